@@ -1,0 +1,89 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { createDb, type Db } from './db/knex.js';
+import { resolveAppSecret } from './lib/app-secret.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { deriveKeys } from './lib/crypto.js';
+import { WEB_DIST_DIR } from './lib/package-info.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { createAuditRepo } from './modules/audit/audit.repo.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createOtpRepo } from './modules/auth/otp.repo.js';
+import { createSessionsRepo } from './modules/auth/sessions.repo.js';
+import { createPaymentProvidersRepo } from './modules/billing/payment-providers.repo.js';
+import { createSettingsRepo } from './modules/settings/settings.repo.js';
+import { publicConfigRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+import { healthRoutes } from './modules/system/health.routes.js';
+import { createUsersRepo } from './modules/users/users.repo.js';
+import { adminUsersRoutes, meRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { DEFAULT_RATE_LIMITS, rateLimitPlugin, type RateLimits } from './plugins/rate-limit.js';
+import { securityPlugin } from './plugins/security.js';
+import { staticSitePlugin } from './plugins/static-site.js';
+
+export interface AppOptions {
+  config: Config;
+  /** An open database (already migrated). Without one, the app opens config.databaseUrl and closes it. */
+  db?: Db;
+  clock?: Clock;
+  mailer?: Mailer;
+  rateLimits?: Partial<RateLimits>;
+  logger?: FastifyServerOptions['logger'];
+  webDir?: string;
+}
+
+/** JSON bodies on the API are small; an oversized one is refused before it is read. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Builds the whole application without listening: main.ts listens, tests call `inject()`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+
+  const db = options.db ?? createDb(config.databaseUrl);
+  if (!options.db) app.addHook('onClose', async () => db.destroy());
+  const clock = options.clock ?? systemClock;
+  const keys = deriveKeys(resolveAppSecret(config));
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  app.addHook('onClose', async () => mailer.close());
+
+  const users = createUsersRepo(db);
+  const sessions = createSessionsRepo(db);
+  const audit = createAuditRepo(db);
+  const settings = createSettingsService({ settings: createSettingsRepo(db), paymentProviders: createPaymentProvidersRepo(db) });
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { jwtSecret: keys.jwt, secureCookies: config.publicUrl.protocol === 'https:', sessions, clock });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
+
+  const auth = createAuthService({
+    config, keys, clock, mailer, log: app.log, users, sessions, audit, settings,
+    otp: createOtpRepo(db),
+    signAccessToken: (claims) => app.jwt.sign({ sid: claims.sid }, { sub: claims.sub }),
+  });
+
+  await app.register(healthRoutes, { db });
+  await app.register(publicConfigRoutes, { settings });
+  await app.register(authRoutes, { auth, limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } });
+  await app.register(meRoutes);
+  await app.register(adminUsersRoutes, { users: createUsersService({ users, audit, clock }) });
+  await app.register(staticSitePlugin, { webDir: options.webDir ?? WEB_DIST_DIR });
+
+  return app;
+}

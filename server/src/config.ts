@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { EmailSchema } from '../../shared/auth.js';
+
+/** Every environment variable the server reads, validated once at start. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://vpn.example.com' }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
+    .default('sqlite:./data/app.db'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  ADMIN_EMAILS: z.string().default(''),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  STRIPE_API_URL: z.url().optional(),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: URL;
+  databaseUrl: string;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmails: ReadonlySet<string>;
+  /** Undefined means "generate one into dataDir" (never in production). */
+  appSecret: string | undefined;
+  redisUrl: string | undefined;
+  stripeApiUrl: string | undefined;
+  /** false, true, or a comma-separated list of proxy addresses/subnets to trust. */
+  trustProxy: boolean | string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment. Throws ConfigError with one line per problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value]),
+  );
+  const parsed = EnvSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = issue.path.join('.');
+        return `${key}: ${issue.message} (got ${JSON.stringify(env[key])})`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+
+  const adminEmails = new Set<string>();
+  for (const raw of e.ADMIN_EMAILS.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const email = EmailSchema.safeParse(raw);
+    if (email.success) adminEmails.add(email.data);
+    else problems.push(`ADMIN_EMAILS: ${JSON.stringify(raw)} is not an e-mail address`);
+  }
+  if (e.NODE_ENV === 'production') {
+    if (!e.SMTP_URL) problems.push('SMTP_URL: required in production, or nobody could receive a sign-in code');
+    if (!e.APP_SECRET) problems.push('APP_SECRET: required in production (try: openssl rand -hex 32)');
+    if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the address customers use)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `no-reply@${publicUrl.hostname}`,
+    adminEmails,
+    appSecret: e.APP_SECRET,
+    redisUrl: e.REDIS_URL,
+    stripeApiUrl: e.STRIPE_API_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}

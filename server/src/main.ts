@@ -1,0 +1,59 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createDb } from './db/knex.js';
+import { migrateToLatest } from './db/migrate.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function describeDatabase(config: Config): string {
+  return config.databaseUrl.startsWith('sqlite:') ? `SQLite (${config.databaseUrl.slice('sqlite:'.length)})` : 'PostgreSQL';
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\nThe server did not start. See the configuration table in README.md.\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const db = createDb(config.databaseUrl);
+  await migrateToLatest(db);
+  const app = await buildApp({ config, db });
+  app.addHook('onClose', async () => db.destroy());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: describeDatabase(config), mail: config.smtpUrl ? 'SMTP' : 'printed to this log' },
+    `site running at ${config.publicUrl.origin}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`The server failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

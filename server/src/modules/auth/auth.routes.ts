@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EmailSchema, LogoutBody, RefreshBody, RequestOtpBody, VerifyOtpBody } from '../../../../shared/auth.js';
+import { parseInput } from '../../lib/parse.js';
+import { REFRESH_COOKIE, toMe } from '../../plugins/auth.js';
+import type { RateLimits } from '../../plugins/rate-limit.js';
+import type { AuthService, RequestMeta } from './auth.service.js';
+
+const requestMeta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip ?? null,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
+/** Rate-limit key for "this address": the normalised e-mail when the body has a valid one. */
+const emailKey = (request: FastifyRequest): string => {
+  const email = EmailSchema.safeParse((request.body as { email?: unknown } | undefined)?.email);
+  return email.success ? email.data : '-';
+};
+
+export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; limits: RateLimits }) {
+  const { auth, limits } = opts;
+  const byIp = (request: FastifyRequest) => request.ip;
+
+  app.post('/api/auth/otp', {
+    preHandler: [app.limiter('otp-ip', limits.otpPerIp, byIp), app.limiter('otp-email', limits.otpPerEmail, emailKey)],
+  }, async (request) => {
+    const { email } = parseInput(RequestOtpBody, request.body);
+    await auth.requestCode(email, requestMeta(request));
+    return { sent: true };
+  });
+
+  app.post('/api/auth/verify', {
+    preHandler: [app.limiter('verify-ip', limits.verifyPerIp, byIp), app.limiter('verify-email', limits.verifyPerEmail, emailKey)],
+  }, async (request, reply) => {
+    const body = parseInput(VerifyOtpBody, request.body);
+    const { user, tokens } = await auth.verifyCode(body, requestMeta(request));
+    if (body.client === 'desktop') {
+      return { user: toMe(user), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn };
+    }
+    app.setSessionCookies(reply, tokens);
+    return { user: toMe(user) };
+  });
+
+  app.post('/api/auth/refresh', { preHandler: app.limiter('refresh-ip', limits.refreshPerIp, byIp) }, async (request, reply) => {
+    const body = parseInput(RefreshBody, request.body);
+    const fromCookie = body.refreshToken === undefined;
+    try {
+      const tokens = await auth.refresh(body.refreshToken ?? request.cookies[REFRESH_COOKIE]);
+      if (!fromCookie) return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn };
+      app.setSessionCookies(reply, tokens);
+      return { expiresIn: tokens.expiresIn };
+    } catch (err) {
+      if (fromCookie) app.clearSessionCookies(reply);
+      throw err;
+    }
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const body = parseInput(LogoutBody, request.body);
+    const authContext = await app.loadAuth(request);
+    const refreshToken = body.refreshToken ?? request.cookies[REFRESH_COOKIE];
+    const current = authContext
+      ? { userId: authContext.user.id, sessionId: authContext.sessionId }
+      : refreshToken
+        ? await auth.findSessionByRefreshToken(refreshToken)
+        : undefined;
+    await auth.logout(body.scope, current);
+    if (body.scope !== 'others') app.clearSessionCookies(reply);
+    return reply.status(204).send();
+  });
+}

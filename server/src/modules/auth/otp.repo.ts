@@ -1,0 +1,87 @@
+import type { Db } from '../../db/knex.js';
+import { toDate } from '../../db/values.js';
+import { OTP_MAX_ATTEMPTS } from '../../../../shared/constants.js';
+
+export interface OtpCode {
+  id: string;
+  email: string;
+  codeHash: string;
+  attempts: number;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+interface OtpRow {
+  id: string;
+  email: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: unknown;
+  created_at: unknown;
+}
+
+const toOtpCode = (row: OtpRow): OtpCode => ({
+  id: row.id,
+  email: row.email,
+  codeHash: row.code_hash,
+  attempts: row.attempts,
+  expiresAt: toDate(row.expires_at),
+  createdAt: toDate(row.created_at),
+});
+
+export function createOtpRepo(db: Db) {
+  return {
+    /** When the address was last sent a code (for the resend cool-down). */
+    async findLastIssuedAt(email: string): Promise<Date | undefined> {
+      const row = await db('otp_codes').select('created_at').where({ email }).orderBy('created_at', 'desc').first();
+      return row ? toDate(row.created_at) : undefined;
+    },
+
+    async insertCode(code: Omit<OtpCode, 'attempts'> & { ip: string | null }): Promise<void> {
+      await db('otp_codes').insert({
+        id: code.id,
+        email: code.email,
+        code_hash: code.codeHash,
+        attempts: 0,
+        expires_at: code.expiresAt,
+        ip: code.ip,
+        created_at: code.createdAt,
+      });
+    },
+
+    /** Retires every other unused code of the address: only the newest one sent works. */
+    async retireOtherCodes(email: string, keepId: string, now: Date): Promise<void> {
+      await db('otp_codes').where({ email }).whereNot({ id: keepId }).whereNull('consumed_at').update({ consumed_at: now });
+    },
+
+    async deleteCode(id: string): Promise<void> {
+      await db('otp_codes').where({ id }).delete();
+    },
+
+    /** The newest code that is unused, unexpired and not burned by wrong guesses. */
+    async findActiveCode(email: string, now: Date): Promise<OtpCode | undefined> {
+      const row = await db('otp_codes')
+        .select('id', 'email', 'code_hash', 'attempts', 'expires_at', 'created_at')
+        .where({ email })
+        .whereNull('consumed_at')
+        .where('expires_at', '>', now)
+        .where('attempts', '<', OTP_MAX_ATTEMPTS)
+        .orderBy('created_at', 'desc')
+        .first();
+      return row && toOtpCode(row);
+    },
+
+    /** Marks the code used. False when another request used it first. */
+    async consume(id: string, now: Date): Promise<boolean> {
+      const updated = await db('otp_codes').where({ id }).whereNull('consumed_at').update({ consumed_at: now });
+      return updated === 1;
+    },
+
+    /** Counts a wrong guess; at OTP_MAX_ATTEMPTS the code stops being active. */
+    async recordFailedAttempt(id: string): Promise<void> {
+      await db('otp_codes').where({ id }).where('attempts', '<', OTP_MAX_ATTEMPTS).increment('attempts', 1);
+    },
+  };
+}
+
+export type OtpRepo = ReturnType<typeof createOtpRepo>;

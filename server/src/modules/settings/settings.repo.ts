@@ -1,0 +1,29 @@
+import type { Db } from '../../db/knex.js';
+import { parseJson, toJson } from '../../db/values.js';
+
+export const APP_CONFIG_ID = 'app_config';
+
+/** The `app_config` row's value as stored (snake_case keys, as the spec names them). */
+export interface StoredAppConfig {
+  trial_plan_id?: string | null;
+  brand_name?: string;
+  support_email?: string;
+}
+
+export function createSettingsRepo(db: Db) {
+  return {
+    async getAppConfig(): Promise<StoredAppConfig> {
+      const row = await db('settings').select('value').where({ id: APP_CONFIG_ID }).first();
+      return parseJson<StoredAppConfig>(row?.value, {});
+    },
+
+    async saveAppConfig(value: StoredAppConfig, now: Date): Promise<void> {
+      await db('settings')
+        .insert({ id: APP_CONFIG_ID, value: toJson(value), updated_at: now })
+        .onConflict('id')
+        .merge(['value', 'updated_at']);
+    },
+  };
+}
+
+export type SettingsRepo = ReturnType<typeof createSettingsRepo>;

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { AdminUsersQuery, UpdateUserBody } from '../../../../shared/users.js';
+import { parseInput } from '../../lib/parse.js';
+import { toMe } from '../../plugins/auth.js';
+import type { UsersService } from './users.service.js';
+
+export async function meRoutes(app: FastifyInstance) {
+  app.get('/api/me', { preHandler: app.requireUser }, async (request) => toMe(request.auth!.user));
+}
+
+export async function adminUsersRoutes(app: FastifyInstance, opts: { users: UsersService }) {
+  app.addHook('preHandler', app.requireAdmin);
+
+  app.get('/api/admin/users', async (request) => {
+    const { q } = parseInput(AdminUsersQuery, request.query);
+    return opts.users.listUsers(q || undefined);
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/admin/users/:id', async (request) => {
+    const changes = parseInput(UpdateUserBody, request.body);
+    const { user } = request.auth!;
+    return opts.users.updateUser({ id: user.id, email: user.email, ip: request.ip }, request.params.id, changes);
+  });
+}

@@ -1,0 +1,59 @@
+import type { Role } from '../../../../shared/auth.js';
+import type { AdminUser, UpdateUserBody } from '../../../../shared/users.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AuditRepo } from '../audit/audit.repo.js';
+import type { UserProfile, UsersRepo } from './users.repo.js';
+
+export const toAdminUser = (user: UserProfile): AdminUser => ({
+  id: user.id,
+  email: user.email,
+  role: user.role,
+  trialUsed: user.trialUsed,
+  createdAt: user.createdAt.toISOString(),
+});
+
+export interface Actor {
+  id: string | null;
+  email: string;
+  ip?: string | null;
+}
+
+export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; clock: Clock }) {
+  const { users, audit, clock } = deps;
+
+  return {
+    async listUsers(q: string | undefined): Promise<AdminUser[]> {
+      return (await users.list({ q, limit: 500 })).map(toAdminUser);
+    },
+
+    async updateUser(actor: Actor, id: string, changes: UpdateUserBody): Promise<AdminUser> {
+      const existing = await users.findById(id);
+      if (!existing) throw notFound('User not found.');
+      if (actor.id === id && changes.role === 'user') {
+        throw new AppError(409, 'cannot_demote_self', 'You cannot remove your own admin role. Ask another admin.');
+      }
+      const now = clock();
+      const updated = await users.update(id, changes, now);
+      if (!updated) throw notFound('User not found.');
+      await audit.record({
+        actorId: actor.id, actorEmail: actor.email, action: 'user.update', targetType: 'user', targetId: id,
+        details: { ...changes, previousRole: existing.role }, ip: actor.ip ?? null, now,
+      });
+      return toAdminUser(updated);
+    },
+
+    /** The admin command line: grant or revoke the admin role, creating the profile if needed. */
+    async setRoleByEmail(actor: Actor, email: string, role: Role): Promise<{ user: AdminUser; changed: boolean }> {
+      const now = clock();
+      const existing = await users.findOrCreateByEmail(email, role, now);
+      const changed = existing.role !== role;
+      const user = changed ? await users.update(existing.id, { role }, now) : existing;
+      if (!user) throw notFound('User not found.');
+      await audit.record({ actorId: actor.id, actorEmail: actor.email, action: `user.role.${role}`, targetType: 'user', targetId: user.id, details: { changed }, now });
+      return { user: toAdminUser(user), changed };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

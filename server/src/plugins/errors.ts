@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApiErrorBody } from '../../../shared/errors.js';
+import { MESSAGES } from '../../../shared/errors.js';
+import { AppError } from '../errors.js';
+
+/** Fastify's own errors for a body it could not read: all are the client's fault, all answer 400. */
+const BODY_ERRORS: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'invalid_body', message: 'Send the request body as JSON (Content-Type: application/json).' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_body', message: 'The request body is empty; send a JSON object.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_body', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_body', message: 'The request body does not match its Content-Length.' },
+};
+
+/** One error shape for every failure: `{ code, message }` (+ `fields`), never a stack trace. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.details.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.details.retryAfterSeconds));
+      const body: ApiErrorBody = { code: err.code, message: err.message };
+      if (err.details.fields) body.fields = err.details.fields;
+      return reply.status(err.statusCode).send(body);
+    }
+
+    const bodyError = (err.code && BODY_ERRORS[err.code]) || (err instanceof SyntaxError ? BODY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
+    if (bodyError) return reply.status(400).send(bodyError satisfies ApiErrorBody);
+
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ code: 'bad_request', message: err.message } satisfies ApiErrorBody);
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ code: 'internal_error', message: MESSAGES.unexpected } satisfies ApiErrorBody);
+  });
+}, { name: 'errors' });

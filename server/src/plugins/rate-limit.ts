@@ -1,0 +1,63 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { rateLimited } from '../errors.js';
+
+export interface LimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Request limits per route and key. Defaults suit one person; tests and operators may change them. */
+export interface RateLimits {
+  otpPerIp: LimitRule;
+  otpPerEmail: LimitRule;
+  verifyPerIp: LimitRule;
+  verifyPerEmail: LimitRule;
+  refreshPerIp: LimitRule;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  otpPerIp: { max: 20, windowSeconds: 15 * 60 },
+  otpPerEmail: { max: 6, windowSeconds: 60 * 60 },
+  verifyPerIp: { max: 40, windowSeconds: 15 * 60 },
+  verifyPerEmail: { max: 15, windowSeconds: 15 * 60 },
+  refreshPerIp: { max: 120, windowSeconds: 60 },
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A preHandler that answers 429 once `rule` is exceeded for the key `keyOf(request)` under `name`. */
+    limiter(name: string, rule: LimitRule, keyOf: (request: FastifyRequest) => string): (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/**
+ * Counters live in memory by default, or in Redis (REDIS_URL) so several app instances share them.
+ * If Redis is unreachable the limits are skipped rather than locking everyone out; the database-backed
+ * rules (code attempts, resend cool-down) still hold.
+ */
+export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { redisUrl: string | undefined }) => {
+  let redis: Redis | undefined;
+  if (opts.redisUrl) {
+    redis = new Redis(opts.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
+    redis.on('error', (err) => app.log.warn({ err: err.message }, 'rate-limit store (Redis) error'));
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  }
+  await app.register(rateLimit, { global: false, redis, skipOnError: true, nameSpace: 'vpn-storefront-rl:' });
+
+  app.decorate('limiter', (name: string, rule: LimitRule, keyOf: (request: FastifyRequest) => string) => {
+    const check = app.createRateLimit({
+      max: rule.max,
+      timeWindow: rule.windowSeconds * 1000,
+      keyGenerator: (request) => `${name}:${keyOf(request)}`,
+    });
+    return async (request: FastifyRequest) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) throw rateLimited(Math.max(1, result.ttlInSeconds));
+    };
+  });
+}, { name: 'rate-limit' });

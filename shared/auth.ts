@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { OTP_LENGTH } from './constants.js';
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Normalised e-mail: trimmed, lower-cased, a real address shape, at most 254 characters. */
+export const EmailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Enter a valid email address' }));
+
+export const OtpCodeSchema = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `Code must be ${OTP_LENGTH} digits`);
+
+export const RequestOtpBody = z.object({ email: EmailSchema });
+export type RequestOtpBody = z.infer<typeof RequestOtpBody>;
+
+export const CLIENT_KINDS = ['web', 'desktop'] as const;
+export type ClientKind = (typeof CLIENT_KINDS)[number];
+
+export const VerifyOtpBody = z.object({
+  email: EmailSchema,
+  code: OtpCodeSchema,
+  client: z.enum(CLIENT_KINDS).default('web'),
+});
+export type VerifyOtpBody = z.infer<typeof VerifyOtpBody>;
+
+export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(512).optional() });
+export type RefreshBody = z.infer<typeof RefreshBody>;
+
+export const LOGOUT_SCOPES = ['local', 'global', 'others'] as const;
+export type LogoutScope = (typeof LOGOUT_SCOPES)[number];
+export const LogoutBody = z.object({
+  scope: z.enum(LOGOUT_SCOPES).default('local'),
+  refreshToken: z.string().min(1).max(512).optional(),
+});
+export type LogoutBody = z.infer<typeof LogoutBody>;
+
+/** `GET /api/me` and the `user` field of a successful verify. */
+export interface Me {
+  id: string;
+  email: string;
+  role: Role;
+  trialUsed: boolean;
+}
+
+export interface VerifyResponse {
+  user: Me;
+}
+
+/** Desktop clients get their tokens in the body instead of cookies. */
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+}
+
+export type DesktopVerifyResponse = VerifyResponse & TokenPair;
+export type RefreshResponse = Partial<TokenPair> & { expiresIn: number };

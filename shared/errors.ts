@@ -1,0 +1,36 @@
+/** The one error shape every API answer uses for a failure. */
+export interface ApiErrorBody {
+  code: ErrorCode | (string & {});
+  message: string;
+  /** Present on `validation_failed`: field name → what is wrong with it. */
+  fields?: Record<string, string>;
+}
+
+/** Codes clients branch on. Servers may add more; clients must treat unknown codes as generic errors. */
+export const ERROR_CODES = [
+  'validation_failed',
+  'body_too_large',
+  'invalid_code',
+  'invalid_refresh_token',
+  'unauthenticated',
+  'forbidden',
+  'csrf_failed',
+  'not_found',
+  'rate_limited',
+  'mail_failed',
+  'service_unavailable',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Messages from the product spec's error catalogue that the server sends as-is. */
+export const MESSAGES = {
+  invalidOtp: 'Invalid OTP',
+  otpSendFailed: 'Failed to send OTP',
+  otpSent: 'Check your email for the OTP code',
+  unexpected: 'An unexpected error occurred',
+  serverUnreachable: 'Unable to connect to the server. Please check your internet connection.',
+  sessionInitFailed: 'Failed to initialize session. Please check your internet connection.',
+  profileLoadFailed: 'Failed to load user profile',
+} as const;
