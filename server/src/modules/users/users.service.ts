@@ -46,7 +46,7 @@ export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; c
     /** The admin command line: grant or revoke the admin role, creating the profile if needed. */
     async setRoleByEmail(actor: Actor, email: string, role: Role): Promise<{ user: AdminUser; changed: boolean }> {
       const now = clock();
-      const existing = await users.findOrCreateByEmail(email, role, now);
+      const existing = (await users.findByEmail(email)) ?? (await users.findOrCreateByEmail(email, 'user', now));
       const changed = existing.role !== role;
       const user = changed ? await users.update(existing.id, { role }, now) : existing;
       if (!user) throw notFound('User not found.');

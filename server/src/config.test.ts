@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration from the environment', () => {
+  it('has working defaults for a first start', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development', port: 3000, host: '127.0.0.1', databaseUrl: 'sqlite:./data/app.db',
+      smtpUrl: undefined, redisUrl: undefined, trustProxy: false,
+    });
+    expect(config.publicUrl.href).toBe('http://localhost:3000/');
+    expect(config.mailFrom).toBe('no-reply@localhost');
+  });
+
+  it('follows PORT in the default PUBLIC_URL and reads ADMIN_EMAILS normalised', () => {
+    const config = loadConfig({ PORT: '8080', ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,' });
+    expect(config.publicUrl.origin).toBe('http://localhost:8080');
+    expect([...config.adminEmails]).toEqual(['boss@example.com', 'ops@example.com']);
+  });
+
+  it('names every bad variable with what it got', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'ftp://x', ADMIN_EMAILS: 'nobody' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const message = (err as ConfigError).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('"eighty"');
+      expect(message).toContain('DATABASE_URL: must start with sqlite: or postgres://');
+      expect(message).toContain('PUBLIC_URL');
+    }
+    expect(() => loadConfig({ ADMIN_EMAILS: 'nobody' })).toThrow(/ADMIN_EMAILS: "nobody" is not an e-mail address/);
+  });
+
+  it('refuses to run in production without SMTP, a secret or a public URL, and says why', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short', SMTP_URL: 'smtp://x', PUBLIC_URL: 'https://a.b' })).toThrow(/APP_SECRET: must be at least 32/);
+    const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), SMTP_URL: 'smtps://u:p@mail.example.com', PUBLIC_URL: 'https://vpn.example.com' });
+    expect(config.publicUrl.protocol).toBe('https:');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ SMTP_URL: '', PORT: '' }).port).toBe(3000);
+  });
+});
