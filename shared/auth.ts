@@ -49,6 +49,11 @@ export interface Me {
   trialUsed: boolean;
 }
 
+/** `GET /api/auth/session`: who is signed in, if anyone (never a 401). */
+export interface SessionResponse {
+  user: Me | null;
+}
+
 export interface VerifyResponse {
   user: Me;
 }

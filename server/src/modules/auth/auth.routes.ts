@@ -54,6 +54,24 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     }
   });
 
+  /**
+   * The web app's start-up check: 200 `{ user }` or `{ user: null }`, never 401, so a signed-out
+   * visitor's browser logs no failed request. A lapsed access cookie is renewed from the refresh cookie.
+   */
+  app.get('/api/auth/session', { preHandler: app.limiter('refresh-ip', limits.refreshPerIp, byIp) }, async (request, reply) => {
+    const current = await app.loadAuth(request);
+    if (current) return { user: toMe(current.user) };
+    const refreshToken = request.cookies[REFRESH_COOKIE];
+    if (!refreshToken) return { user: null };
+    const resumed = await auth.resumeSession(refreshToken);
+    if (!resumed) {
+      app.clearSessionCookies(reply);
+      return { user: null };
+    }
+    app.setSessionCookies(reply, resumed.tokens);
+    return { user: toMe(resumed.user) };
+  });
+
   app.post('/api/auth/logout', async (request, reply) => {
     const body = parseInput(LogoutBody, request.body);
     const authContext = await app.loadAuth(request);

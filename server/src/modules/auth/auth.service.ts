@@ -131,12 +131,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       return issueTokens(user.id, sessionId, refresh);
     },
 
+    /** Swaps a refresh token for a new pair. */
+    async refresh(rawToken: string | undefined): Promise<IssuedTokens> {
+      return (await this.refreshWithUserId(rawToken)).tokens;
+    },
+
     /**
      * Swaps a refresh token for a new pair. A token that was already swapped revokes the whole
      * session (someone replayed it), unless it comes back within a few seconds of its rotation:
      * that is two tabs refreshing at once, and the loser is simply told no.
      */
-    async refresh(rawToken: string | undefined): Promise<IssuedTokens> {
+    async refreshWithUserId(rawToken: string | undefined): Promise<{ tokens: IssuedTokens; userId: string }> {
       if (!rawToken) throw invalidRefreshToken();
       const now = clock();
       const record = await sessions.findRefreshToken(sha256Hex(rawToken));
@@ -153,7 +158,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const next = newRefreshToken(now);
       if (!(await sessions.rotateRefreshToken(record.id, record.sessionId, next.record, now))) throw invalidRefreshToken();
-      return issueTokens(record.userId, record.sessionId, next);
+      return { tokens: issueTokens(record.userId, record.sessionId, next), userId: record.userId };
+    },
+
+    /**
+     * For a browser whose access cookie has lapsed: renews the session from its refresh token and
+     * returns the user with the new tokens. Undefined when the refresh token is no good.
+     */
+    async resumeSession(rawToken: string): Promise<{ user: UserProfile; tokens: IssuedTokens } | undefined> {
+      let tokens: IssuedTokens;
+      let userId: string;
+      try {
+        ({ tokens, userId } = await this.refreshWithUserId(rawToken));
+      } catch {
+        return undefined;
+      }
+      const user = await users.findById(userId);
+      return user && { user, tokens };
     },
 
     /** Ends the current session (local), every session (global) or every other one (others). */

@@ -250,6 +250,39 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     });
   });
 
+  describe('the session check', () => {
+    const session = (cookie?: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
+
+    it('answers 200 with user null to a signed-out visitor', async () => {
+      const res = await session();
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ user: null });
+    });
+
+    it('answers with the user for a live session', async () => {
+      const email = newEmail();
+      const web = await signInWeb(t, smtp, email);
+      expect((await session(web.cookie)).json()).toEqual({ user: expect.objectContaining({ email, role: 'user' }) });
+    });
+
+    it('renews a lapsed access cookie from the refresh cookie', async () => {
+      const email = newEmail();
+      const web = await signInWeb(t, smtp, email);
+      const refreshOnly = web.cookie.split('; ').filter((c) => c.startsWith('vpn_refresh=')).join('; ');
+      const res = await session(refreshOnly);
+      expect(res.json()).toEqual({ user: expect.objectContaining({ email }) });
+      expect(res.cookies.map((c) => c.name).sort()).toEqual(['vpn_access', 'vpn_refresh']);
+      expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(res) } })).statusCode).toBe(200);
+    });
+
+    it('clears the cookies and answers user null when the refresh cookie is no good', async () => {
+      const res = await session('vpn_refresh=stolen-or-stale');
+      expect(res.json()).toEqual({ user: null });
+      expect(res.cookies.every((c) => c.value === '')).toBe(true);
+    });
+  });
+
   describe('logout', () => {
     const logout = (headers: Record<string, string>, scope?: string) =>
       t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: TEST_ORIGIN, ...headers }, payload: scope ? { scope } : {} });

@@ -1,0 +1,79 @@
+import { expect, signIn, test, uniqueEmail } from './site.js';
+
+test.describe('signing in with an e-mail code', () => {
+  test('a new visitor signs in with the code from the e-mail, sees the greeting, and signs out', async ({ page, site, consoleErrors }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+
+    const email = uniqueEmail('newcomer');
+    await page.getByLabel(/email/i).fill(email);
+    const sentBefore = site.smtp.messages.length;
+    await page.getByRole('button', { name: 'Instant Access' }).click();
+    await expect(page.getByText('Check your email for the OTP code')).toBeVisible();
+
+    const mail = await site.smtp.waitFor(email, { after: sentBefore });
+    const code = /(\d{6}) is your/.exec(mail.subject)![1]!;
+    await page.getByLabel(/code/i).fill(code);
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText(`Welcome back, ${email}`)).toBeVisible();
+
+    // The session lives in httpOnly cookies only.
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'vpn_access')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    expect(stored).not.toMatch(/eyJ|vpn_/);
+
+    // A reload keeps the session.
+    await page.reload();
+    await expect(page.getByText(`Welcome back, ${email}`)).toBeVisible();
+
+    // Signing out from the account menu.
+    const isPhone = (page.viewportSize()?.width ?? 1280) < 768;
+    if (isPhone) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog', { name: 'Main menu' }).getByRole('button', { name: 'Sign Out' }).click();
+    } else {
+      await page.getByRole('button', { name: /my account/i }).click();
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    }
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeAttached();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("a wrong code shows 'Invalid OTP', and 'Back to Email' returns to the first step", async ({ page, site }) => {
+    const email = uniqueEmail('wrong');
+    await page.goto('/login');
+    await page.getByLabel(/email/i).fill(email);
+    await page.getByRole('button', { name: 'Instant Access' }).click();
+    await site.smtp.waitFor(email);
+    const code = await site.smtp.latestCode(email);
+    await page.getByLabel(/code/i).fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid OTP' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Back to Email' }).click();
+    await expect(page.getByRole('button', { name: 'Instant Access' })).toBeVisible();
+  });
+
+  test('a signed-in visitor at /login goes to /dashboard, and a user at /admin goes to /dashboard', async ({ page, site }) => {
+    const email = uniqueEmail('member');
+    await signIn(page, site, email);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('an admin sees the admin links and the Admin Panel with its users', async ({ page, site }) => {
+    await signIn(page, site, 'admin@example.com');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'admin@example.com' })).toBeVisible();
+  });
+});

@@ -1,0 +1,69 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../server/src/app.js';
+import { loadConfig } from '../server/src/config.js';
+import { createTestDatabase, type TestDatabase } from '../server/test/databases.js';
+import { startSmtpCatcher, type SmtpCatcher } from '../server/test/smtp-catcher.js';
+
+export interface Site {
+  baseURL: string;
+  smtp: SmtpCatcher;
+  database: TestDatabase;
+}
+
+/**
+ * The real server (built web app, SQLite, a real SMTP server capturing the codes), started once per
+ * worker on a free port of 127.0.0.1.
+ */
+export const test = base.extend<{ consoleErrors: string[] }, { site: Site }>({
+  site: [
+    async ({}, use) => {
+      const database = await createTestDatabase('sqlite');
+      const smtp = await startSmtpCatcher();
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        PORT: '0',
+        APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+        SMTP_URL: smtp.url,
+        ADMIN_EMAILS: 'admin@example.com',
+        LOG_LEVEL: 'warn',
+      });
+      const app: FastifyInstance = await buildApp({ config, db: database.db, logger: false });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      await use({ baseURL: `http://127.0.0.1:${port}`, smtp, database });
+      await app.close();
+      await smtp.close();
+      await database.destroy();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ site }, use) => use(site.baseURL),
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    page.on('pageerror', (err) => errors.push(err.message));
+    await use(errors);
+  },
+});
+
+export { expect };
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${(counter += 1)}@example.com`;
+
+/** Signs in through /login with the code from the captured e-mail. */
+export async function signIn(page: Page, site: Site, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/email/i).fill(email);
+  const sentBefore = site.smtp.messages.length;
+  await page.getByRole('button', { name: 'Instant Access' }).click();
+  await site.smtp.waitFor(email, { after: sentBefore });
+  const code = await site.smtp.latestCode(email);
+  await page.getByLabel(/code/i).fill(code);
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

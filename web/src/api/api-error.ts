@@ -1,0 +1,51 @@
+import { MESSAGES, type ApiErrorBody } from '../../../shared/errors.js';
+
+/** Codes the client itself produces when the server gave no usable error body. */
+export const CLIENT_ERROR_CODES = {
+  network: 'network_error',
+  internal: 'internal_error',
+} as const;
+
+/** A failed API call. Screens branch on `code`; `message` is safe to show as-is. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The request never got an answer (server down, offline, blocked). */
+export function createNetworkError(): ApiError {
+  return new ApiError(0, CLIENT_ERROR_CODES.network, MESSAGES.serverUnreachable);
+}
+
+/** Turns a failed response's parsed body into an ApiError, whatever the body held. */
+export function createResponseError(status: number, body: unknown): ApiError {
+  if (isApiErrorBody(body)) {
+    return new ApiError(status, body.code, body.message, body.fields);
+  }
+  return new ApiError(status, CLIENT_ERROR_CODES.internal, MESSAGES.unexpected);
+}
+
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const { code, message } = body as Record<string, unknown>;
+  return typeof code === 'string' && typeof message === 'string';
+}
+
+/** The message to show for any thrown value, with a screen-specific fallback. */
+export function getErrorMessage(error: unknown, fallback: string = MESSAGES.unexpected): string {
+  if (isApiError(error)) return error.message || fallback;
+  return fallback;
+}

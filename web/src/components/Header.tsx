@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Me } from '../../../shared/auth.js';
+import { useAuth } from '../features/auth/auth-context';
+import { useConfig } from '../features/config/config-context';
+import { AccountMenu } from './header/AccountMenu';
+import { BrandLink } from './header/BrandLink';
+import { DropdownMenu, MenuGroup, MenuLink } from './header/DropdownMenu';
+import { MobileMenu } from './header/MobileMenu';
+import { ChevronDownIcon } from './icons';
+import {
+  DESKTOP_DOWNLOAD_LINKS,
+  FEATURE_LINKS,
+  MOBILE_DOWNLOAD_LINKS,
+  PRICING_LINK,
+  SUPPORT_LINK,
+  TRUST_LINKS,
+  type NavLink,
+} from './nav-links';
+
+const navItemClass =
+  'flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-indigo-100 hover:bg-white/10 hover:text-white aria-expanded:bg-white/10 aria-expanded:text-white';
+
+export function Header() {
+  const { user, signOut } = useAuth();
+  const { brandName } = useConfig();
+  const handleSignOut = () => void signOut();
+
+  return (
+    <header className="sticky top-0 z-40 bg-indigo-950 text-white shadow-lg shadow-indigo-950/20">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-indigo-900 focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <BrandLink brandName={brandName} className="text-white" />
+        <div className="hidden items-center gap-1 md:flex">
+          {user ? <SignedInNav user={user} onSignOut={handleSignOut} /> : <SignedOutNav />}
+        </div>
+        <MobileMenu brandName={brandName} user={user} onSignOut={handleSignOut} />
+      </nav>
+    </header>
+  );
+}
+
+function SignedOutNav() {
+  return (
+    <>
+      <Link to={PRICING_LINK.to} className={navItemClass}>
+        {PRICING_LINK.label}
+      </Link>
+      <NavDropdown label="Features">
+        <MenuLinks links={FEATURE_LINKS} />
+      </NavDropdown>
+      <NavDropdown label="Download VPN" panelClassName="w-72">
+        <div className="grid grid-cols-2 gap-1">
+          <MenuGroup label="Desktop">
+            <MenuLinks links={DESKTOP_DOWNLOAD_LINKS} />
+          </MenuGroup>
+          <MenuGroup label="Mobile">
+            <MenuLinks links={MOBILE_DOWNLOAD_LINKS} />
+          </MenuGroup>
+        </div>
+      </NavDropdown>
+      <NavDropdown label="Why Trust Us">
+        <MenuLinks links={TRUST_LINKS} />
+      </NavDropdown>
+      <Link to={SUPPORT_LINK.to} className={navItemClass}>
+        {SUPPORT_LINK.label}
+      </Link>
+      <Link
+        to="/login"
+        className="ml-2 rounded-lg bg-indigo-500 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-400"
+      >
+        Get Started
+      </Link>
+    </>
+  );
+}
+
+function SignedInNav({ user, onSignOut }: { user: Me; onSignOut: () => void }) {
+  return (
+    <>
+      <Link to="/dashboard" className={navItemClass}>
+        My VPN Accounts
+      </Link>
+      <AccountMenu user={user} onSignOut={onSignOut} />
+    </>
+  );
+}
+
+function NavDropdown({ label, panelClassName, children }: { label: string; panelClassName?: string; children: ReactNode }) {
+  return (
+    <DropdownMenu
+      triggerClassName={navItemClass}
+      panelClassName={panelClassName}
+      trigger={
+        <>
+          {label}
+          <ChevronDownIcon className="size-4" />
+        </>
+      }
+    >
+      {children}
+    </DropdownMenu>
+  );
+}
+
+function MenuLinks({ links }: { links: readonly NavLink[] }) {
+  return links.map((link) => (
+    <MenuLink key={link.to} to={link.to}>
+      {link.label}
+    </MenuLink>
+  ));
+}

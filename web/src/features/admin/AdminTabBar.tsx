@@ -1,0 +1,60 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { ADMIN_TABS, type AdminTabId } from './admin-tabs';
+
+interface AdminTabBarProps {
+  selected: AdminTabId;
+  onSelect: (tab: AdminTabId) => void;
+  idPrefix: string;
+}
+
+/** A tablist with roving focus: arrow keys, Home and End move between tabs. */
+export function AdminTabBar({ selected, onSelect, idPrefix }: AdminTabBarProps) {
+  const tabRefs = useRef(new Map<AdminTabId, HTMLButtonElement>());
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = ADMIN_TABS.findIndex((tab) => tab.id === selected);
+    const last = ADMIN_TABS.length - 1;
+    const next =
+      event.key === 'ArrowRight' ? (index + 1) % ADMIN_TABS.length
+      : event.key === 'ArrowLeft' ? (index - 1 + ADMIN_TABS.length) % ADMIN_TABS.length
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? last
+      : null;
+    const tab = next === null ? undefined : ADMIN_TABS[next];
+    if (!tab) return;
+    event.preventDefault();
+    onSelect(tab.id);
+    tabRefs.current.get(tab.id)?.focus();
+  }
+
+  return (
+    <div role="tablist" aria-label="Admin sections" onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto">
+      {ADMIN_TABS.map((tab) => {
+        const isSelected = tab.id === selected;
+        return (
+          <button
+            key={tab.id}
+            ref={(element) => {
+              if (element) tabRefs.current.set(tab.id, element);
+              else tabRefs.current.delete(tab.id);
+            }}
+            type="button"
+            role="tab"
+            id={`${idPrefix}-tab-${tab.id}`}
+            aria-selected={isSelected}
+            aria-controls={`${idPrefix}-panel-${tab.id}`}
+            tabIndex={isSelected ? 0 : -1}
+            onClick={() => onSelect(tab.id)}
+            className={`shrink-0 border-b-2 px-4 py-2.5 text-sm font-semibold ${
+              isSelected
+                ? 'border-indigo-600 text-indigo-700'
+                : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+            }`}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useId, useState } from 'react';
+import { ROLES, type Role } from '../../../../shared/auth.js';
+import type { AdminUser } from '../../../../shared/users.js';
+import { api } from '../../api';
+import { Loading } from '../../components/Loading';
+import { useAuth } from '../auth/auth-context';
+import { useToast } from '../toast/toast-context';
+import { useDebouncedValue } from './useDebouncedValue';
+
+const MESSAGES = {
+  loadFailed: 'Failed to fetch users',
+  updated: 'User updated successfully',
+  updateFailed: 'Failed to update user',
+} as const;
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+type LoadState = 'loading' | 'loaded' | 'failed';
+
+/** Lists users (searchable by e-mail) and lets an admin change a user's role. */
+export function UsersTab({ refreshKey }: { refreshKey: number }) {
+  const id = useId();
+  const toast = useToast();
+  const { user: me, refreshUser } = useAuth();
+  const [query, setQuery] = useState('');
+  const debouncedQuery = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
+  const [users, setUsers] = useState<AdminUser[]>([]);
+  const [loadState, setLoadState] = useState<LoadState>('loading');
+  const [savingIds, setSavingIds] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoadState('loading');
+    api.admin
+      .listUsers(debouncedQuery, controller.signal)
+      .then((list) => {
+        setUsers(list);
+        setLoadState('loaded');
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setLoadState('failed');
+      });
+    return () => controller.abort();
+  }, [debouncedQuery, refreshKey]);
+
+  async function changeRole(target: AdminUser, role: Role) {
+    setSavingIds((ids) => new Set(ids).add(target.id));
+    try {
+      const updated = await api.admin.updateUser(target.id, { role });
+      setUsers((list) => list.map((user) => (user.id === updated.id ? updated : user)));
+      toast.success(MESSAGES.updated);
+      if (updated.id === me?.id) await refreshUser();
+    } catch {
+      toast.error(MESSAGES.updateFailed);
+    } finally {
+      setSavingIds((ids) => {
+        const next = new Set(ids);
+        next.delete(target.id);
+        return next;
+      });
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="max-w-sm">
+        <label htmlFor={`${id}-search`} className="block text-sm font-medium text-slate-700">
+          Search by e-mail
+        </label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="name@example.com"
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none"
+        />
+      </div>
+
+      {loadState === 'failed' && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {MESSAGES.loadFailed}
+        </div>
+      )}
+
+      {loadState === 'loading' && users.length === 0 ? (
+        <Loading />
+      ) : (
+        <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-busy={loadState === 'loading'}>
+          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+            <caption className="sr-only">Users</caption>
+            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">Email</th>
+                <th scope="col" className="px-4 py-3">Role</th>
+                <th scope="col" className="px-4 py-3">Trial used</th>
+                <th scope="col" className="px-4 py-3">Created</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {users.map((user) => (
+                <tr key={user.id}>
+                  <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">{user.email}</td>
+                  <td className="px-4 py-3">
+                    <select
+                      aria-label={`Role for ${user.email}`}
+                      value={user.role}
+                      disabled={savingIds.has(user.id)}
+                      onChange={(event) => void changeRole(user, event.target.value as Role)}
+                      className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none disabled:opacity-60"
+                    >
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {role}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{user.trialUsed ? 'Yes' : 'No'}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                    {new Date(user.createdAt).toLocaleDateString()}
+                  </td>
+                </tr>
+              ))}
+              {loadState === 'loaded' && users.length === 0 && (
+                <tr>
+                  <td colSpan={4} className="px-4 py-8 text-center text-slate-500">
+                    No users found.
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { OTP_LENGTH } from '../../../../shared/constants.js';
+import { MESSAGES } from '../../../../shared/errors.js';
+import { api, getErrorMessage } from '../../api';
+import { useToast } from '../toast/toast-context';
+import { useAuth } from './auth-context';
+
+interface OtpSignInFormProps {
+  /** 'Back' on the landing page, 'Back to Email' on /login. */
+  backLabel: string;
+  initialEmail?: string;
+}
+
+type Step = 'email' | 'code';
+
+const inputClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 read-only:bg-slate-50';
+const primaryButtonClass =
+  'w-full rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-60';
+
+/** The two-step passwordless sign-in: e-mail, then the 6-digit code sent to it. */
+export function OtpSignInForm({ backLabel, initialEmail = '' }: OtpSignInFormProps) {
+  const { setUser } = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const id = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState(initialEmail);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const stepChanged = useRef(false);
+
+  useEffect(() => {
+    if (!stepChanged.current) return;
+    (step === 'code' ? codeRef : emailRef).current?.focus();
+  }, [step]);
+
+  function goToStep(next: Step) {
+    stepChanged.current = true;
+    setStep(next);
+  }
+
+  async function sendCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      await api.auth.requestOtp(email.trim());
+      toast.info(MESSAGES.otpSent);
+      setCode('');
+      goToStep('code');
+    } catch (err) {
+      setError(getErrorMessage(err, MESSAGES.otpSendFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verifyCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const { user } = await api.auth.verifyOtp(email.trim(), code);
+      setUser(user);
+      await navigate('/dashboard', { replace: true });
+    } catch (err) {
+      setError(getErrorMessage(err, MESSAGES.invalidOtp));
+      setBusy(false);
+    }
+  }
+
+  function backToEmail() {
+    setError(null);
+    setCode('');
+    goToStep('email');
+  }
+
+  return (
+    <div>
+      {error && (
+        <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {error}
+        </div>
+      )}
+
+      {step === 'email' ? (
+        <form onSubmit={sendCode} className="space-y-4">
+          <div>
+            <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-700">
+              Email address
+            </label>
+            <input
+              ref={emailRef}
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              readOnly={busy}
+              className={inputClass}
+            />
+          </div>
+          <button type="submit" disabled={busy} className={primaryButtonClass}>
+            {busy ? 'Sending...' : 'Instant Access'}
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={verifyCode} className="space-y-4">
+          <p className="text-sm text-slate-600">
+            We sent a {OTP_LENGTH}-digit code to <strong className="break-all text-slate-900">{email.trim()}</strong>.
+            Enter it below to sign in.
+          </p>
+          <div>
+            <label htmlFor={`${id}-code`} className="block text-sm font-medium text-slate-700">
+              Verification code
+            </label>
+            <input
+              ref={codeRef}
+              id={`${id}-code`}
+              name="code"
+              type="text"
+              required
+              maxLength={OTP_LENGTH}
+              inputMode="numeric"
+              pattern={`\\d{${OTP_LENGTH}}`}
+              autoComplete="one-time-code"
+              placeholder="123456"
+              title={`The ${OTP_LENGTH}-digit code from the e-mail`}
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+              readOnly={busy}
+              className={`${inputClass} text-center font-mono text-lg tracking-[0.4em]`}
+            />
+          </div>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row">
+            <button
+              type="button"
+              onClick={backToEmail}
+              disabled={busy}
+              className="w-full rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto sm:shrink-0"
+            >
+              {backLabel}
+            </button>
+            <button type="submit" disabled={busy} className={primaryButtonClass}>
+              {busy ? 'Verifying...' : 'Verify Code'}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useId, useState } from 'react';
+import { AdminTabBar } from '../features/admin/AdminTabBar';
+import { UsersTab } from '../features/admin/UsersTab';
+import type { AdminTabId } from '../features/admin/admin-tabs';
+
+export function AdminPage() {
+  const id = useId();
+  const [tab, setTab] = useState<AdminTabId>('users');
+  const [refreshKey, setRefreshKey] = useState(0);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Panel</h1>
+        <button
+          type="button"
+          onClick={() => setRefreshKey((key) => key + 1)}
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50"
+        >
+          Refresh
+        </button>
+      </div>
+      <div className="mt-6 border-b border-slate-200">
+        <AdminTabBar selected={tab} onSelect={setTab} idPrefix={id} />
+      </div>
+      <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} className="pt-6">
+        {tab === 'users' && <UsersTab refreshKey={refreshKey} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { OtpSignInForm } from '../features/auth/OtpSignInForm';
+import { useAuth } from '../features/auth/auth-context';
+import { useConfig } from '../features/config/config-context';
+
+export function LoginPage() {
+  const { user } = useAuth();
+  const { brandName } = useConfig();
+  const [searchParams] = useSearchParams();
+
+  if (user) return <Navigate to="/dashboard" replace />;
+
+  return (
+    <div className="flex justify-center px-4 py-16 sm:py-24">
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome to {brandName}</h1>
+        <p className="mt-2 mb-6 text-slate-600">
+          Sign in or create your account with a one-time code sent to your e-mail. No password needed.
+        </p>
+        <OtpSignInForm backLabel="Back to Email" initialEmail={searchParams.get('email') ?? ''} />
+      </div>
+    </div>
+  );
+}
