@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { TestDatabaseKind } from './server/test/databases.js';
 
 /** Debian's Chromium (apt-get install chromium); Playwright cannot download its own browser here. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -10,7 +11,7 @@ const launchOptions = {
   ],
 };
 
-export default defineConfig({
+export default defineConfig<object, { databaseKind: TestDatabaseKind }>({
   testDir: 'e2e',
   fullyParallel: false,
   workers: 1,
@@ -19,8 +20,9 @@ export default defineConfig({
   timeout: 30_000,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: { launchOptions, trace: 'off' },
+  // Desktop runs against SQLite; phone against PostgreSQL when TEST_DATABASE_URL is set (else SQLite).
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions, databaseKind: 'sqlite' } },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions, databaseKind: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite' } },
   ],
 });

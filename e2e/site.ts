@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
-import { createTestDatabase, type TestDatabase } from '../server/test/databases.js';
+import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from '../server/test/databases.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../server/test/smtp-catcher.js';
 
 export interface Site {
@@ -13,13 +13,14 @@ export interface Site {
 }
 
 /**
- * The real server (built web app, SQLite, a real SMTP server capturing the codes), started once per
- * worker on a free port of 127.0.0.1.
+ * The real server (built web app, the project's database kind, a real SMTP server capturing the
+ * codes), started once per worker on a free port of 127.0.0.1.
  */
-export const test = base.extend<{ consoleErrors: string[] }, { site: Site }>({
+export const test = base.extend<{ consoleErrors: string[] }, { site: Site; databaseKind: TestDatabaseKind }>({
+  databaseKind: ['sqlite', { option: true, scope: 'worker' }],
   site: [
-    async ({}, use) => {
-      const database = await createTestDatabase('sqlite');
+    async ({ databaseKind }, use) => {
+      const database = await createTestDatabase(databaseKind);
       const smtp = await startSmtpCatcher();
       const config = loadConfig({
         NODE_ENV: 'test',

@@ -1,29 +1,19 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/databases.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
+import { describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../test/databases.js';
+import { useTestEnvironment } from '../../test/environment.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 
 const tight = { otpPerIp: { max: 3, windowSeconds: 60 }, otpPerEmail: { max: 2, windowSeconds: 3600 } };
 
-describe('rate limits on sign-in', () => {
-  let database: TestDatabase;
-  let smtp: SmtpCatcher;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    smtp = await startSmtpCatcher();
-  });
-  afterAll(async () => {
-    await smtp.close();
-    await database.destroy();
-  });
+describe.each(TEST_DATABASES)('rate limits on sign-in (%s)', (kind) => {
+  const env = useTestEnvironment(kind);
 
   const requestCode = (t: TestApp, email: string, ip = '127.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { email }, remoteAddress: ip });
 
   it('limits code requests per IP address, with Retry-After', async () => {
-    const t = await buildTestApp({ db: database.db, smtp, rateLimits: tight });
+    const t = await buildTestApp({ db: env.database.db, smtp: env.smtp, rateLimits: tight });
     for (let i = 0; i < 3; i += 1) expect((await requestCode(t, `ip${i}@example.com`, '10.1.1.1')).statusCode).toBe(200);
     const limited = await requestCode(t, 'ip4@example.com', '10.1.1.1');
     expect(limited.statusCode).toBe(429);
@@ -34,7 +24,7 @@ describe('rate limits on sign-in', () => {
   });
 
   it('limits code requests per address, whatever the IP', async () => {
-    const t = await buildTestApp({ db: database.db, smtp, rateLimits: tight });
+    const t = await buildTestApp({ db: env.database.db, smtp: env.smtp, rateLimits: tight });
     const email = 'target@example.com';
     expect((await requestCode(t, email, '10.2.0.1')).statusCode).toBe(200);
     t.clock.advance(61);
@@ -51,9 +41,9 @@ describe('rate limits on sign-in', () => {
   it.runIf(Boolean(redisUrl))('shares the counters between app instances through Redis', async () => {
     const prefix = `t${Date.now()}`;
     const limits = { otpPerIp: { max: 2, windowSeconds: 60 } };
-    const env = { REDIS_URL: redisUrl! };
-    const first = await buildTestApp({ db: database.db, smtp, env, rateLimits: limits });
-    const second = await buildTestApp({ db: database.db, smtp, env, rateLimits: limits });
+    const redisEnv = { REDIS_URL: redisUrl! };
+    const first = await buildTestApp({ db: env.database.db, smtp: env.smtp, env: redisEnv, rateLimits: limits });
+    const second = await buildTestApp({ db: env.database.db, smtp: env.smtp, env: redisEnv, rateLimits: limits });
     const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     expect((await requestCode(first, `${prefix}a@example.com`, ip)).statusCode).toBe(200);
     expect((await requestCode(second, `${prefix}b@example.com`, ip)).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../../test/databases.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
+import { TEST_DATABASES } from '../../../test/databases.js';
+import { useTestEnvironment } from '../../../test/environment.js';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../../test/test-app.js';
 import { BODY_LIMIT_BYTES } from '../../app.js';
 
@@ -29,19 +29,14 @@ const rawBody = fc.oneof(
 );
 
 describe.each(TEST_DATABASES)('bad input on the auth endpoints (%s)', (kind) => {
-  let database: TestDatabase;
-  let smtp: SmtpCatcher;
+  const env = useTestEnvironment(kind);
   let t: TestApp;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    smtp = await startSmtpCatcher();
-    t = await buildTestApp({ db: database.db, smtp });
+    t = await buildTestApp({ db: env.database.db, smtp: env.smtp });
   });
   afterAll(async () => {
     await t.app.close();
-    await smtp.close();
-    await database.destroy();
   });
 
   const post = (url: string, payload: string, contentType = 'application/json') =>
@@ -69,7 +64,7 @@ describe.each(TEST_DATABASES)('bad input on the auth endpoints (%s)', (kind) => 
       expect(res.json()).toMatchObject({ code: 'validation_failed', fields: { email: expect.any(String) } });
     }
     expect((await post('/api/auth/otp', JSON.stringify({}))).json().fields).toHaveProperty('email');
-    expect(await database.db('otp_codes').count({ n: '*' })).toEqual([{ n: 0 }]);
+    expect(await env.database.db('otp_codes').count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 
   it('answers 400 to a code that is not 6 digits', async () => {

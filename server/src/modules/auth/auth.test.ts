@@ -1,13 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '../../../../shared/constants.js';
-import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../../test/databases.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
+import { TEST_DATABASES } from '../../../test/databases.js';
+import { useTestEnvironment } from '../../../test/environment.js';
 import { bearer, buildTestApp, cookieHeader, signInDesktop, signInWeb, TEST_ORIGIN, type TestApp } from '../../../test/test-app.js';
 import { REFRESH_REUSE_GRACE_SECONDS } from './auth.service.js';
 
 describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
-  let database: TestDatabase;
-  let smtp: SmtpCatcher;
+  const env = useTestEnvironment(kind);
   let t: TestApp;
   let n = 0;
   const newEmail = () => `user${(n += 1)}-${Date.now()}@example.com`;
@@ -17,19 +16,11 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     t.app.inject({ method: 'POST', url: '/api/auth/verify', headers: { origin: TEST_ORIGIN }, payload: { email, code, ...extra } });
   const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    smtp = await startSmtpCatcher();
-  });
-  afterAll(async () => {
-    await smtp.close();
-    await database.destroy();
-  });
   beforeEach(async () => {
-    t = await buildTestApp({ db: database.db, smtp, env: { ADMIN_EMAILS: 'boss@example.com' } });
+    t = await buildTestApp({ db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'boss@example.com' } });
   });
   afterEach(async () => {
-    smtp.rejectAll = false;
+    env.smtp.rejectAll = false;
     await t.app.close();
   });
 
@@ -39,11 +30,11 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ sent: true });
 
-    const mail = await smtp.waitFor(email);
+    const mail = await env.smtp.waitFor(email);
     expect(mail.subject).toMatch(/^\d{6} is your Lumen VPN sign-in code$/);
     expect(mail.raw).toContain('text/plain');
     expect(mail.raw).toContain('text/html');
-    const code = await smtp.latestCode(email);
+    const code = await env.smtp.latestCode(email);
 
     const res = await verify(email, code);
     expect(res.statusCode).toBe(200);
@@ -56,13 +47,25 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(res) } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(res.json().user);
-    const profile = await database.db('user_profiles').where({ email }).first();
+    const profile = await env.database.db('user_profiles').where({ email }).first();
     expect(profile).toMatchObject({ role: 'user' });
+  });
+
+  it('marks the session cookies Secure when PUBLIC_URL is https', async () => {
+    const secure = await buildTestApp({ db: env.database.db, smtp: env.smtp, env: { PUBLIC_URL: 'https://vpn.example.com' } });
+    const email = newEmail();
+    await secure.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { email } });
+    const code = await env.smtp.latestCode(email);
+    const res = await secure.app.inject({ method: 'POST', url: '/api/auth/verify', headers: { origin: 'https://vpn.example.com' }, payload: { email, code } });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.map((c) => [c.name, c.secure])).toEqual([['vpn_access', true], ['vpn_refresh', true]]);
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    await secure.app.close();
   });
 
   it('answers the same for an address with and without an account', async () => {
     const known = newEmail();
-    await signInWeb(t, smtp, known);
+    await signInWeb(t, env.smtp, known);
     const forKnown = await requestCode(known);
     const forUnknown = await requestCode(newEmail());
     expect([forKnown.statusCode, forUnknown.statusCode]).toEqual([200, 200]);
@@ -72,8 +75,8 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
   it('stores only a hash of the code', async () => {
     const email = newEmail();
     await requestCode(email);
-    const code = await smtp.latestCode(email);
-    const row = await database.db('otp_codes').where({ email }).first();
+    const code = await env.smtp.latestCode(email);
+    const row = await env.database.db('otp_codes').where({ email }).first();
     expect(row.code_hash).not.toContain(code);
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -81,7 +84,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
   it('burns the code after five wrong tries, so the right code no longer works', async () => {
     const email = newEmail();
     await requestCode(email);
-    const code = await smtp.latestCode(email);
+    const code = await env.smtp.latestCode(email);
     for (let i = 0; i < OTP_MAX_ATTEMPTS; i += 1) {
       const wrong = await verify(email, wrongCodeFor(code));
       expect(wrong.statusCode).toBe(400);
@@ -90,13 +93,13 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     const right = await verify(email, code);
     expect(right.statusCode).toBe(400);
     expect(right.json().code).toBe('invalid_code');
-    expect(await database.db('user_profiles').where({ email }).first()).toBeUndefined();
+    expect(await env.database.db('user_profiles').where({ email }).first()).toBeUndefined();
   });
 
   it('accepts the right code after fewer than five wrong tries', async () => {
     const email = newEmail();
     await requestCode(email);
-    const code = await smtp.latestCode(email);
+    const code = await env.smtp.latestCode(email);
     for (let i = 0; i < OTP_MAX_ATTEMPTS - 1; i += 1) await verify(email, wrongCodeFor(code));
     expect((await verify(email, code)).statusCode).toBe(200);
   });
@@ -104,7 +107,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
   it('refuses an expired code', async () => {
     const email = newEmail();
     await requestCode(email);
-    const code = await smtp.latestCode(email);
+    const code = await env.smtp.latestCode(email);
     t.clock.advance(OTP_TTL_SECONDS + 1);
     const res = await verify(email, code);
     expect(res.statusCode).toBe(400);
@@ -114,7 +117,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
   it('refuses a code that was already used', async () => {
     const email = newEmail();
     await requestCode(email);
-    const code = await smtp.latestCode(email);
+    const code = await env.smtp.latestCode(email);
     expect((await verify(email, code)).statusCode).toBe(200);
     const again = await verify(email, code);
     expect(again.statusCode).toBe(400);
@@ -124,7 +127,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
   it('accepts only one of two simultaneous uses of the same code', async () => {
     const email = newEmail();
     await requestCode(email);
-    const code = await smtp.latestCode(email);
+    const code = await env.smtp.latestCode(email);
     const results = await Promise.all([verify(email, code), verify(email, code)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
@@ -137,7 +140,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.json()).toEqual({ code: 'rate_limited', message: 'Please wait 30 seconds before requesting a new code.' });
     expect(tooSoon.headers['retry-after']).toBe('30');
-    expect(await database.db('otp_codes').where({ email }).count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect(await env.database.db('otp_codes').where({ email }).count({ n: '*' })).toEqual([{ n: 1 }]);
 
     t.clock.advance(31);
     expect((await requestCode(email)).statusCode).toBe(200);
@@ -146,29 +149,29 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
   it('retires the earlier code when a new one is sent', async () => {
     const email = newEmail();
     await requestCode(email);
-    const first = await smtp.latestCode(email);
+    const first = await env.smtp.latestCode(email);
     t.clock.advance(61);
-    const after = smtp.messages.length;
+    const after = env.smtp.messages.length;
     await requestCode(email);
-    await smtp.waitFor(email, { after });
-    const second = await smtp.latestCode(email);
+    await env.smtp.waitFor(email, { after });
+    const second = await env.smtp.latestCode(email);
     if (first !== second) expect((await verify(email, first)).statusCode).toBe(400);
     expect((await verify(email, second)).statusCode).toBe(200);
   });
 
   it("answers 502 'Failed to send OTP' when the mail server refuses, and keeps no code", async () => {
     const email = newEmail();
-    smtp.rejectAll = true;
+    env.smtp.rejectAll = true;
     const res = await requestCode(email);
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ code: 'mail_failed', message: 'Failed to send OTP' });
-    expect(await database.db('otp_codes').where({ email })).toEqual([]);
-    smtp.rejectAll = false;
+    expect(await env.database.db('otp_codes').where({ email })).toEqual([]);
+    env.smtp.rejectAll = false;
     expect((await requestCode(email)).statusCode).toBe(200);
   });
 
   it('gives the admin role to addresses in ADMIN_EMAILS', async () => {
-    const session = await signInWeb(t, smtp, 'boss@example.com');
+    const session = await signInWeb(t, env.smtp, 'boss@example.com');
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: session.cookie } });
     expect(me.json().role).toBe('admin');
   });
@@ -176,7 +179,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
   it('returns tokens in the body and sets no cookies for the desktop client', async () => {
     const email = newEmail();
     await requestCode(email);
-    const code = await smtp.latestCode(email);
+    const code = await env.smtp.latestCode(email);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email, code, client: 'desktop' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -203,7 +206,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
       t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
 
     it('rotates: the new pair works and the old refresh token does not', async () => {
-      const session = await signInDesktop(t, smtp, newEmail());
+      const session = await signInDesktop(t, env.smtp, newEmail());
       const res = await refresh(session.refreshToken);
       expect(res.statusCode).toBe(200);
       const next = res.json();
@@ -219,7 +222,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     });
 
     it('revokes the whole session when a rotated token is reused later', async () => {
-      const session = await signInDesktop(t, smtp, newEmail());
+      const session = await signInDesktop(t, env.smtp, newEmail());
       const next = (await refresh(session.refreshToken)).json();
       t.clock.advance(REFRESH_REUSE_GRACE_SECONDS + 1);
 
@@ -227,12 +230,12 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
       expect(reuse.statusCode).toBe(401);
       expect((await refresh(next.refreshToken)).statusCode).toBe(401);
       expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(next.accessToken) })).statusCode).toBe(401);
-      const row = await database.db('sessions').where({ user_id: session.userId }).first();
+      const row = await env.database.db('sessions').where({ user_id: session.userId }).first();
       expect(row.revoked_reason).toBe('token_reuse');
     });
 
     it('refreshes a web session from its cookie and sets new cookies', async () => {
-      const session = await signInWeb(t, smtp, newEmail());
+      const session = await signInWeb(t, env.smtp, newEmail());
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: session.cookie, origin: TEST_ORIGIN } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ expiresIn: 900 });
@@ -244,7 +247,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     it('answers 401 to an unknown, missing or expired refresh token', async () => {
       expect((await refresh('not-a-real-token')).statusCode).toBe(401);
       expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: {} })).statusCode).toBe(401);
-      const session = await signInDesktop(t, smtp, newEmail());
+      const session = await signInDesktop(t, env.smtp, newEmail());
       t.clock.advance(31 * 24 * 3600);
       expect((await refresh(session.refreshToken)).statusCode).toBe(401);
     });
@@ -262,13 +265,13 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
 
     it('answers with the user for a live session', async () => {
       const email = newEmail();
-      const web = await signInWeb(t, smtp, email);
+      const web = await signInWeb(t, env.smtp, email);
       expect((await session(web.cookie)).json()).toEqual({ user: expect.objectContaining({ email, role: 'user' }) });
     });
 
     it('renews a lapsed access cookie from the refresh cookie', async () => {
       const email = newEmail();
-      const web = await signInWeb(t, smtp, email);
+      const web = await signInWeb(t, env.smtp, email);
       const refreshOnly = web.cookie.split('; ').filter((c) => c.startsWith('vpn_refresh=')).join('; ');
       const res = await session(refreshOnly);
       expect(res.json()).toEqual({ user: expect.objectContaining({ email }) });
@@ -290,8 +293,8 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
 
     it('local: ends this session only and clears the cookies', async () => {
       const email = newEmail();
-      const web = await signInWeb(t, smtp, email);
-      const desktop = await signInDesktop(t, smtp, email);
+      const web = await signInWeb(t, env.smtp, email);
+      const desktop = await signInDesktop(t, env.smtp, email);
       const res = await logout({ cookie: web.cookie });
       expect(res.statusCode).toBe(204);
       expect(res.cookies.every((c) => c.value === '' && new Date(c.expires ?? 0).getTime() <= Date.now())).toBe(true);
@@ -301,9 +304,9 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
 
     it('global: ends every session of the user, including other devices', async () => {
       const email = newEmail();
-      const web = await signInWeb(t, smtp, email);
-      const desktop = await signInDesktop(t, smtp, email);
-      const other = await signInWeb(t, smtp, newEmail());
+      const web = await signInWeb(t, env.smtp, email);
+      const desktop = await signInDesktop(t, env.smtp, email);
+      const other = await signInWeb(t, env.smtp, newEmail());
       expect((await logout({ cookie: web.cookie }, 'global')).statusCode).toBe(204);
       expect(await meStatus({ cookie: web.cookie })).toBe(401);
       expect(await meStatus(bearer(desktop.accessToken))).toBe(401);
@@ -313,8 +316,8 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
 
     it('others: ends the other sessions and keeps this one', async () => {
       const email = newEmail();
-      const desktop = await signInDesktop(t, smtp, email);
-      const web = await signInWeb(t, smtp, email);
+      const desktop = await signInDesktop(t, env.smtp, email);
+      const web = await signInWeb(t, env.smtp, email);
       const res = await logout(bearer(desktop.accessToken), 'others');
       expect(res.statusCode).toBe(204);
       expect(await meStatus(bearer(desktop.accessToken))).toBe(200);
@@ -322,7 +325,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     });
 
     it('signs a desktop session out with only its refresh token', async () => {
-      const desktop = await signInDesktop(t, smtp, newEmail());
+      const desktop = await signInDesktop(t, env.smtp, newEmail());
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: desktop.refreshToken } });
       expect(res.statusCode).toBe(204);
       expect(await meStatus(bearer(desktop.accessToken))).toBe(401);
@@ -338,7 +341,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
 
   describe('cross-site request protection', () => {
     it('refuses a cookie-authenticated change without an Origin, or from another site', async () => {
-      const web = await signInWeb(t, smtp, newEmail());
+      const web = await signInWeb(t, env.smtp, newEmail());
       const noOrigin = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: web.cookie }, payload: {} });
       expect(noOrigin.statusCode).toBe(403);
       expect(noOrigin.json()).toEqual({ code: 'csrf_failed', message: expect.any(String) });

@@ -1,27 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../../test/databases.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
+import { TEST_DATABASES } from '../../../test/databases.js';
+import { useTestEnvironment } from '../../../test/environment.js';
 import { buildTestApp, signInWeb, TEST_ORIGIN, type TestApp, type WebSession } from '../../../test/test-app.js';
 import { runAdminCommand } from '../../cli/admin.js';
 
 describe.each(TEST_DATABASES)('users and roles (%s)', (kind) => {
-  let database: TestDatabase;
-  let smtp: SmtpCatcher;
+  const env = useTestEnvironment(kind);
   let t: TestApp;
   let admin: WebSession;
   let user: WebSession;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    smtp = await startSmtpCatcher();
-    t = await buildTestApp({ db: database.db, smtp, env: { ADMIN_EMAILS: 'admin@example.com' } });
-    admin = await signInWeb(t, smtp, 'admin@example.com');
-    user = await signInWeb(t, smtp, 'user@example.com');
+    t = await buildTestApp({ db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' } });
+    admin = await signInWeb(t, env.smtp, 'admin@example.com');
+    user = await signInWeb(t, env.smtp, 'user@example.com');
   });
   afterAll(async () => {
     await t.app.close();
-    await smtp.close();
-    await database.destroy();
   });
 
   const listUsers = (cookie?: string, query = '') =>
@@ -41,7 +36,7 @@ describe.each(TEST_DATABASES)('users and roles (%s)', (kind) => {
   it('refuses a user changing roles, and changes nothing', async () => {
     const res = await patchUser(user.cookie, user.userId, { role: 'admin' });
     expect(res.statusCode).toBe(403);
-    expect((await database.db('user_profiles').where({ id: user.userId }).first()).role).toBe('user');
+    expect((await env.database.db('user_profiles').where({ id: user.userId }).first()).role).toBe('user');
   });
 
   it('lists users for an admin, with a search', async () => {
@@ -62,7 +57,7 @@ describe.each(TEST_DATABASES)('users and roles (%s)', (kind) => {
     expect(res.json()).toMatchObject({ id: user.userId, trialUsed: true, role: 'user' });
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } });
     expect(me.json().trialUsed).toBe(true);
-    const audit = await database.db('audit_log').where({ action: 'user.update', target_id: user.userId }).first();
+    const audit = await env.database.db('audit_log').where({ action: 'user.update', target_id: user.userId }).first();
     expect(audit).toMatchObject({ actor_email: 'admin@example.com' });
   });
 
@@ -82,7 +77,7 @@ describe.each(TEST_DATABASES)('users and roles (%s)', (kind) => {
   });
 
   it('takes effect at once: a promoted user reaches admin routes on the next request', async () => {
-    const promoted = await signInWeb(t, smtp, 'promoted@example.com');
+    const promoted = await signInWeb(t, env.smtp, 'promoted@example.com');
     expect((await listUsers(promoted.cookie)).statusCode).toBe(403);
     await patchUser(admin.cookie, promoted.userId, { role: 'admin' });
     expect((await listUsers(promoted.cookie)).statusCode).toBe(200);
@@ -90,18 +85,18 @@ describe.each(TEST_DATABASES)('users and roles (%s)', (kind) => {
 
   describe('the admin command line', () => {
     it('grants and revokes the admin role, creating the profile when needed', async () => {
-      expect(await runAdminCommand(database.db, ['grant', 'New.Boss@Example.com'])).toEqual({ output: 'new.boss@example.com is now an admin.', exitCode: 0 });
-      expect((await database.db('user_profiles').where({ email: 'new.boss@example.com' }).first()).role).toBe('admin');
-      expect((await runAdminCommand(database.db, ['list'])).output).toContain('new.boss@example.com');
-      expect(await runAdminCommand(database.db, ['grant', 'new.boss@example.com'])).toEqual({ output: 'new.boss@example.com already was an admin.', exitCode: 0 });
-      expect(await runAdminCommand(database.db, ['revoke', 'new.boss@example.com'])).toEqual({ output: 'new.boss@example.com is no longer an admin.', exitCode: 0 });
-      expect((await database.db('user_profiles').where({ email: 'new.boss@example.com' }).first()).role).toBe('user');
+      expect(await runAdminCommand(env.database.db, ['grant', 'New.Boss@Example.com'])).toEqual({ output: 'new.boss@example.com is now an admin.', exitCode: 0 });
+      expect((await env.database.db('user_profiles').where({ email: 'new.boss@example.com' }).first()).role).toBe('admin');
+      expect((await runAdminCommand(env.database.db, ['list'])).output).toContain('new.boss@example.com');
+      expect(await runAdminCommand(env.database.db, ['grant', 'new.boss@example.com'])).toEqual({ output: 'new.boss@example.com already was an admin.', exitCode: 0 });
+      expect(await runAdminCommand(env.database.db, ['revoke', 'new.boss@example.com'])).toEqual({ output: 'new.boss@example.com is no longer an admin.', exitCode: 0 });
+      expect((await env.database.db('user_profiles').where({ email: 'new.boss@example.com' }).first()).role).toBe('user');
     });
 
     it('refuses a bad address or command with exit code 2', async () => {
-      expect((await runAdminCommand(database.db, ['grant', 'not-an-email'])).exitCode).toBe(2);
-      expect((await runAdminCommand(database.db, ['promote', 'a@b.co'])).exitCode).toBe(2);
-      expect((await runAdminCommand(database.db, [])).output).toContain('Usage');
+      expect((await runAdminCommand(env.database.db, ['grant', 'not-an-email'])).exitCode).toBe(2);
+      expect((await runAdminCommand(env.database.db, ['promote', 'a@b.co'])).exitCode).toBe(2);
+      expect((await runAdminCommand(env.database.db, [])).output).toContain('Usage');
     });
   });
 });

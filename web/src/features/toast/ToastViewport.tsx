@@ -19,7 +19,7 @@ export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
       aria-live="polite"
       aria-label="Notifications"
       role="region"
-      className="pointer-events-none fixed inset-x-0 top-16 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col-reverse items-center gap-2 p-4 sm:items-end"
     >
       {toasts.map((toast) => {
         const style = KIND_STYLES[toast.kind];
