@@ -39,7 +39,7 @@ test.describe('signing in with an e-mail code', () => {
       await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     }
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Instant Access' })).toBeVisible();
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
 

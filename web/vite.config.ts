@@ -20,6 +20,8 @@ export default defineConfig({
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
+    // Every browser the site supports preloads modules natively; the polyfill would ship to all.
+    modulePreload: { polyfill: false },
   },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },

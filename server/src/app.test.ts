@@ -1,23 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../test/databases.js';
+import { createSiteFixture, type SiteFixture } from '../test/site-fixture.js';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
 import { APP_VERSION } from './lib/package-info.js';
 
 describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
-  let webDir: string;
+  let site: SiteFixture;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    webDir = mkdtempSync(join(tmpdir(), 'vpn-web-'));
-    mkdirSync(join(webDir, 'assets'));
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>App</title><div id="root"></div>');
-    writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    t = await buildTestApp({ db: database.db, overrides: { webDir } });
+    site = createSiteFixture();
+    t = await buildTestApp({ db: database.db, overrides: { webDir: site.webDir, siteDir: site.siteDir } });
     t.app.get('/api/test-explode', async () => {
       throw new Error('secret internal detail at /srv/app.ts:42');
     });
@@ -25,7 +20,7 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
   afterAll(async () => {
     await t.app.close();
     await database.destroy();
-    rmSync(webDir, { recursive: true, force: true });
+    site.remove();
   });
 
   it('reports health with the database state and version', async () => {
@@ -46,14 +41,67 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
     await database.db('settings').where({ id: 'app_config' }).delete();
   });
 
-  it('serves the web app for client-side routes and caches hashed assets', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/dashboard?session_id=x', headers: { accept: 'text/html' } });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('<div id="root">');
+  const setBrand = (value: Record<string, string>) =>
+    database.db('settings').insert({ id: 'app_config', value: JSON.stringify(value), updated_at: new Date() }).onConflict('id').merge();
+
+  it('serves a prerendered page with the current brand, support e-mail and public URL filled in', async () => {
+    await setBrand({ brand_name: 'Acme VPN', support_email: 'help@acme.test' });
+    const res = await t.app.inject({ method: 'GET', url: '/pricing' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<title>Pricing | Acme VPN</title>');
+    expect(res.body).toContain('<h1>Pricing</h1>');
+    expect(res.body).toContain('Write to help@acme.test');
+    expect(res.body).toContain('href="http://localhost:3000/pricing"');
+    expect(res.body).not.toMatch(/%%[A-Z_]+%%|<!--app-config-->/);
+    const embedded = /<script type="application\/json" id="app-config">(.*?)<\/script>/.exec(res.body)![1]!;
+    expect(JSON.parse(embedded)).toEqual({ brandName: 'Acme VPN', supportEmail: 'help@acme.test', cardPaymentsEnabled: false, stripePublishableKey: null });
+    expect((await t.app.inject({ method: 'GET', url: '/pricing/' })).statusCode).toBe(200);
+  });
+
+  it('escapes a brand name with markup in the page and in the embedded settings', async () => {
+    await setBrand({ brand_name: 'Bob & </script><b>Co</b>' });
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.body).toContain('<title>Home | Bob &amp; &lt;/script&gt;&lt;b&gt;Co&lt;/b&gt;</title>');
+    expect(res.body).not.toContain('</script><b>');
+    expect(res.body).toContain('\\u003c/script>');
+    await database.db('settings').where({ id: 'app_config' }).delete();
+  });
+
+  it('serves the app shell for browser-only pages, and the 404 page with status 404 for unknown ones', async () => {
+    const shell = await t.app.inject({ method: 'GET', url: '/dashboard?session_id=x' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toContain('<div id="root"></div>');
+    const missing = await t.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<h1>Page Not Found</h1>');
+  });
+
+  it('never serves the raw templates', async () => {
+    for (const url of ['/index.html', '/app.html', '/manifest.json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('RAW TEMPLATE');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
+  });
+
+  it('lists the public pages in sitemap.xml and keeps robots out of private paths', async () => {
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body).toContain('<loc>http://localhost:3000/</loc>');
+    expect(sitemap.body).toContain('<loc>http://localhost:3000/pricing</loc>');
+    expect(sitemap.body).not.toContain('/dashboard');
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).toContain('Disallow: /api/');
+    expect(robots.body).toContain('Disallow: /dashboard');
+    expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
   });
 
   it('sends security headers with a strict content security policy', async () => {
@@ -69,7 +117,9 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'not_found', message: 'No route for GET /api/nothing-here.' });
-    expect((await t.app.inject({ method: 'DELETE', url: '/dashboard' })).statusCode).toBe(404);
+    const del = await t.app.inject({ method: 'DELETE', url: '/dashboard' });
+    expect(del.statusCode).toBe(404);
+    expect(del.json().code).toBe('not_found');
   });
 
   it('hides internal errors behind a generic 500', async () => {

@@ -1,10 +1,12 @@
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { createDb, type Db } from './db/knex.js';
 import { resolveAppSecret } from './lib/app-secret.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKeys } from './lib/crypto.js';
-import { WEB_DIST_DIR } from './lib/package-info.js';
+import { SITE_DIST_DIR, WEB_DIST_DIR } from './lib/package-info.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createAuditRepo } from './modules/audit/audit.repo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -16,6 +18,9 @@ import { createSettingsRepo } from './modules/settings/settings.repo.js';
 import { publicConfigRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { healthRoutes } from './modules/system/health.routes.js';
+import { statusRoutes } from './modules/system/status.routes.js';
+import { createStatusService } from './modules/system/status.service.js';
+import { createServersRepo } from './modules/servers/servers.repo.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { adminUsersRoutes, meRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -33,7 +38,9 @@ export interface AppOptions {
   mailer?: Mailer;
   rateLimits?: Partial<RateLimits>;
   logger?: FastifyServerOptions['logger'];
+  /** Where the built site is (tests point these at fixtures). */
   webDir?: string;
+  siteDir?: string;
 }
 
 /** JSON bodies on the API are small; an oversized one is refused before it is read. */
@@ -50,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
   });
 
   const db = options.db ?? createDb(config.databaseUrl);
@@ -65,6 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings = createSettingsService({ settings: createSettingsRepo(db), paymentProviders: createPaymentProvidersRepo(db) });
 
   await app.register(errorsPlugin);
+  // Pages and JSON are compressed on the fly; built assets are sent precompressed (static-site).
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(authPlugin, { jwtSecret: keys.jwt, secureCookies: config.publicUrl.protocol === 'https:', sessions, clock });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
@@ -80,10 +90,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { db });
   await app.register(publicConfigRoutes, { settings });
+  await app.register(statusRoutes, { status: createStatusService({ db, servers: createServersRepo(db), clock }) });
   await app.register(authRoutes, { auth, limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } });
   await app.register(meRoutes);
   await app.register(adminUsersRoutes, { users: createUsersService({ users, audit, clock }) });
-  await app.register(staticSitePlugin, { webDir: options.webDir ?? WEB_DIST_DIR });
+  await app.register(staticSitePlugin, {
+    webDir: options.webDir ?? WEB_DIST_DIR,
+    siteDir: options.siteDir ?? SITE_DIST_DIR,
+    publicUrl: config.publicUrl,
+    getPublicConfig: () => settings.getPublicConfig(),
+  });
 
   return app;
 }

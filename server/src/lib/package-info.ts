@@ -16,3 +16,4 @@ function findRootDir(): string {
 export const ROOT_DIR = findRootDir();
 export const APP_VERSION: string = (JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string }).version;
 export const WEB_DIST_DIR = join(ROOT_DIR, 'dist', 'web');
+export const SITE_DIST_DIR = join(ROOT_DIR, 'dist', 'site');

@@ -1,4 +1,5 @@
 import { OTP_TTL_SECONDS } from '../../../shared/constants.js';
+import { escapeHtml } from '../../../shared/site-template.js';
 import type { MailMessage } from './mailer.js';
 
 interface OtpEmailInput {
@@ -8,8 +9,6 @@ interface OtpEmailInput {
   publicUrl: URL;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 /** The sign-in code e-mail: the code first and large, in an HTML part and a plain-text part. */
 export function renderOtpEmail({ to, code, brandName, publicUrl }: OtpEmailInput): MailMessage {

@@ -1,31 +1,94 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PublicConfig } from '../../../shared/config.js';
+import { CONFIG_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, escapeHtml, type SiteManifest } from '../../../shared/site-template.js';
 import { notFound } from '../errors.js';
 
-const NOT_BUILT_PAGE = '<!doctype html><title>Not built</title><p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p>';
+const NOT_BUILT_PAGE =
+  '<!doctype html><html lang="en"><title>Not built</title><p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p></html>';
+
+export interface StaticSiteOptions {
+  /** Vite's client build: assets, favicon. */
+  webDir: string;
+  /** The prerendered pages and manifest.json (scripts/prerender.ts). */
+  siteDir: string;
+  publicUrl: URL;
+  getPublicConfig(): Promise<PublicConfig>;
+}
+
+interface Site {
+  manifest: SiteManifest;
+  templates: Map<string, string>;
+}
+
+function loadSite(siteDir: string): Site | undefined {
+  const manifestPath = join(siteDir, SITE_MANIFEST_FILE);
+  if (!existsSync(manifestPath)) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as SiteManifest;
+  const files = [...manifest.pages.map((p) => p.file), manifest.shell, manifest.notFound];
+  return { manifest, templates: new Map(files.map((file) => [file, readFileSync(join(siteDir, file), 'utf8')])) };
+}
+
+/** The page with the current settings filled in; the embedded JSON cannot close its script element. */
+export function fillTemplate(template: string, config: PublicConfig, publicUrl: URL): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return template
+    .replaceAll(SITE_TOKENS.brandName, escapeHtml(config.brandName))
+    .replaceAll(SITE_TOKENS.supportEmail, escapeHtml(config.supportEmail))
+    .replaceAll(SITE_TOKENS.publicUrl, escapeHtml(publicUrl.origin))
+    .replace(CONFIG_SLOT, json);
+}
+
+function sitemapXml(manifest: SiteManifest, publicUrl: URL): string {
+  const urls = manifest.pages.map((page) => `  <url><loc>${escapeHtml(new URL(page.path, publicUrl).href)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+function robotsTxt(manifest: SiteManifest, publicUrl: URL): string {
+  const privatePaths = ['/api/', ...manifest.appPaths];
+  return ['User-agent: *', 'Allow: /', ...privatePaths.map((p) => `Disallow: ${p}`), `Sitemap: ${new URL('/sitemap.xml', publicUrl).href}`, ''].join('\n');
+}
 
 /**
- * Serves the built web app from the same port as the API. Hashed assets are cached for a year;
- * any other GET that is not an API call gets index.html, so client-side routes load on refresh.
+ * Serves the website from the same port as the API: prerendered public pages (with the brand name,
+ * support e-mail and public URL of the current settings), the app shell for browser-only pages, the
+ * 404 page with status 404, hashed assets cached for a year, sitemap.xml and robots.txt.
  */
-export const staticSitePlugin = fp(async (app: FastifyInstance, opts: { webDir: string }) => {
-  const built = existsSync(join(opts.webDir, 'index.html'));
-  if (built) {
+export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSiteOptions) => {
+  const site = loadSite(opts.siteDir);
+  if (existsSync(opts.webDir)) {
     await app.register(fastifyStatic, {
       root: opts.webDir,
+      index: false,
+      preCompressed: true,
+      // The HTML files there are templates; pages are served by the routes below.
+      allowedPath: (pathName) => !pathName.endsWith('.html'),
       setHeaders(reply, path) {
-        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
+  }
+
+  async function sendPage(reply: FastifyReply, file: string, status = 200) {
+    const template = site?.templates.get(file);
+    if (!template) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    const html = fillTemplate(template, await opts.getPublicConfig(), opts.publicUrl);
+    return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  }
+
+  if (site) {
+    for (const page of site.manifest.pages) app.get(page.path, (_request, reply) => sendPage(reply, page.file));
+    for (const path of site.manifest.appPaths) app.get(path, (_request, reply) => sendPage(reply, site.manifest.shell));
+    app.get('/sitemap.xml', async (_request, reply) => reply.type('application/xml').send(sitemapXml(site.manifest, opts.publicUrl)));
+    app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send(robotsTxt(site.manifest, opts.publicUrl)));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (!isPage) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`);
-    if (!built) return reply.status(503).type('text/html').send(NOT_BUILT_PAGE);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return sendPage(reply, site?.manifest.notFound ?? '', 404);
   });
 }, { name: 'static-site' });

@@ -1,16 +1,30 @@
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { StrictMode } from 'react';
+import type { PublicConfig } from '../../../shared/config.js';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { AuthProvider } from '../features/auth/AuthProvider';
 import { ConfigProvider } from '../features/config/ConfigProvider';
 import { ToastProvider } from '../features/toast/ToastProvider';
-import { routes } from './routes';
+import { RootLayout } from './RootLayout';
+import { AppRoutes } from './routes';
 
-const router = createBrowserRouter(routes);
-
-export function App() {
+/**
+ * The whole app below the router. The browser wraps it in a BrowserRouter (main.tsx); the build
+ * wraps it in a StaticRouter to prerender public pages (entry-server.tsx).
+ */
+export function App({ initialConfig }: { initialConfig?: PublicConfig }) {
   return (
-    <ToastProvider>
-      <ConfigProvider>
-        <RouterProvider router={router} />
-      </ConfigProvider>
-    </ToastProvider>
+    <StrictMode>
+      <ErrorBoundary>
+        <ToastProvider>
+          <ConfigProvider initialConfig={initialConfig}>
+            <AuthProvider>
+              <RootLayout>
+                <AppRoutes />
+              </RootLayout>
+            </AuthProvider>
+          </ConfigProvider>
+        </ToastProvider>
+      </ErrorBoundary>
+    </StrictMode>
   );
 }

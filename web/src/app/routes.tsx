@@ -1,57 +1,84 @@
-import { lazy, Suspense } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
+import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { Loading } from '../components/Loading';
 import { RequireSession } from '../features/auth/RequireSession';
-import { DashboardPage } from '../pages/DashboardPage';
-import { LandingPage } from '../pages/LandingPage';
-import { LoginPage } from '../pages/LoginPage';
-import { NotFoundPage } from '../pages/NotFoundPage';
-import { RootLayout } from './RootLayout';
-import { RouteErrorScreen } from './RouteErrorScreen';
-import type { RouteHandle } from './route-handle';
+import { lazyPage, type LazyPage } from './lazy-page';
+import { PageErrorBoundary } from './PageErrorBoundary';
+import { PLATFORMS, type Platform } from '../../../shared/platforms.js';
 
-const handle = (value: RouteHandle): RouteHandle => value;
+/** Every page is its own chunk, so a visitor downloads only the page in front of them. */
+const pages = {
+  '/': lazyPage(() => import('../pages/LandingPage')),
+  '/login': lazyPage(() => import('../pages/LoginPage')),
+  '/pricing': lazyPage(() => import('../pages/pricing/PricingPage')),
+  '/features/locations': lazyPage(() => import('../pages/features/LocationsPage')),
+  '/features/threat-protection': lazyPage(() => import('../pages/features/ThreatProtectionPage')),
+  '/features/multiple-devices': lazyPage(() => import('../pages/features/MultipleDevicesPage')),
+  '/features/high-speed-vpn': lazyPage(() => import('../pages/features/HighSpeedVpnPage')),
+  '/features/money-back-guarantee': lazyPage(() => import('../pages/features/MoneyBackGuaranteePage')),
+  '/features/no-tracking': lazyPage(() => import('../pages/features/NoTrackingPage')),
+  '/why-trust-us/open-source': lazyPage(() => import('../pages/trust/OpenSourcePage')),
+  '/why-trust-us/anonymous-accounts': lazyPage(() => import('../pages/trust/AnonymousAccountsPage')),
+  '/why-trust-us/code-transparency': lazyPage(() => import('../pages/trust/CodeTransparencyPage')),
+  '/why-trust-us/crypto-payment': lazyPage(() => import('../pages/trust/CryptoPaymentPage')),
+  '/privacy': lazyPage(() => import('../pages/legal/PrivacyPage')),
+  '/terms': lazyPage(() => import('../pages/legal/TermsPage')),
+  '/cookies': lazyPage(() => import('../pages/legal/CookiesPage')),
+  '/gdpr': lazyPage(() => import('../pages/legal/GdprPage')),
+  '/support': lazyPage(() => import('../pages/support/SupportPage')),
+  '/help': lazyPage(() => import('../pages/support/HelpPage')),
+  '/contact': lazyPage(() => import('../pages/support/ContactPage')),
+  '/status': lazyPage(() => import('../pages/support/StatusPage')),
+  '/setup': lazyPage(() => import('../pages/SetupPage')),
+  '/dashboard': lazyPage(() => import('../pages/DashboardPage')),
+  '/admin': lazyPage(() => import('../pages/AdminPage')),
+  '*': lazyPage(() => import('../pages/NotFoundPage')),
+} satisfies Record<string, LazyPage>;
 
-/** Admin screens load on demand: visitors never download them (nor zod, which they use). */
-const AdminPage = lazy(() => import('../pages/AdminPage').then((module) => ({ default: module.AdminPage })));
+const downloadPage = lazyPage<{ platform: Platform }>(() => import('../pages/download/DownloadPage'));
 
-/**
- * The app's routes, kept apart from the browser router so a build step can prerender the public
- * ones with `createStaticHandler(routes)` and the client can hydrate them.
- */
-export const routes: RouteObject[] = [
+type PagePath = keyof typeof pages;
+
+function show(path: PagePath): ReactNode {
+  const { Component } = pages[path];
+  return <Component />;
+}
+
+/** Aliases: another path that shows the same page. */
+const ALIASES: Record<string, PagePath> = { '/server-status': '/status' };
+
+const routeObjects: RouteObject[] = [
   {
-    path: '/',
-    element: <RootLayout />,
-    errorElement: <RouteErrorScreen />,
+    element: (
+      <PageErrorBoundary>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
+    ),
     children: [
-      {
-        // Errors inside a page keep the header and footer around the error screen.
-        errorElement: <RouteErrorScreen />,
-        children: [
-          { index: true, element: <LandingPage />, handle: handle({}) },
-          { path: 'login', element: <LoginPage />, handle: handle({ title: 'Sign In' }) },
-          {
-            element: <RequireSession />,
-            children: [{ path: 'dashboard', element: <DashboardPage />, handle: handle({ title: 'My VPN Accounts' }) }],
-          },
-          {
-            element: <RequireSession roles={['admin']} />,
-            children: [
-              {
-                path: 'admin',
-                element: (
-                  <Suspense fallback={<Loading />}>
-                    <AdminPage />
-                  </Suspense>
-                ),
-                handle: handle({ title: 'Admin Panel' }),
-              },
-            ],
-          },
-          { path: '*', element: <NotFoundPage />, handle: handle({ title: 'Page Not Found' }) },
-        ],
-      },
+      ...(Object.keys(pages) as PagePath[])
+        .filter((path) => path !== '/dashboard' && path !== '/admin')
+        .map((path) => ({ path, element: show(path) })),
+      ...Object.entries(ALIASES).map(([path, target]) => ({ path, element: show(target) })),
+      ...PLATFORMS.map((platform) => ({ path: `/download/${platform}`, element: <downloadPage.Component platform={platform} /> })),
+      { element: <RequireSession />, children: [{ path: '/dashboard', element: show('/dashboard') }] },
+      { element: <RequireSession roles={['admin']} />, children: [{ path: '/admin', element: show('/admin') }] },
     ],
   },
 ];
+
+export function AppRoutes() {
+  return useRoutes(routeObjects);
+}
+
+/**
+ * Loads the chunk of the page at `pathname` before the first render, so hydrating a prerendered
+ * page finds its component ready and keeps the server's HTML.
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path.startsWith('/download/')) return downloadPage.preload();
+  const page = pages[(ALIASES[path] ?? path) as PagePath] ?? pages['*'];
+  return page.preload();
+}

@@ -1,17 +1,13 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useConfig } from '../features/config/config-context';
-import { formatDocumentTitle, isRouteHandle } from './route-handle';
+import { documentTitle } from '../../../shared/page-titles.js';
 
-/** Sets document.title from the deepest matched route's `handle.title`. */
+/** Keeps document.title in step with the page on screen (the prerendered HTML has the same title). */
 export function useDocumentTitle(): void {
-  const matches = useMatches();
+  const { pathname } = useLocation();
   const { brandName } = useConfig();
-  const title = matches
-    .map((match) => (isRouteHandle(match.handle) ? match.handle.title : undefined))
-    .findLast((value) => value !== undefined);
-
   useEffect(() => {
-    document.title = formatDocumentTitle(title, brandName);
-  }, [title, brandName]);
+    document.title = documentTitle(pathname, brandName);
+  }, [pathname, brandName]);
 }

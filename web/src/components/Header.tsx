@@ -1,12 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Me } from '../../../shared/auth.js';
 import { useAuth } from '../features/auth/auth-context';
 import { useConfig } from '../features/config/config-context';
-import { AccountMenu } from './header/AccountMenu';
 import { BrandLink } from './header/BrandLink';
 import { DropdownMenu, MenuGroup, MenuLink } from './header/DropdownMenu';
 import { MobileMenu } from './header/MobileMenu';
+import { UserAvatar } from './header/UserAvatar';
 import { ChevronDownIcon } from './icons';
 import {
   DESKTOP_DOWNLOAD_LINKS,
@@ -80,13 +80,18 @@ function SignedOutNav() {
   );
 }
 
+/** Only signed-in visitors see the account menu, so it loads once the session says so. */
+const AccountMenu = lazy(() => import('./header/AccountMenu').then((module) => ({ default: module.AccountMenu })));
+
 function SignedInNav({ user, onSignOut }: { user: Me; onSignOut: () => void }) {
   return (
     <>
       <Link to="/dashboard" className={navItemClass}>
         My VPN Accounts
       </Link>
-      <AccountMenu user={user} onSignOut={onSignOut} />
+      <Suspense fallback={<UserAvatar email={user.email} />}>
+        <AccountMenu user={user} onSignOut={onSignOut} />
+      </Suspense>
     </>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode, SVGProps } from 'react';
 type IconProps = SVGProps<SVGSVGElement>;
 
 /** Decorative line icons (hidden from assistive technology; pair them with text). */
-function createIcon(paths: ReactNode) {
+export function createIcon(paths: ReactNode) {
   return function Icon(props: IconProps) {
     return (
       <svg

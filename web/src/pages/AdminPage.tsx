@@ -3,7 +3,7 @@ import { AdminTabBar } from '../features/admin/AdminTabBar';
 import { UsersTab } from '../features/admin/UsersTab';
 import type { AdminTabId } from '../features/admin/admin-tabs';
 
-export function AdminPage() {
+export default function AdminPage() {
   const id = useId();
   const [tab, setTab] = useState<AdminTabId>('users');
   const [refreshKey, setRefreshKey] = useState(0);

@@ -1,6 +1,6 @@
 import { useAuth } from '../features/auth/auth-context';
 
-export function DashboardPage() {
+export default function DashboardPage() {
   const { user } = useAuth();
 
   return (

@@ -1,6 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router-dom';
-import { Loading } from '../components/Loading';
 import { BoltIcon, CodeIcon, DevicesIcon, GlobeIcon, RefundIcon, UserIcon } from '../components/icons';
 import { OtpSignInForm } from '../features/auth/OtpSignInForm';
 import { useAuth } from '../features/auth/auth-context';
@@ -44,7 +43,7 @@ const BELIEFS: readonly Belief[] = [
   },
 ];
 
-export function LandingPage() {
+export default function LandingPage() {
   return (
     <>
       <section className="bg-gradient-to-b from-indigo-950 via-indigo-900 to-indigo-800 text-white">
@@ -86,13 +85,12 @@ export function LandingPage() {
 }
 
 function SignUpBlock() {
-  const { user, loading } = useAuth();
+  // While the session loads this shows the sign-up form, as the prerendered page does.
+  const { user } = useAuth();
 
   return (
     <div id="get-started" className="w-full rounded-2xl bg-white p-6 text-slate-900 shadow-2xl sm:p-8 lg:justify-self-end lg:max-w-md">
-      {loading ? (
-        <Loading className="py-10" />
-      ) : user ? (
+      {user ? (
         <div className="text-center">
           <h2 className="text-2xl font-bold break-words">Welcome back, {user.email}!</h2>
           <p className="mt-3 text-slate-600">Ready to set up your secure VPN connection?</p>

@@ -3,7 +3,7 @@ import { OtpSignInForm } from '../features/auth/OtpSignInForm';
 import { useAuth } from '../features/auth/auth-context';
 import { useConfig } from '../features/config/config-context';
 
-export function LoginPage() {
+export default function LoginPage() {
   const { user } = useAuth();
   const { brandName } = useConfig();
   const [searchParams] = useSearchParams();

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { Me } from '../../../../shared/auth.js';
 import { MESSAGES } from '../../../../shared/errors.js';
 import { api, apiClient, isApiError } from '../../api';
@@ -12,7 +11,6 @@ import { AuthContext, type AuthState } from './auth-context';
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
-  const navigate = useNavigate();
   const [user, setUser] = useState<Me | null>(null);
   const [loading, setLoading] = useState(true);
 
@@ -62,11 +60,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // The cookies may already be gone; signing out locally is what matters to the user.
     }
-    // Leave the page first, synchronously: the router renders its updates in a transition, and a
-    // guarded page that saw `user = null` before that would redirect to /login instead.
-    await navigate('/', { flushSync: true });
-    setUser(null);
-  }, [navigate]);
+    // A full load of the home page: nothing of the session stays in memory, and no guarded page
+    // gets to react to the missing user first (it would send the visitor to /login).
+    window.location.assign('/');
+  }, []);
 
   const value = useMemo<AuthState>(
     () => ({ user, loading, setUser, refreshUser: () => loadUser(), signOut }),

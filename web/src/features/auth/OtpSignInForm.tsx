@@ -28,11 +28,16 @@ export function OtpSignInForm({ backLabel, initialEmail = '' }: OtpSignInFormPro
   const emailRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<Step>('email');
-  const [email, setEmail] = useState(initialEmail);
+  const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const stepChanged = useRef(false);
+
+  // Applied after the first render, which must match the prerendered page (that has no e-mail).
+  useEffect(() => {
+    if (initialEmail) setEmail(initialEmail);
+  }, [initialEmail]);
 
   useEffect(() => {
     if (!stepChanged.current) return;

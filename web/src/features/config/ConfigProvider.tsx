@@ -4,13 +4,15 @@ import { api } from '../../api';
 import { ConfigContext, DEFAULT_PUBLIC_CONFIG } from './config-context';
 
 /**
- * Loads the public settings (brand name, support e-mail…) once. A failure keeps the defaults
- * silently: the session start-up already tells the user when the server is unreachable.
+ * The public settings (brand name, support e-mail…). The server embeds them in every page, so they
+ * are there from the first render; only without them (the Vite dev server) are they fetched, and a
+ * failure then keeps the defaults: the session start-up already reports an unreachable server.
  */
-export function ConfigProvider({ children }: { children: ReactNode }) {
-  const [config, setConfig] = useState<PublicConfig>(DEFAULT_PUBLIC_CONFIG);
+export function ConfigProvider({ initialConfig, children }: { initialConfig?: PublicConfig; children: ReactNode }) {
+  const [config, setConfig] = useState<PublicConfig>(initialConfig ?? DEFAULT_PUBLIC_CONFIG);
 
   useEffect(() => {
+    if (initialConfig) return;
     let active = true;
     api
       .getConfig()
@@ -21,7 +23,7 @@ export function ConfigProvider({ children }: { children: ReactNode }) {
     return () => {
       active = false;
     };
-  }, []);
+  }, [initialConfig]);
 
   return <ConfigContext value={config}>{children}</ConfigContext>;
 }

@@ -1,0 +1,65 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { PUBLIC_PAGES, withBrand } from '../shared/site-pages.js';
+import { expect, test } from './site.js';
+
+const BRAND = 'Lumen VPN';
+
+/** Internal links already checked in this worker, with the status they answered. */
+const checkedLinks = new Map<string, number>();
+
+test.describe('every public page', () => {
+  for (const page of PUBLIC_PAGES) {
+    test(`${page.path} shows its heading, logs no errors, links only to pages that exist, and passes axe`, async ({ page: tab, consoleErrors }) => {
+      const response = await tab.goto(page.path);
+      expect(response?.status()).toBe(200);
+      await expect(tab.getByRole('heading', { level: 1, name: withBrand(page.heading, BRAND), exact: true })).toBeVisible();
+      await tab.waitForLoadState('networkidle');
+
+      const hrefs = await tab.locator('a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      const internal = [...new Set(hrefs.map((href) => href.split('#')[0]!.split('?')[0]!))].filter((href) => href !== '');
+      expect(internal.length).toBeGreaterThan(5);
+      for (const href of internal) {
+        if (!checkedLinks.has(href)) checkedLinks.set(href, (await tab.request.get(href)).status());
+        expect(checkedLinks.get(href), `link to ${href} on ${page.path}`).toBe(200);
+      }
+
+      const axe = await new AxeBuilder({ page: tab }).analyze();
+      const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+});
+
+test.describe('the public site without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('pages are readable with their heading and text, and links work', async ({ page }) => {
+    await page.goto('/pricing');
+    await expect(page.getByRole('heading', { level: 1, name: 'Simple, Honest Pricing' })).toBeVisible();
+    await expect(page.getByText('Most Popular').first()).toBeVisible();
+    await page.goto('/features/locations');
+    await expect(page.getByRole('heading', { level: 1, name: '50+ Global Locations' })).toBeVisible();
+    await expect(page.getByText('Europe').first()).toBeVisible();
+  });
+});
+
+test('the page scrolls to the top on every route change', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('the download page trial box hands the e-mail to /login without calling the server', async ({ page }) => {
+  await page.goto('/download/windows');
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/auth\/(otp|verify)/.test(request.url())) apiCalls.push(request.url());
+  });
+  await page.getByLabel(/e-?mail/i).fill('trial.visitor@example.com');
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await expect(page).toHaveURL(/\/login\?email=trial\.visitor%40example\.com$/);
+  await expect(page.getByLabel(/email/i)).toHaveValue('trial.visitor@example.com');
+  expect(apiCalls).toEqual([]);
+});

@@ -1,0 +1,23 @@
+import type { StatusResponse } from '../../../../shared/status.js';
+import type { Db } from '../../db/knex.js';
+import type { Clock } from '../../lib/clock.js';
+import type { ServersRepo } from '../servers/servers.repo.js';
+import { pingDatabase } from './health.routes.js';
+
+/** Public service status: the site (answering), the database, and each panel region. */
+export function createStatusService(deps: { db: Db; servers: ServersRepo; clock: Clock }) {
+  return {
+    async getStatus(): Promise<StatusResponse> {
+      const database = await pingDatabase(deps.db);
+      const regions = database ? await deps.servers.listRegions().catch(() => []) : [];
+      return {
+        site: 'up',
+        database: database ? 'up' : 'down',
+        regions: regions.map((r) => ({ name: r.name, locations: r.locations, status: r.active ? 'up' : 'down' })),
+        checkedAt: deps.clock().toISOString(),
+      };
+    },
+  };
+}
+
+export type StatusService = ReturnType<typeof createStatusService>;

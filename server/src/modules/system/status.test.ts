@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../../test/databases.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+
+describe.each(TEST_DATABASES)('public service status (%s)', (kind) => {
+  let database: TestDatabase;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    t = await buildTestApp({ db: database.db });
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await database.destroy();
+  });
+
+  const addServer = (name: string, locations: string, status: string) =>
+    database.db('masterservers').insert({
+      id: `${name}-id`, kind: 'marzneshin', name, url: `https://${name.toLowerCase()}.panel.internal:8443`, username: 'admin',
+      password_encrypted: 'v1.x.y.z', service_id: '1', locations, status, created_at: new Date(), updated_at: new Date(),
+    });
+
+  it('reports the site and database up, and no regions before any panel is added', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/status' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ site: 'up', database: 'up', regions: [], checkedAt: expect.any(String) });
+  });
+
+  it('shows each panel region as up or down without revealing its address', async () => {
+    await addServer('Germany', 'DE', 'active');
+    await addServer('Japan', 'JP', 'disabled');
+    const res = await t.app.inject({ method: 'GET', url: '/api/status' });
+    expect(res.json().regions).toEqual([
+      { name: 'Germany', locations: 'DE', status: 'up' },
+      { name: 'Japan', locations: 'JP', status: 'down' },
+    ]);
+    expect(res.body).not.toContain('panel.internal');
+    expect(res.body).not.toContain('admin');
+  });
+
+  it('needs no sign-in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/status', headers: { cookie: 'vpn_access=garbage' } });
+    expect(res.statusCode).toBe(200);
+  });
+});

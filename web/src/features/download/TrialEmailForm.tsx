@@ -1,0 +1,48 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+/**
+ * The signed-out visitor's free-trial box. It calls nothing: it hands the e-mail to /login, which
+ * sends the sign-in code from there.
+ */
+export function TrialEmailForm() {
+  const id = useId();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+
+  function startTrial(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void navigate(`/login?email=${encodeURIComponent(email.trim())}`);
+  }
+
+  return (
+    <form onSubmit={startTrial} className="mx-auto w-full max-w-md text-left">
+      <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-indigo-50">
+        Your e-mail address
+      </label>
+      <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+        <input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          placeholder="you@example.com"
+          aria-describedby={`${id}-hint`}
+          className="min-w-0 flex-1 rounded-lg border border-white/20 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-indigo-300"
+        />
+        <button
+          type="submit"
+          className="rounded-lg bg-indigo-500 px-5 py-2.5 font-semibold whitespace-nowrap text-white shadow hover:bg-indigo-400"
+        >
+          Start Free Trial
+        </button>
+      </div>
+      <p id={`${id}-hint`} className="mt-2 text-sm text-indigo-100">
+        Free trial, no credit card. We&apos;ll e-mail you a 6-digit sign-in code.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ServiceState, StatusResponse } from '../../../../shared/status.js';
+import { apiClient } from '../../api';
+import { Loading } from '../../components/Loading';
+import { PageHero, Section } from '../../components/content';
+
+const STATUS_LOAD_ERROR = 'Could not load the service status. Please try again.';
+
+type StatusView =
+  | { phase: 'loading'; previous: LoadedStatus | null }
+  | { phase: 'loaded'; status: LoadedStatus }
+  | { phase: 'error' };
+
+interface LoadedStatus {
+  response: StatusResponse;
+  /** "Last checked …" in the visitor's locale, formatted after loading (never during the first render). */
+  checkedAtLabel: string;
+}
+
+/** Used for /status and /server-status. The prerendered HTML carries the explanation; the live check runs in the browser. */
+export default function StatusPage() {
+  const [view, setView] = useState<StatusView>({ phase: 'loading', previous: null });
+  const [requestCount, setRequestCount] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiClient
+      .request<StatusResponse>('GET', '/api/status', { signal: controller.signal })
+      .then((response) => {
+        setView({ phase: 'loaded', status: { response, checkedAtLabel: formatCheckedAt(response.checkedAt) } });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setView({ phase: 'error' });
+      });
+    return () => controller.abort();
+  }, [requestCount]);
+
+  function refresh() {
+    setView((current) => ({ phase: 'loading', previous: current.phase === 'loaded' ? current.status : null }));
+    setRequestCount((count) => count + 1);
+  }
+
+  const shown = view.phase === 'loaded' ? view.status : view.phase === 'loading' ? view.previous : null;
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Support"
+        title="Service Status"
+        subtitle="Live status of the website, the database and every VPN region. If something is down, we are already working on it."
+      />
+      <Section width="narrow">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h2 className="text-2xl font-bold tracking-tight text-slate-900">Current status</h2>
+          <button
+            type="button"
+            onClick={refresh}
+            disabled={view.phase === 'loading'}
+            className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            Refresh
+          </button>
+        </div>
+        <div aria-live="polite" className="mt-6">
+          {view.phase === 'error' && (
+            <p role="alert" className="rounded-xl bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200">
+              {STATUS_LOAD_ERROR}
+            </p>
+          )}
+          {shown ? <StatusBoard status={shown} /> : view.phase === 'loading' && <Loading className="py-10" />}
+        </div>
+        <p className="mt-8 leading-7 text-slate-700">
+          This page checks our services each time you open it or press Refresh. A region is one of our VPN server
+          groups; the codes next to it are the countries it serves. If your region is up but you cannot connect, see
+          the troubleshooting guide in the{' '}
+          <Link to="/help" className="font-medium text-indigo-700 underline">
+            Help Center
+          </Link>
+          .
+        </p>
+      </Section>
+    </>
+  );
+}
+
+function StatusBoard({ status }: { status: LoadedStatus }) {
+  const { response, checkedAtLabel } = status;
+  const rows = [
+    { key: 'site', name: 'Website', detail: null, state: response.site },
+    { key: 'database', name: 'Database', detail: null, state: response.database },
+    ...response.regions.map((region, index) => ({
+      key: `region-${index}`,
+      name: region.name,
+      detail: formatLocations(region.locations),
+      state: region.status,
+    })),
+  ];
+  const allUp = rows.every((row) => row.state === 'up');
+
+  return (
+    <div>
+      <p
+        className={`rounded-xl p-4 font-semibold ring-1 ${
+          allUp ? 'bg-emerald-50 text-emerald-900 ring-emerald-200' : 'bg-red-50 text-red-900 ring-red-200'
+        }`}
+      >
+        {allUp ? 'All systems operational' : 'Some services are down'}
+      </p>
+      <ul className="mt-4 divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        {rows.map((row) => (
+          <li key={row.key} className="flex flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
+            <div className="min-w-0">
+              <p className="font-semibold break-words text-slate-900">{row.name}</p>
+              {row.detail && <p className="text-sm break-words text-slate-600">{row.detail}</p>}
+            </div>
+            <StateBadge state={row.state} />
+          </li>
+        ))}
+      </ul>
+      {response.regions.length === 0 && (
+        <p className="mt-4 text-slate-600">No VPN regions are listed yet.</p>
+      )}
+      <p className="mt-4 text-sm text-slate-600">Last checked {checkedAtLabel}</p>
+    </div>
+  );
+}
+
+function StateBadge({ state }: { state: ServiceState }) {
+  const up = state === 'up';
+  return (
+    <span
+      className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold ${
+        up ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-800'
+      }`}
+    >
+      <span aria-hidden="true" className={`size-2.5 rounded-full ${up ? 'bg-emerald-500' : 'bg-red-500'}`} />
+      {up ? 'Operational' : 'Down'}
+    </span>
+  );
+}
+
+function formatLocations(locations: string): string {
+  if (locations.trim().toLowerCase() === 'all') return 'All locations';
+  return locations
+    .split(',')
+    .map((code) => code.trim())
+    .filter(Boolean)
+    .join(', ');
+}
+
+function formatCheckedAt(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'just now' : date.toLocaleString();
+}
