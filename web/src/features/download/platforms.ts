@@ -46,6 +46,8 @@ export const HIDDIFY_APP_STORE_URL = 'https://apps.apple.com/us/app/hiddify-prox
 export const HIDDIFY_MICROSOFT_STORE_URL = 'https://apps.microsoft.com/detail/9pdfnl3qv2s5';
 
 const RELEASES_DETAIL = 'From the latest release on GitHub';
+const STORE_DETAIL = 'Recommended: updates automatically';
+const CLOSING_TEXT = 'Start with a free trial. No credit card, no personal information: just your e-mail address.';
 
 function setupSteps(download: string, install: string): SetupStep[] {
   return [
@@ -64,7 +66,12 @@ function setupSteps(download: string, install: string): SetupStep[] {
   ];
 }
 
-const COMMON_FEATURES: Record<'noLogs' | 'locations' | 'oneSubscription', PlatformFeature> = {
+const COMMON_FEATURES: Record<'noLogs' | 'locations' | 'oneSubscription' | 'openSource', PlatformFeature> = {
+  openSource: {
+    title: 'Open source',
+    description: 'Hiddify is free, ad-free and open source: anyone can read the code it runs.',
+    Icon: CodeIcon,
+  },
   noLogs: {
     title: 'No connection logs',
     description: 'We never record the sites you visit or what you download. Your activity stays yours.',
@@ -99,11 +106,7 @@ export const PLATFORM_CONTENT: Record<Platform, PlatformContent> = {
         description: 'Let Hiddify start when you sign in to Windows, so protection is always one click away.',
         Icon: BoltIcon,
       },
-      {
-        title: 'Open source',
-        description: 'Hiddify is free, ad-free and open source: anyone can read the code it runs.',
-        Icon: CodeIcon,
-      },
+      COMMON_FEATURES.openSource,
       COMMON_FEATURES.oneSubscription,
     ],
     requirements: [
@@ -116,12 +119,12 @@ export const PLATFORM_CONTENT: Record<Platform, PlatformContent> = {
       'The Microsoft Store installs it for you. For the .msix file, double-click it and choose Install. Allow the app to make changes when Windows asks.',
     ),
     downloads: [
-      { label: 'Microsoft Store', detail: 'Recommended: updates automatically', href: HIDDIFY_MICROSOFT_STORE_URL },
+      { label: 'Microsoft Store', detail: STORE_DETAIL, href: HIDDIFY_MICROSOFT_STORE_URL },
       { label: 'Windows installer (.msix)', detail: RELEASES_DETAIL, href: HIDDIFY_RELEASES_URL },
     ],
     closing: {
       title: 'Secure your Windows PC today',
-      text: 'Start with a free trial. No credit card, no personal information: just your e-mail address.',
+      text: CLOSING_TEXT,
     },
   },
   macos: {
@@ -140,11 +143,7 @@ export const PLATFORM_CONTENT: Record<Platform, PlatformContent> = {
         description: 'Connect, disconnect and switch locations from the menu bar without opening a window.',
         Icon: SlidersIcon,
       },
-      {
-        title: 'Open source',
-        description: 'Hiddify is free, ad-free and open source: anyone can read the code it runs.',
-        Icon: CodeIcon,
-      },
+      COMMON_FEATURES.openSource,
       COMMON_FEATURES.oneSubscription,
     ],
     requirements: [
@@ -158,12 +157,12 @@ export const PLATFORM_CONTENT: Record<Platform, PlatformContent> = {
       'The App Store installs it for you. For the DMG, open it and drag Hiddify into Applications. When you first connect, allow macOS to add the VPN configuration.',
     ),
     downloads: [
-      { label: 'App Store', detail: 'Recommended: updates automatically', href: HIDDIFY_APP_STORE_URL },
+      { label: 'App Store', detail: STORE_DETAIL, href: HIDDIFY_APP_STORE_URL },
       { label: 'Universal DMG', detail: RELEASES_DETAIL, href: HIDDIFY_RELEASES_URL },
     ],
     closing: {
       title: 'Secure your Mac today',
-      text: 'Start with a free trial. No credit card, no personal information: just your e-mail address.',
+      text: CLOSING_TEXT,
     },
   },
   linux: {
@@ -206,7 +205,7 @@ export const PLATFORM_CONTENT: Record<Platform, PlatformContent> = {
     ],
     closing: {
       title: 'Secure your Linux desktop today',
-      text: 'Start with a free trial. No credit card, no personal information: just your e-mail address.',
+      text: CLOSING_TEXT,
     },
   },
   android: {
@@ -242,12 +241,12 @@ export const PLATFORM_CONTENT: Record<Platform, PlatformContent> = {
       'Google Play installs it for you. For the APK, open the file and allow installing from this source when Android asks. Allow the VPN connection request the first time you connect.',
     ),
     downloads: [
-      { label: 'Google Play', detail: 'Recommended: updates automatically', href: HIDDIFY_GOOGLE_PLAY_URL },
+      { label: 'Google Play', detail: STORE_DETAIL, href: HIDDIFY_GOOGLE_PLAY_URL },
       { label: 'Universal APK', detail: RELEASES_DETAIL, href: HIDDIFY_RELEASES_URL },
     ],
     closing: {
       title: 'Secure your Android device today',
-      text: 'Start with a free trial. No credit card, no personal information: just your e-mail address.',
+      text: CLOSING_TEXT,
     },
   },
   ios: {
@@ -266,11 +265,7 @@ export const PLATFORM_CONTENT: Record<Platform, PlatformContent> = {
         description: 'One app for both, with the same subscription and the same servers.',
         Icon: LockIcon,
       },
-      {
-        title: 'Open source',
-        description: 'Hiddify is free, ad-free and open source: anyone can read the code it runs.',
-        Icon: CodeIcon,
-      },
+      COMMON_FEATURES.openSource,
       COMMON_FEATURES.oneSubscription,
     ],
     requirements: [
@@ -285,7 +280,7 @@ export const PLATFORM_CONTENT: Record<Platform, PlatformContent> = {
     downloads: [{ label: 'App Store', detail: 'iPhone and iPad', href: HIDDIFY_APP_STORE_URL }],
     closing: {
       title: 'Secure your iPhone and iPad today',
-      text: 'Start with a free trial. No credit card, no personal information: just your e-mail address.',
+      text: CLOSING_TEXT,
     },
   },
 };
