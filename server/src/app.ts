@@ -21,6 +21,9 @@ import { healthRoutes } from './modules/system/health.routes.js';
 import { statusRoutes } from './modules/system/status.routes.js';
 import { createStatusService } from './modules/system/status.service.js';
 import { createServersRepo } from './modules/servers/servers.repo.js';
+import { adminServersRoutes } from './modules/servers/servers.routes.js';
+import { createServersService } from './modules/servers/servers.service.js';
+import { createDriverRegistry, type DriverFactory } from './panels/driver-registry.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { adminUsersRoutes, meRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -41,6 +44,8 @@ export interface AppOptions {
   /** Where the built site is (tests point these at fixtures). */
   webDir?: string;
   siteDir?: string;
+  /** How drivers for panel servers are made (tests may shorten timeouts). */
+  driverFactory?: DriverFactory;
 }
 
 /** JSON bodies on the API are small; an oversized one is refused before it is read. */
@@ -90,10 +95,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { db });
   await app.register(publicConfigRoutes, { settings });
-  await app.register(statusRoutes, { status: createStatusService({ db, servers: createServersRepo(db), clock }) });
+  const serversRepo = createServersRepo(db);
+  const servers = createServersService({ servers: serversRepo, drivers: createDriverRegistry(options.driverFactory), audit, keys, clock, log: app.log });
+  await app.register(statusRoutes, { status: createStatusService({ db, servers: serversRepo, clock }) });
   await app.register(authRoutes, { auth, limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } });
   await app.register(meRoutes);
   await app.register(adminUsersRoutes, { users: createUsersService({ users, audit, clock }) });
+  await app.register(adminServersRoutes, { servers });
   await app.register(staticSitePlugin, {
     webDir: options.webDir ?? WEB_DIST_DIR,
     siteDir: options.siteDir ?? SITE_DIST_DIR,

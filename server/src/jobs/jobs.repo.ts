@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { dialectOf, type Db } from '../db/knex.js';
+import { parseJson, toDate, toDateOrNull, toJson } from '../db/values.js';
+import { addSeconds } from '../lib/clock.js';
+
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const DEFAULT_MAX_ATTEMPTS = 20;
+/** `last_error` keeps a short message: enough to read in the admin panel, never a stack. */
+export const MAX_ERROR_LENGTH = 1000;
+
+export interface Job {
+  id: string;
+  type: string;
+  /** As stored; a handler validates it before use. */
+  payload: unknown;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  runAt: Date;
+  lockedAt: Date | null;
+  lockedBy: string | null;
+  lastError: string | null;
+  dedupeKey: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface EnqueueJob {
+  type: string;
+  /** A JSON object (so it reads back the same from either database). */
+  payload: object;
+  /** Not before this time; now when absent. */
+  runAt?: Date;
+  maxAttempts?: number;
+  /** At most one job ever exists per key: enqueueing it again returns the first job. */
+  dedupeKey?: string;
+}
+
+export interface ClaimOptions {
+  workerId: string;
+  now: Date;
+  /** Only these types; all when absent. */
+  types?: string[];
+  /** A `running` job locked longer ago than this belongs to a worker that died; it is taken over. */
+  lockTimeoutSeconds: number;
+}
+
+interface JobRow {
+  id: string;
+  type: string;
+  payload: unknown;
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: unknown;
+  locked_at: unknown;
+  locked_by: string | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
+const JOB_COLUMNS: string[] = [
+  'id', 'type', 'payload', 'status', 'attempts', 'max_attempts', 'run_at',
+  'locked_at', 'locked_by', 'last_error', 'dedupe_key', 'created_at', 'updated_at',
+];
+
+function toJob(row: JobRow): Job {
+  return {
+    id: row.id,
+    type: row.type,
+    payload: parseJson<unknown>(row.payload, {}),
+    status: row.status as JobStatus,
+    attempts: Number(row.attempts),
+    maxAttempts: Number(row.max_attempts),
+    runAt: toDate(row.run_at),
+    lockedAt: toDateOrNull(row.locked_at),
+    lockedBy: row.locked_by,
+    lastError: row.last_error,
+    dedupeKey: row.dedupe_key,
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  };
+}
+
+export const truncateError = (message: string) =>
+  message.length <= MAX_ERROR_LENGTH ? message : `${message.slice(0, MAX_ERROR_LENGTH - 1)}…`;
+
+export function createJobsRepo(db: Db) {
+  const isPostgres = dialectOf(db) === 'postgres';
+
+  /** The id of the job to run next, as a subquery; on PostgreSQL it locks that row and skips rows others hold. */
+  function selectNextClaimableId({ now, types, lockTimeoutSeconds }: ClaimOptions) {
+    const staleBefore = addSeconds(now, -lockTimeoutSeconds);
+    const next = db('jobs')
+      .select('id')
+      .where((q) =>
+        q.where((due) => due.where('status', 'queued').where('run_at', '<=', now))
+          .orWhere((stale) => stale.where('status', 'running').where('locked_at', '<', staleBefore)),
+      )
+      .orderBy([{ column: 'run_at' }, { column: 'id' }])
+      .limit(1);
+    if (types) next.whereIn('type', types);
+    if (isPostgres) next.forUpdate().skipLocked();
+    return next;
+  }
+
+  return {
+    async findById(id: string): Promise<Job | undefined> {
+      const row = await db('jobs').select(JOB_COLUMNS).where({ id }).first();
+      return row && toJob(row);
+    },
+
+    /** Adds a job; with a `dedupeKey` already taken it adds nothing and returns the existing job. */
+    async enqueue(job: EnqueueJob, now: Date): Promise<Job> {
+      const id = randomUUID();
+      const insert = db('jobs').insert({
+        id,
+        type: job.type,
+        payload: toJson(job.payload),
+        status: 'queued',
+        attempts: 0,
+        max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        run_at: job.runAt ?? now,
+        dedupe_key: job.dedupeKey ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+      if (job.dedupeKey !== undefined) await insert.onConflict('dedupe_key').ignore();
+      else await insert;
+      const row = await db('jobs').select(JOB_COLUMNS)
+        .where(job.dedupeKey !== undefined ? { dedupe_key: job.dedupeKey } : { id })
+        .first();
+      if (!row) throw new Error(`job ${id} vanished after insert`);
+      return toJob(row);
+    },
+
+    /**
+     * Takes the next due job (or one whose worker died) for `workerId` and returns it, or undefined.
+     * One statement, so one transaction: `UPDATE … WHERE id = (SELECT … [FOR UPDATE SKIP LOCKED]) RETURNING`.
+     * PostgreSQL: the row lock makes concurrent workers skip to other rows. SQLite: the statement holds
+     * the database's single write lock from the select to the update.
+     */
+    async claimNext(options: ClaimOptions): Promise<Job | undefined> {
+      const rows: JobRow[] = await db('jobs')
+        .where('id', selectNextClaimableId(options))
+        .update({
+          status: 'running',
+          locked_at: options.now,
+          locked_by: options.workerId,
+          attempts: db.raw('attempts + 1'),
+          updated_at: options.now,
+        })
+        .returning(JOB_COLUMNS);
+      return rows[0] && toJob(rows[0]);
+    },
+
+    async complete(id: string, now: Date): Promise<void> {
+      await db('jobs').where({ id }).update({ status: 'done', locked_at: null, locked_by: null, updated_at: now });
+    },
+
+    /** Records a failed attempt: back to `queued` at `retryAt`, or `failed` for good when null. */
+    async fail(id: string, error: string, now: Date, retryAt: Date | null): Promise<void> {
+      await db('jobs').where({ id }).update({
+        status: retryAt ? 'queued' : 'failed',
+        ...(retryAt ? { run_at: retryAt } : {}),
+        last_error: truncateError(error),
+        locked_at: null,
+        locked_by: null,
+        updated_at: now,
+      });
+    },
+
+    /** Puts a failed job back in the queue, due now, with a fresh set of attempts; undefined if it is not failed. */
+    async retry(id: string, now: Date): Promise<Job | undefined> {
+      const updated = await db('jobs')
+        .where({ id, status: 'failed' })
+        .update({ status: 'queued', attempts: 0, run_at: now, updated_at: now });
+      return updated > 0 ? this.findById(id) : undefined;
+    },
+
+    /** The most recently failed jobs first. */
+    async listFailed(limit: number): Promise<Job[]> {
+      const rows = await db('jobs').select(JOB_COLUMNS).where({ status: 'failed' })
+        .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id' }])
+        .limit(limit);
+      return rows.map(toJob);
+    },
+
+    async countByStatus(): Promise<Record<JobStatus, number>> {
+      const rows: { status: string; count: number | string }[] = await db('jobs')
+        .select('status')
+        .count({ count: '*' })
+        .groupBy('status');
+      const counts: Record<JobStatus, number> = { queued: 0, running: 0, done: 0, failed: 0 };
+      for (const row of rows) {
+        if ((JOB_STATUSES as readonly string[]).includes(row.status)) counts[row.status as JobStatus] = Number(row.count);
+      }
+      return counts;
+    },
+  };
+}
+
+export type JobsRepo = ReturnType<typeof createJobsRepo>;

@@ -1,0 +1,261 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../test/databases.js';
+import { createTestClock, type TestClock } from '../../test/test-clock.js';
+import { createDb, type Db } from '../db/knex.js';
+import { addSeconds } from '../lib/clock.js';
+import { createJobsRepo, type JobsRepo } from './jobs.repo.js';
+import { computeRetryDelaySeconds, createJobWorker, PermanentJobError, type JobHandler, type JobWorkerOptions } from './worker.js';
+
+interface LogEntry {
+  level: 'warn' | 'error';
+  obj: Record<string, unknown>;
+  msg: string;
+}
+
+function createLogRecorder() {
+  const entries: LogEntry[] = [];
+  return {
+    entries,
+    warn: (obj: object, msg: string) => void entries.push({ level: 'warn', obj: obj as Record<string, unknown>, msg }),
+    error: (obj: object, msg: string) => void entries.push({ level: 'error', obj: obj as Record<string, unknown>, msg }),
+  };
+}
+
+function createGate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+describe('retry back-off', () => {
+  it('doubles from the base delay up to the maximum, plus at most the jitter ratio', () => {
+    const backoff = { baseSeconds: 10, maxSeconds: 60, jitterRatio: 0.1 };
+    const noJitter = () => 0;
+    expect([1, 2, 3, 4, 5].map((n) => computeRetryDelaySeconds(n, backoff, noJitter))).toEqual([10, 20, 40, 60, 60]);
+    expect(computeRetryDelaySeconds(2, backoff, () => 0.5)).toBeCloseTo(21);
+  });
+});
+
+describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
+  let database: TestDatabase;
+  let repo: JobsRepo;
+  let clock: TestClock;
+  let log: ReturnType<typeof createLogRecorder>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    repo = createJobsRepo(database.db);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+  beforeEach(async () => {
+    await database.db('jobs').del();
+    clock = createTestClock();
+    log = createLogRecorder();
+  });
+
+  const createWorker = (handlers: Record<string, JobHandler>, options: Partial<JobWorkerOptions> = {}) =>
+    createJobWorker({ repo, clock: clock.now, log, handlers, backoff: { jitterRatio: 0 }, ...options });
+  const claim = (workerId: string, lockTimeoutSeconds = 600) =>
+    repo.claimNext({ workerId, now: clock.now(), lockTimeoutSeconds });
+
+  it('enqueues, claims and completes a job', async () => {
+    const job = await repo.enqueue({ type: 'provision', payload: { paymentId: 'pay_1', plans: ['a'] } }, clock.now());
+    expect(job).toMatchObject({ status: 'queued', attempts: 0, maxAttempts: 20, lockedBy: null, dedupeKey: null });
+
+    const claimed = await claim('worker-a');
+    expect(claimed).toMatchObject({ id: job.id, status: 'running', attempts: 1, lockedBy: 'worker-a', payload: { paymentId: 'pay_1', plans: ['a'] } });
+    expect(claimed?.lockedAt).toEqual(clock.now());
+    expect(await claim('worker-b')).toBeUndefined();
+
+    await repo.complete(job.id, clock.now());
+    expect(await repo.findById(job.id)).toMatchObject({ status: 'done', attempts: 1, lockedAt: null, lockedBy: null });
+    expect(await repo.countByStatus()).toEqual({ queued: 0, running: 0, done: 1, failed: 0 });
+  });
+
+  it('keeps one job per dedupe key, even when enqueued concurrently', async () => {
+    const enqueue = (n: number) =>
+      repo.enqueue({ type: 'provision', payload: { n }, dedupeKey: 'payment:pay_1' }, clock.now());
+    const first = await enqueue(0);
+    const again = await Promise.all([1, 2, 3, 4, 5].map(enqueue));
+
+    expect(again.map((job) => job.id)).toEqual(Array(5).fill(first.id));
+    expect(again[0]?.payload).toEqual({ n: 0 });
+    expect(await database.db('jobs').where({ dedupe_key: 'payment:pay_1' })).toHaveLength(1);
+  });
+
+  it('does not claim a job before its run_at', async () => {
+    const job = await repo.enqueue({ type: 'cleanup', payload: {}, runAt: addSeconds(clock.now(), 60) }, clock.now());
+    expect(await claim('worker-a')).toBeUndefined();
+    clock.advance(60);
+    expect((await claim('worker-a'))?.id).toBe(job.id);
+  });
+
+  it('claims only the types asked for', async () => {
+    await repo.enqueue({ type: 'cleanup', payload: {} }, clock.now());
+    const wanted = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    const claimed = await repo.claimNext({ workerId: 'w', now: clock.now(), lockTimeoutSeconds: 600, types: ['provision'] });
+    expect(claimed?.id).toBe(wanted.id);
+  });
+
+  it('retries a failing handler with growing delays and fails it after its last attempt', async () => {
+    let calls = 0;
+    const failing = createWorker(
+      { provision: async () => { calls++; throw new Error('panel did not answer'); } },
+      { backoff: { baseSeconds: 10, maxSeconds: 25, jitterRatio: 0 } },
+    );
+    const job = await repo.enqueue({ type: 'provision', payload: {}, maxAttempts: 4 }, clock.now());
+
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const before = clock.now();
+      expect(await failing.runOnce()).toBe(true);
+      const stored = await repo.findById(job.id);
+      expect(stored).toMatchObject({ status: 'queued', attempts: attempt, lastError: 'panel did not answer', lockedBy: null });
+      const delay = (stored!.runAt.getTime() - before.getTime()) / 1000;
+      delays.push(delay);
+      clock.advance(delay - 1);
+      expect(await failing.runOnce()).toBe(false);
+      clock.advance(1);
+    }
+    expect(delays).toEqual([10, 20, 25]);
+
+    expect(await failing.runOnce()).toBe(true);
+    expect(await repo.findById(job.id)).toMatchObject({ status: 'failed', attempts: 4, lastError: 'panel did not answer' });
+    expect(calls).toBe(4);
+    expect(log.entries.map((e) => e.level)).toEqual(['warn', 'warn', 'warn', 'error']);
+    expect(log.entries[3]?.obj).toMatchObject({ jobId: job.id, type: 'provision', err: expect.any(Error) });
+    expect((await repo.listFailed(10)).map((j) => j.id)).toEqual([job.id]);
+  });
+
+  it('fails a job at once on a PermanentJobError', async () => {
+    const worker = createWorker({ provision: async () => { throw new PermanentJobError('plan no longer exists'); } });
+    const job = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+
+    expect(await worker.runOnce()).toBe(true);
+    expect(await repo.findById(job.id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'plan no longer exists' });
+    expect(log.entries).toEqual([
+      { level: 'error', obj: expect.objectContaining({ jobId: job.id, type: 'provision', err: expect.any(PermanentJobError) }), msg: 'job failed permanently' },
+    ]);
+  });
+
+  it('fails a job of an unknown type with a clear message', async () => {
+    const job = await repo.enqueue({ type: 'mystery', payload: {} }, clock.now());
+    expect(await createWorker({}).runOnce()).toBe(true);
+    expect(await repo.findById(job.id)).toMatchObject({ status: 'failed', lastError: 'No handler for job type "mystery".' });
+  });
+
+  it('keeps last_error short and free of the stack', async () => {
+    const worker = createWorker({ provision: async () => { throw new Error('x'.repeat(5000)); } });
+    const job = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    await worker.runOnce();
+    const { lastError } = (await repo.findById(job.id))!;
+    expect(lastError?.length).toBe(1000);
+    expect(lastError).not.toMatch(/\n\s+at /);
+  });
+
+  it('claims a running job again once its lock has timed out', async () => {
+    const job = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    await claim('dead-worker', 300);
+    clock.advance(299);
+    expect(await claim('worker-b', 300)).toBeUndefined();
+    clock.advance(2);
+    expect(await claim('worker-b', 300)).toMatchObject({ id: job.id, status: 'running', attempts: 2, lockedBy: 'worker-b' });
+  });
+
+  it('gives up, without running it, a job whose worker died on its last attempt', async () => {
+    let calls = 0;
+    const worker = createWorker({ provision: async () => void calls++ }, { lockTimeoutSeconds: 300 });
+    const job = await repo.enqueue({ type: 'provision', payload: {}, maxAttempts: 1 }, clock.now());
+    await claim('dead-worker', 300);
+    clock.advance(301);
+
+    expect(await worker.runOnce()).toBe(true);
+    expect(calls).toBe(0);
+    expect(await repo.findById(job.id)).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
+  it('puts a failed job back in the queue with fresh attempts when retried', async () => {
+    const job = await repo.enqueue({ type: 'provision', payload: {}, maxAttempts: 1 }, clock.now());
+    await claim('w');
+    await repo.fail(job.id, 'panel down', clock.now(), null);
+    clock.advance(5);
+
+    expect(await repo.retry(job.id, clock.now())).toMatchObject({ status: 'queued', attempts: 0, runAt: clock.now(), lastError: 'panel down' });
+    expect(await repo.retry(job.id, clock.now())).toBeUndefined();
+    expect(await repo.retry('no-such-job', clock.now())).toBeUndefined();
+  });
+
+  it('never gives the same job to two workers claiming at the same time', async () => {
+    const jobIds = new Set<string>();
+    for (let i = 0; i < 20; i++) jobIds.add((await repo.enqueue({ type: 'provision', payload: { i } }, clock.now())).id);
+    // PostgreSQL: each worker with its own connection pool, as separate app instances would be.
+    // SQLite: one app instance, one pool (the embedded database has a single writer).
+    const pools: Db[] = kind === 'postgres'
+      ? Array.from({ length: 4 }, () => createDb(database.url, { searchPath: database.schema }))
+      : [];
+    const ran: string[] = [];
+    const handler: JobHandler = async (_payload, job) => {
+      ran.push(job.id);
+      await sleep(Math.random() * 5);
+    };
+    const workers = Array.from({ length: 4 }, (_, n) =>
+      createWorker({ provision: handler }, { workerId: `w${n}`, repo: pools[n] ? createJobsRepo(pools[n]) : repo }));
+
+    try {
+      await Promise.all(workers.map(async (worker) => {
+        while (await worker.runOnce());
+      }));
+    } finally {
+      await Promise.all(pools.map((pool) => pool.destroy()));
+    }
+
+    expect(ran).toHaveLength(20);
+    expect(new Set(ran)).toEqual(jobIds);
+    expect(await repo.countByStatus()).toEqual({ queued: 0, running: 0, done: 20, failed: 0 });
+  });
+
+  it('runs up to `concurrency` jobs at once when started', async () => {
+    const release = createGate();
+    let running = 0;
+    const worker = createWorker(
+      { provision: async () => { running++; await release.opened; } },
+      { pollIntervalMs: 10, concurrency: 2 },
+    );
+    const jobs = await Promise.all([1, 2, 3].map(() => repo.enqueue({ type: 'provision', payload: {} }, clock.now())));
+    worker.start();
+    await vi.waitFor(() => expect(running).toBe(2));
+    await sleep(30);
+    expect(running).toBe(2);
+    expect(await repo.countByStatus()).toMatchObject({ queued: 1, running: 2 });
+
+    release.open();
+    await vi.waitFor(async () => expect((await repo.countByStatus()).done).toBe(jobs.length));
+    await worker.stop();
+  });
+
+  it('waits for a running handler when stopped, and claims nothing more', async () => {
+    const started = createGate();
+    const release = createGate();
+    const worker = createWorker(
+      { provision: async () => { started.open(); await release.opened; } },
+      { pollIntervalMs: 10 },
+    );
+    const job = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    worker.start();
+    await started.opened;
+    const later = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    await sleep(50);
+    expect(stopped).toBe(false);
+
+    release.open();
+    await stopping;
+    expect(await repo.findById(job.id)).toMatchObject({ status: 'done' });
+    expect(await repo.findById(later.id)).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+});

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { addSeconds, type Clock } from '../lib/clock.js';
+import type { Job, JobsRepo } from './jobs.repo.js';
+
+/** Runs one job. The payload comes from the database as stored: validate it. Throw to retry later. */
+export type JobHandler = (payload: unknown, job: Job) => Promise<void>;
+
+/** The part of a pino (or Fastify) logger the worker uses. */
+export interface JobLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** Thrown by a handler when trying again cannot help (bad payload, a refusal): the job fails at once. */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'PermanentJobError';
+  }
+}
+
+/** Delay before retry n (n = attempts so far): min(maxSeconds, baseSeconds · 2^(n-1)), plus up to jitterRatio more. */
+export interface Backoff {
+  baseSeconds: number;
+  maxSeconds: number;
+  jitterRatio: number;
+}
+
+export const DEFAULT_BACKOFF: Backoff = { baseSeconds: 10, maxSeconds: 3600, jitterRatio: 0.1 };
+/** Longer than any handler may run: past this, a `running` job is taken to belong to a dead worker. */
+export const DEFAULT_LOCK_TIMEOUT_SECONDS = 600;
+export const DEFAULT_POLL_INTERVAL_MS = 1000;
+
+export interface JobWorkerOptions {
+  repo: JobsRepo;
+  clock: Clock;
+  log: JobLogger;
+  handlers: Record<string, JobHandler>;
+  /** Written to `locked_by`; defaults to host, pid and a random suffix. */
+  workerId?: string;
+  pollIntervalMs?: number;
+  /** Jobs run at the same time by `start()`. */
+  concurrency?: number;
+  lockTimeoutSeconds?: number;
+  backoff?: Partial<Backoff>;
+  /** For jitter; tests pass a constant. */
+  random?: () => number;
+}
+
+export interface JobWorker {
+  readonly workerId: string;
+  /** Starts polling with `concurrency` loops. */
+  start(): void;
+  /** Stops claiming and resolves once every job already started has finished. */
+  stop(): Promise<void>;
+  /** Claims and runs at most one due job; true when it ran one. */
+  runOnce(): Promise<boolean>;
+}
+
+export function computeRetryDelaySeconds(attempts: number, backoff: Backoff, random: () => number = Math.random): number {
+  const delay = Math.min(backoff.maxSeconds, backoff.baseSeconds * 2 ** Math.max(0, attempts - 1));
+  return delay * (1 + backoff.jitterRatio * random());
+}
+
+/** The message kept in `last_error`: no stack (the log has it). */
+export function describeError(err: unknown): string {
+  if (err instanceof Error) return err.message || err.name;
+  return String(err);
+}
+
+const createWorkerId = () => `${hostname().slice(0, 40)}-${process.pid}-${randomUUID().slice(0, 8)}`;
+
+export function createJobWorker(options: JobWorkerOptions): JobWorker {
+  const { repo, clock, log, handlers } = options;
+  const workerId = options.workerId ?? createWorkerId();
+  const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const concurrency = options.concurrency ?? 1;
+  const lockTimeoutSeconds = options.lockTimeoutSeconds ?? DEFAULT_LOCK_TIMEOUT_SECONDS;
+  const backoff: Backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+  const random = options.random ?? Math.random;
+
+  const inFlight = new Set<Promise<unknown>>();
+  const sleeper = createSleeper();
+  let loops: Promise<void>[] = [];
+  let stopping: Promise<void> | undefined;
+
+  async function giveUp(job: Job, message: string): Promise<void> {
+    log.error({ jobId: job.id, type: job.type, attempts: job.attempts }, message);
+    await repo.fail(job.id, message, clock(), null);
+  }
+
+  async function recordFailure(job: Job, err: unknown): Promise<void> {
+    const context = { err, jobId: job.id, type: job.type, attempts: job.attempts };
+    const now = clock();
+    if (err instanceof PermanentJobError || job.attempts >= job.maxAttempts) {
+      log.error(context, err instanceof PermanentJobError ? 'job failed permanently' : 'job failed on its last attempt');
+      await repo.fail(job.id, describeError(err), now, null);
+      return;
+    }
+    const retryAt = addSeconds(now, computeRetryDelaySeconds(job.attempts, backoff, random));
+    log.warn({ ...context, retryAt }, 'job failed; will retry');
+    await repo.fail(job.id, describeError(err), now, retryAt);
+  }
+
+  async function runJob(job: Job): Promise<void> {
+    const handler = Object.hasOwn(handlers, job.type) ? handlers[job.type] : undefined;
+    if (!handler) return giveUp(job, `No handler for job type "${job.type}".`);
+    // A job whose worker died during its last attempt comes back with attempts past the limit.
+    if (job.attempts > job.maxAttempts) return giveUp(job, `Gave up after ${job.maxAttempts} attempts; the last worker stopped responding.`);
+    try {
+      await handler(job.payload, job);
+    } catch (err) {
+      return recordFailure(job, err);
+    }
+    await repo.complete(job.id, clock());
+  }
+
+  async function claimAndRun(): Promise<boolean> {
+    const job = await repo.claimNext({ workerId, now: clock(), lockTimeoutSeconds });
+    if (!job) return false;
+    await runJob(job);
+    return true;
+  }
+
+  function runOnce(): Promise<boolean> {
+    if (stopping) return Promise.resolve(false);
+    const attempt = claimAndRun();
+    inFlight.add(attempt);
+    const forget = () => inFlight.delete(attempt);
+    attempt.then(forget, forget);
+    return attempt;
+  }
+
+  async function runLoop(): Promise<void> {
+    while (!stopping) {
+      let ran = false;
+      try {
+        ran = await runOnce();
+      } catch (err) {
+        log.error({ err, workerId }, 'job queue: could not claim or record a job');
+      }
+      if (!ran && !stopping) await sleeper.sleep(pollIntervalMs);
+    }
+  }
+
+  async function finishRunning(): Promise<void> {
+    sleeper.wakeAll();
+    await Promise.allSettled([...loops, ...inFlight]);
+    loops = [];
+  }
+
+  return {
+    workerId,
+    runOnce,
+    start() {
+      if (loops.length > 0 || stopping) return;
+      loops = Array.from({ length: concurrency }, () => runLoop());
+    },
+    stop() {
+      stopping ??= finishRunning().finally(() => {
+        stopping = undefined;
+      });
+      return stopping;
+    },
+  };
+}
+
+/** setTimeout that `wakeAll()` can cut short (so stop() need not wait out a poll interval). */
+function createSleeper() {
+  const wakers = new Set<() => void>();
+  return {
+    sleep(ms: number): Promise<void> {
+      return new Promise((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          wakers.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, ms);
+        wakers.add(wake);
+      });
+    },
+    wakeAll(): void {
+      for (const wake of [...wakers]) wake();
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { SERVER_MESSAGES, type AdminServer, type CreateServerBody, type ServerConnectionBody, type UpdateServerBody } from '../../../../shared/servers.js';
+import { AppError, notFound, validationFailed } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { decryptSecret, encryptSecret, type Keys } from '../../lib/crypto.js';
+import type { DriverRegistry } from '../../panels/driver-registry.js';
+import { PanelError, type PanelConnection, type PanelDriver, type PanelService } from '../../panels/panel-driver.js';
+import type { AuditRepo } from '../audit/audit.repo.js';
+import type { Actor } from '../users/users.service.js';
+import type { ServerRecord, ServersRepo } from './servers.repo.js';
+
+export const toAdminServer = (server: ServerRecord): AdminServer => ({
+  id: server.id,
+  kind: server.kind,
+  name: server.name,
+  url: server.url,
+  username: server.username,
+  serviceId: server.serviceId,
+  locations: server.locations,
+  status: server.status,
+  lastCheck: server.lastCheck?.toISOString() ?? null,
+  createdAt: server.createdAt.toISOString(),
+  updatedAt: server.updatedAt.toISOString(),
+});
+
+/** Panel failures an admin can fix (credentials, URL) are 400; a panel that does not answer is 502. */
+function panelFailure(err: unknown, message: string, code: string): AppError {
+  const unreachable = err instanceof PanelError && err.retryable;
+  return new AppError(unreachable ? 502 : 400, code, message);
+}
+
+export interface ServersServiceDeps {
+  servers: ServersRepo;
+  drivers: DriverRegistry;
+  audit: AuditRepo;
+  keys: Keys;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export function createServersService(deps: ServersServiceDeps) {
+  const { servers, drivers, clock, log } = deps;
+
+  const connectionOf = (server: ServerRecord): PanelConnection => ({
+    url: server.url,
+    username: server.username,
+    password: decryptSecret(deps.keys.encryption, server.passwordEncrypted),
+    serviceId: server.serviceId,
+  });
+
+  /** The credential test: logs in and lists the panel's services. */
+  async function testAndListServices(driver: PanelDriver, message: string): Promise<PanelService[]> {
+    try {
+      await driver.testConnection();
+      return await driver.listServices();
+    } catch (err) {
+      log.warn({ err: err instanceof Error ? err.message : err }, 'panel connection test failed');
+      throw panelFailure(err, message, 'connection_test_failed');
+    }
+  }
+
+  function requireKnownService(services: PanelService[], serviceId: string): void {
+    if (!services.some((service) => service.id === serviceId)) {
+      throw validationFailed({ serviceId: 'The panel has no service with this ID. Pick one from its list.' }, 'The panel has no service with this ID. Pick one from its list.');
+    }
+  }
+
+  async function load(id: string): Promise<ServerRecord> {
+    const server = await servers.findById(id);
+    if (!server) throw notFound('Server not found.');
+    return server;
+  }
+
+  const record = (actor: Actor, action: string, id: string, details: Record<string, unknown> = {}) =>
+    deps.audit.record({ actorId: actor.id, actorEmail: actor.email, action, targetType: 'server', targetId: id, details, ip: actor.ip ?? null, now: clock() });
+
+  return {
+    /** A driver for a saved server (used by provisioning too). */
+    driverFor(server: ServerRecord): PanelDriver {
+      return drivers.forServer(server, () => connectionOf(server));
+    },
+
+    async listServers(): Promise<AdminServer[]> {
+      return (await servers.list()).map(toAdminServer);
+    },
+
+    async testConnection(body: ServerConnectionBody): Promise<{ services: PanelService[] }> {
+      const driver = drivers.create(body.kind, { url: body.url, username: body.username, password: body.password, serviceId: '' });
+      return { services: await testAndListServices(driver, SERVER_MESSAGES.testFailed) };
+    },
+
+    async createServer(actor: Actor, body: CreateServerBody): Promise<AdminServer> {
+      const driver = drivers.create(body.kind, { url: body.url, username: body.username, password: body.password, serviceId: body.serviceId });
+      requireKnownService(await testAndListServices(driver, SERVER_MESSAGES.testFailed), body.serviceId);
+      const now = clock();
+      const server = await servers.insert(randomUUID(), {
+        kind: body.kind, name: body.name, url: body.url, username: body.username,
+        passwordEncrypted: encryptSecret(deps.keys.encryption, body.password),
+        serviceId: body.serviceId, locations: body.locations, status: 'active', lastCheck: now,
+      }, now);
+      await record(actor, 'server.create', server.id, { name: server.name, kind: server.kind });
+      return toAdminServer(server);
+    },
+
+    async updateServer(actor: Actor, id: string, patch: UpdateServerBody): Promise<AdminServer> {
+      const existing = await load(id);
+      const current = connectionOf(existing);
+      const next = {
+        kind: patch.kind ?? existing.kind,
+        url: patch.url ?? existing.url,
+        username: patch.username ?? existing.username,
+        password: patch.password ?? current.password,
+        serviceId: patch.serviceId ?? existing.serviceId,
+      };
+      const connectionChanged =
+        next.kind !== existing.kind || next.url !== existing.url || next.username !== existing.username ||
+        next.password !== current.password || next.serviceId !== existing.serviceId;
+      const now = clock();
+      if (connectionChanged) {
+        const driver = drivers.create(next.kind, next);
+        requireKnownService(await testAndListServices(driver, SERVER_MESSAGES.testFailed), next.serviceId);
+      }
+      const updated = await servers.update(id, {
+        kind: next.kind, url: next.url, username: next.username, serviceId: next.serviceId,
+        ...(patch.password !== undefined ? { passwordEncrypted: encryptSecret(deps.keys.encryption, patch.password) } : {}),
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.locations !== undefined ? { locations: patch.locations } : {}),
+        ...(connectionChanged ? { lastCheck: now } : {}),
+      }, now);
+      if (!updated) throw notFound('Server not found.');
+      await record(actor, 'server.update', id, { fields: Object.keys(patch).filter((key) => key !== 'password').concat(patch.password ? ['password'] : []) });
+      return toAdminServer(updated);
+    },
+
+    async deleteServer(actor: Actor, id: string): Promise<void> {
+      const server = await load(id);
+      const accounts = await servers.countAccounts(id);
+      if (accounts > 0) {
+        throw new AppError(409, 'server_in_use', `This server still holds ${accounts} VPN account${accounts === 1 ? '' : 's'}. Delete them first, or disable the server instead.`);
+      }
+      await servers.remove(id);
+      await record(actor, 'server.delete', id, { name: server.name });
+    },
+
+    /** Enable needs a passing credential test first; it refreshes the token and lastCheck. */
+    async enableServer(actor: Actor, id: string): Promise<AdminServer> {
+      const server = await load(id);
+      const driver = drivers.create(server.kind, connectionOf(server));
+      await testAndListServices(driver, SERVER_MESSAGES.activateFailed);
+      const updated = await servers.update(id, { status: 'active', lastCheck: clock() }, clock());
+      await record(actor, 'server.enable', id);
+      return toAdminServer(updated!);
+    },
+
+    async disableServer(actor: Actor, id: string): Promise<AdminServer> {
+      await load(id);
+      const updated = await servers.update(id, { status: 'disabled', lastCheck: clock() }, clock());
+      await record(actor, 'server.disable', id);
+      return toAdminServer(updated!);
+    },
+
+    async listPanelServices(id: string): Promise<PanelService[]> {
+      const server = await load(id);
+      try {
+        return await this.driverFor(server).listServices();
+      } catch (err) {
+        log.warn({ err: err instanceof Error ? err.message : err, serverId: id }, 'listing panel services failed');
+        throw panelFailure(err, 'Failed to fetch services from the panel.', 'panel_error');
+      }
+    },
+  };
+}
+
+export type ServersService = ReturnType<typeof createServersService>;

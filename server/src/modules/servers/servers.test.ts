@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES } from '../../../../shared/servers.js';
+import { TEST_DATABASES } from '../../../test/databases.js';
+import { useTestEnvironment } from '../../../test/environment.js';
+import { startFakeMarzban } from '../../../test/fake-panels/marzban.js';
+import { startFakeMarzneshin } from '../../../test/fake-panels/marzneshin.js';
+import { buildTestApp, signInWeb, TEST_ORIGIN, type TestApp, type WebSession } from '../../../test/test-app.js';
+import { createMarzneshinDriver } from '../../panels/marzneshin.js';
+import { createMarzbanDriver } from '../../panels/marzban.js';
+
+type Fake = Awaited<ReturnType<typeof startFakeMarzneshin>>;
+
+describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
+  const env = useTestEnvironment(kind);
+  let t: TestApp;
+  let admin: WebSession;
+  let user: WebSession;
+  let marzneshin: Fake;
+  let marzban: Fake;
+  /** Every response body an admin received in this suite: none may carry a secret. */
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    marzneshin = await startFakeMarzneshin();
+    marzban = await startFakeMarzban();
+    t = await buildTestApp({
+      db: env.database.db,
+      smtp: env.smtp,
+      env: { ADMIN_EMAILS: 'admin@example.com' },
+      overrides: {
+        driverFactory: (panelKind, connection) =>
+          panelKind === 'marzban' ? createMarzbanDriver(connection, { timeoutMs: 500 }) : createMarzneshinDriver(connection, { timeoutMs: 500 }),
+      },
+    });
+    admin = await signInWeb(t, env.smtp, 'admin@example.com');
+    user = await signInWeb(t, env.smtp, 'user@example.com');
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await marzneshin.close();
+    await marzban.close();
+  });
+
+  const call = async (method: string, url: string, payload?: unknown, session: WebSession | null = admin) => {
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { origin: TEST_ORIGIN, ...(session ? { cookie: session.cookie } : {}) },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+    if (session === admin) seen.push(res.body);
+    return res;
+  };
+  const marzneshinBody = (overrides: Record<string, unknown> = {}) => ({
+    kind: 'marzneshin', name: 'Germany', url: marzneshin.url, username: marzneshin.admin.username,
+    password: marzneshin.admin.password, serviceId: '1', locations: 'de, nl', ...overrides,
+  });
+  const serverCount = async () => Number((await env.database.db('masterservers').count({ n: '*' }))[0]!.n);
+
+  it('answers 401 signed out and 403 to a user on every server route, and changes nothing', async () => {
+    const routes: Array<[string, string, unknown?]> = [
+      ['GET', '/api/admin/servers'], ['POST', '/api/admin/servers', marzneshinBody()], ['POST', '/api/admin/servers/test', marzneshinBody()],
+      ['PATCH', '/api/admin/servers/x', { name: 'y' }], ['DELETE', '/api/admin/servers/x'], ['POST', '/api/admin/servers/x/enable'],
+      ['POST', '/api/admin/servers/x/disable'], ['GET', '/api/admin/servers/x/services'],
+    ];
+    for (const [method, url, payload] of routes) {
+      expect((await call(method, url, payload, null)).statusCode, `${method} ${url}`).toBe(401);
+      expect((await call(method, url, payload, user)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect(await serverCount()).toBe(0);
+  });
+
+  it('tests credentials and lists the panel services, or fails with the spec message', async () => {
+    const ok = await call('POST', '/api/admin/servers/test', marzneshinBody());
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().services).toEqual(expect.arrayContaining([{ id: '1', name: expect.any(String) }]));
+    const wrong = await call('POST', '/api/admin/servers/test', marzneshinBody({ password: 'nope' }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ code: 'connection_test_failed', message: SERVER_MESSAGES.testFailed });
+  });
+
+  it('refuses to save a server whose credentials fail, and saves nothing', async () => {
+    const res = await call('POST', '/api/admin/servers', marzneshinBody({ password: 'wrong' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Connection test failed. Please check the credentials.');
+    marzneshin.faults.down = true;
+    const down = await call('POST', '/api/admin/servers', marzneshinBody());
+    marzneshin.faults.down = false;
+    expect(down.statusCode).toBe(502);
+    expect(down.json().message).toBe(SERVER_MESSAGES.testFailed);
+    expect(await serverCount()).toBe(0);
+  });
+
+  it('refuses bad input with the fields named', async () => {
+    const res = await call('POST', '/api/admin/servers', marzneshinBody({ url: 'not a url', name: '', locations: 'de;nl' }));
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields).sort()).toEqual(['locations', 'name', 'url']);
+    const unknownService = await call('POST', '/api/admin/servers', marzneshinBody({ serviceId: '999' }));
+    expect(unknownService.statusCode).toBe(400);
+    expect(unknownService.json().fields).toHaveProperty('serviceId');
+    expect(await serverCount()).toBe(0);
+  });
+
+  let serverId: string;
+
+  it('saves a Marzneshin server with its password encrypted and never sent back', async () => {
+    const res = await call('POST', '/api/admin/servers', marzneshinBody());
+    expect(res.statusCode).toBe(201);
+    const server = res.json();
+    serverId = server.id;
+    expect(server).toEqual({
+      id: expect.any(String), kind: 'marzneshin', name: 'Germany', url: marzneshin.url, username: marzneshin.admin.username,
+      serviceId: '1', locations: 'DE,NL', status: 'active', lastCheck: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String),
+    });
+    const row = await env.database.db('masterservers').where({ id: serverId }).first();
+    expect(row.password_encrypted).not.toContain(marzneshin.admin.password);
+    expect(row.password_encrypted).toMatch(/^v1\./);
+  });
+
+  it('saves a Marzban server on all its inbounds', async () => {
+    const res = await call('POST', '/api/admin/servers', {
+      kind: 'marzban', name: 'Japan', url: marzban.url, username: marzban.admin.username, password: marzban.admin.password, serviceId: 'all', locations: 'all',
+    });
+    expect(res.statusCode).toBe(201);
+    const services = await call('GET', `/api/admin/servers/${res.json().id}/services`);
+    expect(services.json()[0]).toEqual({ id: 'all', name: 'All inbounds' });
+  });
+
+  it('updates a name without a credential test, and re-tests a new password (refusing a wrong one)', async () => {
+    const before = marzneshin.requests.length;
+    const renamed = await call('PATCH', `/api/admin/servers/${serverId}`, { name: 'Germany 1' });
+    expect(renamed.json().name).toBe('Germany 1');
+    expect(marzneshin.requests.length).toBe(before);
+    const wrong = await call('PATCH', `/api/admin/servers/${serverId}`, { password: 'wrong' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(SERVER_MESSAGES.testFailed);
+    expect((await call('GET', `/api/admin/servers/${serverId}/services`)).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/admin/servers/${serverId}`, { password: marzneshin.admin.password })).statusCode).toBe(200);
+  });
+
+  it('disables, refuses to enable while the panel is down, and enables after a passing test', async () => {
+    expect((await call('POST', `/api/admin/servers/${serverId}/disable`)).json().status).toBe('disabled');
+    marzneshin.faults.down = true;
+    const refused = await call('POST', `/api/admin/servers/${serverId}/enable`);
+    marzneshin.faults.down = false;
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toBe('Connection test failed. Cannot activate server.');
+    expect((await env.database.db('masterservers').where({ id: serverId }).first()).status).toBe('disabled');
+    const enabled = await call('POST', `/api/admin/servers/${serverId}/enable`);
+    expect(enabled.json()).toMatchObject({ status: 'active' });
+  });
+
+  it('refuses to delete a server that still holds accounts, and deletes an empty one', async () => {
+    await env.database.db('vpn_accounts').insert({
+      id: 'acct-on-server', user_id: user.userId, master_server_id: serverId, username: 'user_held0001', status: 'active',
+      data_limit: 0, sub_token: 'tok-held', metadata: '{}', created_at: new Date(), updated_at: new Date(),
+    });
+    const busy = await call('DELETE', `/api/admin/servers/${serverId}`);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().code).toBe('server_in_use');
+    await env.database.db('vpn_accounts').where({ id: 'acct-on-server' }).delete();
+    expect((await call('DELETE', `/api/admin/servers/${serverId}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/admin/servers/${serverId}`)).statusCode).toBe(404);
+    expect((await call('PATCH', '/api/admin/servers/no-such-id', { name: 'x' })).statusCode).toBe(404);
+  });
+
+  it('never returned a password or a panel token in any admin answer', () => {
+    const all = seen.join('\n');
+    expect(all).not.toContain(marzneshin.admin.password);
+    expect(all).not.toContain(marzban.admin.password);
+    expect(all).not.toMatch(/access_?token|password_encrypted|eyJ[\w-]+\.[\w-]+\./i);
+  });
+});

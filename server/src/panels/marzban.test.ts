@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeMarzban, type FakeMarzban } from '../../test/fake-panels/marzban.js';
+import { ALL_INBOUNDS, createMarzbanDriver } from './marzban.js';
+import { expectPanelError } from '../../test/panel-assertions.js';
+import type { PanelDriver } from './panel-driver.js';
+
+const DAY = 24 * 3600 * 1000;
+
+
+describe('the Marzban driver against a panel that behaves as panels.md describes', () => {
+  let panel: FakeMarzban;
+  let driver: PanelDriver;
+  let n = 0;
+  const newUsername = () => `user_b${Date.now().toString(36).slice(-4)}${(n += 1)}`;
+  const make = (serviceId = ALL_INBOUNDS, password?: string) =>
+    createMarzbanDriver({ url: panel.url, username: panel.admin.username, password: password ?? panel.admin.password, serviceId }, { timeoutMs: 2000 });
+
+  beforeEach(async () => {
+    panel = await startFakeMarzban();
+    driver = make();
+  });
+  afterEach(async () => {
+    await panel.close();
+  });
+
+  it('passes the credential test and lists inbounds as services, with "all" first', async () => {
+    await expect(driver.testConnection()).resolves.toBeUndefined();
+    await expectPanelError(make(ALL_INBOUNDS, 'wrong').testConnection(), 'auth');
+    const services = await driver.listServices();
+    expect(services[0]).toEqual({ id: 'all', name: 'All inbounds' });
+    expect(services).toContainEqual({ id: 'VLESS TCP TLS', name: 'VLESS TCP TLS (vless)' });
+  });
+
+  it('creates an account with both proxies and inbounds, so it has configuration links', async () => {
+    const username = newUsername();
+    const expiresAt = new Date(Math.floor((Date.now() + 30 * DAY) / 1000) * 1000);
+    const account = await driver.createAccount({ username, dataLimitBytes: 10 * 1024 ** 3, expiresAt, note: 'acct-b1' });
+    expect(account).toMatchObject({ username, status: 'active', dataLimitBytes: 10 * 1024 ** 3, expiresAt, links: null });
+    expect(account.subscriptionUrl.startsWith(`${panel.url}/sub/`)).toBe(true);
+    const body = JSON.parse(panel.requests.find((r) => r.method === 'POST' && r.path === '/api/user')!.body);
+    expect(Object.keys(body.proxies).sort()).toEqual(Object.keys(body.inbounds).sort());
+    expect((await driver.getAccount(username, { withLinks: true }))?.links?.length).toBeGreaterThan(0);
+  });
+
+  it('creates on a single inbound when the service is one tag', async () => {
+    const account = await make('Trojan TCP TLS').createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'one' });
+    const links = (await driver.getAccount(account.username, { withLinks: true }))!.links!;
+    expect(links.length).toBe(1);
+    expect(links[0]).toMatch(/^trojan:\/\//);
+  });
+
+  it('refuses an inbound the panel does not have', async () => {
+    const username = newUsername();
+    await expectPanelError(make('No Such Inbound').createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'x' }), 'rejected');
+    expect(panel.users.has(username)).toBe(false);
+  });
+
+  it('reads the user back after a 500 on create and adopts it when it is ours (Marzban saves, then answers 500)', async () => {
+    const username = newUsername();
+    const saved = await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'ours-b' });
+    panel.faults.failNext.push({ method: 'POST', pathPrefix: '/api/user', status: 500 });
+    const adopted = await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'ours-b' });
+    expect(adopted.username).toBe(saved.username);
+    expect([...panel.users.keys()].filter((name) => name === username)).toHaveLength(1);
+  });
+
+  it('treats a taken username that is not ours as a conflict', async () => {
+    const username = newUsername();
+    await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'first' });
+    await expectPanelError(driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'second' }), 'conflict');
+  });
+
+  it('reports a 500 with nothing saved as retryable, leaving nothing behind', async () => {
+    const username = newUsername();
+    panel.faults.failNext.push({ method: 'POST', pathPrefix: '/api/user', status: 500 });
+    const err = await expectPanelError(driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'n' }), 'server_error');
+    expect(err.retryable).toBe(true);
+    expect(panel.users.has(username)).toBe(false);
+  });
+
+  it('extends, disables and enables, and deletes idempotently', async () => {
+    const username = newUsername();
+    await driver.createAccount({ username, dataLimitBytes: 1024 ** 3, expiresAt: new Date(Date.now() + DAY), note: 'life' });
+    const later = new Date(Math.floor((Date.now() + 90 * DAY) / 1000) * 1000);
+    expect(await driver.extendAccount(username, { expiresAt: later, dataLimitBytes: 2 * 1024 ** 3 })).toMatchObject({ expiresAt: later, dataLimitBytes: 2 * 1024 ** 3 });
+    expect((await driver.setEnabled(username, false)).status).toBe('disabled');
+    expect((await driver.setEnabled(username, true)).status).toBe('active');
+    expect(await driver.deleteAccount(username)).toEqual({ alreadyGone: false });
+    expect(await driver.deleteAccount(username)).toEqual({ alreadyGone: true });
+    expect(await driver.getAccount(username)).toBeNull();
+  });
+
+  it('logs in again once when the token is revoked mid-way', async () => {
+    await driver.getAccount('nobody_here');
+    panel.revokeAllTokens();
+    expect(await driver.getAccount('nobody_here')).toBeNull();
+    expect(panel.requests.filter((r) => r.path.startsWith('/api/admin/token'))).toHaveLength(2);
+  });
+
+  it('refuses a disabled protocol with the panel message', async () => {
+    const vlessOnly = await startFakeMarzban({ protocols: ['vmess'] });
+    const limited = createMarzbanDriver({ url: vlessOnly.url, username: vlessOnly.admin.username, password: vlessOnly.admin.password, serviceId: 'VLESS TCP TLS' });
+    await expectPanelError(limited.createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'p' }), 'rejected');
+    await vlessOnly.close();
+  });
+});

@@ -1,0 +1,184 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeMarzneshin, type FakeMarzneshin } from '../../test/fake-panels/marzneshin.js';
+import { createMarzneshinDriver } from './marzneshin.js';
+import { expectPanelError } from '../../test/panel-assertions.js';
+import type { PanelDriver } from './panel-driver.js';
+
+
+const DAY = 24 * 3600 * 1000;
+
+describe('the Marzneshin driver against a panel that behaves as panels.md describes', () => {
+  let panel: FakeMarzneshin;
+  let driver: PanelDriver;
+  let serviceId: string;
+  let n = 0;
+  const newUsername = () => `user_t${Date.now().toString(36).slice(-4)}${(n += 1)}`;
+  const make = (overrides: Partial<{ password: string; serviceId: string; url: string; timeoutMs: number }> = {}) =>
+    createMarzneshinDriver(
+      { url: overrides.url ?? panel.url, username: panel.admin.username, password: overrides.password ?? panel.admin.password, serviceId: overrides.serviceId ?? serviceId },
+      { timeoutMs: overrides.timeoutMs ?? 2000 },
+    );
+  const logins = () => panel.requests.filter((r) => r.path.startsWith('/api/admins/token')).length;
+
+  beforeEach(async () => {
+    panel = await startFakeMarzneshin();
+    driver = make({ serviceId: '1' });
+    serviceId = (await driver.listServices())[0]!.id;
+    driver = make();
+  });
+  afterEach(async () => {
+    await panel.close();
+  });
+
+  describe('connecting', () => {
+    it('passes the credential test with the right password and fails it as auth with a wrong one', async () => {
+      await expect(driver.testConnection()).resolves.toBeUndefined();
+      await expectPanelError(make({ password: 'wrong' }).testConnection(), 'auth');
+    });
+
+    it('reports an unreachable panel as retryable', async () => {
+      panel.faults.down = true;
+      const err = await expectPanelError(make().testConnection(), 'unreachable');
+      expect(err.retryable).toBe(true);
+    });
+
+    it('reports a slow panel as a timeout', async () => {
+      panel.faults.delayMs = 500;
+      await expectPanelError(make({ timeoutMs: 100 }).testConnection(), 'timeout');
+    });
+
+    it('tells a wrong URL (a route 404 "Not Found") from a missing user', async () => {
+      await expectPanelError(make({ url: `${panel.url}/not-the-api` }).testConnection(), 'wrong_url');
+    });
+
+    it('lists services with string ids', async () => {
+      const services = await driver.listServices();
+      expect(services.length).toBeGreaterThan(0);
+      expect(services[0]).toEqual({ id: expect.stringMatching(/^\d+$/), name: expect.any(String) });
+    });
+
+    it('logs in once for many concurrent calls, and again once after the token is revoked', async () => {
+      const fresh = make();
+      await Promise.all(Array.from({ length: 5 }, () => fresh.getAccount('nobody_here')));
+      expect(logins()).toBe(1 + 1); // beforeEach's driver logged in once too
+      panel.revokeAllTokens();
+      expect(await fresh.getAccount('nobody_here')).toBeNull();
+      expect(logins()).toBe(3);
+    });
+
+    it('renews a token that expires soon before using it', async () => {
+      panel.tokenTtlSeconds = 30;
+      const fresh = make();
+      await fresh.getAccount('nobody_here');
+      await fresh.getAccount('nobody_here');
+      // Both calls found the token within a minute of expiry, so each logged in first.
+      expect(logins()).toBe(3);
+    });
+
+    it('sends the password only to the login route', async () => {
+      await driver.createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'marker-a' });
+      const carrying = panel.requests.filter((r) => r.body.includes(panel.admin.password) || JSON.stringify(r.headers).includes(panel.admin.password));
+      expect(carrying.every((r) => r.path.startsWith('/api/admins/token'))).toBe(true);
+    });
+  });
+
+  describe('accounts', () => {
+    it('creates an account with an absolute subscription URL, UTC expiry and byte limit', async () => {
+      const username = newUsername();
+      const expiresAt = new Date(Math.floor((Date.now() + 30 * DAY) / 1000) * 1000);
+      const account = await driver.createAccount({ username, dataLimitBytes: 50 * 1024 ** 3, expiresAt, note: 'acct-1' });
+      expect(account).toEqual({
+        username, status: 'active', usedTrafficBytes: 0, dataLimitBytes: 50 * 1024 ** 3, expiresAt,
+        subscriptionUrl: expect.stringMatching(new RegExp(`^${panel.url}/sub/${username}/[0-9a-f]+$`)), links: null,
+      });
+      expect(panel.users.get(username)).toBeDefined();
+    });
+
+    it('creates an account that never expires and has no data limit', async () => {
+      const account = await driver.createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'acct-2' });
+      expect(account).toMatchObject({ dataLimitBytes: null, expiresAt: null, status: 'active' });
+    });
+
+    it('refuses a service id the panel does not have, and leaves no user behind', async () => {
+      const username = newUsername();
+      await expectPanelError(make({ serviceId: '999' }).createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'x' }), 'rejected');
+      expect(panel.users.has(username)).toBe(false);
+    });
+
+    it('adopts a taken username only when the account carries our marker', async () => {
+      const username = newUsername();
+      const first = await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'ours' });
+      const again = await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'ours' });
+      expect(again.subscriptionUrl).toBe(first.subscriptionUrl);
+      await expectPanelError(driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'someone-else' }), 'conflict');
+    });
+
+    it('does not leave a half-created account after a 500 on create, and says it may be retried', async () => {
+      const username = newUsername();
+      panel.faults.failNext.push({ method: 'POST', pathPrefix: '/api/users', status: 500, body: 'Internal Server Error', contentType: 'text/plain' });
+      const err = await expectPanelError(driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'retry-me' }), 'server_error');
+      expect(err.retryable).toBe(true);
+      expect(err.message).toContain('Internal Server Error');
+      expect(panel.users.has(username)).toBe(false);
+      const retried = await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'retry-me' });
+      expect(retried.username).toBe(username);
+    });
+
+    it('reads an account back, with its configuration links when asked', async () => {
+      const username = newUsername();
+      await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'links' });
+      const plain = await driver.getAccount(username);
+      expect(plain?.links).toBeNull();
+      const withLinks = await driver.getAccount(username, { withLinks: true });
+      expect(withLinks?.links?.length).toBeGreaterThan(0);
+      expect(withLinks?.links?.every((link) => /^(vless|vmess|trojan|ss):\/\//.test(link))).toBe(true);
+      expect(await driver.getAccount('nobody_here')).toBeNull();
+    });
+
+    it('never offers the placeholder link of a disabled account as a configuration', async () => {
+      const username = newUsername();
+      await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'off' });
+      const disabled = await driver.setEnabled(username, false);
+      expect(disabled.status).toBe('disabled');
+      expect((await driver.getAccount(username, { withLinks: true }))?.links).toEqual([]);
+    });
+
+    it('extends expiry and data limit without tripping the PUT bug', async () => {
+      const username = newUsername();
+      await driver.createAccount({ username, dataLimitBytes: 1024 ** 3, expiresAt: new Date(Date.now() + DAY), note: 'ext' });
+      const later = new Date(Math.floor((Date.now() + 60 * DAY) / 1000) * 1000);
+      expect(await driver.extendAccount(username, { dataLimitBytes: 5 * 1024 ** 3 })).toMatchObject({ dataLimitBytes: 5 * 1024 ** 3 });
+      expect(await driver.extendAccount(username, { expiresAt: later })).toMatchObject({ expiresAt: later });
+    });
+
+    it('enables and disables idempotently', async () => {
+      const username = newUsername();
+      await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'toggle' });
+      expect((await driver.setEnabled(username, true)).status).toBe('active');
+      expect((await driver.setEnabled(username, false)).status).toBe('disabled');
+      expect((await driver.setEnabled(username, false)).status).toBe('disabled');
+    });
+
+    it('deletes, and treats a user already gone as success', async () => {
+      const username = newUsername();
+      await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'del' });
+      expect(await driver.deleteAccount(username)).toEqual({ alreadyGone: false });
+      expect(panel.users.has(username)).toBe(false);
+      expect(await driver.deleteAccount(username)).toEqual({ alreadyGone: true });
+    });
+
+    it('confirms a user is gone through the list when a non-sudo admin gets 403 "You\'re not allowed"', async () => {
+      const limited = await startFakeMarzneshin({ sudo: false });
+      const limitedDriver = createMarzneshinDriver({ url: limited.url, username: limited.admin.username, password: limited.admin.password, serviceId: '1' });
+      expect(await limitedDriver.getAccount('nobody_here')).toBeNull();
+      expect(await limitedDriver.deleteAccount('nobody_here')).toEqual({ alreadyGone: true });
+      await limited.close();
+    });
+
+    it('reports a text/plain 500 as a server error with the panel text, not a parse crash', async () => {
+      panel.faults.failNext.push({ method: 'GET', pathPrefix: '/api/users/', status: 500, body: 'Internal Server Error', contentType: 'text/plain' });
+      const err = await expectPanelError(driver.getAccount('someone'), 'server_error');
+      expect(err.message).toContain('Internal Server Error');
+    });
+  });
+});

@@ -1,0 +1,78 @@
+/** What the rest of the server sees of a panel (spec/panels.md, "Driver interface"). */
+export type AccountStatus = 'active' | 'disabled' | 'limited' | 'expired' | 'on_hold';
+export const PANEL_KINDS = ['marzneshin', 'marzban'] as const;
+export type PanelKind = (typeof PANEL_KINDS)[number];
+
+export interface PanelAccount {
+  username: string;
+  status: AccountStatus;
+  usedTrafficBytes: number;
+  /** null = unlimited. */
+  dataLimitBytes: number | null;
+  /** null = never. */
+  expiresAt: Date | null;
+  /** Absolute. */
+  subscriptionUrl: string;
+  /** Configuration links; null when not asked for. */
+  links: string[] | null;
+}
+
+export interface PanelService {
+  id: string;
+  name: string;
+}
+
+export interface NewPanelAccount {
+  username: string;
+  dataLimitBytes: number | null;
+  expiresAt: Date | null;
+  /** Our marker (the vpn_accounts id): lets a retry recognise an account it created itself. */
+  note: string;
+}
+
+export interface PanelDriver {
+  readonly kind: PanelKind;
+  /** Throws PanelError('auth' | 'unreachable' | …) unless the credentials work. */
+  testConnection(): Promise<void>;
+  listServices(): Promise<PanelService[]>;
+  /** Throws PanelError('conflict') when the username belongs to someone else: pick another. */
+  createAccount(input: NewPanelAccount): Promise<PanelAccount>;
+  getAccount(username: string, options?: { withLinks?: boolean }): Promise<PanelAccount | null>;
+  extendAccount(username: string, change: { expiresAt?: Date | null; dataLimitBytes?: number | null }): Promise<PanelAccount>;
+  setEnabled(username: string, enabled: boolean): Promise<PanelAccount>;
+  deleteAccount(username: string): Promise<{ alreadyGone: boolean }>;
+}
+
+export interface PanelConnection {
+  url: string;
+  username: string;
+  password: string;
+  /** Marzneshin: a service id; Marzban: an inbound tag, or 'all'. */
+  serviceId: string;
+}
+
+export type PanelErrorKind =
+  | 'auth' // the credentials were refused
+  | 'unreachable' // refused, reset, DNS: retryable
+  | 'timeout' // no answer in time: retryable, and a write may have happened
+  | 'wrong_url' // a 404 of the route itself: not a panel of this kind at this address
+  | 'conflict' // the username is taken by an account that is not ours
+  | 'rejected' // the panel refused the request (4xx validation, disabled protocol, unknown service)
+  | 'server_error' // 5xx: retryable, and a write may have happened
+  | 'invalid_response'; // not the JSON we expect
+
+export class PanelError extends Error {
+  constructor(
+    public readonly kind: PanelErrorKind,
+    message: string,
+    public readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'PanelError';
+  }
+
+  /** Worth trying again later (the panel may come back). */
+  get retryable(): boolean {
+    return this.kind === 'unreachable' || this.kind === 'timeout' || this.kind === 'server_error';
+  }
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+export const PANEL_KINDS = ['marzneshin', 'marzban'] as const;
+export type PanelKindName = (typeof PANEL_KINDS)[number];
+export const SERVER_STATUSES = ['active', 'disabled'] as const;
+export type ServerStatus = (typeof SERVER_STATUSES)[number];
+
+/** Messages from the spec's catalogue. */
+export const SERVER_MESSAGES = {
+  testFailed: 'Connection test failed. Please check the credentials.',
+  activateFailed: 'Connection test failed. Cannot activate server.',
+} as const;
+
+/** 'all', or comma-separated location codes such as "DE,NL" (stored upper-case, no spaces). */
+export const LocationsSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .transform((value) => (value === '' || value.toLowerCase() === 'all' ? 'all' : value.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean).join(',')))
+  .pipe(z.string().regex(/^(all|[A-Z0-9-]{2,10}(,[A-Z0-9-]{2,10})*)$/, "Use 'all' or comma-separated location codes such as DE,NL"));
+
+const PanelUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .pipe(z.url({ protocol: /^https?$/, error: 'Enter the panel URL, e.g. https://panel.example.com:8443' }))
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const Required = (label: string, max = 200) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max);
+
+export const ServerConnectionBody = z.object({
+  kind: z.enum(PANEL_KINDS).default('marzneshin'),
+  url: PanelUrl,
+  username: Required('Username'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(500),
+});
+export type ServerConnectionBody = z.infer<typeof ServerConnectionBody>;
+
+export const CreateServerBody = ServerConnectionBody.extend({
+  name: Required('Name', 120),
+  serviceId: Required('Service ID', 64),
+  locations: LocationsSchema.default('all'),
+});
+export type CreateServerBody = z.infer<typeof CreateServerBody>;
+
+/** Every field optional; `password` only when it changes (it is never sent back). */
+export const UpdateServerBody = CreateServerBody.partial().strict();
+export type UpdateServerBody = z.infer<typeof UpdateServerBody>;
+
+/** A master server as the admin panel sees it: never the password or the panel token. */
+export interface AdminServer {
+  id: string;
+  kind: PanelKindName;
+  name: string;
+  url: string;
+  username: string;
+  serviceId: string;
+  locations: string;
+  status: ServerStatus;
+  lastCheck: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
