@@ -8,25 +8,17 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKeys } from './lib/crypto.js';
 import { SITE_DIST_DIR, WEB_DIST_DIR } from './lib/package-info.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { createAuditRepo } from './modules/audit/audit.repo.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import { createOtpRepo } from './modules/auth/otp.repo.js';
-import { createSessionsRepo } from './modules/auth/sessions.repo.js';
-import { createPaymentProvidersRepo } from './modules/billing/payment-providers.repo.js';
-import { createSettingsRepo } from './modules/settings/settings.repo.js';
-import { publicConfigRoutes } from './modules/settings/settings.routes.js';
-import { createSettingsService } from './modules/settings/settings.service.js';
+import { adminSettingsRoutes, publicConfigRoutes } from './modules/settings/settings.routes.js';
 import { healthRoutes } from './modules/system/health.routes.js';
 import { statusRoutes } from './modules/system/status.routes.js';
-import { createStatusService } from './modules/system/status.service.js';
-import { createServersRepo } from './modules/servers/servers.repo.js';
 import { adminServersRoutes } from './modules/servers/servers.routes.js';
-import { createServersService } from './modules/servers/servers.service.js';
-import { createDriverRegistry, type DriverFactory } from './panels/driver-registry.js';
-import { createUsersRepo } from './modules/users/users.repo.js';
+import { accountsRoutes, adminAccountsRoutes } from './modules/accounts/accounts.routes.js';
+import { adminPlansRoutes, publicPlansRoutes } from './modules/plans/plans.routes.js';
+import { adminSystemRoutes } from './modules/system/system.routes.js';
+import type { DriverFactory } from './panels/driver-registry.js';
+import { createServices } from './services.js';
 import { adminUsersRoutes, meRoutes } from './modules/users/users.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { DEFAULT_RATE_LIMITS, rateLimitPlugin, type RateLimits } from './plugins/rate-limit.js';
@@ -72,36 +64,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = options.mailer ?? createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
 
-  const users = createUsersRepo(db);
-  const sessions = createSessionsRepo(db);
-  const audit = createAuditRepo(db);
-  const settings = createSettingsService({ settings: createSettingsRepo(db), paymentProviders: createPaymentProvidersRepo(db) });
+  // Tokens are signed with @fastify/jwt, registered by the auth plugin below, before any request.
+  const services = createServices({
+    config, db, clock, keys, mailer, log: app.log, driverFactory: options.driverFactory,
+    signAccessToken: (claims) => app.jwt.sign({ sid: claims.sid }, { sub: claims.sub }),
+  });
+  const { settings } = services;
 
   await app.register(errorsPlugin);
   // Pages and JSON are compressed on the fly; built assets are sent precompressed (static-site).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
-  await app.register(authPlugin, { jwtSecret: keys.jwt, secureCookies: config.publicUrl.protocol === 'https:', sessions, clock });
+  await app.register(authPlugin, { jwtSecret: keys.jwt, secureCookies: config.publicUrl.protocol === 'https:', sessions: services.sessions, clock });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   });
 
-  const auth = createAuthService({
-    config, keys, clock, mailer, log: app.log, users, sessions, audit, settings,
-    otp: createOtpRepo(db),
-    signAccessToken: (claims) => app.jwt.sign({ sid: claims.sid }, { sub: claims.sub }),
-  });
-
   await app.register(healthRoutes, { db });
   await app.register(publicConfigRoutes, { settings });
-  const serversRepo = createServersRepo(db);
-  const servers = createServersService({ servers: serversRepo, drivers: createDriverRegistry(options.driverFactory), audit, keys, clock, log: app.log });
-  await app.register(statusRoutes, { status: createStatusService({ db, servers: serversRepo, clock }) });
-  await app.register(authRoutes, { auth, limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } });
+  await app.register(statusRoutes, { status: services.status });
+  await app.register(publicPlansRoutes, { plans: services.plans });
+  await app.register(authRoutes, { auth: services.auth, limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } });
   await app.register(meRoutes);
-  await app.register(adminUsersRoutes, { users: createUsersService({ users, audit, clock }) });
-  await app.register(adminServersRoutes, { servers });
+  await app.register(accountsRoutes, { accounts: services.accounts });
+  await app.register(adminUsersRoutes, { users: services.users });
+  await app.register(adminServersRoutes, { servers: services.servers });
+  await app.register(adminPlansRoutes, { plans: services.plans });
+  await app.register(adminSettingsRoutes, { settings, audit: services.audit, clock });
+  await app.register(adminAccountsRoutes, { accounts: services.accounts });
+  await app.register(adminSystemRoutes, { system: services.system });
   await app.register(staticSitePlugin, {
     webDir: options.webDir ?? WEB_DIST_DIR,
     siteDir: options.siteDir ?? SITE_DIST_DIR,

@@ -106,7 +106,7 @@ export function createMarzbanDriver(connection: PanelConnection, options: { time
         if (err instanceof PanelError && err.kind === 'timeout') return adoptIfOurs(input, err, readUser, (user) => toAccount(user));
         throw err;
       }
-      if (response.status === 200) return toAccount(expectJsonObject(response, 'Creating the user'));
+      if (response.status === 200) return toAccount(expectJsonObject(response, 'Creating the user'), true);
       if (response.status === 409 || response.status >= 500) return adoptIfOurs(input, response, readUser, (user) => toAccount(user));
       throw failureFor(response, 'Creating the user');
     },

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CreateServerBody, ServerConnectionBody, UpdateServerBody } from '../../../../shared/servers.js';
 import { parseInput } from '../../lib/parse.js';
-import type { Actor } from '../users/users.service.js';
+import { actorOf } from '../users/users.service.js';
 import type { ServersService } from './servers.service.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
-
-const actorOf = (request: FastifyRequest): Actor => ({ id: request.auth!.user.id, email: request.auth!.user.email, ip: request.ip });
 
 /** Master servers (panels): admin only. Answers never carry the password or a panel token. */
 export async function adminServersRoutes(app: FastifyInstance, opts: { servers: ServersService }) {

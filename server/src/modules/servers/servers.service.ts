@@ -81,6 +81,14 @@ export function createServersService(deps: ServersServiceDeps) {
       return drivers.forServer(server, () => connectionOf(server));
     },
 
+    async listServerRecords(): Promise<ServerRecord[]> {
+      return servers.list();
+    },
+
+    async findServerRecord(id: string): Promise<ServerRecord | undefined> {
+      return servers.findById(id);
+    },
+
     async listServers(): Promise<AdminServer[]> {
       return (await servers.list()).map(toAdminServer);
     },

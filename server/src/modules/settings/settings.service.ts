@@ -1,16 +1,15 @@
 import { DEFAULT_BRAND_NAME, DEFAULT_SUPPORT_EMAIL, type PublicConfig } from '../../../../shared/config.js';
+import type { AdminSettings, UpdateSettingsBody } from '../../../../shared/app-settings.js';
+import { validationFailed } from '../../errors.js';
 import type { SettingsRepo } from './settings.repo.js';
 import type { createPaymentProvidersRepo } from '../billing/payment-providers.repo.js';
 
-export interface AppSettings {
-  trialPlanId: string | null;
-  brandName: string;
-  supportEmail: string;
-}
+export type AppSettings = AdminSettings;
 
 export function createSettingsService(deps: {
   settings: SettingsRepo;
   paymentProviders: ReturnType<typeof createPaymentProvidersRepo>;
+  planExists(id: string): Promise<boolean>;
 }) {
   async function getAppSettings(): Promise<AppSettings> {
     const stored = await deps.settings.getAppConfig();
@@ -23,6 +22,25 @@ export function createSettingsService(deps: {
 
   return {
     getAppSettings,
+
+    async getAdminSettings(): Promise<AdminSettings> {
+      return getAppSettings();
+    },
+
+    /** Saves the given fields; a trial plan must exist. */
+    async updateSettings(patch: UpdateSettingsBody, now: Date): Promise<AdminSettings> {
+      if (patch.trialPlanId && !(await deps.planExists(patch.trialPlanId))) {
+        throw validationFailed({ trialPlanId: 'Plan not found' }, 'Plan not found');
+      }
+      const stored = await deps.settings.getAppConfig();
+      await deps.settings.saveAppConfig({
+        ...stored,
+        ...(patch.trialPlanId !== undefined ? { trial_plan_id: patch.trialPlanId } : {}),
+        ...(patch.brandName !== undefined ? { brand_name: patch.brandName } : {}),
+        ...(patch.supportEmail !== undefined ? { support_email: patch.supportEmail } : {}),
+      }, now);
+      return getAppSettings();
+    },
 
     async getPublicConfig(): Promise<PublicConfig> {
       const [settings, card] = await Promise.all([getAppSettings(), deps.paymentProviders.findEnabledCardProvider()]);

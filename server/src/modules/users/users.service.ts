@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../../shared/auth.js';
 import type { AdminUser, UpdateUserBody } from '../../../../shared/users.js';
 import { AppError, notFound } from '../../errors.js';
@@ -18,6 +19,9 @@ export interface Actor {
   email: string;
   ip?: string | null;
 }
+
+/** The signed-in caller of an authenticated route, as the audit log records them. */
+export const actorOf = (request: FastifyRequest): Actor => ({ id: request.auth!.user.id, email: request.auth!.user.email, ip: request.ip });
 
 export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; clock: Clock }) {
   const { users, audit, clock } = deps;

@@ -1,0 +1,152 @@
+import type { VpnAccountStatus } from '../../../../shared/accounts.js';
+import type { Db } from '../../db/knex.js';
+import { parseJson, toDate, toDateOrNull, toJson } from '../../db/values.js';
+
+export interface AccountRecord {
+  id: string;
+  userId: string;
+  masterServerId: string | null;
+  planId: string | null;
+  username: string;
+  status: VpnAccountStatus;
+  expireDate: Date | null;
+  /** 0 = unlimited. */
+  dataLimitBytes: number;
+  subToken: string;
+  subscriptionUrl: string | null;
+  usedTrafficBytes: number;
+  links: string[];
+  usageCheckedAt: Date | null;
+  createdAt: Date;
+  server: { name: string; locations: string } | null;
+  planName: string | null;
+}
+
+interface AccountMetadata {
+  used_traffic?: number;
+  links?: string[];
+}
+
+const SELECT = [
+  'a.id', 'a.user_id', 'a.master_server_id', 'a.plan_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.sub_token',
+  'a.subscription_url', 'a.metadata', 'a.usage_checked_at', 'a.created_at', 's.name as server_name', 's.locations as server_locations', 'p.name as plan_name',
+];
+
+function toRecord(row: Record<string, unknown>): AccountRecord {
+  const metadata = parseJson<AccountMetadata>(row.metadata, {});
+  return {
+    id: row.id as string,
+    userId: row.user_id as string,
+    masterServerId: (row.master_server_id as string | null) ?? null,
+    planId: (row.plan_id as string | null) ?? null,
+    username: row.username as string,
+    status: row.status as VpnAccountStatus,
+    expireDate: toDateOrNull(row.expire_date),
+    dataLimitBytes: Number(row.data_limit ?? 0),
+    subToken: row.sub_token as string,
+    subscriptionUrl: (row.subscription_url as string | null) ?? null,
+    usedTrafficBytes: Number(metadata.used_traffic ?? 0),
+    links: metadata.links ?? [],
+    usageCheckedAt: toDateOrNull(row.usage_checked_at),
+    createdAt: toDate(row.created_at),
+    server: row.server_name ? { name: row.server_name as string, locations: row.server_locations as string } : null,
+    planName: (row.plan_name as string | null) ?? null,
+  };
+}
+
+export interface PendingAccount {
+  id: string;
+  userId: string;
+  planId: string | null;
+  username: string;
+  subToken: string;
+  /** Set for a trial: the unique index allows one per user. */
+  trialUserId: string | null;
+}
+
+export interface ProvisionedFields {
+  masterServerId: string;
+  username: string;
+  status: VpnAccountStatus;
+  subscriptionUrl: string;
+  expireDate: Date | null;
+  dataLimitBytes: number;
+  links: string[];
+  usedTrafficBytes: number;
+}
+
+export function createAccountsRepo(db: Db) {
+  const base = () =>
+    db('vpn_accounts as a').leftJoin('masterservers as s', 's.id', 'a.master_server_id').leftJoin('plans as p', 'p.id', 'a.plan_id').select(SELECT);
+
+  return {
+    async listForUser(userId: string): Promise<AccountRecord[]> {
+      return (await base().where('a.user_id', userId).orderBy('a.created_at', 'desc')).map(toRecord);
+    },
+
+    /** The account only if it belongs to `userId`: someone else's is simply not found. */
+    async findForUser(id: string, userId: string): Promise<AccountRecord | undefined> {
+      const row = await base().where({ 'a.id': id, 'a.user_id': userId }).first();
+      return row && toRecord(row);
+    },
+
+    async findById(id: string): Promise<AccountRecord | undefined> {
+      const row = await base().where('a.id', id).first();
+      return row && toRecord(row);
+    },
+
+    /** The row that reserves the account while the panel creates it (status `suspended`). */
+    async insertPending(account: PendingAccount, now: Date): Promise<void> {
+      await db('vpn_accounts').insert({
+        id: account.id, user_id: account.userId, plan_id: account.planId, username: account.username, status: 'suspended',
+        data_limit: 0, sub_token: account.subToken, metadata: toJson({}), trial_user_id: account.trialUserId, created_at: now, updated_at: now,
+      });
+    },
+
+    async renameUsername(id: string, username: string, now: Date): Promise<void> {
+      await db('vpn_accounts').where({ id }).update({ username, updated_at: now });
+    },
+
+    async markProvisioned(id: string, fields: ProvisionedFields, now: Date, trx: Db = db): Promise<void> {
+      await trx('vpn_accounts').where({ id }).update({
+        master_server_id: fields.masterServerId, username: fields.username, status: fields.status, subscription_url: fields.subscriptionUrl,
+        expire_date: fields.expireDate, data_limit: fields.dataLimitBytes,
+        metadata: toJson({ used_traffic: fields.usedTrafficBytes, links: fields.links } satisfies AccountMetadata),
+        usage_checked_at: now, updated_at: now,
+      });
+    },
+
+    async updateUsage(id: string, usage: { status: VpnAccountStatus; usedTrafficBytes: number; expireDate: Date | null; dataLimitBytes: number; links: string[] }, now: Date): Promise<void> {
+      await db('vpn_accounts').where({ id }).update({
+        status: usage.status, expire_date: usage.expireDate, data_limit: usage.dataLimitBytes,
+        metadata: toJson({ used_traffic: usage.usedTrafficBytes, links: usage.links } satisfies AccountMetadata),
+        usage_checked_at: now, updated_at: now,
+      });
+    },
+
+    async remove(id: string): Promise<void> {
+      await db('vpn_accounts').where({ id }).delete();
+    },
+
+    async insertLog(entry: { accountId: string | null; userId: string | null; step: string; status: 'success' | 'failure'; details: Record<string, unknown>; now: Date }): Promise<void> {
+      await db('vpn_account_logs').insert({
+        vpn_account_id: entry.accountId, user_id: entry.userId, step: entry.step, status: entry.status, details: toJson(entry.details), created_at: entry.now,
+      });
+    },
+
+    async listLogs(limit: number) {
+      const rows = await db('vpn_account_logs').select('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+      return rows.map((row) => ({
+        id: Number(row.id),
+        step: row.step as string,
+        status: row.status === 'success' ? ('success' as const) : ('failure' as const),
+        details: parseJson<Record<string, unknown>>(row.details, {}),
+        vpnAccountId: (row.vpn_account_id as string | null) ?? null,
+        userId: (row.user_id as string | null) ?? null,
+        createdAt: toDate(row.created_at).toISOString(),
+      }));
+    },
+  };
+}
+
+export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

@@ -1,0 +1,29 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AdminCreateAccountBody, CreateAccountBody } from '../../../../shared/accounts.js';
+import { parseInput } from '../../lib/parse.js';
+import type { AccountsService } from './accounts.service.js';
+
+type WithId = FastifyRequest<{ Params: { id: string } }>;
+const LogsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(100) });
+
+/** The caller's own accounts: every query names the owner, so someone else's account is a 404. */
+export async function accountsRoutes(app: FastifyInstance, opts: { accounts: AccountsService }) {
+  app.addHook('preHandler', app.requireUser);
+  app.get('/api/accounts', async (request) => opts.accounts.listAccounts(request.auth!.user));
+  app.post('/api/accounts', async (request, reply) => {
+    const { planId } = parseInput(CreateAccountBody, request.body);
+    return reply.status(201).send(await opts.accounts.claimPlan(request.auth!.user, planId));
+  });
+  app.delete('/api/accounts/:id', async (request: WithId, reply) => {
+    await opts.accounts.deleteAccount(request.auth!.user, request.params.id);
+    return reply.status(204).send();
+  });
+}
+
+export async function adminAccountsRoutes(app: FastifyInstance, opts: { accounts: AccountsService }) {
+  app.addHook('preHandler', app.requireAdmin);
+  app.post('/api/admin/accounts', async (request, reply) =>
+    reply.status(201).send(await opts.accounts.createCustomAccount(request.auth!.user, parseInput(AdminCreateAccountBody, request.body))));
+  app.get('/api/admin/logs', async (request) => opts.accounts.listLogs(parseInput(LogsQuery, request.query).limit));
+}

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { ACCOUNT_MESSAGES, type AdminCreateAccountBody, type VpnAccount } from '../../../../shared/accounts.js';
+import { BYTES_PER_GB } from '../../../../shared/constants.js';
+import type { Db } from '../../db/knex.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { AppError, notFound, validationFailed } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { PanelError } from '../../panels/panel-driver.js';
+import { isTrialPlan } from '../plans/plans.service.js';
+import type { PlansRepo } from '../plans/plans.repo.js';
+import type { ServersService } from '../servers/servers.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { UserProfile, UsersRepo } from '../users/users.repo.js';
+import { expiryAfterDays, generateSubToken, generateUsername } from './account-values.js';
+import type { AccountRecord, AccountsRepo } from './accounts.repo.js';
+import type { Provisioned, Provisioner } from './provisioning.js';
+
+/** Usage and status are asked of the panel at most this often per account. */
+export const USAGE_CACHE_SECONDS = 60;
+const USAGE_TIMEOUT_NOTE = 'panel did not answer; showing the last known values';
+
+export interface AccountsServiceDeps {
+  db: Db;
+  accounts: AccountsRepo;
+  plans: PlansRepo;
+  users: UsersRepo;
+  servers: ServersService;
+  settings: SettingsService;
+  provisioner: Provisioner;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  publicUrl: URL;
+}
+
+export function createAccountsService(deps: AccountsServiceDeps) {
+  const { accounts, clock } = deps;
+
+  function toVpnAccount(account: AccountRecord, usageStale = false): VpnAccount {
+    const provisioned = account.status !== 'suspended' && account.subscriptionUrl !== null;
+    return {
+      id: account.id,
+      username: account.username,
+      status: account.status,
+      expireDate: account.expireDate?.toISOString() ?? null,
+      dataLimitBytes: account.dataLimitBytes > 0 ? account.dataLimitBytes : null,
+      usedTrafficBytes: account.usedTrafficBytes,
+      createdAt: account.createdAt.toISOString(),
+      combinedUrl: provisioned ? new URL(`/sub/${account.subToken}`, deps.publicUrl).href : null,
+      subscriptionUrl: provisioned ? account.subscriptionUrl : null,
+      links: account.links,
+      server: account.server,
+      planName: account.planName,
+      usageStale,
+      usageCheckedAt: account.usageCheckedAt?.toISOString() ?? null,
+    };
+  }
+
+  /** Asks the panel for usage and status when the last answer is older than the cache; false when it could not. */
+  async function refreshUsage(account: AccountRecord): Promise<{ account: AccountRecord; stale: boolean }> {
+    const now = clock();
+    const fresh = account.usageCheckedAt && now.getTime() - account.usageCheckedAt.getTime() < USAGE_CACHE_SECONDS * 1000;
+    if (fresh || account.status === 'suspended' || !account.masterServerId) return { account, stale: false };
+    const server = await deps.servers.findServerRecord(account.masterServerId);
+    if (!server) return { account, stale: true };
+    try {
+      const panel = await deps.servers.driverFor(server).getAccount(account.username, { withLinks: account.links.length === 0 });
+      if (!panel) return { account, stale: true };
+      const usage = {
+        status: panel.status,
+        usedTrafficBytes: panel.usedTrafficBytes,
+        expireDate: panel.expiresAt,
+        dataLimitBytes: panel.dataLimitBytes ?? 0,
+        links: panel.links ?? account.links,
+      };
+      await accounts.updateUsage(account.id, usage, now);
+      return { account: { ...account, ...usage, usageCheckedAt: now }, stale: false };
+    } catch (err) {
+      deps.log.warn({ accountId: account.id, err: err instanceof Error ? err.message : err }, USAGE_TIMEOUT_NOTE);
+      return { account, stale: true };
+    }
+  }
+
+  /** Saves what the panel created, and for a trial marks the trial used, together. */
+  async function completeProvisioning(accountId: string, result: Provisioned, trialUser: UserProfile | null): Promise<AccountRecord> {
+    const now = clock();
+    await deps.db.transaction(async (trx) => {
+      await accounts.markProvisioned(accountId, {
+        masterServerId: result.server.id,
+        username: result.username,
+        status: result.panelAccount.status,
+        subscriptionUrl: result.panelAccount.subscriptionUrl,
+        expireDate: result.panelAccount.expiresAt,
+        dataLimitBytes: result.panelAccount.dataLimitBytes ?? 0,
+        links: result.panelAccount.links ?? [],
+        usedTrafficBytes: result.panelAccount.usedTrafficBytes,
+      }, now, trx);
+      if (trialUser) await trx('user_profiles').where({ id: trialUser.id }).update({ trial_used: true, updated_at: now });
+    });
+    await accounts.insertLog({ accountId, userId: trialUser?.id ?? null, step: 'account_created', status: 'success', details: { serverId: result.server.id, username: result.username }, now });
+    return (await accounts.findById(accountId))!;
+  }
+
+  /** Reserves the row, creates the panel user, saves the result; on any failure nothing is left behind. */
+  async function createAccount(owner: UserProfile, input: { planId: string | null; trial: boolean; dataLimitBytes: number | null; expiresAt: Date | null; candidates: Awaited<ReturnType<Provisioner['candidateServers']>> }) {
+    const id = randomUUID();
+    const username = generateUsername();
+    try {
+      await accounts.insertPending({ id, userId: owner.id, planId: input.planId, username, subToken: generateSubToken(), trialUserId: input.trial ? owner.id : null }, clock());
+    } catch (err) {
+      if (input.trial && isUniqueViolation(err)) throw new AppError(409, 'trial_used', ACCOUNT_MESSAGES.trialUsed);
+      throw err;
+    }
+    try {
+      const result = await deps.provisioner.provision({ accountId: id, userId: owner.id, username, dataLimitBytes: input.dataLimitBytes, expiresAt: input.expiresAt }, input.candidates);
+      return toVpnAccount(await completeProvisioning(id, result, input.trial ? owner : null));
+    } catch (err) {
+      await accounts.remove(id);
+      throw err;
+    }
+  }
+
+  return {
+    async listAccounts(user: UserProfile): Promise<VpnAccount[]> {
+      const own = await accounts.listForUser(user.id);
+      const refreshed = await Promise.all(own.map(refreshUsage));
+      return refreshed.map(({ account, stale }) => toVpnAccount(account, stale));
+    },
+
+    /** A free plan or the trial; a paid plan needs checkout. */
+    async claimPlan(user: UserProfile, planId: string): Promise<VpnAccount> {
+      const plan = await deps.plans.findById(planId);
+      if (!plan || plan.status !== 'active') throw notFound('Plan not found');
+      const trial = isTrialPlan(plan, (await deps.settings.getAppSettings()).trialPlanId);
+      if (!trial && plan.price > 0) throw new AppError(402, 'payment_required', 'This plan is paid: buy it by card.');
+      if (trial && user.trialUsed) throw new AppError(409, 'trial_used', ACCOUNT_MESSAGES.trialUsed);
+      const candidates = await deps.provisioner.candidateServers(plan.locations);
+      return createAccount(user, { planId: plan.id, trial, dataLimitBytes: plan.dataLimitBytes, expiresAt: expiryAfterDays(clock(), plan.days), candidates });
+    },
+
+    /** The admin's custom account on a chosen server, for the admin unless another user is named. */
+    async createCustomAccount(admin: UserProfile, body: AdminCreateAccountBody): Promise<VpnAccount> {
+      const owner = body.userId ? await deps.users.findById(body.userId) : admin;
+      if (!owner) throw validationFailed({ userId: 'User not found' }, 'User not found');
+      const server = await deps.servers.findServerRecord(body.serverId);
+      if (!server || server.status !== 'active') throw validationFailed({ serverId: 'Select an active server' }, 'Select an active server');
+      return createAccount(owner, { planId: null, trial: false, dataLimitBytes: body.dataLimitGb * BYTES_PER_GB, expiresAt: expiryAfterDays(clock(), body.expireDays), candidates: [server] });
+    },
+
+    /** Deletes the panel user first (already gone is fine), then the row. */
+    async deleteAccount(user: UserProfile, id: string): Promise<void> {
+      const account = await accounts.findForUser(id, user.id);
+      if (!account) throw notFound('Account or master server not found');
+      if (account.status === 'suspended') throw new AppError(409, 'account_suspended', 'This account is waiting for its payment and cannot be deleted yet.');
+      const server = account.masterServerId ? await deps.servers.findServerRecord(account.masterServerId) : undefined;
+      if (server) {
+        try {
+          const { alreadyGone } = await deps.servers.driverFor(server).deleteAccount(account.username);
+          await accounts.insertLog({ accountId: id, userId: user.id, step: 'delete_panel_user', status: 'success', details: { serverId: server.id, username: account.username, alreadyGone }, now: clock() });
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          await accounts.insertLog({ accountId: id, userId: user.id, step: 'delete_panel_user', status: 'failure', details: { serverId: server.id, username: account.username, message }, now: clock() });
+          const unreachable = err instanceof PanelError && err.retryable;
+          throw new AppError(unreachable ? 503 : 502, 'panel_error', unreachable ? ACCOUNT_MESSAGES.serviceUnavailable : `Failed to delete user from master server: ${message}`);
+        }
+      }
+      await accounts.remove(id);
+      await accounts.insertLog({ accountId: id, userId: user.id, step: 'delete_account', status: 'success', details: { username: account.username }, now: clock() });
+    },
+
+    async listLogs(limit: number) {
+      return accounts.listLogs(limit);
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,86 @@
+import type { PlanStatus } from '../../../../shared/plans.js';
+import type { Db } from '../../db/knex.js';
+import { parseJson, toDate, toJson } from '../../db/values.js';
+
+export interface PlanRecord {
+  id: string;
+  name: string;
+  days: number;
+  dataLimitBytes: number;
+  locations: string;
+  price: number;
+  status: PlanStatus;
+  isTrial: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type PlanFields = Omit<PlanRecord, 'id' | 'createdAt' | 'updatedAt'>;
+
+function toRecord(row: Record<string, unknown>): PlanRecord {
+  const metadata = parseJson<{ is_trial?: boolean }>(row.metadata, {});
+  return {
+    id: row.id as string,
+    name: row.name as string,
+    days: Number(row.days),
+    dataLimitBytes: Number(row.data_limit),
+    locations: row.locations as string,
+    price: Number(row.price),
+    status: row.status === 'disabled' ? 'disabled' : 'active',
+    isTrial: metadata.is_trial === true,
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  };
+}
+
+function toRow(fields: Partial<PlanFields>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  if (fields.name !== undefined) row.name = fields.name;
+  if (fields.days !== undefined) row.days = fields.days;
+  if (fields.dataLimitBytes !== undefined) row.data_limit = fields.dataLimitBytes;
+  if (fields.locations !== undefined) row.locations = fields.locations;
+  if (fields.price !== undefined) row.price = fields.price;
+  if (fields.status !== undefined) row.status = fields.status;
+  if (fields.isTrial !== undefined) row.metadata = toJson({ is_trial: fields.isTrial });
+  return row;
+}
+
+export function createPlansRepo(db: Db) {
+  return {
+    async listActive(): Promise<PlanRecord[]> {
+      return (await db('plans').select('*').where({ status: 'active' }).orderBy([{ column: 'price' }, { column: 'days' }])).map(toRecord);
+    },
+
+    async listAll(): Promise<PlanRecord[]> {
+      return (await db('plans').select('*').orderBy('created_at', 'desc')).map(toRecord);
+    },
+
+    async findById(id: string): Promise<PlanRecord | undefined> {
+      const row = await db('plans').select('*').where({ id }).first();
+      return row && toRecord(row);
+    },
+
+    async insert(id: string, fields: PlanFields, now: Date): Promise<PlanRecord> {
+      await db('plans').insert({ id, ...toRow(fields), created_at: now, updated_at: now });
+      return (await this.findById(id))!;
+    },
+
+    async update(id: string, fields: Partial<PlanFields>, now: Date): Promise<PlanRecord | undefined> {
+      await db('plans').where({ id }).update({ ...toRow(fields), updated_at: now });
+      return this.findById(id);
+    },
+
+    async remove(id: string): Promise<void> {
+      await db('plans').where({ id }).delete();
+    },
+
+    /** Accounts and subscriptions that name this plan. */
+    async countReferences(id: string): Promise<number> {
+      const [accounts] = await db('vpn_accounts').where({ plan_id: id }).count({ n: '*' });
+      const [subscriptions] = await db('subscriptions').where({ plan_id: id }).count({ n: '*' });
+      return Number(accounts?.n ?? 0) + Number(subscriptions?.n ?? 0);
+    },
+  };
+}
+
+export type PlansRepo = ReturnType<typeof createPlansRepo>;

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { AdminPlan, Plan, PlanBody, UpdatePlanBody } from '../../../../shared/plans.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AuditRepo } from '../audit/audit.repo.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { Actor } from '../users/users.service.js';
+import type { PlanRecord, PlansRepo } from './plans.repo.js';
+
+/** A plan is the trial when it says so, or when settings name it the trial plan. */
+export const isTrialPlan = (plan: PlanRecord, trialPlanId: string | null) => plan.isTrial || plan.id === trialPlanId;
+
+const toPlan = (plan: PlanRecord, trialPlanId: string | null): Plan => ({
+  id: plan.id,
+  name: plan.name,
+  days: plan.days,
+  dataLimitBytes: plan.dataLimitBytes,
+  locations: plan.locations,
+  price: plan.price,
+  isTrial: isTrialPlan(plan, trialPlanId),
+});
+
+const toAdminPlan = (plan: PlanRecord, trialPlanId: string | null): AdminPlan => ({
+  ...toPlan(plan, trialPlanId),
+  status: plan.status,
+  createdAt: plan.createdAt.toISOString(),
+  updatedAt: plan.updatedAt.toISOString(),
+});
+
+export function createPlansService(deps: { plans: PlansRepo; settings: SettingsService; audit: AuditRepo; clock: Clock }) {
+  const { plans, clock } = deps;
+  const trialPlanId = async () => (await deps.settings.getAppSettings()).trialPlanId;
+  const record = (actor: Actor, action: string, id: string, details: Record<string, unknown> = {}) =>
+    deps.audit.record({ actorId: actor.id, actorEmail: actor.email, action, targetType: 'plan', targetId: id, details, ip: actor.ip ?? null, now: clock() });
+
+  return {
+    async listPublicPlans(): Promise<Plan[]> {
+      const trial = await trialPlanId();
+      return (await plans.listActive()).map((plan) => toPlan(plan, trial));
+    },
+
+    async listAdminPlans(): Promise<AdminPlan[]> {
+      const trial = await trialPlanId();
+      return (await plans.listAll()).map((plan) => toAdminPlan(plan, trial));
+    },
+
+    async createPlan(actor: Actor, body: PlanBody): Promise<AdminPlan> {
+      const plan = await plans.insert(randomUUID(), body, clock());
+      await record(actor, 'plan.create', plan.id, { name: plan.name, price: plan.price });
+      return toAdminPlan(plan, await trialPlanId());
+    },
+
+    async updatePlan(actor: Actor, id: string, patch: UpdatePlanBody): Promise<AdminPlan> {
+      if (!(await plans.findById(id))) throw notFound('Plan not found');
+      const plan = await plans.update(id, patch, clock());
+      if (!plan) throw notFound('Plan not found');
+      await record(actor, 'plan.update', id, { fields: Object.keys(patch) });
+      return toAdminPlan(plan, await trialPlanId());
+    },
+
+    async deletePlan(actor: Actor, id: string): Promise<void> {
+      const plan = await plans.findById(id);
+      if (!plan) throw notFound('Plan not found');
+      const references = await plans.countReferences(id);
+      if (references > 0) throw new AppError(409, 'plan_in_use', 'Accounts or subscriptions use this plan. Disable it instead.');
+      await plans.remove(id);
+      await record(actor, 'plan.delete', id, { name: plan.name });
+    },
+  };
+}
+
+export type PlansService = ReturnType<typeof createPlansService>;

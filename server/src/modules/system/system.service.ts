@@ -1,0 +1,57 @@
+import type { SystemStatus } from '../../../../shared/accounts.js';
+import { dialectOf, type Db } from '../../db/knex.js';
+import type { JobsRepo } from '../../jobs/jobs.repo.js';
+import { APP_VERSION } from '../../lib/package-info.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { ServersService } from '../servers/servers.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { pingDatabase } from './health.routes.js';
+
+const PROBE_TIMEOUT_MS = 4000;
+
+/** Resolves to the promise's outcome, or to a timeout error after `ms`. */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The admin's System tab: database, mail, each panel, the job queue, payments, version. */
+export function createSystemService(deps: { db: Db; mailer: Mailer; servers: ServersService; jobs: JobsRepo; settings: SettingsService }) {
+  return {
+    async getSystemStatus(): Promise<SystemStatus> {
+      const [database, mailOk, servers, counts, failed, config] = await Promise.all([
+        pingDatabase(deps.db),
+        withTimeout(deps.mailer.verify(), PROBE_TIMEOUT_MS).catch(() => false),
+        deps.servers.listServerRecords(),
+        deps.jobs.countByStatus(),
+        deps.jobs.listFailed(20),
+        deps.settings.getPublicConfig(),
+      ]);
+      const panels = await Promise.all(
+        servers.map(async (server) => {
+          try {
+            await withTimeout(deps.servers.driverFor(server).testConnection(), PROBE_TIMEOUT_MS);
+            return { id: server.id, name: server.name, kind: server.kind, status: server.status, reachable: true, error: null };
+          } catch (err) {
+            return { id: server.id, name: server.name, kind: server.kind, status: server.status, reachable: false, error: err instanceof Error ? err.message : String(err) };
+          }
+        }),
+      );
+      return {
+        version: APP_VERSION,
+        database: { ok: database, dialect: dialectOf(deps.db) },
+        mail: { kind: deps.mailer.kind, ok: mailOk },
+        panels,
+        jobs: {
+          counts,
+          failed: failed.map((job) => ({ id: job.id, type: job.type, attempts: job.attempts, lastError: job.lastError, updatedAt: job.updatedAt.toISOString() })),
+        },
+        payments: { cardEnabled: config.cardPaymentsEnabled },
+      };
+    },
+  };
+}

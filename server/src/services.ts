@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/knex.js';
+import { createJobsRepo } from './jobs/jobs.repo.js';
+import type { Clock } from './lib/clock.js';
+import type { Keys } from './lib/crypto.js';
+import type { Mailer } from './mail/mailer.js';
+import { createAccountsRepo } from './modules/accounts/accounts.repo.js';
+import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createProvisioner } from './modules/accounts/provisioning.js';
+import { createAuditRepo } from './modules/audit/audit.repo.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createOtpRepo } from './modules/auth/otp.repo.js';
+import { createSessionsRepo } from './modules/auth/sessions.repo.js';
+import { createPaymentProvidersRepo } from './modules/billing/payment-providers.repo.js';
+import { createPlansRepo } from './modules/plans/plans.repo.js';
+import { createPlansService } from './modules/plans/plans.service.js';
+import { createServersRepo } from './modules/servers/servers.repo.js';
+import { createServersService } from './modules/servers/servers.service.js';
+import { createSettingsRepo } from './modules/settings/settings.repo.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+import { createStatusService } from './modules/system/status.service.js';
+import { createSystemService } from './modules/system/system.service.js';
+import { createUsersRepo } from './modules/users/users.repo.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { createDriverRegistry, type DriverFactory } from './panels/driver-registry.js';
+
+export interface ServiceContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  keys: Keys;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  driverFactory?: DriverFactory;
+  signAccessToken(claims: { sub: string; sid: string }): string;
+}
+
+/** Every repository and service of the server, wired once per app. */
+export function createServices(ctx: ServiceContext) {
+  const { db, clock, keys, log } = ctx;
+  const users = createUsersRepo(db);
+  const sessions = createSessionsRepo(db);
+  const audit = createAuditRepo(db);
+  const plansRepo = createPlansRepo(db);
+  const serversRepo = createServersRepo(db);
+  const accountsRepo = createAccountsRepo(db);
+  const jobs = createJobsRepo(db);
+
+  const settings = createSettingsService({
+    settings: createSettingsRepo(db),
+    paymentProviders: createPaymentProvidersRepo(db),
+    planExists: async (id) => (await plansRepo.findById(id)) !== undefined,
+  });
+  const servers = createServersService({ servers: serversRepo, drivers: createDriverRegistry(ctx.driverFactory), audit, keys, clock, log });
+  const provisioner = createProvisioner({ accounts: accountsRepo, servers, clock, log });
+
+  return {
+    sessions,
+    audit,
+    settings,
+    servers,
+    auth: createAuthService({ config: ctx.config, keys, clock, mailer: ctx.mailer, log, users, sessions, audit, settings, otp: createOtpRepo(db), signAccessToken: ctx.signAccessToken }),
+    users: createUsersService({ users, audit, clock }),
+    plans: createPlansService({ plans: plansRepo, settings, audit, clock }),
+    accounts: createAccountsService({ db, accounts: accountsRepo, plans: plansRepo, users, servers, settings, provisioner, clock, log, publicUrl: ctx.config.publicUrl }),
+    status: createStatusService({ db, servers: serversRepo, clock }),
+    system: createSystemService({ db, mailer: ctx.mailer, servers, jobs, settings }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

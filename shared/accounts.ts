@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+export const ACCOUNT_STATUSES = ['active', 'suspended', 'disabled', 'limited', 'expired', 'on_hold'] as const;
+export type VpnAccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** `GET /api/accounts` (the caller's own), newest first. */
+export interface VpnAccount {
+  id: string;
+  username: string;
+  status: VpnAccountStatus;
+  expireDate: string | null;
+  /** null = unlimited. */
+  dataLimitBytes: number | null;
+  usedTrafficBytes: number;
+  createdAt: string;
+  /** Our own subscription link: PUBLIC_URL/sub/<token>. null while the account is not provisioned. */
+  combinedUrl: string | null;
+  /** The panel's own subscription address. */
+  subscriptionUrl: string | null;
+  /** Per-configuration links. */
+  links: string[];
+  server: { name: string; locations: string } | null;
+  planName: string | null;
+  /** True when the panel could not be asked just now: usage and status are the last known values. */
+  usageStale: boolean;
+  usageCheckedAt: string | null;
+}
+
+export const CreateAccountBody = z.object({ planId: z.string({ error: 'planId is required' }).trim().min(1).max(64) });
+export type CreateAccountBody = z.infer<typeof CreateAccountBody>;
+
+/** `POST /api/admin/accounts`: a custom account, for the admin unless `userId` is given. */
+export const AdminCreateAccountBody = z.object({
+  serverId: z.string({ error: 'Select a server' }).trim().min(1, 'Select a server').max(64),
+  dataLimitGb: z.number({ error: 'Data limit is required' }).int('Use a whole number').min(1).max(100_000),
+  expireDays: z.number({ error: 'Expiry is required' }).int('Use a whole number').min(1).max(3650),
+  userId: z.string().trim().min(1).max(64).optional(),
+});
+export type AdminCreateAccountBody = z.infer<typeof AdminCreateAccountBody>;
+
+/** Messages from the spec's catalogue. */
+export const ACCOUNT_MESSAGES = {
+  serviceUnavailable: 'Service is temporarily unavailable. Please try again later or contact support.',
+  trialUsed: 'Trial Already Used',
+  trialCreated: 'Trial account created successfully!',
+  deleteConfirm: 'Are you sure you want to delete this account? This action cannot be undone.',
+  deleted: 'Account deleted successfully',
+  deleteFailed: 'Failed to delete VPN account',
+  linkCopied: 'Link copied to clipboard',
+  subscriptionCopied: 'Subscription URL copied to clipboard!',
+  loadFailed: 'Failed to load your data. Please try again.',
+  createTrialFailed: 'Failed to create trial account',
+  customFailed: 'Failed to create VPN account',
+  serversFailed: 'Failed to fetch available servers',
+} as const;
+
+/** `GET /api/admin/logs?limit=100`: provisioning steps, newest first (never secrets). */
+export interface AccountLogEntry {
+  id: number;
+  step: string;
+  status: 'success' | 'failure';
+  details: Record<string, unknown>;
+  vpnAccountId: string | null;
+  userId: string | null;
+  createdAt: string;
+}
+
+/** `GET /api/admin/system`. */
+export interface SystemStatus {
+  version: string;
+  database: { ok: boolean; dialect: 'sqlite' | 'postgres' };
+  mail: { kind: 'smtp' | 'log'; ok: boolean };
+  panels: Array<{ id: string; name: string; kind: string; status: 'active' | 'disabled'; reachable: boolean; error: string | null }>;
+  jobs: { counts: Record<string, number>; failed: Array<{ id: string; type: string; attempts: number; lastError: string | null; updatedAt: string }> };
+  payments: { cardEnabled: boolean };
+}
