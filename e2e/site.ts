@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from '../server/test/databases.js';
@@ -16,23 +16,33 @@ export interface Site {
  * The real server (built web app, the project's database kind, a real SMTP server capturing the
  * codes), started once per worker on a free port of 127.0.0.1.
  */
+/** A port free on 127.0.0.1 right now (so PUBLIC_URL can name it before the app listens). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 export const test = base.extend<{ consoleErrors: string[] }, { site: Site; databaseKind: TestDatabaseKind }>({
   databaseKind: ['sqlite', { option: true, scope: 'worker' }],
   site: [
     async ({ databaseKind }, use) => {
       const database = await createTestDatabase(databaseKind);
       const smtp = await startSmtpCatcher();
+      const port = await freePort();
       const config = loadConfig({
         NODE_ENV: 'test',
-        PORT: '0',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
         SMTP_URL: smtp.url,
-        ADMIN_EMAILS: 'admin@example.com',
+        ADMIN_EMAILS: 'admin@example.com,admin-marzneshin@example.com,admin-marzban@example.com',
         LOG_LEVEL: 'warn',
       });
       const app: FastifyInstance = await buildApp({ config, db: database.db, logger: false });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = app.server.address() as AddressInfo;
+      await app.listen({ port, host: '127.0.0.1' });
       await use({ baseURL: `http://127.0.0.1:${port}`, smtp, database });
       await app.close();
       await smtp.close();

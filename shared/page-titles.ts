@@ -30,6 +30,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/login': 'Sign In',
   '/dashboard': 'My VPN Accounts',
   '/admin': 'Admin Panel',
+  '/create': 'Create VPN Account',
   '/setup': 'Set Up Your VPN',
 };
 

@@ -82,5 +82,6 @@ export const PUBLIC_PAGES: SitePage[] = [
 export const APP_PAGES: SitePage[] = [
   appPage('/dashboard'),
   appPage('/admin'),
+  appPage('/create'),
   appPage('/setup'),
 ];

@@ -16,6 +16,7 @@ import { adminServersRoutes } from './modules/servers/servers.routes.js';
 import { accountsRoutes, adminAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminPlansRoutes, publicPlansRoutes } from './modules/plans/plans.routes.js';
 import { adminSystemRoutes } from './modules/system/system.routes.js';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes.js';
 import type { DriverFactory } from './panels/driver-registry.js';
 import { createServices } from './services.js';
 import { adminUsersRoutes, meRoutes } from './modules/users/users.routes.js';
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicConfigRoutes, { settings });
   await app.register(statusRoutes, { status: services.status });
   await app.register(publicPlansRoutes, { plans: services.plans });
+  await app.register(subscriptionRoutes, { service: services.subscription });
   await app.register(authRoutes, { auth: services.auth, limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } });
   await app.register(meRoutes);
   await app.register(accountsRoutes, { accounts: services.accounts });

@@ -20,6 +20,7 @@ import { createServersService } from './modules/servers/servers.service.js';
 import { createSettingsRepo } from './modules/settings/settings.repo.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createStatusService } from './modules/system/status.service.js';
+import { createSubscriptionService } from './modules/subscription/subscription.service.js';
 import { createSystemService } from './modules/system/system.service.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -66,6 +67,7 @@ export function createServices(ctx: ServiceContext) {
     accounts: createAccountsService({ db, accounts: accountsRepo, plans: plansRepo, users, servers, settings, provisioner, clock, log, publicUrl: ctx.config.publicUrl }),
     status: createStatusService({ db, servers: serversRepo, clock }),
     system: createSystemService({ db, mailer: ctx.mailer, servers, jobs, settings }),
+    subscription: createSubscriptionService({ db, settings, publicUrl: ctx.config.publicUrl, clock, log }),
   };
 }
 

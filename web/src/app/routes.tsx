@@ -32,12 +32,16 @@ const pages = {
   '/setup': lazyPage(() => import('../pages/SetupPage')),
   '/dashboard': lazyPage(() => import('../pages/DashboardPage')),
   '/admin': lazyPage(() => import('../pages/AdminPage')),
+  '/create': lazyPage(() => import('../pages/CreateAccountPage')),
   '*': lazyPage(() => import('../pages/NotFoundPage')),
 } satisfies Record<string, LazyPage>;
 
 const downloadPage = lazyPage<{ platform: Platform }>(() => import('../pages/download/DownloadPage'));
 
 type PagePath = keyof typeof pages;
+
+/** Pages behind a session guard (the rest are public). */
+const GUARDED = new Set<PagePath>(['/dashboard', '/admin', '/create']);
 
 function show(path: PagePath): ReactNode {
   const { Component } = pages[path];
@@ -58,12 +62,18 @@ const routeObjects: RouteObject[] = [
     ),
     children: [
       ...(Object.keys(pages) as PagePath[])
-        .filter((path) => path !== '/dashboard' && path !== '/admin')
+        .filter((path) => !GUARDED.has(path))
         .map((path) => ({ path, element: show(path) })),
       ...Object.entries(ALIASES).map(([path, target]) => ({ path, element: show(target) })),
       ...PLATFORMS.map((platform) => ({ path: `/download/${platform}`, element: <downloadPage.Component platform={platform} /> })),
       { element: <RequireSession />, children: [{ path: '/dashboard', element: show('/dashboard') }] },
-      { element: <RequireSession roles={['admin']} />, children: [{ path: '/admin', element: show('/admin') }] },
+      {
+        element: <RequireSession roles={['admin']} />,
+        children: [
+          { path: '/admin', element: show('/admin') },
+          { path: '/create', element: show('/create') },
+        ],
+      },
     ],
   },
 ];

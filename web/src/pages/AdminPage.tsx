@@ -1,12 +1,28 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ComponentType } from 'react';
 import { AdminTabBar } from '../features/admin/AdminTabBar';
-import { UsersTab } from '../features/admin/UsersTab';
 import type { AdminTabId } from '../features/admin/admin-tabs';
+import { LogsTab } from '../features/admin/LogsTab';
+import { PlansTab } from '../features/admin/PlansTab';
+import { ServersTab } from '../features/admin/ServersTab';
+import { SettingsTab } from '../features/admin/SettingsTab';
+import { SystemTab } from '../features/admin/SystemTab';
+import { UsersTab } from '../features/admin/UsersTab';
+
+/** Each tab reloads its data when `refreshKey` changes (the Refresh button). */
+const TAB_PANELS: Record<AdminTabId, ComponentType<{ refreshKey: number }>> = {
+  users: UsersTab,
+  servers: ServersTab,
+  plans: PlansTab,
+  settings: SettingsTab,
+  logs: LogsTab,
+  system: SystemTab,
+};
 
 export default function AdminPage() {
   const id = useId();
   const [tab, setTab] = useState<AdminTabId>('users');
   const [refreshKey, setRefreshKey] = useState(0);
+  const TabPanel = TAB_PANELS[tab];
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -24,7 +40,7 @@ export default function AdminPage() {
         <AdminTabBar selected={tab} onSelect={setTab} idPrefix={id} />
       </div>
       <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} className="pt-6">
-        {tab === 'users' && <UsersTab refreshKey={refreshKey} />}
+        <TabPanel key={tab} refreshKey={refreshKey} />
       </div>
     </div>
   );

@@ -1,12 +1,139 @@
+import { useState } from 'react';
+import type { VpnAccount } from '../../../shared/accounts.js';
+import type { Plan } from '../../../shared/plans.js';
+import { accountApi } from '../api/account-endpoints';
+import { isApiError } from '../api';
+import { Loading } from '../components/Loading';
+import { AccountsTable } from '../features/accounts/AccountsTable';
+import { BUTTON } from '../features/accounts/button-styles';
+import { ConfirmDialog } from '../features/accounts/ConfirmDialog';
+import { ErrorBanner } from '../features/accounts/ErrorBanner';
+import { messageOrFallback } from '../features/accounts/error-message';
+import { ACCOUNT_UI_MESSAGES } from '../features/accounts/messages';
+import { PlansGrid } from '../features/accounts/PlansGrid';
+import { QrDialog } from '../features/accounts/QrDialog';
+import { useCopyWithToast } from '../features/accounts/useCopyWithToast';
+import { useDashboardData } from '../features/accounts/useDashboardData';
 import { useAuth } from '../features/auth/auth-context';
+import { AccountSetupDialog } from '../features/setup/AccountSetupDialog';
+import { useToast } from '../features/toast/toast-context';
+
+type OpenDialog = { kind: 'setup' | 'qr' | 'delete'; account: VpnAccount } | null;
 
 export default function DashboardPage() {
-  const { user } = useAuth();
+  const { user, refreshUser } = useAuth();
+  const toast = useToast();
+  const copy = useCopyWithToast();
+  const { plans, accounts, loadState, reload, removeAccount } = useDashboardData();
+  const [error, setError] = useState<string | null>(null);
+  const [loadErrorDismissed, setLoadErrorDismissed] = useState(false);
+  const [claimingPlanId, setClaimingPlanId] = useState<string | null>(null);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  async function refreshAfterChange() {
+    const [loaded] = await Promise.all([reload(), refreshUser().catch(() => undefined)]);
+    if (!loaded) setError(ACCOUNT_UI_MESSAGES.loadFailed);
+  }
+
+  async function claimPlan(plan: Plan) {
+    setError(null);
+    setClaimingPlanId(plan.id);
+    try {
+      const account = await accountApi.createAccount(plan.id);
+      toast.success(plan.isTrial ? ACCOUNT_UI_MESSAGES.trialCreated : ACCOUNT_UI_MESSAGES.subscriptionCreated);
+      setDialog({ kind: 'setup', account });
+      await refreshAfterChange();
+    } catch (caught) {
+      setError(messageOrFallback(caught, ACCOUNT_UI_MESSAGES.createTrialFailed));
+      if (isApiError(caught) && caught.code === 'trial_used') await refreshUser().catch(() => undefined);
+    } finally {
+      setClaimingPlanId(null);
+    }
+  }
+
+  async function deleteAccount(account: VpnAccount) {
+    setDeletingId(account.id);
+    try {
+      await accountApi.deleteAccount(account.id);
+      removeAccount(account.id);
+      toast.success(ACCOUNT_UI_MESSAGES.deleted);
+      void reload();
+    } catch {
+      toast.error(ACCOUNT_UI_MESSAGES.deleteFailed);
+    } finally {
+      setDeletingId(null);
+    }
+  }
+
+  async function retryLoad() {
+    setError(null);
+    if (!(await reload())) setError(ACCOUNT_UI_MESSAGES.loadFailed);
+  }
+
+  const shownError = error ?? (loadState === 'failed' && !loadErrorDismissed ? ACCOUNT_UI_MESSAGES.loadFailed : null);
+  const closeDialog = () => setDialog(null);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">My VPN Accounts</h1>
       {user && <p className="mt-2 break-words text-slate-600">Welcome back, {user.email}</p>}
+
+      {shownError && (
+        <div className="mt-6">
+          <ErrorBanner
+            message={shownError}
+            onDismiss={() => {
+              setError(null);
+              setLoadErrorDismissed(true);
+            }}
+            action={
+              loadState === 'failed' && (
+                <button type="button" onClick={() => void retryLoad()} className="shrink-0 font-semibold underline">
+                  Try again
+                </button>
+              )
+            }
+          />
+        </div>
+      )}
+
+      {loadState === 'loading' && <Loading />}
+
+      {loadState === 'loaded' && (
+        <div className="mt-8 space-y-12">
+          <PlansGrid plans={plans} trialUsed={user?.trialUsed ?? false} claimingPlanId={claimingPlanId} onClaim={(plan) => void claimPlan(plan)} />
+          <AccountsTable
+            accounts={accounts}
+            deletingId={deletingId}
+            actions={{
+              onCopy: (account) => account.combinedUrl && void copy(account.combinedUrl, ACCOUNT_UI_MESSAGES.linkCopied),
+              onShowQr: (account) => setDialog({ kind: 'qr', account }),
+              onSetup: (account) => setDialog({ kind: 'setup', account }),
+              onDelete: (account) => setDialog({ kind: 'delete', account }),
+            }}
+          />
+        </div>
+      )}
+
+      {loadState === 'failed' && !shownError && (
+        <button type="button" onClick={() => void retryLoad()} className={`${BUTTON.secondary} mt-6`}>
+          Try again
+        </button>
+      )}
+
+      {dialog?.kind === 'setup' && <AccountSetupDialog account={dialog.account} onClose={closeDialog} />}
+      {dialog?.kind === 'qr' && <QrDialog account={dialog.account} onClose={closeDialog} />}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete this account?"
+          message={ACCOUNT_UI_MESSAGES.deleteConfirm}
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          onConfirm={() => deleteAccount(dialog.account)}
+          onClose={closeDialog}
+        />
+      )}
     </div>
   );
 }

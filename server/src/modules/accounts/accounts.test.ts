@@ -171,6 +171,34 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
     expect((await call(owner, 'DELETE', `/api/accounts/${account.id}`)).statusCode).toBe(204);
   });
 
+  it('serves our subscription link in the format each client expects', async () => {
+    const user = await newUser();
+    const account = (await call(user, 'POST', '/api/accounts', { planId: freePlanId })).json();
+    const url = new URL(account.combinedUrl).pathname;
+    const get = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+
+    const v2rayng = await get({ 'user-agent': 'v2rayNG/1.8.0' });
+    expect(v2rayng.statusCode).toBe(200);
+    expect(v2rayng.headers['subscription-userinfo']).toMatch(/^upload=\d+; download=\d+; total=5368709120; expire=\d+$/);
+    expect(Buffer.from(v2rayng.body, 'base64').toString('utf8')).toMatch(/^vless:\/\//m);
+
+    const hiddify = await get({ 'user-agent': 'HiddifyNext/2.0 (android) like ClashMeta v2ray sing-box' });
+    expect(hiddify.statusCode).toBe(200);
+    expect(JSON.parse(hiddify.body)).toHaveProperty('outbounds');
+
+    const clash = await get({ 'user-agent': 'clash-verge/v2.0' });
+    expect(clash.statusCode).toBe(200);
+    expect(clash.body).toMatch(/^proxies:/m);
+
+    const browser = await get({ accept: 'text/html', 'user-agent': 'Mozilla/5.0' });
+    expect(browser.headers['content-type']).toContain('text/html');
+    expect(browser.body).toContain('<svg');
+    for (const response of [v2rayng, hiddify, clash, browser]) {
+      expect(response.body).not.toContain(panel.url);
+      expect(response.body).not.toContain(panel.admin.password);
+    }
+  });
+
   it('lets an admin create a custom account, and only an admin', async () => {
     const user = await newUser();
     const body = { serverId, dataLimitGb: 50, expireDays: 30 };

@@ -11,6 +11,7 @@ import {
   SUPPORT_LINK,
   type NavLink,
 } from '../nav-links';
+import { trapTab } from '../../lib/focus-trap';
 import { UserAvatar } from './UserAvatar';
 
 export interface MobileMenuPanelProps {
@@ -24,7 +25,6 @@ export interface MobileMenuPanelProps {
 }
 
 const MD_QUERY = '(min-width: 48rem)';
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const linkClass = 'block rounded-lg px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100';
 
 /**
@@ -200,20 +200,3 @@ function LinkList({ links }: { links: readonly NavLink[] }) {
   );
 }
 
-/** Keeps Tab and Shift+Tab inside the panel. */
-function trapTab(event: KeyboardEvent, container: HTMLElement | null) {
-  if (!container) return;
-  const focusable = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => element.offsetParent !== null,
-  );
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}

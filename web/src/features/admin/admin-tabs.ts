@@ -1,4 +1,11 @@
-/** The admin panel's tabs. Later issues add Master Servers, Plans, Settings, Logs and System. */
-export const ADMIN_TABS = [{ id: 'users', label: 'Users' }] as const;
+/** The admin panel's tabs, in order. */
+export const ADMIN_TABS = [
+  { id: 'users', label: 'Users' },
+  { id: 'servers', label: 'Master Servers' },
+  { id: 'plans', label: 'Plans' },
+  { id: 'settings', label: 'Settings' },
+  { id: 'logs', label: 'Logs' },
+  { id: 'system', label: 'System' },
+] as const;
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];

@@ -1,0 +1,106 @@
+/**
+ * What we keep of a panel's subscription answer: the body in our formats, the usage from its
+ * `subscription-userinfo` header, and whether it is the placeholder an inactive user gets. Nothing else
+ * of the panel's answer (headers, addresses) is kept, so nothing else can be passed on.
+ */
+import { isPlaceholderLink, splitLinks } from '../../panels/normalize.js';
+import { PanelError } from '../../panels/panel-driver.js';
+import type { PanelFormat, SubscriptionFormat } from './subscription-format.js';
+
+export interface SubscriptionUserinfo {
+  upload: number;
+  download: number;
+  /** 0 = unlimited. */
+  total: number;
+  /** Unix seconds; 0 = never. */
+  expire: number;
+}
+
+export interface PanelCopy {
+  /** Ready-to-send bodies by our format (`v2ray` yields both `links` and `base64`). */
+  bodies: Partial<Record<SubscriptionFormat, Buffer>>;
+  /** The panel's `subscription-userinfo`, when it sent a readable one. */
+  usage: SubscriptionUserinfo | null;
+  /** Every server in it is the panel's `disabled` placeholder: the panel considers the user inactive. */
+  placeholder: boolean;
+  size: number;
+}
+
+/** `upload=1; download=2; total=3; expire=4` → numbers; null when the header is missing or unreadable. */
+export function parseUserinfo(header: string | null | undefined): SubscriptionUserinfo | null {
+  if (!header) return null;
+  const values: Record<string, number> = {};
+  for (const part of header.split(';')) {
+    const match = /^\s*(upload|download|total|expire)\s*=\s*(\d+(?:\.\d+)?)\s*$/i.exec(part);
+    if (match) values[match[1]!.toLowerCase()] = Math.floor(Number(match[2]));
+  }
+  if (values.download === undefined && values.upload === undefined) return null;
+  return { upload: values.upload ?? 0, download: values.download ?? 0, total: values.total ?? 0, expire: values.expire ?? 0 };
+}
+
+export function formatUserinfo(info: SubscriptionUserinfo): string {
+  const n = (value: number) => (Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
+  return `upload=${n(info.upload)}; download=${n(info.download)}; total=${n(info.total)}; expire=${n(info.expire)}`;
+}
+
+/** The panel's `v2ray` answer is base64 of the links; accept plain links too. */
+function decodeLinks(text: string): string[] {
+  const trimmed = text.trim();
+  if (trimmed === '') return [];
+  if (trimmed.includes('://')) return splitLinks(trimmed);
+  if (!/^[A-Za-z0-9+/=_\-\s]+$/.test(trimmed)) throw new PanelError('invalid_response', 'The panel sent a subscription that is neither links nor base64');
+  const decoded = Buffer.from(trimmed.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (!decoded.includes('://')) throw new PanelError('invalid_response', 'The panel sent base64 that does not hold links');
+  return splitLinks(decoded);
+}
+
+const allPlaceholders = (names: string[]) => names.length > 0 && names.every((name) => name === 'disabled');
+
+/** sing-box JSON: every outbound with a server is named `disabled`. */
+function singBoxPlaceholder(text: string): boolean {
+  let config: { outbounds?: Array<{ tag?: unknown; server?: unknown }> };
+  try {
+    config = JSON.parse(text) as typeof config;
+  } catch {
+    throw new PanelError('invalid_response', 'The panel sent sing-box JSON that does not parse');
+  }
+  if (!config || typeof config !== 'object') throw new PanelError('invalid_response', 'The panel sent sing-box JSON that is not an object');
+  const proxies = (Array.isArray(config.outbounds) ? config.outbounds : []).filter((o) => o && typeof o.server === 'string');
+  return allPlaceholders(proxies.map((o) => String(o.tag)));
+}
+
+/** Clash YAML: every entry of the top-level `proxies:` list is named `disabled`. */
+function clashPlaceholder(text: string): boolean {
+  if (/^\s*</.test(text)) throw new PanelError('invalid_response', 'The panel sent HTML instead of a Clash profile');
+  const lines = text.split(/\r?\n/);
+  const start = lines.findIndex((line) => /^proxies:\s*$/.test(line));
+  if (start < 0) return false;
+  const names: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (/^\S/.test(line)) break;
+    const match = /^\s*-\s*\{?\s*name:\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^,}]*?))\s*(?:[,}]|$)/.exec(line);
+    if (match) names.push(match[1] ?? match[2] ?? match[3] ?? '');
+  }
+  return allPlaceholders(names);
+}
+
+/** Turns one successful panel answer into what the cache keeps. Throws PanelError('invalid_response') for junk. */
+export function toPanelCopy(source: PanelFormat, text: string, userinfoHeader: string | null): PanelCopy {
+  const usage = parseUserinfo(userinfoHeader);
+  let bodies: PanelCopy['bodies'];
+  let placeholder: boolean;
+  if (source === 'v2ray') {
+    const links = decodeLinks(text);
+    placeholder = links.length > 0 && links.every(isPlaceholderLink);
+    const plain = links.join('\n');
+    bodies = { links: Buffer.from(plain, 'utf8'), base64: Buffer.from(Buffer.from(plain, 'utf8').toString('base64'), 'latin1') };
+  } else if (source === 'sing-box') {
+    placeholder = singBoxPlaceholder(text);
+    bodies = { 'sing-box': Buffer.from(text, 'utf8') };
+  } else {
+    placeholder = clashPlaceholder(text);
+    bodies = { [source]: Buffer.from(text, 'utf8') };
+  }
+  const size = Object.values(bodies).reduce((sum, body) => sum + body.length, 0) + 256;
+  return { bodies, usage, placeholder, size };
+}

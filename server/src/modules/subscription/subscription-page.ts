@@ -1,0 +1,196 @@
+/**
+ * The page a browser gets at `/sub/:token`: brand, usage, a QR code of the link and per-platform
+ * "Open in <app>" buttons. A server-rendered string: no scripts (the site's CSP is `script-src 'self'`),
+ * inline styles only, the QR code as inline SVG, and every interpolated value escaped. It never holds
+ * anything of the panel: it is drawn from our own row and our own link.
+ */
+import QRCode from 'qrcode';
+import { PLATFORM_NAMES, type Platform } from '../../../../shared/platforms.js';
+import { escapeHtml } from '../../../../shared/site-template.js';
+import { DEEP_LINK_PLATFORMS, deepLinksFor } from './deep-links.js';
+import { LruMap } from './subscription-cache.js';
+
+/** What the page shows about the account. `pending` = paid or free, but not on a panel yet. */
+export type PageStatus = 'active' | 'on_hold' | 'pending' | 'suspended' | 'disabled' | 'expired' | 'limited' | 'inactive';
+
+export interface SubscriptionPageInput {
+  brandName: string;
+  supportEmail: string;
+  /** Our link, PUBLIC_URL/sub/<token>. */
+  subscriptionUrl: string;
+  dashboardUrl: string;
+  supportUrl: string;
+  username: string;
+  status: PageStatus;
+  /** Said prominently when the link cannot be used now (the same words a VPN client gets). */
+  notice: string | null;
+  usedBytes: number;
+  /** null = unlimited. */
+  limitBytes: number | null;
+  expiresAt: Date | null;
+  /** From the browser's User-Agent: its buttons come first and open. */
+  platform: Platform | null;
+  now: Date;
+  /** `renderQrSvg(subscriptionUrl)`; null leaves the QR code out. */
+  qrSvg: string | null;
+}
+
+const qrCache = new LruMap<string, string>(1000);
+
+/** The QR code of `url` as an SVG element (memoised: the same link draws the same code). */
+export async function renderQrSvg(url: string): Promise<string> {
+  const cached = qrCache.get(url);
+  if (cached) return cached;
+  const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'H', margin: 4, width: 192 });
+  qrCache.set(url, svg);
+  return svg;
+}
+
+const GIB = 1024 ** 3;
+const MIB = 1024 ** 2;
+
+/** Bytes as the product counts them (1 GB = 1024³ bytes). */
+export function formatBytes(bytes: number): string {
+  const value = Math.max(0, bytes);
+  if (value >= GIB) return `${(value / GIB).toFixed(value >= 100 * GIB ? 0 : 2)} GB`;
+  if (value >= MIB) return `${(value / MIB).toFixed(value >= 100 * MIB ? 0 : 1)} MB`;
+  if (value >= 1024) return `${(value / 1024).toFixed(0)} KB`;
+  return `${value} B`;
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+
+function describeExpiry(expiresAt: Date | null, now: Date): string {
+  if (!expiresAt) return 'Never expires';
+  const date = `<time datetime="${escapeHtml(expiresAt.toISOString())}">${escapeHtml(DATE_FORMAT.format(expiresAt))}</time>`;
+  const ms = expiresAt.getTime() - now.getTime();
+  if (ms <= 0) return `Expired on ${date}`;
+  const days = Math.floor(ms / 86_400_000);
+  const hours = Math.floor(ms / 3_600_000);
+  const left = days >= 1 ? `${days} day${days === 1 ? '' : 's'} left` : hours >= 1 ? `${hours} hour${hours === 1 ? '' : 's'} left` : 'less than an hour left';
+  return `${date} (${left})`;
+}
+
+const STATUS_LABELS: Record<PageStatus, { label: string; tone: 'ok' | 'warn' | 'bad' }> = {
+  active: { label: 'Active', tone: 'ok' },
+  on_hold: { label: 'Ready: starts when you first connect', tone: 'ok' },
+  pending: { label: 'Being set up', tone: 'warn' },
+  suspended: { label: 'Awaiting payment', tone: 'warn' },
+  disabled: { label: 'Disabled', tone: 'bad' },
+  expired: { label: 'Expired', tone: 'bad' },
+  limited: { label: 'Data used up', tone: 'bad' },
+  inactive: { label: 'Inactive', tone: 'bad' },
+};
+
+const STYLE = `
+:root{color-scheme:light dark;--bg:#f4f6fb;--card:#fff;--text:#14161f;--muted:#5b6275;--line:#e2e6ef;--accent:#2f5bea;--accent-text:#fff;--ok:#0f7b3f;--warn:#9a5b00;--bad:#b42318}
+@media (prefers-color-scheme:dark){:root{--bg:#0e1117;--card:#171b24;--text:#eef1f7;--muted:#a3abbd;--line:#2a3040;--accent:#6d8dff;--accent-text:#0e1117;--ok:#4ade80;--warn:#fbbf24;--bad:#f87171}}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+main{max-width:44rem;margin:0 auto;padding:1.5rem 1rem 3rem}
+.card{background:var(--card);border:1px solid var(--line);border-radius:1rem;padding:1.25rem 1.5rem;margin-top:1rem}
+.brand{font-weight:700;font-size:1.1rem;margin:0;color:var(--accent)}
+h1{font-size:1.6rem;margin:.25rem 0 .25rem}
+h2{font-size:1.15rem;margin:0 0 .75rem}
+h3{font-size:1rem;margin:0}
+.muted{color:var(--muted)}
+.badge{display:inline-block;border-radius:999px;padding:.05rem .6rem;font-size:.85rem;font-weight:600;border:1px solid currentColor}
+.tone-ok{color:var(--ok)}.tone-warn{color:var(--warn)}.tone-bad{color:var(--bad)}
+.notice{border-left:4px solid var(--bad);padding:.75rem 1rem;background:color-mix(in srgb,var(--bad) 8%,transparent);border-radius:.5rem;font-weight:600}
+.notice.tone-warn{border-color:var(--warn);background:color-mix(in srgb,var(--warn) 8%,transparent)}
+dl{display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.75rem;margin:0}
+dt{color:var(--muted);font-size:.9rem}dd{margin:0;font-weight:600}
+.meter{height:.6rem;border-radius:999px;background:var(--line);overflow:hidden;margin-top:1rem}
+.meter span{display:block;height:100%;background:var(--accent)}
+.qr-row{display:flex;flex-wrap:wrap;gap:1.25rem;align-items:center}
+.qr{margin:0;background:#fff;border-radius:.75rem;padding:.25rem;line-height:0}
+.qr svg{width:192px;height:192px}
+.link{flex:1 1 14rem;min-width:0}
+.link input{width:100%;font:inherit;font-size:.9rem;padding:.5rem .6rem;border:1px solid var(--line);border-radius:.5rem;background:var(--bg);color:var(--text)}
+details{border-top:1px solid var(--line);padding:.75rem 0}
+details:last-of-type{border-bottom:1px solid var(--line)}
+summary{cursor:pointer;font-weight:600}
+.apps{list-style:none;padding:0;margin:.75rem 0 0;display:flex;flex-wrap:wrap;gap:.5rem}
+.btn{display:inline-block;text-decoration:none;border:1px solid var(--accent);color:var(--accent);border-radius:.6rem;padding:.45rem .9rem;font-weight:600}
+.btn.primary{background:var(--accent);color:var(--accent-text)}
+footer{margin-top:1.5rem;text-align:center;font-size:.9rem}
+footer a{color:var(--muted)}
+`;
+
+function platformSection(platform: Platform, input: SubscriptionPageInput, open: boolean): string {
+  const buttons = deepLinksFor(platform, input.subscriptionUrl, input.brandName)
+    .map((link) => `<li><a class="btn" href="${escapeHtml(link.href)}">Open in ${escapeHtml(link.clientName)}</a></li>`)
+    .join('');
+  return `<details${open ? ' open' : ''}><summary>${escapeHtml(PLATFORM_NAMES[platform])}</summary><ul class="apps">${buttons}</ul></details>`;
+}
+
+export function renderSubscriptionPage(input: SubscriptionPageInput): string {
+  const e = escapeHtml;
+  const brand = e(input.brandName);
+  const status = STATUS_LABELS[input.status];
+  const usable = input.status === 'active' || input.status === 'on_hold' || input.status === 'pending';
+
+  const used = formatBytes(input.usedBytes);
+  const limit = input.limitBytes === null ? 'Unlimited' : formatBytes(input.limitBytes);
+  const percent = input.limitBytes ? Math.min(100, Math.round((input.usedBytes / input.limitBytes) * 100)) : null;
+  const meter = percent === null ? '' : `<div class="meter" role="img" aria-label="${percent}% of the data used"><span style="width:${percent}%"></span></div>`;
+
+  const notice = input.notice
+    ? `<p class="notice${status.tone === 'warn' ? ' tone-warn' : ''}" role="alert">${e(input.notice)}</p>` +
+      (usable
+        ? ''
+        : input.status === 'disabled'
+          ? `<p><a class="btn primary" href="${e(input.supportUrl)}">Contact support</a></p>`
+          : `<p><a class="btn primary" href="${e(input.dashboardUrl)}">Go to your dashboard</a></p>`)
+    : '';
+
+  const order = input.platform ? [input.platform, ...DEEP_LINK_PLATFORMS.filter((p) => p !== input.platform)] : [...DEEP_LINK_PLATFORMS];
+  const setup = usable
+    ? `<section class="card" aria-labelledby="setup-title">
+<h2 id="setup-title">Add it to your VPN app</h2>
+<div class="qr-row">
+${input.qrSvg ? `<figure class="qr" role="img" aria-label="QR code of your subscription link">${input.qrSvg}</figure>` : ''}
+<div class="link"><p class="muted">Scan the code with your phone's VPN app, tap a button below on the device you want to protect, or copy this link into your app:</p>
+<label class="muted" for="sub-link">Subscription link</label>
+<input id="sub-link" type="text" readonly value="${e(input.subscriptionUrl)}"></div>
+</div>
+<h3 style="margin-top:1.25rem">Open in your app</h3>
+${order.map((platform, index) => platformSection(platform, input, input.platform === null || index === 0)).join('\n')}
+</section>`
+    : '';
+
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<title>Your subscription · ${brand}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<header>
+<p class="brand">${brand}</p>
+<h1>Your VPN subscription</h1>
+<p class="muted">Account <strong>${e(input.username)}</strong> · <span class="badge tone-${status.tone}">${e(status.label)}</span></p>
+</header>
+${notice}
+<section class="card" aria-labelledby="usage-title">
+<h2 id="usage-title">Usage</h2>
+<dl>
+<div><dt>Data used</dt><dd>${e(used)} of ${e(limit)}</dd></div>
+<div><dt>Expires</dt><dd>${describeExpiry(input.expiresAt, input.now)}</dd></div>
+</dl>
+${meter}
+</section>
+${setup}
+<footer>
+<a href="${e(input.dashboardUrl)}">Dashboard</a> · <a href="${e(input.supportUrl)}">Support</a> · <a href="mailto:${e(input.supportEmail)}">${e(input.supportEmail)}</a>
+</footer>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,61 @@
+import type { Db } from '../../db/knex.js';
+import { parseJson, toDateOrNull } from '../../db/values.js';
+
+/** What `/sub/:token` needs of an account: never the panel's credentials. */
+export interface SubscriptionAccount {
+  id: string;
+  userId: string;
+  username: string;
+  /** As stored: active, on_hold, suspended (not paid yet), disabled, limited, expired, … */
+  status: string;
+  expireDate: Date | null;
+  /** null = unlimited (0 in the row). */
+  dataLimitBytes: number | null;
+  /** metadata.used_traffic; null when the panel has not been asked yet. */
+  usedTrafficBytes: number | null;
+  /** The panel's own absolute subscription URL; null while the account is not provisioned. */
+  subscriptionUrl: string | null;
+  /** The panel kind of its master server; null when the server row is gone. */
+  panelKind: string | null;
+}
+
+interface AccountMetadata {
+  used_traffic?: unknown;
+}
+
+const COLUMNS = [
+  'a.id', 'a.user_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.subscription_url', 'a.metadata',
+  'm.kind as panel_kind',
+];
+
+function toAccount(row: Record<string, unknown>): SubscriptionAccount {
+  const metadata = parseJson<AccountMetadata>(row.metadata, {});
+  const used = metadata.used_traffic;
+  const limit = Number(row.data_limit ?? 0);
+  return {
+    id: row.id as string,
+    userId: row.user_id as string,
+    username: row.username as string,
+    status: row.status as string,
+    expireDate: toDateOrNull(row.expire_date),
+    dataLimitBytes: Number.isFinite(limit) && limit > 0 ? limit : null,
+    usedTrafficBytes: used === undefined || used === null || !Number.isFinite(Number(used)) ? null : Math.max(0, Number(used)),
+    subscriptionUrl: typeof row.subscription_url === 'string' && row.subscription_url !== '' ? row.subscription_url : null,
+    panelKind: typeof row.panel_kind === 'string' ? row.panel_kind : null,
+  };
+}
+
+export function createSubscriptionRepo(db: Db) {
+  return {
+    async findByToken(token: string): Promise<SubscriptionAccount | undefined> {
+      const row = await db('vpn_accounts as a')
+        .leftJoin('masterservers as m', 'm.id', 'a.master_server_id')
+        .select(COLUMNS)
+        .where('a.sub_token', token)
+        .first();
+      return row ? toAccount(row) : undefined;
+    },
+  };
+}
+
+export type SubscriptionRepo = ReturnType<typeof createSubscriptionRepo>;

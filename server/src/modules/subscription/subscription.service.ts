@@ -1,0 +1,418 @@
+/**
+ * Our subscription link, `PUBLIC_URL/sub/<token>` (architecture.md, "The subscription link"; clients.md):
+ * finds the account by its unguessable token, tells a browser about it on a branded page, and gives a
+ * VPN client the configuration from the panel in the format it wants, with our own headers.
+ *
+ * - The format: a path suffix forces it; else the User-Agent's anchored rules. We ask the panel for that
+ *   format explicitly (`<subscription_url>/<format>`) and pass on the client's User-Agent.
+ * - Cached per account and format: fresh for 60 s, then served stale while one background refresh runs;
+ *   the panel down → the last good copy, or 503 without one. Account rows and the brand are cached briefly.
+ * - An account that cannot be used (ours says suspended / disabled / expired / over quota, or the panel
+ *   serves its `disabled` placeholder or says expired / over quota) gets a plain message, never configs.
+ * - Nothing of the panel is passed on but the configuration itself: headers are ours, errors are generic.
+ */
+import { DEFAULT_BRAND_NAME, DEFAULT_SUPPORT_EMAIL } from '../../../../shared/config.js';
+import type { Db } from '../../db/knex.js';
+import { AppError, notFound } from '../../errors.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { PanelError } from '../../panels/panel-driver.js';
+import { PANEL_TIMEOUT_MS, panelFetch } from '../../panels/panel-http.js';
+import { platformFromUserAgent } from './deep-links.js';
+import { DEFAULT_SWR_OPTIONS, LruMap, SwrCache, type SwrCacheOptions } from './subscription-cache.js';
+import { formatUserinfo, toPanelCopy, type PanelCopy, type SubscriptionUserinfo } from './subscription-content.js';
+import {
+  CONTENT_TYPES,
+  PANEL_SOURCE,
+  formatForUserAgent,
+  parseSubscriptionPath,
+  wantsHtml,
+  type PanelFormat,
+  type SubscriptionFormat,
+} from './subscription-format.js';
+import { renderQrSvg, renderSubscriptionPage, type PageStatus } from './subscription-page.js';
+import { createSubscriptionRepo, type SubscriptionAccount, type SubscriptionRepo } from './subscription.repo.js';
+
+export interface SubscriptionBrand {
+  brandName: string;
+  supportEmail: string;
+}
+
+/** The few log calls the service makes (pino / Fastify's logger fit). */
+export interface SubscriptionLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface SubscriptionServiceDeps {
+  db: Db;
+  /** The settings service (or anything with `getAppSettings()`): brand name and support e-mail. */
+  settings: { getAppSettings(): Promise<SubscriptionBrand> };
+  /** PUBLIC_URL: our links, the dashboard and support pages are made from it. */
+  publicUrl: URL;
+  clock?: Clock;
+  log?: SubscriptionLog;
+  /** Time limit of one panel request, ms. Default 10 s (PANEL_TIMEOUT_MS). */
+  fetchTimeoutMs?: number;
+  /** `profile-update-interval`: how often clients should refresh, hours. Default 12. */
+  updateIntervalHours?: number;
+  /** The configuration cache: freshMs 60 s, staleWhileRevalidateMs 15 min, maxEntries 5000, maxBytes 64 MiB, failureBackoffMs 10 s. */
+  cache?: Partial<Omit<SwrCacheOptions, 'now'>>;
+  /** How long an account row is reused before it is read again, ms. Default 5 s. */
+  accountTtlMs?: number;
+  /** How long the brand settings are reused, ms. Default 30 s. */
+  brandTtlMs?: number;
+  /** For tests: another way to find accounts. */
+  repo?: SubscriptionRepo;
+}
+
+export interface SubscriptionRequest {
+  /** The path after `/sub/`: `<token>` or `<token>/<format>`. */
+  path: string;
+  userAgent?: string;
+  accept?: string;
+}
+
+export interface SubscriptionReply {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string | Buffer;
+}
+
+export const SUBSCRIPTION_MESSAGES = {
+  notFound: 'This subscription link does not exist. Copy it again from your dashboard.',
+  /** The spec's catalogue message for an unreachable panel. */
+  unavailable: 'Service is temporarily unavailable. Please try again later or contact support.',
+  pending: 'This subscription is still being set up. Please try again in a minute.',
+} as const;
+
+/** What the account's state is for this link, from our row (and, for a client, the panel's answer). */
+export type AccountState = PageStatus;
+type BlockedState = Exclude<AccountState, 'active' | 'on_hold' | 'pending'>;
+
+const BLOCKED_STATUSES = new Set<string>(['suspended', 'disabled', 'expired', 'limited']);
+
+/** The state our own row gives: its status, then expiry and quota (the sync job may not have run yet). */
+export function accountState(account: SubscriptionAccount, now: Date): AccountState {
+  if (BLOCKED_STATUSES.has(account.status)) return account.status as BlockedState;
+  if (account.status !== 'active' && account.status !== 'on_hold') return 'inactive';
+  if (account.expireDate && account.expireDate.getTime() <= now.getTime()) return 'expired';
+  if (account.dataLimitBytes !== null && account.usedTrafficBytes !== null && account.usedTrafficBytes >= account.dataLimitBytes) return 'limited';
+  if (account.subscriptionUrl === null) return 'pending';
+  return account.status;
+}
+
+/** What the panel's own answer says: its placeholder, or its userinfo past expiry or quota. */
+function panelState(copy: PanelCopy, now: Date): BlockedState | null {
+  if (copy.placeholder) return 'disabled';
+  const usage = copy.usage;
+  if (!usage) return null;
+  if (usage.expire > 0 && usage.expire * 1000 <= now.getTime()) return 'expired';
+  if (usage.total > 0 && usage.upload + usage.download >= usage.total) return 'limited';
+  return null;
+}
+
+export interface SiteLinks {
+  dashboard: string;
+  support: string;
+}
+
+/** The words a client (and the page) shows for an account that cannot be used. */
+export function blockedMessage(state: BlockedState, links: SiteLinks): string {
+  switch (state) {
+    case 'expired':
+      return `This subscription has expired. Renew it at ${links.dashboard}.`;
+    case 'limited':
+      return `This subscription has used all of its data. Renew it or buy more at ${links.dashboard}.`;
+    case 'disabled':
+      return `This subscription has been disabled. Contact support at ${links.support}.`;
+    case 'suspended':
+      return `This subscription is waiting for its payment. Complete it at ${links.dashboard}.`;
+    case 'inactive':
+      return `This subscription is not active. See ${links.dashboard}.`;
+  }
+}
+
+const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
+
+/** Header values must not carry control characters (a brand name is admin input). */
+const headerSafe = (value: string) => value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+
+/** `attachment; filename="<ascii>"; filename*=UTF-8''<pct-encoded>` (Hiddify reads the first, Clash Verge the second). */
+export function contentDisposition(name: string): string {
+  const clean = headerSafe(name) || 'subscription';
+  const ascii = clean.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\%]/g, '').replace(/\s+/g, ' ').trim() || 'subscription';
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** `<subscription_url>/<format>`: both panels serve these four suffixes (panels.md). */
+export function panelUrlFor(subscriptionUrl: string, format: PanelFormat): string {
+  let url: URL;
+  try {
+    url = new URL(subscriptionUrl);
+  } catch {
+    throw new PanelError('invalid_response', 'The stored subscription URL is not a URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PanelError('invalid_response', 'The stored subscription URL is not http(s)');
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${format}`;
+  url.hash = '';
+  return url.href;
+}
+
+const MAX_FORWARDED_UA = 512;
+
+export function createSubscriptionService(deps: SubscriptionServiceDeps) {
+  const clock = deps.clock ?? systemClock;
+  const repo = deps.repo ?? createSubscriptionRepo(deps.db);
+  const timeoutMs = deps.fetchTimeoutMs ?? PANEL_TIMEOUT_MS;
+  const updateInterval = String(Math.max(1, Math.round(deps.updateIntervalHours ?? 12)));
+  const accountTtlMs = deps.accountTtlMs ?? 5000;
+  const brandTtlMs = deps.brandTtlMs ?? 30_000;
+  const links: SiteLinks = {
+    dashboard: new URL('/dashboard', deps.publicUrl).href,
+    support: new URL('/support', deps.publicUrl).href,
+  };
+  const log: SubscriptionLog = deps.log ?? { warn() {}, error() {} };
+
+  const content = new SwrCache<PanelCopy>(
+    { ...DEFAULT_SWR_OPTIONS, ...deps.cache, now: () => clock().getTime() },
+    (copy) => copy.size,
+    () => {}, // logged where the fetch failed
+  );
+
+  // Account rows by token, reused for a few seconds: the hot path then needs no database round trip.
+  const accounts = new LruMap<string, { account: SubscriptionAccount; at: number }>(Math.max(1000, (deps.cache?.maxEntries ?? DEFAULT_SWR_OPTIONS.maxEntries) * 2));
+  const accountLookups = new Map<string, Promise<SubscriptionAccount | undefined>>();
+
+  async function findAccount(token: string, now: number): Promise<SubscriptionAccount | undefined> {
+    const cached = accounts.get(token);
+    if (cached && now - cached.at < accountTtlMs) return cached.account;
+    let lookup = accountLookups.get(token);
+    if (!lookup) {
+      lookup = repo.findByToken(token).finally(() => accountLookups.delete(token));
+      accountLookups.set(token, lookup);
+    }
+    let account: SubscriptionAccount | undefined;
+    try {
+      account = await lookup;
+    } catch (err) {
+      // The database is unreachable: a row read moments ago is better than failing the client.
+      if (cached) return cached.account;
+      throw err;
+    }
+    if (account) accounts.set(token, { account, at: clock().getTime() });
+    else accounts.delete(token);
+    return account;
+  }
+
+  /** The brand settings with the header values made from them (computed once per load, not per request). */
+  interface Brand extends SubscriptionBrand {
+    profileTitle: string;
+    contentDisposition: string;
+  }
+  const toBrand = (settings: SubscriptionBrand): Brand => {
+    const brandName = headerSafe(settings.brandName) || DEFAULT_BRAND_NAME;
+    return {
+      brandName,
+      supportEmail: headerSafe(settings.supportEmail) || DEFAULT_SUPPORT_EMAIL,
+      profileTitle: `base64:${b64(brandName)}`,
+      contentDisposition: contentDisposition(brandName),
+    };
+  };
+  let brand: { value: Brand; at: number } | undefined;
+  let brandLookup: Promise<Brand> | undefined;
+
+  async function getBrand(now: number): Promise<Brand> {
+    if (brand && now - brand.at < brandTtlMs) return brand.value;
+    brandLookup ??= deps.settings
+      .getAppSettings()
+      .then((settings) => {
+        const value = toBrand(settings);
+        brand = { value, at: clock().getTime() };
+        return value;
+      })
+      .catch((err: unknown) => {
+        log.warn({ err: err instanceof Error ? err.message : String(err) }, 'subscription: could not read the brand settings');
+        return brand?.value ?? toBrand({ brandName: DEFAULT_BRAND_NAME, supportEmail: DEFAULT_SUPPORT_EMAIL });
+      })
+      .finally(() => {
+        brandLookup = undefined;
+      });
+    return brandLookup;
+  }
+
+  const cacheKey = (account: SubscriptionAccount, source: PanelFormat) => `${account.id}\n${source}\n${account.subscriptionUrl}`;
+
+  async function fetchCopy(account: SubscriptionAccount, source: PanelFormat, userAgent: string): Promise<PanelCopy> {
+    try {
+      const headers: Record<string, string> = { accept: '*/*' };
+      if (userAgent) headers['user-agent'] = userAgent;
+      const response = await panelFetch(panelUrlFor(account.subscriptionUrl!, source), { method: 'GET', headers, timeoutMs });
+      if (response.status !== 200) {
+        throw new PanelError(response.status >= 500 ? 'server_error' : 'rejected', `The panel answered HTTP ${response.status} for the subscription`, response.status);
+      }
+      return toPanelCopy(source, response.text, response.headers.get('subscription-userinfo'));
+    } catch (err) {
+      log.warn(
+        { accountId: account.id, panelKind: account.panelKind, format: source, err: err instanceof Error ? `${err.name}: ${err.message}` : String(err) },
+        'subscription: could not fetch the configuration from the panel',
+      );
+      throw err;
+    }
+  }
+
+  /** Usage from the panel's answer when there is one (it measures it), limit and expiry from our row (we sold them). */
+  function userinfo(account: SubscriptionAccount, panelUsage: SubscriptionUserinfo | null): string {
+    return formatUserinfo({
+      upload: panelUsage ? panelUsage.upload : 0,
+      download: panelUsage ? panelUsage.download : (account.usedTrafficBytes ?? 0),
+      total: account.dataLimitBytes ?? 0,
+      expire: account.expireDate ? Math.floor(account.expireDate.getTime() / 1000) : 0,
+    });
+  }
+
+  function commonHeaders(account: SubscriptionAccount, current: Brand, panelUsage: SubscriptionUserinfo | null): Record<string, string> {
+    return {
+      'subscription-userinfo': userinfo(account, panelUsage),
+      'profile-update-interval': updateInterval,
+      'profile-title': current.profileTitle,
+      'profile-web-page-url': links.dashboard,
+      'support-url': links.support,
+      'cache-control': 'no-store',
+    };
+  }
+
+  /**
+   * The headers of a successful client answer, made once per (panel copy, account row, brand, format)
+   * and reused while all four stay the same: the cached path then allocates almost nothing.
+   * (No `Vary`: every answer is `no-store`, so no shared cache keeps one to vary.)
+   */
+  const replyHeaders = new WeakMap<PanelCopy, Map<string, { account: SubscriptionAccount; brand: Brand; headers: Record<string, string> }>>();
+
+  function clientHeaders(copy: PanelCopy, account: SubscriptionAccount, current: Brand, format: SubscriptionFormat): Record<string, string> {
+    let byFormat = replyHeaders.get(copy);
+    const memo = byFormat?.get(format);
+    if (memo && memo.account === account && memo.brand === current) return memo.headers;
+    const headers: Record<string, string> = {
+      ...commonHeaders(account, current, copy.usage),
+      'content-type': CONTENT_TYPES[format],
+      'content-disposition': current.contentDisposition,
+    };
+    if (!byFormat) replyHeaders.set(copy, (byFormat = new Map()));
+    byFormat.set(format, { account, brand: current, headers });
+    return headers;
+  }
+
+  /** The panel state already known from a cached copy (for the page: no panel request is made for it). */
+  function knownPanelState(account: SubscriptionAccount, now: Date): BlockedState | null {
+    if (!account.subscriptionUrl) return null;
+    for (const source of ['v2ray', 'sing-box', 'clash-meta', 'clash'] as const) {
+      const copy = content.peek(cacheKey(account, source));
+      if (copy) return panelState(copy, now);
+    }
+    return null;
+  }
+
+  async function page(account: SubscriptionAccount, token: string, state: AccountState, userAgent: string | undefined, now: Date): Promise<SubscriptionReply> {
+    const current = await getBrand(now.getTime());
+    const subscriptionUrl = new URL(`/sub/${token}`, deps.publicUrl).href;
+    const blocked = state === 'active' || state === 'on_hold' || state === 'pending' ? null : state;
+    const usable = blocked === null;
+    const html = renderSubscriptionPage({
+      brandName: current.brandName,
+      supportEmail: current.supportEmail,
+      subscriptionUrl,
+      dashboardUrl: links.dashboard,
+      supportUrl: links.support,
+      username: account.username,
+      status: state,
+      notice: blocked ? blockedMessage(blocked, links) : state === 'pending' ? SUBSCRIPTION_MESSAGES.pending : null,
+      usedBytes: account.usedTrafficBytes ?? 0,
+      limitBytes: account.dataLimitBytes,
+      expiresAt: account.expireDate,
+      platform: platformFromUserAgent(userAgent),
+      now,
+      qrSvg: usable ? await renderQrSvg(subscriptionUrl) : null,
+    });
+    return {
+      statusCode: usable ? 200 : 403,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-robots-tag': 'noindex, nofollow',
+        'referrer-policy': 'no-referrer',
+      },
+      body: html,
+    };
+  }
+
+  async function blockedReply(account: SubscriptionAccount, state: BlockedState, panelUsage: SubscriptionUserinfo | null, now: Date): Promise<SubscriptionReply> {
+    const current = await getBrand(now.getTime());
+    return {
+      statusCode: 403,
+      headers: { ...commonHeaders(account, current, panelUsage), 'content-type': 'text/plain; charset=utf-8' },
+      body: blockedMessage(state, links),
+    };
+  }
+
+  return {
+    /** Answers one `GET /sub/<path>`. Throws AppError 404 (unknown or malformed) and 503 (panel down, nothing cached; not provisioned yet). */
+    async handle(request: SubscriptionRequest): Promise<SubscriptionReply> {
+      const parsed = parseSubscriptionPath(request.path);
+      if (!parsed) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
+      const now = clock();
+      const account = await findAccount(parsed.token, now.getTime());
+      if (!account) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
+      const state = accountState(account, now);
+
+      if (!parsed.forced && wantsHtml(request.accept)) {
+        const known = state === 'active' || state === 'on_hold' ? knownPanelState(account, now) : null;
+        return page(account, parsed.token, known ?? state, request.userAgent, now);
+      }
+      if (state === 'pending') throw new AppError(503, 'service_unavailable', SUBSCRIPTION_MESSAGES.pending, { retryAfterSeconds: 60 });
+      if (state !== 'active' && state !== 'on_hold') return blockedReply(account, state, null, now);
+
+      const format: SubscriptionFormat = parsed.forced ?? formatForUserAgent(request.userAgent);
+      const source = PANEL_SOURCE[format];
+      const userAgent = (request.userAgent ?? '').slice(0, MAX_FORWARDED_UA);
+      let copy: PanelCopy;
+      try {
+        copy = (await content.get(cacheKey(account, source), () => fetchCopy(account, source, userAgent))).value;
+      } catch {
+        throw new AppError(503, 'service_unavailable', SUBSCRIPTION_MESSAGES.unavailable, { retryAfterSeconds: 30 });
+      }
+
+      const fromPanel = panelState(copy, now);
+      if (fromPanel) return blockedReply(account, fromPanel, copy.usage, now);
+      const body = copy.bodies[format];
+      if (!body) throw new AppError(503, 'service_unavailable', SUBSCRIPTION_MESSAGES.unavailable, { retryAfterSeconds: 30 });
+
+      const current = await getBrand(now.getTime());
+      const headers = clientHeaders(copy, account, current, format);
+      return { statusCode: 200, headers, body };
+    },
+
+    /** Forgets what is cached for an account (call after renewing, disabling or moving it). */
+    invalidateAccount(accountId: string): void {
+      content.deleteWhere((key) => key.startsWith(`${accountId}\n`));
+      for (const token of [...accounts.keys()]) if (accounts.peek(token)?.account.id === accountId) accounts.delete(token);
+    },
+
+    /** Forgets the cached brand settings (call after the admin saves them). */
+    invalidateBrand(): void {
+      brand = undefined;
+    },
+
+    /** Resolves when no panel fetch is in flight (tests; graceful shutdown). */
+    whenIdle(): Promise<void> {
+      return content.whenIdle();
+    },
+
+    /** Sizes, for tests and diagnostics. */
+    stats() {
+      return { entries: content.size, bytes: content.bytes, loading: content.loading, accounts: accounts.size };
+    },
+  };
+}
+
+export type SubscriptionService = ReturnType<typeof createSubscriptionService>;

@@ -1,0 +1,25 @@
+import type { VpnAccount } from '../../../shared/accounts.js';
+import type { Plan } from '../../../shared/plans.js';
+import type { AdminServer } from '../../../shared/servers.js';
+import { apiClient } from './index';
+
+/** `POST /api/admin/accounts` (typed here so the dashboard chunk never loads the zod schema). */
+export interface CustomAccountInput {
+  serverId: string;
+  dataLimitGb: number;
+  expireDays: number;
+}
+
+/** The customer's plans and VPN accounts, and the admin's custom-account calls. */
+export const accountApi = {
+  listPlans: (signal?: AbortSignal) => apiClient.request<Plan[]>('GET', '/api/plans', { signal }),
+  listAccounts: (signal?: AbortSignal) => apiClient.request<VpnAccount[]>('GET', '/api/accounts', { signal }),
+  createAccount: (planId: string) => apiClient.request<VpnAccount>('POST', '/api/accounts', { body: { planId } }),
+  deleteAccount: (id: string) => apiClient.request<void>('DELETE', `/api/accounts/${encodeURIComponent(id)}`),
+
+  admin: {
+    listServers: (signal?: AbortSignal) => apiClient.request<AdminServer[]>('GET', '/api/admin/servers', { signal }),
+    createAccount: (input: CustomAccountInput) =>
+      apiClient.request<VpnAccount>('POST', '/api/admin/accounts', { body: input }),
+  },
+};

@@ -1,0 +1,56 @@
+import type { AccountLogEntry, SystemStatus } from '../../../shared/accounts.js';
+import type { AdminSettings, UpdateSettingsBody } from '../../../shared/app-settings.js';
+import type { AdminPlan, PlanBody, UpdatePlanBody } from '../../../shared/plans.js';
+import type { AdminServer, CreateServerBody, ServerConnectionBody, UpdateServerBody } from '../../../shared/servers.js';
+import type { ApiClient } from './api-client';
+import { apiClient } from './index';
+
+/** A service (inbound group) on a panel, offered as the server's `serviceId`. */
+export interface PanelService {
+  id: string;
+  name: string;
+}
+
+const serverPath = (id: string) => `/api/admin/servers/${encodeURIComponent(id)}`;
+const planPath = (id: string) => `/api/admin/plans/${encodeURIComponent(id)}`;
+
+/** The admin panel's endpoints (servers, plans, settings, logs, system), typed with the shared contract. */
+export function createAdminEndpoints(client: ApiClient) {
+  return {
+    servers: {
+      list: (signal?: AbortSignal) => client.request<AdminServer[]>('GET', '/api/admin/servers', { signal }),
+      testConnection: (body: ServerConnectionBody) =>
+        client.request<{ services: PanelService[] }>('POST', '/api/admin/servers/test', { body }),
+      create: (body: CreateServerBody) => client.request<AdminServer>('POST', '/api/admin/servers', { body }),
+      update: (id: string, changes: UpdateServerBody) =>
+        client.request<AdminServer>('PATCH', serverPath(id), { body: changes }),
+      remove: (id: string) => client.request<void>('DELETE', serverPath(id)),
+      enable: (id: string) => client.request<AdminServer>('POST', `${serverPath(id)}/enable`),
+      disable: (id: string) => client.request<AdminServer>('POST', `${serverPath(id)}/disable`),
+      listServices: (id: string) => client.request<PanelService[]>('GET', `${serverPath(id)}/services`),
+    },
+
+    plans: {
+      list: (signal?: AbortSignal) => client.request<AdminPlan[]>('GET', '/api/admin/plans', { signal }),
+      create: (body: PlanBody) => client.request<AdminPlan>('POST', '/api/admin/plans', { body }),
+      update: (id: string, changes: UpdatePlanBody) =>
+        client.request<AdminPlan>('PATCH', planPath(id), { body: changes }),
+      remove: (id: string) => client.request<void>('DELETE', planPath(id)),
+    },
+
+    settings: {
+      get: (signal?: AbortSignal) => client.request<AdminSettings>('GET', '/api/admin/settings', { signal }),
+      update: (changes: UpdateSettingsBody) =>
+        client.request<AdminSettings>('PUT', '/api/admin/settings', { body: changes }),
+    },
+
+    listLogs: (limit: number, signal?: AbortSignal) =>
+      client.request<AccountLogEntry[]>('GET', `/api/admin/logs?${new URLSearchParams({ limit: String(limit) })}`, { signal }),
+
+    getSystem: (signal?: AbortSignal) => client.request<SystemStatus>('GET', '/api/admin/system', { signal }),
+  };
+}
+
+export type AdminEndpoints = ReturnType<typeof createAdminEndpoints>;
+
+export const adminApi = createAdminEndpoints(apiClient);

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import type { VpnAccount } from '../../../../shared/accounts.js';
+import { BUTTON } from './button-styles';
+import { formatBytes, formatDataLimit, formatExpiry, truncate } from './format';
+import { StatusBadge } from './StatusBadge';
+
+/** The table shows the link cut to 30 characters (spec section 2). */
+const TABLE_URL_LENGTH = 30;
+
+export interface AccountRowActions {
+  onCopy: (account: VpnAccount) => void;
+  onShowQr: (account: VpnAccount) => void;
+  onSetup: (account: VpnAccount) => void;
+  onDelete: (account: VpnAccount) => void;
+}
+
+/** A cell that stacks as "label: value" on phones, where the table's header row is hidden. */
+function Cell({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <td className={`flex items-start justify-between gap-4 px-4 py-1.5 md:table-cell md:py-3 ${className}`}>
+      <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase md:hidden">{label}</span>
+      <span className="min-w-0 text-right md:text-left">{children}</span>
+    </td>
+  );
+}
+
+export function AccountRow({ account, deleting, actions }: { account: VpnAccount; deleting: boolean; actions: AccountRowActions }) {
+  const url = account.combinedUrl;
+  const who = account.username;
+
+  return (
+    <tr className="block py-3 md:table-row md:py-0">
+      <th scope="row" className="block px-4 py-1.5 text-left font-normal md:table-cell md:py-3">
+        <span className="block font-semibold break-all text-slate-900">{who}</span>
+        {(account.server || account.planName) && (
+          <span className="block text-xs text-slate-500">
+            {[account.planName, account.server?.name].filter(Boolean).join(' · ')}
+          </span>
+        )}
+      </th>
+      <Cell label="Status">
+        <StatusBadge status={account.status} />
+      </Cell>
+      <Cell label="Expires" className="whitespace-nowrap">{formatExpiry(account.expireDate)}</Cell>
+      <Cell label="Data limit" className="whitespace-nowrap">{formatDataLimit(account.dataLimitBytes)}</Cell>
+      <Cell label="Traffic used">
+        <span className="whitespace-nowrap">{formatBytes(account.usedTrafficBytes)}</span>
+        {account.usageStale && <span className="block text-xs text-amber-700">(last known)</span>}
+      </Cell>
+      <Cell label="Link">
+        {url ? (
+          <code className="block font-mono text-xs break-all text-slate-700" title={url}>
+            {truncate(url, TABLE_URL_LENGTH)}
+          </code>
+        ) : (
+          <span className="text-xs text-slate-500">Not ready yet</span>
+        )}
+        <span className="mt-1.5 flex justify-end gap-2 md:justify-start">
+          <button type="button" disabled={!url} onClick={() => actions.onCopy(account)} className={BUTTON.smallSecondary}>
+            Copy<span className="sr-only"> link for {who}</span>
+          </button>
+          <button type="button" disabled={!url} onClick={() => actions.onShowQr(account)} className={BUTTON.smallSecondary}>
+            QR<span className="sr-only"> code for {who}</span>
+          </button>
+        </span>
+      </Cell>
+      <td className="flex justify-end gap-2 px-4 pt-2.5 pb-1.5 md:table-cell md:py-3">
+        <span className="flex flex-wrap justify-end gap-2">
+          <button type="button" onClick={() => actions.onSetup(account)} className={BUTTON.smallSecondary}>
+            Setup<span className="sr-only"> {who}</span>
+          </button>
+          {account.status !== 'suspended' && (
+            <button type="button" disabled={deleting} onClick={() => actions.onDelete(account)} className={BUTTON.smallDanger}>
+              {deleting ? 'Deleting...' : 'Delete'}
+              <span className="sr-only"> {who}</span>
+            </button>
+          )}
+        </span>
+      </td>
+    </tr>
+  );
+}

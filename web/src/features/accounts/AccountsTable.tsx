@@ -1,0 +1,48 @@
+import { useId } from 'react';
+import type { VpnAccount } from '../../../../shared/accounts.js';
+import { AccountRow, type AccountRowActions } from './AccountRow';
+
+const COLUMNS = ['Account', 'Status', 'Expires', 'Data limit', 'Traffic used', 'Subscription link', 'Actions'] as const;
+
+interface AccountsTableProps {
+  accounts: readonly VpnAccount[];
+  deletingId: string | null;
+  actions: AccountRowActions;
+}
+
+/** 'Your Accounts': a table on wide screens, stacked cards on phones. */
+export function AccountsTable({ accounts, deletingId, actions }: AccountsTableProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900">
+        Your Accounts
+      </h2>
+      {accounts.length === 0 ? (
+        <p className="mt-4 rounded-xl bg-white p-6 text-slate-600 shadow-sm ring-1 ring-slate-200">
+          You have no VPN accounts yet. Claim a plan above to get started.
+        </p>
+      ) : (
+        <div className="mt-4 rounded-xl bg-white shadow-sm ring-1 ring-slate-200 md:overflow-x-auto">
+          <table className="block w-full text-left text-sm md:table md:min-w-full md:divide-y md:divide-slate-200">
+            <caption className="sr-only">Your VPN accounts</caption>
+            <thead className="sr-only bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase md:not-sr-only md:table-header-group">
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3 whitespace-nowrap">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="block divide-y divide-slate-100 md:table-row-group">
+              {accounts.map((account) => (
+                <AccountRow key={account.id} account={account} deleting={deletingId === account.id} actions={actions} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { AdminServer } from '../../../../shared/servers.js';
+import type { CustomAccountInput } from '../../api/account-endpoints';
+import { BUTTON } from './button-styles';
+
+/** Spec section 9: the custom form starts at 50 GB for 30 days. */
+const CUSTOM_ACCOUNT_DEFAULTS = { dataLimitGb: 50, expireDays: 30 } as const;
+
+interface CustomAccountFormProps {
+  servers: readonly AdminServer[];
+  busy: boolean;
+  onSubmit: (input: CustomAccountInput) => void;
+}
+
+const FIELD =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none';
+
+/** Server, data limit (whole GB, at least 1) and expiry (whole days, at least 1); the browser checks the rules. */
+export function CustomAccountForm({ servers, busy, onSubmit }: CustomAccountFormProps) {
+  const id = useId();
+  const [serverId, setServerId] = useState('');
+  const [dataLimitGb, setDataLimitGb] = useState<string>(String(CUSTOM_ACCOUNT_DEFAULTS.dataLimitGb));
+  const [expireDays, setExpireDays] = useState<string>(String(CUSTOM_ACCOUNT_DEFAULTS.expireDays));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSubmit({ serverId, dataLimitGb: Number(dataLimitGb), expireDays: Number(expireDays) });
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-5">
+      <div>
+        <label htmlFor={`${id}-server`} className="block text-sm font-medium text-slate-700">
+          Master server
+        </label>
+        <select id={`${id}-server`} required value={serverId} onChange={(event) => setServerId(event.target.value)} className={FIELD}>
+          <option value="">Select a server</option>
+          {servers.map((server) => (
+            <option key={server.id} value={server.id}>
+              {server.name} ({server.locations})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-data`} className="block text-sm font-medium text-slate-700">
+            Data Limit (GB)
+          </label>
+          <input
+            id={`${id}-data`}
+            type="number"
+            inputMode="numeric"
+            required
+            min={1}
+            step={1}
+            value={dataLimitGb}
+            onChange={(event) => setDataLimitGb(event.target.value)}
+            className={FIELD}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-days`} className="block text-sm font-medium text-slate-700">
+            Expire After (Days)
+          </label>
+          <input
+            id={`${id}-days`}
+            type="number"
+            inputMode="numeric"
+            required
+            min={1}
+            step={1}
+            value={expireDays}
+            onChange={(event) => setExpireDays(event.target.value)}
+            className={FIELD}
+          />
+        </div>
+      </div>
+      <button type="submit" disabled={busy} className={`${BUTTON.primary} w-full py-2.5 sm:w-auto`}>
+        {busy ? 'Creating...' : 'Create VPN Account'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { AdminSettings } from '../../../../shared/app-settings.js';
+import type { AdminPlan } from '../../../../shared/plans.js';
+import { adminApi } from '../../api/admin-endpoints';
+import { useToast } from '../toast/toast-context';
+import { buttonClass, cardClass } from './admin-ui';
+import { errorMessage, fieldErrors } from './admin-errors';
+import { formatDataLimit, formatDuration } from './admin-format';
+import { SelectField, TextField } from './form-fields';
+
+const MESSAGES = {
+  updated: 'Settings updated successfully',
+  updateFailed: 'Failed to update settings',
+} as const;
+
+interface GeneralSettingsFormProps {
+  settings: AdminSettings;
+  plans: AdminPlan[];
+}
+
+const planLabel = (plan: AdminPlan) =>
+  `${plan.name} (${formatDuration(plan.days)}, ${formatDataLimit(plan.dataLimitBytes)})${plan.status === 'active' ? '' : ' - disabled'}`;
+
+/** Trial plan, brand name and support e-mail, saved together with PUT /api/admin/settings. */
+export function GeneralSettingsForm({ settings, plans }: GeneralSettingsFormProps) {
+  const headingId = useId();
+  const toast = useToast();
+  const [trialPlanId, setTrialPlanId] = useState(settings.trialPlanId ?? '');
+  const [brandName, setBrandName] = useState(settings.brandName);
+  const [supportEmail, setSupportEmail] = useState(settings.supportEmail);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const missingPlan = trialPlanId !== '' && !plans.some((plan) => plan.id === trialPlanId);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    setFields({});
+    try {
+      const saved = await adminApi.settings.update({
+        trialPlanId: trialPlanId || null,
+        brandName: brandName.trim(),
+        supportEmail: supportEmail.trim(),
+      });
+      toast.success(MESSAGES.updated);
+      setTrialPlanId(saved.trialPlanId ?? '');
+      setBrandName(saved.brandName);
+      setSupportEmail(saved.supportEmail);
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.updateFailed));
+      setFields(fieldErrors(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className={`${cardClass} max-w-2xl p-5 sm:p-6`}>
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        General
+      </h2>
+      <form onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
+        <SelectField
+          label="Trial plan"
+          value={trialPlanId}
+          onValueChange={setTrialPlanId}
+          error={fields.trialPlanId}
+          hint="The plan a new customer gets with a free trial."
+        >
+          <option value="">No trial plan</option>
+          {missingPlan && <option value={trialPlanId}>Unknown plan ({trialPlanId})</option>}
+          {plans.map((plan) => (
+            <option key={plan.id} value={plan.id}>
+              {planLabel(plan)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Brand name" value={brandName} onValueChange={setBrandName} error={fields.brandName} required maxLength={60} />
+        <TextField
+          label="Support e-mail"
+          type="email"
+          value={supportEmail}
+          onValueChange={setSupportEmail}
+          error={fields.supportEmail}
+          required
+          autoComplete="off"
+        />
+        <div className="flex justify-end pt-2">
+          {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
+          <button type="submit" aria-disabled={saving} className={`${buttonClass.primary} aria-disabled:opacity-60`}>
+            {saving ? 'Saving...' : 'Save settings'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import type { AdminPlan } from '../../../../shared/plans.js';
+import { adminApi } from '../../api/admin-endpoints';
+import { AlertBox } from './AlertBox';
+import { buttonClass } from './admin-ui';
+import { errorMessage, fieldErrors } from './admin-errors';
+import { Dialog } from './Dialog';
+import { CheckboxField, TextField } from './form-fields';
+import { NEW_PLAN_VALUES, toPlanBody, valuesFromPlan, withHoursMode, type PlanFormValues } from './plan-form';
+
+const MESSAGES = {
+  addFailed: 'Failed to add plan',
+  updateFailed: 'Failed to update plan',
+} as const;
+
+interface PlanFormDialogProps {
+  /** The plan being edited, or null to create one. */
+  plan: AdminPlan | null;
+  onClose: () => void;
+  onSaved: (plan: AdminPlan) => void;
+}
+
+/** Create or edit a plan; hours mode switches duration to hours and data to MB. */
+export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) {
+  const [values, setValues] = useState<PlanFormValues>(() => (plan ? valuesFromPlan(plan) : NEW_PLAN_VALUES));
+  const [formError, setFormError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof PlanFormValues>(key: K) => (value: PlanFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    setFormError(null);
+    setFields({});
+    try {
+      const body = toPlanBody(values);
+      onSaved(plan ? await adminApi.plans.update(plan.id, body) : await adminApi.plans.create(body));
+    } catch (err) {
+      setFormError(errorMessage(err, plan ? MESSAGES.updateFailed : MESSAGES.addFailed));
+      setFields(fieldErrors(err));
+      setSaving(false);
+    }
+  }
+
+  const { hoursMode } = values;
+  return (
+    <Dialog title={plan ? `Edit ${plan.name}` : 'Create plan'} onClose={() => !saving && onClose()}>
+      <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        {formError && <AlertBox reveal>{formError}</AlertBox>}
+        <TextField label="Name" value={values.name} onValueChange={set('name')} error={fields.name} required maxLength={120} disabled={saving} />
+        <CheckboxField
+          label="Hours mode"
+          checked={hoursMode}
+          onCheckedChange={(checked) => setValues((current) => withHoursMode(current, checked))}
+          hint="For short plans: duration in hours and data in MB."
+          disabled={saving}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={hoursMode ? 'Duration (hours)' : 'Duration (days)'}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={values.duration}
+            onValueChange={set('duration')}
+            error={fields.days}
+            required
+            disabled={saving}
+          />
+          <TextField
+            label={hoursMode ? 'Data limit (MB)' : 'Data limit (GB)'}
+            type="number"
+            inputMode="decimal"
+            min={1}
+            step="any"
+            value={values.dataLimit}
+            onValueChange={set('dataLimit')}
+            error={fields.dataLimitBytes}
+            required
+            disabled={saving}
+          />
+        </div>
+        <TextField
+          label="Price (USD)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          value={values.price}
+          onValueChange={set('price')}
+          error={fields.price}
+          hint="0 makes a free plan."
+          required
+          disabled={saving}
+        />
+        <TextField
+          label="Locations"
+          value={values.locations}
+          onValueChange={set('locations')}
+          error={fields.locations}
+          placeholder="all"
+          hint="Optional: comma-separated location codes such as DE,NL. Empty or 'all' means all."
+          maxLength={500}
+          disabled={saving}
+        />
+        <CheckboxField label="Active" checked={values.active} onCheckedChange={set('active')} hint="Only active plans are offered to customers." disabled={saving} />
+        <CheckboxField label="Trial plan" checked={values.isTrial} onCheckedChange={set('isTrial')} hint="Each customer can use a trial plan once." disabled={saving} />
+        <div className="flex flex-wrap justify-end gap-3 pt-2">
+          <button type="button" onClick={onClose} disabled={saving} className={buttonClass.secondary}>
+            Cancel
+          </button>
+          <button type="submit" disabled={saving} className={buttonClass.primary}>
+            {saving ? 'Saving...' : plan ? 'Save changes' : 'Create plan'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { rowButtonClass } from './admin-ui';
+import { StatusBadge } from './StatusBadge';
+
+interface RowActionsProps {
+  /** Read out after each button's text, so "Edit" says which row. */
+  name: string;
+  active: boolean;
+  busy: boolean;
+  onEdit: () => void;
+  onToggle: () => void;
+  onDelete: () => void;
+}
+
+/** Edit, Disable/Enable and Delete for one table row. */
+export function RowActions({ name, active, busy, onEdit, onToggle, onDelete }: RowActionsProps) {
+  const rowName = <span className="sr-only"> {name}</span>;
+  return (
+    <div className="flex gap-2">
+      <button type="button" onClick={onEdit} disabled={busy} className={rowButtonClass.neutral}>
+        Edit{rowName}
+      </button>
+      <button type="button" onClick={onToggle} disabled={busy} className={rowButtonClass.neutral}>
+        {active ? 'Disable' : 'Enable'}
+        {rowName}
+      </button>
+      <button type="button" onClick={onDelete} disabled={busy} className={rowButtonClass.danger}>
+        Delete{rowName}
+      </button>
+    </div>
+  );
+}
+
+/** Active (green) or Disabled (grey). */
+export function ActiveBadge({ active }: { active: boolean }) {
+  return <StatusBadge tone={active ? 'green' : 'gray'}>{active ? 'Active' : 'Disabled'}</StatusBadge>;
+}

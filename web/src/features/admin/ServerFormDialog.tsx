@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { PANEL_KINDS, type AdminServer } from '../../../../shared/servers.js';
+import { adminApi, type PanelService } from '../../api/admin-endpoints';
+import { AlertBox } from './AlertBox';
+import { buttonClass } from './admin-ui';
+import { errorMessage, fieldErrors } from './admin-errors';
+import { Dialog } from './Dialog';
+import { SelectField, TextField } from './form-fields';
+import {
+  NEW_SERVER_VALUES,
+  PANEL_KIND_LABELS,
+  connectionChanged,
+  toCreateServerBody,
+  toUpdateServerBody,
+  valuesFromServer,
+  type ServerFormValues,
+} from './server-form';
+import { ServiceIdField } from './ServiceIdField';
+
+export const SERVER_FORM_MESSAGES = {
+  addFailed: 'Failed to add server',
+  updateFailed: 'Failed to update server',
+} as const;
+
+interface ServerFormDialogProps {
+  /** The server being edited, or null to add one. */
+  server: AdminServer | null;
+  onClose: () => void;
+  onSaved: (server: AdminServer) => void;
+}
+
+/** Add or edit a master server. Saving runs the credential test on the server side. */
+export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogProps) {
+  const [values, setValues] = useState<ServerFormValues>(() => (server ? valuesFromServer(server) : NEW_SERVER_VALUES));
+  const [formError, setFormError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof ServerFormValues>(key: K) => (value: ServerFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  async function loadServices(): Promise<PanelService[]> {
+    setFormError(null);
+    const { kind, url, username, password } = toCreateServerBody(values);
+    if (server && !password) {
+      if (connectionChanged(values, server)) throw new Error('Enter the password to test the changed connection.');
+      return adminApi.servers.listServices(server.id);
+    }
+    if (!url || !username || !password) throw new Error('Fill in the URL, username and password first.');
+    return (await adminApi.servers.testConnection({ kind, url, username, password })).services;
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    setFormError(null);
+    setFields({});
+    try {
+      const saved = server
+        ? await adminApi.servers.update(server.id, toUpdateServerBody(values, server))
+        : await adminApi.servers.create(toCreateServerBody(values));
+      onSaved(saved);
+    } catch (err) {
+      setFormError(errorMessage(err, server ? SERVER_FORM_MESSAGES.updateFailed : SERVER_FORM_MESSAGES.addFailed));
+      setFields(fieldErrors(err));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog title={server ? `Edit ${server.name}` : 'Add master server'} onClose={() => !saving && onClose()}>
+      <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        {formError && <AlertBox reveal>{formError}</AlertBox>}
+        <SelectField label="Panel type" value={values.kind} onValueChange={(kind) => set('kind')(kind as ServerFormValues['kind'])} error={fields.kind} disabled={saving}>
+          {PANEL_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {PANEL_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Name" value={values.name} onValueChange={set('name')} error={fields.name} required maxLength={120} disabled={saving} />
+        <TextField
+          label="URL"
+          type="url"
+          value={values.url}
+          onValueChange={set('url')}
+          error={fields.url}
+          placeholder="https://panel.example.com:8443"
+          required
+          maxLength={500}
+          disabled={saving}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Username" value={values.username} onValueChange={set('username')} error={fields.username} required autoComplete="off" disabled={saving} />
+          <TextField
+            label="Password"
+            type="password"
+            value={values.password}
+            onValueChange={set('password')}
+            error={fields.password}
+            hint={server ? 'Leave empty to keep the current password' : undefined}
+            required={!server}
+            autoComplete="new-password"
+            disabled={saving}
+          />
+        </div>
+        <ServiceIdField
+          // A new connection means the listed services may no longer apply: start the field afresh.
+          key={`${values.kind} ${values.url} ${values.username}`}
+          value={values.serviceId}
+          onChange={set('serviceId')}
+          error={fields.serviceId}
+          disabled={saving}
+          loadServices={loadServices}
+        />
+        <TextField
+          label="Locations"
+          value={values.locations}
+          onValueChange={set('locations')}
+          error={fields.locations}
+          hint="'all', or comma-separated location codes such as DE,NL"
+          required
+          maxLength={500}
+          disabled={saving}
+        />
+        <div className="flex flex-wrap justify-end gap-3 pt-2">
+          <button type="button" onClick={onClose} disabled={saving} className={buttonClass.secondary}>
+            Cancel
+          </button>
+          <button type="submit" disabled={saving} className={buttonClass.primary}>
+            {saving ? 'Saving...' : server ? 'Save changes' : 'Add server'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import type { SystemStatus } from '../../../../shared/accounts.js';
+import { cardClass } from './admin-ui';
+import { StatusBadge } from './StatusBadge';
+
+function SummaryCard({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={`${cardClass} p-4`}>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+const okBadge = (ok: boolean, okText = 'OK', failText = 'Down') => (
+  <StatusBadge tone={ok ? 'green' : 'red'}>{ok ? okText : failText}</StatusBadge>
+);
+
+/** Database, mail, card payments and version, as a row of cards. */
+export function SystemSummary({ status }: { status: SystemStatus }) {
+  const { database, mail, payments, version } = status;
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <SummaryCard label="Database">
+        {okBadge(database.ok)}
+        <span>{database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}</span>
+      </SummaryCard>
+      <SummaryCard label="Mail">
+        {okBadge(mail.ok, 'OK', 'Failing')}
+        <span>{mail.kind === 'smtp' ? 'SMTP' : 'Printed to log'}</span>
+      </SummaryCard>
+      <SummaryCard label="Card payments">
+        <StatusBadge tone={payments.cardEnabled ? 'green' : 'gray'}>{payments.cardEnabled ? 'Enabled' : 'Not enabled'}</StatusBadge>
+      </SummaryCard>
+      <SummaryCard label="Version">
+        <span className="font-mono">{version}</span>
+      </SummaryCard>
+    </dl>
+  );
+}

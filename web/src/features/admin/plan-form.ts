@@ -1,0 +1,70 @@
+import { HOURS_MODE_DEFAULTS, PLAN_DEFAULTS, type AdminPlan, type PlanBody } from '../../../../shared/plans.js';
+import { BYTES_PER_GB, BYTES_PER_MB, HOURS_PER_DAY } from './admin-format';
+
+/**
+ * What the plan form holds. Numbers stay strings while typed. In hours mode the duration is in
+ * hours and the data limit in MB; otherwise days and GB.
+ */
+export interface PlanFormValues {
+  name: string;
+  hoursMode: boolean;
+  duration: string;
+  dataLimit: string;
+  /** US dollars. */
+  price: string;
+  locations: string;
+  active: boolean;
+  isTrial: boolean;
+}
+
+const DAYS_MODE_UNITS = { duration: String(PLAN_DEFAULTS.days), dataLimit: String(PLAN_DEFAULTS.dataLimitGb) };
+const HOURS_MODE_UNITS = {
+  duration: String(HOURS_MODE_DEFAULTS.days * HOURS_PER_DAY),
+  dataLimit: String(HOURS_MODE_DEFAULTS.dataLimitMb),
+};
+
+export const NEW_PLAN_VALUES: PlanFormValues = {
+  name: '',
+  hoursMode: false,
+  ...DAYS_MODE_UNITS,
+  price: String(PLAN_DEFAULTS.price),
+  locations: '',
+  active: PLAN_DEFAULTS.status === 'active',
+  isTrial: false,
+};
+
+/** Switching mode puts that mode's defaults in the duration and data fields (3 h and 300 MB, or 30 days and 50 GB). */
+export function withHoursMode(values: PlanFormValues, hoursMode: boolean): PlanFormValues {
+  return { ...values, hoursMode, ...(hoursMode ? HOURS_MODE_UNITS : DAYS_MODE_UNITS) };
+}
+
+const round2 = (value: number) => String(Number(value.toFixed(2)));
+
+/** A saved plan in the form: hours mode when its duration is not a whole number of days. */
+export function valuesFromPlan(plan: AdminPlan): PlanFormValues {
+  const hoursMode = !Number.isInteger(plan.days);
+  return {
+    name: plan.name,
+    hoursMode,
+    duration: round2(hoursMode ? plan.days * HOURS_PER_DAY : plan.days),
+    dataLimit: round2(plan.dataLimitBytes / (hoursMode ? BYTES_PER_MB : BYTES_PER_GB)),
+    price: (plan.price / 100).toFixed(2),
+    locations: plan.locations === 'all' ? '' : plan.locations,
+    active: plan.status === 'active',
+    isTrial: plan.isTrial,
+  };
+}
+
+export function toPlanBody(values: PlanFormValues): PlanBody {
+  const duration = Number(values.duration);
+  const dataLimit = Number(values.dataLimit);
+  return {
+    name: values.name.trim(),
+    days: values.hoursMode ? duration / HOURS_PER_DAY : duration,
+    dataLimitBytes: Math.round(dataLimit * (values.hoursMode ? BYTES_PER_MB : BYTES_PER_GB)),
+    price: Math.round(Number(values.price) * 100),
+    locations: values.locations.trim() || 'all',
+    status: values.active ? 'active' : 'disabled',
+    isTrial: values.isTrial,
+  };
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import { clientsForPlatform } from '../../../../shared/deep-links.js';
+import { DownloadIcon } from '../../components/content/content-icons';
+import type { SetupPlatform } from './platform-guides';
+
+interface OpenInClientLinksProps {
+  platform: SetupPlatform;
+  platformLabel: string;
+  /** The subscription link; without it there is nothing to open yet. */
+  url: string | null;
+  profileName: string;
+}
+
+/** "Open in <client>" deep links for the platform, recommended client first, and the download page. */
+export function OpenInClientLinks({ platform, platformLabel, url, profileName }: OpenInClientLinksProps) {
+  const clients = clientsForPlatform(platform);
+  return (
+    <div className="space-y-3">
+      {url ? (
+        <ul className="flex flex-wrap gap-2" aria-label={`Apps for ${platformLabel}`}>
+          {clients.map((client, index) => (
+            <li key={client.id}>
+              <a
+                href={client.buildLink(url, profileName)}
+                className={`inline-flex items-center rounded-lg px-3 py-2 text-sm font-semibold shadow-sm ${
+                  index === 0 ? 'bg-indigo-600 text-white hover:bg-indigo-500' : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50'
+                }`}
+              >
+                Open in {client.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">Your subscription link is being prepared. Refresh the dashboard in a minute.</p>
+      )}
+      <Link
+        to={`/download/${platform}`}
+        className="inline-flex items-center gap-2 text-sm font-semibold text-indigo-700 hover:text-indigo-600"
+      >
+        <DownloadIcon className="size-4" />
+        Download the app for {platformLabel}
+      </Link>
+    </div>
+  );
+}

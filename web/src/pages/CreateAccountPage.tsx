@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { AdminServer } from '../../../shared/servers.js';
+import { accountApi, type CustomAccountInput } from '../api/account-endpoints';
+import { Loading } from '../components/Loading';
+import { CustomAccountForm } from '../features/accounts/CustomAccountForm';
+import { messageOrFallback } from '../features/accounts/error-message';
+import { ACCOUNT_UI_MESSAGES } from '../features/accounts/messages';
+import { useToast } from '../features/toast/toast-context';
+
+type ServersState = { status: 'loading' } | { status: 'loaded'; servers: AdminServer[] } | { status: 'failed' };
+
+/** Admin only: a VPN account with a chosen server, data limit and lifetime, for the admin. */
+export default function CreateAccountPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [serversState, setServersState] = useState<ServersState>({ status: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    accountApi.admin
+      .listServers(controller.signal)
+      .then((servers) => setServersState({ status: 'loaded', servers: servers.filter((server) => server.status === 'active') }))
+      .catch(() => {
+        if (!controller.signal.aborted) setServersState({ status: 'failed' });
+      });
+    return () => controller.abort();
+  }, []);
+
+  async function create(input: CustomAccountInput) {
+    setBusy(true);
+    setError(null);
+    try {
+      await accountApi.admin.createAccount(input);
+      toast.success(ACCOUNT_UI_MESSAGES.customCreated);
+      navigate('/dashboard');
+    } catch (caught) {
+      setError(messageOrFallback(caught, ACCOUNT_UI_MESSAGES.customFailed));
+      setBusy(false);
+    }
+  }
+
+  const shownError = error ?? (serversState.status === 'failed' ? ACCOUNT_UI_MESSAGES.serversFailed : null);
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Create VPN Account</h1>
+      <p className="mt-2 text-slate-600">A custom account on a server you choose, with its own data limit and lifetime.</p>
+      <div className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        {shownError && (
+          <div role="alert" className="mb-5 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm break-words text-red-800">
+            {shownError}
+          </div>
+        )}
+        {serversState.status === 'loading' && <Loading className="py-8" />}
+        {serversState.status === 'loaded' && serversState.servers.length === 0 && (
+          <p className="mb-5 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+            There is no active master server. Add or enable one in the Admin Panel first.
+          </p>
+        )}
+        {serversState.status === 'loaded' && (
+          <CustomAccountForm servers={serversState.servers} busy={busy} onSubmit={(input) => void create(input)} />
+        )}
+      </div>
+    </div>
+  );
+}
