@@ -39,6 +39,8 @@ export interface AppOptions {
   siteDir?: string;
   /** How drivers for panel servers are made (tests may shorten timeouts). */
   driverFactory?: DriverFactory;
+  /** Told of every route as it is registered (tests walk them). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /** JSON bodies on the API are small; an oversized one is refused before it is read. */
@@ -58,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const db = options.db ?? createDb(config.databaseUrl);
   if (!options.db) app.addHook('onClose', async () => db.destroy());
   const clock = options.clock ?? systemClock;
