@@ -19,6 +19,7 @@ import { adminSystemRoutes } from './modules/system/system.routes.js';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.js';
 import type { DriverFactory } from './panels/driver-registry.js';
 import { createServices } from './services.js';
+import { createJobWorker, type JobWorker } from './jobs/worker.js';
 import { adminUsersRoutes, meRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -41,6 +42,13 @@ export interface AppOptions {
   driverFactory?: DriverFactory;
   /** Told of every route as it is registered (tests walk them). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job worker: started by main.ts after listening, stopped when the app closes. */
+    jobWorker: JobWorker;
+  }
 }
 
 /** JSON bodies on the API are small; an oversized one is refused before it is read. */
@@ -74,6 +82,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signAccessToken: (claims) => app.jwt.sign({ sid: claims.sid }, { sub: claims.sub }),
   });
   const { settings } = services;
+  const jobWorker = createJobWorker({ repo: services.jobs, clock, log: app.log, handlers: services.jobHandlers });
+  app.decorate('jobWorker', jobWorker);
+  app.addHook('onClose', async () => jobWorker.stop());
 
   await app.register(errorsPlugin);
   // Pages and JSON are compressed on the fly; built assets are sent precompressed (static-site).

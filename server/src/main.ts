@@ -47,6 +47,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.jobWorker.start();
   app.log.info(
     { database: describeDatabase(config), mail: config.smtpUrl ? 'SMTP' : 'printed to this log' },
     `site running at ${config.publicUrl.origin}`,

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/knex.js';
+import { CLEANUP_PANEL_USER, createCleanupPanelUserHandler } from './jobs/handlers/cleanup-panel-user.js';
 import { createJobsRepo } from './jobs/jobs.repo.js';
+import type { JobHandler } from './jobs/worker.js';
 import type { Clock } from './lib/clock.js';
 import type { Keys } from './lib/crypto.js';
 import type { Mailer } from './mail/mailer.js';
@@ -25,6 +27,9 @@ import { createSystemService } from './modules/system/system.service.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createDriverRegistry, type DriverFactory } from './panels/driver-registry.js';
+
+/** A create that may have landed late is cleaned up after this long (time for the panel to finish). */
+const CLEANUP_DELAY_SECONDS = 30;
 
 export interface ServiceContext {
   config: Config;
@@ -54,7 +59,13 @@ export function createServices(ctx: ServiceContext) {
     planExists: async (id) => (await plansRepo.findById(id)) !== undefined,
   });
   const servers = createServersService({ servers: serversRepo, drivers: createDriverRegistry(ctx.driverFactory), audit, keys, clock, log });
-  const provisioner = createProvisioner({ accounts: accountsRepo, servers, clock, log });
+  const provisioner = createProvisioner({
+    accounts: accountsRepo, servers, clock, log,
+    scheduleCleanup: async (payload) => {
+      const runAt = new Date(clock().getTime() + CLEANUP_DELAY_SECONDS * 1000);
+      await jobs.enqueue({ type: CLEANUP_PANEL_USER, payload, runAt, dedupeKey: `${CLEANUP_PANEL_USER}:${payload.serverId}:${payload.username}` }, clock());
+    },
+  });
 
   return {
     sessions,
@@ -68,6 +79,9 @@ export function createServices(ctx: ServiceContext) {
     status: createStatusService({ db, servers: serversRepo, clock }),
     system: createSystemService({ db, mailer: ctx.mailer, servers, jobs, settings }),
     subscription: createSubscriptionService({ db, settings, publicUrl: ctx.config.publicUrl, clock, log }),
+    jobs,
+    /** What the job worker runs, by job type. */
+    jobHandlers: { [CLEANUP_PANEL_USER]: createCleanupPanelUserHandler({ servers }) } satisfies Record<string, JobHandler>,
   };
 }
 

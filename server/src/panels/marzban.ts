@@ -39,6 +39,7 @@ export function createMarzbanDriver(connection: PanelConnection, options: { time
       expiresAt: fromUnix(user.expire),
       subscriptionUrl: session.url(user.subscription_url),
       links: withLinks ? (user.links ?? []).filter((link) => !isPlaceholderLink(link)) : null,
+      note: user.note ?? null,
     };
   }
 

@@ -89,7 +89,7 @@ describe('the Marzneshin driver against a panel that behaves as panels.md descri
       const account = await driver.createAccount({ username, dataLimitBytes: 50 * 1024 ** 3, expiresAt, note: 'acct-1' });
       expect(account).toEqual({
         username, status: 'active', usedTrafficBytes: 0, dataLimitBytes: 50 * 1024 ** 3, expiresAt,
-        subscriptionUrl: expect.stringMatching(new RegExp(`^${panel.url}/sub/${username}/[0-9a-f]+$`)), links: null,
+        subscriptionUrl: expect.stringMatching(new RegExp(`^${panel.url}/sub/${username}/[0-9a-f]+$`)), links: null, note: 'acct-1',
       });
       expect(panel.users.get(username)).toBeDefined();
     });

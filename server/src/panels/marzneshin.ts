@@ -51,6 +51,7 @@ export function createMarzneshinDriver(connection: PanelConnection, options: { t
       expiresAt: user.expire_strategy === 'fixed_date' ? parseNaiveUtc(user.expire_date) : null,
       subscriptionUrl: session.url(user.subscription_url),
       links,
+      note: user.note ?? null,
     };
   }
 

@@ -15,6 +15,8 @@ export interface PanelAccount {
   subscriptionUrl: string;
   /** Configuration links; null when not asked for. */
   links: string[] | null;
+  /** The note stored with the user: our marker (the vpn_accounts id) when we created it. */
+  note: string | null;
 }
 
 export interface PanelService {

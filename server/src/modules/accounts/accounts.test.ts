@@ -118,6 +118,28 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
     expect((await call(user, 'POST', '/api/accounts', { planId: trialPlanId })).statusCode).toBe(201);
   });
 
+  it('answers 503 with nothing left behind when the panel answers 500 on create, or too slowly', async () => {
+    const user = await newUser();
+    const usersBefore = panel.users.size;
+    panel.faults.failNext.push({ method: 'POST', pathPrefix: '/api/users', status: 500, body: 'Internal Server Error', contentType: 'text/plain' });
+    const failed = await call(user, 'POST', '/api/accounts', { planId: freePlanId });
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().message).toBe(ACCOUNT_MESSAGES.serviceUnavailable);
+
+    panel.faults.delayMs = 800; // beyond the 500 ms limit the test drivers have
+    const slow = await call(user, 'POST', '/api/accounts', { planId: freePlanId });
+    panel.faults.delayMs = 0;
+    expect(slow.statusCode).toBe(503);
+    expect(await rows(user.userId)).toHaveLength(0);
+    // The slow create lands on the panel after we gave up; a cleanup job removes it once due.
+    await expect.poll(() => panel.users.size, { timeout: 3000 }).toBeGreaterThan(usersBefore);
+    t.clock.advance(31);
+    while (await t.app.jobWorker.runOnce()) { /* run every due job */ }
+    expect(panel.users.size).toBe(usersBefore);
+    const [done] = await env.database.db('jobs').where({ type: 'cleanup_panel_user', status: 'done' }).count({ n: '*' });
+    expect(Number(done!.n)).toBeGreaterThanOrEqual(1);
+  });
+
   it('answers 503 when no active server covers the plan locations', async () => {
     const japan = (await call(admin, 'POST', '/api/admin/plans', { name: 'Japan only', days: 1, dataLimitBytes: GB, price: 0, locations: 'JP' })).json().id;
     const user = await newUser();

@@ -7,6 +7,7 @@ import type { ServerRecord } from '../servers/servers.repo.js';
 import type { ServersService } from '../servers/servers.service.js';
 import { generateUsername, serverCovers } from './account-values.js';
 import type { AccountsRepo } from './accounts.repo.js';
+import type { CleanupPanelUserPayload } from '../../jobs/handlers/cleanup-panel-user.js';
 
 const USERNAME_TRIES = 3;
 
@@ -38,7 +39,13 @@ export interface Provisioned {
  * the spec's order, with a new username when the panel has the name already; every step is logged
  * (never a password or token).
  */
-export function createProvisioner(deps: { accounts: AccountsRepo; servers: ServersService; clock: Clock; log: FastifyBaseLogger }) {
+export function createProvisioner(deps: {
+  accounts: AccountsRepo;
+  servers: ServersService;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  scheduleCleanup(payload: CleanupPanelUserPayload): Promise<void>;
+}) {
   const { accounts, clock } = deps;
   const logStep = (request: ProvisionRequest, step: string, status: 'success' | 'failure', details: Record<string, unknown>) =>
     accounts.insertLog({ accountId: request.accountId, userId: request.userId, step, status, details, now: clock() });
@@ -75,6 +82,10 @@ export function createProvisioner(deps: { accounts: AccountsRepo; servers: Serve
               continue;
             }
             if (!(err instanceof PanelError)) throw err;
+            if (err.kind === 'timeout' || err.kind === 'server_error') {
+              // The panel may have created the user anyway: have it removed once the panel answers.
+              await deps.scheduleCleanup({ serverId: server.id, username, marker: request.accountId });
+            }
             if (err.kind === 'rejected' || err.kind === 'invalid_response') {
               throw new AppError(502, 'panel_error', ACCOUNT_MESSAGES.customFailed);
             }
