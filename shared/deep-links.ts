@@ -1,152 +1,108 @@
+/**
+ * Links that open a VPN client with our subscription filled in (clients.md, "Deep links").
+ * Pure functions with no node, DOM or server imports: the web app and the desktop app use them too.
+ *
+ * Rules: the subscription URL is percent-encoded when it goes in `url=`, and `url=` comes last (some
+ * parsers take the rest of the query as the URL); clients that need one format get the URL that forces
+ * it (`/sing-box`, `/clash-meta`); each app's own scheme, never the contested `clash://`.
+ */
 import type { Platform } from './platforms.js';
 
-/**
- * Links that open an installed VPN client with the customer's subscription filled in
- * (spec/clients.md). Pure string building: no DOM, no Node.
- *
- * Encoding rules:
- * - in a `url=` query parameter the subscription URL is percent-encoded (encodeURIComponent), and
- *   `url=` always comes last, because some clients (Clash Verge Rev) take the rest of the query as
- *   the URL;
- * - where the client takes the URL as the link's path (`hiddify://import/<raw-url>`), it goes in raw;
- * - the profile name is percent-encoded wherever it goes (query or `#fragment`).
- */
+export type { Platform } from './platforms.js';
 
-export type ClientAppId =
-  | 'hiddify'
-  | 'v2rayng'
-  | 'streisand'
-  | 'shadowrocket'
-  | 'happ'
-  | 'v2box'
-  | 'karing'
-  | 'sing-box'
-  | 'clash-verge'
-  | 'mihomo-party'
-  | 'flclash'
-  | 'nekobox';
+/** The path suffix a client's link points at: `''` = the plain link (the client's User-Agent picks the format). */
+export type DeepLinkFormat = '' | '/sing-box' | '/clash-meta';
 
-export interface ClientApp {
-  id: ClientAppId;
-  /** The app's display name, e.g. "Clash Verge Rev". */
+export interface VpnClientApp {
+  id: string;
   name: string;
   platforms: readonly Platform[];
-  /** The deep link for this app: `subscriptionUrl` as served, `name` the profile title to show. */
-  buildLink(subscriptionUrl: string, name: string): string;
-}
-
-export interface DeepLink {
-  id: ClientAppId;
-  name: string;
-  platforms: readonly Platform[];
-  href: string;
+  format: DeepLinkFormat;
+  /** `url` is the (format-specific) subscription URL, `name` the profile name; both raw. */
+  link(url: string, name: string): string;
 }
 
 const enc = encodeURIComponent;
 
-/** `scheme://<path>?name=<n>&url=<enc>`: the name first, the URL last. */
-function queryLink(prefix: string, url: string, name?: string): string {
-  const nameParam = name === undefined ? '' : `name=${enc(name)}&`;
-  return `${prefix}?${nameParam}url=${enc(url)}`;
-}
-
-/** `scheme://<path>?url=<enc>#<name>`. */
-function queryLinkWithFragment(prefix: string, url: string, name: string): string {
-  return `${prefix}?url=${enc(url)}#${enc(name)}`;
-}
-
-/** `scheme://<path>/<raw-url>#<name>`: the URL unencoded, as these clients read the path. */
-function rawLink(prefix: string, url: string, name?: string): string {
-  return name === undefined ? `${prefix}${url}` : `${prefix}${url}#${enc(name)}`;
-}
-
-/** Every client with a link handler, recommended first (Hiddify runs everywhere). */
-export const CLIENT_APPS: readonly ClientApp[] = [
+/** In the order a page should offer them: the most capable, most common clients first. */
+export const VPN_CLIENT_APPS: readonly VpnClientApp[] = [
   {
-    id: 'hiddify',
-    name: 'Hiddify',
-    platforms: ['android', 'ios', 'macos', 'windows', 'linux'],
-    buildLink: (url, name) => rawLink('hiddify://import/', url, name),
+    id: 'hiddify', name: 'Hiddify', platforms: ['android', 'ios', 'macos', 'windows', 'linux'], format: '',
+    link: (url, name) => `hiddify://import/${url}#${enc(name)}`,
   },
   {
-    id: 'v2rayng',
-    name: 'v2rayNG',
-    platforms: ['android'],
-    buildLink: (url, name) => queryLinkWithFragment('v2rayng://install-sub', url, name),
+    id: 'v2rayng', name: 'v2rayNG', platforms: ['android'], format: '',
+    link: (url, name) => `v2rayng://install-sub?url=${enc(url)}#${enc(name)}`,
   },
   {
-    id: 'streisand',
-    name: 'Streisand',
-    platforms: ['ios', 'macos'],
-    buildLink: (url, name) => rawLink('streisand://import/', url, name),
+    id: 'streisand', name: 'Streisand', platforms: ['ios', 'macos'], format: '',
+    link: (url, name) => `streisand://import/${url}#${enc(name)}`,
   },
   {
-    id: 'shadowrocket',
-    name: 'Shadowrocket',
-    platforms: ['ios', 'macos'],
-    buildLink: (url, name) => rawLink('shadowrocket://add/', url, name),
+    id: 'clash-verge', name: 'Clash Verge Rev', platforms: ['windows', 'macos', 'linux'], format: '/clash-meta',
+    link: (url, name) => `clash-verge://install-config?name=${enc(name)}&url=${enc(url)}`,
   },
   {
-    id: 'happ',
-    name: 'Happ',
-    platforms: ['ios', 'android', 'macos', 'windows'],
-    buildLink: (url) => rawLink('happ://add/', url),
+    id: 'sing-box', name: 'sing-box', platforms: ['android', 'ios', 'macos'], format: '/sing-box',
+    link: (url, name) => `sing-box://import-remote-profile?url=${enc(url)}#${enc(name)}`,
   },
   {
-    id: 'v2box',
-    name: 'V2Box',
-    platforms: ['ios', 'android'],
-    buildLink: (url, name) => queryLink('v2box://install-sub', url, name),
+    id: 'happ', name: 'Happ', platforms: ['ios', 'android', 'macos', 'windows'], format: '',
+    link: (url) => `happ://add/${url}`,
   },
   {
-    id: 'karing',
-    name: 'Karing',
-    platforms: ['android', 'ios', 'macos', 'windows', 'linux'],
-    buildLink: (url, name) => queryLink('karing://install-config', url, name),
+    id: 'shadowrocket', name: 'Shadowrocket', platforms: ['ios', 'macos'], format: '',
+    link: (url, name) => `shadowrocket://add/${url}#${enc(name)}`,
   },
   {
-    id: 'sing-box',
-    name: 'sing-box',
-    platforms: ['android', 'ios', 'macos'],
-    buildLink: (url, name) => queryLinkWithFragment('sing-box://import-remote-profile', url, name),
+    id: 'karing', name: 'Karing', platforms: ['android', 'ios', 'macos', 'windows', 'linux'], format: '',
+    link: (url, name) => `karing://install-config?name=${enc(name)}&url=${enc(url)}`,
   },
   {
-    id: 'clash-verge',
-    name: 'Clash Verge Rev',
-    platforms: ['windows', 'macos', 'linux'],
-    buildLink: (url, name) => queryLink('clash-verge://install-config', url, name),
+    id: 'mihomo-party', name: 'Mihomo Party', platforms: ['windows', 'macos', 'linux'], format: '/clash-meta',
+    link: (url, name) => `mihomo://install-config?name=${enc(name)}&url=${enc(url)}`,
   },
   {
-    id: 'mihomo-party',
-    name: 'Mihomo Party',
-    platforms: ['windows', 'macos', 'linux'],
-    buildLink: (url, name) => queryLink('mihomo://install-config', url, name),
+    id: 'flclash', name: 'FlClash', platforms: ['android', 'windows', 'macos', 'linux'], format: '/clash-meta',
+    link: (url) => `flclash://install-config?url=${enc(url)}`,
   },
   {
-    id: 'flclash',
-    name: 'FlClash',
-    platforms: ['android', 'windows', 'macos', 'linux'],
-    buildLink: (url) => queryLink('flclash://install-config', url),
+    id: 'nekobox', name: 'NekoBox', platforms: ['android'], format: '',
+    link: (url, name) => `sn://subscription?name=${enc(name)}&url=${enc(url)}`,
   },
   {
-    id: 'nekobox',
-    name: 'NekoBox',
-    platforms: ['android'],
-    buildLink: (url, name) => queryLink('sn://subscription', url, name),
+    id: 'v2box', name: 'V2Box', platforms: ['ios', 'android'], format: '',
+    link: (url, name) => `v2box://install-sub?name=${enc(name)}&url=${enc(url)}`,
   },
 ];
 
-/** The deep link of every client for one subscription. */
-export function buildDeepLinks(subscriptionUrl: string, name: string): DeepLink[] {
-  return CLIENT_APPS.map(({ id, name: appName, platforms, buildLink }) => ({
-    id,
-    name: appName,
-    platforms,
-    href: buildLink(subscriptionUrl, name),
-  }));
+export interface DeepLink {
+  clientId: string;
+  clientName: string;
+  href: string;
 }
 
-/** The clients that run on `platform`, recommended first. */
-export function clientsForPlatform(platform: Platform): ClientApp[] {
-  return CLIENT_APPS.filter((app) => app.platforms.includes(platform));
+/** The display order of platforms on a page. */
+export const DEEP_LINK_PLATFORMS: readonly Platform[] = ['android', 'ios', 'windows', 'macos', 'linux'];
+
+/** `subscriptionUrl` is our plain link (`PUBLIC_URL/sub/<token>`, no trailing slash). */
+export function deepLinkFor(app: VpnClientApp, subscriptionUrl: string, name: string): DeepLink {
+  const url = `${subscriptionUrl.replace(/\/+$/, '')}${app.format}`;
+  return { clientId: app.id, clientName: app.name, href: app.link(url, name) };
+}
+
+/** Every client's link for one platform, in the recommended order. */
+export function deepLinksFor(platform: Platform, subscriptionUrl: string, name: string): DeepLink[] {
+  return VPN_CLIENT_APPS.filter((app) => app.platforms.includes(platform)).map((app) => deepLinkFor(app, subscriptionUrl, name));
+}
+
+/** The platform a browser's User-Agent names, or null (then a page shows every platform alike). */
+export function platformFromUserAgent(userAgent: string | undefined): Platform | null {
+  const ua = userAgent ?? '';
+  if (/android/i.test(ua)) return 'android';
+  if (/iphone|ipad|ipod/i.test(ua)) return 'ios';
+  if (/windows/i.test(ua)) return 'windows';
+  if (/macintosh|mac os x/i.test(ua)) return 'macos';
+  if (/linux|x11|cros/i.test(ua)) return 'linux';
+  return null;
 }

@@ -1,7 +1,10 @@
+import type { PanelKindName } from '../../../shared/servers.js';
+
+export { PANEL_KINDS } from '../../../shared/servers.js';
+
 /** What the rest of the server sees of a panel (spec/panels.md, "Driver interface"). */
 export type AccountStatus = 'active' | 'disabled' | 'limited' | 'expired' | 'on_hold';
-export const PANEL_KINDS = ['marzneshin', 'marzban'] as const;
-export type PanelKind = (typeof PANEL_KINDS)[number];
+export type PanelKind = PanelKindName;
 
 export interface PanelAccount {
   username: string;

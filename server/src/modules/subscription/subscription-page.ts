@@ -7,7 +7,7 @@
 import QRCode from 'qrcode';
 import { PLATFORM_NAMES, type Platform } from '../../../../shared/platforms.js';
 import { escapeHtml } from '../../../../shared/site-template.js';
-import { DEEP_LINK_PLATFORMS, deepLinksFor } from './deep-links.js';
+import { DEEP_LINK_PLATFORMS, deepLinksFor } from '../../../../shared/deep-links.js';
 import { LruMap } from './subscription-cache.js';
 
 /** What the page shows about the account. `pending` = paid or free, but not on a panel yet. */

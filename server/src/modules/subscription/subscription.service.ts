@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../errors.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { PanelError } from '../../panels/panel-driver.js';
 import { PANEL_TIMEOUT_MS, panelFetch } from '../../panels/panel-http.js';
-import { platformFromUserAgent } from './deep-links.js';
+import { platformFromUserAgent } from '../../../../shared/deep-links.js';
 import { DEFAULT_SWR_OPTIONS, LruMap, SwrCache, type SwrCacheOptions } from './subscription-cache.js';
 import { formatUserinfo, toPanelCopy, type PanelCopy, type SubscriptionUserinfo } from './subscription-content.js';
 import {

@@ -11,7 +11,7 @@ import { createMarzneshinDriver } from '../../panels/marzneshin.js';
 import type { PanelDriver } from '../../panels/panel-driver.js';
 import { errorsPlugin } from '../../plugins/errors.js';
 import { createSettingsRepo } from '../settings/settings.repo.js';
-import { deepLinkFor, deepLinksFor, platformFromUserAgent, VPN_CLIENT_APPS } from './deep-links.js';
+import { deepLinkFor, deepLinksFor, platformFromUserAgent, VPN_CLIENT_APPS } from '../../../../shared/deep-links.js';
 import { LruMap, SwrCache } from './subscription-cache.js';
 import { parseUserinfo, toPanelCopy } from './subscription-content.js';
 import { formatForUserAgent, parseSubscriptionPath, PATH_FORMATS, wantsHtml } from './subscription-format.js';

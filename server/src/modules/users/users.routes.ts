@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AdminUsersQuery, UpdateUserBody } from '../../../../shared/users.js';
 import { parseInput } from '../../lib/parse.js';
 import { toMe } from '../../plugins/auth.js';
-import type { UsersService } from './users.service.js';
+import { actorOf, type UsersService } from './users.service.js';
 
 export async function meRoutes(app: FastifyInstance) {
   app.get('/api/me', { preHandler: app.requireUser }, async (request) => toMe(request.auth!.user));
@@ -18,7 +18,6 @@ export async function adminUsersRoutes(app: FastifyInstance, opts: { users: User
 
   app.patch<{ Params: { id: string } }>('/api/admin/users/:id', async (request) => {
     const changes = parseInput(UpdateUserBody, request.body);
-    const { user } = request.auth!;
-    return opts.users.updateUser({ id: user.id, email: user.email, ip: request.ip }, request.params.id, changes);
+    return opts.users.updateUser(actorOf(request), request.params.id, changes);
   });
 }

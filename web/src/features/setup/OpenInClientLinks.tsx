@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { clientsForPlatform } from '../../../../shared/deep-links.js';
+import { deepLinksFor } from '../../../../shared/deep-links.js';
 import { DownloadIcon } from '../../components/content/content-icons';
 import type { SetupPlatform } from './platform-guides';
 
@@ -13,20 +13,19 @@ interface OpenInClientLinksProps {
 
 /** "Open in <client>" deep links for the platform, recommended client first, and the download page. */
 export function OpenInClientLinks({ platform, platformLabel, url, profileName }: OpenInClientLinksProps) {
-  const clients = clientsForPlatform(platform);
   return (
     <div className="space-y-3">
       {url ? (
         <ul className="flex flex-wrap gap-2" aria-label={`Apps for ${platformLabel}`}>
-          {clients.map((client, index) => (
-            <li key={client.id}>
+          {deepLinksFor(platform, url, profileName).map((link, index) => (
+            <li key={link.clientId}>
               <a
-                href={client.buildLink(url, profileName)}
+                href={link.href}
                 className={`inline-flex items-center rounded-lg px-3 py-2 text-sm font-semibold shadow-sm ${
                   index === 0 ? 'bg-indigo-600 text-white hover:bg-indigo-500' : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50'
                 }`}
               >
-                Open in {client.name}
+                Open in {link.clientName}
               </a>
             </li>
           ))}
