@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Me, Role } from '../../../shared/auth.js';
+import type { Me } from '../../../shared/auth.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../../shared/constants.js';
 import { forbidden, unauthenticated } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -45,8 +45,6 @@ declare module 'fastify' {
 export function toMe(user: UserProfile): Me {
   return { id: user.id, email: user.email, role: user.role, trialUsed: user.trialUsed };
 }
-
-export const hasRole = (auth: AuthContext | null, role: Role) => auth?.user.role === role;
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

@@ -1,6 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { AccountStatus } from '../../panels/panel-driver.js';
-import type { VpnAccountStatus } from '../../../../shared/accounts.js';
 import { randomToken } from '../../lib/crypto.js';
 
 const USERNAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -17,8 +15,6 @@ export const generateSubToken = () => randomToken(24);
 
 /** Expiry is now plus the plan's days; a fraction of a day is hours (0.125 = 3 hours). */
 export const expiryAfterDays = (now: Date, days: number) => new Date(now.getTime() + Math.round(days * 24 * 3600) * 1000);
-
-export const toAccountStatus = (status: AccountStatus): VpnAccountStatus => status;
 
 /** Whether a server's locations cover a plan's: 'all' on either side, or every plan code on the server. */
 export function serverCovers(serverLocations: string, planLocations: string): boolean {

@@ -53,9 +53,6 @@ export const GaugeIcon = createIcon(
     <path d="M3.3 19a10 10 0 1 1 17.4 0" />
   </>,
 );
-export const HeartIcon = createIcon(
-  <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />,
-);
 export const KeyIcon = createIcon(
   <>
     <circle cx="7.5" cy="15.5" r="4.5" />
