@@ -5,11 +5,21 @@ import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from '../server/test/databases.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../server/test/smtp-catcher.js';
+import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe/index.js';
+
+/** The keys the fake Stripe accepts; an admin enters them in Settings to turn card payments on. */
+export const FAKE_STRIPE_KEYS = {
+  publishableKey: 'pk_test_e2ePublishable',
+  secretKey: 'sk_test_e2eSecret0123456789',
+  webhookSecret: 'whsec_e2eWebhookSecret0123456789',
+};
 
 export interface Site {
   baseURL: string;
   smtp: SmtpCatcher;
   database: TestDatabase;
+  /** The fake Stripe the server's real Stripe SDK talks to (STRIPE_API_URL); its webhooks reach the site. */
+  stripe: FakeStripe;
 }
 
 /**
@@ -32,19 +42,23 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
       const database = await createTestDatabase(databaseKind);
       const smtp = await startSmtpCatcher();
       const port = await freePort();
+      const stripe = await startFakeStripe({ ...FAKE_STRIPE_KEYS, webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe` });
       const config = loadConfig({
         NODE_ENV: 'test',
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
         SMTP_URL: smtp.url,
-        ADMIN_EMAILS: 'admin@example.com,admin-marzneshin@example.com,admin-marzban@example.com',
+        ADMIN_EMAILS: 'admin@example.com,admin-marzneshin@example.com,admin-marzban@example.com,admin-payments@example.com',
         LOG_LEVEL: 'warn',
+        STRIPE_API_URL: stripe.url,
       });
       const app: FastifyInstance = await buildApp({ config, db: database.db, logger: false });
       await app.listen({ port, host: '127.0.0.1' });
-      await use({ baseURL: `http://127.0.0.1:${port}`, smtp, database });
+      app.jobWorker.start();
+      await use({ baseURL: `http://127.0.0.1:${port}`, smtp, database, stripe });
       await app.close();
+      await stripe.close();
       await smtp.close();
       await database.destroy();
     },

@@ -21,6 +21,10 @@ export interface VpnAccount {
   links: string[];
   server: { name: string; locations: string } | null;
   planName: string | null;
+  /** The plan it was bought on, while that plan exists. */
+  planId: string | null;
+  /** True when the account can be renewed by card: it was bought on a paid plan that is still on sale. */
+  renewable: boolean;
   /** True when the panel could not be asked just now: usage and status are the last known values. */
   usageStale: boolean;
   usageCheckedAt: string | null;

@@ -29,6 +29,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/server-status': 'Server Status',
   '/login': 'Sign In',
   '/dashboard': 'My VPN Accounts',
+  '/thank-you': 'Thank You',
   '/admin': 'Admin Panel',
   '/create': 'Create VPN Account',
   '/setup': 'Set Up Your VPN',

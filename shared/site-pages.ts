@@ -81,6 +81,7 @@ export const PUBLIC_PAGES: SitePage[] = [
 /** Pages drawn in the browser only: they depend on the visitor's session or navigation state. */
 export const APP_PAGES: SitePage[] = [
   appPage('/dashboard'),
+  appPage('/thank-you'),
   appPage('/admin'),
   appPage('/create'),
   appPage('/setup'),

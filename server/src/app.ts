@@ -15,10 +15,13 @@ import { statusRoutes } from './modules/system/status.routes.js';
 import { adminServersRoutes } from './modules/servers/servers.routes.js';
 import { accountsRoutes, adminAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminPlansRoutes, publicPlansRoutes } from './modules/plans/plans.routes.js';
+import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes.js';
+import { adminCardSettingsRoutes } from './modules/billing/card-settings.routes.js';
+import type { StripeGateway } from './modules/billing/stripe-gateway.js';
 import { adminSystemRoutes } from './modules/system/system.routes.js';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.js';
 import type { DriverFactory } from './panels/driver-registry.js';
-import { createServices } from './services.js';
+import { createServices, type Services } from './services.js';
 import { createJobWorker, type JobWorker } from './jobs/worker.js';
 import { adminUsersRoutes, meRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -40,6 +43,8 @@ export interface AppOptions {
   siteDir?: string;
   /** How drivers for panel servers are made (tests may shorten timeouts). */
   driverFactory?: DriverFactory;
+  /** How Stripe is reached (default: the real SDK at STRIPE_API_URL). */
+  stripeGateway?: StripeGateway;
   /** Told of every route as it is registered (tests walk them). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -48,6 +53,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job worker: started by main.ts after listening, stopped when the app closes. */
     jobWorker: JobWorker;
+    /** The app's services, for scripts that seed or inspect it (the demo, benchmarks). */
+    services: Services;
   }
 }
 
@@ -78,12 +85,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Tokens are signed with @fastify/jwt, registered by the auth plugin below, before any request.
   const services = createServices({
-    config, db, clock, keys, mailer, log: app.log, driverFactory: options.driverFactory,
+    config, db, clock, keys, mailer, log: app.log, driverFactory: options.driverFactory, stripeGateway: options.stripeGateway,
     signAccessToken: (claims) => app.jwt.sign({ sid: claims.sid }, { sub: claims.sub }),
   });
   const { settings } = services;
   const jobWorker = createJobWorker({ repo: services.jobs, clock, log: app.log, handlers: services.jobHandlers });
   app.decorate('jobWorker', jobWorker);
+  app.decorate('services', services);
   app.addHook('onClose', async () => jobWorker.stop());
 
   await app.register(errorsPlugin);
@@ -101,13 +109,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(statusRoutes, { status: services.status });
   await app.register(publicPlansRoutes, { plans: services.plans });
   await app.register(subscriptionRoutes, { service: services.subscription });
-  await app.register(authRoutes, { auth: services.auth, limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } });
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  await app.register(authRoutes, { auth: services.auth, limits });
   await app.register(meRoutes);
   await app.register(accountsRoutes, { accounts: services.accounts });
+  await app.register(billingRoutes, { checkout: services.checkout, billing: services.billing, checkoutLimit: limits.checkoutPerUser });
+  await app.register(stripeWebhookRoutes, { billing: services.billing });
   await app.register(adminUsersRoutes, { users: services.users });
   await app.register(adminServersRoutes, { servers: services.servers });
   await app.register(adminPlansRoutes, { plans: services.plans });
   await app.register(adminSettingsRoutes, { settings, audit: services.audit, clock });
+  await app.register(adminCardSettingsRoutes, { card: services.card, audit: services.audit, clock });
   await app.register(adminAccountsRoutes, { accounts: services.accounts });
   await app.register(adminSystemRoutes, { system: services.system });
   await app.register(staticSitePlugin, {

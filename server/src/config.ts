@@ -17,7 +17,10 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
-  STRIPE_API_URL: z.url().optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' }).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_…)').optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -36,6 +39,8 @@ export interface Config {
   appSecret: string | undefined;
   redisUrl: string | undefined;
   stripeApiUrl: string | undefined;
+  /** Card keys from the environment: each overrides the one the admin saved. */
+  stripeKeys: { publishableKey?: string; secretKey?: string; webhookSecret?: string };
   /** false, true, or a comma-separated list of proxy addresses/subnets to trust. */
   trustProxy: boolean | string;
   logLevel: string;
@@ -92,6 +97,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     redisUrl: e.REDIS_URL,
     stripeApiUrl: e.STRIPE_API_URL,
+    stripeKeys: {
+      ...(e.STRIPE_PUBLISHABLE_KEY ? { publishableKey: e.STRIPE_PUBLISHABLE_KEY } : {}),
+      ...(e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY } : {}),
+      ...(e.STRIPE_WEBHOOK_SECRET ? { webhookSecret: e.STRIPE_WEBHOOK_SECRET } : {}),
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
   };

@@ -14,7 +14,16 @@ import { createAuditRepo } from './modules/audit/audit.repo.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createOtpRepo } from './modules/auth/otp.repo.js';
 import { createSessionsRepo } from './modules/auth/sessions.repo.js';
+import { createBillingRepo } from './modules/billing/billing.repo.js';
+import { createBillingService } from './modules/billing/billing.service.js';
+import { createCardSettingsService } from './modules/billing/card-settings.service.js';
+import { CHECK_CHECKOUT, createCheckoutService } from './modules/billing/checkout.service.js';
+import { createFulfilment } from './modules/billing/fulfilment.js';
+import { createPaymentConfirmation, PROVISION_PAID_ACCOUNT } from './modules/billing/payment-confirmation.js';
 import { createPaymentProvidersRepo } from './modules/billing/payment-providers.repo.js';
+import { createStripeGateway, type StripeGateway } from './modules/billing/stripe-gateway.js';
+import { createCheckCheckoutHandler } from './jobs/handlers/check-checkout.js';
+import { createProvisionPaidAccountHandler } from './jobs/handlers/provision-paid-account.js';
 import { createPlansRepo } from './modules/plans/plans.repo.js';
 import { createPlansService } from './modules/plans/plans.service.js';
 import { createServersRepo } from './modules/servers/servers.repo.js';
@@ -39,6 +48,8 @@ export interface ServiceContext {
   mailer: Mailer;
   log: FastifyBaseLogger;
   driverFactory?: DriverFactory;
+  /** How Stripe is reached; the real SDK at STRIPE_API_URL unless a test passes another. */
+  stripeGateway?: StripeGateway;
   signAccessToken(claims: { sub: string; sid: string }): string;
 }
 
@@ -52,10 +63,13 @@ export function createServices(ctx: ServiceContext) {
   const serversRepo = createServersRepo(db);
   const accountsRepo = createAccountsRepo(db);
   const jobs = createJobsRepo(db);
+  const billingRepo = createBillingRepo(db);
+  const gateway = ctx.stripeGateway ?? createStripeGateway(ctx.config.stripeApiUrl);
 
+  const card = createCardSettingsService({ providers: createPaymentProvidersRepo(db), keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl });
   const settings = createSettingsService({
     settings: createSettingsRepo(db),
-    paymentProviders: createPaymentProvidersRepo(db),
+    cardKeys: () => card.resolveKeys(),
     planExists: async (id) => (await plansRepo.findById(id)) !== undefined,
   });
   const servers = createServersService({ servers: serversRepo, drivers: createDriverRegistry(ctx.driverFactory), audit, keys, clock, log });
@@ -67,6 +81,10 @@ export function createServices(ctx: ServiceContext) {
     },
   });
 
+  const accounts = createAccountsService({ db, accounts: accountsRepo, plans: plansRepo, users, servers, settings, provisioner, clock, log, publicUrl: ctx.config.publicUrl });
+  const confirmation = createPaymentConfirmation({ db, billing: billingRepo, accounts: accountsRepo, jobs, clock, log });
+  const fulfilment = createFulfilment({ db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, clock, log });
+
   return {
     sessions,
     audit,
@@ -75,13 +93,24 @@ export function createServices(ctx: ServiceContext) {
     auth: createAuthService({ config: ctx.config, keys, clock, mailer: ctx.mailer, log, users, sessions, audit, settings, otp: createOtpRepo(db), signAccessToken: ctx.signAccessToken }),
     users: createUsersService({ users, audit, clock }),
     plans: createPlansService({ plans: plansRepo, settings, audit, clock }),
-    accounts: createAccountsService({ db, accounts: accountsRepo, plans: plansRepo, users, servers, settings, provisioner, clock, log, publicUrl: ctx.config.publicUrl }),
+    accounts,
+    card,
+    checkout: createCheckoutService({
+      db, billing: billingRepo, accounts: accountsRepo, accountsService: accounts, plans: plansRepo, settings, card, provisioner,
+      gateway, confirmation, jobs, clock, log, publicUrl: ctx.config.publicUrl,
+    }),
+    billing: createBillingService({ billing: billingRepo, card, gateway, confirmation, clock }),
+    billingRepo,
     status: createStatusService({ db, servers: serversRepo, clock }),
     system: createSystemService({ db, mailer: ctx.mailer, servers, jobs, settings }),
     subscription: createSubscriptionService({ db, settings, publicUrl: ctx.config.publicUrl, clock, log }),
     jobs,
     /** What the job worker runs, by job type. */
-    jobHandlers: { [CLEANUP_PANEL_USER]: createCleanupPanelUserHandler({ servers }) } satisfies Record<string, JobHandler>,
+    jobHandlers: {
+      [CLEANUP_PANEL_USER]: createCleanupPanelUserHandler({ servers, accounts: accountsRepo }),
+      [PROVISION_PAID_ACCOUNT]: createProvisionPaidAccountHandler({ fulfilment }),
+      [CHECK_CHECKOUT]: createCheckCheckoutHandler({ billing: billingRepo, card, gateway, confirmation, clock }),
+    } satisfies Record<string, JobHandler>,
   };
 }
 

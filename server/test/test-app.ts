@@ -16,6 +16,7 @@ const RELAXED_LIMITS: RateLimits = {
   verifyPerIp: { max: 10_000, windowSeconds: 60 },
   verifyPerEmail: { max: 10_000, windowSeconds: 60 },
   refreshPerIp: { max: 10_000, windowSeconds: 60 },
+  checkoutPerUser: { max: 10_000, windowSeconds: 60 },
 };
 
 export interface TestApp {
@@ -29,6 +30,8 @@ export async function buildTestApp(options: {
   env?: Record<string, string>;
   rateLimits?: Partial<RateLimits>;
   overrides?: Partial<AppOptions>;
+  /** Carries time over from an app this one replaces (a restart). */
+  clock?: TestClock;
 }): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -37,7 +40,7 @@ export async function buildTestApp(options: {
     ...(options.smtp ? { SMTP_URL: options.smtp.url } : {}),
     ...options.env,
   });
-  const clock = createTestClock();
+  const clock = options.clock ?? createTestClock();
   const app = await buildApp({
     config,
     db: options.db,

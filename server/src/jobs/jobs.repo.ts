@@ -114,10 +114,13 @@ export function createJobsRepo(db: Db) {
       return row && toJob(row);
     },
 
-    /** Adds a job; with a `dedupeKey` already taken it adds nothing and returns the existing job. */
-    async enqueue(job: EnqueueJob, now: Date): Promise<Job> {
+    /**
+     * Adds a job; with a `dedupeKey` already taken it adds nothing and returns the existing job. Pass
+     * `trx` to add it in the same transaction as the change that calls for it.
+     */
+    async enqueue(job: EnqueueJob, now: Date, trx: Db = db): Promise<Job> {
       const id = randomUUID();
-      const insert = db('jobs').insert({
+      const insert = trx('jobs').insert({
         id,
         type: job.type,
         payload: toJson(job.payload),
@@ -131,7 +134,7 @@ export function createJobsRepo(db: Db) {
       });
       if (job.dedupeKey !== undefined) await insert.onConflict('dedupe_key').ignore();
       else await insert;
-      const row = await db('jobs').select(JOB_COLUMNS)
+      const row = await trx('jobs').select(JOB_COLUMNS)
         .where(job.dedupeKey !== undefined ? { dedupe_key: job.dedupeKey } : { id })
         .first();
       if (!row) throw new Error(`job ${id} vanished after insert`);

@@ -5,7 +5,7 @@ import { createTestClock, type TestClock } from '../../test/test-clock.js';
 import { createDb, type Db } from '../db/knex.js';
 import { addSeconds } from '../lib/clock.js';
 import { createJobsRepo, type JobsRepo } from './jobs.repo.js';
-import { computeRetryDelaySeconds, createJobWorker, PermanentJobError, type JobHandler, type JobWorkerOptions } from './worker.js';
+import { computeRetryDelaySeconds, createJobWorker, PermanentJobError, RetryJobLater, type JobHandler, type JobWorkerOptions } from './worker.js';
 
 interface LogEntry {
   level: 'warn' | 'error';
@@ -139,6 +139,20 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
     expect(log.entries).toEqual([
       { level: 'error', obj: expect.objectContaining({ jobId: job.id, type: 'provision', err: expect.any(PermanentJobError) }), msg: 'job failed permanently' },
     ]);
+  });
+
+  it('runs a job again after the delay a RetryJobLater asks for, logging nothing', async () => {
+    const worker = createWorker({ follow_up: async () => { throw new RetryJobLater('payment still open', 900); } });
+    const job = await repo.enqueue({ type: 'follow_up', payload: {}, maxAttempts: 3 }, clock.now());
+
+    expect(await worker.runOnce()).toBe(true);
+    expect(await repo.findById(job.id)).toMatchObject({ status: 'queued', attempts: 1, runAt: new Date(clock.now().getTime() + 900_000) });
+    expect(log.entries).toEqual([]);
+    clock.advance(900);
+    expect(await worker.runOnce()).toBe(true);
+    clock.advance(900);
+    expect(await worker.runOnce()).toBe(true);
+    expect(await repo.findById(job.id)).toMatchObject({ status: 'failed', attempts: 3 });
   });
 
   it('fails a job of an unknown type with a clear message', async () => {

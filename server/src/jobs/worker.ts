@@ -20,6 +20,17 @@ export class PermanentJobError extends Error {
   }
 }
 
+/**
+ * Thrown by a handler whose work is not due yet (a payment still open, say): the job runs again after
+ * `delaySeconds`, with no error logged. It still counts as an attempt.
+ */
+export class RetryJobLater extends Error {
+  constructor(message: string, public readonly delaySeconds: number) {
+    super(message);
+    this.name = 'RetryJobLater';
+  }
+}
+
 /** Delay before retry n (n = attempts so far): min(maxSeconds, baseSeconds · 2^(n-1)), plus up to jitterRatio more. */
 export interface Backoff {
   baseSeconds: number;
@@ -27,7 +38,8 @@ export interface Backoff {
   jitterRatio: number;
 }
 
-export const DEFAULT_BACKOFF: Backoff = { baseSeconds: 10, maxSeconds: 3600, jitterRatio: 0.1 };
+/** Capped at 10 minutes: a paid account must appear soon after its panel comes back. */
+export const DEFAULT_BACKOFF: Backoff = { baseSeconds: 10, maxSeconds: 600, jitterRatio: 0.1 };
 /** Longer than any handler may run: past this, a `running` job is taken to belong to a dead worker. */
 export const DEFAULT_LOCK_TIMEOUT_SECONDS = 600;
 export const DEFAULT_POLL_INTERVAL_MS = 1000;
@@ -93,6 +105,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   async function recordFailure(job: Job, err: unknown): Promise<void> {
     const context = { err, jobId: job.id, type: job.type, attempts: job.attempts };
     const now = clock();
+    if (err instanceof RetryJobLater && job.attempts < job.maxAttempts) {
+      await repo.fail(job.id, err.message, now, addSeconds(now, err.delaySeconds));
+      return;
+    }
     if (err instanceof PermanentJobError || job.attempts >= job.maxAttempts) {
       log.error(context, err instanceof PermanentJobError ? 'job failed permanently' : 'job failed on its last attempt');
       await repo.fail(job.id, describeError(err), now, null);

@@ -91,6 +91,15 @@ describe('the Marzban driver against a panel that behaves as panels.md describes
     expect(await driver.getAccount(username)).toBeNull();
   });
 
+  it('resets the used traffic to 0', async () => {
+    const username = newUsername();
+    await driver.createAccount({ username, dataLimitBytes: 1024 ** 3, expiresAt: null, note: 'reset' });
+    panel.users.get(username)!.used_traffic = 7000;
+    expect((await driver.getAccount(username))?.usedTrafficBytes).toBe(7000);
+    expect((await driver.resetUsage(username)).usedTrafficBytes).toBe(0);
+    expect(panel.users.get(username)?.used_traffic).toBe(0);
+  });
+
   it('logs in again once when the token is revoked mid-way', async () => {
     await driver.getAccount('nobody_here');
     panel.revokeAllTokens();

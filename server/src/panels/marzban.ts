@@ -128,6 +128,12 @@ export function createMarzbanDriver(connection: PanelConnection, options: { time
       return update(username, { status: enabled ? 'active' : 'disabled' }, enabled ? 'Enabling the user' : 'Disabling the user');
     },
 
+    async resetUsage(username) {
+      const response = await session.request(`${userPath(username)}/reset`, { method: 'POST' });
+      if (response.status !== 200) throw failureFor(response, 'Resetting the traffic');
+      return toAccount(expectJsonObject(response, 'Resetting the traffic'));
+    },
+
     async deleteAccount(username) {
       const response = await session.request(userPath(username), { method: 'DELETE' });
       if (response.status === 200) return { alreadyGone: false };

@@ -151,6 +151,15 @@ describe('the Marzneshin driver against a panel that behaves as panels.md descri
       expect(await driver.extendAccount(username, { expiresAt: later })).toMatchObject({ expiresAt: later });
     });
 
+    it('resets the used traffic to 0', async () => {
+      const username = newUsername();
+      await driver.createAccount({ username, dataLimitBytes: 1024 ** 3, expiresAt: null, note: 'reset' });
+      panel.users.get(username)!.used_traffic = 5000;
+      expect((await driver.getAccount(username))?.usedTrafficBytes).toBe(5000);
+      expect((await driver.resetUsage(username)).usedTrafficBytes).toBe(0);
+      expect(panel.users.get(username)?.used_traffic).toBe(0);
+    });
+
     it('enables and disables idempotently', async () => {
       const username = newUsername();
       await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'toggle' });

@@ -151,6 +151,12 @@ export function createMarzneshinDriver(connection: PanelConnection, options: { t
       return toAccount(user);
     },
 
+    async resetUsage(username) {
+      const response = await session.request(`${usersPath(username)}/reset`, { method: 'POST' });
+      if (response.status !== 200) throw failureFor(response, 'Resetting the traffic');
+      return toAccount(expectJsonObject(response, 'Resetting the traffic'));
+    },
+
     async deleteAccount(username) {
       const response = await session.request(usersPath(username), { method: 'DELETE' });
       if (response.status === 200) return { alreadyGone: false };

@@ -45,6 +45,8 @@ export interface PanelDriver {
   getAccount(username: string, options?: { withLinks?: boolean }): Promise<PanelAccount | null>;
   extendAccount(username: string, change: { expiresAt?: Date | null; dataLimitBytes?: number | null }): Promise<PanelAccount>;
   setEnabled(username: string, enabled: boolean): Promise<PanelAccount>;
+  /** Sets the user's used traffic back to 0 (a renewal starts a fresh data allowance). */
+  resetUsage(username: string): Promise<PanelAccount>;
   deleteAccount(username: string): Promise<{ alreadyGone: boolean }>;
 }
 

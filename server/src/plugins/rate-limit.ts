@@ -16,6 +16,8 @@ export interface RateLimits {
   verifyPerIp: LimitRule;
   verifyPerEmail: LimitRule;
   refreshPerIp: LimitRule;
+  /** Each checkout reserves an account and opens a Stripe session: a person needs only a few. */
+  checkoutPerUser: LimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -24,6 +26,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   verifyPerIp: { max: 40, windowSeconds: 15 * 60 },
   verifyPerEmail: { max: 15, windowSeconds: 15 * 60 },
   refreshPerIp: { max: 120, windowSeconds: 60 },
+  checkoutPerUser: { max: 10, windowSeconds: 15 * 60 },
 };
 
 declare module 'fastify' {

@@ -145,10 +145,14 @@ export interface StartedServer {
   close(): Promise<void>;
 }
 
-/** Starts a real HTTP server on 127.0.0.1 (random port) that applies the faults, logs every request and routes it. */
+/**
+ * Starts a real HTTP server on 127.0.0.1 (on `port`, default 0 = a free port) that applies the faults,
+ * logs every request and routes it. Rejects when the port cannot be bound (e.g. EADDRINUSE).
+ */
 export async function startPanelHttp(
   state: { faults: PanelFaults; requests: LoggedRequest[] },
   router: Router,
+  port = 0,
 ): Promise<StartedServer> {
   const reset = (socket: Socket): void => {
     if (!socket.destroyed) socket.resetAndDestroy();
@@ -199,10 +203,16 @@ export async function startPanelHttp(
   server.on('connection', (socket: Socket) => {
     if (state.faults.down) reset(socket);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

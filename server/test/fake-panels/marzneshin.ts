@@ -36,6 +36,8 @@ export interface FakeMarzneshinOptions extends FakePanelOptions {
   services?: MarzneshinService[];
   inbounds?: MarzneshinInbound[];
   nodes?: MarzneshinNode[];
+  /** Port to listen on (127.0.0.1); default 0 = a free port. Starting rejects when it is taken. */
+  port?: number;
 }
 
 /** The same handle type as the Marzban fake; the users are MarzneshinUser (see `asMarzneshinUser`). */
@@ -358,7 +360,7 @@ export async function startFakeMarzneshin(options: FakeMarzneshinOptions = {}): 
     return subscriptionResponse(formatForUserAgent(userAgent, RULES), servers(user), meta(req, user));
   }
 
-  const http = await startPanelHttp(panel, router);
+  const http = await startPanelHttp(panel, router, options.port);
   panel.url = http.url;
   panel.close = http.close;
   return panel;

@@ -1,5 +1,6 @@
 import type { AccountLogEntry, SystemStatus } from '../../../shared/accounts.js';
 import type { AdminSettings, UpdateSettingsBody } from '../../../shared/app-settings.js';
+import type { CardPaymentSettings, UpdateCardPaymentSettings } from '../../../shared/billing.js';
 import type { AdminPlan, PlanBody, UpdatePlanBody } from '../../../shared/plans.js';
 import type { AdminServer, CreateServerBody, ServerConnectionBody, UpdateServerBody } from '../../../shared/servers.js';
 import type { ApiClient } from './api-client';
@@ -14,7 +15,7 @@ export interface PanelService {
 const serverPath = (id: string) => `/api/admin/servers/${encodeURIComponent(id)}`;
 const planPath = (id: string) => `/api/admin/plans/${encodeURIComponent(id)}`;
 
-/** The admin panel's endpoints (servers, plans, settings, logs, system), typed with the shared contract. */
+/** The admin panel's endpoints (servers, plans, settings, card payments, logs, system), typed with the shared contract. */
 export function createAdminEndpoints(client: ApiClient) {
   return {
     servers: {
@@ -42,6 +43,13 @@ export function createAdminEndpoints(client: ApiClient) {
       get: (signal?: AbortSignal) => client.request<AdminSettings>('GET', '/api/admin/settings', { signal }),
       update: (changes: UpdateSettingsBody) =>
         client.request<AdminSettings>('PUT', '/api/admin/settings', { body: changes }),
+    },
+
+    payments: {
+      getCard: (signal?: AbortSignal) => client.request<CardPaymentSettings>('GET', '/api/admin/payments/card', { signal }),
+      /** Omitted fields keep their value; `null` clears a key. The secrets never come back. */
+      updateCard: (changes: UpdateCardPaymentSettings) =>
+        client.request<CardPaymentSettings>('PUT', '/api/admin/payments/card', { body: changes }),
     },
 
     listLogs: (limit: number, signal?: AbortSignal) =>

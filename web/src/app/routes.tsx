@@ -31,6 +31,7 @@ const pages = {
   '/status': lazyPage(() => import('../pages/support/StatusPage')),
   '/setup': lazyPage(() => import('../pages/SetupPage')),
   '/dashboard': lazyPage(() => import('../pages/DashboardPage')),
+  '/thank-you': lazyPage(() => import('../pages/ThankYouPage')),
   '/admin': lazyPage(() => import('../pages/AdminPage')),
   '/create': lazyPage(() => import('../pages/CreateAccountPage')),
   '*': lazyPage(() => import('../pages/NotFoundPage')),
@@ -41,7 +42,7 @@ const downloadPage = lazyPage<{ platform: Platform }>(() => import('../pages/dow
 type PagePath = keyof typeof pages;
 
 /** Pages behind a session guard (the rest are public). */
-const GUARDED = new Set<PagePath>(['/dashboard', '/admin', '/create']);
+const GUARDED = new Set<PagePath>(['/dashboard', '/thank-you', '/admin', '/create']);
 
 function show(path: PagePath): ReactNode {
   const { Component } = pages[path];
@@ -66,7 +67,13 @@ const routeObjects: RouteObject[] = [
         .map((path) => ({ path, element: show(path) })),
       ...Object.entries(ALIASES).map(([path, target]) => ({ path, element: show(target) })),
       ...PLATFORMS.map((platform) => ({ path: `/download/${platform}`, element: <downloadPage.Component platform={platform} /> })),
-      { element: <RequireSession />, children: [{ path: '/dashboard', element: show('/dashboard') }] },
+      {
+        element: <RequireSession />,
+        children: [
+          { path: '/dashboard', element: show('/dashboard') },
+          { path: '/thank-you', element: show('/thank-you') },
+        ],
+      },
       {
         element: <RequireSession roles={['admin']} />,
         children: [

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { VpnAccount } from '../../../shared/accounts.js';
+import { BILLING_MESSAGES } from '../../../shared/billing.js';
 import type { Plan } from '../../../shared/plans.js';
 import { accountApi } from '../api/account-endpoints';
 import { isApiError } from '../api';
@@ -15,21 +16,42 @@ import { QrDialog } from '../features/accounts/QrDialog';
 import { useCopyWithToast } from '../features/accounts/useCopyWithToast';
 import { useDashboardData } from '../features/accounts/useDashboardData';
 import { useAuth } from '../features/auth/auth-context';
+import { PaymentDialog } from '../features/billing/PaymentDialog';
+import { PaymentPendingBanner } from '../features/billing/PaymentPendingBanner';
+import { findRenewalPlan, type PaymentTarget } from '../features/billing/payment-target';
+import { TransactionHistoryDialog } from '../features/billing/TransactionHistoryDialog';
+import { useDashboardPaymentReturn } from '../features/billing/useDashboardPaymentReturn';
+import { useStartCheckout } from '../features/billing/useStartCheckout';
+import { useConfig } from '../features/config/config-context';
 import { AccountSetupDialog } from '../features/setup/AccountSetupDialog';
 import { useToast } from '../features/toast/toast-context';
 
-type OpenDialog = { kind: 'setup' | 'qr' | 'delete'; account: VpnAccount } | null;
+type OpenDialog =
+  | { kind: 'setup' | 'qr' | 'delete'; account: VpnAccount }
+  | { kind: 'pay'; target: PaymentTarget }
+  | { kind: 'history' }
+  | null;
 
 export default function DashboardPage() {
   const { user, refreshUser } = useAuth();
   const toast = useToast();
   const copy = useCopyWithToast();
+  const { cardPaymentsEnabled } = useConfig();
+  const startCheckout = useStartCheckout();
   const { plans, accounts, loadState, reload, removeAccount } = useDashboardData();
   const [error, setError] = useState<string | null>(null);
   const [loadErrorDismissed, setLoadErrorDismissed] = useState(false);
   const [claimingPlanId, setClaimingPlanId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const payment = useDashboardPaymentReturn({
+    onReady: (account) => {
+      setDialog({ kind: 'setup', account });
+      void refreshAfterChange();
+    },
+    onTimedOut: () => void reload(),
+    onProblem: setError,
+  });
 
   async function refreshAfterChange() {
     const [loaded] = await Promise.all([reload(), refreshUser().catch(() => undefined)]);
@@ -49,6 +71,16 @@ export default function DashboardPage() {
       if (isApiError(caught) && caught.code === 'trial_used') await refreshUser().catch(() => undefined);
     } finally {
       setClaimingPlanId(null);
+    }
+  }
+
+  async function pay(target: PaymentTarget) {
+    setError(null);
+    try {
+      await startCheckout(target);
+    } catch (caught) {
+      setDialog(null);
+      setError(messageOrFallback(caught, BILLING_MESSAGES.createSubscriptionFailed));
     }
   }
 
@@ -79,6 +111,12 @@ export default function DashboardPage() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">My VPN Accounts</h1>
       {user && <p className="mt-2 break-words text-slate-600">Welcome back, {user.email}</p>}
 
+      {payment.kind === 'waiting' && (
+        <div className="mt-6">
+          <PaymentPendingBanner />
+        </div>
+      )}
+
       {shownError && (
         <div className="mt-6">
           <ErrorBanner
@@ -102,15 +140,28 @@ export default function DashboardPage() {
 
       {loadState === 'loaded' && (
         <div className="mt-8 space-y-12">
-          <PlansGrid plans={plans} trialUsed={user?.trialUsed ?? false} claimingPlanId={claimingPlanId} onClaim={(plan) => void claimPlan(plan)} />
+          <PlansGrid
+            plans={plans}
+            trialUsed={user?.trialUsed ?? false}
+            claimingPlanId={claimingPlanId}
+            onClaim={(plan) => void claimPlan(plan)}
+            cardPayments={cardPaymentsEnabled}
+            onBuy={(plan) => setDialog({ kind: 'pay', target: { kind: 'buy', plan } })}
+          />
           <AccountsTable
             accounts={accounts}
             deletingId={deletingId}
+            headerAction={
+              <button type="button" onClick={() => setDialog({ kind: 'history' })} className={BUTTON.secondary}>
+                Transaction History
+              </button>
+            }
             actions={{
               onCopy: (account) => account.combinedUrl && void copy(account.combinedUrl, ACCOUNT_UI_MESSAGES.linkCopied),
               onShowQr: (account) => setDialog({ kind: 'qr', account }),
               onSetup: (account) => setDialog({ kind: 'setup', account }),
               onDelete: (account) => setDialog({ kind: 'delete', account }),
+              onRenew: (account) => setDialog({ kind: 'pay', target: { kind: 'renew', account, plan: findRenewalPlan(plans, account) } }),
             }}
           />
         </div>
@@ -122,6 +173,8 @@ export default function DashboardPage() {
         </button>
       )}
 
+      {dialog?.kind === 'pay' && <PaymentDialog target={dialog.target} onPay={() => pay(dialog.target)} onClose={closeDialog} />}
+      {dialog?.kind === 'history' && <TransactionHistoryDialog onClose={closeDialog} />}
       {dialog?.kind === 'setup' && <AccountSetupDialog account={dialog.account} onClose={closeDialog} />}
       {dialog?.kind === 'qr' && <QrDialog account={dialog.account} onClose={closeDialog} />}
       {dialog?.kind === 'delete' && (

@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { PageHero, PlatformLinks } from '../components/content';
+import { NumberedStep, PageHero, PlatformLinks } from '../components/content';
 
 /** The e-mail the previous screen passed along in navigation state, if any. */
 function readEmail(state: unknown): string | null {
@@ -27,13 +26,13 @@ export default function SetupPage() {
       />
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
         <ol className="space-y-6">
-          <Step number={1} title="Download a client">
+          <NumberedStep number={1} title="Download a client">
             <p>
               Install the free, open-source Hiddify app. Pick your device for downloads and system requirements:
             </p>
             <PlatformLinks />
-          </Step>
-          <Step number={2} title="Install certificate">
+          </NumberedStep>
+          <NumberedStep number={2} title="Install certificate">
             <p>
               Not needed with the recommended clients: Hiddify and the other apps in our{' '}
               <Link to="/help" className="font-medium text-indigo-700 underline">
@@ -42,8 +41,8 @@ export default function SetupPage() {
               connect with your subscription link alone, so there is no certificate or profile to install. Your device
               only asks once to allow the VPN connection; accept it.
             </p>
-          </Step>
-          <Step number={3} title="Connect to VPN">
+          </NumberedStep>
+          <NumberedStep number={3} title="Connect to VPN">
             <p>
               Open My VPN Accounts, copy your subscription link or scan its QR code, import it into the app and press
               connect.
@@ -54,29 +53,9 @@ export default function SetupPage() {
             >
               Go to My VPN Accounts
             </Link>
-          </Step>
+          </NumberedStep>
         </ol>
       </div>
     </>
-  );
-}
-
-function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
-  return (
-    <li className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <span
-        aria-hidden="true"
-        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-bold text-white"
-      >
-        {number}
-      </span>
-      <div className="min-w-0 leading-7 text-slate-700">
-        <h2 className="text-lg font-semibold text-slate-900">
-          <span className="sr-only">Step {number}: </span>
-          {title}
-        </h2>
-        {children}
-      </div>
-    </li>
   );
 }

@@ -1,22 +1,32 @@
 import { z } from 'zod';
+import type { AccountsRepo } from '../../modules/accounts/accounts.repo.js';
 import type { ServersService } from '../../modules/servers/servers.service.js';
-import { PermanentJobError, type JobHandler } from '../worker.js';
+import { PermanentJobError, RetryJobLater, type JobHandler } from '../worker.js';
 
 export const CLEANUP_PANEL_USER = 'cleanup_panel_user';
+/** While a paid account still waits for its panel user, the clean-up waits too (the retry may adopt the user). */
+const WAITING_ACCOUNT_RECHECK_SECONDS = 300;
 
 const Payload = z.object({ serverId: z.string(), username: z.string(), marker: z.string() });
 export type CleanupPanelUserPayload = z.infer<typeof Payload>;
 
 /**
  * After a create the panel may have carried out after we gave up on it (a timeout, a 5xx), the
- * user is deleted again, but only if it carries our marker: it is ours and no account row uses it.
+ * user is deleted again, but only if it carries our marker and no account uses it: the account row
+ * named by the marker is gone, or was provisioned elsewhere. While that row still waits (a paid
+ * account's provisioning job retries with the same username and adopts the user), the clean-up waits.
  * A panel that does not answer makes the job fail and retry later.
  */
-export function createCleanupPanelUserHandler(deps: { servers: ServersService }): JobHandler {
+export function createCleanupPanelUserHandler(deps: { servers: ServersService; accounts: AccountsRepo }): JobHandler {
   return async (payload) => {
     const parsed = Payload.safeParse(payload);
     if (!parsed.success) throw new PermanentJobError('Bad cleanup payload');
     const { serverId, username, marker } = parsed.data;
+    const owner = await deps.accounts.findById(marker);
+    if (owner?.status === 'suspended' && owner.subscriptionUrl === null) {
+      throw new RetryJobLater('the account is still waiting for its panel user', WAITING_ACCOUNT_RECHECK_SECONDS);
+    }
+    if (owner && owner.masterServerId === serverId && owner.username === username) return;
     const server = await deps.servers.findServerRecord(serverId);
     if (!server) return;
     const driver = deps.servers.driverFor(server);

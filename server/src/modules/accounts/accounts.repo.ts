@@ -1,4 +1,5 @@
 import type { VpnAccountStatus } from '../../../../shared/accounts.js';
+import type { PlanStatus } from '../../../../shared/plans.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toDate, toDateOrNull, toJson } from '../../db/values.js';
 
@@ -20,6 +21,8 @@ export interface AccountRecord {
   createdAt: Date;
   server: { name: string; locations: string } | null;
   planName: string | null;
+  /** The plan it was created from, while that plan exists. */
+  plan: { id: string; status: PlanStatus; price: number; isTrial: boolean } | null;
 }
 
 interface AccountMetadata {
@@ -30,6 +33,7 @@ interface AccountMetadata {
 const SELECT = [
   'a.id', 'a.user_id', 'a.master_server_id', 'a.plan_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.sub_token',
   'a.subscription_url', 'a.metadata', 'a.usage_checked_at', 'a.created_at', 's.name as server_name', 's.locations as server_locations', 'p.name as plan_name',
+  'p.status as plan_status', 'p.price as plan_price', 'p.metadata as plan_metadata',
 ];
 
 function toRecord(row: Record<string, unknown>): AccountRecord {
@@ -51,6 +55,14 @@ function toRecord(row: Record<string, unknown>): AccountRecord {
     createdAt: toDate(row.created_at),
     server: row.server_name ? { name: row.server_name as string, locations: row.server_locations as string } : null,
     planName: (row.plan_name as string | null) ?? null,
+    plan: row.plan_id && row.plan_status
+      ? {
+          id: row.plan_id as string,
+          status: row.plan_status as PlanStatus,
+          price: Number(row.plan_price),
+          isTrial: parseJson<{ is_trial?: boolean }>(row.plan_metadata, {}).is_trial === true,
+        }
+      : null,
   };
 }
 
@@ -76,8 +88,8 @@ export interface ProvisionedFields {
 }
 
 export function createAccountsRepo(db: Db) {
-  const base = () =>
-    db('vpn_accounts as a').leftJoin('masterservers as s', 's.id', 'a.master_server_id').leftJoin('plans as p', 'p.id', 'a.plan_id').select(SELECT);
+  const base = (conn: Db = db) =>
+    conn('vpn_accounts as a').leftJoin('masterservers as s', 's.id', 'a.master_server_id').leftJoin('plans as p', 'p.id', 'a.plan_id').select(SELECT);
 
   return {
     async listForUser(userId: string): Promise<AccountRecord[]> {
@@ -90,14 +102,14 @@ export function createAccountsRepo(db: Db) {
       return row && toRecord(row);
     },
 
-    async findById(id: string): Promise<AccountRecord | undefined> {
-      const row = await base().where('a.id', id).first();
+    async findById(id: string, trx: Db = db): Promise<AccountRecord | undefined> {
+      const row = await base(trx).where('a.id', id).first();
       return row && toRecord(row);
     },
 
     /** The row that reserves the account while the panel creates it (status `suspended`). */
-    async insertPending(account: PendingAccount, now: Date): Promise<void> {
-      await db('vpn_accounts').insert({
+    async insertPending(account: PendingAccount, now: Date, trx: Db = db): Promise<void> {
+      await trx('vpn_accounts').insert({
         id: account.id, user_id: account.userId, plan_id: account.planId, username: account.username, status: 'suspended',
         data_limit: 0, sub_token: account.subToken, metadata: toJson({}), trial_user_id: account.trialUserId, created_at: now, updated_at: now,
       });
@@ -116,8 +128,8 @@ export function createAccountsRepo(db: Db) {
       });
     },
 
-    async updateUsage(id: string, usage: { status: VpnAccountStatus; usedTrafficBytes: number; expireDate: Date | null; dataLimitBytes: number; links: string[] }, now: Date): Promise<void> {
-      await db('vpn_accounts').where({ id }).update({
+    async updateUsage(id: string, usage: { status: VpnAccountStatus; usedTrafficBytes: number; expireDate: Date | null; dataLimitBytes: number; links: string[] }, now: Date, trx: Db = db): Promise<void> {
+      await trx('vpn_accounts').where({ id }).update({
         status: usage.status, expire_date: usage.expireDate, data_limit: usage.dataLimitBytes,
         metadata: toJson({ used_traffic: usage.usedTrafficBytes, links: usage.links } satisfies AccountMetadata),
         usage_checked_at: now, updated_at: now,
@@ -128,8 +140,13 @@ export function createAccountsRepo(db: Db) {
       await db('vpn_accounts').where({ id }).delete();
     },
 
-    async insertLog(entry: { accountId: string | null; userId: string | null; step: string; status: 'success' | 'failure'; details: Record<string, unknown>; now: Date }): Promise<void> {
-      await db('vpn_account_logs').insert({
+    /** Removes a row still waiting for its payment; a provisioned account is never touched. */
+    async removeIfSuspended(id: string, trx: Db = db): Promise<boolean> {
+      return (await trx('vpn_accounts').where({ id, status: 'suspended' }).whereNull('subscription_url').delete()) > 0;
+    },
+
+    async insertLog(entry: { accountId: string | null; userId: string | null; step: string; status: 'success' | 'failure'; details: Record<string, unknown>; now: Date }, trx: Db = db): Promise<void> {
+      await trx('vpn_account_logs').insert({
         vpn_account_id: entry.accountId, user_id: entry.userId, step: entry.step, status: entry.status, details: toJson(entry.details), created_at: entry.now,
       });
     },

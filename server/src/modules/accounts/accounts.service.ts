@@ -7,14 +7,14 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { PanelError } from '../../panels/panel-driver.js';
-import { isTrialPlan } from '../plans/plans.service.js';
+import { isPurchasable, isTrialPlan } from '../plans/plans.service.js';
 import type { PlansRepo } from '../plans/plans.repo.js';
 import type { ServersService } from '../servers/servers.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserProfile, UsersRepo } from '../users/users.repo.js';
 import { expiryAfterDays, generateSubToken, generateUsername } from './account-values.js';
 import type { AccountRecord, AccountsRepo } from './accounts.repo.js';
-import type { Provisioned, Provisioner } from './provisioning.js';
+import { provisionedFields, type Provisioned, type Provisioner } from './provisioning.js';
 
 /** Usage and status are asked of the panel at most this often per account. */
 export const USAGE_CACHE_SECONDS = 60;
@@ -36,7 +36,7 @@ export interface AccountsServiceDeps {
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { accounts, clock } = deps;
 
-  function toVpnAccount(account: AccountRecord, usageStale = false): VpnAccount {
+  function toVpnAccount(account: AccountRecord, trialPlanId: string | null, usageStale = false): VpnAccount {
     const provisioned = account.status !== 'suspended' && account.subscriptionUrl !== null;
     return {
       id: account.id,
@@ -51,6 +51,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       links: account.links,
       server: account.server,
       planName: account.planName,
+      planId: account.plan?.id ?? null,
+      renewable: provisioned && account.plan !== null && isPurchasable(account.plan, trialPlanId),
       usageStale,
       usageCheckedAt: account.usageCheckedAt?.toISOString() ?? null,
     };
@@ -85,16 +87,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   async function completeProvisioning(accountId: string, result: Provisioned, trialUser: UserProfile | null): Promise<AccountRecord> {
     const now = clock();
     await deps.db.transaction(async (trx) => {
-      await accounts.markProvisioned(accountId, {
-        masterServerId: result.server.id,
-        username: result.username,
-        status: result.panelAccount.status,
-        subscriptionUrl: result.panelAccount.subscriptionUrl,
-        expireDate: result.panelAccount.expiresAt,
-        dataLimitBytes: result.panelAccount.dataLimitBytes ?? 0,
-        links: result.panelAccount.links ?? [],
-        usedTrafficBytes: result.panelAccount.usedTrafficBytes,
-      }, now, trx);
+      await accounts.markProvisioned(accountId, provisionedFields(result), now, trx);
       if (trialUser) await trx('user_profiles').where({ id: trialUser.id }).update({ trial_used: true, updated_at: now });
     });
     await accounts.insertLog({ accountId, userId: trialUser?.id ?? null, step: 'account_created', status: 'success', details: { serverId: result.server.id, username: result.username }, now });
@@ -113,18 +106,27 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     }
     try {
       const result = await deps.provisioner.provision({ accountId: id, userId: owner.id, username, dataLimitBytes: input.dataLimitBytes, expiresAt: input.expiresAt }, input.candidates);
-      return toVpnAccount(await completeProvisioning(id, result, input.trial ? owner : null));
+      const saved = await completeProvisioning(id, result, input.trial ? owner : null);
+      return toVpnAccount(saved, await trialPlanId());
     } catch (err) {
       await accounts.remove(id);
       throw err;
     }
   }
 
+  const trialPlanId = async () => (await deps.settings.getAppSettings()).trialPlanId;
+
   return {
     async listAccounts(user: UserProfile): Promise<VpnAccount[]> {
-      const own = await accounts.listForUser(user.id);
+      const [own, trialId] = await Promise.all([accounts.listForUser(user.id), trialPlanId()]);
       const refreshed = await Promise.all(own.map(refreshUsage));
-      return refreshed.map(({ account, stale }) => toVpnAccount(account, stale));
+      return refreshed.map(({ account, stale }) => toVpnAccount(account, trialId, stale));
+    },
+
+    /** One of the caller's accounts as the API shows it (no panel call); someone else's is undefined. */
+    async findAccount(userId: string, id: string): Promise<VpnAccount | undefined> {
+      const account = await accounts.findForUser(id, userId);
+      return account && toVpnAccount(account, await trialPlanId());
     },
 
     /** A free plan or the trial; a paid plan needs checkout. */

@@ -6,7 +6,7 @@ import { PanelError, type PanelAccount, type PanelDriver } from '../../panels/pa
 import type { ServerRecord } from '../servers/servers.repo.js';
 import type { ServersService } from '../servers/servers.service.js';
 import { generateUsername, serverCovers } from './account-values.js';
-import type { AccountsRepo } from './accounts.repo.js';
+import type { AccountsRepo, ProvisionedFields } from './accounts.repo.js';
 import type { CleanupPanelUserPayload } from '../../jobs/handlers/cleanup-panel-user.js';
 
 const USERNAME_TRIES = 3;
@@ -32,6 +32,20 @@ export interface Provisioned {
   server: ServerRecord;
   username: string;
   panelAccount: PanelAccount;
+}
+
+/** What a provisioned account's row keeps of the panel's answer. */
+export function provisionedFields(result: Provisioned): ProvisionedFields {
+  return {
+    masterServerId: result.server.id,
+    username: result.username,
+    status: result.panelAccount.status,
+    subscriptionUrl: result.panelAccount.subscriptionUrl,
+    expireDate: result.panelAccount.expiresAt,
+    dataLimitBytes: result.panelAccount.dataLimitBytes ?? 0,
+    links: result.panelAccount.links ?? [],
+    usedTrafficBytes: result.panelAccount.usedTrafficBytes,
+  };
 }
 
 /**

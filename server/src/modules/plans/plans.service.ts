@@ -10,6 +10,10 @@ import type { PlanRecord, PlansRepo } from './plans.repo.js';
 /** A plan is the trial when it says so, or when settings name it the trial plan. */
 export const isTrialPlan = (plan: PlanRecord, trialPlanId: string | null) => plan.isTrial || plan.id === trialPlanId;
 
+/** A plan can be bought (or renewed) by card: on sale, not free, not the trial. */
+export const isPurchasable = (plan: Pick<PlanRecord, 'id' | 'status' | 'price' | 'isTrial'>, trialPlanId: string | null) =>
+  plan.status === 'active' && plan.price > 0 && !plan.isTrial && plan.id !== trialPlanId;
+
 const toPlan = (plan: PlanRecord, trialPlanId: string | null): Plan => ({
   id: plan.id,
   name: plan.name,

@@ -2,13 +2,14 @@ import { DEFAULT_BRAND_NAME, DEFAULT_SUPPORT_EMAIL, type PublicConfig } from '..
 import type { AdminSettings, UpdateSettingsBody } from '../../../../shared/app-settings.js';
 import { validationFailed } from '../../errors.js';
 import type { SettingsRepo } from './settings.repo.js';
-import type { createPaymentProvidersRepo } from '../billing/payment-providers.repo.js';
+import { cardPaymentsReady, type CardKeys } from '../billing/card-settings.service.js';
 
 export type AppSettings = AdminSettings;
 
 export function createSettingsService(deps: {
   settings: SettingsRepo;
-  paymentProviders: ReturnType<typeof createPaymentProvidersRepo>;
+  /** The card provider's resolved keys (settings, or the environment). */
+  cardKeys(): Promise<CardKeys>;
   planExists(id: string): Promise<boolean>;
 }) {
   async function getAppSettings(): Promise<AppSettings> {
@@ -43,12 +44,13 @@ export function createSettingsService(deps: {
     },
 
     async getPublicConfig(): Promise<PublicConfig> {
-      const [settings, card] = await Promise.all([getAppSettings(), deps.paymentProviders.findEnabledCardProvider()]);
+      const [settings, card] = await Promise.all([getAppSettings(), deps.cardKeys()]);
+      const ready = cardPaymentsReady(card);
       return {
         brandName: settings.brandName,
         supportEmail: settings.supportEmail,
-        cardPaymentsEnabled: Boolean(card?.publishableKey),
-        stripePublishableKey: card?.publishableKey ?? null,
+        cardPaymentsEnabled: ready,
+        stripePublishableKey: ready ? card.publishableKey : null,
       };
     },
   };

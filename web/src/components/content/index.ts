@@ -1,5 +1,6 @@
 export { CallToAction } from './CallToAction';
 export { CardGrid, type Card } from './CardGrid';
+export { NumberedStep } from './NumberedStep';
 export { PageHero } from './PageHero';
 export { Prose } from './Prose';
 export { Section } from './Section';

@@ -12,6 +12,8 @@ export interface AccountRowActions {
   onShowQr: (account: VpnAccount) => void;
   onSetup: (account: VpnAccount) => void;
   onDelete: (account: VpnAccount) => void;
+  /** Pays for another period (shown for accounts with `renewable`). */
+  onRenew: (account: VpnAccount) => void;
 }
 
 /** A cell that stacks as "label: value" on phones, where the table's header row is hidden. */
@@ -24,6 +26,7 @@ function Cell({ label, children, className = '' }: { label: string; children: Re
   );
 }
 
+/** One account: status, expiry, data, its link with Copy and QR, and Setup, Renew and Delete. */
 export function AccountRow({ account, deleting, actions }: { account: VpnAccount; deleting: boolean; actions: AccountRowActions }) {
   const url = account.combinedUrl;
   const who = account.username;
@@ -69,6 +72,11 @@ export function AccountRow({ account, deleting, actions }: { account: VpnAccount
           <button type="button" onClick={() => actions.onSetup(account)} className={BUTTON.smallSecondary}>
             Setup<span className="sr-only"> {who}</span>
           </button>
+          {account.renewable && (
+            <button type="button" onClick={() => actions.onRenew(account)} className={BUTTON.smallSecondary}>
+              Renew<span className="sr-only"> {who}</span>
+            </button>
+          )}
           {account.status !== 'suspended' && (
             <button type="button" disabled={deleting} onClick={() => actions.onDelete(account)} className={BUTTON.smallDanger}>
               {deleting ? 'Deleting...' : 'Delete'}

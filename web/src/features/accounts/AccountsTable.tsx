@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import { AccountRow, type AccountRowActions } from './AccountRow';
 
@@ -8,19 +8,24 @@ interface AccountsTableProps {
   accounts: readonly VpnAccount[];
   deletingId: string | null;
   actions: AccountRowActions;
+  /** Beside the heading, e.g. the 'Transaction History' button. */
+  headerAction?: ReactNode;
 }
 
 /** 'Your Accounts': a table on wide screens, stacked cards on phones. */
-export function AccountsTable({ accounts, deletingId, actions }: AccountsTableProps) {
+export function AccountsTable({ accounts, deletingId, actions, headerAction }: AccountsTableProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900">
-        Your Accounts
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900">
+          Your Accounts
+        </h2>
+        {headerAction}
+      </div>
       {accounts.length === 0 ? (
         <p className="mt-4 rounded-xl bg-white p-6 text-slate-600 shadow-sm ring-1 ring-slate-200">
-          You have no VPN accounts yet. Claim a plan above to get started.
+          You have no VPN accounts yet. Claim or buy a plan above to get started.
         </p>
       ) : (
         <div className="mt-4 rounded-xl bg-white shadow-sm ring-1 ring-slate-200 md:overflow-x-auto">

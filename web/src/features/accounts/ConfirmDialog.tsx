@@ -7,13 +7,15 @@ interface ConfirmDialogProps {
   message: string;
   confirmLabel: string;
   busyLabel: string;
+  /** The button that backs out; 'Cancel' unless that would read oddly (e.g. cancelling a subscription). */
+  cancelLabel?: string;
   /** Runs the action; the dialog stays open (busy) until it settles, then closes. */
   onConfirm: () => Promise<void>;
   onClose: () => void;
 }
 
 /** A yes/no question before something that cannot be undone; Cancel has the focus. */
-export function ConfirmDialog({ title, message, confirmLabel, busyLabel, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, message, confirmLabel, busyLabel, cancelLabel = 'Cancel', onConfirm, onClose }: ConfirmDialogProps) {
   const titleId = useId();
   const [busy, setBusy] = useState(false);
 
@@ -31,7 +33,7 @@ export function ConfirmDialog({ title, message, confirmLabel, busyLabel, onConfi
       <p className="leading-7 text-slate-600">{message}</p>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" data-autofocus onClick={onClose} disabled={busy} className={BUTTON.secondary}>
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" onClick={() => void confirm()} disabled={busy} className={BUTTON.danger}>
           {busy ? busyLabel : confirmLabel}

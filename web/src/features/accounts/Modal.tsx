@@ -10,13 +10,17 @@ interface ModalProps {
   size?: 'small' | 'large';
 }
 
-/** Back to the opener; if it is gone or disabled now (a deleted row, a used trial), to the page's main region. */
+/**
+ * Back to the opener; if it is gone or disabled now (a deleted row, a used trial), into the dialog
+ * still open underneath (a confirmation over another dialog), else to the page's main region.
+ */
 function returnFocus(opener: HTMLElement | null) {
   if (opener && opener !== document.body) {
     opener.focus();
     if (document.activeElement === opener) return;
   }
-  document.getElementById('main')?.focus();
+  const dialogBelow = [...document.querySelectorAll<HTMLDialogElement>('dialog[open]')].at(-1);
+  (dialogBelow?.querySelector<HTMLElement>('button') ?? document.getElementById('main'))?.focus();
 }
 
 /**

@@ -12,6 +12,10 @@ interface PlanCardProps {
   /** True while any plan is being claimed (one at a time). */
   disabled: boolean;
   onClaim: (plan: Plan) => void;
+  /** Card payments are on (public config): paid plans can be bought. */
+  cardPayments: boolean;
+  /** Opens the payment dialog for a paid plan. */
+  onBuy: (plan: Plan) => void;
 }
 
 function claimLabel(plan: Plan, trialUsed: boolean): string {
@@ -20,7 +24,7 @@ function claimLabel(plan: Plan, trialUsed: boolean): string {
 }
 
 /** One plan: price, duration, data and locations, with the button that fits it. */
-export function PlanCard({ plan, trialUsed, busy, disabled, onClaim }: PlanCardProps) {
+export function PlanCard({ plan, trialUsed, busy, disabled, onClaim, cardPayments, onBuy }: PlanCardProps) {
   const isFree = plan.isTrial || plan.price === 0;
   const trialBlocked = plan.isTrial && trialUsed;
   const noteId = `plan-${plan.id}-note`;
@@ -53,13 +57,17 @@ export function PlanCard({ plan, trialUsed, busy, disabled, onClaim }: PlanCardP
           >
             {busy ? 'Creating...' : claimLabel(plan, trialUsed)}
           </button>
+        ) : cardPayments ? (
+          <button type="button" onClick={() => onBuy(plan)} disabled={disabled} className={`${BUTTON.primary} w-full`}>
+            Buy
+          </button>
         ) : (
           <>
             <button type="button" disabled aria-describedby={noteId} className={`${BUTTON.primary} w-full`}>
               Buy
             </button>
             <p id={noteId} className="mt-2 text-center text-sm text-slate-500">
-              {ACCOUNT_UI_MESSAGES.paymentsComingSoon}
+              {ACCOUNT_UI_MESSAGES.paymentsUnavailable}
             </p>
           </>
         )}

@@ -7,10 +7,13 @@ interface PlansGridProps {
   trialUsed: boolean;
   claimingPlanId: string | null;
   onClaim: (plan: Plan) => void;
+  /** Card payments are on: paid plans get an enabled Buy. */
+  cardPayments: boolean;
+  onBuy: (plan: Plan) => void;
 }
 
 /** The 'Available Plans' section: active plans, cheapest first, as the server sends them. */
-export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim }: PlansGridProps) {
+export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim, cardPayments, onBuy }: PlansGridProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
@@ -31,6 +34,8 @@ export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim }: PlansGr
               busy={claimingPlanId === plan.id}
               disabled={claimingPlanId !== null}
               onClaim={onClaim}
+              cardPayments={cardPayments}
+              onBuy={onBuy}
             />
           ))}
         </ul>

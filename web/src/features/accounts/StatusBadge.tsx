@@ -9,9 +9,14 @@ const STATUS_STYLES: Record<VpnAccountStatus, string> = {
   on_hold: 'bg-sky-50 text-sky-800 ring-sky-200',
 };
 
+/** A bought account stays suspended until its payment is confirmed, so that is what it says. */
+function statusLabel(status: VpnAccountStatus): string {
+  return status === 'suspended' ? 'Awaiting payment' : status.replace('_', ' ');
+}
+
 /** The account's status as a coloured pill; the word itself carries the meaning. */
 export function StatusBadge({ status }: { status: VpnAccountStatus }) {
-  const label = status.replace('_', ' ');
+  const label = statusLabel(status);
   return (
     <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${STATUS_STYLES[status] ?? STATUS_STYLES.disabled}`}>
       {label}

@@ -18,5 +18,5 @@ export const ACCOUNT_UI_MESSAGES = {
   customCreated: 'VPN account created successfully!',
   customFailed: 'Failed to create VPN account',
   serversFailed: 'Failed to fetch available servers',
-  paymentsComingSoon: 'Card payments are coming soon',
+  paymentsUnavailable: 'Card payments are not available right now.',
 } as const;

@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { AdminSettings } from '../../../../shared/app-settings.js';
 import type { AdminPlan } from '../../../../shared/plans.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { useToast } from '../toast/toast-context';
-import { buttonClass, cardClass } from './admin-ui';
+import { buttonClass } from './admin-ui';
+import { SettingsSection } from './SettingsSection';
 import { errorMessage, fieldErrors } from './admin-errors';
 import { formatDataLimit, formatDuration } from './admin-format';
 import { SelectField, TextField } from './form-fields';
@@ -23,7 +24,6 @@ const planLabel = (plan: AdminPlan) =>
 
 /** Trial plan, brand name and support e-mail, saved together with PUT /api/admin/settings. */
 export function GeneralSettingsForm({ settings, plans }: GeneralSettingsFormProps) {
-  const headingId = useId();
   const toast = useToast();
   const [trialPlanId, setTrialPlanId] = useState(settings.trialPlanId ?? '');
   const [brandName, setBrandName] = useState(settings.brandName);
@@ -56,10 +56,7 @@ export function GeneralSettingsForm({ settings, plans }: GeneralSettingsFormProp
   }
 
   return (
-    <section aria-labelledby={headingId} className={`${cardClass} max-w-2xl p-5 sm:p-6`}>
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        General
-      </h2>
+    <SettingsSection title="General">
       <form onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
         <SelectField
           label="Trial plan"
@@ -93,6 +90,6 @@ export function GeneralSettingsForm({ settings, plans }: GeneralSettingsFormProp
           </button>
         </div>
       </form>
-    </section>
+    </SettingsSection>
   );
 }

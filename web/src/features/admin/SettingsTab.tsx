@@ -3,10 +3,12 @@ import type { AdminPlan } from '../../../../shared/plans.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
 import { AlertBox } from './AlertBox';
+import { CardPaymentSettingsForm } from './CardPaymentSettingsForm';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import { useAdminResource } from './useAdminResource';
 
 const LOAD_FAILED = 'Failed to fetch settings';
+const CARD_LOAD_FAILED = 'Failed to fetch payment settings';
 
 export interface SettingsData {
   settings: AdminSettings;
@@ -18,7 +20,22 @@ async function loadSettingsData(signal: AbortSignal): Promise<SettingsData> {
   return { settings, plans };
 }
 
-/** App configuration, one card per area (payment keys will join General as a card of their own). */
+const loadCardSettings = (signal: AbortSignal) => adminApi.payments.getCard(signal);
+
+/** The card payment settings, loaded (and failing) apart from the general ones. */
+function CardPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
+  const { data, loadState } = useAdminResource(loadCardSettings, refreshKey);
+  if (!data) return loadState === 'failed' ? <AlertBox>{CARD_LOAD_FAILED}</AlertBox> : <Loading />;
+  return (
+    <div aria-busy={loadState === 'loading'} className="space-y-4">
+      {loadState === 'failed' && <AlertBox>{CARD_LOAD_FAILED}</AlertBox>}
+      {/* Reloaded settings that differ from what the form started with replace its values. */}
+      <CardPaymentSettingsForm key={JSON.stringify(data)} settings={data} />
+    </div>
+  );
+}
+
+/** App configuration, one card per area: general settings, then card payments. */
 export function SettingsTab({ refreshKey }: { refreshKey: number }) {
   const { data, loadState } = useAdminResource(loadSettingsData, refreshKey);
 
@@ -34,6 +51,7 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
         settings={data.settings}
         plans={data.plans}
       />
+      <CardPaymentSettingsSection refreshKey={refreshKey} />
     </div>
   );
 }

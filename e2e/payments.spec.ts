@@ -1,0 +1,90 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { asMarzneshinUser, startFakeMarzneshin, type FakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
+import { expect, FAKE_STRIPE_KEYS, signIn, test, uniqueEmail, type Site } from './site.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The admin adds the panel server and a paid plan over the API, and turns card payments on in Settings (the UI). */
+async function setUpShop(page: Page, site: Site, panel: FakeMarzneshin, planName: string): Promise<void> {
+  await signIn(page, site, 'admin-payments@example.com');
+  const post = (request: APIRequestContext, url: string, data: object) => request.post(url, { data, headers: { origin: site.baseURL } });
+  const server = await post(page.request, '/api/admin/servers', { kind: 'marzneshin', name: `Panel ${planName}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' });
+  expect(server.status()).toBe(201);
+  expect((await post(page.request, '/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: 499 })).status()).toBe(201);
+
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel('Publishable key').fill(FAKE_STRIPE_KEYS.publishableKey);
+  await page.getByLabel('Secret key', { exact: true }).fill(FAKE_STRIPE_KEYS.secretKey);
+  await page.getByLabel('Webhook signing secret', { exact: true }).fill(FAKE_STRIPE_KEYS.webhookSecret);
+  await page.getByLabel('Accept card payments').check();
+  await page.getByRole('button', { name: 'Save Stripe settings' }).click();
+  await expect(page.getByText('Stripe settings updated')).toBeVisible();
+  // Write-only: the secrets are not put back into the form.
+  await expect(page.getByLabel('Secret key', { exact: true })).toHaveValue('');
+  await page.context().clearCookies();
+}
+
+/** Pays on the fake Stripe Checkout page and waits to be back on /thank-you with the setup dialog open. */
+async function payOnCheckoutPage(page: Page) {
+  await expect(page).toHaveURL(/\/checkout\/pay\/cs_test_/);
+  await page.getByRole('button', { name: 'Pay $4.99' }).click();
+  await expect(page).toHaveURL(/\/thank-you\?session_id=cs_test_/);
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: /Your VPN Account is Ready/ });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Payment successful! Your account is ready.')).toBeVisible();
+  return dialog;
+}
+
+test('a customer buys a plan by card, gets a working account, sees it in the history, and renews it', async ({ page, site, context, consoleErrors }) => {
+  test.setTimeout(60_000);
+  const panel = await startFakeMarzneshin();
+  try {
+    const planName = `Plus ${Date.now()}`;
+    await setUpShop(page, site, panel, planName);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+
+    await signIn(page, site, uniqueEmail('buyer'));
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: planName }) });
+    await card.getByRole('button', { name: 'Buy' }).click();
+    const buy = page.getByRole('dialog', { name: `Buy ${planName}` });
+    await expect(buy).toContainText('$4.99');
+    await buy.getByRole('button', { name: 'Pay $4.99 with card' }).click();
+
+    const setup = await payOnCheckoutPage(page);
+    await setup.getByRole('button', { name: /copy/i }).first().click();
+    const combinedUrl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(combinedUrl).toMatch(new RegExp(`^${site.baseURL}/sub/[\\w-]{20,}$`));
+    const config = await page.request.get(combinedUrl, { headers: { 'user-agent': 'v2rayNG/1.8.5' } });
+    expect(config.status()).toBe(200);
+    expect(Buffer.from(await config.text(), 'base64').toString()).toMatch(/^vless:\/\//m);
+    const [username] = [...panel.users.keys()];
+    expect(panel.users.size).toBe(1);
+
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('rowheader', { name: new RegExp(`^${username}`) })).toBeVisible();
+    await page.getByRole('button', { name: 'Transaction History' }).click();
+    const history = page.getByRole('dialog', { name: 'Transaction History' });
+    await expect(history.getByRole('row').filter({ hasText: planName })).toContainText('$4.99');
+    await expect(history.getByRole('row').filter({ hasText: planName })).toContainText(/succeeded/i);
+    await page.keyboard.press('Escape');
+
+    // Renew: the same panel user, 30 more days.
+    const expiryBefore = new Date(asMarzneshinUser(panel.users.get(username!)).expire_date!).getTime();
+    await page.getByRole('button', { name: `Renew ${username}` }).click();
+    await page.getByRole('dialog', { name: `Renew ${planName}` }).getByRole('button', { name: 'Pay $4.99 with card' }).click();
+    await payOnCheckoutPage(page);
+    expect(panel.users.size).toBe(1);
+    const expiryAfter = new Date(asMarzneshinUser(panel.users.get(username!)).expire_date!).getTime();
+    expect(Math.abs(expiryAfter - expiryBefore - 30 * DAY_MS)).toBeLessThan(60_000);
+
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Transaction History' }).click();
+    await expect(page.getByRole('dialog', { name: 'Transaction History' }).getByRole('row').filter({ hasText: planName })).toHaveCount(2);
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    await panel.close();
+  }
+});

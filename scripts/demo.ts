@@ -1,0 +1,201 @@
+/**
+ * `npm run demo` (builds the web site, then runs this from source with tsx; `npx tsx scripts/demo.ts`
+ * reuses an existing dist/): the whole site on a throw-away SQLite database, with a fake Marzneshin panel and a
+ * fake Stripe running in the same process, seeded so the full flow can be tried locally: sign in (the
+ * code is printed in this log), claim the trial, buy a plan, pay on the fake checkout page, see the
+ * setup dialog, and use the admin panel. Nothing is real and nothing is kept: the data folder is a
+ * fresh temporary folder, removed on exit (Ctrl+C).
+ *
+ * Environment: PORT (default 3000; the site is http://localhost:PORT), DEMO_ADMIN_EMAIL (default
+ * admin@demo.local), LOG_LEVEL (default info). Everything listens on 127.0.0.1 only. The fake Stripe
+ * listens on 12111 and the fake panel on 12112 when those ports are free, otherwise on free ports.
+ * `npm start` never starts these fakes: only this script does.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { EmailSchema } from '../shared/auth.js';
+import { UpdateCardPaymentBody } from '../shared/billing-schemas.js';
+import { PlanBody } from '../shared/plans.js';
+import { CreateServerBody } from '../shared/servers.js';
+import { buildApp } from '../server/src/app.js';
+import { loadConfig } from '../server/src/config.js';
+import { createDb, type Db } from '../server/src/db/knex.js';
+import { migrateToLatest } from '../server/src/db/migrate.js';
+import type { Actor } from '../server/src/modules/users/users.service.js';
+import { startFakeMarzneshin, type FakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
+import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe/index.js';
+
+const HOST = '127.0.0.1';
+const FAKE_STRIPE_PORT = 12111;
+const FAKE_PANEL_PORT = 12112;
+const SHUTDOWN_GRACE_MS = 10_000;
+const MB = 1024 ** 2;
+const GB = 1024 ** 3;
+
+/** The keys the fake Stripe is started with, and saved as the site's card settings. */
+const DEMO_STRIPE_KEYS = {
+  publishableKey: 'pk_test_demoPublishableKey0000',
+  secretKey: 'sk_test_demoSecretKey0000000000',
+  webhookSecret: 'whsec_demoWebhookSecret000000000',
+};
+
+const DEMO_PLANS: PlanBody[] = [
+  PlanBody.parse({ name: '3-Hour Trial', days: 0.125, dataLimitBytes: 300 * MB, price: 0, isTrial: true, locations: 'all' }),
+  PlanBody.parse({ name: 'Basic Monthly', days: 30, dataLimitBytes: 50 * GB, price: 599, locations: 'all' }),
+  PlanBody.parse({ name: 'Plus Quarterly', days: 90, dataLimitBytes: 200 * GB, price: 1499, locations: 'all' }),
+];
+
+const isAddressInUse = (err: unknown): boolean => (err as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE';
+
+/** Starts a fake on its usual port, or on a free one when that port is taken. */
+async function onPreferredPort<T>(name: string, port: number, start: (port: number) => Promise<T>): Promise<T> {
+  try {
+    return await start(port);
+  } catch (err) {
+    if (!isAddressInUse(err)) throw err;
+    process.stdout.write(`[demo] port ${port} is taken; the ${name} uses a free port instead\n`);
+    return start(0);
+  }
+}
+
+function parsePort(raw: string | undefined): number {
+  const port = Number(raw || 3000);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    process.stderr.write(`[demo] PORT must be a port number from 1 to 65535 (got ${JSON.stringify(raw)})\n`);
+    process.exit(1);
+  }
+  return port;
+}
+
+function parseAdminEmail(raw: string | undefined): string {
+  const email = EmailSchema.safeParse(raw || 'admin@demo.local');
+  if (!email.success) {
+    process.stderr.write(`[demo] DEMO_ADMIN_EMAIL is not an e-mail address (got ${JSON.stringify(raw)})\n`);
+    process.exit(1);
+  }
+  return email.data;
+}
+
+/** Seeds the demo through the app's own services, as an admin would through the admin panel. */
+async function seed(app: FastifyInstance, panel: FakeMarzneshin, adminEmail: string): Promise<void> {
+  const { services } = app;
+  // The admin's profile exists from the start (sign-in would also make it admin, through ADMIN_EMAILS).
+  const { user: admin } = await services.users.setRoleByEmail({ id: null, email: 'demo' }, adminEmail, 'admin');
+  const actor: Actor = { id: admin.id, email: admin.email, ip: null };
+
+  // The fake panel's admin login; service 1 is "Germany" on the fake (2 is "Netherlands").
+  await services.servers.createServer(actor, CreateServerBody.parse({
+    kind: 'marzneshin', name: 'Demo server (fake panel)', url: panel.url,
+    username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
+  }));
+
+  const created = [];
+  for (const plan of DEMO_PLANS) created.push(await services.plans.createPlan(actor, plan)); // in this order
+  const trial = created.find((plan) => plan.isTrial);
+  if (trial) await services.settings.updateSettings({ trialPlanId: trial.id }, new Date());
+  await services.card.updateSettings(UpdateCardPaymentBody.parse({ enabled: true, ...DEMO_STRIPE_KEYS }), new Date());
+}
+
+function banner(lines: { site: string; adminEmail: string; stripe: FakeStripe; webhookUrl: string; panel: FakeMarzneshin; dir: string }): string {
+  const rule = '#'.repeat(78);
+  return [
+    '',
+    rule,
+    '  DEMO RUNNING: nothing here is real, and nothing is kept after Ctrl+C.',
+    rule,
+    `  Open the site:   ${lines.site}`,
+    `  Sign in as ${lines.adminEmail} (admin) or any e-mail;`,
+    '    the 6-digit code is printed in this log (no e-mail is sent).',
+    '  Claim the 3-hour trial from the dashboard, or buy "Basic Monthly" / "Plus Quarterly":',
+    '    payments go to a fake Stripe: click Pay on its page (no card, no money).',
+    `  Admin panel:     ${new URL('/admin', lines.site).href} (as ${lines.adminEmail})`,
+    '',
+    `  Fake Stripe:     ${lines.stripe.url} (webhooks to ${lines.webhookUrl})`,
+    `  Fake panel:      ${lines.panel.url} (Marzneshin; admin ${lines.panel.admin.username} / ${lines.panel.admin.password})`,
+    `  Database:        throw-away SQLite in ${lines.dir} (deleted on exit)`,
+    '  Stop with Ctrl+C.',
+    rule,
+    '',
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const port = parsePort(process.env.PORT);
+  const adminEmail = parseAdminEmail(process.env.DEMO_ADMIN_EMAIL);
+  const dir = mkdtempSync(join(tmpdir(), 'vpn-demo-'));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  // Whatever happens, the temporary folder goes with the process.
+  process.once('exit', removeDir);
+
+  let stripe: FakeStripe | undefined;
+  let panel: FakeMarzneshin | undefined;
+  let db: Db | undefined;
+  let app: FastifyInstance | undefined;
+  const closeAll = async (): Promise<void> => {
+    // app.close() stops the job worker and closes the database (onClose hook below).
+    await Promise.allSettled([app ? app.close() : db?.destroy()]);
+    await Promise.allSettled([stripe?.close(), panel?.close()]);
+    removeDir();
+  };
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    process.stdout.write(`\n[demo] ${signal}: shutting down and deleting ${dir}\n`);
+    setTimeout(() => {
+      process.stderr.write('[demo] shutdown took too long; exiting\n');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    closeAll().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`[demo] error while shutting down: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  try {
+    const webhookUrl = `http://${HOST}:${port}/api/webhooks/stripe`;
+    stripe = await onPreferredPort('fake Stripe', FAKE_STRIPE_PORT, (p) =>
+      startFakeStripe({ secretKey: DEMO_STRIPE_KEYS.secretKey, webhookSecret: DEMO_STRIPE_KEYS.webhookSecret, webhookUrl, port: p }),
+    );
+    panel = await onPreferredPort('fake panel', FAKE_PANEL_PORT, (p) => startFakeMarzneshin({ port: p }));
+
+    // A configuration of our own: nothing from the environment reaches a real mail server or Stripe.
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST,
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
+      DATA_DIR: dir,
+      ADMIN_EMAILS: adminEmail,
+      STRIPE_API_URL: stripe.url,
+      LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    });
+    db = createDb(config.databaseUrl);
+    await migrateToLatest(db);
+    const openDb = db;
+    app = await buildApp({ config, db: openDb });
+    app.addHook('onClose', async () => openDb.destroy());
+    await seed(app, panel, adminEmail);
+
+    await app.listen({ port: config.port, host: config.host });
+    app.jobWorker.start();
+    process.stdout.write(banner({ site: config.publicUrl.href, adminEmail, stripe, webhookUrl, panel, dir }));
+  } catch (err) {
+    process.stderr.write(`[demo] could not start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    if (isAddressInUse(err)) process.stderr.write(`[demo] port ${port} is in use: try PORT=3001 npm run demo\n`);
+    await closeAll();
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CheckoutBody } from '../../../../shared/billing-schemas.js';
+import { parseInput } from '../../lib/parse.js';
+import type { LimitRule } from '../../plugins/rate-limit.js';
+import type { BillingService } from './billing.service.js';
+import type { CheckoutService } from './checkout.service.js';
+
+type WithId = FastifyRequest<{ Params: { id: string } }>;
+type WithSession = FastifyRequest<{ Params: { sessionId: string } }>;
+
+/** Card checkout and the caller's own subscriptions and transactions (someone else's are a 404). */
+export async function billingRoutes(app: FastifyInstance, opts: { checkout: CheckoutService; billing: BillingService; checkoutLimit: LimitRule }) {
+  app.addHook('preHandler', app.requireUser);
+  const perUser = app.limiter('checkout-user', opts.checkoutLimit, (request) => request.auth!.user.id);
+
+  app.post('/api/checkout', { preHandler: perUser }, async (request) =>
+    opts.checkout.startCheckout(request.auth!.user, parseInput(CheckoutBody, request.body)));
+  app.get('/api/checkout/:sessionId', async (request: WithSession) => opts.checkout.getCheckoutStatus(request.auth!.user, request.params.sessionId));
+  app.get('/api/subscriptions', async (request) => opts.billing.listSubscriptions(request.auth!.user));
+  app.post('/api/subscriptions/:id/cancel', async (request: WithId) => opts.billing.cancelSubscription(request.auth!.user, request.params.id));
+  app.get('/api/transactions', async (request) => opts.billing.listTransactions(request.auth!.user));
+}
+
+/** Stripe's webhook: the body stays raw (a Buffer) because the signature covers its exact bytes. */
+export async function stripeWebhookRoutes(app: FastifyInstance, opts: { billing: BillingService }) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.post('/api/webhooks/stripe', { bodyLimit: 512 * 1024 }, async (request) => {
+    const signature = request.headers['stripe-signature'];
+    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    return opts.billing.handleStripeWebhook(body, typeof signature === 'string' ? signature : undefined);
+  });
+}

@@ -1,0 +1,102 @@
+import type { CardPaymentSettings, KeySource } from '../../../../shared/billing.js';
+import type { UpdateCardPaymentBody } from '../../../../shared/billing-schemas.js';
+import type { Config } from '../../config.js';
+import { validationFailed } from '../../errors.js';
+import { decryptSecret, encryptSecret, type Keys } from '../../lib/crypto.js';
+import type { PaymentProvidersRepo } from './payment-providers.repo.js';
+
+/** The card provider's keys in clear, for the server's own use only: never sent to a client. */
+export interface CardKeys {
+  providerId: string | null;
+  enabled: boolean;
+  publishableKey: string | null;
+  secretKey: string | null;
+  webhookSecret: string | null;
+}
+
+type KeyName = 'publishableKey' | 'secretKey' | 'webhookSecret';
+
+const ENV_NAMES: Record<KeyName, string> = {
+  publishableKey: 'STRIPE_PUBLISHABLE_KEY',
+  secretKey: 'STRIPE_SECRET_KEY',
+  webhookSecret: 'STRIPE_WEBHOOK_SECRET',
+};
+
+/** Checkout can start: enabled, with both API keys. */
+export const cardPaymentsReady = (keys: CardKeys) => keys.enabled && Boolean(keys.publishableKey) && Boolean(keys.secretKey);
+
+/**
+ * The admin's Stripe settings: the publishable key in clear, the secret key and webhook secret sealed
+ * with APP_SECRET (write-only). Environment variables override each saved key.
+ */
+export function createCardSettingsService(deps: {
+  providers: PaymentProvidersRepo;
+  keys: Keys;
+  env: Config['stripeKeys'];
+  publicUrl: URL;
+}) {
+  const { env } = deps;
+  const open = (sealed: string | null) => (sealed ? decryptSecret(deps.keys.encryption, sealed) : null);
+  const seal = (value: string | null) => (value === null ? null : encryptSecret(deps.keys.encryption, value));
+
+  async function resolveKeys(): Promise<CardKeys> {
+    const row = await deps.providers.findCardProvider();
+    const enabledByEnv = Boolean(env.publishableKey && env.secretKey);
+    return {
+      providerId: row?.id ?? null,
+      enabled: row ? row.enabled : enabledByEnv,
+      publishableKey: env.publishableKey ?? row?.publishableKey ?? null,
+      secretKey: env.secretKey ?? open(row?.secretKeyEncrypted ?? null),
+      webhookSecret: env.webhookSecret ?? open(row?.webhookSecretEncrypted ?? null),
+    };
+  }
+
+  async function getAdminSettings(): Promise<CardPaymentSettings> {
+    const row = await deps.providers.findCardProvider();
+    const source = (name: KeyName, saved: unknown): KeySource => (env[name] ? 'env' : saved ? 'settings' : null);
+    const sources = {
+      publishableKey: source('publishableKey', row?.publishableKey),
+      secretKey: source('secretKey', row?.secretKeyEncrypted),
+      webhookSecret: source('webhookSecret', row?.webhookSecretEncrypted),
+    };
+    return {
+      enabled: row ? row.enabled : Boolean(env.publishableKey && env.secretKey),
+      publishableKey: env.publishableKey ?? row?.publishableKey ?? null,
+      secretKeySet: sources.secretKey !== null,
+      webhookSecretSet: sources.webhookSecret !== null,
+      sources,
+      webhookUrl: new URL('/api/webhooks/stripe', deps.publicUrl).href,
+    };
+  }
+
+  return {
+    resolveKeys,
+    getAdminSettings,
+
+    /** Saves the given fields. A key set by the environment cannot be changed here; enabling needs both API keys. */
+    async updateSettings(body: UpdateCardPaymentBody, now: Date): Promise<CardPaymentSettings> {
+      const fields: Record<string, string> = {};
+      for (const name of Object.keys(ENV_NAMES) as KeyName[]) {
+        if (body[name] !== undefined && env[name]) fields[name] = `Set by the ${ENV_NAMES[name]} environment variable`;
+      }
+      if (Object.keys(fields).length > 0) throw validationFailed(fields);
+      if (body.enabled) {
+        const current = await resolveKeys();
+        const publishableKey = body.publishableKey !== undefined ? body.publishableKey : current.publishableKey;
+        const secretKey = body.secretKey !== undefined ? body.secretKey : current.secretKey;
+        if (!publishableKey) fields.publishableKey = 'Add the publishable key before enabling card payments';
+        if (!secretKey) fields.secretKey = 'Add the secret key before enabling card payments';
+        if (Object.keys(fields).length > 0) throw validationFailed(fields, 'Add the publishable and secret keys before enabling card payments.');
+      }
+      await deps.providers.saveCardProvider({
+        enabled: body.enabled,
+        publishableKey: body.publishableKey,
+        secretKeyEncrypted: body.secretKey !== undefined ? seal(body.secretKey) : undefined,
+        webhookSecretEncrypted: body.webhookSecret !== undefined ? seal(body.webhookSecret) : undefined,
+      }, now);
+      return getAdminSettings();
+    },
+  };
+}
+
+export type CardSettingsService = ReturnType<typeof createCardSettingsService>;

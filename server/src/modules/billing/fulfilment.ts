@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/knex.js';
+import { PermanentJobError } from '../../jobs/worker.js';
+import type { Clock } from '../../lib/clock.js';
+import { generateSubToken, generateUsername } from '../accounts/account-values.js';
+import type { AccountRecord, AccountsRepo } from '../accounts/accounts.repo.js';
+import { provisionedFields, type Provisioner } from '../accounts/provisioning.js';
+import type { ServersService } from '../servers/servers.service.js';
+import type { BillingRepo, SubscriptionRecord } from './billing.repo.js';
+
+/**
+ * Delivers what a succeeded payment bought: a purchase creates the panel user for the waiting
+ * account; a renewal extends the same panel user. Safe to run again after a crash at any point: the
+ * panel create adopts a user carrying our marker, extend sets absolute values, and `fulfilled_at`
+ * ends it.
+ */
+export function createFulfilment(deps: {
+  db: Db;
+  billing: BillingRepo;
+  accounts: AccountsRepo;
+  provisioner: Provisioner;
+  servers: ServersService;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
+  const { billing, accounts, clock } = deps;
+
+  async function markFulfilled(subscription: SubscriptionRecord, trx: Db): Promise<void> {
+    await billing.updateSubscription(subscription.id, { metadata: { ...subscription.metadata, fulfilled_at: clock().toISOString() } }, clock(), trx);
+  }
+
+  /** The purchase's waiting account; a new one when a failed-then-paid payment had it removed. */
+  async function waitingAccount(subscription: SubscriptionRecord): Promise<AccountRecord> {
+    const existing = subscription.vpnAccountId ? await accounts.findById(subscription.vpnAccountId) : undefined;
+    if (existing) return existing;
+    const id = randomUUID();
+    await deps.db.transaction(async (trx) => {
+      await accounts.insertPending({ id, userId: subscription.userId, planId: subscription.planId, username: generateUsername(), subToken: generateSubToken(), trialUserId: null }, clock(), trx);
+      await billing.updateSubscription(subscription.id, { vpnAccountId: id }, clock(), trx);
+    });
+    return (await accounts.findById(id))!;
+  }
+
+  async function provisionPurchase(subscription: SubscriptionRecord): Promise<void> {
+    const account = await waitingAccount(subscription);
+    if (account.status !== 'suspended' || account.subscriptionUrl !== null) {
+      await deps.db.transaction((trx) => markFulfilled(subscription, trx));
+      return;
+    }
+    const { metadata } = subscription;
+    const candidates = await deps.provisioner.candidateServers(metadata.locations);
+    // Throws while no panel answers: the job tries again later, with the same username and marker.
+    const result = await deps.provisioner.provision(
+      { accountId: account.id, userId: subscription.userId, username: account.username, dataLimitBytes: metadata.data_limit, expiresAt: subscription.currentPeriodEnd },
+      candidates,
+    );
+    await deps.db.transaction(async (trx) => {
+      const now = clock();
+      await accounts.markProvisioned(account.id, provisionedFields(result), now, trx);
+      await markFulfilled(subscription, trx);
+      await accounts.insertLog({ accountId: account.id, userId: subscription.userId, step: 'account_created', status: 'success', details: { serverId: result.server.id, username: result.username, subscriptionId: subscription.id }, now }, trx);
+    });
+  }
+
+  async function renew(subscription: SubscriptionRecord): Promise<void> {
+    const account = subscription.vpnAccountId ? await accounts.findById(subscription.vpnAccountId) : undefined;
+    if (!account) throw new PermanentJobError(`The account of subscription ${subscription.id} was deleted before its renewal was applied; refund or recreate it.`);
+    const server = account.masterServerId ? await deps.servers.findServerRecord(account.masterServerId) : undefined;
+    if (!server) throw new PermanentJobError(`The server of account ${account.id} no longer exists; its renewal cannot be applied.`);
+    // Every paid period of this account counts, so renewals applied in any order end at the latest.
+    const expiresAt = new Date(Math.max(subscription.currentPeriodEnd!.getTime(), (await billing.latestPaidPeriodEnd(account.id))?.getTime() ?? 0));
+    const driver = deps.servers.driverFor(server);
+    await driver.extendAccount(account.username, { expiresAt, dataLimitBytes: subscription.metadata.data_limit });
+    const panel = await driver.resetUsage(account.username);
+    await deps.db.transaction(async (trx) => {
+      const now = clock();
+      await accounts.updateUsage(account.id, {
+        status: panel.status, usedTrafficBytes: panel.usedTrafficBytes, expireDate: panel.expiresAt,
+        dataLimitBytes: panel.dataLimitBytes ?? 0, links: panel.links ?? account.links,
+      }, now, trx);
+      await markFulfilled(subscription, trx);
+      await accounts.insertLog({ accountId: account.id, userId: subscription.userId, step: 'account_renewed', status: 'success', details: { serverId: server.id, username: account.username, expiresAt: expiresAt.toISOString(), subscriptionId: subscription.id }, now }, trx);
+    });
+  }
+
+  return {
+    /** Runs for a succeeded transaction; throws to be tried again. */
+    async fulfil(transactionId: string): Promise<void> {
+      const transaction = await billing.findTransaction(transactionId);
+      if (!transaction) throw new PermanentJobError(`Transaction ${transactionId} does not exist`);
+      if (transaction.status !== 'succeeded') throw new PermanentJobError(`Transaction ${transactionId} is ${transaction.status}, not paid`);
+      const subscription = await billing.findSubscription(transaction.subscriptionId);
+      if (!subscription) throw new PermanentJobError(`Subscription ${transaction.subscriptionId} does not exist`);
+      if (subscription.metadata.fulfilled_at) return;
+      if (subscription.metadata.kind === 'renewal') await renew(subscription);
+      else await provisionPurchase(subscription);
+    },
+  };
+}
+
+export type Fulfilment = ReturnType<typeof createFulfilment>;

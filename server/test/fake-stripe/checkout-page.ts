@@ -1,0 +1,108 @@
+import type { CheckoutSessionObject } from './session-object.js';
+import type { LineItemInput } from './session-params.js';
+
+/** The payment method a customer picks on the fake checkout page. */
+export type PagePaymentMethod = 'card' | 'delayed';
+
+/** `1299, 'usd'` → `$12.99` (en-US formatting; zero-decimal currencies such as JPY stay whole). */
+export function formatAmount(amount: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount / 10 ** digits);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const STYLE = `
+  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a1f36; background: #f6f8fa; }
+  body { margin: 0; padding: 2rem 1rem; }
+  main { max-width: 28rem; margin: 0 auto; background: #fff; border: 1px solid #d8dee4; border-radius: 0.75rem; padding: 1.5rem; }
+  .test-mode { margin: 0 0 1.25rem; padding: 0.6rem 0.8rem; background: #fff4e5; color: #6b3900; border: 1px solid #f5c27a; border-radius: 0.5rem; font-size: 0.9rem; }
+  h1 { font-size: 1.25rem; margin: 0 0 0.25rem; }
+  .description { margin: 0 0 0.5rem; color: #4f566b; }
+  .amount { font-size: 2rem; font-weight: 700; margin: 0.5rem 0 1rem; }
+  ul.items { padding-left: 1.2rem; margin: 0 0 0.5rem; }
+  dl { margin: 0 0 1rem; } dt { font-weight: 600; font-size: 0.9rem; } dd { margin: 0 0 0.5rem; }
+  fieldset { border: 1px solid #d8dee4; border-radius: 0.5rem; margin: 0 0 1rem; padding: 0.5rem 0.8rem; }
+  legend { font-weight: 600; font-size: 0.9rem; padding: 0 0.3rem; }
+  fieldset label { display: block; padding: 0.3rem 0; }
+  label.field { display: block; font-weight: 600; font-size: 0.9rem; margin-bottom: 0.3rem; }
+  input[type="email"] { box-sizing: border-box; width: 100%; padding: 0.55rem; border: 1px solid #8792a2; border-radius: 0.4rem; font: inherit; margin-bottom: 1rem; }
+  button { width: 100%; padding: 0.8rem; border: 0; border-radius: 0.5rem; background: #4f46e5; color: #fff; font: inherit; font-weight: 600; font-size: 1.05rem; cursor: pointer; }
+  button:hover { background: #4338ca; }
+  :focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+  .cancel { display: inline-block; margin-top: 1rem; color: #3c4257; }
+  .error { color: #b42318; font-weight: 600; }
+`;
+
+function layout(title: string, content: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<p class="test-mode" role="note"><strong>Test mode — fake Stripe checkout.</strong> No real payment is made.</p>
+${content}
+</main>
+</body>
+</html>
+`;
+}
+
+function summary(session: CheckoutSessionObject, lineItems: LineItemInput[]): string {
+  const currency = session.currency ?? 'usd';
+  const [first] = lineItems;
+  if (lineItems.length === 1 && first && first.quantity === 1) {
+    const description = first.description ? `<p class="description">${escapeHtml(first.description)}</p>` : '';
+    return `<h1>${escapeHtml(first.name)}</h1>\n${description}`;
+  }
+  const items = lineItems
+    .map((item) => `<li>${escapeHtml(item.name)} × ${item.quantity} — ${formatAmount(item.unitAmount * item.quantity, currency)}</li>`)
+    .join('\n');
+  return `<h1>Your order</h1>\n<ul class="items">\n${items}\n</ul>`;
+}
+
+/** The checkout page of an open session: summary, amount, e-mail, payment method, "Pay $x.xx", "Cancel". */
+export function checkoutPage(session: CheckoutSessionObject, lineItems: LineItemInput[], error?: string): string {
+  const amount = formatAmount(session.amount_total ?? 0, session.currency ?? 'usd');
+  const email = session.customer_email
+    ? `<dl><dt>Email</dt><dd>${escapeHtml(session.customer_email)}</dd></dl>`
+    : `<label class="field" for="email">Email</label>\n<input id="email" name="email" type="email" autocomplete="email" required>`;
+  const cancel = session.cancel_url ? `<a class="cancel" href="${escapeHtml(session.cancel_url)}">Cancel</a>` : '';
+  const problem = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
+  return layout(
+    `Checkout — ${lineItems[0]?.name ?? 'Fake Stripe'}`,
+    `${summary(session, lineItems)}
+<p class="amount">${amount}</p>
+${problem}
+<form method="post" action="/checkout/pay/${encodeURIComponent(session.id)}">
+${email}
+<fieldset>
+<legend>Payment method</legend>
+<label><input type="radio" name="method" value="card" checked> Test card (paid at once)</label>
+<label><input type="radio" name="method" value="delayed"> Bank debit (confirmed later)</label>
+</fieldset>
+<button type="submit">Pay ${amount}</button>
+</form>
+${cancel}`,
+  );
+}
+
+/** What a customer sees on an expired session's page. */
+export function expiredPage(session: CheckoutSessionObject): string {
+  const back = session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Return to the store</a></p>` : '';
+  return layout('Checkout session expired', `<h1>This checkout session has expired</h1>\n${back}`);
+}
+
+/** An unknown session id. */
+export function notFoundPage(): string {
+  return layout('Checkout session not found', '<h1>Checkout session not found</h1>\n<p>Check the link, or start the checkout again from the store.</p>');
+}

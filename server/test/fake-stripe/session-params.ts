@@ -1,0 +1,251 @@
+import { asList, isHash, type FormHash, type FormValue } from './form-body.js';
+import { invalidParam, missingParam, noSuch, StripeApiError } from './stripe-errors.js';
+
+/** One line item, as the fake keeps it (only inline `price_data` prices exist in the fake). */
+export interface LineItemInput {
+  name: string;
+  description: string | null;
+  currency: string;
+  unitAmount: number;
+  quantity: number;
+}
+
+/** `POST /v1/checkout/sessions` parameters after Stripe-like validation. */
+export interface SessionCreateInput {
+  mode: 'payment';
+  lineItems: LineItemInput[];
+  currency: string;
+  customerEmail: string | null;
+  clientReferenceId: string | null;
+  successUrl: string;
+  cancelUrl: string | null;
+  metadata: Record<string, string>;
+  expiresAt: number | null;
+  paymentMethodTypes: string[];
+}
+
+/** Every top-level parameter Stripe's SessionCreateParams knows (SDK 23.1.0); others are "unknown parameter". */
+const KNOWN_PARAMS = new Set([
+  'adaptive_pricing', 'after_expiration', 'allow_promotion_codes', 'allowed_payment_method_types', 'automatic_tax',
+  'billing_address_collection', 'branding_settings', 'cancel_url', 'client_reference_id', 'consent_collection',
+  'currency', 'custom_fields', 'custom_text', 'customer', 'customer_account', 'customer_creation', 'customer_email',
+  'customer_update', 'discounts', 'excluded_payment_method_types', 'expand', 'expires_at', 'integration_identifier',
+  'invoice_creation', 'line_items', 'locale', 'managed_payments', 'metadata', 'mode', 'name_collection',
+  'optional_items', 'origin_context', 'payment_intent_data', 'payment_method_collection',
+  'payment_method_configuration', 'payment_method_data', 'payment_method_options', 'payment_method_types',
+  'permissions', 'phone_number_collection', 'redirect_on_completion', 'return_url', 'saved_payment_method_options',
+  'setup_intent_data', 'shipping_address_collection', 'shipping_options', 'submit_type', 'subscription_data',
+  'success_url', 'tax_id_collection', 'ui_mode', 'wallet_options',
+]);
+const LINE_ITEM_PARAMS = new Set(['adjustable_quantity', 'dynamic_tax_rates', 'metadata', 'price', 'price_data', 'quantity', 'tax_rates']);
+const PRICE_DATA_PARAMS = new Set(['currency', 'product', 'product_data', 'recurring', 'tax_behavior', 'unit_amount', 'unit_amount_decimal']);
+const PRODUCT_DATA_PARAMS = new Set(['description', 'images', 'metadata', 'name', 'tax_code', 'tax_details', 'unit_label']);
+
+/** Largest amount Stripe accepts for a USD-like currency (eight digits of cents). */
+const MAX_AMOUNT = 99_999_999;
+const MIN_EXPIRY_SECONDS = 30 * 60;
+const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
+/** Slack for a client that computed `expires_at` from its own clock a moment before the request arrived. */
+const EXPIRY_SLACK_SECONDS = 60;
+
+function unsupported(param: string, what: string): StripeApiError {
+  return invalidParam(param, `The fake Stripe server does not support ${what}.`);
+}
+
+function rejectUnknown(hash: FormHash, known: Set<string>, prefix: string): void {
+  for (const key of Object.keys(hash)) {
+    if (!known.has(key)) {
+      const param = prefix ? `${prefix}[${key}]` : key;
+      throw invalidParam(param, `Received unknown parameter: ${param}`, 'parameter_unknown');
+    }
+  }
+}
+
+function emptyString(param: string): StripeApiError {
+  return invalidParam(
+    param,
+    `You passed an empty string for '${param}'. We assume empty values are an attempt to unset a parameter; however '${param}' cannot be unset. You should remove '${param}' from your request or supply a non-empty value.`,
+    'parameter_invalid_empty',
+  );
+}
+
+/** A string parameter: undefined when absent; a hash or (unless allowed) an empty string is a 400. */
+function optionalString(value: FormValue | undefined, param: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (isHash(value)) throw invalidParam(param, `Invalid string: ${param} must be a string, not a hash`);
+  if (value === '') throw emptyString(param);
+  return value;
+}
+
+function requiredString(value: FormValue | undefined, param: string): string {
+  const text = optionalString(value, param);
+  if (text === undefined) throw missingParam(param);
+  return text;
+}
+
+function hashParam(value: FormValue | undefined, param: string): FormHash | undefined {
+  if (value === undefined) return undefined;
+  if (!isHash(value)) throw invalidParam(param, `Invalid object: ${param} must be a hash`);
+  return value;
+}
+
+function listParam(value: FormValue | undefined, param: string): FormValue[] | undefined {
+  const hash = hashParam(value, param);
+  if (!hash) return undefined;
+  const list = asList(hash);
+  if (!list) throw invalidParam(param, `Invalid array: ${param} must be an array indexed from 0`);
+  return list;
+}
+
+function integerParam(value: FormValue | undefined, param: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const text = optionalString(value, param);
+  if (text === undefined) return undefined;
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+    throw invalidParam(param, `Invalid integer: ${text}`, 'parameter_invalid_integer');
+  }
+  const n = Number(text);
+  if (n < min) throw invalidParam(param, `This value must be greater than or equal to ${min}.`);
+  if (n > max) throw invalidParam(param, `This value must be less than or equal to ${max}.`);
+  return n;
+}
+
+function urlParam(value: FormValue | undefined, param: string): string | undefined {
+  const text = optionalString(value, param);
+  if (text === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    throw invalidParam(param, 'Not a valid URL', 'url_invalid');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalidParam(param, 'Not a valid URL', 'url_invalid');
+  return text;
+}
+
+function metadataParam(value: FormValue | undefined, param: string): Record<string, string> {
+  if (value === undefined || value === '') return {};
+  const hash = hashParam(value, param)!;
+  const keys = Object.keys(hash);
+  if (keys.length > 50) throw invalidParam(param, 'You can specify up to 50 keys in metadata.');
+  const metadata: Record<string, string> = {};
+  for (const key of keys) {
+    const entry = hash[key]!;
+    const entryParam = `${param}[${key}]`;
+    if (isHash(entry)) throw invalidParam(entryParam, 'Metadata values must be strings.');
+    if (key.length > 40) throw invalidParam(entryParam, 'Metadata keys can have a maximum length of 40 characters.');
+    if (entry.length > 500) throw invalidParam(entryParam, 'Metadata values can have a maximum length of 500 characters.');
+    // An empty value unsets a key, so on create it is simply absent.
+    if (entry !== '') metadata[key] = entry;
+  }
+  return metadata;
+}
+
+function lineItemParam(value: FormValue, index: number): LineItemInput {
+  const param = `line_items[${index}]`;
+  const item = hashParam(value, param)!;
+  rejectUnknown(item, LINE_ITEM_PARAMS, param);
+  const price = optionalString(item.price, `${param}[price]`);
+  if (price !== undefined && item.price_data !== undefined) {
+    throw invalidParam(param, 'You may only specify one of these parameters: price, price_data.');
+  }
+  // The fake keeps no Price objects, so any price id is unknown.
+  if (price !== undefined) throw noSuch('price', price, `${param}[price]`);
+  const priceData = hashParam(item.price_data, `${param}[price_data]`);
+  if (!priceData) throw invalidParam(param, 'You must specify either `price` or `price_data` for each line item.');
+  if (item.adjustable_quantity !== undefined) throw unsupported(`${param}[adjustable_quantity]`, 'adjustable quantities');
+
+  const pd = `${param}[price_data]`;
+  rejectUnknown(priceData, PRICE_DATA_PARAMS, pd);
+  const currency = requiredString(priceData.currency, `${pd}[currency]`).toLowerCase();
+  if (!/^[a-z]{3}$/.test(currency)) throw invalidParam(`${pd}[currency]`, `Invalid currency: ${currency}.`);
+  if (priceData.recurring !== undefined) {
+    throw invalidParam(
+      `${pd}[recurring]`,
+      'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+    );
+  }
+  if (priceData.unit_amount_decimal !== undefined) throw unsupported(`${pd}[unit_amount_decimal]`, 'unit_amount_decimal');
+  const unitAmount = integerParam(priceData.unit_amount, `${pd}[unit_amount]`, 0, MAX_AMOUNT);
+  if (unitAmount === undefined) throw missingParam(`${pd}[unit_amount]`);
+  const product = optionalString(priceData.product, `${pd}[product]`);
+  if (product !== undefined) throw noSuch('product', product, `${pd}[product]`);
+  const productData = hashParam(priceData.product_data, `${pd}[product_data]`);
+  if (!productData) throw invalidParam(pd, 'You must specify either `product` or `product_data` when creating a price.');
+  rejectUnknown(productData, PRODUCT_DATA_PARAMS, `${pd}[product_data]`);
+  const name = requiredString(productData.name, `${pd}[product_data][name]`);
+  const description = optionalString(productData.description, `${pd}[product_data][description]`) ?? null;
+
+  const quantity = integerParam(item.quantity, `${param}[quantity]`, 1, 999_999);
+  if (quantity === undefined) throw missingParam(`${param}[quantity]`);
+  return { name, description, currency, unitAmount, quantity };
+}
+
+/**
+ * Validates `POST /v1/checkout/sessions` like Stripe does for the basics (first problem wins, with its `param`).
+ * Parameters Stripe knows but the fake does not model are accepted and ignored, except a few that would change
+ * what the session is (other modes, embedded UI, Price/Product/Customer ids, expand), which answer a clear 400.
+ */
+export function parseSessionCreate(params: FormHash, now: number): SessionCreateInput {
+  rejectUnknown(params, KNOWN_PARAMS, '');
+  const mode = requiredString(params.mode, 'mode');
+  if (!['payment', 'setup', 'subscription'].includes(mode)) {
+    throw invalidParam('mode', `Invalid mode: must be one of payment, setup, or subscription`);
+  }
+  if (mode !== 'payment') throw unsupported('mode', `mode=${mode} (only mode=payment)`);
+  const uiMode = optionalString(params.ui_mode, 'ui_mode');
+  if (uiMode !== undefined && uiMode !== 'hosted' && uiMode !== 'hosted_page') throw unsupported('ui_mode', `ui_mode=${uiMode}`);
+  if (params.expand !== undefined) throw unsupported('expand', 'expand');
+  const customer = optionalString(params.customer, 'customer');
+  if (customer !== undefined) throw noSuch('customer', customer, 'customer');
+
+  const items = listParam(params.line_items, 'line_items');
+  if (!items || items.length === 0) throw missingParam('line_items');
+  const lineItems = items.map((item, i) => lineItemParam(item, i));
+  const currency = lineItems[0]!.currency;
+  if (lineItems.some((item) => item.currency !== currency)) {
+    throw invalidParam('line_items', 'All line items must have the same currency.');
+  }
+  const total = lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+  if (total > MAX_AMOUNT) throw invalidParam('line_items', `The total amount must be no more than ${MAX_AMOUNT}.`);
+
+  const successUrl = urlParam(params.success_url, 'success_url');
+  if (successUrl === undefined) throw missingParam('success_url');
+  const cancelUrl = urlParam(params.cancel_url, 'cancel_url') ?? null;
+
+  const customerEmail = optionalString(params.customer_email, 'customer_email') ?? null;
+  if (customerEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customerEmail)) {
+    throw invalidParam('customer_email', `Invalid email address: ${customerEmail}`, 'email_invalid');
+  }
+  const clientReferenceId = optionalString(params.client_reference_id, 'client_reference_id') ?? null;
+  if (clientReferenceId !== null && clientReferenceId.length > 200) {
+    throw invalidParam('client_reference_id', 'client_reference_id must be at most 200 characters.');
+  }
+
+  const expiresAt = integerParam(params.expires_at, 'expires_at', 0) ?? null;
+  if (expiresAt !== null) {
+    if (expiresAt > now + MAX_EXPIRY_SECONDS + EXPIRY_SLACK_SECONDS) {
+      throw invalidParam('expires_at', 'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.');
+    }
+    if (expiresAt < now + MIN_EXPIRY_SECONDS - EXPIRY_SLACK_SECONDS) {
+      throw invalidParam('expires_at', 'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.');
+    }
+  }
+
+  const methodTypes = listParam(params.payment_method_types, 'payment_method_types');
+  const paymentMethodTypes = methodTypes
+    ? methodTypes.map((type, i) => requiredString(type, `payment_method_types[${i}]`))
+    : ['card'];
+
+  return {
+    mode: 'payment',
+    lineItems,
+    currency,
+    customerEmail,
+    clientReferenceId,
+    successUrl,
+    cancelUrl,
+    metadata: metadataParam(params.metadata, 'metadata'),
+    expiresAt,
+    paymentMethodTypes,
+  };
+}

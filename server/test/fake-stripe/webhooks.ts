@@ -1,0 +1,100 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import Stripe from 'stripe';
+import { stripeId, type CheckoutSessionObject } from './session-object.js';
+
+/** The four Checkout events the fake sends, typed as the SDK types them (each is a `Stripe.Event`). */
+export type StripeEventObject =
+  | Stripe.CheckoutSessionCompletedEvent
+  | Stripe.CheckoutSessionAsyncPaymentSucceededEvent
+  | Stripe.CheckoutSessionAsyncPaymentFailedEvent
+  | Stripe.CheckoutSessionExpiredEvent;
+
+/** `checkout.session.completed` and the other three event types. */
+export type CheckoutEventType = StripeEventObject['type'];
+
+/** The API request that caused an event (null id for events a customer caused on the checkout page). */
+export interface EventRequest {
+  id: string | null;
+  idempotency_key: string | null;
+}
+
+/** Headers of a real Stripe webhook delivery, apart from the signature. */
+export const WEBHOOK_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+  accept: '*/*; q=0.5, application/xml',
+  'cache-control': 'no-cache',
+} as const;
+
+/** How long one delivery attempt may take before it counts as 'error'. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** A new event carrying a snapshot of `session` as it is now. */
+export function newEvent(
+  type: CheckoutEventType,
+  session: CheckoutSessionObject,
+  options: { created: number; pendingWebhooks: number; request?: EventRequest },
+): StripeEventObject {
+  return {
+    id: stripeId('evt_1', 23),
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: options.created,
+    data: { object: structuredClone(session) },
+    livemode: false,
+    pending_webhooks: options.pendingWebhooks,
+    request: options.request ?? { id: null, idempotency_key: null },
+    type,
+  };
+}
+
+/** Stripe serializes event payloads pretty-printed with two spaces. */
+export function eventPayload(event: StripeEventObject): string {
+  return JSON.stringify(event, null, 2);
+}
+
+/** The `Stripe-Signature` header for `payload` (`t=…,v1=…`), made by the SDK's own test helper. */
+export function signPayload(payload: string, secret: string, timestamp?: number): string {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });
+}
+
+/**
+ * POSTs a signed payload once, like one Stripe delivery attempt: no redirects followed, 10 s limit,
+ * the response body read and discarded. Resolves to the HTTP status, or 'error' (refused, reset, timed out,
+ * aborted through `signal`); never rejects.
+ */
+export function postWebhook(url: string, body: string, signature: string, signal?: AbortSignal): Promise<number | 'error'> {
+  return new Promise((resolve) => {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      resolve('error');
+      return;
+    }
+    if (signal?.aborted || (target.protocol !== 'http:' && target.protocol !== 'https:')) {
+      resolve('error');
+      return;
+    }
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(target, {
+      method: 'POST',
+      agent: false,
+      signal,
+      headers: { ...WEBHOOK_HEADERS, 'content-length': Buffer.byteLength(body), 'stripe-signature': signature },
+    });
+    const timer = setTimeout(() => req.destroy(new Error('webhook delivery timed out')), DELIVERY_TIMEOUT_MS);
+    const finish = (result: number | 'error'): void => {
+      clearTimeout(timer);
+      resolve(result);
+    };
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => finish(res.statusCode ?? 'error'));
+      res.on('error', () => finish('error'));
+    });
+    req.on('error', () => finish('error'));
+    req.end(body);
+  });
+}

@@ -1,0 +1,127 @@
+import type { VpnAccount } from './accounts.js';
+
+/**
+ * Card payments: the HTTP contract of checkout, subscriptions, transactions and the admin's card
+ * provider settings. Types only (no zod), so the dashboard can import it; the request schemas are in
+ * billing-schemas.ts.
+ */
+
+export const SUBSCRIPTION_STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const TRANSACTION_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** All prices are charged in this currency. */
+export const CURRENCY = 'usd';
+
+/** `POST /api/checkout`: buy `planId`, or renew `accountId` (the same plan again, same panel account). */
+export type CheckoutRequest = { planId: string } | { accountId: string };
+
+/** The answer of `POST /api/checkout`: send the browser to `url`. */
+export interface CheckoutStarted {
+  url: string;
+  sessionId: string;
+  subscriptionId: string;
+}
+
+/**
+ * `GET /api/checkout/:sessionId`, polled by the return pages. `account` is there once the payment has
+ * succeeded and the account is provisioned (active, with its links).
+ */
+export interface CheckoutStatus {
+  status: TransactionStatus;
+  subscriptionId: string;
+  /** True for a renewal of an existing account. */
+  renewal: boolean;
+  account?: VpnAccount;
+  /** Why a failed payment failed. */
+  error?: string;
+}
+
+/** `GET /api/subscriptions`, newest first. */
+export interface Subscription {
+  id: string;
+  status: SubscriptionStatus;
+  vpnAccountId: string | null;
+  planId: string | null;
+  planName: string;
+  /** Cents. */
+  price: number;
+  currency: string;
+  providerName: string | null;
+  renewal: boolean;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: string | null;
+  /** The payment error, when the payment failed. */
+  error: string | null;
+  createdAt: string;
+}
+
+/** `GET /api/transactions`, newest first. */
+export interface Transaction {
+  id: string;
+  subscriptionId: string;
+  status: TransactionStatus;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  planName: string;
+  renewal: boolean;
+  createdAt: string;
+}
+
+/** Where a key comes from: the admin's settings, or an environment variable that overrides them. */
+export type KeySource = 'settings' | 'env' | null;
+
+/** `GET/PUT /api/admin/payments/card`. The secrets are write-only: only whether each is set comes back. */
+export interface CardPaymentSettings {
+  enabled: boolean;
+  publishableKey: string | null;
+  secretKeySet: boolean;
+  webhookSecretSet: boolean;
+  sources: { publishableKey: KeySource; secretKey: KeySource; webhookSecret: KeySource };
+  /** The address to enter in Stripe's dashboard as the webhook endpoint. */
+  webhookUrl: string;
+}
+
+/** `PUT /api/admin/payments/card`: omitted fields keep their value; `null` clears a key. */
+export interface UpdateCardPaymentSettings {
+  enabled?: boolean;
+  publishableKey?: string | null;
+  secretKey?: string | null;
+  webhookSecret?: string | null;
+}
+
+/** The webhook events the server acts on. */
+export const HANDLED_STRIPE_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] as const;
+
+/** Messages from the spec's catalogue (section 8) and success messages. */
+export const BILLING_MESSAGES = {
+  notConfigured: 'Payment provider not properly configured',
+  stripeNotInitialized: 'Stripe not initialized',
+  checkoutFailed: 'Failed to create payment intent',
+  planNotFound: 'Plan not found',
+  subscriptionNotFound: 'Subscription not found',
+  subscriptionCreated: 'Subscription created successfully!',
+  createSubscriptionFailed: 'Failed to create subscription',
+  paymentSucceeded: 'Payment successful! Your account is ready.',
+  checkStatusFailed: 'Error checking payment status',
+  checkStatusFailedDashboard: 'Error checking payment status. Please refresh the page.',
+  takingLonger: 'Payment processing is taking longer than expected. Please check your dashboard.',
+  transactionsFailed: 'Failed to load transactions',
+  stripeSettingsFailed: 'Failed to update Stripe settings',
+  paymentFailed: 'The payment did not go through. You have not been charged.',
+  paymentExpired: 'The checkout session expired before payment.',
+} as const;
+
+/** The return pages poll every 2 s and give up after 30 s (spec section 9). */
+export const PAYMENT_POLL_INTERVAL_MS = 2000;
+export const PAYMENT_POLL_TIMEOUT_MS = 30_000;

@@ -1,0 +1,107 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { Plan } from '../../../../shared/plans.js';
+import { formatUsd } from '../../../../shared/pricing.js';
+import { LockIcon } from '../../components/content/content-icons';
+import { BUTTON } from '../accounts/button-styles';
+import { formatBytes, formatDuration, formatExpiry, formatLocations } from '../accounts/format';
+import { Modal } from '../accounts/Modal';
+import { targetPlanName, type PaymentTarget } from './payment-target';
+
+interface PaymentDialogProps {
+  target: PaymentTarget;
+  /**
+   * Starts the checkout and sends the browser to it. It handles its own failure (the dashboard
+   * closes this dialog and shows the message), so the dialog only shows 'Redirecting...' meanwhile.
+   */
+  onPay: () => Promise<void>;
+  onClose: () => void;
+}
+
+/** Rows of the summary box: a label and its value. */
+function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium break-words text-slate-800">{children}</dd>
+    </>
+  );
+}
+
+/** Price, duration, data and locations of the plan being paid for. */
+function PlanSummary({ plan }: { plan: Plan }) {
+  return (
+    <>
+      <SummaryRow label="Price">{formatUsd(plan.price)}</SummaryRow>
+      <SummaryRow label="Duration">{formatDuration(plan.days)}</SummaryRow>
+      <SummaryRow label="Data">{formatBytes(plan.dataLimitBytes)}</SummaryRow>
+      <SummaryRow label="Locations">{formatLocations(plan.locations)}</SummaryRow>
+    </>
+  );
+}
+
+/** What a renewal does to the account, in words. */
+function RenewalExplanation({ target }: { target: Extract<PaymentTarget, { kind: 'renew' }> }) {
+  const { account, plan } = target;
+  return (
+    <p className="leading-7 text-slate-600">
+      Renewing extends the expiry of <span className="font-semibold break-all text-slate-800">{account.username}</span> by{' '}
+      {plan ? formatDuration(plan.days) : "the plan's duration"} and resets its data allowance
+      {plan ? ` to ${formatBytes(plan.dataLimitBytes)}` : ''}. Your subscription link stays the same.
+    </p>
+  );
+}
+
+/**
+ * The payment modal: what is being bought (or renewed), a note that Stripe takes the card, and
+ * 'Pay {price} with card', which starts the checkout.
+ */
+export function PaymentDialog({ target, onPay, onClose }: PaymentDialogProps) {
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  const plan = target.plan;
+  const planName = targetPlanName(target);
+  const title = target.kind === 'buy' ? `Buy ${planName}` : `Renew ${planName}`;
+
+  async function pay() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await onPay();
+    } catch {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title={title} titleId={titleId} onClose={() => !busy && onClose()}>
+      <div className="space-y-4">
+        {target.kind === 'renew' && <RenewalExplanation target={target} />}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200">
+          <SummaryRow label="Plan">{planName}</SummaryRow>
+          {target.kind === 'renew' && (
+            <>
+              <SummaryRow label="Account">{target.account.username}</SummaryRow>
+              <SummaryRow label="Expires now">{formatExpiry(target.account.expireDate)}</SummaryRow>
+            </>
+          )}
+          {plan && <PlanSummary plan={plan} />}
+        </dl>
+        <p className="flex items-start gap-2 text-sm leading-6 text-slate-600">
+          <LockIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+          <span>
+            Payment is taken securely by Stripe. You will enter your card on Stripe&apos;s checkout page; we never see
+            your card number.
+          </span>
+        </p>
+      </div>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onClose} disabled={busy} className={BUTTON.secondary}>
+          Cancel
+        </button>
+        <button type="button" data-autofocus onClick={() => void pay()} disabled={busy} aria-busy={busy || undefined} className={BUTTON.primary}>
+          {busy ? 'Redirecting...' : `Pay ${plan ? `${formatUsd(plan.price)} ` : ''}with card`}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,35 @@
+import type { VpnAccount } from '../../../../shared/accounts.js';
+import { BILLING_MESSAGES, type CheckoutStatus } from '../../../../shared/billing.js';
+
+/**
+ * Where a return from card checkout stands. `idle`: there is no session to check; `waiting`: still
+ * polling; the other four are final.
+ */
+export type PaymentReturnState =
+  | { kind: 'idle' }
+  | { kind: 'waiting' }
+  | { kind: 'ready'; account: VpnAccount; renewal: boolean }
+  | { kind: 'failed'; error: string }
+  | { kind: 'timedOut' }
+  | { kind: 'error' };
+
+/** A state that ends the polling. */
+export type SettledPaymentReturn = Extract<PaymentReturnState, { kind: 'ready' | 'failed' | 'timedOut' | 'error' }>;
+
+/**
+ * What one answer of `GET /api/checkout/:sessionId` means: the final state, or null to keep polling
+ * (still pending, or paid but the account is not provisioned yet).
+ */
+export function settleCheckoutStatus(status: CheckoutStatus): SettledPaymentReturn | null {
+  if (status.status === 'failed') return { kind: 'failed', error: status.error || BILLING_MESSAGES.paymentFailed };
+  if (status.status === 'succeeded' && status.account) {
+    return { kind: 'ready', account: status.account, renewal: status.renewal };
+  }
+  return null;
+}
+
+/** The session to confirm from a return address's query string, or null without a usable one. */
+export function readSessionId(params: URLSearchParams): string | null {
+  const sessionId = params.get('session_id')?.trim();
+  return sessionId ? sessionId : null;
+}

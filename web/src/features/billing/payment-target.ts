@@ -1,0 +1,26 @@
+import type { VpnAccount } from '../../../../shared/accounts.js';
+import type { CheckoutRequest } from '../../../../shared/billing.js';
+import type { Plan } from '../../../../shared/plans.js';
+
+/** What the payment dialog sells: a new account on a plan, or another period for an existing account. */
+export type PaymentTarget =
+  | { kind: 'buy'; plan: Plan }
+  /** `plan` is null when the account's plan is not among the plans on sale right now. */
+  | { kind: 'renew'; account: VpnAccount; plan: Plan | null };
+
+/** The body of `POST /api/checkout` for a target. */
+export function checkoutRequestFor(target: PaymentTarget): CheckoutRequest {
+  return target.kind === 'buy' ? { planId: target.plan.id } : { accountId: target.account.id };
+}
+
+/** The plan an account would be renewed on, among the plans on sale. Only paid plans count: a renewal is always charged. */
+export function findRenewalPlan(plans: readonly Plan[], account: VpnAccount): Plan | null {
+  if (!account.planId) return null;
+  return plans.find((plan) => plan.id === account.planId && !plan.isTrial && plan.price > 0) ?? null;
+}
+
+/** The plan's name as the dialog shows it. */
+export function targetPlanName(target: PaymentTarget): string {
+  if (target.kind === 'buy') return target.plan.name;
+  return target.plan?.name ?? target.account.planName ?? 'your plan';
+}
