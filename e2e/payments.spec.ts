@@ -53,6 +53,7 @@ test('a customer buys a plan by card, gets a working account, sees it in the his
     await buy.getByRole('button', { name: 'Pay $4.99 with card' }).click();
 
     const setup = await payOnCheckoutPage(page);
+    const sessionId = new URL(page.url()).searchParams.get('session_id');
     await setup.getByRole('button', { name: /copy/i }).first().click();
     const combinedUrl = await page.evaluate(() => navigator.clipboard.readText());
     expect(combinedUrl).toMatch(new RegExp(`^${site.baseURL}/sub/[\\w-]{20,}$`));
@@ -83,6 +84,12 @@ test('a customer buys a plan by card, gets a working account, sees it in the his
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Transaction History' }).click();
     await expect(page.getByRole('dialog', { name: 'Transaction History' }).getByRole('row').filter({ hasText: planName })).toHaveCount(2);
+    await page.keyboard.press('Escape');
+
+    // The dashboard handles a return from checkout the same way: it confirms, opens the dialog, and drops session_id.
+    await page.goto(`/dashboard?session_id=${sessionId}`);
+    await expect(page.getByRole('dialog', { name: /Your VPN Account is Ready/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
     expect(consoleErrors).toEqual([]);
   } finally {
     await panel.close();

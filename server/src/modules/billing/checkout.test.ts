@@ -80,6 +80,36 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect(await f.count('subscriptions', { user_id: user.userId })).toBe(0);
   });
 
+  it("answers 503 'Payment provider not properly configured' while card payments are off, and /api/config says so", async () => {
+    const user = await f.newUser();
+    expect((await f.call(f.admin, 'PUT', '/api/admin/payments/card', { enabled: false })).json()).toMatchObject({ enabled: false, secretKeySet: true });
+    try {
+      expect((await f.call(null, 'GET', '/api/config')).json()).toMatchObject({ cardPaymentsEnabled: false, stripePublishableKey: null });
+      const res = await f.call(user, 'POST', '/api/checkout', { planId: f.paidPlanId });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ code: 'payment_not_configured', message: BILLING_MESSAGES.notConfigured });
+      expect(await f.count('subscriptions', { user_id: user.userId })).toBe(0);
+    } finally {
+      await f.call(f.admin, 'PUT', '/api/admin/payments/card', { enabled: true });
+    }
+    expect((await f.call(null, 'GET', '/api/config')).json()).toMatchObject({ cardPaymentsEnabled: true, stripePublishableKey: STRIPE_KEYS.publishableKey });
+  });
+
+  it('validates the card settings: key kinds, unknown fields, and enabling without keys', async () => {
+    for (const body of [{ publishableKey: 'sk_test_wrongField' }, { secretKey: 'pk_test_x' }, { webhookSecret: 'secret' }, { enabled: 'yes' }, { price: 1 }]) {
+      const res = await f.call(f.admin, 'PUT', '/api/admin/payments/card', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+    }
+    const cleared = await f.call(f.admin, 'PUT', '/api/admin/payments/card', { enabled: true, secretKey: null });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().fields).toEqual({ secretKey: expect.any(String) });
+    expect((await f.call(f.admin, 'GET', '/api/admin/payments/card')).json()).toMatchObject({
+      enabled: true, publishableKey: STRIPE_KEYS.publishableKey, secretKeySet: true, webhookSecretSet: true,
+      sources: { publishableKey: 'settings', secretKey: 'settings', webhookSecret: 'settings' }, webhookUrl: 'http://localhost:3000/api/webhooks/stripe',
+    });
+  });
+
   it('answers 503 with the spec message when no active server covers the plan, saving nothing', async () => {
     const user = await f.newUser();
     expect((await f.call(f.admin, 'POST', `/api/admin/servers/${f.serverId}/disable`)).statusCode).toBe(200);
