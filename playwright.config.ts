@@ -11,6 +11,12 @@ const launchOptions = {
   ],
 };
 
+/** The desktop app's renderer specs: they run in the desktop-app project only. */
+const DESKTOP_APP_SPECS = /desktop-renderer\.spec\.ts$/;
+/** What the Electron window on Linux reports (the renderer picks the setup tab from it). */
+const ELECTRON_LINUX_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) vpn-storefront/0.1.0 Chrome/146.0.0.0 Electron/41.7.1 Safari/537.36';
+
 export default defineConfig<object, { databaseKind: TestDatabaseKind }>({
   testDir: 'e2e',
   fullyParallel: false,
@@ -21,8 +27,19 @@ export default defineConfig<object, { databaseKind: TestDatabaseKind }>({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: { launchOptions, trace: 'off' },
   // Desktop runs against SQLite; phone against PostgreSQL when TEST_DATABASE_URL is set (else SQLite).
+  // desktop-app loads the desktop app's built renderer from file:// (as Electron does) with a stand-in bridge.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions, databaseKind: 'sqlite' } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions, databaseKind: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite' } },
+    { name: 'desktop', testIgnore: DESKTOP_APP_SPECS, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions, databaseKind: 'sqlite' } },
+    { name: 'phone', testIgnore: DESKTOP_APP_SPECS, use: { ...devices['Pixel 7'], launchOptions, databaseKind: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite' } },
+    {
+      name: 'desktop-app',
+      testMatch: DESKTOP_APP_SPECS,
+      use: {
+        viewport: { width: 1100, height: 760 },
+        userAgent: ELECTRON_LINUX_USER_AGENT,
+        launchOptions: { ...launchOptions, args: [...launchOptions.args, '--allow-file-access-from-files'] },
+        databaseKind: 'sqlite',
+      },
+    },
   ],
 });

@@ -4,7 +4,7 @@ const jsonOutput = process.env.VITEST_JSON_OUTPUT;
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'desktop/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,

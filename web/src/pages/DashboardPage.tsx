@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { VpnAccount } from '../../../shared/accounts.js';
 import { BILLING_MESSAGES } from '../../../shared/billing.js';
 import type { Plan } from '../../../shared/plans.js';
 import { accountApi } from '../api/account-endpoints';
@@ -7,13 +6,11 @@ import { isApiError } from '../api';
 import { Loading } from '../components/Loading';
 import { AccountsTable } from '../features/accounts/AccountsTable';
 import { BUTTON } from '../features/accounts/button-styles';
-import { ConfirmDialog } from '../features/accounts/ConfirmDialog';
 import { ErrorBanner } from '../features/accounts/ErrorBanner';
 import { messageOrFallback } from '../features/accounts/error-message';
 import { ACCOUNT_UI_MESSAGES } from '../features/accounts/messages';
 import { PlansGrid } from '../features/accounts/PlansGrid';
-import { QrDialog } from '../features/accounts/QrDialog';
-import { useCopyWithToast } from '../features/accounts/useCopyWithToast';
+import { useAccountDialogs } from '../features/accounts/useAccountDialogs';
 import { useDashboardData } from '../features/accounts/useDashboardData';
 import { useAuth } from '../features/auth/auth-context';
 import { PaymentDialog } from '../features/billing/PaymentDialog';
@@ -23,30 +20,24 @@ import { TransactionHistoryDialog } from '../features/billing/TransactionHistory
 import { useDashboardPaymentReturn } from '../features/billing/useDashboardPaymentReturn';
 import { useStartCheckout } from '../features/billing/useStartCheckout';
 import { useConfig } from '../features/config/config-context';
-import { AccountSetupDialog } from '../features/setup/AccountSetupDialog';
 import { useToast } from '../features/toast/toast-context';
 
-type OpenDialog =
-  | { kind: 'setup' | 'qr' | 'delete'; account: VpnAccount }
-  | { kind: 'pay'; target: PaymentTarget }
-  | { kind: 'history' }
-  | null;
+type OpenDialog = { kind: 'pay'; target: PaymentTarget } | { kind: 'history' } | null;
 
 export default function DashboardPage() {
   const { user, refreshUser } = useAuth();
   const toast = useToast();
-  const copy = useCopyWithToast();
   const { cardPaymentsEnabled } = useConfig();
   const startCheckout = useStartCheckout();
   const { plans, accounts, loadState, reload, removeAccount } = useDashboardData();
   const [error, setError] = useState<string | null>(null);
   const [loadErrorDismissed, setLoadErrorDismissed] = useState(false);
   const [claimingPlanId, setClaimingPlanId] = useState<string | null>(null);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const accountDialogs = useAccountDialogs({ removeAccount, onDeleted: () => void reload() });
   const payment = useDashboardPaymentReturn({
     onReady: (account) => {
-      setDialog({ kind: 'setup', account });
+      accountDialogs.showSetup(account);
       void refreshAfterChange();
     },
     onTimedOut: () => void reload(),
@@ -64,7 +55,7 @@ export default function DashboardPage() {
     try {
       const account = await accountApi.createAccount(plan.id);
       toast.success(plan.isTrial ? ACCOUNT_UI_MESSAGES.trialCreated : ACCOUNT_UI_MESSAGES.subscriptionCreated);
-      setDialog({ kind: 'setup', account });
+      accountDialogs.showSetup(account);
       await refreshAfterChange();
     } catch (caught) {
       setError(messageOrFallback(caught, ACCOUNT_UI_MESSAGES.createTrialFailed));
@@ -81,20 +72,6 @@ export default function DashboardPage() {
     } catch (caught) {
       setDialog(null);
       setError(messageOrFallback(caught, BILLING_MESSAGES.createSubscriptionFailed));
-    }
-  }
-
-  async function deleteAccount(account: VpnAccount) {
-    setDeletingId(account.id);
-    try {
-      await accountApi.deleteAccount(account.id);
-      removeAccount(account.id);
-      toast.success(ACCOUNT_UI_MESSAGES.deleted);
-      void reload();
-    } catch {
-      toast.error(ACCOUNT_UI_MESSAGES.deleteFailed);
-    } finally {
-      setDeletingId(null);
     }
   }
 
@@ -150,17 +127,14 @@ export default function DashboardPage() {
           />
           <AccountsTable
             accounts={accounts}
-            deletingId={deletingId}
+            deletingId={accountDialogs.deletingId}
             headerAction={
               <button type="button" onClick={() => setDialog({ kind: 'history' })} className={BUTTON.secondary}>
                 Transaction History
               </button>
             }
             actions={{
-              onCopy: (account) => account.combinedUrl && void copy(account.combinedUrl, ACCOUNT_UI_MESSAGES.linkCopied),
-              onShowQr: (account) => setDialog({ kind: 'qr', account }),
-              onSetup: (account) => setDialog({ kind: 'setup', account }),
-              onDelete: (account) => setDialog({ kind: 'delete', account }),
+              ...accountDialogs.actions,
               onRenew: (account) => setDialog({ kind: 'pay', target: { kind: 'renew', account, plan: findRenewalPlan(plans, account) } }),
             }}
           />
@@ -175,18 +149,7 @@ export default function DashboardPage() {
 
       {dialog?.kind === 'pay' && <PaymentDialog target={dialog.target} onPay={() => pay(dialog.target)} onClose={closeDialog} />}
       {dialog?.kind === 'history' && <TransactionHistoryDialog onClose={closeDialog} />}
-      {dialog?.kind === 'setup' && <AccountSetupDialog account={dialog.account} onClose={closeDialog} />}
-      {dialog?.kind === 'qr' && <QrDialog account={dialog.account} onClose={closeDialog} />}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          title="Delete this account?"
-          message={ACCOUNT_UI_MESSAGES.deleteConfirm}
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
-          onConfirm={() => deleteAccount(dialog.account)}
-          onClose={closeDialog}
-        />
-      )}
+      {accountDialogs.dialogs}
     </div>
   );
 }

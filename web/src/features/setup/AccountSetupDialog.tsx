@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
+import { usePlatform } from '../../platform/platform-context';
 import { BUTTON } from '../accounts/button-styles';
 import { Modal } from '../accounts/Modal';
 import { useConfig } from '../config/config-context';
 import { AccountDetails } from './AccountDetails';
 import { ConfigLinks } from './ConfigLinks';
-import { DEFAULT_SETUP_PLATFORM, type SetupPlatform } from './platform-guides';
+import { DEFAULT_SETUP_PLATFORM, SETUP_PLATFORMS, type SetupPlatform } from './platform-guides';
 import { PlatformGuidePanel } from './PlatformGuidePanel';
 import { PlatformTabs } from './PlatformTabs';
 import { SetupCarousel } from './SetupCarousel';
@@ -17,7 +18,8 @@ export function AccountSetupDialog({ account, onClose }: { account: VpnAccount; 
   const titleId = useId();
   const tabsId = useId();
   const { brandName } = useConfig();
-  const [platform, setPlatform] = useState<SetupPlatform>(DEFAULT_SETUP_PLATFORM);
+  const app = usePlatform();
+  const [platform, setPlatform] = useState<SetupPlatform>(() => pickInitialTab(app.kind === 'desktop' ? app.os : null));
   const url = account.combinedUrl;
 
   return (
@@ -58,4 +60,9 @@ export function AccountSetupDialog({ account, onClose }: { account: VpnAccount; 
       </div>
     </Modal>
   );
+}
+
+/** The desktop app opens on its own computer's tab; the website on the default one. */
+function pickInitialTab(os: string | null): SetupPlatform {
+  return SETUP_PLATFORMS.find((platform) => platform === os) ?? DEFAULT_SETUP_PLATFORM;
 }

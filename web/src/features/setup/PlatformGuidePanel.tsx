@@ -1,3 +1,5 @@
+import { usePlatform } from '../../platform/platform-context';
+import { DetectedClientButtons } from './DetectedClientButtons';
 import { OpenInClientLinks } from './OpenInClientLinks';
 import { PLATFORM_GUIDES, type SetupPlatform } from './platform-guides';
 
@@ -11,6 +13,7 @@ interface PlatformGuidePanelProps {
 /** The selected platform's tab panel: numbered how-to steps, then the app buttons. */
 export function PlatformGuidePanel({ platform, idPrefix, url, profileName }: PlatformGuidePanelProps) {
   const guide = PLATFORM_GUIDES[platform];
+  const app = usePlatform();
   return (
     <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${platform}`} tabIndex={0} className="space-y-4 pt-4">
       <ol className="space-y-3">
@@ -23,7 +26,11 @@ export function PlatformGuidePanel({ platform, idPrefix, url, profileName }: Pla
           </li>
         ))}
       </ol>
-      <OpenInClientLinks platform={platform} platformLabel={guide.label} url={url} profileName={profileName} />
+      {app.kind === 'desktop' ? (
+        <DetectedClientButtons desktop={app} platform={platform} platformLabel={guide.label} url={url} profileName={profileName} />
+      ) : (
+        <OpenInClientLinks platform={platform} platformLabel={guide.label} url={url} profileName={profileName} />
+      )}
     </div>
   );
 }

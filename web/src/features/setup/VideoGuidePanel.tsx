@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { SiteLink } from '../../platform/SiteLink';
 
 /** There is no setup video yet: the panel says so and points to the help pages. Hidden until asked for. */
 export function VideoGuidePanel() {
@@ -26,9 +26,9 @@ export function VideoGuidePanel() {
         <p>The video guide is not available yet. The steps above cover everything it will show.</p>
         <p className="mt-2">
           Stuck? The{' '}
-          <Link to="/help" className="font-semibold text-indigo-700 underline hover:text-indigo-600">
+          <SiteLink to="/help" className="font-semibold text-indigo-700 underline hover:text-indigo-600">
             Help Center
-          </Link>{' '}
+          </SiteLink>{' '}
           answers the common questions.
         </p>
       </div>

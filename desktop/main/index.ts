@@ -1,0 +1,69 @@
+/**
+ * The desktop app's main process: app lifecycle only. One instance at a time; once Electron is
+ * ready it opens the session store (OS keychain + settings file), the API session, client
+ * detection, the bridge's IPC handlers and the window. Under vitest nothing starts: the tests
+ * import the pieces (and `startDesktopApp` with a mocked `electron`).
+ */
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, shell, type BrowserWindow } from 'electron';
+import { createApiSession } from './api-session.js';
+import { APP_ID, KEYCHAIN_SERVICE, PRODUCT_NAME } from './app-identity.js';
+import { createBridgeHandlers } from './bridge-handlers.js';
+import { isTrustedSender, registerBridgeHandlers } from './ipc.js';
+import { resolveRendererLocation } from './renderer-location.js';
+import { createOsKeyring, createSessionStore } from './session-store.js';
+import { createClientDetector } from './vpn-clients.js';
+import { createMainWindow } from './window.js';
+
+export async function startDesktopApp(): Promise<void> {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.enableSandbox();
+  app.setPath('userData', join(app.getPath('appData'), PRODUCT_NAME));
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+
+  const location = resolveRendererLocation(dirname(fileURLToPath(import.meta.url)), {
+    isPackaged: app.isPackaged,
+    devServerUrl: process.env.ELECTRON_RENDERER_URL,
+  });
+  const openExternal = (url: string) => shell.openExternal(url);
+  let window: BrowserWindow | null = null;
+
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  await app.whenReady();
+  const store = createSessionStore({ keyring: createOsKeyring(), settingsDir: app.getPath('userData'), service: KEYCHAIN_SERVICE });
+  const session = createApiSession({ store });
+  const detector = createClientDetector({ lookupProtocol: (url) => app.getApplicationNameForProtocol(url) });
+  registerBridgeHandlers(createBridgeHandlers({ session, store, detector, openExternal }), (event) =>
+    isTrustedSender(event, window, location.rendererUrl),
+  );
+
+  const openWindow = () => {
+    window = createMainWindow(location, { openExternal });
+    window.on('closed', () => {
+      window = null;
+    });
+  };
+  openWindow();
+  app.on('activate', () => {
+    if (!window) openWindow();
+  });
+}
+
+if (!process.env.VITEST) {
+  startDesktopApp().catch((error: unknown) => {
+    console.error('[main] the app could not start:', error);
+    app.exit(1);
+  });
+}

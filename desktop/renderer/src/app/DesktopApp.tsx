@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { ErrorBoundary } from '../../../../web/src/components/ErrorBoundary';
+import { AuthProvider } from '../../../../web/src/features/auth/AuthProvider';
+import { ConfigProvider } from '../../../../web/src/features/config/ConfigProvider';
+import { ToastProvider } from '../../../../web/src/features/toast/ToastProvider';
+import type { DesktopPlatform } from '../../../../web/src/platform/platform';
+import { PlatformContext } from '../../../../web/src/platform/platform-context';
+import { DesktopLayout } from './DesktopLayout';
+import { DesktopRoutes } from './DesktopRoutes';
+
+/**
+ * The web app's providers with the desktop Platform: the public settings come from `/api/config`
+ * (there is no server-rendered page to embed them), and the session from `/api/auth/session`, which
+ * the main process answers from the keychain.
+ */
+export function DesktopApp({ platform }: { platform: DesktopPlatform }) {
+  return (
+    <StrictMode>
+      <ErrorBoundary>
+        <PlatformContext value={platform}>
+          <ToastProvider>
+            <ConfigProvider>
+              <AuthProvider>
+                <DesktopLayout>
+                  <DesktopRoutes />
+                </DesktopLayout>
+              </AuthProvider>
+            </ConfigProvider>
+          </ToastProvider>
+        </PlatformContext>
+      </ErrorBoundary>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { Loading } from '../../../../web/src/components/Loading';
+import { AccountsTable } from '../../../../web/src/features/accounts/AccountsTable';
+import { BUTTON } from '../../../../web/src/features/accounts/button-styles';
+import { ErrorBanner } from '../../../../web/src/features/accounts/ErrorBanner';
+import { ACCOUNT_UI_MESSAGES } from '../../../../web/src/features/accounts/messages';
+import { useAccountDialogs } from '../../../../web/src/features/accounts/useAccountDialogs';
+import { useDashboardData } from '../../../../web/src/features/accounts/useDashboardData';
+import { useAuth } from '../../../../web/src/features/auth/auth-context';
+import { useDesktopPlatform } from '../app/use-desktop-platform';
+
+/**
+ * The customer's VPN accounts, with the dashboard's table and dialogs. Plans are bought (and the
+ * trial claimed) on the website in the system browser; the list reloads when the window is back in focus.
+ */
+export function AccountsPage() {
+  const desktop = useDesktopPlatform();
+  const { user } = useAuth();
+  const { accounts, loadState, reload, removeAccount } = useDashboardData();
+  const accountDialogs = useAccountDialogs({ removeAccount, onDeleted: () => void reload() });
+  const [errorDismissed, setErrorDismissed] = useState(false);
+
+  useEffect(() => desktop.onFocus(() => void reload()), [desktop, reload]);
+
+  const openShop = () => void desktop.openWebsite('/dashboard');
+
+  async function retryLoad() {
+    setErrorDismissed(false);
+    await reload();
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">My VPN Accounts</h1>
+          {user && <p className="mt-2 break-words text-slate-600">Signed in as {user.email}</p>}
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          <button type="button" onClick={openShop} className={BUTTON.primary}>
+            {accounts.length > 0 ? 'Buy or renew' : 'Get a plan'}
+          </button>
+          <p className="text-xs text-slate-500">Opens the website. New accounts show up here when you come back.</p>
+        </div>
+      </div>
+
+      {loadState === 'failed' && !errorDismissed && (
+        <div className="mt-6">
+          <ErrorBanner
+            message={ACCOUNT_UI_MESSAGES.loadFailed}
+            onDismiss={() => setErrorDismissed(true)}
+            action={
+              <button type="button" onClick={() => void retryLoad()} className="shrink-0 font-semibold underline">
+                Try again
+              </button>
+            }
+          />
+        </div>
+      )}
+
+      {loadState === 'loading' && <Loading />}
+
+      {loadState === 'loaded' && (
+        <div className="mt-8">
+          <AccountsTable
+            accounts={accounts}
+            deletingId={accountDialogs.deletingId}
+            actions={{ ...accountDialogs.actions, onRenew: openShop }}
+          />
+        </div>
+      )}
+
+      {accountDialogs.dialogs}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { VpnAccount } from '../shared/accounts.js';
+import type { PublicConfig } from '../shared/config.js';
+import { startFakeMarzneshin, type FakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
+import { createStandInBridge, INSECURE_SERVER_MESSAGE } from './desktop-bridge.js';
+import { expect, test, uniqueEmail, type Site } from './site.js';
+
+/**
+ * The desktop app's renderer, as built (`out/renderer/index.html`, loaded from file:// like Electron
+ * does), with a stand-in for the preload's bridge that talks to the real server the way the main
+ * process does. Build it first: `npm run build:desktop`.
+ */
+const RENDERER_HTML = fileURLToPath(new URL('../out/renderer/index.html', import.meta.url));
+
+/** Signs in over the API as the desktop client does, and returns the bearer token. */
+async function signInOverApi(site: Site, email: string): Promise<string> {
+  const sentBefore = site.smtp.messages.length;
+  expect((await postJson(site, '/api/auth/otp', { email })).status).toBe(200);
+  await site.smtp.waitFor(email, { after: sentBefore });
+  const code = await site.smtp.latestCode(email);
+  const verified = await postJson(site, '/api/auth/verify', { email, code, client: 'desktop' });
+  expect(verified.status).toBe(200);
+  return ((await verified.json()) as { accessToken: string }).accessToken;
+}
+
+function postJson(site: Site, path: string, body: object, token?: string): Promise<Response> {
+  return fetch(site.baseURL + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The admin adds a server on the fake panel and a free trial plan; returns the plan's id. */
+async function setUpShop(site: Site, panel: FakeMarzneshin): Promise<string> {
+  const admin = await signInOverApi(site, 'admin@example.com');
+  const tag = Date.now();
+  const server = await postJson(site, '/api/admin/servers', {
+    kind: 'marzneshin', name: `Desktop ${tag}`, url: panel.url, username: panel.admin.username,
+    password: panel.admin.password, serviceId: '1', locations: 'all',
+  }, admin);
+  expect(server.status).toBe(201);
+  const plan = await postJson(site, '/api/admin/plans', { name: `Trial ${tag}`, days: 1, dataLimitBytes: 1024 ** 3, price: 0, isTrial: true }, admin);
+  expect(plan.status).toBe(201);
+  return ((await plan.json()) as { id: string }).id;
+}
+
+test.beforeAll(() => {
+  if (!existsSync(RENDERER_HTML)) throw new Error(`${RENDERER_HTML} is missing: run npm run build:desktop first`);
+});
+
+test('the desktop renderer signs in through the bridge, lists the accounts and hands the link to the detected VPN client', async ({ page, site, consoleErrors }) => {
+  test.setTimeout(60_000);
+  const panel = await startFakeMarzneshin();
+  try {
+    const planId = await setUpShop(site, panel);
+    const { brandName } = (await (await fetch(`${site.baseURL}/api/config`)).json()) as PublicConfig;
+    const bridge = createStandInBridge({ serverUrl: site.baseURL, clients: ['hiddify', 'sing-box'] });
+    await bridge.install(page);
+    await page.goto(pathToFileURL(RENDERER_HTML).href);
+
+    await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute('content', /connect-src 'none'/);
+    await expect(page.getByRole('heading', { name: `Sign in to ${brandName}` })).toBeVisible();
+
+    // Sign in with the e-mailed code: verify goes through the bridge, which keeps the tokens.
+    const email = uniqueEmail('desktop');
+    await page.getByLabel('Email address').fill(email);
+    const sentBefore = site.smtp.messages.length;
+    await page.getByRole('button', { name: 'Instant Access' }).click();
+    await site.smtp.waitFor(email, { after: sentBefore });
+    await page.getByLabel('Verification code').fill(await site.smtp.latestCode(email));
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expect(page.getByRole('heading', { name: 'My VPN Accounts' })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(email);
+    await expect(page.getByText('You have no VPN accounts yet.')).toBeVisible();
+    const verify = bridge.requests.find(({ call }) => call.path === '/api/auth/verify');
+    expect(Object.keys(JSON.parse(verify!.response.body) as object)).toEqual(['user']);
+    expect(bridge.accessToken).toBeTruthy();
+
+    // Buying happens on the website; back in the app, the new account shows up on focus.
+    await page.getByRole('button', { name: 'Get a plan' }).click();
+    await expect.poll(() => bridge.externalUrls).toEqual([`${site.baseURL}/dashboard`]);
+    const claimed = await postJson(site, '/api/accounts', { planId }, bridge.accessToken!);
+    expect(claimed.status).toBe(201);
+    const account = (await claimed.json()) as VpnAccount;
+    expect(account.combinedUrl).toMatch(new RegExp(`^${site.baseURL}/sub/[\\w-]{20,}$`));
+    await bridge.emitFocus(page);
+    await expect(page.getByRole('rowheader', { name: new RegExp(`^${account.username}`) })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buy or renew' })).toBeVisible();
+
+    // A restarted app resumes the session from the keychain's refresh token.
+    bridge.forgetAccessToken();
+    await page.reload();
+    await expect(page.getByRole('rowheader', { name: new RegExp(`^${account.username}`) })).toBeVisible();
+
+    // The setup dialog offers the installed clients only, and hands each its own link through the bridge.
+    await page.getByRole('button', { name: `Setup ${account.username}` }).click();
+    const dialog = page.getByRole('dialog', { name: /Your VPN Account is Ready/ });
+    await expect(dialog.getByRole('img', { name: /QR/ })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /^Open in / })).toHaveCount(2);
+    await dialog.getByRole('button', { name: 'Open in Hiddify' }).click();
+    await expect.poll(() => bridge.deepLinks).toEqual([`hiddify://import/${account.combinedUrl}#${encodeURIComponent(brandName)}`]);
+    await dialog.getByRole('button', { name: 'Open in sing-box' }).click();
+    await expect.poll(() => bridge.deepLinks.at(-1)).toBe(
+      `sing-box://import-remote-profile?url=${encodeURIComponent(`${account.combinedUrl}/sing-box`)}#${encodeURIComponent(brandName)}`,
+    );
+    const hrefs = await page.locator('body [href]').evaluateAll((elements) => elements.map((element) => element.getAttribute('href') ?? ''));
+    expect(hrefs.filter((href) => !/^(https?:|#)/.test(href))).toEqual([]);
+    await expect(page.locator('[href^="hiddify:"]')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // No client found: copy, QR and the website's download page.
+    bridge.clients = [];
+    await page.getByRole('button', { name: `Setup ${account.username}` }).click();
+    await expect(dialog.getByText('No VPN app was found on this computer.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /^Open in / })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    await dialog.getByRole('link', { name: 'Download the app for Linux' }).click();
+    await expect.poll(() => bridge.externalUrls.at(-1)).toBe(`${site.baseURL}/download/linux`);
+    await dialog.getByRole('button', { name: 'Show video guide' }).click();
+    await dialog.getByRole('link', { name: 'Help Center' }).click();
+    await expect.poll(() => bridge.externalUrls.at(-1)).toBe(`${site.baseURL}/help`);
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // Settings: the main process refuses plain http for anything but this machine.
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('main')).toContainText(site.baseURL);
+    await page.getByLabel('Server address').fill('http://example.com');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert')).toHaveText(INSECURE_SERVER_MESSAGE);
+    expect(bridge.serverUrlRequests).toEqual(['http://example.com']);
+    expect(bridge.serverUrl).toBe(site.baseURL);
+
+    // Sign out ends the session on the server.
+    const token = bridge.accessToken!;
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: `Sign in to ${brandName}` })).toBeVisible();
+    expect(bridge.accessToken).toBeNull();
+    expect((await fetch(`${site.baseURL}/api/accounts`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    await panel.close();
+  }
+});
