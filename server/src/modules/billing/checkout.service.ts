@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../../../shared/accounts.js';
 import { BILLING_MESSAGES, CURRENCY, type CheckoutStarted, type CheckoutStatus } from '../../../../shared/billing.js';
 import type { CheckoutBody } from '../../../../shared/billing-schemas.js';
-import { BYTES_PER_GB } from '../../../../shared/constants.js';
+import { formatBytes, formatDuration, formatLocations } from '../../../../shared/plan-format.js';
 import type { Db } from '../../db/knex.js';
 import { AppError, notFound } from '../../errors.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
@@ -27,12 +27,9 @@ export const CHECKOUT_SESSION_TTL_SECONDS = 3600;
 /** When the follow-up first asks Stripe about a checkout nobody has heard back from. */
 export const FIRST_FOLLOW_UP_SECONDS = 600;
 
-/** "30 days · 50 GB", the line under the plan's name on Stripe's page. */
-function describePlan(plan: PlanRecord): string {
-  const duration = plan.days < 1 ? `${Math.round(plan.days * 24)} hours` : `${plan.days} days`;
-  const data = plan.dataLimitBytes >= BYTES_PER_GB ? `${Math.round(plan.dataLimitBytes / BYTES_PER_GB)} GB` : `${Math.round(plan.dataLimitBytes / 1024 ** 2)} MB`;
-  return `${duration} · ${data} · ${plan.locations === 'all' ? 'all locations' : plan.locations}`;
-}
+/** "30 days · 50 GB · All locations", the line under the plan's name on Stripe's page. */
+const describePlan = (plan: PlanRecord) =>
+  `${formatDuration(plan.days)} · ${formatBytes(plan.dataLimitBytes)} · ${formatLocations(plan.locations)}`;
 
 /**
  * Starting a card payment (Stripe Checkout) and answering the return pages. The price, currency and
