@@ -5,10 +5,13 @@ import { join } from 'node:path';
 import { createDb } from '../src/db/knex.js';
 import { ROOT_DIR } from '../src/lib/package-info.js';
 
-const TSX = join(ROOT_DIR, 'node_modules', '.bin', 'tsx');
 const MAIN = join(ROOT_DIR, 'server', 'src', 'main.ts');
 
-/** The real server (`server/src/main.ts`) in a child process of its own. */
+/**
+ * The real server (`server/src/main.ts`) in a child process of its own: node itself with tsx's
+ * loader, not the `tsx` wrapper, so a signal (SIGKILL too) reaches the server and not a parent that
+ * would leave it running.
+ */
 export interface ServerProcess {
   child: ChildProcess;
   output: () => string;
@@ -16,7 +19,11 @@ export interface ServerProcess {
 }
 
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(TSX, [MAIN], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT_DIR,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -76,6 +76,8 @@ describe.each(TEST_DATABASES)('a paid order survives a killed server (%s)', (kin
     await new Promise((resolve) => setTimeout(resolve, 1500));
     server.child.kill('SIGKILL');
     expect(await server.exited).toBeNull();
+    // Really gone: nothing answers on its address any more (no worker of it can finish the job).
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
 
     panel.faults.down = false;
     ({ server, base } = await start());
