@@ -69,7 +69,7 @@ export function createServices(ctx: ServiceContext) {
   const card = createCardSettingsService({ providers: createPaymentProvidersRepo(db), keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl });
   const settings = createSettingsService({
     settings: createSettingsRepo(db),
-    cardKeys: () => card.resolveKeys(),
+    cardPublicState: () => card.getPublicState(),
     planExists: async (id) => (await plansRepo.findById(id)) !== undefined,
   });
   const servers = createServersService({ servers: serversRepo, drivers: createDriverRegistry(ctx.driverFactory), audit, keys, clock, log });

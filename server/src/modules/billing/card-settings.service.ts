@@ -3,7 +3,7 @@ import type { UpdateCardPaymentBody } from '../../../../shared/billing-schemas.j
 import type { Config } from '../../config.js';
 import { validationFailed } from '../../errors.js';
 import { decryptSecret, encryptSecret, type Keys } from '../../lib/crypto.js';
-import type { PaymentProvidersRepo } from './payment-providers.repo.js';
+import type { CardProviderRow, PaymentProvidersRepo } from './payment-providers.repo.js';
 
 /** The card provider's keys in clear, for the server's own use only: never sent to a client. */
 export interface CardKeys {
@@ -22,8 +22,11 @@ const ENV_NAMES: Record<KeyName, string> = {
   webhookSecret: 'STRIPE_WEBHOOK_SECRET',
 };
 
-/** Checkout can start: enabled, with both API keys. */
-export const cardPaymentsReady = (keys: CardKeys) => keys.enabled && Boolean(keys.publishableKey) && Boolean(keys.secretKey);
+/** What every page may know: whether checkout can start (enabled, with both API keys) and the publishable key. */
+export interface CardPublicState {
+  ready: boolean;
+  publishableKey: string | null;
+}
 
 /**
  * The admin's Stripe settings: the publishable key in clear, the secret key and webhook secret sealed
@@ -39,12 +42,14 @@ export function createCardSettingsService(deps: {
   const open = (sealed: string | null) => (sealed ? decryptSecret(deps.keys.encryption, sealed) : null);
   const seal = (value: string | null) => (value === null ? null : encryptSecret(deps.keys.encryption, value));
 
+  /** Saved settings decide; with nothing saved, both API keys in the environment turn payments on. */
+  const enabledOf = (row: CardProviderRow | undefined) => (row ? row.enabled : Boolean(env.publishableKey && env.secretKey));
+
   async function resolveKeys(): Promise<CardKeys> {
     const row = await deps.providers.findCardProvider();
-    const enabledByEnv = Boolean(env.publishableKey && env.secretKey);
     return {
       providerId: row?.id ?? null,
-      enabled: row ? row.enabled : enabledByEnv,
+      enabled: enabledOf(row),
       publishableKey: env.publishableKey ?? row?.publishableKey ?? null,
       secretKey: env.secretKey ?? open(row?.secretKeyEncrypted ?? null),
       webhookSecret: env.webhookSecret ?? open(row?.webhookSecretEncrypted ?? null),
@@ -60,7 +65,7 @@ export function createCardSettingsService(deps: {
       webhookSecret: source('webhookSecret', row?.webhookSecretEncrypted),
     };
     return {
-      enabled: row ? row.enabled : Boolean(env.publishableKey && env.secretKey),
+      enabled: enabledOf(row),
       publishableKey: env.publishableKey ?? row?.publishableKey ?? null,
       secretKeySet: sources.secretKey !== null,
       webhookSecretSet: sources.webhookSecret !== null,
@@ -72,6 +77,15 @@ export function createCardSettingsService(deps: {
   return {
     resolveKeys,
     getAdminSettings,
+
+    /** For every page's public config: read on each request, so nothing is decrypted here. */
+    async getPublicState(): Promise<CardPublicState> {
+      const row = await deps.providers.findCardProvider();
+      const publishableKey = env.publishableKey ?? row?.publishableKey ?? null;
+      const hasSecretKey = Boolean(env.secretKey ?? row?.secretKeyEncrypted);
+      const ready = enabledOf(row) && Boolean(publishableKey) && hasSecretKey;
+      return { ready, publishableKey: ready ? publishableKey : null };
+    },
 
     /** Saves the given fields. A key set by the environment cannot be changed here; enabling needs both API keys. */
     async updateSettings(body: UpdateCardPaymentBody, now: Date): Promise<CardPaymentSettings> {

@@ -2,14 +2,14 @@ import { DEFAULT_BRAND_NAME, DEFAULT_SUPPORT_EMAIL, type PublicConfig } from '..
 import type { AdminSettings, UpdateSettingsBody } from '../../../../shared/app-settings.js';
 import { validationFailed } from '../../errors.js';
 import type { SettingsRepo } from './settings.repo.js';
-import { cardPaymentsReady, type CardKeys } from '../billing/card-settings.service.js';
+import type { CardPublicState } from '../billing/card-settings.service.js';
 
 export type AppSettings = AdminSettings;
 
 export function createSettingsService(deps: {
   settings: SettingsRepo;
-  /** The card provider's resolved keys (settings, or the environment). */
-  cardKeys(): Promise<CardKeys>;
+  /** Whether card payments can start, and the publishable key (settings, or the environment). */
+  cardPublicState(): Promise<CardPublicState>;
   planExists(id: string): Promise<boolean>;
 }) {
   async function getAppSettings(): Promise<AppSettings> {
@@ -44,13 +44,12 @@ export function createSettingsService(deps: {
     },
 
     async getPublicConfig(): Promise<PublicConfig> {
-      const [settings, card] = await Promise.all([getAppSettings(), deps.cardKeys()]);
-      const ready = cardPaymentsReady(card);
+      const [settings, card] = await Promise.all([getAppSettings(), deps.cardPublicState()]);
       return {
         brandName: settings.brandName,
         supportEmail: settings.supportEmail,
-        cardPaymentsEnabled: ready,
-        stripePublishableKey: ready ? card.publishableKey : null,
+        cardPaymentsEnabled: card.ready,
+        stripePublishableKey: card.publishableKey,
       };
     },
   };
