@@ -1,8 +1,29 @@
+import { CARD, delayedMethodOf } from './payment-methods.js';
 import type { CheckoutSessionObject } from './session-object.js';
 import type { LineItemInput } from './session-params.js';
 
 /** The payment method a customer picks on the fake checkout page. */
 export type PagePaymentMethod = 'card' | 'delayed';
+
+/** What the page offers: a test card when the session takes cards, a bank debit when it takes one. */
+export function offeredMethods(session: CheckoutSessionObject): PagePaymentMethod[] {
+  const offered: PagePaymentMethod[] = [];
+  if (session.payment_method_types.includes(CARD)) offered.push('card');
+  if (delayedMethodOf(session.payment_method_types) !== null) offered.push('delayed');
+  return offered;
+}
+
+const METHOD_LABELS: Record<PagePaymentMethod, string> = {
+  card: 'Test card (paid at once)',
+  delayed: 'Bank debit (confirmed later)',
+};
+
+function methodChoice(session: CheckoutSessionObject): string {
+  const radios = offeredMethods(session).map(
+    (method, i) => `<label><input type="radio" name="method" value="${method}"${i === 0 ? ' checked' : ''}> ${METHOD_LABELS[method]}</label>`,
+  );
+  return `<fieldset>\n<legend>Payment method</legend>\n${radios.join('\n')}\n</fieldset>`;
+}
 
 /** `1299, 'usd'` → `$12.99` (en-US formatting; zero-decimal currencies such as JPY stay whole). */
 export function formatAmount(amount: number, currency: string): string {
@@ -85,11 +106,7 @@ export function checkoutPage(session: CheckoutSessionObject, lineItems: LineItem
 ${problem}
 <form method="post" action="/checkout/pay/${encodeURIComponent(session.id)}">
 ${email}
-<fieldset>
-<legend>Payment method</legend>
-<label><input type="radio" name="method" value="card" checked> Test card (paid at once)</label>
-<label><input type="radio" name="method" value="delayed"> Bank debit (confirmed later)</label>
-</fieldset>
+${methodChoice(session)}
 <button type="submit">Pay ${amount}</button>
 </form>
 ${cancel}`,

@@ -1,98 +1,20 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { checkoutPage, expiredPage, notFoundPage, type PagePaymentMethod } from './checkout-page.js';
+import { handleCheckoutPage } from './checkout-page-route.js';
+import { createCheckoutSessions } from './checkout-sessions.js';
 import { canonicalForm, decodeForm, FormDecodeError, type FormHash } from './form-body.js';
-import { customerDetails, newSession, stripeId, successRedirect, type CheckoutSessionObject } from './session-object.js';
-import { parseSessionCreate, type LineItemInput } from './session-params.js';
-import { authenticationError, invalidParam, noSuch, StripeApiError } from './stripe-errors.js';
-import {
-  eventPayload,
-  newEvent,
-  postWebhook,
-  signPayload,
-  type CheckoutEventType,
-  type EventRequest,
-  type StripeEventObject,
-} from './webhooks.js';
+import { retrieveParams } from './form-params.js';
+import type { FakeStripe, FakeStripeDelivery, FakeStripeOptions, FakeStripeRequest } from './handle-types.js';
+import { apiKeyOf, header, json, readBody, safeDecode, type ApiContext, type HttpAnswer } from './http.js';
+import { createPaymentLedger, type EmitEvent } from './payment-ledger.js';
+import { routePayments } from './payment-routes.js';
+import { routeCheckoutSessions } from './session-routes.js';
+import { authenticationError, noSuch, StripeApiError } from './stripe-errors.js';
+import { nowSeconds, stripeId } from './stripe-ids.js';
+import { eventPayload, newEvent, postWebhook, signPayload, type StripeEventObject } from './webhooks.js';
 
-export interface FakeStripeOptions {
-  /** Requests must carry `Authorization: Bearer <secretKey>`, else 401 in Stripe's error shape. */
-  secretKey: string;
-  /** The `whsec_…` secret webhook deliveries are signed with. */
-  webhookSecret: string;
-  /** Where events are POSTed; null (the default) = no webhook endpoint configured (events are still recorded). */
-  webhookUrl?: string | null;
-  /** Default 0 (a free port). */
-  port?: number;
-}
-
-/** One webhook delivery attempt: the receiver's HTTP status, or 'error' (refused, reset, timed out). */
-export interface FakeStripeDelivery {
-  eventId: string;
-  type: string;
-  status: number | 'error';
-}
-
-/** One request to the API (`/v1/…`; the checkout pages are not listed). */
-export interface FakeStripeRequest {
-  method: string;
-  /** The path without the query string. */
-  path: string;
-  idempotencyKey: string | null;
-}
-
-export interface FakeStripe {
-  /** `http://127.0.0.1:PORT` — what STRIPE_API_URL is set to. */
-  readonly url: string;
-  readonly port: number;
-  /** Where later events are delivered; null = no endpoint. */
-  setWebhookUrl(url: string | null): void;
-  /** A copy of the session as it is now (as `GET /v1/checkout/sessions/:id` would answer). */
-  getSession(id: string): CheckoutSessionObject | undefined;
-  /** Copies of every session, oldest first. */
-  listSessions(): CheckoutSessionObject[];
-  /**
-   * What clicking Pay does: session → complete (payment_status 'paid', or 'unpaid' with `async` until
-   * `succeedAsync`/`failAsync`), event checkout.session.completed, delivered. Returns the event.
-   * `email` is what the customer typed when the session has no customer_email.
-   */
-  pay(sessionId: string, options?: { async?: boolean; email?: string }): Promise<StripeEventObject>;
-  /** An async payment (pay with `async`) settles: payment_status 'paid', event checkout.session.async_payment_succeeded. */
-  succeedAsync(sessionId: string): Promise<StripeEventObject>;
-  /** An async payment (pay with `async`) fails: event checkout.session.async_payment_failed. */
-  failAsync(sessionId: string): Promise<StripeEventObject>;
-  /** Session → expired, event checkout.session.expired, delivered. */
-  expire(sessionId: string): Promise<StripeEventObject>;
-  /** Every event created, in order. */
-  readonly events: StripeEventObject[];
-  /** Every delivery attempt, in the order they finished. */
-  readonly deliveries: FakeStripeDelivery[];
-  /** Delivers an event (again) to the webhook URL with a fresh valid signature; returns the HTTP status (or 'error'). */
-  deliver(event: StripeEventObject): Promise<number | 'error'>;
-  /** The body and Stripe-Signature header a delivery of `event` would carry (tests post these themselves, e.g. to race). */
-  signedDelivery(event: StripeEventObject, options?: { secret?: string; timestamp?: number }): { body: string; signature: string };
-  /** Resolves once every delivery in flight has finished (API-triggered events are delivered in the background). */
-  waitForDeliveries(): Promise<void>;
-  /** Fault injection: the next `n` session create requests answer HTTP 500 api_error (nothing is saved under their idempotency key). */
-  failNextCreates(n: number): void;
-  /** Every API request, in order. */
-  readonly requests: FakeStripeRequest[];
-  close(): Promise<void>;
-}
-
-interface StoredSession {
-  session: CheckoutSessionObject;
-  lineItems: LineItemInput[];
-  /** Completed with a delayed payment method whose outcome has not been reported yet. */
-  asyncPending: boolean;
-}
-
-interface HttpAnswer {
-  status: number;
-  body: string;
-  headers: Record<string, string>;
-}
+export type { FakeStripe, FakeStripeDelivery, FakeStripeOptions, FakeStripeRequest } from './handle-types.js';
 
 interface SavedIdempotentResponse {
   fingerprint: string;
@@ -100,94 +22,29 @@ interface SavedIdempotentResponse {
   answer: HttpAnswer;
 }
 
-interface ApiContext {
-  requestId: string;
-  idempotencyKey: string | null;
-  params: FormHash;
-}
-
-const MAX_BODY_BYTES = 1024 * 1024;
-const HTML = 'text/html; charset=utf-8';
-
-const nowSeconds = (): number => Math.floor(Date.now() / 1000);
-
-function json(status: number, data: unknown, headers: Record<string, string> = {}): HttpAnswer {
-  return { status, body: `${JSON.stringify(data, null, 2)}\n`, headers: { 'content-type': 'application/json', ...headers } };
-}
-
-function html(status: number, body: string): HttpAnswer {
-  return { status, body, headers: { 'content-type': HTML, 'cache-control': 'no-store' } };
-}
-
-function redirect(location: string): HttpAnswer {
-  return { status: 303, body: '', headers: { location, 'cache-control': 'no-store' } };
-}
-
-function header(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return (Array.isArray(value) ? value[0] : value) ?? null;
-}
-
-/** The key from `Authorization: Bearer sk_…` (or Basic with the key as user name, which Stripe also accepts). */
-function apiKeyOf(req: IncomingMessage): string | null {
-  const authorization = header(req, 'authorization');
-  if (!authorization) return null;
-  const bearer = /^Bearer\s+(.+)$/i.exec(authorization);
-  if (bearer) return bearer[1]!.trim();
-  const basic = /^Basic\s+(.+)$/i.exec(authorization);
-  if (basic) return Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] ?? '';
-  return authorization;
-}
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** A percent-decoded path segment ('' when malformed, which no route matches). */
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return '';
-  }
-}
-
 function unrecognized(method: string, path: string): StripeApiError {
   return new StripeApiError(
     404,
     'invalid_request_error',
     `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/. ` +
-      '(The fake Stripe server implements only Checkout Session create, retrieve and expire, and event retrieve.)',
+      '(The fake Stripe server implements only Checkout Session create, retrieve and expire; PaymentIntent, Charge and ' +
+      'Dispute retrieve; Refund create, retrieve and list; and event retrieve.)',
   );
 }
 
-/** Accepts no parameters except (unsupported) `expand`, as Stripe's retrieve/expire endpoints. */
-function rejectParams(params: FormHash): void {
-  for (const key of Object.keys(params)) {
-    if (key === 'expand') throw invalidParam('expand', 'The fake Stripe server does not support expand.');
-    throw invalidParam(key, `Received unknown parameter: ${key}`, 'parameter_unknown');
-  }
-}
+const copy = <T>(value: T | undefined): T | undefined => (value === undefined ? undefined : structuredClone(value));
 
 /**
  * A fake of the parts of Stripe's API this project uses, on 127.0.0.1, for the real `stripe` SDK
  * (`new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http' })`):
- * - `POST /v1/checkout/sessions` (validated like Stripe, Idempotency-Key replay / idempotency_error),
- *   `GET /v1/checkout/sessions/:id`, `POST /v1/checkout/sessions/:id/expire`, `GET /v1/events/:id`;
- * - errors in Stripe's shape and status, a `Request-Id` on every answer;
+ * - Checkout Sessions (session-routes.ts), PaymentIntents, Charges, Refunds, Disputes (payment-routes.ts),
+ *   `GET /v1/events/:id`;
+ * - errors in Stripe's shape and status, a `Request-Id` on every answer, Idempotency-Key replay / idempotency_error;
  * - a hosted checkout page at each session's `url` (`GET`/`POST /checkout/pay/:id`);
  * - webhook deliveries signed like Stripe's (`Stripe-Signature: t=…,v1=…`), one attempt each, 10 s limit.
  * Sessions expire only through `expire()` or the API, never by the clock.
  */
 export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeStripe> {
-  const sessions = new Map<string, StoredSession>();
   const events: StripeEventObject[] = [];
   const deliveries: FakeStripeDelivery[] = [];
   const requests: FakeStripeRequest[] = [];
@@ -198,14 +55,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   let failCreates = 0;
   let baseUrl = '';
 
-  const stored = (id: string): StoredSession => {
-    const entry = sessions.get(id);
-    if (!entry) throw new Error(`fake Stripe: no checkout session ${id}`);
-    return entry;
-  };
-
-  const emit = (type: CheckoutEventType, session: CheckoutSessionObject, request?: EventRequest): StripeEventObject => {
-    const event = newEvent(type, session, { created: nowSeconds(), pendingWebhooks: webhookUrl ? 1 : 0, request });
+  const emit: EmitEvent = (type, object, eventOptions = {}) => {
+    const event = newEvent(type, object, { created: nowSeconds(), pendingWebhooks: webhookUrl ? 1 : 0, ...eventOptions });
     events.push(event);
     return event;
   };
@@ -226,77 +77,24 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     if (webhookUrl && !shutdown.signal.aborted) await send(event, webhookUrl);
   };
 
-  const completeSession = (id: string, options: { async?: boolean; email?: string } = {}): StripeEventObject => {
-    const entry = stored(id);
-    const { session } = entry;
-    if (session.status !== 'open') throw new Error(`fake Stripe: checkout session ${id} is ${session.status}, not open`);
-    session.status = 'complete';
-    session.payment_status = options.async ? 'unpaid' : 'paid';
-    session.payment_intent = stripeId('pi_3', 24);
-    session.customer_details = customerDetails(options.email ?? session.customer_email);
-    session.url = null;
-    entry.asyncPending = options.async === true;
-    return emit('checkout.session.completed', session);
+  /** Delivers one after another; `waitForDeliveries` waits for the whole chain. */
+  const deliverAll = async (list: StripeEventObject[]): Promise<void> => {
+    for (const event of list) await deliverIfConfigured(event);
   };
 
-  const settleAsync = async (id: string, succeeded: boolean): Promise<StripeEventObject> => {
-    const entry = stored(id);
-    if (!entry.asyncPending) throw new Error(`fake Stripe: checkout session ${id} has no async payment awaiting an outcome`);
-    entry.asyncPending = false;
-    if (succeeded) entry.session.payment_status = 'paid';
-    const event = emit(
-      succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed',
-      entry.session,
-    );
-    await deliverIfConfigured(event);
-    return event;
+  const deliverInBackground = (list: StripeEventObject[]): void => {
+    const chain = deliverAll(list);
+    inFlight.add(chain);
+    void chain.finally(() => inFlight.delete(chain));
   };
 
-  const expireSession = (id: string, request?: EventRequest): StripeEventObject => {
-    const { session } = stored(id);
-    session.status = 'expired';
-    session.url = null;
-    return emit('checkout.session.expired', session, request);
-  };
+  const ledger = createPaymentLedger(emit);
+  const sessions = createCheckoutSessions({ ledger, emit, pageUrl: (id) => `${baseUrl}/checkout/pay/${id}` });
 
   // ---- API ----
 
-  const createSession = (ctx: ApiContext): HttpAnswer => {
-    const created = nowSeconds();
-    const input = parseSessionCreate(ctx.params, created);
-    const id = stripeId('cs_test_a1', 56);
-    const session = newSession(input, { id, url: `${baseUrl}/checkout/pay/${id}`, created });
-    sessions.set(id, { session, lineItems: input.lineItems, asyncPending: false });
-    return json(200, session);
-  };
-
-  const retrieveSession = (ctx: ApiContext, id: string): HttpAnswer => {
-    rejectParams(ctx.params);
-    const entry = sessions.get(id);
-    if (!entry) throw noSuch('checkout.session', id, 'session');
-    return json(200, entry.session);
-  };
-
-  const expireViaApi = (ctx: ApiContext, id: string): HttpAnswer => {
-    rejectParams(ctx.params);
-    const entry = sessions.get(id);
-    if (!entry) throw noSuch('checkout.session', id, 'session');
-    const status = entry.session.status;
-    if (status !== 'open') {
-      throw new StripeApiError(
-        400,
-        'invalid_request_error',
-        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${status}\`.`,
-      );
-    }
-    const event = expireSession(id, { id: ctx.requestId, idempotency_key: ctx.idempotencyKey });
-    // Like Stripe, the answer does not wait for the webhook (see waitForDeliveries).
-    void deliverIfConfigured(event);
-    return json(200, entry.session);
-  };
-
   const retrieveEvent = (ctx: ApiContext, id: string): HttpAnswer => {
-    rejectParams(ctx.params);
+    retrieveParams(ctx.params);
     const event = events.find((e) => e.id === id);
     if (!event) throw noSuch('event', id, 'id');
     return json(200, event);
@@ -304,13 +102,13 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
 
   const route = (method: string, path: string, ctx: ApiContext): HttpAnswer => {
     const parts = path.split('/').slice(1).map(safeDecode);
-    const [v1, resource, third, fourth, fifth] = parts;
-    if (v1 === 'v1' && resource === 'checkout' && third === 'sessions') {
-      if (parts.length === 3 && method === 'POST') return createSession(ctx);
-      if (parts.length === 4 && fourth && method === 'GET') return retrieveSession(ctx, fourth);
-      if (parts.length === 5 && fourth && fifth === 'expire' && method === 'POST') return expireViaApi(ctx, fourth);
-    }
-    if (v1 === 'v1' && resource === 'events' && parts.length === 3 && third && method === 'GET') return retrieveEvent(ctx, third);
+    if (parts[0] !== 'v1') throw unrecognized(method, path);
+    const answer =
+      routeCheckoutSessions(method, parts, ctx, { sessions, deliverInBackground }) ??
+      routePayments(method, parts, ctx, { ledger, deliverInBackground });
+    if (answer) return answer;
+    const [, resource, id] = parts;
+    if (resource === 'events' && parts.length === 3 && id && method === 'GET') return retrieveEvent(ctx, id);
     throw unrecognized(method, path);
   };
 
@@ -320,9 +118,10 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     const requestId = stripeId('req_', 14);
     const idempotencyKey = method === 'POST' ? header(req, 'idempotency-key') : null;
     requests.push({ method, path, idempotencyKey });
+    const apiVersion = header(req, 'stripe-version') ?? Stripe.API_VERSION;
     const common: Record<string, string> = {
       'request-id': requestId,
-      'stripe-version': header(req, 'stripe-version') ?? Stripe.API_VERSION,
+      'stripe-version': apiVersion,
       'cache-control': 'no-cache, no-store',
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
     };
@@ -371,7 +170,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     let answer: HttpAnswer;
     let save = true;
     try {
-      answer = { ...route(method, path, { requestId, idempotencyKey, params }) };
+      answer = { ...route(method, path, { requestId, idempotencyKey, params, apiVersion }) };
       answer.headers = { ...answer.headers, ...common };
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
@@ -383,33 +182,6 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     return answer;
   };
 
-  // ---- Hosted checkout page ----
-
-  const handlePage = async (req: IncomingMessage, id: string): Promise<HttpAnswer> => {
-    const method = (req.method ?? 'GET').toUpperCase();
-    const entry = sessions.get(id);
-    if (!entry) return html(404, notFoundPage());
-    const { session } = entry;
-    if (method !== 'GET' && method !== 'POST') return { status: 405, body: '', headers: { allow: 'GET, POST' } };
-    if (session.status === 'complete') return redirect(successRedirect(session) ?? '/');
-    if (session.status === 'expired') return html(method === 'POST' ? 409 : 200, expiredPage(session));
-    if (method === 'GET') return html(200, checkoutPage(session, entry.lineItems));
-
-    const form = new URLSearchParams((await readBody(req)) ?? '');
-    const paymentMethod: PagePaymentMethod = form.get('method') === 'delayed' ? 'delayed' : 'card';
-    let email: string | undefined;
-    if (!session.customer_email) {
-      email = form.get('email')?.trim() ?? '';
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-        return html(400, checkoutPage(session, entry.lineItems, 'Enter a valid e-mail address.'));
-      }
-    }
-    const event = completeSession(id, { async: paymentMethod === 'delayed', email });
-    // Wait for the webhook, so a test that sees the redirect knows the event has been delivered.
-    await deliverIfConfigured(event);
-    return redirect(successRedirect(session) ?? '/');
-  };
-
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     let answer: HttpAnswer;
@@ -418,7 +190,11 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     } else {
       const page = /^\/checkout\/pay\/([^/]+)$/.exec(url.pathname);
       const id = page ? safeDecode(page[1]!) : '';
-      answer = id ? await handlePage(req, id) : { status: 404, body: 'Not Found\n', headers: { 'content-type': 'text/plain; charset=utf-8' } };
+      const method = (req.method ?? 'GET').toUpperCase();
+      const readForm = async (): Promise<URLSearchParams> => new URLSearchParams((await readBody(req)) ?? '');
+      answer = id
+        ? await handleCheckoutPage(method, id, readForm, { sessions, deliver: deliverIfConfigured })
+        : { status: 404, body: 'Not Found\n', headers: { 'content-type': 'text/plain; charset=utf-8' } };
     }
     if (res.destroyed) return;
     res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
@@ -444,31 +220,61 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://127.0.0.1:${port}`;
 
+  /** Runs a control method's change, delivers its events in order, and returns the one the method promises. */
+  const act = async <T extends StripeEventObject>(change: () => { result: T; events: StripeEventObject[] }): Promise<T> => {
+    const { result, events: made } = change();
+    await deliverAll(made);
+    return result;
+  };
+  const single = <T extends StripeEventObject>(change: () => T): Promise<T> =>
+    act(() => {
+      const event = change();
+      return { result: event, events: [event] };
+    });
+
   const fake: FakeStripe = {
     url: baseUrl,
     port,
     setWebhookUrl(url) {
       webhookUrl = url;
     },
-    getSession: (id) => {
-      const entry = sessions.get(id);
-      return entry && structuredClone(entry.session);
+    getSession: (id) => copy(sessions.get(id)?.session),
+    listSessions: () => sessions.all().map((entry) => structuredClone(entry.session)),
+    pay: (sessionId, payOptions) => single(() => sessions.complete(sessionId, payOptions)),
+    succeedAsync: (sessionId) => single(() => sessions.settle(sessionId, true)),
+    failAsync: (sessionId) => single(() => sessions.settle(sessionId, false)),
+    expire(sessionId) {
+      return single(() => {
+        const status = sessions.get(sessionId)?.session.status;
+        if (status === undefined) throw new Error(`fake Stripe: no checkout session ${sessionId}`);
+        if (status !== 'open') throw new Error(`fake Stripe: checkout session ${sessionId} is ${status}, only an open one can expire`);
+        return sessions.expire(sessionId);
+      });
     },
-    listSessions: () => [...sessions.values()].map((entry) => structuredClone(entry.session)),
-    async pay(sessionId, payOptions) {
-      const event = completeSession(sessionId, payOptions);
-      await deliverIfConfigured(event);
-      return event;
+    getPaymentIntent: (id) => copy(ledger.paymentIntent(id)),
+    getCharge: (id) => copy(ledger.charge(id)),
+    listRefunds: () => structuredClone(ledger.refunds()),
+    getDispute: (id) => copy(ledger.dispute(id)),
+    refund(paymentIntentOrChargeId, refundOptions = {}) {
+      return act(() => {
+        const byIntent = paymentIntentOrChargeId.startsWith('pi_');
+        const outcome = ledger.createRefund(
+          {
+            paymentIntent: byIntent ? paymentIntentOrChargeId : null,
+            charge: byIntent ? null : paymentIntentOrChargeId,
+            amount: refundOptions.amount,
+            reason: refundOptions.reason ?? null,
+            metadata: {},
+          },
+          // A Dashboard action is an API request of Stripe's own, without an idempotency key of ours.
+          { id: stripeId('req_', 14), idempotency_key: null },
+        );
+        return { result: outcome.chargeRefunded, events: [outcome.chargeRefunded, outcome.refundCreated] };
+      });
     },
-    succeedAsync: (sessionId) => settleAsync(sessionId, true),
-    failAsync: (sessionId) => settleAsync(sessionId, false),
-    async expire(sessionId) {
-      const status = stored(sessionId).session.status;
-      if (status !== 'open') throw new Error(`fake Stripe: checkout session ${sessionId} is ${status}, only an open one can expire`);
-      const event = expireSession(sessionId);
-      await deliverIfConfigured(event);
-      return event;
-    },
+    openDispute: (paymentIntentOrChargeId, disputeOptions = {}) =>
+      single(() => ledger.openDispute(paymentIntentOrChargeId, { reason: disputeOptions.reason ?? 'fraudulent', amount: disputeOptions.amount })),
+    closeDispute: (disputeId, outcome) => single(() => ledger.closeDispute(disputeId, outcome)),
     events,
     deliveries,
     deliver(event) {

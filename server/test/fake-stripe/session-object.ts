@@ -1,19 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { SessionCreateInput } from './session-params.js';
 
 /** A Checkout Session exactly as the SDK types it (every field Stripe sends, most of them null here). */
 export type CheckoutSessionObject = Stripe.Checkout.Session;
-
-const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** `prefix` + `length` random letters and digits, like Stripe ids (`cs_test_a1B2…`, `evt_1Q…`, `req_…`). */
-export function stripeId(prefix: string, length = 24): string {
-  const bytes = randomBytes(length);
-  let id = prefix;
-  for (const byte of bytes) id += ALPHANUMERIC[byte % ALPHANUMERIC.length];
-  return id;
-}
 
 /** A new open, unpaid hosted Checkout Session (`url` points at the fake's own checkout page). */
 export function newSession(input: SessionCreateInput, options: { id: string; url: string; created: number }): CheckoutSessionObject {
@@ -24,7 +13,7 @@ export function newSession(input: SessionCreateInput, options: { id: string; url
     adaptive_pricing: null,
     after_expiration: null,
     allow_promotion_codes: null,
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: input.allowedPaymentMethodTypes && [...input.allowedPaymentMethodTypes],
     amount_subtotal: amount,
     amount_total: amount,
     automatic_tax: { enabled: false, liability: null, provider: null, status: null },

@@ -1,5 +1,17 @@
-import { asList, isHash, type FormHash, type FormValue } from './form-body.js';
-import { invalidParam, missingParam, noSuch, StripeApiError } from './stripe-errors.js';
+import type { FormHash, FormValue } from './form-body.js';
+import {
+  hashParam,
+  integerParam,
+  listParam,
+  metadataParam,
+  optionalString,
+  rejectUnknown,
+  requiredString,
+  unsupported,
+  urlParam,
+} from './form-params.js';
+import { sessionPaymentMethods } from './payment-methods.js';
+import { invalidParam, missingParam, noSuch } from './stripe-errors.js';
 
 /** One line item, as the fake keeps it (only inline `price_data` prices exist in the fake). */
 export interface LineItemInput {
@@ -21,7 +33,18 @@ export interface SessionCreateInput {
   cancelUrl: string | null;
   metadata: Record<string, string>;
   expiresAt: number | null;
+  /** What the session offers (see `sessionPaymentMethods`). */
   paymentMethodTypes: string[];
+  /** `allowed_payment_method_types` as the request listed them, or null. */
+  allowedPaymentMethodTypes: string[] | null;
+  /** What `payment_intent_data` gives the PaymentIntent made when the customer pays. */
+  paymentIntentData: PaymentIntentDataInput;
+}
+
+/** The parts of `payment_intent_data` the fake models. */
+export interface PaymentIntentDataInput {
+  metadata: Record<string, string>;
+  description: string | null;
 }
 
 /** Every top-level parameter Stripe's SessionCreateParams knows (SDK 23.1.0); others are "unknown parameter". */
@@ -40,6 +63,10 @@ const KNOWN_PARAMS = new Set([
 const LINE_ITEM_PARAMS = new Set(['adjustable_quantity', 'dynamic_tax_rates', 'metadata', 'price', 'price_data', 'quantity', 'tax_rates']);
 const PRICE_DATA_PARAMS = new Set(['currency', 'product', 'product_data', 'recurring', 'tax_behavior', 'unit_amount', 'unit_amount_decimal']);
 const PRODUCT_DATA_PARAMS = new Set(['description', 'images', 'metadata', 'name', 'tax_code', 'tax_details', 'unit_label']);
+const PAYMENT_INTENT_DATA_PARAMS = new Set([
+  'application_fee_amount', 'capture_method', 'description', 'metadata', 'on_behalf_of', 'receipt_email',
+  'setup_future_usage', 'shipping', 'statement_descriptor', 'statement_descriptor_suffix', 'transfer_data', 'transfer_group',
+]);
 
 /** Largest amount Stripe accepts for a USD-like currency (eight digits of cents). */
 const MAX_AMOUNT = 99_999_999;
@@ -47,98 +74,6 @@ const MIN_EXPIRY_SECONDS = 30 * 60;
 const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
 /** Slack for a client that computed `expires_at` from its own clock a moment before the request arrived. */
 const EXPIRY_SLACK_SECONDS = 60;
-
-function unsupported(param: string, what: string): StripeApiError {
-  return invalidParam(param, `The fake Stripe server does not support ${what}.`);
-}
-
-function rejectUnknown(hash: FormHash, known: Set<string>, prefix: string): void {
-  for (const key of Object.keys(hash)) {
-    if (!known.has(key)) {
-      const param = prefix ? `${prefix}[${key}]` : key;
-      throw invalidParam(param, `Received unknown parameter: ${param}`, 'parameter_unknown');
-    }
-  }
-}
-
-function emptyString(param: string): StripeApiError {
-  return invalidParam(
-    param,
-    `You passed an empty string for '${param}'. We assume empty values are an attempt to unset a parameter; however '${param}' cannot be unset. You should remove '${param}' from your request or supply a non-empty value.`,
-    'parameter_invalid_empty',
-  );
-}
-
-/** A string parameter: undefined when absent; a hash or (unless allowed) an empty string is a 400. */
-function optionalString(value: FormValue | undefined, param: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (isHash(value)) throw invalidParam(param, `Invalid string: ${param} must be a string, not a hash`);
-  if (value === '') throw emptyString(param);
-  return value;
-}
-
-function requiredString(value: FormValue | undefined, param: string): string {
-  const text = optionalString(value, param);
-  if (text === undefined) throw missingParam(param);
-  return text;
-}
-
-function hashParam(value: FormValue | undefined, param: string): FormHash | undefined {
-  if (value === undefined) return undefined;
-  if (!isHash(value)) throw invalidParam(param, `Invalid object: ${param} must be a hash`);
-  return value;
-}
-
-function listParam(value: FormValue | undefined, param: string): FormValue[] | undefined {
-  const hash = hashParam(value, param);
-  if (!hash) return undefined;
-  const list = asList(hash);
-  if (!list) throw invalidParam(param, `Invalid array: ${param} must be an array indexed from 0`);
-  return list;
-}
-
-function integerParam(value: FormValue | undefined, param: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  const text = optionalString(value, param);
-  if (text === undefined) return undefined;
-  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
-    throw invalidParam(param, `Invalid integer: ${text}`, 'parameter_invalid_integer');
-  }
-  const n = Number(text);
-  if (n < min) throw invalidParam(param, `This value must be greater than or equal to ${min}.`);
-  if (n > max) throw invalidParam(param, `This value must be less than or equal to ${max}.`);
-  return n;
-}
-
-function urlParam(value: FormValue | undefined, param: string): string | undefined {
-  const text = optionalString(value, param);
-  if (text === undefined) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(text);
-  } catch {
-    throw invalidParam(param, 'Not a valid URL', 'url_invalid');
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalidParam(param, 'Not a valid URL', 'url_invalid');
-  return text;
-}
-
-function metadataParam(value: FormValue | undefined, param: string): Record<string, string> {
-  if (value === undefined || value === '') return {};
-  const hash = hashParam(value, param)!;
-  const keys = Object.keys(hash);
-  if (keys.length > 50) throw invalidParam(param, 'You can specify up to 50 keys in metadata.');
-  const metadata: Record<string, string> = {};
-  for (const key of keys) {
-    const entry = hash[key]!;
-    const entryParam = `${param}[${key}]`;
-    if (isHash(entry)) throw invalidParam(entryParam, 'Metadata values must be strings.');
-    if (key.length > 40) throw invalidParam(entryParam, 'Metadata keys can have a maximum length of 40 characters.');
-    if (entry.length > 500) throw invalidParam(entryParam, 'Metadata values can have a maximum length of 500 characters.');
-    // An empty value unsets a key, so on create it is simply absent.
-    if (entry !== '') metadata[key] = entry;
-  }
-  return metadata;
-}
 
 function lineItemParam(value: FormValue, index: number): LineItemInput {
   const param = `line_items[${index}]`;
@@ -185,7 +120,7 @@ function lineItemParam(value: FormValue, index: number): LineItemInput {
  * Parameters Stripe knows but the fake does not model are accepted and ignored, except a few that would change
  * what the session is (other modes, embedded UI, Price/Product/Customer ids, expand), which answer a clear 400.
  */
-export function parseSessionCreate(params: FormHash, now: number): SessionCreateInput {
+export function parseSessionCreate(params: FormHash, now: number, apiVersion: string): SessionCreateInput {
   rejectUnknown(params, KNOWN_PARAMS, '');
   const mode = requiredString(params.mode, 'mode');
   if (!['payment', 'setup', 'subscription'].includes(mode)) {
@@ -231,11 +166,6 @@ export function parseSessionCreate(params: FormHash, now: number): SessionCreate
     }
   }
 
-  const methodTypes = listParam(params.payment_method_types, 'payment_method_types');
-  const paymentMethodTypes = methodTypes
-    ? methodTypes.map((type, i) => requiredString(type, `payment_method_types[${i}]`))
-    : ['card'];
-
   return {
     mode: 'payment',
     lineItems,
@@ -246,6 +176,23 @@ export function parseSessionCreate(params: FormHash, now: number): SessionCreate
     cancelUrl,
     metadata: metadataParam(params.metadata, 'metadata'),
     expiresAt,
-    paymentMethodTypes,
+    ...sessionPaymentMethods(params, currency, apiVersion),
+    paymentIntentData: paymentIntentDataParam(params.payment_intent_data),
+  };
+}
+
+/** `payment_intent_data`: metadata and description are kept; a manual capture is not modelled; the rest is accepted and ignored. */
+function paymentIntentDataParam(value: FormValue | undefined): PaymentIntentDataInput {
+  const param = 'payment_intent_data';
+  const data = hashParam(value, param);
+  if (!data) return { metadata: {}, description: null };
+  rejectUnknown(data, PAYMENT_INTENT_DATA_PARAMS, param);
+  const capture = optionalString(data.capture_method, `${param}[capture_method]`);
+  if (capture !== undefined && capture !== 'automatic' && capture !== 'automatic_async') {
+    throw unsupported(`${param}[capture_method]`, `capture_method=${capture}`);
+  }
+  return {
+    metadata: metadataParam(data.metadata, `${param}[metadata]`),
+    description: optionalString(data.description, `${param}[description]`) ?? null,
   };
 }

@@ -1,17 +1,32 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import Stripe from 'stripe';
-import { stripeId, type CheckoutSessionObject } from './session-object.js';
+import { stripeId } from './stripe-ids.js';
 
 /** The four Checkout events the fake sends, typed as the SDK types them (each is a `Stripe.Event`). */
-export type StripeEventObject =
+export type CheckoutEventObject =
   | Stripe.CheckoutSessionCompletedEvent
   | Stripe.CheckoutSessionAsyncPaymentSucceededEvent
   | Stripe.CheckoutSessionAsyncPaymentFailedEvent
   | Stripe.CheckoutSessionExpiredEvent;
 
 /** `checkout.session.completed` and the other three event types. */
-export type CheckoutEventType = StripeEventObject['type'];
+export type CheckoutEventType = CheckoutEventObject['type'];
+
+/** The refund and dispute events the fake sends: data.object is a Charge, a Refund or a Dispute. */
+export type PaymentEventObject =
+  | Stripe.ChargeRefundedEvent
+  | Stripe.RefundCreatedEvent
+  | Stripe.ChargeDisputeCreatedEvent
+  | Stripe.ChargeDisputeClosedEvent;
+
+/** Every event the fake sends (a webhook endpoint of the fake is subscribed to exactly these types). */
+export type StripeEventObject = CheckoutEventObject | PaymentEventObject;
+
+export type StripeEventType = StripeEventObject['type'];
+
+/** The event of one type, e.g. `EventOfType<'charge.refunded'>` is `Stripe.ChargeRefundedEvent`. */
+export type EventOfType<T extends StripeEventType> = Extract<StripeEventObject, { type: T }>;
 
 /** The API request that caused an event (null id for events a customer caused on the checkout page). */
 export interface EventRequest {
@@ -30,23 +45,38 @@ export const WEBHOOK_HEADERS = {
 /** How long one delivery attempt may take before it counts as 'error'. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
-/** A new event carrying a snapshot of `session` as it is now. */
-export function newEvent(
-  type: CheckoutEventType,
-  session: CheckoutSessionObject,
-  options: { created: number; pendingWebhooks: number; request?: EventRequest },
-): StripeEventObject {
-  return {
+/** What `newEvent` needs besides the type and the object. */
+export interface NewEventOptions<T extends StripeEventType> {
+  created: number;
+  pendingWebhooks: number;
+  request?: EventRequest;
+  /** The changed fields' values before the change (`data.previous_attributes`), for `*.updated`-like events. */
+  previousAttributes?: EventOfType<T>['data']['previous_attributes'];
+}
+
+/** A new event carrying a snapshot of `object` (a session, charge, refund or dispute) as it is now. */
+export function newEvent<T extends StripeEventType>(
+  type: T,
+  object: EventOfType<T>['data']['object'],
+  options: NewEventOptions<T>,
+): EventOfType<T> {
+  const data = {
+    object: structuredClone(object),
+    ...(options.previousAttributes ? { previous_attributes: structuredClone(options.previousAttributes) } : {}),
+  };
+  const event = {
     id: stripeId('evt_1', 23),
-    object: 'event',
+    object: 'event' as const,
     api_version: Stripe.API_VERSION,
     created: options.created,
-    data: { object: structuredClone(session) },
+    data,
     livemode: false,
     pending_webhooks: options.pendingWebhooks,
     request: options.request ?? { id: null, idempotency_key: null },
     type,
   };
+  // TypeScript cannot narrow the union of event types by a generic `type`; the fields above are each event's.
+  return event as unknown as EventOfType<T>;
 }
 
 /** Stripe serializes event payloads pretty-printed with two spaces. */

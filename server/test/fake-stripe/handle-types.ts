@@ -1,0 +1,102 @@
+/** The types of the fake's options and of the handle tests drive it with (see `startFakeStripe`). */
+import type Stripe from 'stripe';
+import type { DisputeObject, DisputeOutcome, DisputeReason } from './disputes.js';
+import type { ChargeObject, PaymentIntentObject } from './payment-objects.js';
+import type { RefundObject, RefundReason } from './refunds.js';
+import type { CheckoutSessionObject } from './session-object.js';
+import type { CheckoutEventObject, StripeEventObject } from './webhooks.js';
+
+export interface FakeStripeOptions {
+  /** Requests must carry `Authorization: Bearer <secretKey>`, else 401 in Stripe's error shape. */
+  secretKey: string;
+  /** The `whsec_…` secret webhook deliveries are signed with. */
+  webhookSecret: string;
+  /** Where events are POSTed; null (the default) = no webhook endpoint configured (events are still recorded). */
+  webhookUrl?: string | null;
+  /** Default 0 (a free port). */
+  port?: number;
+}
+
+/** One webhook delivery attempt: the receiver's HTTP status, or 'error' (refused, reset, timed out). */
+export interface FakeStripeDelivery {
+  eventId: string;
+  type: string;
+  status: number | 'error';
+}
+
+/** One request to the API (`/v1/…`; the checkout pages are not listed). */
+export interface FakeStripeRequest {
+  method: string;
+  /** The path without the query string. */
+  path: string;
+  idempotencyKey: string | null;
+}
+
+export interface FakeStripe {
+  /** `http://127.0.0.1:PORT` — what STRIPE_API_URL is set to. */
+  readonly url: string;
+  readonly port: number;
+  /** Where later events are delivered; null = no endpoint. */
+  setWebhookUrl(url: string | null): void;
+  /** A copy of the session as it is now (as `GET /v1/checkout/sessions/:id` would answer). */
+  getSession(id: string): CheckoutSessionObject | undefined;
+  /** Copies of every session, oldest first. */
+  listSessions(): CheckoutSessionObject[];
+  /**
+   * What clicking Pay does: session → complete with a PaymentIntent (`payment_intent`) and its Charge,
+   * payment_status 'paid' (card), or 'unpaid' with `async` (the session's bank debit, PaymentIntent processing)
+   * until `succeedAsync`/`failAsync`; event checkout.session.completed, delivered. Returns the event.
+   * `email` is what the customer typed when the session has no customer_email.
+   * Throws when the session is not open, or offers no card (no bank debit, with `async`) in payment_method_types —
+   * unless `evenIfNotOffered`, which pays that way anyway (to test events Stripe would not send for this session,
+   * e.g. an async payment on a card-only session).
+   */
+  pay(sessionId: string, options?: { async?: boolean; email?: string; evenIfNotOffered?: boolean }): Promise<CheckoutEventObject>;
+  /** An async payment (pay with `async`) settles: payment_status 'paid', PaymentIntent and Charge succeeded, event checkout.session.async_payment_succeeded. */
+  succeedAsync(sessionId: string): Promise<CheckoutEventObject>;
+  /** An async payment (pay with `async`) fails: Charge failed, PaymentIntent requires_payment_method, event checkout.session.async_payment_failed. */
+  failAsync(sessionId: string): Promise<CheckoutEventObject>;
+  /** Session → expired, event checkout.session.expired, delivered. */
+  expire(sessionId: string): Promise<CheckoutEventObject>;
+  /** A copy of a PaymentIntent (as `GET /v1/payment_intents/:id` answers it). */
+  getPaymentIntent(id: string): PaymentIntentObject | undefined;
+  /** A copy of a Charge (as `GET /v1/charges/:id` answers it: without `refunds`; see listRefunds). */
+  getCharge(id: string): ChargeObject | undefined;
+  /** Copies of every refund, oldest first. */
+  listRefunds(): RefundObject[];
+  /** A copy of a Dispute (as `GET /v1/disputes/:id` answers it). */
+  getDispute(id: string): DisputeObject | undefined;
+  /**
+   * The operator refunds from Stripe's Dashboard: the same effects, errors and events as `POST /v1/refunds`
+   * (charge.refunded, then refund.created, both delivered). `amount` defaults to all that remains.
+   * Rejects with Stripe's error (a StripeApiError: `code` charge_already_refunded, amount_too_large, …).
+   * Returns the charge.refunded event.
+   */
+  refund(paymentIntentOrChargeId: string, options?: { amount?: number; reason?: RefundReason }): Promise<Stripe.ChargeRefundedEvent>;
+  /**
+   * The cardholder's bank opens a chargeback on a succeeded payment: a Dispute (status needs_response,
+   * reason default 'fraudulent', amount default what is not refunded), charge.disputed = true, event
+   * charge.dispute.created, delivered. The charge can no longer be refunded (charge_disputed). Returns the event.
+   */
+  openDispute(paymentIntentOrChargeId: string, options?: { reason?: DisputeReason; amount?: number }): Promise<Stripe.ChargeDisputeCreatedEvent>;
+  /**
+   * The dispute ends: status 'won' or 'lost', event charge.dispute.closed (previous_attributes.status), delivered.
+   * Lost does not mark the charge refunded (as at Stripe: the dispute withdrew the money). Returns the event.
+   */
+  closeDispute(disputeId: string, outcome: DisputeOutcome): Promise<Stripe.ChargeDisputeClosedEvent>;
+  /** Every event created, in order. */
+  readonly events: StripeEventObject[];
+  /** Every delivery attempt, in the order they finished. */
+  readonly deliveries: FakeStripeDelivery[];
+  /** Delivers an event (again) to the webhook URL with a fresh valid signature; returns the HTTP status (or 'error'). */
+  deliver(event: StripeEventObject): Promise<number | 'error'>;
+  /** The body and Stripe-Signature header a delivery of `event` would carry (tests post these themselves, e.g. to race). */
+  signedDelivery(event: StripeEventObject, options?: { secret?: string; timestamp?: number }): { body: string; signature: string };
+  /** Resolves once every delivery in flight has finished (API-triggered events are delivered in the background). */
+  waitForDeliveries(): Promise<void>;
+  /** Fault injection: the next `n` session create requests answer HTTP 500 api_error (nothing is saved under their idempotency key). */
+  failNextCreates(n: number): void;
+  /** Every API request, in order. */
+  readonly requests: FakeStripeRequest[];
+  close(): Promise<void>;
+}

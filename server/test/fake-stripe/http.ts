@@ -1,0 +1,79 @@
+/** HTTP plumbing of the fake: answers, the API request context, reading requests. */
+import type { IncomingMessage } from 'node:http';
+import type { FormHash } from './form-body.js';
+import type { EventRequest } from './webhooks.js';
+
+/** What the fake answers one HTTP request with. */
+export interface HttpAnswer {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** One API request as a route sees it. */
+export interface ApiContext {
+  requestId: string;
+  idempotencyKey: string | null;
+  /** The decoded form body (POST) or query string (GET). */
+  params: FormHash;
+  /** The request's `Stripe-Version` (the SDK's own version when the header is absent). */
+  apiVersion: string;
+}
+
+/** Stripe pretty-prints its JSON answers with two spaces. */
+export function json(status: number, data: unknown, headers: Record<string, string> = {}): HttpAnswer {
+  return { status, body: `${JSON.stringify(data, null, 2)}\n`, headers: { 'content-type': 'application/json', ...headers } };
+}
+
+export function html(status: number, body: string): HttpAnswer {
+  return { status, body, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } };
+}
+
+export function redirect(location: string): HttpAnswer {
+  return { status: 303, body: '', headers: { location, 'cache-control': 'no-store' } };
+}
+
+/** The `request` an event caused by this API request carries. */
+export function eventRequest(ctx: ApiContext): EventRequest {
+  return { id: ctx.requestId, idempotency_key: ctx.idempotencyKey };
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** One request header (the first, when repeated), or null. */
+export function header(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+/** The key from `Authorization: Bearer sk_…` (or Basic with the key as user name, which Stripe also accepts). */
+export function apiKeyOf(req: IncomingMessage): string | null {
+  const authorization = header(req, 'authorization');
+  if (!authorization) return null;
+  const bearer = /^Bearer\s+(.+)$/i.exec(authorization);
+  if (bearer) return bearer[1]!.trim();
+  const basic = /^Basic\s+(.+)$/i.exec(authorization);
+  if (basic) return Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] ?? '';
+  return authorization;
+}
+
+/** The request body as text, or null when it is over 1 MiB. */
+export async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A percent-decoded path segment ('' when malformed, which no route matches). */
+export function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
