@@ -1,12 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { asMarzneshinUser, startFakeMarzneshin, type FakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
-import { expect, FAKE_STRIPE_KEYS, signIn, test, uniqueEmail, type Site } from './site.js';
+import { expect, FAKE_STRIPE_KEYS, signIn, signInWithCode, test, uniqueEmail, type Site } from './site.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** The admin adds the panel server and a paid plan over the API, and turns card payments on in Settings (the UI). */
-async function setUpShop(page: Page, site: Site, panel: FakeMarzneshin, planName: string): Promise<void> {
-  await signIn(page, site, 'admin-payments@example.com');
+/**
+ * The admin adds the panel server and a paid plan over the API, and turns card payments on in Settings
+ * (the UI), then signs out unless `stayAs` (the page stays the admin's). Each admin signs in once a
+ * minute at most (the code's resend cool-down), so each test has its own.
+ */
+async function setUpShop(page: Page, site: Site, panel: FakeMarzneshin, planName: string, admin = 'admin-payments@example.com', stayAs = false): Promise<void> {
+  await signIn(page, site, admin);
   const post = (request: APIRequestContext, url: string, data: object) => request.post(url, { data, headers: { origin: site.baseURL } });
   const server = await post(page.request, '/api/admin/servers', { kind: 'marzneshin', name: `Panel ${planName}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' });
   expect(server.status()).toBe(201);
@@ -22,13 +26,13 @@ async function setUpShop(page: Page, site: Site, panel: FakeMarzneshin, planName
   await expect(page.getByText('Stripe settings updated')).toBeVisible();
   // Write-only: the secrets are not put back into the form.
   await expect(page.getByLabel('Secret key', { exact: true })).toHaveValue('');
-  await page.context().clearCookies();
+  if (!stayAs) await page.context().clearCookies();
 }
 
 /** Pays on the fake Stripe Checkout page and waits to be back on /thank-you with the setup dialog open. */
-async function payOnCheckoutPage(page: Page) {
+async function payOnCheckoutPage(page: Page, price = '$4.99') {
   await expect(page).toHaveURL(/\/checkout\/pay\/cs_test_/);
-  await page.getByRole('button', { name: 'Pay $4.99' }).click();
+  await page.getByRole('button', { name: `Pay ${price}` }).click();
   await expect(page).toHaveURL(/\/thank-you\?session_id=cs_test_/);
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
   const dialog = page.getByRole('dialog', { name: /Your VPN Account is Ready/ });
@@ -90,6 +94,78 @@ test('a customer buys a plan by card, gets a working account, sees it in the his
     await page.goto(`/dashboard?session_id=${sessionId}`);
     await expect(page.getByRole('dialog', { name: /Your VPN Account is Ready/ })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    await panel.close();
+  }
+});
+
+test('from the pricing page: Get Plus for a year, sign in, pay exactly that price, and get the account', async ({ page, site, consoleErrors }) => {
+  test.setTimeout(60_000);
+  const panel = await startFakeMarzneshin();
+  try {
+    await setUpShop(page, site, panel, `Shop ${Date.now()}`, 'admin-shop@example.com');
+    await page.goto('/pricing');
+    await page.getByRole('group', { name: 'Billing period' }).getByRole('button', { name: '1 year' }).click();
+    const plus = page.getByRole('article', { name: 'Plus', exact: true });
+    await expect(plus.getByText('$83.88 billed once for 1 year', { exact: true })).toBeVisible();
+    await plus.getByRole('link', { name: 'Get Plus' }).click();
+
+    const email = uniqueEmail('from-pricing');
+
+    await signInWithCode(page, site, email);
+
+    const buy = page.getByRole('dialog', { name: 'Buy Plus 1 Year' });
+    await buy.getByRole('button', { name: 'Pay $83.88 with card' }).click();
+    await payOnCheckoutPage(page, '$83.88');
+    const sessionId = new URL(page.url()).searchParams.get('session_id')!;
+    expect(site.stripe.getSession(sessionId)).toMatchObject({ amount_total: 8388, currency: 'usd' });
+    expect(panel.users.size).toBe(1);
+    const [user] = [...panel.users.values()].map(asMarzneshinUser);
+    expect((new Date(user!.expire_date!).getTime() - Date.now()) / DAY_MS).toBeCloseTo(365, 0);
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    await panel.close();
+  }
+});
+
+test('the admin refunds a payment from the Payments tab: the customer sees Refunded and the account is paused', async ({ browser, page, site, consoleErrors }) => {
+  test.setTimeout(60_000);
+  const panel = await startFakeMarzneshin();
+  try {
+    const planName = `Refundable ${Date.now()}`;
+    const adminContext = await browser.newContext({ baseURL: site.baseURL });
+    const admin = await adminContext.newPage();
+    await setUpShop(admin, site, panel, planName, 'admin-refunds@example.com', true);
+    const buyer = uniqueEmail('refunded');
+    await signIn(page, site, buyer);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: planName }) });
+    await card.getByRole('button', { name: 'Buy' }).click();
+    await page.getByRole('dialog', { name: `Buy ${planName}` }).getByRole('button', { name: 'Pay $4.99 with card' }).click();
+    await payOnCheckoutPage(page);
+    const [username] = [...panel.users.keys()];
+
+    await admin.goto('/admin');
+    await admin.getByRole('tab', { name: 'Payments' }).click();
+    const row = admin.getByRole('row').filter({ hasText: buyer });
+    await expect(row).toContainText('Succeeded');
+    await row.getByRole('button', { name: /^Refund/ }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Refund payment' });
+    await expect(dialog).toContainText(buyer);
+    const mailsBefore = site.smtp.messages.length;
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await expect(admin.getByText('Payment refunded')).toBeVisible();
+    await expect(row).toContainText('Refunded');
+    await expect(row.getByRole('button', { name: /^Refund/ })).toHaveCount(0);
+    const mail = await site.smtp.waitFor(buyer, { after: mailsBefore });
+    expect(mail.subject).toContain('your payment was refunded');
+    await expect.poll(() => asMarzneshinUser(panel.users.get(username!)).enabled, { timeout: 15_000 }).toBe(false);
+    await adminContext.close();
+
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Transaction History' }).click();
+    const history = page.getByRole('dialog', { name: 'Transaction History' });
+    await expect(history.getByRole('row').filter({ hasText: planName })).toContainText('Refunded');
     expect(consoleErrors).toEqual([]);
   } finally {
     await panel.close();

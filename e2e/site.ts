@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServer, type AddressInfo } from 'node:net';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
+import { seedDefaultPlans } from '../server/src/modules/plans/plans.seed.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from '../server/test/databases.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../server/test/smtp-catcher.js';
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe/index.js';
@@ -24,7 +25,7 @@ export interface Site {
 
 /**
  * The real server (built web app, the project's database kind, a real SMTP server capturing the
- * codes), started once per worker on a free port of 127.0.0.1.
+ * codes), started once per worker on a free port of 127.0.0.1, with the plans a fresh install starts with.
  */
 /** A port free on 127.0.0.1 right now (so PUBLIC_URL can name it before the app listens). */
 async function freePort(): Promise<number> {
@@ -40,6 +41,8 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
   site: [
     async ({ databaseKind }, use) => {
       const database = await createTestDatabase(databaseKind);
+      // As on a fresh install's first start: the default plans (the spec's pricing page).
+      await seedDefaultPlans(database.db, new Date());
       const smtp = await startSmtpCatcher();
       const port = await freePort();
       const stripe = await startFakeStripe({ ...FAKE_STRIPE_KEYS, webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe` });
@@ -49,7 +52,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
         SMTP_URL: smtp.url,
-        ADMIN_EMAILS: 'admin@example.com,admin-marzneshin@example.com,admin-marzban@example.com,admin-payments@example.com',
+        ADMIN_EMAILS: 'admin@example.com,admin-marzneshin@example.com,admin-marzban@example.com,admin-payments@example.com,admin-shop@example.com,admin-refunds@example.com',
         LOG_LEVEL: 'warn',
         STRIPE_API_URL: stripe.url,
       });
@@ -80,15 +83,19 @@ export { expect };
 let counter = 0;
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${(counter += 1)}@example.com`;
 
-/** Signs in through /login with the code from the captured e-mail. */
-export async function signIn(page: Page, site: Site, email: string): Promise<void> {
-  await page.goto('/login');
+/** On the sign-in form already open: asks for a code for `email` and enters the one the e-mail brought. */
+export async function signInWithCode(page: Page, site: Site, email: string): Promise<void> {
   await page.getByLabel(/email/i).fill(email);
   const sentBefore = site.smtp.messages.length;
   await page.getByRole('button', { name: 'Instant Access' }).click();
   await site.smtp.waitFor(email, { after: sentBefore });
-  const code = await site.smtp.latestCode(email);
-  await page.getByLabel(/code/i).fill(code);
+  await page.getByLabel(/code/i).fill(await site.smtp.latestCode(email));
   await page.getByRole('button', { name: 'Verify Code' }).click();
+}
+
+/** Signs in through /login with the code from the captured e-mail. */
+export async function signIn(page: Page, site: Site, email: string): Promise<void> {
+  await page.goto('/login');
+  await signInWithCode(page, site, email);
   await expect(page).toHaveURL(/\/dashboard$/);
 }

@@ -27,8 +27,10 @@ async function setUpAsAdmin(page: Page, site: Site, panel: FakeMarzneshin, kind:
 
   await dialog.getByLabel('Password').fill(panel.admin.password);
   await dialog.getByRole('button', { name: 'Test connection' }).click();
-  await expect(dialog.getByLabel('Service ID')).toBeEnabled();
-  await dialog.getByLabel('Service ID').selectOption({ index: 1 });
+  // The field becomes a list of the panel's services once the test has answered.
+  const serviceList = dialog.getByRole('combobox', { name: 'Service ID' });
+  await expect(serviceList).toBeEnabled();
+  await serviceList.selectOption({ index: 1 });
   await dialog.getByRole('button', { name: 'Add server' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('cell', { name: `Server ${tag}`, exact: true })).toBeVisible();

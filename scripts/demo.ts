@@ -23,6 +23,7 @@ import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { createDb, type Db } from '../server/src/db/knex.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
+import { DEFAULT_PLANS } from '../server/src/modules/plans/plans.seed.js';
 import type { Actor } from '../server/src/modules/users/users.service.js';
 import { startFakeMarzneshin, type FakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe/index.js';
@@ -32,7 +33,6 @@ const FAKE_STRIPE_PORT = 12111;
 const FAKE_PANEL_PORT = 12112;
 const SHUTDOWN_GRACE_MS = 10_000;
 const MB = 1024 ** 2;
-const GB = 1024 ** 3;
 
 /** The keys the fake Stripe is started with, and saved as the site's card settings. */
 const DEMO_STRIPE_KEYS = {
@@ -41,10 +41,13 @@ const DEMO_STRIPE_KEYS = {
   webhookSecret: 'whsec_demoWebhookSecret000000000',
 };
 
+/** The trial (not listed on the pricing page), then the plans of a fresh install: the spec's pricing page. */
 const DEMO_PLANS: PlanBody[] = [
-  PlanBody.parse({ name: '3-Hour Trial', days: 0.125, dataLimitBytes: 300 * MB, price: 0, isTrial: true, locations: 'all' }),
-  PlanBody.parse({ name: 'Basic Monthly', days: 30, dataLimitBytes: 50 * GB, price: 599, locations: 'all' }),
-  PlanBody.parse({ name: 'Plus Quarterly', days: 90, dataLimitBytes: 200 * GB, price: 1499, locations: 'all' }),
+  PlanBody.parse({
+    name: '3-Hour Trial', days: 0.125, dataLimitBytes: 300 * MB, price: 0, isTrial: true, locations: 'all', public: false,
+    features: ['300 MB of data for 3 hours', 'Servers in every location', 'No card needed'],
+  }),
+  ...DEFAULT_PLANS,
 ];
 
 const isAddressInUse = (err: unknown): boolean => (err as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE';
@@ -108,7 +111,7 @@ function banner(lines: { site: string; adminEmail: string; stripe: FakeStripe; w
     `  Open the site:   ${lines.site}`,
     `  Sign in as ${lines.adminEmail} (admin) or any e-mail;`,
     '    the 6-digit code is printed in this log (no e-mail is sent).',
-    '  Claim the 3-hour trial from the dashboard, or buy "Basic Monthly" / "Plus Quarterly":',
+    '  Claim the 3-hour trial from the dashboard, or pick a plan on /pricing (Basic, Plus, Complete):',
     '    payments go to a fake Stripe: click Pay on its page (no card, no money).',
     `  Admin panel:     ${new URL('/admin', lines.site).href} (as ${lines.adminEmail})`,
     '',

@@ -1,30 +1,28 @@
 /**
  * Renders every public page to static HTML after `vite build` (client) and `vite build --ssr`
  * (web/src/entry-server.tsx). Output in dist/site: one HTML file per public page, the 404 page, the
- * empty app shell for browser-only pages, and manifest.json for the server.
+ * empty app shell for browser-only pages, and manifest.json for the server. A live page (one that
+ * shows the plans on sale) is written as a template instead: its head is final, and the server
+ * renders its body on request with the same server bundle and the current plans.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublicConfig } from '../shared/config.js';
-import { CONFIG_SLOT, HEAD_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, escapeHtml, type SiteManifest } from '../shared/site-template.js';
+import {
+  CONFIG_SLOT, HEAD_SLOT, PLACEHOLDER_CONFIG, PLANS_SLOT, ROOT_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, escapeHtml, type SiteManifest,
+} from '../shared/site-template.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLIENT_DIR = join(ROOT, 'dist', 'web');
 const SSR_ENTRY = join(ROOT, 'dist', 'ssr', 'entry-server.js');
 const OUT_DIR = join(ROOT, 'dist', 'site');
 
-const PLACEHOLDER_CONFIG: PublicConfig = {
-  brandName: SITE_TOKENS.brandName,
-  supportEmail: SITE_TOKENS.supportEmail,
-  cardPaymentsEnabled: false,
-  stripePublishableKey: null,
-};
-
 interface SitePage {
   path: string;
   title: string;
   description: string;
+  live?: boolean;
 }
 
 /** What web/src/entry-server.tsx exports (built by `vite build --ssr`). */
@@ -33,7 +31,7 @@ interface Entry {
   APP_PAGES: SitePage[];
   documentTitle(pathname: string, brandName: string): string;
   withBrand(text: string, brandName: string): string;
-  renderPage(url: string, config: PublicConfig): Promise<string>;
+  renderPage(url: string, config: PublicConfig, plans?: unknown[]): Promise<string>;
 }
 
 function headTags(entry: Entry, page: SitePage | undefined): string {
@@ -60,8 +58,8 @@ function headTags(entry: Entry, page: SitePage | undefined): string {
 }
 
 function fill(template: string, head: string, body: string): string {
-  if (!template.includes(HEAD_SLOT) || !template.includes('<div id="root"></div>') || !template.includes(CONFIG_SLOT)) {
-    throw new Error('dist/web/index.html lacks the head slot, the root element or the config slot');
+  if (!template.includes(HEAD_SLOT) || !template.includes('<div id="root"></div>') || !template.includes(CONFIG_SLOT) || !template.includes(PLANS_SLOT)) {
+    throw new Error('dist/web/index.html lacks the head slot, the root element, the config slot or the plans slot');
   }
   return template.replace(HEAD_SLOT, head).replace('<div id="root"></div>', `<div id="root">${body}</div>`);
 }
@@ -76,8 +74,14 @@ async function main(): Promise<void> {
 
   const manifest: SiteManifest = { pages: [], appPaths: entry.APP_PAGES.map((p) => p.path), shell: 'app.html', notFound: '404.html' };
   for (const page of entry.PUBLIC_PAGES) {
-    const body = await entry.renderPage(page.path, PLACEHOLDER_CONFIG);
     const file = fileNameFor(page.path);
+    if (page.live) {
+      await entry.renderPage(page.path, PLACEHOLDER_CONFIG, []); // it renders whole (throws otherwise)
+      writeFileSync(join(OUT_DIR, file), fill(template, headTags(entry, page), ROOT_SLOT));
+      manifest.pages.push({ path: page.path, file, live: true });
+      continue;
+    }
+    const body = await entry.renderPage(page.path, PLACEHOLDER_CONFIG);
     writeFileSync(join(OUT_DIR, file), fill(template, headTags(entry, page), body));
     manifest.pages.push({ path: page.path, file });
   }

@@ -1,3 +1,4 @@
+import type { AdminTransaction } from './billing.js';
 import { z } from 'zod';
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'disabled', 'limited', 'expired', 'on_hold'] as const;
@@ -27,6 +28,8 @@ export interface VpnAccount {
   renewable: boolean;
   /** True when the panel could not be asked just now: usage and status are the last known values. */
   usageStale: boolean;
+  /** A payment for it has succeeded: a `suspended` account is then being set up, not waiting to be paid. */
+  paymentConfirmed: boolean;
   usageCheckedAt: string | null;
 }
 
@@ -76,5 +79,6 @@ export interface SystemStatus {
   mail: { kind: 'smtp' | 'log'; ok: boolean };
   panels: Array<{ id: string; name: string; kind: string; status: 'active' | 'disabled'; reachable: boolean; error: string | null }>;
   jobs: { counts: Record<string, number>; failed: Array<{ id: string; type: string; attempts: number; lastError: string | null; updatedAt: string }> };
-  payments: { cardEnabled: boolean };
+  /** Payments an admin must look at: paid amounts that differ from the order, and open disputes. */
+  payments: { cardEnabled: boolean; needsReview: AdminTransaction[]; disputed: AdminTransaction[] };
 }

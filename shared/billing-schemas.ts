@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFUND_REASONS, TRANSACTION_STATUSES } from './billing.js';
 
 const Id = z.string().trim().min(1).max(64);
 
@@ -26,3 +27,21 @@ export const UpdateCardPaymentBody = z
   .partial()
   .strict();
 export type UpdateCardPaymentBody = z.infer<typeof UpdateCardPaymentBody>;
+
+
+/** `POST /api/admin/transactions/:id/refund`: the whole remaining amount unless `amount` (cents) is given. */
+export const RefundBody = z
+  .object({
+    amount: z.number({ error: 'The amount is in whole cents' }).int('The amount is in whole cents').positive('The amount must be more than 0').optional(),
+    reason: z.enum(REFUND_REASONS).default('requested_by_customer'),
+    /** For the audit log and the operator's records; never sent to the provider. */
+    note: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type RefundBody = z.infer<typeof RefundBody>;
+
+/** `GET /api/admin/transactions?status=`: which transactions to list. */
+export const AdminTransactionsQuery = z.object({
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});

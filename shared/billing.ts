@@ -6,10 +6,15 @@ import type { VpnAccount } from './accounts.js';
  * billing-schemas.ts.
  */
 
-export const SUBSCRIPTION_STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] as const;
+/** `ended`: a one-off purchase whose paid period is over (shown, never stored). */
+export const SUBSCRIPTION_STATUSES = ['incomplete', 'active', 'past_due', 'canceled', 'ended'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const TRANSACTION_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/**
+ * `needs_review`: paid, but not the amount or currency ordered (an admin decides); `refunded`: fully
+ * refunded, or a dispute was lost; `disputed`: the customer's bank is disputing it (account paused).
+ */
+export const TRANSACTION_STATUSES = ['pending', 'succeeded', 'failed', 'needs_review', 'refunded', 'disputed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /** All prices are charged in this currency. */
@@ -51,6 +56,8 @@ export interface Subscription {
   currency: string;
   providerName: string | null;
   renewal: boolean;
+  /** False for a one-off purchase: it ends with its period, and there is nothing to cancel. */
+  autoRenews: boolean;
   currentPeriodStart: string | null;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
@@ -67,10 +74,26 @@ export interface Transaction {
   status: TransactionStatus;
   /** Cents. */
   amount: number;
+  /** Cents refunded so far (a partial refund leaves the status as it is). */
+  amountRefunded: number;
   currency: string;
   planName: string;
   renewal: boolean;
   createdAt: string;
+}
+
+/** Stripe's refund reasons (what the card network is told). */
+export const REFUND_REASONS = ['requested_by_customer', 'duplicate', 'fraudulent'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** `GET /api/admin/transactions`: a transaction with whose it is and what an admin can do with it. */
+export interface AdminTransaction extends Transaction {
+  userId: string;
+  userEmail: string;
+  /** Paid through a provider payment that can still be (partly) refunded. */
+  refundable: boolean;
+  /** Why it needs review, or the open dispute, in words. */
+  note: string | null;
 }
 
 /** Where a key comes from: the admin's settings, or an environment variable that overrides them. */
@@ -95,14 +118,6 @@ export interface UpdateCardPaymentSettings {
   webhookSecret?: string | null;
 }
 
-/** The webhook events the server acts on. */
-export const HANDLED_STRIPE_EVENTS = [
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
-  'checkout.session.expired',
-] as const;
-
 /** Messages from the spec's catalogue (section 8) and success messages. */
 export const BILLING_MESSAGES = {
   notConfigured: 'Payment provider not properly configured',
@@ -120,6 +135,10 @@ export const BILLING_MESSAGES = {
   stripeSettingsFailed: 'Failed to update Stripe settings',
   paymentFailed: 'The payment did not go through. You have not been charged.',
   paymentExpired: 'The checkout session expired before payment.',
+  openRenewalUnreachable: 'A renewal payment for this account is still open and could not be closed just now. Try again in a minute.',
+  renewalJustPaid: 'A renewal of this account has just been paid, so it was not deleted: its new period is being added. Delete it again if you still want to.',
+  oneOffNotCancelable: 'This plan does not renew automatically, so there is nothing to cancel: it ends with its period.',
+  paymentNeedsReview: 'We received your payment, but it needs a check by our team before your account is set up. We will contact you by e-mail.',
 } as const;
 
 /** The return pages poll every 2 s and give up after 30 s (spec section 9). */

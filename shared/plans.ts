@@ -4,7 +4,10 @@ import { LocationsSchema } from './servers.js';
 export const PLAN_STATUSES = ['active', 'disabled'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
-/** `GET /api/plans`: active plans, cheapest first. Money in cents, data in bytes, days may be fractional. */
+/**
+ * `GET /api/plans`: active plans in display order. Money in cents, data in bytes, days may be
+ * fractional. The last five fields are what the pricing page shows (see shared/pricing.ts).
+ */
 export interface Plan {
   id: string;
   name: string;
@@ -13,6 +16,16 @@ export interface Plan {
   locations: string;
   price: number;
   isTrial: boolean;
+  /** The pricing page shows plans with the same tier name as one card with a period toggle; null: a tier of its own. */
+  tier: string | null;
+  /** Lines under the price, e.g. "250 GB of data every month". */
+  features: string[];
+  /** The card carries a 'Most Popular' badge. */
+  mostPopular: boolean;
+  /** Smaller first: the order of tiers on the pricing page and of plans on the dashboard. */
+  sortOrder: number;
+  /** Listed on the public pages (pricing, landing). A trial never is, whatever this says. */
+  public: boolean;
 }
 
 export interface AdminPlan extends Plan {
@@ -25,16 +38,60 @@ export interface AdminPlan extends Plan {
 export const PLAN_DEFAULTS = { days: 30, dataLimitGb: 50, price: 0, status: 'active' } as const;
 export const HOURS_MODE_DEFAULTS = { days: 0.125, dataLimitMb: 300 } as const;
 
-export const PlanBody = z.object({
+/** Bounds of the pricing-page fields (the columns are sized to them). */
+export const PLAN_PRICING_LIMITS = { tierLength: 40, featureLength: 120, features: 12, sortOrderMax: 100_000 } as const;
+
+const TierSchema = z
+  .string()
+  .trim()
+  .max(PLAN_PRICING_LIMITS.tierLength, `Tier name: at most ${PLAN_PRICING_LIMITS.tierLength} characters`)
+  .nullable()
+  .transform((value) => value || null);
+
+const FeaturesSchema = z
+  .array(
+    z
+      .string({ error: 'A feature line is text' })
+      .trim()
+      .min(1, 'A feature line cannot be empty')
+      .max(PLAN_PRICING_LIMITS.featureLength, `A feature line has at most ${PLAN_PRICING_LIMITS.featureLength} characters`),
+    { error: 'Features are a list of lines' },
+  )
+  .max(PLAN_PRICING_LIMITS.features, `At most ${PLAN_PRICING_LIMITS.features} feature lines`);
+
+/** Each field as sent; the create body adds defaults, the update body takes any of them and nothing else. */
+const planFields = {
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
   /** Days; under 1 means hours (0.125 = 3 hours). */
   days: z.number({ error: 'Duration is required' }).positive('Duration must be more than 0').max(3650),
   dataLimitBytes: z.number({ error: 'Data limit is required' }).int().min(1024 * 1024, 'Data limit must be at least 1 MB').max(1024 ** 5),
-  locations: LocationsSchema.default('all'),
+  locations: LocationsSchema,
   price: z.number({ error: 'Price is required' }).int('Price is in whole cents').min(0).max(10_000_000),
-  status: z.enum(PLAN_STATUSES).default('active'),
-  isTrial: z.boolean().default(false),
+  status: z.enum(PLAN_STATUSES),
+  isTrial: z.boolean(),
+  tier: TierSchema,
+  features: FeaturesSchema,
+  mostPopular: z.boolean(),
+  sortOrder: z
+    .number({ error: 'Display order is a number' })
+    .int('Display order is a whole number')
+    .min(-PLAN_PRICING_LIMITS.sortOrderMax)
+    .max(PLAN_PRICING_LIMITS.sortOrderMax),
+  public: z.boolean(),
+};
+
+export const PlanBody = z.object({
+  ...planFields,
+  locations: planFields.locations.default('all'),
+  status: planFields.status.default('active'),
+  isTrial: planFields.isTrial.default(false),
+  tier: planFields.tier.default(null),
+  features: planFields.features.default([]),
+  mostPopular: planFields.mostPopular.default(false),
+  sortOrder: planFields.sortOrder.default(0),
+  public: planFields.public.default(true),
 });
 export type PlanBody = z.infer<typeof PlanBody>;
-export const UpdatePlanBody = PlanBody.partial().strict();
+/** A change: only the fields sent are changed (no defaults fill the others in). */
+export const UpdatePlanBody = z.object(planFields).partial().strict();
 export type UpdatePlanBody = z.infer<typeof UpdatePlanBody>;

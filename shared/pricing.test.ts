@@ -1,78 +1,125 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BILLING_PERIODS,
-  DEFAULT_BILLING_PERIOD,
-  MOST_POPULAR_TIER,
-  PLAN_FEATURES,
-  TIER_DISPLAY_ORDER,
-  TIER_IDS,
-  billedTotalCents,
-  formatUsd,
-  perMonthCents,
-  savePercent,
-  tierIncludes,
-  type TierId,
-} from './pricing.js';
+import type { Plan } from './plans.js';
+import { billingPeriodOf, buildPricingTable, formatUsd, isListedPublicly, lowestMonthlyPrice, perMonthCents, savePercent } from './pricing.js';
 
-function featureLabels(tier: TierId): string[] {
-  return PLAN_FEATURES.filter((feature) => tierIncludes(tier, feature)).map((feature) => feature.label);
+let ids = 0;
+function plan(overrides: Partial<Plan> = {}): Plan {
+  ids += 1;
+  return {
+    id: `plan-${ids}`, name: `Plan ${ids}`, days: 30, dataLimitBytes: 1024 ** 3, locations: 'all', price: 999, isTrial: false,
+    tier: null, features: [], mostPopular: false, sortOrder: 0, public: true, ...overrides,
+  };
 }
 
-describe('static prices', () => {
-  it('lists the periods longest first and starts on 2-year', () => {
-    expect(BILLING_PERIODS).toEqual(['2-year', '1-year', '1-month']);
-    expect(DEFAULT_BILLING_PERIOD).toBe('2-year');
+/** The spec's price list as plans: per-month figure × months. */
+const SPEC_PLANS: Plan[] = [
+  ['Complete', [1499, 799, 599]],
+  ['Plus', [1399, 699, 499]],
+  ['Basic', [1299, 599, 399]],
+].flatMap(([tier, perMonth], t) =>
+  ([[30, 1], [365, 12], [730, 24]] as const).map(([days, months], p) =>
+    plan({ name: `${tier} ${days}`, tier: tier as string, days, price: (perMonth as number[])[p]! * months, sortOrder: t * 10 + p, mostPopular: tier === 'Plus' }),
+  ),
+);
+
+describe('billingPeriodOf', () => {
+  it.each([
+    [30, '1 month', 1], [31, '1 month', 1], [365, '1 year', 12], [366, '1 year', 12], [730, '2 years', 24],
+    [90, '3 months', 3], [180, '6 months', 6], [7, '7 days', null], [45, '45 days', null], [0.125, '3 hours', null],
+  ] as const)('names %s days "%s" (%s months)', (days, label, months) => {
+    expect(billingPeriodOf(days)).toMatchObject({ label, months });
   });
 
-  it.each([
-    ['basic', 1299, 599, 399],
-    ['plus', 1399, 699, 499],
-    ['complete', 1499, 799, 599],
-  ] as const)('charges %s %i, %i and %i cents a month (monthly, yearly, two-year)', (tier, monthly, yearly, twoYear) => {
-    expect(perMonthCents(tier, '1-month')).toBe(monthly);
-    expect(perMonthCents(tier, '1-year')).toBe(yearly);
-    expect(perMonthCents(tier, '2-year')).toBe(twoYear);
-  });
-
-  it.each([
-    ['basic', '2-year', '$95.76', 69],
-    ['basic', '1-year', '$71.88', 54],
-    ['basic', '1-month', '$12.99', 0],
-    ['plus', '2-year', '$119.76', 64],
-    ['plus', '1-year', '$83.88', 50],
-    ['plus', '1-month', '$13.99', 0],
-    ['complete', '2-year', '$143.76', 60],
-    ['complete', '1-year', '$95.88', 47],
-    ['complete', '1-month', '$14.99', 0],
-  ] as const)('bills %s %s as %s and saves %i%% against monthly', (tier, period, billed, save) => {
-    expect(formatUsd(billedTotalCents(tier, period))).toBe(billed);
-    expect(savePercent(tier, period)).toBe(save);
+  it('gives plans of about the same length the same key', () => {
+    expect(billingPeriodOf(365).key).toBe(billingPeriodOf(366).key);
+    expect(billingPeriodOf(30).key).not.toBe(billingPeriodOf(365).key);
   });
 });
 
-describe('feature matrix', () => {
-  it('gives Basic only the high-speed VPN', () => {
-    expect(featureLabels('basic')).toEqual(['High-speed VPN']);
+describe('prices per month and savings', () => {
+  it('divides the price charged by the months', () => {
+    expect(perMonthCents({ days: 730, price: 11976 })).toBe(499);
+    expect(perMonthCents({ days: 365, price: 8388 })).toBe(699);
+    expect(perMonthCents({ days: 30, price: 1399 })).toBe(1399);
+    expect(perMonthCents({ days: 7, price: 299 })).toBeNull();
   });
 
-  it('adds threat protection and 10 devices in Plus', () => {
-    expect(featureLabels('plus')).toEqual(['High-speed VPN', 'Threat protection', 'Protection on 10 devices']);
+  it.each([
+    ['Basic 730', 69], ['Basic 365', 54], ['Basic 30', 0],
+    ['Plus 730', 64], ['Plus 365', 50], ['Plus 30', 0],
+    ['Complete 730', 60], ['Complete 365', 47], ['Complete 30', 0],
+  ])('%s saves %i%% against the same tier\'s shortest plan', (name, percent) => {
+    const target = SPEC_PLANS.find((p) => p.name === name)!;
+    expect(savePercent(target, SPEC_PLANS)).toBe(percent);
   });
 
-  it('includes every feature in Complete', () => {
-    expect(featureLabels('complete')).toEqual(PLAN_FEATURES.map((feature) => feature.label));
-    expect(featureLabels('complete')).toEqual(
-      expect.arrayContaining([
-        'Anti-malware', 'Browsing protection', 'Ad blocker', 'Password management', 'Data breach scanner',
-        '1 TB cloud storage',
-      ]),
-    );
+  it('saves nothing against another tier, a free plan, or a dearer long plan', () => {
+    const alone = plan({ tier: 'Solo', days: 365, price: 5000 });
+    expect(savePercent(alone, [...SPEC_PLANS, alone])).toBe(0);
+    const free = plan({ tier: 'Free', days: 30, price: 0 });
+    const paid = plan({ tier: 'Free', days: 365, price: 1000 });
+    expect(savePercent(paid, [free, paid])).toBe(0);
+    const month = plan({ tier: 'Dear', days: 30, price: 100 });
+    const year = plan({ tier: 'Dear', days: 365, price: 5000 });
+    expect(savePercent(year, [month, year])).toBe(0);
+  });
+});
+
+describe('buildPricingTable', () => {
+  it('makes the spec page from the spec plans: 2 years, 1 year, 1 month; Complete, Plus, Basic; starts on 2 years', () => {
+    const table = buildPricingTable([...SPEC_PLANS].reverse());
+    expect(table.periods.map((p) => p.label)).toEqual(['2 years', '1 year', '1 month']);
+    expect(table.defaultPeriodKey).toBe('year-2');
+    const twoYears = table.periods[0]!;
+    expect(twoYears.offers.map((o) => [o.tierName, o.perMonthCents, o.plan.price, o.savePercent, o.plan.mostPopular])).toEqual([
+      ['Complete', 599, 14376, 60, false],
+      ['Plus', 499, 11976, 64, true],
+      ['Basic', 399, 9576, 69, false],
+    ]);
   });
 
-  it('marks Plus as most popular and shows Complete, Plus, Basic', () => {
-    expect(MOST_POPULAR_TIER).toBe('plus');
-    expect(TIER_DISPLAY_ORDER).toEqual(['complete', 'plus', 'basic']);
-    expect([...TIER_DISPLAY_ORDER].sort()).toEqual([...TIER_IDS].sort());
+  it('lists only public plans that are not the trial', () => {
+    const hidden = plan({ tier: 'Plus', public: false, days: 90 });
+    const trial = plan({ isTrial: true, days: 3 });
+    const table = buildPricingTable([...SPEC_PLANS, hidden, trial]);
+    expect(table.periods.map((p) => p.label)).toEqual(['2 years', '1 year', '1 month']);
+    expect(isListedPublicly(trial)).toBe(false);
+    expect(isListedPublicly(hidden)).toBe(false);
+  });
+
+  it('makes a plan without a tier name a tier of its own, named after the plan', () => {
+    const a = plan({ name: 'Weekly pass', days: 7, price: 299, sortOrder: 5 });
+    const b = plan({ name: 'Other week', days: 7, price: 399, sortOrder: 1 });
+    const table = buildPricingTable([a, b]);
+    expect(table.periods).toHaveLength(1);
+    expect(table.periods[0]).toMatchObject({ label: '7 days', months: null });
+    expect(table.periods[0]!.offers.map((o) => o.tierName)).toEqual(['Other week', 'Weekly pass']);
+  });
+
+  it('groups tier names without regard to case, and takes the first plan of a tier for a period', () => {
+    const first = plan({ tier: 'Pro', days: 30, price: 500, sortOrder: 1 });
+    const second = plan({ tier: 'pro', days: 30, price: 600, sortOrder: 2 });
+    const table = buildPricingTable([second, first]);
+    expect(table.periods[0]!.offers.map((o) => o.plan.id)).toEqual([first.id]);
+  });
+
+  it('starts on the longest period with a most popular plan, whatever else is on sale', () => {
+    const extra = plan({ name: 'Test plan', days: 30, price: 499 });
+    expect(buildPricingTable([...SPEC_PLANS, extra]).defaultPeriodKey).toBe('year-2');
+  });
+
+  it('starts on the period most tiers have when no plan is most popular', () => {
+    const monthly = ['A', 'B'].map((tier) => plan({ tier, days: 30 }));
+    const yearly = plan({ tier: 'A', days: 365, price: 5000 });
+    expect(buildPricingTable([...monthly, yearly]).defaultPeriodKey).toBe('month-1');
+    expect(buildPricingTable([]).defaultPeriodKey).toBeNull();
+  });
+});
+
+describe('lowestMonthlyPrice', () => {
+  it('is the cheapest month among the public paid plans', () => {
+    expect(lowestMonthlyPrice(SPEC_PLANS)).toBe(399);
+    expect(lowestMonthlyPrice([plan({ price: 0 }), plan({ isTrial: true, price: 1 })])).toBeNull();
   });
 });
 
@@ -81,11 +128,10 @@ describe('formatUsd', () => {
     expect(formatUsd(1299)).toBe('$12.99');
     expect(formatUsd(0)).toBe('$0.00');
     expect(formatUsd(5)).toBe('$0.05');
-    expect(formatUsd(1000)).toBe('$10.00');
     expect(formatUsd(123456)).toBe('$1,234.56');
   });
 
-  it('refuses fractions and negative amounts', () => {
+  it('refuses fractions and negatives', () => {
     expect(() => formatUsd(12.5)).toThrow(RangeError);
     expect(() => formatUsd(-1)).toThrow(RangeError);
   });

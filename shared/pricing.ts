@@ -1,105 +1,132 @@
 /**
- * The static prices and feature matrix shown on the pricing page. These are marketing facts, not
- * the plans a customer can buy (those come from `GET /api/plans`); nothing here charges anyone.
+ * How the plans on sale read as a price list: billing periods named from a plan's days, tiers
+ * grouped by tier name, the price per month and the saving against the same tier's shortest plan.
+ * Every figure comes from the plans themselves (`GET /api/plans`): no price lives in code.
  */
+import { formatDuration } from './plan-format.js';
+import type { Plan } from './plans.js';
 
-export const BILLING_PERIODS = ['2-year', '1-year', '1-month'] as const;
-export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+/** An average month (365.25 / 12 days), for plans counted in days. */
+export const DAYS_PER_MONTH = 365.25 / 12;
 
-export interface BillingPeriodInfo {
-  months: number;
-  /** The toggle's label, e.g. "2 years". */
+export interface BillingPeriod {
+  /** The same for plans of about the same length: 'year-2', 'month-1', 'days-7'. */
+  key: string;
+  /** The toggle's label: '2 years', '1 year', '1 month', otherwise the days ('7 days'). */
   label: string;
-  /** How often the total is charged, e.g. "every 2 years". */
-  interval: string;
+  /** Whole months it stands for, or null when it is counted in days. */
+  months: number | null;
+  /** Its nominal length, for ordering. */
+  days: number;
 }
 
-export const BILLING_PERIOD_INFO: Record<BillingPeriod, BillingPeriodInfo> = {
-  '2-year': { months: 24, label: '2 years', interval: 'every 2 years' },
-  '1-year': { months: 12, label: '1 year', interval: 'every year' },
-  '1-month': { months: 1, label: '1 month', interval: 'every month' },
-};
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
-/** The period the pricing toggle starts on. */
-export const DEFAULT_BILLING_PERIOD: BillingPeriod = '2-year';
-
-export const TIER_IDS = ['basic', 'plus', 'complete'] as const;
-export type TierId = (typeof TIER_IDS)[number];
-
-export interface PricingTier {
-  id: TierId;
-  name: string;
-  summary: string;
-  /** The price per month, in cents, for each billing period. */
-  perMonthCents: Record<BillingPeriod, number>;
+/** ~365·n days are n years, ~30.4·n days n months (a few days either way); anything else is days. */
+export function billingPeriodOf(days: number): BillingPeriod {
+  for (let years = 1; years <= 10; years += 1) {
+    if (Math.abs(days - 365 * years) <= years + 1) return { key: `year-${years}`, label: plural(years, 'year'), months: 12 * years, days: 365 * years };
+  }
+  for (let months = 1; months < 12; months += 1) {
+    const nominal = Math.round(DAYS_PER_MONTH * months);
+    if (Math.abs(days - DAYS_PER_MONTH * months) <= Math.max(2, months / 2)) return { key: `month-${months}`, label: plural(months, 'month'), months, days: nominal };
+  }
+  return { key: `days-${days}`, label: formatDuration(days), months: null, days };
 }
 
-export const PRICING_TIERS: Record<TierId, PricingTier> = {
-  basic: {
-    id: 'basic',
-    name: 'Basic',
-    summary: 'A fast, private VPN for everyday browsing.',
-    perMonthCents: { '2-year': 399, '1-year': 599, '1-month': 1299 },
-  },
-  plus: {
-    id: 'plus',
-    name: 'Plus',
-    summary: 'The VPN plus protection from malicious sites and trackers.',
-    perMonthCents: { '2-year': 499, '1-year': 699, '1-month': 1399 },
-  },
-  complete: {
-    id: 'complete',
-    name: 'Complete',
-    summary: 'Everything we offer, for your whole digital life.',
-    perMonthCents: { '2-year': 599, '1-year': 799, '1-month': 1499 },
-  },
-};
-
-/** The order the pricing page shows the tier cards in. */
-export const TIER_DISPLAY_ORDER: readonly TierId[] = ['complete', 'plus', 'basic'];
-
-/** The tier with the 'Most Popular' badge. */
-export const MOST_POPULAR_TIER: TierId = 'plus';
-
-export interface PlanFeature {
-  id: string;
-  label: string;
-  /** The tiers that include this feature. */
-  includedIn: readonly TierId[];
+/** Listed on the public pages: the operator says so, and it is not the trial. */
+export function isListedPublicly(plan: Pick<Plan, 'public' | 'isTrial'>): boolean {
+  return plan.public && !plan.isTrial;
 }
 
-const PLUS_AND_UP: readonly TierId[] = ['plus', 'complete'];
-const COMPLETE_ONLY: readonly TierId[] = ['complete'];
+const monthsOf = (plan: Pick<Plan, 'days'>) => billingPeriodOf(plan.days).months ?? plan.days / DAYS_PER_MONTH;
 
-export const PLAN_FEATURES: readonly PlanFeature[] = [
-  { id: 'high-speed-vpn', label: 'High-speed VPN', includedIn: TIER_IDS },
-  { id: 'threat-protection', label: 'Threat protection', includedIn: PLUS_AND_UP },
-  { id: 'ten-devices', label: 'Protection on 10 devices', includedIn: PLUS_AND_UP },
-  { id: 'anti-malware', label: 'Anti-malware', includedIn: COMPLETE_ONLY },
-  { id: 'browsing-protection', label: 'Browsing protection', includedIn: COMPLETE_ONLY },
-  { id: 'ad-blocker', label: 'Ad blocker', includedIn: COMPLETE_ONLY },
-  { id: 'password-manager', label: 'Password management', includedIn: COMPLETE_ONLY },
-  { id: 'breach-scanner', label: 'Data breach scanner', includedIn: COMPLETE_ONLY },
-  { id: 'cloud-storage', label: '1 TB cloud storage', includedIn: COMPLETE_ONLY },
-];
-
-export function perMonthCents(tier: TierId, period: BillingPeriod): number {
-  return PRICING_TIERS[tier].perMonthCents[period];
+/** The price per month in cents (rounded), or null for plans counted in days. */
+export function perMonthCents(plan: Pick<Plan, 'days' | 'price'>): number | null {
+  const { months } = billingPeriodOf(plan.days);
+  return months === null ? null : Math.round(plan.price / months);
 }
 
-/** What the customer pays at the start of each period: the monthly figure times the months. */
-export function billedTotalCents(tier: TierId, period: BillingPeriod): number {
-  return perMonthCents(tier, period) * BILLING_PERIOD_INFO[period].months;
+/** Plans sharing a tier name are one tier (names compared without case); a plan without one is a tier of its own. */
+export function tierKeyOf(plan: Pick<Plan, 'id' | 'tier'>): string {
+  return plan.tier ? `tier:${plan.tier.trim().toLowerCase()}` : `plan:${plan.id}`;
 }
 
-/** The 'Save N%' figure: the discount per month against paying month by month (0 for 1-month). */
-export function savePercent(tier: TierId, period: BillingPeriod): number {
-  const monthly = perMonthCents(tier, '1-month');
-  return Math.round((1 - perMonthCents(tier, period) / monthly) * 100);
+/**
+ * The 'Save N%' figure: how much less a month costs on `plan` than on the shortest plan of its tier
+ * among `plans`. 0 for the shortest plan itself, a free one, or no saving.
+ */
+export function savePercent(plan: Plan, plans: readonly Plan[]): number {
+  const key = tierKeyOf(plan);
+  const shortest = plans.filter((other) => tierKeyOf(other) === key).reduce((a, b) => (b.days < a.days ? b : a), plan);
+  if (shortest.id === plan.id || shortest.price <= 0 || shortest.days >= plan.days) return 0;
+  const saving = 1 - plan.price / monthsOf(plan) / (shortest.price / monthsOf(shortest));
+  return Math.max(0, Math.round(saving * 100));
 }
 
-export function tierIncludes(tier: TierId, feature: PlanFeature): boolean {
-  return feature.includedIn.includes(tier);
+export interface PricingOffer {
+  /** The tier's key (tierKeyOf) and name: the tier name, or the plan's name when it has none. */
+  tierKey: string;
+  tierName: string;
+  plan: Plan;
+  perMonthCents: number | null;
+  savePercent: number;
+}
+
+export interface PricingPeriod extends BillingPeriod {
+  /** One offer per tier that has a plan of this length, in the tiers' display order. */
+  offers: PricingOffer[];
+}
+
+export interface PricingTable {
+  /** Longest first. */
+  periods: PricingPeriod[];
+  /**
+   * The period the toggle starts on: the longest one with a 'Most Popular' plan, or else the one
+   * most tiers have (the longer on a tie).
+   */
+  defaultPeriodKey: string | null;
+}
+
+/**
+ * The pricing page from the plans: only those listed publicly; tiers ordered by their lowest
+ * display order (then by where their first plan came); within a tier and period, the first plan.
+ */
+export function buildPricingTable(plans: readonly Plan[]): PricingTable {
+  const listed = [...plans].filter(isListedPublicly).sort((a, b) => a.sortOrder - b.sortOrder);
+  const tierOrder: string[] = [];
+  for (const plan of listed) if (!tierOrder.includes(tierKeyOf(plan))) tierOrder.push(tierKeyOf(plan));
+
+  const periods = new Map<string, PricingPeriod>();
+  for (const plan of listed) {
+    const period = billingPeriodOf(plan.days);
+    const entry = periods.get(period.key) ?? { ...period, offers: [] };
+    periods.set(period.key, entry);
+    const tierKey = tierKeyOf(plan);
+    if (entry.offers.some((offer) => offer.tierKey === tierKey)) continue;
+    entry.offers.push({
+      tierKey,
+      tierName: plan.tier?.trim() || plan.name,
+      plan,
+      perMonthCents: perMonthCents(plan),
+      savePercent: savePercent(plan, listed),
+    });
+  }
+
+  const sorted = [...periods.values()].sort((a, b) => b.days - a.days);
+  for (const period of sorted) period.offers.sort((a, b) => tierOrder.indexOf(a.tierKey) - tierOrder.indexOf(b.tierKey));
+  const withPopular = sorted.find((period) => period.offers.some((offer) => offer.plan.mostPopular));
+  const busiest = sorted.reduce<PricingPeriod | null>((best, period) => (!best || period.offers.length > best.offers.length ? period : best), null);
+  return { periods: sorted, defaultPeriodKey: (withPopular ?? busiest)?.key ?? null };
+}
+
+/** The lowest price per month among the paid plans listed publicly (for "from $X/month"), or null. */
+export function lowestMonthlyPrice(plans: readonly Plan[]): number | null {
+  const prices = plans
+    .filter((plan) => isListedPublicly(plan) && plan.price > 0)
+    .map(perMonthCents)
+    .filter((cents): cents is number => cents !== null);
+  return prices.length > 0 ? Math.min(...prices) : null;
 }
 
 /** Whole cents as US dollars with two decimals, e.g. 1299 → "$12.99". */

@@ -18,6 +18,8 @@ export interface SitePage {
   heading: string;
   /** Public pages are rendered to HTML at build time and listed in sitemap.xml. */
   kind: 'public' | 'app';
+  /** Shows the plans on sale: the server renders it on request (cached for seconds), not the build. */
+  live?: boolean;
 }
 
 const titleOf = (path: string) => PAGE_TITLES[path] ?? NOT_FOUND_TITLE;
@@ -63,13 +65,20 @@ export const SUPPORT_PAGES: SitePage[] = [
   page('/server-status', 'Service Status', 'Live status of the website, the database and every VPN region.'),
 ];
 
-export const HOME_PAGE = page('/', "We're what we believe!", 'A fast, private VPN with anonymous accounts, open code and no connection logs. Free trial, no credit card.');
+export const HOME_PAGE: SitePage = {
+  ...page('/', "We're what we believe!", 'A fast, private VPN with anonymous accounts, open code and no connection logs. Free trial, no credit card.'),
+  live: true,
+};
+export const PRICING_PAGE: SitePage = {
+  ...page('/pricing', 'Simple, Honest Pricing', 'Compare plans and prices. Pay once by card: no automatic renewal, and a 30-day money-back guarantee on every plan.'),
+  live: true,
+};
 export const LOGIN_PAGE = page('/login', 'Welcome to {brand}', 'Sign in or create your account with a one-time code sent to your e-mail. No password needed.');
 export const NOT_FOUND_PAGE = page('/404', 'Page Not Found', 'The page you were looking for does not exist.');
 
 export const PUBLIC_PAGES: SitePage[] = [
   HOME_PAGE,
-  page('/pricing', 'Simple, Honest Pricing', 'Basic, Plus and Complete plans from $3.99 a month. Every plan has a 30-day money-back guarantee.'),
+  PRICING_PAGE,
   ...FEATURE_PAGES,
   ...TRUST_PAGES,
   ...LEGAL_PAGES,

@@ -1,3 +1,5 @@
+import type { PublicConfig } from './config.js';
+
 /**
  * Tokens the build leaves in prerendered pages and the server fills in per request from the
  * current settings, so an operator's brand name shows without rebuilding. Shared by the prerender
@@ -9,13 +11,29 @@ export const SITE_TOKENS = {
   publicUrl: '%%PUBLIC_URL%%',
 } as const;
 
+/** The settings pages are rendered with: tokens, filled in per request (fillTemplate). */
+export const PLACEHOLDER_CONFIG: PublicConfig = {
+  brandName: SITE_TOKENS.brandName,
+  supportEmail: SITE_TOKENS.supportEmail,
+  cardPaymentsEnabled: false,
+  stripePublishableKey: null,
+};
+
 /** Where the head tags of a page go, and where the public settings are embedded as JSON. */
 export const HEAD_SLOT = '<!--app-head-->';
 export const CONFIG_SLOT = '<!--app-config-->';
+/** Where the plans on sale are embedded as JSON, on the pages that show them (empty elsewhere). */
+export const PLANS_SLOT = '<!--app-plans-->';
+/** A live page's template holds this inside #root; the server puts the page's HTML there. */
+export const ROOT_SLOT = '<!--app-html-->';
 
 /** Written next to the built site: which pages exist and which file holds each. */
 export interface SiteManifest {
-  pages: Array<{ path: string; file: string }>;
+  /**
+   * `live` pages show the plans on sale: their file is a template (ROOT_SLOT in #root) that the
+   * server fills on request from the server bundle, so a price change shows without a rebuild.
+   */
+  pages: Array<{ path: string; file: string; live?: boolean }>;
   /** Paths drawn in the browser only; they get the empty app shell. */
   appPaths: string[];
   shell: string;

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
+import { PlanBody } from '../../shared/plans.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createDb, type Db } from '../src/db/knex.js';
@@ -69,7 +70,21 @@ export interface WebhookBenchResult {
 }
 
 /** Runs `task` over `items`, at most `limit` at a time; the queue may grow while it runs. */
-async function runPool<T>(queue: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+/** Prints each check as ok or FAIL; any failure sets the exit code to 1. */
+export function printChecks(checks: ExactlyOnceCheck[]): void {
+  let failed = 0;
+  for (const check of checks) {
+    const ok = check.actual === check.expected;
+    if (!ok) failed += 1;
+    console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.actual}${ok ? '' : ` (expected ${check.expected})`}`);
+  }
+  if (failed > 0) {
+    console.error(`exactly-once checks failed: ${failed}`);
+    process.exitCode = 1;
+  }
+}
+
+export async function runPool<T>(queue: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let active = 0;
   await new Promise<void>((resolve, reject) => {
     const pump = () => {
@@ -90,12 +105,12 @@ async function runPool<T>(queue: T[], limit: number, task: (item: T) => Promise<
   });
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function count(db: Db, table: string, where: (q: ReturnType<Db>) => unknown = () => {}): Promise<number> {
+export async function count(db: Db, table: string, where: (q: ReturnType<Db>) => unknown = () => {}): Promise<number> {
   const query = db(table);
   where(query);
   return Number((await query.count({ n: '*' }).first())?.n ?? 0);
@@ -141,9 +156,9 @@ export async function benchWebhooks(
       kind: 'marzneshin', name: 'Bench', url: panel.url, username: panel.admin.username, password: panel.admin.password,
       serviceId: '1', locations: 'all',
     });
-    const plan = await services.plans.createPlan(actor, {
+    const plan = await services.plans.createPlan(actor, PlanBody.parse({
       name: 'Bench Monthly', days: 30, dataLimitBytes: 10 * GB, locations: 'all', price: 499, status: 'active', isTrial: false,
-    });
+    }));
     await services.card.updateSettings({ enabled: true, ...STRIPE_KEYS }, new Date());
 
     // N customers, one checkout each, each paid on the fake Stripe with no webhook sent yet.
@@ -275,14 +290,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`  webhook latency:    p50 ${ms(r.latencyP50)}, p99 ${ms(r.latencyP99)}, max ${ms(r.latencyMax)}`);
   const routes = Object.entries(r.panelRequestsByRoute).map(([route, count]) => `${route} ×${count}`).join(', ');
   console.log(`  panel requests:     ${r.panelRequestsPerAccount.toFixed(2)} per account (${routes})`);
-  let failed = 0;
-  for (const check of r.checks) {
-    const ok = check.actual === check.expected;
-    if (!ok) failed += 1;
-    console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.actual}${ok ? '' : ` (expected ${check.expected})`}`);
-  }
-  if (failed > 0) {
-    console.error(`exactly-once checks failed: ${failed}`);
-    process.exitCode = 1;
-  }
+  printChecks(r.checks);
 }

@@ -6,7 +6,7 @@ import { createDb, type Db } from './db/knex.js';
 import { resolveAppSecret } from './lib/app-secret.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKeys } from './lib/crypto.js';
-import { SITE_DIST_DIR, WEB_DIST_DIR } from './lib/package-info.js';
+import { SERVER_BUNDLE_FILE, SITE_DIST_DIR, WEB_DIST_DIR } from './lib/package-info.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { adminSettingsRoutes, publicConfigRoutes } from './modules/settings/settings.routes.js';
@@ -17,7 +17,8 @@ import { accountsRoutes, adminAccountsRoutes } from './modules/accounts/accounts
 import { adminPlansRoutes, publicPlansRoutes } from './modules/plans/plans.routes.js';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes.js';
 import { adminCardSettingsRoutes } from './modules/billing/card-settings.routes.js';
-import type { StripeGateway } from './modules/billing/stripe-gateway.js';
+import type { StripeDriverFactory } from './payments/stripe/stripe-driver.js';
+import { adminTransactionsRoutes } from './modules/billing/refunds.routes.js';
 import { adminSystemRoutes } from './modules/system/system.routes.js';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.js';
 import type { DriverFactory } from './panels/driver-registry.js';
@@ -41,10 +42,11 @@ export interface AppOptions {
   /** Where the built site is (tests point these at fixtures). */
   webDir?: string;
   siteDir?: string;
+  serverBundle?: string;
   /** How drivers for panel servers are made (tests may shorten timeouts). */
   driverFactory?: DriverFactory;
   /** How Stripe is reached (default: the real SDK at STRIPE_API_URL). */
-  stripeGateway?: StripeGateway;
+  stripeDrivers?: StripeDriverFactory;
   /** Told of every route as it is registered (tests walk them). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -85,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Tokens are signed with @fastify/jwt, registered by the auth plugin below, before any request.
   const services = createServices({
-    config, db, clock, keys, mailer, log: app.log, driverFactory: options.driverFactory, stripeGateway: options.stripeGateway,
+    config, db, clock, keys, mailer, log: app.log, driverFactory: options.driverFactory, stripeDrivers: options.stripeDrivers,
     signAccessToken: (claims) => app.jwt.sign({ sid: claims.sid }, { sub: claims.sub }),
   });
   const { settings } = services;
@@ -120,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminPlansRoutes, { plans: services.plans });
   await app.register(adminSettingsRoutes, { settings, audit: services.audit, clock });
   await app.register(adminCardSettingsRoutes, { card: services.card, audit: services.audit, clock });
+  await app.register(adminTransactionsRoutes, { refunds: services.refunds });
   await app.register(adminAccountsRoutes, { accounts: services.accounts });
   await app.register(adminSystemRoutes, { system: services.system });
   await app.register(staticSitePlugin, {
@@ -127,6 +130,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteDir: options.siteDir ?? SITE_DIST_DIR,
     publicUrl: config.publicUrl,
     getPublicConfig: () => settings.getPublicConfig(),
+    serverBundle: options.serverBundle ?? SERVER_BUNDLE_FILE,
+    plans: { version: () => services.plans.catalogVersion(), list: () => services.plans.listPricingPlans() },
+    clock,
   });
 
   return app;

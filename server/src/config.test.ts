@@ -41,6 +41,14 @@ describe('configuration from the environment', () => {
     expect(config.publicUrl.protocol).toBe('https:');
   });
 
+  it('sweeps stuck accounts after 5 minutes, every minute, unless told otherwise; never below a minute in production', () => {
+    expect(loadConfig({}).stuckAccounts).toEqual({ afterSeconds: 300, sweepIntervalSeconds: 60 });
+    expect(loadConfig({ NODE_ENV: 'test', STUCK_ACCOUNT_AFTER_SECONDS: '3', STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS: '1' }).stuckAccounts).toEqual({ afterSeconds: 3, sweepIntervalSeconds: 1 });
+    expect(() => loadConfig({ STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS: '0' })).toThrow(/STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS/);
+    const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://x', PUBLIC_URL: 'https://vpn.example.com' };
+    expect(() => loadConfig({ ...production, STUCK_ACCOUNT_AFTER_SECONDS: '30' })).toThrow(/STUCK_ACCOUNT_AFTER_SECONDS: at least 60 in production/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ SMTP_URL: '', PORT: '' }).port).toBe(3000);
   });

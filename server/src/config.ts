@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STUCK_ACCOUNT_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
+  STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
 export interface Config {
@@ -44,6 +46,8 @@ export interface Config {
   /** false, true, or a comma-separated list of proxy addresses/subnets to trust. */
   trustProxy: boolean | string;
   logLevel: string;
+  /** The sweep of accounts a crash left waiting: how old a waiting row must be before it is repaired or removed, and how often it looks. */
+  stuckAccounts: { afterSeconds: number; sweepIntervalSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -80,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.SMTP_URL) problems.push('SMTP_URL: required in production, or nobody could receive a sign-in code');
     if (!e.APP_SECRET) problems.push('APP_SECRET: required in production (try: openssl rand -hex 32)');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the address customers use)');
+    if (e.STUCK_ACCOUNT_AFTER_SECONDS < 60) problems.push('STUCK_ACCOUNT_AFTER_SECONDS: at least 60 in production (a request still creating an account must never be swept)');
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -104,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    stuckAccounts: { afterSeconds: e.STUCK_ACCOUNT_AFTER_SECONDS, sweepIntervalSeconds: e.STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS },
   };
 }
 

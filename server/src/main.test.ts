@@ -14,7 +14,7 @@ describe('the server process', () => {
     dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
   });
 
-  it.each(TEST_DATABASES)('migrates an empty %s database and creates its secret on first start, serves, and shuts down cleanly on SIGTERM', async (kind) => {
+  it.each(TEST_DATABASES)('migrates an empty %s database, creates its secret and the default plans on first start, serves, and shuts down cleanly on SIGTERM', async (kind) => {
     const dir = mkdtempSync(join(tmpdir(), 'vpn-main-'));
     dirs.push(dir);
     const database = await emptyDatabase(kind, dir);
@@ -26,6 +26,13 @@ describe('the server process', () => {
     expect(health.status).toBe(200);
     expect(await database.created()).toBe(true);
     expect(existsSync(join(dir, 'data', 'app-secret'))).toBe(true);
+
+    // A fresh install starts with the default plans, so its pricing page has something to sell.
+    const plans = await fetch(`${base}/api/plans`);
+    const seeded = (await plans.json()) as Array<{ tier: string }>;
+    expect(seeded.map((plan) => plan.tier)).toEqual([
+      'Complete', 'Complete', 'Complete', 'Plus', 'Plus', 'Plus', 'Basic', 'Basic', 'Basic',
+    ]);
 
     const otp = await fetch(`${base}/api/auth/otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'first@example.com' }) });
     expect(otp.status).toBe(200);

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/knex.js';
 import { migrateToLatest } from './db/migrate.js';
+import { seedDefaultPlans } from './modules/plans/plans.seed.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -23,7 +24,9 @@ async function main(): Promise<void> {
 
   const db = createDb(config.databaseUrl);
   await migrateToLatest(db);
+  const seeded = await seedDefaultPlans(db, new Date());
   const app = await buildApp({ config, db });
+  if (seeded === 'seeded') app.log.info('first start: added the default plans (edit them in Admin Panel → Plans)');
   app.addHook('onClose', async () => db.destroy());
 
   let closing = false;
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  await app.services.scheduleRecurringJobs();
   app.jobWorker.start();
   app.log.info(
     { database: describeDatabase(config), mail: config.smtpUrl ? 'SMTP' : 'printed to this log' },

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/knex.js';
-import { CLEANUP_PANEL_USER, createCleanupPanelUserHandler } from './jobs/handlers/cleanup-panel-user.js';
+import { CLEANUP_PANEL_USER, cleanupPanelUserJob, createCleanupPanelUserHandler } from './jobs/handlers/cleanup-panel-user.js';
+import { createSweepStuckAccountsHandler, scheduleStuckAccountsSweep, SWEEP_STUCK_ACCOUNTS } from './jobs/handlers/sweep-stuck-accounts.js';
 import { createJobsRepo } from './jobs/jobs.repo.js';
 import type { JobHandler } from './jobs/worker.js';
 import type { Clock } from './lib/clock.js';
@@ -10,6 +11,7 @@ import type { Mailer } from './mail/mailer.js';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createProvisioner } from './modules/accounts/provisioning.js';
+import { createStuckAccountsSweep } from './modules/accounts/stuck-accounts.js';
 import { createAuditRepo } from './modules/audit/audit.repo.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createOtpRepo } from './modules/auth/otp.repo.js';
@@ -21,7 +23,12 @@ import { CHECK_CHECKOUT, createCheckoutService } from './modules/billing/checkou
 import { createFulfilment } from './modules/billing/fulfilment.js';
 import { createPaymentConfirmation, PROVISION_PAID_ACCOUNT } from './modules/billing/payment-confirmation.js';
 import { createPaymentProvidersRepo } from './modules/billing/payment-providers.repo.js';
-import { createStripeGateway, type StripeGateway } from './modules/billing/stripe-gateway.js';
+import { createCardDriverSource } from './modules/billing/card-driver.js';
+import { createPaymentReversals, SEND_REFUND_NOTICE, SYNC_PAID_PERIOD } from './modules/billing/payment-reversals.js';
+import { createRefundsService } from './modules/billing/refunds.service.js';
+import { createSendRefundNoticeHandler } from './jobs/handlers/send-refund-notice.js';
+import { createSyncPaidPeriodHandler } from './jobs/handlers/sync-paid-period.js';
+import { createStripeDrivers, type StripeDriverFactory } from './payments/stripe/stripe-driver.js';
 import { createCheckCheckoutHandler } from './jobs/handlers/check-checkout.js';
 import { createProvisionPaidAccountHandler } from './jobs/handlers/provision-paid-account.js';
 import { createPlansRepo } from './modules/plans/plans.repo.js';
@@ -37,9 +44,6 @@ import { createUsersRepo } from './modules/users/users.repo.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createDriverRegistry, type DriverFactory } from './panels/driver-registry.js';
 
-/** A create that may have landed late is cleaned up after this long (time for the panel to finish). */
-const CLEANUP_DELAY_SECONDS = 30;
-
 export interface ServiceContext {
   config: Config;
   db: Db;
@@ -49,7 +53,7 @@ export interface ServiceContext {
   log: FastifyBaseLogger;
   driverFactory?: DriverFactory;
   /** How Stripe is reached; the real SDK at STRIPE_API_URL unless a test passes another. */
-  stripeGateway?: StripeGateway;
+  stripeDrivers?: StripeDriverFactory;
   signAccessToken(claims: { sub: string; sid: string }): string;
 }
 
@@ -64,9 +68,8 @@ export function createServices(ctx: ServiceContext) {
   const accountsRepo = createAccountsRepo(db);
   const jobs = createJobsRepo(db);
   const billingRepo = createBillingRepo(db);
-  const gateway = ctx.stripeGateway ?? createStripeGateway(ctx.config.stripeApiUrl);
-
   const card = createCardSettingsService({ providers: createPaymentProvidersRepo(db), keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl });
+  const cards = createCardDriverSource({ card, drivers: ctx.stripeDrivers ?? createStripeDrivers(ctx.config.stripeApiUrl) });
   const settings = createSettingsService({
     settings: createSettingsRepo(db),
     cardPublicState: () => card.getPublicState(),
@@ -76,14 +79,26 @@ export function createServices(ctx: ServiceContext) {
   const provisioner = createProvisioner({
     accounts: accountsRepo, servers, clock, log,
     scheduleCleanup: async (payload) => {
-      const runAt = new Date(clock().getTime() + CLEANUP_DELAY_SECONDS * 1000);
-      await jobs.enqueue({ type: CLEANUP_PANEL_USER, payload, runAt, dedupeKey: `${CLEANUP_PANEL_USER}:${payload.serverId}:${payload.username}` }, clock());
+      await jobs.enqueue(cleanupPanelUserJob(payload, clock()), clock());
     },
   });
 
-  const accounts = createAccountsService({ db, accounts: accountsRepo, plans: plansRepo, users, servers, settings, provisioner, clock, log, publicUrl: ctx.config.publicUrl });
+  const accounts = createAccountsService({
+    db, accounts: accountsRepo, plans: plansRepo, users, servers, settings, provisioner, clock, log, publicUrl: ctx.config.publicUrl,
+    closeOpenCheckouts: (accountId) => checkout.closeOpenRenewals(accountId),
+  });
   const confirmation = createPaymentConfirmation({ db, billing: billingRepo, accounts: accountsRepo, jobs, clock, log });
-  const fulfilment = createFulfilment({ db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, clock, log });
+  const reversals = createPaymentReversals({ billing: billingRepo, accounts: accountsRepo, jobs, clock, log });
+  const refunds = createRefundsService({ db, billing: billingRepo, cards, reversals, audit, clock });
+  const checkout = createCheckoutService({
+    db, billing: billingRepo, accounts: accountsRepo, accountsService: accounts, plans: plansRepo, settings, cards, provisioner,
+    servers, confirmation, jobs, clock, log, publicUrl: ctx.config.publicUrl,
+  });
+  const stuckAccounts = createStuckAccountsSweep({ db, accounts: accountsRepo, servers, jobs, clock, log, stuckAfterSeconds: ctx.config.stuckAccounts.afterSeconds });
+  const fulfilment = createFulfilment({
+    db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, clock, log,
+    refundUndeliverable: (transactionId, why) => refunds.refundUndeliverable(transactionId, why),
+  });
 
   return {
     sessions,
@@ -95,22 +110,25 @@ export function createServices(ctx: ServiceContext) {
     plans: createPlansService({ plans: plansRepo, settings, audit, clock }),
     accounts,
     card,
-    checkout: createCheckoutService({
-      db, billing: billingRepo, accounts: accountsRepo, accountsService: accounts, plans: plansRepo, settings, card, provisioner,
-      gateway, confirmation, jobs, clock, log, publicUrl: ctx.config.publicUrl,
-    }),
-    billing: createBillingService({ billing: billingRepo, card, gateway, confirmation, clock }),
+    checkout,
+    billing: createBillingService({ db, billing: billingRepo, cards, confirmation, reversals, clock }),
+    refunds,
     billingRepo,
     status: createStatusService({ db, servers: serversRepo, clock }),
-    system: createSystemService({ db, mailer: ctx.mailer, servers, jobs, settings }),
+    system: createSystemService({ db, mailer: ctx.mailer, servers, jobs, settings, payments: refunds }),
     subscription: createSubscriptionService({ db, settings, publicUrl: ctx.config.publicUrl, clock, log }),
     jobs,
     /** What the job worker runs, by job type. */
     jobHandlers: {
       [CLEANUP_PANEL_USER]: createCleanupPanelUserHandler({ servers, accounts: accountsRepo }),
+      [SWEEP_STUCK_ACCOUNTS]: createSweepStuckAccountsHandler({ sweep: stuckAccounts, clock, intervalSeconds: ctx.config.stuckAccounts.sweepIntervalSeconds }),
       [PROVISION_PAID_ACCOUNT]: createProvisionPaidAccountHandler({ fulfilment }),
-      [CHECK_CHECKOUT]: createCheckCheckoutHandler({ billing: billingRepo, card, gateway, confirmation, clock }),
+      [CHECK_CHECKOUT]: createCheckCheckoutHandler({ billing: billingRepo, cards, confirmation, clock }),
+      [SYNC_PAID_PERIOD]: createSyncPaidPeriodHandler({ billing: billingRepo, accounts: accountsRepo, servers, clock }),
+      [SEND_REFUND_NOTICE]: createSendRefundNoticeHandler({ billing: billingRepo, users, settings, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }),
     } satisfies Record<string, JobHandler>,
+    /** Puts the periodic jobs in the queue (once for all instances); main.ts calls it before starting the worker. */
+    scheduleRecurringJobs: () => scheduleStuckAccountsSweep(jobs, clock()),
   };
 }
 

@@ -35,6 +35,12 @@ export interface BillingFixture {
   /** Like a server killed and started again: a new app instance on the same database and panel. */
   restart(): Promise<void>;
   count(table: string, where?: Record<string, unknown>): Promise<number>;
+  /** Posts a webhook over real HTTP, as Stripe does. */
+  postWebhook(body: string, signature?: string): Promise<{ status: number; body: unknown }>;
+  /** Runs a payment action with the webhook endpoint switched off, so the test delivers the events itself. */
+  payQuietly<T>(action: () => Promise<T>): Promise<T>;
+  /** Buys the paid plan, pays, and provisions it: the new account's id. */
+  buyAccount(user: DesktopSession): Promise<string>;
 }
 
 /**
@@ -53,9 +59,7 @@ export function useBillingFixture(kind: TestDatabaseKind, options: { configureCa
       overrides: { driverFactory: (k, c) => (k === 'marzban' ? createMarzbanDriver(c, { timeoutMs: 500 }) : createMarzneshinDriver(c, { timeoutMs: 500 })) },
     });
     await f.t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = f.t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('app is not listening');
-    f.stripe.setWebhookUrl(`http://127.0.0.1:${address.port}/api/webhooks/stripe`);
+    f.stripe.setWebhookUrl(webhookUrl());
   }
 
   f.call = (session, method, url, payload) =>
@@ -74,6 +78,33 @@ export function useBillingFixture(kind: TestDatabaseKind, options: { configureCa
   f.restart = async () => {
     await f.t.app.close();
     await startApp(); // sessions live in the database: everyone stays signed in
+  };
+  const webhookUrl = () => {
+    const address = f.t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('app is not listening');
+    return `http://127.0.0.1:${address.port}/api/webhooks/stripe`;
+  };
+  f.postWebhook = async (body, signature) => {
+    const res = await fetch(webhookUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) },
+      body,
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  f.payQuietly = async (action) => {
+    f.stripe.setWebhookUrl(null);
+    try {
+      return await action();
+    } finally {
+      f.stripe.setWebhookUrl(webhookUrl());
+    }
+  };
+  f.buyAccount = async (user) => {
+    const { sessionId } = await f.checkout(user, { planId: f.paidPlanId });
+    await f.stripe.pay(sessionId);
+    await f.runJobs();
+    return f.stripe.getSession(sessionId)!.metadata!.vpn_account_id!;
   };
   f.count = async (table, where = {}) => Number((await env.database.db(table).where(where).count({ n: '*' }).first())?.n ?? 0);
 

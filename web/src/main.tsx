@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { preloadPage } from './app/routes';
 import { readEmbeddedConfig } from './features/config/embedded-config';
+import { readEmbeddedPlans } from './features/plans/embedded-plans';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -10,7 +11,7 @@ if (!container) throw new Error('Missing #root element');
 
 const app = (
   <BrowserRouter>
-    <App initialConfig={readEmbeddedConfig()} />
+    <App initialConfig={readEmbeddedConfig()} initialPlans={readEmbeddedPlans()} />
   </BrowserRouter>
 );
 

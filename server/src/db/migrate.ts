@@ -2,6 +2,9 @@ import type { Knex } from 'knex';
 import type { Db } from './knex.js';
 import * as initial from './migrations/001-initial.js';
 import * as trialClaims from './migrations/002-trial-claims.js';
+import * as planPricing from './migrations/003-plan-pricing.js';
+import * as provisioningIntent from './migrations/004-provisioning-intent.js';
+import * as paymentReferences from './migrations/005-payment-references.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -12,6 +15,9 @@ interface Migration {
 const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['001-initial', initial],
   ['002-trial-claims', trialClaims],
+  ['003-plan-pricing', planPricing],
+  ['004-provisioning-intent', provisioningIntent],
+  ['005-payment-references', paymentReferences],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -165,6 +165,26 @@ export function createJobsRepo(db: Db) {
       await db('jobs').where({ id }).update({ status: 'done', locked_at: null, locked_by: null, updated_at: now });
     },
 
+    /** A periodic job's run went well: queued again for `runAt` with fresh attempts; `note` replaces `last_error`. */
+    async reschedule(id: string, runAt: Date, note: string | null, now: Date): Promise<void> {
+      await db('jobs').where({ id }).update({
+        status: 'queued', run_at: runAt, attempts: 0, last_error: note === null ? null : truncateError(note),
+        locked_at: null, locked_by: null, updated_at: now,
+      });
+    },
+
+    /**
+     * A periodic job (one per `dedupeKey`, whichever instance adds it first) made sure to be in the queue:
+     * added due now, or put back if it had failed for good or finished; left alone if queued or running.
+     */
+    async ensureRecurring(job: EnqueueJob & { dedupeKey: string }, now: Date): Promise<Job> {
+      const existing = await this.enqueue({ ...job, runAt: job.runAt ?? now }, now);
+      if (existing.status !== 'failed' && existing.status !== 'done') return existing;
+      await db('jobs').where({ id: existing.id }).whereIn('status', ['failed', 'done'])
+        .update({ status: 'queued', attempts: 0, run_at: now, locked_at: null, locked_by: null, updated_at: now });
+      return (await this.findById(existing.id))!;
+    },
+
     /** Records a failed attempt: back to `queued` at `retryAt`, or `failed` for good when null. */
     async fail(id: string, error: string, now: Date, retryAt: Date | null): Promise<void> {
       await db('jobs').where({ id }).update({

@@ -155,6 +155,33 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
     expect(await repo.findById(job.id)).toMatchObject({ status: 'failed', attempts: 3 });
   });
 
+  it('runs a periodic job again when its handler asks, with fresh attempts and its note kept, never finishing it', async () => {
+    let runs = 0;
+    const worker = createWorker({ sweep: async () => ({ runAgainAt: addSeconds(clock.now(), 60), note: (runs += 1) === 1 ? 'panel DE did not answer' : null }) });
+    const job = await repo.enqueue({ type: 'sweep', payload: {}, maxAttempts: 2, dedupeKey: 'sweep' }, clock.now());
+
+    expect(await worker.runOnce()).toBe(true);
+    expect(await repo.findById(job.id)).toMatchObject({ status: 'queued', attempts: 0, runAt: addSeconds(clock.now(), 60), lastError: 'panel DE did not answer', lockedBy: null });
+    expect(await worker.runOnce()).toBe(false);
+    for (let i = 0; i < 3; i += 1) {
+      clock.advance(60);
+      expect(await worker.runOnce()).toBe(true);
+    }
+    expect(runs).toBe(4);
+    expect(await repo.findById(job.id)).toMatchObject({ status: 'queued', attempts: 0, lastError: null });
+    expect(log.entries).toEqual([]);
+  });
+
+  it('keeps one periodic job however often it is scheduled, and brings it back when it had failed', async () => {
+    const first = await repo.ensureRecurring({ type: 'sweep', payload: {}, dedupeKey: 'sweep' }, clock.now());
+    await claim('w');
+    expect(await repo.ensureRecurring({ type: 'sweep', payload: {}, dedupeKey: 'sweep' }, clock.now())).toMatchObject({ id: first.id, status: 'running' });
+    await repo.fail(first.id, 'database away', clock.now(), null);
+    clock.advance(5);
+    expect(await repo.ensureRecurring({ type: 'sweep', payload: {}, dedupeKey: 'sweep' }, clock.now())).toMatchObject({ id: first.id, status: 'queued', attempts: 0, runAt: clock.now() });
+    expect(await database.db('jobs').where({ dedupe_key: 'sweep' })).toHaveLength(1);
+  });
+
   it('fails a job of an unknown type with a clear message', async () => {
     const job = await repo.enqueue({ type: 'mystery', payload: {} }, clock.now());
     expect(await createWorker({}).runOnce()).toBe(true);

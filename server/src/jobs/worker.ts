@@ -3,8 +3,20 @@ import { hostname } from 'node:os';
 import { addSeconds, type Clock } from '../lib/clock.js';
 import type { Job, JobsRepo } from './jobs.repo.js';
 
-/** Runs one job. The payload comes from the database as stored: validate it. Throw to retry later. */
-export type JobHandler = (payload: unknown, job: Job) => Promise<void>;
+/**
+ * What a periodic job's handler returns instead of finishing: the same job is due again at `runAgainAt`
+ * with a fresh count of attempts; `note` (or nothing) is kept in `last_error` for the admin to read.
+ */
+export interface RunAgain {
+  runAgainAt: Date;
+  note?: string | null;
+}
+
+/**
+ * Runs one job. The payload comes from the database as stored: validate it. Throw to retry later.
+ * Resolve with nothing to finish the job, or with `RunAgain` to keep a periodic job going.
+ */
+export type JobHandler = (payload: unknown, job: Job) => Promise<void | RunAgain>;
 
 /** The part of a pino (or Fastify) logger the worker uses. */
 export interface JobLogger {
@@ -124,12 +136,14 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     if (!handler) return giveUp(job, `No handler for job type "${job.type}".`);
     // A job whose worker died during its last attempt comes back with attempts past the limit.
     if (job.attempts > job.maxAttempts) return giveUp(job, `Gave up after ${job.maxAttempts} attempts; the last worker stopped responding.`);
+    let outcome: void | RunAgain;
     try {
-      await handler(job.payload, job);
+      outcome = await handler(job.payload, job);
     } catch (err) {
       return recordFailure(job, err);
     }
-    await repo.complete(job.id, clock());
+    if (outcome) await repo.reschedule(job.id, outcome.runAgainAt, outcome.note ?? null, clock());
+    else await repo.complete(job.id, clock());
   }
 
   async function claimAndRun(): Promise<boolean> {

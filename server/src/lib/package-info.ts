@@ -17,3 +17,5 @@ export const ROOT_DIR = findRootDir();
 export const APP_VERSION: string = (JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string }).version;
 export const WEB_DIST_DIR = join(ROOT_DIR, 'dist', 'web');
 export const SITE_DIST_DIR = join(ROOT_DIR, 'dist', 'site');
+/** The server bundle of the web app (`vite build --ssr`), which renders live pages. */
+export const SERVER_BUNDLE_FILE = join(ROOT_DIR, 'dist', 'ssr', 'entry-server.js');

@@ -4,8 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PublicConfig } from '../../../shared/config.js';
-import { CONFIG_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, escapeHtml, type SiteManifest } from '../../../shared/site-template.js';
+import { CONFIG_SLOT, PLANS_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, escapeHtml, type SiteManifest } from '../../../shared/site-template.js';
 import { notFound } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import { browserDrawn, createLivePages, loadServerBundle, type PlanSource } from './live-pages.js';
 
 const NOT_BUILT_PAGE =
   '<!doctype html><html lang="en"><title>Not built</title><p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p></html>';
@@ -17,6 +19,11 @@ export interface StaticSiteOptions {
   siteDir: string;
   publicUrl: URL;
   getPublicConfig(): Promise<PublicConfig>;
+  /** The server bundle (dist/ssr/entry-server.js) that renders live pages. */
+  serverBundle: string;
+  /** The plans live pages show; without it they are drawn in the browser. */
+  plans?: PlanSource;
+  clock: Clock;
 }
 
 interface Site {
@@ -32,14 +39,18 @@ function loadSite(siteDir: string): Site | undefined {
   return { manifest, templates: new Map(files.map((file) => [file, readFileSync(join(siteDir, file), 'utf8')])) };
 }
 
-/** The page with the current settings filled in; the embedded JSON cannot close its script element. */
+/**
+ * The page with the current settings filled in; the embedded JSON cannot close its script element.
+ * A page that shows no plans embeds none (its plans slot is emptied).
+ */
 export function fillTemplate(template: string, config: PublicConfig, publicUrl: URL): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   return template
-    .replaceAll(SITE_TOKENS.brandName, escapeHtml(config.brandName))
-    .replaceAll(SITE_TOKENS.supportEmail, escapeHtml(config.supportEmail))
-    .replaceAll(SITE_TOKENS.publicUrl, escapeHtml(publicUrl.origin))
-    .replace(CONFIG_SLOT, json);
+    .replaceAll(SITE_TOKENS.brandName, () => escapeHtml(config.brandName))
+    .replaceAll(SITE_TOKENS.supportEmail, () => escapeHtml(config.supportEmail))
+    .replaceAll(SITE_TOKENS.publicUrl, () => escapeHtml(publicUrl.origin))
+    .replace(CONFIG_SLOT, () => json)
+    .replace(PLANS_SLOT, '');
 }
 
 function sitemapXml(manifest: SiteManifest, publicUrl: URL): string {
@@ -54,11 +65,14 @@ function robotsTxt(manifest: SiteManifest, publicUrl: URL): string {
 
 /**
  * Serves the website from the same port as the API: prerendered public pages (with the brand name,
- * support e-mail and public URL of the current settings), the app shell for browser-only pages, the
- * 404 page with status 404, hashed assets cached for a year, sitemap.xml and robots.txt.
+ * support e-mail and public URL of the current settings), live pages rendered with the plans on
+ * sale (live-pages.ts), the app shell for browser-only pages, the 404 page with status 404, hashed
+ * assets cached for a year, sitemap.xml and robots.txt.
  */
 export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSiteOptions) => {
   const site = loadSite(opts.siteDir);
+  const { plans } = opts;
+  const livePages = plans && createLivePages({ loadBundle: () => loadServerBundle(opts.serverBundle), plans, clock: opts.clock, log: app.log });
   if (existsSync(opts.webDir)) {
     await app.register(fastifyStatic, {
       root: opts.webDir,
@@ -72,15 +86,18 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
     });
   }
 
-  async function sendPage(reply: FastifyReply, file: string, status = 200) {
+  async function sendPage(reply: FastifyReply, file: string, status = 200, live?: { path: string }) {
     const template = site?.templates.get(file);
     if (!template) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    const html = fillTemplate(template, await opts.getPublicConfig(), opts.publicUrl);
+    const page = !live ? template : livePages ? await livePages.render(live.path, template) : browserDrawn(template);
+    const html = fillTemplate(page, await opts.getPublicConfig(), opts.publicUrl);
     return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
   if (site) {
-    for (const page of site.manifest.pages) app.get(page.path, (_request, reply) => sendPage(reply, page.file));
+    for (const page of site.manifest.pages) {
+      app.get(page.path, (_request, reply) => sendPage(reply, page.file, 200, page.live ? { path: page.path } : undefined));
+    }
     for (const path of site.manifest.appPaths) app.get(path, (_request, reply) => sendPage(reply, site.manifest.shell));
     app.get('/sitemap.xml', async (_request, reply) => reply.type('application/xml').send(sitemapXml(site.manifest, opts.publicUrl)));
     app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send(robotsTxt(site.manifest, opts.publicUrl)));

@@ -1,6 +1,7 @@
 import type { AccountLogEntry, SystemStatus } from '../../../shared/accounts.js';
 import type { AdminSettings, UpdateSettingsBody } from '../../../shared/app-settings.js';
-import type { CardPaymentSettings, UpdateCardPaymentSettings } from '../../../shared/billing.js';
+import type { AdminTransaction, CardPaymentSettings, TransactionStatus, UpdateCardPaymentSettings } from '../../../shared/billing.js';
+import type { RefundBody } from '../../../shared/billing-schemas.js';
 import type { AdminPlan, PlanBody, UpdatePlanBody } from '../../../shared/plans.js';
 import type { AdminServer, CreateServerBody, ServerConnectionBody, UpdateServerBody } from '../../../shared/servers.js';
 import type { ApiClient } from './api-client';
@@ -50,6 +51,11 @@ export function createAdminEndpoints(client: ApiClient) {
       /** Omitted fields keep their value; `null` clears a key. The secrets never come back. */
       updateCard: (changes: UpdateCardPaymentSettings) =>
         client.request<CardPaymentSettings>('PUT', '/api/admin/payments/card', { body: changes }),
+      listTransactions: (status: TransactionStatus | null, signal?: AbortSignal) =>
+        client.request<AdminTransaction[]>('GET', `/api/admin/transactions${status ? `?${new URLSearchParams({ status })}` : ''}`, { signal }),
+      /** The whole remaining amount unless `amount` (cents) is given; sent once per click (the server's idempotency key covers retries). */
+      refund: (id: string, body: Partial<RefundBody>) =>
+        client.request<AdminTransaction>('POST', `/api/admin/transactions/${encodeURIComponent(id)}/refund`, { body }),
     },
 
     listLogs: (limit: number, signal?: AbortSignal) =>

@@ -2,6 +2,7 @@ import { useId, useState, type ComponentType } from 'react';
 import { AdminTabBar } from '../features/admin/AdminTabBar';
 import type { AdminTabId } from '../features/admin/admin-tabs';
 import { LogsTab } from '../features/admin/LogsTab';
+import { PaymentsTab } from '../features/admin/PaymentsTab';
 import { PlansTab } from '../features/admin/PlansTab';
 import { ServersTab } from '../features/admin/ServersTab';
 import { SettingsTab } from '../features/admin/SettingsTab';
@@ -13,6 +14,7 @@ const TAB_PANELS: Record<AdminTabId, ComponentType<{ refreshKey: number }>> = {
   users: UsersTab,
   servers: ServersTab,
   plans: PlansTab,
+  payments: PaymentsTab,
   settings: SettingsTab,
   logs: LogsTab,
   system: SystemTab,

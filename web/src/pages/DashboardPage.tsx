@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { BILLING_MESSAGES } from '../../../shared/billing.js';
 import type { Plan } from '../../../shared/plans.js';
 import { accountApi } from '../api/account-endpoints';
@@ -18,6 +18,7 @@ import { PaymentPendingBanner } from '../features/billing/PaymentPendingBanner';
 import { findRenewalPlan, type PaymentTarget } from '../features/billing/payment-target';
 import { TransactionHistoryDialog } from '../features/billing/TransactionHistoryDialog';
 import { useDashboardPaymentReturn } from '../features/billing/useDashboardPaymentReturn';
+import { useRequestedPlan } from '../features/billing/useRequestedPlan';
 import { useStartCheckout } from '../features/billing/useStartCheckout';
 import { useConfig } from '../features/config/config-context';
 import { useToast } from '../features/toast/toast-context';
@@ -43,6 +44,9 @@ export default function DashboardPage() {
     onTimedOut: () => void reload(),
     onProblem: setError,
   });
+  const openPurchase = useCallback((plan: Plan) => setDialog({ kind: 'pay', target: { kind: 'buy', plan } }), []);
+  // Arriving from the pricing page's 'Get' (/dashboard?plan=…): that plan's payment dialog opens.
+  useRequestedPlan({ plans, loaded: loadState === 'loaded', cardPayments: cardPaymentsEnabled, onBuy: openPurchase, onProblem: setError });
 
   async function refreshAfterChange() {
     const [loaded] = await Promise.all([reload(), refreshUser().catch(() => undefined)]);
@@ -123,7 +127,7 @@ export default function DashboardPage() {
             claimingPlanId={claimingPlanId}
             onClaim={(plan) => void claimPlan(plan)}
             cardPayments={cardPaymentsEnabled}
-            onBuy={(plan) => setDialog({ kind: 'pay', target: { kind: 'buy', plan } })}
+            onBuy={openPurchase}
           />
           <AccountsTable
             accounts={accounts}

@@ -1,8 +1,10 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router-dom';
+import { formatUsd, lowestMonthlyPrice } from '../../../shared/pricing.js';
 import { BoltIcon, CodeIcon, DevicesIcon, GlobeIcon, RefundIcon, UserIcon } from '../components/icons';
 import { OtpSignInForm } from '../features/auth/OtpSignInForm';
 import { useAuth } from '../features/auth/auth-context';
+import { usePlanCatalog } from '../features/plans/plan-catalog-context';
 
 interface Belief {
   title: string;
@@ -59,6 +61,7 @@ export default function LandingPage() {
               <li className="rounded-full bg-white/10 px-3 py-1 ring-1 ring-white/20">Only an e-mail needed</li>
               <li className="rounded-full bg-white/10 px-3 py-1 ring-1 ring-white/20">No connection logs</li>
             </ul>
+            <StartingPrice />
           </div>
           <SignUpBlock />
         </div>
@@ -81,6 +84,21 @@ export default function LandingPage() {
         </ul>
       </section>
     </>
+  );
+}
+
+/** "Plans from $X/month", from the plans on sale (the server renders this page with them). */
+function StartingPrice() {
+  const { plans } = usePlanCatalog();
+  const cents = plans && lowestMonthlyPrice(plans);
+  if (!cents) return null;
+  return (
+    <p className="mt-8 text-indigo-100">
+      Plans from <span className="text-2xl font-bold text-white">{formatUsd(cents)}</span>/month, paid once, no auto&#8209;renewal.{' '}
+      <Link to="/pricing" className="font-semibold whitespace-nowrap text-white underline decoration-indigo-300 underline-offset-4 hover:decoration-white">
+        See pricing<span aria-hidden="true"> →</span>
+      </Link>
+    </p>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { safeReturnPath } from '../../../shared/return-path.js';
 import { OtpSignInForm } from '../features/auth/OtpSignInForm';
 import { useAuth } from '../features/auth/auth-context';
 import { useConfig } from '../features/config/config-context';
@@ -7,8 +8,10 @@ export default function LoginPage() {
   const { user } = useAuth();
   const { brandName } = useConfig();
   const [searchParams] = useSearchParams();
+  // Where to go once signed in, e.g. /dashboard?plan=… from a pricing page 'Get' button.
+  const next = safeReturnPath(searchParams.get('next'), '/dashboard');
 
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={next} replace />;
 
   return (
     <div className="flex justify-center px-4 py-16 sm:py-24">
@@ -17,7 +20,7 @@ export default function LoginPage() {
         <p className="mt-2 mb-6 text-slate-600">
           Sign in or create your account with a one-time code sent to your e-mail. No password needed.
         </p>
-        <OtpSignInForm backLabel="Back to Email" initialEmail={searchParams.get('email') ?? ''} />
+        <OtpSignInForm backLabel="Back to Email" initialEmail={searchParams.get('email') ?? ''} next={next} />
       </div>
     </div>
   );

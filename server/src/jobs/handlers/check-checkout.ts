@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { BillingRepo } from '../../modules/billing/billing.repo.js';
-import type { CardSettingsService } from '../../modules/billing/card-settings.service.js';
+import type { CardDriverSource } from '../../modules/billing/card-driver.js';
 import { CHECKOUT_SESSION_TTL_SECONDS } from '../../modules/billing/checkout.service.js';
 import type { PaymentConfirmation } from '../../modules/billing/payment-confirmation.js';
-import type { StripeGateway } from '../../modules/billing/stripe-gateway.js';
 import type { Clock } from '../../lib/clock.js';
 import { PermanentJobError, RetryJobLater, type JobHandler } from '../worker.js';
 
@@ -13,13 +12,12 @@ export const FOLLOW_UP_INTERVAL_SECONDS = 900;
 
 /**
  * The payment follow-up: for a checkout still pending (no webhook, customer never came back), asks
- * Stripe for the session and applies it, until it is paid or closed. This is what cleans up the
+ * the provider for the checkout and applies it, until it is paid or closed. This is what cleans up the
  * waiting account of an abandoned checkout, and what saves a payment whose webhook never arrived.
  */
 export function createCheckCheckoutHandler(deps: {
   billing: BillingRepo;
-  card: CardSettingsService;
-  gateway: StripeGateway;
+  cards: CardDriverSource;
   confirmation: PaymentConfirmation;
   clock: Clock;
 }): JobHandler {
@@ -35,10 +33,9 @@ export function createCheckCheckoutHandler(deps: {
       else throw new RetryJobLater('checkout session not saved yet', FOLLOW_UP_INTERVAL_SECONDS);
       return;
     }
-    const { secretKey } = await deps.card.resolveKeys();
-    if (!secretKey) throw new RetryJobLater('card payments are not configured', FOLLOW_UP_INTERVAL_SECONDS);
-    const session = await deps.gateway.retrieveCheckoutSession(secretKey, transaction.providerTransactionId);
-    const outcome = await deps.confirmation.apply(session);
+    const driver = await deps.cards.current();
+    if (!driver) throw new RetryJobLater('card payments are not configured', FOLLOW_UP_INTERVAL_SECONDS);
+    const outcome = await deps.confirmation.apply(await driver.readCheckout(transaction.providerTransactionId));
     if (outcome === 'open') throw new RetryJobLater('the checkout is still open', FOLLOW_UP_INTERVAL_SECONDS);
   };
 }

@@ -1,14 +1,28 @@
 import { z } from 'zod';
 import type { AccountsRepo } from '../../modules/accounts/accounts.repo.js';
 import type { ServersService } from '../../modules/servers/servers.service.js';
+import { addSeconds } from '../../lib/clock.js';
+import type { EnqueueJob } from '../jobs.repo.js';
 import { PermanentJobError, RetryJobLater, type JobHandler } from '../worker.js';
 
 export const CLEANUP_PANEL_USER = 'cleanup_panel_user';
 /** While a paid account still waits for its panel user, the clean-up waits too (the retry may adopt the user). */
 const WAITING_ACCOUNT_RECHECK_SECONDS = 300;
+/** A create that may have landed late is cleaned up after this long (time for the panel to finish). */
+export const CLEANUP_DELAY_SECONDS = 30;
+/** Waiting on an account counts as an attempt: enough for weeks of a paid account waiting on its panel. */
+const CLEANUP_MAX_ATTEMPTS = 5000;
 
 const Payload = z.object({ serverId: z.string(), username: z.string(), marker: z.string() });
 export type CleanupPanelUserPayload = z.infer<typeof Payload>;
+
+/** The clean-up of one (server, username): at most one job ever per pair. Enqueue it with `trx` to tie it to a change. */
+export function cleanupPanelUserJob(payload: CleanupPanelUserPayload, now: Date): EnqueueJob {
+  return {
+    type: CLEANUP_PANEL_USER, payload, runAt: addSeconds(now, CLEANUP_DELAY_SECONDS),
+    dedupeKey: `${CLEANUP_PANEL_USER}:${payload.serverId}:${payload.username}`, maxAttempts: CLEANUP_MAX_ATTEMPTS,
+  };
+}
 
 /**
  * After a create the panel may have carried out after we gave up on it (a timeout, a 5xx), the

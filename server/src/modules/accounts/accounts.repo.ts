@@ -1,5 +1,6 @@
 import type { VpnAccountStatus } from '../../../../shared/accounts.js';
 import type { PlanStatus } from '../../../../shared/plans.js';
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toDate, toDateOrNull, toJson } from '../../db/values.js';
 
@@ -7,6 +8,8 @@ export interface AccountRecord {
   id: string;
   userId: string;
   masterServerId: string | null;
+  /** While the row waits: the server a panel user is being (or was last) created on, written before the panel is called. */
+  provisioningServerId: string | null;
   planId: string | null;
   username: string;
   status: VpnAccountStatus;
@@ -23,6 +26,8 @@ export interface AccountRecord {
   planName: string | null;
   /** The plan it was created from, while that plan exists. */
   plan: { id: string; status: PlanStatus; price: number; isTrial: boolean } | null;
+  /** A payment for it has succeeded: while it waits, it is being set up, not waiting to be paid. */
+  paymentConfirmed: boolean;
 }
 
 interface AccountMetadata {
@@ -31,10 +36,14 @@ interface AccountMetadata {
 }
 
 const SELECT = [
-  'a.id', 'a.user_id', 'a.master_server_id', 'a.plan_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.sub_token',
+  'a.id', 'a.user_id', 'a.master_server_id', 'a.provisioning_server_id', 'a.plan_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.sub_token',
   'a.subscription_url', 'a.metadata', 'a.usage_checked_at', 'a.created_at', 's.name as server_name', 's.locations as server_locations', 'p.name as plan_name',
   'p.status as plan_status', 'p.price as plan_price', 'p.metadata as plan_metadata',
 ];
+
+/** Whether a payment for the account has succeeded (subscriptions are indexed by account). */
+const PAYMENT_CONFIRMED =
+  `exists (select 1 from subscriptions ps join transactions pt on pt.subscription_id = ps.id where ps.vpn_account_id = a.id and pt.status = 'succeeded') as payment_confirmed`;
 
 function toRecord(row: Record<string, unknown>): AccountRecord {
   const metadata = parseJson<AccountMetadata>(row.metadata, {});
@@ -42,6 +51,7 @@ function toRecord(row: Record<string, unknown>): AccountRecord {
     id: row.id as string,
     userId: row.user_id as string,
     masterServerId: (row.master_server_id as string | null) ?? null,
+    provisioningServerId: (row.provisioning_server_id as string | null) ?? null,
     planId: (row.plan_id as string | null) ?? null,
     username: row.username as string,
     status: row.status as VpnAccountStatus,
@@ -63,6 +73,7 @@ function toRecord(row: Record<string, unknown>): AccountRecord {
           isTrial: parseJson<{ is_trial?: boolean }>(row.plan_metadata, {}).is_trial === true,
         }
       : null,
+    paymentConfirmed: Boolean(row.payment_confirmed) && row.payment_confirmed !== '0',
   };
 }
 
@@ -73,6 +84,16 @@ export interface PendingAccount {
   username: string;
   subToken: string;
   /** Set for a trial: the unique index allows one per user. */
+  trialUserId: string | null;
+}
+
+/** A waiting row the sweep may repair or remove (see `listStuck`). */
+export interface StuckAccount {
+  id: string;
+  userId: string;
+  username: string;
+  provisioningServerId: string | null;
+  /** Set for a trial: adopting it marks this user's trial used. */
   trialUserId: string | null;
 }
 
@@ -87,9 +108,30 @@ export interface ProvisionedFields {
   usedTrafficBytes: number;
 }
 
+/** Still waiting for its panel user: nothing of the panel's answer has been saved. */
+const whereWaiting = (query: Knex.QueryBuilder) => query.where('vpn_accounts.status', 'suspended').whereNull('vpn_accounts.subscription_url');
+
 export function createAccountsRepo(db: Db) {
   const base = (conn: Db = db) =>
-    conn('vpn_accounts as a').leftJoin('masterservers as s', 's.id', 'a.master_server_id').leftJoin('plans as p', 'p.id', 'a.plan_id').select(SELECT);
+    conn('vpn_accounts as a').leftJoin('masterservers as s', 's.id', 'a.master_server_id').leftJoin('plans as p', 'p.id', 'a.plan_id').select(SELECT)
+      .select(conn.raw(PAYMENT_CONFIRMED));
+
+  /**
+   * A waiting row that nobody is working on any more: untouched since `cutoff` (a request records its
+   * intent before every panel call, so a live one keeps it fresh), and no payment waits on it or is being
+   * delivered into it (any subscription naming it with a transaction that did not fail, or none yet).
+   * Paid rows are the provisioning job's: it retries until the panel answers.
+   */
+  const whereStuck = (query: Knex.QueryBuilder, cutoff: Date, conn: Db) =>
+    whereWaiting(query)
+      .where('vpn_accounts.updated_at', '<', cutoff)
+      .whereNotExists(
+        conn('subscriptions as sub')
+          .leftJoin('transactions as tx', 'tx.subscription_id', 'sub.id')
+          .whereRaw('?? = ??', ['sub.vpn_account_id', 'vpn_accounts.id'])
+          .where((paid) => paid.whereNull('tx.id').orWhereNot('tx.status', 'failed'))
+          .select(conn.raw('1')),
+      );
 
   return {
     async listForUser(userId: string): Promise<AccountRecord[]> {
@@ -115,17 +157,66 @@ export function createAccountsRepo(db: Db) {
       });
     },
 
-    async renameUsername(id: string, username: string, now: Date): Promise<void> {
-      await db('vpn_accounts').where({ id }).update({ username, updated_at: now });
+    /**
+     * Intent before side effect: the server and username about to be created, written before the panel
+     * is called (and `updated_at`, which keeps the sweep away). False when the row no longer waits (the
+     * sweep removed it, or it was provisioned): then nothing may be created for it.
+     */
+    async recordIntent(id: string, intent: { serverId: string; username: string }, now: Date): Promise<boolean> {
+      const changed = await whereWaiting(db('vpn_accounts').where({ id }))
+        .update({ provisioning_server_id: intent.serverId, username: intent.username, updated_at: now });
+      return changed > 0;
     },
 
-    async markProvisioned(id: string, fields: ProvisionedFields, now: Date, trx: Db = db): Promise<void> {
-      await trx('vpn_accounts').where({ id }).update({
+    /** Saves what the panel created, only into a row that still waits; false when it no longer does. */
+    async markProvisioned(id: string, fields: ProvisionedFields, now: Date, trx: Db = db): Promise<boolean> {
+      const changed = await whereWaiting(trx('vpn_accounts').where({ id })).update({
         master_server_id: fields.masterServerId, username: fields.username, status: fields.status, subscription_url: fields.subscriptionUrl,
         expire_date: fields.expireDate, data_limit: fields.dataLimitBytes,
         metadata: toJson({ used_traffic: fields.usedTrafficBytes, links: fields.links } satisfies AccountMetadata),
         usage_checked_at: now, updated_at: now,
       });
+      return changed > 0;
+    },
+
+    /** Waiting rows untouched since `cutoff` that no payment is about (see `whereStuck`), oldest first. */
+    async listStuck(cutoff: Date, limit: number): Promise<StuckAccount[]> {
+      const rows = await whereStuck(db('vpn_accounts'), cutoff, db)
+        .select('id', 'user_id', 'username', 'provisioning_server_id', 'trial_user_id')
+        .orderBy([{ column: 'updated_at' }, { column: 'id' }])
+        .limit(limit);
+      return rows.map((row: Record<string, unknown>) => ({
+        id: row.id as string,
+        userId: row.user_id as string,
+        username: row.username as string,
+        provisioningServerId: (row.provisioning_server_id as string | null) ?? null,
+        trialUserId: (row.trial_user_id as string | null) ?? null,
+      }));
+    },
+
+    /**
+     * Saves the panel user the sweep found for a stuck row, if the row is still stuck with the same
+     * intent (a request that came back to life since wins); a trial's user gets `trial_used`, together.
+     */
+    async adoptStuck(account: StuckAccount, fields: ProvisionedFields, cutoff: Date, now: Date, trx: Db): Promise<boolean> {
+      const changed = await whereStuck(trx('vpn_accounts'), cutoff, trx)
+        .where({ id: account.id, provisioning_server_id: fields.masterServerId, username: fields.username })
+        .update({
+          master_server_id: fields.masterServerId, status: fields.status, subscription_url: fields.subscriptionUrl,
+          expire_date: fields.expireDate, data_limit: fields.dataLimitBytes,
+          metadata: toJson({ used_traffic: fields.usedTrafficBytes, links: fields.links } satisfies AccountMetadata),
+          usage_checked_at: now, updated_at: now,
+        });
+      if (changed > 0 && account.trialUserId) await trx('user_profiles').where({ id: account.trialUserId }).update({ trial_used: true, updated_at: now });
+      return changed > 0;
+    },
+
+    /** Deletes a stuck row (which gives a trial back: its claim goes with it), if it is still stuck with the same intent. */
+    async removeStuck(account: StuckAccount, cutoff: Date, trx: Db): Promise<boolean> {
+      const query = whereStuck(trx('vpn_accounts'), cutoff, trx).where({ id: account.id, username: account.username });
+      if (account.provisioningServerId) query.where({ provisioning_server_id: account.provisioningServerId });
+      else query.whereNull('provisioning_server_id');
+      return (await query.delete()) > 0;
     },
 
     async updateUsage(id: string, usage: { status: VpnAccountStatus; usedTrafficBytes: number; expireDate: Date | null; dataLimitBytes: number; links: string[] }, now: Date, trx: Db = db): Promise<void> {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/knex.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { crashPoint } from '../../lib/crash-points.js';
 import { PanelError } from '../../panels/panel-driver.js';
 import { isPurchasable, isTrialPlan } from '../plans/plans.service.js';
 import type { PlansRepo } from '../plans/plans.repo.js';
@@ -14,7 +15,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { UserProfile, UsersRepo } from '../users/users.repo.js';
 import { expiryAfterDays, generateSubToken, generateUsername } from './account-values.js';
 import type { AccountRecord, AccountsRepo } from './accounts.repo.js';
-import { provisionedFields, type Provisioned, type Provisioner } from './provisioning.js';
+import { AccountNoLongerWaiting, provisionedFields, type Provisioned, type Provisioner } from './provisioning.js';
 
 /** Usage and status are asked of the panel at most this often per account. */
 export const USAGE_CACHE_SECONDS = 60;
@@ -31,6 +32,8 @@ export interface AccountsServiceDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   publicUrl: URL;
+  /** Closes the account's open renewal checkouts before it is deleted (throws to refuse the deletion). */
+  closeOpenCheckouts(accountId: string): Promise<void>;
 }
 
 export function createAccountsService(deps: AccountsServiceDeps) {
@@ -54,6 +57,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       planId: account.plan?.id ?? null,
       renewable: provisioned && account.plan !== null && isPurchasable(account.plan, trialPlanId),
       usageStale,
+      paymentConfirmed: account.paymentConfirmed,
       usageCheckedAt: account.usageCheckedAt?.toISOString() ?? null,
     };
   }
@@ -83,18 +87,42 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     }
   }
 
-  /** Saves what the panel created, and for a trial marks the trial used, together. */
+  /**
+   * Saves what the panel created, and for a trial marks the trial used, together. A row that no longer
+   * waits was taken over by the sweep of stuck accounts (this request had stalled past its threshold):
+   * fine if it adopted this very user, otherwise the user is not ours to keep.
+   */
   async function completeProvisioning(accountId: string, result: Provisioned, trialUser: UserProfile | null): Promise<AccountRecord> {
     const now = clock();
-    await deps.db.transaction(async (trx) => {
-      await accounts.markProvisioned(accountId, provisionedFields(result), now, trx);
+    const saved = await deps.db.transaction(async (trx) => {
+      if (!(await accounts.markProvisioned(accountId, provisionedFields(result), now, trx))) return false;
       if (trialUser) await trx('user_profiles').where({ id: trialUser.id }).update({ trial_used: true, updated_at: now });
+      return true;
     });
-    await accounts.insertLog({ accountId, userId: trialUser?.id ?? null, step: 'account_created', status: 'success', details: { serverId: result.server.id, username: result.username }, now });
-    return (await accounts.findById(accountId))!;
+    const account = await accounts.findById(accountId);
+    if (!saved && !(account?.masterServerId === result.server.id && account.username === result.username)) throw new AccountNoLongerWaiting(accountId);
+    if (saved) await accounts.insertLog({ accountId, userId: trialUser?.id ?? null, step: 'account_created', status: 'success', details: { serverId: result.server.id, username: result.username }, now });
+    return account!;
   }
 
-  /** Reserves the row, creates the panel user, saves the result; on any failure nothing is left behind. */
+  /**
+   * After a failure: a panel user that was created is handed to a cleanup job, and the row, if it still
+   * waits, goes (a trial's claim with it). If even that fails (the database is down), the row keeps its
+   * intent and the sweep of stuck accounts finishes the job later.
+   */
+  async function abandon(accountId: string, created: Provisioned | undefined): Promise<void> {
+    try {
+      if (created) await deps.provisioner.releaseCreated(accountId, created);
+      await accounts.removeIfSuspended(accountId);
+    } catch (err) {
+      deps.log.error({ accountId, err: err instanceof Error ? err.message : err }, 'could not undo a failed account creation; the sweep of stuck accounts will');
+    }
+  }
+
+  /**
+   * Reserves the row, creates the panel user (the row records where, first), saves the result; on a
+   * failure nothing is left behind, and after a crash the sweep of stuck accounts adopts or removes it.
+   */
   async function createAccount(owner: UserProfile, input: { planId: string | null; trial: boolean; dataLimitBytes: number | null; expiresAt: Date | null; candidates: Awaited<ReturnType<Provisioner['candidateServers']>> }) {
     const id = randomUUID();
     const username = generateUsername();
@@ -104,14 +132,19 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (input.trial && isUniqueViolation(err)) throw new AppError(409, 'trial_used', ACCOUNT_MESSAGES.trialUsed);
       throw err;
     }
+    await crashPoint('account:after-insert');
+    let created: Provisioned | undefined;
+    let saved: AccountRecord;
     try {
-      const result = await deps.provisioner.provision({ accountId: id, userId: owner.id, username, dataLimitBytes: input.dataLimitBytes, expiresAt: input.expiresAt }, input.candidates);
-      const saved = await completeProvisioning(id, result, input.trial ? owner : null);
-      return toVpnAccount(saved, await trialPlanId());
+      created = await deps.provisioner.provision({ accountId: id, userId: owner.id, username, dataLimitBytes: input.dataLimitBytes, expiresAt: input.expiresAt }, input.candidates);
+      saved = await completeProvisioning(id, created, input.trial ? owner : null);
     } catch (err) {
-      await accounts.remove(id);
+      await abandon(id, created);
+      if (err instanceof AccountNoLongerWaiting) throw new AppError(503, 'service_unavailable', ACCOUNT_MESSAGES.serviceUnavailable);
       throw err;
     }
+    await crashPoint('account:after-save');
+    return toVpnAccount(saved, await trialPlanId());
   }
 
   const trialPlanId = async () => (await deps.settings.getAppSettings()).trialPlanId;
@@ -154,6 +187,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const account = await accounts.findForUser(id, user.id);
       if (!account) throw notFound('Account or master server not found');
       if (account.status === 'suspended') throw new AppError(409, 'account_suspended', 'This account is waiting for its payment and cannot be deleted yet.');
+      await deps.closeOpenCheckouts(id);
       const server = account.masterServerId ? await deps.servers.findServerRecord(account.masterServerId) : undefined;
       if (server) {
         try {

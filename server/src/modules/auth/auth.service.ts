@@ -107,11 +107,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     async verifyCode(input: VerifyOtpBody, meta: RequestMeta): Promise<{ user: UserProfile; tokens: IssuedTokens }> {
       const now = clock();
       const active = await otp.findActiveCode(input.email, now);
-      if (!active) throw invalidOtp();
-      if (!safeEqualHex(hashCode(input.email, input.code), active.codeHash)) {
-        await otp.recordFailedAttempt(active.id);
-        throw invalidOtp();
-      }
+      if (!active || !(await otp.claimAttempt(active.id))) throw invalidOtp();
+      if (!safeEqualHex(hashCode(input.email, input.code), active.codeHash)) throw invalidOtp();
       if (!(await otp.consume(active.id, now))) throw invalidOtp();
 
       const role = deps.config.adminEmails.has(input.email) ? 'admin' : 'user';

@@ -4,6 +4,7 @@ import { TEST_DATABASES } from '../../../test/databases.js';
 import { useTestEnvironment } from '../../../test/environment.js';
 import { bearer, buildTestApp, cookieHeader, signInDesktop, signInWeb, TEST_ORIGIN, type TestApp } from '../../../test/test-app.js';
 import { REFRESH_REUSE_GRACE_SECONDS } from './auth.service.js';
+import { createOtpRepo } from './otp.repo.js';
 
 describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
   const env = useTestEnvironment(kind);
@@ -94,6 +95,29 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     expect(right.statusCode).toBe(400);
     expect(right.json().code).toBe('invalid_code');
     expect(await env.database.db('user_profiles').where({ email }).first()).toBeUndefined();
+  });
+
+  it('never lets parallel guesses past the attempt cap, and then refuses the right code', async () => {
+    const email = newEmail();
+    await requestCode(email);
+    const code = await env.smtp.latestCode(email);
+    const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((guess) => verify(email, guess)));
+    expect(answers.map((a) => a.statusCode)).toEqual(guesses.map(() => 400));
+    const row = await env.database.db('otp_codes').where({ email }).first();
+    expect(row.attempts).toBe(OTP_MAX_ATTEMPTS);
+    expect((await verify(email, code)).statusCode).toBe(400);
+    expect(await env.database.db('user_profiles').where({ email }).first()).toBeUndefined();
+  });
+
+  it('grants exactly the capped number of attempts to parallel claims', async () => {
+    const email = newEmail();
+    await requestCode(email);
+    const repo = createOtpRepo(env.database.db);
+    const active = (await repo.findActiveCode(email, t.clock.now()))!;
+    const granted = await Promise.all(Array.from({ length: 12 }, () => repo.claimAttempt(active.id)));
+    expect(granted.filter(Boolean)).toHaveLength(OTP_MAX_ATTEMPTS);
+    expect(await repo.findActiveCode(email, t.clock.now())).toBeUndefined();
   });
 
   it('accepts the right code after fewer than five wrong tries', async () => {

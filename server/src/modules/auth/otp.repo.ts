@@ -77,9 +77,14 @@ export function createOtpRepo(db: Db) {
       return updated === 1;
     },
 
-    /** Counts a wrong guess; at OTP_MAX_ATTEMPTS the code stops being active. */
-    async recordFailedAttempt(id: string): Promise<void> {
-      await db('otp_codes').where({ id }).where('attempts', '<', OTP_MAX_ATTEMPTS).increment('attempts', 1);
+    /**
+     * Spends one of the code's attempts before its hash is compared: the counter moves in one
+     * conditional update, so parallel guesses can never take more than OTP_MAX_ATTEMPTS between them.
+     * False when the code is used, or its attempts are spent.
+     */
+    async claimAttempt(id: string): Promise<boolean> {
+      const updated = await db('otp_codes').where({ id }).whereNull('consumed_at').where('attempts', '<', OTP_MAX_ATTEMPTS).increment('attempts', 1);
+      return updated === 1;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { SubscriptionStatus, TransactionStatus } from '../../../../shared/billing.js';
 import type { Db } from '../../db/knex.js';
+import { dialectOf } from '../../db/knex.js';
 import { parseJson, toBool, toDate, toDateOrNull, toJson } from '../../db/values.js';
 
 export type CheckoutKind = 'purchase' | 'renewal';
@@ -43,8 +44,24 @@ export interface TransactionRecord {
   amount: number;
   currency: string;
   providerTransactionId: string | null;
-  metadata: { plan_name?: string; kind?: CheckoutKind; error?: string; payment_intent?: string | null };
+  /** The provider's id of the payment itself (Stripe: the PaymentIntent), once paid. */
+  providerPaymentId: string | null;
+  /** Cents refunded so far (full or partial refunds). */
+  amountRefunded: number;
+  metadata: TransactionMetadata;
   createdAt: Date;
+}
+
+export interface TransactionMetadata {
+  plan_name?: string;
+  kind?: CheckoutKind;
+  error?: string;
+  /** Why an admin must look at it (needs_review), and what was paid. */
+  review?: { reason: 'amount_mismatch'; amount_paid: number | null; currency_paid: string | null };
+  /** The open or last dispute. */
+  dispute?: { id: string; status: 'open' | 'won' | 'lost'; reason?: string | null };
+  refund_reason?: string;
+  refunded_at?: string;
 }
 
 export interface NewCheckout {
@@ -79,7 +96,9 @@ function toTransaction(row: Record<string, unknown>): TransactionRecord {
     amount: Number(row.amount),
     currency: row.currency as string,
     providerTransactionId: (row.provider_transaction_id as string | null) ?? null,
-    metadata: parseJson<TransactionRecord['metadata']>(row.metadata, {}),
+    providerPaymentId: (row.provider_payment_id as string | null) ?? null,
+    amountRefunded: Number(row.amount_refunded ?? 0),
+    metadata: parseJson<TransactionMetadata>(row.metadata, {}),
     createdAt: toDate(row.created_at),
   };
 }
@@ -96,6 +115,20 @@ const SUBSCRIPTION_COLUMNS = [
 export function createBillingRepo(db: Db) {
   const subscriptions = (conn: Db = db) =>
     conn('subscriptions as s').leftJoin('payment_providers as pp', 'pp.id', 's.provider_id').select(SUBSCRIPTION_COLUMNS);
+  /** Row locks exist on PostgreSQL; SQLite runs one writer at a time, so its transaction already holds them all. */
+  const lockable = dialectOf(db) === 'postgres';
+
+  async function changeTransactionStatus(
+    id: string, from: TransactionStatus[], to: TransactionStatus, patch: (current: TransactionRecord) => Record<string, unknown>, now: Date, trx: Db,
+  ): Promise<boolean> {
+    const read = trx('transactions').select('*').where({ id });
+    if (lockable) read.forUpdate();
+    const row = await read.first();
+    if (!row) return false;
+    const current = toTransaction(row);
+    const changed = await trx('transactions').where({ id }).whereIn('status', from).update({ status: to, ...patch(current), updated_at: now });
+    return changed > 0;
+  }
 
   return {
     async insertCheckout(checkout: NewCheckout, now: Date, trx: Db): Promise<void> {
@@ -125,8 +158,8 @@ export function createBillingRepo(db: Db) {
       return row && toTransaction(row);
     },
 
-    async findTransactionBySession(sessionId: string): Promise<TransactionRecord | undefined> {
-      const row = await db('transactions').select('*').where({ provider_transaction_id: sessionId }).first();
+    async findTransactionBySession(sessionId: string, trx: Db = db): Promise<TransactionRecord | undefined> {
+      const row = await trx('transactions').select('*').where({ provider_transaction_id: sessionId }).first();
       return row && toTransaction(row);
     },
 
@@ -140,27 +173,70 @@ export function createBillingRepo(db: Db) {
      * pending/failed → succeeded, once: the conditional update is the exactly-once gate (a second
      * caller, racing or late, changes 0 rows). Returns true for the caller that made the change.
      */
-    async markTransactionSucceeded(id: string, details: { sessionId: string; paymentIntent: string | null }, now: Date, trx: Db): Promise<boolean> {
-      const current = await this.findTransaction(id, trx);
-      if (!current) return false;
-      const changed = await trx('transactions')
-        .where({ id })
-        .whereNot('status', 'succeeded')
-        .update({
-          status: 'succeeded', provider_transaction_id: details.sessionId,
-          metadata: toJson({ ...current.metadata, error: undefined, payment_intent: details.paymentIntent }), updated_at: now,
-        });
-      return changed > 0;
+    async markTransactionSucceeded(id: string, details: { checkoutId: string; paymentRef: string | null }, now: Date, trx: Db): Promise<boolean> {
+      return changeTransactionStatus(id, ['pending', 'failed'], 'succeeded', (current) => {
+        const { error: _cleared, ...metadata } = current.metadata;
+        return { provider_transaction_id: details.checkoutId, provider_payment_id: details.paymentRef, metadata: toJson(metadata) };
+      }, now, trx);
     },
 
     /** pending → failed, once; a succeeded payment never becomes failed. */
     async markTransactionFailed(id: string, error: string, now: Date, trx: Db): Promise<boolean> {
-      const current = await this.findTransaction(id, trx);
-      if (!current) return false;
-      const changed = await trx('transactions')
-        .where({ id, status: 'pending' })
-        .update({ status: 'failed', metadata: toJson({ ...current.metadata, error }), updated_at: now });
+      return changeTransactionStatus(id, ['pending'], 'failed', (current) => ({ metadata: toJson({ ...current.metadata, error }) }), now, trx);
+    },
+
+    /** pending/failed → needs_review: paid, but not what was ordered; nothing is delivered until an admin acts. */
+    async markTransactionNeedsReview(id: string, details: { checkoutId: string; paymentRef: string | null; review: NonNullable<TransactionMetadata['review']> }, now: Date, trx: Db): Promise<boolean> {
+      return changeTransactionStatus(id, ['pending', 'failed'], 'needs_review', (current) => ({
+        provider_transaction_id: details.checkoutId, provider_payment_id: details.paymentRef, metadata: toJson({ ...current.metadata, review: details.review }),
+      }), now, trx);
+    },
+
+    /** succeeded/disputed/needs_review → refunded, once (a full refund, or a lost dispute). */
+    async markTransactionRefunded(id: string, details: { amountRefunded: number; reason?: string; dispute?: TransactionMetadata['dispute'] }, now: Date, trx: Db): Promise<boolean> {
+      return changeTransactionStatus(id, ['succeeded', 'disputed', 'needs_review'], 'refunded', (current) => ({
+        amount_refunded: Math.max(current.amountRefunded, details.amountRefunded),
+        metadata: toJson({ ...current.metadata, refunded_at: now.toISOString(), ...(details.reason ? { refund_reason: details.reason } : {}), ...(details.dispute ? { dispute: details.dispute } : {}) }),
+      }), now, trx);
+    },
+
+    /** succeeded → disputed, once per dispute. */
+    async markTransactionDisputed(id: string, dispute: NonNullable<TransactionMetadata['dispute']>, now: Date, trx: Db): Promise<boolean> {
+      return changeTransactionStatus(id, ['succeeded'], 'disputed', (current) => ({ metadata: toJson({ ...current.metadata, dispute }) }), now, trx);
+    },
+
+    /** disputed → succeeded: the dispute was won. */
+    async markDisputeWon(id: string, disputeId: string, now: Date, trx: Db): Promise<boolean> {
+      return changeTransactionStatus(id, ['disputed'], 'succeeded', (current) => ({ metadata: toJson({ ...current.metadata, dispute: { id: disputeId, status: 'won' } }) }), now, trx);
+    },
+
+    /** Raises the refunded total (never lowers it: a late or repeated event cannot undo a later one). True when it rose. */
+    async recordAmountRefunded(id: string, amountRefunded: number, now: Date, trx: Db): Promise<boolean> {
+      const changed = await trx('transactions').where({ id }).where('amount_refunded', '<', amountRefunded).update({ amount_refunded: amountRefunded, updated_at: now });
       return changed > 0;
+    },
+
+    /** The paid transaction a refund or dispute names, locked for the change (PostgreSQL). */
+    async findTransactionByPaymentRef(paymentRef: string, trx: Db): Promise<TransactionRecord | undefined> {
+      const query = trx('transactions').select('*').where({ provider_payment_id: paymentRef });
+      if (lockable) query.forUpdate();
+      const row = await query.first();
+      return row && toTransaction(row);
+    },
+
+    async findTransactionForUpdate(id: string, trx: Db): Promise<TransactionRecord | undefined> {
+      const query = trx('transactions').select('*').where({ id });
+      if (lockable) query.forUpdate();
+      const row = await query.first();
+      return row && toTransaction(row);
+    },
+
+    /**
+     * Holds the account's row until the transaction ends, so payments that change its paid period
+     * queue one behind the other (PostgreSQL; SQLite has a single writer anyway).
+     */
+    async lockAccount(vpnAccountId: string, trx: Db): Promise<void> {
+      if (lockable) await trx('vpn_accounts').select('id').where({ id: vpnAccountId }).forUpdate().first();
     },
 
     async findSubscription(id: string, trx: Db = db): Promise<SubscriptionRecord | undefined> {
@@ -170,7 +246,7 @@ export function createBillingRepo(db: Db) {
 
     async updateSubscription(
       id: string,
-      changes: Partial<{ status: SubscriptionStatus; vpnAccountId: string | null; currentPeriodStart: Date; currentPeriodEnd: Date; metadata: SubscriptionMetadata }>,
+      changes: Partial<{ status: SubscriptionStatus; vpnAccountId: string | null; currentPeriodStart: Date; currentPeriodEnd: Date; canceledAt: Date; metadata: SubscriptionMetadata }>,
       now: Date,
       trx: Db = db,
     ): Promise<void> {
@@ -179,6 +255,7 @@ export function createBillingRepo(db: Db) {
         ...(changes.vpnAccountId !== undefined ? { vpn_account_id: changes.vpnAccountId } : {}),
         ...(changes.currentPeriodStart !== undefined ? { current_period_start: changes.currentPeriodStart } : {}),
         ...(changes.currentPeriodEnd !== undefined ? { current_period_end: changes.currentPeriodEnd } : {}),
+        ...(changes.canceledAt !== undefined ? { canceled_at: changes.canceledAt } : {}),
         ...(changes.metadata !== undefined ? { metadata: toJson(changes.metadata) } : {}),
         updated_at: now,
       });
@@ -188,6 +265,26 @@ export function createBillingRepo(db: Db) {
     async latestPaidPeriodEnd(vpnAccountId: string, trx: Db = db): Promise<Date | null> {
       const row = await trx('subscriptions').where({ vpn_account_id: vpnAccountId, status: 'active' }).max({ latest: 'current_period_end' }).first();
       return toDateOrNull(row?.latest);
+    },
+
+    /** The account's active paid periods that start at or after `from`, to move them back when an earlier one is refunded. */
+    async listActivePeriodsFrom(vpnAccountId: string, from: Date, trx: Db): Promise<SubscriptionRecord[]> {
+      const rows = await subscriptions(trx).where({ 's.vpn_account_id': vpnAccountId, 's.status': 'active' }).where('s.current_period_start', '>=', from);
+      return rows.map(toSubscription);
+    },
+
+    /** Checkouts of this account still waiting for their payment (a renewal in progress). */
+    async listPendingForAccount(vpnAccountId: string): Promise<TransactionRecord[]> {
+      const rows = await db('transactions as t').join('subscriptions as s', 's.id', 't.subscription_id')
+        .where({ 's.vpn_account_id': vpnAccountId, 't.status': 'pending' }).select('t.*');
+      return rows.map(toTransaction);
+    },
+
+    /** Whether a payment for this account is being disputed (the account stays disabled until it is closed). */
+    async hasOpenDispute(vpnAccountId: string, trx: Db = db): Promise<boolean> {
+      const row = await trx('transactions as t').join('subscriptions as s', 's.id', 't.subscription_id')
+        .where({ 's.vpn_account_id': vpnAccountId, 't.status': 'disputed' }).select('t.id').first();
+      return row !== undefined;
     },
 
     async listSubscriptionsForUser(userId: string): Promise<SubscriptionRecord[]> {
@@ -200,14 +297,19 @@ export function createBillingRepo(db: Db) {
       return row && toSubscription(row);
     },
 
-    /** Spec: cancel sets cancel_at_period_end and canceled_at; the status is unchanged. */
-    async cancelSubscription(id: string, now: Date): Promise<void> {
-      await db('subscriptions').where({ id }).update({ cancel_at_period_end: true, canceled_at: now, updated_at: now });
-    },
-
     async listTransactionsForUser(userId: string): Promise<TransactionRecord[]> {
       const rows = await db('transactions').select('*').where({ user_id: userId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
       return rows.map(toTransaction);
+    },
+
+    /** The newest transactions of every customer, with the customer's e-mail, for the admin. */
+    async listTransactionsForAdmin(filter: { status?: TransactionStatus; id?: string; limit: number }): Promise<Array<TransactionRecord & { userEmail: string }>> {
+      const query = db('transactions as t').join('user_profiles as u', 'u.id', 't.user_id').select('t.*', 'u.email as user_email')
+        .orderBy([{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }]).limit(filter.limit);
+      if (filter.status) query.where('t.status', filter.status);
+      if (filter.id) query.where('t.id', filter.id);
+      const rows = await query;
+      return rows.map((row: Record<string, unknown>) => ({ ...toTransaction(row), userEmail: row.user_email as string }));
     },
 
     async countTransactions(filter: { status?: TransactionStatus } = {}): Promise<number> {
@@ -215,12 +317,16 @@ export function createBillingRepo(db: Db) {
       return Number(row?.count ?? 0);
     },
 
-    async isEventProcessed(eventId: string): Promise<boolean> {
-      return (await db('webhook_events').select('id').where({ id: eventId }).first()) !== undefined;
-    },
-
-    async recordEvent(event: { id: string; provider: string; type: string }, now: Date): Promise<void> {
-      await db('webhook_events').insert({ id: event.id, provider: event.provider, type: event.type, processed_at: now }).onConflict('id').ignore();
+    /**
+     * Records a provider's event inside the transaction that applies it. Only the caller whose insert
+     * took applies the event: a duplicate (redelivered, or racing) inserts nothing and returns false.
+     */
+    async recordEvent(event: { id: string; provider: string; type: string }, now: Date, trx: Db): Promise<boolean> {
+      const inserted = await trx('webhook_events')
+        .insert({ id: event.id, provider: event.provider, type: event.type, processed_at: now })
+        .onConflict('id').ignore()
+        .returning('id');
+      return inserted.length > 0;
     },
   };
 }

@@ -26,8 +26,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { billing:
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post('/api/webhooks/stripe', { bodyLimit: 512 * 1024 }, async (request) => {
-    const signature = request.headers['stripe-signature'];
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    return opts.billing.handleStripeWebhook(body, typeof signature === 'string' ? signature : undefined);
+    return opts.billing.handleStripeWebhook(body, request.headers);
   });
 }

@@ -1,18 +1,21 @@
 import type { Subscription, Transaction } from '../../../../shared/billing.js';
-import { BILLING_MESSAGES, HANDLED_STRIPE_EVENTS } from '../../../../shared/billing.js';
+import { BILLING_MESSAGES } from '../../../../shared/billing.js';
+import type { Db } from '../../db/knex.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { WebhookSignatureError, type PaymentEvent, type VerifiedWebhook } from '../../payments/payment-driver.js';
 import type { UserProfile } from '../users/users.repo.js';
 import type { BillingRepo, SubscriptionRecord, TransactionRecord } from './billing.repo.js';
-import type { CardSettingsService } from './card-settings.service.js';
+import type { CardDriverSource } from './card-driver.js';
 import type { PaymentConfirmation } from './payment-confirmation.js';
-import type { StripeGateway } from './stripe-gateway.js';
-import type Stripe from 'stripe';
+import type { PaymentReversals } from './payment-reversals.js';
 
-function toSubscription(record: SubscriptionRecord): Subscription {
+/** Every plan is a one-off payment today: its subscription ends with its period and never renews by itself. */
+function toSubscription(record: SubscriptionRecord, now: Date): Subscription {
+  const ended = record.status === 'active' && record.currentPeriodEnd !== null && record.currentPeriodEnd <= now;
   return {
     id: record.id,
-    status: record.status,
+    status: ended ? 'ended' : record.status,
     vpnAccountId: record.vpnAccountId,
     planId: record.planId,
     planName: record.metadata.plan_name,
@@ -20,6 +23,7 @@ function toSubscription(record: SubscriptionRecord): Subscription {
     currency: 'usd',
     providerName: record.providerName,
     renewal: record.metadata.kind === 'renewal',
+    autoRenews: false,
     currentPeriodStart: record.currentPeriodStart?.toISOString() ?? null,
     currentPeriodEnd: record.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: record.cancelAtPeriodEnd,
@@ -29,41 +33,61 @@ function toSubscription(record: SubscriptionRecord): Subscription {
   };
 }
 
-const toTransaction = (record: TransactionRecord): Transaction => ({
+export const toTransaction = (record: TransactionRecord): Transaction => ({
   id: record.id,
   subscriptionId: record.subscriptionId,
   status: record.status,
   amount: record.amount,
+  amountRefunded: record.amountRefunded,
   currency: record.currency,
   planName: record.metadata.plan_name ?? '',
   renewal: record.metadata.kind === 'renewal',
   createdAt: record.createdAt.toISOString(),
 });
 
-const isHandled = (type: string): boolean => (HANDLED_STRIPE_EVENTS as readonly string[]).includes(type);
-
-/** The customer's subscriptions and transactions, and Stripe's webhook. */
+/** The customer's subscriptions and transactions, and the payment providers' webhooks. */
 export function createBillingService(deps: {
+  db: Db;
   billing: BillingRepo;
-  card: CardSettingsService;
-  gateway: StripeGateway;
+  cards: CardDriverSource;
   confirmation: PaymentConfirmation;
+  reversals: PaymentReversals;
   clock: Clock;
 }) {
   const { billing } = deps;
 
+  /** Our event, applied inside the transaction that recorded the webhook. */
+  async function applyEvent(event: PaymentEvent, trx: Db): Promise<void> {
+    switch (event.kind) {
+      case 'checkout':
+        await deps.confirmation.applyCheckout(event.checkout, trx);
+        return;
+      case 'refunded':
+        await deps.reversals.applyRefund(event, trx);
+        return;
+      case 'disputed':
+        await deps.reversals.applyDispute(event, trx);
+        return;
+      case 'dispute_closed':
+        await deps.reversals.applyDisputeClosed(event, trx);
+        return;
+    }
+  }
+
   return {
     async listSubscriptions(user: UserProfile): Promise<Subscription[]> {
-      return (await billing.listSubscriptionsForUser(user.id)).map(toSubscription);
+      const now = deps.clock();
+      return (await billing.listSubscriptionsForUser(user.id)).map((record) => toSubscription(record, now));
     },
 
-    /** Spec: sets cancel_at_period_end and canceled_at; the status is unchanged. Cancelling twice keeps the first time. */
+    /**
+     * A one-off purchase has nothing to cancel: it ends with its period (409, and the dashboard does
+     * not offer it). The route stays for recurring plans.
+     */
     async cancelSubscription(user: UserProfile, id: string): Promise<Subscription> {
       const subscription = await billing.findSubscriptionForUser(id, user.id);
       if (!subscription) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
-      if (subscription.status !== 'active') throw new AppError(409, 'not_active', 'Only an active subscription can be cancelled.');
-      if (!subscription.cancelAtPeriodEnd) await billing.cancelSubscription(id, deps.clock());
-      return toSubscription((await billing.findSubscriptionForUser(id, user.id))!);
+      throw new AppError(409, 'not_recurring', BILLING_MESSAGES.oneOffNotCancelable);
     },
 
     async listTransactions(user: UserProfile): Promise<Transaction[]> {
@@ -71,23 +95,26 @@ export function createBillingService(deps: {
     },
 
     /**
-     * Verifies the signature over the raw body, skips an event already processed, and applies the
-     * Checkout Session events. Anything else is acknowledged and ignored.
+     * Verifies the signature over the raw body, then records the event and applies it in one database
+     * transaction: the insert of the event id is the exactly-once gate, so a redelivery, or the same
+     * event racing itself on another instance, applies nothing.
      */
-    async handleStripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
-      const { webhookSecret } = await deps.card.resolveKeys();
-      if (!webhookSecret) throw new AppError(503, 'payment_not_configured', 'The webhook signing secret is not configured.');
-      let event: Stripe.Event;
+    async handleStripeWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ received: true; duplicate?: true }> {
+      const driver = await deps.cards.current();
+      if (!driver) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.notConfigured);
+      let webhook: VerifiedWebhook;
       try {
-        if (!signature) throw new Error('no signature');
-        event = deps.gateway.verifyEvent(rawBody, signature, webhookSecret);
-      } catch {
-        throw new AppError(400, 'invalid_signature', 'The webhook signature is missing or not valid.');
+        webhook = driver.verifyWebhook(rawBody, headers);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError) throw new AppError(400, 'invalid_signature', err.message);
+        throw err;
       }
-      if (await billing.isEventProcessed(event.id)) return { received: true, duplicate: true };
-      if (isHandled(event.type)) await deps.confirmation.apply(event.data.object as Stripe.Checkout.Session, event.type);
-      await billing.recordEvent({ id: event.id, provider: 'stripe', type: event.type }, deps.clock());
-      return { received: true };
+      const applied = await deps.db.transaction(async (trx) => {
+        if (!(await billing.recordEvent({ id: webhook.id, provider: driver.name, type: webhook.type }, deps.clock(), trx))) return false;
+        if (webhook.event) await applyEvent(webhook.event, trx);
+        return true;
+      });
+      return applied ? { received: true } : { received: true, duplicate: true };
     },
   };
 }

@@ -42,8 +42,8 @@ export function createCardSettingsService(deps: {
   const open = (sealed: string | null) => (sealed ? decryptSecret(deps.keys.encryption, sealed) : null);
   const seal = (value: string | null) => (value === null ? null : encryptSecret(deps.keys.encryption, value));
 
-  /** Saved settings decide; with nothing saved, both API keys in the environment turn payments on. */
-  const enabledOf = (row: CardProviderRow | undefined) => (row ? row.enabled : Boolean(env.publishableKey && env.secretKey));
+  /** Saved settings decide; with nothing saved, the three keys in the environment turn payments on. */
+  const enabledOf = (row: CardProviderRow | undefined) => (row ? row.enabled : Boolean(env.publishableKey && env.secretKey && env.webhookSecret));
 
   async function resolveKeys(): Promise<CardKeys> {
     const row = await deps.providers.findCardProvider();
@@ -82,12 +82,15 @@ export function createCardSettingsService(deps: {
     async getPublicState(): Promise<CardPublicState> {
       const row = await deps.providers.findCardProvider();
       const publishableKey = env.publishableKey ?? row?.publishableKey ?? null;
-      const hasSecretKey = Boolean(env.secretKey ?? row?.secretKeyEncrypted);
-      const ready = enabledOf(row) && Boolean(publishableKey) && hasSecretKey;
+      const hasSecrets = Boolean(env.secretKey ?? row?.secretKeyEncrypted) && Boolean(env.webhookSecret ?? row?.webhookSecretEncrypted);
+      const ready = enabledOf(row) && Boolean(publishableKey) && hasSecrets;
       return { ready, publishableKey: ready ? publishableKey : null };
     },
 
-    /** Saves the given fields. A key set by the environment cannot be changed here; enabling needs both API keys. */
+    /**
+     * Saves the given fields. A key set by the environment cannot be changed here; enabling needs both
+     * API keys and the webhook secret (without it no payment could be confirmed by Stripe's webhook).
+     */
     async updateSettings(body: UpdateCardPaymentBody, now: Date): Promise<CardPaymentSettings> {
       const fields: Record<string, string> = {};
       for (const name of Object.keys(ENV_NAMES) as KeyName[]) {
@@ -98,9 +101,11 @@ export function createCardSettingsService(deps: {
         const current = await resolveKeys();
         const publishableKey = body.publishableKey !== undefined ? body.publishableKey : current.publishableKey;
         const secretKey = body.secretKey !== undefined ? body.secretKey : current.secretKey;
+        const webhookSecret = body.webhookSecret !== undefined ? body.webhookSecret : current.webhookSecret;
         if (!publishableKey) fields.publishableKey = 'Add the publishable key before enabling card payments';
         if (!secretKey) fields.secretKey = 'Add the secret key before enabling card payments';
-        if (Object.keys(fields).length > 0) throw validationFailed(fields, 'Add the publishable and secret keys before enabling card payments.');
+        if (!webhookSecret) fields.webhookSecret = 'Add the webhook signing secret before enabling card payments';
+        if (Object.keys(fields).length > 0) throw validationFailed(fields, 'Add the publishable key, the secret key and the webhook signing secret before enabling card payments.');
       }
       await deps.providers.saveCardProvider({
         enabled: body.enabled,

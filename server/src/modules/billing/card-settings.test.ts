@@ -37,3 +37,24 @@ describe.each(TEST_DATABASES)('card keys from the environment (%s)', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ cardPaymentsEnabled: false });
   });
 });
+
+describe.each(TEST_DATABASES)('card keys from the environment without a webhook secret (%s)', (kind) => {
+  const env = useTestEnvironment(kind);
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const { STRIPE_WEBHOOK_SECRET: _missing, ...apiKeys } = ENV_KEYS;
+    t = await buildTestApp({ db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com', ...apiKeys } });
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  it('leaves card payments off: no payment could be confirmed without the webhook', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ cardPaymentsEnabled: false, stripePublishableKey: null });
+    const admin = await signInDesktop(t, env.smtp, 'admin@example.com');
+    const checkout = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: bearer(admin.accessToken), payload: { planId: 'any' } });
+    expect(checkout.statusCode).toBe(503);
+    expect(checkout.json().code).toBe('payment_not_configured');
+  });
+});

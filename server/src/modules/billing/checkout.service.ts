@@ -8,18 +8,19 @@ import type { Db } from '../../db/knex.js';
 import { AppError, notFound } from '../../errors.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
+import type { PaymentDriver, StartedCheckout } from '../../payments/payment-driver.js';
 import { generateSubToken, generateUsername } from '../accounts/account-values.js';
 import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { Provisioner } from '../accounts/provisioning.js';
 import type { PlanRecord, PlansRepo } from '../plans/plans.repo.js';
 import { isPurchasable } from '../plans/plans.service.js';
+import type { ServersService } from '../servers/servers.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserProfile } from '../users/users.repo.js';
 import type { BillingRepo, CheckoutKind } from './billing.repo.js';
-import type { CardKeys, CardSettingsService } from './card-settings.service.js';
+import type { CardDriverSource } from './card-driver.js';
 import type { PaymentConfirmation } from './payment-confirmation.js';
-import type { StripeGateway } from './stripe-gateway.js';
 
 export const CHECK_CHECKOUT = 'check_checkout';
 /** An unpaid Checkout Session is closed by Stripe after this long (Stripe's minimum is 30 minutes). */
@@ -32,8 +33,8 @@ const describePlan = (plan: PlanRecord) =>
   `${formatDuration(plan.days)} · ${formatBytes(plan.dataLimitBytes)} · ${formatLocations(plan.locations)}`;
 
 /**
- * Starting a card payment (Stripe Checkout) and answering the return pages. The price, currency and
- * product come from the plan on the server; the browser only names a plan or an account.
+ * Starting a card payment and answering the return pages. The price, currency and product come from
+ * the plan on the server; the browser only names a plan or an account.
  */
 export function createCheckoutService(deps: {
   db: Db;
@@ -42,9 +43,9 @@ export function createCheckoutService(deps: {
   accountsService: AccountsService;
   plans: PlansRepo;
   settings: SettingsService;
-  card: CardSettingsService;
+  cards: CardDriverSource;
   provisioner: Provisioner;
-  gateway: StripeGateway;
+  servers: ServersService;
   confirmation: PaymentConfirmation;
   jobs: JobsRepo;
   clock: Clock;
@@ -53,11 +54,18 @@ export function createCheckoutService(deps: {
 }) {
   const { billing, clock, log } = deps;
 
-  async function readyKeys(): Promise<CardKeys & { secretKey: string }> {
-    const keys = await deps.card.resolveKeys();
-    if (!keys.enabled || !keys.publishableKey) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.notConfigured);
-    if (!keys.secretKey) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.stripeNotInitialized);
-    return { ...keys, secretKey: keys.secretKey };
+  /**
+   * No charge without capacity: some server that covers the plan answers right now (the trial's rule,
+   * asked before the customer pays rather than after).
+   */
+  async function assertCanProvision(plan: PlanRecord): Promise<void> {
+    const candidates = await deps.provisioner.candidateServers(plan.locations);
+    const answers = candidates.map((server) => deps.servers.driverFor(server).listServices());
+    const reachable = answers.length > 0 && (await Promise.any(answers).then(() => true, () => false));
+    if (!reachable) {
+      log.warn({ planId: plan.id, servers: candidates.length }, 'checkout refused: no server that covers the plan answers');
+      throw new AppError(503, 'service_unavailable', ACCOUNT_MESSAGES.serviceUnavailable);
+    }
   }
 
   /** The plan to charge for, and the account a renewal extends. */
@@ -77,17 +85,41 @@ export function createCheckoutService(deps: {
     return { plan, kind: 'renewal', accountId: account.id };
   }
 
+  /** The provider's hosted page for the order; if the provider refuses, the pending rows go away again. */
+  async function openCheckout(driver: PaymentDriver, order: { user: UserProfile; plan: PlanRecord; kind: CheckoutKind; transactionId: string; subscriptionId: string; accountId: string }): Promise<StartedCheckout> {
+    const { user, plan, kind, transactionId, subscriptionId, accountId } = order;
+    try {
+      return await driver.startCheckout({
+        orderId: transactionId, amount: plan.price, currency: CURRENCY,
+        productName: kind === 'renewal' ? `${plan.name} (renewal)` : plan.name, description: describePlan(plan),
+        customerEmail: user.email, customerRef: user.id,
+        successUrl: `${new URL('/thank-you', deps.publicUrl).href}?session_id={CHECKOUT_ID}`,
+        cancelUrl: new URL('/dashboard', deps.publicUrl).href,
+        expiresAt: addSeconds(new Date(), CHECKOUT_SESSION_TTL_SECONDS),
+        metadata: { subscription_id: subscriptionId, vpn_account_id: accountId, user_id: user.id, plan_id: plan.id, kind },
+      });
+    } catch (err) {
+      // The follow-up job stays: it finds no transaction and ends.
+      log.error({ err, transactionId, planId: plan.id }, 'payment: the provider refused to create the checkout');
+      await deps.db.transaction(async (trx) => {
+        await billing.deleteCheckout(subscriptionId, trx);
+        if (kind === 'purchase') await deps.accounts.removeIfSuspended(accountId, trx);
+      });
+      throw new AppError(502, 'payment_provider_error', BILLING_MESSAGES.checkoutFailed);
+    }
+  }
+
   return {
     async startCheckout(user: UserProfile, body: CheckoutBody): Promise<CheckoutStarted> {
-      const keys = await readyKeys();
+      const { driver, providerId } = await deps.cards.forCheckout();
       const { plan, kind, accountId: renewedAccountId } = await resolveOrder(user, body);
-      if ((await deps.provisioner.candidateServers(plan.locations)).length === 0) {
-        throw new AppError(503, 'service_unavailable', ACCOUNT_MESSAGES.serviceUnavailable);
-      }
+      await assertCanProvision(plan);
 
       const subscriptionId = randomUUID();
       const transactionId = randomUUID();
       const accountId = renewedAccountId ?? randomUUID();
+      // The pending rows and their follow-up job in one transaction: whatever happens after this, the
+      // job asks the provider about it (or closes it if the checkout was never created).
       await deps.db.transaction(async (trx) => {
         const now = clock();
         if (kind === 'purchase') {
@@ -95,44 +127,45 @@ export function createCheckoutService(deps: {
         }
         await billing.insertCheckout({
           subscription: {
-            id: subscriptionId, userId: user.id, vpnAccountId: accountId, providerId: keys.providerId, planId: plan.id,
+            id: subscriptionId, userId: user.id, vpnAccountId: accountId, providerId, planId: plan.id,
             metadata: { plan_id: plan.id, plan_name: plan.name, price: plan.price, kind, days: plan.days, data_limit: plan.dataLimitBytes, locations: plan.locations },
           },
           transaction: { id: transactionId, amount: plan.price, currency: CURRENCY },
         }, now, trx);
+        await deps.jobs.enqueue({ type: CHECK_CHECKOUT, payload: { transactionId }, runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS), dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`, maxAttempts: 500 }, now, trx);
       });
 
-      let session;
-      try {
-        session = await deps.gateway.createCheckoutSession(keys.secretKey, {
-          mode: 'payment',
-          line_items: [{
-            quantity: 1,
-            price_data: { currency: CURRENCY, unit_amount: plan.price, product_data: { name: kind === 'renewal' ? `${plan.name} (renewal)` : plan.name, description: describePlan(plan) } },
-          }],
-          customer_email: user.email,
-          client_reference_id: user.id,
-          success_url: `${new URL('/thank-you', deps.publicUrl).href}?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: new URL('/dashboard', deps.publicUrl).href,
-          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_SESSION_TTL_SECONDS,
-          metadata: { transaction_id: transactionId, subscription_id: subscriptionId, vpn_account_id: accountId, user_id: user.id, plan_id: plan.id, kind },
-        }, `checkout:${transactionId}`);
-      } catch (err) {
-        log.error({ err, transactionId, planId: plan.id }, 'payment: Stripe refused to create the Checkout Session');
-        await deps.db.transaction(async (trx) => {
-          await billing.deleteCheckout(subscriptionId, trx);
-          if (kind === 'purchase') await deps.accounts.removeIfSuspended(accountId, trx);
-        });
-        throw new AppError(502, 'payment_provider_error', BILLING_MESSAGES.checkoutFailed);
-      }
-      if (!session.url) throw new AppError(502, 'payment_provider_error', BILLING_MESSAGES.checkoutFailed);
-
+      const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId });
       const now = clock();
-      await billing.setProviderTransactionId(transactionId, session.id, now);
-      // If neither the webhook nor the customer comes back, ask Stripe later (and clean up an abandoned checkout).
-      await deps.jobs.enqueue({ type: CHECK_CHECKOUT, payload: { transactionId }, runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS), dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`, maxAttempts: 500 }, now);
-      await deps.accounts.insertLog({ accountId, userId: user.id, step: 'checkout_started', status: 'success', details: { transactionId, sessionId: session.id, planId: plan.id, amount: plan.price, kind }, now });
-      return { url: session.url, sessionId: session.id, subscriptionId };
+      await billing.setProviderTransactionId(transactionId, checkout.checkoutId, now);
+      await deps.accounts.insertLog({ accountId, userId: user.id, step: 'checkout_started', status: 'success', details: { transactionId, checkoutId: checkout.checkoutId, planId: plan.id, amount: plan.price, kind }, now });
+      return { url: checkout.url, sessionId: checkout.checkoutId, subscriptionId };
+    },
+
+    /**
+     * Before an account is deleted: its open renewal checkouts are closed at the provider first, so
+     * nobody can pay for an account that is gone. One that was paid meanwhile is applied, and the
+     * deletion is refused so the customer decides again; a provider that does not answer refuses it too.
+     */
+    async closeOpenRenewals(accountId: string): Promise<void> {
+      const pending = await billing.listPendingForAccount(accountId);
+      if (pending.length === 0) return;
+      const driver = await deps.cards.current();
+      for (const transaction of pending) {
+        if (!transaction.providerTransactionId) {
+          await deps.confirmation.markAbandoned(transaction);
+          continue;
+        }
+        if (!driver) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.openRenewalUnreachable);
+        let outcome;
+        try {
+          outcome = await deps.confirmation.apply(await driver.expireCheckout(transaction.providerTransactionId));
+        } catch (err) {
+          log.warn({ err, transactionId: transaction.id }, 'payment: could not close an open renewal before deleting its account');
+          throw new AppError(503, 'payment_provider_error', BILLING_MESSAGES.openRenewalUnreachable);
+        }
+        if (outcome === 'paid') throw new AppError(409, 'renewal_paid', BILLING_MESSAGES.renewalJustPaid);
+      }
     },
 
     /**
@@ -144,8 +177,8 @@ export function createCheckoutService(deps: {
       if (!transaction) throw notFound('Payment session not found');
       if (transaction.status === 'pending') {
         try {
-          const keys = await deps.card.resolveKeys();
-          if (keys.secretKey) await deps.confirmation.apply(await deps.gateway.retrieveCheckoutSession(keys.secretKey, sessionId));
+          const driver = await deps.cards.current();
+          if (driver) await deps.confirmation.apply(await driver.readCheckout(sessionId));
         } catch (err) {
           log.warn({ err, sessionId }, 'payment: could not ask Stripe about a pending checkout; the webhook or the next poll will tell');
         }
@@ -160,6 +193,7 @@ export function createCheckoutService(deps: {
         renewal: subscription.metadata.kind === 'renewal',
         ...(account ? { account } : {}),
         ...(transaction.status === 'failed' ? { error: transaction.metadata.error ?? BILLING_MESSAGES.paymentFailed } : {}),
+        ...(transaction.status === 'needs_review' ? { error: BILLING_MESSAGES.paymentNeedsReview } : {}),
       };
     },
   };

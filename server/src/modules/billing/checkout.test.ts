@@ -55,9 +55,9 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect(Buffer.from(sub.body, 'base64').toString()).toMatch(/^vless:\/\//);
 
     const transactions = (await f.call(user, 'GET', '/api/transactions')).json();
-    expect(transactions).toEqual([{ id: expect.any(String), subscriptionId: started.subscriptionId, status: 'succeeded', amount: 499, currency: 'usd', planName: 'Plus Monthly', renewal: false, createdAt: expect.any(String) }]);
+    expect(transactions).toEqual([{ id: expect.any(String), subscriptionId: started.subscriptionId, status: 'succeeded', amount: 499, amountRefunded: 0, currency: 'usd', planName: 'Plus Monthly', renewal: false, createdAt: expect.any(String) }]);
     const subscriptions = (await f.call(user, 'GET', '/api/subscriptions')).json();
-    expect(subscriptions).toEqual([expect.objectContaining({ id: started.subscriptionId, status: 'active', planName: 'Plus Monthly', price: 499, providerName: 'stripe', cancelAtPeriodEnd: false, canceledAt: null, error: null })]);
+    expect(subscriptions).toEqual([expect.objectContaining({ id: started.subscriptionId, status: 'active', planName: 'Plus Monthly', price: 499, providerName: 'stripe', autoRenews: false, cancelAtPeriodEnd: false, canceledAt: null, error: null })]);
   });
 
   it('takes the price from the plan: a client-sent price or amount is refused, and the session charges the plan', async () => {
@@ -95,7 +95,7 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect((await f.call(null, 'GET', '/api/config')).json()).toMatchObject({ cardPaymentsEnabled: true, stripePublishableKey: STRIPE_KEYS.publishableKey });
   });
 
-  it('validates the card settings: key kinds, unknown fields, and enabling without keys', async () => {
+  it('validates the card settings: key kinds, unknown fields, and enabling without keys or the webhook secret', async () => {
     for (const body of [{ publishableKey: 'sk_test_wrongField' }, { secretKey: 'pk_test_x' }, { webhookSecret: 'secret' }, { enabled: 'yes' }, { price: 1 }]) {
       const res = await f.call(f.admin, 'PUT', '/api/admin/payments/card', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -104,6 +104,10 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     const cleared = await f.call(f.admin, 'PUT', '/api/admin/payments/card', { enabled: true, secretKey: null });
     expect(cleared.statusCode).toBe(400);
     expect(cleared.json().fields).toEqual({ secretKey: expect.any(String) });
+    // Without the webhook secret no payment could be confirmed by Stripe's webhook.
+    const noWebhookSecret = await f.call(f.admin, 'PUT', '/api/admin/payments/card', { enabled: true, webhookSecret: null });
+    expect(noWebhookSecret.statusCode).toBe(400);
+    expect(noWebhookSecret.json().fields).toEqual({ webhookSecret: 'Add the webhook signing secret before enabling card payments' });
     expect((await f.call(f.admin, 'GET', '/api/admin/payments/card')).json()).toMatchObject({
       enabled: true, publishableKey: STRIPE_KEYS.publishableKey, secretKeySet: true, webhookSecretSet: true,
       sources: { publishableKey: 'settings', secretKey: 'settings', webhookSecret: 'settings' }, webhookUrl: 'http://localhost:3000/api/webhooks/stripe',
@@ -155,19 +159,20 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect((await f.env.database.db('subscriptions').where({ id: started.subscriptionId }).first()).cancel_at_period_end).toBeFalsy();
   });
 
-  it('cancels at period end: flags set, status unchanged, only an active subscription', async () => {
+  it('offers no cancel on a one-off purchase, and shows it as ended once its period is over', async () => {
     const user = await f.newUser();
-    const unpaid = await f.checkout(user, { planId: f.paidPlanId });
-    expect((await f.call(user, 'POST', `/api/subscriptions/${unpaid.subscriptionId}/cancel`)).statusCode).toBe(409);
-
     const started = await f.checkout(user, { planId: f.paidPlanId });
     await f.stripe.pay(started.sessionId);
     const res = await f.call(user, 'POST', `/api/subscriptions/${started.subscriptionId}/cancel`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: started.subscriptionId, status: 'active', cancelAtPeriodEnd: true, canceledAt: f.t.clock.now().toISOString() });
-    const firstCanceledAt = res.json().canceledAt;
-    f.t.clock.advance(60);
-    expect((await f.call(user, 'POST', `/api/subscriptions/${started.subscriptionId}/cancel`)).json().canceledAt).toBe(firstCanceledAt);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'not_recurring', message: BILLING_MESSAGES.oneOffNotCancelable });
+    expect(await f.env.database.db('subscriptions').where({ id: started.subscriptionId }).first()).toMatchObject({ status: 'active', canceled_at: null });
+    const own = async () => (await f.call(user, 'GET', '/api/subscriptions')).json().find((s: { id: string }) => s.id === started.subscriptionId);
+    expect(await own()).toMatchObject({ status: 'active', autoRenews: false });
+    await f.env.database.db('subscriptions').where({ id: started.subscriptionId }).update({ current_period_end: new Date(f.t.clock.now().getTime() - 1000) });
+    expect(await own()).toMatchObject({ status: 'ended' });
+    const other = await f.newUser();
+    expect((await f.call(other, 'POST', `/api/subscriptions/${started.subscriptionId}/cancel`)).statusCode).toBe(404);
   });
 
   it('follows up a checkout nobody reported: the job asks Stripe and provisions a paid one', async () => {

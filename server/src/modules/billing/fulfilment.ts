@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/knex.js';
 import { PermanentJobError } from '../../jobs/worker.js';
 import type { Clock } from '../../lib/clock.js';
+import { crashPoint } from '../../lib/crash-points.js';
 import { generateSubToken, generateUsername } from '../accounts/account-values.js';
 import type { AccountRecord, AccountsRepo } from '../accounts/accounts.repo.js';
 import { provisionedFields, type Provisioner } from '../accounts/provisioning.js';
@@ -23,6 +24,8 @@ export function createFulfilment(deps: {
   servers: ServersService;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Gives back a payment whose account no longer exists (a renewal paid after the account was deleted). */
+  refundUndeliverable(transactionId: string, why: string): Promise<void>;
 }) {
   const { billing, accounts, clock } = deps;
 
@@ -42,6 +45,12 @@ export function createFulfilment(deps: {
     return (await accounts.findById(id))!;
   }
 
+  /**
+   * The provisioner writes the server and username on the row before each panel call (intent before
+   * side effect). A later attempt (after a crash or a failure) starts on that recorded server with that
+   * username, so the user an earlier attempt created there is adopted (it carries our marker) rather
+   * than created a second time; a cleanup job removes it if the account ends up elsewhere.
+   */
   async function provisionPurchase(subscription: SubscriptionRecord): Promise<void> {
     const account = await waitingAccount(subscription);
     if (account.status !== 'suspended' || account.subscriptionUrl !== null) {
@@ -50,22 +59,41 @@ export function createFulfilment(deps: {
     }
     const { metadata } = subscription;
     const candidates = await deps.provisioner.candidateServers(metadata.locations);
+    await crashPoint('fulfil:before-provision');
     // Throws while no panel answers: the job tries again later, with the same username and marker.
     const result = await deps.provisioner.provision(
-      { accountId: account.id, userId: subscription.userId, username: account.username, dataLimitBytes: metadata.data_limit, expiresAt: subscription.currentPeriodEnd },
+      {
+        accountId: account.id, userId: subscription.userId, username: account.username, dataLimitBytes: metadata.data_limit,
+        expiresAt: subscription.currentPeriodEnd, resumeServerId: account.provisioningServerId,
+      },
       candidates,
     );
-    await deps.db.transaction(async (trx) => {
+    const saved = await deps.db.transaction(async (trx) => {
       const now = clock();
-      await accounts.markProvisioned(account.id, provisionedFields(result), now, trx);
+      if (!(await accounts.markProvisioned(account.id, provisionedFields(result), now, trx))) return false;
       await markFulfilled(subscription, trx);
       await accounts.insertLog({ accountId: account.id, userId: subscription.userId, step: 'account_created', status: 'success', details: { serverId: result.server.id, username: result.username, subscriptionId: subscription.id }, now }, trx);
+      return true;
     });
+    if (!saved) {
+      // The row stopped waiting meanwhile (a payment failure removed it): this user is nobody's.
+      await deps.provisioner.releaseCreated(account.id, result);
+      throw new Error(`The account ${account.id} stopped waiting while its panel user was created; trying again`);
+    }
+    await crashPoint('fulfil:after-save');
   }
 
-  async function renew(subscription: SubscriptionRecord): Promise<void> {
+  async function renew(subscription: SubscriptionRecord, transactionId: string): Promise<void> {
     const account = subscription.vpnAccountId ? await accounts.findById(subscription.vpnAccountId) : undefined;
-    if (!account) throw new PermanentJobError(`The account of subscription ${subscription.id} was deleted before its renewal was applied; refund or recreate it.`);
+    if (!account) {
+      // Deleted while its renewal was being paid: nothing can be delivered, so the money goes back.
+      await deps.refundUndeliverable(transactionId, 'The account was deleted before its renewal could be applied.');
+      await deps.db.transaction(async (trx) => {
+        await markFulfilled(subscription, trx);
+        await accounts.insertLog({ accountId: null, userId: subscription.userId, step: 'renewal_refunded', status: 'success', details: { transactionId, subscriptionId: subscription.id, reason: 'account deleted' }, now: clock() }, trx);
+      });
+      return;
+    }
     const server = account.masterServerId ? await deps.servers.findServerRecord(account.masterServerId) : undefined;
     if (!server) throw new PermanentJobError(`The server of account ${account.id} no longer exists; its renewal cannot be applied.`);
     // Every paid period of this account counts, so renewals applied in any order end at the latest.
@@ -89,11 +117,13 @@ export function createFulfilment(deps: {
     async fulfil(transactionId: string): Promise<void> {
       const transaction = await billing.findTransaction(transactionId);
       if (!transaction) throw new PermanentJobError(`Transaction ${transactionId} does not exist`);
+      // Refunded (or disputed) before it was delivered: there is nothing to deliver.
+      if (transaction.status === 'refunded' || transaction.status === 'disputed') return;
       if (transaction.status !== 'succeeded') throw new PermanentJobError(`Transaction ${transactionId} is ${transaction.status}, not paid`);
       const subscription = await billing.findSubscription(transaction.subscriptionId);
       if (!subscription) throw new PermanentJobError(`Subscription ${transaction.subscriptionId} does not exist`);
       if (subscription.metadata.fulfilled_at) return;
-      if (subscription.metadata.kind === 'renewal') await renew(subscription);
+      if (subscription.metadata.kind === 'renewal') await renew(subscription, transaction.id);
       else await provisionPurchase(subscription);
     },
   };

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type Stripe from 'stripe';
 import { BILLING_MESSAGES } from '../../../../shared/billing.js';
 import type { Db } from '../../db/knex.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import type { Clock } from '../../lib/clock.js';
+import type { CheckoutOutcome, CheckoutState } from '../../payments/payment-driver.js';
 import { expiryAfterDays } from '../accounts/account-values.js';
 import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { BillingRepo, TransactionRecord } from './billing.repo.js';
@@ -12,110 +12,108 @@ export const PROVISION_PAID_ACCOUNT = 'provision_paid_account';
 /** A paid order is never given up on: with the back-off capped, this is weeks of retries (the admin sees it under System). */
 export const PROVISION_MAX_ATTEMPTS = 5000;
 
-export type SessionOutcome = 'paid' | 'failed' | 'expired' | 'open';
-
-/** What a Checkout Session (and the event that carried it, if any) says about the payment. */
-export function outcomeOf(session: Stripe.Checkout.Session, eventType?: string): SessionOutcome {
-  if (eventType === 'checkout.session.async_payment_failed') return 'failed';
-  if (session.status === 'expired') return 'expired';
-  if (session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')) return 'paid';
-  return 'open';
-}
-
 const later = (...dates: Array<Date | null | undefined>) =>
   new Date(Math.max(...dates.filter((date): date is Date => date instanceof Date).map((date) => date.getTime())));
 
 /**
- * Applies what Stripe says about a Checkout Session to our records, exactly once: the webhook, the
- * return pages' check and the follow-up job all come here, in any order and as often as they like.
- * Each change is one database transaction gated by a conditional update of the transaction's status.
+ * Applies what a payment provider says about a checkout to our records, exactly once: the webhook,
+ * the return pages' check and the follow-up job all come here, in any order and as often as they
+ * like. Each change runs in the caller's database transaction and is gated by a conditional update of
+ * the transaction's status.
  */
 export function createPaymentConfirmation(deps: { db: Db; billing: BillingRepo; accounts: AccountsRepo; jobs: JobsRepo; clock: Clock; log: FastifyBaseLogger }) {
   const { billing, accounts, clock, log } = deps;
 
-  async function findTransaction(session: Stripe.Checkout.Session): Promise<TransactionRecord | undefined> {
-    const transactionId = session.metadata?.transaction_id;
-    const transaction = transactionId ? await billing.findTransaction(transactionId) : await billing.findTransactionBySession(session.id);
+  async function findTransaction(state: CheckoutState, trx: Db): Promise<TransactionRecord | undefined> {
+    const transaction = state.orderId ? await billing.findTransaction(state.orderId, trx) : await billing.findTransactionBySession(state.checkoutId, trx);
     if (!transaction) return undefined;
-    // A session that is not the one this transaction was paid through (metadata copied elsewhere): ignore.
-    if (transaction.providerTransactionId && transaction.providerTransactionId !== session.id) return undefined;
+    // A checkout that is not the one this transaction was paid through (metadata copied elsewhere): ignore.
+    if (transaction.providerTransactionId && transaction.providerTransactionId !== state.checkoutId) return undefined;
     return transaction;
   }
 
   /** pending → succeeded: the subscription becomes active for its period and the account is provisioned by a job. */
-  async function confirmPaid(transaction: TransactionRecord, session: Stripe.Checkout.Session): Promise<boolean> {
-    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
-    return deps.db.transaction(async (trx) => {
-      const now = clock();
-      if (!(await billing.markTransactionSucceeded(transaction.id, { sessionId: session.id, paymentIntent }, now, trx))) return false;
-      const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
-      const { metadata } = subscription;
-      let start = now;
-      if (metadata.kind === 'renewal' && subscription.vpnAccountId) {
-        // The later of now and what is already paid for, so two renewals paid together add up.
-        const account = await accounts.findById(subscription.vpnAccountId, trx);
-        start = later(now, account?.expireDate, await billing.latestPaidPeriodEnd(subscription.vpnAccountId, trx));
-      }
-      const { error: _cleared, ...rest } = metadata;
-      await billing.updateSubscription(subscription.id, {
-        status: 'active', currentPeriodStart: start, currentPeriodEnd: expiryAfterDays(start, metadata.days), metadata: rest,
-      }, now, trx);
-      await deps.jobs.enqueue({
-        type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id },
-        dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}`, maxAttempts: PROVISION_MAX_ATTEMPTS,
-      }, now, trx);
-      await accounts.insertLog({
-        accountId: subscription.vpnAccountId, userId: subscription.userId, step: 'payment_succeeded', status: 'success',
-        details: { transactionId: transaction.id, sessionId: session.id, amount: transaction.amount, kind: metadata.kind }, now,
-      }, trx);
-      return true;
-    });
+  async function confirmPaid(transaction: TransactionRecord, state: CheckoutState, trx: Db): Promise<boolean> {
+    const now = clock();
+    if (!(await billing.markTransactionSucceeded(transaction.id, { checkoutId: state.checkoutId, paymentRef: state.paymentRef }, now, trx))) return false;
+    const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
+    const { metadata } = subscription;
+    let start = now;
+    if (metadata.kind === 'renewal' && subscription.vpnAccountId) {
+      // Renewals of one account queue here, so each starts from the end of what is already paid for.
+      await billing.lockAccount(subscription.vpnAccountId, trx);
+      const account = await accounts.findById(subscription.vpnAccountId, trx);
+      start = later(now, account?.expireDate, await billing.latestPaidPeriodEnd(subscription.vpnAccountId, trx));
+    }
+    const { error: _cleared, ...rest } = metadata;
+    await billing.updateSubscription(subscription.id, {
+      status: 'active', currentPeriodStart: start, currentPeriodEnd: expiryAfterDays(start, metadata.days), metadata: rest,
+    }, now, trx);
+    await deps.jobs.enqueue({
+      type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id },
+      dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}`, maxAttempts: PROVISION_MAX_ATTEMPTS,
+    }, now, trx);
+    await accounts.insertLog({
+      accountId: subscription.vpnAccountId, userId: subscription.userId, step: 'payment_succeeded', status: 'success',
+      details: { transactionId: transaction.id, checkoutId: state.checkoutId, amount: transaction.amount, kind: metadata.kind }, now,
+    }, trx);
+    return true;
   }
 
-  /** pending → failed: the subscription stays incomplete with the error; a purchase's waiting account is removed. */
-  async function markFailed(transaction: TransactionRecord, error: string): Promise<boolean> {
-    return deps.db.transaction(async (trx) => {
-      const now = clock();
-      if (!(await billing.markTransactionFailed(transaction.id, error, now, trx))) return false;
-      const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
-      const removeAccount = subscription.metadata.kind === 'purchase' && subscription.vpnAccountId !== null
-        && (await accounts.removeIfSuspended(subscription.vpnAccountId, trx));
-      await billing.updateSubscription(subscription.id, {
-        metadata: { ...subscription.metadata, error },
-        ...(removeAccount ? { vpnAccountId: null } : {}),
-      }, now, trx);
-      await accounts.insertLog({
-        accountId: null, userId: subscription.userId, step: 'payment_failed', status: 'failure',
-        details: { transactionId: transaction.id, error, removedAccountId: removeAccount ? subscription.vpnAccountId : null }, now,
-      }, trx);
-      return true;
-    });
+  /** pending → failed (or needs_review): the subscription stays incomplete with the error; a purchase's waiting account is removed. */
+  async function closeUnpaid(transaction: TransactionRecord, error: string, trx: Db, review?: CheckoutState): Promise<boolean> {
+    const now = clock();
+    const changed = review
+      ? await billing.markTransactionNeedsReview(transaction.id, {
+        checkoutId: review.checkoutId, paymentRef: review.paymentRef,
+        review: { reason: 'amount_mismatch', amount_paid: review.amountPaid, currency_paid: review.currency },
+      }, now, trx)
+      : await billing.markTransactionFailed(transaction.id, error, now, trx);
+    if (!changed) return false;
+    const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
+    const removeAccount = subscription.metadata.kind === 'purchase' && subscription.vpnAccountId !== null
+      && (await accounts.removeIfSuspended(subscription.vpnAccountId, trx));
+    await billing.updateSubscription(subscription.id, {
+      metadata: { ...subscription.metadata, error },
+      ...(removeAccount ? { vpnAccountId: null } : {}),
+    }, now, trx);
+    await accounts.insertLog({
+      accountId: null, userId: subscription.userId, step: review ? 'payment_needs_review' : 'payment_failed', status: 'failure',
+      details: { transactionId: transaction.id, error, removedAccountId: removeAccount ? subscription.vpnAccountId : null, ...(review ? { amountPaid: review.amountPaid, currencyPaid: review.currency, amountOrdered: transaction.amount } : {}) }, now,
+    }, trx);
+    return true;
+  }
+
+  /** Applies a checkout's state inside `trx`; returns its outcome, or null for a checkout that is not ours. */
+  async function applyCheckout(state: CheckoutState, trx: Db): Promise<CheckoutOutcome | null> {
+    const transaction = await findTransaction(state, trx);
+    if (!transaction) {
+      log.warn({ checkoutId: state.checkoutId }, 'payment: a checkout with no transaction of ours; ignored');
+      return null;
+    }
+    if (state.outcome === 'paid') {
+      if (state.amountPaid !== transaction.amount || state.currency !== transaction.currency) {
+        if (await closeUnpaid(transaction, BILLING_MESSAGES.paymentNeedsReview, trx, state)) {
+          log.error({ checkoutId: state.checkoutId, transactionId: transaction.id, amountPaid: state.amountPaid, currency: state.currency }, 'payment: paid amount differs from the order; needs review');
+        }
+        return state.outcome;
+      }
+      if (await confirmPaid(transaction, state, trx)) log.info({ transactionId: transaction.id, checkoutId: state.checkoutId }, 'payment succeeded');
+    } else if (state.outcome === 'failed' || state.outcome === 'expired') {
+      const error = state.outcome === 'failed' ? BILLING_MESSAGES.paymentFailed : BILLING_MESSAGES.paymentExpired;
+      if (await closeUnpaid(transaction, error, trx)) log.info({ transactionId: transaction.id, checkoutId: state.checkoutId, outcome: state.outcome }, 'payment did not complete');
+    }
+    return state.outcome;
   }
 
   return {
-    /** Applies the session's state; returns its outcome, or null for a session that is not ours. */
-    async apply(session: Stripe.Checkout.Session, eventType?: string): Promise<SessionOutcome | null> {
-      const transaction = await findTransaction(session);
-      if (!transaction) {
-        log.warn({ sessionId: session.id, eventType }, 'payment: a Checkout Session with no transaction of ours; ignored');
-        return null;
-      }
-      const outcome = outcomeOf(session, eventType);
-      if (outcome === 'paid') {
-        if (session.amount_total !== transaction.amount || session.currency !== transaction.currency) {
-          log.error({ sessionId: session.id, transactionId: transaction.id, amountTotal: session.amount_total, currency: session.currency }, 'payment: paid amount differs from the order; not provisioned');
-          return null;
-        }
-        if (await confirmPaid(transaction, session)) log.info({ transactionId: transaction.id, sessionId: session.id }, 'payment succeeded');
-      } else if (outcome === 'failed' || outcome === 'expired') {
-        const error = outcome === 'failed' ? BILLING_MESSAGES.paymentFailed : BILLING_MESSAGES.paymentExpired;
-        if (await markFailed(transaction, error)) log.info({ transactionId: transaction.id, sessionId: session.id, outcome }, 'payment did not complete');
-      }
-      return outcome;
-    },
+    applyCheckout,
+
+    /** The same in a transaction of its own (the return check and the follow-up job). */
+    apply: (state: CheckoutState) => deps.db.transaction((trx) => applyCheckout(state, trx)),
 
     /** A checkout whose session was never saved (the server stopped mid-way): nobody can have paid it. */
-    markAbandoned: (transaction: TransactionRecord) => markFailed(transaction, BILLING_MESSAGES.paymentExpired),
+    markAbandoned: (transaction: TransactionRecord) => deps.db.transaction((trx) => closeUnpaid(transaction, BILLING_MESSAGES.paymentExpired, trx)),
   };
 }
 

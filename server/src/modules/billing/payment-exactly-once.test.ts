@@ -7,18 +7,6 @@ import { createJobsRepo } from '../../jobs/jobs.repo.js';
 import type { DesktopSession } from '../../../test/test-app.js';
 import { PROVISION_PAID_ACCOUNT } from './payment-confirmation.js';
 
-/** Posts a webhook over real HTTP, as Stripe does. */
-async function postWebhook(f: BillingFixture, body: string, signature?: string): Promise<{ status: number; body: unknown }> {
-  const address = f.t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  const res = await fetch(`http://127.0.0.1:${address.port}/api/webhooks/stripe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) },
-    body,
-  });
-  return { status: res.status, body: await res.json() };
-}
-
 /** One account on the panel, one succeeded transaction, one provisioning job, and the account active with its link. */
 async function expectExactlyOnce(f: BillingFixture, user: DesktopSession, sessionId: string): Promise<void> {
   const session = f.stripe.getSession(sessionId)!;
@@ -32,17 +20,6 @@ async function expectExactlyOnce(f: BillingFixture, user: DesktopSession, sessio
   expect(await f.count('vpn_accounts', { user_id: user.userId })).toBe(1);
 }
 
-/** Pays with the webhook endpoint switched off, so the test delivers the events itself. */
-async function payQuietly(f: BillingFixture, sessionId: string, action: (sessionId: string) => Promise<StripeEventObject>): Promise<StripeEventObject> {
-  const address = f.t.app.server.address();
-  f.stripe.setWebhookUrl(null);
-  try {
-    return await action(sessionId);
-  } finally {
-    if (address && typeof address !== 'string') f.stripe.setWebhookUrl(`http://127.0.0.1:${address.port}/api/webhooks/stripe`);
-  }
-}
-
 describe.each(TEST_DATABASES)('payments happen exactly once (%s)', (kind) => {
   const f = useBillingFixture(kind);
 
@@ -54,7 +31,7 @@ describe.each(TEST_DATABASES)('payments happen exactly once (%s)', (kind) => {
     expect(await f.stripe.deliver(event)).toBe(200);
     expect(f.stripe.deliveries.filter((d) => d.eventId === event.id).map((d) => d.status)).toEqual([200, 200, 200]);
     const { body, signature } = f.stripe.signedDelivery(event);
-    expect(await postWebhook(f, body, signature)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    expect(await f.postWebhook(body, signature)).toEqual({ status: 200, body: { received: true, duplicate: true } });
     await f.runJobs();
     await expectExactlyOnce(f, user, sessionId);
   });
@@ -62,12 +39,12 @@ describe.each(TEST_DATABASES)('payments happen exactly once (%s)', (kind) => {
   it('the webhook and the return check racing each other', async () => {
     const user = await f.newUser();
     const { sessionId } = await f.checkout(user, { planId: f.paidPlanId });
-    const event = await payQuietly(f, sessionId, (id) => f.stripe.pay(id));
+    const event = await f.payQuietly(() => f.stripe.pay(sessionId));
     const { body, signature } = f.stripe.signedDelivery(event);
     const results = await Promise.all([
-      postWebhook(f, body, signature),
+      f.postWebhook(body, signature),
       f.call(user, 'GET', `/api/checkout/${sessionId}`),
-      postWebhook(f, body, signature),
+      f.postWebhook(body, signature),
       f.call(user, 'GET', `/api/checkout/${sessionId}`),
       f.call(user, 'GET', `/api/checkout/${sessionId}`),
     ]);
@@ -79,8 +56,8 @@ describe.each(TEST_DATABASES)('payments happen exactly once (%s)', (kind) => {
   it('events out of order: async success before "completed", and a stray "expired" after payment', async () => {
     const user = await f.newUser();
     const { sessionId } = await f.checkout(user, { planId: f.paidPlanId });
-    const completed = await payQuietly(f, sessionId, (id) => f.stripe.pay(id, { async: true }));
-    const succeeded = await payQuietly(f, sessionId, (id) => f.stripe.succeedAsync(id));
+    const completed = await f.payQuietly(() => f.stripe.pay(sessionId, { async: true, evenIfNotOffered: true }));
+    const succeeded = await f.payQuietly(() => f.stripe.succeedAsync(sessionId));
     expect(await f.stripe.deliver(succeeded)).toBe(200);
     expect(await f.count('transactions', { provider_transaction_id: sessionId, status: 'succeeded' })).toBe(1);
     expect(await f.stripe.deliver(completed)).toBe(200); // older snapshot: complete but unpaid
@@ -89,7 +66,7 @@ describe.each(TEST_DATABASES)('payments happen exactly once (%s)', (kind) => {
     Object.assign(expired, { id: 'evt_1StrayExpired' + kind, type: 'checkout.session.expired' });
     Object.assign(expired.data.object, { status: 'expired', payment_status: 'unpaid' });
     const stray = f.stripe.signedDelivery(expired);
-    expect((await postWebhook(f, stray.body, stray.signature)).status).toBe(200);
+    expect((await f.postWebhook(stray.body, stray.signature)).status).toBe(200);
     await f.runJobs();
     await expectExactlyOnce(f, user, sessionId);
   });
@@ -98,8 +75,8 @@ describe.each(TEST_DATABASES)('payments happen exactly once (%s)', (kind) => {
     const user = await f.newUser();
     const { sessionId } = await f.checkout(user, { planId: f.paidPlanId });
     const accountId = f.stripe.getSession(sessionId)!.metadata!.vpn_account_id;
-    const completed = await payQuietly(f, sessionId, (id) => f.stripe.pay(id, { async: true }));
-    const failed = await payQuietly(f, sessionId, (id) => f.stripe.failAsync(id));
+    const completed = await f.payQuietly(() => f.stripe.pay(sessionId, { async: true, evenIfNotOffered: true }));
+    const failed = await f.payQuietly(() => f.stripe.failAsync(sessionId));
     expect(await f.stripe.deliver(failed)).toBe(200);
     expect(await f.stripe.deliver(completed)).toBe(200);
     await f.runJobs();
@@ -165,7 +142,7 @@ describe.each(TEST_DATABASES)('Stripe webhook signatures (%s)', (kind) => {
   it('answers 400 to a bad, missing, foreign, stale or tampered signature, changing nothing', async () => {
     const user = await f.newUser();
     const { sessionId } = await f.checkout(user, { planId: f.paidPlanId });
-    const event = await payQuietly(f, sessionId, (id) => f.stripe.pay(id));
+    const event = await f.payQuietly(() => f.stripe.pay(sessionId));
     const good = f.stripe.signedDelivery(event);
     const cases: Array<[string, string | undefined]> = [
       [good.body, undefined],
@@ -175,21 +152,21 @@ describe.each(TEST_DATABASES)('Stripe webhook signatures (%s)', (kind) => {
       [good.body.replace('"amount_total": 499', '"amount_total": 1'), good.signature],
     ];
     for (const [body, signature] of cases) {
-      const res = await postWebhook(f, body, signature);
+      const res = await f.postWebhook(body, signature);
       expect(res, String(signature)).toEqual({ status: 400, body: { code: 'invalid_signature', message: expect.any(String) } });
     }
     expect(await f.count('transactions', { provider_transaction_id: sessionId, status: 'pending' })).toBe(1);
     expect(await f.count('webhook_events')).toBe(0);
     expect(await f.count('jobs', { type: PROVISION_PAID_ACCOUNT })).toBe(0);
 
-    expect(await postWebhook(f, good.body, good.signature)).toEqual({ status: 200, body: { received: true } });
+    expect(await f.postWebhook(good.body, good.signature)).toEqual({ status: 200, body: { received: true } });
     expect(await f.count('webhook_events', { id: event.id })).toBe(1);
   });
 
   it('acknowledges an event type it does not handle, and one for a session that is not ours', async () => {
     const user = await f.newUser();
     const { sessionId } = await f.checkout(user, { planId: f.paidPlanId });
-    const event = await payQuietly(f, sessionId, (id) => f.stripe.pay(id));
+    const event = await f.payQuietly(() => f.stripe.pay(sessionId));
     const other = structuredClone(event) as unknown as StripeEventObject;
     Object.assign(other, { id: `evt_1Other${kind}`, type: 'customer.created' });
     const foreign = structuredClone(event) as unknown as StripeEventObject;
@@ -197,7 +174,7 @@ describe.each(TEST_DATABASES)('Stripe webhook signatures (%s)', (kind) => {
     Object.assign(foreign.data.object, { id: 'cs_test_notOurs', metadata: {} });
     for (const e of [other, foreign]) {
       const { body, signature } = f.stripe.signedDelivery(e);
-      expect((await postWebhook(f, body, signature)).status).toBe(200);
+      expect((await f.postWebhook(body, signature)).status).toBe(200);
     }
     expect(await f.count('transactions', { provider_transaction_id: sessionId, status: 'pending' })).toBe(1);
   });

@@ -1,6 +1,6 @@
 import type { PlanStatus } from '../../../../shared/plans.js';
 import type { Db } from '../../db/knex.js';
-import { parseJson, toDate, toJson } from '../../db/values.js';
+import { parseJson, toBool, toDate, toJson } from '../../db/values.js';
 
 export interface PlanRecord {
   id: string;
@@ -11,11 +11,21 @@ export interface PlanRecord {
   price: number;
   status: PlanStatus;
   isTrial: boolean;
+  tier: string | null;
+  features: string[];
+  mostPopular: boolean;
+  sortOrder: number;
+  public: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
 
 export type PlanFields = Omit<PlanRecord, 'id' | 'createdAt' | 'updatedAt'>;
+
+function toFeatures(value: unknown): string[] {
+  const list = parseJson<unknown>(value, []);
+  return Array.isArray(list) ? list.filter((line): line is string => typeof line === 'string') : [];
+}
 
 function toRecord(row: Record<string, unknown>): PlanRecord {
   const metadata = parseJson<{ is_trial?: boolean }>(row.metadata, {});
@@ -28,6 +38,11 @@ function toRecord(row: Record<string, unknown>): PlanRecord {
     price: Number(row.price),
     status: row.status === 'disabled' ? 'disabled' : 'active',
     isTrial: metadata.is_trial === true,
+    tier: typeof row.tier === 'string' && row.tier !== '' ? row.tier : null,
+    features: toFeatures(row.features),
+    mostPopular: toBool(row.most_popular),
+    sortOrder: Number(row.sort_order ?? 0),
+    public: toBool(row.is_public),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
@@ -42,13 +57,28 @@ function toRow(fields: Partial<PlanFields>): Record<string, unknown> {
   if (fields.price !== undefined) row.price = fields.price;
   if (fields.status !== undefined) row.status = fields.status;
   if (fields.isTrial !== undefined) row.metadata = toJson({ is_trial: fields.isTrial });
+  if (fields.tier !== undefined) row.tier = fields.tier;
+  if (fields.features !== undefined) row.features = toJson(fields.features);
+  if (fields.mostPopular !== undefined) row.most_popular = fields.mostPopular;
+  if (fields.sortOrder !== undefined) row.sort_order = fields.sortOrder;
+  if (fields.public !== undefined) row.is_public = fields.public;
   return row;
 }
 
 export function createPlansRepo(db: Db) {
   return {
+    /** Active plans in display order: the operator's order, then cheapest and shortest first. */
     async listActive(): Promise<PlanRecord[]> {
-      return (await db('plans').select('*').where({ status: 'active' }).orderBy([{ column: 'price' }, { column: 'days' }])).map(toRecord);
+      const rows = await db('plans')
+        .select('*')
+        .where({ status: 'active' })
+        .orderBy([{ column: 'sort_order' }, { column: 'price' }, { column: 'days' }, { column: 'name' }, { column: 'id' }]);
+      return rows.map(toRecord);
+    },
+
+    async count(): Promise<number> {
+      const [row] = await db('plans').count({ n: '*' });
+      return Number(row?.n ?? 0);
     },
 
     async listAll(): Promise<PlanRecord[]> {

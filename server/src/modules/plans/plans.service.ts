@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminPlan, Plan, PlanBody, UpdatePlanBody } from '../../../../shared/plans.js';
+import { isListedPublicly } from '../../../../shared/pricing.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
@@ -22,6 +23,11 @@ const toPlan = (plan: PlanRecord, trialPlanId: string | null): Plan => ({
   locations: plan.locations,
   price: plan.price,
   isTrial: isTrialPlan(plan, trialPlanId),
+  tier: plan.tier,
+  features: plan.features,
+  mostPopular: plan.mostPopular,
+  sortOrder: plan.sortOrder,
+  public: plan.public,
 });
 
 const toAdminPlan = (plan: PlanRecord, trialPlanId: string | null): AdminPlan => ({
@@ -33,6 +39,11 @@ const toAdminPlan = (plan: PlanRecord, trialPlanId: string | null): AdminPlan =>
 
 export function createPlansService(deps: { plans: PlansRepo; settings: SettingsService; audit: AuditRepo; clock: Clock }) {
   const { plans, clock } = deps;
+  /** Bumped by every change an admin makes here, so pages showing plans are redrawn at once. */
+  let version = 0;
+  const changed = () => {
+    version += 1;
+  };
   const trialPlanId = async () => (await deps.settings.getAppSettings()).trialPlanId;
   const record = (actor: Actor, action: string, id: string, details: Record<string, unknown> = {}) =>
     deps.audit.record({ actorId: actor.id, actorEmail: actor.email, action, targetType: 'plan', targetId: id, details, ip: actor.ip ?? null, now: clock() });
@@ -43,6 +54,16 @@ export function createPlansService(deps: { plans: PlansRepo; settings: SettingsS
       return (await plans.listActive()).map((plan) => toPlan(plan, trial));
     },
 
+    /** The plans the public pages list: active, public, not the trial; in display order. */
+    async listPricingPlans(): Promise<Plan[]> {
+      return (await this.listPublicPlans()).filter(isListedPublicly);
+    },
+
+    /** Changes when an admin creates, edits or deletes a plan on this instance. */
+    catalogVersion(): number {
+      return version;
+    },
+
     async listAdminPlans(): Promise<AdminPlan[]> {
       const trial = await trialPlanId();
       return (await plans.listAll()).map((plan) => toAdminPlan(plan, trial));
@@ -50,6 +71,7 @@ export function createPlansService(deps: { plans: PlansRepo; settings: SettingsS
 
     async createPlan(actor: Actor, body: PlanBody): Promise<AdminPlan> {
       const plan = await plans.insert(randomUUID(), body, clock());
+      changed();
       await record(actor, 'plan.create', plan.id, { name: plan.name, price: plan.price });
       return toAdminPlan(plan, await trialPlanId());
     },
@@ -58,6 +80,7 @@ export function createPlansService(deps: { plans: PlansRepo; settings: SettingsS
       if (!(await plans.findById(id))) throw notFound('Plan not found');
       const plan = await plans.update(id, patch, clock());
       if (!plan) throw notFound('Plan not found');
+      changed();
       await record(actor, 'plan.update', id, { fields: Object.keys(patch) });
       return toAdminPlan(plan, await trialPlanId());
     },
@@ -68,6 +91,7 @@ export function createPlansService(deps: { plans: PlansRepo; settings: SettingsS
       const references = await plans.countReferences(id);
       if (references > 0) throw new AppError(409, 'plan_in_use', 'Accounts or subscriptions use this plan. Disable it instead.');
       await plans.remove(id);
+      changed();
       await record(actor, 'plan.delete', id, { name: plan.name });
     },
   };

@@ -17,6 +17,8 @@ export interface SubscriptionAccount {
   subscriptionUrl: string | null;
   /** The panel kind of its master server; null when the server row is gone. */
   panelKind: string | null;
+  /** A payment for it has succeeded (a suspended row is then being set up, not waiting for payment). */
+  paid: boolean;
 }
 
 interface AccountMetadata {
@@ -42,6 +44,7 @@ function toAccount(row: Record<string, unknown>): SubscriptionAccount {
     usedTrafficBytes: used === undefined || used === null || !Number.isFinite(Number(used)) ? null : Math.max(0, Number(used)),
     subscriptionUrl: typeof row.subscription_url === 'string' && row.subscription_url !== '' ? row.subscription_url : null,
     panelKind: typeof row.panel_kind === 'string' ? row.panel_kind : null,
+    paid: Boolean(row.paid) && row.paid !== '0',
   };
 }
 
@@ -51,6 +54,9 @@ export function createSubscriptionRepo(db: Db) {
       const row = await db('vpn_accounts as a')
         .leftJoin('masterservers as m', 'm.id', 'a.master_server_id')
         .select(COLUMNS)
+        .select(db.raw(
+          `exists (select 1 from subscriptions s join transactions t on t.subscription_id = s.id where s.vpn_account_id = a.id and t.status = 'succeeded') as paid`,
+        ))
         .where('a.sub_token', token)
         .first();
       return row ? toAccount(row) : undefined;

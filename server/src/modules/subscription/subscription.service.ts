@@ -83,7 +83,10 @@ export const SUBSCRIPTION_MESSAGES = {
   /** The spec's catalogue message for an unreachable panel. */
   unavailable: 'Service is temporarily unavailable. Please try again later or contact support.',
   pending: 'This subscription is still being set up. Please try again in a minute.',
+  paidPending: 'Your payment is confirmed; your account is being set up. Please try again in a minute.',
 } as const;
+
+const pendingMessage = (account: SubscriptionAccount) => (account.paid ? SUBSCRIPTION_MESSAGES.paidPending : SUBSCRIPTION_MESSAGES.pending);
 
 /** What the account's state is for this link, from our row (and, for a client, the panel's answer). */
 export type AccountState = PageStatus;
@@ -93,6 +96,8 @@ const BLOCKED_STATUSES = new Set<string>(['suspended', 'disabled', 'expired', 'l
 
 /** The state our own row gives: its status, then expiry and quota (the sync job may not have run yet). */
 export function accountState(account: SubscriptionAccount, now: Date): AccountState {
+  // Paid, and waiting only for its panel user: being set up, not waiting for a payment.
+  if (account.status === 'suspended' && account.paid) return 'pending';
   if (BLOCKED_STATUSES.has(account.status)) return account.status as BlockedState;
   if (account.status !== 'active' && account.status !== 'on_hold') return 'inactive';
   if (account.expireDate && account.expireDate.getTime() <= now.getTime()) return 'expired';
@@ -326,7 +331,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       supportUrl: links.support,
       username: account.username,
       status: state,
-      notice: blocked ? blockedMessage(blocked, links) : state === 'pending' ? SUBSCRIPTION_MESSAGES.pending : null,
+      notice: blocked ? blockedMessage(blocked, links) : state === 'pending' ? pendingMessage(account) : null,
       usedBytes: account.usedTrafficBytes ?? 0,
       limitBytes: account.dataLimitBytes,
       expiresAt: account.expireDate,
@@ -369,7 +374,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
         const known = state === 'active' || state === 'on_hold' ? knownPanelState(account, now) : null;
         return page(account, parsed.token, known ?? state, request.userAgent, now);
       }
-      if (state === 'pending') throw new AppError(503, 'service_unavailable', SUBSCRIPTION_MESSAGES.pending, { retryAfterSeconds: 60 });
+      if (state === 'pending') throw new AppError(503, 'service_unavailable', pendingMessage(account), { retryAfterSeconds: 60 });
       if (state !== 'active' && state !== 'on_hold') return blockedReply(account, state, null, now);
 
       const format: SubscriptionFormat = parsed.forced ?? formatForUserAgent(request.userAgent);

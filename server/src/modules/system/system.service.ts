@@ -3,6 +3,7 @@ import { dialectOf, type Db } from '../../db/knex.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import { APP_VERSION } from '../../lib/package-info.js';
 import type { Mailer } from '../../mail/mailer.js';
+import type { RefundsService } from '../billing/refunds.service.js';
 import type { ServersService } from '../servers/servers.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { pingDatabase } from './health.routes.js';
@@ -20,16 +21,18 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** The admin's System tab: database, mail, each panel, the job queue, payments, version. */
-export function createSystemService(deps: { db: Db; mailer: Mailer; servers: ServersService; jobs: JobsRepo; settings: SettingsService }) {
+export function createSystemService(deps: { db: Db; mailer: Mailer; servers: ServersService; jobs: JobsRepo; settings: SettingsService; payments: Pick<RefundsService, 'listTransactions'> }) {
   return {
     async getSystemStatus(): Promise<SystemStatus> {
-      const [database, mailOk, servers, counts, failed, config] = await Promise.all([
+      const [database, mailOk, servers, counts, failed, config, needsReview, disputed] = await Promise.all([
         pingDatabase(deps.db),
         withTimeout(deps.mailer.verify(), PROBE_TIMEOUT_MS).catch(() => false),
         deps.servers.listServerRecords(),
         deps.jobs.countByStatus(),
         deps.jobs.listFailed(20),
         deps.settings.getPublicConfig(),
+        deps.payments.listTransactions({ status: 'needs_review', limit: 50 }),
+        deps.payments.listTransactions({ status: 'disputed', limit: 50 }),
       ]);
       const panels = await Promise.all(
         servers.map(async (server) => {
@@ -50,7 +53,7 @@ export function createSystemService(deps: { db: Db; mailer: Mailer; servers: Ser
           counts,
           failed: failed.map((job) => ({ id: job.id, type: job.type, attempts: job.attempts, lastError: job.lastError, updatedAt: job.updatedAt.toISOString() })),
         },
-        payments: { cardEnabled: config.cardPaymentsEnabled },
+        payments: { cardEnabled: config.cardPaymentsEnabled, needsReview, disputed },
       };
     },
   };

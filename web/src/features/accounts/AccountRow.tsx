@@ -42,7 +42,10 @@ export function AccountRow({ account, deleting, actions }: { account: VpnAccount
         )}
       </th>
       <Cell label="Status">
-        <StatusBadge status={account.status} />
+        <StatusBadge status={account.status} paymentConfirmed={account.paymentConfirmed} />
+        {account.status === 'suspended' && account.paymentConfirmed && (
+          <span className="mt-1 block text-xs text-slate-500">Your payment is confirmed; your account is being set up.</span>
+        )}
       </Cell>
       <Cell label="Expires" className="whitespace-nowrap">{formatExpiry(account.expireDate)}</Cell>
       <Cell label="Data limit" className="whitespace-nowrap">{formatDataLimit(account.dataLimitBytes)}</Cell>

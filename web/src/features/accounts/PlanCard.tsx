@@ -1,11 +1,16 @@
 import type { Plan } from '../../../../shared/plans.js';
-import { formatUsd } from '../../../../shared/pricing.js';
+import { billingPeriodOf, formatUsd, perMonthCents } from '../../../../shared/pricing.js';
+import { CheckIcon } from '../../components/content/content-icons';
 import { BUTTON } from './button-styles';
-import { formatBytes, formatDuration, formatLocations } from './format';
+import { formatBytes, formatLocations } from './format';
 import { ACCOUNT_UI_MESSAGES } from './messages';
 
 interface PlanCardProps {
   plan: Plan;
+  /** h3 directly under 'Available Plans', h4 under a tier's heading. */
+  headingLevel?: 3 | 4;
+  /** 'Save N%' against the shortest plan of the same tier (0: no badge). */
+  savePercent: number;
   trialUsed: boolean;
   /** True while this plan's account is being created. */
   busy: boolean;
@@ -23,29 +28,66 @@ function claimLabel(plan: Plan, trialUsed: boolean): string {
   return 'Get Free';
 }
 
-/** One plan: price, duration, data and locations, with the button that fits it. */
-export function PlanCard({ plan, trialUsed, busy, disabled, onClaim, cardPayments, onBuy }: PlanCardProps) {
+/** What a month costs on a plan of several months, e.g. "$4.99/month"; nothing otherwise. */
+function monthlyNote(plan: Plan): string | null {
+  const { months } = billingPeriodOf(plan.days);
+  const cents = perMonthCents(plan);
+  return months !== null && months > 1 && cents !== null && plan.price > 0 ? `${formatUsd(cents)}/month` : null;
+}
+
+/**
+ * One plan, as the pricing page shows it (the grid groups them by tier): its period, the price
+ * charged (once) and per month, the saving, data, locations and feature lines, with the button that fits it.
+ */
+export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy, disabled, onClaim, cardPayments, onBuy }: PlanCardProps) {
   const isFree = plan.isTrial || plan.price === 0;
   const trialBlocked = plan.isTrial && trialUsed;
   const noteId = `plan-${plan.id}-note`;
+  const period = billingPeriodOf(plan.days);
+  const perMonth = monthlyNote(plan);
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
 
   return (
-    <li className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <li className={`flex flex-col rounded-2xl bg-white p-6 shadow-sm ${plan.mostPopular ? 'ring-2 ring-indigo-600' : 'ring-1 ring-slate-200'}`}>
       <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
+        <Heading className="text-lg font-semibold text-slate-900">{plan.name}</Heading>
         {plan.isTrial && (
           <span className="shrink-0 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800">Trial</span>
         )}
+        {!plan.isTrial && plan.mostPopular && (
+          <span className="shrink-0 rounded-full bg-indigo-600 px-2.5 py-0.5 text-xs font-semibold text-white">Most Popular</span>
+        )}
       </div>
-      <p className="mt-3 text-3xl font-bold tracking-tight text-slate-900">{formatUsd(plan.price)}</p>
+      <p className="mt-3 flex flex-wrap items-baseline gap-x-2">
+        <span className="text-3xl font-bold tracking-tight text-slate-900">{formatUsd(plan.price)}</span>
+        <span className="text-sm text-slate-600">for {period.label}</span>
+      </p>
+      {(perMonth || savePercent > 0) && (
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          {perMonth && <span>{perMonth}</span>}
+          {savePercent > 0 && (
+            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Save {savePercent}%</span>
+          )}
+        </p>
+      )}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
         <dt className="text-slate-500">Duration</dt>
-        <dd className="font-medium text-slate-800">{formatDuration(plan.days)}</dd>
+        <dd className="font-medium text-slate-800">{period.label}</dd>
         <dt className="text-slate-500">Data</dt>
         <dd className="font-medium text-slate-800">{formatBytes(plan.dataLimitBytes)}</dd>
         <dt className="text-slate-500">Locations</dt>
         <dd className="font-medium break-words text-slate-800">{formatLocations(plan.locations)}</dd>
       </dl>
+      {plan.features.length > 0 && (
+        <ul className="mt-4 space-y-1.5 text-sm text-slate-700">
+          {plan.features.map((feature, index) => (
+            <li key={`${index}-${feature}`} className="flex gap-2">
+              <CheckIcon className="mt-0.5 size-4 shrink-0 text-indigo-600" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mt-auto pt-6">
         {isFree ? (
           <button

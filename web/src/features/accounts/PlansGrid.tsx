@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { Plan } from '../../../../shared/plans.js';
+import { savePercent } from '../../../../shared/pricing.js';
 import { PlanCard } from './PlanCard';
 
 interface PlansGridProps {
@@ -12,9 +13,46 @@ interface PlansGridProps {
   onBuy: (plan: Plan) => void;
 }
 
-/** The 'Available Plans' section: active plans, cheapest first, as the server sends them. */
+interface PlanGroup {
+  /** The tier name; null for the plans that have none (the trial, one-off plans). */
+  tier: string | null;
+  plans: Plan[];
+}
+
+/** Plans of one tier together (as on the pricing page), the groups in the order their first plan comes. */
+function groupByTier(plans: readonly Plan[]): PlanGroup[] {
+  const groups = new Map<string, PlanGroup>();
+  for (const plan of plans) {
+    const key = plan.tier ? plan.tier.trim().toLowerCase() : '';
+    const group = groups.get(key) ?? { tier: plan.tier?.trim() || null, plans: [] };
+    group.plans.push(plan);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * The 'Available Plans' section: active plans in the operator's display order, a row of cards per
+ * tier, each with its period, price per month and saving as on the pricing page.
+ */
 export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim, cardPayments, onBuy }: PlansGridProps) {
   const headingId = useId();
+  const groups = groupByTier(plans);
+  const card = (plan: Plan, headingLevel: 3 | 4) => (
+    <PlanCard
+      key={plan.id}
+      plan={plan}
+      headingLevel={headingLevel}
+      savePercent={savePercent(plan, plans)}
+      trialUsed={trialUsed}
+      busy={claimingPlanId === plan.id}
+      disabled={claimingPlanId !== null}
+      onClaim={onClaim}
+      cardPayments={cardPayments}
+      onBuy={onBuy}
+    />
+  );
+
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900">
@@ -25,20 +63,19 @@ export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim, cardPayme
           No plans are available right now. Please check back later.
         </p>
       ) : (
-        <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {plans.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              trialUsed={trialUsed}
-              busy={claimingPlanId === plan.id}
-              disabled={claimingPlanId !== null}
-              onClaim={onClaim}
-              cardPayments={cardPayments}
-              onBuy={onBuy}
-            />
-          ))}
-        </ul>
+        <div className="mt-4 space-y-8">
+          {groups.map((group) => {
+            const titled = group.tier !== null && groups.length > 1;
+            return (
+              <div key={group.tier ?? ''}>
+                {titled && <h3 className="mb-3 text-sm font-semibold tracking-wider text-slate-500 uppercase">{group.tier}</h3>}
+                <ul aria-label={group.tier ? `${group.tier} plans` : undefined} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {group.plans.map((plan) => card(plan, titled ? 4 : 3))}
+                </ul>
+              </div>
+            );
+          })}
+        </div>
       )}
     </section>
   );

@@ -9,14 +9,18 @@ const STATUS_STYLES: Record<VpnAccountStatus, string> = {
   on_hold: 'bg-sky-50 text-sky-800 ring-sky-200',
 };
 
-/** A bought account stays suspended until its payment is confirmed, so that is what it says. */
-function statusLabel(status: VpnAccountStatus): string {
-  return status === 'suspended' ? 'Awaiting payment' : status.replace('_', ' ');
+/**
+ * A bought account stays suspended until its payment is confirmed and then until its panel user is
+ * made, so that is what it says.
+ */
+function statusLabel(status: VpnAccountStatus, paymentConfirmed: boolean): string {
+  if (status === 'suspended') return paymentConfirmed ? 'Paid · being set up' : 'Awaiting payment';
+  return status.replace('_', ' ');
 }
 
 /** The account's status as a coloured pill; the word itself carries the meaning. */
-export function StatusBadge({ status }: { status: VpnAccountStatus }) {
-  const label = statusLabel(status);
+export function StatusBadge({ status, paymentConfirmed = false }: { status: VpnAccountStatus; paymentConfirmed?: boolean }) {
+  const label = statusLabel(status, paymentConfirmed);
   return (
     <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${STATUS_STYLES[status] ?? STATUS_STYLES.disabled}`}>
       {label}

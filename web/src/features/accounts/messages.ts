@@ -19,4 +19,6 @@ export const ACCOUNT_UI_MESSAGES = {
   customFailed: 'Failed to create VPN account',
   serversFailed: 'Failed to fetch available servers',
   paymentsUnavailable: 'Card payments are not available right now.',
+  /** Shown when a pricing-page link names a plan that is no longer on sale. */
+  planUnavailable: 'That plan is no longer on sale. Please choose one of the plans below.',
 } as const;

@@ -53,7 +53,8 @@ export function Dialog({ title, onClose, children, initialFocusRef, describedBy,
   }, []);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-950/60 p-4 sm:items-center sm:p-6">
+    // Centred by auto margins, not align-items: a panel taller than the window then scrolls from its top.
+    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-950/60 p-4 sm:p-6">
       <div
         ref={panelRef}
         role="dialog"
@@ -61,7 +62,7 @@ export function Dialog({ title, onClose, children, initialFocusRef, describedBy,
         aria-labelledby={titleId}
         aria-describedby={describedBy}
         tabIndex={-1}
-        className={`w-full ${size === 'sm' ? 'max-w-md' : 'max-w-xl'} rounded-xl bg-white p-5 shadow-2xl focus:outline-none sm:p-6`}
+        className={`w-full ${size === 'sm' ? 'max-w-md' : 'max-w-xl'} rounded-xl bg-white p-5 shadow-2xl focus:outline-none sm:my-auto sm:p-6`}
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import type { AdminPlan } from '../../../../shared/plans.js';
+import { PLAN_PRICING_LIMITS, type AdminPlan } from '../../../../shared/plans.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { AlertBox } from './AlertBox';
 import { buttonClass } from './admin-ui';
 import { errorMessage, fieldErrors } from './admin-errors';
 import { Dialog } from './Dialog';
-import { CheckboxField, TextField } from './form-fields';
+import { CheckboxField, TextAreaField, TextField } from './form-fields';
 import { NEW_PLAN_VALUES, toPlanBody, valuesFromPlan, withHoursMode, type PlanFormValues } from './plan-form';
 
 const MESSAGES = {
@@ -20,7 +20,14 @@ interface PlanFormDialogProps {
   onSaved: (plan: AdminPlan) => void;
 }
 
-/** Create or edit a plan; hours mode switches duration to hours and data to MB. */
+/** A server error about one feature line (`features.2`) shows under the feature box. */
+const featuresError = (fields: Record<string, string>) =>
+  fields.features ?? Object.entries(fields).find(([key]) => key.startsWith('features.'))?.[1];
+
+/**
+ * Create or edit a plan; hours mode switches duration to hours and data to MB. The last part is how
+ * the plan shows on the pricing page (tier, feature lines, order, badge, listed or not).
+ */
 export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) {
   const [values, setValues] = useState<PlanFormValues>(() => (plan ? valuesFromPlan(plan) : NEW_PLAN_VALUES));
   const [formError, setFormError] = useState<string | null>(null);
@@ -108,6 +115,56 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
         />
         <CheckboxField label="Active" checked={values.active} onCheckedChange={set('active')} hint="Only active plans are offered to customers." disabled={saving} />
         <CheckboxField label="Trial plan" checked={values.isTrial} onCheckedChange={set('isTrial')} hint="Each customer can use a trial plan once." disabled={saving} />
+        <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Pricing page</legend>
+          <CheckboxField
+            label="Show on the pricing page"
+            checked={values.public}
+            onCheckedChange={set('public')}
+            hint="Listed on the public pricing and home pages when active. A trial plan is never listed there."
+            disabled={saving}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Tier name"
+              value={values.tier}
+              onValueChange={set('tier')}
+              error={fields.tier}
+              placeholder="Plus"
+              hint="Plans with the same tier name are one card with a period toggle."
+              maxLength={PLAN_PRICING_LIMITS.tierLength}
+              disabled={saving}
+            />
+            <TextField
+              label="Display order"
+              type="number"
+              inputMode="numeric"
+              step={1}
+              value={values.sortOrder}
+              onValueChange={set('sortOrder')}
+              error={fields.sortOrder}
+              hint="Smaller first, on the pricing page and the dashboard."
+              disabled={saving}
+            />
+          </div>
+          <TextAreaField
+            label="Features"
+            value={values.features}
+            onValueChange={set('features')}
+            error={featuresError(fields)}
+            rows={5}
+            placeholder={'300 GB of data every month\nServers in every location'}
+            hint={`One per line, up to ${PLAN_PRICING_LIMITS.features} lines of ${PLAN_PRICING_LIMITS.featureLength} characters.`}
+            disabled={saving}
+          />
+          <CheckboxField
+            label="Most popular"
+            checked={values.mostPopular}
+            onCheckedChange={set('mostPopular')}
+            hint="Highlights the card with a 'Most Popular' badge."
+            disabled={saving}
+          />
+        </fieldset>
         <div className="flex flex-wrap justify-end gap-3 pt-2">
           <button type="button" onClick={onClose} disabled={saving} className={buttonClass.secondary}>
             Cancel

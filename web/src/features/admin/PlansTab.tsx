@@ -27,7 +27,18 @@ const MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this plan? This action cannot be undone.',
 } as const;
 
-const COLUMNS = ['Name', 'Duration', 'Data', 'Price', 'Locations', 'Status', 'Trial', 'Actions'] as const;
+const COLUMNS = ['Name', 'Tier', 'Duration', 'Data', 'Price', 'Locations', 'Status', 'Pricing page', 'Trial', 'Actions'] as const;
+
+/** Whether (and where) the plan is listed on the pricing page. */
+function PricingPageCell({ plan }: { plan: AdminPlan }) {
+  if (plan.isTrial || !plan.public) return <span className="text-slate-500">Hidden</span>;
+  return (
+    <span className="flex items-center gap-1.5 whitespace-nowrap">
+      <span>Listed · order {plan.sortOrder}</span>
+      {plan.mostPopular && <StatusBadge tone="indigo">Most popular</StatusBadge>}
+    </span>
+  );
+}
 
 type FormState = { plan: AdminPlan | null } | null;
 
@@ -77,7 +88,10 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">What customers can buy. Disabled plans are hidden from them.</p>
+        <p className="text-sm text-slate-600">
+          What customers can buy, and what the pricing page shows: its prices are these plans&apos; prices. Disabled plans
+          are hidden from customers.
+        </p>
         <button type="button" onClick={() => setForm({ plan: null })} className={buttonClass.primary}>
           Create plan
         </button>
@@ -92,12 +106,16 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
           {plans?.map((plan) => (
             <tr key={plan.id}>
               <Cell className="font-medium whitespace-nowrap text-slate-900">{plan.name}</Cell>
+              <Cell className="whitespace-nowrap text-slate-700">{plan.tier ?? '—'}</Cell>
               <Cell className="whitespace-nowrap text-slate-700">{formatDuration(plan.days)}</Cell>
               <Cell className="whitespace-nowrap text-slate-700">{formatDataLimit(plan.dataLimitBytes)}</Cell>
               <Cell className="whitespace-nowrap text-slate-700">{formatPrice(plan.price)}</Cell>
               <Cell>{formatLocations(plan.locations)}</Cell>
               <Cell>
                 <ActiveBadge active={plan.status === 'active'} />
+              </Cell>
+              <Cell>
+                <PricingPageCell plan={plan} />
               </Cell>
               <Cell>{plan.isTrial ? <StatusBadge tone="amber">Trial</StatusBadge> : 'No'}</Cell>
               <Cell>

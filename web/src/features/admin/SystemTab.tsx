@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
+import { BillingStatusBadge } from '../billing/BillingStatusBadge';
+import { formatAmount } from '../billing/billing-format';
 import { AdminTable, Cell } from './AdminTable';
 import { AlertBox } from './AlertBox';
 import { formatDateTime } from './admin-format';
@@ -12,6 +14,7 @@ import { useAdminResource } from './useAdminResource';
 const LOAD_FAILED = 'Failed to fetch system status';
 const PANEL_COLUMNS = ['Name', 'Kind', 'Status', 'Reachable'] as const;
 const FAILED_JOB_COLUMNS = ['Type', 'Attempts', 'Last error', 'Time'] as const;
+const PAYMENT_COLUMNS = ['Customer', 'Plan', 'Amount', 'Status', 'Time'] as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -56,6 +59,31 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
                   </span>
                 )}
               </Cell>
+            </tr>
+          ))}
+        </AdminTable>
+      </Section>
+
+      <Section title="Payments to look at">
+        <p className="text-sm text-slate-600">
+          Paid amounts that differ from the order (nothing was delivered) and open disputes (the account is paused). Refund or settle them under Payments.
+        </p>
+        <AdminTable
+          caption="Payments to look at"
+          columns={PAYMENT_COLUMNS}
+          isEmpty={status.payments.needsReview.length + status.payments.disputed.length === 0}
+          emptyText="Nothing to look at."
+        >
+          {[...status.payments.needsReview, ...status.payments.disputed].map((payment) => (
+            <tr key={payment.id} className="align-top">
+              <Cell className="font-medium whitespace-nowrap text-slate-900">{payment.userEmail}</Cell>
+              <Cell>{payment.planName}</Cell>
+              <Cell className="whitespace-nowrap tabular-nums">{formatAmount(payment.amount, payment.currency)}</Cell>
+              <Cell>
+                <BillingStatusBadge status={payment.status} />
+                {payment.note && <span className="mt-1 block text-xs text-slate-500">{payment.note}</span>}
+              </Cell>
+              <Cell className="whitespace-nowrap">{formatDateTime(payment.createdAt)}</Cell>
             </tr>
           ))}
         </AdminTable>

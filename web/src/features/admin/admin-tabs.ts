@@ -3,6 +3,7 @@ export const ADMIN_TABS = [
   { id: 'users', label: 'Users' },
   { id: 'servers', label: 'Master Servers' },
   { id: 'plans', label: 'Plans' },
+  { id: 'payments', label: 'Payments' },
   { id: 'settings', label: 'Settings' },
   { id: 'logs', label: 'Logs' },
   { id: 'system', label: 'System' },

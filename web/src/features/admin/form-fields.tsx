@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { inputClass } from './admin-ui';
 
 interface FieldFrameProps {
@@ -53,6 +53,32 @@ export function TextField({ label, value, onValueChange, hint, error, ...inputPr
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       <input
         {...inputProps}
+        id={id}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={inputClass}
+      />
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value'> & {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  hint?: ReactNode;
+  error?: string;
+};
+
+/** A labelled multi-line text box, with its hint and server error tied to it like TextField's. */
+export function TextAreaField({ label, value, onValueChange, hint, error, ...textareaProps }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <textarea
+        {...textareaProps}
         id={id}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}

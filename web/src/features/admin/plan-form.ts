@@ -15,6 +15,12 @@ export interface PlanFormValues {
   locations: string;
   active: boolean;
   isTrial: boolean;
+  /** The pricing page: tier name (empty: the plan is a tier of its own), one feature per line, order, badge, listed. */
+  tier: string;
+  features: string;
+  sortOrder: string;
+  mostPopular: boolean;
+  public: boolean;
 }
 
 const DAYS_MODE_UNITS = { duration: String(PLAN_DEFAULTS.days), dataLimit: String(PLAN_DEFAULTS.dataLimitGb) };
@@ -31,6 +37,11 @@ export const NEW_PLAN_VALUES: PlanFormValues = {
   locations: '',
   active: PLAN_DEFAULTS.status === 'active',
   isTrial: false,
+  tier: '',
+  features: '',
+  sortOrder: '0',
+  mostPopular: false,
+  public: true,
 };
 
 /** Switching mode puts that mode's defaults in the duration and data fields (3 h and 300 MB, or 30 days and 50 GB). */
@@ -52,7 +63,20 @@ export function valuesFromPlan(plan: AdminPlan): PlanFormValues {
     locations: plan.locations === 'all' ? '' : plan.locations,
     active: plan.status === 'active',
     isTrial: plan.isTrial,
+    tier: plan.tier ?? '',
+    features: plan.features.join('\n'),
+    sortOrder: String(plan.sortOrder),
+    mostPopular: plan.mostPopular,
+    public: plan.public,
   };
+}
+
+/** The feature lines typed in the text box: one per line, blank lines dropped. */
+export function featureLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 export function toPlanBody(values: PlanFormValues): PlanBody {
@@ -66,5 +90,10 @@ export function toPlanBody(values: PlanFormValues): PlanBody {
     locations: values.locations.trim() || 'all',
     status: values.active ? 'active' : 'disabled',
     isTrial: values.isTrial,
+    tier: values.tier.trim() || null,
+    features: featureLines(values.features),
+    sortOrder: Number(values.sortOrder || 0),
+    mostPopular: values.mostPopular,
+    public: values.public,
   };
 }

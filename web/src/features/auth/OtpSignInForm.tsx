@@ -10,6 +10,8 @@ interface OtpSignInFormProps {
   /** 'Back' on the landing page, 'Back to Email' on /login. */
   backLabel: string;
   initialEmail?: string;
+  /** Where a successful sign-in goes (a checked same-site path); the dashboard by default. */
+  next?: string;
 }
 
 type Step = 'email' | 'code';
@@ -20,7 +22,7 @@ const primaryButtonClass =
   'w-full rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-60';
 
 /** The two-step passwordless sign-in: e-mail, then the 6-digit code sent to it. */
-export function OtpSignInForm({ backLabel, initialEmail = '' }: OtpSignInFormProps) {
+export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard' }: OtpSignInFormProps) {
   const { setUser } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
@@ -72,7 +74,7 @@ export function OtpSignInForm({ backLabel, initialEmail = '' }: OtpSignInFormPro
     try {
       const { user } = await api.auth.verifyOtp(email.trim(), code);
       setUser(user);
-      await navigate('/dashboard', { replace: true });
+      await navigate(next, { replace: true });
     } catch (err) {
       setError(getErrorMessage(err, MESSAGES.invalidOtp));
       setBusy(false);

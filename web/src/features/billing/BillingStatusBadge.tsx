@@ -15,6 +15,10 @@ const STATUS_LOOK: Record<BillingStatus, { label: string; style: string }> = {
   incomplete: { label: 'Incomplete', style: AMBER },
   past_due: { label: 'Past due', style: 'bg-orange-50 text-orange-800 ring-orange-200' },
   canceled: { label: 'Canceled', style: GRAY },
+  ended: { label: 'Ended', style: GRAY },
+  needs_review: { label: 'Under review', style: AMBER },
+  refunded: { label: 'Refunded', style: GRAY },
+  disputed: { label: 'Disputed', style: RED },
 };
 
 /** A transaction's or subscription's status as a coloured pill; the word itself carries the meaning. */

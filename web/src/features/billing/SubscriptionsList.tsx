@@ -8,9 +8,20 @@ interface SubscriptionsListProps {
   onCancel: (subscription: Subscription) => void;
 }
 
-/** An active subscription not yet set to end can be cancelled (it then ends at its period end). */
+/**
+ * An active subscription that renews by itself, not yet set to end, can be cancelled (it then ends at
+ * its period end). A one-off purchase simply ends: there is nothing to cancel.
+ */
 function canCancel(subscription: Subscription): boolean {
-  return subscription.status === 'active' && !subscription.cancelAtPeriodEnd;
+  return subscription.autoRenews && subscription.status === 'active' && !subscription.cancelAtPeriodEnd;
+}
+
+function periodText(subscription: Subscription): string | null {
+  if (!subscription.currentPeriodEnd) return null;
+  const end = formatDate(subscription.currentPeriodEnd);
+  if (subscription.status === 'ended') return `Ended ${end}`;
+  if (subscription.status !== 'active') return null;
+  return subscription.autoRenews ? `Renews ${end}` : `Ends ${end} · does not renew automatically`;
 }
 
 function SubscriptionItem({ subscription, onCancel }: { subscription: Subscription; onCancel: () => void }) {
@@ -24,7 +35,7 @@ function SubscriptionItem({ subscription, onCancel }: { subscription: Subscripti
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-600">
           <BillingStatusBadge status={subscription.status} />
-          {subscription.currentPeriodEnd && <span>Period ends {formatDate(subscription.currentPeriodEnd)}</span>}
+          {periodText(subscription) && <span>{periodText(subscription)}</span>}
           {subscription.cancelAtPeriodEnd && (
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Cancels at period end</span>
           )}
@@ -40,7 +51,7 @@ function SubscriptionItem({ subscription, onCancel }: { subscription: Subscripti
   );
 }
 
-/** The customer's subscriptions: status, period end, and Cancel for an active one. */
+/** The customer's subscriptions: status, period end, and Cancel for an active one that renews. */
 export function SubscriptionsList({ subscriptions, onCancel }: SubscriptionsListProps) {
   if (subscriptions.length === 0) {
     return <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-slate-200">No subscriptions yet.</p>;

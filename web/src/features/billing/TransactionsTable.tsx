@@ -32,6 +32,9 @@ export function TransactionsTable({ transactions }: { transactions: readonly Tra
               </td>
               <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums">
                 {formatAmount(transaction.amount, transaction.currency)}
+                {transaction.amountRefunded > 0 && transaction.amountRefunded < transaction.amount && (
+                  <span className="block text-xs text-slate-500">{formatAmount(transaction.amountRefunded, transaction.currency)} refunded</span>
+                )}
               </td>
               <td className="px-4 py-2.5">
                 <BillingStatusBadge status={transaction.status} />

@@ -22,6 +22,7 @@ export type SettledPaymentReturn = Extract<PaymentReturnState, { kind: 'ready' |
  */
 export function settleCheckoutStatus(status: CheckoutStatus): SettledPaymentReturn | null {
   if (status.status === 'failed') return { kind: 'failed', error: status.error || BILLING_MESSAGES.paymentFailed };
+  if (status.status === 'needs_review') return { kind: 'failed', error: status.error || BILLING_MESSAGES.paymentNeedsReview };
   if (status.status === 'succeeded' && status.account) {
     return { kind: 'ready', account: status.account, renewal: status.renewal };
   }

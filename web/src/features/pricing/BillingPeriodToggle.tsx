@@ -1,31 +1,30 @@
-import { BILLING_PERIODS, BILLING_PERIOD_INFO, type BillingPeriod } from '../../../../shared/pricing.js';
-
 interface BillingPeriodToggleProps {
-  value: BillingPeriod;
-  onChange(period: BillingPeriod): void;
+  periods: ReadonlyArray<{ key: string; label: string }>;
+  value: string;
+  onChange(key: string): void;
 }
 
 /** Toggle buttons (one pressed at a time) that pick the billing period the tier cards show. */
-export function BillingPeriodToggle({ value, onChange }: BillingPeriodToggleProps) {
+export function BillingPeriodToggle({ periods, value, onChange }: BillingPeriodToggleProps) {
   return (
     <div
       role="group"
       aria-label="Billing period"
-      className="inline-flex max-w-full rounded-full bg-white p-1 shadow-sm ring-1 ring-slate-200"
+      className="inline-flex max-w-full flex-wrap justify-center rounded-full bg-white p-1 shadow-sm ring-1 ring-slate-200"
     >
-      {BILLING_PERIODS.map((period) => {
-        const pressed = period === value;
+      {periods.map((period) => {
+        const pressed = period.key === value;
         return (
           <button
-            key={period}
+            key={period.key}
             type="button"
             aria-pressed={pressed}
-            onClick={() => onChange(period)}
+            onClick={() => onChange(period.key)}
             className={`rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap sm:px-5 ${
               pressed ? 'bg-indigo-600 text-white shadow-sm' : 'text-slate-700 hover:bg-slate-100'
             }`}
           >
-            {BILLING_PERIOD_INFO[period].label}
+            {period.label}
           </button>
         );
       })}

@@ -1,80 +1,92 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  BILLING_PERIOD_INFO,
-  PLAN_FEATURES,
-  PRICING_TIERS,
-  billedTotalCents,
-  formatUsd,
-  perMonthCents,
-  savePercent,
-  tierIncludes,
-  type BillingPeriod,
-  type TierId,
-} from '../../../../shared/pricing.js';
+import { formatUsd, type BillingPeriod, type PricingOffer } from '../../../../shared/pricing.js';
 import { CheckIcon } from '../../components/content/content-icons';
 
 interface TierCardProps {
-  tier: TierId;
+  offer: PricingOffer;
   period: BillingPeriod;
-  popular: boolean;
-  /** Where the Get button leads: /login when signed out, /dashboard when signed in. */
-  getTo: string;
+  /** Where Get leads: /login (then the dashboard) signed out, the dashboard signed in; with the plan. */
+  href: string;
 }
 
-/** One plan: its price for the chosen period, the billed total, its savings and what it includes. */
-export function TierCard({ tier, period, popular, getTo }: TierCardProps) {
+/** The price as it reads big: per month when the plan counts in months, else the whole price. */
+function Price({ offer, period }: { offer: PricingOffer; period: BillingPeriod }) {
+  const { plan, perMonthCents } = offer;
+  if (plan.price === 0) return <span className="text-4xl font-extrabold tracking-tight text-slate-900">Free</span>;
+  if (perMonthCents === null) {
+    return (
+      <>
+        <span className="text-4xl font-extrabold tracking-tight text-slate-900">{formatUsd(plan.price)}</span>
+        <span className="text-slate-600">for {period.label}</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="text-4xl font-extrabold tracking-tight text-slate-900">{formatUsd(perMonthCents)}</span>
+      <span className="text-slate-600">
+        <span aria-hidden="true">/mo</span>
+        <span className="sr-only">per month</span>
+      </span>
+    </>
+  );
+}
+
+/**
+ * One tier for the chosen period: the price per month, what is charged (the plan's own price, once),
+ * the saving against the tier's shortest plan, its feature lines and Get.
+ */
+export function TierCard({ offer, period, href }: TierCardProps) {
   const headingId = useId();
-  const { name, summary } = PRICING_TIERS[tier];
-  const save = savePercent(tier, period);
-  const features = PLAN_FEATURES.filter((feature) => tierIncludes(tier, feature));
+  const { plan, tierName, savePercent } = offer;
+  const popular = plan.mostPopular;
 
   return (
     <article
       aria-labelledby={headingId}
       className={`relative flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm sm:p-8 ${
-        popular ? 'ring-2 ring-indigo-600' : 'ring-1 ring-slate-200'
+        popular ? 'shadow-indigo-200 ring-2 ring-indigo-600 lg:shadow-xl' : 'ring-1 ring-slate-200'
       }`}
     >
-      <div className="flex flex-wrap items-center gap-2">
+      {popular && (
+        <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white shadow-sm">
+          Most Popular
+        </p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-xl font-bold text-slate-900">
-          {name}
+          {tierName}
         </h3>
-        {popular && (
-          <span className="rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold text-white">Most Popular</span>
-        )}
-        {save > 0 && (
-          <span className="rounded-full bg-emerald-100 px-3 py-1 text-xs font-semibold text-emerald-900">
-            Save {save}%
-          </span>
+        {savePercent > 0 && (
+          <span className="rounded-full bg-emerald-100 px-3 py-1 text-xs font-semibold text-emerald-900">Save {savePercent}%</span>
         )}
       </div>
-      <p className="mt-2 text-slate-600">{summary}</p>
-      <p className="mt-6 flex items-baseline gap-1">
-        <span className="text-4xl font-extrabold tracking-tight text-slate-900">
-          {formatUsd(perMonthCents(tier, period))}
-        </span>
-        <span className="text-slate-600">/month</span>
+      <p className="mt-1 text-sm text-slate-500">{plan.name}</p>
+      <p className="mt-6 flex flex-wrap items-baseline gap-x-1">
+        <Price offer={offer} period={period} />
       </p>
       <p className="mt-1 text-sm text-slate-600">
-        {formatUsd(billedTotalCents(tier, period))} billed {BILLING_PERIOD_INFO[period].interval}
+        {plan.price === 0 ? `Free for ${period.label}` : `${formatUsd(plan.price)} billed once for ${period.label}`}
       </p>
       <Link
-        to={getTo}
-        className={`mt-6 block rounded-lg px-4 py-3 text-center font-semibold shadow-sm ${
+        to={href}
+        className={`mt-6 block rounded-lg px-4 py-3 text-center font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
           popular ? 'bg-indigo-600 text-white hover:bg-indigo-700' : 'bg-indigo-50 text-indigo-800 hover:bg-indigo-100'
         }`}
       >
-        Get {name}
+        Get {tierName}
       </Link>
-      <ul className="mt-6 space-y-2 text-slate-700">
-        {features.map((feature) => (
-          <li key={feature.id} className="flex gap-2">
-            <CheckIcon className="mt-0.5 size-5 shrink-0 text-indigo-600" />
-            <span>{feature.label}</span>
-          </li>
-        ))}
-      </ul>
+      {plan.features.length > 0 && (
+        <ul className="mt-6 space-y-2.5 border-t border-slate-100 pt-6 text-sm leading-6 text-slate-700">
+          {plan.features.map((feature, index) => (
+            <li key={`${index}-${feature}`} className="flex gap-2">
+              <CheckIcon className="mt-0.5 size-5 shrink-0 text-indigo-600" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </article>
   );
 }

@@ -3,7 +3,7 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** The pricing page's questions and answers (the facts come from the spec's business constants). */
+/** The pricing page's questions and answers (prices are on the plan cards, which come from the plans). */
 export const PRICING_FAQ: readonly FaqEntry[] = [
   {
     question: 'Can I get a refund?',
@@ -11,14 +11,19 @@ export const PRICING_FAQ: readonly FaqEntry[] = [
       'Yes. Every plan comes with a 30-day money-back guarantee: ask for a refund within 30 days of your purchase and you get your money back in full, no questions asked.',
   },
   {
-    question: 'Does my subscription renew automatically?',
+    question: 'Does my plan renew automatically?',
     answer:
-      'Yes. Subscriptions renew automatically at the end of each billing period unless you cancel before then. If you cancel, your plan stays active until the end of the period you have already paid for.',
+      'No. Each plan is a single payment for its period, and we never charge your card again on our own. When a plan is about to run out, open your dashboard and press Renew on the account to pay for another period; the account keeps its subscription link.',
+  },
+  {
+    question: 'Do I need to cancel?',
+    answer:
+      'No. There is nothing to cancel: a plan simply ends when its period is over unless you renew it. You can also delete a VPN account from your dashboard at any time.',
   },
   {
     question: 'How many devices can I use?',
     answer:
-      'As many as you like. One subscription covers every phone, laptop, desktop and tablet you own, on Windows, macOS, Linux, Android and iOS. The extra protection in Plus and Complete covers up to 10 devices.',
+      'As many as you like. One subscription link works on every phone, laptop, desktop and tablet you own, on Windows, macOS, Linux, Android and iOS. The data a plan includes is shared by all of them; each plan card says how much it is.',
   },
   {
     question: 'How can I pay?',

@@ -7,7 +7,7 @@ import { formatDataLimit, formatExpiry, formatLocations } from '../accounts/form
 export function AccountDetails({ account }: { account: VpnAccount }) {
   const rows: Array<[string, ReactNode]> = [
     ['Username', <span className="font-mono break-all">{account.username}</span>],
-    ['Status', <StatusBadge status={account.status} />],
+    ['Status', <StatusBadge status={account.status} paymentConfirmed={account.paymentConfirmed} />],
     ['Expires', formatExpiry(account.expireDate)],
     ['Data limit', formatDataLimit(account.dataLimitBytes)],
     ['Server', account.server?.name ?? '—'],

@@ -64,9 +64,9 @@ export default function MoneyBackGuaranteePage() {
           <div>
             <h3 className="text-lg font-semibold text-slate-900">Personal plans</h3>
             <p className="mt-2">
-              Every personal plan, whether billed monthly, yearly or every two years, is covered for 30 days from the
-              date of purchase. If you simply do not want the next renewal, you can cancel it at any time before it is
-              charged.
+              Every personal plan, whatever its length, is covered for 30 days from the date of purchase. Plans are
+              one-off payments that do not renew automatically, so there is never a future charge to cancel: when a
+              plan ends, you decide whether to renew it from your dashboard.
             </p>
           </div>
           <div>

@@ -53,15 +53,19 @@ export default function TermsPage() {
           <li>All prices are in US dollars (USD).</li>
           <li>Payments are processed by Stripe. We never see or store your card details.</li>
           <li>
-            Subscriptions <strong>renew automatically</strong> at the end of each billing period unless you cancel them
-            before the renewal date. Cancelling stops the next renewal; the current period stays active until it ends.
+            Each plan is a <strong>single payment</strong> for the period it covers. Plans{' '}
+            <strong>do not renew automatically</strong> and we never charge your card again on our own. To keep using
+            the service after a period ends, renew the account from your dashboard (Renew), which is a new payment.
           </li>
           <li>
             You can ask for a full refund within <strong>30 days of purchase</strong>. Business customers can ask for a
             refund within 14 days, for orders of at least 5 licenses. See our{' '}
             <Link to="/features/money-back-guarantee">money-back guarantee</Link> for how to ask.
           </li>
-          <li>We may change our prices. A new price applies from your next renewal, never to a period already paid.</li>
+          <li>
+            We may change our prices. A new price applies to payments made after the change, never to a period already
+            paid.
+          </li>
         </ul>
 
         <h2>Availability</h2>

@@ -132,7 +132,8 @@ export default function HelpPage() {
           </Question>
           <Question title="The app says my subscription has expired or is out of data">
             Open your dashboard: each VPN account shows its status, expiry date, data limit and the traffic used. When a
-            plan has run out, buy a new one from <strong>Available Plans</strong> and import the new subscription link.
+            plan has run out, press <strong>Renew</strong> on the account to pay for another period (the subscription
+            link stays the same), or buy a new plan from <strong>Available Plans</strong>.
           </Question>
           <Question title="The connection is slow">
             Choose a location closer to you, or let the app pick the fastest server automatically. Switching between
@@ -151,7 +152,11 @@ export default function HelpPage() {
             After you pay, your dashboard shows the new VPN account as soon as the payment is confirmed, usually within
             a few seconds.
           </li>
-          <li>Subscriptions renew automatically at the end of each billing period unless you cancel before then.</li>
+          <li>
+            Plans are one-off payments: they do not renew automatically and your card is never charged again on its
+            own. To extend an account, press <strong>Renew</strong> on it in your dashboard before it expires; it keeps
+            the same subscription link.
+          </li>
           <li>
             Every plan has a 30-day money-back guarantee. Business purchases (a minimum of 5 licenses) can be refunded
             within 14 days.

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { Mailer } from '../../mail/mailer.js';
+import { renderRefundEmail } from '../../mail/refund-email.js';
+import type { BillingRepo } from '../../modules/billing/billing.repo.js';
+import type { SettingsService } from '../../modules/settings/settings.service.js';
+import type { UsersRepo } from '../../modules/users/users.repo.js';
+import { PermanentJobError, type JobHandler } from '../worker.js';
+
+const Payload = z.object({ transactionId: z.string().min(1), amountRefunded: z.number().int().positive() });
+
+/** E-mails the customer once per refunded total (the job's dedupe key); retried while the mail server does not answer. */
+export function createSendRefundNoticeHandler(deps: { billing: BillingRepo; users: UsersRepo; settings: SettingsService; mailer: Mailer; publicUrl: URL }): JobHandler {
+  return async (payload) => {
+    const parsed = Payload.safeParse(payload);
+    if (!parsed.success) throw new PermanentJobError('Bad refund notice payload');
+    const transaction = await deps.billing.findTransaction(parsed.data.transactionId);
+    if (!transaction) return;
+    const user = await deps.users.findById(transaction.userId);
+    if (!user) return;
+    const { brandName } = await deps.settings.getAppSettings();
+    await deps.mailer.send(renderRefundEmail({
+      to: user.email, brandName, publicUrl: deps.publicUrl, planName: transaction.metadata.plan_name ?? 'your plan',
+      amountRefunded: parsed.data.amountRefunded, amountPaid: transaction.amount, currency: transaction.currency,
+      full: parsed.data.amountRefunded >= transaction.amount,
+    }));
+  };
+}

@@ -1,0 +1,41 @@
+import { escapeHtml } from '../../../shared/site-template.js';
+import { EMAIL_STYLES, renderEmailFrame } from './email-layout.js';
+import type { MailMessage } from './mailer.js';
+
+interface RefundEmailInput {
+  to: string;
+  brandName: string;
+  publicUrl: URL;
+  planName: string;
+  /** Cents refunded by this notice's refund total, and what the payment was. */
+  amountRefunded: number;
+  amountPaid: number;
+  currency: string;
+  /** A full refund ends what the payment bought. */
+  full: boolean;
+}
+
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+
+/** Tells the customer that (part of) a payment was refunded, and what that means for the account. */
+export function renderRefundEmail(input: RefundEmailInput): MailMessage {
+  const { to, brandName, publicUrl, planName, full } = input;
+  const refunded = money(input.amountRefunded, input.currency);
+  const paid = money(input.amountPaid, input.currency);
+  const dashboard = new URL('/dashboard', publicUrl).href;
+  const headline = full ? `Your payment of ${paid} for ${planName} has been refunded.` : `${refunded} of your payment of ${paid} for ${planName} has been refunded.`;
+  const effect = full
+    ? 'The period this payment bought has been taken off your VPN account; if nothing else is paid for it, the account is paused.'
+    : 'Your VPN account is not affected.';
+  const timing = 'Refunds usually reach your card within 5 to 10 business days, depending on your bank.';
+  const text = [headline, '', effect, '', timing, '', `Your accounts and payment history: ${dashboard}`].join('\n');
+  const html = renderEmailFrame({
+    to, brandName, publicUrl, title: `${brandName}: refund`,
+    bodyHtml: `<p style="${EMAIL_STYLES.lead}">${escapeHtml(headline)}</p>
+<p style="${EMAIL_STYLES.text}">${escapeHtml(effect)}</p>
+<p style="${EMAIL_STYLES.text}">${escapeHtml(timing)}</p>
+<p style="margin:20px 0 0"><a href="${escapeHtml(dashboard)}" style="${EMAIL_STYLES.button}">Open your dashboard</a></p>`,
+  });
+  return { to, subject: full ? `${brandName}: your payment was refunded` : `${brandName}: part of your payment was refunded`, text, html };
+}

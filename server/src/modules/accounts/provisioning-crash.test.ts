@@ -1,0 +1,266 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_DATABASES, type TestDatabaseKind } from '../../../test/databases.js';
+import { asMarzneshinUser, startFakeMarzneshin, type FakeMarzneshin } from '../../../test/fake-panels/marzneshin.js';
+import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe/index.js';
+import { emptyDatabase, printedCode, startServerProcess, type ServerProcess } from '../../../test/server-process.js';
+import { createDb, type Db } from '../../db/knex.js';
+import type { CrashPoint } from '../../lib/crash-points.js';
+
+const KEYS = { STRIPE_PUBLISHABLE_KEY: 'pk_test_crash', STRIPE_SECRET_KEY: 'sk_test_crash0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_crash0123456789' };
+const GB = 1024 ** 3;
+const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked by the assertions
+type Json = any;
+
+/**
+ * The real server process (`node --import tsx server/src/main.ts`) killed with SIGKILL by a crash
+ * point (CRASH_AT, test processes only) between two steps of provisioning, then started again on the
+ * same database, armed at the next step, and so on: after each restart nothing is stuck, no panel user
+ * is left without its account, and a trial comes back when it was not delivered.
+ * The sweep runs every second and takes rows older than 3 s. A `running` job of a killed process is
+ * taken over after the worker's lock timeout (10 minutes): the test moves its lock back in time.
+ */
+describe.each(TEST_DATABASES)('nothing stuck after a kill -9 (%s)', (kind) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('a trial claim killed between any two steps: the trial comes back, or is delivered exactly once', { timeout: 90_000 }, async () => {
+    const h = await createHarness(kind, cleanups);
+    await h.start();
+    const { trialPlanId } = await h.setUpShop();
+    const first = await h.signIn('first@example.com');
+
+    // 1. Killed right after the row was saved: no panel call was ever recorded.
+    await h.restart('account:after-insert');
+    await h.killedBy(h.api(first, 'POST', '/api/accounts', { planId: trialPlanId }));
+    const [afterInsert] = await h.rowsOf(first);
+    expect(afterInsert).toMatchObject({ status: 'suspended', provisioning_server_id: null, trial_user_id: first.userId });
+
+    // 2. The sweep removed it, so the trial is free again; killed after recording the intent, before the panel call.
+    await h.restart('provision:before-create');
+    await h.until(async () => (await h.rowsOf(first)).length === 0);
+    await h.killedBy(h.api(first, 'POST', '/api/accounts', { planId: trialPlanId }));
+    const [beforeCreate] = await h.rowsOf(first);
+    expect(beforeCreate).toMatchObject({ status: 'suspended', provisioning_server_id: h.serverId });
+    expect(h.markerUsers()).toEqual([]);
+
+    // 3. Removed again (the panel has no such user); killed after the panel created the user.
+    await h.restart('provision:after-create');
+    await h.until(async () => (await h.rowsOf(first)).length === 0);
+    await h.killedBy(h.api(first, 'POST', '/api/accounts', { planId: trialPlanId }));
+    const [afterCreate] = await h.rowsOf(first);
+    expect(afterCreate).toMatchObject({ status: 'suspended', subscription_url: null });
+    expect(h.markerUsers()).toEqual([afterCreate.id]);
+
+    // 4. The sweep adopted that user: the trial was delivered, once. Another customer's claim is killed after the save.
+    await h.restart('account:after-save');
+    await h.until(async () => (await h.rowsOf(first))[0]?.status === 'active');
+    expect(await h.trialUsed(first)).toBe(true);
+    expect((await h.api(first, 'GET', '/api/accounts')).body).toEqual([expect.objectContaining({ id: afterCreate.id, status: 'active', combinedUrl: expect.stringContaining('/sub/') })]);
+    expect((await h.api(first, 'POST', '/api/accounts', { planId: trialPlanId })).body.code).toBe('trial_used');
+    const second = await h.signIn('second@example.com');
+    await h.killedBy(h.api(second, 'POST', '/api/accounts', { planId: trialPlanId }));
+
+    // 5. Nothing armed: each customer has one active trial, each panel user belongs to one of them, nothing waits.
+    await h.restart();
+    const [delivered] = await h.rowsOf(second);
+    expect(delivered).toMatchObject({ status: 'active' });
+    expect(await h.trialUsed(second)).toBe(true);
+    expect((await h.api(second, 'POST', '/api/accounts', { planId: trialPlanId })).body.code).toBe('trial_used');
+    await h.runCleanupJobsNow();
+    expect(h.markerUsers().sort()).toEqual([afterCreate.id, delivered.id].sort());
+    expect(await h.db()('vpn_accounts').where({ status: 'suspended' })).toEqual([]);
+    const third = await h.signIn('third@example.com');
+    expect((await h.api(third, 'POST', '/api/accounts', { planId: trialPlanId })).status).toBe(201);
+    await h.stop();
+  });
+
+  it('paid provisioning killed between any two steps: the order is delivered exactly once', { timeout: 90_000 }, async () => {
+    const h = await createHarness(kind, cleanups, { stripe: true });
+    await h.start('fulfil:before-provision');
+    const { paidPlanId } = await h.setUpShop();
+    const buyer = await h.signIn('buyer@example.com');
+    const started = await h.api(buyer, 'POST', '/api/checkout', { planId: paidPlanId });
+    expect(started.status).toBe(200);
+
+    // 1. Paid; the provisioning job is killed as it starts: nothing recorded on the row.
+    await h.stripe!.pay(started.body.sessionId);
+    await h.exited();
+    const [waiting] = await h.rowsOf(buyer);
+    expect(waiting).toMatchObject({ status: 'suspended', provisioning_server_id: null });
+
+    // 2. The job, taken over, records its server and username and is killed before the panel call.
+    await h.restart('provision:before-create');
+    await h.exited();
+    expect((await h.rowsOf(buyer))[0]).toMatchObject({ id: waiting.id, status: 'suspended', provisioning_server_id: h.serverId });
+    expect(h.markerUsers()).toEqual([]);
+
+    // 3. Killed after the panel created the user.
+    await h.restart('provision:after-create');
+    await h.exited();
+    const [afterCreate] = await h.rowsOf(buyer);
+    expect(afterCreate).toMatchObject({ id: waiting.id, status: 'suspended', subscription_url: null });
+    expect(h.markerUsers()).toEqual([waiting.id]);
+
+    // 4. The next attempt starts on the recorded server and adopts that user; killed after saving, before the job is done.
+    await h.restart('fulfil:after-save');
+    await h.exited();
+    expect((await h.rowsOf(buyer))[0]).toMatchObject({ id: waiting.id, status: 'active', master_server_id: h.serverId, username: afterCreate.username });
+
+    // 5. Nothing armed: the job finishes; one account, one panel user; the sweep never touched the paid row.
+    await h.restart();
+    let status: Json;
+    await h.until(async () => (status = (await h.api(buyer, 'GET', `/api/checkout/${started.body.sessionId}`)).body)?.account !== undefined);
+    expect(status).toMatchObject({ status: 'succeeded', account: { id: waiting.id, status: 'active', dataLimitBytes: GB } });
+    await h.until(async () => (await h.db()('jobs').where({ type: 'provision_paid_account', status: 'done' })).length === 1);
+    await h.runCleanupJobsNow();
+    expect(h.markerUsers()).toEqual([waiting.id]);
+    expect(await h.db()('vpn_accounts').where({ status: 'suspended' })).toEqual([]);
+    expect(await h.db()('vpn_account_logs').where({ vpn_account_id: waiting.id }).whereLike('step', 'stuck_account%')).toEqual([]);
+    await h.stop();
+  });
+});
+
+interface Session {
+  token: string;
+  userId: string;
+}
+
+/** One shop on a fresh database of `kind`, with a fake panel (and fake Stripe), served by one real process at a time. */
+async function createHarness(kind: TestDatabaseKind, cleanups: Array<() => Promise<void> | void>, options: { stripe?: boolean } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'vpn-crash-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const database = await emptyDatabase(kind, dir);
+  cleanups.push(() => database.drop());
+  const panel: FakeMarzneshin = await startFakeMarzneshin();
+  cleanups.push(() => panel.close());
+  let stripe: FakeStripe | undefined;
+  if (options.stripe) {
+    stripe = await startFakeStripe({ secretKey: KEYS.STRIPE_SECRET_KEY, webhookSecret: KEYS.STRIPE_WEBHOOK_SECRET });
+    cleanups.push(() => stripe!.close());
+  }
+  const baseEnv = {
+    NODE_ENV: 'test', PORT: '0', DATA_DIR: join(dir, 'data'), DATABASE_URL: database.url, ADMIN_EMAILS: 'admin@example.com', LOG_LEVEL: 'info',
+    STUCK_ACCOUNT_AFTER_SECONDS: '3', STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS: '1',
+    ...(stripe ? { STRIPE_API_URL: stripe.url, ...KEYS } : {}),
+  };
+  let server: ServerProcess | undefined;
+  let base = '';
+  let db: Db | undefined;
+  let serverId = '';
+  let admin: Session | undefined;
+
+  const h = {
+    stripe,
+    get serverId() {
+      return serverId;
+    },
+    db: () => db!,
+
+    /**
+     * Starts the real server, armed to kill itself at `crashAt`. A job resumed at start may reach that
+     * point before the "listening" line leaves the process (pino writes asynchronously), so dying first
+     * counts as started too: what it did is checked in the database.
+     */
+    async start(crashAt?: CrashPoint): Promise<void> {
+      const started = startServerProcess({ ...baseEnv, ...(crashAt ? { CRASH_AT: crashAt } : {}) });
+      server = started;
+      cleanups.push(() => void (started.child.exitCode === null && started.child.signalCode === null && started.child.kill('SIGKILL')));
+      let died = false;
+      void started.exited.then(() => (died = true));
+      await h.until(async () => died || LISTENING.test(started.output()), 30_000);
+      base = LISTENING.exec(started.output())?.[1] ?? '';
+      if (base) stripe?.setWebhookUrl(`${base}/api/webhooks/stripe`);
+      if (!db) {
+        db = createDb(database.url);
+        cleanups.push(() => db!.destroy());
+      }
+    },
+
+    /** The process is gone (killed at its crash point, or now), then a new one starts on the same database. */
+    async restart(crashAt?: CrashPoint): Promise<void> {
+      if (server!.child.exitCode === null && server!.child.signalCode === null) {
+        server!.child.kill('SIGKILL');
+        await h.exited();
+      }
+      // A killed worker's `running` job is taken over once its lock times out (10 minutes): make that now.
+      await db!('jobs').where({ status: 'running' }).update({ locked_at: new Date(Date.now() - 3600_000) });
+      await h.start(crashAt);
+    },
+
+    /** Waits for the process to die of its crash point (SIGKILL), and checks it is really gone. */
+    async exited(): Promise<void> {
+      const code = await Promise.race([server!.exited, sleep(30_000).then(() => 'still running')]);
+      expect(code, server!.output().slice(-3000)).toBeNull();
+      expect(server!.child.signalCode).toBe('SIGKILL');
+      if (base) await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+    },
+
+    /** A request during which the server kills itself: it gets no answer. */
+    async killedBy(request: Promise<unknown>): Promise<void> {
+      await expect(request).rejects.toThrow();
+      await h.exited();
+    },
+
+    async stop(): Promise<void> {
+      server!.child.kill('SIGTERM');
+      expect(await server!.exited).toBe(0);
+    },
+
+    async api(session: Session | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
+      const res = await fetch(`${base}${path}`, {
+        method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+
+    async signIn(email: string): Promise<Session> {
+      expect((await h.api(null, 'POST', '/api/auth/otp', { email })).status).toBe(200);
+      let code: string | undefined;
+      await h.until(async () => (code = printedCode(server!.output(), email)) !== undefined);
+      const verified = await h.api(null, 'POST', '/api/auth/verify', { email, code, client: 'desktop' });
+      expect(verified.status).toBe(200);
+      return { token: verified.body.accessToken, userId: verified.body.user.id };
+    },
+
+    /** An admin, the panel as a server, a trial plan (set as the trial) and a paid plan. */
+    async setUpShop(): Promise<{ trialPlanId: string; paidPlanId: string }> {
+      admin = await h.signIn('admin@example.com');
+      const server = await h.api(admin, 'POST', '/api/admin/servers', { kind: 'marzneshin', name: 'DE', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' });
+      expect(server.status).toBe(201);
+      serverId = server.body.id;
+      const trial = await h.api(admin, 'POST', '/api/admin/plans', { name: 'Trial', days: 0.125, dataLimitBytes: GB, price: 0, locations: 'all', isTrial: true });
+      const paid = await h.api(admin, 'POST', '/api/admin/plans', { name: 'Monthly', days: 30, dataLimitBytes: GB, price: 599, locations: 'all' });
+      expect([trial.status, paid.status]).toEqual([201, 201]);
+      expect((await h.api(admin, 'PUT', '/api/admin/settings', { trialPlanId: trial.body.id })).status).toBe(200);
+      return { trialPlanId: trial.body.id, paidPlanId: paid.body.id };
+    },
+
+    rowsOf: (session: Session) => db!('vpn_accounts').where({ user_id: session.userId }).orderBy('created_at'),
+    trialUsed: async (session: Session) => Boolean((await db!('user_profiles').where({ id: session.userId }).first()).trial_used),
+    /** The account ids in the notes of the panel's users (our marker). */
+    markerUsers: () => [...panel.users.values()].map((user) => asMarzneshinUser(user).note),
+
+    /** The clean-up jobs wait 30 s before they look: run them now, and wait until all are done. */
+    async runCleanupJobsNow(): Promise<void> {
+      await db!('jobs').where({ type: 'cleanup_panel_user' }).whereNot({ status: 'done' }).update({ run_at: new Date(Date.now() - 1000) });
+      await h.until(async () => (await db!('jobs').where({ type: 'cleanup_panel_user' }).whereNot({ status: 'done' })).length === 0);
+    },
+
+    async until(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await condition())) {
+        if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; server log:\n${server!.output().slice(-3000)}`);
+        await sleep(100);
+      }
+    },
+  };
+  return h;
+}

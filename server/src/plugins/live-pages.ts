@@ -1,0 +1,81 @@
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PublicConfig } from '../../../shared/config.js';
+import type { Plan } from '../../../shared/plans.js';
+import { PLACEHOLDER_CONFIG, PLANS_SLOT, ROOT_SLOT } from '../../../shared/site-template.js';
+import type { Clock } from '../lib/clock.js';
+
+/** What the server bundle (web/src/entry-server.tsx, built into dist/ssr) offers the server. */
+export interface ServerBundle {
+  renderPage(url: string, config: PublicConfig, plans?: Plan[]): Promise<string>;
+}
+
+/** The plans the public pages show, and a number that changes when an admin changes one here. */
+export interface PlanSource {
+  version(): number;
+  list(): Promise<Plan[]>;
+}
+
+/**
+ * How long a rendered page is reused. A change made on this instance shows at once (the version
+ * moves); this bounds how long another instance, or a change of settings, takes to show.
+ */
+export const LIVE_PAGE_TTL_MS = 5_000;
+
+/** JSON inside a <script> element: `<` escaped, so the text cannot close the element. */
+export const embedJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export const loadServerBundle = async (path: string): Promise<ServerBundle> => (await import(pathToFileURL(path).href)) as ServerBundle;
+
+/** A live template drawn in the browser instead: empty root, no plans (the page fetches them). */
+export const browserDrawn = (template: string) => template.replace(ROOT_SLOT, '').replace(PLANS_SLOT, '');
+
+interface CachedPage {
+  version: number;
+  expiresAt: number;
+  html: Promise<string>;
+}
+
+/**
+ * Pages that show the plans on sale (the pricing page, the landing page's "from $X/month"): the
+ * React app renders them with the current plans, the same plans are embedded for hydration, and
+ * the result is kept until a plan changes or LIVE_PAGE_TTL_MS passes. Requests that arrive during
+ * a render share it. If rendering fails, the page is served to be drawn in the browser.
+ */
+export function createLivePages(deps: { loadBundle: () => Promise<ServerBundle>; plans: PlanSource; clock: Clock; log: FastifyBaseLogger; ttlMs?: number }) {
+  const ttlMs = deps.ttlMs ?? LIVE_PAGE_TTL_MS;
+  const cache = new Map<string, CachedPage>();
+  let bundle: Promise<ServerBundle> | undefined;
+
+  async function render(path: string, template: string): Promise<string> {
+    bundle ??= deps.loadBundle();
+    const [plans, { renderPage }] = await Promise.all([deps.plans.list(), bundle]);
+    const body = await renderPage(path, PLACEHOLDER_CONFIG, plans);
+    return template.replace(ROOT_SLOT, () => body).replace(PLANS_SLOT, () => embedJson(plans));
+  }
+
+  async function renderOrFallBack(path: string, template: string): Promise<string> {
+    try {
+      return await render(path, template);
+    } catch (err) {
+      bundle = undefined;
+      deps.log.error({ err, path }, 'rendering a page with the plans failed; it is served to be drawn in the browser');
+      return browserDrawn(template);
+    }
+  }
+
+  return {
+    /** The page with the current plans in it (settings tokens still to fill). */
+    async render(path: string, template: string): Promise<string> {
+      const version = deps.plans.version();
+      const now = deps.clock().getTime();
+      const cached = cache.get(path);
+      if (cached && cached.version === version && now < cached.expiresAt) return cached.html;
+      const html = renderOrFallBack(path, template);
+      cache.set(path, { version, expiresAt: now + ttlMs, html });
+      return html;
+    },
+  };
+}
+
+export type LivePages = ReturnType<typeof createLivePages>;

@@ -1,0 +1,95 @@
+import { useCallback, useId, useState } from 'react';
+import { TRANSACTION_STATUSES, type AdminTransaction, type TransactionStatus } from '../../../../shared/billing.js';
+import { adminApi } from '../../api/admin-endpoints';
+import { Loading } from '../../components/Loading';
+import { BillingStatusBadge, RenewalTag } from '../billing/BillingStatusBadge';
+import { formatAmount, formatDateTime } from '../billing/billing-format';
+import { useToast } from '../toast/toast-context';
+import { AdminTable, Cell } from './AdminTable';
+import { inputClass, rowButtonClass } from './admin-ui';
+import { RefundDialog } from './RefundDialog';
+import { useAdminResource } from './useAdminResource';
+
+const COLUMNS = ['Date', 'Customer', 'Plan', 'Amount', 'Status', 'Actions'] as const;
+const STATUS_LABELS: Record<TransactionStatus, string> = {
+  pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed', needs_review: 'Needs review', refunded: 'Refunded', disputed: 'Disputed',
+};
+
+/** Every customer's payments, newest first, filterable by status, with a Refund action on paid ones. */
+export function PaymentsTab({ refreshKey }: { refreshKey: number }) {
+  const id = useId();
+  const toast = useToast();
+  const [status, setStatus] = useState<TransactionStatus | null>(null);
+  const [refunding, setRefunding] = useState<AdminTransaction | null>(null);
+  const load = useCallback((signal: AbortSignal) => adminApi.payments.listTransactions(status, signal), [status]);
+  const { data, setData, loadState } = useAdminResource(load, refreshKey);
+  const items = data ?? [];
+
+  async function refund(transaction: AdminTransaction, body: Parameters<typeof adminApi.payments.refund>[1]) {
+    const updated = await adminApi.payments.refund(transaction.id, body);
+    setData((list) => list && list.map((item) => (item.id === updated.id ? updated : item)));
+    setRefunding(null);
+    toast.success(updated.status === 'refunded' ? 'Payment refunded' : 'Partial refund sent');
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="max-w-xs">
+        <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-700">
+          Status
+        </label>
+        <select
+          id={`${id}-status`}
+          value={status ?? ''}
+          onChange={(event) => setStatus((event.target.value || null) as TransactionStatus | null)}
+          className={inputClass}
+        >
+          <option value="">All</option>
+          {TRANSACTION_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {loadState === 'failed' && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          Failed to load payments
+        </div>
+      )}
+      {loadState === 'loading' && items.length === 0 ? (
+        <Loading />
+      ) : (
+        <AdminTable caption="Payments" columns={COLUMNS} busy={loadState === 'loading'} isEmpty={loadState === 'loaded' && items.length === 0} emptyText="No payments found.">
+          {items.map((item) => (
+            <tr key={item.id}>
+              <Cell className="whitespace-nowrap text-slate-700">{formatDateTime(item.createdAt)}</Cell>
+              <Cell className="font-medium text-slate-900">{item.userEmail}</Cell>
+              <Cell>
+                {item.planName}
+                {item.renewal && <RenewalTag />}
+              </Cell>
+              <Cell className="whitespace-nowrap tabular-nums">
+                {formatAmount(item.amount, item.currency)}
+                {item.amountRefunded > 0 && <span className="block text-xs text-slate-500">{formatAmount(item.amountRefunded, item.currency)} refunded</span>}
+              </Cell>
+              <Cell>
+                <BillingStatusBadge status={item.status} />
+                {item.note && <span className="mt-1 block text-xs text-slate-500">{item.note}</span>}
+              </Cell>
+              <Cell>
+                {item.refundable && (
+                  <button type="button" onClick={() => setRefunding(item)} className={rowButtonClass.danger}>
+                    Refund<span className="sr-only"> {item.userEmail} {item.planName}</span>
+                  </button>
+                )}
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      {refunding && <RefundDialog transaction={refunding} onRefund={(body) => refund(refunding, body)} onClose={() => setRefunding(null)} />}
+    </div>
+  );
+}
