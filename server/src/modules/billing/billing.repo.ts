@@ -224,13 +224,6 @@ export function createBillingRepo(db: Db) {
       return row && toTransaction(row);
     },
 
-    async findTransactionForUpdate(id: string, trx: Db): Promise<TransactionRecord | undefined> {
-      const query = trx('transactions').select('*').where({ id });
-      if (lockable) query.forUpdate();
-      const row = await query.first();
-      return row && toTransaction(row);
-    },
-
     /**
      * Holds the account's row until the transaction ends, so payments that change its paid period
      * queue one behind the other (PostgreSQL; SQLite has a single writer anyway).
@@ -310,11 +303,6 @@ export function createBillingRepo(db: Db) {
       if (filter.id) query.where('t.id', filter.id);
       const rows = await query;
       return rows.map((row: Record<string, unknown>) => ({ ...toTransaction(row), userEmail: row.user_email as string }));
-    },
-
-    async countTransactions(filter: { status?: TransactionStatus } = {}): Promise<number> {
-      const row = await db('transactions').where(filter).count({ count: '*' }).first();
-      return Number(row?.count ?? 0);
     },
 
     /**
