@@ -35,12 +35,12 @@ export async function handleCheckoutPage(
     return html(400, checkoutPage(session, lineItems, 'Choose one of the payment methods shown.'));
   }
   let email: string | undefined;
-  if (!session.customer_email) {
+  if (!session.customer_email && !session.customer) {
     email = form.get('email')?.trim() ?? '';
     if (!EMAIL.test(email)) return html(400, checkoutPage(session, lineItems, 'Enter a valid e-mail address.'));
   }
-  const event = deps.sessions.complete(id, { async: chosen === 'delayed', email });
-  // Wait for the webhook, so a test that sees the redirect knows the event has been delivered.
-  await deps.deliver(event);
+  const { events } = deps.sessions.complete(id, { async: chosen === 'delayed', email });
+  // Wait for the webhooks, so a test that sees the redirect knows the events have been delivered.
+  for (const event of events) await deps.deliver(event);
   return redirect(successRedirect(session) ?? '/');
 }

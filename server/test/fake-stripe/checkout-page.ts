@@ -32,7 +32,7 @@ export function formatAmount(amount: number, currency: string): string {
   return format.format(amount / 10 ** digits);
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -58,7 +58,7 @@ const STYLE = `
   .error { color: #b42318; font-weight: 600; }
 `;
 
-function layout(title: string, content: string): string {
+export function layout(title: string, content: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -96,7 +96,9 @@ export function checkoutPage(session: CheckoutSessionObject, lineItems: LineItem
   const amount = formatAmount(session.amount_total ?? 0, session.currency ?? 'usd');
   const email = session.customer_email
     ? `<dl><dt>Email</dt><dd>${escapeHtml(session.customer_email)}</dd></dl>`
-    : `<label class="field" for="email">Email</label>\n<input id="email" name="email" type="email" autocomplete="email" required>`;
+    : session.customer
+      ? ''
+      : `<label class="field" for="email">Email</label>\n<input id="email" name="email" type="email" autocomplete="email" required>`;
   const cancel = session.cancel_url ? `<a class="cancel" href="${escapeHtml(session.cancel_url)}">Cancel</a>` : '';
   const problem = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
   return layout(

@@ -1,16 +1,20 @@
+import type { Billing } from './billing.js';
 import type { FormHash } from './form-body.js';
 import type { EmitEvent, PaymentLedger } from './payment-ledger.js';
 import { CARD, defaultMethodTypes, delayedMethodOf } from './payment-methods.js';
 import { customerDetails, newSession, type CheckoutSessionObject } from './session-object.js';
 import { parseSessionCreate, type LineItemInput, type PaymentIntentDataInput } from './session-params.js';
 import { nowSeconds, stripeId } from './stripe-ids.js';
-import type { CheckoutEventObject, EventRequest } from './webhooks.js';
+import type { SubscriptionSessionInput } from './subscription-session-params.js';
+import type { CheckoutEventObject, EventRequest, StripeEventObject } from './webhooks.js';
 
 /** A session and what the fake keeps beside it. */
 export interface StoredSession {
   session: CheckoutSessionObject;
   lineItems: LineItemInput[];
   paymentIntentData: PaymentIntentDataInput;
+  /** What paying subscribes the customer to (subscription mode), else null. */
+  subscription: SubscriptionSessionInput | null;
   /** Completed with a delayed payment method whose outcome has not been reported yet. */
   asyncPending: boolean;
 }
@@ -32,15 +36,22 @@ export interface CheckoutSessions {
   /**
    * The customer pays: the session completes with a PaymentIntent (see PaymentLedger), event
    * checkout.session.completed. `async` pays with the session's bank debit; otherwise by card.
+   * In subscription mode the card pays the first invoice of a new Subscription instead (see Billing.startSubscription),
+   * whose events come first. `events` lists every event made, in order, checkout.session.completed last.
    */
-  complete(id: string, options?: PayOptions): CheckoutEventObject;
+  complete(id: string, options?: PayOptions): { completed: CheckoutEventObject; events: StripeEventObject[] };
   /** A bank debit settles: checkout.session.async_payment_succeeded or …_failed. */
   settle(id: string, succeeded: boolean): CheckoutEventObject;
   /** Session → expired, event checkout.session.expired. */
   expire(id: string, request?: EventRequest): CheckoutEventObject;
 }
 
-export function createCheckoutSessions(deps: { ledger: PaymentLedger; emit: EmitEvent; pageUrl: (id: string) => string }): CheckoutSessions {
+export function createCheckoutSessions(deps: {
+  ledger: PaymentLedger;
+  emit: EmitEvent;
+  pageUrl: (id: string) => string;
+  billing: Billing;
+}): CheckoutSessions {
   const sessions = new Map<string, StoredSession>();
 
   const stored = (id: string): StoredSession => {
@@ -64,13 +75,29 @@ export function createCheckoutSessions(deps: { ledger: PaymentLedger; emit: Emit
     );
   };
 
+  /** A subscription-mode session is paid by card: a Subscription and its paid first Invoice, then the session completes. */
+  const completeSubscription = (entry: StoredSession): { completed: CheckoutEventObject; events: StripeEventObject[] } => {
+    const { session } = entry;
+    const started = deps.billing.startSubscription(entry.subscription!);
+    const email = deps.billing.customer(entry.subscription!.customer)?.email ?? null;
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.subscription = started.result.subscription.id;
+    session.invoice = started.result.invoice.id;
+    session.customer_details = customerDetails(email);
+    session.url = null;
+    const completed = deps.emit('checkout.session.completed', session);
+    return { completed, events: [...started.events, completed] };
+  };
+
   return {
     create(params, apiVersion) {
       const created = nowSeconds();
-      const input = parseSessionCreate(params, created, apiVersion);
+      const input = parseSessionCreate(params, created, apiVersion, deps.billing);
       const id = stripeId('cs_test_a1', 56);
       const session = newSession(input, { id, url: deps.pageUrl(id), created });
-      sessions.set(id, { session, lineItems: input.lineItems, paymentIntentData: input.paymentIntentData, asyncPending: false });
+      const { lineItems, paymentIntentData, subscription } = input;
+      sessions.set(id, { session, lineItems, paymentIntentData, subscription, asyncPending: false });
       return session;
     },
 
@@ -81,6 +108,7 @@ export function createCheckoutSessions(deps: { ledger: PaymentLedger; emit: Emit
       const entry = stored(id);
       const { session } = entry;
       if (session.status !== 'open') throw new Error(`fake Stripe: checkout session ${id} is ${session.status}, not open`);
+      if (entry.subscription) return completeSubscription(entry);
       const async = options.async === true;
       const methodType = methodFor(session, options);
       const email = options.email ?? session.customer_email;
@@ -99,7 +127,8 @@ export function createCheckoutSessions(deps: { ledger: PaymentLedger; emit: Emit
       session.customer_details = customerDetails(email);
       session.url = null;
       entry.asyncPending = async;
-      return deps.emit('checkout.session.completed', session);
+      const completed = deps.emit('checkout.session.completed', session);
+      return { completed, events: [completed] };
     },
 
     settle(id, succeeded) {

@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { billingHandle } from './billing-handle.js';
+import { createBillingPortal, handlePortalPage } from './billing-portal.js';
+import { routeBilling } from './billing-routes.js';
+import { createBilling } from './billing.js';
 import { handleCheckoutPage } from './checkout-page-route.js';
 import { createCheckoutSessions } from './checkout-sessions.js';
 import { canonicalForm, decodeForm, FormDecodeError, type FormHash } from './form-body.js';
@@ -28,7 +32,9 @@ function unrecognized(method: string, path: string): StripeApiError {
     'invalid_request_error',
     `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/. ` +
       '(The fake Stripe server implements only Checkout Session create, retrieve and expire; PaymentIntent, Charge and ' +
-      'Dispute retrieve; Refund create, retrieve and list; and event retrieve.)',
+      'Dispute retrieve; Refund create, retrieve and list; event retrieve; Customer, Product and Price create and retrieve, ' +
+      'Price update; Subscription retrieve, update and cancel; Invoice retrieve and list; test clock create, retrieve and ' +
+      'advance; and billing portal session create.)',
   );
 }
 
@@ -39,6 +45,8 @@ const copy = <T>(value: T | undefined): T | undefined => (value === undefined ? 
  * (`new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http' })`):
  * - Checkout Sessions (session-routes.ts), PaymentIntents, Charges, Refunds, Disputes (payment-routes.ts),
  *   `GET /v1/events/:id`;
+ * - Billing (billing-routes.ts): Customers, Products, Prices, Subscriptions, Invoices, test clocks, and the customer
+ *   portal page at each portal session's `url` (billing-portal.ts);
  * - errors in Stripe's shape and status, a `Request-Id` on every answer, Idempotency-Key replay / idempotency_error;
  * - a hosted checkout page at each session's `url` (`GET`/`POST /checkout/pay/:id`);
  * - webhook deliveries signed like Stripe's (`Stripe-Signature: t=…,v1=…`), one attempt each, 10 s limit.
@@ -89,7 +97,9 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   };
 
   const ledger = createPaymentLedger(emit);
-  const sessions = createCheckoutSessions({ ledger, emit, pageUrl: (id) => `${baseUrl}/checkout/pay/${id}` });
+  const billing = createBilling({ ledger, emit, baseUrl: () => baseUrl });
+  const portal = createBillingPortal({ billing, baseUrl: () => baseUrl });
+  const sessions = createCheckoutSessions({ ledger, emit, billing, pageUrl: (id) => `${baseUrl}/checkout/pay/${id}` });
 
   // ---- API ----
 
@@ -105,7 +115,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     if (parts[0] !== 'v1') throw unrecognized(method, path);
     const answer =
       routeCheckoutSessions(method, parts, ctx, { sessions, deliverInBackground }) ??
-      routePayments(method, parts, ctx, { ledger, deliverInBackground });
+      routePayments(method, parts, ctx, { ledger, deliverInBackground }) ??
+      routeBilling(method, parts, ctx, { billing, portal, deliverInBackground });
     if (answer) return answer;
     const [, resource, id] = parts;
     if (resource === 'events' && parts.length === 3 && id && method === 'GET') return retrieveEvent(ctx, id);
@@ -192,9 +203,13 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       const id = page ? safeDecode(page[1]!) : '';
       const method = (req.method ?? 'GET').toUpperCase();
       const readForm = async (): Promise<URLSearchParams> => new URLSearchParams((await readBody(req)) ?? '');
-      answer = id
+      answer = (id
         ? await handleCheckoutPage(method, id, readForm, { sessions, deliver: deliverIfConfigured })
-        : { status: 404, body: 'Not Found\n', headers: { 'content-type': 'text/plain; charset=utf-8' } };
+        : await handlePortalPage(method, url.pathname, { portal, billing, deliver: deliverAll })) ?? {
+        status: 404,
+        body: 'Not Found\n',
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      };
     }
     if (res.destroyed) return;
     res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
@@ -233,6 +248,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     });
 
   const fake: FakeStripe = {
+    ...billingHandle(billing, deliverAll),
     url: baseUrl,
     port,
     setWebhookUrl(url) {
@@ -240,7 +256,11 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     },
     getSession: (id) => copy(sessions.get(id)?.session),
     listSessions: () => sessions.all().map((entry) => structuredClone(entry.session)),
-    pay: (sessionId, payOptions) => single(() => sessions.complete(sessionId, payOptions)),
+    pay: (sessionId, payOptions) =>
+      act(() => {
+        const { completed, events: made } = sessions.complete(sessionId, payOptions);
+        return { result: completed, events: made };
+      }),
     succeedAsync: (sessionId) => single(() => sessions.settle(sessionId, true)),
     failAsync: (sessionId) => single(() => sessions.settle(sessionId, false)),
     expire(sessionId) {

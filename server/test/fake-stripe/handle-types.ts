@@ -3,7 +3,11 @@ import type Stripe from 'stripe';
 import type { DisputeObject, DisputeOutcome, DisputeReason } from './disputes.js';
 import type { ChargeObject, PaymentIntentObject } from './payment-objects.js';
 import type { RefundObject, RefundReason } from './refunds.js';
+import type { CustomerObject } from './customers.js';
+import type { InvoiceObject } from './invoices.js';
 import type { CheckoutSessionObject } from './session-object.js';
+import type { SubscriptionObject } from './subscription-objects.js';
+import type { TestClockObject } from './test-clocks.js';
 import type { CheckoutEventObject, StripeEventObject } from './webhooks.js';
 
 export interface FakeStripeOptions {
@@ -32,7 +36,33 @@ export interface FakeStripeRequest {
   idempotencyKey: string | null;
 }
 
-export interface FakeStripe {
+/** Stripe Billing on the handle: copies of the objects, and what the customer or time does to them. */
+export interface FakeStripeBilling {
+  getCustomer(id: string): CustomerObject | undefined;
+  getSubscription(id: string): SubscriptionObject | undefined;
+  getInvoice(id: string): InvoiceObject | undefined;
+  /** A subscription's invoices, oldest first. */
+  listInvoices(subscriptionId: string): InvoiceObject[];
+  /** The ids of the PaymentIntents that tried to pay an invoice, oldest first (refund or dispute them as usual). */
+  invoicePaymentIntents(invoiceId: string): string[];
+  getTestClock(id: string): TestClockObject | undefined;
+  /**
+   * What `POST /v1/test_helpers/test_clocks/:id/advance` does: every subscription of the clock's customers whose
+   * period ends by `toUnixSeconds` renews (one invoice per period) or, with cancel_at_period_end, ends. Resolves
+   * with the clock (ready) once every event has been delivered.
+   */
+  advanceClock(clockId: string, toUnixSeconds: number): Promise<TestClockObject>;
+  /** While true, the customer's card declines renewals (the first payment at checkout is made with a fresh card). */
+  setCardDeclines(customerId: string, declines: boolean): void;
+  /**
+   * Tries every open invoice of the customer again (what fixing the card in the portal does): invoice.paid and
+   * invoice.payment_succeeded, and a past_due subscription with nothing left open is active again
+   * (customer.subscription.updated). Resolves with the invoices tried once the events have been delivered.
+   */
+  payOpenInvoices(customerId: string): Promise<InvoiceObject[]>;
+}
+
+export interface FakeStripe extends FakeStripeBilling {
   /** `http://127.0.0.1:PORT` — what STRIPE_API_URL is set to. */
   readonly url: string;
   readonly port: number;
@@ -46,6 +76,8 @@ export interface FakeStripe {
    * What clicking Pay does: session → complete with a PaymentIntent (`payment_intent`) and its Charge,
    * payment_status 'paid' (card), or 'unpaid' with `async` (the session's bank debit, PaymentIntent processing)
    * until `succeedAsync`/`failAsync`; event checkout.session.completed, delivered. Returns the event.
+   * A subscription-mode session is paid by card and starts a Subscription (see Billing.startSubscription): its events
+   * (customer.subscription.created … customer.subscription.updated) are delivered first.
    * `email` is what the customer typed when the session has no customer_email.
    * Throws when the session is not open, or offers no card (no bank debit, with `async`) in payment_method_types —
    * unless `evenIfNotOffered`, which pays that way anyway (to test events Stripe would not send for this session,

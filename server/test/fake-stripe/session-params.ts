@@ -12,8 +12,9 @@ import {
 } from './form-params.js';
 import { sessionPaymentMethods } from './payment-methods.js';
 import { invalidParam, missingParam, noSuch } from './stripe-errors.js';
+import { parseSubscriptionSession, type SessionCatalog, type SubscriptionSessionInput } from './subscription-session-params.js';
 
-/** One line item, as the fake keeps it (only inline `price_data` prices exist in the fake). */
+/** One line item, as the fake keeps it (inline `price_data` in payment mode; a recurring Price in subscription mode). */
 export interface LineItemInput {
   name: string;
   description: string | null;
@@ -24,7 +25,11 @@ export interface LineItemInput {
 
 /** `POST /v1/checkout/sessions` parameters after Stripe-like validation. */
 export interface SessionCreateInput {
-  mode: 'payment';
+  mode: 'payment' | 'subscription';
+  /** The existing Customer who pays (subscription mode), or null. */
+  customer: string | null;
+  /** What paying a subscription-mode session subscribes the customer to; null in payment mode. */
+  subscription: SubscriptionSessionInput | null;
   lineItems: LineItemInput[];
   currency: string;
   customerEmail: string | null;
@@ -118,24 +123,28 @@ function lineItemParam(value: FormValue, index: number): LineItemInput {
 /**
  * Validates `POST /v1/checkout/sessions` like Stripe does for the basics (first problem wins, with its `param`).
  * Parameters Stripe knows but the fake does not model are accepted and ignored, except a few that would change
- * what the session is (other modes, embedded UI, Price/Product/Customer ids, expand), which answer a clear 400.
+ * what the session is (setup mode, embedded UI, Price/Product/Customer ids in payment mode, expand), which answer a clear 400.
+ * `mode=subscription` is taken when `catalog` is given (see parseSubscriptionSession).
  */
-export function parseSessionCreate(params: FormHash, now: number, apiVersion: string): SessionCreateInput {
+export function parseSessionCreate(params: FormHash, now: number, apiVersion: string, catalog?: SessionCatalog): SessionCreateInput {
   rejectUnknown(params, KNOWN_PARAMS, '');
   const mode = requiredString(params.mode, 'mode');
   if (!['payment', 'setup', 'subscription'].includes(mode)) {
     throw invalidParam('mode', `Invalid mode: must be one of payment, setup, or subscription`);
   }
-  if (mode !== 'payment') throw unsupported('mode', `mode=${mode} (only mode=payment)`);
+  if (mode !== 'payment' && !(mode === 'subscription' && catalog)) {
+    throw unsupported('mode', `mode=${mode} (only mode=payment and mode=subscription)`);
+  }
   const uiMode = optionalString(params.ui_mode, 'ui_mode');
   if (uiMode !== undefined && uiMode !== 'hosted' && uiMode !== 'hosted_page') throw unsupported('ui_mode', `ui_mode=${uiMode}`);
   if (params.expand !== undefined) throw unsupported('expand', 'expand');
+  const subscriptionMode = mode === 'subscription' && catalog ? parseSubscriptionSession(params, catalog) : null;
   const customer = optionalString(params.customer, 'customer');
-  if (customer !== undefined) throw noSuch('customer', customer, 'customer');
+  if (customer !== undefined && !subscriptionMode) throw noSuch('customer', customer, 'customer');
 
   const items = listParam(params.line_items, 'line_items');
   if (!items || items.length === 0) throw missingParam('line_items');
-  const lineItems = items.map((item, i) => lineItemParam(item, i));
+  const lineItems = subscriptionMode?.lineItems ?? items.map((item, i) => lineItemParam(item, i));
   const currency = lineItems[0]!.currency;
   if (lineItems.some((item) => item.currency !== currency)) {
     throw invalidParam('line_items', 'All line items must have the same currency.');
@@ -167,7 +176,9 @@ export function parseSessionCreate(params: FormHash, now: number, apiVersion: st
   }
 
   return {
-    mode: 'payment',
+    mode: subscriptionMode ? 'subscription' : 'payment',
+    customer: customer ?? null,
+    subscription: subscriptionMode?.subscription ?? null,
     lineItems,
     currency,
     customerEmail,
@@ -177,7 +188,7 @@ export function parseSessionCreate(params: FormHash, now: number, apiVersion: st
     metadata: metadataParam(params.metadata, 'metadata'),
     expiresAt,
     ...sessionPaymentMethods(params, currency, apiVersion),
-    paymentIntentData: paymentIntentDataParam(params.payment_intent_data),
+    paymentIntentData: subscriptionMode ? { metadata: {}, description: null } : paymentIntentDataParam(params.payment_intent_data),
   };
 }
 

@@ -20,8 +20,21 @@ export type PaymentEventObject =
   | Stripe.ChargeDisputeCreatedEvent
   | Stripe.ChargeDisputeClosedEvent;
 
+/** The Billing events the fake sends: data.object is a Subscription, an Invoice or a test clock. */
+export type BillingEventObject =
+  | Stripe.CustomerSubscriptionCreatedEvent
+  | Stripe.CustomerSubscriptionUpdatedEvent
+  | Stripe.CustomerSubscriptionDeletedEvent
+  | Stripe.InvoiceCreatedEvent
+  | Stripe.InvoiceFinalizedEvent
+  | Stripe.InvoicePaidEvent
+  | Stripe.InvoicePaymentSucceededEvent
+  | Stripe.InvoicePaymentFailedEvent
+  | Stripe.TestHelpersTestClockAdvancingEvent
+  | Stripe.TestHelpersTestClockReadyEvent;
+
 /** Every event the fake sends (a webhook endpoint of the fake is subscribed to exactly these types). */
-export type StripeEventObject = CheckoutEventObject | PaymentEventObject;
+export type StripeEventObject = CheckoutEventObject | PaymentEventObject | BillingEventObject;
 
 export type StripeEventType = StripeEventObject['type'];
 
