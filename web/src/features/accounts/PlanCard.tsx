@@ -1,6 +1,6 @@
+import { PlanFeatures } from '../plans/PlanFeatures';
 import type { Plan } from '../../../../shared/plans.js';
 import { billingPeriodOf, formatUsd, perMonthCents } from '../../../../shared/pricing.js';
-import { CheckIcon } from '../../components/content/content-icons';
 import { BUTTON } from './button-styles';
 import { formatBytes, formatLocations } from './format';
 import { ACCOUNT_UI_MESSAGES } from './messages';
@@ -78,16 +78,7 @@ export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy,
         <dt className="text-slate-500">Locations</dt>
         <dd className="font-medium break-words text-slate-800">{formatLocations(plan.locations)}</dd>
       </dl>
-      {plan.features.length > 0 && (
-        <ul className="mt-4 space-y-1.5 text-sm text-slate-700">
-          {plan.features.map((feature, index) => (
-            <li key={`${index}-${feature}`} className="flex gap-2">
-              <CheckIcon className="mt-0.5 size-4 shrink-0 text-indigo-600" />
-              <span>{feature}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PlanFeatures features={plan.features} className="mt-4 space-y-1.5 text-sm text-slate-700" iconClassName="size-4" />
       <div className="mt-auto pt-6">
         {isFree ? (
           <button

@@ -1,7 +1,7 @@
+import { PlanFeatures } from '../plans/PlanFeatures';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { formatUsd, type BillingPeriod, type PricingOffer } from '../../../../shared/pricing.js';
-import { CheckIcon } from '../../components/content/content-icons';
 
 interface TierCardProps {
   offer: PricingOffer;
@@ -77,16 +77,7 @@ export function TierCard({ offer, period, href }: TierCardProps) {
       >
         Get {tierName}
       </Link>
-      {plan.features.length > 0 && (
-        <ul className="mt-6 space-y-2.5 border-t border-slate-100 pt-6 text-sm leading-6 text-slate-700">
-          {plan.features.map((feature, index) => (
-            <li key={`${index}-${feature}`} className="flex gap-2">
-              <CheckIcon className="mt-0.5 size-5 shrink-0 text-indigo-600" />
-              <span>{feature}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PlanFeatures features={plan.features} className="mt-6 space-y-2.5 border-t border-slate-100 pt-6 text-sm leading-6 text-slate-700" iconClassName="size-5" />
     </article>
   );
 }
