@@ -1,6 +1,7 @@
 /** The handle's Billing getters and control methods (see FakeStripeBilling). */
 import type { Billing, Outcome } from './billing.js';
 import type { FakeStripeBilling } from './handle-types.js';
+import { nextRenewalTime } from './test-clocks.js';
 import type { StripeEventObject } from './webhooks.js';
 
 const copy = <T>(value: T | undefined): T | undefined => (value === undefined ? undefined : structuredClone(value));
@@ -27,6 +28,13 @@ export function billingHandle(billing: Billing, deliverAll: (events: StripeEvent
           throw new Error(`fake Stripe: test clock ${clockId} is at ${clock.frozen_time}; it can only advance, not go to ${to}`);
         }
         return billing.advanceClock(clockId, to);
+      });
+    },
+    advanceToNextRenewal(clockId) {
+      return act(() => {
+        const clock = billing.clock(clockId);
+        if (!clock) throw new Error(`fake Stripe: no test clock ${clockId}`);
+        return billing.advanceClock(clockId, nextRenewalTime(clock, billing.subscriptions()));
       });
     },
     setCardDeclines: (customerId, declines) => billing.setCardDeclines(customerId, declines),

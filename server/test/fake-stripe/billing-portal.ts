@@ -8,7 +8,7 @@ import type { Billing } from './billing.js';
 import { escapeHtml, formatAmount, layout } from './checkout-page.js';
 import type { FormHash } from './form-body.js';
 import { optionalString, rejectUnknown, requiredString, unsupported, urlParam } from './form-params.js';
-import { html, redirect, type HttpAnswer } from './http.js';
+import { html, redirect, safeDecode, type HttpAnswer } from './http.js';
 import { noSuch } from './stripe-errors.js';
 import { nowSeconds, stripeId } from './stripe-ids.js';
 import { itemOf } from './subscription-objects.js';
@@ -66,7 +66,7 @@ export interface PortalPageDeps {
 export async function handlePortalPage(method: string, path: string, deps: PortalPageDeps): Promise<HttpAnswer | null> {
   const match = /^\/p\/session\/([^/]+)(\/update-card)?$/.exec(path);
   if (!match) return null;
-  const session = deps.portal.get(decodeURIComponent(match[1]!));
+  const session = deps.portal.get(safeDecode(match[1]!));
   if (!session) return html(404, layout('Portal session not found', '<h1>Portal session not found</h1>'));
   if (match[2]) {
     if (method !== 'POST') return { status: 405, body: '', headers: { allow: 'POST' } };

@@ -1,11 +1,21 @@
 /**
- * The Billing endpoints: customers, products, prices, subscriptions, invoices, test clocks and customer portal
- * sessions. Events a request causes are delivered in the background (the answer does not wait, as at Stripe).
+ * The Billing endpoints: customers, products, prices, subscriptions, invoices and their payments, test clocks and
+ * customer portal sessions (lists are in billing-lists.ts). Events a request causes are delivered in the background
+ * (the answer does not wait, as at Stripe).
  */
 import type { Billing, SubscriptionChange } from './billing.js';
 import type { BillingPortal } from './billing-portal.js';
-import type { FormHash, FormValue } from './form-body.js';
-import { integerParam, optionalString, rejectUnknown, retrieveParams, unsupported } from './form-params.js';
+import {
+  expandSubscription,
+  listInvoicePayments,
+  listInvoices,
+  listPrices,
+  listSubscriptions,
+  retrieveInvoice,
+  retrieveInvoicePayment,
+} from './billing-lists.js';
+import type { FormHash } from './form-body.js';
+import { booleanParam, rejectUnknown, retrieveParams, unsupported } from './form-params.js';
 import { eventRequest, json, type ApiContext, type HttpAnswer } from './http.js';
 import { mergeMetadata } from './products-prices.js';
 import { invalidParam, noSuch } from './stripe-errors.js';
@@ -44,17 +54,24 @@ export function routeBilling(method: string, parts: string[], ctx: ApiContext, d
     case 'products':
       if (parts.length === 2 && method === 'POST') return json(200, billing.createProduct(ctx.params));
       if (single && method === 'GET') return retrieve(ctx, billing.product(id), 'product', id);
+      if (single && method === 'POST') return json(200, billing.updateProduct(id, ctx.params));
       return null;
     case 'prices':
       if (parts.length === 2 && method === 'POST') return json(200, billing.createPrice(ctx.params));
+      if (parts.length === 2 && method === 'GET') return json(200, listPrices(ctx.params, billing));
       if (single && method === 'GET') return retrieve(ctx, billing.price(id), 'price', id);
       if (single && method === 'POST') return json(200, billing.updatePrice(id, ctx.params));
       return null;
     case 'subscriptions':
+      if (parts.length === 2 && method === 'GET') return json(200, listSubscriptions(ctx.params, billing));
       return single ? routeSubscription(method, id, ctx, deps) : null;
     case 'invoices':
-      if (single && method === 'GET') return retrieve(ctx, billing.invoice(id), 'invoice', id);
-      if (parts.length === 2 && method === 'GET') return listInvoices(ctx, billing);
+      if (single && method === 'GET') return retrieveInvoice(ctx.params, id, billing);
+      if (parts.length === 2 && method === 'GET') return json(200, listInvoices(ctx.params, billing));
+      return null;
+    case 'invoice_payments':
+      if (single && method === 'GET') return retrieveInvoicePayment(ctx.params, id, billing);
+      if (parts.length === 2 && method === 'GET') return json(200, listInvoicePayments(ctx.params, billing));
       return null;
     case 'billing_portal':
       if (id === 'sessions' && action === undefined && method === 'POST') return json(200, deps.portal.create(ctx.params));
@@ -94,12 +111,7 @@ function retrieveSubscription(ctx: ApiContext, id: string, billing: Billing): Ht
   const expand = retrieveParams(ctx.params, ['latest_invoice', 'customer']);
   const subscription = billing.subscription(id);
   if (!subscription) throw noSuch('subscription', id, 'id');
-  const latest = subscription.latest_invoice as string | null;
-  return json(200, {
-    ...subscription,
-    ...(expand.has('latest_invoice') && latest ? { latest_invoice: billing.invoice(latest) } : {}),
-    ...(expand.has('customer') ? { customer: billing.customer(subscription.customer as string) } : {}),
-  });
+  return json(200, expandSubscription(subscription, expand, billing));
 }
 
 function parseSubscriptionUpdate(params: FormHash, metadata: Record<string, string>): SubscriptionChange {
@@ -111,23 +123,6 @@ function parseSubscriptionUpdate(params: FormHash, metadata: Record<string, stri
     cancelAtPeriodEnd: booleanParam(params.cancel_at_period_end, 'cancel_at_period_end'),
     metadata: params.metadata === undefined ? undefined : mergeMetadata(metadata, params.metadata, 'metadata'),
   };
-}
-
-function booleanParam(value: FormValue | undefined, param: string): boolean | undefined {
-  const text = optionalString(value, param);
-  if (text === undefined) return undefined;
-  if (text !== 'true' && text !== 'false') throw invalidParam(param, `Invalid boolean: ${text}`);
-  return text === 'true';
-}
-
-/** `GET /v1/invoices?subscription=sub_…` (newest first, as Stripe lists). */
-function listInvoices(ctx: ApiContext, billing: Billing): HttpAnswer {
-  rejectUnknown(ctx.params, new Set(['subscription', 'limit', 'expand']), '');
-  const subscription = optionalString(ctx.params.subscription, 'subscription');
-  if (subscription === undefined) throw unsupported('subscription', 'listing invoices without `subscription`');
-  const limit = integerParam(ctx.params.limit, 'limit', 1, 100) ?? 10;
-  const all = billing.invoicesOf(subscription).reverse();
-  return json(200, { object: 'list', data: all.slice(0, limit), has_more: all.length > limit, url: '/v1/invoices' });
 }
 
 /** `/v1/test_helpers/test_clocks`, `…/:id`, `…/:id/advance`. */

@@ -1,46 +1,8 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { periodBoundary } from './subscription-objects.js';
-import { CANCEL_URL, caught, SUCCESS_URL, typesOf, useFakeStripe, verifiedEvents, type FakeStripeContext } from './test-kit.js';
-
-/** 2026-01-15T00:00:00Z, where the tests' test clocks start. */
-const START = Date.UTC(2026, 0, 15) / 1000;
-const DAY = 24 * 60 * 60;
-
-/** What paying a subscription-mode checkout sends, in order. */
-const SUBSCRIPTION_START_EVENTS = [
-  'customer.subscription.created',
-  'invoice.created',
-  'invoice.finalized',
-  'invoice.paid',
-  'invoice.payment_succeeded',
-  'customer.subscription.updated',
-  'checkout.session.completed',
-];
-/** What one successful renewal sends, in order (the invoice is finalized and paid an hour after the period ends). */
-const RENEWAL_EVENTS = ['invoice.created', 'customer.subscription.updated', 'invoice.finalized', 'invoice.paid', 'invoice.payment_succeeded'];
-const HOUR = 60 * 60;
-
-/** A customer on a test clock, a monthly price, and a paid subscription-mode checkout (through the handle). */
-async function subscribe(t: FakeStripeContext, interval: 'day' | 'week' | 'month' | 'year' = 'month') {
-  const clock = await t.stripe.testHelpers.testClocks.create({ frozen_time: START, name: 'renewals' });
-  const customer = await t.stripe.customers.create({ email: 'subscriber@example.com', test_clock: clock.id, metadata: { accountId: 'acc_7' } });
-  const product = await t.stripe.products.create({ name: 'VPN Pro' });
-  const price = await t.stripe.prices.create({ product: product.id, unit_amount: 999, currency: 'usd', recurring: { interval } });
-  const session = await t.stripe.checkout.sessions.create({
-    mode: 'subscription',
-    customer: customer.id,
-    line_items: [{ price: price.id, quantity: 1 }],
-    subscription_data: { metadata: { accountId: 'acc_7', planId: 'pro-monthly' } },
-    success_url: SUCCESS_URL,
-    cancel_url: CANCEL_URL,
-    metadata: { orderId: '42' },
-  });
-  await t.fake.pay(session.id);
-  const paid = await t.stripe.checkout.sessions.retrieve(session.id);
-  const subscription = await t.stripe.subscriptions.retrieve(paid.subscription as string);
-  return { clock, customer, product, price, session: paid, subscription };
-}
+import { DAY, HOUR, RENEWAL_EVENTS, START, subscribe, SUBSCRIPTION_START_EVENTS } from './billing-kit.js';
+import { caught, SUCCESS_URL, typesOf, useFakeStripe, verifiedEvents } from './test-kit.js';
 
 describe('fake Stripe Billing: customers, products and prices', () => {
   const t = useFakeStripe();
@@ -168,6 +130,24 @@ describe('fake Stripe Billing: subscription-mode checkout', () => {
     expect((events[1]!.data.object as Stripe.Invoice).status).toBe('draft');
     expect(events[5]!.data.previous_attributes).toEqual({ status: 'incomplete' });
     expect((events[6]!.data.object as Stripe.Checkout.Session).subscription).toBe(subscription.id);
+  });
+
+  it('a paid session names its subscription, customer and first invoice, with the invoice’s total and no payment_intent', async () => {
+    const { customer, session, subscription } = await subscribe(t);
+    const [firstInvoice] = t.fake.listInvoices(subscription.id);
+    const expected = {
+      status: 'complete',
+      payment_status: 'paid',
+      subscription: subscription.id,
+      customer: customer.id,
+      invoice: firstInvoice!.id,
+      amount_subtotal: firstInvoice!.subtotal,
+      amount_total: firstInvoice!.total,
+      payment_intent: null,
+    };
+    expect(await t.stripe.checkout.sessions.retrieve(session.id)).toMatchObject(expected);
+    const completed = t.fake.events.find((event) => event.type === 'checkout.session.completed')!;
+    expect(completed.data.object).toMatchObject(expected);
   });
 
   it('the first invoice’s payment is an ordinary PaymentIntent that can be refunded', async () => {

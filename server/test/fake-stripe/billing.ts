@@ -14,17 +14,16 @@
  * - open invoices paid again: invoice.paid, invoice.payment_succeeded, customer.subscription.updated (→ active);
  * - `POST /v1/subscriptions/:id`: customer.subscription.updated; `DELETE`: customer.subscription.deleted.
  */
-import type Stripe from 'stripe';
 import { createBillingCatalog, type BillingCatalog } from './billing-catalog.js';
 import type { CustomerObject } from './customers.js';
+import { createInvoiceCollection } from './invoice-collection.js';
+import type { InvoicePayments } from './invoice-payments.js';
 import { finalizeInvoice, newInvoice, recordAttempt, type InvoiceBillingReason, type InvoiceObject } from './invoices.js';
 import type { EmitEvent, PaymentLedger } from './payment-ledger.js';
-import { settleFailed } from './payment-objects.js';
-import { CARD } from './payment-methods.js';
-import type { Interval } from './products-prices.js';
+import { createRenewals } from './renewals.js';
 import { invalidParam, noSuch } from './stripe-errors.js';
 import { nowSeconds } from './stripe-ids.js';
-import { itemOf, newSubscription, periodBoundary, type SubscriptionObject } from './subscription-objects.js';
+import { itemOf, newSubscription, setStatus, type SubscriptionObject } from './subscription-objects.js';
 import type { TestClockObject } from './test-clocks.js';
 import type { EventRequest, StripeEventObject } from './webhooks.js';
 
@@ -49,7 +48,11 @@ export interface StartSubscriptionInput {
 
 export interface Billing extends BillingCatalog {
   subscription(id: string): SubscriptionObject | undefined;
+  /** Every subscription, oldest first. */
+  subscriptions(): SubscriptionObject[];
   invoice(id: string): InvoiceObject | undefined;
+  /** Every invoice, oldest first. */
+  invoices(): InvoiceObject[];
   /** The invoices of a subscription, oldest first. */
   invoicesOf(subscriptionId: string): InvoiceObject[];
   /** The customer's subscriptions, oldest first. */
@@ -58,6 +61,8 @@ export interface Billing extends BillingCatalog {
   openInvoicesOf(customerId: string): InvoiceObject[];
   /** The PaymentIntents that tried to pay an invoice, oldest first. */
   paymentIntentsOf(invoiceId: string): string[];
+  /** What paid or tried to pay each invoice (`invoice.payments`, `/v1/invoice_payments`). */
+  readonly invoicePayments: Omit<InvoicePayments, 'record'>;
   /** A subscription-mode checkout is paid: subscription, first invoice paid by card. */
   startSubscription(input: StartSubscriptionInput): Outcome<{ subscription: SubscriptionObject; invoice: InvoiceObject }>;
   /** `cancel_at_period_end` and metadata; emits customer.subscription.updated when anything changed. */
@@ -73,38 +78,12 @@ export interface Billing extends BillingCatalog {
 
 type SubscriptionUpdate = Partial<SubscriptionObject>;
 type Period = { start: number; end: number };
-interface PendingDraft {
-  invoice: InvoiceObject;
-  subscription: SubscriptionObject;
-}
-
-/** A card payment declined by the issuer (`card_declined`, decline code insufficient_funds), as Stripe reports it. */
-function declineCard(paymentIntent: Stripe.PaymentIntent, charge: Stripe.Charge): void {
-  settleFailed(paymentIntent, charge);
-  paymentIntent.amount_received = 0;
-  paymentIntent.last_payment_error = {
-    charge: charge.id,
-    code: 'card_declined',
-    decline_code: 'insufficient_funds',
-    message: 'Your card has insufficient funds.',
-    type: 'card_error',
-  };
-  charge.captured = false;
-  charge.failure_code = 'card_declined';
-  charge.failure_message = 'Your card has insufficient funds.';
-}
-
-/** Stripe leaves a renewal invoice in draft for about an hour (for invoice items to be added) before finalizing it. */
-const DRAFT_SECONDS = 60 * 60;
 
 export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; baseUrl: () => string }): Billing {
   const catalog = createBillingCatalog();
   const subscriptions = new Map<string, SubscriptionObject>();
   const invoices = new Map<string, InvoiceObject>();
-  const invoicePayments = new Map<string, string[]>();
-  const declining = new Set<string>();
-  /** Renewal invoices still in their draft hour, oldest first. */
-  const drafts: PendingDraft[] = [];
+  const collection = createInvoiceCollection(deps.ledger);
   /** Every event this module made, so each change can return its own. */
   const made: StripeEventObject[] = [];
   const emit: EmitEvent = (type, object, options) => {
@@ -127,29 +106,12 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
     return clockId ? must(catalog.clock(clockId), clockId, 'test clock').frozen_time : nowSeconds();
   };
 
-  /** Charges the customer's card for an invoice (declines while `setCardDeclines` says so); returns whether it paid. */
-  const charge = (invoice: InvoiceObject, customer: CustomerObject, now: number): boolean => {
-    const paymentIntent = deps.ledger.startPayment({
-      amount: invoice.amount_due,
-      currency: invoice.currency,
-      methodType: CARD,
-      email: customer.email,
-      metadata: {},
-      description: invoice.billing_reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
-      created: now,
-    });
-    paymentIntent.customer = customer.id;
-    const chargeObject = deps.ledger.charge(paymentIntent.latest_charge as string)!;
-    chargeObject.customer = customer.id;
-    invoicePayments.set(invoice.id, [...(invoicePayments.get(invoice.id) ?? []), paymentIntent.id]);
-    if (!declining.has(customer.id)) return true;
-    declineCard(paymentIntent, chargeObject);
-    return false;
-  };
+  const openInvoices = (customerId: string): InvoiceObject[] =>
+    [...invoices.values()].filter((invoice) => invoice.customer === customerId && invoice.status === 'open');
 
   /** One attempt at an invoice: invoice.paid + invoice.payment_succeeded, or invoice.payment_failed. */
-  const attempt = (invoice: InvoiceObject, customer: CustomerObject, now: number): boolean => {
-    const paid = charge(invoice, customer, now);
+  const attempt = (invoice: InvoiceObject, customer: CustomerObject, now: number, freshCard = false): boolean => {
+    const paid = collection.charge(invoice, customer, now, { freshCard });
     recordAttempt(invoice, paid, now);
     // A failed invoice payment makes the customer delinquent until no invoice of theirs is left unpaid.
     customer.delinquent = !paid || openInvoices(customer.id).length > 0;
@@ -181,80 +143,20 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
     emit('customer.subscription.updated', subscription, { request, previousAttributes: previous });
   };
 
-  const setStatus = (subscription: SubscriptionObject, status: SubscriptionObject['status']): SubscriptionUpdate => {
-    const previous = { status: subscription.status };
-    subscription.status = status;
-    return previous;
-  };
-
-  /**
-   * A period ends: the renewal invoice is created as a draft (invoice.created) and the subscription moves to the
-   * next period (customer.subscription.updated). Like Stripe, the draft is finalized and charged an hour later
-   * (`automatically_finalizes_at`, see `collect`).
-   */
-  const renew = (subscription: SubscriptionObject): void => {
-    const item = itemOf(subscription);
-    const recurring = item.price.recurring!;
-    const previousStart = item.current_period_start;
-    const start = item.current_period_end;
-    const periods = countPeriods(subscription, start);
-    const end = periodBoundary(subscription.billing_cycle_anchor, recurring.interval as Interval, recurring.interval_count, periods + 1);
-    const previous: SubscriptionUpdate = { items: structuredClone(subscription.items), latest_invoice: subscription.latest_invoice };
-    item.current_period_start = start;
-    item.current_period_end = end;
-    // A renewal invoice's own period is the one that just ended; its line bills the new one in advance.
-    const invoice = draftInvoice(subscription, 'subscription_cycle', { start: previousStart, end: start }, { start, end }, start);
-    invoice.automatically_finalizes_at = start + DRAFT_SECONDS;
-    updated(subscription, previous);
-    drafts.push({ invoice, subscription });
-  };
-
-  /** A canceled subscription's drafts are not finalized or charged (they stay drafts). */
-  const stopCollecting = (subscription: SubscriptionObject): void => {
-    for (const draft of drafts.filter((d) => d.subscription === subscription)) drafts.splice(drafts.indexOf(draft), 1);
-  };
-
-  /** A renewal draft's hour is up: finalized (invoice.finalized) and charged; a decline leaves it open, the subscription past_due. */
-  const collect = (draft: PendingDraft): void => {
-    const { invoice, subscription } = draft;
-    drafts.splice(drafts.indexOf(draft), 1);
-    const customer = customerOf(subscription);
-    const at = invoice.automatically_finalizes_at!;
-    finalizeInvoice(invoice, customer, at, deps.baseUrl());
-    emit('invoice.finalized', invoice);
-    if (!attempt(invoice, customer, at) && subscription.status === 'active') updated(subscription, setStatus(subscription, 'past_due'));
-  };
-
-  /** How many whole periods lie between the anchor and `boundary`. */
-  const countPeriods = (subscription: SubscriptionObject, boundary: number): number => {
-    const recurring = itemOf(subscription).price.recurring!;
-    let n = 0;
-    while (periodBoundary(subscription.billing_cycle_anchor, recurring.interval as Interval, recurring.interval_count, n) < boundary) n++;
-    return n;
-  };
-
-  /** A `cancel_at_period_end` subscription reaches its period end. */
-  const endAtPeriodEnd = (subscription: SubscriptionObject): void => {
-    subscription.status = 'canceled';
-    subscription.ended_at = itemOf(subscription).current_period_end;
-    stopCollecting(subscription);
-    emit('customer.subscription.deleted', subscription);
-  };
-
-  const openInvoices = (customerId: string): InvoiceObject[] =>
-    [...invoices.values()].filter((invoice) => invoice.customer === customerId && invoice.status === 'open');
-
-  const live = (subscription: SubscriptionObject): boolean => subscription.status === 'active' || subscription.status === 'past_due';
+  const renewals = createRenewals({ emit, customerOf, draftInvoice, attempt, updated, baseUrl: deps.baseUrl });
 
   return {
     ...catalog,
     subscription: (id) => subscriptions.get(id),
+    subscriptions: () => [...subscriptions.values()],
     invoice: (id) => invoices.get(id),
+    invoices: () => [...invoices.values()],
     invoicesOf: (subscriptionId) =>
       [...invoices.values()].filter((invoice) => invoice.parent?.subscription_details?.subscription === subscriptionId),
     subscriptionsOf: (customerId) => [...subscriptions.values()].filter((s) => s.customer === customerId),
     openInvoicesOf: (customerId) => openInvoices(customerId),
-    paymentIntentsOf: (invoiceId) => [...(invoicePayments.get(invoiceId) ?? [])],
+    paymentIntentsOf: (invoiceId) => collection.payments.paymentIntentsOf(invoiceId),
+    invoicePayments: collection.payments,
 
     startSubscription(input) {
       const customer = must(catalog.customer(input.customer), input.customer, 'customer');
@@ -278,9 +180,7 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
       finalizeInvoice(invoice, customer, start, deps.baseUrl());
       emit('invoice.finalized', invoice);
       // The card was just entered on the checkout page, so the first payment always succeeds.
-      const wasDeclining = declining.delete(customer.id);
-      attempt(invoice, customer, start);
-      if (wasDeclining) declining.add(customer.id);
+      attempt(invoice, customer, start, true);
       updated(subscription, setStatus(subscription, 'active'));
       return { result: { subscription, invoice }, events: since(before) };
     },
@@ -327,7 +227,7 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
       subscription.canceled_at = now;
       subscription.ended_at = now;
       subscription.cancellation_details = { comment: null, feedback: null, feedback_option: null, reason: 'cancellation_requested' };
-      stopCollecting(subscription);
+      renewals.stopCollecting(subscription);
       const event = emit('customer.subscription.deleted', subscription, { request });
       return { result: subscription, events: [event] };
     },
@@ -339,21 +239,7 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
       clock.status = 'advancing';
       clock.status_details = { advancing: { target_frozen_time: to } };
       emit('test_helpers.test_clock.advancing', clock);
-      // What falls due on the way happens in time order: period ends (renew or end) and drafts' finalization.
-      const ofClock = [...subscriptions.values()].filter((s) => s.test_clock === id);
-      for (;;) {
-        const periodEnds = ofClock.filter((s) => live(s) && itemOf(s).current_period_end <= to).map((s) => ({ at: itemOf(s).current_period_end, s }));
-        const due = drafts
-          .filter((d) => d.subscription.test_clock === id && d.invoice.automatically_finalizes_at! <= to)
-          .map((d) => ({ at: d.invoice.automatically_finalizes_at!, d }));
-        const next = [...due, ...periodEnds].sort((a, b) => a.at - b.at)[0];
-        if (!next) break;
-        clock.frozen_time = next.at;
-        if ('d' in next) collect(next.d);
-        else if (next.s.cancel_at_period_end) endAtPeriodEnd(next.s);
-        else renew(next.s);
-      }
-      clock.frozen_time = to;
+      renewals.advance(clock, to, [...subscriptions.values()]);
       clock.status = 'ready';
       clock.status_details = {};
       emit('test_helpers.test_clock.ready', clock);
@@ -362,8 +248,7 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
 
     setCardDeclines(customerId, declines) {
       must(catalog.customer(customerId), customerId, 'customer');
-      if (declines) declining.add(customerId);
-      else declining.delete(customerId);
+      collection.setCardDeclines(customerId, declines);
     },
 
     payOpenInvoices(customerId) {

@@ -75,15 +75,23 @@ export function createCheckoutSessions(deps: {
     );
   };
 
-  /** A subscription-mode session is paid by card: a Subscription and its paid first Invoice, then the session completes. */
+  /**
+   * A subscription-mode session is paid by card: a Subscription and its paid first Invoice, then the session
+   * completes naming them and the customer, with the first invoice's amounts. The invoice's payment is not the
+   * session's: `payment_intent` stays null, as at Stripe.
+   */
   const completeSubscription = (entry: StoredSession): { completed: CheckoutEventObject; events: StripeEventObject[] } => {
     const { session } = entry;
     const started = deps.billing.startSubscription(entry.subscription!);
+    const { subscription, invoice } = started.result;
     const email = deps.billing.customer(entry.subscription!.customer)?.email ?? null;
     session.status = 'complete';
     session.payment_status = 'paid';
-    session.subscription = started.result.subscription.id;
-    session.invoice = started.result.invoice.id;
+    session.customer = subscription.customer as string;
+    session.subscription = subscription.id;
+    session.invoice = invoice.id;
+    session.amount_subtotal = invoice.subtotal;
+    session.amount_total = invoice.total;
     session.customer_details = customerDetails(email);
     session.url = null;
     const completed = deps.emit('checkout.session.completed', session);

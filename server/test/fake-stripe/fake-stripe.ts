@@ -6,8 +6,10 @@ import { createBillingPortal, handlePortalPage } from './billing-portal.js';
 import { routeBilling } from './billing-routes.js';
 import { createBilling } from './billing.js';
 import { handleCheckoutPage } from './checkout-page-route.js';
+import { createIdempotencyStore } from './idempotency.js';
+import { handleTestClockPage } from './test-clock-page.js';
 import { createCheckoutSessions } from './checkout-sessions.js';
-import { canonicalForm, decodeForm, FormDecodeError, type FormHash } from './form-body.js';
+import { decodeForm, FormDecodeError, type FormHash } from './form-body.js';
 import { retrieveParams } from './form-params.js';
 import type { FakeStripe, FakeStripeDelivery, FakeStripeOptions, FakeStripeRequest } from './handle-types.js';
 import { apiKeyOf, header, json, readBody, safeDecode, type ApiContext, type HttpAnswer } from './http.js';
@@ -20,21 +22,16 @@ import { eventPayload, newEvent, postWebhook, signPayload, type StripeEventObjec
 
 export type { FakeStripe, FakeStripeDelivery, FakeStripeOptions, FakeStripeRequest } from './handle-types.js';
 
-interface SavedIdempotentResponse {
-  fingerprint: string;
-  requestId: string;
-  answer: HttpAnswer;
-}
-
 function unrecognized(method: string, path: string): StripeApiError {
   return new StripeApiError(
     404,
     'invalid_request_error',
     `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/. ` +
       '(The fake Stripe server implements only Checkout Session create, retrieve and expire; PaymentIntent, Charge and ' +
-      'Dispute retrieve; Refund create, retrieve and list; event retrieve; Customer, Product and Price create and retrieve, ' +
-      'Price update; Subscription retrieve, update and cancel; Invoice retrieve and list; test clock create, retrieve and ' +
-      'advance; and billing portal session create.)',
+      'Dispute retrieve; Refund create, retrieve and list; event retrieve; Customer create and retrieve; Product create, ' +
+      'retrieve and update; Price create, retrieve, update and list; Subscription retrieve, list, update and cancel; ' +
+      'Invoice and Invoice Payment retrieve and list; test clock create, retrieve and advance; and billing portal ' +
+      'session create.)',
   );
 }
 
@@ -45,8 +42,10 @@ const copy = <T>(value: T | undefined): T | undefined => (value === undefined ? 
  * (`new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http' })`):
  * - Checkout Sessions (session-routes.ts), PaymentIntents, Charges, Refunds, Disputes (payment-routes.ts),
  *   `GET /v1/events/:id`;
- * - Billing (billing-routes.ts): Customers, Products, Prices, Subscriptions, Invoices, test clocks, and the customer
- *   portal page at each portal session's `url` (billing-portal.ts);
+ * - Billing (billing-routes.ts, billing-lists.ts): Customers, Products, Prices, Subscriptions, Invoices and their
+ *   payments, test clocks, and the customer portal page at each portal session's `url` (billing-portal.ts);
+ * - a page listing the test clocks, whose buttons advance each to its next renewal (`GET /test-clocks`,
+ *   test-clock-page.ts);
  * - errors in Stripe's shape and status, a `Request-Id` on every answer, Idempotency-Key replay / idempotency_error;
  * - a hosted checkout page at each session's `url` (`GET`/`POST /checkout/pay/:id`);
  * - webhook deliveries signed like Stripe's (`Stripe-Signature: t=…,v1=…`), one attempt each, 10 s limit.
@@ -56,7 +55,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   const events: StripeEventObject[] = [];
   const deliveries: FakeStripeDelivery[] = [];
   const requests: FakeStripeRequest[] = [];
-  const idempotent = new Map<string, SavedIdempotentResponse>();
+  const idempotent = createIdempotencyStore();
   const inFlight = new Set<Promise<unknown>>();
   const shutdown = new AbortController();
   let webhookUrl = options.webhookUrl ?? null;
@@ -158,59 +157,47 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       throw error;
     }
 
-    const fingerprint = `${method} ${path} ${canonicalForm(params)}`;
-    if (idempotencyKey) {
-      const saved = idempotent.get(idempotencyKey);
-      if (saved && saved.fingerprint !== fingerprint) {
-        return fail(
-          new StripeApiError(
-            400,
-            'idempotency_error',
-            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-          ),
-        );
-      }
-      if (saved) {
-        return {
-          ...saved.answer,
-          headers: { ...saved.answer.headers, ...common, 'idempotent-replayed': 'true', 'original-request': saved.requestId },
-        };
-      }
-    }
-
+    const keyed = idempotencyKey ? { key: idempotencyKey, method, path, params } : null;
     let answer: HttpAnswer;
     let save = true;
     try {
+      const replayed = keyed && idempotent.replay(keyed);
+      // A replay keeps its Idempotent-Replayed and Original-Request headers; the others are this request's.
+      if (replayed) return { ...replayed, headers: { ...replayed.headers, ...common } };
       answer = { ...route(method, path, { requestId, idempotencyKey, params, apiVersion }) };
       answer.headers = { ...answer.headers, ...common };
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       answer = fail(error);
-      // Stripe saves no result for a request that failed parameter validation.
+      // Stripe saves no result for a request that failed parameter validation (or reused a key).
       save = !error.validation;
     }
-    if (idempotencyKey && save) idempotent.set(idempotencyKey, { fingerprint, requestId, answer });
+    if (keyed && save) idempotent.save(keyed, requestId, answer);
     return answer;
+  };
+
+  /** The pages a browser opens: checkout, customer portal, test clocks; plain 404 for anything else. */
+  const handlePage = async (req: IncomingMessage, url: URL): Promise<HttpAnswer> => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const checkout = /^\/checkout\/pay\/([^/]+)$/.exec(url.pathname);
+    const sessionId = checkout ? safeDecode(checkout[1]!) : '';
+    if (sessionId) {
+      const readForm = async (): Promise<URLSearchParams> => new URLSearchParams((await readBody(req)) ?? '');
+      return handleCheckoutPage(method, sessionId, readForm, { sessions, deliver: deliverIfConfigured });
+    }
+    return (
+      (await handlePortalPage(method, url.pathname, { portal, billing, deliver: deliverAll })) ??
+      (await handleTestClockPage(method, url.pathname, { billing, deliver: deliverAll })) ?? {
+        status: 404,
+        body: 'Not Found\n',
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      }
+    );
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    let answer: HttpAnswer;
-    if (url.pathname.startsWith('/v1/') || url.pathname === '/v1') {
-      answer = await handleApi(req, url);
-    } else {
-      const page = /^\/checkout\/pay\/([^/]+)$/.exec(url.pathname);
-      const id = page ? safeDecode(page[1]!) : '';
-      const method = (req.method ?? 'GET').toUpperCase();
-      const readForm = async (): Promise<URLSearchParams> => new URLSearchParams((await readBody(req)) ?? '');
-      answer = (id
-        ? await handleCheckoutPage(method, id, readForm, { sessions, deliver: deliverIfConfigured })
-        : await handlePortalPage(method, url.pathname, { portal, billing, deliver: deliverAll })) ?? {
-        status: 404,
-        body: 'Not Found\n',
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-      };
-    }
+    const answer = url.pathname.startsWith('/v1/') || url.pathname === '/v1' ? await handleApi(req, url) : await handlePage(req, url);
     if (res.destroyed) return;
     res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
     res.end(answer.body);

@@ -10,14 +10,17 @@ export function unsupported(param: string, what: string): StripeApiError {
   return invalidParam(param, `The fake Stripe server does not support ${what}.`);
 }
 
-/** 400 parameter_unknown for the first key of `hash` not in `known` (`prefix` names the enclosing hash). */
+/**
+ * 400 parameter_unknown when `hash` has keys not in `known` (`prefix` names the enclosing hash): Stripe names the
+ * first in `param` and lists them all in the message.
+ */
 export function rejectUnknown(hash: FormHash, known: Set<string>, prefix: string): void {
-  for (const key of Object.keys(hash)) {
-    if (!known.has(key)) {
-      const param = prefix ? `${prefix}[${key}]` : key;
-      throw invalidParam(param, `Received unknown parameter: ${param}`, 'parameter_unknown');
-    }
-  }
+  const unknown = Object.keys(hash)
+    .filter((key) => !known.has(key))
+    .map((key) => (prefix ? `${prefix}[${key}]` : key));
+  if (unknown.length === 0) return;
+  const message = unknown.length === 1 ? `Received unknown parameter: ${unknown[0]}` : `Received unknown parameters: ${unknown.join(', ')}`;
+  throw invalidParam(unknown[0]!, message, 'parameter_unknown');
 }
 
 export function emptyString(param: string): StripeApiError {
@@ -40,6 +43,14 @@ export function requiredString(value: FormValue | undefined, param: string): str
   const text = optionalString(value, param);
   if (text === undefined) throw missingParam(param);
   return text;
+}
+
+/** `true` or `false`; undefined when absent. */
+export function booleanParam(value: FormValue | undefined, param: string): boolean | undefined {
+  const text = optionalString(value, param);
+  if (text === undefined) return undefined;
+  if (text !== 'true' && text !== 'false') throw invalidParam(param, `Invalid boolean: ${text}`);
+  return text === 'true';
 }
 
 export function hashParam(value: FormValue | undefined, param: string): FormHash | undefined {

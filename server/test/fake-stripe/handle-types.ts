@@ -52,6 +52,13 @@ export interface FakeStripeBilling {
    * with the clock (ready) once every event has been delivered.
    */
   advanceClock(clockId: string, toUnixSeconds: number): Promise<TestClockObject>;
+  /**
+   * What the `/test-clocks` page's "Advance to the next renewal" does: advances the clock (as `advanceClock`) to
+   * 2 hours after the earliest current period end of its subscriptions that are not canceled, so the renewal
+   * invoice is created, finalized and charged; by 1 day when there is none. Resolves with the clock (ready) once
+   * every event has been delivered.
+   */
+  advanceToNextRenewal(clockId: string): Promise<TestClockObject>;
   /** While true, the customer's card declines renewals (the first payment at checkout is made with a fresh card). */
   setCardDeclines(customerId: string, declines: boolean): void;
   /**

@@ -12,6 +12,7 @@ export type { CustomerObject } from './customers.js';
 export type { Interval, PriceObject, ProductObject } from './products-prices.js';
 export type { SubscriptionItemObject, SubscriptionObject } from './subscription-objects.js';
 export type { InvoiceBillingReason, InvoiceObject } from './invoices.js';
+export type { InvoicePaymentObject } from './invoice-payments.js';
 export type { TestClockObject } from './test-clocks.js';
 export type { PortalSessionObject } from './billing-portal.js';
 export type {

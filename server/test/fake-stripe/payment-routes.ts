@@ -6,7 +6,8 @@
  */
 import type Stripe from 'stripe';
 import { eventRequest, json, type ApiContext, type HttpAnswer } from './http.js';
-import { integerParam, optionalString, rejectUnknown, retrieveParams, unsupported } from './form-params.js';
+import { optionalString, rejectUnknown, retrieveParams, unsupported } from './form-params.js';
+import { listPage, newestFirst, PAGE_PARAMS } from './list-pages.js';
 import type { PaymentLedger } from './payment-ledger.js';
 import { chargeWithRefunds } from './payment-objects.js';
 import { parseRefundCreate, type RefundObject } from './refunds.js';
@@ -19,7 +20,7 @@ export interface PaymentRoutesDeps {
   deliverInBackground(events: StripeEventObject[]): void;
 }
 
-const LIST_PARAMS = new Set(['charge', 'created', 'ending_before', 'expand', 'limit', 'payment_intent', 'starting_after']);
+const LIST_PARAMS = new Set(['charge', 'created', 'expand', 'payment_intent', ...PAGE_PARAMS]);
 
 /** Answers a `/v1/…` request about these objects, or returns null when the path is not one of theirs. */
 export function routePayments(method: string, parts: string[], ctx: ApiContext, deps: PaymentRoutesDeps): HttpAnswer | null {
@@ -75,31 +76,8 @@ function listRefunds(ctx: ApiContext, all: RefundObject[]): Stripe.ApiList<Refun
   if (params.expand !== undefined) throw unsupported('expand', 'expand on refund lists');
   const charge = optionalString(params.charge, 'charge');
   const paymentIntent = optionalString(params.payment_intent, 'payment_intent');
-  const limit = integerParam(params.limit, 'limit', 1, 100) ?? 10;
-  const startingAfter = optionalString(params.starting_after, 'starting_after');
-  const endingBefore = optionalString(params.ending_before, 'ending_before');
-
-  let matching = all
+  const matching = all
     .filter((refund) => charge === undefined || refund.charge === charge)
-    .filter((refund) => paymentIntent === undefined || refund.payment_intent === paymentIntent)
-    .reverse();
-  let page: RefundObject[];
-  let hasMore: boolean;
-  if (endingBefore !== undefined) {
-    const end = cursorIndex(matching, endingBefore, 'ending_before');
-    matching = matching.slice(0, end);
-    page = matching.slice(-limit);
-    hasMore = matching.length > limit;
-  } else {
-    if (startingAfter !== undefined) matching = matching.slice(cursorIndex(matching, startingAfter, 'starting_after') + 1);
-    page = matching.slice(0, limit);
-    hasMore = matching.length > limit;
-  }
-  return { object: 'list', data: page, has_more: hasMore, url: '/v1/refunds' };
-}
-
-function cursorIndex(list: RefundObject[], id: string, param: string): number {
-  const index = list.findIndex((refund) => refund.id === id);
-  if (index === -1) throw noSuch('refund', id, param);
-  return index;
+    .filter((refund) => paymentIntent === undefined || refund.payment_intent === paymentIntent);
+  return listPage(newestFirst(matching), params, 'refund', '/v1/refunds');
 }

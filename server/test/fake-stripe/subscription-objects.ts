@@ -136,3 +136,10 @@ export function newSubscription(input: NewSubscriptionInput): SubscriptionObject
 
 /** The subscription's only item (the fake makes one per subscription). */
 export const itemOf = (subscription: SubscriptionObject): SubscriptionItemObject => subscription.items.data[0]!;
+
+/** Sets the subscription's status; returns the previous one (`previous_attributes` of customer.subscription.updated). */
+export function setStatus(subscription: SubscriptionObject, status: SubscriptionObject['status']): Partial<SubscriptionObject> {
+  const previous = { status: subscription.status };
+  subscription.status = status;
+  return previous;
+}

@@ -4,6 +4,7 @@ import type { FormHash } from './form-body.js';
 import { integerParam, optionalString, rejectUnknown } from './form-params.js';
 import { invalidParam, missingParam } from './stripe-errors.js';
 import { stripeId } from './stripe-ids.js';
+import { itemOf, type SubscriptionObject } from './subscription-objects.js';
 
 /** A test clock exactly as the SDK types it. */
 export type TestClockObject = Stripe.TestHelpers.TestClock;
@@ -41,4 +42,20 @@ export function newTestClock(input: { frozenTime: number; name: string | null },
     status: 'ready',
     status_details: {},
   };
+}
+
+const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
+
+/**
+ * Where "advance to the next renewal" moves a clock: 2 hours after the earliest period end among the clock's
+ * subscriptions that are not canceled (past the renewal invoice's draft hour, so it is finalized and charged too),
+ * or 1 day on when there is none.
+ */
+export function nextRenewalTime(clock: TestClockObject, subscriptions: readonly SubscriptionObject[]): number {
+  const periodEnds = subscriptions
+    .filter((subscription) => subscription.test_clock === clock.id && subscription.status !== 'canceled')
+    .map((subscription) => itemOf(subscription).current_period_end);
+  const target = periodEnds.length > 0 ? Math.min(...periodEnds) + 2 * HOUR : clock.frozen_time + DAY;
+  return target > clock.frozen_time ? target : clock.frozen_time + DAY;
 }
