@@ -1,6 +1,7 @@
 import { escapeHtml } from '../../../shared/site-template.js';
 import { EMAIL_STYLES, renderEmailFrame } from './email-layout.js';
 import type { MailMessage } from './mailer.js';
+import { money } from './money.js';
 
 interface RefundEmailInput {
   to: string;
@@ -14,9 +15,6 @@ interface RefundEmailInput {
   /** A full refund ends what the payment bought. */
   full: boolean;
 }
-
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 
 /** Tells the customer that (part of) a payment was refunded, and what that means for the account. */
 export function renderRefundEmail(input: RefundEmailInput): MailMessage {
