@@ -108,7 +108,7 @@ test('from the pricing page: Get Plus for a year, sign in, pay exactly that pric
     await page.goto('/pricing');
     await page.getByRole('group', { name: 'Billing period' }).getByRole('button', { name: '1 year' }).click();
     const plus = page.getByRole('article', { name: 'Plus', exact: true });
-    await expect(plus.getByText('$83.88 billed once for 1 year', { exact: true })).toBeVisible();
+    await expect(plus.getByText('$83.88 billed every year, renews automatically; cancel any time', { exact: true })).toBeVisible();
     await plus.getByRole('link', { name: 'Get Plus' }).click();
 
     const email = uniqueEmail('from-pricing');
@@ -122,7 +122,10 @@ test('from the pricing page: Get Plus for a year, sign in, pay exactly that pric
     expect(site.stripe.getSession(sessionId)).toMatchObject({ amount_total: 8388, currency: 'usd' });
     expect(panel.users.size).toBe(1);
     const [user] = [...panel.users.values()].map(asMarzneshinUser);
-    expect((new Date(user!.expire_date!).getTime() - Date.now()) / DAY_MS).toBeCloseTo(365, 0);
+    // A plan that renews by itself: the account runs to the paid year's end plus the 3-day grace period.
+    const paidEnd = site.stripe.getSubscription(site.stripe.getSession(sessionId)!.subscription as string)!.items.data[0]!.current_period_end * 1000;
+    expect((paidEnd - Date.now()) / DAY_MS).toBeCloseTo(365, 0);
+    expect(new Date(`${user!.expire_date!}Z`).getTime()).toBe(paidEnd + 3 * DAY_MS);
     expect(consoleErrors).toEqual([]);
   } finally {
     await panel.close();

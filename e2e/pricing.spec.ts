@@ -7,19 +7,19 @@ import { expect, FAKE_STRIPE_KEYS, signIn, signInWithCode, test, uniqueEmail, ty
  */
 const EXPECTED = {
   '2 years': {
-    Basic: ['$3.99', '$95.76 billed once for 2 years', 'Save 69%'],
-    Plus: ['$4.99', '$119.76 billed once for 2 years', 'Save 64%'],
-    Complete: ['$5.99', '$143.76 billed once for 2 years', 'Save 60%'],
+    Basic: ['$3.99', '$95.76 billed every 2 years, renews automatically; cancel any time', 'Save 69%'],
+    Plus: ['$4.99', '$119.76 billed every 2 years, renews automatically; cancel any time', 'Save 64%'],
+    Complete: ['$5.99', '$143.76 billed every 2 years, renews automatically; cancel any time', 'Save 60%'],
   },
   '1 year': {
-    Basic: ['$5.99', '$71.88 billed once for 1 year', 'Save 54%'],
-    Plus: ['$6.99', '$83.88 billed once for 1 year', 'Save 50%'],
-    Complete: ['$7.99', '$95.88 billed once for 1 year', 'Save 47%'],
+    Basic: ['$5.99', '$71.88 billed every year, renews automatically; cancel any time', 'Save 54%'],
+    Plus: ['$6.99', '$83.88 billed every year, renews automatically; cancel any time', 'Save 50%'],
+    Complete: ['$7.99', '$95.88 billed every year, renews automatically; cancel any time', 'Save 47%'],
   },
   '1 month': {
-    Basic: ['$12.99', '$12.99 billed once for 1 month', null],
-    Plus: ['$13.99', '$13.99 billed once for 1 month', null],
-    Complete: ['$14.99', '$14.99 billed once for 1 month', null],
+    Basic: ['$12.99', '$12.99 billed every month, renews automatically; cancel any time', null],
+    Plus: ['$13.99', '$13.99 billed every month, renews automatically; cancel any time', null],
+    Complete: ['$14.99', '$14.99 billed every month, renews automatically; cancel any time', null],
   },
 } as const;
 

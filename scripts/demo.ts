@@ -116,6 +116,7 @@ function banner(lines: { site: string; adminEmail: string; stripe: FakeStripe; w
     `  Admin panel:     ${new URL('/admin', lines.site).href} (as ${lines.adminEmail})`,
     '',
     `  Fake Stripe:     ${lines.stripe.url} (webhooks to ${lines.webhookUrl})`,
+    `  Test clocks:     ${lines.stripe.url}/test-clocks (advance a customer's renewal)`,
     `  Fake panel:      ${lines.panel.url} (Marzneshin; admin ${lines.panel.admin.username} / ${lines.panel.admin.password})`,
     `  Database:        throw-away SQLite in ${lines.dir} (deleted on exit)`,
     '  Stop with Ctrl+C.',
@@ -181,6 +182,8 @@ async function main(): Promise<void> {
       DATA_DIR: dir,
       ADMIN_EMAILS: adminEmail,
       STRIPE_API_URL: stripe.url,
+      // Each customer runs on a test clock of its own: the fake's /test-clocks page advances it to show a renewal.
+      STRIPE_TEST_CLOCKS: 'true',
       LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     });
     db = createDb(config.databaseUrl);
@@ -191,6 +194,7 @@ async function main(): Promise<void> {
     await seed(app, panel, adminEmail);
 
     await app.listen({ port: config.port, host: config.host });
+    await app.services.scheduleRecurringJobs();
     app.jobWorker.start();
     process.stdout.write(banner({ site: config.publicUrl.href, adminEmail, stripe, webhookUrl, panel, dir }));
   } catch (err) {

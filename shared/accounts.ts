@@ -1,4 +1,4 @@
-import type { AdminTransaction } from './billing.js';
+import type { AdminTransaction, RecurringMetrics } from './billing.js';
 import { z } from 'zod';
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'disabled', 'limited', 'expired', 'on_hold'] as const;
@@ -80,5 +80,5 @@ export interface SystemStatus {
   panels: Array<{ id: string; name: string; kind: string; status: 'active' | 'disabled'; reachable: boolean; error: string | null }>;
   jobs: { counts: Record<string, number>; failed: Array<{ id: string; type: string; attempts: number; lastError: string | null; updatedAt: string }> };
   /** Payments an admin must look at: paid amounts that differ from the order, and open disputes. */
-  payments: { cardEnabled: boolean; needsReview: AdminTransaction[]; disputed: AdminTransaction[] };
+  payments: { cardEnabled: boolean; needsReview: AdminTransaction[]; disputed: AdminTransaction[]; recurring: RecurringMetrics };
 }

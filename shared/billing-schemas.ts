@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REFUND_REASONS, TRANSACTION_STATUSES } from './billing.js';
+import { REFUND_REASONS, SUBSCRIPTION_STATUSES, TRANSACTION_STATUSES } from './billing.js';
 
 const Id = z.string().trim().min(1).max(64);
 
@@ -45,3 +45,13 @@ export const AdminTransactionsQuery = z.object({
   status: z.enum(TRANSACTION_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
+
+/** `GET /api/admin/subscriptions?status=&email=`: recurring subscriptions; `email` matches the start of the customer's e-mail. */
+export const AdminSubscriptionsQuery = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES).optional(),
+  email: z.string().trim().max(254).optional().transform((value) => value || undefined),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** `POST /api/admin/subscriptions/:id/cancel`. */
+export const AdminCancelSubscriptionBody = z.object({ when: z.enum(['now', 'period_end'], { error: 'when is now or period_end' }) }).strict();

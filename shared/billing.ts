@@ -47,7 +47,14 @@ export interface CheckoutStatus {
 /** `GET /api/subscriptions`, newest first. */
 export interface Subscription {
   id: string;
+  /**
+   * A recurring subscription mirrors the provider: `incomplete` until its first payment, `active`,
+   * `past_due` after a failed renewal charge (the account keeps working for the grace period), `canceled`
+   * once it has ended (the account runs to `currentPeriodEnd`). A one-off purchase is `active` and then `ended`.
+   */
   status: SubscriptionStatus;
+  /** `recurring`: charged again every period until cancelled. */
+  billing: 'one_off' | 'recurring';
   vpnAccountId: string | null;
   planId: string | null;
   planName: string;
@@ -56,12 +63,20 @@ export interface Subscription {
   currency: string;
   providerName: string | null;
   renewal: boolean;
-  /** False for a one-off purchase: it ends with its period, and there is nothing to cancel. */
+  /** It will be charged again at `renewsAt` (recurring, not cancelled, not ended). */
   autoRenews: boolean;
+  /** When the next charge is due (the end of the paid period), while it auto-renews; else null. */
+  renewsAt: string | null;
+  /** Cents charged at `renewsAt` (the price the subscription was bought at). */
+  renewalAmount: number | null;
+  /** The paid period (for a recurring subscription: its latest paid invoice). */
   currentPeriodStart: string | null;
   currentPeriodEnd: string | null;
+  /** Auto-renew is off: it ends at `currentPeriodEnd` (Resume turns it back on until then). */
   cancelAtPeriodEnd: boolean;
   canceledAt: string | null;
+  /** When a past_due subscription's account is paused unless the card is fixed before then. */
+  graceEndsAt: string | null;
   /** The payment error, when the payment failed. */
   error: string | null;
   createdAt: string;
@@ -80,6 +95,33 @@ export interface Transaction {
   planName: string;
   renewal: boolean;
   createdAt: string;
+}
+
+/** `POST /api/billing/portal`: the provider's billing portal (update the card, see invoices) for the caller. */
+export interface BillingPortalStarted {
+  url: string;
+}
+
+/** `GET /api/admin/subscriptions`: a subscription with whose it is. */
+export interface AdminSubscription extends Subscription {
+  userId: string;
+  userEmail: string;
+  vpnAccountUsername: string | null;
+}
+
+/** `POST /api/admin/subscriptions/:id/cancel`: now (ends the subscription at once) or at the period end. */
+export interface AdminCancelSubscription {
+  when: 'now' | 'period_end';
+}
+
+/** The recurring business at a glance (System tab). MRR: each active subscription's price per month (365.25/12 days). */
+export interface RecurringMetrics {
+  activeRecurring: number;
+  pastDue: number;
+  cancelingAtPeriodEnd: number;
+  /** Cents per month. */
+  monthlyRecurringRevenue: number;
+  currency: string;
 }
 
 /** Stripe's refund reasons (what the card network is told). */
@@ -137,6 +179,14 @@ export const BILLING_MESSAGES = {
   paymentExpired: 'The checkout session expired before payment.',
   openRenewalUnreachable: 'A renewal payment for this account is still open and could not be closed just now. Try again in a minute.',
   renewalJustPaid: 'A renewal of this account has just been paid, so it was not deleted: its new period is being added. Delete it again if you still want to.',
+  renewalFailed: 'The renewal charge did not go through.',
+  subscriptionCanceled: 'Auto-renew is off. Your account stays active until the end of the paid period.',
+  subscriptionResumed: 'Auto-renew is back on.',
+  notRenewing: 'This subscription has already ended, so it cannot be changed.',
+  alreadyRenews: 'This account renews automatically; there is nothing to pay now.',
+  noBillingAccount: 'There is no card on file yet: billing can be managed after your first recurring payment.',
+  portalFailed: 'The billing portal could not be opened just now. Try again in a minute.',
+  subscriptionChangeFailed: 'The payment provider could not be reached just now. Try again in a minute.',
   oneOffNotCancelable: 'This plan does not renew automatically, so there is nothing to cancel: it ends with its period.',
   paymentNeedsReview: 'We received your payment, but it needs a check by our team before your account is set up. We will contact you by e-mail.',
 } as const;

@@ -4,6 +4,10 @@ import { LocationsSchema } from './servers.js';
 export const PLAN_STATUSES = ['active', 'disabled'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
+export const PLAN_BILLINGS = ['one_off', 'recurring'] as const;
+/** `one_off`: paid once for its period; `recurring`: charged again every period until cancelled (see plan-billing.ts). */
+export type PlanBilling = (typeof PLAN_BILLINGS)[number];
+
 /**
  * `GET /api/plans`: active plans in display order. Money in cents, data in bytes, days may be
  * fractional. The last five fields are what the pricing page shows (see shared/pricing.ts).
@@ -26,6 +30,7 @@ export interface Plan {
   sortOrder: number;
   /** Listed on the public pages (pricing, landing). A trial never is, whatever this says. */
   public: boolean;
+  billing: PlanBilling;
 }
 
 export interface AdminPlan extends Plan {
@@ -78,6 +83,7 @@ const planFields = {
     .min(-PLAN_PRICING_LIMITS.sortOrderMax)
     .max(PLAN_PRICING_LIMITS.sortOrderMax),
   public: z.boolean(),
+  billing: z.enum(PLAN_BILLINGS, { error: 'Billing is one_off or recurring' }),
 };
 
 export const PlanBody = z.object({
@@ -90,6 +96,8 @@ export const PlanBody = z.object({
   mostPopular: planFields.mostPopular.default(false),
   sortOrder: planFields.sortOrder.default(0),
   public: planFields.public.default(true),
+  /** One-off when omitted, so existing callers keep working. */
+  billing: planFields.billing.default('one_off'),
 });
 export type PlanBody = z.infer<typeof PlanBody>;
 /** A change: only the fields sent are changed (no defaults fill the others in). */

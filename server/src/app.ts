@@ -16,6 +16,7 @@ import { adminServersRoutes } from './modules/servers/servers.routes.js';
 import { accountsRoutes, adminAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminPlansRoutes, publicPlansRoutes } from './modules/plans/plans.routes.js';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes.js';
+import { adminSubscriptionsRoutes } from './modules/billing/subscriptions-admin.routes.js';
 import { adminCardSettingsRoutes } from './modules/billing/card-settings.routes.js';
 import type { StripeDriverFactory } from './payments/stripe/stripe-driver.js';
 import { adminTransactionsRoutes } from './modules/billing/refunds.routes.js';
@@ -115,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth: services.auth, limits });
   await app.register(meRoutes);
   await app.register(accountsRoutes, { accounts: services.accounts });
-  await app.register(billingRoutes, { checkout: services.checkout, billing: services.billing, checkoutLimit: limits.checkoutPerUser });
+  await app.register(billingRoutes, { checkout: services.checkout, billing: services.billing, controls: services.subscriptionControls, checkoutLimit: limits.checkoutPerUser });
   await app.register(stripeWebhookRoutes, { billing: services.billing });
   await app.register(adminUsersRoutes, { users: services.users });
   await app.register(adminServersRoutes, { servers: services.servers });
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminSettingsRoutes, { settings, audit: services.audit, clock });
   await app.register(adminCardSettingsRoutes, { card: services.card, audit: services.audit, clock });
   await app.register(adminTransactionsRoutes, { refunds: services.refunds });
+  await app.register(adminSubscriptionsRoutes, { controls: services.subscriptionControls });
   await app.register(adminAccountsRoutes, { accounts: services.accounts });
   await app.register(adminSystemRoutes, { system: services.system });
   await app.register(staticSitePlugin, {

@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_…)').optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_TEST_CLOCKS: z.enum(['true', 'false', '1', '0']).optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STUCK_ACCOUNT_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
@@ -41,6 +42,8 @@ export interface Config {
   appSecret: string | undefined;
   redisUrl: string | undefined;
   stripeApiUrl: string | undefined;
+  /** Test mode: each new Stripe customer runs on a test clock of its own, so renewals can be simulated (the demo, tests). */
+  stripeTestClocks: boolean;
   /** Card keys from the environment: each overrides the one the admin saved. */
   stripeKeys: { publishableKey?: string; secretKey?: string; webhookSecret?: string };
   /** false, true, or a comma-separated list of proxy addresses/subnets to trust. */
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     redisUrl: e.REDIS_URL,
     stripeApiUrl: e.STRIPE_API_URL,
+    stripeTestClocks: e.STRIPE_TEST_CLOCKS === 'true' || e.STRIPE_TEST_CLOCKS === '1',
     stripeKeys: {
       ...(e.STRIPE_PUBLISHABLE_KEY ? { publishableKey: e.STRIPE_PUBLISHABLE_KEY } : {}),
       ...(e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY } : {}),

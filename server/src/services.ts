@@ -22,6 +22,17 @@ import { createCardSettingsService } from './modules/billing/card-settings.servi
 import { CHECK_CHECKOUT, createCheckoutService } from './modules/billing/checkout.service.js';
 import { createFulfilment } from './modules/billing/fulfilment.js';
 import { createPaymentConfirmation, PROVISION_PAID_ACCOUNT } from './modules/billing/payment-confirmation.js';
+import { createBillingNotices, SEND_BILLING_EMAIL } from './modules/billing/billing-notices.js';
+import { createPaidPeriods } from './modules/billing/paid-period.js';
+import { createPaymentCustomers } from './modules/billing/payment-customers.js';
+import { createRecurringPayments } from './modules/billing/recurring-payments.js';
+import { createRenewalScheduleRepo } from './modules/billing/renewal-schedule.repo.js';
+import { createSubscriptionControls } from './modules/billing/subscription-controls.js';
+import { createSubscriptionsAdminRepo } from './modules/billing/subscriptions-admin.repo.js';
+import { createSendBillingEmailHandler } from './jobs/handlers/send-billing-email.js';
+import { createSyncPlanPriceHandler, enqueuePlanPriceSync, SYNC_PLAN_PRICE } from './jobs/handlers/sync-plan-price.js';
+import { createReconcileSubscriptionsHandler, RECONCILE_SUBSCRIPTIONS, scheduleSubscriptionReconcile } from './jobs/handlers/reconcile-subscriptions.js';
+import { createSendRenewalRemindersHandler, scheduleRenewalReminders, SEND_RENEWAL_REMINDERS } from './jobs/handlers/send-renewal-reminders.js';
 import { createPaymentProvidersRepo } from './modules/billing/payment-providers.repo.js';
 import { createCardDriverSource } from './modules/billing/card-driver.js';
 import { createPaymentReversals, SEND_REFUND_NOTICE, SYNC_PAID_PERIOD } from './modules/billing/payment-reversals.js';
@@ -69,7 +80,7 @@ export function createServices(ctx: ServiceContext) {
   const jobs = createJobsRepo(db);
   const billingRepo = createBillingRepo(db);
   const card = createCardSettingsService({ providers: createPaymentProvidersRepo(db), keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl });
-  const cards = createCardDriverSource({ card, drivers: ctx.stripeDrivers ?? createStripeDrivers(ctx.config.stripeApiUrl) });
+  const cards = createCardDriverSource({ card, drivers: ctx.stripeDrivers ?? createStripeDrivers(ctx.config.stripeApiUrl, { testClocks: ctx.config.stripeTestClocks }) });
   const settings = createSettingsService({
     settings: createSettingsRepo(db),
     cardPublicState: () => card.getPublicState(),
@@ -85,18 +96,30 @@ export function createServices(ctx: ServiceContext) {
 
   const accounts = createAccountsService({
     db, accounts: accountsRepo, plans: plansRepo, users, servers, settings, provisioner, clock, log, publicUrl: ctx.config.publicUrl,
-    closeOpenCheckouts: (accountId) => checkout.closeOpenRenewals(accountId),
+    closeOpenCheckouts: async (accountId) => {
+      await checkout.closeOpenRenewals(accountId);
+      await subscriptionControls.endForDeletedAccount(accountId);
+    },
   });
-  const confirmation = createPaymentConfirmation({ db, billing: billingRepo, accounts: accountsRepo, jobs, clock, log });
+  const notices = createBillingNotices({ jobs, clock });
+  const paidPeriods = createPaidPeriods({ billing: billingRepo, settings, clock });
+  const customers = createPaymentCustomers({ db, clock });
+  const schedule = createRenewalScheduleRepo(db);
+  const recurring = createRecurringPayments({ billing: billingRepo, accounts: accountsRepo, jobs, notices, clock, log });
+  const confirmation = createPaymentConfirmation({ db, billing: billingRepo, accounts: accountsRepo, jobs, recurring, notices, clock, log });
+  const subscriptionsAdmin = createSubscriptionsAdminRepo(db);
+  const subscriptionControls = createSubscriptionControls({
+    db, billing: billingRepo, admin: subscriptionsAdmin, cards, customers, recurring, paidPeriods, audit, clock, log, publicUrl: ctx.config.publicUrl,
+  });
   const reversals = createPaymentReversals({ billing: billingRepo, accounts: accountsRepo, jobs, clock, log });
   const refunds = createRefundsService({ db, billing: billingRepo, cards, reversals, audit, clock });
   const checkout = createCheckoutService({
     db, billing: billingRepo, accounts: accountsRepo, accountsService: accounts, plans: plansRepo, settings, cards, provisioner,
-    servers, confirmation, jobs, clock, log, publicUrl: ctx.config.publicUrl,
+    servers, confirmation, customers, jobs, clock, log, publicUrl: ctx.config.publicUrl,
   });
   const stuckAccounts = createStuckAccountsSweep({ db, accounts: accountsRepo, servers, jobs, clock, log, stuckAfterSeconds: ctx.config.stuckAccounts.afterSeconds });
   const fulfilment = createFulfilment({
-    db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, clock, log,
+    db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, paidPeriods, clock, log,
     refundUndeliverable: (transactionId, why) => refunds.refundUndeliverable(transactionId, why),
   });
 
@@ -107,15 +130,16 @@ export function createServices(ctx: ServiceContext) {
     servers,
     auth: createAuthService({ config: ctx.config, keys, clock, mailer: ctx.mailer, log, users, sessions, audit, settings, otp: createOtpRepo(db), signAccessToken: ctx.signAccessToken }),
     users: createUsersService({ users, audit, clock }),
-    plans: createPlansService({ plans: plansRepo, settings, audit, clock }),
+    plans: createPlansService({ plans: plansRepo, settings, audit, clock, recurringPlanSaved: (plan) => enqueuePlanPriceSync(jobs, plan, clock()) }),
     accounts,
     card,
     checkout,
-    billing: createBillingService({ db, billing: billingRepo, cards, confirmation, reversals, clock }),
+    billing: createBillingService({ db, billing: billingRepo, cards, confirmation, reversals, recurring, paidPeriods, clock }),
+    subscriptionControls,
     refunds,
     billingRepo,
     status: createStatusService({ db, servers: serversRepo, clock }),
-    system: createSystemService({ db, mailer: ctx.mailer, servers, jobs, settings, payments: refunds }),
+    system: createSystemService({ db, mailer: ctx.mailer, servers, jobs, settings, payments: refunds, subscriptions: subscriptionsAdmin }),
     subscription: createSubscriptionService({ db, settings, publicUrl: ctx.config.publicUrl, clock, log }),
     jobs,
     /** What the job worker runs, by job type. */
@@ -124,11 +148,19 @@ export function createServices(ctx: ServiceContext) {
       [SWEEP_STUCK_ACCOUNTS]: createSweepStuckAccountsHandler({ sweep: stuckAccounts, clock, intervalSeconds: ctx.config.stuckAccounts.sweepIntervalSeconds }),
       [PROVISION_PAID_ACCOUNT]: createProvisionPaidAccountHandler({ fulfilment }),
       [CHECK_CHECKOUT]: createCheckCheckoutHandler({ billing: billingRepo, cards, confirmation, clock }),
-      [SYNC_PAID_PERIOD]: createSyncPaidPeriodHandler({ billing: billingRepo, accounts: accountsRepo, servers, clock }),
+      [SYNC_PAID_PERIOD]: createSyncPaidPeriodHandler({ billing: billingRepo, accounts: accountsRepo, servers, paidPeriods, notices, clock }),
+      [SEND_BILLING_EMAIL]: createSendBillingEmailHandler({ billing: billingRepo, accounts: accountsRepo, users, settings, paidPeriods, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, clock }),
+      [RECONCILE_SUBSCRIPTIONS]: createReconcileSubscriptionsHandler({ db, schedule, cards, recurring, clock, log }),
+      [SYNC_PLAN_PRICE]: createSyncPlanPriceHandler({ plans: plansRepo, cards }),
+      [SEND_RENEWAL_REMINDERS]: createSendRenewalRemindersHandler({ schedule, billing: billingRepo, accounts: accountsRepo, notices, settings, clock }),
       [SEND_REFUND_NOTICE]: createSendRefundNoticeHandler({ billing: billingRepo, users, settings, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }),
     } satisfies Record<string, JobHandler>,
     /** Puts the periodic jobs in the queue (once for all instances); main.ts calls it before starting the worker. */
-    scheduleRecurringJobs: () => scheduleStuckAccountsSweep(jobs, clock()),
+    scheduleRecurringJobs: async () => {
+      await scheduleStuckAccountsSweep(jobs, clock());
+      await scheduleSubscriptionReconcile(jobs, clock());
+      await scheduleRenewalReminders(jobs, clock());
+    },
   };
 }
 

@@ -24,6 +24,8 @@ export interface BillingFixture {
   admin: DesktopSession;
   /** A paid plan: 30 days, 10 GB, $4.99. */
   paidPlanId: string;
+  /** The same, renewing every month (a Stripe subscription). */
+  recurringPlanId: string;
   trialPlanId: string;
   serverId: string;
   call(session: DesktopSession | null, method: string, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
@@ -55,7 +57,7 @@ export function useBillingFixture(kind: TestDatabaseKind, options: { configureCa
 
   async function startApp(): Promise<void> {
     f.t = await buildTestApp({
-      db: env.database.db, smtp: env.smtp, clock: f.t?.clock, env: { ADMIN_EMAILS: 'admin@example.com', STRIPE_API_URL: f.stripe.url },
+      db: env.database.db, smtp: env.smtp, clock: f.t?.clock, env: { ADMIN_EMAILS: 'admin@example.com', STRIPE_API_URL: f.stripe.url, STRIPE_TEST_CLOCKS: 'true' },
       overrides: { driverFactory: (k, c) => (k === 'marzban' ? createMarzbanDriver(c, { timeoutMs: 500 }) : createMarzneshinDriver(c, { timeoutMs: 500 })) },
     });
     await f.t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -119,6 +121,7 @@ export function useBillingFixture(kind: TestDatabaseKind, options: { configureCa
     const plan = async (body: Record<string, unknown>) => (await f.call(f.admin, 'POST', '/api/admin/plans', { locations: 'all', ...body })).json().id as string;
     f.trialPlanId = await plan({ name: 'Trial', days: 0.125, dataLimitBytes: GB, price: 0, isTrial: true });
     f.paidPlanId = await plan({ name: 'Plus Monthly', days: 30, dataLimitBytes: 10 * GB, price: 499 });
+    f.recurringPlanId = await plan({ name: 'Plus Auto', days: 30, dataLimitBytes: 10 * GB, price: 499, billing: 'recurring' });
     if (options.configureCard !== false) {
       const saved = await f.call(f.admin, 'PUT', '/api/admin/payments/card', { enabled: true, ...STRIPE_KEYS });
       expect(saved.statusCode, saved.body).toBe(200);

@@ -25,6 +25,17 @@ function headerValue(raw: string, name: string): string {
   return match ? match[1]!.replace(/\r?\n[ \t]/g, ' ').trim() : '';
 }
 
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`), as nodemailer writes a non-ASCII subject, decoded. */
+export function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) => {
+      if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+      const bytes = text.replace(/%/g, '%25').replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
+      return decodeURIComponent(bytes);
+    });
+}
+
 /** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const messages: CaughtMail[] = [];
@@ -72,7 +83,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           raw,
-          subject: headerValue(raw, 'Subject'),
+          subject: decodeHeader(headerValue(raw, 'Subject')),
         });
         waiters.splice(0).forEach((wake) => wake());
         callback();

@@ -5,6 +5,7 @@ import * as trialClaims from './migrations/002-trial-claims.js';
 import * as planPricing from './migrations/003-plan-pricing.js';
 import * as provisioningIntent from './migrations/004-provisioning-intent.js';
 import * as paymentReferences from './migrations/005-payment-references.js';
+import * as recurringBilling from './migrations/006-recurring-billing.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -18,6 +19,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['003-plan-pricing', planPricing],
   ['004-provisioning-intent', provisioningIntent],
   ['005-payment-references', paymentReferences],
+  ['006-recurring-billing', recurringBilling],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -17,6 +17,8 @@ export const CRASH_POINTS = [
   'account:after-save',
   /** Paid: the row is provisioned and the order fulfilled; the job is not marked done yet. */
   'fulfil:after-save',
+  /** A renewal: the panel user has its new expiry; nothing is recorded yet. */
+  'renew:after-extend',
 ] as const;
 
 export type CrashPoint = (typeof CRASH_POINTS)[number];

@@ -5,6 +5,8 @@
  * driver's folder imports a provider's SDK.
  */
 
+import type { RenewalInterval } from '../../../shared/plan-billing.js';
+
 /** Money is integer minor units (cents) in a lower-case ISO currency ('usd'). */
 export interface CheckoutOrder {
   /** Our transaction id: the provider carries it back in its webhooks and reads. */
@@ -22,6 +24,61 @@ export interface CheckoutOrder {
   expiresAt: Date;
   /** Names of our records, kept with the checkout for the operator (strings only). */
   metadata: Record<string, string>;
+  /**
+   * A recurring plan: the checkout starts a subscription of the provider's `customerRef` to `priceRef`
+   * (see ensureCustomer and ensureRecurringPrice) instead of charging once; `metadata` goes on the
+   * subscription too, so its invoices name our records.
+   */
+  recurring?: { customerRef: string; priceRef: string };
+}
+
+/** How often a recurring price charges (see shared/plan-billing.ts). */
+export interface RecurringPriceSpec {
+  /** Our plan id: the provider's product for the plan is found and kept in step by it. */
+  planId: string;
+  productName: string;
+  description: string;
+  amount: number;
+  currency: string;
+  interval: RenewalInterval;
+}
+
+/**
+ * An invoice of a recurring subscription. `orderRef` is our subscription id (carried in the provider's
+ * subscription metadata); `period` is what the invoice bills. `first`: the invoice that started the
+ * subscription (paid at checkout).
+ */
+export interface InvoiceState {
+  invoiceId: string;
+  subscriptionRef: string;
+  orderRef: string | null;
+  outcome: 'paid' | 'failed' | 'open' | 'void';
+  first: boolean;
+  amountDue: number;
+  amountPaid: number;
+  currency: string;
+  periodStart: Date;
+  periodEnd: Date;
+  /** The payment that paid it (refunds and disputes name it); null until paid, or when the event did not say. */
+  paymentRef: string | null;
+  /** When the provider tries a failed invoice again, if it will. */
+  nextAttemptAt: Date | null;
+}
+
+/** `canceled` is final; `past_due`: a renewal charge failed and the provider is retrying. */
+export type RecurringStatus = 'incomplete' | 'active' | 'past_due' | 'canceled';
+
+export interface RecurringState {
+  subscriptionRef: string;
+  customerRef: string;
+  orderRef: string | null;
+  status: RecurringStatus;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  /** The provider's current period (it moves on at the renewal charge, paid or not). */
+  currentPeriodEnd: Date | null;
+  /** When this state was true (the event's time, or now for a read): older states never overwrite newer ones. */
+  observedAt: Date;
 }
 
 export interface StartedCheckout {
@@ -46,6 +103,10 @@ export interface CheckoutState {
   currency: string | null;
   /** The provider's id of the payment itself (Stripe: the PaymentIntent): refunds and disputes name it. */
   paymentRef: string | null;
+  /** A subscription checkout: the subscription and customer it made, and its first invoice once paid (reads only). */
+  subscriptionRef?: string | null;
+  customerRef?: string | null;
+  invoice?: InvoiceState | null;
 }
 
 /** Our events: what a verified webhook means, whatever the provider called it. */
@@ -54,7 +115,9 @@ export type PaymentEvent =
   /** `amountRefunded` is the total refunded so far (a redelivered or late event can only repeat or raise it). */
   | { kind: 'refunded'; paymentRef: string; amountRefunded: number; currency: string; fullyRefunded: boolean }
   | { kind: 'disputed'; paymentRef: string; disputeId: string; amount: number; reason: string | null }
-  | { kind: 'dispute_closed'; paymentRef: string; disputeId: string; outcome: 'won' | 'lost' };
+  | { kind: 'dispute_closed'; paymentRef: string; disputeId: string; outcome: 'won' | 'lost' }
+  | { kind: 'invoice'; invoice: InvoiceState }
+  | { kind: 'subscription'; subscription: RecurringState };
 
 /** A webhook whose signature checked out: its provider id (for exactly-once), type, and what it means to us. */
 export interface VerifiedWebhook {
@@ -83,13 +146,30 @@ export interface RefundResult {
 export interface PaymentDriver {
   /** The provider's name as stored in payment_providers ('stripe'). */
   readonly name: string;
+  /** Which account of the provider the keys belong to (customers and prices live in one account). */
+  readonly accountKey: string;
   startCheckout(order: CheckoutOrder): Promise<StartedCheckout>;
   readCheckout(checkoutId: string): Promise<CheckoutState>;
   /** Closes an unpaid checkout so it can no longer be paid; one already closed or paid is left as it is. */
   expireCheckout(checkoutId: string): Promise<CheckoutState>;
-  /** Throws WebhookSignatureError unless the body is signed by the provider with our secret. */
-  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): VerifiedWebhook;
+  /**
+   * Throws WebhookSignatureError unless the body is signed by the provider with our secret. A paid
+   * invoice's event is completed with its payment (the provider may be asked; PaymentProviderError then).
+   */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<VerifiedWebhook>;
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** Creates the provider's customer for one of our users (call once and keep the ref: see payment-customers). */
+  createCustomer(customer: { userId: string; email: string }): Promise<{ customerRef: string; testClockRef: string | null }>;
+  /** The provider's recurring price for the plan at this amount and interval, created when missing; its ref. */
+  ensureRecurringPrice(spec: RecurringPriceSpec): Promise<string>;
+  /** The subscription as the provider has it now, with its latest invoices (newest first). */
+  readSubscription(subscriptionRef: string): Promise<{ subscription: RecurringState; invoices: InvoiceState[] }>;
+  /** Auto-renew off (true) or back on (false); the subscription runs to its period end either way. */
+  setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<RecurringState>;
+  /** Ends the subscription now (no refund: what was paid runs to its end on our side). */
+  cancelNow(subscriptionRef: string): Promise<RecurringState>;
+  /** The provider's page where the customer updates the card and sees invoices. */
+  openBillingPortal(customerRef: string, returnUrl: string): Promise<string>;
 }
 
 export class WebhookSignatureError extends Error {

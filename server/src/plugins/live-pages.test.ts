@@ -63,14 +63,14 @@ describe.each(TEST_DATABASES)('the pricing page, rendered with the plans (%s)', 
     expect(listed).toHaveLength(9);
     for (const plan of listed) {
       expect(text).toContain(plan.name);
-      expect(text).toContain(`${formatUsd(plan.price)} billed once for`);
+      expect(text).toContain(`${formatUsd(plan.price)} billed every`);
       expect(text).toContain(formatUsd(perMonthCents(plan)!));
     }
     for (const tier of ['Complete', 'Plus', 'Basic']) expect(text).toContain(`Get ${tier}`);
     expect(text).toContain('Most Popular');
     expect(text).toContain('Save 64%');
     expect(text).toMatch(/\$4\.99 \/mo per month/);
-    expect(text).toContain('$119.76 billed once for 2 years');
+    expect(text).toContain('$119.76 billed every 2 years, renews automatically; cancel any time');
   });
 
   it('embeds the same plans for the browser, and leaves no slot or token unfilled', async () => {
@@ -115,13 +115,13 @@ describe.each(TEST_DATABASES)('the pricing page, rendered with the plans (%s)', 
   });
 
   it('shows a change made elsewhere (another instance) once its cached copy expires, within seconds', async () => {
-    expect(textOf((await get('/pricing')).body)).toContain('$12.99 billed once for 1 month');
+    expect(textOf((await get('/pricing')).body)).toContain('$12.99 billed every month');
     await env.database.db('plans').where({ name: 'Basic 1 Month' }).update({ price: 1111 });
-    expect(textOf((await get('/pricing')).body)).toContain('$12.99 billed once for 1 month');
+    expect(textOf((await get('/pricing')).body)).toContain('$12.99 billed every month');
 
     t.clock.advance(LIVE_PAGE_TTL_MS / 1000 + 1);
     const text = textOf((await get('/pricing')).body);
-    expect(text).toContain('$11.11 billed once for 1 month');
+    expect(text).toContain('$11.11 billed every month');
     expect(text).not.toContain('$12.99');
     await env.database.db('plans').where({ name: 'Basic 1 Month' }).update({ price: 1299 });
     t.clock.advance(LIVE_PAGE_TTL_MS / 1000 + 1);

@@ -1,6 +1,14 @@
 import type { AccountLogEntry, SystemStatus } from '../../../shared/accounts.js';
 import type { AdminSettings, UpdateSettingsBody } from '../../../shared/app-settings.js';
-import type { AdminTransaction, CardPaymentSettings, TransactionStatus, UpdateCardPaymentSettings } from '../../../shared/billing.js';
+import type {
+  AdminCancelSubscription,
+  AdminSubscription,
+  AdminTransaction,
+  CardPaymentSettings,
+  SubscriptionStatus,
+  TransactionStatus,
+  UpdateCardPaymentSettings,
+} from '../../../shared/billing.js';
 import type { RefundBody } from '../../../shared/billing-schemas.js';
 import type { AdminPlan, PlanBody, UpdatePlanBody } from '../../../shared/plans.js';
 import type { AdminServer, CreateServerBody, ServerConnectionBody, UpdateServerBody } from '../../../shared/servers.js';
@@ -15,6 +23,20 @@ export interface PanelService {
 
 const serverPath = (id: string) => `/api/admin/servers/${encodeURIComponent(id)}`;
 const planPath = (id: string) => `/api/admin/plans/${encodeURIComponent(id)}`;
+
+/** `GET /api/admin/subscriptions` filters: a status, part of the customer's e-mail (both optional). */
+export interface AdminSubscriptionFilter {
+  status: SubscriptionStatus | null;
+  email: string;
+}
+
+function subscriptionsQuery({ status, email }: AdminSubscriptionFilter): string {
+  const params = new URLSearchParams();
+  if (status) params.set('status', status);
+  if (email.trim()) params.set('email', email.trim());
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
 
 /** The admin panel's endpoints (servers, plans, settings, card payments, logs, system), typed with the shared contract. */
 export function createAdminEndpoints(client: ApiClient) {
@@ -56,6 +78,12 @@ export function createAdminEndpoints(client: ApiClient) {
       /** The whole remaining amount unless `amount` (cents) is given; sent once per click (the server's idempotency key covers retries). */
       refund: (id: string, body: Partial<RefundBody>) =>
         client.request<AdminTransaction>('POST', `/api/admin/transactions/${encodeURIComponent(id)}/refund`, { body }),
+      /** Recurring subscriptions, newest first. */
+      listSubscriptions: (filter: AdminSubscriptionFilter, signal?: AbortSignal) =>
+        client.request<AdminSubscription[]>('GET', `/api/admin/subscriptions${subscriptionsQuery(filter)}`, { signal }),
+      /** Ends a subscription now, or turns its auto-renew off so it ends with its paid period. */
+      cancelSubscription: (id: string, body: AdminCancelSubscription) =>
+        client.request<AdminSubscription>('POST', `/api/admin/subscriptions/${encodeURIComponent(id)}/cancel`, { body }),
     },
 
     listLogs: (limit: number, signal?: AbortSignal) =>

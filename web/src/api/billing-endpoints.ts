@@ -1,16 +1,21 @@
-import type { CheckoutRequest, CheckoutStarted, CheckoutStatus, Subscription, Transaction } from '../../../shared/billing.js';
+import type { BillingPortalStarted, CheckoutRequest, CheckoutStarted, CheckoutStatus, Subscription, Transaction } from '../../../shared/billing.js';
 import { apiClient } from './index';
 
 const checkoutPath = (sessionId: string) => `/api/checkout/${encodeURIComponent(sessionId)}`;
 const subscriptionPath = (id: string) => `/api/subscriptions/${encodeURIComponent(id)}`;
 
-/** The customer's card payments: checkout, its status on return, subscriptions and transactions. */
+/** The customer's card payments: checkout, its status on return, subscriptions, transactions and the billing portal. */
 export const billingApi = {
   /** Buys `planId` or renews `accountId`; send the browser to the answer's `url`. */
   startCheckout: (request: CheckoutRequest) => apiClient.request<CheckoutStarted>('POST', '/api/checkout', { body: request }),
   getCheckoutStatus: (sessionId: string, signal?: AbortSignal) =>
     apiClient.request<CheckoutStatus>('GET', checkoutPath(sessionId), { signal }),
   listSubscriptions: (signal?: AbortSignal) => apiClient.request<Subscription[]>('GET', '/api/subscriptions', { signal }),
+  /** Turns auto-renew off: the subscription runs to the end of its paid period (409 `not_recurring` for a one-off). */
   cancelSubscription: (id: string) => apiClient.request<Subscription>('POST', `${subscriptionPath(id)}/cancel`),
+  /** Turns auto-renew back on before the period ends (409 `not_renewing` once it has ended). */
+  resumeSubscription: (id: string) => apiClient.request<Subscription>('POST', `${subscriptionPath(id)}/resume`),
   listTransactions: (signal?: AbortSignal) => apiClient.request<Transaction[]>('GET', '/api/transactions', { signal }),
+  /** The provider's billing portal for the caller; send the browser to `url` (409 `no_billing_account` before any recurring payment). */
+  startBillingPortal: () => apiClient.request<BillingPortalStarted>('POST', '/api/billing/portal'),
 };

@@ -17,7 +17,9 @@ import { PaymentDialog } from '../features/billing/PaymentDialog';
 import { PaymentPendingBanner } from '../features/billing/PaymentPendingBanner';
 import { findRenewalPlan, type PaymentTarget } from '../features/billing/payment-target';
 import { TransactionHistoryDialog } from '../features/billing/TransactionHistoryDialog';
+import { useAccountBilling } from '../features/billing/useAccountBilling';
 import { useDashboardPaymentReturn } from '../features/billing/useDashboardPaymentReturn';
+import { useManageBillingRequest } from '../features/billing/useManageBillingRequest';
 import { useRequestedPlan } from '../features/billing/useRequestedPlan';
 import { useStartCheckout } from '../features/billing/useStartCheckout';
 import { useConfig } from '../features/config/config-context';
@@ -30,12 +32,15 @@ export default function DashboardPage() {
   const toast = useToast();
   const { cardPaymentsEnabled } = useConfig();
   const startCheckout = useStartCheckout();
-  const { plans, accounts, loadState, reload, removeAccount } = useDashboardData();
+  const { plans, accounts, subscriptions, loadState, reload, removeAccount, replaceSubscription } = useDashboardData();
   const [error, setError] = useState<string | null>(null);
   const [loadErrorDismissed, setLoadErrorDismissed] = useState(false);
   const [claimingPlanId, setClaimingPlanId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const accountDialogs = useAccountDialogs({ removeAccount, onDeleted: () => void reload() });
+  const accountBilling = useAccountBilling({ subscriptions, onChanged: replaceSubscription, onStale: () => void reload() });
+  // Arriving from a renewal e-mail (/dashboard?billing=manage): the billing portal opens at once.
+  useManageBillingRequest(accountBilling.portal.open);
   const payment = useDashboardPaymentReturn({
     onReady: (account) => {
       accountDialogs.showSetup(account);
@@ -132,6 +137,7 @@ export default function DashboardPage() {
           <AccountsTable
             accounts={accounts}
             deletingId={accountDialogs.deletingId}
+            billing={accountBilling.billing}
             headerAction={
               <button type="button" onClick={() => setDialog({ kind: 'history' })} className={BUTTON.secondary}>
                 Transaction History
@@ -152,8 +158,9 @@ export default function DashboardPage() {
       )}
 
       {dialog?.kind === 'pay' && <PaymentDialog target={dialog.target} onPay={() => pay(dialog.target)} onClose={closeDialog} />}
-      {dialog?.kind === 'history' && <TransactionHistoryDialog onClose={closeDialog} />}
+      {dialog?.kind === 'history' && <TransactionHistoryDialog onClose={closeDialog} onSubscriptionChanged={replaceSubscription} />}
       {accountDialogs.dialogs}
+      {accountBilling.dialogs}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router-dom';
-import { formatUsd, lowestMonthlyPrice } from '../../../shared/pricing.js';
+import type { Plan } from '../../../shared/plans.js';
+import { formatUsd, isListedPublicly, lowestMonthlyPrice } from '../../../shared/pricing.js';
 import { BoltIcon, CodeIcon, DevicesIcon, GlobeIcon, RefundIcon, UserIcon } from '../components/icons';
 import { OtpSignInForm } from '../features/auth/OtpSignInForm';
 import { useAuth } from '../features/auth/auth-context';
@@ -87,14 +88,24 @@ export default function LandingPage() {
   );
 }
 
+/**
+ * How the plans on sale are paid, when they all agree: ', paid once, no auto-renewal.' or ', cancel any
+ * time.'; a plain '.' when some renew and some do not (each plan says which on the pricing page).
+ */
+function billingNote(plans: readonly Plan[]): string {
+  const billings = new Set(plans.filter((plan) => isListedPublicly(plan) && plan.price > 0).map((plan) => plan.billing));
+  if (billings.size !== 1) return '.';
+  return billings.has('recurring') ? ', cancel any time.' : ', paid once, no auto\u2011renewal.';
+}
+
 /** "Plans from $X/month", from the plans on sale (the server renders this page with them). */
 function StartingPrice() {
   const { plans } = usePlanCatalog();
   const cents = plans && lowestMonthlyPrice(plans);
-  if (!cents) return null;
+  if (!plans || !cents) return null;
   return (
     <p className="mt-8 text-indigo-100">
-      Plans from <span className="text-2xl font-bold text-white">{formatUsd(cents)}</span>/month, paid once, no auto&#8209;renewal.{' '}
+      Plans from <span className="text-2xl font-bold text-white">{formatUsd(cents)}</span>/month{billingNote(plans)}{' '}
       <Link to="/pricing" className="font-semibold whitespace-nowrap text-white underline decoration-indigo-300 underline-offset-4 hover:decoration-white">
         See pricing<span aria-hidden="true"> →</span>
       </Link>

@@ -21,6 +21,11 @@ export interface DesktopPlatform {
   websiteUrl(path: string): string;
   /** Opens a page of the website (`/dashboard`, `/download/linux`) in the system browser. */
   openWebsite(path: string): Promise<boolean>;
+  /**
+   * Opens an https page off the website (the payment provider's billing portal) in the system browser
+   * (the bridge's `openExternal`). Without it, such pages are reached through the website instead.
+   */
+  openExternal?(url: string): Promise<boolean>;
   /** Ids (from `VPN_CLIENT_APPS`) of the VPN clients installed on this computer. */
   detectClients(): Promise<string[]>;
   /** Opens a VPN client's deep link; false when the app refused it (unknown scheme, no handler). */

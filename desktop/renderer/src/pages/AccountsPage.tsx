@@ -7,6 +7,7 @@ import { ACCOUNT_UI_MESSAGES } from '../../../../web/src/features/accounts/messa
 import { useAccountDialogs } from '../../../../web/src/features/accounts/useAccountDialogs';
 import { useDashboardData } from '../../../../web/src/features/accounts/useDashboardData';
 import { useAuth } from '../../../../web/src/features/auth/auth-context';
+import { useAccountBilling } from '../../../../web/src/features/billing/useAccountBilling';
 import { useDesktopPlatform } from '../app/use-desktop-platform';
 
 /**
@@ -16,8 +17,9 @@ import { useDesktopPlatform } from '../app/use-desktop-platform';
 export function AccountsPage() {
   const desktop = useDesktopPlatform();
   const { user } = useAuth();
-  const { accounts, loadState, reload, removeAccount } = useDashboardData();
+  const { accounts, subscriptions, loadState, reload, removeAccount, replaceSubscription } = useDashboardData();
   const accountDialogs = useAccountDialogs({ removeAccount, onDeleted: () => void reload() });
+  const accountBilling = useAccountBilling({ subscriptions, onChanged: replaceSubscription, onStale: () => void reload() });
   const [errorDismissed, setErrorDismissed] = useState(false);
 
   useEffect(() => desktop.onFocus(() => void reload()), [desktop, reload]);
@@ -66,11 +68,13 @@ export function AccountsPage() {
             accounts={accounts}
             deletingId={accountDialogs.deletingId}
             actions={{ ...accountDialogs.actions, onRenew: openShop }}
+            billing={accountBilling.billing}
           />
         </div>
       )}
 
       {accountDialogs.dialogs}
+      {accountBilling.dialogs}
     </div>
   );
 }

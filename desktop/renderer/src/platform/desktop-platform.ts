@@ -11,6 +11,7 @@ export function createDesktopPlatform(bridge: PlatformBridge, serverUrl: string,
     serverUrl,
     websiteUrl,
     openWebsite: async (path) => (await bridge.openExternal(websiteUrl(path))).opened,
+    openExternal: async (url) => (await bridge.openExternal(url)).opened,
     detectClients: () => bridge.detectClients(),
     openDeepLink: async (link) => (await bridge.openDeepLink(link)).opened,
     setServerUrl: async (url) => {

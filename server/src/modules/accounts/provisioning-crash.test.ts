@@ -125,7 +125,46 @@ describe.each(TEST_DATABASES)('nothing stuck after a kill -9 (%s)', (kind) => {
     expect(await h.db()('vpn_account_logs').where({ vpn_account_id: waiting.id }).whereLike('step', 'stuck_account%')).toEqual([]);
     await h.stop();
   });
+  it('a renewal killed after the panel was extended: applied once after the restart', { timeout: 90_000 }, async () => {
+    const h = await createHarness(kind, cleanups, { stripe: true });
+    await h.start();
+    await h.setUpShop();
+    const plan = await h.api(h.admin!, 'POST', '/api/admin/plans', { name: 'Auto', days: 30, dataLimitBytes: GB, price: 499, locations: 'all', billing: 'recurring' });
+    expect(plan.status).toBe(201);
+    const buyer = await h.signIn('renewer@example.com');
+    const started = await h.api(buyer, 'POST', '/api/checkout', { planId: plan.body.id });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await h.stripe!.pay(started.body.sessionId);
+    await h.until(async () => (await h.rowsOf(buyer))[0]?.status === 'active');
+    const session = h.stripe!.getSession(started.body.sessionId)!;
+    const stripeSubscription = session.subscription as string;
+    const clock = h.stripe!.getCustomer(session.customer as string)!.test_clock as string;
+    const periodEnd = () => h.stripe!.getSubscription(stripeSubscription)!.items.data[0]!.current_period_end;
+
+    // The renewal's job extends the panel user, then the process dies before anything is recorded.
+    await h.restart('renew:after-extend');
+    const end = periodEnd();
+    await h.stripe!.advanceClock(clock, end + 7200);
+    await h.exited();
+    const [account] = await h.rowsOf(buyer);
+    const renewedEnd = periodEnd();
+    expect(renewedEnd).toBeGreaterThan(end);
+    const panelExpiry = () => new Date(`${asMarzneshinUser([...h.panelUsers()].find((u) => asMarzneshinUser(u).note === account.id)!).expire_date}Z`).getTime();
+    expect(panelExpiry()).toBe(renewedEnd * 1000 + 3 * 24 * 3600 * 1000);
+    const renewal = await h.db()('transactions').where({ user_id: buyer.userId }).whereNotNull('provider_invoice_id').orderBy('created_at', 'desc').first();
+    expect(JSON.parse(typeof renewal.metadata === 'string' ? renewal.metadata : JSON.stringify(renewal.metadata)).fulfilled_at).toBeUndefined();
+
+    // Nothing armed: the job runs again, once; the same account, one renewal, the same expiry.
+    await h.restart();
+    await h.until(async () => (await h.db()('vpn_account_logs').where({ vpn_account_id: account.id, step: 'account_renewed' })).length === 1);
+    await h.until(async () => (await h.db()('jobs').where({ type: 'provision_paid_account' }).whereNot({ status: 'done' })).length === 0);
+    expect(await h.db()('transactions').where({ user_id: buyer.userId, status: 'succeeded' })).toHaveLength(2);
+    expect(h.markerUsers()).toEqual([account.id]);
+    expect(panelExpiry()).toBe(renewedEnd * 1000 + 3 * 24 * 3600 * 1000);
+    await h.stop();
+  });
 });
+
 
 interface Session {
   token: string;
@@ -148,7 +187,7 @@ async function createHarness(kind: TestDatabaseKind, cleanups: Array<() => Promi
   const baseEnv = {
     NODE_ENV: 'test', PORT: '0', DATA_DIR: join(dir, 'data'), DATABASE_URL: database.url, ADMIN_EMAILS: 'admin@example.com', LOG_LEVEL: 'info',
     STUCK_ACCOUNT_AFTER_SECONDS: '3', STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS: '1',
-    ...(stripe ? { STRIPE_API_URL: stripe.url, ...KEYS } : {}),
+    ...(stripe ? { STRIPE_API_URL: stripe.url, STRIPE_TEST_CLOCKS: 'true', ...KEYS } : {}),
   };
   let server: ServerProcess | undefined;
   let base = '';
@@ -210,7 +249,7 @@ async function createHarness(kind: TestDatabaseKind, cleanups: Array<() => Promi
 
     async stop(): Promise<void> {
       server!.child.kill('SIGTERM');
-      expect(await server!.exited).toBe(0);
+      expect(await server!.exited, server!.output().slice(-3000)).toBe(0);
     },
 
     async api(session: Session | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
@@ -243,6 +282,10 @@ async function createHarness(kind: TestDatabaseKind, cleanups: Array<() => Promi
       return { trialPlanId: trial.body.id, paidPlanId: paid.body.id };
     },
 
+    get admin() {
+      return admin;
+    },
+    panelUsers: () => panel.users.values(),
     rowsOf: (session: Session) => db!('vpn_accounts').where({ user_id: session.userId }).orderBy('created_at'),
     trialUsed: async (session: Session) => Boolean((await db!('user_profiles').where({ id: session.userId }).first()).trial_used),
     /** The account ids in the notes of the panel's users (our marker). */

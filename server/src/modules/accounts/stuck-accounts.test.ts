@@ -158,7 +158,7 @@ describe.each(TEST_DATABASES)('sweep of stuck accounts (%s)', (kind) => {
     const subscriptionId = randomUUID();
     const transactionId = randomUUID();
     await env.database.db.transaction((trx) => createBillingRepo(env.database.db).insertCheckout({
-      subscription: { id: subscriptionId, userId: user.userId, vpnAccountId: stuck.id, providerId: null, planId: trialPlanId, metadata: { plan_id: trialPlanId, plan_name: 'Plus', price: 499, kind: 'purchase', days: 30, data_limit: GB, locations: 'all' } },
+      subscription: { id: subscriptionId, userId: user.userId, vpnAccountId: stuck.id, providerId: null, planId: trialPlanId, billing: 'one_off', metadata: { plan_id: trialPlanId, plan_name: 'Plus', price: 499, kind: 'purchase', days: 30, data_limit: GB, locations: 'all' } },
       transaction: { id: transactionId, amount: 499, currency: 'usd' },
     }, t.clock.now(), trx));
 

@@ -1,4 +1,5 @@
 import type { SubscriptionStatus, TransactionStatus } from '../../../../shared/billing.js';
+import type { PlanBilling } from '../../../../shared/plans.js';
 import type { Db } from '../../db/knex.js';
 import { dialectOf } from '../../db/knex.js';
 import { parseJson, toBool, toDate, toDateOrNull, toJson } from '../../db/values.js';
@@ -16,8 +17,12 @@ export interface SubscriptionMetadata {
   locations: string;
   /** The payment error (spec: the subscription stays incomplete with the error in its metadata). */
   error?: string;
-  /** When the account was created or extended for this payment. */
+  /** When the account was created or extended for this payment (a recurring subscription: its first). */
   fulfilled_at?: string;
+  /** Recurring: the latest provider state applied (an older event never overwrites it). */
+  provider_observed_at?: string;
+  /** Recurring: when a renewal charge first failed (the grace period runs from here); cleared when paid. */
+  past_due_since?: string;
 }
 
 export interface SubscriptionRecord {
@@ -28,6 +33,9 @@ export interface SubscriptionRecord {
   providerName: string | null;
   planId: string | null;
   status: SubscriptionStatus;
+  billing: PlanBilling;
+  /** Recurring: the provider's subscription (set once checkout completes). */
+  providerSubscriptionId: string | null;
   currentPeriodStart: Date | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
@@ -48,6 +56,8 @@ export interface TransactionRecord {
   providerPaymentId: string | null;
   /** Cents refunded so far (full or partial refunds). */
   amountRefunded: number;
+  /** Recurring: the invoice this transaction pays (one transaction per invoice). */
+  providerInvoiceId: string | null;
   metadata: TransactionMetadata;
   createdAt: Date;
 }
@@ -62,14 +72,18 @@ export interface TransactionMetadata {
   dispute?: { id: string; status: 'open' | 'won' | 'lost'; reason?: string | null };
   refund_reason?: string;
   refunded_at?: string;
+  /** Recurring: the period the invoice bills, and when the account was extended for it. */
+  period_start?: string;
+  period_end?: string;
+  fulfilled_at?: string;
 }
 
 export interface NewCheckout {
-  subscription: { id: string; userId: string; vpnAccountId: string | null; providerId: string | null; planId: string; metadata: SubscriptionMetadata };
+  subscription: { id: string; userId: string; vpnAccountId: string | null; providerId: string | null; planId: string; billing: PlanBilling; metadata: SubscriptionMetadata };
   transaction: { id: string; amount: number; currency: string };
 }
 
-function toSubscription(row: Record<string, unknown>): SubscriptionRecord {
+export function toSubscriptionRecord(row: Record<string, unknown>): SubscriptionRecord {
   return {
     id: row.id as string,
     userId: row.user_id as string,
@@ -78,6 +92,8 @@ function toSubscription(row: Record<string, unknown>): SubscriptionRecord {
     providerName: (row.provider_name as string | null) ?? null,
     planId: (row.plan_id as string | null) ?? null,
     status: row.status as SubscriptionStatus,
+    billing: row.billing === 'recurring' ? 'recurring' : 'one_off',
+    providerSubscriptionId: (row.provider_subscription_id as string | null) ?? null,
     currentPeriodStart: toDateOrNull(row.current_period_start),
     currentPeriodEnd: toDateOrNull(row.current_period_end),
     cancelAtPeriodEnd: toBool(row.cancel_at_period_end),
@@ -98,14 +114,15 @@ function toTransaction(row: Record<string, unknown>): TransactionRecord {
     providerTransactionId: (row.provider_transaction_id as string | null) ?? null,
     providerPaymentId: (row.provider_payment_id as string | null) ?? null,
     amountRefunded: Number(row.amount_refunded ?? 0),
+    providerInvoiceId: (row.provider_invoice_id as string | null) ?? null,
     metadata: parseJson<TransactionMetadata>(row.metadata, {}),
     createdAt: toDate(row.created_at),
   };
 }
 
-const SUBSCRIPTION_COLUMNS = [
+export const SUBSCRIPTION_COLUMNS = [
   's.id', 's.user_id', 's.vpn_account_id', 's.provider_id', 's.plan_id', 's.status', 's.current_period_start', 's.current_period_end',
-  's.cancel_at_period_end', 's.canceled_at', 's.metadata', 's.created_at', 'pp.name as provider_name',
+  's.cancel_at_period_end', 's.canceled_at', 's.metadata', 's.created_at', 's.billing', 's.provider_subscription_id', 'pp.name as provider_name',
 ];
 
 /**
@@ -135,7 +152,7 @@ export function createBillingRepo(db: Db) {
       const { subscription: sub, transaction: tx } = checkout;
       await trx('subscriptions').insert({
         id: sub.id, user_id: sub.userId, vpn_account_id: sub.vpnAccountId, provider_id: sub.providerId, plan_id: sub.planId,
-        status: 'incomplete', cancel_at_period_end: false, metadata: toJson(sub.metadata), created_at: now, updated_at: now,
+        status: 'incomplete', billing: sub.billing, cancel_at_period_end: false, metadata: toJson(sub.metadata), created_at: now, updated_at: now,
       });
       await trx('transactions').insert({
         id: tx.id, subscription_id: sub.id, user_id: sub.userId, status: 'pending', amount: tx.amount, currency: tx.currency,
@@ -234,12 +251,15 @@ export function createBillingRepo(db: Db) {
 
     async findSubscription(id: string, trx: Db = db): Promise<SubscriptionRecord | undefined> {
       const row = await subscriptions(trx).where('s.id', id).first();
-      return row && toSubscription(row);
+      return row && toSubscriptionRecord(row);
     },
 
     async updateSubscription(
       id: string,
-      changes: Partial<{ status: SubscriptionStatus; vpnAccountId: string | null; currentPeriodStart: Date; currentPeriodEnd: Date; canceledAt: Date; metadata: SubscriptionMetadata }>,
+      changes: Partial<{
+        status: SubscriptionStatus; vpnAccountId: string | null; currentPeriodStart: Date; currentPeriodEnd: Date;
+        cancelAtPeriodEnd: boolean; canceledAt: Date | null; providerSubscriptionId: string; metadata: SubscriptionMetadata;
+      }>,
       now: Date,
       trx: Db = db,
     ): Promise<void> {
@@ -249,21 +269,88 @@ export function createBillingRepo(db: Db) {
         ...(changes.currentPeriodStart !== undefined ? { current_period_start: changes.currentPeriodStart } : {}),
         ...(changes.currentPeriodEnd !== undefined ? { current_period_end: changes.currentPeriodEnd } : {}),
         ...(changes.canceledAt !== undefined ? { canceled_at: changes.canceledAt } : {}),
+        ...(changes.cancelAtPeriodEnd !== undefined ? { cancel_at_period_end: changes.cancelAtPeriodEnd } : {}),
+        ...(changes.providerSubscriptionId !== undefined ? { provider_subscription_id: changes.providerSubscriptionId } : {}),
         ...(changes.metadata !== undefined ? { metadata: toJson(changes.metadata) } : {}),
         updated_at: now,
       });
     },
 
-    /** The latest paid period end of an account: a renewal starts from it, and its panel expiry is set to it. */
+    /**
+     * The latest paid period end of an account: a renewal starts from it, and its panel expiry is set to
+     * it. A recurring subscription's period is what its paid invoices bought, whatever its status now.
+     */
     async latestPaidPeriodEnd(vpnAccountId: string, trx: Db = db): Promise<Date | null> {
-      const row = await trx('subscriptions').where({ vpn_account_id: vpnAccountId, status: 'active' }).max({ latest: 'current_period_end' }).first();
+      const row = await trx('subscriptions').where({ vpn_account_id: vpnAccountId })
+        .where((q) => q.where({ status: 'active' }).orWhere((r) => r.where({ billing: 'recurring' }).whereIn('status', ['past_due', 'canceled'])))
+        .max({ latest: 'current_period_end' }).first();
       return toDateOrNull(row?.latest);
+    },
+
+    /** The account's recurring subscription that will charge again (active or past_due, auto-renew on), if any. */
+    async renewingSubscriptionOf(vpnAccountId: string, trx: Db = db): Promise<SubscriptionRecord | undefined> {
+      const row = await subscriptions(trx).where({ 's.vpn_account_id': vpnAccountId, 's.billing': 'recurring', 's.cancel_at_period_end': false })
+        .whereIn('s.status', ['active', 'past_due']).orderBy('s.created_at', 'desc').first();
+      return row && toSubscriptionRecord(row);
+    },
+
+    /** A recurring subscription by the provider's id or, before it is linked, by ours; locked for the change (PostgreSQL). */
+    async findRecurring(ref: { providerSubscriptionId: string; orderRef: string | null }, trx: Db): Promise<SubscriptionRecord | undefined> {
+      const byProvider = await trx('subscriptions').select('id').where({ provider_subscription_id: ref.providerSubscriptionId }).first();
+      const id = (byProvider?.id as string | undefined) ?? ref.orderRef;
+      if (!id) return undefined;
+      const lock = trx('subscriptions').select('id').where({ id, billing: 'recurring' });
+      if (lockable) lock.forUpdate();
+      if (!(await lock.first())) return undefined;
+      const row = await subscriptions(trx).where('s.id', id).first();
+      const found = row && toSubscriptionRecord(row);
+      // Our id copied onto another provider subscription: not this one.
+      if (found?.providerSubscriptionId && found.providerSubscriptionId !== ref.providerSubscriptionId) return undefined;
+      return found;
+    },
+
+    /** The transaction of an invoice, or of a recurring subscription's first payment (made at checkout, before its invoice was known). */
+    async findInvoiceTransaction(subscriptionId: string, invoiceId: string, first: boolean, trx: Db): Promise<TransactionRecord | undefined> {
+      const byInvoice = await trx('transactions').select('*').where({ provider_invoice_id: invoiceId }).first();
+      if (byInvoice) return toTransaction(byInvoice);
+      if (!first) return undefined;
+      const row = await trx('transactions').select('*').where({ subscription_id: subscriptionId }).whereNull('provider_invoice_id')
+        .orderBy('created_at', 'asc').first();
+      return row && toTransaction(row);
+    },
+
+    /** A renewal invoice's transaction, once: a second insert for the same invoice adds nothing (unique invoice id). */
+    async insertInvoiceTransaction(tx: { id: string; subscriptionId: string; userId: string; invoiceId: string; amount: number; currency: string; metadata: TransactionMetadata }, now: Date, trx: Db): Promise<void> {
+      await trx('transactions').insert({
+        id: tx.id, subscription_id: tx.subscriptionId, user_id: tx.userId, status: 'pending', amount: tx.amount, currency: tx.currency,
+        provider_invoice_id: tx.invoiceId, metadata: toJson(tx.metadata), created_at: now, updated_at: now,
+      }).onConflict('provider_invoice_id').ignore();
+    },
+
+    /** pending/failed → succeeded for an invoice, once; it records the invoice, its payment and the period it bought. */
+    async markInvoicePaid(id: string, details: { invoiceId: string; paymentRef: string | null; periodStart: Date; periodEnd: Date }, now: Date, trx: Db): Promise<boolean> {
+      return changeTransactionStatus(id, ['pending', 'failed'], 'succeeded', (current) => {
+        const { error: _cleared, ...metadata } = current.metadata;
+        return {
+          provider_invoice_id: details.invoiceId, provider_payment_id: details.paymentRef,
+          metadata: toJson({ ...metadata, period_start: details.periodStart.toISOString(), period_end: details.periodEnd.toISOString() }),
+        };
+      }, now, trx);
+    },
+
+    /** A paid invoice's payment, learnt late (the event did not carry it): refunds and disputes can find it from now on. */
+    async setPaymentRef(id: string, paymentRef: string, now: Date, trx: Db): Promise<void> {
+      await trx('transactions').where({ id }).whereNull('provider_payment_id').update({ provider_payment_id: paymentRef, updated_at: now });
+    },
+
+    async setTransactionMetadata(id: string, metadata: TransactionMetadata, now: Date, trx: Db = db): Promise<void> {
+      await trx('transactions').where({ id }).update({ metadata: toJson(metadata), updated_at: now });
     },
 
     /** The account's active paid periods that start at or after `from`, to move them back when an earlier one is refunded. */
     async listActivePeriodsFrom(vpnAccountId: string, from: Date, trx: Db): Promise<SubscriptionRecord[]> {
       const rows = await subscriptions(trx).where({ 's.vpn_account_id': vpnAccountId, 's.status': 'active' }).where('s.current_period_start', '>=', from);
-      return rows.map(toSubscription);
+      return rows.map(toSubscriptionRecord);
     },
 
     /** Checkouts of this account still waiting for their payment (a renewal in progress). */
@@ -282,12 +369,12 @@ export function createBillingRepo(db: Db) {
 
     async listSubscriptionsForUser(userId: string): Promise<SubscriptionRecord[]> {
       const rows = await subscriptions().where('s.user_id', userId).orderBy([{ column: 's.created_at', order: 'desc' }, { column: 's.id', order: 'desc' }]);
-      return rows.map(toSubscription);
+      return rows.map(toSubscriptionRecord);
     },
 
     async findSubscriptionForUser(id: string, userId: string): Promise<SubscriptionRecord | undefined> {
       const row = await subscriptions().where({ 's.id': id, 's.user_id': userId }).first();
-      return row && toSubscription(row);
+      return row && toSubscriptionRecord(row);
     },
 
     async listTransactionsForUser(userId: string): Promise<TransactionRecord[]> {

@@ -4,12 +4,13 @@ import { parseInput } from '../../lib/parse.js';
 import type { LimitRule } from '../../plugins/rate-limit.js';
 import type { BillingService } from './billing.service.js';
 import type { CheckoutService } from './checkout.service.js';
+import type { SubscriptionControls } from './subscription-controls.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 type WithSession = FastifyRequest<{ Params: { sessionId: string } }>;
 
 /** Card checkout and the caller's own subscriptions and transactions (someone else's are a 404). */
-export async function billingRoutes(app: FastifyInstance, opts: { checkout: CheckoutService; billing: BillingService; checkoutLimit: LimitRule }) {
+export async function billingRoutes(app: FastifyInstance, opts: { checkout: CheckoutService; billing: BillingService; controls: SubscriptionControls; checkoutLimit: LimitRule }) {
   app.addHook('preHandler', app.requireUser);
   const perUser = app.limiter('checkout-user', opts.checkoutLimit, (request) => request.auth!.user.id);
 
@@ -17,7 +18,9 @@ export async function billingRoutes(app: FastifyInstance, opts: { checkout: Chec
     opts.checkout.startCheckout(request.auth!.user, parseInput(CheckoutBody, request.body)));
   app.get('/api/checkout/:sessionId', async (request: WithSession) => opts.checkout.getCheckoutStatus(request.auth!.user, request.params.sessionId));
   app.get('/api/subscriptions', async (request) => opts.billing.listSubscriptions(request.auth!.user));
-  app.post('/api/subscriptions/:id/cancel', async (request: WithId) => opts.billing.cancelSubscription(request.auth!.user, request.params.id));
+  app.post('/api/subscriptions/:id/cancel', { preHandler: perUser }, async (request: WithId) => opts.controls.cancel(request.auth!.user, request.params.id));
+  app.post('/api/subscriptions/:id/resume', { preHandler: perUser }, async (request: WithId) => opts.controls.resume(request.auth!.user, request.params.id));
+  app.post('/api/billing/portal', { preHandler: perUser }, async (request) => opts.controls.openPortal(request.auth!.user));
   app.get('/api/transactions', async (request) => opts.billing.listTransactions(request.auth!.user));
 }
 

@@ -1,37 +1,18 @@
 import type { Subscription, Transaction } from '../../../../shared/billing.js';
 import { BILLING_MESSAGES } from '../../../../shared/billing.js';
+import { PaymentProviderError } from '../../payments/payment-driver.js';
 import type { Db } from '../../db/knex.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { WebhookSignatureError, type PaymentEvent, type VerifiedWebhook } from '../../payments/payment-driver.js';
 import type { UserProfile } from '../users/users.repo.js';
-import type { BillingRepo, SubscriptionRecord, TransactionRecord } from './billing.repo.js';
+import type { BillingRepo, TransactionRecord } from './billing.repo.js';
 import type { CardDriverSource } from './card-driver.js';
 import type { PaymentConfirmation } from './payment-confirmation.js';
+import type { PaidPeriods } from './paid-period.js';
 import type { PaymentReversals } from './payment-reversals.js';
-
-/** Every plan is a one-off payment today: its subscription ends with its period and never renews by itself. */
-function toSubscription(record: SubscriptionRecord, now: Date): Subscription {
-  const ended = record.status === 'active' && record.currentPeriodEnd !== null && record.currentPeriodEnd <= now;
-  return {
-    id: record.id,
-    status: ended ? 'ended' : record.status,
-    vpnAccountId: record.vpnAccountId,
-    planId: record.planId,
-    planName: record.metadata.plan_name,
-    price: record.metadata.price,
-    currency: 'usd',
-    providerName: record.providerName,
-    renewal: record.metadata.kind === 'renewal',
-    autoRenews: false,
-    currentPeriodStart: record.currentPeriodStart?.toISOString() ?? null,
-    currentPeriodEnd: record.currentPeriodEnd?.toISOString() ?? null,
-    cancelAtPeriodEnd: record.cancelAtPeriodEnd,
-    canceledAt: record.canceledAt?.toISOString() ?? null,
-    error: record.metadata.error ?? null,
-    createdAt: record.createdAt.toISOString(),
-  };
-}
+import type { RecurringPayments } from './recurring-payments.js';
+import { toSubscription } from './subscription-presenter.js';
 
 export const toTransaction = (record: TransactionRecord): Transaction => ({
   id: record.id,
@@ -52,6 +33,8 @@ export function createBillingService(deps: {
   cards: CardDriverSource;
   confirmation: PaymentConfirmation;
   reversals: PaymentReversals;
+  recurring: RecurringPayments;
+  paidPeriods: PaidPeriods;
   clock: Clock;
 }) {
   const { billing } = deps;
@@ -71,23 +54,20 @@ export function createBillingService(deps: {
       case 'dispute_closed':
         await deps.reversals.applyDisputeClosed(event, trx);
         return;
+      case 'invoice':
+        await deps.recurring.applyInvoice(event.invoice, trx);
+        return;
+      case 'subscription':
+        await deps.recurring.applyState(event.subscription, trx);
+        return;
     }
   }
 
   return {
     async listSubscriptions(user: UserProfile): Promise<Subscription[]> {
+      const [records, grace] = await Promise.all([billing.listSubscriptionsForUser(user.id), deps.paidPeriods.graceMs()]);
       const now = deps.clock();
-      return (await billing.listSubscriptionsForUser(user.id)).map((record) => toSubscription(record, now));
-    },
-
-    /**
-     * A one-off purchase has nothing to cancel: it ends with its period (409, and the dashboard does
-     * not offer it). The route stays for recurring plans.
-     */
-    async cancelSubscription(user: UserProfile, id: string): Promise<Subscription> {
-      const subscription = await billing.findSubscriptionForUser(id, user.id);
-      if (!subscription) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
-      throw new AppError(409, 'not_recurring', BILLING_MESSAGES.oneOffNotCancelable);
+      return records.map((record) => toSubscription(record, now, grace));
     },
 
     async listTransactions(user: UserProfile): Promise<Transaction[]> {
@@ -104,9 +84,11 @@ export function createBillingService(deps: {
       if (!driver) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.notConfigured);
       let webhook: VerifiedWebhook;
       try {
-        webhook = driver.verifyWebhook(rawBody, headers);
+        webhook = await driver.verifyWebhook(rawBody, headers);
       } catch (err) {
         if (err instanceof WebhookSignatureError) throw new AppError(400, 'invalid_signature', err.message);
+        // Completing the event needed the provider, which did not answer: it delivers the event again later.
+        if (err instanceof PaymentProviderError) throw new AppError(503, 'payment_provider_error', 'The payment provider could not be reached; deliver the event again later.');
         throw err;
       }
       const applied = await deps.db.transaction(async (trx) => {

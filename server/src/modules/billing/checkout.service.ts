@@ -3,12 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../../../shared/accounts.js';
 import { BILLING_MESSAGES, CURRENCY, type CheckoutStarted, type CheckoutStatus } from '../../../../shared/billing.js';
 import type { CheckoutBody } from '../../../../shared/billing-schemas.js';
-import { formatBytes, formatDuration, formatLocations } from '../../../../shared/plan-format.js';
 import type { Db } from '../../db/knex.js';
 import { AppError, notFound } from '../../errors.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
-import type { PaymentDriver, StartedCheckout } from '../../payments/payment-driver.js';
+import { PaymentProviderError, type CheckoutOrder, type PaymentDriver, type StartedCheckout } from '../../payments/payment-driver.js';
 import { generateSubToken, generateUsername } from '../accounts/account-values.js';
 import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -21,6 +20,8 @@ import type { UserProfile } from '../users/users.repo.js';
 import type { BillingRepo, CheckoutKind } from './billing.repo.js';
 import type { CardDriverSource } from './card-driver.js';
 import type { PaymentConfirmation } from './payment-confirmation.js';
+import type { PaymentCustomers } from './payment-customers.js';
+import { describePlan, recurringPriceSpec } from './recurring-catalog.js';
 
 export const CHECK_CHECKOUT = 'check_checkout';
 /** An unpaid Checkout Session is closed by Stripe after this long (Stripe's minimum is 30 minutes). */
@@ -28,9 +29,6 @@ export const CHECKOUT_SESSION_TTL_SECONDS = 3600;
 /** When the follow-up first asks Stripe about a checkout nobody has heard back from. */
 export const FIRST_FOLLOW_UP_SECONDS = 600;
 
-/** "30 days · 50 GB · All locations", the line under the plan's name on Stripe's page. */
-const describePlan = (plan: PlanRecord) =>
-  `${formatDuration(plan.days)} · ${formatBytes(plan.dataLimitBytes)} · ${formatLocations(plan.locations)}`;
 
 /**
  * Starting a card payment and answering the return pages. The price, currency and product come from
@@ -47,6 +45,7 @@ export function createCheckoutService(deps: {
   provisioner: Provisioner;
   servers: ServersService;
   confirmation: PaymentConfirmation;
+  customers: PaymentCustomers;
   jobs: JobsRepo;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -80,14 +79,34 @@ export function createCheckoutService(deps: {
     const account = await deps.accounts.findForUser(body.accountId, user.id);
     if (!account) throw notFound('Account not found');
     if (account.status === 'suspended') throw new AppError(409, 'account_suspended', 'This account is still waiting for its first payment.');
+    if (await billing.renewingSubscriptionOf(account.id)) throw new AppError(409, 'already_renews', BILLING_MESSAGES.alreadyRenews);
     const plan = account.planId ? await deps.plans.findById(account.planId) : undefined;
     if (!plan || !isPurchasable(plan, trialPlanId)) throw new AppError(409, 'not_renewable', "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.");
     return { plan, kind: 'renewal', accountId: account.id };
   }
 
+  /**
+   * A purchase of a recurring plan subscribes the user's provider customer to the plan's price (both
+   * made when missing); null for a one-off payment. Asked before anything is written: a provider that
+   * does not answer leaves nothing behind.
+   */
+  async function recurringTerms(driver: PaymentDriver, user: UserProfile, plan: PlanRecord, kind: CheckoutKind): Promise<CheckoutOrder['recurring'] | null> {
+    const spec = recurringPriceSpec(plan);
+    if (kind !== 'purchase' || !spec) return null;
+    try {
+      const customer = await deps.customers.ensure(user, driver);
+      const priceRef = await driver.ensureRecurringPrice(spec);
+      return { customerRef: customer.customerRef, priceRef };
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      log.error({ err, planId: plan.id, userId: user.id }, 'payment: the provider refused the customer or the plan price');
+      throw new AppError(502, 'payment_provider_error', BILLING_MESSAGES.checkoutFailed);
+    }
+  }
+
   /** The provider's hosted page for the order; if the provider refuses, the pending rows go away again. */
-  async function openCheckout(driver: PaymentDriver, order: { user: UserProfile; plan: PlanRecord; kind: CheckoutKind; transactionId: string; subscriptionId: string; accountId: string }): Promise<StartedCheckout> {
-    const { user, plan, kind, transactionId, subscriptionId, accountId } = order;
+  async function openCheckout(driver: PaymentDriver, order: { user: UserProfile; plan: PlanRecord; kind: CheckoutKind; transactionId: string; subscriptionId: string; accountId: string; recurring: CheckoutOrder['recurring'] | null }): Promise<StartedCheckout> {
+    const { user, plan, kind, transactionId, subscriptionId, accountId, recurring } = order;
     try {
       return await driver.startCheckout({
         orderId: transactionId, amount: plan.price, currency: CURRENCY,
@@ -97,6 +116,7 @@ export function createCheckoutService(deps: {
         cancelUrl: new URL('/dashboard', deps.publicUrl).href,
         expiresAt: addSeconds(new Date(), CHECKOUT_SESSION_TTL_SECONDS),
         metadata: { subscription_id: subscriptionId, vpn_account_id: accountId, user_id: user.id, plan_id: plan.id, kind },
+        ...(recurring ? { recurring } : {}),
       });
     } catch (err) {
       // The follow-up job stays: it finds no transaction and ends.
@@ -114,6 +134,7 @@ export function createCheckoutService(deps: {
       const { driver, providerId } = await deps.cards.forCheckout();
       const { plan, kind, accountId: renewedAccountId } = await resolveOrder(user, body);
       await assertCanProvision(plan);
+      const recurring = await recurringTerms(driver, user, plan, kind);
 
       const subscriptionId = randomUUID();
       const transactionId = randomUUID();
@@ -127,7 +148,7 @@ export function createCheckoutService(deps: {
         }
         await billing.insertCheckout({
           subscription: {
-            id: subscriptionId, userId: user.id, vpnAccountId: accountId, providerId, planId: plan.id,
+            id: subscriptionId, userId: user.id, vpnAccountId: accountId, providerId, planId: plan.id, billing: recurring ? 'recurring' : 'one_off',
             metadata: { plan_id: plan.id, plan_name: plan.name, price: plan.price, kind, days: plan.days, data_limit: plan.dataLimitBytes, locations: plan.locations },
           },
           transaction: { id: transactionId, amount: plan.price, currency: CURRENCY },
@@ -135,7 +156,7 @@ export function createCheckoutService(deps: {
         await deps.jobs.enqueue({ type: CHECK_CHECKOUT, payload: { transactionId }, runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS), dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`, maxAttempts: 500 }, now, trx);
       });
 
-      const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId });
+      const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId, recurring });
       const now = clock();
       await billing.setProviderTransactionId(transactionId, checkout.checkoutId, now);
       await deps.accounts.insertLog({ accountId, userId: user.id, step: 'checkout_started', status: 'success', details: { transactionId, checkoutId: checkout.checkoutId, planId: plan.id, amount: plan.price, kind }, now });

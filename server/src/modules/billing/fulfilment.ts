@@ -8,7 +8,8 @@ import { generateSubToken, generateUsername } from '../accounts/account-values.j
 import type { AccountRecord, AccountsRepo } from '../accounts/accounts.repo.js';
 import { provisionedFields, type Provisioner } from '../accounts/provisioning.js';
 import type { ServersService } from '../servers/servers.service.js';
-import type { BillingRepo, SubscriptionRecord } from './billing.repo.js';
+import type { BillingRepo, SubscriptionRecord, TransactionRecord } from './billing.repo.js';
+import type { PaidPeriods } from './paid-period.js';
 
 /**
  * Delivers what a succeeded payment bought: a purchase creates the panel user for the waiting
@@ -22,6 +23,7 @@ export function createFulfilment(deps: {
   accounts: AccountsRepo;
   provisioner: Provisioner;
   servers: ServersService;
+  paidPeriods: PaidPeriods;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Gives back a payment whose account no longer exists (a renewal paid after the account was deleted). */
@@ -29,8 +31,13 @@ export function createFulfilment(deps: {
 }) {
   const { billing, accounts, clock } = deps;
 
-  async function markFulfilled(subscription: SubscriptionRecord, trx: Db): Promise<void> {
-    await billing.updateSubscription(subscription.id, { metadata: { ...subscription.metadata, fulfilled_at: clock().toISOString() } }, clock(), trx);
+  /** The payment is delivered: a one-off's subscription (or a recurring one's first payment) and, for a recurring invoice, its transaction. */
+  async function markFulfilled(subscription: SubscriptionRecord, transaction: TransactionRecord, trx: Db): Promise<void> {
+    const now = clock();
+    // Read again: the subscription row may have moved on (a later invoice) since the job read it.
+    const current = (await billing.findSubscription(subscription.id, trx)) ?? subscription;
+    if (!current.metadata.fulfilled_at) await billing.updateSubscription(subscription.id, { metadata: { ...current.metadata, fulfilled_at: now.toISOString() } }, now, trx);
+    if (subscription.billing === 'recurring') await billing.setTransactionMetadata(transaction.id, { ...transaction.metadata, fulfilled_at: now.toISOString() }, now, trx);
   }
 
   /** The purchase's waiting account; a new one when a failed-then-paid payment had it removed. */
@@ -51,12 +58,14 @@ export function createFulfilment(deps: {
    * username, so the user an earlier attempt created there is adopted (it carries our marker) rather
    * than created a second time; a cleanup job removes it if the account ends up elsewhere.
    */
-  async function provisionPurchase(subscription: SubscriptionRecord): Promise<void> {
+  async function provisionPurchase(subscription: SubscriptionRecord, transaction: TransactionRecord): Promise<void> {
     const account = await waitingAccount(subscription);
     if (account.status !== 'suspended' || account.subscriptionUrl !== null) {
-      await deps.db.transaction((trx) => markFulfilled(subscription, trx));
+      await deps.db.transaction((trx) => markFulfilled(subscription, transaction, trx));
       return;
     }
+    // A recurring plan's account runs to its paid end plus the grace period (the renewal is charged at the end).
+    const expiresAt = subscription.billing === 'recurring' ? (await deps.paidPeriods.of(account.id)).expiresAt : subscription.currentPeriodEnd;
     const { metadata } = subscription;
     const candidates = await deps.provisioner.candidateServers(metadata.locations);
     await crashPoint('fulfil:before-provision');
@@ -64,14 +73,14 @@ export function createFulfilment(deps: {
     const result = await deps.provisioner.provision(
       {
         accountId: account.id, userId: subscription.userId, username: account.username, dataLimitBytes: metadata.data_limit,
-        expiresAt: subscription.currentPeriodEnd, resumeServerId: account.provisioningServerId,
+        expiresAt, resumeServerId: account.provisioningServerId,
       },
       candidates,
     );
     const saved = await deps.db.transaction(async (trx) => {
       const now = clock();
       if (!(await accounts.markProvisioned(account.id, provisionedFields(result), now, trx))) return false;
-      await markFulfilled(subscription, trx);
+      await markFulfilled(subscription, transaction, trx);
       await accounts.insertLog({ accountId: account.id, userId: subscription.userId, step: 'account_created', status: 'success', details: { serverId: result.server.id, username: result.username, subscriptionId: subscription.id }, now }, trx);
       return true;
     });
@@ -83,31 +92,37 @@ export function createFulfilment(deps: {
     await crashPoint('fulfil:after-save');
   }
 
-  async function renew(subscription: SubscriptionRecord, transactionId: string): Promise<void> {
+  async function renew(subscription: SubscriptionRecord, transaction: TransactionRecord): Promise<void> {
+    const transactionId = transaction.id;
     const account = subscription.vpnAccountId ? await accounts.findById(subscription.vpnAccountId) : undefined;
     if (!account) {
       // Deleted while its renewal was being paid: nothing can be delivered, so the money goes back.
       await deps.refundUndeliverable(transactionId, 'The account was deleted before its renewal could be applied.');
       await deps.db.transaction(async (trx) => {
-        await markFulfilled(subscription, trx);
+        await markFulfilled(subscription, transaction, trx);
         await accounts.insertLog({ accountId: null, userId: subscription.userId, step: 'renewal_refunded', status: 'success', details: { transactionId, subscriptionId: subscription.id, reason: 'account deleted' }, now: clock() }, trx);
       });
       return;
     }
     const server = account.masterServerId ? await deps.servers.findServerRecord(account.masterServerId) : undefined;
     if (!server) throw new PermanentJobError(`The server of account ${account.id} no longer exists; its renewal cannot be applied.`);
-    // Every paid period of this account counts, so renewals applied in any order end at the latest.
-    const expiresAt = new Date(Math.max(subscription.currentPeriodEnd!.getTime(), (await billing.latestPaidPeriodEnd(account.id))?.getTime() ?? 0));
+    // Every paid period of this account counts, so renewals applied in any order end at the latest
+    // (plus the grace period while a subscription renews it).
+    const period = await deps.paidPeriods.of(account.id);
+    const expiresAt = period.expiresAt ?? subscription.currentPeriodEnd!;
     const driver = deps.servers.driverFor(server);
     await driver.extendAccount(account.username, { expiresAt, dataLimitBytes: subscription.metadata.data_limit });
-    const panel = await driver.resetUsage(account.username);
+    await crashPoint('renew:after-extend');
+    let panel = await driver.resetUsage(account.username);
+    // Paused for non-payment (or by its period running out): paid again, it runs again, unless a payment of it is disputed.
+    if (panel.status === 'disabled' && period.runs && !(await billing.hasOpenDispute(account.id))) panel = await driver.setEnabled(account.username, true);
     await deps.db.transaction(async (trx) => {
       const now = clock();
       await accounts.updateUsage(account.id, {
         status: panel.status, usedTrafficBytes: panel.usedTrafficBytes, expireDate: panel.expiresAt,
         dataLimitBytes: panel.dataLimitBytes ?? 0, links: panel.links ?? account.links,
       }, now, trx);
-      await markFulfilled(subscription, trx);
+      await markFulfilled(subscription, transaction, trx);
       await accounts.insertLog({ accountId: account.id, userId: subscription.userId, step: 'account_renewed', status: 'success', details: { serverId: server.id, username: account.username, expiresAt: expiresAt.toISOString(), subscriptionId: subscription.id }, now }, trx);
     });
   }
@@ -122,9 +137,12 @@ export function createFulfilment(deps: {
       if (transaction.status !== 'succeeded') throw new PermanentJobError(`Transaction ${transactionId} is ${transaction.status}, not paid`);
       const subscription = await billing.findSubscription(transaction.subscriptionId);
       if (!subscription) throw new PermanentJobError(`Subscription ${transaction.subscriptionId} does not exist`);
-      if (subscription.metadata.fulfilled_at) return;
-      if (subscription.metadata.kind === 'renewal') await renew(subscription, transaction.id);
-      else await provisionPurchase(subscription);
+      // A recurring subscription is delivered invoice by invoice: its first provisions, each later one extends.
+      const recurring = subscription.billing === 'recurring';
+      if (recurring ? transaction.metadata.fulfilled_at : subscription.metadata.fulfilled_at) return;
+      const kind = recurring ? transaction.metadata.kind : subscription.metadata.kind;
+      if (kind === 'renewal') await renew(subscription, transaction);
+      else await provisionPurchase(subscription, transaction);
     },
   };
 }

@@ -7,10 +7,11 @@ import type { CheckoutOutcome, CheckoutState } from '../../payments/payment-driv
 import { expiryAfterDays } from '../accounts/account-values.js';
 import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { BillingRepo, TransactionRecord } from './billing.repo.js';
+import type { BillingNotices } from './billing-notices.js';
+import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
+import type { RecurringPayments } from './recurring-payments.js';
 
-export const PROVISION_PAID_ACCOUNT = 'provision_paid_account';
-/** A paid order is never given up on: with the back-off capped, this is weeks of retries (the admin sees it under System). */
-export const PROVISION_MAX_ATTEMPTS = 5000;
+export { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
 
 const later = (...dates: Array<Date | null | undefined>) =>
   new Date(Math.max(...dates.filter((date): date is Date => date instanceof Date).map((date) => date.getTime())));
@@ -21,7 +22,9 @@ const later = (...dates: Array<Date | null | undefined>) =>
  * like. Each change runs in the caller's database transaction and is gated by a conditional update of
  * the transaction's status.
  */
-export function createPaymentConfirmation(deps: { db: Db; billing: BillingRepo; accounts: AccountsRepo; jobs: JobsRepo; clock: Clock; log: FastifyBaseLogger }) {
+export function createPaymentConfirmation(deps: {
+  db: Db; billing: BillingRepo; accounts: AccountsRepo; jobs: JobsRepo; recurring: RecurringPayments; notices: BillingNotices; clock: Clock; log: FastifyBaseLogger;
+}) {
   const { billing, accounts, clock, log } = deps;
 
   async function findTransaction(state: CheckoutState, trx: Db): Promise<TransactionRecord | undefined> {
@@ -53,6 +56,7 @@ export function createPaymentConfirmation(deps: { db: Db; billing: BillingRepo; 
       type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id },
       dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}`, maxAttempts: PROVISION_MAX_ATTEMPTS,
     }, now, trx);
+    await deps.notices.notify({ kind: 'receipt', transactionId: transaction.id }, transaction.id, trx);
     await accounts.insertLog({
       accountId: subscription.vpnAccountId, userId: subscription.userId, step: 'payment_succeeded', status: 'success',
       details: { transactionId: transaction.id, checkoutId: state.checkoutId, amount: transaction.amount, kind: metadata.kind }, now,
@@ -84,6 +88,20 @@ export function createPaymentConfirmation(deps: { db: Db; billing: BillingRepo; 
     return true;
   }
 
+  /**
+   * A subscription checkout: the provider's subscription is linked to ours, and its first paid invoice
+   * (carried by a read of the checkout, or its own event) provisions the account. Unpaid ends as a purchase does.
+   */
+  async function applyRecurringCheckout(transaction: TransactionRecord, state: CheckoutState, trx: Db): Promise<CheckoutOutcome> {
+    if (state.subscriptionRef) await deps.recurring.find({ subscriptionRef: state.subscriptionRef, orderRef: transaction.subscriptionId }, trx);
+    if (state.outcome === 'paid' && state.invoice) await deps.recurring.applyInvoice(state.invoice, trx);
+    if (state.outcome === 'failed' || state.outcome === 'expired') {
+      const error = state.outcome === 'failed' ? BILLING_MESSAGES.paymentFailed : BILLING_MESSAGES.paymentExpired;
+      if (await closeUnpaid(transaction, error, trx)) log.info({ transactionId: transaction.id, checkoutId: state.checkoutId, outcome: state.outcome }, 'subscription checkout did not complete');
+    }
+    return state.outcome;
+  }
+
   /** Applies a checkout's state inside `trx`; returns its outcome, or null for a checkout that is not ours. */
   async function applyCheckout(state: CheckoutState, trx: Db): Promise<CheckoutOutcome | null> {
     const transaction = await findTransaction(state, trx);
@@ -91,6 +109,8 @@ export function createPaymentConfirmation(deps: { db: Db; billing: BillingRepo; 
       log.warn({ checkoutId: state.checkoutId }, 'payment: a checkout with no transaction of ours; ignored');
       return null;
     }
+    const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
+    if (subscription.billing === 'recurring') return applyRecurringCheckout(transaction, state, trx);
     if (state.outcome === 'paid') {
       if (state.amountPaid !== transaction.amount || state.currency !== transaction.currency) {
         if (await closeUnpaid(transaction, BILLING_MESSAGES.paymentNeedsReview, trx, state)) {

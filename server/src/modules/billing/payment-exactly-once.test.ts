@@ -109,7 +109,8 @@ describe.each(TEST_DATABASES)('payments happen exactly once (%s)', (kind) => {
       .createAccount({ username: row.username, dataLimitBytes: null, expiresAt: null, note: accountId! });
 
     await f.restart();
-    expect(await f.runJobs()).toBe(0); // still locked by the dead worker
+    await f.runJobs(); // the receipt goes out; the provisioning job is still locked by the dead worker
+    expect(await f.env.database.db('jobs').where({ id: claimed!.id }).first()).toMatchObject({ status: 'running', locked_by: 'dead-worker' });
     f.t.clock.advance(601);
     await f.runJobs();
     await expectExactlyOnce(f, user, sessionId);

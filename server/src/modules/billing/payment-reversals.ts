@@ -4,7 +4,7 @@ import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PaymentEvent } from '../../payments/payment-driver.js';
 import type { AccountsRepo } from '../accounts/accounts.repo.js';
-import type { BillingRepo, TransactionRecord } from './billing.repo.js';
+import type { BillingRepo, SubscriptionRecord, TransactionRecord } from './billing.repo.js';
 
 /** Puts an account's panel user in step with what is paid for it (see sync-paid-period.ts). */
 export const SYNC_PAID_PERIOD = 'sync_paid_period';
@@ -52,6 +52,7 @@ export function createPaymentReversals(deps: { billing: BillingRepo; accounts: A
     if (!subscription) return { accountId: null };
     const now = clock();
     if (subscription.vpnAccountId) await billing.lockAccount(subscription.vpnAccountId, trx);
+    if (subscription.billing === 'recurring') return takeBackInvoicePeriod(subscription, transaction, now, trx);
     const { currentPeriodStart: start, currentPeriodEnd: end } = subscription;
     const wasActive = subscription.status === 'active' && start && end;
     await billing.updateSubscription(subscription.id, { status: 'canceled', canceledAt: now }, now, trx);
@@ -65,6 +66,18 @@ export function createPaymentReversals(deps: { billing: BillingRepo; accounts: A
       }
     }
     return { accountId: subscription.vpnAccountId, periodStart: wasActive ? start : undefined };
+  }
+
+  /**
+   * A recurring subscription's invoice: the period it bought comes off the subscription's paid end. The
+   * subscription itself goes on (Stripe decides whether it renews; the admin can cancel it).
+   */
+  async function takeBackInvoicePeriod(subscription: SubscriptionRecord, transaction: TransactionRecord, now: Date, trx: Db): Promise<{ accountId: string | null; periodStart?: Date }> {
+    const { period_start: start, period_end: end } = transaction.metadata;
+    if (!start || !end || !subscription.currentPeriodEnd) return { accountId: subscription.vpnAccountId };
+    const length = new Date(end).getTime() - new Date(start).getTime();
+    await billing.updateSubscription(subscription.id, { currentPeriodEnd: new Date(subscription.currentPeriodEnd.getTime() - length) }, now, trx);
+    return { accountId: subscription.vpnAccountId, periodStart: new Date(start) };
   }
 
   async function logStep(transaction: TransactionRecord, accountId: string | null, step: string, details: Record<string, unknown>, trx: Db): Promise<void> {

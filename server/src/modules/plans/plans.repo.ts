@@ -1,4 +1,4 @@
-import type { PlanStatus } from '../../../../shared/plans.js';
+import type { PlanBilling, PlanStatus } from '../../../../shared/plans.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toBool, toDate, toJson } from '../../db/values.js';
 
@@ -16,6 +16,7 @@ export interface PlanRecord {
   mostPopular: boolean;
   sortOrder: number;
   public: boolean;
+  billing: PlanBilling;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -43,6 +44,7 @@ function toRecord(row: Record<string, unknown>): PlanRecord {
     mostPopular: toBool(row.most_popular),
     sortOrder: Number(row.sort_order ?? 0),
     public: toBool(row.is_public),
+    billing: row.billing === 'recurring' ? 'recurring' : 'one_off',
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
@@ -62,6 +64,7 @@ function toRow(fields: Partial<PlanFields>): Record<string, unknown> {
   if (fields.mostPopular !== undefined) row.most_popular = fields.mostPopular;
   if (fields.sortOrder !== undefined) row.sort_order = fields.sortOrder;
   if (fields.public !== undefined) row.is_public = fields.public;
+  if (fields.billing !== undefined) row.billing = fields.billing;
   return row;
 }
 

@@ -56,6 +56,7 @@ export const DEFAULT_PLANS: readonly PlanBody[] = SEED_TIERS.flatMap((tier, tier
     mostPopular: tier.mostPopular,
     sortOrder: (tierIndex + 1) * 10 + periodIndex,
     public: true,
+    billing: 'recurring',
   })),
 );
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminPlan, Plan, PlanBody, UpdatePlanBody } from '../../../../shared/plans.js';
+import { recurringProblem } from '../../../../shared/plan-billing.js';
 import { isListedPublicly } from '../../../../shared/pricing.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError, notFound, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -28,7 +29,15 @@ const toPlan = (plan: PlanRecord, trialPlanId: string | null): Plan => ({
   mostPopular: plan.mostPopular,
   sortOrder: plan.sortOrder,
   public: plan.public,
+  billing: plan.billing,
 });
+
+/** A recurring plan renews by itself: whole days a provider can bill, a price, and not the trial. */
+function assertBillable(plan: Pick<PlanRecord, 'billing' | 'days' | 'price' | 'isTrial'>): void {
+  if (plan.billing !== 'recurring') return;
+  const problem = recurringProblem(plan.days) ?? (plan.price <= 0 ? 'A recurring plan has a price.' : null) ?? (plan.isTrial ? 'The trial cannot renew automatically.' : null);
+  if (problem) throw validationFailed({ billing: problem }, problem);
+}
 
 const toAdminPlan = (plan: PlanRecord, trialPlanId: string | null): AdminPlan => ({
   ...toPlan(plan, trialPlanId),
@@ -37,7 +46,11 @@ const toAdminPlan = (plan: PlanRecord, trialPlanId: string | null): AdminPlan =>
   updatedAt: plan.updatedAt.toISOString(),
 });
 
-export function createPlansService(deps: { plans: PlansRepo; settings: SettingsService; audit: AuditRepo; clock: Clock }) {
+export function createPlansService(deps: {
+  plans: PlansRepo; settings: SettingsService; audit: AuditRepo; clock: Clock;
+  /** A recurring plan was saved: its product and price at the payment provider follow (a queued job). */
+  recurringPlanSaved?: (plan: PlanRecord) => Promise<void>;
+}) {
   const { plans, clock } = deps;
   /** Bumped by every change an admin makes here, so pages showing plans are redrawn at once. */
   let version = 0;
@@ -70,17 +83,22 @@ export function createPlansService(deps: { plans: PlansRepo; settings: SettingsS
     },
 
     async createPlan(actor: Actor, body: PlanBody): Promise<AdminPlan> {
+      assertBillable(body);
       const plan = await plans.insert(randomUUID(), body, clock());
       changed();
-      await record(actor, 'plan.create', plan.id, { name: plan.name, price: plan.price });
+      if (plan.billing === 'recurring') await deps.recurringPlanSaved?.(plan);
+      await record(actor, 'plan.create', plan.id, { name: plan.name, price: plan.price, billing: plan.billing });
       return toAdminPlan(plan, await trialPlanId());
     },
 
     async updatePlan(actor: Actor, id: string, patch: UpdatePlanBody): Promise<AdminPlan> {
-      if (!(await plans.findById(id))) throw notFound('Plan not found');
+      const current = await plans.findById(id);
+      if (!current) throw notFound('Plan not found');
+      assertBillable({ ...current, ...patch });
       const plan = await plans.update(id, patch, clock());
       if (!plan) throw notFound('Plan not found');
       changed();
+      if (plan.billing === 'recurring') await deps.recurringPlanSaved?.(plan);
       await record(actor, 'plan.update', id, { fields: Object.keys(patch) });
       return toAdminPlan(plan, await trialPlanId());
     },

@@ -8,6 +8,8 @@ export interface StoredAppConfig {
   trial_plan_id?: string | null;
   brand_name?: string;
   support_email?: string;
+  renewal_grace_days?: number;
+  renewal_reminders?: boolean;
 }
 
 export function createSettingsRepo(db: Db) {

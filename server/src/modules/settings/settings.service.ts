@@ -1,5 +1,5 @@
 import { DEFAULT_BRAND_NAME, DEFAULT_SUPPORT_EMAIL, type PublicConfig } from '../../../../shared/config.js';
-import type { AdminSettings, UpdateSettingsBody } from '../../../../shared/app-settings.js';
+import { RENEWAL_DEFAULTS, type AdminSettings, type UpdateSettingsBody } from '../../../../shared/app-settings.js';
 import { validationFailed } from '../../errors.js';
 import type { SettingsRepo } from './settings.repo.js';
 import type { CardPublicState } from '../billing/card-settings.service.js';
@@ -18,6 +18,8 @@ export function createSettingsService(deps: {
       trialPlanId: stored.trial_plan_id ?? null,
       brandName: stored.brand_name?.trim() || DEFAULT_BRAND_NAME,
       supportEmail: stored.support_email?.trim() || DEFAULT_SUPPORT_EMAIL,
+      renewalGraceDays: stored.renewal_grace_days ?? RENEWAL_DEFAULTS.graceDays,
+      renewalReminders: stored.renewal_reminders ?? RENEWAL_DEFAULTS.reminders,
     };
   }
 
@@ -39,6 +41,8 @@ export function createSettingsService(deps: {
         ...(patch.trialPlanId !== undefined ? { trial_plan_id: patch.trialPlanId } : {}),
         ...(patch.brandName !== undefined ? { brand_name: patch.brandName } : {}),
         ...(patch.supportEmail !== undefined ? { support_email: patch.supportEmail } : {}),
+        ...(patch.renewalGraceDays !== undefined ? { renewal_grace_days: patch.renewalGraceDays } : {}),
+        ...(patch.renewalReminders !== undefined ? { renewal_reminders: patch.renewalReminders } : {}),
       }, now);
       return getAppSettings();
     },

@@ -3,7 +3,9 @@ import { dialectOf, type Db } from '../../db/knex.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import { APP_VERSION } from '../../lib/package-info.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { CURRENCY } from '../../../../shared/billing.js';
 import type { RefundsService } from '../billing/refunds.service.js';
+import type { SubscriptionsAdminRepo } from '../billing/subscriptions-admin.repo.js';
 import type { ServersService } from '../servers/servers.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { pingDatabase } from './health.routes.js';
@@ -21,10 +23,10 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** The admin's System tab: database, mail, each panel, the job queue, payments, version. */
-export function createSystemService(deps: { db: Db; mailer: Mailer; servers: ServersService; jobs: JobsRepo; settings: SettingsService; payments: Pick<RefundsService, 'listTransactions'> }) {
+export function createSystemService(deps: { db: Db; mailer: Mailer; servers: ServersService; jobs: JobsRepo; settings: SettingsService; payments: Pick<RefundsService, 'listTransactions'>; subscriptions: Pick<SubscriptionsAdminRepo, 'metrics'> }) {
   return {
     async getSystemStatus(): Promise<SystemStatus> {
-      const [database, mailOk, servers, counts, failed, config, needsReview, disputed] = await Promise.all([
+      const [database, mailOk, servers, counts, failed, config, needsReview, disputed, recurring] = await Promise.all([
         pingDatabase(deps.db),
         withTimeout(deps.mailer.verify(), PROBE_TIMEOUT_MS).catch(() => false),
         deps.servers.listServerRecords(),
@@ -33,6 +35,7 @@ export function createSystemService(deps: { db: Db; mailer: Mailer; servers: Ser
         deps.settings.getPublicConfig(),
         deps.payments.listTransactions({ status: 'needs_review', limit: 50 }),
         deps.payments.listTransactions({ status: 'disputed', limit: 50 }),
+        deps.subscriptions.metrics(),
       ]);
       const panels = await Promise.all(
         servers.map(async (server) => {
@@ -53,7 +56,7 @@ export function createSystemService(deps: { db: Db; mailer: Mailer; servers: Ser
           counts,
           failed: failed.map((job) => ({ id: job.id, type: job.type, attempts: job.attempts, lastError: job.lastError, updatedAt: job.updatedAt.toISOString() })),
         },
-        payments: { cardEnabled: config.cardPaymentsEnabled, needsReview, disputed },
+        payments: { cardEnabled: config.cardPaymentsEnabled, needsReview, disputed, recurring: { ...recurring, currency: CURRENCY } },
       };
     },
   };

@@ -1,12 +1,17 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import {
   PaymentProviderError,
   WebhookSignatureError,
   type CheckoutOrder,
+  type CheckoutState,
   type PaymentDriver,
+  type PaymentEvent,
   type RefundRequest,
 } from '../payment-driver.js';
+import { calling } from './stripe-calls.js';
 import { checkoutStateOf, paymentEventOf } from './stripe-events.js';
+import { recurringMethods, type RecurringOptions } from './stripe-recurring.js';
 
 export interface StripeCredentials {
   secretKey: string;
@@ -24,20 +29,8 @@ function hostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'hos
   return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
-/** Stripe's errors as ours: a 4xx means the request itself was refused. */
-async function calling<T>(what: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (err instanceof Stripe.errors.StripeError) {
-      const status = err.statusCode ?? 0;
-      throw new PaymentProviderError(`${what}: ${err.message}`, err.code ?? null, status >= 400 && status < 500 && status !== 429);
-    }
-    throw new PaymentProviderError(`${what}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
-
 function sessionParams(order: CheckoutOrder): Stripe.Checkout.SessionCreateParams {
+  if (order.recurring) return subscriptionSessionParams(order, order.recurring);
   return {
     mode: 'payment',
     // Card only: a bank debit settles days later, and a paid-then-failed payment would be a
@@ -58,28 +51,68 @@ function sessionParams(order: CheckoutOrder): Stripe.Checkout.SessionCreateParam
   };
 }
 
+/** A recurring plan: the customer subscribes to the plan's price; the subscription carries our records' ids. */
+function subscriptionSessionParams(order: CheckoutOrder, recurring: NonNullable<CheckoutOrder['recurring']>): Stripe.Checkout.SessionCreateParams {
+  const metadata = { ...order.metadata, transaction_id: order.orderId };
+  return {
+    mode: 'subscription',
+    allowed_payment_method_types: ['card'],
+    customer: recurring.customerRef,
+    line_items: [{ price: recurring.priceRef, quantity: 1 }],
+    client_reference_id: order.customerRef,
+    success_url: order.successUrl.replace('{CHECKOUT_ID}', '{CHECKOUT_SESSION_ID}'),
+    cancel_url: order.cancelUrl,
+    expires_at: Math.floor(order.expiresAt.getTime() / 1000),
+    metadata,
+    subscription_data: { metadata },
+  };
+}
+
+/** The account the keys belong to, without keeping the key: customers and prices of one account are not another's. */
+const accountKeyOf = (secretKey: string) => `stripe:${createHash('sha256').update(secretKey).digest('hex').slice(0, 24)}`;
+
 /**
  * The Stripe driver factory: one SDK client per secret key (the admin may change the key at any
  * time), each bound into a PaymentDriver with the webhook secret.
  */
-export function createStripeDrivers(apiUrl: string | undefined): (credentials: StripeCredentials) => PaymentDriver {
-  const clients = new Map<string, Stripe>();
+export function createStripeDrivers(apiUrl: string | undefined, recurring: RecurringOptions = { testClocks: false }): (credentials: StripeCredentials) => PaymentDriver {
   const options: Stripe.StripeConfig = { ...hostOptions(apiUrl), maxNetworkRetries: 2, timeout: REQUEST_TIMEOUT_MS, appInfo: { name: 'vpn-storefront' } };
 
-  function client(secretKey: string): Stripe {
-    let stripe = clients.get(secretKey);
-    if (!stripe) {
+  const clients = new Map<string, { stripe: Stripe; billing: ReturnType<typeof recurringMethods> }>();
+
+  function client(secretKey: string) {
+    let entry = clients.get(secretKey);
+    if (!entry) {
       if (clients.size > 4) clients.clear();
-      stripe = new Stripe(secretKey, options);
-      clients.set(secretKey, stripe);
+      const stripe = new Stripe(secretKey, options);
+      entry = { stripe, billing: recurringMethods(stripe, secretKey, recurring) };
+      clients.set(secretKey, entry);
     }
-    return stripe;
+    return entry;
   }
 
   return ({ secretKey, webhookSecret }) => {
-    const stripe = client(secretKey);
+    const { stripe, billing } = client(secretKey);
+    const { readInvoice, ...billingMethods } = billing;
+
+    /** A subscription checkout that is paid: its first invoice, with the payment, says what was bought. */
+    async function withInvoice(state: CheckoutState, session: Stripe.Checkout.Session): Promise<CheckoutState> {
+      const invoiceId = typeof session.invoice === 'string' ? session.invoice : (session.invoice?.id ?? null);
+      if (session.mode !== 'subscription' || state.outcome !== 'paid' || !invoiceId) return state;
+      return { ...state, invoice: await readInvoice(invoiceId) };
+    }
+
+    /** A paid invoice's event does not name its payment in this API version: it is read from Stripe. */
+    async function completed(event: PaymentEvent | null): Promise<PaymentEvent | null> {
+      if (event?.kind !== 'invoice' || event.invoice.outcome !== 'paid' || event.invoice.paymentRef) return event;
+      const invoice = await readInvoice(event.invoice.invoiceId);
+      return { kind: 'invoice', invoice: { ...event.invoice, paymentRef: invoice?.paymentRef ?? null } };
+    }
+
     return {
       name: 'stripe',
+      accountKey: accountKeyOf(secretKey),
+      ...billingMethods,
 
       async startCheckout(order) {
         const session = await calling('Creating the Checkout Session', () =>
@@ -89,7 +122,8 @@ export function createStripeDrivers(apiUrl: string | undefined): (credentials: S
       },
 
       async readCheckout(checkoutId) {
-        return checkoutStateOf(await calling('Reading the Checkout Session', () => stripe.checkout.sessions.retrieve(checkoutId)));
+        const session = await calling('Reading the Checkout Session', () => stripe.checkout.sessions.retrieve(checkoutId));
+        return withInvoice(checkoutStateOf(session), session);
       },
 
       async expireCheckout(checkoutId) {
@@ -98,7 +132,7 @@ export function createStripeDrivers(apiUrl: string | undefined): (credentials: S
         return checkoutStateOf(await calling('Expiring the Checkout Session', () => stripe.checkout.sessions.expire(checkoutId)));
       },
 
-      verifyWebhook(rawBody, headers) {
+      async verifyWebhook(rawBody, headers) {
         const signature = headers['stripe-signature'];
         if (!webhookSecret || typeof signature !== 'string') throw new WebhookSignatureError();
         let event: Stripe.Event;
@@ -107,7 +141,7 @@ export function createStripeDrivers(apiUrl: string | undefined): (credentials: S
         } catch {
           throw new WebhookSignatureError();
         }
-        return { id: event.id, type: event.type, event: paymentEventOf(event) };
+        return { id: event.id, type: event.type, event: await completed(paymentEventOf(event)) };
       },
 
       async refund(request: RefundRequest) {

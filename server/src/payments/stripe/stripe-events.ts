@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { CheckoutOutcome, CheckoutState, PaymentEvent } from '../payment-driver.js';
+import { billingEventOf } from './stripe-billing-events.js';
 
 /** The Checkout Session events that move a checkout. */
 const CHECKOUT_EVENTS = new Set([
@@ -29,6 +30,8 @@ export function checkoutStateOf(session: Stripe.Checkout.Session, eventType?: st
     amountPaid: outcome === 'paid' ? session.amount_total : null,
     currency: session.currency,
     paymentRef: idOf(session.payment_intent),
+    subscriptionRef: idOf(session.subscription),
+    customerRef: idOf(session.customer),
   };
 }
 
@@ -59,6 +62,6 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
       return { kind: 'dispute_closed', paymentRef: disputeRef(dispute), disputeId: dispute.id, outcome: dispute.status === 'lost' ? 'lost' : 'won' };
     }
     default:
-      return null;
+      return billingEventOf(event);
   }
 }

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
+import { AccountBillingButtons, RenewalLine } from '../billing/AccountBillingParts';
+import { replacesManualRenewal } from '../billing/subscription-state';
+import type { AccountsBilling } from '../billing/useAccountBilling';
 import { BUTTON } from './button-styles';
 import { formatBytes, formatDataLimit, formatExpiry, truncate } from './format';
 import { StatusBadge } from './StatusBadge';
@@ -12,7 +15,7 @@ export interface AccountRowActions {
   onShowQr: (account: VpnAccount) => void;
   onSetup: (account: VpnAccount) => void;
   onDelete: (account: VpnAccount) => void;
-  /** Pays for another period (shown for accounts with `renewable`). */
+  /** Pays for another period (shown for accounts with `renewable`, unless a subscription renews them). */
   onRenew: (account: VpnAccount) => void;
 }
 
@@ -26,10 +29,22 @@ function Cell({ label, children, className = '' }: { label: string; children: Re
   );
 }
 
-/** One account: status, expiry, data, its link with Copy and QR, and Setup, Renew and Delete. */
-export function AccountRow({ account, deleting, actions }: { account: VpnAccount; deleting: boolean; actions: AccountRowActions }) {
+interface AccountRowProps {
+  account: VpnAccount;
+  deleting: boolean;
+  actions: AccountRowActions;
+  /** The customer's recurring subscriptions and their controls; without it, no renewal is shown. */
+  billing?: AccountsBilling;
+}
+
+/**
+ * One account: status, expiry (and its renewal), data, its link with Copy and QR, and Setup, Renew
+ * (or the subscription's Cancel auto-renew / Resume and Manage billing) and Delete.
+ */
+export function AccountRow({ account, deleting, actions, billing }: AccountRowProps) {
   const url = account.combinedUrl;
   const who = account.username;
+  const subscription = billing?.subscriptions.get(account.id);
 
   return (
     <tr className="block py-3 md:table-row md:py-0">
@@ -47,7 +62,11 @@ export function AccountRow({ account, deleting, actions }: { account: VpnAccount
           <span className="mt-1 block text-xs text-slate-500">Your payment is confirmed; your account is being set up.</span>
         )}
       </Cell>
-      <Cell label="Expires" className="whitespace-nowrap">{formatExpiry(account.expireDate)}</Cell>
+      <Cell label="Expires">
+        {/* A renewing account's panel expiry carries the grace period: the renewal date is what the customer needs. */}
+        {!(subscription?.autoRenews && subscription.status === 'active') && <span className="whitespace-nowrap">{formatExpiry(account.expireDate)}</span>}
+        {subscription && <RenewalLine subscription={subscription} />}
+      </Cell>
       <Cell label="Data limit" className="whitespace-nowrap">{formatDataLimit(account.dataLimitBytes)}</Cell>
       <Cell label="Traffic used">
         <span className="whitespace-nowrap">{formatBytes(account.usedTrafficBytes)}</span>
@@ -75,11 +94,12 @@ export function AccountRow({ account, deleting, actions }: { account: VpnAccount
           <button type="button" onClick={() => actions.onSetup(account)} className={BUTTON.smallSecondary}>
             Setup<span className="sr-only"> {who}</span>
           </button>
-          {account.renewable && (
+          {account.renewable && !replacesManualRenewal(subscription) && (
             <button type="button" onClick={() => actions.onRenew(account)} className={BUTTON.smallSecondary}>
               Renew<span className="sr-only"> {who}</span>
             </button>
           )}
+          {subscription && billing && <AccountBillingButtons subscription={subscription} billing={billing} who={who} />}
           {account.status !== 'suspended' && (
             <button type="button" disabled={deleting} onClick={() => actions.onDelete(account)} className={BUTTON.smallDanger}>
               {deleting ? 'Deleting...' : 'Delete'}

@@ -1,5 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
+import { PastDueNotices } from '../billing/AccountBillingParts';
+import type { AccountsBilling } from '../billing/useAccountBilling';
 import { AccountRow, type AccountRowActions } from './AccountRow';
 
 const COLUMNS = ['Account', 'Status', 'Expires', 'Data limit', 'Traffic used', 'Subscription link', 'Actions'] as const;
@@ -10,10 +12,12 @@ interface AccountsTableProps {
   actions: AccountRowActions;
   /** Beside the heading, e.g. the 'Transaction History' button. */
   headerAction?: ReactNode;
+  /** Recurring subscriptions: each account's renewal and billing buttons, and a warning for a failed renewal charge. */
+  billing?: AccountsBilling;
 }
 
 /** 'Your Accounts': a table on wide screens, stacked cards on phones. */
-export function AccountsTable({ accounts, deletingId, actions, headerAction }: AccountsTableProps) {
+export function AccountsTable({ accounts, deletingId, actions, headerAction, billing }: AccountsTableProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
@@ -23,6 +27,7 @@ export function AccountsTable({ accounts, deletingId, actions, headerAction }: A
         </h2>
         {headerAction}
       </div>
+      {billing && <PastDueNotices accounts={accounts} billing={billing} />}
       {accounts.length === 0 ? (
         <p className="mt-4 rounded-xl bg-white p-6 text-slate-600 shadow-sm ring-1 ring-slate-200">
           You have no VPN accounts yet. Claim or buy a plan above to get started.
@@ -42,7 +47,7 @@ export function AccountsTable({ accounts, deletingId, actions, headerAction }: A
             </thead>
             <tbody className="block divide-y divide-slate-100 md:table-row-group">
               {accounts.map((account) => (
-                <AccountRow key={account.id} account={account} deleting={deletingId === account.id} actions={actions} />
+                <AccountRow key={account.id} account={account} deleting={deletingId === account.id} actions={actions} billing={billing} />
               ))}
             </tbody>
           </table>

@@ -1,4 +1,5 @@
 import { PlanFeatures } from '../plans/PlanFeatures';
+import { billingLine } from '../../../../shared/plan-billing.js';
 import type { Plan } from '../../../../shared/plans.js';
 import { billingPeriodOf, formatUsd, perMonthCents } from '../../../../shared/pricing.js';
 import { BUTTON } from './button-styles';
@@ -37,7 +38,8 @@ function monthlyNote(plan: Plan): string | null {
 
 /**
  * One plan, as the pricing page shows it (the grid groups them by tier): its period, the price
- * charged (once) and per month, the saving, data, locations and feature lines, with the button that fits it.
+ * charged and per month, whether it renews, the saving, data, locations and feature lines, with the
+ * button that fits it.
  */
 export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy, disabled, onClaim, cardPayments, onBuy }: PlanCardProps) {
   const isFree = plan.isTrial || plan.price === 0;
@@ -62,6 +64,7 @@ export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy,
         <span className="text-3xl font-bold tracking-tight text-slate-900">{formatUsd(plan.price)}</span>
         <span className="text-sm text-slate-600">for {period.label}</span>
       </p>
+      {!isFree && <p className="mt-1 text-sm text-slate-600">{billingLine(plan, period.label)}</p>}
       {(perMonth || savePercent > 0) && (
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           {perMonth && <span>{perMonth}</span>}

@@ -43,7 +43,8 @@ function WebhookUrlField({ url }: { url: string }) {
         <CopyButton text={url} successMessage={MESSAGES.webhookUrlCopied} label="Copy" srDetail="webhook URL" className={`${buttonClass.secondary} mt-1 shrink-0`} />
       </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-        In Stripe, add an endpoint with this URL for the checkout.session events, then paste its signing secret above.
+        In Stripe, add an endpoint with this URL for the checkout.session, charge (refunds and disputes), invoice and
+        customer.subscription events (the last two for plans that renew automatically), then paste its signing secret above.
       </p>
     </div>
   );

@@ -7,13 +7,15 @@ interface ConfirmDialogProps {
   message: string;
   confirmLabel: string;
   busyLabel: string;
+  /** The button that backs out; 'Cancel' unless that would read oddly (e.g. before cancelling a subscription). */
+  cancelLabel?: string;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** Asks before a destructive action; Cancel has the focus, so Enter alone never deletes. */
-export function ConfirmDialog({ title, message, confirmLabel, busyLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, message, confirmLabel, busyLabel, cancelLabel = 'Cancel', busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const messageId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const close = () => !busy && onCancel();
@@ -25,7 +27,7 @@ export function ConfirmDialog({ title, message, confirmLabel, busyLabel, busy, o
       </p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <button ref={cancelRef} type="button" onClick={close} disabled={busy} className={buttonClass.secondary}>
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" onClick={onConfirm} disabled={busy} className={buttonClass.danger}>
           {busy ? busyLabel : confirmLabel}

@@ -8,6 +8,7 @@ import { useToast } from '../toast/toast-context';
 import { AdminTable, Cell } from './AdminTable';
 import { inputClass, rowButtonClass } from './admin-ui';
 import { RefundDialog } from './RefundDialog';
+import { SubscriptionsSection } from './SubscriptionsSection';
 import { useAdminResource } from './useAdminResource';
 
 const COLUMNS = ['Date', 'Customer', 'Plan', 'Amount', 'Status', 'Actions'] as const;
@@ -15,8 +16,21 @@ const STATUS_LABELS: Record<TransactionStatus, string> = {
   pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed', needs_review: 'Needs review', refunded: 'Refunded', disputed: 'Disputed',
 };
 
-/** Every customer's payments, newest first, filterable by status, with a Refund action on paid ones. */
+/**
+ * Every customer's payments, newest first, filterable by status, with a Refund action on paid ones;
+ * then the recurring subscriptions.
+ */
 export function PaymentsTab({ refreshKey }: { refreshKey: number }) {
+  return (
+    <div className="space-y-10">
+      <TransactionsSection refreshKey={refreshKey} />
+      <SubscriptionsSection refreshKey={refreshKey} />
+    </div>
+  );
+}
+
+/** 'Transactions': payments, newest first, filterable by status, with Refund on paid ones. */
+function TransactionsSection({ refreshKey }: { refreshKey: number }) {
   const id = useId();
   const toast = useToast();
   const [status, setStatus] = useState<TransactionStatus | null>(null);
@@ -33,7 +47,10 @@ export function PaymentsTab({ refreshKey }: { refreshKey: number }) {
   }
 
   return (
-    <div className="space-y-4">
+    <section aria-labelledby={`${id}-heading`} className="space-y-4">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+        Transactions
+      </h2>
       <div className="max-w-xs">
         <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-700">
           Status
@@ -90,6 +107,6 @@ export function PaymentsTab({ refreshKey }: { refreshKey: number }) {
         </AdminTable>
       )}
       {refunding && <RefundDialog transaction={refunding} onRefund={(body) => refund(refunding, body)} onClose={() => setRefunding(null)} />}
-    </div>
+    </section>
   );
 }

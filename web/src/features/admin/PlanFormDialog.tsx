@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { PLAN_PRICING_LIMITS, type AdminPlan } from '../../../../shared/plans.js';
+import { describeInterval, renewalIntervalOf } from '../../../../shared/plan-billing.js';
+import { PLAN_BILLINGS, PLAN_PRICING_LIMITS, type AdminPlan, type PlanBilling } from '../../../../shared/plans.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { AlertBox } from './AlertBox';
 import { buttonClass } from './admin-ui';
 import { errorMessage, fieldErrors } from './admin-errors';
 import { Dialog } from './Dialog';
-import { CheckboxField, TextAreaField, TextField } from './form-fields';
-import { NEW_PLAN_VALUES, toPlanBody, valuesFromPlan, withHoursMode, type PlanFormValues } from './plan-form';
+import { CheckboxField, SelectField, TextAreaField, TextField } from './form-fields';
+import { daysOf, NEW_PLAN_VALUES, planFormProblems, toPlanBody, valuesFromPlan, withHoursMode, type PlanFormValues } from './plan-form';
 
 const MESSAGES = {
   addFailed: 'Failed to add plan',
@@ -18,6 +19,17 @@ interface PlanFormDialogProps {
   plan: AdminPlan | null;
   onClose: () => void;
   onSaved: (plan: AdminPlan) => void;
+}
+
+const BILLING_LABELS: Record<PlanBilling, string> = { one_off: 'One-off', recurring: 'Renews automatically' };
+
+/** What the chosen billing means for the customer, under the select. */
+function billingHint(values: PlanFormValues): string {
+  if (values.billing === 'one_off') return 'Paid once for its duration; the customer renews it by hand if they want to.';
+  const interval = renewalIntervalOf(daysOf(values));
+  return interval
+    ? `Charged ${describeInterval(interval)} until the customer cancels.`
+    : 'Charged every period until the customer cancels.';
 }
 
 /** A server error about one feature line (`features.2`) shows under the feature box. */
@@ -36,8 +48,14 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
   const set = <K extends keyof PlanFormValues>(key: K) => (value: PlanFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
+  const problems = planFormProblems(values);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (problems.billing) {
+      setFormError(problems.billing);
+      return;
+    }
     setSaving(true);
     setFormError(null);
     setFields({});
@@ -103,6 +121,20 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
           required
           disabled={saving}
         />
+        <SelectField
+          label="Billing"
+          value={values.billing}
+          onValueChange={(value) => set('billing')(value as PlanBilling)}
+          error={problems.billing ?? fields.billing}
+          hint={billingHint(values)}
+          disabled={saving}
+        >
+          {PLAN_BILLINGS.map((billing) => (
+            <option key={billing} value={billing}>
+              {BILLING_LABELS[billing]}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label="Locations"
           value={values.locations}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { describeInterval, renewalIntervalOf } from '../../../../shared/plan-billing.js';
 import type { AdminPlan } from '../../../../shared/plans.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
@@ -27,7 +28,18 @@ const MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this plan? This action cannot be undone.',
 } as const;
 
-const COLUMNS = ['Name', 'Tier', 'Duration', 'Data', 'Price', 'Locations', 'Status', 'Pricing page', 'Trial', 'Actions'] as const;
+const COLUMNS = ['Name', 'Tier', 'Duration', 'Data', 'Price', 'Billing', 'Locations', 'Status', 'Pricing page', 'Trial', 'Actions'] as const;
+
+/** One-off, or how often a recurring plan renews. */
+function BillingCell({ plan }: { plan: AdminPlan }) {
+  if (plan.billing !== 'recurring') return <span className="whitespace-nowrap">One-off</span>;
+  const interval = renewalIntervalOf(plan.days);
+  return (
+    <StatusBadge tone={interval ? 'indigo' : 'red'}>
+      {interval ? `Renews ${describeInterval(interval)}` : 'Renews (duration not billable)'}
+    </StatusBadge>
+  );
+}
 
 /** Whether (and where) the plan is listed on the pricing page. */
 function PricingPageCell({ plan }: { plan: AdminPlan }) {
@@ -110,6 +122,9 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
               <Cell className="whitespace-nowrap text-slate-700">{formatDuration(plan.days)}</Cell>
               <Cell className="whitespace-nowrap text-slate-700">{formatDataLimit(plan.dataLimitBytes)}</Cell>
               <Cell className="whitespace-nowrap text-slate-700">{formatPrice(plan.price)}</Cell>
+              <Cell>
+                <BillingCell plan={plan} />
+              </Cell>
               <Cell>{formatLocations(plan.locations)}</Cell>
               <Cell>
                 <ActiveBadge active={plan.status === 'active'} />

@@ -5,6 +5,7 @@ import { Loading } from '../../components/Loading';
 import { AlertBox } from './AlertBox';
 import { CardPaymentSettingsForm } from './CardPaymentSettingsForm';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
+import { RenewalSettingsForm } from './RenewalSettingsForm';
 import { useAdminResource } from './useAdminResource';
 
 const LOAD_FAILED = 'Failed to fetch settings';
@@ -35,7 +36,7 @@ function CardPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
   );
 }
 
-/** App configuration, one card per area: general settings, then card payments. */
+/** App configuration, one card per area: general settings, renewals, then card payments. */
 export function SettingsTab({ refreshKey }: { refreshKey: number }) {
   const { data, loadState } = useAdminResource(loadSettingsData, refreshKey);
 
@@ -50,6 +51,10 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
         key={JSON.stringify(data.settings)}
         settings={data.settings}
         plans={data.plans}
+      />
+      <RenewalSettingsForm
+        key={`${data.settings.renewalGraceDays}:${data.settings.renewalReminders}`}
+        settings={data.settings}
       />
       <CardPaymentSettingsSection refreshKey={refreshKey} />
     </div>

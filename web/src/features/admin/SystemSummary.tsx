@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SystemStatus } from '../../../../shared/accounts.js';
+import type { RecurringMetrics } from '../../../../shared/billing.js';
+import { formatAmount } from '../billing/billing-format';
 import { cardClass } from './admin-ui';
 import { StatusBadge } from './StatusBadge';
 
@@ -35,6 +37,24 @@ export function SystemSummary({ status }: { status: SystemStatus }) {
       <SummaryCard label="Version">
         <span className="font-mono">{version}</span>
       </SummaryCard>
+    </dl>
+  );
+}
+
+/** A count or sum, big. */
+const figure = (value: string | number) => <span className="text-2xl font-semibold tabular-nums">{value}</span>;
+
+/** The recurring business at a glance: subscriptions by state and the monthly recurring revenue. */
+export function RecurringSummary({ metrics }: { metrics: RecurringMetrics }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <SummaryCard label="Active recurring subscriptions">{figure(metrics.activeRecurring)}</SummaryCard>
+      <SummaryCard label="Past due">
+        {figure(metrics.pastDue)}
+        {metrics.pastDue > 0 && <StatusBadge tone="amber">Renewal payment failed</StatusBadge>}
+      </SummaryCard>
+      <SummaryCard label="Canceling at period end">{figure(metrics.cancelingAtPeriodEnd)}</SummaryCard>
+      <SummaryCard label="Monthly recurring revenue">{figure(formatAmount(metrics.monthlyRecurringRevenue, metrics.currency))}</SummaryCard>
     </dl>
   );
 }

@@ -8,7 +8,7 @@ import { AlertBox } from './AlertBox';
 import { formatDateTime } from './admin-format';
 import { ActiveBadge } from './RowActions';
 import { StatusBadge } from './StatusBadge';
-import { SystemSummary } from './SystemSummary';
+import { RecurringSummary, SystemSummary } from './SystemSummary';
 import { useAdminResource } from './useAdminResource';
 
 const LOAD_FAILED = 'Failed to fetch system status';
@@ -28,7 +28,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Health of the database, mail, panels, payments and job queue, plus the running version. */
+/** Health of the database, mail, panels, payments (and the recurring ones) and job queue, plus the running version. */
 export function SystemTab({ refreshKey }: { refreshKey: number }) {
   const { data: status, loadState } = useAdminResource(adminApi.getSystem, refreshKey);
 
@@ -62,6 +62,10 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
             </tr>
           ))}
         </AdminTable>
+      </Section>
+
+      <Section title="Recurring subscriptions">
+        <RecurringSummary metrics={status.payments.recurring} />
       </Section>
 
       <Section title="Payments to look at">

@@ -1,4 +1,5 @@
-import { HOURS_MODE_DEFAULTS, PLAN_DEFAULTS, type AdminPlan, type PlanBody } from '../../../../shared/plans.js';
+import { recurringProblem } from '../../../../shared/plan-billing.js';
+import { HOURS_MODE_DEFAULTS, PLAN_DEFAULTS, type AdminPlan, type PlanBilling, type PlanBody } from '../../../../shared/plans.js';
 import { BYTES_PER_GB, BYTES_PER_MB, HOURS_PER_DAY } from './admin-format';
 
 /**
@@ -21,6 +22,8 @@ export interface PlanFormValues {
   sortOrder: string;
   mostPopular: boolean;
   public: boolean;
+  /** Paid once for its period, or charged again every period until cancelled. */
+  billing: PlanBilling;
 }
 
 const DAYS_MODE_UNITS = { duration: String(PLAN_DEFAULTS.days), dataLimit: String(PLAN_DEFAULTS.dataLimitGb) };
@@ -42,6 +45,7 @@ export const NEW_PLAN_VALUES: PlanFormValues = {
   sortOrder: '0',
   mostPopular: false,
   public: true,
+  billing: 'one_off',
 };
 
 /** Switching mode puts that mode's defaults in the duration and data fields (3 h and 300 MB, or 30 days and 50 GB). */
@@ -68,6 +72,7 @@ export function valuesFromPlan(plan: AdminPlan): PlanFormValues {
     sortOrder: String(plan.sortOrder),
     mostPopular: plan.mostPopular,
     public: plan.public,
+    billing: plan.billing,
   };
 }
 
@@ -79,12 +84,27 @@ export function featureLines(text: string): string[] {
     .filter(Boolean);
 }
 
-export function toPlanBody(values: PlanFormValues): PlanBody {
+/** The duration typed, in days (hours mode divides by 24). */
+export function daysOf(values: PlanFormValues): number {
   const duration = Number(values.duration);
+  return values.hoursMode ? duration / HOURS_PER_DAY : duration;
+}
+
+/**
+ * Why the plan cannot be saved as it stands, per field, before asking the server: a recurring plan
+ * needs a duration a payment provider can bill (whole days, up to three years). Empty when it is fine.
+ */
+export function planFormProblems(values: PlanFormValues): Partial<Record<'billing', string>> {
+  if (values.billing !== 'recurring' || values.duration.trim() === '') return {};
+  const problem = recurringProblem(daysOf(values));
+  return problem ? { billing: problem } : {};
+}
+
+export function toPlanBody(values: PlanFormValues): PlanBody {
   const dataLimit = Number(values.dataLimit);
   return {
     name: values.name.trim(),
-    days: values.hoursMode ? duration / HOURS_PER_DAY : duration,
+    days: daysOf(values),
     dataLimitBytes: Math.round(dataLimit * (values.hoursMode ? BYTES_PER_MB : BYTES_PER_GB)),
     price: Math.round(Number(values.price) * 100),
     locations: values.locations.trim() || 'all',
@@ -95,5 +115,6 @@ export function toPlanBody(values: PlanFormValues): PlanBody {
     sortOrder: Number(values.sortOrder || 0),
     mostPopular: values.mostPopular,
     public: values.public,
+    billing: values.billing,
   };
 }

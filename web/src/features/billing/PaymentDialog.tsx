@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { describeInterval, renewalIntervalOf } from '../../../../shared/plan-billing.js';
 import type { Plan } from '../../../../shared/plans.js';
 import { formatUsd } from '../../../../shared/pricing.js';
 import { LockIcon } from '../../components/content/content-icons';
@@ -27,11 +28,22 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-/** Price, duration, data and locations of the plan being paid for. */
-function PlanSummary({ plan }: { plan: Plan }) {
+/**
+ * How often a recurring plan is charged ('every month'), or null for a one-off payment. Renewing an
+ * account by hand is always a one-off payment, whatever its plan.
+ */
+function renewalOf(plan: Plan, kind: PaymentTarget['kind']): string | null {
+  const interval = kind === 'buy' && plan.billing === 'recurring' ? renewalIntervalOf(plan.days) : null;
+  return interval ? describeInterval(interval) : null;
+}
+
+/** Price, billing, duration, data and locations of the plan being paid for. */
+function PlanSummary({ plan, kind }: { plan: Plan; kind: PaymentTarget['kind'] }) {
+  const renews = renewalOf(plan, kind);
   return (
     <>
       <SummaryRow label="Price">{formatUsd(plan.price)}</SummaryRow>
+      <SummaryRow label="Billing">{renews ? `Renews automatically ${renews}` : 'One-off payment, no auto-renewal'}</SummaryRow>
       <SummaryRow label="Duration">{formatDuration(plan.days)}</SummaryRow>
       <SummaryRow label="Data">{formatBytes(plan.dataLimitBytes)}</SummaryRow>
       <SummaryRow label="Locations">{formatLocations(plan.locations)}</SummaryRow>
@@ -51,9 +63,26 @@ function RenewalExplanation({ target }: { target: Extract<PaymentTarget, { kind:
   );
 }
 
+/** Whether the card will be charged again: every period until cancelled, or never. */
+function RenewalTerms({ plan, kind }: { plan: Plan; kind: PaymentTarget['kind'] }) {
+  const renews = renewalOf(plan, kind);
+  return (
+    <p className="text-sm leading-6 text-slate-600">
+      {renews ? (
+        <>
+          <span className="font-semibold text-slate-800">Renews automatically {renews} until you cancel.</span> Cancel any
+          time from your dashboard.
+        </>
+      ) : (
+        'A one-off payment: your card is not charged again.'
+      )}
+    </p>
+  );
+}
+
 /**
- * The payment modal: what is being bought (or renewed), a note that Stripe takes the card, and
- * 'Pay {price} with card', which starts the checkout.
+ * The payment modal: what is being bought (or renewed), whether it renews, a note that Stripe takes
+ * the card, and 'Pay {price} with card', which starts the checkout.
  */
 export function PaymentDialog({ target, onPay, onClose }: PaymentDialogProps) {
   const titleId = useId();
@@ -84,8 +113,9 @@ export function PaymentDialog({ target, onPay, onClose }: PaymentDialogProps) {
               <SummaryRow label="Expires now">{formatExpiry(target.account.expireDate)}</SummaryRow>
             </>
           )}
-          {plan && <PlanSummary plan={plan} />}
+          {plan && <PlanSummary plan={plan} kind={target.kind} />}
         </dl>
+        {plan && <RenewalTerms plan={plan} kind={target.kind} />}
         <p className="flex items-start gap-2 text-sm leading-6 text-slate-600">
           <LockIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" />
           <span>

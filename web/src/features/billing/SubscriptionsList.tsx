@@ -1,30 +1,39 @@
 import type { Subscription } from '../../../../shared/billing.js';
 import { BUTTON } from '../accounts/button-styles';
 import { BillingStatusBadge, RenewalTag } from './BillingStatusBadge';
-import { formatAmount, formatDate } from './billing-format';
+import { formatAmount } from './billing-format';
+import { canCancelAutoRenew, canResume, describeRenewal, pastDueWarning, renewalStateOf } from './subscription-state';
 
 interface SubscriptionsListProps {
   subscriptions: readonly Subscription[];
+  /** The subscription whose change is under way, if any. */
+  busyId: string | null;
   onCancel: (subscription: Subscription) => void;
+  onResume: (subscription: Subscription) => void;
 }
 
-/**
- * An active subscription that renews by itself, not yet set to end, can be cancelled (it then ends at
- * its period end). A one-off purchase simply ends: there is nothing to cancel.
- */
-function canCancel(subscription: Subscription): boolean {
-  return subscription.autoRenews && subscription.status === 'active' && !subscription.cancelAtPeriodEnd;
+/** 'Renews automatically' or 'One-off', beside the status. */
+function BillingTag({ subscription }: { subscription: Subscription }) {
+  const recurring = subscription.billing === 'recurring';
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${recurring ? 'bg-indigo-50 text-indigo-800' : 'bg-slate-100 text-slate-700'}`}>
+      {recurring ? 'Renews automatically' : 'One-off'}
+    </span>
+  );
 }
 
-function periodText(subscription: Subscription): string | null {
-  if (!subscription.currentPeriodEnd) return null;
-  const end = formatDate(subscription.currentPeriodEnd);
-  if (subscription.status === 'ended') return `Ended ${end}`;
-  if (subscription.status !== 'active') return null;
-  return subscription.autoRenews ? `Renews ${end}` : `Ends ${end} · does not renew automatically`;
+interface SubscriptionItemProps {
+  subscription: Subscription;
+  busy: boolean;
+  onCancel: () => void;
+  onResume: () => void;
 }
 
-function SubscriptionItem({ subscription, onCancel }: { subscription: Subscription; onCancel: () => void }) {
+function SubscriptionItem({ subscription, busy, onCancel, onResume }: SubscriptionItemProps) {
+  const renewal = describeRenewal(subscription);
+  const pastDue = renewalStateOf(subscription).kind === 'pastDue';
+  const which = <span className="sr-only"> the {subscription.planName} subscription</span>;
+  const forWhich = <span className="sr-only"> for the {subscription.planName} subscription</span>;
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 text-sm">
@@ -35,31 +44,46 @@ function SubscriptionItem({ subscription, onCancel }: { subscription: Subscripti
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-600">
           <BillingStatusBadge status={subscription.status} />
-          {periodText(subscription) && <span>{periodText(subscription)}</span>}
-          {subscription.cancelAtPeriodEnd && (
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Cancels at period end</span>
-          )}
+          <BillingTag subscription={subscription} />
+          {renewal && !pastDue && <span>{renewal}</span>}
         </p>
+        {pastDue && <p className="mt-1 font-medium text-amber-800">{pastDueWarning(subscription)}</p>}
         {subscription.error && <p className="mt-1 text-red-700">{subscription.error}</p>}
       </div>
-      {canCancel(subscription) && (
-        <button type="button" onClick={onCancel} className={`${BUTTON.smallDanger} self-end sm:self-auto`}>
-          Cancel<span className="sr-only"> the {subscription.planName} subscription</span>
+      {canCancelAutoRenew(subscription) && (
+        <button type="button" onClick={onCancel} disabled={busy} className={`${BUTTON.smallDanger} self-end sm:self-auto`}>
+          Cancel auto-renew{forWhich}
+        </button>
+      )}
+      {canResume(subscription) && (
+        <button type="button" onClick={onResume} disabled={busy} aria-busy={busy || undefined} className={`${BUTTON.smallSecondary} self-end sm:self-auto`}>
+          {busy ? 'Resuming...' : 'Resume'}
+          {which}
         </button>
       )}
     </li>
   );
 }
 
-/** The customer's subscriptions: status, period end, and Cancel for an active one that renews. */
-export function SubscriptionsList({ subscriptions, onCancel }: SubscriptionsListProps) {
+/**
+ * The customer's subscriptions: status, whether each renews and when (or when it ends), with
+ * Cancel auto-renew for one that renews and Resume for one cancelled before its period is over.
+ * A one-off purchase simply ends: there is nothing to cancel.
+ */
+export function SubscriptionsList({ subscriptions, busyId, onCancel, onResume }: SubscriptionsListProps) {
   if (subscriptions.length === 0) {
     return <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-slate-200">No subscriptions yet.</p>;
   }
   return (
     <ul className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
       {subscriptions.map((subscription) => (
-        <SubscriptionItem key={subscription.id} subscription={subscription} onCancel={() => onCancel(subscription)} />
+        <SubscriptionItem
+          key={subscription.id}
+          subscription={subscription}
+          busy={busyId === subscription.id}
+          onCancel={() => onCancel(subscription)}
+          onResume={() => onResume(subscription)}
+        />
       ))}
     </ul>
   );

@@ -1,23 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import { BILLING_MESSAGES, type Subscription } from '../../../../shared/billing.js';
-import { billingApi } from '../../api/billing-endpoints';
 import { Loading } from '../../components/Loading';
-import { ConfirmDialog } from '../accounts/ConfirmDialog';
-import { messageOrFallback } from '../accounts/error-message';
 import { Modal } from '../accounts/Modal';
-import { formatDate } from './billing-format';
 import { SubscriptionsList } from './SubscriptionsList';
 import { TransactionsTable } from './TransactionsTable';
 import { useBillingHistory, type ListState } from './useBillingHistory';
+import { useSubscriptionControls } from './useSubscriptionControls';
 
-const CANCEL_FAILED = 'Failed to cancel subscription';
 const SUBSCRIPTIONS_FAILED = 'Failed to load subscriptions';
-
-/** The spec's confirmation before a cancel: the account keeps working until the period ends. */
-function cancelQuestion(subscription: Subscription): string {
-  const end = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : 'the end of the current period';
-  return `Cancel this subscription? Your account stays active until ${end}; it will not be renewed.`;
-}
 
 function FailedBox({ children }: { children: ReactNode }) {
   return (
@@ -47,21 +37,28 @@ function ListSection<T>({ title, state, failedMessage, render }: {
   );
 }
 
-/** 'Transaction History': the customer's payments, then their subscriptions with a Cancel for active ones. */
-export function TransactionHistoryDialog({ onClose }: { onClose: () => void }) {
+interface TransactionHistoryDialogProps {
+  onClose: () => void;
+  /** A subscription was cancelled or resumed here: the page behind shows the change too. */
+  onSubscriptionChanged?: (updated: Subscription) => void;
+}
+
+/**
+ * 'Transaction History': the customer's payments, then their subscriptions, with Cancel auto-renew
+ * and Resume for recurring ones. A failure is said inside the dialog, which covers the toasts.
+ */
+export function TransactionHistoryDialog({ onClose, onSubscriptionChanged }: TransactionHistoryDialogProps) {
   const titleId = useId();
   const { transactions, subscriptions, replaceSubscription } = useBillingHistory();
-  const [confirming, setConfirming] = useState<Subscription | null>(null);
-  const [cancelError, setCancelError] = useState<string | null>(null);
-
-  async function cancel(subscription: Subscription) {
-    setCancelError(null);
-    try {
-      replaceSubscription(await billingApi.cancelSubscription(subscription.id));
-    } catch (caught) {
-      setCancelError(messageOrFallback(caught, CANCEL_FAILED));
-    }
-  }
+  const [changeError, setChangeError] = useState<string | null>(null);
+  const controls = useSubscriptionControls({
+    onChanged: (updated) => {
+      setChangeError(null);
+      replaceSubscription(updated);
+      onSubscriptionChanged?.(updated);
+    },
+    onError: setChangeError,
+  });
 
   return (
     <>
@@ -79,24 +76,19 @@ export function TransactionHistoryDialog({ onClose }: { onClose: () => void }) {
             failedMessage={SUBSCRIPTIONS_FAILED}
             render={(items) => (
               <div className="space-y-3">
-                {cancelError && <FailedBox>{cancelError}</FailedBox>}
-                <SubscriptionsList subscriptions={items} onCancel={setConfirming} />
+                {changeError && <FailedBox>{changeError}</FailedBox>}
+                <SubscriptionsList
+                  subscriptions={items}
+                  busyId={controls.busyId}
+                  onCancel={controls.requestCancel}
+                  onResume={(subscription) => void controls.resume(subscription)}
+                />
               </div>
             )}
           />
         </div>
       </Modal>
-      {confirming && (
-        <ConfirmDialog
-          title="Cancel subscription?"
-          message={cancelQuestion(confirming)}
-          confirmLabel="Cancel subscription"
-          busyLabel="Canceling..."
-          cancelLabel="Keep subscription"
-          onConfirm={() => cancel(confirming)}
-          onClose={() => setConfirming(null)}
-        />
-      )}
+      {controls.dialogs}
     </>
   );
 }

@@ -14,9 +14,9 @@ export function formatDateTime(isoDate: string | null): string {
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** A day in the visitor's own format; '—' without a usable one. */
+/** A day in the visitor's own format, month as a word ('Dec 24, 2026', '24 Dec 2026'); '—' without a usable one. */
 export function formatDate(isoDate: string | null): string {
   const date = isoDate ? new Date(isoDate) : null;
   if (!date || Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleDateString();
+  return date.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }

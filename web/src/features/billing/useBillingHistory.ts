@@ -8,7 +8,7 @@ export type ListState<T> = { status: 'loading' } | { status: 'loaded'; items: T[
 export interface BillingHistory {
   transactions: ListState<Transaction>;
   subscriptions: ListState<Subscription>;
-  /** Puts the server's answer for one subscription (after a cancel) in place of the old row. */
+  /** Puts the server's answer for one subscription (after a cancel or resume) in place of the old row. */
   replaceSubscription: (updated: Subscription) => void;
 }
 

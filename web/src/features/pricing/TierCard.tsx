@@ -1,6 +1,7 @@
 import { PlanFeatures } from '../plans/PlanFeatures';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { billingLine } from '../../../../shared/plan-billing.js';
 import { formatUsd, type BillingPeriod, type PricingOffer } from '../../../../shared/pricing.js';
 
 interface TierCardProps {
@@ -34,8 +35,9 @@ function Price({ offer, period }: { offer: PricingOffer; period: BillingPeriod }
 }
 
 /**
- * One tier for the chosen period: the price per month, what is charged (the plan's own price, once),
- * the saving against the tier's shortest plan, its feature lines and Get.
+ * One tier for the chosen period: the price per month, what is charged (the plan's own price, once
+ * or every period) and whether it renews, the saving against the tier's shortest plan, its feature
+ * lines and Get.
  */
 export function TierCard({ offer, period, href }: TierCardProps) {
   const headingId = useId();
@@ -67,7 +69,7 @@ export function TierCard({ offer, period, href }: TierCardProps) {
         <Price offer={offer} period={period} />
       </p>
       <p className="mt-1 text-sm text-slate-600">
-        {plan.price === 0 ? `Free for ${period.label}` : `${formatUsd(plan.price)} billed once for ${period.label}`}
+        {billingLine(plan, period.label)}
       </p>
       <Link
         to={href}

@@ -13,12 +13,12 @@ export const PRICING_FAQ: readonly FaqEntry[] = [
   {
     question: 'Does my plan renew automatically?',
     answer:
-      'No. Each plan is a single payment for its period, and we never charge your card again on our own. When a plan is about to run out, open your dashboard and press Renew on the account to pay for another period; the account keeps its subscription link.',
+      'Only if its card says so. A plan that "renews automatically" is charged to your card again at the end of every period, at the same price, until you cancel; your dashboard shows the next renewal date and amount. A one-off plan ("billed once") is a single payment and we never charge your card again: when it is about to run out, press Renew on the account in your dashboard to pay for another period. Either way the account keeps its subscription link.',
   },
   {
     question: 'Do I need to cancel?',
     answer:
-      'No. There is nothing to cancel: a plan simply ends when its period is over unless you renew it. You can also delete a VPN account from your dashboard at any time.',
+      'Only to stop a renewing plan. Press Cancel auto-renew on the account in your dashboard at any time: you keep the plan until the end of the period you have paid for and are not charged again (and you can resume before then). A one-off plan has nothing to cancel; it simply ends with its period. You can also delete a VPN account from your dashboard at any time.',
   },
   {
     question: 'How many devices can I use?',

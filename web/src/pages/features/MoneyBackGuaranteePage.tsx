@@ -64,9 +64,10 @@ export default function MoneyBackGuaranteePage() {
           <div>
             <h3 className="text-lg font-semibold text-slate-900">Personal plans</h3>
             <p className="mt-2">
-              Every personal plan, whatever its length, is covered for 30 days from the date of purchase. Plans are
-              one-off payments that do not renew automatically, so there is never a future charge to cancel: when a
-              plan ends, you decide whether to renew it from your dashboard.
+              Every personal plan, whatever its length, is covered for 30 days from the date of purchase. A plan that
+              renews automatically can be cancelled at any time from your dashboard: it then runs to the end of the
+              period you have paid for and is not charged again. A one-off plan is paid once and never charged again:
+              when it ends, you decide whether to renew it from your dashboard.
             </p>
           </div>
           <div>

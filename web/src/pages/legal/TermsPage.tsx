@@ -53,9 +53,17 @@ export default function TermsPage() {
           <li>All prices are in US dollars (USD).</li>
           <li>Payments are processed by Stripe. We never see or store your card details.</li>
           <li>
-            Each plan is a <strong>single payment</strong> for the period it covers. Plans{' '}
-            <strong>do not renew automatically</strong> and we never charge your card again on our own. To keep using
-            the service after a period ends, renew the account from your dashboard (Renew), which is a new payment.
+            <strong>Subscriptions auto-renew unless cancelled.</strong> A plan marked as renewing automatically is
+            charged to your card at the end of every period, at the price you signed up at, until you cancel it. You
+            can cancel at any time from your dashboard (Cancel auto-renew): the cancellation takes effect at the end of
+            the period you have already paid for, you keep the service until then, and you are not charged again. If a
+            renewal payment fails, your account may keep working for a short grace period while you update your card
+            from your dashboard (Manage billing); after that it is paused.
+          </li>
+          <li>
+            A <strong>one-off plan</strong> is a single payment for the period it covers and is never charged again. To
+            keep using the service after such a period ends, renew the account from your dashboard (Renew), which is a
+            new payment.
           </li>
           <li>
             You can ask for a full refund within <strong>30 days of purchase</strong>. Business customers can ask for a
@@ -63,8 +71,8 @@ export default function TermsPage() {
             <Link to="/features/money-back-guarantee">money-back guarantee</Link> for how to ask.
           </li>
           <li>
-            We may change our prices. A new price applies to payments made after the change, never to a period already
-            paid.
+            We may change our prices. A new price applies to purchases made after the change, never to a period already
+            paid, and a renewing plan keeps renewing at the price you signed up at.
           </li>
         </ul>
 

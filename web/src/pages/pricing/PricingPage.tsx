@@ -18,7 +18,11 @@ const EVERY_PLAN: readonly Card[] = [
   { title: 'No connection logs', text: 'We do not record the sites you visit or what you do while connected.', Icon: EyeOffIcon },
   { title: 'All your devices', text: 'One subscription link for Windows, macOS, Linux, Android and iOS, with open-source apps.', Icon: LaptopIcon },
   { title: '30-day money-back guarantee', text: 'Not happy? Ask within 30 days of your purchase for a full refund.', Icon: RefundIcon },
-  { title: 'Pay once, no auto-renewal', text: 'Each plan is a single payment for its period. Renew from your dashboard only if you want to.', Icon: ClockIcon },
+  {
+    title: 'No surprise charges',
+    text: 'Each plan says whether it renews. Cancel a renewing plan any time from your dashboard; a one-off plan is paid once and never charged again.',
+    Icon: ClockIcon,
+  },
   { title: 'Anonymous sign-up', text: 'An e-mail address is all we ask for: no name, no phone number, no password.', Icon: LockIcon },
   { title: 'Secure card checkout', text: 'Payments are taken by Stripe. Your card number never reaches our servers.', Icon: CardIcon },
 ];
@@ -29,7 +33,7 @@ export default function PricingPage() {
       <PageHero
         eyebrow="Pricing"
         title="Simple, Honest Pricing"
-        subtitle="One subscription for all your devices. Pay once for the period you choose: nothing renews behind your back, and every plan comes with a 30-day money-back guarantee."
+        subtitle="One subscription for all your devices. Every plan says up front whether it renews or is paid once, renewals can be cancelled any time, and every plan comes with a 30-day money-back guarantee."
       />
       <PlansSection />
       <Section title="Included with every plan" tone="muted">
@@ -84,8 +88,10 @@ function PlansSection() {
       ))}
       {table.periods.length > 0 && (
         <p className="mx-auto mt-8 max-w-2xl text-center text-sm leading-6 text-slate-600">
-          Prices in US dollars. Each plan is a one-off payment for its period and does not renew automatically: when it
-          ends, renew it from your dashboard if you want to keep going.
+          Prices in US dollars. A plan marked as renewing is charged again every period until you cancel it; cancel any
+          time from your dashboard and it stops at the end of the period you have paid for, with no further charge. A
+          one-off plan is paid once and never charged again: when it ends, renew it from your dashboard if you want to
+          keep going.
         </p>
       )}
     </section>

@@ -131,9 +131,11 @@ export default function HelpPage() {
             VPN or proxy app, which can fight over the connection.
           </Question>
           <Question title="The app says my subscription has expired or is out of data">
-            Open your dashboard: each VPN account shows its status, expiry date, data limit and the traffic used. When a
-            plan has run out, press <strong>Renew</strong> on the account to pay for another period (the subscription
-            link stays the same), or buy a new plan from <strong>Available Plans</strong>.
+            Open your dashboard: each VPN account shows its status, expiry date, data limit and the traffic used. A plan
+            that renews automatically is renewed on its own; if the dashboard says your last payment failed, press{' '}
+            <strong>Manage billing</strong> to update your card. When a one-off plan has run out, press{' '}
+            <strong>Renew</strong> on the account to pay for another period (the subscription link stays the same), or
+            buy a new plan from <strong>Available Plans</strong>.
           </Question>
           <Question title="The connection is slow">
             Choose a location closer to you, or let the app pick the fastest server automatically. Switching between
@@ -153,9 +155,15 @@ export default function HelpPage() {
             a few seconds.
           </li>
           <li>
-            Plans are one-off payments: they do not renew automatically and your card is never charged again on its
-            own. To extend an account, press <strong>Renew</strong> on it in your dashboard before it expires; it keeps
-            the same subscription link.
+            Plans marked as renewing are charged automatically at the end of every period until you cancel. Your
+            dashboard shows the next renewal date and amount; press <strong>Cancel auto-renew</strong> on the account
+            at any time and it stops at the end of the period you have paid for, with no further charge (
+            <strong>Resume</strong> turns it back on until then). <strong>Manage billing</strong> updates your card and
+            shows your invoices.
+          </li>
+          <li>
+            One-off plans are paid once and your card is never charged again. To extend such an account, press{' '}
+            <strong>Renew</strong> on it in your dashboard before it expires; it keeps the same subscription link.
           </li>
           <li>
             Every plan has a 30-day money-back guarantee. Business purchases (a minimum of 5 licenses) can be refunded

@@ -1,0 +1,38 @@
+import type { Subscription } from '../../../../shared/billing.js';
+import type { SubscriptionRecord } from './billing.repo.js';
+import { graceEndOf } from './paid-period.js';
+
+/**
+ * A subscription as the customer (and the admin) sees it. A one-off purchase is `ended` once its
+ * period is over; a recurring one says when it renews, for how much, and until when a past_due one
+ * keeps working (`graceMs` after its first failed charge).
+ */
+export function toSubscription(record: SubscriptionRecord, now: Date, graceMs: number): Subscription {
+  const recurring = record.billing === 'recurring';
+  const over = record.currentPeriodEnd !== null && record.currentPeriodEnd <= now;
+  const ended = !recurring && record.status === 'active' && over;
+  const autoRenews = recurring && (record.status === 'active' || record.status === 'past_due') && !record.cancelAtPeriodEnd && record.currentPeriodEnd !== null;
+  const graceEnd = recurring ? graceEndOf(record, graceMs) : null;
+  return {
+    id: record.id,
+    status: ended ? 'ended' : record.status,
+    billing: record.billing,
+    vpnAccountId: record.vpnAccountId,
+    planId: record.planId,
+    planName: record.metadata.plan_name,
+    price: record.metadata.price,
+    currency: 'usd',
+    providerName: record.providerName,
+    renewal: record.metadata.kind === 'renewal',
+    autoRenews,
+    renewsAt: autoRenews ? record.currentPeriodEnd!.toISOString() : null,
+    renewalAmount: autoRenews ? record.metadata.price : null,
+    currentPeriodStart: record.currentPeriodStart?.toISOString() ?? null,
+    currentPeriodEnd: record.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: record.cancelAtPeriodEnd,
+    canceledAt: record.canceledAt?.toISOString() ?? null,
+    graceEndsAt: graceEnd?.toISOString() ?? null,
+    error: record.metadata.error ?? null,
+    createdAt: record.createdAt.toISOString(),
+  };
+}

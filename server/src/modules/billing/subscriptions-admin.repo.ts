@@ -1,0 +1,56 @@
+import type { SubscriptionStatus } from '../../../../shared/billing.js';
+import { DAYS_PER_MONTH } from '../../../../shared/pricing.js';
+import type { Db } from '../../db/knex.js';
+import { parseJson } from '../../db/values.js';
+import { SUBSCRIPTION_COLUMNS, toSubscriptionRecord, type SubscriptionMetadata, type SubscriptionRecord } from './billing.repo.js';
+
+export interface AdminSubscriptionRow {
+  record: SubscriptionRecord;
+  userEmail: string;
+  username: string | null;
+}
+
+/** Recurring subscriptions across customers, for the admin: the list and the recurring business in figures. */
+export function createSubscriptionsAdminRepo(db: Db) {
+  return {
+    /** Newest first; `email` matches the start of the customer's e-mail. */
+    async list(filter: { status?: SubscriptionStatus; email?: string; id?: string; limit: number }): Promise<AdminSubscriptionRow[]> {
+      const query = db('subscriptions as s')
+        .leftJoin('payment_providers as pp', 'pp.id', 's.provider_id')
+        .join('user_profiles as u', 'u.id', 's.user_id')
+        .leftJoin('vpn_accounts as a', 'a.id', 's.vpn_account_id')
+        .select([...SUBSCRIPTION_COLUMNS, 'u.email as user_email', 'a.username as account_username'])
+        .where('s.billing', 'recurring')
+        .orderBy([{ column: 's.created_at', order: 'desc' }, { column: 's.id', order: 'desc' }])
+        .limit(filter.limit);
+      if (filter.status) query.where('s.status', filter.status);
+      if (filter.id) query.where('s.id', filter.id);
+      if (filter.email) query.whereRaw("u.email like ? escape '\\'", [`${filter.email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
+      const rows: Array<Record<string, unknown>> = await query;
+      return rows.map((row) => ({ record: toSubscriptionRecord(row), userEmail: row.user_email as string, username: (row.account_username as string | null) ?? null }));
+    },
+
+    /**
+     * Active and past_due recurring subscriptions, and monthly recurring revenue: each one's price per
+     * month (an average month over its billing period), those ending at their period end included until they end.
+     */
+    async metrics(): Promise<{ activeRecurring: number; pastDue: number; cancelingAtPeriodEnd: number; monthlyRecurringRevenue: number }> {
+      const rows: Array<Record<string, unknown>> = await db('subscriptions').select('status', 'cancel_at_period_end', 'metadata')
+        .where({ billing: 'recurring' }).whereIn('status', ['active', 'past_due']);
+      let activeRecurring = 0;
+      let pastDue = 0;
+      let cancelingAtPeriodEnd = 0;
+      let monthly = 0;
+      for (const row of rows) {
+        const metadata = parseJson<SubscriptionMetadata>(row.metadata, {} as SubscriptionMetadata);
+        if (row.status === 'past_due') pastDue += 1;
+        else activeRecurring += 1;
+        if (row.cancel_at_period_end === true || row.cancel_at_period_end === 1) cancelingAtPeriodEnd += 1;
+        if (metadata.days > 0) monthly += (metadata.price * DAYS_PER_MONTH) / metadata.days;
+      }
+      return { activeRecurring, pastDue, cancelingAtPeriodEnd, monthlyRecurringRevenue: Math.round(monthly) };
+    },
+  };
+}
+
+export type SubscriptionsAdminRepo = ReturnType<typeof createSubscriptionsAdminRepo>;

@@ -1,0 +1,115 @@
+import type Stripe from 'stripe';
+import type { InvoiceState, PaymentDriver, RecurringPriceSpec } from '../payment-driver.js';
+import { calling, isMissing } from './stripe-calls.js';
+import { invoiceStateOf, recurringStateOf } from './stripe-billing-events.js';
+
+export interface RecurringOptions {
+  /**
+   * Test mode only (sk_test_ keys): each new customer gets a test clock of its own, so renewals can be
+   * simulated by advancing it (`npm run demo`, the tests). Ignored with live keys.
+   */
+  testClocks: boolean;
+}
+
+type RecurringMethods = Pick<PaymentDriver, 'createCustomer' | 'ensureRecurringPrice' | 'readSubscription' | 'setCancelAtPeriodEnd' | 'cancelNow' | 'openBillingPortal'> & {
+  /** The invoice with its payment, as our state (for a paid invoice's event, which does not carry the payment). */
+  readInvoice(invoiceId: string): Promise<InvoiceState | null>;
+};
+
+/** How many of a subscription's invoices a read looks at (newest first): a renewal missed for longer is an outage of weeks. */
+const RECENT_INVOICES = 6;
+
+/** The product of a plan: one per plan, found by its id, whatever prices it has had. */
+const productIdOf = (planId: string) => `vpn_plan_${planId.replace(/[^A-Za-z0-9_-]/g, '')}`;
+
+/** A price never changes at Stripe, so a price is found by everything that makes it: plan, amount, currency, interval. */
+const lookupKeyOf = (spec: RecurringPriceSpec) =>
+  `${productIdOf(spec.planId)}_${spec.amount}${spec.currency}_${spec.interval.unit}${spec.interval.count}`;
+
+/** Stripe Billing: customers, the recurring catalogue, subscriptions and the customer portal. */
+export function recurringMethods(stripe: Stripe, secretKey: string, options: RecurringOptions): RecurringMethods {
+  const useTestClocks = options.testClocks && secretKey.startsWith('sk_test_');
+  /** lookup key + product text → price id, so a checkout does not ask Stripe again while nothing changed. */
+  const prices = new Map<string, string>();
+
+  async function ensureProduct(spec: RecurringPriceSpec): Promise<string> {
+    const id = productIdOf(spec.planId);
+    try {
+      const product = await calling('Reading the plan product', () => stripe.products.retrieve(id));
+      if (product.name !== spec.productName || product.description !== spec.description || !product.active) {
+        await calling('Updating the plan product', () => stripe.products.update(id, { name: spec.productName, description: spec.description, active: true }));
+      }
+    } catch (err) {
+      if (!isMissing(err)) throw err;
+      await calling('Creating the plan product', () =>
+        stripe.products.create({ id, name: spec.productName, description: spec.description, metadata: { plan_id: spec.planId } }, { idempotencyKey: `product:${id}` }));
+    }
+    return id;
+  }
+
+  async function readInvoice(invoiceId: string): Promise<InvoiceState | null> {
+    return invoiceStateOf(await calling('Reading the invoice', () => stripe.invoices.retrieve(invoiceId, { expand: ['payments'] })));
+  }
+
+  return {
+    readInvoice,
+
+    async createCustomer({ userId, email }) {
+      let testClock: string | undefined;
+      if (useTestClocks) {
+        const clock = await calling('Creating a test clock', () =>
+          stripe.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000), name: `customer ${userId}` }, { idempotencyKey: `test-clock:${userId}` }));
+        testClock = clock.id;
+      }
+      const customer = await calling('Creating the customer', () =>
+        stripe.customers.create({ email, metadata: { user_id: userId }, ...(testClock ? { test_clock: testClock } : {}) }, { idempotencyKey: `customer:${userId}` }));
+      return { customerRef: customer.id, testClockRef: testClock ?? null };
+    },
+
+    async ensureRecurringPrice(spec) {
+      const lookupKey = lookupKeyOf(spec);
+      const cacheKey = `${lookupKey}|${spec.productName}|${spec.description}`;
+      const cached = prices.get(cacheKey);
+      if (cached) return cached;
+      const product = await ensureProduct(spec);
+      const found = await calling('Finding the plan price', () => stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 }));
+      const price = found.data[0] ?? (await calling('Creating the plan price', () =>
+        stripe.prices.create({
+          product, unit_amount: spec.amount, currency: spec.currency, lookup_key: lookupKey,
+          recurring: { interval: spec.interval.unit, interval_count: spec.interval.count }, metadata: { plan_id: spec.planId },
+          // An archived price may hold the key: the new one takes it over.
+          transfer_lookup_key: true,
+        }, { idempotencyKey: `price:${lookupKey}` })));
+      prices.set(cacheKey, price.id);
+      return price.id;
+    },
+
+    async readSubscription(subscriptionRef) {
+      const subscription = await calling('Reading the subscription', () => stripe.subscriptions.retrieve(subscriptionRef));
+      const listed = await calling('Listing the invoices', () => stripe.invoices.list({ subscription: subscriptionRef, limit: RECENT_INVOICES }));
+      const invoices: InvoiceState[] = [];
+      for (const invoice of listed.data) {
+        // A paid invoice is read again with its payment, which the list does not carry.
+        const state = invoice.status === 'paid' && invoice.id ? await readInvoice(invoice.id) : invoiceStateOf(invoice);
+        if (state) invoices.push(state);
+      }
+      return { subscription: recurringStateOf(subscription, new Date()), invoices };
+    },
+
+    async setCancelAtPeriodEnd(subscriptionRef, cancel) {
+      const subscription = await calling(cancel ? 'Cancelling auto-renew' : 'Resuming auto-renew', () =>
+        stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: cancel }));
+      return recurringStateOf(subscription, new Date());
+    },
+
+    async cancelNow(subscriptionRef) {
+      const subscription = await calling('Cancelling the subscription', () => stripe.subscriptions.cancel(subscriptionRef));
+      return recurringStateOf(subscription, new Date());
+    },
+
+    async openBillingPortal(customerRef, returnUrl) {
+      const session = await calling('Opening the billing portal', () => stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl }));
+      return session.url;
+    },
+  };
+}

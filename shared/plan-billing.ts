@@ -1,0 +1,56 @@
+/**
+ * One-off and recurring plans: how often a recurring plan renews (in the payment provider's terms)
+ * and how its price reads on the pricing page and in the payment dialog.
+ */
+import type { PlanBilling } from './plans.js';
+import { formatUsd } from './pricing.js';
+
+export type RenewalUnit = 'day' | 'week' | 'month' | 'year';
+
+/** How often a recurring plan is charged: every `count` `unit`s. */
+export interface RenewalInterval {
+  unit: RenewalUnit;
+  count: number;
+}
+
+/** The longest a provider bills at once (Stripe: three years) and the shortest (a day). */
+export const RECURRING_DAYS = { min: 1, max: 1095 } as const;
+
+const MONTHS_BY_DAYS = new Map([[30, 1], [60, 2], [90, 3], [120, 4], [180, 6], [270, 9]]);
+const YEARS_BY_DAYS = new Map([[365, 1], [730, 2], [1095, 3]]);
+
+/**
+ * Monthly or yearly where the days match (30 → every month, 90 → every 3 months, 365 → every year),
+ * weekly for whole weeks, otherwise every N days. Null when the plan cannot renew by itself (fractional
+ * days, or longer than a provider bills).
+ */
+export function renewalIntervalOf(days: number): RenewalInterval | null {
+  if (!Number.isInteger(days) || days < RECURRING_DAYS.min || days > RECURRING_DAYS.max) return null;
+  const years = YEARS_BY_DAYS.get(days);
+  if (years) return { unit: 'year', count: years };
+  const months = MONTHS_BY_DAYS.get(days);
+  if (months) return { unit: 'month', count: months };
+  if (days % 7 === 0 && days <= 7 * 12) return { unit: 'week', count: days / 7 };
+  return { unit: 'day', count: days };
+}
+
+/** 'every month', 'every 3 months', 'every year', 'every 10 days'. */
+export function describeInterval(interval: RenewalInterval): string {
+  return interval.count === 1 ? `every ${interval.unit}` : `every ${interval.count} ${interval.unit}s`;
+}
+
+/** Why a plan cannot be recurring, or null when it can. */
+export function recurringProblem(days: number): string | null {
+  return renewalIntervalOf(days) ? null : `A recurring plan lasts whole days, from ${RECURRING_DAYS.min} to ${RECURRING_DAYS.max}.`;
+}
+
+/**
+ * The line under a price: "$59.88 billed every year, renews automatically; cancel any time", or for a
+ * one-off plan "$12.99 billed once for 1 month". `periodLabel` names a one-off plan's period.
+ */
+export function billingLine(plan: { price: number; days: number; billing: PlanBilling }, periodLabel: string): string {
+  const interval = plan.billing === 'recurring' ? renewalIntervalOf(plan.days) : null;
+  if (plan.price === 0) return `Free for ${periodLabel}`;
+  if (interval) return `${formatUsd(plan.price)} billed ${describeInterval(interval)}, renews automatically; cancel any time`;
+  return `${formatUsd(plan.price)} billed once for ${periodLabel}, no auto-renewal`;
+}

@@ -1,0 +1,78 @@
+import type { VpnAccount } from '../../../../shared/accounts.js';
+import type { Subscription } from '../../../../shared/billing.js';
+import { BUTTON } from '../accounts/button-styles';
+import { canCancelAutoRenew, canResume, describeRenewal, pastDueWarning, renewalStateOf } from './subscription-state';
+import type { AccountsBilling } from './useAccountBilling';
+
+/** Under an account's expiry: when it renews and for how much, that auto-renew is off, or that the payment failed. */
+export function RenewalLine({ subscription }: { subscription: Subscription }) {
+  const text = describeRenewal(subscription);
+  if (!text) return null;
+  const failed = renewalStateOf(subscription).kind === 'pastDue';
+  return <span className={`mt-1 block text-xs ${failed ? 'font-semibold text-amber-800' : 'text-slate-500'}`}>{text}</span>;
+}
+
+/** Cancel auto-renew or Resume, and Manage billing, for an account's running recurring subscription. */
+export function AccountBillingButtons({ subscription, billing, who }: { subscription: Subscription; billing: AccountsBilling; who: string }) {
+  const busy = billing.busyId === subscription.id;
+  const rowName = <span className="sr-only"> {who}</span>;
+  return (
+    <>
+      {canCancelAutoRenew(subscription) && (
+        <button type="button" disabled={busy} onClick={() => billing.onCancelAutoRenew(subscription)} className={BUTTON.smallSecondary}>
+          Cancel auto-renew{rowName}
+        </button>
+      )}
+      {canResume(subscription) && (
+        <button type="button" disabled={busy} aria-busy={busy || undefined} onClick={() => billing.onResume(subscription)} className={BUTTON.smallSecondary}>
+          {busy ? 'Resuming...' : 'Resume'}
+          {rowName}
+        </button>
+      )}
+      <button
+        type="button"
+        disabled={billing.portalOpening}
+        aria-busy={billing.portalOpening || undefined}
+        onClick={billing.onManageBilling}
+        className={BUTTON.smallSecondary}
+      >
+        {billing.portalOpening ? 'Opening...' : 'Manage billing'}
+        {rowName}
+      </button>
+    </>
+  );
+}
+
+/**
+ * Above the accounts: one warning per account whose renewal charge failed, with what to do and by
+ * when, and a way to update the card.
+ */
+export function PastDueNotices({ accounts, billing }: { accounts: readonly VpnAccount[]; billing: AccountsBilling }) {
+  const pastDue = accounts.flatMap((account) => {
+    const subscription = billing.subscriptions.get(account.id);
+    return subscription && renewalStateOf(subscription).kind === 'pastDue' ? [{ account, subscription }] : [];
+  });
+  if (pastDue.length === 0) return null;
+  return (
+    <div className="mt-4 space-y-3">
+      {pastDue.map(({ account, subscription }) => (
+        <div
+          key={subscription.id}
+          className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p className="min-w-0 break-words">
+            <span className="font-semibold break-all">{account.username}</span>: {pastDueWarning(subscription)}
+          </p>
+          <button
+            type="button"
+            disabled={billing.portalOpening}
+            onClick={billing.onManageBilling}
+            className={`${BUTTON.smallSecondary} shrink-0 self-end sm:self-auto`}
+          >
+            Update card<span className="sr-only"> for {account.username}</span>
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
