@@ -139,8 +139,9 @@ async function main(): Promise<void> {
   let db: Db | undefined;
   let app: FastifyInstance | undefined;
   const closeAll = async (): Promise<void> => {
-    // app.close() stops the job worker and closes the database (onClose hook below).
-    await Promise.allSettled([app ? app.close() : db?.destroy()]);
+    // The app first (it stops the job worker, which may be finishing a query), then the database.
+    await Promise.allSettled([app?.close()]);
+    await Promise.allSettled([db?.destroy()]);
     await Promise.allSettled([stripe?.close(), panel?.close()]);
     removeDir();
   };
@@ -188,9 +189,7 @@ async function main(): Promise<void> {
     });
     db = createDb(config.databaseUrl);
     await migrateToLatest(db);
-    const openDb = db;
-    app = await buildApp({ config, db: openDb });
-    app.addHook('onClose', async () => openDb.destroy());
+    app = await buildApp({ config, db });
     await seed(app, panel, adminEmail);
 
     await app.listen({ port: config.port, host: config.host });

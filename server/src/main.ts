@@ -27,7 +27,6 @@ async function main(): Promise<void> {
   const seeded = await seedDefaultPlans(db, new Date());
   const app = await buildApp({ config, db });
   if (seeded === 'seeded') app.log.info('first start: added the default plans (edit them in Admin Panel → Plans)');
-  app.addHook('onClose', async () => db.destroy());
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -35,10 +34,18 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
+      const pool = (db.client as { pool?: { numUsed(): number; numPendingAcquires(): number } }).pool;
+      app.server.getConnections((_err, connections) => {
+        app.log.error({
+          runningJobs: app.jobWorker.running(), openConnections: connections,
+          databaseConnectionsInUse: pool?.numUsed(), databaseWaiting: pool?.numPendingAcquires(),
+        }, 'shutdown took too long; exiting');
+        process.exit(1);
+      });
     }, SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
+    // The database closes last: onClose hooks run in reverse order, and the job worker (stopped by one of
+    // them) may still be finishing a query.
+    app.close().then(() => db.destroy()).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'error while shutting down');

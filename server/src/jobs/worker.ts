@@ -80,6 +80,8 @@ export interface JobWorker {
   stop(): Promise<void>;
   /** Claims and runs at most one due job; true when it ran one. */
   runOnce(): Promise<boolean>;
+  /** The jobs running now: id, type and for how many seconds. */
+  running(): Array<{ id: string; type: string; seconds: number }>;
 }
 
 export function computeRetryDelaySeconds(attempts: number, backoff: Backoff, random: () => number = Math.random): number {
@@ -105,6 +107,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const random = options.random ?? Math.random;
 
   const inFlight = new Set<Promise<unknown>>();
+  /** The jobs being run now, for the shutdown log when they hold it up. */
+  const running = new Map<string, { type: string; startedAt: number }>();
   const sleeper = createSleeper();
   let loops: Promise<void>[] = [];
   let stopping: Promise<void> | undefined;
@@ -137,10 +141,13 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     // A job whose worker died during its last attempt comes back with attempts past the limit.
     if (job.attempts > job.maxAttempts) return giveUp(job, `Gave up after ${job.maxAttempts} attempts; the last worker stopped responding.`);
     let outcome: void | RunAgain;
+    running.set(job.id, { type: job.type, startedAt: Date.now() });
     try {
       outcome = await handler(job.payload, job);
     } catch (err) {
       return recordFailure(job, err);
+    } finally {
+      running.delete(job.id);
     }
     if (outcome) await repo.reschedule(job.id, outcome.runAgainAt, outcome.note ?? null, clock());
     else await repo.complete(job.id, clock());
@@ -183,6 +190,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   return {
     workerId,
     runOnce,
+    running: () => [...running].map(([id, job]) => ({ id, type: job.type, seconds: Math.round((Date.now() - job.startedAt) / 1000) })),
     start() {
       if (loops.length > 0 || stopping) return;
       loops = Array.from({ length: concurrency }, () => runLoop());

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/knex.js';
-import { toJson } from '../../db/values.js';
+import { parseJson, toJson } from '../../db/values.js';
 
 export interface AuditEntry {
   actorId: string | null;
@@ -15,8 +15,8 @@ export interface AuditEntry {
 /** Who did what: sign-ins, role changes and other admin actions. */
 export function createAuditRepo(db: Db) {
   return {
-    async record(entry: AuditEntry): Promise<void> {
-      await db('audit_log').insert({
+    async record(entry: AuditEntry, trx: Db = db): Promise<void> {
+      await trx('audit_log').insert({
         actor_id: entry.actorId,
         actor_email: entry.actorEmail,
         action: entry.action,
@@ -26,6 +26,12 @@ export function createAuditRepo(db: Db) {
         ip: entry.ip ?? null,
         created_at: entry.now,
       });
+    },
+
+    /** Whether `action` on `targetId` was recorded with this value in its details (e.g. one refund id). */
+    async hasEntry(action: string, targetId: string, detail: { key: string; value: string }, trx: Db = db): Promise<boolean> {
+      const rows: Array<{ details: unknown }> = await trx('audit_log').select('details').where({ action, target_id: targetId });
+      return rows.some((row) => parseJson<Record<string, unknown>>(row.details, {})[detail.key] === detail.value);
     },
   };
 }

@@ -318,6 +318,26 @@ describe.each(TEST_DATABASES)('auto-renewing subscriptions (%s)', (kind) => {
     expect(f.stripe.getSubscription(s.stripeSubscription)!.status).toBe('active');
   });
 
+  it('deleting an account ends its subscription at Stripe first; when Stripe refuses, the account stays', async () => {
+    const s = await subscribe(f);
+    // Stripe refuses every call for a moment (a wrong secret key is saved).
+    await f.call(f.admin, 'PUT', '/api/admin/payments/card', { secretKey: 'sk_test_unreachable0123456789' });
+    try {
+      const refused = await f.call(s.user, 'DELETE', `/api/accounts/${s.accountId}`);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ code: 'payment_provider_error' });
+    } finally {
+      await f.call(f.admin, 'PUT', '/api/admin/payments/card', { secretKey: STRIPE_KEYS.secretKey });
+    }
+    expect(await f.count('vpn_accounts', { id: s.accountId })).toBe(1);
+    expect(f.stripe.getSubscription(s.stripeSubscription)!.status).toBe('active');
+
+    const deleted = await f.call(s.user, 'DELETE', `/api/accounts/${s.accountId}`);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(f.stripe.getSubscription(s.stripeSubscription)!.status).toBe('canceled');
+    expect(await f.env.database.db('subscriptions').where({ id: s.subscriptionId }).first()).toMatchObject({ status: 'canceled' });
+  });
+
   it('plans: billing is one_off unless recurring is asked for, and a recurring plan must be able to renew', async () => {
     const plain = await f.call(f.admin, 'POST', '/api/admin/plans', { name: 'Plain', days: 30, dataLimitBytes: 1024 ** 3, price: 100 });
     expect(plain.json()).toMatchObject({ billing: 'one_off' });

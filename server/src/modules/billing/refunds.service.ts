@@ -106,16 +106,19 @@ export function createRefundsService(deps: { db: Db; billing: BillingRepo; cards
         throw new AppError(502, 'payment_provider_error', `The payment provider did not refund it: ${err.message}`);
       }
       const total = transaction.amountRefunded + refunded;
-      const applied = await deps.db.transaction((trx) => deps.reversals.applyRefund({
-        paymentRef: transaction.providerPaymentId!, amountRefunded: total, fullyRefunded: total >= transaction.amount, reason: body.note ?? body.reason,
-      }, trx));
-      // A repeated click gets the same refund back from the provider and changes nothing: it is not a second refund.
-      if (applied) {
+      await deps.db.transaction(async (trx) => {
+        await deps.reversals.applyRefund({
+          paymentRef: transaction.providerPaymentId!, amountRefunded: total, fullyRefunded: total >= transaction.amount, reason: body.note ?? body.reason,
+        }, trx);
+        // Audited once per refund at the provider, whoever applied it here first (this request, or the provider's
+        // webhook that overtook it); a repeated click gets the same refund back and adds nothing. The applying
+        // transaction holds the payment's row, so two clicks check this one after the other.
+        if (await deps.audit.hasEntry('payments.refund', transaction.id, { key: 'refundId', value: refundId }, trx)) return;
         await deps.audit.record({
           actorId: actor.id, actorEmail: actor.email, action: 'payments.refund', targetType: 'transaction', targetId: transaction.id,
           details: { refundId, amount: refunded, reason: body.reason, note: body.note ?? null, userId: transaction.userId }, ip: actor.ip ?? null, now: deps.clock(),
-        });
-      }
+        }, trx);
+      });
       return findForAdmin(transaction.id);
     },
   };
