@@ -16,7 +16,10 @@ export interface VpnAccount {
   createdAt: string;
   /** Our own subscription link: PUBLIC_URL/sub/<token>. null while the account is not provisioned. */
   combinedUrl: string | null;
-  /** The panel's own subscription address. */
+  /**
+   * The same link as `combinedUrl` (kept for clients that read this name). Never the panel's own
+   * subscription address: customers only ever get our `/sub/<token>` link.
+   */
   subscriptionUrl: string | null;
   /** Per-configuration links. */
   links: string[];

@@ -9,9 +9,31 @@ export interface AdminSettings {
   renewalGraceDays: number;
   /** E-mail customers 3 days before a renewal charge (and before a one-off plan ends). */
   renewalReminders: boolean;
+  /** Days kept after they stop being used: sign-in codes, sessions and refresh tokens, finished jobs, webhook ids, provisioning logs. */
+  retentionDays: number;
+  /** Days the audit log is kept. */
+  auditRetentionDays: number;
 }
 
 export const RENEWAL_DEFAULTS = { graceDays: 3, reminders: true, maxGraceDays: 30 } as const;
+
+/**
+ * How long rows that are no longer used are kept before the daily purge deletes them. Processed
+ * webhook ids and finished jobs are kept at least `minGateDays` whatever `retentionDays` says: they
+ * are what stops a redelivered payment event or a repeated e-mail from being handled twice.
+ */
+export const RETENTION_DEFAULTS = {
+  days: 30, minDays: 1, maxDays: 3650,
+  auditDays: 365, minAuditDays: 30, maxAuditDays: 3650,
+  minGateDays: 30,
+} as const;
+
+const wholeDays = (what: string, min: number, max: number) =>
+  z
+    .number({ error: `${what} is a number of days` })
+    .int(`${what} is a whole number of days`)
+    .min(min, `${what}: at least ${min} day${min === 1 ? '' : 's'}`)
+    .max(max, `${what}: at most ${max} days`);
 
 export const UpdateSettingsBody = z
   .object({
@@ -24,6 +46,8 @@ export const UpdateSettingsBody = z
       .min(0, 'Grace period cannot be negative')
       .max(RENEWAL_DEFAULTS.maxGraceDays, `Grace period: at most ${RENEWAL_DEFAULTS.maxGraceDays} days`),
     renewalReminders: z.boolean(),
+    retentionDays: wholeDays('Retention', RETENTION_DEFAULTS.minDays, RETENTION_DEFAULTS.maxDays),
+    auditRetentionDays: wholeDays('Audit log retention', RETENTION_DEFAULTS.minAuditDays, RETENTION_DEFAULTS.maxAuditDays),
   })
   .partial()
   .strict();

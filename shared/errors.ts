@@ -9,7 +9,7 @@ export interface ApiErrorBody {
 /** Codes clients branch on. Servers may add more; clients must treat unknown codes as generic errors. */
 export const ERROR_CODES = [
   'validation_failed',
-  'body_too_large',
+  'payload_too_large',
   'invalid_code',
   'invalid_refresh_token',
   'unauthenticated',

@@ -28,11 +28,13 @@ const PanelUrl = z
 
 const Required = (label: string, max = 200) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max);
 
+/** `POST /api/admin/servers/test`: with a `serviceId`, the test also checks that this panel admin may assign it. */
 export const ServerConnectionBody = z.object({
   kind: z.enum(PANEL_KINDS).default('marzneshin'),
   url: PanelUrl,
   username: Required('Username'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(500),
+  serviceId: z.string().trim().max(64).optional(),
 });
 export type ServerConnectionBody = z.infer<typeof ServerConnectionBody>;
 

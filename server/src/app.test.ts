@@ -35,14 +35,21 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
   });
 
   it('reads the brand name from settings', async () => {
-    await database.db('settings').insert({ id: 'app_config', value: JSON.stringify({ brand_name: 'Acme VPN', support_email: 'help@acme.test' }), updated_at: new Date() });
+    await setBrand({ brand_name: 'Acme VPN', support_email: 'help@acme.test' });
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toMatchObject({ brandName: 'Acme VPN', supportEmail: 'help@acme.test' });
-    await database.db('settings').where({ id: 'app_config' }).delete();
+    await clearSettings();
   });
 
-  const setBrand = (value: Record<string, string>) =>
-    database.db('settings').insert({ id: 'app_config', value: JSON.stringify(value), updated_at: new Date() }).onConflict('id').merge();
+  /** Settings written straight into the database (not through the app): the app is told, as another instance would tell it. */
+  const setBrand = async (value: Record<string, string>) => {
+    await database.db('settings').insert({ id: 'app_config', value: JSON.stringify(value), updated_at: new Date() }).onConflict('id').merge();
+    t.app.services.changeSignal.changed();
+  };
+  const clearSettings = async () => {
+    await database.db('settings').where({ id: 'app_config' }).delete();
+    t.app.services.changeSignal.changed();
+  };
 
   it('serves a prerendered page with the current brand, support e-mail and public URL filled in', async () => {
     await setBrand({ brand_name: 'Acme VPN', support_email: 'help@acme.test' });
@@ -65,7 +72,7 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
     expect(res.body).toContain('<title>Home | Bob &amp; &lt;/script&gt;&lt;b&gt;Co&lt;/b&gt;</title>');
     expect(res.body).not.toContain('</script><b>');
     expect(res.body).toContain('\\u003c/script>');
-    await database.db('settings').where({ id: 'app_config' }).delete();
+    await clearSettings();
   });
 
   it('serves the app shell for browser-only pages, and the 404 page with status 404 for unknown ones', async () => {

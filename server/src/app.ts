@@ -96,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobWorker', jobWorker);
   app.decorate('services', services);
   app.addHook('onClose', async () => jobWorker.stop());
+  app.addHook('onClose', async () => services.changeSignal.close());
 
   await app.register(errorsPlugin);
   // Pages and JSON are compressed on the fly; built assets are sent precompressed (static-site).
@@ -111,8 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicConfigRoutes, { settings });
   await app.register(statusRoutes, { status: services.status });
   await app.register(publicPlansRoutes, { plans: services.plans });
-  await app.register(subscriptionRoutes, { service: services.subscription });
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  await app.register(subscriptionRoutes, { service: services.subscription, limitPerIp: limits.subPerIp });
   await app.register(authRoutes, { auth: services.auth, limits });
   await app.register(meRoutes);
   await app.register(accountsRoutes, { accounts: services.accounts });
@@ -133,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     getPublicConfig: () => settings.getPublicConfig(),
     serverBundle: options.serverBundle ?? SERVER_BUNDLE_FILE,
-    plans: { version: () => services.plans.catalogVersion(), list: () => services.plans.listPricingPlans() },
+    plans: { version: () => services.plans.catalogVersion() + services.changeSignal.version(), list: () => services.plans.listPricingPlans() },
     clock,
   });
 

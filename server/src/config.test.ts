@@ -49,6 +49,14 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ...production, STUCK_ACCOUNT_AFTER_SECONDS: '30' })).toThrow(/STUCK_ACCOUNT_AFTER_SECONDS: at least 60 in production/);
   });
 
+  it('refuses link-local panel addresses unless ALLOW_LINK_LOCAL_PANELS is true', () => {
+    expect(loadConfig({}).allowLinkLocalPanels).toBe(false);
+    expect(loadConfig({ ALLOW_LINK_LOCAL_PANELS: 'false' }).allowLinkLocalPanels).toBe(false);
+    expect(loadConfig({ ALLOW_LINK_LOCAL_PANELS: 'true' }).allowLinkLocalPanels).toBe(true);
+    expect(loadConfig({ ALLOW_LINK_LOCAL_PANELS: '1' }).allowLinkLocalPanels).toBe(true);
+    expect(() => loadConfig({ ALLOW_LINK_LOCAL_PANELS: 'yes' })).toThrow(/ALLOW_LINK_LOCAL_PANELS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ SMTP_URL: '', PORT: '' }).port).toBe(3000);
   });

@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STUCK_ACCOUNT_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
   STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+  ALLOW_LINK_LOCAL_PANELS: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export interface Config {
@@ -51,6 +52,8 @@ export interface Config {
   logLevel: string;
   /** The sweep of accounts a crash left waiting: how old a waiting row must be before it is repaired or removed, and how often it looks. */
   stuckAccounts: { afterSeconds: number; sweepIntervalSeconds: number };
+  /** Panel URLs on link-local or cloud-metadata addresses (169.254.0.0/16, fe80::/10, fd00:ec2::254) are refused unless this is true. */
+  allowLinkLocalPanels: boolean;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     stuckAccounts: { afterSeconds: e.STUCK_ACCOUNT_AFTER_SECONDS, sweepIntervalSeconds: e.STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS },
+    allowLinkLocalPanels: e.ALLOW_LINK_LOCAL_PANELS === 'true' || e.ALLOW_LINK_LOCAL_PANELS === '1',
   };
 }
 

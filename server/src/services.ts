@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/knex.js';
 import { CLEANUP_PANEL_USER, cleanupPanelUserJob, createCleanupPanelUserHandler } from './jobs/handlers/cleanup-panel-user.js';
 import { createSweepStuckAccountsHandler, scheduleStuckAccountsSweep, SWEEP_STUCK_ACCOUNTS } from './jobs/handlers/sweep-stuck-accounts.js';
+import { createPurgeOldRowsHandler, PURGE_OLD_ROWS, scheduleOldRowsPurge } from './jobs/handlers/purge-old-rows.js';
 import { createJobsRepo } from './jobs/jobs.repo.js';
 import type { JobHandler } from './jobs/worker.js';
 import type { Clock } from './lib/clock.js';
@@ -43,17 +44,33 @@ import { createStripeDrivers, type StripeDriverFactory } from './payments/stripe
 import { createCheckCheckoutHandler } from './jobs/handlers/check-checkout.js';
 import { createProvisionPaidAccountHandler } from './jobs/handlers/provision-paid-account.js';
 import { createPlansRepo } from './modules/plans/plans.repo.js';
+import { createRetentionPurge } from './modules/retention/retention-purge.js';
 import { createPlansService } from './modules/plans/plans.service.js';
 import { createServersRepo } from './modules/servers/servers.repo.js';
 import { createServersService } from './modules/servers/servers.service.js';
+import { createPanelUrlCheck } from './modules/servers/panel-address.js';
 import { createSettingsRepo } from './modules/settings/settings.repo.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { createCachedSettings } from './modules/settings/settings-cache.js';
+import { createChangeSignal, type ChangeSignal } from './lib/change-signal.js';
 import { createStatusService } from './modules/system/status.service.js';
 import { createSubscriptionService } from './modules/subscription/subscription.service.js';
 import { createSystemService } from './modules/system/system.service.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createDriverRegistry, type DriverFactory } from './panels/driver-registry.js';
+
+/** Card settings whose saves move the change signal (the public settings show whether cards are on). */
+function signalling<T extends { updateSettings(...args: never[]): Promise<unknown> }>(service: T, signal: ChangeSignal): T {
+  return {
+    ...service,
+    async updateSettings(...args: Parameters<T['updateSettings']>) {
+      const saved = await service.updateSettings(...args);
+      signal.changed();
+      return saved;
+    },
+  };
+}
 
 export interface ServiceContext {
   config: Config;
@@ -79,14 +96,19 @@ export function createServices(ctx: ServiceContext) {
   const accountsRepo = createAccountsRepo(db);
   const jobs = createJobsRepo(db);
   const billingRepo = createBillingRepo(db);
-  const card = createCardSettingsService({ providers: createPaymentProvidersRepo(db), keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl });
+  // "The site changed" (settings, card settings, plans): caches of pages and public settings follow it, across instances with Redis.
+  const changeSignal = createChangeSignal({ redisUrl: ctx.config.redisUrl, onError: (err) => log.warn({ err: err.message }, 'change signal (Redis) error') });
+  const card = signalling(createCardSettingsService({ providers: createPaymentProvidersRepo(db), keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl }), changeSignal);
   const cards = createCardDriverSource({ card, drivers: ctx.stripeDrivers ?? createStripeDrivers(ctx.config.stripeApiUrl, { testClocks: ctx.config.stripeTestClocks }) });
-  const settings = createSettingsService({
+  const settings = createCachedSettings(createSettingsService({
     settings: createSettingsRepo(db),
     cardPublicState: () => card.getPublicState(),
     planExists: async (id) => (await plansRepo.findById(id)) !== undefined,
+  }), { signal: changeSignal, now: () => clock().getTime() });
+  const servers = createServersService({
+    servers: serversRepo, drivers: createDriverRegistry(ctx.driverFactory), audit, keys, clock, log,
+    checkPanelUrl: createPanelUrlCheck({ allowLinkLocal: ctx.config.allowLinkLocalPanels }),
   });
-  const servers = createServersService({ servers: serversRepo, drivers: createDriverRegistry(ctx.driverFactory), audit, keys, clock, log });
   const provisioner = createProvisioner({
     accounts: accountsRepo, servers, clock, log,
     scheduleCleanup: async (payload) => {
@@ -118,6 +140,9 @@ export function createServices(ctx: ServiceContext) {
     servers, confirmation, customers, jobs, clock, log, publicUrl: ctx.config.publicUrl,
   });
   const stuckAccounts = createStuckAccountsSweep({ db, accounts: accountsRepo, servers, jobs, clock, log, stuckAfterSeconds: ctx.config.stuckAccounts.afterSeconds });
+  /** The dedupe keys of the periodic jobs scheduleRecurringJobs queues: the purge never deletes their rows. */
+  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, RECONCILE_SUBSCRIPTIONS, SEND_RENEWAL_REMINDERS, PURGE_OLD_ROWS];
+  const retentionPurge = createRetentionPurge({ db, settings, clock, periodicJobKeys });
   const fulfilment = createFulfilment({
     db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, paidPeriods, clock, log,
     refundUndeliverable: (transactionId, why) => refunds.refundUndeliverable(transactionId, why),
@@ -130,7 +155,10 @@ export function createServices(ctx: ServiceContext) {
     servers,
     auth: createAuthService({ config: ctx.config, keys, clock, mailer: ctx.mailer, log, users, sessions, audit, settings, otp: createOtpRepo(db), signAccessToken: ctx.signAccessToken }),
     users: createUsersService({ users, audit, clock }),
-    plans: createPlansService({ plans: plansRepo, settings, audit, clock, recurringPlanSaved: (plan) => enqueuePlanPriceSync(jobs, plan, clock()) }),
+    plans: createPlansService({
+      plans: plansRepo, settings, audit, clock, onChange: () => changeSignal.changed(), recurringPlanSaved: (plan) => enqueuePlanPriceSync(jobs, plan, clock()),
+    }),
+    changeSignal,
     accounts,
     card,
     checkout,
@@ -153,6 +181,7 @@ export function createServices(ctx: ServiceContext) {
       [RECONCILE_SUBSCRIPTIONS]: createReconcileSubscriptionsHandler({ db, schedule, cards, recurring, clock, log }),
       [SYNC_PLAN_PRICE]: createSyncPlanPriceHandler({ plans: plansRepo, cards }),
       [SEND_RENEWAL_REMINDERS]: createSendRenewalRemindersHandler({ schedule, billing: billingRepo, accounts: accountsRepo, notices, settings, clock }),
+      [PURGE_OLD_ROWS]: createPurgeOldRowsHandler({ purge: retentionPurge, clock, log }),
       [SEND_REFUND_NOTICE]: createSendRefundNoticeHandler({ billing: billingRepo, users, settings, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }),
     } satisfies Record<string, JobHandler>,
     /** Puts the periodic jobs in the queue (once for all instances); main.ts calls it before starting the worker. */
@@ -160,6 +189,7 @@ export function createServices(ctx: ServiceContext) {
       await scheduleStuckAccountsSweep(jobs, clock());
       await scheduleSubscriptionReconcile(jobs, clock());
       await scheduleRenewalReminders(jobs, clock());
+      await scheduleOldRowsPurge(jobs, clock());
     },
   };
 }

@@ -17,6 +17,7 @@ const RELAXED_LIMITS: RateLimits = {
   verifyPerEmail: { max: 10_000, windowSeconds: 60 },
   refreshPerIp: { max: 10_000, windowSeconds: 60 },
   checkoutPerUser: { max: 10_000, windowSeconds: 60 },
+  subPerIp: { max: 10_000, windowSeconds: 60 },
 };
 
 export interface TestApp {

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { prepareSqliteFile } from './sqlite-file.js';
 
 export type Db = Knex;
 export type Dialect = 'sqlite' | 'postgres';
@@ -19,7 +19,7 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
   if (databaseUrl.startsWith('sqlite:')) {
     const path = databaseUrl.slice('sqlite:'.length);
     const filename = path === ':memory:' ? path : resolve(path);
-    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+    if (filename !== ':memory:') prepareSqliteFile(filename);
     return knexFactory({
       client: 'better-sqlite3',
       connection: { filename },

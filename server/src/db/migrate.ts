@@ -6,6 +6,7 @@ import * as planPricing from './migrations/003-plan-pricing.js';
 import * as provisioningIntent from './migrations/004-provisioning-intent.js';
 import * as paymentReferences from './migrations/005-payment-references.js';
 import * as recurringBilling from './migrations/006-recurring-billing.js';
+import * as retentionIndexes from './migrations/007-retention-indexes.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -20,6 +21,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['004-provisioning-intent', provisioningIntent],
   ['005-payment-references', paymentReferences],
   ['006-recurring-billing', recurringBilling],
+  ['007-retention-indexes', retentionIndexes],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -13,7 +13,7 @@ export function resolveAppSecret(config: Config): string {
   const dir = resolve(config.dataDir);
   const file = join(dir, 'app-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 }); // a folder made here is the owner's only, like the secret
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);

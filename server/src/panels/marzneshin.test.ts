@@ -51,6 +51,44 @@ describe('the Marzneshin driver against a panel that behaves as panels.md descri
       await expectPanelError(make({ url: `${panel.url}/not-the-api` }).testConnection(), 'wrong_url');
     });
 
+    describe('checks that this panel admin can provision on the chosen service', () => {
+      const panels: FakeMarzneshin[] = [];
+      afterEach(async () => {
+        await Promise.all(panels.splice(0).map((p) => p.close()));
+      });
+      const driverFor = async (options: Parameters<typeof startFakeMarzneshin>[0], chosen: string) => {
+        const other = await startFakeMarzneshin(options);
+        panels.push(other);
+        return createMarzneshinDriver({ url: other.url, username: other.admin.username, password: other.admin.password, serviceId: chosen });
+      };
+
+      it('fails a non-sudo admin without the service, naming it, though its login works', async () => {
+        const driver = await driverFor({ sudo: false, adminServiceIds: [2] }, '1');
+        const err = await expectPanelError(driver.testConnection(), 'not_permitted');
+        expect(err.message).toBe('this panel admin cannot assign service 1; use a sudo admin or give it the service');
+        expect(err.retryable).toBe(false);
+      });
+
+      it('passes a non-sudo admin that has the service, or all services, and a sudo admin', async () => {
+        await expect((await driverFor({ sudo: false, adminServiceIds: [2] }, '2')).testConnection()).resolves.toBeUndefined();
+        await expect((await driverFor({ sudo: false, adminServiceIds: [], allServicesAccess: true }, '1')).testConnection()).resolves.toBeUndefined();
+        await expect((await driverFor({ sudo: true }, '1')).testConnection()).resolves.toBeUndefined();
+      });
+
+      it('without a chosen service (the first test, to list services) checks only the login and the right to change users', async () => {
+        await expect((await driverFor({ sudo: false, adminServiceIds: [] }, '')).testConnection()).resolves.toBeUndefined();
+        const readOnly = await driverFor({ sudo: false, modifyUsersAccess: false }, '');
+        expect((await expectPanelError(readOnly.testConnection(), 'not_permitted')).message).toBe('this panel admin cannot modify users; use a sudo admin or allow it to modify users');
+      });
+
+      it('is right to check: the panel itself would create the user with no service, and a 200', async () => {
+        const driver = await driverFor({ sudo: false, adminServiceIds: [2] }, '1');
+        const err = await expectPanelError(driver.createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'n' }), 'rejected');
+        expect(err.message).toMatch(/dropped service 1/);
+        expect(panels[0]!.users.size).toBe(0); // the service-less user was removed again
+      });
+    });
+
     it('lists services with string ids', async () => {
       const services = await driver.listServices();
       expect(services.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { PanelError, type AccountStatus, type PanelAccount, type PanelConnection, type PanelDriver, type PanelService } from './panel-driver.js';
 import { detailOf, expectJsonObject, failureFor, type PanelResponse } from './panel-http.js';
 import { adoptIfOurs } from './adopt.js';
+import { checkAdminMayProvision } from './marzneshin-admin.js';
 import { PanelSession } from './panel-session.js';
 import { isPlaceholderLink, parseNaiveUtc, splitLinks } from './normalize.js';
 
@@ -80,9 +81,10 @@ export function createMarzneshinDriver(connection: PanelConnection, options: { t
 
   async function checkServiceKept(account: PanelAccount, raw: MarzneshinUser): Promise<PanelAccount> {
     if (raw.service_ids?.map(String).includes(connection.serviceId)) return account;
-    // Marzneshin silently drops unknown service ids: the user would have no configuration at all.
+    // Marzneshin silently drops unknown service ids, and those a non-sudo admin may not assign: the
+    // user would have no configuration at all.
     await session.request(usersPath(account.username), { method: 'DELETE' }).catch(() => undefined);
-    throw new PanelError('rejected', `The panel has no service ${connection.serviceId}; check the server's service ID`);
+    throw new PanelError('rejected', `The panel dropped service ${connection.serviceId}: it has no such service, or this panel admin may not assign it`);
   }
 
   return {
@@ -92,6 +94,7 @@ export function createMarzneshinDriver(connection: PanelConnection, options: { t
       await session.login();
       const response = await session.request('/api/admins/current', { method: 'GET' });
       if (response.status !== 200) throw failureFor(response, 'Checking the admin account');
+      checkAdminMayProvision(expectJsonObject(response, 'Checking the admin account'), connection.serviceId);
     },
 
     async listServices(): Promise<PanelService[]> {

@@ -37,7 +37,10 @@ export interface NewPanelAccount {
 
 export interface PanelDriver {
   readonly kind: PanelKind;
-  /** Throws PanelError('auth' | 'unreachable' | …) unless the credentials work. */
+  /**
+   * Throws PanelError('auth' | 'unreachable' | …) unless the credentials work, and
+   * PanelError('not_permitted') when this admin could not provision on the connection's service.
+   */
   testConnection(): Promise<void>;
   listServices(): Promise<PanelService[]>;
   /** Throws PanelError('conflict') when the username belongs to someone else: pick another. */
@@ -65,6 +68,7 @@ export type PanelErrorKind =
   | 'wrong_url' // a 404 of the route itself: not a panel of this kind at this address
   | 'conflict' // the username is taken by an account that is not ours
   | 'rejected' // the panel refused the request (4xx validation, disabled protocol, unknown service)
+  | 'not_permitted' // the credential test: this panel admin may not do what we need (e.g. assign the service)
   | 'server_error' // 5xx: retryable, and a write may have happened
   | 'invalid_response'; // not the JSON we expect
 

@@ -4,9 +4,11 @@ import type { ApiErrorBody } from '../../../shared/errors.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { AppError } from '../errors.js';
 
+/** A body over the route's limit (Fastify refuses it before reading it): 413, not a 500 or a reset. */
+const PAYLOAD_TOO_LARGE = { code: 'payload_too_large', message: 'The request body is too large.' } satisfies ApiErrorBody;
+
 /** Fastify's own errors for a body it could not read: all are the client's fault, all answer 400. */
 const BODY_ERRORS: Record<string, { code: string; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: 'The request body is too large.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'invalid_body', message: 'Send the request body as JSON (Content-Type: application/json).' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_body', message: 'The request body is empty; send a JSON object.' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_body', message: 'The request body is not valid JSON.' },
@@ -23,6 +25,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(err.statusCode).send(body);
     }
 
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(PAYLOAD_TOO_LARGE);
     const bodyError = (err.code && BODY_ERRORS[err.code]) || (err instanceof SyntaxError ? BODY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
     if (bodyError) return reply.status(400).send(bodyError satisfies ApiErrorBody);
 

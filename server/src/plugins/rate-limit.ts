@@ -18,6 +18,8 @@ export interface RateLimits {
   refreshPerIp: LimitRule;
   /** Each checkout reserves an account and opens a Stripe session: a person needs only a few. */
   checkoutPerUser: LimitRule;
+  /** `/sub/…`: VPN clients refresh every few hours; many devices behind one address still fit. */
+  subPerIp: LimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -27,6 +29,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   verifyPerEmail: { max: 15, windowSeconds: 15 * 60 },
   refreshPerIp: { max: 120, windowSeconds: 60 },
   checkoutPerUser: { max: 10, windowSeconds: 15 * 60 },
+  subPerIp: { max: 120, windowSeconds: 60 },
 };
 
 declare module 'fastify' {

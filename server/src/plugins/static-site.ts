@@ -1,13 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PublicConfig } from '../../../shared/config.js';
 import { CONFIG_SLOT, PLANS_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, escapeHtml, type SiteManifest } from '../../../shared/site-template.js';
 import { notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { browserDrawn, createLivePages, loadServerBundle, type PlanSource } from './live-pages.js';
+import { createPageCache, sendCompressed } from './page-cache.js';
 
 const NOT_BUILT_PAGE =
   '<!doctype html><html lang="en"><title>Not built</title><p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p></html>';
@@ -86,19 +87,23 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
     });
   }
 
-  async function sendPage(reply: FastifyReply, file: string, status = 200, live?: { path: string }) {
+  const pages = createPageCache();
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, file: string, status = 200, live?: { path: string }) {
     const template = site?.templates.get(file);
     if (!template) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    const page = !live ? template : livePages ? await livePages.render(live.path, template) : browserDrawn(template);
-    const html = fillTemplate(page, await opts.getPublicConfig(), opts.publicUrl);
-    return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const source = !live ? template : livePages ? await livePages.render(live.path, template) : browserDrawn(template);
+    const config = await opts.getPublicConfig();
+    const page = await pages.get(`${file}|${live?.path ?? ''}`, source, JSON.stringify(config), () => fillTemplate(source, config, opts.publicUrl));
+    return sendCompressed(request, reply, page, status);
   }
 
   if (site) {
+    // Pages are sent precompressed (page-cache.ts), not compressed again on the way out.
     for (const page of site.manifest.pages) {
-      app.get(page.path, (_request, reply) => sendPage(reply, page.file, 200, page.live ? { path: page.path } : undefined));
+      app.get(page.path, { compress: false }, (request, reply) => sendPage(request, reply, page.file, 200, page.live ? { path: page.path } : undefined));
     }
-    for (const path of site.manifest.appPaths) app.get(path, (_request, reply) => sendPage(reply, site.manifest.shell));
+    for (const path of site.manifest.appPaths) app.get(path, { compress: false }, (request, reply) => sendPage(request, reply, site.manifest.shell));
     app.get('/sitemap.xml', async (_request, reply) => reply.type('application/xml').send(sitemapXml(site.manifest, opts.publicUrl)));
     app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send(robotsTxt(site.manifest, opts.publicUrl)));
   }
@@ -106,6 +111,6 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (!isPage) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`);
-    return sendPage(reply, site?.manifest.notFound ?? '', 404);
+    return sendPage(request, reply, site?.manifest.notFound ?? '', 404);
   });
 }, { name: 'static-site' });

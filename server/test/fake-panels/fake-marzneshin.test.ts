@@ -292,5 +292,52 @@ describe('fake Marzneshin panel', () => {
         await other.close();
       }
     });
+
+    it('with a limited service set: reports it, lists only its services and silently cuts the others from users', async () => {
+      const reseller = await startFakeMarzneshin({ sudo: false, adminServiceIds: [2] });
+      try {
+        const t = await login(reseller, '/api/admins/token');
+        expect((await call(reseller, 'GET', '/api/admins/current', { token: t })).body).toMatchObject({
+          username: 'admin', is_sudo: false, enabled: true, all_services_access: false, modify_users_access: true, service_ids: [2],
+        });
+        expect((await call(reseller, 'GET', '/api/services?page=1&size=100', { token: t })).body.items.map((s: { id: number }) => s.id)).toEqual([2]);
+        const created = await call(reseller, 'POST', '/api/users', { token: t, json: { username: 'cut_user', expire_strategy: 'never', service_ids: [1] } });
+        expect([created.status, created.body.service_ids]).toEqual([200, []]);
+        const both = await call(reseller, 'PUT', '/api/users/cut_user', { token: t, json: { username: 'cut_user', usage_duration: null, service_ids: [1, 2] } });
+        expect([both.status, both.body.service_ids]).toEqual([200, [2]]);
+      } finally {
+        await reseller.close();
+      }
+    });
+
+    it('with all_services_access: every service, whatever its own service_ids', async () => {
+      const broad = await startFakeMarzneshin({ sudo: false, adminServiceIds: [], allServicesAccess: true });
+      try {
+        const t = await login(broad, '/api/admins/token');
+        expect((await call(broad, 'GET', '/api/admins/current', { token: t })).body).toMatchObject({ all_services_access: true, service_ids: [] });
+        expect((await call(broad, 'GET', '/api/services', { token: t })).body.items).toHaveLength(2);
+        const created = await call(broad, 'POST', '/api/users', { token: t, json: { username: 'all_user', expire_strategy: 'never', service_ids: [1] } });
+        expect(created.body.service_ids).toEqual([1]);
+      } finally {
+        await broad.close();
+      }
+    });
+
+    it('without modify_users_access: creates and reads its users, but every change is 403 "You\'re not allowed"', async () => {
+      const readOnly = await startFakeMarzneshin({ sudo: false, modifyUsersAccess: false });
+      try {
+        const t = await login(readOnly, '/api/admins/token');
+        expect((await call(readOnly, 'GET', '/api/admins/current', { token: t })).body.modify_users_access).toBe(false);
+        expect((await call(readOnly, 'POST', '/api/users', { token: t, json: { username: 'ro_user', expire_strategy: 'never' } })).status).toBe(200);
+        expect((await call(readOnly, 'GET', '/api/users/ro_user', { token: t })).status).toBe(200);
+        for (const [method, path] of [['PUT', '/api/users/ro_user'], ['DELETE', '/api/users/ro_user'], ['POST', '/api/users/ro_user/disable'], ['POST', '/api/users/ro_user/reset']]) {
+          const res = await call(readOnly, method!, path!, { token: t, json: method === 'PUT' ? { username: 'ro_user', usage_duration: null } : undefined });
+          expect([res.status, res.text], `${method} ${path}`).toEqual([403, `{"detail":"You're not allowed"}`]);
+        }
+        expect(readOnly.users.has('ro_user')).toBe(true);
+      } finally {
+        await readOnly.close();
+      }
+    });
   });
 });

@@ -38,6 +38,12 @@ export interface FakeMarzneshinOptions extends FakePanelOptions {
   nodes?: MarzneshinNode[];
   /** Port to listen on (127.0.0.1); default 0 = a free port. Starting rejects when it is taken. */
   port?: number;
+  /** A non-sudo admin's own services (`service_ids`); default every service. */
+  adminServiceIds?: number[];
+  /** The admin's `all_services_access`: every service, whatever `service_ids` says. Default false. */
+  allServicesAccess?: boolean;
+  /** The admin's `modify_users_access`: false → a non-sudo admin gets 403 on every change to a user. Default true. */
+  modifyUsersAccess?: boolean;
 }
 
 /** The same handle type as the Marzban fake; the users are MarzneshinUser (see `asMarzneshinUser`). */
@@ -74,6 +80,8 @@ const CLIENT_TYPES: Record<string, SubscriptionFormat> = {
  * - naive UTC datetimes; relative `subscription_url` `/sub/{username}/{key}`; no `status` / `links` fields;
  * - the PUT bug: 500 text/plain unless the body has `expire_strategy` or `usage_duration` (e.g. null);
  * - a non-sudo admin (`options.sudo: false`) gets 403 "You're not allowed" for users it does not own, missing ones too;
+ *   unless it has `all_services_access` it sees only its own services, and the `service_ids` it sends are
+ *   silently cut to them (a user with no service, and a 200); without `modify_users_access` it may not change users;
  * - `/sub/{username}/{key}` picks the format from the User-Agent; an inactive user gets the `disabled` vmess placeholder.
  * Flags (`expired`, `data_limit_reached`, `is_active`) are derived from the stored user on every read.
  */
@@ -111,6 +119,13 @@ export async function startFakeMarzneshin(options: FakeMarzneshinOptions = {}): 
   const out = (user: MarzneshinUser): PanelResponse => json(200, serializeUser(user, prefix));
   const knownServiceIds = (ids: number[]): number[] =>
     [...new Set(ids)].filter((id) => config.services.some((s) => s.id === id));
+  const adminServiceIds = (): number[] => options.adminServiceIds ?? config.services.map((s) => s.id);
+  /** The services this admin may use: all for a sudo admin or one with all_services_access, else its own. */
+  const mayUseService = (admin: AuthenticatedAdmin, id: number): boolean =>
+    admin.isSudo || options.allServicesAccess === true || adminServiceIds().includes(id);
+  /** Unknown ids and those the admin may not use are dropped without a word (upstream's crud.create_user / update_user). */
+  const assignableServiceIds = (admin: AuthenticatedAdmin, ids: number[]): number[] =>
+    knownServiceIds(ids).filter((id) => mayUseService(admin, id));
 
   /** AdminDep: 401 unless a valid token. */
   const withAdmin =
@@ -120,11 +135,16 @@ export async function startFakeMarzneshin(options: FakeMarzneshinOptions = {}): 
       return isResponse(admin) ? admin : handler(req, admin);
     };
 
-  /** UserDep: 403 for a non-sudo admin unless it owns the user (even when there is no such user), then 404. */
+  /**
+   * UserDep: 403 for a non-sudo admin unless it owns the user (even when there is no such user), then 404.
+   * `modifies`: also ModifyUsersAccess, 403 for a non-sudo admin without `modify_users_access`.
+   */
   const withUser = (
     handler: (req: PanelRequest, user: MarzneshinUser, admin: AuthenticatedAdmin) => PanelResponse | Promise<PanelResponse>,
+    modifies = true,
   ) =>
     withAdmin((req, admin) => {
+      if (modifies && !admin.isSudo && options.modifyUsersAccess === false) return detail(403, "You're not allowed");
       const user = getUser(req.params.username!);
       if (!admin.isSudo && !(user && user.owner_username === admin.username)) return detail(403, "You're not allowed");
       if (!user) return detail(404, 'User not found');
@@ -154,16 +174,16 @@ export async function startFakeMarzneshin(options: FakeMarzneshinOptions = {}): 
           username: admin.username,
           is_sudo: admin.isSudo,
           enabled: true,
-          all_services_access: admin.isSudo,
-          modify_users_access: true,
-          service_ids: admin.isSudo ? [] : config.services.map((s) => s.id),
+          all_services_access: options.allServicesAccess ?? false,
+          modify_users_access: options.modifyUsersAccess ?? true,
+          service_ids: admin.isSudo ? [] : adminServiceIds(),
           subscription_url_prefix: prefix,
         }),
       ),
     )
     .get('/api/users', withAdmin(listUsers))
     .post('/api/users', withAdmin(createUser))
-    .get('/api/users/:username', withUser((_req, user) => out(user)))
+    .get('/api/users/:username', withUser((_req, user) => out(user), false))
     .put('/api/users/:username', withUser(modifyUser))
     .delete(
       '/api/users/:username',
@@ -206,10 +226,10 @@ export async function startFakeMarzneshin(options: FakeMarzneshinOptions = {}): 
     )
     .get(
       '/api/services',
-      withAdmin((req) => {
+      withAdmin((req, admin) => {
         const params = readPageParams(req);
         if (isResponse(params)) return params;
-        const items = config.services.map((s) => ({
+        const items = config.services.filter((s) => mayUseService(admin, s.id)).map((s) => ({
           id: s.id,
           name: s.name,
           inbound_ids: [...s.inbound_ids],
@@ -306,7 +326,7 @@ export async function startFakeMarzneshin(options: FakeMarzneshinOptions = {}): 
       lifetime_used_traffic: 0,
       sub_revoked_at: null,
       created_at: new Date(),
-      service_ids: knownServiceIds(fields.service_ids ?? []),
+      service_ids: assignableServiceIds(admin, fields.service_ids ?? []),
       owner_username: admin.username,
       traffic_reset_at: null,
     };
@@ -314,7 +334,7 @@ export async function startFakeMarzneshin(options: FakeMarzneshinOptions = {}): 
     return out(user);
   }
 
-  function modifyUser(req: PanelRequest, user: MarzneshinUser): PanelResponse {
+  function modifyUser(req: PanelRequest, user: MarzneshinUser, admin: AuthenticatedAdmin): PanelResponse {
     const body = parseJsonObject(req.body);
     if (isResponse(body)) return body;
     const check = new BodyCheck(body);
@@ -331,7 +351,7 @@ export async function startFakeMarzneshin(options: FakeMarzneshinOptions = {}): 
     if (fields.data_limit !== null) user.data_limit = fields.data_limit || null;
     if (fields.data_limit_reset_strategy !== null) user.data_limit_reset_strategy = fields.data_limit_reset_strategy;
     if (fields.note !== null) user.note = fields.note;
-    if (fields.service_ids !== null) user.service_ids = knownServiceIds(fields.service_ids);
+    if (fields.service_ids !== null) user.service_ids = assignableServiceIds(admin, fields.service_ids);
     return out(user);
   }
 

@@ -39,8 +39,10 @@ export interface AccountsServiceDeps {
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { accounts, clock } = deps;
 
+  /** What a customer sees of an account: our own `/sub/<token>` link, never the panel's address. */
   function toVpnAccount(account: AccountRecord, trialPlanId: string | null, usageStale = false): VpnAccount {
     const provisioned = account.status !== 'suspended' && account.subscriptionUrl !== null;
+    const ownLink = provisioned ? new URL(`/sub/${account.subToken}`, deps.publicUrl).href : null;
     return {
       id: account.id,
       username: account.username,
@@ -49,8 +51,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       dataLimitBytes: account.dataLimitBytes > 0 ? account.dataLimitBytes : null,
       usedTrafficBytes: account.usedTrafficBytes,
       createdAt: account.createdAt.toISOString(),
-      combinedUrl: provisioned ? new URL(`/sub/${account.subToken}`, deps.publicUrl).href : null,
-      subscriptionUrl: provisioned ? account.subscriptionUrl : null,
+      combinedUrl: ownLink,
+      subscriptionUrl: ownLink,
       links: account.links,
       server: account.server,
       planName: account.planName,

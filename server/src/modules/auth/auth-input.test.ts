@@ -76,10 +76,10 @@ describe.each(TEST_DATABASES)('bad input on the auth endpoints (%s)', (kind) => 
     }
   });
 
-  it('answers 400 to an oversized body without reading it', async () => {
+  it('answers 413 to an oversized body without reading it', async () => {
     const res = await post('/api/auth/otp', JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(BODY_LIMIT_BYTES) }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'body_too_large', message: 'The request body is too large.' });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'payload_too_large', message: 'The request body is too large.' });
   });
 
   it('answers 400 to a body that is not JSON', async () => {

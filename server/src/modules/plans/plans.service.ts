@@ -48,6 +48,8 @@ const toAdminPlan = (plan: PlanRecord, trialPlanId: string | null): AdminPlan =>
 
 export function createPlansService(deps: {
   plans: PlansRepo; settings: SettingsService; audit: AuditRepo; clock: Clock;
+  /** Any plan changed (the public pages on every instance follow). */
+  onChange?: () => void;
   /** A recurring plan was saved: its product and price at the payment provider follow (a queued job). */
   recurringPlanSaved?: (plan: PlanRecord) => Promise<void>;
 }) {
@@ -56,6 +58,7 @@ export function createPlansService(deps: {
   let version = 0;
   const changed = () => {
     version += 1;
+    deps.onChange?.();
   };
   const trialPlanId = async () => (await deps.settings.getAppSettings()).trialPlanId;
   const record = (actor: Actor, action: string, id: string, details: Record<string, unknown> = {}) =>

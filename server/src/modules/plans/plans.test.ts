@@ -30,6 +30,8 @@ describe.each(TEST_DATABASES)('plans with pricing-page fields (%s)', (kind) => {
   beforeEach(async () => {
     await env.database.db('settings').where({ id: 'app_config' }).delete();
     await env.database.db('plans').delete();
+    t.app.services.changeSignal.changed(); // written behind the app's back: its caches are told
+
   });
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, session: WebSession | null = admin) =>

@@ -8,6 +8,7 @@ import type { DriverRegistry } from '../../panels/driver-registry.js';
 import { PanelError, type PanelConnection, type PanelDriver, type PanelService } from '../../panels/panel-driver.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
 import type { Actor } from '../users/users.service.js';
+import { createPanelUrlCheck, type PanelUrlCheck } from './panel-address.js';
 import type { ServerRecord, ServersRepo } from './servers.repo.js';
 
 export const toAdminServer = (server: ServerRecord): AdminServer => ({
@@ -30,6 +31,14 @@ function panelFailure(err: unknown, message: string, code: string): AppError {
   return new AppError(unreachable ? 502 : 400, code, message);
 }
 
+/** The credential test failed: an admin that may not use the service is told exactly that, on the field. */
+function credentialTestFailure(err: unknown, message: string): AppError {
+  if (err instanceof PanelError && err.kind === 'not_permitted') {
+    return new AppError(400, 'connection_test_failed', err.message, { fields: { serviceId: err.message } });
+  }
+  return panelFailure(err, message, 'connection_test_failed');
+}
+
 export interface ServersServiceDeps {
   servers: ServersRepo;
   drivers: DriverRegistry;
@@ -37,10 +46,13 @@ export interface ServersServiceDeps {
   keys: Keys;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Refuses panel URLs this server must not call (link-local, cloud metadata). Default: refuse them all. */
+  checkPanelUrl?: PanelUrlCheck;
 }
 
 export function createServersService(deps: ServersServiceDeps) {
   const { servers, drivers, clock, log } = deps;
+  const checkPanelUrl = deps.checkPanelUrl ?? createPanelUrlCheck({ allowLinkLocal: false });
 
   const connectionOf = (server: ServerRecord): PanelConnection => ({
     url: server.url,
@@ -49,14 +61,19 @@ export function createServersService(deps: ServersServiceDeps) {
     serviceId: server.serviceId,
   });
 
-  /** The credential test: logs in and lists the panel's services. */
-  async function testAndListServices(driver: PanelDriver, message: string): Promise<PanelService[]> {
+  /**
+   * The credential test: checks the URL may be called at all, then logs in (with the admin's rights
+   * for the connection's service) and lists the panel's services.
+   */
+  async function testAndListServices(connection: PanelConnection & { kind: ServerRecord['kind'] }, message: string): Promise<PanelService[]> {
+    await checkPanelUrl(connection.url);
+    const driver = drivers.create(connection.kind, connection);
     try {
       await driver.testConnection();
       return await driver.listServices();
     } catch (err) {
       log.warn({ err: err instanceof Error ? err.message : err }, 'panel connection test failed');
-      throw panelFailure(err, message, 'connection_test_failed');
+      throw credentialTestFailure(err, message);
     }
   }
 
@@ -93,14 +110,15 @@ export function createServersService(deps: ServersServiceDeps) {
       return (await servers.list()).map(toAdminServer);
     },
 
+    /** With a `serviceId`, also checks that this panel admin may assign it. */
     async testConnection(body: ServerConnectionBody): Promise<{ services: PanelService[] }> {
-      const driver = drivers.create(body.kind, { url: body.url, username: body.username, password: body.password, serviceId: '' });
-      return { services: await testAndListServices(driver, SERVER_MESSAGES.testFailed) };
+      const connection = { kind: body.kind, url: body.url, username: body.username, password: body.password, serviceId: body.serviceId ?? '' };
+      return { services: await testAndListServices(connection, SERVER_MESSAGES.testFailed) };
     },
 
     async createServer(actor: Actor, body: CreateServerBody): Promise<AdminServer> {
-      const driver = drivers.create(body.kind, { url: body.url, username: body.username, password: body.password, serviceId: body.serviceId });
-      requireKnownService(await testAndListServices(driver, SERVER_MESSAGES.testFailed), body.serviceId);
+      const connection = { kind: body.kind, url: body.url, username: body.username, password: body.password, serviceId: body.serviceId };
+      requireKnownService(await testAndListServices(connection, SERVER_MESSAGES.testFailed), body.serviceId);
       const now = clock();
       const server = await servers.insert(randomUUID(), {
         kind: body.kind, name: body.name, url: body.url, username: body.username,
@@ -125,10 +143,7 @@ export function createServersService(deps: ServersServiceDeps) {
         next.kind !== existing.kind || next.url !== existing.url || next.username !== existing.username ||
         next.password !== current.password || next.serviceId !== existing.serviceId;
       const now = clock();
-      if (connectionChanged) {
-        const driver = drivers.create(next.kind, next);
-        requireKnownService(await testAndListServices(driver, SERVER_MESSAGES.testFailed), next.serviceId);
-      }
+      if (connectionChanged) requireKnownService(await testAndListServices(next, SERVER_MESSAGES.testFailed), next.serviceId);
       const updated = await servers.update(id, {
         kind: next.kind, url: next.url, username: next.username, serviceId: next.serviceId,
         ...(patch.password !== undefined ? { passwordEncrypted: encryptSecret(deps.keys.encryption, patch.password) } : {}),
@@ -154,8 +169,7 @@ export function createServersService(deps: ServersServiceDeps) {
     /** Enable needs a passing credential test first; it refreshes the token and lastCheck. */
     async enableServer(actor: Actor, id: string): Promise<AdminServer> {
       const server = await load(id);
-      const driver = drivers.create(server.kind, connectionOf(server));
-      await testAndListServices(driver, SERVER_MESSAGES.activateFailed);
+      await testAndListServices({ kind: server.kind, ...connectionOf(server) }, SERVER_MESSAGES.activateFailed);
       const updated = await servers.update(id, { status: 'active', lastCheck: clock() }, clock());
       await record(actor, 'server.enable', id);
       return toAdminServer(updated!);

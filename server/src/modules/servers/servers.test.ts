@@ -7,6 +7,7 @@ import { startFakeMarzneshin } from '../../../test/fake-panels/marzneshin.js';
 import { buildTestApp, signInWeb, TEST_ORIGIN, type TestApp, type WebSession } from '../../../test/test-app.js';
 import { createMarzneshinDriver } from '../../panels/marzneshin.js';
 import { createMarzbanDriver } from '../../panels/marzban.js';
+import type { PanelDriver } from '../../panels/panel-driver.js';
 
 type Fake = Awaited<ReturnType<typeof startFakeMarzneshin>>;
 
@@ -162,6 +163,97 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
     expect((await call('DELETE', `/api/admin/servers/${serverId}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/admin/servers/${serverId}`)).statusCode).toBe(404);
     expect((await call('PATCH', '/api/admin/servers/no-such-id', { name: 'x' })).statusCode).toBe(404);
+  });
+
+  describe('a panel admin that cannot assign the chosen service', () => {
+    let reseller: Fake;
+    beforeAll(async () => {
+      reseller = await startFakeMarzneshin({ sudo: false, adminServiceIds: [2] });
+    });
+    afterAll(async () => {
+      await reseller.close();
+    });
+    const resellerBody = (overrides: Record<string, unknown> = {}) =>
+      marzneshinBody({ url: reseller.url, username: reseller.admin.username, password: reseller.admin.password, ...overrides });
+    const CANNOT_ASSIGN_1 = 'this panel admin cannot assign service 1; use a sudo admin or give it the service';
+
+    it('fails the test and the save with the reason on the service field, and saves nothing', async () => {
+      const before = await serverCount();
+      const saved = await call('POST', '/api/admin/servers', resellerBody({ serviceId: '1' }));
+      expect(saved.statusCode).toBe(400);
+      expect(saved.json()).toEqual({ code: 'connection_test_failed', message: CANNOT_ASSIGN_1, fields: { serviceId: CANNOT_ASSIGN_1 } });
+      const tested = await call('POST', '/api/admin/servers/test', resellerBody({ serviceId: '1' }));
+      expect(tested.statusCode).toBe(400);
+      expect(tested.json().message).toBe(CANNOT_ASSIGN_1);
+      expect(await serverCount()).toBe(before);
+      expect(reseller.users.size).toBe(0);
+    });
+
+    it('passes the test without a service (listing only its own), and saves the service it may assign', async () => {
+      const tested = await call('POST', '/api/admin/servers/test', resellerBody({ serviceId: undefined }));
+      expect(tested.statusCode).toBe(200);
+      expect(tested.json().services.map((s: { id: string }) => s.id)).toEqual(['2']);
+      const saved = await call('POST', '/api/admin/servers', resellerBody({ name: 'Reseller NL', serviceId: '2' }));
+      expect(saved.statusCode).toBe(201);
+      expect(saved.json()).toMatchObject({ serviceId: '2', status: 'active' });
+    });
+
+    it('refuses to switch a saved server to a service its admin cannot assign', async () => {
+      const id = (await env.database.db('masterservers').where({ name: 'Reseller NL' }).first()).id;
+      const res = await call('PATCH', `/api/admin/servers/${id}`, { serviceId: '1', password: reseller.admin.password });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(CANNOT_ASSIGN_1);
+      expect((await env.database.db('masterservers').where({ id }).first()).service_id).toBe('2');
+    });
+  });
+
+  describe('panel URLs on link-local and cloud-metadata addresses', () => {
+    const REFUSED_URLS = ['http://169.254.169.254', 'https://169.254.12.34:8443', 'http://[fe80::1]:8000', 'http://[fd00:ec2::254]', 'http://[::ffff:169.254.169.254]'];
+
+    it('are refused when testing or adding a server, on the url field, before any request', async () => {
+      const before = await serverCount();
+      for (const url of REFUSED_URLS) {
+        for (const path of ['/api/admin/servers/test', '/api/admin/servers']) {
+          const res = await call('POST', path, marzneshinBody({ url }));
+          expect(res.statusCode, `${path} ${url}`).toBe(400);
+          expect(res.json(), `${path} ${url}`).toMatchObject({ code: 'validation_failed', fields: { url: expect.stringContaining('ALLOW_LINK_LOCAL_PANELS') } });
+        }
+      }
+      expect(await serverCount()).toBe(before);
+    });
+
+    it('are refused when editing a server, which keeps its address', async () => {
+      const saved = await call('POST', '/api/admin/servers', marzneshinBody({ name: 'Edited' }));
+      expect(saved.statusCode).toBe(201);
+      const res = await call('PATCH', `/api/admin/servers/${saved.json().id}`, { url: 'http://169.254.169.254' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_failed', fields: { url: expect.any(String) } });
+      expect((await env.database.db('masterservers').where({ id: saved.json().id }).first()).url).toBe(marzneshin.url);
+    });
+
+    it('leave loopback panels allowed', async () => {
+      expect(new URL(marzneshin.url).hostname).toBe('127.0.0.1');
+      expect((await call('POST', '/api/admin/servers/test', marzneshinBody())).statusCode).toBe(200);
+    });
+  });
+
+  it('lets the operator allow link-local panels with ALLOW_LINK_LOCAL_PANELS=true', async () => {
+    // A stand-in driver: nothing is sent to a link-local address from a test.
+    const stub: PanelDriver = {
+      kind: 'marzneshin', testConnection: async () => {}, listServices: async () => [{ id: '1', name: 'Local' }],
+      createAccount: async () => { throw new Error('unused'); }, getAccount: async () => null, extendAccount: async () => { throw new Error('unused'); },
+      setEnabled: async () => { throw new Error('unused'); }, resetUsage: async () => { throw new Error('unused'); }, deleteAccount: async () => ({ alreadyGone: true }),
+    };
+    const body = marzneshinBody({ url: 'http://169.254.169.254' });
+    for (const [allow, expected] of [['true', 200], ['false', 400]] as const) {
+      const local = await buildTestApp({ db: env.database.db, env: { ALLOW_LINK_LOCAL_PANELS: allow }, overrides: { driverFactory: () => stub } });
+      try {
+        const res = await local.app.inject({ method: 'POST', url: '/api/admin/servers/test', headers: { origin: TEST_ORIGIN, cookie: admin.cookie }, payload: body });
+        expect(res.statusCode, `ALLOW_LINK_LOCAL_PANELS=${allow}: ${res.body}`).toBe(expected);
+      } finally {
+        await local.app.close();
+      }
+    }
   });
 
   it('never returned a password or a panel token in any admin answer', () => {

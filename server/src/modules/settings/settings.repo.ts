@@ -10,6 +10,8 @@ export interface StoredAppConfig {
   support_email?: string;
   renewal_grace_days?: number;
   renewal_reminders?: boolean;
+  retention_days?: number;
+  audit_retention_days?: number;
 }
 
 export function createSettingsRepo(db: Db) {

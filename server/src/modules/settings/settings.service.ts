@@ -1,5 +1,5 @@
 import { DEFAULT_BRAND_NAME, DEFAULT_SUPPORT_EMAIL, type PublicConfig } from '../../../../shared/config.js';
-import { RENEWAL_DEFAULTS, type AdminSettings, type UpdateSettingsBody } from '../../../../shared/app-settings.js';
+import { RENEWAL_DEFAULTS, RETENTION_DEFAULTS, type AdminSettings, type UpdateSettingsBody } from '../../../../shared/app-settings.js';
 import { validationFailed } from '../../errors.js';
 import type { SettingsRepo } from './settings.repo.js';
 import type { CardPublicState } from '../billing/card-settings.service.js';
@@ -20,6 +20,8 @@ export function createSettingsService(deps: {
       supportEmail: stored.support_email?.trim() || DEFAULT_SUPPORT_EMAIL,
       renewalGraceDays: stored.renewal_grace_days ?? RENEWAL_DEFAULTS.graceDays,
       renewalReminders: stored.renewal_reminders ?? RENEWAL_DEFAULTS.reminders,
+      retentionDays: stored.retention_days ?? RETENTION_DEFAULTS.days,
+      auditRetentionDays: stored.audit_retention_days ?? RETENTION_DEFAULTS.auditDays,
     };
   }
 
@@ -43,6 +45,8 @@ export function createSettingsService(deps: {
         ...(patch.supportEmail !== undefined ? { support_email: patch.supportEmail } : {}),
         ...(patch.renewalGraceDays !== undefined ? { renewal_grace_days: patch.renewalGraceDays } : {}),
         ...(patch.renewalReminders !== undefined ? { renewal_reminders: patch.renewalReminders } : {}),
+        ...(patch.retentionDays !== undefined ? { retention_days: patch.retentionDays } : {}),
+        ...(patch.auditRetentionDays !== undefined ? { audit_retention_days: patch.auditRetentionDays } : {}),
       }, now);
       return getAppSettings();
     },

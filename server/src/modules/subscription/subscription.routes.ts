@@ -1,26 +1,31 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, RouteShorthandOptions } from 'fastify';
 import { notFound } from '../../errors.js';
+import type { LimitRule } from '../../plugins/rate-limit.js';
 import { SUBSCRIPTION_MESSAGES, type SubscriptionService } from './subscription.service.js';
 
 export { createSubscriptionService, type SubscriptionService, type SubscriptionServiceDeps } from './subscription.service.js';
 
 export interface SubscriptionRoutesOptions {
   service: SubscriptionService;
+  /** Requests per client address (needs the rate-limit plugin); without it, none. */
+  limitPerIp?: LimitRule;
 }
 
 /**
  * `GET /sub/:token` and `GET /sub/:token/{links|v2ray|sing-box|clash-meta|clash}` (HEAD too).
  * One wildcard route takes everything under `/sub/`, so a malformed or over-long token gets the same
  * 404 `{ code: 'not_found', message }` as an unknown one (errors go through the app's error handler).
+ * Past `limitPerIp` an address gets 429 with Retry-After before its token is looked up.
  */
 export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> = async (app, opts) => {
   const { service } = opts;
+  const limited: RouteShorthandOptions = opts.limitPerIp ? { onRequest: app.limiter('sub-ip', opts.limitPerIp, (request) => request.ip) } : {};
 
-  app.get('/sub', async () => {
+  app.get('/sub', limited, async () => {
     throw notFound(SUBSCRIPTION_MESSAGES.notFound);
   });
 
-  app.get<{ Params: { '*': string } }>('/sub/*', async (request, reply) => {
+  app.get<{ Params: { '*': string } }>('/sub/*', limited, async (request, reply) => {
     const result = await service.handle({
       path: request.params['*'],
       userAgent: request.headers['user-agent'],

@@ -6,7 +6,8 @@
  * - The format: a path suffix forces it; else the User-Agent's anchored rules. We ask the panel for that
  *   format explicitly (`<subscription_url>/<format>`) and pass on the client's User-Agent.
  * - Cached per account and format: fresh for 60 s, then served stale while one background refresh runs;
- *   the panel down → the last good copy, or 503 without one. Account rows and the brand are cached briefly.
+ *   the panel down → the last good copy, or 503 without one. Account rows and the brand are cached briefly,
+ *   and a token that matched no row answers 404 for 30 s without a query.
  * - An account that cannot be used (ours says suspended / disabled / expired / over quota, or the panel
  *   serves its `disabled` placeholder or says expired / over quota) gets a plain message, never configs.
  * - Nothing of the panel is passed on but the configuration itself: headers are ours, errors are generic.
@@ -59,6 +60,8 @@ export interface SubscriptionServiceDeps {
   cache?: Partial<Omit<SwrCacheOptions, 'now'>>;
   /** How long an account row is reused before it is read again, ms. Default 5 s. */
   accountTtlMs?: number;
+  /** How long a token found in no row answers 404 without asking the database again, ms. Default 30 s. */
+  unknownTokenTtlMs?: number;
   /** How long the brand settings are reused, ms. Default 30 s. */
   brandTtlMs?: number;
   /** For tests: another way to find accounts. */
@@ -165,6 +168,7 @@ export function panelUrlFor(subscriptionUrl: string, format: PanelFormat): strin
 }
 
 const MAX_FORWARDED_UA = 512;
+const UNKNOWN_TOKENS_KEPT = 10_000;
 
 export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const clock = deps.clock ?? systemClock;
@@ -172,6 +176,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const timeoutMs = deps.fetchTimeoutMs ?? PANEL_TIMEOUT_MS;
   const updateInterval = String(Math.max(1, Math.round(deps.updateIntervalHours ?? 12)));
   const accountTtlMs = deps.accountTtlMs ?? 5000;
+  const unknownTokenTtlMs = deps.unknownTokenTtlMs ?? 30_000;
   const brandTtlMs = deps.brandTtlMs ?? 30_000;
   const links: SiteLinks = {
     dashboard: new URL('/dashboard', deps.publicUrl).href,
@@ -188,10 +193,15 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   // Account rows by token, reused for a few seconds: the hot path then needs no database round trip.
   const accounts = new LruMap<string, { account: SubscriptionAccount; at: number }>(Math.max(1000, (deps.cache?.maxEntries ?? DEFAULT_SWR_OPTIONS.maxEntries) * 2));
   const accountLookups = new Map<string, Promise<SubscriptionAccount | undefined>>();
+  // Tokens that matched no row, and when: guessed or stale links then cost no query each (bounded, so a
+  // flood of new guesses only evicts older ones; the per-IP limit caps how fast they come).
+  const unknownTokens = new LruMap<string, number>(UNKNOWN_TOKENS_KEPT);
 
   async function findAccount(token: string, now: number): Promise<SubscriptionAccount | undefined> {
     const cached = accounts.get(token);
     if (cached && now - cached.at < accountTtlMs) return cached.account;
+    const missedAt = unknownTokens.peek(token);
+    if (missedAt !== undefined && now - missedAt < unknownTokenTtlMs) return undefined;
     let lookup = accountLookups.get(token);
     if (!lookup) {
       lookup = repo.findByToken(token).finally(() => accountLookups.delete(token));
@@ -205,8 +215,13 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       if (cached) return cached.account;
       throw err;
     }
-    if (account) accounts.set(token, { account, at: clock().getTime() });
-    else accounts.delete(token);
+    if (account) {
+      accounts.set(token, { account, at: clock().getTime() });
+      unknownTokens.delete(token);
+    } else {
+      accounts.delete(token);
+      unknownTokens.set(token, clock().getTime());
+    }
     return account;
   }
 
@@ -415,7 +430,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
 
     /** Sizes, for tests and diagnostics. */
     stats() {
-      return { entries: content.size, bytes: content.bytes, loading: content.loading, accounts: accounts.size };
+      return { entries: content.size, bytes: content.bytes, loading: content.loading, accounts: accounts.size, unknownTokens: unknownTokens.size };
     },
   };
 }

@@ -40,13 +40,14 @@ export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogP
 
   async function loadServices(): Promise<PanelService[]> {
     setFormError(null);
-    const { kind, url, username, password } = toCreateServerBody(values);
+    const { kind, url, username, password, serviceId } = toCreateServerBody(values);
     if (server && !password) {
       if (connectionChanged(values, server)) throw new Error('Enter the password to test the changed connection.');
       return adminApi.servers.listServices(server.id);
     }
     if (!url || !username || !password) throw new Error('Fill in the URL, username and password first.');
-    return (await adminApi.servers.testConnection({ kind, url, username, password })).services;
+    // With a service ID already typed, the test also says whether this panel admin may assign it.
+    return (await adminApi.servers.testConnection({ kind, url, username, password, serviceId })).services;
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -6,6 +6,7 @@ import { AlertBox } from './AlertBox';
 import { CardPaymentSettingsForm } from './CardPaymentSettingsForm';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import { RenewalSettingsForm } from './RenewalSettingsForm';
+import { RetentionSettingsForm } from './RetentionSettingsForm';
 import { useAdminResource } from './useAdminResource';
 
 const LOAD_FAILED = 'Failed to fetch settings';
@@ -36,7 +37,7 @@ function CardPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
   );
 }
 
-/** App configuration, one card per area: general settings, renewals, then card payments. */
+/** App configuration, one card per area: general settings, renewals, data retention, then card payments. */
 export function SettingsTab({ refreshKey }: { refreshKey: number }) {
   const { data, loadState } = useAdminResource(loadSettingsData, refreshKey);
 
@@ -54,6 +55,10 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
       />
       <RenewalSettingsForm
         key={`${data.settings.renewalGraceDays}:${data.settings.renewalReminders}`}
+        settings={data.settings}
+      />
+      <RetentionSettingsForm
+        key={`${data.settings.retentionDays}:${data.settings.auditRetentionDays}`}
         settings={data.settings}
       />
       <CardPaymentSettingsSection refreshKey={refreshKey} />
