@@ -177,3 +177,25 @@ test('Manage billing opens the portal; the admin sees the subscription and the r
     await panel.close();
   }
 });
+
+test('the admin sets the renewal grace period, reminders and data retention in Settings; a value out of range is refused', async ({ page, site }) => {
+  await signIn(page, site, 'admin-settings@example.com');
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const grace = page.getByLabel('Grace period (days)');
+  // Out of range: the browser's own check stops the form, and nothing is saved.
+  await grace.fill('45');
+  await page.getByRole('button', { name: 'Save renewal settings' }).click();
+  expect(await grace.evaluate((input: HTMLInputElement) => input.validity.rangeOverflow)).toBe(true);
+  expect(await (await page.request.get('/api/admin/settings')).json()).toMatchObject({ renewalGraceDays: 3 });
+  await grace.fill('5');
+  await page.getByLabel('Send renewal reminders').uncheck();
+  await page.getByRole('button', { name: 'Save renewal settings' }).click();
+  await expect(page.getByText('Renewal settings updated')).toBeVisible();
+  await page.getByLabel('Audit log (days)').fill('400');
+  await page.getByRole('button', { name: 'Save data retention' }).click();
+  await expect(page.getByText('Data retention updated')).toBeVisible();
+  const saved = await (await page.request.get('/api/admin/settings')).json();
+  expect(saved).toMatchObject({ renewalGraceDays: 5, renewalReminders: false, auditRetentionDays: 400 });
+  await page.request.put('/api/admin/settings', { data: { renewalGraceDays: 3, renewalReminders: true, auditRetentionDays: 365 }, headers: { origin: site.baseURL } });
+});

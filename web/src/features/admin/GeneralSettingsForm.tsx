@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminSettings } from '../../../../shared/app-settings.js';
 import type { AdminPlan } from '../../../../shared/plans.js';
-import { adminApi } from '../../api/admin-endpoints';
-import { useToast } from '../toast/toast-context';
 import { buttonClass } from './admin-ui';
 import { SettingsSection } from './SettingsSection';
-import { errorMessage, fieldErrors } from './admin-errors';
+import { useSettingsSave } from './useSettingsSave';
 import { formatDataLimit, formatDuration } from './admin-format';
 import { SelectField, TextField } from './form-fields';
 
@@ -24,35 +22,19 @@ const planLabel = (plan: AdminPlan) =>
 
 /** Trial plan, brand name and support e-mail, saved together with PUT /api/admin/settings. */
 export function GeneralSettingsForm({ settings, plans }: GeneralSettingsFormProps) {
-  const toast = useToast();
   const [trialPlanId, setTrialPlanId] = useState(settings.trialPlanId ?? '');
   const [brandName, setBrandName] = useState(settings.brandName);
   const [supportEmail, setSupportEmail] = useState(settings.supportEmail);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { fields, saving, save } = useSettingsSave(MESSAGES);
   const missingPlan = trialPlanId !== '' && !plans.some((plan) => plan.id === trialPlanId);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    setFields({});
-    try {
-      const saved = await adminApi.settings.update({
-        trialPlanId: trialPlanId || null,
-        brandName: brandName.trim(),
-        supportEmail: supportEmail.trim(),
-      });
-      toast.success(MESSAGES.updated);
+    await save({ trialPlanId: trialPlanId || null, brandName: brandName.trim(), supportEmail: supportEmail.trim() }, {}, (saved) => {
       setTrialPlanId(saved.trialPlanId ?? '');
       setBrandName(saved.brandName);
       setSupportEmail(saved.supportEmail);
-    } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.updateFailed));
-      setFields(fieldErrors(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

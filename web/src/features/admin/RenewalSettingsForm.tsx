@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { RENEWAL_DEFAULTS, type AdminSettings } from '../../../../shared/app-settings.js';
-import { adminApi } from '../../api/admin-endpoints';
-import { useToast } from '../toast/toast-context';
 import { buttonClass } from './admin-ui';
-import { errorMessage, fieldErrors } from './admin-errors';
 import { CheckboxField, TextField } from './form-fields';
+import { parseDays, useSettingsSave } from './useSettingsSave';
 import { SettingsSection } from './SettingsSection';
 
 const MESSAGES = {
@@ -13,45 +11,23 @@ const MESSAGES = {
   graceDays: `Enter a whole number of days from 0 to ${RENEWAL_DEFAULTS.maxGraceDays}.`,
 } as const;
 
-/** The grace period typed, or null when it is not a whole number of days in range. */
-function parseGraceDays(text: string): number | null {
-  if (!/^\s*\d+\s*$/.test(text)) return null;
-  const days = Number(text);
-  return days <= RENEWAL_DEFAULTS.maxGraceDays ? days : null;
-}
-
 /**
  * 'Renewals': how long an account whose renewal charge failed keeps working, and whether customers
  * are reminded by e-mail before a renewal; saved with PUT /api/admin/settings.
  */
 export function RenewalSettingsForm({ settings }: { settings: Pick<AdminSettings, 'renewalGraceDays' | 'renewalReminders'> }) {
-  const toast = useToast();
   const [graceDays, setGraceDays] = useState(String(settings.renewalGraceDays));
   const [reminders, setReminders] = useState(settings.renewalReminders);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { fields, saving, save } = useSettingsSave(MESSAGES);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving) return;
-    const renewalGraceDays = parseGraceDays(graceDays);
-    if (renewalGraceDays === null) {
-      setFields({ renewalGraceDays: MESSAGES.graceDays });
-      return;
-    }
-    setSaving(true);
-    setFields({});
-    try {
-      const saved = await adminApi.settings.update({ renewalGraceDays, renewalReminders: reminders });
-      toast.success(MESSAGES.updated);
+    const renewalGraceDays = parseDays(graceDays, 0, RENEWAL_DEFAULTS.maxGraceDays);
+    const invalid: Record<string, string> = renewalGraceDays === null ? { renewalGraceDays: MESSAGES.graceDays } : {};
+    await save({ renewalGraceDays: renewalGraceDays ?? undefined, renewalReminders: reminders }, invalid, (saved) => {
       setGraceDays(String(saved.renewalGraceDays));
       setReminders(saved.renewalReminders);
-    } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.updateFailed));
-      setFields(fieldErrors(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { RETENTION_DEFAULTS, type AdminSettings } from '../../../../shared/app-settings.js';
-import { adminApi } from '../../api/admin-endpoints';
-import { useToast } from '../toast/toast-context';
 import { buttonClass } from './admin-ui';
-import { errorMessage, fieldErrors } from './admin-errors';
 import { TextField } from './form-fields';
+import { parseDays, useSettingsSave } from './useSettingsSave';
 import { SettingsSection } from './SettingsSection';
 
 const R = RETENTION_DEFAULTS;
@@ -16,49 +14,27 @@ const MESSAGES = {
   auditRetentionDays: `Enter a whole number of days from ${R.minAuditDays} to ${R.maxAuditDays}.`,
 } as const;
 
-/** The days typed, or null when it is not a whole number in [min, max]. */
-function parseDays(text: string, min: number, max: number): number | null {
-  if (!/^\s*\d+\s*$/.test(text)) return null;
-  const days = Number(text);
-  return days >= min && days <= max ? days : null;
-}
-
 /**
  * 'Data retention': how long the daily purge keeps rows that are no longer used, and the audit log;
  * saved with PUT /api/admin/settings.
  */
 export function RetentionSettingsForm({ settings }: { settings: Pick<AdminSettings, 'retentionDays' | 'auditRetentionDays'> }) {
-  const toast = useToast();
   const [retentionDays, setRetentionDays] = useState(String(settings.retentionDays));
   const [auditRetentionDays, setAuditRetentionDays] = useState(String(settings.auditRetentionDays));
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { fields, saving, save } = useSettingsSave(MESSAGES);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving) return;
     const days = parseDays(retentionDays, R.minDays, R.maxDays);
     const auditDays = parseDays(auditRetentionDays, R.minAuditDays, R.maxAuditDays);
-    if (days === null || auditDays === null) {
-      setFields({
-        ...(days === null ? { retentionDays: MESSAGES.retentionDays } : {}),
-        ...(auditDays === null ? { auditRetentionDays: MESSAGES.auditRetentionDays } : {}),
-      });
-      return;
-    }
-    setSaving(true);
-    setFields({});
-    try {
-      const saved = await adminApi.settings.update({ retentionDays: days, auditRetentionDays: auditDays });
-      toast.success(MESSAGES.updated);
+    const invalid = {
+      ...(days === null ? { retentionDays: MESSAGES.retentionDays } : {}),
+      ...(auditDays === null ? { auditRetentionDays: MESSAGES.auditRetentionDays } : {}),
+    };
+    await save({ retentionDays: days ?? undefined, auditRetentionDays: auditDays ?? undefined }, invalid, (saved) => {
       setRetentionDays(String(saved.retentionDays));
       setAuditRetentionDays(String(saved.auditRetentionDays));
-    } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.updateFailed));
-      setFields(fieldErrors(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
