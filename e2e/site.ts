@@ -87,8 +87,20 @@ export { expect };
 let counter = 0;
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${(counter += 1)}@example.com`;
 
+/**
+ * Waits until React has taken over the prerendered page (its handlers are on the form): a click before
+ * that would submit the plain HTML form, as a browser without JavaScript does, and reload the page.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form');
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'));
+  });
+}
+
 /** On the sign-in form already open: asks for a code for `email` and enters the one the e-mail brought. */
 export async function signInWithCode(page: Page, site: Site, email: string): Promise<void> {
+  await waitForHydration(page);
   await page.getByLabel(/email/i).fill(email);
   const sentBefore = site.smtp.messages.length;
   await page.getByRole('button', { name: 'Instant Access' }).click();

@@ -1,8 +1,9 @@
 /**
  * `npm run bench:web`: Lighthouse (mobile emulation, default throttling) with the system Chromium on
  * the landing page, /pricing and a download page, served by the real app from the built site.
- * Prints the performance score, LCP and the JavaScript transferred; targets: score >= 95, landing
- * JavaScript <= 90 KB gzip. Build first (`npm run build:web`).
+ * Prints the median of 5 runs per page: performance score, LCP and the JavaScript transferred; targets
+ * (issue 13): score >= 98, landing JavaScript <= 90 KB gzip. A run that crashed (a Lighthouse runtime
+ * error, no LCP, Chromium gone) is run again rather than scored 0. Build first (`npm run build:web`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -16,18 +17,23 @@ import { createDb } from '../server/src/db/knex.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 
 const PAGES = ['/', '/pricing', '/download/windows'];
-const TARGET_SCORE = 95;
+const TARGET_SCORE = 98;
 const TARGET_LANDING_JS_KB = 90;
 const CHROME_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-const RUNS_PER_PAGE = 3;
+const RUNS_PER_PAGE = 5;
+/** Tries of one run before the page is reported as not measurable. */
+const ATTEMPTS_PER_RUN = 3;
 
 interface Run {
   score: number;
+  fcp: number;
   lcp: number;
+  tbt: number;
+  cls: number;
   jsKb: number;
 }
 
@@ -36,18 +42,54 @@ interface NetworkItem {
   transferSize?: number;
 }
 
-/** One Lighthouse run; a run that could not measure (an error, no LCP) counts as score 0. */
-async function measure(url: string, port: number): Promise<Run> {
+/** One Lighthouse run, or null when it could not measure (a runtime error, no LCP): such a run says nothing of the page. */
+async function measure(url: string, port: number): Promise<Run | null> {
   const result = await lighthouse(url, { port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (!result) return null;
   const { lhr } = result;
-  if (lhr.runtimeError) console.log(`  ${url}: Lighthouse error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
+  if (lhr.runtimeError || lcp === undefined || Number.isNaN(lcp)) {
+    console.log(`  ${url}: run not measurable (${lhr.runtimeError?.code ?? 'no LCP'}), running it again`);
+    return null;
+  }
   const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    fcp: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+    lcp,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     jsKb: items.filter((i) => i.resourceType === 'Script').reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024,
   };
+}
+
+/** Chromium for Lighthouse, launched again when a run took it down. */
+function browser() {
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  return {
+    async port(): Promise<number> {
+      chrome ??= await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+      return chrome.port;
+    },
+    restart() {
+      chrome?.kill();
+      chrome = undefined;
+    },
+  };
+}
+
+/** A measured run of the page, trying again (with a fresh Chromium after a crash) up to ATTEMPTS_PER_RUN times. */
+async function measuredRun(url: string, chrome: ReturnType<typeof browser>): Promise<Run> {
+  for (let attempt = 1; attempt <= ATTEMPTS_PER_RUN; attempt += 1) {
+    try {
+      const run = await measure(url, await chrome.port());
+      if (run) return run;
+    } catch (err) {
+      console.log(`  ${url}: Lighthouse crashed (${err instanceof Error ? err.message : String(err)}), restarting Chromium`);
+      chrome.restart();
+    }
+  }
+  throw new Error(`${url}: no measurable Lighthouse run in ${ATTEMPTS_PER_RUN} attempts`);
 }
 
 /** The run with the median score (Lighthouse varies from run to run). */
@@ -63,23 +105,25 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = browser();
 
   let failed = false;
   try {
     console.log(`Lighthouse, mobile emulation with simulated slow 4G; median of ${RUNS_PER_PAGE} runs per page`);
-    console.log('page                 score   LCP (ms)   JS transferred (KB)');
+    console.log('page                 score   FCP (ms)   LCP (ms)   TBT (ms)    CLS   JS transferred (KB)');
     for (const path of PAGES) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS_PER_PAGE; i += 1) runs.push(await measure(`${base}${path}`, chrome.port));
-      const { score, lcp, jsKb } = median(runs);
-      console.log(`${path.padEnd(20)} ${String(score).padStart(5)}   ${lcp.toFixed(0).padStart(8)}   ${jsKb.toFixed(1).padStart(19)}`);
+      for (let i = 0; i < RUNS_PER_PAGE; i += 1) runs.push(await measuredRun(`${base}${path}`, chrome));
+      const { score, fcp, lcp, tbt, cls, jsKb } = median(runs);
+      const ms = (value: number) => value.toFixed(0).padStart(8);
+      console.log(`${path.padEnd(20)} ${String(score).padStart(5)}   ${ms(fcp)}   ${ms(lcp)}   ${ms(tbt)}   ${cls.toFixed(2).padStart(4)}   ${jsKb.toFixed(1).padStart(19)}`);
+      console.log(`${''.padEnd(20)} scores of the ${RUNS_PER_PAGE} runs: ${runs.map((run) => run.score).join(', ')}`);
       if (score < TARGET_SCORE) failed = true;
       if (path === '/' && jsKb > TARGET_LANDING_JS_KB) failed = true;
     }
     console.log(`targets: score >= ${TARGET_SCORE} on every page; landing JavaScript <= ${TARGET_LANDING_JS_KB} KB`);
   } finally {
-    chrome.kill();
+    chrome.restart();
     await app.close();
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });

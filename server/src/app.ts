@@ -96,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobWorker', jobWorker);
   app.decorate('services', services);
   app.addHook('onClose', async () => jobWorker.stop());
-  app.addHook('onClose', async () => services.changeSignal.close());
+  app.addHook('onClose', async () => services.broadcast.close());
 
   await app.register(errorsPlugin);
   // Pages and JSON are compressed on the fly; built assets are sent precompressed (static-site).

@@ -53,6 +53,8 @@ import { createSettingsRepo } from './modules/settings/settings.repo.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createCachedSettings } from './modules/settings/settings-cache.js';
 import { createChangeSignal, type ChangeSignal } from './lib/change-signal.js';
+import { createBroadcast } from './lib/broadcast.js';
+import { cachedSessions, createSessionCache, forgettingUsers } from './modules/auth/session-cache.js';
 import { createStatusService } from './modules/system/status.service.js';
 import { createSubscriptionService } from './modules/subscription/subscription.service.js';
 import { createSystemService } from './modules/system/system.service.js';
@@ -88,8 +90,16 @@ export interface ServiceContext {
 /** Every repository and service of the server, wired once per app. */
 export function createServices(ctx: ServiceContext) {
   const { db, clock, keys, log } = ctx;
-  const users = createUsersRepo(db);
-  const sessions = createSessionsRepo(db);
+  // Messages between instances (Redis when REDIS_URL is set) that keep their in-memory caches honest.
+  const broadcast = createBroadcast({ redisUrl: ctx.config.redisUrl, onError: (err) => log.warn({ err: err.message }, 'broadcast (Redis) error') });
+  const sessionsRepo = createSessionsRepo(db);
+  // Several instances on PostgreSQL without Redis could not tell each other about a sign-out: no cache then.
+  const sessionCache = createSessionCache({
+    load: sessionsRepo.findSessionWithUser, broadcast, now: () => clock().getTime(),
+    enabled: Boolean(ctx.config.redisUrl) || ctx.config.databaseUrl.startsWith('sqlite:'),
+  });
+  const sessions = cachedSessions(sessionsRepo, sessionCache);
+  const users = forgettingUsers(createUsersRepo(db), sessionCache);
   const audit = createAuditRepo(db);
   const plansRepo = createPlansRepo(db);
   const serversRepo = createServersRepo(db);
@@ -97,7 +107,7 @@ export function createServices(ctx: ServiceContext) {
   const jobs = createJobsRepo(db);
   const billingRepo = createBillingRepo(db);
   // "The site changed" (settings, card settings, plans): caches of pages and public settings follow it, across instances with Redis.
-  const changeSignal = createChangeSignal({ redisUrl: ctx.config.redisUrl, onError: (err) => log.warn({ err: err.message }, 'change signal (Redis) error') });
+  const changeSignal = createChangeSignal(broadcast);
   const card = signalling(createCardSettingsService({ providers: createPaymentProvidersRepo(db), keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl }), changeSignal);
   const cards = createCardDriverSource({ card, drivers: ctx.stripeDrivers ?? createStripeDrivers(ctx.config.stripeApiUrl, { testClocks: ctx.config.stripeTestClocks }) });
   const settings = createCachedSettings(createSettingsService({
@@ -122,6 +132,7 @@ export function createServices(ctx: ServiceContext) {
       await checkout.closeOpenRenewals(accountId);
       await subscriptionControls.endForDeletedAccount(accountId);
     },
+    userChanged: (userId) => sessionCache.forgetUser(userId),
   });
   const notices = createBillingNotices({ jobs, clock });
   const paidPeriods = createPaidPeriods({ billing: billingRepo, settings, clock });
@@ -139,7 +150,9 @@ export function createServices(ctx: ServiceContext) {
     db, billing: billingRepo, accounts: accountsRepo, accountsService: accounts, plans: plansRepo, settings, cards, provisioner,
     servers, confirmation, customers, jobs, clock, log, publicUrl: ctx.config.publicUrl,
   });
-  const stuckAccounts = createStuckAccountsSweep({ db, accounts: accountsRepo, servers, jobs, clock, log, stuckAfterSeconds: ctx.config.stuckAccounts.afterSeconds });
+  const stuckAccounts = createStuckAccountsSweep({ db, accounts: accountsRepo, servers, jobs, clock, log, stuckAfterSeconds: ctx.config.stuckAccounts.afterSeconds,
+    userChanged: (userId) => sessionCache.forgetUser(userId),
+  });
   /** The dedupe keys of the periodic jobs scheduleRecurringJobs queues: the purge never deletes their rows. */
   const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, RECONCILE_SUBSCRIPTIONS, SEND_RENEWAL_REMINDERS, PURGE_OLD_ROWS];
   const retentionPurge = createRetentionPurge({ db, settings, clock, periodicJobKeys });
@@ -149,7 +162,9 @@ export function createServices(ctx: ServiceContext) {
   });
 
   return {
+    broadcast,
     sessions,
+    sessionCache,
     audit,
     settings,
     servers,

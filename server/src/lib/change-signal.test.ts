@@ -2,31 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/databases.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import { bearer, buildTestApp, signInDesktop, type TestApp } from '../../test/test-app.js';
+import { createBroadcast } from './broadcast.js';
 import { createChangeSignal } from './change-signal.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe('the change signal', () => {
   it('without Redis, moves on every change made here', async () => {
-    const signal = createChangeSignal({});
+    const signal = createChangeSignal(createBroadcast({}));
     const before = signal.version();
     signal.changed();
     signal.changed();
     expect(signal.version()).toBe(before + 2);
-    await signal.close();
   });
 
   // Runs when TEST_REDIS_URL names a Redis server; .ci/run always sets it.
   it.runIf(Boolean(redisUrl))('with Redis, a change on one instance moves every other instance', async () => {
-    const a = createChangeSignal({ redisUrl });
-    const b = createChangeSignal({ redisUrl });
+    const [busA, busB] = [createBroadcast({ redisUrl }), createBroadcast({ redisUrl })];
+    const [a, b] = [createChangeSignal(busA), createChangeSignal(busB)];
     try {
       await new Promise((resolve) => setTimeout(resolve, 300)); // both subscribed
       const before = b.version();
       a.changed();
       await expect.poll(() => b.version(), { timeout: 3000 }).toBeGreaterThan(before);
     } finally {
-      await Promise.all([a.close(), b.close()]);
+      await Promise.all([busA.close(), busB.close()]);
     }
   });
 });

@@ -34,6 +34,8 @@ export interface AccountsServiceDeps {
   publicUrl: URL;
   /** Closes the account's open renewal checkouts before it is deleted (throws to refuse the deletion). */
   closeOpenCheckouts(accountId: string): Promise<void>;
+  /** The user's profile changed behind the users repository (a trial marked used): caches of it let go. */
+  userChanged(userId: string): void;
 }
 
 export function createAccountsService(deps: AccountsServiceDeps) {
@@ -103,6 +105,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     });
     const account = await accounts.findById(accountId);
     if (!saved && !(account?.masterServerId === result.server.id && account.username === result.username)) throw new AccountNoLongerWaiting(accountId);
+    if (saved && trialUser) deps.userChanged(trialUser.id);
     if (saved) await accounts.insertLog({ accountId, userId: trialUser?.id ?? null, step: 'account_created', status: 'success', details: { serverId: result.server.id, username: result.username }, now });
     return account!;
   }

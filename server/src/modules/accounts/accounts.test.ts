@@ -58,6 +58,8 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
 
   it('claims the trial: the account lives on the panel, with our link and links, and the trial is used', async () => {
     const user = await newUser();
+    // /api/me is answered from the session cache: it must see the claim at once.
+    expect((await call(user, 'GET', '/api/me')).json()).toMatchObject({ trialUsed: false });
     const res = await call(user, 'POST', '/api/accounts', { planId: trialPlanId });
     expect(res.statusCode).toBe(201);
     const account = res.json();
@@ -70,6 +72,7 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
     expect(hours).toBeLessThan(3.1);
     expect(asMarzneshinUser(panel.users.get(account.username)).note).toBe(account.id);
     expect(await trialUsed(user.userId)).toBe(true);
+    expect((await call(user, 'GET', '/api/me')).json()).toMatchObject({ trialUsed: true });
 
     const again = await call(user, 'POST', '/api/accounts', { planId: trialPlanId });
     expect(again.statusCode).toBe(409);

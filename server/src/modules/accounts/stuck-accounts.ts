@@ -50,6 +50,8 @@ export function createStuckAccountsSweep(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   stuckAfterSeconds: number;
+  /** A trial was marked used behind the users repository: caches of that profile let go. */
+  userChanged(userId: string): void;
 }) {
   const { accounts, clock } = deps;
 
@@ -65,12 +67,14 @@ export function createStuckAccountsSweep(deps: {
 
   async function adopt(account: StuckAccount, server: ServerRecord, panelAccount: PanelAccount, cutoff: Date): Promise<boolean> {
     const fields = provisionedFields({ server, username: account.username, panelAccount });
-    return deps.db.transaction(async (trx) => {
+    const adopted = await deps.db.transaction(async (trx) => {
       const now = clock();
       if (!(await accounts.adoptStuck(account, fields, cutoff, now, trx))) return false;
       await accounts.insertLog({ accountId: account.id, userId: account.userId, step: 'stuck_account_adopted', status: 'success', details: { serverId: server.id, username: account.username, trial: account.trialUserId !== null }, now }, trx);
       return true;
     });
+    if (adopted && account.trialUserId) deps.userChanged(account.trialUserId);
+    return adopted;
   }
 
   /** The user the row's last intent may have created, if it is ours; throws when the panel does not answer. */
