@@ -4,6 +4,10 @@ export const PANEL_KINDS = ['marzneshin', 'marzban'] as const;
 export type PanelKindName = (typeof PANEL_KINDS)[number];
 export const SERVER_STATUSES = ['active', 'disabled'] as const;
 export type ServerStatus = (typeof SERVER_STATUSES)[number];
+/** What the minute-by-minute checks say of a server: 'unknown' until its first check. */
+export type HealthState = 'unknown' | 'up' | 'down';
+/** A server goes DOWN after this many failed checks in a row, and is UP again after one that answers. */
+export const HEALTH_FAILURES_TO_DOWN = 2;
 
 /** Messages from the spec's catalogue. */
 export const SERVER_MESSAGES = {
@@ -60,6 +64,18 @@ export interface AdminServer {
   locations: string;
   status: ServerStatus;
   lastCheck: string | null;
+  health: AdminServerHealth;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The health checks' latest findings, for the admin's server list. */
+export interface AdminServerHealth {
+  state: HealthState;
+  latencyMs: number | null;
+  /** Why the last check failed (the panel driver's message); null after a check that answered. */
+  lastError: string | null;
+  checkedAt: string | null;
+  /** Since when the server has been in `state`. */
+  since: string | null;
 }

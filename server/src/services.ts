@@ -4,6 +4,12 @@ import type { Db } from './db/knex.js';
 import { CLEANUP_PANEL_USER, cleanupPanelUserJob, createCleanupPanelUserHandler } from './jobs/handlers/cleanup-panel-user.js';
 import { createSweepStuckAccountsHandler, scheduleStuckAccountsSweep, SWEEP_STUCK_ACCOUNTS } from './jobs/handlers/sweep-stuck-accounts.js';
 import { createPurgeOldRowsHandler, PURGE_OLD_ROWS, scheduleOldRowsPurge } from './jobs/handlers/purge-old-rows.js';
+import { CHECK_PANEL_HEALTH, createCheckPanelHealthHandler, schedulePanelHealthChecks } from './jobs/handlers/check-panel-health.js';
+import { createSendServerHealthEmailHandler } from './jobs/handlers/send-server-health-email.js';
+import { createServerHealth, SEND_SERVER_HEALTH_EMAIL } from './modules/servers/server-health.js';
+import { createSyncPanelAccountsHandler, schedulePanelSync, SYNC_PANEL_ACCOUNTS } from './jobs/handlers/sync-panel-accounts.js';
+import { createPanelSync } from './modules/panel-sync/panel-sync.js';
+import { createPanelSyncRepo } from './modules/panel-sync/panel-sync.repo.js';
 import { createJobsRepo } from './jobs/jobs.repo.js';
 import type { JobHandler } from './jobs/worker.js';
 import type { Clock } from './lib/clock.js';
@@ -119,6 +125,7 @@ export function createServices(ctx: ServiceContext) {
     servers: serversRepo, drivers: createDriverRegistry(ctx.driverFactory), audit, keys, clock, log,
     checkPanelUrl: createPanelUrlCheck({ allowLinkLocal: ctx.config.allowLinkLocalPanels }),
   });
+  const serverHealth = createServerHealth({ db, servers: serversRepo, driverFor: (server) => servers.driverFor(server), jobs, clock, log });
   const provisioner = createProvisioner({
     accounts: accountsRepo, servers, clock, log,
     scheduleCleanup: async (payload) => {
@@ -135,6 +142,11 @@ export function createServices(ctx: ServiceContext) {
     userChanged: (userId) => sessionCache.forgetUser(userId),
   });
   const notices = createBillingNotices({ jobs, clock });
+  const subscription = createSubscriptionService({ db, settings, publicUrl: ctx.config.publicUrl, clock, log });
+  const panelSync = createPanelSync({
+    db, repo: createPanelSyncRepo(db), accounts: accountsRepo, listServers: () => serversRepo.list(), driverFor: (server) => servers.driverFor(server),
+    notices, accountChanged: (accountId) => subscription.invalidateAccount(accountId), clock, log,
+  });
   const paidPeriods = createPaidPeriods({ billing: billingRepo, settings, clock });
   const customers = createPaymentCustomers({ db, clock });
   const schedule = createRenewalScheduleRepo(db);
@@ -154,7 +166,7 @@ export function createServices(ctx: ServiceContext) {
     userChanged: (userId) => sessionCache.forgetUser(userId),
   });
   /** The dedupe keys of the periodic jobs scheduleRecurringJobs queues: the purge never deletes their rows. */
-  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, RECONCILE_SUBSCRIPTIONS, SEND_RENEWAL_REMINDERS, PURGE_OLD_ROWS];
+  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, RECONCILE_SUBSCRIPTIONS, SEND_RENEWAL_REMINDERS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS];
   const retentionPurge = createRetentionPurge({ db, settings, clock, periodicJobKeys });
   const fulfilment = createFulfilment({
     db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, paidPeriods, clock, log,
@@ -168,6 +180,7 @@ export function createServices(ctx: ServiceContext) {
     audit,
     settings,
     servers,
+    serverHealth,
     auth: createAuthService({ config: ctx.config, keys, clock, mailer: ctx.mailer, log, users, sessions, audit, settings, otp: createOtpRepo(db), signAccessToken: ctx.signAccessToken }),
     users: createUsersService({ users, audit, clock }),
     plans: createPlansService({
@@ -183,7 +196,8 @@ export function createServices(ctx: ServiceContext) {
     billingRepo,
     status: createStatusService({ db, servers: serversRepo, clock }),
     system: createSystemService({ db, mailer: ctx.mailer, servers, jobs, settings, payments: refunds, subscriptions: subscriptionsAdmin }),
-    subscription: createSubscriptionService({ db, settings, publicUrl: ctx.config.publicUrl, clock, log }),
+    subscription,
+    panelSync,
     jobs,
     /** What the job worker runs, by job type. */
     jobHandlers: {
@@ -197,6 +211,11 @@ export function createServices(ctx: ServiceContext) {
       [SYNC_PLAN_PRICE]: createSyncPlanPriceHandler({ plans: plansRepo, cards }),
       [SEND_RENEWAL_REMINDERS]: createSendRenewalRemindersHandler({ schedule, billing: billingRepo, accounts: accountsRepo, notices, settings, clock }),
       [PURGE_OLD_ROWS]: createPurgeOldRowsHandler({ purge: retentionPurge, clock, log }),
+      [SYNC_PANEL_ACCOUNTS]: createSyncPanelAccountsHandler({ sync: panelSync, clock }),
+      [CHECK_PANEL_HEALTH]: createCheckPanelHealthHandler({ health: serverHealth, clock }),
+      [SEND_SERVER_HEALTH_EMAIL]: createSendServerHealthEmailHandler({
+        servers: serversRepo, users, adminEmails: ctx.config.adminEmails, settings, mailer: ctx.mailer, jobs, publicUrl: ctx.config.publicUrl, clock,
+      }),
       [SEND_REFUND_NOTICE]: createSendRefundNoticeHandler({ billing: billingRepo, users, settings, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }),
     } satisfies Record<string, JobHandler>,
     /** Puts the periodic jobs in the queue (once for all instances); main.ts calls it before starting the worker. */
@@ -205,6 +224,8 @@ export function createServices(ctx: ServiceContext) {
       await scheduleSubscriptionReconcile(jobs, clock());
       await scheduleRenewalReminders(jobs, clock());
       await scheduleOldRowsPurge(jobs, clock());
+      await schedulePanelHealthChecks(jobs, clock());
+      await schedulePanelSync(jobs, clock());
     },
   };
 }

@@ -7,6 +7,8 @@ import * as provisioningIntent from './migrations/004-provisioning-intent.js';
 import * as paymentReferences from './migrations/005-payment-references.js';
 import * as recurringBilling from './migrations/006-recurring-billing.js';
 import * as retentionIndexes from './migrations/007-retention-indexes.js';
+import * as serverHealth from './migrations/008-server-health.js';
+import * as panelSync from './migrations/009-panel-sync.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -22,6 +24,8 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['005-payment-references', paymentReferences],
   ['006-recurring-billing', recurringBilling],
   ['007-retention-indexes', retentionIndexes],
+  ['008-server-health', serverHealth],
+  ['009-panel-sync', panelSync],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -120,6 +120,32 @@ export function renderPlanEndingEmail(input: PlanEndingEmailInput): MailMessage 
   ]);
 }
 
+export interface DataUsageEmailInput extends BillingEmailBase {
+  accountName: string;
+  percent: 80 | 100;
+  limitBytes: number;
+  expiresAt: Date | null;
+}
+
+const formatGb = (bytes: number): string => `${Number((bytes / 1024 ** 3).toFixed(bytes >= 10 * 1024 ** 3 ? 0 : 1))} GB`;
+
+/** The account has used 80 % of its data, or all of it (sent once per period by the panel sync). */
+export function renderDataUsageEmail(input: DataUsageEmailInput): MailMessage {
+  const limit = formatGb(input.limitBytes);
+  const all = input.percent >= 100;
+  const until = input.expiresAt ? ` It resets when you renew; the plan runs until ${formatDay(input.expiresAt)}.` : '';
+  return composeBillingEmail(input, all ? `${input.brandName}: you have used all your data` : `${input.brandName}: you have used ${input.percent}% of your data`, [
+    {
+      kind: 'lead',
+      text: all
+        ? `Your VPN account ${input.accountName} has used all of its ${limit} of data, so it no longer connects.`
+        : `Your VPN account ${input.accountName} has used ${input.percent}% of its ${limit} of data.`,
+    },
+    { kind: 'text', text: `Renew or buy a plan with more data from your dashboard to keep connecting.${until}` },
+    { kind: 'button', label: 'Open your dashboard', href: dashboardUrl(input.publicUrl) },
+  ]);
+}
+
 /** A renewal charge failed; the VPN keeps working during the grace period. */
 export function renderPaymentFailedEmail(input: PaymentFailedEmailInput): MailMessage {
   const amount = money(input.amount, input.currency);

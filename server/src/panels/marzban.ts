@@ -112,6 +112,16 @@ export function createMarzbanDriver(connection: PanelConnection, options: { time
       throw failureFor(response, 'Creating the user');
     },
 
+    async listAccounts({ page, size }) {
+      const limit = Math.min(size, 100);
+      const query = new URLSearchParams({ offset: String((page - 1) * limit), limit: String(limit) });
+      const response = await session.request(`/api/users?${query}`, { method: 'GET' });
+      if (response.status !== 200) throw failureFor(response, 'Listing users');
+      const body = expectJsonObject(response, 'Listing users');
+      const users = Array.isArray(body.users) ? (body.users as unknown[]) : [];
+      return { accounts: users.map((user) => toAccount(user)), total: Number(body.total ?? users.length) };
+    },
+
     async getAccount(username, options = {}) {
       const user = await readUser(username);
       return user ? toAccount(user, options.withLinks) : null;

@@ -31,7 +31,22 @@ describe('the Marzneshin driver against a panel that behaves as panels.md descri
   });
 
   describe('connecting', () => {
-    it('passes the credential test with the right password and fails it as auth with a wrong one', async () => {
+    it('lists every user in pages, with the total, as the panel sync reads them', async () => {
+    const names = Array.from({ length: 7 }, () => newUsername());
+    for (const username of names) await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'list' });
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page += 1) {
+      const { accounts, total } = await driver.listAccounts({ page, size: 3 });
+      expect(total).toBe(7);
+      expect(accounts.length).toBe(page < 3 ? 3 : 1);
+      for (const account of accounts) expect(account).toMatchObject({ status: 'active', usedTrafficBytes: 0, links: null, note: 'list' });
+      seen.push(...accounts.map((account) => account.username));
+    }
+    expect(seen.sort()).toEqual(names.map((name) => name.toLowerCase()).sort());
+    expect(panel.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/users?')).map((r) => r.path).every((path) => /^\/api\/users\?page=\d&size=3$/.test(path))).toBe(true);
+  });
+
+  it('passes the credential test with the right password and fails it as auth with a wrong one', async () => {
       await expect(driver.testConnection()).resolves.toBeUndefined();
       await expectPanelError(make({ password: 'wrong' }).testConnection(), 'auth');
     });

@@ -128,6 +128,15 @@ export function createMarzneshinDriver(connection: PanelConnection, options: { t
       throw failureFor(response, 'Creating the user');
     },
 
+    async listAccounts({ page, size }) {
+      const query = new URLSearchParams({ page: String(page), size: String(Math.min(size, 100)) });
+      const response = await session.request(`/api/users?${query}`, { method: 'GET' });
+      if (response.status !== 200) throw failureFor(response, 'Listing users');
+      const body = expectJsonObject(response, 'Listing users');
+      const items = Array.isArray(body.items) ? (body.items as unknown[]) : [];
+      return { accounts: items.map((item) => toAccount(item)), total: Number(body.total ?? items.length) };
+    },
+
     async getAccount(username, options = {}) {
       const user = await readUser(username);
       if (!user) return null;

@@ -46,6 +46,11 @@ export interface PanelDriver {
   /** Throws PanelError('conflict') when the username belongs to someone else: pick another. */
   createAccount(input: NewPanelAccount): Promise<PanelAccount>;
   getAccount(username: string, options?: { withLinks?: boolean }): Promise<PanelAccount | null>;
+  /**
+   * One page of the panel's users (page 1 first; `size` at most 100), in the panel's own order, with
+   * the total; `links` are null. The panel sync (modules/panel-sync) reads every user this way.
+   */
+  listAccounts(page: { page: number; size: number }): Promise<{ accounts: PanelAccount[]; total: number }>;
   extendAccount(username: string, change: { expiresAt?: Date | null; dataLimitBytes?: number | null }): Promise<PanelAccount>;
   setEnabled(username: string, enabled: boolean): Promise<PanelAccount>;
   /** Sets the user's used traffic back to 0 (a renewal starts a fresh data allowance). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import {
   renderAccountPausedEmail,
+  renderDataUsageEmail,
   renderPaymentFailedEmail,
   renderPlanEndingEmail,
   renderReceiptEmail,
@@ -24,6 +25,7 @@ const Notice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subscription_canceled'), subscriptionId: Id, byAdmin: z.boolean() }),
   z.object({ kind: z.literal('renewal_reminder'), subscriptionId: Id, chargeAt: z.iso.datetime() }),
   z.object({ kind: z.literal('plan_ending'), accountId: Id, endsAt: z.iso.datetime() }),
+  z.object({ kind: z.literal('data_usage'), accountId: Id, percent: z.union([z.literal(80), z.literal(100)]) }),
 ]);
 type Notice = z.infer<typeof Notice>;
 
@@ -89,8 +91,16 @@ export function createSendBillingEmailHandler(deps: {
         const account = await deps.accounts.findById(notice.accountId);
         if (!account) return null;
         const subscription = (await billing.listSubscriptionsForUser(account.userId)).find((s) => s.vpnAccountId === account.id && s.currentPeriodEnd?.toISOString() === notice.endsAt);
-        const planName = subscription?.metadata.plan_name ?? 'your plan';
+        const planName = subscription?.metadata.plan_name ?? account.planName ?? 'your plan';
         return { userId: account.userId, render: (to) => renderPlanEndingEmail({ to, ...frame, planName, endsAt: new Date(notice.endsAt), accountName: account.username, now: deps.clock() }) };
+      }
+      case 'data_usage': {
+        const account = await deps.accounts.findById(notice.accountId);
+        if (!account || account.dataLimitBytes <= 0) return null;
+        return {
+          userId: account.userId,
+          render: (to) => renderDataUsageEmail({ to, ...frame, accountName: account.username, percent: notice.percent, limitBytes: account.dataLimitBytes, expiresAt: account.expireDate }),
+        };
       }
     }
   }

@@ -92,7 +92,8 @@ export function createProvisioner(deps: {
     async candidateServers(planLocations: string): Promise<ServerRecord[]> {
       const all = await deps.servers.listServerRecords();
       return all
-        .filter((server) => server.status === 'active' && serverCovers(server.locations, planLocations))
+        // A server its health checks found down is skipped until it answers again (modules/servers/server-health.ts).
+        .filter((server) => server.status === 'active' && server.health.state !== 'down' && serverCovers(server.locations, planLocations))
         .sort((a, b) => (b.lastCheck?.getTime() ?? 0) - (a.lastCheck?.getTime() ?? 0));
     },
 

@@ -13,7 +13,8 @@ export type BillingNotice =
   | { kind: 'account_paused'; subscriptionId: string }
   | { kind: 'subscription_canceled'; subscriptionId: string; byAdmin: boolean }
   | { kind: 'renewal_reminder'; subscriptionId: string; chargeAt: string }
-  | { kind: 'plan_ending'; accountId: string; endsAt: string };
+  | { kind: 'plan_ending'; accountId: string; endsAt: string }
+  | { kind: 'data_usage'; accountId: string; percent: 80 | 100 };
 
 /**
  * Queues billing e-mails. `key` names the event the e-mail is about: the job's dedupe key is the

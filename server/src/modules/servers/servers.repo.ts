@@ -1,4 +1,4 @@
-import type { PanelKindName, ServerStatus } from '../../../../shared/servers.js';
+import type { HealthState, PanelKindName, ServerStatus } from '../../../../shared/servers.js';
 import type { Db } from '../../db/knex.js';
 import { toDate, toDateOrNull } from '../../db/values.js';
 
@@ -14,17 +14,34 @@ export interface ServerRecord {
   locations: string;
   status: ServerStatus;
   lastCheck: Date | null;
+  health: ServerHealthRecord;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** What the health checks (server-health.ts) found: written only by them and by a passing credential test. */
+export interface ServerHealthRecord {
+  state: HealthState;
+  /** Failed checks in a row. */
+  failures: number;
+  checkedAt: Date | null;
+  /** When `state` last changed. */
+  changedAt: Date | null;
+  latencyMs: number | null;
+  error: string | null;
 }
 
 export interface ServerRegion {
   name: string;
   locations: string;
   active: boolean;
+  health: HealthState;
 }
 
-const COLUMNS = ['id', 'kind', 'name', 'url', 'username', 'password_encrypted', 'service_id', 'locations', 'status', 'last_check', 'created_at', 'updated_at'];
+const HEALTH_COLUMNS = ['health', 'health_failures', 'health_checked_at', 'health_changed_at', 'health_latency_ms', 'health_error'];
+const COLUMNS = ['id', 'kind', 'name', 'url', 'username', 'password_encrypted', 'service_id', 'locations', 'status', 'last_check', ...HEALTH_COLUMNS, 'created_at', 'updated_at'];
+
+const toHealthState = (value: unknown): HealthState => (value === 'up' || value === 'down' ? value : 'unknown');
 
 function toRecord(row: Record<string, unknown>): ServerRecord {
   return {
@@ -38,12 +55,20 @@ function toRecord(row: Record<string, unknown>): ServerRecord {
     locations: row.locations as string,
     status: row.status === 'active' ? 'active' : 'disabled',
     lastCheck: toDateOrNull(row.last_check),
+    health: {
+      state: toHealthState(row.health),
+      failures: Number(row.health_failures ?? 0),
+      checkedAt: toDateOrNull(row.health_checked_at),
+      changedAt: toDateOrNull(row.health_changed_at),
+      latencyMs: row.health_latency_ms === null || row.health_latency_ms === undefined ? null : Number(row.health_latency_ms),
+      error: (row.health_error as string | null) ?? null,
+    },
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
 }
 
-type ServerFields = Omit<ServerRecord, 'id' | 'createdAt' | 'updatedAt'>;
+type ServerFields = Omit<ServerRecord, 'id' | 'health' | 'createdAt' | 'updatedAt'>;
 
 function toRow(fields: Partial<ServerFields>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
@@ -91,8 +116,32 @@ export function createServersRepo(db: Db) {
 
     /** Name, locations and state of every panel server: what the public may know (never the address). */
     async listRegions(): Promise<ServerRegion[]> {
-      const rows = await db('masterservers').select('name', 'locations', 'status').orderBy('name');
-      return rows.map((row) => ({ name: row.name, locations: row.locations, active: row.status === 'active' }));
+      const rows = await db('masterservers').select('name', 'locations', 'status', 'health').orderBy('name');
+      return rows.map((row) => ({ name: row.name, locations: row.locations, active: row.status === 'active', health: toHealthState(row.health) }));
+    },
+
+    /**
+     * A check that answered: the failures in a row start again from 0. Returns true when this very call
+     * brought a DOWN server back up (the conditional update is the gate: a racing check cannot recover it twice).
+     */
+    async recordCheckSuccess(id: string, latencyMs: number | null, now: Date, trx: Db = db): Promise<{ recovered: boolean }> {
+      const recovered = await trx('masterservers').where({ id, health: 'down' }).update({ health: 'up', health_changed_at: now });
+      await trx('masterservers').where({ id, health: 'unknown' }).update({ health: 'up', health_changed_at: now });
+      await trx('masterservers').where({ id }).update({ health_failures: 0, health_checked_at: now, health_latency_ms: latencyMs, health_error: null });
+      return { recovered: recovered > 0 };
+    },
+
+    /**
+     * A check that failed: one more failure in a row. Returns true when this very call took the server
+     * DOWN (it had `downAfter` failures in a row and was not down yet).
+     */
+    async recordCheckFailure(id: string, error: string, downAfter: number, now: Date, trx: Db = db): Promise<{ wentDown: boolean }> {
+      await trx('masterservers').where({ id }).update({
+        health_failures: trx.raw('health_failures + 1'), health_checked_at: now, health_latency_ms: null, health_error: error.slice(0, 500),
+      });
+      const wentDown = await trx('masterservers').where({ id }).whereNot({ health: 'down' }).where('health_failures', '>=', downAfter)
+        .update({ health: 'down', health_changed_at: now });
+      return { wentDown: wentDown > 0 };
     },
   };
 }

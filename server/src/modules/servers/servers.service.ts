@@ -21,6 +21,13 @@ export const toAdminServer = (server: ServerRecord): AdminServer => ({
   locations: server.locations,
   status: server.status,
   lastCheck: server.lastCheck?.toISOString() ?? null,
+  health: {
+    state: server.health.state,
+    latencyMs: server.health.latencyMs,
+    lastError: server.health.error,
+    checkedAt: server.health.checkedAt?.toISOString() ?? null,
+    since: server.health.changedAt?.toISOString() ?? null,
+  },
   createdAt: server.createdAt.toISOString(),
   updatedAt: server.updatedAt.toISOString(),
 });
@@ -125,8 +132,10 @@ export function createServersService(deps: ServersServiceDeps) {
         passwordEncrypted: encryptSecret(deps.keys.encryption, body.password),
         serviceId: body.serviceId, locations: body.locations, status: 'active', lastCheck: now,
       }, now);
+      // It just answered the credential test: up from the start (the admin set it up, no mail).
+      await servers.recordCheckSuccess(server.id, null, now);
       await record(actor, 'server.create', server.id, { name: server.name, kind: server.kind });
-      return toAdminServer(server);
+      return toAdminServer((await servers.findById(server.id))!);
     },
 
     async updateServer(actor: Actor, id: string, patch: UpdateServerBody): Promise<AdminServer> {
@@ -152,8 +161,9 @@ export function createServersService(deps: ServersServiceDeps) {
         ...(connectionChanged ? { lastCheck: now } : {}),
       }, now);
       if (!updated) throw notFound('Server not found.');
+      if (connectionChanged) await servers.recordCheckSuccess(id, null, now);
       await record(actor, 'server.update', id, { fields: Object.keys(patch).filter((key) => key !== 'password').concat(patch.password ? ['password'] : []) });
-      return toAdminServer(updated);
+      return toAdminServer(connectionChanged ? (await servers.findById(id))! : updated);
     },
 
     async deleteServer(actor: Actor, id: string): Promise<void> {
@@ -170,9 +180,10 @@ export function createServersService(deps: ServersServiceDeps) {
     async enableServer(actor: Actor, id: string): Promise<AdminServer> {
       const server = await load(id);
       await testAndListServices({ kind: server.kind, ...connectionOf(server) }, SERVER_MESSAGES.activateFailed);
-      const updated = await servers.update(id, { status: 'active', lastCheck: clock() }, clock());
+      await servers.update(id, { status: 'active', lastCheck: clock() }, clock());
+      await servers.recordCheckSuccess(id, null, clock());
       await record(actor, 'server.enable', id);
-      return toAdminServer(updated!);
+      return toAdminServer((await servers.findById(id))!);
     },
 
     async disableServer(actor: Actor, id: string): Promise<AdminServer> {

@@ -111,7 +111,8 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
     serverId = server.id;
     expect(server).toEqual({
       id: expect.any(String), kind: 'marzneshin', name: 'Germany', url: marzneshin.url, username: marzneshin.admin.username,
-      serviceId: '1', locations: 'DE,NL', status: 'active', lastCheck: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String),
+      serviceId: '1', locations: 'DE,NL', status: 'active', lastCheck: expect.any(String),
+      health: { state: 'up', latencyMs: null, lastError: null, checkedAt: expect.any(String), since: expect.any(String) }, createdAt: expect.any(String), updatedAt: expect.any(String),
     });
     const row = await env.database.db('masterservers').where({ id: serverId }).first();
     expect(row.password_encrypted).not.toContain(marzneshin.admin.password);
@@ -241,7 +242,7 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
     // A stand-in driver: nothing is sent to a link-local address from a test.
     const stub: PanelDriver = {
       kind: 'marzneshin', testConnection: async () => {}, listServices: async () => [{ id: '1', name: 'Local' }],
-      createAccount: async () => { throw new Error('unused'); }, getAccount: async () => null, extendAccount: async () => { throw new Error('unused'); },
+      createAccount: async () => { throw new Error('unused'); }, getAccount: async () => null, listAccounts: async () => ({ accounts: [], total: 0 }), extendAccount: async () => { throw new Error('unused'); },
       setEnabled: async () => { throw new Error('unused'); }, resetUsage: async () => { throw new Error('unused'); }, deleteAccount: async () => ({ alreadyGone: true }),
     };
     const body = marzneshinBody({ url: 'http://169.254.169.254' });

@@ -67,6 +67,11 @@ export function createUsersRepo(db: Db) {
       return rows.map(toUserProfile);
     },
 
+    /** The e-mail of every admin (for operational notices). */
+    async listAdminEmails(): Promise<string[]> {
+      return (await db('user_profiles').where({ role: 'admin' }).orderBy('email').pluck('email')) as string[];
+    },
+
     async update(id: string, changes: { role?: Role; trialUsed?: boolean }, now: Date): Promise<UserProfile | undefined> {
       const patch: Record<string, unknown> = { updated_at: now };
       if (changes.role !== undefined) patch.role = changes.role;

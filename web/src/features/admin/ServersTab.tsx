@@ -7,11 +7,12 @@ import { AdminTable, Cell } from './AdminTable';
 import { AlertBox } from './AlertBox';
 import { buttonClass } from './admin-ui';
 import { errorMessage } from './admin-errors';
-import { formatDateTime, formatLocations } from './admin-format';
+import { formatLocations } from './admin-format';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ActiveBadge, RowActions } from './RowActions';
 import { PANEL_KIND_LABELS } from './server-form';
 import { ServerFormDialog } from './ServerFormDialog';
+import { ServerHealth } from './ServerHealth';
 import { useAdminResource } from './useAdminResource';
 import { useBusyIds } from './useBusyIds';
 
@@ -27,7 +28,7 @@ const MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this server? This action cannot be undone.',
 } as const;
 
-const COLUMNS = ['Name', 'Kind', 'URL', 'Locations', 'Status', 'Last check', 'Actions'] as const;
+const COLUMNS = ['Name', 'Kind', 'URL', 'Locations', 'Status', 'Health', 'Actions'] as const;
 
 type FormState = { server: AdminServer | null } | null;
 
@@ -100,7 +101,9 @@ export function ServersTab({ refreshKey }: { refreshKey: number }) {
               <Cell>
                 <ActiveBadge active={server.status === 'active'} />
               </Cell>
-              <Cell className="whitespace-nowrap text-slate-700">{formatDateTime(server.lastCheck)}</Cell>
+              <Cell>
+                <ServerHealth server={server} />
+              </Cell>
               <Cell>
                 <RowActions
                   name={server.name}
