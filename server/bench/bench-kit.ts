@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createDb, type Db } from '../src/db/knex.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import type { Mailer } from '../src/mail/mailer.js';
+import type { Mailer, MailMessage } from '../src/mail/mailer.js';
 import type { UserProfile } from '../src/modules/users/users.repo.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../src/plugins/rate-limit.js';
 import type { FakeMarzneshin } from '../test/fake-panels/marzneshin.js';
@@ -80,6 +80,25 @@ export async function startBenchShop(deps: { db: Db; stripe: FakeStripe; panel: 
       const users: UserProfile[] = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), email: `${prefix}${i}@bench.example.com`, role: 'user', trialUsed: false, createdAt: now, updatedAt: now }));
       await db.batchInsert('user_profiles', users.map((u) => ({ id: u.id, email: u.email, role: 'user', trial_used: false, created_at: now, updated_at: now })), 100);
       return users;
+    },
+  };
+}
+
+/**
+ * A mailer that keeps the last message, and a desktop sign-in through the running app's API with the
+ * code it caught: the `Authorization` header to send.
+ */
+export function createCodeCatcher() {
+  let last: MailMessage | undefined;
+  const mailer: Mailer = { kind: 'log', send: async (message) => void (last = message), verify: async () => true, close() {} };
+  return {
+    mailer,
+    async signIn(base: string, email: string): Promise<{ authorization: string }> {
+      await fetch(`${base}/api/auth/otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      const code = /(\d{6}) is your/.exec(last?.subject ?? '')?.[1];
+      const verify = await fetch(`${base}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code, client: 'desktop' }) });
+      const { accessToken } = (await verify.json()) as { accessToken: string };
+      return { authorization: `Bearer ${accessToken}` };
     },
   };
 }

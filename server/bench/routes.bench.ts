@@ -20,7 +20,7 @@ import { loadConfig } from '../src/config.js';
 import { createDb } from '../src/db/knex.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { SITE_DIST_DIR } from '../src/lib/package-info.js';
-import type { Mailer, MailMessage } from '../src/mail/mailer.js';
+import { createCodeCatcher } from './bench-kit.js';
 import { startFakeMarzneshin } from '../test/fake-panels/marzneshin.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -50,11 +50,10 @@ export async function benchRoutes(): Promise<RouteResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'vpn-routes-bench-'));
   const db = createDb(`sqlite:${join(dir, 'app.db')}`);
   const panel = await startFakeMarzneshin();
-  let last: MailMessage | undefined;
-  const mailer: Mailer = { kind: 'log', send: async (message) => void (last = message), verify: async () => true, close() {} };
+  const codes = createCodeCatcher();
   const app = await buildApp({
     config: loadConfig({ NODE_ENV: 'production', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'warn', ADMIN_EMAILS: 'admin@bench.example.com' }),
-    db, mailer, logger: false,
+    db, mailer: codes.mailer, logger: false,
     rateLimits: { subPerIp: { max: 1_000_000_000, windowSeconds: 60 } },
   });
   try {
@@ -65,12 +64,7 @@ export async function benchRoutes(): Promise<RouteResult[]> {
     await app.services.servers.createServer(actor, { kind: 'marzneshin', name: 'Bench', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' });
     const free = await app.services.plans.createPlan(actor, PlanBody.parse({ name: 'Free', days: 30, dataLimitBytes: 1024 ** 3, price: 0, public: false }));
 
-    const email = 'bench@example.com';
-    await fetch(`${base}/api/auth/otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
-    const code = /(\d{6}) is your/.exec(last?.subject ?? '')?.[1];
-    const verify = await fetch(`${base}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code, client: 'desktop' }) });
-    const { accessToken } = (await verify.json()) as { accessToken: string };
-    const bearer = { authorization: `Bearer ${accessToken}` };
+    const bearer = await codes.signIn(base, 'bench@example.com');
     const claimed = await fetch(`${base}/api/accounts`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ planId: free.id }) });
     const account = (await claimed.json()) as { combinedUrl: string };
     const subPath = new URL(account.combinedUrl).pathname;

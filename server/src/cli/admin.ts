@@ -19,11 +19,12 @@ const CLI_ACTOR = { id: null, email: 'cli' };
 /** Runs one admin command against `db`. Returns the text to print and the exit code. */
 export async function runAdminCommand(db: Db, args: string[]): Promise<{ output: string; exitCode: number }> {
   const [command, rawEmail, ...extra] = args;
-  const service = createUsersService({ users: createUsersRepo(db), audit: createAuditRepo(db), clock: systemClock });
+  const users = createUsersRepo(db);
+  const service = createUsersService({ users, audit: createAuditRepo(db), clock: systemClock });
 
   if (command === 'list' && rawEmail === undefined) {
-    const admins = (await service.listUsers(undefined)).filter((u) => u.role === 'admin');
-    return { output: admins.length ? admins.map((u) => u.email).join('\n') : 'No admins yet.', exitCode: 0 };
+    const admins = await users.listAdminEmails();
+    return { output: admins.length ? admins.join('\n') : 'No admins yet.', exitCode: 0 };
   }
   if ((command === 'grant' || command === 'revoke') && rawEmail !== undefined && extra.length === 0) {
     const email = EmailSchema.safeParse(rawEmail);

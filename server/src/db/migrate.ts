@@ -9,6 +9,7 @@ import * as recurringBilling from './migrations/006-recurring-billing.js';
 import * as retentionIndexes from './migrations/007-retention-indexes.js';
 import * as serverHealth from './migrations/008-server-health.js';
 import * as panelSync from './migrations/009-panel-sync.js';
+import * as adminUsers from './migrations/010-admin-users.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -26,6 +27,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['007-retention-indexes', retentionIndexes],
   ['008-server-health', serverHealth],
   ['009-panel-sync', panelSync],
+  ['010-admin-users', adminUsers],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

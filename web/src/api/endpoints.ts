@@ -1,6 +1,6 @@
 import type { SessionResponse, VerifyResponse } from '../../../shared/auth.js';
 import type { HealthResponse, PublicConfig } from '../../../shared/config.js';
-import type { AdminUser, UpdateUserBody } from '../../../shared/users.js';
+import type { AdminUser, UpdateUserBody, UsersFilter } from '../../../shared/users.js';
 import type { ApiClient } from './api-client';
 
 /** Every endpoint the web app calls, typed with the shared contract. */
@@ -19,8 +19,16 @@ export function createEndpoints(client: ApiClient) {
     },
 
     admin: {
-      listUsers: (q: string, signal?: AbortSignal) => {
-        const query = q.trim() ? `?${new URLSearchParams({ q: q.trim() })}` : '';
+      /** One page of users (see AdminUsersQuery): `after` = the last user id of the page before. */
+      listUsers: (filter: UsersFilter & { after?: string; limit?: number }, signal?: AbortSignal) => {
+        const params = new URLSearchParams();
+        if (filter.q?.trim()) params.set('q', filter.q.trim());
+        if (filter.role) params.set('role', filter.role);
+        if (filter.active) params.set('active', 'true');
+        if (filter.pastDue) params.set('pastDue', 'true');
+        if (filter.limit) params.set('limit', String(filter.limit));
+        if (filter.after) params.set('after', filter.after);
+        const query = params.size ? `?${params}` : '';
         return client.request<AdminUser[]>('GET', `/api/admin/users${query}`, { signal });
       },
       updateUser: (id: string, changes: UpdateUserBody) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../../../shared/auth.js';
-import type { Db } from '../../db/knex.js';
+import { dialectOf, type Db } from '../../db/knex.js';
 import { toBool, toDate } from '../../db/values.js';
 
 export interface UserProfile {
@@ -34,6 +34,20 @@ export function toUserProfile(row: UserRow): UserProfile {
   };
 }
 
+/** One page of the admin's users list (see `listPage`). */
+export interface UsersPageQuery {
+  /** A whole address: that user; anything else: addresses starting with it. Lower-case. */
+  search?: { exact: string } | { prefix: string };
+  role?: Role;
+  /** Only users with at least one active VPN account. */
+  active?: boolean;
+  /** Only users with a subscription past due. */
+  pastDue?: boolean;
+  limit: number;
+  /** The last user of the previous page: the page continues after it. */
+  after?: UserProfile;
+}
+
 /** LIKE treats % and _ as wildcards; a search box should not. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
@@ -60,16 +74,37 @@ export function createUsersRepo(db: Db) {
       return profile;
     },
 
-    async list(query: { q?: string | undefined; limit: number }): Promise<UserProfile[]> {
-      const builder = db('user_profiles').select(USER_COLUMNS).orderBy([{ column: 'role' }, { column: 'email' }]).limit(query.limit);
-      if (query.q) builder.whereRaw("email LIKE ? ESCAPE '\\'", [`%${escapeLike(query.q.toLowerCase())}%`]);
-      const rows = await builder;
-      return rows.map(toUserProfile);
-    },
-
     /** The e-mail of every admin (for operational notices). */
     async listAdminEmails(): Promise<string[]> {
       return (await db('user_profiles').where({ role: 'admin' }).orderBy('email').pluck('email')) as string[];
+    },
+
+    /**
+     * Keyset pages, each answered from an index whatever the table's size: newest first on
+     * (created_at, id); with a prefix, by e-mail on its unique index (the range finds the rows, the LIKE
+     * keeps the exact prefix under any collation); filters are probes of indexed columns.
+     */
+    async listPage(query: UsersPageQuery): Promise<UserProfile[]> {
+      const builder = db('user_profiles as u').select(USER_COLUMNS.map((column) => `u.${column}`)).limit(query.limit);
+      const { search, after } = query;
+      if (search && 'exact' in search) builder.where('u.email', search.exact);
+      if (search && 'prefix' in search) {
+        // Byte order on both databases (PostgreSQL's default collation may sort otherwise): a range, then the exact prefix.
+        const email = dialectOf(db) === 'postgres' ? 'u.email COLLATE "C"' : 'u.email';
+        builder.whereRaw(`${email} >= ? and ${email} < ?`, [search.prefix, `${search.prefix}\uffff`])
+          .whereRaw("u.email LIKE ? ESCAPE '\\'", [`${escapeLike(search.prefix)}%`])
+          .orderByRaw(email);
+        if (after) builder.whereRaw(`${email} > ?`, [after.email]);
+      } else {
+        builder.orderBy([{ column: 'u.created_at', order: 'desc' }, { column: 'u.id', order: 'desc' }]);
+        // A row-value comparison: both databases seek the (created_at, id) index to it (an OR of two conditions would scan).
+        if (after) builder.whereRaw('(u.created_at, u.id) < (?, ?)', [after.createdAt, after.id]);
+      }
+      if (query.role) builder.where('u.role', query.role);
+      // Probes per user while walking the page's order: the cost follows how rare the filter is, not the table's size.
+      if (query.active) builder.whereExists((q) => q.select(db.raw('1')).from('vpn_accounts as a').whereRaw('a.user_id = u.id').where('a.status', 'active'));
+      if (query.pastDue) builder.whereExists((q) => q.select(db.raw('1')).from('subscriptions as s').whereRaw('s.user_id = u.id').where('s.status', 'past_due'));
+      return (await builder).map(toUserProfile);
     },
 
     async update(id: string, changes: { role?: Role; trialUsed?: boolean }, now: Date): Promise<UserProfile | undefined> {

@@ -11,10 +11,7 @@ export async function meRoutes(app: FastifyInstance) {
 export async function adminUsersRoutes(app: FastifyInstance, opts: { users: UsersService }) {
   app.addHook('preHandler', app.requireAdmin);
 
-  app.get('/api/admin/users', async (request) => {
-    const { q } = parseInput(AdminUsersQuery, request.query);
-    return opts.users.listUsers(q || undefined);
-  });
+  app.get('/api/admin/users', async (request) => opts.users.listUsers(parseInput(AdminUsersQuery, request.query)));
 
   app.patch<{ Params: { id: string } }>('/api/admin/users/:id', async (request) => {
     const changes = parseInput(UpdateUserBody, request.body);

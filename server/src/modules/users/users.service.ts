@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../../shared/auth.js';
-import type { AdminUser, UpdateUserBody } from '../../../../shared/users.js';
+import { EmailSchema } from '../../../../shared/auth.js';
+import type { AdminUser, AdminUsersQuery, UpdateUserBody } from '../../../../shared/users.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
@@ -27,8 +28,13 @@ export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; c
   const { users, audit, clock } = deps;
 
   return {
-    async listUsers(q: string | undefined): Promise<AdminUser[]> {
-      return (await users.list({ q, limit: 500 })).map(toAdminUser);
+    /** One page of the users list (see AdminUsersQuery); an `after` that names no user is a 400. */
+    async listUsers(query: AdminUsersQuery): Promise<AdminUser[]> {
+      const after = query.after ? await users.findById(query.after) : undefined;
+      if (query.after && !after) throw new AppError(400, 'invalid_cursor', 'This page no longer exists: the user it continued from is gone. Start again from the first page.');
+      const search = !query.q ? undefined : EmailSchema.safeParse(query.q).success ? { exact: query.q } : { prefix: query.q };
+      const page = await users.listPage({ search, role: query.role, active: query.active, pastDue: query.pastDue, limit: query.limit, after });
+      return page.map(toAdminUser);
     },
 
     async updateUser(actor: Actor, id: string, changes: UpdateUserBody): Promise<AdminUser> {

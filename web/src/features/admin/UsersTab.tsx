@@ -1,14 +1,16 @@
 import { useEffect, useId, useState } from 'react';
 import { ROLES, type Role } from '../../../../shared/auth.js';
-import type { AdminUser } from '../../../../shared/users.js';
+import { USERS_PAGE, type AdminUser, type UsersFilter } from '../../../../shared/users.js';
 import { api } from '../../api';
 import { Loading } from '../../components/Loading';
 import { useAuth } from '../auth/auth-context';
 import { useToast } from '../toast/toast-context';
+import { buttonClass } from './admin-ui';
 import { useDebouncedValue } from './useDebouncedValue';
 
 const MESSAGES = {
   loadFailed: 'Failed to fetch users',
+  moreFailed: 'Failed to fetch more users',
   updated: 'User updated successfully',
   updateFailed: 'Failed to update user',
 } as const;
@@ -17,31 +19,57 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 type LoadState = 'loading' | 'loaded' | 'failed';
 
-/** Lists users (searchable by e-mail) and lets an admin change a user's role. */
+const FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none';
+
+/**
+ * Lists users a page at a time, newest first (or by e-mail when searching: a whole address finds that
+ * user, anything else the addresses starting with it), narrowed by role, an active account or a past-due
+ * subscription; an admin changes a user's role here.
+ */
 export function UsersTab({ refreshKey }: { refreshKey: number }) {
   const id = useId();
   const toast = useToast();
   const { user: me, refreshUser } = useAuth();
   const [query, setQuery] = useState('');
   const debouncedQuery = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
+  const [filter, setFilter] = useState<Omit<UsersFilter, 'q'>>({});
   const [users, setUsers] = useState<AdminUser[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [loadState, setLoadState] = useState<LoadState>('loading');
   const [savingIds, setSavingIds] = useState<ReadonlySet<string>>(new Set());
+  const { role, active, pastDue } = filter;
 
   useEffect(() => {
     const controller = new AbortController();
     setLoadState('loading');
     api.admin
-      .listUsers(debouncedQuery, controller.signal)
+      .listUsers({ q: debouncedQuery, role, active, pastDue }, controller.signal)
       .then((list) => {
         setUsers(list);
+        setHasMore(list.length === USERS_PAGE.default);
         setLoadState('loaded');
       })
       .catch(() => {
         if (!controller.signal.aborted) setLoadState('failed');
       });
     return () => controller.abort();
-  }, [debouncedQuery, refreshKey]);
+  }, [debouncedQuery, role, active, pastDue, refreshKey]);
+
+  async function loadMore() {
+    const last = users.at(-1);
+    if (!last) return;
+    setLoadingMore(true);
+    try {
+      const page = await api.admin.listUsers({ q: debouncedQuery, role, active, pastDue, after: last.id });
+      setUsers((list) => [...list, ...page.filter((user) => !list.some((known) => known.id === user.id))]);
+      setHasMore(page.length === USERS_PAGE.default);
+    } catch {
+      toast.error(MESSAGES.moreFailed);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
 
   async function changeRole(target: AdminUser, role: Role) {
     setSavingIds((ids) => new Set(ids).add(target.id));
@@ -63,18 +91,46 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
 
   return (
     <div className="space-y-4">
-      <div className="max-w-sm">
-        <label htmlFor={`${id}-search`} className="block text-sm font-medium text-slate-700">
-          Search by e-mail
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="w-full max-w-sm">
+          <label htmlFor={`${id}-search`} className="block text-sm font-medium text-slate-700">
+            Search by e-mail
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="name@example.com or the start of one"
+            className={FIELD}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-role`} className="block text-sm font-medium text-slate-700">
+            Role
+          </label>
+          <select
+            id={`${id}-role`}
+            value={role ?? ''}
+            onChange={(event) => setFilter((current) => ({ ...current, role: (event.target.value || undefined) as Role | undefined }))}
+            className={FIELD}
+          >
+            <option value="">Any</option>
+            {ROLES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
+          <input type="checkbox" checked={active ?? false} onChange={(event) => setFilter((current) => ({ ...current, active: event.target.checked || undefined }))} />
+          Has an active account
         </label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="name@example.com"
-          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none"
-        />
+        <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
+          <input type="checkbox" checked={pastDue ?? false} onChange={(event) => setFilter((current) => ({ ...current, pastDue: event.target.checked || undefined }))} />
+          Payment past due
+        </label>
       </div>
 
       {loadState === 'failed' && (
@@ -132,6 +188,11 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
             </tbody>
           </table>
         </div>
+      )}
+      {hasMore && loadState === 'loaded' && (
+        <button type="button" onClick={() => void loadMore()} disabled={loadingMore} className={buttonClass.secondary}>
+          {loadingMore ? 'Loading...' : 'Load more users'}
+        </button>
       )}
     </div>
   );

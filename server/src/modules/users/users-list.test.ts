@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../../test/databases.js';
+import { useTestEnvironment } from '../../../test/environment.js';
+import { buildTestApp, signInWeb, type TestApp, type WebSession } from '../../../test/test-app.js';
+import { dialectOf } from '../../db/knex.js';
+
+const SEEDED = 230;
+
+/**
+ * The admin's users list at scale: keyset pages (no user twice, none missed, ties in created_at
+ * included), exact and prefix e-mail search, filters, and every query on an index.
+ */
+describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
+  const env = useTestEnvironment(kind);
+  let t: TestApp;
+  let admin: WebSession;
+  let user: WebSession;
+  const ids = { active: [] as string[], pastDue: [] as string[], admins: [] as string[] };
+
+  const list = async (query: string, session: WebSession | null = admin) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/users${query}`, headers: session ? { cookie: session.cookie } : {} });
+  const emails = (res: { json(): Array<{ email: string }> }) => res.json().map((u) => u.email);
+
+  beforeAll(async () => {
+    t = await buildTestApp({ db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' } });
+    admin = await signInWeb(t, env.smtp, 'admin@example.com');
+    user = await signInWeb(t, env.smtp, 'someone@example.com');
+    const db = env.database.db;
+    // Groups of five share one created_at: pages must cut ties by id.
+    const base = Date.UTC(2026, 0, 1);
+    const rows = Array.from({ length: SEEDED }, (_, i) => ({
+      id: randomUUID(), email: `${i % 3 === 0 ? 'alpha' : i % 3 === 1 ? 'beta' : 'al_pha'}.${String(i).padStart(4, '0')}@list.test`,
+      role: i % 50 === 0 ? 'admin' : 'user', trial_used: false, created_at: new Date(base + Math.floor(i / 5) * 1000), updated_at: new Date(base),
+    }));
+    for (let i = 0; i < rows.length; i += 100) await db('user_profiles').insert(rows.slice(i, i + 100));
+    ids.admins = rows.filter((r) => r.role === 'admin').map((r) => r.id);
+    const now = new Date();
+    for (const row of rows.filter((_, i) => i % 7 === 0)) {
+      const status = rows.indexOf(row) % 2 === 0 ? 'active' : 'expired';
+      await db('vpn_accounts').insert({ id: randomUUID(), user_id: row.id, username: `u_${row.id.slice(0, 8)}`, status, sub_token: randomUUID(), metadata: '{}', created_at: now, updated_at: now });
+      if (status === 'active') ids.active.push(row.id);
+    }
+    for (const row of rows.filter((_, i) => i % 11 === 0)) {
+      const status = rows.indexOf(row) % 2 === 0 ? 'past_due' : 'active';
+      await db('subscriptions').insert({ id: randomUUID(), user_id: row.id, status, metadata: '{}', created_at: now, updated_at: now });
+      if (status === 'past_due') ids.pastDue.push(row.id);
+    }
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  it('walks every user exactly once, newest first, in pages of the size asked', async () => {
+    const seen: string[] = [];
+    let after = '';
+    for (let pages = 0; pages < 20; pages += 1) {
+      const res = await list(`?limit=40${after}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as Array<{ id: string; createdAt: string }>;
+      expect(page.length).toBeLessThanOrEqual(40);
+      seen.push(...page.map((u) => u.id));
+      if (page.length < 40) break;
+      after = `&after=${page.at(-1)!.id}`;
+    }
+    const total = Number((await env.database.db('user_profiles').count({ n: '*' }))[0]!.n);
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    const first = (await list('?limit=3')).json();
+    expect(first.map((u: { email: string }) => u.email)).toContain('someone@example.com'); // signed up last
+    expect((await list('')).json()).toHaveLength(50); // the default page
+  });
+
+  it('finds one user by a whole address, and addresses by prefix in e-mail order, page by page', async () => {
+    expect(emails(await list('?q=ALPHA.0003@LIST.TEST'))).toEqual(['alpha.0003@list.test']);
+    expect(emails(await list('?q=nobody@list.test'))).toEqual([]);
+    const prefix = emails(await list('?q=al_&limit=200'));
+    expect(prefix.length).toBe(Array.from({ length: SEEDED }, (_, i) => i).filter((i) => i % 3 === 2).length);
+    expect(prefix.every((email) => email.startsWith('al_pha.'))).toBe(true); // "_" is not a wildcard
+    expect(prefix).toEqual([...prefix].sort());
+    const firstPage = emails(await list('?q=alpha.&limit=10'));
+    const lastId = (await list('?q=alpha.&limit=10')).json().at(-1).id;
+    const secondPage = emails(await list(`?q=alpha.&limit=10&after=${lastId}`));
+    expect(secondPage[0]! > firstPage.at(-1)!).toBe(true);
+    expect(new Set([...firstPage, ...secondPage]).size).toBe(20);
+    expect((await list('?q=%25')).json()).toEqual([]);
+  });
+
+  it('filters by role, by an active account and by a past-due subscription', async () => {
+    const admins = (await list('?role=admin&limit=200')).json().map((u: { id: string }) => u.id);
+    expect(admins.sort()).toEqual([...ids.admins, admin.userId].sort());
+    const active = (await list('?active=true&limit=200')).json().map((u: { id: string }) => u.id);
+    expect(active.sort()).toEqual([...ids.active].sort());
+    const pastDue = (await list('?pastDue=true&limit=200')).json().map((u: { id: string }) => u.id);
+    expect(pastDue.sort()).toEqual([...ids.pastDue].sort());
+    const both = (await list('?pastDue=true&active=true&role=user&limit=200')).json().map((u: { id: string }) => u.id);
+    expect(both.sort()).toEqual(ids.pastDue.filter((id) => ids.active.includes(id) && !ids.admins.includes(id)).sort());
+  });
+
+  it('answers 400 to a bad page size, filter or a cursor naming no user; 401 and 403 to others', async () => {
+    for (const query of ['?limit=0', '?limit=201', '?limit=x', '?role=owner', '?active=yes', `?after=${randomUUID()}`]) {
+      const res = await list(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+    expect((await list('', null)).statusCode).toBe(401);
+    expect((await list('', user)).statusCode).toBe(403);
+  });
+
+  it('serves the first page and the prefix search from indexes, not a scan and sort of the table', async () => {
+    const db = env.database.db;
+    const repoQuery = (sql: string) => (dialectOf(db) === 'postgres' ? db.raw(`SET enable_seqscan = off; EXPLAIN ${sql}`) : db.raw(`EXPLAIN QUERY PLAN ${sql}`));
+    const plan = async (sql: string): Promise<string> => {
+      const result = await repoQuery(sql);
+      const rows = dialectOf(db) === 'postgres' ? (Array.isArray(result) ? result.at(-1).rows : result.rows) : result;
+      return JSON.stringify(rows);
+    };
+    const collate = dialectOf(db) === 'postgres' ? ' COLLATE "C"' : '';
+    const firstPage = await plan('select id from user_profiles order by created_at desc, id desc limit 50');
+    expect(firstPage).toMatch(/user_profiles_created_at_id_index/);
+    expect(firstPage).not.toMatch(/TEMP B-TREE|Sort/);
+    const prefix = await plan(`select id from user_profiles where email${collate} >= 'alpha' and email${collate} < 'alpha\uffff' order by email${collate} limit 50`);
+    expect(prefix).toMatch(dialectOf(db) === 'postgres' ? /user_profiles_email_c_index/ : /user_profiles_email_unique/);
+    if (dialectOf(db) === 'postgres') await db.raw('SET enable_seqscan = on');
+  });
+});
