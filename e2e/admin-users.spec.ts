@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, signIn, test } from './site';
+import { expect, signIn, test } from './site.js';
 
 test('the admin finds users by the start of an address, pages through them, and narrows them by role', async ({ page, site }) => {
   const tag = `zz-list-${Date.now()}`;
@@ -30,4 +30,33 @@ test('the admin finds users by the start of an address, pages through them, and 
   await page.getByLabel('Role', { exact: true }).selectOption('admin');
   await expect(page.getByRole('cell', { name: 'admin-users@example.com' })).toBeVisible();
   await expect(page.getByRole('cell', { name: `${tag}-00@example.com` })).toHaveCount(0);
+});
+
+test("the admin opens a customer's page from the list, makes them admin and signs them out everywhere", async ({ page, site }) => {
+  const email = `zz-page-${Date.now()}@example.com`;
+  const now = new Date();
+  await site.database.db('user_profiles').insert({ id: randomUUID(), email, role: 'user', trial_used: false, created_at: now, updated_at: now });
+  await signIn(page, site, 'admin-userpage@example.com'); // another admin: one address signs in once a minute
+  await page.goto('/admin');
+  await page.getByLabel('Search by e-mail').fill(email);
+  await page.getByRole('link', { name: email }).click();
+
+  await expect(page).toHaveURL(/\/admin\/users\/[\w-]+$/);
+  await expect(page.getByRole('heading', { name: email })).toBeVisible();
+  await expect(page.getByText('No VPN accounts.')).toBeVisible();
+  await expect(page.getByText('Not signed in anywhere.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Make admin' }).click();
+  await expect(page.getByText('Now an admin')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove admin' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'user.update', exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page.getByText('Signed out everywhere')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'user.sign_out_all', exact: true })).toBeVisible();
+
+  // A reload keeps the page (the server serves the app at this address).
+  await page.reload();
+  await expect(page.getByRole('heading', { name: email })).toBeVisible();
 });

@@ -92,6 +92,7 @@ export const APP_PAGES: SitePage[] = [
   appPage('/dashboard'),
   appPage('/thank-you'),
   appPage('/admin'),
+  appPage('/admin/users/:id'),
   appPage('/create'),
   appPage('/setup'),
 ];

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ROLES, type Role } from './auth.js';
+import { ROLES, type ClientKind, type Role } from './auth.js';
+import type { VpnAccount } from './accounts.js';
+import type { AdminTransaction, Subscription } from './billing.js';
 
 /** A user as the admin panel sees it. */
 export interface AdminUser {
@@ -45,3 +47,45 @@ export const UpdateUserBody = z
     message: 'Nothing to update',
   });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+/** An entry of the audit log about a user or one of their accounts. */
+export interface AdminAuditEntry {
+  action: string;
+  actorEmail: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** A session still signed in. */
+export interface AdminSession {
+  id: string;
+  client: ClientKind;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+}
+
+/** `GET /api/admin/users/:id`: one customer in one place (the newest 50 transactions and audit entries). */
+export interface AdminUserPage {
+  user: AdminUser;
+  accounts: VpnAccount[];
+  subscriptions: Subscription[];
+  /** As the Payments tab shows them, so the page can refund one. */
+  transactions: AdminTransaction[];
+  audit: AdminAuditEntry[];
+  sessions: AdminSession[];
+}
+
+/** `POST /api/admin/accounts/:id/extend`: more days from the current expiry (or now, if it has passed) and/or a new data limit. */
+export const ExtendAccountBody = z
+  .object({
+    days: z.number().int().min(1).max(3650).optional(),
+    /** null = unlimited. */
+    dataLimitGb: z.number().min(0.1).max(100_000).nullable().optional(),
+  })
+  .strict()
+  .refine((body) => body.days !== undefined || body.dataLimitGb !== undefined, { message: 'Give days to add or a data limit' });
+export type ExtendAccountBody = z.infer<typeof ExtendAccountBody>;

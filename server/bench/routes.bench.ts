@@ -39,8 +39,8 @@ export interface RouteResult extends Route {
   ratio: number;
 }
 
-async function load(base: string, route: Route) {
-  const result = await autocannon({ url: `${base}${route.path}`, connections: CONNECTIONS, duration: DURATION, headers: route.headers });
+async function load(base: string, route: Route, duration = DURATION) {
+  const result = await autocannon({ url: `${base}${route.path}`, connections: CONNECTIONS, duration, headers: route.headers });
   if (result.errors > 0 || result.non2xx > 0) throw new Error(`${route.path}: ${result.errors} errors, ${result.non2xx} non-2xx answers out of ${result.requests.total}`);
   return { reqPerSec: result.requests.average, p99: result.latency.p99 };
 }
@@ -83,6 +83,8 @@ export async function benchRoutes(): Promise<RouteResult[]> {
       const res = await fetch(`${base}${route.path}`, { headers: route.headers });
       if (!res.ok) throw new Error(`${route.path}: HTTP ${res.status}`);
     }
+    // A cold process answers its first seconds slowly (JIT, buffers): load every route briefly before measuring.
+    for (const route of routes) await load(base, route, 2);
     const results: RouteResult[] = [];
     let trivial = 0;
     for (const route of routes) {

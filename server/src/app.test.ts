@@ -120,6 +120,15 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends a VPN client fetching /sub only nosniff, and a browser asking for the /sub page every header', async () => {
+    const client = await t.app.inject({ method: 'GET', url: '/sub/no-such-token-0123456789abcdef', headers: { 'user-agent': 'v2rayNG/1.8.0' } });
+    expect(client.headers['x-content-type-options']).toBe('nosniff');
+    expect(client.headers['content-security-policy']).toBeUndefined();
+    const browser = await t.app.inject({ method: 'GET', url: '/sub/no-such-token-0123456789abcdef', headers: { accept: 'text/html,*/*' } });
+    expect(String(browser.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(browser.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('answers an unknown API route with a JSON 404, not the web app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);

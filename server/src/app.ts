@@ -14,6 +14,7 @@ import { healthRoutes } from './modules/system/health.routes.js';
 import { statusRoutes } from './modules/system/status.routes.js';
 import { adminServersRoutes } from './modules/servers/servers.routes.js';
 import { accountsRoutes, adminAccountsRoutes } from './modules/accounts/accounts.routes.js';
+import { adminAccountActionsRoutes } from './modules/accounts/admin-account-actions.routes.js';
 import { adminPlansRoutes, publicPlansRoutes } from './modules/plans/plans.routes.js';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes.js';
 import { adminSubscriptionsRoutes } from './modules/billing/subscriptions-admin.routes.js';
@@ -119,7 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { accounts: services.accounts });
   await app.register(billingRoutes, { checkout: services.checkout, billing: services.billing, controls: services.subscriptionControls, checkoutLimit: limits.checkoutPerUser });
   await app.register(stripeWebhookRoutes, { billing: services.billing });
-  await app.register(adminUsersRoutes, { users: services.users });
+  await app.register(adminUsersRoutes, { users: services.users, userPage: services.userPage });
+  await app.register(adminAccountActionsRoutes, { actions: services.adminAccountActions });
   await app.register(adminServersRoutes, { servers: services.servers });
   await app.register(adminPlansRoutes, { plans: services.plans });
   await app.register(adminSettingsRoutes, { settings, audit: services.audit, clock });

@@ -10,6 +10,9 @@ import { createServerHealth, SEND_SERVER_HEALTH_EMAIL } from './modules/servers/
 import { createSyncPanelAccountsHandler, schedulePanelSync, SYNC_PANEL_ACCOUNTS } from './jobs/handlers/sync-panel-accounts.js';
 import { createPanelSync } from './modules/panel-sync/panel-sync.js';
 import { createPanelSyncRepo } from './modules/panel-sync/panel-sync.repo.js';
+import { createAdminAccountActions } from './modules/accounts/admin-account-actions.js';
+import { createUserPageRepo } from './modules/users/user-page.repo.js';
+import { createUserPageService } from './modules/users/user-page.service.js';
 import { createJobsRepo } from './jobs/jobs.repo.js';
 import type { JobHandler } from './jobs/worker.js';
 import type { Clock } from './lib/clock.js';
@@ -168,6 +171,7 @@ export function createServices(ctx: ServiceContext) {
   /** The dedupe keys of the periodic jobs scheduleRecurringJobs queues: the purge never deletes their rows. */
   const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, RECONCILE_SUBSCRIPTIONS, SEND_RENEWAL_REMINDERS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS];
   const retentionPurge = createRetentionPurge({ db, settings, clock, periodicJobKeys });
+  const billing = createBillingService({ db, billing: billingRepo, cards, confirmation, reversals, recurring, paidPeriods, clock });
   const fulfilment = createFulfilment({
     db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, paidPeriods, clock, log,
     refundUndeliverable: (transactionId, why) => refunds.refundUndeliverable(transactionId, why),
@@ -190,7 +194,15 @@ export function createServices(ctx: ServiceContext) {
     accounts,
     card,
     checkout,
-    billing: createBillingService({ db, billing: billingRepo, cards, confirmation, reversals, recurring, paidPeriods, clock }),
+    billing,
+    userPage: createUserPageService({
+      users, repo: createUserPageRepo(db), listAccounts: (userId) => accounts.listStoredAccounts(userId),
+      listSubscriptions: (user) => billing.listSubscriptions(user), listTransactions: (userId, limit) => refunds.listTransactions({ userId, limit }),
+      revokeUserSessions: (userId, reason, now) => sessions.revokeUserSessions(userId, reason, now), audit, clock,
+    }),
+    adminAccountActions: createAdminAccountActions({
+      accounts: accountsRepo, accountsService: accounts, users, servers, audit, accountChanged: (accountId) => subscription.invalidateAccount(accountId), clock,
+    }),
     subscriptionControls,
     refunds,
     billingRepo,

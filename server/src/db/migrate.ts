@@ -10,6 +10,7 @@ import * as retentionIndexes from './migrations/007-retention-indexes.js';
 import * as serverHealth from './migrations/008-server-health.js';
 import * as panelSync from './migrations/009-panel-sync.js';
 import * as adminUsers from './migrations/010-admin-users.js';
+import * as auditTarget from './migrations/011-audit-target.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -28,6 +29,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['008-server-health', serverHealth],
   ['009-panel-sync', panelSync],
   ['010-admin-users', adminUsers],
+  ['011-audit-target', auditTarget],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
@@ -23,6 +23,11 @@ function originOf(request: FastifyRequest): string | undefined {
   }
 }
 
+/** `GET /sub/<token>…` from a VPN client, not a browser asking for the page (subscription.service.ts). */
+function isConfigFetch(request: FastifyRequest): boolean {
+  return request.url.startsWith('/sub/') && !/\btext\/html\b/i.test(request.headers.accept ?? '');
+}
+
 /**
  * Security headers (helmet, with a CSP the app passes) and CSRF protection for cookie sessions:
  * a state-changing request must come from our own origin when it carries an Origin, and must carry
@@ -30,7 +35,8 @@ function originOf(request: FastifyRequest): string | undefined {
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: URL }) => {
   const https = opts.publicUrl.protocol === 'https:';
-  await app.register(helmet, {
+  // helmet's middleware made once (the Fastify wrapper builds it again, CSP parsing included, on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -49,6 +55,15 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl:
     },
     hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    // A VPN client fetching its configuration has no page to protect: nosniff is all it needs, and the
+    // clients that poll it (and the server) skip a dozen headers. A browser asking for the /sub page gets them all.
+    if (isConfigFetch(request)) {
+      reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
+      return done();
+    }
+    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
 
   const allowed = opts.publicUrl.origin;

@@ -60,7 +60,8 @@ function sitemapXml(manifest: SiteManifest, publicUrl: URL): string {
 }
 
 function robotsTxt(manifest: SiteManifest, publicUrl: URL): string {
-  const privatePaths = ['/api/', ...manifest.appPaths];
+  // `/admin` already covers `/admin/users/:id`: a route pattern is no path to list.
+  const privatePaths = ['/api/', ...manifest.appPaths.filter((path) => !path.includes(':'))];
   return ['User-agent: *', 'Allow: /', ...privatePaths.map((p) => `Disallow: ${p}`), `Sitemap: ${new URL('/sitemap.xml', publicUrl).href}`, ''].join('\n');
 }
 

@@ -1,4 +1,5 @@
-import type { AccountLogEntry, SystemStatus } from '../../../shared/accounts.js';
+import type { AccountLogEntry, SystemStatus, VpnAccount } from '../../../shared/accounts.js';
+import type { AdminUserPage, ExtendAccountBody } from '../../../shared/users.js';
 import type { AdminSettings, UpdateSettingsBody } from '../../../shared/app-settings.js';
 import type {
   AdminCancelSubscription,
@@ -23,6 +24,8 @@ export interface PanelService {
 
 const serverPath = (id: string) => `/api/admin/servers/${encodeURIComponent(id)}`;
 const planPath = (id: string) => `/api/admin/plans/${encodeURIComponent(id)}`;
+const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
+const accountPath = (id: string) => `/api/admin/accounts/${encodeURIComponent(id)}`;
 
 /** `GET /api/admin/subscriptions` filters: a status, part of the customer's e-mail (both optional). */
 export interface AdminSubscriptionFilter {
@@ -84,6 +87,20 @@ export function createAdminEndpoints(client: ApiClient) {
       /** Ends a subscription now, or turns its auto-renew off so it ends with its paid period. */
       cancelSubscription: (id: string, body: AdminCancelSubscription) =>
         client.request<AdminSubscription>('POST', `/api/admin/subscriptions/${encodeURIComponent(id)}/cancel`, { body }),
+    },
+
+    users: {
+      /** One customer in one place: accounts, subscriptions, transactions, audit entries, sessions. */
+      page: (id: string, signal?: AbortSignal) => client.request<AdminUserPage>('GET', userPath(id), { signal }),
+      signOutEverywhere: (id: string) => client.request<{ revoked: number }>('POST', `${userPath(id)}/sign-out`),
+    },
+
+    /** The user page's account actions: each acts on the panel, then here, and is audited. */
+    accounts: {
+      extend: (id: string, body: ExtendAccountBody) => client.request<VpnAccount>('POST', `${accountPath(id)}/extend`, { body }),
+      resetUsage: (id: string) => client.request<VpnAccount>('POST', `${accountPath(id)}/reset-usage`),
+      setEnabled: (id: string, enabled: boolean) => client.request<VpnAccount>('POST', `${accountPath(id)}/${enabled ? 'enable' : 'disable'}`),
+      remove: (id: string) => client.request<void>('DELETE', accountPath(id)),
     },
 
     listLogs: (limit: number, signal?: AbortSignal) =>

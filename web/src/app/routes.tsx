@@ -38,6 +38,8 @@ const pages = {
 } satisfies Record<string, LazyPage>;
 
 const downloadPage = lazyPage<{ platform: Platform }>(() => import('../pages/download/DownloadPage'));
+/** The admin's page of one customer (`/admin/users/:id`). */
+const adminUserPage = lazyPage(() => import('../pages/AdminUserPage'));
 
 type PagePath = keyof typeof pages;
 
@@ -78,6 +80,7 @@ const routeObjects: RouteObject[] = [
         element: <RequireSession roles={['admin']} />,
         children: [
           { path: '/admin', element: show('/admin') },
+          { path: '/admin/users/:id', element: <adminUserPage.Component /> },
           { path: '/create', element: show('/create') },
         ],
       },

@@ -161,6 +161,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return refreshed.map(({ account, stale }) => toVpnAccount(account, trialId, stale));
     },
 
+    /** A user's accounts as last synced (no panel call): the admin's user page. */
+    async listStoredAccounts(userId: string): Promise<VpnAccount[]> {
+      const [own, trialId] = await Promise.all([accounts.listForUser(userId), trialPlanId()]);
+      return own.map((account) => toVpnAccount(account, trialId));
+    },
+
     /** One of the caller's accounts as the API shows it (no panel call); someone else's is undefined. */
     async findAccount(userId: string, id: string): Promise<VpnAccount | undefined> {
       const account = await accounts.findForUser(id, userId);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/knex.js';
 import { toDate, toDateOrNull } from '../../db/values.js';
 import { USER_COLUMNS, toUserProfile, type UserProfile } from '../users/users.repo.js';
 
-export type RevokeReason = 'logout' | 'logout_global' | 'logout_others' | 'token_reuse';
+export type RevokeReason = 'logout' | 'logout_global' | 'logout_others' | 'token_reuse' | 'admin';
 
 export interface SessionWithUser {
   sessionId: string;

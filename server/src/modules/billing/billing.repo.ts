@@ -383,11 +383,12 @@ export function createBillingRepo(db: Db) {
     },
 
     /** The newest transactions of every customer, with the customer's e-mail, for the admin. */
-    async listTransactionsForAdmin(filter: { status?: TransactionStatus; id?: string; limit: number }): Promise<Array<TransactionRecord & { userEmail: string }>> {
+    async listTransactionsForAdmin(filter: { status?: TransactionStatus; id?: string; userId?: string; limit: number }): Promise<Array<TransactionRecord & { userEmail: string }>> {
       const query = db('transactions as t').join('user_profiles as u', 'u.id', 't.user_id').select('t.*', 'u.email as user_email')
         .orderBy([{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }]).limit(filter.limit);
       if (filter.status) query.where('t.status', filter.status);
       if (filter.id) query.where('t.id', filter.id);
+      if (filter.userId) query.where('t.user_id', filter.userId);
       const rows = await query;
       return rows.map((row: Record<string, unknown>) => ({ ...toTransaction(row), userEmail: row.user_email as string }));
     },

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../../test/databases.js';
 import { useTestEnvironment } from '../../../test/environment.js';
-import { asMarzneshinUser, startFakeMarzneshin, type FakeMarzneshin } from '../../../test/fake-panels/marzneshin.js';
-import { buildTestApp, signInWeb, TEST_ORIGIN, type TestApp, type WebSession } from '../../../test/test-app.js';
+import { asMarzneshinUser, type FakeMarzneshin } from '../../../test/fake-panels/marzneshin.js';
+import { startPanelShop, type PanelShop } from '../../../test/panel-shop.js';
+import { signInWeb, type TestApp, type WebSession } from '../../../test/test-app.js';
 import { schedulePanelSync } from '../../jobs/handlers/sync-panel-accounts.js';
 import { createJobsRepo } from '../../jobs/jobs.repo.js';
 import { parseJson } from '../../db/values.js';
@@ -23,19 +24,13 @@ const CLIENT = { 'user-agent': 'v2rayNG/1.8.0' };
  */
 describe.each(TEST_DATABASES)('panel sync (%s)', (kind) => {
   const env = useTestEnvironment(kind);
+  let shop: PanelShop;
   let t: TestApp;
   let panel: FakeMarzneshin;
-  let admin: WebSession;
   let freePlanId: string;
   let serverId: string;
+  let call: PanelShop['call'];
   let n = 0;
-
-  const call = (method: string, url: string, session: WebSession | null, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: method as 'GET', url,
-      headers: { origin: TEST_ORIGIN, ...(session ? { cookie: session.cookie } : {}), ...headers },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
 
   /** A new customer with a claimed 1 GB account: its row, its panel user and its /sub path. */
   async function newAccount() {
@@ -67,19 +62,8 @@ describe.each(TEST_DATABASES)('panel sync (%s)', (kind) => {
   const mailsTo = (email: string, subject: RegExp) => env.smtp.messages.filter((m) => m.to.includes(email) && subject.test(m.subject));
 
   beforeAll(async () => {
-    panel = await startFakeMarzneshin();
-    t = await buildTestApp({
-      db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' },
-      overrides: { driverFactory: (_kind, connection) => createMarzneshinDriver(connection, { timeoutMs: 500 }) },
-    });
-    admin = await signInWeb(t, env.smtp, 'admin@example.com');
-    const server = await call('POST', '/api/admin/servers', admin, {
-      kind: 'marzneshin', name: 'Germany', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
-    });
-    expect(server.statusCode, server.body).toBe(201);
-    serverId = server.json().id;
-    const plan = await call('POST', '/api/admin/plans', admin, { name: 'Free', days: 30, dataLimitBytes: GB, price: 0, locations: 'all' });
-    freePlanId = plan.json().id;
+    shop = await startPanelShop(env);
+    ({ t, panel, freePlanId, serverId, call } = shop);
     // Someone else's users on the same panel, before ours: the panel's list is several pages long.
     const driver = createMarzneshinDriver({ url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1' });
     for (let i = 0; i < FILLERS; i += 25) {
@@ -87,8 +71,7 @@ describe.each(TEST_DATABASES)('panel sync (%s)', (kind) => {
     }
   });
   afterAll(async () => {
-    await t.app.close();
-    await panel.close();
+    await shop.close();
   });
 
   it('a user disabled on the panel: after one tick of the job, /sub serves no configurations and the dashboard says disabled', async () => {
@@ -205,7 +188,7 @@ describe.each(TEST_DATABASES)('panel sync (%s)', (kind) => {
     expect(mailsTo(a.email, /used 80% of your data/)).toHaveLength(2);
   });
 
-  it('3 days before a free plan ends, one mail; none for a trial-length plan', async () => {
+  it('3 days before a free plan ends, one mail, however many passes see it', async () => {
     const a = await newAccount(); // 30 days
     await t.app.services.panelSync.syncAll();
     const later = 27.5 * 24 * 3600;

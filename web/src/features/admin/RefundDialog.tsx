@@ -2,8 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { REFUND_REASONS, type AdminTransaction, type RefundReason } from '../../../../shared/billing.js';
 import { formatAmount } from '../billing/billing-format';
 import { messageOrFallback } from '../accounts/error-message';
-import { buttonClass, inputClass } from './admin-ui';
+import { inputClass } from './admin-ui';
 import { Dialog } from './Dialog';
+import { DialogFormFooter } from './DialogFormFooter';
 
 const REASON_LABELS: Record<RefundReason, string> = {
   requested_by_customer: 'Requested by the customer',
@@ -94,19 +95,7 @@ export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogPro
           <span className="font-medium text-slate-700">Note (optional, for your records)</span>
           <input value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} className={inputClass} />
         </label>
-        {error && (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className={buttonClass.secondary}>
-            Cancel
-          </button>
-          <button type="submit" disabled={busy} className={buttonClass.danger}>
-            {busy ? 'Refunding...' : 'Refund'}
-          </button>
-        </div>
+        <DialogFormFooter error={error} busy={busy} submitLabel="Refund" busyLabel="Refunding..." tone="danger" onCancel={onClose} />
       </form>
     </Dialog>
   );

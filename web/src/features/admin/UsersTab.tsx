@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ROLES, type Role } from '../../../../shared/auth.js';
 import { USERS_PAGE, type AdminUser, type UsersFilter } from '../../../../shared/users.js';
 import { api } from '../../api';
@@ -156,7 +157,11 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
             <tbody className="divide-y divide-slate-100">
               {users.map((user) => (
                 <tr key={user.id}>
-                  <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">{user.email}</td>
+                  <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
+                    <Link to={`/admin/users/${encodeURIComponent(user.id)}`} className="text-indigo-700 hover:underline">
+                      {user.email}
+                    </Link>
+                  </td>
                   <td className="px-4 py-3">
                     <select
                       aria-label={`Role for ${user.email}`}

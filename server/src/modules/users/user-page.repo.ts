@@ -1,0 +1,47 @@
+import type { AdminAuditEntry, AdminSession } from '../../../../shared/users.js';
+import type { ClientKind } from '../../../../shared/auth.js';
+import type { Db } from '../../db/knex.js';
+import { parseJson, toDate } from '../../db/values.js';
+
+/** What the admin's user page reads besides the accounts and payments: audit entries and sessions. */
+export function createUserPageRepo(db: Db) {
+  return {
+    /** The newest entries about the user or one of `accountIds` (target_id is indexed, migration 011). */
+    async listAudit(userId: string, accountIds: string[], limit: number): Promise<AdminAuditEntry[]> {
+      const rows = await db('audit_log')
+        .select('action', 'actor_email', 'target_type', 'target_id', 'details', 'created_at')
+        .whereIn('target_id', [userId, ...accountIds])
+        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .limit(limit);
+      return rows.map((row) => ({
+        action: row.action,
+        actorEmail: row.actor_email ?? null,
+        targetType: row.target_type ?? null,
+        targetId: row.target_id ?? null,
+        details: parseJson<Record<string, unknown>>(row.details, {}),
+        createdAt: toDate(row.created_at).toISOString(),
+      }));
+    },
+
+    /** Sessions neither signed out nor expired, most recently used first. */
+    async listActiveSessions(userId: string, now: Date, limit: number): Promise<AdminSession[]> {
+      const rows = await db('sessions')
+        .select('id', 'client', 'user_agent', 'ip', 'created_at', 'last_used_at')
+        .where({ user_id: userId })
+        .whereNull('revoked_at')
+        .where('expires_at', '>', now)
+        .orderBy('last_used_at', 'desc')
+        .limit(limit);
+      return rows.map((row) => ({
+        id: row.id,
+        client: row.client as ClientKind,
+        userAgent: row.user_agent ?? null,
+        ip: row.ip ?? null,
+        createdAt: toDate(row.created_at).toISOString(),
+        lastUsedAt: toDate(row.last_used_at).toISOString(),
+      }));
+    },
+  };
+}
+
+export type UserPageRepo = ReturnType<typeof createUserPageRepo>;

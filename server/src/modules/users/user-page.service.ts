@@ -1,0 +1,53 @@
+import type { AdminTransaction, Subscription } from '../../../../shared/billing.js';
+import type { VpnAccount } from '../../../../shared/accounts.js';
+import type { AdminUserPage } from '../../../../shared/users.js';
+import { notFound } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AuditRepo } from '../audit/audit.repo.js';
+import type { RevokeReason } from '../auth/sessions.repo.js';
+import type { UserPageRepo } from './user-page.repo.js';
+import type { UserProfile, UsersRepo } from './users.repo.js';
+import { toAdminUser, type Actor } from './users.service.js';
+
+const NEWEST = 50;
+
+/** The admin's page of one customer: everything about them in one answer, and signing them out everywhere. */
+export function createUserPageService(deps: {
+  users: UsersRepo;
+  repo: UserPageRepo;
+  listAccounts(userId: string): Promise<VpnAccount[]>;
+  listSubscriptions(user: UserProfile): Promise<Subscription[]>;
+  /** The user's newest `limit` transactions, as the admin sees them. */
+  listTransactions(userId: string, limit: number): Promise<AdminTransaction[]>;
+  revokeUserSessions(userId: string, reason: RevokeReason, now: Date): Promise<number>;
+  audit: AuditRepo;
+  clock: Clock;
+}) {
+  async function load(id: string): Promise<UserProfile> {
+    const user = await deps.users.findById(id);
+    if (!user) throw notFound('User not found.');
+    return user;
+  }
+
+  return {
+    async getPage(id: string): Promise<AdminUserPage> {
+      const user = await load(id);
+      const [accounts, subscriptions, transactions, sessions] = await Promise.all([
+        deps.listAccounts(user.id), deps.listSubscriptions(user), deps.listTransactions(user.id, NEWEST), deps.repo.listActiveSessions(user.id, deps.clock(), NEWEST),
+      ]);
+      const audit = await deps.repo.listAudit(user.id, accounts.map((account) => account.id), NEWEST);
+      return { user: toAdminUser(user), accounts, subscriptions, transactions, audit, sessions };
+    },
+
+    /** Ends every session of the user (on every instance at once, through the session cache). */
+    async signOutEverywhere(actor: Actor, id: string): Promise<{ revoked: number }> {
+      const user = await load(id);
+      const now = deps.clock();
+      const revoked = await deps.revokeUserSessions(user.id, 'admin', now);
+      await deps.audit.record({ actorId: actor.id, actorEmail: actor.email, action: 'user.sign_out_all', targetType: 'user', targetId: user.id, details: { revoked }, ip: actor.ip ?? null, now });
+      return { revoked };
+    },
+  };
+}
+
+export type UserPageService = ReturnType<typeof createUserPageService>;
