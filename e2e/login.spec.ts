@@ -1,4 +1,4 @@
-import { expect, signIn, test, uniqueEmail } from './site.js';
+import { expect, signIn, signInWithCode, test, uniqueEmail, waitForHydration } from './site.js';
 
 test.describe('signing in with an e-mail code', () => {
   test('a new visitor signs in with the code from the e-mail, sees the greeting, and signs out', async ({ page, site, consoleErrors }) => {
@@ -59,6 +59,64 @@ test.describe('signing in with an e-mail code', () => {
 
     await page.getByRole('button', { name: 'Back to Email' }).click();
     await expect(page.getByRole('button', { name: 'Instant Access' })).toBeVisible();
+  });
+
+  test('a reload on the code step keeps it: the code already mailed still signs in, and the toast is gone after', async ({ page, site }) => {
+    const email = uniqueEmail('reload');
+    await page.goto('/login');
+    await waitForHydration(page);
+    await page.getByLabel(/email/i).fill(email);
+    const sentBefore = site.smtp.messages.length;
+    await page.getByRole('button', { name: 'Instant Access' }).click();
+    await site.smtp.waitFor(email, { after: sentBefore });
+    await expect(page).toHaveURL(/step=code/);
+
+    await page.reload();
+    await expect(page.getByLabel(/code/i)).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await page.getByLabel(/code/i).fill(await site.smtp.latestCode(email));
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Check your email for the OTP code')).toHaveCount(0);
+  });
+
+  test('five wrong codes lock it: the hint says so, and "Send a new code" after the countdown signs in', async ({ page, site }) => {
+    await page.clock.install();
+    const email = uniqueEmail('locked');
+    await page.goto('/login');
+    await waitForHydration(page);
+    await page.getByLabel(/email/i).fill(email);
+    await page.getByRole('button', { name: 'Instant Access' }).click();
+    await site.smtp.waitFor(email);
+    const code = await site.smtp.latestCode(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      await page.getByLabel(/code/i).fill(wrong);
+      await page.getByRole('button', { name: 'Verify Code' }).click();
+      await expect(page.getByRole('alert')).toContainText(i < 4 ? `${4 - i} tr` : 'Too many wrong tries');
+    }
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Invalid OTP');
+    await expect(page.getByRole('button', { name: 'Verify Code' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
+
+    // A minute passes: for the server's cool-down (its own clock) and for the page's countdown.
+    await site.database.db('otp_codes').where({ email }).update({ created_at: new Date(Date.now() - 61_000) });
+    await page.clock.runFor(61_000);
+    const sentBefore = site.smtp.messages.length;
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await site.smtp.waitFor(email, { after: sentBefore });
+    await page.getByLabel(/code/i).fill(await site.smtp.latestCode(email));
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('signing in from /admin comes back to /admin', async ({ page, site }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin$/);
+    await signInWithCode(page, site, 'admin-return@example.com');
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   });
 
   test('a signed-in visitor at /login goes to /dashboard, and a user at /admin goes to /dashboard', async ({ page, site }) => {

@@ -174,3 +174,25 @@ test('the admin refunds a payment from the Payments tab: the customer sees Refun
     await panel.close();
   }
 });
+
+test('a customer who cancels on the payment page is back on the dashboard with "Payment cancelled" and no account row', async ({ page, site }) => {
+  const panel = await startFakeMarzneshin();
+  try {
+    const planName = `Cancel ${Date.now()}`;
+    await setUpShop(page, site, panel, planName, 'admin-checkout-cancel@example.com');
+    await signIn(page, site, uniqueEmail('canceller'));
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: planName }) });
+    await card.getByRole('button', { name: 'Buy' }).click();
+    await page.getByRole('dialog', { name: `Buy ${planName}` }).getByRole('button', { name: 'Pay $4.99 with card' }).click();
+    await expect(page).toHaveURL(/\/checkout\/pay\/cs_test_/);
+
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Payment cancelled')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Your VPN accounts' })).toHaveCount(0);
+    await expect(page.getByText('Awaiting Payment')).toHaveCount(0);
+    expect(panel.users.size).toBe(0);
+  } finally {
+    await panel.close();
+  }
+});

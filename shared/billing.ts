@@ -177,6 +177,7 @@ export const BILLING_MESSAGES = {
   stripeSettingsFailed: 'Failed to update Stripe settings',
   paymentFailed: 'The payment did not go through. You have not been charged.',
   paymentExpired: 'The checkout session expired before payment.',
+  paymentCancelled: 'Payment cancelled',
   openRenewalUnreachable: 'A renewal payment for this account is still open and could not be closed just now. Try again in a minute.',
   renewalJustPaid: 'A renewal of this account has just been paid, so it was not deleted: its new period is being added. Delete it again if you still want to.',
   renewalFailed: 'The renewal charge did not go through.',

@@ -4,6 +4,18 @@ export interface ApiErrorBody {
   message: string;
   /** Present on `validation_failed`: field name → what is wrong with it. */
   fields?: Record<string, string>;
+  /** Present on `invalid_code` (a sign-in code refused): why, and what the visitor can do next. */
+  codeStatus?: CodeStatus;
+}
+
+/**
+ * Why a sign-in code was refused: `wrong` (tries left), `locked` (too many wrong tries: only a new code
+ * helps) or `expired` (used, timed out, or none sent); and in how many seconds a new one may be asked for.
+ */
+export interface CodeStatus {
+  reason: 'wrong' | 'locked' | 'expired';
+  attemptsLeft: number;
+  resendInSeconds: number;
 }
 
 /** Codes clients branch on. Servers may add more; clients must treat unknown codes as generic errors. */

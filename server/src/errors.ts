@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../shared/errors.js';
+import type { CodeStatus, ErrorCode } from '../../shared/errors.js';
 
 /** Every failure a client may see. The error handler turns it into `{ code, message }` with its status. */
 export class AppError extends Error {
@@ -6,7 +6,7 @@ export class AppError extends Error {
     public readonly statusCode: number,
     public readonly code: ErrorCode | (string & {}),
     message: string,
-    public readonly details: { fields?: Record<string, string>; retryAfterSeconds?: number } = {},
+    public readonly details: { fields?: Record<string, string>; retryAfterSeconds?: number; codeStatus?: CodeStatus } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -22,6 +22,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       if (err.details.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.details.retryAfterSeconds));
       const body: ApiErrorBody = { code: err.code, message: err.message };
       if (err.details.fields) body.fields = err.details.fields;
+      if (err.details.codeStatus) body.codeStatus = err.details.codeStatus;
       return reply.status(err.statusCode).send(body);
     }
 

@@ -1,4 +1,4 @@
-import { MESSAGES, type ApiErrorBody } from '../../../shared/errors.js';
+import { MESSAGES, type ApiErrorBody, type CodeStatus } from '../../../shared/errors.js';
 
 /** Codes the client itself produces when the server gave no usable error body. */
 export const CLIENT_ERROR_CODES = {
@@ -12,12 +12,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** Why a sign-in code was refused (on `invalid_code`). */
+  readonly codeStatus: CodeStatus | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>, codeStatus?: CodeStatus) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.codeStatus = codeStatus;
   }
 }
 
@@ -33,7 +36,7 @@ export function createNetworkError(): ApiError {
 /** Turns a failed response's parsed body into an ApiError, whatever the body held. */
 export function createResponseError(status: number, body: unknown): ApiError {
   if (isApiErrorBody(body)) {
-    return new ApiError(status, body.code, body.message, body.fields);
+    return new ApiError(status, body.code, body.message, body.fields, body.codeStatus);
   }
   return new ApiError(status, CLIENT_ERROR_CODES.internal, MESSAGES.unexpected);
 }

@@ -10,6 +10,8 @@ export const billingApi = {
   startCheckout: (request: CheckoutRequest) => apiClient.request<CheckoutStarted>('POST', '/api/checkout', { body: request }),
   getCheckoutStatus: (sessionId: string, signal?: AbortSignal) =>
     apiClient.request<CheckoutStatus>('GET', checkoutPath(sessionId), { signal }),
+  /** Closes a checkout the customer cancelled (`order` from the cancel link); `succeeded` if it was paid after all. */
+  cancelCheckout: (order: string) => apiClient.request<{ status: CheckoutStatus['status'] }>('POST', `${checkoutPath(order)}/cancel`),
   listSubscriptions: (signal?: AbortSignal) => apiClient.request<Subscription[]>('GET', '/api/subscriptions', { signal }),
   /** Turns auto-renew off: the subscription runs to the end of its paid period (409 `not_recurring` for a one-off). */
   cancelSubscription: (id: string) => apiClient.request<Subscription>('POST', `${subscriptionPath(id)}/cancel`),

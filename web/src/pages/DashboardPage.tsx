@@ -24,6 +24,7 @@ import { useRequestedPlan } from '../features/billing/useRequestedPlan';
 import { useStartCheckout } from '../features/billing/useStartCheckout';
 import { useConfig } from '../features/config/config-context';
 import { useToast } from '../features/toast/toast-context';
+import { useCancelledCheckout } from '../features/billing/useCancelledCheckout';
 
 type OpenDialog = { kind: 'pay'; target: PaymentTarget } | { kind: 'history' } | null;
 
@@ -41,6 +42,15 @@ export default function DashboardPage() {
   const accountBilling = useAccountBilling({ subscriptions, onChanged: replaceSubscription, onStale: () => void reload() });
   // Arriving from a renewal e-mail (/dashboard?billing=manage): the billing portal opens at once.
   useManageBillingRequest(accountBilling.portal.open);
+  // Back from the payment page with Cancel: the checkout closes and no waiting account is left.
+  useCancelledCheckout({
+    onCancelled: (message) => {
+      toast.info(message);
+      void reload();
+    },
+    onPaid: () => void refreshAfterChange(),
+    onProblem: setError,
+  });
   const payment = useDashboardPaymentReturn({
     onReady: (account) => {
       accountDialogs.showSetup(account);

@@ -4,11 +4,12 @@ import type { ClientKind, LogoutScope, VerifyOtpBody } from '../../../../shared/
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
   OTP_RESEND_COOLDOWN_SECONDS,
   OTP_TTL_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
 } from '../../../../shared/constants.js';
-import { MESSAGES } from '../../../../shared/errors.js';
+import { MESSAGES, type CodeStatus } from '../../../../shared/errors.js';
 import type { Config } from '../../config.js';
 import { AppError, rateLimited } from '../../errors.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
@@ -50,13 +51,29 @@ export interface AuthServiceDeps {
   signAccessToken(claims: { sub: string; sid: string }): string;
 }
 
-const invalidOtp = () => new AppError(400, 'invalid_code', MESSAGES.invalidOtp);
+const invalidOtp = (codeStatus?: CodeStatus) => new AppError(400, 'invalid_code', MESSAGES.invalidOtp, codeStatus ? { codeStatus } : {});
 const invalidRefreshToken = () =>
   new AppError(401, 'invalid_refresh_token', 'Your session has ended. Please sign in again.');
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { clock, otp, sessions, users } = deps;
   const hashCode = (email: string, code: string) => hmacHex(deps.keys.otp, `${email}:${code}`);
+
+  /** Seconds until the address may be sent another code (0: now). */
+  async function resendInSeconds(email: string, now: Date): Promise<number> {
+    const lastIssuedAt = await otp.findLastIssuedAt(email);
+    if (!lastIssuedAt) return 0;
+    return Math.max(0, Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - (now.getTime() - lastIssuedAt.getTime()) / 1000));
+  }
+
+  /** The spec's 'Invalid OTP', with why (wrong, locked by wrong tries, expired) and when a new code may be sent. */
+  async function refused(email: string, now: Date): Promise<AppError> {
+    const latest = await otp.findLatestUnused(email);
+    const live = latest !== undefined && latest.expiresAt > now;
+    const attemptsLeft = live ? Math.max(0, OTP_MAX_ATTEMPTS - latest.attempts) : 0;
+    const reason = !live ? 'expired' : attemptsLeft === 0 ? 'locked' : 'wrong';
+    return invalidOtp({ reason, attemptsLeft, resendInSeconds: await resendInSeconds(email, now) });
+  }
 
   function newRefreshToken(now: Date): { raw: string; record: NewRefreshToken } {
     const raw = randomToken(32);
@@ -81,13 +98,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Sends a fresh code. Same answer whether or not the address has an account. */
     async requestCode(email: string, meta: RequestMeta): Promise<void> {
       const now = clock();
-      const lastIssuedAt = await otp.findLastIssuedAt(email);
-      if (lastIssuedAt) {
-        const waitSeconds = Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - (now.getTime() - lastIssuedAt.getTime()) / 1000);
-        if (waitSeconds > 0) {
-          throw rateLimited(waitSeconds, `Please wait ${waitSeconds} seconds before requesting a new code.`);
-        }
-      }
+      const waitSeconds = await resendInSeconds(email, now);
+      if (waitSeconds > 0) throw rateLimited(waitSeconds, `Please wait ${waitSeconds} seconds before requesting a new code.`);
 
       const code = randomDigits(OTP_LENGTH);
       const id = randomUUID();
@@ -107,9 +119,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     async verifyCode(input: VerifyOtpBody, meta: RequestMeta): Promise<{ user: UserProfile; tokens: IssuedTokens }> {
       const now = clock();
       const active = await otp.findActiveCode(input.email, now);
-      if (!active || !(await otp.claimAttempt(active.id))) throw invalidOtp();
-      if (!safeEqualHex(hashCode(input.email, input.code), active.codeHash)) throw invalidOtp();
-      if (!(await otp.consume(active.id, now))) throw invalidOtp();
+      if (!active || !(await otp.claimAttempt(active.id))) throw await refused(input.email, now);
+      if (!safeEqualHex(hashCode(input.email, input.code), active.codeHash)) throw await refused(input.email, now);
+      if (!(await otp.consume(active.id, now))) throw await refused(input.email, now);
 
       const role = deps.config.adminEmails.has(input.email) ? 'admin' : 'user';
       const user = await ensureAdminFromEnv(await users.findOrCreateByEmail(input.email, role, now), now);

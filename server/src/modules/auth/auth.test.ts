@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '../../../../shared/constants.js';
+import { OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_SECONDS } from '../../../../shared/constants.js';
 import { TEST_DATABASES } from '../../../test/databases.js';
 import { useTestEnvironment } from '../../../test/environment.js';
 import { bearer, buildTestApp, cookieHeader, signInDesktop, signInWeb, TEST_ORIGIN, type TestApp } from '../../../test/test-app.js';
@@ -82,19 +82,30 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('burns the code after five wrong tries, so the right code no longer works', async () => {
+  it('burns the code after five wrong tries, says so, and a new code (after the cool-down) works', async () => {
     const email = newEmail();
     await requestCode(email);
     const code = await env.smtp.latestCode(email);
     for (let i = 0; i < OTP_MAX_ATTEMPTS; i += 1) {
       const wrong = await verify(email, wrongCodeFor(code));
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ code: 'invalid_code', message: 'Invalid OTP' });
+      const attemptsLeft = OTP_MAX_ATTEMPTS - 1 - i;
+      expect(wrong.json()).toEqual({
+        code: 'invalid_code', message: 'Invalid OTP',
+        codeStatus: { reason: attemptsLeft > 0 ? 'wrong' : 'locked', attemptsLeft, resendInSeconds: expect.any(Number) },
+      });
     }
     const right = await verify(email, code);
     expect(right.statusCode).toBe(400);
-    expect(right.json().code).toBe('invalid_code');
+    expect(right.json()).toMatchObject({ code: 'invalid_code', message: 'Invalid OTP', codeStatus: { reason: 'locked', attemptsLeft: 0 } });
     expect(await env.database.db('user_profiles').where({ email }).first()).toBeUndefined();
+
+    t.clock.advance(OTP_RESEND_COOLDOWN_SECONDS);
+    expect((await verify(email, code)).json().codeStatus.resendInSeconds).toBe(0);
+    const sentBefore = env.smtp.messages.length;
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { email } })).statusCode).toBe(200);
+    await env.smtp.waitFor(email, { after: sentBefore });
+    expect((await verify(email, await env.smtp.latestCode(email))).statusCode).toBe(200);
   });
 
   it('never lets parallel guesses past the attempt cap, and then refuses the right code', async () => {
@@ -135,7 +146,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     t.clock.advance(OTP_TTL_SECONDS + 1);
     const res = await verify(email, code);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'invalid_code', message: 'Invalid OTP' });
+    expect(res.json()).toEqual({ code: 'invalid_code', message: 'Invalid OTP', codeStatus: { reason: 'expired', attemptsLeft: 0, resendInSeconds: 0 } });
   });
 
   it('refuses a code that was already used', async () => {
@@ -145,7 +156,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     expect((await verify(email, code)).statusCode).toBe(200);
     const again = await verify(email, code);
     expect(again.statusCode).toBe(400);
-    expect(again.json().code).toBe('invalid_code');
+    expect(again.json()).toMatchObject({ code: 'invalid_code', codeStatus: { reason: 'expired' } });
   });
 
   it('accepts only one of two simultaneous uses of the same code', async () => {

@@ -71,6 +71,17 @@ export function createOtpRepo(db: Db) {
       return row && toOtpCode(row);
     },
 
+    /** The newest code sent to the address and not used, whatever its state (to tell why a code was refused). */
+    async findLatestUnused(email: string): Promise<OtpCode | undefined> {
+      const row = await db('otp_codes')
+        .select('id', 'email', 'code_hash', 'attempts', 'expires_at', 'created_at')
+        .where({ email })
+        .whereNull('consumed_at')
+        .orderBy('created_at', 'desc')
+        .first();
+      return row && toOtpCode(row);
+    },
+
     /** Marks the code used. False when another request used it first. */
     async consume(id: string, now: Date): Promise<boolean> {
       const updated = await db('otp_codes').where({ id }).whereNull('consumed_at').update({ consumed_at: now });

@@ -17,6 +17,8 @@ export async function billingRoutes(app: FastifyInstance, opts: { checkout: Chec
   app.post('/api/checkout', { preHandler: perUser }, async (request) =>
     opts.checkout.startCheckout(request.auth!.user, parseInput(CheckoutBody, request.body)));
   app.get('/api/checkout/:sessionId', async (request: WithSession) => opts.checkout.getCheckoutStatus(request.auth!.user, request.params.sessionId));
+  app.post('/api/checkout/:orderId/cancel', { preHandler: perUser }, async (request: FastifyRequest<{ Params: { orderId: string } }>) =>
+    opts.checkout.cancelCheckout(request.auth!.user, request.params.orderId));
   app.get('/api/subscriptions', async (request) => opts.billing.listSubscriptions(request.auth!.user));
   app.post('/api/subscriptions/:id/cancel', { preHandler: perUser }, async (request: WithId) => opts.controls.cancel(request.auth!.user, request.params.id));
   app.post('/api/subscriptions/:id/resume', { preHandler: perUser }, async (request: WithId) => opts.controls.resume(request.auth!.user, request.params.id));

@@ -113,7 +113,8 @@ export function createCheckoutService(deps: {
         productName: kind === 'renewal' ? `${plan.name} (renewal)` : plan.name, description: describePlan(plan),
         customerEmail: user.email, customerRef: user.id,
         successUrl: `${new URL('/thank-you', deps.publicUrl).href}?session_id={CHECKOUT_ID}`,
-        cancelUrl: new URL('/dashboard', deps.publicUrl).href,
+        // Our own order id (providers do not fill in theirs here): the dashboard closes that checkout.
+        cancelUrl: `${new URL('/dashboard', deps.publicUrl).href}?checkout=cancelled&order=${encodeURIComponent(transactionId)}`,
         expiresAt: addSeconds(new Date(), CHECKOUT_SESSION_TTL_SECONDS),
         metadata: { subscription_id: subscriptionId, vpn_account_id: accountId, user_id: user.id, plan_id: plan.id, kind },
         ...(recurring ? { recurring } : {}),
@@ -187,6 +188,33 @@ export function createCheckoutService(deps: {
         }
         if (outcome === 'paid') throw new AppError(409, 'renewal_paid', BILLING_MESSAGES.renewalJustPaid);
       }
+    },
+
+    /**
+     * The customer came back with Cancel: the checkout is closed at the provider and its pending rows go,
+     * as when it expires (a purchase's waiting account with them), unless it was paid meanwhile: then the
+     * payment is applied. Someone else's order is a 404.
+     */
+    async cancelCheckout(user: UserProfile, orderId: string): Promise<{ status: CheckoutStatus['status'] }> {
+      const transaction = await billing.findTransaction(orderId);
+      if (!transaction || transaction.userId !== user.id) throw notFound('Payment session not found');
+      if (transaction.status === 'pending') {
+        const driver = await deps.cards.current();
+        if (transaction.providerTransactionId && driver) {
+          let state;
+          try {
+            state = await driver.expireCheckout(transaction.providerTransactionId);
+          } catch (err) {
+            log.warn({ err, transactionId: transaction.id }, 'payment: could not close a cancelled checkout; it expires by itself');
+            throw new AppError(502, 'payment_provider_error', BILLING_MESSAGES.checkStatusFailedDashboard);
+          }
+          if (state.outcome === 'expired') await deps.confirmation.markCancelled(transaction);
+          else await deps.confirmation.apply(state);
+        } else {
+          await deps.confirmation.markCancelled(transaction);
+        }
+      }
+      return { status: (await billing.findTransaction(transaction.id))!.status };
     },
 
     /**

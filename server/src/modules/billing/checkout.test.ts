@@ -19,7 +19,7 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     const session = f.stripe.getSession(started.sessionId)!;
     expect(session).toMatchObject({
       amount_total: 499, currency: 'usd', mode: 'payment', customer_email: expect.stringContaining('@example.com'), client_reference_id: user.userId,
-      success_url: 'http://localhost:3000/thank-you?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://localhost:3000/dashboard',
+      success_url: 'http://localhost:3000/thank-you?session_id={CHECKOUT_SESSION_ID}', cancel_url: expect.stringMatching(/^http:\/\/localhost:3000\/dashboard\?checkout=cancelled&order=[\w-]+$/),
       metadata: { subscription_id: started.subscriptionId, user_id: user.userId, plan_id: f.paidPlanId, kind: 'purchase', transaction_id: expect.any(String), vpn_account_id: expect.any(String) },
     });
     expect(f.stripe.requests.find((r) => r.method === 'POST')?.idempotencyKey).toBe(`checkout:${session.metadata!.transaction_id}`);
@@ -202,6 +202,40 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect(subscription).toMatchObject({ status: 'incomplete', error: BILLING_MESSAGES.paymentExpired, vpnAccountId: null });
     expect(await f.count('vpn_accounts', { id: accountId })).toBe(0);
     expect((await f.call(user, 'GET', '/api/transactions')).json()[0]).toMatchObject({ status: 'failed' });
+  });
+
+  it("cancelled on the provider's page: the checkout closes at once, no waiting account is left, and the history says so", async () => {
+    const user = await f.newUser();
+    const started = await f.checkout(user, { planId: f.paidPlanId });
+    const session = f.stripe.getSession(started.sessionId)!;
+    const accountId = session.metadata!.vpn_account_id;
+    const order = new URL(session.cancel_url!).searchParams.get('order')!;
+    expect(order).toBe(session.metadata!.transaction_id);
+
+    const other = await f.newUser();
+    expect((await f.call(other, 'POST', `/api/checkout/${order}/cancel`)).statusCode).toBe(404);
+    expect((await f.call(null, 'POST', `/api/checkout/${order}/cancel`)).statusCode).toBe(401);
+
+    const res = await f.call(user, 'POST', `/api/checkout/${order}/cancel`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'failed' });
+    expect(f.stripe.getSession(started.sessionId)!.status).toBe('expired');
+    expect(await f.count('vpn_accounts', { id: accountId })).toBe(0);
+    expect((await f.call(user, 'GET', '/api/accounts')).json()).toEqual([]);
+    expect((await f.call(user, 'GET', '/api/subscriptions')).json()[0]).toMatchObject({ error: BILLING_MESSAGES.paymentCancelled, vpnAccountId: null });
+    // Again (a reload of the page it returned to): nothing more happens.
+    expect((await f.call(user, 'POST', `/api/checkout/${order}/cancel`)).json()).toEqual({ status: 'failed' });
+    expect((await f.call(user, 'POST', '/api/checkout/no-such-order/cancel')).statusCode).toBe(404);
+  });
+
+  it('cancelled after all, but paid a moment before: the payment counts and the account is made', async () => {
+    const user = await f.newUser();
+    const started = await f.checkout(user, { planId: f.paidPlanId });
+    const order = new URL(f.stripe.getSession(started.sessionId)!.cancel_url!).searchParams.get('order')!;
+    await f.stripe.pay(started.sessionId);
+    expect((await f.call(user, 'POST', `/api/checkout/${order}/cancel`)).json()).toEqual({ status: 'succeeded' });
+    await f.runJobs();
+    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json().account.status).toBe('active');
   });
 
   it('renews the same panel account: expiry + plan days from the current expiry, usage reset, no second account', async () => {

@@ -134,6 +134,8 @@ export function createPaymentConfirmation(deps: {
 
     /** A checkout whose session was never saved (the server stopped mid-way): nobody can have paid it. */
     markAbandoned: (transaction: TransactionRecord) => deps.db.transaction((trx) => closeUnpaid(transaction, BILLING_MESSAGES.paymentExpired, trx)),
+    /** The customer left the provider's page with Cancel: closed like an expired one, saying so. */
+    markCancelled: (transaction: TransactionRecord) => deps.db.transaction((trx) => closeUnpaid(transaction, BILLING_MESSAGES.paymentCancelled, trx)),
   };
 }
 

@@ -15,13 +15,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const show = useCallback(
-    (kind: ToastKind, message: string) => {
+    (kind: ToastKind, message: string): number => {
       const id = nextId.current++;
       setToasts((current) => [...current, { id, kind, message }]);
       timers.current.set(
         id,
         setTimeout(() => dismiss(id), TOAST_DURATION_MS),
       );
+      return id;
     },
     [dismiss],
   );

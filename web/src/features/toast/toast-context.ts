@@ -9,9 +9,10 @@ export interface Toast {
 }
 
 export interface ToastApi {
-  success(message: string): void;
-  error(message: string): void;
-  info(message: string): void;
+  /** Each returns the toast's id, to dismiss it once what it says is done with. */
+  success(message: string): number;
+  error(message: string): number;
+  info(message: string): number;
   dismiss(id: number): void;
 }
 
