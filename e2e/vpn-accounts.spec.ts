@@ -78,6 +78,8 @@ for (const kind of ['marzneshin', 'marzban'] as const) {
 
       await expect(page.getByRole('rowheader', { name: new RegExp(`^${username}`) })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Your VPN accounts' })).toContainText(`${copied.slice(0, 30)}...`);
+      // A 3-hour trial's expiry shows its time, not just today's date.
+      await expect(page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${username}`) }) })).toContainText(/\d{4},? \d{1,2}:\d{2}/);
       const usedTrials = page.getByRole('button', { name: 'Trial Already Used' });
       await expect(usedTrials.first()).toBeDisabled();
       for (const button of await usedTrials.all()) await expect(button).toBeDisabled();

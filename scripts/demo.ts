@@ -7,8 +7,9 @@
  * fresh temporary folder, removed on exit (Ctrl+C).
  *
  * Environment: PORT (default 3000; the site is http://localhost:PORT), DEMO_ADMIN_EMAIL (default
- * admin@demo.local), LOG_LEVEL (default info). Everything listens on 127.0.0.1 only. The fake Stripe
- * listens on 12111 and the fake panel on 12112 when those ports are free, otherwise on free ports.
+ * admin@demo.local), LOG_LEVEL (default info), DEMO_STRIPE_PORT and DEMO_PANEL_PORT (defaults 12111
+ * and 12112). Everything listens on 127.0.0.1 only. The fake Stripe and the fake panel use their ports
+ * when those are free, otherwise free ones.
  * `npm start` never starts these fakes: only this script does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,8 +30,8 @@ import { startFakeMarzneshin, type FakeMarzneshin } from '../server/test/fake-pa
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe/index.js';
 
 const HOST = '127.0.0.1';
-const FAKE_STRIPE_PORT = 12111;
-const FAKE_PANEL_PORT = 12112;
+const DEFAULT_FAKE_STRIPE_PORT = 12111;
+const DEFAULT_FAKE_PANEL_PORT = 12112;
 const SHUTDOWN_GRACE_MS = 10_000;
 const MB = 1024 ** 2;
 
@@ -63,10 +64,10 @@ async function onPreferredPort<T>(name: string, port: number, start: (port: numb
   }
 }
 
-function parsePort(raw: string | undefined): number {
-  const port = Number(raw || 3000);
+function parsePort(raw: string | undefined, name = 'PORT', fallback = 3000): number {
+  const port = Number(raw || fallback);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    process.stderr.write(`[demo] PORT must be a port number from 1 to 65535 (got ${JSON.stringify(raw)})\n`);
+    process.stderr.write(`[demo] ${name} must be a port number from 1 to 65535 (got ${JSON.stringify(raw)})\n`);
     process.exit(1);
   }
   return port;
@@ -128,6 +129,8 @@ function banner(lines: { site: string; adminEmail: string; stripe: FakeStripe; w
 
 async function main(): Promise<void> {
   const port = parsePort(process.env.PORT);
+  const stripePort = parsePort(process.env.DEMO_STRIPE_PORT, 'DEMO_STRIPE_PORT', DEFAULT_FAKE_STRIPE_PORT);
+  const panelPort = parsePort(process.env.DEMO_PANEL_PORT, 'DEMO_PANEL_PORT', DEFAULT_FAKE_PANEL_PORT);
   const adminEmail = parseAdminEmail(process.env.DEMO_ADMIN_EMAIL);
   const dir = mkdtempSync(join(tmpdir(), 'vpn-demo-'));
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
@@ -168,10 +171,10 @@ async function main(): Promise<void> {
 
   try {
     const webhookUrl = `http://${HOST}:${port}/api/webhooks/stripe`;
-    stripe = await onPreferredPort('fake Stripe', FAKE_STRIPE_PORT, (p) =>
+    stripe = await onPreferredPort('fake Stripe', stripePort, (p) =>
       startFakeStripe({ secretKey: DEMO_STRIPE_KEYS.secretKey, webhookSecret: DEMO_STRIPE_KEYS.webhookSecret, webhookUrl, port: p }),
     );
-    panel = await onPreferredPort('fake panel', FAKE_PANEL_PORT, (p) => startFakeMarzneshin({ port: p }));
+    panel = await onPreferredPort('fake panel', panelPort, (p) => startFakeMarzneshin({ port: p }));
 
     // A configuration of our own: nothing from the environment reaches a real mail server or Stripe.
     const config = loadConfig({
