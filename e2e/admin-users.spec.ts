@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { startFakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
 import { expect, signIn, test } from './site.js';
 
 test('the admin finds users by the start of an address, pages through them, and narrows them by role', async ({ page, site }) => {
@@ -59,4 +60,36 @@ test("the admin opens a customer's page from the list, makes them admin and sign
   // A reload keeps the page (the server serves the app at this address).
   await page.reload();
   await expect(page.getByRole('heading', { name: email })).toBeVisible();
+});
+
+test('Create Account picks the customer by e-mail; the account shows on their page', async ({ page, site }) => {
+  const panel = await startFakeMarzneshin();
+  try {
+    const email = `zz-create-${Date.now()}@example.com`;
+    const now = new Date();
+    await site.database.db('user_profiles').insert({ id: randomUUID(), email, role: 'user', trial_used: false, created_at: now, updated_at: now });
+    await signIn(page, site, 'admin-create@example.com');
+    const server = await page.request.post('/api/admin/servers', {
+      data: { kind: 'marzneshin', name: `Create ${Date.now()}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' },
+      headers: { origin: site.baseURL },
+    });
+    expect(server.status()).toBe(201);
+    const serverName = (await server.json()).name as string;
+
+    await page.goto('/create');
+    await page.getByLabel('Customer e-mail').fill('nobody-here@example.com');
+    await page.getByLabel('Master server').selectOption({ label: `${serverName} (all)` });
+    await page.getByRole('button', { name: 'Create VPN Account' }).click();
+    await expect(page.getByRole('alert')).toContainText('There is no customer with the e-mail nobody-here@example.com');
+    expect(panel.users.size).toBe(0);
+
+    await page.getByLabel('Customer e-mail').fill(email);
+    await page.getByRole('button', { name: 'Create VPN Account' }).click();
+    await expect(page).toHaveURL(/\/admin\/users\/[\w-]+$/);
+    await expect(page.getByRole('heading', { name: email })).toBeVisible();
+    const [username] = [...panel.users.keys()];
+    await expect(page.getByRole('table', { name: 'VPN accounts' })).toContainText(username!);
+  } finally {
+    await panel.close();
+  }
 });

@@ -8,6 +8,8 @@ export interface CustomAccountInput {
   serverId: string;
   dataLimitGb: number;
   expireDays: number;
+  /** The customer who gets it; the admin when left out. */
+  userId?: string;
 }
 
 /** The customer's plans and VPN accounts, and the admin's custom-account calls. */

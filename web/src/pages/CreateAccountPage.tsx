@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AdminServer } from '../../../shared/servers.js';
+import { api } from '../api';
 import { accountApi, type CustomAccountInput } from '../api/account-endpoints';
 import { Loading } from '../components/Loading';
 import { CustomAccountForm } from '../features/accounts/CustomAccountForm';
@@ -10,7 +11,7 @@ import { useToast } from '../features/toast/toast-context';
 
 type ServersState = { status: 'loading' } | { status: 'loaded'; servers: AdminServer[] } | { status: 'failed' };
 
-/** Admin only: a VPN account with a chosen server, data limit and lifetime, for the admin. */
+/** Admin only: a VPN account with a chosen server, data limit and lifetime, for a customer found by e-mail (or the admin). */
 export default function CreateAccountPage() {
   const navigate = useNavigate();
   const toast = useToast();
@@ -29,13 +30,24 @@ export default function CreateAccountPage() {
     return () => controller.abort();
   }, []);
 
-  async function create(input: CustomAccountInput) {
+  async function create({ customerEmail, ...input }: Omit<CustomAccountInput, 'userId'> & { customerEmail: string }) {
     setBusy(true);
     setError(null);
     try {
-      await accountApi.admin.createAccount(input);
+      let userId: string | undefined;
+      if (customerEmail) {
+        const [customer] = await api.admin.listUsers({ q: customerEmail, limit: 1 });
+        if (customer?.email !== customerEmail.toLowerCase()) {
+          setError(`There is no customer with the e-mail ${customerEmail}. They sign up by signing in once.`);
+          setBusy(false);
+          return;
+        }
+        userId = customer.id;
+      }
+      await accountApi.admin.createAccount({ ...input, ...(userId ? { userId } : {}) });
       toast.success(ACCOUNT_UI_MESSAGES.customCreated);
-      navigate('/dashboard');
+      // A customer's account shows on their page; the admin's own on the dashboard.
+      navigate(userId ? `/admin/users/${encodeURIComponent(userId)}` : '/dashboard');
     } catch (caught) {
       setError(messageOrFallback(caught, ACCOUNT_UI_MESSAGES.customFailed));
       setBusy(false);
@@ -47,7 +59,7 @@ export default function CreateAccountPage() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Create VPN Account</h1>
-      <p className="mt-2 text-slate-600">A custom account on a server you choose, with its own data limit and lifetime.</p>
+      <p className="mt-2 text-slate-600">A custom account on a server you choose, with its own data limit and lifetime, for a customer or yourself.</p>
       <div className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         {shownError && (
           <div role="alert" className="mb-5 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm break-words text-red-800">

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { AdminServer } from '../../../../shared/servers.js';
+import { api } from '../../api';
 import type { CustomAccountInput } from '../../api/account-endpoints';
 import { BUTTON } from './button-styles';
 
@@ -9,7 +10,26 @@ const CUSTOM_ACCOUNT_DEFAULTS = { dataLimitGb: 50, expireDays: 30 } as const;
 interface CustomAccountFormProps {
   servers: readonly AdminServer[];
   busy: boolean;
-  onSubmit: (input: CustomAccountInput) => void;
+  /** `customerEmail`: whose account it is ('' = the admin's own); the page finds the customer. */
+  onSubmit: (input: Omit<CustomAccountInput, 'userId'> & { customerEmail: string }) => void;
+}
+
+/** Addresses starting with what was typed, to pick the customer from (the admin's users search). */
+function useCustomerSuggestions(typed: string): string[] {
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  useEffect(() => {
+    const prefix = typed.trim().toLowerCase();
+    if (prefix.length < 2) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      api.admin.listUsers({ q: prefix, limit: 8 }, controller.signal).then((users) => setSuggestions(users.map((user) => user.email)), () => undefined);
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [typed]);
+  return typed.trim().length < 2 ? [] : suggestions;
 }
 
 const FIELD =
@@ -21,14 +41,36 @@ export function CustomAccountForm({ servers, busy, onSubmit }: CustomAccountForm
   const [serverId, setServerId] = useState('');
   const [dataLimitGb, setDataLimitGb] = useState<string>(String(CUSTOM_ACCOUNT_DEFAULTS.dataLimitGb));
   const [expireDays, setExpireDays] = useState<string>(String(CUSTOM_ACCOUNT_DEFAULTS.expireDays));
+  const [customerEmail, setCustomerEmail] = useState('');
+  const suggestions = useCustomerSuggestions(customerEmail);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSubmit({ serverId, dataLimitGb: Number(dataLimitGb), expireDays: Number(expireDays) });
+    onSubmit({ serverId, dataLimitGb: Number(dataLimitGb), expireDays: Number(expireDays), customerEmail: customerEmail.trim() });
   }
 
   return (
     <form onSubmit={submit} className="space-y-5">
+      <div>
+        <label htmlFor={`${id}-customer`} className="block text-sm font-medium text-slate-700">
+          Customer e-mail
+        </label>
+        <input
+          id={`${id}-customer`}
+          type="email"
+          list={`${id}-customers`}
+          autoComplete="off"
+          placeholder="Leave empty for your own account"
+          value={customerEmail}
+          onChange={(event) => setCustomerEmail(event.target.value)}
+          className={FIELD}
+        />
+        <datalist id={`${id}-customers`}>
+          {suggestions.map((email) => (
+            <option key={email} value={email} />
+          ))}
+        </datalist>
+      </div>
       <div>
         <label htmlFor={`${id}-server`} className="block text-sm font-medium text-slate-700">
           Master server
