@@ -69,6 +69,9 @@ for (const kind of ['marzneshin', 'marzban'] as const) {
       const dialog = page.getByRole('dialog', { name: /Your VPN Account is Ready/ });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByRole('img', { name: /QR/i })).toBeVisible();
+      // It opens on the visitor's platform: Windows for the desktop project's browser, Android for the phone's.
+      const isPhone = (page.viewportSize()?.width ?? 1280) < 768;
+      await expect(dialog.getByRole('tab', { selected: true })).toHaveText(isPhone ? /Android/ : /Windows/);
       await dialog.getByRole('button', { name: /copy/i }).first().click();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(copied).toMatch(/\/sub\/[\w-]{20,}$/);

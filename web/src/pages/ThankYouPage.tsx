@@ -50,12 +50,13 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
 
   const payment = usePaymentReturn(sessionId, { onSettled });
   const failed = payment.kind === 'failed';
+  const processing = payment.kind === 'waiting' && !payment.paid;
 
   return (
     <>
       <PageHero
         title="Thank You!"
-        subtitle={failed ? 'Your payment could not be completed' : 'Your payment has been processed successfully'}
+        subtitle={failed ? 'Your payment could not be completed' : processing ? 'Payment processing' : 'Your payment has been processed successfully'}
       />
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-12 sm:px-6 sm:py-16">
         {payment.kind === 'failed' ? <PaymentFailedBox error={payment.error} /> : <NextSteps payment={payment} />}
@@ -100,6 +101,8 @@ function AccountStep({ payment }: { payment: PaymentReturnState }) {
           <>
             <span className="font-semibold break-all text-slate-900">{payment.account.username}</span> is ready to use.
           </>
+        ) : payment.kind === 'waiting' && !payment.paid ? (
+          'Payment processing: your account is made as soon as the payment is confirmed. You can close this page; we e-mail you the receipt.'
         ) : (
           'Setting up your account...'
         )}

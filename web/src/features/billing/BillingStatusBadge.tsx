@@ -9,7 +9,7 @@ const GRAY = 'bg-slate-100 text-slate-700 ring-slate-300';
 
 const STATUS_LOOK: Record<BillingStatus, { label: string; style: string }> = {
   succeeded: { label: 'Succeeded', style: GREEN },
-  pending: { label: 'Pending', style: AMBER },
+  pending: { label: 'Payment processing', style: AMBER },
   failed: { label: 'Failed', style: RED },
   active: { label: 'Active', style: GREEN },
   incomplete: { label: 'Incomplete', style: AMBER },

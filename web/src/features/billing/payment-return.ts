@@ -3,11 +3,12 @@ import { BILLING_MESSAGES, type CheckoutStatus } from '../../../../shared/billin
 
 /**
  * Where a return from card checkout stands. `idle`: there is no session to check; `waiting`: still
- * polling; the other four are final.
+ * polling (`paid`: the payment went through and the account is being made; else the payment itself is
+ * still processing, as a bank debit can for days); the other four are final.
  */
 export type PaymentReturnState =
   | { kind: 'idle' }
-  | { kind: 'waiting' }
+  | { kind: 'waiting'; paid: boolean }
   | { kind: 'ready'; account: VpnAccount; renewal: boolean }
   | { kind: 'failed'; error: string }
   | { kind: 'timedOut' }

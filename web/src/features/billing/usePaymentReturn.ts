@@ -15,7 +15,7 @@ export interface PaymentReturnOptions {
  * Polling stops on unmount and restarts when `sessionId` changes; null means nothing to confirm.
  */
 export function usePaymentReturn(sessionId: string | null, options: PaymentReturnOptions = {}): PaymentReturnState {
-  const [state, setState] = useState<PaymentReturnState>(sessionId ? { kind: 'waiting' } : { kind: 'idle' });
+  const [state, setState] = useState<PaymentReturnState>(sessionId ? { kind: 'waiting', paid: false } : { kind: 'idle' });
   const notifySettled = useEffectEvent((final: SettledPaymentReturn) => options.onSettled?.(final));
 
   useEffect(() => {
@@ -40,14 +40,17 @@ export function usePaymentReturn(sessionId: string | null, options: PaymentRetur
         const status = await billingApi.getCheckoutStatus(id, controller.signal);
         const final = settleCheckoutStatus(status);
         if (final) settle(final);
-        else if (!controller.signal.aborted) pollTimer = setTimeout(() => void poll(id), PAYMENT_POLL_INTERVAL_MS);
+        else if (!controller.signal.aborted) {
+          setState({ kind: 'waiting', paid: status.status === 'succeeded' });
+          pollTimer = setTimeout(() => void poll(id), PAYMENT_POLL_INTERVAL_MS);
+        }
       } catch {
         settle({ kind: 'error' });
       }
     }
 
     const deadline = setTimeout(() => settle({ kind: 'timedOut' }), PAYMENT_POLL_TIMEOUT_MS);
-    setState({ kind: 'waiting' });
+    setState({ kind: 'waiting', paid: false });
     void poll(sessionId);
 
     return () => {

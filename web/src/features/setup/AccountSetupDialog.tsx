@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
+import { platformFromUserAgent } from '../../../../shared/deep-links.js';
 import { usePlatform } from '../../platform/platform-context';
 import { BUTTON } from '../accounts/button-styles';
 import { Modal } from '../accounts/Modal';
@@ -19,7 +20,8 @@ export function AccountSetupDialog({ account, onClose }: { account: VpnAccount; 
   const tabsId = useId();
   const { brandName } = useConfig();
   const app = usePlatform();
-  const [platform, setPlatform] = useState<SetupPlatform>(() => pickInitialTab(app.kind === 'desktop' ? app.os : null));
+  const [platform, setPlatform] = useState<SetupPlatform>(() =>
+    pickInitialTab(app.kind === 'desktop' ? app.os : typeof navigator === 'undefined' ? null : platformFromUserAgent(navigator.userAgent)));
   const url = account.combinedUrl;
 
   return (
@@ -62,7 +64,7 @@ export function AccountSetupDialog({ account, onClose }: { account: VpnAccount; 
   );
 }
 
-/** The desktop app opens on its own computer's tab; the website on the default one. */
+/** The desktop app opens on its own computer's tab, the website on the visitor's (from the browser); else the default one. */
 function pickInitialTab(os: string | null): SetupPlatform {
   return SETUP_PLATFORMS.find((platform) => platform === os) ?? DEFAULT_SETUP_PLATFORM;
 }
