@@ -201,12 +201,18 @@ export function createCheckoutService(deps: {
       if (transaction.status === 'pending') {
         const driver = await deps.cards.current();
         if (transaction.providerTransactionId && driver) {
+          const checkoutId = transaction.providerTransactionId;
           let state;
           try {
-            state = await driver.expireCheckout(transaction.providerTransactionId);
-          } catch (err) {
-            log.warn({ err, transactionId: transaction.id }, 'payment: could not close a cancelled checkout; it expires by itself');
-            throw new AppError(502, 'payment_provider_error', BILLING_MESSAGES.checkStatusFailedDashboard);
+            state = await driver.expireCheckout(checkoutId);
+          } catch {
+            // Already closed (a second tab's cancel got there first) or paid: what it is now decides.
+            try {
+              state = await driver.readCheckout(checkoutId);
+            } catch (err) {
+              log.warn({ err, transactionId: transaction.id }, 'payment: could not close a cancelled checkout; it expires by itself');
+              throw new AppError(502, 'payment_provider_error', BILLING_MESSAGES.checkStatusFailedDashboard);
+            }
           }
           if (state.outcome === 'expired') await deps.confirmation.markCancelled(transaction);
           else await deps.confirmation.apply(state);

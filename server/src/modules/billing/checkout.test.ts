@@ -228,6 +228,20 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect((await f.call(user, 'POST', '/api/checkout/no-such-order/cancel')).statusCode).toBe(404);
   });
 
+  it('a cancel sent twice at once (two tabs) closes the checkout once and answers both', async () => {
+    const user = await f.newUser();
+    const started = await f.checkout(user, { planId: f.paidPlanId });
+    const session = f.stripe.getSession(started.sessionId)!;
+    const order = new URL(session.cancel_url!).searchParams.get('order')!;
+    const answers = await Promise.all([f.call(user, 'POST', `/api/checkout/${order}/cancel`), f.call(user, 'POST', `/api/checkout/${order}/cancel`)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json())).toEqual([{ status: 'failed' }, { status: 'failed' }]);
+    expect(await f.count('vpn_accounts', { id: session.metadata!.vpn_account_id })).toBe(0);
+    // Closed once: one 'payment_failed' step for this customer, however many requests raced.
+    expect(await f.count('vpn_account_logs', { user_id: user.userId, step: 'payment_failed' })).toBe(1);
+    expect((await f.call(user, 'GET', '/api/subscriptions')).json()[0]).toMatchObject({ error: BILLING_MESSAGES.paymentCancelled });
+  });
+
   it('cancelled after all, but paid a moment before: the payment counts and the account is made', async () => {
     const user = await f.newUser();
     const started = await f.checkout(user, { planId: f.paidPlanId });
