@@ -13,6 +13,7 @@ test('the admin finds users by the start of an address, pages through them, and 
   );
   await signIn(page, site, 'admin-users@example.com');
   await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Users' }).click();
   const rows = page.getByRole('table', { name: 'Users' }).locator('tbody tr');
 
   await page.getByLabel('Search by e-mail').fill(tag);
@@ -39,6 +40,7 @@ test("the admin opens a customer's page from the list, makes them admin and sign
   await site.database.db('user_profiles').insert({ id: randomUUID(), email, role: 'user', trial_used: false, created_at: now, updated_at: now });
   await signIn(page, site, 'admin-userpage@example.com'); // another admin: one address signs in once a minute
   await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByLabel('Search by e-mail').fill(email);
   await page.getByRole('link', { name: email }).click();
 

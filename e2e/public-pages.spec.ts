@@ -42,6 +42,18 @@ test.describe('the public site without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: '50+ Global Locations' })).toBeVisible();
     await expect(page.getByText('Europe').first()).toBeVisible();
   });
+
+  test('a signed-out visitor finds the recommended apps for each platform, with their official links', async ({ page }) => {
+    await page.goto('/download/windows');
+    const apps = page.getByRole('region', { name: 'Free apps for Windows' });
+    await expect(apps.getByRole('heading', { level: 3 })).toHaveText(['Hiddify', 'Clash Verge Rev', 'v2rayN', 'Karing']);
+    await expect(apps.getByRole('link', { name: /Microsoft Store.*download Hiddify/ })).toHaveAttribute('href', 'https://apps.microsoft.com/detail/9pdfnl3qv2s5');
+    await page.goto('/download/android');
+    const android = page.getByRole('region', { name: 'Free apps for Android' });
+    await expect(android.getByRole('link', { name: /Google Play.*download v2rayNG/ })).toHaveAttribute('href', 'https://play.google.com/store/apps/details?id=com.v2ray.ang');
+    await page.goto('/download/ios');
+    await expect(page.getByRole('region', { name: 'Free apps for iOS' }).getByRole('link', { name: /App Store.*download Hiddify/ })).toBeVisible();
+  });
 });
 
 test('the page scrolls to the top on every route change', async ({ page }) => {

@@ -5,6 +5,12 @@ export interface AdminSettings {
   trialPlanId: string | null;
   brandName: string;
   supportEmail: string;
+  /** False until the operator saves a support address (the site shows `support@<host>` until then). */
+  supportEmailSet: boolean;
+  /** The number of locations the site claims, e.g. "50+" or "12". */
+  locationsClaim: string;
+  /** Whether the site advertises threat protection and ad blocking. */
+  protectionFeatures: boolean;
   /** Days a past_due subscription's account keeps working after its paid period before it is paused. */
   renewalGraceDays: number;
   /** E-mail customers 3 days before a renewal charge (and before a one-off plan ends). */
@@ -46,6 +52,13 @@ export const UpdateSettingsBody = z
       .min(0, 'Grace period cannot be negative')
       .max(RENEWAL_DEFAULTS.maxGraceDays, `Grace period: at most ${RENEWAL_DEFAULTS.maxGraceDays} days`),
     renewalReminders: z.boolean(),
+    locationsClaim: z
+      .string()
+      .trim()
+      .min(1, 'Say how many locations, e.g. 50+ or 12')
+      .max(12, 'At most 12 characters, e.g. 50+')
+      .regex(/^[0-9][0-9,.+ ]*$/, 'A number, optionally followed by +, e.g. 50+ or 12'),
+    protectionFeatures: z.boolean(),
     retentionDays: wholeDays('Retention', RETENTION_DEFAULTS.minDays, RETENTION_DEFAULTS.maxDays),
     auditRetentionDays: wholeDays('Audit log retention', RETENTION_DEFAULTS.minAuditDays, RETENTION_DEFAULTS.maxAuditDays),
   })

@@ -2,12 +2,30 @@
 export interface PublicConfig {
   brandName: string;
   supportEmail: string;
+  /** Site content the operator owns (Settings → Site content). */
+  locationsClaim: string;
+  /** Whether the site advertises threat protection and ad blocking (off when the servers do not filter). */
+  protectionFeatures: boolean;
   cardPaymentsEnabled: boolean;
   stripePublishableKey: string | null;
 }
 
 export const DEFAULT_BRAND_NAME = 'Lumen VPN';
-export const DEFAULT_SUPPORT_EMAIL = 'support@example.com';
+/**
+ * The support address until the operator sets one: `support@` the site's own host, never a
+ * made-up domain (the setup checklist asks for a real one).
+ */
+export function defaultSupportEmail(publicUrl: URL): string {
+  return `support@${publicUrl.hostname}`;
+}
+
+/** How many locations the site claims ("50+ Global Locations") until the operator says otherwise. */
+export const DEFAULT_LOCATIONS_CLAIM = '50+';
+
+/** Fills `{locations}` in a text with the operator's claim, e.g. "servers in {locations} locations". */
+export function withLocations(text: string, locationsClaim: string): string {
+  return text.replaceAll('{locations}', locationsClaim);
+}
 
 export interface HealthResponse {
   ok: boolean;

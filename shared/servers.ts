@@ -32,25 +32,45 @@ const PanelUrl = z
 
 const Required = (label: string, max = 200) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max);
 
-/** `POST /api/admin/servers/test`: with a `serviceId`, the test also checks that this panel admin may assign it. */
-export const ServerConnectionBody = z.object({
-  kind: z.enum(PANEL_KINDS).default('marzneshin'),
+const ConnectionFields = {
   url: PanelUrl,
   username: Required('Username'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(500),
+};
+
+/** A server's fields without defaults: what PATCH may change (a default would overwrite the saved value). */
+const ServerFields = z.object({
+  kind: z.enum(PANEL_KINDS),
+  ...ConnectionFields,
+  name: Required('Name', 120),
+  /** Shown on the public status page instead of the internal name; empty: "Location N". */
+  publicName: z
+    .string()
+    .trim()
+    .max(60, 'Public region name: at most 60 characters')
+    .nullable()
+    .transform((value) => value || null),
+  serviceId: Required('Service ID', 64),
+  locations: LocationsSchema,
+});
+
+/** `POST /api/admin/servers/test`: with a `serviceId`, the test also checks that this panel admin may assign it. */
+export const ServerConnectionBody = z.object({
+  kind: z.enum(PANEL_KINDS).default('marzneshin'),
+  ...ConnectionFields,
   serviceId: z.string().trim().max(64).optional(),
 });
 export type ServerConnectionBody = z.infer<typeof ServerConnectionBody>;
 
-export const CreateServerBody = ServerConnectionBody.extend({
-  name: Required('Name', 120),
-  serviceId: Required('Service ID', 64),
+export const CreateServerBody = ServerFields.extend({
+  kind: ServerFields.shape.kind.default('marzneshin'),
+  publicName: ServerFields.shape.publicName.optional(),
   locations: LocationsSchema.default('all'),
 });
 export type CreateServerBody = z.infer<typeof CreateServerBody>;
 
-/** Every field optional; `password` only when it changes (it is never sent back). */
-export const UpdateServerBody = CreateServerBody.partial().strict();
+/** Every field optional, none defaulted; `password` only when it changes (it is never sent back). */
+export const UpdateServerBody = ServerFields.partial().strict();
 export type UpdateServerBody = z.infer<typeof UpdateServerBody>;
 
 /** A master server as the admin panel sees it: never the password or the panel token. */
@@ -58,6 +78,8 @@ export interface AdminServer {
   id: string;
   kind: PanelKindName;
   name: string;
+  /** The region name the public status page shows; null: "Location N". */
+  publicName: string | null;
   url: string;
   username: string;
   serviceId: string;

@@ -22,6 +22,20 @@ export interface SitePage {
   live?: boolean;
 }
 
+/** A feature the site advertises only when the operator offers it (Settings → Site content). */
+export type SiteClaim = 'protection';
+
+/** The pages about one optional feature: a 404, and left out of the sitemap and the menus, when it is not offered. */
+const CLAIM_PAGES: Readonly<Record<string, SiteClaim>> = { '/features/threat-protection': 'protection' };
+
+export function claimOf(path: string): SiteClaim | undefined {
+  return CLAIM_PAGES[path];
+}
+
+export function offers(config: { protectionFeatures: boolean }, claim: SiteClaim | undefined): boolean {
+  return claim !== 'protection' || config.protectionFeatures;
+}
+
 const titleOf = (path: string) => PAGE_TITLES[path] ?? NOT_FOUND_TITLE;
 const page = (path: string, heading: string, description: string): SitePage => ({
   path, title: titleOf(path), heading, description, kind: 'public',

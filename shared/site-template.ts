@@ -9,12 +9,23 @@ export const SITE_TOKENS = {
   brandName: '%%BRAND_NAME%%',
   supportEmail: '%%SUPPORT_EMAIL%%',
   publicUrl: '%%PUBLIC_URL%%',
+  locationsClaim: '%%LOCATIONS_CLAIM%%',
+  /** On <html data-site-flags>: what the site does not offer, hiding the links that claim it (styles.css). */
+  siteFlags: '%%SITE_FLAGS%%',
 } as const;
+
+/** The <html data-site-flags> value for these settings: space-separated, empty when everything is offered. */
+export function siteFlags(config: Pick<PublicConfig, 'protectionFeatures'>): string {
+  return config.protectionFeatures ? '' : 'no-protection';
+}
 
 /** The settings pages are rendered with: tokens, filled in per request (fillTemplate). */
 export const PLACEHOLDER_CONFIG: PublicConfig = {
   brandName: SITE_TOKENS.brandName,
   supportEmail: SITE_TOKENS.supportEmail,
+  locationsClaim: SITE_TOKENS.locationsClaim,
+  // Pages are drawn with every feature; the flags on <html> hide what the operator does not offer.
+  protectionFeatures: true,
   cardPaymentsEnabled: false,
   stripePublishableKey: null,
 };

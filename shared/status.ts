@@ -2,7 +2,7 @@
 export type ServiceState = 'up' | 'down';
 
 export interface RegionStatus {
-  /** The panel server's display name, e.g. "Germany". */
+  /** The server's public region name, e.g. "Germany" (never its internal name); "Location N" when unset. */
   name: string;
   /** 'all' or comma-separated location codes, e.g. "DE,NL". */
   locations: string;

@@ -31,7 +31,29 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
 
   it('serves public settings with defaults', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.json()).toEqual({ brandName: 'Lumen VPN', supportEmail: 'support@example.com', cardPaymentsEnabled: false, stripePublishableKey: null });
+    expect(res.json()).toEqual({
+      brandName: 'Lumen VPN', supportEmail: 'support@localhost', locationsClaim: '50+', protectionFeatures: true, cardPaymentsEnabled: false, stripePublishableKey: null,
+    });
+  });
+
+  it('fills the operator\'s site content in, and hides a feature the operator does not offer', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/pricing' });
+    expect(page.body).toContain('Servers in 50+ locations');
+    expect(page.body).toContain('<html data-site-flags="">');
+    expect(page.body).not.toContain('example.com');
+    expect((await t.app.inject({ method: 'GET', url: '/features/threat-protection' })).statusCode).toBe(200);
+
+    await setBrand({ locations_claim: '12', protection_features: false });
+    const changed = await t.app.inject({ method: 'GET', url: '/pricing' });
+    expect(changed.body).toContain('Servers in 12 locations');
+    expect(changed.body).toContain('<html data-site-flags="no-protection">');
+    const threat = await t.app.inject({ method: 'GET', url: '/features/threat-protection' });
+    expect(threat.statusCode).toBe(404);
+    expect(threat.body).toContain('<h1>Page Not Found</h1>');
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain('/pricing');
+    expect(sitemap.body).not.toContain('threat-protection');
+    await clearSettings();
   });
 
   it('reads the brand name from settings', async () => {
@@ -42,7 +64,7 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
   });
 
   /** Settings written straight into the database (not through the app): the app is told, as another instance would tell it. */
-  const setBrand = async (value: Record<string, string>) => {
+  const setBrand = async (value: Record<string, unknown>) => {
     await database.db('settings').insert({ id: 'app_config', value: JSON.stringify(value), updated_at: new Date() }).onConflict('id').merge();
     t.app.services.changeSignal.changed();
   };
@@ -62,7 +84,9 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
     expect(res.body).toContain('href="http://localhost:3000/pricing"');
     expect(res.body).not.toMatch(/%%[A-Z_]+%%|<!--app-config-->/);
     const embedded = /<script type="application\/json" id="app-config">(.*?)<\/script>/.exec(res.body)![1]!;
-    expect(JSON.parse(embedded)).toEqual({ brandName: 'Acme VPN', supportEmail: 'help@acme.test', cardPaymentsEnabled: false, stripePublishableKey: null });
+    expect(JSON.parse(embedded)).toEqual({
+      brandName: 'Acme VPN', supportEmail: 'help@acme.test', locationsClaim: '50+', protectionFeatures: true, cardPaymentsEnabled: false, stripePublishableKey: null,
+    });
     expect((await t.app.inject({ method: 'GET', url: '/pricing/' })).statusCode).toBe(200);
   });
 

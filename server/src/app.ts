@@ -22,11 +22,13 @@ import { adminCardSettingsRoutes } from './modules/billing/card-settings.routes.
 import type { StripeDriverFactory } from './payments/stripe/stripe-driver.js';
 import { adminTransactionsRoutes } from './modules/billing/refunds.routes.js';
 import { adminSystemRoutes } from './modules/system/system.routes.js';
+import { adminSetupRoutes } from './modules/setup/setup.routes.js';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.js';
 import type { DriverFactory } from './panels/driver-registry.js';
 import { createServices, type Services } from './services.js';
 import { createJobWorker, type JobWorker } from './jobs/worker.js';
 import { adminUsersRoutes, meRoutes } from './modules/users/users.routes.js';
+import { adminOverviewRoutes } from './modules/overview/overview.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { DEFAULT_RATE_LIMITS, rateLimitPlugin, type RateLimits } from './plugins/rate-limit.js';
@@ -120,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { accounts: services.accounts });
   await app.register(billingRoutes, { checkout: services.checkout, billing: services.billing, controls: services.subscriptionControls, checkoutLimit: limits.checkoutPerUser });
   await app.register(stripeWebhookRoutes, { billing: services.billing });
+  await app.register(adminOverviewRoutes, { overview: services.overview });
   await app.register(adminUsersRoutes, { users: services.users, userPage: services.userPage });
   await app.register(adminAccountActionsRoutes, { actions: services.adminAccountActions });
   await app.register(adminServersRoutes, { servers: services.servers });
@@ -130,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminSubscriptionsRoutes, { controls: services.subscriptionControls });
   await app.register(adminAccountsRoutes, { accounts: services.accounts });
   await app.register(adminSystemRoutes, { system: services.system });
+  await app.register(adminSetupRoutes, { setup: services.setup });
   await app.register(staticSitePlugin, {
     webDir: options.webDir ?? WEB_DIST_DIR,
     siteDir: options.siteDir ?? SITE_DIST_DIR,

@@ -63,6 +63,11 @@ async function main(): Promise<void> {
     { database: describeDatabase(config), mail: config.smtpUrl ? 'SMTP' : 'printed to this log' },
     `site running at ${config.publicUrl.origin}`,
   );
+  const setup = await app.services.setup.get();
+  if (!setup.complete) {
+    const left = setup.steps.filter((step) => !step.done).map((step) => step.label);
+    app.log.warn({ left }, `setup not finished: ${left.join('; ')}. Sign in as an admin (ADMIN_EMAILS) and open ${new URL('/admin', config.publicUrl).href}`);
+  }
 }
 
 main().catch((err: unknown) => {

@@ -10,6 +10,10 @@ import { createServerHealth, SEND_SERVER_HEALTH_EMAIL } from './modules/servers/
 import { createSyncPanelAccountsHandler, schedulePanelSync, SYNC_PANEL_ACCOUNTS } from './jobs/handlers/sync-panel-accounts.js';
 import { createPanelSync } from './modules/panel-sync/panel-sync.js';
 import { createPanelSyncRepo } from './modules/panel-sync/panel-sync.repo.js';
+import { createDailyStatsRepo } from './modules/overview/daily-stats.repo.js';
+import { createOverviewRepo } from './modules/overview/overview.repo.js';
+import { createOverviewService } from './modules/overview/overview.service.js';
+import { createSnapshotDailyStatsHandler, scheduleDailySnapshot, SNAPSHOT_DAILY_STATS } from './jobs/handlers/snapshot-daily-stats.js';
 import { createAdminAccountActions } from './modules/accounts/admin-account-actions.js';
 import { createUserPageRepo } from './modules/users/user-page.repo.js';
 import { createUserPageService } from './modules/users/user-page.service.js';
@@ -59,6 +63,7 @@ import { createServersRepo } from './modules/servers/servers.repo.js';
 import { createServersService } from './modules/servers/servers.service.js';
 import { createPanelUrlCheck } from './modules/servers/panel-address.js';
 import { createSettingsRepo } from './modules/settings/settings.repo.js';
+import { createSetupChecklist } from './modules/setup/setup-checklist.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createCachedSettings } from './modules/settings/settings-cache.js';
 import { createChangeSignal, type ChangeSignal } from './lib/change-signal.js';
@@ -119,10 +124,12 @@ export function createServices(ctx: ServiceContext) {
   const changeSignal = createChangeSignal(broadcast);
   const card = signalling(createCardSettingsService({ providers: createPaymentProvidersRepo(db), keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl }), changeSignal);
   const cards = createCardDriverSource({ card, drivers: ctx.stripeDrivers ?? createStripeDrivers(ctx.config.stripeApiUrl, { testClocks: ctx.config.stripeTestClocks }) });
+  const settingsRepo = createSettingsRepo(db);
   const settings = createCachedSettings(createSettingsService({
-    settings: createSettingsRepo(db),
+    settings: settingsRepo,
     cardPublicState: () => card.getPublicState(),
     planExists: async (id) => (await plansRepo.findById(id)) !== undefined,
+    publicUrl: ctx.config.publicUrl,
   }), { signal: changeSignal, now: () => clock().getTime() });
   const servers = createServersService({
     servers: serversRepo, drivers: createDriverRegistry(ctx.driverFactory), audit, keys, clock, log,
@@ -169,9 +176,10 @@ export function createServices(ctx: ServiceContext) {
     userChanged: (userId) => sessionCache.forgetUser(userId),
   });
   /** The dedupe keys of the periodic jobs scheduleRecurringJobs queues: the purge never deletes their rows. */
-  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, RECONCILE_SUBSCRIPTIONS, SEND_RENEWAL_REMINDERS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS];
+  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, RECONCILE_SUBSCRIPTIONS, SEND_RENEWAL_REMINDERS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS, SNAPSHOT_DAILY_STATS];
   const retentionPurge = createRetentionPurge({ db, settings, clock, periodicJobKeys });
   const billing = createBillingService({ db, billing: billingRepo, cards, confirmation, reversals, recurring, paidPeriods, clock });
+  const overview = createOverviewService({ repo: createOverviewRepo(db), stats: createDailyStatsRepo(db), clock });
   const fulfilment = createFulfilment({
     db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, paidPeriods, clock, log,
     refundUndeliverable: (transactionId, why) => refunds.refundUndeliverable(transactionId, why),
@@ -191,6 +199,7 @@ export function createServices(ctx: ServiceContext) {
       plans: plansRepo, settings, audit, clock, onChange: () => changeSignal.changed(), recurringPlanSaved: (plan) => enqueuePlanPriceSync(jobs, plan, clock()),
     }),
     changeSignal,
+    setup: createSetupChecklist({ db, settings: settingsRepo }),
     accounts,
     card,
     checkout,
@@ -210,6 +219,7 @@ export function createServices(ctx: ServiceContext) {
     system: createSystemService({ db, mailer: ctx.mailer, servers, jobs, settings, payments: refunds, subscriptions: subscriptionsAdmin }),
     subscription,
     panelSync,
+    overview,
     jobs,
     /** What the job worker runs, by job type. */
     jobHandlers: {
@@ -225,6 +235,7 @@ export function createServices(ctx: ServiceContext) {
       [PURGE_OLD_ROWS]: createPurgeOldRowsHandler({ purge: retentionPurge, clock, log }),
       [SYNC_PANEL_ACCOUNTS]: createSyncPanelAccountsHandler({ sync: panelSync, clock }),
       [CHECK_PANEL_HEALTH]: createCheckPanelHealthHandler({ health: serverHealth, clock }),
+      [SNAPSHOT_DAILY_STATS]: createSnapshotDailyStatsHandler({ overview, clock }),
       [SEND_SERVER_HEALTH_EMAIL]: createSendServerHealthEmailHandler({
         servers: serversRepo, users, adminEmails: ctx.config.adminEmails, settings, mailer: ctx.mailer, jobs, publicUrl: ctx.config.publicUrl, clock,
       }),
@@ -238,6 +249,7 @@ export function createServices(ctx: ServiceContext) {
       await scheduleOldRowsPurge(jobs, clock());
       await schedulePanelHealthChecks(jobs, clock());
       await schedulePanelSync(jobs, clock());
+      await scheduleDailySnapshot(jobs, clock());
     },
   };
 }

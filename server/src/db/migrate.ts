@@ -11,6 +11,8 @@ import * as serverHealth from './migrations/008-server-health.js';
 import * as panelSync from './migrations/009-panel-sync.js';
 import * as adminUsers from './migrations/010-admin-users.js';
 import * as auditTarget from './migrations/011-audit-target.js';
+import * as overview from './migrations/012-overview.js';
+import * as serverPublicName from './migrations/013-server-public-name.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -30,6 +32,8 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['009-panel-sync', panelSync],
   ['010-admin-users', adminUsers],
   ['011-audit-target', auditTarget],
+  ['012-overview', overview],
+  ['013-server-public-name', serverPublicName],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

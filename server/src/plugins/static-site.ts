@@ -4,11 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PublicConfig } from '../../../shared/config.js';
-import { CONFIG_SLOT, PLANS_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, escapeHtml, type SiteManifest } from '../../../shared/site-template.js';
+import { CONFIG_SLOT, PLANS_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, escapeHtml, siteFlags, type SiteManifest } from '../../../shared/site-template.js';
 import { notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { browserDrawn, createLivePages, loadServerBundle, type PlanSource } from './live-pages.js';
 import { createPageCache, sendCompressed } from './page-cache.js';
+import { claimOf, offers } from '../../../shared/site-pages.js';
 
 const NOT_BUILT_PAGE =
   '<!doctype html><html lang="en"><title>Not built</title><p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p></html>';
@@ -50,6 +51,8 @@ export function fillTemplate(template: string, config: PublicConfig, publicUrl: 
     .replaceAll(SITE_TOKENS.brandName, () => escapeHtml(config.brandName))
     .replaceAll(SITE_TOKENS.supportEmail, () => escapeHtml(config.supportEmail))
     .replaceAll(SITE_TOKENS.publicUrl, () => escapeHtml(publicUrl.origin))
+    .replaceAll(SITE_TOKENS.locationsClaim, () => escapeHtml(config.locationsClaim))
+    .replace(SITE_TOKENS.siteFlags, () => siteFlags(config))
     .replace(CONFIG_SLOT, () => json)
     .replace(PLANS_SLOT, '');
 }
@@ -102,10 +105,19 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
   if (site) {
     // Pages are sent precompressed (page-cache.ts), not compressed again on the way out.
     for (const page of site.manifest.pages) {
-      app.get(page.path, { compress: false }, (request, reply) => sendPage(request, reply, page.file, 200, page.live ? { path: page.path } : undefined));
+      const claim = claimOf(page.path);
+      app.get(page.path, { compress: false }, async (request, reply) => {
+        // A page about a feature the operator does not offer does not exist for visitors.
+        if (claim && !offers(await opts.getPublicConfig(), claim)) return sendPage(request, reply, site.manifest.notFound, 404);
+        return sendPage(request, reply, page.file, 200, page.live ? { path: page.path } : undefined);
+      });
     }
     for (const path of site.manifest.appPaths) app.get(path, { compress: false }, (request, reply) => sendPage(request, reply, site.manifest.shell));
-    app.get('/sitemap.xml', async (_request, reply) => reply.type('application/xml').send(sitemapXml(site.manifest, opts.publicUrl)));
+    app.get('/sitemap.xml', async (_request, reply) => {
+      const config = await opts.getPublicConfig();
+      const offered = { ...site.manifest, pages: site.manifest.pages.filter((page) => offers(config, claimOf(page.path))) };
+      return reply.type('application/xml').send(sitemapXml(offered, opts.publicUrl));
+    });
     app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send(robotsTxt(site.manifest, opts.publicUrl)));
   }
 

@@ -11,7 +11,9 @@ import type {
   UpdateCardPaymentSettings,
 } from '../../../shared/billing.js';
 import type { RefundBody } from '../../../shared/billing-schemas.js';
+import type { AdminOverview, OverviewRange } from '../../../shared/overview.js';
 import type { AdminPlan, PlanBody, UpdatePlanBody } from '../../../shared/plans.js';
+import type { SetupChecklist } from '../../../shared/setup.js';
 import type { AdminServer, CreateServerBody, ServerConnectionBody, UpdateServerBody } from '../../../shared/servers.js';
 import type { ApiClient } from './api-client';
 import { apiClient } from './index';
@@ -107,6 +109,13 @@ export function createAdminEndpoints(client: ApiClient) {
       client.request<AccountLogEntry[]>('GET', `/api/admin/logs?${new URLSearchParams({ limit: String(limit) })}`, { signal }),
 
     getSystem: (signal?: AbortSignal) => client.request<SystemStatus>('GET', '/api/admin/system', { signal }),
+
+    /** What is left to set up (brand, support address, a server, a plan). */
+    getSetup: (signal?: AbortSignal) => client.request<SetupChecklist>('GET', '/api/admin/setup', { signal }),
+
+    /** Signups, trials, revenue, active accounts and traffic per UTC day of the last `days` days. */
+    getOverview: (days: OverviewRange, signal?: AbortSignal) =>
+      client.request<AdminOverview>('GET', `/api/admin/overview?${new URLSearchParams({ days: String(days) })}`, { signal }),
   };
 }
 

@@ -39,7 +39,7 @@ export function Footer() {
                 <h2 className="text-sm font-semibold text-white">{group.title}</h2>
                 <ul className="mt-3 space-y-2">
                   {group.links.map((link) => (
-                    <li key={link.to}>
+                    <li key={link.to} data-claim={link.claim}>
                       <Link to={link.to} className="rounded text-sm hover:text-white">
                         {link.label}
                       </Link>

@@ -115,7 +115,7 @@ function NavDropdown({ label, panelClassName, children }: { label: string; panel
 
 function MenuLinks({ links }: { links: readonly NavLink[] }) {
   return links.map((link) => (
-    <MenuLink key={link.to} to={link.to}>
+    <MenuLink key={link.to} to={link.to} claim={link.claim}>
       {link.label}
     </MenuLink>
   ));

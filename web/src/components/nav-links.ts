@@ -1,7 +1,11 @@
+import type { SiteClaim } from '../../../shared/site-pages.js';
+
 /** Every link the header, mobile menu and footer show, in one place. */
 export interface NavLink {
   label: string;
   to: string;
+  /** Shown only when the operator offers this feature (hidden by `data-site-flags` on <html>). */
+  claim?: SiteClaim;
 }
 
 export const PRICING_LINK: NavLink = { label: 'Pricing', to: '/pricing' };
@@ -9,7 +13,7 @@ export const SUPPORT_LINK: NavLink = { label: 'Support', to: '/support' };
 
 export const FEATURE_LINKS: readonly NavLink[] = [
   { label: 'Global Locations', to: '/features/locations' },
-  { label: 'Threat Protection', to: '/features/threat-protection' },
+  { label: 'Threat Protection', to: '/features/threat-protection', claim: 'protection' },
   { label: 'Multiple Devices', to: '/features/multiple-devices' },
   { label: 'High-Speed VPN', to: '/features/high-speed-vpn' },
   { label: 'Money-Back Guarantee', to: '/features/money-back-guarantee' },

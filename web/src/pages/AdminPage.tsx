@@ -2,6 +2,8 @@ import { useId, useState, type ComponentType } from 'react';
 import { AdminTabBar } from '../features/admin/AdminTabBar';
 import type { AdminTabId } from '../features/admin/admin-tabs';
 import { LogsTab } from '../features/admin/LogsTab';
+import { SetupChecklist } from '../features/admin/SetupChecklist';
+import { OverviewTab } from '../features/admin/overview/OverviewTab';
 import { PaymentsTab } from '../features/admin/PaymentsTab';
 import { PlansTab } from '../features/admin/PlansTab';
 import { ServersTab } from '../features/admin/ServersTab';
@@ -11,6 +13,7 @@ import { UsersTab } from '../features/admin/UsersTab';
 
 /** Each tab reloads its data when `refreshKey` changes (the Refresh button). */
 const TAB_PANELS: Record<AdminTabId, ComponentType<{ refreshKey: number }>> = {
+  overview: OverviewTab,
   users: UsersTab,
   servers: ServersTab,
   plans: PlansTab,
@@ -22,7 +25,7 @@ const TAB_PANELS: Record<AdminTabId, ComponentType<{ refreshKey: number }>> = {
 
 export default function AdminPage() {
   const id = useId();
-  const [tab, setTab] = useState<AdminTabId>('users');
+  const [tab, setTab] = useState<AdminTabId>('overview');
   const [refreshKey, setRefreshKey] = useState(0);
   const TabPanel = TAB_PANELS[tab];
 
@@ -38,6 +41,8 @@ export default function AdminPage() {
           Refresh
         </button>
       </div>
+      {/* Keyed by tab: read again after the admin saved something on another tab. */}
+      <SetupChecklist key={tab} refreshKey={refreshKey} onOpenTab={setTab} />
       <div className="mt-6 border-b border-slate-200">
         <AdminTabBar selected={tab} onSelect={setTab} idPrefix={id} />
       </div>

@@ -102,6 +102,36 @@ export default function DashboardPage() {
   const shownError = error ?? (loadState === 'failed' && !loadErrorDismissed ? ACCOUNT_UI_MESSAGES.loadFailed : null);
   const closeDialog = () => setDialog(null);
 
+  const plansSection = (
+    <PlansGrid
+      key="plans"
+      plans={plans}
+      trialUsed={user?.trialUsed ?? false}
+      claimingPlanId={claimingPlanId}
+      onClaim={(plan) => void claimPlan(plan)}
+      cardPayments={cardPaymentsEnabled}
+      onBuy={openPurchase}
+    />
+  );
+  const accountsSection = (
+    <AccountsTable
+      key="accounts"
+      accounts={accounts}
+      plansShown={plans.length > 0}
+      deletingId={accountDialogs.deletingId}
+      billing={accountBilling.billing}
+      headerAction={
+        <button type="button" onClick={() => setDialog({ kind: 'history' })} className={BUTTON.secondary}>
+          Transaction History
+        </button>
+      }
+      actions={{
+        ...accountDialogs.actions,
+        onRenew: (account) => setDialog({ kind: 'pay', target: { kind: 'renew', account, plan: findRenewalPlan(plans, account) } }),
+      }}
+    />
+  );
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">My VPN Accounts</h1>
@@ -136,28 +166,8 @@ export default function DashboardPage() {
 
       {loadState === 'loaded' && (
         <div className="mt-8 space-y-12">
-          <PlansGrid
-            plans={plans}
-            trialUsed={user?.trialUsed ?? false}
-            claimingPlanId={claimingPlanId}
-            onClaim={(plan) => void claimPlan(plan)}
-            cardPayments={cardPaymentsEnabled}
-            onBuy={openPurchase}
-          />
-          <AccountsTable
-            accounts={accounts}
-            deletingId={accountDialogs.deletingId}
-            billing={accountBilling.billing}
-            headerAction={
-              <button type="button" onClick={() => setDialog({ kind: 'history' })} className={BUTTON.secondary}>
-                Transaction History
-              </button>
-            }
-            actions={{
-              ...accountDialogs.actions,
-              onRenew: (account) => setDialog({ kind: 'pay', target: { kind: 'renew', account, plan: findRenewalPlan(plans, account) } }),
-            }}
-          />
+          {/* Once the customer has accounts they come first: on a phone the plans would push them a screen down. */}
+          {accounts.length > 0 ? [accountsSection, plansSection] : [plansSection, accountsSection]}
         </div>
       )}
 

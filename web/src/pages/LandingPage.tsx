@@ -1,10 +1,12 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router-dom';
+import { withLocations } from '../../../shared/config.js';
 import type { Plan } from '../../../shared/plans.js';
 import { formatUsd, isListedPublicly, lowestMonthlyPrice } from '../../../shared/pricing.js';
 import { BoltIcon, CodeIcon, DevicesIcon, GlobeIcon, RefundIcon, UserIcon } from '../components/icons';
 import { OtpSignInForm } from '../features/auth/OtpSignInForm';
 import { useAuth } from '../features/auth/auth-context';
+import { useConfig } from '../features/config/config-context';
 import { usePlanCatalog } from '../features/plans/plan-catalog-context';
 
 interface Belief {
@@ -21,11 +23,11 @@ const BELIEFS: readonly Belief[] = [
   },
   {
     title: 'Everywhere',
-    text: 'Connect through servers in 50+ locations across North America, Europe, Asia Pacific and the Middle East.',
+    text: 'Connect through servers in {locations} locations around the world, and switch between them as often as you like.',
     Icon: GlobeIcon,
   },
   {
-    title: 'Unlimited',
+    title: 'Every device',
     text: 'One subscription covers every phone, laptop, desktop and tablet you own.',
     Icon: DevicesIcon,
   },
@@ -47,6 +49,7 @@ const BELIEFS: readonly Belief[] = [
 ];
 
 export default function LandingPage() {
+  const { locationsClaim } = useConfig();
   return (
     <>
       <section className="bg-gradient-to-b from-indigo-950 via-indigo-900 to-indigo-800 text-white">
@@ -79,7 +82,7 @@ export default function LandingPage() {
                 <Icon className="size-6" />
               </span>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 leading-7 text-slate-600">{text}</p>
+              <p className="mt-2 leading-7 text-slate-600">{withLocations(text, locationsClaim)}</p>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import type { VpnAccountStatus } from '../../../../shared/accounts.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toDate, toDateOrNull, toJson } from '../../db/values.js';
+import { addToDailyStat, DAILY_METRICS, utcDay } from '../overview/daily-stats.repo.js';
 
 /** Where a server's pass through the panel's user list has got to. */
 export interface SyncState {
@@ -20,6 +21,8 @@ export interface SyncedAccount {
   /** 0 = unlimited. */
   dataLimitBytes: number;
   usedTrafficBytes: number;
+  /** The used traffic the overview's daily traffic has counted up to; null until the sync first sees the account. */
+  trafficCountedBytes: number | null;
   metadata: Record<string, unknown>;
   createdAt: Date;
   /** When a pass last saw it (before this one). */
@@ -36,7 +39,7 @@ export interface PanelValues {
   usedTrafficBytes: number;
 }
 
-const COLUMNS = ['id', 'user_id', 'username', 'status', 'expire_date', 'data_limit', 'metadata', 'created_at', 'panel_seen_at', 'trial_user_id'];
+const COLUMNS = ['id', 'user_id', 'username', 'status', 'expire_date', 'data_limit', 'metadata', 'created_at', 'panel_seen_at', 'trial_user_id', 'traffic_counted'];
 const BILLED = 'exists (select 1 from subscriptions bs where bs.vpn_account_id = vpn_accounts.id) as billed';
 
 function toSynced(row: Record<string, unknown>): SyncedAccount {
@@ -49,6 +52,7 @@ function toSynced(row: Record<string, unknown>): SyncedAccount {
     expireDate: toDateOrNull(row.expire_date),
     dataLimitBytes: Number(row.data_limit ?? 0),
     usedTrafficBytes: Number(metadata.used_traffic ?? 0),
+    trafficCountedBytes: row.traffic_counted === null || row.traffic_counted === undefined ? null : Number(row.traffic_counted),
     metadata,
     createdAt: toDate(row.created_at),
     panelSeenAt: toDateOrNull(row.panel_seen_at),
@@ -85,12 +89,34 @@ export function createPanelSyncRepo(db: Db) {
       return (await onServer(db, serverId).whereIn('username', usernames).select(COLUMNS).select(db.raw(BILLED))).map(toSynced);
     },
 
-    /** Writes what the panel says of an account, keeping the rest of its metadata (its links). */
-    async applyPanelValues(account: SyncedAccount, values: PanelValues, now: Date, trx: Db = db): Promise<void> {
-      await trx('vpn_accounts').where({ id: account.id }).whereNot({ status: 'suspended' }).update({
-        status: values.status, expire_date: values.expireDate, data_limit: values.dataLimitBytes,
-        metadata: toJson({ ...account.metadata, used_traffic: values.usedTrafficBytes }),
-        usage_checked_at: now, panel_seen_at: now, updated_at: now,
+    /**
+     * Writes what the panel says of an account, keeping the rest of its metadata (its links), and moves
+     * its counted traffic to the panel's figure. Only when the counted figure is still the one read (a
+     * concurrent pass that counted first wins): false when nothing was written.
+     */
+    async applyPanelValues(account: SyncedAccount, values: PanelValues, now: Date, trx: Db = db): Promise<boolean> {
+      const changed = await trx('vpn_accounts').where({ id: account.id }).whereNot({ status: 'suspended' })
+        .where((q) => (account.trafficCountedBytes === null ? q.whereNull('traffic_counted') : q.where('traffic_counted', account.trafficCountedBytes)))
+        .update({
+          status: values.status, expire_date: values.expireDate, data_limit: values.dataLimitBytes,
+          metadata: toJson({ ...account.metadata, used_traffic: values.usedTrafficBytes }), traffic_counted: Math.round(values.usedTrafficBytes),
+          usage_checked_at: now, panel_seen_at: now, updated_at: now,
+        });
+      return changed > 0;
+    },
+
+    /** Adds bytes used on a server to today's traffic (the admin's overview), in the transaction that counted them. */
+    async addTraffic(serverId: string, bytes: number, now: Date, trx: Db): Promise<void> {
+      await addToDailyStat(trx, { metric: DAILY_METRICS.traffic, day: utcDay(now), serverId, amount: bytes }, now);
+    },
+
+    /** Accounts seen for the first time start their counted traffic at what they have used so far. */
+    async startCountingTraffic(accounts: SyncedAccount[]): Promise<void> {
+      if (accounts.length === 0) return;
+      await db.transaction(async (trx) => {
+        for (const account of accounts) {
+          await trx('vpn_accounts').where({ id: account.id }).whereNull('traffic_counted').update({ traffic_counted: Math.round(account.usedTrafficBytes) });
+        }
       });
     },
 

@@ -49,6 +49,16 @@ const sameValues = (account: SyncedAccount, values: PanelValues): boolean =>
   account.usedTrafficBytes === values.usedTrafficBytes &&
   (account.expireDate?.getTime() ?? null) === (values.expireDate?.getTime() ?? null);
 
+/** What the overview's traffic has counted of an account (whole bytes): until the sync first writes it, the usage we hold. */
+const countedTraffic = (account: SyncedAccount): number => account.trafficCountedBytes ?? Math.round(account.usedTrafficBytes);
+
+/** Bytes used since they were last counted; after a reset on the panel (usage went down), all the panel now shows. */
+const trafficSinceCounted = (account: SyncedAccount, usedBytes: number): number => {
+  const used = Math.round(usedBytes);
+  const counted = countedTraffic(account);
+  return used >= counted ? used - counted : used;
+};
+
 /**
  * Accounts kept in step with their panels: usage, limit, expiry and status are read in pages from each
  * enabled server that is not down, so the dashboard and `/sub` are at most a pass behind the panel
@@ -100,12 +110,15 @@ export function createPanelSync(deps: {
     }
   }
 
-  async function apply(account: SyncedAccount, values: PanelValues): Promise<boolean> {
+  /** Writes the panel's values when they differ from ours (or from what traffic has counted), adding the new traffic to the server's day. */
+  async function apply(serverId: string, account: SyncedAccount, values: PanelValues): Promise<boolean> {
     await endingNotice(account, values, clock());
-    if (sameValues(account, values)) return false;
+    if (sameValues(account, values) && countedTraffic(account) === Math.round(values.usedTrafficBytes)) return false;
     const now = clock();
     await deps.db.transaction(async (trx) => {
-      await repo.applyPanelValues(account, values, now, trx);
+      const applied = await repo.applyPanelValues(account, values, now, trx);
+      const traffic = trafficSinceCounted(account, values.usedTrafficBytes);
+      if (applied && traffic > 0) await repo.addTraffic(serverId, traffic, now, trx);
       await usageNotices(account, values, trx);
     });
     if (account.status !== values.status) deps.accountChanged(account.id);
@@ -117,13 +130,14 @@ export function createPanelSync(deps: {
     const byName = new Map(page.map((panel) => [panel.username.toLowerCase(), panel]));
     const ours = await repo.findOurs(server.id, [...byName.keys()]);
     let updated = 0;
-    const unchanged: string[] = [];
+    const unchanged: SyncedAccount[] = [];
     for (const account of ours) {
       const panel = byName.get(account.username.toLowerCase())!;
-      if (await apply(account, valuesOf(panel))) updated += 1;
-      else unchanged.push(account.id);
+      if (await apply(server.id, account, valuesOf(panel))) updated += 1;
+      else unchanged.push(account);
     }
-    await repo.markSeen(unchanged, clock());
+    await repo.markSeen(unchanged.map((account) => account.id), clock());
+    await repo.startCountingTraffic(unchanged.filter((account) => account.trafficCountedBytes === null));
     return updated;
   }
 
@@ -134,12 +148,12 @@ export function createPanelSync(deps: {
     for (const account of await repo.listUnseen(server.id, passStartedAt, options.lookupsPerPass)) {
       const panel = await driver.getAccount(account.username);
       if (panel) {
-        if (await apply(account, valuesOf(panel))) updated += 1;
+        if (await apply(server.id, account, valuesOf(panel))) updated += 1;
         else await repo.markSeen([account.id], clock());
         continue;
       }
       missing += 1;
-      await apply(account, { ...account, status: 'disabled' });
+      await apply(server.id, account, { ...account, status: 'disabled' });
       await deps.accounts.insertLog({
         accountId: account.id, userId: account.userId, step: 'panel_user_missing', status: 'failure',
         details: { serverId: server.id, username: account.username }, now: clock(),

@@ -45,7 +45,7 @@ describe.each(TEST_DATABASES)('panel server health (%s)', (kind) => {
 
   async function addServer(name: string, panel: FakeMarzneshin): Promise<string> {
     const res = await call('POST', '/api/admin/servers', admin, {
-      kind: 'marzneshin', name, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
+      kind: 'marzneshin', name, publicName: name, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id;

@@ -6,6 +6,8 @@ export interface ServerRecord {
   id: string;
   kind: PanelKindName;
   name: string;
+  /** What the public status page calls it, e.g. "Germany"; null shows a neutral "Location N". */
+  publicName: string | null;
   url: string;
   username: string;
   /** Encrypted with the app secret; decrypted only to talk to the panel. */
@@ -32,14 +34,14 @@ export interface ServerHealthRecord {
 }
 
 export interface ServerRegion {
-  name: string;
+  publicName: string | null;
   locations: string;
   active: boolean;
   health: HealthState;
 }
 
 const HEALTH_COLUMNS = ['health', 'health_failures', 'health_checked_at', 'health_changed_at', 'health_latency_ms', 'health_error'];
-const COLUMNS = ['id', 'kind', 'name', 'url', 'username', 'password_encrypted', 'service_id', 'locations', 'status', 'last_check', ...HEALTH_COLUMNS, 'created_at', 'updated_at'];
+const COLUMNS = ['id', 'kind', 'name', 'public_name', 'url', 'username', 'password_encrypted', 'service_id', 'locations', 'status', 'last_check', ...HEALTH_COLUMNS, 'created_at', 'updated_at'];
 
 const toHealthState = (value: unknown): HealthState => (value === 'up' || value === 'down' ? value : 'unknown');
 
@@ -48,6 +50,7 @@ function toRecord(row: Record<string, unknown>): ServerRecord {
     id: row.id as string,
     kind: row.kind === 'marzban' ? 'marzban' : 'marzneshin',
     name: row.name as string,
+    publicName: (row.public_name as string | null) ?? null,
     url: row.url as string,
     username: row.username as string,
     passwordEncrypted: row.password_encrypted as string,
@@ -74,6 +77,7 @@ function toRow(fields: Partial<ServerFields>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   if (fields.kind !== undefined) row.kind = fields.kind;
   if (fields.name !== undefined) row.name = fields.name;
+  if (fields.publicName !== undefined) row.public_name = fields.publicName;
   if (fields.url !== undefined) row.url = fields.url;
   if (fields.username !== undefined) row.username = fields.username;
   if (fields.passwordEncrypted !== undefined) row.password_encrypted = fields.passwordEncrypted;
@@ -114,10 +118,10 @@ export function createServersRepo(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** Name, locations and state of every panel server: what the public may know (never the address). */
+    /** Public name, locations and state of every panel server: what the public may know (never the address or the internal name). */
     async listRegions(): Promise<ServerRegion[]> {
-      const rows = await db('masterservers').select('name', 'locations', 'status', 'health').orderBy('name');
-      return rows.map((row) => ({ name: row.name, locations: row.locations, active: row.status === 'active', health: toHealthState(row.health) }));
+      const rows = await db('masterservers').select('public_name', 'locations', 'status', 'health').orderBy([{ column: 'created_at' }, { column: 'id' }]);
+      return rows.map((row) => ({ publicName: row.public_name ?? null, locations: row.locations, active: row.status === 'active', health: toHealthState(row.health) }));
     },
 
     /**

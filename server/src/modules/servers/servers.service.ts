@@ -15,6 +15,7 @@ export const toAdminServer = (server: ServerRecord): AdminServer => ({
   id: server.id,
   kind: server.kind,
   name: server.name,
+  publicName: server.publicName,
   url: server.url,
   username: server.username,
   serviceId: server.serviceId,
@@ -128,7 +129,7 @@ export function createServersService(deps: ServersServiceDeps) {
       requireKnownService(await testAndListServices(connection, SERVER_MESSAGES.testFailed), body.serviceId);
       const now = clock();
       const server = await servers.insert(randomUUID(), {
-        kind: body.kind, name: body.name, url: body.url, username: body.username,
+        kind: body.kind, name: body.name, publicName: body.publicName ?? null, url: body.url, username: body.username,
         passwordEncrypted: encryptSecret(deps.keys.encryption, body.password),
         serviceId: body.serviceId, locations: body.locations, status: 'active', lastCheck: now,
       }, now);
@@ -157,6 +158,7 @@ export function createServersService(deps: ServersServiceDeps) {
         kind: next.kind, url: next.url, username: next.username, serviceId: next.serviceId,
         ...(patch.password !== undefined ? { passwordEncrypted: encryptSecret(deps.keys.encryption, patch.password) } : {}),
         ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.publicName !== undefined ? { publicName: patch.publicName } : {}),
         ...(patch.locations !== undefined ? { locations: patch.locations } : {}),
         ...(connectionChanged ? { lastCheck: now } : {}),
       }, now);

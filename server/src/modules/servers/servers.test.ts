@@ -110,7 +110,7 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
     const server = res.json();
     serverId = server.id;
     expect(server).toEqual({
-      id: expect.any(String), kind: 'marzneshin', name: 'Germany', url: marzneshin.url, username: marzneshin.admin.username,
+      id: expect.any(String), kind: 'marzneshin', name: 'Germany', publicName: null, url: marzneshin.url, username: marzneshin.admin.username,
       serviceId: '1', locations: 'DE,NL', status: 'active', lastCheck: expect.any(String),
       health: { state: 'up', latencyMs: null, lastError: null, checkedAt: expect.any(String), since: expect.any(String) }, createdAt: expect.any(String), updatedAt: expect.any(String),
     });
@@ -126,6 +126,26 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
     expect(res.statusCode).toBe(201);
     const services = await call('GET', `/api/admin/servers/${res.json().id}/services`);
     expect(services.json()[0]).toEqual({ id: 'all', name: 'All inbounds' });
+  });
+
+  it('renames a Marzban server and sets its public region name without touching its kind, locations or panel', async () => {
+    const created = await call('POST', '/api/admin/servers', {
+      kind: 'marzban', name: 'tokyo-internal-7', url: marzban.url, username: marzban.admin.username, password: marzban.admin.password, serviceId: 'all', locations: 'JP',
+    });
+    const id = created.json().id as string;
+    expect(created.json().publicName).toBeNull();
+    const before = marzban.requests.length;
+    const renamed = await call('PATCH', `/api/admin/servers/${id}`, { name: 'tokyo-internal-8', publicName: '  Japan ' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ kind: 'marzban', name: 'tokyo-internal-8', publicName: 'Japan', locations: 'JP' });
+    expect(marzban.requests.length).toBe(before);
+
+    const status = (await call('GET', '/api/status', undefined, null)).json() as { regions: Array<{ name: string }> };
+    expect(status.regions.map((region) => region.name)).toContain('Japan');
+    expect(JSON.stringify(status)).not.toContain('internal');
+    expect((await call('PATCH', `/api/admin/servers/${id}`, { publicName: '' })).json().publicName).toBeNull();
+    expect((await call('PATCH', `/api/admin/servers/${id}`, { publicName: 'x'.repeat(61) })).statusCode).toBe(400);
+    expect((await call('DELETE', `/api/admin/servers/${id}`)).statusCode).toBe(204);
   });
 
   it('updates a name without a credential test, and re-tests a new password (refusing a wrong one)', async () => {

@@ -8,6 +8,8 @@ export interface StoredAppConfig {
   trial_plan_id?: string | null;
   brand_name?: string;
   support_email?: string;
+  locations_claim?: string;
+  protection_features?: boolean;
   renewal_grace_days?: number;
   renewal_reminders?: boolean;
   retention_days?: number;

@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND_NAME, DEFAULT_SUPPORT_EMAIL, type PublicConfig } from '../../../../shared/config.js';
+import { DEFAULT_BRAND_NAME, DEFAULT_LOCATIONS_CLAIM, defaultSupportEmail, type PublicConfig } from '../../../../shared/config.js';
 import { RENEWAL_DEFAULTS, RETENTION_DEFAULTS, type AdminSettings, type UpdateSettingsBody } from '../../../../shared/app-settings.js';
 import { validationFailed } from '../../errors.js';
 import type { SettingsRepo } from './settings.repo.js';
@@ -11,13 +11,18 @@ export function createSettingsService(deps: {
   /** Whether card payments can start, and the publishable key (settings, or the environment). */
   cardPublicState(): Promise<CardPublicState>;
   planExists(id: string): Promise<boolean>;
+  /** The site's address: the support e-mail defaults to `support@` its host. */
+  publicUrl: URL;
 }) {
   async function getAppSettings(): Promise<AppSettings> {
     const stored = await deps.settings.getAppConfig();
     return {
       trialPlanId: stored.trial_plan_id ?? null,
       brandName: stored.brand_name?.trim() || DEFAULT_BRAND_NAME,
-      supportEmail: stored.support_email?.trim() || DEFAULT_SUPPORT_EMAIL,
+      supportEmail: stored.support_email?.trim() || defaultSupportEmail(deps.publicUrl),
+      supportEmailSet: Boolean(stored.support_email?.trim()),
+      locationsClaim: stored.locations_claim?.trim() || DEFAULT_LOCATIONS_CLAIM,
+      protectionFeatures: stored.protection_features ?? true,
       renewalGraceDays: stored.renewal_grace_days ?? RENEWAL_DEFAULTS.graceDays,
       renewalReminders: stored.renewal_reminders ?? RENEWAL_DEFAULTS.reminders,
       retentionDays: stored.retention_days ?? RETENTION_DEFAULTS.days,
@@ -25,12 +30,16 @@ export function createSettingsService(deps: {
     };
   }
 
+  /** The settings form: an address never saved is empty there (the site shows `support@<host>` meanwhile). */
+  async function getAdminSettings(): Promise<AdminSettings> {
+    const settings = await getAppSettings();
+    return settings.supportEmailSet ? settings : { ...settings, supportEmail: '' };
+  }
+
   return {
     getAppSettings,
 
-    async getAdminSettings(): Promise<AdminSettings> {
-      return getAppSettings();
-    },
+    getAdminSettings,
 
     /** Saves the given fields; a trial plan must exist. */
     async updateSettings(patch: UpdateSettingsBody, now: Date): Promise<AdminSettings> {
@@ -43,12 +52,14 @@ export function createSettingsService(deps: {
         ...(patch.trialPlanId !== undefined ? { trial_plan_id: patch.trialPlanId } : {}),
         ...(patch.brandName !== undefined ? { brand_name: patch.brandName } : {}),
         ...(patch.supportEmail !== undefined ? { support_email: patch.supportEmail } : {}),
+        ...(patch.locationsClaim !== undefined ? { locations_claim: patch.locationsClaim } : {}),
+        ...(patch.protectionFeatures !== undefined ? { protection_features: patch.protectionFeatures } : {}),
         ...(patch.renewalGraceDays !== undefined ? { renewal_grace_days: patch.renewalGraceDays } : {}),
         ...(patch.renewalReminders !== undefined ? { renewal_reminders: patch.renewalReminders } : {}),
         ...(patch.retentionDays !== undefined ? { retention_days: patch.retentionDays } : {}),
         ...(patch.auditRetentionDays !== undefined ? { audit_retention_days: patch.auditRetentionDays } : {}),
       }, now);
-      return getAppSettings();
+      return getAdminSettings();
     },
 
     async getPublicConfig(): Promise<PublicConfig> {
@@ -56,6 +67,8 @@ export function createSettingsService(deps: {
       return {
         brandName: settings.brandName,
         supportEmail: settings.supportEmail,
+        locationsClaim: settings.locationsClaim,
+        protectionFeatures: settings.protectionFeatures,
         cardPaymentsEnabled: card.ready,
         stripePublishableKey: card.publishableKey,
       };

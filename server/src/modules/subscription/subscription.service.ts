@@ -12,7 +12,7 @@
  *   serves its `disabled` placeholder or says expired / over quota) gets a plain message, never configs.
  * - Nothing of the panel is passed on but the configuration itself: headers are ours, errors are generic.
  */
-import { DEFAULT_BRAND_NAME, DEFAULT_SUPPORT_EMAIL } from '../../../../shared/config.js';
+import { DEFAULT_BRAND_NAME, defaultSupportEmail } from '../../../../shared/config.js';
 import type { Db } from '../../db/knex.js';
 import { AppError, notFound } from '../../errors.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
@@ -234,7 +234,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     const brandName = headerSafe(settings.brandName) || DEFAULT_BRAND_NAME;
     return {
       brandName,
-      supportEmail: headerSafe(settings.supportEmail) || DEFAULT_SUPPORT_EMAIL,
+      supportEmail: headerSafe(settings.supportEmail) || defaultSupportEmail(deps.publicUrl),
       profileTitle: `base64:${b64(brandName)}`,
       contentDisposition: contentDisposition(brandName),
     };
@@ -253,7 +253,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       })
       .catch((err: unknown) => {
         log.warn({ err: err instanceof Error ? err.message : String(err) }, 'subscription: could not read the brand settings');
-        return brand?.value ?? toBrand({ brandName: DEFAULT_BRAND_NAME, supportEmail: DEFAULT_SUPPORT_EMAIL });
+        return brand?.value ?? toBrand({ brandName: DEFAULT_BRAND_NAME, supportEmail: defaultSupportEmail(deps.publicUrl) });
       })
       .finally(() => {
         brandLookup = undefined;

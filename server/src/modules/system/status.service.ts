@@ -14,7 +14,14 @@ export function createStatusService(deps: { db: Db; servers: ServersRepo; clock:
         site: 'up',
         database: database ? 'up' : 'down',
         // A disabled server, or one its health checks found down, is down; one not checked yet passed its credential test when enabled.
-        regions: regions.map((r) => ({ name: r.name, locations: r.locations, status: r.active && r.health !== 'down' ? 'up' : 'down' })),
+        // Unnamed servers are numbered in the order they were added; the list reads alphabetically.
+        regions: regions
+          .map((r, index) => ({
+            name: r.publicName ?? `Location ${index + 1}`,
+            locations: r.locations,
+            status: r.active && r.health !== 'down' ? ('up' as const) : ('down' as const),
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true })),
         checkedAt: deps.clock().toISOString(),
       };
     },

@@ -15,9 +15,9 @@ describe.each(TEST_DATABASES)('public service status (%s)', (kind) => {
     await database.destroy();
   });
 
-  const addServer = (name: string, locations: string, status: string) =>
+  const addServer = (name: string, locations: string, status: string, publicName: string | null = null) =>
     database.db('masterservers').insert({
-      id: `${name}-id`, kind: 'marzneshin', name, url: `https://${name.toLowerCase()}.panel.internal:8443`, username: 'admin',
+      id: `${name}-id`, kind: 'marzneshin', name, public_name: publicName, url: `https://${name.toLowerCase()}.panel.internal:8443`, username: 'admin',
       password_encrypted: 'v1.x.y.z', service_id: '1', locations, status, created_at: new Date(), updated_at: new Date(),
     });
 
@@ -27,14 +27,15 @@ describe.each(TEST_DATABASES)('public service status (%s)', (kind) => {
     expect(res.json()).toEqual({ site: 'up', database: 'up', regions: [], checkedAt: expect.any(String) });
   });
 
-  it('shows each panel region as up or down without revealing its address', async () => {
-    await addServer('Germany', 'DE', 'active');
-    await addServer('Japan', 'JP', 'disabled');
+  it('shows each panel region by its public name as up or down, never its internal name or address', async () => {
+    await addServer('fra-edge-01', 'DE', 'active', 'Germany');
+    await addServer('tyo-edge-02', 'JP', 'disabled');
     const res = await t.app.inject({ method: 'GET', url: '/api/status' });
     expect(res.json().regions).toEqual([
       { name: 'Germany', locations: 'DE', status: 'up' },
-      { name: 'Japan', locations: 'JP', status: 'down' },
+      { name: 'Location 2', locations: 'JP', status: 'down' },
     ]);
+    expect(res.body).not.toContain('edge');
     expect(res.body).not.toContain('panel.internal');
     expect(res.body).not.toContain('admin');
   });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import type { SiteClaim } from '../../../../shared/site-pages.js';
 
 interface DropdownMenuProps {
   /** What the trigger button shows. */
@@ -137,15 +138,16 @@ export function DropdownMenu({
 }
 
 function getItems(menu: HTMLElement | null): HTMLElement[] {
-  return menu ? Array.from(menu.querySelectorAll<HTMLElement>(ITEM_SELECTOR)) : [];
+  // Items hidden by the site flags (a feature not offered) are skipped.
+  return menu ? Array.from(menu.querySelectorAll<HTMLElement>(ITEM_SELECTOR)).filter((item) => getComputedStyle(item).display !== 'none') : [];
 }
 
 const itemClass =
   'block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-indigo-50 hover:text-indigo-700 focus:bg-indigo-50 focus:text-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset';
 
-export function MenuLink({ to, children }: { to: string; children: ReactNode }) {
+export function MenuLink({ to, claim, children }: { to: string; claim?: SiteClaim; children: ReactNode }) {
   return (
-    <Link to={to} role="menuitem" tabIndex={-1} className={itemClass}>
+    <Link to={to} role="menuitem" tabIndex={-1} className={itemClass} data-claim={claim}>
       {children}
     </Link>
   );

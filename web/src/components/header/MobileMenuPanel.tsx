@@ -190,7 +190,7 @@ function LinkList({ links }: { links: readonly NavLink[] }) {
   return (
     <ul>
       {links.map((link) => (
-        <li key={link.to}>
+        <li key={link.to} data-claim={link.claim}>
           <Link to={link.to} className="block rounded-lg px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900">
             {link.label}
           </Link>

@@ -14,10 +14,12 @@ interface AccountsTableProps {
   headerAction?: ReactNode;
   /** Recurring subscriptions: each account's renewal and billing buttons, and a warning for a failed renewal charge. */
   billing?: AccountsBilling;
+  /** Whether plans are on sale above: the empty state points at them only then. */
+  plansShown?: boolean;
 }
 
 /** 'Your Accounts': a table on wide screens, stacked cards on phones. */
-export function AccountsTable({ accounts, deletingId, actions, headerAction, billing }: AccountsTableProps) {
+export function AccountsTable({ accounts, deletingId, actions, headerAction, billing, plansShown = true }: AccountsTableProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
@@ -30,7 +32,7 @@ export function AccountsTable({ accounts, deletingId, actions, headerAction, bil
       {billing && <PastDueNotices accounts={accounts} billing={billing} />}
       {accounts.length === 0 ? (
         <p className="mt-4 rounded-xl bg-white p-6 text-slate-600 shadow-sm ring-1 ring-slate-200">
-          You have no VPN accounts yet. Claim or buy a plan above to get started.
+          {plansShown ? 'You have no VPN accounts yet. Claim or buy a plan above to get started.' : 'You have no VPN accounts yet.'}
         </p>
       ) : (
         <div className="mt-4 rounded-xl bg-white shadow-sm ring-1 ring-slate-200 md:overflow-x-auto">

@@ -13,12 +13,13 @@ interface AdminTableProps {
 
 /**
  * The Users tab's table look; it scrolls sideways inside its box on narrow screens. `relative` keeps
- * the rows' sr-only text inside the scrolling box (otherwise it widens the whole page).
+ * the rows' sr-only text inside the scrolling box (otherwise it widens the whole page). An 'Actions'
+ * last column stays pinned to the box's right edge, so the row buttons are on screen on a phone.
  */
 export function AdminTable({ caption, columns, busy = false, emptyText, isEmpty = false, children }: AdminTableProps) {
   return (
     <div className={`relative overflow-x-auto ${cardClass}`} aria-busy={busy}>
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+      <table className={`min-w-full divide-y divide-slate-200 text-left text-sm ${columns.at(-1) === 'Actions' ? 'admin-table-pinned-actions' : ''}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>

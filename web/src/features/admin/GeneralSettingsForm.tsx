@@ -30,7 +30,9 @@ export function GeneralSettingsForm({ settings, plans }: GeneralSettingsFormProp
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await save({ trialPlanId: trialPlanId || null, brandName: brandName.trim(), supportEmail: supportEmail.trim() }, {}, (saved) => {
+    // An empty support address keeps the default (support@ the site's host) until one is entered.
+    const email = supportEmail.trim();
+    await save({ trialPlanId: trialPlanId || null, brandName: brandName.trim(), ...(email ? { supportEmail: email } : {}) }, {}, (saved) => {
       setTrialPlanId(saved.trialPlanId ?? '');
       setBrandName(saved.brandName);
       setSupportEmail(saved.supportEmail);
@@ -62,7 +64,8 @@ export function GeneralSettingsForm({ settings, plans }: GeneralSettingsFormProp
           value={supportEmail}
           onValueChange={setSupportEmail}
           error={fields.supportEmail}
-          required
+          placeholder="support@your-domain.com"
+          hint="Shown on the site and in e-mails. Until you set it, the site shows support@ followed by its own host name."
           autoComplete="off"
         />
         <div className="flex justify-end pt-2">

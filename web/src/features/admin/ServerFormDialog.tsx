@@ -80,6 +80,15 @@ export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogP
         </SelectField>
         <TextField label="Name" value={values.name} onValueChange={set('name')} error={fields.name} required maxLength={120} disabled={saving} />
         <TextField
+          label="Public region name"
+          value={values.publicName}
+          onValueChange={set('publicName')}
+          error={fields.publicName}
+          hint='What the public status page calls this server, e.g. "Germany". Empty: "Location 1", "Location 2"…'
+          maxLength={60}
+          disabled={saving}
+        />
+        <TextField
           label="URL"
           type="url"
           value={values.url}

@@ -6,6 +6,7 @@ import { AlertBox } from './AlertBox';
 import { CardPaymentSettingsForm } from './CardPaymentSettingsForm';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import { RenewalSettingsForm } from './RenewalSettingsForm';
+import { SiteContentSettingsForm } from './SiteContentSettingsForm';
 import { RetentionSettingsForm } from './RetentionSettingsForm';
 import { useAdminResource } from './useAdminResource';
 
@@ -37,7 +38,7 @@ function CardPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
   );
 }
 
-/** App configuration, one card per area: general settings, renewals, data retention, then card payments. */
+/** App configuration, one card per area: general settings, site content, renewals, data retention, then card payments. */
 export function SettingsTab({ refreshKey }: { refreshKey: number }) {
   const { data, loadState } = useAdminResource(loadSettingsData, refreshKey);
 
@@ -52,6 +53,10 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
         key={JSON.stringify(data.settings)}
         settings={data.settings}
         plans={data.plans}
+      />
+      <SiteContentSettingsForm
+        key={`${data.settings.locationsClaim}:${data.settings.protectionFeatures}`}
+        settings={data.settings}
       />
       <RenewalSettingsForm
         key={`${data.settings.renewalGraceDays}:${data.settings.renewalReminders}`}

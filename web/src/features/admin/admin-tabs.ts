@@ -1,5 +1,6 @@
 /** The admin panel's tabs, in order. */
 export const ADMIN_TABS = [
+  { id: 'overview', label: 'Overview' },
   { id: 'users', label: 'Users' },
   { id: 'servers', label: 'Master Servers' },
   { id: 'plans', label: 'Plans' },

@@ -4,6 +4,7 @@ import type { AdminServer, CreateServerBody, PanelKindName, UpdateServerBody } f
 export interface ServerFormValues {
   kind: PanelKindName;
   name: string;
+  publicName: string;
   url: string;
   username: string;
   password: string;
@@ -19,6 +20,7 @@ export const PANEL_KIND_LABELS: Record<PanelKindName, string> = {
 export const NEW_SERVER_VALUES: ServerFormValues = {
   kind: 'marzneshin',
   name: '',
+  publicName: '',
   url: '',
   username: '',
   password: '',
@@ -28,13 +30,14 @@ export const NEW_SERVER_VALUES: ServerFormValues = {
 
 export function valuesFromServer(server: AdminServer): ServerFormValues {
   const { kind, name, url, username, serviceId, locations } = server;
-  return { kind, name, url, username, password: '', serviceId, locations };
+  return { kind, name, publicName: server.publicName ?? '', url, username, password: '', serviceId, locations };
 }
 
 export function toCreateServerBody(values: ServerFormValues): CreateServerBody {
   return {
     kind: values.kind,
     name: values.name.trim(),
+    publicName: values.publicName.trim() || null,
     url: values.url.trim(),
     username: values.username.trim(),
     password: values.password,

@@ -176,7 +176,7 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
               type="email"
               required
               autoComplete="email"
-              placeholder="you@example.com"
+              placeholder="Your e-mail address"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               readOnly={busy}

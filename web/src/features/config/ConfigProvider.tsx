@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { PublicConfig } from '../../../../shared/config.js';
+import { siteFlags } from '../../../../shared/site-template.js';
 import { api } from '../../api';
 import { ConfigContext, DEFAULT_PUBLIC_CONFIG } from './config-context';
 
@@ -24,6 +25,12 @@ export function ConfigProvider({ initialConfig, children }: { initialConfig?: Pu
       active = false;
     };
   }, [initialConfig]);
+
+  // The server writes the flags into the page; the desktop app and the dev server set them here.
+  const flags = siteFlags(config);
+  useEffect(() => {
+    document.documentElement.dataset.siteFlags = flags;
+  }, [flags]);
 
   return <ConfigContext value={config}>{children}</ConfigContext>;
 }

@@ -29,7 +29,7 @@ export function TrialEmailForm() {
           autoComplete="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          placeholder="you@example.com"
+          placeholder="Your e-mail address"
           aria-describedby={`${id}-hint`}
           className="min-w-0 flex-1 rounded-lg border border-white/20 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-indigo-300"
         />

@@ -78,8 +78,8 @@ const COMMON_FEATURES: Record<'noLogs' | 'locations' | 'oneSubscription' | 'open
     Icon: EyeOffIcon,
   },
   locations: {
-    title: '50+ locations',
-    description: 'Servers across North America, Europe, Asia Pacific and the Middle East, optimized for where you are.',
+    title: '{locations} locations',
+    description: 'Servers around the world: pick the one closest to you, or wherever you need to appear.',
     Icon: GlobeIcon,
   },
   oneSubscription: {

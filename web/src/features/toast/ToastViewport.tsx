@@ -12,21 +12,25 @@ interface ToastViewportProps {
   onDismiss: (id: number) => void;
 }
 
-/** Stacked toasts in the top-right corner (full width on phones), announced politely. */
+/**
+ * Stacked toasts over the top of the screen (the site header), full width on phones and in the top-right
+ * corner on wider screens, announced politely. At the top they never hide the page's own buttons:
+ * at the bottom of a phone screen they covered the buttons of the rows the customer was using.
+ */
 export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
   return (
     <div
       aria-live="polite"
       aria-label="Notifications"
       role="region"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col-reverse items-center gap-2 p-4 sm:items-end"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex flex-col items-center gap-2 p-2 sm:items-end sm:p-3"
     >
       {toasts.map((toast) => {
         const style = KIND_STYLES[toast.kind];
         return (
           <div
             key={toast.id}
-            className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-3 shadow-lg ${style.box}`}
+            className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-2.5 shadow-lg ${style.box}`}
           >
             <p className="flex-1 text-sm">
               <span className="sr-only">{style.label}: </span>

@@ -3,15 +3,18 @@ import { withBrand } from '../../../../shared/page-titles.js';
 import { PLATFORM_NAMES, type Platform } from '../../../../shared/platforms.js';
 import { CallToAction, CardGrid, PageHero, Section } from '../../components/content';
 import { useAuth } from '../../features/auth/auth-context';
+import { withLocations } from '../../../../shared/config.js';
 import { useConfig } from '../../features/config/config-context';
 import { DownloadButtons } from '../../features/download/DownloadButtons';
 import { PLATFORM_CONTENT, downloadHeading, type SetupStep, type SystemRequirement } from '../../features/download/platforms';
 import { TrialEmailForm } from '../../features/download/TrialEmailForm';
+import { CLIENT_APPS } from '../../features/download/client-apps';
+import { RecommendedApps } from '../../features/download/RecommendedApps';
 
 /** One template for /download/windows, /macos, /linux, /android and /ios. */
 export default function DownloadPage({ platform }: { platform: Platform }) {
   const { user } = useAuth();
-  const { brandName } = useConfig();
+  const { brandName, locationsClaim } = useConfig();
   const content = PLATFORM_CONTENT[platform];
   const brand = (text: string) => withBrand(text, brandName);
   const platformName = PLATFORM_NAMES[platform];
@@ -25,7 +28,7 @@ export default function DownloadPage({ platform }: { platform: Platform }) {
 
       <Section title={`Why use ${brandName} on ${platformName}`}>
         <CardGrid
-          cards={content.features.map(({ title, description, Icon }) => ({ title, text: brand(description), Icon }))}
+          cards={content.features.map(({ title, description, Icon }) => ({ title: withLocations(title, locationsClaim), text: brand(description), Icon }))}
         />
       </Section>
 
@@ -36,14 +39,17 @@ export default function DownloadPage({ platform }: { platform: Platform }) {
         </div>
       </Section>
 
-      <Section title="Prefer another app?" width="narrow">
-        <p className="leading-7 text-slate-700">
-          Your subscription link also works in other open-source clients, such as Clash Verge Rev, sing-box and
-          v2rayNG. The{' '}
+      <Section
+        title={`Free apps for ${platformName}`}
+        intro="Your subscription link works in any of these open-source apps. Download them only from their official pages."
+      >
+        <RecommendedApps apps={CLIENT_APPS[platform]} />
+        <p className="mt-6 leading-7 text-slate-700">
+          The{' '}
           <Link to="/help" className="font-medium text-indigo-700 underline">
             Help Center
           </Link>{' '}
-          explains how to import it into each of them.
+          explains how to import your link into each of them.
         </p>
       </Section>
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CallToAction, CardGrid, PageHero, Section, type Card } from '../../components/content';
 import { BoltIcon, GlobeIcon } from '../../components/icons';
+import { withLocations } from '../../../../shared/config.js';
 import { useConfig } from '../../features/config/config-context';
 import { BUTTON_LINK_CLASS, TEXT_LINK_CLASS } from '../../components/content/links';
 import { GaugeIcon, MonitorIcon, PhoneIcon, ServerIcon } from '../../components/content/content-icons';
@@ -19,7 +20,7 @@ const REASONS: readonly Card[] = [
   },
   {
     title: 'Tuned to your location',
-    text: 'With 50+ locations, there is usually a server close to you. Shorter routes mean lower latency and fewer hops where things can slow down.',
+    text: 'With {locations} locations, there is usually a server close to you. Shorter routes mean lower latency and fewer hops where things can slow down.',
     Icon: GlobeIcon,
   },
   {
@@ -41,7 +42,8 @@ const USES: readonly Card[] = [
 ];
 
 export default function HighSpeedVpnPage() {
-  const { brandName } = useConfig();
+  const { brandName, locationsClaim } = useConfig();
+  const reasons = REASONS.map((reason) => ({ ...reason, text: typeof reason.text === 'string' ? withLocations(reason.text, locationsClaim) : reason.text }));
   return (
     <>
       <PageHero
@@ -61,7 +63,7 @@ export default function HighSpeedVpnPage() {
       </PageHero>
 
       <Section title="What makes it fast" intro="Speed is not one trick. It comes from the hardware, the network and the software working together.">
-        <CardGrid cards={REASONS} columns={2} />
+        <CardGrid cards={reasons} columns={2} />
       </Section>
 
       <Section tone="muted" title="Fast enough for everything you do">

@@ -42,7 +42,6 @@ const REGIONS: readonly Region[] = [
   },
 ];
 
-const COUNTRY_COUNT = REGIONS.reduce((total, region) => total + region.countries.length, 0);
 
 const REASONS: readonly Card[] = [
   {
@@ -63,13 +62,13 @@ const REASONS: readonly Card[] = [
 ];
 
 export default function LocationsPage() {
-  const { brandName } = useConfig();
+  const { brandName, locationsClaim } = useConfig();
   return (
     <>
       <PageHero
         eyebrow="Features"
-        title="50+ Global Locations"
-        subtitle={`${brandName} runs servers in ${COUNTRY_COUNT} countries across four regions, so there is almost always a fast location near you, and one wherever you need to appear.`}
+        title={`${locationsClaim} Global Locations`}
+        subtitle={`${brandName} runs servers in ${locationsClaim} locations around the world, so there is almost always a fast location near you, and one wherever you need to appear.`}
       />
 
       <Section
@@ -85,7 +84,6 @@ export default function LocationsPage() {
                 </span>
                 <div>
                   <h3 className="text-lg font-semibold text-slate-900">{region.name}</h3>
-                  <p className="text-sm text-slate-600">{region.countries.length} countries</p>
                 </div>
               </div>
               <p className="mt-4 leading-7 text-slate-600">{region.summary}</p>

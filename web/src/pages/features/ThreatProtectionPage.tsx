@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { CallToAction, CardGrid, PageHero, Section, type Card, StepCards, type StepCard } from '../../components/content';
 import { DevicesIcon, ShieldIcon } from '../../components/icons';
 import { useConfig } from '../../features/config/config-context';
+import NotFoundPage from '../NotFoundPage';
 import { BUTTON_LINK_CLASS, TEXT_LINK_CLASS } from '../../components/content/links';
 import { AlertIcon, BanIcon, EyeOffIcon, FishhookIcon, LockIcon } from '../../components/content/content-icons';
 
@@ -62,7 +63,9 @@ const BENEFITS: readonly Card[] = [
 ];
 
 export default function ThreatProtectionPage() {
-  const { brandName } = useConfig();
+  const { brandName, protectionFeatures } = useConfig();
+  // The server answers 404 for this page when the operator does not offer it; the router agrees.
+  if (!protectionFeatures) return <NotFoundPage />;
   return (
     <>
       <PageHero

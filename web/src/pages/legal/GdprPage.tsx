@@ -4,7 +4,7 @@ import { useConfig } from '../../features/config/config-context';
 import { EmailLink } from '../../components/content/links';
 
 export default function GdprPage() {
-  const { brandName, supportEmail } = useConfig();
+  const { brandName, supportEmail, locationsClaim } = useConfig();
   return (
     <>
       <PageHero
@@ -92,7 +92,7 @@ export default function GdprPage() {
 
         <h2>International transfers</h2>
         <p>
-          Our VPN servers are located in more than 50 countries, and some of our service providers, including our
+          Our VPN servers are located in {locationsClaim} locations around the world, and some of our service providers, including our
           payment processor Stripe, process data outside the European Economic Area. Where personal data is transferred
           to a country without an adequacy decision, we rely on safeguards recognised by the GDPR, such as the European
           Commission&apos;s Standard Contractual Clauses. Because we keep no connection logs, using a VPN server in

@@ -16,10 +16,18 @@ interface Repository {
 const REPOSITORIES: readonly Repository[] = [
   {
     name: 'Marzneshin',
-    role: 'The panel our service runs on',
+    role: 'A panel our servers run on',
     description:
-      'Marzneshin manages our VPN servers and the accounts on them: it creates your VPN account, applies your plan’s data limit and expiry date, and builds the subscription link you import into your app.',
+      'Marzneshin manages VPN servers and the accounts on them: it creates your VPN account, applies your plan’s data limit and expiry date, and builds the subscription link you import into your app.',
     url: 'https://github.com/marzneshin/marzneshin',
+    Icon: ServerIcon,
+  },
+  {
+    name: 'Marzban',
+    role: 'A panel our servers run on',
+    description:
+      'Marzban does the same job with its own design: some of our servers may run it instead of Marzneshin. Your account, limits and subscription link work the same either way.',
+    url: 'https://github.com/Gozargah/Marzban',
     Icon: ServerIcon,
   },
   {
@@ -51,7 +59,7 @@ const REASONS: readonly Card[] = [
   },
   {
     title: 'Built by a community',
-    text: 'Both projects are developed in public by many contributors, not by a single company behind closed doors.',
+    text: 'These projects are developed in public by many contributors, not by a single company behind closed doors.',
     Icon: UsersIcon,
   },
 ];
@@ -71,9 +79,9 @@ export default function OpenSourcePage() {
 
       <Section
         title="The code we rely on"
-        intro="Two open-source projects do the heavy lifting: one on our servers, one on your devices."
+        intro="Open-source projects do the heavy lifting: a panel on each of our servers, and the app on your devices."
       >
-        <ul className="grid gap-6 md:grid-cols-2">
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {REPOSITORIES.map((repo) => (
             <li key={repo.name} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <div className="flex items-center gap-3">
@@ -115,7 +123,7 @@ export default function OpenSourcePage() {
       <Section width="narrow" title="How to check for yourself">
         <div className="space-y-4 leading-7 text-slate-700">
           <p>
-            Both repositories are public on GitHub. You can read the source, follow every change in the commit history,
+            These repositories are public on GitHub. You can read the source, follow every change in the commit history,
             open issues and see how the maintainers respond. If you find a security problem, report it to the project
             and let us know as well.
           </p>

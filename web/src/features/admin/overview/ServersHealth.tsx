@@ -1,0 +1,32 @@
+import { adminApi } from '../../../api/admin-endpoints';
+import { Loading } from '../../../components/Loading';
+import { AdminTable, Cell } from '../AdminTable';
+import { AlertBox } from '../AlertBox';
+import { ActiveBadge } from '../RowActions';
+import { ServerHealth } from '../ServerHealth';
+import { useAdminResource } from '../useAdminResource';
+
+const COLUMNS = ['Server', 'Status', 'Health'] as const;
+
+/** Each master server's health, as the Master Servers tab shows it (the same list and checks). */
+export function ServersHealth({ refreshKey }: { refreshKey: number }) {
+  const { data: servers, loadState } = useAdminResource(adminApi.servers.list, refreshKey);
+
+  if (loadState === 'failed' && !servers) return <AlertBox>Failed to fetch servers</AlertBox>;
+  if (!servers) return <Loading className="py-6" />;
+  return (
+    <AdminTable caption="Servers' health" columns={COLUMNS} busy={loadState === 'loading'} isEmpty={servers.length === 0} emptyText="No master servers yet.">
+      {servers.map((server) => (
+        <tr key={server.id} className="align-top">
+          <Cell className="font-medium text-slate-900">{server.name}</Cell>
+          <Cell>
+            <ActiveBadge active={server.status === 'active'} />
+          </Cell>
+          <Cell>
+            <ServerHealth server={server} />
+          </Cell>
+        </tr>
+      ))}
+    </AdminTable>
+  );
+}
