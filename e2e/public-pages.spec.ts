@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { PUBLIC_PAGES, withBrand } from '../shared/site-pages.js';
-import { expect, test } from './site.js';
+import { expect, test, waitForHydration } from './site.js';
 
 const BRAND = 'Lumen VPN';
 
@@ -43,6 +43,13 @@ test.describe('the public site without JavaScript', () => {
     await expect(page.getByText('Europe').first()).toBeVisible();
   });
 
+  test('the download page trial box still takes the visitor to sign-in with the address', async ({ page }) => {
+    await page.goto('/download/linux');
+    await page.getByLabel('Your e-mail address').fill('no.script@example.com');
+    await page.getByRole('button', { name: 'Start Free Trial' }).click();
+    await expect(page).toHaveURL(/\/login\?email=no\.script%40example\.com$/);
+  });
+
   test('a signed-out visitor finds the recommended apps for each platform, with their official links', async ({ page }) => {
     await page.goto('/download/windows');
     const apps = page.getByRole('region', { name: 'Free apps for Windows' });
@@ -65,6 +72,7 @@ test('the page scrolls to the top on every route change', async ({ page }) => {
 
 test('the download page trial box hands the e-mail to /login without calling the server', async ({ page }) => {
   await page.goto('/download/windows');
+  await waitForHydration(page);
   const apiCalls: string[] = [];
   page.on('request', (request) => {
     if (/\/api\/auth\/(otp|verify)/.test(request.url())) apiCalls.push(request.url());

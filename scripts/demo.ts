@@ -7,8 +7,8 @@
  * fresh temporary folder, removed on exit (Ctrl+C).
  *
  * Environment: PORT (default 3000; the site is http://localhost:PORT), DEMO_ADMIN_EMAIL (default
- * admin@demo.local), LOG_LEVEL (default info), DEMO_STRIPE_PORT and DEMO_PANEL_PORT (defaults 12111
- * and 12112). Everything listens on 127.0.0.1 only. The fake Stripe and the fake panel use their ports
+ * admin@demo.local), LOG_LEVEL (default info), DEMO_STRIPE_PORT, DEMO_PANEL_PORT and DEMO_BTCPAY_PORT
+ * (defaults 12111, 12112 and 12113). Everything listens on 127.0.0.1 only. The fake Stripe and the fake panel use their ports
  * when those are free, otherwise free ones.
  * `npm start` never starts these fakes: only this script does.
  */
@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { EmailSchema } from '../shared/auth.js';
-import { UpdateCardPaymentBody } from '../shared/billing-schemas.js';
+import { UpdateCardPaymentBody, UpdateCryptoPaymentBody } from '../shared/billing-schemas.js';
 import { PlanBody } from '../shared/plans.js';
 import { CreateServerBody } from '../shared/servers.js';
 import { buildApp } from '../server/src/app.js';
@@ -28,10 +28,12 @@ import { DEFAULT_PLANS } from '../server/src/modules/plans/plans.seed.js';
 import type { Actor } from '../server/src/modules/users/users.service.js';
 import { startFakeMarzneshin, type FakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe/index.js';
+import { startFakeBtcpay, type FakeBtcpay } from '../server/test/fake-btcpay/index.js';
 
 const HOST = '127.0.0.1';
 const DEFAULT_FAKE_STRIPE_PORT = 12111;
 const DEFAULT_FAKE_PANEL_PORT = 12112;
+const DEFAULT_FAKE_BTCPAY_PORT = 12113;
 const SHUTDOWN_GRACE_MS = 10_000;
 const MB = 1024 ** 2;
 
@@ -41,6 +43,9 @@ const DEMO_STRIPE_KEYS = {
   secretKey: 'sk_test_demoSecretKey0000000000',
   webhookSecret: 'whsec_demoWebhookSecret000000000',
 };
+
+/** The fake BTCPay Server's store and keys, saved as the site's crypto payment settings. */
+const DEMO_BTCPAY = { apiKey: 'demo_btcpay_api_key_0000', storeId: 'DemoStore1', webhookSecret: 'demo_btcpay_webhook_secret_0000' };
 
 /** The trial (not listed on the pricing page), then the plans of a fresh install: the spec's pricing page. */
 const DEMO_PLANS: PlanBody[] = [
@@ -83,7 +88,7 @@ function parseAdminEmail(raw: string | undefined): string {
 }
 
 /** Seeds the demo through the app's own services, as an admin would through the admin panel. */
-async function seed(app: FastifyInstance, panel: FakeMarzneshin, adminEmail: string): Promise<void> {
+async function seed(app: FastifyInstance, panel: FakeMarzneshin, btcpay: FakeBtcpay, adminEmail: string): Promise<void> {
   const { services } = app;
   // The admin's profile exists from the start (sign-in would also make it admin, through ADMIN_EMAILS).
   const { user: admin } = await services.users.setRoleByEmail({ id: null, email: 'demo' }, adminEmail, 'admin');
@@ -100,9 +105,10 @@ async function seed(app: FastifyInstance, panel: FakeMarzneshin, adminEmail: str
   const trial = created.find((plan) => plan.isTrial);
   if (trial) await services.settings.updateSettings({ trialPlanId: trial.id }, new Date());
   await services.card.updateSettings(UpdateCardPaymentBody.parse({ enabled: true, ...DEMO_STRIPE_KEYS }), new Date());
+  await services.crypto.updateSettings(UpdateCryptoPaymentBody.parse({ enabled: true, serverUrl: btcpay.url, ...DEMO_BTCPAY }), new Date());
 }
 
-function banner(lines: { site: string; adminEmail: string; stripe: FakeStripe; webhookUrl: string; panel: FakeMarzneshin; dir: string }): string {
+function banner(lines: { site: string; adminEmail: string; stripe: FakeStripe; webhookUrl: string; btcpay: FakeBtcpay; panel: FakeMarzneshin; dir: string }): string {
   const rule = '#'.repeat(78);
   return [
     '',
@@ -113,11 +119,12 @@ function banner(lines: { site: string; adminEmail: string; stripe: FakeStripe; w
     `  Sign in as ${lines.adminEmail} (admin) or any e-mail;`,
     '    the 6-digit code is printed in this log (no e-mail is sent).',
     '  Claim the 3-hour trial from the dashboard, or pick a plan on /pricing (Basic, Plus, Complete):',
-    '    payments go to a fake Stripe: click Pay on its page (no card, no money).',
+    '    pay with card on a fake Stripe, or with crypto on a fake BTCPay Server: click Pay (no card, no coins).',
     `  Admin panel:     ${new URL('/admin', lines.site).href} (as ${lines.adminEmail})`,
     '',
     `  Fake Stripe:     ${lines.stripe.url} (webhooks to ${lines.webhookUrl})`,
     `  Test clocks:     ${lines.stripe.url}/test-clocks (advance a customer's renewal)`,
+    `  Fake BTCPay:     ${lines.btcpay.url} (store ${lines.btcpay.storeId}; its checkout page can also pay partially or let the invoice expire)`,
     `  Fake panel:      ${lines.panel.url} (Marzneshin; admin ${lines.panel.admin.username} / ${lines.panel.admin.password})`,
     `  Database:        throw-away SQLite in ${lines.dir} (deleted on exit)`,
     '  Stop with Ctrl+C.',
@@ -131,6 +138,7 @@ async function main(): Promise<void> {
   const port = parsePort(process.env.PORT);
   const stripePort = parsePort(process.env.DEMO_STRIPE_PORT, 'DEMO_STRIPE_PORT', DEFAULT_FAKE_STRIPE_PORT);
   const panelPort = parsePort(process.env.DEMO_PANEL_PORT, 'DEMO_PANEL_PORT', DEFAULT_FAKE_PANEL_PORT);
+  const btcpayPort = parsePort(process.env.DEMO_BTCPAY_PORT, 'DEMO_BTCPAY_PORT', DEFAULT_FAKE_BTCPAY_PORT);
   const adminEmail = parseAdminEmail(process.env.DEMO_ADMIN_EMAIL);
   const dir = mkdtempSync(join(tmpdir(), 'vpn-demo-'));
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
@@ -139,13 +147,14 @@ async function main(): Promise<void> {
 
   let stripe: FakeStripe | undefined;
   let panel: FakeMarzneshin | undefined;
+  let btcpay: FakeBtcpay | undefined;
   let db: Db | undefined;
   let app: FastifyInstance | undefined;
   const closeAll = async (): Promise<void> => {
     // The app first (it stops the job worker, which may be finishing a query), then the database.
     await Promise.allSettled([app?.close()]);
     await Promise.allSettled([db?.destroy()]);
-    await Promise.allSettled([stripe?.close(), panel?.close()]);
+    await Promise.allSettled([stripe?.close(), panel?.close(), btcpay?.close()]);
     removeDir();
   };
 
@@ -175,6 +184,9 @@ async function main(): Promise<void> {
       startFakeStripe({ secretKey: DEMO_STRIPE_KEYS.secretKey, webhookSecret: DEMO_STRIPE_KEYS.webhookSecret, webhookUrl, port: p }),
     );
     panel = await onPreferredPort('fake panel', panelPort, (p) => startFakeMarzneshin({ port: p }));
+    btcpay = await onPreferredPort('fake BTCPay Server', btcpayPort, (p) =>
+      startFakeBtcpay({ ...DEMO_BTCPAY, webhookUrl: `http://${HOST}:${port}/api/webhooks/btcpay`, port: p }),
+    );
 
     // A configuration of our own: nothing from the environment reaches a real mail server or Stripe.
     const config = loadConfig({
@@ -193,12 +205,12 @@ async function main(): Promise<void> {
     db = createDb(config.databaseUrl);
     await migrateToLatest(db);
     app = await buildApp({ config, db });
-    await seed(app, panel, adminEmail);
+    await seed(app, panel, btcpay, adminEmail);
 
     await app.listen({ port: config.port, host: config.host });
     await app.services.scheduleRecurringJobs();
     app.jobWorker.start();
-    process.stdout.write(banner({ site: config.publicUrl.href, adminEmail, stripe, webhookUrl, panel, dir }));
+    process.stdout.write(banner({ site: config.publicUrl.href, adminEmail, stripe, webhookUrl, btcpay, panel, dir }));
   } catch (err) {
     process.stderr.write(`[demo] could not start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
     if (isAddressInUse(err)) process.stderr.write(`[demo] port ${port} is in use: try PORT=3001 npm run demo\n`);

@@ -4,9 +4,15 @@ import { REFUND_REASONS, SUBSCRIPTION_STATUSES, TRANSACTION_STATUSES } from './b
 const Id = z.string().trim().min(1).max(64);
 
 /** `POST /api/checkout`: exactly one of `planId` (a new purchase) or `accountId` (a renewal). */
+/** How a customer pays: by card (Stripe) or in crypto (the operator's BTCPay Server). */
+export const PAYMENT_METHODS = ['card', 'crypto'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+const Method = z.enum(PAYMENT_METHODS, { error: 'The payment method is "card" or "crypto"' }).optional();
+
+/** `POST /api/checkout`: a plan to buy or an account to renew, by card when `method` is omitted. */
 export const CheckoutBody = z.union([
-  z.object({ planId: Id }).strict(),
-  z.object({ accountId: Id }).strict(),
+  z.object({ planId: Id, method: Method }).strict(),
+  z.object({ accountId: Id, method: Method }).strict(),
 ], { error: 'Send planId to buy a plan, or accountId to renew an account' });
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
 
@@ -27,6 +33,26 @@ export const UpdateCardPaymentBody = z
   .partial()
   .strict();
 export type UpdateCardPaymentBody = z.infer<typeof UpdateCardPaymentBody>;
+
+/** `PUT /api/admin/payments/crypto` (BTCPay Server): omitted fields keep their value; `null` clears a secret. */
+export const UpdateCryptoPaymentBody = z
+  .object({
+    enabled: z.boolean(),
+    serverUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .pipe(z.url({ protocol: /^https?$/, error: 'Enter your BTCPay Server address, e.g. https://btcpay.example.com' }))
+      .transform((url) => url.replace(/\/+$/, '')),
+    storeId: z.string().trim().min(1, 'Enter the store id').max(100).regex(/^[A-Za-z0-9_-]+$/, 'The store id has only letters, digits, - and _'),
+    apiKey: z.string().trim().min(1, 'Enter the API key').max(200).nullable(),
+    webhookSecret: z.string().trim().min(1, 'Enter the webhook secret').max(200).nullable(),
+    /** Offered first when higher than the card provider's (100). */
+    priority: z.number().int().min(0).max(1000),
+  })
+  .partial()
+  .strict();
+export type UpdateCryptoPaymentBody = z.infer<typeof UpdateCryptoPaymentBody>;
 
 
 /** `POST /api/admin/transactions/:id/refund`: the whole remaining amount unless `amount` (cents) is given. */

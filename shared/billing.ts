@@ -1,3 +1,4 @@
+import type { PaymentMethod } from './billing-schemas.js';
 import type { VpnAccount } from './accounts.js';
 
 /**
@@ -21,7 +22,7 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const CURRENCY = 'usd';
 
 /** `POST /api/checkout`: buy `planId`, or renew `accountId` (the same plan again, same panel account). */
-export type CheckoutRequest = { planId: string } | { accountId: string };
+export type CheckoutRequest = ({ planId: string } | { accountId: string }) & { method?: PaymentMethod };
 
 /** The answer of `POST /api/checkout`: send the browser to `url`. */
 export interface CheckoutStarted {
@@ -42,6 +43,8 @@ export interface CheckoutStatus {
   account?: VpnAccount;
   /** Why a failed payment failed. */
   error?: string;
+  /** A crypto payment still open: seen and waiting for confirmations, or partly paid (what is missing). */
+  crypto?: CryptoProgress;
 }
 
 /** `GET /api/subscriptions`, newest first. */
@@ -95,6 +98,10 @@ export interface Transaction {
   planName: string;
   renewal: boolean;
   createdAt: string;
+  /** How it was paid: by card, or in crypto (the operator's BTCPay Server). */
+  method: PaymentMethod;
+  /** A crypto payment still open: what has been seen so far. */
+  crypto?: CryptoProgress;
 }
 
 /** `POST /api/billing/portal`: the provider's billing portal (update the card, see invoices) for the caller. */
@@ -136,6 +143,8 @@ export interface AdminTransaction extends Transaction {
   refundable: boolean;
   /** Why it needs review, or the open dispute, in words. */
   note: string | null;
+  /** A crypto refund: where the customer claims it (also e-mailed to them). */
+  refundClaimUrl: string | null;
 }
 
 /** Where a key comes from: the admin's settings, or an environment variable that overrides them. */
@@ -152,6 +161,34 @@ export interface CardPaymentSettings {
   webhookUrl: string;
 }
 
+/** `GET /api/admin/payments/crypto`: the operator's BTCPay Server store; the secrets are write-only. */
+export interface CryptoPaymentSettings {
+  enabled: boolean;
+  serverUrl: string | null;
+  storeId: string | null;
+  apiKeySet: boolean;
+  webhookSecretSet: boolean;
+  /** Payment methods are offered by priority, highest first; card payments have 100. */
+  priority: number;
+  /** The address to enter in the store's Webhooks settings. */
+  webhookUrl: string;
+}
+
+/**
+ * Where an open crypto payment stands, as the operator's BTCPay Server reports it: `Processing` = paid,
+ * waiting for confirmations; `PaidPartial` = some paid, `amountDue` (minor units of the order's
+ * currency) still missing.
+ */
+export interface CryptoProgress {
+  status: string;
+  additionalStatus: string;
+  amountDue: number | null;
+  amountPaid: number | null;
+}
+
+/** The card provider's fixed priority: crypto with a higher one is offered first. */
+export const CARD_PRIORITY = 100;
+
 /** `PUT /api/admin/payments/card`: omitted fields keep their value; `null` clears a key. */
 export interface UpdateCardPaymentSettings {
   enabled?: boolean;
@@ -163,6 +200,7 @@ export interface UpdateCardPaymentSettings {
 /** Messages from the spec's catalogue (section 8) and success messages. */
 export const BILLING_MESSAGES = {
   notConfigured: 'Payment provider not properly configured',
+  cryptoNotImplemented: 'Crypto payments not implemented yet',
   stripeNotInitialized: 'Stripe not initialized',
   checkoutFailed: 'Failed to create payment intent',
   planNotFound: 'Plan not found',

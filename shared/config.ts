@@ -1,3 +1,5 @@
+import type { PaymentMethod } from './billing-schemas.js';
+
 /** `GET /api/config`: the public settings every screen may read. */
 export interface PublicConfig {
   brandName: string;
@@ -7,6 +9,8 @@ export interface PublicConfig {
   /** Whether the site advertises threat protection and ad blocking (off when the servers do not filter). */
   protectionFeatures: boolean;
   cardPaymentsEnabled: boolean;
+  /** How a customer can pay now ('card', 'crypto'), the first offered first; empty: nothing is on sale for money. */
+  paymentMethods: PaymentMethod[];
   stripePublishableKey: string | null;
 }
 

@@ -14,9 +14,13 @@ export const SITE_TOKENS = {
   siteFlags: '%%SITE_FLAGS%%',
 } as const;
 
-/** The <html data-site-flags> value for these settings: space-separated, empty when everything is offered. */
-export function siteFlags(config: Pick<PublicConfig, 'protectionFeatures'>): string {
-  return config.protectionFeatures ? '' : 'no-protection';
+/**
+ * The <html data-site-flags> value for these settings: what is not offered, space-separated
+ * (`no-protection`, `no-crypto`); empty when everything is. styles.css hides `[data-claim]` content
+ * of what is not offered, and shows `[data-unless]` content only then.
+ */
+export function siteFlags(config: Pick<PublicConfig, 'protectionFeatures' | 'paymentMethods'>): string {
+  return [config.protectionFeatures ? null : 'no-protection', config.paymentMethods.includes('crypto') ? null : 'no-crypto'].filter(Boolean).join(' ');
 }
 
 /** The settings pages are rendered with: tokens, filled in per request (fillTemplate). */
@@ -27,6 +31,7 @@ export const PLACEHOLDER_CONFIG: PublicConfig = {
   // Pages are drawn with every feature; the flags on <html> hide what the operator does not offer.
   protectionFeatures: true,
   cardPaymentsEnabled: false,
+  paymentMethods: [],
   stripePublishableKey: null,
 };
 

@@ -32,21 +32,21 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
   it('serves public settings with defaults', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toEqual({
-      brandName: 'Lumen VPN', supportEmail: 'support@localhost', locationsClaim: '50+', protectionFeatures: true, cardPaymentsEnabled: false, stripePublishableKey: null,
+      brandName: 'Lumen VPN', supportEmail: 'support@localhost', locationsClaim: '50+', protectionFeatures: true, cardPaymentsEnabled: false, paymentMethods: [], stripePublishableKey: null,
     });
   });
 
   it('fills the operator\'s site content in, and hides a feature the operator does not offer', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/pricing' });
     expect(page.body).toContain('Servers in 50+ locations');
-    expect(page.body).toContain('<html data-site-flags="">');
+    expect(page.body).toContain('<html data-site-flags="no-crypto">');
     expect(page.body).not.toContain('example.com');
     expect((await t.app.inject({ method: 'GET', url: '/features/threat-protection' })).statusCode).toBe(200);
 
     await setBrand({ locations_claim: '12', protection_features: false });
     const changed = await t.app.inject({ method: 'GET', url: '/pricing' });
     expect(changed.body).toContain('Servers in 12 locations');
-    expect(changed.body).toContain('<html data-site-flags="no-protection">');
+    expect(changed.body).toContain('<html data-site-flags="no-protection no-crypto">');
     const threat = await t.app.inject({ method: 'GET', url: '/features/threat-protection' });
     expect(threat.statusCode).toBe(404);
     expect(threat.body).toContain('<h1>Page Not Found</h1>');
@@ -85,7 +85,7 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
     expect(res.body).not.toMatch(/%%[A-Z_]+%%|<!--app-config-->/);
     const embedded = /<script type="application\/json" id="app-config">(.*?)<\/script>/.exec(res.body)![1]!;
     expect(JSON.parse(embedded)).toEqual({
-      brandName: 'Acme VPN', supportEmail: 'help@acme.test', locationsClaim: '50+', protectionFeatures: true, cardPaymentsEnabled: false, stripePublishableKey: null,
+      brandName: 'Acme VPN', supportEmail: 'help@acme.test', locationsClaim: '50+', protectionFeatures: true, cardPaymentsEnabled: false, paymentMethods: [], stripePublishableKey: null,
     });
     expect((await t.app.inject({ method: 'GET', url: '/pricing/' })).statusCode).toBe(200);
   });

@@ -19,6 +19,7 @@ import { adminPlansRoutes, publicPlansRoutes } from './modules/plans/plans.route
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes.js';
 import { adminSubscriptionsRoutes } from './modules/billing/subscriptions-admin.routes.js';
 import { adminCardSettingsRoutes } from './modules/billing/card-settings.routes.js';
+import { adminCryptoSettingsRoutes } from './modules/billing/crypto-settings.routes.js';
 import type { StripeDriverFactory } from './payments/stripe/stripe-driver.js';
 import { adminTransactionsRoutes } from './modules/billing/refunds.routes.js';
 import { adminSystemRoutes } from './modules/system/system.routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminPlansRoutes, { plans: services.plans });
   await app.register(adminSettingsRoutes, { settings, audit: services.audit, clock });
   await app.register(adminCardSettingsRoutes, { card: services.card, audit: services.audit, clock });
+  await app.register(adminCryptoSettingsRoutes, { crypto: services.crypto, audit: services.audit, clock });
   await app.register(adminTransactionsRoutes, { refunds: services.refunds });
   await app.register(adminSubscriptionsRoutes, { controls: services.subscriptionControls });
   await app.register(adminAccountsRoutes, { accounts: services.accounts });

@@ -49,6 +49,9 @@ import { createReconcileSubscriptionsHandler, RECONCILE_SUBSCRIPTIONS, scheduleS
 import { createSendRenewalRemindersHandler, scheduleRenewalReminders, SEND_RENEWAL_REMINDERS } from './jobs/handlers/send-renewal-reminders.js';
 import { createPaymentProvidersRepo } from './modules/billing/payment-providers.repo.js';
 import { createCardDriverSource } from './modules/billing/card-driver.js';
+import { createCryptoSettingsService } from './modules/billing/crypto-settings.service.js';
+import { createPaymentDrivers, type CryptoDriverFactory } from './modules/billing/payment-drivers.js';
+import { createBtcpayDriver, testBtcpayConnection } from './payments/btcpay/btcpay-driver.js';
 import { createPaymentReversals, SEND_REFUND_NOTICE, SYNC_PAID_PERIOD } from './modules/billing/payment-reversals.js';
 import { createRefundsService } from './modules/billing/refunds.service.js';
 import { createSendRefundNoticeHandler } from './jobs/handlers/send-refund-notice.js';
@@ -98,6 +101,8 @@ export interface ServiceContext {
   driverFactory?: DriverFactory;
   /** How Stripe is reached; the real SDK at STRIPE_API_URL unless a test passes another. */
   stripeDrivers?: StripeDriverFactory;
+  /** How the operator's BTCPay Server is reached (the real driver unless a test passes another). */
+  cryptoDrivers?: CryptoDriverFactory;
   signAccessToken(claims: { sub: string; sid: string }): string;
 }
 
@@ -122,12 +127,16 @@ export function createServices(ctx: ServiceContext) {
   const billingRepo = createBillingRepo(db);
   // "The site changed" (settings, card settings, plans): caches of pages and public settings follow it, across instances with Redis.
   const changeSignal = createChangeSignal(broadcast);
-  const card = signalling(createCardSettingsService({ providers: createPaymentProvidersRepo(db), keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl }), changeSignal);
+  const paymentProviders = createPaymentProvidersRepo(db);
+  const card = signalling(createCardSettingsService({ providers: paymentProviders, keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl }), changeSignal);
   const cards = createCardDriverSource({ card, drivers: ctx.stripeDrivers ?? createStripeDrivers(ctx.config.stripeApiUrl, { testClocks: ctx.config.stripeTestClocks }) });
+  const crypto = signalling(createCryptoSettingsService({ providers: paymentProviders, keys, publicUrl: ctx.config.publicUrl, testConnection: testBtcpayConnection }), changeSignal);
+  const payments = createPaymentDrivers({ cards, crypto, cryptoDrivers: ctx.cryptoDrivers ?? ((store) => createBtcpayDriver(store)), billing: billingRepo });
   const settingsRepo = createSettingsRepo(db);
   const settings = createCachedSettings(createSettingsService({
     settings: settingsRepo,
     cardPublicState: () => card.getPublicState(),
+    paymentMethods: (cardReady) => payments.availableMethods(cardReady),
     planExists: async (id) => (await plansRepo.findById(id)) !== undefined,
     publicUrl: ctx.config.publicUrl,
   }), { signal: changeSignal, now: () => clock().getTime() });
@@ -167,9 +176,9 @@ export function createServices(ctx: ServiceContext) {
     db, billing: billingRepo, admin: subscriptionsAdmin, cards, customers, recurring, paidPeriods, audit, clock, log, publicUrl: ctx.config.publicUrl,
   });
   const reversals = createPaymentReversals({ billing: billingRepo, accounts: accountsRepo, jobs, clock, log });
-  const refunds = createRefundsService({ db, billing: billingRepo, cards, reversals, audit, clock });
+  const refunds = createRefundsService({ db, billing: billingRepo, payments, reversals, audit, clock });
   const checkout = createCheckoutService({
-    db, billing: billingRepo, accounts: accountsRepo, accountsService: accounts, plans: plansRepo, settings, cards, provisioner,
+    db, billing: billingRepo, accounts: accountsRepo, accountsService: accounts, plans: plansRepo, settings, payments, provisioner,
     servers, confirmation, customers, jobs, clock, log, publicUrl: ctx.config.publicUrl,
   });
   const stuckAccounts = createStuckAccountsSweep({ db, accounts: accountsRepo, servers, jobs, clock, log, stuckAfterSeconds: ctx.config.stuckAccounts.afterSeconds,
@@ -178,7 +187,7 @@ export function createServices(ctx: ServiceContext) {
   /** The dedupe keys of the periodic jobs scheduleRecurringJobs queues: the purge never deletes their rows. */
   const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, RECONCILE_SUBSCRIPTIONS, SEND_RENEWAL_REMINDERS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS, SNAPSHOT_DAILY_STATS];
   const retentionPurge = createRetentionPurge({ db, settings, clock, periodicJobKeys });
-  const billing = createBillingService({ db, billing: billingRepo, cards, confirmation, reversals, recurring, paidPeriods, clock });
+  const billing = createBillingService({ db, billing: billingRepo, payments, confirmation, reversals, recurring, paidPeriods, clock });
   const overview = createOverviewService({ repo: createOverviewRepo(db), stats: createDailyStatsRepo(db), clock });
   const fulfilment = createFulfilment({
     db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, paidPeriods, clock, log,
@@ -199,6 +208,7 @@ export function createServices(ctx: ServiceContext) {
       plans: plansRepo, settings, audit, clock, onChange: () => changeSignal.changed(), recurringPlanSaved: (plan) => enqueuePlanPriceSync(jobs, plan, clock()),
     }),
     changeSignal,
+    crypto,
     setup: createSetupChecklist({ db, settings: settingsRepo }),
     accounts,
     card,
@@ -226,7 +236,7 @@ export function createServices(ctx: ServiceContext) {
       [CLEANUP_PANEL_USER]: createCleanupPanelUserHandler({ servers, accounts: accountsRepo }),
       [SWEEP_STUCK_ACCOUNTS]: createSweepStuckAccountsHandler({ sweep: stuckAccounts, clock, intervalSeconds: ctx.config.stuckAccounts.sweepIntervalSeconds }),
       [PROVISION_PAID_ACCOUNT]: createProvisionPaidAccountHandler({ fulfilment }),
-      [CHECK_CHECKOUT]: createCheckCheckoutHandler({ billing: billingRepo, cards, confirmation, clock }),
+      [CHECK_CHECKOUT]: createCheckCheckoutHandler({ billing: billingRepo, payments, confirmation, clock }),
       [SYNC_PAID_PERIOD]: createSyncPaidPeriodHandler({ billing: billingRepo, accounts: accountsRepo, servers, paidPeriods, notices, clock }),
       [SEND_BILLING_EMAIL]: createSendBillingEmailHandler({ billing: billingRepo, accounts: accountsRepo, users, settings, paidPeriods, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, clock }),
       [RECONCILE_SUBSCRIPTIONS]: createReconcileSubscriptionsHandler({ db, schedule, cards, recurring, clock, log }),

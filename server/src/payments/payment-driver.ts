@@ -107,6 +107,13 @@ export interface CheckoutState {
   subscriptionRef?: string | null;
   customerRef?: string | null;
   invoice?: InvoiceState | null;
+  /**
+   * A crypto invoice's own view (BTCPay), to show the customer what was seen: `status` and
+   * `additionalStatus` as the provider names them ('Processing' = paid in full, waiting for confirmations;
+   * 'PaidPartial' = some paid, more due). Amounts in minor units of the order's currency, approximate while
+   * open (converted at the invoice's rate); null when the provider did not say.
+   */
+  crypto?: { status: string; additionalStatus: string; amountDue: number | null; amountPaid: number | null };
 }
 
 /** Our events: what a verified webhook means, whatever the provider called it. */
@@ -141,6 +148,11 @@ export interface RefundResult {
   refundId: string;
   amount: number;
   status: 'succeeded' | 'pending' | 'failed';
+  /**
+   * Where the customer claims a refund the provider cannot send by itself (BTCPay: the pull payment's page,
+   * where the customer gives an address to be paid to); absent when the money goes back without the customer.
+   */
+  claimUrl?: string;
 }
 
 export interface PaymentDriver {

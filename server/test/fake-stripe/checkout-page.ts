@@ -1,3 +1,6 @@
+import { escapeHtml, fakePage } from '../fake-pages.js';
+
+export { escapeHtml };
 import { CARD, delayedMethodOf } from './payment-methods.js';
 import type { CheckoutSessionObject } from './session-object.js';
 import type { LineItemInput } from './session-params.js';
@@ -32,9 +35,6 @@ export function formatAmount(amount: number, currency: string): string {
   return format.format(amount / 10 ** digits);
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a1f36; background: #f6f8fa; }
@@ -59,23 +59,7 @@ const STYLE = `
 `;
 
 export function layout(title: string, content: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<p class="test-mode" role="note"><strong>Test mode — fake Stripe checkout.</strong> No real payment is made.</p>
-${content}
-</main>
-</body>
-</html>
-`;
+  return fakePage({ title, style: STYLE, notice: '<strong>Test mode — fake Stripe checkout.</strong> No real payment is made.', content });
 }
 
 function summary(session: CheckoutSessionObject, lineItems: LineItemInput[]): string {

@@ -38,7 +38,6 @@ export function eventRequest(ctx: ApiContext): EventRequest {
   return { id: ctx.requestId, idempotency_key: ctx.idempotencyKey };
 }
 
-const MAX_BODY_BYTES = 1024 * 1024;
 
 /** One request header (the first, when repeated), or null. */
 export function header(req: IncomingMessage, name: string): string | null {
@@ -57,17 +56,7 @@ export function apiKeyOf(req: IncomingMessage): string | null {
   return authorization;
 }
 
-/** The request body as text, or null when it is over 1 MiB. */
-export async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+export { readBody } from '../fake-pages.js';
 
 /** A percent-decoded path segment ('' when malformed, which no route matches). */
 export function safeDecode(segment: string): string {

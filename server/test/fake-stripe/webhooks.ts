@@ -1,5 +1,4 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { postOnce } from '../webhook-delivery.js';
 import Stripe from 'stripe';
 import { stripeId } from './stripe-ids.js';
 
@@ -55,8 +54,7 @@ export const WEBHOOK_HEADERS = {
   'cache-control': 'no-cache',
 } as const;
 
-/** How long one delivery attempt may take before it counts as 'error'. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+export { DELIVERY_TIMEOUT_MS } from '../webhook-delivery.js';
 
 /** What `newEvent` needs besides the type and the object. */
 export interface NewEventOptions<T extends StripeEventType> {
@@ -108,36 +106,5 @@ export function signPayload(payload: string, secret: string, timestamp?: number)
  * aborted through `signal`); never rejects.
  */
 export function postWebhook(url: string, body: string, signature: string, signal?: AbortSignal): Promise<number | 'error'> {
-  return new Promise((resolve) => {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      resolve('error');
-      return;
-    }
-    if (signal?.aborted || (target.protocol !== 'http:' && target.protocol !== 'https:')) {
-      resolve('error');
-      return;
-    }
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(target, {
-      method: 'POST',
-      agent: false,
-      signal,
-      headers: { ...WEBHOOK_HEADERS, 'content-length': Buffer.byteLength(body), 'stripe-signature': signature },
-    });
-    const timer = setTimeout(() => req.destroy(new Error('webhook delivery timed out')), DELIVERY_TIMEOUT_MS);
-    const finish = (result: number | 'error'): void => {
-      clearTimeout(timer);
-      resolve(result);
-    };
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => finish(res.statusCode ?? 'error'));
-      res.on('error', () => finish('error'));
-    });
-    req.on('error', () => finish('error'));
-    req.end(body);
-  });
+  return postOnce(url, body, { ...WEBHOOK_HEADERS, 'stripe-signature': signature }, signal);
 }

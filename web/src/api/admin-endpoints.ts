@@ -6,11 +6,12 @@ import type {
   AdminSubscription,
   AdminTransaction,
   CardPaymentSettings,
+  CryptoPaymentSettings,
   SubscriptionStatus,
   TransactionStatus,
   UpdateCardPaymentSettings,
 } from '../../../shared/billing.js';
-import type { RefundBody } from '../../../shared/billing-schemas.js';
+import type { RefundBody, UpdateCryptoPaymentBody } from '../../../shared/billing-schemas.js';
 import type { AdminOverview, OverviewRange } from '../../../shared/overview.js';
 import type { AdminPlan, PlanBody, UpdatePlanBody } from '../../../shared/plans.js';
 import type { SetupChecklist } from '../../../shared/setup.js';
@@ -78,6 +79,10 @@ export function createAdminEndpoints(client: ApiClient) {
       /** Omitted fields keep their value; `null` clears a key. The secrets never come back. */
       updateCard: (changes: UpdateCardPaymentSettings) =>
         client.request<CardPaymentSettings>('PUT', '/api/admin/payments/card', { body: changes }),
+      getCrypto: (signal?: AbortSignal) => client.request<CryptoPaymentSettings>('GET', '/api/admin/payments/crypto', { signal }),
+      /** Omitted fields keep their value; `null` clears a secret. New connection details are tested by reading the store. */
+      updateCrypto: (changes: UpdateCryptoPaymentBody) =>
+        client.request<CryptoPaymentSettings>('PUT', '/api/admin/payments/crypto', { body: changes }),
       listTransactions: (status: TransactionStatus | null, signal?: AbortSignal) =>
         client.request<AdminTransaction[]>('GET', `/api/admin/transactions${status ? `?${new URLSearchParams({ status })}` : ''}`, { signal }),
       /** The whole remaining amount unless `amount` (cents) is given; sent once per click (the server's idempotency key covers retries). */

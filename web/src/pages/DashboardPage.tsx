@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../../../shared/billing-schemas.js';
 import { useCallback, useState } from 'react';
 import { BILLING_MESSAGES } from '../../../shared/billing.js';
 import type { Plan } from '../../../shared/plans.js';
@@ -31,7 +32,8 @@ type OpenDialog = { kind: 'pay'; target: PaymentTarget } | { kind: 'history' } |
 export default function DashboardPage() {
   const { user, refreshUser } = useAuth();
   const toast = useToast();
-  const { cardPaymentsEnabled } = useConfig();
+  const { paymentMethods } = useConfig();
+  const canPay = paymentMethods.length > 0;
   const startCheckout = useStartCheckout();
   const { plans, accounts, subscriptions, loadState, reload, removeAccount, replaceSubscription } = useDashboardData();
   const [error, setError] = useState<string | null>(null);
@@ -61,7 +63,7 @@ export default function DashboardPage() {
   });
   const openPurchase = useCallback((plan: Plan) => setDialog({ kind: 'pay', target: { kind: 'buy', plan } }), []);
   // Arriving from the pricing page's 'Get' (/dashboard?plan=…): that plan's payment dialog opens.
-  useRequestedPlan({ plans, loaded: loadState === 'loaded', cardPayments: cardPaymentsEnabled, onBuy: openPurchase, onProblem: setError });
+  useRequestedPlan({ plans, loaded: loadState === 'loaded', canPay: canPay, onBuy: openPurchase, onProblem: setError });
 
   async function refreshAfterChange() {
     const [loaded] = await Promise.all([reload(), refreshUser().catch(() => undefined)]);
@@ -84,10 +86,10 @@ export default function DashboardPage() {
     }
   }
 
-  async function pay(target: PaymentTarget) {
+  async function pay(target: PaymentTarget, method: PaymentMethod) {
     setError(null);
     try {
-      await startCheckout(target);
+      await startCheckout(target, method);
     } catch (caught) {
       setDialog(null);
       setError(messageOrFallback(caught, BILLING_MESSAGES.createSubscriptionFailed));
@@ -109,7 +111,7 @@ export default function DashboardPage() {
       trialUsed={user?.trialUsed ?? false}
       claimingPlanId={claimingPlanId}
       onClaim={(plan) => void claimPlan(plan)}
-      cardPayments={cardPaymentsEnabled}
+      canPay={canPay}
       onBuy={openPurchase}
     />
   );
@@ -177,7 +179,7 @@ export default function DashboardPage() {
         </button>
       )}
 
-      {dialog?.kind === 'pay' && <PaymentDialog target={dialog.target} onPay={() => pay(dialog.target)} onClose={closeDialog} />}
+      {dialog?.kind === 'pay' && <PaymentDialog target={dialog.target} methods={paymentMethods} onPay={(method) => pay(dialog.target, method)} onClose={closeDialog} />}
       {dialog?.kind === 'history' && <TransactionHistoryDialog onClose={closeDialog} onSubscriptionChanged={replaceSubscription} />}
       {accountDialogs.dialogs}
       {accountBilling.dialogs}

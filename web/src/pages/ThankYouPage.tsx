@@ -5,7 +5,7 @@ import { BILLING_MESSAGES } from '../../../shared/billing.js';
 import { NumberedStep, PageHero, PlatformLinks } from '../components/content';
 import { CheckIcon } from '../components/content/content-icons';
 import { BUTTON_LINK_CLASS, TEXT_LINK_CLASS } from '../components/content/links';
-import { readSessionId, type PaymentReturnState, type SettledPaymentReturn } from '../features/billing/payment-return';
+import { describeCryptoProgress, readSessionId, type PaymentReturnState, type SettledPaymentReturn } from '../features/billing/payment-return';
 import { usePaymentReturn } from '../features/billing/usePaymentReturn';
 import { AccountSetupDialog } from '../features/setup/AccountSetupDialog';
 import { useToast } from '../features/toast/toast-context';
@@ -101,6 +101,8 @@ function AccountStep({ payment }: { payment: PaymentReturnState }) {
           <>
             <span className="font-semibold break-all text-slate-900">{payment.account.username}</span> is ready to use.
           </>
+        ) : payment.kind === 'waiting' && payment.crypto ? (
+          describeCryptoProgress(payment.crypto)
         ) : payment.kind === 'waiting' && !payment.paid ? (
           'Payment processing: your account is made as soon as the payment is confirmed. You can close this page; we e-mail you the receipt.'
         ) : (

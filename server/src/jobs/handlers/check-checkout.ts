@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { BillingRepo } from '../../modules/billing/billing.repo.js';
-import type { CardDriverSource } from '../../modules/billing/card-driver.js';
+import type { PaymentDrivers } from '../../modules/billing/payment-drivers.js';
 import { CHECKOUT_SESSION_TTL_SECONDS } from '../../modules/billing/checkout.service.js';
 import type { PaymentConfirmation } from '../../modules/billing/payment-confirmation.js';
 import type { Clock } from '../../lib/clock.js';
@@ -17,7 +17,7 @@ export const FOLLOW_UP_INTERVAL_SECONDS = 900;
  */
 export function createCheckCheckoutHandler(deps: {
   billing: BillingRepo;
-  cards: CardDriverSource;
+  payments: PaymentDrivers;
   confirmation: PaymentConfirmation;
   clock: Clock;
 }): JobHandler {
@@ -33,8 +33,8 @@ export function createCheckCheckoutHandler(deps: {
       else throw new RetryJobLater('checkout session not saved yet', FOLLOW_UP_INTERVAL_SECONDS);
       return;
     }
-    const driver = await deps.cards.current();
-    if (!driver) throw new RetryJobLater('card payments are not configured', FOLLOW_UP_INTERVAL_SECONDS);
+    const driver = await deps.payments.forTransaction(transaction);
+    if (!driver) throw new RetryJobLater('the payment provider is not configured', FOLLOW_UP_INTERVAL_SECONDS);
     const outcome = await deps.confirmation.apply(await driver.readCheckout(transaction.providerTransactionId));
     if (outcome === 'open') throw new RetryJobLater('the checkout is still open', FOLLOW_UP_INTERVAL_SECONDS);
   };

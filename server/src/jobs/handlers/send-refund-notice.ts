@@ -22,6 +22,7 @@ export function createSendRefundNoticeHandler(deps: { billing: BillingRepo; user
       to: user.email, brandName, publicUrl: deps.publicUrl, planName: transaction.metadata.plan_name ?? 'your plan',
       amountRefunded: parsed.data.amountRefunded, amountPaid: transaction.amount, currency: transaction.currency,
       full: parsed.data.amountRefunded >= transaction.amount,
+      claimUrl: transaction.metadata.refund_claim_url ?? null,
     }));
   };
 }

@@ -1,4 +1,4 @@
-import type { SubscriptionStatus, TransactionStatus } from '../../../../shared/billing.js';
+import type { CryptoProgress, SubscriptionStatus, TransactionStatus } from '../../../../shared/billing.js';
 import type { PlanBilling } from '../../../../shared/plans.js';
 import type { Db } from '../../db/knex.js';
 import { dialectOf } from '../../db/knex.js';
@@ -60,6 +60,8 @@ export interface TransactionRecord {
   providerInvoiceId: string | null;
   metadata: TransactionMetadata;
   createdAt: Date;
+  /** The provider that took it ('stripe', 'btcpay'), where the read joined it; null otherwise. */
+  providerName: string | null;
 }
 
 export interface TransactionMetadata {
@@ -72,6 +74,10 @@ export interface TransactionMetadata {
   dispute?: { id: string; status: 'open' | 'won' | 'lost'; reason?: string | null };
   refund_reason?: string;
   refunded_at?: string;
+  /** A crypto payment still open: what BTCPay has seen so far. */
+  crypto?: CryptoProgress;
+  /** A crypto refund: the link where the customer claims it (BTCPay pull payment). */
+  refund_claim_url?: string;
   /** Recurring: the period the invoice bills, and when the account was extended for it. */
   period_start?: string;
   period_end?: string;
@@ -117,6 +123,7 @@ function toTransaction(row: Record<string, unknown>): TransactionRecord {
     providerInvoiceId: (row.provider_invoice_id as string | null) ?? null,
     metadata: parseJson<TransactionMetadata>(row.metadata, {}),
     createdAt: toDate(row.created_at),
+    providerName: (row.provider_name as string | null | undefined) ?? null,
   };
 }
 
@@ -198,6 +205,20 @@ export function createBillingRepo(db: Db) {
     },
 
     /** pending → failed, once; a succeeded payment never becomes failed. */
+    /** A crypto refund: where the customer claims it (the refund e-mail links it). */
+    async setRefundClaimUrl(id: string, url: string, now: Date, trx: Db): Promise<void> {
+      const read = trx('transactions').select('metadata').where({ id });
+      if (lockable) read.forUpdate();
+      const row = await read.first();
+      if (!row) return;
+      await trx('transactions').where({ id }).update({ metadata: toJson({ ...parseJson<TransactionMetadata>(row.metadata, {}), refund_claim_url: url }), updated_at: now });
+    },
+
+    /** A crypto payment still pending: records what BTCPay has seen (a payment waiting for confirmations, a partial one). */
+    async recordCryptoProgress(id: string, crypto: CryptoProgress, now: Date, trx: Db): Promise<boolean> {
+      return changeTransactionStatus(id, ['pending'], 'pending', (current) => ({ metadata: toJson({ ...current.metadata, crypto }) }), now, trx);
+    },
+
     async markTransactionFailed(id: string, error: string, now: Date, trx: Db): Promise<boolean> {
       return changeTransactionStatus(id, ['pending'], 'failed', (current) => ({ metadata: toJson({ ...current.metadata, error }) }), now, trx);
     },
@@ -378,13 +399,20 @@ export function createBillingRepo(db: Db) {
     },
 
     async listTransactionsForUser(userId: string): Promise<TransactionRecord[]> {
-      const rows = await db('transactions').select('*').where({ user_id: userId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+      const rows = await db('transactions as t')
+        .join('subscriptions as s', 's.id', 't.subscription_id')
+        .leftJoin('payment_providers as pp', 'pp.id', 's.provider_id')
+        .select('t.*', 'pp.name as provider_name')
+        .where({ 't.user_id': userId })
+        .orderBy([{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }]);
       return rows.map(toTransaction);
     },
 
     /** The newest transactions of every customer, with the customer's e-mail, for the admin. */
     async listTransactionsForAdmin(filter: { status?: TransactionStatus; id?: string; userId?: string; limit: number }): Promise<Array<TransactionRecord & { userEmail: string }>> {
-      const query = db('transactions as t').join('user_profiles as u', 'u.id', 't.user_id').select('t.*', 'u.email as user_email')
+      const query = db('transactions as t').join('user_profiles as u', 'u.id', 't.user_id')
+        .join('subscriptions as s', 's.id', 't.subscription_id').leftJoin('payment_providers as pp', 'pp.id', 's.provider_id')
+        .select('t.*', 'u.email as user_email', 'pp.name as provider_name')
         .orderBy([{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }]).limit(filter.limit);
       if (filter.status) query.where('t.status', filter.status);
       if (filter.id) query.where('t.id', filter.id);

@@ -26,15 +26,19 @@ export async function billingRoutes(app: FastifyInstance, opts: { checkout: Chec
   app.get('/api/transactions', async (request) => opts.billing.listTransactions(request.auth!.user));
 }
 
-/** Stripe's events are a few KB; a bigger body is refused (413) before it is read. */
+/** Stripe's and BTCPay's events are a few KB; a bigger body is refused (413) before it is read. */
 export const STRIPE_WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
-/** Stripe's webhook: the body stays raw (a Buffer) because the signature covers its exact bytes. */
+/**
+ * The payment providers' webhooks: Stripe (card) and the operator's BTCPay Server (crypto). The body
+ * stays raw (a Buffer) because each signature covers its exact bytes.
+ */
 export async function stripeWebhookRoutes(app: FastifyInstance, opts: { billing: BillingService }) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.post('/api/webhooks/stripe', { bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT_BYTES }, async (request) => {
-    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    return opts.billing.handleStripeWebhook(body, request.headers);
-  });
+  const rawBody = (request: FastifyRequest) => (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+  app.post('/api/webhooks/stripe', { bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT_BYTES }, async (request) =>
+    opts.billing.handleWebhook('card', rawBody(request), request.headers));
+  app.post('/api/webhooks/btcpay', { bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT_BYTES }, async (request) =>
+    opts.billing.handleWebhook('crypto', rawBody(request), request.headers));
 }

@@ -7,7 +7,8 @@ import type { Clock } from '../../lib/clock.js';
 import { WebhookSignatureError, type PaymentEvent, type VerifiedWebhook } from '../../payments/payment-driver.js';
 import type { UserProfile } from '../users/users.repo.js';
 import type { BillingRepo, TransactionRecord } from './billing.repo.js';
-import type { CardDriverSource } from './card-driver.js';
+import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
+import { methodOfProvider, type PaymentDrivers } from './payment-drivers.js';
 import type { PaymentConfirmation } from './payment-confirmation.js';
 import type { PaidPeriods } from './paid-period.js';
 import type { PaymentReversals } from './payment-reversals.js';
@@ -24,13 +25,15 @@ export const toTransaction = (record: TransactionRecord): Transaction => ({
   planName: record.metadata.plan_name ?? '',
   renewal: record.metadata.kind === 'renewal',
   createdAt: record.createdAt.toISOString(),
+  method: methodOfProvider(record.providerName),
+  ...(record.status === 'pending' && record.metadata.crypto ? { crypto: record.metadata.crypto } : {}),
 });
 
 /** The customer's subscriptions and transactions, and the payment providers' webhooks. */
 export function createBillingService(deps: {
   db: Db;
   billing: BillingRepo;
-  cards: CardDriverSource;
+  payments: PaymentDrivers;
   confirmation: PaymentConfirmation;
   reversals: PaymentReversals;
   recurring: RecurringPayments;
@@ -79,8 +82,8 @@ export function createBillingService(deps: {
      * transaction: the insert of the event id is the exactly-once gate, so a redelivery, or the same
      * event racing itself on another instance, applies nothing.
      */
-    async handleStripeWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ received: true; duplicate?: true }> {
-      const driver = await deps.cards.current();
+    async handleWebhook(method: PaymentMethod, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ received: true; duplicate?: true }> {
+      const driver = await deps.payments.forMethod(method);
       if (!driver) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.notConfigured);
       let webhook: VerifiedWebhook;
       try {

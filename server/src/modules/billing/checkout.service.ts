@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../../../shared/accounts.js';
 import { BILLING_MESSAGES, CURRENCY, type CheckoutStarted, type CheckoutStatus } from '../../../../shared/billing.js';
-import type { CheckoutBody } from '../../../../shared/billing-schemas.js';
+import type { CheckoutBody, PaymentMethod } from '../../../../shared/billing-schemas.js';
 import type { Db } from '../../db/knex.js';
 import { AppError, notFound } from '../../errors.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
@@ -18,9 +18,9 @@ import type { ServersService } from '../servers/servers.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserProfile } from '../users/users.repo.js';
 import type { BillingRepo, CheckoutKind } from './billing.repo.js';
-import type { CardDriverSource } from './card-driver.js';
 import type { PaymentConfirmation } from './payment-confirmation.js';
 import type { PaymentCustomers } from './payment-customers.js';
+import type { PaymentDrivers } from './payment-drivers.js';
 import { describePlan, recurringPriceSpec } from './recurring-catalog.js';
 
 export const CHECK_CHECKOUT = 'check_checkout';
@@ -31,8 +31,8 @@ export const FIRST_FOLLOW_UP_SECONDS = 600;
 
 
 /**
- * Starting a card payment and answering the return pages. The price, currency and product come from
- * the plan on the server; the browser only names a plan or an account.
+ * Starting a payment (by card, or in crypto) and answering the return pages. The price, currency and
+ * product come from the plan on the server; the browser only names a plan or an account, and the method.
  */
 export function createCheckoutService(deps: {
   db: Db;
@@ -41,7 +41,7 @@ export function createCheckoutService(deps: {
   accountsService: AccountsService;
   plans: PlansRepo;
   settings: SettingsService;
-  cards: CardDriverSource;
+  payments: PaymentDrivers;
   provisioner: Provisioner;
   servers: ServersService;
   confirmation: PaymentConfirmation;
@@ -90,9 +90,10 @@ export function createCheckoutService(deps: {
    * made when missing); null for a one-off payment. Asked before anything is written: a provider that
    * does not answer leaves nothing behind.
    */
-  async function recurringTerms(driver: PaymentDriver, user: UserProfile, plan: PlanRecord, kind: CheckoutKind): Promise<CheckoutOrder['recurring'] | null> {
+  async function recurringTerms(driver: PaymentDriver, user: UserProfile, plan: PlanRecord, kind: CheckoutKind, method: PaymentMethod): Promise<CheckoutOrder['recurring'] | null> {
     const spec = recurringPriceSpec(plan);
-    if (kind !== 'purchase' || !spec) return null;
+    // Crypto is paid once: a recurring plan bought in crypto runs its period and is renewed by hand.
+    if (kind !== 'purchase' || !spec || method !== 'card') return null;
     try {
       const customer = await deps.customers.ensure(user, driver);
       const priceRef = await driver.ensureRecurringPrice(spec);
@@ -132,10 +133,11 @@ export function createCheckoutService(deps: {
 
   return {
     async startCheckout(user: UserProfile, body: CheckoutBody): Promise<CheckoutStarted> {
-      const { driver, providerId } = await deps.cards.forCheckout();
+      const method = body.method ?? 'card';
+      const { driver, providerId } = await deps.payments.forCheckout(method);
       const { plan, kind, accountId: renewedAccountId } = await resolveOrder(user, body);
       await assertCanProvision(plan);
-      const recurring = await recurringTerms(driver, user, plan, kind);
+      const recurring = await recurringTerms(driver, user, plan, kind, method);
 
       const subscriptionId = randomUUID();
       const transactionId = randomUUID();
@@ -171,13 +173,12 @@ export function createCheckoutService(deps: {
      */
     async closeOpenRenewals(accountId: string): Promise<void> {
       const pending = await billing.listPendingForAccount(accountId);
-      if (pending.length === 0) return;
-      const driver = await deps.cards.current();
       for (const transaction of pending) {
         if (!transaction.providerTransactionId) {
           await deps.confirmation.markAbandoned(transaction);
           continue;
         }
+        const driver = await deps.payments.forTransaction(transaction);
         if (!driver) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.openRenewalUnreachable);
         let outcome;
         try {
@@ -199,7 +200,7 @@ export function createCheckoutService(deps: {
       const transaction = await billing.findTransaction(orderId);
       if (!transaction || transaction.userId !== user.id) throw notFound('Payment session not found');
       if (transaction.status === 'pending') {
-        const driver = await deps.cards.current();
+        const driver = await deps.payments.forTransaction(transaction);
         if (transaction.providerTransactionId && driver) {
           const checkoutId = transaction.providerTransactionId;
           let state;
@@ -232,7 +233,7 @@ export function createCheckoutService(deps: {
       if (!transaction) throw notFound('Payment session not found');
       if (transaction.status === 'pending') {
         try {
-          const driver = await deps.cards.current();
+          const driver = await deps.payments.forTransaction(transaction);
           if (driver) await deps.confirmation.apply(await driver.readCheckout(sessionId));
         } catch (err) {
           log.warn({ err, sessionId }, 'payment: could not ask Stripe about a pending checkout; the webhook or the next poll will tell');
@@ -249,6 +250,7 @@ export function createCheckoutService(deps: {
         ...(account ? { account } : {}),
         ...(transaction.status === 'failed' ? { error: transaction.metadata.error ?? BILLING_MESSAGES.paymentFailed } : {}),
         ...(transaction.status === 'needs_review' ? { error: BILLING_MESSAGES.paymentNeedsReview } : {}),
+        ...(transaction.status === 'pending' && transaction.metadata.crypto ? { crypto: transaction.metadata.crypto } : {}),
       };
     },
   };

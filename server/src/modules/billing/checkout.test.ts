@@ -55,7 +55,7 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect(Buffer.from(sub.body, 'base64').toString()).toMatch(/^vless:\/\//);
 
     const transactions = (await f.call(user, 'GET', '/api/transactions')).json();
-    expect(transactions).toEqual([{ id: expect.any(String), subscriptionId: started.subscriptionId, status: 'succeeded', amount: 499, amountRefunded: 0, currency: 'usd', planName: 'Plus Monthly', renewal: false, createdAt: expect.any(String) }]);
+    expect(transactions).toEqual([{ id: expect.any(String), subscriptionId: started.subscriptionId, status: 'succeeded', amount: 499, amountRefunded: 0, currency: 'usd', planName: 'Plus Monthly', renewal: false, createdAt: expect.any(String), method: 'card' }]);
     const subscriptions = (await f.call(user, 'GET', '/api/subscriptions')).json();
     expect(subscriptions).toEqual([expect.objectContaining({ id: started.subscriptionId, status: 'active', planName: 'Plus Monthly', price: 499, providerName: 'stripe', autoRenews: false, cancelAtPeriodEnd: false, canceledAt: null, error: null })]);
   });

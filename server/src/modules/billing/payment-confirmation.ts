@@ -122,6 +122,9 @@ export function createPaymentConfirmation(deps: {
     } else if (state.outcome === 'failed' || state.outcome === 'expired') {
       const error = state.outcome === 'failed' ? BILLING_MESSAGES.paymentFailed : BILLING_MESSAGES.paymentExpired;
       if (await closeUnpaid(transaction, error, trx)) log.info({ transactionId: transaction.id, checkoutId: state.checkoutId, outcome: state.outcome }, 'payment did not complete');
+    } else if (state.crypto) {
+      // Still open: a crypto payment seen and waiting for confirmations, or a partial one. The return page says so.
+      await billing.recordCryptoProgress(transaction.id, state.crypto, clock(), trx);
     }
     return state.outcome;
   }

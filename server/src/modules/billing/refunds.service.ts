@@ -8,7 +8,7 @@ import type { AuditRepo } from '../audit/audit.repo.js';
 import type { Actor } from '../users/users.service.js';
 import type { BillingRepo, TransactionRecord } from './billing.repo.js';
 import { toTransaction } from './billing.service.js';
-import type { CardDriverSource } from './card-driver.js';
+import type { PaymentDrivers } from './payment-drivers.js';
 import type { PaymentReversals } from './payment-reversals.js';
 
 const REFUNDABLE = new Set(['succeeded', 'needs_review']);
@@ -33,10 +33,11 @@ const toAdminTransaction = (record: TransactionRecord & { userEmail: string }): 
   userEmail: record.userEmail,
   refundable: REFUNDABLE.has(record.status) && record.providerPaymentId !== null && record.amountRefunded < record.amount,
   note: noteOf(record),
+  refundClaimUrl: record.metadata.refund_claim_url ?? null,
 });
 
 /** The admin's view of payments, and the Refund action. */
-export function createRefundsService(deps: { db: Db; billing: BillingRepo; cards: CardDriverSource; reversals: PaymentReversals; audit: AuditRepo; clock: Clock }) {
+export function createRefundsService(deps: { db: Db; billing: BillingRepo; payments: PaymentDrivers; reversals: PaymentReversals; audit: AuditRepo; clock: Clock }) {
   const { billing } = deps;
 
   async function findForAdmin(id: string): Promise<AdminTransaction> {
@@ -54,15 +55,18 @@ export function createRefundsService(deps: { db: Db; billing: BillingRepo; cards
     async refundUndeliverable(transactionId: string, why: string): Promise<void> {
       const transaction = await billing.findTransaction(transactionId);
       if (!transaction || transaction.status !== 'succeeded' || !transaction.providerPaymentId) return;
-      const driver = await deps.cards.current();
-      if (!driver) throw new Error('Card payments are not configured: an undeliverable renewal cannot be refunded yet');
+      const driver = await deps.payments.forTransaction(transaction);
+      if (!driver) throw new Error('The payment provider is not configured: an undeliverable renewal cannot be refunded yet');
       const result = await driver.refund({
         paymentRef: transaction.providerPaymentId, reason: 'requested_by_customer',
         idempotencyKey: `undeliverable:${transaction.id}`, metadata: { transaction_id: transaction.id },
       });
-      await deps.db.transaction((trx) => deps.reversals.applyRefund({
-        paymentRef: transaction.providerPaymentId!, amountRefunded: transaction.amountRefunded + result.amount, fullyRefunded: true, reason: why,
-      }, trx));
+      await deps.db.transaction(async (trx) => {
+        if (result.claimUrl) await billing.setRefundClaimUrl(transaction.id, result.claimUrl, deps.clock(), trx);
+        await deps.reversals.applyRefund({
+          paymentRef: transaction.providerPaymentId!, amountRefunded: transaction.amountRefunded + result.amount, fullyRefunded: true, reason: why,
+        }, trx);
+      });
       await deps.audit.record({
         actorId: null, actorEmail: null, action: 'payments.refund_undeliverable', targetType: 'transaction', targetId: transaction.id,
         details: { refundId: result.refundId, amount: result.amount, reason: why, userId: transaction.userId }, ip: null, now: deps.clock(),
@@ -87,11 +91,12 @@ export function createRefundsService(deps: { db: Db; billing: BillingRepo; cards
       const remaining = transaction.amount - transaction.amountRefunded;
       const amount = body.amount ?? remaining;
       if (amount > remaining) throw validationFailed({ amount: `At most ${formatCents(remaining, transaction.currency)} can be refunded` });
-      const driver = await deps.cards.current();
-      if (!driver) throw new AppError(503, 'payment_not_configured', 'Card payments are not configured, so nothing can be refunded.');
+      const driver = await deps.payments.forTransaction(transaction);
+      if (!driver) throw new AppError(503, 'payment_not_configured', 'The payment provider is not configured, so nothing can be refunded.');
 
       let refunded: number;
       let refundId: string;
+      let claimUrl: string | undefined;
       try {
         const result = await driver.refund({
           paymentRef: transaction.providerPaymentId, amount, reason: body.reason,
@@ -101,12 +106,15 @@ export function createRefundsService(deps: { db: Db; billing: BillingRepo; cards
         if (result.status === 'failed') throw new PaymentProviderError('The refund failed at the provider', null, true);
         refunded = result.amount;
         refundId = result.refundId;
+        claimUrl = result.claimUrl;
       } catch (err) {
         if (!(err instanceof PaymentProviderError)) throw err;
         throw new AppError(502, 'payment_provider_error', `The payment provider did not refund it: ${err.message}`);
       }
       const total = transaction.amountRefunded + refunded;
       await deps.db.transaction(async (trx) => {
+        // A crypto refund is claimed by the customer at BTCPay: the refund e-mail carries the link.
+        if (claimUrl) await billing.setRefundClaimUrl(transaction.id, claimUrl, deps.clock(), trx);
         await deps.reversals.applyRefund({
           paymentRef: transaction.providerPaymentId!, amountRefunded: total, fullyRefunded: total >= transaction.amount, reason: body.note ?? body.reason,
         }, trx);

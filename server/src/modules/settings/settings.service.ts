@@ -3,6 +3,7 @@ import { RENEWAL_DEFAULTS, RETENTION_DEFAULTS, type AdminSettings, type UpdateSe
 import { validationFailed } from '../../errors.js';
 import type { SettingsRepo } from './settings.repo.js';
 import type { CardPublicState } from '../billing/card-settings.service.js';
+import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 
 export type AppSettings = AdminSettings;
 
@@ -10,6 +11,8 @@ export function createSettingsService(deps: {
   settings: SettingsRepo;
   /** Whether card payments can start, and the publishable key (settings, or the environment). */
   cardPublicState(): Promise<CardPublicState>;
+  /** The payment methods a customer can use now, in the order they are offered. */
+  paymentMethods(cardReady: boolean): Promise<PaymentMethod[]>;
   planExists(id: string): Promise<boolean>;
   /** The site's address: the support e-mail defaults to `support@` its host. */
   publicUrl: URL;
@@ -64,12 +67,14 @@ export function createSettingsService(deps: {
 
     async getPublicConfig(): Promise<PublicConfig> {
       const [settings, card] = await Promise.all([getAppSettings(), deps.cardPublicState()]);
+      const paymentMethods = await deps.paymentMethods(card.ready);
       return {
         brandName: settings.brandName,
         supportEmail: settings.supportEmail,
         locationsClaim: settings.locationsClaim,
         protectionFeatures: settings.protectionFeatures,
         cardPaymentsEnabled: card.ready,
+        paymentMethods,
         stripePublishableKey: card.publishableKey,
       };
     },

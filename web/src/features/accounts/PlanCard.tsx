@@ -18,8 +18,8 @@ interface PlanCardProps {
   /** True while any plan is being claimed (one at a time). */
   disabled: boolean;
   onClaim: (plan: Plan) => void;
-  /** Card payments are on (public config): paid plans can be bought. */
-  cardPayments: boolean;
+  /** A payment method (card or crypto) is on (public config): paid plans can be bought. */
+  canPay: boolean;
   /** Opens the payment dialog for a paid plan. */
   onBuy: (plan: Plan) => void;
 }
@@ -41,7 +41,7 @@ function monthlyNote(plan: Plan): string | null {
  * charged and per month, whether it renews, the saving, data, locations and feature lines, with the
  * button that fits it.
  */
-export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy, disabled, onClaim, cardPayments, onBuy }: PlanCardProps) {
+export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy, disabled, onClaim, canPay, onBuy }: PlanCardProps) {
   const isFree = plan.isTrial || plan.price === 0;
   const trialBlocked = plan.isTrial && trialUsed;
   const noteId = `plan-${plan.id}-note`;
@@ -93,7 +93,7 @@ export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy,
           >
             {busy ? 'Creating...' : claimLabel(plan, trialUsed)}
           </button>
-        ) : cardPayments ? (
+        ) : canPay ? (
           <button type="button" onClick={() => onBuy(plan)} disabled={disabled} className={`${BUTTON.primary} w-full`}>
             Buy
           </button>

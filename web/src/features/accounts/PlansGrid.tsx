@@ -8,8 +8,8 @@ interface PlansGridProps {
   trialUsed: boolean;
   claimingPlanId: string | null;
   onClaim: (plan: Plan) => void;
-  /** Card payments are on: paid plans get an enabled Buy. */
-  cardPayments: boolean;
+  /** A payment method (card or crypto) is on: paid plans get an enabled Buy. */
+  canPay: boolean;
   onBuy: (plan: Plan) => void;
 }
 
@@ -35,7 +35,7 @@ function groupByTier(plans: readonly Plan[]): PlanGroup[] {
  * The 'Available Plans' section: active plans in the operator's display order, a row of cards per
  * tier, each with its period, price per month and saving as on the pricing page.
  */
-export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim, cardPayments, onBuy }: PlansGridProps) {
+export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim, canPay, onBuy }: PlansGridProps) {
   const headingId = useId();
   const groups = groupByTier(plans);
   const card = (plan: Plan, headingLevel: 3 | 4) => (
@@ -48,7 +48,7 @@ export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim, cardPayme
       busy={claimingPlanId === plan.id}
       disabled={claimingPlanId !== null}
       onClaim={onClaim}
-      cardPayments={cardPayments}
+      canPay={canPay}
       onBuy={onBuy}
     />
   );

@@ -89,7 +89,13 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
               </Cell>
               <Cell className="whitespace-nowrap tabular-nums">
                 {formatAmount(item.amount, item.currency)}
+                <span className="block text-xs text-slate-500">{item.method === 'crypto' ? 'Crypto' : 'Card'}</span>
                 {item.amountRefunded > 0 && <span className="block text-xs text-slate-500">{formatAmount(item.amountRefunded, item.currency)} refunded</span>}
+                {item.refundClaimUrl && (
+                  <a href={item.refundClaimUrl} target="_blank" rel="noopener noreferrer" className="block text-xs text-indigo-700 underline">
+                    Refund claim link<span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                )}
               </Cell>
               <Cell>
                 <BillingStatusBadge status={item.status} />

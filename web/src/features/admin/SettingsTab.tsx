@@ -4,6 +4,7 @@ import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
 import { AlertBox } from './AlertBox';
 import { CardPaymentSettingsForm } from './CardPaymentSettingsForm';
+import { CryptoPaymentSettingsForm } from './CryptoPaymentSettingsForm';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import { RenewalSettingsForm } from './RenewalSettingsForm';
 import { SiteContentSettingsForm } from './SiteContentSettingsForm';
@@ -12,6 +13,7 @@ import { useAdminResource } from './useAdminResource';
 
 const LOAD_FAILED = 'Failed to fetch settings';
 const CARD_LOAD_FAILED = 'Failed to fetch payment settings';
+const CRYPTO_LOAD_FAILED = 'Failed to fetch the crypto payment settings';
 
 export interface SettingsData {
   settings: AdminSettings;
@@ -24,6 +26,14 @@ async function loadSettingsData(signal: AbortSignal): Promise<SettingsData> {
 }
 
 const loadCardSettings = (signal: AbortSignal) => adminApi.payments.getCard(signal);
+const loadCryptoSettings = (signal: AbortSignal) => adminApi.payments.getCrypto(signal);
+
+/** The crypto payment settings (BTCPay Server), loaded apart like the card ones. */
+function CryptoPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
+  const { data, loadState } = useAdminResource(loadCryptoSettings, refreshKey);
+  if (!data) return loadState === 'failed' ? <AlertBox>{CRYPTO_LOAD_FAILED}</AlertBox> : <Loading />;
+  return <CryptoPaymentSettingsForm key={JSON.stringify(data)} settings={data} />;
+}
 
 /** The card payment settings, loaded (and failing) apart from the general ones. */
 function CardPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
@@ -67,6 +77,7 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
         settings={data.settings}
       />
       <CardPaymentSettingsSection refreshKey={refreshKey} />
+      <CryptoPaymentSettingsSection refreshKey={refreshKey} />
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function valuesFromCardSettings(settings: CardPaymentSettings): CardPayme
 }
 
 /** A secret's change: null clears it, a typed value replaces it, nothing keeps it (omitted). */
-function secretChange(input: SecretInput): string | null | undefined {
+export function secretChange(input: SecretInput): string | null | undefined {
   if (input.clear) return null;
   const value = input.value.trim();
   return value === '' ? undefined : value;

@@ -7,16 +7,21 @@ import { BUTTON } from '../accounts/button-styles';
 import { formatBytes, formatDuration, formatExpiry, formatLocations } from '../accounts/format';
 import { Modal } from '../accounts/Modal';
 import { targetPlanName, type PaymentTarget } from './payment-target';
+import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 
 interface PaymentDialogProps {
   target: PaymentTarget;
+  /** The methods on offer, the first offered first (public settings); card alone when omitted. */
+  methods?: readonly PaymentMethod[];
   /**
    * Starts the checkout and sends the browser to it. It handles its own failure (the dashboard
    * closes this dialog and shows the message), so the dialog only shows 'Redirecting...' meanwhile.
    */
-  onPay: () => Promise<void>;
+  onPay: (method: PaymentMethod) => Promise<void>;
   onClose: () => void;
 }
+
+const METHOD_LABELS: Record<PaymentMethod, string> = { card: 'card', crypto: 'crypto' };
 
 /** Rows of the summary box: a label and its value. */
 function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
@@ -64,8 +69,8 @@ function RenewalExplanation({ target }: { target: Extract<PaymentTarget, { kind:
 }
 
 /** Whether the card will be charged again: every period until cancelled, or never. */
-function RenewalTerms({ plan, kind }: { plan: Plan; kind: PaymentTarget['kind'] }) {
-  const renews = renewalOf(plan, kind);
+function RenewalTerms({ plan, kind, cryptoOnly }: { plan: Plan; kind: PaymentTarget['kind']; cryptoOnly: boolean }) {
+  const renews = cryptoOnly ? null : renewalOf(plan, kind);
   return (
     <p className="text-sm leading-6 text-slate-600">
       {renews ? (
@@ -84,20 +89,22 @@ function RenewalTerms({ plan, kind }: { plan: Plan; kind: PaymentTarget['kind'] 
  * The payment modal: what is being bought (or renewed), whether it renews, a note that Stripe takes
  * the card, and 'Pay {price} with card', which starts the checkout.
  */
-export function PaymentDialog({ target, onPay, onClose }: PaymentDialogProps) {
+export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: PaymentDialogProps) {
   const titleId = useId();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<PaymentMethod | null>(null);
+  const offersCard = methods.includes('card');
+  const offersCrypto = methods.includes('crypto');
   const plan = target.plan;
   const planName = targetPlanName(target);
   const title = target.kind === 'buy' ? `Buy ${planName}` : `Renew ${planName}`;
 
-  async function pay() {
+  async function pay(method: PaymentMethod) {
     if (busy) return;
-    setBusy(true);
+    setBusy(method);
     try {
-      await onPay();
+      await onPay(method);
     } catch {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
@@ -115,22 +122,43 @@ export function PaymentDialog({ target, onPay, onClose }: PaymentDialogProps) {
           )}
           {plan && <PlanSummary plan={plan} kind={target.kind} />}
         </dl>
-        {plan && <RenewalTerms plan={plan} kind={target.kind} />}
-        <p className="flex items-start gap-2 text-sm leading-6 text-slate-600">
-          <LockIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" />
-          <span>
-            Payment is taken securely by Stripe. You will enter your card on Stripe&apos;s checkout page; we never see
-            your card number.
-          </span>
-        </p>
+        {plan && <RenewalTerms plan={plan} kind={target.kind} cryptoOnly={!offersCard} />}
+        {offersCard && (
+          <p className="flex items-start gap-2 text-sm leading-6 text-slate-600">
+            <LockIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+            <span>
+              Card payments are taken securely by Stripe. You will enter your card on Stripe&apos;s checkout page; we
+              never see your card number.
+            </span>
+          </p>
+        )}
+        {offersCrypto && (
+          <p className="flex items-start gap-2 text-sm leading-6 text-slate-600">
+            <LockIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+            <span>
+              Crypto payments go to our own BTCPay Server: no payment company sees them. A crypto payment is one-off and
+              your account is ready once the network confirms it.
+            </span>
+          </p>
+        )}
       </div>
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onClose} disabled={busy} className={BUTTON.secondary}>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
+        <button type="button" onClick={onClose} disabled={busy !== null} className={BUTTON.secondary}>
           Cancel
         </button>
-        <button type="button" data-autofocus onClick={() => void pay()} disabled={busy} aria-busy={busy || undefined} className={BUTTON.primary}>
-          {busy ? 'Redirecting...' : `Pay ${plan ? `${formatUsd(plan.price)} ` : ''}with card`}
-        </button>
+        {[...methods].reverse().map((method, index) => (
+          <button
+            key={method}
+            type="button"
+            data-autofocus={index === methods.length - 1 ? true : undefined}
+            onClick={() => void pay(method)}
+            disabled={busy !== null}
+            aria-busy={busy === method || undefined}
+            className={index === methods.length - 1 ? BUTTON.primary : BUTTON.secondary}
+          >
+            {busy === method ? 'Redirecting...' : `Pay ${plan ? `${formatUsd(plan.price)} ` : ''}with ${METHOD_LABELS[method]}`}
+          </button>
+        ))}
       </div>
     </Modal>
   );

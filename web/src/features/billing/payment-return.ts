@@ -1,5 +1,6 @@
 import type { VpnAccount } from '../../../../shared/accounts.js';
-import { BILLING_MESSAGES, type CheckoutStatus } from '../../../../shared/billing.js';
+import { BILLING_MESSAGES, type CheckoutStatus, type CryptoProgress } from '../../../../shared/billing.js';
+import { formatUsd } from '../../../../shared/pricing.js';
 
 /**
  * Where a return from card checkout stands. `idle`: there is no session to check; `waiting`: still
@@ -8,7 +9,8 @@ import { BILLING_MESSAGES, type CheckoutStatus } from '../../../../shared/billin
  */
 export type PaymentReturnState =
   | { kind: 'idle' }
-  | { kind: 'waiting'; paid: boolean }
+  /** `crypto`: an open crypto payment, seen and waiting for confirmations or partly paid. */
+  | { kind: 'waiting'; paid: boolean; crypto?: CryptoProgress }
   | { kind: 'ready'; account: VpnAccount; renewal: boolean }
   | { kind: 'failed'; error: string }
   | { kind: 'timedOut' }
@@ -34,4 +36,15 @@ export function settleCheckoutStatus(status: CheckoutStatus): SettledPaymentRetu
 export function readSessionId(params: URLSearchParams): string | null {
   const sessionId = params.get('session_id')?.trim();
   return sessionId ? sessionId : null;
+}
+
+/** An open crypto payment in plain words: part of it missing, or seen and waiting for the network. */
+export function describeCryptoProgress(crypto: CryptoProgress): string {
+  if (crypto.additionalStatus === 'PaidPartial' && crypto.amountDue) {
+    return `Part of your crypto payment has arrived: ${formatUsd(crypto.amountDue)} is still missing. Send the rest from the payment page, or contact support.`;
+  }
+  if (crypto.status === 'Processing') {
+    return 'Crypto payment seen: waiting for network confirmations. Your account is made as soon as it is confirmed; you can close this page.';
+  }
+  return 'Waiting for your crypto payment. Your account is made as soon as it is confirmed.';
 }

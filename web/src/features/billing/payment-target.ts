@@ -1,5 +1,6 @@
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import type { CheckoutRequest } from '../../../../shared/billing.js';
+import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 import type { Plan } from '../../../../shared/plans.js';
 
 /** What the payment dialog sells: a new account on a plan, or another period for an existing account. */
@@ -9,8 +10,8 @@ export type PaymentTarget =
   | { kind: 'renew'; account: VpnAccount; plan: Plan | null };
 
 /** The body of `POST /api/checkout` for a target. */
-export function checkoutRequestFor(target: PaymentTarget): CheckoutRequest {
-  return target.kind === 'buy' ? { planId: target.plan.id } : { accountId: target.account.id };
+export function checkoutRequestFor(target: PaymentTarget, method: PaymentMethod = 'card'): CheckoutRequest {
+  return target.kind === 'buy' ? { planId: target.plan.id, method } : { accountId: target.account.id, method };
 }
 
 /** The plan an account would be renewed on, among the plans on sale. Only paid plans count: a renewal is always charged. */

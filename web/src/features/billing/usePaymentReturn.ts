@@ -41,7 +41,7 @@ export function usePaymentReturn(sessionId: string | null, options: PaymentRetur
         const final = settleCheckoutStatus(status);
         if (final) settle(final);
         else if (!controller.signal.aborted) {
-          setState({ kind: 'waiting', paid: status.status === 'succeeded' });
+          setState({ kind: 'waiting', paid: status.status === 'succeeded', ...(status.crypto ? { crypto: status.crypto } : {}) });
           pollTimer = setTimeout(() => void poll(id), PAYMENT_POLL_INTERVAL_MS);
         }
       } catch {

@@ -10,7 +10,7 @@ interface RequestedPlanOptions {
   plans: readonly Plan[];
   /** The dashboard's plans have loaded (the plan is looked up among them). */
   loaded: boolean;
-  cardPayments: boolean;
+  canPay: boolean;
   /** Opens the payment dialog for a plan that can be bought. */
   onBuy: (plan: Plan) => void;
   /** A message for the dashboard's error banner. */
@@ -25,7 +25,7 @@ const needsPayment = (plan: Plan) => plan.price > 0 && !plan.isTrial;
  * payment dialog for that plan if it can be bought (a free plan or the trial is simply on the
  * grid), says why not otherwise, and drops the parameter from the address either way.
  */
-export function useRequestedPlan({ plans, loaded, cardPayments, onBuy, onProblem }: RequestedPlanOptions): void {
+export function useRequestedPlan({ plans, loaded, canPay, onBuy, onProblem }: RequestedPlanOptions): void {
   const [searchParams, setSearchParams] = useSearchParams();
   const planId = searchParams.get(REQUESTED_PLAN_PARAM);
   const handled = useRef<string | null>(null);
@@ -35,7 +35,7 @@ export function useRequestedPlan({ plans, loaded, cardPayments, onBuy, onProblem
     handled.current = planId;
     const plan = plans.find((candidate) => candidate.id === planId);
     if (!plan) onProblem(ACCOUNT_UI_MESSAGES.planUnavailable);
-    else if (needsPayment(plan) && !cardPayments) onProblem(ACCOUNT_UI_MESSAGES.paymentsUnavailable);
+    else if (needsPayment(plan) && !canPay) onProblem(ACCOUNT_UI_MESSAGES.paymentsUnavailable);
     else if (needsPayment(plan)) onBuy(plan);
     setSearchParams(
       (current) => {
@@ -45,5 +45,5 @@ export function useRequestedPlan({ plans, loaded, cardPayments, onBuy, onProblem
       },
       { replace: true },
     );
-  }, [planId, loaded, plans, cardPayments, onBuy, onProblem, setSearchParams]);
+  }, [planId, loaded, plans, canPay, onBuy, onProblem, setSearchParams]);
 }

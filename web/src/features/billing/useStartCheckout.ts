@@ -3,16 +3,17 @@ import { BILLING_MESSAGES } from '../../../../shared/billing.js';
 import { billingApi } from '../../api/billing-endpoints';
 import { useToast } from '../toast/toast-context';
 import { checkoutRequestFor, type PaymentTarget } from './payment-target';
+import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 
 /**
- * Starts a card checkout for a target, says 'Subscription created successfully!' and sends the
+ * Starts a checkout (by card unless `method` says crypto) for a target, says 'Subscription created successfully!' and sends the
  * browser to the provider's checkout page. A refused request rejects with its ApiError.
  */
-export function useStartCheckout(): (target: PaymentTarget) => Promise<void> {
+export function useStartCheckout(): (target: PaymentTarget, method?: PaymentMethod) => Promise<void> {
   const toast = useToast();
   return useCallback(
-    async (target) => {
-      const { url } = await billingApi.startCheckout(checkoutRequestFor(target));
+    async (target, method) => {
+      const { url } = await billingApi.startCheckout(checkoutRequestFor(target, method));
       toast.success(BILLING_MESSAGES.subscriptionCreated);
       window.location.assign(url);
     },

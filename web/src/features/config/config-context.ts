@@ -13,6 +13,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   locationsClaim: DEFAULT_LOCATIONS_CLAIM,
   protectionFeatures: true,
   cardPaymentsEnabled: false,
+  paymentMethods: [],
   stripePublishableKey: null,
 };
 

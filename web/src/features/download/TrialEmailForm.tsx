@@ -16,7 +16,8 @@ export function TrialEmailForm() {
   }
 
   return (
-    <form onSubmit={startTrial} className="mx-auto w-full max-w-md text-left">
+    // Without JavaScript (or before it has loaded) the browser submits the same request: /login?email=…
+    <form action="/login" method="get" onSubmit={startTrial} className="mx-auto w-full max-w-md text-left">
       <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-indigo-50">
         Your e-mail address
       </label>

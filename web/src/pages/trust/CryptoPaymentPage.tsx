@@ -32,7 +32,15 @@ export default function CryptoPaymentPage() {
         subtitle={`Paying for privacy should not cost you your privacy. Here is exactly how payments work at ${brandName} today, and what is coming.`}
       />
 
-      <Section title="How you pay today" intro="Every plan is paid by card, in US dollars.">
+      <Section
+        title="How you pay today"
+        intro={
+          <>
+            <span data-unless="crypto">Every plan is paid by card, in US dollars.</span>
+            <span data-claim="crypto">Every plan is priced in US dollars, and paid by card or in cryptocurrency.</span>
+          </>
+        }
+      >
         <CardGrid cards={TODAY} />
         <p className="mt-8 max-w-3xl leading-7 text-slate-600">
           To be clear about the limits: your bank and Stripe do see the payment, as they would for any card purchase,
@@ -46,7 +54,19 @@ export default function CryptoPaymentPage() {
           <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-indigo-100 text-indigo-700">
             <CoinIcon className="size-6" />
           </span>
-          <div className="space-y-4 leading-7 text-slate-700">
+          <div className="space-y-4 leading-7 text-slate-700" data-claim="crypto">
+            <p>
+              <strong className="font-semibold text-slate-900">You can pay in cryptocurrency.</strong> Choose &quot;Pay with
+              crypto&quot; when you buy or renew a plan: the payment goes to our own BTCPay Server, an open-source payment
+              server we run ourselves, so no payment company sees it or you. Your account is ready as soon as the network
+              confirms the payment.
+            </p>
+            <p>
+              A crypto payment is one-off: it does not renew by itself. If we ever refund one, you claim it to a wallet of
+              your choice from a link we e-mail you.
+            </p>
+          </div>
+          <div className="space-y-4 leading-7 text-slate-700" data-unless="crypto">
             <p>
               <strong className="font-semibold text-slate-900">Cryptocurrency payments are not available yet.</strong>{' '}
               They are planned, because we know many privacy-minded people prefer to pay that way. We will announce them

@@ -1,0 +1,123 @@
+/** What a BTCPay invoice (and the webhook that names it) means to us: our CheckoutState and events. */
+import type { CheckoutOutcome, CheckoutState } from '../payment-driver.js';
+import { currencyDigits, decimalToMinor } from './btcpay-amounts.js';
+import type { GreenfieldInvoice, GreenfieldPaymentMethod, GreenfieldWebhookEvent } from './greenfield-types.js';
+
+/**
+ * The webhook types after which we read the invoice and report it as a checkout event. Each says the
+ * invoice moved (payment seen, paid in full, confirmed, expired, paid late, invalid); the read says where it
+ * stands now, so a late or repeated delivery can only repeat or advance what we know.
+ */
+export const INVOICE_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'InvoiceReceivedPayment',
+  'InvoiceProcessing',
+  'InvoicePaymentSettled',
+  'InvoiceSettled',
+  'InvoiceExpired',
+  'InvoiceExpiredPaidPartial',
+  'InvoicePaidAfterExpiration',
+  'InvoiceInvalid',
+]);
+
+/**
+ * Settled (confirmed, or marked settled by the operator) is paid; an expired invoice paid in full after
+ * its expiry (PaidLate: BTCPay leaves it Expired) is paid too — the money is ours. Invalid (marked invalid,
+ * or payments that never confirmed) is failed. New and Processing (paid, waiting for confirmations) are open.
+ */
+export function outcomeOf(invoice: Pick<GreenfieldInvoice, 'status' | 'additionalStatus'>): CheckoutOutcome {
+  switch (invoice.status) {
+    case 'Settled':
+      return 'paid';
+    case 'Expired':
+      return invoice.additionalStatus === 'PaidLate' ? 'paid' : 'expired';
+    case 'Invalid':
+      return 'failed';
+    default:
+      return 'open';
+  }
+}
+
+/**
+ * Whether some payment may have arrived without the invoice being settled, so the amounts are worth a read
+ * of its payment methods: nothing is paid on a New or Expired invoice without an additional status, and a
+ * Settled one is paid in full.
+ */
+export function mayBePartlyPaid(invoice: Pick<GreenfieldInvoice, 'status' | 'additionalStatus'>): boolean {
+  if (invoice.status === 'Settled') return false;
+  return !((invoice.status === 'New' || invoice.status === 'Expired') && invoice.additionalStatus === 'None');
+}
+
+/**
+ * What is paid and still due, in minor units of the invoice currency, from its payment methods: the crypto
+ * paid by all methods (`totalPaid`, in the first method's currency) times that method's `rate`, and due =
+ * the invoice amount minus that (never below 0). Approximate (the rate of the invoice, network fees
+ * included), for showing progress only; null when no method says.
+ */
+export function cryptoProgress(invoiceAmount: number, currency: string, methods: GreenfieldPaymentMethod[]): { amountPaid: number; amountDue: number } | null {
+  const method = methods.find((m) => Number(m.rate) > 0 && Number.isFinite(Number(m.totalPaid)));
+  if (!method) return null;
+  const scale = 10 ** currencyDigits(currency);
+  const amountPaid = Math.max(0, Math.round(Number(method.totalPaid) * Number(method.rate) * scale));
+  return { amountPaid, amountDue: Math.max(0, invoiceAmount - amountPaid) };
+}
+
+/** The amounts when no payment-method read was needed (see mayBePartlyPaid). */
+function knownProgress(invoice: GreenfieldInvoice, invoiceAmount: number): { amountPaid: number; amountDue: number } | null {
+  if (invoice.status === 'Settled') return { amountPaid: invoiceAmount, amountDue: 0 };
+  if (!mayBePartlyPaid(invoice)) return { amountPaid: 0, amountDue: invoiceAmount };
+  return null;
+}
+
+/**
+ * The invoice as our CheckoutState. `progress` comes from cryptoProgress when the payment methods were read.
+ * A paid invoice was paid its price (BTCPay's tolerance aside), so amountPaid is the invoice amount.
+ */
+export function checkoutStateOf(invoice: GreenfieldInvoice, progress: { amountPaid: number; amountDue: number } | null = null): CheckoutState {
+  const outcome = outcomeOf(invoice);
+  const currency = invoice.currency.toLowerCase();
+  const amount = decimalToMinor(invoice.amount, currency);
+  const orderId = invoice.metadata?.orderId;
+  const seen = progress ?? (amount === null ? null : knownProgress(invoice, amount));
+  return {
+    checkoutId: invoice.id,
+    orderId: typeof orderId === 'string' && orderId ? orderId : null,
+    outcome,
+    amountPaid: outcome === 'paid' ? amount : null,
+    currency,
+    paymentRef: outcome === 'paid' ? invoice.id : null,
+    crypto: {
+      status: invoice.status,
+      additionalStatus: invoice.additionalStatus,
+      amountDue: seen?.amountDue ?? null,
+      amountPaid: seen?.amountPaid ?? null,
+    },
+  };
+}
+
+/** The webhook body as a Greenfield event, or null when it is not one (checked after the signature). */
+export function parseWebhookEvent(rawBody: Buffer): GreenfieldWebhookEvent | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const event = body as Partial<GreenfieldWebhookEvent>;
+  if (typeof event.deliveryId !== 'string' || !event.deliveryId || typeof event.type !== 'string' || !event.type) return null;
+  return {
+    ...event,
+    deliveryId: event.deliveryId,
+    webhookId: typeof event.webhookId === 'string' ? event.webhookId : '',
+    originalDeliveryId: typeof event.originalDeliveryId === 'string' && event.originalDeliveryId ? event.originalDeliveryId : null,
+    isRedelivery: event.isRedelivery === true,
+    type: event.type,
+    timestamp: typeof event.timestamp === 'number' ? event.timestamp : 0,
+  };
+}
+
+/**
+ * The delivery's id for our exactly-once gate: a redelivery (BTCPay's "Redeliver" button, or its automatic
+ * retries) carries the first delivery's id in `originalDeliveryId`, so every delivery of one event has one id.
+ */
+export const eventIdOf = (event: GreenfieldWebhookEvent): string => event.originalDeliveryId ?? event.deliveryId;
