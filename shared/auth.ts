@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LocaleSchema, type Locale } from './locales.js';
 import { OTP_LENGTH } from './constants.js';
 
 export const ROLES = ['user', 'admin'] as const;
@@ -17,7 +18,8 @@ export const OtpCodeSchema = z
   .trim()
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `Code must be ${OTP_LENGTH} digits`);
 
-export const RequestOtpBody = z.object({ email: EmailSchema });
+/** `POST /api/auth/otp`: `locale` is the page's language (else the request's Accept-Language decides). */
+export const RequestOtpBody = z.object({ email: EmailSchema, locale: LocaleSchema.optional() });
 export type RequestOtpBody = z.infer<typeof RequestOtpBody>;
 
 export const CLIENT_KINDS = ['web', 'desktop'] as const;
@@ -47,7 +49,13 @@ export interface Me {
   email: string;
   role: Role;
   trialUsed: boolean;
+  /** The language the user reads (e-mails, the /sub page); null until known. */
+  locale: Locale | null;
 }
+
+/** `PATCH /api/me`: the user's own settings. */
+export const UpdateMeBody = z.object({ locale: LocaleSchema }).strict();
+export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 
 /** `GET /api/auth/session`: who is signed in, if anyone (never a 401). */
 export interface SessionResponse {

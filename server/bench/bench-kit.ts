@@ -77,7 +77,7 @@ export async function startBenchShop(deps: { db: Db; stripe: FakeStripe; panel: 
     },
     async addCustomers(prefix: string, n: number): Promise<UserProfile[]> {
       const now = new Date();
-      const users: UserProfile[] = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), email: `${prefix}${i}@bench.example.com`, role: 'user', trialUsed: false, createdAt: now, updatedAt: now }));
+      const users: UserProfile[] = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), email: `${prefix}${i}@bench.example.com`, role: 'user', trialUsed: false, locale: null, createdAt: now, updatedAt: now }));
       await db.batchInsert('user_profiles', users.map((u) => ({ id: u.id, email: u.email, role: 'user', trial_used: false, created_at: now, updated_at: now })), 100);
       return users;
     },

@@ -164,7 +164,7 @@ export async function benchWebhooks(
     // N customers, one checkout each, each paid on the fake Stripe with no webhook sent yet.
     const now = new Date();
     const users: UserProfile[] = Array.from({ length: n }, (_, i) => ({
-      id: randomUUID(), email: `buyer${i + 1}@bench.example.com`, role: 'user', trialUsed: false, createdAt: now, updatedAt: now,
+      id: randomUUID(), email: `buyer${i + 1}@bench.example.com`, role: 'user', trialUsed: false, locale: null, createdAt: now, updatedAt: now,
     }));
     for (let i = 0; i < users.length; i += 100) {
       await db('user_profiles').insert(users.slice(i, i + 100).map((u) => ({

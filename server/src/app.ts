@@ -119,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   await app.register(subscriptionRoutes, { service: services.subscription, limitPerIp: limits.subPerIp });
   await app.register(authRoutes, { auth: services.auth, limits });
-  await app.register(meRoutes);
+  await app.register(meRoutes, { users: services.users });
   await app.register(accountsRoutes, { accounts: services.accounts });
   await app.register(billingRoutes, { checkout: services.checkout, billing: services.billing, controls: services.subscriptionControls, checkoutLimit: limits.checkoutPerUser });
   await app.register(stripeWebhookRoutes, { billing: services.billing });

@@ -59,7 +59,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     },
     async latestCode(to) {
       const mail = await catcher.waitFor(to);
-      const code = /(\d{6}) is your/.exec(mail.subject)?.[1];
+      const code = /^(\d{6})\b/.exec(mail.subject)?.[1]; // every language puts the code first
       if (!code) throw new Error(`no code in the subject ${JSON.stringify(mail.subject)}`);
       return code;
     },

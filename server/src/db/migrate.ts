@@ -13,6 +13,7 @@ import * as adminUsers from './migrations/010-admin-users.js';
 import * as auditTarget from './migrations/011-audit-target.js';
 import * as overview from './migrations/012-overview.js';
 import * as serverPublicName from './migrations/013-server-public-name.js';
+import * as locales from './migrations/014-locales.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -34,6 +35,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['011-audit-target', auditTarget],
   ['012-overview', overview],
   ['013-server-public-name', serverPublicName],
+  ['014-locales', locales],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -1,4 +1,6 @@
+import { DEFAULT_LOCALE, textDirection, type Locale } from '../../../shared/locales.js';
 import { escapeHtml } from '../../../shared/site-template.js';
+import { emailText } from './messages/index.js';
 
 export interface EmailFrame {
   to: string;
@@ -8,6 +10,8 @@ export interface EmailFrame {
   /** The message's own HTML, inside the card (trusted: escape every value put into it). */
   bodyHtml: string;
   publicUrl: URL;
+  /** The reader's language (English when not given): the document's lang and direction, and the footer. */
+  locale?: Locale;
 }
 
 /** Paragraph styles for a message body. */
@@ -19,11 +23,11 @@ export const EMAIL_STYLES = {
 } as const;
 
 /** Every e-mail's frame: the brand bar, a white card with the message, and the site and recipient below. */
-export function renderEmailFrame({ to, brandName, title, bodyHtml, publicUrl }: EmailFrame): string {
+export function renderEmailFrame({ to, brandName, title, bodyHtml, publicUrl, locale = DEFAULT_LOCALE }: EmailFrame): string {
   const brand = escapeHtml(brandName);
   const site = escapeHtml(publicUrl.origin);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<html lang="${locale}" dir="${textDirection(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 16px"><tr><td align="center">
@@ -32,6 +36,6 @@ export function renderEmailFrame({ to, brandName, title, bodyHtml, publicUrl }: 
 <tr><td style="padding:28px">
 ${bodyHtml}
 </td></tr>
-<tr><td style="padding:16px 28px;border-top:1px solid #e2e8f0;font-size:12px;color:#94a3b8"><a href="${site}" style="color:#6366f1">${site}</a> · sent to ${escapeHtml(to)}</td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid #e2e8f0;font-size:12px;color:#94a3b8"><a href="${site}" style="color:#6366f1">${site}</a> · ${escapeHtml(emailText(locale, 'frame.sentTo', { email: to }))}</td></tr>
 </table></td></tr></table></body></html>`;
 }

@@ -43,7 +43,7 @@ declare module 'fastify' {
 }
 
 export function toMe(user: UserProfile): Me {
-  return { id: user.id, email: user.email, role: user.role, trialUsed: user.trialUsed };
+  return { id: user.id, email: user.email, role: user.role, trialUsed: user.trialUsed, locale: user.locale };
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

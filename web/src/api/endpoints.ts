@@ -11,8 +11,9 @@ export function createEndpoints(client: ApiClient) {
     getSession: () => client.request<SessionResponse>('GET', '/api/auth/session'),
 
     auth: {
-      requestOtp: (email: string) =>
-        client.request<{ sent: true }>('POST', '/api/auth/otp', { body: { email } }),
+      /** `locale`: the page's language, which the code e-mail (and the account) will use. */
+      requestOtp: (email: string, locale?: string) =>
+        client.request<{ sent: true }>('POST', '/api/auth/otp', { body: { email, ...(locale ? { locale } : {}) } }),
       verifyOtp: (email: string, code: string) =>
         client.request<VerifyResponse>('POST', '/api/auth/verify', { body: { email, code } }),
       logout: () => client.request<void>('POST', '/api/auth/logout', { body: { scope: 'local' } }),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmailSchema, LogoutBody, RefreshBody, RequestOtpBody, VerifyOtpBody } from '../../../../shared/auth.js';
+import { localeFromAcceptLanguage } from '../../lib/locale.js';
 import { parseInput } from '../../lib/parse.js';
 import { REFRESH_COOKIE, toMe } from '../../plugins/auth.js';
 import type { RateLimits } from '../../plugins/rate-limit.js';
@@ -23,8 +24,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   app.post('/api/auth/otp', {
     preHandler: [app.limiter('otp-ip', limits.otpPerIp, byIp), app.limiter('otp-email', limits.otpPerEmail, emailKey)],
   }, async (request) => {
-    const { email } = parseInput(RequestOtpBody, request.body);
-    await auth.requestCode(email, requestMeta(request));
+    const { email, locale } = parseInput(RequestOtpBody, request.body);
+    await auth.requestCode(email, requestMeta(request), locale ?? localeFromAcceptLanguage(request.headers['accept-language']));
     return { sent: true };
   });
 

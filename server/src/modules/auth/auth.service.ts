@@ -16,6 +16,7 @@ import { addSeconds, type Clock } from '../../lib/clock.js';
 import { hmacHex, randomDigits, randomToken, safeEqualHex, sha256Hex, type Keys } from '../../lib/crypto.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { renderOtpEmail } from '../../mail/otp-email.js';
+import { DEFAULT_LOCALE, type Locale } from '../../../../shared/locales.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserProfile, UsersRepo } from '../users/users.repo.js';
@@ -96,17 +97,18 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     /** Sends a fresh code. Same answer whether or not the address has an account. */
-    async requestCode(email: string, meta: RequestMeta): Promise<void> {
+    /** Sends a sign-in code in `locale` (the language of the page it was asked from). */
+    async requestCode(email: string, meta: RequestMeta, locale: Locale = DEFAULT_LOCALE): Promise<void> {
       const now = clock();
       const waitSeconds = await resendInSeconds(email, now);
       if (waitSeconds > 0) throw rateLimited(waitSeconds, `Please wait ${waitSeconds} seconds before requesting a new code.`);
 
       const code = randomDigits(OTP_LENGTH);
       const id = randomUUID();
-      await otp.insertCode({ id, email, codeHash: hashCode(email, code), expiresAt: addSeconds(now, OTP_TTL_SECONDS), createdAt: now, ip: meta.ip });
+      await otp.insertCode({ id, email, codeHash: hashCode(email, code), expiresAt: addSeconds(now, OTP_TTL_SECONDS), createdAt: now, ip: meta.ip, locale });
       const { brandName } = await deps.settings.getAppSettings();
       try {
-        await deps.mailer.send(renderOtpEmail({ to: email, code, brandName, publicUrl: deps.config.publicUrl }));
+        await deps.mailer.send(renderOtpEmail({ to: email, code, brandName, publicUrl: deps.config.publicUrl, locale }));
       } catch (err) {
         deps.log.error({ err, to: email }, 'sending the sign-in code failed');
         await otp.deleteCode(id);
@@ -124,7 +126,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!(await otp.consume(active.id, now))) throw await refused(input.email, now);
 
       const role = deps.config.adminEmails.has(input.email) ? 'admin' : 'user';
-      const user = await ensureAdminFromEnv(await users.findOrCreateByEmail(input.email, role, now), now);
+      let user = await ensureAdminFromEnv(await users.findOrCreateByEmail(input.email, role, now), now);
+      // The language the code was asked in becomes the user's (their e-mails follow it).
+      if (active.locale && user.locale !== active.locale) user = (await users.update(user.id, { locale: active.locale }, now)) ?? user;
       const tokens = await this.startSession(user, input.client, meta, now);
       await deps.audit.record({ actorId: user.id, actorEmail: user.email, action: 'auth.sign_in', details: { client: input.client }, ip: meta.ip, now });
       return { user, tokens };

@@ -39,7 +39,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
 
     const res = await verify(email, code);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ user: { id: expect.any(String), email, role: 'user', trialUsed: false } });
+    expect(res.json()).toEqual({ user: { id: expect.any(String), email, role: 'user', trialUsed: false, locale: 'en' } });
     const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
     expect(cookies.vpn_access).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookies.vpn_refresh).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });

@@ -1,3 +1,4 @@
+import { LOCALES, type Locale } from '../../../../shared/locales.js';
 import type { Db } from '../../db/knex.js';
 import { toDate } from '../../db/values.js';
 import { OTP_MAX_ATTEMPTS } from '../../../../shared/constants.js';
@@ -9,6 +10,8 @@ export interface OtpCode {
   attempts: number;
   expiresAt: Date;
   createdAt: Date;
+  /** The language of the page the code was asked from (the user's language once signed in). */
+  locale: Locale | null;
 }
 
 interface OtpRow {
@@ -18,6 +21,7 @@ interface OtpRow {
   attempts: number;
   expires_at: unknown;
   created_at: unknown;
+  locale?: string | null;
 }
 
 const toOtpCode = (row: OtpRow): OtpCode => ({
@@ -27,6 +31,7 @@ const toOtpCode = (row: OtpRow): OtpCode => ({
   attempts: row.attempts,
   expiresAt: toDate(row.expires_at),
   createdAt: toDate(row.created_at),
+  locale: (LOCALES as readonly string[]).includes(row.locale ?? '') ? (row.locale as Locale) : null,
 });
 
 export function createOtpRepo(db: Db) {
@@ -45,6 +50,7 @@ export function createOtpRepo(db: Db) {
         attempts: 0,
         expires_at: code.expiresAt,
         ip: code.ip,
+        locale: code.locale,
         created_at: code.createdAt,
       });
     },
@@ -61,7 +67,7 @@ export function createOtpRepo(db: Db) {
     /** The newest code that is unused, unexpired and not burned by wrong guesses. */
     async findActiveCode(email: string, now: Date): Promise<OtpCode | undefined> {
       const row = await db('otp_codes')
-        .select('id', 'email', 'code_hash', 'attempts', 'expires_at', 'created_at')
+        .select('id', 'email', 'code_hash', 'attempts', 'expires_at', 'created_at', 'locale')
         .where({ email })
         .whereNull('consumed_at')
         .where('expires_at', '>', now)

@@ -1,3 +1,4 @@
+import { LOCALES, type Locale } from '../../../../shared/locales.js';
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../../../shared/auth.js';
 import { dialectOf, type Db } from '../../db/knex.js';
@@ -8,6 +9,8 @@ export interface UserProfile {
   email: string;
   role: Role;
   trialUsed: boolean;
+  /** The language they read (set at sign-in, changeable); null until known. */
+  locale: Locale | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -17,11 +20,12 @@ interface UserRow {
   email: string;
   role: string;
   trial_used: unknown;
+  locale?: string | null;
   created_at: unknown;
   updated_at: unknown;
 }
 
-export const USER_COLUMNS: string[] = ['id', 'email', 'role', 'trial_used', 'created_at', 'updated_at'];
+export const USER_COLUMNS: string[] = ['id', 'email', 'role', 'trial_used', 'locale', 'created_at', 'updated_at'];
 
 export function toUserProfile(row: UserRow): UserProfile {
   return {
@@ -29,6 +33,7 @@ export function toUserProfile(row: UserRow): UserProfile {
     email: row.email,
     role: row.role === 'admin' ? 'admin' : 'user',
     trialUsed: toBool(row.trial_used),
+    locale: (LOCALES as readonly string[]).includes(row.locale ?? '') ? (row.locale as Locale) : null,
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
@@ -107,10 +112,11 @@ export function createUsersRepo(db: Db) {
       return (await builder).map(toUserProfile);
     },
 
-    async update(id: string, changes: { role?: Role; trialUsed?: boolean }, now: Date): Promise<UserProfile | undefined> {
+    async update(id: string, changes: { role?: Role; trialUsed?: boolean; locale?: Locale }, now: Date): Promise<UserProfile | undefined> {
       const patch: Record<string, unknown> = { updated_at: now };
       if (changes.role !== undefined) patch.role = changes.role;
       if (changes.trialUsed !== undefined) patch.trial_used = changes.trialUsed;
+      if (changes.locale !== undefined) patch.locale = changes.locale;
       await db('user_profiles').where({ id }).update(patch);
       return this.findById(id);
     },

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { UpdateMeBody } from '../../../../shared/auth.js';
 import { AdminUsersQuery, UpdateUserBody } from '../../../../shared/users.js';
 import { parseInput } from '../../lib/parse.js';
 import { toMe } from '../../plugins/auth.js';
 import type { UserPageService } from './user-page.service.js';
 import { actorOf, type UsersService } from './users.service.js';
 
-export async function meRoutes(app: FastifyInstance) {
+export async function meRoutes(app: FastifyInstance, opts: { users: UsersService }) {
   app.get('/api/me', { preHandler: app.requireUser }, async (request) => toMe(request.auth!.user));
+  app.patch('/api/me', { preHandler: app.requireUser }, async (request) =>
+    toMe(await opts.users.updateOwnSettings(request.auth!.user, parseInput(UpdateMeBody, request.body))));
 }
 
 export async function adminUsersRoutes(app: FastifyInstance, opts: { users: UsersService; userPage: UserPageService }) {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '../../../../shared/auth.js';
+import type { Role, UpdateMeBody } from '../../../../shared/auth.js';
 import { EmailSchema } from '../../../../shared/auth.js';
 import type { AdminUser, AdminUsersQuery, UpdateUserBody } from '../../../../shared/users.js';
 import { AppError, notFound } from '../../errors.js';
@@ -35,6 +35,11 @@ export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; c
       const search = !query.q ? undefined : EmailSchema.safeParse(query.q).success ? { exact: query.q } : { prefix: query.q };
       const page = await users.listPage({ search, role: query.role, active: query.active, pastDue: query.pastDue, limit: query.limit, after });
       return page.map(toAdminUser);
+    },
+
+    /** The signed-in user's own settings (their language). */
+    async updateOwnSettings(user: UserProfile, changes: UpdateMeBody): Promise<UserProfile> {
+      return (await deps.users.update(user.id, { locale: changes.locale }, deps.clock())) ?? user;
     },
 
     async updateUser(actor: Actor, id: string, changes: UpdateUserBody): Promise<AdminUser> {

@@ -103,7 +103,8 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
     setCodeStatus(null);
     setBusy(true);
     try {
-      await api.auth.requestOtp(email.trim());
+      // The page's language (<html lang>) is the e-mail's.
+      await api.auth.requestOtp(email.trim(), document.documentElement.lang || undefined);
       dismissSentToast();
       sentToast.current = toast.info(MESSAGES.otpSent);
       setCode('');
