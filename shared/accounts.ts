@@ -83,5 +83,5 @@ export interface SystemStatus {
   panels: Array<{ id: string; name: string; kind: string; status: 'active' | 'disabled'; reachable: boolean; error: string | null }>;
   jobs: { counts: Record<string, number>; failed: Array<{ id: string; type: string; attempts: number; lastError: string | null; updatedAt: string }> };
   /** Payments an admin must look at: paid amounts that differ from the order, and open disputes. */
-  payments: { cardEnabled: boolean; needsReview: AdminTransaction[]; disputed: AdminTransaction[]; recurring: RecurringMetrics };
+  payments: { cardEnabled: boolean; cryptoEnabled: boolean; needsReview: AdminTransaction[]; disputed: AdminTransaction[]; recurring: RecurringMetrics };
 }

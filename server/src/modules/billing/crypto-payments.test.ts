@@ -83,6 +83,7 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
       expect(row.secret_key_encrypted).not.toContain(BTCPAY.apiKey);
       expect(row.webhook_secret_encrypted).not.toContain(BTCPAY.webhookSecret);
       expect((await f.call(null, 'GET', '/api/config')).json().paymentMethods).toEqual(['card', 'crypto']);
+      expect((await f.call(f.admin, 'GET', '/api/admin/system')).json().payments).toMatchObject({ cardEnabled: true, cryptoEnabled: true });
       await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', { priority: 200 });
       expect((await f.call(null, 'GET', '/api/config')).json().paymentMethods).toEqual(['crypto', 'card']);
       await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', { priority: 50 });

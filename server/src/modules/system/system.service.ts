@@ -56,7 +56,7 @@ export function createSystemService(deps: { db: Db; mailer: Mailer; servers: Ser
           counts,
           failed: failed.map((job) => ({ id: job.id, type: job.type, attempts: job.attempts, lastError: job.lastError, updatedAt: job.updatedAt.toISOString() })),
         },
-        payments: { cardEnabled: config.cardPaymentsEnabled, needsReview, disputed, recurring: { ...recurring, currency: CURRENCY } },
+        payments: { cardEnabled: config.cardPaymentsEnabled, cryptoEnabled: config.paymentMethods.includes('crypto'), needsReview, disputed, recurring: { ...recurring, currency: CURRENCY } },
       };
     },
   };

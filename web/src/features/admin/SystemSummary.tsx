@@ -22,7 +22,7 @@ const okBadge = (ok: boolean, okText = 'OK', failText = 'Down') => (
 export function SystemSummary({ status }: { status: SystemStatus }) {
   const { database, mail, payments, version } = status;
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       <SummaryCard label="Database">
         {okBadge(database.ok)}
         <span>{database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}</span>
@@ -33,6 +33,9 @@ export function SystemSummary({ status }: { status: SystemStatus }) {
       </SummaryCard>
       <SummaryCard label="Card payments">
         <StatusBadge tone={payments.cardEnabled ? 'green' : 'gray'}>{payments.cardEnabled ? 'Enabled' : 'Not enabled'}</StatusBadge>
+      </SummaryCard>
+      <SummaryCard label="Crypto payments">
+        <StatusBadge tone={payments.cryptoEnabled ? 'green' : 'gray'}>{payments.cryptoEnabled ? 'Enabled' : 'Not enabled'}</StatusBadge>
       </SummaryCard>
       <SummaryCard label="Version">
         <span className="font-mono">{version}</span>
