@@ -1,4 +1,3 @@
-import { useId, type ReactNode } from 'react';
 import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
 import { BillingStatusBadge } from '../billing/BillingStatusBadge';
@@ -10,23 +9,12 @@ import { ActiveBadge } from './RowActions';
 import { StatusBadge } from './StatusBadge';
 import { RecurringSummary, SystemSummary } from './SystemSummary';
 import { useAdminResource } from './useAdminResource';
+import { TabSection } from './TabSection';
 
 const LOAD_FAILED = 'Failed to fetch system status';
 const PANEL_COLUMNS = ['Name', 'Kind', 'Status', 'Reachable'] as const;
 const FAILED_JOB_COLUMNS = ['Type', 'Attempts', 'Last error', 'Time'] as const;
 const PAYMENT_COLUMNS = ['Customer', 'Plan', 'Amount', 'Status', 'Time'] as const;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /** Health of the database, mail, panels, payments (and the recurring ones) and job queue, plus the running version. */
 export function SystemTab({ refreshKey }: { refreshKey: number }) {
@@ -41,7 +29,7 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
       {loadState === 'failed' && <AlertBox>{LOAD_FAILED}</AlertBox>}
       <SystemSummary status={status} />
 
-      <Section title="Panels">
+      <TabSection title="Panels">
         <AdminTable caption="Panels" columns={PANEL_COLUMNS} isEmpty={status.panels.length === 0} emptyText="No master servers configured.">
           {status.panels.map((panel) => (
             <tr key={panel.id}>
@@ -62,13 +50,13 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
             </tr>
           ))}
         </AdminTable>
-      </Section>
+      </TabSection>
 
-      <Section title="Recurring subscriptions">
+      <TabSection title="Recurring subscriptions">
         <RecurringSummary metrics={status.payments.recurring} />
-      </Section>
+      </TabSection>
 
-      <Section title="Payments to look at">
+      <TabSection title="Payments to look at">
         <p className="text-sm text-slate-600">
           Paid amounts that differ from the order (nothing was delivered) and open disputes (the account is paused). Refund or settle them under Payments.
         </p>
@@ -91,9 +79,9 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
             </tr>
           ))}
         </AdminTable>
-      </Section>
+      </TabSection>
 
-      <Section title="Job queue">
+      <TabSection title="Job queue">
         {jobCounts.length === 0 ? (
           <p className="text-sm text-slate-600">No jobs.</p>
         ) : (
@@ -117,7 +105,7 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
             </tr>
           ))}
         </AdminTable>
-      </Section>
+      </TabSection>
     </div>
   );
 }

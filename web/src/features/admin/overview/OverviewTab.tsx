@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { OVERVIEW_RANGES, type AdminOverview, type OverviewRange } from '../../../../../shared/overview.js';
 import { adminApi } from '../../../api/admin-endpoints';
 import { Loading } from '../../../components/Loading';
@@ -8,6 +8,7 @@ import { useAdminResource } from '../useAdminResource';
 import { BYTE_STEPS, OverviewChart, type ChartSeries, type OverviewChartProps } from './OverviewChart';
 import { formatCount, formatMoney, formatTraffic } from './overview-format';
 import { ServersHealth } from './ServersHealth';
+import { TabSection } from '../TabSection';
 
 const LOAD_FAILED = 'Failed to fetch the overview';
 /** Distinct at a glance and on white (one per server, then round again). */
@@ -41,18 +42,6 @@ function Headline({ label, value, note }: { label: string; value: string; note: 
       <dd className="mt-1 text-2xl font-bold break-words text-slate-900 tabular-nums">{value}</dd>
       <dd className="text-xs text-slate-500">{note}</dd>
     </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -121,9 +110,9 @@ export function OverviewTab({ refreshKey }: { refreshKey: number }) {
           </div>
         </div>
       )}
-      <Section title="Servers' health">
+      <TabSection title="Servers' health">
         <ServersHealth refreshKey={refreshKey} />
-      </Section>
+      </TabSection>
     </div>
   );
 }
