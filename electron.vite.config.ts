@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { catalogs } from './web/vite-plugin-catalogs.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -35,7 +36,7 @@ export default defineConfig({
   },
   renderer: {
     root: here('desktop/renderer'),
-    plugins: [react(), tailwindcss()],
+    plugins: [catalogs(), react(), tailwindcss()],
     // The file:// page loads its assets relatively.
     base: './',
     build: {

@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { catalogs } from './web/vite-plugin-catalogs.js';
 
 const jsonOutput = process.env.VITEST_JSON_OUTPUT;
 
 export default defineConfig({
+  // Web code under test reads the message catalogues through `virtual:catalogs`.
+  plugins: [catalogs()],
   test: {
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'desktop/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'desktop/**/*.test.ts', 'web/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,

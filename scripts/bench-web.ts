@@ -16,7 +16,9 @@ import { loadConfig } from '../server/src/config.js';
 import { createDb } from '../server/src/db/knex.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 
-const PAGES = ['/', '/pricing', '/download/windows'];
+/** The landing page in English, Russian and Persian (right to left), then pricing and a download page. */
+const PAGES = ['/', '/ru/', '/fa/', '/pricing', '/download/windows'];
+const LANDING_PAGES = new Set(['/', '/ru/', '/fa/']);
 const TARGET_SCORE = 98;
 const TARGET_LANDING_JS_KB = 90;
 const CHROME_FLAGS = [
@@ -119,7 +121,7 @@ async function main(): Promise<void> {
       console.log(`${path.padEnd(20)} ${String(score).padStart(5)}   ${ms(fcp)}   ${ms(lcp)}   ${ms(tbt)}   ${cls.toFixed(2).padStart(4)}   ${jsKb.toFixed(1).padStart(19)}`);
       console.log(`${''.padEnd(20)} scores of the ${RUNS_PER_PAGE} runs: ${runs.map((run) => run.score).join(', ')}`);
       if (score < TARGET_SCORE) failed = true;
-      if (path === '/' && jsKb > TARGET_LANDING_JS_KB) failed = true;
+      if (LANDING_PAGES.has(path) && jsKb > TARGET_LANDING_JS_KB) failed = true;
     }
     console.log(`targets: score >= ${TARGET_SCORE} on every page; landing JavaScript <= ${TARGET_LANDING_JS_KB} KB`);
   } finally {

@@ -1,4 +1,5 @@
 import type { PublicConfig } from './config.js';
+import type { Locale } from './locales.js';
 
 /**
  * Tokens the build leaves in prerendered pages and the server fills in per request from the
@@ -48,12 +49,16 @@ export interface SiteManifest {
   /**
    * `live` pages show the plans on sale: their file is a template (ROOT_SLOT in #root) that the
    * server fills on request from the server bundle, so a price change shows without a rebuild.
+   * `path` is the address with its language prefix (`/ru/pricing`); `locale` is English when absent.
    */
-  pages: Array<{ path: string; file: string; live?: boolean }>;
-  /** Paths drawn in the browser only; they get the empty app shell. */
+  pages: Array<{ path: string; file: string; live?: boolean; locale?: Locale }>;
+  /** Paths drawn in the browser only (in every language); they get the empty app shell. */
   appPaths: string[];
+  /** The English app shell and 404 page… */
   shell: string;
   notFound: string;
+  /** …and each other language's. */
+  locales?: Partial<Record<Locale, { shell: string; notFound: string }>>;
 }
 
 export const SITE_MANIFEST_FILE = 'manifest.json';

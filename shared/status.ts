@@ -4,6 +4,8 @@ export type ServiceState = 'up' | 'down';
 export interface RegionStatus {
   /** The server's public region name, e.g. "Germany" (never its internal name); "Location N" when unset. */
   name: string;
+  /** For an unnamed server, N of "Location N", so a page can say it in its own language; null when named. */
+  locationNumber: number | null;
   /** 'all' or comma-separated location codes, e.g. "DE,NL". */
   locations: string;
   status: ServiceState;

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { catalogs } from './vite-plugin-catalogs';
 
 /** Where the Fastify server listens in development (see server config: PORT, HOST). */
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -16,7 +17,7 @@ const apiProxy: Record<string, ProxyOptions> = {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [catalogs(), react(), tailwindcss()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

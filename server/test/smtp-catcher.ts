@@ -36,6 +36,36 @@ export function decodeHeader(value: string): string {
     });
 }
 
+function decodePart(headers: string, body: string): string {
+  const encoding = headerValue(headers, 'Content-Transfer-Encoding').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/**
+ * The plain-text and HTML parts of a caught e-mail, decoded (nodemailer writes non-ASCII text as
+ * quoted-printable or base64), for asserting what the reader sees.
+ */
+export function mailParts(mail: CaughtMail): { text: string; html: string } {
+  const parts: { text: string; html: string } = { text: '', html: '' };
+  const [topHeaders = ''] = mail.raw.split(/\r?\n\r?\n/, 1);
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headerValue(topHeaders, 'Content-Type'))?.[1];
+  const chunks = boundary ? mail.raw.split(`--${boundary}`).slice(1, -1) : [mail.raw];
+  for (const chunk of chunks) {
+    const match = /^\r?\n?([\s\S]*?)\r?\n\r?\n([\s\S]*)$/.exec(chunk);
+    if (!match) continue;
+    const [, headers = '', body = ''] = match;
+    const type = headerValue(headers, 'Content-Type').toLowerCase();
+    if (type.startsWith('text/plain')) parts.text = decodePart(headers, body.replace(/\r?\n$/, ''));
+    if (type.startsWith('text/html')) parts.html = decodePart(headers, body.replace(/\r?\n$/, ''));
+  }
+  return parts;
+}
+
 /** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const messages: CaughtMail[] = [];

@@ -1,24 +1,32 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { LOCALE_PREFIX, splitLocalePath } from '../../shared/locales.js';
 import { App } from './app/App';
 import { preloadPage } from './app/routes';
 import { readEmbeddedConfig } from './features/config/embedded-config';
 import { readEmbeddedPlans } from './features/plans/embedded-plans';
+import { setApiLanguage } from './api/language';
+import { loadCatalogs } from './i18n/catalogs';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
+// The language is the URL's: `/ru/...` is Russian, and the router works below that prefix.
+const { locale, path } = splitLocalePath(window.location.pathname);
+setApiLanguage(locale);
+
 const app = (
-  <BrowserRouter>
-    <App initialConfig={readEmbeddedConfig()} initialPlans={readEmbeddedPlans()} />
+  <BrowserRouter basename={LOCALE_PREFIX[locale] || undefined}>
+    <App initialConfig={readEmbeddedConfig()} initialPlans={readEmbeddedPlans()} locale={locale} />
   </BrowserRouter>
 );
 
-// A prerendered page already holds the page's HTML: load its chunk, then hydrate (keep the HTML).
+// A prerendered page already holds the page's HTML: load its chunk and catalogues, then hydrate (keep the HTML).
 // Pages drawn only in the browser (dashboard, admin) arrive empty and are rendered from scratch.
+const ready = Promise.all([loadCatalogs(locale, ['common']), preloadPage(path, locale)]);
 if (container.hasChildNodes()) {
-  void preloadPage(window.location.pathname).then(() => hydrateRoot(container, app));
+  void ready.then(() => hydrateRoot(container, app));
 } else {
   createRoot(container).render(app);
 }

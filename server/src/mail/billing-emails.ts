@@ -1,13 +1,19 @@
+import { DEFAULT_LOCALE, localizedPath, type Locale } from '../../../shared/locales.js';
 import { escapeHtml } from '../../../shared/site-template.js';
 import { EMAIL_STYLES, renderEmailFrame } from './email-layout.js';
 import type { MailMessage } from './mailer.js';
-import { money } from './money.js';
+import { emailText, type EmailMessageKey } from './messages/index.js';
+import { formatDataSize, formatDay, formatPercent, money } from './money.js';
+
+export { formatDay } from './money.js';
 
 /** What every billing e-mail needs to address the customer and link back to the site. */
 interface BillingEmailBase {
   to: string;
   brandName: string;
   publicUrl: URL;
+  /** The customer's language (their stored one; English when not given): texts, amounts, days and links. */
+  locale?: Locale;
 }
 
 /** A charge: `amount` is in the currency's minor units (cents). */
@@ -57,66 +63,72 @@ export interface SubscriptionCanceledEmailInput extends BillingEmailBase {
   now: Date;
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const MS_PER_DAY = 86_400_000;
 
-/** A calendar day in English, in UTC: "24 December 2026". */
-export function formatDay(date: Date): string {
-  return DAY_FORMAT.format(date);
+type Values = Record<string, string | number>;
+
+/** The texts, amounts and days of one e-mail in its reader's language. */
+function speaker(input: BillingEmailBase) {
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  return {
+    locale,
+    t: (key: EmailMessageKey, values: Values = {}) => emailText(locale, key, { brand: input.brandName, ...values }),
+    day: (date: Date) => formatDay(date, locale),
+    money: (cents: number, currency: string) => money(cents, currency, locale),
+  };
 }
 
 /** "Receipt for your payment": what was paid, what it bought, and what is charged next. */
 export function renderReceiptEmail(input: ReceiptEmailInput): MailMessage {
-  const amount = money(input.amount, input.currency);
+  const { t, day, money: price } = speaker(input);
+  const amount = price(input.amount, input.currency);
+  const plan = input.planName;
   const accountLine = input.renewal
-    ? `Your VPN account has been extended${until(input.periodEnd)}.`
-    : `Your VPN account is active${until(input.periodEnd)}.`;
-  return composeBillingEmail(input, `${input.brandName}: receipt for your payment`, [
-    { kind: 'lead', text: `Thank you: we received your payment of ${amount} for ${input.planName}.` },
+    ? input.periodEnd ? t('billing.receipt.extendedUntil', { day: day(input.periodEnd) }) : t('billing.receipt.extended')
+    : input.periodEnd ? t('billing.receipt.activeUntil', { day: day(input.periodEnd) }) : t('billing.receipt.active');
+  return composeBillingEmail(input, t('billing.receipt.subject'), [
+    { kind: 'lead', text: t('billing.receipt.lead', { amount, plan }) },
     {
       kind: 'facts',
       rows: [
-        ['Amount', amount],
-        ['Plan', input.planName],
-        ['Paid on', formatDay(input.paidAt)],
-        ['Receipt number', input.receiptNumber],
+        [t('billing.receipt.factAmount'), amount],
+        [t('billing.receipt.factPlan'), plan],
+        [t('billing.receipt.factPaidOn'), day(input.paidAt)],
+        [t('billing.receipt.factReceiptNumber'), input.receiptNumber],
       ],
     },
     { kind: 'text', text: accountLine },
     ...describeNextCharge(input, amount),
-    { kind: 'button', label: 'Open your dashboard', href: dashboardUrl(input.publicUrl) },
+    { kind: 'button', label: t('billing.button.dashboard'), href: dashboardUrl(input) },
   ]);
 }
 
 /** "Your subscription renews on …": the card on file is about to be charged. */
 export function renderRenewalReminderEmail(input: RenewalReminderEmailInput): MailMessage {
-  const amount = money(input.amount, input.currency);
-  const day = formatDay(input.chargeAt);
-  return composeBillingEmail(input, `${input.brandName}: your subscription renews on ${day}`, [
-    { kind: 'lead', text: `Your ${input.planName} subscription renews on ${day}.` },
-    { kind: 'text', text: `The card on file will be charged ${amount} on ${day}.` },
-    { kind: 'text', text: 'To stop it, cancel auto-renew on your dashboard before then.' },
-    { kind: 'text', text: 'To use a different card, choose "Manage billing" on your dashboard.' },
-    { kind: 'button', label: 'Open your dashboard', href: dashboardUrl(input.publicUrl) },
+  const { t, day: formatted, money: price } = speaker(input);
+  const amount = price(input.amount, input.currency);
+  const day = formatted(input.chargeAt);
+  return composeBillingEmail(input, t('billing.renewal.subject', { day }), [
+    { kind: 'lead', text: t('billing.renewal.lead', { plan: input.planName, day }) },
+    { kind: 'text', text: t('billing.renewal.charge', { amount, day }) },
+    { kind: 'text', text: t('billing.renewal.howToStop') },
+    { kind: 'text', text: t('billing.renewal.changeCard') },
+    { kind: 'button', label: t('billing.button.dashboard'), href: dashboardUrl(input) },
   ]);
 }
 
 /** For one-off plans: the account is about to end and will not renew by itself. */
 export function renderPlanEndingEmail(input: PlanEndingEmailInput): MailMessage {
-  const day = formatDay(input.endsAt);
+  const { t, day: formatted } = speaker(input);
+  const day = formatted(input.endsAt);
   const daysLeft = countDaysBetween(input.now, input.endsAt);
   const ended = daysLeft < 0;
-  const subject = ended ? 'your plan has ended — renew' : `your plan ends ${describeDaysLeft(daysLeft)} — renew`;
-  const account = `Your VPN account ${input.accountName} on ${input.planName}`;
-  return composeBillingEmail(input, `${input.brandName}: ${subject}`, [
-    { kind: 'lead', text: ended ? `${account} ended on ${day}.` : `${account} ends on ${day}.` },
-    {
-      kind: 'text',
-      text: ended
-        ? 'Renew it from your dashboard to switch it on again.'
-        : 'This plan does not renew by itself: renew it from your dashboard to keep it running.',
-    },
-    { kind: 'button', label: 'Renew on your dashboard', href: dashboardUrl(input.publicUrl) },
+  const names = { account: input.accountName, plan: input.planName, day };
+  const subject = ended ? t('billing.planEnding.subjectEnded') : t('billing.planEnding.subject', { days: daysLeft });
+  return composeBillingEmail(input, subject, [
+    { kind: 'lead', text: ended ? t('billing.planEnding.leadEnded', names) : t('billing.planEnding.leadEnds', names) },
+    { kind: 'text', text: ended ? t('billing.planEnding.renewEnded') : t('billing.planEnding.renew') },
+    { kind: 'button', label: t('billing.button.renew'), href: dashboardUrl(input) },
   ]);
 }
 
@@ -127,63 +139,69 @@ export interface DataUsageEmailInput extends BillingEmailBase {
   expiresAt: Date | null;
 }
 
-const formatGb = (bytes: number): string => `${Number((bytes / 1024 ** 3).toFixed(bytes >= 10 * 1024 ** 3 ? 0 : 1))} GB`;
+/** A data limit as the e-mails write it: whole GB from 10 GB up, else one decimal (1 GB = 1024³ bytes). */
+function formatGb(bytes: number, locale: Locale): string {
+  const gb = bytes / 1024 ** 3;
+  const digits = bytes >= 10 * 1024 ** 3 ? 0 : 1;
+  if (locale === 'en') return `${Number(gb.toFixed(digits))} GB`;
+  const rounded = Number(gb.toFixed(digits));
+  return formatDataSize(rounded, 'gigabyte', locale, Number.isInteger(rounded) ? 0 : digits);
+}
 
 /** The account has used 80 % of its data, or all of it (sent once per period by the panel sync). */
 export function renderDataUsageEmail(input: DataUsageEmailInput): MailMessage {
-  const limit = formatGb(input.limitBytes);
+  const { t, day, locale } = speaker(input);
+  const limit = formatGb(input.limitBytes, locale);
   const all = input.percent >= 100;
-  const until = input.expiresAt ? ` It resets when you renew; the plan runs until ${formatDay(input.expiresAt)}.` : '';
-  return composeBillingEmail(input, all ? `${input.brandName}: you have used all your data` : `${input.brandName}: you have used ${input.percent}% of your data`, [
-    {
-      kind: 'lead',
-      text: all
-        ? `Your VPN account ${input.accountName} has used all of its ${limit} of data, so it no longer connects.`
-        : `Your VPN account ${input.accountName} has used ${input.percent}% of its ${limit} of data.`,
-    },
-    { kind: 'text', text: `Renew or buy a plan with more data from your dashboard to keep connecting.${until}` },
-    { kind: 'button', label: 'Open your dashboard', href: dashboardUrl(input.publicUrl) },
+  const percent = formatPercent(input.percent, locale);
+  const account = input.accountName;
+  return composeBillingEmail(input, all ? t('billing.dataUsage.subjectAll') : t('billing.dataUsage.subject', { percent }), [
+    { kind: 'lead', text: all ? t('billing.dataUsage.leadAll', { account, limit }) : t('billing.dataUsage.lead', { account, percent, limit }) },
+    { kind: 'text', text: input.expiresAt ? t('billing.dataUsage.renewUntil', { day: day(input.expiresAt) }) : t('billing.dataUsage.renew') },
+    { kind: 'button', label: t('billing.button.dashboard'), href: dashboardUrl(input) },
   ]);
 }
 
 /** A renewal charge failed; the VPN keeps working during the grace period. */
 export function renderPaymentFailedEmail(input: PaymentFailedEmailInput): MailMessage {
-  const amount = money(input.amount, input.currency);
+  const { t, day, money: price } = speaker(input);
+  const amount = price(input.amount, input.currency);
   const retry: Block[] = input.nextAttemptAt
-    ? [{ kind: 'note', text: `We will try the card again automatically on ${formatDay(input.nextAttemptAt)}.` }]
+    ? [{ kind: 'note', text: t('billing.paymentFailed.retry', { day: day(input.nextAttemptAt) }) }]
     : [];
-  return composeBillingEmail(input, `${input.brandName}: your payment did not go through`, [
-    { kind: 'lead', text: `The renewal charge of ${amount} for ${input.planName} did not go through.` },
-    { kind: 'text', text: `Your VPN keeps working until ${formatDay(input.graceEndsAt)}.` },
-    { kind: 'text', text: 'Update your card before then to keep it running.' },
+  return composeBillingEmail(input, t('billing.paymentFailed.subject'), [
+    { kind: 'lead', text: t('billing.paymentFailed.lead', { amount, plan: input.planName }) },
+    { kind: 'text', text: t('billing.paymentFailed.graceUntil', { day: day(input.graceEndsAt) }) },
+    { kind: 'text', text: t('billing.paymentFailed.updateCard') },
     ...retry,
-    { kind: 'button', label: 'Update your card', href: manageBillingUrl(input.publicUrl) },
+    { kind: 'button', label: t('billing.button.updateCard'), href: manageBillingUrl(input) },
   ]);
 }
 
 /** The renewal could not be charged after the grace period, so the account was paused. */
 export function renderAccountPausedEmail(input: AccountPausedEmailInput): MailMessage {
-  const amount = money(input.amount, input.currency);
-  return composeBillingEmail(input, `${input.brandName}: your VPN account is paused`, [
-    { kind: 'lead', text: `The renewal of ${amount} for ${input.planName} could not be charged, so your VPN account has been paused.` },
-    { kind: 'text', text: 'Update your card: as soon as the payment goes through, the account is switched on again and extended.' },
-    { kind: 'button', label: 'Update your card', href: manageBillingUrl(input.publicUrl) },
+  const { t, money: price } = speaker(input);
+  const amount = price(input.amount, input.currency);
+  return composeBillingEmail(input, t('billing.paused.subject'), [
+    { kind: 'lead', text: t('billing.paused.lead', { amount, plan: input.planName }) },
+    { kind: 'text', text: t('billing.paused.howToResume') },
+    { kind: 'button', label: t('billing.button.updateCard'), href: manageBillingUrl(input) },
   ]);
 }
 
 /** Auto-renew was turned off, by the customer or by an administrator. */
 export function renderSubscriptionCanceledEmail(input: SubscriptionCanceledEmailInput): MailMessage {
+  const { t, day } = speaker(input);
   const activeUntil = input.endsAt && input.endsAt.getTime() > input.now.getTime() ? input.endsAt : null;
-  const who = input.byAdmin
-    ? `${input.brandName} has cancelled your ${input.planName} subscription.`
-    : `Your ${input.planName} subscription has been cancelled.`;
-  const status = activeUntil ? `Your VPN account stays active until ${formatDay(activeUntil)}.` : 'Your VPN account has ended.';
-  return composeBillingEmail(input, `${input.brandName}: your subscription was cancelled`, [
+  const plan = input.planName;
+  const who = input.byAdmin ? t('billing.canceled.byAdmin', { plan }) : t('billing.canceled.byYou', { plan });
+  const status = activeUntil ? t('billing.canceled.activeUntil', { day: day(activeUntil) }) : t('billing.canceled.ended');
+  return composeBillingEmail(input, t('billing.canceled.subject'), [
     { kind: 'lead', text: who },
-    { kind: 'text', text: 'Auto-renew is off: there will be no further charges.' },
+    { kind: 'text', text: t('billing.canceled.noMoreCharges') },
     { kind: 'text', text: status },
     ...describeCancelFollowUp(input, activeUntil),
-    { kind: 'button', label: 'Open your dashboard', href: dashboardUrl(input.publicUrl) },
+    { kind: 'button', label: t('billing.button.dashboard'), href: dashboardUrl(input) },
   ]);
 }
 
@@ -196,10 +214,10 @@ type Block =
   | { kind: 'facts'; rows: ReadonlyArray<readonly [label: string, value: string]> }
   | { kind: 'button'; label: string; href: string };
 
-function composeBillingEmail({ to, brandName, publicUrl }: BillingEmailBase, subject: string, blocks: Block[]): MailMessage {
+function composeBillingEmail({ to, brandName, publicUrl, locale }: BillingEmailBase, subject: string, blocks: Block[]): MailMessage {
   const signOff = `— ${brandName}\n${publicUrl.origin}`;
   const text = [...blocks.map(renderBlockText), signOff].join('\n\n');
-  const html = renderEmailFrame({ to, brandName, publicUrl, title: subject, bodyHtml: blocks.map(renderBlockHtml).join('\n') });
+  const html = renderEmailFrame({ to, brandName, publicUrl, locale, title: subject, bodyHtml: blocks.map(renderBlockHtml).join('\n') });
   return { to, subject, text, html };
 }
 
@@ -232,21 +250,18 @@ function renderBlockHtml(block: Block): string {
   }
 }
 
-function describeNextCharge({ recurring, nextChargeAt }: ReceiptEmailInput, amount: string): Block[] {
-  if (!recurring) return [{ kind: 'note', text: 'This was a one-off payment: nothing will be charged again automatically.' }];
-  const cancel = 'You can cancel auto-renew any time from your dashboard.';
-  if (!nextChargeAt) return [{ kind: 'text', text: cancel }];
-  return [{ kind: 'text', text: `Next charge: ${amount} on ${formatDay(nextChargeAt)}. ${cancel}` }];
+function describeNextCharge(input: ReceiptEmailInput, amount: string): Block[] {
+  const { t, day } = speaker(input);
+  if (!input.recurring) return [{ kind: 'note', text: t('billing.receipt.oneOff') }];
+  if (!input.nextChargeAt) return [{ kind: 'text', text: t('billing.receipt.cancelAnyTime') }];
+  return [{ kind: 'text', text: t('billing.receipt.nextCharge', { amount, day: day(input.nextChargeAt) }) }];
 }
 
-function describeCancelFollowUp({ byAdmin, brandName }: SubscriptionCanceledEmailInput, activeUntil: Date | null): Block[] {
-  if (byAdmin) return [{ kind: 'note', text: `If you did not expect this, contact ${brandName} support.` }];
+function describeCancelFollowUp(input: SubscriptionCanceledEmailInput, activeUntil: Date | null): Block[] {
+  const { t } = speaker(input);
+  if (input.byAdmin) return [{ kind: 'note', text: t('billing.canceled.contactSupport') }];
   if (!activeUntil) return [];
-  return [{ kind: 'note', text: 'If you did this by mistake, press Resume on your dashboard before then.' }];
-}
-
-function until(day: Date | null): string {
-  return day ? ` until ${formatDay(day)}` : '';
+  return [{ kind: 'note', text: t('billing.canceled.resume') }];
 }
 
 /** Whole calendar days (UTC) from `from` to `to`: 0 on the same day, negative once `to` has passed. */
@@ -255,16 +270,11 @@ function countDaysBetween(from: Date, to: Date): number {
   return startOfDay(to) - startOfDay(from);
 }
 
-function describeDaysLeft(days: number): string {
-  if (days === 0) return 'today';
-  if (days === 1) return 'tomorrow';
-  return `in ${days} days`;
+/** The dashboard in the reader's language: `/dashboard`, `/ru/dashboard`, … */
+export function dashboardUrl({ publicUrl, locale }: { publicUrl: URL; locale?: Locale }): string {
+  return new URL(localizedPath(locale ?? DEFAULT_LOCALE, '/dashboard'), publicUrl).href;
 }
 
-function dashboardUrl(publicUrl: URL): string {
-  return new URL('/dashboard', publicUrl).href;
-}
-
-function manageBillingUrl(publicUrl: URL): string {
-  return new URL('/dashboard?billing=manage', publicUrl).href;
+function manageBillingUrl(input: BillingEmailBase): string {
+  return `${dashboardUrl(input)}?billing=manage`;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, textDirection, type Locale } from '../../../shared/locales.js';
+import { DEFAULT_LOCALE, localizedPath, textDirection, type Locale } from '../../../shared/locales.js';
 import { escapeHtml } from '../../../shared/site-template.js';
 import { emailText } from './messages/index.js';
 
@@ -26,6 +26,8 @@ export const EMAIL_STYLES = {
 export function renderEmailFrame({ to, brandName, title, bodyHtml, publicUrl, locale = DEFAULT_LOCALE }: EmailFrame): string {
   const brand = escapeHtml(brandName);
   const site = escapeHtml(publicUrl.origin);
+  // The site's home page in the reader's language (English: the origin, as before).
+  const home = locale === DEFAULT_LOCALE ? site : escapeHtml(new URL(localizedPath(locale, '/'), publicUrl).href);
   return `<!doctype html>
 <html lang="${locale}" dir="${textDirection(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(title)}</title></head>
@@ -36,6 +38,6 @@ export function renderEmailFrame({ to, brandName, title, bodyHtml, publicUrl, lo
 <tr><td style="padding:28px">
 ${bodyHtml}
 </td></tr>
-<tr><td style="padding:16px 28px;border-top:1px solid #e2e8f0;font-size:12px;color:#94a3b8"><a href="${site}" style="color:#6366f1">${site}</a> · ${escapeHtml(emailText(locale, 'frame.sentTo', { email: to }))}</td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid #e2e8f0;font-size:12px;color:#94a3b8"><a href="${home}" style="color:#6366f1">${site}</a> · ${escapeHtml(emailText(locale, 'frame.sentTo', { email: to }))}</td></tr>
 </table></td></tr></table></body></html>`;
 }

@@ -1,6 +1,9 @@
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.js';
 import { escapeHtml } from '../../../shared/site-template.js';
+import { dashboardUrl } from './billing-emails.js';
 import { EMAIL_STYLES, renderEmailFrame } from './email-layout.js';
 import type { MailMessage } from './mailer.js';
+import { emailText, type EmailMessageKey } from './messages/index.js';
 import { money } from './money.js';
 
 interface RefundEmailInput {
@@ -16,30 +19,30 @@ interface RefundEmailInput {
   full: boolean;
   /** A crypto refund: the page where the customer claims it to a wallet of their choice. */
   claimUrl?: string | null;
+  /** The customer's language (their stored one; English when not given). */
+  locale?: Locale;
 }
 
 /** Tells the customer that (part of) a payment was refunded, and what that means for the account. */
 export function renderRefundEmail(input: RefundEmailInput): MailMessage {
-  const { to, brandName, publicUrl, planName, full } = input;
-  const refunded = money(input.amountRefunded, input.currency);
-  const paid = money(input.amountPaid, input.currency);
-  const dashboard = new URL('/dashboard', publicUrl).href;
-  const headline = full ? `Your payment of ${paid} for ${planName} has been refunded.` : `${refunded} of your payment of ${paid} for ${planName} has been refunded.`;
-  const effect = full
-    ? 'The period this payment bought has been taken off your VPN account; if nothing else is paid for it, the account is paused.'
-    : 'Your VPN account is not affected.';
-  const timing = input.claimUrl
-    ? 'Your payment was in crypto: claim the refund on the page below by entering the address of a wallet you control.'
-    : 'Refunds usually reach your card within 5 to 10 business days, depending on your bank.';
-  const claim = input.claimUrl ? `Claim your refund: ${input.claimUrl}` : null;
-  const text = [headline, '', effect, '', timing, ...(claim ? ['', claim] : []), '', `Your accounts and payment history: ${dashboard}`].join('\n');
+  const { to, brandName, publicUrl, full, locale = DEFAULT_LOCALE } = input;
+  const refunded = money(input.amountRefunded, input.currency, locale);
+  const paid = money(input.amountPaid, input.currency, locale);
+  const dashboard = dashboardUrl({ publicUrl, locale });
+  const t = (key: EmailMessageKey, values: Record<string, string> = {}) =>
+    emailText(locale, key, { brand: brandName, plan: input.planName, refunded, paid, ...values });
+  const headline = full ? t('refund.headlineFull') : t('refund.headlinePartial');
+  const effect = full ? t('refund.effectFull') : t('refund.effectPartial');
+  const timing = input.claimUrl ? t('refund.timingCrypto') : t('refund.timingCard');
+  const claim = input.claimUrl ? t('refund.claimLine', { url: input.claimUrl }) : null;
+  const text = [headline, '', effect, '', timing, ...(claim ? ['', claim] : []), '', t('refund.dashboardLine', { url: dashboard })].join('\n');
   const html = renderEmailFrame({
-    to, brandName, publicUrl, title: `${brandName}: refund`,
+    to, brandName, publicUrl, locale, title: t('refund.title'),
     bodyHtml: `<p style="${EMAIL_STYLES.lead}">${escapeHtml(headline)}</p>
 <p style="${EMAIL_STYLES.text}">${escapeHtml(effect)}</p>
 <p style="${EMAIL_STYLES.text}">${escapeHtml(timing)}</p>${input.claimUrl ? `
-<p style="margin:20px 0 0"><a href="${escapeHtml(input.claimUrl)}" style="${EMAIL_STYLES.button}">Claim your refund</a></p>` : ''}
-<p style="margin:20px 0 0"><a href="${escapeHtml(dashboard)}" style="${EMAIL_STYLES.button}">Open your dashboard</a></p>`,
+<p style="margin:20px 0 0"><a href="${escapeHtml(input.claimUrl)}" style="${EMAIL_STYLES.button}">${escapeHtml(t('refund.claimButton'))}</a></p>` : ''}
+<p style="margin:20px 0 0"><a href="${escapeHtml(dashboard)}" style="${EMAIL_STYLES.button}">${escapeHtml(t('billing.button.dashboard'))}</a></p>`,
   });
-  return { to, subject: full ? `${brandName}: your payment was refunded` : `${brandName}: part of your payment was refunded`, text, html };
+  return { to, subject: full ? t('refund.subjectFull') : t('refund.subjectPartial'), text, html };
 }

@@ -1,6 +1,9 @@
+import { DEFAULT_LOCALE, localizedPath, type Locale } from '../../../shared/locales.js';
 import { escapeHtml } from '../../../shared/site-template.js';
 import { EMAIL_STYLES, renderEmailFrame } from './email-layout.js';
 import type { MailMessage } from './mailer.js';
+import { emailText, type EmailMessageKey } from './messages/index.js';
+import { formatMoment } from './money.js';
 
 interface ServerHealthEmailInput {
   to: string;
@@ -11,26 +14,26 @@ interface ServerHealthEmailInput {
   at: Date;
   /** The last check's error, for a server that went down. */
   lastError: string | null;
+  /** The admin's language (their stored one; English when not given). */
+  locale?: Locale;
 }
 
 /** Tells an admin that a panel server stopped answering its health checks, or answers again. */
 export function renderServerHealthEmail(input: ServerHealthEmailInput): MailMessage {
-  const { to, brandName, publicUrl, serverName, state } = input;
-  const admin = new URL('/admin', publicUrl).href;
-  const when = input.at.toUTCString();
-  const headline = state === 'down'
-    ? `The panel server "${serverName}" is down: it has not answered its health checks since ${when}.`
-    : `The panel server "${serverName}" is back up: it answered its health check at ${when}.`;
-  const effect = state === 'down'
-    ? 'New accounts and purchases skip it until it answers again; its existing customers may not be able to connect.'
-    : 'New accounts and purchases can use it again.';
-  const error = state === 'down' && input.lastError ? `Last error: ${input.lastError}` : null;
-  const text = [headline, '', effect, ...(error ? ['', error] : []), '', `Servers in the admin panel: ${admin}`].join('\n');
+  const { to, brandName, publicUrl, serverName, state, locale = DEFAULT_LOCALE } = input;
+  const admin = new URL(localizedPath(locale, '/admin'), publicUrl).href;
+  const t = (key: EmailMessageKey, values: Record<string, string> = {}) =>
+    emailText(locale, key, { brand: brandName, server: serverName, when: formatMoment(input.at, locale), ...values });
+  const down = state === 'down';
+  const headline = down ? t('health.headlineDown') : t('health.headlineUp');
+  const effect = down ? t('health.effectDown') : t('health.effectUp');
+  const error = down && input.lastError ? t('health.lastError', { error: input.lastError }) : null;
+  const text = [headline, '', effect, ...(error ? ['', error] : []), '', t('health.adminLine', { url: admin })].join('\n');
   const html = renderEmailFrame({
-    to, brandName, publicUrl, title: `${brandName}: server ${state}`,
+    to, brandName, publicUrl, locale, title: down ? t('health.titleDown') : t('health.titleUp'),
     bodyHtml: `<p style="${EMAIL_STYLES.lead}">${escapeHtml(headline)}</p>
 <p style="${EMAIL_STYLES.text}">${escapeHtml(effect)}</p>
-${error ? `<p style="${EMAIL_STYLES.text}">${escapeHtml(error)}</p>\n` : ''}<p style="margin:20px 0 0"><a href="${escapeHtml(admin)}" style="${EMAIL_STYLES.button}">Open the admin panel</a></p>`,
+${error ? `<p style="${EMAIL_STYLES.text}">${escapeHtml(error)}</p>\n` : ''}<p style="margin:20px 0 0"><a href="${escapeHtml(admin)}" style="${EMAIL_STYLES.button}">${escapeHtml(t('health.adminButton'))}</a></p>`,
   });
-  return { to, subject: state === 'down' ? `${brandName}: server ${serverName} is down` : `${brandName}: server ${serverName} is back up`, text, html };
+  return { to, subject: down ? t('health.subjectDown') : t('health.subjectUp'), text, html };
 }

@@ -5,6 +5,7 @@
  * driver's folder imports a provider's SDK.
  */
 
+import type { Locale } from '../../../shared/locales.js';
 import type { RenewalInterval } from '../../../shared/plan-billing.js';
 
 /** Money is integer minor units (cents) in a lower-case ISO currency ('usd'). */
@@ -21,6 +22,8 @@ export interface CheckoutOrder {
   /** Where the provider sends the customer after paying; `{CHECKOUT_ID}` is replaced with the checkout's id. */
   successUrl: string;
   cancelUrl: string;
+  /** The customer's language: the provider's page speaks it when the provider has it (else its own choice). */
+  locale?: Locale;
   expiresAt: Date;
   /** Names of our records, kept with the checkout for the operator (strings only). */
   metadata: Record<string, string>;

@@ -1,8 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '../../../shared/errors.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { AppError } from '../errors.js';
+import { localizeErrorBody } from '../i18n/index.js';
+import { localeFromAcceptLanguage } from '../lib/locale.js';
 
 /** A body over the route's limit (Fastify refuses it before reading it): 413, not a 500 or a reset. */
 const PAYLOAD_TOO_LARGE = { code: 'payload_too_large', message: 'The request body is too large.' } satisfies ApiErrorBody;
@@ -15,6 +17,13 @@ const BODY_ERRORS: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_body', message: 'The request body does not match its Content-Length.' },
 };
 
+/**
+ * The body in the request's language (its `Accept-Language`, as the web app sends its page's): the
+ * customer-facing messages are translated (server/src/i18n), `code` never is. English, or no header: as written.
+ */
+const localized = (request: FastifyRequest, body: ApiErrorBody, retryAfterSeconds?: number): ApiErrorBody =>
+  localizeErrorBody(body, localeFromAcceptLanguage(request.headers['accept-language']), retryAfterSeconds);
+
 /** One error shape for every failure: `{ code, message }` (+ `fields`), never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
@@ -23,18 +32,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const body: ApiErrorBody = { code: err.code, message: err.message };
       if (err.details.fields) body.fields = err.details.fields;
       if (err.details.codeStatus) body.codeStatus = err.details.codeStatus;
-      return reply.status(err.statusCode).send(body);
+      return reply.status(err.statusCode).send(localized(request, body, err.details.retryAfterSeconds));
     }
 
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(PAYLOAD_TOO_LARGE);
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(localized(request, PAYLOAD_TOO_LARGE));
     const bodyError = (err.code && BODY_ERRORS[err.code]) || (err instanceof SyntaxError ? BODY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
-    if (bodyError) return reply.status(400).send(bodyError satisfies ApiErrorBody);
+    if (bodyError) return reply.status(400).send(localized(request, bodyError satisfies ApiErrorBody));
 
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ code: 'bad_request', message: err.message } satisfies ApiErrorBody);
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ code: 'internal_error', message: MESSAGES.unexpected } satisfies ApiErrorBody);
+    return reply.status(500).send(localized(request, { code: 'internal_error', message: MESSAGES.unexpected }));
   });
 }, { name: 'errors' });

@@ -10,6 +10,7 @@ import type { Clock } from '../lib/clock.js';
 import { browserDrawn, createLivePages, loadServerBundle, type PlanSource } from './live-pages.js';
 import { createPageCache, sendCompressed } from './page-cache.js';
 import { claimOf, offers } from '../../../shared/site-pages.js';
+import { DEFAULT_LOCALE, HREFLANG, localizedPath, splitLocalePath, type Locale } from '../../../shared/locales.js';
 
 const NOT_BUILT_PAGE =
   '<!doctype html><html lang="en"><title>Not built</title><p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p></html>';
@@ -37,7 +38,8 @@ function loadSite(siteDir: string): Site | undefined {
   const manifestPath = join(siteDir, SITE_MANIFEST_FILE);
   if (!existsSync(manifestPath)) return undefined;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as SiteManifest;
-  const files = [...manifest.pages.map((p) => p.file), manifest.shell, manifest.notFound];
+  const localized = Object.values(manifest.locales ?? {}).flatMap((files) => [files.shell, files.notFound]);
+  const files = [...manifest.pages.map((p) => p.file), manifest.shell, manifest.notFound, ...localized];
   return { manifest, templates: new Map(files.map((file) => [file, readFileSync(join(siteDir, file), 'utf8')])) };
 }
 
@@ -57,14 +59,38 @@ export function fillTemplate(template: string, config: PublicConfig, publicUrl: 
     .replace(PLANS_SLOT, '');
 }
 
+/** The language of a site path, its files (shell, 404 page), and the path without the language prefix. */
+function localeOf(manifest: SiteManifest, pathname: string) {
+  const { locale, path } = splitLocalePath(pathname);
+  const files = manifest.locales?.[locale] ?? { shell: manifest.shell, notFound: manifest.notFound };
+  return { locale, path, ...files };
+}
+
+/** Every page in every language, each with its alternates in the other languages (hreflang). */
 function sitemapXml(manifest: SiteManifest, publicUrl: URL): string {
-  const urls = manifest.pages.map((page) => `  <url><loc>${escapeHtml(new URL(page.path, publicUrl).href)}</loc></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const languagesOf = new Map<string, Locale[]>();
+  for (const page of manifest.pages) {
+    const { path } = splitLocalePath(page.path);
+    languagesOf.set(path, [...(languagesOf.get(path) ?? []), page.locale ?? DEFAULT_LOCALE]);
+  }
+  const href = (path: string) => escapeHtml(new URL(path, publicUrl).href);
+  const urls = manifest.pages.map((page) => {
+    const { path } = splitLocalePath(page.path);
+    const alternates = (languagesOf.get(path) ?? []).map(
+      (language) => `    <xhtml:link rel="alternate" hreflang="${HREFLANG[language]}" href="${href(localizedPath(language, path))}"/>`,
+    );
+    return [`  <url>`, `    <loc>${href(page.path)}</loc>`, ...alternates, `  </url>`].join('\n');
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 function robotsTxt(manifest: SiteManifest, publicUrl: URL): string {
   // `/admin` already covers `/admin/users/:id`: a route pattern is no path to list.
-  const privatePaths = ['/api/', ...manifest.appPaths.filter((path) => !path.includes(':'))];
+  const privatePaths = ['/api/', ...manifest.appPaths.filter((path) => !path.includes(':') && splitLocalePath(path).locale === DEFAULT_LOCALE)];
+  // The other languages' private pages, by their prefix (`/ru/dashboard`, …).
+  for (const files of Object.keys(manifest.locales ?? {}) as Locale[]) {
+    privatePaths.push(...manifest.appPaths.filter((path) => !path.includes(':') && splitLocalePath(path).locale === files));
+  }
   return ['User-agent: *', 'Allow: /', ...privatePaths.map((p) => `Disallow: ${p}`), `Sitemap: ${new URL('/sitemap.xml', publicUrl).href}`, ''].join('\n');
 }
 
@@ -105,17 +131,21 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
   if (site) {
     // Pages are sent precompressed (page-cache.ts), not compressed again on the way out.
     for (const page of site.manifest.pages) {
-      const claim = claimOf(page.path);
+      const { path, notFound } = localeOf(site.manifest, page.path);
+      const claim = claimOf(path);
       app.get(page.path, { compress: false }, async (request, reply) => {
         // A page about a feature the operator does not offer does not exist for visitors.
-        if (claim && !offers(await opts.getPublicConfig(), claim)) return sendPage(request, reply, site.manifest.notFound, 404);
+        if (claim && !offers(await opts.getPublicConfig(), claim)) return sendPage(request, reply, notFound, 404);
         return sendPage(request, reply, page.file, 200, page.live ? { path: page.path } : undefined);
       });
     }
-    for (const path of site.manifest.appPaths) app.get(path, { compress: false }, (request, reply) => sendPage(request, reply, site.manifest.shell));
+    for (const path of site.manifest.appPaths) {
+      const { shell } = localeOf(site.manifest, path);
+      app.get(path, { compress: false }, (request, reply) => sendPage(request, reply, shell));
+    }
     app.get('/sitemap.xml', async (_request, reply) => {
       const config = await opts.getPublicConfig();
-      const offered = { ...site.manifest, pages: site.manifest.pages.filter((page) => offers(config, claimOf(page.path))) };
+      const offered = { ...site.manifest, pages: site.manifest.pages.filter((page) => offers(config, claimOf(splitLocalePath(page.path).path))) };
       return reply.type('application/xml').send(sitemapXml(offered, opts.publicUrl));
     });
     app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send(robotsTxt(site.manifest, opts.publicUrl)));
@@ -124,6 +154,6 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (!isPage) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`);
-    return sendPage(request, reply, site?.manifest.notFound ?? '', 404);
+    return sendPage(request, reply, site ? localeOf(site.manifest, request.url.split('?')[0]!).notFound : '', 404);
   });
 }, { name: 'static-site' });

@@ -40,7 +40,7 @@ export function newSession(input: SessionCreateInput, options: { id: string; url
     invoice: null,
     invoice_creation: null,
     livemode: false,
-    locale: null,
+    locale: input.locale as CheckoutSessionObject['locale'],
     managed_payments: null,
     metadata: { ...input.metadata },
     mode: input.mode,

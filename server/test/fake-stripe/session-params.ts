@@ -44,7 +44,15 @@ export interface SessionCreateInput {
   allowedPaymentMethodTypes: string[] | null;
   /** What `payment_intent_data` gives the PaymentIntent made when the customer pays. */
   paymentIntentData: PaymentIntentDataInput;
+  /** The language of the hosted page (`locale`), or null (Stripe's `auto`). */
+  locale: string | null;
 }
+
+/** The languages Stripe Checkout has (`locale`; SDK 23.1.0). */
+const CHECKOUT_LOCALES = new Set([
+  'auto', 'bg', 'cs', 'da', 'de', 'el', 'en', 'en-GB', 'es', 'es-419', 'et', 'fi', 'fil', 'fr', 'fr-CA', 'hr', 'hu', 'id', 'it', 'ja', 'ko',
+  'lt', 'lv', 'ms', 'mt', 'nb', 'nl', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sk', 'sl', 'sv', 'th', 'tr', 'vi', 'zh', 'zh-HK', 'zh-TW',
+]);
 
 /** The parts of `payment_intent_data` the fake models. */
 export interface PaymentIntentDataInput {
@@ -175,7 +183,11 @@ export function parseSessionCreate(params: FormHash, now: number, apiVersion: st
     }
   }
 
+  const locale = optionalString(params.locale, 'locale') ?? null;
+  if (locale !== null && !CHECKOUT_LOCALES.has(locale)) throw invalidParam('locale', `Invalid locale: ${locale}`);
+
   return {
+    locale,
     mode: subscriptionMode ? 'subscription' : 'payment',
     customer: customer ?? null,
     subscription: subscriptionMode?.subscription ?? null,

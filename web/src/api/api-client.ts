@@ -1,5 +1,5 @@
 import { createNetworkError, createResponseError, ApiError, CLIENT_ERROR_CODES } from './api-error';
-import { MESSAGES } from '../../../shared/errors.js';
+import { apiLanguage, clientMessage } from './language';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -50,7 +50,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   const transport: ApiTransport = {
     async send(method, path, { body, signal } = {}) {
-      const headers: Record<string, string> = { Accept: 'application/json', ...(await getHeaders?.()) };
+      const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': apiLanguage(), ...(await getHeaders?.()) };
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       try {
         return await fetchImpl(baseUrl + path, {
@@ -107,7 +107,7 @@ async function readResponse<T>(response: Response): Promise<T> {
   const parsed = parseJson(text);
   if (!response.ok) throw createResponseError(response.status, parsed.ok ? parsed.value : undefined);
   if (!parsed.ok) {
-    throw new ApiError(response.status, CLIENT_ERROR_CODES.internal, MESSAGES.unexpected);
+    throw new ApiError(response.status, CLIENT_ERROR_CODES.internal, clientMessage('unexpected'));
   }
   return parsed.value as T;
 }

@@ -1,4 +1,5 @@
-import { MESSAGES, type ApiErrorBody, type CodeStatus } from '../../../shared/errors.js';
+import type { ApiErrorBody, CodeStatus } from '../../../shared/errors.js';
+import { clientMessage } from './language';
 
 /** Codes the client itself produces when the server gave no usable error body. */
 export const CLIENT_ERROR_CODES = {
@@ -30,7 +31,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 /** The request never got an answer (server down, offline, blocked). */
 export function createNetworkError(): ApiError {
-  return new ApiError(0, CLIENT_ERROR_CODES.network, MESSAGES.serverUnreachable);
+  return new ApiError(0, CLIENT_ERROR_CODES.network, clientMessage('serverUnreachable'));
 }
 
 /** Turns a failed response's parsed body into an ApiError, whatever the body held. */
@@ -38,7 +39,7 @@ export function createResponseError(status: number, body: unknown): ApiError {
   if (isApiErrorBody(body)) {
     return new ApiError(status, body.code, body.message, body.fields, body.codeStatus);
   }
-  return new ApiError(status, CLIENT_ERROR_CODES.internal, MESSAGES.unexpected);
+  return new ApiError(status, CLIENT_ERROR_CODES.internal, clientMessage('unexpected'));
 }
 
 function isApiErrorBody(body: unknown): body is ApiErrorBody {
@@ -48,7 +49,7 @@ function isApiErrorBody(body: unknown): body is ApiErrorBody {
 }
 
 /** The message to show for any thrown value, with a screen-specific fallback. */
-export function getErrorMessage(error: unknown, fallback: string = MESSAGES.unexpected): string {
-  if (isApiError(error)) return error.message || fallback;
-  return fallback;
+export function getErrorMessage(error: unknown, fallback?: string): string {
+  if (isApiError(error) && error.message) return error.message;
+  return fallback ?? clientMessage('unexpected');
 }

@@ -19,6 +19,9 @@ export function createEndpoints(client: ApiClient) {
       logout: () => client.request<void>('POST', '/api/auth/logout', { body: { scope: 'local' } }),
     },
 
+    /** The signed-in user's language, for e-mails and the subscription page. */
+    updateMyLocale: (locale: string) => client.request<unknown>('PATCH', '/api/me', { body: { locale } }),
+
     admin: {
       /** One page of users (see AdminUsersQuery): `after` = the last user id of the page before. */
       listUsers: (filter: UsersFilter & { after?: string; limit?: number }, signal?: AbortSignal) => {

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import type { PublicConfig } from '../../../shared/config.js';
 import type { Plan } from '../../../shared/plans.js';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.js';
+import { LocaleProvider } from '../i18n/locale-context';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { ConfigProvider } from '../features/config/ConfigProvider';
@@ -12,11 +14,12 @@ import { AppRoutes } from './routes';
 /**
  * The whole app below the router. The browser wraps it in a BrowserRouter (main.tsx); the build
  * and the server wrap it in a StaticRouter to render public pages (entry-server.tsx). Pages that
- * show prices get the plans on sale as `initialPlans`.
+ * show prices get the plans on sale as `initialPlans`; `locale` is the page's language (from its URL).
  */
-export function App({ initialConfig, initialPlans }: { initialConfig?: PublicConfig; initialPlans?: Plan[] }) {
+export function App({ initialConfig, initialPlans, locale = DEFAULT_LOCALE }: { initialConfig?: PublicConfig; initialPlans?: Plan[]; locale?: Locale }) {
   return (
     <StrictMode>
+      <LocaleProvider locale={locale}>
       <ErrorBoundary>
         <ToastProvider>
           <ConfigProvider initialConfig={initialConfig}>
@@ -30,6 +33,7 @@ export function App({ initialConfig, initialPlans }: { initialConfig?: PublicCon
           </ConfigProvider>
         </ToastProvider>
       </ErrorBoundary>
+      </LocaleProvider>
     </StrictMode>
   );
 }

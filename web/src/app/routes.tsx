@@ -5,41 +5,42 @@ import { RequireSession } from '../features/auth/RequireSession';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { PLATFORMS, type Platform } from '../../../shared/platforms.js';
+import type { Locale } from '../../../shared/locales.js';
 
 /** Every page is its own chunk, so a visitor downloads only the page in front of them. */
 const pages = {
-  '/': lazyPage(() => import('../pages/LandingPage')),
-  '/login': lazyPage(() => import('../pages/LoginPage')),
-  '/pricing': lazyPage(() => import('../pages/pricing/PricingPage')),
-  '/features/locations': lazyPage(() => import('../pages/features/LocationsPage')),
-  '/features/threat-protection': lazyPage(() => import('../pages/features/ThreatProtectionPage')),
-  '/features/multiple-devices': lazyPage(() => import('../pages/features/MultipleDevicesPage')),
-  '/features/high-speed-vpn': lazyPage(() => import('../pages/features/HighSpeedVpnPage')),
-  '/features/money-back-guarantee': lazyPage(() => import('../pages/features/MoneyBackGuaranteePage')),
-  '/features/no-tracking': lazyPage(() => import('../pages/features/NoTrackingPage')),
-  '/why-trust-us/open-source': lazyPage(() => import('../pages/trust/OpenSourcePage')),
-  '/why-trust-us/anonymous-accounts': lazyPage(() => import('../pages/trust/AnonymousAccountsPage')),
-  '/why-trust-us/code-transparency': lazyPage(() => import('../pages/trust/CodeTransparencyPage')),
-  '/why-trust-us/crypto-payment': lazyPage(() => import('../pages/trust/CryptoPaymentPage')),
-  '/privacy': lazyPage(() => import('../pages/legal/PrivacyPage')),
-  '/terms': lazyPage(() => import('../pages/legal/TermsPage')),
-  '/cookies': lazyPage(() => import('../pages/legal/CookiesPage')),
-  '/gdpr': lazyPage(() => import('../pages/legal/GdprPage')),
-  '/support': lazyPage(() => import('../pages/support/SupportPage')),
-  '/help': lazyPage(() => import('../pages/support/HelpPage')),
-  '/contact': lazyPage(() => import('../pages/support/ContactPage')),
-  '/status': lazyPage(() => import('../pages/support/StatusPage')),
-  '/setup': lazyPage(() => import('../pages/SetupPage')),
-  '/dashboard': lazyPage(() => import('../pages/DashboardPage')),
-  '/thank-you': lazyPage(() => import('../pages/ThankYouPage')),
-  '/admin': lazyPage(() => import('../pages/AdminPage')),
-  '/create': lazyPage(() => import('../pages/CreateAccountPage')),
-  '*': lazyPage(() => import('../pages/NotFoundPage')),
+  '/': lazyPage(() => import('../pages/LandingPage'), ['landing', 'login']),
+  '/login': lazyPage(() => import('../pages/LoginPage'), ['login']),
+  '/pricing': lazyPage(() => import('../pages/pricing/PricingPage'), ['pricing']),
+  '/features/locations': lazyPage(() => import('../pages/features/LocationsPage'), ['features']),
+  '/features/threat-protection': lazyPage(() => import('../pages/features/ThreatProtectionPage'), ['features']),
+  '/features/multiple-devices': lazyPage(() => import('../pages/features/MultipleDevicesPage'), ['features']),
+  '/features/high-speed-vpn': lazyPage(() => import('../pages/features/HighSpeedVpnPage'), ['features']),
+  '/features/money-back-guarantee': lazyPage(() => import('../pages/features/MoneyBackGuaranteePage'), ['features']),
+  '/features/no-tracking': lazyPage(() => import('../pages/features/NoTrackingPage'), ['features']),
+  '/why-trust-us/open-source': lazyPage(() => import('../pages/trust/OpenSourcePage'), ['trust']),
+  '/why-trust-us/anonymous-accounts': lazyPage(() => import('../pages/trust/AnonymousAccountsPage'), ['trust']),
+  '/why-trust-us/code-transparency': lazyPage(() => import('../pages/trust/CodeTransparencyPage'), ['trust']),
+  '/why-trust-us/crypto-payment': lazyPage(() => import('../pages/trust/CryptoPaymentPage'), ['trust']),
+  '/privacy': lazyPage(() => import('../pages/legal/PrivacyPage'), ['legal']),
+  '/terms': lazyPage(() => import('../pages/legal/TermsPage'), ['legal']),
+  '/cookies': lazyPage(() => import('../pages/legal/CookiesPage'), ['legal']),
+  '/gdpr': lazyPage(() => import('../pages/legal/GdprPage'), ['legal']),
+  '/support': lazyPage(() => import('../pages/support/SupportPage'), ['support']),
+  '/help': lazyPage(() => import('../pages/support/HelpPage'), ['support']),
+  '/contact': lazyPage(() => import('../pages/support/ContactPage'), ['support']),
+  '/status': lazyPage(() => import('../pages/support/StatusPage'), ['support']),
+  '/setup': lazyPage(() => import('../pages/SetupPage'), ['account']),
+  '/dashboard': lazyPage(() => import('../pages/DashboardPage'), ['account', 'pricing']),
+  '/thank-you': lazyPage(() => import('../pages/ThankYouPage'), ['account']),
+  '/admin': lazyPage(() => import('../pages/AdminPage'), ['admin', 'adminSettings', 'account']),
+  '/create': lazyPage(() => import('../pages/CreateAccountPage'), ['admin', 'account']),
+  '*': lazyPage(() => import('../pages/NotFoundPage'), []),
 } satisfies Record<string, LazyPage>;
 
-const downloadPage = lazyPage<{ platform: Platform }>(() => import('../pages/download/DownloadPage'));
+const downloadPage = lazyPage<{ platform: Platform }>(() => import('../pages/download/DownloadPage'), ['download', 'login']);
 /** The admin's page of one customer (`/admin/users/:id`). */
-const adminUserPage = lazyPage(() => import('../pages/AdminUserPage'));
+const adminUserPage = lazyPage(() => import('../pages/AdminUserPage'), ['admin', 'adminSettings', 'account']);
 
 type PagePath = keyof typeof pages;
 
@@ -47,8 +48,7 @@ type PagePath = keyof typeof pages;
 const GUARDED = new Set<PagePath>(['/dashboard', '/thank-you', '/admin', '/create']);
 
 function show(path: PagePath): ReactNode {
-  const { Component } = pages[path];
-  return <Component />;
+  return pages[path].render({});
 }
 
 /** Aliases: another path that shows the same page. */
@@ -68,7 +68,7 @@ const routeObjects: RouteObject[] = [
         .filter((path) => !GUARDED.has(path))
         .map((path) => ({ path, element: show(path) })),
       ...Object.entries(ALIASES).map(([path, target]) => ({ path, element: show(target) })),
-      ...PLATFORMS.map((platform) => ({ path: `/download/${platform}`, element: <downloadPage.Component platform={platform} /> })),
+      ...PLATFORMS.map((platform) => ({ path: `/download/${platform}`, element: downloadPage.render({ platform }) })),
       {
         element: <RequireSession />,
         children: [
@@ -80,7 +80,7 @@ const routeObjects: RouteObject[] = [
         element: <RequireSession roles={['admin']} />,
         children: [
           { path: '/admin', element: show('/admin') },
-          { path: '/admin/users/:id', element: <adminUserPage.Component /> },
+          { path: '/admin/users/:id', element: adminUserPage.render({}) },
           { path: '/create', element: show('/create') },
         ],
       },
@@ -93,12 +93,13 @@ export function AppRoutes() {
 }
 
 /**
- * Loads the chunk of the page at `pathname` before the first render, so hydrating a prerendered
+ * Loads the chunk and catalogues of the page at `pathname` (without its language prefix) before the first render, so hydrating a prerendered
  * page finds its component ready and keeps the server's HTML.
  */
-export function preloadPage(pathname: string): Promise<unknown> {
+export function preloadPage(pathname: string, locale: Locale): Promise<unknown> {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path.startsWith('/download/')) return downloadPage.preload();
+  if (path.startsWith('/download/')) return downloadPage.preload(locale);
+  if (path.startsWith('/admin/users/')) return adminUserPage.preload(locale);
   const page = pages[(ALIASES[path] ?? path) as PagePath] ?? pages['*'];
-  return page.preload();
+  return page.preload(locale);
 }

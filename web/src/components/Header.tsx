@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Me } from '../../../shared/auth.js';
@@ -8,6 +9,7 @@ import { DropdownMenu, MenuGroup, MenuLink } from './header/DropdownMenu';
 import { MobileMenu } from './header/MobileMenu';
 import { UserAvatar } from './header/UserAvatar';
 import { ChevronDownIcon } from './icons';
+import { LanguageSwitcher } from './LanguageSwitcher';
 import {
   DESKTOP_DOWNLOAD_LINKS,
   FEATURE_LINKS,
@@ -24,20 +26,22 @@ const navItemClass =
 export function Header() {
   const { user, signOut } = useAuth();
   const { brandName } = useConfig();
+  const { _ } = useLingui();
   const handleSignOut = () => void signOut();
 
   return (
     <header className="sticky top-0 z-40 bg-indigo-950 text-white shadow-lg shadow-indigo-950/20">
       <a
         href="#main"
-        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-indigo-900 focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50"
+        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-indigo-900 focus:not-sr-only focus:absolute focus:top-3 focus:start-3 focus:z-50"
       >
-        Skip to content
+        {_('header.skipToContent')}
       </a>
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      <nav aria-label={_('header.mainNav')} className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <BrandLink brandName={brandName} className="text-white" />
         <div className="hidden items-center gap-1 md:flex">
           {user ? <SignedInNav user={user} onSignOut={handleSignOut} /> : <SignedOutNav />}
+          <LanguageSwitcher variant="header" />
         </div>
         <MobileMenu brandName={brandName} user={user} onSignOut={handleSignOut} />
       </nav>
@@ -46,35 +50,36 @@ export function Header() {
 }
 
 function SignedOutNav() {
+  const { _ } = useLingui();
   return (
     <>
       <Link to={PRICING_LINK.to} className={navItemClass}>
-        {PRICING_LINK.label}
+        {_(PRICING_LINK.labelId)}
       </Link>
-      <NavDropdown label="Features">
+      <NavDropdown label={_('header.features')}>
         <MenuLinks links={FEATURE_LINKS} />
       </NavDropdown>
-      <NavDropdown label="Download VPN" panelClassName="w-72">
+      <NavDropdown label={_('header.download')} panelClassName="w-72">
         <div className="grid grid-cols-2 gap-1">
-          <MenuGroup label="Desktop">
+          <MenuGroup label={_('header.desktop')}>
             <MenuLinks links={DESKTOP_DOWNLOAD_LINKS} />
           </MenuGroup>
-          <MenuGroup label="Mobile">
+          <MenuGroup label={_('header.mobile')}>
             <MenuLinks links={MOBILE_DOWNLOAD_LINKS} />
           </MenuGroup>
         </div>
       </NavDropdown>
-      <NavDropdown label="Why Trust Us">
+      <NavDropdown label={_('header.whyTrustUs')}>
         <MenuLinks links={TRUST_LINKS} />
       </NavDropdown>
       <Link to={SUPPORT_LINK.to} className={navItemClass}>
-        {SUPPORT_LINK.label}
+        {_(SUPPORT_LINK.labelId)}
       </Link>
       <Link
         to="/login"
-        className="ml-2 rounded-lg bg-indigo-500 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-400"
+        className="ms-2 rounded-lg bg-indigo-500 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-400"
       >
-        Get Started
+        {_('header.getStarted')}
       </Link>
     </>
   );
@@ -84,10 +89,11 @@ function SignedOutNav() {
 const AccountMenu = lazy(() => import('./header/AccountMenu').then((module) => ({ default: module.AccountMenu })));
 
 function SignedInNav({ user, onSignOut }: { user: Me; onSignOut: () => void }) {
+  const { _ } = useLingui();
   return (
     <>
       <Link to="/dashboard" className={navItemClass}>
-        My VPN Accounts
+        {_('header.myAccounts')}
       </Link>
       <Suspense fallback={<UserAvatar email={user.email} />}>
         <AccountMenu user={user} onSignOut={onSignOut} />
@@ -114,9 +120,10 @@ function NavDropdown({ label, panelClassName, children }: { label: string; panel
 }
 
 function MenuLinks({ links }: { links: readonly NavLink[] }) {
+  const { _ } = useLingui();
   return links.map((link) => (
     <MenuLink key={link.to} to={link.to} claim={link.claim}>
-      {link.label}
+      {_(link.labelId)}
     </MenuLink>
   ));
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId, useState, type ComponentType } from 'react';
 import { AdminTabBar } from '../features/admin/AdminTabBar';
 import type { AdminTabId } from '../features/admin/admin-tabs';
@@ -24,6 +25,7 @@ const TAB_PANELS: Record<AdminTabId, ComponentType<{ refreshKey: number }>> = {
 };
 
 export default function AdminPage() {
+  const { _ } = useLingui();
   const id = useId();
   const [tab, setTab] = useState<AdminTabId>('overview');
   const [refreshKey, setRefreshKey] = useState(0);
@@ -32,13 +34,13 @@ export default function AdminPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Panel</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_('admin.page.title')}</h1>
         <button
           type="button"
           onClick={() => setRefreshKey((key) => key + 1)}
           className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50"
         >
-          Refresh
+          {_('admin.page.refresh')}
         </button>
       </div>
       {/* Keyed by tab: read again after the admin saved something on another tab. */}

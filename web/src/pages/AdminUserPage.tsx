@@ -1,25 +1,47 @@
+import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { VpnAccount } from '../../../shared/accounts.js';
-import type { AdminTransaction } from '../../../shared/billing.js';
+import type { AdminTransaction, SubscriptionStatus, TransactionStatus } from '../../../shared/billing.js';
 import type { AdminUserPage as UserPageData } from '../../../shared/users.js';
 import { api } from '../api';
 import { adminApi } from '../api/admin-endpoints';
 import { Loading } from '../components/Loading';
+import { useFormat } from '../i18n/format';
 import { messageOrFallback } from '../features/accounts/error-message';
 import { useAuth } from '../features/auth/auth-context';
-import { formatAmount } from '../features/billing/billing-format';
 import { AdminTable, Cell } from '../features/admin/AdminTable';
 import { AlertBox } from '../features/admin/AlertBox';
-import { formatDateTime } from '../features/admin/admin-format';
 import { buttonClass, rowButtonClass } from '../features/admin/admin-ui';
 import { ConfirmDialog } from '../features/admin/ConfirmDialog';
 import { RefundDialog } from '../features/admin/RefundDialog';
 import { UserAccountsSection, type AccountActions } from '../features/admin/user-page/UserAccountsSection';
 import { useToast } from '../features/toast/toast-context';
 
+/** A payment's or subscription's status, lower case (the cell capitalises it). */
+const STATUS_IDS: Record<TransactionStatus | SubscriptionStatus, string> = {
+  pending: 'admin.user.status.pending',
+  succeeded: 'admin.user.status.succeeded',
+  failed: 'admin.user.status.failed',
+  needs_review: 'admin.user.status.needsReview',
+  refunded: 'admin.user.status.refunded',
+  disputed: 'admin.user.status.disputed',
+  incomplete: 'admin.user.status.incomplete',
+  active: 'admin.user.status.active',
+  past_due: 'admin.user.status.pastDue',
+  canceled: 'admin.user.status.canceled',
+  ended: 'admin.user.status.ended',
+};
+
+const PAYMENT_COLUMN_IDS = ['admin.column.date', 'admin.column.plan', 'admin.column.amount', 'admin.column.status', 'admin.column.actions'] as const;
+const SUBSCRIPTION_COLUMN_IDS = ['admin.column.plan', 'admin.column.status', 'admin.column.paidUntil', 'admin.column.renews'] as const;
+const SESSION_COLUMN_IDS = ['admin.column.signedIn', 'admin.column.lastUsed', 'admin.column.app', 'admin.column.address'] as const;
+const AUDIT_COLUMN_IDS = ['admin.column.when', 'admin.column.action', 'admin.column.by', 'admin.column.details'] as const;
+
 /** One customer in one place: accounts (with their actions), subscriptions, payments, sessions and the audit log. */
 export default function AdminUserPage() {
+  const { _ } = useLingui();
+  const format = useFormat();
   const { id = '' } = useParams();
   const toast = useToast();
   const { user: me, refreshUser } = useAuth();
@@ -59,16 +81,26 @@ export default function AdminUserPage() {
     }
   }
   const quietly = (work: Promise<void>) => work.catch(() => undefined);
+  const columns = (ids: readonly string[]) => ids.map((column) => _(column));
+  const statusText = (status: TransactionStatus | SubscriptionStatus) => (STATUS_IDS[status] ? _(STATUS_IDS[status]) : status.replace('_', ' '));
 
   const accountActions: AccountActions = {
-    extend: (account, body) => act(account.id, `${account.username} extended`, 'Failed to extend the account', () => adminApi.accounts.extend(account.id, body)),
-    resetUsage: (account: VpnAccount) => quietly(act(account.id, `Usage of ${account.username} reset`, 'Failed to reset usage', () => adminApi.accounts.resetUsage(account.id))),
+    extend: (account, body) =>
+      act(account.id, _('admin.user.extended', { username: account.username }), _('admin.user.extendFailed'), () => adminApi.accounts.extend(account.id, body)),
+    resetUsage: (account: VpnAccount) =>
+      quietly(act(account.id, _('admin.user.usageReset', { username: account.username }), _('admin.user.resetFailed'), () => adminApi.accounts.resetUsage(account.id))),
     setEnabled: (account, enabled) =>
-      quietly(act(account.id, `${account.username} ${enabled ? 'enabled' : 'disabled'}`, `Failed to ${enabled ? 'enable' : 'disable'} the account`, () => adminApi.accounts.setEnabled(account.id, enabled))),
-    remove: (account) => quietly(act(account.id, `${account.username} deleted`, 'Failed to delete the account', () => adminApi.accounts.remove(account.id))),
+      quietly(act(
+        account.id,
+        _(enabled ? 'admin.user.enabled' : 'admin.user.disabled', { username: account.username }),
+        _(enabled ? 'admin.user.enableFailed' : 'admin.user.disableFailed'),
+        () => adminApi.accounts.setEnabled(account.id, enabled),
+      )),
+    remove: (account) =>
+      quietly(act(account.id, _('admin.user.deleted', { username: account.username }), _('admin.user.deleteFailed'), () => adminApi.accounts.remove(account.id))),
   };
 
-  if (failed) return <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6"><AlertBox>Failed to load this user. They may have been deleted.</AlertBox></div>;
+  if (failed) return <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6"><AlertBox>{_('admin.user.loadFailed')}</AlertBox></div>;
   if (!data) return <Loading />;
   const { user } = data;
   const makeRole = user.role === 'admin' ? 'user' : 'admin';
@@ -76,12 +108,16 @@ export default function AdminUserPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6">
       <div>
-        <Link to="/admin" className="text-sm font-medium text-indigo-700 hover:underline">← All users</Link>
+        <Link to="/admin" className="text-sm font-medium text-indigo-700 hover:underline">{_('admin.user.back')}</Link>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900">{user.email}</h1>
             <p className="text-sm text-slate-600">
-              {user.role === 'admin' ? 'Admin' : 'Customer'} · joined {formatDateTime(user.createdAt)} · trial {user.trialUsed ? 'used' : 'not used'}
+              {_('admin.user.summary', {
+                role: _(user.role === 'admin' ? 'admin.user.roleAdmin' : 'admin.user.roleCustomer'),
+                date: format.dateTime(user.createdAt),
+                trial: _(user.trialUsed ? 'admin.user.trialUsed' : 'admin.user.trialNotUsed'),
+              })}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -89,14 +125,16 @@ export default function AdminUserPage() {
               type="button"
               disabled={busyId === 'role' || (user.id === me?.id && makeRole === 'user')}
               className={buttonClass.secondary}
-              onClick={() => void quietly(act('role', makeRole === 'admin' ? 'Now an admin' : 'No longer an admin', 'Failed to update user', async () => {
+              onClick={() => void quietly(act('role', _(makeRole === 'admin' ? 'admin.user.nowAdmin' : 'admin.user.noLongerAdmin'), _('admin.users.updateFailed'), async () => {
                 await api.admin.updateUser(user.id, { role: makeRole });
                 if (user.id === me?.id) await refreshUser();
               }))}
             >
-              {makeRole === 'admin' ? 'Make admin' : 'Remove admin'}
+              {makeRole === 'admin' ? _('admin.user.makeAdmin') : _('admin.user.removeAdmin')}
             </button>
-            <button type="button" className={buttonClass.danger} onClick={() => setConfirmSignOut(true)}>Sign out everywhere</button>
+            <button type="button" className={buttonClass.danger} onClick={() => setConfirmSignOut(true)}>
+              {_('admin.user.signOutEverywhere')}
+            </button>
           </div>
         </div>
       </div>
@@ -104,21 +142,29 @@ export default function AdminUserPage() {
       <UserAccountsSection accounts={data.accounts} busyId={busyId} actions={accountActions} />
 
       <section aria-labelledby="user-payments" className="space-y-3">
-        <h2 id="user-payments" className="text-lg font-semibold text-slate-900">Payments</h2>
-        <AdminTable caption="Payments" columns={['Date', 'Plan', 'Amount', 'Status', 'Actions']} isEmpty={data.transactions.length === 0} emptyText="No payments.">
+        <h2 id="user-payments" className="text-lg font-semibold text-slate-900">{_('admin.user.payments')}</h2>
+        <AdminTable
+          caption={_('admin.user.payments')}
+          columns={columns(PAYMENT_COLUMN_IDS)}
+          isEmpty={data.transactions.length === 0}
+          emptyText={_('admin.user.noPayments')}
+          pinLastColumn
+        >
           {data.transactions.map((transaction) => (
             <tr key={transaction.id}>
-              <Cell className="whitespace-nowrap text-slate-700">{formatDateTime(transaction.createdAt)}</Cell>
+              <Cell className="whitespace-nowrap text-slate-700">{format.dateTime(transaction.createdAt)}</Cell>
               <Cell>{transaction.planName}</Cell>
               <Cell className="whitespace-nowrap">
-                {formatAmount(transaction.amount, transaction.currency)}
-                {transaction.amountRefunded > 0 && <span className="block text-xs text-slate-500">{formatAmount(transaction.amountRefunded, transaction.currency)} refunded</span>}
+                {format.money(transaction.amount, transaction.currency)}
+                {transaction.amountRefunded > 0 && (
+                  <span className="block text-xs text-slate-500">{_('admin.user.refunded', { amount: format.money(transaction.amountRefunded, transaction.currency) })}</span>
+                )}
               </Cell>
-              <Cell className="capitalize">{transaction.status.replace('_', ' ')}</Cell>
+              <Cell className="capitalize">{statusText(transaction.status)}</Cell>
               <Cell>
                 {transaction.refundable && (
-                  <button type="button" className={rowButtonClass.danger} onClick={() => setRefunding(transaction)} aria-label={`Refund the payment of ${formatDateTime(transaction.createdAt)}`}>
-                    Refund
+                  <button type="button" className={rowButtonClass.danger} onClick={() => setRefunding(transaction)} aria-label={_('admin.user.refundLabel', { date: format.dateTime(transaction.createdAt) })}>
+                    {_('admin.user.refund')}
                   </button>
                 )}
               </Cell>
@@ -128,28 +174,38 @@ export default function AdminUserPage() {
       </section>
 
       <section aria-labelledby="user-subscriptions" className="space-y-3">
-        <h2 id="user-subscriptions" className="text-lg font-semibold text-slate-900">Subscriptions</h2>
-        <AdminTable caption="Subscriptions" columns={['Plan', 'Status', 'Paid until', 'Renews']} isEmpty={data.subscriptions.length === 0} emptyText="No subscriptions.">
+        <h2 id="user-subscriptions" className="text-lg font-semibold text-slate-900">{_('admin.subscriptions.title')}</h2>
+        <AdminTable
+          caption={_('admin.subscriptions.title')}
+          columns={columns(SUBSCRIPTION_COLUMN_IDS)}
+          isEmpty={data.subscriptions.length === 0}
+          emptyText={_('admin.user.noSubscriptions')}
+        >
           {data.subscriptions.map((subscription) => (
             <tr key={subscription.id}>
               <Cell>{subscription.planName}</Cell>
-              <Cell className="capitalize">{subscription.status.replace('_', ' ')}</Cell>
-              <Cell className="whitespace-nowrap">{subscription.currentPeriodEnd ? formatDateTime(subscription.currentPeriodEnd) : '—'}</Cell>
-              <Cell>{subscription.autoRenews ? `Yes, ${formatDateTime(subscription.renewsAt)}` : 'No'}</Cell>
+              <Cell className="capitalize">{statusText(subscription.status)}</Cell>
+              <Cell className="whitespace-nowrap">{format.dateTime(subscription.currentPeriodEnd)}</Cell>
+              <Cell>{subscription.autoRenews ? _('admin.user.renewsOn', { date: format.dateTime(subscription.renewsAt) }) : _('admin.common.no')}</Cell>
             </tr>
           ))}
         </AdminTable>
       </section>
 
       <section aria-labelledby="user-sessions" className="space-y-3">
-        <h2 id="user-sessions" className="text-lg font-semibold text-slate-900">Signed-in sessions</h2>
-        <AdminTable caption="Signed-in sessions" columns={['Signed in', 'Last used', 'App', 'Address']} isEmpty={data.sessions.length === 0} emptyText="Not signed in anywhere.">
+        <h2 id="user-sessions" className="text-lg font-semibold text-slate-900">{_('admin.user.sessions')}</h2>
+        <AdminTable
+          caption={_('admin.user.sessions')}
+          columns={columns(SESSION_COLUMN_IDS)}
+          isEmpty={data.sessions.length === 0}
+          emptyText={_('admin.user.noSessions')}
+        >
           {data.sessions.map((session) => (
             <tr key={session.id}>
-              <Cell className="whitespace-nowrap">{formatDateTime(session.createdAt)}</Cell>
-              <Cell className="whitespace-nowrap">{formatDateTime(session.lastUsedAt)}</Cell>
+              <Cell className="whitespace-nowrap">{format.dateTime(session.createdAt)}</Cell>
+              <Cell className="whitespace-nowrap">{format.dateTime(session.lastUsedAt)}</Cell>
               <Cell>
-                {session.client === 'desktop' ? 'Desktop app' : 'Browser'}
+                {session.client === 'desktop' ? _('admin.user.desktopApp') : _('admin.user.browser')}
                 {session.userAgent && <span className="block max-w-64 truncate text-xs text-slate-500" title={session.userAgent}>{session.userAgent}</span>}
               </Cell>
               <Cell>{session.ip ?? '—'}</Cell>
@@ -159,13 +215,18 @@ export default function AdminUserPage() {
       </section>
 
       <section aria-labelledby="user-audit" className="space-y-3">
-        <h2 id="user-audit" className="text-lg font-semibold text-slate-900">Audit log</h2>
-        <AdminTable caption="Audit log" columns={['When', 'Action', 'By', 'Details']} isEmpty={data.audit.length === 0} emptyText="Nothing recorded yet.">
+        <h2 id="user-audit" className="text-lg font-semibold text-slate-900">{_('admin.user.audit')}</h2>
+        <AdminTable
+          caption={_('admin.user.audit')}
+          columns={columns(AUDIT_COLUMN_IDS)}
+          isEmpty={data.audit.length === 0}
+          emptyText={_('admin.user.noAudit')}
+        >
           {data.audit.map((entry, index) => (
             <tr key={`${entry.createdAt}-${index}`}>
-              <Cell className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</Cell>
+              <Cell className="whitespace-nowrap">{format.dateTime(entry.createdAt)}</Cell>
               <Cell className="whitespace-nowrap font-medium text-slate-900">{entry.action}</Cell>
-              <Cell>{entry.actorEmail ?? 'system'}</Cell>
+              <Cell>{entry.actorEmail ?? _('admin.user.system')}</Cell>
               <Cell className="max-w-96 text-xs break-all text-slate-600">{JSON.stringify(entry.details)}</Cell>
             </tr>
           ))}
@@ -174,12 +235,12 @@ export default function AdminUserPage() {
 
       {confirmSignOut && (
         <ConfirmDialog
-          title="Sign out everywhere"
-          message={`Every session of ${user.email} ends now, in the browser and the desktop app. They can sign in again with a new code.`}
-          confirmLabel="Sign out everywhere"
-          busyLabel="Signing out..."
+          title={_('admin.user.signOutEverywhere')}
+          message={_('admin.user.signOutConfirm', { email: user.email })}
+          confirmLabel={_('admin.user.signOutEverywhere')}
+          busyLabel={_('admin.user.signingOut')}
           busy={busyId === 'sessions'}
-          onConfirm={() => void quietly(act('sessions', 'Signed out everywhere', 'Failed to sign the user out', () => adminApi.users.signOutEverywhere(user.id))).finally(() => setConfirmSignOut(false))}
+          onConfirm={() => void quietly(act('sessions', _('admin.user.signedOut'), _('admin.user.signOutFailed'), () => adminApi.users.signOutEverywhere(user.id))).finally(() => setConfirmSignOut(false))}
           onCancel={() => setConfirmSignOut(false)}
         />
       )}
@@ -188,7 +249,7 @@ export default function AdminUserPage() {
           transaction={refunding}
           onClose={() => setRefunding(null)}
           onRefund={async (body) => {
-            await act(refunding.id, 'Payment refunded', 'Failed to refund the payment', () => adminApi.payments.refund(refunding.id, body));
+            await act(refunding.id, _('admin.user.paymentRefunded'), _('admin.user.refundFailed'), () => adminApi.payments.refund(refunding.id, body));
             setRefunding(null);
           }}
         />

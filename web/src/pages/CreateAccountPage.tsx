@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AdminServer } from '../../../shared/servers.js';
@@ -6,13 +7,20 @@ import { accountApi, type CustomAccountInput } from '../api/account-endpoints';
 import { Loading } from '../components/Loading';
 import { CustomAccountForm } from '../features/accounts/CustomAccountForm';
 import { messageOrFallback } from '../features/accounts/error-message';
-import { ACCOUNT_UI_MESSAGES } from '../features/accounts/messages';
 import { useToast } from '../features/toast/toast-context';
+
+/** The spec's custom-account messages (ACCOUNT_UI_MESSAGES' English), as admin message ids. */
+const MESSAGES = {
+  created: 'admin.create.created',
+  failed: 'admin.create.failed',
+  serversFailed: 'admin.create.serversFailed',
+} as const;
 
 type ServersState = { status: 'loading' } | { status: 'loaded'; servers: AdminServer[] } | { status: 'failed' };
 
 /** Admin only: a VPN account with a chosen server, data limit and lifetime, for a customer found by e-mail (or the admin). */
 export default function CreateAccountPage() {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const toast = useToast();
   const [serversState, setServersState] = useState<ServersState>({ status: 'loading' });
@@ -38,28 +46,28 @@ export default function CreateAccountPage() {
       if (customerEmail) {
         const [customer] = await api.admin.listUsers({ q: customerEmail, limit: 1 });
         if (customer?.email !== customerEmail.toLowerCase()) {
-          setError(`There is no customer with the e-mail ${customerEmail}. They sign up by signing in once.`);
+          setError(_('admin.create.noCustomer', { email: customerEmail }));
           setBusy(false);
           return;
         }
         userId = customer.id;
       }
       await accountApi.admin.createAccount({ ...input, ...(userId ? { userId } : {}) });
-      toast.success(ACCOUNT_UI_MESSAGES.customCreated);
+      toast.success(_(MESSAGES.created));
       // A customer's account shows on their page; the admin's own on the dashboard.
       navigate(userId ? `/admin/users/${encodeURIComponent(userId)}` : '/dashboard');
     } catch (caught) {
-      setError(messageOrFallback(caught, ACCOUNT_UI_MESSAGES.customFailed));
+      setError(messageOrFallback(caught, _(MESSAGES.failed)));
       setBusy(false);
     }
   }
 
-  const shownError = error ?? (serversState.status === 'failed' ? ACCOUNT_UI_MESSAGES.serversFailed : null);
+  const shownError = error ?? (serversState.status === 'failed' ? _(MESSAGES.serversFailed) : null);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Create VPN Account</h1>
-      <p className="mt-2 text-slate-600">A custom account on a server you choose, with its own data limit and lifetime, for a customer or yourself.</p>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_('admin.create.title')}</h1>
+      <p className="mt-2 text-slate-600">{_('admin.create.intro')}</p>
       <div className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         {shownError && (
           <div role="alert" className="mb-5 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm break-words text-red-800">
@@ -69,7 +77,7 @@ export default function CreateAccountPage() {
         {serversState.status === 'loading' && <Loading className="py-8" />}
         {serversState.status === 'loaded' && serversState.servers.length === 0 && (
           <p className="mb-5 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-            There is no active master server. Add or enable one in the Admin Panel first.
+            {_('admin.create.noServer')}
           </p>
         )}
         {serversState.status === 'loaded' && (

@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react';
 import type { PaymentMethod } from '../../../shared/billing-schemas.js';
 import { useCallback, useState } from 'react';
-import { BILLING_MESSAGES } from '../../../shared/billing.js';
 import type { Plan } from '../../../shared/plans.js';
 import { accountApi } from '../api/account-endpoints';
 import { isApiError } from '../api';
@@ -30,6 +30,7 @@ import { useCancelledCheckout } from '../features/billing/useCancelledCheckout';
 type OpenDialog = { kind: 'pay'; target: PaymentTarget } | { kind: 'history' } | null;
 
 export default function DashboardPage() {
+  const { _ } = useLingui();
   const { user, refreshUser } = useAuth();
   const toast = useToast();
   const { paymentMethods } = useConfig();
@@ -67,7 +68,7 @@ export default function DashboardPage() {
 
   async function refreshAfterChange() {
     const [loaded] = await Promise.all([reload(), refreshUser().catch(() => undefined)]);
-    if (!loaded) setError(ACCOUNT_UI_MESSAGES.loadFailed);
+    if (!loaded) setError(_(ACCOUNT_UI_MESSAGES.loadFailed));
   }
 
   async function claimPlan(plan: Plan) {
@@ -75,11 +76,11 @@ export default function DashboardPage() {
     setClaimingPlanId(plan.id);
     try {
       const account = await accountApi.createAccount(plan.id);
-      toast.success(plan.isTrial ? ACCOUNT_UI_MESSAGES.trialCreated : ACCOUNT_UI_MESSAGES.subscriptionCreated);
+      toast.success(_(plan.isTrial ? ACCOUNT_UI_MESSAGES.trialCreated : ACCOUNT_UI_MESSAGES.subscriptionCreated));
       accountDialogs.showSetup(account);
       await refreshAfterChange();
     } catch (caught) {
-      setError(messageOrFallback(caught, ACCOUNT_UI_MESSAGES.createTrialFailed));
+      setError(messageOrFallback(caught, _(ACCOUNT_UI_MESSAGES.createTrialFailed)));
       if (isApiError(caught) && caught.code === 'trial_used') await refreshUser().catch(() => undefined);
     } finally {
       setClaimingPlanId(null);
@@ -92,16 +93,16 @@ export default function DashboardPage() {
       await startCheckout(target, method);
     } catch (caught) {
       setDialog(null);
-      setError(messageOrFallback(caught, BILLING_MESSAGES.createSubscriptionFailed));
+      setError(messageOrFallback(caught, _('account.billing.createSubscriptionFailed')));
     }
   }
 
   async function retryLoad() {
     setError(null);
-    if (!(await reload())) setError(ACCOUNT_UI_MESSAGES.loadFailed);
+    if (!(await reload())) setError(_(ACCOUNT_UI_MESSAGES.loadFailed));
   }
 
-  const shownError = error ?? (loadState === 'failed' && !loadErrorDismissed ? ACCOUNT_UI_MESSAGES.loadFailed : null);
+  const shownError = error ?? (loadState === 'failed' && !loadErrorDismissed ? _(ACCOUNT_UI_MESSAGES.loadFailed) : null);
   const closeDialog = () => setDialog(null);
 
   const plansSection = (
@@ -124,7 +125,7 @@ export default function DashboardPage() {
       billing={accountBilling.billing}
       headerAction={
         <button type="button" onClick={() => setDialog({ kind: 'history' })} className={BUTTON.secondary}>
-          Transaction History
+          {_('account.dashboard.transactionHistory')}
         </button>
       }
       actions={{
@@ -136,8 +137,8 @@ export default function DashboardPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">My VPN Accounts</h1>
-      {user && <p className="mt-2 break-words text-slate-600">Welcome back, {user.email}</p>}
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_('account.dashboard.title')}</h1>
+      {user && <p className="mt-2 break-words text-slate-600">{_('account.dashboard.welcome', { email: user.email })}</p>}
 
       {payment.kind === 'waiting' && (
         <div className="mt-6">
@@ -156,7 +157,7 @@ export default function DashboardPage() {
             action={
               loadState === 'failed' && (
                 <button type="button" onClick={() => void retryLoad()} className="shrink-0 font-semibold underline">
-                  Try again
+                  {_('account.dashboard.tryAgain')}
                 </button>
               )
             }
@@ -175,7 +176,7 @@ export default function DashboardPage() {
 
       {loadState === 'failed' && !shownError && (
         <button type="button" onClick={() => void retryLoad()} className={`${BUTTON.secondary} mt-6`}>
-          Try again
+          {_('account.dashboard.tryAgain')}
         </button>
       )}
 

@@ -1,69 +1,71 @@
+import { Trans, useLingui } from '@lingui/react';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router-dom';
-import { withLocations } from '../../../shared/config.js';
 import type { Plan } from '../../../shared/plans.js';
-import { formatUsd, isListedPublicly, lowestMonthlyPrice } from '../../../shared/pricing.js';
+import { isListedPublicly, lowestMonthlyPrice } from '../../../shared/pricing.js';
 import { BoltIcon, CodeIcon, DevicesIcon, GlobeIcon, RefundIcon, UserIcon } from '../components/icons';
 import { OtpSignInForm } from '../features/auth/OtpSignInForm';
 import { useAuth } from '../features/auth/auth-context';
 import { useConfig } from '../features/config/config-context';
 import { usePlanCatalog } from '../features/plans/plan-catalog-context';
+import { useFormat } from '../i18n/format';
 
+/** A belief's title and text as message ids (landing namespace); the text may name `{locations}`. */
 interface Belief {
-  title: string;
-  text: string;
+  titleId: string;
+  textId: string;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
 const BELIEFS: readonly Belief[] = [
   {
-    title: 'Transparent',
-    text: 'Our code is open for anyone to inspect, so you never have to take our word for it.',
+    titleId: 'landing.beliefs.transparent.title',
+    textId: 'landing.beliefs.transparent.text',
     Icon: CodeIcon,
   },
   {
-    title: 'Everywhere',
-    text: 'Connect through servers in {locations} locations around the world, and switch between them as often as you like.',
+    titleId: 'landing.beliefs.everywhere.title',
+    textId: 'landing.beliefs.everywhere.text',
     Icon: GlobeIcon,
   },
   {
-    title: 'Every device',
-    text: 'One subscription covers every phone, laptop, desktop and tablet you own.',
+    titleId: 'landing.beliefs.devices.title',
+    textId: 'landing.beliefs.devices.text',
     Icon: DevicesIcon,
   },
   {
-    title: 'Risk-free',
-    text: 'Not happy? Every plan comes with a 30-day money-back guarantee.',
+    titleId: 'landing.beliefs.riskFree.title',
+    textId: 'landing.beliefs.riskFree.text',
     Icon: RefundIcon,
   },
   {
-    title: 'Fast',
-    text: 'Performance is optimized for your location, so your connection stays quick and stable.',
+    titleId: 'landing.beliefs.fast.title',
+    textId: 'landing.beliefs.fast.text',
     Icon: BoltIcon,
   },
   {
-    title: 'Anonymous',
-    text: 'All you need is an e-mail address. No name, no phone number, no personal information.',
+    titleId: 'landing.beliefs.anonymous.title',
+    textId: 'landing.beliefs.anonymous.text',
     Icon: UserIcon,
   },
 ];
 
 export default function LandingPage() {
+  const { _ } = useLingui();
   const { locationsClaim } = useConfig();
   return (
     <>
       <section className="bg-gradient-to-b from-indigo-950 via-indigo-900 to-indigo-800 text-white">
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
           <div>
-            <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">We&apos;re what we believe!</h1>
+            <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">{_('landing.hero.title')}</h1>
             <p className="mt-6 max-w-xl text-lg leading-8 text-indigo-100">
-              Your privacy is a right, not a feature. We keep no connection logs, never track what you do and never
-              sell your data.
+              {_('landing.hero.text')}
             </p>
             <ul className="mt-8 flex flex-wrap gap-3 text-sm text-indigo-100">
-              <li className="rounded-full bg-white/10 px-3 py-1 ring-1 ring-white/20">Free trial, no credit card</li>
-              <li className="rounded-full bg-white/10 px-3 py-1 ring-1 ring-white/20">Only an e-mail needed</li>
-              <li className="rounded-full bg-white/10 px-3 py-1 ring-1 ring-white/20">No connection logs</li>
+              <li className="rounded-full bg-white/10 px-3 py-1 ring-1 ring-white/20">{_('landing.hero.freeTrial')}</li>
+              <li className="rounded-full bg-white/10 px-3 py-1 ring-1 ring-white/20">{_('landing.hero.emailOnly')}</li>
+              <li className="rounded-full bg-white/10 px-3 py-1 ring-1 ring-white/20">{_('landing.hero.noLogs')}</li>
             </ul>
             <StartingPrice />
           </div>
@@ -73,16 +75,16 @@ export default function LandingPage() {
 
       <section aria-labelledby="beliefs-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
         <h2 id="beliefs-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-          We believe VPNs should be:
+          {_('landing.beliefs.heading')}
         </h2>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {BELIEFS.map(({ title, text, Icon }) => (
-            <li key={title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          {BELIEFS.map(({ titleId, textId, Icon }) => (
+            <li key={titleId} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <span className="inline-flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
                 <Icon className="size-6" />
               </span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 leading-7 text-slate-600">{withLocations(text, locationsClaim)}</p>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{_(titleId)}</h3>
+              <p className="mt-2 leading-7 text-slate-600">{_(textId, { locations: locationsClaim })}</p>
             </li>
           ))}
         </ul>
@@ -92,25 +94,27 @@ export default function LandingPage() {
 }
 
 /**
- * How the plans on sale are paid, when they all agree: ', paid once, no auto-renewal.' or ', cancel any
- * time.'; a plain '.' when some renew and some do not (each plan says which on the pricing page).
+ * The "Plans from $X/month" message for how the plans on sale are paid, when they all agree: '…, paid
+ * once, no auto-renewal.' or '…, cancel any time.'; a plain '.' when some renew and some do not (each
+ * plan says which on the pricing page).
  */
-function billingNote(plans: readonly Plan[]): string {
+function startingPriceId(plans: readonly Plan[]): string {
   const billings = new Set(plans.filter((plan) => isListedPublicly(plan) && plan.price > 0).map((plan) => plan.billing));
-  if (billings.size !== 1) return '.';
-  return billings.has('recurring') ? ', cancel any time.' : ', paid once, no auto\u2011renewal.';
+  if (billings.size !== 1) return 'landing.price.mixed';
+  return billings.has('recurring') ? 'landing.price.recurring' : 'landing.price.oneOff';
 }
 
 /** "Plans from $X/month", from the plans on sale (the server renders this page with them). */
 function StartingPrice() {
+  const format = useFormat();
   const { plans } = usePlanCatalog();
   const cents = plans && lowestMonthlyPrice(plans);
   if (!plans || !cents) return null;
   return (
     <p className="mt-8 text-indigo-100">
-      Plans from <span className="text-2xl font-bold text-white">{formatUsd(cents)}</span>/month{billingNote(plans)}{' '}
+      <Trans id={startingPriceId(plans)} values={{ price: format.money(cents) }} components={{ 0: <span className="text-2xl font-bold text-white" /> }} />{' '}
       <Link to="/pricing" className="font-semibold whitespace-nowrap text-white underline decoration-indigo-300 underline-offset-4 hover:decoration-white">
-        See pricing<span aria-hidden="true"> →</span>
+        <Trans id="landing.price.seePricing" components={{ 0: <span aria-hidden="true" /> }} />
       </Link>
     </p>
   );
@@ -118,28 +122,29 @@ function StartingPrice() {
 
 function SignUpBlock() {
   // While the session loads this shows the sign-up form, as the prerendered page does.
+  const { _ } = useLingui();
   const { user } = useAuth();
 
   return (
     <div id="get-started" className="w-full rounded-2xl bg-white p-6 text-slate-900 shadow-2xl sm:p-8 lg:justify-self-end lg:max-w-md">
       {user ? (
         <div className="text-center">
-          <h2 className="text-2xl font-bold break-words">Welcome back, {user.email}!</h2>
-          <p className="mt-3 text-slate-600">Ready to set up your secure VPN connection?</p>
+          <h2 className="text-2xl font-bold break-words">{_('landing.welcome.title', { email: user.email })}</h2>
+          <p className="mt-3 text-slate-600">{_('landing.welcome.text')}</p>
           <Link
             to="/dashboard"
             className="mt-6 inline-block rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700"
           >
-            Create Your VPN Account
+            {_('landing.welcome.createAccount')}
           </Link>
         </div>
       ) : (
         <>
-          <h2 className="text-2xl font-bold">Start your free trial</h2>
+          <h2 className="text-2xl font-bold">{_('landing.signUp.title')}</h2>
           <p className="mt-2 mb-6 text-slate-600">
-            Enter your e-mail and we&apos;ll send you a 6-digit code. No password, no credit card.
+            {_('landing.signUp.text')}
           </p>
-          <OtpSignInForm backLabel="Back" />
+          <OtpSignInForm backLabel={_('landing.signUp.back')} />
         </>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { safeReturnPath } from '../../../shared/return-path.js';
 import { OtpSignInForm } from '../features/auth/OtpSignInForm';
@@ -5,6 +6,7 @@ import { useAuth } from '../features/auth/auth-context';
 import { useConfig } from '../features/config/config-context';
 
 export default function LoginPage() {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const { brandName } = useConfig();
   const [searchParams] = useSearchParams();
@@ -16,11 +18,11 @@ export default function LoginPage() {
   return (
     <div className="flex justify-center px-4 py-16 sm:py-24">
       <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome to {brandName}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{_('login.page.title', { brand: brandName })}</h1>
         <p className="mt-2 mb-6 text-slate-600">
-          Sign in or create your account with a one-time code sent to your e-mail. No password needed.
+          {_('login.page.intro')}
         </p>
-        <OtpSignInForm backLabel="Back to Email" initialEmail={searchParams.get('email') ?? ''} next={next} />
+        <OtpSignInForm backLabel={_('login.form.backToEmail')} initialEmail={searchParams.get('email') ?? ''} next={next} />
       </div>
     </div>
   );

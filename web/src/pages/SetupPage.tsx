@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { NumberedStep, PageHero, PlatformLinks } from '../components/content';
 
@@ -10,6 +11,7 @@ function readEmail(state: unknown): string | null {
 
 /** Three set-up steps for a customer who just got an account. Without an e-mail in navigation state it goes home. */
 export default function SetupPage() {
+  const { _ } = useLingui();
   const location = useLocation();
   const email = readEmail(location.state);
   if (!email) return <Navigate to="/" replace />;
@@ -17,41 +19,29 @@ export default function SetupPage() {
   return (
     <>
       <PageHero
-        title="Set Up Your VPN"
+        title={_('account.setupPage.title')}
         subtitle={
-          <>
-            Three steps to a private connection for <span className="font-semibold break-words text-white">{email}</span>.
-          </>
+          <Trans id="account.setupPage.subtitle" values={{ email }} components={{ 0: <span className="font-semibold break-words text-white" /> }} />
         }
       />
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
         <ol className="space-y-6">
-          <NumberedStep number={1} title="Download a client">
-            <p>
-              Install the free, open-source Hiddify app. Pick your device for downloads and system requirements:
-            </p>
+          <NumberedStep number={1} title={_('account.setupPage.downloadTitle')}>
+            <p>{_('account.setupPage.downloadText')}</p>
             <PlatformLinks />
           </NumberedStep>
-          <NumberedStep number={2} title="Install certificate">
+          <NumberedStep number={2} title={_('account.setupPage.certificateTitle')}>
             <p>
-              Not needed with the recommended clients: Hiddify and the other apps in our{' '}
-              <Link to="/help" className="font-medium text-indigo-700 underline">
-                Help Center
-              </Link>{' '}
-              connect with your subscription link alone, so there is no certificate or profile to install. Your device
-              only asks once to allow the VPN connection; accept it.
+              <Trans id="account.setupPage.certificateText" components={{ 0: <Link to="/help" className="font-medium text-indigo-700 underline" /> }} />
             </p>
           </NumberedStep>
-          <NumberedStep number={3} title="Connect to VPN">
-            <p>
-              Open My VPN Accounts, copy your subscription link or scan its QR code, import it into the app and press
-              connect.
-            </p>
+          <NumberedStep number={3} title={_('account.setupPage.connectTitle')}>
+            <p>{_('account.setupPage.connectText')}</p>
             <Link
               to="/dashboard"
               className="mt-4 inline-block rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700"
             >
-              Go to My VPN Accounts
+              {_('account.setupPage.goToAccounts')}
             </Link>
           </NumberedStep>
         </ol>

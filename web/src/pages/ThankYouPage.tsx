@@ -1,10 +1,11 @@
+import { Trans, useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { VpnAccount } from '../../../shared/accounts.js';
-import { BILLING_MESSAGES } from '../../../shared/billing.js';
 import { NumberedStep, PageHero, PlatformLinks } from '../components/content';
 import { CheckIcon } from '../components/content/content-icons';
 import { BUTTON_LINK_CLASS, TEXT_LINK_CLASS } from '../components/content/links';
+import { useFormat } from '../i18n/format';
 import { describeCryptoProgress, readSessionId, type PaymentReturnState, type SettledPaymentReturn } from '../features/billing/payment-return';
 import { usePaymentReturn } from '../features/billing/usePaymentReturn';
 import { AccountSetupDialog } from '../features/setup/AccountSetupDialog';
@@ -24,6 +25,7 @@ export default function ThankYouPage() {
  * dashboard with a toast; a failed payment is shown here.
  */
 function PaymentConfirmation({ sessionId }: { sessionId: string }) {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const toast = useToast();
   const [setupAccount, setSetupAccount] = useState<VpnAccount | null>(null);
@@ -32,15 +34,15 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
   function onSettled(result: SettledPaymentReturn) {
     switch (result.kind) {
       case 'ready':
-        toast.success(BILLING_MESSAGES.paymentSucceeded);
+        toast.success(_('account.billing.paymentSucceeded'));
         setSetupAccount(result.account);
         break;
       case 'timedOut':
-        toast.info(BILLING_MESSAGES.takingLonger);
+        toast.info(_('account.billing.takingLonger'));
         goToDashboard();
         break;
       case 'error':
-        toast.error(BILLING_MESSAGES.checkStatusFailed);
+        toast.error(_('account.billing.checkStatusFailed'));
         goToDashboard();
         break;
       case 'failed':
@@ -55,14 +57,14 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
   return (
     <>
       <PageHero
-        title="Thank You!"
-        subtitle={failed ? 'Your payment could not be completed' : processing ? 'Payment processing' : 'Your payment has been processed successfully'}
+        title={_('account.thankYou.title')}
+        subtitle={_(failed ? 'account.thankYou.failedSubtitle' : processing ? 'account.thankYou.processingSubtitle' : 'account.thankYou.successSubtitle')}
       />
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-12 sm:px-6 sm:py-16">
         {payment.kind === 'failed' ? <PaymentFailedBox error={payment.error} /> : <NextSteps payment={payment} />}
         <div className="flex justify-center">
           <Link to="/dashboard" className={BUTTON_LINK_CLASS}>
-            Go to Dashboard
+            {_('account.thankYou.goToDashboard')}
           </Link>
         </div>
       </div>
@@ -72,12 +74,13 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
 }
 
 function PaymentFailedBox({ error }: { error: string }) {
+  const { _ } = useLingui();
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
       <p className="break-words">{error}</p>
       <p className="mt-2 text-sm">
         <Link to="/dashboard" className="font-semibold underline">
-          Back to the dashboard
+          {_('account.thankYou.backToDashboard')}
         </Link>
       </p>
     </div>
@@ -86,8 +89,10 @@ function PaymentFailedBox({ error }: { error: string }) {
 
 /** Step 1 follows the payment: a spinner while the account is set up, a check mark once it is ready. */
 function AccountStep({ payment }: { payment: PaymentReturnState }) {
+  const { _ } = useLingui();
+  const format = useFormat();
   const ready = payment.kind === 'ready';
-  const title = ready && payment.renewal ? 'Your VPN account has been renewed' : 'Your VPN account is being created';
+  const title = _(ready && payment.renewal ? 'account.thankYou.renewed' : 'account.thankYou.creating');
   const marker = ready ? (
     <CheckIcon className="size-5" />
   ) : (
@@ -98,15 +103,17 @@ function AccountStep({ payment }: { payment: PaymentReturnState }) {
     <NumberedStep number={1} title={title} marker={marker}>
       <p role="status">
         {ready ? (
-          <>
-            <span className="font-semibold break-all text-slate-900">{payment.account.username}</span> is ready to use.
-          </>
+          <Trans
+            id="account.thankYou.ready"
+            values={{ username: payment.account.username }}
+            components={{ 0: <span className="font-semibold break-all text-slate-900" /> }}
+          />
         ) : payment.kind === 'waiting' && payment.crypto ? (
-          describeCryptoProgress(payment.crypto)
+          describeCryptoProgress(payment.crypto, _, format)
         ) : payment.kind === 'waiting' && !payment.paid ? (
-          'Payment processing: your account is made as soon as the payment is confirmed. You can close this page; we e-mail you the receipt.'
+          _('account.thankYou.processing')
         ) : (
-          'Setting up your account...'
+          _('account.thankYou.settingUp')
         )}
       </p>
     </NumberedStep>
@@ -114,24 +121,18 @@ function AccountStep({ payment }: { payment: PaymentReturnState }) {
 }
 
 function NextSteps({ payment }: { payment: PaymentReturnState }) {
+  const { _ } = useLingui();
   return (
     <ol className="space-y-6">
       <AccountStep payment={payment} />
-      <NumberedStep number={2} title="Install a VPN client app">
+      <NumberedStep number={2} title={_('account.thankYou.installTitle')}>
         <p>
-          Install the free, open-source Hiddify app on each device. Pick yours for downloads, or see the{' '}
-          <Link to="/help" className={TEXT_LINK_CLASS}>
-            Help Center
-          </Link>
-          :
+          <Trans id="account.thankYou.installText" components={{ 0: <Link to="/help" className={TEXT_LINK_CLASS} /> }} />
         </p>
         <PlatformLinks />
       </NumberedStep>
-      <NumberedStep number={3} title="Import your subscription URL">
-        <p>
-          Copy your subscription URL from the setup window (or from My VPN Accounts), add it in the app, or scan its QR
-          code with your phone, then press connect.
-        </p>
+      <NumberedStep number={3} title={_('account.thankYou.importTitle')}>
+        <p>{_('account.thankYou.importText')}</p>
       </NumberedStep>
     </ol>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { api } from '../../../../web/src/api';
 import { BrandLink } from '../../../../web/src/components/header/BrandLink';
@@ -9,6 +10,7 @@ const itemClass =
 
 /** Brand, the signed-in e-mail, Settings, and Sign in or Sign out. */
 export function DesktopHeader() {
+  const { _ } = useLingui();
   const { user, setUser } = useAuth();
   const { brandName } = useConfig();
   const navigate = useNavigate();
@@ -30,29 +32,29 @@ export function DesktopHeader() {
 
   return (
     <header className="sticky top-0 z-40 bg-indigo-950 text-white shadow-lg shadow-indigo-950/20">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      <nav aria-label={_('desktop.nav.label')} className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <BrandLink brandName={brandName} className="shrink-0 text-white" />
         <div className="flex min-w-0 items-center gap-1">
           {user && (
-            <span className="mr-2 hidden truncate text-sm text-indigo-200 sm:block" title={user.email}>
+            <span className="me-2 hidden truncate text-sm text-indigo-200 sm:block" title={user.email}>
               {user.email}
             </span>
           )}
           {user && (
             <NavLink to="/dashboard" className={itemClass}>
-              Accounts
+              {_('desktop.nav.accounts')}
             </NavLink>
           )}
           <NavLink to="/settings" className={itemClass}>
-            Settings
+            {_('desktop.nav.settings')}
           </NavLink>
           {user ? (
             <button type="button" onClick={() => void signOut()} className={itemClass}>
-              Sign out
+              {_('desktop.nav.signOut')}
             </button>
           ) : (
             <NavLink to="/login" className={itemClass}>
-              Sign in
+              {_('desktop.nav.signIn')}
             </NavLink>
           )}
         </div>

@@ -1,9 +1,9 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { Loading } from '../../../../web/src/components/Loading';
 import { AccountsTable } from '../../../../web/src/features/accounts/AccountsTable';
 import { BUTTON } from '../../../../web/src/features/accounts/button-styles';
 import { ErrorBanner } from '../../../../web/src/features/accounts/ErrorBanner';
-import { ACCOUNT_UI_MESSAGES } from '../../../../web/src/features/accounts/messages';
 import { useAccountDialogs } from '../../../../web/src/features/accounts/useAccountDialogs';
 import { useDashboardData } from '../../../../web/src/features/accounts/useDashboardData';
 import { useAuth } from '../../../../web/src/features/auth/auth-context';
@@ -15,6 +15,7 @@ import { useDesktopPlatform } from '../app/use-desktop-platform';
  * trial claimed) on the website in the system browser; the list reloads when the window is back in focus.
  */
 export function AccountsPage() {
+  const { _ } = useLingui();
   const desktop = useDesktopPlatform();
   const { user } = useAuth();
   const { accounts, subscriptions, loadState, reload, removeAccount, replaceSubscription } = useDashboardData();
@@ -35,25 +36,25 @@ export function AccountsPage() {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">My VPN Accounts</h1>
-          {user && <p className="mt-2 break-words text-slate-600">Signed in as {user.email}</p>}
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_('desktop.accounts.title')}</h1>
+          {user && <p className="mt-2 break-words text-slate-600">{_('desktop.accounts.signedInAs', { email: user.email })}</p>}
         </div>
         <div className="flex flex-col items-end gap-1">
           <button type="button" onClick={openShop} className={BUTTON.primary}>
-            {accounts.length > 0 ? 'Buy or renew' : 'Get a plan'}
+            {accounts.length > 0 ? _('desktop.accounts.buyOrRenew') : _('desktop.accounts.getPlan')}
           </button>
-          <p className="text-xs text-slate-500">Opens the website. New accounts show up here when you come back.</p>
+          <p className="text-xs text-slate-500">{_('desktop.accounts.shopHint')}</p>
         </div>
       </div>
 
       {loadState === 'failed' && !errorDismissed && (
         <div className="mt-6">
           <ErrorBanner
-            message={ACCOUNT_UI_MESSAGES.loadFailed}
+            message={_('desktop.accounts.loadFailed')}
             onDismiss={() => setErrorDismissed(true)}
             action={
               <button type="button" onClick={() => void retryLoad()} className="shrink-0 font-semibold underline">
-                Try again
+                {_('desktop.accounts.retry')}
               </button>
             }
           />

@@ -10,6 +10,8 @@ import {
   renderSubscriptionCanceledEmail,
 } from '../../mail/billing-emails.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
+import { emailText } from '../../mail/messages/index.js';
+import { DEFAULT_LOCALE, type Locale } from '../../../../shared/locales.js';
 import type { AccountsRepo } from '../../modules/accounts/accounts.repo.js';
 import type { BillingRepo } from '../../modules/billing/billing.repo.js';
 import { graceEndOf, type PaidPeriods } from '../../modules/billing/paid-period.js';
@@ -38,7 +40,7 @@ export function createSendBillingEmailHandler(deps: {
 }): JobHandler {
   const { billing } = deps;
 
-  async function compose(notice: Notice, frame: { brandName: string; publicUrl: URL }): Promise<{ userId: string; render: (to: string) => MailMessage } | null> {
+  async function compose(notice: Notice, frame: { brandName: string; publicUrl: URL }): Promise<{ userId: string; render: (to: string, locale: Locale) => MailMessage } | null> {
     switch (notice.kind) {
       case 'receipt':
       case 'payment_failed': {
@@ -51,8 +53,8 @@ export function createSendBillingEmailHandler(deps: {
           const graceEndsAt = graceEndOf(subscription, await deps.paidPeriods.graceMs()) ?? deps.clock();
           return {
             userId: transaction.userId,
-            render: (to) => renderPaymentFailedEmail({
-              to, ...frame, planName, amount: transaction.amount, currency: transaction.currency, graceEndsAt,
+            render: (to, locale) => renderPaymentFailedEmail({
+              to, locale, ...frame, planName, amount: transaction.amount, currency: transaction.currency, graceEndsAt,
               nextAttemptAt: notice.nextAttemptAt ? new Date(notice.nextAttemptAt) : null,
             }),
           };
@@ -61,8 +63,8 @@ export function createSendBillingEmailHandler(deps: {
         const renews = recurring && !subscription.cancelAtPeriodEnd && subscription.status !== 'canceled';
         return {
           userId: transaction.userId,
-          render: (to) => renderReceiptEmail({
-            to, ...frame, planName, amount: transaction.amount, currency: transaction.currency, paidAt: transaction.createdAt,
+          render: (to, locale) => renderReceiptEmail({
+            to, locale, ...frame, planName, amount: transaction.amount, currency: transaction.currency, paidAt: transaction.createdAt,
             periodEnd, renewal: (transaction.metadata.kind ?? subscription.metadata.kind) === 'renewal', recurring,
             nextChargeAt: renews ? periodEnd : null, receiptNumber: transaction.id.slice(0, 8).toUpperCase(),
           }),
@@ -75,31 +77,31 @@ export function createSendBillingEmailHandler(deps: {
         if (!subscription) return null;
         const { plan_name: planName, price } = subscription.metadata;
         if (notice.kind === 'account_paused') {
-          return { userId: subscription.userId, render: (to) => renderAccountPausedEmail({ to, ...frame, planName, amount: price, currency: 'usd' }) };
+          return { userId: subscription.userId, render: (to, locale) => renderAccountPausedEmail({ to, locale, ...frame, planName, amount: price, currency: 'usd' }) };
         }
         if (notice.kind === 'renewal_reminder') {
           // Cancelled, or already renewed, since the reminder was queued: nothing will be charged on that date.
           if (subscription.cancelAtPeriodEnd || subscription.status !== 'active' || subscription.currentPeriodEnd?.toISOString() !== notice.chargeAt) return null;
-          return { userId: subscription.userId, render: (to) => renderRenewalReminderEmail({ to, ...frame, planName, amount: price, currency: 'usd', chargeAt: new Date(notice.chargeAt) }) };
+          return { userId: subscription.userId, render: (to, locale) => renderRenewalReminderEmail({ to, locale, ...frame, planName, amount: price, currency: 'usd', chargeAt: new Date(notice.chargeAt) }) };
         }
         return {
           userId: subscription.userId,
-          render: (to) => renderSubscriptionCanceledEmail({ to, ...frame, planName, endsAt: subscription.currentPeriodEnd, byAdmin: notice.byAdmin, now: deps.clock() }),
+          render: (to, locale) => renderSubscriptionCanceledEmail({ to, locale, ...frame, planName, endsAt: subscription.currentPeriodEnd, byAdmin: notice.byAdmin, now: deps.clock() }),
         };
       }
       case 'plan_ending': {
         const account = await deps.accounts.findById(notice.accountId);
         if (!account) return null;
         const subscription = (await billing.listSubscriptionsForUser(account.userId)).find((s) => s.vpnAccountId === account.id && s.currentPeriodEnd?.toISOString() === notice.endsAt);
-        const planName = subscription?.metadata.plan_name ?? account.planName ?? 'your plan';
-        return { userId: account.userId, render: (to) => renderPlanEndingEmail({ to, ...frame, planName, endsAt: new Date(notice.endsAt), accountName: account.username, now: deps.clock() }) };
+        const planName = subscription?.metadata.plan_name ?? account.planName;
+        return { userId: account.userId, render: (to, locale) => renderPlanEndingEmail({ to, locale, ...frame, planName: planName ?? emailText(locale, 'billing.yourPlan'), endsAt: new Date(notice.endsAt), accountName: account.username, now: deps.clock() }) };
       }
       case 'data_usage': {
         const account = await deps.accounts.findById(notice.accountId);
         if (!account || account.dataLimitBytes <= 0) return null;
         return {
           userId: account.userId,
-          render: (to) => renderDataUsageEmail({ to, ...frame, accountName: account.username, percent: notice.percent, limitBytes: account.dataLimitBytes, expiresAt: account.expireDate }),
+          render: (to, locale) => renderDataUsageEmail({ to, locale, ...frame, accountName: account.username, percent: notice.percent, limitBytes: account.dataLimitBytes, expiresAt: account.expireDate }),
         };
       }
     }
@@ -111,8 +113,9 @@ export function createSendBillingEmailHandler(deps: {
     const { brandName } = await deps.settings.getAppSettings();
     const mail = await compose(parsed.data, { brandName, publicUrl: deps.publicUrl });
     if (!mail) return;
+    // One read gives the address and the language the customer reads (their e-mails follow it).
     const user = await deps.users.findById(mail.userId);
     if (!user) return;
-    await deps.mailer.send(mail.render(user.email));
+    await deps.mailer.send(mail.render(user.email, user.locale ?? DEFAULT_LOCALE));
   };
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Mailer } from '../../mail/mailer.js';
+import { emailText } from '../../mail/messages/index.js';
 import { renderRefundEmail } from '../../mail/refund-email.js';
+import { DEFAULT_LOCALE } from '../../../../shared/locales.js';
 import type { BillingRepo } from '../../modules/billing/billing.repo.js';
 import type { SettingsService } from '../../modules/settings/settings.service.js';
 import type { UsersRepo } from '../../modules/users/users.repo.js';
@@ -18,8 +20,10 @@ export function createSendRefundNoticeHandler(deps: { billing: BillingRepo; user
     const user = await deps.users.findById(transaction.userId);
     if (!user) return;
     const { brandName } = await deps.settings.getAppSettings();
+    // The customer's stored language (read with the address above): the e-mail's texts, amounts and links.
+    const locale = user.locale ?? DEFAULT_LOCALE;
     await deps.mailer.send(renderRefundEmail({
-      to: user.email, brandName, publicUrl: deps.publicUrl, planName: transaction.metadata.plan_name ?? 'your plan',
+      to: user.email, brandName, publicUrl: deps.publicUrl, locale, planName: transaction.metadata.plan_name ?? emailText(locale, 'billing.yourPlan'),
       amountRefunded: parsed.data.amountRefunded, amountPaid: transaction.amount, currency: transaction.currency,
       full: parsed.data.amountRefunded >= transaction.amount,
       claimUrl: transaction.metadata.refund_claim_url ?? null,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LOCALE } from '../../../../shared/locales.js';
 import type { JobsRepo } from '../jobs.repo.js';
 import type { Clock } from '../../lib/clock.js';
 import { renderServerHealthEmail } from '../../mail/server-health-email.js';
@@ -40,9 +41,11 @@ export function createSendServerHealthEmailHandler(deps: {
     const server = await deps.servers.findById(notice.serverId);
     if (!server) return; // deleted since: nothing to tell
     const { brandName } = await deps.settings.getAppSettings();
+    // The admin's stored language; English for an address of ADMIN_EMAILS that has not signed in yet.
+    const locale = (await deps.users.findByEmail(notice.to))?.locale ?? DEFAULT_LOCALE;
     await deps.mailer.send(renderServerHealthEmail({
       to: notice.to, brandName, publicUrl: deps.publicUrl, serverName: server.name, state: notice.state, at: new Date(notice.at),
-      lastError: server.health.error,
+      lastError: server.health.error, locale,
     }));
   };
 }

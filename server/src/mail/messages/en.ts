@@ -1,6 +1,9 @@
 /**
  * The e-mails' texts in English, as ICU messages (plurals and placeholders). Every other language has
- * exactly these keys (checked by the type of each catalogue).
+ * exactly these keys (checked by the type of each catalogue, and by a test).
+ *
+ * Values are filled in already formatted for the reader's language (amounts, days, sizes, percentages);
+ * only counts that choose a plural form are passed as numbers.
  */
 export const en = {
   'frame.sentTo': 'sent to {email}',
@@ -10,6 +13,89 @@ export const en = {
   'otp.leadShort': 'Your sign-in code is:',
   'otp.enterWithin': 'Enter it on the sign-in page within {minutes, plural, one {# minute} other {# minutes}}. It works once.',
   'otp.ignore': 'If you did not ask to sign in to {brand}, ignore this e-mail: nobody can sign in without the code.',
+
+  'billing.yourPlan': 'your plan',
+  'billing.button.dashboard': 'Open your dashboard',
+  'billing.button.renew': 'Renew on your dashboard',
+  'billing.button.updateCard': 'Update your card',
+
+  'billing.receipt.subject': '{brand}: receipt for your payment',
+  'billing.receipt.lead': 'Thank you: we received your payment of {amount} for {plan}.',
+  'billing.receipt.factAmount': 'Amount',
+  'billing.receipt.factPlan': 'Plan',
+  'billing.receipt.factPaidOn': 'Paid on',
+  'billing.receipt.factReceiptNumber': 'Receipt number',
+  'billing.receipt.extendedUntil': 'Your VPN account has been extended until {day}.',
+  'billing.receipt.extended': 'Your VPN account has been extended.',
+  'billing.receipt.activeUntil': 'Your VPN account is active until {day}.',
+  'billing.receipt.active': 'Your VPN account is active.',
+  'billing.receipt.oneOff': 'This was a one-off payment: nothing will be charged again automatically.',
+  'billing.receipt.cancelAnyTime': 'You can cancel auto-renew any time from your dashboard.',
+  'billing.receipt.nextCharge': 'Next charge: {amount} on {day}. You can cancel auto-renew any time from your dashboard.',
+
+  'billing.renewal.subject': '{brand}: your subscription renews on {day}',
+  'billing.renewal.lead': 'Your {plan} subscription renews on {day}.',
+  'billing.renewal.charge': 'The card on file will be charged {amount} on {day}.',
+  'billing.renewal.howToStop': 'To stop it, cancel auto-renew on your dashboard before then.',
+  'billing.renewal.changeCard': 'To use a different card, choose "Manage billing" on your dashboard.',
+
+  'billing.planEnding.subject': '{brand}: your plan ends {days, plural, =0 {today} =1 {tomorrow} other {in # days}} — renew',
+  'billing.planEnding.subjectEnded': '{brand}: your plan has ended — renew',
+  'billing.planEnding.leadEnds': 'Your VPN account {account} on {plan} ends on {day}.',
+  'billing.planEnding.leadEnded': 'Your VPN account {account} on {plan} ended on {day}.',
+  'billing.planEnding.renew': 'This plan does not renew by itself: renew it from your dashboard to keep it running.',
+  'billing.planEnding.renewEnded': 'Renew it from your dashboard to switch it on again.',
+
+  'billing.dataUsage.subject': '{brand}: you have used {percent} of your data',
+  'billing.dataUsage.subjectAll': '{brand}: you have used all your data',
+  'billing.dataUsage.lead': 'Your VPN account {account} has used {percent} of its {limit} of data.',
+  'billing.dataUsage.leadAll': 'Your VPN account {account} has used all of its {limit} of data, so it no longer connects.',
+  'billing.dataUsage.renew': 'Renew or buy a plan with more data from your dashboard to keep connecting.',
+  'billing.dataUsage.renewUntil': 'Renew or buy a plan with more data from your dashboard to keep connecting. It resets when you renew; the plan runs until {day}.',
+
+  'billing.paymentFailed.subject': '{brand}: your payment did not go through',
+  'billing.paymentFailed.lead': 'The renewal charge of {amount} for {plan} did not go through.',
+  'billing.paymentFailed.graceUntil': 'Your VPN keeps working until {day}.',
+  'billing.paymentFailed.updateCard': 'Update your card before then to keep it running.',
+  'billing.paymentFailed.retry': 'We will try the card again automatically on {day}.',
+
+  'billing.paused.subject': '{brand}: your VPN account is paused',
+  'billing.paused.lead': 'The renewal of {amount} for {plan} could not be charged, so your VPN account has been paused.',
+  'billing.paused.howToResume': 'Update your card: as soon as the payment goes through, the account is switched on again and extended.',
+
+  'billing.canceled.subject': '{brand}: your subscription was cancelled',
+  'billing.canceled.byAdmin': '{brand} has cancelled your {plan} subscription.',
+  'billing.canceled.byYou': 'Your {plan} subscription has been cancelled.',
+  'billing.canceled.noMoreCharges': 'Auto-renew is off: there will be no further charges.',
+  'billing.canceled.activeUntil': 'Your VPN account stays active until {day}.',
+  'billing.canceled.ended': 'Your VPN account has ended.',
+  'billing.canceled.contactSupport': 'If you did not expect this, contact {brand} support.',
+  'billing.canceled.resume': 'If you did this by mistake, press Resume on your dashboard before then.',
+
+  'refund.subjectFull': '{brand}: your payment was refunded',
+  'refund.subjectPartial': '{brand}: part of your payment was refunded',
+  'refund.title': '{brand}: refund',
+  'refund.headlineFull': 'Your payment of {paid} for {plan} has been refunded.',
+  'refund.headlinePartial': '{refunded} of your payment of {paid} for {plan} has been refunded.',
+  'refund.effectFull': 'The period this payment bought has been taken off your VPN account; if nothing else is paid for it, the account is paused.',
+  'refund.effectPartial': 'Your VPN account is not affected.',
+  'refund.timingCrypto': 'Your payment was in crypto: claim the refund on the page below by entering the address of a wallet you control.',
+  'refund.timingCard': 'Refunds usually reach your card within 5 to 10 business days, depending on your bank.',
+  'refund.claimButton': 'Claim your refund',
+  'refund.claimLine': 'Claim your refund: {url}',
+  'refund.dashboardLine': 'Your accounts and payment history: {url}',
+
+  'health.subjectDown': '{brand}: server {server} is down',
+  'health.subjectUp': '{brand}: server {server} is back up',
+  'health.titleDown': '{brand}: server down',
+  'health.titleUp': '{brand}: server up',
+  'health.headlineDown': 'The panel server "{server}" is down: it has not answered its health checks since {when}.',
+  'health.headlineUp': 'The panel server "{server}" is back up: it answered its health check at {when}.',
+  'health.effectDown': 'New accounts and purchases skip it until it answers again; its existing customers may not be able to connect.',
+  'health.effectUp': 'New accounts and purchases can use it again.',
+  'health.lastError': 'Last error: {error}',
+  'health.adminLine': 'Servers in the admin panel: {url}',
+  'health.adminButton': 'Open the admin panel',
 } as const;
 
 export type EmailMessageKey = keyof typeof en;

@@ -5,7 +5,8 @@ import { fa } from './fa.js';
 import { ru } from './ru.js';
 import { zhCN } from './zh-CN.js';
 
-const CATALOGUES: Record<Locale, EmailCatalogue> = { en, ru, fa, 'zh-CN': zhCN };
+/** Every language's e-mail texts (each has exactly the English keys). */
+export const EMAIL_CATALOGUES: Readonly<Record<Locale, EmailCatalogue>> = { en, ru, fa, 'zh-CN': zhCN };
 const compiled = new Map<string, IntlMessageFormat>();
 
 /** An e-mail text in `locale`, its ICU placeholders and plurals filled in (formatters compiled once). */
@@ -13,7 +14,7 @@ export function emailText(locale: Locale, key: EmailMessageKey, values: Record<s
   const cacheKey = `${locale}\u0000${key}`;
   let format = compiled.get(cacheKey);
   if (!format) {
-    format = new IntlMessageFormat(CATALOGUES[locale][key], locale);
+    format = new IntlMessageFormat(EMAIL_CATALOGUES[locale][key], locale);
     compiled.set(cacheKey, format);
   }
   return String(format.format(values));

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../../../shared/accounts.js';
 import { BILLING_MESSAGES, CURRENCY, type CheckoutStarted, type CheckoutStatus } from '../../../../shared/billing.js';
 import type { CheckoutBody, PaymentMethod } from '../../../../shared/billing-schemas.js';
+import { DEFAULT_LOCALE, localizedPath } from '../../../../shared/locales.js';
 import type { Db } from '../../db/knex.js';
 import { AppError, notFound } from '../../errors.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
@@ -52,6 +53,8 @@ export function createCheckoutService(deps: {
   publicUrl: URL;
 }) {
   const { billing, clock, log } = deps;
+  /** A page of the site in the user's language: `/thank-you`, `/ru/thank-you`, … */
+  const sitePage = (user: UserProfile, path: string) => new URL(localizedPath(user.locale ?? DEFAULT_LOCALE, path), deps.publicUrl).href;
 
   /**
    * No charge without capacity: some server that covers the plan answers right now (the trial's rule,
@@ -113,9 +116,11 @@ export function createCheckoutService(deps: {
         orderId: transactionId, amount: plan.price, currency: CURRENCY,
         productName: kind === 'renewal' ? `${plan.name} (renewal)` : plan.name, description: describePlan(plan),
         customerEmail: user.email, customerRef: user.id,
-        successUrl: `${new URL('/thank-you', deps.publicUrl).href}?session_id={CHECKOUT_ID}`,
+        // The customer comes back to the site in the language they read (their stored one).
+        successUrl: `${sitePage(user, '/thank-you')}?session_id={CHECKOUT_ID}`,
         // Our own order id (providers do not fill in theirs here): the dashboard closes that checkout.
-        cancelUrl: `${new URL('/dashboard', deps.publicUrl).href}?checkout=cancelled&order=${encodeURIComponent(transactionId)}`,
+        cancelUrl: `${sitePage(user, '/dashboard')}?checkout=cancelled&order=${encodeURIComponent(transactionId)}`,
+        locale: user.locale ?? DEFAULT_LOCALE,
         expiresAt: addSeconds(new Date(), CHECKOUT_SESSION_TTL_SECONDS),
         metadata: { subscription_id: subscriptionId, vpn_account_id: accountId, user_id: user.id, plan_id: plan.id, kind },
         ...(recurring ? { recurring } : {}),

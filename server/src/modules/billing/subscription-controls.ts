@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { BILLING_MESSAGES, type AdminSubscription, type BillingPortalStarted, type Subscription, type SubscriptionStatus } from '../../../../shared/billing.js';
+import { DEFAULT_LOCALE, localizedPath } from '../../../../shared/locales.js';
 import type { Db } from '../../db/knex.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -99,7 +100,7 @@ export function createSubscriptionControls(deps: {
       const customer = await deps.customers.find(user.id, current.accountKey);
       if (!customer) throw new AppError(409, 'no_billing_account', BILLING_MESSAGES.noBillingAccount);
       try {
-        return { url: await current.openBillingPortal(customer.customerRef, new URL('/dashboard', deps.publicUrl).href) };
+        return { url: await current.openBillingPortal(customer.customerRef, new URL(localizedPath(user.locale ?? DEFAULT_LOCALE, '/dashboard'), deps.publicUrl).href) };
       } catch (err) {
         if (!(err instanceof PaymentProviderError)) throw err;
         log.warn({ err, userId: user.id }, 'recurring: the billing portal could not be opened');

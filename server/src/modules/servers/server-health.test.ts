@@ -84,7 +84,7 @@ describe.each(TEST_DATABASES)('panel server health (%s)', (kind) => {
   it('a server is up from its credential test, and each check records its latency', async () => {
     const health = await healthOf(ids.germany);
     expect(health).toEqual({ state: 'up', latencyMs: expect.any(Number), lastError: null, checkedAt: expect.any(String), since: expect.any(String) });
-    expect(await regions()).toEqual([{ name: 'Germany', locations: 'all', status: 'up' }, { name: 'Japan', locations: 'all', status: 'up' }]);
+    expect(await regions()).toEqual([{ name: 'Germany', locationNumber: null, locations: 'all', status: 'up' }, { name: 'Japan', locationNumber: null, locations: 'all', status: 'up' }]);
   });
 
   it('down after two failed checks in a row, with one mail to each admin; up again after one answer, with one mail each', async () => {
@@ -144,7 +144,7 @@ describe.each(TEST_DATABASES)('panel server health (%s)', (kind) => {
     const none = await call('POST', '/api/accounts', customer, { planId: freePlanId });
     expect(none.statusCode).toBe(503);
     expect(none.json()).toMatchObject({ code: 'service_unavailable' });
-    expect(await regions()).toEqual([{ name: 'Germany', locations: 'all', status: 'down' }, { name: 'Japan', locations: 'all', status: 'down' }]);
+    expect(await regions()).toEqual([{ name: 'Germany', locationNumber: null, locations: 'all', status: 'down' }, { name: 'Japan', locationNumber: null, locations: 'all', status: 'down' }]);
   });
 
   it('a disabled server is not checked and shows as down publicly; enabling it (a passing test) makes it up', async () => {

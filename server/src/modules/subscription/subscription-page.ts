@@ -8,6 +8,9 @@ import QRCode from 'qrcode';
 import { PLATFORM_NAMES, type Platform } from '../../../../shared/platforms.js';
 import { escapeHtml } from '../../../../shared/site-template.js';
 import { DEEP_LINK_PLATFORMS, deepLinksFor } from '../../../../shared/deep-links.js';
+import { DEFAULT_LOCALE, textDirection, type Locale } from '../../../../shared/locales.js';
+import { DATE_LOCALE, formatDataSize, formatPercent, type DataUnit } from '../../mail/money.js';
+import { pageText, type PageMessageKey } from './page-messages/index.js';
 import { LruMap } from './subscription-cache.js';
 
 /** What the page shows about the account. `pending` = paid or free, but not on a panel yet. */
@@ -33,6 +36,8 @@ export interface SubscriptionPageInput {
   now: Date;
   /** `renderQrSvg(subscriptionUrl)`; null leaves the QR code out. */
   qrSvg: string | null;
+  /** The account owner's language (English when not given): texts, `<html lang dir>`, dates and sizes. */
+  locale?: Locale;
 }
 
 const qrCache = new LruMap<string, string>(1000);
@@ -49,37 +54,58 @@ export async function renderQrSvg(url: string): Promise<string> {
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
 
-/** Bytes as the product counts them (1 GB = 1024³ bytes). */
-export function formatBytes(bytes: number): string {
+/** Bytes as the product counts them (1 GB = 1024³ bytes), in the reader's digits and unit names. */
+export function formatBytes(bytes: number, locale: Locale = DEFAULT_LOCALE): string {
   const value = Math.max(0, bytes);
-  if (value >= GIB) return `${(value / GIB).toFixed(value >= 100 * GIB ? 0 : 2)} GB`;
-  if (value >= MIB) return `${(value / MIB).toFixed(value >= 100 * MIB ? 0 : 1)} MB`;
-  if (value >= 1024) return `${(value / 1024).toFixed(0)} KB`;
-  return `${value} B`;
+  const [amount, unit, digits]: [number, DataUnit, number] =
+    value >= GIB ? [value / GIB, 'gigabyte', value >= 100 * GIB ? 0 : 2]
+      : value >= MIB ? [value / MIB, 'megabyte', value >= 100 * MIB ? 0 : 1]
+        : value >= 1024 ? [value / 1024, 'kilobyte', 0]
+          : [value, 'byte', 0];
+  if (locale !== 'en') return formatDataSize(amount, unit, locale, digits);
+  const short = { gigabyte: 'GB', megabyte: 'MB', kilobyte: 'KB', byte: 'B' }[unit];
+  return `${unit === 'byte' ? amount : amount.toFixed(digits)} ${short}`;
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
 
-function describeExpiry(expiresAt: Date | null, now: Date): string {
-  if (!expiresAt) return 'Never expires';
-  const date = `<time datetime="${escapeHtml(expiresAt.toISOString())}">${escapeHtml(DATE_FORMAT.format(expiresAt))}</time>`;
+/** "31 Jan 2030" (English), "31 янв. 2030 г.", "۱۱ بهمن ۱۴۰۸", "2030年1月31日": the day, in UTC. */
+function formatShortDate(date: Date, locale: Locale): string {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALE[locale], { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(date);
+}
+
+/** A message with one value that is already HTML: the text is escaped around it. */
+function withHtml(text: (marker: string) => string, html: string): string {
+  const marker = '\u0000html\u0000';
+  return escapeHtml(text(marker)).replace(marker, html);
+}
+
+function describeExpiry(expiresAt: Date | null, now: Date, locale: Locale): string {
+  const t = (key: PageMessageKey, values: Record<string, string | number> = {}) => pageText(locale, key, values);
+  if (!expiresAt) return escapeHtml(t('page.neverExpires'));
+  const date = `<time datetime="${escapeHtml(expiresAt.toISOString())}">${escapeHtml(formatShortDate(expiresAt, locale))}</time>`;
   const ms = expiresAt.getTime() - now.getTime();
-  if (ms <= 0) return `Expired on ${date}`;
+  if (ms <= 0) return withHtml((marker) => t('page.expiredOn', { date: marker }), date);
   const days = Math.floor(ms / 86_400_000);
   const hours = Math.floor(ms / 3_600_000);
-  const left = days >= 1 ? `${days} day${days === 1 ? '' : 's'} left` : hours >= 1 ? `${hours} hour${hours === 1 ? '' : 's'} left` : 'less than an hour left';
-  return `${date} (${left})`;
+  const left = days >= 1 ? t('page.daysLeft', { days }) : hours >= 1 ? t('page.hoursLeft', { hours }) : t('page.lessThanAnHour');
+  return withHtml((marker) => t('page.expiresOn', { date: marker, left }), date);
 }
 
-const STATUS_LABELS: Record<PageStatus, { label: string; tone: 'ok' | 'warn' | 'bad' }> = {
-  active: { label: 'Active', tone: 'ok' },
-  on_hold: { label: 'Ready: starts when you first connect', tone: 'ok' },
-  pending: { label: 'Being set up', tone: 'warn' },
-  suspended: { label: 'Awaiting payment', tone: 'warn' },
-  disabled: { label: 'Disabled', tone: 'bad' },
-  expired: { label: 'Expired', tone: 'bad' },
-  limited: { label: 'Data used up', tone: 'bad' },
-  inactive: { label: 'Inactive', tone: 'bad' },
+const STATUS_TONES: Record<PageStatus, 'ok' | 'warn' | 'bad'> = {
+  active: 'ok',
+  on_hold: 'ok',
+  pending: 'warn',
+  suspended: 'warn',
+  disabled: 'bad',
+  expired: 'bad',
+  limited: 'bad',
+  inactive: 'bad',
 };
 
 const STYLE = `
@@ -96,7 +122,7 @@ h3{font-size:1rem;margin:0}
 .muted{color:var(--muted)}
 .badge{display:inline-block;border-radius:999px;padding:.05rem .6rem;font-size:.85rem;font-weight:600;border:1px solid currentColor}
 .tone-ok{color:var(--ok)}.tone-warn{color:var(--warn)}.tone-bad{color:var(--bad)}
-.notice{border-left:4px solid var(--bad);padding:.75rem 1rem;background:color-mix(in srgb,var(--bad) 8%,transparent);border-radius:.5rem;font-weight:600}
+.notice{border-inline-start:4px solid var(--bad);padding:.75rem 1rem;background:color-mix(in srgb,var(--bad) 8%,transparent);border-radius:.5rem;font-weight:600}
 .notice.tone-warn{border-color:var(--warn);background:color-mix(in srgb,var(--warn) 8%,transparent)}
 dl{display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.75rem;margin:0}
 dt{color:var(--muted);font-size:.9rem}dd{margin:0;font-weight:600}
@@ -117,80 +143,90 @@ footer{margin-top:1.5rem;text-align:center;font-size:.9rem}
 footer a{color:var(--muted)}
 `;
 
-function platformSection(platform: Platform, input: SubscriptionPageInput, open: boolean): string {
+function platformSection(platform: Platform, input: SubscriptionPageInput, open: boolean, locale: Locale): string {
   const buttons = deepLinksFor(platform, input.subscriptionUrl, input.brandName)
-    .map((link) => `<li><a class="btn" href="${escapeHtml(link.href)}">Open in ${escapeHtml(link.clientName)}</a></li>`)
+    .map((link) => `<li><a class="btn" href="${escapeHtml(link.href)}">${escapeHtml(pageText(locale, 'page.openIn', { app: link.clientName }))}</a></li>`)
     .join('');
   return `<details${open ? ' open' : ''}><summary>${escapeHtml(PLATFORM_NAMES[platform])}</summary><ul class="apps">${buttons}</ul></details>`;
 }
 
 export function renderSubscriptionPage(input: SubscriptionPageInput): string {
   const e = escapeHtml;
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const t = (key: PageMessageKey, values: Record<string, string | number> = {}) => e(pageText(locale, key, values));
   const brand = e(input.brandName);
-  const status = STATUS_LABELS[input.status];
+  const tone = STATUS_TONES[input.status];
   const usable = input.status === 'active' || input.status === 'on_hold' || input.status === 'pending';
 
-  const used = formatBytes(input.usedBytes);
-  const limit = input.limitBytes === null ? 'Unlimited' : formatBytes(input.limitBytes);
+  const used = formatBytes(input.usedBytes, locale);
+  const limit = input.limitBytes === null ? pageText(locale, 'page.unlimited') : formatBytes(input.limitBytes, locale);
   const percent = input.limitBytes ? Math.min(100, Math.round((input.usedBytes / input.limitBytes) * 100)) : null;
-  const meter = percent === null ? '' : `<div class="meter" role="img" aria-label="${percent}% of the data used"><span style="width:${percent}%"></span></div>`;
+  const meter = percent === null
+    ? ''
+    : `<div class="meter" role="img" aria-label="${t('page.meterLabel', { percent: formatPercent(percent, locale) })}"><span style="width:${percent}%"></span></div>`;
 
   const notice = input.notice
-    ? `<p class="notice${status.tone === 'warn' ? ' tone-warn' : ''}" role="alert">${e(input.notice)}</p>` +
+    ? `<p class="notice${tone === 'warn' ? ' tone-warn' : ''}" role="alert">${e(input.notice)}</p>` +
       (usable
         ? ''
         : input.status === 'disabled'
-          ? `<p><a class="btn primary" href="${e(input.supportUrl)}">Contact support</a></p>`
-          : `<p><a class="btn primary" href="${e(input.dashboardUrl)}">Go to your dashboard</a></p>`)
+          ? `<p><a class="btn primary" href="${e(input.supportUrl)}">${t('page.contactSupport')}</a></p>`
+          : `<p><a class="btn primary" href="${e(input.dashboardUrl)}">${t('page.goToDashboard')}</a></p>`)
     : '';
 
   const order = input.platform ? [input.platform, ...DEEP_LINK_PLATFORMS.filter((p) => p !== input.platform)] : [...DEEP_LINK_PLATFORMS];
   const setup = usable
     ? `<section class="card" aria-labelledby="setup-title">
-<h2 id="setup-title">Add it to your VPN app</h2>
+<h2 id="setup-title">${t('page.setupTitle')}</h2>
 <div class="qr-row">
-${input.qrSvg ? `<figure class="qr" role="img" aria-label="QR code of your subscription link">${input.qrSvg}</figure>` : ''}
-<div class="link"><p class="muted">Scan the code with your phone's VPN app, tap a button below on the device you want to protect, or copy this link into your app:</p>
-<label class="muted" for="sub-link">Subscription link</label>
-<input id="sub-link" type="text" readonly value="${e(input.subscriptionUrl)}"></div>
+${input.qrSvg ? `<figure class="qr" role="img" aria-label="${t('page.qrLabel')}">${input.qrSvg}</figure>` : ''}
+<div class="link"><p class="muted">${t('page.setupHelp')}</p>
+<label class="muted" for="sub-link">${t('page.linkLabel')}</label>
+<input id="sub-link" type="text" readonly dir="ltr" value="${e(input.subscriptionUrl)}"></div>
 </div>
-<h3 style="margin-top:1.25rem">Open in your app</h3>
-${order.map((platform, index) => platformSection(platform, input, input.platform === null || index === 0)).join('\n')}
+<h3 style="margin-top:1.25rem">${t('page.openInYourApp')}</h3>
+${order.map((platform, index) => platformSection(platform, input, input.platform === null || index === 0, locale)).join('\n')}
 </section>`
     : '';
 
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}" dir="${textDirection(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
-<title>Your subscription · ${brand}</title>
+<title>${t('page.title', { brand: input.brandName })}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
 <header>
 <p class="brand">${brand}</p>
-<h1>Your VPN subscription</h1>
-<p class="muted">Account <strong>${e(input.username)}</strong> · <span class="badge tone-${status.tone}">${e(status.label)}</span></p>
+<h1>${t('page.heading')}</h1>
+<p class="muted">${t('page.account')} <strong dir="ltr">${e(input.username)}</strong> · <span class="badge tone-${tone}">${t(`status.${input.status}`)}</span></p>
 </header>
 ${notice}
 <section class="card" aria-labelledby="usage-title">
-<h2 id="usage-title">Usage</h2>
+<h2 id="usage-title">${t('page.usage')}</h2>
 <dl>
-<div><dt>Data used</dt><dd>${e(used)} of ${e(limit)}</dd></div>
-<div><dt>Expires</dt><dd>${describeExpiry(input.expiresAt, input.now)}</dd></div>
+<div><dt>${t('page.dataUsed')}</dt><dd>${t('page.usedOf', { used, limit })}</dd></div>
+<div><dt>${t('page.expires')}</dt><dd>${describeExpiry(input.expiresAt, input.now, locale)}</dd></div>
 </dl>
 ${meter}
 </section>
 ${setup}
 <footer>
-<a href="${e(input.dashboardUrl)}">Dashboard</a> · <a href="${e(input.supportUrl)}">Support</a> · <a href="mailto:${e(input.supportEmail)}">${e(input.supportEmail)}</a>
+<a href="${e(input.dashboardUrl)}">${t('page.dashboard')}</a> · <a href="${e(input.supportUrl)}">${t('page.support')}</a> · <a href="mailto:${e(input.supportEmail)}">${e(input.supportEmail)}</a>
 </footer>
 </main>
 </body>
 </html>
 `;
+}
+
+/** What the page says about an account that cannot be used now, or is still being set up, in `locale`. */
+export function pageNotice(state: Exclude<PageStatus, 'active' | 'on_hold'>, links: { dashboard: string; support: string }, paid: boolean, locale: Locale): string {
+  if (state === 'pending') return pageText(locale, paid ? 'notice.paidPending' : 'notice.pending');
+  return pageText(locale, `notice.${state}`, { dashboard: links.dashboard, support: links.support });
 }

@@ -1,3 +1,4 @@
+import { isLocale, type Locale } from '../../../../shared/locales.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toDateOrNull } from '../../db/values.js';
 
@@ -19,6 +20,8 @@ export interface SubscriptionAccount {
   panelKind: string | null;
   /** A payment for it has succeeded (a suspended row is then being set up, not waiting for payment). */
   paid: boolean;
+  /** The language its owner reads (user_profiles.locale): the page a browser gets is in it. Null until known. */
+  ownerLocale: Locale | null;
 }
 
 interface AccountMetadata {
@@ -27,7 +30,7 @@ interface AccountMetadata {
 
 const COLUMNS = [
   'a.id', 'a.user_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.subscription_url', 'a.metadata',
-  'm.kind as panel_kind',
+  'm.kind as panel_kind', 'u.locale as owner_locale',
 ];
 
 function toAccount(row: Record<string, unknown>): SubscriptionAccount {
@@ -45,6 +48,7 @@ function toAccount(row: Record<string, unknown>): SubscriptionAccount {
     subscriptionUrl: typeof row.subscription_url === 'string' && row.subscription_url !== '' ? row.subscription_url : null,
     panelKind: typeof row.panel_kind === 'string' ? row.panel_kind : null,
     paid: Boolean(row.paid) && row.paid !== '0',
+    ownerLocale: isLocale(row.owner_locale) ? row.owner_locale : null,
   };
 }
 
@@ -53,6 +57,8 @@ export function createSubscriptionRepo(db: Db) {
     async findByToken(token: string): Promise<SubscriptionAccount | undefined> {
       const row = await db('vpn_accounts as a')
         .leftJoin('masterservers as m', 'm.id', 'a.master_server_id')
+        // The owner's language in the same query (the hot path stays one round trip).
+        .leftJoin('user_profiles as u', 'u.id', 'a.user_id')
         .select(COLUMNS)
         .select(db.raw(
           `exists (select 1 from subscriptions s join transactions t on t.subscription_id = s.id where s.vpn_account_id = a.id and t.status = 'succeeded') as paid`,

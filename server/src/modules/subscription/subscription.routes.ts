@@ -30,6 +30,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       path: request.params['*'],
       userAgent: request.headers['user-agent'],
       accept: request.headers.accept,
+      acceptLanguage: request.headers['accept-language'],
     });
     return reply.code(result.statusCode).headers(result.headers).send(result.body);
   });

@@ -19,6 +19,8 @@ import { systemClock, type Clock } from '../../lib/clock.js';
 import { PanelError } from '../../panels/panel-driver.js';
 import { PANEL_TIMEOUT_MS, panelFetch } from '../../panels/panel-http.js';
 import { platformFromUserAgent } from '../../../../shared/deep-links.js';
+import { LOCALES, localizedPath, type Locale } from '../../../../shared/locales.js';
+import { localeFromAcceptLanguage } from '../../lib/locale.js';
 import { DEFAULT_SWR_OPTIONS, LruMap, SwrCache, type SwrCacheOptions } from './subscription-cache.js';
 import { formatUserinfo, toPanelCopy, type PanelCopy, type SubscriptionUserinfo } from './subscription-content.js';
 import {
@@ -30,7 +32,7 @@ import {
   type PanelFormat,
   type SubscriptionFormat,
 } from './subscription-format.js';
-import { renderQrSvg, renderSubscriptionPage, type PageStatus } from './subscription-page.js';
+import { pageNotice, renderQrSvg, renderSubscriptionPage, type PageStatus } from './subscription-page.js';
 import { createSubscriptionRepo, type SubscriptionAccount, type SubscriptionRepo } from './subscription.repo.js';
 
 export interface SubscriptionBrand {
@@ -73,6 +75,8 @@ export interface SubscriptionRequest {
   path: string;
   userAgent?: string;
   accept?: string;
+  /** The browser's languages: the page's language when the account's owner has none stored. */
+  acceptLanguage?: string;
 }
 
 export interface SubscriptionReply {
@@ -178,10 +182,13 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const accountTtlMs = deps.accountTtlMs ?? 5000;
   const unknownTokenTtlMs = deps.unknownTokenTtlMs ?? 30_000;
   const brandTtlMs = deps.brandTtlMs ?? 30_000;
-  const links: SiteLinks = {
-    dashboard: new URL('/dashboard', deps.publicUrl).href,
-    support: new URL('/support', deps.publicUrl).href,
-  };
+  const linksIn = (locale: Locale): SiteLinks => ({
+    dashboard: new URL(localizedPath(locale, '/dashboard'), deps.publicUrl).href,
+    support: new URL(localizedPath(locale, '/support'), deps.publicUrl).href,
+  });
+  /** The site's pages in each language: the page links to those of its reader; clients get the English ones. */
+  const localizedLinks = Object.fromEntries(LOCALES.map((locale) => [locale, linksIn(locale)])) as Record<Locale, SiteLinks>;
+  const links: SiteLinks = localizedLinks.en;
   const log: SubscriptionLog = deps.log ?? { warn() {}, error() {} };
 
   const content = new SwrCache<PanelCopy>(
@@ -333,24 +340,27 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     return null;
   }
 
-  async function page(account: SubscriptionAccount, token: string, state: AccountState, userAgent: string | undefined, now: Date): Promise<SubscriptionReply> {
+  async function page(account: SubscriptionAccount, token: string, state: AccountState, request: SubscriptionRequest, now: Date): Promise<SubscriptionReply> {
     const current = await getBrand(now.getTime());
     const subscriptionUrl = new URL(`/sub/${token}`, deps.publicUrl).href;
-    const blocked = state === 'active' || state === 'on_hold' || state === 'pending' ? null : state;
-    const usable = blocked === null;
+    const usable = state === 'active' || state === 'on_hold' || state === 'pending';
+    // The owner's language; until they have one, the browser's.
+    const locale = account.ownerLocale ?? localeFromAcceptLanguage(request.acceptLanguage);
+    const pageLinks = localizedLinks[locale];
     const html = renderSubscriptionPage({
+      locale,
       brandName: current.brandName,
       supportEmail: current.supportEmail,
       subscriptionUrl,
-      dashboardUrl: links.dashboard,
-      supportUrl: links.support,
+      dashboardUrl: pageLinks.dashboard,
+      supportUrl: pageLinks.support,
       username: account.username,
       status: state,
-      notice: blocked ? blockedMessage(blocked, links) : state === 'pending' ? pendingMessage(account) : null,
+      notice: state === 'active' || state === 'on_hold' ? null : pageNotice(state, pageLinks, account.paid, locale),
       usedBytes: account.usedTrafficBytes ?? 0,
       limitBytes: account.dataLimitBytes,
       expiresAt: account.expireDate,
-      platform: platformFromUserAgent(userAgent),
+      platform: platformFromUserAgent(request.userAgent),
       now,
       qrSvg: usable ? await renderQrSvg(subscriptionUrl) : null,
     });
@@ -358,6 +368,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       statusCode: usable ? 200 : 403,
       headers: {
         'content-type': 'text/html; charset=utf-8',
+        'content-language': locale,
         'cache-control': 'no-store',
         'x-robots-tag': 'noindex, nofollow',
         'referrer-policy': 'no-referrer',
@@ -387,7 +398,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
 
       if (!parsed.forced && wantsHtml(request.accept)) {
         const known = state === 'active' || state === 'on_hold' ? knownPanelState(account, now) : null;
-        return page(account, parsed.token, known ?? state, request.userAgent, now);
+        return page(account, parsed.token, known ?? state, request, now);
       }
       if (state === 'pending') throw new AppError(503, 'service_unavailable', pendingMessage(account), { retryAfterSeconds: 60 });
       if (state !== 'active' && state !== 'on_hold') return blockedReply(account, state, null, now);

@@ -18,6 +18,7 @@ export function createStatusService(deps: { db: Db; servers: ServersRepo; clock:
         regions: regions
           .map((r, index) => ({
             name: r.publicName ?? `Location ${index + 1}`,
+            locationNumber: r.publicName ? null : index + 1,
             locations: r.locations,
             status: r.active && r.health !== 'down' ? ('up' as const) : ('down' as const),
           }))

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Locale } from '../../../../shared/locales.js';
 import {
   PaymentProviderError,
   WebhookSignatureError,
@@ -60,6 +61,9 @@ function signatureMatches(rawBody: Buffer, header: string, secret: string): bool
 /** Whole minutes from now until the order expires, at least 1: the invoice never outlives our transaction. */
 const expirationMinutes = (expiresAt: Date): number => Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 60_000));
 
+/** BTCPay's checkout languages (its `locales/checkout/<code>.json`) for ours. */
+const BTCPAY_LANGUAGES: Partial<Record<Locale, string>> = { ru: 'ru-RU', fa: 'fa', 'zh-CN': 'zh-SP' };
+
 const REFUND_DESCRIPTIONS: Record<NonNullable<RefundRequest['reason']>, string> = {
   requested_by_customer: 'Refund requested by the customer',
   duplicate: 'Refund of a duplicate payment',
@@ -109,6 +113,8 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
           redirectURL: order.successUrl.replace('{CHECKOUT_ID}', '{InvoiceId}'),
           redirectAutomatically: true,
           expirationMinutes: expirationMinutes(order.expiresAt),
+          // The checkout page in the customer's language (English: the store's default, as before).
+          ...(order.locale && BTCPAY_LANGUAGES[order.locale] ? { defaultLanguage: BTCPAY_LANGUAGES[order.locale] } : {}),
         },
       });
       if (!invoice.id || !invoice.checkoutLink) throw new PaymentProviderError('Creating the invoice: BTCPay Server answered an invoice without a checkout link');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
+import type { Locale } from '../../../../shared/locales.js';
 import {
   PaymentProviderError,
   WebhookSignatureError,
@@ -29,8 +30,19 @@ function hostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'hos
   return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
+/**
+ * Stripe Checkout's language for ours; none (Stripe follows the browser) for English, as before, and
+ * for Persian, which Stripe Checkout does not have.
+ */
+const STRIPE_LOCALES: Partial<Record<Locale, Stripe.Checkout.SessionCreateParams.Locale>> = { ru: 'ru', 'zh-CN': 'zh' };
+
 function sessionParams(order: CheckoutOrder): Stripe.Checkout.SessionCreateParams {
-  if (order.recurring) return subscriptionSessionParams(order, order.recurring);
+  const stripeLocale = order.locale && STRIPE_LOCALES[order.locale];
+  const params = order.recurring ? subscriptionSessionParams(order, order.recurring) : paymentSessionParams(order);
+  return stripeLocale ? { ...params, locale: stripeLocale } : params;
+}
+
+function paymentSessionParams(order: CheckoutOrder): Stripe.Checkout.SessionCreateParams {
   return {
     mode: 'payment',
     // Card only: a bank debit settles days later, and a paid-then-failed payment would be a

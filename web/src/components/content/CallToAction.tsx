@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-context';
 
@@ -6,29 +7,27 @@ interface CallToActionProps {
   text?: string;
 }
 
-/** The closing band of a content page: start a free trial (signed out) or go to your accounts. */
-export function CallToAction({
-  title = 'Ready to take back your privacy?',
-  text = 'Start with a free trial. No credit card, no personal information: just your e-mail address.',
-}: CallToActionProps) {
+/** The closing band of a content page: start a free trial (signed out) or go to your accounts. `title` and `text` come translated. */
+export function CallToAction({ title, text }: CallToActionProps) {
   const { user } = useAuth();
+  const { _ } = useLingui();
   return (
     <section className="bg-indigo-950 text-white">
       <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:px-6">
-        <h2 className="text-3xl font-bold tracking-tight">{title}</h2>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-indigo-100">{text}</p>
+        <h2 className="text-3xl font-bold tracking-tight">{title ?? _('cta.title')}</h2>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-indigo-100">{text ?? _('cta.text')}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
           <Link
             to={user ? '/dashboard' : '/login'}
             className="rounded-lg bg-indigo-500 px-6 py-3 font-semibold text-white shadow hover:bg-indigo-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
-            {user ? 'Go to My VPN Accounts' : 'Start Free Trial'}
+            {user ? _('cta.goToAccounts') : _('cta.startTrial')}
           </Link>
           <Link
             to="/pricing"
             className="rounded-lg px-6 py-3 font-semibold text-white ring-1 ring-white/40 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
-            See Pricing
+            {_('cta.seePricing')}
           </Link>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 
 interface NumberedStepProps {
@@ -10,6 +11,7 @@ interface NumberedStepProps {
 
 /** One card of a numbered list of steps (an `<li>`: put it in an `<ol>`). */
 export function NumberedStep({ number, title, marker, children }: NumberedStepProps) {
+  const { _ } = useLingui();
   return (
     <li className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <span
@@ -20,7 +22,7 @@ export function NumberedStep({ number, title, marker, children }: NumberedStepPr
       </span>
       <div className="min-w-0 leading-7 text-slate-700">
         <h2 className="text-lg font-semibold text-slate-900">
-          <span className="sr-only">Step {number}: </span>
+          <span className="sr-only">{_('step.label', { number })}</span>
           {title}
         </h2>
         {children}

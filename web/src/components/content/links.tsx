@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 
 /** Inline links in body copy: underlined so they stand out from text by more than colour. */
@@ -16,10 +17,11 @@ interface ExternalLinkProps {
 
 /** A link to another site: opens in a new tab and says so to screen-reader users. */
 export function ExternalLink({ href, children, className = TEXT_LINK_CLASS }: ExternalLinkProps) {
+  const { _ } = useLingui();
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only"> {_('link.newTab')}</span>
     </a>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { Me } from '../../../../shared/auth.js';
 import { ChevronDownIcon } from '../icons';
 import { DropdownMenu, MenuButton, MenuGroup, MenuLink } from './DropdownMenu';
@@ -10,16 +11,17 @@ interface AccountMenuProps {
 
 /** The signed-in 'My Account' dropdown. */
 export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
+  const { _ } = useLingui();
   return (
     <DropdownMenu
       align="right"
       panelClassName="w-64"
-      triggerLabel="My Account"
-      triggerClassName="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-indigo-100 hover:bg-white/10 hover:text-white"
+      triggerLabel={_('header.myAccount')}
+      triggerClassName="flex items-center gap-2 rounded-full py-1 pe-2 ps-1 text-sm font-medium text-indigo-100 hover:bg-white/10 hover:text-white"
       trigger={
         <>
           <UserAvatar email={user.email} />
-          <span className="hidden lg:inline">My Account</span>
+          <span className="hidden lg:inline">{_('header.myAccount')}</span>
           <ChevronDownIcon className="size-4" />
         </>
       }
@@ -27,12 +29,12 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
       <MenuGroup label={<span className="block truncate normal-case tracking-normal text-slate-600">{user.email}</span>}>
         {user.role === 'admin' && (
           <>
-            <MenuLink to="/admin">Admin Panel</MenuLink>
-            <MenuLink to="/create">Create Account</MenuLink>
+            <MenuLink to="/admin">{_('header.adminPanel')}</MenuLink>
+            <MenuLink to="/create">{_('header.createAccount')}</MenuLink>
           </>
         )}
         <div role="separator" className="my-1 border-t border-slate-100" />
-        <MenuButton onSelect={onSignOut}>Sign Out</MenuButton>
+        <MenuButton onSelect={onSignOut}>{_('header.signOut')}</MenuButton>
       </MenuGroup>
     </DropdownMenu>
   );

@@ -128,7 +128,7 @@ export function DropdownMenu({
         onKeyDown={onMenuKeyDown}
         onClick={closeOnItemClick}
         className={`absolute top-full z-50 mt-2 rounded-xl bg-white p-2 text-slate-800 shadow-xl ring-1 ring-slate-900/10 ${
-          align === 'right' ? 'right-0' : 'left-0'
+          align === 'right' ? 'end-0' : 'start-0'
         } ${panelClassName}`}
       >
         {children}
@@ -143,7 +143,7 @@ function getItems(menu: HTMLElement | null): HTMLElement[] {
 }
 
 const itemClass =
-  'block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-indigo-50 hover:text-indigo-700 focus:bg-indigo-50 focus:text-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset';
+  'block w-full rounded-lg px-3 py-2 text-start text-sm font-medium text-slate-700 hover:bg-indigo-50 hover:text-indigo-700 focus:bg-indigo-50 focus:text-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset';
 
 export function MenuLink({ to, claim, children }: { to: string; claim?: SiteClaim; children: ReactNode }) {
   return (

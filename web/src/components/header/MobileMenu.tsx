@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Me } from '../../../../shared/auth.js';
@@ -18,6 +19,7 @@ const MobileMenuPanel = lazy(loadPanel);
  * first download; it closes on navigation and returns focus to the button.
  */
 export function MobileMenu({ brandName, user, onSignOut }: MobileMenuProps) {
+  const { _ } = useLingui();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const id = useId();
@@ -36,7 +38,7 @@ export function MobileMenu({ brandName, user, onSignOut }: MobileMenuProps) {
       <button
         ref={buttonRef}
         type="button"
-        aria-label="Open menu"
+        aria-label={_('header.openMenu')}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={wanted ? `${id}-panel` : undefined}
@@ -46,7 +48,7 @@ export function MobileMenu({ brandName, user, onSignOut }: MobileMenuProps) {
           setWanted(true);
           setOpen(true);
         }}
-        className="-mr-2 rounded-lg p-2 text-indigo-100 hover:bg-white/10 hover:text-white"
+        className="-me-2 rounded-lg p-2 text-indigo-100 hover:bg-white/10 hover:text-white"
       >
         <MenuIcon className="size-6" />
       </button>

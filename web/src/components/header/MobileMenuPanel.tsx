@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Me } from '../../../../shared/auth.js';
@@ -13,6 +14,7 @@ import {
 } from '../nav-links';
 import { trapTab } from '../../lib/focus-trap';
 import { UserAvatar } from './UserAvatar';
+import { LanguageSwitcher } from '../LanguageSwitcher';
 
 export interface MobileMenuPanelProps {
   id: string;
@@ -32,6 +34,7 @@ const linkClass = 'block rounded-lg px-3 py-2.5 text-base font-medium text-slate
  * dialog that traps focus, closes on Escape, on the backdrop and when the window grows past `md`.
  */
 export default function MobileMenuPanel({ id, open, brandName, user, onSignOut, close }: MobileMenuPanelProps) {
+  const { _ } = useLingui();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -72,11 +75,11 @@ export default function MobileMenuPanel({ id, open, brandName, user, onSignOut, 
           id={`${id}-panel`}
           role="dialog"
           aria-modal="true"
-          aria-label="Main menu"
+          aria-label={_('header.mainMenu')}
           onKeyDown={onPanelKeyDown}
-          className={`fixed inset-y-0 right-0 z-50 flex w-full max-w-xs flex-col bg-white text-slate-900 shadow-2xl duration-200 ${
+          className={`fixed inset-y-0 end-0 z-50 flex w-full max-w-xs flex-col bg-white text-slate-900 shadow-2xl duration-200 ${
             // Visibility flips at once on open (so focus can move in) and after the slide on close.
-            open ? 'visible translate-x-0 transition-transform' : 'invisible translate-x-full transition-[transform,visibility]'
+            open ? 'visible translate-x-0 transition-transform' : 'invisible translate-x-full rtl:-translate-x-full transition-[transform,visibility]'
           }`}
         >
           <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
@@ -84,48 +87,52 @@ export default function MobileMenuPanel({ id, open, brandName, user, onSignOut, 
             <button
               ref={closeRef}
               type="button"
-              aria-label="Close menu"
+              aria-label={_('header.closeMenu')}
               onClick={close}
-              className="-mr-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              className="-me-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             >
               <CloseIcon className="size-6" />
             </button>
           </div>
-          <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+          <nav aria-label={_('header.mobileNav')} className="flex-1 overflow-y-auto px-3 py-4">
             {user ? <SignedInItems user={user} onSignOut={onSignOut} /> : <SignedOutItems />}
           </nav>
+          <div className="border-t border-slate-100 px-4 py-3">
+            <LanguageSwitcher variant="menu" />
+          </div>
         </div>
     </>
   );
 }
 
 function SignedOutItems() {
+  const { _ } = useLingui();
   return (
     <div className="space-y-1">
       <Link to={PRICING_LINK.to} className={linkClass}>
-        {PRICING_LINK.label}
+        {_(PRICING_LINK.labelId)}
       </Link>
-      <MenuSection title="Features">
+      <MenuSection title={_('header.features')}>
         <LinkList links={FEATURE_LINKS} />
       </MenuSection>
-      <MenuSection title="Download VPN">
-        <SubHeading>Desktop</SubHeading>
+      <MenuSection title={_('header.download')}>
+        <SubHeading>{_('header.desktop')}</SubHeading>
         <LinkList links={DESKTOP_DOWNLOAD_LINKS} />
-        <SubHeading>Mobile</SubHeading>
+        <SubHeading>{_('header.mobile')}</SubHeading>
         <LinkList links={MOBILE_DOWNLOAD_LINKS} />
       </MenuSection>
-      <MenuSection title="Why Trust Us">
+      <MenuSection title={_('header.whyTrustUs')}>
         <LinkList links={MOBILE_TRUST_LINKS} />
       </MenuSection>
       <Link to={SUPPORT_LINK.to} className={linkClass}>
-        {SUPPORT_LINK.label}
+        {_(SUPPORT_LINK.labelId)}
       </Link>
       <div className="pt-4">
         <Link
           to="/login"
           className="block rounded-lg bg-indigo-600 px-4 py-3 text-center font-semibold text-white hover:bg-indigo-700"
         >
-          Get Started
+          {_('header.getStarted')}
         </Link>
       </div>
     </div>
@@ -133,6 +140,7 @@ function SignedOutItems() {
 }
 
 function SignedInItems({ user, onSignOut }: { user: Me; onSignOut: () => void }) {
+  const { _ } = useLingui();
   return (
     <div className="space-y-1">
       <div className="mb-3 flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-3">
@@ -140,20 +148,20 @@ function SignedInItems({ user, onSignOut }: { user: Me; onSignOut: () => void })
         <span className="min-w-0 truncate text-sm text-slate-700">{user.email}</span>
       </div>
       <Link to="/dashboard" className={linkClass}>
-        My VPN Accounts
+        {_('header.myAccounts')}
       </Link>
       {user.role === 'admin' && (
         <>
           <Link to="/admin" className={linkClass}>
-            Admin Panel
+            {_('header.adminPanel')}
           </Link>
           <Link to="/create" className={linkClass}>
-            Create Account
+            {_('header.createAccount')}
           </Link>
         </>
       )}
-      <button type="button" onClick={onSignOut} className={`${linkClass} w-full text-left`}>
-        Sign Out
+      <button type="button" onClick={onSignOut} className={`${linkClass} w-full text-start`}>
+        {_('header.signOut')}
       </button>
     </div>
   );
@@ -175,7 +183,7 @@ function MenuSection({ title, children }: { title: string; children: ReactNode }
         {title}
         <ChevronDownIcon className={`size-5 text-slate-400 transition-transform ${expanded ? 'rotate-180' : ''}`} />
       </button>
-      <div id={id} hidden={!expanded} className="ml-3 border-l border-slate-200 pl-2">
+      <div id={id} hidden={!expanded} className="ms-3 border-s border-slate-200 ps-2">
         {children}
       </div>
     </div>
@@ -187,12 +195,13 @@ function SubHeading({ children }: { children: ReactNode }) {
 }
 
 function LinkList({ links }: { links: readonly NavLink[] }) {
+  const { _ } = useLingui();
   return (
     <ul>
       {links.map((link) => (
         <li key={link.to} data-claim={link.claim}>
           <Link to={link.to} className="block rounded-lg px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900">
-            {link.label}
+            {_(link.labelId)}
           </Link>
         </li>
       ))}

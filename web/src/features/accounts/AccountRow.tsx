@@ -1,10 +1,12 @@
+import { Trans, useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import { AccountBillingButtons, RenewalLine } from '../billing/AccountBillingParts';
 import { replacesManualRenewal } from '../billing/subscription-state';
 import type { AccountsBilling } from '../billing/useAccountBilling';
 import { BUTTON } from './button-styles';
-import { formatBytes, formatDataLimit, formatExpiry, truncate } from './format';
+import { useFormat } from '../../i18n/format';
+import { truncate } from './format';
 import { StatusBadge } from './StatusBadge';
 
 /** The table shows the link cut to 30 characters (spec section 2). */
@@ -24,7 +26,7 @@ function Cell({ label, children, className = '' }: { label: string; children: Re
   return (
     <td className={`flex items-start justify-between gap-4 px-4 py-1.5 md:table-cell md:py-3 ${className}`}>
       <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase md:hidden">{label}</span>
-      <span className="min-w-0 text-right md:text-left">{children}</span>
+      <span className="min-w-0 text-end md:text-start">{children}</span>
     </td>
   );
 }
@@ -42,13 +44,15 @@ interface AccountRowProps {
  * (or the subscription's Cancel auto-renew / Resume and Manage billing) and Delete.
  */
 export function AccountRow({ account, deleting, actions, billing }: AccountRowProps) {
+  const { _ } = useLingui();
+  const format = useFormat();
   const url = account.combinedUrl;
   const who = account.username;
   const subscription = billing?.subscriptions.get(account.id);
 
   return (
     <tr className="block py-3 md:table-row md:py-0">
-      <th scope="row" className="block px-4 py-1.5 text-left font-normal md:table-cell md:py-3">
+      <th scope="row" className="block px-4 py-1.5 text-start font-normal md:table-cell md:py-3">
         <span className="block font-semibold break-all text-slate-900">{who}</span>
         {(account.server || account.planName) && (
           <span className="block text-xs text-slate-500">
@@ -56,53 +60,55 @@ export function AccountRow({ account, deleting, actions, billing }: AccountRowPr
           </span>
         )}
       </th>
-      <Cell label="Status">
+      <Cell label={_('account.table.status')}>
         <StatusBadge status={account.status} paymentConfirmed={account.paymentConfirmed} />
         {account.status === 'suspended' && account.paymentConfirmed && (
-          <span className="mt-1 block text-xs text-slate-500">Your payment is confirmed; your account is being set up.</span>
+          <span className="mt-1 block text-xs text-slate-500">{_('account.row.paymentConfirmed')}</span>
         )}
       </Cell>
-      <Cell label="Expires">
+      <Cell label={_('account.table.expires')}>
         {/* A renewing account's panel expiry carries the grace period: the renewal date is what the customer needs. */}
-        {!(subscription?.autoRenews && subscription.status === 'active') && <span className="whitespace-nowrap">{formatExpiry(account.expireDate)}</span>}
+        {!(subscription?.autoRenews && subscription.status === 'active') && <span className="whitespace-nowrap">{format.expiry(account.expireDate)}</span>}
         {subscription && <RenewalLine subscription={subscription} />}
       </Cell>
-      <Cell label="Data limit" className="whitespace-nowrap">{formatDataLimit(account.dataLimitBytes)}</Cell>
-      <Cell label="Traffic used">
-        <span className="whitespace-nowrap">{formatBytes(account.usedTrafficBytes)}</span>
-        {account.usageStale && <span className="block text-xs text-amber-700">(last known)</span>}
+      <Cell label={_('account.table.dataLimit')} className="whitespace-nowrap">{format.dataLimit(account.dataLimitBytes)}</Cell>
+      <Cell label={_('account.table.trafficUsed')}>
+        <span className="whitespace-nowrap">{format.bytes(account.usedTrafficBytes)}</span>
+        {account.usageStale && <span className="block text-xs text-amber-700">{_('account.row.lastKnown')}</span>}
       </Cell>
-      <Cell label="Link">
+      <Cell label={_('account.row.link')}>
         {url ? (
           <code className="block font-mono text-xs break-all text-slate-700" title={url}>
             {truncate(url, TABLE_URL_LENGTH)}
           </code>
         ) : (
-          <span className="text-xs text-slate-500">Not ready yet</span>
+          <span className="text-xs text-slate-500">{_('account.row.notReady')}</span>
         )}
         <span className="mt-1.5 flex justify-end gap-2 md:justify-start">
           <button type="button" disabled={!url} onClick={() => actions.onCopy(account)} className={BUTTON.smallSecondary}>
-            Copy<span className="sr-only"> link for {who}</span>
+            <Trans id="account.row.copy" values={{ who }} components={{ 0: <span className="sr-only" /> }} />
           </button>
           <button type="button" disabled={!url} onClick={() => actions.onShowQr(account)} className={BUTTON.smallSecondary}>
-            QR<span className="sr-only"> code for {who}</span>
+            <Trans id="account.row.qr" values={{ who }} components={{ 0: <span className="sr-only" /> }} />
           </button>
         </span>
       </Cell>
       <td className="flex justify-end gap-2 px-4 pt-2.5 pb-1.5 md:table-cell md:py-3">
         <span className="flex flex-wrap justify-end gap-2">
           <button type="button" onClick={() => actions.onSetup(account)} className={BUTTON.smallSecondary}>
-            Setup<span className="sr-only"> {who}</span>
+            {_('account.row.setup')}
+            <span className="sr-only"> {who}</span>
           </button>
           {account.renewable && !replacesManualRenewal(subscription) && (
             <button type="button" onClick={() => actions.onRenew(account)} className={BUTTON.smallSecondary}>
-              Renew<span className="sr-only"> {who}</span>
+              {_('account.row.renew')}
+              <span className="sr-only"> {who}</span>
             </button>
           )}
           {subscription && billing && <AccountBillingButtons subscription={subscription} billing={billing} who={who} />}
           {account.status !== 'suspended' && (
             <button type="button" disabled={deleting} onClick={() => actions.onDelete(account)} className={BUTTON.smallDanger}>
-              {deleting ? 'Deleting...' : 'Delete'}
+              {_(deleting ? 'account.row.deleting' : 'account.row.delete')}
               <span className="sr-only"> {who}</span>
             </button>
           )}

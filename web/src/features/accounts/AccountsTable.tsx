@@ -1,10 +1,20 @@
+import { useLingui } from '@lingui/react';
 import { useId, type ReactNode } from 'react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import { PastDueNotices } from '../billing/AccountBillingParts';
 import type { AccountsBilling } from '../billing/useAccountBilling';
 import { AccountRow, type AccountRowActions } from './AccountRow';
 
-const COLUMNS = ['Account', 'Status', 'Expires', 'Data limit', 'Traffic used', 'Subscription link', 'Actions'] as const;
+/** The column headings' message ids. */
+const COLUMNS = [
+  'account.table.account',
+  'account.table.status',
+  'account.table.expires',
+  'account.table.dataLimit',
+  'account.table.trafficUsed',
+  'account.table.subscriptionLink',
+  'account.table.actions',
+] as const;
 
 interface AccountsTableProps {
   accounts: readonly VpnAccount[];
@@ -20,29 +30,30 @@ interface AccountsTableProps {
 
 /** 'Your Accounts': a table on wide screens, stacked cards on phones. */
 export function AccountsTable({ accounts, deletingId, actions, headerAction, billing, plansShown = true }: AccountsTableProps) {
+  const { _ } = useLingui();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900">
-          Your Accounts
+          {_('account.table.heading')}
         </h2>
         {headerAction}
       </div>
       {billing && <PastDueNotices accounts={accounts} billing={billing} />}
       {accounts.length === 0 ? (
         <p className="mt-4 rounded-xl bg-white p-6 text-slate-600 shadow-sm ring-1 ring-slate-200">
-          {plansShown ? 'You have no VPN accounts yet. Claim or buy a plan above to get started.' : 'You have no VPN accounts yet.'}
+          {_(plansShown ? 'account.table.emptyWithPlans' : 'account.table.empty')}
         </p>
       ) : (
         <div className="mt-4 rounded-xl bg-white shadow-sm ring-1 ring-slate-200 md:overflow-x-auto">
-          <table className="block w-full text-left text-sm md:table md:min-w-full md:divide-y md:divide-slate-200">
-            <caption className="sr-only">Your VPN accounts</caption>
+          <table className="block w-full text-start text-sm md:table md:min-w-full md:divide-y md:divide-slate-200">
+            <caption className="sr-only">{_('account.table.caption')}</caption>
             <thead className="sr-only bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase md:not-sr-only md:table-header-group">
               <tr>
                 {COLUMNS.map((column) => (
                   <th key={column} scope="col" className="px-4 py-3 whitespace-nowrap">
-                    {column}
+                    {_(column)}
                   </th>
                 ))}
               </tr>

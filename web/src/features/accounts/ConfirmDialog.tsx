@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import { BUTTON } from './button-styles';
 import { Modal } from './Modal';
@@ -15,7 +16,8 @@ interface ConfirmDialogProps {
 }
 
 /** A yes/no question before something that cannot be undone; Cancel has the focus. */
-export function ConfirmDialog({ title, message, confirmLabel, busyLabel, cancelLabel = 'Cancel', onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, message, confirmLabel, busyLabel, cancelLabel, onConfirm, onClose }: ConfirmDialogProps) {
+  const { _ } = useLingui();
   const titleId = useId();
   const [busy, setBusy] = useState(false);
 
@@ -33,7 +35,7 @@ export function ConfirmDialog({ title, message, confirmLabel, busyLabel, cancelL
       <p className="leading-7 text-slate-600">{message}</p>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" data-autofocus onClick={onClose} disabled={busy} className={BUTTON.secondary}>
-          {cancelLabel}
+          {cancelLabel ?? _('account.confirm.cancel')}
         </button>
         <button type="button" onClick={() => void confirm()} disabled={busy} className={BUTTON.danger}>
           {busy ? busyLabel : confirmLabel}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { AdminServer } from '../../../../shared/servers.js';
 import { api } from '../../api';
@@ -37,6 +38,7 @@ const FIELD =
 
 /** Server, data limit (whole GB, at least 1) and expiry (whole days, at least 1); the browser checks the rules. */
 export function CustomAccountForm({ servers, busy, onSubmit }: CustomAccountFormProps) {
+  const { _ } = useLingui();
   const id = useId();
   const [serverId, setServerId] = useState('');
   const [dataLimitGb, setDataLimitGb] = useState<string>(String(CUSTOM_ACCOUNT_DEFAULTS.dataLimitGb));
@@ -53,14 +55,14 @@ export function CustomAccountForm({ servers, busy, onSubmit }: CustomAccountForm
     <form onSubmit={submit} className="space-y-5">
       <div>
         <label htmlFor={`${id}-customer`} className="block text-sm font-medium text-slate-700">
-          Customer e-mail
+          {_('account.custom.customerEmail')}
         </label>
         <input
           id={`${id}-customer`}
           type="email"
           list={`${id}-customers`}
           autoComplete="off"
-          placeholder="Leave empty for your own account"
+          placeholder={_('account.custom.customerPlaceholder')}
           value={customerEmail}
           onChange={(event) => setCustomerEmail(event.target.value)}
           className={FIELD}
@@ -73,10 +75,10 @@ export function CustomAccountForm({ servers, busy, onSubmit }: CustomAccountForm
       </div>
       <div>
         <label htmlFor={`${id}-server`} className="block text-sm font-medium text-slate-700">
-          Master server
+          {_('account.custom.server')}
         </label>
         <select id={`${id}-server`} required value={serverId} onChange={(event) => setServerId(event.target.value)} className={FIELD}>
-          <option value="">Select a server</option>
+          <option value="">{_('account.custom.selectServer')}</option>
           {servers.map((server) => (
             <option key={server.id} value={server.id}>
               {server.name} ({server.locations})
@@ -87,7 +89,7 @@ export function CustomAccountForm({ servers, busy, onSubmit }: CustomAccountForm
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-data`} className="block text-sm font-medium text-slate-700">
-            Data Limit (GB)
+            {_('account.custom.dataLimit')}
           </label>
           <input
             id={`${id}-data`}
@@ -103,7 +105,7 @@ export function CustomAccountForm({ servers, busy, onSubmit }: CustomAccountForm
         </div>
         <div>
           <label htmlFor={`${id}-days`} className="block text-sm font-medium text-slate-700">
-            Expire After (Days)
+            {_('account.custom.expireDays')}
           </label>
           <input
             id={`${id}-days`}
@@ -119,7 +121,7 @@ export function CustomAccountForm({ servers, busy, onSubmit }: CustomAccountForm
         </div>
       </div>
       <button type="submit" disabled={busy} className={`${BUTTON.primary} w-full py-2.5 sm:w-auto`}>
-        {busy ? 'Creating...' : 'Create VPN Account'}
+        {_(busy ? 'account.custom.creating' : 'account.custom.create')}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CloseIcon } from '../../components/icons';
 
@@ -29,6 +30,7 @@ function returnFocus(opener: HTMLElement | null) {
  * `data-autofocus` to focus it first (otherwise the browser picks the first focusable one).
  */
 export function Modal({ title, titleId, onClose, children, size = 'small' }: ModalProps) {
+  const { _ } = useLingui();
   const dialogRef = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -70,7 +72,7 @@ export function Modal({ title, titleId, onClose, children, size = 'small' }: Mod
             className="-m-1 shrink-0 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
           >
             <CloseIcon className="size-5" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{_('account.modal.close')}</span>
           </button>
         </div>
         <div className="mt-4">{children}</div>

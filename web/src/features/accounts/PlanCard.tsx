@@ -1,10 +1,11 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { PlanFeatures } from '../plans/PlanFeatures';
-import { billingLine } from '../../../../shared/plan-billing.js';
+import { billingText, periodLabel } from '../pricing/plan-text';
 import type { Plan } from '../../../../shared/plans.js';
-import { billingPeriodOf, formatUsd, perMonthCents } from '../../../../shared/pricing.js';
+import { billingPeriodOf, perMonthCents } from '../../../../shared/pricing.js';
+import { useFormat, type Formatters } from '../../i18n/format';
 import { BUTTON } from './button-styles';
-import { formatBytes, formatLocations } from './format';
-import { ACCOUNT_UI_MESSAGES } from './messages';
 
 interface PlanCardProps {
   plan: Plan;
@@ -24,16 +25,16 @@ interface PlanCardProps {
   onBuy: (plan: Plan) => void;
 }
 
-function claimLabel(plan: Plan, trialUsed: boolean): string {
-  if (plan.isTrial) return trialUsed ? ACCOUNT_UI_MESSAGES.trialUsed : 'Claim Trial';
-  return 'Get Free';
+function claimLabel(_: I18n['_'], plan: Plan, trialUsed: boolean): string {
+  if (plan.isTrial) return trialUsed ? _('pricing.plan.trialUsed') : _('pricing.plan.claimTrial');
+  return _('pricing.plan.getFree');
 }
 
 /** What a month costs on a plan of several months, e.g. "$4.99/month"; nothing otherwise. */
-function monthlyNote(plan: Plan): string | null {
+function monthlyNote(_: I18n['_'], format: Formatters, plan: Plan): string | null {
   const { months } = billingPeriodOf(plan.days);
   const cents = perMonthCents(plan);
-  return months !== null && months > 1 && cents !== null && plan.price > 0 ? `${formatUsd(cents)}/month` : null;
+  return months !== null && months > 1 && cents !== null && plan.price > 0 ? _('pricing.plan.perMonth', { price: format.money(cents) }) : null;
 }
 
 /**
@@ -42,11 +43,13 @@ function monthlyNote(plan: Plan): string | null {
  * button that fits it.
  */
 export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy, disabled, onClaim, canPay, onBuy }: PlanCardProps) {
+  const { _ } = useLingui();
+  const format = useFormat();
   const isFree = plan.isTrial || plan.price === 0;
   const trialBlocked = plan.isTrial && trialUsed;
   const noteId = `plan-${plan.id}-note`;
-  const period = billingPeriodOf(plan.days);
-  const perMonth = monthlyNote(plan);
+  const period = periodLabel(_, format, billingPeriodOf(plan.days));
+  const perMonth = monthlyNote(_, format, plan);
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
 
   return (
@@ -54,32 +57,34 @@ export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy,
       <div className="flex items-start justify-between gap-3">
         <Heading className="text-lg font-semibold text-slate-900">{plan.name}</Heading>
         {plan.isTrial && (
-          <span className="shrink-0 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800">Trial</span>
+          <span className="shrink-0 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800">{_('pricing.plan.trial')}</span>
         )}
         {!plan.isTrial && plan.mostPopular && (
-          <span className="shrink-0 rounded-full bg-indigo-600 px-2.5 py-0.5 text-xs font-semibold text-white">Most Popular</span>
+          <span className="shrink-0 rounded-full bg-indigo-600 px-2.5 py-0.5 text-xs font-semibold text-white">{_('pricing.badge.mostPopular')}</span>
         )}
       </div>
       <p className="mt-3 flex flex-wrap items-baseline gap-x-2">
-        <span className="text-3xl font-bold tracking-tight text-slate-900">{formatUsd(plan.price)}</span>
-        <span className="text-sm text-slate-600">for {period.label}</span>
+        <span className="text-3xl font-bold tracking-tight text-slate-900">{format.money(plan.price)}</span>
+        <span className="text-sm text-slate-600">{_('pricing.price.forPeriod', { period })}</span>
       </p>
-      {!isFree && <p className="mt-1 text-sm text-slate-600">{billingLine(plan, period.label)}</p>}
+      {!isFree && <p className="mt-1 text-sm text-slate-600">{billingText(_, format, plan, period)}</p>}
       {(perMonth || savePercent > 0) && (
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           {perMonth && <span>{perMonth}</span>}
           {savePercent > 0 && (
-            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Save {savePercent}%</span>
+            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+              {_('pricing.badge.save', { percent: format.number(savePercent) })}
+            </span>
           )}
         </p>
       )}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-        <dt className="text-slate-500">Duration</dt>
-        <dd className="font-medium text-slate-800">{period.label}</dd>
-        <dt className="text-slate-500">Data</dt>
-        <dd className="font-medium text-slate-800">{formatBytes(plan.dataLimitBytes)}</dd>
-        <dt className="text-slate-500">Locations</dt>
-        <dd className="font-medium break-words text-slate-800">{formatLocations(plan.locations)}</dd>
+        <dt className="text-slate-500">{_('pricing.summary.duration')}</dt>
+        <dd className="font-medium text-slate-800">{period}</dd>
+        <dt className="text-slate-500">{_('pricing.summary.data')}</dt>
+        <dd className="font-medium text-slate-800">{format.bytes(plan.dataLimitBytes)}</dd>
+        <dt className="text-slate-500">{_('pricing.summary.locations')}</dt>
+        <dd className="font-medium break-words text-slate-800">{format.locations(plan.locations)}</dd>
       </dl>
       <PlanFeatures features={plan.features} className="mt-4 space-y-1.5 text-sm text-slate-700" iconClassName="size-4" />
       <div className="mt-auto pt-6">
@@ -91,19 +96,19 @@ export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy,
             aria-busy={busy || undefined}
             className={`${BUTTON.primary} w-full`}
           >
-            {busy ? 'Creating...' : claimLabel(plan, trialUsed)}
+            {busy ? _('pricing.plan.creating') : claimLabel(_, plan, trialUsed)}
           </button>
         ) : canPay ? (
           <button type="button" onClick={() => onBuy(plan)} disabled={disabled} className={`${BUTTON.primary} w-full`}>
-            Buy
+            {_('pricing.plan.buy')}
           </button>
         ) : (
           <>
             <button type="button" disabled aria-describedby={noteId} className={`${BUTTON.primary} w-full`}>
-              Buy
+              {_('pricing.plan.buy')}
             </button>
             <p id={noteId} className="mt-2 text-center text-sm text-slate-500">
-              {ACCOUNT_UI_MESSAGES.paymentsUnavailable}
+              {_('pricing.paymentsUnavailable')}
             </p>
           </>
         )}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import type { Plan } from '../../../../shared/plans.js';
 import { savePercent } from '../../../../shared/pricing.js';
@@ -36,6 +37,7 @@ function groupByTier(plans: readonly Plan[]): PlanGroup[] {
  * tier, each with its period, price per month and saving as on the pricing page.
  */
 export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim, canPay, onBuy }: PlansGridProps) {
+  const { _ } = useLingui();
   const headingId = useId();
   const groups = groupByTier(plans);
   const card = (plan: Plan, headingLevel: 3 | 4) => (
@@ -56,11 +58,11 @@ export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim, canPay, o
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900">
-        Available Plans
+        {_('pricing.grid.heading')}
       </h2>
       {plans.length === 0 ? (
         <p className="mt-4 rounded-xl bg-white p-6 text-slate-600 shadow-sm ring-1 ring-slate-200">
-          No plans are available right now. Please check back later.
+          {_('pricing.grid.empty')}
         </p>
       ) : (
         <div className="mt-4 space-y-8">
@@ -69,7 +71,7 @@ export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim, canPay, o
             return (
               <div key={group.tier ?? ''}>
                 {titled && <h3 className="mb-3 text-sm font-semibold tracking-wider text-slate-500 uppercase">{group.tier}</h3>}
-                <ul aria-label={group.tier ? `${group.tier} plans` : undefined} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                <ul aria-label={group.tier ? _('pricing.grid.tierPlans', { tier: group.tier }) : undefined} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {group.plans.map((plan) => card(plan, titled ? 4 : 3))}
                 </ul>
               </div>

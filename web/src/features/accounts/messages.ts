@@ -1,24 +1,26 @@
 /**
- * The spec's dashboard and custom-account messages (section 8). Re-declared here rather than
- * imported from shared/accounts.ts, whose zod schemas would otherwise load with the dashboard.
- * Keep them equal to ACCOUNT_MESSAGES there.
+ * The spec's dashboard and custom-account messages (section 8), as message ids of the `account`
+ * catalogue, whose English is the spec's text (ACCOUNT_MESSAGES in shared/accounts.ts: keep them
+ * equal). Show one with `_(ACCOUNT_UI_MESSAGES.loadFailed)`.
  */
 export const ACCOUNT_UI_MESSAGES = {
-  loadFailed: 'Failed to load your data. Please try again.',
-  trialUsed: 'Trial Already Used',
-  trialCreated: 'Trial account created successfully!',
-  subscriptionCreated: 'Subscription created successfully!',
-  createTrialFailed: 'Failed to create trial account',
-  deleteConfirm: 'Are you sure you want to delete this account? This action cannot be undone.',
-  deleted: 'Account deleted successfully',
-  deleteFailed: 'Failed to delete account',
-  linkCopied: 'Link copied to clipboard',
-  subscriptionCopied: 'Subscription URL copied to clipboard!',
-  copyFailed: 'Could not copy. Select the link and copy it yourself.',
-  customCreated: 'VPN account created successfully!',
-  customFailed: 'Failed to create VPN account',
-  serversFailed: 'Failed to fetch available servers',
-  paymentsUnavailable: 'Card payments are not available right now.',
+  loadFailed: 'account.messages.loadFailed',
+  trialUsed: 'account.messages.trialUsed',
+  trialCreated: 'account.messages.trialCreated',
+  subscriptionCreated: 'account.messages.subscriptionCreated',
+  createTrialFailed: 'account.messages.createTrialFailed',
+  deleteConfirm: 'account.messages.deleteConfirm',
+  deleted: 'account.messages.deleted',
+  deleteFailed: 'account.messages.deleteFailed',
+  linkCopied: 'account.messages.linkCopied',
+  subscriptionCopied: 'account.messages.subscriptionCopied',
+  copyFailed: 'account.messages.copyFailed',
+  customCreated: 'account.messages.customCreated',
+  customFailed: 'account.messages.customFailed',
+  serversFailed: 'account.messages.serversFailed',
+  paymentsUnavailable: 'account.messages.paymentsUnavailable',
   /** Shown when a pricing-page link names a plan that is no longer on sale. */
-  planUnavailable: 'That plan is no longer on sale. Please choose one of the plans below.',
+  planUnavailable: 'account.messages.planUnavailable',
 } as const;
+
+export type AccountUiMessageId = (typeof ACCOUNT_UI_MESSAGES)[keyof typeof ACCOUNT_UI_MESSAGES];

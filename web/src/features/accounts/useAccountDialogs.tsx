@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useState, type ReactNode } from 'react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import { accountApi } from '../../api/account-endpoints';
@@ -16,6 +17,7 @@ type AccountDialog = { kind: 'setup' | 'qr' | 'delete'; account: VpnAccount } | 
  * dashboard and the desktop app. `onDeleted` runs after an account was deleted (e.g. to reload).
  */
 export function useAccountDialogs(options: { removeAccount(id: string): void; onDeleted(): void }) {
+  const { _ } = useLingui();
   const toast = useToast();
   const copy = useCopyWithToast();
   const [dialog, setDialog] = useState<AccountDialog>(null);
@@ -27,17 +29,17 @@ export function useAccountDialogs(options: { removeAccount(id: string): void; on
     try {
       await accountApi.deleteAccount(account.id);
       options.removeAccount(account.id);
-      toast.success(ACCOUNT_UI_MESSAGES.deleted);
+      toast.success(_(ACCOUNT_UI_MESSAGES.deleted));
       options.onDeleted();
     } catch {
-      toast.error(ACCOUNT_UI_MESSAGES.deleteFailed);
+      toast.error(_(ACCOUNT_UI_MESSAGES.deleteFailed));
     } finally {
       setDeletingId(null);
     }
   }
 
   const actions: Omit<AccountRowActions, 'onRenew'> = {
-    onCopy: (account) => account.combinedUrl && void copy(account.combinedUrl, ACCOUNT_UI_MESSAGES.linkCopied),
+    onCopy: (account) => account.combinedUrl && void copy(account.combinedUrl, _(ACCOUNT_UI_MESSAGES.linkCopied)),
     onShowQr: (account) => setDialog({ kind: 'qr', account }),
     onSetup: (account) => setDialog({ kind: 'setup', account }),
     onDelete: (account) => setDialog({ kind: 'delete', account }),
@@ -49,10 +51,10 @@ export function useAccountDialogs(options: { removeAccount(id: string): void; on
       {dialog?.kind === 'qr' && <QrDialog account={dialog.account} onClose={close} />}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
-          title="Delete this account?"
-          message={ACCOUNT_UI_MESSAGES.deleteConfirm}
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
+          title={_('account.delete.title')}
+          message={_(ACCOUNT_UI_MESSAGES.deleteConfirm)}
+          confirmLabel={_('account.delete.confirm')}
+          busyLabel={_('account.delete.busy')}
           onConfirm={() => deleteAccount(dialog.account)}
           onClose={close}
         />

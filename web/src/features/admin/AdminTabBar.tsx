@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { useRef, type KeyboardEvent } from 'react';
+import { useLocale } from '../../i18n/locale-context';
 import { ADMIN_TABS, type AdminTabId } from './admin-tabs';
 
 interface AdminTabBarProps {
@@ -7,16 +9,20 @@ interface AdminTabBarProps {
   idPrefix: string;
 }
 
-/** A tablist with roving focus: arrow keys, Home and End move between tabs. */
+/** A tablist with roving focus: arrow keys (mirrored right to left), Home and End move between tabs. */
 export function AdminTabBar({ selected, onSelect, idPrefix }: AdminTabBarProps) {
+  const { _ } = useLingui();
+  const { dir } = useLocale();
   const tabRefs = useRef(new Map<AdminTabId, HTMLButtonElement>());
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = ADMIN_TABS.findIndex((tab) => tab.id === selected);
     const last = ADMIN_TABS.length - 1;
+    const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const back = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % ADMIN_TABS.length
-      : event.key === 'ArrowLeft' ? (index - 1 + ADMIN_TABS.length) % ADMIN_TABS.length
+      event.key === forward ? (index + 1) % ADMIN_TABS.length
+      : event.key === back ? (index - 1 + ADMIN_TABS.length) % ADMIN_TABS.length
       : event.key === 'Home' ? 0
       : event.key === 'End' ? last
       : null;
@@ -28,7 +34,7 @@ export function AdminTabBar({ selected, onSelect, idPrefix }: AdminTabBarProps) 
   }
 
   return (
-    <div role="tablist" aria-label="Admin sections" onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto">
+    <div role="tablist" aria-label={_('admin.tabs.label')} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto">
       {ADMIN_TABS.map((tab) => {
         const isSelected = tab.id === selected;
         return (
@@ -51,7 +57,7 @@ export function AdminTabBar({ selected, onSelect, idPrefix }: AdminTabBarProps) 
                 : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
             }`}
           >
-            {tab.label}
+            {_(tab.labelId)}
           </button>
         );
       })}

@@ -1,5 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
-import { BILLING_MESSAGES, type CardPaymentSettings } from '../../../../shared/billing.js';
+import type { CardPaymentSettings } from '../../../../shared/billing.js';
 import { isApiError } from '../../api';
 import { adminApi } from '../../api/admin-endpoints';
 import { AlertBox } from './AlertBox';
@@ -11,18 +12,21 @@ import { CheckboxField, TextField } from './form-fields';
 import { SecretKeyField } from './SecretKeyField';
 import { WebhookUrlField } from './WebhookUrlField';
 
-const MESSAGES = {
-  updated: 'Stripe settings updated',
-} as const;
-
-const SECRET_FIELDS: ReadonlyArray<{ name: SecretKeyName; label: string; hint: string; isSet: (s: CardPaymentSettings) => boolean }> = [
-  { name: 'secretKey', label: 'Secret key', hint: 'sk_… or a restricted rk_… key.', isSet: (s) => s.secretKeySet },
-  { name: 'webhookSecret', label: 'Webhook signing secret', hint: 'whsec_…, shown in Stripe when you add the endpoint below.', isSet: (s) => s.webhookSecretSet },
+/** The two write-only keys; their texts are message ids. */
+const SECRET_FIELDS: ReadonlyArray<{ name: SecretKeyName; labelId: string; hintId: string; clearId: string; isSet: (s: CardPaymentSettings) => boolean }> = [
+  { name: 'secretKey', labelId: 'adminSettings.card.secretKey', hintId: 'adminSettings.card.secretKeyHint', clearId: 'adminSettings.card.secretKeyClear', isSet: (s) => s.secretKeySet },
+  {
+    name: 'webhookSecret',
+    labelId: 'adminSettings.card.webhookSecret',
+    hintId: 'adminSettings.card.webhookSecretHint',
+    clearId: 'adminSettings.card.webhookSecretClear',
+    isSet: (s) => s.webhookSecretSet,
+  },
 ];
 
-/** The server's message for a refused value; the catalogue message for anything else. */
-function saveErrorMessage(error: unknown): string {
-  return isApiError(error) && error.code === 'validation_failed' && error.message ? error.message : BILLING_MESSAGES.stripeSettingsFailed;
+/** The server's message for a refused value; `fallback` (the catalogue message) for anything else. */
+function saveErrorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.code === 'validation_failed' && error.message ? error.message : fallback;
 }
 
 const envVarFor = (settings: CardPaymentSettings, name: keyof typeof KEY_ENV_VARS) =>
@@ -35,7 +39,10 @@ const envVarFor = (settings: CardPaymentSettings, name: keyof typeof KEY_ENV_VAR
 export function CardPaymentSettingsForm({ settings: initial }: { settings: CardPaymentSettings }) {
   const [settings, setSettings] = useState(initial);
   const [values, setValues] = useState<CardPaymentFormValues>(() => valuesFromCardSettings(initial));
-  const { fields, alert, saving, save } = useProviderSettingsSave<CardPaymentSettings>(MESSAGES, saveErrorMessage);
+  const { _ } = useLingui();
+  const { fields, alert, saving, save } = useProviderSettingsSave<CardPaymentSettings>({ updated: _('adminSettings.card.updated') }, (error) =>
+    saveErrorMessage(error, _('adminSettings.card.failed')),
+  );
   const update = (changes: Partial<CardPaymentFormValues>) => setValues((current) => ({ ...current, ...changes }));
   const publishableEnv = envVarFor(settings, 'publishableKey');
 
@@ -48,47 +55,48 @@ export function CardPaymentSettingsForm({ settings: initial }: { settings: CardP
   }
 
   return (
-    <SettingsSection title="Card payments (Stripe)">
+    <SettingsSection title={_('adminSettings.card.title')}>
       <form onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4" autoComplete="off">
         {alert && <AlertBox reveal>{alert}</AlertBox>}
         <CheckboxField
-          label="Accept card payments"
+          label={_('adminSettings.card.enabled')}
           checked={values.enabled}
           onCheckedChange={(enabled) => update({ enabled })}
-          hint="Customers can buy and renew paid plans by card once the keys below are set."
+          hint={_('adminSettings.card.enabledHint')}
         />
         <TextField
-          label="Publishable key"
+          label={_('adminSettings.card.publishableKey')}
           value={publishableEnv ? (settings.publishableKey ?? '') : values.publishableKey}
           onValueChange={(publishableKey) => update({ publishableKey })}
           readOnly={publishableEnv !== null}
           placeholder="pk_…"
           autoComplete="off"
           spellCheck={false}
-          hint={publishableEnv ? `Set by the ${publishableEnv} environment variable` : 'pk_live_… or pk_test_…; empty clears it.'}
+          hint={publishableEnv ? _('adminSettings.envVar', { envVar: publishableEnv }) : _('adminSettings.card.publishableKeyHint')}
           error={fields.publishableKey}
         />
-        {SECRET_FIELDS.map(({ name, label, hint, isSet }) => (
+        {SECRET_FIELDS.map(({ name, labelId, hintId, clearId, isSet }) => (
           <SecretKeyField
             key={name}
-            label={label}
+            label={_(labelId)}
+            clearLabel={_(clearId)}
             input={values[name]}
             onInputChange={(input) => update({ [name]: input })}
             isSet={isSet(settings)}
             envVar={envVarFor(settings, name)}
-            hint={hint}
+            hint={_(hintId)}
             error={fields[name]}
           />
         ))}
         <WebhookUrlField
           url={settings.webhookUrl}
           what="Stripe"
-          note="In Stripe, add an endpoint with this URL for the checkout.session, charge (refunds and disputes), invoice and customer.subscription events (the last two for plans that renew automatically), then paste its signing secret above."
+          note={_('adminSettings.card.webhookNote')}
         />
         <div className="flex justify-end pt-2">
           {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
           <button type="submit" aria-disabled={saving} className={`${buttonClass.primary} aria-disabled:opacity-60`}>
-            {saving ? 'Saving...' : 'Save Stripe settings'}
+            {saving ? _('adminSettings.saving') : _('adminSettings.card.save')}
           </button>
         </div>
       </form>

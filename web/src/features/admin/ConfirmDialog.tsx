@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId, useRef } from 'react';
 import { buttonClass } from './admin-ui';
 import { Dialog } from './Dialog';
@@ -7,7 +8,7 @@ interface ConfirmDialogProps {
   message: string;
   confirmLabel: string;
   busyLabel: string;
-  /** The button that backs out; 'Cancel' unless that would read oddly (e.g. before cancelling a subscription). */
+  /** The button that backs out (translated); 'Cancel' unless that would read oddly (e.g. before cancelling a subscription). */
   cancelLabel?: string;
   busy: boolean;
   onConfirm: () => void;
@@ -15,7 +16,8 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before a destructive action; Cancel has the focus, so Enter alone never deletes. */
-export function ConfirmDialog({ title, message, confirmLabel, busyLabel, cancelLabel = 'Cancel', busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, message, confirmLabel, busyLabel, cancelLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { _ } = useLingui();
   const messageId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const close = () => !busy && onCancel();
@@ -27,7 +29,7 @@ export function ConfirmDialog({ title, message, confirmLabel, busyLabel, cancelL
       </p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <button ref={cancelRef} type="button" onClick={close} disabled={busy} className={buttonClass.secondary}>
-          {cancelLabel}
+          {cancelLabel ?? _('admin.common.cancel')}
         </button>
         <button type="button" onClick={onConfirm} disabled={busy} className={buttonClass.danger}>
           {busy ? busyLabel : confirmLabel}

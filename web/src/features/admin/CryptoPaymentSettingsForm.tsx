@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { CARD_PRIORITY, type CryptoPaymentSettings } from '../../../../shared/billing.js';
 import type { UpdateCryptoPaymentBody } from '../../../../shared/billing-schemas.js';
@@ -12,7 +13,6 @@ import { SettingsSection } from './SettingsSection';
 import { useProviderSettingsSave } from './useProviderSettingsSave';
 import { WebhookUrlField } from './WebhookUrlField';
 
-const MESSAGES = { updated: 'Crypto payment settings updated', failed: 'Failed to update the crypto payment settings' } as const;
 /** Priorities either side of card payments' (100): crypto first, or card first. */
 const CRYPTO_FIRST = CARD_PRIORITY + 100;
 const CARD_FIRST = CARD_PRIORITY - 50;
@@ -56,7 +56,10 @@ function toUpdate(values: CryptoFormValues): UpdateCryptoPaymentBody {
 export function CryptoPaymentSettingsForm({ settings: initial }: { settings: CryptoPaymentSettings }) {
   const [settings, setSettings] = useState(initial);
   const [values, setValues] = useState<CryptoFormValues>(() => valuesFrom(initial));
-  const { fields, alert, saving, save } = useProviderSettingsSave<CryptoPaymentSettings>(MESSAGES, (err) => (isApiError(err) && err.message ? err.message : MESSAGES.failed));
+  const { _ } = useLingui();
+  const { fields, alert, saving, save } = useProviderSettingsSave<CryptoPaymentSettings>({ updated: _('adminSettings.crypto.updated') }, (err) =>
+    isApiError(err) && err.message ? err.message : _('adminSettings.crypto.failed'),
+  );
   const update = (changes: Partial<CryptoFormValues>) => setValues((current) => ({ ...current, ...changes }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -68,55 +71,62 @@ export function CryptoPaymentSettingsForm({ settings: initial }: { settings: Cry
   }
 
   return (
-    <SettingsSection title="Crypto payments (BTCPay Server)">
-      <p className="mt-1 text-sm text-slate-600">
-        Payments go to your own BTCPay Server store: you hold the keys, and no payment company sees your customers.
-      </p>
+    <SettingsSection title={_('adminSettings.crypto.title')}>
+      <p className="mt-1 text-sm text-slate-600">{_('adminSettings.crypto.intro')}</p>
       <form onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4" autoComplete="off">
         {alert && <AlertBox reveal>{alert}</AlertBox>}
         <CheckboxField
-          label="Accept crypto payments"
+          label={_('adminSettings.crypto.enabled')}
           checked={values.enabled}
           onCheckedChange={(enabled) => update({ enabled })}
-          hint="Customers can buy and renew paid plans in crypto (one-off payments) once every field below is set."
+          hint={_('adminSettings.crypto.enabledHint')}
         />
         <TextField
-          label="BTCPay Server URL"
+          label={_('adminSettings.crypto.serverUrl')}
           type="url"
           value={values.serverUrl}
           onValueChange={(serverUrl) => update({ serverUrl })}
           placeholder="https://btcpay.example.com"
           error={fields.serverUrl}
         />
-        <TextField label="Store ID" value={values.storeId} onValueChange={(storeId) => update({ storeId })} spellCheck={false} error={fields.storeId} hint="In BTCPay: Store settings → General → Store ID." />
+        <TextField
+          label={_('adminSettings.crypto.storeId')}
+          value={values.storeId}
+          onValueChange={(storeId) => update({ storeId })}
+          spellCheck={false}
+          error={fields.storeId}
+          hint={_('adminSettings.crypto.storeIdHint')}
+        />
         <SecretKeyField
-          label="API key"
+          label={_('adminSettings.crypto.apiKey')}
+          clearLabel={_('adminSettings.crypto.apiKeyClear')}
           input={values.apiKey}
           onInputChange={(apiKey) => update({ apiKey })}
           isSet={settings.apiKeySet}
           envVar={null}
-          hint="Account → API keys, with the permissions to view the store, create and view invoices, and create refunds (pull payments)."
+          hint={_('adminSettings.crypto.apiKeyHint')}
           error={fields.apiKey}
         />
         <SecretKeyField
-          label="Webhook secret"
+          label={_('adminSettings.crypto.webhookSecret')}
+          clearLabel={_('adminSettings.crypto.webhookSecretClear')}
           input={values.webhookSecret}
           onInputChange={(webhookSecret) => update({ webhookSecret })}
           isSet={settings.webhookSecretSet}
           envVar={null}
-          hint="Shown when you add the webhook below in Store settings → Webhooks."
+          hint={_('adminSettings.crypto.webhookSecretHint')}
           error={fields.webhookSecret}
         />
-        <WebhookUrlField url={settings.webhookUrl} what="BTCPay" note="In BTCPay, add a webhook with this URL (every invoice event), then paste its secret above." />
+        <WebhookUrlField url={settings.webhookUrl} what="BTCPay" note={_('adminSettings.crypto.webhookNote')} />
         <CheckboxField
-          label="Offer crypto before card"
+          label={_('adminSettings.crypto.cryptoFirst')}
           checked={values.cryptoFirst}
           onCheckedChange={(cryptoFirst) => update({ cryptoFirst })}
-          hint="The payment dialog lists the methods in this order."
+          hint={_('adminSettings.crypto.cryptoFirstHint')}
         />
         <div className="flex justify-end pt-2">
           <button type="submit" aria-disabled={saving} className={`${buttonClass.primary} aria-disabled:opacity-60`}>
-            {saving ? 'Saving...' : 'Save crypto settings'}
+            {saving ? _('adminSettings.saving') : _('adminSettings.crypto.save')}
           </button>
         </div>
       </form>

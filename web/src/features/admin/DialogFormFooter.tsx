@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { buttonClass } from './admin-ui';
 
 /** The end of a dialog's form: its error, Cancel, and the submit button (its busy label while it runs). */
@@ -9,6 +10,7 @@ export function DialogFormFooter({ error, busy, submitLabel, busyLabel, tone = '
   tone?: 'primary' | 'danger';
   onCancel: () => void;
 }) {
+  const { _ } = useLingui();
   return (
     <>
       {error && (
@@ -18,7 +20,7 @@ export function DialogFormFooter({ error, busy, submitLabel, busyLabel, tone = '
       )}
       <div className="flex justify-end gap-2">
         <button type="button" onClick={onCancel} className={buttonClass.secondary}>
-          Cancel
+          {_('admin.common.cancel')}
         </button>
         <button type="submit" disabled={busy} className={buttonClass[tone]}>
           {busy ? busyLabel : submitLabel}

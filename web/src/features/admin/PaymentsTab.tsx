@@ -1,9 +1,10 @@
+import { useLingui } from '@lingui/react';
 import { useCallback, useId, useState } from 'react';
 import { TRANSACTION_STATUSES, type AdminTransaction, type TransactionStatus } from '../../../../shared/billing.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
 import { BillingStatusBadge, RenewalTag } from '../billing/BillingStatusBadge';
-import { formatAmount, formatDateTime } from '../billing/billing-format';
+import { useFormat } from '../../i18n/format';
 import { useToast } from '../toast/toast-context';
 import { AdminTable, Cell } from './AdminTable';
 import { inputClass, rowButtonClass } from './admin-ui';
@@ -11,9 +12,23 @@ import { RefundDialog } from './RefundDialog';
 import { SubscriptionsSection } from './SubscriptionsSection';
 import { useAdminResource } from './useAdminResource';
 
-const COLUMNS = ['Date', 'Customer', 'Plan', 'Amount', 'Status', 'Actions'] as const;
+/** The column headings, as message ids. */
+const COLUMNS = [
+  'adminSettings.column.date',
+  'adminSettings.column.customer',
+  'adminSettings.column.plan',
+  'adminSettings.column.amount',
+  'adminSettings.column.status',
+  'adminSettings.column.actions',
+] as const;
+/** The status filter's options, as message ids. */
 const STATUS_LABELS: Record<TransactionStatus, string> = {
-  pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed', needs_review: 'Needs review', refunded: 'Refunded', disputed: 'Disputed',
+  pending: 'adminSettings.payments.status.pending',
+  succeeded: 'adminSettings.payments.status.succeeded',
+  failed: 'adminSettings.payments.status.failed',
+  needs_review: 'adminSettings.payments.status.needs_review',
+  refunded: 'adminSettings.payments.status.refunded',
+  disputed: 'adminSettings.payments.status.disputed',
 };
 
 /**
@@ -31,6 +46,8 @@ export function PaymentsTab({ refreshKey }: { refreshKey: number }) {
 
 /** 'Transactions': payments, newest first, filterable by status, with Refund on paid ones. */
 function TransactionsSection({ refreshKey }: { refreshKey: number }) {
+  const { _ } = useLingui();
+  const format = useFormat();
   const id = useId();
   const toast = useToast();
   const [status, setStatus] = useState<TransactionStatus | null>(null);
@@ -43,17 +60,17 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
     const updated = await adminApi.payments.refund(transaction.id, body);
     setData((list) => list && list.map((item) => (item.id === updated.id ? updated : item)));
     setRefunding(null);
-    toast.success(updated.status === 'refunded' ? 'Payment refunded' : 'Partial refund sent');
+    toast.success(updated.status === 'refunded' ? _('adminSettings.payments.refunded') : _('adminSettings.payments.partiallyRefunded'));
   }
 
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4">
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-        Transactions
+        {_('adminSettings.payments.transactions')}
       </h2>
       <div className="max-w-xs">
         <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-700">
-          Status
+          {_('adminSettings.payments.statusFilter')}
         </label>
         <select
           id={`${id}-status`}
@@ -61,10 +78,10 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
           onChange={(event) => setStatus((event.target.value || null) as TransactionStatus | null)}
           className={inputClass}
         >
-          <option value="">All</option>
+          <option value="">{_('adminSettings.payments.allStatuses')}</option>
           {TRANSACTION_STATUSES.map((value) => (
             <option key={value} value={value}>
-              {STATUS_LABELS[value]}
+              {_(STATUS_LABELS[value])}
             </option>
           ))}
         </select>
@@ -72,28 +89,38 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
 
       {loadState === 'failed' && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          Failed to load payments
+          {_('adminSettings.payments.loadFailed')}
         </div>
       )}
       {loadState === 'loading' && items.length === 0 ? (
         <Loading />
       ) : (
-        <AdminTable caption="Payments" columns={COLUMNS} busy={loadState === 'loading'} isEmpty={loadState === 'loaded' && items.length === 0} emptyText="No payments found.">
+        <AdminTable
+          caption={_('adminSettings.payments.caption')}
+          columns={COLUMNS.map((column) => _(column))}
+          busy={loadState === 'loading'}
+          isEmpty={loadState === 'loaded' && items.length === 0}
+          emptyText={_('adminSettings.payments.empty')}
+          pinLastColumn
+        >
           {items.map((item) => (
             <tr key={item.id}>
-              <Cell className="whitespace-nowrap text-slate-700">{formatDateTime(item.createdAt)}</Cell>
+              <Cell className="whitespace-nowrap text-slate-700">{format.dateTime(item.createdAt)}</Cell>
               <Cell className="font-medium text-slate-900">{item.userEmail}</Cell>
               <Cell>
                 {item.planName}
                 {item.renewal && <RenewalTag />}
               </Cell>
               <Cell className="whitespace-nowrap tabular-nums">
-                {formatAmount(item.amount, item.currency)}
-                <span className="block text-xs text-slate-500">{item.method === 'crypto' ? 'Crypto' : 'Card'}</span>
-                {item.amountRefunded > 0 && <span className="block text-xs text-slate-500">{formatAmount(item.amountRefunded, item.currency)} refunded</span>}
+                {format.money(item.amount, item.currency)}
+                <span className="block text-xs text-slate-500">{item.method === 'crypto' ? _('adminSettings.payments.methodCrypto') : _('adminSettings.payments.methodCard')}</span>
+                {item.amountRefunded > 0 && (
+                  <span className="block text-xs text-slate-500">{_('adminSettings.payments.amountRefunded', { amount: format.money(item.amountRefunded, item.currency) })}</span>
+                )}
                 {item.refundClaimUrl && (
                   <a href={item.refundClaimUrl} target="_blank" rel="noopener noreferrer" className="block text-xs text-indigo-700 underline">
-                    Refund claim link<span className="sr-only"> (opens in a new tab)</span>
+                    {_('adminSettings.payments.refundClaimLink')}
+                    <span className="sr-only"> {_('adminSettings.payments.opensInNewTab')}</span>
                   </a>
                 )}
               </Cell>
@@ -104,7 +131,11 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
               <Cell>
                 {item.refundable && (
                   <button type="button" onClick={() => setRefunding(item)} className={rowButtonClass.danger}>
-                    Refund<span className="sr-only"> {item.userEmail} {item.planName}</span>
+                    {_('adminSettings.payments.refund')}
+                    <span className="sr-only">
+                      {' '}
+                      {item.userEmail} {item.planName}
+                    </span>
                   </button>
                 )}
               </Cell>

@@ -1,5 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
-import { describeInterval, renewalIntervalOf } from '../../../../shared/plan-billing.js';
+import { renewalIntervalOf } from '../../../../shared/plan-billing.js';
 import { PLAN_BILLINGS, PLAN_PRICING_LIMITS, type AdminPlan, type PlanBilling } from '../../../../shared/plans.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { AlertBox } from './AlertBox';
@@ -7,11 +8,21 @@ import { buttonClass } from './admin-ui';
 import { errorMessage, fieldErrors } from './admin-errors';
 import { Dialog } from './Dialog';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './form-fields';
-import { daysOf, NEW_PLAN_VALUES, planFormProblems, toPlanBody, valuesFromPlan, withHoursMode, type PlanFormValues } from './plan-form';
+import {
+  daysOf,
+  intervalText,
+  NEW_PLAN_VALUES,
+  planFormProblems,
+  toPlanBody,
+  valuesFromPlan,
+  withHoursMode,
+  type PlanFormValues,
+  type Translate,
+} from './plan-form';
 
 const MESSAGES = {
-  addFailed: 'Failed to add plan',
-  updateFailed: 'Failed to update plan',
+  addFailed: 'admin.planForm.addFailed',
+  updateFailed: 'admin.planForm.updateFailed',
 } as const;
 
 interface PlanFormDialogProps {
@@ -21,15 +32,15 @@ interface PlanFormDialogProps {
   onSaved: (plan: AdminPlan) => void;
 }
 
-const BILLING_LABELS: Record<PlanBilling, string> = { one_off: 'One-off', recurring: 'Renews automatically' };
+const BILLING_LABEL_IDS: Record<PlanBilling, string> = { one_off: 'admin.plans.oneOff', recurring: 'admin.planForm.billingRecurring' };
 
 /** What the chosen billing means for the customer, under the select. */
-function billingHint(values: PlanFormValues): string {
-  if (values.billing === 'one_off') return 'Paid once for its duration; the customer renews it by hand if they want to.';
+function billingHint(values: PlanFormValues, _: Translate): string {
+  if (values.billing === 'one_off') return _('admin.planForm.billingHint.oneOff');
   const interval = renewalIntervalOf(daysOf(values));
   return interval
-    ? `Charged ${describeInterval(interval)} until the customer cancels.`
-    : 'Charged every period until the customer cancels.';
+    ? _('admin.planForm.billingHint.recurring', { interval: intervalText(_, interval) })
+    : _('admin.planForm.billingHint.everyPeriod');
 }
 
 /** A server error about one feature line (`features.2`) shows under the feature box. */
@@ -41,6 +52,7 @@ const featuresError = (fields: Record<string, string>) =>
  * the plan shows on the pricing page (tier, feature lines, order, badge, listed or not).
  */
 export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) {
+  const { _ } = useLingui();
   const [values, setValues] = useState<PlanFormValues>(() => (plan ? valuesFromPlan(plan) : NEW_PLAN_VALUES));
   const [formError, setFormError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -48,7 +60,7 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
   const set = <K extends keyof PlanFormValues>(key: K) => (value: PlanFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
-  const problems = planFormProblems(values);
+  const problems = planFormProblems(values, _);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,7 +75,7 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
       const body = toPlanBody(values);
       onSaved(plan ? await adminApi.plans.update(plan.id, body) : await adminApi.plans.create(body));
     } catch (err) {
-      setFormError(errorMessage(err, plan ? MESSAGES.updateFailed : MESSAGES.addFailed));
+      setFormError(errorMessage(err, _(plan ? MESSAGES.updateFailed : MESSAGES.addFailed)));
       setFields(fieldErrors(err));
       setSaving(false);
     }
@@ -71,20 +83,20 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
 
   const { hoursMode } = values;
   return (
-    <Dialog title={plan ? `Edit ${plan.name}` : 'Create plan'} onClose={() => !saving && onClose()}>
+    <Dialog title={plan ? _('admin.planForm.editTitle', { name: plan.name }) : _('admin.plans.create')} onClose={() => !saving && onClose()}>
       <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         {formError && <AlertBox reveal>{formError}</AlertBox>}
-        <TextField label="Name" value={values.name} onValueChange={set('name')} error={fields.name} required maxLength={120} disabled={saving} />
+        <TextField label={_('admin.planForm.name')} value={values.name} onValueChange={set('name')} error={fields.name} required maxLength={120} disabled={saving} />
         <CheckboxField
-          label="Hours mode"
+          label={_('admin.planForm.hoursMode')}
           checked={hoursMode}
           onCheckedChange={(checked) => setValues((current) => withHoursMode(current, checked))}
-          hint="For short plans: duration in hours and data in MB."
+          hint={_('admin.planForm.hoursModeHint')}
           disabled={saving}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label={hoursMode ? 'Duration (hours)' : 'Duration (days)'}
+            label={hoursMode ? _('admin.planForm.durationHours') : _('admin.planForm.durationDays')}
             type="number"
             inputMode="numeric"
             min={1}
@@ -96,7 +108,7 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
             disabled={saving}
           />
           <TextField
-            label={hoursMode ? 'Data limit (MB)' : 'Data limit (GB)'}
+            label={hoursMode ? _('admin.planForm.dataLimitMb') : _('admin.planForm.dataLimitGb')}
             type="number"
             inputMode="decimal"
             min={1}
@@ -109,7 +121,7 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
           />
         </div>
         <TextField
-          label="Price (USD)"
+          label={_('admin.planForm.price')}
           type="number"
           inputMode="decimal"
           min={0}
@@ -117,92 +129,92 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
           value={values.price}
           onValueChange={set('price')}
           error={fields.price}
-          hint="0 makes a free plan."
+          hint={_('admin.planForm.priceHint')}
           required
           disabled={saving}
         />
         <SelectField
-          label="Billing"
+          label={_('admin.planForm.billing')}
           value={values.billing}
           onValueChange={(value) => set('billing')(value as PlanBilling)}
           error={problems.billing ?? fields.billing}
-          hint={billingHint(values)}
+          hint={billingHint(values, _)}
           disabled={saving}
         >
           {PLAN_BILLINGS.map((billing) => (
             <option key={billing} value={billing}>
-              {BILLING_LABELS[billing]}
+              {_(BILLING_LABEL_IDS[billing])}
             </option>
           ))}
         </SelectField>
         <TextField
-          label="Locations"
+          label={_('admin.planForm.locations')}
           value={values.locations}
           onValueChange={set('locations')}
           error={fields.locations}
           placeholder="all"
-          hint="Optional: comma-separated location codes such as DE,NL. Empty or 'all' means all."
+          hint={_('admin.planForm.locationsHint')}
           maxLength={500}
           disabled={saving}
         />
-        <CheckboxField label="Active" checked={values.active} onCheckedChange={set('active')} hint="Only active plans are offered to customers." disabled={saving} />
-        <CheckboxField label="Trial plan" checked={values.isTrial} onCheckedChange={set('isTrial')} hint="Each customer can use a trial plan once." disabled={saving} />
+        <CheckboxField label={_('admin.planForm.active')} checked={values.active} onCheckedChange={set('active')} hint={_('admin.planForm.activeHint')} disabled={saving} />
+        <CheckboxField label={_('admin.planForm.trial')} checked={values.isTrial} onCheckedChange={set('isTrial')} hint={_('admin.planForm.trialHint')} disabled={saving} />
         <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
-          <legend className="px-1 text-sm font-semibold text-slate-900">Pricing page</legend>
+          <legend className="px-1 text-sm font-semibold text-slate-900">{_('admin.planForm.pricingPage')}</legend>
           <CheckboxField
-            label="Show on the pricing page"
+            label={_('admin.planForm.public')}
             checked={values.public}
             onCheckedChange={set('public')}
-            hint="Listed on the public pricing and home pages when active. A trial plan is never listed there."
+            hint={_('admin.planForm.publicHint')}
             disabled={saving}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Tier name"
+              label={_('admin.planForm.tier')}
               value={values.tier}
               onValueChange={set('tier')}
               error={fields.tier}
-              placeholder="Plus"
-              hint="Plans with the same tier name are one card with a period toggle."
+              placeholder={_('admin.planForm.tierPlaceholder')}
+              hint={_('admin.planForm.tierHint')}
               maxLength={PLAN_PRICING_LIMITS.tierLength}
               disabled={saving}
             />
             <TextField
-              label="Display order"
+              label={_('admin.planForm.sortOrder')}
               type="number"
               inputMode="numeric"
               step={1}
               value={values.sortOrder}
               onValueChange={set('sortOrder')}
               error={fields.sortOrder}
-              hint="Smaller first, on the pricing page and the dashboard."
+              hint={_('admin.planForm.sortOrderHint')}
               disabled={saving}
             />
           </div>
           <TextAreaField
-            label="Features"
+            label={_('admin.planForm.features')}
             value={values.features}
             onValueChange={set('features')}
             error={featuresError(fields)}
             rows={5}
-            placeholder={'300 GB of data every month\nServers in every location'}
-            hint={`One per line, up to ${PLAN_PRICING_LIMITS.features} lines of ${PLAN_PRICING_LIMITS.featureLength} characters.`}
+            placeholder={_('admin.planForm.featuresPlaceholder')}
+            hint={_('admin.planForm.featuresHint', { lines: String(PLAN_PRICING_LIMITS.features), length: String(PLAN_PRICING_LIMITS.featureLength) })}
             disabled={saving}
           />
           <CheckboxField
-            label="Most popular"
+            label={_('admin.plans.mostPopular')}
             checked={values.mostPopular}
             onCheckedChange={set('mostPopular')}
-            hint="Highlights the card with a 'Most Popular' badge."
+            hint={_('admin.planForm.mostPopularHint')}
             disabled={saving}
           />
         </fieldset>
         <div className="flex flex-wrap justify-end gap-3 pt-2">
           <button type="button" onClick={onClose} disabled={saving} className={buttonClass.secondary}>
-            Cancel
+            {_('admin.common.cancel')}
           </button>
           <button type="submit" disabled={saving} className={buttonClass.primary}>
-            {saving ? 'Saving...' : plan ? 'Save changes' : 'Create plan'}
+            {saving ? _('admin.common.saving') : plan ? _('admin.common.saveChanges') : _('admin.plans.create')}
           </button>
         </div>
       </form>

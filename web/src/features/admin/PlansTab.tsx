@@ -1,53 +1,61 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
-import { describeInterval, renewalIntervalOf } from '../../../../shared/plan-billing.js';
+import { renewalIntervalOf } from '../../../../shared/plan-billing.js';
 import type { AdminPlan } from '../../../../shared/plans.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
+import { useFormat } from '../../i18n/format';
 import { useToast } from '../toast/toast-context';
 import { AdminTable, Cell } from './AdminTable';
 import { AlertBox } from './AlertBox';
 import { buttonClass } from './admin-ui';
 import { errorMessage } from './admin-errors';
-import { formatDataLimit, formatDuration, formatLocations, formatPrice } from './admin-format';
+import { formatLocations } from './admin-format';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ActiveBadge, RowActions } from './RowActions';
+import { intervalText } from './plan-form';
 import { PlanFormDialog } from './PlanFormDialog';
 import { StatusBadge } from './StatusBadge';
 import { useAdminResource } from './useAdminResource';
 import { useBusyIds } from './useBusyIds';
 
 const MESSAGES = {
-  loadFailed: 'Failed to fetch plans',
-  created: 'Plan created successfully',
-  updated: 'Plan updated successfully',
-  deleted: 'Plan deleted successfully',
-  deleteFailed: 'Failed to delete plan',
-  enabled: 'Plan enabled',
-  disabled: 'Plan disabled',
-  statusFailed: 'Failed to update plan status',
-  confirmDelete: 'Are you sure you want to delete this plan? This action cannot be undone.',
+  loadFailed: 'admin.plans.loadFailed',
+  created: 'admin.plans.created',
+  updated: 'admin.plans.updated',
+  deleted: 'admin.plans.deleted',
+  deleteFailed: 'admin.plans.deleteFailed',
+  enabled: 'admin.plans.enabled',
+  disabled: 'admin.plans.disabled',
+  statusFailed: 'admin.plans.statusFailed',
+  confirmDelete: 'admin.plans.confirmDelete',
 } as const;
 
-const COLUMNS = ['Name', 'Tier', 'Duration', 'Data', 'Price', 'Billing', 'Locations', 'Status', 'Pricing page', 'Trial', 'Actions'] as const;
+const COLUMN_IDS = [
+  'admin.column.name', 'admin.column.tier', 'admin.column.duration', 'admin.column.data', 'admin.column.price', 'admin.column.billing',
+  'admin.column.locations', 'admin.column.status', 'admin.column.pricingPage', 'admin.column.trial', 'admin.column.actions',
+] as const;
 
 /** One-off, or how often a recurring plan renews. */
 function BillingCell({ plan }: { plan: AdminPlan }) {
-  if (plan.billing !== 'recurring') return <span className="whitespace-nowrap">One-off</span>;
+  const { _ } = useLingui();
+  if (plan.billing !== 'recurring') return <span className="whitespace-nowrap">{_('admin.plans.oneOff')}</span>;
   const interval = renewalIntervalOf(plan.days);
   return (
     <StatusBadge tone={interval ? 'indigo' : 'red'}>
-      {interval ? `Renews ${describeInterval(interval)}` : 'Renews (duration not billable)'}
+      {interval ? _('admin.plans.renews', { interval: intervalText(_, interval) }) : _('admin.plans.renewsNotBillable')}
     </StatusBadge>
   );
 }
 
 /** Whether (and where) the plan is listed on the pricing page. */
 function PricingPageCell({ plan }: { plan: AdminPlan }) {
-  if (plan.isTrial || !plan.public) return <span className="text-slate-500">Hidden</span>;
+  const { _ } = useLingui();
+  if (plan.isTrial || !plan.public) return <span className="text-slate-500">{_('admin.plans.hidden')}</span>;
   return (
     <span className="flex items-center gap-1.5 whitespace-nowrap">
-      <span>Listed · order {plan.sortOrder}</span>
-      {plan.mostPopular && <StatusBadge tone="indigo">Most popular</StatusBadge>}
+      <span>{_('admin.plans.listed', { order: String(plan.sortOrder) })}</span>
+      {plan.mostPopular && <StatusBadge tone="indigo">{_('admin.plans.mostPopular')}</StatusBadge>}
     </span>
   );
 }
@@ -56,6 +64,8 @@ type FormState = { plan: AdminPlan | null } | null;
 
 /** Plans customers can buy (or try): list, create, edit, enable or disable, delete. Newest first. */
 export function PlansTab({ refreshKey }: { refreshKey: number }) {
+  const { _ } = useLingui();
+  const format = useFormat();
   const toast = useToast();
   const { data: plans, setData: setPlans, loadState } = useAdminResource(adminApi.plans.list, refreshKey);
   const { isBusy, runBusy } = useBusyIds();
@@ -69,7 +79,7 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
     const isNew = !plans?.some((plan) => plan.id === saved.id);
     if (isNew) setPlans((list) => [saved, ...(list ?? [])]);
     else replace(saved);
-    toast.success(isNew ? MESSAGES.created : MESSAGES.updated);
+    toast.success(_(isNew ? MESSAGES.created : MESSAGES.updated));
     setForm(null);
   }
 
@@ -78,9 +88,9 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
       const status = plan.status === 'active' ? 'disabled' : 'active';
       try {
         replace(await adminApi.plans.update(plan.id, { status }));
-        toast.success(status === 'active' ? MESSAGES.enabled : MESSAGES.disabled);
+        toast.success(_(status === 'active' ? MESSAGES.enabled : MESSAGES.disabled));
       } catch (err) {
-        toast.error(errorMessage(err, MESSAGES.statusFailed));
+        toast.error(errorMessage(err, _(MESSAGES.statusFailed)));
       }
     });
 
@@ -89,9 +99,9 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
       try {
         await adminApi.plans.remove(plan.id);
         setPlans((list) => list?.filter((item) => item.id !== plan.id) ?? null);
-        toast.success(MESSAGES.deleted);
+        toast.success(_(MESSAGES.deleted));
       } catch (err) {
-        toast.error(errorMessage(err, MESSAGES.deleteFailed));
+        toast.error(errorMessage(err, _(MESSAGES.deleteFailed)));
       } finally {
         setToDelete(null);
       }
@@ -100,39 +110,43 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">
-          What customers can buy, and what the pricing page shows: its prices are these plans&apos; prices. Disabled plans
-          are hidden from customers.
-        </p>
+        <p className="text-sm text-slate-600">{_('admin.plans.intro')}</p>
         <button type="button" onClick={() => setForm({ plan: null })} className={buttonClass.primary}>
-          Create plan
+          {_('admin.plans.create')}
         </button>
       </div>
 
-      {loadState === 'failed' && <AlertBox>{MESSAGES.loadFailed}</AlertBox>}
+      {loadState === 'failed' && <AlertBox>{_(MESSAGES.loadFailed)}</AlertBox>}
 
       {loadState === 'loading' && !plans ? (
         <Loading />
       ) : (
-        <AdminTable caption="Plans" columns={COLUMNS} busy={loadState === 'loading'} isEmpty={plans?.length === 0} emptyText="No plans yet.">
+        <AdminTable
+          caption={_('admin.plans.caption')}
+          columns={COLUMN_IDS.map((column) => _(column))}
+          busy={loadState === 'loading'}
+          isEmpty={plans?.length === 0}
+          emptyText={_('admin.plans.empty')}
+          pinLastColumn
+        >
           {plans?.map((plan) => (
             <tr key={plan.id}>
               <Cell className="font-medium whitespace-nowrap text-slate-900">{plan.name}</Cell>
               <Cell className="whitespace-nowrap text-slate-700">{plan.tier ?? '—'}</Cell>
-              <Cell className="whitespace-nowrap text-slate-700">{formatDuration(plan.days)}</Cell>
-              <Cell className="whitespace-nowrap text-slate-700">{formatDataLimit(plan.dataLimitBytes)}</Cell>
-              <Cell className="whitespace-nowrap text-slate-700">{formatPrice(plan.price)}</Cell>
+              <Cell className="whitespace-nowrap text-slate-700">{format.duration(plan.days)}</Cell>
+              <Cell className="whitespace-nowrap text-slate-700">{format.bytes(plan.dataLimitBytes)}</Cell>
+              <Cell className="whitespace-nowrap text-slate-700">{format.money(plan.price)}</Cell>
               <Cell>
                 <BillingCell plan={plan} />
               </Cell>
-              <Cell>{formatLocations(plan.locations)}</Cell>
+              <Cell>{formatLocations(plan.locations, _('admin.locations.all'))}</Cell>
               <Cell>
                 <ActiveBadge active={plan.status === 'active'} />
               </Cell>
               <Cell>
                 <PricingPageCell plan={plan} />
               </Cell>
-              <Cell>{plan.isTrial ? <StatusBadge tone="amber">Trial</StatusBadge> : 'No'}</Cell>
+              <Cell>{plan.isTrial ? <StatusBadge tone="amber">{_('admin.plans.trial')}</StatusBadge> : _('admin.common.no')}</Cell>
               <Cell>
                 <RowActions
                   name={plan.name}
@@ -151,10 +165,10 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
       {form && <PlanFormDialog plan={form.plan} onClose={() => setForm(null)} onSaved={onSaved} />}
       {toDelete && (
         <ConfirmDialog
-          title="Delete plan"
-          message={MESSAGES.confirmDelete}
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
+          title={_('admin.plans.deleteTitle')}
+          message={_(MESSAGES.confirmDelete)}
+          confirmLabel={_('admin.common.delete')}
+          busyLabel={_('admin.common.deleting')}
           busy={isBusy(toDelete.id)}
           onConfirm={() => void deletePlan(toDelete)}
           onCancel={() => setToDelete(null)}

@@ -1,15 +1,17 @@
+import { useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { REFUND_REASONS, type AdminTransaction, type RefundReason } from '../../../../shared/billing.js';
-import { formatAmount } from '../billing/billing-format';
+import { useFormat } from '../../i18n/format';
 import { messageOrFallback } from '../accounts/error-message';
 import { inputClass } from './admin-ui';
 import { Dialog } from './Dialog';
 import { DialogFormFooter } from './DialogFormFooter';
 
+/** The reasons' labels, as message ids. */
 const REASON_LABELS: Record<RefundReason, string> = {
-  requested_by_customer: 'Requested by the customer',
-  duplicate: 'Duplicate payment',
-  fraudulent: 'Fraudulent payment',
+  requested_by_customer: 'adminSettings.refund.reason.requested_by_customer',
+  duplicate: 'adminSettings.refund.reason.duplicate',
+  fraudulent: 'adminSettings.refund.reason.fraudulent',
 };
 
 interface RefundDialogProps {
@@ -28,6 +30,8 @@ function parseCents(text: string): number | null {
 
 /** Refund the whole remaining amount or part of it, with a reason. A full refund takes the bought period off the account. */
 export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogProps) {
+  const { _ } = useLingui();
+  const format = useFormat();
   const id = useId();
   const remaining = transaction.amount - transaction.amountRefunded;
   const [full, setFull] = useState(true);
@@ -41,7 +45,7 @@ export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogPro
     event.preventDefault();
     const amount = full ? undefined : parseCents(amountText);
     if (amount === null || (amount !== undefined && amount > remaining)) {
-      setError(`Enter an amount between $0.01 and ${formatAmount(remaining, transaction.currency)}.`);
+      setError(_('adminSettings.refund.amountInvalid', { min: format.money(1, transaction.currency), max: format.money(remaining, transaction.currency) }));
       return;
     }
     setBusy(true);
@@ -49,31 +53,35 @@ export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogPro
     try {
       await onRefund({ ...(amount !== undefined ? { amount } : {}), reason, ...(note.trim() ? { note: note.trim() } : {}) });
     } catch (caught) {
-      setError(messageOrFallback(caught, 'Failed to refund the payment'));
+      setError(messageOrFallback(caught, _('adminSettings.refund.failed')));
       setBusy(false);
     }
   }
 
   return (
-    <Dialog title="Refund payment" onClose={onClose} size="sm" describedBy={`${id}-what`}>
+    <Dialog title={_('adminSettings.refund.title')} onClose={onClose} size="sm" describedBy={`${id}-what`}>
       <form onSubmit={(event) => void submit(event)} className="space-y-4 text-sm">
         <p id={`${id}-what`} className="text-slate-700">
-          {transaction.planName} · {transaction.userEmail} · paid {formatAmount(transaction.amount, transaction.currency)}
-          {transaction.amountRefunded > 0 && `, ${formatAmount(transaction.amountRefunded, transaction.currency)} already refunded`}
+          {_(transaction.amountRefunded > 0 ? 'adminSettings.refund.summaryPartlyRefunded' : 'adminSettings.refund.summary', {
+            plan: transaction.planName,
+            email: transaction.userEmail,
+            amount: format.money(transaction.amount, transaction.currency),
+            refunded: format.money(transaction.amountRefunded, transaction.currency),
+          })}
         </p>
         <fieldset className="space-y-2">
-          <legend className="font-medium text-slate-700">Amount</legend>
+          <legend className="font-medium text-slate-700">{_('adminSettings.refund.amount')}</legend>
           <label className="flex items-center gap-2">
             <input type="radio" name={`${id}-kind`} checked={full} onChange={() => setFull(true)} />
-            Full refund ({formatAmount(remaining, transaction.currency)}): ends the period it bought
+            {_('adminSettings.refund.full', { amount: format.money(remaining, transaction.currency) })}
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" name={`${id}-kind`} checked={!full} onChange={() => setFull(false)} />
-            Part of it: the account is not changed
+            {_('adminSettings.refund.part')}
           </label>
           {!full && (
             <input
-              aria-label="Amount to refund, in dollars"
+              aria-label={_('adminSettings.refund.partAmount')}
               inputMode="decimal"
               value={amountText}
               onChange={(event) => setAmountText(event.target.value)}
@@ -82,20 +90,20 @@ export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogPro
           )}
         </fieldset>
         <label className="block">
-          <span className="font-medium text-slate-700">Reason</span>
+          <span className="font-medium text-slate-700">{_('adminSettings.refund.reason')}</span>
           <select value={reason} onChange={(event) => setReason(event.target.value as typeof reason)} className={inputClass}>
             {REFUND_REASONS.map((value) => (
               <option key={value} value={value}>
-                {REASON_LABELS[value]}
+                {_(REASON_LABELS[value])}
               </option>
             ))}
           </select>
         </label>
         <label className="block">
-          <span className="font-medium text-slate-700">Note (optional, for your records)</span>
+          <span className="font-medium text-slate-700">{_('adminSettings.refund.note')}</span>
           <input value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} className={inputClass} />
         </label>
-        <DialogFormFooter error={error} busy={busy} submitLabel="Refund" busyLabel="Refunding..." tone="danger" onCancel={onClose} />
+        <DialogFormFooter error={error} busy={busy} submitLabel={_('adminSettings.refund.submit')} busyLabel={_('adminSettings.refund.busy')} tone="danger" onCancel={onClose} />
       </form>
     </Dialog>
   );

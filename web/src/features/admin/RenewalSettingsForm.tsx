@@ -1,15 +1,10 @@
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { RENEWAL_DEFAULTS, type AdminSettings } from '../../../../shared/app-settings.js';
 import { buttonClass } from './admin-ui';
 import { CheckboxField, TextField } from './form-fields';
 import { parseDays, useSettingsSave } from './useSettingsSave';
 import { SettingsSection } from './SettingsSection';
-
-const MESSAGES = {
-  updated: 'Renewal settings updated',
-  updateFailed: 'Failed to update settings',
-  graceDays: `Enter a whole number of days from 0 to ${RENEWAL_DEFAULTS.maxGraceDays}.`,
-} as const;
 
 /**
  * 'Renewals': how long an account whose renewal charge failed keeps working, and whether customers
@@ -18,12 +13,13 @@ const MESSAGES = {
 export function RenewalSettingsForm({ settings }: { settings: Pick<AdminSettings, 'renewalGraceDays' | 'renewalReminders'> }) {
   const [graceDays, setGraceDays] = useState(String(settings.renewalGraceDays));
   const [reminders, setReminders] = useState(settings.renewalReminders);
-  const { fields, saving, save } = useSettingsSave(MESSAGES);
+  const { _ } = useLingui();
+  const { fields, saving, save } = useSettingsSave({ updated: _('adminSettings.renewal.updated'), updateFailed: _('adminSettings.updateFailed') });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const renewalGraceDays = parseDays(graceDays, 0, RENEWAL_DEFAULTS.maxGraceDays);
-    const invalid: Record<string, string> = renewalGraceDays === null ? { renewalGraceDays: MESSAGES.graceDays } : {};
+    const invalid: Record<string, string> = renewalGraceDays === null ? { renewalGraceDays: _('adminSettings.daysRange', { min: 0, max: RENEWAL_DEFAULTS.maxGraceDays }) } : {};
     await save({ renewalGraceDays: renewalGraceDays ?? undefined, renewalReminders: reminders }, invalid, (saved) => {
       setGraceDays(String(saved.renewalGraceDays));
       setReminders(saved.renewalReminders);
@@ -31,11 +27,11 @@ export function RenewalSettingsForm({ settings }: { settings: Pick<AdminSettings
   }
 
   return (
-    <SettingsSection title="Renewals">
-      <p className="mt-1 text-sm text-slate-600">For plans that renew automatically, and reminders before a one-off plan ends.</p>
+    <SettingsSection title={_('adminSettings.renewal.title')}>
+      <p className="mt-1 text-sm text-slate-600">{_('adminSettings.renewal.intro')}</p>
       <form onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
         <TextField
-          label="Grace period (days)"
+          label={_('adminSettings.renewal.graceDays')}
           type="number"
           inputMode="numeric"
           min={0}
@@ -44,19 +40,19 @@ export function RenewalSettingsForm({ settings }: { settings: Pick<AdminSettings
           value={graceDays}
           onValueChange={setGraceDays}
           error={fields.renewalGraceDays}
-          hint={`When a renewal payment fails, the account keeps working this many days after its paid period while the customer updates their card; then it is paused. 0 to ${RENEWAL_DEFAULTS.maxGraceDays}, default ${RENEWAL_DEFAULTS.graceDays}.`}
+          hint={_('adminSettings.renewal.graceDaysHint', { min: 0, max: RENEWAL_DEFAULTS.maxGraceDays, defaultDays: RENEWAL_DEFAULTS.graceDays })}
           required
         />
         <CheckboxField
-          label="Send renewal reminders"
+          label={_('adminSettings.renewal.reminders')}
           checked={reminders}
           onCheckedChange={setReminders}
-          hint="E-mail customers 3 days before a renewal charge, and before a one-off plan ends."
+          hint={_('adminSettings.renewal.remindersHint')}
         />
         <div className="flex justify-end pt-2">
           {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
           <button type="submit" aria-disabled={saving} className={`${buttonClass.primary} aria-disabled:opacity-60`}>
-            {saving ? 'Saving...' : 'Save renewal settings'}
+            {saving ? _('adminSettings.saving') : _('adminSettings.renewal.save')}
           </button>
         </div>
       </form>

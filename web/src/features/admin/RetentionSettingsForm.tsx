@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { RETENTION_DEFAULTS, type AdminSettings } from '../../../../shared/app-settings.js';
 import { buttonClass } from './admin-ui';
@@ -7,13 +8,6 @@ import { SettingsSection } from './SettingsSection';
 
 const R = RETENTION_DEFAULTS;
 
-const MESSAGES = {
-  updated: 'Data retention updated',
-  updateFailed: 'Failed to update settings',
-  retentionDays: `Enter a whole number of days from ${R.minDays} to ${R.maxDays}.`,
-  auditRetentionDays: `Enter a whole number of days from ${R.minAuditDays} to ${R.maxAuditDays}.`,
-} as const;
-
 /**
  * 'Data retention': how long the daily purge keeps rows that are no longer used, and the audit log;
  * saved with PUT /api/admin/settings.
@@ -21,15 +15,16 @@ const MESSAGES = {
 export function RetentionSettingsForm({ settings }: { settings: Pick<AdminSettings, 'retentionDays' | 'auditRetentionDays'> }) {
   const [retentionDays, setRetentionDays] = useState(String(settings.retentionDays));
   const [auditRetentionDays, setAuditRetentionDays] = useState(String(settings.auditRetentionDays));
-  const { fields, saving, save } = useSettingsSave(MESSAGES);
+  const { _ } = useLingui();
+  const { fields, saving, save } = useSettingsSave({ updated: _('adminSettings.retention.updated'), updateFailed: _('adminSettings.updateFailed') });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const days = parseDays(retentionDays, R.minDays, R.maxDays);
     const auditDays = parseDays(auditRetentionDays, R.minAuditDays, R.maxAuditDays);
     const invalid = {
-      ...(days === null ? { retentionDays: MESSAGES.retentionDays } : {}),
-      ...(auditDays === null ? { auditRetentionDays: MESSAGES.auditRetentionDays } : {}),
+      ...(days === null ? { retentionDays: _('adminSettings.daysRange', { min: R.minDays, max: R.maxDays }) } : {}),
+      ...(auditDays === null ? { auditRetentionDays: _('adminSettings.daysRange', { min: R.minAuditDays, max: R.maxAuditDays }) } : {}),
     };
     await save({ retentionDays: days ?? undefined, auditRetentionDays: auditDays ?? undefined }, invalid, (saved) => {
       setRetentionDays(String(saved.retentionDays));
@@ -38,11 +33,11 @@ export function RetentionSettingsForm({ settings }: { settings: Pick<AdminSettin
   }
 
   return (
-    <SettingsSection title="Data retention">
-      <p className="mt-1 text-sm text-slate-600">Once a day, rows that are no longer used are deleted after these many days.</p>
+    <SettingsSection title={_('adminSettings.retention.title')}>
+      <p className="mt-1 text-sm text-slate-600">{_('adminSettings.retention.intro')}</p>
       <form onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
         <TextField
-          label="Logs, codes, sessions, jobs and webhooks (days)"
+          label={_('adminSettings.retention.rows')}
           type="number"
           inputMode="numeric"
           min={R.minDays}
@@ -51,11 +46,11 @@ export function RetentionSettingsForm({ settings }: { settings: Pick<AdminSettin
           value={retentionDays}
           onValueChange={setRetentionDays}
           error={fields.retentionDays}
-          hint={`Sign-in codes, sessions and refresh tokens after they expire or are signed out, provisioning and payment logs, finished jobs and processed webhook ids (these two at least ${R.minGateDays} days, so a repeated payment event or e-mail is still recognised). ${R.minDays} to ${R.maxDays}, default ${R.days}.`}
+          hint={_('adminSettings.retention.rowsHint', { gateDays: R.minGateDays, min: R.minDays, max: R.maxDays, defaultDays: R.days })}
           required
         />
         <TextField
-          label="Audit log (days)"
+          label={_('adminSettings.retention.audit')}
           type="number"
           inputMode="numeric"
           min={R.minAuditDays}
@@ -64,13 +59,13 @@ export function RetentionSettingsForm({ settings }: { settings: Pick<AdminSettin
           value={auditRetentionDays}
           onValueChange={setAuditRetentionDays}
           error={fields.auditRetentionDays}
-          hint={`Sign-ins and admin actions. ${R.minAuditDays} to ${R.maxAuditDays}, default ${R.auditDays}.`}
+          hint={_('adminSettings.retention.auditHint', { min: R.minAuditDays, max: R.maxAuditDays, defaultDays: R.auditDays })}
           required
         />
         <div className="flex justify-end pt-2">
           {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
           <button type="submit" aria-disabled={saving} className={`${buttonClass.primary} aria-disabled:opacity-60`}>
-            {saving ? 'Saving...' : 'Save data retention'}
+            {saving ? _('adminSettings.saving') : _('adminSettings.retention.save')}
           </button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { rowButtonClass } from './admin-ui';
 import { StatusBadge } from './StatusBadge';
 
@@ -13,18 +14,21 @@ interface RowActionsProps {
 
 /** Edit, Disable/Enable and Delete for one table row. */
 export function RowActions({ name, active, busy, onEdit, onToggle, onDelete }: RowActionsProps) {
+  const { _ } = useLingui();
   const rowName = <span className="sr-only"> {name}</span>;
   return (
     <div className="flex gap-2">
       <button type="button" onClick={onEdit} disabled={busy} className={rowButtonClass.neutral}>
-        Edit{rowName}
+        {_('admin.row.edit')}
+        {rowName}
       </button>
       <button type="button" onClick={onToggle} disabled={busy} className={rowButtonClass.neutral}>
-        {active ? 'Disable' : 'Enable'}
+        {active ? _('admin.row.disable') : _('admin.row.enable')}
         {rowName}
       </button>
       <button type="button" onClick={onDelete} disabled={busy} className={rowButtonClass.danger}>
-        Delete{rowName}
+        {_('admin.common.delete')}
+        {rowName}
       </button>
     </div>
   );
@@ -32,5 +36,6 @@ export function RowActions({ name, active, busy, onEdit, onToggle, onDelete }: R
 
 /** Active (green) or Disabled (grey). */
 export function ActiveBadge({ active }: { active: boolean }) {
-  return <StatusBadge tone={active ? 'green' : 'gray'}>{active ? 'Active' : 'Disabled'}</StatusBadge>;
+  const { _ } = useLingui();
+  return <StatusBadge tone={active ? 'green' : 'gray'}>{active ? _('admin.badge.active') : _('admin.badge.disabled')}</StatusBadge>;
 }

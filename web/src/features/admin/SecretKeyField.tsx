@@ -1,8 +1,11 @@
+import { useLingui } from '@lingui/react';
 import { CheckboxField, TextField } from './form-fields';
 import type { SecretInput } from './card-payment-form';
 
 interface SecretKeyFieldProps {
   label: string;
+  /** The label of the checkbox that removes the saved key ('Clear the saved secret key'). */
+  clearLabel: string;
   input: SecretInput;
   onInputChange: (input: SecretInput) => void;
   /** Whether a value is saved now (the value itself never comes back). */
@@ -13,13 +16,12 @@ interface SecretKeyFieldProps {
   error?: string;
 }
 
-const SET_PLACEHOLDER = '•••••••• (set — leave blank to keep)';
-
 /**
  * A write-only key: a password input that starts empty (empty keeps the saved key), with a 'Clear'
  * checkbox to remove a saved one. Read-only with a note when an environment variable sets it.
  */
-export function SecretKeyField({ label, input, onInputChange, isSet, envVar, hint, error }: SecretKeyFieldProps) {
+export function SecretKeyField({ label, clearLabel, input, onInputChange, isSet, envVar, hint, error }: SecretKeyFieldProps) {
+  const { _ } = useLingui();
   if (envVar) {
     return (
       <TextField
@@ -28,8 +30,8 @@ export function SecretKeyField({ label, input, onInputChange, isSet, envVar, hin
         value=""
         onValueChange={() => undefined}
         readOnly
-        placeholder={isSet ? '••••••••' : 'Not set'}
-        hint={`Set by the ${envVar} environment variable`}
+        placeholder={isSet ? '••••••••' : _('adminSettings.secretKey.notSet')}
+        hint={_('adminSettings.envVar', { envVar })}
       />
     );
   }
@@ -43,13 +45,13 @@ export function SecretKeyField({ label, input, onInputChange, isSet, envVar, hin
         disabled={input.clear}
         autoComplete="off"
         spellCheck={false}
-        placeholder={isSet ? SET_PLACEHOLDER : 'Not set'}
+        placeholder={isSet ? _('adminSettings.secretKey.setPlaceholder') : _('adminSettings.secretKey.notSet')}
         hint={hint}
         error={error}
       />
       {isSet && (
         <CheckboxField
-          label={`Clear the saved ${label.toLowerCase()}`}
+          label={clearLabel}
           checked={input.clear}
           onCheckedChange={(clear) => onInputChange({ value: '', clear })}
         />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { PANEL_KINDS, type AdminServer } from '../../../../shared/servers.js';
 import { adminApi, type PanelService } from '../../api/admin-endpoints';
@@ -17,9 +18,10 @@ import {
 } from './server-form';
 import { ServiceIdField } from './ServiceIdField';
 
+/** Message ids (admin catalogue). */
 export const SERVER_FORM_MESSAGES = {
-  addFailed: 'Failed to add server',
-  updateFailed: 'Failed to update server',
+  addFailed: 'admin.serverForm.addFailed',
+  updateFailed: 'admin.serverForm.updateFailed',
 } as const;
 
 interface ServerFormDialogProps {
@@ -31,6 +33,7 @@ interface ServerFormDialogProps {
 
 /** Add or edit a master server. Saving runs the credential test on the server side. */
 export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogProps) {
+  const { _ } = useLingui();
   const [values, setValues] = useState<ServerFormValues>(() => (server ? valuesFromServer(server) : NEW_SERVER_VALUES));
   const [formError, setFormError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -42,10 +45,10 @@ export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogP
     setFormError(null);
     const { kind, url, username, password, serviceId } = toCreateServerBody(values);
     if (server && !password) {
-      if (connectionChanged(values, server)) throw new Error('Enter the password to test the changed connection.');
+      if (connectionChanged(values, server)) throw new Error(_('admin.serverForm.passwordToTest'));
       return adminApi.servers.listServices(server.id);
     }
-    if (!url || !username || !password) throw new Error('Fill in the URL, username and password first.');
+    if (!url || !username || !password) throw new Error(_('admin.serverForm.fillInFirst'));
     // With a service ID already typed, the test also says whether this panel admin may assign it.
     return (await adminApi.servers.testConnection({ kind, url, username, password, serviceId })).services;
   }
@@ -61,35 +64,35 @@ export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogP
         : await adminApi.servers.create(toCreateServerBody(values));
       onSaved(saved);
     } catch (err) {
-      setFormError(errorMessage(err, server ? SERVER_FORM_MESSAGES.updateFailed : SERVER_FORM_MESSAGES.addFailed));
+      setFormError(errorMessage(err, _(server ? SERVER_FORM_MESSAGES.updateFailed : SERVER_FORM_MESSAGES.addFailed)));
       setFields(fieldErrors(err));
       setSaving(false);
     }
   }
 
   return (
-    <Dialog title={server ? `Edit ${server.name}` : 'Add master server'} onClose={() => !saving && onClose()}>
+    <Dialog title={server ? _('admin.serverForm.editTitle', { name: server.name }) : _('admin.serverForm.addTitle')} onClose={() => !saving && onClose()}>
       <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         {formError && <AlertBox reveal>{formError}</AlertBox>}
-        <SelectField label="Panel type" value={values.kind} onValueChange={(kind) => set('kind')(kind as ServerFormValues['kind'])} error={fields.kind} disabled={saving}>
+        <SelectField label={_('admin.serverForm.kind')} value={values.kind} onValueChange={(kind) => set('kind')(kind as ServerFormValues['kind'])} error={fields.kind} disabled={saving}>
           {PANEL_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {PANEL_KIND_LABELS[kind]}
             </option>
           ))}
         </SelectField>
-        <TextField label="Name" value={values.name} onValueChange={set('name')} error={fields.name} required maxLength={120} disabled={saving} />
+        <TextField label={_('admin.serverForm.name')} value={values.name} onValueChange={set('name')} error={fields.name} required maxLength={120} disabled={saving} />
         <TextField
-          label="Public region name"
+          label={_('admin.serverForm.publicName')}
           value={values.publicName}
           onValueChange={set('publicName')}
           error={fields.publicName}
-          hint='What the public status page calls this server, e.g. "Germany". Empty: "Location 1", "Location 2"…'
+          hint={_('admin.serverForm.publicNameHint')}
           maxLength={60}
           disabled={saving}
         />
         <TextField
-          label="URL"
+          label={_('admin.serverForm.url')}
           type="url"
           value={values.url}
           onValueChange={set('url')}
@@ -100,14 +103,14 @@ export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogP
           disabled={saving}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Username" value={values.username} onValueChange={set('username')} error={fields.username} required autoComplete="off" disabled={saving} />
+          <TextField label={_('admin.serverForm.username')} value={values.username} onValueChange={set('username')} error={fields.username} required autoComplete="off" disabled={saving} />
           <TextField
-            label="Password"
+            label={_('admin.serverForm.password')}
             type="password"
             value={values.password}
             onValueChange={set('password')}
             error={fields.password}
-            hint={server ? 'Leave empty to keep the current password' : undefined}
+            hint={server ? _('admin.serverForm.passwordHint') : undefined}
             required={!server}
             autoComplete="new-password"
             disabled={saving}
@@ -123,21 +126,21 @@ export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogP
           loadServices={loadServices}
         />
         <TextField
-          label="Locations"
+          label={_('admin.serverForm.locations')}
           value={values.locations}
           onValueChange={set('locations')}
           error={fields.locations}
-          hint="'all', or comma-separated location codes such as DE,NL"
+          hint={_('admin.serverForm.locationsHint')}
           required
           maxLength={500}
           disabled={saving}
         />
         <div className="flex flex-wrap justify-end gap-3 pt-2">
           <button type="button" onClick={onClose} disabled={saving} className={buttonClass.secondary}>
-            Cancel
+            {_('admin.common.cancel')}
           </button>
           <button type="submit" disabled={saving} className={buttonClass.primary}>
-            {saving ? 'Saving...' : server ? 'Save changes' : 'Add server'}
+            {saving ? _('admin.common.saving') : server ? _('admin.common.saveChanges') : _('admin.servers.add')}
           </button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { AdminServer } from '../../../../shared/servers.js';
 import { adminApi } from '../../api/admin-endpoints';
@@ -17,23 +18,26 @@ import { useAdminResource } from './useAdminResource';
 import { useBusyIds } from './useBusyIds';
 
 const MESSAGES = {
-  loadFailed: 'Failed to fetch servers',
-  added: 'Server added successfully',
-  updated: 'Server updated successfully',
-  deleted: 'Server deleted successfully',
-  deleteFailed: 'Failed to delete server',
-  enabled: 'Server enabled',
-  disabled: 'Server disabled',
-  statusFailed: 'Failed to update server status',
-  confirmDelete: 'Are you sure you want to delete this server? This action cannot be undone.',
+  loadFailed: 'admin.servers.loadFailed',
+  added: 'admin.servers.added',
+  updated: 'admin.servers.updated',
+  deleted: 'admin.servers.deleted',
+  deleteFailed: 'admin.servers.deleteFailed',
+  enabled: 'admin.servers.enabled',
+  disabled: 'admin.servers.disabled',
+  statusFailed: 'admin.servers.statusFailed',
+  confirmDelete: 'admin.servers.confirmDelete',
 } as const;
 
-const COLUMNS = ['Name', 'Kind', 'URL', 'Locations', 'Status', 'Health', 'Actions'] as const;
+const COLUMN_IDS = [
+  'admin.column.name', 'admin.column.kind', 'admin.column.url', 'admin.column.locations', 'admin.column.status', 'admin.column.health', 'admin.column.actions',
+] as const;
 
 type FormState = { server: AdminServer | null } | null;
 
 /** Master servers (VPN panels): list, add, edit, enable or disable, delete. */
 export function ServersTab({ refreshKey }: { refreshKey: number }) {
+  const { _ } = useLingui();
   const toast = useToast();
   const { data: servers, setData: setServers, loadState } = useAdminResource(adminApi.servers.list, refreshKey);
   const { isBusy, runBusy } = useBusyIds();
@@ -47,7 +51,7 @@ export function ServersTab({ refreshKey }: { refreshKey: number }) {
     const isNew = !servers?.some((server) => server.id === saved.id);
     if (isNew) setServers((list) => [...(list ?? []), saved]);
     else replace(saved);
-    toast.success(isNew ? MESSAGES.added : MESSAGES.updated);
+    toast.success(_(isNew ? MESSAGES.added : MESSAGES.updated));
     setForm(null);
   }
 
@@ -56,9 +60,9 @@ export function ServersTab({ refreshKey }: { refreshKey: number }) {
       const enabling = server.status === 'disabled';
       try {
         replace(await (enabling ? adminApi.servers.enable(server.id) : adminApi.servers.disable(server.id)));
-        toast.success(enabling ? MESSAGES.enabled : MESSAGES.disabled);
+        toast.success(_(enabling ? MESSAGES.enabled : MESSAGES.disabled));
       } catch (err) {
-        toast.error(errorMessage(err, MESSAGES.statusFailed));
+        toast.error(errorMessage(err, _(MESSAGES.statusFailed)));
       }
     });
 
@@ -67,9 +71,9 @@ export function ServersTab({ refreshKey }: { refreshKey: number }) {
       try {
         await adminApi.servers.remove(server.id);
         setServers((list) => list?.filter((item) => item.id !== server.id) ?? null);
-        toast.success(MESSAGES.deleted);
+        toast.success(_(MESSAGES.deleted));
       } catch (err) {
-        toast.error(errorMessage(err, MESSAGES.deleteFailed));
+        toast.error(errorMessage(err, _(MESSAGES.deleteFailed)));
       } finally {
         setToDelete(null);
       }
@@ -78,18 +82,25 @@ export function ServersTab({ refreshKey }: { refreshKey: number }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">The VPN panels that accounts are created on.</p>
+        <p className="text-sm text-slate-600">{_('admin.servers.intro')}</p>
         <button type="button" onClick={() => setForm({ server: null })} className={buttonClass.primary}>
-          Add server
+          {_('admin.servers.add')}
         </button>
       </div>
 
-      {loadState === 'failed' && <AlertBox>{MESSAGES.loadFailed}</AlertBox>}
+      {loadState === 'failed' && <AlertBox>{_(MESSAGES.loadFailed)}</AlertBox>}
 
       {loadState === 'loading' && !servers ? (
         <Loading />
       ) : (
-        <AdminTable caption="Master servers" columns={COLUMNS} busy={loadState === 'loading'} isEmpty={servers?.length === 0} emptyText="No servers yet.">
+        <AdminTable
+          caption={_('admin.servers.caption')}
+          columns={COLUMN_IDS.map((column) => _(column))}
+          busy={loadState === 'loading'}
+          isEmpty={servers?.length === 0}
+          emptyText={_('admin.servers.empty')}
+          pinLastColumn
+        >
           {servers?.map((server) => (
             <tr key={server.id}>
               <Cell className="font-medium whitespace-nowrap text-slate-900">{server.name}</Cell>
@@ -97,7 +108,7 @@ export function ServersTab({ refreshKey }: { refreshKey: number }) {
               <Cell className="max-w-56 truncate text-slate-700">
                 <span title={server.url}>{server.url}</span>
               </Cell>
-              <Cell>{formatLocations(server.locations)}</Cell>
+              <Cell>{formatLocations(server.locations, _('admin.locations.all'))}</Cell>
               <Cell>
                 <ActiveBadge active={server.status === 'active'} />
               </Cell>
@@ -122,10 +133,10 @@ export function ServersTab({ refreshKey }: { refreshKey: number }) {
       {form && <ServerFormDialog server={form.server} onClose={() => setForm(null)} onSaved={onSaved} />}
       {toDelete && (
         <ConfirmDialog
-          title="Delete server"
-          message={MESSAGES.confirmDelete}
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
+          title={_('admin.servers.deleteTitle')}
+          message={_(MESSAGES.confirmDelete)}
+          confirmLabel={_('admin.common.delete')}
+          busyLabel={_('admin.common.deleting')}
           busy={isBusy(toDelete.id)}
           onConfirm={() => void deleteServer(toDelete)}
           onCancel={() => setToDelete(null)}

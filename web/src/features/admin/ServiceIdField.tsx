@@ -1,5 +1,5 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
-import { SERVER_MESSAGES } from '../../../../shared/servers.js';
 import { isApiError } from '../../api';
 import type { PanelService } from '../../api/admin-endpoints';
 import { AlertBox } from './AlertBox';
@@ -21,6 +21,7 @@ interface ServiceIdFieldProps {
  * none) the service ID is typed by hand. The parent remounts this when the connection changes.
  */
 export function ServiceIdField({ value, onChange, error, disabled, loadServices }: ServiceIdFieldProps) {
+  const { _ } = useLingui();
   const [services, setServices] = useState<PanelService[] | null>(null);
   const [testing, setTesting] = useState(false);
   const [testError, setTestError] = useState<string | null>(null);
@@ -35,7 +36,7 @@ export function ServiceIdField({ value, onChange, error, disabled, loadServices 
     } catch (err) {
       setServices(null);
       const isOwnCheck = !isApiError(err) && err instanceof Error;
-      setTestError(isOwnCheck ? err.message : errorMessage(err, SERVER_MESSAGES.testFailed));
+      setTestError(isOwnCheck ? err.message : errorMessage(err, _('admin.serviceId.testFailed')));
     } finally {
       setTesting(false);
     }
@@ -48,19 +49,19 @@ export function ServiceIdField({ value, onChange, error, disabled, loadServices 
     <div className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
       <div className="flex flex-wrap items-center gap-3">
         <button type="button" onClick={() => void testConnection()} disabled={disabled || testing} className={buttonClass.secondary}>
-          {testing ? 'Testing...' : 'Test connection'}
+          {testing ? _('admin.serviceId.testing') : _('admin.serviceId.test')}
         </button>
         {services !== null && (
           <p role="status" className="text-sm text-emerald-800">
-            Connection OK: {services.length} service{services.length === 1 ? '' : 's'} found.
+            {_('admin.serviceId.found', { count: services.length })}
           </p>
         )}
       </div>
       {testError && <AlertBox>{testError}</AlertBox>}
       {canPick ? (
-        <SelectField label="Service ID" value={value} onValueChange={onChange} error={error} required disabled={disabled}>
-          <option value="">Select a service</option>
-          {unknownValue && <option value={value}>{value} (not on this panel)</option>}
+        <SelectField label={_('admin.serviceId.label')} value={value} onValueChange={onChange} error={error} required disabled={disabled}>
+          <option value="">{_('admin.serviceId.select')}</option>
+          {unknownValue && <option value={value}>{_('admin.serviceId.notOnPanel', { id: value })}</option>}
           {services.map((service) => (
             <option key={service.id} value={service.id}>
               {service.name} ({service.id})
@@ -69,11 +70,11 @@ export function ServiceIdField({ value, onChange, error, disabled, loadServices 
         </SelectField>
       ) : (
         <TextField
-          label="Service ID"
+          label={_('admin.serviceId.label')}
           value={value}
           onValueChange={onChange}
           error={error}
-          hint="Test the connection to choose from the panel's services."
+          hint={_('admin.serviceId.hint')}
           required
           maxLength={64}
           disabled={disabled}

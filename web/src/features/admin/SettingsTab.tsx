@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { AdminSettings } from '../../../../shared/app-settings.js';
 import type { AdminPlan } from '../../../../shared/plans.js';
 import { adminApi } from '../../api/admin-endpoints';
@@ -10,10 +11,6 @@ import { RenewalSettingsForm } from './RenewalSettingsForm';
 import { SiteContentSettingsForm } from './SiteContentSettingsForm';
 import { RetentionSettingsForm } from './RetentionSettingsForm';
 import { useAdminResource } from './useAdminResource';
-
-const LOAD_FAILED = 'Failed to fetch settings';
-const CARD_LOAD_FAILED = 'Failed to fetch payment settings';
-const CRYPTO_LOAD_FAILED = 'Failed to fetch the crypto payment settings';
 
 export interface SettingsData {
   settings: AdminSettings;
@@ -30,18 +27,21 @@ const loadCryptoSettings = (signal: AbortSignal) => adminApi.payments.getCrypto(
 
 /** The crypto payment settings (BTCPay Server), loaded apart like the card ones. */
 function CryptoPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
+  const { _ } = useLingui();
   const { data, loadState } = useAdminResource(loadCryptoSettings, refreshKey);
-  if (!data) return loadState === 'failed' ? <AlertBox>{CRYPTO_LOAD_FAILED}</AlertBox> : <Loading />;
+  if (!data) return loadState === 'failed' ? <AlertBox>{_('adminSettings.crypto.loadFailed')}</AlertBox> : <Loading />;
   return <CryptoPaymentSettingsForm key={JSON.stringify(data)} settings={data} />;
 }
 
 /** The card payment settings, loaded (and failing) apart from the general ones. */
 function CardPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
+  const { _ } = useLingui();
   const { data, loadState } = useAdminResource(loadCardSettings, refreshKey);
-  if (!data) return loadState === 'failed' ? <AlertBox>{CARD_LOAD_FAILED}</AlertBox> : <Loading />;
+  const loadFailed = _('adminSettings.card.loadFailed');
+  if (!data) return loadState === 'failed' ? <AlertBox>{loadFailed}</AlertBox> : <Loading />;
   return (
     <div aria-busy={loadState === 'loading'} className="space-y-4">
-      {loadState === 'failed' && <AlertBox>{CARD_LOAD_FAILED}</AlertBox>}
+      {loadState === 'failed' && <AlertBox>{loadFailed}</AlertBox>}
       {/* Reloaded settings that differ from what the form started with replace its values. */}
       <CardPaymentSettingsForm key={JSON.stringify(data)} settings={data} />
     </div>
@@ -50,14 +50,16 @@ function CardPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
 
 /** App configuration, one card per area: general settings, site content, renewals, data retention, then card payments. */
 export function SettingsTab({ refreshKey }: { refreshKey: number }) {
+  const { _ } = useLingui();
   const { data, loadState } = useAdminResource(loadSettingsData, refreshKey);
+  const loadFailed = _('adminSettings.loadFailed');
 
-  if (loadState === 'failed' && !data) return <AlertBox>{LOAD_FAILED}</AlertBox>;
+  if (loadState === 'failed' && !data) return <AlertBox>{loadFailed}</AlertBox>;
   if (!data) return <Loading />;
 
   return (
     <div className="space-y-6" aria-busy={loadState === 'loading'}>
-      {loadState === 'failed' && <AlertBox>{LOAD_FAILED}</AlertBox>}
+      {loadState === 'failed' && <AlertBox>{loadFailed}</AlertBox>}
       <GeneralSettingsForm
         // Reloaded settings that differ from what the form started with replace its values.
         key={JSON.stringify(data.settings)}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import type { AdminSettings } from '../../../../shared/app-settings.js';
 import type { AdminServer } from '../../../../shared/servers.js';
@@ -8,11 +9,6 @@ import { useSettingsSave } from './useSettingsSave';
 import { SettingsSection } from './SettingsSection';
 import { useAdminResource } from './useAdminResource';
 
-const MESSAGES = {
-  updated: 'Site content updated',
-  updateFailed: 'Failed to update settings',
-} as const;
-
 /**
  * 'Site content': what the public pages claim about the service, so they never promise more than the
  * operator runs: the number of locations, and whether threat protection and ad blocking are offered.
@@ -21,7 +17,8 @@ const MESSAGES = {
 export function SiteContentSettingsForm({ settings }: { settings: Pick<AdminSettings, 'locationsClaim' | 'protectionFeatures'> }) {
   const [locations, setLocations] = useState(settings.locationsClaim);
   const [protection, setProtection] = useState(settings.protectionFeatures);
-  const { fields, saving, save } = useSettingsSave(MESSAGES);
+  const { _ } = useLingui();
+  const { fields, saving, save } = useSettingsSave({ updated: _('adminSettings.siteContent.updated'), updateFailed: _('adminSettings.updateFailed') });
   const { data: servers } = useAdminResource(adminApi.servers.list, 0);
   const regions = publicRegions(servers ?? []);
 
@@ -34,39 +31,37 @@ export function SiteContentSettingsForm({ settings }: { settings: Pick<AdminSett
   }
 
   return (
-    <SettingsSection title="Site content">
-      <p className="mt-1 text-sm text-slate-600">What the public pages say about your service. Keep it true to what you run.</p>
+    <SettingsSection title={_('adminSettings.siteContent.title')}>
+      <p className="mt-1 text-sm text-slate-600">{_('adminSettings.siteContent.intro')}</p>
       <form onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
         <TextField
-          label="Number of locations"
+          label={_('adminSettings.siteContent.locations')}
           value={locations}
           onValueChange={setLocations}
           error={fields.locationsClaim}
           maxLength={12}
-          hint='Shown as "50+ Global Locations" and "servers in 50+ locations". A number, optionally with +, e.g. 12 or 50+.'
+          hint={_('adminSettings.siteContent.locationsHint')}
           required
         />
         {regions.length > 0 && (
           <p className="-mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-            <span>
-              Your enabled servers are in {regions.length} {regions.length === 1 ? 'region' : 'regions'}: {regions.join(', ')}.
-            </span>
+            <span>{_('adminSettings.siteContent.regions', { count: regions.length, regions: regions.join(', ') })}</span>
             {locations.trim() !== String(regions.length) && (
               <button type="button" onClick={() => setLocations(String(regions.length))} className="font-semibold text-indigo-700 underline">
-                Use {regions.length}
+                {_('adminSettings.siteContent.useCount', { count: regions.length })}
               </button>
             )}
           </p>
         )}
         <CheckboxField
-          label="Offer threat protection and ad blocking"
+          label={_('adminSettings.siteContent.protection')}
           checked={protection}
           onCheckedChange={setProtection}
-          hint="Turn off if your servers do not filter malicious sites and ads: the Threat Protection page and its menu links disappear."
+          hint={_('adminSettings.siteContent.protectionHint')}
         />
         <div className="flex justify-end pt-2">
           <button type="submit" aria-disabled={saving} className={`${buttonClass.primary} aria-disabled:opacity-60`}>
-            {saving ? 'Saving...' : 'Save site content'}
+            {saving ? _('adminSettings.saving') : _('adminSettings.siteContent.save')}
           </button>
         </div>
       </form>

@@ -1,9 +1,10 @@
+import { useLingui } from '@lingui/react';
 import { useCallback, useId, useState } from 'react';
 import { SUBSCRIPTION_STATUSES, type AdminCancelSubscription, type AdminSubscription, type SubscriptionStatus } from '../../../../shared/billing.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
+import { useFormat, type Formatters } from '../../i18n/format';
 import { BillingStatusBadge } from '../billing/BillingStatusBadge';
-import { formatAmount, formatDate } from '../billing/billing-format';
 import { canCancelAutoRenew, isLiveRecurring, renewalStateOf } from '../billing/subscription-state';
 import { useToast } from '../toast/toast-context';
 import { AdminTable, Cell } from './AdminTable';
@@ -14,49 +15,56 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { StatusBadge } from './StatusBadge';
 import { useAdminResource } from './useAdminResource';
 import { useBusyIds } from './useBusyIds';
+import type { Translate } from './plan-form';
 import { useDebouncedValue } from './useDebouncedValue';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const COLUMNS = ['Customer', 'Plan', 'Status', 'Next renewal / ends', 'Amount', 'Actions'] as const;
+const COLUMN_IDS = [
+  'admin.column.customer', 'admin.column.plan', 'admin.column.status', 'admin.column.nextRenewal', 'admin.column.amount', 'admin.column.actions',
+] as const;
 /** `ended` is a one-off purchase's state; this list holds recurring subscriptions only. */
 const STATUS_OPTIONS = SUBSCRIPTION_STATUSES.filter((status) => status !== 'ended');
-const STATUS_LABELS: Record<SubscriptionStatus, string> = {
-  incomplete: 'Incomplete', active: 'Active', past_due: 'Past due', canceled: 'Canceled', ended: 'Ended',
+const STATUS_LABEL_IDS: Record<SubscriptionStatus, string> = {
+  incomplete: 'admin.subscriptions.status.incomplete',
+  active: 'admin.subscriptions.status.active',
+  past_due: 'admin.subscriptions.status.pastDue',
+  canceled: 'admin.subscriptions.status.canceled',
+  ended: 'admin.subscriptions.status.ended',
 };
 
 const MESSAGES = {
-  loadFailed: 'Failed to load subscriptions',
-  cancelFailed: 'Failed to cancel subscription',
-  canceledAtPeriodEnd: 'Auto-renew turned off: the subscription ends with its paid period',
-  canceledNow: 'Subscription canceled',
+  loadFailed: 'admin.subscriptions.loadFailed',
+  cancelFailed: 'admin.subscriptions.cancelFailed',
+  canceledAtPeriodEnd: 'admin.subscriptions.canceledAtPeriodEnd',
+  canceledNow: 'admin.subscriptions.canceledNow',
 } as const;
 
 type Pending = { subscription: AdminSubscription; when: AdminCancelSubscription['when'] };
 
 /** When it renews, or when it ends or ended. */
-function renewalText(subscription: AdminSubscription): string {
+function renewalText(subscription: AdminSubscription, _: Translate, format: Formatters): string {
   const state = renewalStateOf(subscription);
   switch (state.kind) {
     case 'renews':
-      return `Renews ${formatDate(state.on)}`;
+      return _('admin.subscriptions.renews', { date: format.date(state.on) });
     case 'pastDue':
-      return state.graceEndsAt ? `Payment failed · paused after ${formatDate(state.graceEndsAt)}` : 'Payment failed';
+      return state.graceEndsAt ? _('admin.subscriptions.pausedAfter', { date: format.date(state.graceEndsAt) }) : _('admin.subscriptions.paymentFailed');
     case 'ending':
     case 'oneOff':
-      return `Ends ${formatDate(state.on)}`;
+      return _('admin.subscriptions.ends', { date: format.date(state.on) });
     case 'ended':
-      return `Ended ${formatDate(subscription.canceledAt ?? state.on)}`;
+      return _('admin.subscriptions.ended', { date: format.date(subscription.canceledAt ?? state.on) });
     case 'pending':
       return '—';
   }
 }
 
-function confirmQuestion({ subscription, when }: Pending): string {
-  const whose = `${subscription.userEmail}'s ${subscription.planName} subscription`;
+function confirmQuestion({ subscription, when }: Pending, _: Translate, format: Formatters): string {
+  const whose = { email: subscription.userEmail, plan: subscription.planName };
   if (when === 'period_end') {
-    return `Turn off auto-renew for ${whose}? It ends on ${formatDate(subscription.currentPeriodEnd)} and is not charged again; the customer can resume it until then.`;
+    return _('admin.subscriptions.confirmPeriodEnd', { ...whose, date: format.date(subscription.currentPeriodEnd) });
   }
-  return `End ${whose} now? It is not charged again and cannot be resumed. Nothing is refunded: refund a payment under Transactions if needed.`;
+  return _('admin.subscriptions.confirmNow', whose);
 }
 
 /**
@@ -64,6 +72,8 @@ function confirmQuestion({ subscription, when }: Pending): string {
  * e-mail, with Cancel at period end (auto-renew off) and Cancel now.
  */
 export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
+  const { _ } = useLingui();
+  const format = useFormat();
   const id = useId();
   const toast = useToast();
   const [status, setStatus] = useState<SubscriptionStatus | null>(null);
@@ -83,9 +93,9 @@ export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
       try {
         const updated = await adminApi.payments.cancelSubscription(subscription.id, { when });
         setData((list) => list && list.map((item) => (item.id === updated.id ? updated : item)));
-        toast.success(when === 'now' ? MESSAGES.canceledNow : MESSAGES.canceledAtPeriodEnd);
+        toast.success(_(when === 'now' ? MESSAGES.canceledNow : MESSAGES.canceledAtPeriodEnd));
       } catch (err) {
-        toast.error(errorMessage(err, MESSAGES.cancelFailed));
+        toast.error(errorMessage(err, _(MESSAGES.cancelFailed)));
       } finally {
         setPending(null);
       }
@@ -94,13 +104,13 @@ export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4">
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-        Subscriptions
+        {_('admin.subscriptions.title')}
       </h2>
-      <p className="text-sm text-slate-600">Plans that renew automatically. One-off purchases are under Transactions.</p>
+      <p className="text-sm text-slate-600">{_('admin.subscriptions.intro')}</p>
       <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-700">
-            Subscription status
+            {_('admin.subscriptions.statusFilter')}
           </label>
           <select
             id={`${id}-status`}
@@ -108,17 +118,17 @@ export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
             onChange={(event) => setStatus((event.target.value || null) as SubscriptionStatus | null)}
             className={inputClass}
           >
-            <option value="">All</option>
+            <option value="">{_('admin.subscriptions.allStatuses')}</option>
             {STATUS_OPTIONS.map((value) => (
               <option key={value} value={value}>
-                {STATUS_LABELS[value]}
+                {_(STATUS_LABEL_IDS[value])}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-700">
-            Search subscriptions by e-mail
+            {_('admin.subscriptions.search')}
           </label>
           <input
             id={`${id}-email`}
@@ -131,16 +141,17 @@ export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
         </div>
       </div>
 
-      {loadState === 'failed' && <AlertBox>{MESSAGES.loadFailed}</AlertBox>}
+      {loadState === 'failed' && <AlertBox>{_(MESSAGES.loadFailed)}</AlertBox>}
       {loadState === 'loading' && items.length === 0 ? (
         <Loading />
       ) : (
         <AdminTable
-          caption="Subscriptions"
-          columns={COLUMNS}
+          caption={_('admin.subscriptions.title')}
+          columns={COLUMN_IDS.map((column) => _(column))}
           busy={loadState === 'loading'}
           isEmpty={loadState === 'loaded' && items.length === 0}
-          emptyText="No subscriptions found."
+          emptyText={_('admin.subscriptions.empty')}
+          pinLastColumn
         >
           {items.map((item) => {
             const busy = isBusy(item.id);
@@ -155,12 +166,12 @@ export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
                 <Cell>
                   <span className="flex flex-wrap gap-1.5">
                     <BillingStatusBadge status={item.status} />
-                    {item.cancelAtPeriodEnd && isLiveRecurring(item) && <StatusBadge tone="gray">Auto-renew off</StatusBadge>}
+                    {item.cancelAtPeriodEnd && isLiveRecurring(item) && <StatusBadge tone="gray">{_('admin.subscriptions.autoRenewOff')}</StatusBadge>}
                   </span>
                   {item.error && <span className="mt-1 block text-xs text-red-700">{item.error}</span>}
                 </Cell>
-                <Cell className="whitespace-nowrap">{renewalText(item)}</Cell>
-                <Cell className="whitespace-nowrap tabular-nums">{formatAmount(item.renewalAmount ?? item.price, item.currency)}</Cell>
+                <Cell className="whitespace-nowrap">{renewalText(item, _, format)}</Cell>
+                <Cell className="whitespace-nowrap tabular-nums">{format.money(item.renewalAmount ?? item.price, item.currency)}</Cell>
                 <Cell>
                   <span className="flex gap-2">
                     <button
@@ -169,7 +180,8 @@ export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
                       onClick={() => setPending({ subscription: item, when: 'period_end' })}
                       className={`${rowButtonClass.neutral} whitespace-nowrap`}
                     >
-                      Cancel at period end{rowName}
+                      {_('admin.subscriptions.cancelAtPeriodEnd')}
+                      {rowName}
                     </button>
                     <button
                       type="button"
@@ -177,7 +189,8 @@ export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
                       onClick={() => setPending({ subscription: item, when: 'now' })}
                       className={`${rowButtonClass.danger} whitespace-nowrap`}
                     >
-                      Cancel now{rowName}
+                      {_('admin.subscriptions.cancelNow')}
+                      {rowName}
                     </button>
                   </span>
                 </Cell>
@@ -188,11 +201,11 @@ export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
       )}
       {pending && (
         <ConfirmDialog
-          title={pending.when === 'now' ? 'Cancel subscription now' : 'Cancel at period end'}
-          message={confirmQuestion(pending)}
-          confirmLabel={pending.when === 'now' ? 'Cancel now' : 'Cancel at period end'}
-          busyLabel="Canceling..."
-          cancelLabel="Keep subscription"
+          title={pending.when === 'now' ? _('admin.subscriptions.cancelNowTitle') : _('admin.subscriptions.cancelAtPeriodEnd')}
+          message={confirmQuestion(pending, _, format)}
+          confirmLabel={pending.when === 'now' ? _('admin.subscriptions.cancelNow') : _('admin.subscriptions.cancelAtPeriodEnd')}
+          busyLabel={_('admin.subscriptions.canceling')}
+          cancelLabel={_('admin.subscriptions.keep')}
           busy={isBusy(pending.subscription.id)}
           onConfirm={() => void cancel(pending)}
           onCancel={() => setPending(null)}

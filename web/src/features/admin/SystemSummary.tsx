@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import type { SystemStatus } from '../../../../shared/accounts.js';
 import type { RecurringMetrics } from '../../../../shared/billing.js';
-import { formatAmount } from '../billing/billing-format';
+import { useFormat } from '../../i18n/format';
 import { cardClass } from './admin-ui';
 import { StatusBadge } from './StatusBadge';
 
@@ -14,30 +15,30 @@ function SummaryCard({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-const okBadge = (ok: boolean, okText = 'OK', failText = 'Down') => (
+const okBadge = (ok: boolean, okText: string, failText: string) => (
   <StatusBadge tone={ok ? 'green' : 'red'}>{ok ? okText : failText}</StatusBadge>
 );
 
 /** Database, mail, card payments and version, as a row of cards. */
 export function SystemSummary({ status }: { status: SystemStatus }) {
+  const { _ } = useLingui();
   const { database, mail, payments, version } = status;
+  const enabledBadge = (enabled: boolean) => (
+    <StatusBadge tone={enabled ? 'green' : 'gray'}>{enabled ? _('adminSettings.system.enabled') : _('adminSettings.system.notEnabled')}</StatusBadge>
+  );
   return (
     <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-      <SummaryCard label="Database">
-        {okBadge(database.ok)}
+      <SummaryCard label={_('adminSettings.system.database')}>
+        {okBadge(database.ok, _('adminSettings.system.ok'), _('adminSettings.system.down'))}
         <span>{database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}</span>
       </SummaryCard>
-      <SummaryCard label="Mail">
-        {okBadge(mail.ok, 'OK', 'Failing')}
-        <span>{mail.kind === 'smtp' ? 'SMTP' : 'Printed to log'}</span>
+      <SummaryCard label={_('adminSettings.system.mail')}>
+        {okBadge(mail.ok, _('adminSettings.system.ok'), _('adminSettings.system.failing'))}
+        <span>{mail.kind === 'smtp' ? 'SMTP' : _('adminSettings.system.mailToLog')}</span>
       </SummaryCard>
-      <SummaryCard label="Card payments">
-        <StatusBadge tone={payments.cardEnabled ? 'green' : 'gray'}>{payments.cardEnabled ? 'Enabled' : 'Not enabled'}</StatusBadge>
-      </SummaryCard>
-      <SummaryCard label="Crypto payments">
-        <StatusBadge tone={payments.cryptoEnabled ? 'green' : 'gray'}>{payments.cryptoEnabled ? 'Enabled' : 'Not enabled'}</StatusBadge>
-      </SummaryCard>
-      <SummaryCard label="Version">
+      <SummaryCard label={_('adminSettings.system.cardPayments')}>{enabledBadge(payments.cardEnabled)}</SummaryCard>
+      <SummaryCard label={_('adminSettings.system.cryptoPayments')}>{enabledBadge(payments.cryptoEnabled)}</SummaryCard>
+      <SummaryCard label={_('adminSettings.system.version')}>
         <span className="font-mono">{version}</span>
       </SummaryCard>
     </dl>
@@ -45,19 +46,21 @@ export function SystemSummary({ status }: { status: SystemStatus }) {
 }
 
 /** A count or sum, big. */
-const figure = (value: string | number) => <span className="text-2xl font-semibold tabular-nums">{value}</span>;
+const figure = (value: string) => <span className="text-2xl font-semibold tabular-nums">{value}</span>;
 
 /** The recurring business at a glance: subscriptions by state and the monthly recurring revenue. */
 export function RecurringSummary({ metrics }: { metrics: RecurringMetrics }) {
+  const { _ } = useLingui();
+  const format = useFormat();
   return (
     <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <SummaryCard label="Active recurring subscriptions">{figure(metrics.activeRecurring)}</SummaryCard>
-      <SummaryCard label="Past due">
-        {figure(metrics.pastDue)}
-        {metrics.pastDue > 0 && <StatusBadge tone="amber">Renewal payment failed</StatusBadge>}
+      <SummaryCard label={_('adminSettings.system.activeRecurring')}>{figure(format.number(metrics.activeRecurring))}</SummaryCard>
+      <SummaryCard label={_('adminSettings.system.pastDue')}>
+        {figure(format.number(metrics.pastDue))}
+        {metrics.pastDue > 0 && <StatusBadge tone="amber">{_('adminSettings.system.renewalFailed')}</StatusBadge>}
       </SummaryCard>
-      <SummaryCard label="Canceling at period end">{figure(metrics.cancelingAtPeriodEnd)}</SummaryCard>
-      <SummaryCard label="Monthly recurring revenue">{figure(formatAmount(metrics.monthlyRecurringRevenue, metrics.currency))}</SummaryCard>
+      <SummaryCard label={_('adminSettings.system.canceling')}>{figure(format.number(metrics.cancelingAtPeriodEnd))}</SummaryCard>
+      <SummaryCard label={_('adminSettings.system.mrr')}>{figure(format.money(metrics.monthlyRecurringRevenue, metrics.currency))}</SummaryCard>
     </dl>
   );
 }

@@ -1,20 +1,25 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ROLES, type Role } from '../../../../shared/auth.js';
 import { USERS_PAGE, type AdminUser, type UsersFilter } from '../../../../shared/users.js';
 import { api } from '../../api';
 import { Loading } from '../../components/Loading';
+import { useFormat } from '../../i18n/format';
 import { useAuth } from '../auth/auth-context';
 import { useToast } from '../toast/toast-context';
 import { buttonClass } from './admin-ui';
 import { useDebouncedValue } from './useDebouncedValue';
 
 const MESSAGES = {
-  loadFailed: 'Failed to fetch users',
-  moreFailed: 'Failed to fetch more users',
-  updated: 'User updated successfully',
-  updateFailed: 'Failed to update user',
+  loadFailed: 'admin.users.loadFailed',
+  moreFailed: 'admin.users.moreFailed',
+  updated: 'admin.users.updated',
+  updateFailed: 'admin.users.updateFailed',
 } as const;
+
+/** A role's name in the admin catalogue. */
+const ROLE_LABEL_IDS: Record<Role, string> = { user: 'admin.role.user', admin: 'admin.role.admin' };
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -28,6 +33,8 @@ const FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-
  * subscription; an admin changes a user's role here.
  */
 export function UsersTab({ refreshKey }: { refreshKey: number }) {
+  const { _ } = useLingui();
+  const format = useFormat();
   const id = useId();
   const toast = useToast();
   const { user: me, refreshUser } = useAuth();
@@ -66,7 +73,7 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
       setUsers((list) => [...list, ...page.filter((user) => !list.some((known) => known.id === user.id))]);
       setHasMore(page.length === USERS_PAGE.default);
     } catch {
-      toast.error(MESSAGES.moreFailed);
+      toast.error(_(MESSAGES.moreFailed));
     } finally {
       setLoadingMore(false);
     }
@@ -77,10 +84,10 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
     try {
       const updated = await api.admin.updateUser(target.id, { role });
       setUsers((list) => list.map((user) => (user.id === updated.id ? updated : user)));
-      toast.success(MESSAGES.updated);
+      toast.success(_(MESSAGES.updated));
       if (updated.id === me?.id) await refreshUser();
     } catch {
-      toast.error(MESSAGES.updateFailed);
+      toast.error(_(MESSAGES.updateFailed));
     } finally {
       setSavingIds((ids) => {
         const next = new Set(ids);
@@ -95,20 +102,20 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
       <div className="flex flex-wrap items-end gap-4">
         <div className="w-full max-w-sm">
           <label htmlFor={`${id}-search`} className="block text-sm font-medium text-slate-700">
-            Search by e-mail
+            {_('admin.users.search')}
           </label>
           <input
             id={`${id}-search`}
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="name@example.com or the start of one"
+            placeholder={_('admin.users.searchPlaceholder')}
             className={FIELD}
           />
         </div>
         <div>
           <label htmlFor={`${id}-role`} className="block text-sm font-medium text-slate-700">
-            Role
+            {_('admin.users.role')}
           </label>
           <select
             id={`${id}-role`}
@@ -116,27 +123,27 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
             onChange={(event) => setFilter((current) => ({ ...current, role: (event.target.value || undefined) as Role | undefined }))}
             className={FIELD}
           >
-            <option value="">Any</option>
+            <option value="">{_('admin.users.anyRole')}</option>
             {ROLES.map((value) => (
               <option key={value} value={value}>
-                {value}
+                {_(ROLE_LABEL_IDS[value])}
               </option>
             ))}
           </select>
         </div>
         <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
           <input type="checkbox" checked={active ?? false} onChange={(event) => setFilter((current) => ({ ...current, active: event.target.checked || undefined }))} />
-          Has an active account
+          {_('admin.users.hasActive')}
         </label>
         <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
           <input type="checkbox" checked={pastDue ?? false} onChange={(event) => setFilter((current) => ({ ...current, pastDue: event.target.checked || undefined }))} />
-          Payment past due
+          {_('admin.users.pastDue')}
         </label>
       </div>
 
       {loadState === 'failed' && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {MESSAGES.loadFailed}
+          {_(MESSAGES.loadFailed)}
         </div>
       )}
 
@@ -144,14 +151,14 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
         <Loading />
       ) : (
         <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-busy={loadState === 'loading'}>
-          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-            <caption className="sr-only">Users</caption>
+          <table className="min-w-full divide-y divide-slate-200 text-start text-sm">
+            <caption className="sr-only">{_('admin.users.caption')}</caption>
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">Email</th>
-                <th scope="col" className="px-4 py-3">Role</th>
-                <th scope="col" className="px-4 py-3">Trial used</th>
-                <th scope="col" className="px-4 py-3">Created</th>
+                <th scope="col" className="px-4 py-3">{_('admin.users.column.email')}</th>
+                <th scope="col" className="px-4 py-3">{_('admin.users.column.role')}</th>
+                <th scope="col" className="px-4 py-3">{_('admin.users.column.trialUsed')}</th>
+                <th scope="col" className="px-4 py-3">{_('admin.users.column.created')}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -164,7 +171,7 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
                   </td>
                   <td className="px-4 py-3">
                     <select
-                      aria-label={`Role for ${user.email}`}
+                      aria-label={_('admin.users.roleFor', { email: user.email })}
                       value={user.role}
                       disabled={savingIds.has(user.id)}
                       onChange={(event) => void changeRole(user, event.target.value as Role)}
@@ -172,21 +179,21 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
                     >
                       {ROLES.map((role) => (
                         <option key={role} value={role}>
-                          {role}
+                          {_(ROLE_LABEL_IDS[role])}
                         </option>
                       ))}
                     </select>
                   </td>
-                  <td className="px-4 py-3 text-slate-700">{user.trialUsed ? 'Yes' : 'No'}</td>
+                  <td className="px-4 py-3 text-slate-700">{user.trialUsed ? _('admin.common.yes') : _('admin.common.no')}</td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                    {new Date(user.createdAt).toLocaleDateString()}
+                    {format.date(user.createdAt)}
                   </td>
                 </tr>
               ))}
               {loadState === 'loaded' && users.length === 0 && (
                 <tr>
                   <td colSpan={4} className="px-4 py-8 text-center text-slate-500">
-                    No users found.
+                    {_('admin.users.empty')}
                   </td>
                 </tr>
               )}
@@ -196,7 +203,7 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
       )}
       {hasMore && loadState === 'loaded' && (
         <button type="button" onClick={() => void loadMore()} disabled={loadingMore} className={buttonClass.secondary}>
-          {loadingMore ? 'Loading...' : 'Load more users'}
+          {loadingMore ? _('admin.users.loadingMore') : _('admin.users.loadMore')}
         </button>
       )}
     </div>

@@ -1,4 +1,5 @@
-import { recurringProblem } from '../../../../shared/plan-billing.js';
+import type { I18n } from '@lingui/core';
+import { RECURRING_DAYS, renewalIntervalOf, type RenewalInterval, type RenewalUnit } from '../../../../shared/plan-billing.js';
 import { HOURS_MODE_DEFAULTS, PLAN_DEFAULTS, type AdminPlan, type PlanBilling, type PlanBody } from '../../../../shared/plans.js';
 import { BYTES_PER_GB, BYTES_PER_MB, HOURS_PER_DAY } from './admin-format';
 
@@ -90,14 +91,29 @@ export function daysOf(values: PlanFormValues): number {
   return values.hoursMode ? duration / HOURS_PER_DAY : duration;
 }
 
+/** Translates a message id (Lingui's `_`, from useLingui()). */
+export type Translate = I18n['_'];
+
+const INTERVAL_IDS: Record<RenewalUnit, string> = {
+  day: 'admin.interval.day',
+  week: 'admin.interval.week',
+  month: 'admin.interval.month',
+  year: 'admin.interval.year',
+};
+
+/** How often a recurring plan is charged, in words: 'every month', 'every 3 months', 'every 10 days'. */
+export function intervalText(_: Translate, interval: RenewalInterval): string {
+  return _(INTERVAL_IDS[interval.unit], { count: interval.count });
+}
+
 /**
  * Why the plan cannot be saved as it stands, per field, before asking the server: a recurring plan
  * needs a duration a payment provider can bill (whole days, up to three years). Empty when it is fine.
  */
-export function planFormProblems(values: PlanFormValues): Partial<Record<'billing', string>> {
+export function planFormProblems(values: PlanFormValues, _: Translate): Partial<Record<'billing', string>> {
   if (values.billing !== 'recurring' || values.duration.trim() === '') return {};
-  const problem = recurringProblem(daysOf(values));
-  return problem ? { billing: problem } : {};
+  if (renewalIntervalOf(daysOf(values))) return {};
+  return { billing: _('admin.planForm.recurringProblem', { min: String(RECURRING_DAYS.min), max: String(RECURRING_DAYS.max) }) };
 }
 
 export function toPlanBody(values: PlanFormValues): PlanBody {

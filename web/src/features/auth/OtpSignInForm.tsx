@@ -1,14 +1,22 @@
+import type { I18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '../../../../shared/constants.js';
 import { MESSAGES, type CodeStatus } from '../../../../shared/errors.js';
-import { api, getErrorMessage, isApiError } from '../../api';
+import { api, isApiError } from '../../api';
+import { CLIENT_ERROR_CODES } from '../../api/api-error';
+import { useFormat } from '../../i18n/format';
+import { useLocale } from '../../i18n/locale-context';
 import { useToast } from '../toast/toast-context';
 import { useAuth } from './auth-context';
 
 interface OtpSignInFormProps {
-  /** 'Back' on the landing page, 'Back to Email' on /login. */
-  backLabel: string;
+  /**
+   * The label of the button back to the e-mail step, already in the page's language: 'Back' on the
+   * landing page (`_('login.form.back')`); 'Back to Email' (`login.form.backToEmail`) when omitted.
+   */
+  backLabel?: string;
   initialEmail?: string;
   /** Where a successful sign-in goes (a checked same-site path); the dashboard by default. */
   next?: string;
@@ -17,10 +25,26 @@ interface OtpSignInFormProps {
 type Step = 'email' | 'code';
 
 /** What to do after a refused code, under the spec's 'Invalid OTP'. */
-function codeHint(status: CodeStatus): string | null {
-  if (status.reason === 'locked') return 'Too many wrong tries: this code no longer works. Send a new code to try again.';
-  if (status.reason === 'expired') return 'This code has expired or was already used. Send a new code.';
-  return status.attemptsLeft === 1 ? '1 try left for this code.' : `${status.attemptsLeft} tries left for this code.`;
+function codeHint(status: CodeStatus, _: I18n['_']): string {
+  if (status.reason === 'locked') return _('login.hint.locked');
+  if (status.reason === 'expired') return _('login.hint.expired');
+  return _('login.hint.attemptsLeft', { count: status.attemptsLeft });
+}
+
+/**
+ * The server's message for a refused request (the server words it in the visitor's language); ours
+ * when the request got no answer or no usable one (the client's own English texts in MESSAGES).
+ */
+function errorText(error: unknown, fallbackId: string, _: I18n['_']): string {
+  if (!isApiError(error)) return _(fallbackId);
+  if (error.code === CLIENT_ERROR_CODES.network) return _('login.error.serverUnreachable');
+  if (error.code === CLIENT_ERROR_CODES.internal && error.message === MESSAGES.unexpected) return _('login.error.unexpected');
+  return error.message || _(fallbackId);
+}
+
+/** Digits typed with a Persian, Arabic or full-width keyboard, as the ASCII digits the code is made of. */
+function asciiDigits(text: string): string {
+  return text.replace(/[\u06F0-\u06F9\u0660-\u0669\uFF10-\uFF19]/g, (digit) => String(digit.codePointAt(0)! & 0xf));
 }
 
 const inputClass =
@@ -33,6 +57,9 @@ const primaryButtonClass =
  * address (`?step=code&email=…`), so a reload (or a phone reopening the tab) comes back to it.
  */
 export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard' }: OtpSignInFormProps) {
+  const { _ } = useLingui();
+  const { locale } = useLocale();
+  const format = useFormat();
   const { setUser } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
@@ -103,15 +130,15 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
     setCodeStatus(null);
     setBusy(true);
     try {
-      // The page's language (<html lang>) is the e-mail's.
-      await api.auth.requestOtp(email.trim(), document.documentElement.lang || undefined);
+      // The page's language is the e-mail's.
+      await api.auth.requestOtp(email.trim(), locale);
       dismissSentToast();
-      sentToast.current = toast.info(MESSAGES.otpSent);
+      sentToast.current = toast.info(_('login.toast.codeSent'));
       setCode('');
       startCountdown(OTP_RESEND_COOLDOWN_SECONDS);
       return true;
     } catch (err) {
-      setError(getErrorMessage(err, MESSAGES.otpSendFailed));
+      setError(errorText(err, 'login.error.sendFailed', _));
       return false;
     } finally {
       setBusy(false);
@@ -137,7 +164,7 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
       setUser(user);
       await navigate(next, { replace: true });
     } catch (err) {
-      setError(getErrorMessage(err, MESSAGES.invalidOtp));
+      setError(errorText(err, 'login.error.invalidCode', _));
       const status = isApiError(err) ? err.codeStatus : undefined;
       setCodeStatus(status ?? null);
       if (status) startCountdown(status.resendInSeconds);
@@ -160,7 +187,7 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
       {error && (
         <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {error}
-          {codeStatus && <p className="mt-1 text-red-700">{codeHint(codeStatus)}</p>}
+          {codeStatus && <p className="mt-1 text-red-700">{codeHint(codeStatus, _)}</p>}
         </div>
       )}
 
@@ -168,7 +195,7 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
         <form onSubmit={sendCode} className="space-y-4">
           <div>
             <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-700">
-              Email address
+              {_('login.form.emailLabel')}
             </label>
             <input
               ref={emailRef}
@@ -177,7 +204,7 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
               type="email"
               required
               autoComplete="email"
-              placeholder="Your e-mail address"
+              placeholder={_('login.form.emailPlaceholder')}
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               readOnly={busy}
@@ -185,18 +212,21 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
             />
           </div>
           <button type="submit" disabled={busy} className={primaryButtonClass}>
-            {busy ? 'Sending...' : 'Instant Access'}
+            {busy ? _('login.form.sending') : _('login.form.sendCode')}
           </button>
         </form>
       ) : (
         <form onSubmit={verifyCode} className="space-y-4">
           <p className="text-sm text-slate-600">
-            We sent a {OTP_LENGTH}-digit code to <strong className="break-all text-slate-900">{email.trim()}</strong>.
-            Enter it below to sign in.
+            <Trans
+              id="login.form.codeSent"
+              values={{ length: format.number(OTP_LENGTH), email: email.trim() }}
+              components={{ 0: <strong className="break-all text-slate-900" /> }}
+            />
           </p>
           <div>
             <label htmlFor={`${id}-code`} className="block text-sm font-medium text-slate-700">
-              Verification code
+              {_('login.form.codeLabel')}
             </label>
             <input
               ref={codeRef}
@@ -209,9 +239,9 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
               pattern={`\\d{${OTP_LENGTH}}`}
               autoComplete="one-time-code"
               placeholder="123456"
-              title={`The ${OTP_LENGTH}-digit code from the e-mail`}
+              title={_('login.form.codeTitle', { length: format.number(OTP_LENGTH) })}
               value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+              onChange={(event) => setCode(asciiDigits(event.target.value).replace(/\D/g, '').slice(0, OTP_LENGTH))}
               readOnly={busy}
               className={`${inputClass} text-center font-mono text-lg tracking-[0.4em]`}
             />
@@ -223,23 +253,23 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
               disabled={busy}
               className="w-full rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto sm:shrink-0"
             >
-              {backLabel}
+              {backLabel ?? _('login.form.backToEmail')}
             </button>
             <button type="submit" disabled={busy || needsNewCode} className={primaryButtonClass}>
-              {busy ? 'Verifying...' : 'Verify Code'}
+              {busy ? _('login.form.verifying') : _('login.form.verify')}
             </button>
           </div>
           <p className="text-center text-sm text-slate-600">
-            {needsNewCode ? '' : 'No code? '}
+            {needsNewCode ? '' : `${_('login.form.noCode')} `}
             <button
               type="button"
               onClick={() => void sendNewCode()}
               disabled={busy || resendIn > 0}
               className="font-semibold text-indigo-700 hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
             >
-              Send a new code
+              {_('login.form.sendNewCode')}
             </button>
-            {resendIn > 0 && <span aria-live="polite"> (in {resendIn} s)</span>}
+            {resendIn > 0 && <span aria-live="polite"> {_('login.form.resendIn', { count: resendIn })}</span>}
           </p>
         </form>
       )}

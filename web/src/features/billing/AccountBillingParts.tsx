@@ -1,12 +1,16 @@
+import { Trans, useLingui } from '@lingui/react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import type { Subscription } from '../../../../shared/billing.js';
+import { useFormat } from '../../i18n/format';
 import { BUTTON } from '../accounts/button-styles';
 import { canCancelAutoRenew, canResume, describeRenewal, pastDueWarning, renewalStateOf } from './subscription-state';
 import type { AccountsBilling } from './useAccountBilling';
 
 /** Under an account's expiry: when it renews and for how much, that auto-renew is off, or that the payment failed. */
 export function RenewalLine({ subscription }: { subscription: Subscription }) {
-  const text = describeRenewal(subscription);
+  const { _ } = useLingui();
+  const format = useFormat();
+  const text = describeRenewal(subscription, _, format);
   if (!text) return null;
   const failed = renewalStateOf(subscription).kind === 'pastDue';
   return <span className={`mt-1 block text-xs ${failed ? 'font-semibold text-amber-800' : 'text-slate-500'}`}>{text}</span>;
@@ -14,18 +18,20 @@ export function RenewalLine({ subscription }: { subscription: Subscription }) {
 
 /** Cancel auto-renew or Resume, and Manage billing, for an account's running recurring subscription. */
 export function AccountBillingButtons({ subscription, billing, who }: { subscription: Subscription; billing: AccountsBilling; who: string }) {
+  const { _ } = useLingui();
   const busy = billing.busyId === subscription.id;
   const rowName = <span className="sr-only"> {who}</span>;
   return (
     <>
       {canCancelAutoRenew(subscription) && (
         <button type="button" disabled={busy} onClick={() => billing.onCancelAutoRenew(subscription)} className={BUTTON.smallSecondary}>
-          Cancel auto-renew{rowName}
+          {_('account.billing.cancelAutoRenew')}
+          {rowName}
         </button>
       )}
       {canResume(subscription) && (
         <button type="button" disabled={busy} aria-busy={busy || undefined} onClick={() => billing.onResume(subscription)} className={BUTTON.smallSecondary}>
-          {busy ? 'Resuming...' : 'Resume'}
+          {_(busy ? 'account.billing.resuming' : 'account.billing.resume')}
           {rowName}
         </button>
       )}
@@ -36,7 +42,7 @@ export function AccountBillingButtons({ subscription, billing, who }: { subscrip
         onClick={billing.onManageBilling}
         className={BUTTON.smallSecondary}
       >
-        {billing.portalOpening ? 'Opening...' : 'Manage billing'}
+        {_(billing.portalOpening ? 'account.billing.opening' : 'account.billing.manage')}
         {rowName}
       </button>
     </>
@@ -48,6 +54,8 @@ export function AccountBillingButtons({ subscription, billing, who }: { subscrip
  * when, and a way to update the card.
  */
 export function PastDueNotices({ accounts, billing }: { accounts: readonly VpnAccount[]; billing: AccountsBilling }) {
+  const { _ } = useLingui();
+  const format = useFormat();
   const pastDue = accounts.flatMap((account) => {
     const subscription = billing.subscriptions.get(account.id);
     return subscription && renewalStateOf(subscription).kind === 'pastDue' ? [{ account, subscription }] : [];
@@ -61,7 +69,11 @@ export function PastDueNotices({ accounts, billing }: { accounts: readonly VpnAc
           className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
         >
           <p className="min-w-0 break-words">
-            <span className="font-semibold break-all">{account.username}</span>: {pastDueWarning(subscription)}
+            <Trans
+              id="account.billing.pastDueNotice"
+              values={{ username: account.username, warning: pastDueWarning(subscription, _, format) }}
+              components={{ 0: <span className="font-semibold break-all" /> }}
+            />
           </p>
           <button
             type="button"
@@ -69,7 +81,7 @@ export function PastDueNotices({ accounts, billing }: { accounts: readonly VpnAc
             onClick={billing.onManageBilling}
             className={`${BUTTON.smallSecondary} shrink-0 self-end sm:self-auto`}
           >
-            Update card<span className="sr-only"> for {account.username}</span>
+            <Trans id="account.billing.updateCard" values={{ username: account.username }} components={{ 0: <span className="sr-only" /> }} />
           </button>
         </div>
       ))}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { SubscriptionStatus, TransactionStatus } from '../../../../shared/billing.js';
 
 type BillingStatus = TransactionStatus | SubscriptionStatus;
@@ -7,31 +8,34 @@ const AMBER = 'bg-amber-50 text-amber-800 ring-amber-200';
 const RED = 'bg-red-50 text-red-800 ring-red-200';
 const GRAY = 'bg-slate-100 text-slate-700 ring-slate-300';
 
-const STATUS_LOOK: Record<BillingStatus, { label: string; style: string }> = {
-  succeeded: { label: 'Succeeded', style: GREEN },
-  pending: { label: 'Payment processing', style: AMBER },
-  failed: { label: 'Failed', style: RED },
-  active: { label: 'Active', style: GREEN },
-  incomplete: { label: 'Incomplete', style: AMBER },
-  past_due: { label: 'Past due', style: 'bg-orange-50 text-orange-800 ring-orange-200' },
-  canceled: { label: 'Canceled', style: GRAY },
-  ended: { label: 'Ended', style: GRAY },
-  needs_review: { label: 'Under review', style: AMBER },
-  refunded: { label: 'Refunded', style: GRAY },
-  disputed: { label: 'Disputed', style: RED },
+/** Each status's message id and colours. */
+const STATUS_LOOK: Record<BillingStatus, { labelId: string; style: string }> = {
+  succeeded: { labelId: 'account.billingStatus.succeeded', style: GREEN },
+  pending: { labelId: 'account.billingStatus.pending', style: AMBER },
+  failed: { labelId: 'account.billingStatus.failed', style: RED },
+  active: { labelId: 'account.billingStatus.active', style: GREEN },
+  incomplete: { labelId: 'account.billingStatus.incomplete', style: AMBER },
+  past_due: { labelId: 'account.billingStatus.pastDue', style: 'bg-orange-50 text-orange-800 ring-orange-200' },
+  canceled: { labelId: 'account.billingStatus.canceled', style: GRAY },
+  ended: { labelId: 'account.billingStatus.ended', style: GRAY },
+  needs_review: { labelId: 'account.billingStatus.needsReview', style: AMBER },
+  refunded: { labelId: 'account.billingStatus.refunded', style: GRAY },
+  disputed: { labelId: 'account.billingStatus.disputed', style: RED },
 };
 
 /** A transaction's or subscription's status as a coloured pill; the word itself carries the meaning. */
 export function BillingStatusBadge({ status }: { status: BillingStatus }) {
-  const look = STATUS_LOOK[status] ?? { label: status, style: GRAY };
+  const { _ } = useLingui();
+  const look = STATUS_LOOK[status] as (typeof STATUS_LOOK)[BillingStatus] | undefined;
   return (
-    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${look.style}`}>
-      {look.label}
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${look?.style ?? GRAY}`}>
+      {look ? _(look.labelId) : status}
     </span>
   );
 }
 
 /** The small 'Renewal' tag beside a plan name. */
 export function RenewalTag() {
-  return <span className="ml-2 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold text-indigo-800">Renewal</span>;
+  const { _ } = useLingui();
+  return <span className="ms-2 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold text-indigo-800">{_('account.billing.renewalTag')}</span>;
 }

@@ -1,11 +1,12 @@
+import { Trans, useLingui } from '@lingui/react';
 import { useId, useState, type ReactNode } from 'react';
-import { describeInterval, renewalIntervalOf } from '../../../../shared/plan-billing.js';
+import { renewalIntervalOf } from '../../../../shared/plan-billing.js';
 import type { Plan } from '../../../../shared/plans.js';
-import { formatUsd } from '../../../../shared/pricing.js';
 import { LockIcon } from '../../components/content/content-icons';
+import { useFormat } from '../../i18n/format';
 import { BUTTON } from '../accounts/button-styles';
-import { formatBytes, formatDuration, formatExpiry, formatLocations } from '../accounts/format';
 import { Modal } from '../accounts/Modal';
+import { intervalText } from '../pricing/plan-text';
 import { targetPlanName, type PaymentTarget } from './payment-target';
 import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 
@@ -21,7 +22,11 @@ interface PaymentDialogProps {
   onClose: () => void;
 }
 
-const METHOD_LABELS: Record<PaymentMethod, string> = { card: 'card', crypto: 'crypto' };
+/** The pay button's message per method: with the price, and without it (a renewal whose plan is off sale). */
+const PAY_LABEL_IDS: Record<PaymentMethod, { withPrice: string; withoutPrice: string }> = {
+  card: { withPrice: 'pricing.payment.payCardPrice', withoutPrice: 'pricing.payment.payCard' },
+  crypto: { withPrice: 'pricing.payment.payCryptoPrice', withoutPrice: 'pricing.payment.payCrypto' },
+};
 
 /** Rows of the summary box: a label and its value. */
 function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
@@ -37,49 +42,61 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
  * How often a recurring plan is charged ('every month'), or null for a one-off payment. Renewing an
  * account by hand is always a one-off payment, whatever its plan.
  */
-function renewalOf(plan: Plan, kind: PaymentTarget['kind']): string | null {
+function useRenewalOf(plan: Plan, kind: PaymentTarget['kind']): string | null {
+  const { _ } = useLingui();
   const interval = kind === 'buy' && plan.billing === 'recurring' ? renewalIntervalOf(plan.days) : null;
-  return interval ? describeInterval(interval) : null;
+  return interval ? intervalText(_, interval) : null;
 }
 
 /** Price, billing, duration, data and locations of the plan being paid for. */
 function PlanSummary({ plan, kind }: { plan: Plan; kind: PaymentTarget['kind'] }) {
-  const renews = renewalOf(plan, kind);
+  const { _ } = useLingui();
+  const format = useFormat();
+  const renews = useRenewalOf(plan, kind);
   return (
     <>
-      <SummaryRow label="Price">{formatUsd(plan.price)}</SummaryRow>
-      <SummaryRow label="Billing">{renews ? `Renews automatically ${renews}` : 'One-off payment, no auto-renewal'}</SummaryRow>
-      <SummaryRow label="Duration">{formatDuration(plan.days)}</SummaryRow>
-      <SummaryRow label="Data">{formatBytes(plan.dataLimitBytes)}</SummaryRow>
-      <SummaryRow label="Locations">{formatLocations(plan.locations)}</SummaryRow>
+      <SummaryRow label={_('pricing.summary.price')}>{format.money(plan.price)}</SummaryRow>
+      <SummaryRow label={_('pricing.summary.billing')}>
+        {renews ? _('pricing.payment.renewsAutomatically', { interval: renews }) : _('pricing.payment.oneOff')}
+      </SummaryRow>
+      <SummaryRow label={_('pricing.summary.duration')}>{format.duration(plan.days)}</SummaryRow>
+      <SummaryRow label={_('pricing.summary.data')}>{format.bytes(plan.dataLimitBytes)}</SummaryRow>
+      <SummaryRow label={_('pricing.summary.locations')}>{format.locations(plan.locations)}</SummaryRow>
     </>
   );
 }
 
 /** What a renewal does to the account, in words. */
 function RenewalExplanation({ target }: { target: Extract<PaymentTarget, { kind: 'renew' }> }) {
+  const format = useFormat();
   const { account, plan } = target;
+  const name = <span className="font-semibold break-all text-slate-800" />;
   return (
     <p className="leading-7 text-slate-600">
-      Renewing extends the expiry of <span className="font-semibold break-all text-slate-800">{account.username}</span> by{' '}
-      {plan ? formatDuration(plan.days) : "the plan's duration"} and resets its data allowance
-      {plan ? ` to ${formatBytes(plan.dataLimitBytes)}` : ''}. Your subscription link stays the same.
+      {plan ? (
+        <Trans
+          id="pricing.payment.renewalExplanation"
+          values={{ account: account.username, duration: format.duration(plan.days), data: format.bytes(plan.dataLimitBytes) }}
+          components={{ 0: name }}
+        />
+      ) : (
+        <Trans id="pricing.payment.renewalExplanationNoPlan" values={{ account: account.username }} components={{ 0: name }} />
+      )}
     </p>
   );
 }
 
 /** Whether the card will be charged again: every period until cancelled, or never. */
 function RenewalTerms({ plan, kind, cryptoOnly }: { plan: Plan; kind: PaymentTarget['kind']; cryptoOnly: boolean }) {
-  const renews = cryptoOnly ? null : renewalOf(plan, kind);
+  const { _ } = useLingui();
+  const interval = useRenewalOf(plan, kind);
+  const renews = cryptoOnly ? null : interval;
   return (
     <p className="text-sm leading-6 text-slate-600">
       {renews ? (
-        <>
-          <span className="font-semibold text-slate-800">Renews automatically {renews} until you cancel.</span> Cancel any
-          time from your dashboard.
-        </>
+        <Trans id="pricing.payment.renewsUntilCancel" values={{ interval: renews }} components={{ 0: <span className="font-semibold text-slate-800" /> }} />
       ) : (
-        'A one-off payment: your card is not charged again.'
+        _('pricing.payment.notChargedAgain')
       )}
     </p>
   );
@@ -90,13 +107,15 @@ function RenewalTerms({ plan, kind, cryptoOnly }: { plan: Plan; kind: PaymentTar
  * the card, and 'Pay {price} with card', which starts the checkout.
  */
 export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: PaymentDialogProps) {
+  const { _ } = useLingui();
+  const format = useFormat();
   const titleId = useId();
   const [busy, setBusy] = useState<PaymentMethod | null>(null);
   const offersCard = methods.includes('card');
   const offersCrypto = methods.includes('crypto');
   const plan = target.plan;
-  const planName = targetPlanName(target);
-  const title = target.kind === 'buy' ? `Buy ${planName}` : `Renew ${planName}`;
+  const planName = targetPlanName(target, _('pricing.payment.yourPlan'));
+  const title = target.kind === 'buy' ? _('pricing.payment.titleBuy', { plan: planName }) : _('pricing.payment.titleRenew', { plan: planName });
 
   async function pay(method: PaymentMethod) {
     if (busy) return;
@@ -108,16 +127,21 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
     }
   }
 
+  function payLabel(method: PaymentMethod): string {
+    const ids = PAY_LABEL_IDS[method];
+    return plan ? _(ids.withPrice, { price: format.money(plan.price) }) : _(ids.withoutPrice);
+  }
+
   return (
     <Modal title={title} titleId={titleId} onClose={() => !busy && onClose()}>
       <div className="space-y-4">
         {target.kind === 'renew' && <RenewalExplanation target={target} />}
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200">
-          <SummaryRow label="Plan">{planName}</SummaryRow>
+          <SummaryRow label={_('pricing.summary.plan')}>{planName}</SummaryRow>
           {target.kind === 'renew' && (
             <>
-              <SummaryRow label="Account">{target.account.username}</SummaryRow>
-              <SummaryRow label="Expires now">{formatExpiry(target.account.expireDate)}</SummaryRow>
+              <SummaryRow label={_('pricing.summary.account')}>{target.account.username}</SummaryRow>
+              <SummaryRow label={_('pricing.summary.expiresNow')}>{format.expiry(target.account.expireDate)}</SummaryRow>
             </>
           )}
           {plan && <PlanSummary plan={plan} kind={target.kind} />}
@@ -126,25 +150,19 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
         {offersCard && (
           <p className="flex items-start gap-2 text-sm leading-6 text-slate-600">
             <LockIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" />
-            <span>
-              Card payments are taken securely by Stripe. You will enter your card on Stripe&apos;s checkout page; we
-              never see your card number.
-            </span>
+            <span>{_('pricing.payment.cardNote')}</span>
           </p>
         )}
         {offersCrypto && (
           <p className="flex items-start gap-2 text-sm leading-6 text-slate-600">
             <LockIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" />
-            <span>
-              Crypto payments go to our own BTCPay Server: no payment company sees them. A crypto payment is one-off and
-              your account is ready once the network confirms it.
-            </span>
+            <span>{_('pricing.payment.cryptoNote')}</span>
           </p>
         )}
       </div>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
         <button type="button" onClick={onClose} disabled={busy !== null} className={BUTTON.secondary}>
-          Cancel
+          {_('pricing.payment.cancel')}
         </button>
         {[...methods].reverse().map((method, index) => (
           <button
@@ -156,7 +174,7 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
             aria-busy={busy === method || undefined}
             className={index === methods.length - 1 ? BUTTON.primary : BUTTON.secondary}
           >
-            {busy === method ? 'Redirecting...' : `Pay ${plan ? `${formatUsd(plan.price)} ` : ''}with ${METHOD_LABELS[method]}`}
+            {busy === method ? _('pricing.payment.redirecting') : payLabel(method)}
           </button>
         ))}
       </div>

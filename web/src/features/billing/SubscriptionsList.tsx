@@ -1,7 +1,8 @@
+import { Trans, useLingui } from '@lingui/react';
 import type { Subscription } from '../../../../shared/billing.js';
+import { useFormat } from '../../i18n/format';
 import { BUTTON } from '../accounts/button-styles';
 import { BillingStatusBadge, RenewalTag } from './BillingStatusBadge';
-import { formatAmount } from './billing-format';
 import { canCancelAutoRenew, canResume, describeRenewal, pastDueWarning, renewalStateOf } from './subscription-state';
 
 interface SubscriptionsListProps {
@@ -14,10 +15,11 @@ interface SubscriptionsListProps {
 
 /** 'Renews automatically' or 'One-off', beside the status. */
 function BillingTag({ subscription }: { subscription: Subscription }) {
+  const { _ } = useLingui();
   const recurring = subscription.billing === 'recurring';
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${recurring ? 'bg-indigo-50 text-indigo-800' : 'bg-slate-100 text-slate-700'}`}>
-      {recurring ? 'Renews automatically' : 'One-off'}
+      {_(recurring ? 'account.subscriptions.recurring' : 'account.subscriptions.oneOff')}
     </span>
   );
 }
@@ -30,34 +32,35 @@ interface SubscriptionItemProps {
 }
 
 function SubscriptionItem({ subscription, busy, onCancel, onResume }: SubscriptionItemProps) {
-  const renewal = describeRenewal(subscription);
+  const { _ } = useLingui();
+  const format = useFormat();
+  const renewal = describeRenewal(subscription, _, format);
   const pastDue = renewalStateOf(subscription).kind === 'pastDue';
-  const which = <span className="sr-only"> the {subscription.planName} subscription</span>;
-  const forWhich = <span className="sr-only"> for the {subscription.planName} subscription</span>;
+  const which = <span className="sr-only"> {_('account.subscriptions.which', { plan: subscription.planName })}</span>;
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 text-sm">
         <p className="font-medium text-slate-900">
           {subscription.planName}
           {subscription.renewal && <RenewalTag />}
-          <span className="ml-2 font-normal text-slate-500 tabular-nums">{formatAmount(subscription.price, subscription.currency)}</span>
+          <span className="ms-2 font-normal text-slate-500 tabular-nums">{format.money(subscription.price, subscription.currency)}</span>
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-600">
           <BillingStatusBadge status={subscription.status} />
           <BillingTag subscription={subscription} />
           {renewal && !pastDue && <span>{renewal}</span>}
         </p>
-        {pastDue && <p className="mt-1 font-medium text-amber-800">{pastDueWarning(subscription)}</p>}
+        {pastDue && <p className="mt-1 font-medium text-amber-800">{pastDueWarning(subscription, _, format)}</p>}
         {subscription.error && <p className="mt-1 text-red-700">{subscription.error}</p>}
       </div>
       {canCancelAutoRenew(subscription) && (
         <button type="button" onClick={onCancel} disabled={busy} className={`${BUTTON.smallDanger} self-end sm:self-auto`}>
-          Cancel auto-renew{forWhich}
+          <Trans id="account.subscriptions.cancel" values={{ plan: subscription.planName }} components={{ 0: <span className="sr-only" /> }} />
         </button>
       )}
       {canResume(subscription) && (
         <button type="button" onClick={onResume} disabled={busy} aria-busy={busy || undefined} className={`${BUTTON.smallSecondary} self-end sm:self-auto`}>
-          {busy ? 'Resuming...' : 'Resume'}
+          {_(busy ? 'account.billing.resuming' : 'account.billing.resume')}
           {which}
         </button>
       )}
@@ -71,8 +74,9 @@ function SubscriptionItem({ subscription, busy, onCancel, onResume }: Subscripti
  * A one-off purchase simply ends: there is nothing to cancel.
  */
 export function SubscriptionsList({ subscriptions, busyId, onCancel, onResume }: SubscriptionsListProps) {
+  const { _ } = useLingui();
   if (subscriptions.length === 0) {
-    return <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-slate-200">No subscriptions yet.</p>;
+    return <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-slate-200">{_('account.subscriptions.empty')}</p>;
   }
   return (
     <ul className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">

@@ -1,13 +1,12 @@
+import { useLingui } from '@lingui/react';
 import { useId, useState, type ReactNode } from 'react';
-import { BILLING_MESSAGES, type Subscription } from '../../../../shared/billing.js';
+import type { Subscription } from '../../../../shared/billing.js';
 import { Loading } from '../../components/Loading';
 import { Modal } from '../accounts/Modal';
 import { SubscriptionsList } from './SubscriptionsList';
 import { TransactionsTable } from './TransactionsTable';
 import { useBillingHistory, type ListState } from './useBillingHistory';
 import { useSubscriptionControls } from './useSubscriptionControls';
-
-const SUBSCRIPTIONS_FAILED = 'Failed to load subscriptions';
 
 function FailedBox({ children }: { children: ReactNode }) {
   return (
@@ -48,6 +47,7 @@ interface TransactionHistoryDialogProps {
  * and Resume for recurring ones. A failure is said inside the dialog, which covers the toasts.
  */
 export function TransactionHistoryDialog({ onClose, onSubscriptionChanged }: TransactionHistoryDialogProps) {
+  const { _ } = useLingui();
   const titleId = useId();
   const { transactions, subscriptions, replaceSubscription } = useBillingHistory();
   const [changeError, setChangeError] = useState<string | null>(null);
@@ -62,18 +62,18 @@ export function TransactionHistoryDialog({ onClose, onSubscriptionChanged }: Tra
 
   return (
     <>
-      <Modal title="Transaction History" titleId={titleId} onClose={onClose} size="large">
+      <Modal title={_('account.history.title')} titleId={titleId} onClose={onClose} size="large">
         <div className="space-y-8">
           <ListSection
-            title="Transactions"
+            title={_('account.history.transactions')}
             state={transactions}
-            failedMessage={BILLING_MESSAGES.transactionsFailed}
+            failedMessage={_('account.billing.transactionsFailed')}
             render={(items) => <TransactionsTable transactions={items} />}
           />
           <ListSection
-            title="Subscriptions"
+            title={_('account.history.subscriptions')}
             state={subscriptions}
-            failedMessage={SUBSCRIPTIONS_FAILED}
+            failedMessage={_('account.history.subscriptionsFailed')}
             render={(items) => (
               <div className="space-y-3">
                 {changeError && <FailedBox>{changeError}</FailedBox>}

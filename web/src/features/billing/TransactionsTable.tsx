@@ -1,24 +1,28 @@
+import { useLingui } from '@lingui/react';
 import type { Transaction } from '../../../../shared/billing.js';
+import { useFormat } from '../../i18n/format';
 import { BillingStatusBadge, RenewalTag } from './BillingStatusBadge';
-import { formatAmount, formatDateTime } from './billing-format';
 import { describeCryptoProgress } from './payment-return';
 
-const COLUMNS = ['Date', 'Plan', 'Amount', 'Status'] as const;
+/** The column headings' message ids. */
+const COLUMNS = ['account.transactions.date', 'account.transactions.plan', 'account.transactions.amount', 'account.transactions.status'] as const;
 
 /** The customer's payments, newest first: date, plan (with a 'Renewal' tag), amount and how it was paid, and status. */
 export function TransactionsTable({ transactions }: { transactions: readonly Transaction[] }) {
+  const { _ } = useLingui();
+  const format = useFormat();
   if (transactions.length === 0) {
-    return <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-slate-200">No transactions yet.</p>;
+    return <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-slate-200">{_('account.transactions.empty')}</p>;
   }
   return (
     <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <caption className="sr-only">Your transactions, newest first</caption>
+      <table className="min-w-full divide-y divide-slate-200 text-start text-sm">
+        <caption className="sr-only">{_('account.transactions.caption')}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             {COLUMNS.map((column) => (
               <th key={column} scope="col" className="px-4 py-2.5 whitespace-nowrap">
-                {column}
+                {_(column)}
               </th>
             ))}
           </tr>
@@ -26,21 +30,21 @@ export function TransactionsTable({ transactions }: { transactions: readonly Tra
         <tbody className="divide-y divide-slate-100">
           {transactions.map((transaction) => (
             <tr key={transaction.id}>
-              <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">{formatDateTime(transaction.createdAt)}</td>
+              <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">{format.dateTime(transaction.createdAt)}</td>
               <td className="px-4 py-2.5 font-medium text-slate-900">
                 {transaction.planName}
                 {transaction.renewal && <RenewalTag />}
               </td>
               <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums">
-                {formatAmount(transaction.amount, transaction.currency)}
-                <span className="block text-xs text-slate-500">{transaction.method === 'crypto' ? 'Crypto' : 'Card'}</span>
+                {format.money(transaction.amount, transaction.currency)}
+                <span className="block text-xs text-slate-500">{_(transaction.method === 'crypto' ? 'account.transactions.crypto' : 'account.transactions.card')}</span>
                 {transaction.amountRefunded > 0 && transaction.amountRefunded < transaction.amount && (
-                  <span className="block text-xs text-slate-500">{formatAmount(transaction.amountRefunded, transaction.currency)} refunded</span>
+                  <span className="block text-xs text-slate-500">{_('account.transactions.refunded', { amount: format.money(transaction.amountRefunded, transaction.currency) })}</span>
                 )}
               </td>
               <td className="px-4 py-2.5">
                 <BillingStatusBadge status={transaction.status} />
-                {transaction.crypto && <span className="mt-1 block max-w-60 text-xs text-slate-600">{describeCryptoProgress(transaction.crypto)}</span>}
+                {transaction.crypto && <span className="mt-1 block max-w-60 text-xs text-slate-600">{describeCryptoProgress(transaction.crypto, _, format)}</span>}
               </td>
             </tr>
           ))}

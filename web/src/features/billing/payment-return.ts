@@ -1,6 +1,7 @@
+import type { I18n } from '@lingui/core';
 import type { VpnAccount } from '../../../../shared/accounts.js';
-import { BILLING_MESSAGES, type CheckoutStatus, type CryptoProgress } from '../../../../shared/billing.js';
-import { formatUsd } from '../../../../shared/pricing.js';
+import type { CheckoutStatus, CryptoProgress } from '../../../../shared/billing.js';
+import type { Formatters } from '../../i18n/format';
 
 /**
  * Where a return from card checkout stands. `idle`: there is no session to check; `waiting`: still
@@ -21,11 +22,12 @@ export type SettledPaymentReturn = Extract<PaymentReturnState, { kind: 'ready' |
 
 /**
  * What one answer of `GET /api/checkout/:sessionId` means: the final state, or null to keep polling
- * (still pending, or paid but the account is not provisioned yet).
+ * (still pending, or paid but the account is not provisioned yet). The server's own error is shown
+ * as it is; `_` words the fallback when there is none.
  */
-export function settleCheckoutStatus(status: CheckoutStatus): SettledPaymentReturn | null {
-  if (status.status === 'failed') return { kind: 'failed', error: status.error || BILLING_MESSAGES.paymentFailed };
-  if (status.status === 'needs_review') return { kind: 'failed', error: status.error || BILLING_MESSAGES.paymentNeedsReview };
+export function settleCheckoutStatus(status: CheckoutStatus, _: I18n['_']): SettledPaymentReturn | null {
+  if (status.status === 'failed') return { kind: 'failed', error: status.error || _('account.billing.paymentFailed') };
+  if (status.status === 'needs_review') return { kind: 'failed', error: status.error || _('account.billing.paymentNeedsReview') };
   if (status.status === 'succeeded' && status.account) {
     return { kind: 'ready', account: status.account, renewal: status.renewal };
   }
@@ -38,13 +40,11 @@ export function readSessionId(params: URLSearchParams): string | null {
   return sessionId ? sessionId : null;
 }
 
-/** An open crypto payment in plain words: part of it missing, or seen and waiting for the network. */
-export function describeCryptoProgress(crypto: CryptoProgress): string {
+/** An open crypto payment in plain words (`_` and `format` of the current language): part of it missing, or seen and waiting for the network. */
+export function describeCryptoProgress(crypto: CryptoProgress, _: I18n['_'], format: Formatters): string {
   if (crypto.additionalStatus === 'PaidPartial' && crypto.amountDue) {
-    return `Part of your crypto payment has arrived: ${formatUsd(crypto.amountDue)} is still missing. Send the rest from the payment page, or contact support.`;
+    return _('account.crypto.partial', { amount: format.money(crypto.amountDue) });
   }
-  if (crypto.status === 'Processing') {
-    return 'Crypto payment seen: waiting for network confirmations. Your account is made as soon as it is confirmed; you can close this page.';
-  }
-  return 'Waiting for your crypto payment. Your account is made as soon as it is confirmed.';
+  if (crypto.status === 'Processing') return _('account.crypto.processing');
+  return _('account.crypto.waiting');
 }

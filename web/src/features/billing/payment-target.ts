@@ -20,8 +20,8 @@ export function findRenewalPlan(plans: readonly Plan[], account: VpnAccount): Pl
   return plans.find((plan) => plan.id === account.planId && !plan.isTrial && plan.price > 0) ?? null;
 }
 
-/** The plan's name as the dialog shows it. */
-export function targetPlanName(target: PaymentTarget): string {
+/** The plan's name as the dialog shows it; `fallback` ('your plan', in the reader's language) when the account has none. */
+export function targetPlanName(target: PaymentTarget, fallback: string): string {
   if (target.kind === 'buy') return target.plan.name;
-  return target.plan?.name ?? target.account.planName ?? 'your plan';
+  return target.plan?.name ?? target.account.planName ?? fallback;
 }

@@ -1,5 +1,6 @@
+import type { I18n } from '@lingui/core';
 import type { Subscription } from '../../../../shared/billing.js';
-import { formatAmount, formatDate } from './billing-format';
+import type { Formatters } from '../../i18n/format';
 
 /**
  * Where a subscription stands for its renewal, as the dashboard and the admin list say it:
@@ -67,30 +68,31 @@ export function replacesManualRenewal(subscription: Subscription | undefined): b
 }
 
 /**
- * The renewal in words: "Renews on Dec 24, 2026 · $4.99", "Auto-renew off — ends on Dec 24, 2026",
- * "Payment failed", "Ended Dec 24, 2026", "Ends Dec 24, 2026 · does not renew automatically"; null
- * while the first payment is pending.
+ * The renewal in words (`_` and `format` of the current language): "Renews on Dec 24, 2026 · $4.99",
+ * "Auto-renew off — ends on Dec 24, 2026", "Payment failed", "Ended Dec 24, 2026", "Ends Dec 24, 2026 ·
+ * does not renew automatically"; null while the first payment is pending.
  */
-export function describeRenewal(subscription: Subscription): string | null {
+export function describeRenewal(subscription: Subscription, _: I18n['_'], format: Formatters): string | null {
   const state = renewalStateOf(subscription);
   switch (state.kind) {
     case 'renews':
-      return `Renews on ${formatDate(state.on)} · ${formatAmount(state.amount, subscription.currency)}`;
+      return _('account.renewal.renews', { date: format.date(state.on), amount: format.money(state.amount, subscription.currency) });
     case 'ending':
-      return `Auto-renew off — ends on ${formatDate(state.on)}`;
+      return _('account.renewal.ending', { date: format.date(state.on) });
     case 'pastDue':
-      return 'Payment failed';
+      return _('account.renewal.pastDue');
     case 'ended':
-      return state.on ? `Ended ${formatDate(state.on)}` : 'Ended';
+      return state.on ? _('account.renewal.endedOn', { date: format.date(state.on) }) : _('account.renewal.ended');
     case 'oneOff':
-      return state.on ? `Ends ${formatDate(state.on)} · does not renew automatically` : 'Does not renew automatically';
+      return state.on ? _('account.renewal.oneOffEnds', { date: format.date(state.on) }) : _('account.renewal.oneOff');
     case 'pending':
       return null;
   }
 }
 
 /** What a customer whose renewal charge failed must do, and by when. */
-export function pastDueWarning(subscription: Subscription): string {
-  const by = subscription.graceEndsAt ? ` by ${formatDate(subscription.graceEndsAt)}` : '';
-  return `Your last payment failed — update your card${by} to keep your VPN running.`;
+export function pastDueWarning(subscription: Subscription, _: I18n['_'], format: Formatters): string {
+  return subscription.graceEndsAt
+    ? _('account.renewal.pastDueWarningBy', { date: format.date(subscription.graceEndsAt) })
+    : _('account.renewal.pastDueWarning');
 }

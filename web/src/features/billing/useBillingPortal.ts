@@ -1,5 +1,5 @@
+import { useLingui } from '@lingui/react';
 import { useCallback, useState } from 'react';
-import { BILLING_MESSAGES } from '../../../../shared/billing.js';
 import { billingApi } from '../../api/billing-endpoints';
 import { usePlatform } from '../../platform/platform-context';
 import { messageOrFallback } from '../accounts/error-message';
@@ -22,13 +22,14 @@ export interface BillingPortal {
  * an outside page, else through the website's dashboard, which opens the portal from there.
  */
 export function useBillingPortal(): BillingPortal {
+  const { _ } = useLingui();
   const platform = usePlatform();
   const toast = useToast();
   const [opening, setOpening] = useState(false);
 
   const open = useCallback(async () => {
     if (platform.kind === 'desktop' && !platform.openExternal) {
-      if (!(await platform.openWebsite(MANAGE_BILLING_PATH))) toast.error(BILLING_MESSAGES.portalFailed);
+      if (!(await platform.openWebsite(MANAGE_BILLING_PATH))) toast.error(_('account.billing.portalFailed'));
       return;
     }
     setOpening(true);
@@ -38,12 +39,12 @@ export function useBillingPortal(): BillingPortal {
         window.location.assign(url);
         return; // the page is leaving: the button stays busy
       }
-      if (!(await platform.openExternal?.(url))) toast.error(BILLING_MESSAGES.portalFailed);
+      if (!(await platform.openExternal?.(url))) toast.error(_('account.billing.portalFailed'));
     } catch (caught) {
-      toast.error(messageOrFallback(caught, BILLING_MESSAGES.portalFailed));
+      toast.error(messageOrFallback(caught, _('account.billing.portalFailed')));
     }
     setOpening(false);
-  }, [platform, toast]);
+  }, [platform, toast, _]);
 
   return { open, opening };
 }

@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { BILLING_MESSAGES } from '../../../../shared/billing.js';
 import { billingApi } from '../../api/billing-endpoints';
 import { messageOrFallback } from '../accounts/error-message';
 
@@ -9,11 +9,14 @@ import { messageOrFallback } from '../accounts/error-message';
  * closed on the server (its waiting account goes), the customer is told, and the list reloads.
  */
 export function useCancelledCheckout(handlers: { onCancelled: (message: string) => void; onPaid: () => void; onProblem: (message: string) => void }): void {
+  const { _ } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const order = searchParams.get('checkout') === 'cancelled' ? searchParams.get('order') : null;
   const handled = useRef(false);
   const latest = useRef(handlers);
   latest.current = handlers;
+  const translate = useRef(_);
+  translate.current = _;
 
   useEffect(() => {
     if (!order || handled.current) return;
@@ -29,7 +32,7 @@ export function useCancelledCheckout(handlers: { onCancelled: (message: string) 
     );
     billingApi
       .cancelCheckout(order)
-      .then(({ status }) => (status === 'succeeded' ? latest.current.onPaid() : latest.current.onCancelled(BILLING_MESSAGES.paymentCancelled)))
-      .catch((err: unknown) => latest.current.onProblem(messageOrFallback(err, BILLING_MESSAGES.checkStatusFailedDashboard)));
+      .then(({ status }) => (status === 'succeeded' ? latest.current.onPaid() : latest.current.onCancelled(translate.current('pricing.checkout.cancelled'))))
+      .catch((err: unknown) => latest.current.onProblem(messageOrFallback(err, translate.current('pricing.checkout.statusFailed'))));
   }, [order, setSearchParams]);
 }

@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { useSearchParams } from 'react-router-dom';
 import type { VpnAccount } from '../../../../shared/accounts.js';
-import { BILLING_MESSAGES } from '../../../../shared/billing.js';
 import { useToast } from '../toast/toast-context';
 import { readSessionId, type PaymentReturnState, type SettledPaymentReturn } from './payment-return';
 import { usePaymentReturn } from './usePaymentReturn';
@@ -20,6 +20,7 @@ interface DashboardPaymentHandlers {
  * failed status request it stays, so that refreshing the page checks again.
  */
 export function useDashboardPaymentReturn({ onReady, onTimedOut, onProblem }: DashboardPaymentHandlers): PaymentReturnState {
+  const { _ } = useLingui();
   const toast = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
 
@@ -37,7 +38,7 @@ export function useDashboardPaymentReturn({ onReady, onTimedOut, onProblem }: Da
   function onSettled(result: SettledPaymentReturn) {
     switch (result.kind) {
       case 'ready':
-        toast.success(BILLING_MESSAGES.paymentSucceeded);
+        toast.success(_('account.billing.paymentSucceeded'));
         onReady(result.account);
         forgetSession();
         break;
@@ -46,12 +47,12 @@ export function useDashboardPaymentReturn({ onReady, onTimedOut, onProblem }: Da
         forgetSession();
         break;
       case 'timedOut':
-        toast.info(BILLING_MESSAGES.takingLonger);
+        toast.info(_('account.billing.takingLonger'));
         onTimedOut();
         forgetSession();
         break;
       case 'error':
-        onProblem(BILLING_MESSAGES.checkStatusFailedDashboard);
+        onProblem(_('account.billing.checkStatusFailedDashboard'));
         break;
     }
   }

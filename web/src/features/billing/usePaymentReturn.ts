@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from '../../../../shared/billing.js';
 import { billingApi } from '../../api/billing-endpoints';
@@ -16,7 +17,10 @@ export interface PaymentReturnOptions {
  */
 export function usePaymentReturn(sessionId: string | null, options: PaymentReturnOptions = {}): PaymentReturnState {
   const [state, setState] = useState<PaymentReturnState>(sessionId ? { kind: 'waiting', paid: false } : { kind: 'idle' });
+  const { _ } = useLingui();
   const notifySettled = useEffectEvent((final: SettledPaymentReturn) => options.onSettled?.(final));
+  // The fallback messages in the current language, without restarting the polling when `_` changes.
+  const settleStatus = useEffectEvent((status: Parameters<typeof settleCheckoutStatus>[0]) => settleCheckoutStatus(status, _));
 
   useEffect(() => {
     if (!sessionId) {
@@ -38,7 +42,7 @@ export function usePaymentReturn(sessionId: string | null, options: PaymentRetur
     async function poll(id: string) {
       try {
         const status = await billingApi.getCheckoutStatus(id, controller.signal);
-        const final = settleCheckoutStatus(status);
+        const final = settleStatus(status);
         if (final) settle(final);
         else if (!controller.signal.aborted) {
           setState({ kind: 'waiting', paid: status.status === 'succeeded', ...(status.crypto ? { crypto: status.crypto } : {}) });

@@ -1,7 +1,7 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Plan } from '../../../../shared/plans.js';
-import { ACCOUNT_UI_MESSAGES } from '../accounts/messages';
 
 /** The query parameter the pricing page's 'Get' buttons put on /dashboard. */
 export const REQUESTED_PLAN_PARAM = 'plan';
@@ -26,6 +26,7 @@ const needsPayment = (plan: Plan) => plan.price > 0 && !plan.isTrial;
  * grid), says why not otherwise, and drops the parameter from the address either way.
  */
 export function useRequestedPlan({ plans, loaded, canPay, onBuy, onProblem }: RequestedPlanOptions): void {
+  const { _ } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const planId = searchParams.get(REQUESTED_PLAN_PARAM);
   const handled = useRef<string | null>(null);
@@ -34,8 +35,8 @@ export function useRequestedPlan({ plans, loaded, canPay, onBuy, onProblem }: Re
     if (!planId || !loaded || handled.current === planId) return;
     handled.current = planId;
     const plan = plans.find((candidate) => candidate.id === planId);
-    if (!plan) onProblem(ACCOUNT_UI_MESSAGES.planUnavailable);
-    else if (needsPayment(plan) && !canPay) onProblem(ACCOUNT_UI_MESSAGES.paymentsUnavailable);
+    if (!plan) onProblem(_('pricing.requested.planUnavailable'));
+    else if (needsPayment(plan) && !canPay) onProblem(_('pricing.paymentsUnavailable'));
     else if (needsPayment(plan)) onBuy(plan);
     setSearchParams(
       (current) => {
@@ -45,5 +46,5 @@ export function useRequestedPlan({ plans, loaded, canPay, onBuy, onProblem }: Re
       },
       { replace: true },
     );
-  }, [planId, loaded, plans, canPay, onBuy, onProblem, setSearchParams]);
+  }, [planId, loaded, plans, canPay, onBuy, onProblem, setSearchParams, _]);
 }

@@ -1,5 +1,5 @@
+import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
-import { BILLING_MESSAGES } from '../../../../shared/billing.js';
 import { billingApi } from '../../api/billing-endpoints';
 import { useToast } from '../toast/toast-context';
 import { checkoutRequestFor, type PaymentTarget } from './payment-target';
@@ -10,13 +10,14 @@ import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
  * browser to the provider's checkout page. A refused request rejects with its ApiError.
  */
 export function useStartCheckout(): (target: PaymentTarget, method?: PaymentMethod) => Promise<void> {
+  const { _ } = useLingui();
   const toast = useToast();
   return useCallback(
     async (target, method) => {
       const { url } = await billingApi.startCheckout(checkoutRequestFor(target, method));
-      toast.success(BILLING_MESSAGES.subscriptionCreated);
+      toast.success(_('pricing.checkout.created'));
       window.location.assign(url);
     },
-    [toast],
+    [toast, _],
   );
 }

@@ -1,11 +1,13 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useState, type ReactNode } from 'react';
-import { BILLING_MESSAGES, type Subscription } from '../../../../shared/billing.js';
+import type { Subscription } from '../../../../shared/billing.js';
 import { isApiError } from '../../api';
 import { billingApi } from '../../api/billing-endpoints';
 import { ConfirmDialog } from '../accounts/ConfirmDialog';
 import { messageOrFallback } from '../accounts/error-message';
 import { useToast } from '../toast/toast-context';
-import { formatDate } from './billing-format';
+import { useFormat, type Formatters } from '../../i18n/format';
 
 /** The answers that mean the subscription changed meanwhile (it ended, or was never recurring). */
 const STALE_CODES: ReadonlySet<string> = new Set(['not_recurring', 'not_renewing']);
@@ -31,9 +33,11 @@ export interface SubscriptionControls {
 }
 
 /** The spec's cancel question, for auto-renew: the account keeps working until the paid period ends. */
-function cancelQuestion(subscription: Subscription): string {
-  const end = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : 'the end of the period you have paid for';
-  return `Turn off auto-renew for ${subscription.planName}? Your account stays active until ${end}; it will not be renewed and your card will not be charged again.`;
+function cancelQuestion(subscription: Subscription, _: I18n['_'], format: Formatters): string {
+  const plan = subscription.planName;
+  return subscription.currentPeriodEnd
+    ? _('account.cancel.question', { plan, date: format.date(subscription.currentPeriodEnd) })
+    : _('account.cancel.questionNoDate', { plan });
 }
 
 /**
@@ -41,6 +45,8 @@ function cancelQuestion(subscription: Subscription): string {
  * with the success toasts. Shared by the accounts table and the transaction history dialog.
  */
 export function useSubscriptionControls({ onChanged, onError, onStale }: SubscriptionControlsOptions): SubscriptionControls {
+  const { _ } = useLingui();
+  const format = useFormat();
   const toast = useToast();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Subscription | null>(null);
@@ -51,7 +57,7 @@ export function useSubscriptionControls({ onChanged, onError, onStale }: Subscri
       onChanged(await call(subscription.id));
       toast.success(success);
     } catch (caught) {
-      const message = messageOrFallback(caught, BILLING_MESSAGES.subscriptionChangeFailed);
+      const message = messageOrFallback(caught, _('account.billing.subscriptionChangeFailed'));
       if (onError) onError(message);
       else toast.error(message);
       if (isApiError(caught) && STALE_CODES.has(caught.code)) onStale?.();
@@ -62,12 +68,12 @@ export function useSubscriptionControls({ onChanged, onError, onStale }: Subscri
 
   const dialogs: ReactNode = confirming && (
     <ConfirmDialog
-      title="Cancel auto-renew?"
-      message={cancelQuestion(confirming)}
-      confirmLabel="Cancel auto-renew"
-      busyLabel="Canceling..."
-      cancelLabel="Keep auto-renew"
-      onConfirm={() => change(confirming, billingApi.cancelSubscription, BILLING_MESSAGES.subscriptionCanceled)}
+      title={_('account.cancel.title')}
+      message={cancelQuestion(confirming, _, format)}
+      confirmLabel={_('account.cancel.confirm')}
+      busyLabel={_('account.cancel.busy')}
+      cancelLabel={_('account.cancel.keep')}
+      onConfirm={() => change(confirming, billingApi.cancelSubscription, _('account.billing.subscriptionCanceled'))}
       onClose={() => setConfirming(null)}
     />
   );
@@ -75,7 +81,7 @@ export function useSubscriptionControls({ onChanged, onError, onStale }: Subscri
   return {
     busyId,
     requestCancel: setConfirming,
-    resume: (subscription) => change(subscription, billingApi.resumeSubscription, BILLING_MESSAGES.subscriptionResumed),
+    resume: (subscription) => change(subscription, billingApi.resumeSubscription, _('account.billing.subscriptionResumed')),
     dialogs,
   };
 }

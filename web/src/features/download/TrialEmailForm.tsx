@@ -1,13 +1,19 @@
+import { useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useHref, useNavigate } from 'react-router-dom';
+import { OTP_LENGTH } from '../../../../shared/constants.js';
+import { useFormat } from '../../i18n/format';
 
 /**
  * The signed-out visitor's free-trial box. It calls nothing: it hands the e-mail to /login, which
  * sends the sign-in code from there.
  */
 export function TrialEmailForm() {
+  const { _ } = useLingui();
+  const format = useFormat();
   const id = useId();
   const navigate = useNavigate();
+  const loginHref = useHref('/login');
   const [email, setEmail] = useState('');
 
   function startTrial(event: FormEvent<HTMLFormElement>) {
@@ -16,10 +22,10 @@ export function TrialEmailForm() {
   }
 
   return (
-    // Without JavaScript (or before it has loaded) the browser submits the same request: /login?email=…
-    <form action="/login" method="get" onSubmit={startTrial} className="mx-auto w-full max-w-md text-left">
+    // Without JavaScript (or before it has loaded) the browser submits the same request: /login?email=… (/ru/login… in Russian).
+    <form action={loginHref} method="get" onSubmit={startTrial} className="mx-auto w-full max-w-md text-start">
       <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-indigo-50">
-        Your e-mail address
+        {_('download.trial.emailLabel')}
       </label>
       <div className="mt-2 flex flex-col gap-3 sm:flex-row">
         <input
@@ -30,7 +36,7 @@ export function TrialEmailForm() {
           autoComplete="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          placeholder="Your e-mail address"
+          placeholder={_('download.trial.emailPlaceholder')}
           aria-describedby={`${id}-hint`}
           className="min-w-0 flex-1 rounded-lg border border-white/20 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-indigo-300"
         />
@@ -38,11 +44,11 @@ export function TrialEmailForm() {
           type="submit"
           className="rounded-lg bg-indigo-500 px-5 py-2.5 font-semibold whitespace-nowrap text-white shadow hover:bg-indigo-400"
         >
-          Start Free Trial
+          {_('download.trial.submit')}
         </button>
       </div>
       <p id={`${id}-hint`} className="mt-2 text-sm text-indigo-100">
-        Free trial, no credit card. We&apos;ll e-mail you a 6-digit sign-in code.
+        {_('download.trial.hint', { length: format.number(OTP_LENGTH) })}
       </p>
     </form>
   );

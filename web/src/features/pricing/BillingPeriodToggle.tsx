@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react';
+
 interface BillingPeriodToggleProps {
   periods: ReadonlyArray<{ key: string; label: string }>;
   value: string;
@@ -6,10 +8,11 @@ interface BillingPeriodToggleProps {
 
 /** Toggle buttons (one pressed at a time) that pick the billing period the tier cards show. */
 export function BillingPeriodToggle({ periods, value, onChange }: BillingPeriodToggleProps) {
+  const { _ } = useLingui();
   return (
     <div
       role="group"
-      aria-label="Billing period"
+      aria-label={_('pricing.periodToggle.label')}
       className="inline-flex max-w-full flex-wrap justify-center rounded-full bg-white p-1 shadow-sm ring-1 ring-slate-200"
     >
       {periods.map((period) => {

@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react';
 import { PlanFeatures } from '../plans/PlanFeatures';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { billingLine } from '../../../../shared/plan-billing.js';
-import { formatUsd, type BillingPeriod, type PricingOffer } from '../../../../shared/pricing.js';
+import type { BillingPeriod, PricingOffer } from '../../../../shared/pricing.js';
+import { useFormat } from '../../i18n/format';
+import { billingText, periodLabel } from './plan-text';
 
 interface TierCardProps {
   offer: PricingOffer;
@@ -12,23 +14,25 @@ interface TierCardProps {
 }
 
 /** The price as it reads big: per month when the plan counts in months, else the whole price. */
-function Price({ offer, period }: { offer: PricingOffer; period: BillingPeriod }) {
+function Price({ offer, period }: { offer: PricingOffer; period: string }) {
+  const { _ } = useLingui();
+  const format = useFormat();
   const { plan, perMonthCents } = offer;
-  if (plan.price === 0) return <span className="text-4xl font-extrabold tracking-tight text-slate-900">Free</span>;
+  if (plan.price === 0) return <span className="text-4xl font-extrabold tracking-tight text-slate-900">{_('pricing.tier.free')}</span>;
   if (perMonthCents === null) {
     return (
       <>
-        <span className="text-4xl font-extrabold tracking-tight text-slate-900">{formatUsd(plan.price)}</span>
-        <span className="text-slate-600">for {period.label}</span>
+        <span className="text-4xl font-extrabold tracking-tight text-slate-900">{format.money(plan.price)}</span>
+        <span className="text-slate-600">{_('pricing.price.forPeriod', { period })}</span>
       </>
     );
   }
   return (
     <>
-      <span className="text-4xl font-extrabold tracking-tight text-slate-900">{formatUsd(perMonthCents)}</span>
+      <span className="text-4xl font-extrabold tracking-tight text-slate-900">{format.money(perMonthCents)}</span>
       <span className="text-slate-600">
-        <span aria-hidden="true">/mo</span>
-        <span className="sr-only">per month</span>
+        <span aria-hidden="true">{_('pricing.tier.perMonthShort')}</span>
+        <span className="sr-only">{_('pricing.tier.perMonth')}</span>
       </span>
     </>
   );
@@ -40,9 +44,12 @@ function Price({ offer, period }: { offer: PricingOffer; period: BillingPeriod }
  * lines and Get.
  */
 export function TierCard({ offer, period, href }: TierCardProps) {
+  const { _ } = useLingui();
+  const format = useFormat();
   const headingId = useId();
   const { plan, tierName, savePercent } = offer;
   const popular = plan.mostPopular;
+  const label = periodLabel(_, format, period);
 
   return (
     <article
@@ -52,8 +59,8 @@ export function TierCard({ offer, period, href }: TierCardProps) {
       }`}
     >
       {popular && (
-        <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white shadow-sm">
-          Most Popular
+        <p className="absolute inset-x-0 -top-3.5 mx-auto w-fit rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white shadow-sm">
+          {_('pricing.badge.mostPopular')}
         </p>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -61,15 +68,17 @@ export function TierCard({ offer, period, href }: TierCardProps) {
           {tierName}
         </h3>
         {savePercent > 0 && (
-          <span className="rounded-full bg-emerald-100 px-3 py-1 text-xs font-semibold text-emerald-900">Save {savePercent}%</span>
+          <span className="rounded-full bg-emerald-100 px-3 py-1 text-xs font-semibold text-emerald-900">
+            {_('pricing.badge.save', { percent: format.number(savePercent) })}
+          </span>
         )}
       </div>
       <p className="mt-1 text-sm text-slate-500">{plan.name}</p>
       <p className="mt-6 flex flex-wrap items-baseline gap-x-1">
-        <Price offer={offer} period={period} />
+        <Price offer={offer} period={label} />
       </p>
       <p className="mt-1 text-sm text-slate-600">
-        {billingLine(plan, period.label)}
+        {billingText(_, format, plan, label)}
       </p>
       <Link
         to={href}
@@ -77,7 +86,7 @@ export function TierCard({ offer, period, href }: TierCardProps) {
           popular ? 'bg-indigo-600 text-white hover:bg-indigo-700' : 'bg-indigo-50 text-indigo-800 hover:bg-indigo-100'
         }`}
       >
-        Get {tierName}
+        {_('pricing.tier.get', { tier: tierName })}
       </Link>
       <PlanFeatures features={plan.features} className="mt-6 space-y-2.5 border-t border-slate-100 pt-6 text-sm leading-6 text-slate-700" iconClassName="size-5" />
     </article>

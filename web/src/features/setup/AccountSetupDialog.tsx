@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import { platformFromUserAgent } from '../../../../shared/deep-links.js';
@@ -16,6 +17,7 @@ import { VideoGuidePanel } from './VideoGuidePanel';
 
 /** '🎉 Your VPN Account is Ready!': everything a customer needs to get an account onto a device. */
 export function AccountSetupDialog({ account, onClose }: { account: VpnAccount; onClose: () => void }) {
+  const { _ } = useLingui();
   const titleId = useId();
   const tabsId = useId();
   const { brandName } = useConfig();
@@ -31,7 +33,7 @@ export function AccountSetupDialog({ account, onClose }: { account: VpnAccount; 
       onClose={onClose}
       title={
         <>
-          <span aria-hidden="true">🎉</span> Your VPN Account is Ready!
+          <span aria-hidden="true">🎉</span> {_('account.setup.title')}
         </>
       }
     >
@@ -40,13 +42,11 @@ export function AccountSetupDialog({ account, onClose }: { account: VpnAccount; 
         {url ? (
           <SubscriptionLinkBox url={url} />
         ) : (
-          <p className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
-            Your subscription link is being prepared. Close this window and refresh the dashboard in a minute.
-          </p>
+          <p className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">{_('account.setup.linkPreparing')}</p>
         )}
         <section aria-labelledby={`${tabsId}-heading`}>
           <h3 id={`${tabsId}-heading`} className="mb-2 text-sm font-semibold text-slate-900">
-            Set up your device
+            {_('account.setup.deviceHeading')}
           </h3>
           <PlatformTabs selected={platform} onSelect={setPlatform} idPrefix={tabsId} />
           <PlatformGuidePanel platform={platform} idPrefix={tabsId} url={url} profileName={brandName} />
@@ -56,7 +56,7 @@ export function AccountSetupDialog({ account, onClose }: { account: VpnAccount; 
         <VideoGuidePanel />
         <div className="flex justify-end">
           <button type="button" onClick={onClose} className={`${BUTTON.primary} w-full sm:w-auto`}>
-            Done
+            {_('account.setup.done')}
           </button>
         </div>
       </div>

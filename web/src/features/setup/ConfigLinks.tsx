@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react';
+import { useFormat } from '../../i18n/format';
 import { ACCOUNT_UI_MESSAGES } from '../accounts/messages';
 import { BUTTON } from '../accounts/button-styles';
 import { truncate } from '../accounts/format';
@@ -8,27 +10,27 @@ const LINK_PREVIEW_LENGTH = 45;
 
 /** Per-configuration links, for apps that take a single configuration rather than a subscription. */
 export function ConfigLinks({ links }: { links: readonly string[] }) {
+  const { _ } = useLingui();
+  const format = useFormat();
   if (links.length === 0) return null;
 
   return (
     <details className="group rounded-xl ring-1 ring-slate-200">
       <summary className="cursor-pointer rounded-xl px-4 py-3 text-sm font-semibold text-slate-900 hover:bg-slate-50">
-        Individual configurations ({links.length})
+        {_('account.configLinks.summary', { count: format.number(links.length) })}
       </summary>
       <div className="border-t border-slate-200 px-4 py-3">
-        <p className="text-sm text-slate-600">
-          Most apps only need the subscription link above. Use these if your app asks for one configuration at a time.
-        </p>
+        <p className="text-sm text-slate-600">{_('account.configLinks.help')}</p>
         <ul className="mt-3 space-y-3">
           {links.map((link, index) => {
-            const label = describeConfigLink(link, index);
+            const label = describeConfigLink(link, index, _, format);
             return (
               <li key={`${index}-${link}`} className="flex flex-col gap-2 sm:flex-row sm:items-center">
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium break-words text-slate-800">{label}</p>
                   <code className="block font-mono text-xs break-all text-slate-500">{truncate(link, LINK_PREVIEW_LENGTH)}</code>
                 </div>
-                <CopyButton text={link} successMessage={ACCOUNT_UI_MESSAGES.linkCopied} label="Copy" srDetail={label} className={BUTTON.smallSecondary} />
+                <CopyButton text={link} successMessage={_(ACCOUNT_UI_MESSAGES.linkCopied)} label={_('account.configLinks.copy')} srDetail={label} className={BUTTON.smallSecondary} />
               </li>
             );
           })}

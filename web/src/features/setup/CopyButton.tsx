@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { useCopyWithToast } from '../accounts/useCopyWithToast';
 
@@ -15,6 +16,7 @@ interface CopyButtonProps {
 
 /** A copy button for use inside a dialog: it shows and announces "Copied" itself. */
 export function CopyButton({ text, successMessage, label, srDetail, className }: CopyButtonProps) {
+  const { _ } = useLingui();
   const copy = useCopyWithToast();
   const [copied, setCopied] = useState(false);
 
@@ -32,7 +34,7 @@ export function CopyButton({ text, successMessage, label, srDetail, className }:
   return (
     <>
       <button type="button" onClick={() => void onClick()} className={className}>
-        {copied ? 'Copied!' : label}
+        {copied ? _('account.copy.copied') : label}
         {srDetail && <span className="sr-only"> {srDetail}</span>}
       </button>
       <span role="status" className="sr-only">

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { deepLinkFor, VPN_CLIENT_APPS, type DeepLink } from '../../../../shared/deep-links.js';
 import { DownloadIcon } from '../../components/content/content-icons';
@@ -26,30 +27,30 @@ const clientButtonClass = (first: boolean) =>
  * Other devices, or no client found: copy the link or scan the QR code, and the website's download page.
  */
 export function DetectedClientButtons({ desktop, platform, platformLabel, url, profileName }: DetectedClientButtonsProps) {
+  const { _ } = useLingui();
   const thisComputer = desktop.os === null || desktop.os === platform;
   return (
     <div className="space-y-3">
       {!url ? (
-        <p className="text-sm text-slate-600">Your subscription link is being prepared. Refresh your accounts in a minute.</p>
+        <p className="text-sm text-slate-600">{_('account.clients.preparingDesktop')}</p>
       ) : thisComputer ? (
         <InstalledClients desktop={desktop} url={url} profileName={profileName} />
       ) : (
-        <p className="text-sm text-slate-600">
-          On your {platformLabel} device, scan the QR code above from the VPN app, or copy the link and add it in the app.
-        </p>
+        <p className="text-sm text-slate-600">{_('account.clients.otherDevice', { platform: platformLabel })}</p>
       )}
       <SiteLink
         to={`/download/${platform}`}
         className="inline-flex items-center gap-2 text-sm font-semibold text-indigo-700 hover:text-indigo-600"
       >
         <DownloadIcon className="size-4" />
-        Download the app for {platformLabel}
+        {_('account.clients.download', { platform: platformLabel })}
       </SiteLink>
     </div>
   );
 }
 
 function InstalledClients({ desktop, url, profileName }: { desktop: DesktopPlatform; url: string; profileName: string }) {
+  const { _ } = useLingui();
   const toast = useToast();
   const [detected, setDetected] = useState<readonly string[] | null>(null);
 
@@ -69,7 +70,7 @@ function InstalledClients({ desktop, url, profileName }: { desktop: DesktopPlatf
   if (detected === null) {
     return (
       <p role="status" className="text-sm text-slate-600">
-        Looking for VPN apps on this computer...
+        {_('account.clients.looking')}
       </p>
     );
   }
@@ -77,24 +78,21 @@ function InstalledClients({ desktop, url, profileName }: { desktop: DesktopPlatf
   const links = VPN_CLIENT_APPS.filter((app) => detected.includes(app.id)).map((app) => deepLinkFor(app, url, profileName));
   if (links.length === 0) {
     return (
-      <p className="text-sm text-slate-600">
-        No VPN app was found on this computer. Install one (below), or copy the link above and add it in your app as a
-        new profile from the clipboard.
-      </p>
+      <p className="text-sm text-slate-600">{_('account.clients.noneFound')}</p>
     );
   }
 
   async function open(link: DeepLink) {
     const opened = await desktop.openDeepLink(link.href).catch(() => false);
-    if (!opened) toast.error(`${link.clientName} did not open. Copy the link and add it in the app instead.`);
+    if (!opened) toast.error(_('account.clients.openFailed', { client: link.clientName }));
   }
 
   return (
-    <ul className="flex flex-wrap gap-2" aria-label="VPN apps on this computer">
+    <ul className="flex flex-wrap gap-2" aria-label={_('account.clients.installedLabel')}>
       {links.map((link, index) => (
         <li key={link.clientId}>
           <button type="button" onClick={() => void open(link)} className={clientButtonClass(index === 0)}>
-            Open in {link.clientName}
+            {_('account.clients.openIn', { client: link.clientName })}
           </button>
         </li>
       ))}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Link } from 'react-router-dom';
 import { deepLinksFor } from '../../../../shared/deep-links.js';
 import { DownloadIcon } from '../../components/content/content-icons';
@@ -13,10 +14,11 @@ interface OpenInClientLinksProps {
 
 /** "Open in <client>" deep links for the platform, recommended client first, and the download page. */
 export function OpenInClientLinks({ platform, platformLabel, url, profileName }: OpenInClientLinksProps) {
+  const { _ } = useLingui();
   return (
     <div className="space-y-3">
       {url ? (
-        <ul className="flex flex-wrap gap-2" aria-label={`Apps for ${platformLabel}`}>
+        <ul className="flex flex-wrap gap-2" aria-label={_('account.clients.appsFor', { platform: platformLabel })}>
           {deepLinksFor(platform, url, profileName).map((link, index) => (
             <li key={link.clientId}>
               <a
@@ -25,20 +27,20 @@ export function OpenInClientLinks({ platform, platformLabel, url, profileName }:
                   index === 0 ? 'bg-indigo-600 text-white hover:bg-indigo-500' : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50'
                 }`}
               >
-                Open in {link.clientName}
+                {_('account.clients.openIn', { client: link.clientName })}
               </a>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-slate-600">Your subscription link is being prepared. Refresh the dashboard in a minute.</p>
+        <p className="text-sm text-slate-600">{_('account.clients.preparingWeb')}</p>
       )}
       <Link
         to={`/download/${platform}`}
         className="inline-flex items-center gap-2 text-sm font-semibold text-indigo-700 hover:text-indigo-600"
       >
         <DownloadIcon className="size-4" />
-        Download the app for {platformLabel}
+        {_('account.clients.download', { platform: platformLabel })}
       </Link>
     </div>
   );

@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { useRef, type KeyboardEvent } from 'react';
+import { useLocale } from '../../i18n/locale-context';
 import { PLATFORM_GUIDES, SETUP_PLATFORMS, type SetupPlatform } from './platform-guides';
 
 interface PlatformTabsProps {
@@ -7,29 +9,33 @@ interface PlatformTabsProps {
   idPrefix: string;
 }
 
-const KEY_STEPS: Record<string, (index: number, count: number) => number> = {
-  ArrowRight: (index, count) => (index + 1) % count,
-  ArrowLeft: (index, count) => (index - 1 + count) % count,
-  Home: () => 0,
-  End: (_index, count) => count - 1,
+const next = (index: number, count: number) => (index + 1) % count;
+const previous = (index: number, count: number) => (index - 1 + count) % count;
+
+/** The tabs run in reading order: in right-to-left text the next tab is to the left. */
+const KEY_STEPS: Record<'ltr' | 'rtl', Record<string, (index: number, count: number) => number>> = {
+  ltr: { ArrowRight: next, ArrowLeft: previous, Home: () => 0, End: (_index, count) => count - 1 },
+  rtl: { ArrowLeft: next, ArrowRight: previous, Home: () => 0, End: (_index, count) => count - 1 },
 };
 
 /** A tablist of platforms with roving focus (arrow keys, Home, End). */
 export function PlatformTabs({ selected, onSelect, idPrefix }: PlatformTabsProps) {
+  const { _ } = useLingui();
+  const { dir } = useLocale();
   const tabRefs = useRef(new Map<SetupPlatform, HTMLButtonElement>());
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const step = KEY_STEPS[event.key];
+    const step = KEY_STEPS[dir][event.key];
     if (!step) return;
-    const next = SETUP_PLATFORMS[step(SETUP_PLATFORMS.indexOf(selected), SETUP_PLATFORMS.length)];
-    if (!next) return;
+    const target = SETUP_PLATFORMS[step(SETUP_PLATFORMS.indexOf(selected), SETUP_PLATFORMS.length)];
+    if (!target) return;
     event.preventDefault();
-    onSelect(next);
-    tabRefs.current.get(next)?.focus();
+    onSelect(target);
+    tabRefs.current.get(target)?.focus();
   }
 
   return (
-    <div role="tablist" aria-label="Your device" onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+    <div role="tablist" aria-label={_('account.setup.tabsLabel')} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-slate-200">
       {SETUP_PLATFORMS.map((platform) => {
         const isSelected = platform === selected;
         return (

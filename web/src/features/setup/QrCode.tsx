@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 
 /** Spec section 9: 192 px, error correction H, with a quiet-zone margin. */
@@ -11,6 +12,7 @@ type QrState = { url: string; src: string } | { url: string; failed: true } | nu
  * library loads only when a code is first shown.
  */
 export function QrCode({ value, label }: { value: string; label: string }) {
+  const { _ } = useLingui();
   const [state, setState] = useState<QrState>(null);
 
   useEffect(() => {
@@ -36,7 +38,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
   }
   return (
     <div role="status" className={`${box} p-4 text-center text-sm text-slate-500`}>
-      {current ? 'The QR code could not be drawn. Copy the link instead.' : 'Drawing QR code...'}
+      {_(current ? 'account.qrCode.failed' : 'account.qrCode.drawing')}
     </div>
   );
 }

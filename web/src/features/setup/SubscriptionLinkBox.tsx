@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import { BUTTON } from '../accounts/button-styles';
 import { truncate } from '../accounts/format';
@@ -10,18 +11,19 @@ const DIALOG_URL_LENGTH = 45;
 
 /** The subscription link: shortened, copyable, and as a QR code that can be hidden. */
 export function SubscriptionLinkBox({ url }: { url: string }) {
+  const { _ } = useLingui();
   const qrId = useId();
   const [showQr, setShowQr] = useState(true);
 
   return (
     <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-      <h3 className="text-sm font-semibold text-slate-900">Your subscription link</h3>
+      <h3 className="text-sm font-semibold text-slate-900">{_('account.link.heading')}</h3>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center">
         <code className="min-w-0 flex-1 rounded-lg bg-white px-3 py-2 font-mono text-xs break-all text-slate-700 ring-1 ring-slate-200" title={url}>
           {truncate(url, DIALOG_URL_LENGTH)}
         </code>
         <div className="flex gap-2">
-          <CopyButton text={url} successMessage={ACCOUNT_UI_MESSAGES.subscriptionCopied} label="Copy link" className={`${BUTTON.primary} flex-1 sm:flex-none`} />
+          <CopyButton text={url} successMessage={_(ACCOUNT_UI_MESSAGES.subscriptionCopied)} label={_('account.link.copy')} className={`${BUTTON.primary} flex-1 sm:flex-none`} />
           <button
             type="button"
             aria-expanded={showQr}
@@ -29,18 +31,15 @@ export function SubscriptionLinkBox({ url }: { url: string }) {
             onClick={() => setShowQr((shown) => !shown)}
             className={`${BUTTON.secondary} flex-1 sm:flex-none`}
           >
-            {showQr ? 'Hide QR code' : 'Show QR code'}
+            {_(showQr ? 'account.link.hideQr' : 'account.link.showQr')}
           </button>
         </div>
       </div>
       <div id={qrId} hidden={!showQr} className="mt-4">
         {showQr && (
           <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-center">
-            <QrCode value={url} label="QR code of your subscription link" />
-            <p className="text-sm leading-6 text-slate-600">
-              On a phone, scan this code from your VPN app to add the subscription. Keep it private: anyone with this
-              link can use your account.
-            </p>
+            <QrCode value={url} label={_('account.link.qrLabel')} />
+            <p className="text-sm leading-6 text-slate-600">{_('account.link.qrHelp')}</p>
           </div>
         )}
       </div>

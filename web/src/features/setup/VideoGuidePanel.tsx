@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import { SiteLink } from '../../platform/SiteLink';
 
 /** There is no setup video yet: the panel says so and points to the help pages. Hidden until asked for. */
 export function VideoGuidePanel() {
+  const { _ } = useLingui();
   const panelId = useId();
   const [shown, setShown] = useState(false);
 
@@ -10,7 +12,7 @@ export function VideoGuidePanel() {
     <section aria-labelledby={`${panelId}-title`} className="rounded-xl ring-1 ring-slate-200">
       <div className="flex items-center justify-between gap-3 px-4 py-3">
         <h3 id={`${panelId}-title`} className="text-sm font-semibold text-slate-900">
-          Video guide
+          {_('account.video.title')}
         </h3>
         <button
           type="button"
@@ -19,17 +21,16 @@ export function VideoGuidePanel() {
           onClick={() => setShown((value) => !value)}
           className="text-sm font-semibold text-indigo-700 hover:text-indigo-600"
         >
-          {shown ? 'Hide video guide' : 'Show video guide'}
+          {_(shown ? 'account.video.hide' : 'account.video.show')}
         </button>
       </div>
       <div id={panelId} hidden={!shown} className="border-t border-slate-200 px-4 py-4 text-sm leading-6 text-slate-600">
-        <p>The video guide is not available yet. The steps above cover everything it will show.</p>
+        <p>{_('account.video.unavailable')}</p>
         <p className="mt-2">
-          Stuck? The{' '}
-          <SiteLink to="/help" className="font-semibold text-indigo-700 underline hover:text-indigo-600">
-            Help Center
-          </SiteLink>{' '}
-          answers the common questions.
+          <Trans
+            id="account.video.stuck"
+            components={{ 0: <SiteLink to="/help" className="font-semibold text-indigo-700 underline hover:text-indigo-600">{null}</SiteLink> }}
+          />
         </p>
       </div>
     </section>

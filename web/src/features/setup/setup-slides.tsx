@@ -25,35 +25,16 @@ const PowerIcon = createIcon(
 );
 
 export interface SetupSlide {
-  title: string;
-  text: string;
+  /** Message ids of the slide's title and text. */
+  titleId: string;
+  textId: string;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
 export const SETUP_SLIDES: readonly SetupSlide[] = [
-  {
-    title: 'Install a VPN app',
-    text: 'Get Hiddify (free and open source) from your app store or our download page. Any app listed above works too.',
-    Icon: DownloadIcon,
-  },
-  {
-    title: 'Bring your link over',
-    text: 'Tap "Open in …" on the device itself, copy the subscription link, or scan the QR code from your phone.',
-    Icon: QrScanIcon,
-  },
-  {
-    title: 'Add the profile',
-    text: 'The app adds your subscription as a profile with every server location it includes. It updates itself later.',
-    Icon: PlusSquareIcon,
-  },
-  {
-    title: 'Connect',
-    text: 'Press the big connect button. The first time, your device asks you to allow a VPN configuration: allow it.',
-    Icon: PowerIcon,
-  },
-  {
-    title: 'Check that it works',
-    text: 'Open any website: your traffic now goes through the VPN. Disconnect and reconnect from the app at any time.',
-    Icon: CheckCircleIcon,
-  },
+  { titleId: 'account.slides.install.title', textId: 'account.slides.install.text', Icon: DownloadIcon },
+  { titleId: 'account.slides.link.title', textId: 'account.slides.link.text', Icon: QrScanIcon },
+  { titleId: 'account.slides.profile.title', textId: 'account.slides.profile.text', Icon: PlusSquareIcon },
+  { titleId: 'account.slides.connect.title', textId: 'account.slides.connect.text', Icon: PowerIcon },
+  { titleId: 'account.slides.check.title', textId: 'account.slides.check.text', Icon: CheckCircleIcon },
 ];

@@ -1,80 +1,80 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router-dom';
-import { withBrand } from '../../../../shared/page-titles.js';
 import { PLATFORM_NAMES, type Platform } from '../../../../shared/platforms.js';
 import { CallToAction, CardGrid, PageHero, Section } from '../../components/content';
 import { useAuth } from '../../features/auth/auth-context';
-import { withLocations } from '../../../../shared/config.js';
 import { useConfig } from '../../features/config/config-context';
 import { DownloadButtons } from '../../features/download/DownloadButtons';
-import { PLATFORM_CONTENT, downloadHeading, type SetupStep, type SystemRequirement } from '../../features/download/platforms';
+import { PLATFORM_CONTENT, type SetupStep, type SystemRequirement } from '../../features/download/platforms';
 import { TrialEmailForm } from '../../features/download/TrialEmailForm';
 import { CLIENT_APPS } from '../../features/download/client-apps';
 import { RecommendedApps } from '../../features/download/RecommendedApps';
+import { useFormat } from '../../i18n/format';
 
 /** One template for /download/windows, /macos, /linux, /android and /ios. */
 export default function DownloadPage({ platform }: { platform: Platform }) {
+  const { _ } = useLingui();
   const { user } = useAuth();
   const { brandName, locationsClaim } = useConfig();
   const content = PLATFORM_CONTENT[platform];
-  const brand = (text: string) => withBrand(text, brandName);
-  const platformName = PLATFORM_NAMES[platform];
+  // The platform's name is the same in every language.
+  const values = { brand: brandName, locations: locationsClaim, platform: PLATFORM_NAMES[platform] };
+  const text = (id: string) => _(id, values);
 
   return (
     <>
-      <PageHero eyebrow={`Download for ${platformName}`} title={downloadHeading(platform, brandName)} subtitle={brand(content.subtitle)}>
+      <PageHero eyebrow={text('download.hero.eyebrow')} title={text('download.hero.title')} subtitle={text(content.subtitleId)}>
         {/* While the session loads, `user` is null: the prerendered HTML shows the trial box. */}
         {user ? <DownloadButtons downloads={content.downloads} /> : <TrialEmailForm />}
       </PageHero>
 
-      <Section title={`Why use ${brandName} on ${platformName}`}>
-        <CardGrid
-          cards={content.features.map(({ title, description, Icon }) => ({ title: withLocations(title, locationsClaim), text: brand(description), Icon }))}
-        />
+      <Section title={text('download.why.title')}>
+        <CardGrid cards={content.features.map(({ titleId, descriptionId, Icon }) => ({ title: text(titleId), text: text(descriptionId), Icon }))} />
       </Section>
 
-      <Section title="Getting started" intro="Four steps from download to a private connection." tone="muted">
+      <Section title={_('download.steps.title')} intro={_('download.steps.intro')} tone="muted">
         <div className="grid gap-10 lg:grid-cols-3">
-          <SetupSteps steps={content.steps} brand={brand} />
+          <SetupSteps steps={content.steps} text={text} values={values} />
           <Requirements requirements={content.requirements} />
         </div>
       </Section>
 
-      <Section
-        title={`Free apps for ${platformName}`}
-        intro="Your subscription link works in any of these open-source apps. Download them only from their official pages."
-      >
+      <Section title={text('download.apps.title')} intro={_('download.apps.intro')}>
         <RecommendedApps apps={CLIENT_APPS[platform]} />
         <p className="mt-6 leading-7 text-slate-700">
-          The{' '}
-          <Link to="/help" className="font-medium text-indigo-700 underline">
-            Help Center
-          </Link>{' '}
-          explains how to import your link into each of them.
+          <Trans id="download.apps.help" components={{ 0: <Link to="/help" className="font-medium text-indigo-700 underline" /> }} />
         </p>
       </Section>
 
-      <CallToAction title={content.closing.title} text={brand(content.closing.text)} />
+      <CallToAction title={text(content.closing.titleId)} text={text(content.closing.textId)} />
     </>
   );
 }
 
-function SetupSteps({ steps, brand }: { steps: readonly SetupStep[]; brand(text: string): string }) {
+/** A command in a step (`<0>sudo apt install …</0>`): left to right in every language. */
+const COMMAND = <code dir="ltr" />;
+
+function SetupSteps({ steps, text, values }: { steps: readonly SetupStep[]; text(id: string): string; values: Record<string, string> }) {
+  const { _ } = useLingui();
+  const format = useFormat();
   return (
     <ol className="space-y-6 lg:col-span-2">
       {steps.map((step, index) => (
-        <li key={step.title} className="flex gap-4">
+        <li key={step.titleId} className="flex gap-4">
           <span
             aria-hidden="true"
             className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-bold text-white"
           >
-            {index + 1}
+            {format.number(index + 1)}
           </span>
           <div className="min-w-0">
             <h3 className="text-lg font-semibold text-slate-900">
-              <span className="sr-only">Step {index + 1}: </span>
-              {step.title}
+              <span className="sr-only">{_('download.steps.number', { number: format.number(index + 1) })} </span>
+              {text(step.titleId)}
             </h3>
-            <p className="mt-1 leading-7 break-words text-slate-700">{brand(step.description)}</p>
+            <p className="mt-1 leading-7 break-words text-slate-700">
+              <Trans id={step.descriptionId} values={values} components={{ 0: COMMAND, 1: COMMAND, 2: COMMAND }} />
+            </p>
           </div>
         </li>
       ))}
@@ -83,14 +83,18 @@ function SetupSteps({ steps, brand }: { steps: readonly SetupStep[]; brand(text:
 }
 
 function Requirements({ requirements }: { requirements: readonly SystemRequirement[] }) {
+  const { _ } = useLingui();
+  const format = useFormat();
   return (
     <div className="self-start rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h3 className="text-lg font-semibold text-slate-900">System requirements</h3>
+      <h3 className="text-lg font-semibold text-slate-900">{_('download.requirements.title')}</h3>
       <dl className="mt-4 space-y-4">
-        {requirements.map(({ label, value }) => (
-          <div key={label}>
-            <dt className="text-sm font-medium text-slate-600">{label}</dt>
-            <dd className="mt-0.5 font-semibold text-slate-900">{value}</dd>
+        {requirements.map(({ labelId, value }) => (
+          <div key={labelId}>
+            <dt className="text-sm font-medium text-slate-600">{_(labelId)}</dt>
+            <dd className="mt-0.5 font-semibold text-slate-900">
+              {_(value.id, value.bytes === undefined ? undefined : { size: format.bytes(value.bytes) })}
+            </dd>
           </div>
         ))}
       </dl>

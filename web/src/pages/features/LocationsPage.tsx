@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react';
 import { CallToAction, CardGrid, PageHero, Section, type Card } from '../../components/content';
 import { BoltIcon, GlobeIcon, ShieldIcon } from '../../components/icons';
 import { useConfig } from '../../features/config/config-context';
@@ -6,92 +7,79 @@ import { TEXT_LINK_CLASS } from '../../components/content/links';
 import { MapPinIcon } from '../../components/content/content-icons';
 
 interface Region {
-  name: string;
-  summary: string;
-  countries: readonly string[];
+  nameId: string;
+  summaryId: string;
+  /** Message ids of the countries' names. */
+  countryIds: readonly string[];
 }
+
+const country = (code: string) => `features.locations.country.${code}`;
 
 const REGIONS: readonly Region[] = [
   {
-    name: 'North America',
-    summary: 'Coast-to-coast coverage in the United States plus our neighbours north and south.',
-    countries: ['United States', 'Canada', 'Mexico', 'Costa Rica', 'Panama'],
+    nameId: 'features.locations.region.northAmerica.name',
+    summaryId: 'features.locations.region.northAmerica.summary',
+    countryIds: ['US', 'CA', 'MX', 'CR', 'PA'].map(country),
   },
   {
-    name: 'Europe',
-    summary: 'Our densest region, from Iceland to the Balkans, with several major internet exchanges.',
-    countries: [
-      'Germany', 'Netherlands', 'United Kingdom', 'France', 'Sweden', 'Switzerland', 'Spain', 'Italy',
-      'Poland', 'Austria', 'Belgium', 'Denmark', 'Norway', 'Finland', 'Ireland', 'Portugal',
-      'Czech Republic', 'Romania', 'Hungary', 'Greece', 'Bulgaria', 'Serbia', 'Croatia', 'Estonia',
-      'Latvia', 'Lithuania', 'Iceland', 'Luxembourg',
-    ],
+    nameId: 'features.locations.region.europe.name',
+    summaryId: 'features.locations.region.europe.summary',
+    countryIds: [
+      'DE', 'NL', 'GB', 'FR', 'SE', 'CH', 'ES', 'IT',
+      'PL', 'AT', 'BE', 'DK', 'NO', 'FI', 'IE', 'PT',
+      'CZ', 'RO', 'HU', 'GR', 'BG', 'RS', 'HR', 'EE',
+      'LV', 'LT', 'IS', 'LU',
+    ].map(country),
   },
   {
-    name: 'Asia Pacific',
-    summary: 'Low-latency routes across East and South-East Asia, India and Oceania.',
-    countries: [
-      'Japan', 'Singapore', 'Australia', 'South Korea', 'India', 'Hong Kong', 'Taiwan', 'New Zealand',
-      'Malaysia', 'Thailand', 'Indonesia', 'Philippines', 'Vietnam',
-    ],
+    nameId: 'features.locations.region.asiaPacific.name',
+    summaryId: 'features.locations.region.asiaPacific.summary',
+    countryIds: ['JP', 'SG', 'AU', 'KR', 'IN', 'HK', 'TW', 'NZ', 'MY', 'TH', 'ID', 'PH', 'VN'].map(country),
   },
   {
-    name: 'Middle East',
-    summary: 'Servers close to the Gulf and the eastern Mediterranean.',
-    countries: ['United Arab Emirates', 'Israel', 'Turkey', 'Qatar', 'Bahrain', 'Jordan'],
+    nameId: 'features.locations.region.middleEast.name',
+    summaryId: 'features.locations.region.middleEast.summary',
+    countryIds: ['AE', 'IL', 'TR', 'QA', 'BH', 'JO'].map(country),
   },
 ];
 
-
-const REASONS: readonly Card[] = [
-  {
-    title: 'Speed close to home',
-    text: 'The shorter the distance between you and the server, the lower the latency. Picking a nearby location keeps browsing, calls and games responsive.',
-    Icon: BoltIcon,
-  },
-  {
-    title: 'Privacy on the road',
-    text: 'On hotel, airport or café Wi-Fi, connect to any location and your traffic leaves the network encrypted, out of reach of whoever runs the hotspot.',
-    Icon: ShieldIcon,
-  },
-  {
-    title: 'Content while travelling',
-    text: 'Connect through your home country to keep using the services and sites you already pay for while you are abroad.',
-    Icon: GlobeIcon,
-  },
+const REASONS: readonly { titleId: string; textId: string; Icon: Card['Icon'] }[] = [
+  { titleId: 'features.locations.reason.speed.title', textId: 'features.locations.reason.speed.text', Icon: BoltIcon },
+  { titleId: 'features.locations.reason.privacy.title', textId: 'features.locations.reason.privacy.text', Icon: ShieldIcon },
+  { titleId: 'features.locations.reason.content.title', textId: 'features.locations.reason.content.text', Icon: GlobeIcon },
 ];
+
+const STRONG = <strong className="font-semibold text-slate-900" />;
 
 export default function LocationsPage() {
+  const { _ } = useLingui();
   const { brandName, locationsClaim } = useConfig();
   return (
     <>
       <PageHero
-        eyebrow="Features"
-        title={`${locationsClaim} Global Locations`}
-        subtitle={`${brandName} runs servers in ${locationsClaim} locations around the world, so there is almost always a fast location near you, and one wherever you need to appear.`}
+        eyebrow={_('features.eyebrow')}
+        title={_('features.locations.hero.title', { locations: locationsClaim })}
+        subtitle={_('features.locations.hero.subtitle', { brand: brandName, locations: locationsClaim })}
       />
 
-      <Section
-        title="Where our servers are"
-        intro="Every location is listed in your client app as soon as you import your subscription link. Switch between them as often as you like: there is no limit and no extra charge."
-      >
+      <Section title={_('features.locations.servers.title')} intro={_('features.locations.servers.intro')}>
         <ul className="grid gap-6 md:grid-cols-2">
           {REGIONS.map((region) => (
-            <li key={region.name} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <li key={region.nameId} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <div className="flex items-center gap-3">
                 <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
                   <MapPinIcon className="size-6" />
                 </span>
                 <div>
-                  <h3 className="text-lg font-semibold text-slate-900">{region.name}</h3>
+                  <h3 className="text-lg font-semibold text-slate-900">{_(region.nameId)}</h3>
                 </div>
               </div>
-              <p className="mt-4 leading-7 text-slate-600">{region.summary}</p>
+              <p className="mt-4 leading-7 text-slate-600">{_(region.summaryId)}</p>
               <ul className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1.5 text-slate-700 min-[400px]:grid-cols-2">
-                {region.countries.map((country) => (
-                  <li key={country} className="flex items-start gap-2">
+                {region.countryIds.map((countryId) => (
+                  <li key={countryId} className="flex items-start gap-2">
                     <span className="mt-2.5 size-1.5 shrink-0 rounded-full bg-indigo-500" aria-hidden="true" />
-                    {country}
+                    {_(countryId)}
                   </li>
                 ))}
               </ul>
@@ -99,40 +87,35 @@ export default function LocationsPage() {
           ))}
         </ul>
         <p className="mt-8 max-w-3xl leading-7 text-slate-600">
-          We add and retire servers as demand changes, so this list is a snapshot rather than a promise for
-          every plan. Some plans cover a selection of locations; the plan card on the{' '}
-          <Link to="/pricing" className={TEXT_LINK_CLASS}>pricing page</Link> and in your dashboard says which. You
-          can also check the health of each region on our{' '}
-          <Link to="/status" className={TEXT_LINK_CLASS}>service status page</Link>.
+          <Trans
+            id="features.locations.servers.note"
+            components={{
+              0: <Link to="/pricing" className={TEXT_LINK_CLASS} />,
+              1: <Link to="/status" className={TEXT_LINK_CLASS} />,
+            }}
+          />
         </p>
       </Section>
 
-      <Section tone="muted" title="Why the location matters">
-        <CardGrid cards={REASONS} />
+      <Section tone="muted" title={_('features.locations.reasons.title')}>
+        <CardGrid cards={REASONS.map(({ titleId, textId, Icon }) => ({ title: _(titleId), text: _(textId), Icon }))} />
       </Section>
 
-      <Section
-        width="narrow"
-        title="Choosing the right server"
-        intro="A few rules of thumb that work for most people:"
-      >
-        <ul className="list-disc space-y-3 pl-6 leading-7 text-slate-700">
+      <Section width="narrow" title={_('features.locations.choosing.title')} intro={_('features.locations.choosing.intro')}>
+        <ul className="list-disc space-y-3 ps-6 leading-7 text-slate-700">
           <li>
-            <strong className="font-semibold text-slate-900">For everyday browsing</strong>, choose the country you
-            are in or its closest neighbour. Your client app can also test the latency of each location for you.
+            <Trans id="features.locations.choosing.browsing" components={{ 0: STRONG }} />
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">For streaming and large downloads</strong>, stay within
-            your region: a server one border away is usually faster than one on another continent.
+            <Trans id="features.locations.choosing.streaming" components={{ 0: STRONG }} />
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">If a connection feels slow</strong>, switch to another
-            location in the same region. It takes a tap and never costs anything.
+            <Trans id="features.locations.choosing.slow" components={{ 0: STRONG }} />
           </li>
         </ul>
       </Section>
 
-      <CallToAction title="Connect from anywhere" text="Try every location free: start a trial with nothing but your e-mail address." />
+      <CallToAction title={_('features.locations.cta.title')} text={_('features.locations.cta.text')} />
     </>
   );
 }

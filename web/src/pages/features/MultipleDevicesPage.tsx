@@ -1,65 +1,48 @@
 import { Link } from 'react-router-dom';
+import { useLingui } from '@lingui/react';
 import { PLATFORM_NAMES, PLATFORMS, type Platform } from '../../../../shared/platforms.js';
-import { CallToAction, CardGrid, PageHero, Section, type Card, StepCards, type StepCard } from '../../components/content';
+import { CallToAction, CardGrid, PageHero, Section, type Card, StepCards } from '../../components/content';
 import { useConfig } from '../../features/config/config-context';
 import { LaptopIcon, MonitorIcon, PhoneIcon, TabletIcon } from '../../components/content/content-icons';
 
-const DEVICES: readonly Card[] = [
-  {
-    title: 'Smartphones',
-    text: 'Stay protected on mobile data and public Wi-Fi alike, with an app that reconnects on its own when your network changes.',
-    Icon: PhoneIcon,
-  },
-  {
-    title: 'Laptops',
-    text: 'Work safely from cafés, trains, hotels and co-working spaces without wondering who else is on the network.',
-    Icon: LaptopIcon,
-  },
-  {
-    title: 'Desktops',
-    text: 'Keep the home or office computer private too, including large downloads and video calls.',
-    Icon: MonitorIcon,
-  },
-  {
-    title: 'Tablets',
-    text: 'Stream, read and browse privately on iPad and Android tablets, at home or on the move.',
-    Icon: TabletIcon,
-  },
+const DEVICES: readonly { titleId: string; textId: string; Icon: Card['Icon'] }[] = [
+  { titleId: 'features.devices.device.phones.title', textId: 'features.devices.device.phones.text', Icon: PhoneIcon },
+  { titleId: 'features.devices.device.laptops.title', textId: 'features.devices.device.laptops.text', Icon: LaptopIcon },
+  { titleId: 'features.devices.device.desktops.title', textId: 'features.devices.device.desktops.text', Icon: MonitorIcon },
+  { titleId: 'features.devices.device.tablets.title', textId: 'features.devices.device.tablets.text', Icon: TabletIcon },
 ];
 
+/** Message ids of each platform's system requirements. */
 const REQUIREMENTS: Record<Platform, string> = {
-  windows: 'Windows 10 or 11, 64-bit',
-  macos: 'macOS 11 or later, Apple Silicon',
-  linux: 'Ubuntu 20.04+, Debian 11+ or Fedora 35+ (x86_64)',
-  android: 'Android 6.0 or later',
-  ios: 'iOS 15 or later, iPhone and iPad',
+  windows: 'features.devices.requirements.windows',
+  macos: 'features.devices.requirements.macos',
+  linux: 'features.devices.requirements.linux',
+  android: 'features.devices.requirements.android',
+  ios: 'features.devices.requirements.ios',
 };
 
-const STEPS: readonly StepCard[] = [
-  { title: 'Get one subscription link', text: 'Every VPN account in your dashboard comes with a single subscription link and a QR code.' },
-  { title: 'Install the app on each device', text: 'Download the free, open-source client for every platform you use.' },
-  { title: 'Import and connect', text: 'Paste the link or scan the QR code on each device. That is it: all of them share the same subscription.' },
+const STEPS: readonly { titleId: string; textId: string }[] = [
+  { titleId: 'features.devices.step.link.title', textId: 'features.devices.step.link.text' },
+  { titleId: 'features.devices.step.install.title', textId: 'features.devices.step.install.text' },
+  { titleId: 'features.devices.step.import.title', textId: 'features.devices.step.import.text' },
 ];
 
 export default function MultipleDevicesPage() {
+  const { _ } = useLingui();
   const { brandName } = useConfig();
   return (
     <>
       <PageHero
-        eyebrow="Features"
-        title="Protect All Your Devices"
-        subtitle={`One ${brandName} subscription covers every device you own: no per-device fees, no juggling of licenses, no limit on how many you connect.`}
+        eyebrow={_('features.eyebrow')}
+        title={_('features.devices.hero.title')}
+        subtitle={_('features.devices.hero.subtitle', { brand: brandName })}
       />
 
-      <Section title="Every kind of device" intro="Whatever you are holding, it can go through the same encrypted connection.">
-        <CardGrid cards={DEVICES} columns={4} />
+      <Section title={_('features.devices.devices.title')} intro={_('features.devices.devices.intro')}>
+        <CardGrid cards={DEVICES.map(({ titleId, textId, Icon }) => ({ title: _(titleId), text: _(textId), Icon }))} columns={4} />
       </Section>
 
-      <Section
-        tone="muted"
-        title="Every major platform"
-        intro="Pick your platform for the download links, system requirements and a step-by-step setup guide."
-      >
+      <Section tone="muted" title={_('features.devices.platforms.title')} intro={_('features.devices.platforms.intro')}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           {PLATFORMS.map((platform) => (
             <li key={platform}>
@@ -70,22 +53,19 @@ export default function MultipleDevicesPage() {
                 <span className="block text-lg font-semibold text-indigo-700 underline underline-offset-2">
                   {PLATFORM_NAMES[platform]}
                 </span>
-                <span className="mt-2 block text-sm leading-6 text-slate-600">{REQUIREMENTS[platform]}</span>
+                <span className="mt-2 block text-sm leading-6 text-slate-600">{_(REQUIREMENTS[platform])}</span>
               </Link>
             </li>
           ))}
         </ul>
       </Section>
 
-      <Section title="One subscription, unlimited devices" intro="Setting up a new device takes about two minutes.">
-        <StepCards steps={STEPS} />
-        <p className="mt-8 max-w-3xl leading-7 text-slate-600">
-          Devices share your plan&apos;s data allowance, and you can see how much has been used at any time in your
-          dashboard. Keep your subscription link to yourself: anyone who has it can use your allowance.
-        </p>
+      <Section title={_('features.devices.setup.title')} intro={_('features.devices.setup.intro')}>
+        <StepCards steps={STEPS.map(({ titleId, textId }) => ({ title: _(titleId), text: _(textId) }))} />
+        <p className="mt-8 max-w-3xl leading-7 text-slate-600">{_('features.devices.setup.allowance')}</p>
       </Section>
 
-      <CallToAction title="Protect every screen you own" />
+      <CallToAction title={_('features.devices.cta.title')} />
     </>
   );
 }

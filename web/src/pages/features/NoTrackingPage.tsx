@@ -1,79 +1,64 @@
 import { Link } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react';
 import { CallToAction, CardGrid, PageHero, Section, type Card } from '../../components/content';
 import { UserIcon } from '../../components/icons';
 import { useConfig } from '../../features/config/config-context';
 import { TEXT_LINK_CLASS } from '../../components/content/links';
 import { BanIcon, EyeOffIcon } from '../../components/content/content-icons';
 
-const PROMISES: readonly Card[] = [
-  {
-    title: 'No connection logs',
-    text: 'We do not record your IP address, when you connect or disconnect, which server you use, or which sites you visit.',
-    Icon: EyeOffIcon,
-  },
-  {
-    title: 'No sale of data',
-    text: 'We do not sell, rent or share information about you with advertisers, data brokers or anyone else. Ever.',
-    Icon: BanIcon,
-  },
-  {
-    title: 'No personal information',
-    text: 'An e-mail address is all it takes to sign up. No name, no phone number, no postal address, no password.',
-    Icon: UserIcon,
-  },
+const PROMISES: readonly { titleId: string; textId: string; Icon: Card['Icon'] }[] = [
+  { titleId: 'features.noTracking.promise.logs.title', textId: 'features.noTracking.promise.logs.text', Icon: EyeOffIcon },
+  { titleId: 'features.noTracking.promise.sale.title', textId: 'features.noTracking.promise.sale.text', Icon: BanIcon },
+  { titleId: 'features.noTracking.promise.personal.title', textId: 'features.noTracking.promise.personal.text', Icon: UserIcon },
 ];
 
 const NOT_RECORDED: readonly string[] = [
-  'Your real IP address while connected',
-  'Connection and disconnection times',
-  'The websites, apps and services you use',
-  'Your DNS queries',
-  'The content of your traffic',
+  'features.noTracking.never.ip',
+  'features.noTracking.never.times',
+  'features.noTracking.never.sites',
+  'features.noTracking.never.dns',
+  'features.noTracking.never.content',
 ];
 
-const RECORDED: readonly { item: string; why: string }[] = [
-  { item: 'Your e-mail address', why: 'so you can sign in with a one-time code and we can reach you about your account.' },
-  { item: 'Your VPN accounts and plans', why: 'their status, expiry date and data limit, so the service knows what you have paid for.' },
-  {
-    item: 'A running total of data used',
-    why: 'a single number per account, needed to apply your plan’s data limit. It says how much, never where.',
-  },
-  {
-    item: 'Payment records',
-    why: 'the amount, date and status of each payment. Card details are handled by Stripe and never reach us.',
-  },
+/** Each message is "<0>item</0>: why it is kept". */
+const RECORDED: readonly string[] = [
+  'features.noTracking.kept.email',
+  'features.noTracking.kept.accounts',
+  'features.noTracking.kept.usage',
+  'features.noTracking.kept.payments',
 ];
 
 export default function NoTrackingPage() {
+  const { _ } = useLingui();
   const { brandName } = useConfig();
   return (
     <>
       <PageHero
-        eyebrow="Features"
-        title="No User Tracking"
-        subtitle={`A VPN should protect your privacy, not become a new way to watch you. ${brandName} keeps no logs of what you do online.`}
+        eyebrow={_('features.eyebrow')}
+        title={_('features.noTracking.hero.title')}
+        subtitle={_('features.noTracking.hero.subtitle', { brand: brandName })}
       />
 
-      <Section title="Three promises we keep">
-        <CardGrid cards={PROMISES} />
+      <Section title={_('features.noTracking.promise.title')}>
+        <CardGrid cards={PROMISES.map(({ titleId, textId, Icon }) => ({ title: _(titleId), text: _(textId), Icon }))} />
       </Section>
 
-      <Section tone="muted" title="What we keep, and what we don't" intro="Being specific is the only honest way to talk about logs.">
+      <Section tone="muted" title={_('features.noTracking.logs.title')} intro={_('features.noTracking.logs.intro')}>
         <div className="grid gap-6 lg:grid-cols-2">
           <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <h3 className="text-lg font-semibold text-slate-900">Never recorded</h3>
-            <ul className="mt-4 list-disc space-y-2 pl-6 leading-7 text-slate-700">
-              {NOT_RECORDED.map((item) => (
-                <li key={item}>{item}</li>
+            <h3 className="text-lg font-semibold text-slate-900">{_('features.noTracking.never.title')}</h3>
+            <ul className="mt-4 list-disc space-y-2 ps-6 leading-7 text-slate-700">
+              {NOT_RECORDED.map((id) => (
+                <li key={id}>{_(id)}</li>
               ))}
             </ul>
           </div>
           <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <h3 className="text-lg font-semibold text-slate-900">Kept to run your account</h3>
-            <ul className="mt-4 list-disc space-y-2 pl-6 leading-7 text-slate-700">
-              {RECORDED.map(({ item, why }) => (
-                <li key={item}>
-                  <strong className="font-semibold text-slate-900">{item}</strong>: {why}
+            <h3 className="text-lg font-semibold text-slate-900">{_('features.noTracking.kept.title')}</h3>
+            <ul className="mt-4 list-disc space-y-2 ps-6 leading-7 text-slate-700">
+              {RECORDED.map((id) => (
+                <li key={id}>
+                  <Trans id={id} components={{ 0: <strong className="font-semibold text-slate-900" /> }} />
                 </li>
               ))}
             </ul>
@@ -81,22 +66,24 @@ export default function NoTrackingPage() {
         </div>
       </Section>
 
-      <Section width="narrow" title="Why this matters">
+      <Section width="narrow" title={_('features.noTracking.why.title')}>
         <div className="space-y-4 leading-7 text-slate-700">
+          <p>{_('features.noTracking.why.neverCollected')}</p>
           <p>
-            Data that is never collected cannot be leaked, stolen, sold or handed over. That is why we decided early on
-            not to keep connection logs at all, rather than to keep them and promise to look after them.
+            <Trans
+              id="features.noTracking.why.openSource"
+              components={{
+                0: <Link to="/why-trust-us/open-source" className={TEXT_LINK_CLASS} />,
+                1: <Link to="/privacy" className={TEXT_LINK_CLASS} />,
+                2: <Link to="/cookies" className={TEXT_LINK_CLASS} />,
+              }}
+            />
           </p>
           <p>
-            The software our service runs on is public, so you do not have to take this on trust: see{' '}
-            <Link to="/why-trust-us/open-source" className={TEXT_LINK_CLASS}>our open-source page</Link>. The full
-            details of what we process, for how long and on what legal basis are in our{' '}
-            <Link to="/privacy" className={TEXT_LINK_CLASS}>Privacy Policy</Link>, and our website uses only the
-            essential cookies listed in the <Link to="/cookies" className={TEXT_LINK_CLASS}>Cookie Policy</Link>.
-          </p>
-          <p>
-            Want to give away even less? Read how{' '}
-            <Link to="/why-trust-us/anonymous-accounts" className={TEXT_LINK_CLASS}>anonymous accounts</Link> work.
+            <Trans
+              id="features.noTracking.why.anonymous"
+              components={{ 0: <Link to="/why-trust-us/anonymous-accounts" className={TEXT_LINK_CLASS} /> }}
+            />
           </p>
         </div>
       </Section>

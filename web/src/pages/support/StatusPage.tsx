@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router-dom';
 import type { ServiceState, StatusResponse } from '../../../../shared/status.js';
 import { apiClient } from '../../api';
 import { Loading } from '../../components/Loading';
 import { PageHero, Section } from '../../components/content';
-
-const STATUS_LOAD_ERROR = 'Could not load the service status. Please try again.';
+import { useFormat } from '../../i18n/format';
 
 type StatusView =
   | { phase: 'loading'; previous: LoadedStatus | null }
@@ -13,13 +13,13 @@ type StatusView =
   | { phase: 'error' };
 
 interface LoadedStatus {
+  /** Shown (and its "Last checked …" time formatted) only after loading, never during the first render. */
   response: StatusResponse;
-  /** "Last checked …" in the visitor's locale, formatted after loading (never during the first render). */
-  checkedAtLabel: string;
 }
 
 /** Used for /status and /server-status. The prerendered HTML carries the explanation; the live check runs in the browser. */
 export default function StatusPage() {
+  const { _ } = useLingui();
   const [view, setView] = useState<StatusView>({ phase: 'loading', previous: null });
   const [requestCount, setRequestCount] = useState(0);
 
@@ -28,7 +28,7 @@ export default function StatusPage() {
     apiClient
       .request<StatusResponse>('GET', '/api/status', { signal: controller.signal })
       .then((response) => {
-        setView({ phase: 'loaded', status: { response, checkedAtLabel: formatCheckedAt(response.checkedAt) } });
+        setView({ phase: 'loaded', status: { response } });
       })
       .catch(() => {
         if (!controller.signal.aborted) setView({ phase: 'error' });
@@ -45,39 +45,32 @@ export default function StatusPage() {
 
   return (
     <>
-      <PageHero
-        eyebrow="Support"
-        title="Service Status"
-        subtitle="Live status of the website, the database and every VPN region. If something is down, we are already working on it."
-      />
+      <PageHero eyebrow={_('support.eyebrow')} title={_('support.status.title')} subtitle={_('support.status.subtitle')} />
       <Section width="narrow">
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <h2 className="text-2xl font-bold tracking-tight text-slate-900">Current status</h2>
+          <h2 className="text-2xl font-bold tracking-tight text-slate-900">{_('support.status.current')}</h2>
           <button
             type="button"
             onClick={refresh}
             disabled={view.phase === 'loading'}
             className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-60"
           >
-            Refresh
+            {_('support.status.refresh')}
           </button>
         </div>
         <div aria-live="polite" className="mt-6">
           {view.phase === 'error' && (
             <p role="alert" className="rounded-xl bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200">
-              {STATUS_LOAD_ERROR}
+              {_('support.status.loadError')}
             </p>
           )}
           {shown ? <StatusBoard status={shown} /> : view.phase === 'loading' && <Loading className="py-10" />}
         </div>
         <p className="mt-8 leading-7 text-slate-700">
-          This page checks our services each time you open it or press Refresh. A region is one of our VPN server
-          groups; the codes next to it are the countries it serves. If your region is up but you cannot connect, see
-          the troubleshooting guide in the{' '}
-          <Link to="/help" className="font-medium text-indigo-700 underline">
-            Help Center
-          </Link>
-          .
+          <Trans
+            id="support.status.explanation"
+            components={{ 0: <Link to="/help" className="font-medium text-indigo-700 underline" /> }}
+          />
         </p>
       </Section>
     </>
@@ -85,18 +78,33 @@ export default function StatusPage() {
 }
 
 function StatusBoard({ status }: { status: LoadedStatus }) {
-  const { response, checkedAtLabel } = status;
+  const { _ } = useLingui();
+  const format = useFormat();
+  const { response } = status;
   const rows = [
-    { key: 'site', name: 'Website', detail: null, state: response.site },
-    { key: 'database', name: 'Database', detail: null, state: response.database },
+    { key: 'site', name: _('support.status.website'), detail: null, state: response.site },
+    { key: 'database', name: _('support.status.database'), detail: null, state: response.database },
     ...response.regions.map((region, index) => ({
       key: `region-${index}`,
-      name: region.name,
+      name: region.locationNumber === null ? region.name : _('support.status.locationN', { number: format.number(region.locationNumber) }),
       detail: formatLocations(region.locations),
       state: region.status,
     })),
   ];
   const allUp = rows.every((row) => row.state === 'up');
+
+  /** 'all', or the region's country codes, listed with the language's separator. */
+  function formatLocations(locations: string): string {
+    if (locations.trim().toLowerCase() === 'all') return format.locations('all');
+    return locations
+      .split(',')
+      .map((code) => code.trim())
+      .filter(Boolean)
+      .join(_('support.status.locationSeparator'));
+  }
+
+  const checkedAt = new Date(response.checkedAt);
+  const checkedAtLabel = Number.isNaN(checkedAt.getTime()) ? _('support.status.justNow') : format.dateTime(response.checkedAt);
 
   return (
     <div>
@@ -105,7 +113,7 @@ function StatusBoard({ status }: { status: LoadedStatus }) {
           allUp ? 'bg-emerald-50 text-emerald-900 ring-emerald-200' : 'bg-red-50 text-red-900 ring-red-200'
         }`}
       >
-        {allUp ? 'All systems operational' : 'Some services are down'}
+        {allUp ? _('support.status.allUp') : _('support.status.someDown')}
       </p>
       <ul className="mt-4 divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
         {rows.map((row) => (
@@ -119,14 +127,15 @@ function StatusBoard({ status }: { status: LoadedStatus }) {
         ))}
       </ul>
       {response.regions.length === 0 && (
-        <p className="mt-4 text-slate-600">No VPN regions are listed yet.</p>
+        <p className="mt-4 text-slate-600">{_('support.status.noRegions')}</p>
       )}
-      <p className="mt-4 text-sm text-slate-600">Last checked {checkedAtLabel}</p>
+      <p className="mt-4 text-sm text-slate-600">{_('support.status.lastChecked', { time: checkedAtLabel })}</p>
     </div>
   );
 }
 
 function StateBadge({ state }: { state: ServiceState }) {
+  const { _ } = useLingui();
   const up = state === 'up';
   return (
     <span
@@ -135,21 +144,7 @@ function StateBadge({ state }: { state: ServiceState }) {
       }`}
     >
       <span aria-hidden="true" className={`size-2.5 rounded-full ${up ? 'bg-emerald-500' : 'bg-red-500'}`} />
-      {up ? 'Operational' : 'Down'}
+      {up ? _('support.status.up') : _('support.status.down')}
     </span>
   );
-}
-
-function formatLocations(locations: string): string {
-  if (locations.trim().toLowerCase() === 'all') return 'All locations';
-  return locations
-    .split(',')
-    .map((code) => code.trim())
-    .filter(Boolean)
-    .join(', ');
-}
-
-function formatCheckedAt(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'just now' : date.toLocaleString();
 }

@@ -1,74 +1,74 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router-dom';
 import { CallToAction, PageHero, PlatformLinks, Section } from '../../components/content';
 import { BookIcon, CardIcon, DownloadIcon, KeyIcon, MailIcon, PulseIcon } from '../../components/content/content-icons';
 
+/** A topic card; the texts are message ids. */
 interface SupportTopic {
-  title: string;
-  text: string;
+  titleId: string;
+  textId: string;
   to: string;
-  linkLabel: string;
+  /** The link's label, ending with an arrow the message holds in its tag <0>. */
+  linkId: string;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
 const TOPICS: readonly SupportTopic[] = [
   {
-    title: 'Help Center',
-    text: 'Step-by-step guides for signing in, importing your subscription into a VPN app and fixing connection problems.',
+    titleId: 'support.hub.help.title',
+    textId: 'support.hub.help.text',
     to: '/help',
-    linkLabel: 'Browse the guides',
+    linkId: 'support.hub.help.link',
     Icon: BookIcon,
   },
   {
-    title: 'Contact Us',
-    text: 'Still stuck? Write to our support team. A real person reads and answers every message.',
+    titleId: 'support.hub.contact.title',
+    textId: 'support.hub.contact.text',
     to: '/contact',
-    linkLabel: 'Get in touch',
+    linkId: 'support.hub.contact.link',
     Icon: MailIcon,
   },
   {
-    title: 'Service Status',
-    text: 'Check whether the website, the database and every VPN region are up right now.',
+    titleId: 'support.hub.status.title',
+    textId: 'support.hub.status.text',
     to: '/status',
-    linkLabel: 'See the status',
+    linkId: 'support.hub.status.link',
     Icon: PulseIcon,
   },
   {
-    title: 'Plans and billing',
-    text: 'Compare plans, see what each costs, and read about refunds and renewals.',
+    titleId: 'support.hub.billing.title',
+    textId: 'support.hub.billing.text',
     to: '/pricing',
-    linkLabel: 'See pricing',
+    linkId: 'support.hub.billing.link',
     Icon: CardIcon,
   },
   {
-    title: 'Signing in',
-    text: 'No password needed: enter your e-mail address and we send you a 6-digit code to sign in.',
+    titleId: 'support.hub.signIn.title',
+    textId: 'support.hub.signIn.text',
     to: '/login',
-    linkLabel: 'Sign in',
+    linkId: 'support.hub.signIn.link',
     Icon: KeyIcon,
   },
 ];
 
 export default function SupportPage() {
+  const { _ } = useLingui();
   return (
     <>
-      <PageHero
-        eyebrow="Support"
-        title="How can we help?"
-        subtitle="Get help with setup, your account and billing, or get in touch with our team."
-      />
-      <Section title="Support topics">
+      <PageHero eyebrow={_('support.eyebrow')} title={_('support.hub.title')} subtitle={_('support.hub.subtitle')} />
+      <Section title={_('support.hub.topics')}>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {TOPICS.map((topic) => (
-            <TopicCard key={topic.to} title={topic.title} Icon={topic.Icon}>
-              <p className="mt-2 flex-1 leading-7 text-slate-600">{topic.text}</p>
+            <TopicCard key={topic.to} title={_(topic.titleId)} Icon={topic.Icon}>
+              <p className="mt-2 flex-1 leading-7 text-slate-600">{_(topic.textId)}</p>
               <Link to={topic.to} className="mt-4 inline-block font-semibold text-indigo-700 underline-offset-4 hover:underline">
-                {topic.linkLabel} <span aria-hidden="true">→</span>
+                <Trans id={topic.linkId} components={{ 0: <span aria-hidden="true" /> }} />
               </Link>
             </TopicCard>
           ))}
-          <TopicCard title="Download the app" Icon={DownloadIcon}>
-            <p className="mt-2 leading-7 text-slate-600">Set-up guides and downloads for every platform:</p>
+          <TopicCard title={_('support.hub.download.title')} Icon={DownloadIcon}>
+            <p className="mt-2 leading-7 text-slate-600">{_('support.hub.download.text')}</p>
             <PlatformLinks />
           </TopicCard>
         </ul>

@@ -1,91 +1,80 @@
 import { Link } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react';
 import { CallToAction, CardGrid, PageHero, Section, type Card } from '../../components/content';
 import { useConfig } from '../../features/config/config-context';
 import { BUTTON_LINK_CLASS, TEXT_LINK_CLASS } from '../../components/content/links';
 import { BanIcon, CheckCircleIcon, KeyIcon, LockIcon, MailIcon } from '../../components/content/content-icons';
 
-const STEPS: readonly Card[] = [
-  {
-    title: '1. Enter your e-mail',
-    text: 'Type any e-mail address you can receive mail at. That is the only thing we ask for: no name, no phone number, no password to remember.',
-    Icon: MailIcon,
-  },
-  {
-    title: '2. Verify with a code',
-    text: 'We send a 6-digit code to that address. Enter it on the sign-in page to prove the inbox is yours. The same code-based sign-in works every time you come back.',
-    Icon: KeyIcon,
-  },
-  {
-    title: '3. Start using the VPN',
-    text: 'Your account is ready. Claim the free trial or choose a plan, import your subscription link into the app and connect.',
-    Icon: CheckCircleIcon,
-  },
+interface CardMessages {
+  titleId: string;
+  textId: string;
+  Icon: Card['Icon'];
+}
+
+const STEPS: readonly CardMessages[] = [
+  { titleId: 'trust.anonymous.step.email.title', textId: 'trust.anonymous.step.email.text', Icon: MailIcon },
+  { titleId: 'trust.anonymous.step.code.title', textId: 'trust.anonymous.step.code.text', Icon: KeyIcon },
+  { titleId: 'trust.anonymous.step.start.title', textId: 'trust.anonymous.step.start.text', Icon: CheckCircleIcon },
 ];
 
 const NOT_ASKED: readonly string[] = [
-  'Your name',
-  'Your phone number',
-  'Your postal address or date of birth',
-  'A password (there is none to leak)',
-  'A credit card for the free trial',
+  'trust.anonymous.notAsked.name',
+  'trust.anonymous.notAsked.phone',
+  'trust.anonymous.notAsked.address',
+  'trust.anonymous.notAsked.password',
+  'trust.anonymous.notAsked.card',
 ];
 
-const TIPS: readonly Card[] = [
-  {
-    title: 'Use a dedicated address',
-    text: 'An e-mail alias or a separate address from a privacy-focused mail provider keeps your VPN account apart from the rest of your online life.',
-    Icon: LockIcon,
-  },
-  {
-    title: 'Keep access to the inbox',
-    text: 'Since there is no password, your inbox is the key to your account. If you lose access to it, you lose the easy way to sign in.',
-    Icon: MailIcon,
-  },
-  {
-    title: 'Nothing to reuse',
-    text: 'Without passwords there is nothing to be reused across sites or stolen in a breach, and no security question to guess.',
-    Icon: BanIcon,
-  },
+const TIPS: readonly CardMessages[] = [
+  { titleId: 'trust.anonymous.tip.address.title', textId: 'trust.anonymous.tip.address.text', Icon: LockIcon },
+  { titleId: 'trust.anonymous.tip.inbox.title', textId: 'trust.anonymous.tip.inbox.text', Icon: MailIcon },
+  { titleId: 'trust.anonymous.tip.reuse.title', textId: 'trust.anonymous.tip.reuse.text', Icon: BanIcon },
 ];
 
 export default function AnonymousAccountsPage() {
+  const { _ } = useLingui();
   const { brandName } = useConfig();
+  const cards = (list: readonly CardMessages[]): Card[] => list.map(({ titleId, textId, Icon }) => ({ title: _(titleId), text: _(textId), Icon }));
   return (
     <>
       <PageHero
-        eyebrow="Why trust us"
-        title="Anonymous Accounts"
-        subtitle={`The less we know about you, the less there is to protect. A ${brandName} account needs nothing but an e-mail address.`}
+        eyebrow={_('trust.eyebrow')}
+        title={_('trust.anonymous.hero.title')}
+        subtitle={_('trust.anonymous.hero.subtitle', { brand: brandName })}
       >
         <Link
           to="/login"
           className="inline-block rounded-lg bg-white px-6 py-3 font-semibold text-indigo-900 shadow hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
-          Create your account
+          {_('trust.anonymous.hero.create')}
         </Link>
       </PageHero>
 
-      <Section title="Three steps, about a minute" intro="There is no sign-up form. Signing in for the first time creates your account.">
-        <CardGrid cards={STEPS} />
+      <Section title={_('trust.anonymous.steps.title')} intro={_('trust.anonymous.steps.intro')}>
+        <CardGrid cards={cards(STEPS)} />
       </Section>
 
-      <Section tone="muted" width="narrow" title="What we never ask for">
-        <ul className="list-disc space-y-2 pl-6 leading-7 text-slate-700">
-          {NOT_ASKED.map((item) => (
-            <li key={item}>{item}</li>
+      <Section tone="muted" width="narrow" title={_('trust.anonymous.notAsked.title')}>
+        <ul className="list-disc space-y-2 ps-6 leading-7 text-slate-700">
+          {NOT_ASKED.map((id) => (
+            <li key={id}>{_(id)}</li>
           ))}
         </ul>
         <p className="mt-6 leading-7 text-slate-700">
-          When you buy a plan, the card payment is handled by Stripe: we never see your card number. Read more about{' '}
-          <Link to="/why-trust-us/crypto-payment" className={TEXT_LINK_CLASS}>private payments</Link>, and about
-          what we keep, in our <Link to="/privacy" className={TEXT_LINK_CLASS}>Privacy Policy</Link>.
+          <Trans
+            id="trust.anonymous.notAsked.payments"
+            components={{
+              0: <Link to="/why-trust-us/crypto-payment" className={TEXT_LINK_CLASS} />,
+              1: <Link to="/privacy" className={TEXT_LINK_CLASS} />,
+            }}
+          />
         </p>
       </Section>
 
-      <Section title="Tips for staying anonymous">
-        <CardGrid cards={TIPS} />
+      <Section title={_('trust.anonymous.tips.title')}>
+        <CardGrid cards={cards(TIPS)} />
         <p className="mt-8">
-          <Link to="/login" className={BUTTON_LINK_CLASS}>Sign in with your e-mail</Link>
+          <Link to="/login" className={BUTTON_LINK_CLASS}>{_('trust.anonymous.tips.signIn')}</Link>
         </p>
       </Section>
 

@@ -1,97 +1,83 @@
 import { Link } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react';
 import { CallToAction, CardGrid, PageHero, Section, type Card } from '../../components/content';
 import { useConfig } from '../../features/config/config-context';
 import { EmailLink, TEXT_LINK_CLASS } from '../../components/content/links';
 import { CardIcon, CoinIcon, LockIcon, MailIcon } from '../../components/content/content-icons';
 
-const TODAY: readonly Card[] = [
-  {
-    title: 'Card payments through Stripe',
-    text: 'You pay on a secure checkout page run by Stripe, a certified payment processor. Your card number goes straight to Stripe.',
-    Icon: CardIcon,
-  },
-  {
-    title: 'We never see your card',
-    text: 'We never see or store your card number, expiry date or security code. We only receive the result: paid or not paid.',
-    Icon: LockIcon,
-  },
-  {
-    title: 'Only an e-mail needed',
-    text: 'Your account is tied to your e-mail address alone. We do not ask for your name or billing address to create it.',
-    Icon: MailIcon,
-  },
+const TODAY: readonly { titleId: string; textId: string; Icon: Card['Icon'] }[] = [
+  { titleId: 'trust.payments.today.stripe.title', textId: 'trust.payments.today.stripe.text', Icon: CardIcon },
+  { titleId: 'trust.payments.today.noCard.title', textId: 'trust.payments.today.noCard.text', Icon: LockIcon },
+  { titleId: 'trust.payments.today.email.title', textId: 'trust.payments.today.email.text', Icon: MailIcon },
 ];
 
+const STRONG = <strong className="font-semibold text-slate-900" />;
+
 export default function CryptoPaymentPage() {
+  const { _ } = useLingui();
   const { brandName, supportEmail } = useConfig();
   return (
     <>
       <PageHero
-        eyebrow="Why trust us"
-        title="Private Payments"
-        subtitle={`Paying for privacy should not cost you your privacy. Here is exactly how payments work at ${brandName} today, and what is coming.`}
+        eyebrow={_('trust.eyebrow')}
+        title={_('trust.payments.hero.title')}
+        subtitle={_('trust.payments.hero.subtitle', { brand: brandName })}
       />
 
       <Section
-        title="How you pay today"
+        title={_('trust.payments.today.title')}
         intro={
           <>
-            <span data-unless="crypto">Every plan is paid by card, in US dollars.</span>
-            <span data-claim="crypto">Every plan is priced in US dollars, and paid by card or in cryptocurrency.</span>
+            <span data-unless="crypto">{_('trust.payments.today.introCard')}</span>
+            <span data-claim="crypto">{_('trust.payments.today.introCrypto')}</span>
           </>
         }
       >
-        <CardGrid cards={TODAY} />
-        <p className="mt-8 max-w-3xl leading-7 text-slate-600">
-          To be clear about the limits: your bank and Stripe do see the payment, as they would for any card purchase,
-          and Stripe may ask for details such as a postal code to prevent fraud. What they never see is what you do
-          with the VPN, and what we never see is your card.
-        </p>
+        <CardGrid cards={TODAY.map(({ titleId, textId, Icon }) => ({ title: _(titleId), text: _(textId), Icon }))} />
+        <p className="mt-8 max-w-3xl leading-7 text-slate-600">{_('trust.payments.today.limits')}</p>
       </Section>
 
-      <Section tone="muted" width="narrow" title="Cryptocurrency payments">
+      <Section tone="muted" width="narrow" title={_('trust.payments.crypto.title')}>
         <div className="flex gap-4">
           <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-indigo-100 text-indigo-700">
             <CoinIcon className="size-6" />
           </span>
           <div className="space-y-4 leading-7 text-slate-700" data-claim="crypto">
             <p>
-              <strong className="font-semibold text-slate-900">You can pay in cryptocurrency.</strong> Choose &quot;Pay with
-              crypto&quot; when you buy or renew a plan: the payment goes to our own BTCPay Server, an open-source payment
-              server we run ourselves, so no payment company sees it or you. Your account is ready as soon as the network
-              confirms the payment.
+              <Trans id="trust.payments.crypto.available" components={{ 0: STRONG }} />
             </p>
-            <p>
-              A crypto payment is one-off: it does not renew by itself. If we ever refund one, you claim it to a wallet of
-              your choice from a link we e-mail you.
-            </p>
+            <p>{_('trust.payments.crypto.oneOff')}</p>
           </div>
           <div className="space-y-4 leading-7 text-slate-700" data-unless="crypto">
             <p>
-              <strong className="font-semibold text-slate-900">Cryptocurrency payments are not available yet.</strong>{' '}
-              They are planned, because we know many privacy-minded people prefer to pay that way. We will announce them
-              on this page when they are ready; until then, the only way to buy a plan is by card.
+              <Trans id="trust.payments.crypto.planned" components={{ 0: STRONG }} />
             </p>
             <p>
-              If paying in cryptocurrency matters to you, tell us at{' '}
-              <EmailLink email={supportEmail} subject="Cryptocurrency payments" />. Hearing which coins people want helps
-              us decide what to support first.
+              <Trans
+                id="trust.payments.crypto.tellUs"
+                components={{ 0: <EmailLink email={supportEmail} subject={_('trust.payments.crypto.emailSubject')} /> }}
+              />
             </p>
           </div>
         </div>
       </Section>
 
-      <Section width="narrow" title="Want to pay nothing at all?">
+      <Section width="narrow" title={_('trust.payments.free.title')}>
         <div className="space-y-4 leading-7 text-slate-700">
           <p>
-            The free trial needs no card and no payment of any kind: just your e-mail address. If you then decide to
-            buy, every plan comes with a{' '}
-            <Link to="/features/money-back-guarantee" className={TEXT_LINK_CLASS}>30-day money-back guarantee</Link>.
+            <Trans
+              id="trust.payments.free.trial"
+              components={{ 0: <Link to="/features/money-back-guarantee" className={TEXT_LINK_CLASS} /> }}
+            />
           </p>
           <p>
-            Compare plans on the <Link to="/pricing" className={TEXT_LINK_CLASS}>pricing page</Link>, or read how{' '}
-            <Link to="/why-trust-us/anonymous-accounts" className={TEXT_LINK_CLASS}>anonymous accounts</Link> keep your
-            sign-up down to a single e-mail address.
+            <Trans
+              id="trust.payments.free.compare"
+              components={{
+                0: <Link to="/pricing" className={TEXT_LINK_CLASS} />,
+                1: <Link to="/why-trust-us/anonymous-accounts" className={TEXT_LINK_CLASS} />,
+              }}
+            />
           </p>
         </div>
       </Section>

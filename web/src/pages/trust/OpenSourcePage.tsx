@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react';
 import { CallToAction, CardGrid, PageHero, Section, type Card } from '../../components/content';
 import { DevicesIcon, ShieldIcon } from '../../components/icons';
 import { useConfig } from '../../features/config/config-context';
@@ -7,8 +8,8 @@ import { SearchIcon, ServerIcon, UsersIcon } from '../../components/content/cont
 
 interface Repository {
   name: string;
-  role: string;
-  description: string;
+  roleId: string;
+  descriptionId: string;
   url: string;
   Icon: typeof ServerIcon;
 }
@@ -16,71 +17,55 @@ interface Repository {
 const REPOSITORIES: readonly Repository[] = [
   {
     name: 'Marzneshin',
-    role: 'A panel our servers run on',
-    description:
-      'Marzneshin manages VPN servers and the accounts on them: it creates your VPN account, applies your plan’s data limit and expiry date, and builds the subscription link you import into your app.',
+    roleId: 'trust.openSource.repo.role.panel',
+    descriptionId: 'trust.openSource.repo.marzneshin',
     url: 'https://github.com/marzneshin/marzneshin',
     Icon: ServerIcon,
   },
   {
     name: 'Marzban',
-    role: 'A panel our servers run on',
-    description:
-      'Marzban does the same job with its own design: some of our servers may run it instead of Marzneshin. Your account, limits and subscription link work the same either way.',
+    roleId: 'trust.openSource.repo.role.panel',
+    descriptionId: 'trust.openSource.repo.marzban',
     url: 'https://github.com/Gozargah/Marzban',
     Icon: ServerIcon,
   },
   {
     name: 'Hiddify',
-    role: 'The client app on your devices',
-    description:
-      'Hiddify is the app you install on Windows, macOS, Linux, Android or iOS. It imports your subscription link, lets you pick a location and keeps the encrypted tunnel up.',
+    roleId: 'trust.openSource.repo.role.client',
+    descriptionId: 'trust.openSource.repo.hiddify',
     url: 'https://github.com/hiddify/hiddify-app',
     Icon: DevicesIcon,
   },
 ];
 
-const REPOSITORY_LINKS: readonly { label: string; suffix: string }[] = [
-  { label: 'Stars', suffix: '/stargazers' },
-  { label: 'Forks', suffix: '/forks' },
-  { label: 'Contributors', suffix: '/graphs/contributors' },
+/** Each label is "Stars<0> of {name}</0>": the tag holds the words only screen readers hear. */
+const REPOSITORY_LINKS: readonly { labelId: string; suffix: string }[] = [
+  { labelId: 'trust.openSource.repo.stars', suffix: '/stargazers' },
+  { labelId: 'trust.openSource.repo.forks', suffix: '/forks' },
+  { labelId: 'trust.openSource.repo.contributors', suffix: '/graphs/contributors' },
 ];
 
-const REASONS: readonly Card[] = [
-  {
-    title: 'Verifiable, not just promised',
-    text: 'Anyone can read exactly what the software does with your connection, instead of relying on marketing copy.',
-    Icon: SearchIcon,
-  },
-  {
-    title: 'More eyes on security',
-    text: 'Public code is reviewed by researchers and users around the world, so flaws are found and fixed in the open.',
-    Icon: ShieldIcon,
-  },
-  {
-    title: 'Built by a community',
-    text: 'These projects are developed in public by many contributors, not by a single company behind closed doors.',
-    Icon: UsersIcon,
-  },
+const REASONS: readonly { titleId: string; textId: string; Icon: Card['Icon'] }[] = [
+  { titleId: 'trust.openSource.reason.verifiable.title', textId: 'trust.openSource.reason.verifiable.text', Icon: SearchIcon },
+  { titleId: 'trust.openSource.reason.security.title', textId: 'trust.openSource.reason.security.text', Icon: ShieldIcon },
+  { titleId: 'trust.openSource.reason.community.title', textId: 'trust.openSource.reason.community.text', Icon: UsersIcon },
 ];
 
 const CHIP_LINK_CLASS =
   'inline-block rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-800 underline underline-offset-2 ring-1 ring-indigo-200 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
 export default function OpenSourcePage() {
+  const { _ } = useLingui();
   const { brandName } = useConfig();
   return (
     <>
       <PageHero
-        eyebrow="Why trust us"
-        title="Open Source"
-        subtitle={`The software behind ${brandName} is open for anyone to inspect, audit and improve. You do not have to take our word for how it works.`}
+        eyebrow={_('trust.eyebrow')}
+        title={_('trust.openSource.hero.title')}
+        subtitle={_('trust.openSource.hero.subtitle', { brand: brandName })}
       />
 
-      <Section
-        title="The code we rely on"
-        intro="Open-source projects do the heavy lifting: a panel on each of our servers, and the app on your devices."
-      >
+      <Section title={_('trust.openSource.code.title')} intro={_('trust.openSource.code.intro')}>
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {REPOSITORIES.map((repo) => (
             <li key={repo.name} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -90,19 +75,18 @@ export default function OpenSourcePage() {
                 </span>
                 <div>
                   <h3 className="text-lg font-semibold text-slate-900">{repo.name}</h3>
-                  <p className="text-sm text-slate-600">{repo.role}</p>
+                  <p className="text-sm text-slate-600">{_(repo.roleId)}</p>
                 </div>
               </div>
-              <p className="mt-4 flex-1 leading-7 text-slate-600">{repo.description}</p>
+              <p className="mt-4 flex-1 leading-7 text-slate-600">{_(repo.descriptionId)}</p>
               <p className="mt-4 text-sm break-words text-slate-600">
                 <ExternalLink href={repo.url}>{repo.url.replace('https://', '')}</ExternalLink>
               </p>
-              <ul className="mt-4 flex flex-wrap gap-2" aria-label={`${repo.name} on GitHub`}>
+              <ul className="mt-4 flex flex-wrap gap-2" aria-label={_('trust.openSource.repo.linksLabel', { name: repo.name })}>
                 {REPOSITORY_LINKS.map((link) => (
-                  <li key={link.label}>
+                  <li key={link.suffix}>
                     <ExternalLink href={`${repo.url}${link.suffix}`} className={CHIP_LINK_CLASS}>
-                      {link.label}
-                      <span className="sr-only"> of {repo.name}</span>
+                      <Trans id={link.labelId} values={{ name: repo.name }} components={{ 0: <span className="sr-only" /> }} />
                     </ExternalLink>
                   </li>
                 ))}
@@ -110,27 +94,24 @@ export default function OpenSourcePage() {
             </li>
           ))}
         </ul>
-        <p className="mt-6 max-w-3xl text-sm leading-6 text-slate-600">
-          Star, fork and contributor counts change every day, so rather than copy numbers that would soon be out of
-          date, we link straight to the live figures on GitHub.
-        </p>
+        <p className="mt-6 max-w-3xl text-sm leading-6 text-slate-600">{_('trust.openSource.code.counts')}</p>
       </Section>
 
-      <Section tone="muted" title="Why open source matters for a VPN">
-        <CardGrid cards={REASONS} />
+      <Section tone="muted" title={_('trust.openSource.reasons.title')}>
+        <CardGrid cards={REASONS.map(({ titleId, textId, Icon }) => ({ title: _(titleId), text: _(textId), Icon }))} />
       </Section>
 
-      <Section width="narrow" title="How to check for yourself">
+      <Section width="narrow" title={_('trust.openSource.check.title')}>
         <div className="space-y-4 leading-7 text-slate-700">
+          <p>{_('trust.openSource.check.repositories')}</p>
           <p>
-            These repositories are public on GitHub. You can read the source, follow every change in the commit history,
-            open issues and see how the maintainers respond. If you find a security problem, report it to the project
-            and let us know as well.
-          </p>
-          <p>
-            Read more about our approach on the{' '}
-            <Link to="/why-trust-us/code-transparency" className={TEXT_LINK_CLASS}>code transparency</Link> page, and
-            see what we do and do not store in our <Link to="/privacy" className={TEXT_LINK_CLASS}>Privacy Policy</Link>.
+            <Trans
+              id="trust.openSource.check.more"
+              components={{
+                0: <Link to="/why-trust-us/code-transparency" className={TEXT_LINK_CLASS} />,
+                1: <Link to="/privacy" className={TEXT_LINK_CLASS} />,
+              }}
+            />
           </p>
         </div>
       </Section>

@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useId, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatLongDay, formatShortDay } from './overview-format';
+import { useOverviewFormat, type OverviewFormat } from './overview-format';
 
 export interface ChartSeries {
   label: string;
@@ -44,7 +45,15 @@ function daySplits(plot: uPlot, days: number): number[] {
   return Array.from({ length: days }, (_, i) => i).filter((i) => (days - 1 - i) % every === 0);
 }
 
-function chartOptions(props: OverviewChartProps, width: number): uPlot.Options {
+/** What the chart's canvas writes in the current language: days, and the legend's words. */
+interface ChartText {
+  shortDay: OverviewFormat['shortDay'];
+  longDay: OverviewFormat['longDay'];
+  day: string;
+  notRecorded: string;
+}
+
+function chartOptions(props: OverviewChartProps, width: number, text: ChartText): uPlot.Options {
   const { dates, series, format, kind } = props;
   const formatAxis = props.formatAxis ?? format;
   const days = dates.length;
@@ -65,7 +74,7 @@ function chartOptions(props: OverviewChartProps, width: number): uPlot.Options {
     axes: [
       {
         splits: (plot) => daySplits(plot, days),
-        values: (_plot, splits) => splits.map((i) => (dates[i] ? formatShortDay(Date.parse(`${dates[i]}T00:00:00Z`) / 1000) : '')),
+        values: (_plot, splits) => splits.map((i) => (dates[i] ? text.shortDay(Date.parse(`${dates[i]}T00:00:00Z`) / 1000) : '')),
         grid: { show: false },
         size: 36,
         stroke: '#475569',
@@ -79,7 +88,7 @@ function chartOptions(props: OverviewChartProps, width: number): uPlot.Options {
       },
     ],
     series: [
-      { label: 'Day', value: (_plot, i) => (i === null || !dates[i] ? '—' : formatLongDay(dates[i])) },
+      { label: text.day, value: (_plot, i) => (i === null || !dates[i] ? '—' : text.longDay(dates[i])) },
       ...series.map((s): uPlot.Series => ({
         label: s.label,
         stroke: s.color,
@@ -88,7 +97,7 @@ function chartOptions(props: OverviewChartProps, width: number): uPlot.Options {
         paths: kind === 'bars' ? uPlot.paths.bars!({ size: [0.7, 40] }) : undefined,
         points: { show: kind === 'line' && days <= 31, size: 5, fill: s.color },
         spanGaps: false,
-        value: (_plot, value, _series, day) => (day === null ? '—' : value === null ? 'Not recorded' : format(value)),
+        value: (_plot, value, _series, day) => (day === null ? '—' : value === null ? text.notRecorded : format(value)),
       })),
     ],
   };
@@ -100,6 +109,10 @@ function chartOptions(props: OverviewChartProps, width: number): uPlot.Options {
  */
 export function OverviewChart(props: OverviewChartProps) {
   const { title, summary, dates, series, format } = props;
+  const { _ } = useLingui();
+  const { shortDay, longDay } = useOverviewFormat();
+  const dayText = _('admin.chart.day');
+  const notRecorded = _('admin.chart.notRecorded');
   const containerRef = useRef<HTMLDivElement>(null);
   const captionId = useId();
   const empty = !hasData(series);
@@ -108,7 +121,7 @@ export function OverviewChart(props: OverviewChartProps) {
     const container = containerRef.current;
     if (!container) return;
     const data: uPlot.AlignedData = [dates.map((_, i) => i), ...series.map((s) => s.values)];
-    const plot = new uPlot(chartOptions(props, container.clientWidth), data, container);
+    const plot = new uPlot(chartOptions(props, container.clientWidth, { shortDay, longDay, day: dayText, notRecorded }), data, container);
     const observer = new ResizeObserver(() => {
       if (container.clientWidth > 0 && container.clientWidth !== plot.width) plot.setSize({ width: container.clientWidth, height: HEIGHT });
     });
@@ -117,20 +130,20 @@ export function OverviewChart(props: OverviewChartProps) {
       observer.disconnect();
       plot.destroy();
     };
-    // Rebuilt when its data or look changes (`props` itself is new on every render).
-  }, [dates, series, format, props.formatAxis, props.kind, props.ySteps]);
+    // Rebuilt when its data, look or language changes (`props` itself is new on every render).
+  }, [dates, series, format, props.formatAxis, props.kind, props.ySteps, shortDay, longDay, dayText, notRecorded]);
 
   return (
     <figure aria-labelledby={captionId} className="relative min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <figcaption id={captionId}>
         <span className="block text-sm font-semibold text-slate-900">{title}</span>
-        <span className="mt-0.5 block text-sm text-slate-600">{empty ? 'No data yet' : summary}</span>
+        <span className="mt-0.5 block text-sm text-slate-600">{empty ? _('admin.chart.noData') : summary}</span>
       </figcaption>
       <div className="relative mt-3">
         <div ref={containerRef} aria-hidden="true" className="w-full min-w-0 overflow-hidden" />
         {empty && (
           <p aria-hidden="true" className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-slate-500">
-            No data yet
+            {_('admin.chart.noData')}
           </p>
         )}
       </div>
@@ -140,7 +153,7 @@ export function OverviewChart(props: OverviewChartProps) {
           <caption>{title}</caption>
           <thead>
             <tr>
-              <th scope="col">Day (UTC)</th>
+              <th scope="col">{_('admin.chart.dayUtc')}</th>
               {series.map((s, column) => (
                 <th key={column} scope="col">
                   {s.label}
@@ -151,10 +164,10 @@ export function OverviewChart(props: OverviewChartProps) {
           <tbody>
             {dates.map((day, i) => (
               <tr key={day}>
-                <th scope="row">{formatLongDay(day)}</th>
+                <th scope="row">{longDay(day)}</th>
                 {series.map((s, column) => {
                   const value = s.values[i];
-                  return <td key={column}>{value === null || value === undefined ? 'Not recorded' : format(value)}</td>;
+                  return <td key={column}>{value === null || value === undefined ? notRecorded : format(value)}</td>;
                 })}
               </tr>
             ))}

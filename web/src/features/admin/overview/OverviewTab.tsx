@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useCallback, useMemo, useState } from 'react';
 import { OVERVIEW_RANGES, type AdminOverview, type OverviewRange } from '../../../../../shared/overview.js';
 import { adminApi } from '../../../api/admin-endpoints';
@@ -6,18 +7,19 @@ import { AlertBox } from '../AlertBox';
 import { cardClass } from '../admin-ui';
 import { useAdminResource } from '../useAdminResource';
 import { BYTE_STEPS, OverviewChart, type ChartSeries, type OverviewChartProps } from './OverviewChart';
-import { formatCount, formatMoney, formatTraffic } from './overview-format';
+import { useOverviewFormat } from './overview-format';
 import { ServersHealth } from './ServersHealth';
 import { TabSection } from '../TabSection';
 
-const LOAD_FAILED = 'Failed to fetch the overview';
+const LOAD_FAILED = 'admin.overview.loadFailed';
 /** Distinct at a glance and on white (one per server, then round again). */
 const SERVER_COLORS = ['#4f46e5', '#0891b2', '#d97706', '#db2777', '#059669', '#7c3aed', '#dc2626', '#475569'];
 const COLORS = { signups: '#4f46e5', active: '#059669', trials: '#d97706', revenue: '#0891b2' } as const;
 
 function RangePicker({ days, onChange }: { days: OverviewRange; onChange: (days: OverviewRange) => void }) {
+  const { _ } = useLingui();
   return (
-    <div role="group" aria-label="Range" className="inline-flex rounded-lg bg-white p-1 shadow-sm ring-1 ring-slate-200">
+    <div role="group" aria-label={_('admin.overview.range')} className="inline-flex rounded-lg bg-white p-1 shadow-sm ring-1 ring-slate-200">
       {OVERVIEW_RANGES.map((range) => (
         <button
           key={range}
@@ -28,7 +30,7 @@ function RangePicker({ days, onChange }: { days: OverviewRange; onChange: (days:
             range === days ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-50'
           }`}
         >
-          {range} days
+          {_('admin.overview.rangeDays', { days: range })}
         </button>
       ))}
     </div>
@@ -45,39 +47,50 @@ function Headline({ label, value, note }: { label: string; value: string; note: 
   );
 }
 
-/** The charts of one overview; their series keep their identity until the data changes (no redraw on other renders). */
+/** The charts of one overview; their series keep their identity until the data or the language changes (no redraw on other renders). */
 function useCharts(overview: AdminOverview | null): Array<OverviewChartProps & { wide?: boolean }> {
+  const { _ } = useLingui();
+  const format = useOverviewFormat();
   return useMemo(() => {
     if (!overview) return [];
     const { dates, days, currency } = overview;
-    const range = `in the last ${days} days`;
-    const money = (cents: number) => formatMoney(cents, currency);
-    const moneyAxis = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: cents % 100 === 0 ? 0 : 2 })}`;
+    const { count, traffic } = format;
+    const money = (cents: number) => format.money(cents, currency);
+    const moneyAxis = (cents: number) => format.moneyAxis(cents, currency);
     const single = (label: string, values: Array<number | null>, color: string): ChartSeries[] => [{ label, values, color }];
     const activeToday = overview.activeAccounts.at(-1) ?? 0;
     return [
-      { title: 'Signups per day', summary: `${formatCount(overview.totals.signups)} new users ${range}`, dates, kind: 'bars', format: formatCount, series: single('Signups', overview.signups, COLORS.signups) },
       {
-        title: 'Active accounts', summary: `${formatCount(activeToday)} active now; earlier days as of each day's last hourly count`, dates, kind: 'line', format: formatCount,
-        series: single('Active accounts', overview.activeAccounts, COLORS.active),
-      },
-      { title: 'Trials claimed per day', summary: `${formatCount(overview.totals.trials)} trials ${range}`, dates, kind: 'bars', format: formatCount, series: single('Trials', overview.trials, COLORS.trials) },
-      {
-        title: 'Revenue per day', summary: `${money(overview.totals.revenue)} ${range}, less refunds`, dates, kind: 'bars', format: money, formatAxis: moneyAxis,
-        series: single('Revenue', overview.revenue, COLORS.revenue),
+        title: _('admin.overview.signupsChart'), summary: _('admin.overview.signupsSummary', { count: Math.round(overview.totals.signups), days }),
+        dates, kind: 'bars', format: count, series: single(_('admin.overview.signups'), overview.signups, COLORS.signups),
       },
       {
-        title: 'Traffic per server per day', wide: true,
-        summary: overview.traffic.length === 0 ? 'No servers yet' : `${formatTraffic(overview.totals.trafficBytes)} used ${range}`,
-        dates, kind: 'line', format: formatTraffic, ySteps: BYTE_STEPS,
+        title: _('admin.overview.activeAccounts'), summary: _('admin.overview.activeSummary', { count: count(activeToday) }), dates, kind: 'line', format: count,
+        series: single(_('admin.overview.activeAccounts'), overview.activeAccounts, COLORS.active),
+      },
+      {
+        title: _('admin.overview.trialsChart'), summary: _('admin.overview.trialsSummary', { count: Math.round(overview.totals.trials), days }),
+        dates, kind: 'bars', format: count, series: single(_('admin.overview.trials'), overview.trials, COLORS.trials),
+      },
+      {
+        title: _('admin.overview.revenueChart'), summary: _('admin.overview.revenueSummary', { amount: money(overview.totals.revenue), days }),
+        dates, kind: 'bars', format: money, formatAxis: moneyAxis,
+        series: single(_('admin.overview.revenue'), overview.revenue, COLORS.revenue),
+      },
+      {
+        title: _('admin.overview.trafficChart'), wide: true,
+        summary: overview.traffic.length === 0 ? _('admin.overview.noServers') : _('admin.overview.trafficSummary', { amount: traffic(overview.totals.trafficBytes), days }),
+        dates, kind: 'line', format: traffic, ySteps: BYTE_STEPS,
         series: overview.traffic.map((server, i) => ({ label: server.name, values: server.bytes, color: SERVER_COLORS[i % SERVER_COLORS.length]! })),
       },
     ];
-  }, [overview]);
+  }, [overview, format, _]);
 }
 
 /** The admin's first tab: headline numbers, daily charts for the chosen range, and the servers' health. */
 export function OverviewTab({ refreshKey }: { refreshKey: number }) {
+  const { _ } = useLingui();
+  const format = useOverviewFormat();
   const [days, setDays] = useState<OverviewRange>(7);
   const load = useCallback((signal: AbortSignal) => adminApi.getOverview(days, signal), [days]);
   const { data: overview, loadState } = useAdminResource(load, refreshKey);
@@ -86,21 +99,25 @@ export function OverviewTab({ refreshKey }: { refreshKey: number }) {
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">Overview</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{_('admin.tab.overview')}</h2>
         <RangePicker days={days} onChange={setDays} />
       </div>
-      {loadState === 'failed' && <AlertBox>{LOAD_FAILED}</AlertBox>}
+      {loadState === 'failed' && <AlertBox>{_(LOAD_FAILED)}</AlertBox>}
       {!overview ? (
         loadState === 'loading' && <Loading />
       ) : (
         <div className="space-y-6" aria-busy={loadState === 'loading'}>
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <Headline label="Total users" value={formatCount(overview.totals.users)} note="All time" />
-            <Headline label="Active accounts" value={formatCount(overview.totals.activeAccounts)} note="Now" />
-            <Headline label="Revenue" value={formatMoney(overview.totals.revenue, overview.currency)} note={`Last ${overview.days} days, less refunds`} />
-            <Headline label="Signups" value={formatCount(overview.totals.signups)} note={`Last ${overview.days} days`} />
+            <Headline label={_('admin.overview.totalUsers')} value={format.count(overview.totals.users)} note={_('admin.overview.allTime')} />
+            <Headline label={_('admin.overview.activeAccounts')} value={format.count(overview.totals.activeAccounts)} note={_('admin.overview.now')} />
+            <Headline
+              label={_('admin.overview.revenue')}
+              value={format.money(overview.totals.revenue, overview.currency)}
+              note={_('admin.overview.lastDaysLessRefunds', { days: overview.days })}
+            />
+            <Headline label={_('admin.overview.signups')} value={format.count(overview.totals.signups)} note={_('admin.overview.lastDays', { days: overview.days })} />
           </dl>
-          <p className="text-xs text-slate-500">Days are UTC dates; today is so far.</p>
+          <p className="text-xs text-slate-500">{_('admin.overview.utcNote')}</p>
           <div className="grid gap-4 lg:grid-cols-2">
             {charts.map(({ wide, ...chart }) => (
               <div key={chart.title} className={`min-w-0 ${wide ? 'lg:col-span-2' : ''}`}>
@@ -110,7 +127,7 @@ export function OverviewTab({ refreshKey }: { refreshKey: number }) {
           </div>
         </div>
       )}
-      <TabSection title="Servers' health">
+      <TabSection title={_('admin.overview.serversHealth')}>
         <ServersHealth refreshKey={refreshKey} />
       </TabSection>
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { adminApi } from '../../../api/admin-endpoints';
 import { Loading } from '../../../components/Loading';
 import { AdminTable, Cell } from '../AdminTable';
@@ -6,16 +7,24 @@ import { ActiveBadge } from '../RowActions';
 import { ServerHealth } from '../ServerHealth';
 import { useAdminResource } from '../useAdminResource';
 
-const COLUMNS = ['Server', 'Status', 'Health'] as const;
+const COLUMN_IDS = ['admin.column.server', 'admin.column.status', 'admin.column.health'] as const;
 
 /** Each master server's health, as the Master Servers tab shows it (the same list and checks). */
 export function ServersHealth({ refreshKey }: { refreshKey: number }) {
+  const { _ } = useLingui();
   const { data: servers, loadState } = useAdminResource(adminApi.servers.list, refreshKey);
 
-  if (loadState === 'failed' && !servers) return <AlertBox>Failed to fetch servers</AlertBox>;
+  if (loadState === 'failed' && !servers) return <AlertBox>{_('admin.servers.loadFailed')}</AlertBox>;
   if (!servers) return <Loading className="py-6" />;
   return (
-    <AdminTable caption="Servers' health" columns={COLUMNS} busy={loadState === 'loading'} isEmpty={servers.length === 0} emptyText="No master servers yet.">
+    <AdminTable
+      caption={_('admin.overview.serversHealth')}
+      columns={COLUMN_IDS.map((column) => _(column))}
+      busy={loadState === 'loading'}
+      isEmpty={servers.length === 0}
+      emptyText={_('admin.overview.noMasterServers')}
+      pinLastColumn={false}
+    >
       {servers.map((server) => (
         <tr key={server.id} className="align-top">
           <Cell className="font-medium text-slate-900">{server.name}</Cell>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
 import type { VpnAccount } from '../../../../../shared/accounts.js';
 import type { ExtendAccountBody } from '../../../../../shared/users.js';
@@ -12,6 +13,7 @@ export function ExtendAccountDialog({ account, onExtend, onClose }: {
   onExtend: (body: ExtendAccountBody) => Promise<void>;
   onClose: () => void;
 }) {
+  const { _ } = useLingui();
   const id = useId();
   const [days, setDays] = useState('30');
   const [limitGb, setLimitGb] = useState('');
@@ -22,9 +24,11 @@ export function ExtendAccountDialog({ account, onExtend, onClose }: {
     event.preventDefault();
     const body: ExtendAccountBody = {};
     if (days.trim()) body.days = Number(days);
-    if (limitGb.trim()) body.dataLimitGb = limitGb.trim().toLowerCase() === 'unlimited' ? null : Number(limitGb);
+    const typed = limitGb.trim().toLowerCase();
+    // 'unlimited' works in every language, beside the word this one uses.
+    if (typed) body.dataLimitGb = typed === 'unlimited' || typed === _('admin.extend.unlimitedKeyword').toLowerCase() ? null : Number(limitGb);
     if (body.days === undefined && body.dataLimitGb === undefined) {
-      setError('Give days to add or a data limit.');
+      setError(_('admin.extend.nothingGiven'));
       return;
     }
     setBusy(true);
@@ -32,23 +36,23 @@ export function ExtendAccountDialog({ account, onExtend, onClose }: {
     try {
       await onExtend(body);
     } catch (caught) {
-      setError(messageOrFallback(caught, 'Failed to extend the account'));
+      setError(messageOrFallback(caught, _('admin.user.extendFailed')));
       setBusy(false);
     }
   }
 
   return (
-    <Dialog title={`Extend ${account.username}`} onClose={onClose} size="sm">
+    <Dialog title={_('admin.accounts.extendLabel', { username: account.username })} onClose={onClose} size="sm">
       <form onSubmit={(event) => void submit(event)} className="space-y-4 text-sm">
         <label className="block" htmlFor={`${id}-days`}>
-          <span className="font-medium text-slate-700">Days to add</span>
+          <span className="font-medium text-slate-700">{_('admin.extend.days')}</span>
           <input id={`${id}-days`} inputMode="numeric" value={days} onChange={(event) => setDays(event.target.value)} className={inputClass} />
         </label>
         <label className="block" htmlFor={`${id}-limit`}>
-          <span className="font-medium text-slate-700">New data limit in GB (empty: unchanged; "unlimited")</span>
+          <span className="font-medium text-slate-700">{_('admin.extend.limit', { keyword: _('admin.extend.unlimitedKeyword') })}</span>
           <input id={`${id}-limit`} value={limitGb} onChange={(event) => setLimitGb(event.target.value)} className={inputClass} />
         </label>
-        <DialogFormFooter error={error} busy={busy} submitLabel="Extend" busyLabel="Extending..." onCancel={onClose} />
+        <DialogFormFooter error={error} busy={busy} submitLabel={_('admin.accounts.extend')} busyLabel={_('admin.extend.extending')} onCancel={onClose} />
       </form>
     </Dialog>
   );

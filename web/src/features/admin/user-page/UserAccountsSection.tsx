@@ -1,14 +1,17 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { VpnAccount } from '../../../../../shared/accounts.js';
 import type { ExtendAccountBody } from '../../../../../shared/users.js';
+import { useFormat } from '../../../i18n/format';
 import { StatusBadge } from '../../accounts/StatusBadge';
 import { AdminTable, Cell } from '../AdminTable';
-import { formatDataLimit, formatDateTime } from '../admin-format';
 import { rowButtonClass } from '../admin-ui';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ExtendAccountDialog } from './ExtendAccountDialog';
 
-const COLUMNS = ['Account', 'Status', 'Usage', 'Expires', 'Server', 'Actions'] as const;
+const COLUMN_IDS = [
+  'admin.column.account', 'admin.column.status', 'admin.column.usage', 'admin.column.expires', 'admin.column.server', 'admin.column.actions',
+] as const;
 
 export interface AccountActions {
   extend(account: VpnAccount, body: ExtendAccountBody): Promise<void>;
@@ -19,13 +22,21 @@ export interface AccountActions {
 
 /** The customer's VPN accounts as last synced, with what an admin can do to each. */
 export function UserAccountsSection({ accounts, busyId, actions }: { accounts: VpnAccount[]; busyId: string | null; actions: AccountActions }) {
+  const { _ } = useLingui();
+  const format = useFormat();
   const [extending, setExtending] = useState<VpnAccount | null>(null);
   const [deleting, setDeleting] = useState<VpnAccount | null>(null);
 
   return (
     <section aria-labelledby="user-accounts" className="space-y-3">
-      <h2 id="user-accounts" className="text-lg font-semibold text-slate-900">VPN accounts</h2>
-      <AdminTable caption="VPN accounts" columns={COLUMNS} isEmpty={accounts.length === 0} emptyText="No VPN accounts.">
+      <h2 id="user-accounts" className="text-lg font-semibold text-slate-900">{_('admin.accounts.title')}</h2>
+      <AdminTable
+        caption={_('admin.accounts.title')}
+        columns={COLUMN_IDS.map((column) => _(column))}
+        isEmpty={accounts.length === 0}
+        emptyText={_('admin.accounts.empty')}
+        pinLastColumn
+      >
         {accounts.map((account) => {
           const busy = busyId === account.id;
           const enabled = account.status !== 'disabled';
@@ -33,35 +44,38 @@ export function UserAccountsSection({ accounts, busyId, actions }: { accounts: V
             <tr key={account.id}>
               <Cell className="font-medium whitespace-nowrap text-slate-900">
                 {account.username}
-                <span className="block text-xs font-normal text-slate-500">{account.planName ?? 'Custom'}</span>
+                <span className="block text-xs font-normal text-slate-500">{account.planName ?? _('admin.accounts.custom')}</span>
               </Cell>
               <Cell>
                 <StatusBadge status={account.status} paymentConfirmed={account.paymentConfirmed} />
               </Cell>
               <Cell className="whitespace-nowrap text-slate-700">
-                {formatDataLimit(account.usedTrafficBytes)} of {account.dataLimitBytes ? formatDataLimit(account.dataLimitBytes) : 'unlimited'}
+                {_('admin.accounts.usage', {
+                  used: format.bytes(account.usedTrafficBytes),
+                  limit: account.dataLimitBytes ? format.bytes(account.dataLimitBytes) : _('admin.accounts.unlimited'),
+                })}
               </Cell>
-              <Cell className="whitespace-nowrap text-slate-700">{account.expireDate ? formatDateTime(account.expireDate) : 'Never'}</Cell>
+              <Cell className="whitespace-nowrap text-slate-700">{account.expireDate ? format.dateTime(account.expireDate) : _('format.never')}</Cell>
               <Cell className="whitespace-nowrap text-slate-700">{account.server?.name ?? '—'}</Cell>
               <Cell>
                 <div className="flex flex-wrap gap-2">
-                  <button type="button" disabled={busy} onClick={() => setExtending(account)} className={rowButtonClass.neutral} aria-label={`Extend ${account.username}`}>
-                    Extend
+                  <button type="button" disabled={busy} onClick={() => setExtending(account)} className={rowButtonClass.neutral} aria-label={_('admin.accounts.extendLabel', { username: account.username })}>
+                    {_('admin.accounts.extend')}
                   </button>
-                  <button type="button" disabled={busy} onClick={() => void actions.resetUsage(account)} className={rowButtonClass.neutral} aria-label={`Reset usage of ${account.username}`}>
-                    Reset usage
+                  <button type="button" disabled={busy} onClick={() => void actions.resetUsage(account)} className={rowButtonClass.neutral} aria-label={_('admin.accounts.resetUsageLabel', { username: account.username })}>
+                    {_('admin.accounts.resetUsage')}
                   </button>
                   <button
                     type="button"
                     disabled={busy}
                     onClick={() => void actions.setEnabled(account, !enabled)}
                     className={rowButtonClass.neutral}
-                    aria-label={`${enabled ? 'Disable' : 'Enable'} ${account.username}`}
+                    aria-label={_(enabled ? 'admin.accounts.disableLabel' : 'admin.accounts.enableLabel', { username: account.username })}
                   >
-                    {enabled ? 'Disable' : 'Enable'}
+                    {enabled ? _('admin.row.disable') : _('admin.row.enable')}
                   </button>
-                  <button type="button" disabled={busy} onClick={() => setDeleting(account)} className={rowButtonClass.danger} aria-label={`Delete ${account.username}`}>
-                    Delete
+                  <button type="button" disabled={busy} onClick={() => setDeleting(account)} className={rowButtonClass.danger} aria-label={_('admin.accounts.deleteLabel', { username: account.username })}>
+                    {_('admin.common.delete')}
                   </button>
                 </div>
               </Cell>
@@ -81,10 +95,10 @@ export function UserAccountsSection({ accounts, busyId, actions }: { accounts: V
       )}
       {deleting && (
         <ConfirmDialog
-          title={`Delete ${deleting.username}`}
-          message="The account is deleted on its panel and here; the customer's link stops working. This cannot be undone."
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
+          title={_('admin.accounts.deleteLabel', { username: deleting.username })}
+          message={_('admin.accounts.confirmDelete')}
+          confirmLabel={_('admin.common.delete')}
+          busyLabel={_('admin.common.deleting')}
           busy={busyId === deleting.id}
           onConfirm={() => void actions.remove(deleting).finally(() => setDeleting(null))}
           onCancel={() => setDeleting(null)}

@@ -1,0 +1,91 @@
+/**
+ * The API's error messages customers can see, in English: gettext-style, the English text is the key.
+ * Each other language (./ru.ts, ./fa.ts, ./zh-CN.ts) translates every one of them (checked by the
+ * type of its table, and by a test); a message not listed here is sent in English.
+ *
+ * The English texts come from where the errors are thrown (auth, accounts, checkout, subscriptions,
+ * the /sub link, request validation, the error handler). Change one there and here together.
+ */
+export const CUSTOMER_MESSAGES = [
+  // Signing in and sessions.
+  'Invalid OTP',
+  'Failed to send OTP',
+  'Your session has ended. Please sign in again.',
+  'Please sign in to continue.',
+  'You do not have permission to do that.',
+  'This request did not come from this site.',
+  // Validation of customer bodies (shared/auth.ts, shared/accounts.ts, shared/billing-schemas.ts, shared/locales.ts).
+  'Some fields are not valid.',
+  'Send a JSON object.',
+  'Email is required',
+  'Email is too long',
+  'Enter a valid email address',
+  'Code is required',
+  'Code must be 6 digits',
+  'planId is required',
+  'The payment method is "card" or "crypto"',
+  'Send planId to buy a plan, or accountId to renew an account',
+  'The language is one of en, ru, fa, zh-CN',
+  // Requests the server could not read, and failures of its own.
+  'The request body is too large.',
+  'Send the request body as JSON (Content-Type: application/json).',
+  'The request body is empty; send a JSON object.',
+  'The request body is not valid JSON.',
+  'The request body does not match its Content-Length.',
+  'An unexpected error occurred',
+  'Not found.',
+  // VPN accounts.
+  'Trial Already Used',
+  'Service is temporarily unavailable. Please try again later or contact support.',
+  'Plan not found',
+  'This plan is paid: buy it by card.',
+  'Account not found',
+  'Account or master server not found',
+  'This account is waiting for its payment and cannot be deleted yet.',
+  'Failed to create VPN account',
+  // Checkout.
+  'This plan is free: claim it from your dashboard instead.',
+  'This account is still waiting for its first payment.',
+  'This account renews automatically; there is nothing to pay now.',
+  "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.",
+  'Failed to create payment intent',
+  'A renewal payment for this account is still open and could not be closed just now. Try again in a minute.',
+  'A renewal of this account has just been paid, so it was not deleted: its new period is being added. Delete it again if you still want to.',
+  'Payment session not found',
+  'Error checking payment status. Please refresh the page.',
+  'Payment provider not properly configured',
+  'Stripe not initialized',
+  'Crypto payments not implemented yet',
+  // Recurring subscriptions.
+  'Subscription not found',
+  'The payment provider could not be reached just now. Try again in a minute.',
+  'This plan does not renew automatically, so there is nothing to cancel: it ends with its period.',
+  'This subscription has already ended, so it cannot be changed.',
+  'There is no card on file yet: billing can be managed after your first recurring payment.',
+  'The billing portal could not be opened just now. Try again in a minute.',
+  // The subscription link (/sub/<token>).
+  'This subscription link does not exist. Copy it again from your dashboard.',
+  'This subscription is still being set up. Please try again in a minute.',
+  'Your payment is confirmed; your account is being set up. Please try again in a minute.',
+] as const;
+
+export type CustomerMessage = (typeof CUSTOMER_MESSAGES)[number];
+
+/**
+ * Messages that carry a wait in seconds (an error's `retryAfterSeconds`): the English text exactly as the
+ * server writes it, and, in each language's table, an ICU message with `{seconds}`.
+ */
+export const TIMED_MESSAGES = {
+  /** Any rate limit (`rate_limited`): errors.ts `rateLimited()`. */
+  rate_limited: (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`,
+  /** A new sign-in code asked for within the resend cool-down (auth.service.ts). */
+  otp_resend_wait: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
+} as const;
+
+export type TimedMessage = keyof typeof TIMED_MESSAGES;
+
+/** One language's table: every customer message, and an ICU message for each timed one. */
+export interface ErrorCatalogue {
+  messages: Readonly<Record<CustomerMessage, string>>;
+  timed: Readonly<Record<TimedMessage, string>>;
+}

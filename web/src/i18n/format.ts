@@ -1,0 +1,87 @@
+import type { I18n } from '@lingui/core';
+import { CURRENCY } from '../../../shared/billing.js';
+import type { Locale } from '../../../shared/locales.js';
+import { i18nFor } from './catalogs';
+import { useLocale } from './locale-context';
+
+const BYTES_PER_MB = 1024 ** 2;
+const BYTES_PER_GB = 1024 ** 3;
+/** Between the items of a short list (location codes): Intl.ListFormat's unit lists differ between engines. */
+const LIST_SEPARATOR: Record<Locale, string> = { en: ', ', ru: ', ', fa: '، ', 'zh-CN': '、' };
+/** Within this long of now, an expiry shows its time too (a 3-hour trial, the last days of a plan). */
+const SHOW_TIME_WITHIN_MS = 3 * 24 * 3600_000;
+
+function validDate(iso: string | null): Date | null {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+/**
+ * Numbers, money, data sizes, durations and dates as people who read `locale` write them (Intl), with
+ * the few words around them ('Unlimited', 'Never') from the common catalogue.
+ */
+export function createFormatters(locale: Locale, i18n: I18n = i18nFor(locale)) {
+  const unit = (name: string, display: 'short' | 'long' = 'short', digits = 0) =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: display, maximumFractionDigits: digits });
+  const gigabytes = unit('gigabyte');
+  const megabytes = unit('megabyte');
+  const days = unit('day', 'long', 1);
+  const hours = unit('hour', 'long');
+  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const money = new Map<string, Intl.NumberFormat>();
+
+  const formatters = {
+    locale,
+    /** A whole number: 1234 → '1,234', '1 234', '۱٬۲۳۴'. */
+    number: (value: number) => integer.format(value),
+    /** Cents in a currency (US dollars by default): 1299 → '$12.99', '12,99 $'. */
+    money(cents: number, currency: string = CURRENCY): string {
+      const code = currency.toUpperCase();
+      let format = money.get(code);
+      // The narrow symbol: '$4.99' rather than 'US$4.99' in Chinese.
+      if (!format) money.set(code, (format = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' })));
+      return format.format(cents / 100);
+    },
+    /** Whole gigabytes (1 GB = 1024³ bytes); whole megabytes below 1 GB. */
+    bytes: (bytes: number) => (bytes >= BYTES_PER_GB ? gigabytes.format(Math.round(bytes / BYTES_PER_GB)) : megabytes.format(Math.round(bytes / BYTES_PER_MB))),
+    /** A data limit; `null` (or 0) means none. */
+    dataLimit: (bytes: number | null) => (bytes === null || bytes <= 0 ? i18n._('format.unlimited') : formatters.bytes(bytes)),
+    /** Days, or hours when under a day (plan days may be fractional: 0.125 = 3 hours). */
+    duration: (value: number) => (value < 1 ? hours.format(Math.max(1, Math.round(value * 24))) : days.format(Number(value.toFixed(1)))),
+    /** 'all' (or nothing) reads 'All locations'; codes are listed with the locale's separator. */
+    locations: (locations: string) =>
+      locations === 'all' || locations === '' ? i18n._('format.allLocations') : locations.split(',').join(LIST_SEPARATOR[locale]),
+    /** A date and time; '—' without a usable one. */
+    dateTime: (iso: string | null) => {
+      const date = validDate(iso);
+      return date ? dateTime.format(date) : '—';
+    },
+    /** A day, month as a word; '—' without a usable one. */
+    date: (iso: string | null) => {
+      const date = validDate(iso);
+      return date ? day.format(date) : '—';
+    },
+    /** An account's expiry, with the time when it is near; 'Never' without one. */
+    expiry(iso: string | null, now = Date.now()): string {
+      if (!iso) return i18n._('format.never');
+      const date = validDate(iso);
+      if (!date) return '—';
+      return Math.abs(date.getTime() - now) < SHOW_TIME_WITHIN_MS ? dateTime.format(date) : day.format(date);
+    },
+  };
+  return formatters;
+}
+
+export type Formatters = ReturnType<typeof createFormatters>;
+
+const cache = new Map<Locale, Formatters>();
+
+/** The formatters of the current language. */
+export function useFormat(): Formatters {
+  const { locale } = useLocale();
+  let formatters = cache.get(locale);
+  if (!formatters) cache.set(locale, (formatters = createFormatters(locale)));
+  return formatters;
+}
