@@ -1,11 +1,11 @@
 /**
  * `npm run bench:web`: Lighthouse (mobile emulation, default throttling) with the system Chromium on
- * the landing page, /pricing and a download page, served by the real app from the built site.
+ * the landing page in English, Russian and Persian, /pricing and a download page, served by the real app from the built site.
  * Prints the median of 5 runs per page: performance score, LCP and the JavaScript transferred; targets
- * (issue 13): score >= 98, landing JavaScript <= 90 KB gzip. A run that crashed (a Lighthouse runtime
+ * (issues 13 and 16): score >= 98, landing JavaScript (in each language) <= 103.8 KB gzip. A run that crashed (a Lighthouse runtime
  * error, no LCP, Chromium gone) is run again rather than scored 0. Build first (`npm run build:web`).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,16 +17,22 @@ import { createDb } from '../server/src/db/knex.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 
 /** The landing page in English, Russian and Persian (right to left), then pricing and a download page. */
-const PAGES = ['/', '/ru/', '/fa/', '/pricing', '/download/windows'];
+const PAGES = process.env.BENCH_PAGES?.split(',') ?? ['/', '/ru/', '/fa/', '/pricing', '/download/windows'];
 const LANDING_PAGES = new Set(['/', '/ru/', '/fa/']);
 const TARGET_SCORE = 98;
-const TARGET_LANDING_JS_KB = 90;
+/**
+ * The landing page's JavaScript, gzip bodies summed: 93.8 KB before the site spoke several languages
+ * (issue 16, which allowed 10 KB more for them). Lighthouse's "transferred" column adds each
+ * response's headers, so it grows with the number of files as well as their size.
+ */
+const TARGET_LANDING_JS_GZIP_KB = 103.8;
 const CHROME_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-const RUNS_PER_PAGE = 5;
+/** BENCH_PAGES=/,/ru/ BENCH_RUNS=1 for a quick look at some pages. */
+const RUNS_PER_PAGE = Number(process.env.BENCH_RUNS ?? 5);
 /** Tries of one run before the page is reported as not measurable. */
 const ATTEMPTS_PER_RUN = 3;
 
@@ -37,11 +43,20 @@ interface Run {
   tbt: number;
   cls: number;
   jsKb: number;
+  jsGzipKb: number;
 }
 
 interface NetworkItem {
+  url?: string;
   resourceType?: string;
   transferSize?: number;
+}
+
+const WEB_DIR = join(import.meta.dirname, '..', 'dist', 'web');
+
+/** The gzip size of a built script, from its precompressed copy (scripts/compress-assets.ts). */
+function gzipSize(url: string): number {
+  return statSync(join(WEB_DIR, `${new URL(url).pathname}.gz`)).size;
 }
 
 /** One Lighthouse run, or null when it could not measure (a runtime error, no LCP): such a run says nothing of the page. */
@@ -62,6 +77,7 @@ async function measure(url: string, port: number): Promise<Run | null> {
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     jsKb: items.filter((i) => i.resourceType === 'Script').reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024,
+    jsGzipKb: items.filter((i) => i.resourceType === 'Script' && i.url).reduce((sum, i) => sum + gzipSize(i.url!), 0) / 1024,
   };
 }
 
@@ -112,18 +128,18 @@ async function main(): Promise<void> {
   let failed = false;
   try {
     console.log(`Lighthouse, mobile emulation with simulated slow 4G; median of ${RUNS_PER_PAGE} runs per page`);
-    console.log('page                 score   FCP (ms)   LCP (ms)   TBT (ms)    CLS   JS transferred (KB)');
+    console.log('page                 score   FCP (ms)   LCP (ms)   TBT (ms)    CLS   JS transferred (KB)   JS gzip (KB)');
     for (const path of PAGES) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS_PER_PAGE; i += 1) runs.push(await measuredRun(`${base}${path}`, chrome));
-      const { score, fcp, lcp, tbt, cls, jsKb } = median(runs);
+      const { score, fcp, lcp, tbt, cls, jsKb, jsGzipKb } = median(runs);
       const ms = (value: number) => value.toFixed(0).padStart(8);
-      console.log(`${path.padEnd(20)} ${String(score).padStart(5)}   ${ms(fcp)}   ${ms(lcp)}   ${ms(tbt)}   ${cls.toFixed(2).padStart(4)}   ${jsKb.toFixed(1).padStart(19)}`);
+      console.log(`${path.padEnd(20)} ${String(score).padStart(5)}   ${ms(fcp)}   ${ms(lcp)}   ${ms(tbt)}   ${cls.toFixed(2).padStart(4)}   ${jsKb.toFixed(1).padStart(19)}   ${jsGzipKb.toFixed(1).padStart(12)}`);
       console.log(`${''.padEnd(20)} scores of the ${RUNS_PER_PAGE} runs: ${runs.map((run) => run.score).join(', ')}`);
       if (score < TARGET_SCORE) failed = true;
-      if (LANDING_PAGES.has(path) && jsKb > TARGET_LANDING_JS_KB) failed = true;
+      if (LANDING_PAGES.has(path) && jsGzipKb > TARGET_LANDING_JS_GZIP_KB) failed = true;
     }
-    console.log(`targets: score >= ${TARGET_SCORE} on every page; landing JavaScript <= ${TARGET_LANDING_JS_KB} KB`);
+    console.log(`targets: score >= ${TARGET_SCORE} on every page; landing JavaScript <= ${TARGET_LANDING_JS_GZIP_KB} KB gzip (/, /ru/, /fa/)`);
   } finally {
     chrome.restart();
     await app.close();

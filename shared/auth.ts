@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LocaleSchema, type Locale } from './locales.js';
+import { LocaleSchema } from './locale-schema.js';
+import type { Locale } from './locales.js';
 import { OTP_LENGTH } from './constants.js';
 
 export const ROLES = ['user', 'admin'] as const;

@@ -1,6 +1,7 @@
-import { z } from 'zod';
-
-/** The languages the site speaks: English (the default), Russian, Persian (right to left), Simplified Chinese. */
+/**
+ * The languages the site speaks: English (the default), Russian, Persian (right to left), Simplified
+ * Chinese. No zod here: the browser loads this on every page (the API's schema is locale-schema.ts).
+ */
 export const LOCALES = ['en', 'ru', 'fa', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
@@ -9,13 +10,6 @@ export const DEFAULT_LOCALE: Locale = 'en';
 export const RTL_LOCALES: ReadonlySet<Locale> = new Set<Locale>(['fa']);
 
 export const textDirection = (locale: Locale): 'rtl' | 'ltr' => (RTL_LOCALES.has(locale) ? 'rtl' : 'ltr');
-
-/** A locale as the API takes it: one of LOCALES ('zh' is taken for 'zh-CN'). */
-export const LocaleSchema = z
-  .string()
-  .trim()
-  .transform((value) => (value.toLowerCase() === 'zh' || value.toLowerCase() === 'zh-cn' ? 'zh-CN' : value.toLowerCase()))
-  .pipe(z.enum(LOCALES, { error: `The language is one of ${LOCALES.join(', ')}` }));
 
 /** Where each language's pages live: English at the root, the others under a prefix of their own. */
 export const LOCALE_PREFIX: Readonly<Record<Locale, string>> = { en: '', ru: '/ru', fa: '/fa', 'zh-CN': '/zh' };

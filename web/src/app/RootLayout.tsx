@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
-import { LanguageOffer } from '../components/LanguageOffer';
+import { LanguageOfferGate } from '../components/LanguageOfferGate';
 import { ScrollToTop } from './ScrollToTop';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -11,7 +11,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollToTop />
-      <LanguageOffer />
+      <LanguageOfferGate />
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}

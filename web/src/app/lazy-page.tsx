@@ -1,15 +1,14 @@
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, useState, type ComponentType, type ReactNode } from 'react';
 import type { Locale } from '../../../shared/locales.js';
 import { Catalogs } from '../i18n/locale-context';
 import { loadCatalogs, type Namespace } from '../i18n/catalogs';
 
 /** A page in a chunk of its own, with the message catalogues it shows: loaded when first shown, or ahead of time with `preload()`. */
 export interface LazyPage<P extends object = object> {
-  Component: LazyExoticComponent<ComponentType<P>>;
   namespaces: readonly Namespace[];
   /** The page's chunk and its catalogues in `locale`. */
   preload(locale: Locale): Promise<unknown>;
-  /** The page, shown once its catalogues are in. */
+  /** The page, shown once its chunk and catalogues are in. */
   render(props: P): ReactNode;
 }
 
@@ -18,15 +17,30 @@ export function lazyPage<P extends object = object>(
   namespaces: readonly Namespace[] = [],
 ): LazyPage<P> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const loadModule = () => (loading ??= load());
-  const Component = lazy(loadModule);
+  /** The page's component once its chunk is in: drawn directly, without suspending. */
+  let loaded: ComponentType<P> | undefined;
+  const loadModule = () =>
+    (loading ??= load().then((module) => {
+      loaded = module.default;
+      return module;
+    }));
+  const Lazy = lazy(loadModule);
+
+  /**
+   * A page preloaded before the first render (a hydrated page, the server's render) is drawn at once;
+   * otherwise it suspends until its chunk is in. Chosen once per mount, so the page never remounts.
+   */
+  function Page(props: P) {
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
+    return <Component {...(props as P & React.JSX.IntrinsicAttributes)} />;
+  }
+
   return {
-    Component,
     namespaces,
     preload: (locale) => Promise.all([loadModule(), loadCatalogs(locale, namespaces)]),
     render: (props) => (
       <Catalogs namespaces={namespaces}>
-        <Component {...(props as P & React.JSX.IntrinsicAttributes)} />
+        <Page {...(props as P & React.JSX.IntrinsicAttributes)} />
       </Catalogs>
     ),
   };

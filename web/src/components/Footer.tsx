@@ -10,6 +10,7 @@ import {
   MOBILE_DOWNLOAD_LINKS,
   SUPPORT_LINKS,
   TRUST_LINKS,
+  navLabel,
   type NavLink,
 } from './nav-links';
 
@@ -45,7 +46,7 @@ export function Footer() {
                   {group.links.map((link) => (
                     <li key={link.to} data-claim={link.claim}>
                       <Link to={link.to} className="rounded text-sm hover:text-white">
-                        {_(link.labelId)}
+                        {navLabel(_, link)}
                       </Link>
                     </li>
                   ))}

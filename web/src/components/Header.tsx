@@ -17,6 +17,7 @@ import {
   PRICING_LINK,
   SUPPORT_LINK,
   TRUST_LINKS,
+  navLabel,
   type NavLink,
 } from './nav-links';
 
@@ -54,7 +55,7 @@ function SignedOutNav() {
   return (
     <>
       <Link to={PRICING_LINK.to} className={navItemClass}>
-        {_(PRICING_LINK.labelId)}
+        {navLabel(_, PRICING_LINK)}
       </Link>
       <NavDropdown label={_('header.features')}>
         <MenuLinks links={FEATURE_LINKS} />
@@ -73,7 +74,7 @@ function SignedOutNav() {
         <MenuLinks links={TRUST_LINKS} />
       </NavDropdown>
       <Link to={SUPPORT_LINK.to} className={navItemClass}>
-        {_(SUPPORT_LINK.labelId)}
+        {navLabel(_, SUPPORT_LINK)}
       </Link>
       <Link
         to="/login"
@@ -123,7 +124,7 @@ function MenuLinks({ links }: { links: readonly NavLink[] }) {
   const { _ } = useLingui();
   return links.map((link) => (
     <MenuLink key={link.to} to={link.to} claim={link.claim}>
-      {_(link.labelId)}
+      {navLabel(_, link)}
     </MenuLink>
   ));
 }

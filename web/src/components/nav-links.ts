@@ -2,8 +2,10 @@ import type { SiteClaim } from '../../../shared/site-pages.js';
 
 /** Every link the header, mobile menu and footer show, in one place. */
 export interface NavLink {
-  /** The link text's message id (common catalogue). */
-  labelId: string;
+  /** The link text's message id (common catalogue)… */
+  labelId?: string;
+  /** …or a name that reads the same in every language (a platform's). */
+  name?: string;
   to: string;
   /** Shown only when the operator offers this feature (hidden by `data-site-flags` on <html>). */
   claim?: SiteClaim;
@@ -22,14 +24,14 @@ export const FEATURE_LINKS: readonly NavLink[] = [
 ];
 
 export const DESKTOP_DOWNLOAD_LINKS: readonly NavLink[] = [
-  { labelId: 'nav.download.windows', to: '/download/windows' },
-  { labelId: 'nav.download.macos', to: '/download/macos' },
-  { labelId: 'nav.download.linux', to: '/download/linux' },
+  { name: 'Windows', to: '/download/windows' },
+  { name: 'macOS', to: '/download/macos' },
+  { name: 'Linux', to: '/download/linux' },
 ];
 
 export const MOBILE_DOWNLOAD_LINKS: readonly NavLink[] = [
-  { labelId: 'nav.download.android', to: '/download/android' },
-  { labelId: 'nav.download.ios', to: '/download/ios' },
+  { name: 'Android', to: '/download/android' },
+  { name: 'iOS', to: '/download/ios' },
 ];
 
 /** The desktop header and the footer link these trust pages… */
@@ -57,3 +59,6 @@ export const SUPPORT_LINKS: readonly NavLink[] = [
   { labelId: 'nav.contact', to: '/contact' },
   { labelId: 'nav.status', to: '/status' },
 ];
+
+/** A link's text in the current language. */
+export const navLabel = (_: (id: string) => string, link: NavLink): string => link.name ?? _(link.labelId ?? '');

@@ -47,7 +47,7 @@ describe('message catalogues', () => {
         }
         expect(Object.keys(messages).sort()).toEqual(Object.keys(english).sort());
         for (const [id, message] of Object.entries(messages)) {
-          expect(id.startsWith(`${namespace}.`) || namespace === 'common' || namespace === 'meta', `${id} is named for its namespace`).toBe(true);
+          expect(id.startsWith(`${namespace}.`) || ['common', 'titles', 'meta', 'content'].includes(namespace), `${id} is named for its namespace`).toBe(true);
           expect(() => compileMessageOrThrow(message), `${locale} ${id}`).not.toThrow();
           expect(placeholders(message), `${locale} ${id}`).toEqual(placeholders(english[id]!));
           if (locale !== DEFAULT_LOCALE) expect(message.trim(), `${locale} ${id} is empty`).not.toBe('');

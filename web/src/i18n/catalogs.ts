@@ -9,7 +9,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/locales.js
  * namespaces it shows, in the page's language only.
  */
 export const NAMESPACES = [
-  'common', 'meta', 'landing', 'pricing', 'login', 'account', 'features', 'trust', 'legal', 'support', 'download', 'desktop', 'admin', 'adminSettings',
+  'common', 'titles', 'meta', 'content', 'landing', 'pricing', 'login', 'account', 'features', 'trust', 'legal', 'support', 'download', 'desktop', 'admin', 'adminSettings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -21,21 +21,26 @@ function validDate(iso: string | null): Date | null {
  * the few words around them ('Unlimited', 'Never') from the common catalogue.
  */
 export function createFormatters(locale: Locale, i18n: I18n = i18nFor(locale)) {
+  /** Intl formatters are costly to build: each is made on its first use. */
+  const once = <T,>(make: () => T) => {
+    let made: T | undefined;
+    return () => (made ??= make());
+  };
   const unit = (name: string, display: 'short' | 'long' = 'short', digits = 0) =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: display, maximumFractionDigits: digits });
+    once(() => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: display, maximumFractionDigits: digits }));
   const gigabytes = unit('gigabyte');
   const megabytes = unit('megabyte');
   const days = unit('day', 'long', 1);
   const hours = unit('hour', 'long');
-  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const integer = once(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
+  const dateTime = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+  const day = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
   const money = new Map<string, Intl.NumberFormat>();
 
   const formatters = {
     locale,
     /** A whole number: 1234 → '1,234', '1 234', '۱٬۲۳۴'. */
-    number: (value: number) => integer.format(value),
+    number: (value: number) => integer().format(value),
     /** Cents in a currency (US dollars by default): 1299 → '$12.99', '12,99 $'. */
     money(cents: number, currency: string = CURRENCY): string {
       const code = currency.toUpperCase();
@@ -45,30 +50,30 @@ export function createFormatters(locale: Locale, i18n: I18n = i18nFor(locale)) {
       return format.format(cents / 100);
     },
     /** Whole gigabytes (1 GB = 1024³ bytes); whole megabytes below 1 GB. */
-    bytes: (bytes: number) => (bytes >= BYTES_PER_GB ? gigabytes.format(Math.round(bytes / BYTES_PER_GB)) : megabytes.format(Math.round(bytes / BYTES_PER_MB))),
+    bytes: (bytes: number) => (bytes >= BYTES_PER_GB ? gigabytes().format(Math.round(bytes / BYTES_PER_GB)) : megabytes().format(Math.round(bytes / BYTES_PER_MB))),
     /** A data limit; `null` (or 0) means none. */
     dataLimit: (bytes: number | null) => (bytes === null || bytes <= 0 ? i18n._('format.unlimited') : formatters.bytes(bytes)),
     /** Days, or hours when under a day (plan days may be fractional: 0.125 = 3 hours). */
-    duration: (value: number) => (value < 1 ? hours.format(Math.max(1, Math.round(value * 24))) : days.format(Number(value.toFixed(1)))),
+    duration: (value: number) => (value < 1 ? hours().format(Math.max(1, Math.round(value * 24))) : days().format(Number(value.toFixed(1)))),
     /** 'all' (or nothing) reads 'All locations'; codes are listed with the locale's separator. */
     locations: (locations: string) =>
       locations === 'all' || locations === '' ? i18n._('format.allLocations') : locations.split(',').join(LIST_SEPARATOR[locale]),
     /** A date and time; '—' without a usable one. */
     dateTime: (iso: string | null) => {
       const date = validDate(iso);
-      return date ? dateTime.format(date) : '—';
+      return date ? dateTime().format(date) : '—';
     },
     /** A day, month as a word; '—' without a usable one. */
     date: (iso: string | null) => {
       const date = validDate(iso);
-      return date ? day.format(date) : '—';
+      return date ? day().format(date) : '—';
     },
     /** An account's expiry, with the time when it is near; 'Never' without one. */
     expiry(iso: string | null, now = Date.now()): string {
       if (!iso) return i18n._('format.never');
       const date = validDate(iso);
       if (!date) return '—';
-      return Math.abs(date.getTime() - now) < SHOW_TIME_WITHIN_MS ? dateTime.format(date) : day.format(date);
+      return Math.abs(date.getTime() - now) < SHOW_TIME_WITHIN_MS ? dateTime().format(date) : day().format(date);
     },
   };
   return formatters;

@@ -10,6 +10,7 @@ import {
   MOBILE_TRUST_LINKS,
   PRICING_LINK,
   SUPPORT_LINK,
+  navLabel,
   type NavLink,
 } from '../nav-links';
 import { trapTab } from '../../lib/focus-trap';
@@ -110,7 +111,7 @@ function SignedOutItems() {
   return (
     <div className="space-y-1">
       <Link to={PRICING_LINK.to} className={linkClass}>
-        {_(PRICING_LINK.labelId)}
+        {navLabel(_, PRICING_LINK)}
       </Link>
       <MenuSection title={_('header.features')}>
         <LinkList links={FEATURE_LINKS} />
@@ -125,7 +126,7 @@ function SignedOutItems() {
         <LinkList links={MOBILE_TRUST_LINKS} />
       </MenuSection>
       <Link to={SUPPORT_LINK.to} className={linkClass}>
-        {_(SUPPORT_LINK.labelId)}
+        {navLabel(_, SUPPORT_LINK)}
       </Link>
       <div className="pt-4">
         <Link
@@ -201,7 +202,7 @@ function LinkList({ links }: { links: readonly NavLink[] }) {
       {links.map((link) => (
         <li key={link.to} data-claim={link.claim}>
           <Link to={link.to} className="block rounded-lg px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900">
-            {_(link.labelId)}
+            {navLabel(_, link)}
           </Link>
         </li>
       ))}
