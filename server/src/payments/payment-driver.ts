@@ -183,8 +183,8 @@ export interface PaymentDriver {
   setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<RecurringState>;
   /** Ends the subscription now (no refund: what was paid runs to its end on our side). */
   cancelNow(subscriptionRef: string): Promise<RecurringState>;
-  /** The provider's page where the customer updates the card and sees invoices. */
-  openBillingPortal(customerRef: string, returnUrl: string): Promise<string>;
+  /** The provider's page where the customer updates the card and sees invoices, in `locale` where the provider has it. */
+  openBillingPortal(customerRef: string, returnUrl: string, locale: Locale): Promise<string>;
 }
 
 export class WebhookSignatureError extends Error {

@@ -9,7 +9,7 @@ import { escapeHtml, formatAmount, layout } from './checkout-page.js';
 import type { FormHash } from './form-body.js';
 import { optionalString, rejectUnknown, requiredString, unsupported, urlParam } from './form-params.js';
 import { html, redirect, safeDecode, type HttpAnswer } from './http.js';
-import { noSuch } from './stripe-errors.js';
+import { invalidParam, noSuch } from './stripe-errors.js';
 import { nowSeconds, stripeId } from './stripe-ids.js';
 import { itemOf } from './subscription-objects.js';
 import type { StripeEventObject } from './webhooks.js';
@@ -17,6 +17,12 @@ import type { StripeEventObject } from './webhooks.js';
 export type PortalSessionObject = Stripe.BillingPortal.Session;
 
 const CREATE_PARAMS = new Set(['configuration', 'customer', 'customer_account', 'expand', 'flow_data', 'locale', 'on_behalf_of', 'return_url']);
+/** The languages Stripe's portal has (`locale`; SDK 23.1.0). */
+const PORTAL_LOCALES = new Set([
+  'auto', 'bg', 'cs', 'da', 'de', 'el', 'en', 'en-AU', 'en-CA', 'en-GB', 'en-IE', 'en-IN', 'en-NZ', 'en-SG', 'es', 'es-419', 'et', 'fi', 'fil',
+  'fr', 'fr-CA', 'hr', 'hu', 'id', 'it', 'ja', 'ko', 'lt', 'lv', 'ms', 'mt', 'nb', 'nl', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sk', 'sl', 'sv', 'th',
+  'tr', 'vi', 'zh', 'zh-HK', 'zh-TW',
+]);
 /** The account's default portal configuration (the fake has one). */
 const CONFIGURATION = stripeId('bpc_1', 23);
 
@@ -33,6 +39,8 @@ export function createBillingPortal(deps: { billing: Billing; baseUrl: () => str
       if (params.flow_data !== undefined) throw unsupported('flow_data', 'portal flows (flow_data)');
       const customer = requiredString(params.customer, 'customer');
       if (!deps.billing.customer(customer)) throw noSuch('customer', customer, 'customer');
+      const locale = optionalString(params.locale, 'locale') ?? null;
+      if (locale !== null && !PORTAL_LOCALES.has(locale)) throw invalidParam('locale', `Invalid locale: ${locale}`);
       const id = stripeId('bps_1', 23);
       const session: PortalSessionObject = {
         id,
@@ -43,7 +51,7 @@ export function createBillingPortal(deps: { billing: Billing; baseUrl: () => str
         customer_account: null,
         flow: null,
         livemode: false,
-        locale: null,
+        locale: locale as PortalSessionObject['locale'],
         on_behalf_of: null,
         return_url: urlParam(params.return_url, 'return_url') ?? null,
         url: `${deps.baseUrl()}/p/session/${id}`,
@@ -95,6 +103,7 @@ function portalPage(session: PortalSessionObject, billing: Billing): string {
     'Billing — Fake Stripe',
     `<h1>Manage your subscription</h1>
 <p>${escapeHtml(customer.email ?? customer.id)}</p>
+<p>Page language: ${escapeHtml(session.locale ?? 'auto')}</p>
 <h2>Subscriptions</h2>
 <ul>${subscriptions.join('\n') || '<li>None</li>'}</ul>
 <h2>Open invoices</h2>

@@ -384,4 +384,13 @@ describe('fake Stripe Billing: customer portal', () => {
     expect(t.fake.listInvoices(subscription.id).at(-1)?.status).toBe('paid');
     expect(await caught(t.stripe.billingPortal.sessions.create({ customer: 'cus_nope' }))).toMatchObject({ statusCode: 404, param: 'customer' });
   });
+
+  it('a portal session keeps the language asked for, and refuses one Stripe does not have', async () => {
+    const { customer } = await subscribe(t);
+    const russian = await t.stripe.billingPortal.sessions.create({ customer: customer.id, locale: 'ru' });
+    expect(russian.locale).toBe('ru');
+    expect(await (await fetch(russian.url)).text()).toContain('Page language: ru');
+    expect((await t.stripe.billingPortal.sessions.create({ customer: customer.id })).locale).toBeNull();
+    expect(await caught(t.stripe.billingPortal.sessions.create({ customer: customer.id, locale: 'fa' }))).toMatchObject({ statusCode: 400, param: 'locale' });
+  });
 });

@@ -184,6 +184,11 @@ describe.each(TEST_DATABASES)('auto-renewing subscriptions (%s)', (kind) => {
     const portal = await f.call(user, 'POST', '/api/billing/portal');
     expect(portal.statusCode, portal.body).toBe(200);
     expect(portal.json().url).toContain('/p/session/');
+    // In the customer's language once they chose one Stripe has, and back to their dashboard in it.
+    expect((await f.call(user, 'PATCH', '/api/me', { locale: 'ru' })).statusCode).toBe(200);
+    const russian = await (await fetch((await f.call(user, 'POST', '/api/billing/portal')).json().url)).text();
+    expect(russian).toContain('Page language: ru');
+    expect(russian).toMatch(/href="http[^"]*\/ru\/dashboard"/);
     f.stripe.setCardDeclines(s.customer, false);
     await f.stripe.payOpenInvoices(s.customer);
     await f.runJobs();

@@ -100,7 +100,8 @@ export function createSubscriptionControls(deps: {
       const customer = await deps.customers.find(user.id, current.accountKey);
       if (!customer) throw new AppError(409, 'no_billing_account', BILLING_MESSAGES.noBillingAccount);
       try {
-        return { url: await current.openBillingPortal(customer.customerRef, new URL(localizedPath(user.locale ?? DEFAULT_LOCALE, '/dashboard'), deps.publicUrl).href) };
+        const locale = user.locale ?? DEFAULT_LOCALE;
+        return { url: await current.openBillingPortal(customer.customerRef, new URL(localizedPath(locale, '/dashboard'), deps.publicUrl).href, locale) };
       } catch (err) {
         if (!(err instanceof PaymentProviderError)) throw err;
         log.warn({ err, userId: user.id }, 'recurring: the billing portal could not be opened');

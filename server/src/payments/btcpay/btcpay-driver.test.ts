@@ -367,7 +367,7 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
         driver.readSubscription('s'),
         driver.setCancelAtPeriodEnd('s', true),
         driver.cancelNow('s'),
-        driver.openBillingPortal('c', 'https://shop.example'),
+        driver.openBillingPortal('c', 'https://shop.example', 'en'),
       ]) {
         const err = await providerError(call);
         expect(err).toMatchObject({ message: 'Not supported by BTCPay: crypto payments are one-off', rejected: true });

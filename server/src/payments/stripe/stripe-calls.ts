@@ -1,5 +1,13 @@
 import Stripe from 'stripe';
+import type { Locale } from '../../../../shared/locales.js';
 import { PaymentProviderError } from '../payment-driver.js';
+
+/**
+ * Stripe's language (Checkout, the billing portal) for ours; none (Stripe follows the browser) for English,
+ * as before, and for Persian, which Stripe's pages do not have.
+ */
+const STRIPE_LOCALES: Partial<Record<Locale, 'ru' | 'zh'>> = { ru: 'ru', 'zh-CN': 'zh' };
+export const stripeLocale = (locale: Locale) => STRIPE_LOCALES[locale];
 
 /** Stripe's errors as ours: a 4xx means the request itself was refused. */
 export async function calling<T>(what: string, call: () => Promise<T>): Promise<T> {

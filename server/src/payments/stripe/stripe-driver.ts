@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
-import type { Locale } from '../../../../shared/locales.js';
 import {
   PaymentProviderError,
   WebhookSignatureError,
@@ -10,7 +9,7 @@ import {
   type PaymentEvent,
   type RefundRequest,
 } from '../payment-driver.js';
-import { calling } from './stripe-calls.js';
+import { calling, stripeLocale } from './stripe-calls.js';
 import { checkoutStateOf, paymentEventOf } from './stripe-events.js';
 import { recurringMethods, type RecurringOptions } from './stripe-recurring.js';
 
@@ -30,16 +29,10 @@ function hostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'hos
   return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
-/**
- * Stripe Checkout's language for ours; none (Stripe follows the browser) for English, as before, and
- * for Persian, which Stripe Checkout does not have.
- */
-const STRIPE_LOCALES: Partial<Record<Locale, Stripe.Checkout.SessionCreateParams.Locale>> = { ru: 'ru', 'zh-CN': 'zh' };
-
 function sessionParams(order: CheckoutOrder): Stripe.Checkout.SessionCreateParams {
-  const stripeLocale = order.locale && STRIPE_LOCALES[order.locale];
+  const language = order.locale && stripeLocale(order.locale);
   const params = order.recurring ? subscriptionSessionParams(order, order.recurring) : paymentSessionParams(order);
-  return stripeLocale ? { ...params, locale: stripeLocale } : params;
+  return language ? { ...params, locale: language } : params;
 }
 
 function paymentSessionParams(order: CheckoutOrder): Stripe.Checkout.SessionCreateParams {

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { InvoiceState, PaymentDriver, RecurringPriceSpec } from '../payment-driver.js';
-import { calling, isMissing } from './stripe-calls.js';
+import { calling, isMissing, stripeLocale } from './stripe-calls.js';
 import { invoiceStateOf, recurringStateOf } from './stripe-billing-events.js';
 
 export interface RecurringOptions {
@@ -107,8 +107,10 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
       return recurringStateOf(subscription, new Date());
     },
 
-    async openBillingPortal(customerRef, returnUrl) {
-      const session = await calling('Opening the billing portal', () => stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl }));
+    async openBillingPortal(customerRef, returnUrl, locale) {
+      const language = stripeLocale(locale);
+      const session = await calling('Opening the billing portal', () =>
+        stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl, ...(language && { locale: language }) }));
       return session.url;
     },
   };
