@@ -117,6 +117,14 @@ describe.each(TEST_DATABASES)('the customer\'s language (%s)', (kind) => {
     expect(client.statusCode).toBe(200);
     expect(client.headers['content-type']).not.toMatch(/html/);
     expect(Buffer.from(client.body, 'base64').toString()).toMatch(/^vless:\/\//);
+
+    // Once the account has expired, the client shows why in the owner's language, with the Persian dashboard to renew at.
+    await f.env.database.db('vpn_accounts').where({ id: claimed.json().id }).update({ status: 'expired' });
+    f.t.clock.advance(10); // past the few seconds /sub keeps an account row
+    const blocked = await f.t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': 'v2rayNG/1.8.5' } });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.headers['content-language']).toBe('fa');
+    expect(blocked.body).toBe(`این اشتراک منقضی شده است. آن را در ${TEST_ORIGIN}/fa/dashboard تمدید کنید.`);
   });
 
   it('the server-health e-mail goes to an admin in the admin\'s language', async () => {
@@ -146,6 +154,8 @@ describe.each(TEST_DATABASES)('the customer\'s language (%s)', (kind) => {
       expect(russian.json()).toMatchObject({ code: 'invalid_code', message: 'Неверный код', codeStatus: plain.json().codeStatus });
       expect(plain.json()).toMatchObject({ code: 'invalid_code', message: 'Invalid OTP' });
       expect(english.json()).toEqual(plain.json());
+      // A cache keeps one answer per language.
+      for (const res of [russian, plain, english]) expect(res.headers.vary).toBe('Accept-Language');
     });
 
     it('translate validation messages and their fields, and leave a message without a translation in English', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '../../../shared/errors.js';
 import { MESSAGES } from '../../../shared/errors.js';
@@ -21,8 +21,18 @@ const BODY_ERRORS: Record<string, { code: string; message: string }> = {
  * The body in the request's language (its `Accept-Language`, as the web app sends its page's): the
  * customer-facing messages are translated (server/src/i18n), `code` never is. English, or no header: as written.
  */
-const localized = (request: FastifyRequest, body: ApiErrorBody, retryAfterSeconds?: number): ApiErrorBody =>
-  localizeErrorBody(body, localeFromAcceptLanguage(request.headers['accept-language']), retryAfterSeconds);
+function localized(request: FastifyRequest, reply: FastifyReply, body: ApiErrorBody, retryAfterSeconds?: number): ApiErrorBody {
+  varyOnLanguage(reply);
+  return localizeErrorBody(body, localeFromAcceptLanguage(request.headers['accept-language']), retryAfterSeconds);
+}
+
+/** Tells caches the body depends on `Accept-Language`, keeping what `Vary` already names (`Origin`, …). */
+function varyOnLanguage(reply: FastifyReply): void {
+  const current = String(reply.getHeader('vary') ?? '');
+  const fields = current.split(',').map((field) => field.trim()).filter(Boolean);
+  if (fields.includes('*') || fields.some((field) => field.toLowerCase() === 'accept-language')) return;
+  reply.header('vary', [...fields, 'Accept-Language'].join(', '));
+}
 
 /** One error shape for every failure: `{ code, message }` (+ `fields`), never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -32,18 +42,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const body: ApiErrorBody = { code: err.code, message: err.message };
       if (err.details.fields) body.fields = err.details.fields;
       if (err.details.codeStatus) body.codeStatus = err.details.codeStatus;
-      return reply.status(err.statusCode).send(localized(request, body, err.details.retryAfterSeconds));
+      return reply.status(err.statusCode).send(localized(request, reply, body, err.details.retryAfterSeconds));
     }
 
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(localized(request, PAYLOAD_TOO_LARGE));
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(localized(request, reply, PAYLOAD_TOO_LARGE));
     const bodyError = (err.code && BODY_ERRORS[err.code]) || (err instanceof SyntaxError ? BODY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
-    if (bodyError) return reply.status(400).send(localized(request, bodyError satisfies ApiErrorBody));
+    if (bodyError) return reply.status(400).send(localized(request, reply, bodyError satisfies ApiErrorBody));
 
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ code: 'bad_request', message: err.message } satisfies ApiErrorBody);
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(localized(request, { code: 'internal_error', message: MESSAGES.unexpected }));
+    return reply.status(500).send(localized(request, reply, { code: 'internal_error', message: MESSAGES.unexpected }));
   });
 }, { name: 'errors' });

@@ -128,22 +128,6 @@ export interface SiteLinks {
   support: string;
 }
 
-/** The words a client (and the page) shows for an account that cannot be used. */
-export function blockedMessage(state: BlockedState, links: SiteLinks): string {
-  switch (state) {
-    case 'expired':
-      return `This subscription has expired. Renew it at ${links.dashboard}.`;
-    case 'limited':
-      return `This subscription has used all of its data. Renew it or buy more at ${links.dashboard}.`;
-    case 'disabled':
-      return `This subscription has been disabled. Contact support at ${links.support}.`;
-    case 'suspended':
-      return `This subscription is waiting for its payment. Complete it at ${links.dashboard}.`;
-    case 'inactive':
-      return `This subscription is not active. See ${links.dashboard}.`;
-  }
-}
-
 const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
 
 /** Header values must not carry control characters (a brand name is admin input). */
@@ -186,7 +170,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     dashboard: new URL(localizedPath(locale, '/dashboard'), deps.publicUrl).href,
     support: new URL(localizedPath(locale, '/support'), deps.publicUrl).href,
   });
-  /** The site's pages in each language: the page links to those of its reader; clients get the English ones. */
+  /** The site's pages in each language: the page and a blocked account's text link to those of its reader; the profile headers to the English ones. */
   const localizedLinks = Object.fromEntries(LOCALES.map((locale) => [locale, linksIn(locale)])) as Record<Locale, SiteLinks>;
   const links: SiteLinks = localizedLinks.en;
   const log: SubscriptionLog = deps.log ?? { warn() {}, error() {} };
@@ -377,12 +361,14 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     };
   }
 
-  async function blockedReply(account: SubscriptionAccount, state: BlockedState, panelUsage: SubscriptionUserinfo | null, now: Date): Promise<SubscriptionReply> {
+  /** Why the account cannot be used, as the VPN client shows it: in the owner's language (until they have one, the client's). */
+  async function blockedReply(account: SubscriptionAccount, state: BlockedState, panelUsage: SubscriptionUserinfo | null, request: SubscriptionRequest, now: Date): Promise<SubscriptionReply> {
     const current = await getBrand(now.getTime());
+    const locale = account.ownerLocale ?? localeFromAcceptLanguage(request.acceptLanguage);
     return {
       statusCode: 403,
-      headers: { ...commonHeaders(account, current, panelUsage), 'content-type': 'text/plain; charset=utf-8' },
-      body: blockedMessage(state, links),
+      headers: { ...commonHeaders(account, current, panelUsage), 'content-type': 'text/plain; charset=utf-8', 'content-language': locale },
+      body: pageNotice(state, localizedLinks[locale], account.paid, locale),
     };
   }
 
@@ -401,7 +387,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
         return page(account, parsed.token, known ?? state, request, now);
       }
       if (state === 'pending') throw new AppError(503, 'service_unavailable', pendingMessage(account), { retryAfterSeconds: 60 });
-      if (state !== 'active' && state !== 'on_hold') return blockedReply(account, state, null, now);
+      if (state !== 'active' && state !== 'on_hold') return blockedReply(account, state, null, request, now);
 
       const format: SubscriptionFormat = parsed.forced ?? formatForUserAgent(request.userAgent);
       const source = PANEL_SOURCE[format];
@@ -414,7 +400,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       }
 
       const fromPanel = panelState(copy, now);
-      if (fromPanel) return blockedReply(account, fromPanel, copy.usage, now);
+      if (fromPanel) return blockedReply(account, fromPanel, copy.usage, request, now);
       const body = copy.bodies[format];
       if (!body) throw new AppError(503, 'service_unavailable', SUBSCRIPTION_MESSAGES.unavailable, { retryAfterSeconds: 30 });
 
