@@ -83,3 +83,28 @@ test('the download page trial box hands the e-mail to /login without calling the
   await expect(page.getByLabel(/email/i)).toHaveValue('trial.visitor@example.com');
   expect(apiCalls).toEqual([]);
 });
+
+test('a prerendered page hydrates with the modules its head preloads, and a link loads its page once focused', async ({ page, consoleErrors }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  for (const url of ['/', '/ru/pricing', '/fa/features/locations', '/zh/download/windows']) {
+    scripts.length = 0;
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    const entry = await page.locator('script[type="module"][src]').getAttribute('src');
+    // Nothing the page needed to hydrate was discovered late, one round trip after the entry.
+    expect(scripts.filter((script) => script !== entry && !preloaded.includes(script)), url).toEqual([]);
+    expect(scripts.length, url).toBeGreaterThan(3);
+  }
+
+  scripts.length = 0;
+  await page.locator('footer a[href="/zh/privacy"]').focus();
+  await expect.poll(() => scripts.some((script) => /\/PrivacyPage-[\w-]+\.js$/.test(script))).toBe(true);
+  await page.locator('footer a[href="/zh/privacy"]').click();
+  await expect(page).toHaveURL(/\/zh\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});

@@ -7,6 +7,7 @@
  * renders its body on request with the same server bundle and the current plans.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Manifest } from 'vite';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublicConfig } from '../shared/config.js';
@@ -14,10 +15,13 @@ import { DEFAULT_LOCALE, HREFLANG, LOCALES, LOCALE_PREFIX, localizedPath, textDi
 import {
   CONFIG_SLOT, HEAD_SLOT, PLACEHOLDER_CONFIG, PLANS_SLOT, ROOT_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, escapeHtml, type SiteManifest,
 } from '../shared/site-template.js';
+import { modulePreloadTags, modulePreloads } from './module-preloads.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLIENT_DIR = join(ROOT, 'dist', 'web');
 const SSR_ENTRY = join(ROOT, 'dist', 'ssr', 'entry-server.js');
+/** Vite's build manifest: which chunk holds which module, and what it imports. */
+const CLIENT_MANIFEST = join(CLIENT_DIR, '.vite', 'manifest.json');
 const OUT_DIR = join(ROOT, 'dist', 'site');
 
 interface SitePage {
@@ -32,6 +36,7 @@ interface Entry {
   PUBLIC_PAGES: SitePage[];
   APP_PAGES: SitePage[];
   pageMeta(locale: Locale, path: string, brandName: string): Promise<{ title: string; description: string }>;
+  pageModules(path: string): { module: string; namespaces: string[] };
   renderPage(url: string, config: PublicConfig, plans?: unknown[]): Promise<string>;
 }
 
@@ -79,6 +84,13 @@ function fill(template: string, locale: Locale, head: string, body: string): str
 
 const HTML_LANG = '<html lang="en"';
 
+/**
+ * The module preloads, last in <head>: after the stylesheet, so the CSS the first paint waits for is
+ * asked for before the scripts (a browser opens only a few connections to one host at a time).
+ */
+const withPreloads = (html: string, paths: readonly string[]) =>
+  html.replace('</head>', () => `  ${modulePreloadTags(paths).join('\n    ')}\n  </head>`);
+
 /** `/` → index.html, `/features/locations` → features__locations.html, `/ru/` → ru__index.html. */
 const fileNameFor = (path: string) => (path.endsWith('/') ? `${path.slice(1).replaceAll('/', '__')}index.html` : `${path.slice(1).replaceAll('/', '__')}.html`);
 /** Files of another language than English carry its prefix: app.ru.html. */
@@ -87,6 +99,7 @@ const localeFile = (locale: Locale, name: string) => (locale === DEFAULT_LOCALE 
 async function main(): Promise<void> {
   const entry = (await import(pathToFileURL(SSR_ENTRY).href)) as Entry;
   const template = readFileSync(join(CLIENT_DIR, 'index.html'), 'utf8');
+  const preloadsFor = modulePreloads(JSON.parse(readFileSync(CLIENT_MANIFEST, 'utf8')) as Manifest);
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
 
@@ -96,22 +109,25 @@ async function main(): Promise<void> {
       const path = localizedPath(locale, page.path);
       const file = fileNameFor(path);
       const head = await headTags(entry, locale, page);
+      const preloads = preloadsFor({ ...entry.pageModules(page.path), locale });
       if (page.live) {
         await entry.renderPage(path, PLACEHOLDER_CONFIG, []); // it renders whole (throws otherwise)
-        writeFileSync(join(OUT_DIR, file), fill(template, locale, head, ROOT_SLOT));
+        writeFileSync(join(OUT_DIR, file), withPreloads(fill(template, locale, head, ROOT_SLOT), preloads));
         manifest.pages.push({ path, file, live: true, locale });
         continue;
       }
       const body = await entry.renderPage(path, PLACEHOLDER_CONFIG);
-      writeFileSync(join(OUT_DIR, file), fill(template, locale, head, body));
+      writeFileSync(join(OUT_DIR, file), withPreloads(fill(template, locale, head, body), preloads));
       manifest.pages.push({ path, file, locale });
     }
     const shell = localeFile(locale, 'app.html');
     const notFound = localeFile(locale, '404.html');
     const missing = await entry.renderPage(localizedPath(locale, '/404'), PLACEHOLDER_CONFIG);
-    writeFileSync(join(OUT_DIR, notFound), fill(template, locale, await headTags(entry, locale, undefined), missing));
-    const shellTitle = `<title>${SITE_TOKENS.brandName}</title>`;
-    writeFileSync(join(OUT_DIR, shell), template.replace(HTML_LANG, `<html lang="${HREFLANG[locale]}" dir="${textDirection(locale)}"`).replace(HEAD_SLOT, shellTitle));
+    const notFoundPage = fill(template, locale, await headTags(entry, locale, undefined), missing);
+    writeFileSync(join(OUT_DIR, notFound), withPreloads(notFoundPage, preloadsFor({ ...entry.pageModules('/404'), locale })));
+    // The shell serves every browser-only page: it preloads what they all load first.
+    const shellPage = template.replace(HTML_LANG, `<html lang="${HREFLANG[locale]}" dir="${textDirection(locale)}"`).replace(HEAD_SLOT, `<title>${SITE_TOKENS.brandName}</title>`);
+    writeFileSync(join(OUT_DIR, shell), withPreloads(shellPage, preloadsFor({ locale, namespaces: ['common'] })));
     manifest.appPaths.push(...entry.APP_PAGES.map((p) => localizedPath(locale, p.path)));
     if (locale !== DEFAULT_LOCALE) manifest.locales![locale] = { shell, notFound };
   }

@@ -45,6 +45,14 @@ describe('the website in every language', () => {
     expect(res.body).toContain(`<link rel="alternate" hreflang="x-default" href="http://localhost:3000${path}" />`);
     expect(res.body).toContain(`<link rel="canonical" href="http://localhost:3000${url}" />`);
     expect(res.body).not.toMatch(/%%[A-Z_]+%%/);
+    // The modules the page hydrates with are named in its head, and every one of them is served.
+    const preloads = [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]!);
+    expect(preloads.length).toBeGreaterThan(2);
+    for (const href of preloads) {
+      const script = await t.app.inject({ method: 'GET', url: href });
+      expect(script.statusCode, href).toBe(200);
+      expect(script.headers['content-type'], href).toMatch(/javascript/);
+    }
     // A message id shows where a catalogue lacks the message (ids are dotted: `pricing.faq.title`).
     expect(readableText(res.body)).not.toMatch(/\b(?:common|landing|pricing|login|account|features|trust|legal|support|download|title|description|nav|header|footer)\.[a-z][\w.-]*[a-zA-Z]\b/);
     if (locale !== DEFAULT_LOCALE) {

@@ -4,11 +4,17 @@ import type { PublicConfig } from '../../shared/config.js';
 import { LOCALE_PREFIX, splitLocalePath } from '../../shared/locales.js';
 import type { Plan } from '../../shared/plans.js';
 import { App } from './app/App';
-import { preloadPage } from './app/routes';
-import { loadCatalogs } from './i18n/catalogs';
+import { pageAt, preloadPage } from './app/routes';
+import { loadCatalogs, type Namespace } from './i18n/catalogs';
 
 export { APP_PAGES, NOT_FOUND_PAGE, PUBLIC_PAGES, documentTitle, withBrand, type SitePage } from './app/site-pages';
 export { pageMeta } from './i18n/page-meta';
+
+/** What the page at `path` (without its language prefix) loads before it hydrates: its source module and its catalogues. */
+export function pageModules(path: string): { module: string; namespaces: Namespace[] } {
+  const page = pageAt(path);
+  return { module: page.module, namespaces: ['common', ...page.namespaces] };
+}
 
 /** Markers of a Suspense boundary left pending or client-rendered: its content would not be in the HTML. */
 const UNFINISHED_BOUNDARY = /<!--\$[?!]-->/;

@@ -2,7 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { LOCALE_PREFIX, splitLocalePath } from '../../shared/locales.js';
 import { App } from './app/App';
-import { preloadPage } from './app/routes';
+import { preloadPage, preloadPagesOnIntent } from './app/routes';
 import { readEmbeddedConfig } from './features/config/embedded-config';
 import { readEmbeddedPlans } from './features/plans/embedded-plans';
 import { setApiLanguage } from './api/language';
@@ -30,3 +30,4 @@ if (container.hasChildNodes()) {
 } else {
   createRoot(container).render(app);
 }
+preloadPagesOnIntent(locale);

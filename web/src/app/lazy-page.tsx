@@ -5,6 +5,8 @@ import { loadCatalogs, type Namespace } from '../i18n/catalogs';
 
 /** A page in a chunk of its own, with the message catalogues it shows: loaded when first shown, or ahead of time with `preload()`. */
 export interface LazyPage<P extends object = object> {
+  /** The page's source file, relative to web/ (`src/pages/LandingPage.tsx`): its key in the build manifest. */
+  module: string;
   namespaces: readonly Namespace[];
   /** The page's chunk and its catalogues in `locale`. */
   preload(locale: Locale): Promise<unknown>;
@@ -14,16 +16,23 @@ export interface LazyPage<P extends object = object> {
 
 export function lazyPage<P extends object = object>(
   load: () => Promise<{ default: ComponentType<P> }>,
-  namespaces: readonly Namespace[] = [],
+  namespaces: readonly Namespace[],
+  module: string,
 ): LazyPage<P> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   /** The page's component once its chunk is in: drawn directly, without suspending. */
   let loaded: ComponentType<P> | undefined;
   const loadModule = () =>
-    (loading ??= load().then((module) => {
-      loaded = module.default;
-      return module;
-    }));
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined; // the next try fetches the chunk again
+        throw error;
+      },
+    ));
   const Lazy = lazy(loadModule);
 
   /**
@@ -36,6 +45,7 @@ export function lazyPage<P extends object = object>(
   }
 
   return {
+    module,
     namespaces,
     preload: (locale) => Promise.all([loadModule(), loadCatalogs(locale, namespaces)]),
     render: (props) => (

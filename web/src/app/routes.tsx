@@ -1,46 +1,56 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { Loading } from '../components/Loading';
 import { RequireSession } from '../features/auth/RequireSession';
 import { lazyPage, type LazyPage } from './lazy-page';
+import type { Namespace } from '../i18n/catalogs';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { PLATFORMS, type Platform } from '../../../shared/platforms.js';
-import type { Locale } from '../../../shared/locales.js';
+import { splitLocalePath, type Locale } from '../../../shared/locales.js';
 
-/** Every page is its own chunk, so a visitor downloads only the page in front of them. */
+/** The page modules (every `…Page.tsx` under web/src/pages): each its own chunk, so a visitor downloads only the page in front of them. */
+const PAGE_MODULES = import.meta.glob<{ default: ComponentType<never> }>('../pages/**/*Page.tsx');
+
+/** The page in web/src/pages/`name`.tsx, with the catalogues it shows. */
+function page<P extends object = object>(name: string, namespaces: readonly Namespace[]): LazyPage<P> {
+  const load = PAGE_MODULES[`../pages/${name}.tsx`] as (() => Promise<{ default: ComponentType<P> }>) | undefined;
+  if (!load) throw new Error(`No page module web/src/pages/${name}.tsx`);
+  return lazyPage(load, namespaces, `src/pages/${name}.tsx`);
+}
+
 const pages = {
-  '/': lazyPage(() => import('../pages/LandingPage'), ['landing', 'login']),
-  '/login': lazyPage(() => import('../pages/LoginPage'), ['login']),
-  '/pricing': lazyPage(() => import('../pages/pricing/PricingPage'), ['pricing']),
-  '/features/locations': lazyPage(() => import('../pages/features/LocationsPage'), ['features', 'content']),
-  '/features/threat-protection': lazyPage(() => import('../pages/features/ThreatProtectionPage'), ['features', 'content']),
-  '/features/multiple-devices': lazyPage(() => import('../pages/features/MultipleDevicesPage'), ['features', 'content']),
-  '/features/high-speed-vpn': lazyPage(() => import('../pages/features/HighSpeedVpnPage'), ['features', 'content']),
-  '/features/money-back-guarantee': lazyPage(() => import('../pages/features/MoneyBackGuaranteePage'), ['features', 'content']),
-  '/features/no-tracking': lazyPage(() => import('../pages/features/NoTrackingPage'), ['features', 'content']),
-  '/why-trust-us/open-source': lazyPage(() => import('../pages/trust/OpenSourcePage'), ['trust', 'content']),
-  '/why-trust-us/anonymous-accounts': lazyPage(() => import('../pages/trust/AnonymousAccountsPage'), ['trust', 'content']),
-  '/why-trust-us/code-transparency': lazyPage(() => import('../pages/trust/CodeTransparencyPage'), ['trust', 'content']),
-  '/why-trust-us/crypto-payment': lazyPage(() => import('../pages/trust/CryptoPaymentPage'), ['trust', 'content']),
-  '/privacy': lazyPage(() => import('../pages/legal/PrivacyPage'), ['legal', 'content']),
-  '/terms': lazyPage(() => import('../pages/legal/TermsPage'), ['legal', 'content']),
-  '/cookies': lazyPage(() => import('../pages/legal/CookiesPage'), ['legal', 'content']),
-  '/gdpr': lazyPage(() => import('../pages/legal/GdprPage'), ['legal', 'content']),
-  '/support': lazyPage(() => import('../pages/support/SupportPage'), ['support', 'content']),
-  '/help': lazyPage(() => import('../pages/support/HelpPage'), ['support', 'content']),
-  '/contact': lazyPage(() => import('../pages/support/ContactPage'), ['support', 'content']),
-  '/status': lazyPage(() => import('../pages/support/StatusPage'), ['support', 'content']),
-  '/setup': lazyPage(() => import('../pages/SetupPage'), ['account', 'content']),
-  '/dashboard': lazyPage(() => import('../pages/DashboardPage'), ['account', 'pricing']),
-  '/thank-you': lazyPage(() => import('../pages/ThankYouPage'), ['account', 'content']),
-  '/admin': lazyPage(() => import('../pages/AdminPage'), ['admin', 'adminSettings', 'account']),
-  '/create': lazyPage(() => import('../pages/CreateAccountPage'), ['admin', 'account']),
-  '*': lazyPage(() => import('../pages/NotFoundPage'), ['content']),
+  '/': page('LandingPage', ['landing', 'login']),
+  '/login': page('LoginPage', ['login']),
+  '/pricing': page('pricing/PricingPage', ['pricing']),
+  '/features/locations': page('features/LocationsPage', ['features', 'content']),
+  '/features/threat-protection': page('features/ThreatProtectionPage', ['features', 'content']),
+  '/features/multiple-devices': page('features/MultipleDevicesPage', ['features', 'content']),
+  '/features/high-speed-vpn': page('features/HighSpeedVpnPage', ['features', 'content']),
+  '/features/money-back-guarantee': page('features/MoneyBackGuaranteePage', ['features', 'content']),
+  '/features/no-tracking': page('features/NoTrackingPage', ['features', 'content']),
+  '/why-trust-us/open-source': page('trust/OpenSourcePage', ['trust', 'content']),
+  '/why-trust-us/anonymous-accounts': page('trust/AnonymousAccountsPage', ['trust', 'content']),
+  '/why-trust-us/code-transparency': page('trust/CodeTransparencyPage', ['trust', 'content']),
+  '/why-trust-us/crypto-payment': page('trust/CryptoPaymentPage', ['trust', 'content']),
+  '/privacy': page('legal/PrivacyPage', ['legal', 'content']),
+  '/terms': page('legal/TermsPage', ['legal', 'content']),
+  '/cookies': page('legal/CookiesPage', ['legal', 'content']),
+  '/gdpr': page('legal/GdprPage', ['legal', 'content']),
+  '/support': page('support/SupportPage', ['support', 'content']),
+  '/help': page('support/HelpPage', ['support', 'content']),
+  '/contact': page('support/ContactPage', ['support', 'content']),
+  '/status': page('support/StatusPage', ['support', 'content']),
+  '/setup': page('SetupPage', ['account', 'content']),
+  '/dashboard': page('DashboardPage', ['account', 'pricing']),
+  '/thank-you': page('ThankYouPage', ['account', 'content']),
+  '/admin': page('AdminPage', ['admin', 'adminSettings', 'account']),
+  '/create': page('CreateAccountPage', ['admin', 'account']),
+  '*': page('NotFoundPage', ['content']),
 } satisfies Record<string, LazyPage>;
 
-const downloadPage = lazyPage<{ platform: Platform }>(() => import('../pages/download/DownloadPage'), ['download', 'content']);
+const downloadPage = page<{ platform: Platform }>('download/DownloadPage', ['download', 'content']);
 /** The admin's page of one customer (`/admin/users/:id`). */
-const adminUserPage = lazyPage(() => import('../pages/AdminUserPage'), ['admin', 'adminSettings', 'account']);
+const adminUserPage = page('AdminUserPage', ['admin', 'adminSettings', 'account']);
 
 type PagePath = keyof typeof pages;
 
@@ -92,14 +102,40 @@ export function AppRoutes() {
   return useRoutes(routeObjects);
 }
 
+/** The page the app shows at `pathname` (without its language prefix), if it has one. */
+function routedPage(pathname: string): LazyPage | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path.startsWith('/download/')) return downloadPage as LazyPage;
+  if (path.startsWith('/admin/users/')) return adminUserPage;
+  return path === '*' ? undefined : pages[(ALIASES[path] ?? path) as PagePath];
+}
+
+/** The page shown at `pathname` (without its language prefix); the not-found page for an unknown path. */
+export function pageAt(pathname: string): LazyPage {
+  return routedPage(pathname) ?? pages['*'];
+}
+
+/**
+ * Starts loading a page's chunk and catalogues when the pointer rests on a link to it, a finger
+ * touches it or focus reaches it, so the click usually finds them loaded. Links elsewhere (another
+ * language, the server's own pages, other sites) are left alone.
+ */
+export function preloadPagesOnIntent(locale: Locale): void {
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.target === '_blank') return;
+    const target = splitLocalePath(link.pathname);
+    if (target.locale !== locale) return;
+    // A failed preload is not an error: the click loads the page again.
+    routedPage(target.path)?.preload(locale).catch(() => {});
+  };
+  for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, onIntent, { passive: true });
+}
+
 /**
  * Loads the chunk and catalogues of the page at `pathname` (without its language prefix) before the first render, so hydrating a prerendered
  * page finds its component ready and keeps the server's HTML.
  */
 export function preloadPage(pathname: string, locale: Locale): Promise<unknown> {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path.startsWith('/download/')) return downloadPage.preload(locale);
-  if (path.startsWith('/admin/users/')) return adminUserPage.preload(locale);
-  const page = pages[(ALIASES[path] ?? path) as PagePath] ?? pages['*'];
-  return page.preload(locale);
+  return pageAt(pathname).preload(locale);
 }
