@@ -108,8 +108,8 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
     expect(missing.body).toContain('<h1>Page Not Found</h1>');
   });
 
-  it('never serves the raw templates', async () => {
-    for (const url of ['/index.html', '/app.html', '/manifest.json']) {
+  it('never serves the raw templates or the build manifest', async () => {
+    for (const url of ['/index.html', '/app.html', '/manifest.json', '/.vite/manifest.json']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('RAW TEMPLATE');

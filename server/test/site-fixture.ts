@@ -23,6 +23,8 @@ export function createSiteFixture(): SiteFixture {
   mkdirSync(siteDir);
   writeFileSync(join(webDir, 'index.html'), page('RAW TEMPLATE'));
   writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  mkdirSync(join(webDir, '.vite'));
+  writeFileSync(join(webDir, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/app-abc123.js","note":"RAW TEMPLATE"}}');
   writeFileSync(join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const manifest: SiteManifest = {
     pages: [{ path: '/', file: 'index.html' }, { path: '/pricing', file: 'pricing.html' }, { path: '/features/threat-protection', file: 'threat.html' }],

@@ -109,8 +109,8 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
       root: opts.webDir,
       index: false,
       preCompressed: true,
-      // The HTML files there are templates; pages are served by the routes below.
-      allowedPath: (pathName) => !pathName.endsWith('.html'),
+      // The HTML files there are templates, served as pages by the routes below; .vite/ holds the build's manifest.
+      allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.startsWith('/.vite/'),
       setHeaders(reply, path) {
         reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
