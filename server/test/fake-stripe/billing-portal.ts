@@ -9,6 +9,7 @@ import { escapeHtml, formatAmount, layout } from './checkout-page.js';
 import type { FormHash } from './form-body.js';
 import { optionalString, rejectUnknown, requiredString, unsupported, urlParam } from './form-params.js';
 import { html, redirect, safeDecode, type HttpAnswer } from './http.js';
+import { CHECKOUT_LOCALES } from './session-params.js';
 import { invalidParam, noSuch } from './stripe-errors.js';
 import { nowSeconds, stripeId } from './stripe-ids.js';
 import { itemOf } from './subscription-objects.js';
@@ -17,12 +18,8 @@ import type { StripeEventObject } from './webhooks.js';
 export type PortalSessionObject = Stripe.BillingPortal.Session;
 
 const CREATE_PARAMS = new Set(['configuration', 'customer', 'customer_account', 'expand', 'flow_data', 'locale', 'on_behalf_of', 'return_url']);
-/** The languages Stripe's portal has (`locale`; SDK 23.1.0). */
-const PORTAL_LOCALES = new Set([
-  'auto', 'bg', 'cs', 'da', 'de', 'el', 'en', 'en-AU', 'en-CA', 'en-GB', 'en-IE', 'en-IN', 'en-NZ', 'en-SG', 'es', 'es-419', 'et', 'fi', 'fil',
-  'fr', 'fr-CA', 'hr', 'hu', 'id', 'it', 'ja', 'ko', 'lt', 'lv', 'ms', 'mt', 'nb', 'nl', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sk', 'sl', 'sv', 'th',
-  'tr', 'vi', 'zh', 'zh-HK', 'zh-TW',
-]);
+/** The languages Stripe's portal has (`locale`; SDK 23.1.0): Checkout's and more kinds of English. */
+const PORTAL_LOCALES = new Set([...CHECKOUT_LOCALES, 'en-AU', 'en-CA', 'en-IE', 'en-IN', 'en-NZ', 'en-SG']);
 /** The account's default portal configuration (the fake has one). */
 const CONFIGURATION = stripeId('bpc_1', 23);
 

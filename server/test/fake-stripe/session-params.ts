@@ -49,7 +49,7 @@ export interface SessionCreateInput {
 }
 
 /** The languages Stripe Checkout has (`locale`; SDK 23.1.0). */
-const CHECKOUT_LOCALES = new Set([
+export const CHECKOUT_LOCALES: ReadonlySet<string> = new Set([
   'auto', 'bg', 'cs', 'da', 'de', 'el', 'en', 'en-GB', 'es', 'es-419', 'et', 'fi', 'fil', 'fr', 'fr-CA', 'hr', 'hu', 'id', 'it', 'ja', 'ko',
   'lt', 'lv', 'ms', 'mt', 'nb', 'nl', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sk', 'sl', 'sv', 'th', 'tr', 'vi', 'zh', 'zh-HK', 'zh-TW',
 ]);
