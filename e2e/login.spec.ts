@@ -49,6 +49,7 @@ test.describe('signing in with an e-mail code', () => {
   test("a wrong code shows 'Invalid OTP', and 'Back to Email' returns to the first step", async ({ page, site }) => {
     const email = uniqueEmail('wrong');
     await page.goto('/login');
+    await waitForHydration(page);
     await page.getByLabel(/email/i).fill(email);
     await page.getByRole('button', { name: 'Instant Access' }).click();
     await site.smtp.waitFor(email);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, FAKE_STRIPE_KEYS, signIn, signInWithCode, test, uniqueEmail, type Site } from './site.js';
+import { expect, FAKE_STRIPE_KEYS, signIn, signInWithCode, test, uniqueEmail, waitForHydration, type Site } from './site.js';
 
 /**
  * The spec's numbers, written out by hand: per month, what is charged, badge. The site's plans are
@@ -81,6 +81,7 @@ test('Get, signed out: sign in with the e-mailed code, then the payment dialog f
   await enableCardPayments(page, site);
 
   await page.goto('/pricing');
+  await waitForHydration(page); // the period buttons work once the page has hydrated
   await page.getByRole('group', { name: 'Billing period' }).getByRole('button', { name: '1 year' }).click();
   await page.getByRole('article', { name: 'Plus', exact: true }).getByRole('link', { name: 'Get Plus' }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%3Fplan%3D[\w-]+$/);

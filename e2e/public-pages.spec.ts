@@ -70,6 +70,17 @@ test('the page scrolls to the top on every route change', async ({ page }) => {
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('a page keeps where the visitor scrolled while it hydrates', async ({ page }) => {
+  await page.goto('/privacy');
+  await waitForHydration(page);
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await page.reload(); // the browser brings the visitor back to where they were, before the scripts have run
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+});
+
 test('the download page trial box hands the e-mail to /login without calling the server', async ({ page }) => {
   await page.goto('/download/windows');
   await waitForHydration(page);
@@ -84,7 +95,7 @@ test('the download page trial box hands the e-mail to /login without calling the
   expect(apiCalls).toEqual([]);
 });
 
-test('a prerendered page hydrates with the modules its head preloads, and a link loads its page once focused', async ({ page, consoleErrors }) => {
+test('a prerendered page paints before it loads its modules, loads them all at once, and hydrates; a link loads its page once focused', async ({ page, consoleErrors }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -93,18 +104,32 @@ test('a prerendered page hydrates with the modules its head preloads, and a link
     scripts.length = 0;
     await page.goto(url);
     await page.waitForLoadState('networkidle');
-    const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
-    const entry = await page.locator('script[type="module"][src]').getAttribute('src');
+    const loader = page.locator('script[type="module"][data-entry]');
+    const loaderSrc = new URL((await loader.getAttribute('src'))!, page.url()).pathname;
+    const named = [(await loader.getAttribute('data-entry'))!, ...(await loader.getAttribute('data-modules'))!.split(' ')];
     // Nothing the page needed to hydrate was discovered late, one round trip after the entry.
-    expect(scripts.filter((script) => script !== entry && !preloaded.includes(script)), url).toEqual([]);
+    expect(scripts.filter((script) => script !== loaderSrc && !named.includes(script)), url).toEqual([]);
     expect(scripts.length, url).toBeGreaterThan(3);
+    // Every module was asked for after the page's first contentful paint: the stylesheet had the connection to itself.
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      modules: performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js') && !entry.name.includes('/load-after-paint-')).map((entry) => (entry as PerformanceResourceTiming).startTime),
+    }));
+    expect(timing.paint, url).toBeGreaterThan(0);
+    expect(Math.min(...timing.modules), url).toBeGreaterThanOrEqual(timing.paint);
   }
 
   scripts.length = 0;
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
   await page.locator('footer a[href="/zh/privacy"]').focus();
   await expect.poll(() => scripts.some((script) => /\/PrivacyPage-[\w-]+\.js$/.test(script))).toBe(true);
   await page.locator('footer a[href="/zh/privacy"]').click();
   await expect(page).toHaveURL(/\/zh\/privacy$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The hydrated page's router drew the next page: the browser did not load it as a new document.
+  expect(documents).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });

@@ -88,13 +88,16 @@ let counter = 0;
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${(counter += 1)}@example.com`;
 
 /**
- * Waits until React has taken over the prerendered page (its handlers are on the form): a click before
- * that would submit the plain HTML form, as a browser without JavaScript does, and reload the page.
+ * Waits until React has taken over the prerendered page (its hydration has committed). The page's modules load
+ * after it has painted: a click before they have run is the browser's own, as without JavaScript (a form submits
+ * as plain HTML and reloads the page, a button does nothing).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const form = document.querySelector('form');
-    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'));
+    const root = document.getElementById('root');
+    const key = root ? Object.keys(root).find((name) => name.startsWith('__reactContainer$')) : undefined;
+    const fiberRoot = key ? (root as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key]?.stateNode : undefined;
+    return fiberRoot?.current?.memoizedState?.isDehydrated === false;
   });
 }
 

@@ -1,14 +1,17 @@
 /**
  * The modules a prerendered page needs before it can hydrate, read from Vite's build manifest
  * (dist/web/.vite/manifest.json): the entry's imports, the page's chunk with its imports, and its
- * message catalogues in its language. The page's HTML names them all in `<link rel="modulepreload">`,
- * so the browser fetches them at once instead of one round trip after the entry.
+ * message catalogues in its language. The app shell names them in `<link rel="modulepreload">`; a prerendered
+ * page lists them for its loader, which fetches them together once the page has painted. Either way they
+ * arrive at once instead of one round trip after the entry.
  */
 import type { Manifest } from 'vite';
 import { DEFAULT_LOCALE, type Locale } from '../shared/locales.js';
 
 /** The entry chunk's key in the manifest. */
 const ENTRY = 'index.html';
+/** The loader a prerendered page names instead of the entry (web/src/load-after-paint.ts). */
+const LOADER = 'src/load-after-paint.ts';
 /** The catalogue modules' ids (web/vite-plugin-catalogs.ts); the manifest keys them by a path that ends with the id. */
 const CATALOG = 'virtual:catalog/';
 
@@ -55,3 +58,18 @@ export function modulePreloads(manifest: Manifest) {
 }
 
 export const modulePreloadTags = (paths: readonly string[]) => paths.map((path) => `<link rel="modulepreload" crossorigin href="${path}" />`);
+
+/**
+ * A prerendered page's HTML with the entry's script tag replaced by the loader's, which fetches the entry and
+ * `paths` once the page has painted (web/src/load-after-paint.ts). Low priority: nothing on screen waits for it.
+ */
+export function loadAfterPaint(manifest: Manifest) {
+  const entry = `/${manifest[ENTRY]?.file}`;
+  const loaderFile = manifest[LOADER]?.file;
+  if (!loaderFile) throw new Error(`The build manifest has no chunk ${LOADER}`);
+  const entryTag = `<script type="module" crossorigin src="${entry}"></script>`;
+  return (html: string, paths: readonly string[]): string => {
+    if (html.split(entryTag).length !== 2) throw new Error(`The page does not name the entry once as ${entryTag}`);
+    return html.replace(entryTag, () => `<script type="module" fetchpriority="low" src="/${loaderFile}" data-entry="${entry}" data-modules="${paths.join(' ')}"></script>`);
+  };
+}

@@ -15,7 +15,7 @@ import { DEFAULT_LOCALE, HREFLANG, LOCALES, LOCALE_PREFIX, localizedPath, textDi
 import {
   CONFIG_SLOT, HEAD_SLOT, PLACEHOLDER_CONFIG, PLANS_SLOT, ROOT_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, escapeHtml, type SiteManifest,
 } from '../shared/site-template.js';
-import { modulePreloadTags, modulePreloads } from './module-preloads.js';
+import { loadAfterPaint, modulePreloadTags, modulePreloads } from './module-preloads.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLIENT_DIR = join(ROOT, 'dist', 'web');
@@ -85,8 +85,8 @@ function fill(template: string, locale: Locale, head: string, body: string): str
 const HTML_LANG = '<html lang="en"';
 
 /**
- * The module preloads, last in <head>: after the stylesheet, so the CSS the first paint waits for is
- * asked for before the scripts (a browser opens only a few connections to one host at a time).
+ * The app shell's module preloads (it shows nothing until they have run), last in <head>: after the stylesheet, so
+ * the CSS is asked for before the scripts. A prerendered page loads its modules after it has painted (loadAfterPaint).
  */
 const withPreloads = (html: string, paths: readonly string[]) =>
   html.replace('</head>', () => `  ${modulePreloadTags(paths).join('\n    ')}\n  </head>`);
@@ -99,7 +99,9 @@ const localeFile = (locale: Locale, name: string) => (locale === DEFAULT_LOCALE 
 async function main(): Promise<void> {
   const entry = (await import(pathToFileURL(SSR_ENTRY).href)) as Entry;
   const template = readFileSync(join(CLIENT_DIR, 'index.html'), 'utf8');
-  const preloadsFor = modulePreloads(JSON.parse(readFileSync(CLIENT_MANIFEST, 'utf8')) as Manifest);
+  const clientManifest = JSON.parse(readFileSync(CLIENT_MANIFEST, 'utf8')) as Manifest;
+  const preloadsFor = modulePreloads(clientManifest);
+  const afterPaint = loadAfterPaint(clientManifest);
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
 
@@ -112,19 +114,19 @@ async function main(): Promise<void> {
       const preloads = preloadsFor({ ...entry.pageModules(page.path), locale });
       if (page.live) {
         await entry.renderPage(path, PLACEHOLDER_CONFIG, []); // it renders whole (throws otherwise)
-        writeFileSync(join(OUT_DIR, file), withPreloads(fill(template, locale, head, ROOT_SLOT), preloads));
+        writeFileSync(join(OUT_DIR, file), afterPaint(fill(template, locale, head, ROOT_SLOT), preloads));
         manifest.pages.push({ path, file, live: true, locale });
         continue;
       }
       const body = await entry.renderPage(path, PLACEHOLDER_CONFIG);
-      writeFileSync(join(OUT_DIR, file), withPreloads(fill(template, locale, head, body), preloads));
+      writeFileSync(join(OUT_DIR, file), afterPaint(fill(template, locale, head, body), preloads));
       manifest.pages.push({ path, file, locale });
     }
     const shell = localeFile(locale, 'app.html');
     const notFound = localeFile(locale, '404.html');
     const missing = await entry.renderPage(localizedPath(locale, '/404'), PLACEHOLDER_CONFIG);
     const notFoundPage = fill(template, locale, await headTags(entry, locale, undefined), missing);
-    writeFileSync(join(OUT_DIR, notFound), withPreloads(notFoundPage, preloadsFor({ ...entry.pageModules('/404'), locale })));
+    writeFileSync(join(OUT_DIR, notFound), afterPaint(notFoundPage, preloadsFor({ ...entry.pageModules('/404'), locale })));
     // The shell serves every browser-only page: it preloads what they all load first.
     const shellPage = template.replace(HTML_LANG, `<html lang="${HREFLANG[locale]}" dir="${textDirection(locale)}"`).replace(HEAD_SLOT, `<title>${SITE_TOKENS.brandName}</title>`);
     writeFileSync(join(OUT_DIR, shell), withPreloads(shellPage, preloadsFor({ locale, namespaces: ['common'] })));

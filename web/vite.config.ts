@@ -15,9 +15,19 @@ const apiProxy: Record<string, ProxyOptions> = {
   '/api': { target: API_TARGET, changeOrigin: true, headers: { origin: API_TARGET } },
 };
 
-export default defineConfig({
+/**
+ * React Router's package exports name only its development build, warnings included
+ * (https://github.com/remix-run/react-router/issues/14102); the browser gets the production build it ships beside it.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [catalogs(), react(), tailwindcss()],
+  resolve: { alias: command === 'build' && !isSsrBuild ? reactRouterProduction : [] },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -27,6 +37,11 @@ export default defineConfig({
     modulePreload: false,
     manifest: true,
     rolldownOptions: {
+      // The app (index.html → main.tsx) and the loader a prerendered page names instead of it (load-after-paint.ts).
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        'load-after-paint': fileURLToPath(new URL('src/load-after-paint.ts', import.meta.url)),
+      },
       output: {
         // The libraries the entry imports (React, ReactDOM, the router, Lingui) in one file rather than several small
         // shared chunks: fewer requests and better compression on the first visit, while the app's own code stays a
@@ -37,4 +52,4 @@ export default defineConfig({
   },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
-});
+}));

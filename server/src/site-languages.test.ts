@@ -45,10 +45,13 @@ describe('the website in every language', () => {
     expect(res.body).toContain(`<link rel="alternate" hreflang="x-default" href="http://localhost:3000${path}" />`);
     expect(res.body).toContain(`<link rel="canonical" href="http://localhost:3000${url}" />`);
     expect(res.body).not.toMatch(/%%[A-Z_]+%%/);
-    // The modules the page hydrates with are named in its head, and every one of them is served.
-    const preloads = [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]!);
-    expect(preloads.length).toBeGreaterThan(2);
-    for (const href of preloads) {
+    // The page names one script, its loader, with the entry and the modules it hydrates with; every one of them is served.
+    const loader = /<script type="module" fetchpriority="low" src="([^"]+)" data-entry="([^"]+)" data-modules="([^"]+)"><\/script>/.exec(res.body);
+    expect(loader, 'the loader script tag').not.toBeNull();
+    expect(res.body.match(/<script type="module"/g)).toHaveLength(1);
+    const modules = [loader![1]!, loader![2]!, ...loader![3]!.split(' ')];
+    expect(modules.length).toBeGreaterThan(4);
+    for (const href of modules) {
       const script = await t.app.inject({ method: 'GET', url: href });
       expect(script.statusCode, href).toBe(200);
       expect(script.headers['content-type'], href).toMatch(/javascript/);
@@ -81,11 +84,23 @@ describe('the website in every language', () => {
     expect(res.body).toContain('Страница не найдена');
   });
 
+  it("gives the browser React Router's production build, without its development warnings", async () => {
+    const shell = (await t.app.inject({ method: 'GET', url: '/dashboard' })).body;
+    const scripts = [...shell.matchAll(/<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"/g)].map((match) => match[1]!);
+    const code = (await Promise.all(scripts.map(async (url) => (await t.app.inject({ method: 'GET', url })).body))).join('\n');
+    expect(code).toContain('useNavigate() may be used only in the context of a <Router> component'); // the router is there
+    expect(code).not.toContain('No routes matched location'); // a warning of its development build only
+  });
+
   it('serves the app shell of the dashboard in each language', async () => {
     for (const locale of LOCALES) {
       const res = await t.app.inject({ method: 'GET', url: localizedPath(locale, '/dashboard') });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(`<html lang="${HREFLANG[locale]}" dir="${textDirection(locale)}"`);
+      // It shows nothing until its scripts run, so it asks for them at once rather than after a paint.
+      expect(res.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/vendor-');
+      expect(res.body).not.toContain('data-entry=');
     }
   });
 

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { LOCALE_PREFIX, splitLocalePath } from '../../shared/locales.js';
@@ -23,10 +24,12 @@ const app = (
 );
 
 // A prerendered page already holds the page's HTML: load its chunk and catalogues, then hydrate (keep the HTML).
+// Hydration is a transition, done in slices that leave the page responsive; a click or a key press on the page
+// before it is done makes React finish it at once and then handle the event.
 // Pages drawn only in the browser (dashboard, admin) arrive empty and are rendered from scratch.
 const ready = Promise.all([loadCatalogs(locale, ['common']), preloadPage(path, locale)]);
 if (container.hasChildNodes()) {
-  void ready.then(() => hydrateRoot(container, app));
+  void ready.then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);
 }

@@ -1,0 +1,48 @@
+/**
+ * The only script a prerendered page names in its HTML. The page paints from its HTML and stylesheet alone, so its
+ * modules (the entry, main.tsx, and what it hydrates with, listed in this tag's data-entry and data-modules by
+ * scripts/prerender.ts) are fetched once it has painted instead of sharing the connection with the stylesheet
+ * the first paint waits for; main.tsx then hydrates in slices that leave the page responsive.
+ *
+ * The app shell (dashboard, admin), which shows nothing without its scripts, loads them at once as usual.
+ */
+
+/** A page that has painted nothing contentful by then (a blank page) loads its modules anyway. */
+const FALLBACK_MS = 3000;
+
+const tag = document.querySelector<HTMLScriptElement>('script[data-entry]');
+
+function load(): void {
+  if (!tag?.dataset.entry) return;
+  for (const href of tag.dataset.modules?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import(/* @vite-ignore */ tag.dataset.entry);
+}
+
+/** Runs `callback` once the page has painted its first text, or at once where that will not be seen soon. */
+function afterFirstPaint(callback: () => void): void {
+  // A page opened in a background tab paints only once shown; a browser without paint timing never says it painted.
+  if (document.visibilityState !== 'visible' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    callback();
+    return;
+  }
+  let done = false;
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length > 0) once();
+  });
+  function once(): void {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    // The paint's own task ends first: the modules start loading in the next one.
+    setTimeout(callback, 0);
+  }
+  observer.observe({ type: 'paint', buffered: true });
+  setTimeout(once, FALLBACK_MS);
+}
+
+afterFirstPaint(load);
