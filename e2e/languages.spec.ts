@@ -36,7 +36,7 @@ async function snap(page: Page, name: string, projectName: string): Promise<void
 
 test('switching to Persian on /pricing keeps the page and mirrors the layout; the choice is remembered', async ({ page }) => {
   await page.goto('/pricing');
-  await page.waitForLoadState('networkidle'); // hydrated: the switcher reacts
+  await waitForHydration(page); // the switcher reacts once the page has hydrated
   const switcher = page.getByRole('contentinfo').getByRole('combobox', { name: 'Language' });
   await switcher.selectOption('fa');
   await expect(page).toHaveURL(/\/fa\/pricing$/);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { asMarzneshinUser, startFakeMarzneshin, type FakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
-import { expect, FAKE_STRIPE_KEYS, signIn, signInWithCode, test, uniqueEmail, type Site } from './site.js';
+import { expect, FAKE_STRIPE_KEYS, signIn, signInWithCode, test, uniqueEmail, waitForHydration, type Site } from './site.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -106,6 +106,7 @@ test('from the pricing page: Get Plus for a year, sign in, pay exactly that pric
   try {
     await setUpShop(page, site, panel, `Shop ${Date.now()}`, 'admin-shop@example.com');
     await page.goto('/pricing');
+    await waitForHydration(page); // the period buttons work once the page has hydrated
     await page.getByRole('group', { name: 'Billing period' }).getByRole('button', { name: '1 year' }).click();
     const plus = page.getByRole('article', { name: 'Plus', exact: true });
     await expect(plus.getByText('$83.88 billed every year, renews automatically; cancel any time', { exact: true })).toBeVisible();

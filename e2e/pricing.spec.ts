@@ -43,6 +43,7 @@ test('the pricing toggle shows the plans\' prices, what is charged and savings f
     if (new URL(request.url()).pathname === '/api/plans') planRequests.push(request.url());
   });
   await page.goto('/pricing');
+  await waitForHydration(page); // the period buttons work once the page has hydrated
   await expect(page.getByRole('button', { name: '2 years' })).toHaveAttribute('aria-pressed', 'true');
   const toggle = page.getByRole('group', { name: 'Billing period' });
   await expect(toggle.getByRole('button')).toHaveText(['2 years', '1 year', '1 month']);
