@@ -1,3 +1,5 @@
+import type { ImportRowProblem } from './panel-import.js';
+
 /** The one error shape every API answer uses for a failure. */
 export interface ApiErrorBody {
   code: ErrorCode | (string & {});
@@ -6,6 +8,8 @@ export interface ApiErrorBody {
   fields?: Record<string, string>;
   /** Present on `invalid_code` (a sign-in code refused): why, and what the visitor can do next. */
   codeStatus?: CodeStatus;
+  /** Present on `import_invalid`: each row of an import that cannot be taken, and why. */
+  rows?: ImportRowProblem[];
 }
 
 /**

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-export const PANEL_KINDS = ['marzneshin', 'marzban'] as const;
+export const PANEL_KINDS = ['marzneshin', 'marzban', 'remnawave', 'pasarguard'] as const;
 export type PanelKindName = (typeof PANEL_KINDS)[number];
+/** Panels reached with an API token made in the panel (`apiToken`) instead of an admin's username and password. */
+export const TOKEN_PANEL_KINDS: readonly PanelKindName[] = ['remnawave'];
+export const usesApiToken = (kind: PanelKindName): boolean => TOKEN_PANEL_KINDS.includes(kind);
 export const SERVER_STATUSES = ['active', 'disabled'] as const;
 export type ServerStatus = (typeof SERVER_STATUSES)[number];
 /** What the minute-by-minute checks say of a server: 'unknown' until its first check. */
@@ -30,13 +33,42 @@ const PanelUrl = z
   .pipe(z.url({ protocol: /^https?$/, error: 'Enter the panel URL, e.g. https://panel.example.com:8443' }))
   .transform((url) => url.replace(/\/+$/, ''));
 
+/** Room for a few comma-separated squad UUIDs. */
+const SERVICE_ID_MAX = 400;
+
 const Required = (label: string, max = 200) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max);
 
+const Password = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(500);
+const ApiToken = z.string({ error: 'API token is required' }).trim().min(1, 'API token is required').max(4000);
+
+/**
+ * A panel's address and credentials: an admin's `username` and `password`, or (Remnawave) an `apiToken`.
+ * Which of them a kind needs is checked by `requireCredentials`, once the kind is known.
+ */
 const ConnectionFields = {
   url: PanelUrl,
-  username: Required('Username'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(500),
+  username: z.string().trim().max(200).optional(),
+  password: Password.optional(),
+  apiToken: ApiToken.optional(),
 };
+
+type Credentials = { kind?: PanelKindName; username?: string; password?: string; apiToken?: string };
+
+/** The credentials each kind needs, as field errors: a token for token panels, a username and password for the others. */
+export function missingCredentials(value: Credentials): Record<string, string> {
+  const missing: Record<string, string> = {};
+  if (usesApiToken(value.kind ?? 'marzneshin')) {
+    if (!value.apiToken) missing.apiToken = 'API token is required';
+  } else {
+    if (!value.username) missing.username = 'Username is required';
+    if (!value.password) missing.password = 'Password is required';
+  }
+  return missing;
+}
+
+function requireCredentials(value: Credentials, ctx: z.RefinementCtx): void {
+  for (const [field, message] of Object.entries(missingCredentials(value))) ctx.addIssue({ code: 'custom', path: [field], message });
+}
 
 /** A server's fields without defaults: what PATCH may change (a default would overwrite the saved value). */
 const ServerFields = z.object({
@@ -50,30 +82,33 @@ const ServerFields = z.object({
     .max(60, 'Public region name: at most 60 characters')
     .nullable()
     .transform((value) => value || null),
-  serviceId: Required('Service ID', 64),
+  /** Marzneshin: a service id; Marzban: an inbound tag or 'all'; Remnawave: internal squad UUIDs; PasarGuard: group ids (several comma-separated). */
+  serviceId: Required('Service ID', SERVICE_ID_MAX),
   locations: LocationsSchema,
 });
 
 /** `POST /api/admin/servers/test`: with a `serviceId`, the test also checks that this panel admin may assign it. */
-export const ServerConnectionBody = z.object({
-  kind: z.enum(PANEL_KINDS).default('marzneshin'),
-  ...ConnectionFields,
-  serviceId: z.string().trim().max(64).optional(),
-});
+export const ServerConnectionBody = z
+  .object({
+    kind: z.enum(PANEL_KINDS).default('marzneshin'),
+    ...ConnectionFields,
+    serviceId: z.string().trim().max(SERVICE_ID_MAX).optional(),
+  })
+  .superRefine(requireCredentials);
 export type ServerConnectionBody = z.infer<typeof ServerConnectionBody>;
 
 export const CreateServerBody = ServerFields.extend({
   kind: ServerFields.shape.kind.default('marzneshin'),
   publicName: ServerFields.shape.publicName.optional(),
   locations: LocationsSchema.default('all'),
-});
+}).superRefine(requireCredentials);
 export type CreateServerBody = z.infer<typeof CreateServerBody>;
 
-/** Every field optional, none defaulted; `password` only when it changes (it is never sent back). */
+/** Every field optional, none defaulted; `password` / `apiToken` only when it changes (neither is ever sent back). */
 export const UpdateServerBody = ServerFields.partial().strict();
 export type UpdateServerBody = z.infer<typeof UpdateServerBody>;
 
-/** A master server as the admin panel sees it: never the password or the panel token. */
+/** A master server as the admin panel sees it: never the password, the API token or the panel's session token. */
 export interface AdminServer {
   id: string;
   kind: PanelKindName;
@@ -81,6 +116,7 @@ export interface AdminServer {
   /** The region name the public status page shows; null: "Location N". */
   publicName: string | null;
   url: string;
+  /** The panel admin's username; '' for a kind that uses an API token. */
   username: string;
   serviceId: string;
   locations: string;

@@ -13,6 +13,7 @@ import { adminSettingsRoutes, publicConfigRoutes } from './modules/settings/sett
 import { healthRoutes } from './modules/system/health.routes.js';
 import { statusRoutes } from './modules/system/status.routes.js';
 import { adminServersRoutes } from './modules/servers/servers.routes.js';
+import { adminPanelImportRoutes } from './modules/panel-import/panel-import.routes.js';
 import { accountsRoutes, adminAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminAccountActionsRoutes } from './modules/accounts/admin-account-actions.routes.js';
 import { adminPlansRoutes, publicPlansRoutes } from './modules/plans/plans.routes.js';
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminUsersRoutes, { users: services.users, userPage: services.userPage });
   await app.register(adminAccountActionsRoutes, { actions: services.adminAccountActions });
   await app.register(adminServersRoutes, { servers: services.servers });
+  await app.register(adminPanelImportRoutes, { panelImport: services.panelImport });
   await app.register(adminPlansRoutes, { plans: services.plans });
   await app.register(adminSettingsRoutes, { settings, audit: services.audit, clock });
   await app.register(adminCardSettingsRoutes, { card: services.card, audit: services.audit, clock });

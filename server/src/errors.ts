@@ -1,4 +1,5 @@
 import type { CodeStatus, ErrorCode } from '../../shared/errors.js';
+import type { ImportRowProblem } from '../../shared/panel-import.js';
 
 /** Every failure a client may see. The error handler turns it into `{ code, message }` with its status. */
 export class AppError extends Error {
@@ -6,7 +7,7 @@ export class AppError extends Error {
     public readonly statusCode: number,
     public readonly code: ErrorCode | (string & {}),
     message: string,
-    public readonly details: { fields?: Record<string, string>; retryAfterSeconds?: number; codeStatus?: CodeStatus } = {},
+    public readonly details: { fields?: Record<string, string>; retryAfterSeconds?: number; codeStatus?: CodeStatus; rows?: ImportRowProblem[] } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -64,6 +64,8 @@ import { createRetentionPurge } from './modules/retention/retention-purge.js';
 import { createPlansService } from './modules/plans/plans.service.js';
 import { createServersRepo } from './modules/servers/servers.repo.js';
 import { createServersService } from './modules/servers/servers.service.js';
+import { createPanelImportRepo } from './modules/panel-import/panel-import.repo.js';
+import { createPanelImportService } from './modules/panel-import/panel-import.service.js';
 import { createPanelUrlCheck } from './modules/servers/panel-address.js';
 import { createSettingsRepo } from './modules/settings/settings.repo.js';
 import { createSetupChecklist } from './modules/setup/setup-checklist.js';
@@ -202,6 +204,9 @@ export function createServices(ctx: ServiceContext) {
     settings,
     servers,
     serverHealth,
+    panelImport: createPanelImportService({
+      repo: createPanelImportRepo(db), plans: plansRepo, findServer: (id) => servers.findServerRecord(id), driverFor: (server) => servers.driverFor(server), audit, clock, log,
+    }),
     auth: createAuthService({ config: ctx.config, keys, clock, mailer: ctx.mailer, log, users, sessions, audit, settings, otp: createOtpRepo(db), signAccessToken: ctx.signAccessToken }),
     users: createUsersService({ users, audit, clock }),
     plans: createPlansService({

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { CheckoutStarted } from '../../shared/billing.js';
 import type { LightMyRequestResponse } from 'fastify';
-import { createMarzbanDriver } from '../src/panels/marzban.js';
-import { createMarzneshinDriver } from '../src/panels/marzneshin.js';
+import { createPanelDriver } from '../src/panels/index.js';
 import type { TestDatabaseKind } from './databases.js';
 import { useTestEnvironment, type TestEnvironment } from './environment.js';
 import { startFakeMarzneshin, type FakeMarzneshin } from './fake-panels/marzneshin.js';
@@ -15,6 +14,11 @@ export const STRIPE_KEYS = {
   secretKey: 'sk_test_fixtureSecret0123456789',
   webhookSecret: 'whsec_fixtureWebhookSecret0123456789',
 };
+
+/** A panel of another kind for the fixture's server: how to start it, and the server body that adds it. */
+export interface FixturePanel {
+  start(): Promise<{ server: Record<string, unknown>; close(): Promise<void> }>;
+}
 
 export interface BillingFixture {
   env: TestEnvironment;
@@ -46,19 +50,20 @@ export interface BillingFixture {
 }
 
 /**
- * A listening app (Stripe's webhooks arrive over real HTTP) with a fake Marzneshin panel and the fake
+ * A listening app (Stripe's webhooks arrive over real HTTP) with a fake Marzneshin panel (or `options.panel`) and the fake
  * Stripe behind the real SDK, an admin, a server, a trial and a paid plan, and card payments set up
  * through the admin API. The job worker is not started: tests run jobs with `runJobs()`.
  */
-export function useBillingFixture(kind: TestDatabaseKind, options: { configureCard?: boolean } = {}): BillingFixture {
+export function useBillingFixture(kind: TestDatabaseKind, options: { configureCard?: boolean; panel?: FixturePanel } = {}): BillingFixture {
   const env = useTestEnvironment(kind);
   const f = { env } as BillingFixture;
   let n = 0;
+  let otherPanel: Awaited<ReturnType<FixturePanel['start']>> | undefined;
 
   async function startApp(): Promise<void> {
     f.t = await buildTestApp({
       db: env.database.db, smtp: env.smtp, clock: f.t?.clock, env: { ADMIN_EMAILS: 'admin@example.com', STRIPE_API_URL: f.stripe.url, STRIPE_TEST_CLOCKS: 'true' },
-      overrides: { driverFactory: (k, c) => (k === 'marzban' ? createMarzbanDriver(c, { timeoutMs: 500 }) : createMarzneshinDriver(c, { timeoutMs: 500 })) },
+      overrides: { driverFactory: (k, c) => createPanelDriver(k, c, { timeoutMs: 500 }) },
     });
     await f.t.app.listen({ host: '127.0.0.1', port: 0 });
     f.stripe.setWebhookUrl(webhookUrl());
@@ -115,7 +120,8 @@ export function useBillingFixture(kind: TestDatabaseKind, options: { configureCa
     f.stripe = await startFakeStripe({ secretKey: STRIPE_KEYS.secretKey, webhookSecret: STRIPE_KEYS.webhookSecret });
     await startApp();
     f.admin = await signInDesktop(f.t, env.smtp, 'admin@example.com');
-    const server = await f.call(f.admin, 'POST', '/api/admin/servers', { kind: 'marzneshin', name: 'Germany', url: f.panel.url, username: f.panel.admin.username, password: f.panel.admin.password, serviceId: '1', locations: 'all' });
+    otherPanel = await options.panel?.start();
+    const server = await f.call(f.admin, 'POST', '/api/admin/servers', otherPanel?.server ?? { kind: 'marzneshin', name: 'Germany', url: f.panel.url, username: f.panel.admin.username, password: f.panel.admin.password, serviceId: '1', locations: 'all' });
     expect(server.statusCode, server.body).toBe(201);
     f.serverId = server.json().id;
     const plan = async (body: Record<string, unknown>) => (await f.call(f.admin, 'POST', '/api/admin/plans', { locations: 'all', ...body })).json().id as string;
@@ -131,6 +137,7 @@ export function useBillingFixture(kind: TestDatabaseKind, options: { configureCa
     await f.t?.app.close();
     await f.stripe?.close();
     await f.panel?.close();
+    await otherPanel?.close();
   });
   return f;
 }

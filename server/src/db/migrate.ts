@@ -14,6 +14,7 @@ import * as auditTarget from './migrations/011-audit-target.js';
 import * as overview from './migrations/012-overview.js';
 import * as serverPublicName from './migrations/013-server-public-name.js';
 import * as locales from './migrations/014-locales.js';
+import * as panelServiceIds from './migrations/015-panel-service-ids.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,6 +37,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['012-overview', overview],
   ['013-server-public-name', serverPublicName],
   ['014-locales', locales],
+  ['015-panel-service-ids', panelServiceIds],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -16,8 +16,15 @@ export function splitLinks(text: string): string[] {
   return text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
 }
 
-/** The vmess:// link a panel hands an inactive user, whose remark is "disabled": never a real config. */
+/** A server a placeholder points at instead of a node: Remnawave's remark-only lines use 0.0.0.0, port 1. */
+export const PLACEHOLDER_HOST = '0.0.0.0';
+
+/**
+ * A link a panel hands an inactive user instead of a configuration: Marzneshin's and Marzban's vmess:// whose
+ * remark is "disabled", or Remnawave's remark-only line (`vless://00000000-…@0.0.0.0:1#⌛ Subscription expired`).
+ */
 export function isPlaceholderLink(link: string): boolean {
+  if (/^[a-z0-9]+:\/\/[^@/]*@0\.0\.0\.0:1(?:[/?#]|$)/i.test(link)) return true;
   if (!link.startsWith('vmess://')) return decodeURIComponent(link.split('#')[1] ?? '') === 'disabled';
   try {
     const config = JSON.parse(Buffer.from(link.slice('vmess://'.length), 'base64').toString('utf8')) as { ps?: string };

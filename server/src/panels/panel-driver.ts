@@ -22,6 +22,9 @@ export interface PanelAccount {
   note: string | null;
 }
 
+/** The four formats `/sub` asks a panel for (base64 links, sing-box JSON, Clash Meta and Clash YAML). */
+export type PanelSubscriptionFormat = 'v2ray' | 'sing-box' | 'clash-meta' | 'clash';
+
 export interface PanelService {
   id: string;
   name: string;
@@ -60,9 +63,12 @@ export interface PanelDriver {
 
 export interface PanelConnection {
   url: string;
+  /** The panel admin's login ('' for a kind that uses an API token). */
   username: string;
   password: string;
-  /** Marzneshin: a service id; Marzban: an inbound tag, or 'all'. */
+  /** Remnawave: the API token made in the panel, sent as `Authorization: Bearer`. */
+  apiToken?: string;
+  /** Marzneshin: a service id; Marzban: an inbound tag, or 'all'; Remnawave: internal squad UUIDs; PasarGuard: group ids (comma-separated). */
   serviceId: string;
 }
 

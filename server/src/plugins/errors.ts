@@ -42,6 +42,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const body: ApiErrorBody = { code: err.code, message: err.message };
       if (err.details.fields) body.fields = err.details.fields;
       if (err.details.codeStatus) body.codeStatus = err.details.codeStatus;
+      if (err.details.rows) body.rows = err.details.rows;
       return reply.status(err.statusCode).send(localized(request, reply, body, err.details.retryAfterSeconds));
     }
 

@@ -16,6 +16,7 @@ import type { AdminOverview, OverviewRange } from '../../../shared/overview.js';
 import type { AdminPlan, PlanBody, UpdatePlanBody } from '../../../shared/plans.js';
 import type { SetupChecklist } from '../../../shared/setup.js';
 import type { AdminServer, CreateServerBody, ServerConnectionBody, UpdateServerBody } from '../../../shared/servers.js';
+import type { ImportPanelUsersBody, ImportResult, PanelUsersPage } from '../../../shared/panel-import.js';
 import type { ApiClient } from './api-client';
 import { apiClient } from './index';
 
@@ -58,6 +59,9 @@ export function createAdminEndpoints(client: ApiClient) {
       enable: (id: string) => client.request<AdminServer>('POST', `${serverPath(id)}/enable`),
       disable: (id: string) => client.request<AdminServer>('POST', `${serverPath(id)}/disable`),
       listServices: (id: string) => client.request<PanelService[]>('GET', `${serverPath(id)}/services`),
+      listPanelUsers: (id: string, query: { page: number; size: number; unlinked: boolean }) =>
+        client.request<PanelUsersPage>('GET', `${serverPath(id)}/panel-users?page=${query.page}&size=${query.size}&unlinked=${query.unlinked}`),
+      importUsers: (id: string, body: ImportPanelUsersBody) => client.request<ImportResult>('POST', `${serverPath(id)}/import`, { body }),
     },
 
     plans: {

@@ -1,4 +1,5 @@
 import type { ApiErrorBody, CodeStatus } from '../../../shared/errors.js';
+import type { ImportRowProblem } from '../../../shared/panel-import.js';
 import { clientMessage } from './language';
 
 /** Codes the client itself produces when the server gave no usable error body. */
@@ -15,13 +16,16 @@ export class ApiError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** Why a sign-in code was refused (on `invalid_code`). */
   readonly codeStatus: CodeStatus | undefined;
+  /** Each row of an import that was refused, and why (on `import_invalid`). */
+  readonly rows: ImportRowProblem[] | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>, codeStatus?: CodeStatus) {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>, codeStatus?: CodeStatus, rows?: ImportRowProblem[]) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.codeStatus = codeStatus;
+    this.rows = rows;
   }
 }
 
@@ -37,7 +41,7 @@ export function createNetworkError(): ApiError {
 /** Turns a failed response's parsed body into an ApiError, whatever the body held. */
 export function createResponseError(status: number, body: unknown): ApiError {
   if (isApiErrorBody(body)) {
-    return new ApiError(status, body.code, body.message, body.fields, body.codeStatus);
+    return new ApiError(status, body.code, body.message, body.fields, body.codeStatus, body.rows);
   }
   return new ApiError(status, CLIENT_ERROR_CODES.internal, clientMessage('unexpected'));
 }

@@ -1,4 +1,4 @@
-import type { HealthState, PanelKindName, ServerStatus } from '../../../../shared/servers.js';
+import { PANEL_KINDS, type HealthState, type PanelKindName, type ServerStatus } from '../../../../shared/servers.js';
 import type { Db } from '../../db/knex.js';
 import { toDate, toDateOrNull } from '../../db/values.js';
 
@@ -48,7 +48,7 @@ const toHealthState = (value: unknown): HealthState => (value === 'up' || value 
 function toRecord(row: Record<string, unknown>): ServerRecord {
   return {
     id: row.id as string,
-    kind: row.kind === 'marzban' ? 'marzban' : 'marzneshin',
+    kind: (PANEL_KINDS as readonly string[]).includes(row.kind as string) ? (row.kind as PanelKindName) : 'marzneshin',
     name: row.name as string,
     publicName: (row.public_name as string | null) ?? null,
     url: row.url as string,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { SERVER_MESSAGES, type AdminServer, type CreateServerBody, type ServerConnectionBody, type UpdateServerBody } from '../../../../shared/servers.js';
+import { SERVER_MESSAGES, missingCredentials, usesApiToken, type AdminServer, type CreateServerBody, type PanelKindName, type ServerConnectionBody, type UpdateServerBody } from '../../../../shared/servers.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { decryptSecret, encryptSecret, type Keys } from '../../lib/crypto.js';
@@ -33,18 +33,34 @@ export const toAdminServer = (server: ServerRecord): AdminServer => ({
   updatedAt: server.updatedAt.toISOString(),
 });
 
+/** The one secret a server keeps (encrypted): the API token of a token panel, else the admin's password. */
+const secretOf = (body: { kind?: PanelKindName; password?: string; apiToken?: string }): string =>
+  (usesApiToken(body.kind ?? 'marzneshin') ? body.apiToken : body.password) ?? '';
+
+/** What a driver needs: a token panel gets its token and no login; the others a username and password. */
+function connectionFor(kind: PanelKindName, fields: { url: string; username?: string; secret: string; serviceId: string }): PanelConnection {
+  return usesApiToken(kind)
+    ? { url: fields.url, username: '', password: '', apiToken: fields.secret, serviceId: fields.serviceId }
+    : { url: fields.url, username: fields.username ?? '', password: fields.secret, serviceId: fields.serviceId };
+}
+
 /** Panel failures an admin can fix (credentials, URL) are 400; a panel that does not answer is 502. */
 function panelFailure(err: unknown, message: string, code: string): AppError {
   const unreachable = err instanceof PanelError && err.retryable;
   return new AppError(unreachable ? 502 : 400, code, message);
 }
 
-/** The credential test failed: an admin that may not use the service is told exactly that, on the field. */
+/**
+ * The credential test failed: an admin that may not use the service is told exactly that, on the field;
+ * refused credentials get the spec's message; anything else (no answer, a dropped connection, not a panel of
+ * this kind) gets it followed by what the driver found, so the admin knows what to fix.
+ */
 function credentialTestFailure(err: unknown, message: string): AppError {
   if (err instanceof PanelError && err.kind === 'not_permitted') {
     return new AppError(400, 'connection_test_failed', err.message, { fields: { serviceId: err.message } });
   }
-  return panelFailure(err, message, 'connection_test_failed');
+  const reason = err instanceof PanelError && err.kind !== 'auth' ? ` ${err.message.replace(/\.?$/, '.')}` : '';
+  return panelFailure(err, `${message}${reason}`, 'connection_test_failed');
 }
 
 export interface ServersServiceDeps {
@@ -62,12 +78,8 @@ export function createServersService(deps: ServersServiceDeps) {
   const { servers, drivers, clock, log } = deps;
   const checkPanelUrl = deps.checkPanelUrl ?? createPanelUrlCheck({ allowLinkLocal: false });
 
-  const connectionOf = (server: ServerRecord): PanelConnection => ({
-    url: server.url,
-    username: server.username,
-    password: decryptSecret(deps.keys.encryption, server.passwordEncrypted),
-    serviceId: server.serviceId,
-  });
+  const connectionOf = (server: ServerRecord): PanelConnection =>
+    connectionFor(server.kind, { url: server.url, username: server.username, secret: decryptSecret(deps.keys.encryption, server.passwordEncrypted), serviceId: server.serviceId });
 
   /**
    * The credential test: checks the URL may be called at all, then logs in (with the admin's rights
@@ -120,17 +132,18 @@ export function createServersService(deps: ServersServiceDeps) {
 
     /** With a `serviceId`, also checks that this panel admin may assign it. */
     async testConnection(body: ServerConnectionBody): Promise<{ services: PanelService[] }> {
-      const connection = { kind: body.kind, url: body.url, username: body.username, password: body.password, serviceId: body.serviceId ?? '' };
+      const connection = { kind: body.kind, ...connectionFor(body.kind, { ...body, secret: secretOf(body), serviceId: body.serviceId ?? '' }) };
       return { services: await testAndListServices(connection, SERVER_MESSAGES.testFailed) };
     },
 
     async createServer(actor: Actor, body: CreateServerBody): Promise<AdminServer> {
-      const connection = { kind: body.kind, url: body.url, username: body.username, password: body.password, serviceId: body.serviceId };
+      const secret = secretOf(body);
+      const connection = { kind: body.kind, ...connectionFor(body.kind, { ...body, secret }) };
       requireKnownService(await testAndListServices(connection, SERVER_MESSAGES.testFailed), body.serviceId);
       const now = clock();
       const server = await servers.insert(randomUUID(), {
-        kind: body.kind, name: body.name, publicName: body.publicName ?? null, url: body.url, username: body.username,
-        passwordEncrypted: encryptSecret(deps.keys.encryption, body.password),
+        kind: body.kind, name: body.name, publicName: body.publicName ?? null, url: body.url, username: connection.username,
+        passwordEncrypted: encryptSecret(deps.keys.encryption, secret),
         serviceId: body.serviceId, locations: body.locations, status: 'active', lastCheck: now,
       }, now);
       // It just answered the credential test: up from the start (the admin set it up, no mail).
@@ -141,22 +154,23 @@ export function createServersService(deps: ServersServiceDeps) {
 
     async updateServer(actor: Actor, id: string, patch: UpdateServerBody): Promise<AdminServer> {
       const existing = await load(id);
-      const current = connectionOf(existing);
-      const next = {
-        kind: patch.kind ?? existing.kind,
-        url: patch.url ?? existing.url,
-        username: patch.username ?? existing.username,
-        password: patch.password ?? current.password,
-        serviceId: patch.serviceId ?? existing.serviceId,
-      };
+      const kind = patch.kind ?? existing.kind;
+      // A change of kind between a token panel and a login panel needs the other credentials typed anew.
+      const sameCredentials = usesApiToken(kind) === usesApiToken(existing.kind);
+      const savedSecret = decryptSecret(deps.keys.encryption, existing.passwordEncrypted);
+      const typed = { username: patch.username ?? (sameCredentials ? existing.username : undefined), password: patch.password, apiToken: patch.apiToken };
+      const secret = secretOf({ kind, ...typed }) || (sameCredentials ? savedSecret : '');
+      const missing = missingCredentials({ kind, username: typed.username, password: secret, apiToken: secret });
+      if (Object.keys(missing).length > 0) throw validationFailed(missing, Object.values(missing)[0]!);
+      const next = { kind, ...connectionFor(kind, { url: patch.url ?? existing.url, username: typed.username, secret, serviceId: patch.serviceId ?? existing.serviceId }) };
+      const secretChanged = secret !== savedSecret;
       const connectionChanged =
-        next.kind !== existing.kind || next.url !== existing.url || next.username !== existing.username ||
-        next.password !== current.password || next.serviceId !== existing.serviceId;
+        next.kind !== existing.kind || next.url !== existing.url || next.username !== existing.username || secretChanged || next.serviceId !== existing.serviceId;
       const now = clock();
       if (connectionChanged) requireKnownService(await testAndListServices(next, SERVER_MESSAGES.testFailed), next.serviceId);
       const updated = await servers.update(id, {
         kind: next.kind, url: next.url, username: next.username, serviceId: next.serviceId,
-        ...(patch.password !== undefined ? { passwordEncrypted: encryptSecret(deps.keys.encryption, patch.password) } : {}),
+        ...(secretChanged ? { passwordEncrypted: encryptSecret(deps.keys.encryption, secret) } : {}),
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.publicName !== undefined ? { publicName: patch.publicName } : {}),
         ...(patch.locations !== undefined ? { locations: patch.locations } : {}),
@@ -164,7 +178,7 @@ export function createServersService(deps: ServersServiceDeps) {
       }, now);
       if (!updated) throw notFound('Server not found.');
       if (connectionChanged) await servers.recordCheckSuccess(id, null, now);
-      await record(actor, 'server.update', id, { fields: Object.keys(patch).filter((key) => key !== 'password').concat(patch.password ? ['password'] : []) });
+      await record(actor, 'server.update', id, { fields: Object.keys(patch) });
       return toAdminServer(connectionChanged ? (await servers.findById(id))! : updated);
     },
 

@@ -3,7 +3,7 @@
  * `subscription-userinfo` header, and whether it is the placeholder an inactive user gets. Nothing else
  * of the panel's answer (headers, addresses) is kept, so nothing else can be passed on.
  */
-import { isPlaceholderLink, splitLinks } from '../../panels/normalize.js';
+import { PLACEHOLDER_HOST, isPlaceholderLink, splitLinks } from '../../panels/normalize.js';
 import { PanelError } from '../../panels/panel-driver.js';
 import type { PanelFormat, SubscriptionFormat } from './subscription-format.js';
 
@@ -55,6 +55,8 @@ function decodeLinks(text: string): string[] {
 }
 
 const allPlaceholders = (names: string[]) => names.length > 0 && names.every((name) => name === 'disabled');
+/** Every server of the answer is the placeholder host: the panel gave remarks, not configurations. */
+const allNowhere = (servers: string[]) => servers.length > 0 && servers.every((server) => server === PLACEHOLDER_HOST);
 
 /** sing-box JSON: every outbound with a server is named `disabled`. */
 function singBoxPlaceholder(text: string): boolean {
@@ -66,7 +68,7 @@ function singBoxPlaceholder(text: string): boolean {
   }
   if (!config || typeof config !== 'object') throw new PanelError('invalid_response', 'The panel sent sing-box JSON that is not an object');
   const proxies = (Array.isArray(config.outbounds) ? config.outbounds : []).filter((o) => o && typeof o.server === 'string');
-  return allPlaceholders(proxies.map((o) => String(o.tag)));
+  return allPlaceholders(proxies.map((o) => String(o.tag))) || allNowhere(proxies.map((o) => String(o.server)));
 }
 
 /** Clash YAML: every entry of the top-level `proxies:` list is named `disabled`. */
@@ -76,12 +78,15 @@ function clashPlaceholder(text: string): boolean {
   const start = lines.findIndex((line) => /^proxies:\s*$/.test(line));
   if (start < 0) return false;
   const names: string[] = [];
+  const servers: string[] = [];
   for (const line of lines.slice(start + 1)) {
     if (/^\S/.test(line)) break;
     const match = /^\s*-\s*\{?\s*name:\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^,}]*?))\s*(?:[,}]|$)/.exec(line);
     if (match) names.push(match[1] ?? match[2] ?? match[3] ?? '');
+    const server = /(?:^\s*|[{,]\s*)server:\s*["']?([^"',}\s]+)/.exec(line);
+    if (server) servers.push(server[1]!);
   }
-  return allPlaceholders(names);
+  return allPlaceholders(names) || allNowhere(servers);
 }
 
 /** Turns one successful panel answer into what the cache keeps. Throws PanelError('invalid_response') for junk. */

@@ -50,7 +50,8 @@ export const CONTENT_TYPES: Readonly<Record<SubscriptionFormat, string>> = {
  * four (panels.md), whatever the User-Agent. `links` and `base64` both come from `v2ray` (base64 of the
  * links; Marzban has no `/links`), so one panel copy serves both.
  */
-export type PanelFormat = 'v2ray' | 'sing-box' | 'clash-meta' | 'clash';
+export type { PanelSubscriptionFormat as PanelFormat } from '../../panels/panel-driver.js';
+import type { PanelSubscriptionFormat as PanelFormat } from '../../panels/panel-driver.js';
 
 export const PANEL_SOURCE: Readonly<Record<SubscriptionFormat, PanelFormat>> = {
   links: 'v2ray',

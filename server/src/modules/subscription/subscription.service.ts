@@ -4,7 +4,8 @@
  * VPN client the configuration from the panel in the format it wants, with our own headers.
  *
  * - The format: a path suffix forces it; else the User-Agent's anchored rules. We ask the panel for that
- *   format explicitly (`<subscription_url>/<format>`) and pass on the client's User-Agent.
+ *   format explicitly (each kind's own path, panels/subscription-url.ts), passing on the client's User-Agent
+ *   where the panel wants it.
  * - Cached per account and format: fresh for 60 s, then served stale while one background refresh runs;
  *   the panel down → the last good copy, or 503 without one. Account rows and the brand are cached briefly,
  *   and a token that matched no row answers 404 for 30 s without a query.
@@ -18,6 +19,7 @@ import { AppError, notFound } from '../../errors.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { PanelError } from '../../panels/panel-driver.js';
 import { PANEL_TIMEOUT_MS, panelFetch } from '../../panels/panel-http.js';
+import { panelSubscriptionRequest } from '../../panels/subscription-url.js';
 import { platformFromUserAgent } from '../../../../shared/deep-links.js';
 import { LOCALES, localizedPath, type Locale } from '../../../../shared/locales.js';
 import { localeFromAcceptLanguage } from '../../lib/locale.js';
@@ -141,21 +143,9 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** `<subscription_url>/<format>`: both panels serve these four suffixes (panels.md). */
-export function panelUrlFor(subscriptionUrl: string, format: PanelFormat): string {
-  let url: URL;
-  try {
-    url = new URL(subscriptionUrl);
-  } catch {
-    throw new PanelError('invalid_response', 'The stored subscription URL is not a URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PanelError('invalid_response', 'The stored subscription URL is not http(s)');
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${format}`;
-  url.hash = '';
-  return url.href;
-}
-
 const MAX_FORWARDED_UA = 512;
+/** Headers of Remnawave's answer when its own HWID limit held the request back (an empty or placeholder body). */
+const REFUSED_BY_PANEL_DEVICE_LIMIT = ['x-hwid-not-supported', 'x-hwid-max-devices-reached'];
 const UNKNOWN_TOKENS_KEPT = 10_000;
 
 export function createSubscriptionService(deps: SubscriptionServiceDeps) {
@@ -256,11 +246,14 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
 
   async function fetchCopy(account: SubscriptionAccount, source: PanelFormat, userAgent: string): Promise<PanelCopy> {
     try {
-      const headers: Record<string, string> = { accept: '*/*' };
-      if (userAgent) headers['user-agent'] = userAgent;
-      const response = await panelFetch(panelUrlFor(account.subscriptionUrl!, source), { method: 'GET', headers, timeoutMs });
+      const request = panelSubscriptionRequest(account.panelKind, account.subscriptionUrl!, source, userAgent);
+      const response = await panelFetch(request.url, { method: 'GET', headers: request.headers, timeoutMs });
       if (response.status !== 200) {
         throw new PanelError(response.status >= 500 ? 'server_error' : 'rejected', `The panel answered HTTP ${response.status} for the subscription`, response.status);
+      }
+      // The panel's own device limit refused our request (it sends no device id): never a configuration.
+      if (REFUSED_BY_PANEL_DEVICE_LIMIT.some((header) => response.headers.has(header))) {
+        throw new PanelError('rejected', "The panel's own device limit refused the subscription: turn it off for this user on the panel");
       }
       return toPanelCopy(source, response.text, response.headers.get('subscription-userinfo'));
     } catch (err) {

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import type { ReactNode } from 'react';
 import { rowButtonClass } from './admin-ui';
 import { StatusBadge } from './StatusBadge';
 
@@ -10,10 +11,12 @@ interface RowActionsProps {
   onEdit: () => void;
   onToggle: () => void;
   onDelete: () => void;
+  /** More buttons for the row, before Delete. */
+  children?: ReactNode;
 }
 
 /** Edit, Disable/Enable and Delete for one table row. */
-export function RowActions({ name, active, busy, onEdit, onToggle, onDelete }: RowActionsProps) {
+export function RowActions({ name, active, busy, onEdit, onToggle, onDelete, children }: RowActionsProps) {
   const { _ } = useLingui();
   const rowName = <span className="sr-only"> {name}</span>;
   return (
@@ -26,6 +29,7 @@ export function RowActions({ name, active, busy, onEdit, onToggle, onDelete }: R
         {active ? _('admin.row.disable') : _('admin.row.enable')}
         {rowName}
       </button>
+      {children}
       <button type="button" onClick={onDelete} disabled={busy} className={rowButtonClass.danger}>
         {_('admin.common.delete')}
         {rowName}

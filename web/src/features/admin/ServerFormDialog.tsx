@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
-import { PANEL_KINDS, type AdminServer } from '../../../../shared/servers.js';
+import { PANEL_KINDS, usesApiToken, type AdminServer } from '../../../../shared/servers.js';
 import { adminApi, type PanelService } from '../../api/admin-endpoints';
 import { AlertBox } from './AlertBox';
 import { buttonClass } from './admin-ui';
@@ -8,10 +8,12 @@ import { errorMessage, fieldErrors } from './admin-errors';
 import { Dialog } from './Dialog';
 import { SelectField, TextField } from './form-fields';
 import {
+  MULTI_SERVICE_KINDS,
   NEW_SERVER_VALUES,
   PANEL_KIND_LABELS,
   connectionChanged,
   toCreateServerBody,
+  typedSecret,
   toUpdateServerBody,
   valuesFromServer,
   type ServerFormValues,
@@ -41,16 +43,20 @@ export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogP
   const set = <K extends keyof ServerFormValues>(key: K) => (value: ServerFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
+  const tokenPanel = usesApiToken(values.kind);
+
   async function loadServices(): Promise<PanelService[]> {
     setFormError(null);
-    const { kind, url, username, password, serviceId } = toCreateServerBody(values);
-    if (server && !password) {
-      if (connectionChanged(values, server)) throw new Error(_('admin.serverForm.passwordToTest'));
+    const body = toCreateServerBody(values);
+    if (server && !typedSecret(values)) {
+      if (connectionChanged(values, server)) throw new Error(_(tokenPanel ? 'admin.serverForm.tokenToTest' : 'admin.serverForm.passwordToTest'));
       return adminApi.servers.listServices(server.id);
     }
-    if (!url || !username || !password) throw new Error(_('admin.serverForm.fillInFirst'));
+    const complete = tokenPanel ? Boolean(body.url && body.apiToken) : Boolean(body.url && body.username && body.password);
+    if (!complete) throw new Error(_(tokenPanel ? 'admin.serverForm.fillInTokenFirst' : 'admin.serverForm.fillInFirst'));
     // With a service ID already typed, the test also says whether this panel admin may assign it.
-    return (await adminApi.servers.testConnection({ kind, url, username, password, serviceId })).services;
+    const { kind, url, username, password, apiToken, serviceId } = body;
+    return (await adminApi.servers.testConnection({ kind, url, username, password, apiToken, serviceId })).services;
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -102,23 +108,39 @@ export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogP
           maxLength={500}
           disabled={saving}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={_('admin.serverForm.username')} value={values.username} onValueChange={set('username')} error={fields.username} required autoComplete="off" disabled={saving} />
+        {tokenPanel ? (
           <TextField
-            label={_('admin.serverForm.password')}
+            label={_('admin.serverForm.apiToken')}
             type="password"
-            value={values.password}
-            onValueChange={set('password')}
-            error={fields.password}
-            hint={server ? _('admin.serverForm.passwordHint') : undefined}
-            required={!server}
-            autoComplete="new-password"
+            value={values.apiToken}
+            onValueChange={set('apiToken')}
+            error={fields.apiToken}
+            hint={server?.kind === values.kind ? _('admin.serverForm.apiTokenKeepHint') : _('admin.serverForm.apiTokenHint')}
+            required={server?.kind !== values.kind}
+            autoComplete="off"
             disabled={saving}
           />
-        </div>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label={_('admin.serverForm.username')} value={values.username} onValueChange={set('username')} error={fields.username} required autoComplete="off" disabled={saving} />
+            <TextField
+              label={_('admin.serverForm.password')}
+              type="password"
+              value={values.password}
+              onValueChange={set('password')}
+              error={fields.password}
+              hint={server && !usesApiToken(server.kind) ? _('admin.serverForm.passwordHint') : undefined}
+              required={!server || usesApiToken(server.kind)}
+              autoComplete="new-password"
+              disabled={saving}
+            />
+          </div>
+        )}
         <ServiceIdField
           // A new connection means the listed services may no longer apply: start the field afresh.
           key={`${values.kind} ${values.url} ${values.username}`}
+          kind={values.kind}
+          multiple={MULTI_SERVICE_KINDS.includes(values.kind)}
           value={values.serviceId}
           onChange={set('serviceId')}
           error={fields.serviceId}

@@ -6,12 +6,13 @@ import { Loading } from '../../components/Loading';
 import { useToast } from '../toast/toast-context';
 import { AdminTable, Cell } from './AdminTable';
 import { AlertBox } from './AlertBox';
-import { buttonClass } from './admin-ui';
+import { buttonClass, rowButtonClass } from './admin-ui';
 import { errorMessage } from './admin-errors';
 import { formatLocations } from './admin-format';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ActiveBadge, RowActions } from './RowActions';
 import { PANEL_KIND_LABELS } from './server-form';
+import { ImportUsersDialog } from './ImportUsersDialog';
 import { ServerFormDialog } from './ServerFormDialog';
 import { ServerHealth } from './ServerHealth';
 import { useAdminResource } from './useAdminResource';
@@ -43,6 +44,7 @@ export function ServersTab({ refreshKey }: { refreshKey: number }) {
   const { isBusy, runBusy } = useBusyIds();
   const [form, setForm] = useState<FormState>(null);
   const [toDelete, setToDelete] = useState<AdminServer | null>(null);
+  const [importing, setImporting] = useState<AdminServer | null>(null);
 
   const replace = (updated: AdminServer) =>
     setServers((list) => list?.map((server) => (server.id === updated.id ? updated : server)) ?? [updated]);
@@ -123,13 +125,19 @@ export function ServersTab({ refreshKey }: { refreshKey: number }) {
                   onEdit={() => setForm({ server })}
                   onToggle={() => void toggleStatus(server)}
                   onDelete={() => setToDelete(server)}
-                />
+                >
+                  <button type="button" onClick={() => setImporting(server)} disabled={isBusy(server.id)} className={rowButtonClass.neutral}>
+                    {_('admin.import.action')}
+                    <span className="sr-only"> {server.name}</span>
+                  </button>
+                </RowActions>
               </Cell>
             </tr>
           ))}
         </AdminTable>
       )}
 
+      {importing && <ImportUsersDialog server={importing} onClose={() => setImporting(null)} />}
       {form && <ServerFormDialog server={form.server} onClose={() => setForm(null)} onSaved={onSaved} />}
       {toDelete && (
         <ConfirmDialog

@@ -5,9 +5,23 @@ import type { PanelService } from '../../api/admin-endpoints';
 import { AlertBox } from './AlertBox';
 import { buttonClass } from './admin-ui';
 import { errorMessage } from './admin-errors';
-import { SelectField, TextField } from './form-fields';
+import type { PanelKindName } from '../../../../shared/servers.js';
+import { CheckboxField, SelectField, TextField } from './form-fields';
+
+/** What each kind calls the part of the panel a new user is put in. */
+const LABELS: Record<PanelKindName, { label: string; hint: string }> = {
+  marzneshin: { label: 'admin.serviceId.label', hint: 'admin.serviceId.hint' },
+  marzban: { label: 'admin.serviceId.labelMarzban', hint: 'admin.serviceId.hintMarzban' },
+  remnawave: { label: 'admin.serviceId.labelRemnawave', hint: 'admin.serviceId.hintRemnawave' },
+  pasarguard: { label: 'admin.serviceId.labelPasarguard', hint: 'admin.serviceId.hintPasarguard' },
+};
+
+const splitIds = (value: string) => value.split(',').map((id) => id.trim()).filter(Boolean);
 
 interface ServiceIdFieldProps {
+  kind: PanelKindName;
+  /** Several of the panel's services may be chosen (stored comma-separated). */
+  multiple: boolean;
   value: string;
   onChange: (serviceId: string) => void;
   error?: string;
@@ -20,7 +34,7 @@ interface ServiceIdFieldProps {
  * "Test connection", then the panel's services in a select. Before a test (or when the panel has
  * none) the service ID is typed by hand. The parent remounts this when the connection changes.
  */
-export function ServiceIdField({ value, onChange, error, disabled, loadServices }: ServiceIdFieldProps) {
+export function ServiceIdField({ kind, multiple, value, onChange, error, disabled, loadServices }: ServiceIdFieldProps) {
   const { _ } = useLingui();
   const [services, setServices] = useState<PanelService[] | null>(null);
   const [testing, setTesting] = useState(false);
@@ -44,6 +58,9 @@ export function ServiceIdField({ value, onChange, error, disabled, loadServices 
 
   const canPick = services !== null && services.length > 0;
   const unknownValue = canPick && value !== '' && !services.some((service) => service.id === value);
+  const labels = LABELS[kind];
+  const chosen = splitIds(value);
+  const toggle = (id: string, checked: boolean) => onChange((checked ? [...chosen, id] : chosen.filter((other) => other !== id)).join(','));
 
   return (
     <div className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
@@ -58,8 +75,29 @@ export function ServiceIdField({ value, onChange, error, disabled, loadServices 
         )}
       </div>
       {testError && <AlertBox>{testError}</AlertBox>}
-      {canPick ? (
-        <SelectField label={_('admin.serviceId.label')} value={value} onValueChange={onChange} error={error} required disabled={disabled}>
+      {canPick && multiple ? (
+        <fieldset className="space-y-2" aria-describedby={error ? 'service-ids-error' : undefined}>
+          <legend className="text-sm font-medium text-slate-700">{_(labels.label)}</legend>
+          {services.map((service) => (
+            <CheckboxField
+              key={service.id}
+              label={`${service.name} (${service.id})`}
+              checked={chosen.includes(service.id)}
+              onCheckedChange={(checked) => toggle(service.id, checked)}
+              disabled={disabled}
+            />
+          ))}
+          {chosen.filter((id) => !services.some((service) => service.id === id)).map((id) => (
+            <CheckboxField key={id} label={_('admin.serviceId.notOnPanel', { id })} checked onCheckedChange={() => toggle(id, false)} disabled={disabled} />
+          ))}
+          {error && (
+            <p id="service-ids-error" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
+        </fieldset>
+      ) : canPick ? (
+        <SelectField label={_(labels.label)} value={value} onValueChange={onChange} error={error} required disabled={disabled}>
           <option value="">{_('admin.serviceId.select')}</option>
           {unknownValue && <option value={value}>{_('admin.serviceId.notOnPanel', { id: value })}</option>}
           {services.map((service) => (
@@ -70,13 +108,13 @@ export function ServiceIdField({ value, onChange, error, disabled, loadServices 
         </SelectField>
       ) : (
         <TextField
-          label={_('admin.serviceId.label')}
+          label={_(labels.label)}
           value={value}
           onValueChange={onChange}
           error={error}
-          hint={_('admin.serviceId.hint')}
+          hint={_(labels.hint)}
           required
-          maxLength={64}
+          maxLength={400}
           disabled={disabled}
         />
       )}

@@ -1,6 +1,6 @@
-import type { AdminServer, CreateServerBody, PanelKindName, UpdateServerBody } from '../../../../shared/servers.js';
+import { usesApiToken, type AdminServer, type CreateServerBody, type PanelKindName, type UpdateServerBody } from '../../../../shared/servers.js';
 
-/** What the Add/Edit server form holds; the password is write-only and starts empty on edit. */
+/** What the Add/Edit server form holds; the password and the API token are write-only and start empty on edit. */
 export interface ServerFormValues {
   kind: PanelKindName;
   name: string;
@@ -8,6 +8,8 @@ export interface ServerFormValues {
   url: string;
   username: string;
   password: string;
+  /** Remnawave's API token (its kinds have no username or password). */
+  apiToken: string;
   serviceId: string;
   locations: string;
 }
@@ -15,7 +17,12 @@ export interface ServerFormValues {
 export const PANEL_KIND_LABELS: Record<PanelKindName, string> = {
   marzneshin: 'Marzneshin',
   marzban: 'Marzban',
+  remnawave: 'Remnawave',
+  pasarguard: 'PasarGuard',
 };
+
+/** Kinds whose service field may name several of the panel's services (squads, groups), comma-separated. */
+export const MULTI_SERVICE_KINDS: readonly PanelKindName[] = ['remnawave', 'pasarguard'];
 
 export const NEW_SERVER_VALUES: ServerFormValues = {
   kind: 'marzneshin',
@@ -24,40 +31,48 @@ export const NEW_SERVER_VALUES: ServerFormValues = {
   url: '',
   username: '',
   password: '',
+  apiToken: '',
   serviceId: '',
   locations: 'all',
 };
 
 export function valuesFromServer(server: AdminServer): ServerFormValues {
   const { kind, name, url, username, serviceId, locations } = server;
-  return { kind, name, publicName: server.publicName ?? '', url, username, password: '', serviceId, locations };
+  return { kind, name, publicName: server.publicName ?? '', url, username, password: '', apiToken: '', serviceId, locations };
 }
 
 export function toCreateServerBody(values: ServerFormValues): CreateServerBody {
+  const credentials = usesApiToken(values.kind)
+    ? { apiToken: values.apiToken.trim() }
+    : { username: values.username.trim(), password: values.password };
   return {
     kind: values.kind,
     name: values.name.trim(),
     publicName: values.publicName.trim() || null,
     url: values.url.trim(),
-    username: values.username.trim(),
-    password: values.password,
+    ...credentials,
     serviceId: values.serviceId.trim(),
     locations: values.locations.trim() || 'all',
   };
 }
 
-/** Only the fields that changed; the password only when one was typed. */
+/** Only the fields that changed; the password or API token only when one was typed. */
 export function toUpdateServerBody(values: ServerFormValues, original: AdminServer): UpdateServerBody {
-  const { password, ...next } = toCreateServerBody(values);
+  const { password, apiToken, ...next } = toCreateServerBody(values);
   const changes: UpdateServerBody = {};
   for (const key of Object.keys(next) as Array<keyof typeof next>) {
     if (next[key] !== original[key]) Object.assign(changes, { [key]: next[key] });
   }
   if (password) changes.password = password;
+  if (apiToken) changes.apiToken = apiToken;
   return changes;
 }
 
 /** Whether the panel connection (not just the name or locations) differs from the saved server. */
 export function connectionChanged(values: ServerFormValues, original: AdminServer): boolean {
-  return values.kind !== original.kind || values.url.trim() !== original.url || values.username.trim() !== original.username;
+  const username = usesApiToken(values.kind) ? '' : values.username.trim();
+  return values.kind !== original.kind || values.url.trim() !== original.url || username !== original.username;
 }
+
+/** The typed secret the credential test needs: the API token, or the password. */
+export const typedSecret = (values: ServerFormValues): string => (usesApiToken(values.kind) ? values.apiToken.trim() : values.password);
