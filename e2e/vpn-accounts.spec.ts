@@ -28,7 +28,8 @@ async function setUpAsAdmin(page: Page, site: Site, panel: FakeMarzneshin, kind:
   await dialog.getByLabel('Password').fill(panel.admin.password);
   await dialog.getByRole('button', { name: 'Test connection' }).click();
   // The field becomes a list of the panel's services once the test has answered.
-  const serviceList = dialog.getByRole('combobox', { name: 'Service ID' });
+  // Each kind names it in its own words (Marzban: its inbounds).
+  const serviceList = dialog.getByRole('combobox', { name: kind === 'marzban' ? 'Inbound' : 'Service ID' });
   await expect(serviceList).toBeEnabled();
   await serviceList.selectOption({ index: 1 });
   await dialog.getByRole('button', { name: 'Add server' }).click();

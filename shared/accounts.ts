@@ -34,6 +34,8 @@ export interface VpnAccount {
   /** A payment for it has succeeded: a `suspended` account is then being set up, not waiting to be paid. */
   paymentConfirmed: boolean;
   usageCheckedAt: string | null;
+  /** How many devices may use this account (from its plan when bought or renewed); null = unlimited. */
+  deviceLimit: number | null;
 }
 
 export const CreateAccountBody = z.object({ planId: z.string({ error: 'planId is required' }).trim().min(1).max(64) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from './devices.js';
 
 /** `GET/PUT /api/admin/settings`. */
 export interface AdminSettings {
@@ -19,7 +20,14 @@ export interface AdminSettings {
   retentionDays: number;
   /** Days the audit log is kept. */
   auditRetentionDays: number;
+  /**
+   * What a VPN client that sends no device id (`x-hwid`) gets on an account whose plan limits devices:
+   * `allow` (the default) serves it without counting it; `refuse` gives it a placeholder entry instead.
+   */
+  devicelessClients: DevicelessClientPolicy;
 }
+
+export const DEVICELESS_CLIENTS_DEFAULT: DevicelessClientPolicy = 'allow';
 
 export const RENEWAL_DEFAULTS = { graceDays: 3, reminders: true, maxGraceDays: 30 } as const;
 
@@ -61,6 +69,7 @@ export const UpdateSettingsBody = z
     protectionFeatures: z.boolean(),
     retentionDays: wholeDays('Retention', RETENTION_DEFAULTS.minDays, RETENTION_DEFAULTS.maxDays),
     auditRetentionDays: wholeDays('Audit log retention', RETENTION_DEFAULTS.minAuditDays, RETENTION_DEFAULTS.maxAuditDays),
+    devicelessClients: z.enum(DEVICELESS_CLIENT_POLICIES, { error: 'Clients without a device id: allow or refuse' }),
   })
   .partial()
   .strict();

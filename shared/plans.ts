@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_LIMIT_MAX } from './devices.js';
 import { LocationsSchema } from './servers.js';
 
 export const PLAN_STATUSES = ['active', 'disabled'] as const;
@@ -31,6 +32,8 @@ export interface Plan {
   /** Listed on the public pages (pricing, landing). A trial never is, whatever this says. */
   public: boolean;
   billing: PlanBilling;
+  /** How many devices (VPN clients that send a device id) one account of this plan may use; null = unlimited. */
+  deviceLimit: number | null;
 }
 
 export interface AdminPlan extends Plan {
@@ -84,6 +87,12 @@ const planFields = {
     .max(PLAN_PRICING_LIMITS.sortOrderMax),
   public: z.boolean(),
   billing: z.enum(PLAN_BILLINGS, { error: 'Billing is one_off or recurring' }),
+  deviceLimit: z
+    .number({ error: 'Device limit is a number' })
+    .int('Device limit is a whole number')
+    .min(1, 'Device limit: at least 1 (leave it empty for unlimited)')
+    .max(DEVICE_LIMIT_MAX, `Device limit: at most ${DEVICE_LIMIT_MAX}`)
+    .nullable(),
 };
 
 export const PlanBody = z.object({
@@ -98,6 +107,7 @@ export const PlanBody = z.object({
   public: planFields.public.default(true),
   /** One-off when omitted, so existing callers keep working. */
   billing: planFields.billing.default('one_off'),
+  deviceLimit: planFields.deviceLimit.default(null),
 });
 export type PlanBody = z.infer<typeof PlanBody>;
 /** A change: only the fields sent are changed (no defaults fill the others in). */

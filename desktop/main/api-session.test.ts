@@ -22,6 +22,8 @@ interface SentRequest {
   path: string;
   authorization: string | null;
   body: unknown;
+  /** x-hwid, x-device-os, x-ver-os, x-device-model as sent. */
+  device: Array<string | null>;
 }
 
 let t: TestApp;
@@ -52,6 +54,7 @@ describe('api session (desktop main process)', () => {
       method: init?.method ?? 'GET',
       path: url.pathname + url.search,
       authorization: headers.get('authorization'),
+      device: ['x-hwid', 'x-device-os', 'x-ver-os', 'x-device-model'].map((name) => headers.get(name)),
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     });
     return fetch(input, init);
@@ -270,6 +273,29 @@ describe('api session (desktop main process)', () => {
     const { session } = startApp();
     await expect(call(session, 'GET', path)).rejects.toThrow(/Refused/);
     expect(sent).toEqual([]);
+  });
+
+  it('sends the app\'s device id and description with every request, the same after a restart', async () => {
+    const device = { os: 'macOS', osVersion: '14.5', model: 'Mac (arm64)' };
+    const store = openStore();
+    const session = createApiSession({ store, fetch: recordingFetch, now: () => clock, timeoutMs: 5000, device });
+    const email = newEmail();
+    expect((await signIn(session, email)).status).toBe(200);
+    expect((await call(session, 'GET', '/api/accounts')).status).toBe(200);
+    const id = await store.getDeviceId();
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    for (const request of sent) expect(request.device, request.path).toEqual([id, 'macOS', '14.5', 'Mac (arm64)']);
+
+    const restarted = openStore();
+    const again = createApiSession({ store: restarted, fetch: recordingFetch, now: () => clock, timeoutMs: 5000, device });
+    expect((await call(again, 'GET', '/api/auth/session')).status).toBe(200);
+    expect(sent.at(-1)!.device[0]).toBe(id);
+  });
+
+  it('sends no device headers when it is not given a description', async () => {
+    const { session } = startApp();
+    await call(session, 'GET', '/api/auth/session');
+    expect(sent.every((request) => request.device.every((value) => value === null))).toBe(true);
   });
 
   it('answers status 0 when the server is down', async () => {

@@ -4,11 +4,12 @@
  * `request` sends the renderer's API calls with `Authorization: Bearer`, renews the access token
  * before it lapses and once after a 401 (one refresh at a time, its rotated refresh token stored),
  * and handles the special paths of the bridge contract (shared/platform-bridge.ts). The renderer
- * never sees a token.
+ * never sees a token. Every request carries the app's device headers (device-identity.ts).
  */
 import { z } from 'zod';
 import type { BridgeRequest, BridgeResponse } from '../../shared/platform-bridge.js';
 import { isAllowedApiPath } from './api-paths.js';
+import { deviceHeaders, type DeviceDescription } from './device-identity.js';
 import type { SessionStore } from './session-store.js';
 
 export interface ApiSession {
@@ -23,6 +24,8 @@ export interface ApiSessionOptions {
   /** Milliseconds since the epoch; decides when the access token is due for renewal. */
   now?: () => number;
   timeoutMs?: number;
+  /** What this machine is (describeThisDevice()); with it, requests carry `x-hwid` and the device headers. */
+  device?: DeviceDescription;
 }
 
 const PATHS = {
@@ -75,6 +78,7 @@ export function createApiSession(options: ApiSessionOptions): ApiSession {
   async function send(method: string, path: string, body?: unknown, bearer?: string | null): Promise<BridgeResponse> {
     const serverUrl = await store.getServerUrl();
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.device) Object.assign(headers, deviceHeaders(await store.getDeviceId(), options.device));
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     try {

@@ -10,6 +10,7 @@ import { app, shell, type BrowserWindow } from 'electron';
 import { createApiSession } from './api-session.js';
 import { APP_ID, KEYCHAIN_SERVICE, PRODUCT_NAME } from './app-identity.js';
 import { createBridgeHandlers } from './bridge-handlers.js';
+import { describeThisDevice } from './device-identity.js';
 import { isTrustedSender, registerBridgeHandlers } from './ipc.js';
 import { resolveRendererLocation } from './renderer-location.js';
 import { createOsKeyring, createSessionStore } from './session-store.js';
@@ -43,7 +44,7 @@ export async function startDesktopApp(): Promise<void> {
 
   await app.whenReady();
   const store = createSessionStore({ keyring: createOsKeyring(), settingsDir: app.getPath('userData'), service: KEYCHAIN_SERVICE });
-  const session = createApiSession({ store });
+  const session = createApiSession({ store, device: describeThisDevice() });
   const detector = createClientDetector({ lookupProtocol: (url) => app.getApplicationNameForProtocol(url) });
   registerBridgeHandlers(createBridgeHandlers({ session, store, detector, openExternal }), (event) =>
     isTrustedSender(event, window, location.rendererUrl),

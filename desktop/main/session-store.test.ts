@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSessionStore, keychainAccount, SETTINGS_FILE, type SessionStore } from './session-store.js';
+import { createSessionStore, deviceIdAccount, keychainAccount, SETTINGS_FILE, type SessionStore } from './session-store.js';
 import { createFakeKeyring, type FakeKeyring } from './testing/fake-keyring.js';
 
 const SERVICE = 'com.lumenvpn.desktop';
@@ -119,5 +119,51 @@ describe('session store', () => {
     await expect(store.replaceRefreshToken('refresh-2')).resolves.toBeUndefined();
     await expect(store.deleteRefreshToken()).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(3);
+  });
+
+  describe('the device id', () => {
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+    it('is made once, kept in the keychain beside the session, and the same after a restart and a sign-out', async () => {
+      const store = open();
+      const id = await store.getDeviceId();
+      expect(id).toMatch(UUID);
+      expect(await store.getDeviceId()).toBe(id);
+      expect(keyring.read(SERVICE, deviceIdAccount(DEFAULT_SERVER))).toBe(id);
+
+      await store.saveRefreshToken('ann@example.com', 'refresh-1');
+      expect(readFileSync(settingsFile(), 'utf8')).not.toContain(id);
+      await store.deleteRefreshToken();
+      const restarted = open();
+      expect(await restarted.getDeviceId()).toBe(id);
+      expect(keyring.read(SERVICE, deviceIdAccount(DEFAULT_SERVER))).toBe(id);
+    });
+
+    it('is another one on another server', async () => {
+      const store = open();
+      const first = await store.getDeviceId();
+      await store.setServerUrl(OTHER_SERVER);
+      const second = await store.getDeviceId();
+      expect(second).toMatch(UUID);
+      expect(second).not.toBe(first);
+      expect(keyring.read(SERVICE, deviceIdAccount(OTHER_SERVER))).toBe(second);
+    });
+
+    it('replaces a stored value that is not an id it made', async () => {
+      await keyring.setPassword(SERVICE, deviceIdAccount(DEFAULT_SERVER), 'C02XK1ABJGH5 serial');
+      const id = await open().getDeviceId();
+      expect(id).toMatch(UUID);
+      expect(keyring.read(SERVICE, deviceIdAccount(DEFAULT_SERVER))).toBe(id);
+    });
+
+    it('without a working keychain: one id for this run, and a warning', async () => {
+      keyring.failWith = new Error('keychain locked');
+      const store = open();
+      const id = await store.getDeviceId();
+      expect(id).toMatch(UUID);
+      expect(await store.getDeviceId()).toBe(id);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('device id'), expect.any(Error));
+      expect(keyring.entries.size).toBe(0);
+    });
   });
 });

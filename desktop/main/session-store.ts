@@ -4,11 +4,13 @@
  * server and e-mail; and a small settings file in the app's data folder that remembers the server URL
  * and the last signed-in e-mail, so the next start knows which keychain entry to read.
  * The settings file holds no secret. Nothing here imports Electron: the caller passes the folder.
+ * The app's device id for a server (device-identity.ts) is a sibling keychain entry of that server's.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EntryOptions } from '@napi-rs/keyring';
 import { z } from 'zod';
+import { newDeviceId } from './device-identity.js';
 import { defaultServerUrl, normaliseServerUrl } from './server-url.js';
 
 /** The keychain as the store uses it; tests pass a fake, the app passes `createOsKeyring()`. */
@@ -51,6 +53,11 @@ export interface SessionStore {
   replaceRefreshToken(refreshToken: string): Promise<void>;
   /** Deletes the current server and e-mail's entry and forgets the e-mail. */
   deleteRefreshToken(): Promise<void>;
+  /**
+   * This app's device id for the current server: made once (random) and kept in the keychain, so it
+   * stays the same across restarts and sign-ins. If the keychain fails, an id for this run only.
+   */
+  getDeviceId(): Promise<string>;
 }
 
 export interface SessionStoreOptions {
@@ -79,6 +86,11 @@ interface Settings {
 /** The keychain account of a session: the server's origin and the e-mail, e.g. `https://vpn.example.com a@b.c`. */
 export const keychainAccount = (serverUrl: string, email: string): string => `${serverUrl} ${email}`;
 
+/** The keychain account of the app's device id on a server: beside its sessions, never an e-mail (no `@`). */
+export const deviceIdAccount = (serverUrl: string): string => `${serverUrl} #device-id`;
+
+const DEVICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { keyring, service, settingsDir } = options;
   const fallbackServerUrl = options.defaultServerUrl ?? defaultServerUrl();
@@ -86,6 +98,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const settingsPath = join(settingsDir, SETTINGS_FILE);
   let cached: Settings | undefined;
   let writing: Promise<void> = Promise.resolve();
+  /** Device ids by server, once read or made (one keychain read per server and run). */
+  const deviceIds = new Map<string, Promise<string>>();
 
   async function readSettings(): Promise<Settings> {
     if (cached) return cached;
@@ -153,7 +167,34 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       await writeSettings(rest);
       await deleteEntry(account);
     },
+
+    async getDeviceId() {
+      const serverUrl = (await readSettings()).serverUrl ?? fallbackServerUrl;
+      let id = deviceIds.get(serverUrl);
+      if (!id) {
+        id = loadOrMakeDeviceId(deviceIdAccount(serverUrl));
+        deviceIds.set(serverUrl, id);
+      }
+      return id;
+    },
   };
+
+  async function loadOrMakeDeviceId(account: string): Promise<string> {
+    try {
+      const stored = await keyring.getPassword(service, account);
+      if (stored && DEVICE_ID.test(stored)) return stored;
+    } catch (error) {
+      warn('could not read the device id from the keychain (using one for this run)', error);
+      return newDeviceId();
+    }
+    const id = newDeviceId();
+    try {
+      await keyring.setPassword(service, account, id);
+    } catch (error) {
+      warn('could not keep the device id in the keychain (using it for this run)', error);
+    }
+    return id;
+  }
 
   async function setEntry(account: string, refreshToken: string): Promise<void> {
     try {

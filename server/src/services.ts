@@ -76,6 +76,8 @@ import { createBroadcast } from './lib/broadcast.js';
 import { cachedSessions, createSessionCache, forgettingUsers } from './modules/auth/session-cache.js';
 import { createStatusService } from './modules/system/status.service.js';
 import { createSubscriptionService } from './modules/subscription/subscription.service.js';
+import { createDevicesRepo } from './modules/devices/devices.repo.js';
+import { createDevicesService, DEVICES_CHANGED_CHANNEL } from './modules/devices/devices.service.js';
 import { createSystemService } from './modules/system/system.service.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -163,7 +165,12 @@ export function createServices(ctx: ServiceContext) {
     userChanged: (userId) => sessionCache.forgetUser(userId),
   });
   const notices = createBillingNotices({ jobs, clock });
-  const subscription = createSubscriptionService({ db, settings, publicUrl: ctx.config.publicUrl, clock, log });
+  const subscription = createSubscriptionService({ db, settings, publicUrl: ctx.config.publicUrl, clock, log, settingsVersion: () => changeSignal.version() });
+  // A removed device stops being admitted on every instance at once (with Redis; else within /sub's few-second cache).
+  broadcast.subscribe(DEVICES_CHANGED_CHANNEL, (accountId) => subscription.forgetDevices(accountId));
+  const devices = createDevicesService({
+    repo: createDevicesRepo(db), audit, clock, devicesChanged: (accountId) => broadcast.publish(DEVICES_CHANGED_CHANNEL, accountId),
+  });
   const panelSync = createPanelSync({
     db, repo: createPanelSyncRepo(db), accounts: accountsRepo, listServers: () => serversRepo.list(), driverFor: (server) => servers.driverFor(server),
     notices, accountChanged: (accountId) => subscription.invalidateAccount(accountId), clock, log,
@@ -233,6 +240,7 @@ export function createServices(ctx: ServiceContext) {
     status: createStatusService({ db, servers: serversRepo, clock }),
     system: createSystemService({ db, mailer: ctx.mailer, servers, jobs, settings, payments: refunds, subscriptions: subscriptionsAdmin }),
     subscription,
+    devices,
     panelSync,
     overview,
     jobs,

@@ -15,6 +15,7 @@ import * as overview from './migrations/012-overview.js';
 import * as serverPublicName from './migrations/013-server-public-name.js';
 import * as locales from './migrations/014-locales.js';
 import * as panelServiceIds from './migrations/015-panel-service-ids.js';
+import * as deviceLimits from './migrations/016-device-limits.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -38,6 +39,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['013-server-public-name', serverPublicName],
   ['014-locales', locales],
   ['015-panel-service-ids', panelServiceIds],
+  ['016-device-limits', deviceLimits],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -15,6 +15,7 @@ import { PAGE_CATALOGUES } from '../modules/subscription/page-messages/index.js'
 import { renderSubscriptionPage } from '../modules/subscription/subscription-page.js';
 import { SUBSCRIPTION_MESSAGES } from '../modules/subscription/subscription.service.js';
 import { CUSTOMER_MESSAGES, ERROR_CATALOGUES, localizeErrorBody, translateErrorMessage } from './index.js';
+import { DEVICE_MESSAGES } from '../modules/devices/devices.service.js';
 
 /** The arguments an ICU message uses (placeholders, plural and select values), however deeply nested. */
 function argumentsOf(message: string, locale: string): string[] {
@@ -72,6 +73,7 @@ describe('the API error tables', () => {
       BILLING_MESSAGES.notConfigured, BILLING_MESSAGES.stripeNotInitialized, BILLING_MESSAGES.cryptoNotImplemented,
       BILLING_MESSAGES.subscriptionChangeFailed, BILLING_MESSAGES.oneOffNotCancelable, BILLING_MESSAGES.notRenewing,
       BILLING_MESSAGES.noBillingAccount, BILLING_MESSAGES.portalFailed,
+      DEVICE_MESSAGES.accountNotFound, DEVICE_MESSAGES.deviceNotFound,
       SUBSCRIPTION_MESSAGES.notFound, SUBSCRIPTION_MESSAGES.pending, SUBSCRIPTION_MESSAGES.paidPending, SUBSCRIPTION_MESSAGES.unavailable,
       unauthenticated().message, validationFailed({}).message,
       parsed(EmailSchema.safeParse(undefined)), parsed(EmailSchema.safeParse('nope')), parsed(EmailSchema.safeParse(`${'a'.repeat(250)}@example.com`)),

@@ -40,6 +40,7 @@ export const CUSTOMER_MESSAGES = [
   'Plan not found',
   'This plan is paid: buy it by card.',
   'Account not found',
+  'Device not found',
   'Account or master server not found',
   'This account is waiting for its payment and cannot be deleted yet.',
   'Failed to create VPN account',

@@ -32,6 +32,7 @@ export const fa: ErrorCatalogue = {
     'Plan not found': 'طرح پیدا نشد',
     'This plan is paid: buy it by card.': 'این طرح پولی است: آن را با کارت بخرید.',
     'Account not found': 'حساب پیدا نشد',
+    'Device not found': 'دستگاه پیدا نشد',
     'Account or master server not found': 'حساب یا سرور پیدا نشد',
     'This account is waiting for its payment and cannot be deleted yet.': 'این حساب در انتظار پرداخت است و هنوز نمی‌توان آن را حذف کرد.',
     'Failed to create VPN account': 'ساخت حساب VPN ناموفق بود',

@@ -32,6 +32,7 @@ export const ru: ErrorCatalogue = {
     'Plan not found': 'Тариф не найден',
     'This plan is paid: buy it by card.': 'Это платный тариф: купите его картой.',
     'Account not found': 'Аккаунт не найден',
+    'Device not found': 'Устройство не найдено',
     'Account or master server not found': 'Аккаунт или сервер не найден',
     'This account is waiting for its payment and cannot be deleted yet.': 'Этот аккаунт ожидает оплаты и пока не может быть удалён.',
     'Failed to create VPN account': 'Не удалось создать VPN-аккаунт',

@@ -32,6 +32,7 @@ export const zhCN: ErrorCatalogue = {
     'Plan not found': '未找到套餐',
     'This plan is paid: buy it by card.': '这是付费套餐：请用银行卡购买。',
     'Account not found': '未找到账户',
+    'Device not found': '未找到设备',
     'Account or master server not found': '未找到账户或服务器',
     'This account is waiting for its payment and cannot be deleted yet.': '此账户正在等待付款，暂时无法删除。',
     'Failed to create VPN account': '创建 VPN 账户失败',

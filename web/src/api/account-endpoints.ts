@@ -1,4 +1,5 @@
 import type { VpnAccount } from '../../../shared/accounts.js';
+import type { AccountDevices } from '../../../shared/devices.js';
 import type { Plan } from '../../../shared/plans.js';
 import type { AdminServer } from '../../../shared/servers.js';
 import { apiClient } from './index';
@@ -18,6 +19,12 @@ export const accountApi = {
   listAccounts: (signal?: AbortSignal) => apiClient.request<VpnAccount[]>('GET', '/api/accounts', { signal }),
   createAccount: (planId: string) => apiClient.request<VpnAccount>('POST', '/api/accounts', { body: { planId } }),
   deleteAccount: (id: string) => apiClient.request<void>('DELETE', `/api/accounts/${encodeURIComponent(id)}`),
+  /** The caller's account's devices (VPN apps that sent a device id when they fetched its subscription), oldest first. */
+  listDevices: (accountId: string, signal?: AbortSignal) =>
+    apiClient.request<AccountDevices>('GET', `/api/accounts/${encodeURIComponent(accountId)}/devices`, { signal }),
+  /** Forgets one device: it no longer counts against the limit (it is added again if it fetches the subscription again). */
+  removeDevice: (accountId: string, deviceId: string) =>
+    apiClient.request<void>('DELETE', `/api/accounts/${encodeURIComponent(accountId)}/devices/${encodeURIComponent(deviceId)}`),
 
   admin: {
     listServers: (signal?: AbortSignal) => apiClient.request<AdminServer[]>('GET', '/api/admin/servers', { signal }),

@@ -1,4 +1,5 @@
 import type { AccountLogEntry, SystemStatus, VpnAccount } from '../../../shared/accounts.js';
+import type { AccountDevices } from '../../../shared/devices.js';
 import type { AdminUserPage, ExtendAccountBody } from '../../../shared/users.js';
 import type { AdminSettings, UpdateSettingsBody } from '../../../shared/app-settings.js';
 import type {
@@ -112,6 +113,10 @@ export function createAdminEndpoints(client: ApiClient) {
       resetUsage: (id: string) => client.request<VpnAccount>('POST', `${accountPath(id)}/reset-usage`),
       setEnabled: (id: string, enabled: boolean) => client.request<VpnAccount>('POST', `${accountPath(id)}/${enabled ? 'enable' : 'disable'}`),
       remove: (id: string) => client.request<void>('DELETE', accountPath(id)),
+      /** Any customer's account's devices, as its owner sees them. */
+      listDevices: (id: string, signal?: AbortSignal) => client.request<AccountDevices>('GET', `${accountPath(id)}/devices`, { signal }),
+      removeDevice: (id: string, deviceId: string) =>
+        client.request<void>('DELETE', `${accountPath(id)}/devices/${encodeURIComponent(deviceId)}`),
     },
 
     listLogs: (limit: number, signal?: AbortSignal) =>

@@ -57,7 +57,9 @@ export function createFormatters(locale: Locale, i18n: I18n = i18nFor(locale)) {
     duration: (value: number) => (value < 1 ? hours().format(Math.max(1, Math.round(value * 24))) : days().format(Number(value.toFixed(1)))),
     /** 'all' (or nothing) reads 'All locations'; codes are listed with the locale's separator. */
     locations: (locations: string) =>
-      locations === 'all' || locations === '' ? i18n._('format.allLocations') : locations.split(',').join(LIST_SEPARATOR[locale]),
+      locations === 'all' || locations === '' ? i18n._('format.allLocations') : formatters.list(locations.split(',')),
+    /** Names one after another with the language's separator: 'Happ, Hiddify', 'Happ، Hiddify', 'Happ、Hiddify'. */
+    list: (items: readonly string[]) => items.join(LIST_SEPARATOR[locale]),
     /** A date and time; '—' without a usable one. */
     dateTime: (iso: string | null) => {
       const date = validDate(iso);

@@ -28,6 +28,8 @@ export interface AccountRecord {
   plan: { id: string; status: PlanStatus; price: number; isTrial: boolean } | null;
   /** A payment for it has succeeded: while it waits, it is being set up, not waiting to be paid. */
   paymentConfirmed: boolean;
+  /** How many devices may use it (its plan's, when bought or renewed); null = unlimited. */
+  deviceLimit: number | null;
 }
 
 interface AccountMetadata {
@@ -37,7 +39,7 @@ interface AccountMetadata {
 
 const SELECT = [
   'a.id', 'a.user_id', 'a.master_server_id', 'a.provisioning_server_id', 'a.plan_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.sub_token',
-  'a.subscription_url', 'a.metadata', 'a.usage_checked_at', 'a.created_at', 's.name as server_name', 's.locations as server_locations', 'p.name as plan_name',
+  'a.subscription_url', 'a.metadata', 'a.usage_checked_at', 'a.created_at', 'a.device_limit', 's.name as server_name', 's.locations as server_locations', 'p.name as plan_name',
   'p.status as plan_status', 'p.price as plan_price', 'p.metadata as plan_metadata',
 ];
 
@@ -74,6 +76,7 @@ function toRecord(row: Record<string, unknown>): AccountRecord {
         }
       : null,
     paymentConfirmed: Boolean(row.payment_confirmed) && row.payment_confirmed !== '0',
+    deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
   };
 }
 
@@ -85,6 +88,8 @@ export interface PendingAccount {
   subToken: string;
   /** Set for a trial: the unique index allows one per user. */
   trialUserId: string | null;
+  /** Its plan's device limit; null or left out = unlimited (admin-made accounts). */
+  deviceLimit?: number | null;
 }
 
 /** A waiting row the sweep may repair or remove (see `listStuck`). */
@@ -153,8 +158,14 @@ export function createAccountsRepo(db: Db) {
     async insertPending(account: PendingAccount, now: Date, trx: Db = db): Promise<void> {
       await trx('vpn_accounts').insert({
         id: account.id, user_id: account.userId, plan_id: account.planId, username: account.username, status: 'suspended',
-        data_limit: 0, sub_token: account.subToken, metadata: toJson({}), trial_user_id: account.trialUserId, created_at: now, updated_at: now,
+        data_limit: 0, sub_token: account.subToken, metadata: toJson({}), trial_user_id: account.trialUserId, device_limit: account.deviceLimit ?? null,
+        created_at: now, updated_at: now,
       });
+    },
+
+    /** A renewal onto a plan brings that plan's device limit (null = unlimited). */
+    async setDeviceLimit(id: string, deviceLimit: number | null, now: Date, trx: Db = db): Promise<void> {
+      await trx('vpn_accounts').where({ id }).update({ device_limit: deviceLimit, updated_at: now });
     },
 
     /**

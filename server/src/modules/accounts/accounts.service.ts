@@ -63,6 +63,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       usageStale,
       paymentConfirmed: account.paymentConfirmed,
       usageCheckedAt: account.usageCheckedAt?.toISOString() ?? null,
+      deviceLimit: account.deviceLimit,
     };
   }
 
@@ -128,11 +129,16 @@ export function createAccountsService(deps: AccountsServiceDeps) {
    * Reserves the row, creates the panel user (the row records where, first), saves the result; on a
    * failure nothing is left behind, and after a crash the sweep of stuck accounts adopts or removes it.
    */
-  async function createAccount(owner: UserProfile, input: { planId: string | null; trial: boolean; dataLimitBytes: number | null; expiresAt: Date | null; candidates: Awaited<ReturnType<Provisioner['candidateServers']>> }) {
+  async function createAccount(owner: UserProfile, input: {
+    planId: string | null; trial: boolean; dataLimitBytes: number | null; expiresAt: Date | null; deviceLimit: number | null;
+    candidates: Awaited<ReturnType<Provisioner['candidateServers']>>;
+  }) {
     const id = randomUUID();
     const username = generateUsername();
     try {
-      await accounts.insertPending({ id, userId: owner.id, planId: input.planId, username, subToken: generateSubToken(), trialUserId: input.trial ? owner.id : null }, clock());
+      await accounts.insertPending({
+        id, userId: owner.id, planId: input.planId, username, subToken: generateSubToken(), trialUserId: input.trial ? owner.id : null, deviceLimit: input.deviceLimit,
+      }, clock());
     } catch (err) {
       if (input.trial && isUniqueViolation(err)) throw new AppError(409, 'trial_used', ACCOUNT_MESSAGES.trialUsed);
       throw err;
@@ -181,7 +187,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!trial && plan.price > 0) throw new AppError(402, 'payment_required', 'This plan is paid: buy it by card.');
       if (trial && user.trialUsed) throw new AppError(409, 'trial_used', ACCOUNT_MESSAGES.trialUsed);
       const candidates = await deps.provisioner.candidateServers(plan.locations);
-      return createAccount(user, { planId: plan.id, trial, dataLimitBytes: plan.dataLimitBytes, expiresAt: expiryAfterDays(clock(), plan.days), candidates });
+      return createAccount(user, {
+        planId: plan.id, trial, dataLimitBytes: plan.dataLimitBytes, expiresAt: expiryAfterDays(clock(), plan.days), deviceLimit: plan.deviceLimit, candidates,
+      });
     },
 
     /** The admin's custom account on a chosen server, for the admin unless another user is named. */
@@ -190,7 +198,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!owner) throw validationFailed({ userId: 'User not found' }, 'User not found');
       const server = await deps.servers.findServerRecord(body.serverId);
       if (!server || server.status !== 'active') throw validationFailed({ serverId: 'Select an active server' }, 'Select an active server');
-      return createAccount(owner, { planId: null, trial: false, dataLimitBytes: body.dataLimitGb * BYTES_PER_GB, expiresAt: expiryAfterDays(clock(), body.expireDays), candidates: [server] });
+      return createAccount(owner, {
+        planId: null, trial: false, dataLimitBytes: body.dataLimitGb * BYTES_PER_GB, expiresAt: expiryAfterDays(clock(), body.expireDays), deviceLimit: null, candidates: [server],
+      });
     },
 
     /** Deletes the panel user first (already gone is fine), then the row. */

@@ -15,6 +15,8 @@ export interface SubscriptionMetadata {
   days: number;
   data_limit: number;
   locations: string;
+  /** The plan's device limit when it was bought (null = unlimited); absent on orders from before device limits. */
+  device_limit?: number | null;
   /** The payment error (spec: the subscription stays incomplete with the error in its metadata). */
   error?: string;
   /** When the account was created or extended for this payment (a recurring subscription: its first). */

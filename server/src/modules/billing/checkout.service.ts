@@ -152,12 +152,17 @@ export function createCheckoutService(deps: {
       await deps.db.transaction(async (trx) => {
         const now = clock();
         if (kind === 'purchase') {
-          await deps.accounts.insertPending({ id: accountId, userId: user.id, planId: plan.id, username: generateUsername(), subToken: generateSubToken(), trialUserId: null }, now, trx);
+          await deps.accounts.insertPending({
+            id: accountId, userId: user.id, planId: plan.id, username: generateUsername(), subToken: generateSubToken(), trialUserId: null, deviceLimit: plan.deviceLimit,
+          }, now, trx);
         }
         await billing.insertCheckout({
           subscription: {
             id: subscriptionId, userId: user.id, vpnAccountId: accountId, providerId, planId: plan.id, billing: recurring ? 'recurring' : 'one_off',
-            metadata: { plan_id: plan.id, plan_name: plan.name, price: plan.price, kind, days: plan.days, data_limit: plan.dataLimitBytes, locations: plan.locations },
+            metadata: {
+              plan_id: plan.id, plan_name: plan.name, price: plan.price, kind, days: plan.days, data_limit: plan.dataLimitBytes, locations: plan.locations,
+              device_limit: plan.deviceLimit,
+            },
           },
           transaction: { id: transactionId, amount: plan.price, currency: CURRENCY },
         }, now, trx);

@@ -46,7 +46,10 @@ export function createFulfilment(deps: {
     if (existing) return existing;
     const id = randomUUID();
     await deps.db.transaction(async (trx) => {
-      await accounts.insertPending({ id, userId: subscription.userId, planId: subscription.planId, username: generateUsername(), subToken: generateSubToken(), trialUserId: null }, clock(), trx);
+      await accounts.insertPending({
+        id, userId: subscription.userId, planId: subscription.planId, username: generateUsername(), subToken: generateSubToken(), trialUserId: null,
+        deviceLimit: subscription.metadata.device_limit ?? null,
+      }, clock(), trx);
       await billing.updateSubscription(subscription.id, { vpnAccountId: id }, clock(), trx);
     });
     return (await accounts.findById(id))!;
@@ -122,6 +125,8 @@ export function createFulfilment(deps: {
         status: panel.status, usedTrafficBytes: panel.usedTrafficBytes, expireDate: panel.expiresAt,
         dataLimitBytes: panel.dataLimitBytes ?? 0, links: panel.links ?? account.links,
       }, now, trx);
+      // Renewed onto the plan it was bought on: that plan's device limit (orders from before device limits leave it).
+      if (subscription.metadata.device_limit !== undefined) await accounts.setDeviceLimit(account.id, subscription.metadata.device_limit, now, trx);
       await markFulfilled(subscription, transaction, trx);
       await accounts.insertLog({ accountId: account.id, userId: subscription.userId, step: 'account_renewed', status: 'success', details: { serverId: server.id, username: account.username, expiresAt: expiresAt.toISOString(), subscriptionId: subscription.id }, now }, trx);
     });

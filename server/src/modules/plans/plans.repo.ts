@@ -17,6 +17,8 @@ export interface PlanRecord {
   sortOrder: number;
   public: boolean;
   billing: PlanBilling;
+  /** Devices one account of this plan may use; null = unlimited. */
+  deviceLimit: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -45,6 +47,7 @@ function toRecord(row: Record<string, unknown>): PlanRecord {
     sortOrder: Number(row.sort_order ?? 0),
     public: toBool(row.is_public),
     billing: row.billing === 'recurring' ? 'recurring' : 'one_off',
+    deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
@@ -65,6 +68,7 @@ function toRow(fields: Partial<PlanFields>): Record<string, unknown> {
   if (fields.sortOrder !== undefined) row.sort_order = fields.sortOrder;
   if (fields.public !== undefined) row.is_public = fields.public;
   if (fields.billing !== undefined) row.billing = fields.billing;
+  if (fields.deviceLimit !== undefined) row.device_limit = fields.deviceLimit;
   return row;
 }
 

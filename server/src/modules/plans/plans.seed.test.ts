@@ -36,6 +36,8 @@ describe.each(TEST_DATABASES)('the first-start plans (%s)', (kind) => {
     ]);
     expect(seeded.filter((p) => p.mostPopular).map((p) => p.tier)).toEqual(['Plus', 'Plus', 'Plus']);
     expect(seeded.every((p) => p.public && !p.isTrial && p.status === 'active' && p.locations === 'all')).toBe(true);
+    // Their feature line promises unlimited devices, so they carry no device limit.
+    expect(seeded.every((p) => p.deviceLimit === null)).toBe(true);
     expect(seeded.find((p) => p.name === 'Basic 1 Year')).toMatchObject({ dataLimitBytes: 1200 * GB });
     expect(seeded.find((p) => p.name === 'Basic 1 Year')!.features[0]).toBe('1,200 GB of data for the year');
   });

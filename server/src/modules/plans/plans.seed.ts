@@ -57,6 +57,8 @@ export const DEFAULT_PLANS: readonly PlanBody[] = SEED_TIERS.flatMap((tier, tier
     sortOrder: (tierIndex + 1) * 10 + periodIndex,
     public: true,
     billing: 'recurring',
+    // Seed plans stay unlimited: their feature line says so.
+    deviceLimit: null,
   })),
 );
 

@@ -30,6 +30,7 @@ const toPlan = (plan: PlanRecord, trialPlanId: string | null): Plan => ({
   sortOrder: plan.sortOrder,
   public: plan.public,
   billing: plan.billing,
+  deviceLimit: plan.deviceLimit,
 });
 
 /** A recurring plan renews by itself: whole days a provider can bill, a price, and not the trial. */
@@ -90,7 +91,7 @@ export function createPlansService(deps: {
       const plan = await plans.insert(randomUUID(), body, clock());
       changed();
       if (plan.billing === 'recurring') await deps.recurringPlanSaved?.(plan);
-      await record(actor, 'plan.create', plan.id, { name: plan.name, price: plan.price, billing: plan.billing });
+      await record(actor, 'plan.create', plan.id, { name: plan.name, price: plan.price, billing: plan.billing, deviceLimit: plan.deviceLimit });
       return toAdminPlan(plan, await trialPlanId());
     },
 

@@ -86,6 +86,10 @@ describe.each(TEST_DATABASES)('plans with pricing-page fields (%s)', (kind) => {
     ['a display order out of range', { sortOrder: PLAN_PRICING_LIMITS.sortOrderMax + 1 }, 'sortOrder'],
     ['a badge that is not a boolean', { mostPopular: 'yes' }, 'mostPopular'],
     ['a listing that is not a boolean', { public: 'no' }, 'public'],
+    ['a device limit of 0', { deviceLimit: 0 }, 'deviceLimit'],
+    ['a device limit over 100', { deviceLimit: 101 }, 'deviceLimit'],
+    ['a fractional device limit', { deviceLimit: 1.5 }, 'deviceLimit'],
+    ['a device limit sent as text', { deviceLimit: '2' }, 'deviceLimit'],
   ])('refuses %s with 400 validation_failed naming the field, and writes nothing', async (_case, bad, field) => {
     const created = await call('POST', '/api/admin/plans', planBody(bad));
     expect(created.statusCode).toBe(400);
@@ -138,9 +142,32 @@ describe.each(TEST_DATABASES)('plans with pricing-page fields (%s)', (kind) => {
     const [first, second, third] = res.json();
     expect(first).toEqual({
       id: trial.id, name: 'Trial', days: 0.125, dataLimitBytes: 3600 * GB, locations: 'all', price: 0, isTrial: true,
-      tier: null, features: [], mostPopular: false, sortOrder: 0, public: false, billing: 'one_off',
+      tier: null, features: [], mostPopular: false, sortOrder: 0, public: false, billing: 'one_off', deviceLimit: null,
     });
     expect(second).toMatchObject({ id: monthly.id, tier: 'Plus', mostPopular: false, public: true });
     expect(third).toMatchObject({ id: yearly.id, tier: 'Plus', mostPopular: true, features: planBody().features });
+  });
+
+  it('stores a device limit, lists it in the admin and public lists, and clears it with null', async () => {
+    const plan = await create({ deviceLimit: 2 });
+    expect(plan.deviceLimit).toBe(2);
+    const [row] = await rows();
+    expect(Number(row.device_limit)).toBe(2);
+    expect((await call('GET', '/api/admin/plans')).json()[0]).toMatchObject({ id: plan.id, deviceLimit: 2 });
+    expect((await call('GET', '/api/plans', undefined, null)).json()[0]).toMatchObject({ id: plan.id, deviceLimit: 2 });
+
+    const raised = await call('PATCH', `/api/admin/plans/${plan.id}`, { deviceLimit: 100 });
+    expect(raised.statusCode).toBe(200);
+    expect(raised.json()).toMatchObject({ deviceLimit: 100, tier: 'Plus' });
+    const cleared = await call('PATCH', `/api/admin/plans/${plan.id}`, { deviceLimit: null });
+    expect(cleared.json().deviceLimit).toBeNull();
+    expect((await rows())[0].device_limit).toBeNull();
+    expect((await call('PATCH', `/api/admin/plans/${plan.id}`, { name: 'Renamed' })).json().deviceLimit).toBeNull();
+  });
+
+  it('gives a plan created without a device limit none (unlimited)', async () => {
+    const plan = await create();
+    expect(plan.deviceLimit).toBeNull();
+    expect((await rows())[0].device_limit).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ export interface StoredAppConfig {
   renewal_reminders?: boolean;
   retention_days?: number;
   audit_retention_days?: number;
+  deviceless_clients?: string;
 }
 
 export function createSettingsRepo(db: Db) {

@@ -1,11 +1,14 @@
 import { DEFAULT_BRAND_NAME, DEFAULT_LOCATIONS_CLAIM, defaultSupportEmail, type PublicConfig } from '../../../../shared/config.js';
-import { RENEWAL_DEFAULTS, RETENTION_DEFAULTS, type AdminSettings, type UpdateSettingsBody } from '../../../../shared/app-settings.js';
+import { DEVICELESS_CLIENTS_DEFAULT, RENEWAL_DEFAULTS, RETENTION_DEFAULTS, type AdminSettings, type UpdateSettingsBody } from '../../../../shared/app-settings.js';
+import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from '../../../../shared/devices.js';
 import { validationFailed } from '../../errors.js';
 import type { SettingsRepo } from './settings.repo.js';
 import type { CardPublicState } from '../billing/card-settings.service.js';
 import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 
 export type AppSettings = AdminSettings;
+
+const isDevicelessPolicy = (value: unknown): value is DevicelessClientPolicy => (DEVICELESS_CLIENT_POLICIES as readonly unknown[]).includes(value);
 
 export function createSettingsService(deps: {
   settings: SettingsRepo;
@@ -30,6 +33,7 @@ export function createSettingsService(deps: {
       renewalReminders: stored.renewal_reminders ?? RENEWAL_DEFAULTS.reminders,
       retentionDays: stored.retention_days ?? RETENTION_DEFAULTS.days,
       auditRetentionDays: stored.audit_retention_days ?? RETENTION_DEFAULTS.auditDays,
+      devicelessClients: isDevicelessPolicy(stored.deviceless_clients) ? stored.deviceless_clients : DEVICELESS_CLIENTS_DEFAULT,
     };
   }
 
@@ -61,6 +65,7 @@ export function createSettingsService(deps: {
         ...(patch.renewalReminders !== undefined ? { renewal_reminders: patch.renewalReminders } : {}),
         ...(patch.retentionDays !== undefined ? { retention_days: patch.retentionDays } : {}),
         ...(patch.auditRetentionDays !== undefined ? { audit_retention_days: patch.auditRetentionDays } : {}),
+        ...(patch.devicelessClients !== undefined ? { deviceless_clients: patch.devicelessClients } : {}),
       }, now);
       return getAdminSettings();
     },

@@ -17,7 +17,7 @@ export function createSetupChecklist(deps: { db: Db; settings: SettingsRepo }) {
       const steps: SetupStep[] = [
         { id: 'brand', label: 'Set your brand name', tab: 'settings', done: Boolean(stored.brand_name?.trim()) },
         { id: 'supportEmail', label: 'Set the support e-mail address customers write to', tab: 'settings', done: Boolean(stored.support_email?.trim()) },
-        { id: 'server', label: 'Add a panel server (Marzneshin or Marzban)', tab: 'servers', done: server },
+        { id: 'server', label: 'Add a panel server (Remnawave, PasarGuard, Marzneshin or Marzban)', tab: 'servers', done: server },
         { id: 'plan', label: 'Put at least one plan on sale', tab: 'plans', done: plan },
       ];
       return { steps, complete: steps.every((step) => step.done) };

@@ -22,6 +22,8 @@ export interface SubscriptionAccount {
   paid: boolean;
   /** The language its owner reads (user_profiles.locale): the page a browser gets is in it. Null until known. */
   ownerLocale: Locale | null;
+  /** How many devices may fetch it; null = unlimited. */
+  deviceLimit: number | null;
 }
 
 interface AccountMetadata {
@@ -30,7 +32,7 @@ interface AccountMetadata {
 
 const COLUMNS = [
   'a.id', 'a.user_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.subscription_url', 'a.metadata',
-  'm.kind as panel_kind', 'u.locale as owner_locale',
+  'm.kind as panel_kind', 'u.locale as owner_locale', 'a.device_limit',
 ];
 
 function toAccount(row: Record<string, unknown>): SubscriptionAccount {
@@ -49,6 +51,7 @@ function toAccount(row: Record<string, unknown>): SubscriptionAccount {
     panelKind: typeof row.panel_kind === 'string' ? row.panel_kind : null,
     paid: Boolean(row.paid) && row.paid !== '0',
     ownerLocale: isLocale(row.owner_locale) ? row.owner_locale : null,
+    deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, RouteShorthandOptions } from 'fastify';
 import { notFound } from '../../errors.js';
+import { readClientDevice } from '../devices/device-headers.js';
 import type { LimitRule } from '../../plugins/rate-limit.js';
 import { SUBSCRIPTION_MESSAGES, type SubscriptionService } from './subscription.service.js';
 
@@ -31,6 +32,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       userAgent: request.headers['user-agent'],
       accept: request.headers.accept,
       acceptLanguage: request.headers['accept-language'],
+      device: readClientDevice(request.headers),
     });
     return reply.code(result.statusCode).headers(result.headers).send(result.body);
   });

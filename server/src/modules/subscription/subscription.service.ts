@@ -12,8 +12,12 @@
  * - An account that cannot be used (ours says suspended / disabled / expired / over quota, or the panel
  *   serves its `disabled` placeholder or says expired / over quota) gets a plain message, never configs.
  * - Nothing of the panel is passed on but the configuration itself: headers are ours, errors are generic.
+ * - Devices (issue 24): a client that sends `x-hwid` is a device of the account; on an account with a
+ *   device limit a new device beyond it, or (if the operator says so) a client without a device id, gets
+ *   a placeholder entry naming the reason, and nothing is asked of the panel (device-admission.ts).
  */
 import { DEFAULT_BRAND_NAME, defaultSupportEmail } from '../../../../shared/config.js';
+import type { DevicelessClientPolicy } from '../../../../shared/devices.js';
 import type { Db } from '../../db/knex.js';
 import { AppError, notFound } from '../../errors.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
@@ -23,6 +27,11 @@ import { panelSubscriptionRequest } from '../../panels/subscription-url.js';
 import { platformFromUserAgent } from '../../../../shared/deep-links.js';
 import { LOCALES, localizedPath, type Locale } from '../../../../shared/locales.js';
 import { localeFromAcceptLanguage } from '../../lib/locale.js';
+import type { ClientDevice } from '../devices/device-headers.js';
+import { createDevicesRepo } from '../devices/devices.repo.js';
+import { createDeviceAdmission, type DeviceAdmission, type DeviceCheck } from './device-admission.js';
+import { placeholderBody } from './device-placeholder.js';
+import { pageText } from './page-messages/index.js';
 import { DEFAULT_SWR_OPTIONS, LruMap, SwrCache, type SwrCacheOptions } from './subscription-cache.js';
 import { formatUserinfo, toPanelCopy, type PanelCopy, type SubscriptionUserinfo } from './subscription-content.js';
 import {
@@ -40,6 +49,8 @@ import { createSubscriptionRepo, type SubscriptionAccount, type SubscriptionRepo
 export interface SubscriptionBrand {
   brandName: string;
   supportEmail: string;
+  /** Clients without a device id on an account with a device limit (the admin's setting); default `allow`. */
+  devicelessClients?: DevicelessClientPolicy;
 }
 
 /** The few log calls the service makes (pino / Fastify's logger fit). */
@@ -68,8 +79,12 @@ export interface SubscriptionServiceDeps {
   unknownTokenTtlMs?: number;
   /** How long the brand settings are reused, ms. Default 30 s. */
   brandTtlMs?: number;
+  /** Moves when the admin saves settings (the app's change signal): the brand settings are read again at once. */
+  settingsVersion?: () => number;
   /** For tests: another way to find accounts. */
   repo?: SubscriptionRepo;
+  /** Which devices may fetch (default: the account_devices table, admitted devices reused for `accountTtlMs`). */
+  devices?: DeviceAdmission;
 }
 
 export interface SubscriptionRequest {
@@ -79,6 +94,8 @@ export interface SubscriptionRequest {
   accept?: string;
   /** The browser's languages: the page's language when the account's owner has none stored. */
   acceptLanguage?: string;
+  /** The device the client announced (`x-hwid` and the headers beside it); null or absent when none. */
+  device?: ClientDevice | null;
 }
 
 export interface SubscriptionReply {
@@ -164,6 +181,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const localizedLinks = Object.fromEntries(LOCALES.map((locale) => [locale, linksIn(locale)])) as Record<Locale, SiteLinks>;
   const links: SiteLinks = localizedLinks.en;
   const log: SubscriptionLog = deps.log ?? { warn() {}, error() {} };
+  const devices = deps.devices ?? createDeviceAdmission({ repo: createDevicesRepo(deps.db), now: () => clock().getTime(), ttlMs: accountTtlMs, log });
 
   const content = new SwrCache<PanelCopy>(
     { ...DEFAULT_SWR_OPTIONS, ...deps.cache, now: () => clock().getTime() },
@@ -208,6 +226,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
 
   /** The brand settings with the header values made from them (computed once per load, not per request). */
   interface Brand extends SubscriptionBrand {
+    devicelessClients: DevicelessClientPolicy;
     profileTitle: string;
     contentDisposition: string;
   }
@@ -216,20 +235,23 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     return {
       brandName,
       supportEmail: headerSafe(settings.supportEmail) || defaultSupportEmail(deps.publicUrl),
+      devicelessClients: settings.devicelessClients ?? 'allow',
       profileTitle: `base64:${b64(brandName)}`,
       contentDisposition: contentDisposition(brandName),
     };
   };
-  let brand: { value: Brand; at: number } | undefined;
+  const settingsVersion = deps.settingsVersion ?? (() => 0);
+  let brand: { value: Brand; at: number; version: number } | undefined;
   let brandLookup: Promise<Brand> | undefined;
 
   async function getBrand(now: number): Promise<Brand> {
-    if (brand && now - brand.at < brandTtlMs) return brand.value;
+    const version = settingsVersion();
+    if (brand && now - brand.at < brandTtlMs && brand.version === version) return brand.value;
     brandLookup ??= deps.settings
       .getAppSettings()
       .then((settings) => {
         const value = toBrand(settings);
-        brand = { value, at: clock().getTime() };
+        brand = { value, at: clock().getTime(), version };
         return value;
       })
       .catch((err: unknown) => {
@@ -365,6 +387,35 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     };
   }
 
+  /**
+   * What a refused device gets: 200 with one placeholder entry in its format, named with the reason in
+   * the owner's language (until they have one, the client's), and our usual headers. Remnawave's
+   * `x-hwid-*` headers say the same to the clients that read them (v2RayTun reads `x-hwid-limit`), and
+   * `announce` shows the text in Happ.
+   */
+  async function deviceRefusal(account: SubscriptionAccount, refusal: Exclude<DeviceCheck, { allowed: true }>, format: SubscriptionFormat, request: SubscriptionRequest, now: Date): Promise<SubscriptionReply> {
+    const current = await getBrand(now.getTime());
+    const locale = account.ownerLocale ?? localeFromAcceptLanguage(request.acceptLanguage);
+    const dashboard = localizedLinks[locale].dashboard;
+    const text = refusal.reason === 'limit_reached'
+      ? pageText(locale, 'device.limitReached', { count: refusal.count, limit: refusal.limit, dashboard })
+      : pageText(locale, 'device.idRequired', { dashboard });
+    return {
+      statusCode: 200,
+      headers: {
+        ...commonHeaders(account, current, null),
+        'content-type': CONTENT_TYPES[format],
+        'content-disposition': current.contentDisposition,
+        'content-language': locale,
+        announce: `base64:${b64(text)}`,
+        'x-hwid-active': 'true',
+        'x-hwid-limit': 'true',
+        [refusal.reason === 'limit_reached' ? 'x-hwid-max-devices-reached' : 'x-hwid-not-supported']: 'true',
+      },
+      body: placeholderBody(format, text, current.brandName),
+    };
+  }
+
   return {
     /** Answers one `GET /sub/<path>`. Throws AppError 404 (unknown or malformed) and 503 (panel down, nothing cached; not provisioned yet). */
     async handle(request: SubscriptionRequest): Promise<SubscriptionReply> {
@@ -383,6 +434,12 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       if (state !== 'active' && state !== 'on_hold') return blockedReply(account, state, null, request, now);
 
       const format: SubscriptionFormat = parsed.forced ?? formatForUserAgent(request.userAgent);
+      const device = request.device ?? null;
+      if (device ? !devices.admittedNow(account.id, device) : account.deviceLimit !== null) {
+        const deviceless = device || account.deviceLimit === null ? 'allow' : (await getBrand(now.getTime())).devicelessClients;
+        const admitted = await devices.check(account, device, deviceless);
+        if (!admitted.allowed) return deviceRefusal(account, admitted, format, request, now);
+      }
       const source = PANEL_SOURCE[format];
       const userAgent = (request.userAgent ?? '').slice(0, MAX_FORWARDED_UA);
       let copy: PanelCopy;
@@ -404,8 +461,14 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
 
     /** Forgets what is cached for an account (call after renewing, disabling or moving it). */
     invalidateAccount(accountId: string): void {
+      devices.forget(accountId);
       content.deleteWhere((key) => key.startsWith(`${accountId}\n`));
       for (const token of [...accounts.keys()]) if (accounts.peek(token)?.account.id === accountId) accounts.delete(token);
+    },
+
+    /** Forgets which devices the account has admitted (call after one is removed, here or on another instance). */
+    forgetDevices(accountId: string): void {
+      devices.forget(accountId);
     },
 
     /** Forgets the cached brand settings (call after the admin saves them). */

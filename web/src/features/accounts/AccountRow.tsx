@@ -4,6 +4,8 @@ import type { VpnAccount } from '../../../../shared/accounts.js';
 import { AccountBillingButtons, RenewalLine } from '../billing/AccountBillingParts';
 import { replacesManualRenewal } from '../billing/subscription-state';
 import type { AccountsBilling } from '../billing/useAccountBilling';
+import type { DevicesState } from '../devices/device-source';
+import { DevicesButton } from '../devices/DevicesButton';
 import { BUTTON } from './button-styles';
 import { useFormat } from '../../i18n/format';
 import { truncate } from './format';
@@ -37,13 +39,15 @@ interface AccountRowProps {
   actions: AccountRowActions;
   /** The customer's recurring subscriptions and their controls; without it, no renewal is shown. */
   billing?: AccountsBilling;
+  /** The account's devices and the button that lists them; none for an account without a link. */
+  devices?: { state: DevicesState; open: () => void };
 }
 
 /**
- * One account: status, expiry (and its renewal), data, its link with Copy and QR, and Setup, Renew
- * (or the subscription's Cancel auto-renew / Resume and Manage billing) and Delete.
+ * One account: status, expiry (and its renewal), data, its link with Copy and QR, and Setup, Devices,
+ * Renew (or the subscription's Cancel auto-renew / Resume and Manage billing) and Delete.
  */
-export function AccountRow({ account, deleting, actions, billing }: AccountRowProps) {
+export function AccountRow({ account, deleting, actions, billing, devices }: AccountRowProps) {
   const { _ } = useLingui();
   const format = useFormat();
   const url = account.combinedUrl;
@@ -99,6 +103,7 @@ export function AccountRow({ account, deleting, actions, billing }: AccountRowPr
             {_('account.row.setup')}
             <span className="sr-only"> {who}</span>
           </button>
+          {devices && <DevicesButton state={devices.state} who={who} onOpen={devices.open} className={BUTTON.smallSecondary} />}
           {account.renewable && !replacesManualRenewal(subscription) && (
             <button type="button" onClick={() => actions.onRenew(account)} className={BUTTON.smallSecondary}>
               {_('account.row.renew')}

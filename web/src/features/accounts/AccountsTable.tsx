@@ -1,9 +1,15 @@
 import { useLingui } from '@lingui/react';
 import { useId, type ReactNode } from 'react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
+import { accountApi } from '../../api/account-endpoints';
 import { PastDueNotices } from '../billing/AccountBillingParts';
 import type { AccountsBilling } from '../billing/useAccountBilling';
+import type { DeviceSource } from '../devices/device-source';
+import { useAccountDevices } from '../devices/useAccountDevices';
 import { AccountRow, type AccountRowActions } from './AccountRow';
+
+/** The customer's own accounts' devices. */
+const OWN_DEVICES: DeviceSource = { list: accountApi.listDevices, remove: accountApi.removeDevice };
 
 /** The column headings' message ids. */
 const COLUMNS = [
@@ -32,6 +38,7 @@ interface AccountsTableProps {
 export function AccountsTable({ accounts, deletingId, actions, headerAction, billing, plansShown = true }: AccountsTableProps) {
   const { _ } = useLingui();
   const headingId = useId();
+  const devices = useAccountDevices(accounts, OWN_DEVICES);
   return (
     <section aria-labelledby={headingId}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -59,13 +66,24 @@ export function AccountsTable({ accounts, deletingId, actions, headerAction, bil
               </tr>
             </thead>
             <tbody className="block divide-y divide-slate-100 md:table-row-group">
-              {accounts.map((account) => (
-                <AccountRow key={account.id} account={account} deleting={deletingId === account.id} actions={actions} billing={billing} />
-              ))}
+              {accounts.map((account) => {
+                const state = devices.stateOf(account);
+                return (
+                  <AccountRow
+                    key={account.id}
+                    account={account}
+                    deleting={deletingId === account.id}
+                    actions={actions}
+                    billing={billing}
+                    devices={state && { state, open: () => devices.open(account) }}
+                  />
+                );
+              })}
             </tbody>
           </table>
         </div>
       )}
+      {devices.dialog}
     </section>
   );
 }

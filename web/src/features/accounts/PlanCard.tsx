@@ -86,7 +86,7 @@ export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy,
         <dt className="text-slate-500">{_('pricing.summary.locations')}</dt>
         <dd className="font-medium break-words text-slate-800">{format.locations(plan.locations)}</dd>
       </dl>
-      <PlanFeatures features={plan.features} className="mt-4 space-y-1.5 text-sm text-slate-700" iconClassName="size-4" />
+      <PlanFeatures plan={plan} className="mt-4 space-y-1.5 text-sm text-slate-700" iconClassName="size-4" />
       <div className="mt-auto pt-6">
         {isFree ? (
           <button

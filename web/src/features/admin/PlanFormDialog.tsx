@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { renewalIntervalOf } from '../../../../shared/plan-billing.js';
+import { DEVICE_LIMIT_MAX } from '../../../../shared/devices.js';
 import { PLAN_BILLINGS, PLAN_PRICING_LIMITS, type AdminPlan, type PlanBilling } from '../../../../shared/plans.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { AlertBox } from './AlertBox';
@@ -64,8 +65,9 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (problems.billing) {
-      setFormError(problems.billing);
+    const problem = problems.billing ?? problems.deviceLimit;
+    if (problem) {
+      setFormError(problem);
       return;
     }
     setSaving(true);
@@ -147,6 +149,20 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
             </option>
           ))}
         </SelectField>
+        <TextField
+          label={_('admin.planForm.deviceLimit')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={DEVICE_LIMIT_MAX}
+          step={1}
+          value={values.deviceLimit}
+          onValueChange={set('deviceLimit')}
+          error={problems.deviceLimit ?? fields.deviceLimit}
+          placeholder={_('admin.planForm.deviceLimitPlaceholder')}
+          hint={_('admin.planForm.deviceLimitHint', { max: String(DEVICE_LIMIT_MAX) })}
+          disabled={saving}
+        />
         <TextField
           label={_('admin.planForm.locations')}
           value={values.locations}

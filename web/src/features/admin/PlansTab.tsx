@@ -32,7 +32,7 @@ const MESSAGES = {
 } as const;
 
 const COLUMN_IDS = [
-  'admin.column.name', 'admin.column.tier', 'admin.column.duration', 'admin.column.data', 'admin.column.price', 'admin.column.billing',
+  'admin.column.name', 'admin.column.tier', 'admin.column.duration', 'admin.column.data', 'admin.column.devices', 'admin.column.price', 'admin.column.billing',
   'admin.column.locations', 'admin.column.status', 'admin.column.pricingPage', 'admin.column.trial', 'admin.column.actions',
 ] as const;
 
@@ -135,6 +135,9 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
               <Cell className="whitespace-nowrap text-slate-700">{plan.tier ?? '—'}</Cell>
               <Cell className="whitespace-nowrap text-slate-700">{format.duration(plan.days)}</Cell>
               <Cell className="whitespace-nowrap text-slate-700">{format.bytes(plan.dataLimitBytes)}</Cell>
+              <Cell className="whitespace-nowrap text-slate-700">
+                {typeof plan.deviceLimit === 'number' ? format.number(plan.deviceLimit) : _('admin.plans.unlimitedDevices')}
+              </Cell>
               <Cell className="whitespace-nowrap text-slate-700">{format.money(plan.price)}</Cell>
               <Cell>
                 <BillingCell plan={plan} />

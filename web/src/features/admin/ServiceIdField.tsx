@@ -9,11 +9,11 @@ import type { PanelKindName } from '../../../../shared/servers.js';
 import { CheckboxField, SelectField, TextField } from './form-fields';
 
 /** What each kind calls the part of the panel a new user is put in. */
-const LABELS: Record<PanelKindName, { label: string; hint: string }> = {
-  marzneshin: { label: 'admin.serviceId.label', hint: 'admin.serviceId.hint' },
-  marzban: { label: 'admin.serviceId.labelMarzban', hint: 'admin.serviceId.hintMarzban' },
-  remnawave: { label: 'admin.serviceId.labelRemnawave', hint: 'admin.serviceId.hintRemnawave' },
-  pasarguard: { label: 'admin.serviceId.labelPasarguard', hint: 'admin.serviceId.hintPasarguard' },
+const LABELS: Record<PanelKindName, { label: string; hint: string; found: string }> = {
+  marzneshin: { label: 'admin.serviceId.label', hint: 'admin.serviceId.hint', found: 'admin.serviceId.found' },
+  marzban: { label: 'admin.serviceId.labelMarzban', hint: 'admin.serviceId.hintMarzban', found: 'admin.serviceId.foundMarzban' },
+  remnawave: { label: 'admin.serviceId.labelRemnawave', hint: 'admin.serviceId.hintRemnawave', found: 'admin.serviceId.foundRemnawave' },
+  pasarguard: { label: 'admin.serviceId.labelPasarguard', hint: 'admin.serviceId.hintPasarguard', found: 'admin.serviceId.foundPasarguard' },
 };
 
 const splitIds = (value: string) => value.split(',').map((id) => id.trim()).filter(Boolean);
@@ -70,7 +70,7 @@ export function ServiceIdField({ kind, multiple, value, onChange, error, disable
         </button>
         {services !== null && (
           <p role="status" className="text-sm text-emerald-800">
-            {_('admin.serviceId.found', { count: services.length })}
+            {_(LABELS[kind].found, { count: services.length })}
           </p>
         )}
       </div>

@@ -6,6 +6,7 @@ import { Loading } from '../../components/Loading';
 import { AlertBox } from './AlertBox';
 import { CardPaymentSettingsForm } from './CardPaymentSettingsForm';
 import { CryptoPaymentSettingsForm } from './CryptoPaymentSettingsForm';
+import { DeviceSettingsForm } from './DeviceSettingsForm';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import { RenewalSettingsForm } from './RenewalSettingsForm';
 import { SiteContentSettingsForm } from './SiteContentSettingsForm';
@@ -48,7 +49,7 @@ function CardPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
   );
 }
 
-/** App configuration, one card per area: general settings, site content, renewals, data retention, then card payments. */
+/** App configuration, one card per area: general settings, site content, renewals, devices, data retention, then card and crypto payments. */
 export function SettingsTab({ refreshKey }: { refreshKey: number }) {
   const { _ } = useLingui();
   const { data, loadState } = useAdminResource(loadSettingsData, refreshKey);
@@ -74,6 +75,7 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
         key={`${data.settings.renewalGraceDays}:${data.settings.renewalReminders}`}
         settings={data.settings}
       />
+      <DeviceSettingsForm key={data.settings.devicelessClients} settings={data.settings} />
       <RetentionSettingsForm
         key={`${data.settings.retentionDays}:${data.settings.auditRetentionDays}`}
         settings={data.settings}

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { RECURRING_DAYS, renewalIntervalOf, type RenewalInterval, type RenewalUnit } from '../../../../shared/plan-billing.js';
-import { HOURS_MODE_DEFAULTS, PLAN_DEFAULTS, type AdminPlan, type PlanBilling, type PlanBody } from '../../../../shared/plans.js';
+import { HOURS_MODE_DEFAULTS, PLAN_DEFAULTS, PlanBody, type AdminPlan, type PlanBilling } from '../../../../shared/plans.js';
 import { BYTES_PER_GB, BYTES_PER_MB, HOURS_PER_DAY } from './admin-format';
 
 /**
@@ -25,6 +25,8 @@ export interface PlanFormValues {
   public: boolean;
   /** Paid once for its period, or charged again every period until cancelled. */
   billing: PlanBilling;
+  /** How many devices one account may use; empty = unlimited. */
+  deviceLimit: string;
 }
 
 const DAYS_MODE_UNITS = { duration: String(PLAN_DEFAULTS.days), dataLimit: String(PLAN_DEFAULTS.dataLimitGb) };
@@ -47,6 +49,7 @@ export const NEW_PLAN_VALUES: PlanFormValues = {
   mostPopular: false,
   public: true,
   billing: 'one_off',
+  deviceLimit: '',
 };
 
 /** Switching mode puts that mode's defaults in the duration and data fields (3 h and 300 MB, or 30 days and 50 GB). */
@@ -74,6 +77,7 @@ export function valuesFromPlan(plan: AdminPlan): PlanFormValues {
     mostPopular: plan.mostPopular,
     public: plan.public,
     billing: plan.billing,
+    deviceLimit: String(plan.deviceLimit ?? ''),
   };
 }
 
@@ -106,14 +110,32 @@ export function intervalText(_: Translate, interval: RenewalInterval): string {
   return _(INTERVAL_IDS[interval.unit], { count: interval.count });
 }
 
+/** The device limit typed: empty is unlimited (null); anything else as the number it reads. */
+export function deviceLimitOf(values: Pick<PlanFormValues, 'deviceLimit'>): number | null {
+  const text = values.deviceLimit.trim();
+  return text === '' ? null : Number(text);
+}
+
+/** What the shared plan schema says about the device limit typed (its own words, as the server would answer); null when it is fine. */
+export function deviceLimitProblem(values: Pick<PlanFormValues, 'deviceLimit'>): string | null {
+  const checked = PlanBody.shape.deviceLimit.safeParse(deviceLimitOf(values));
+  return checked.success ? null : (checked.error.issues[0]?.message ?? null);
+}
+
+export type PlanFormProblems = Partial<Record<'billing' | 'deviceLimit', string>>;
+
 /**
  * Why the plan cannot be saved as it stands, per field, before asking the server: a recurring plan
- * needs a duration a payment provider can bill (whole days, up to three years). Empty when it is fine.
+ * needs a duration a payment provider can bill (whole days, up to three years), and a device limit is a
+ * whole number in range or nothing. Empty when it is fine.
  */
-export function planFormProblems(values: PlanFormValues, _: Translate): Partial<Record<'billing', string>> {
-  if (values.billing !== 'recurring' || values.duration.trim() === '') return {};
-  if (renewalIntervalOf(daysOf(values))) return {};
-  return { billing: _('admin.planForm.recurringProblem', { min: String(RECURRING_DAYS.min), max: String(RECURRING_DAYS.max) }) };
+export function planFormProblems(values: PlanFormValues, _: Translate): PlanFormProblems {
+  const problems: PlanFormProblems = {};
+  const billable = values.billing !== 'recurring' || values.duration.trim() === '' || renewalIntervalOf(daysOf(values));
+  if (!billable) problems.billing = _('admin.planForm.recurringProblem', { min: String(RECURRING_DAYS.min), max: String(RECURRING_DAYS.max) });
+  const deviceLimit = deviceLimitProblem(values);
+  if (deviceLimit) problems.deviceLimit = deviceLimit;
+  return problems;
 }
 
 export function toPlanBody(values: PlanFormValues): PlanBody {
@@ -132,5 +154,6 @@ export function toPlanBody(values: PlanFormValues): PlanBody {
     mostPopular: values.mostPopular,
     public: values.public,
     billing: values.billing,
+    deviceLimit: deviceLimitOf(values),
   };
 }

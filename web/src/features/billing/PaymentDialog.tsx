@@ -48,7 +48,7 @@ function useRenewalOf(plan: Plan, kind: PaymentTarget['kind']): string | null {
   return interval ? intervalText(_, interval) : null;
 }
 
-/** Price, billing, duration, data and locations of the plan being paid for. */
+/** Price, billing, duration, data, locations and (when limited) devices of the plan being paid for. */
 function PlanSummary({ plan, kind }: { plan: Plan; kind: PaymentTarget['kind'] }) {
   const { _ } = useLingui();
   const format = useFormat();
@@ -62,6 +62,9 @@ function PlanSummary({ plan, kind }: { plan: Plan; kind: PaymentTarget['kind'] }
       <SummaryRow label={_('pricing.summary.duration')}>{format.duration(plan.days)}</SummaryRow>
       <SummaryRow label={_('pricing.summary.data')}>{format.bytes(plan.dataLimitBytes)}</SummaryRow>
       <SummaryRow label={_('pricing.summary.locations')}>{format.locations(plan.locations)}</SummaryRow>
+      {typeof plan.deviceLimit === 'number' && (
+        <SummaryRow label={_('pricing.summary.devices')}>{_('pricing.devices.upTo', { count: plan.deviceLimit })}</SummaryRow>
+      )}
     </>
   );
 }

@@ -1,7 +1,21 @@
+import { useLingui } from '@lingui/react';
+import type { Plan } from '../../../../shared/plans.js';
 import { CheckIcon } from '../../components/content/content-icons';
+import { planFeatureLines } from './plan-features';
 
-/** A plan's feature lines, each with a check mark; nothing when it has none. */
-export function PlanFeatures({ features, className, iconClassName }: { features: readonly string[]; className: string; iconClassName: string }) {
+interface PlanFeaturesProps {
+  plan: Pick<Plan, 'features' | 'deviceLimit'>;
+  className: string;
+  iconClassName: string;
+}
+
+/**
+ * A plan's feature lines, each with a check mark; nothing when it has none. A plan with a device
+ * limit says 'Up to N devices' instead of any line promising unlimited devices.
+ */
+export function PlanFeatures({ plan, className, iconClassName }: PlanFeaturesProps) {
+  const { _ } = useLingui();
+  const features = planFeatureLines(plan, (limit) => _('pricing.devices.upTo', { count: limit }));
   if (features.length === 0) return null;
   return (
     <ul className={className}>

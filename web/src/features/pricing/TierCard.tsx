@@ -88,7 +88,7 @@ export function TierCard({ offer, period, href }: TierCardProps) {
       >
         {_('pricing.tier.get', { tier: tierName })}
       </Link>
-      <PlanFeatures features={plan.features} className="mt-6 space-y-2.5 border-t border-slate-100 pt-6 text-sm leading-6 text-slate-700" iconClassName="size-5" />
+      <PlanFeatures plan={plan} className="mt-6 space-y-2.5 border-t border-slate-100 pt-6 text-sm leading-6 text-slate-700" iconClassName="size-5" />
     </article>
   );
 }

@@ -46,6 +46,9 @@ export const en = {
   'notice.inactive': 'This subscription is not active. See {dashboard}.',
   'notice.pending': 'This subscription is still being set up. Please try again in a minute.',
   'notice.paidPending': 'Your payment is confirmed; your account is being set up. Please try again in a minute.',
+
+  'device.limitReached': 'Device limit reached ({count} of {limit}): remove a device at {dashboard}',
+  'device.idRequired': 'This app does not send a device ID, which this subscription needs: use another VPN app (see {dashboard})',
 } as const;
 
 export type PageMessageKey = keyof typeof en;

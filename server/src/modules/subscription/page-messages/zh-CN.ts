@@ -43,4 +43,7 @@ export const zhCN: PageCatalogue = {
   'notice.inactive': '此订阅未激活。请查看 {dashboard}。',
   'notice.pending': '此订阅仍在开通中。请一分钟后再试。',
   'notice.paidPending': '您的付款已确认，账户正在开通中。请一分钟后再试。',
+
+  'device.limitReached': '设备数量已达上限（{count}/{limit}）：请在 {dashboard} 移除一台设备',
+  'device.idRequired': '此应用不发送设备标识，而此订阅需要它：请改用其他 VPN 应用（见 {dashboard}）',
 };

@@ -2,8 +2,12 @@ import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { VpnAccount } from '../../../../../shared/accounts.js';
 import type { ExtendAccountBody } from '../../../../../shared/users.js';
+import { adminApi } from '../../../api/admin-endpoints';
 import { useFormat } from '../../../i18n/format';
 import { StatusBadge } from '../../accounts/StatusBadge';
+import type { DeviceSource } from '../../devices/device-source';
+import { DevicesButton } from '../../devices/DevicesButton';
+import { useAccountDevices } from '../../devices/useAccountDevices';
 import { AdminTable, Cell } from '../AdminTable';
 import { rowButtonClass } from '../admin-ui';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -13,6 +17,9 @@ const COLUMN_IDS = [
   'admin.column.account', 'admin.column.status', 'admin.column.usage', 'admin.column.expires', 'admin.column.server', 'admin.column.actions',
 ] as const;
 
+/** Any customer's accounts' devices, through the admin API. */
+const CUSTOMER_DEVICES: DeviceSource = { list: adminApi.accounts.listDevices, remove: adminApi.accounts.removeDevice };
+
 export interface AccountActions {
   extend(account: VpnAccount, body: ExtendAccountBody): Promise<void>;
   resetUsage(account: VpnAccount): Promise<void>;
@@ -20,12 +27,13 @@ export interface AccountActions {
   remove(account: VpnAccount): Promise<void>;
 }
 
-/** The customer's VPN accounts as last synced, with what an admin can do to each. */
+/** The customer's VPN accounts as last synced, with what an admin can do to each (their devices too). */
 export function UserAccountsSection({ accounts, busyId, actions }: { accounts: VpnAccount[]; busyId: string | null; actions: AccountActions }) {
   const { _ } = useLingui();
   const format = useFormat();
   const [extending, setExtending] = useState<VpnAccount | null>(null);
   const [deleting, setDeleting] = useState<VpnAccount | null>(null);
+  const devices = useAccountDevices(accounts, CUSTOMER_DEVICES);
 
   return (
     <section aria-labelledby="user-accounts" className="space-y-3">
@@ -40,6 +48,7 @@ export function UserAccountsSection({ accounts, busyId, actions }: { accounts: V
         {accounts.map((account) => {
           const busy = busyId === account.id;
           const enabled = account.status !== 'disabled';
+          const deviceState = devices.stateOf(account);
           return (
             <tr key={account.id}>
               <Cell className="font-medium whitespace-nowrap text-slate-900">
@@ -59,6 +68,9 @@ export function UserAccountsSection({ accounts, busyId, actions }: { accounts: V
               <Cell className="whitespace-nowrap text-slate-700">{account.server?.name ?? '—'}</Cell>
               <Cell>
                 <div className="flex flex-wrap gap-2">
+                  {deviceState && (
+                    <DevicesButton state={deviceState} who={account.username} onOpen={() => devices.open(account)} className={rowButtonClass.neutral} />
+                  )}
                   <button type="button" disabled={busy} onClick={() => setExtending(account)} className={rowButtonClass.neutral} aria-label={_('admin.accounts.extendLabel', { username: account.username })}>
                     {_('admin.accounts.extend')}
                   </button>
@@ -83,6 +95,7 @@ export function UserAccountsSection({ accounts, busyId, actions }: { accounts: V
           );
         })}
       </AdminTable>
+      {devices.dialog}
       {extending && (
         <ExtendAccountDialog
           account={extending}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminPlan } from '../../../../shared/plans.js';
+import { deviceLimitProblem, NEW_PLAN_VALUES, planFormProblems, toPlanBody, valuesFromPlan, type PlanFormValues } from './plan-form';
+
+const translate = ((id: string) => id) as Parameters<typeof planFormProblems>[1];
+const withLimit = (deviceLimit: string): PlanFormValues => ({ ...NEW_PLAN_VALUES, name: 'Duo', deviceLimit });
+
+const SAVED: AdminPlan = {
+  id: 'p1', name: 'Duo', days: 30, dataLimitBytes: 50 * 1024 ** 3, locations: 'all', price: 499, isTrial: false, tier: 'Duo',
+  features: ['Fast'], mostPopular: false, sortOrder: 0, public: true, billing: 'one_off', deviceLimit: 3,
+  status: 'active', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+describe('the plan form’s device limit', () => {
+  it('sends null (unlimited) when the field is empty, and the number typed otherwise', () => {
+    expect(toPlanBody(withLimit('')).deviceLimit).toBeNull();
+    expect(toPlanBody(withLimit('  ')).deviceLimit).toBeNull();
+    expect(toPlanBody(withLimit('2')).deviceLimit).toBe(2);
+  });
+
+  it('starts empty for a new plan and shows a saved plan’s limit (empty when unlimited)', () => {
+    expect(NEW_PLAN_VALUES.deviceLimit).toBe('');
+    expect(valuesFromPlan(SAVED).deviceLimit).toBe('3');
+    expect(valuesFromPlan({ ...SAVED, deviceLimit: null }).deviceLimit).toBe('');
+  });
+
+  it('refuses what the shared plan schema refuses, in its words', () => {
+    expect(deviceLimitProblem(withLimit('0'))).toBe('Device limit: at least 1 (leave it empty for unlimited)');
+    expect(deviceLimitProblem(withLimit('101'))).toBe('Device limit: at most 100');
+    expect(deviceLimitProblem(withLimit('2.5'))).toBe('Device limit is a whole number');
+    expect(deviceLimitProblem(withLimit('two'))).toBe('Device limit is a number');
+  });
+
+  it('accepts empty, 1 and 100', () => {
+    for (const text of ['', '1', '100']) expect(deviceLimitProblem(withLimit(text))).toBeNull();
+  });
+
+  it('lists the device limit among the problems that stop the form, beside billing', () => {
+    expect(planFormProblems(withLimit('0'), translate)).toEqual({ deviceLimit: 'Device limit: at least 1 (leave it empty for unlimited)' });
+    expect(planFormProblems({ ...withLimit('0'), billing: 'recurring', duration: '0.5' }, translate)).toEqual({
+      billing: 'admin.planForm.recurringProblem',
+      deviceLimit: 'Device limit: at least 1 (leave it empty for unlimited)',
+    });
+    expect(planFormProblems(withLimit('5'), translate)).toEqual({});
+  });
+});
