@@ -94,6 +94,9 @@ export interface FakeRemnawave {
   /** Deletes an API token: its JWT stays well-formed, the panel answers it 403. */
   deleteApiToken(token: string): void;
   close(): Promise<void>;
+  /** The panel process stops (connections are refused) and starts again on the same port, with its data and tokens. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
 }
 
 interface Request {
@@ -168,6 +171,8 @@ export async function startFakeRemnawave(options: FakeRemnawaveOptions = {}): Pr
       if (typeof uuid === 'string') tokens.delete(uuid);
     },
     close: async () => {},
+    stop: async () => {},
+    start: async () => {},
   };
 
   const subscriptionUrl = (user: RemnawaveUser) =>
@@ -510,18 +515,23 @@ export async function startFakeRemnawave(options: FakeRemnawaveOptions = {}): Pr
   server.on('connection', (socket: Socket) => {
     if (panel.faults.down) socket.resetAndDestroy();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
-  panel.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await listen(options.port ?? 0);
+  const port = (server.address() as AddressInfo).port;
+  panel.url = `http://127.0.0.1:${port}`;
   panel.close = () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
     });
+  panel.stop = panel.close;
+  panel.start = () => listen(port);
   return panel;
 }

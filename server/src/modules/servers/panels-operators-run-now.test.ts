@@ -29,6 +29,9 @@ interface Kind {
   setUsage(fake: Fake, username: string, usedBytes: number, expiresAt: Date): void;
   /** A node host the fake puts in configurations. */
   nodeHost: string;
+  /** The panel stops answering, and comes back. */
+  stop(fake: Fake): Promise<void>;
+  startAgain(fake: Fake): Promise<void>;
 }
 
 const remnawave: Kind = {
@@ -45,6 +48,9 @@ const remnawave: Kind = {
     user.expireAt = expiresAt;
   },
   nodeHost: 'de1.example.test',
+  // The process stops (connections refused) and starts again on its port, with its data and tokens.
+  stop: (fake) => (fake as FakeRemnawave).stop(),
+  startAgain: (fake) => (fake as FakeRemnawave).start(),
 };
 
 const pasarguard: Kind = {
@@ -64,6 +70,13 @@ const pasarguard: Kind = {
     user.expire = expiresAt;
   },
   nodeHost: 'nl1.example.test',
+  // Every connection reset at once, as by a panel going away behind its proxy.
+  stop: async (fake) => {
+    fake.faults.down = true;
+  },
+  startAgain: async (fake) => {
+    fake.faults.down = false;
+  },
 };
 
 describe.each([remnawave, pasarguard])('a $name server sells like the others', (kind) => {
@@ -150,13 +163,13 @@ describe.each([remnawave, pasarguard])('a $name server sells like the others', (
     expect(account).toMatchObject({ usedTrafficBytes: 3 * GB, expireDate: expiresAt.toISOString() });
 
     const health = async () => (await f.call(f.admin, 'GET', '/api/admin/servers')).json().find((row: { id: string }) => row.id === f.serverId).health.state;
-    fake.faults.down = true;
+    await kind.stop(fake);
     try {
       await f.t.app.services.serverHealth.checkAll();
       await f.t.app.services.serverHealth.checkAll();
       expect(await health()).toBe('down');
     } finally {
-      fake.faults.down = false;
+      await kind.startAgain(fake);
     }
     await f.t.app.services.serverHealth.checkAll();
     expect(await health()).toBe('up');
