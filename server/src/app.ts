@@ -34,6 +34,7 @@ import { adminUsersRoutes, meRoutes } from './modules/users/users.routes.js';
 import { adminOverviewRoutes } from './modules/overview/overview.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { nulCharactersPlugin } from './plugins/nul-characters.js';
 import { DEFAULT_RATE_LIMITS, rateLimitPlugin, type RateLimits } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticSitePlugin } from './plugins/static-site.js';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => services.broadcast.close());
 
   await app.register(errorsPlugin);
+  await app.register(nulCharactersPlugin);
   // Pages and JSON are compressed on the fly; built assets are sent precompressed (static-site).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(authPlugin, { jwtSecret: keys.jwt, secureCookies: config.publicUrl.protocol === 'https:', sessions: services.sessions, clock });

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../test/databases.js';
+import { useTestEnvironment } from '../../test/environment.js';
+import { startFakeMarzneshin, type FakeMarzneshin } from '../../test/fake-panels/marzneshin.js';
+import { bearer, buildTestApp, signInDesktop, type DesktopSession, type TestApp } from '../../test/test-app.js';
+import { findNul, NUL_MESSAGE } from './nul-characters.js';
+
+interface Route {
+  method: string;
+  url: string;
+}
+
+describe('finding a NUL in a parsed body', () => {
+  it('names the path of the first string or key that holds one', () => {
+    expect(findNul({ a: 'ok', b: { c: ['x', 'y\u0000'] } })).toBe('b.c.1');
+    expect(findNul({ ['k\u0000']: 1 })).toBe('k\u0000');
+    expect(findNul('\u0000')).toBe('_');
+    expect(findNul({ a: 'fine', n: 1, t: true, z: null })).toBeUndefined();
+    expect(findNul(Buffer.from([0]))).toBeUndefined();
+  });
+});
+
+describe.each(TEST_DATABASES)('a NUL character in any request (%s)', (kind) => {
+  const env = useTestEnvironment(kind);
+  let t: TestApp;
+  let panel: FakeMarzneshin;
+  let admin: DesktopSession;
+  const registered: Route[] = [];
+
+  beforeAll(async () => {
+    panel = await startFakeMarzneshin();
+    t = await buildTestApp({
+      db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' },
+      overrides: { onRoute: ({ method, url }) => [method].flat().forEach((m) => registered.push({ method: m, url })) },
+    });
+    await t.app.ready();
+    admin = await signInDesktop(t, env.smtp, 'admin@example.com');
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await panel.close();
+  });
+
+  const rows = async () => {
+    const counts: number[] = [];
+    for (const table of ['user_profiles', 'plans', 'vpn_accounts', 'masterservers', 'transactions', 'audit_log', 'settings']) {
+      counts.push(Number((await env.database.db(table).count({ n: '*' }))[0]!.n));
+    }
+    return counts;
+  };
+
+  it('answers 400 for %00 in any path id, on every route, and writes nothing', async () => {
+    const before = await rows();
+    const withIds = registered.filter((route) => route.url.includes(':') && route.method !== 'HEAD');
+    expect(withIds.length).toBeGreaterThan(20);
+    for (const route of withIds) {
+      const url = route.url.replace(/:[A-Za-z]+/g, 'a%00b');
+      const res = await t.app.inject({ method: route.method as 'GET', url, headers: bearer(admin.accessToken), payload: route.method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${route.method} ${url}`).toBe(400);
+      expect(res.json()).toEqual({ code: 'validation_failed', message: NUL_MESSAGE });
+    }
+    expect(await rows()).toEqual(before);
+  });
+
+  it('answers 400 for \\u0000 in any JSON body or query string, naming the field, before any route runs', async () => {
+    const before = await rows();
+    const cases: Array<[string, string, unknown?]> = [
+      ['POST', '/api/accounts', { planId: 'a\u0000' }],
+      ['POST', '/api/admin/plans', { name: 'Plan\u0000', days: 30, dataLimitBytes: 1024 ** 3, price: 0 }],
+      ['PUT', '/api/admin/settings', { brandName: 'Brand\u0000' }],
+      ['POST', '/api/admin/transactions/some-id/refund', { note: 'oops\u0000' }],
+      ['POST', '/api/admin/servers', { kind: 'marzneshin', name: 'x', url: panel.url, username: 'a\u0000', password: 'p', serviceId: '1' }],
+      ['POST', '/api/auth/otp', { email: 'a\u0000@example.com' }],
+      ['POST', '/api/checkout', { planId: 'p', nested: { list: ['ok', 'bad\u0000'] } }],
+    ];
+    for (const [method, url, payload] of cases) {
+      const res = await t.app.inject({ method: method as 'POST', url, headers: bearer(admin.accessToken), payload: payload as object });
+      expect(res.statusCode, `${method} ${url}`).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+      expect(Object.values(res.json().fields)).toEqual([NUL_MESSAGE]);
+    }
+    for (const url of ['/api/admin/users?q=%00', '/api/admin/users?q=a%00b', '/api/checkout/%00', '/sub/%00', '/%00']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(admin.accessToken) });
+      expect(res.statusCode, url).toBe(400);
+    }
+    expect(await rows()).toEqual(before);
+    // The panel was never asked (the server's credential test would have called it).
+    expect(panel.requests).toHaveLength(0);
+  });
+
+  it('still takes ordinary text, escapes and all', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/plans', headers: bearer(admin.accessToken), payload: { name: 'Plan \\u0000 «ok» %00', days: 30, dataLimitBytes: 1024 ** 3, price: 0 } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().name).toBe('Plan \\u0000 «ok» %00');
+  });
+});
