@@ -43,7 +43,7 @@ export interface ClaimOptions {
   now: Date;
   /** Only these types; all when absent. */
   types?: string[];
-  /** A `running` job locked longer ago than this belongs to a worker that died; it is taken over. */
+  /** A `running` job whose lease was last renewed longer ago than this belongs to a worker that died; it is taken over. */
   lockTimeoutSeconds: number;
 }
 
@@ -159,6 +159,12 @@ export function createJobsRepo(db: Db) {
         })
         .returning(JOB_COLUMNS);
       return rows[0] && toJob(rows[0]);
+    },
+
+    /** The worker is still running these jobs: their leases start again from `now` (only those it still holds). */
+    async renewLeases(workerId: string, ids: string[], now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db('jobs').whereIn('id', ids).where({ status: 'running', locked_by: workerId }).update({ locked_at: now });
     },
 
     async complete(id: string, now: Date): Promise<void> {

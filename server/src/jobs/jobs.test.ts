@@ -206,6 +206,46 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
     expect(await claim('worker-b', 300)).toMatchObject({ id: job.id, status: 'running', attempts: 2, lockedBy: 'worker-b' });
   });
 
+  it('keeps the lease of a job its worker is still running, however long it runs, and lets it go when the worker dies', async () => {
+    let release!: () => void;
+    const blocked = new Promise<void>((resolve) => (release = resolve));
+    const worker = createWorker({ provision: () => blocked }, { lockTimeoutSeconds: 60, leaseRenewIntervalMs: 5 });
+    const job = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    const run = worker.runOnce();
+    await expect.poll(async () => (await repo.findById(job.id))?.status).toBe('running');
+    for (let minute = 0; minute < 3; minute += 1) {
+      clock.advance(50);
+      const renewed = clock.now().getTime();
+      await expect.poll(async () => (await repo.findById(job.id))?.lockedAt?.getTime()).toBe(renewed);
+      clock.advance(50); // 100 s after the claim, 50 s after the last renewal
+      expect(await claim('worker-b', 60)).toBeUndefined();
+    }
+    release();
+    await run;
+    expect(await repo.findById(job.id)).toMatchObject({ status: 'done', lockedBy: null });
+
+    // A worker that died renews nothing: 61 s after its claim another takes the job over.
+    const orphan = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    await claim('dead-worker', 60);
+    clock.advance(59);
+    expect(await claim('worker-b', 60)).toBeUndefined();
+    clock.advance(2);
+    expect(await claim('worker-b', 60)).toMatchObject({ id: orphan.id, lockedBy: 'worker-b', attempts: 2 });
+  });
+
+  it("takes over a dead worker's job a minute later by default, not before", async () => {
+    let calls = 0;
+    const worker = createWorker({ provision: async () => void calls++ });
+    const job = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    await claim('dead-worker', 60);
+    clock.advance(58);
+    expect(await worker.runOnce()).toBe(false);
+    clock.advance(3);
+    expect(await worker.runOnce()).toBe(true);
+    expect(calls).toBe(1);
+    expect(await repo.findById(job.id)).toMatchObject({ status: 'done' });
+  });
+
   it('gives up, without running it, a job whose worker died on its last attempt', async () => {
     let calls = 0;
     const worker = createWorker({ provision: async () => void calls++ }, { lockTimeoutSeconds: 300 });

@@ -53,7 +53,11 @@ export interface Backoff {
 /** Capped at 10 minutes: a paid account must appear soon after its panel comes back. */
 export const DEFAULT_BACKOFF: Backoff = { baseSeconds: 10, maxSeconds: 600, jitterRatio: 0.1 };
 /** Longer than any handler may run: past this, a `running` job is taken to belong to a dead worker. */
-export const DEFAULT_LOCK_TIMEOUT_SECONDS = 600;
+/**
+ * A running job's lease: its worker renews it (`locked_at`) every third of this while the handler runs, so a
+ * job held by a process that died is taken back by another worker within this long, however long jobs run.
+ */
+export const DEFAULT_LOCK_TIMEOUT_SECONDS = 60;
 export const DEFAULT_POLL_INTERVAL_MS = 1000;
 
 export interface JobWorkerOptions {
@@ -67,6 +71,8 @@ export interface JobWorkerOptions {
   /** Jobs run at the same time by `start()`. */
   concurrency?: number;
   lockTimeoutSeconds?: number;
+  /** How often the leases of running jobs are renewed, ms; default a third of `lockTimeoutSeconds`. */
+  leaseRenewIntervalMs?: number;
   backoff?: Partial<Backoff>;
   /** For jitter; tests pass a constant. */
   random?: () => number;
@@ -107,8 +113,30 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const random = options.random ?? Math.random;
 
   const inFlight = new Set<Promise<unknown>>();
-  /** The jobs being run now, for the shutdown log when they hold it up. */
+  /** The jobs being run now: their leases are renewed, and the shutdown log names them when they hold it up. */
   const running = new Map<string, { type: string; startedAt: number }>();
+  const leaseRenewIntervalMs = options.leaseRenewIntervalMs ?? (lockTimeoutSeconds * 1000) / 3;
+  let leaseTimer: NodeJS.Timeout | undefined;
+
+  /** Keeps the leases of the running jobs while any runs (a timer that does not hold the process open). */
+  function renewLeases(): void {
+    if (running.size === 0) return;
+    repo.renewLeases(workerId, [...running.keys()], clock()).catch((err: unknown) => log.error({ err, workerId }, 'job queue: could not renew the running jobs\' leases'));
+  }
+  function trackRunning(job: Job): void {
+    running.set(job.id, { type: job.type, startedAt: Date.now() });
+    if (!leaseTimer) {
+      leaseTimer = setInterval(renewLeases, leaseRenewIntervalMs);
+      leaseTimer.unref();
+    }
+  }
+  function untrackRunning(job: Job): void {
+    running.delete(job.id);
+    if (running.size === 0 && leaseTimer) {
+      clearInterval(leaseTimer);
+      leaseTimer = undefined;
+    }
+  }
   const sleeper = createSleeper();
   let loops: Promise<void>[] = [];
   let stopping: Promise<void> | undefined;
@@ -141,13 +169,13 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     // A job whose worker died during its last attempt comes back with attempts past the limit.
     if (job.attempts > job.maxAttempts) return giveUp(job, `Gave up after ${job.maxAttempts} attempts; the last worker stopped responding.`);
     let outcome: void | RunAgain;
-    running.set(job.id, { type: job.type, startedAt: Date.now() });
+    trackRunning(job);
     try {
       outcome = await handler(job.payload, job);
     } catch (err) {
       return recordFailure(job, err);
     } finally {
-      running.delete(job.id);
+      untrackRunning(job);
     }
     if (outcome) await repo.reschedule(job.id, outcome.runAgainAt, outcome.note ?? null, clock());
     else await repo.complete(job.id, clock());
