@@ -43,6 +43,8 @@ export const UpdateCryptoPaymentBody = z
       .trim()
       .max(500)
       .pipe(z.url({ protocol: /^https?$/, error: 'Enter your BTCPay Server address, e.g. https://btcpay.example.com' }))
+      // Our API paths are joined to it: a query (?…) or fragment (#…) would swallow them and carry the key elsewhere.
+      .refine((url) => !/[?#]/.test(url), 'Enter the address without ? or #, e.g. https://btcpay.example.com')
       .transform((url) => url.replace(/\/+$/, '')),
     storeId: z.string().trim().min(1, 'Enter the store id').max(100).regex(/^[A-Za-z0-9_-]+$/, 'The store id has only letters, digits, - and _'),
     apiKey: z.string().trim().min(1, 'Enter the API key').max(200).nullable(),

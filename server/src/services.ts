@@ -134,7 +134,10 @@ export function createServices(ctx: ServiceContext) {
   const paymentProviders = createPaymentProvidersRepo(db);
   const card = signalling(createCardSettingsService({ providers: paymentProviders, keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl }), changeSignal);
   const cards = createCardDriverSource({ card, drivers: ctx.stripeDrivers ?? createStripeDrivers(ctx.config.stripeApiUrl, { testClocks: ctx.config.stripeTestClocks }) });
-  const crypto = signalling(createCryptoSettingsService({ providers: paymentProviders, keys, publicUrl: ctx.config.publicUrl, testConnection: testBtcpayConnection }), changeSignal);
+  const crypto = signalling(createCryptoSettingsService({
+    providers: paymentProviders, keys, publicUrl: ctx.config.publicUrl, testConnection: testBtcpayConnection,
+    checkServerUrl: createPanelUrlCheck({ allowLinkLocal: ctx.config.allowLinkLocalPanels }),
+  }), changeSignal);
   const payments = createPaymentDrivers({ cards, crypto, cryptoDrivers: ctx.cryptoDrivers ?? ((store) => createBtcpayDriver(store)), billing: billingRepo });
   const settingsRepo = createSettingsRepo(db);
   const settings = createCachedSettings(createSettingsService({

@@ -71,6 +71,20 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
       expect(incomplete.json().fields).toHaveProperty('webhookSecret');
     });
 
+    it('refuses a server address it must not call, or one with ? or #, before asking anything, and saves nothing', async () => {
+      const asked = btcpay.requests.length;
+      const metadata = await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', { serverUrl: 'http://169.254.169.254', storeId: BTCPAY.storeId, apiKey: BTCPAY.apiKey });
+      expect(metadata.statusCode).toBe(400);
+      expect(metadata.json()).toMatchObject({ code: 'validation_failed', fields: { serverUrl: expect.stringMatching(/link-local or a cloud metadata address/) } });
+      for (const serverUrl of [`${btcpay.url}/?x=1`, `${btcpay.url}#frag`]) {
+        const res = await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', { serverUrl, storeId: BTCPAY.storeId, apiKey: BTCPAY.apiKey });
+        expect(res.statusCode, serverUrl).toBe(400);
+        expect(res.json().fields).toEqual({ serverUrl: 'Enter the address without ? or #, e.g. https://btcpay.example.com' });
+      }
+      expect(btcpay.requests.length).toBe(asked);
+      expect((await f.call(f.admin, 'GET', '/api/admin/payments/crypto')).json()).toMatchObject({ serverUrl: null, apiKeySet: false });
+    });
+
     it('saves the store with the secrets sealed and never sent back, and offers crypto after card', async () => {
       const saved = await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', { ...BTCPAY, enabled: true, serverUrl: `${btcpay.url}/` });
       expect(saved.statusCode, saved.body).toBe(200);

@@ -23,7 +23,14 @@ export type CryptoConnectionTest = (store: { serverUrl: string; storeId: string;
  * sealed with APP_SECRET (write-only). Saving new connection details reads the store first, so a wrong
  * key or store id is refused instead of failing a customer's checkout later.
  */
-export function createCryptoSettingsService(deps: { providers: PaymentProvidersRepo; keys: Keys; publicUrl: URL; testConnection: CryptoConnectionTest }) {
+export function createCryptoSettingsService(deps: {
+  providers: PaymentProvidersRepo;
+  keys: Keys;
+  publicUrl: URL;
+  testConnection: CryptoConnectionTest;
+  /** Refuses server addresses this server must not call (link-local, cloud metadata), as for panels. Default: allow all. */
+  checkServerUrl?: (url: string, field: string) => Promise<void>;
+}) {
   const open = (sealed: string | null) => (sealed ? decryptSecret(deps.keys.encryption, sealed) : null);
   const seal = (value: string | null) => (value === null ? null : encryptSecret(deps.keys.encryption, value));
   const complete = (row: CryptoProviderRow | undefined) => Boolean(row?.serverUrl && row.storeId && row.apiKeyEncrypted && row.webhookSecretEncrypted);
@@ -81,6 +88,7 @@ export function createCryptoSettingsService(deps: { providers: PaymentProvidersR
         if (!next.webhookSecret) fields.webhookSecret = 'Add the webhook secret before enabling crypto payments';
         if (Object.keys(fields).length > 0) throw validationFailed(fields, 'Add the server address, store id, API key and webhook secret before enabling crypto payments.');
       }
+      if (body.serverUrl !== undefined) await deps.checkServerUrl?.(body.serverUrl, 'serverUrl');
       const connectionChanged = body.serverUrl !== undefined || body.storeId !== undefined || (body.apiKey !== undefined && body.apiKey !== null);
       if (connectionChanged && next.serverUrl && next.storeId && next.apiKey) {
         try {

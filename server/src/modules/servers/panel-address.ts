@@ -13,7 +13,7 @@ LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
 LINK_LOCAL.addAddress('fd00:ec2::254', 'ipv6');
 
 export const LINK_LOCAL_REFUSED =
-  'This address is link-local or a cloud metadata address, so it cannot be a panel. (The operator can allow it with ALLOW_LINK_LOCAL_PANELS=true.)';
+  'This address is link-local or a cloud metadata address, so this server will not call it. (The operator can allow it with ALLOW_LINK_LOCAL_PANELS=true.)';
 
 /** Every address a hostname resolves to. */
 export type ResolveAll = (hostname: string) => Promise<string[]>;
@@ -26,17 +26,17 @@ export function isLinkLocalAddress(address: string): boolean {
   return family !== 0 && LINK_LOCAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-/** Throws 400 `validation_failed` (field `url`) for a panel URL this server must not call. */
-export type PanelUrlCheck = (url: string) => Promise<void>;
+/** Throws 400 `validation_failed` (on `field`, default `url`) for an address this server must not call. */
+export type PanelUrlCheck = (url: string, field?: string) => Promise<void>;
 
 /**
- * The check an admin's panel URL passes before any request is made to it: its host, and every address
+ * The check an admin's panel (or BTCPay Server) URL passes before any request is made to it: its host, and every address
  * its name resolves to, must not be link-local, unless the operator allows it. A name that does not
  * resolve passes here; the connection test then reports it unreachable.
  */
 export function createPanelUrlCheck(options: { allowLinkLocal: boolean; resolve?: ResolveAll }): PanelUrlCheck {
   const resolve = options.resolve ?? resolveAll;
-  return async (url) => {
+  return async (url, field = 'url') => {
     if (options.allowLinkLocal) return;
     const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
     let addresses: string[];
@@ -45,6 +45,6 @@ export function createPanelUrlCheck(options: { allowLinkLocal: boolean; resolve?
     } catch {
       return;
     }
-    if (addresses.some(isLinkLocalAddress)) throw validationFailed({ url: LINK_LOCAL_REFUSED }, LINK_LOCAL_REFUSED);
+    if (addresses.some(isLinkLocalAddress)) throw validationFailed({ [field]: LINK_LOCAL_REFUSED }, LINK_LOCAL_REFUSED);
   };
 }

@@ -29,6 +29,19 @@ export class GreenfieldError extends PaymentProviderError {
 /** `https://btcpay.example.com/` → `https://btcpay.example.com` (so paths join and account keys compare). */
 export const normalizeServerUrl = (serverUrl: string): string => serverUrl.trim().replace(/\/+$/, '');
 
+/**
+ * The Greenfield URL of `path` (`/api/v1/…`, with its own query if any) on the server, joined as a URL: the
+ * server's own path prefix is kept, and nothing of its address (a query, a fragment) can swallow the path.
+ */
+export function greenfieldUrl(serverUrl: string, path: string): string {
+  const url = new URL(serverUrl);
+  const [pathname, query] = path.split('?', 2) as [string, string | undefined];
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${pathname}`;
+  url.search = query ? `?${query}` : '';
+  url.hash = '';
+  return url.href;
+}
+
 /** BTCPay's two error shapes: `{ code, message }` (ProblemDetails) and `[{ path, message }]` (validation, 422). */
 function describeError(body: unknown, text: string, status: number): { code: string | null; reason: string } {
   if (Array.isArray(body)) {
@@ -65,7 +78,7 @@ export async function greenfieldCall<T>(target: GreenfieldTarget, what: string, 
   const timeoutMs = target.timeoutMs ?? BTCPAY_TIMEOUT_MS;
   let response: Response;
   try {
-    response = await fetch(`${target.serverUrl}${path}`, {
+    response = await fetch(greenfieldUrl(target.serverUrl, path), {
       method,
       headers: {
         authorization: `token ${target.apiKey}`,
