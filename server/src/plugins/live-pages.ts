@@ -40,7 +40,8 @@ interface CachedPage {
  * Pages that show the plans on sale (the pricing page, the landing page's "from $X/month"): the
  * React app renders them with the current plans, the same plans are embedded for hydration, and
  * the result is kept until a plan changes or LIVE_PAGE_TTL_MS passes. Requests that arrive during
- * a render share it. If rendering fails, the page is served to be drawn in the browser.
+ * a render share it. Once a page is stale by time alone, the last one is served while it renders again;
+ * if rendering fails, the last page rendered is served (or, with none, the page is drawn in the browser).
  */
 export function createLivePages(deps: { loadBundle: () => Promise<ServerBundle>; plans: PlanSource; clock: Clock; log: FastifyBaseLogger; ttlMs?: number }) {
   const ttlMs = deps.ttlMs ?? LIVE_PAGE_TTL_MS;
@@ -54,13 +55,19 @@ export function createLivePages(deps: { loadBundle: () => Promise<ServerBundle>;
     return template.replace(ROOT_SLOT, () => body).replace(PLANS_SLOT, () => embedJson(plans));
   }
 
+  /** The last page rendered for each path: what is served while a new render fails (the database is down). */
+  const lastGood = new Map<string, string>();
+
   async function renderOrFallBack(path: string, template: string): Promise<string> {
     try {
-      return await render(path, template);
+      const html = await render(path, template);
+      lastGood.set(path, html);
+      return html;
     } catch (err) {
       bundle = undefined;
-      deps.log.error({ err, path }, 'rendering a page with the plans failed; it is served to be drawn in the browser');
-      return browserDrawn(template);
+      const previous = lastGood.get(path);
+      deps.log.error({ err, path }, previous ? 'rendering a page with the plans failed; the last rendered page is served' : 'rendering a page with the plans failed; it is served to be drawn in the browser');
+      return previous ?? browserDrawn(template);
     }
   }
 
@@ -73,6 +80,9 @@ export function createLivePages(deps: { loadBundle: () => Promise<ServerBundle>;
       if (cached && cached.version === version && now < cached.expiresAt) return cached.html;
       const html = renderOrFallBack(path, template);
       cache.set(path, { version, expiresAt: now + ttlMs, html });
+      // Stale by time alone (no plan changed here): the last page now, the new one for the next visitor.
+      const previous = lastGood.get(path);
+      if (cached && cached.version === version && previous) return previous;
       return html;
     },
   };
