@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeMarzban, type FakeMarzban } from '../../test/fake-panels/marzban.js';
+import { asMarzbanUser, startFakeMarzban, type FakeMarzban } from '../../test/fake-panels/marzban.js';
 import { ALL_INBOUNDS, createMarzbanDriver } from './marzban.js';
 import { expectPanelError } from '../../test/panel-assertions.js';
 import type { PanelDriver } from './panel-driver.js';
@@ -84,6 +84,19 @@ describe('the Marzban driver against a panel that behaves as panels.md describes
     const username = newUsername();
     await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'first' });
     await expectPanelError(driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'second' }), 'conflict');
+  });
+
+  it('a non-sudo admin: a name another admin holds is a conflict (its read-back answers 403), not a credentials error', async () => {
+    const reseller = await startFakeMarzban({ sudo: false });
+    try {
+      const driverOf = createMarzbanDriver({ url: reseller.url, username: reseller.admin.username, password: reseller.admin.password, serviceId: ALL_INBOUNDS }, { timeoutMs: 2000 });
+      const username = newUsername();
+      await driverOf.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'theirs' });
+      asMarzbanUser(reseller.users.get(username)).admin = 'another-admin';
+      await expectPanelError(driverOf.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'ours' }), 'conflict');
+    } finally {
+      await reseller.close();
+    }
   });
 
   it('reports a 500 with nothing saved as retryable, leaving nothing behind', async () => {

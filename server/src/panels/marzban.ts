@@ -18,6 +18,7 @@ interface MarzbanUser {
 type Inbounds = Record<string, Array<{ tag: string; protocol: string }>>;
 
 const USER_NOT_FOUND = 'User not found';
+const NOT_ALLOWED = "You're not allowed";
 const STATUSES: readonly AccountStatus[] = ['active', 'disabled', 'limited', 'expired', 'on_hold'];
 /** `serviceId` meaning every inbound of the panel. */
 export const ALL_INBOUNDS = 'all';
@@ -69,6 +70,18 @@ export function createMarzbanDriver(connection: PanelConnection, options: { time
     throw failureFor(response, 'Reading the user');
   }
 
+  /**
+   * For adoptIfOurs after a 409: a non-sudo admin reading a user another admin owns gets 403 "You're not
+   * allowed" — the name is taken, and not by us (no marker to compare).
+   */
+  async function readForAdoption(username: string): Promise<unknown | null> {
+    const response = await session.request(userPath(username), { method: 'GET' });
+    if (response.status === 403 && detailOf(response) === NOT_ALLOWED) return { username, note: null };
+    if (response.status === 200) return expectJsonObject(response, 'Reading the user');
+    if (response.status === 404 && detailOf(response) === USER_NOT_FOUND) return null;
+    throw failureFor(response, 'Reading the user');
+  }
+
   async function update(username: string, body: Record<string, unknown>, action: string): Promise<PanelAccount> {
     const response = await session.request(userPath(username), { method: 'PUT', json: body });
     if (response.status !== 200) throw failureFor(response, action);
@@ -104,11 +117,11 @@ export function createMarzbanDriver(connection: PanelConnection, options: { time
       try {
         response = await session.request('/api/user', { method: 'POST', json: body });
       } catch (err) {
-        if (err instanceof PanelError && err.kind === 'timeout') return adoptIfOurs(input, err, readUser, (user) => toAccount(user));
+        if (err instanceof PanelError && err.kind === 'timeout') return adoptIfOurs(input, err, readForAdoption, (user) => toAccount(user));
         throw err;
       }
       if (response.status === 200) return toAccount(expectJsonObject(response, 'Creating the user'), true);
-      if (response.status === 409 || response.status >= 500) return adoptIfOurs(input, response, readUser, (user) => toAccount(user));
+      if (response.status === 409 || response.status >= 500) return adoptIfOurs(input, response, readForAdoption, (user) => toAccount(user));
       throw failureFor(response, 'Creating the user');
     },
 

@@ -24,7 +24,7 @@ import {
   type UserAgentRule,
 } from './subscription.js';
 import type { FakePanel, FakePanelOptions, FakeUser } from './types.js';
-import { BodyCheck, ilikeContains, parseJsonObject, toInt } from './validate.js';
+import { BodyCheck, ilikeContains, parseJsonObject, readIntQuery } from './validate.js';
 
 export type { MarzbanInbound, MarzbanUser, Protocol as MarzbanProtocol } from './marzban-model.js';
 
@@ -310,16 +310,8 @@ export async function startFakeMarzban(options: FakeMarzbanOptions = {}): Promis
 
   function listUsers(req: PanelRequest, admin: AuthenticatedAdmin): PanelResponse {
     const errors: Record<string, string> = {};
-    const intParam = (key: string): number | undefined => {
-      const raw = req.query.get(key);
-      if (raw === null) return undefined;
-      const value = toInt(raw);
-      if (typeof value === 'string') errors[key] = value;
-      else return value;
-      return undefined;
-    };
-    const offset = intParam('offset');
-    const limit = intParam('limit');
+    const offset = readIntQuery(req.query, 'offset', errors);
+    const limit = readIntQuery(req.query, 'limit', errors);
     const status = req.query.get('status');
     if (status !== null && !(STATUSES as readonly string[]).includes(status)) {
       errors.status = "Input should be 'active', 'disabled', 'limited', 'expired' or 'on_hold'";

@@ -28,7 +28,7 @@ import {
 import { renderSubscription, subscriptionPage, type SubscriptionFormat } from './subscription.js';
 import type { LoggedRequest, PanelFaults } from './types.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BodyCheck, ilikeContains, parseJsonObject, parseQueryBool, toInt } from './validate.js';
+import { BodyCheck, ilikeContains, parseJsonObject, parseQueryBool, readIntQuery, toInt } from './validate.js';
 
 export type { PasarguardGroup, PasarguardHost, PasarguardInbound, PasarguardRole, PasarguardUser } from './pasarguard-model.js';
 export { seededRole } from './pasarguard-model.js';
@@ -346,16 +346,8 @@ export async function startFakePasarguard(options: FakePasarguardOptions = {}): 
 
   function listUsers(req: PanelRequest, admin: Admin): PanelResponse {
     const errors: Record<string, string> = {};
-    const intParam = (key: string): number | undefined => {
-      const raw = req.query.get(key);
-      if (raw === null) return undefined;
-      const value = toInt(raw);
-      if (typeof value === 'string') errors[key] = value;
-      else return value;
-      return undefined;
-    };
-    const offset = intParam('offset');
-    const limit = intParam('limit');
+    const offset = readIntQuery(req.query, 'offset', errors);
+    const limit = readIntQuery(req.query, 'limit', errors);
     const rawLoadSub = req.query.get('load_sub');
     const loadSub = rawLoadSub === null ? false : parseQueryBool(rawLoadSub);
     if (loadSub === undefined) errors.load_sub = 'Input should be a valid boolean, unable to interpret input';

@@ -137,6 +137,18 @@ export function toInt(value: unknown): number | string {
   return 'Input should be a valid integer';
 }
 
+/** An optional integer query parameter as FastAPI reads it: its value, or undefined with the problem put in `errors`. */
+export function readIntQuery(query: URLSearchParams, key: string, errors: Record<string, string>): number | undefined {
+  const raw = query.get(key);
+  if (raw === null) return undefined;
+  const value = toInt(raw);
+  if (typeof value === 'string') {
+    errors[key] = value;
+    return undefined;
+  }
+  return value;
+}
+
 /** Query-string booleans as FastAPI reads them. */
 export function parseQueryBool(value: string): boolean | undefined {
   const v = value.toLowerCase();
