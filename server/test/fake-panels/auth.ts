@@ -52,6 +52,21 @@ export interface AuthenticatedAdmin {
  * OAuth2PasswordBearer): form login, `Not authenticated` without a bearer token,
  * `Could not validate credentials` for a bad, expired or revoked one.
  */
+/** FastAPI's OAuth2PasswordRequestForm: `username` and `password` from a form body, or its 422. */
+export function readLoginForm(req: PanelRequest): { username: string; password: string } | PanelResponse {
+  const type = String(req.headers['content-type'] ?? '').toLowerCase();
+  const form = type.startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(req.body) : new URLSearchParams();
+  const errors: Record<string, string> = {};
+  const grantType = form.get('grant_type');
+  if (grantType !== null && grantType !== 'password') errors.grant_type = "String should match pattern '^password$'";
+  const username = form.get('username');
+  const password = form.get('password');
+  if (username === null) errors.username = 'Field required';
+  if (password === null) errors.password = 'Field required';
+  if (username === null || password === null || Object.keys(errors).length > 0) return detail(422, errors);
+  return { username, password };
+}
+
 export class AdminAuth {
   readonly signer = new JwtSigner();
 
@@ -62,16 +77,9 @@ export class AdminAuth {
 
   /** Checks the login form; returns the token or the error response. */
   login(req: PanelRequest): { token: string; isSudo: boolean } | PanelResponse {
-    const type = String(req.headers['content-type'] ?? '').toLowerCase();
-    const form = type.startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(req.body) : new URLSearchParams();
-    const errors: Record<string, string> = {};
-    const grantType = form.get('grant_type');
-    if (grantType !== null && grantType !== 'password') errors.grant_type = "String should match pattern '^password$'";
-    const username = form.get('username');
-    const password = form.get('password');
-    if (username === null) errors.username = 'Field required';
-    if (password === null) errors.password = 'Field required';
-    if (Object.keys(errors).length > 0) return detail(422, errors);
+    const form = readLoginForm(req);
+    if (isResponse(form)) return form;
+    const { username, password } = form;
     if (username !== this.panel.admin.username || password !== this.panel.admin.password) {
       return detail(401, 'Incorrect username or password', BEARER);
     }

@@ -1,4 +1,4 @@
-import { JwtSigner, isResponse } from './auth.js';
+import { JwtSigner, isResponse, readLoginForm } from './auth.js';
 import { detail, json, Router, startPanelHttp, text, type PanelRequest, type PanelResponse } from './http.js';
 import {
   DEFAULT_GROUPS,
@@ -186,16 +186,9 @@ export async function startFakePasarguard(options: FakePasarguardOptions = {}): 
   };
 
   function login(req: PanelRequest): PanelResponse {
-    const type = String(req.headers['content-type'] ?? '').toLowerCase();
-    const form = type.startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(req.body) : new URLSearchParams();
-    const errors: Record<string, string> = {};
-    const grantType = form.get('grant_type');
-    if (grantType !== null && grantType !== 'password') errors.grant_type = "String should match pattern '^password$'";
-    const username = form.get('username');
-    const password = form.get('password');
-    if (username === null) errors.username = 'Field required';
-    if (password === null) errors.password = 'Field required';
-    if (Object.keys(errors).length > 0) return detail(422, errors);
+    const form = readLoginForm(req);
+    if (isResponse(form)) return form;
+    const { username, password } = form;
     const { admin } = panel;
     if (username !== admin.username || password !== admin.password) return detail(401, 'Incorrect username or password', BEARER);
     if (admin.status === 'disabled') return detail(403, 'your account has been disabled', BEARER);
