@@ -64,6 +64,8 @@ export const RefundBody = z
     reason: z.enum(REFUND_REASONS).default('requested_by_customer'),
     /** For the audit log and the operator's records; never sent to the provider. */
     note: z.string().trim().max(500).optional(),
+    /** Made once per Refund dialog: the same request sent again (a double click, a retry) is the same refund. */
+    requestId: z.uuid('The request id is a UUID').optional(),
   })
   .strict();
 export type RefundBody = z.infer<typeof RefundBody>;

@@ -54,6 +54,10 @@ import { createPaymentDrivers, type CryptoDriverFactory } from './modules/billin
 import { createBtcpayDriver, testBtcpayConnection } from './payments/btcpay/btcpay-driver.js';
 import { createPaymentReversals, SEND_REFUND_NOTICE, SYNC_PAID_PERIOD } from './modules/billing/payment-reversals.js';
 import { createRefundsService } from './modules/billing/refunds.service.js';
+import { createRefundsRepo } from './modules/billing/refunds.repo.js';
+import { createKeptReversalsRepo } from './modules/billing/kept-reversals.repo.js';
+import { createRefundSender } from './modules/billing/refund-sender.js';
+import { refundJobHandlers } from './modules/billing/refund-jobs.js';
 import { createSendRefundNoticeHandler } from './jobs/handlers/send-refund-notice.js';
 import { createSyncPaidPeriodHandler } from './jobs/handlers/sync-paid-period.js';
 import { createStripeDrivers, type StripeDriverFactory } from './payments/stripe/stripe-driver.js';
@@ -181,14 +185,16 @@ export function createServices(ctx: ServiceContext) {
   const paidPeriods = createPaidPeriods({ billing: billingRepo, settings, clock });
   const customers = createPaymentCustomers({ db, clock });
   const schedule = createRenewalScheduleRepo(db);
-  const recurring = createRecurringPayments({ billing: billingRepo, accounts: accountsRepo, jobs, notices, clock, log });
-  const confirmation = createPaymentConfirmation({ db, billing: billingRepo, accounts: accountsRepo, jobs, recurring, notices, clock, log });
+  const refundsRepo = createRefundsRepo(db);
+  const reversals = createPaymentReversals({ billing: billingRepo, accounts: accountsRepo, refunds: refundsRepo, kept: createKeptReversalsRepo(), jobs, clock, log });
+  const recurring = createRecurringPayments({ billing: billingRepo, accounts: accountsRepo, jobs, reversals, notices, clock, log });
+  const confirmation = createPaymentConfirmation({ db, billing: billingRepo, accounts: accountsRepo, jobs, recurring, reversals, notices, clock, log });
   const subscriptionsAdmin = createSubscriptionsAdminRepo(db);
   const subscriptionControls = createSubscriptionControls({
     db, billing: billingRepo, admin: subscriptionsAdmin, cards, customers, recurring, paidPeriods, audit, clock, log, publicUrl: ctx.config.publicUrl,
   });
-  const reversals = createPaymentReversals({ billing: billingRepo, accounts: accountsRepo, jobs, clock, log });
-  const refunds = createRefundsService({ db, billing: billingRepo, payments, reversals, audit, clock });
+  const refundSender = createRefundSender({ db, billing: billingRepo, refunds: refundsRepo, payments, reversals, jobs, audit, clock, log });
+  const refunds = createRefundsService({ db, billing: billingRepo, refunds: refundsRepo, sender: refundSender, payments });
   const checkout = createCheckoutService({
     db, billing: billingRepo, accounts: accountsRepo, accountsService: accounts, plans: plansRepo, settings, payments, provisioner,
     servers, confirmation, customers, jobs, clock, log, publicUrl: ctx.config.publicUrl,
@@ -265,6 +271,7 @@ export function createServices(ctx: ServiceContext) {
       [SEND_SERVER_HEALTH_EMAIL]: createSendServerHealthEmailHandler({
         servers: serversRepo, users, adminEmails: ctx.config.adminEmails, settings, mailer: ctx.mailer, jobs, publicUrl: ctx.config.publicUrl, clock,
       }),
+      ...refundJobHandlers({ db, billing: billingRepo, payments, recurring, sender: refundSender }),
       [SEND_REFUND_NOTICE]: createSendRefundNoticeHandler({ billing: billingRepo, users, settings, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }),
     } satisfies Record<string, JobHandler>,
     /** Puts the periodic jobs in the queue (once for all instances); main.ts calls it before starting the worker. */

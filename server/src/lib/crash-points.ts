@@ -19,6 +19,8 @@ export const CRASH_POINTS = [
   'fulfil:after-save',
   /** A renewal: the panel user has its new expiry; nothing is recorded yet. */
   'renew:after-extend',
+  /** A refund: the provider has made it; the ledger does not know yet. */
+  'refund:after-provider',
 ] as const;
 
 export type CrashPoint = (typeof CRASH_POINTS)[number];

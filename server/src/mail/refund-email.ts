@@ -17,6 +17,8 @@ interface RefundEmailInput {
   currency: string;
   /** A full refund ends what the payment bought. */
   full: boolean;
+  /** The payment was an auto-renewing subscription's: a full refund ended the subscription, a partial one left it running. */
+  recurring?: boolean;
   /** A crypto refund: the page where the customer claims it to a wallet of their choice. */
   claimUrl?: string | null;
   /** The customer's language (their stored one; English when not given). */
@@ -32,7 +34,9 @@ export function renderRefundEmail(input: RefundEmailInput): MailMessage {
   const t = (key: EmailMessageKey, values: Record<string, string> = {}) =>
     emailText(locale, key, { brand: brandName, plan: input.planName, refunded, paid, ...values });
   const headline = full ? t('refund.headlineFull') : t('refund.headlinePartial');
-  const effect = full ? t('refund.effectFull') : t('refund.effectPartial');
+  const effect = full
+    ? [t('refund.effectFull'), ...(input.recurring ? [t('refund.effectSubscriptionEnded')] : [])].join(' ')
+    : t(input.recurring ? 'refund.effectPartialRecurring' : 'refund.effectPartial');
   const timing = input.claimUrl ? t('refund.timingCrypto') : t('refund.timingCard');
   const claim = input.claimUrl ? t('refund.claimLine', { url: input.claimUrl }) : null;
   const text = [headline, '', effect, '', timing, ...(claim ? ['', claim] : []), '', t('refund.dashboardLine', { url: dashboard })].join('\n');

@@ -124,6 +124,8 @@ export type PaymentEvent =
   | { kind: 'checkout'; checkout: CheckoutState }
   /** `amountRefunded` is the total refunded so far (a redelivered or late event can only repeat or raise it). */
   | { kind: 'refunded'; paymentRef: string; amountRefunded: number; currency: string; fullyRefunded: boolean }
+  /** A refund the provider had accepted failed later (the money stayed with the operator); `refundRef` is ours when it carried one. */
+  | { kind: 'refund_failed'; paymentRef: string; refundId: string; refundRef: string | null; amount: number; reason: string | null }
   | { kind: 'disputed'; paymentRef: string; disputeId: string; amount: number; reason: string | null }
   | { kind: 'dispute_closed'; paymentRef: string; disputeId: string; outcome: 'won' | 'lost' }
   | { kind: 'invoice'; invoice: InvoiceState }
@@ -139,11 +141,18 @@ export interface VerifiedWebhook {
 
 export interface RefundRequest {
   paymentRef: string;
+  /** Our refund's id (the refunds ledger): the provider's refund carries it, so a retry finds the refund an earlier attempt made. */
+  refundRef: string;
   /** Minor units; the whole remaining amount when omitted. */
   amount?: number;
   reason?: 'requested_by_customer' | 'duplicate' | 'fraudulent';
-  /** The same key never refunds twice, however often the request is sent. */
+  /** The same key never refunds twice, however often the request is sent (for providers that take one). */
   idempotencyKey: string;
+  /**
+   * An earlier attempt may have reached the provider (its answer was lost): the driver first looks for the
+   * refund carrying `refundRef` and returns it instead of making another.
+   */
+  retry: boolean;
   metadata: Record<string, string>;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The Greenfield routes the fake implements, store-scoped (`/api/v1/stores/{storeId}/…`) and, for one
  * invoice, also without the store (`/api/v1/invoices/{invoiceId}/…`, BTCPay 2.x): store read, invoice
- * create / read / mark status / payment methods / refund.
+ * create / read / mark status / payment methods / refund, and the store's pull payments.
  */
 import type { StoreObject } from './greenfield-objects.js';
 import { invoiceNotFound, json, missingPermission, parseJsonBody, validationError, type HttpAnswer } from './http.js';
@@ -25,6 +25,7 @@ const PERMISSIONS = {
   viewInvoices: 'btcpay.store.canviewinvoices',
   modifyInvoices: 'btcpay.store.canmodifyinvoices',
   refund: 'btcpay.store.cancreatenonapprovedpullpayments',
+  viewPullPayments: 'btcpay.store.canviewpullpayments',
 } as const;
 
 const methodNotAllowed = (allow: string): HttpAnswer => ({ status: 405, body: '', headers: { allow } });
@@ -61,7 +62,7 @@ function routeInvoice(method: string, invoice: InvoiceRecord, rest: string[], bo
  * Answers `/api/v1/…` for an authenticated request (`parts` = the path's decoded segments), or null when no
  * route matches. Throws GreenfieldApiError for Greenfield's error answers.
  */
-export function routeApi(method: string, parts: string[], body: string, deps: ApiDeps): HttpAnswer | null {
+export function routeApi(method: string, parts: string[], body: string, deps: ApiDeps, query: URLSearchParams = new URLSearchParams()): HttpAnswer | null {
   if (parts[0] !== 'api' || parts[1] !== 'v1') return null;
   const [, , collection, id, sub, invoiceId, ...rest] = parts;
 
@@ -71,6 +72,14 @@ export function routeApi(method: string, parts: string[], body: string, deps: Ap
     return routeInvoice(method, invoice, parts.slice(4), body, deps);
   }
   if (collection !== 'stores' || !id) return null;
+
+  if (sub === 'pull-payments' && invoiceId === undefined) {
+    if (id !== deps.store.id) throw missingPermission(PERMISSIONS.viewPullPayments);
+    if (method !== 'GET') return methodNotAllowed('GET');
+    // GreenfieldPullPaymentController.GetPullPayments: the store's pull payments, archived ones only with includeArchived=true.
+    const includeArchived = query.get('includeArchived')?.toLowerCase() === 'true';
+    return json(200, deps.refunds.all().filter((p) => includeArchived || !p.archived).map(({ invoiceId: _kept, ...pullPayment }) => pullPayment));
+  }
 
   const permission =
     sub === undefined ? PERMISSIONS.viewStore

@@ -51,6 +51,7 @@ export async function startFakeBtcpay(options: FakeBtcpayOptions): Promise<FakeB
   const inFlight = new Set<Promise<unknown>>();
   const shutdown = new AbortController();
   let webhookUrl = options.webhookUrl ?? null;
+  const loseAnswers: Array<{ method: string; pattern: RegExp }> = [];
   let baseUrl = '';
 
   const invoices = createInvoices(store.id);
@@ -118,7 +119,13 @@ export async function startFakeBtcpay(options: FakeBtcpayOptions): Promise<FakeB
       if (body === null) throw new GreenfieldApiError(413, 'request-too-large', 'The request body is too large');
       if (apiKeyOf(req) !== options.apiKey) throw unauthenticated();
       const parts = url.pathname.split('/').slice(1).map(safeDecode);
-      return routeApi(method, parts, body, { store, invoices, refunds, checkoutLink, deliverInBackground }) ?? { status: 404, body: '', headers: {} };
+      const answer = routeApi(method, parts, body, { store, invoices, refunds, checkoutLink, deliverInBackground }, url.searchParams) ?? { status: 404, body: '', headers: {} };
+      // A lost answer: BTCPay did the work, the caller never hears of it (a timeout, a dropped connection).
+      if (loseAnswers.length > 0 && loseAnswers[0]!.method === method && loseAnswers[0]!.pattern.test(url.pathname)) {
+        loseAnswers.shift();
+        return { ...answer, lost: true };
+      }
+      return answer;
     } catch (error) {
       if (error instanceof GreenfieldApiError) return error.answer();
       throw error;
@@ -145,6 +152,10 @@ export async function startFakeBtcpay(options: FakeBtcpayOptions): Promise<FakeB
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const answer = url.pathname.startsWith('/api/') ? await handleApi(req, url) : await handlePage(req, url);
     if (res.destroyed) return;
+    if (answer.lost) {
+      res.destroy();
+      return;
+    }
     res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
     res.end(answer.body);
   };
@@ -175,6 +186,9 @@ export async function startFakeBtcpay(options: FakeBtcpayOptions): Promise<FakeB
     webhookId,
     setWebhookUrl(url) {
       webhookUrl = url;
+    },
+    loseNextAnswer(method, pattern) {
+      loseAnswers.push({ method: method.toUpperCase(), pattern });
     },
     getStore: () => structuredClone(store),
     getInvoice(id) {

@@ -45,6 +45,11 @@ export interface FakeBtcpay {
   readonly webhookId: string;
   /** Where later deliveries go; null = no webhook. */
   setWebhookUrl(url: string | null): void;
+  /**
+   * The next API request with this method whose path matches is carried out, and its answer is lost (the
+   * connection is closed without one), as when BTCPay did the work but the caller timed out.
+   */
+  loseNextAnswer(method: string, pathPattern: RegExp): void;
   /** A copy of the store as `GET /api/v1/stores/{storeId}` answers it. */
   getStore(): StoreObject;
   /** A copy of the invoice as `GET …/invoices/{id}` answers it. */

@@ -6,6 +6,8 @@ export interface HttpAnswer {
   status: number;
   body: string;
   headers: Record<string, string>;
+  /** Carried out, but the connection is closed without the answer (see FakeBtcpay.loseNextAnswer). */
+  lost?: boolean;
 }
 
 /** Greenfield answers compact JSON. */

@@ -20,12 +20,13 @@ export function createSendRefundNoticeHandler(deps: { billing: BillingRepo; user
     const user = await deps.users.findById(transaction.userId);
     if (!user) return;
     const { brandName } = await deps.settings.getAppSettings();
+    const subscription = await deps.billing.findSubscription(transaction.subscriptionId);
     // The customer's stored language (read with the address above): the e-mail's texts, amounts and links.
     const locale = user.locale ?? DEFAULT_LOCALE;
     await deps.mailer.send(renderRefundEmail({
       to: user.email, brandName, publicUrl: deps.publicUrl, locale, planName: transaction.metadata.plan_name ?? emailText(locale, 'billing.yourPlan'),
       amountRefunded: parsed.data.amountRefunded, amountPaid: transaction.amount, currency: transaction.currency,
-      full: parsed.data.amountRefunded >= transaction.amount,
+      full: parsed.data.amountRefunded >= transaction.amount, recurring: subscription?.billing === 'recurring',
       claimUrl: transaction.metadata.refund_claim_url ?? null,
     }));
   };

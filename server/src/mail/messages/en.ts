@@ -79,6 +79,8 @@ export const en = {
   'refund.headlinePartial': '{refunded} of your payment of {paid} for {plan} has been refunded.',
   'refund.effectFull': 'The period this payment bought has been taken off your VPN account; if nothing else is paid for it, the account is paused.',
   'refund.effectPartial': 'Your VPN account is not affected.',
+  'refund.effectSubscriptionEnded': 'Your auto-renewing subscription has ended with this refund: nothing more will be charged.',
+  'refund.effectPartialRecurring': 'Your VPN account and its auto-renewal are not affected.',
   'refund.timingCrypto': 'Your payment was in crypto: claim the refund on the page below by entering the address of a wallet you control.',
   'refund.timingCard': 'Refunds usually reach your card within 5 to 10 business days, depending on your bank.',
   'refund.claimButton': 'Claim your refund',

@@ -73,6 +73,8 @@ export const zhCN: EmailCatalogue = {
   'refund.headlinePartial': '您为“{plan}”支付的 {paid} 中，已退款 {refunded}。',
   'refund.effectFull': '此笔付款购买的时长已从您的 VPN 账户中扣除；如果没有其他付款，账户将被暂停。',
   'refund.effectPartial': '您的 VPN 账户不受影响。',
+  'refund.effectSubscriptionEnded': '您的自动续订订阅已随此次退款结束：今后不会再扣款。',
+  'refund.effectPartialRecurring': '您的 VPN 账户及其自动续订不受影响。',
   'refund.timingCrypto': '您使用加密货币付款：请在下方页面输入您掌控的钱包地址来领取退款。',
   'refund.timingCard': '退款通常会在 5 到 10 个工作日内退回您的银行卡，具体取决于您的银行。',
   'refund.claimButton': '领取退款',

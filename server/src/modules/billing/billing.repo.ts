@@ -184,6 +184,14 @@ export function createBillingRepo(db: Db) {
       return row && toTransaction(row);
     },
 
+    /** A transaction, its row held until `trx` ends (PostgreSQL): changes to its refunds queue one behind the other. */
+    async findTransactionForUpdate(id: string, trx: Db): Promise<TransactionRecord | undefined> {
+      const query = trx('transactions').select('*').where({ id });
+      if (lockable) query.forUpdate();
+      const row = await query.first();
+      return row && toTransaction(row);
+    },
+
     async findTransactionBySession(sessionId: string, trx: Db = db): Promise<TransactionRecord | undefined> {
       const row = await trx('transactions').select('*').where({ provider_transaction_id: sessionId }).first();
       return row && toTransaction(row);
@@ -254,6 +262,11 @@ export function createBillingRepo(db: Db) {
     async recordAmountRefunded(id: string, amountRefunded: number, now: Date, trx: Db): Promise<boolean> {
       const changed = await trx('transactions').where({ id }).where('amount_refunded', '<', amountRefunded).update({ amount_refunded: amountRefunded, updated_at: now });
       return changed > 0;
+    },
+
+    /** Sets the refunded total (a refund that failed later lowers it). */
+    async setAmountRefunded(id: string, amountRefunded: number, now: Date, trx: Db): Promise<void> {
+      await trx('transactions').where({ id }).update({ amount_refunded: Math.max(0, amountRefunded), updated_at: now });
     },
 
     /** The paid transaction a refund or dispute names, locked for the change (PostgreSQL). */

@@ -51,6 +51,9 @@ export function createBillingService(deps: {
       case 'refunded':
         await deps.reversals.applyRefund(event, trx);
         return;
+      case 'refund_failed':
+        await deps.reversals.applyRefundFailed(event, trx);
+        return;
       case 'disputed':
         await deps.reversals.applyDispute(event, trx);
         return;

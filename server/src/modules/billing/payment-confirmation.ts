@@ -9,6 +9,7 @@ import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { BillingRepo, TransactionRecord } from './billing.repo.js';
 import type { BillingNotices } from './billing-notices.js';
 import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
+import type { PaymentReversals } from './payment-reversals.js';
 import type { RecurringPayments } from './recurring-payments.js';
 
 export { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
@@ -23,7 +24,8 @@ const later = (...dates: Array<Date | null | undefined>) =>
  * the transaction's status.
  */
 export function createPaymentConfirmation(deps: {
-  db: Db; billing: BillingRepo; accounts: AccountsRepo; jobs: JobsRepo; recurring: RecurringPayments; notices: BillingNotices; clock: Clock; log: FastifyBaseLogger;
+  db: Db; billing: BillingRepo; accounts: AccountsRepo; jobs: JobsRepo; recurring: RecurringPayments; reversals: Pick<PaymentReversals, 'applyKept'>;
+  notices: BillingNotices; clock: Clock; log: FastifyBaseLogger;
 }) {
   const { billing, accounts, clock, log } = deps;
 
@@ -61,6 +63,8 @@ export function createPaymentConfirmation(deps: {
       accountId: subscription.vpnAccountId, userId: subscription.userId, step: 'payment_succeeded', status: 'success',
       details: { transactionId: transaction.id, checkoutId: state.checkoutId, amount: transaction.amount, kind: metadata.kind }, now,
     }, trx);
+    // A refund or dispute that overtook this confirmation takes back what was just confirmed, in the same transaction.
+    await deps.reversals.applyKept(state.paymentRef, trx);
     return true;
   }
 
@@ -85,6 +89,7 @@ export function createPaymentConfirmation(deps: {
       accountId: null, userId: subscription.userId, step: review ? 'payment_needs_review' : 'payment_failed', status: 'failure',
       details: { transactionId: transaction.id, error, removedAccountId: removeAccount ? subscription.vpnAccountId : null, ...(review ? { amountPaid: review.amountPaid, currencyPaid: review.currency, amountOrdered: transaction.amount } : {}) }, now,
     }, trx);
+    if (review) await deps.reversals.applyKept(review.paymentRef, trx);
     return true;
   }
 

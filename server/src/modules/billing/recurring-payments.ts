@@ -9,7 +9,7 @@ import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { BillingRepo, SubscriptionRecord, TransactionRecord } from './billing.repo.js';
 import type { BillingNotices } from './billing-notices.js';
 import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
-import { SYNC_PAID_PERIOD } from './payment-reversals.js';
+import { SYNC_PAID_PERIOD, type PaymentReversals } from './payment-reversals.js';
 
 const later = (a: Date | null, b: Date) => (a && a > b ? a : b);
 
@@ -24,7 +24,9 @@ const renews = (sub: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean })
  * gated per invoice by its unique transaction and a conditional status change, so the webhook, the
  * return check and the reconcile job can deliver the same facts in any order, as often as they like.
  */
-export function createRecurringPayments(deps: { billing: BillingRepo; accounts: AccountsRepo; jobs: JobsRepo; notices: BillingNotices; clock: Clock; log: FastifyBaseLogger }) {
+export function createRecurringPayments(deps: {
+  billing: BillingRepo; accounts: AccountsRepo; jobs: JobsRepo; reversals: Pick<PaymentReversals, 'applyKept'>; notices: BillingNotices; clock: Clock; log: FastifyBaseLogger;
+}) {
   const { billing, accounts, notices, clock, log } = deps;
 
   /** Puts the account's panel user in step (expiry with or without grace, enabled or paused), after the transaction. */
@@ -62,12 +64,16 @@ export function createRecurringPayments(deps: { billing: BillingRepo; accounts: 
 
   async function applyPaid(subscription: SubscriptionRecord, transaction: TransactionRecord, invoice: InvoiceState, trx: Db): Promise<boolean> {
     const now = clock();
-    if (invoice.paymentRef && transaction.status === 'succeeded') await billing.setPaymentRef(transaction.id, invoice.paymentRef, now, trx);
+    if (invoice.paymentRef && transaction.status === 'succeeded' && !transaction.providerPaymentId) {
+      await billing.setPaymentRef(transaction.id, invoice.paymentRef, now, trx);
+      await deps.reversals.applyKept(invoice.paymentRef, trx);
+    }
     // The first payment must be what was ordered; a renewal is whatever the subscription's price charges.
     if (invoice.first && (invoice.amountPaid !== transaction.amount || invoice.currency !== transaction.currency)) {
       const review = { reason: 'amount_mismatch' as const, amount_paid: invoice.amountPaid, currency_paid: invoice.currency };
       if (await billing.markTransactionNeedsReview(transaction.id, { checkoutId: transaction.providerTransactionId ?? invoice.invoiceId, paymentRef: invoice.paymentRef, review }, now, trx)) {
         log.error({ transactionId: transaction.id, invoiceId: invoice.invoiceId, amountPaid: invoice.amountPaid }, 'recurring: first invoice differs from the order; needs review');
+        await deps.reversals.applyKept(invoice.paymentRef, trx);
       }
       return false;
     }
@@ -91,6 +97,7 @@ export function createRecurringPayments(deps: { billing: BillingRepo; accounts: 
       details: { transactionId: transaction.id, invoiceId: invoice.invoiceId, amount: invoice.amountPaid, periodEnd: invoice.periodEnd.toISOString() }, now,
     }, trx);
     log.info({ transactionId: transaction.id, invoiceId: invoice.invoiceId, first: invoice.first }, 'recurring payment succeeded');
+    await deps.reversals.applyKept(invoice.paymentRef, trx);
     return true;
   }
 

@@ -3,6 +3,7 @@ import { STRIPE_KEYS, useBillingFixture, type BillingFixture } from '../../../te
 import { TEST_DATABASES } from '../../../test/databases.js';
 import { asMarzneshinUser } from '../../../test/fake-panels/marzneshin.js';
 import type { StripeEventObject } from '../../../test/fake-stripe/index.js';
+import { mailParts } from '../../../test/smtp-catcher.js';
 import type { DesktopSession } from '../../../test/test-app.js';
 import { RECONCILE_SUBSCRIPTIONS } from '../../jobs/handlers/reconcile-subscriptions.js';
 import { createJobsRepo } from '../../jobs/jobs.repo.js';
@@ -309,7 +310,7 @@ describe.each(TEST_DATABASES)('auto-renewing subscriptions (%s)', (kind) => {
     expect(await mailsTo(f, s.user, /cancel/i)).toHaveLength(1);
   });
 
-  it('refunding a renewal takes its period off the same account; the subscription goes on', async () => {
+  it('a full refund of a renewal takes its period off the same account and ends the subscription at Stripe: nothing more is charged', async () => {
     const s = await subscribe(f);
     const firstEnd = periodEnd(f, s);
     await renewOnce(f, s);
@@ -318,9 +319,40 @@ describe.each(TEST_DATABASES)('auto-renewing subscriptions (%s)', (kind) => {
     expect(refund.statusCode, refund.body).toBe(200);
     await f.runJobs();
     expect((await f.call(s.user, 'GET', '/api/transactions')).json().find((t: { id: string }) => t.id === renewal.id)).toMatchObject({ status: 'refunded' });
-    expect(await ourSubscription(f, s)).toMatchObject({ status: 'active', autoRenews: true, currentPeriodEnd: new Date(firstEnd * 1000).toISOString() });
-    expect(panelExpiry(f, s.accountId)).toBe(firstEnd * 1000 + 3 * DAY * 1000);
+    expect(f.stripe.getSubscription(s.stripeSubscription)!.status).toBe('canceled');
+    expect(await ourSubscription(f, s)).toMatchObject({ status: 'canceled', autoRenews: false, renewsAt: null, currentPeriodEnd: new Date(firstEnd * 1000).toISOString() });
+    // What is still paid (the first period), without the grace a renewing subscription gets.
+    expect(panelExpiry(f, s.accountId)).toBe(firstEnd * 1000);
+
+    const invoices = f.stripe.listInvoices(s.stripeSubscription).length;
+    await f.stripe.advanceClock(s.clock, firstEnd + 40 * DAY);
+    await f.runJobs();
+    expect(f.stripe.listInvoices(s.stripeSubscription)).toHaveLength(invoices);
+    expect((await f.call(s.user, 'GET', '/api/transactions')).json()).toHaveLength(2);
+  });
+
+  it('a partial refund of the first payment leaves the subscription running; refunding the rest ends it at Stripe and the account', async () => {
+    const s = await subscribe(f);
+    const [first] = (await f.call(s.user, 'GET', '/api/transactions')).json() as Array<{ id: string }>;
+    const part = await f.call(f.admin, 'POST', `/api/admin/transactions/${first!.id}/refund`, { amount: 100 });
+    expect(part.statusCode, part.body).toBe(200);
+    expect(part.json()).toMatchObject({ status: 'succeeded', amountRefunded: 100, refundable: true });
+    await f.runJobs();
     expect(f.stripe.getSubscription(s.stripeSubscription)!.status).toBe('active');
+    expect(await ourSubscription(f, s)).toMatchObject({ status: 'active', autoRenews: true });
+    expect(panelUser(f, s.accountId).enabled).toBe(true);
+
+    const rest = await f.call(f.admin, 'POST', `/api/admin/transactions/${first!.id}/refund`, {});
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json()).toMatchObject({ status: 'refunded', amountRefunded: 499, refundable: false });
+    await f.runJobs();
+    expect(f.stripe.getSubscription(s.stripeSubscription)!.status).toBe('canceled');
+    expect(await ourSubscription(f, s)).toMatchObject({ status: 'canceled', autoRenews: false, renewsAt: null });
+    expect(panelUser(f, s.accountId).enabled).toBe(false);
+    expect(f.stripe.listRefunds().filter((r) => r.metadata?.transaction_id === first!.id).map((r) => r.amount).sort((a, b) => a - b)).toEqual([100, 399]);
+    const mails = await mailsTo(f, s.user, /refunded/);
+    expect(mails).toHaveLength(2);
+    expect(mailParts(mails.find((m) => /: your payment was refunded/.test(m.subject))!).text).toMatch(/subscription has ended with this refund: nothing more will be charged/);
   });
 
   it('deleting an account ends its subscription at Stripe first; when Stripe refuses, the account stays', async () => {

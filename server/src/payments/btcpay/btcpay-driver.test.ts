@@ -310,14 +310,14 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
       const { checkoutId } = await driver.startCheckout(o);
       await fake.pay(checkoutId);
 
-      const result = await driver.refund({ paymentRef: checkoutId, reason: 'requested_by_customer', idempotencyKey: 'refund-key-1', metadata: { refundId: 'r1' } });
+      const result = await driver.refund({ paymentRef: checkoutId, refundRef: 'r1', reason: 'requested_by_customer', idempotencyKey: 'refund-key-1', retry: false, metadata: { refundId: 'r1' } });
       const [pullPayment] = fake.listRefunds();
       expect(result).toEqual({ refundId: pullPayment!.id, amount: 999, status: 'pending', claimUrl: `${fake.url}/pull-payments/${pullPayment!.id}` });
-      expect(pullPayment).toMatchObject({ invoiceId: checkoutId, currency: 'USD', amount: '9.99', name: `Refund of order ${o.orderId}`, description: 'Refund requested by the customer' });
+      expect(pullPayment).toMatchObject({ invoiceId: checkoutId, currency: 'USD', amount: '9.99', name: `Refund r1 of order ${o.orderId}`, description: 'Refund requested by the customer' });
 
       const request = fake.requests.find((r) => r.path.endsWith('/refund'))!;
       expect(request.path).toBe(`/api/v1/stores/${STORE_ID}/invoices/${checkoutId}/refund`);
-      expect(JSON.parse(request.body)).toEqual({ name: `Refund of order ${o.orderId}`, description: 'Refund requested by the customer', refundVariant: 'Fiat' });
+      expect(JSON.parse(request.body)).toEqual({ name: `Refund r1 of order ${o.orderId}`, description: 'Refund requested by the customer', refundVariant: 'Fiat' });
       expect(request.body).not.toContain('refund-key-1');
       expect((await fetch(result.claimUrl!)).status).toBe(200);
     });
@@ -325,7 +325,7 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
     it('refunds part of the invoice in its currency', async () => {
       const { checkoutId } = await driver.startCheckout(order());
       await fake.pay(checkoutId);
-      const result = await driver.refund({ paymentRef: checkoutId, amount: 300, idempotencyKey: 'k', metadata: {} });
+      const result = await driver.refund({ paymentRef: checkoutId, refundRef: 'r2', amount: 300, idempotencyKey: 'k', retry: false, metadata: {} });
       expect(result).toMatchObject({ amount: 300, status: 'pending' });
       expect(fake.listRefunds()[0]).toMatchObject({ currency: 'USD', amount: '3.00' });
       expect(JSON.parse(fake.requests.find((r) => r.path.endsWith('/refund'))!.body)).toMatchObject({ refundVariant: 'Custom', customAmount: '3.00', customCurrency: 'USD' });
@@ -333,9 +333,28 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
 
     it('is refused for an invoice that was not paid, and nothing is recorded', async () => {
       const { checkoutId } = await driver.startCheckout(order());
-      const err = await providerError(driver.refund({ paymentRef: checkoutId, idempotencyKey: 'k', metadata: {} }));
+      const err = await providerError(driver.refund({ paymentRef: checkoutId, refundRef: 'r3', idempotencyKey: 'k', retry: false, metadata: {} }));
       expect(err).toMatchObject({ code: 'non-refundable', rejected: true });
       expect(fake.listRefunds()).toEqual([]);
+    });
+
+    it('a retry after a lost answer finds the pull payment the first attempt made instead of making another', async () => {
+      const { checkoutId } = await driver.startCheckout(order());
+      await fake.pay(checkoutId);
+      fake.loseNextAnswer('POST', /\/refund$/);
+      const first = await providerError(driver.refund({ paymentRef: checkoutId, refundRef: 'r4', idempotencyKey: 'k4', retry: false, metadata: {} }));
+      expect(first.rejected).toBe(false);
+      expect(fake.listRefunds()).toHaveLength(1);
+
+      const again = await driver.refund({ paymentRef: checkoutId, refundRef: 'r4', idempotencyKey: 'k4', retry: true, metadata: {} });
+      const [made] = fake.listRefunds();
+      expect(fake.listRefunds()).toHaveLength(1);
+      expect(again).toMatchObject({ refundId: made!.id, amount: 999, status: 'pending', claimUrl: made!.viewLink });
+      expect(fake.requests.some((r) => r.method === 'GET' && r.path === `/api/v1/stores/${STORE_ID}/pull-payments`)).toBe(true);
+
+      // Another refund of the same invoice (another ref) is a refund of its own.
+      await driver.refund({ paymentRef: checkoutId, refundRef: 'r5', amount: 100, idempotencyKey: 'k5', retry: true, metadata: {} });
+      expect(fake.listRefunds()).toHaveLength(2);
     });
   });
 

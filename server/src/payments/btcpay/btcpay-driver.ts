@@ -77,13 +77,15 @@ const REFUND_DESCRIPTIONS: Record<NonNullable<RefundRequest['reason']>, string> 
  * - A checkout is an invoice; its id is the checkout id and, once paid, the payment ref (refunds name it).
  * - Webhooks are read as "the invoice moved": the invoice is read and reported as it is now.
  * - BTCPay has no idempotency keys: a retried create makes a second invoice (the orderId in its metadata
- *   names the order), and a retried refund a second pull payment — callers must not retry blindly.
+ *   names the order); a refund's pull payment is named with our refund id, so a retry finds it (listing pull
+ *   payments needs the key's `btcpay.store.canviewpullpayments` permission).
  */
 export function createBtcpayDriver(credentials: BtcpayCredentials, options: BtcpayDriverOptions = {}): PaymentDriver {
   const serverUrl = normalizeServerUrl(credentials.serverUrl);
   const { storeId, webhookSecret } = credentials;
   const target: GreenfieldTarget = { serverUrl, apiKey: credentials.apiKey, timeoutMs: options.timeoutMs };
-  const invoicesPath = `/api/v1/stores/${encodeURIComponent(storeId)}/invoices`;
+  const storePath = `/api/v1/stores/${encodeURIComponent(storeId)}`;
+  const invoicesPath = `${storePath}/invoices`;
   const invoicePath = (invoiceId: string) => `${invoicesPath}/${encodeURIComponent(invoiceId)}`;
 
   const getInvoice = (invoiceId: string) => greenfieldCall<GreenfieldInvoice>(target, 'Reading the invoice', 'GET', invoicePath(invoiceId));
@@ -157,28 +159,34 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
      * BTCPay cannot send crypto back by itself: the refund is a pull payment, in the invoice currency, whose
      * page (`claimUrl`) the customer opens to give an address. The whole amount paid ('Fiat': at the rate
      * when it is claimed) or `amount` ('Custom'). Pending until claimed and paid out; `idempotencyKey` is not
-     * sent (BTCPay has none) and `metadata` is not kept (pull payments have none).
+     * sent (BTCPay has none: `refundRef` in the name stands for it) and `metadata` is not kept (pull payments have none).
      */
     async refund(request: RefundRequest): Promise<RefundResult> {
       const invoice = await getInvoice(request.paymentRef);
       const currency = invoice.currency.toUpperCase();
       const orderId = typeof invoice.metadata?.orderId === 'string' ? invoice.metadata.orderId : invoice.id;
+      const resultOf = (pullPayment: GreenfieldPullPayment): RefundResult => {
+        const refunded = pullPayment.currency?.toUpperCase() === currency ? decimalToMinor(pullPayment.amount, currency) : null;
+        return { refundId: pullPayment.id, amount: refunded ?? request.amount ?? decimalToMinor(invoice.amount, currency) ?? 0, status: 'pending', claimUrl: pullPayment.viewLink };
+      };
+      // BTCPay takes no idempotency key: the pull payment is named with our refund id, and a retry finds the one an
+      // earlier attempt made (archived ones too) instead of making a second claimable refund.
+      const name = `Refund ${request.refundRef} of order ${orderId}`;
+      if (request.retry) {
+        const made = await greenfieldCall<GreenfieldPullPayment[]>(target, 'Looking for the refund', 'GET', `${storePath}/pull-payments?includeArchived=true`);
+        const found = Array.isArray(made) ? made.find((pullPayment) => pullPayment.name === name) : undefined;
+        if (found) return resultOf(found);
+      }
       const variant =
         request.amount === undefined
           ? { refundVariant: 'Fiat' }
           : { refundVariant: 'Custom', customAmount: minorToDecimal(request.amount, currency), customCurrency: currency };
       const pullPayment = await greenfieldCall<GreenfieldPullPayment>(target, 'Refunding the invoice', 'POST', `${invoicePath(invoice.id)}/refund`, {
-        name: `Refund of order ${orderId}`,
+        name,
         ...(request.reason ? { description: REFUND_DESCRIPTIONS[request.reason] } : {}),
         ...variant,
       });
-      const refunded = pullPayment.currency?.toUpperCase() === currency ? decimalToMinor(pullPayment.amount, currency) : null;
-      return {
-        refundId: pullPayment.id,
-        amount: refunded ?? request.amount ?? decimalToMinor(invoice.amount, currency) ?? 0,
-        status: 'pending',
-        claimUrl: pullPayment.viewLink,
-      };
+      return resultOf(pullPayment);
     },
 
     createCustomer: notSupported,

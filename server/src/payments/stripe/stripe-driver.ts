@@ -8,6 +8,7 @@ import {
   type PaymentDriver,
   type PaymentEvent,
   type RefundRequest,
+  type RefundResult,
 } from '../payment-driver.js';
 import { calling, stripeLocale } from './stripe-calls.js';
 import { checkoutStateOf, paymentEventOf } from './stripe-events.js';
@@ -150,18 +151,28 @@ export function createStripeDrivers(apiUrl: string | undefined, recurring: Recur
       },
 
       async refund(request: RefundRequest) {
+        // Stripe forgets idempotency keys after a day: a retry first looks for the refund carrying our id.
+        if (request.retry) {
+          const made = await calling('Looking for the refund', () => stripe.refunds.list({ payment_intent: request.paymentRef, limit: 100 }));
+          const found = made.data.find((refund) => refund.metadata?.refund_id === request.refundRef);
+          if (found) return { refundId: found.id, amount: found.amount, status: refundStatusOf(found) };
+        }
         const refund = await calling('Refunding the payment', () =>
           stripe.refunds.create({
             payment_intent: request.paymentRef,
             ...(request.amount !== undefined ? { amount: request.amount } : {}),
             ...(request.reason ? { reason: request.reason } : {}),
-            metadata: request.metadata,
+            metadata: { ...request.metadata, refund_id: request.refundRef },
           }, { idempotencyKey: request.idempotencyKey }));
-        const status = refund.status === 'succeeded' || refund.status === 'failed' ? refund.status : 'pending';
-        return { refundId: refund.id, amount: refund.amount, status };
+        return { refundId: refund.id, amount: refund.amount, status: refundStatusOf(refund) };
       },
     };
   };
+}
+
+/** Stripe's refund statuses as ours: requires_action and canceled are not done, so they count as pending until an event settles them. */
+function refundStatusOf(refund: Stripe.Refund): RefundResult['status'] {
+  return refund.status === 'succeeded' || refund.status === 'failed' ? refund.status : 'pending';
 }
 
 export type StripeDriverFactory = ReturnType<typeof createStripeDrivers>;
