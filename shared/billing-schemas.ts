@@ -76,10 +76,14 @@ export const AdminTransactionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-/** `GET /api/admin/subscriptions?status=&email=`: recurring subscriptions; `email` matches the start of the customer's e-mail. */
+/**
+ * `GET /api/admin/subscriptions?status=&email=&unreadable=`: recurring subscriptions; `email` matches the start of
+ * the customer's e-mail; `unreadable=true` keeps the live ones whose reads from the provider keep failing.
+ */
 export const AdminSubscriptionsQuery = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES).optional(),
   email: z.string().trim().max(254).optional().transform((value) => value || undefined),
+  unreadable: z.enum(['true', 'false'], { error: "unreadable is 'true' or 'false'" }).default('false').transform((value) => value === 'true'),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 

@@ -114,6 +114,20 @@ export interface AdminSubscription extends Subscription {
   userId: string;
   userEmail: string;
   vpnAccountUsername: string | null;
+  /** Reading it from the provider (the reconcile job); null until its first try. */
+  providerRead: ProviderRead | null;
+}
+
+/** How reading a live recurring subscription from its provider goes: each is read at least once a day. */
+export interface ProviderRead {
+  /** The last read that worked. */
+  lastReadAt: string | null;
+  /** Failed reads in a row (0 once one works); each waits longer before the next try, up to 6 hours. */
+  failures: number;
+  lastError: string | null;
+  nextTryAt: string;
+  /** It keeps failing: renewals and cancellations whose webhook was lost are not seen until it works again. */
+  failing: boolean;
 }
 
 /** `POST /api/admin/subscriptions/:id/cancel`: now (ends the subscription at once) or at the period end. */
@@ -129,6 +143,9 @@ export interface RecurringMetrics {
   /** Cents per month. */
   monthlyRecurringRevenue: number;
   currency: string;
+  /** Live subscriptions whose reads from the provider keep failing, and the latest error. */
+  unreadable: number;
+  lastReadError: string | null;
 }
 
 /** Stripe's refund reasons (what the card network is told). */

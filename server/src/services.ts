@@ -41,11 +41,12 @@ import { createPaidPeriods } from './modules/billing/paid-period.js';
 import { createPaymentCustomers } from './modules/billing/payment-customers.js';
 import { createRecurringPayments } from './modules/billing/recurring-payments.js';
 import { createRenewalScheduleRepo } from './modules/billing/renewal-schedule.repo.js';
+import { createReconcileScheduleRepo } from './modules/billing/reconcile-schedule.repo.js';
 import { createSubscriptionControls } from './modules/billing/subscription-controls.js';
 import { createSubscriptionsAdminRepo } from './modules/billing/subscriptions-admin.repo.js';
 import { createSendBillingEmailHandler } from './jobs/handlers/send-billing-email.js';
 import { createSyncPlanPriceHandler, enqueuePlanPriceSync, SYNC_PLAN_PRICE } from './jobs/handlers/sync-plan-price.js';
-import { createReconcileSubscriptionsHandler, RECONCILE_SUBSCRIPTIONS, scheduleSubscriptionReconcile } from './jobs/handlers/reconcile-subscriptions.js';
+import { createReconcileSubscriptionsHandler, RECONCILE_SUBSCRIPTIONS, scheduleSubscriptionReconcile, type DriverForSubscription } from './jobs/handlers/reconcile-subscriptions.js';
 import { createSendRenewalRemindersHandler, scheduleRenewalReminders, SEND_RENEWAL_REMINDERS } from './jobs/handlers/send-renewal-reminders.js';
 import { createPaymentProvidersRepo } from './modules/billing/payment-providers.repo.js';
 import { createCardDriverSource } from './modules/billing/card-driver.js';
@@ -185,6 +186,9 @@ export function createServices(ctx: ServiceContext) {
   const paidPeriods = createPaidPeriods({ billing: billingRepo, settings, clock });
   const customers = createPaymentCustomers({ db, clock });
   const schedule = createRenewalScheduleRepo(db);
+  const reconcileReads = createReconcileScheduleRepo(db);
+  /** The driver a subscription is read with: the card driver for now; soon the provider account that took it. */
+  const subscriptionDriver: DriverForSubscription = async (_subscription) => cards.current();
   const refundsRepo = createRefundsRepo(db);
   const reversals = createPaymentReversals({ billing: billingRepo, accounts: accountsRepo, refunds: refundsRepo, kept: createKeptReversalsRepo(), jobs, clock, log });
   const recurring = createRecurringPayments({ billing: billingRepo, accounts: accountsRepo, jobs, reversals, notices, clock, log });
@@ -261,7 +265,7 @@ export function createServices(ctx: ServiceContext) {
       [CHECK_CHECKOUT]: createCheckCheckoutHandler({ billing: billingRepo, payments, confirmation, clock }),
       [SYNC_PAID_PERIOD]: createSyncPaidPeriodHandler({ billing: billingRepo, accounts: accountsRepo, servers, paidPeriods, notices, clock }),
       [SEND_BILLING_EMAIL]: createSendBillingEmailHandler({ billing: billingRepo, accounts: accountsRepo, users, settings, paidPeriods, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, clock }),
-      [RECONCILE_SUBSCRIPTIONS]: createReconcileSubscriptionsHandler({ db, schedule, cards, recurring, clock, log }),
+      [RECONCILE_SUBSCRIPTIONS]: createReconcileSubscriptionsHandler({ db, reads: reconcileReads, driverFor: subscriptionDriver, recurring, clock, log }),
       [SYNC_PLAN_PRICE]: createSyncPlanPriceHandler({ plans: plansRepo, cards }),
       [SEND_RENEWAL_REMINDERS]: createSendRenewalRemindersHandler({ schedule, billing: billingRepo, accounts: accountsRepo, notices, settings, clock }),
       [PURGE_OLD_ROWS]: createPurgeOldRowsHandler({ purge: retentionPurge, clock, log }),

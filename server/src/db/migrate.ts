@@ -16,6 +16,7 @@ import * as serverPublicName from './migrations/013-server-public-name.js';
 import * as locales from './migrations/014-locales.js';
 import * as panelServiceIds from './migrations/015-panel-service-ids.js';
 import * as deviceLimits from './migrations/016-device-limits.js';
+import * as reconcileSchedule from './migrations/017-reconcile-schedule.js';
 import * as refunds from './migrations/019-refunds.js';
 
 interface Migration {
@@ -41,6 +42,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['014-locales', locales],
   ['015-panel-service-ids', panelServiceIds],
   ['016-device-limits', deviceLimits],
+  ['017-reconcile-schedule', reconcileSchedule],
   ['019-refunds', refunds],
 ];
 

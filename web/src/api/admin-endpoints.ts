@@ -32,16 +32,18 @@ const planPath = (id: string) => `/api/admin/plans/${encodeURIComponent(id)}`;
 const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
 const accountPath = (id: string) => `/api/admin/accounts/${encodeURIComponent(id)}`;
 
-/** `GET /api/admin/subscriptions` filters: a status, part of the customer's e-mail (both optional). */
+/** `GET /api/admin/subscriptions` filters: a status, part of the customer's e-mail, only those the provider cannot be asked about (all optional). */
 export interface AdminSubscriptionFilter {
   status: SubscriptionStatus | null;
   email: string;
+  unreadable?: boolean;
 }
 
-function subscriptionsQuery({ status, email }: AdminSubscriptionFilter): string {
+function subscriptionsQuery({ status, email, unreadable }: AdminSubscriptionFilter): string {
   const params = new URLSearchParams();
   if (status) params.set('status', status);
   if (email.trim()) params.set('email', email.trim());
+  if (unreadable) params.set('unreadable', 'true');
   const query = params.toString();
   return query ? `?${query}` : '';
 }

@@ -7,22 +7,11 @@ const SHORTEST_REMINDED_MS = 7 * 24 * 60 * 60 * 1000;
 const longEnough = (record: SubscriptionRecord) =>
   record.currentPeriodStart !== null && record.currentPeriodEnd !== null && record.currentPeriodEnd.getTime() - record.currentPeriodStart.getTime() >= SHORTEST_REMINDED_MS;
 
-/** What the periodic billing jobs look at: subscriptions due for a reconcile with the provider, and periods about to end. */
+/** What the renewal reminders look at: periods about to end (the reconcile job has reconcile-schedule.repo.ts). */
 export function createRenewalScheduleRepo(db: Db) {
   const subscriptions = () => db('subscriptions as s').leftJoin('payment_providers as pp', 'pp.id', 's.provider_id').select(SUBSCRIPTION_COLUMNS);
 
   return {
-    /**
-     * Recurring subscriptions whose state the provider may have changed without us hearing: a renewal
-     * due (period over), a past_due one (the card may have been fixed), one not started yet. Oldest first.
-     */
-    async listToReconcile(now: Date, limit: number): Promise<SubscriptionRecord[]> {
-      const rows = await subscriptions().where('s.billing', 'recurring').whereNotNull('s.provider_subscription_id')
-        .where((q) => q.whereIn('s.status', ['past_due', 'incomplete']).orWhere((r) => r.where('s.status', 'active').where('s.current_period_end', '<=', now)))
-        .orderBy([{ column: 's.current_period_end', order: 'asc' }, { column: 's.id', order: 'asc' }]).limit(limit);
-      return rows.map(toSubscriptionRecord);
-    },
-
     /** Recurring subscriptions that will be charged between `from` and `to`. */
     async listRenewalsDue(from: Date, to: Date): Promise<SubscriptionRecord[]> {
       const rows = await subscriptions().where({ 's.billing': 'recurring', 's.status': 'active', 's.cancel_at_period_end': false })

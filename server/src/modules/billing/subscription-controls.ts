@@ -14,7 +14,7 @@ import type { PaidPeriods } from './paid-period.js';
 import type { PaymentCustomers } from './payment-customers.js';
 import type { RecurringPayments } from './recurring-payments.js';
 import type { SubscriptionsAdminRepo } from './subscriptions-admin.repo.js';
-import { toSubscription } from './subscription-presenter.js';
+import { toAdminSubscription, toSubscription } from './subscription-presenter.js';
 
 /**
  * What customers and admins do to recurring subscriptions: cancel auto-renew and resume it, cancel now
@@ -124,10 +124,10 @@ export function createSubscriptionControls(deps: {
       }
     },
 
-    async listForAdmin(filter: { status?: SubscriptionStatus; email?: string; limit: number }): Promise<AdminSubscription[]> {
+    async listForAdmin(filter: { status?: SubscriptionStatus; email?: string; unreadable?: boolean; limit: number }): Promise<AdminSubscription[]> {
       const [rows, grace] = await Promise.all([deps.admin.list(filter), deps.paidPeriods.graceMs()]);
       const now = clock();
-      return rows.map(({ record, userEmail, username }) => ({ ...toSubscription(record, now, grace), userId: record.userId, userEmail, vpnAccountUsername: username }));
+      return rows.map((row) => toAdminSubscription(row, now, grace));
     },
 
     /** The admin ends a subscription now, or at its period end; the customer is told by e-mail. */
@@ -140,7 +140,7 @@ export function createSubscriptionControls(deps: {
         : record.cancelAtPeriodEnd ? record : await change(record, (d, ref) => d.setCancelAtPeriodEnd(ref, true), true);
       await audit(actor, when === 'now' ? 'subscription.cancel_now' : 'subscription.cancel_at_period_end', record, {});
       const [row] = await deps.admin.list({ id, limit: 1 });
-      return { ...toSubscription(changed, clock(), await deps.paidPeriods.graceMs()), userId: record.userId, userEmail: row?.userEmail ?? '', vpnAccountUsername: row?.username ?? null };
+      return toAdminSubscription({ record: changed, userEmail: row?.userEmail ?? '', username: row?.username ?? null, read: row?.read ?? null }, clock(), await deps.paidPeriods.graceMs());
     },
   };
 }

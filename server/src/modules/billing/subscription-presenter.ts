@@ -1,6 +1,9 @@
-import type { Subscription } from '../../../../shared/billing.js';
+import type { AdminSubscription, ProviderRead, Subscription } from '../../../../shared/billing.js';
 import type { SubscriptionRecord } from './billing.repo.js';
 import { graceEndOf } from './paid-period.js';
+import { READ_SCHEDULE } from './reconcile-policy.js';
+import type { ProviderReadRecord } from './reconcile-schedule.repo.js';
+import type { AdminSubscriptionRow } from './subscriptions-admin.repo.js';
 
 /**
  * A subscription as the customer (and the admin) sees it. A one-off purchase is `ended` once its
@@ -34,5 +37,24 @@ export function toSubscription(record: SubscriptionRecord, now: Date, graceMs: n
     graceEndsAt: graceEnd?.toISOString() ?? null,
     error: record.metadata.error ?? null,
     createdAt: record.createdAt.toISOString(),
+  };
+}
+
+/** How reading it from the provider goes: `failing` once it has failed often enough that the admin should look. */
+export function toProviderRead(read: ProviderReadRecord): ProviderRead {
+  return {
+    lastReadAt: read.lastReadAt?.toISOString() ?? null,
+    failures: read.failures,
+    lastError: read.lastError,
+    nextTryAt: read.nextTryAt.toISOString(),
+    failing: read.failures >= READ_SCHEDULE.failuresShown,
+  };
+}
+
+/** A subscription as the admin's list shows it: whose it is, and whether the provider can be asked about it. */
+export function toAdminSubscription(row: AdminSubscriptionRow, now: Date, graceMs: number): AdminSubscription {
+  return {
+    ...toSubscription(row.record, now, graceMs), userId: row.record.userId, userEmail: row.userEmail, vpnAccountUsername: row.username,
+    providerRead: row.read ? toProviderRead(row.read) : null,
   };
 }

@@ -23,10 +23,10 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** The admin's System tab: database, mail, each panel, the job queue, payments, version. */
-export function createSystemService(deps: { db: Db; mailer: Mailer; servers: ServersService; jobs: JobsRepo; settings: SettingsService; payments: Pick<RefundsService, 'listTransactions'>; subscriptions: Pick<SubscriptionsAdminRepo, 'metrics'> }) {
+export function createSystemService(deps: { db: Db; mailer: Mailer; servers: ServersService; jobs: JobsRepo; settings: SettingsService; payments: Pick<RefundsService, 'listTransactions'>; subscriptions: Pick<SubscriptionsAdminRepo, 'metrics' | 'unreadable'> }) {
   return {
     async getSystemStatus(): Promise<SystemStatus> {
-      const [database, mailOk, servers, counts, failed, config, needsReview, disputed, recurring] = await Promise.all([
+      const [database, mailOk, servers, counts, failed, config, needsReview, disputed, recurring, unreadable] = await Promise.all([
         pingDatabase(deps.db),
         withTimeout(deps.mailer.verify(), PROBE_TIMEOUT_MS).catch(() => false),
         deps.servers.listServerRecords(),
@@ -36,6 +36,7 @@ export function createSystemService(deps: { db: Db; mailer: Mailer; servers: Ser
         deps.payments.listTransactions({ status: 'needs_review', limit: 50 }),
         deps.payments.listTransactions({ status: 'disputed', limit: 50 }),
         deps.subscriptions.metrics(),
+        deps.subscriptions.unreadable(),
       ]);
       const panels = await Promise.all(
         servers.map(async (server) => {
@@ -56,7 +57,7 @@ export function createSystemService(deps: { db: Db; mailer: Mailer; servers: Ser
           counts,
           failed: failed.map((job) => ({ id: job.id, type: job.type, attempts: job.attempts, lastError: job.lastError, updatedAt: job.updatedAt.toISOString() })),
         },
-        payments: { cardEnabled: config.cardPaymentsEnabled, cryptoEnabled: config.paymentMethods.includes('crypto'), needsReview, disputed, recurring: { ...recurring, currency: CURRENCY } },
+        payments: { cardEnabled: config.cardPaymentsEnabled, cryptoEnabled: config.paymentMethods.includes('crypto'), needsReview, disputed, recurring: { ...recurring, ...unreadable, currency: CURRENCY } },
       };
     },
   };

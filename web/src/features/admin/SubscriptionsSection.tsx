@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useCallback, useId, useState } from 'react';
-import { SUBSCRIPTION_STATUSES, type AdminCancelSubscription, type AdminSubscription, type SubscriptionStatus } from '../../../../shared/billing.js';
+import { SUBSCRIPTION_STATUSES, type AdminCancelSubscription, type AdminSubscription, type ProviderRead, type SubscriptionStatus } from '../../../../shared/billing.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
 import { useFormat, type Formatters } from '../../i18n/format';
@@ -41,6 +41,21 @@ const MESSAGES = {
 
 type Pending = { subscription: AdminSubscription; when: AdminCancelSubscription['when'] };
 
+/** The provider keeps refusing to tell us about it: a lost renewal or cancellation would not be seen. */
+function ProviderReadProblem({ read }: { read: ProviderRead }) {
+  const { _ } = useLingui();
+  const format = useFormat();
+  return (
+    <span className="mt-1 block max-w-xs text-xs text-red-700">
+      <StatusBadge tone="red">{_('admin.subscriptions.unreadable')}</StatusBadge>{' '}
+      {read.lastReadAt
+        ? _('admin.subscriptions.unreadableSince', { count: read.failures, date: format.dateTime(read.lastReadAt) })
+        : _('admin.subscriptions.neverRead', { count: read.failures })}
+      {read.lastError && <span className="block wrap-anywhere">{read.lastError}</span>}
+    </span>
+  );
+}
+
 /** When it renews, or when it ends or ended. */
 function renewalText(subscription: AdminSubscription, _: Translate, format: Formatters): string {
   const state = renewalStateOf(subscription);
@@ -68,8 +83,8 @@ function confirmQuestion({ subscription, when }: Pending, _: Translate, format: 
 }
 
 /**
- * 'Subscriptions': every customer's recurring subscription, newest first, filterable by status and
- * e-mail, with Cancel at period end (auto-renew off) and Cancel now.
+ * 'Subscriptions': every customer's recurring subscription, newest first, filterable by status,
+ * e-mail and whether the provider can be read about it, with Cancel at period end (auto-renew off) and Cancel now.
  */
 export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
   const { _ } = useLingui();
@@ -78,10 +93,11 @@ export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
   const toast = useToast();
   const [status, setStatus] = useState<SubscriptionStatus | null>(null);
   const [email, setEmail] = useState('');
+  const [unreadable, setUnreadable] = useState(false);
   const debouncedEmail = useDebouncedValue(email, SEARCH_DEBOUNCE_MS);
   const load = useCallback(
-    (signal: AbortSignal) => adminApi.payments.listSubscriptions({ status, email: debouncedEmail }, signal),
-    [status, debouncedEmail],
+    (signal: AbortSignal) => adminApi.payments.listSubscriptions({ status, email: debouncedEmail, unreadable }, signal),
+    [status, debouncedEmail, unreadable],
   );
   const { data, setData, loadState } = useAdminResource(load, refreshKey);
   const { isBusy, runBusy } = useBusyIds();
@@ -140,6 +156,10 @@ export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
           />
         </div>
       </div>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" checked={unreadable} onChange={(event) => setUnreadable(event.target.checked)} />
+        {_('admin.subscriptions.unreadableFilter')}
+      </label>
 
       {loadState === 'failed' && <AlertBox>{_(MESSAGES.loadFailed)}</AlertBox>}
       {loadState === 'loading' && items.length === 0 ? (
@@ -169,6 +189,7 @@ export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
                     {item.cancelAtPeriodEnd && isLiveRecurring(item) && <StatusBadge tone="gray">{_('admin.subscriptions.autoRenewOff')}</StatusBadge>}
                   </span>
                   {item.error && <span className="mt-1 block text-xs text-red-700">{item.error}</span>}
+                  {item.providerRead?.failing && <ProviderReadProblem read={item.providerRead} />}
                 </Cell>
                 <Cell className="whitespace-nowrap">{renewalText(item, _, format)}</Cell>
                 <Cell className="whitespace-nowrap tabular-nums">{format.money(item.renewalAmount ?? item.price, item.currency)}</Cell>

@@ -4,6 +4,7 @@ import type { SystemStatus } from '../../../../shared/accounts.js';
 import type { RecurringMetrics } from '../../../../shared/billing.js';
 import { useFormat } from '../../i18n/format';
 import { cardClass } from './admin-ui';
+import { AlertBox } from './AlertBox';
 import { StatusBadge } from './StatusBadge';
 
 function SummaryCard({ label, children }: { label: string; children: ReactNode }) {
@@ -48,19 +49,30 @@ export function SystemSummary({ status }: { status: SystemStatus }) {
 /** A count or sum, big. */
 const figure = (value: string) => <span className="text-2xl font-semibold tabular-nums">{value}</span>;
 
-/** The recurring business at a glance: subscriptions by state and the monthly recurring revenue. */
+/**
+ * The recurring business at a glance: subscriptions by state and the monthly recurring revenue, and
+ * an alert while some cannot be read from the provider (their lost renewals would not be applied).
+ */
 export function RecurringSummary({ metrics }: { metrics: RecurringMetrics }) {
   const { _ } = useLingui();
   const format = useFormat();
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <SummaryCard label={_('adminSettings.system.activeRecurring')}>{figure(format.number(metrics.activeRecurring))}</SummaryCard>
-      <SummaryCard label={_('adminSettings.system.pastDue')}>
-        {figure(format.number(metrics.pastDue))}
-        {metrics.pastDue > 0 && <StatusBadge tone="amber">{_('adminSettings.system.renewalFailed')}</StatusBadge>}
-      </SummaryCard>
-      <SummaryCard label={_('adminSettings.system.canceling')}>{figure(format.number(metrics.cancelingAtPeriodEnd))}</SummaryCard>
-      <SummaryCard label={_('adminSettings.system.mrr')}>{figure(format.money(metrics.monthlyRecurringRevenue, metrics.currency))}</SummaryCard>
-    </dl>
+    <>
+      {metrics.unreadable > 0 && (
+        <AlertBox>
+          {_('adminSettings.system.unreadable', { count: metrics.unreadable })}
+          {metrics.lastReadError && <span className="mt-1 block wrap-anywhere">{_('adminSettings.system.lastReadError', { error: metrics.lastReadError })}</span>}
+        </AlertBox>
+      )}
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <SummaryCard label={_('adminSettings.system.activeRecurring')}>{figure(format.number(metrics.activeRecurring))}</SummaryCard>
+        <SummaryCard label={_('adminSettings.system.pastDue')}>
+          {figure(format.number(metrics.pastDue))}
+          {metrics.pastDue > 0 && <StatusBadge tone="amber">{_('adminSettings.system.renewalFailed')}</StatusBadge>}
+        </SummaryCard>
+        <SummaryCard label={_('adminSettings.system.canceling')}>{figure(format.number(metrics.cancelingAtPeriodEnd))}</SummaryCard>
+        <SummaryCard label={_('adminSettings.system.mrr')}>{figure(format.money(metrics.monthlyRecurringRevenue, metrics.currency))}</SummaryCard>
+      </dl>
+    </>
   );
 }
