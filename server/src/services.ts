@@ -182,12 +182,12 @@ export function createServices(ctx: ServiceContext) {
   const customers = createPaymentCustomers({ db, clock });
   const schedule = createRenewalScheduleRepo(db);
   const recurring = createRecurringPayments({ billing: billingRepo, accounts: accountsRepo, jobs, notices, clock, log });
-  const confirmation = createPaymentConfirmation({ db, billing: billingRepo, accounts: accountsRepo, jobs, recurring, notices, clock, log });
+  const reversals = createPaymentReversals({ billing: billingRepo, accounts: accountsRepo, jobs, clock, log });
+  const confirmation = createPaymentConfirmation({ db, billing: billingRepo, accounts: accountsRepo, jobs, recurring, reversals, notices, clock, log });
   const subscriptionsAdmin = createSubscriptionsAdminRepo(db);
   const subscriptionControls = createSubscriptionControls({
     db, billing: billingRepo, admin: subscriptionsAdmin, cards, customers, recurring, paidPeriods, audit, clock, log, publicUrl: ctx.config.publicUrl,
   });
-  const reversals = createPaymentReversals({ billing: billingRepo, accounts: accountsRepo, jobs, clock, log });
   const refunds = createRefundsService({ db, billing: billingRepo, payments, reversals, audit, clock });
   const checkout = createCheckoutService({
     db, billing: billingRepo, accounts: accountsRepo, accountsService: accounts, plans: plansRepo, settings, payments, provisioner,
