@@ -245,6 +245,7 @@ export const BILLING_MESSAGES = {
   subscriptionChangeFailed: 'The payment provider could not be reached just now. Try again in a minute.',
   oneOffNotCancelable: 'This plan does not renew automatically, so there is nothing to cancel: it ends with its period.',
   paymentNeedsReview: 'We received your payment, but it needs a check by our team before your account is set up. We will contact you by e-mail.',
+  partialPaymentExpired: 'The invoice expired before it was paid in full, so nothing was set up. What you sent will be refunded: we have e-mailed you about it.',
 } as const;
 
 /** The return pages poll every 2 s and give up after 30 s (spec section 9). */

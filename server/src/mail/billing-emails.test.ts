@@ -3,6 +3,7 @@ import { escapeHtml } from '../../../shared/site-template.js';
 import {
   formatDay,
   renderAccountPausedEmail,
+  renderPartialPaymentEmail,
   renderPaymentFailedEmail,
   renderPlanEndingEmail,
   renderReceiptEmail,
@@ -238,6 +239,26 @@ describe('renderAccountPausedEmail', () => {
   });
 });
 
+describe('renderPartialPaymentEmail', () => {
+  it('says what arrived of what was due, that nothing was set up, and that it will be refunded', () => {
+    const mail = renderPartialPaymentEmail({ ...buildBase(), planName: 'Monthly', amount: 499, currency: 'usd', amountPaid: 250 });
+    expect(mail.subject).toBe('Acme VPN: your crypto payment was not completed');
+    expectSaid(
+      mail,
+      'Your crypto invoice for Monthly expired before it was paid in full: we received $2.50 of $4.99.',
+      'nothing has been set up or extended',
+      'We will refund the $2.50 you sent.',
+    );
+    expectButton(mail, 'Open your dashboard', DASHBOARD);
+  });
+
+  it('is written in the customer\'s language, amounts included', () => {
+    const mail = renderPartialPaymentEmail({ ...buildBase(), locale: 'ru', planName: 'Месяц', amount: 499, currency: 'usd', amountPaid: 250 });
+    expect(mail.subject).toBe('Acme VPN: ваш криптоплатёж не завершён');
+    expectSaid(mail, `мы получили ${money(250, 'usd', 'ru')} из ${money(499, 'usd', 'ru')}`);
+  });
+});
+
 describe('renderSubscriptionCanceledEmail', () => {
   it('says auto-renew is off and the account stays active until a future end, with how to resume', () => {
     const mail = buildCanceled();
@@ -284,6 +305,7 @@ describe('every billing e-mail', () => {
     ['plan ending', renderPlanEndingEmail({ ...base, endsAt: day, accountName: '<script>x</script>', now })],
     ['payment failed', renderPaymentFailedEmail({ ...charge, graceEndsAt: day, nextAttemptAt: day })],
     ['account paused', renderAccountPausedEmail(charge)],
+    ['partial crypto payment', renderPartialPaymentEmail({ ...charge, amountPaid: 250 })],
     ['subscription cancelled', renderSubscriptionCanceledEmail({ ...base, endsAt: day, byAdmin: true, now })],
   ];
 

@@ -55,6 +55,11 @@ export interface PaymentFailedEmailInput extends BillingEmailBase, Charge {
 
 export type AccountPausedEmailInput = BillingEmailBase & Charge;
 
+export interface PartialPaymentEmailInput extends BillingEmailBase, Charge {
+  /** What arrived, in minor units of `currency` (the order's). */
+  amountPaid: number;
+}
+
 export interface SubscriptionCanceledEmailInput extends BillingEmailBase {
   planName: string;
   /** The end of the paid period; null when there is none. */
@@ -186,6 +191,20 @@ export function renderAccountPausedEmail(input: AccountPausedEmailInput): MailMe
     { kind: 'lead', text: t('billing.paused.lead', { amount, plan: input.planName }) },
     { kind: 'text', text: t('billing.paused.howToResume') },
     { kind: 'button', label: t('billing.button.updateCard'), href: manageBillingUrl(input) },
+  ]);
+}
+
+/** A crypto invoice expired part-paid: nothing was delivered, and what was sent will be refunded. */
+export function renderPartialPaymentEmail(input: PartialPaymentEmailInput): MailMessage {
+  const { t, money: price } = speaker(input);
+  const amount = price(input.amount, input.currency);
+  const paid = price(input.amountPaid, input.currency);
+  return composeBillingEmail(input, t('billing.partialPayment.subject'), [
+    { kind: 'lead', text: t('billing.partialPayment.lead', { plan: input.planName, paid, amount }) },
+    { kind: 'text', text: t('billing.partialPayment.nothingDelivered') },
+    { kind: 'text', text: t('billing.partialPayment.refund', { paid }) },
+    { kind: 'note', text: t('billing.partialPayment.payAgain') },
+    { kind: 'button', label: t('billing.button.dashboard'), href: dashboardUrl(input) },
   ]);
 }
 

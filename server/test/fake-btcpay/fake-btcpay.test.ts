@@ -118,6 +118,25 @@ describe('the fake BTCPay Server', () => {
     expect(fake.getInvoice(invoice.id)).toMatchObject({ status: 'Expired', additionalStatus: 'PaidLate' });
   });
 
+  it('a late unconfirmed payment stays Processing until it confirms; the invoice stays Expired with PaidLate throughout', async () => {
+    const invoice = await createInvoice();
+    await fake.expire(invoice.id);
+    expect((await fake.payLate(invoice.id, { confirmed: false })).map((e) => e.type)).toEqual(['InvoiceReceivedPayment', 'InvoicePaidAfterExpiration']);
+    expect(fake.getPaymentMethods(invoice.id)).toMatchObject([{ payments: [{ status: 'Processing' }] }]);
+    const confirmed = await fake.confirm(invoice.id);
+    expect(confirmed.map((e) => [e.type, e.afterExpiration])).toEqual([['InvoicePaymentSettled', true]]);
+    expect(fake.getPaymentMethods(invoice.id)).toMatchObject([{ payments: [{ status: 'Settled' }] }]);
+    expect(fake.getInvoice(invoice.id)).toMatchObject({ status: 'Expired', additionalStatus: 'PaidLate' });
+  });
+
+  it('an overpayment settles the invoice with PaidOver and a negative due', async () => {
+    const invoice = await createInvoice();
+    const events = await fake.pay(invoice.id, { overpaySats: 1000 });
+    expect(events.filter((e) => e.type === 'InvoiceProcessing' || e.type === 'InvoiceSettled').map((e) => [e.type, e.overPaid])).toEqual([['InvoiceProcessing', true], ['InvoiceSettled', true]]);
+    expect(fake.getInvoice(invoice.id)).toMatchObject({ status: 'Settled', additionalStatus: 'PaidOver' });
+    expect(fake.getPaymentMethods(invoice.id)).toMatchObject([{ due: '-0.00001000' }]);
+  });
+
   it('marks status only where BTCPay allows it', async () => {
     const invoice = await createInvoice();
     await fake.pay(invoice.id);

@@ -20,7 +20,7 @@ function storeOf(options: FakeBtcpayOptions): StoreObject {
     defaultCurrency: 'USD',
     invoiceExpiration: 900,
     monitoringExpiration: 86_400,
-    speedPolicy: 'MediumSpeed',
+    speedPolicy: options.speedPolicy ?? 'MediumSpeed',
     paymentTolerance: 0,
     archived: false,
     anyoneCanCreateInvoice: false,
@@ -91,7 +91,7 @@ export async function startFakeBtcpay(options: FakeBtcpayOptions): Promise<FakeB
 
   // ---- what the customer and time do (the handle and the checkout page share these) ----
 
-  const pay = (invoiceId: string, confirmed = true) => deliverAll(invoices.receive(invoiceId, dueSatsOf(invoiceId), confirmed));
+  const pay = (invoiceId: string, confirmed = true, overpaySats = 0) => deliverAll(invoices.receive(invoiceId, dueSatsOf(invoiceId) + overpaySats, confirmed));
   const payPartially = (invoiceId: string) => deliverAll(invoices.receive(invoiceId, Math.max(1, Math.floor(dueSatsOf(invoiceId) / 2)), false));
   const expire = (invoiceId: string) => deliverAll(invoices.expire(invoiceId));
 
@@ -202,7 +202,7 @@ export async function startFakeBtcpay(options: FakeBtcpayOptions): Promise<FakeB
     },
     async pay(invoiceId, payOptions = {}) {
       mustBe(invoiceId, 'New');
-      return pay(invoiceId, payOptions.confirmed ?? true);
+      return pay(invoiceId, payOptions.confirmed ?? true, payOptions.overpaySats ?? 0);
     },
     confirm: async (invoiceId) => deliverAll(invoices.confirm(invoiceId)),
     async payPartially(invoiceId) {

@@ -15,6 +15,11 @@ export interface FakeBtcpayOptions {
   port?: number;
   /** The store's name (`GET /api/v1/stores/{storeId}`); default 'Fake BTCPay Store'. */
   storeName?: string;
+  /**
+   * The store's speed policy, copied onto each invoice; default MediumSpeed (a payment is settled when
+   * `confirm` says it has its confirmation). HighSpeed asks for none: every payment is settled as soon as seen.
+   */
+  speedPolicy?: 'HighSpeed' | 'MediumSpeed' | 'LowSpeed' | 'LowMediumSpeed';
 }
 
 /** One webhook delivery attempt: the receiver's HTTP status, or 'error' (refused, reset, timed out). */
@@ -59,12 +64,17 @@ export interface FakeBtcpay {
   /** The invoice's payment methods as `GET …/invoices/{id}/payment-methods` answers them. */
   getPaymentMethods(id: string): PaymentMethodObject[] | undefined;
   /**
-   * What "Pay" on the checkout page does: the customer sends all that is due. InvoiceReceivedPayment, then
-   * InvoiceProcessing (status Processing); unless `confirmed: false`, the payment confirms: InvoicePaymentSettled,
-   * InvoiceSettled (status Settled). Resolves with the events once delivered. Throws unless the invoice is New.
+   * What "Pay" on the checkout page does: the customer sends all that is due (and `overpaySats` more:
+   * additionalStatus PaidOver). InvoiceReceivedPayment, then InvoiceProcessing (status Processing); unless
+   * `confirmed: false`, the payment confirms: InvoicePaymentSettled, InvoiceSettled (status Settled).
+   * Resolves with the events once delivered. Throws unless the invoice is New.
    */
-  pay(invoiceId: string, options?: { confirmed?: boolean }): Promise<WebhookPayload[]>;
-  /** The unconfirmed payments of an invoice confirm (after `pay` with `confirmed: false`): InvoicePaymentSettled each, then InvoiceSettled. */
+  pay(invoiceId: string, options?: { confirmed?: boolean; overpaySats?: number }): Promise<WebhookPayload[]>;
+  /**
+   * The unconfirmed payments of an invoice get the confirmations its speed policy asks for (after `pay` or
+   * `payLate` with `confirmed: false`): InvoicePaymentSettled each, then InvoiceSettled for a Processing
+   * invoice (an Expired one stays Expired).
+   */
   confirm(invoiceId: string): Promise<WebhookPayload[]>;
   /**
    * What "Pay partially" does: half of what is due arrives, unconfirmed: InvoiceReceivedPayment with

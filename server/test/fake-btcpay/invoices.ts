@@ -6,7 +6,8 @@
  * - when its payments confirm (InvoicePaymentSettled each), a Processing invoice becomes Settled (InvoiceSettled);
  * - a New invoice expires (InvoiceExpired, plus InvoiceExpiredPaidPartial when partly paid);
  * - an Expired invoice paid in full afterwards stays Expired with additionalStatus PaidLate and fires
- *   InvoicePaidAfterExpiration — BTCPay never settles it, nor sends InvoiceSettled for it;
+ *   InvoicePaidAfterExpiration — BTCPay never settles it, nor sends InvoiceSettled for it: its payments'
+ *   own status (Processing → Settled, with InvoicePaymentSettled afterExpiration true) is all that moves;
  * - the operator (or the API) marks an invoice Settled or Invalid (additionalStatus Marked; InvoiceSettled or
  *   InvoiceInvalid with manuallyMarked).
  * Nothing happens by the clock: invoices expire only through `expire`.
@@ -248,7 +249,7 @@ export function createInvoices(storeId: string) {
 
     /**
      * A payment of `sats` reaches the invoice's address (New, or Expired: a late payment), unconfirmed:
-     * InvoiceReceivedPayment, then what it changes; with `confirmed`, its confirmation too.
+     * InvoiceReceivedPayment, then what it changes; with `confirmed` (or under HighSpeed), its confirmation too.
      */
     receive(id: string, sats: number, confirmed: boolean): InvoiceEvent[] {
       const invoice = mustGet(id);
@@ -257,7 +258,8 @@ export function createInvoices(storeId: string) {
       const payment: PaymentRecord = { id: fakePaymentId(), receivedDate: nowSeconds(), sats, status: 'Processing' };
       invoice.payments.push(payment);
       const events = [event(invoice, 'InvoiceReceivedPayment', paymentFields(invoice, payment)), ...update(invoice)];
-      return confirmed ? [...events, ...confirm(id)] : events;
+      // HighSpeed asks for no confirmation: the payment counts as settled as soon as it is seen.
+      return confirmed || invoice.checkout.speedPolicy === 'HighSpeed' ? [...events, ...confirm(id)] : events;
     },
 
     confirm,

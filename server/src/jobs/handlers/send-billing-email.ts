@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.js';
 import {
   renderAccountPausedEmail,
   renderDataUsageEmail,
+  renderPartialPaymentEmail,
   renderPaymentFailedEmail,
   renderPlanEndingEmail,
   renderReceiptEmail,
@@ -23,6 +24,7 @@ const Id = z.string().min(1);
 const Notice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('receipt'), transactionId: Id }),
   z.object({ kind: z.literal('payment_failed'), transactionId: Id, nextAttemptAt: z.iso.datetime().nullable() }),
+  z.object({ kind: z.literal('partial_payment'), transactionId: Id }),
   z.object({ kind: z.literal('account_paused'), subscriptionId: Id }),
   z.object({ kind: z.literal('subscription_canceled'), subscriptionId: Id, byAdmin: z.boolean() }),
   z.object({ kind: z.literal('renewal_reminder'), subscriptionId: Id, chargeAt: z.iso.datetime() }),
@@ -43,11 +45,22 @@ export function createSendBillingEmailHandler(deps: {
   async function compose(notice: Notice, frame: { brandName: string; publicUrl: URL }): Promise<{ userId: string; render: (to: string, locale: Locale) => MailMessage } | null> {
     switch (notice.kind) {
       case 'receipt':
-      case 'payment_failed': {
+      case 'payment_failed':
+      case 'partial_payment': {
         const transaction = await billing.findTransaction(notice.transactionId);
         const subscription = transaction && (await billing.findSubscription(transaction.subscriptionId));
         if (!transaction || !subscription) return null;
         const planName = transaction.metadata.plan_name ?? subscription.metadata.plan_name;
+        if (notice.kind === 'partial_payment') {
+          const review = transaction.metadata.review;
+          // Paid in full after all (or already refunded) before the e-mail went: there is nothing to tell.
+          if (transaction.status !== 'needs_review' || review?.reason !== 'partial_payment' || review.amount_paid === null) return null;
+          const amountPaid = review.amount_paid;
+          return {
+            userId: transaction.userId,
+            render: (to, locale) => renderPartialPaymentEmail({ to, locale, ...frame, planName, amount: transaction.amount, currency: transaction.currency, amountPaid }),
+          };
+        }
         const recurring = subscription.billing === 'recurring';
         if (notice.kind === 'payment_failed') {
           const graceEndsAt = graceEndOf(subscription, await deps.paidPeriods.graceMs()) ?? deps.clock();

@@ -63,6 +63,12 @@ export const en = {
   'billing.paused.lead': 'The renewal of {amount} for {plan} could not be charged, so your VPN account has been paused.',
   'billing.paused.howToResume': 'Update your card: as soon as the payment goes through, the account is switched on again and extended.',
 
+  'billing.partialPayment.subject': '{brand}: your crypto payment was not completed',
+  'billing.partialPayment.lead': 'Your crypto invoice for {plan} expired before it was paid in full: we received {paid} of {amount}.',
+  'billing.partialPayment.nothingDelivered': 'Because the payment is not complete, nothing has been set up or extended.',
+  'billing.partialPayment.refund': 'We will refund the {paid} you sent. You will get an e-mail with a link where you give an address for it.',
+  'billing.partialPayment.payAgain': 'To get the plan, start a new payment from your dashboard.',
+
   'billing.canceled.subject': '{brand}: your subscription was cancelled',
   'billing.canceled.byAdmin': '{brand} has cancelled your {plan} subscription.',
   'billing.canceled.byYou': 'Your {plan} subscription has been cancelled.',

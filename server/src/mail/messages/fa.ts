@@ -57,6 +57,12 @@ export const fa: EmailCatalogue = {
   'billing.paused.lead': 'مبلغ {amount} برای تمدید «{plan}» کسر نشد، بنابراین حساب VPN شما متوقف شده است.',
   'billing.paused.howToResume': 'کارت خود را به‌روز کنید: به محض انجام پرداخت، حساب دوباره فعال و تمدید می‌شود.',
 
+  'billing.partialPayment.subject': '{brand}: پرداخت رمزارزی شما کامل نشد',
+  'billing.partialPayment.lead': 'صورت‌حساب رمزارزی شما برای «{plan}» پیش از پرداخت کامل منقضی شد: {paid} از {amount} را دریافت کردیم.',
+  'billing.partialPayment.nothingDelivered': 'چون پرداخت کامل نیست، چیزی فعال یا تمدید نشده است.',
+  'billing.partialPayment.refund': 'مبلغ {paid} که فرستاده‌اید را بازمی‌گردانیم. ایمیلی با پیوندی دریافت می‌کنید که در آن نشانی دریافت را وارد می‌کنید.',
+  'billing.partialPayment.payAgain': 'برای دریافت طرح، از داشبورد خود پرداخت تازه‌ای را آغاز کنید.',
+
   'billing.canceled.subject': '{brand}: اشتراک شما لغو شد',
   'billing.canceled.byAdmin': '{brand} اشتراک «{plan}» شما را لغو کرده است.',
   'billing.canceled.byYou': 'اشتراک «{plan}» شما لغو شد.',

@@ -57,6 +57,12 @@ export const ru: EmailCatalogue = {
   'billing.paused.lead': 'Не удалось списать {amount} за продление «{plan}», поэтому ваш VPN-аккаунт приостановлен.',
   'billing.paused.howToResume': 'Обновите карту: как только платёж пройдёт, аккаунт снова включится и будет продлён.',
 
+  'billing.partialPayment.subject': '{brand}: ваш криптоплатёж не завершён',
+  'billing.partialPayment.lead': 'Срок счёта в криптовалюте за «{plan}» истёк до полной оплаты: мы получили {paid} из {amount}.',
+  'billing.partialPayment.nothingDelivered': 'Платёж не завершён, поэтому ничего не подключено и не продлено.',
+  'billing.partialPayment.refund': 'Мы вернём отправленные вами {paid}. Вы получите письмо со ссылкой, где нужно указать адрес для возврата.',
+  'billing.partialPayment.payAgain': 'Чтобы получить тариф, начните новую оплату в личном кабинете.',
+
   'billing.canceled.subject': '{brand}: ваша подписка отменена',
   'billing.canceled.byAdmin': '{brand} отменил вашу подписку «{plan}».',
   'billing.canceled.byYou': 'Ваша подписка «{plan}» отменена.',

@@ -57,6 +57,12 @@ export const zhCN: EmailCatalogue = {
   'billing.paused.lead': '“{plan}”的续订费用 {amount} 扣款失败，因此您的 VPN 账户已被暂停。',
   'billing.paused.howToResume': '请更新您的银行卡：付款成功后，账户将立即重新启用并延长。',
 
+  'billing.partialPayment.subject': '{brand}：您的加密货币付款未完成',
+  'billing.partialPayment.lead': '您为“{plan}”开具的加密货币账单在付清前已过期：我们收到了 {amount} 中的 {paid}。',
+  'billing.partialPayment.nothingDelivered': '由于付款未完成，未开通或延长任何服务。',
+  'billing.partialPayment.refund': '我们将退还您支付的 {paid}。您将收到一封电子邮件，其中的链接可供您填写退款地址。',
+  'billing.partialPayment.payAgain': '如需获得该套餐，请在控制面板中重新发起付款。',
+
   'billing.canceled.subject': '{brand}：您的订阅已取消',
   'billing.canceled.byAdmin': '{brand} 已取消您的“{plan}”订阅。',
   'billing.canceled.byYou': '您的“{plan}”订阅已取消。',

@@ -10,6 +10,8 @@ const MAX_ATTEMPTS = 200;
 export type BillingNotice =
   | { kind: 'receipt'; transactionId: string }
   | { kind: 'payment_failed'; transactionId: string; nextAttemptAt: string | null }
+  /** A crypto invoice closed with only part of it paid: nothing delivered, what was sent will be refunded. */
+  | { kind: 'partial_payment'; transactionId: string }
   | { kind: 'account_paused'; subscriptionId: string }
   | { kind: 'subscription_canceled'; subscriptionId: string; byAdmin: boolean }
   | { kind: 'renewal_reminder'; subscriptionId: string; chargeAt: string }

@@ -66,12 +66,20 @@ export interface TransactionRecord {
   providerName: string | null;
 }
 
+export type ReviewReason = 'amount_mismatch' | 'partial_payment';
+
 export interface TransactionMetadata {
   plan_name?: string;
   kind?: CheckoutKind;
   error?: string;
-  /** Why an admin must look at it (needs_review), and what was paid. */
-  review?: { reason: 'amount_mismatch'; amount_paid: number | null; currency_paid: string | null };
+  /**
+   * Why an admin must look at it (needs_review), and what was paid (minor units of `currency_paid`, the
+   * order's currency for a crypto invoice): `amount_mismatch`, paid but not the amount or currency ordered;
+   * `partial_payment`, a crypto invoice that closed (expired, or marked invalid) with only part of it paid.
+   */
+  review?: { reason: ReviewReason; amount_paid: number | null; currency_paid: string | null };
+  /** A crypto invoice paid more than its price (BTCPay's PaidOver): what was sent and how much too much, approximate at the invoice's rate. */
+  overpaid?: { amount_paid: number; amount_over: number };
   /** The open or last dispute. */
   dispute?: { id: string; status: 'open' | 'won' | 'lost'; reason?: string | null };
   refund_reason?: string;
@@ -207,10 +215,17 @@ export function createBillingRepo(db: Db) {
      * pending/failed → succeeded, once: the conditional update is the exactly-once gate (a second
      * caller, racing or late, changes 0 rows). Returns true for the caller that made the change.
      */
-    async markTransactionSucceeded(id: string, details: { checkoutId: string; paymentRef: string | null }, now: Date, trx: Db): Promise<boolean> {
-      return changeTransactionStatus(id, ['pending', 'failed'], 'succeeded', (current) => {
+    async markTransactionSucceeded(
+      id: string, details: { checkoutId: string; paymentRef: string | null; fromReview?: boolean; overpaid?: TransactionMetadata['overpaid'] }, now: Date, trx: Db,
+    ): Promise<boolean> {
+      // needs_review only when the caller says so: a crypto invoice closed part-paid that was paid in full after all.
+      const from: TransactionStatus[] = details.fromReview ? ['pending', 'failed', 'needs_review'] : ['pending', 'failed'];
+      return changeTransactionStatus(id, from, 'succeeded', (current) => {
         const { error: _cleared, ...metadata } = current.metadata;
-        return { provider_transaction_id: details.checkoutId, provider_payment_id: details.paymentRef, metadata: toJson(metadata) };
+        return {
+          provider_transaction_id: details.checkoutId, provider_payment_id: details.paymentRef,
+          metadata: toJson({ ...metadata, ...(details.overpaid ? { overpaid: details.overpaid } : {}) }),
+        };
       }, now, trx);
     },
 
@@ -224,9 +239,15 @@ export function createBillingRepo(db: Db) {
       await trx('transactions').where({ id }).update({ metadata: toJson({ ...parseJson<TransactionMetadata>(row.metadata, {}), refund_claim_url: url }), updated_at: now });
     },
 
-    /** A crypto payment still pending: records what BTCPay has seen (a payment waiting for confirmations, a partial one). */
-    async recordCryptoProgress(id: string, crypto: CryptoProgress, now: Date, trx: Db): Promise<boolean> {
-      return changeTransactionStatus(id, ['pending'], 'pending', (current) => ({ metadata: toJson({ ...current.metadata, crypto }) }), now, trx);
+    /**
+     * A crypto payment still open: records what BTCPay has seen (a payment waiting for confirmations, a
+     * partial one). A payment seen after the invoice expired (`reopen`) takes a failed one back to pending.
+     */
+    async recordCryptoProgress(id: string, crypto: CryptoProgress, now: Date, trx: Db, options: { reopen?: boolean } = {}): Promise<boolean> {
+      return changeTransactionStatus(id, options.reopen ? ['pending', 'failed'] : ['pending'], 'pending', (current) => {
+        const { error: _cleared, ...metadata } = current.metadata;
+        return { metadata: toJson({ ...(options.reopen ? metadata : current.metadata), crypto }) };
+      }, now, trx);
     },
 
     async markTransactionFailed(id: string, error: string, now: Date, trx: Db): Promise<boolean> {

@@ -259,7 +259,9 @@ export function createCheckoutService(deps: {
         renewal: subscription.metadata.kind === 'renewal',
         ...(account ? { account } : {}),
         ...(transaction.status === 'failed' ? { error: transaction.metadata.error ?? BILLING_MESSAGES.paymentFailed } : {}),
-        ...(transaction.status === 'needs_review' ? { error: BILLING_MESSAGES.paymentNeedsReview } : {}),
+        ...(transaction.status === 'needs_review'
+          ? { error: transaction.metadata.review?.reason === 'partial_payment' ? BILLING_MESSAGES.partialPaymentExpired : BILLING_MESSAGES.paymentNeedsReview }
+          : {}),
         ...(transaction.status === 'pending' && transaction.metadata.crypto ? { crypto: transaction.metadata.crypto } : {}),
       };
     },

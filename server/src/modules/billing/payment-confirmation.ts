@@ -6,8 +6,9 @@ import type { Clock } from '../../lib/clock.js';
 import type { CheckoutOutcome, CheckoutState } from '../../payments/payment-driver.js';
 import { expiryAfterDays } from '../accounts/account-values.js';
 import type { AccountsRepo } from '../accounts/accounts.repo.js';
-import type { BillingRepo, TransactionRecord } from './billing.repo.js';
+import type { BillingRepo, ReviewReason, TransactionMetadata, TransactionRecord } from './billing.repo.js';
 import type { BillingNotices } from './billing-notices.js';
+import { cryptoOverpayment, cryptoPaidOnClosedInvoice, isLatePaymentSeen, isMarkedInvalid } from './crypto-checkout.js';
 import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
 import type { PaymentReversals } from './payment-reversals.js';
 import type { RecurringPayments } from './recurring-payments.js';
@@ -24,8 +25,7 @@ const later = (...dates: Array<Date | null | undefined>) =>
  * the transaction's status.
  */
 export function createPaymentConfirmation(deps: {
-  db: Db; billing: BillingRepo; accounts: AccountsRepo; jobs: JobsRepo; recurring: RecurringPayments; reversals: Pick<PaymentReversals, 'applyKept'>;
-  notices: BillingNotices; clock: Clock; log: FastifyBaseLogger;
+  db: Db; billing: BillingRepo; accounts: AccountsRepo; jobs: JobsRepo; recurring: RecurringPayments; reversals: PaymentReversals; notices: BillingNotices; clock: Clock; log: FastifyBaseLogger;
 }) {
   const { billing, accounts, clock, log } = deps;
 
@@ -37,10 +37,15 @@ export function createPaymentConfirmation(deps: {
     return transaction;
   }
 
-  /** pending → succeeded: the subscription becomes active for its period and the account is provisioned by a job. */
-  async function confirmPaid(transaction: TransactionRecord, state: CheckoutState, trx: Db): Promise<boolean> {
+  /**
+   * pending → succeeded: the subscription becomes active for its period and the account is provisioned by a job.
+   * `fromReview`: a crypto invoice closed part-paid (needs_review) that was paid in full and confirmed after all.
+   */
+  async function confirmPaid(
+    transaction: TransactionRecord, state: CheckoutState, trx: Db, extra: { fromReview?: boolean; overpaid?: TransactionMetadata['overpaid'] } = {},
+  ): Promise<boolean> {
     const now = clock();
-    if (!(await billing.markTransactionSucceeded(transaction.id, { checkoutId: state.checkoutId, paymentRef: state.paymentRef }, now, trx))) return false;
+    if (!(await billing.markTransactionSucceeded(transaction.id, { checkoutId: state.checkoutId, paymentRef: state.paymentRef, ...extra }, now, trx))) return false;
     const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
     const { metadata } = subscription;
     let start = now;
@@ -68,13 +73,18 @@ export function createPaymentConfirmation(deps: {
     return true;
   }
 
-  /** pending → failed (or needs_review): the subscription stays incomplete with the error; a purchase's waiting account is removed. */
-  async function closeUnpaid(transaction: TransactionRecord, error: string, trx: Db, review?: CheckoutState): Promise<boolean> {
+  /**
+   * pending → failed (or needs_review, with what was paid): the subscription stays incomplete with the
+   * error; a purchase's waiting account is removed.
+   */
+  async function closeUnpaid(
+    transaction: TransactionRecord, error: string, trx: Db, review?: { state: CheckoutState; reason: ReviewReason; amountPaid: number | null },
+  ): Promise<boolean> {
     const now = clock();
     const changed = review
       ? await billing.markTransactionNeedsReview(transaction.id, {
-        checkoutId: review.checkoutId, paymentRef: review.paymentRef,
-        review: { reason: 'amount_mismatch', amount_paid: review.amountPaid, currency_paid: review.currency },
+        checkoutId: review.state.checkoutId, paymentRef: review.state.paymentRef,
+        review: { reason: review.reason, amount_paid: review.amountPaid, currency_paid: review.state.currency },
       }, now, trx)
       : await billing.markTransactionFailed(transaction.id, error, now, trx);
     if (!changed) return false;
@@ -87,9 +97,12 @@ export function createPaymentConfirmation(deps: {
     }, now, trx);
     await accounts.insertLog({
       accountId: null, userId: subscription.userId, step: review ? 'payment_needs_review' : 'payment_failed', status: 'failure',
-      details: { transactionId: transaction.id, error, removedAccountId: removeAccount ? subscription.vpnAccountId : null, ...(review ? { amountPaid: review.amountPaid, currencyPaid: review.currency, amountOrdered: transaction.amount } : {}) }, now,
+      details: {
+        transactionId: transaction.id, error, removedAccountId: removeAccount ? subscription.vpnAccountId : null,
+        ...(review ? { reason: review.reason, amountPaid: review.amountPaid, currencyPaid: review.state.currency, amountOrdered: transaction.amount } : {}),
+      }, now,
     }, trx);
-    if (review) await deps.reversals.applyKept(review.paymentRef, trx);
+    if (review) await deps.reversals.applyKept(review.state.paymentRef, trx);
     return true;
   }
 
@@ -107,6 +120,48 @@ export function createPaymentConfirmation(deps: {
     return state.outcome;
   }
 
+  /** A one-off checkout paid: delivered once, unless it paid another amount or currency than ordered. */
+  async function applyPaid(transaction: TransactionRecord, state: CheckoutState, trx: Db): Promise<void> {
+    if (state.amountPaid !== transaction.amount || state.currency !== transaction.currency) {
+      const review = { state, reason: 'amount_mismatch' as const, amountPaid: state.amountPaid };
+      if (await closeUnpaid(transaction, BILLING_MESSAGES.paymentNeedsReview, trx, review)) {
+        log.error({ checkoutId: state.checkoutId, transactionId: transaction.id, amountPaid: state.amountPaid, currency: state.currency }, 'payment: paid amount differs from the order; needs review');
+      }
+      return;
+    }
+    // An invoice closed part-paid whose rest came late and confirmed (or that the operator marked settled): paid after all.
+    const fromReview = transaction.status === 'needs_review' && transaction.metadata.review?.reason === 'partial_payment';
+    const overpaid = cryptoOverpayment(state) ?? undefined;
+    if (await confirmPaid(transaction, state, trx, { fromReview, overpaid })) {
+      log.info({ transactionId: transaction.id, checkoutId: state.checkoutId, ...(overpaid ? { amountOver: overpaid.amount_over } : {}) }, 'payment succeeded');
+    }
+  }
+
+  /**
+   * A one-off checkout that closed unpaid (expired, failed). A crypto invoice with money on it (part paid,
+   * then expired or marked invalid) is not failed: it needs review, and the customer is told that what
+   * they sent will be refunded. A delivered crypto invoice the operator marked invalid is taken back.
+   */
+  async function applyClosed(transaction: TransactionRecord, state: CheckoutState, trx: Db): Promise<void> {
+    if (transaction.status === 'succeeded' && isMarkedInvalid(state) && transaction.providerPaymentId) {
+      // As a lost dispute: the period it bought comes off the account, and it no longer counts as revenue.
+      await deps.reversals.applyDisputeClosed({ kind: 'dispute_closed', paymentRef: transaction.providerPaymentId, disputeId: `marked_invalid:${state.checkoutId}`, outcome: 'lost' }, trx);
+      log.warn({ transactionId: transaction.id, checkoutId: state.checkoutId }, 'payment: the delivered crypto invoice was marked invalid in BTCPay; account taken back');
+      return;
+    }
+    const error = state.outcome === 'failed' ? BILLING_MESSAGES.paymentFailed : BILLING_MESSAGES.paymentExpired;
+    const paidInPart = cryptoPaidOnClosedInvoice(state);
+    if (paidInPart === null) {
+      if (await closeUnpaid(transaction, error, trx)) log.info({ transactionId: transaction.id, checkoutId: state.checkoutId, outcome: state.outcome }, 'payment did not complete');
+      return;
+    }
+    const review = { state, reason: 'partial_payment' as const, amountPaid: paidInPart };
+    if (await closeUnpaid(transaction, BILLING_MESSAGES.partialPaymentExpired, trx, review)) {
+      await deps.notices.notify({ kind: 'partial_payment', transactionId: transaction.id }, transaction.id, trx);
+      log.error({ transactionId: transaction.id, checkoutId: state.checkoutId, amountPaid: paidInPart, amountOrdered: transaction.amount }, 'payment: crypto invoice closed part-paid; needs review and a refund');
+    }
+  }
+
   /** Applies a checkout's state inside `trx`; returns its outcome, or null for a checkout that is not ours. */
   async function applyCheckout(state: CheckoutState, trx: Db): Promise<CheckoutOutcome | null> {
     const transaction = await findTransaction(state, trx);
@@ -116,20 +171,12 @@ export function createPaymentConfirmation(deps: {
     }
     const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
     if (subscription.billing === 'recurring') return applyRecurringCheckout(transaction, state, trx);
-    if (state.outcome === 'paid') {
-      if (state.amountPaid !== transaction.amount || state.currency !== transaction.currency) {
-        if (await closeUnpaid(transaction, BILLING_MESSAGES.paymentNeedsReview, trx, state)) {
-          log.error({ checkoutId: state.checkoutId, transactionId: transaction.id, amountPaid: state.amountPaid, currency: state.currency }, 'payment: paid amount differs from the order; needs review');
-        }
-        return state.outcome;
-      }
-      if (await confirmPaid(transaction, state, trx)) log.info({ transactionId: transaction.id, checkoutId: state.checkoutId }, 'payment succeeded');
-    } else if (state.outcome === 'failed' || state.outcome === 'expired') {
-      const error = state.outcome === 'failed' ? BILLING_MESSAGES.paymentFailed : BILLING_MESSAGES.paymentExpired;
-      if (await closeUnpaid(transaction, error, trx)) log.info({ transactionId: transaction.id, checkoutId: state.checkoutId, outcome: state.outcome }, 'payment did not complete');
-    } else if (state.crypto) {
-      // Still open: a crypto payment seen and waiting for confirmations, or a partial one. The return page says so.
-      await billing.recordCryptoProgress(transaction.id, state.crypto, clock(), trx);
+    if (state.outcome === 'paid') await applyPaid(transaction, state, trx);
+    else if (state.outcome === 'failed' || state.outcome === 'expired') await applyClosed(transaction, state, trx);
+    else if (state.crypto) {
+      // Still open: a crypto payment seen and waiting for confirmations, or a partial one. The return page
+      // says so; a late payment seen on an invoice we had closed as expired reopens it while it confirms.
+      await billing.recordCryptoProgress(transaction.id, state.crypto, clock(), trx, { reopen: isLatePaymentSeen(state) });
     }
     return state.outcome;
   }

@@ -10,6 +10,7 @@ import { toTransaction } from './billing.service.js';
 import type { PaymentDrivers } from './payment-drivers.js';
 import type { RefundSender, SendOutcome } from './refund-sender.js';
 import type { RefundRecord, RefundsRepo } from './refunds.repo.js';
+import { transactionNoteOf } from './transaction-notes.js';
 
 const REFUNDABLE = new Set(['succeeded', 'needs_review']);
 /** How long a second click waits for the first one's provider call (a call takes at most ~45 s; most take well under 1). */
@@ -42,16 +43,7 @@ function refundNoteOf(record: TransactionRecord, refunds: RefundRecord[]): strin
 }
 
 function noteOf(record: TransactionRecord, refunds: RefundRecord[]): string | null {
-  const refundNote = refundNoteOf(record, refunds);
-  if (refundNote) return refundNote;
-  const { review, dispute } = record.metadata;
-  if (record.status === 'needs_review' && review) {
-    const paid = review.amount_paid !== null && review.currency_paid ? formatCents(review.amount_paid, review.currency_paid) : 'an unknown amount';
-    return `Paid ${paid}, ordered ${formatCents(record.amount, record.currency)}`;
-  }
-  if (record.status === 'disputed' && dispute) return `Dispute ${dispute.id} open${dispute.reason ? ` (${dispute.reason})` : ''}`;
-  if (dispute?.status === 'lost') return `Dispute ${dispute.id} lost`;
-  return record.metadata.refund_reason ?? null;
+  return refundNoteOf(record, refunds) ?? transactionNoteOf(record);
 }
 
 const toAdminTransaction = (record: TransactionRecord & { userEmail: string }, refunds: RefundRecord[]): AdminTransaction => {

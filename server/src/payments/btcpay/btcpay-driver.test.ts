@@ -155,18 +155,57 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
       });
     });
 
-    it('an expired invoice is expired; paid in full after expiry (PaidLate) it is paid', async () => {
+    it('an expired invoice is expired; paid in full after expiry (PaidLate) it is open until its payment confirms, then paid', async () => {
       const { checkoutId } = await driver.startCheckout(order());
       await fake.expire(checkoutId);
       expect(await driver.readCheckout(checkoutId)).toMatchObject({ outcome: 'expired', amountPaid: null, crypto: { status: 'Expired', additionalStatus: 'None', amountPaid: 0 } });
 
-      await fake.payLate(checkoutId);
+      await fake.payLate(checkoutId, { confirmed: false });
+      expect(await driver.readCheckout(checkoutId)).toMatchObject({
+        outcome: 'open',
+        amountPaid: null,
+        paymentRef: null,
+        crypto: { status: 'Expired', additionalStatus: 'PaidLate', amountPaid: 999, amountDue: 0 },
+      });
+
+      await fake.confirm(checkoutId);
+      expect(fake.getInvoice(checkoutId)).toMatchObject({ status: 'Expired', additionalStatus: 'PaidLate' });
       expect(await driver.readCheckout(checkoutId)).toMatchObject({
         outcome: 'paid',
         amountPaid: 999,
         paymentRef: checkoutId,
         crypto: { status: 'Expired', additionalStatus: 'PaidLate', amountPaid: 999, amountDue: 0 },
       });
+    });
+
+    it('an expired invoice with part of it paid is expired, with what was paid', async () => {
+      const { checkoutId } = await driver.startCheckout(order());
+      await fake.payPartially(checkoutId);
+      await fake.expire(checkoutId);
+      expect(await driver.readCheckout(checkoutId)).toMatchObject({
+        outcome: 'expired', amountPaid: null, paymentRef: checkoutId, crypto: { status: 'Expired', additionalStatus: 'PaidPartial', amountPaid: 500, amountDue: 499 },
+      });
+    });
+
+    it('an overpaid invoice is paid its price, with what was really sent', async () => {
+      const { checkoutId } = await driver.startCheckout(order());
+      await fake.pay(checkoutId, { overpaySats: 1000 }); // 1000 sats at 60 000 per BTC: 0.60
+      expect(await driver.readCheckout(checkoutId)).toMatchObject({
+        outcome: 'paid', amountPaid: 999, crypto: { status: 'Settled', additionalStatus: 'PaidOver', amountPaid: 1059, amountDue: 0 },
+      });
+    });
+
+    it('under HighSpeed a late payment counts as confirmed as soon as it is seen', async () => {
+      const fast = await startFakeBtcpay({ apiKey: API_KEY, storeId: STORE_ID, webhookSecret: WEBHOOK_SECRET, speedPolicy: 'HighSpeed' });
+      try {
+        const fastDriver = createBtcpayDriver({ serverUrl: fast.url, storeId: STORE_ID, apiKey: API_KEY, webhookSecret: WEBHOOK_SECRET });
+        const { checkoutId } = await fastDriver.startCheckout(order());
+        await fast.expire(checkoutId);
+        await fast.payLate(checkoutId, { confirmed: false });
+        expect(await fastDriver.readCheckout(checkoutId)).toMatchObject({ outcome: 'paid', amountPaid: 999 });
+      } finally {
+        await fast.close();
+      }
     });
 
     it('an invoice marked invalid has failed; one marked settled is paid', async () => {
@@ -233,7 +272,7 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
       });
     });
 
-    it('reports a partial payment as open with what was paid, and a late payment as paid', async () => {
+    it('reports a partial payment as open with what was paid, and a late payment as open until it confirms, then paid', async () => {
       const { checkoutId } = await driver.startCheckout(order());
       await fake.payPartially(checkoutId);
       const partial = receiver.ofType('InvoiceReceivedPayment')[0]!;
@@ -247,9 +286,13 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
       expect(expired.payload).toMatchObject({ partiallyPaid: true });
       expect((await driver.verifyWebhook(expired.body, headersOf(expired))).event).toMatchObject({ checkout: { outcome: 'expired' } });
 
-      await fake.payLate(checkoutId);
+      await fake.payLate(checkoutId, { confirmed: false });
       const late = receiver.ofType('InvoicePaidAfterExpiration')[0]!;
-      expect((await driver.verifyWebhook(late.body, headersOf(late))).event).toMatchObject({ checkout: { outcome: 'paid', amountPaid: 999 } });
+      expect((await driver.verifyWebhook(late.body, headersOf(late))).event).toMatchObject({ checkout: { outcome: 'open', amountPaid: null, crypto: { additionalStatus: 'PaidLate' } } });
+
+      await fake.confirm(checkoutId);
+      const confirmed = receiver.ofType('InvoicePaymentSettled').find((r) => r.payload.afterExpiration === true)!;
+      expect((await driver.verifyWebhook(confirmed.body, headersOf(confirmed))).event).toMatchObject({ checkout: { outcome: 'paid', amountPaid: 999 } });
     });
 
     it('acknowledges events we do not act on without reading anything', async () => {

@@ -10,7 +10,7 @@ import {
   type RefundResult,
 } from '../payment-driver.js';
 import { decimalToMinor, minorToDecimal } from './btcpay-amounts.js';
-import { checkoutStateOf, cryptoProgress, eventIdOf, INVOICE_EVENT_TYPES, mayBePartlyPaid, parseWebhookEvent } from './btcpay-events.js';
+import { checkoutStateOf, eventIdOf, INVOICE_EVENT_TYPES, needsPaymentRead, parseWebhookEvent, paymentReadOf } from './btcpay-events.js';
 import { GreenfieldError, greenfieldCall, normalizeServerUrl, type GreenfieldTarget } from './btcpay-http.js';
 import type { GreenfieldInvoice, GreenfieldPaymentMethod, GreenfieldPullPayment, GreenfieldStore } from './greenfield-types.js';
 
@@ -90,12 +90,15 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
 
   const getInvoice = (invoiceId: string) => greenfieldCall<GreenfieldInvoice>(target, 'Reading the invoice', 'GET', invoicePath(invoiceId));
 
-  /** The invoice as a CheckoutState, with what was paid read from its payment methods when a payment may be partial or unconfirmed. */
+  /**
+   * The invoice as a CheckoutState, with its payment methods read when what was paid, or whether a late
+   * payment is confirmed, is not in the invoice itself (see needsPaymentRead).
+   */
   async function stateOf(invoice: GreenfieldInvoice): Promise<CheckoutState> {
     const amount = decimalToMinor(invoice.amount, invoice.currency);
-    if (amount === null || !mayBePartlyPaid(invoice)) return checkoutStateOf(invoice);
+    if (amount === null || !needsPaymentRead(invoice)) return checkoutStateOf(invoice);
     const methods = await greenfieldCall<GreenfieldPaymentMethod[]>(target, 'Reading the invoice payments', 'GET', `${invoicePath(invoice.id)}/payment-methods`);
-    return checkoutStateOf(invoice, cryptoProgress(amount, invoice.currency, Array.isArray(methods) ? methods : []));
+    return checkoutStateOf(invoice, paymentReadOf(amount, invoice.currency, Array.isArray(methods) ? methods : []));
   }
 
   const readCheckout = async (checkoutId: string) => stateOf(await getInvoice(checkoutId));

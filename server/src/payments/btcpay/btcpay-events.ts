@@ -5,8 +5,8 @@ import type { GreenfieldInvoice, GreenfieldPaymentMethod, GreenfieldWebhookEvent
 
 /**
  * The webhook types after which we read the invoice and report it as a checkout event. Each says the
- * invoice moved (payment seen, paid in full, confirmed, expired, paid late, invalid); the read says where it
- * stands now, so a late or repeated delivery can only repeat or advance what we know.
+ * invoice moved (payment seen, paid in full, a payment confirmed — for a late payment, the only event its
+ * confirmation sends —, settled, expired, paid late, invalid); the read says where it stands now, so a late or repeated delivery can only repeat or advance what we know.
  */
 export const INVOICE_EVENT_TYPES: ReadonlySet<string> = new Set([
   'InvoiceReceivedPayment',
@@ -20,16 +20,20 @@ export const INVOICE_EVENT_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Settled (confirmed, or marked settled by the operator) is paid; an expired invoice paid in full after
- * its expiry (PaidLate: BTCPay leaves it Expired) is paid too — the money is ours. Invalid (marked invalid,
- * or payments that never confirmed) is failed. New and Processing (paid, waiting for confirmations) are open.
+ * Settled (confirmed under the store's speed policy, or marked settled by the operator) is paid. An
+ * invoice paid in full after its expiry stays Expired with PaidLate, and BTCPay never settles it (its
+ * invoice watcher moves only a Processing invoice on to Settled): it is paid once its payments are
+ * confirmed (`lateConfirmed`, read from its payment methods), open until then — an unconfirmed payment
+ * can still be replaced. Invalid (marked invalid, or payments that never confirmed) is failed. New and
+ * Processing (paid, waiting for confirmations) are open.
  */
-export function outcomeOf(invoice: Pick<GreenfieldInvoice, 'status' | 'additionalStatus'>): CheckoutOutcome {
+export function outcomeOf(invoice: Pick<GreenfieldInvoice, 'status' | 'additionalStatus'>, lateConfirmed = false): CheckoutOutcome {
   switch (invoice.status) {
     case 'Settled':
       return 'paid';
     case 'Expired':
-      return invoice.additionalStatus === 'PaidLate' ? 'paid' : 'expired';
+      if (invoice.additionalStatus !== 'PaidLate') return 'expired';
+      return lateConfirmed ? 'paid' : 'open';
     case 'Invalid':
       return 'failed';
     default:
@@ -38,12 +42,13 @@ export function outcomeOf(invoice: Pick<GreenfieldInvoice, 'status' | 'additiona
 }
 
 /**
- * Whether some payment may have arrived without the invoice being settled, so the amounts are worth a read
- * of its payment methods: nothing is paid on a New or Expired invoice without an additional status, and a
+ * Whether the invoice's payment methods are worth a read: for what was paid when some payment may have
+ * arrived without the invoice being settled, for the confirmations of a late payment, and for how much
+ * an overpaid one got. Nothing is paid on a New or Expired invoice without an additional status, and a
  * Settled one is paid in full.
  */
-export function mayBePartlyPaid(invoice: Pick<GreenfieldInvoice, 'status' | 'additionalStatus'>): boolean {
-  if (invoice.status === 'Settled') return false;
+export function needsPaymentRead(invoice: Pick<GreenfieldInvoice, 'status' | 'additionalStatus'>): boolean {
+  if (invoice.status === 'Settled') return invoice.additionalStatus === 'PaidOver';
   return !((invoice.status === 'New' || invoice.status === 'Expired') && invoice.additionalStatus === 'None');
 }
 
@@ -51,7 +56,7 @@ export function mayBePartlyPaid(invoice: Pick<GreenfieldInvoice, 'status' | 'add
  * What is paid and still due, in minor units of the invoice currency, from its payment methods: the crypto
  * paid by all methods (`totalPaid`, in the first method's currency) times that method's `rate`, and due =
  * the invoice amount minus that (never below 0). Approximate (the rate of the invoice, network fees
- * included), for showing progress only; null when no method says.
+ * included), for showing progress and for review; null when no method says.
  */
 export function cryptoProgress(invoiceAmount: number, currency: string, methods: GreenfieldPaymentMethod[]): { amountPaid: number; amountDue: number } | null {
   const method = methods.find((m) => Number(m.rate) > 0 && Number.isFinite(Number(m.totalPaid)));
@@ -61,30 +66,54 @@ export function cryptoProgress(invoiceAmount: number, currency: string, methods:
   return { amountPaid, amountDue: Math.max(0, invoiceAmount - amountPaid) };
 }
 
-/** The amounts when no payment-method read was needed (see mayBePartlyPaid). */
+/**
+ * Whether every payment that still counts (not Invalid) is Settled, i.e. has the confirmations the store's
+ * speed policy asks for; false when there is none, or when the server lists no payments.
+ */
+export function paymentsConfirmed(methods: GreenfieldPaymentMethod[]): boolean {
+  const counted = methods.flatMap((m) => (Array.isArray(m.payments) ? m.payments : [])).filter((p) => p.status !== 'Invalid');
+  return counted.length > 0 && counted.every((p) => p.status === 'Settled');
+}
+
+/** What a read of the invoice's payment methods said (see needsPaymentRead). */
+export interface PaymentRead {
+  progress: { amountPaid: number; amountDue: number } | null;
+  confirmed: boolean;
+}
+
+/** The payment methods as a PaymentRead. */
+export function paymentReadOf(invoiceAmount: number, currency: string, methods: GreenfieldPaymentMethod[]): PaymentRead {
+  return { progress: cryptoProgress(invoiceAmount, currency, methods), confirmed: paymentsConfirmed(methods) };
+}
+
+/** The amounts when no payment-method read was needed (see needsPaymentRead). */
 function knownProgress(invoice: GreenfieldInvoice, invoiceAmount: number): { amountPaid: number; amountDue: number } | null {
-  if (invoice.status === 'Settled') return { amountPaid: invoiceAmount, amountDue: 0 };
-  if (!mayBePartlyPaid(invoice)) return { amountPaid: 0, amountDue: invoiceAmount };
+  if (invoice.status === 'Settled' && invoice.additionalStatus !== 'PaidOver') return { amountPaid: invoiceAmount, amountDue: 0 };
+  if (!needsPaymentRead(invoice)) return { amountPaid: 0, amountDue: invoiceAmount };
   return null;
 }
 
 /**
- * The invoice as our CheckoutState. `progress` comes from cryptoProgress when the payment methods were read.
- * A paid invoice was paid its price (BTCPay's tolerance aside), so amountPaid is the invoice amount.
+ * The invoice as our CheckoutState; `read` is what its payment methods said, when they were read. A paid
+ * invoice was paid its price (BTCPay's tolerance aside), so amountPaid is the invoice amount; what the
+ * customer really sent (more when overpaid, some on an expired or invalid one) is in `crypto.amountPaid`.
+ * `paymentRef` (the invoice) is set once there is money to refund: paid, or closed with a payment on it.
  */
-export function checkoutStateOf(invoice: GreenfieldInvoice, progress: { amountPaid: number; amountDue: number } | null = null): CheckoutState {
-  const outcome = outcomeOf(invoice);
+export function checkoutStateOf(invoice: GreenfieldInvoice, read: PaymentRead | null = null): CheckoutState {
+  const outcome = outcomeOf(invoice, read?.confirmed ?? false);
   const currency = invoice.currency.toLowerCase();
   const amount = decimalToMinor(invoice.amount, currency);
   const orderId = invoice.metadata?.orderId;
-  const seen = progress ?? (amount === null ? null : knownProgress(invoice, amount));
+  const seen = read?.progress ?? (amount === null ? null : knownProgress(invoice, amount));
+  // A closed invoice with money on it can be refunded too: refunds name the invoice.
+  const closedWithMoney = (outcome === 'expired' || outcome === 'failed') && (seen?.amountPaid ?? 0) > 0;
   return {
     checkoutId: invoice.id,
     orderId: typeof orderId === 'string' && orderId ? orderId : null,
     outcome,
     amountPaid: outcome === 'paid' ? amount : null,
     currency,
-    paymentRef: outcome === 'paid' ? invoice.id : null,
+    paymentRef: outcome === 'paid' || closedWithMoney ? invoice.id : null,
     crypto: {
       status: invoice.status,
       additionalStatus: invoice.additionalStatus,

@@ -40,6 +40,22 @@ export interface GreenfieldPaymentMethod {
   paymentMethodPaid: string;
   /** Left to pay, in this method's currency (negative when overpaid). */
   due: string;
+  /** The payments seen on this method (absent on servers that leave it out: then nothing counts as confirmed). */
+  payments?: GreenfieldPayment[];
+}
+
+/**
+ * PaymentStatus: `Settled` once the payment has the confirmations the store's speed policy asks for,
+ * `Processing` until then, `Invalid` when it no longer counts (replaced or double-spent).
+ */
+export type GreenfieldPaymentStatus = 'Invalid' | 'Processing' | 'Settled';
+
+/** Payment (in a payment method's `payments`). */
+export interface GreenfieldPayment {
+  id: string;
+  /** In the method's currency. */
+  value: string;
+  status: GreenfieldPaymentStatus;
 }
 
 /** PullPaymentData: what `POST …/invoices/{invoiceId}/refund` answers. */

@@ -45,6 +45,7 @@ export function describeCryptoProgress(crypto: CryptoProgress, _: I18n['_'], for
   if (crypto.additionalStatus === 'PaidPartial' && crypto.amountDue) {
     return _('account.crypto.partial', { amount: format.money(crypto.amountDue) });
   }
-  if (crypto.status === 'Processing') return _('account.crypto.processing');
+  // Paid in full (in time, or after the invoice expired): waiting for the network's confirmations.
+  if (crypto.status === 'Processing' || crypto.additionalStatus === 'PaidLate') return _('account.crypto.processing');
   return _('account.crypto.waiting');
 }

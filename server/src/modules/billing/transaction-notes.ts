@@ -1,0 +1,21 @@
+import type { TransactionRecord } from './billing.repo.js';
+
+const formatCents = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+
+/** What the admin needs to know about a payment, in words (Admin → Payments, the System tab's review list). */
+export function transactionNoteOf(record: TransactionRecord): string | null {
+  const { review, dispute, overpaid } = record.metadata;
+  if (record.status === 'needs_review' && review) {
+    const paid = review.amount_paid !== null && review.currency_paid ? formatCents(review.amount_paid, review.currency_paid) : 'an unknown amount';
+    if (review.reason === 'partial_payment') return `Paid ${paid} of ${formatCents(record.amount, record.currency)}, invoice expired`;
+    return `Paid ${paid}, ordered ${formatCents(record.amount, record.currency)}`;
+  }
+  if (record.status === 'disputed' && dispute) return `Dispute ${dispute.id} open${dispute.reason ? ` (${dispute.reason})` : ''}`;
+  if (dispute?.status === 'lost' && dispute.id.startsWith('marked_invalid:')) return 'Marked invalid in BTCPay after delivery: account taken back';
+  if (dispute?.status === 'lost') return `Dispute ${dispute.id} lost`;
+  if (overpaid && record.status === 'succeeded') {
+    return `Overpaid by ${formatCents(overpaid.amount_over, record.currency)} (paid ${formatCents(overpaid.amount_paid, record.currency)})`;
+  }
+  return record.metadata.refund_reason ?? null;
+}
