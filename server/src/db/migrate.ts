@@ -16,6 +16,7 @@ import * as serverPublicName from './migrations/013-server-public-name.js';
 import * as locales from './migrations/014-locales.js';
 import * as panelServiceIds from './migrations/015-panel-service-ids.js';
 import * as deviceLimits from './migrations/016-device-limits.js';
+import * as unreadableWebhookVersions from './migrations/021-unreadable-webhook-versions.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -40,6 +41,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['014-locales', locales],
   ['015-panel-service-ids', panelServiceIds],
   ['016-device-limits', deviceLimits],
+  ['021-unreadable-webhook-versions', unreadableWebhookVersions],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {
