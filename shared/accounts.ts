@@ -1,4 +1,4 @@
-import type { AdminTransaction, RecurringMetrics } from './billing.js';
+import type { AdminTransaction, RecurringMetrics, UnreadableWebhookAlert } from './billing.js';
 import { z } from 'zod';
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'disabled', 'limited', 'expired', 'on_hold'] as const;
@@ -84,6 +84,12 @@ export interface SystemStatus {
   mail: { kind: 'smtp' | 'log'; ok: boolean };
   panels: Array<{ id: string; name: string; kind: string; status: 'active' | 'disabled'; reachable: boolean; error: string | null }>;
   jobs: { counts: Record<string, number>; failed: Array<{ id: string; type: string; attempts: number; lastError: string | null; updatedAt: string }> };
-  /** Payments an admin must look at: paid amounts that differ from the order, and open disputes. */
-  payments: { cardEnabled: boolean; cryptoEnabled: boolean; needsReview: AdminTransaction[]; disputed: AdminTransaction[]; recurring: RecurringMetrics };
+  /**
+   * Payments an admin must look at: paid amounts that differ from the order, open disputes, and webhook events
+   * refused because their API version (or shape) could not be read.
+   */
+  payments: {
+    cardEnabled: boolean; cryptoEnabled: boolean; needsReview: AdminTransaction[]; disputed: AdminTransaction[]; recurring: RecurringMetrics;
+    unreadableWebhooks: UnreadableWebhookAlert[];
+  };
 }

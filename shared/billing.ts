@@ -148,6 +148,23 @@ export interface RecurringMetrics {
   lastReadError: string | null;
 }
 
+/**
+ * Webhook events of one provider's API version that could not be read (System tab): each was refused, so the
+ * provider delivers it again. Shown until the provider's invoice or subscription events are read again, or for a
+ * week after the last one.
+ */
+export interface UnreadableWebhookAlert {
+  provider: string;
+  apiVersion: string;
+  lastEventType: string;
+  lastEventId: string;
+  /** What could not be read, and what to choose instead. */
+  reason: string;
+  timesSeen: number;
+  firstSeenAt: string;
+  lastSeenAt: string;
+}
+
 /** Stripe's refund reasons (what the card network is told). */
 export const REFUND_REASONS = ['requested_by_customer', 'duplicate', 'fraudulent'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];

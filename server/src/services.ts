@@ -32,6 +32,7 @@ import { createOtpRepo } from './modules/auth/otp.repo.js';
 import { createSessionsRepo } from './modules/auth/sessions.repo.js';
 import { createBillingRepo } from './modules/billing/billing.repo.js';
 import { createBillingService } from './modules/billing/billing.service.js';
+import { createUnreadableWebhooksRepo } from './modules/billing/unreadable-webhooks.repo.js';
 import { createCardSettingsService } from './modules/billing/card-settings.service.js';
 import { CHECK_CHECKOUT, createCheckoutService } from './modules/billing/checkout.service.js';
 import { createFulfilment } from './modules/billing/fulfilment.js';
@@ -209,7 +210,8 @@ export function createServices(ctx: ServiceContext) {
   /** The dedupe keys of the periodic jobs scheduleRecurringJobs queues: the purge never deletes their rows. */
   const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, RECONCILE_SUBSCRIPTIONS, SEND_RENEWAL_REMINDERS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS, SNAPSHOT_DAILY_STATS];
   const retentionPurge = createRetentionPurge({ db, settings, clock, periodicJobKeys });
-  const billing = createBillingService({ db, billing: billingRepo, payments, confirmation, reversals, recurring, paidPeriods, clock });
+  const unreadableWebhooks = createUnreadableWebhooksRepo(db);
+  const billing = createBillingService({ db, billing: billingRepo, payments, confirmation, reversals, recurring, paidPeriods, unreadable: unreadableWebhooks, clock, log });
   const overview = createOverviewService({ repo: createOverviewRepo(db), stats: createDailyStatsRepo(db), clock });
   const fulfilment = createFulfilment({
     db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, paidPeriods, clock, log,
@@ -251,7 +253,7 @@ export function createServices(ctx: ServiceContext) {
     refunds,
     billingRepo,
     status: createStatusService({ db, servers: serversRepo, clock }),
-    system: createSystemService({ db, mailer: ctx.mailer, servers, jobs, settings, payments: refunds, subscriptions: subscriptionsAdmin }),
+    system: createSystemService({ db, mailer: ctx.mailer, servers, jobs, settings, payments: refunds, subscriptions: subscriptionsAdmin, webhooks: unreadableWebhooks, clock }),
     subscription,
     devices,
     panelSync,

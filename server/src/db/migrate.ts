@@ -18,6 +18,7 @@ import * as panelServiceIds from './migrations/015-panel-service-ids.js';
 import * as deviceLimits from './migrations/016-device-limits.js';
 import * as reconcileSchedule from './migrations/017-reconcile-schedule.js';
 import * as refunds from './migrations/019-refunds.js';
+import * as unreadableWebhookVersions from './migrations/021-unreadable-webhook-versions.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -44,6 +45,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['016-device-limits', deviceLimits],
   ['017-reconcile-schedule', reconcileSchedule],
   ['019-refunds', refunds],
+  ['021-unreadable-webhook-versions', unreadableWebhookVersions],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

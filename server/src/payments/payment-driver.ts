@@ -137,6 +137,8 @@ export interface VerifiedWebhook {
   type: string;
   /** null: an event we do not act on (acknowledged and recorded). */
   event: PaymentEvent | null;
+  /** The provider's API version the event was read in, when what it means depended on it (Stripe's invoices and subscriptions). */
+  apiVersion?: string;
 }
 
 export interface RefundRequest {
@@ -179,6 +181,7 @@ export interface PaymentDriver {
   /**
    * Throws WebhookSignatureError unless the body is signed by the provider with our secret. A paid
    * invoice's event is completed with its payment (the provider may be asked; PaymentProviderError then).
+   * Throws UnreadableEventError for an event it would act on but cannot read (its API version or shape).
    */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<VerifiedWebhook>;
   refund(request: RefundRequest): Promise<RefundResult>;
@@ -200,6 +203,21 @@ export class WebhookSignatureError extends Error {
   constructor(message = 'The webhook signature is missing or not valid.') {
     super(message);
     this.name = 'WebhookSignatureError';
+  }
+}
+
+/**
+ * A signed event the driver cannot read: the provider's API version it was sent in, or a field the driver needs,
+ * is not one it knows. It is never acknowledged, so the provider delivers it again, and the admin is told.
+ */
+export class UnreadableEventError extends Error {
+  constructor(
+    public readonly event: { id: string; type: string; apiVersion: string | null },
+    /** Why, for the log and the admin: the version, or the first field that is not as expected. */
+    public readonly reason: string,
+  ) {
+    super(`${event.type} ${event.id} (API version ${event.apiVersion ?? 'none'}) cannot be read: ${reason}`);
+    this.name = 'UnreadableEventError';
   }
 }
 

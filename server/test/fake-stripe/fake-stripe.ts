@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { checkApiVersion, eventInVersion, type LegacyPaymentLookup } from './api-versions.js';
 import { billingHandle } from './billing-handle.js';
 import { createBillingPortal, handlePortalPage } from './billing-portal.js';
 import { routeBilling } from './billing-routes.js';
@@ -48,7 +49,9 @@ const copy = <T>(value: T | undefined): T | undefined => (value === undefined ? 
  *   test-clock-page.ts);
  * - errors in Stripe's shape and status, a `Request-Id` on every answer, Idempotency-Key replay / idempotency_error;
  * - a hosted checkout page at each session's `url` (`GET`/`POST /checkout/pay/:id`);
- * - webhook deliveries signed like Stripe's (`Stripe-Signature: t=…,v1=…`), one attempt each, 10 s limit.
+ * - webhook deliveries signed like Stripe's (`Stripe-Signature: t=…,v1=…`), one attempt each, 10 s limit, in the
+ *   endpoint's API version (the SDK's, or an older one whose invoices and subscriptions look as they did then:
+ *   api-versions.ts).
  * Sessions expire only through `expire()` or the API, never by the clock.
  */
 export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeStripe> {
@@ -59,6 +62,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   const inFlight = new Set<Promise<unknown>>();
   const shutdown = new AbortController();
   let webhookUrl = options.webhookUrl ?? null;
+  let webhookApiVersion = options.webhookApiVersion ?? Stripe.API_VERSION;
+  checkApiVersion(webhookApiVersion);
   let failCreates = 0;
   let baseUrl = '';
 
@@ -68,8 +73,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     return event;
   };
 
-  const send = (event: StripeEventObject, url: string): Promise<number | 'error'> => {
-    const { body, signature } = fake.signedDelivery(event);
+  const send = (event: StripeEventObject, url: string, apiVersion?: string): Promise<number | 'error'> => {
+    const { body, signature } = fake.signedDelivery(event, { apiVersion });
     const attempt = postWebhook(url, body, signature, shutdown.signal).then((status) => {
       deliveries.push({ eventId: event.id, type: event.type, status });
       return status;
@@ -97,6 +102,14 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
 
   const ledger = createPaymentLedger(emit);
   const billing = createBilling({ ledger, emit, baseUrl: () => baseUrl });
+  /** What an invoice in the 2024-06-20 shape names as its payment: the latest attempt's PaymentIntent and charge. */
+  const legacyPayments: LegacyPaymentLookup = {
+    paymentOf(invoiceId) {
+      const paymentIntent = billing.paymentIntentsOf(invoiceId).at(-1) ?? null;
+      const charge = paymentIntent ? ledger.paymentIntent(paymentIntent)?.latest_charge : null;
+      return { paymentIntent, charge: typeof charge === 'string' ? charge : (charge?.id ?? null) };
+    },
+  };
   const portal = createBillingPortal({ billing, baseUrl: () => baseUrl });
   const sessions = createCheckoutSessions({ ledger, emit, billing, pageUrl: (id) => `${baseUrl}/checkout/pay/${id}` });
 
@@ -241,6 +254,10 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     setWebhookUrl(url) {
       webhookUrl = url;
     },
+    setWebhookApiVersion(apiVersion) {
+      checkApiVersion(apiVersion ?? Stripe.API_VERSION);
+      webhookApiVersion = apiVersion ?? Stripe.API_VERSION;
+    },
     getSession: (id) => copy(sessions.get(id)?.session),
     listSessions: () => sessions.all().map((entry) => structuredClone(entry.session)),
     pay: (sessionId, payOptions) =>
@@ -284,12 +301,12 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     closeDispute: (disputeId, outcome) => single(() => ledger.closeDispute(disputeId, outcome)),
     events,
     deliveries,
-    deliver(event) {
+    deliver(event, deliverOptions = {}) {
       if (!webhookUrl) return Promise.reject(new Error('fake Stripe: no webhook URL configured'));
-      return send(event, webhookUrl);
+      return send(event, webhookUrl, deliverOptions.apiVersion);
     },
     signedDelivery(event, signOptions = {}) {
-      const body = eventPayload(event);
+      const body = eventPayload(eventInVersion(event, signOptions.apiVersion ?? webhookApiVersion, legacyPayments));
       return { body, signature: signPayload(body, signOptions.secret ?? options.webhookSecret, signOptions.timestamp) };
     },
     async waitForDeliveries() {

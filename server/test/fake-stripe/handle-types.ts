@@ -17,6 +17,11 @@ export interface FakeStripeOptions {
   webhookSecret: string;
   /** Where events are POSTed; null (the default) = no webhook endpoint configured (events are still recorded). */
   webhookUrl?: string | null;
+  /**
+   * The webhook endpoint's API version (default the SDK's, Stripe.API_VERSION): events are delivered in it, with
+   * invoices and subscriptions in the 2024-06-20 shape for a version before 2025-03-31 (see api-versions.ts).
+   */
+  webhookApiVersion?: string;
   /** Default 0 (a free port). */
   port?: number;
 }
@@ -75,6 +80,8 @@ export interface FakeStripe extends FakeStripeBilling {
   readonly port: number;
   /** Where later events are delivered; null = no endpoint. */
   setWebhookUrl(url: string | null): void;
+  /** The endpoint's API version from now on (what an operator picks in the Dashboard); null = the SDK's. */
+  setWebhookApiVersion(apiVersion: string | null): void;
   /** A copy of the session as it is now (as `GET /v1/checkout/sessions/:id` would answer). */
   getSession(id: string): CheckoutSessionObject | undefined;
   /** Copies of every session, oldest first. */
@@ -127,10 +134,16 @@ export interface FakeStripe extends FakeStripeBilling {
   readonly events: StripeEventObject[];
   /** Every delivery attempt, in the order they finished. */
   readonly deliveries: FakeStripeDelivery[];
-  /** Delivers an event (again) to the webhook URL with a fresh valid signature; returns the HTTP status (or 'error'). */
-  deliver(event: StripeEventObject): Promise<number | 'error'>;
-  /** The body and Stripe-Signature header a delivery of `event` would carry (tests post these themselves, e.g. to race). */
-  signedDelivery(event: StripeEventObject, options?: { secret?: string; timestamp?: number }): { body: string; signature: string };
+  /**
+   * Delivers an event (again) to the webhook URL with a fresh valid signature, in the endpoint's API version or
+   * `apiVersion`; returns the HTTP status (or 'error').
+   */
+  deliver(event: StripeEventObject, options?: { apiVersion?: string }): Promise<number | 'error'>;
+  /**
+   * The body and Stripe-Signature header a delivery of `event` would carry (tests post these themselves, e.g. to race),
+   * in the endpoint's API version or `apiVersion`.
+   */
+  signedDelivery(event: StripeEventObject, options?: { secret?: string; timestamp?: number; apiVersion?: string }): { body: string; signature: string };
   /** Resolves once every delivery in flight has finished (API-triggered events are delivered in the background). */
   waitForDeliveries(): Promise<void>;
   /** Fault injection: the next `n` session create requests answer HTTP 500 api_error (nothing is saved under their idempotency key). */

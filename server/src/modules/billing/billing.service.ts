@@ -1,10 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Subscription, Transaction } from '../../../../shared/billing.js';
 import { BILLING_MESSAGES } from '../../../../shared/billing.js';
-import { PaymentProviderError } from '../../payments/payment-driver.js';
 import type { Db } from '../../db/knex.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { WebhookSignatureError, type PaymentEvent, type VerifiedWebhook } from '../../payments/payment-driver.js';
+import { PaymentProviderError, UnreadableEventError, WebhookSignatureError, type PaymentEvent, type VerifiedWebhook } from '../../payments/payment-driver.js';
 import type { UserProfile } from '../users/users.repo.js';
 import type { BillingRepo, TransactionRecord } from './billing.repo.js';
 import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
@@ -14,6 +14,7 @@ import type { PaidPeriods } from './paid-period.js';
 import type { PaymentReversals } from './payment-reversals.js';
 import type { RecurringPayments } from './recurring-payments.js';
 import { toSubscription } from './subscription-presenter.js';
+import type { UnreadableWebhooksRepo } from './unreadable-webhooks.repo.js';
 
 export const toTransaction = (record: TransactionRecord): Transaction => ({
   id: record.id,
@@ -38,7 +39,9 @@ export function createBillingService(deps: {
   reversals: PaymentReversals;
   recurring: RecurringPayments;
   paidPeriods: PaidPeriods;
+  unreadable: UnreadableWebhooksRepo;
   clock: Clock;
+  log: FastifyBaseLogger;
 }) {
   const { billing } = deps;
 
@@ -69,6 +72,17 @@ export function createBillingService(deps: {
     }
   }
 
+  /**
+   * An event the driver cannot read is refused, never recorded as processed: the provider delivers it again
+   * (Stripe for up to three days) and the admin sees its version on the System tab.
+   */
+  async function refuseUnreadable(provider: string, err: UnreadableEventError): Promise<AppError> {
+    const { id, type, apiVersion } = err.event;
+    await deps.unreadable.record({ provider, apiVersion, eventId: id, eventType: type, reason: err.reason }, deps.clock());
+    deps.log.error({ provider, eventId: id, eventType: type, apiVersion, reason: err.reason }, 'webhook: an event this version cannot read was refused; the provider will deliver it again');
+    return new AppError(422, 'unreadable_event', err.message);
+  }
+
   return {
     async listSubscriptions(user: UserProfile): Promise<Subscription[]> {
       const [records, grace] = await Promise.all([billing.listSubscriptionsForUser(user.id), deps.paidPeriods.graceMs()]);
@@ -83,7 +97,8 @@ export function createBillingService(deps: {
     /**
      * Verifies the signature over the raw body, then records the event and applies it in one database
      * transaction: the insert of the event id is the exactly-once gate, so a redelivery, or the same
-     * event racing itself on another instance, applies nothing.
+     * event racing itself on another instance, applies nothing. An event the driver cannot read is refused
+     * (422) before anything is recorded.
      */
     async handleWebhook(method: PaymentMethod, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ received: true; duplicate?: true }> {
       const driver = await deps.payments.forMethod(method);
@@ -93,6 +108,7 @@ export function createBillingService(deps: {
         webhook = await driver.verifyWebhook(rawBody, headers);
       } catch (err) {
         if (err instanceof WebhookSignatureError) throw new AppError(400, 'invalid_signature', err.message);
+        if (err instanceof UnreadableEventError) throw await refuseUnreadable(driver.name, err);
         // Completing the event needed the provider, which did not answer: it delivers the event again later.
         if (err instanceof PaymentProviderError) throw new AppError(503, 'payment_provider_error', 'The payment provider could not be reached; deliver the event again later.');
         throw err;
@@ -102,6 +118,8 @@ export function createBillingService(deps: {
         if (webhook.event) await applyEvent(webhook.event, trx);
         return true;
       });
+      // Read in the version it needed (applied now or before): the versions refused until now are not what the endpoint sends.
+      if (webhook.apiVersion) await deps.unreadable.clearSeenUntil(driver.name, deps.clock());
       return applied ? { received: true } : { received: true, duplicate: true };
     },
   };

@@ -6,11 +6,16 @@ import type { Mailer } from '../../mail/mailer.js';
 import { CURRENCY } from '../../../../shared/billing.js';
 import type { RefundsService } from '../billing/refunds.service.js';
 import type { SubscriptionsAdminRepo } from '../billing/subscriptions-admin.repo.js';
+import type { UnreadableWebhooksRepo } from '../billing/unreadable-webhooks.repo.js';
+import type { Clock } from '../../lib/clock.js';
 import type { ServersService } from '../servers/servers.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { pingDatabase } from './health.routes.js';
 
 const PROBE_TIMEOUT_MS = 4000;
+
+/** A refused webhook version not seen for this long has stopped coming (Stripe gives up after three days). */
+const UNREADABLE_WEBHOOK_ALERT_MS = 7 * 24 * 3600 * 1000;
 
 /** Resolves to the promise's outcome, or to a timeout error after `ms`. */
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -23,10 +28,13 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** The admin's System tab: database, mail, each panel, the job queue, payments, version. */
-export function createSystemService(deps: { db: Db; mailer: Mailer; servers: ServersService; jobs: JobsRepo; settings: SettingsService; payments: Pick<RefundsService, 'listTransactions'>; subscriptions: Pick<SubscriptionsAdminRepo, 'metrics' | 'unreadable'> }) {
+export function createSystemService(deps: {
+  db: Db; mailer: Mailer; servers: ServersService; jobs: JobsRepo; settings: SettingsService; payments: Pick<RefundsService, 'listTransactions'>;
+  subscriptions: Pick<SubscriptionsAdminRepo, 'metrics' | 'unreadable'>; webhooks: Pick<UnreadableWebhooksRepo, 'listSeenSince'>; clock: Clock;
+}) {
   return {
     async getSystemStatus(): Promise<SystemStatus> {
-      const [database, mailOk, servers, counts, failed, config, needsReview, disputed, recurring, unreadable] = await Promise.all([
+      const [database, mailOk, servers, counts, failed, config, needsReview, disputed, recurring, unreadable, unreadableWebhooks] = await Promise.all([
         pingDatabase(deps.db),
         withTimeout(deps.mailer.verify(), PROBE_TIMEOUT_MS).catch(() => false),
         deps.servers.listServerRecords(),
@@ -37,6 +45,7 @@ export function createSystemService(deps: { db: Db; mailer: Mailer; servers: Ser
         deps.payments.listTransactions({ status: 'disputed', limit: 50 }),
         deps.subscriptions.metrics(),
         deps.subscriptions.unreadable(),
+        deps.webhooks.listSeenSince(new Date(deps.clock().getTime() - UNREADABLE_WEBHOOK_ALERT_MS)),
       ]);
       const panels = await Promise.all(
         servers.map(async (server) => {
@@ -57,7 +66,7 @@ export function createSystemService(deps: { db: Db; mailer: Mailer; servers: Ser
           counts,
           failed: failed.map((job) => ({ id: job.id, type: job.type, attempts: job.attempts, lastError: job.lastError, updatedAt: job.updatedAt.toISOString() })),
         },
-        payments: { cardEnabled: config.cardPaymentsEnabled, cryptoEnabled: config.paymentMethods.includes('crypto'), needsReview, disputed, recurring: { ...recurring, ...unreadable, currency: CURRENCY } },
+        payments: { cardEnabled: config.cardPaymentsEnabled, cryptoEnabled: config.paymentMethods.includes('crypto'), needsReview, disputed, recurring: { ...recurring, ...unreadable, currency: CURRENCY }, unreadableWebhooks },
       };
     },
   };

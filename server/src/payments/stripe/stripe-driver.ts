@@ -108,7 +108,7 @@ export function createStripeDrivers(apiUrl: string | undefined, recurring: Recur
       return { ...state, invoice: await readInvoice(invoiceId) };
     }
 
-    /** A paid invoice's event does not name its payment in this API version: it is read from Stripe. */
+    /** A paid invoice's event does not name its payment since basil (2025-03-31): it is read from Stripe. */
     async function completed(event: PaymentEvent | null): Promise<PaymentEvent | null> {
       if (event?.kind !== 'invoice' || event.invoice.outcome !== 'paid' || event.invoice.paymentRef) return event;
       const invoice = await readInvoice(event.invoice.invoiceId);
@@ -147,7 +147,10 @@ export function createStripeDrivers(apiUrl: string | undefined, recurring: Recur
         } catch {
           throw new WebhookSignatureError();
         }
-        return { id: event.id, type: event.type, event: await completed(paymentEventOf(event)) };
+        // Throws UnreadableEventError for an invoice or subscription in a shape it cannot read.
+        const ours = await completed(paymentEventOf(event));
+        const versioned = ours?.kind === 'invoice' || ours?.kind === 'subscription';
+        return { id: event.id, type: event.type, event: ours, ...(versioned && event.api_version ? { apiVersion: event.api_version } : {}) };
       },
 
       async refund(request: RefundRequest) {

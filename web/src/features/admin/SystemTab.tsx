@@ -9,6 +9,7 @@ import { StatusBadge } from './StatusBadge';
 import { RecurringSummary, SystemSummary } from './SystemSummary';
 import { useAdminResource } from './useAdminResource';
 import { TabSection } from './TabSection';
+import { UnreadableWebhooksAlert } from './UnreadableWebhooksAlert';
 import { useFormat } from '../../i18n/format';
 
 /** The tables' column headings, as message ids. */
@@ -38,6 +39,7 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
   return (
     <div className="space-y-8" aria-busy={loadState === 'loading'}>
       {loadState === 'failed' && <AlertBox>{loadFailed}</AlertBox>}
+      <UnreadableWebhooksAlert alerts={status.payments.unreadableWebhooks} />
       <SystemSummary status={status} />
 
       <TabSection title={_('adminSettings.system.panels')}>
