@@ -200,7 +200,7 @@ export function createServices(ctx: ServiceContext) {
   const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, RECONCILE_SUBSCRIPTIONS, SEND_RENEWAL_REMINDERS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS, SNAPSHOT_DAILY_STATS];
   const retentionPurge = createRetentionPurge({ db, settings, clock, periodicJobKeys });
   const billing = createBillingService({ db, billing: billingRepo, payments, confirmation, reversals, recurring, paidPeriods, clock });
-  const overview = createOverviewService({ repo: createOverviewRepo(db), stats: createDailyStatsRepo(db), clock });
+  const overview = createOverviewService({ repo: createOverviewRepo(db), stats: createDailyStatsRepo(db), settings, clock });
   const fulfilment = createFulfilment({
     db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, paidPeriods, clock, log,
     refundUndeliverable: (transactionId, why) => refunds.refundUndeliverable(transactionId, why),
@@ -256,7 +256,7 @@ export function createServices(ctx: ServiceContext) {
       [SYNC_PAID_PERIOD]: createSyncPaidPeriodHandler({ billing: billingRepo, accounts: accountsRepo, servers, paidPeriods, notices, clock }),
       [SEND_BILLING_EMAIL]: createSendBillingEmailHandler({ billing: billingRepo, accounts: accountsRepo, users, settings, paidPeriods, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, clock }),
       [RECONCILE_SUBSCRIPTIONS]: createReconcileSubscriptionsHandler({ db, schedule, cards, recurring, clock, log }),
-      [SYNC_PLAN_PRICE]: createSyncPlanPriceHandler({ plans: plansRepo, cards }),
+      [SYNC_PLAN_PRICE]: createSyncPlanPriceHandler({ plans: plansRepo, settings, cards }),
       [SEND_RENEWAL_REMINDERS]: createSendRenewalRemindersHandler({ schedule, billing: billingRepo, accounts: accountsRepo, notices, settings, clock }),
       [PURGE_OLD_ROWS]: createPurgeOldRowsHandler({ purge: retentionPurge, clock, log }),
       [SYNC_PANEL_ACCOUNTS]: createSyncPanelAccountsHandler({ sync: panelSync, clock }),

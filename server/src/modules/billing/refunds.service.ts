@@ -1,4 +1,5 @@
 import type { AdminTransaction } from '../../../../shared/billing.js';
+import { formatMoney } from '../../../../shared/money.js';
 import type { RefundBody } from '../../../../shared/billing-schemas.js';
 import type { Db } from '../../db/knex.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
@@ -13,8 +14,7 @@ import type { PaymentReversals } from './payment-reversals.js';
 
 const REFUNDABLE = new Set(['succeeded', 'needs_review']);
 
-const formatCents = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+const formatCents = (minor: number, currency: string) => formatMoney(minor, currency, 'en-US', 'symbol');
 
 function noteOf(record: TransactionRecord): string | null {
   const { review, dispute } = record.metadata;

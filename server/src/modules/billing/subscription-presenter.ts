@@ -1,6 +1,7 @@
 import type { Subscription } from '../../../../shared/billing.js';
 import type { SubscriptionRecord } from './billing.repo.js';
 import { graceEndOf } from './paid-period.js';
+import { subscriptionCurrency } from './subscription-currency.js';
 
 /**
  * A subscription as the customer (and the admin) sees it. A one-off purchase is `ended` once its
@@ -21,7 +22,7 @@ export function toSubscription(record: SubscriptionRecord, now: Date, graceMs: n
     planId: record.planId,
     planName: record.metadata.plan_name,
     price: record.metadata.price,
-    currency: 'usd',
+    currency: subscriptionCurrency(record.metadata),
     providerName: record.providerName,
     renewal: record.metadata.kind === 'renewal',
     autoRenews,
