@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSupportedCurrency } from './currencies.js';
 import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from './devices.js';
 
 /** `GET/PUT /api/admin/settings`. */
@@ -25,6 +26,11 @@ export interface AdminSettings {
    * `allow` (the default) serves it without counting it; `refuse` gives it a placeholder entry instead.
    */
   devicelessClients: DevicelessClientPolicy;
+  /**
+   * What the store sells in: a lower-case ISO code from shared/currencies.ts ('usd' until changed). Plan
+   * prices are minor units of it; a payment keeps the currency it was made in.
+   */
+  currency: string;
 }
 
 export const DEVICELESS_CLIENTS_DEFAULT: DevicelessClientPolicy = 'allow';
@@ -70,6 +76,11 @@ export const UpdateSettingsBody = z
     retentionDays: wholeDays('Retention', RETENTION_DEFAULTS.minDays, RETENTION_DEFAULTS.maxDays),
     auditRetentionDays: wholeDays('Audit log retention', RETENTION_DEFAULTS.minAuditDays, RETENTION_DEFAULTS.maxAuditDays),
     devicelessClients: z.enum(DEVICELESS_CLIENT_POLICIES, { error: 'Clients without a device id: allow or refuse' }),
+    currency: z
+      .string({ error: 'Currency is a three-letter ISO code, e.g. eur' })
+      .trim()
+      .toLowerCase()
+      .refine(isSupportedCurrency, { error: 'Not a currency Stripe supports: give its three-letter ISO code, e.g. usd, eur or jpy' }),
   })
   .partial()
   .strict();

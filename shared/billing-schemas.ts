@@ -60,7 +60,7 @@ export type UpdateCryptoPaymentBody = z.infer<typeof UpdateCryptoPaymentBody>;
 /** `POST /api/admin/transactions/:id/refund`: the whole remaining amount unless `amount` (cents) is given. */
 export const RefundBody = z
   .object({
-    amount: z.number({ error: 'The amount is in whole cents' }).int('The amount is in whole cents').positive('The amount must be more than 0').optional(),
+    amount: z.number({ error: "The amount is in the payment currency's minor units (cents)" }).int("The amount is a whole number of the payment currency's minor units (cents)").positive('The amount must be more than 0').optional(),
     reason: z.enum(REFUND_REASONS).default('requested_by_customer'),
     /** For the audit log and the operator's records; never sent to the provider. */
     note: z.string().trim().max(500).optional(),

@@ -18,9 +18,6 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const TRANSACTION_STATUSES = ['pending', 'succeeded', 'failed', 'needs_review', 'refunded', 'disputed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-/** All prices are charged in this currency. */
-export const CURRENCY = 'usd';
-
 /** `POST /api/checkout`: buy `planId`, or renew `accountId` (the same plan again, same panel account). */
 export type CheckoutRequest = ({ planId: string } | { accountId: string }) & { method?: PaymentMethod };
 
@@ -45,6 +42,8 @@ export interface CheckoutStatus {
   error?: string;
   /** A crypto payment still open: seen and waiting for confirmations, or partly paid (what is missing). */
   crypto?: CryptoProgress;
+  /** The order's currency (its amounts, `crypto` included, are minor units of it). */
+  currency: string;
 }
 
 /** `GET /api/subscriptions`, newest first. */
@@ -140,12 +139,15 @@ export interface RecurringMetrics {
   activeRecurring: number;
   pastDue: number;
   cancelingAtPeriodEnd: number;
-  /** Cents per month. */
+  /** Minor units of `currency` per month, from the subscriptions priced in it. */
   monthlyRecurringRevenue: number;
+  /** The store's currency. */
   currency: string;
   /** Live subscriptions whose reads from the provider keep failing, and the latest error. */
   unreadable: number;
   lastReadError: string | null;
+  /** Subscriptions priced in another currency (sold before the store changed it): their MRR, per currency, never added in. */
+  otherCurrencies: Array<{ currency: string; monthlyRecurringRevenue: number }>;
 }
 
 /**

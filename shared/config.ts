@@ -12,6 +12,8 @@ export interface PublicConfig {
   /** How a customer can pay now ('card', 'crypto'), the first offered first; empty: nothing is on sale for money. */
   paymentMethods: PaymentMethod[];
   stripePublishableKey: string | null;
+  /** The store's currency (lower-case ISO code): plan prices are minor units of it. */
+  currency: string;
 }
 
 export const DEFAULT_BRAND_NAME = 'Lumen VPN';

@@ -35,7 +35,13 @@ export interface AdminOverview {
   trials: number[];
   /** Succeeded payments per day, less what was refunded of them (by the day of the payment). */
   revenue: number[];
+  /** The store's currency: `revenue` and `totals.revenue` count only payments made in it. */
   currency: string;
+  /**
+   * Money kept in the range in other currencies (payments from before the store changed its currency),
+   * one total per currency, never added to `revenue`; empty when every payment is in `currency`.
+   */
+  otherCurrencies: Array<{ currency: string; revenue: number }>;
   /**
    * VPN accounts whose status was active: the day's last snapshot (taken hourly), today's counted now;
    * null for a day with no snapshot (before the overview existed, or the server was off).

@@ -1,9 +1,7 @@
 /**
  * One-off and recurring plans: how often a recurring plan renews (in the payment provider's terms)
- * and how its price reads on the pricing page and in the payment dialog.
+ * (web/src/features/pricing/plan-text.ts says how a price reads on the pricing page and in the payment dialog).
  */
-import type { PlanBilling } from './plans.js';
-import { formatUsd } from './pricing.js';
 
 export type RenewalUnit = 'day' | 'week' | 'month' | 'year';
 
@@ -42,15 +40,4 @@ export function describeInterval(interval: RenewalInterval): string {
 /** Why a plan cannot be recurring, or null when it can. */
 export function recurringProblem(days: number): string | null {
   return renewalIntervalOf(days) ? null : `A recurring plan lasts whole days, from ${RECURRING_DAYS.min} to ${RECURRING_DAYS.max}.`;
-}
-
-/**
- * The line under a price: "$59.88 billed every year, renews automatically; cancel any time", or for a
- * one-off plan "$12.99 billed once for 1 month". `periodLabel` names a one-off plan's period.
- */
-export function billingLine(plan: { price: number; days: number; billing: PlanBilling }, periodLabel: string): string {
-  const interval = plan.billing === 'recurring' ? renewalIntervalOf(plan.days) : null;
-  if (plan.price === 0) return `Free for ${periodLabel}`;
-  if (interval) return `${formatUsd(plan.price)} billed ${describeInterval(interval)}, renews automatically; cancel any time`;
-  return `${formatUsd(plan.price)} billed once for ${periodLabel}, no auto-renewal`;
 }

@@ -74,7 +74,7 @@ const planFields = {
   days: z.number({ error: 'Duration is required' }).positive('Duration must be more than 0').max(3650),
   dataLimitBytes: z.number({ error: 'Data limit is required' }).int().min(1024 * 1024, 'Data limit must be at least 1 MB').max(1024 ** 5),
   locations: LocationsSchema,
-  price: z.number({ error: 'Price is required' }).int('Price is in whole cents').min(0).max(10_000_000),
+  price: z.number({ error: 'Price is required' }).int("Price is a whole number of the store currency's minor units (cents, or whole yen)").min(0).max(10_000_000),
   status: z.enum(PLAN_STATUSES),
   isTrial: z.boolean(),
   tier: TierSchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from './plans.js';
-import { billingPeriodOf, buildPricingTable, formatUsd, isListedPublicly, lowestMonthlyPrice, perMonthCents, savePercent } from './pricing.js';
+import { billingPeriodOf, buildPricingTable, isListedPublicly, lowestMonthlyPrice, perMonthCents, savePercent } from './pricing.js';
 
 let ids = 0;
 function plan(overrides: Partial<Plan> = {}): Plan {
@@ -120,19 +120,5 @@ describe('lowestMonthlyPrice', () => {
   it('is the cheapest month among the public paid plans', () => {
     expect(lowestMonthlyPrice(SPEC_PLANS)).toBe(399);
     expect(lowestMonthlyPrice([plan({ price: 0 }), plan({ isTrial: true, price: 1 })])).toBeNull();
-  });
-});
-
-describe('formatUsd', () => {
-  it('shows cents as dollars with two decimals', () => {
-    expect(formatUsd(1299)).toBe('$12.99');
-    expect(formatUsd(0)).toBe('$0.00');
-    expect(formatUsd(5)).toBe('$0.05');
-    expect(formatUsd(123456)).toBe('$1,234.56');
-  });
-
-  it('refuses fractions and negatives', () => {
-    expect(() => formatUsd(12.5)).toThrow(RangeError);
-    expect(() => formatUsd(-1)).toThrow(RangeError);
   });
 });

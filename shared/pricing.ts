@@ -41,7 +41,7 @@ export function isListedPublicly(plan: Pick<Plan, 'public' | 'isTrial'>): boolea
 
 const monthsOf = (plan: Pick<Plan, 'days'>) => billingPeriodOf(plan.days).months ?? plan.days / DAYS_PER_MONTH;
 
-/** The price per month in cents (rounded), or null for plans counted in days. */
+/** The price per month in minor units of the store currency (rounded), or null for plans counted in days. */
 export function perMonthCents(plan: Pick<Plan, 'days' | 'price'>): number | null {
   const { months } = billingPeriodOf(plan.days);
   return months === null ? null : Math.round(plan.price / months);
@@ -127,14 +127,4 @@ export function lowestMonthlyPrice(plans: readonly Plan[]): number | null {
     .map(perMonthCents)
     .filter((cents): cents is number => cents !== null);
   return prices.length > 0 ? Math.min(...prices) : null;
-}
-
-/** Whole cents as US dollars with two decimals, e.g. 1299 → "$12.99". */
-export function formatUsd(cents: number): string {
-  if (!Number.isSafeInteger(cents) || cents < 0) {
-    throw new RangeError(`Expected a non-negative whole number of cents, got ${cents}`);
-  }
-  const dollars = Math.floor(cents / 100);
-  const rest = String(cents % 100).padStart(2, '0');
-  return `$${dollars.toLocaleString('en-US')}.${rest}`;
 }

@@ -11,6 +11,8 @@ export const SITE_TOKENS = {
   supportEmail: '%%SUPPORT_EMAIL%%',
   publicUrl: '%%PUBLIC_URL%%',
   locationsClaim: '%%LOCATIONS_CLAIM%%',
+  /** The store currency's ISO code in capitals ('EUR'), where a page names it in words ("All prices are in EUR"). */
+  currency: '%%CURRENCY%%',
   /** On <html data-site-flags>: what the site does not offer, hiding the links that claim it (styles.css). */
   siteFlags: '%%SITE_FLAGS%%',
 } as const;
@@ -34,6 +36,9 @@ export const PLACEHOLDER_CONFIG: PublicConfig = {
   cardPaymentsEnabled: false,
   paymentMethods: [],
   stripePublishableKey: null,
+  // Named as a token (its capitals are itself); pages with prices are rendered with the store's own currency
+  // instead (live-pages.ts), so no amount is ever formatted with it.
+  currency: SITE_TOKENS.currency,
 };
 
 /** Where the head tags of a page go, and where the public settings are embedded as JSON. */

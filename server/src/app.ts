@@ -149,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     getPublicConfig: () => settings.getPublicConfig(),
     serverBundle: options.serverBundle ?? SERVER_BUNDLE_FILE,
-    plans: { version: () => services.plans.catalogVersion() + services.changeSignal.version(), list: () => services.plans.listPricingPlans() },
+    plans: { version: () => services.plans.catalogVersion() + services.changeSignal.version(), list: () => services.plans.listPricingPlans(), currency: async () => (await services.settings.getAppSettings()).currency },
     clock,
   });
 

@@ -1,23 +1,17 @@
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.js';
+import { formatMoney } from '../../../shared/money.js';
 
 /** The Intl locale each language writes numbers, money and dates with (English keeps the product's own formats). */
 const NUMBER_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-US', ru: 'ru-RU', fa: 'fa-IR', 'zh-CN': 'zh-CN' };
 const DATE_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-GB', ru: 'ru-RU', fa: 'fa-IR', 'zh-CN': 'zh-CN' };
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
 /**
- * An amount in the currency's minor units (cents), as a customer reads it in their language:
- * `money(499, 'usd')` is "$4.99", `money(499, 'usd', 'ru')` "4,99 $".
+ * An amount in the currency's minor units, as a customer reads it in their language (shared/money.ts's
+ * formatMoney; in e-mails the currency's own symbol, 'US$' where the language needs it):
+ * `money(499, 'usd')` is "$4.99", `money(499, 'usd', 'ru')` "4,99 $", `money(1500, 'jpy')` "¥1,500".
  */
-export function money(cents: number, currency: string, locale: Locale = DEFAULT_LOCALE): string {
-  const key = `${locale}|${currency.toUpperCase()}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(NUMBER_LOCALE[locale], { style: 'currency', currency: currency.toUpperCase() });
-    moneyFormats.set(key, format);
-  }
-  return format.format(cents / 100);
+export function money(minor: number, currency: string, locale: Locale = DEFAULT_LOCALE): string {
+  return formatMoney(minor, currency, NUMBER_LOCALE[locale], 'symbol');
 }
 
 const dayFormats = new Map<Locale, Intl.DateTimeFormat>();

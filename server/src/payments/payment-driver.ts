@@ -8,7 +8,7 @@
 import type { Locale } from '../../../shared/locales.js';
 import type { RenewalInterval } from '../../../shared/plan-billing.js';
 
-/** Money is integer minor units (cents) in a lower-case ISO currency ('usd'). */
+/** Money is integer minor units in a lower-case ISO currency: cents in 'usd', whole yen in 'jpy' (shared/currencies.ts). */
 export interface CheckoutOrder {
   /** Our transaction id: the provider carries it back in its webhooks and reads. */
   orderId: string;

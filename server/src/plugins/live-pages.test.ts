@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '../../../shared/plans.js';
-import { formatUsd, isListedPublicly, perMonthCents } from '../../../shared/pricing.js';
+import { formatMoney } from '../../../shared/money.js';
+import { isListedPublicly, perMonthCents } from '../../../shared/pricing.js';
 import { PLANS_SLOT, ROOT_SLOT } from '../../../shared/site-template.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { useTestEnvironment } from '../../test/environment.js';
@@ -50,7 +51,7 @@ describe.each(TEST_DATABASES)('the pricing page, rendered with the plans (%s)', 
   });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
-  const adminCall = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+  const adminCall = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object) =>
     t.app.inject({ method, url, payload, headers: { origin: TEST_ORIGIN, cookie: admin.cookie } });
   const publicPlans = async (): Promise<Plan[]> => (await get('/api/plans')).json();
 
@@ -63,8 +64,8 @@ describe.each(TEST_DATABASES)('the pricing page, rendered with the plans (%s)', 
     expect(listed).toHaveLength(9);
     for (const plan of listed) {
       expect(text).toContain(plan.name);
-      expect(text).toContain(`${formatUsd(plan.price)} billed every`);
-      expect(text).toContain(formatUsd(perMonthCents(plan)!));
+      expect(text).toContain(`${formatMoney(plan.price, 'usd')} billed every`);
+      expect(text).toContain(formatMoney(perMonthCents(plan)!, 'usd'));
     }
     for (const tier of ['Complete', 'Plus', 'Basic']) expect(text).toContain(`Get ${tier}`);
     expect(text).toContain('Most Popular');
@@ -135,6 +136,26 @@ describe.each(TEST_DATABASES)('the pricing page, rendered with the plans (%s)', 
     expect(res.statusCode).toBe(200);
     expect(textOf(res.body)).toContain('Plans from $3.99 /month');
     expect(embeddedPlans(res.body)).toHaveLength(9);
+  });
+
+  it('shows the prices in the store currency as soon as an admin changes it, and names it on the pages that say it in words', async () => {
+    for (const { currency, monthly, from, code } of [
+      { currency: 'eur', monthly: '€12.99 billed every month', from: 'Plans from €3.99 /month', code: 'EUR' },
+      // The same numbers are yen: no decimals (1299 is ¥1,299).
+      { currency: 'jpy', monthly: '¥1,299 billed every month', from: 'Plans from ¥399 /month', code: 'JPY' },
+      { currency: 'usd', monthly: '$12.99 billed every month', from: 'Plans from $3.99 /month', code: 'USD' },
+    ]) {
+      expect((await adminCall('PUT', '/api/admin/settings', { currency })).statusCode).toBe(200);
+      const pricing = await get('/pricing');
+      const text = textOf(pricing.body);
+      expect(text, currency).toContain(monthly);
+      expect(text).toContain(`Prices in ${code}.`);
+      if (currency !== 'usd') expect(text).not.toMatch(/\$\d/);
+      expect(JSON.parse(/<script type="application\/json" id="app-config">(.*?)<\/script>/.exec(pricing.body)![1]!).currency).toBe(currency);
+      expect(textOf((await get('/')).body)).toContain(from);
+      expect(textOf((await get('/terms')).body)).toContain(`All prices are in ${code}.`);
+      expect(textOf((await get('/why-trust-us/crypto-payment')).body)).toContain(`in ${code}`);
+    }
   });
 
   it('embeds no plans in pages that show none', async () => {

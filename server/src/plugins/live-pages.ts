@@ -10,10 +10,14 @@ export interface ServerBundle {
   renderPage(url: string, config: PublicConfig, plans?: Plan[]): Promise<string>;
 }
 
-/** The plans the public pages show, and a number that changes when an admin changes one here. */
+/**
+ * The plans the public pages show, the store currency their prices are in, and a number that changes when
+ * an admin changes either here (a plan, or the settings).
+ */
 export interface PlanSource {
   version(): number;
   list(): Promise<Plan[]>;
+  currency(): Promise<string>;
 }
 
 /**
@@ -50,8 +54,8 @@ export function createLivePages(deps: { loadBundle: () => Promise<ServerBundle>;
 
   async function render(path: string, template: string): Promise<string> {
     bundle ??= deps.loadBundle();
-    const [plans, { renderPage }] = await Promise.all([deps.plans.list(), bundle]);
-    const body = await renderPage(path, PLACEHOLDER_CONFIG, plans);
+    const [plans, currency, { renderPage }] = await Promise.all([deps.plans.list(), deps.plans.currency(), bundle]);
+    const body = await renderPage(path, { ...PLACEHOLDER_CONFIG, currency }, plans);
     return template.replace(ROOT_SLOT, () => body).replace(PLANS_SLOT, () => embedJson(plans));
   }
 

@@ -54,6 +54,7 @@ export function fillTemplate(template: string, config: PublicConfig, publicUrl: 
     .replaceAll(SITE_TOKENS.supportEmail, () => escapeHtml(config.supportEmail))
     .replaceAll(SITE_TOKENS.publicUrl, () => escapeHtml(publicUrl.origin))
     .replaceAll(SITE_TOKENS.locationsClaim, () => escapeHtml(config.locationsClaim))
+    .replaceAll(SITE_TOKENS.currency, () => escapeHtml(config.currency.toUpperCase()))
     .replace(SITE_TOKENS.siteFlags, () => siteFlags(config))
     .replace(CONFIG_SLOT, () => json)
     .replace(PLANS_SLOT, '');

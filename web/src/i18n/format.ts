@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
-import { CURRENCY } from '../../../shared/billing.js';
 import type { Locale } from '../../../shared/locales.js';
+import { formatMoney, formatMoneyShort } from '../../../shared/money.js';
 import { i18nFor } from './catalogs';
 import { useLocale } from './locale-context';
 
@@ -35,20 +35,18 @@ export function createFormatters(locale: Locale, i18n: I18n = i18nFor(locale)) {
   const integer = once(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
   const dateTime = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
   const day = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
-  const money = new Map<string, Intl.NumberFormat>();
 
   const formatters = {
     locale,
     /** A whole number: 1234 → '1,234', '1 234', '۱٬۲۳۴'. */
     number: (value: number) => integer().format(value),
-    /** Cents in a currency (US dollars by default): 1299 → '$12.99', '12,99 $'. */
-    money(cents: number, currency: string = CURRENCY): string {
-      const code = currency.toUpperCase();
-      let format = money.get(code);
-      // The narrow symbol: '$4.99' rather than 'US$4.99' in Chinese.
-      if (!format) money.set(code, (format = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' })));
-      return format.format(cents / 100);
-    },
+    /**
+     * Minor units of a currency with its own decimals (shared/money.ts): 1299 'usd' → '$12.99', '12,99 $';
+     * 1500 'jpy' → '¥1,500'. The narrow symbol: '$4.99' rather than 'US$4.99' in Chinese.
+     */
+    money: (minor: number, currency: string): string => formatMoney(minor, currency, locale),
+    /** The same on a chart's axis: no decimals when the amount is whole ('$40', '$12.50'). */
+    moneyShort: (minor: number, currency: string): string => formatMoneyShort(minor, currency, locale),
     /** Whole gigabytes (1 GB = 1024³ bytes); whole megabytes below 1 GB. */
     bytes: (bytes: number) => (bytes >= BYTES_PER_GB ? gigabytes().format(Math.round(bytes / BYTES_PER_GB)) : megabytes().format(Math.round(bytes / BYTES_PER_MB))),
     /** A data limit; `null` (or 0) means none. */

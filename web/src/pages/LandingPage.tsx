@@ -7,8 +7,8 @@ import { BoltIcon, CodeIcon, DevicesIcon, GlobeIcon, RefundIcon, UserIcon } from
 import { OtpSignInForm } from '../features/auth/OtpSignInForm';
 import { useAuth } from '../features/auth/auth-context';
 import { useConfig } from '../features/config/config-context';
+import { useStoreMoney } from '../features/config/useStoreMoney';
 import { usePlanCatalog } from '../features/plans/plan-catalog-context';
-import { useFormat } from '../i18n/format';
 
 /** A belief's title and text as message ids (landing namespace); the text may name `{locations}`. */
 interface Belief {
@@ -106,13 +106,13 @@ function startingPriceId(plans: readonly Plan[]): string {
 
 /** "Plans from $X/month", from the plans on sale (the server renders this page with them). */
 function StartingPrice() {
-  const format = useFormat();
+  const money = useStoreMoney();
   const { plans } = usePlanCatalog();
-  const cents = plans && lowestMonthlyPrice(plans);
-  if (!plans || !cents) return null;
+  const lowest = plans && lowestMonthlyPrice(plans);
+  if (!plans || !lowest) return null;
   return (
     <p className="mt-8 text-indigo-100">
-      <Trans id={startingPriceId(plans)} values={{ price: format.money(cents) }} components={{ 0: <span className="text-2xl font-bold text-white" /> }} />{' '}
+      <Trans id={startingPriceId(plans)} values={{ price: money(lowest) }} components={{ 0: <span className="text-2xl font-bold text-white" /> }} />{' '}
       <Link to="/pricing" className="font-semibold whitespace-nowrap text-white underline decoration-indigo-300 underline-offset-4 hover:decoration-white">
         <Trans id="landing.price.seePricing" components={{ 0: <span aria-hidden="true" /> }} />
       </Link>

@@ -6,6 +6,7 @@ import { NumberedStep, PageHero, PlatformLinks } from '../components/content';
 import { CheckIcon } from '../components/content/content-icons';
 import { BUTTON_LINK_CLASS, TEXT_LINK_CLASS } from '../components/content/links';
 import { useFormat } from '../i18n/format';
+import { useConfig } from '../features/config/config-context';
 import { describeCryptoProgress, readSessionId, type PaymentReturnState, type SettledPaymentReturn } from '../features/billing/payment-return';
 import { usePaymentReturn } from '../features/billing/usePaymentReturn';
 import { AccountSetupDialog } from '../features/setup/AccountSetupDialog';
@@ -91,6 +92,7 @@ function PaymentFailedBox({ error }: { error: string }) {
 function AccountStep({ payment }: { payment: PaymentReturnState }) {
   const { _ } = useLingui();
   const format = useFormat();
+  const { currency: storeCurrency } = useConfig();
   const ready = payment.kind === 'ready';
   const title = _(ready && payment.renewal ? 'account.thankYou.renewed' : 'account.thankYou.creating');
   const marker = ready ? (
@@ -109,7 +111,7 @@ function AccountStep({ payment }: { payment: PaymentReturnState }) {
             components={{ 0: <span className="font-semibold break-all text-slate-900" /> }}
           />
         ) : payment.kind === 'waiting' && payment.crypto ? (
-          describeCryptoProgress(payment.crypto, _, format)
+          describeCryptoProgress(payment.crypto, payment.currency ?? storeCurrency, _, format)
         ) : payment.kind === 'waiting' && !payment.paid ? (
           _('account.thankYou.processing')
         ) : (

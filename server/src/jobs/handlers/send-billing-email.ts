@@ -16,6 +16,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../../../shared/locales.js';
 import type { AccountsRepo } from '../../modules/accounts/accounts.repo.js';
 import type { BillingRepo } from '../../modules/billing/billing.repo.js';
 import { graceEndOf, type PaidPeriods } from '../../modules/billing/paid-period.js';
+import { subscriptionCurrency } from '../../modules/billing/subscription-currency.js';
 import type { SettingsService } from '../../modules/settings/settings.service.js';
 import type { UsersRepo } from '../../modules/users/users.repo.js';
 import { PermanentJobError, type JobHandler } from '../worker.js';
@@ -89,13 +90,14 @@ export function createSendBillingEmailHandler(deps: {
         const subscription = await billing.findSubscription(notice.subscriptionId);
         if (!subscription) return null;
         const { plan_name: planName, price } = subscription.metadata;
+        const currency = subscriptionCurrency(subscription.metadata);
         if (notice.kind === 'account_paused') {
-          return { userId: subscription.userId, render: (to, locale) => renderAccountPausedEmail({ to, locale, ...frame, planName, amount: price, currency: 'usd' }) };
+          return { userId: subscription.userId, render: (to, locale) => renderAccountPausedEmail({ to, locale, ...frame, planName, amount: price, currency }) };
         }
         if (notice.kind === 'renewal_reminder') {
           // Cancelled, or already renewed, since the reminder was queued: nothing will be charged on that date.
           if (subscription.cancelAtPeriodEnd || subscription.status !== 'active' || subscription.currentPeriodEnd?.toISOString() !== notice.chargeAt) return null;
-          return { userId: subscription.userId, render: (to, locale) => renderRenewalReminderEmail({ to, locale, ...frame, planName, amount: price, currency: 'usd', chargeAt: new Date(notice.chargeAt) }) };
+          return { userId: subscription.userId, render: (to, locale) => renderRenewalReminderEmail({ to, locale, ...frame, planName, amount: price, currency, chargeAt: new Date(notice.chargeAt) }) };
         }
         return {
           userId: subscription.userId,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CardDriverSource } from '../../modules/billing/card-driver.js';
 import { recurringPriceSpec } from '../../modules/billing/recurring-catalog.js';
 import type { PlansRepo } from '../../modules/plans/plans.repo.js';
+import type { SettingsService } from '../../modules/settings/settings.service.js';
 import type { JobsRepo } from '../jobs.repo.js';
 import { PermanentJobError, type JobHandler } from '../worker.js';
 
@@ -17,14 +18,15 @@ const Payload = z.object({ planId: z.string().min(1) });
 /**
  * Creates the plan's product (or renames it) and a price for its amount and interval when there is none
  * yet: a changed price becomes a new Price, and subscribers keep the one they signed up at. Without
- * card keys there is nothing to sync; the first checkout does it then.
+ * card keys there is nothing to sync; the first checkout does it then. The price is in the store's currency
+ * now (a new currency is a new Price too).
  */
-export function createSyncPlanPriceHandler(deps: { plans: PlansRepo; cards: CardDriverSource }): JobHandler {
+export function createSyncPlanPriceHandler(deps: { plans: PlansRepo; settings: Pick<SettingsService, 'getAppSettings'>; cards: CardDriverSource }): JobHandler {
   return async (payload) => {
     const parsed = Payload.safeParse(payload);
     if (!parsed.success) throw new PermanentJobError('Bad plan price payload');
     const plan = await deps.plans.findById(parsed.data.planId);
-    const spec = plan?.status === 'active' ? recurringPriceSpec(plan) : null;
+    const spec = plan?.status === 'active' ? recurringPriceSpec(plan, (await deps.settings.getAppSettings()).currency) : null;
     if (!spec) return;
     const driver = await deps.cards.current();
     if (!driver) return;

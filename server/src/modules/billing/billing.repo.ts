@@ -17,6 +17,8 @@ export interface SubscriptionMetadata {
   locations: string;
   /** The plan's device limit when it was bought (null = unlimited); absent on orders from before device limits. */
   device_limit?: number | null;
+  /** The store's currency when it was bought (its price is minor units of it); absent on orders from before: US dollars. */
+  currency?: string;
   /** The payment error (spec: the subscription stays incomplete with the error in its metadata). */
   error?: string;
   /** When the account was created or extended for this payment (a recurring subscription: its first). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../../../shared/accounts.js';
-import { BILLING_MESSAGES, CURRENCY, type CheckoutStarted, type CheckoutStatus } from '../../../../shared/billing.js';
+import { BILLING_MESSAGES, type CheckoutStarted, type CheckoutStatus } from '../../../../shared/billing.js';
 import type { CheckoutBody, PaymentMethod } from '../../../../shared/billing-schemas.js';
 import { DEFAULT_LOCALE, localizedPath } from '../../../../shared/locales.js';
 import type { Db } from '../../db/knex.js';
@@ -93,8 +93,8 @@ export function createCheckoutService(deps: {
    * made when missing); null for a one-off payment. Asked before anything is written: a provider that
    * does not answer leaves nothing behind.
    */
-  async function recurringTerms(driver: PaymentDriver, user: UserProfile, plan: PlanRecord, kind: CheckoutKind, method: PaymentMethod): Promise<CheckoutOrder['recurring'] | null> {
-    const spec = recurringPriceSpec(plan);
+  async function recurringTerms(driver: PaymentDriver, user: UserProfile, plan: PlanRecord, kind: CheckoutKind, method: PaymentMethod, currency: string): Promise<CheckoutOrder['recurring'] | null> {
+    const spec = recurringPriceSpec(plan, currency);
     // Crypto is paid once: a recurring plan bought in crypto runs its period and is renewed by hand.
     if (kind !== 'purchase' || !spec || method !== 'card') return null;
     try {
@@ -109,11 +109,11 @@ export function createCheckoutService(deps: {
   }
 
   /** The provider's hosted page for the order; if the provider refuses, the pending rows go away again. */
-  async function openCheckout(driver: PaymentDriver, order: { user: UserProfile; plan: PlanRecord; kind: CheckoutKind; transactionId: string; subscriptionId: string; accountId: string; recurring: CheckoutOrder['recurring'] | null }): Promise<StartedCheckout> {
-    const { user, plan, kind, transactionId, subscriptionId, accountId, recurring } = order;
+  async function openCheckout(driver: PaymentDriver, order: { user: UserProfile; plan: PlanRecord; kind: CheckoutKind; transactionId: string; subscriptionId: string; accountId: string; currency: string; recurring: CheckoutOrder['recurring'] | null }): Promise<StartedCheckout> {
+    const { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring } = order;
     try {
       return await driver.startCheckout({
-        orderId: transactionId, amount: plan.price, currency: CURRENCY,
+        orderId: transactionId, amount: plan.price, currency,
         productName: kind === 'renewal' ? `${plan.name} (renewal)` : plan.name, description: describePlan(plan),
         customerEmail: user.email, customerRef: user.id,
         // The customer comes back to the site in the language they read (their stored one).
@@ -142,7 +142,9 @@ export function createCheckoutService(deps: {
       const { driver, providerId } = await deps.payments.forCheckout(method);
       const { plan, kind, accountId: renewedAccountId } = await resolveOrder(user, body);
       await assertCanProvision(plan);
-      const recurring = await recurringTerms(driver, user, plan, kind, method);
+      // The store's currency now: the price is that many of its minor units, and the payment keeps it.
+      const { currency } = await deps.settings.getAppSettings();
+      const recurring = await recurringTerms(driver, user, plan, kind, method, currency);
 
       const subscriptionId = randomUUID();
       const transactionId = randomUUID();
@@ -161,15 +163,15 @@ export function createCheckoutService(deps: {
             id: subscriptionId, userId: user.id, vpnAccountId: accountId, providerId, planId: plan.id, billing: recurring ? 'recurring' : 'one_off',
             metadata: {
               plan_id: plan.id, plan_name: plan.name, price: plan.price, kind, days: plan.days, data_limit: plan.dataLimitBytes, locations: plan.locations,
-              device_limit: plan.deviceLimit,
+              device_limit: plan.deviceLimit, currency,
             },
           },
-          transaction: { id: transactionId, amount: plan.price, currency: CURRENCY },
+          transaction: { id: transactionId, amount: plan.price, currency },
         }, now, trx);
         await deps.jobs.enqueue({ type: CHECK_CHECKOUT, payload: { transactionId }, runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS), dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`, maxAttempts: 500 }, now, trx);
       });
 
-      const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId, recurring });
+      const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring });
       const now = clock();
       await billing.setProviderTransactionId(transactionId, checkout.checkoutId, now);
       await deps.accounts.insertLog({ accountId, userId: user.id, step: 'checkout_started', status: 'success', details: { transactionId, checkoutId: checkout.checkoutId, planId: plan.id, amount: plan.price, kind }, now });
@@ -257,6 +259,7 @@ export function createCheckoutService(deps: {
         status: transaction.status,
         subscriptionId: subscription.id,
         renewal: subscription.metadata.kind === 'renewal',
+        currency: transaction.currency,
         ...(account ? { account } : {}),
         ...(transaction.status === 'failed' ? { error: transaction.metadata.error ?? BILLING_MESSAGES.paymentFailed } : {}),
         ...(transaction.status === 'needs_review'

@@ -29,7 +29,7 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect(await db('subscriptions').where({ id: started.subscriptionId }).first()).toMatchObject({ status: 'incomplete', vpn_account_id: session.metadata!.vpn_account_id });
     expect(await db('transactions').where({ subscription_id: started.subscriptionId }).first()).toMatchObject({ status: 'pending', amount: 499, currency: 'usd', provider_transaction_id: started.sessionId });
     expect(await db('vpn_accounts').where({ id: session.metadata!.vpn_account_id }).first()).toMatchObject({ status: 'suspended', user_id: user.userId });
-    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toEqual({ status: 'pending', subscriptionId: started.subscriptionId, renewal: false });
+    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toEqual({ status: 'pending', subscriptionId: started.subscriptionId, renewal: false, currency: 'usd' });
     const listed = (await f.call(user, 'GET', '/api/accounts')).json();
     expect(listed).toEqual([expect.objectContaining({ status: 'suspended', combinedUrl: null, renewable: false })]);
 
@@ -41,7 +41,7 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect(periodDays).toBeCloseTo(30, 5);
     expect(await f.count('transactions', { subscription_id: started.subscriptionId, status: 'succeeded' })).toBe(1);
     // Paid, not yet provisioned: the return page keeps waiting.
-    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toEqual({ status: 'succeeded', subscriptionId: started.subscriptionId, renewal: false });
+    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toEqual({ status: 'succeeded', subscriptionId: started.subscriptionId, renewal: false, currency: 'usd' });
 
     expect(await f.runJobs()).toBeGreaterThanOrEqual(1);
     const status = (await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json();
@@ -197,7 +197,7 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     const accountId = f.stripe.getSession(started.sessionId)!.metadata!.vpn_account_id;
     await f.stripe.expire(started.sessionId);
     expect(f.stripe.deliveries.at(-1)).toMatchObject({ type: 'checkout.session.expired', status: 200 });
-    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toEqual({ status: 'failed', subscriptionId: started.subscriptionId, renewal: false, error: BILLING_MESSAGES.paymentExpired });
+    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toEqual({ status: 'failed', subscriptionId: started.subscriptionId, renewal: false, currency: 'usd', error: BILLING_MESSAGES.paymentExpired });
     const subscription = (await f.call(user, 'GET', '/api/subscriptions')).json().find((s: { id: string }) => s.id === started.subscriptionId);
     expect(subscription).toMatchObject({ status: 'incomplete', error: BILLING_MESSAGES.paymentExpired, vpnAccountId: null });
     expect(await f.count('vpn_accounts', { id: accountId })).toBe(0);

@@ -1,4 +1,3 @@
-import { CURRENCY } from '../../../../shared/billing.js';
 import { renewalIntervalOf } from '../../../../shared/plan-billing.js';
 import { formatBytes, formatDuration, formatLocations } from '../../../../shared/plan-format.js';
 import type { RecurringPriceSpec } from '../../payments/payment-driver.js';
@@ -8,9 +7,12 @@ import type { PlanRecord } from '../plans/plans.repo.js';
 export const describePlan = (plan: PlanRecord) =>
   `${formatDuration(plan.days)} · ${formatBytes(plan.dataLimitBytes)} · ${formatLocations(plan.locations)}`;
 
-/** The provider's product and price a recurring plan is sold as; null for a plan that does not renew by itself. */
-export function recurringPriceSpec(plan: PlanRecord): RecurringPriceSpec | null {
+/**
+ * The provider's product and price a recurring plan is sold as, in the store's `currency` (the plan's price
+ * is minor units of it); null for a plan that does not renew by itself.
+ */
+export function recurringPriceSpec(plan: PlanRecord, currency: string): RecurringPriceSpec | null {
   const interval = renewalIntervalOf(plan.days);
   if (plan.billing !== 'recurring' || !interval) return null;
-  return { planId: plan.id, productName: plan.name, description: describePlan(plan), amount: plan.price, currency: CURRENCY, interval };
+  return { planId: plan.id, productName: plan.name, description: describePlan(plan), amount: plan.price, currency, interval };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminTransaction } from '../../../../shared/billing.js';
+import { formatMoney } from '../../../../shared/money.js';
 import type { RefundBody } from '../../../../shared/billing-schemas.js';
 import type { Db } from '../../db/knex.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
@@ -17,8 +18,7 @@ const REFUNDABLE = new Set(['succeeded', 'needs_review']);
 const BUSY_WAIT_MS = 20_000;
 const BUSY_POLL_MS = 100;
 
-const formatCents = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+const formatCents = (minor: number, currency: string) => formatMoney(minor, currency, 'en-US', 'symbol');
 
 /** What the payment can give back at most: what was paid (a payment under review may differ from the order). */
 function refundCap(record: TransactionRecord): number {

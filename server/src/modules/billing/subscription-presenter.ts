@@ -4,6 +4,7 @@ import { graceEndOf } from './paid-period.js';
 import { READ_SCHEDULE } from './reconcile-policy.js';
 import type { ProviderReadRecord } from './reconcile-schedule.repo.js';
 import type { AdminSubscriptionRow } from './subscriptions-admin.repo.js';
+import { subscriptionCurrency } from './subscription-currency.js';
 
 /**
  * A subscription as the customer (and the admin) sees it. A one-off purchase is `ended` once its
@@ -24,7 +25,7 @@ export function toSubscription(record: SubscriptionRecord, now: Date, graceMs: n
     planId: record.planId,
     planName: record.metadata.plan_name,
     price: record.metadata.price,
-    currency: 'usd',
+    currency: subscriptionCurrency(record.metadata),
     providerName: record.providerName,
     renewal: record.metadata.kind === 'renewal',
     autoRenews,

@@ -1,10 +1,11 @@
-import type { SubscriptionStatus } from '../../../../shared/billing.js';
+import type { RecurringMetrics, SubscriptionStatus } from '../../../../shared/billing.js';
 import { DAYS_PER_MONTH } from '../../../../shared/pricing.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson } from '../../db/values.js';
 import { SUBSCRIPTION_COLUMNS, toSubscriptionRecord, type SubscriptionMetadata, type SubscriptionRecord } from './billing.repo.js';
 import { LIVE_RECURRING_STATUSES, READ_SCHEDULE } from './reconcile-policy.js';
 import { PROVIDER_READ_COLUMNS, toProviderReadRecord, whereLiveRecurring, type ProviderReadRecord } from './reconcile-schedule.repo.js';
+import { subscriptionCurrency } from './subscription-currency.js';
 
 export interface AdminSubscriptionRow {
   record: SubscriptionRecord;
@@ -51,24 +52,32 @@ export function createSubscriptionsAdminRepo(db: Db) {
     },
 
     /**
-     * Active and past_due recurring subscriptions, and monthly recurring revenue: each one's price per
-     * month (an average month over its billing period), those ending at their period end included until they end.
+     * Active and past_due recurring subscriptions, and monthly recurring revenue in `currency` (the store's):
+     * each one's price per month (an average month over its billing period), those ending at their period end
+     * included until they end. Subscriptions priced in another currency are counted, and their revenue listed
+     * per currency in `otherCurrencies`, never added to the store currency's figure.
      */
-    async metrics(): Promise<{ activeRecurring: number; pastDue: number; cancelingAtPeriodEnd: number; monthlyRecurringRevenue: number }> {
+    async metrics(currency: string): Promise<Omit<RecurringMetrics, 'unreadable' | 'lastReadError'>> {
       const rows: Array<Record<string, unknown>> = await db('subscriptions').select('status', 'cancel_at_period_end', 'metadata')
         .where({ billing: 'recurring' }).whereIn('status', ['active', 'past_due']);
       let activeRecurring = 0;
       let pastDue = 0;
       let cancelingAtPeriodEnd = 0;
       let monthly = 0;
+      const others = new Map<string, number>();
       for (const row of rows) {
         const metadata = parseJson<SubscriptionMetadata>(row.metadata, {} as SubscriptionMetadata);
         if (row.status === 'past_due') pastDue += 1;
         else activeRecurring += 1;
         if (row.cancel_at_period_end === true || row.cancel_at_period_end === 1) cancelingAtPeriodEnd += 1;
-        if (metadata.days > 0) monthly += (metadata.price * DAYS_PER_MONTH) / metadata.days;
+        if (!(metadata.days > 0)) continue;
+        const perMonth = (metadata.price * DAYS_PER_MONTH) / metadata.days;
+        const priced = subscriptionCurrency(metadata);
+        if (priced === currency) monthly += perMonth;
+        else others.set(priced, (others.get(priced) ?? 0) + perMonth);
       }
-      return { activeRecurring, pastDue, cancelingAtPeriodEnd, monthlyRecurringRevenue: Math.round(monthly) };
+      const otherCurrencies = [...others].sort(([a], [b]) => a.localeCompare(b)).map(([code, mrr]) => ({ currency: code, monthlyRecurringRevenue: Math.round(mrr) }));
+      return { activeRecurring, pastDue, cancelingAtPeriodEnd, monthlyRecurringRevenue: Math.round(monthly), currency, otherCurrencies };
     },
   };
 }

@@ -45,6 +45,16 @@ export function createOverviewRepo(db: Db) {
       );
     },
 
+    /**
+     * Money kept since `from` in each currency but `currency` (payments made before the store changed its
+     * currency): summed per currency, never into the store currency's figures.
+     */
+    async revenueInOtherCurrencies(from: Date, currency: string): Promise<Array<{ currency: string; revenue: number }>> {
+      const rows: Array<Record<string, unknown>> = await db('transactions').where('created_at', '>=', from).whereIn('status', EARNING_STATUSES).whereNot('currency', currency)
+        .select('currency', db.raw('sum(amount - amount_refunded) as n')).groupBy('currency').orderBy('currency');
+      return rows.map((row) => ({ currency: String(row.currency), revenue: Number(row.n ?? 0) }));
+    },
+
     /** VPN accounts active now. */
     async countActiveAccounts(): Promise<number> {
       const row = await db('vpn_accounts').where('status', 'active').count({ n: '*' }).first();

@@ -1,7 +1,7 @@
-import { CURRENCY } from '../../../../shared/billing.js';
 import type { AdminOverview, OverviewRange, OverviewServerTraffic } from '../../../../shared/overview.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, DAILY_METRICS, utcDay, WHOLE_SHOP, type DailyStat, type DailyStatsRepo } from './daily-stats.repo.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { OverviewRepo, PerDay } from './overview.repo.js';
 
 const REMOVED_SERVER = 'Removed server';
@@ -31,7 +31,7 @@ function trafficByServer(dates: string[], stats: DailyStat[], names: Map<string,
  * (overview.repo.ts); the daily snapshot (`takeSnapshot`, hourly) keeps the history of what cannot be
  * read back from rows (active accounts, the user count).
  */
-export function createOverviewService(deps: { repo: OverviewRepo; stats: DailyStatsRepo; clock: Clock }) {
+export function createOverviewService(deps: { repo: OverviewRepo; stats: DailyStatsRepo; settings: Pick<SettingsService, 'getAppSettings'>; clock: Clock }) {
   const { repo, stats, clock } = deps;
 
   /** Today's active accounts and user count (full counts: the hourly job, not a request, pays for them). */
@@ -58,10 +58,12 @@ export function createOverviewService(deps: { repo: OverviewRepo; stats: DailySt
       const dates = rangeOfDays(utcDay(now), days);
       const firstDay = dates[0]!;
       const from = new Date(`${firstDay}T00:00:00Z`);
-      const [signups, trials, revenue, activeHistory, activeNow, traffic, names, users] = await Promise.all([
+      const { currency } = await deps.settings.getAppSettings();
+      const [signups, trials, revenue, otherCurrencies, activeHistory, activeNow, traffic, names, users] = await Promise.all([
         repo.signupsPerDay(from),
         repo.trialsPerDay(from),
-        repo.revenuePerDay(from, CURRENCY),
+        repo.revenuePerDay(from, currency),
+        repo.revenueInOtherCurrencies(from, currency),
         stats.listSince(DAILY_METRICS.activeAccounts, firstDay),
         repo.countActiveAccounts(),
         stats.listSince(DAILY_METRICS.traffic, firstDay),
@@ -78,7 +80,7 @@ export function createOverviewService(deps: { repo: OverviewRepo; stats: DailySt
         traffic: trafficByServer(dates, traffic, names),
       };
       return {
-        days, dates, ...series, currency: CURRENCY,
+        days, dates, ...series, currency, otherCurrencies,
         totals: {
           users, activeAccounts: activeNow, revenue: sum(series.revenue), signups: sum(series.signups), trials: sum(series.trials),
           trafficBytes: sum(series.traffic.map((server) => sum(server.bytes))),

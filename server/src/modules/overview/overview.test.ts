@@ -138,6 +138,9 @@ describe.each(TEST_DATABASES)('admin overview (%s)', (kind) => {
     expect(week.trials).toEqual([0, 0, 0, 2, 0, 0, 1]);
     expect(week.revenue).toEqual([0, 0, 799, 0, 0, 1300, 250]);
     expect(week.totals).toMatchObject({ signups: 6, trials: 3, revenue: 2349 });
+    // A payment in another currency than the store's is listed on its own, never added to the revenue.
+    expect(week.currency).toBe('usd');
+    expect(week.otherCurrencies).toEqual([{ currency: 'eur', revenue: 5000 }]);
 
     const month = await overview(30);
     expect(month.dates[0]).toBe(addDays(TODAY, -29));

@@ -15,6 +15,8 @@ export interface StoredAppConfig {
   retention_days?: number;
   audit_retention_days?: number;
   deviceless_clients?: string;
+  /** Lower-case ISO code (shared/currencies.ts); absent: US dollars, as every store sold in before. */
+  currency?: string;
 }
 
 export function createSettingsRepo(db: Db) {

@@ -1,5 +1,6 @@
 import { DEFAULT_BRAND_NAME, DEFAULT_LOCATIONS_CLAIM, defaultSupportEmail, type PublicConfig } from '../../../../shared/config.js';
 import { DEVICELESS_CLIENTS_DEFAULT, RENEWAL_DEFAULTS, RETENTION_DEFAULTS, type AdminSettings, type UpdateSettingsBody } from '../../../../shared/app-settings.js';
+import { DEFAULT_CURRENCY, isSupportedCurrency } from '../../../../shared/currencies.js';
 import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from '../../../../shared/devices.js';
 import { validationFailed } from '../../errors.js';
 import type { SettingsRepo } from './settings.repo.js';
@@ -34,6 +35,7 @@ export function createSettingsService(deps: {
       retentionDays: stored.retention_days ?? RETENTION_DEFAULTS.days,
       auditRetentionDays: stored.audit_retention_days ?? RETENTION_DEFAULTS.auditDays,
       devicelessClients: isDevicelessPolicy(stored.deviceless_clients) ? stored.deviceless_clients : DEVICELESS_CLIENTS_DEFAULT,
+      currency: stored.currency && isSupportedCurrency(stored.currency) ? stored.currency : DEFAULT_CURRENCY,
     };
   }
 
@@ -66,6 +68,7 @@ export function createSettingsService(deps: {
         ...(patch.retentionDays !== undefined ? { retention_days: patch.retentionDays } : {}),
         ...(patch.auditRetentionDays !== undefined ? { audit_retention_days: patch.auditRetentionDays } : {}),
         ...(patch.devicelessClients !== undefined ? { deviceless_clients: patch.devicelessClients } : {}),
+        ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
       }, now);
       return getAdminSettings();
     },
@@ -81,6 +84,7 @@ export function createSettingsService(deps: {
         cardPaymentsEnabled: card.ready,
         paymentMethods,
         stripePublishableKey: card.publishableKey,
+        currency: settings.currency,
       };
     },
   };

@@ -3,7 +3,6 @@ import { dialectOf, type Db } from '../../db/knex.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import { APP_VERSION } from '../../lib/package-info.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { CURRENCY } from '../../../../shared/billing.js';
 import type { RefundsService } from '../billing/refunds.service.js';
 import type { SubscriptionsAdminRepo } from '../billing/subscriptions-admin.repo.js';
 import type { UnreadableWebhooksRepo } from '../billing/unreadable-webhooks.repo.js';
@@ -43,7 +42,7 @@ export function createSystemService(deps: {
         deps.settings.getPublicConfig(),
         deps.payments.listTransactions({ status: 'needs_review', limit: 50 }),
         deps.payments.listTransactions({ status: 'disputed', limit: 50 }),
-        deps.subscriptions.metrics(),
+        deps.settings.getAppSettings().then((settings) => deps.subscriptions.metrics(settings.currency)),
         deps.subscriptions.unreadable(),
         deps.webhooks.listSeenSince(new Date(deps.clock().getTime() - UNREADABLE_WEBHOOK_ALERT_MS)),
       ]);
@@ -66,7 +65,7 @@ export function createSystemService(deps: {
           counts,
           failed: failed.map((job) => ({ id: job.id, type: job.type, attempts: job.attempts, lastError: job.lastError, updatedAt: job.updatedAt.toISOString() })),
         },
-        payments: { cardEnabled: config.cardPaymentsEnabled, cryptoEnabled: config.paymentMethods.includes('crypto'), needsReview, disputed, recurring: { ...recurring, ...unreadable, currency: CURRENCY }, unreadableWebhooks },
+        payments: { cardEnabled: config.cardPaymentsEnabled, cryptoEnabled: config.paymentMethods.includes('crypto'), needsReview, disputed, recurring: { ...recurring, ...unreadable }, unreadableWebhooks },
       };
     },
   };

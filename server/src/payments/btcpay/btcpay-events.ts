@@ -1,6 +1,7 @@
 /** What a BTCPay invoice (and the webhook that names it) means to us: our CheckoutState and events. */
 import type { CheckoutOutcome, CheckoutState } from '../payment-driver.js';
-import { currencyDigits, decimalToMinor } from './btcpay-amounts.js';
+import { currencyDecimals } from '../../../../shared/currencies.js';
+import { decimalToMinor } from './btcpay-amounts.js';
 import type { GreenfieldInvoice, GreenfieldPaymentMethod, GreenfieldWebhookEvent } from './greenfield-types.js';
 
 /**
@@ -61,7 +62,7 @@ export function needsPaymentRead(invoice: Pick<GreenfieldInvoice, 'status' | 'ad
 export function cryptoProgress(invoiceAmount: number, currency: string, methods: GreenfieldPaymentMethod[]): { amountPaid: number; amountDue: number } | null {
   const method = methods.find((m) => Number(m.rate) > 0 && Number.isFinite(Number(m.totalPaid)));
   if (!method) return null;
-  const scale = 10 ** currencyDigits(currency);
+  const scale = 10 ** currencyDecimals(currency);
   const amountPaid = Math.max(0, Math.round(Number(method.totalPaid) * Number(method.rate) * scale));
   return { amountPaid, amountDue: Math.max(0, invoiceAmount - amountPaid) };
 }

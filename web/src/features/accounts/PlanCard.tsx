@@ -4,7 +4,8 @@ import { PlanFeatures } from '../plans/PlanFeatures';
 import { billingText, periodLabel } from '../pricing/plan-text';
 import type { Plan } from '../../../../shared/plans.js';
 import { billingPeriodOf, perMonthCents } from '../../../../shared/pricing.js';
-import { useFormat, type Formatters } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
+import { useStoreMoney, type StoreMoney } from '../config/useStoreMoney';
 import { BUTTON } from './button-styles';
 
 interface PlanCardProps {
@@ -31,10 +32,10 @@ function claimLabel(_: I18n['_'], plan: Plan, trialUsed: boolean): string {
 }
 
 /** What a month costs on a plan of several months, e.g. "$4.99/month"; nothing otherwise. */
-function monthlyNote(_: I18n['_'], format: Formatters, plan: Plan): string | null {
+function monthlyNote(_: I18n['_'], money: StoreMoney, plan: Plan): string | null {
   const { months } = billingPeriodOf(plan.days);
-  const cents = perMonthCents(plan);
-  return months !== null && months > 1 && cents !== null && plan.price > 0 ? _('pricing.plan.perMonth', { price: format.money(cents) }) : null;
+  const perMonth = perMonthCents(plan);
+  return months !== null && months > 1 && perMonth !== null && plan.price > 0 ? _('pricing.plan.perMonth', { price: money(perMonth) }) : null;
 }
 
 /**
@@ -45,11 +46,12 @@ function monthlyNote(_: I18n['_'], format: Formatters, plan: Plan): string | nul
 export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy, disabled, onClaim, canPay, onBuy }: PlanCardProps) {
   const { _ } = useLingui();
   const format = useFormat();
+  const money = useStoreMoney();
   const isFree = plan.isTrial || plan.price === 0;
   const trialBlocked = plan.isTrial && trialUsed;
   const noteId = `plan-${plan.id}-note`;
   const period = periodLabel(_, format, billingPeriodOf(plan.days));
-  const perMonth = monthlyNote(_, format, plan);
+  const perMonth = monthlyNote(_, money, plan);
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
 
   return (
@@ -64,10 +66,10 @@ export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy,
         )}
       </div>
       <p className="mt-3 flex flex-wrap items-baseline gap-x-2">
-        <span className="text-3xl font-bold tracking-tight text-slate-900">{format.money(plan.price)}</span>
+        <span className="text-3xl font-bold tracking-tight text-slate-900">{money(plan.price)}</span>
         <span className="text-sm text-slate-600">{_('pricing.price.forPeriod', { period })}</span>
       </p>
-      {!isFree && <p className="mt-1 text-sm text-slate-600">{billingText(_, format, plan, period)}</p>}
+      {!isFree && <p className="mt-1 text-sm text-slate-600">{billingText(_, money, plan, period)}</p>}
       {(perMonth || savePercent > 0) && (
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           {perMonth && <span>{perMonth}</span>}

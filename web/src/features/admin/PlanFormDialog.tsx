@@ -3,7 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { renewalIntervalOf } from '../../../../shared/plan-billing.js';
 import { DEVICE_LIMIT_MAX } from '../../../../shared/devices.js';
 import { PLAN_BILLINGS, PLAN_PRICING_LIMITS, type AdminPlan, type PlanBilling } from '../../../../shared/plans.js';
+import { currencyDecimals } from '../../../../shared/currencies.js';
 import { adminApi } from '../../api/admin-endpoints';
+import { useConfig } from '../config/config-context';
 import { AlertBox } from './AlertBox';
 import { buttonClass } from './admin-ui';
 import { errorMessage, fieldErrors } from './admin-errors';
@@ -54,18 +56,19 @@ const featuresError = (fields: Record<string, string>) =>
  */
 export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) {
   const { _ } = useLingui();
-  const [values, setValues] = useState<PlanFormValues>(() => (plan ? valuesFromPlan(plan) : NEW_PLAN_VALUES));
+  const { currency } = useConfig();
+  const [values, setValues] = useState<PlanFormValues>(() => (plan ? valuesFromPlan(plan, currency) : NEW_PLAN_VALUES));
   const [formError, setFormError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof PlanFormValues>(key: K) => (value: PlanFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
-  const problems = planFormProblems(values, _);
+  const problems = planFormProblems(values, _, currency);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = problems.billing ?? problems.deviceLimit;
+    const problem = problems.price ?? problems.billing ?? problems.deviceLimit;
     if (problem) {
       setFormError(problem);
       return;
@@ -74,7 +77,7 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
     setFormError(null);
     setFields({});
     try {
-      const body = toPlanBody(values);
+      const body = toPlanBody(values, currency);
       onSaved(plan ? await adminApi.plans.update(plan.id, body) : await adminApi.plans.create(body));
     } catch (err) {
       setFormError(errorMessage(err, _(plan ? MESSAGES.updateFailed : MESSAGES.addFailed)));
@@ -123,14 +126,14 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
           />
         </div>
         <TextField
-          label={_('admin.planForm.price')}
+          label={_('admin.planForm.price', { currency: currency.toUpperCase() })}
           type="number"
-          inputMode="decimal"
+          inputMode={currencyDecimals(currency) === 0 ? 'numeric' : 'decimal'}
           min={0}
-          step={0.01}
+          step={10 ** -currencyDecimals(currency)}
           value={values.price}
           onValueChange={set('price')}
-          error={fields.price}
+          error={fields.price ?? problems.price}
           hint={_('admin.planForm.priceHint')}
           required
           disabled={saving}

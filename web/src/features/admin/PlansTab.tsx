@@ -5,6 +5,7 @@ import type { AdminPlan } from '../../../../shared/plans.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
 import { useFormat } from '../../i18n/format';
+import { useStoreMoney } from '../config/useStoreMoney';
 import { useToast } from '../toast/toast-context';
 import { AdminTable, Cell } from './AdminTable';
 import { AlertBox } from './AlertBox';
@@ -66,6 +67,7 @@ type FormState = { plan: AdminPlan | null } | null;
 export function PlansTab({ refreshKey }: { refreshKey: number }) {
   const { _ } = useLingui();
   const format = useFormat();
+  const money = useStoreMoney();
   const toast = useToast();
   const { data: plans, setData: setPlans, loadState } = useAdminResource(adminApi.plans.list, refreshKey);
   const { isBusy, runBusy } = useBusyIds();
@@ -138,7 +140,7 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
               <Cell className="whitespace-nowrap text-slate-700">
                 {typeof plan.deviceLimit === 'number' ? format.number(plan.deviceLimit) : _('admin.plans.unlimitedDevices')}
               </Cell>
-              <Cell className="whitespace-nowrap text-slate-700">{format.money(plan.price)}</Cell>
+              <Cell className="whitespace-nowrap text-slate-700">{money(plan.price)}</Cell>
               <Cell>
                 <BillingCell plan={plan} />
               </Cell>

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { REFUND_REASONS, type AdminTransaction, type RefundReason } from '../../../../shared/billing.js';
+import { decimalToMinor, minorToDecimal } from '../../../../shared/money.js';
 import { useFormat } from '../../i18n/format';
 import { messageOrFallback } from '../accounts/error-message';
 import { inputClass } from './admin-ui';
@@ -20,12 +21,13 @@ interface RefundDialogProps {
   onClose: () => void;
 }
 
-/** Parses "4.99" into 499 cents; null for anything that is not a positive amount with at most two decimals. */
-function parseCents(text: string): number | null {
-  const match = /^\s*(\d+)(?:[.,](\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return cents > 0 ? cents : null;
+/**
+ * Parses "4.99" (or "4,99") into 499 minor units of `currency`; null for anything that is not a positive
+ * amount with at most the currency's decimals (none in yen, three in dinars).
+ */
+function parseAmount(text: string, currency: string): number | null {
+  const minor = decimalToMinor(text.replace(',', '.'), currency, { roundExtra: false });
+  return minor !== null && minor > 0 ? minor : null;
 }
 
 /** Refund the whole remaining amount or part of it, with a reason. A full refund takes the bought period off the account. */
@@ -35,7 +37,7 @@ export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogPro
   const id = useId();
   const remaining = transaction.amount - transaction.amountRefunded;
   const [full, setFull] = useState(true);
-  const [amountText, setAmountText] = useState((remaining / 100).toFixed(2));
+  const [amountText, setAmountText] = useState(minorToDecimal(remaining, transaction.currency));
   const [reason, setReason] = useState<RefundReason>('requested_by_customer');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -43,7 +45,7 @@ export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogPro
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const amount = full ? undefined : parseCents(amountText);
+    const amount = full ? undefined : parseAmount(amountText, transaction.currency);
     if (amount === null || (amount !== undefined && amount > remaining)) {
       setError(_('adminSettings.refund.amountInvalid', { min: format.money(1, transaction.currency), max: format.money(remaining, transaction.currency) }));
       return;

@@ -6,6 +6,7 @@ import { Loading } from '../../components/Loading';
 import { AlertBox } from './AlertBox';
 import { CardPaymentSettingsForm } from './CardPaymentSettingsForm';
 import { CryptoPaymentSettingsForm } from './CryptoPaymentSettingsForm';
+import { CurrencySettingsForm } from './CurrencySettingsForm';
 import { DeviceSettingsForm } from './DeviceSettingsForm';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import { RenewalSettingsForm } from './RenewalSettingsForm';
@@ -75,6 +76,7 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
         key={`${data.settings.renewalGraceDays}:${data.settings.renewalReminders}`}
         settings={data.settings}
       />
+      <CurrencySettingsForm key={data.settings.currency} settings={data.settings} />
       <DeviceSettingsForm key={data.settings.devicelessClients} settings={data.settings} />
       <RetentionSettingsForm
         key={`${data.settings.retentionDays}:${data.settings.auditRetentionDays}`}

@@ -71,7 +71,16 @@ export function RecurringSummary({ metrics }: { metrics: RecurringMetrics }) {
           {metrics.pastDue > 0 && <StatusBadge tone="amber">{_('adminSettings.system.renewalFailed')}</StatusBadge>}
         </SummaryCard>
         <SummaryCard label={_('adminSettings.system.canceling')}>{figure(format.number(metrics.cancelingAtPeriodEnd))}</SummaryCard>
-        <SummaryCard label={_('adminSettings.system.mrr')}>{figure(format.money(metrics.monthlyRecurringRevenue, metrics.currency))}</SummaryCard>
+        <SummaryCard label={_('adminSettings.system.mrrIn', { currency: metrics.currency.toUpperCase() })}>
+          {figure(format.money(metrics.monthlyRecurringRevenue, metrics.currency))}
+          {metrics.otherCurrencies.length > 0 && (
+            <span className="block w-full text-xs text-slate-500">
+              {_('adminSettings.system.mrrOtherCurrencies', {
+                amounts: format.list(metrics.otherCurrencies.map((other) => format.money(other.monthlyRecurringRevenue, other.currency))),
+              })}
+            </span>
+          )}
+        </SummaryCard>
       </dl>
     </>
   );

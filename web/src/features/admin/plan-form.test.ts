@@ -13,15 +13,15 @@ const SAVED: AdminPlan = {
 
 describe('the plan form’s device limit', () => {
   it('sends null (unlimited) when the field is empty, and the number typed otherwise', () => {
-    expect(toPlanBody(withLimit('')).deviceLimit).toBeNull();
-    expect(toPlanBody(withLimit('  ')).deviceLimit).toBeNull();
-    expect(toPlanBody(withLimit('2')).deviceLimit).toBe(2);
+    expect(toPlanBody(withLimit(''), 'usd').deviceLimit).toBeNull();
+    expect(toPlanBody(withLimit('  '), 'usd').deviceLimit).toBeNull();
+    expect(toPlanBody(withLimit('2'), 'usd').deviceLimit).toBe(2);
   });
 
   it('starts empty for a new plan and shows a saved plan’s limit (empty when unlimited)', () => {
     expect(NEW_PLAN_VALUES.deviceLimit).toBe('');
-    expect(valuesFromPlan(SAVED).deviceLimit).toBe('3');
-    expect(valuesFromPlan({ ...SAVED, deviceLimit: null }).deviceLimit).toBe('');
+    expect(valuesFromPlan(SAVED, 'usd').deviceLimit).toBe('3');
+    expect(valuesFromPlan({ ...SAVED, deviceLimit: null }, 'usd').deviceLimit).toBe('');
   });
 
   it('refuses what the shared plan schema refuses, in its words', () => {
@@ -36,11 +36,38 @@ describe('the plan form’s device limit', () => {
   });
 
   it('lists the device limit among the problems that stop the form, beside billing', () => {
-    expect(planFormProblems(withLimit('0'), translate)).toEqual({ deviceLimit: 'Device limit: at least 1 (leave it empty for unlimited)' });
-    expect(planFormProblems({ ...withLimit('0'), billing: 'recurring', duration: '0.5' }, translate)).toEqual({
+    expect(planFormProblems(withLimit('0'), translate, 'usd')).toEqual({ deviceLimit: 'Device limit: at least 1 (leave it empty for unlimited)' });
+    expect(planFormProblems({ ...withLimit('0'), billing: 'recurring', duration: '0.5' }, translate, 'usd')).toEqual({
       billing: 'admin.planForm.recurringProblem',
       deviceLimit: 'Device limit: at least 1 (leave it empty for unlimited)',
     });
-    expect(planFormProblems(withLimit('5'), translate)).toEqual({});
+    expect(planFormProblems(withLimit('5'), translate, 'usd')).toEqual({});
+  });
+});
+
+describe('the plan form’s price, in the store currency', () => {
+  const withPrice = (price: string): PlanFormValues => ({ ...NEW_PLAN_VALUES, name: 'Duo', price });
+
+  it('shows a saved price in major units with the currency’s decimals', () => {
+    expect(valuesFromPlan({ ...SAVED, price: 499 }, 'usd').price).toBe('4.99');
+    expect(valuesFromPlan({ ...SAVED, price: 1500 }, 'eur').price).toBe('15.00');
+    expect(valuesFromPlan({ ...SAVED, price: 1500 }, 'jpy').price).toBe('1500');
+    expect(valuesFromPlan({ ...SAVED, price: 1500 }, 'kwd').price).toBe('1.500');
+  });
+
+  it('saves what is typed as minor units of the currency, exactly', () => {
+    expect(toPlanBody(withPrice('4.99'), 'usd').price).toBe(499);
+    expect(toPlanBody(withPrice('0.29'), 'eur').price).toBe(29);
+    expect(toPlanBody(withPrice('1500'), 'jpy').price).toBe(1500);
+    expect(toPlanBody(withPrice('1.5'), 'kwd').price).toBe(1500);
+    expect(toPlanBody(withPrice('0'), 'jpy').price).toBe(0);
+  });
+
+  it('refuses more decimals than the currency has, and says how many it has', () => {
+    expect(planFormProblems(withPrice('15.5'), translate, 'jpy')).toEqual({ price: 'admin.planForm.priceProblem' });
+    expect(planFormProblems(withPrice('4.999'), translate, 'usd')).toEqual({ price: 'admin.planForm.priceProblem' });
+    expect(planFormProblems(withPrice('-1'), translate, 'usd')).toEqual({ price: 'admin.planForm.priceProblem' });
+    expect(planFormProblems(withPrice('1.250'), translate, 'kwd')).toEqual({});
+    expect(planFormProblems(withPrice('4.90'), translate, 'usd')).toEqual({});
   });
 });

@@ -1,5 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { RECURRING_DAYS, renewalIntervalOf, type RenewalInterval, type RenewalUnit } from '../../../../shared/plan-billing.js';
+import { currencyDecimals } from '../../../../shared/currencies.js';
+import { decimalToMinor, minorToDecimal } from '../../../../shared/money.js';
 import { HOURS_MODE_DEFAULTS, PLAN_DEFAULTS, PlanBody, type AdminPlan, type PlanBilling } from '../../../../shared/plans.js';
 import { BYTES_PER_GB, BYTES_PER_MB, HOURS_PER_DAY } from './admin-format';
 
@@ -12,7 +14,7 @@ export interface PlanFormValues {
   hoursMode: boolean;
   duration: string;
   dataLimit: string;
-  /** US dollars. */
+  /** Major units of the store's currency, with at most its decimals ('4.99' dollars, '1500' yen, '1.500' dinars). */
   price: string;
   locations: string;
   active: boolean;
@@ -59,15 +61,18 @@ export function withHoursMode(values: PlanFormValues, hoursMode: boolean): PlanF
 
 const round2 = (value: number) => String(Number(value.toFixed(2)));
 
-/** A saved plan in the form: hours mode when its duration is not a whole number of days. */
-export function valuesFromPlan(plan: AdminPlan): PlanFormValues {
+/**
+ * A saved plan in the form: hours mode when its duration is not a whole number of days; its price (minor
+ * units of the store's `currency`) in major units with the currency's decimals.
+ */
+export function valuesFromPlan(plan: AdminPlan, currency: string): PlanFormValues {
   const hoursMode = !Number.isInteger(plan.days);
   return {
     name: plan.name,
     hoursMode,
     duration: round2(hoursMode ? plan.days * HOURS_PER_DAY : plan.days),
     dataLimit: round2(plan.dataLimitBytes / (hoursMode ? BYTES_PER_MB : BYTES_PER_GB)),
-    price: (plan.price / 100).toFixed(2),
+    price: minorToDecimal(plan.price, currency),
     locations: plan.locations === 'all' ? '' : plan.locations,
     active: plan.status === 'active',
     isTrial: plan.isTrial,
@@ -122,15 +127,25 @@ export function deviceLimitProblem(values: Pick<PlanFormValues, 'deviceLimit'>):
   return checked.success ? null : (checked.error.issues[0]?.message ?? null);
 }
 
-export type PlanFormProblems = Partial<Record<'billing' | 'deviceLimit', string>>;
+export type PlanFormProblems = Partial<Record<'billing' | 'deviceLimit' | 'price', string>>;
+
+/** The price typed, in minor units of the store's `currency`; null when it is not an amount in it (more decimals than it has). */
+export function priceOf(values: Pick<PlanFormValues, 'price'>, currency: string): number | null {
+  const minor = decimalToMinor(values.price, currency, { roundExtra: false });
+  return minor !== null && minor >= 0 ? minor : null;
+}
 
 /**
  * Why the plan cannot be saved as it stands, per field, before asking the server: a recurring plan
- * needs a duration a payment provider can bill (whole days, up to three years), and a device limit is a
- * whole number in range or nothing. Empty when it is fine.
+ * needs a duration a payment provider can bill (whole days, up to three years), a device limit is a
+ * whole number in range or nothing, and the price an amount in the store's `currency` (no more decimals
+ * than it has: none in yen). Empty when it is fine.
  */
-export function planFormProblems(values: PlanFormValues, _: Translate): PlanFormProblems {
+export function planFormProblems(values: PlanFormValues, _: Translate, currency: string): PlanFormProblems {
   const problems: PlanFormProblems = {};
+  if (values.price.trim() !== '' && priceOf(values, currency) === null) {
+    problems.price = _('admin.planForm.priceProblem', { currency: currency.toUpperCase(), decimals: currencyDecimals(currency) });
+  }
   const billable = values.billing !== 'recurring' || values.duration.trim() === '' || renewalIntervalOf(daysOf(values));
   if (!billable) problems.billing = _('admin.planForm.recurringProblem', { min: String(RECURRING_DAYS.min), max: String(RECURRING_DAYS.max) });
   const deviceLimit = deviceLimitProblem(values);
@@ -138,13 +153,14 @@ export function planFormProblems(values: PlanFormValues, _: Translate): PlanForm
   return problems;
 }
 
-export function toPlanBody(values: PlanFormValues): PlanBody {
+/** The plan to save; the price in minor units of the store's `currency` (check planFormProblems first). */
+export function toPlanBody(values: PlanFormValues, currency: string): PlanBody {
   const dataLimit = Number(values.dataLimit);
   return {
     name: values.name.trim(),
     days: daysOf(values),
     dataLimitBytes: Math.round(dataLimit * (values.hoursMode ? BYTES_PER_MB : BYTES_PER_GB)),
-    price: Math.round(Number(values.price) * 100),
+    price: priceOf(values, currency) ?? Number.NaN,
     locations: values.locations.trim() || 'all',
     status: values.active ? 'active' : 'disabled',
     isTrial: values.isTrial,

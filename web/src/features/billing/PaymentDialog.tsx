@@ -4,6 +4,7 @@ import { renewalIntervalOf } from '../../../../shared/plan-billing.js';
 import type { Plan } from '../../../../shared/plans.js';
 import { LockIcon } from '../../components/content/content-icons';
 import { useFormat } from '../../i18n/format';
+import { useStoreMoney } from '../config/useStoreMoney';
 import { BUTTON } from '../accounts/button-styles';
 import { Modal } from '../accounts/Modal';
 import { intervalText } from '../pricing/plan-text';
@@ -52,10 +53,11 @@ function useRenewalOf(plan: Plan, kind: PaymentTarget['kind']): string | null {
 function PlanSummary({ plan, kind }: { plan: Plan; kind: PaymentTarget['kind'] }) {
   const { _ } = useLingui();
   const format = useFormat();
+  const money = useStoreMoney();
   const renews = useRenewalOf(plan, kind);
   return (
     <>
-      <SummaryRow label={_('pricing.summary.price')}>{format.money(plan.price)}</SummaryRow>
+      <SummaryRow label={_('pricing.summary.price')}>{money(plan.price)}</SummaryRow>
       <SummaryRow label={_('pricing.summary.billing')}>
         {renews ? _('pricing.payment.renewsAutomatically', { interval: renews }) : _('pricing.payment.oneOff')}
       </SummaryRow>
@@ -112,6 +114,7 @@ function RenewalTerms({ plan, kind, cryptoOnly }: { plan: Plan; kind: PaymentTar
 export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: PaymentDialogProps) {
   const { _ } = useLingui();
   const format = useFormat();
+  const money = useStoreMoney();
   const titleId = useId();
   const [busy, setBusy] = useState<PaymentMethod | null>(null);
   const offersCard = methods.includes('card');
@@ -132,7 +135,7 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
 
   function payLabel(method: PaymentMethod): string {
     const ids = PAY_LABEL_IDS[method];
-    return plan ? _(ids.withPrice, { price: format.money(plan.price) }) : _(ids.withoutPrice);
+    return plan ? _(ids.withPrice, { price: money(plan.price) }) : _(ids.withoutPrice);
   }
 
   return (

@@ -44,7 +44,7 @@ export function TransactionsTable({ transactions }: { transactions: readonly Tra
               </td>
               <td className="px-4 py-2.5">
                 <BillingStatusBadge status={transaction.status} />
-                {transaction.crypto && <span className="mt-1 block max-w-60 text-xs text-slate-600">{describeCryptoProgress(transaction.crypto, _, format)}</span>}
+                {transaction.crypto && <span className="mt-1 block max-w-60 text-xs text-slate-600">{describeCryptoProgress(transaction.crypto, transaction.currency, _, format)}</span>}
               </td>
             </tr>
           ))}

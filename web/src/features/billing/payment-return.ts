@@ -11,7 +11,7 @@ import type { Formatters } from '../../i18n/format';
 export type PaymentReturnState =
   | { kind: 'idle' }
   /** `crypto`: an open crypto payment, seen and waiting for confirmations or partly paid. */
-  | { kind: 'waiting'; paid: boolean; crypto?: CryptoProgress }
+  | { kind: 'waiting'; paid: boolean; crypto?: CryptoProgress; currency?: string }
   | { kind: 'ready'; account: VpnAccount; renewal: boolean }
   | { kind: 'failed'; error: string }
   | { kind: 'timedOut' }
@@ -40,10 +40,13 @@ export function readSessionId(params: URLSearchParams): string | null {
   return sessionId ? sessionId : null;
 }
 
-/** An open crypto payment in plain words (`_` and `format` of the current language): part of it missing, or seen and waiting for the network. */
-export function describeCryptoProgress(crypto: CryptoProgress, _: I18n['_'], format: Formatters): string {
+/**
+ * An open crypto payment in plain words (`_` and `format` of the current language): part of it missing (in
+ * the order's `currency`), or seen and waiting for the network.
+ */
+export function describeCryptoProgress(crypto: CryptoProgress, currency: string, _: I18n['_'], format: Formatters): string {
   if (crypto.additionalStatus === 'PaidPartial' && crypto.amountDue) {
-    return _('account.crypto.partial', { amount: format.money(crypto.amountDue) });
+    return _('account.crypto.partial', { amount: format.money(crypto.amountDue, currency) });
   }
   // Paid in full (in time, or after the invoice expired): waiting for the network's confirmations.
   if (crypto.status === 'Processing' || crypto.additionalStatus === 'PaidLate') return _('account.crypto.processing');

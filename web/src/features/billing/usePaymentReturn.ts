@@ -45,7 +45,7 @@ export function usePaymentReturn(sessionId: string | null, options: PaymentRetur
         const final = settleStatus(status);
         if (final) settle(final);
         else if (!controller.signal.aborted) {
-          setState({ kind: 'waiting', paid: status.status === 'succeeded', ...(status.crypto ? { crypto: status.crypto } : {}) });
+          setState({ kind: 'waiting', paid: status.status === 'succeeded', ...(status.crypto ? { crypto: status.crypto, currency: status.currency } : {}) });
           pollTimer = setTimeout(() => void poll(id), PAYMENT_POLL_INTERVAL_MS);
         }
       } catch {

@@ -1,8 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { PublicConfig } from '../../../../shared/config.js';
 import { siteFlags } from '../../../../shared/site-template.js';
 import { api } from '../../api';
-import { ConfigContext, DEFAULT_PUBLIC_CONFIG } from './config-context';
+import { ConfigContext, ConfigUpdateContext, DEFAULT_PUBLIC_CONFIG } from './config-context';
 
 /**
  * The public settings (brand name, support e-mail…). The server embeds them in every page, so they
@@ -32,5 +32,11 @@ export function ConfigProvider({ initialConfig, children }: { initialConfig?: Pu
     document.documentElement.dataset.siteFlags = flags;
   }, [flags]);
 
-  return <ConfigContext value={config}>{children}</ConfigContext>;
+  const update = useCallback((saved: Partial<PublicConfig>) => setConfig((current) => ({ ...current, ...saved })), []);
+
+  return (
+    <ConfigContext value={config}>
+      <ConfigUpdateContext value={update}>{children}</ConfigUpdateContext>
+    </ConfigContext>
+  );
 }

@@ -4,6 +4,7 @@ import {
   DEFAULT_LOCATIONS_CLAIM,
   type PublicConfig,
 } from '../../../../shared/config.js';
+import { DEFAULT_CURRENCY } from '../../../../shared/currencies.js';
 
 /** Used until `/api/config` answers (and if it never does). */
 export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
@@ -15,10 +16,23 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   cardPaymentsEnabled: false,
   paymentMethods: [],
   stripePublishableKey: null,
+  currency: DEFAULT_CURRENCY,
 };
 
 export const ConfigContext = createContext<PublicConfig>(DEFAULT_PUBLIC_CONFIG);
 
 export function useConfig(): PublicConfig {
   return useContext(ConfigContext);
+}
+
+/** The store currency's ISO code as the site names it in words: 'EUR' ("All prices are in EUR"). */
+export function useCurrencyCode(): string {
+  return useContext(ConfigContext).currency.toUpperCase();
+}
+
+/** Puts settings the admin just saved into the public settings this page uses (the store currency prices are read in). */
+export const ConfigUpdateContext = createContext<(saved: Partial<PublicConfig>) => void>(() => undefined);
+
+export function useUpdateConfig(): (saved: Partial<PublicConfig>) => void {
+  return useContext(ConfigUpdateContext);
 }

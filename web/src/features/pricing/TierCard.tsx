@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { BillingPeriod, PricingOffer } from '../../../../shared/pricing.js';
 import { useFormat } from '../../i18n/format';
+import { useStoreMoney } from '../config/useStoreMoney';
 import { billingText, periodLabel } from './plan-text';
 
 interface TierCardProps {
@@ -16,20 +17,20 @@ interface TierCardProps {
 /** The price as it reads big: per month when the plan counts in months, else the whole price. */
 function Price({ offer, period }: { offer: PricingOffer; period: string }) {
   const { _ } = useLingui();
-  const format = useFormat();
+  const money = useStoreMoney();
   const { plan, perMonthCents } = offer;
   if (plan.price === 0) return <span className="text-4xl font-extrabold tracking-tight text-slate-900">{_('pricing.tier.free')}</span>;
   if (perMonthCents === null) {
     return (
       <>
-        <span className="text-4xl font-extrabold tracking-tight text-slate-900">{format.money(plan.price)}</span>
+        <span className="text-4xl font-extrabold tracking-tight text-slate-900">{money(plan.price)}</span>
         <span className="text-slate-600">{_('pricing.price.forPeriod', { period })}</span>
       </>
     );
   }
   return (
     <>
-      <span className="text-4xl font-extrabold tracking-tight text-slate-900">{format.money(perMonthCents)}</span>
+      <span className="text-4xl font-extrabold tracking-tight text-slate-900">{money(perMonthCents)}</span>
       <span className="text-slate-600">
         <span aria-hidden="true">{_('pricing.tier.perMonthShort')}</span>
         <span className="sr-only">{_('pricing.tier.perMonth')}</span>
@@ -46,6 +47,7 @@ function Price({ offer, period }: { offer: PricingOffer; period: string }) {
 export function TierCard({ offer, period, href }: TierCardProps) {
   const { _ } = useLingui();
   const format = useFormat();
+  const money = useStoreMoney();
   const headingId = useId();
   const { plan, tierName, savePercent } = offer;
   const popular = plan.mostPopular;
@@ -78,7 +80,7 @@ export function TierCard({ offer, period, href }: TierCardProps) {
         <Price offer={offer} period={label} />
       </p>
       <p className="mt-1 text-sm text-slate-600">
-        {billingText(_, format, plan, label)}
+        {billingText(_, money, plan, label)}
       </p>
       <Link
         to={href}

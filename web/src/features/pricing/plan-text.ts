@@ -3,6 +3,7 @@ import { renewalIntervalOf, type RenewalInterval } from '../../../../shared/plan
 import type { PlanBilling } from '../../../../shared/plans.js';
 import type { BillingPeriod } from '../../../../shared/pricing.js';
 import type { Formatters } from '../../i18n/format';
+import type { StoreMoney } from '../config/useStoreMoney';
 
 /** `_` of `useLingui()`. */
 type Translate = I18n['_'];
@@ -31,17 +32,17 @@ export function intervalText(_: Translate, interval: RenewalInterval): string {
 
 /**
  * The line under a price: "$59.88 billed every year, renews automatically; cancel any time", or for a
- * one-off plan "$12.99 billed once for 1 month" (shared/plan-billing.ts's billingLine, translated).
+ * one-off plan "$12.99 billed once for 1 month"; `money` writes the price in the store's currency.
  */
 export function billingText(
   _: Translate,
-  format: Formatters,
+  money: StoreMoney,
   plan: { price: number; days: number; billing: PlanBilling },
   period: string,
 ): string {
   const interval = plan.billing === 'recurring' ? renewalIntervalOf(plan.days) : null;
   if (plan.price === 0) return _('pricing.billing.free', { period });
-  const price = format.money(plan.price);
+  const price = money(plan.price);
   if (interval) return _('pricing.billing.recurring', { price, interval: intervalText(_, interval) });
   return _('pricing.billing.oneOff', { price, period });
 }

@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router-dom';
 import { PageHero, Prose } from '../../components/content';
-import { useConfig } from '../../features/config/config-context';
+import { useConfig, useCurrencyCode } from '../../features/config/config-context';
 import { EmailLink } from '../../components/content/links';
 import { useLocale } from '../../i18n/locale-context';
 import { LAST_UPDATED, formatLastUpdated } from './last-updated';
 
 export default function TermsPage() {
   const { brandName, supportEmail } = useConfig();
+  const currency = useCurrencyCode();
   const { _ } = useLingui();
   const { locale } = useLocale();
   const strong = { 0: <strong /> };
@@ -47,7 +48,7 @@ export default function TermsPage() {
 
         <h2>{_('legal.terms.payment.heading')}</h2>
         <ul>
-          <li>{_('legal.terms.payment.currency')}</li>
+          <li>{_('legal.terms.payment.currency', { currency })}</li>
           <li>{_('legal.terms.payment.stripe')}</li>
           <li>
             <Trans id="legal.terms.payment.autoRenew" components={strong} />

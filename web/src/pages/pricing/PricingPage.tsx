@@ -7,7 +7,7 @@ import { CardIcon, ClockIcon, EyeOffIcon, LaptopIcon, LockIcon } from '../../com
 import { RefundIcon } from '../../components/icons';
 import { Loading } from '../../components/Loading';
 import { useAuth } from '../../features/auth/auth-context';
-import { useConfig } from '../../features/config/config-context';
+import { useConfig, useCurrencyCode } from '../../features/config/config-context';
 import { usePlanCatalog } from '../../features/plans/plan-catalog-context';
 import { BillingPeriodToggle } from '../../features/pricing/BillingPeriodToggle';
 import { getPlanHref } from '../../features/pricing/plan-links';
@@ -68,6 +68,7 @@ const GRID_BY_COUNT: Record<number, string> = {
  */
 function PlansSection() {
   const { _ } = useLingui();
+  const currency = useCurrencyCode();
   const format = useFormat();
   const headingId = useId();
   const { user } = useAuth();
@@ -102,7 +103,7 @@ function PlansSection() {
       ))}
       {table.periods.length > 0 && (
         <p className="mx-auto mt-8 max-w-2xl text-center text-sm leading-6 text-slate-600">
-          {_('pricing.plans.note')}
+          {_('pricing.plans.note', { currency })}
         </p>
       )}
     </section>

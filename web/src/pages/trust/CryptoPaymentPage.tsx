@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react';
 import { CallToAction, CardGrid, PageHero, Section, type Card } from '../../components/content';
-import { useConfig } from '../../features/config/config-context';
+import { useConfig, useCurrencyCode } from '../../features/config/config-context';
 import { EmailLink, TEXT_LINK_CLASS } from '../../components/content/links';
 import { CardIcon, CoinIcon, LockIcon, MailIcon } from '../../components/content/content-icons';
 
@@ -16,6 +16,7 @@ const STRONG = <strong className="font-semibold text-slate-900" />;
 export default function CryptoPaymentPage() {
   const { _ } = useLingui();
   const { brandName, supportEmail } = useConfig();
+  const currency = useCurrencyCode();
   return (
     <>
       <PageHero
@@ -28,8 +29,8 @@ export default function CryptoPaymentPage() {
         title={_('trust.payments.today.title')}
         intro={
           <>
-            <span data-unless="crypto">{_('trust.payments.today.introCard')}</span>
-            <span data-claim="crypto">{_('trust.payments.today.introCrypto')}</span>
+            <span data-unless="crypto">{_('trust.payments.today.introCard', { currency })}</span>
+            <span data-claim="crypto">{_('trust.payments.today.introCrypto', { currency })}</span>
           </>
         }
       >

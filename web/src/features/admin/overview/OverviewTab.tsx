@@ -111,12 +111,19 @@ export function OverviewTab({ refreshKey }: { refreshKey: number }) {
             <Headline label={_('admin.overview.totalUsers')} value={format.count(overview.totals.users)} note={_('admin.overview.allTime')} />
             <Headline label={_('admin.overview.activeAccounts')} value={format.count(overview.totals.activeAccounts)} note={_('admin.overview.now')} />
             <Headline
-              label={_('admin.overview.revenue')}
+              label={_('admin.overview.revenueIn', { currency: overview.currency.toUpperCase() })}
               value={format.money(overview.totals.revenue, overview.currency)}
               note={_('admin.overview.lastDaysLessRefunds', { days: overview.days })}
             />
             <Headline label={_('admin.overview.signups')} value={format.count(overview.totals.signups)} note={_('admin.overview.lastDays', { days: overview.days })} />
           </dl>
+          {overview.otherCurrencies.length > 0 && (
+            <p className="text-sm text-slate-600">
+              {_('admin.overview.otherCurrencies', {
+                amounts: format.list(overview.otherCurrencies.map((other) => format.money(other.revenue, other.currency))),
+              })}
+            </p>
+          )}
           <p className="text-xs text-slate-500">{_('admin.overview.utcNote')}</p>
           <div className="grid gap-4 lg:grid-cols-2">
             {charts.map(({ wide, ...chart }) => (

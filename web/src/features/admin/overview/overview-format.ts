@@ -18,24 +18,16 @@ export function createOverviewFormat(format: Formatters, _: Translate) {
   const oneDecimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const dayLabel = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const longDayLabel = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-  const axisMoney = new Map<string, Intl.NumberFormat>();
 
   return {
     /** A whole count with the locale's separators: 1234 → '1,234'. */
     count: (count: number): string => format.number(Math.round(count)),
     /** Minor units of the shop's currency as money: 129900 → '$1,299.00'. */
-    money: (cents: number, currency: string): string => format.money(cents, currency),
-    /** Money on a chart's axis: no cents when whole ('$40', '$12.5'). */
-    moneyAxis(cents: number, currency: string): string {
-      const whole = cents % 100 === 0;
-      const key = `${currency}:${whole}`;
-      let formatter = axisMoney.get(key);
-      if (!formatter) {
-        formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: 0, maximumFractionDigits: whole ? 0 : 2 });
-        axisMoney.set(key, formatter);
-      }
-      return formatter.format(cents / 100);
-    },
+    money: (minor: number, currency: string): string => format.money(minor, currency),
+    /** Amounts one after another with the language's separator ('$12.00, ¥1,500'). */
+    list: (items: readonly string[]): string => format.list(items),
+    /** Money on a chart's axis: no decimals when whole ('$40', '$12.50', '¥1,500'). */
+    moneyAxis: (minor: number, currency: string): string => format.moneyShort(minor, currency),
     /** Bytes in the largest unit that keeps a number of at least 1 (1024-based): 1536 → '1.5 KB'. */
     traffic(bytes: number): string {
       let value = Math.max(0, bytes);

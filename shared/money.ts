@@ -1,0 +1,81 @@
+/**
+ * Money is an integer number of minor units of a currency (shared/currencies.ts says how many decimals
+ * each has). This is the one place it becomes text: for people (formatMoney) and as a decimal number
+ * (minorToDecimal and back), without floating point, so what is shown and sent is what is booked.
+ */
+import { currencyDecimals } from './currencies.js';
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** `999, 'usd'` → `"9.99"`; `1500, 'jpy'` → `"1500"`; `1500, 'kwd'` → `"1.500"`. */
+export function minorToDecimal(amount: number, currency: string): string {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`Not an amount in minor units: ${amount}`);
+  const digits = currencyDecimals(currency);
+  const sign = amount < 0 ? '-' : '';
+  const text = Math.abs(amount).toString().padStart(digits + 1, '0');
+  if (digits === 0) return sign + text;
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/**
+ * `"9.99"` (or `9.99`, or `"9.990000"`) in USD → `999`; `"1500"` in JPY → `1500`. More decimals than the
+ * currency has are rounded half away from zero (`roundExtra: false` refuses them instead: null). Null when
+ * the value is not a decimal number.
+ */
+export function decimalToMinor(value: unknown, currency: string, options: { roundExtra?: boolean } = {}): number | null {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string') return null;
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return null;
+  const [, sign, whole, fraction = ''] = match;
+  const digits = currencyDecimals(currency);
+  const extra = fraction.slice(digits);
+  if (options.roundExtra === false && /[1-9]/.test(extra)) return null;
+  let minor = BigInt(`${whole}${fraction.slice(0, digits).padEnd(digits, '0')}`);
+  if ((extra[0] ?? '0') >= '5') minor += 1n;
+  const result = Number(minor);
+  if (!Number.isSafeInteger(result)) return null;
+  return sign === '-' && result !== 0 ? -result : result;
+}
+
+/**
+ * How the currency is named: `narrowSymbol` ('$4.99' in every language, the screens') or `symbol`
+ * ('US$4.99' where the language would otherwise be unsure which dollar, the e-mails').
+ */
+export type MoneyDisplay = 'narrowSymbol' | 'symbol';
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Minor units as a reader of `locale` (a BCP 47 tag: 'en', 'ru-RU', 'fa', 'zh-CN') writes the amount, with
+ * exactly the currency's decimals: `formatMoney(1500, 'jpy')` is '¥1,500', `formatMoney(1500, 'eur', 'ru')`
+ * '15,00 €', `formatMoney(1500, 'kwd')` 'KWD 1.500'.
+ */
+export function formatMoney(minor: number, currency: string, locale = 'en', display: MoneyDisplay = 'narrowSymbol'): string {
+  const code = currency.toUpperCase();
+  const key = `${locale}|${code}|${display}`;
+  let format = formats.get(key);
+  if (!format) {
+    const digits = currencyDecimals(code);
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: display, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formats.set(key, format);
+  }
+  // The exact decimal as text: Intl formats it without going through a float.
+  return format.format(minorToDecimal(minor, code) as `${number}`);
+}
+
+/**
+ * Money on a chart's axis: the decimals only when the amount has any ('$40', '$12.50'; '¥1,500').
+ */
+export function formatMoneyShort(minor: number, currency: string, locale = 'en'): string {
+  const digits = currencyDecimals(currency);
+  if (digits === 0 || minor % 10 ** digits !== 0) return formatMoney(minor, currency, locale);
+  const code = currency.toUpperCase();
+  const key = `${locale}|${code}|whole`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+    formats.set(key, format);
+  }
+  return format.format(minorToDecimal(minor, code) as `${number}`);
+}
