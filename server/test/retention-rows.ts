@@ -55,6 +55,14 @@ export function createRetentionRows(db: Db, now: Date) {
       return id;
     },
 
+    /** A refund or dispute kept for a payment not confirmed (yet, or ever). */
+    async keptReversal(createdDaysAgo: number): Promise<number> {
+      const [row] = await db('kept_reversals')
+        .insert({ payment_ref: `pi_${randomUUID()}`, kind: 'refunded', event: '{}', created_at: day(-createdDaysAgo) })
+        .returning('id');
+      return typeof row === 'object' ? (row as { id: number }).id : (row as number);
+    },
+
     async job(options: { status: 'queued' | 'running' | 'done' | 'failed'; updatedDaysAgo: number; dedupeKey?: string | null; type?: string }): Promise<string> {
       const id = randomUUID();
       const updatedAt = day(-options.updatedDaysAgo);

@@ -296,6 +296,11 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
         return { result: outcome.chargeRefunded, events: [outcome.chargeRefunded, outcome.refundCreated] };
       });
     },
+    async failRefund(refundId, reason = 'expired_or_canceled_card') {
+      const events = ledger.failRefund(refundId, reason);
+      await deliverAll(events);
+      return events;
+    },
     openDispute: (paymentIntentOrChargeId, disputeOptions = {}) =>
       single(() => ledger.openDispute(paymentIntentOrChargeId, { reason: disputeOptions.reason ?? 'fraudulent', amount: disputeOptions.amount })),
     closeDispute: (disputeId, outcome) => single(() => ledger.closeDispute(disputeId, outcome)),

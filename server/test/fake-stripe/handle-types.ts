@@ -120,6 +120,11 @@ export interface FakeStripe extends FakeStripeBilling {
    */
   refund(paymentIntentOrChargeId: string, options?: { amount?: number; reason?: RefundReason }): Promise<Stripe.ChargeRefundedEvent>;
   /**
+   * A refund fails after it was made (default reason `expired_or_canceled_card`): the refund becomes failed, the
+   * charge no longer counts it; charge.refund.updated and refund.failed are delivered. Returns both events.
+   */
+  failRefund(refundId: string, reason?: string): Promise<[Stripe.ChargeRefundUpdatedEvent, Stripe.RefundFailedEvent]>;
+  /**
    * The cardholder's bank opens a chargeback on a succeeded payment: a Dispute (status needs_response,
    * reason default 'fraudulent', amount default what is not refunded), charge.disputed = true, event
    * charge.dispute.created, delivered. The charge can no longer be refunded (charge_disputed). Returns the event.

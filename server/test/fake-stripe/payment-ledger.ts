@@ -9,7 +9,7 @@ import {
   type PaymentInput,
   type PaymentIntentObject,
 } from './payment-objects.js';
-import { applyRefund, newRefund, refundAmount, type RefundObject, type RefundRequest } from './refunds.js';
+import { applyRefund, failRefund, newRefund, refundAmount, type RefundObject, type RefundRequest } from './refunds.js';
 import { nowSeconds, stripeId } from './stripe-ids.js';
 import { noSuch, StripeApiError } from './stripe-errors.js';
 import type { EventOfType, EventRequest, StripeEventType } from './webhooks.js';
@@ -42,6 +42,8 @@ export interface PaymentLedger {
   refunds(): RefundObject[];
   /** Refunds a payment (throws Stripe's errors as StripeApiError) and emits charge.refunded, then refund.created. */
   createRefund(request: RefundRequest, eventRequest?: EventRequest): RefundOutcome;
+  /** A succeeded refund fails afterwards: emits charge.refund.updated, then refund.failed. */
+  failRefund(refundId: string, reason: string): [Stripe.ChargeRefundUpdatedEvent, Stripe.RefundFailedEvent];
   /** The cardholder's bank opens a chargeback: emits charge.dispute.created. */
   openDispute(paymentIntentOrChargeId: string, options: { reason: DisputeReason; amount?: number }): Stripe.ChargeDisputeCreatedEvent;
   /** The chargeback ends won or lost: emits charge.dispute.closed. */
@@ -139,6 +141,17 @@ export function createPaymentLedger(emit: EmitEvent): PaymentLedger {
       const chargeRefunded = emit('charge.refunded', charge, { request: eventRequest, previousAttributes });
       const refundCreated = emit('refund.created', refund, { request: eventRequest });
       return { refund, chargeRefunded, refundCreated };
+    },
+
+    failRefund(refundId, reason) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`fake Stripe: no refund ${refundId}`);
+      if (refund.status !== 'succeeded' && refund.status !== 'pending') throw new Error(`fake Stripe: refund ${refundId} is ${refund.status}`);
+      const charge = charges.get(idOf(refund.charge)!)!;
+      const previous = failRefund(charge, refund, reason);
+      const updated = emit('charge.refund.updated', refund, { previousAttributes: previous.refund });
+      const failed = emit('refund.failed', refund, {});
+      return [updated, failed];
     },
 
     openDispute(paymentIntentOrChargeId, options) {

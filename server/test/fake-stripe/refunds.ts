@@ -120,3 +120,18 @@ export function applyRefund(charge: ChargeObject, refund: RefundObject): Partial
   }
   return previous;
 }
+
+/**
+ * A refund that fails after it was made (the card was closed, the bank sent it back): Stripe marks it
+ * failed with a `failure_reason` and the money returns to the balance, so the charge no longer counts it
+ * as refunded. Returns the refund's and the charge's fields as they were (for the events).
+ */
+export function failRefund(charge: ChargeObject, refund: RefundObject, reason: string): { refund: Partial<RefundObject>; charge: Partial<ChargeObject> } {
+  const previousRefund: Partial<RefundObject> = { status: refund.status, failure_reason: refund.failure_reason };
+  const previousCharge: Partial<ChargeObject> = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
+  refund.status = 'failed';
+  refund.failure_reason = reason as RefundObject['failure_reason'];
+  charge.amount_refunded = Math.max(0, charge.amount_refunded - refund.amount);
+  charge.refunded = charge.amount_refunded >= charge.amount;
+  return { refund: previousRefund, charge: previousCharge };
+}

@@ -17,7 +17,9 @@ export type PaymentEventObject =
   | Stripe.ChargeRefundedEvent
   | Stripe.RefundCreatedEvent
   | Stripe.ChargeDisputeCreatedEvent
-  | Stripe.ChargeDisputeClosedEvent;
+  | Stripe.ChargeDisputeClosedEvent
+  | Stripe.ChargeRefundUpdatedEvent
+  | Stripe.RefundFailedEvent;
 
 /** The Billing events the fake sends: data.object is a Subscription, an Invoice or a test clock. */
 export type BillingEventObject =

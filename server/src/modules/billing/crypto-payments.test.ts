@@ -245,5 +245,62 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
       expect(again.statusCode).toBe(409);
       expect(btcpay.listRefunds().filter((pull) => (pull as { invoiceId?: string }).invoiceId === sessionId)).toHaveLength(1);
     });
+
+    const pullsOf = (invoiceId: string) => btcpay.listRefunds().filter((pull) => pull.invoiceId === invoiceId);
+    const refundRows = (transactionId: string) => f.env.database.db('refunds').where({ transaction_id: transactionId }).orderBy('amount');
+
+    it('two refunds of one payment sent at once make one pull payment and one refund row; both answer with it', async () => {
+      const user = await f.newUser();
+      const { sessionId } = await cryptoCheckout(user, { planId: f.paidPlanId });
+      await btcpay.pay(sessionId);
+      await f.runJobs();
+      const transaction = await transactionOf(sessionId);
+      const [one, two] = await Promise.all([
+        f.call(f.admin, 'POST', `/api/admin/transactions/${transaction.id}/refund`, {}),
+        f.call(f.admin, 'POST', `/api/admin/transactions/${transaction.id}/refund`, {}),
+      ]);
+      expect([one.statusCode, two.statusCode], `${one.body} ${two.body}`).toEqual([200, 200]);
+      expect(pullsOf(sessionId)).toHaveLength(1);
+      expect(await refundRows(transaction.id)).toEqual([expect.objectContaining({ status: 'pending', amount: 499, source: 'admin', provider_refund_id: pullsOf(sessionId)[0]!.id })]);
+      expect(one.json()).toMatchObject({ status: 'refunded', amountRefunded: 499, refundable: false });
+      expect(await f.count('audit_log', { action: 'payments.refund', target_id: transaction.id })).toBe(1);
+    });
+
+    it('a retry after BTCPay\'s answer was lost finds the pull payment the first attempt made: none more, for a click or the retry job', async () => {
+      const user = await f.newUser();
+      const { sessionId } = await cryptoCheckout(user, { planId: f.paidPlanId });
+      await btcpay.pay(sessionId);
+      await f.runJobs();
+      const transaction = await transactionOf(sessionId);
+
+      btcpay.loseNextAnswer('POST', /\/refund$/);
+      const lost = await f.call(f.admin, 'POST', `/api/admin/transactions/${transaction.id}/refund`, { amount: 200 });
+      expect(lost.statusCode).toBe(502);
+      expect(lost.json()).toMatchObject({ code: 'refund_unconfirmed' });
+      expect(pullsOf(sessionId)).toHaveLength(1);
+      expect(await refundRows(transaction.id)).toEqual([expect.objectContaining({ status: 'requested', amount: 200 })]);
+      // Payments says so, and offers no second refund meanwhile.
+      const listed = (await f.call(f.admin, 'GET', `/api/admin/transactions?status=succeeded`)).json().find((t: { id: string }) => t.id === transaction.id);
+      expect(listed).toMatchObject({ refundable: false, note: expect.stringContaining('not confirmed by the provider yet') });
+      const other = await f.call(f.admin, 'POST', `/api/admin/transactions/${transaction.id}/refund`, { amount: 100 });
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toMatchObject({ code: 'refund_in_progress' });
+
+      const again = await f.call(f.admin, 'POST', `/api/admin/transactions/${transaction.id}/refund`, { amount: 200 });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ status: 'succeeded', amountRefunded: 200 });
+      expect(pullsOf(sessionId)).toHaveLength(1);
+      expect(await refundRows(transaction.id)).toEqual([expect.objectContaining({ status: 'pending', amount: 200, attempts: 2 })]);
+
+      // Lost again, and nobody clicks: the job that was recorded with the refund sends it, once.
+      btcpay.loseNextAnswer('POST', /\/refund$/);
+      expect((await f.call(f.admin, 'POST', `/api/admin/transactions/${transaction.id}/refund`, {})).statusCode).toBe(502);
+      expect(pullsOf(sessionId)).toHaveLength(2);
+      await f.env.database.db('jobs').where({ type: 'send_refund' }).update({ run_at: new Date(Date.now() - 1000) });
+      await f.runJobs();
+      expect(pullsOf(sessionId)).toHaveLength(2);
+      expect((await refundRows(transaction.id)).map((row: { status: string; amount: number }) => [row.status, row.amount])).toEqual([['pending', 200], ['pending', 299]]);
+      expect((await transactionOf(sessionId))).toMatchObject({ status: 'refunded', amount_refunded: 499 });
+    });
   });
 });

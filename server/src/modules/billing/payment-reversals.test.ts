@@ -264,3 +264,86 @@ describe.each(TEST_DATABASES)('deleting an account while a renewal is in flight 
     expect(await f.count('jobs', { type: 'provision_paid_account', status: 'failed' })).toBe(0);
   });
 });
+
+describe.each(TEST_DATABASES)('reversals that overtake the payment, and refunds that fail later (%s)', (kind) => {
+  const f = useBillingFixture(kind);
+  const deliver = async (event: Parameters<BillingFixture['stripe']['deliver']>[0]) => {
+    const { body, signature } = f.stripe.signedDelivery(event);
+    const answer = await f.postWebhook(body, signature);
+    expect(answer.status).toBe(200);
+  };
+  /** Pays at Stripe with nothing delivered yet: returns checkout.session.completed to deliver when the test says. */
+  const payUndelivered = async (user: DesktopSession) => {
+    const { sessionId } = await f.checkout(user, { planId: f.paidPlanId });
+    const completed = await f.payQuietly(() => f.stripe.pay(sessionId));
+    return { sessionId, completed, paymentRef: await paymentOf(f, sessionId) };
+  };
+  const accountsOf = async (user: DesktopSession) => (await f.call(user, 'GET', '/api/accounts')).json() as Array<{ status: string }>;
+
+  it('charge.refunded before checkout.session.completed: the refund is kept, and the payment confirms as refunded; nothing is delivered', async () => {
+    const user = await f.newUser();
+    const email = await emailOf(f, user);
+    const { completed, paymentRef } = await payUndelivered(user);
+    const refunded = await f.payQuietly(() => f.stripe.refund(paymentRef));
+    await deliver(refunded);
+    expect(await transactionsOf(f, user)).toEqual([expect.objectContaining({ status: 'pending' })]);
+
+    await deliver(completed);
+    await f.runJobs();
+    expect(await transactionsOf(f, user)).toEqual([expect.objectContaining({ status: 'refunded', amountRefunded: 499 })]);
+    expect(await accountsOf(user)).toEqual([]);
+    expect(f.panel.users.size === 0 || ![...f.panel.users.values()].map(asMarzneshinUser).some((u) => u.note && u.username.includes(user.userId))).toBe(true);
+    expect(f.env.smtp.messages.filter((m) => m.to.includes(email) && /your payment was refunded/.test(m.subject))).toHaveLength(1);
+  });
+
+  it('the same when the return page confirms the payment instead of the webhook', async () => {
+    const user = await f.newUser();
+    const { sessionId, paymentRef } = await payUndelivered(user);
+    await deliver(await f.payQuietly(() => f.stripe.refund(paymentRef)));
+    const polled = await f.call(user, 'GET', `/api/checkout/${sessionId}`);
+    expect(polled.json()).toMatchObject({ status: 'refunded' });
+    await f.runJobs();
+    expect(await accountsOf(user)).toEqual([]);
+  });
+
+  it('a dispute before checkout.session.completed: confirmed as disputed, not delivered; won, it is delivered', async () => {
+    const user = await f.newUser();
+    const { completed, paymentRef } = await payUndelivered(user);
+    const opened = await f.payQuietly(() => f.stripe.openDispute(paymentRef));
+    await deliver(opened);
+    await deliver(completed);
+    await f.runJobs();
+    expect(await transactionsOf(f, user)).toEqual([expect.objectContaining({ status: 'disputed' })]);
+    expect((await accountsOf(user)).filter((a) => a.status === 'active')).toEqual([]);
+
+    await f.stripe.closeDispute(opened.data.object.id, 'won');
+    await f.runJobs();
+    expect(await transactionsOf(f, user)).toEqual([expect.objectContaining({ status: 'succeeded' })]);
+    expect(await accountsOf(user)).toEqual([expect.objectContaining({ status: 'active' })]);
+  });
+
+  it('a refund that fails at Stripe after it was made: the payment counts it no more, the admin is told, and refunding again works', async () => {
+    const user = await f.newUser();
+    const { sessionId, accountId } = await buy(f, user);
+    const id = f.stripe.getSession(sessionId)!.metadata!.transaction_id!;
+    const first = await f.call(f.admin, 'POST', `/api/admin/transactions/${id}/refund`, {});
+    expect(first.statusCode, first.body).toBe(200);
+    await f.runJobs();
+    expect(panelUserOf(f, accountId).enabled).toBe(false);
+    const [made] = f.stripe.listRefunds().filter((r) => r.metadata?.transaction_id === id);
+
+    await f.stripe.failRefund(made!.id);
+    await f.runJobs();
+    const listed = (await f.call(f.admin, 'GET', '/api/admin/transactions?status=refunded')).json().find((t: { id: string }) => t.id === id);
+    expect(listed).toMatchObject({ amountRefunded: 0, refundable: true, note: expect.stringMatching(/failed at the provider \(expired_or_canceled_card\): the customer was not repaid/) });
+    // The account stays as the refund left it.
+    expect(panelUserOf(f, accountId).enabled).toBe(false);
+    expect(await f.env.database.db('refunds').where({ transaction_id: id }).select('status', 'amount')).toEqual([{ status: 'failed', amount: 499 }]);
+
+    const again = await f.call(f.admin, 'POST', `/api/admin/transactions/${id}/refund`, {});
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'refunded', amountRefunded: 499, refundable: false });
+    expect(again.json().note ?? '').not.toMatch(/failed/);
+    expect(f.stripe.listRefunds().filter((r) => r.metadata?.transaction_id === id)).toHaveLength(2);
+  });
+});

@@ -35,7 +35,9 @@ const canRefund = (record: TransactionRecord, refunded: number) =>
 function refundNoteOf(record: TransactionRecord, refunds: RefundRecord[]): string | null {
   const open = refunds.find((refund) => refund.status === 'requested');
   if (open) return `Refund of ${formatCents(open.amount, open.currency)} not confirmed by the provider yet: it is sent again automatically, never twice`;
-  const failed = refunds.filter((refund) => refund.status === 'failed').at(-1);
+  // A failure matters until refunds made since give back all there is to give back.
+  const counted = refunds.filter((refund) => refund.status !== 'failed').reduce((sum, refund) => sum + refund.amount, 0);
+  const failed = counted < refundCap(record) ? refunds.filter((refund) => refund.status === 'failed').at(-1) : undefined;
   if (!failed) return null;
   return failed.providerRefundId
     ? `Refund of ${formatCents(failed.amount, failed.currency)} failed at the provider${failed.error ? ` (${failed.error})` : ''}: the customer was not repaid; the account stays as the refund left it. Refund again to retry`

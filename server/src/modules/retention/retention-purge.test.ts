@@ -59,7 +59,7 @@ describe.each(TEST_DATABASES)('purge of rows past their retention (%s)', (kind) 
     expect(await rows.remaining('vpn_account_logs', [...oldLogs, ...newLogs])).toEqual(newLogs);
     expect(await rows.remaining('user_profiles', [user])).toEqual([user]);
     expect(result).toEqual({
-      deleted: { otp_codes: 2, refresh_tokens: 2, sessions: 2, webhook_events: 0, jobs: 0, vpn_account_logs: 2, audit_log: 0 },
+      deleted: { otp_codes: 2, refresh_tokens: 2, sessions: 2, webhook_events: 0, kept_reversals: 0, jobs: 0, vpn_account_logs: 2, audit_log: 0 },
       more: false,
     });
   });
@@ -99,8 +99,12 @@ describe.each(TEST_DATABASES)('purge of rows past their retention (%s)', (kind) 
     ];
     const oldEvents = [await rows.webhookEvent(31), await rows.webhookEvent(365)];
     const newEvents = [await rows.webhookEvent(29), await rows.webhookEvent(0)];
+    const oldKept = [await rows.keptReversal(31)];
+    const newKept = [await rows.keptReversal(29)];
 
     await purge();
+
+    expect(await rows.remaining('kept_reversals', [...oldKept, ...newKept])).toEqual(newKept);
 
     expect(await rows.remaining('jobs', [...oldJobs, ...keptJobs])).toEqual(keptJobs);
     expect(await rows.remaining('webhook_events', [...oldEvents, ...newEvents])).toEqual(newEvents);

@@ -51,7 +51,8 @@ export function purgeCutoffs(now: Date, settings: Pick<AdminSettings, 'retention
  *   session; and the tokens of sessions signed out longer ago than the retention;
  * - sessions that expired, or were revoked (signed out), longer ago than the retention;
  * - processed webhook ids, and jobs that finished (done or failed) — never a queued or running job,
- *   nor the row of a periodic job;
+ *   nor the row of a periodic job; reversals kept for a payment that was confirmed since, or that never
+ *   turned out to be ours (another product on the same Stripe account), after as long as webhook ids;
  * - provisioning and payment logs; the audit log by its own retention.
  */
 export function purgeRules(periodicJobKeys: readonly string[]): PurgeRule[] {
@@ -66,6 +67,7 @@ export function purgeRules(periodicJobKeys: readonly string[]): PurgeRule[] {
     { table: 'sessions', narrow: (q, c) => q.where('expires_at', '<', c.rows) },
     { table: 'sessions', narrow: (q, c) => q.where('revoked_at', '<', c.rows) },
     { table: 'webhook_events', narrow: (q, c) => q.where('processed_at', '<', c.gates) },
+    { table: 'kept_reversals', narrow: (q, c) => q.where('created_at', '<', c.gates) },
     {
       table: 'jobs',
       narrow: (q, c) => {

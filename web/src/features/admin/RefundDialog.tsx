@@ -17,7 +17,7 @@ const REASON_LABELS: Record<RefundReason, string> = {
 
 interface RefundDialogProps {
   transaction: AdminTransaction;
-  onRefund: (body: { amount?: number; reason: RefundReason; note?: string }) => Promise<void>;
+  onRefund: (body: { amount?: number; reason: RefundReason; note?: string; requestId: string }) => Promise<void>;
   onClose: () => void;
 }
 
@@ -28,6 +28,19 @@ interface RefundDialogProps {
 function parseAmount(text: string, currency: string): number | null {
   const minor = decimalToMinor(text.replace(',', '.'), currency, { roundExtra: false });
   return minor !== null && minor > 0 ? minor : null;
+}
+
+/**
+ * A random version-4 UUID. `crypto.randomUUID` exists only on secure pages (https or localhost); an admin
+ * opened over plain http on a LAN address still has `getRandomValues`.
+ */
+function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Refund the whole remaining amount or part of it, with a reason. A full refund takes the bought period off the account. */
@@ -42,6 +55,8 @@ export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogPro
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // One per dialog: sending it again (a double click, a retry after an error) is the same refund, never a second.
+  const [requestId] = useState(newRequestId);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,7 +68,7 @@ export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogPro
     setBusy(true);
     setError(null);
     try {
-      await onRefund({ ...(amount !== undefined ? { amount } : {}), reason, ...(note.trim() ? { note: note.trim() } : {}) });
+      await onRefund({ ...(amount !== undefined ? { amount } : {}), reason, ...(note.trim() ? { note: note.trim() } : {}), requestId });
     } catch (caught) {
       setError(messageOrFallback(caught, _('adminSettings.refund.failed')));
       setBusy(false);
