@@ -8,7 +8,7 @@ import type { AuditRepo } from '../audit/audit.repo.js';
 import type { BillingRepo } from './billing.repo.js';
 import type { PaymentDrivers } from './payment-drivers.js';
 import type { PaymentReversals } from './payment-reversals.js';
-import type { RefundRecord, RefundsRepo } from './refunds.repo.js';
+import { refundCap, type RefundRecord, type RefundsRepo } from './refunds.repo.js';
 
 /** Sends a recorded refund whose first attempt did not settle (see refund-sender.ts). */
 export const SEND_REFUND = 'send_refund';
@@ -52,7 +52,7 @@ export function createRefundSender(deps: {
       if (result.claimUrl) await deps.billing.setRefundClaimUrl(transaction.id, result.claimUrl, now, trx);
       const total = await refunds.countedTotal(transaction.id, trx);
       await deps.reversals.applyRefund({
-        paymentRef: transaction.providerPaymentId, amountRefunded: Math.max(total, transaction.amountRefunded), fullyRefunded: total >= transaction.amount,
+        paymentRef: transaction.providerPaymentId, amountRefunded: Math.max(total, transaction.amountRefunded), fullyRefunded: total >= refundCap(transaction),
         reason: refund.note ?? refund.reason ?? undefined,
       }, trx);
       await deps.audit.record({

@@ -2,6 +2,7 @@ import type { RefundReason } from '../../../../shared/billing.js';
 import type { Db } from '../../db/knex.js';
 import { dialectOf } from '../../db/knex.js';
 import { toDate, toDateOrNull } from '../../db/values.js';
+import type { TransactionRecord } from './billing.repo.js';
 
 /**
  * `requested`: recorded, the provider not yet known to have it (being sent, or its answer was lost);
@@ -33,6 +34,13 @@ export interface RefundRecord {
 
 /** Refunds that count against what the payment can still give back: made, or on their way. */
 export const COUNTED_REFUND_STATUSES: RefundStatus[] = ['requested', 'succeeded', 'pending'];
+
+/** What a payment can give back at most: what was paid (a payment under review may differ from the order). */
+export function refundCap(record: Pick<TransactionRecord, 'status' | 'amount' | 'currency' | 'metadata'>): number {
+  const { review } = record.metadata;
+  if (record.status === 'needs_review' && review?.amount_paid != null && review.currency_paid === record.currency) return review.amount_paid;
+  return record.amount;
+}
 
 function toRefund(row: Record<string, unknown>): RefundRecord {
   return {

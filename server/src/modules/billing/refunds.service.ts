@@ -10,7 +10,7 @@ import type { BillingRepo, TransactionRecord } from './billing.repo.js';
 import { toTransaction } from './billing.service.js';
 import type { PaymentDrivers } from './payment-drivers.js';
 import type { RefundSender, SendOutcome } from './refund-sender.js';
-import type { RefundRecord, RefundsRepo } from './refunds.repo.js';
+import { refundCap, type RefundRecord, type RefundsRepo } from './refunds.repo.js';
 import { transactionNoteOf } from './transaction-notes.js';
 
 const REFUNDABLE = new Set(['succeeded', 'needs_review']);
@@ -20,12 +20,6 @@ const BUSY_POLL_MS = 100;
 
 const formatCents = (minor: number, currency: string) => formatMoney(minor, currency, 'en-US', 'symbol');
 
-/** What the payment can give back at most: what was paid (a payment under review may differ from the order). */
-function refundCap(record: TransactionRecord): number {
-  const { review } = record.metadata;
-  if (record.status === 'needs_review' && review?.amount_paid != null && review.currency_paid === record.currency) return review.amount_paid;
-  return record.amount;
-}
 
 /** Paid, or fully refunded by a refund that failed later: something is left to give back. */
 const canRefund = (record: TransactionRecord, refunded: number) =>
