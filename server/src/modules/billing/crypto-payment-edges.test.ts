@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '../../../../shared/billing.js';
 import { TEST_DATABASES } from '../../../test/databases.js';
 import { useBillingFixture } from '../../../test/billing-fixture.js';
-import { startFakeBtcpay, type FakeBtcpay, type WebhookPayload } from '../../../test/fake-btcpay/index.js';
+import { BTCPAY, useFakeBtcpay } from '../../../test/btcpay-fixture.js';
+import type { FakeBtcpay, WebhookPayload } from '../../../test/fake-btcpay/index.js';
 import { asMarzneshinUser } from '../../../test/fake-panels/marzneshin.js';
 import type { DesktopSession } from '../../../test/test-app.js';
 
-const BTCPAY = { apiKey: 'fixture-btcpay-api-key-0123456789', storeId: 'FixtureStore1', webhookSecret: 'fixture-btcpay-webhook-secret' };
 
 /** "2.49" in USD → 249. */
 const cents = (decimal: string) => Math.round(Number(decimal) * 100);
@@ -18,13 +18,9 @@ const cents = (decimal: string) => Math.round(Number(decimal) * 100);
  */
 describe.each(TEST_DATABASES)('crypto payment edges (%s)', (kind) => {
   const f = useBillingFixture(kind);
+  const shop = useFakeBtcpay(f);
   let btcpay: FakeBtcpay;
-
-  const webhookUrl = () => {
-    const address = f.t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('app is not listening');
-    return `http://127.0.0.1:${address.port}/api/webhooks/btcpay`;
-  };
+  const webhookUrl = shop.webhookUrl;
   const postSigned = async (payload: WebhookPayload) => {
     const { body, signature } = btcpay.signedDelivery(payload);
     const res = await fetch(webhookUrl(), { method: 'POST', headers: { 'content-type': 'application/json', 'btcpay-sig': signature }, body });
@@ -58,13 +54,9 @@ describe.each(TEST_DATABASES)('crypto payment edges (%s)', (kind) => {
   const mailText = (raw: string) => raw.replace(/=\r?\n/g, ''); // quoted-printable soft line breaks
 
   beforeAll(async () => {
-    btcpay = await startFakeBtcpay({ ...BTCPAY });
-    btcpay.setWebhookUrl(webhookUrl());
+    btcpay = shop.fake;
     const saved = await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', { ...BTCPAY, enabled: true, serverUrl: btcpay.url });
     expect(saved.statusCode, saved.body).toBe(200);
-  });
-  afterAll(async () => {
-    await btcpay?.close();
   });
 
   describe('a payment after the invoice expired', () => {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '../../../../shared/billing.js';
 import { TEST_DATABASES } from '../../../test/databases.js';
 import { useBillingFixture } from '../../../test/billing-fixture.js';
-import { startFakeBtcpay, type FakeBtcpay, type WebhookPayload } from '../../../test/fake-btcpay/index.js';
+import { BTCPAY, useFakeBtcpay } from '../../../test/btcpay-fixture.js';
+import type { FakeBtcpay, WebhookPayload } from '../../../test/fake-btcpay/index.js';
 import type { DesktopSession } from '../../../test/test-app.js';
 
-const BTCPAY = { apiKey: 'fixture-btcpay-api-key-0123456789', storeId: 'FixtureStore1', webhookSecret: 'fixture-btcpay-webhook-secret' };
 
 /**
  * Crypto payments through the operator's BTCPay Server (the fake over real HTTP, its webhooks signed
@@ -14,17 +14,10 @@ const BTCPAY = { apiKey: 'fixture-btcpay-api-key-0123456789', storeId: 'FixtureS
  */
 describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) => {
   const f = useBillingFixture(kind);
+  const shop = useFakeBtcpay(f);
   let btcpay: FakeBtcpay;
-
-  const webhookUrl = () => {
-    const address = f.t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('app is not listening');
-    return `http://127.0.0.1:${address.port}/api/webhooks/btcpay`;
-  };
-  const postSigned = async (body: string, signature?: string) => {
-    const res = await fetch(webhookUrl(), { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'btcpay-sig': signature } : {}) }, body });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
+  const postSigned = shop.post;
+  const webhookUrl = shop.webhookUrl;
   const cryptoCheckout = async (user: DesktopSession, body: { planId: string } | { accountId: string }) => {
     const res = await f.call(user, 'POST', '/api/checkout', { ...body, method: 'crypto' });
     expect(res.statusCode, res.body).toBe(200);
@@ -33,12 +26,8 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
   const status = async (user: DesktopSession, sessionId: string) => (await f.call(user, 'GET', `/api/checkout/${sessionId}`)).json();
   const transactionOf = (invoiceId: string) => f.env.database.db('transactions').where({ provider_transaction_id: invoiceId }).first();
 
-  beforeAll(async () => {
-    btcpay = await startFakeBtcpay({ ...BTCPAY });
-    btcpay.setWebhookUrl(webhookUrl());
-  });
-  afterAll(async () => {
-    await btcpay?.close();
+  beforeAll(() => {
+    btcpay = shop.fake;
   });
 
   describe('settings', () => {
