@@ -257,6 +257,7 @@ export const BILLING_MESSAGES = {
   renewalFailed: 'The renewal charge did not go through.',
   subscriptionCanceled: 'Auto-renew is off. Your account stays active until the end of the paid period.',
   subscriptionResumed: 'Auto-renew is back on.',
+  paidAheadByOneOff: 'This account is already paid beyond this period by a one-off renewal, so auto-renew cannot be turned back on: it would charge again for days already paid. Renew by hand when that period ends.',
   notRenewing: 'This subscription has already ended, so it cannot be changed.',
   alreadyRenews: 'This account renews automatically; there is nothing to pay now.',
   noBillingAccount: 'There is no card on file yet: billing can be managed after your first recurring payment.',

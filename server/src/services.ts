@@ -58,6 +58,7 @@ import { createPaymentReversals, SEND_REFUND_NOTICE, SYNC_PAID_PERIOD } from './
 import { createRefundsService } from './modules/billing/refunds.service.js';
 import { createRefundsRepo } from './modules/billing/refunds.repo.js';
 import { createKeptReversalsRepo } from './modules/billing/kept-reversals.repo.js';
+import { createPaidPeriodsRepo } from './modules/billing/paid-periods.repo.js';
 import { createRefundSender } from './modules/billing/refund-sender.js';
 import { refundJobHandlers } from './modules/billing/refund-jobs.js';
 import { createSendRefundNoticeHandler } from './jobs/handlers/send-refund-notice.js';
@@ -135,6 +136,7 @@ export function createServices(ctx: ServiceContext) {
   const accountsRepo = createAccountsRepo(db);
   const jobs = createJobsRepo(db);
   const billingRepo = createBillingRepo(db);
+  const periods = createPaidPeriodsRepo(db);
   // "The site changed" (settings, card settings, plans): caches of pages and public settings follow it, across instances with Redis.
   const changeSignal = createChangeSignal(broadcast);
   const paymentProviders = createPaymentProvidersRepo(db);
@@ -184,19 +186,19 @@ export function createServices(ctx: ServiceContext) {
     db, repo: createPanelSyncRepo(db), accounts: accountsRepo, listServers: () => serversRepo.list(), driverFor: (server) => servers.driverFor(server),
     notices, accountChanged: (accountId) => subscription.invalidateAccount(accountId), clock, log,
   });
-  const paidPeriods = createPaidPeriods({ billing: billingRepo, settings, clock });
+  const paidPeriods = createPaidPeriods({ billing: billingRepo, periods, settings, clock });
   const customers = createPaymentCustomers({ db, clock });
   const schedule = createRenewalScheduleRepo(db);
   const reconcileReads = createReconcileScheduleRepo(db);
   /** The driver a subscription is read with: the card driver for now; soon the provider account that took it. */
   const subscriptionDriver: DriverForSubscription = async (_subscription) => cards.current();
   const refundsRepo = createRefundsRepo(db);
-  const reversals = createPaymentReversals({ billing: billingRepo, accounts: accountsRepo, refunds: refundsRepo, kept: createKeptReversalsRepo(), jobs, clock, log });
-  const recurring = createRecurringPayments({ billing: billingRepo, accounts: accountsRepo, jobs, reversals, notices, clock, log });
-  const confirmation = createPaymentConfirmation({ db, billing: billingRepo, accounts: accountsRepo, jobs, recurring, reversals, notices, clock, log });
+  const reversals = createPaymentReversals({ billing: billingRepo, periods, accounts: accountsRepo, refunds: refundsRepo, kept: createKeptReversalsRepo(), jobs, clock, log });
+  const recurring = createRecurringPayments({ billing: billingRepo, periods, accounts: accountsRepo, jobs, reversals, notices, clock, log });
+  const confirmation = createPaymentConfirmation({ db, billing: billingRepo, periods, accounts: accountsRepo, jobs, recurring, reversals, notices, clock, log });
   const subscriptionsAdmin = createSubscriptionsAdminRepo(db);
   const subscriptionControls = createSubscriptionControls({
-    db, billing: billingRepo, admin: subscriptionsAdmin, cards, customers, recurring, paidPeriods, audit, clock, log, publicUrl: ctx.config.publicUrl,
+    db, billing: billingRepo, periods, admin: subscriptionsAdmin, cards, customers, recurring, paidPeriods, audit, clock, log, publicUrl: ctx.config.publicUrl,
   });
   const refundSender = createRefundSender({ db, billing: billingRepo, refunds: refundsRepo, payments, reversals, jobs, audit, clock, log });
   const refunds = createRefundsService({ db, billing: billingRepo, refunds: refundsRepo, sender: refundSender, payments });
@@ -214,7 +216,7 @@ export function createServices(ctx: ServiceContext) {
   const billing = createBillingService({ db, billing: billingRepo, payments, confirmation, reversals, recurring, paidPeriods, unreadable: unreadableWebhooks, clock, log });
   const overview = createOverviewService({ repo: createOverviewRepo(db), stats: createDailyStatsRepo(db), settings, clock });
   const fulfilment = createFulfilment({
-    db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, paidPeriods, clock, log,
+    db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, paidPeriods, periods, clock, log,
     refundUndeliverable: (transactionId, why) => refunds.refundUndeliverable(transactionId, why),
   });
 
@@ -266,10 +268,10 @@ export function createServices(ctx: ServiceContext) {
       [PROVISION_PAID_ACCOUNT]: createProvisionPaidAccountHandler({ fulfilment }),
       [CHECK_CHECKOUT]: createCheckCheckoutHandler({ billing: billingRepo, payments, confirmation, clock }),
       [SYNC_PAID_PERIOD]: createSyncPaidPeriodHandler({ billing: billingRepo, accounts: accountsRepo, servers, paidPeriods, notices, clock }),
-      [SEND_BILLING_EMAIL]: createSendBillingEmailHandler({ billing: billingRepo, accounts: accountsRepo, users, settings, paidPeriods, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, clock }),
+      [SEND_BILLING_EMAIL]: createSendBillingEmailHandler({ billing: billingRepo, periods, accounts: accountsRepo, users, settings, paidPeriods, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, clock }),
       [RECONCILE_SUBSCRIPTIONS]: createReconcileSubscriptionsHandler({ db, reads: reconcileReads, driverFor: subscriptionDriver, recurring, clock, log }),
       [SYNC_PLAN_PRICE]: createSyncPlanPriceHandler({ plans: plansRepo, settings, cards }),
-      [SEND_RENEWAL_REMINDERS]: createSendRenewalRemindersHandler({ schedule, billing: billingRepo, accounts: accountsRepo, notices, settings, clock }),
+      [SEND_RENEWAL_REMINDERS]: createSendRenewalRemindersHandler({ schedule, billing: billingRepo, periods, accounts: accountsRepo, notices, settings, clock }),
       [PURGE_OLD_ROWS]: createPurgeOldRowsHandler({ purge: retentionPurge, clock, log }),
       [SYNC_PANEL_ACCOUNTS]: createSyncPanelAccountsHandler({ sync: panelSync, clock }),
       [CHECK_PANEL_HEALTH]: createCheckPanelHealthHandler({ health: serverHealth, clock }),

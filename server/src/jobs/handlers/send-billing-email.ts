@@ -16,6 +16,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../../../shared/locales.js';
 import type { AccountsRepo } from '../../modules/accounts/accounts.repo.js';
 import type { BillingRepo } from '../../modules/billing/billing.repo.js';
 import { graceEndOf, type PaidPeriods } from '../../modules/billing/paid-period.js';
+import type { PaidPeriodsRepo } from '../../modules/billing/paid-periods.repo.js';
 import { subscriptionCurrency } from '../../modules/billing/subscription-currency.js';
 import type { SettingsService } from '../../modules/settings/settings.service.js';
 import type { UsersRepo } from '../../modules/users/users.repo.js';
@@ -39,7 +40,7 @@ type Notice = z.infer<typeof Notice>;
  * it runs; a record gone meanwhile (a deleted user) sends nothing. Retried while the mail server does not answer.
  */
 export function createSendBillingEmailHandler(deps: {
-  billing: BillingRepo; accounts: AccountsRepo; users: UsersRepo; settings: SettingsService; paidPeriods: PaidPeriods; mailer: Mailer; publicUrl: URL; clock: Clock;
+  billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; users: UsersRepo; settings: SettingsService; paidPeriods: PaidPeriods; mailer: Mailer; publicUrl: URL; clock: Clock;
 }): JobHandler {
   const { billing } = deps;
 
@@ -73,7 +74,8 @@ export function createSendBillingEmailHandler(deps: {
             }),
           };
         }
-        const periodEnd = recurring && transaction.metadata.period_end ? new Date(transaction.metadata.period_end) : subscription.currentPeriodEnd;
+        // The period this payment bought, as the ledger has it.
+        const periodEnd = (await deps.periods.forTransaction(transaction.id))?.endsAt ?? subscription.currentPeriodEnd;
         const renews = recurring && !subscription.cancelAtPeriodEnd && subscription.status !== 'canceled';
         return {
           userId: transaction.userId,

@@ -2,6 +2,7 @@ import { addSeconds, type Clock } from '../../lib/clock.js';
 import type { AccountsRepo } from '../../modules/accounts/accounts.repo.js';
 import type { BillingRepo } from '../../modules/billing/billing.repo.js';
 import type { BillingNotices } from '../../modules/billing/billing-notices.js';
+import type { PaidPeriodsRepo } from '../../modules/billing/paid-periods.repo.js';
 import type { RenewalScheduleRepo } from '../../modules/billing/renewal-schedule.repo.js';
 import type { SettingsService } from '../../modules/settings/settings.service.js';
 import type { JobsRepo } from '../jobs.repo.js';
@@ -21,7 +22,7 @@ export async function scheduleRenewalReminders(jobs: JobsRepo, now: Date): Promi
  * reminders off.
  */
 export function createSendRenewalRemindersHandler(deps: {
-  schedule: RenewalScheduleRepo; billing: BillingRepo; accounts: AccountsRepo; notices: BillingNotices; settings: SettingsService; clock: Clock;
+  schedule: RenewalScheduleRepo; billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; notices: BillingNotices; settings: SettingsService; clock: Clock;
 }): JobHandler {
   return async () => {
     const now = deps.clock();
@@ -35,7 +36,7 @@ export function createSendRenewalRemindersHandler(deps: {
     for (const period of await deps.schedule.listOneOffEnding(now, until)) {
       const accountId = period.vpnAccountId!;
       const account = await deps.accounts.findById(accountId);
-      const last = await deps.billing.latestPaidPeriodEnd(accountId);
+      const last = await deps.periods.latestEnd(accountId);
       // Only the account's last paid period ends the service; a renewing account is told about its charge instead.
       if (!account || account.status !== 'active' || last?.getTime() !== period.currentPeriodEnd!.getTime()) continue;
       if (await deps.billing.renewingSubscriptionOf(accountId)) continue;

@@ -3,6 +3,7 @@ import type { PlanBilling } from '../../../../shared/plans.js';
 import type { Db } from '../../db/knex.js';
 import { dialectOf } from '../../db/knex.js';
 import { parseJson, toBool, toDate, toDateOrNull, toJson } from '../../db/values.js';
+import { sourcesOf, targetOf, type TransactionEvent } from './transaction-states.js';
 
 export type CheckoutKind = 'purchase' | 'renewal';
 
@@ -68,7 +69,7 @@ export interface TransactionRecord {
   providerName: string | null;
 }
 
-export type ReviewReason = 'amount_mismatch' | 'partial_payment';
+export type ReviewReason = 'amount_mismatch' | 'partial_payment' | 'period_already_paid';
 
 export interface TransactionMetadata {
   plan_name?: string;
@@ -77,7 +78,8 @@ export interface TransactionMetadata {
   /**
    * Why an admin must look at it (needs_review), and what was paid (minor units of `currency_paid`, the
    * order's currency for a crypto invoice): `amount_mismatch`, paid but not the amount or currency ordered;
-   * `partial_payment`, a crypto invoice that closed (expired, or marked invalid) with only part of it paid.
+   * `partial_payment`, a crypto invoice that closed (expired, or marked invalid) with only part of it paid;
+   * `period_already_paid`, a recurring invoice for days a one-off payment of the account already paid (see recurring-payments.ts).
    */
   review?: { reason: ReviewReason; amount_paid: number | null; currency_paid: string | null };
   /** A crypto invoice paid more than its price (BTCPay's PaidOver): what was sent and how much too much, approximate at the invoice's rate. */
@@ -90,7 +92,10 @@ export interface TransactionMetadata {
   crypto?: CryptoProgress;
   /** A crypto refund: the link where the customer claims it (BTCPay pull payment). */
   refund_claim_url?: string;
-  /** Recurring: the period the invoice bills, and when the account was extended for it. */
+  /**
+   * Recurring: the period the invoice bills, on transactions from before the paid-period ledger (migration
+   * 022 copied them there; the ledger is what counts now), and when the account was extended for it.
+   */
   period_start?: string;
   period_end?: string;
   fulfilled_at?: string;
@@ -154,9 +159,17 @@ export function createBillingRepo(db: Db) {
   /** Row locks exist on PostgreSQL; SQLite runs one writer at a time, so its transaction already holds them all. */
   const lockable = dialectOf(db) === 'postgres';
 
+  /**
+   * The one way a transaction's status changes: `events` (all leading to the same status) allow exactly
+   * the `from` statuses transaction-states.ts lists for them, and the conditional update is the
+   * exactly-once gate (a second caller, racing or late, changes 0 rows). True for the caller that changed it.
+   */
   async function changeTransactionStatus(
-    id: string, from: TransactionStatus[], to: TransactionStatus, patch: (current: TransactionRecord) => Record<string, unknown>, now: Date, trx: Db,
+    id: string, events: TransactionEvent[], patch: (current: TransactionRecord) => Record<string, unknown>, now: Date, trx: Db,
   ): Promise<boolean> {
+    const to = targetOf(events[0]!);
+    if (events.some((event) => targetOf(event) !== to)) throw new Error(`The events ${events.join(', ')} lead to different statuses`);
+    const from = [...new Set(events.flatMap(sourcesOf))];
     const read = trx('transactions').select('*').where({ id });
     if (lockable) read.forUpdate();
     const row = await read.first();
@@ -221,8 +234,8 @@ export function createBillingRepo(db: Db) {
       id: string, details: { checkoutId: string; paymentRef: string | null; fromReview?: boolean; overpaid?: TransactionMetadata['overpaid'] }, now: Date, trx: Db,
     ): Promise<boolean> {
       // needs_review only when the caller says so: a crypto invoice closed part-paid that was paid in full after all.
-      const from: TransactionStatus[] = details.fromReview ? ['pending', 'failed', 'needs_review'] : ['pending', 'failed'];
-      return changeTransactionStatus(id, from, 'succeeded', (current) => {
+      const events: TransactionEvent[] = details.fromReview ? ['paid', 'paid_after_review'] : ['paid'];
+      return changeTransactionStatus(id, events, (current) => {
         const { error: _cleared, ...metadata } = current.metadata;
         return {
           provider_transaction_id: details.checkoutId, provider_payment_id: details.paymentRef,
@@ -231,7 +244,6 @@ export function createBillingRepo(db: Db) {
       }, now, trx);
     },
 
-    /** pending → failed, once; a succeeded payment never becomes failed. */
     /** A crypto refund: where the customer claims it (the refund e-mail links it). */
     async setRefundClaimUrl(id: string, url: string, now: Date, trx: Db): Promise<void> {
       const read = trx('transactions').select('metadata').where({ id });
@@ -246,26 +258,27 @@ export function createBillingRepo(db: Db) {
      * partial one). A payment seen after the invoice expired (`reopen`) takes a failed one back to pending.
      */
     async recordCryptoProgress(id: string, crypto: CryptoProgress, now: Date, trx: Db, options: { reopen?: boolean } = {}): Promise<boolean> {
-      return changeTransactionStatus(id, options.reopen ? ['pending', 'failed'] : ['pending'], 'pending', (current) => {
+      return changeTransactionStatus(id, options.reopen ? ['crypto_progress', 'late_payment_seen'] : ['crypto_progress'], (current) => {
         const { error: _cleared, ...metadata } = current.metadata;
         return { metadata: toJson({ ...(options.reopen ? metadata : current.metadata), crypto }) };
       }, now, trx);
     },
 
+    /** pending → failed, once; a succeeded payment never becomes failed. */
     async markTransactionFailed(id: string, error: string, now: Date, trx: Db): Promise<boolean> {
-      return changeTransactionStatus(id, ['pending'], 'failed', (current) => ({ metadata: toJson({ ...current.metadata, error }) }), now, trx);
+      return changeTransactionStatus(id, ['failed'], (current) => ({ metadata: toJson({ ...current.metadata, error }) }), now, trx);
     },
 
     /** pending/failed → needs_review: paid, but not what was ordered; nothing is delivered until an admin acts. */
     async markTransactionNeedsReview(id: string, details: { checkoutId: string; paymentRef: string | null; review: NonNullable<TransactionMetadata['review']> }, now: Date, trx: Db): Promise<boolean> {
-      return changeTransactionStatus(id, ['pending', 'failed'], 'needs_review', (current) => ({
+      return changeTransactionStatus(id, ['held_for_review'], (current) => ({
         provider_transaction_id: details.checkoutId, provider_payment_id: details.paymentRef, metadata: toJson({ ...current.metadata, review: details.review }),
       }), now, trx);
     },
 
-    /** succeeded/disputed/needs_review → refunded, once (a full refund, or a lost dispute). */
+    /** → refunded, once: a full refund, or (with `dispute`) a lost dispute. */
     async markTransactionRefunded(id: string, details: { amountRefunded: number; reason?: string; dispute?: TransactionMetadata['dispute'] }, now: Date, trx: Db): Promise<boolean> {
-      return changeTransactionStatus(id, ['succeeded', 'disputed', 'needs_review'], 'refunded', (current) => ({
+      return changeTransactionStatus(id, [details.dispute?.status === 'lost' ? 'dispute_lost' : 'refunded'], (current) => ({
         amount_refunded: Math.max(current.amountRefunded, details.amountRefunded),
         metadata: toJson({ ...current.metadata, refunded_at: now.toISOString(), ...(details.reason ? { refund_reason: details.reason } : {}), ...(details.dispute ? { dispute: details.dispute } : {}) }),
       }), now, trx);
@@ -273,12 +286,12 @@ export function createBillingRepo(db: Db) {
 
     /** succeeded → disputed, once per dispute. */
     async markTransactionDisputed(id: string, dispute: NonNullable<TransactionMetadata['dispute']>, now: Date, trx: Db): Promise<boolean> {
-      return changeTransactionStatus(id, ['succeeded'], 'disputed', (current) => ({ metadata: toJson({ ...current.metadata, dispute }) }), now, trx);
+      return changeTransactionStatus(id, ['disputed'], (current) => ({ metadata: toJson({ ...current.metadata, dispute }) }), now, trx);
     },
 
     /** disputed → succeeded: the dispute was won. */
     async markDisputeWon(id: string, disputeId: string, now: Date, trx: Db): Promise<boolean> {
-      return changeTransactionStatus(id, ['disputed'], 'succeeded', (current) => ({ metadata: toJson({ ...current.metadata, dispute: { id: disputeId, status: 'won' } }) }), now, trx);
+      return changeTransactionStatus(id, ['dispute_won'], (current) => ({ metadata: toJson({ ...current.metadata, dispute: { id: disputeId, status: 'won' } }) }), now, trx);
     },
 
     /** Raises the refunded total (never lowers it: a late or repeated event cannot undo a later one). True when it rose. */
@@ -335,17 +348,6 @@ export function createBillingRepo(db: Db) {
       });
     },
 
-    /**
-     * The latest paid period end of an account: a renewal starts from it, and its panel expiry is set to
-     * it. A recurring subscription's period is what its paid invoices bought, whatever its status now.
-     */
-    async latestPaidPeriodEnd(vpnAccountId: string, trx: Db = db): Promise<Date | null> {
-      const row = await trx('subscriptions').where({ vpn_account_id: vpnAccountId })
-        .where((q) => q.where({ status: 'active' }).orWhere((r) => r.where({ billing: 'recurring' }).whereIn('status', ['past_due', 'canceled'])))
-        .max({ latest: 'current_period_end' }).first();
-      return toDateOrNull(row?.latest);
-    },
-
     /** The account's recurring subscription that will charge again (active or past_due, auto-renew on), if any. */
     async renewingSubscriptionOf(vpnAccountId: string, trx: Db = db): Promise<SubscriptionRecord | undefined> {
       const row = await subscriptions(trx).where({ 's.vpn_account_id': vpnAccountId, 's.billing': 'recurring', 's.cancel_at_period_end': false })
@@ -386,14 +388,11 @@ export function createBillingRepo(db: Db) {
       }).onConflict('provider_invoice_id').ignore();
     },
 
-    /** pending/failed → succeeded for an invoice, once; it records the invoice, its payment and the period it bought. */
-    async markInvoicePaid(id: string, details: { invoiceId: string; paymentRef: string | null; periodStart: Date; periodEnd: Date }, now: Date, trx: Db): Promise<boolean> {
-      return changeTransactionStatus(id, ['pending', 'failed'], 'succeeded', (current) => {
+    /** pending/failed → succeeded for an invoice, once; it records the invoice and its payment (the period it bought goes to the ledger). */
+    async markInvoicePaid(id: string, details: { invoiceId: string; paymentRef: string | null }, now: Date, trx: Db): Promise<boolean> {
+      return changeTransactionStatus(id, ['paid'], (current) => {
         const { error: _cleared, ...metadata } = current.metadata;
-        return {
-          provider_invoice_id: details.invoiceId, provider_payment_id: details.paymentRef,
-          metadata: toJson({ ...metadata, period_start: details.periodStart.toISOString(), period_end: details.periodEnd.toISOString() }),
-        };
+        return { provider_invoice_id: details.invoiceId, provider_payment_id: details.paymentRef, metadata: toJson(metadata) };
       }, now, trx);
     },
 
@@ -404,12 +403,6 @@ export function createBillingRepo(db: Db) {
 
     async setTransactionMetadata(id: string, metadata: TransactionMetadata, now: Date, trx: Db = db): Promise<void> {
       await trx('transactions').where({ id }).update({ metadata: toJson(metadata), updated_at: now });
-    },
-
-    /** The account's active paid periods that start at or after `from`, to move them back when an earlier one is refunded. */
-    async listActivePeriodsFrom(vpnAccountId: string, from: Date, trx: Db): Promise<SubscriptionRecord[]> {
-      const rows = await subscriptions(trx).where({ 's.vpn_account_id': vpnAccountId, 's.status': 'active' }).where('s.current_period_start', '>=', from);
-      return rows.map(toSubscriptionRecord);
     },
 
     /** Checkouts of this account still waiting for their payment (a renewal in progress). */

@@ -10,6 +10,7 @@ import { provisionedFields, type Provisioner } from '../accounts/provisioning.js
 import type { ServersService } from '../servers/servers.service.js';
 import type { BillingRepo, SubscriptionRecord, TransactionRecord } from './billing.repo.js';
 import type { PaidPeriods } from './paid-period.js';
+import type { PaidPeriodsRepo } from './paid-periods.repo.js';
 
 /**
  * Delivers what a succeeded payment bought: a purchase creates the panel user for the waiting
@@ -24,6 +25,7 @@ export function createFulfilment(deps: {
   provisioner: Provisioner;
   servers: ServersService;
   paidPeriods: PaidPeriods;
+  periods: PaidPeriodsRepo;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Gives back a payment whose account no longer exists (a renewal paid after the account was deleted). */
@@ -51,6 +53,8 @@ export function createFulfilment(deps: {
         deviceLimit: subscription.metadata.device_limit ?? null,
       }, clock(), trx);
       await billing.updateSubscription(subscription.id, { vpnAccountId: id }, clock(), trx);
+      // The period this payment bought was recorded with no account to go to: it is this one's.
+      await deps.periods.assignAccount(subscription.id, id, clock(), trx);
     });
     return (await accounts.findById(id))!;
   }
@@ -67,8 +71,10 @@ export function createFulfilment(deps: {
       await deps.db.transaction((trx) => markFulfilled(subscription, transaction, trx));
       return;
     }
-    // A recurring plan's account runs to its paid end plus the grace period (the renewal is charged at the end).
-    const expiresAt = subscription.billing === 'recurring' ? (await deps.paidPeriods.of(account.id)).expiresAt : subscription.currentPeriodEnd;
+    // The paid end in the ledger (a recurring plan's plus the grace period: the renewal is charged at the end).
+    const { expiresAt } = await deps.paidPeriods.of(account.id);
+    // Never an account without an end: a succeeded payment always has its period in the ledger.
+    if (!expiresAt) throw new PermanentJobError(`Account ${account.id} has no paid period; transaction ${transaction.id} cannot be delivered`);
     const { metadata } = subscription;
     const candidates = await deps.provisioner.candidateServers(metadata.locations);
     await crashPoint('fulfil:before-provision');
@@ -112,7 +118,8 @@ export function createFulfilment(deps: {
     // Every paid period of this account counts, so renewals applied in any order end at the latest
     // (plus the grace period while a subscription renews it).
     const period = await deps.paidPeriods.of(account.id);
-    const expiresAt = period.expiresAt ?? subscription.currentPeriodEnd!;
+    const { expiresAt } = period;
+    if (!expiresAt) throw new PermanentJobError(`Account ${account.id} has no paid period; renewal ${transactionId} cannot be applied`);
     const driver = deps.servers.driverFor(server);
     await driver.extendAccount(account.username, { expiresAt, dataLimitBytes: subscription.metadata.data_limit });
     await crashPoint('renew:after-extend');

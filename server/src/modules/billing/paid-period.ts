@@ -1,12 +1,13 @@
 import type { Clock } from '../../lib/clock.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { BillingRepo, SubscriptionRecord } from './billing.repo.js';
+import type { PaidPeriodsRepo } from './paid-periods.repo.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What an account is paid for, and what its panel user should say. */
 export interface PaidPeriod {
-  /** The end of its latest paid period (null: nothing paid). */
+  /** The end of its latest paid period that still counts, from the paid-period ledger (null: nothing paid). */
   paidEnd: Date | null;
   /** Its recurring subscription that will charge again (active or past_due, auto-renew on). */
   renewing: SubscriptionRecord | null;
@@ -29,7 +30,7 @@ export function graceEndOf(subscription: SubscriptionRecord, graceMs: number): D
 }
 
 /** Works outside any database transaction (it reads settings): call it from jobs, not from a payment's transaction. */
-export function createPaidPeriods(deps: { billing: BillingRepo; settings: SettingsService; clock: Clock }) {
+export function createPaidPeriods(deps: { billing: BillingRepo; periods: PaidPeriodsRepo; settings: SettingsService; clock: Clock }) {
   const graceMs = async () => (await deps.settings.getAppSettings()).renewalGraceDays * DAY_MS;
 
   return {
@@ -37,7 +38,7 @@ export function createPaidPeriods(deps: { billing: BillingRepo; settings: Settin
 
     async of(accountId: string): Promise<PaidPeriod> {
       const [paidEnd, renewing, grace] = await Promise.all([
-        deps.billing.latestPaidPeriodEnd(accountId), deps.billing.renewingSubscriptionOf(accountId), graceMs(),
+        deps.periods.latestEnd(accountId), deps.billing.renewingSubscriptionOf(accountId), graceMs(),
       ]);
       const expiresAt = paidEnd && renewing ? new Date(paidEnd.getTime() + grace) : paidEnd;
       const graceEndsAt = renewing ? graceEndOf(renewing, grace) : null;

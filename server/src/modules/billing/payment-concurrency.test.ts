@@ -19,7 +19,8 @@ describe.each(TEST_DATABASES)('payments under concurrency (%s)', (kind) => {
     const user = await f.newUser();
     const accountId = await f.buyAccount(user);
     const db = f.env.database.db;
-    const paidEnd = async () => new Date((await db('subscriptions').where({ vpn_account_id: accountId, status: 'active' }).max({ end: 'current_period_end' }).first())!.end);
+    // The paid-period ledger: what the account is paid for.
+    const paidEnd = async () => new Date((await db('paid_periods').where({ vpn_account_id: accountId }).whereNull('voided_at').max({ end: 'ends_at' }).first())!.end);
     for (let round = 0; round < ROUNDS; round += 1) {
       const before = await paidEnd();
       const renewals = [await f.checkout(user, { accountId }), await f.checkout(user, { accountId })];
@@ -36,6 +37,10 @@ describe.each(TEST_DATABASES)('payments under concurrency (%s)', (kind) => {
     const panelUser = asMarzneshinUser([...f.panel.users.values()].find((u) => asMarzneshinUser(u).note === accountId)!);
     expect(new Date(panelUser.expire_date!).getTime()).toBeCloseTo((await paidEnd()).getTime(), -4);
     expect(await f.count('vpn_accounts', { user_id: user.userId })).toBe(1);
+    // One period per payment, each starting where the one before ends: none overlaps another, none is lost.
+    const periods = await db('paid_periods').where({ vpn_account_id: accountId }).orderBy('starts_at', 'asc');
+    expect(periods).toHaveLength(1 + 2 * ROUNDS);
+    for (let i = 1; i < periods.length; i += 1) expect(new Date(periods[i].starts_at).getTime(), `period ${i}`).toBe(new Date(periods[i - 1].ends_at).getTime());
   });
 
   it('the same event delivered 5 times at once is applied by exactly one delivery', async () => {

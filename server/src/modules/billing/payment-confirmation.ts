@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { BILLING_MESSAGES } from '../../../../shared/billing.js';
 import type { Db } from '../../db/knex.js';
@@ -10,6 +11,7 @@ import type { BillingRepo, ReviewReason, TransactionMetadata, TransactionRecord 
 import type { BillingNotices } from './billing-notices.js';
 import { cryptoOverpayment, cryptoPaidOnClosedInvoice, isLatePaymentSeen, isMarkedInvalid } from './crypto-checkout.js';
 import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
+import type { PaidPeriodsRepo } from './paid-periods.repo.js';
 import type { PaymentReversals } from './payment-reversals.js';
 import type { RecurringPayments } from './recurring-payments.js';
 
@@ -25,7 +27,7 @@ const later = (...dates: Array<Date | null | undefined>) =>
  * the transaction's status.
  */
 export function createPaymentConfirmation(deps: {
-  db: Db; billing: BillingRepo; accounts: AccountsRepo; jobs: JobsRepo; recurring: RecurringPayments; reversals: PaymentReversals; notices: BillingNotices; clock: Clock; log: FastifyBaseLogger;
+  db: Db; billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; jobs: JobsRepo; recurring: RecurringPayments; reversals: PaymentReversals; notices: BillingNotices; clock: Clock; log: FastifyBaseLogger;
 }) {
   const { billing, accounts, clock, log } = deps;
 
@@ -38,7 +40,8 @@ export function createPaymentConfirmation(deps: {
   }
 
   /**
-   * pending → succeeded: the subscription becomes active for its period and the account is provisioned by a job.
+   * pending → succeeded: the period it bought goes into the ledger, the subscription becomes active for
+   * it (its dates shown as the ledger has them) and the account is provisioned by a job.
    * `fromReview`: a crypto invoice closed part-paid (needs_review) that was paid in full and confirmed after all.
    */
   async function confirmPaid(
@@ -47,18 +50,24 @@ export function createPaymentConfirmation(deps: {
     const now = clock();
     if (!(await billing.markTransactionSucceeded(transaction.id, { checkoutId: state.checkoutId, paymentRef: state.paymentRef, ...extra }, now, trx))) return false;
     const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
-    const { metadata } = subscription;
+    const { metadata, vpnAccountId: accountId } = subscription;
+    // Payments that buy time on one account queue here, so each reads the ledger as the one before left it.
+    if (accountId) await billing.lockAccount(accountId, trx);
     let start = now;
-    if (metadata.kind === 'renewal' && subscription.vpnAccountId) {
-      // Renewals of one account queue here, so each starts from the end of what is already paid for.
-      await billing.lockAccount(subscription.vpnAccountId, trx);
-      const account = await accounts.findById(subscription.vpnAccountId, trx);
-      start = later(now, account?.expireDate, await billing.latestPaidPeriodEnd(subscription.vpnAccountId, trx));
+    if (metadata.kind === 'renewal' && accountId) {
+      // A renewal starts where what is paid ends: it never overlaps an earlier period, one-off or recurring.
+      // An account with nothing in the ledger (made by an admin) keeps the time it was given.
+      const paidEnd = await deps.periods.latestEnd(accountId, trx);
+      start = later(now, paidEnd ?? (await accounts.findById(accountId, trx))?.expireDate);
     }
-    const { error: _cleared, ...rest } = metadata;
-    await billing.updateSubscription(subscription.id, {
-      status: 'active', currentPeriodStart: start, currentPeriodEnd: expiryAfterDays(start, metadata.days), metadata: rest,
+    const end = expiryAfterDays(start, metadata.days);
+    const recorded = await deps.periods.insert({
+      id: randomUUID(), vpnAccountId: accountId, transactionId: transaction.id, subscriptionId: subscription.id, billing: subscription.billing, startsAt: start, endsAt: end,
     }, now, trx);
+    // Chained after every period of the account, it cannot overlap one: this would be a broken ledger, so nothing is applied.
+    if (recorded.kind === 'overlaps') throw new Error(`The period of transaction ${transaction.id} would overlap the paid period ${recorded.period.id}`);
+    const { error: _cleared, ...rest } = metadata;
+    await billing.updateSubscription(subscription.id, { status: 'active', currentPeriodStart: start, currentPeriodEnd: end, metadata: rest }, now, trx);
     await deps.jobs.enqueue({
       type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id },
       dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}`, maxAttempts: PROVISION_MAX_ATTEMPTS,

@@ -8,6 +8,7 @@ import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { BillingRepo, SubscriptionRecord, TransactionRecord } from './billing.repo.js';
 import type { KeptReversal, KeptReversalsRepo } from './kept-reversals.repo.js';
 import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
+import type { PaidPeriodsRepo, PeriodVoidReason } from './paid-periods.repo.js';
 import type { RefundsRepo } from './refunds.repo.js';
 
 /** Puts an account's panel user in step with what is paid for it (see sync-paid-period.ts). */
@@ -31,7 +32,7 @@ type RefundFailedEvent = Extract<PaymentEvent, { kind: 'refund_failed' }>;
  * when it runs, so any order of events ends in the same place.
  */
 export function createPaymentReversals(deps: {
-  billing: BillingRepo; accounts: AccountsRepo; refunds: RefundsRepo; kept: KeptReversalsRepo; jobs: JobsRepo; clock: Clock; log: FastifyBaseLogger;
+  billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; refunds: RefundsRepo; kept: KeptReversalsRepo; jobs: JobsRepo; clock: Clock; log: FastifyBaseLogger;
 }) {
   const { billing, accounts, jobs, clock, log } = deps;
 
@@ -58,29 +59,36 @@ export function createPaymentReversals(deps: {
   }
 
   /**
-   * The period a refunded (or lost) payment bought is taken off its account: its subscription ends,
-   * and the account's later paid periods move back by its length, so the account's paid end goes back
-   * by exactly that period.
+   * The period a refunded (or lost) payment bought is taken off its account: its ledger row is voided,
+   * and the account's later periods that were chained after it move back by its length, so the account's
+   * paid end goes back by exactly that period. Its subscription ends; a recurring one ends here at once
+   * and at the provider by a job (no further charge): money given back in full ends what it paid for.
+   * The account runs to what is still paid, without grace.
    */
-  async function takeBackPeriod(transaction: TransactionRecord, trx: Db): Promise<{ accountId: string | null; periodStart?: Date }> {
+  async function takeBackPeriod(transaction: TransactionRecord, reason: PeriodVoidReason, trx: Db): Promise<{ accountId: string | null; periodStart?: Date }> {
     const subscription = await billing.findSubscription(transaction.subscriptionId, trx);
     if (!subscription) return { accountId: null };
     const now = clock();
     if (subscription.vpnAccountId) await billing.lockAccount(subscription.vpnAccountId, trx);
-    if (subscription.billing === 'recurring') return takeBackInvoicePeriod(subscription, transaction, now, trx);
-    const { currentPeriodStart: start, currentPeriodEnd: end } = subscription;
-    const wasActive = subscription.status === 'active' && start && end;
-    await billing.updateSubscription(subscription.id, { status: 'canceled', canceledAt: now }, now, trx);
-    if (wasActive && subscription.vpnAccountId) {
-      const length = end.getTime() - start.getTime();
-      for (const later of await billing.listActivePeriodsFrom(subscription.vpnAccountId, end, trx)) {
-        if (later.id === subscription.id || !later.currentPeriodStart || !later.currentPeriodEnd) continue;
-        await billing.updateSubscription(later.id, {
-          currentPeriodStart: new Date(later.currentPeriodStart.getTime() - length), currentPeriodEnd: new Date(later.currentPeriodEnd.getTime() - length),
-        }, now, trx);
+    const voided = await deps.periods.void(transaction.id, reason, now, trx);
+    const length = voided ? voided.endsAt.getTime() - voided.startsAt.getTime() : 0;
+    if (voided?.vpnAccountId) {
+      for (const moved of await deps.periods.moveBack(voided.vpnAccountId, voided.endsAt, length, now, trx)) {
+        // A one-off subscription shows the one period it paid for: it shows it where it is now.
+        if (moved.billing === 'one_off') await billing.updateSubscription(moved.subscriptionId, { currentPeriodStart: moved.startsAt, currentPeriodEnd: moved.endsAt }, now, trx);
       }
     }
-    return { accountId: await withoutUndelivered(subscription, trx), periodStart: wasActive ? start : undefined };
+    if (subscription.billing === 'one_off') {
+      await billing.updateSubscription(subscription.id, { status: 'canceled', canceledAt: now }, now, trx);
+    } else if (!(transaction.status === 'needs_review' && transaction.metadata.review?.reason === 'period_already_paid')) {
+      // (A renewal held because a one-off payment had paid its days bought nothing: giving it back ends nothing.)
+      await endRecurring(subscription, `refund:${transaction.id}`, now, trx);
+      // The subscription's shown period (the provider's, for display) loses what was given back, as the account did.
+      if (voided && subscription.currentPeriodEnd) {
+        await billing.updateSubscription(subscription.id, { currentPeriodEnd: new Date(subscription.currentPeriodEnd.getTime() - length) }, now, trx);
+      }
+    }
+    return { accountId: await withoutUndelivered(subscription, trx), periodStart: voided?.startsAt };
   }
 
   /**
@@ -92,20 +100,6 @@ export function createPaymentReversals(deps: {
     if (!(await accounts.removeIfSuspended(subscription.vpnAccountId, trx))) return subscription.vpnAccountId;
     await billing.updateSubscription(subscription.id, { vpnAccountId: null }, clock(), trx);
     return null;
-  }
-
-  /**
-   * A recurring subscription's invoice: the period it bought comes off the subscription's paid end, and
-   * the subscription ends here at once and at the provider by a job (no further charge): money given back
-   * in full ends what it paid for. The account runs to what is still paid, without grace.
-   */
-  async function takeBackInvoicePeriod(subscription: SubscriptionRecord, transaction: TransactionRecord, now: Date, trx: Db): Promise<{ accountId: string | null; periodStart?: Date }> {
-    await endRecurring(subscription, `refund:${transaction.id}`, now, trx);
-    const { period_start: start, period_end: end } = transaction.metadata;
-    if (!start || !end || !subscription.currentPeriodEnd) return { accountId: await withoutUndelivered(subscription, trx) };
-    const length = new Date(end).getTime() - new Date(start).getTime();
-    await billing.updateSubscription(subscription.id, { currentPeriodEnd: new Date(subscription.currentPeriodEnd.getTime() - length) }, now, trx);
-    return { accountId: await withoutUndelivered(subscription, trx), periodStart: new Date(start) };
   }
 
   async function endRecurring(subscription: SubscriptionRecord, reason: string, now: Date, trx: Db): Promise<void> {
@@ -147,9 +141,12 @@ export function createPaymentReversals(deps: {
     }
     await recordProviderRefund(transaction, event.amountRefunded, trx);
     const now = clock();
-    const fully = event.fullyRefunded || event.amountRefunded >= transaction.amount;
+    // A payment under review gives back what was paid (a crypto invoice closed part-paid), not what was ordered.
+    const { review } = transaction.metadata;
+    const paid = transaction.status === 'needs_review' && review?.amount_paid != null && review.currency_paid === transaction.currency ? review.amount_paid : transaction.amount;
+    const fully = event.fullyRefunded || event.amountRefunded >= paid;
     if (fully && (await billing.markTransactionRefunded(transaction.id, { amountRefunded: event.amountRefunded, reason: event.reason }, now, trx))) {
-      const { accountId, periodStart } = await takeBackPeriod(transaction, trx);
+      const { accountId, periodStart } = await takeBackPeriod(transaction, 'refunded', trx);
       await syncAccount(accountId, `refund:${transaction.id}`, trx, periodStart);
       await notifyRefund(transaction, event.amountRefunded, trx);
       await logStep(transaction, accountId, 'payment_refunded', { amountRefunded: event.amountRefunded, full: true }, trx);
@@ -235,7 +232,7 @@ export function createPaymentReversals(deps: {
     }
     const dispute = { id: event.disputeId, status: 'lost' as const };
     if (!(await billing.markTransactionRefunded(transaction.id, { amountRefunded: transaction.amount, dispute }, now, trx))) return;
-    const { accountId, periodStart } = await takeBackPeriod(transaction, trx);
+    const { accountId, periodStart } = await takeBackPeriod(transaction, 'dispute_lost', trx);
     await syncAccount(accountId, `dispute-lost:${event.disputeId}`, trx, periodStart);
     await logStep(transaction, accountId, 'dispute_lost', { disputeId: event.disputeId }, trx);
   }

@@ -9,7 +9,9 @@ import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { BillingRepo, SubscriptionRecord, TransactionRecord } from './billing.repo.js';
 import type { BillingNotices } from './billing-notices.js';
 import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
+import type { PaidPeriodsRepo } from './paid-periods.repo.js';
 import { SYNC_PAID_PERIOD, type PaymentReversals } from './payment-reversals.js';
+import { sourcesOf } from './transaction-states.js';
 
 const later = (a: Date | null, b: Date) => (a && a > b ? a : b);
 
@@ -25,7 +27,7 @@ const renews = (sub: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean })
  * return check and the reconcile job can deliver the same facts in any order, as often as they like.
  */
 export function createRecurringPayments(deps: {
-  billing: BillingRepo; accounts: AccountsRepo; jobs: JobsRepo; reversals: Pick<PaymentReversals, 'applyKept'>; notices: BillingNotices; clock: Clock; log: FastifyBaseLogger;
+  billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; jobs: JobsRepo; reversals: Pick<PaymentReversals, 'applyKept'>; notices: BillingNotices; clock: Clock; log: FastifyBaseLogger;
 }) {
   const { billing, accounts, notices, clock, log } = deps;
 
@@ -77,8 +79,16 @@ export function createRecurringPayments(deps: {
       }
       return false;
     }
-    if (!(await billing.markInvoicePaid(transaction.id, { invoiceId: invoice.invoiceId, paymentRef: invoice.paymentRef, periodStart: invoice.periodStart, periodEnd: invoice.periodEnd }, now, trx))) return false;
+    // The transaction's row, then the account's (the order every payment and reversal takes them in): the
+    // ledger read below stays true until this commits.
+    const locked = await billing.findTransactionForUpdate(transaction.id, trx);
+    if (!locked || !sourcesOf('paid').includes(locked.status)) return false;
     if (subscription.vpnAccountId) await billing.lockAccount(subscription.vpnAccountId, trx);
+    const period = { vpnAccountId: subscription.vpnAccountId, billing: 'recurring' as const, startsAt: invoice.periodStart, endsAt: invoice.periodEnd };
+    const overlap = await deps.periods.overlapping(period, trx);
+    if (overlap) return holdPaidTwice(subscription, transaction, invoice, overlap.transactionId, trx);
+    if (!(await billing.markInvoicePaid(transaction.id, { invoiceId: invoice.invoiceId, paymentRef: invoice.paymentRef }, now, trx))) return false;
+    await deps.periods.insert({ id: randomUUID(), transactionId: transaction.id, subscriptionId: subscription.id, ...period }, now, trx);
     const newest = !subscription.currentPeriodEnd || invoice.periodEnd >= subscription.currentPeriodEnd;
     const { error: _cleared, past_due_since: _paid, ...metadata } = subscription.metadata;
     await billing.updateSubscription(subscription.id, {
@@ -99,6 +109,28 @@ export function createRecurringPayments(deps: {
     log.info({ transactionId: transaction.id, invoiceId: invoice.invoiceId, first: invoice.first }, 'recurring payment succeeded');
     await deps.reversals.applyKept(invoice.paymentRef, trx);
     return true;
+  }
+
+  /**
+   * An invoice for days a one-off payment of the account already paid: auto-renew was off, the customer
+   * renewed by hand (that period starts where the subscription's ends), and auto-renew was turned back on
+   * somewhere we could not refuse it (the provider's portal or dashboard; our Resume refuses it). Applying
+   * it would count the same days twice, and moving it after the one-off period would leave the account's
+   * paid end out of step with the provider's charges and its grace period. So it is held for review like a
+   * payment that is not what was ordered: nothing is delivered, the admin sees it (Payments, System tab)
+   * and refunds it, and the account keeps exactly the one-off period it paid for.
+   */
+  async function holdPaidTwice(subscription: SubscriptionRecord, transaction: TransactionRecord, invoice: InvoiceState, paidBy: string, trx: Db): Promise<boolean> {
+    const now = clock();
+    const review = { reason: 'period_already_paid' as const, amount_paid: invoice.amountPaid, currency_paid: invoice.currency };
+    if (!(await billing.markTransactionNeedsReview(transaction.id, { checkoutId: transaction.providerTransactionId ?? invoice.invoiceId, paymentRef: invoice.paymentRef, review }, now, trx))) return false;
+    await accounts.insertLog({
+      accountId: subscription.vpnAccountId, userId: subscription.userId, step: 'renewal_held', status: 'failure',
+      details: { transactionId: transaction.id, invoiceId: invoice.invoiceId, amount: invoice.amountPaid, paidByTransactionId: paidBy }, now,
+    }, trx);
+    log.error({ transactionId: transaction.id, invoiceId: invoice.invoiceId, paidBy }, 'recurring: an invoice for days a one-off payment already paid; held for review and a refund');
+    await deps.reversals.applyKept(invoice.paymentRef, trx);
+    return false;
   }
 
   /** A renewal charge failed: past_due, the customer is told, and the account is paused after the grace period unless it is paid. */

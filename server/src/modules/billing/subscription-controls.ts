@@ -11,6 +11,7 @@ import type { Actor } from '../users/users.service.js';
 import type { BillingRepo, SubscriptionRecord } from './billing.repo.js';
 import type { CardDriverSource } from './card-driver.js';
 import type { PaidPeriods } from './paid-period.js';
+import type { PaidPeriodsRepo } from './paid-periods.repo.js';
 import type { PaymentCustomers } from './payment-customers.js';
 import type { RecurringPayments } from './recurring-payments.js';
 import type { SubscriptionsAdminRepo } from './subscriptions-admin.repo.js';
@@ -24,6 +25,7 @@ import { toAdminSubscription, toSubscription } from './subscription-presenter.js
 export function createSubscriptionControls(deps: {
   db: Db;
   billing: BillingRepo;
+  periods: PaidPeriodsRepo;
   admin: SubscriptionsAdminRepo;
   cards: CardDriverSource;
   customers: PaymentCustomers;
@@ -64,6 +66,19 @@ export function createSubscriptionControls(deps: {
     if (!record.providerSubscriptionId || !live.includes(record.status)) throw new AppError(409, 'not_renewing', BILLING_MESSAGES.notRenewing);
   }
 
+  /**
+   * A one-off renewal bought while auto-renew was off starts where this subscription's period ends (see
+   * payment-confirmation.ts): turned back on, its next charge would pay those days a second time. So it
+   * stays off; the account runs on what it paid for and is renewed by hand. (An invoice that comes anyway,
+   * auto-renew turned on at the provider, is held for review by recurring-payments.ts.)
+   */
+  async function assertNotPaidAhead(record: SubscriptionRecord): Promise<void> {
+    if (!record.vpnAccountId || !record.currentPeriodEnd) return;
+    const span = { vpnAccountId: record.vpnAccountId, billing: 'recurring' as const, startsAt: record.currentPeriodEnd, endsAt: new Date(Date.UTC(9999, 0, 1)) };
+    const paidAhead = await deps.periods.overlapping(span, deps.db);
+    if (paidAhead) throw new AppError(409, 'paid_ahead', BILLING_MESSAGES.paidAheadByOneOff);
+  }
+
   async function present(record: SubscriptionRecord): Promise<Subscription> {
     return toSubscription(record, clock(), await deps.paidPeriods.graceMs());
   }
@@ -91,6 +106,7 @@ export function createSubscriptionControls(deps: {
       const record = await ownSubscription(user, id);
       assertChangeable(record);
       if (!record.cancelAtPeriodEnd) return present(record);
+      await assertNotPaidAhead(record);
       return present(await change(record, (d, ref) => d.setCancelAtPeriodEnd(ref, false)));
     },
 

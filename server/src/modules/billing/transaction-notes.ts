@@ -10,6 +10,7 @@ export function transactionNoteOf(record: TransactionRecord): string | null {
   if (record.status === 'needs_review' && review) {
     const paid = review.amount_paid !== null && review.currency_paid ? formatCents(review.amount_paid, review.currency_paid) : 'an unknown amount';
     if (review.reason === 'partial_payment') return `Paid ${paid} of ${formatCents(record.amount, record.currency)}, invoice expired`;
+    if (review.reason === 'period_already_paid') return `Renewal charge of ${paid} for days a one-off payment already paid: not applied, refund it`;
     return `Paid ${paid}, ordered ${formatCents(record.amount, record.currency)}`;
   }
   if (record.status === 'disputed' && dispute) return `Dispute ${dispute.id} open${dispute.reason ? ` (${dispute.reason})` : ''}`;
