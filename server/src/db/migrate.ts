@@ -19,6 +19,7 @@ import * as deviceLimits from './migrations/016-device-limits.js';
 import * as reconcileSchedule from './migrations/017-reconcile-schedule.js';
 import * as refunds from './migrations/019-refunds.js';
 import * as unreadableWebhookVersions from './migrations/021-unreadable-webhook-versions.js';
+import * as providerAccounts from './migrations/023-provider-accounts.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -46,6 +47,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['017-reconcile-schedule', reconcileSchedule],
   ['019-refunds', refunds],
   ['021-unreadable-webhook-versions', unreadableWebhookVersions],
+  ['023-provider-accounts', providerAccounts],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {
