@@ -211,6 +211,33 @@ export interface CryptoPaymentSettings {
 }
 
 /**
+ * `GET /api/admin/payments/accounts`: each provider account that took payments (issue 25, item 3). The keys
+ * in force are one account; an account switched away from keeps its keys here while its payments need them
+ * (webhooks, refunds, renewals). Subscriptions cannot be moved between Stripe accounts: they are ended.
+ */
+export interface ProviderAccountSummary {
+  id: string;
+  method: 'card' | 'crypto';
+  /** Stripe: the account id (`acct_…`); BTCPay: the server address and store id. */
+  account: string;
+  /** The keys in force belong to this account (new checkouts go to it). */
+  inForce: boolean;
+  /** Recurring subscriptions it still bills (active or past due). */
+  liveSubscriptions: number;
+  /** Of those, the ones it will charge again (not ending at their period end). */
+  renewingSubscriptions: number;
+}
+
+/** `POST /api/admin/payments/accounts/:id/end-subscriptions`: what was asked of the account. */
+export interface EndAccountSubscriptionsResult {
+  account: ProviderAccountSummary;
+  /** Subscriptions now ending at their period end. */
+  ended: number;
+  /** Subscriptions the provider did not answer for (try again). */
+  failed: number;
+}
+
+/**
  * Where an open crypto payment stands, as the operator's BTCPay Server reports it: `Processing` = paid,
  * waiting for confirmations; `PaidPartial` = some paid, `amountDue` (minor units of the order's
  * currency) still missing.

@@ -20,6 +20,7 @@ import { adminPlansRoutes, publicPlansRoutes } from './modules/plans/plans.route
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes.js';
 import { adminSubscriptionsRoutes } from './modules/billing/subscriptions-admin.routes.js';
 import { adminCardSettingsRoutes } from './modules/billing/card-settings.routes.js';
+import { adminProviderAccountsRoutes } from './modules/billing/provider-accounts.routes.js';
 import { adminCryptoSettingsRoutes } from './modules/billing/crypto-settings.routes.js';
 import type { StripeDriverFactory } from './payments/stripe/stripe-driver.js';
 import { adminTransactionsRoutes } from './modules/billing/refunds.routes.js';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminCryptoSettingsRoutes, { crypto: services.crypto, audit: services.audit, clock });
   await app.register(adminTransactionsRoutes, { refunds: services.refunds });
   await app.register(adminSubscriptionsRoutes, { controls: services.subscriptionControls });
+  await app.register(adminProviderAccountsRoutes, { accounts: services.providerAccounts });
   await app.register(adminAccountsRoutes, { accounts: services.accounts });
   await app.register(adminSystemRoutes, { system: services.system });
   await app.register(adminSetupRoutes, { setup: services.setup });

@@ -51,6 +51,9 @@ import { createReconcileSubscriptionsHandler, RECONCILE_SUBSCRIPTIONS, scheduleS
 import { createSendRenewalRemindersHandler, scheduleRenewalReminders, SEND_RENEWAL_REMINDERS } from './jobs/handlers/send-renewal-reminders.js';
 import { createPaymentProvidersRepo } from './modules/billing/payment-providers.repo.js';
 import { createCardDriverSource } from './modules/billing/card-driver.js';
+import { createAccountDrivers } from './modules/billing/account-drivers.js';
+import { createProviderAccountsRepo } from './modules/billing/provider-accounts.repo.js';
+import { createProviderAccountsService } from './modules/billing/provider-accounts.service.js';
 import { createCryptoSettingsService } from './modules/billing/crypto-settings.service.js';
 import { createPaymentDrivers, type CryptoDriverFactory } from './modules/billing/payment-drivers.js';
 import { createBtcpayDriver, testBtcpayConnection } from './payments/btcpay/btcpay-driver.js';
@@ -140,13 +143,19 @@ export function createServices(ctx: ServiceContext) {
   // "The site changed" (settings, card settings, plans): caches of pages and public settings follow it, across instances with Redis.
   const changeSignal = createChangeSignal(broadcast);
   const paymentProviders = createPaymentProvidersRepo(db);
-  const card = signalling(createCardSettingsService({ providers: paymentProviders, keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl }), changeSignal);
-  const cards = createCardDriverSource({ card, drivers: ctx.stripeDrivers ?? createStripeDrivers(ctx.config.stripeApiUrl, { testClocks: ctx.config.stripeTestClocks }) });
+  const card = signalling(createCardSettingsService({
+    providers: paymentProviders, keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl, keysChanging: () => accountDrivers.rememberInForce('card'),
+  }), changeSignal);
+  const stripeDrivers = ctx.stripeDrivers ?? createStripeDrivers(ctx.config.stripeApiUrl, { testClocks: ctx.config.stripeTestClocks });
+  const cryptoDrivers = ctx.cryptoDrivers ?? ((store) => createBtcpayDriver(store));
+  const cards = createCardDriverSource({ card, drivers: stripeDrivers });
   const crypto = signalling(createCryptoSettingsService({
     providers: paymentProviders, keys, publicUrl: ctx.config.publicUrl, testConnection: testBtcpayConnection,
-    checkServerUrl: createPanelUrlCheck({ allowLinkLocal: ctx.config.allowLinkLocalPanels }),
+    checkServerUrl: createPanelUrlCheck({ allowLinkLocal: ctx.config.allowLinkLocalPanels }), keysChanging: () => accountDrivers.rememberInForce('crypto'),
   }), changeSignal);
-  const payments = createPaymentDrivers({ cards, crypto, cryptoDrivers: ctx.cryptoDrivers ?? ((store) => createBtcpayDriver(store)), billing: billingRepo });
+  const providerAccountsRepo = createProviderAccountsRepo(db);
+  const accountDrivers = createAccountDrivers({ repo: providerAccountsRepo, keys, card, crypto, stripeDrivers, cryptoDrivers, clock, log });
+  const payments = createPaymentDrivers({ cards, crypto, cryptoDrivers, accounts: accountDrivers, billing: billingRepo });
   const settingsRepo = createSettingsRepo(db);
   const settings = createCachedSettings(createSettingsService({
     settings: settingsRepo,
@@ -190,16 +199,18 @@ export function createServices(ctx: ServiceContext) {
   const customers = createPaymentCustomers({ db, clock });
   const schedule = createRenewalScheduleRepo(db);
   const reconcileReads = createReconcileScheduleRepo(db);
-  /** The driver a subscription is read with: the card driver for now; soon the provider account that took it. */
-  const subscriptionDriver: DriverForSubscription = async (_subscription) => cards.current();
+  /** The driver a subscription is read with: the provider account that bills it. */
+  const subscriptionDriver: DriverForSubscription = (subscription) => payments.forSubscription(subscription);
   const refundsRepo = createRefundsRepo(db);
   const reversals = createPaymentReversals({ billing: billingRepo, periods, accounts: accountsRepo, refunds: refundsRepo, kept: createKeptReversalsRepo(), jobs, clock, log });
   const recurring = createRecurringPayments({ billing: billingRepo, periods, accounts: accountsRepo, jobs, reversals, notices, clock, log });
   const confirmation = createPaymentConfirmation({ db, billing: billingRepo, periods, accounts: accountsRepo, jobs, recurring, reversals, notices, clock, log });
   const subscriptionsAdmin = createSubscriptionsAdminRepo(db);
   const subscriptionControls = createSubscriptionControls({
-    db, billing: billingRepo, periods, admin: subscriptionsAdmin, cards, customers, recurring, paidPeriods, audit, clock, log, publicUrl: ctx.config.publicUrl,
+    db, billing: billingRepo, periods, admin: subscriptionsAdmin, payments, billingAccountOfUser: (userId) => providerAccountsRepo.billingAccountIdOfUser(userId),
+    customers, recurring, paidPeriods, audit, clock, log, publicUrl: ctx.config.publicUrl,
   });
+  const providerAccounts = createProviderAccountsService({ repo: providerAccountsRepo, drivers: accountDrivers, controls: subscriptionControls, audit, clock, log });
   const refundSender = createRefundSender({ db, billing: billingRepo, refunds: refundsRepo, payments, reversals, jobs, audit, clock, log });
   const refunds = createRefundsService({ db, billing: billingRepo, refunds: refundsRepo, sender: refundSender, payments });
   const checkout = createCheckoutService({
@@ -252,6 +263,7 @@ export function createServices(ctx: ServiceContext) {
       accounts: accountsRepo, accountsService: accounts, users, servers, audit, accountChanged: (accountId) => subscription.invalidateAccount(accountId), clock,
     }),
     subscriptionControls,
+    providerAccounts,
     refunds,
     billingRepo,
     status: createStatusService({ db, servers: serversRepo, clock }),

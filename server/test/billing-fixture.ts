@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { CheckoutStarted } from '../../shared/billing.js';
 import type { LightMyRequestResponse } from 'fastify';
+import type { AppOptions } from '../src/app.js';
 import { createPanelDriver } from '../src/panels/index.js';
 import type { TestDatabaseKind } from './databases.js';
 import { useTestEnvironment, type TestEnvironment } from './environment.js';
@@ -54,7 +55,7 @@ export interface BillingFixture {
  * Stripe behind the real SDK, an admin, a server, a trial and a paid plan, and card payments set up
  * through the admin API. The job worker is not started: tests run jobs with `runJobs()`.
  */
-export function useBillingFixture(kind: TestDatabaseKind, options: { configureCard?: boolean; panel?: FixturePanel } = {}): BillingFixture {
+export function useBillingFixture(kind: TestDatabaseKind, options: { configureCard?: boolean; panel?: FixturePanel; overrides?: () => Partial<AppOptions> } = {}): BillingFixture {
   const env = useTestEnvironment(kind);
   const f = { env } as BillingFixture;
   let n = 0;
@@ -63,7 +64,7 @@ export function useBillingFixture(kind: TestDatabaseKind, options: { configureCa
   async function startApp(): Promise<void> {
     f.t = await buildTestApp({
       db: env.database.db, smtp: env.smtp, clock: f.t?.clock, env: { ADMIN_EMAILS: 'admin@example.com', STRIPE_API_URL: f.stripe.url, STRIPE_TEST_CLOCKS: 'true' },
-      overrides: { driverFactory: (k, c) => createPanelDriver(k, c, { timeoutMs: 500 }) },
+      overrides: { driverFactory: (k, c) => createPanelDriver(k, c, { timeoutMs: 500 }), ...options.overrides?.() },
     });
     await f.t.app.listen({ host: '127.0.0.1', port: 0 });
     f.stripe.setWebhookUrl(webhookUrl());

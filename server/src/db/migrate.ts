@@ -20,6 +20,7 @@ import * as reconcileSchedule from './migrations/017-reconcile-schedule.js';
 import * as refunds from './migrations/019-refunds.js';
 import * as unreadableWebhookVersions from './migrations/021-unreadable-webhook-versions.js';
 import * as paidPeriods from './migrations/022-paid-periods.js';
+import * as providerAccounts from './migrations/023-provider-accounts.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -48,6 +49,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['019-refunds', refunds],
   ['021-unreadable-webhook-versions', unreadableWebhookVersions],
   ['022-paid-periods', paidPeriods],
+  ['023-provider-accounts', providerAccounts],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

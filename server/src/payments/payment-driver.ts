@@ -172,8 +172,12 @@ export interface RefundResult {
 export interface PaymentDriver {
   /** The provider's name as stored in payment_providers ('stripe'). */
   readonly name: string;
-  /** Which account of the provider the keys belong to (customers and prices live in one account). */
-  readonly accountKey: string;
+  /**
+   * Which account of the provider the keys belong to, the same after a key is rolled (Stripe: the `acct_…`
+   * id, read once per key; BTCPay: the server address and store id). Customers, prices and the payments
+   * themselves live in one account: whatever a payment needs later is sent to the account that took it.
+   */
+  identifyAccount(): Promise<string>;
   startCheckout(order: CheckoutOrder): Promise<StartedCheckout>;
   readCheckout(checkoutId: string): Promise<CheckoutState>;
   /** Closes an unpaid checkout so it can no longer be paid; one already closed or paid is left as it is. */

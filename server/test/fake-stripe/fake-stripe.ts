@@ -29,12 +29,18 @@ function unrecognized(method: string, path: string): StripeApiError {
     'invalid_request_error',
     `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/. ` +
       '(The fake Stripe server implements only Checkout Session create, retrieve and expire; PaymentIntent, Charge and ' +
-      'Dispute retrieve; Refund create, retrieve and list; event retrieve; Customer create and retrieve; Product create, ' +
+      'Dispute retrieve; Account retrieve; Refund create, retrieve and list; event retrieve; Customer create and retrieve; Product create, ' +
       'retrieve and update; Price create, retrieve, update and list; Subscription retrieve, list, update and cancel; ' +
       'Invoice and Invoice Payment retrieve and list; test clock create, retrieve and advance; and billing portal ' +
       'session create.)',
   );
 }
+
+/** `GET /v1/account`: the parts of a standard account the project reads (its id). */
+const accountObject = (id: string) => ({
+  id, object: 'account', type: 'standard', country: 'US', default_currency: 'usd', charges_enabled: true, payouts_enabled: true,
+  details_submitted: true, email: null, settings: { dashboard: { display_name: 'VPN Shop' } },
+});
 
 const copy = <T>(value: T | undefined): T | undefined => (value === undefined ? undefined : structuredClone(value));
 
@@ -42,7 +48,7 @@ const copy = <T>(value: T | undefined): T | undefined => (value === undefined ? 
  * A fake of the parts of Stripe's API this project uses, on 127.0.0.1, for the real `stripe` SDK
  * (`new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http' })`):
  * - Checkout Sessions (session-routes.ts), PaymentIntents, Charges, Refunds, Disputes (payment-routes.ts),
- *   `GET /v1/events/:id`;
+ *   `GET /v1/events/:id`, `GET /v1/account` (one account per fake: `accountId`);
  * - Billing (billing-routes.ts, billing-lists.ts): Customers, Products, Prices, Subscriptions, Invoices and their
  *   payments, test clocks, and the customer portal page at each portal session's `url` (billing-portal.ts);
  * - a page listing the test clocks, whose buttons advance each to its next renewal (`GET /test-clocks`,
@@ -66,6 +72,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   checkApiVersion(webhookApiVersion);
   let failCreates = 0;
   let baseUrl = '';
+  let secretKey = options.secretKey;
+  const accountId = options.accountId ?? stripeId('acct_', 16);
 
   const emit: EmitEvent = (type, object, eventOptions = {}) => {
     const event = newEvent(type, object, { created: nowSeconds(), pendingWebhooks: webhookUrl ? 1 : 0, ...eventOptions });
@@ -132,6 +140,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     if (answer) return answer;
     const [, resource, id] = parts;
     if (resource === 'events' && parts.length === 3 && id && method === 'GET') return retrieveEvent(ctx, id);
+    if (resource === 'account' && parts.length === 2 && method === 'GET') return json(200, accountObject(accountId));
     throw unrecognized(method, path);
   };
 
@@ -153,7 +162,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     const body = await readBody(req);
     if (body === null) return fail(new StripeApiError(413, 'invalid_request_error', 'Request body too large.'));
     const key = apiKeyOf(req);
-    if (key !== options.secretKey) return fail(authenticationError(key));
+    if (key !== secretKey) return fail(authenticationError(key));
 
     if (method === 'POST' && path === '/v1/checkout/sessions' && failCreates > 0) {
       failCreates--;
@@ -251,6 +260,10 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     ...billingHandle(billing, deliverAll),
     url: baseUrl,
     port,
+    accountId,
+    rollSecretKey(next) {
+      secretKey = next;
+    },
     setWebhookUrl(url) {
       webhookUrl = url;
     },

@@ -24,6 +24,8 @@ export interface FakeStripeOptions {
   webhookApiVersion?: string;
   /** Default 0 (a free port). */
   port?: number;
+  /** The account's id (`GET /v1/account`); default a new `acct_…` per fake, so two fakes are two accounts. */
+  accountId?: string;
 }
 
 /** One webhook delivery attempt: the receiver's HTTP status, or 'error' (refused, reset, timed out). */
@@ -78,6 +80,10 @@ export interface FakeStripe extends FakeStripeBilling {
   /** `http://127.0.0.1:PORT` — what STRIPE_API_URL is set to. */
   readonly url: string;
   readonly port: number;
+  /** The account's id, as `GET /v1/account` answers it. */
+  readonly accountId: string;
+  /** What rolling the secret key in the Dashboard does: requests must carry `secretKey` from now on (the old key expires at once). */
+  rollSecretKey(secretKey: string): void;
   /** Where later events are delivered; null = no endpoint. */
   setWebhookUrl(url: string | null): void;
   /** The endpoint's API version from now on (what an operator picks in the Dashboard); null = the SDK's. */

@@ -11,6 +11,8 @@ import type {
   SubscriptionStatus,
   TransactionStatus,
   UpdateCardPaymentSettings,
+  EndAccountSubscriptionsResult,
+  ProviderAccountSummary,
 } from '../../../shared/billing.js';
 import type { RefundBody, UpdateCryptoPaymentBody } from '../../../shared/billing-schemas.js';
 import type { AdminOverview, OverviewRange } from '../../../shared/overview.js';
@@ -101,6 +103,11 @@ export function createAdminEndpoints(client: ApiClient) {
       /** Ends a subscription now, or turns its auto-renew off so it ends with its paid period. */
       cancelSubscription: (id: string, body: AdminCancelSubscription) =>
         client.request<AdminSubscription>('POST', `/api/admin/subscriptions/${encodeURIComponent(id)}/cancel`, { body }),
+      /** The provider accounts that took payments, with the subscriptions each still bills. */
+      listAccounts: (signal?: AbortSignal) => client.request<ProviderAccountSummary[]>('GET', '/api/admin/payments/accounts', { signal }),
+      /** Ends, at its period end, every subscription an account switched away from would charge again. */
+      endAccountSubscriptions: (id: string) =>
+        client.request<EndAccountSubscriptionsResult>('POST', `/api/admin/payments/accounts/${encodeURIComponent(id)}/end-subscriptions`, { body: { when: 'period_end' } }),
     },
 
     users: {

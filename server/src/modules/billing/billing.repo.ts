@@ -36,6 +36,8 @@ export interface SubscriptionRecord {
   vpnAccountId: string | null;
   providerId: string | null;
   providerName: string | null;
+  /** The provider account that took it (provider_accounts); null = the account in force. */
+  providerAccountId: string | null;
   planId: string | null;
   status: SubscriptionStatus;
   billing: PlanBilling;
@@ -67,6 +69,8 @@ export interface TransactionRecord {
   createdAt: Date;
   /** The provider that took it ('stripe', 'btcpay'), where the read joined it; null otherwise. */
   providerName: string | null;
+  /** The provider account that took it (provider_accounts); null = its subscription's, or the account in force. */
+  providerAccountId: string | null;
 }
 
 export type ReviewReason = 'amount_mismatch' | 'partial_payment' | 'period_already_paid';
@@ -102,7 +106,7 @@ export interface TransactionMetadata {
 }
 
 export interface NewCheckout {
-  subscription: { id: string; userId: string; vpnAccountId: string | null; providerId: string | null; planId: string; billing: PlanBilling; metadata: SubscriptionMetadata };
+  subscription: { id: string; userId: string; vpnAccountId: string | null; providerId: string | null; providerAccountId?: string | null; planId: string; billing: PlanBilling; metadata: SubscriptionMetadata };
   transaction: { id: string; amount: number; currency: string };
 }
 
@@ -113,6 +117,7 @@ export function toSubscriptionRecord(row: Record<string, unknown>): Subscription
     vpnAccountId: (row.vpn_account_id as string | null) ?? null,
     providerId: (row.provider_id as string | null) ?? null,
     providerName: (row.provider_name as string | null) ?? null,
+    providerAccountId: (row.provider_account_id as string | null | undefined) ?? null,
     planId: (row.plan_id as string | null) ?? null,
     status: row.status as SubscriptionStatus,
     billing: row.billing === 'recurring' ? 'recurring' : 'one_off',
@@ -141,12 +146,14 @@ function toTransaction(row: Record<string, unknown>): TransactionRecord {
     metadata: parseJson<TransactionMetadata>(row.metadata, {}),
     createdAt: toDate(row.created_at),
     providerName: (row.provider_name as string | null | undefined) ?? null,
+    providerAccountId: (row.provider_account_id as string | null | undefined) ?? null,
   };
 }
 
 export const SUBSCRIPTION_COLUMNS = [
   's.id', 's.user_id', 's.vpn_account_id', 's.provider_id', 's.plan_id', 's.status', 's.current_period_start', 's.current_period_end',
   's.cancel_at_period_end', 's.canceled_at', 's.metadata', 's.created_at', 's.billing', 's.provider_subscription_id', 'pp.name as provider_name',
+  's.provider_account_id',
 ];
 
 /**
@@ -183,12 +190,12 @@ export function createBillingRepo(db: Db) {
     async insertCheckout(checkout: NewCheckout, now: Date, trx: Db): Promise<void> {
       const { subscription: sub, transaction: tx } = checkout;
       await trx('subscriptions').insert({
-        id: sub.id, user_id: sub.userId, vpn_account_id: sub.vpnAccountId, provider_id: sub.providerId, plan_id: sub.planId,
+        id: sub.id, user_id: sub.userId, vpn_account_id: sub.vpnAccountId, provider_id: sub.providerId, provider_account_id: sub.providerAccountId ?? null, plan_id: sub.planId,
         status: 'incomplete', billing: sub.billing, cancel_at_period_end: false, metadata: toJson(sub.metadata), created_at: now, updated_at: now,
       });
       await trx('transactions').insert({
         id: tx.id, subscription_id: sub.id, user_id: sub.userId, status: 'pending', amount: tx.amount, currency: tx.currency,
-        provider_transaction_id: null, metadata: toJson({ plan_name: sub.metadata.plan_name, kind: sub.metadata.kind }), created_at: now, updated_at: now,
+        provider_transaction_id: null, provider_account_id: sub.providerAccountId ?? null, metadata: toJson({ plan_name: sub.metadata.plan_name, kind: sub.metadata.kind }), created_at: now, updated_at: now,
       });
     },
 
@@ -385,6 +392,8 @@ export function createBillingRepo(db: Db) {
       await trx('transactions').insert({
         id: tx.id, subscription_id: tx.subscriptionId, user_id: tx.userId, status: 'pending', amount: tx.amount, currency: tx.currency,
         provider_invoice_id: tx.invoiceId, metadata: toJson(tx.metadata), created_at: now, updated_at: now,
+        // The account that bills the subscription took the renewal.
+        provider_account_id: trx('subscriptions').select('provider_account_id').where({ id: tx.subscriptionId }),
       }).onConflict('provider_invoice_id').ignore();
     },
 

@@ -4,7 +4,7 @@ import { BILLING_MESSAGES } from '../../../../shared/billing.js';
 import type { Db } from '../../db/knex.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { PaymentProviderError, UnreadableEventError, WebhookSignatureError, type PaymentEvent, type VerifiedWebhook } from '../../payments/payment-driver.js';
+import { PaymentProviderError, UnreadableEventError, WebhookSignatureError, type PaymentDriver, type PaymentEvent, type VerifiedWebhook } from '../../payments/payment-driver.js';
 import type { UserProfile } from '../users/users.repo.js';
 import type { BillingRepo, TransactionRecord } from './billing.repo.js';
 import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
@@ -83,6 +83,30 @@ export function createBillingService(deps: {
     return new AppError(422, 'unreadable_event', err.message);
   }
 
+  /**
+   * The event is verified by the account it is signed for: the keys in force, or an account switched away
+   * from whose payments still send events (each with its own webhook secret). The driver that verified it
+   * completes it from its own account.
+   */
+  async function verifyWithAnyAccount(drivers: PaymentDriver[], rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ driver: PaymentDriver; webhook: VerifiedWebhook }> {
+    let refused: WebhookSignatureError | undefined;
+    for (const driver of drivers) {
+      try {
+        return { driver, webhook: await driver.verifyWebhook(rawBody, headers) };
+      } catch (err) {
+        if (err instanceof WebhookSignatureError) {
+          refused = err;
+          continue;
+        }
+        if (err instanceof UnreadableEventError) throw await refuseUnreadable(driver.name, err);
+        // Completing the event needed the provider, which did not answer: it delivers the event again later.
+        if (err instanceof PaymentProviderError) throw new AppError(503, 'payment_provider_error', 'The payment provider could not be reached; deliver the event again later.');
+        throw err;
+      }
+    }
+    throw new AppError(400, 'invalid_signature', (refused ?? new WebhookSignatureError()).message);
+  }
+
   return {
     async listSubscriptions(user: UserProfile): Promise<Subscription[]> {
       const [records, grace] = await Promise.all([billing.listSubscriptionsForUser(user.id), deps.paidPeriods.graceMs()]);
@@ -101,18 +125,9 @@ export function createBillingService(deps: {
      * (422) before anything is recorded.
      */
     async handleWebhook(method: PaymentMethod, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ received: true; duplicate?: true }> {
-      const driver = await deps.payments.forMethod(method);
-      if (!driver) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.notConfigured);
-      let webhook: VerifiedWebhook;
-      try {
-        webhook = await driver.verifyWebhook(rawBody, headers);
-      } catch (err) {
-        if (err instanceof WebhookSignatureError) throw new AppError(400, 'invalid_signature', err.message);
-        if (err instanceof UnreadableEventError) throw await refuseUnreadable(driver.name, err);
-        // Completing the event needed the provider, which did not answer: it delivers the event again later.
-        if (err instanceof PaymentProviderError) throw new AppError(503, 'payment_provider_error', 'The payment provider could not be reached; deliver the event again later.');
-        throw err;
-      }
+      const drivers = await deps.payments.accounts.forWebhook(method);
+      if (drivers.length === 0) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.notConfigured);
+      const { driver, webhook } = await verifyWithAnyAccount(drivers, rawBody, headers);
       const applied = await deps.db.transaction(async (trx) => {
         if (!(await billing.recordEvent({ id: webhook.id, provider: driver.name, type: webhook.type }, deps.clock(), trx))) return false;
         if (webhook.event) await applyEvent(webhook.event, trx);

@@ -37,6 +37,11 @@ export function createCardSettingsService(deps: {
   keys: Keys;
   env: Config['stripeKeys'];
   publicUrl: URL;
+  /**
+   * Called before and after new keys are saved: the keys in force are kept under their Stripe account, so
+   * a switch to another account leaves the old one's payments their keys (account-drivers.ts).
+   */
+  keysChanging?: () => Promise<void>;
 }) {
   const { env } = deps;
   const open = (sealed: string | null) => (sealed ? decryptSecret(deps.keys.encryption, sealed) : null);
@@ -107,12 +112,15 @@ export function createCardSettingsService(deps: {
         if (!webhookSecret) fields.webhookSecret = 'Add the webhook signing secret before enabling card payments';
         if (Object.keys(fields).length > 0) throw validationFailed(fields, 'Add the publishable key, the secret key and the webhook signing secret before enabling card payments.');
       }
+      const keysChange = body.secretKey !== undefined || body.webhookSecret !== undefined;
+      if (keysChange) await deps.keysChanging?.();
       await deps.providers.saveCardProvider({
         enabled: body.enabled,
         publishableKey: body.publishableKey,
         secretKeyEncrypted: body.secretKey !== undefined ? seal(body.secretKey) : undefined,
         webhookSecretEncrypted: body.webhookSecret !== undefined ? seal(body.webhookSecret) : undefined,
       }, now);
+      if (keysChange) await deps.keysChanging?.();
       return getAdminSettings();
     },
   };

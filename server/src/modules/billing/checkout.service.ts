@@ -139,7 +139,7 @@ export function createCheckoutService(deps: {
   return {
     async startCheckout(user: UserProfile, body: CheckoutBody): Promise<CheckoutStarted> {
       const method = body.method ?? 'card';
-      const { driver, providerId } = await deps.payments.forCheckout(method);
+      const { driver, providerId, providerAccountId } = await deps.payments.forCheckout(method);
       const { plan, kind, accountId: renewedAccountId } = await resolveOrder(user, body);
       await assertCanProvision(plan);
       // The store's currency now: the price is that many of its minor units, and the payment keeps it.
@@ -160,7 +160,7 @@ export function createCheckoutService(deps: {
         }
         await billing.insertCheckout({
           subscription: {
-            id: subscriptionId, userId: user.id, vpnAccountId: accountId, providerId, planId: plan.id, billing: recurring ? 'recurring' : 'one_off',
+            id: subscriptionId, userId: user.id, vpnAccountId: accountId, providerId, providerAccountId, planId: plan.id, billing: recurring ? 'recurring' : 'one_off',
             metadata: {
               plan_id: plan.id, plan_name: plan.name, price: plan.price, kind, days: plan.days, data_limit: plan.dataLimitBytes, locations: plan.locations,
               device_limit: plan.deviceLimit, currency,

@@ -30,6 +30,8 @@ export function createCryptoSettingsService(deps: {
   testConnection: CryptoConnectionTest;
   /** Refuses server addresses this server must not call (link-local, cloud metadata), as for panels. Default: allow all. */
   checkServerUrl?: (url: string, field: string) => Promise<void>;
+  /** Called before and after another store or new keys are saved: the store in force keeps its keys for its payments (account-drivers.ts). */
+  keysChanging?: () => Promise<void>;
 }) {
   const open = (sealed: string | null) => (sealed ? decryptSecret(deps.keys.encryption, sealed) : null);
   const seal = (value: string | null) => (value === null ? null : encryptSecret(deps.keys.encryption, value));
@@ -98,6 +100,8 @@ export function createCryptoSettingsService(deps: {
           throw new AppError(400, 'connection_failed', `Could not read the store: ${err.message}`);
         }
       }
+      const keysChange = connectionChanged || body.webhookSecret !== undefined;
+      if (keysChange) await deps.keysChanging?.();
       await deps.providers.saveCryptoProvider({
         enabled: body.enabled,
         priority: body.priority,
@@ -106,6 +110,7 @@ export function createCryptoSettingsService(deps: {
         apiKeyEncrypted: body.apiKey !== undefined ? seal(body.apiKey) : undefined,
         webhookSecretEncrypted: body.webhookSecret !== undefined ? seal(body.webhookSecret) : undefined,
       }, now);
+      if (keysChange) await deps.keysChanging?.();
       return toSettings(await deps.providers.findCryptoProvider());
     },
   };

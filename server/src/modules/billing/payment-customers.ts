@@ -8,6 +8,12 @@ export interface PaymentCustomer {
   testClockRef: string | null;
 }
 
+/** payment_customers' key: the provider and its account (`stripe:acct_…`), the same after a key is rolled. */
+export const customerKeyOf = (provider: string, accountRef: string) => `${provider}:${accountRef}`;
+
+/** The key of the account a driver's keys belong to (asks the provider once per key). */
+export const customerKeyOfDriver = async (driver: PaymentDriver) => customerKeyOf(driver.name, await driver.identifyAccount());
+
 /**
  * One provider customer per user and provider account, created on the first recurring checkout and
  * reused for every later one and for the billing portal. Two first checkouts racing create the same
@@ -25,13 +31,14 @@ export function createPaymentCustomers(deps: { db: Db; clock: Clock }) {
     find,
 
     async ensure(user: UserProfile, driver: PaymentDriver): Promise<PaymentCustomer> {
-      const known = await find(user.id, driver.accountKey);
+      const providerKey = await customerKeyOfDriver(driver);
+      const known = await find(user.id, providerKey);
       if (known) return known;
       const created = await driver.createCustomer({ userId: user.id, email: user.email });
       await db('payment_customers')
-        .insert({ user_id: user.id, provider_key: driver.accountKey, customer_id: created.customerRef, test_clock_id: created.testClockRef, created_at: deps.clock() })
+        .insert({ user_id: user.id, provider_key: providerKey, customer_id: created.customerRef, test_clock_id: created.testClockRef, created_at: deps.clock() })
         .onConflict(['user_id', 'provider_key']).ignore();
-      return (await find(user.id, driver.accountKey))!;
+      return (await find(user.id, providerKey))!;
     },
   };
 }

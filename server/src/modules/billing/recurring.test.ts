@@ -357,14 +357,14 @@ describe.each(TEST_DATABASES)('auto-renewing subscriptions (%s)', (kind) => {
 
   it('deleting an account ends its subscription at Stripe first; when Stripe refuses, the account stays', async () => {
     const s = await subscribe(f);
-    // Stripe refuses every call for a moment (a wrong secret key is saved).
-    await f.call(f.admin, 'PUT', '/api/admin/payments/card', { secretKey: 'sk_test_unreachable0123456789' });
+    // Stripe refuses every call for a moment (the key was rolled there and not yet here).
+    f.stripe.rollSecretKey('sk_test_unreachable0123456789');
     try {
       const refused = await f.call(s.user, 'DELETE', `/api/accounts/${s.accountId}`);
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toMatchObject({ code: 'payment_provider_error' });
     } finally {
-      await f.call(f.admin, 'PUT', '/api/admin/payments/card', { secretKey: STRIPE_KEYS.secretKey });
+      f.stripe.rollSecretKey(STRIPE_KEYS.secretKey);
     }
     expect(await f.count('vpn_accounts', { id: s.accountId })).toBe(1);
     expect(f.stripe.getSubscription(s.stripeSubscription)!.status).toBe('active');

@@ -3,7 +3,7 @@ import type { Db } from '../../db/knex.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker.js';
 import { PaymentProviderError } from '../../payments/payment-driver.js';
 import type { BillingRepo } from './billing.repo.js';
-import { methodOfProvider, type PaymentDrivers } from './payment-drivers.js';
+import type { PaymentDrivers } from './payment-drivers.js';
 import { END_REFUNDED_SUBSCRIPTION } from './payment-reversals.js';
 import type { RecurringPayments } from './recurring-payments.js';
 import { SEND_REFUND, type RefundSender } from './refund-sender.js';
@@ -37,7 +37,7 @@ function createEndRefundedSubscriptionHandler(deps: { db: Db; billing: BillingRe
     if (!subscription) return;
     // Not linked yet (refunded before its checkout completed): linking it comes with the checkout; try again then.
     if (!subscription.providerSubscriptionId) throw new Error(`Subscription ${subscription.id} has no provider subscription yet`);
-    const driver = await deps.payments.forMethod(methodOfProvider(subscription.providerName));
+    const driver = await deps.payments.forSubscription(subscription);
     if (!driver) throw new Error('The payment provider is not configured: the refunded subscription cannot be ended there yet');
     const ref = subscription.providerSubscriptionId;
     let state;

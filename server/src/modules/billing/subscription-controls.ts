@@ -9,10 +9,10 @@ import type { AuditRepo } from '../audit/audit.repo.js';
 import type { UserProfile } from '../users/users.repo.js';
 import type { Actor } from '../users/users.service.js';
 import type { BillingRepo, SubscriptionRecord } from './billing.repo.js';
-import type { CardDriverSource } from './card-driver.js';
 import type { PaidPeriods } from './paid-period.js';
 import type { PaidPeriodsRepo } from './paid-periods.repo.js';
-import type { PaymentCustomers } from './payment-customers.js';
+import { customerKeyOfDriver, type PaymentCustomers } from './payment-customers.js';
+import type { PaymentDrivers } from './payment-drivers.js';
 import type { RecurringPayments } from './recurring-payments.js';
 import type { SubscriptionsAdminRepo } from './subscriptions-admin.repo.js';
 import { toAdminSubscription, toSubscription } from './subscription-presenter.js';
@@ -27,7 +27,8 @@ export function createSubscriptionControls(deps: {
   billing: BillingRepo;
   periods: PaidPeriodsRepo;
   admin: SubscriptionsAdminRepo;
-  cards: CardDriverSource;
+  payments: Pick<PaymentDrivers, 'forSubscription' | 'accounts'>;
+  billingAccountOfUser: (userId: string) => Promise<string | null>;
   customers: PaymentCustomers;
   recurring: RecurringPayments;
   paidPeriods: PaidPeriods;
@@ -38,10 +39,11 @@ export function createSubscriptionControls(deps: {
 }) {
   const { billing, clock, log } = deps;
 
-  async function driver(): Promise<PaymentDriver> {
-    const current = await deps.cards.current();
-    if (!current) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.notConfigured);
-    return current;
+  /** The driver of the account that bills the subscription (not necessarily the keys in force). */
+  async function driverOf(record: SubscriptionRecord): Promise<PaymentDriver> {
+    const found = await deps.payments.forSubscription(record);
+    if (!found) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.notConfigured);
+    return found;
   }
 
   /** The provider's answer applied in a transaction of its own; provider failures are a clear 502. */
@@ -49,7 +51,7 @@ export function createSubscriptionControls(deps: {
     const ref = record.providerSubscriptionId!;
     let state: RecurringState;
     try {
-      state = await call(await driver(), ref);
+      state = await call(await driverOf(record), ref);
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
       log.warn({ err, subscriptionId: record.id }, 'recurring: the provider refused or did not answer a subscription change');
@@ -110,12 +112,16 @@ export function createSubscriptionControls(deps: {
       return present(await change(record, (d, ref) => d.setCancelAtPeriodEnd(ref, false)));
     },
 
-    /** The provider's page for the caller's card and invoices; the customer comes back to the dashboard. */
+    /**
+     * The provider's page for the caller's card and invoices, at the account that bills the caller's
+     * subscription (else the keys in force); the customer comes back to the dashboard.
+     */
     async openPortal(user: UserProfile): Promise<BillingPortalStarted> {
-      const current = await driver();
-      const customer = await deps.customers.find(user.id, current.accountKey);
-      if (!customer) throw new AppError(409, 'no_billing_account', BILLING_MESSAGES.noBillingAccount);
+      const current = await deps.payments.accounts.forAccount('card', await deps.billingAccountOfUser(user.id));
+      if (!current) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.notConfigured);
       try {
+        const customer = await deps.customers.find(user.id, await customerKeyOfDriver(current));
+        if (!customer) throw new AppError(409, 'no_billing_account', BILLING_MESSAGES.noBillingAccount);
         const locale = user.locale ?? DEFAULT_LOCALE;
         return { url: await current.openBillingPortal(customer.customerRef, new URL(localizedPath(locale, '/dashboard'), deps.publicUrl).href, locale) };
       } catch (err) {

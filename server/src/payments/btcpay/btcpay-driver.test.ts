@@ -437,9 +437,9 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
       expect(fake.requests).toHaveLength(0);
     });
 
-    it('names itself and the store account', () => {
+    it('names itself and the store account', async () => {
       expect(driver.name).toBe('btcpay');
-      expect(driver.accountKey).toBe(`${fake.url}|${STORE_ID}`);
+      await expect(driver.identifyAccount()).resolves.toBe(`${fake.url}|${STORE_ID}`);
     });
   });
 

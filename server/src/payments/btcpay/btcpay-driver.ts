@@ -80,6 +80,9 @@ const REFUND_DESCRIPTIONS: Record<NonNullable<RefundRequest['reason']>, string> 
  *   names the order); a refund's pull payment is named with our refund id, so a retry finds it (listing pull
  *   payments needs the key's `btcpay.store.canviewpullpayments` permission).
  */
+/** A BTCPay "account" is one store on one server: a new API key for it is the same account. */
+export const btcpayAccountOf = (serverUrl: string, storeId: string): string => `${normalizeServerUrl(serverUrl)}|${storeId}`;
+
 export function createBtcpayDriver(credentials: BtcpayCredentials, options: BtcpayDriverOptions = {}): PaymentDriver {
   const serverUrl = normalizeServerUrl(credentials.serverUrl);
   const { storeId, webhookSecret } = credentials;
@@ -105,7 +108,7 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
 
   return {
     name: 'btcpay',
-    accountKey: `${serverUrl}|${storeId}`,
+    identifyAccount: async () => btcpayAccountOf(serverUrl, storeId),
 
     async startCheckout(order: CheckoutOrder) {
       if (order.recurring) throw new PaymentProviderError('BTCPay invoices are one-off', null, true);

@@ -74,8 +74,11 @@ function subscriptionSessionParams(order: CheckoutOrder, recurring: NonNullable<
   };
 }
 
-/** The account the keys belong to, without keeping the key: customers and prices of one account are not another's. */
-const accountKeyOf = (secretKey: string) => `stripe:${createHash('sha256').update(secretKey).digest('hex').slice(0, 24)}`;
+/**
+ * What payment_customers were keyed by before accounts were identified (a fingerprint of the secret key):
+ * rows under it are moved to the account's id when the key's account is first read (provider-accounts).
+ */
+export const legacyCustomerKeyOf = (secretKey: string) => `stripe:${createHash('sha256').update(secretKey).digest('hex').slice(0, 24)}`;
 
 /**
  * The Stripe driver factory: one SDK client per secret key (the admin may change the key at any
@@ -84,7 +87,7 @@ const accountKeyOf = (secretKey: string) => `stripe:${createHash('sha256').updat
 export function createStripeDrivers(apiUrl: string | undefined, recurring: RecurringOptions = { testClocks: false }): (credentials: StripeCredentials) => PaymentDriver {
   const options: Stripe.StripeConfig = { ...hostOptions(apiUrl), maxNetworkRetries: 2, timeout: REQUEST_TIMEOUT_MS, appInfo: { name: 'vpn-storefront' } };
 
-  const clients = new Map<string, { stripe: Stripe; billing: ReturnType<typeof recurringMethods> }>();
+  const clients = new Map<string, { stripe: Stripe; billing: ReturnType<typeof recurringMethods>; account?: Promise<string> }>();
 
   function client(secretKey: string) {
     let entry = clients.get(secretKey);
@@ -98,7 +101,8 @@ export function createStripeDrivers(apiUrl: string | undefined, recurring: Recur
   }
 
   return ({ secretKey, webhookSecret }) => {
-    const { stripe, billing } = client(secretKey);
+    const entry = client(secretKey);
+    const { stripe, billing } = entry;
     const { readInvoice, ...billingMethods } = billing;
 
     /** A subscription checkout that is paid: its first invoice, with the payment, says what was bought. */
@@ -117,7 +121,13 @@ export function createStripeDrivers(apiUrl: string | undefined, recurring: Recur
 
     return {
       name: 'stripe',
-      accountKey: accountKeyOf(secretKey),
+
+      /** `GET /v1/account`: the account's id does not change when its keys are rolled. Read once per key; a failure is not kept. */
+      identifyAccount() {
+        entry.account ??= calling('Reading the account', () => stripe.accounts.retrieveCurrent()).then((account) => account.id);
+        entry.account.catch(() => { entry.account = undefined; });
+        return entry.account;
+      },
       ...billingMethods,
 
       async startCheckout(order) {

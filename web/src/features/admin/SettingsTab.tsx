@@ -9,6 +9,7 @@ import { CryptoPaymentSettingsForm } from './CryptoPaymentSettingsForm';
 import { CurrencySettingsForm } from './CurrencySettingsForm';
 import { DeviceSettingsForm } from './DeviceSettingsForm';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
+import { ProviderAccountsList } from './ProviderAccountsList';
 import { RenewalSettingsForm } from './RenewalSettingsForm';
 import { SiteContentSettingsForm } from './SiteContentSettingsForm';
 import { RetentionSettingsForm } from './RetentionSettingsForm';
@@ -32,7 +33,12 @@ function CryptoPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
   const { _ } = useLingui();
   const { data, loadState } = useAdminResource(loadCryptoSettings, refreshKey);
   if (!data) return loadState === 'failed' ? <AlertBox>{_('adminSettings.crypto.loadFailed')}</AlertBox> : <Loading />;
-  return <CryptoPaymentSettingsForm key={JSON.stringify(data)} settings={data} />;
+  return (
+    <div className="space-y-4">
+      <CryptoPaymentSettingsForm key={JSON.stringify(data)} settings={data} />
+      <ProviderAccountsList method="crypto" refreshKey={refreshKey} />
+    </div>
+  );
 }
 
 /** The card payment settings, loaded (and failing) apart from the general ones. */
@@ -46,6 +52,7 @@ function CardPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
       {loadState === 'failed' && <AlertBox>{loadFailed}</AlertBox>}
       {/* Reloaded settings that differ from what the form started with replace its values. */}
       <CardPaymentSettingsForm key={JSON.stringify(data)} settings={data} />
+      <ProviderAccountsList method="card" refreshKey={refreshKey} />
     </div>
   );
 }
