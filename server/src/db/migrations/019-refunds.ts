@@ -40,6 +40,8 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable();
     t.timestamp('applied_at', { useTz: true });
     t.index(['payment_ref'], 'kept_reversals_payment_ref_index');
+    // The retention purge deletes them by age.
+    t.index(['created_at'], 'kept_reversals_created_at_index');
   });
 }
 
