@@ -57,7 +57,10 @@ export function useSubscriptionControls({ onChanged, onError, onStale }: Subscri
       onChanged(await call(subscription.id));
       toast.success(success);
     } catch (caught) {
-      const message = messageOrFallback(caught, _('account.billing.subscriptionChangeFailed'));
+      // Said in the customer's language: a one-off renewal already paid past the period auto-renew would charge.
+      const message = isApiError(caught) && caught.code === 'paid_ahead'
+        ? _('account.billing.paidAhead')
+        : messageOrFallback(caught, _('account.billing.subscriptionChangeFailed'));
       if (onError) onError(message);
       else toast.error(message);
       if (isApiError(caught) && STALE_CODES.has(caught.code)) onStale?.();
