@@ -1,7 +1,7 @@
 import { addSeconds, type Clock } from '../../lib/clock.js';
-import { PANEL_SYNC, type PanelSync } from '../../modules/panel-sync/panel-sync.js';
-import type { JobsRepo } from '../jobs.repo.js';
-import type { JobHandler } from '../worker.js';
+import { PANEL_SYNC, type PanelSync } from './panel-sync.js';
+import type { JobsRepo } from '../../jobs/jobs.repo.js';
+import type { JobHandler } from '../../jobs/worker.js';
 
 export const SYNC_PANEL_ACCOUNTS = 'sync_panel_accounts';
 

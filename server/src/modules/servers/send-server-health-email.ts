@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE } from '../../../../shared/locales.js';
-import type { JobsRepo } from '../jobs.repo.js';
+import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import type { Clock } from '../../lib/clock.js';
 import { renderServerHealthEmail } from '../../mail/server-health-email.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { SEND_SERVER_HEALTH_EMAIL } from '../../modules/servers/server-health.js';
-import type { ServersRepo } from '../../modules/servers/servers.repo.js';
-import type { SettingsService } from '../../modules/settings/settings.service.js';
-import type { UsersRepo } from '../../modules/users/users.repo.js';
-import { PermanentJobError, type JobHandler } from '../worker.js';
+import { SEND_SERVER_HEALTH_EMAIL } from './server-health.js';
+import type { ServersRepo } from './servers.repo.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { PermanentJobError, type JobHandler } from '../../jobs/worker.js';
 
 const Notice = z.object({
   serverId: z.string().min(1),

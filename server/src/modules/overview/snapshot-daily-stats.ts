@@ -1,7 +1,7 @@
 import { addSeconds, type Clock } from '../../lib/clock.js';
-import type { OverviewService } from '../../modules/overview/overview.service.js';
-import type { JobsRepo } from '../jobs.repo.js';
-import type { JobHandler } from '../worker.js';
+import type { OverviewService } from './overview.service.js';
+import type { JobsRepo } from '../../jobs/jobs.repo.js';
+import type { JobHandler } from '../../jobs/worker.js';
 
 export const SNAPSHOT_DAILY_STATS = 'snapshot_daily_stats';
 /** Hourly: a past day keeps the snapshot taken in its last hour. */

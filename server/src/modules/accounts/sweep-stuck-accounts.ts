@@ -1,7 +1,7 @@
-import type { StuckAccountsSweep } from '../../modules/accounts/stuck-accounts.js';
+import type { StuckAccountsSweep } from './stuck-accounts.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
-import type { JobsRepo } from '../jobs.repo.js';
-import type { JobHandler } from '../worker.js';
+import type { JobsRepo } from '../../jobs/jobs.repo.js';
+import type { JobHandler } from '../../jobs/worker.js';
 
 export const SWEEP_STUCK_ACCOUNTS = 'sweep_stuck_accounts';
 /** One job row for every instance: the job table's claim makes one of them run each pass. */

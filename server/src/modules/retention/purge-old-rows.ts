@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { addSeconds, type Clock } from '../../lib/clock.js';
-import type { RetentionPurge } from '../../modules/retention/retention-purge.js';
-import type { JobsRepo } from '../jobs.repo.js';
-import type { JobHandler } from '../worker.js';
+import type { RetentionPurge } from './retention-purge.js';
+import type { JobsRepo } from '../../jobs/jobs.repo.js';
+import type { JobHandler } from '../../jobs/worker.js';
 
 export const PURGE_OLD_ROWS = 'purge_old_rows';
 /** Once a day; a pass cut short by its time budget continues a minute later (other jobs run in between). */

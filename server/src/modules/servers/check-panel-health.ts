@@ -1,7 +1,7 @@
 import { addSeconds, type Clock } from '../../lib/clock.js';
-import { HEALTH_CHECKS, type ServerHealth } from '../../modules/servers/server-health.js';
-import type { JobsRepo } from '../jobs.repo.js';
-import type { JobHandler } from '../worker.js';
+import { HEALTH_CHECKS, type ServerHealth } from './server-health.js';
+import type { JobsRepo } from '../../jobs/jobs.repo.js';
+import type { JobHandler } from '../../jobs/worker.js';
 
 export const CHECK_PANEL_HEALTH = 'check_panel_health';
 

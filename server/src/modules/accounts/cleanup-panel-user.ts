@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AccountsRepo } from '../../modules/accounts/accounts.repo.js';
-import type { ServersService } from '../../modules/servers/servers.service.js';
+import type { AccountsRepo } from './accounts.repo.js';
+import type { ServersService } from '../servers/servers.service.js';
 import { addSeconds } from '../../lib/clock.js';
-import type { EnqueueJob } from '../jobs.repo.js';
-import { PermanentJobError, RetryJobLater, type JobHandler } from '../worker.js';
+import type { EnqueueJob } from '../../jobs/jobs.repo.js';
+import { PermanentJobError, RetryJobLater, type JobHandler } from '../../jobs/worker.js';
 
 export const CLEANUP_PANEL_USER = 'cleanup_panel_user';
 /** While a paid account still waits for its panel user, the clean-up waits too (the retry may adopt the user). */
