@@ -26,7 +26,7 @@ import { createDb, type Db } from '../src/db/knex.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createJobWorker, type JobWorker } from '../src/jobs/worker.js';
 import { systemClock } from '../src/lib/clock.js';
-import { PROVISION_PAID_ACCOUNT } from '../src/modules/billing/payment-confirmation.js';
+import { PROVISION_PAID_ACCOUNT } from '../src/modules/billing/checkout/payment-confirmation.js';
 import type { UserProfile } from '../src/modules/users/users.repo.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../src/plugins/rate-limit.js';
 import { asMarzneshinUser, startFakeMarzneshin } from '../test/fake-panels/marzneshin.js';

@@ -1,19 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/knex.js';
-import { CLEANUP_PANEL_USER, cleanupPanelUserJob, createCleanupPanelUserHandler } from './jobs/handlers/cleanup-panel-user.js';
-import { createSweepStuckAccountsHandler, scheduleStuckAccountsSweep, SWEEP_STUCK_ACCOUNTS } from './jobs/handlers/sweep-stuck-accounts.js';
-import { createPurgeOldRowsHandler, PURGE_OLD_ROWS, scheduleOldRowsPurge } from './jobs/handlers/purge-old-rows.js';
-import { CHECK_PANEL_HEALTH, createCheckPanelHealthHandler, schedulePanelHealthChecks } from './jobs/handlers/check-panel-health.js';
-import { createSendServerHealthEmailHandler } from './jobs/handlers/send-server-health-email.js';
+import { CLEANUP_PANEL_USER, cleanupPanelUserJob, createCleanupPanelUserHandler } from './modules/accounts/cleanup-panel-user.js';
+import { createSweepStuckAccountsHandler, scheduleStuckAccountsSweep, SWEEP_STUCK_ACCOUNTS } from './modules/accounts/sweep-stuck-accounts.js';
+import { createPurgeOldRowsHandler, PURGE_OLD_ROWS, scheduleOldRowsPurge } from './modules/retention/purge-old-rows.js';
+import { CHECK_PANEL_HEALTH, createCheckPanelHealthHandler, schedulePanelHealthChecks } from './modules/servers/check-panel-health.js';
+import { createSendServerHealthEmailHandler } from './modules/servers/send-server-health-email.js';
 import { createServerHealth, SEND_SERVER_HEALTH_EMAIL } from './modules/servers/server-health.js';
-import { createSyncPanelAccountsHandler, schedulePanelSync, SYNC_PANEL_ACCOUNTS } from './jobs/handlers/sync-panel-accounts.js';
+import { createSyncPanelAccountsHandler, schedulePanelSync, SYNC_PANEL_ACCOUNTS } from './modules/panel-sync/sync-panel-accounts.js';
 import { createPanelSync } from './modules/panel-sync/panel-sync.js';
 import { createPanelSyncRepo } from './modules/panel-sync/panel-sync.repo.js';
 import { createDailyStatsRepo } from './modules/overview/daily-stats.repo.js';
 import { createOverviewRepo } from './modules/overview/overview.repo.js';
 import { createOverviewService } from './modules/overview/overview.service.js';
-import { createSnapshotDailyStatsHandler, scheduleDailySnapshot, SNAPSHOT_DAILY_STATS } from './jobs/handlers/snapshot-daily-stats.js';
+import { createSnapshotDailyStatsHandler, scheduleDailySnapshot, SNAPSHOT_DAILY_STATS } from './modules/overview/snapshot-daily-stats.js';
 import { createAdminAccountActions } from './modules/accounts/admin-account-actions.js';
 import { createUserPageRepo } from './modules/users/user-page.repo.js';
 import { createUserPageService } from './modules/users/user-page.service.js';
@@ -32,43 +32,42 @@ import { createOtpRepo } from './modules/auth/otp.repo.js';
 import { createSessionsRepo } from './modules/auth/sessions.repo.js';
 import { createBillingRepo } from './modules/billing/billing.repo.js';
 import { createBillingService } from './modules/billing/billing.service.js';
-import { createUnreadableWebhooksRepo } from './modules/billing/unreadable-webhooks.repo.js';
-import { createCardSettingsService } from './modules/billing/card-settings.service.js';
-import { CHECK_CHECKOUT, createCheckoutService } from './modules/billing/checkout.service.js';
-import { createFulfilment } from './modules/billing/fulfilment.js';
-import { createPaymentConfirmation, PROVISION_PAID_ACCOUNT } from './modules/billing/payment-confirmation.js';
-import { createBillingNotices, SEND_BILLING_EMAIL } from './modules/billing/billing-notices.js';
-import { createPaidPeriods } from './modules/billing/paid-period.js';
-import { createPaymentCustomers } from './modules/billing/payment-customers.js';
-import { createRecurringPayments } from './modules/billing/recurring-payments.js';
-import { createRenewalScheduleRepo } from './modules/billing/renewal-schedule.repo.js';
-import { createReconcileScheduleRepo } from './modules/billing/reconcile-schedule.repo.js';
-import { createSubscriptionControls } from './modules/billing/subscription-controls.js';
-import { createSubscriptionsAdminRepo } from './modules/billing/subscriptions-admin.repo.js';
-import { createSendBillingEmailHandler } from './jobs/handlers/send-billing-email.js';
-import { createSyncPlanPriceHandler, enqueuePlanPriceSync, SYNC_PLAN_PRICE } from './jobs/handlers/sync-plan-price.js';
-import { createReconcileSubscriptionsHandler, RECONCILE_SUBSCRIPTIONS, scheduleSubscriptionReconcile, type DriverForSubscription } from './jobs/handlers/reconcile-subscriptions.js';
-import { createSendRenewalRemindersHandler, scheduleRenewalReminders, SEND_RENEWAL_REMINDERS } from './jobs/handlers/send-renewal-reminders.js';
-import { createPaymentProvidersRepo } from './modules/billing/payment-providers.repo.js';
-import { createCardDriverSource } from './modules/billing/card-driver.js';
-import { createAccountDrivers } from './modules/billing/account-drivers.js';
-import { createProviderAccountsRepo } from './modules/billing/provider-accounts.repo.js';
-import { createProviderAccountsService } from './modules/billing/provider-accounts.service.js';
-import { createCryptoSettingsService } from './modules/billing/crypto-settings.service.js';
-import { createPaymentDrivers, type CryptoDriverFactory } from './modules/billing/payment-drivers.js';
+import { billingJobHandlers } from './modules/billing/billing-jobs.js';
+import { createPaymentWebhooksService } from './modules/billing/webhooks/payment-webhooks.service.js';
+import { createUnreadableWebhooksRepo } from './modules/billing/webhooks/unreadable-webhooks.repo.js';
+import { createStripeSettingsService } from './modules/billing/provider-accounts/stripe-settings.service.js';
+import { createCheckoutService } from './modules/billing/checkout/checkout.service.js';
+import { checkoutJobHandlers } from './modules/billing/checkout/checkout-jobs.js';
+import { createFulfilment } from './modules/billing/checkout/fulfilment.js';
+import { createPaymentConfirmation } from './modules/billing/checkout/payment-confirmation.js';
+import { createBillingNotices } from './modules/billing/billing-notices.js';
+import { createPaidPeriods } from './modules/billing/ledger/paid-period.js';
+import { createPaymentCustomers } from './modules/billing/provider-accounts/payment-customers.js';
+import { createRecurringPayments } from './modules/billing/recurring/recurring-payments.js';
+import { createRenewalScheduleRepo } from './modules/billing/recurring/renewal-schedule.repo.js';
+import { createReconcileScheduleRepo } from './modules/billing/recurring/reconcile-schedule.repo.js';
+import { createSubscriptionControls } from './modules/billing/recurring/subscription-controls.js';
+import { createSubscriptionsAdminRepo } from './modules/billing/recurring/subscriptions-admin.repo.js';
+import { enqueuePlanPriceSync } from './modules/billing/recurring/sync-plan-price.js';
+import type { DriverForSubscription } from './modules/billing/recurring/reconcile-subscriptions.js';
+import { RECURRING_PERIODIC_JOBS, recurringJobHandlers, scheduleRecurringPaymentJobs } from './modules/billing/recurring/recurring-jobs.js';
+import { createPaymentProvidersRepo } from './modules/billing/provider-accounts/payment-providers.repo.js';
+import { createStripeDriverSource } from './modules/billing/provider-accounts/stripe-driver-source.js';
+import { createAccountDrivers } from './modules/billing/provider-accounts/account-drivers.js';
+import { createProviderAccountsRepo } from './modules/billing/provider-accounts/provider-accounts.repo.js';
+import { createProviderAccountsService } from './modules/billing/provider-accounts/provider-accounts.service.js';
+import { createBtcpaySettingsService } from './modules/billing/provider-accounts/btcpay-settings.service.js';
+import { createPaymentDrivers, type BtcpayDriverFactory } from './modules/billing/provider-accounts/payment-drivers.js';
 import { createBtcpayDriver, testBtcpayConnection } from './payments/btcpay/btcpay-driver.js';
-import { createPaymentReversals, SEND_REFUND_NOTICE, SYNC_PAID_PERIOD } from './modules/billing/payment-reversals.js';
-import { createRefundsService } from './modules/billing/refunds.service.js';
-import { createRefundsRepo } from './modules/billing/refunds.repo.js';
-import { createKeptReversalsRepo } from './modules/billing/kept-reversals.repo.js';
-import { createPaidPeriodsRepo } from './modules/billing/paid-periods.repo.js';
-import { createRefundSender } from './modules/billing/refund-sender.js';
-import { refundJobHandlers } from './modules/billing/refund-jobs.js';
-import { createSendRefundNoticeHandler } from './jobs/handlers/send-refund-notice.js';
-import { createSyncPaidPeriodHandler } from './jobs/handlers/sync-paid-period.js';
+import { createPaymentReversals } from './modules/billing/refunds/payment-reversals.js';
+import { createRefundsService } from './modules/billing/refunds/refunds.service.js';
+import { createRefundsRepo } from './modules/billing/refunds/refunds.repo.js';
+import { createKeptReversalsRepo } from './modules/billing/refunds/kept-reversals.repo.js';
+import { createPaidPeriodsRepo } from './modules/billing/ledger/paid-periods.repo.js';
+import { createRefundSender } from './modules/billing/refunds/refund-sender.js';
+import { refundJobHandlers } from './modules/billing/refunds/refund-jobs.js';
+import { ledgerJobHandlers } from './modules/billing/ledger/ledger-jobs.js';
 import { createStripeDrivers, type StripeDriverFactory } from './payments/stripe/stripe-driver.js';
-import { createCheckCheckoutHandler } from './jobs/handlers/check-checkout.js';
-import { createProvisionPaidAccountHandler } from './jobs/handlers/provision-paid-account.js';
 import { createPlansRepo } from './modules/plans/plans.repo.js';
 import { createRetentionPurge } from './modules/retention/retention-purge.js';
 import { createPlansService } from './modules/plans/plans.service.js';
@@ -116,7 +115,7 @@ export interface ServiceContext {
   /** How Stripe is reached; the real SDK at STRIPE_API_URL unless a test passes another. */
   stripeDrivers?: StripeDriverFactory;
   /** How the operator's BTCPay Server is reached (the real driver unless a test passes another). */
-  cryptoDrivers?: CryptoDriverFactory;
+  cryptoDrivers?: BtcpayDriverFactory;
   signAccessToken(claims: { sub: string; sid: string }): string;
 }
 
@@ -143,13 +142,13 @@ export function createServices(ctx: ServiceContext) {
   // "The site changed" (settings, card settings, plans): caches of pages and public settings follow it, across instances with Redis.
   const changeSignal = createChangeSignal(broadcast);
   const paymentProviders = createPaymentProvidersRepo(db);
-  const card = signalling(createCardSettingsService({
+  const card = signalling(createStripeSettingsService({
     providers: paymentProviders, keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl, keysChanging: () => accountDrivers.rememberInForce('card'),
   }), changeSignal);
   const stripeDrivers = ctx.stripeDrivers ?? createStripeDrivers(ctx.config.stripeApiUrl, { testClocks: ctx.config.stripeTestClocks });
   const cryptoDrivers = ctx.cryptoDrivers ?? ((store) => createBtcpayDriver(store));
-  const cards = createCardDriverSource({ card, drivers: stripeDrivers });
-  const crypto = signalling(createCryptoSettingsService({
+  const cards = createStripeDriverSource({ card, drivers: stripeDrivers });
+  const crypto = signalling(createBtcpaySettingsService({
     providers: paymentProviders, keys, publicUrl: ctx.config.publicUrl, testConnection: testBtcpayConnection,
     checkServerUrl: createPanelUrlCheck({ allowLinkLocal: ctx.config.allowLinkLocalPanels }), keysChanging: () => accountDrivers.rememberInForce('crypto'),
   }), changeSignal);
@@ -221,10 +220,11 @@ export function createServices(ctx: ServiceContext) {
     userChanged: (userId) => sessionCache.forgetUser(userId),
   });
   /** The dedupe keys of the periodic jobs scheduleRecurringJobs queues: the purge never deletes their rows. */
-  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, RECONCILE_SUBSCRIPTIONS, SEND_RENEWAL_REMINDERS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS, SNAPSHOT_DAILY_STATS];
+  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, ...RECURRING_PERIODIC_JOBS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS, SNAPSHOT_DAILY_STATS];
   const retentionPurge = createRetentionPurge({ db, settings, clock, periodicJobKeys });
   const unreadableWebhooks = createUnreadableWebhooksRepo(db);
-  const billing = createBillingService({ db, billing: billingRepo, payments, confirmation, reversals, recurring, paidPeriods, unreadable: unreadableWebhooks, clock, log });
+  const billing = createBillingService({ billing: billingRepo, paidPeriods, clock });
+  const paymentWebhooks = createPaymentWebhooksService({ db, billing: billingRepo, payments, confirmation, reversals, recurring, unreadable: unreadableWebhooks, clock, log });
   const overview = createOverviewService({ repo: createOverviewRepo(db), stats: createDailyStatsRepo(db), settings, clock });
   const fulfilment = createFulfilment({
     db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, paidPeriods, periods, clock, log,
@@ -254,6 +254,7 @@ export function createServices(ctx: ServiceContext) {
     card,
     checkout,
     billing,
+    paymentWebhooks,
     userPage: createUserPageService({
       users, repo: createUserPageRepo(db), listAccounts: (userId) => accounts.listStoredAccounts(userId),
       listSubscriptions: (user) => billing.listSubscriptions(user), listTransactions: (userId, limit) => refunds.listTransactions({ userId, limit }),
@@ -277,13 +278,6 @@ export function createServices(ctx: ServiceContext) {
     jobHandlers: {
       [CLEANUP_PANEL_USER]: createCleanupPanelUserHandler({ servers, accounts: accountsRepo }),
       [SWEEP_STUCK_ACCOUNTS]: createSweepStuckAccountsHandler({ sweep: stuckAccounts, clock, intervalSeconds: ctx.config.stuckAccounts.sweepIntervalSeconds }),
-      [PROVISION_PAID_ACCOUNT]: createProvisionPaidAccountHandler({ fulfilment }),
-      [CHECK_CHECKOUT]: createCheckCheckoutHandler({ billing: billingRepo, payments, confirmation, clock }),
-      [SYNC_PAID_PERIOD]: createSyncPaidPeriodHandler({ billing: billingRepo, accounts: accountsRepo, servers, paidPeriods, notices, clock }),
-      [SEND_BILLING_EMAIL]: createSendBillingEmailHandler({ billing: billingRepo, periods, accounts: accountsRepo, users, settings, paidPeriods, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, clock }),
-      [RECONCILE_SUBSCRIPTIONS]: createReconcileSubscriptionsHandler({ db, reads: reconcileReads, driverFor: subscriptionDriver, recurring, clock, log }),
-      [SYNC_PLAN_PRICE]: createSyncPlanPriceHandler({ plans: plansRepo, settings, cards }),
-      [SEND_RENEWAL_REMINDERS]: createSendRenewalRemindersHandler({ schedule, billing: billingRepo, periods, accounts: accountsRepo, notices, settings, clock }),
       [PURGE_OLD_ROWS]: createPurgeOldRowsHandler({ purge: retentionPurge, clock, log }),
       [SYNC_PANEL_ACCOUNTS]: createSyncPanelAccountsHandler({ sync: panelSync, clock }),
       [CHECK_PANEL_HEALTH]: createCheckPanelHealthHandler({ health: serverHealth, clock }),
@@ -291,14 +285,20 @@ export function createServices(ctx: ServiceContext) {
       [SEND_SERVER_HEALTH_EMAIL]: createSendServerHealthEmailHandler({
         servers: serversRepo, users, adminEmails: ctx.config.adminEmails, settings, mailer: ctx.mailer, jobs, publicUrl: ctx.config.publicUrl, clock,
       }),
-      ...refundJobHandlers({ db, billing: billingRepo, payments, recurring, sender: refundSender }),
-      [SEND_REFUND_NOTICE]: createSendRefundNoticeHandler({ billing: billingRepo, users, settings, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }),
+      ...checkoutJobHandlers({ billing: billingRepo, payments, confirmation, fulfilment, clock }),
+      ...ledgerJobHandlers({ billing: billingRepo, accounts: accountsRepo, servers, paidPeriods, notices, clock }),
+      ...billingJobHandlers({ billing: billingRepo, periods, accounts: accountsRepo, users, settings, paidPeriods, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, clock }),
+      ...recurringJobHandlers({
+        reconcile: { db, reads: reconcileReads, driverFor: subscriptionDriver, recurring, clock, log },
+        reminders: { schedule, billing: billingRepo, periods, accounts: accountsRepo, notices, settings, clock },
+        planPrices: { plans: plansRepo, settings, cards },
+      }),
+      ...refundJobHandlers({ db, billing: billingRepo, payments, recurring, sender: refundSender, users, settings, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }),
     } satisfies Record<string, JobHandler>,
     /** Puts the periodic jobs in the queue (once for all instances); main.ts calls it before starting the worker. */
     scheduleRecurringJobs: async () => {
       await scheduleStuckAccountsSweep(jobs, clock());
-      await scheduleSubscriptionReconcile(jobs, clock());
-      await scheduleRenewalReminders(jobs, clock());
+      await scheduleRecurringPaymentJobs(jobs, clock());
       await scheduleOldRowsPurge(jobs, clock());
       await schedulePanelHealthChecks(jobs, clock());
       await schedulePanelSync(jobs, clock());

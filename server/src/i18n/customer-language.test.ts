@@ -3,7 +3,7 @@ import { useBillingFixture, type BillingFixture } from '../../test/billing-fixtu
 import { TEST_DATABASES } from '../../test/databases.js';
 import { mailParts, type CaughtMail } from '../../test/smtp-catcher.js';
 import { TEST_ORIGIN, type DesktopSession } from '../../test/test-app.js';
-import { SEND_RENEWAL_REMINDERS } from '../jobs/handlers/send-renewal-reminders.js';
+import { SEND_RENEWAL_REMINDERS } from '../modules/billing/recurring/send-renewal-reminders.js';
 import { createJobsRepo } from '../jobs/jobs.repo.js';
 import { SEND_SERVER_HEALTH_EMAIL } from '../modules/servers/server-health.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { useTestEnvironment } from '../../test/environment.js';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
-import { STRIPE_WEBHOOK_BODY_LIMIT_BYTES } from '../modules/billing/billing.routes.js';
+import { WEBHOOK_BODY_LIMIT_BYTES } from '../modules/billing/webhooks/payment-webhooks.routes.js';
 import { BODY_LIMIT_BYTES } from '../app.js';
 
 const TOO_LARGE = { code: 'payload_too_large', message: 'The request body is too large.' };
@@ -28,7 +28,7 @@ describe.each(TEST_DATABASES)('bodies over the limit answer 413 (%s)', (kind) =>
 
   it('the limits are what the README says: 64 KB for the API, 512 KB for the Stripe webhook', () => {
     expect(BODY_LIMIT_BYTES).toBe(64 * 1024);
-    expect(STRIPE_WEBHOOK_BODY_LIMIT_BYTES).toBe(512 * 1024);
+    expect(WEBHOOK_BODY_LIMIT_BYTES).toBe(512 * 1024);
     expect(twoMegabytes.length).toBeGreaterThan(2 * 1024 * 1024);
   });
 
@@ -56,7 +56,7 @@ describe.each(TEST_DATABASES)('bodies over the limit answer 413 (%s)', (kind) =>
     }
     const fits = await t.app.inject({
       method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
-      payload: JSON.stringify({ pad: 'x'.repeat(STRIPE_WEBHOOK_BODY_LIMIT_BYTES - 100) }),
+      payload: JSON.stringify({ pad: 'x'.repeat(WEBHOOK_BODY_LIMIT_BYTES - 100) }),
     });
     // Read, then refused for what it says (card payments are not set up in this app), not for its size.
     expect(fits.statusCode).toBe(503);

@@ -8,7 +8,7 @@ import type { ServerRecord } from '../servers/servers.repo.js';
 import type { ServersService } from '../servers/servers.service.js';
 import { generateUsername, serverCovers } from './account-values.js';
 import type { AccountsRepo, ProvisionedFields } from './accounts.repo.js';
-import type { CleanupPanelUserPayload } from '../../jobs/handlers/cleanup-panel-user.js';
+import type { CleanupPanelUserPayload } from './cleanup-panel-user.js';
 
 const USERNAME_TRIES = 3;
 /** Create failures after which the user may exist on the panel all the same (no answer, a 5xx, an answer we could not read). */

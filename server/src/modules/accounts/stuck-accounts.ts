@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/knex.js';
-import { cleanupPanelUserJob } from '../../jobs/handlers/cleanup-panel-user.js';
+import { cleanupPanelUserJob } from './cleanup-panel-user.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import type { PanelAccount } from '../../panels/panel-driver.js';

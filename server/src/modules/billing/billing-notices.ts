@@ -2,7 +2,7 @@ import type { Db } from '../../db/knex.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import type { Clock } from '../../lib/clock.js';
 
-/** Sends one billing e-mail (see jobs/handlers/send-billing-email.ts). */
+/** Sends one billing e-mail (see send-billing-email.ts). */
 export const SEND_BILLING_EMAIL = 'send_billing_email';
 const MAX_ATTEMPTS = 200;
 

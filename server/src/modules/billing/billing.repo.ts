@@ -3,7 +3,7 @@ import type { PlanBilling } from '../../../../shared/plans.js';
 import type { Db } from '../../db/knex.js';
 import { dialectOf } from '../../db/knex.js';
 import { parseJson, toBool, toDate, toDateOrNull, toJson } from '../../db/values.js';
-import { sourcesOf, targetOf, type TransactionEvent } from './transaction-states.js';
+import { sourcesOf, targetOf, type TransactionEvent } from './ledger/transaction-states.js';
 
 export type CheckoutKind = 'purchase' | 'renewal';
 

@@ -1,9 +1,9 @@
 import type { AdminSubscription, ProviderRead, Subscription } from '../../../../shared/billing.js';
 import type { SubscriptionRecord } from './billing.repo.js';
-import { graceEndOf } from './paid-period.js';
-import { READ_SCHEDULE } from './reconcile-policy.js';
-import type { ProviderReadRecord } from './reconcile-schedule.repo.js';
-import type { AdminSubscriptionRow } from './subscriptions-admin.repo.js';
+import { graceEndOf } from './ledger/paid-period.js';
+import { READ_SCHEDULE } from './recurring/reconcile-policy.js';
+import type { ProviderReadRecord } from './recurring/reconcile-schedule.repo.js';
+import type { AdminSubscriptionRow } from './recurring/subscriptions-admin.repo.js';
 import { subscriptionCurrency } from './subscription-currency.js';
 
 /**

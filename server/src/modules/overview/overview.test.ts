@@ -6,7 +6,7 @@ import { useTestEnvironment } from '../../../test/environment.js';
 import { createTestClock } from '../../../test/test-clock.js';
 import { buildTestApp, signInWeb, type TestApp, type WebSession } from '../../../test/test-app.js';
 import { dialectOf } from '../../db/knex.js';
-import { SNAPSHOT_DAILY_STATS } from '../../jobs/handlers/snapshot-daily-stats.js';
+import { SNAPSHOT_DAILY_STATS } from './snapshot-daily-stats.js';
 import { addDays, utcDay } from './daily-stats.repo.js';
 
 const DAY_MS = 24 * 3600_000;

@@ -4,7 +4,7 @@ import { useTestEnvironment } from '../../../test/environment.js';
 import { asMarzneshinUser, type FakeMarzneshin } from '../../../test/fake-panels/marzneshin.js';
 import { startPanelShop, type PanelShop } from '../../../test/panel-shop.js';
 import { signInWeb, type TestApp, type WebSession } from '../../../test/test-app.js';
-import { schedulePanelSync } from '../../jobs/handlers/sync-panel-accounts.js';
+import { schedulePanelSync } from './sync-panel-accounts.js';
 import { createJobsRepo } from '../../jobs/jobs.repo.js';
 import { parseJson } from '../../db/values.js';
 import { createMarzneshinDriver } from '../../panels/marzneshin.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../../test/databases.js';
 import { createRetentionRows, type RetentionRows } from '../../../test/retention-rows.js';
-import { createPurgeOldRowsHandler, PURGE, PURGE_OLD_ROWS, scheduleOldRowsPurge } from '../../jobs/handlers/purge-old-rows.js';
+import { createPurgeOldRowsHandler, PURGE, PURGE_OLD_ROWS, scheduleOldRowsPurge } from './purge-old-rows.js';
 import { createJobsRepo } from '../../jobs/jobs.repo.js';
 import { createJobWorker } from '../../jobs/worker.js';
 import { addSeconds } from '../../lib/clock.js';

@@ -3,7 +3,7 @@ import { TEST_DATABASES } from '../../../test/databases.js';
 import { useTestEnvironment } from '../../../test/environment.js';
 import { startFakeMarzneshin, type FakeMarzneshin } from '../../../test/fake-panels/marzneshin.js';
 import { buildTestApp, signInWeb, TEST_ORIGIN, type TestApp, type WebSession } from '../../../test/test-app.js';
-import { schedulePanelHealthChecks } from '../../jobs/handlers/check-panel-health.js';
+import { schedulePanelHealthChecks } from './check-panel-health.js';
 import { createMarzneshinDriver } from '../../panels/marzneshin.js';
 
 const GB = 1024 ** 3;

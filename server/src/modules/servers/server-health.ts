@@ -14,7 +14,7 @@ import type { ServerRecord, ServersRepo } from './servers.repo.js';
  */
 export const HEALTH_CHECKS = { intervalSeconds: 60, recheckSeconds: 20, timeoutMs: 15_000, concurrency: 4 } as const;
 
-/** Sends the admins one "server down" / "server back up" e-mail (jobs/handlers/send-server-health-email.ts). */
+/** Sends the admins one "server down" / "server back up" e-mail (send-server-health-email.ts). */
 export const SEND_SERVER_HEALTH_EMAIL = 'send_server_health_email';
 
 export interface ServerHealthNotice {

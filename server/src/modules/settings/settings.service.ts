@@ -4,7 +4,7 @@ import { DEFAULT_CURRENCY, isSupportedCurrency } from '../../../../shared/curren
 import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from '../../../../shared/devices.js';
 import { validationFailed } from '../../errors.js';
 import type { SettingsRepo } from './settings.repo.js';
-import type { CardPublicState } from '../billing/card-settings.service.js';
+import type { StripePublicState } from '../billing/provider-accounts/stripe-settings.service.js';
 import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 
 export type AppSettings = AdminSettings;
@@ -14,7 +14,7 @@ const isDevicelessPolicy = (value: unknown): value is DevicelessClientPolicy => 
 export function createSettingsService(deps: {
   settings: SettingsRepo;
   /** Whether card payments can start, and the publishable key (settings, or the environment). */
-  cardPublicState(): Promise<CardPublicState>;
+  cardPublicState(): Promise<StripePublicState>;
   /** The payment methods a customer can use now, in the order they are offered. */
   paymentMethods(cardReady: boolean): Promise<PaymentMethod[]>;
   planExists(id: string): Promise<boolean>;

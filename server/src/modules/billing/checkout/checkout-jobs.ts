@@ -1,0 +1,15 @@
+import type { JobHandler } from '../../../jobs/worker.js';
+import { createCheckCheckoutHandler } from './check-checkout.js';
+import { CHECK_CHECKOUT } from './checkout.service.js';
+import { PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
+import { createProvisionPaidAccountHandler } from './provision-paid-account.js';
+
+/** The checkout module's jobs, by type, for the worker. */
+export function checkoutJobHandlers(
+  deps: Parameters<typeof createCheckCheckoutHandler>[0] & Parameters<typeof createProvisionPaidAccountHandler>[0],
+): Record<string, JobHandler> {
+  return {
+    [CHECK_CHECKOUT]: createCheckCheckoutHandler(deps),
+    [PROVISION_PAID_ACCOUNT]: createProvisionPaidAccountHandler(deps),
+  };
+}

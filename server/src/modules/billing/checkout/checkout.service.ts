@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { ACCOUNT_MESSAGES } from '../../../../../shared/accounts.js';
+import { BILLING_MESSAGES, type CheckoutStarted, type CheckoutStatus } from '../../../../../shared/billing.js';
+import type { CheckoutBody, PaymentMethod } from '../../../../../shared/billing-schemas.js';
+import { DEFAULT_LOCALE, localizedPath } from '../../../../../shared/locales.js';
+import type { Db } from '../../../db/knex.js';
+import { AppError, notFound } from '../../../errors.js';
+import type { JobsRepo } from '../../../jobs/jobs.repo.js';
+import { addSeconds, type Clock } from '../../../lib/clock.js';
+import { PaymentProviderError, type CheckoutOrder, type PaymentDriver, type StartedCheckout } from '../../../payments/payment-driver.js';
+import { generateSubToken, generateUsername } from '../../accounts/account-values.js';
+import type { AccountsRepo } from '../../accounts/accounts.repo.js';
+import type { AccountsService } from '../../accounts/accounts.service.js';
+import type { Provisioner } from '../../accounts/provisioning.js';
+import type { PlanRecord, PlansRepo } from '../../plans/plans.repo.js';
+import { isPurchasable } from '../../plans/plans.service.js';
+import type { ServersService } from '../../servers/servers.service.js';
+import type { SettingsService } from '../../settings/settings.service.js';
+import type { UserProfile } from '../../users/users.repo.js';
+import type { BillingRepo, CheckoutKind } from '../billing.repo.js';
+import type { PaymentConfirmation } from './payment-confirmation.js';
+import type { PaymentCustomers } from '../provider-accounts/payment-customers.js';
+import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
+import { describePlan, recurringPriceSpec } from '../recurring/recurring-catalog.js';
+
+export const CHECK_CHECKOUT = 'check_checkout';
+/** An unpaid Checkout Session is closed by Stripe after this long (Stripe's minimum is 30 minutes). */
+export const CHECKOUT_SESSION_TTL_SECONDS = 3600;
+/** When the follow-up first asks Stripe about a checkout nobody has heard back from. */
+export const FIRST_FOLLOW_UP_SECONDS = 600;
+
+
+/**
+ * Starting a payment (by card, or in crypto) and answering the return pages. The price, currency and
+ * product come from the plan on the server; the browser only names a plan or an account, and the method.
+ */
+export function createCheckoutService(deps: {
+  db: Db;
+  billing: BillingRepo;
+  accounts: AccountsRepo;
+  accountsService: AccountsService;
+  plans: PlansRepo;
+  settings: SettingsService;
+  payments: PaymentDrivers;
+  provisioner: Provisioner;
+  servers: ServersService;
+  confirmation: PaymentConfirmation;
+  customers: PaymentCustomers;
+  jobs: JobsRepo;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  publicUrl: URL;
+}) {
+  const { billing, clock, log } = deps;
+  /** A page of the site in the user's language: `/thank-you`, `/ru/thank-you`, … */
+  const sitePage = (user: UserProfile, path: string) => new URL(localizedPath(user.locale ?? DEFAULT_LOCALE, path), deps.publicUrl).href;
+
+  /**
+   * No charge without capacity: some server that covers the plan answers right now (the trial's rule,
+   * asked before the customer pays rather than after).
+   */
+  async function assertCanProvision(plan: PlanRecord): Promise<void> {
+    const candidates = await deps.provisioner.candidateServers(plan.locations);
+    const answers = candidates.map((server) => deps.servers.driverFor(server).listServices());
+    const reachable = answers.length > 0 && (await Promise.any(answers).then(() => true, () => false));
+    if (!reachable) {
+      log.warn({ planId: plan.id, servers: candidates.length }, 'checkout refused: no server that covers the plan answers');
+      throw new AppError(503, 'service_unavailable', ACCOUNT_MESSAGES.serviceUnavailable);
+    }
+  }
+
+  /** The plan to charge for, and the account a renewal extends. */
+  async function resolveOrder(user: UserProfile, body: CheckoutBody): Promise<{ plan: PlanRecord; kind: CheckoutKind; accountId: string | null }> {
+    const { trialPlanId } = await deps.settings.getAppSettings();
+    if ('planId' in body) {
+      const plan = await deps.plans.findById(body.planId);
+      if (!plan || plan.status !== 'active') throw notFound(BILLING_MESSAGES.planNotFound);
+      if (!isPurchasable(plan, trialPlanId)) throw new AppError(400, 'not_purchasable', 'This plan is free: claim it from your dashboard instead.');
+      return { plan, kind: 'purchase', accountId: null };
+    }
+    const account = await deps.accounts.findForUser(body.accountId, user.id);
+    if (!account) throw notFound('Account not found');
+    if (account.status === 'suspended') throw new AppError(409, 'account_suspended', 'This account is still waiting for its first payment.');
+    if (await billing.renewingSubscriptionOf(account.id)) throw new AppError(409, 'already_renews', BILLING_MESSAGES.alreadyRenews);
+    const plan = account.planId ? await deps.plans.findById(account.planId) : undefined;
+    if (!plan || !isPurchasable(plan, trialPlanId)) throw new AppError(409, 'not_renewable', "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.");
+    return { plan, kind: 'renewal', accountId: account.id };
+  }
+
+  /**
+   * A purchase of a recurring plan subscribes the user's provider customer to the plan's price (both
+   * made when missing); null for a one-off payment. Asked before anything is written: a provider that
+   * does not answer leaves nothing behind.
+   */
+  async function recurringTerms(driver: PaymentDriver, user: UserProfile, plan: PlanRecord, kind: CheckoutKind, method: PaymentMethod, currency: string): Promise<CheckoutOrder['recurring'] | null> {
+    const spec = recurringPriceSpec(plan, currency);
+    // Crypto is paid once: a recurring plan bought in crypto runs its period and is renewed by hand.
+    if (kind !== 'purchase' || !spec || method !== 'card') return null;
+    try {
+      const customer = await deps.customers.ensure(user, driver);
+      const priceRef = await driver.ensureRecurringPrice(spec);
+      return { customerRef: customer.customerRef, priceRef };
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      log.error({ err, planId: plan.id, userId: user.id }, 'payment: the provider refused the customer or the plan price');
+      throw new AppError(502, 'payment_provider_error', BILLING_MESSAGES.checkoutFailed);
+    }
+  }
+
+  /** The provider's hosted page for the order; if the provider refuses, the pending rows go away again. */
+  async function openCheckout(driver: PaymentDriver, order: { user: UserProfile; plan: PlanRecord; kind: CheckoutKind; transactionId: string; subscriptionId: string; accountId: string; currency: string; recurring: CheckoutOrder['recurring'] | null }): Promise<StartedCheckout> {
+    const { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring } = order;
+    try {
+      return await driver.startCheckout({
+        orderId: transactionId, amount: plan.price, currency,
+        productName: kind === 'renewal' ? `${plan.name} (renewal)` : plan.name, description: describePlan(plan),
+        customerEmail: user.email, customerRef: user.id,
+        // The customer comes back to the site in the language they read (their stored one).
+        successUrl: `${sitePage(user, '/thank-you')}?session_id={CHECKOUT_ID}`,
+        // Our own order id (providers do not fill in theirs here): the dashboard closes that checkout.
+        cancelUrl: `${sitePage(user, '/dashboard')}?checkout=cancelled&order=${encodeURIComponent(transactionId)}`,
+        locale: user.locale ?? DEFAULT_LOCALE,
+        expiresAt: addSeconds(new Date(), CHECKOUT_SESSION_TTL_SECONDS),
+        metadata: { subscription_id: subscriptionId, vpn_account_id: accountId, user_id: user.id, plan_id: plan.id, kind },
+        ...(recurring ? { recurring } : {}),
+      });
+    } catch (err) {
+      // The follow-up job stays: it finds no transaction and ends.
+      log.error({ err, transactionId, planId: plan.id }, 'payment: the provider refused to create the checkout');
+      await deps.db.transaction(async (trx) => {
+        await billing.deleteCheckout(subscriptionId, trx);
+        if (kind === 'purchase') await deps.accounts.removeIfSuspended(accountId, trx);
+      });
+      throw new AppError(502, 'payment_provider_error', BILLING_MESSAGES.checkoutFailed);
+    }
+  }
+
+  return {
+    async startCheckout(user: UserProfile, body: CheckoutBody): Promise<CheckoutStarted> {
+      const method = body.method ?? 'card';
+      const { driver, providerId, providerAccountId } = await deps.payments.forCheckout(method);
+      const { plan, kind, accountId: renewedAccountId } = await resolveOrder(user, body);
+      await assertCanProvision(plan);
+      // The store's currency now: the price is that many of its minor units, and the payment keeps it.
+      const { currency } = await deps.settings.getAppSettings();
+      const recurring = await recurringTerms(driver, user, plan, kind, method, currency);
+
+      const subscriptionId = randomUUID();
+      const transactionId = randomUUID();
+      const accountId = renewedAccountId ?? randomUUID();
+      // The pending rows and their follow-up job in one transaction: whatever happens after this, the
+      // job asks the provider about it (or closes it if the checkout was never created).
+      await deps.db.transaction(async (trx) => {
+        const now = clock();
+        if (kind === 'purchase') {
+          await deps.accounts.insertPending({
+            id: accountId, userId: user.id, planId: plan.id, username: generateUsername(), subToken: generateSubToken(), trialUserId: null, deviceLimit: plan.deviceLimit,
+          }, now, trx);
+        }
+        await billing.insertCheckout({
+          subscription: {
+            id: subscriptionId, userId: user.id, vpnAccountId: accountId, providerId, providerAccountId, planId: plan.id, billing: recurring ? 'recurring' : 'one_off',
+            metadata: {
+              plan_id: plan.id, plan_name: plan.name, price: plan.price, kind, days: plan.days, data_limit: plan.dataLimitBytes, locations: plan.locations,
+              device_limit: plan.deviceLimit, currency,
+            },
+          },
+          transaction: { id: transactionId, amount: plan.price, currency },
+        }, now, trx);
+        await deps.jobs.enqueue({ type: CHECK_CHECKOUT, payload: { transactionId }, runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS), dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`, maxAttempts: 500 }, now, trx);
+      });
+
+      const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring });
+      const now = clock();
+      await billing.setProviderTransactionId(transactionId, checkout.checkoutId, now);
+      await deps.accounts.insertLog({ accountId, userId: user.id, step: 'checkout_started', status: 'success', details: { transactionId, checkoutId: checkout.checkoutId, planId: plan.id, amount: plan.price, kind }, now });
+      return { url: checkout.url, sessionId: checkout.checkoutId, subscriptionId };
+    },
+
+    /**
+     * Before an account is deleted: its open renewal checkouts are closed at the provider first, so
+     * nobody can pay for an account that is gone. One that was paid meanwhile is applied, and the
+     * deletion is refused so the customer decides again; a provider that does not answer refuses it too.
+     */
+    async closeOpenRenewals(accountId: string): Promise<void> {
+      const pending = await billing.listPendingForAccount(accountId);
+      for (const transaction of pending) {
+        if (!transaction.providerTransactionId) {
+          await deps.confirmation.markAbandoned(transaction);
+          continue;
+        }
+        const driver = await deps.payments.forTransaction(transaction);
+        if (!driver) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.openRenewalUnreachable);
+        let outcome;
+        try {
+          outcome = await deps.confirmation.apply(await driver.expireCheckout(transaction.providerTransactionId));
+        } catch (err) {
+          log.warn({ err, transactionId: transaction.id }, 'payment: could not close an open renewal before deleting its account');
+          throw new AppError(503, 'payment_provider_error', BILLING_MESSAGES.openRenewalUnreachable);
+        }
+        if (outcome === 'paid') throw new AppError(409, 'renewal_paid', BILLING_MESSAGES.renewalJustPaid);
+      }
+    },
+
+    /**
+     * The customer came back with Cancel: the checkout is closed at the provider and its pending rows go,
+     * as when it expires (a purchase's waiting account with them), unless it was paid meanwhile: then the
+     * payment is applied. Someone else's order is a 404.
+     */
+    async cancelCheckout(user: UserProfile, orderId: string): Promise<{ status: CheckoutStatus['status'] }> {
+      const transaction = await billing.findTransaction(orderId);
+      if (!transaction || transaction.userId !== user.id) throw notFound('Payment session not found');
+      if (transaction.status === 'pending') {
+        const driver = await deps.payments.forTransaction(transaction);
+        if (transaction.providerTransactionId && driver) {
+          const checkoutId = transaction.providerTransactionId;
+          let state;
+          try {
+            state = await driver.expireCheckout(checkoutId);
+          } catch {
+            // Already closed (a second tab's cancel got there first) or paid: what it is now decides.
+            try {
+              state = await driver.readCheckout(checkoutId);
+            } catch (err) {
+              log.warn({ err, transactionId: transaction.id }, 'payment: could not close a cancelled checkout; it expires by itself');
+              throw new AppError(502, 'payment_provider_error', BILLING_MESSAGES.checkStatusFailedDashboard);
+            }
+          }
+          if (state.outcome === 'expired') await deps.confirmation.markCancelled(transaction);
+          else await deps.confirmation.apply(state);
+        } else {
+          await deps.confirmation.markCancelled(transaction);
+        }
+      }
+      return { status: (await billing.findTransaction(transaction.id))!.status };
+    },
+
+    /**
+     * The return pages' poll. While the payment is pending it also asks Stripe, which covers a webhook
+     * that is late or was never configured.
+     */
+    async getCheckoutStatus(user: UserProfile, sessionId: string): Promise<CheckoutStatus> {
+      let transaction = await billing.findTransactionBySessionForUser(sessionId, user.id);
+      if (!transaction) throw notFound('Payment session not found');
+      if (transaction.status === 'pending') {
+        try {
+          const driver = await deps.payments.forTransaction(transaction);
+          if (driver) await deps.confirmation.apply(await driver.readCheckout(sessionId));
+        } catch (err) {
+          log.warn({ err, sessionId }, 'payment: could not ask Stripe about a pending checkout; the webhook or the next poll will tell');
+        }
+        transaction = (await billing.findTransaction(transaction.id))!;
+      }
+      const subscription = (await billing.findSubscription(transaction.subscriptionId))!;
+      const ready = transaction.status === 'succeeded' && subscription.metadata.fulfilled_at && subscription.vpnAccountId;
+      const account = ready ? await deps.accountsService.findAccount(user.id, subscription.vpnAccountId!) : undefined;
+      return {
+        status: transaction.status,
+        subscriptionId: subscription.id,
+        renewal: subscription.metadata.kind === 'renewal',
+        currency: transaction.currency,
+        ...(account ? { account } : {}),
+        ...(transaction.status === 'failed' ? { error: transaction.metadata.error ?? BILLING_MESSAGES.paymentFailed } : {}),
+        ...(transaction.status === 'needs_review'
+          ? { error: transaction.metadata.review?.reason === 'partial_payment' ? BILLING_MESSAGES.partialPaymentExpired : BILLING_MESSAGES.paymentNeedsReview }
+          : {}),
+        ...(transaction.status === 'pending' && transaction.metadata.crypto ? { crypto: transaction.metadata.crypto } : {}),
+      };
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

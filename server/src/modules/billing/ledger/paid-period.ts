@@ -1,0 +1,51 @@
+import type { Clock } from '../../../lib/clock.js';
+import type { SettingsService } from '../../settings/settings.service.js';
+import type { BillingRepo, SubscriptionRecord } from '../billing.repo.js';
+import type { PaidPeriodsRepo } from './paid-periods.repo.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What an account is paid for, and what its panel user should say. */
+export interface PaidPeriod {
+  /** The end of its latest paid period that still counts, from the paid-period ledger (null: nothing paid). */
+  paidEnd: Date | null;
+  /** Its recurring subscription that will charge again (active or past_due, auto-renew on). */
+  renewing: SubscriptionRecord | null;
+  /**
+   * The panel expiry: the paid end, plus the grace period while a subscription renews it — the
+   * renewal charge happens at the period end, and a failed one leaves the customer this long to fix the card.
+   */
+  expiresAt: Date | null;
+  /** When a past_due subscription's grace period ends (from its first failed charge): the account is paused then unless paid. */
+  graceEndsAt: Date | null;
+  /** It should run now (expiry in the future, grace not over); a dispute pauses it as well (see sync-paid-period). */
+  runs: boolean;
+}
+
+/** The end of a past_due subscription's grace period, counted from its first failed charge. */
+export function graceEndOf(subscription: SubscriptionRecord, graceMs: number): Date | null {
+  if (subscription.status !== 'past_due') return null;
+  const since = subscription.metadata.past_due_since ? new Date(subscription.metadata.past_due_since) : subscription.currentPeriodEnd;
+  return since ? new Date(since.getTime() + graceMs) : null;
+}
+
+/** Works outside any database transaction (it reads settings): call it from jobs, not from a payment's transaction. */
+export function createPaidPeriods(deps: { billing: BillingRepo; periods: PaidPeriodsRepo; settings: SettingsService; clock: Clock }) {
+  const graceMs = async () => (await deps.settings.getAppSettings()).renewalGraceDays * DAY_MS;
+
+  return {
+    graceMs,
+
+    async of(accountId: string): Promise<PaidPeriod> {
+      const [paidEnd, renewing, grace] = await Promise.all([
+        deps.periods.latestEnd(accountId), deps.billing.renewingSubscriptionOf(accountId), graceMs(),
+      ]);
+      const expiresAt = paidEnd && renewing ? new Date(paidEnd.getTime() + grace) : paidEnd;
+      const graceEndsAt = renewing ? graceEndOf(renewing, grace) : null;
+      const now = deps.clock();
+      return { paidEnd, renewing: renewing ?? null, expiresAt, graceEndsAt, runs: expiresAt !== null && expiresAt > now && !(graceEndsAt && graceEndsAt <= now) };
+    },
+  };
+}
+
+export type PaidPeriods = ReturnType<typeof createPaidPeriods>;

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { UpdateCryptoPaymentBody } from '../../../../../shared/billing-schemas.js';
+import type { Clock } from '../../../lib/clock.js';
+import { parseInput } from '../../../lib/parse.js';
+import type { AuditRepo } from '../../audit/audit.repo.js';
+import { actorOf } from '../../users/users.service.js';
+import type { BtcpaySettingsService } from './btcpay-settings.service.js';
+
+/** The admin's BTCPay Server store. The API key and webhook secret are write-only: answers say only whether each is set. */
+export async function adminBtcpaySettingsRoutes(app: FastifyInstance, opts: { crypto: BtcpaySettingsService; audit: AuditRepo; clock: Clock }) {
+  app.addHook('preHandler', app.requireAdmin);
+  app.get('/api/admin/payments/crypto', async () => opts.crypto.getAdminSettings());
+  app.put('/api/admin/payments/crypto', async (request) => {
+    const body = parseInput(UpdateCryptoPaymentBody, request.body);
+    const saved = await opts.crypto.updateSettings(body, opts.clock());
+    const actor = actorOf(request);
+    // Which fields changed; the secrets' values never.
+    const changed = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, key === 'apiKey' || key === 'webhookSecret' ? (value === null ? 'cleared' : 'set') : value]));
+    await opts.audit.record({ actorId: actor.id, actorEmail: actor.email, action: 'payments.crypto.update', targetType: 'payment_provider', targetId: 'btcpay', details: changed, ip: actor.ip ?? null, now: opts.clock() });
+    return saved;
+  });
+}

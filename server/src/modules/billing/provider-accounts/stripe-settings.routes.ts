@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { UpdateCardPaymentBody } from '../../../../../shared/billing-schemas.js';
+import type { Clock } from '../../../lib/clock.js';
+import { parseInput } from '../../../lib/parse.js';
+import type { AuditRepo } from '../../audit/audit.repo.js';
+import { actorOf } from '../../users/users.service.js';
+import type { StripeSettingsService } from './stripe-settings.service.js';
+
+/** The admin's Stripe keys. The secrets are write-only: answers say only whether each is set. */
+export async function adminStripeSettingsRoutes(app: FastifyInstance, opts: { card: StripeSettingsService; audit: AuditRepo; clock: Clock }) {
+  app.addHook('preHandler', app.requireAdmin);
+  app.get('/api/admin/payments/card', async () => opts.card.getAdminSettings());
+  app.put('/api/admin/payments/card', async (request) => {
+    const body = parseInput(UpdateCardPaymentBody, request.body);
+    const saved = await opts.card.updateSettings(body, opts.clock());
+    const actor = actorOf(request);
+    // Which fields changed, never their values.
+    const changed = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, key === 'enabled' ? value : value === null ? 'cleared' : 'set']));
+    await opts.audit.record({ actorId: actor.id, actorEmail: actor.email, action: 'payments.card.update', targetType: 'payment_provider', targetId: 'stripe', details: changed, ip: actor.ip ?? null, now: opts.clock() });
+    return saved;
+  });
+}

@@ -1,0 +1,48 @@
+import { addSeconds, type Clock } from '../../../lib/clock.js';
+import type { AccountsRepo } from '../../accounts/accounts.repo.js';
+import type { BillingRepo } from '../billing.repo.js';
+import type { BillingNotices } from '../billing-notices.js';
+import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
+import type { RenewalScheduleRepo } from './renewal-schedule.repo.js';
+import type { SettingsService } from '../../settings/settings.service.js';
+import type { JobsRepo } from '../../../jobs/jobs.repo.js';
+import type { JobHandler } from '../../../jobs/worker.js';
+
+export const SEND_RENEWAL_REMINDERS = 'send_renewal_reminders';
+/** Reminders go out 3 days ahead; the pass runs hourly, and each reminder's dedupe key makes it once per period. */
+export const REMINDERS = { aheadSeconds: 3 * 24 * 3600, intervalSeconds: 3600 } as const;
+
+export async function scheduleRenewalReminders(jobs: JobsRepo, now: Date): Promise<void> {
+  await jobs.ensureRecurring({ type: SEND_RENEWAL_REMINDERS, payload: {}, dedupeKey: SEND_RENEWAL_REMINDERS, maxAttempts: 1000 }, now);
+}
+
+/**
+ * 3 days before a recurring subscription is charged: "your subscription renews on …". 3 days before a
+ * one-off plan's last paid period ends: "your plan ends in 3 days — renew". Off when the admin turns
+ * reminders off.
+ */
+export function createSendRenewalRemindersHandler(deps: {
+  schedule: RenewalScheduleRepo; billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; notices: BillingNotices; settings: SettingsService; clock: Clock;
+}): JobHandler {
+  return async () => {
+    const now = deps.clock();
+    const next = { runAgainAt: addSeconds(now, REMINDERS.intervalSeconds) };
+    if (!(await deps.settings.getAppSettings()).renewalReminders) return { ...next, note: 'reminders are switched off' };
+    const until = addSeconds(now, REMINDERS.aheadSeconds);
+    for (const subscription of await deps.schedule.listRenewalsDue(now, until)) {
+      const chargeAt = subscription.currentPeriodEnd!.toISOString();
+      await deps.notices.notify({ kind: 'renewal_reminder', subscriptionId: subscription.id, chargeAt }, `${subscription.id}:${chargeAt}`);
+    }
+    for (const period of await deps.schedule.listOneOffEnding(now, until)) {
+      const accountId = period.vpnAccountId!;
+      const account = await deps.accounts.findById(accountId);
+      const last = await deps.periods.latestEnd(accountId);
+      // Only the account's last paid period ends the service; a renewing account is told about its charge instead.
+      if (!account || account.status !== 'active' || last?.getTime() !== period.currentPeriodEnd!.getTime()) continue;
+      if (await deps.billing.renewingSubscriptionOf(accountId)) continue;
+      const endsAt = period.currentPeriodEnd!.toISOString();
+      await deps.notices.notify({ kind: 'plan_ending', accountId, endsAt }, `${accountId}:${endsAt}`);
+    }
+    return next;
+  };
+}

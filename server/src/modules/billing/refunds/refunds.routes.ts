@@ -1,0 +1,13 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AdminTransactionsQuery, RefundBody } from '../../../../../shared/billing-schemas.js';
+import { parseInput } from '../../../lib/parse.js';
+import { actorOf } from '../../users/users.service.js';
+import type { RefundsService } from './refunds.service.js';
+
+/** The admin's payments: every customer's transactions, and refunds. */
+export async function adminTransactionsRoutes(app: FastifyInstance, opts: { refunds: RefundsService }) {
+  app.addHook('preHandler', app.requireAdmin);
+  app.get('/api/admin/transactions', async (request) => opts.refunds.listTransactions(parseInput(AdminTransactionsQuery, request.query)));
+  app.post('/api/admin/transactions/:id/refund', async (request: FastifyRequest<{ Params: { id: string } }>) =>
+    opts.refunds.refundTransaction(actorOf(request), request.params.id, parseInput(RefundBody, request.body ?? {})));
+}

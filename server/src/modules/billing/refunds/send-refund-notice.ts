@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { Mailer } from '../../../mail/mailer.js';
+import { emailText } from '../../../mail/messages/index.js';
+import { renderRefundEmail } from '../../../mail/refund-email.js';
+import { DEFAULT_LOCALE } from '../../../../../shared/locales.js';
+import type { BillingRepo } from '../billing.repo.js';
+import type { SettingsService } from '../../settings/settings.service.js';
+import type { UsersRepo } from '../../users/users.repo.js';
+import { PermanentJobError, type JobHandler } from '../../../jobs/worker.js';
+
+const Payload = z.object({ transactionId: z.string().min(1), amountRefunded: z.number().int().positive() });
+
+/** E-mails the customer once per refunded total (the job's dedupe key); retried while the mail server does not answer. */
+export function createSendRefundNoticeHandler(deps: { billing: BillingRepo; users: UsersRepo; settings: SettingsService; mailer: Mailer; publicUrl: URL }): JobHandler {
+  return async (payload) => {
+    const parsed = Payload.safeParse(payload);
+    if (!parsed.success) throw new PermanentJobError('Bad refund notice payload');
+    const transaction = await deps.billing.findTransaction(parsed.data.transactionId);
+    if (!transaction) return;
+    const user = await deps.users.findById(transaction.userId);
+    if (!user) return;
+    const { brandName } = await deps.settings.getAppSettings();
+    const subscription = await deps.billing.findSubscription(transaction.subscriptionId);
+    // The customer's stored language (read with the address above): the e-mail's texts, amounts and links.
+    const locale = user.locale ?? DEFAULT_LOCALE;
+    await deps.mailer.send(renderRefundEmail({
+      to: user.email, brandName, publicUrl: deps.publicUrl, locale, planName: transaction.metadata.plan_name ?? emailText(locale, 'billing.yourPlan'),
+      amountRefunded: parsed.data.amountRefunded, amountPaid: transaction.amount, currency: transaction.currency,
+      full: parsed.data.amountRefunded >= transaction.amount, recurring: subscription?.billing === 'recurring',
+      claimUrl: transaction.metadata.refund_claim_url ?? null,
+    }));
+  };
+}

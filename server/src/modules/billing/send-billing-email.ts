@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import {
+  renderAccountPausedEmail,
+  renderDataUsageEmail,
+  renderPartialPaymentEmail,
+  renderPaymentFailedEmail,
+  renderPlanEndingEmail,
+  renderReceiptEmail,
+  renderRenewalReminderEmail,
+  renderSubscriptionCanceledEmail,
+} from '../../mail/billing-emails.js';
+import type { Mailer, MailMessage } from '../../mail/mailer.js';
+import { emailText } from '../../mail/messages/index.js';
+import { DEFAULT_LOCALE, type Locale } from '../../../../shared/locales.js';
+import type { AccountsRepo } from '../accounts/accounts.repo.js';
+import type { BillingRepo } from './billing.repo.js';
+import { graceEndOf, type PaidPeriods } from './ledger/paid-period.js';
+import type { PaidPeriodsRepo } from './ledger/paid-periods.repo.js';
+import { subscriptionCurrency } from './subscription-currency.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { PermanentJobError, type JobHandler } from '../../jobs/worker.js';
+
+const Id = z.string().min(1);
+const Notice = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('receipt'), transactionId: Id }),
+  z.object({ kind: z.literal('payment_failed'), transactionId: Id, nextAttemptAt: z.iso.datetime().nullable() }),
+  z.object({ kind: z.literal('partial_payment'), transactionId: Id }),
+  z.object({ kind: z.literal('account_paused'), subscriptionId: Id }),
+  z.object({ kind: z.literal('subscription_canceled'), subscriptionId: Id, byAdmin: z.boolean() }),
+  z.object({ kind: z.literal('renewal_reminder'), subscriptionId: Id, chargeAt: z.iso.datetime() }),
+  z.object({ kind: z.literal('plan_ending'), accountId: Id, endsAt: z.iso.datetime() }),
+  z.object({ kind: z.literal('data_usage'), accountId: Id, percent: z.union([z.literal(80), z.literal(100)]) }),
+]);
+type Notice = z.infer<typeof Notice>;
+
+/**
+ * Sends one billing e-mail (billing-notices.ts queues them, once per event). It reads the records when
+ * it runs; a record gone meanwhile (a deleted user) sends nothing. Retried while the mail server does not answer.
+ */
+export function createSendBillingEmailHandler(deps: {
+  billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; users: UsersRepo; settings: SettingsService; paidPeriods: PaidPeriods; mailer: Mailer; publicUrl: URL; clock: Clock;
+}): JobHandler {
+  const { billing } = deps;
+
+  async function compose(notice: Notice, frame: { brandName: string; publicUrl: URL }): Promise<{ userId: string; render: (to: string, locale: Locale) => MailMessage } | null> {
+    switch (notice.kind) {
+      case 'receipt':
+      case 'payment_failed':
+      case 'partial_payment': {
+        const transaction = await billing.findTransaction(notice.transactionId);
+        const subscription = transaction && (await billing.findSubscription(transaction.subscriptionId));
+        if (!transaction || !subscription) return null;
+        const planName = transaction.metadata.plan_name ?? subscription.metadata.plan_name;
+        if (notice.kind === 'partial_payment') {
+          const review = transaction.metadata.review;
+          // Paid in full after all (or already refunded) before the e-mail went: there is nothing to tell.
+          if (transaction.status !== 'needs_review' || review?.reason !== 'partial_payment' || review.amount_paid === null) return null;
+          const amountPaid = review.amount_paid;
+          return {
+            userId: transaction.userId,
+            render: (to, locale) => renderPartialPaymentEmail({ to, locale, ...frame, planName, amount: transaction.amount, currency: transaction.currency, amountPaid }),
+          };
+        }
+        const recurring = subscription.billing === 'recurring';
+        if (notice.kind === 'payment_failed') {
+          const graceEndsAt = graceEndOf(subscription, await deps.paidPeriods.graceMs()) ?? deps.clock();
+          return {
+            userId: transaction.userId,
+            render: (to, locale) => renderPaymentFailedEmail({
+              to, locale, ...frame, planName, amount: transaction.amount, currency: transaction.currency, graceEndsAt,
+              nextAttemptAt: notice.nextAttemptAt ? new Date(notice.nextAttemptAt) : null,
+            }),
+          };
+        }
+        // The period this payment bought, as the ledger has it.
+        const periodEnd = (await deps.periods.forTransaction(transaction.id))?.endsAt ?? subscription.currentPeriodEnd;
+        const renews = recurring && !subscription.cancelAtPeriodEnd && subscription.status !== 'canceled';
+        return {
+          userId: transaction.userId,
+          render: (to, locale) => renderReceiptEmail({
+            to, locale, ...frame, planName, amount: transaction.amount, currency: transaction.currency, paidAt: transaction.createdAt,
+            periodEnd, renewal: (transaction.metadata.kind ?? subscription.metadata.kind) === 'renewal', recurring,
+            nextChargeAt: renews ? periodEnd : null, receiptNumber: transaction.id.slice(0, 8).toUpperCase(),
+          }),
+        };
+      }
+      case 'account_paused':
+      case 'subscription_canceled':
+      case 'renewal_reminder': {
+        const subscription = await billing.findSubscription(notice.subscriptionId);
+        if (!subscription) return null;
+        const { plan_name: planName, price } = subscription.metadata;
+        const currency = subscriptionCurrency(subscription.metadata);
+        if (notice.kind === 'account_paused') {
+          return { userId: subscription.userId, render: (to, locale) => renderAccountPausedEmail({ to, locale, ...frame, planName, amount: price, currency }) };
+        }
+        if (notice.kind === 'renewal_reminder') {
+          // Cancelled, or already renewed, since the reminder was queued: nothing will be charged on that date.
+          if (subscription.cancelAtPeriodEnd || subscription.status !== 'active' || subscription.currentPeriodEnd?.toISOString() !== notice.chargeAt) return null;
+          return { userId: subscription.userId, render: (to, locale) => renderRenewalReminderEmail({ to, locale, ...frame, planName, amount: price, currency, chargeAt: new Date(notice.chargeAt) }) };
+        }
+        return {
+          userId: subscription.userId,
+          render: (to, locale) => renderSubscriptionCanceledEmail({ to, locale, ...frame, planName, endsAt: subscription.currentPeriodEnd, byAdmin: notice.byAdmin, now: deps.clock() }),
+        };
+      }
+      case 'plan_ending': {
+        const account = await deps.accounts.findById(notice.accountId);
+        if (!account) return null;
+        const subscription = (await billing.listSubscriptionsForUser(account.userId)).find((s) => s.vpnAccountId === account.id && s.currentPeriodEnd?.toISOString() === notice.endsAt);
+        const planName = subscription?.metadata.plan_name ?? account.planName;
+        return { userId: account.userId, render: (to, locale) => renderPlanEndingEmail({ to, locale, ...frame, planName: planName ?? emailText(locale, 'billing.yourPlan'), endsAt: new Date(notice.endsAt), accountName: account.username, now: deps.clock() }) };
+      }
+      case 'data_usage': {
+        const account = await deps.accounts.findById(notice.accountId);
+        if (!account || account.dataLimitBytes <= 0) return null;
+        return {
+          userId: account.userId,
+          render: (to, locale) => renderDataUsageEmail({ to, locale, ...frame, accountName: account.username, percent: notice.percent, limitBytes: account.dataLimitBytes, expiresAt: account.expireDate }),
+        };
+      }
+    }
+  }
+
+  return async (payload) => {
+    const parsed = Notice.safeParse(payload);
+    if (!parsed.success) throw new PermanentJobError('Bad billing notice payload');
+    const { brandName } = await deps.settings.getAppSettings();
+    const mail = await compose(parsed.data, { brandName, publicUrl: deps.publicUrl });
+    if (!mail) return;
+    // One read gives the address and the language the customer reads (their e-mails follow it).
+    const user = await deps.users.findById(mail.userId);
+    if (!user) return;
+    await deps.mailer.send(mail.render(user.email, user.locale ?? DEFAULT_LOCALE));
+  };
+}
