@@ -134,7 +134,7 @@ export interface AdminCancelSubscription {
   when: 'now' | 'period_end';
 }
 
-/** The recurring business at a glance (System tab). MRR: each active subscription's price per month (365.25/12 days). */
+/** The recurring business at a glance (System tab). MRR: what each active subscription brings in per month as it is charged (monthly: its price; yearly: a twelfth). */
 export interface RecurringMetrics {
   activeRecurring: number;
   pastDue: number;

@@ -1,3 +1,5 @@
+import { DAYS_PER_MONTH } from './pricing.js';
+
 /**
  * One-off and recurring plans: how often a recurring plan renews (in the payment provider's terms)
  * (web/src/features/pricing/plan-text.ts says how a price reads on the pricing page and in the payment dialog).
@@ -40,4 +42,15 @@ export function describeInterval(interval: RenewalInterval): string {
 /** Why a plan cannot be recurring, or null when it can. */
 export function recurringProblem(days: number): string | null {
   return renewalIntervalOf(days) ? null : `A recurring plan lasts whole days, from ${RECURRING_DAYS.min} to ${RECURRING_DAYS.max}.`;
+}
+
+/**
+ * What a recurring plan brings in per month (minor units, not rounded), as it is charged: every month →
+ * its price, every 3 months → a third, every year → a twelfth; by days or weeks, per average month.
+ */
+export function monthlyAmountOf(price: number, days: number): number {
+  const interval = renewalIntervalOf(days);
+  if (interval?.unit === 'month') return price / interval.count;
+  if (interval?.unit === 'year') return price / (12 * interval.count);
+  return (price * DAYS_PER_MONTH) / days;
 }

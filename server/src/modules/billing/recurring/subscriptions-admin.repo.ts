@@ -1,5 +1,5 @@
 import type { RecurringMetrics, SubscriptionStatus } from '../../../../../shared/billing.js';
-import { DAYS_PER_MONTH } from '../../../../../shared/pricing.js';
+import { monthlyAmountOf } from '../../../../../shared/plan-billing.js';
 import type { Db } from '../../../db/knex.js';
 import { parseJson } from '../../../db/values.js';
 import { SUBSCRIPTION_COLUMNS, toSubscriptionRecord, type SubscriptionMetadata, type SubscriptionRecord } from '../billing.repo.js';
@@ -71,7 +71,7 @@ export function createSubscriptionsAdminRepo(db: Db) {
         else activeRecurring += 1;
         if (row.cancel_at_period_end === true || row.cancel_at_period_end === 1) cancelingAtPeriodEnd += 1;
         if (!(metadata.days > 0)) continue;
-        const perMonth = (metadata.price * DAYS_PER_MONTH) / metadata.days;
+        const perMonth = monthlyAmountOf(metadata.price, metadata.days);
         const priced = subscriptionCurrency(metadata);
         if (priced === currency) monthly += perMonth;
         else others.set(priced, (others.get(priced) ?? 0) + perMonth);
