@@ -20,15 +20,7 @@ export interface PaidPeriodRecord {
   createdAt: Date;
 }
 
-export interface NewPaidPeriod {
-  id: string;
-  vpnAccountId: string | null;
-  transactionId: string;
-  subscriptionId: string;
-  billing: PlanBilling;
-  startsAt: Date;
-  endsAt: Date;
-}
+export type NewPaidPeriod = Omit<PaidPeriodRecord, 'voidedAt' | 'voidReason' | 'createdAt'>;
 
 /** What an insert did: `overlaps` carries the period of the other kind that it would have overlapped. */
 export type PeriodInsert = { kind: 'inserted' } | { kind: 'exists'; period: PaidPeriodRecord } | { kind: 'overlaps'; period: PaidPeriodRecord };

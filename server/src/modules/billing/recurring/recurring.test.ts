@@ -3,6 +3,7 @@ import { STRIPE_KEYS, useBillingFixture, type BillingFixture } from '../../../..
 import { TEST_DATABASES } from '../../../../test/databases.js';
 import { asMarzneshinUser } from '../../../../test/fake-panels/marzneshin.js';
 import type { StripeEventObject } from '../../../../test/fake-stripe/index.js';
+import { stripePeriodEnd, subscribeToRecurring, type Subscriber } from '../../../../test/recurring-subscriber.js';
 import { mailParts } from '../../../../test/smtp-catcher.js';
 import type { DesktopSession } from '../../../../test/test-app.js';
 import { RECONCILE_SUBSCRIPTIONS } from './reconcile-subscriptions.js';
@@ -11,15 +12,9 @@ import { PROVISION_PAID_ACCOUNT } from '../checkout/paid-account-jobs.js';
 
 const DAY = 24 * 3600;
 
-interface Subscribed {
-  user: DesktopSession;
-  subscriptionId: string;
-  sessionId: string;
-  accountId: string;
-  stripeSubscription: string;
-  customer: string;
-  clock: string;
-}
+type Subscribed = Subscriber;
+const subscribe = subscribeToRecurring;
+const periodEnd = stripePeriodEnd;
 
 /** The panel user of an account (its note is our account id). */
 function panelUser(f: BillingFixture, accountId: string) {
@@ -29,23 +24,6 @@ function panelUser(f: BillingFixture, accountId: string) {
 }
 
 const panelExpiry = (f: BillingFixture, accountId: string) => new Date(`${panelUser(f, accountId).expire_date}Z`).getTime();
-
-/** The end of the Stripe subscription's current period, in seconds. */
-const periodEnd = (f: BillingFixture, s: Subscribed) => f.stripe.getSubscription(s.stripeSubscription)!.items.data[0]!.current_period_end;
-
-/** Buys the recurring plan and pays (webhooks delivered), then runs the jobs. */
-async function subscribe(f: BillingFixture, user?: DesktopSession): Promise<Subscribed> {
-  const buyer = user ?? (await f.newUser());
-  const { sessionId, subscriptionId } = await f.checkout(buyer, { planId: f.recurringPlanId });
-  await f.stripe.pay(sessionId);
-  await f.runJobs();
-  const session = f.stripe.getSession(sessionId)!;
-  const customer = session.customer as string;
-  return {
-    user: buyer, subscriptionId, sessionId, accountId: session.metadata!.vpn_account_id!,
-    stripeSubscription: session.subscription as string, customer, clock: f.stripe.getCustomer(customer)!.test_clock as string,
-  };
-}
 
 /** Moves the customer's Stripe clock past the period end (Stripe charges the renewal an hour after it). */
 async function renewOnce(f: BillingFixture, s: Subscribed): Promise<void> {
