@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSupportedCurrency } from './currencies.js';
+import type { TranslatedLocale } from './plan-translations.js';
 import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from './devices.js';
 
 /** `GET/PUT /api/admin/settings`. */
@@ -31,7 +32,15 @@ export interface AdminSettings {
    * prices are minor units of it; a payment keeps the currency it was made in.
    */
   currency: string;
+  /** The site content in the other languages, each field falling back to English (shared/config.ts `siteContentFor`). */
+  siteContentTranslations: SiteContentTranslations;
 }
+
+/** What the operator writes on the public pages, in one other language; a field left out shows the English one. */
+export interface SiteContentTranslation {
+  locationsClaim?: string;
+}
+export type SiteContentTranslations = Partial<Record<TranslatedLocale, SiteContentTranslation>>;
 
 export const DEVICELESS_CLIENTS_DEFAULT: DevicelessClientPolicy = 'allow';
 

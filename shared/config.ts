@@ -1,4 +1,6 @@
+import type { SiteContentTranslations } from './app-settings.js';
 import type { PaymentMethod } from './billing-schemas.js';
+import type { Locale } from './locales.js';
 
 /** `GET /api/config`: the public settings every screen may read. */
 export interface PublicConfig {
@@ -14,6 +16,14 @@ export interface PublicConfig {
   stripePublishableKey: string | null;
   /** The store's currency (lower-case ISO code): plan prices are minor units of it. */
   currency: string;
+  /** Site content in the other languages (read it through `siteContentFor`). */
+  siteContentTranslations: SiteContentTranslations;
+}
+
+/** The operator's site content in `locale`: each field in that language where given, else the English one. */
+export function siteContentFor(config: Pick<PublicConfig, 'locationsClaim' | 'siteContentTranslations'>, locale: Locale): { locationsClaim: string } {
+  const translation = locale === 'en' ? undefined : config.siteContentTranslations?.[locale];
+  return { locationsClaim: translation?.locationsClaim || config.locationsClaim };
 }
 
 export const DEFAULT_BRAND_NAME = 'Lumen VPN';

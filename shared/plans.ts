@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_LIMIT_MAX } from './devices.js';
+import type { PlanTranslations } from './plan-translations.js';
 import { LocationsSchema } from './servers.js';
 
 export const PLAN_STATUSES = ['active', 'disabled'] as const;
@@ -34,6 +35,8 @@ export interface Plan {
   billing: PlanBilling;
   /** How many devices (VPN clients that send a device id) one account of this plan may use; null = unlimited. */
   deviceLimit: number | null;
+  /** The name, tier and features in the other languages (shared/plan-translations.ts `planText` picks one). */
+  translations: PlanTranslations;
 }
 
 export interface AdminPlan extends Plan {
@@ -67,6 +70,20 @@ const FeaturesSchema = z
   )
   .max(PLAN_PRICING_LIMITS.features, `At most ${PLAN_PRICING_LIMITS.features} feature lines`);
 
+/** One language's texts of a plan: any of them, each falling back to English (empty counts as not given). */
+const PlanTranslationSchema = z
+  .object({
+    name: z.string({ error: 'A translated name is text' }).trim().max(120).optional().transform((value) => value || undefined),
+    tier: z.string({ error: 'A translated tier is text' }).trim().max(PLAN_PRICING_LIMITS.tierLength, `Tier name: at most ${PLAN_PRICING_LIMITS.tierLength} characters`).optional().transform((value) => value || undefined),
+    features: FeaturesSchema.optional().transform((value) => (value && value.length > 0 ? value : undefined)),
+  })
+  .strict();
+
+/** `translations`: Russian, Persian and Chinese texts, each optional; the whole object is replaced when sent. */
+const TranslationsSchema = z
+  .object({ ru: PlanTranslationSchema.optional(), fa: PlanTranslationSchema.optional(), 'zh-CN': PlanTranslationSchema.optional() }, { error: 'Translations are an object of languages (ru, fa, zh-CN)' })
+  .strict();
+
 /** Each field as sent; the create body adds defaults, the update body takes any of them and nothing else. */
 const planFields = {
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
@@ -93,6 +110,7 @@ const planFields = {
     .min(1, 'Device limit: at least 1 (leave it empty for unlimited)')
     .max(DEVICE_LIMIT_MAX, `Device limit: at most ${DEVICE_LIMIT_MAX}`)
     .nullable(),
+  translations: TranslationsSchema,
 };
 
 export const PlanBody = z.object({
@@ -108,6 +126,7 @@ export const PlanBody = z.object({
   /** One-off when omitted, so existing callers keep working. */
   billing: planFields.billing.default('one_off'),
   deviceLimit: planFields.deviceLimit.default(null),
+  translations: planFields.translations.default({}),
 });
 export type PlanBody = z.infer<typeof PlanBody>;
 /** A change: only the fields sent are changed (no defaults fill the others in). */
