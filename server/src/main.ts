@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\nThe server did not start. See the configuration table in README.md.\n`);
+      process.stderr.write(`${err.message}\nThe server did not start. See the configuration table in docs/configuration.md.\n`);
       process.exit(1);
     }
     throw err;

@@ -26,7 +26,7 @@ describe.each(TEST_DATABASES)('bodies over the limit answer 413 (%s)', (kind) =>
 
   const count = async (table: string) => Number((await env.database.db(table).count({ n: '*' }).first())?.n ?? 0);
 
-  it('the limits are what the README says: 64 KB for the API, 512 KB for the Stripe webhook', () => {
+  it('the limits are what docs/api.md says: 64 KB for the API, 512 KB for the Stripe webhook', () => {
     expect(BODY_LIMIT_BYTES).toBe(64 * 1024);
     expect(WEBHOOK_BODY_LIMIT_BYTES).toBe(512 * 1024);
     expect(twoMegabytes.length).toBeGreaterThan(2 * 1024 * 1024);

@@ -100,9 +100,9 @@ describe('Stripe API versions', () => {
     for (const unreadable of ['2024-04-10', '2023-10-16', '2020-08-27', null, '', 'latest', '2025-03-31 basil']) expect(billingShapeOf(unreadable)).toBeNull();
   });
 
-  it("the README's Stripe setup names the SDK's version for the webhook endpoint (an SDK upgrade must update it)", () => {
-    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
-    expect(readme).toContain(`**The endpoint's API version**: choose \`${Stripe.API_VERSION}\``);
+  it("the Stripe setup in docs/payments.md names the SDK's version for the webhook endpoint (an SDK upgrade must update it)", () => {
+    const guide = readFileSync(new URL('../../../../docs/payments.md', import.meta.url), 'utf8');
+    expect(guide).toContain(`**The endpoint's API version**: choose \`${Stripe.API_VERSION}\``);
   });
 });
 
