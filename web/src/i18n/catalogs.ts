@@ -42,7 +42,7 @@ function loadOne(locale: Locale, namespace: Namespace): Tracked<void> {
   const key = `${locale}/${namespace}`;
   let load = loads.get(key);
   if (!load) {
-    // A namespace not translated into a language (the admin screens beyond English and Russian) shows in English.
+    // Every language carries every namespace (catalogs.test.ts); English stands in only if a file were ever missing.
     const loader = loaders[`${locale}/${namespace}`] ?? loaders[`${DEFAULT_LOCALE}/${namespace}`];
     const tracked: Tracked<void> = (loader ? loader() : Promise.resolve({ default: {} }))
       .then((module) => i18nFor(locale).load(locale, module.default));
