@@ -9,7 +9,7 @@ import { useAuth } from '../features/auth/auth-context';
 import { useConfig } from '../features/config/config-context';
 import { useStoreMoney } from '../features/config/useStoreMoney';
 import { usePlanCatalog } from '../features/plans/plan-catalog-context';
-import { TRIAL_DASHBOARD_PATH } from '../features/pricing/plan-links';
+import { TRIAL_DASHBOARD_PATH } from '../features/pricing/trial-request';
 
 /** A belief's title and text as message ids (landing namespace); the text may name `{locations}`. */
 interface Belief {

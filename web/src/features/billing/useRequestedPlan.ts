@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Plan } from '../../../../shared/plans.js';
-import { TRIAL_PLAN_REQUEST } from '../pricing/plan-links';
+import { TRIAL_PLAN_REQUEST } from '../pricing/trial-request';
 import { ACCOUNT_UI_MESSAGES } from '../accounts/messages';
 
 /** The query parameter the pricing page's 'Get' buttons put on /dashboard. */

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useHref, useNavigate } from 'react-router-dom';
 import { OTP_LENGTH } from '../../../../shared/constants.js';
 import { useFormat } from '../../i18n/format';
-import { TRIAL_DASHBOARD_PATH, trialSignInHref } from '../pricing/plan-links';
+import { TRIAL_DASHBOARD_PATH } from '../pricing/trial-request';
 
 /**
  * The signed-out visitor's free-trial box. It calls nothing: it hands the e-mail to /login, which
@@ -19,7 +19,7 @@ export function TrialEmailForm() {
 
   function startTrial(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void navigate(trialSignInHref(email.trim()));
+    void navigate(`/login?${new URLSearchParams({ email: email.trim(), next: TRIAL_DASHBOARD_PATH })}`);
   }
 
   return (
