@@ -106,6 +106,23 @@ test.describe('the free trial in one click', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("from a download page's trial box: the sign-in it leads to ends with the trial claimed and its setup open", async ({ page, site }) => {
+    const email = uniqueEmail('download-trial');
+    await page.goto('/download/linux');
+    await waitForHydration(page);
+    await page.getByLabel('Your e-mail address').fill(email);
+    await page.getByRole('button', { name: 'Start Free Trial' }).click();
+    await expect(page).toHaveURL(/\/login\?/);
+    await waitForHydration(page);
+    const sentBefore = site.smtp.messages.length;
+    await page.getByRole('button', { name: 'Instant Access' }).click();
+    await site.smtp.waitFor(email, { after: sentBefore });
+    await page.getByLabel(/code/i).fill(await site.smtp.latestCode(email));
+
+    await expect(page.getByRole('dialog', { name: /Your VPN Account is Ready/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('a customer whose trial is used lands on the dashboard with the plans, told so, and nothing is claimed', async ({ page, site }) => {
     const email = uniqueEmail('trial-used');
     const now = new Date();
