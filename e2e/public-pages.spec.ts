@@ -43,11 +43,11 @@ test.describe('the public site without JavaScript', () => {
     await expect(page.getByText('Europe').first()).toBeVisible();
   });
 
-  test('the download page trial box still takes the visitor to sign-in with the address', async ({ page }) => {
+  test('the download page trial box still takes the visitor to sign-in with the address and the trial to claim', async ({ page }) => {
     await page.goto('/download/linux');
     await page.getByLabel('Your e-mail address').fill('no.script@example.com');
     await page.getByRole('button', { name: 'Start Free Trial' }).click();
-    await expect(page).toHaveURL(/\/login\?email=no\.script%40example\.com$/);
+    await expect(page).toHaveURL(/\/login\?email=no\.script%40example\.com&next=%2Fdashboard%3Fplan%3Dtrial$/);
   });
 
   test('a signed-out visitor finds the recommended apps for each platform, with their official links', async ({ page }) => {
@@ -81,7 +81,7 @@ test('a page keeps where the visitor scrolled while it hydrates', async ({ page 
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
 });
 
-test('the download page trial box hands the e-mail to /login without calling the server', async ({ page }) => {
+test('the download page trial box hands the e-mail and the trial to /login without calling the server', async ({ page }) => {
   await page.goto('/download/windows');
   await waitForHydration(page);
   const apiCalls: string[] = [];
@@ -90,7 +90,7 @@ test('the download page trial box hands the e-mail to /login without calling the
   });
   await page.getByLabel(/e-?mail/i).fill('trial.visitor@example.com');
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
-  await expect(page).toHaveURL(/\/login\?email=trial\.visitor%40example\.com$/);
+  await expect(page).toHaveURL(/\/login\?email=trial\.visitor%40example\.com&next=%2Fdashboard%3Fplan%3Dtrial$/);
   await expect(page.getByLabel(/email/i)).toHaveValue('trial.visitor@example.com');
   expect(apiCalls).toEqual([]);
 });

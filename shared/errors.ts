@@ -42,9 +42,9 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Messages from the product spec's error catalogue that the server sends as-is. */
 export const MESSAGES = {
-  invalidOtp: 'Invalid OTP',
-  otpSendFailed: 'Failed to send OTP',
-  otpSent: 'Check your email for the OTP code',
+  invalidOtp: 'Invalid code',
+  otpSendFailed: 'Failed to send the code',
+  otpSent: 'Check your email for the sign-in code',
   unexpected: 'An unexpected error occurred',
   serverUnreachable: 'Unable to connect to the server. Please check your internet connection.',
   sessionInitFailed: 'Failed to initialize session. Please check your internet connection.',

@@ -190,3 +190,11 @@ describe('e-mails and the /sub page in each language', () => {
     expect(page('zh-CN')).toContain('剩余 30 天');
   });
 });
+
+describe("the customer's word for the sign-in code", () => {
+  // The sign-in page says '6-digit code': the API's messages and the e-mails never say 'OTP'.
+  it.each(LOCALES)('is never "OTP" in the %s error messages and e-mails', (locale) => {
+    const errors = locale === 'en' ? [...CUSTOMER_MESSAGES] : Object.values(ERROR_CATALOGUES[locale].messages);
+    for (const text of [...errors, ...Object.values(EMAIL_CATALOGUES[locale])]) expect(text).not.toMatch(/\bOTP\b/i);
+  });
+});

@@ -152,7 +152,7 @@ describe.each(TEST_DATABASES)('the customer\'s language (%s)', (kind) => {
       const english = await verify({ 'accept-language': 'en-US,en;q=0.9' });
       expect(russian.statusCode).toBe(400);
       expect(russian.json()).toMatchObject({ code: 'invalid_code', message: 'Неверный код', codeStatus: plain.json().codeStatus });
-      expect(plain.json()).toMatchObject({ code: 'invalid_code', message: 'Invalid OTP' });
+      expect(plain.json()).toMatchObject({ code: 'invalid_code', message: 'Invalid code' });
       expect(english.json()).toEqual(plain.json());
       // A cache keeps one answer per language.
       for (const res of [russian, plain, english]) expect(res.headers.vary).toBe('Accept-Language');

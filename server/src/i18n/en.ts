@@ -8,8 +8,8 @@
  */
 export const CUSTOMER_MESSAGES = [
   // Signing in and sessions.
-  'Invalid OTP',
-  'Failed to send OTP',
+  'Invalid code',
+  'Failed to send the code',
   'Your session has ended. Please sign in again.',
   'Please sign in to continue.',
   'You do not have permission to do that.',

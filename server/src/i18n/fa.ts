@@ -3,8 +3,8 @@ import type { ErrorCatalogue } from './en.js';
 /** The API's customer-facing error messages in Persian (keyed by the English; see ./en.ts). */
 export const fa: ErrorCatalogue = {
   messages: {
-    'Invalid OTP': 'کد نامعتبر است',
-    'Failed to send OTP': 'ارسال کد ناموفق بود',
+    'Invalid code': 'کد نامعتبر است',
+    'Failed to send the code': 'ارسال کد ناموفق بود',
     'Your session has ended. Please sign in again.': 'نشست شما به پایان رسیده است. لطفاً دوباره وارد شوید.',
     'Please sign in to continue.': 'برای ادامه لطفاً وارد شوید.',
     'You do not have permission to do that.': 'شما اجازهٔ انجام این کار را ندارید.',

@@ -3,8 +3,8 @@ import type { ErrorCatalogue } from './en.js';
 /** The API's customer-facing error messages in Russian (keyed by the English; see ./en.ts). */
 export const ru: ErrorCatalogue = {
   messages: {
-    'Invalid OTP': 'Неверный код',
-    'Failed to send OTP': 'Не удалось отправить код',
+    'Invalid code': 'Неверный код',
+    'Failed to send the code': 'Не удалось отправить код',
     'Your session has ended. Please sign in again.': 'Ваш сеанс завершён. Войдите снова.',
     'Please sign in to continue.': 'Войдите, чтобы продолжить.',
     'You do not have permission to do that.': 'У вас нет прав на это действие.',

@@ -3,8 +3,8 @@ import type { ErrorCatalogue } from './en.js';
 /** The API's customer-facing error messages in Simplified Chinese (keyed by the English; see ./en.ts). */
 export const zhCN: ErrorCatalogue = {
   messages: {
-    'Invalid OTP': '验证码无效',
-    'Failed to send OTP': '验证码发送失败',
+    'Invalid code': '验证码无效',
+    'Failed to send the code': '验证码发送失败',
     'Your session has ended. Please sign in again.': '您的会话已结束，请重新登录。',
     'Please sign in to continue.': '请登录后继续。',
     'You do not have permission to do that.': '您无权执行此操作。',

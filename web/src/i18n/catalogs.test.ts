@@ -51,4 +51,13 @@ describe('message catalogues', () => {
       });
     }
   }
+
+  // The sign-in page says '6-digit code'; a customer is never told about an 'OTP' (the admin screens may).
+  for (const namespace of NAMESPACES.filter((ns) => !EN_RU_ONLY.has(ns))) {
+    it(`${namespace}: no language calls the sign-in code an 'OTP'`, () => {
+      for (const locale of LOCALES) {
+        for (const [id, message] of Object.entries(read(locale, namespace) ?? {})) expect(message, `${locale} ${id}`).not.toMatch(/\bOTP\b/i);
+      }
+    });
+  }
 });

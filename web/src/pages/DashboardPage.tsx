@@ -63,8 +63,12 @@ export default function DashboardPage() {
     onProblem: setError,
   });
   const openPurchase = useCallback((plan: Plan) => setDialog({ kind: 'pay', target: { kind: 'buy', plan } }), []);
-  // Arriving from the pricing page's 'Get' (/dashboard?plan=…): that plan's payment dialog opens.
-  useRequestedPlan({ plans, loaded: loadState === 'loaded', canPay: canPay, onBuy: openPurchase, onProblem: setError });
+  // Arriving from the pricing page's 'Get' (/dashboard?plan=…): that plan's payment dialog opens; from a
+  // free-trial form (?plan=trial): the trial is claimed and its setup dialog opens.
+  useRequestedPlan({
+    plans, loaded: loadState === 'loaded', canPay: canPay, trialUsed: user?.trialUsed ?? false,
+    onClaimTrial: (plan) => void claimPlan(plan), onBuy: openPurchase, onProblem: setError,
+  });
 
   async function refreshAfterChange() {
     const [loaded] = await Promise.all([reload(), refreshUser().catch(() => undefined)]);

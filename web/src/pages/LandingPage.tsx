@@ -9,6 +9,7 @@ import { useAuth } from '../features/auth/auth-context';
 import { useConfig } from '../features/config/config-context';
 import { useStoreMoney } from '../features/config/useStoreMoney';
 import { usePlanCatalog } from '../features/plans/plan-catalog-context';
+import { TRIAL_DASHBOARD_PATH } from '../features/pricing/trial-request';
 
 /** A belief's title and text as message ids (landing namespace); the text may name `{locations}`. */
 interface Belief {
@@ -144,7 +145,8 @@ function SignUpBlock() {
           <p className="mt-2 mb-6 text-slate-600">
             {_('landing.signUp.text')}
           </p>
-          <OtpSignInForm backLabel={_('landing.signUp.back')} />
+          {/* The free-trial box: signing in here ends with the trial claimed and its setup open (or the plans, when it was used). */}
+          <OtpSignInForm backLabel={_('landing.signUp.back')} next={TRIAL_DASHBOARD_PATH} />
         </>
       )}
     </div>

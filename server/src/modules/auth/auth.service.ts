@@ -67,7 +67,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return Math.max(0, Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - (now.getTime() - lastIssuedAt.getTime()) / 1000));
   }
 
-  /** The spec's 'Invalid OTP', with why (wrong, locked by wrong tries, expired) and when a new code may be sent. */
+  /** 'Invalid code' (the spec's 'Invalid OTP', worded as the page words it), with why (wrong, locked by wrong tries, expired) and when a new code may be sent. */
   async function refused(email: string, now: Date): Promise<AppError> {
     const latest = await otp.findLatestUnused(email);
     const live = latest !== undefined && latest.expiresAt > now;

@@ -91,13 +91,13 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
       expect(wrong.statusCode).toBe(400);
       const attemptsLeft = OTP_MAX_ATTEMPTS - 1 - i;
       expect(wrong.json()).toEqual({
-        code: 'invalid_code', message: 'Invalid OTP',
+        code: 'invalid_code', message: 'Invalid code',
         codeStatus: { reason: attemptsLeft > 0 ? 'wrong' : 'locked', attemptsLeft, resendInSeconds: expect.any(Number) },
       });
     }
     const right = await verify(email, code);
     expect(right.statusCode).toBe(400);
-    expect(right.json()).toMatchObject({ code: 'invalid_code', message: 'Invalid OTP', codeStatus: { reason: 'locked', attemptsLeft: 0 } });
+    expect(right.json()).toMatchObject({ code: 'invalid_code', message: 'Invalid code', codeStatus: { reason: 'locked', attemptsLeft: 0 } });
     expect(await env.database.db('user_profiles').where({ email }).first()).toBeUndefined();
 
     t.clock.advance(OTP_RESEND_COOLDOWN_SECONDS);
@@ -146,7 +146,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     t.clock.advance(OTP_TTL_SECONDS + 1);
     const res = await verify(email, code);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'invalid_code', message: 'Invalid OTP', codeStatus: { reason: 'expired', attemptsLeft: 0, resendInSeconds: 0 } });
+    expect(res.json()).toEqual({ code: 'invalid_code', message: 'Invalid code', codeStatus: { reason: 'expired', attemptsLeft: 0, resendInSeconds: 0 } });
   });
 
   it('refuses a code that was already used', async () => {
@@ -194,12 +194,12 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     expect((await verify(email, second)).statusCode).toBe(200);
   });
 
-  it("answers 502 'Failed to send OTP' when the mail server refuses, and keeps no code", async () => {
+  it("answers 502 'Failed to send the code' when the mail server refuses, and keeps no code", async () => {
     const email = newEmail();
     env.smtp.rejectAll = true;
     const res = await requestCode(email);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ code: 'mail_failed', message: 'Failed to send OTP' });
+    expect(res.json()).toEqual({ code: 'mail_failed', message: 'Failed to send the code' });
     expect(await env.database.db('otp_codes').where({ email })).toEqual([]);
     env.smtp.rejectAll = false;
     expect((await requestCode(email)).statusCode).toBe(200);

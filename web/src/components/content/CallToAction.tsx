@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-context';
+import { TRIAL_SIGN_IN_PATH } from '../../features/pricing/trial-request';
 
 interface CallToActionProps {
   title?: string;
   text?: string;
 }
 
-/** The closing band of a content page: start a free trial (signed out) or go to your accounts. `title` and `text` come translated. */
+/** The closing band of a content page: start a free trial (signed out: sign in, then the trial is claimed) or go to your accounts. `title` and `text` come translated. */
 export function CallToAction({ title, text }: CallToActionProps) {
   const { user } = useAuth();
   const { _ } = useLingui();
@@ -18,7 +19,7 @@ export function CallToAction({ title, text }: CallToActionProps) {
         <p className="mx-auto mt-4 max-w-2xl text-lg text-indigo-100">{text ?? _('cta.text')}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
           <Link
-            to={user ? '/dashboard' : '/login'}
+            to={user ? '/dashboard' : TRIAL_SIGN_IN_PATH}
             className="rounded-lg bg-indigo-500 px-6 py-3 font-semibold text-white shadow hover:bg-indigo-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             {user ? _('cta.goToAccounts') : _('cta.startTrial')}

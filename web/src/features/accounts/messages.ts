@@ -21,6 +21,8 @@ export const ACCOUNT_UI_MESSAGES = {
   paymentsUnavailable: 'account.messages.paymentsUnavailable',
   /** Shown when a pricing-page link names a plan that is no longer on sale. */
   planUnavailable: 'account.messages.planUnavailable',
+  /** Shown when a free-trial form or button brings back a customer whose trial is used. */
+  trialAlreadyUsed: 'account.messages.trialAlreadyUsed',
 } as const;
 
 export type AccountUiMessageId = (typeof ACCOUNT_UI_MESSAGES)[keyof typeof ACCOUNT_UI_MESSAGES];

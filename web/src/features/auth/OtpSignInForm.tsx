@@ -10,6 +10,7 @@ import { useFormat } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale-context';
 import { useToast } from '../toast/toast-context';
 import { useAuth } from './auth-context';
+import { codeDigits } from './code-digits';
 
 interface OtpSignInFormProps {
   /**
@@ -24,7 +25,7 @@ interface OtpSignInFormProps {
 
 type Step = 'email' | 'code';
 
-/** What to do after a refused code, under the spec's 'Invalid OTP'. */
+/** What to do after a refused code, under the 'Invalid code' message. */
 function codeHint(status: CodeStatus, _: I18n['_']): string {
   if (status.reason === 'locked') return _('login.hint.locked');
   if (status.reason === 'expired') return _('login.hint.expired');
@@ -40,11 +41,6 @@ function errorText(error: unknown, fallbackId: string, _: I18n['_']): string {
   if (error.code === CLIENT_ERROR_CODES.network) return _('login.error.serverUnreachable');
   if (error.code === CLIENT_ERROR_CODES.internal && error.message === MESSAGES.unexpected) return _('login.error.unexpected');
   return error.message || _(fallbackId);
-}
-
-/** Digits typed with a Persian, Arabic or full-width keyboard, as the ASCII digits the code is made of. */
-function asciiDigits(text: string): string {
-  return text.replace(/[\u06F0-\u06F9\u0660-\u0669\uFF10-\uFF19]/g, (digit) => String(digit.codePointAt(0)! & 0xf));
 }
 
 const inputClass =
@@ -83,6 +79,9 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const stepChanged = useRef(false);
+  // A code on its way to the server: the auto-submit, Enter and the button must not send it twice
+  // (each refused code costs one of the attempts).
+  const verifying = useRef(false);
 
   // Applied after the first render, which must match the prerendered page (that has no e-mail).
   const startEmail = initialEmail || (searchParams.get('email') ?? '');
@@ -154,12 +153,16 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
     if (await requestCode()) codeRef.current?.focus();
   }
 
-  async function verifyCode(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  // Locked or expired: no code typed now can be right; only a new one helps.
+  const needsNewCode = codeStatus !== null && codeStatus.reason !== 'wrong';
+
+  async function submitCode(candidate: string) {
+    if (verifying.current || candidate.length !== OTP_LENGTH) return;
+    verifying.current = true;
     setError(null);
     setBusy(true);
     try {
-      const { user } = await api.auth.verifyOtp(email.trim(), code);
+      const { user } = await api.auth.verifyOtp(email.trim(), candidate);
       dismissSentToast();
       setUser(user);
       await navigate(next, { replace: true });
@@ -168,8 +171,25 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
       const status = isApiError(err) ? err.codeStatus : undefined;
       setCodeStatus(status ?? null);
       if (status) startCountdown(status.resendInSeconds);
+      // An empty field to type the code again into (the refused one is not sent twice).
+      setCode('');
       setBusy(false);
+      codeRef.current?.focus();
+    } finally {
+      verifying.current = false;
     }
+  }
+
+  function verifyCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submitCode(code);
+  }
+
+  /** The code goes as soon as all its digits are in: typed, pasted or filled in by the phone. */
+  function changeCode(text: string) {
+    const digits = codeDigits(text);
+    setCode(digits);
+    if (digits.length === OTP_LENGTH && !needsNewCode) void submitCode(digits);
   }
 
   function backToEmail() {
@@ -179,8 +199,6 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
     dismissSentToast();
     goToStep('email');
   }
-
-  const needsNewCode = codeStatus !== null && codeStatus.reason !== 'wrong';
 
   return (
     <div>
@@ -234,14 +252,13 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
               name="code"
               type="text"
               required
-              maxLength={OTP_LENGTH}
               inputMode="numeric"
               pattern={`\\d{${OTP_LENGTH}}`}
               autoComplete="one-time-code"
               placeholder="123456"
               title={_('login.form.codeTitle', { length: format.number(OTP_LENGTH) })}
               value={code}
-              onChange={(event) => setCode(asciiDigits(event.target.value).replace(/\D/g, '').slice(0, OTP_LENGTH))}
+              onChange={(event) => changeCode(event.target.value)}
               readOnly={busy}
               className={`${inputClass} text-center font-mono text-lg tracking-[0.4em]`}
             />

@@ -3,10 +3,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { useHref, useNavigate } from 'react-router-dom';
 import { OTP_LENGTH } from '../../../../shared/constants.js';
 import { useFormat } from '../../i18n/format';
+import { TRIAL_DASHBOARD_PATH } from '../pricing/trial-request';
 
 /**
  * The signed-out visitor's free-trial box. It calls nothing: it hands the e-mail to /login, which
- * sends the sign-in code from there.
+ * sends the sign-in code from there and then goes to the dashboard claiming the trial.
  */
 export function TrialEmailForm() {
   const { _ } = useLingui();
@@ -18,11 +19,11 @@ export function TrialEmailForm() {
 
   function startTrial(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void navigate(`/login?email=${encodeURIComponent(email.trim())}`);
+    void navigate(`/login?${new URLSearchParams({ email: email.trim(), next: TRIAL_DASHBOARD_PATH })}`);
   }
 
   return (
-    // Without JavaScript (or before it has loaded) the browser submits the same request: /login?email=… (/ru/login… in Russian).
+    // Without JavaScript (or before it has loaded) the browser submits the same request: /login?email=…&next=… (/ru/login… in Russian).
     <form action={loginHref} method="get" onSubmit={startTrial} className="mx-auto w-full max-w-md text-start">
       <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-indigo-50">
         {_('download.trial.emailLabel')}
@@ -50,6 +51,7 @@ export function TrialEmailForm() {
       <p id={`${id}-hint`} className="mt-2 text-sm text-indigo-100">
         {_('download.trial.hint', { length: format.number(OTP_LENGTH) })}
       </p>
+      <input type="hidden" name="next" value={TRIAL_DASHBOARD_PATH} />
     </form>
   );
 }

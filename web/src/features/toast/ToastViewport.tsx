@@ -15,9 +15,11 @@ interface ToastViewportProps {
 }
 
 /**
- * Stacked toasts over the top of the screen (the site header), full width on phones and in the top-right
- * corner on wider screens, announced politely. At the top they never hide the page's own buttons:
- * at the bottom of a phone screen they covered the buttons of the rows the customer was using.
+ * Stacked toasts just under the site header (its bar is `h-16` on the website and in the desktop app,
+ * and sticks to the top), full width on phones and in the top end corner on wider screens, announced
+ * politely. Under the header they never hide its links or the language menu (over it at 1280 px they
+ * did); at the top they never hide the page's own buttons (at the bottom of a phone screen they
+ * covered the buttons of the rows the customer was using).
  */
 export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
   const { _ } = useLingui();
@@ -26,7 +28,7 @@ export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
       aria-live="polite"
       aria-label={_('toast.region')}
       role="region"
-      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex flex-col items-center gap-2 p-2 sm:items-end sm:p-3"
+      className="pointer-events-none fixed inset-x-0 top-16 z-[60] flex flex-col items-center gap-2 p-2 sm:items-end sm:p-3"
     >
       {toasts.map((toast) => {
         const style = KIND_STYLES[toast.kind];
