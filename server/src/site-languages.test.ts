@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, HREFLANG, LOCALES, localizedPath, textDirection, type Locale } from '../../shared/locales.js';
+import { ADMIN_TAB_IDS, adminTabPath } from '../../shared/admin-tabs.js';
 import { PUBLIC_PAGES } from '../../shared/site-pages.js';
 import { createTestDatabase, type TestDatabase } from '../test/databases.js';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
@@ -101,6 +102,20 @@ describe('the website in every language', () => {
       expect(res.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
       expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/vendor-');
       expect(res.body).not.toContain('data-entry=');
+    }
+  });
+
+  it('serves the app shell at every admin tab in each language (a reload or a link opens that tab), and the 404 page at a tab that is none', async () => {
+    for (const locale of LOCALES) {
+      for (const tab of ADMIN_TAB_IDS) {
+        const url = localizedPath(locale, adminTabPath(tab));
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(`<html lang="${HREFLANG[locale]}" dir="${textDirection(locale)}"`);
+        expect(res.body, url).toContain('<div id="root"></div>');
+      }
+      const missing = await t.app.inject({ method: 'GET', url: localizedPath(locale, '/admin/nope') });
+      expect(missing.statusCode).toBe(404);
     }
   });
 
