@@ -126,5 +126,8 @@ describe('the website in every language', () => {
     expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="fa" href="http://localhost:3000/fa/pricing"/>');
     const robots = (await t.app.inject({ method: 'GET', url: '/robots.txt' })).body;
     expect(robots).toContain('Disallow: /ru/dashboard');
+    // `/admin` covers the admin's tabs in each language: they are not listed one by one.
+    expect(robots).toContain('Disallow: /ru/admin\n');
+    expect(robots).not.toContain('/admin/');
   });
 });
