@@ -4,6 +4,7 @@
  * The router, the prerender step, the server (which pages exist) and the tests all read this.
  */
 import { NOT_FOUND_TITLE, PAGE_TITLES } from './page-titles.js';
+import { ADMIN_TAB_IDS, adminTabPath } from './admin-tabs.js';
 import { PLATFORMS, PLATFORM_NAMES } from './platforms.js';
 
 export { PLATFORMS, PLATFORM_NAMES, type Platform } from './platforms.js';
@@ -40,7 +41,8 @@ const titleOf = (path: string) => PAGE_TITLES[path] ?? NOT_FOUND_TITLE;
 const page = (path: string, heading: string, description: string): SitePage => ({
   path, title: titleOf(path), heading, description, kind: 'public',
 });
-const appPage = (path: string): SitePage => ({ path, title: titleOf(path), heading: titleOf(path), description: '', kind: 'app' });
+/** `titled`: the path whose title it shares (an admin tab is the Admin Panel). */
+const appPage = (path: string, titled = path): SitePage => ({ path, title: titleOf(titled), heading: titleOf(titled), description: '', kind: 'app' });
 
 export const FEATURE_PAGES: SitePage[] = [
   page('/features/locations', '50+ Global Locations', 'Servers in more than 50 locations across North America, Europe, Asia Pacific and the Middle East.'),
@@ -105,8 +107,9 @@ export const PUBLIC_PAGES: SitePage[] = [
 export const APP_PAGES: SitePage[] = [
   appPage('/dashboard'),
   appPage('/thank-you'),
-  appPage('/admin'),
-  appPage('/admin/users/:id'),
+  // Every admin tab has its own path (`/admin/payments`): a reload or a shared link opens that tab.
+  ...ADMIN_TAB_IDS.map((tab) => appPage(adminTabPath(tab), '/admin')),
+  appPage('/admin/users/:id', '/admin'),
   appPage('/create'),
   appPage('/setup'),
 ];

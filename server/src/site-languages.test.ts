@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, HREFLANG, LOCALES, localizedPath, textDirection, type Locale } from '../../shared/locales.js';
+import { ADMIN_TAB_IDS, adminTabPath } from '../../shared/admin-tabs.js';
 import { PUBLIC_PAGES } from '../../shared/site-pages.js';
 import { createTestDatabase, type TestDatabase } from '../test/databases.js';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
@@ -104,6 +105,20 @@ describe('the website in every language', () => {
     }
   });
 
+  it('serves the app shell at every admin tab in each language (a reload or a link opens that tab), and the 404 page at a tab that is none', async () => {
+    for (const locale of LOCALES) {
+      for (const tab of ADMIN_TAB_IDS) {
+        const url = localizedPath(locale, adminTabPath(tab));
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(`<html lang="${HREFLANG[locale]}" dir="${textDirection(locale)}"`);
+        expect(res.body, url).toContain('<div id="root"></div>');
+      }
+      const missing = await t.app.inject({ method: 'GET', url: localizedPath(locale, '/admin/nope') });
+      expect(missing.statusCode).toBe(404);
+    }
+  });
+
   it('lists every page in every language in the sitemap, each with its alternates', async () => {
     const sitemap = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
     expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
@@ -111,5 +126,8 @@ describe('the website in every language', () => {
     expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="fa" href="http://localhost:3000/fa/pricing"/>');
     const robots = (await t.app.inject({ method: 'GET', url: '/robots.txt' })).body;
     expect(robots).toContain('Disallow: /ru/dashboard');
+    // `/admin` covers the admin's tabs in each language: they are not listed one by one.
+    expect(robots).toContain('Disallow: /ru/admin\n');
+    expect(robots).not.toContain('/admin/');
   });
 });

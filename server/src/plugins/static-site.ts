@@ -92,7 +92,9 @@ function robotsTxt(manifest: SiteManifest, publicUrl: URL): string {
   for (const files of Object.keys(manifest.locales ?? {}) as Locale[]) {
     privatePaths.push(...manifest.appPaths.filter((path) => !path.includes(':') && splitLocalePath(path).locale === files));
   }
-  return ['User-agent: *', 'Allow: /', ...privatePaths.map((p) => `Disallow: ${p}`), `Sitemap: ${new URL('/sitemap.xml', publicUrl).href}`, ''].join('\n');
+  // `/admin` covers its tabs (`/admin/payments`): a path under another one listed is left out.
+  const listed = privatePaths.filter((path) => !privatePaths.some((other) => other !== path && path.startsWith(other.endsWith('/') ? other : `${other}/`)));
+  return ['User-agent: *', 'Allow: /', ...listed.map((p) => `Disallow: ${p}`), `Sitemap: ${new URL('/sitemap.xml', publicUrl).href}`, ''].join('\n');
 }
 
 /**

@@ -20,6 +20,7 @@ import type { AdminPlan, PlanBody, UpdatePlanBody } from '../../../shared/plans.
 import type { SetupChecklist } from '../../../shared/setup.js';
 import type { AdminServer, CreateServerBody, ServerConnectionBody, UpdateServerBody } from '../../../shared/servers.js';
 import type { ImportPanelUsersBody, ImportResult, PanelUsersPage } from '../../../shared/panel-import.js';
+import { announcingChanges } from './admin-changes';
 import type { ApiClient } from './api-client';
 import { apiClient } from './index';
 
@@ -144,4 +145,5 @@ export function createAdminEndpoints(client: ApiClient) {
 
 export type AdminEndpoints = ReturnType<typeof createAdminEndpoints>;
 
-export const adminApi = createAdminEndpoints(apiClient);
+/** Every save through it is announced (admin-changes.ts): the setup checklist follows it without a reload. */
+export const adminApi = createAdminEndpoints(announcingChanges(apiClient));

@@ -7,6 +7,7 @@ import type { Namespace } from '../i18n/catalogs';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { PLATFORMS, type Platform } from '../../../shared/platforms.js';
 import { splitLocalePath, type Locale } from '../../../shared/locales.js';
+import { ADMIN_TAB_IDS, adminTabAt } from '../../../shared/admin-tabs.js';
 
 /** The page modules (every `…Page.tsx` under web/src/pages): each its own chunk, so a visitor downloads only the page in front of them. */
 const PAGE_MODULES = import.meta.glob<{ default: ComponentType<never> }>('../pages/**/*Page.tsx');
@@ -89,7 +90,13 @@ const routeObjects: RouteObject[] = [
       {
         element: <RequireSession roles={['admin']} />,
         children: [
-          { path: '/admin', element: show('/admin') },
+          {
+            // One page for every tab (it stays mounted as the admin moves between them); each tab is a path of
+            // its own (`/admin/payments`), and any other `/admin/…` is the not-found page.
+            path: '/admin',
+            element: show('/admin'),
+            children: ADMIN_TAB_IDS.map((tab) => (tab === 'overview' ? { index: true } : { path: tab })),
+          },
           { path: '/admin/users/:id', element: adminUserPage.render({}) },
           { path: '/create', element: show('/create') },
         ],
@@ -107,6 +114,7 @@ function routedPage(pathname: string): LazyPage | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path.startsWith('/download/')) return downloadPage as LazyPage;
   if (path.startsWith('/admin/users/')) return adminUserPage;
+  if (adminTabAt(path)) return pages['/admin'];
   return path === '*' ? undefined : pages[(ALIASES[path] ?? path) as PagePath];
 }
 

@@ -1,8 +1,12 @@
 import type { I18n } from '@lingui/core';
+import { adminTabAt } from '../../../shared/admin-tabs.js';
 import type { Locale } from '../../../shared/locales.js';
 import { i18nFor, loadCatalogs } from './catalogs';
 
 const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+/** The path whose title a page carries: every admin tab and customer page is the Admin Panel. */
+const titledPath = (path: string) => (adminTabAt(path) || /^\/admin\/users\/[^/]+$/.test(path) ? '/admin' : path);
 
 /**
  * The document title of a page (a path without its language prefix) in the language of `i18n`, whose
@@ -10,7 +14,7 @@ const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(
  * carries the brand itself.
  */
 export function localizedTitle(i18n: I18n, pathname: string, brandName: string): string {
-  const path = normalise(pathname);
+  const path = titledPath(normalise(pathname));
   // A page has a title in the titles catalogue; any other path is the 404 page.
   const known = Object.hasOwn(i18n.messages, `title.${path}`);
   const title = i18n._(known ? `title.${path}` : 'title.notFound', { brand: brandName });

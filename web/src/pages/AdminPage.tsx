@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { useId, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
 import { AdminTabBar } from '../features/admin/AdminTabBar';
-import type { AdminTabId } from '../features/admin/admin-tabs';
+import { adminTabAt, type AdminTabId } from '../features/admin/admin-tabs';
 import { LogsTab } from '../features/admin/LogsTab';
 import { SetupChecklist } from '../features/admin/SetupChecklist';
 import { OverviewTab } from '../features/admin/overview/OverviewTab';
@@ -24,10 +25,12 @@ const TAB_PANELS: Record<AdminTabId, ComponentType<{ refreshKey: number }>> = {
   system: SystemTab,
 };
 
+/** The admin panel: the tab on screen is the one the path names (`/admin/payments`), so a reload or a link keeps it. */
 export default function AdminPage() {
   const { _ } = useLingui();
   const id = useId();
-  const [tab, setTab] = useState<AdminTabId>('overview');
+  // The router draws this page only at a tab's path.
+  const tab = adminTabAt(useLocation().pathname) ?? 'overview';
   const [refreshKey, setRefreshKey] = useState(0);
   const TabPanel = TAB_PANELS[tab];
 
@@ -43,10 +46,10 @@ export default function AdminPage() {
           {_('admin.page.refresh')}
         </button>
       </div>
-      {/* Keyed by tab: read again after the admin saved something on another tab. */}
-      <SetupChecklist key={tab} refreshKey={refreshKey} onOpenTab={setTab} />
+      {/* Keyed by tab: read again when the admin moves to another tab (and after every save: see admin-changes.ts). */}
+      <SetupChecklist key={tab} refreshKey={refreshKey} />
       <div className="mt-6 border-b border-slate-200">
-        <AdminTabBar selected={tab} onSelect={setTab} idPrefix={id} />
+        <AdminTabBar selected={tab} idPrefix={id} />
       </div>
       <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} className="pt-6">
         <TabPanel key={tab} refreshKey={refreshKey} />

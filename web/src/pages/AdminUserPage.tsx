@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import type { VpnAccount } from '../../../shared/accounts.js';
 import type { AdminTransaction, SubscriptionStatus, TransactionStatus } from '../../../shared/billing.js';
 import type { AdminUserPage as UserPageData } from '../../../shared/users.js';
@@ -16,6 +16,7 @@ import { buttonClass, rowButtonClass } from '../features/admin/admin-ui';
 import { ConfirmDialog } from '../features/admin/ConfirmDialog';
 import { RefundDialog } from '../features/admin/RefundDialog';
 import { UserAccountsSection, type AccountActions } from '../features/admin/user-page/UserAccountsSection';
+import { userPageBackPath } from '../features/admin/user-page/user-page-return';
 import { useToast } from '../features/toast/toast-context';
 
 /** A payment's or subscription's status, lower case (the cell capitalises it). */
@@ -43,6 +44,8 @@ export default function AdminUserPage() {
   const { _ } = useLingui();
   const format = useFormat();
   const { id = '' } = useParams();
+  // Back to the list this page was opened from, with its search and filters.
+  const backPath = userPageBackPath(useLocation().state);
   const toast = useToast();
   const { user: me, refreshUser } = useAuth();
   const [data, setData] = useState<UserPageData | null>(null);
@@ -108,7 +111,7 @@ export default function AdminUserPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6">
       <div>
-        <Link to="/admin" className="text-sm font-medium text-indigo-700 hover:underline">{_('admin.user.back')}</Link>
+        <Link to={backPath} className="text-sm font-medium text-indigo-700 hover:underline">{_('admin.user.back')}</Link>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900">{user.email}</h1>

@@ -40,7 +40,8 @@ const FIELD =
 export function CustomAccountForm({ servers, busy, onSubmit }: CustomAccountFormProps) {
   const { _ } = useLingui();
   const id = useId();
-  const [serverId, setServerId] = useState('');
+  // The only server there is is the one to pick: chosen already.
+  const [serverId, setServerId] = useState(() => (servers.length === 1 ? servers[0]!.id : ''));
   const [dataLimitGb, setDataLimitGb] = useState<string>(String(CUSTOM_ACCOUNT_DEFAULTS.dataLimitGb));
   const [expireDays, setExpireDays] = useState<string>(String(CUSTOM_ACCOUNT_DEFAULTS.expireDays));
   const [customerEmail, setCustomerEmail] = useState('');

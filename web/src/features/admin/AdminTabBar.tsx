@@ -1,19 +1,29 @@
 import { useLingui } from '@lingui/react';
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { useLocale } from '../../i18n/locale-context';
-import { ADMIN_TABS, type AdminTabId } from './admin-tabs';
+import { ADMIN_TABS, adminTabPath, type AdminTabId } from './admin-tabs';
 
 interface AdminTabBarProps {
   selected: AdminTabId;
-  onSelect: (tab: AdminTabId) => void;
   idPrefix: string;
 }
 
-/** A tablist with roving focus: arrow keys (mirrored right to left), Home and End move between tabs. */
-export function AdminTabBar({ selected, onSelect, idPrefix }: AdminTabBarProps) {
+/**
+ * A tablist whose tabs are links to each tab's path (so a tab opens in a new window, and a reload keeps
+ * it), with roving focus: arrow keys (mirrored right to left), Home and End move between tabs.
+ * It scrolls sideways on a narrow screen, without a scrollbar drawn under the tabs.
+ */
+export function AdminTabBar({ selected, idPrefix }: AdminTabBarProps) {
   const { _ } = useLingui();
   const { dir } = useLocale();
-  const tabRefs = useRef(new Map<AdminTabId, HTMLButtonElement>());
+  const navigate = useNavigate();
+  const tabRefs = useRef(new Map<AdminTabId, HTMLAnchorElement>());
+
+  // On a narrow screen the tab opened (by a link, a reload) may be past the edge: bring it into the strip.
+  useEffect(() => {
+    tabRefs.current.get(selected)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [selected]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = ADMIN_TABS.findIndex((tab) => tab.id === selected);
@@ -29,28 +39,27 @@ export function AdminTabBar({ selected, onSelect, idPrefix }: AdminTabBarProps) 
     const tab = next === null ? undefined : ADMIN_TABS[next];
     if (!tab) return;
     event.preventDefault();
-    onSelect(tab.id);
+    void navigate(adminTabPath(tab.id));
     tabRefs.current.get(tab.id)?.focus();
   }
 
   return (
-    <div role="tablist" aria-label={_('admin.tabs.label')} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto">
+    <div role="tablist" aria-label={_('admin.tabs.label')} onKeyDown={onKeyDown} className="no-scrollbar flex gap-1 overflow-x-auto">
       {ADMIN_TABS.map((tab) => {
         const isSelected = tab.id === selected;
         return (
-          <button
+          <Link
             key={tab.id}
             ref={(element) => {
               if (element) tabRefs.current.set(tab.id, element);
               else tabRefs.current.delete(tab.id);
             }}
-            type="button"
+            to={adminTabPath(tab.id)}
             role="tab"
             id={`${idPrefix}-tab-${tab.id}`}
             aria-selected={isSelected}
             aria-controls={`${idPrefix}-panel-${tab.id}`}
             tabIndex={isSelected ? 0 : -1}
-            onClick={() => onSelect(tab.id)}
             className={`shrink-0 border-b-2 px-4 py-2.5 text-sm font-semibold ${
               isSelected
                 ? 'border-indigo-600 text-indigo-700'
@@ -58,7 +67,7 @@ export function AdminTabBar({ selected, onSelect, idPrefix }: AdminTabBarProps) 
             }`}
           >
             {_(tab.labelId)}
-          </button>
+          </Link>
         );
       })}
     </div>

@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react';
+import { Link } from 'react-router-dom';
 import type { SetupChecklist as Checklist, SetupStep } from '../../../../shared/setup.js';
 import { adminApi } from '../../api/admin-endpoints';
-import { adminTabLabelId, type AdminTabId } from './admin-tabs';
+import { adminTabLabelId, adminTabPath } from './admin-tabs';
+import { useAdminChanges } from './useAdminChanges';
 import { useAdminResource } from './useAdminResource';
 
 /** Each step's text in the admin catalogue (the server's English label is the fallback for a step this list lacks). */
@@ -14,11 +16,13 @@ const STEP_LABEL_IDS: Record<SetupStep['id'], string> = {
 
 /**
  * What the operator still has to set up before the site can sell, until all of it is done; each step
- * opens the tab where it is done. Read again whenever the admin changes tab or presses Refresh.
+ * links to the tab where it is done. Read again whenever the admin changes tab, presses Refresh or
+ * saves anything (a brand name saved in Settings is ticked off at once).
  */
-export function SetupChecklist({ refreshKey, onOpenTab }: { refreshKey: number; onOpenTab(tab: AdminTabId): void }) {
+export function SetupChecklist({ refreshKey }: { refreshKey: number }) {
   const { _ } = useLingui();
-  const { data } = useAdminResource<Checklist>(adminApi.getSetup, refreshKey);
+  const changes = useAdminChanges();
+  const { data } = useAdminResource<Checklist>(adminApi.getSetup, refreshKey + changes);
   if (!data || data.complete) return null;
   const left = data.steps.filter((step) => !step.done).length;
 
@@ -42,14 +46,13 @@ export function SetupChecklist({ refreshKey, onOpenTab }: { refreshKey: number; 
                   <span className="sr-only"> {step.done ? _('admin.setup.done') : _('admin.setup.toDo')}</span>
                 </span>
                 {!step.done && (
-                  <button
-                    type="button"
-                    onClick={() => onOpenTab(step.tab)}
+                  <Link
+                    to={adminTabPath(step.tab)}
                     className="-mx-2 rounded-lg px-2 py-1 text-sm font-semibold text-indigo-700 underline hover:bg-indigo-50"
                   >
                     {_('admin.setup.open', { tab: _(adminTabLabelId(step.tab)) })}
                     <span className="sr-only"> {_('admin.setup.openPurpose', { step: label.charAt(0).toLowerCase() + label.slice(1) })}</span>
-                  </button>
+                  </Link>
                 )}
               </div>
             </li>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ROLES, type Role } from '../../../../shared/auth.js';
 import { USERS_PAGE, type AdminUser, type UsersFilter } from '../../../../shared/users.js';
 import { api } from '../../api';
@@ -10,6 +10,8 @@ import { useAuth } from '../auth/auth-context';
 import { useToast } from '../toast/toast-context';
 import { buttonClass } from './admin-ui';
 import { useDebouncedValue } from './useDebouncedValue';
+import { usersFilterFrom, usersQueryFor } from './users-query';
+import { userPageState } from './user-page/user-page-return';
 
 const MESSAGES = {
   loadFailed: 'admin.users.loadFailed',
@@ -38,9 +40,14 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
   const id = useId();
   const toast = useToast();
   const { user: me, refreshUser } = useAuth();
-  const [query, setQuery] = useState('');
+  const location = useLocation();
+  // The search and filters live in the URL (users-query.ts): typing replaces the entry, a filter adds one.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { q: query, ...filter } = usersFilterFrom(searchParams);
   const debouncedQuery = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
-  const [filter, setFilter] = useState<Omit<UsersFilter, 'q'>>({});
+  const setQuery = (q: string) => setSearchParams(usersQueryFor({ ...filter, q }), { replace: true });
+  const setFilter = (change: (current: Omit<UsersFilter, 'q'>) => Omit<UsersFilter, 'q'>) =>
+    setSearchParams(usersQueryFor({ ...change(filter), q: query }));
   const [users, setUsers] = useState<AdminUser[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -165,7 +172,7 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
               {users.map((user) => (
                 <tr key={user.id}>
                   <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
-                    <Link to={`/admin/users/${encodeURIComponent(user.id)}`} className="text-indigo-700 hover:underline">
+                    <Link to={`/admin/users/${encodeURIComponent(user.id)}`} state={userPageState(location)} className="text-indigo-700 hover:underline">
                       {user.email}
                     </Link>
                   </td>

@@ -1,16 +1,21 @@
-/** The admin panel's tabs, in order; `labelId` is the tab's name in the admin catalogue. */
-export const ADMIN_TABS = [
-  { id: 'overview', labelId: 'admin.tab.overview' },
-  { id: 'users', labelId: 'admin.tab.users' },
-  { id: 'servers', labelId: 'admin.tab.servers' },
-  { id: 'plans', labelId: 'admin.tab.plans' },
-  { id: 'payments', labelId: 'admin.tab.payments' },
-  { id: 'settings', labelId: 'admin.tab.settings' },
-  { id: 'logs', labelId: 'admin.tab.logs' },
-  { id: 'system', labelId: 'admin.tab.system' },
-] as const;
+import { ADMIN_TAB_IDS, type AdminTabId } from '../../../../shared/admin-tabs.js';
 
-export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
+export { ADMIN_TAB_IDS, adminTabAt, adminTabPath, type AdminTabId } from '../../../../shared/admin-tabs.js';
+
+/** The message id of each tab's name in the admin catalogue. */
+const LABEL_IDS: Record<AdminTabId, string> = {
+  overview: 'admin.tab.overview',
+  users: 'admin.tab.users',
+  servers: 'admin.tab.servers',
+  plans: 'admin.tab.plans',
+  payments: 'admin.tab.payments',
+  settings: 'admin.tab.settings',
+  logs: 'admin.tab.logs',
+  system: 'admin.tab.system',
+};
+
+/** The admin panel's tabs, in order; `labelId` is the tab's name in the admin catalogue. */
+export const ADMIN_TABS = ADMIN_TAB_IDS.map((id) => ({ id, labelId: LABEL_IDS[id] }));
 
 /** The message id of a tab's name. */
-export const adminTabLabelId = (tab: AdminTabId): string => ADMIN_TABS.find((entry) => entry.id === tab)?.labelId ?? 'admin.tab.overview';
+export const adminTabLabelId = (tab: AdminTabId): string => LABEL_IDS[tab];

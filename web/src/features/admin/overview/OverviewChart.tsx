@@ -119,7 +119,8 @@ export function OverviewChart(props: OverviewChartProps) {
 
   useEffect(() => {
     const container = containerRef.current;
-    if (!container) return;
+    // Nothing to draw: no axes (a 0 B to 1 B scale says nothing), only the empty state.
+    if (!container || empty) return;
     const data: uPlot.AlignedData = [dates.map((_, i) => i), ...series.map((s) => s.values)];
     const plot = new uPlot(chartOptions(props, container.clientWidth, { shortDay, longDay, day: dayText, notRecorded }), data, container);
     const observer = new ResizeObserver(() => {
@@ -131,7 +132,7 @@ export function OverviewChart(props: OverviewChartProps) {
       plot.destroy();
     };
     // Rebuilt when its data, look or language changes (`props` itself is new on every render).
-  }, [dates, series, format, props.formatAxis, props.kind, props.ySteps, shortDay, longDay, dayText, notRecorded]);
+  }, [empty, dates, series, format, props.formatAxis, props.kind, props.ySteps, shortDay, longDay, dayText, notRecorded]);
 
   return (
     <figure aria-labelledby={captionId} className="relative min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -139,12 +140,13 @@ export function OverviewChart(props: OverviewChartProps) {
         <span className="block text-sm font-semibold text-slate-900">{title}</span>
         <span className="mt-0.5 block text-sm text-slate-600">{empty ? _('admin.chart.noData') : summary}</span>
       </figcaption>
-      <div className="relative mt-3">
-        <div ref={containerRef} aria-hidden="true" className="w-full min-w-0 overflow-hidden" />
-        {empty && (
-          <p aria-hidden="true" className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-slate-500">
+      <div className="mt-3">
+        {empty ? (
+          <p aria-hidden="true" style={{ height: HEIGHT }} className="flex items-center justify-center rounded-lg bg-slate-50 text-sm text-slate-500">
             {_('admin.chart.noData')}
           </p>
+        ) : (
+          <div ref={containerRef} aria-hidden="true" className="w-full min-w-0 overflow-hidden" />
         )}
       </div>
       {/* A table ignores overflow: the wrapper is what keeps it out of sight (and out of the page's height). */}
