@@ -10,6 +10,14 @@ describe("the Users tab's search and filters in its URL", () => {
     expect(usersQueryFor({ q: '' }).toString()).toBe('');
   });
 
+  it('takes one filter named `filter=`, as a hand-written link may give it', () => {
+    expect(usersFilterFrom(new URLSearchParams('q=ann&filter=pastDue'))).toEqual({ q: 'ann', role: undefined, active: undefined, pastDue: true });
+    expect(usersFilterFrom(new URLSearchParams('filter=past_due')).pastDue).toBe(true);
+    expect(usersFilterFrom(new URLSearchParams('filter=active')).active).toBe(true);
+    expect(usersFilterFrom(new URLSearchParams('filter=admin')).role).toBe('admin');
+    expect(usersFilterFrom(new URLSearchParams('filter=everyone'))).toEqual({ q: '', role: undefined, active: undefined, pastDue: undefined });
+  });
+
   it('ignores a role that is none and a flag that is not true', () => {
     expect(usersFilterFrom(new URLSearchParams('role=root&pastDue=1'))).toEqual({ q: '', role: undefined, active: undefined, pastDue: undefined });
   });
