@@ -13,8 +13,9 @@ export const buttonClass = {
 
 /** Small buttons in a table row's Actions cell. */
 export const rowButtonClass = {
-  neutral: `${buttonBase} border border-slate-300 bg-white px-2.5 py-1 text-slate-700 hover:bg-slate-50`,
-  danger: `${buttonBase} border border-red-200 bg-white px-2.5 py-1 text-red-700 hover:bg-red-50`,
+  // whitespace-nowrap: a narrow Actions column must not break "编辑" into a character per line.
+  neutral: `${buttonBase} whitespace-nowrap border border-slate-300 bg-white px-2.5 py-1 text-slate-700 hover:bg-slate-50`,
+  danger: `${buttonBase} whitespace-nowrap border border-red-200 bg-white px-2.5 py-1 text-red-700 hover:bg-red-50`,
 } as const;
 
 export const cardClass = 'rounded-xl bg-white shadow-sm ring-1 ring-slate-200';
