@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBillingFixture, type BillingFixture } from '../../../../test/billing-fixture.js';
+import { useBillingFixture } from '../../../../test/billing-fixture.js';
 import { TEST_DATABASES } from '../../../../test/databases.js';
 import { panelExpiryOf, stripePeriodEnd, subscribeToRecurring, type Subscriber } from '../../../../test/recurring-subscriber.js';
 import { mailParts } from '../../../../test/smtp-catcher.js';
