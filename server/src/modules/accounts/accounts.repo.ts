@@ -138,7 +138,7 @@ export function createAccountsRepo(db: Db) {
   /**
    * A waiting row that nobody is working on any more: untouched since `cutoff` (a request records its
    * intent before every panel call, so a live one keeps it fresh), and no payment waits on it or is being
-   * delivered into it (any subscription naming it with a transaction that did not fail or was not cancelled, or none yet).
+   * delivered into it (any subscription naming it with a transaction neither failed nor cancelled, or none yet).
    * Paid rows are the provisioning job's: it retries until the panel answers.
    */
   const whereStuck = (query: Knex.QueryBuilder, cutoff: Date, conn: Db) =>
