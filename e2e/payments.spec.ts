@@ -176,12 +176,16 @@ test('the admin refunds a payment from the Payments tab: the customer sees Refun
   }
 });
 
-test('a customer who cancels on the payment page is back on the dashboard with "Payment cancelled" and no account row', async ({ page, site }) => {
+test('a customer who cancels on the payment page is back on the dashboard with "Payment cancelled", no account row, and Cancelled (not Failed) in both histories', async ({ browser, page, site }) => {
+  test.setTimeout(60_000);
   const panel = await startFakeMarzneshin();
   try {
     const planName = `Cancel ${Date.now()}`;
-    await setUpShop(page, site, panel, planName, 'admin-checkout-cancel@example.com');
-    await signIn(page, site, uniqueEmail('canceller'));
+    const adminContext = await browser.newContext({ baseURL: site.baseURL });
+    const admin = await adminContext.newPage();
+    await setUpShop(admin, site, panel, planName, 'admin-checkout-cancel@example.com', true);
+    const canceller = uniqueEmail('canceller');
+    await signIn(page, site, canceller);
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: planName }) });
     await card.getByRole('button', { name: 'Buy' }).click();
     await page.getByRole('dialog', { name: `Buy ${planName}` }).getByRole('button', { name: 'Pay $4.99 with card' }).click();
@@ -193,6 +197,20 @@ test('a customer who cancels on the payment page is back on the dashboard with "
     await expect(page.getByRole('table', { name: 'Your VPN accounts' })).toHaveCount(0);
     await expect(page.getByText('Awaiting Payment')).toHaveCount(0);
     expect(panel.users.size).toBe(0);
+
+    await page.getByRole('button', { name: 'Transaction History' }).click();
+    const history = page.getByRole('dialog', { name: 'Transaction History' });
+    await expect(history.getByRole('row').filter({ hasText: planName })).toContainText('Cancelled');
+    await expect(history.getByRole('row').filter({ hasText: planName })).not.toContainText('Failed');
+
+    await admin.goto('/admin');
+    await admin.getByRole('tab', { name: 'Payments' }).click();
+    await admin.getByLabel('Status', { exact: true }).selectOption({ label: 'Cancelled' });
+    const row = admin.getByRole('row').filter({ hasText: canceller });
+    await expect(row).toContainText('Cancelled');
+    await admin.getByLabel('Status', { exact: true }).selectOption({ label: 'Failed' });
+    await expect(admin.getByRole('row').filter({ hasText: canceller })).toHaveCount(0);
+    await adminContext.close();
   } finally {
     await panel.close();
   }

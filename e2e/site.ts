@@ -52,7 +52,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
         SMTP_URL: smtp.url,
-        ADMIN_EMAILS: 'admin@example.com,admin-marzneshin@example.com,admin-marzban@example.com,admin-payments@example.com,admin-shop@example.com,admin-refunds@example.com,admin-renewals@example.com,admin-dunning@example.com,admin-cancel@example.com,admin-portal@example.com,admin-subscriptions@example.com,admin-settings@example.com,admin-users@example.com,admin-userpage@example.com,admin-return@example.com,admin-checkout-cancel@example.com,admin-create@example.com,admin-overview@example.com,admin-mobile@example.com,admin-setup@example.com,admin-crypto@example.com,admin-languages@example.com,admin-currency@example.com',
+        ADMIN_EMAILS: 'admin@example.com,admin-marzneshin@example.com,admin-marzban@example.com,admin-payments@example.com,admin-shop@example.com,admin-refunds@example.com,admin-renewals@example.com,admin-dunning@example.com,admin-cancel@example.com,admin-portal@example.com,admin-subscriptions@example.com,admin-settings@example.com,admin-users@example.com,admin-userpage@example.com,admin-return@example.com,admin-checkout-cancel@example.com,admin-create@example.com,admin-overview@example.com,admin-mobile@example.com,admin-setup@example.com,admin-crypto@example.com,admin-languages@example.com,admin-currency@example.com,admin-customer-view@example.com',
         LOG_LEVEL: 'warn',
         STRIPE_API_URL: stripe.url,
         STRIPE_TEST_CLOCKS: 'true',

@@ -17,45 +17,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { EmailSchema } from '../shared/auth.js';
-import { UpdateCardPaymentBody, UpdateCryptoPaymentBody } from '../shared/billing-schemas.js';
-import { PlanBody } from '../shared/plans.js';
-import { CreateServerBody } from '../shared/servers.js';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { createDb, type Db } from '../server/src/db/knex.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
-import { DEFAULT_PLANS } from '../server/src/modules/plans/plans.seed.js';
-import type { Actor } from '../server/src/modules/users/users.service.js';
 import { startFakeMarzneshin, type FakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe/index.js';
 import { startFakeBtcpay, type FakeBtcpay } from '../server/test/fake-btcpay/index.js';
+import { DEMO_BTCPAY, DEMO_STRIPE_KEYS, seedDemo } from './demo-seed.js';
 
 const HOST = '127.0.0.1';
 const DEFAULT_FAKE_STRIPE_PORT = 12111;
 const DEFAULT_FAKE_PANEL_PORT = 12112;
 const DEFAULT_FAKE_BTCPAY_PORT = 12113;
 const SHUTDOWN_GRACE_MS = 10_000;
-const MB = 1024 ** 2;
-
-/** The keys the fake Stripe is started with, and saved as the site's card settings. */
-const DEMO_STRIPE_KEYS = {
-  publishableKey: 'pk_test_demoPublishableKey0000',
-  secretKey: 'sk_test_demoSecretKey0000000000',
-  webhookSecret: 'whsec_demoWebhookSecret000000000',
-};
-
-/** The fake BTCPay Server's store and keys, saved as the site's crypto payment settings. */
-const DEMO_BTCPAY = { apiKey: 'demo_btcpay_api_key_0000', storeId: 'DemoStore1', webhookSecret: 'demo_btcpay_webhook_secret_0000' };
-
-/** The trial (not listed on the pricing page), then the plans of a fresh install: the spec's pricing page. */
-const DEMO_PLANS: PlanBody[] = [
-  PlanBody.parse({
-    name: '3-Hour Trial', days: 0.125, dataLimitBytes: 300 * MB, price: 0, isTrial: true, locations: 'all', public: false,
-    features: ['300 MB of data for 3 hours', 'Servers in every location', 'No card needed'],
-  }),
-  ...DEFAULT_PLANS,
-];
-
 const isAddressInUse = (err: unknown): boolean => (err as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE';
 
 /** Starts a fake on its usual port, or on a free one when that port is taken. */
@@ -85,27 +60,6 @@ function parseAdminEmail(raw: string | undefined): string {
     process.exit(1);
   }
   return email.data;
-}
-
-/** Seeds the demo through the app's own services, as an admin would through the admin panel. */
-async function seed(app: FastifyInstance, panel: FakeMarzneshin, btcpay: FakeBtcpay, adminEmail: string): Promise<void> {
-  const { services } = app;
-  // The admin's profile exists from the start (sign-in would also make it admin, through ADMIN_EMAILS).
-  const { user: admin } = await services.users.setRoleByEmail({ id: null, email: 'demo' }, adminEmail, 'admin');
-  const actor: Actor = { id: admin.id, email: admin.email, ip: null };
-
-  // The fake panel's admin login; service 1 is "Germany" on the fake (2 is "Netherlands").
-  await services.servers.createServer(actor, CreateServerBody.parse({
-    kind: 'marzneshin', name: 'Demo server (fake panel)', url: panel.url,
-    username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
-  }));
-
-  const created = [];
-  for (const plan of DEMO_PLANS) created.push(await services.plans.createPlan(actor, plan)); // in this order
-  const trial = created.find((plan) => plan.isTrial);
-  if (trial) await services.settings.updateSettings({ trialPlanId: trial.id }, new Date());
-  await services.card.updateSettings(UpdateCardPaymentBody.parse({ enabled: true, ...DEMO_STRIPE_KEYS }), new Date());
-  await services.crypto.updateSettings(UpdateCryptoPaymentBody.parse({ enabled: true, serverUrl: btcpay.url, ...DEMO_BTCPAY }), new Date());
 }
 
 function banner(lines: { site: string; adminEmail: string; stripe: FakeStripe; webhookUrl: string; btcpay: FakeBtcpay; panel: FakeMarzneshin; dir: string }): string {
@@ -205,7 +159,7 @@ async function main(): Promise<void> {
     db = createDb(config.databaseUrl);
     await migrateToLatest(db);
     app = await buildApp({ config, db });
-    await seed(app, panel, btcpay, adminEmail);
+    await seedDemo(app, { panel, btcpayUrl: btcpay.url, adminEmail });
 
     await app.listen({ port: config.port, host: config.host });
     await app.services.scheduleRecurringJobs();

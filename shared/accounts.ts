@@ -23,7 +23,11 @@ export interface VpnAccount {
   subscriptionUrl: string | null;
   /** Per-configuration links. */
   links: string[];
-  server: { name: string; locations: string } | null;
+  /**
+   * Where it runs, as the status page names it: the server's public region name, or "Location N" with
+   * `locationNumber` set when it has none (never the server's internal admin name).
+   */
+  server: { name: string; locationNumber: number | null; locations: string } | null;
   planName: string | null;
   /** The plan it was bought on, while that plan exists. */
   planId: string | null;

@@ -15,7 +15,8 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
  * `needs_review`: paid, but not the amount or currency ordered (an admin decides); `refunded`: fully
  * refunded, or a dispute was lost; `disputed`: the customer's bank is disputing it (account paused).
  */
-export const TRANSACTION_STATUSES = ['pending', 'succeeded', 'failed', 'needs_review', 'refunded', 'disputed'] as const;
+/** `cancelled`: the customer left the provider's page with Cancel (not a failed payment; nothing was charged). */
+export const TRANSACTION_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'needs_review', 'refunded', 'disputed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /** `POST /api/checkout`: buy `planId`, or renew `accountId` (the same plan again, same panel account). */

@@ -36,7 +36,7 @@ export async function startPanelShop(env: TestEnvironment): Promise<PanelShop> {
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
   const server = await call('POST', '/api/admin/servers', admin, {
-    kind: 'marzneshin', name: 'Germany', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
+    kind: 'marzneshin', name: 'Germany', publicName: 'Germany', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
   });
   if (server.statusCode !== 201) throw new Error(`adding the server failed: ${server.body}`);
   const plan = await call('POST', '/api/admin/plans', admin, { name: 'Free', days: 30, dataLimitBytes: GB, price: 0, locations: 'all' });

@@ -9,6 +9,7 @@ import {
   renderReceiptEmail,
   renderRenewalReminderEmail,
   renderSubscriptionCanceledEmail,
+  renderSubscriptionResumedEmail,
 } from './billing-emails.js';
 import type { MailMessage } from './mailer.js';
 import { money } from './money.js';
@@ -292,6 +293,35 @@ describe('renderSubscriptionCanceledEmail', () => {
   });
 });
 
+describe('renderSubscriptionResumedEmail', () => {
+  const resumed = (overrides: Partial<Parameters<typeof renderSubscriptionResumedEmail>[0]> = {}) =>
+    renderSubscriptionResumedEmail({ ...buildBase(), planName: 'Monthly', amount: 499, currency: 'usd', renewsAt: new Date('2026-12-24T12:00:00Z'), ...overrides });
+
+  it('says auto-renew is back on, when and how much is charged next, and how to stop it again', () => {
+    const mail = resumed();
+    expect(mail.subject).toBe('Acme VPN: auto-renew is back on');
+    expectSaid(
+      mail,
+      'Auto-renew is back on for your Monthly subscription.',
+      `the card on file will be charged ${money(499, 'usd', 'en')} on 24 December 2026`,
+      'cancel auto-renew on your dashboard',
+    );
+    expectButton(mail, 'Open your dashboard', DASHBOARD);
+  });
+
+  it("is written in the customer's language, the day and amount in its own digits", () => {
+    expect(resumed({ locale: 'ru' }).subject).toBe('Acme VPN: автопродление снова включено');
+    const fa = resumed({ locale: 'fa' });
+    expectSaid(fa, 'تمدید خودکار اشتراک «Monthly» شما دوباره روشن شد.', formatDay(new Date('2026-12-24T12:00:00Z'), 'fa'), money(499, 'usd', 'fa'));
+    expect(fa.text).not.toMatch(/24|2026/);
+    expectSaid(resumed({ locale: 'zh-CN' }), '您的“Monthly”订阅已重新开启自动续订。');
+  });
+
+  it('says it renews automatically when the next charge date is not known', () => {
+    expectSaid(resumed({ renewsAt: null }), 'renews automatically with the card on file');
+  });
+});
+
 describe('every billing e-mail', () => {
   const brandName = 'Bob & <Co>';
   const planName = 'Pro "Max" <1y>';
@@ -307,6 +337,7 @@ describe('every billing e-mail', () => {
     ['account paused', renderAccountPausedEmail(charge)],
     ['partial crypto payment', renderPartialPaymentEmail({ ...charge, amountPaid: 250 })],
     ['subscription cancelled', renderSubscriptionCanceledEmail({ ...base, endsAt: day, byAdmin: true, now })],
+    ['auto-renew back on', renderSubscriptionResumedEmail({ ...charge, renewsAt: day })],
   ];
 
   it.each(mails)('%s: puts the brand in the subject and frame and escapes names in the HTML', (_, mail) => {

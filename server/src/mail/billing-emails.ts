@@ -60,6 +60,11 @@ export interface PartialPaymentEmailInput extends BillingEmailBase, Charge {
   amountPaid: number;
 }
 
+export interface SubscriptionResumedEmailInput extends BillingEmailBase, Charge {
+  /** When the card is charged next (the end of the paid period); null when it is not known. */
+  renewsAt: Date | null;
+}
+
 export interface SubscriptionCanceledEmailInput extends BillingEmailBase {
   planName: string;
   /** The end of the paid period; null when there is none. */
@@ -220,6 +225,21 @@ export function renderSubscriptionCanceledEmail(input: SubscriptionCanceledEmail
     { kind: 'text', text: t('billing.canceled.noMoreCharges') },
     { kind: 'text', text: status },
     ...describeCancelFollowUp(input, activeUntil),
+    { kind: 'button', label: t('billing.button.dashboard'), href: dashboardUrl(input) },
+  ]);
+}
+
+/**
+ * Auto-renew was turned back on (Resume on the dashboard, or the provider's billing page): the
+ * cancellation e-mail's counterpart, saying when the card is charged next and how to stop it again.
+ */
+export function renderSubscriptionResumedEmail(input: SubscriptionResumedEmailInput): MailMessage {
+  const { t, day, money: price } = speaker(input);
+  const amount = price(input.amount, input.currency);
+  return composeBillingEmail(input, t('billing.resumed.subject'), [
+    { kind: 'lead', text: t('billing.resumed.lead', { plan: input.planName }) },
+    { kind: 'text', text: input.renewsAt ? t('billing.resumed.nextCharge', { amount, day: day(input.renewsAt) }) : t('billing.resumed.charges') },
+    { kind: 'note', text: t('billing.resumed.howToStop') },
     { kind: 'button', label: t('billing.button.dashboard'), href: dashboardUrl(input) },
   ]);
 }

@@ -24,6 +24,7 @@ const STATUS_IDS: Record<TransactionStatus | SubscriptionStatus, string> = {
   pending: 'admin.user.status.pending',
   succeeded: 'admin.user.status.succeeded',
   failed: 'admin.user.status.failed',
+  cancelled: 'admin.user.status.cancelled',
   needs_review: 'admin.user.status.needsReview',
   refunded: 'admin.user.status.refunded',
   disputed: 'admin.user.status.disputed',

@@ -69,6 +69,11 @@ export const en = {
   'billing.partialPayment.refund': 'We will refund the {paid} you sent. You will get an e-mail with a link where you give an address for it.',
   'billing.partialPayment.payAgain': 'To get the plan, start a new payment from your dashboard.',
 
+  'billing.resumed.subject': '{brand}: auto-renew is back on',
+  'billing.resumed.lead': 'Auto-renew is back on for your {plan} subscription.',
+  'billing.resumed.nextCharge': 'Your VPN account keeps running: the card on file will be charged {amount} on {day}.',
+  'billing.resumed.charges': 'Your VPN account keeps running and renews automatically with the card on file.',
+  'billing.resumed.howToStop': 'To stop it again, cancel auto-renew on your dashboard before the next charge.',
   'billing.canceled.subject': '{brand}: your subscription was cancelled',
   'billing.canceled.byAdmin': '{brand} has cancelled your {plan} subscription.',
   'billing.canceled.byYou': 'Your {plan} subscription has been cancelled.',

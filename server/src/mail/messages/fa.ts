@@ -63,6 +63,11 @@ export const fa: EmailCatalogue = {
   'billing.partialPayment.refund': 'مبلغ {paid} که فرستاده‌اید را بازمی‌گردانیم. ایمیلی با پیوندی دریافت می‌کنید که در آن نشانی دریافت را وارد می‌کنید.',
   'billing.partialPayment.payAgain': 'برای دریافت طرح، از داشبورد خود پرداخت تازه‌ای را آغاز کنید.',
 
+  'billing.resumed.subject': '{brand}: تمدید خودکار دوباره روشن شد',
+  'billing.resumed.lead': 'تمدید خودکار اشتراک «{plan}» شما دوباره روشن شد.',
+  'billing.resumed.nextCharge': 'حساب VPN شما فعال می‌ماند: مبلغ {amount} در {day} از کارت ثبت‌شده کسر می‌شود.',
+  'billing.resumed.charges': 'حساب VPN شما فعال می‌ماند و با کارت ثبت‌شده به‌طور خودکار تمدید می‌شود.',
+  'billing.resumed.howToStop': 'برای خاموش کردن دوباره، پیش از پرداخت بعدی تمدید خودکار را در داشبورد خود لغو کنید.',
   'billing.canceled.subject': '{brand}: اشتراک شما لغو شد',
   'billing.canceled.byAdmin': '{brand} اشتراک «{plan}» شما را لغو کرده است.',
   'billing.canceled.byYou': 'اشتراک «{plan}» شما لغو شد.',

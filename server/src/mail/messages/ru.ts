@@ -63,6 +63,11 @@ export const ru: EmailCatalogue = {
   'billing.partialPayment.refund': 'Мы вернём отправленные вами {paid}. Вы получите письмо со ссылкой, где нужно указать адрес для возврата.',
   'billing.partialPayment.payAgain': 'Чтобы получить тариф, начните новую оплату в личном кабинете.',
 
+  'billing.resumed.subject': '{brand}: автопродление снова включено',
+  'billing.resumed.lead': 'Автопродление подписки «{plan}» снова включено.',
+  'billing.resumed.nextCharge': 'Ваш VPN-аккаунт продолжит работать: {day} с привязанной карты будет списано {amount}.',
+  'billing.resumed.charges': 'Ваш VPN-аккаунт продолжит работать и будет продлеваться автоматически с привязанной карты.',
+  'billing.resumed.howToStop': 'Чтобы снова отключить его, отмените автопродление в личном кабинете до следующего списания.',
   'billing.canceled.subject': '{brand}: ваша подписка отменена',
   'billing.canceled.byAdmin': '{brand} отменил вашу подписку «{plan}».',
   'billing.canceled.byYou': 'Ваша подписка «{plan}» отменена.',

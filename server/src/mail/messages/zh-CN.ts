@@ -63,6 +63,11 @@ export const zhCN: EmailCatalogue = {
   'billing.partialPayment.refund': '我们将退还您支付的 {paid}。您将收到一封电子邮件，其中的链接可供您填写退款地址。',
   'billing.partialPayment.payAgain': '如需获得该套餐，请在控制面板中重新发起付款。',
 
+  'billing.resumed.subject': '{brand}：自动续订已重新开启',
+  'billing.resumed.lead': '您的“{plan}”订阅已重新开启自动续订。',
+  'billing.resumed.nextCharge': '您的 VPN 账户将继续使用：我们将于 {day} 从您绑定的银行卡扣除 {amount}。',
+  'billing.resumed.charges': '您的 VPN 账户将继续使用，并通过您绑定的银行卡自动续订。',
+  'billing.resumed.howToStop': '如需再次停止，请在下次扣款前在控制面板中取消自动续订。',
   'billing.canceled.subject': '{brand}：您的订阅已取消',
   'billing.canceled.byAdmin': '{brand} 已取消您的“{plan}”订阅。',
   'billing.canceled.byYou': '您的“{plan}”订阅已取消。',

@@ -2,6 +2,7 @@ import type { VpnAccountStatus } from '../../../../shared/accounts.js';
 import type { PlanStatus } from '../../../../shared/plans.js';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.js';
+import { publicRegionName } from '../servers/public-region.js';
 import { parseJson, toDate, toDateOrNull, toJson } from '../../db/values.js';
 
 export interface AccountRecord {
@@ -22,7 +23,8 @@ export interface AccountRecord {
   links: string[];
   usageCheckedAt: Date | null;
   createdAt: Date;
-  server: { name: string; locations: string } | null;
+  /** Its server as customers may see it (public region name, never the internal one). */
+  server: { name: string; locationNumber: number | null; locations: string } | null;
   planName: string | null;
   /** The plan it was created from, while that plan exists. */
   plan: { id: string; status: PlanStatus; price: number; isTrial: boolean } | null;
@@ -30,6 +32,8 @@ export interface AccountRecord {
   paymentConfirmed: boolean;
   /** How many devices may use it (its plan's, when bought or renewed); null = unlimited. */
   deviceLimit: number | null;
+  /** The end of its latest paid period that still counts (the paid-period ledger); null when nothing is paid. */
+  paidUntil: Date | null;
 }
 
 interface AccountMetadata {
@@ -39,9 +43,16 @@ interface AccountMetadata {
 
 const SELECT = [
   'a.id', 'a.user_id', 'a.master_server_id', 'a.provisioning_server_id', 'a.plan_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.sub_token',
-  'a.subscription_url', 'a.metadata', 'a.usage_checked_at', 'a.created_at', 'a.device_limit', 's.name as server_name', 's.locations as server_locations', 'p.name as plan_name',
+  'a.subscription_url', 'a.metadata', 'a.usage_checked_at', 'a.created_at', 'a.device_limit', 's.id as server_id', 's.public_name as server_public_name', 's.locations as server_locations', 'p.name as plan_name',
   'p.status as plan_status', 'p.price as plan_price', 'p.metadata as plan_metadata',
 ];
+
+/** N of "Location N" for a server without a public name: its place in the order servers were added (as the status page counts). */
+const SERVER_NUMBER =
+  `(select count(*) from masterservers ms where ms.created_at < s.created_at or (ms.created_at = s.created_at and ms.id <= s.id)) as server_number`;
+
+/** The paid-period ledger's end for the account (billing's paidPeriods.latestEnd, read with the row). */
+const PAID_UNTIL = `(select max(pp.ends_at) from paid_periods pp where pp.vpn_account_id = a.id and pp.voided_at is null) as paid_until`;
 
 /** Whether a payment for the account has succeeded (subscriptions are indexed by account). */
 const PAYMENT_CONFIRMED =
@@ -65,7 +76,9 @@ function toRecord(row: Record<string, unknown>): AccountRecord {
     links: metadata.links ?? [],
     usageCheckedAt: toDateOrNull(row.usage_checked_at),
     createdAt: toDate(row.created_at),
-    server: row.server_name ? { name: row.server_name as string, locations: row.server_locations as string } : null,
+    server: row.server_id
+      ? { ...publicRegionName((row.server_public_name as string | null) ?? null, Number(row.server_number)), locations: row.server_locations as string }
+      : null,
     planName: (row.plan_name as string | null) ?? null,
     plan: row.plan_id && row.plan_status
       ? {
@@ -77,6 +90,7 @@ function toRecord(row: Record<string, unknown>): AccountRecord {
       : null,
     paymentConfirmed: Boolean(row.payment_confirmed) && row.payment_confirmed !== '0',
     deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
+    paidUntil: toDateOrNull(row.paid_until),
   };
 }
 
@@ -119,12 +133,12 @@ const whereWaiting = (query: Knex.QueryBuilder) => query.where('vpn_accounts.sta
 export function createAccountsRepo(db: Db) {
   const base = (conn: Db = db) =>
     conn('vpn_accounts as a').leftJoin('masterservers as s', 's.id', 'a.master_server_id').leftJoin('plans as p', 'p.id', 'a.plan_id').select(SELECT)
-      .select(conn.raw(PAYMENT_CONFIRMED));
+      .select(conn.raw(PAYMENT_CONFIRMED)).select(conn.raw(SERVER_NUMBER)).select(conn.raw(PAID_UNTIL));
 
   /**
    * A waiting row that nobody is working on any more: untouched since `cutoff` (a request records its
    * intent before every panel call, so a live one keeps it fresh), and no payment waits on it or is being
-   * delivered into it (any subscription naming it with a transaction that did not fail, or none yet).
+   * delivered into it (any subscription naming it with a transaction neither failed nor cancelled, or none yet).
    * Paid rows are the provisioning job's: it retries until the panel answers.
    */
   const whereStuck = (query: Knex.QueryBuilder, cutoff: Date, conn: Db) =>
@@ -134,7 +148,7 @@ export function createAccountsRepo(db: Db) {
         conn('subscriptions as sub')
           .leftJoin('transactions as tx', 'tx.subscription_id', 'sub.id')
           .whereRaw('?? = ??', ['sub.vpn_account_id', 'vpn_accounts.id'])
-          .where((paid) => paid.whereNull('tx.id').orWhereNot('tx.status', 'failed'))
+          .where((paid) => paid.whereNull('tx.id').orWhereNotIn('tx.status', ['failed', 'cancelled']))
           .select(conn.raw('1')),
       );
 

@@ -15,11 +15,17 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { UserProfile, UsersRepo } from '../users/users.repo.js';
 import { expiryAfterDays, generateSubToken, generateUsername } from './account-values.js';
 import type { AccountRecord, AccountsRepo } from './accounts.repo.js';
+import { shownExpiry } from './shown-expiry.js';
 import { AccountNoLongerWaiting, provisionedFields, type Provisioned, type Provisioner } from './provisioning.js';
 
 /** Usage and status are asked of the panel at most this often per account. */
 export const USAGE_CACHE_SECONDS = 60;
 const USAGE_TIMEOUT_NOTE = 'panel did not answer; showing the last known values';
+
+interface ShownSettings {
+  trialPlanId: string | null;
+  renewalGraceDays: number;
+}
 
 export interface AccountsServiceDeps {
   db: Db;
@@ -42,14 +48,14 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   const { accounts, clock } = deps;
 
   /** What a customer sees of an account: our own `/sub/<token>` link, never the panel's address. */
-  function toVpnAccount(account: AccountRecord, trialPlanId: string | null, usageStale = false): VpnAccount {
+  function toVpnAccount(account: AccountRecord, shown: ShownSettings, usageStale = false): VpnAccount {
     const provisioned = account.status !== 'suspended' && account.subscriptionUrl !== null;
     const ownLink = provisioned ? new URL(`/sub/${account.subToken}`, deps.publicUrl).href : null;
     return {
       id: account.id,
       username: account.username,
       status: account.status,
-      expireDate: account.expireDate?.toISOString() ?? null,
+      expireDate: shownExpiry(account.expireDate, account.paidUntil, shown.renewalGraceDays)?.toISOString() ?? null,
       dataLimitBytes: account.dataLimitBytes > 0 ? account.dataLimitBytes : null,
       usedTrafficBytes: account.usedTrafficBytes,
       createdAt: account.createdAt.toISOString(),
@@ -59,7 +65,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       server: account.server,
       planName: account.planName,
       planId: account.plan?.id ?? null,
-      renewable: provisioned && account.plan !== null && isPurchasable(account.plan, trialPlanId),
+      renewable: provisioned && account.plan !== null && isPurchasable(account.plan, shown.trialPlanId),
       usageStale,
       paymentConfirmed: account.paymentConfirmed,
       usageCheckedAt: account.usageCheckedAt?.toISOString() ?? null,
@@ -155,28 +161,32 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       throw err;
     }
     await crashPoint('account:after-save');
-    return toVpnAccount(saved, await trialPlanId());
+    return toVpnAccount(saved, await shownSettings());
   }
 
-  const trialPlanId = async () => (await deps.settings.getAppSettings()).trialPlanId;
+  /** The settings that decide what a customer is shown of an account. */
+  const shownSettings = async (): Promise<ShownSettings> => {
+    const { trialPlanId, renewalGraceDays } = await deps.settings.getAppSettings();
+    return { trialPlanId, renewalGraceDays };
+  };
 
   return {
     async listAccounts(user: UserProfile): Promise<VpnAccount[]> {
-      const [own, trialId] = await Promise.all([accounts.listForUser(user.id), trialPlanId()]);
+      const [own, shown] = await Promise.all([accounts.listForUser(user.id), shownSettings()]);
       const refreshed = await Promise.all(own.map(refreshUsage));
-      return refreshed.map(({ account, stale }) => toVpnAccount(account, trialId, stale));
+      return refreshed.map(({ account, stale }) => toVpnAccount(account, shown, stale));
     },
 
     /** A user's accounts as last synced (no panel call): the admin's user page. */
     async listStoredAccounts(userId: string): Promise<VpnAccount[]> {
-      const [own, trialId] = await Promise.all([accounts.listForUser(userId), trialPlanId()]);
-      return own.map((account) => toVpnAccount(account, trialId));
+      const [own, shown] = await Promise.all([accounts.listForUser(userId), shownSettings()]);
+      return own.map((account) => toVpnAccount(account, shown));
     },
 
     /** One of the caller's accounts as the API shows it (no panel call); someone else's is undefined. */
     async findAccount(userId: string, id: string): Promise<VpnAccount | undefined> {
       const account = await accounts.findForUser(id, userId);
-      return account && toVpnAccount(account, await trialPlanId());
+      return account && toVpnAccount(account, await shownSettings());
     },
 
     /** A free plan or the trial; a paid plan needs checkout. */

@@ -34,7 +34,7 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
       overrides: { driverFactory: (k, c) => (k === 'marzban' ? createMarzbanDriver(c, { timeoutMs: 500 }) : createMarzneshinDriver(c, { timeoutMs: 500 })) },
     });
     admin = await signInDesktop(t, env.smtp, 'admin@example.com');
-    const server = await call(admin, 'POST', '/api/admin/servers', { kind: 'marzneshin', name: 'Germany', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'DE,NL' });
+    const server = await call(admin, 'POST', '/api/admin/servers', { kind: 'marzneshin', name: 'Hetzner FSN-1 (internal)', publicName: 'Germany', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'DE,NL' });
     expect(server.statusCode).toBe(201);
     serverId = server.json().id;
     const plan = (body: Record<string, unknown>) => call(admin, 'POST', '/api/admin/plans', { dataLimitBytes: GB, locations: 'all', ...body });
@@ -65,8 +65,11 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
     const account = res.json();
     expect(account).toMatchObject({
       username: expect.stringMatching(/^user_[a-z0-9]{8}$/), status: 'active', dataLimitBytes: GB, usedTrafficBytes: 0, links: [expect.stringMatching(/^vless:\/\//), expect.any(String)],
-      combinedUrl: expect.stringMatching(/^http:\/\/localhost:3000\/sub\/[\w-]{20,}$/), server: { name: 'Germany', locations: 'DE,NL' }, planName: 'Free Trial', usageStale: false,
+      combinedUrl: expect.stringMatching(/^http:\/\/localhost:3000\/sub\/[\w-]{20,}$/), server: { name: 'Germany', locationNumber: null, locations: 'DE,NL' }, planName: 'Free Trial', usageStale: false,
     });
+    // Customers see the public region name only: the admin's name for the server never leaves it.
+    expect(res.body).not.toContain('Hetzner');
+    expect((await call(user, 'GET', '/api/accounts')).body).not.toContain('Hetzner');
     const hours = (new Date(account.expireDate).getTime() - Date.now()) / 3600_000;
     expect(hours).toBeGreaterThan(2.9);
     expect(hours).toBeLessThan(3.1);
@@ -237,15 +240,17 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
     expect((await call(user, 'GET', '/api/accounts')).json()).toHaveLength(1);
   });
 
-  it('claims a trial on a Marzban server too', async () => {
+  it('claims a trial on a Marzban server too, naming an unnamed server "Location N" as the status page does', async () => {
     const marzban = await startFakeMarzban();
     await call(admin, 'POST', `/api/admin/servers/${serverId}/disable`);
-    const created = await call(admin, 'POST', '/api/admin/servers', { kind: 'marzban', name: 'Japan', url: marzban.url, username: marzban.admin.username, password: marzban.admin.password, serviceId: 'all', locations: 'all' });
+    const created = await call(admin, 'POST', '/api/admin/servers', { kind: 'marzban', name: 'Tokyo box (fake panel)', url: marzban.url, username: marzban.admin.username, password: marzban.admin.password, serviceId: 'all', locations: 'all' });
     expect(created.statusCode).toBe(201);
     const user = await newUser();
     const res = await call(user, 'POST', '/api/accounts', { planId: trialPlanId });
     expect(res.statusCode).toBe(201);
-    expect(res.json().server.name).toBe('Japan');
+    // No public name: numbered in the order servers were added, as the status page does.
+    expect(res.json().server).toEqual({ name: 'Location 2', locationNumber: 2, locations: 'all' });
+    expect(res.body).not.toContain('Tokyo');
     expect(res.json().links.length).toBeGreaterThan(0);
     expect(marzban.users.has(res.json().username)).toBe(true);
     expect((await call(user, 'DELETE', `/api/accounts/${res.json().id}`)).statusCode).toBe(204);
@@ -271,7 +276,7 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
     const res = await call(admin, 'GET', '/api/admin/system');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ database: { ok: true, dialect: kind }, mail: { kind: 'smtp', ok: true }, jobs: { counts: expect.any(Object) } });
-    expect(res.json().panels.find((p: { name: string }) => p.name === 'Germany')).toMatchObject({ reachable: true, error: null });
+    expect(res.json().panels.find((p: { name: string }) => p.name === 'Hetzner FSN-1 (internal)')).toMatchObject({ reachable: true, error: null });
     expect(res.body).not.toContain(panel.admin.password);
   });
 });

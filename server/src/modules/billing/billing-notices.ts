@@ -14,6 +14,8 @@ export type BillingNotice =
   | { kind: 'partial_payment'; transactionId: string }
   | { kind: 'account_paused'; subscriptionId: string }
   | { kind: 'subscription_canceled'; subscriptionId: string; byAdmin: boolean }
+  /** Auto-renew turned back on after it was cancelled. */
+  | { kind: 'subscription_resumed'; subscriptionId: string }
   | { kind: 'renewal_reminder'; subscriptionId: string; chargeAt: string }
   | { kind: 'plan_ending'; accountId: string; endsAt: string }
   | { kind: 'data_usage'; accountId: string; percent: 80 | 100 };

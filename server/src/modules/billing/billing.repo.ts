@@ -276,6 +276,11 @@ export function createBillingRepo(db: Db) {
       return changeTransactionStatus(id, ['failed'], (current) => ({ metadata: toJson({ ...current.metadata, error }) }), now, trx);
     },
 
+    /** pending → cancelled: the customer cancelled at the provider's page; `error` says so. */
+    async markTransactionCancelled(id: string, error: string, now: Date, trx: Db): Promise<boolean> {
+      return changeTransactionStatus(id, ['cancelled'], (current) => ({ metadata: toJson({ ...current.metadata, error }) }), now, trx);
+    },
+
     /** pending/failed → needs_review: paid, but not what was ordered; nothing is delivered until an admin acts. */
     async markTransactionNeedsReview(id: string, details: { checkoutId: string; paymentRef: string | null; review: NonNullable<TransactionMetadata['review']> }, now: Date, trx: Db): Promise<boolean> {
       return changeTransactionStatus(id, ['held_for_review'], (current) => ({

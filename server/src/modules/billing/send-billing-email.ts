@@ -9,6 +9,7 @@ import {
   renderReceiptEmail,
   renderRenewalReminderEmail,
   renderSubscriptionCanceledEmail,
+  renderSubscriptionResumedEmail,
 } from '../../mail/billing-emails.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { emailText } from '../../mail/messages/index.js';
@@ -29,6 +30,7 @@ const Notice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('partial_payment'), transactionId: Id }),
   z.object({ kind: z.literal('account_paused'), subscriptionId: Id }),
   z.object({ kind: z.literal('subscription_canceled'), subscriptionId: Id, byAdmin: z.boolean() }),
+  z.object({ kind: z.literal('subscription_resumed'), subscriptionId: Id }),
   z.object({ kind: z.literal('renewal_reminder'), subscriptionId: Id, chargeAt: z.iso.datetime() }),
   z.object({ kind: z.literal('plan_ending'), accountId: Id, endsAt: z.iso.datetime() }),
   z.object({ kind: z.literal('data_usage'), accountId: Id, percent: z.union([z.literal(80), z.literal(100)]) }),
@@ -88,6 +90,7 @@ export function createSendBillingEmailHandler(deps: {
       }
       case 'account_paused':
       case 'subscription_canceled':
+      case 'subscription_resumed':
       case 'renewal_reminder': {
         const subscription = await billing.findSubscription(notice.subscriptionId);
         if (!subscription) return null;
@@ -100,6 +103,14 @@ export function createSendBillingEmailHandler(deps: {
           // Cancelled, or already renewed, since the reminder was queued: nothing will be charged on that date.
           if (subscription.cancelAtPeriodEnd || subscription.status !== 'active' || subscription.currentPeriodEnd?.toISOString() !== notice.chargeAt) return null;
           return { userId: subscription.userId, render: (to, locale) => renderRenewalReminderEmail({ to, locale, ...frame, planName, amount: price, currency, chargeAt: new Date(notice.chargeAt) }) };
+        }
+        if (notice.kind === 'subscription_resumed') {
+          // Cancelled again (or ended) before the e-mail went: the cancellation e-mail says what holds.
+          if (subscription.cancelAtPeriodEnd || subscription.status === 'canceled') return null;
+          return {
+            userId: subscription.userId,
+            render: (to, locale) => renderSubscriptionResumedEmail({ to, locale, ...frame, planName, amount: price, currency, renewsAt: subscription.currentPeriodEnd }),
+          };
         }
         return {
           userId: subscription.userId,

@@ -51,6 +51,15 @@ export async function renderQrSvg(url: string): Promise<string> {
   return svg;
 }
 
+/**
+ * The site's icon (web/public/favicon.svg), inline: the page stands on its own (it is served where the web
+ * build may not be, and never loads anything from the site), and a browser that finds no icon declared asks
+ * for /favicon.ico, which does not exist (a 404 in the console). The CSP allows data: images.
+ */
+export const PAGE_ICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#4f46e5"/><path d="M16 6l8 3v6c0 5.5-3.6 9-8 11-4.4-2-8-5.5-8-11V9l8-3z" fill="#fff"/></svg>';
+const PAGE_ICON = `data:image/svg+xml,${encodeURIComponent(PAGE_ICON_SVG)}`;
+
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
 
@@ -197,6 +206,7 @@ ${order.map((platform, index) => platformSection(platform, input, input.platform
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
 <title>${t('page.title', { brand: input.brandName })}</title>
+<link rel="icon" type="image/svg+xml" href="${PAGE_ICON}">
 <style>${STYLE}</style>
 </head>
 <body>

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../../test/databases.js';
@@ -224,6 +225,20 @@ describe('the subscription page', () => {
     expect(html).toContain('31 Jan 2030');
     expect(html).toContain('30 days left');
     expect(html.indexOf('<summary>iOS</summary>')).toBeLessThan(html.indexOf('<summary>Android</summary>'));
+  });
+
+  it("declares the site's icon inline and references no file (a browser would ask for a missing /favicon.ico)", () => {
+    const html = renderSubscriptionPage({
+      brandName: 'Lumen VPN', supportEmail: 'help@example.com', subscriptionUrl: 'https://vpn.example.com/sub/tok', dashboardUrl: 'https://vpn.example.com/dashboard',
+      supportUrl: 'https://vpn.example.com/support', username: 'user', status: 'active', notice: null, usedBytes: 0, limitBytes: GB, expiresAt: null,
+      platform: null, now: new Date('2030-01-01T12:00:00Z'), qrSvg: '<svg></svg>',
+    });
+    const icon = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)">/.exec(html)?.[1];
+    expect(icon).toMatch(/^data:image\/svg\+xml,/);
+    expect(decodeURIComponent(icon!.slice('data:image/svg+xml,'.length))).toBe(readFileSync(new URL('../../../../web/public/favicon.svg', import.meta.url), 'utf8').trim());
+    // Nothing else to load: every <link>, <script> and <img> the page has is inline data.
+    const assets = [...html.matchAll(/<(?:link|script|img)\b[^>]*\b(?:href|src)="([^"]*)"/g)].map((m) => m[1]);
+    expect(assets.filter((url) => !url!.startsWith('data:'))).toEqual([]);
   });
 });
 

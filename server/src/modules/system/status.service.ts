@@ -2,6 +2,7 @@ import type { StatusResponse } from '../../../../shared/status.js';
 import type { Db } from '../../db/knex.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ServersRepo } from '../servers/servers.repo.js';
+import { publicRegionName } from '../servers/public-region.js';
 import { pingDatabase } from './health.routes.js';
 
 /** Public service status: the site (answering), the database, and each panel region's live health. */
@@ -17,8 +18,7 @@ export function createStatusService(deps: { db: Db; servers: ServersRepo; clock:
         // Unnamed servers are numbered in the order they were added; the list reads alphabetically.
         regions: regions
           .map((r, index) => ({
-            name: r.publicName ?? `Location ${index + 1}`,
-            locationNumber: r.publicName ? null : index + 1,
+            ...publicRegionName(r.publicName, index + 1),
             locations: r.locations,
             status: r.active && r.health !== 'down' ? ('up' as const) : ('down' as const),
           }))

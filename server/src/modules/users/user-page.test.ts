@@ -55,7 +55,7 @@ describe.each(TEST_DATABASES)('admin user page (%s)', (kind) => {
     expect(body.user).toMatchObject({ id: customer.userId, email: `page-customer-${kind}@example.com`, role: 'user' });
     expect(body.accounts.map((a: { id: string }) => a.id)).toContain(mine.id);
     expect(body.accounts.map((a: { id: string }) => a.id)).not.toContain(theirs.id);
-    expect(body.accounts[0]).toMatchObject({ server: { name: 'Germany' }, status: 'active' });
+    expect(body.accounts[0]).toMatchObject({ server: { name: 'Germany', locationNumber: null }, status: 'active' });
     expect(body.subscriptions.map((x: { id: string }) => x.id)).toEqual([`sub-mine-${kind}`]);
     expect(body.transactions).toEqual([expect.objectContaining({ id: `tx-sub-mine-${kind}`, amount: 499, status: 'succeeded', userEmail: `page-customer-${kind}@example.com` })]);
     expect(body.sessions).toEqual([expect.objectContaining({ client: 'web', createdAt: expect.any(String), lastUsedAt: expect.any(String) })]);

@@ -9,6 +9,7 @@ import { DevicesButton } from '../devices/DevicesButton';
 import { BUTTON } from './button-styles';
 import { useFormat } from '../../i18n/format';
 import { truncate } from './format';
+import { useRegionName } from './region-name';
 import { StatusBadge } from './StatusBadge';
 
 /** The table shows the link cut to 30 characters (spec section 2). */
@@ -50,6 +51,7 @@ interface AccountRowProps {
 export function AccountRow({ account, deleting, actions, billing, devices }: AccountRowProps) {
   const { _ } = useLingui();
   const format = useFormat();
+  const regionName = useRegionName();
   const url = account.combinedUrl;
   const who = account.username;
   const subscription = billing?.subscriptions.get(account.id);
@@ -60,7 +62,7 @@ export function AccountRow({ account, deleting, actions, billing, devices }: Acc
         <span className="block font-semibold break-all text-slate-900">{who}</span>
         {(account.server || account.planName) && (
           <span className="block text-xs text-slate-500">
-            {[account.planName, account.server?.name].filter(Boolean).join(' · ')}
+            {[account.planName, account.server && regionName(account.server)].filter(Boolean).join(' · ')}
           </span>
         )}
       </th>

@@ -26,6 +26,7 @@ const STATUS_LABELS: Record<TransactionStatus, string> = {
   pending: 'adminSettings.payments.status.pending',
   succeeded: 'adminSettings.payments.status.succeeded',
   failed: 'adminSettings.payments.status.failed',
+  cancelled: 'adminSettings.payments.status.cancelled',
   needs_review: 'adminSettings.payments.status.needs_review',
   refunded: 'adminSettings.payments.status.refunded',
   disputed: 'adminSettings.payments.status.disputed',

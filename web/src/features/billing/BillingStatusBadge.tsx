@@ -13,6 +13,8 @@ const STATUS_LOOK: Record<BillingStatus, { labelId: string; style: string }> = {
   succeeded: { labelId: 'account.billingStatus.succeeded', style: GREEN },
   pending: { labelId: 'account.billingStatus.pending', style: AMBER },
   failed: { labelId: 'account.billingStatus.failed', style: RED },
+  // The customer cancelled at checkout: nothing went wrong and nothing was charged.
+  cancelled: { labelId: 'account.billingStatus.cancelled', style: GRAY },
   active: { labelId: 'account.billingStatus.active', style: GREEN },
   incomplete: { labelId: 'account.billingStatus.incomplete', style: AMBER },
   past_due: { labelId: 'account.billingStatus.pastDue', style: 'bg-orange-50 text-orange-800 ring-orange-200' },

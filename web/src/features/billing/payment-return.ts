@@ -27,6 +27,7 @@ export type SettledPaymentReturn = Extract<PaymentReturnState, { kind: 'ready' |
  */
 export function settleCheckoutStatus(status: CheckoutStatus, _: I18n['_']): SettledPaymentReturn | null {
   if (status.status === 'failed') return { kind: 'failed', error: status.error || _('account.billing.paymentFailed') };
+  if (status.status === 'cancelled') return { kind: 'failed', error: status.error || _('account.billing.paymentCancelled') };
   if (status.status === 'needs_review') return { kind: 'failed', error: status.error || _('account.billing.paymentNeedsReview') };
   if (status.status === 'succeeded' && status.account) {
     return { kind: 'ready', account: status.account, renewal: status.renewal };

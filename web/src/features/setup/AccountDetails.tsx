@@ -3,17 +3,19 @@ import type { ReactNode } from 'react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import { StatusBadge } from '../accounts/StatusBadge';
 import { useFormat } from '../../i18n/format';
+import { useRegionName } from '../accounts/region-name';
 
 /** The account details box at the top of the setup dialog. */
 export function AccountDetails({ account }: { account: VpnAccount }) {
   const { _ } = useLingui();
   const format = useFormat();
+  const regionName = useRegionName();
   const rows: Array<[string, ReactNode]> = [
     [_('account.details.username'), <span className="font-mono break-all">{account.username}</span>],
     [_('account.details.status'), <StatusBadge status={account.status} paymentConfirmed={account.paymentConfirmed} />],
     [_('account.details.expires'), format.expiry(account.expireDate)],
     [_('account.details.dataLimit'), format.dataLimit(account.dataLimitBytes)],
-    [_('account.details.server'), account.server?.name ?? '—'],
+    [_('account.details.server'), account.server ? regionName(account.server) : '—'],
     [_('account.details.locations'), account.server ? format.locations(account.server.locations) : '—'],
   ];
   return (

@@ -262,6 +262,7 @@ export function createCheckoutService(deps: {
         currency: transaction.currency,
         ...(account ? { account } : {}),
         ...(transaction.status === 'failed' ? { error: transaction.metadata.error ?? BILLING_MESSAGES.paymentFailed } : {}),
+        ...(transaction.status === 'cancelled' ? { error: transaction.metadata.error ?? BILLING_MESSAGES.paymentCancelled } : {}),
         ...(transaction.status === 'needs_review'
           ? { error: transaction.metadata.review?.reason === 'partial_payment' ? BILLING_MESSAGES.partialPaymentExpired : BILLING_MESSAGES.paymentNeedsReview }
           : {}),

@@ -218,14 +218,20 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
 
     const res = await f.call(user, 'POST', `/api/checkout/${order}/cancel`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'failed' });
+    expect(res.json()).toEqual({ status: 'cancelled' });
     expect(f.stripe.getSession(started.sessionId)!.status).toBe('expired');
     expect(await f.count('vpn_accounts', { id: accountId })).toBe(0);
     expect((await f.call(user, 'GET', '/api/accounts')).json()).toEqual([]);
     expect((await f.call(user, 'GET', '/api/subscriptions')).json()[0]).toMatchObject({ error: BILLING_MESSAGES.paymentCancelled, vpnAccountId: null });
     // Again (a reload of the page it returned to): nothing more happens.
-    expect((await f.call(user, 'POST', `/api/checkout/${order}/cancel`)).json()).toEqual({ status: 'failed' });
+    expect((await f.call(user, 'POST', `/api/checkout/${order}/cancel`)).json()).toEqual({ status: 'cancelled' });
     expect((await f.call(user, 'POST', '/api/checkout/no-such-order/cancel')).statusCode).toBe(404);
+    // Cancelled, not failed: in the customer's history, the return page's poll and the admin's list (and its filter).
+    expect((await f.call(user, 'GET', '/api/transactions')).json()[0]).toMatchObject({ id: order, status: 'cancelled' });
+    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toMatchObject({ status: 'cancelled', error: BILLING_MESSAGES.paymentCancelled });
+    const cancelledOnes = (await f.call(f.admin, 'GET', '/api/admin/transactions?status=cancelled')).json() as Array<{ id: string; status: string }>;
+    expect(cancelledOnes.find((t) => t.id === order)).toMatchObject({ status: 'cancelled' });
+    expect(((await f.call(f.admin, 'GET', '/api/admin/transactions?status=failed')).json() as Array<{ id: string }>).map((t) => t.id)).not.toContain(order);
   });
 
   it('a cancel sent twice at once (two tabs) closes the checkout once and answers both', async () => {
@@ -235,10 +241,10 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     const order = new URL(session.cancel_url!).searchParams.get('order')!;
     const answers = await Promise.all([f.call(user, 'POST', `/api/checkout/${order}/cancel`), f.call(user, 'POST', `/api/checkout/${order}/cancel`)]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
-    expect(answers.map((a) => a.json())).toEqual([{ status: 'failed' }, { status: 'failed' }]);
+    expect(answers.map((a) => a.json())).toEqual([{ status: 'cancelled' }, { status: 'cancelled' }]);
     expect(await f.count('vpn_accounts', { id: session.metadata!.vpn_account_id })).toBe(0);
-    // Closed once: one 'payment_failed' step for this customer, however many requests raced.
-    expect(await f.count('vpn_account_logs', { user_id: user.userId, step: 'payment_failed' })).toBe(1);
+    // Closed once: one 'payment_cancelled' step for this customer, however many requests raced.
+    expect(await f.count('vpn_account_logs', { user_id: user.userId, step: 'payment_cancelled' })).toBe(1);
     expect((await f.call(user, 'GET', '/api/subscriptions')).json()[0]).toMatchObject({ error: BILLING_MESSAGES.paymentCancelled });
   });
 

@@ -83,14 +83,14 @@ export function createPaymentConfirmation(deps: {
   }
 
   /**
-   * pending → failed (or needs_review, with what was paid): the subscription stays incomplete with the
-   * error; a purchase's waiting account is removed.
+   * pending → failed (or cancelled, when the customer cancelled; or needs_review, with what was paid): the
+   * subscription stays incomplete with the error; a purchase's waiting account is removed.
    */
   async function closeUnpaid(
-    transaction: TransactionRecord, error: string, trx: Db, review?: { state: CheckoutState; reason: ReviewReason; amountPaid: number | null },
+    transaction: TransactionRecord, error: string, trx: Db, review?: { state: CheckoutState; reason: ReviewReason; amountPaid: number | null }, cancelled = false,
   ): Promise<boolean> {
     const now = clock();
-    const changed = review
+    const changed = cancelled ? await billing.markTransactionCancelled(transaction.id, error, now, trx) : review
       ? await billing.markTransactionNeedsReview(transaction.id, {
         checkoutId: review.state.checkoutId, paymentRef: review.state.paymentRef,
         review: { reason: review.reason, amount_paid: review.amountPaid, currency_paid: review.state.currency },
@@ -105,7 +105,7 @@ export function createPaymentConfirmation(deps: {
       ...(removeAccount ? { vpnAccountId: null } : {}),
     }, now, trx);
     await accounts.insertLog({
-      accountId: null, userId: subscription.userId, step: review ? 'payment_needs_review' : 'payment_failed', status: 'failure',
+      accountId: null, userId: subscription.userId, step: review ? 'payment_needs_review' : cancelled ? 'payment_cancelled' : 'payment_failed', status: 'failure',
       details: {
         transactionId: transaction.id, error, removedAccountId: removeAccount ? subscription.vpnAccountId : null,
         ...(review ? { reason: review.reason, amountPaid: review.amountPaid, currencyPaid: review.state.currency, amountOrdered: transaction.amount } : {}),
@@ -199,7 +199,7 @@ export function createPaymentConfirmation(deps: {
     /** A checkout whose session was never saved (the server stopped mid-way): nobody can have paid it. */
     markAbandoned: (transaction: TransactionRecord) => deps.db.transaction((trx) => closeUnpaid(transaction, BILLING_MESSAGES.paymentExpired, trx)),
     /** The customer left the provider's page with Cancel: closed like an expired one, saying so. */
-    markCancelled: (transaction: TransactionRecord) => deps.db.transaction((trx) => closeUnpaid(transaction, BILLING_MESSAGES.paymentCancelled, trx)),
+    markCancelled: (transaction: TransactionRecord) => deps.db.transaction((trx) => closeUnpaid(transaction, BILLING_MESSAGES.paymentCancelled, trx, undefined, true)),
   };
 }
 

@@ -23,6 +23,7 @@ const CHANGES: Array<{ name: string; events: TransactionEvent[]; run(repo: Billi
     run: (r, id, trx) => r.recordCryptoProgress(id, { status: 'Processing', additionalStatus: 'PaidLate', amountDue: 0, amountPaid: 499 }, LATER, trx, { reopen: true }),
   },
   { name: 'markTransactionFailed', events: ['failed'], run: (r, id, trx) => r.markTransactionFailed(id, 'declined', LATER, trx) },
+  { name: 'markTransactionCancelled', events: ['cancelled'], run: (r, id, trx) => r.markTransactionCancelled(id, 'Payment cancelled', LATER, trx) },
   {
     name: 'markTransactionNeedsReview', events: ['held_for_review'],
     run: (r, id, trx) => r.markTransactionNeedsReview(id, { checkoutId: `cs_${id}`, paymentRef: `pi_${id}`, review: { reason: 'amount_mismatch', amount_paid: 1, currency_paid: 'usd' } }, LATER, trx),
@@ -101,6 +102,19 @@ describe.each(TEST_DATABASES)('the transaction state machine (%s)', (kind) => {
     }
     // Every row of the table was made to happen by some method.
     expect(TRANSACTION_TRANSITIONS.filter((t) => !seen.has(`${t.from}>${t.to}>${t.event}`))).toEqual([]);
+  });
+
+  it('a checkout the customer cancelled is its own status, reached only from pending, and can still be paid after all', async () => {
+    expect(TRANSACTION_STATUSES).toContain('cancelled');
+    expect(sourcesOf('cancelled')).toEqual(['pending']);
+    const id = await transactionIn('pending');
+    expect(await database.db.transaction((trx) => repo.markTransactionCancelled(id, 'Payment cancelled', LATER, trx))).toBe(true);
+    expect(await rowOf(id)).toMatchObject({ status: 'cancelled' });
+    // A second close (the expiry job, a late failure event) does not turn it into a failure.
+    expect(await database.db.transaction((trx) => repo.markTransactionFailed(id, 'expired', LATER, trx))).toBe(false);
+    expect(await rowOf(id)).toMatchObject({ status: 'cancelled' });
+    expect(await database.db.transaction((trx) => repo.markTransactionSucceeded(id, { checkoutId: `cs_${id}`, paymentRef: `pi_${id}` }, LATER, trx))).toBe(true);
+    expect(await rowOf(id)).toMatchObject({ status: 'succeeded' });
   });
 
   it('a refunded payment stays refunded, whatever is tried on it', async () => {

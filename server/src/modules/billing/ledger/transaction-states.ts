@@ -2,7 +2,7 @@ import type { TransactionStatus } from '../../../../../shared/billing.js';
 
 /** What happened to a payment, as the repository's status changes name it. */
 export type TransactionEvent =
-  | 'paid' | 'paid_after_review' | 'crypto_progress' | 'late_payment_seen' | 'failed' | 'held_for_review'
+  | 'paid' | 'paid_after_review' | 'crypto_progress' | 'late_payment_seen' | 'failed' | 'cancelled' | 'held_for_review'
   | 'refunded' | 'disputed' | 'dispute_won' | 'dispute_lost';
 
 export interface TransactionTransition {
@@ -15,7 +15,8 @@ export interface TransactionTransition {
  * Every status change a transaction can make, and the event that makes it: the only place the state
  * machine is written down. Every status change goes through billing.repo's changeTransactionStatus,
  * which takes the event and allows exactly the `from` statuses listed for it here; anything else changes
- * no row. `refunded` is final: a refund that fails later lowers the refunded total but leaves the status
+ * no row. `failed` and `cancelled` are both closed without payment: one the provider declined or let
+ * expire, the other the customer walked away from. `refunded` is final: a refund that fails later lowers the refunded total but leaves the status
  * (what the refund ended stays ended; the admin can refund again), and `succeeded` never becomes failed.
  */
 export const TRANSACTION_TRANSITIONS: readonly TransactionTransition[] = [
@@ -29,6 +30,13 @@ export const TRANSACTION_TRANSITIONS: readonly TransactionTransition[] = [
   // A payment seen on an invoice closed as expired: open again while it confirms.
   { from: 'failed', to: 'pending', event: 'late_payment_seen' },
   { from: 'pending', to: 'failed', event: 'failed' },
+  // The customer came back with Cancel and the checkout was closed: not a failure, nothing was charged.
+  { from: 'pending', to: 'cancelled', event: 'cancelled' },
+  // A cancelled checkout that was paid after all (paid in another tab before it closed), or a payment seen
+  // on a cancelled crypto invoice: treated as on a failed one.
+  { from: 'cancelled', to: 'succeeded', event: 'paid' },
+  { from: 'cancelled', to: 'pending', event: 'late_payment_seen' },
+  { from: 'cancelled', to: 'needs_review', event: 'held_for_review' },
   // Paid, but not what was ordered (or for days already paid): nothing is delivered until an admin acts.
   { from: 'pending', to: 'needs_review', event: 'held_for_review' },
   { from: 'failed', to: 'needs_review', event: 'held_for_review' },

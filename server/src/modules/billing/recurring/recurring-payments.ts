@@ -196,6 +196,10 @@ export function createRecurringPayments(deps: {
         details: { subscriptionId: subscription.id, atPeriodEnd: next.status !== 'canceled', byAdmin: options.byAdmin ?? false }, now,
       }, trx);
     }
+    // Turned back on (Resume, or at the provider's billing page): the customer is told, as when it was turned off.
+    if (wasEnding && !ending && subscription.metadata.fulfilled_at) {
+      await notices.notify({ kind: 'subscription_resumed', subscriptionId: subscription.id }, `${subscription.id}:${state.observedAt.getTime()}`, trx);
+    }
     return { ...next, metadata: { ...subscription.metadata, provider_observed_at: state.observedAt.toISOString() } };
   }
 

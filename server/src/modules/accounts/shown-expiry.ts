@@ -1,0 +1,16 @@
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The expiry a customer is shown: the date they paid for. The panel's expiry is not it while a
+ * subscription renews the account: it carries the renewal grace period (billing's paid-period rule),
+ * and keeps carrying it after auto-renew is turned off until the paid-period job has caught up. The
+ * paid-period ledger's end (`paidUntil`) is what every other screen (renewal date, "ends on") shows,
+ * so it wins whenever the panel's expiry is within the grace of it. An expiry further out than that
+ * was given on top (an admin's extension) and is shown as it is; an account with nothing paid (a trial,
+ * a free plan, an admin-made one) shows its panel's.
+ */
+export function shownExpiry(panelExpiry: Date | null, paidUntil: Date | null, renewalGraceDays: number): Date | null {
+  if (!paidUntil) return panelExpiry;
+  if (panelExpiry && panelExpiry.getTime() > paidUntil.getTime() + renewalGraceDays * DAY_MS) return panelExpiry;
+  return paidUntil;
+}
