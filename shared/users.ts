@@ -68,10 +68,13 @@ export interface AdminSession {
   lastUsedAt: string;
 }
 
+/** A customer's account as the admin sees it: with its server's internal name (customers see only the public one). */
+export type AdminUserAccount = VpnAccount & { serverInternalName: string | null };
+
 /** `GET /api/admin/users/:id`: one customer in one place (the newest 50 transactions and audit entries). */
 export interface AdminUserPage {
   user: AdminUser;
-  accounts: VpnAccount[];
+  accounts: AdminUserAccount[];
   subscriptions: Subscription[];
   /** As the Payments tab shows them, so the page can refund one. */
   transactions: AdminTransaction[];

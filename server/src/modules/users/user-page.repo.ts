@@ -23,6 +23,16 @@ export function createUserPageRepo(db: Db) {
       }));
     },
 
+    /** The internal (admin) name of each account's server, by account id. */
+    async serverNamesOf(accountIds: string[]): Promise<Map<string, string>> {
+      if (accountIds.length === 0) return new Map();
+      const rows = await db('vpn_accounts as a')
+        .join('masterservers as s', 's.id', 'a.master_server_id')
+        .select('a.id', 's.name')
+        .whereIn('a.id', accountIds);
+      return new Map(rows.map((row) => [row.id as string, row.name as string]));
+    },
+
     /** Sessions neither signed out nor expired, most recently used first. */
     async listActiveSessions(userId: string, now: Date, limit: number): Promise<AdminSession[]> {
       const rows = await db('sessions')

@@ -35,8 +35,13 @@ export function createUserPageService(deps: {
       const [accounts, subscriptions, transactions, sessions] = await Promise.all([
         deps.listAccounts(user.id), deps.listSubscriptions(user), deps.listTransactions(user.id, NEWEST), deps.repo.listActiveSessions(user.id, deps.clock(), NEWEST),
       ]);
-      const audit = await deps.repo.listAudit(user.id, accounts.map((account) => account.id), NEWEST);
-      return { user: toAdminUser(user), accounts, subscriptions, transactions, audit, sessions };
+      const accountIds = accounts.map((account) => account.id);
+      const [audit, serverNames] = await Promise.all([deps.repo.listAudit(user.id, accountIds, NEWEST), deps.repo.serverNamesOf(accountIds)]);
+      return {
+        user: toAdminUser(user),
+        accounts: accounts.map((account) => ({ ...account, serverInternalName: serverNames.get(account.id) ?? null })),
+        subscriptions, transactions, audit, sessions,
+      };
     },
 
     /** Ends every session of the user (on every instance at once, through the session cache). */

@@ -49,13 +49,15 @@ describe.each(TEST_DATABASES)('admin user page (%s)', (kind) => {
       await env.database.db('subscriptions').insert({ id, user_id: owner.userId, status: 'active', metadata: JSON.stringify({ plan_name: 'Plus' }), created_at: now, updated_at: now });
       await env.database.db('transactions').insert({ id: `tx-${id}`, subscription_id: id, user_id: owner.userId, status: 'succeeded', amount: 499, currency: 'usd', metadata: '{}', created_at: now, updated_at: now });
     }
+    // The admin sees the server's internal name beside the public one customers see.
+    await env.database.db('masterservers').where({ name: 'Germany' }).update({ name: 'fra-1 (internal)' });
     const res = await call('GET', `/api/admin/users/${customer.userId}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.user).toMatchObject({ id: customer.userId, email: `page-customer-${kind}@example.com`, role: 'user' });
     expect(body.accounts.map((a: { id: string }) => a.id)).toContain(mine.id);
     expect(body.accounts.map((a: { id: string }) => a.id)).not.toContain(theirs.id);
-    expect(body.accounts[0]).toMatchObject({ server: { name: 'Germany', locationNumber: null }, status: 'active' });
+    expect(body.accounts[0]).toMatchObject({ server: { name: 'Germany', locationNumber: null }, serverInternalName: 'fra-1 (internal)', status: 'active' });
     expect(body.subscriptions.map((x: { id: string }) => x.id)).toEqual([`sub-mine-${kind}`]);
     expect(body.transactions).toEqual([expect.objectContaining({ id: `tx-sub-mine-${kind}`, amount: 499, status: 'succeeded', userEmail: `page-customer-${kind}@example.com` })]);
     expect(body.sessions).toEqual([expect.objectContaining({ client: 'web', createdAt: expect.any(String), lastUsedAt: expect.any(String) })]);

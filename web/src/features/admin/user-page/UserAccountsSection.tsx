@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { VpnAccount } from '../../../../../shared/accounts.js';
+import type { AdminUserAccount } from '../../../../../shared/users.js';
 import type { ExtendAccountBody } from '../../../../../shared/users.js';
 import { adminApi } from '../../../api/admin-endpoints';
 import { useFormat } from '../../../i18n/format';
@@ -28,7 +29,7 @@ export interface AccountActions {
 }
 
 /** The customer's VPN accounts as last synced, with what an admin can do to each (their devices too). */
-export function UserAccountsSection({ accounts, busyId, actions }: { accounts: VpnAccount[]; busyId: string | null; actions: AccountActions }) {
+export function UserAccountsSection({ accounts, busyId, actions }: { accounts: AdminUserAccount[]; busyId: string | null; actions: AccountActions }) {
   const { _ } = useLingui();
   const format = useFormat();
   const [extending, setExtending] = useState<VpnAccount | null>(null);
@@ -65,7 +66,7 @@ export function UserAccountsSection({ accounts, busyId, actions }: { accounts: V
                 })}
               </Cell>
               <Cell className="whitespace-nowrap text-slate-700">{account.expireDate ? format.dateTime(account.expireDate) : _('format.never')}</Cell>
-              <Cell className="whitespace-nowrap text-slate-700">{account.server?.name ?? '—'}</Cell>
+              <Cell className="whitespace-nowrap text-slate-700">{account.serverInternalName ?? account.server?.name ?? '—'}</Cell>
               <Cell>
                 <div className="flex flex-wrap gap-2">
                   {deviceState && (
