@@ -18,6 +18,7 @@ import type { BillingRepo } from './billing.repo.js';
 import { graceEndOf, type PaidPeriods } from './ledger/paid-period.js';
 import type { PaidPeriodsRepo } from './ledger/paid-periods.repo.js';
 import { subscriptionCurrency } from './subscription-currency.js';
+import { boughtPlanName } from './bought-plan-name.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker.js';
@@ -60,7 +61,7 @@ export function createSendBillingEmailHandler(deps: {
           const amountPaid = review.amount_paid;
           return {
             userId: transaction.userId,
-            render: (to, locale) => renderPartialPaymentEmail({ to, locale, ...frame, planName, amount: transaction.amount, currency: transaction.currency, amountPaid }),
+            render: (to, locale) => renderPartialPaymentEmail({ to, locale, ...frame, planName: boughtPlanName(subscription.metadata, locale, planName), amount: transaction.amount, currency: transaction.currency, amountPaid }),
           };
         }
         const recurring = subscription.billing === 'recurring';
@@ -69,7 +70,7 @@ export function createSendBillingEmailHandler(deps: {
           return {
             userId: transaction.userId,
             render: (to, locale) => renderPaymentFailedEmail({
-              to, locale, ...frame, planName, amount: transaction.amount, currency: transaction.currency, graceEndsAt,
+              to, locale, ...frame, planName: boughtPlanName(subscription.metadata, locale, planName), amount: transaction.amount, currency: transaction.currency, graceEndsAt,
               nextAttemptAt: notice.nextAttemptAt ? new Date(notice.nextAttemptAt) : null,
             }),
           };
@@ -80,7 +81,7 @@ export function createSendBillingEmailHandler(deps: {
         return {
           userId: transaction.userId,
           render: (to, locale) => renderReceiptEmail({
-            to, locale, ...frame, planName, amount: transaction.amount, currency: transaction.currency, paidAt: transaction.createdAt,
+            to, locale, ...frame, planName: boughtPlanName(subscription.metadata, locale, planName), amount: transaction.amount, currency: transaction.currency, paidAt: transaction.createdAt,
             periodEnd, renewal: (transaction.metadata.kind ?? subscription.metadata.kind) === 'renewal', recurring,
             nextChargeAt: renews ? periodEnd : null, receiptNumber: transaction.id.slice(0, 8).toUpperCase(),
           }),
@@ -91,27 +92,28 @@ export function createSendBillingEmailHandler(deps: {
       case 'renewal_reminder': {
         const subscription = await billing.findSubscription(notice.subscriptionId);
         if (!subscription) return null;
-        const { plan_name: planName, price } = subscription.metadata;
+        const { price } = subscription.metadata;
+        const planNameIn = (locale: Locale) => boughtPlanName(subscription.metadata, locale);
         const currency = subscriptionCurrency(subscription.metadata);
         if (notice.kind === 'account_paused') {
-          return { userId: subscription.userId, render: (to, locale) => renderAccountPausedEmail({ to, locale, ...frame, planName, amount: price, currency }) };
+          return { userId: subscription.userId, render: (to, locale) => renderAccountPausedEmail({ to, locale, ...frame, planName: planNameIn(locale), amount: price, currency }) };
         }
         if (notice.kind === 'renewal_reminder') {
           // Cancelled, or already renewed, since the reminder was queued: nothing will be charged on that date.
           if (subscription.cancelAtPeriodEnd || subscription.status !== 'active' || subscription.currentPeriodEnd?.toISOString() !== notice.chargeAt) return null;
-          return { userId: subscription.userId, render: (to, locale) => renderRenewalReminderEmail({ to, locale, ...frame, planName, amount: price, currency, chargeAt: new Date(notice.chargeAt) }) };
+          return { userId: subscription.userId, render: (to, locale) => renderRenewalReminderEmail({ to, locale, ...frame, planName: planNameIn(locale), amount: price, currency, chargeAt: new Date(notice.chargeAt) }) };
         }
         return {
           userId: subscription.userId,
-          render: (to, locale) => renderSubscriptionCanceledEmail({ to, locale, ...frame, planName, endsAt: subscription.currentPeriodEnd, byAdmin: notice.byAdmin, now: deps.clock() }),
+          render: (to, locale) => renderSubscriptionCanceledEmail({ to, locale, ...frame, planName: planNameIn(locale), endsAt: subscription.currentPeriodEnd, byAdmin: notice.byAdmin, now: deps.clock() }),
         };
       }
       case 'plan_ending': {
         const account = await deps.accounts.findById(notice.accountId);
         if (!account) return null;
         const subscription = (await billing.listSubscriptionsForUser(account.userId)).find((s) => s.vpnAccountId === account.id && s.currentPeriodEnd?.toISOString() === notice.endsAt);
-        const planName = subscription?.metadata.plan_name ?? account.planName;
-        return { userId: account.userId, render: (to, locale) => renderPlanEndingEmail({ to, locale, ...frame, planName: planName ?? emailText(locale, 'billing.yourPlan'), endsAt: new Date(notice.endsAt), accountName: account.username, now: deps.clock() }) };
+        const planNameIn = (locale: Locale) => (subscription ? boughtPlanName(subscription.metadata, locale) : account.planName) ?? emailText(locale, 'billing.yourPlan');
+        return { userId: account.userId, render: (to, locale) => renderPlanEndingEmail({ to, locale, ...frame, planName: planNameIn(locale), endsAt: new Date(notice.endsAt), accountName: account.username, now: deps.clock() }) };
       }
       case 'data_usage': {
         const account = await deps.accounts.findById(notice.accountId);

@@ -42,6 +42,32 @@ describe.each(TEST_DATABASES)('the first-start plans (%s)', (kind) => {
     expect(seeded.find((p) => p.name === 'Basic 1 Year')!.features[0]).toBe('1,200 GB of data for the year');
   });
 
+  it('writes each plan in Russian, Persian and Chinese too: name, tier and every feature line', async () => {
+    await seedDefaultPlans(database.db, new Date());
+    const seeded = await plans();
+    for (const plan of seeded) {
+      for (const locale of ['ru', 'fa', 'zh-CN'] as const) {
+        const translation = plan.translations[locale]!;
+        expect(translation.name, `${plan.name} in ${locale}`).toBeTruthy();
+        expect(translation.name).not.toBe(plan.name);
+        expect(translation.features).toHaveLength(plan.features.length);
+      }
+    }
+    const plusMonth = seeded.find((p) => p.name === 'Plus 1 Month')!;
+    expect(plusMonth.translations.ru).toMatchObject({ name: 'Плюс 1 месяц', tier: 'Плюс' });
+    expect(plusMonth.translations.ru!.features![0]).toBe('300 ГБ трафика в месяц');
+    expect(plusMonth.translations.fa).toMatchObject({ name: 'پلاس ۱ ماهه', tier: 'پلاس' });
+    expect(plusMonth.translations.fa!.features![0]).toBe('۳۰۰ گیگابایت داده در ماه');
+    expect(plusMonth.translations['zh-CN']).toMatchObject({ name: '高级版 1 个月', tier: '高级版' });
+    expect(plusMonth.translations['zh-CN']!.features![0]).toBe('每月 300 GB 流量');
+    // Plans of one tier share its translated name, so the pricing page still groups them in every language.
+    for (const locale of ['ru', 'fa', 'zh-CN'] as const) {
+      const tiers = new Map(seeded.map((p) => [p.tier, new Set<string>()]));
+      for (const p of seeded) tiers.get(p.tier)!.add(p.translations[locale]!.tier!);
+      expect([...tiers.values()].every((names) => names.size === 1), locale).toBe(true);
+    }
+  });
+
   it('runs once: not again on the next start, even after the operator deleted every plan', async () => {
     expect(await seedDefaultPlans(database.db, new Date())).toBe('seeded');
     expect(await seedDefaultPlans(database.db, new Date())).toBe('already_ran');
