@@ -25,6 +25,7 @@ import { loadConfig } from '../server/src/config.js';
 import { createDb, type Db } from '../server/src/db/knex.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { DEFAULT_PLANS } from '../server/src/modules/plans/plans.seed.js';
+import { TRIAL_PLAN_TEXTS } from '../server/src/modules/plans/seed-plan-texts.js';
 import type { Actor } from '../server/src/modules/users/users.service.js';
 import { startFakeMarzneshin, type FakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe/index.js';
@@ -50,8 +51,8 @@ const DEMO_BTCPAY = { apiKey: 'demo_btcpay_api_key_0000', storeId: 'DemoStore1',
 /** The trial (not listed on the pricing page), then the plans of a fresh install: the spec's pricing page. */
 const DEMO_PLANS: PlanBody[] = [
   PlanBody.parse({
-    name: '3-Hour Trial', days: 0.125, dataLimitBytes: 300 * MB, price: 0, isTrial: true, locations: 'all', public: false,
-    features: ['300 MB of data for 3 hours', 'Servers in every location', 'No card needed'],
+    name: TRIAL_PLAN_TEXTS.text.name, days: 0.125, dataLimitBytes: 300 * MB, price: 0, isTrial: true, locations: 'all', public: false,
+    features: TRIAL_PLAN_TEXTS.text.features, translations: TRIAL_PLAN_TEXTS.translations,
   }),
   ...DEFAULT_PLANS,
 ];

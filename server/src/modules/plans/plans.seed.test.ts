@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../../test/databases.js';
 import { createPlansRepo } from './plans.repo.js';
 import { DEFAULT_PLANS, seedDefaultPlans } from './plans.seed.js';
+import { TRIAL_PLAN_TEXTS } from './seed-plan-texts.js';
+import { PlanBody } from '../../../../shared/plans.js';
 
 const GB = 1024 ** 3;
 
@@ -11,6 +13,18 @@ describe('the default plans', () => {
     expect(lines).not.toMatch(/malware|cloud storage|password|ad blocker/i);
     expect(lines).toMatch(/GB of data/);
     expect(lines).toMatch(/support/i);
+  });
+});
+
+describe('the demo trial', () => {
+  it('reads in every language of the site, and is a plan the admin API takes as it is', () => {
+    const { text, translations } = TRIAL_PLAN_TEXTS;
+    for (const locale of ['ru', 'fa', 'zh-CN'] as const) {
+      expect(translations[locale]!.name, locale).toBeTruthy();
+      expect(translations[locale]!.features, locale).toHaveLength(text.features.length);
+    }
+    const body = PlanBody.parse({ name: text.name, days: 0.125, dataLimitBytes: 300 * 1024 ** 2, price: 0, isTrial: true, features: text.features, translations });
+    expect(body.translations).toEqual(translations);
   });
 });
 
