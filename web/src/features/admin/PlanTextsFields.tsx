@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
-import { HREFLANG, LOCALE_NAMES, textDirection, type Locale } from '../../../../shared/locales.js';
+import { HREFLANG, LOCALE_NAMES, type Locale } from '../../../../shared/locales.js';
 import { TRANSLATED_LOCALES, type TranslatedLocale } from '../../../../shared/plan-translations.js';
 import { PLAN_PRICING_LIMITS } from '../../../../shared/plans.js';
 import { TextAreaField, TextField } from './form-fields';
@@ -18,12 +18,12 @@ interface PlanTextsFieldsProps {
 const linesError = (fields: Record<string, string>, prefix: string) =>
   fields[prefix] ?? Object.entries(fields).find(([key]) => key.startsWith(`${prefix}.`))?.[1];
 
-/** One language's column: its name and whether it is required, and the fields in that language's direction. */
+/** One language's column: its name and whether it is required (the labels stay in the admin's language and direction). */
 function LanguageColumn({ locale, note, children }: { locale: Locale; note: string; children: ReactNode }) {
   return (
-    <div lang={HREFLANG[locale]} dir={textDirection(locale)} className="space-y-3 rounded-lg bg-slate-50 p-3" data-plan-language={locale}>
+    <div className="space-y-3 rounded-lg bg-slate-50 p-3" data-plan-language={locale}>
       <p className="text-sm font-semibold text-slate-900">
-        {LOCALE_NAMES[locale]} <span className="font-normal text-slate-500">· {note}</span>
+        <span lang={HREFLANG[locale]}>{LOCALE_NAMES[locale]}</span> <span className="font-normal text-slate-500">· {note}</span>
       </p>
       {children}
     </div>
@@ -75,12 +75,15 @@ export function PlanTextsFields({ values, onChange, fields, disabled }: PlanText
           const typed = values.translations[locale];
           const language = LOCALE_NAMES[locale];
           const prefix = `translations.${locale}`;
+          // Typed in that language: a Persian line runs right to left, the English placeholder left to right.
+          const textProps = { lang: HREFLANG[locale], dir: 'auto' } as const;
           return (
             <LanguageColumn key={locale} locale={locale} note={_('admin.planForm.optional')}>
               <TextField
                 label={_('admin.planForm.translatedName', { language })}
                 value={typed.name}
                 onValueChange={setTranslation(locale, 'name')}
+                {...textProps}
                 error={fields[`${prefix}.name`]}
                 placeholder={values.name}
                 maxLength={120}
@@ -90,6 +93,7 @@ export function PlanTextsFields({ values, onChange, fields, disabled }: PlanText
                 label={_('admin.planForm.translatedTier', { language })}
                 value={typed.tier}
                 onValueChange={setTranslation(locale, 'tier')}
+                {...textProps}
                 error={fields[`${prefix}.tier`]}
                 placeholder={values.tier}
                 hint={hasTier ? undefined : _('admin.planForm.translatedTierNeedsTier')}
@@ -100,6 +104,7 @@ export function PlanTextsFields({ values, onChange, fields, disabled }: PlanText
                 label={_('admin.planForm.translatedFeatures', { language })}
                 value={typed.features}
                 onValueChange={setTranslation(locale, 'features')}
+                {...textProps}
                 error={linesError(fields, `${prefix}.features`) ?? fields[prefix]}
                 rows={5}
                 placeholder={values.features}

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import type { AdminSettings, SiteContentTranslations } from '../../../../shared/app-settings.js';
-import { HREFLANG, LOCALE_NAMES, textDirection } from '../../../../shared/locales.js';
+import { HREFLANG, LOCALE_NAMES } from '../../../../shared/locales.js';
 import { TRANSLATED_LOCALES, type TranslatedLocale } from '../../../../shared/plan-translations.js';
 import type { AdminServer } from '../../../../shared/servers.js';
 import { adminApi } from '../../api/admin-endpoints';
@@ -48,24 +48,6 @@ export function SiteContentSettingsForm({ settings }: { settings: Pick<AdminSett
           hint={_('adminSettings.siteContent.locationsHint')}
           required
         />
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-700">{_('adminSettings.siteContent.locationsTranslated')}</legend>
-          <p className="mt-1 text-xs text-slate-500">{_('adminSettings.siteContent.locationsTranslatedHint')}</p>
-          <div className="mt-2 grid gap-3 sm:grid-cols-3">
-            {TRANSLATED_LOCALES.map((locale) => (
-              <div key={locale} lang={HREFLANG[locale]} dir={textDirection(locale)}>
-                <TextField
-                  label={LOCALE_NAMES[locale]}
-                  value={translatedLocations[locale]}
-                  onValueChange={(value) => setTranslatedLocations((current) => ({ ...current, [locale]: value }))}
-                  error={fields[`siteContentTranslations.${locale}.locationsClaim`]}
-                  placeholder={locations}
-                  maxLength={12}
-                />
-              </div>
-            ))}
-          </div>
-        </fieldset>
         {regions.length > 0 && (
           <p className="-mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <span>{_('adminSettings.siteContent.regions', { count: regions.length, regions: regions.join(', ') })}</span>
@@ -76,6 +58,26 @@ export function SiteContentSettingsForm({ settings }: { settings: Pick<AdminSett
             )}
           </p>
         )}
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700">{_('adminSettings.siteContent.locationsTranslated')}</legend>
+          <p className="mt-1 text-xs text-slate-500">{_('adminSettings.siteContent.locationsTranslatedHint')}</p>
+          <div className="mt-2 grid gap-3 sm:grid-cols-3">
+            {TRANSLATED_LOCALES.map((locale) => (
+              <div key={locale}>
+                <TextField
+                  label={LOCALE_NAMES[locale]}
+                  lang={HREFLANG[locale]}
+                  dir="auto"
+                  value={translatedLocations[locale]}
+                  onValueChange={(value) => setTranslatedLocations((current) => ({ ...current, [locale]: value }))}
+                  error={fields[`siteContentTranslations.${locale}.locationsClaim`]}
+                  placeholder={locations}
+                  maxLength={12}
+                />
+              </div>
+            ))}
+          </div>
+        </fieldset>
         <CheckboxField
           label={_('adminSettings.siteContent.protection')}
           checked={protection}
