@@ -114,6 +114,26 @@ describe.each(TEST_DATABASES)("the operator's plan names in the customer's langu
     expect(mailParts(newMail(f, email, before, /receipt/)).text).toContain('Plus Monthly');
   });
 
+  it("an order from before names were kept with orders reads its plan's translation now, unless the plan was renamed since", async () => {
+    /** A paid order whose stored metadata is as an older server wrote it: no `plan_names`, and `plan_name` as given. */
+    const paidAsBefore = async (planName: string) => {
+      const user = await f.newUser();
+      await speaks(user, 'ru');
+      const { sessionId, subscriptionId } = await f.checkout(user, { planId: f.paidPlanId });
+      const { db } = f.env.database;
+      const row = await db('subscriptions').where({ id: subscriptionId }).first();
+      const { plan_names: _kept, ...metadata } = typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata;
+      await db('subscriptions').where({ id: subscriptionId }).update({ metadata: JSON.stringify({ ...metadata, plan_name: planName }) });
+      await db('transactions').where({ subscription_id: subscriptionId }).update({ metadata: JSON.stringify({ plan_name: planName, kind: 'purchase' }) });
+      const before = f.env.smtp.messages.length;
+      await f.stripe.pay(sessionId);
+      await f.runJobs();
+      return mailParts(newMail(f, await emailOf(f, user), before, /квитанция об оплате/)).text;
+    };
+    expect(await paidAsBefore('Plus Monthly')).toContain('за «Плюс на месяц»');
+    expect(await paidAsBefore('Plus Monthly Classic')).toContain('за «Plus Monthly Classic»');
+  });
+
   it('a Russian customer paying in crypto: the BTCPay invoice names the plan in Russian', async () => {
     const saved = await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', { ...BTCPAY, enabled: true, serverUrl: shop.fake.url });
     expect(saved.statusCode, saved.body).toBe(200);

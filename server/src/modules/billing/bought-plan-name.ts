@@ -1,6 +1,6 @@
 import { TRANSLATED_LOCALES, type TranslatedLocale } from '../../../../shared/plan-translations.js';
 import type { Locale } from '../../../../shared/locales.js';
-import type { PlanRecord } from '../plans/plans.repo.js';
+import type { PlanRecord, PlansRepo } from '../plans/plans.repo.js';
 import type { SubscriptionMetadata } from './billing.repo.js';
 
 /** A plan's name in each language the operator translated it into, as kept with an order (`plan_names`). */
@@ -21,4 +21,15 @@ export function translatedNames(plan: Pick<PlanRecord, 'translations'>): Partial
 export function boughtPlanName(metadata: Pick<SubscriptionMetadata, 'plan_name' | 'plan_names'>, locale: Locale, recorded: string = metadata.plan_name): string {
   if (locale === 'en' || recorded !== metadata.plan_name) return recorded;
   return metadata.plan_names?.[locale] || recorded;
+}
+
+/**
+ * An order's metadata with the names its plan has now in the other languages, for an order from before
+ * names were kept with orders (no `plan_names`) whose plan still has the name it was bought under: its
+ * customers read the operator's translation from then on. A renamed or deleted plan adds none.
+ */
+export async function withPlanNames<T extends Pick<SubscriptionMetadata, 'plan_id' | 'plan_name' | 'plan_names'>>(metadata: T, plans: Pick<PlansRepo, 'findById'>): Promise<T> {
+  if (metadata.plan_names || !metadata.plan_id) return metadata;
+  const plan = await plans.findById(metadata.plan_id);
+  return plan && plan.name === metadata.plan_name ? { ...metadata, plan_names: translatedNames(plan) } : metadata;
 }

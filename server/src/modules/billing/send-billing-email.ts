@@ -14,11 +14,12 @@ import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { emailText } from '../../mail/messages/index.js';
 import { DEFAULT_LOCALE, type Locale } from '../../../../shared/locales.js';
 import type { AccountsRepo } from '../accounts/accounts.repo.js';
-import type { BillingRepo } from './billing.repo.js';
+import type { BillingRepo, SubscriptionRecord } from './billing.repo.js';
 import { graceEndOf, type PaidPeriods } from './ledger/paid-period.js';
 import type { PaidPeriodsRepo } from './ledger/paid-periods.repo.js';
 import { subscriptionCurrency } from './subscription-currency.js';
-import { boughtPlanName } from './bought-plan-name.js';
+import { boughtPlanName, withPlanNames } from './bought-plan-name.js';
+import type { PlansRepo } from '../plans/plans.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker.js';
@@ -41,9 +42,12 @@ type Notice = z.infer<typeof Notice>;
  * it runs; a record gone meanwhile (a deleted user) sends nothing. Retried while the mail server does not answer.
  */
 export function createSendBillingEmailHandler(deps: {
-  billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; users: UsersRepo; settings: SettingsService; paidPeriods: PaidPeriods; mailer: Mailer; publicUrl: URL; clock: Clock;
+  billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; plans: PlansRepo; users: UsersRepo; settings: SettingsService; paidPeriods: PaidPeriods; mailer: Mailer; publicUrl: URL; clock: Clock;
 }): JobHandler {
   const { billing } = deps;
+  /** The order with its plan's names in the other languages (an order from before they were kept: its plan's now). */
+  const named = async <S extends SubscriptionRecord>(subscription: S | undefined): Promise<S | undefined> =>
+    subscription && { ...subscription, metadata: await withPlanNames(subscription.metadata, deps.plans) };
 
   async function compose(notice: Notice, frame: { brandName: string; publicUrl: URL }): Promise<{ userId: string; render: (to: string, locale: Locale) => MailMessage } | null> {
     switch (notice.kind) {
@@ -51,7 +55,7 @@ export function createSendBillingEmailHandler(deps: {
       case 'payment_failed':
       case 'partial_payment': {
         const transaction = await billing.findTransaction(notice.transactionId);
-        const subscription = transaction && (await billing.findSubscription(transaction.subscriptionId));
+        const subscription = transaction && (await named(await billing.findSubscription(transaction.subscriptionId)));
         if (!transaction || !subscription) return null;
         const planName = transaction.metadata.plan_name ?? subscription.metadata.plan_name;
         if (notice.kind === 'partial_payment') {
@@ -90,7 +94,7 @@ export function createSendBillingEmailHandler(deps: {
       case 'account_paused':
       case 'subscription_canceled':
       case 'renewal_reminder': {
-        const subscription = await billing.findSubscription(notice.subscriptionId);
+        const subscription = await named(await billing.findSubscription(notice.subscriptionId));
         if (!subscription) return null;
         const { price } = subscription.metadata;
         const planNameIn = (locale: Locale) => boughtPlanName(subscription.metadata, locale);
@@ -111,7 +115,7 @@ export function createSendBillingEmailHandler(deps: {
       case 'plan_ending': {
         const account = await deps.accounts.findById(notice.accountId);
         if (!account) return null;
-        const subscription = (await billing.listSubscriptionsForUser(account.userId)).find((s) => s.vpnAccountId === account.id && s.currentPeriodEnd?.toISOString() === notice.endsAt);
+        const subscription = await named((await billing.listSubscriptionsForUser(account.userId)).find((s) => s.vpnAccountId === account.id && s.currentPeriodEnd?.toISOString() === notice.endsAt));
         const planNameIn = (locale: Locale) => (subscription ? boughtPlanName(subscription.metadata, locale) : account.planName) ?? emailText(locale, 'billing.yourPlan');
         return { userId: account.userId, render: (to, locale) => renderPlanEndingEmail({ to, locale, ...frame, planName: planNameIn(locale), endsAt: new Date(notice.endsAt), accountName: account.username, now: deps.clock() }) };
       }
