@@ -4,6 +4,7 @@ import { DEFAULT_BRAND_NAME } from '../shared/config.js';
 import { PlanBody } from '../shared/plans.js';
 import { CreateServerBody } from '../shared/servers.js';
 import { DEFAULT_PLANS } from '../server/src/modules/plans/plans.seed.js';
+import { TRIAL_PLAN_TEXTS } from '../server/src/modules/plans/seed-plan-texts.js';
 import type { Actor } from '../server/src/modules/users/users.service.js';
 
 const MB = 1024 ** 2;
@@ -27,8 +28,8 @@ export const DEMO_BRAND = { brandName: DEFAULT_BRAND_NAME, supportEmail: 'suppor
 /** The trial (not listed on the pricing page), then the plans of a fresh install: the spec's pricing page. */
 const DEMO_PLANS: PlanBody[] = [
   PlanBody.parse({
-    name: '3-Hour Trial', days: 0.125, dataLimitBytes: 300 * MB, price: 0, isTrial: true, locations: 'all', public: false,
-    features: ['300 MB of data for 3 hours', 'Servers in every location', 'No card needed'],
+    name: TRIAL_PLAN_TEXTS.text.name, days: 0.125, dataLimitBytes: 300 * MB, price: 0, isTrial: true, locations: 'all', public: false,
+    features: TRIAL_PLAN_TEXTS.text.features, translations: TRIAL_PLAN_TEXTS.translations,
   }),
   ...DEFAULT_PLANS,
 ];

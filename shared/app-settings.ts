@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isSupportedCurrency } from './currencies.js';
-import type { TranslatedLocale } from './plan-translations.js';
+import { TRANSLATED_LOCALES, type TranslatedLocale } from './plan-translations.js';
 import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from './devices.js';
 
 /** `GET/PUT /api/admin/settings`. */
@@ -64,6 +64,35 @@ const wholeDays = (what: string, min: number, max: number) =>
     .min(min, `${what}: at least ${min} day${min === 1 ? '' : 's'}`)
     .max(max, `${what}: at most ${max} days`);
 
+/** How many locations the site claims: a number, optionally followed by +. */
+const LocationsClaimSchema = z
+  .string({ error: 'Say how many locations, e.g. 50+ or 12' })
+  .trim()
+  .min(1, 'Say how many locations, e.g. 50+ or 12')
+  .max(12, 'At most 12 characters, e.g. 50+')
+  .regex(/^[0-9][0-9,.+ ]*$/, 'A number, optionally followed by +, e.g. 50+ or 12');
+
+/** One language's site content: each field optional, empty counting as not given (the English one shows). */
+const SiteContentTranslationSchema = z
+  .object({
+    locationsClaim: z.string({ error: 'Say how many locations, e.g. 50+ or 12' }).trim().pipe(z.union([z.literal(''), LocationsClaimSchema])).optional(),
+  }, { error: "A language's site content is an object, e.g. { \"locationsClaim\": \"50+\" }" })
+  .strict()
+  .transform(({ locationsClaim }): SiteContentTranslation => (locationsClaim ? { locationsClaim } : {}));
+
+/** `siteContentTranslations`: Russian, Persian and Chinese site content; the whole object is replaced when sent. */
+const SiteContentTranslationsSchema = z
+  .object({ ru: SiteContentTranslationSchema.optional(), fa: SiteContentTranslationSchema.optional(), 'zh-CN': SiteContentTranslationSchema.optional() }, { error: 'Site content translations are an object of languages (ru, fa, zh-CN)' })
+  .strict()
+  .transform((languages): SiteContentTranslations => {
+    const translations: SiteContentTranslations = {};
+    for (const locale of TRANSLATED_LOCALES) {
+      const translation = languages[locale];
+      if (translation && Object.keys(translation).length > 0) translations[locale] = translation;
+    }
+    return translations;
+  });
+
 export const UpdateSettingsBody = z
   .object({
     trialPlanId: z.string().trim().min(1).max(64).nullable(),
@@ -75,16 +104,12 @@ export const UpdateSettingsBody = z
       .min(0, 'Grace period cannot be negative')
       .max(RENEWAL_DEFAULTS.maxGraceDays, `Grace period: at most ${RENEWAL_DEFAULTS.maxGraceDays} days`),
     renewalReminders: z.boolean(),
-    locationsClaim: z
-      .string()
-      .trim()
-      .min(1, 'Say how many locations, e.g. 50+ or 12')
-      .max(12, 'At most 12 characters, e.g. 50+')
-      .regex(/^[0-9][0-9,.+ ]*$/, 'A number, optionally followed by +, e.g. 50+ or 12'),
+    locationsClaim: LocationsClaimSchema,
     protectionFeatures: z.boolean(),
     retentionDays: wholeDays('Retention', RETENTION_DEFAULTS.minDays, RETENTION_DEFAULTS.maxDays),
     auditRetentionDays: wholeDays('Audit log retention', RETENTION_DEFAULTS.minAuditDays, RETENTION_DEFAULTS.maxAuditDays),
     devicelessClients: z.enum(DEVICELESS_CLIENT_POLICIES, { error: 'Clients without a device id: allow or refuse' }),
+    siteContentTranslations: SiteContentTranslationsSchema,
     currency: z
       .string({ error: 'Currency is a three-letter ISO code, e.g. eur' })
       .trim()

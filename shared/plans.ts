@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_LIMIT_MAX } from './devices.js';
-import type { PlanTranslations } from './plan-translations.js';
+import { TRANSLATED_LOCALES, type PlanTranslation, type PlanTranslations } from './plan-translations.js';
 import { LocationsSchema } from './servers.js';
 
 export const PLAN_STATUSES = ['active', 'disabled'] as const;
@@ -70,19 +70,32 @@ const FeaturesSchema = z
   )
   .max(PLAN_PRICING_LIMITS.features, `At most ${PLAN_PRICING_LIMITS.features} feature lines`);
 
-/** One language's texts of a plan: any of them, each falling back to English (empty counts as not given). */
+/** One language's texts of a plan: any of them, each falling back to English (empty counts as not given, and is left out). */
 const PlanTranslationSchema = z
   .object({
-    name: z.string({ error: 'A translated name is text' }).trim().max(120).optional().transform((value) => value || undefined),
-    tier: z.string({ error: 'A translated tier is text' }).trim().max(PLAN_PRICING_LIMITS.tierLength, `Tier name: at most ${PLAN_PRICING_LIMITS.tierLength} characters`).optional().transform((value) => value || undefined),
-    features: FeaturesSchema.optional().transform((value) => (value && value.length > 0 ? value : undefined)),
-  })
-  .strict();
+    name: z.string({ error: 'A translated name is text' }).trim().max(120, 'Name: at most 120 characters').optional(),
+    tier: z.string({ error: 'A translated tier is text' }).trim().max(PLAN_PRICING_LIMITS.tierLength, `Tier name: at most ${PLAN_PRICING_LIMITS.tierLength} characters`).optional(),
+    features: FeaturesSchema.optional(),
+  }, { error: 'A language\'s texts are an object of name, tier and features' })
+  .strict()
+  .transform(({ name, tier, features }): PlanTranslation => ({
+    ...(name ? { name } : {}),
+    ...(tier ? { tier } : {}),
+    ...(features && features.length > 0 ? { features } : {}),
+  }));
 
-/** `translations`: Russian, Persian and Chinese texts, each optional; the whole object is replaced when sent. */
+/** `translations`: Russian, Persian and Chinese texts, each optional; the whole object is replaced when sent. A language with nothing in it is left out. */
 const TranslationsSchema = z
   .object({ ru: PlanTranslationSchema.optional(), fa: PlanTranslationSchema.optional(), 'zh-CN': PlanTranslationSchema.optional() }, { error: 'Translations are an object of languages (ru, fa, zh-CN)' })
-  .strict();
+  .strict()
+  .transform((languages): PlanTranslations => {
+    const translations: PlanTranslations = {};
+    for (const locale of TRANSLATED_LOCALES) {
+      const translation = languages[locale];
+      if (translation && Object.keys(translation).length > 0) translations[locale] = translation;
+    }
+    return translations;
+  });
 
 /** Each field as sent; the create body adds defaults, the update body takes any of them and nothing else. */
 const planFields = {

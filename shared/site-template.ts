@@ -39,6 +39,8 @@ export const PLACEHOLDER_CONFIG: PublicConfig = {
   // Named as a token (its capitals are itself); pages with prices are rendered with the store's own currency
   // instead (live-pages.ts), so no amount is ever formatted with it.
   currency: SITE_TOKENS.currency,
+  // None: every language's page is drawn with the token, which the server fills with that language's claim.
+  siteContentTranslations: {},
 };
 
 /** Where the head tags of a page go, and where the public settings are embedded as JSON. */

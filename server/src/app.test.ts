@@ -32,7 +32,7 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
   it('serves public settings with defaults', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toEqual({
-      brandName: 'Lumen VPN', supportEmail: 'support@localhost', locationsClaim: '50+', protectionFeatures: true, cardPaymentsEnabled: false, paymentMethods: [], stripePublishableKey: null, currency: 'usd',
+      brandName: 'Lumen VPN', supportEmail: 'support@localhost', locationsClaim: '50+', protectionFeatures: true, cardPaymentsEnabled: false, paymentMethods: [], stripePublishableKey: null, currency: 'usd', siteContentTranslations: {},
     });
   });
 
@@ -85,7 +85,7 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
     expect(res.body).not.toMatch(/%%[A-Z_]+%%|<!--app-config-->/);
     const embedded = /<script type="application\/json" id="app-config">(.*?)<\/script>/.exec(res.body)![1]!;
     expect(JSON.parse(embedded)).toEqual({
-      brandName: 'Acme VPN', supportEmail: 'help@acme.test', locationsClaim: '50+', protectionFeatures: true, cardPaymentsEnabled: false, paymentMethods: [], stripePublishableKey: null, currency: 'usd',
+      brandName: 'Acme VPN', supportEmail: 'help@acme.test', locationsClaim: '50+', protectionFeatures: true, cardPaymentsEnabled: false, paymentMethods: [], stripePublishableKey: null, currency: 'usd', siteContentTranslations: {},
     });
     expect((await t.app.inject({ method: 'GET', url: '/pricing/' })).statusCode).toBe(200);
   });

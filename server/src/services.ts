@@ -287,13 +287,13 @@ export function createServices(ctx: ServiceContext) {
       }),
       ...checkoutJobHandlers({ billing: billingRepo, payments, confirmation, fulfilment, clock }),
       ...ledgerJobHandlers({ billing: billingRepo, accounts: accountsRepo, servers, paidPeriods, notices, clock }),
-      ...billingJobHandlers({ billing: billingRepo, periods, accounts: accountsRepo, users, settings, paidPeriods, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, clock }),
+      ...billingJobHandlers({ billing: billingRepo, periods, accounts: accountsRepo, plans: plansRepo, users, settings, paidPeriods, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, clock }),
       ...recurringJobHandlers({
         reconcile: { db, reads: reconcileReads, driverFor: subscriptionDriver, recurring, clock, log },
         reminders: { schedule, billing: billingRepo, periods, accounts: accountsRepo, notices, settings, clock },
         planPrices: { plans: plansRepo, settings, cards },
       }),
-      ...refundJobHandlers({ db, billing: billingRepo, payments, recurring, sender: refundSender, users, settings, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }),
+      ...refundJobHandlers({ db, billing: billingRepo, payments, recurring, sender: refundSender, plans: plansRepo, users, settings, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }),
     } satisfies Record<string, JobHandler>,
     /** Puts the periodic jobs in the queue (once for all instances); main.ts calls it before starting the worker. */
     scheduleRecurringJobs: async () => {

@@ -21,6 +21,7 @@ import * as refunds from './migrations/019-refunds.js';
 import * as unreadableWebhookVersions from './migrations/021-unreadable-webhook-versions.js';
 import * as paidPeriods from './migrations/022-paid-periods.js';
 import * as providerAccounts from './migrations/023-provider-accounts.js';
+import * as planTranslations from './migrations/024-plan-translations.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -50,6 +51,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['021-unreadable-webhook-versions', unreadableWebhookVersions],
   ['022-paid-periods', paidPeriods],
   ['023-provider-accounts', providerAccounts],
+  ['024-plan-translations', planTranslations],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

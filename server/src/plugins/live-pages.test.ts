@@ -106,6 +106,20 @@ describe.each(TEST_DATABASES)('the pricing page, rendered with the plans (%s)', 
     expect(embeddedPlans(page)!.some((plan) => plan.name === 'Weekend Pass')).toBe(false);
   });
 
+  it("embeds a plan's Russian name in /ru/pricing as soon as an admin saves it, and English pages keep the English one", async () => {
+    const [plus] = (await publicPlans()).filter((plan) => plan.tier === 'Plus');
+    await get('/ru/pricing'); // rendered and cached before the change
+    const saved = await adminCall('PATCH', `/api/admin/plans/${plus!.id}`, { translations: { ru: { name: 'Плюс Оператора', tier: 'Плюс', features: ['Свои слова оператора'] } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const russian = embeddedPlans((await get('/ru/pricing')).body)!.find((plan) => plan.id === plus!.id)!;
+    expect(russian.translations.ru).toEqual({ name: 'Плюс Оператора', tier: 'Плюс', features: ['Свои слова оператора'] });
+    const english = (await get('/pricing')).body;
+    expect(embeddedPlans(english)!.find((plan) => plan.id === plus!.id)!.name).toBe(plus!.name);
+    expect(textOf(english)).not.toContain('Плюс Оператора');
+    await adminCall('PATCH', `/api/admin/plans/${plus!.id}`, { translations: plus!.translations });
+  });
+
   it('never lists the trial or a plan hidden from the public pages (the dashboard still gets them)', async () => {
     await adminCall('POST', '/api/admin/plans', { name: 'Secret Trial', days: 0.125, dataLimitBytes: 300 * 1024 ** 2, price: 0, isTrial: true });
     await adminCall('POST', '/api/admin/plans', { name: 'Loyalty Deal', days: 365, dataLimitBytes: GB, price: 999, public: false });

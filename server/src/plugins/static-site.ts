@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PublicConfig } from '../../../shared/config.js';
+import { siteContentFor, type PublicConfig } from '../../../shared/config.js';
 import { CONFIG_SLOT, PLANS_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, escapeHtml, siteFlags, type SiteManifest } from '../../../shared/site-template.js';
 import { notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -44,16 +44,18 @@ function loadSite(siteDir: string): Site | undefined {
 }
 
 /**
- * The page with the current settings filled in; the embedded JSON cannot close its script element.
- * A page that shows no plans embeds none (its plans slot is emptied).
+ * The page with the current settings filled in, the operator's texts in the page's language (English
+ * where none is given); the embedded JSON cannot close its script element. A page that shows no plans
+ * embeds none (its plans slot is emptied).
  */
-export function fillTemplate(template: string, config: PublicConfig, publicUrl: URL): string {
+export function fillTemplate(template: string, config: PublicConfig, publicUrl: URL, locale: Locale = DEFAULT_LOCALE): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const content = siteContentFor(config, locale);
   return template
     .replaceAll(SITE_TOKENS.brandName, () => escapeHtml(config.brandName))
     .replaceAll(SITE_TOKENS.supportEmail, () => escapeHtml(config.supportEmail))
     .replaceAll(SITE_TOKENS.publicUrl, () => escapeHtml(publicUrl.origin))
-    .replaceAll(SITE_TOKENS.locationsClaim, () => escapeHtml(config.locationsClaim))
+    .replaceAll(SITE_TOKENS.locationsClaim, () => escapeHtml(content.locationsClaim))
     .replaceAll(SITE_TOKENS.currency, () => escapeHtml(config.currency.toUpperCase()))
     .replace(SITE_TOKENS.siteFlags, () => siteFlags(config))
     .replace(CONFIG_SLOT, () => json)
@@ -122,29 +124,29 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
 
   const pages = createPageCache();
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, file: string, status = 200, live?: { path: string }) {
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, file: string, locale: Locale, status = 200, live?: { path: string }) {
     const template = site?.templates.get(file);
     if (!template) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     const source = !live ? template : livePages ? await livePages.render(live.path, template) : browserDrawn(template);
     const config = await opts.getPublicConfig();
-    const page = await pages.get(`${file}|${live?.path ?? ''}`, source, JSON.stringify(config), () => fillTemplate(source, config, opts.publicUrl));
+    const page = await pages.get(`${file}|${live?.path ?? ''}`, source, JSON.stringify(config), () => fillTemplate(source, config, opts.publicUrl, locale));
     return sendCompressed(request, reply, page, status);
   }
 
   if (site) {
     // Pages are sent precompressed (page-cache.ts), not compressed again on the way out.
     for (const page of site.manifest.pages) {
-      const { path, notFound } = localeOf(site.manifest, page.path);
+      const { locale, path, notFound } = localeOf(site.manifest, page.path);
       const claim = claimOf(path);
       app.get(page.path, { compress: false }, async (request, reply) => {
         // A page about a feature the operator does not offer does not exist for visitors.
-        if (claim && !offers(await opts.getPublicConfig(), claim)) return sendPage(request, reply, notFound, 404);
-        return sendPage(request, reply, page.file, 200, page.live ? { path: page.path } : undefined);
+        if (claim && !offers(await opts.getPublicConfig(), claim)) return sendPage(request, reply, notFound, locale, 404);
+        return sendPage(request, reply, page.file, page.locale ?? locale, 200, page.live ? { path: page.path } : undefined);
       });
     }
     for (const path of site.manifest.appPaths) {
-      const { shell } = localeOf(site.manifest, path);
-      app.get(path, { compress: false }, (request, reply) => sendPage(request, reply, shell));
+      const { locale, shell } = localeOf(site.manifest, path);
+      app.get(path, { compress: false }, (request, reply) => sendPage(request, reply, shell, locale));
     }
     app.get('/sitemap.xml', async (_request, reply) => {
       const config = await opts.getPublicConfig();
@@ -157,6 +159,7 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (!isPage) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`);
-    return sendPage(request, reply, site ? localeOf(site.manifest, request.url.split('?')[0]!).notFound : '', 404);
+    const { locale, notFound: file } = site ? localeOf(site.manifest, request.url.split('?')[0]!) : { locale: DEFAULT_LOCALE, notFound: '' };
+    return sendPage(request, reply, file, locale, 404);
   });
 }, { name: 'static-site' });

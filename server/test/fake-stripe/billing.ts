@@ -44,6 +44,8 @@ export interface StartSubscriptionInput {
   price: string;
   quantity: number;
   metadata: Record<string, string>;
+  /** The subscription's description (`subscription_data[description]`), or null. */
+  description?: string | null;
 }
 
 export interface Billing extends BillingCatalog {
@@ -168,6 +170,7 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
         price,
         quantity: input.quantity,
         metadata: input.metadata,
+        description: input.description ?? null,
         testClock: customer.test_clock as string | null,
         start,
       });

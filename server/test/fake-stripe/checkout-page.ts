@@ -75,6 +75,12 @@ function summary(session: CheckoutSessionObject, lineItems: LineItemInput[]): st
   return `<h1>Your order</h1>\n<ul class="items">\n${items}\n</ul>`;
 }
 
+/** `custom_text[submit][message]`, shown above the pay button as Stripe does. */
+function submitMessage(session: CheckoutSessionObject): string {
+  const message = session.custom_text.submit?.message;
+  return message ? `<p class="custom-text">${escapeHtml(message)}</p>` : '';
+}
+
 /** The checkout page of an open session: summary, amount, e-mail, payment method, "Pay $x.xx", "Cancel". */
 export function checkoutPage(session: CheckoutSessionObject, lineItems: LineItemInput[], error?: string): string {
   const amount = formatAmount(session.amount_total ?? 0, session.currency ?? 'usd');
@@ -90,6 +96,7 @@ export function checkoutPage(session: CheckoutSessionObject, lineItems: LineItem
     `${summary(session, lineItems)}
 <p class="amount">${amount}</p>
 ${problem}
+${submitMessage(session)}
 <form method="post" action="/checkout/pay/${encodeURIComponent(session.id)}">
 ${email}
 ${methodChoice(session)}

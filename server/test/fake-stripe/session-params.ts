@@ -46,6 +46,8 @@ export interface SessionCreateInput {
   paymentIntentData: PaymentIntentDataInput;
   /** The language of the hosted page (`locale`), or null (Stripe's `auto`). */
   locale: string | null;
+  /** `custom_text[submit][message]`: the text above the pay button, or null. */
+  submitMessage?: string | null;
 }
 
 /** The languages Stripe Checkout has (`locale`; SDK 23.1.0). */
@@ -188,6 +190,7 @@ export function parseSessionCreate(params: FormHash, now: number, apiVersion: st
 
   return {
     locale,
+    submitMessage: submitMessageParam(params.custom_text),
     mode: subscriptionMode ? 'subscription' : 'payment',
     customer: customer ?? null,
     subscription: subscriptionMode?.subscription ?? null,
@@ -202,6 +205,17 @@ export function parseSessionCreate(params: FormHash, now: number, apiVersion: st
     ...sessionPaymentMethods(params, currency, apiVersion),
     paymentIntentData: subscriptionMode ? { metadata: {}, description: null } : paymentIntentDataParam(params.payment_intent_data),
   };
+}
+
+/** `custom_text`: the submit message is kept (Stripe allows 1200 characters); the other texts are accepted and ignored. */
+function submitMessageParam(value: FormValue | undefined): string | null {
+  const customText = hashParam(value, 'custom_text');
+  const submit = customText && hashParam(customText.submit, 'custom_text[submit]');
+  if (!submit) return null;
+  const message = optionalString(submit.message, 'custom_text[submit][message]');
+  if (message === undefined) throw missingParam('custom_text[submit][message]');
+  if (message.length > 1200) throw invalidParam('custom_text[submit][message]', 'The message must be at most 1200 characters.');
+  return message;
 }
 
 /** `payment_intent_data`: metadata and description are kept; a manual capture is not modelled; the rest is accepted and ignored. */

@@ -57,6 +57,8 @@ export interface NewSubscriptionInput {
   price: PriceObject;
   quantity: number;
   metadata: Record<string, string>;
+  /** `subscription_data[description]`, or null. */
+  description?: string | null;
   testClock: string | null;
   /** Start of the first period (the clock's frozen time, or now). */
   start: number;
@@ -107,7 +109,7 @@ export function newSubscription(input: NewSubscriptionInput): SubscriptionObject
     default_payment_method: null,
     default_source: null,
     default_tax_rates: [],
-    description: null,
+    description: input.description ?? null,
     discounts: [],
     ended_at: null,
     invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },

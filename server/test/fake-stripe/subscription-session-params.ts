@@ -13,6 +13,8 @@ export interface SubscriptionSessionInput {
   quantity: number;
   /** `subscription_data[metadata]`: the new subscription's metadata. */
   metadata: Record<string, string>;
+  /** `subscription_data[description]`: the new subscription's description, or null. */
+  description?: string | null;
 }
 
 /** The Billing objects a subscription-mode session may name. */
@@ -54,7 +56,7 @@ export function parseSubscriptionSession(
     unitAmount: price.unit_amount ?? 0,
     quantity,
   };
-  return { lineItems: [lineItem], subscription: { customer, price: price.id, quantity, metadata: subscriptionMetadata(params.subscription_data) } };
+  return { lineItems: [lineItem], subscription: { customer, price: price.id, quantity, ...subscriptionData(params.subscription_data) } };
 }
 
 function recurringLineItem(value: FormValue, catalog: SessionCatalog): { price: PriceObject; quantity: number } {
@@ -77,12 +79,15 @@ function recurringLineItem(value: FormValue, catalog: SessionCatalog): { price: 
   return { price, quantity };
 }
 
-function subscriptionMetadata(value: FormValue | undefined): Record<string, string> {
+/** `subscription_data`: metadata and description are kept; trials and anchors are not modelled; the rest is accepted and ignored. */
+function subscriptionData(value: FormValue | undefined): { metadata: Record<string, string>; description: string | null } {
   const data = hashParam(value, 'subscription_data');
-  if (!data) return {};
+  if (!data) return { metadata: {}, description: null };
   rejectUnknown(data, SUBSCRIPTION_DATA, 'subscription_data');
   for (const key of ['trial_end', 'trial_period_days', 'billing_cycle_anchor']) {
     if (data[key] !== undefined) throw unsupported(`subscription_data[${key}]`, `subscription_data[${key}]`);
   }
-  return metadataParam(data.metadata, 'subscription_data[metadata]');
+  const description = optionalString(data.description, 'subscription_data[description]') ?? null;
+  if (description !== null && description.length > 500) throw invalidParam('subscription_data[description]', 'The description must be at most 500 characters.');
+  return { metadata: metadataParam(data.metadata, 'subscription_data[metadata]'), description };
 }

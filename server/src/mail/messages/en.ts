@@ -109,6 +109,13 @@ export const en = {
   'health.lastError': 'Last error: {error}',
   'health.adminLine': 'Servers in the admin panel: {url}',
   'health.adminButton': 'Open the admin panel',
+
+  // What the payment provider's page shows of the plan being bought (Stripe Checkout, the BTCPay invoice).
+  'checkout.renewalProduct': '{plan} (renewal)',
+  'checkout.summary': '{duration} · {data} · {locations}',
+  'checkout.hours': '{hours, plural, one {# hour} other {# hours}}',
+  'checkout.days': '{days, plural, one {# day} other {# days}}',
+  'checkout.allLocations': 'All locations',
 } as const;
 
 export type EmailMessageKey = keyof typeof en;

@@ -103,4 +103,10 @@ export const fa: EmailCatalogue = {
   'health.lastError': 'آخرین خطا: {error}',
   'health.adminLine': 'سرورها در پنل مدیریت: {url}',
   'health.adminButton': 'باز کردن پنل مدیریت',
+
+  'checkout.renewalProduct': '{plan} (تمدید)',
+  'checkout.summary': '{duration} · {data} · {locations}',
+  'checkout.hours': '{hours, plural, other {# ساعت}}',
+  'checkout.days': '{days, plural, other {# روز}}',
+  'checkout.allLocations': 'همهٔ موقعیت‌ها',
 };

@@ -103,4 +103,10 @@ export const ru: EmailCatalogue = {
   'health.lastError': 'Последняя ошибка: {error}',
   'health.adminLine': 'Серверы в панели администратора: {url}',
   'health.adminButton': 'Открыть панель администратора',
+
+  'checkout.renewalProduct': '{plan} (продление)',
+  'checkout.summary': '{duration} · {data} · {locations}',
+  'checkout.hours': '{hours, plural, one {# час} few {# часа} many {# часов} other {# часа}}',
+  'checkout.days': '{days, plural, one {# день} few {# дня} many {# дней} other {# дня}}',
+  'checkout.allLocations': 'Все локации',
 };

@@ -103,4 +103,10 @@ export const zhCN: EmailCatalogue = {
   'health.lastError': '最后一次错误：{error}',
   'health.adminLine': '管理面板中的服务器：{url}',
   'health.adminButton': '打开管理面板',
+
+  'checkout.renewalProduct': '{plan}（续费）',
+  'checkout.summary': '{duration} · {data} · {locations}',
+  'checkout.hours': '{hours, plural, other {# 小时}}',
+  'checkout.days': '{days, plural, other {# 天}}',
+  'checkout.allLocations': '所有地区',
 };

@@ -1,5 +1,6 @@
 import type { CryptoProgress, SubscriptionStatus, TransactionStatus } from '../../../../shared/billing.js';
 import type { PlanBilling } from '../../../../shared/plans.js';
+import type { TranslatedLocale } from '../../../../shared/plan-translations.js';
 import type { Db } from '../../db/knex.js';
 import { dialectOf } from '../../db/knex.js';
 import { parseJson, toBool, toDate, toDateOrNull, toJson } from '../../db/values.js';
@@ -11,6 +12,8 @@ export type CheckoutKind = 'purchase' | 'renewal';
 export interface SubscriptionMetadata {
   plan_id: string;
   plan_name: string;
+  /** The plan's name in the other languages the operator gave one in when it was bought (bought-plan-name.ts); absent on orders from before. */
+  plan_names?: Partial<Record<TranslatedLocale, string>>;
   price: number;
   kind: CheckoutKind;
   days: number;

@@ -15,10 +15,12 @@ import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { emailText } from '../../mail/messages/index.js';
 import { DEFAULT_LOCALE, type Locale } from '../../../../shared/locales.js';
 import type { AccountsRepo } from '../accounts/accounts.repo.js';
-import type { BillingRepo } from './billing.repo.js';
+import type { BillingRepo, SubscriptionRecord } from './billing.repo.js';
 import { graceEndOf, type PaidPeriods } from './ledger/paid-period.js';
 import type { PaidPeriodsRepo } from './ledger/paid-periods.repo.js';
 import { subscriptionCurrency } from './subscription-currency.js';
+import { boughtPlanName, withPlanNames } from './bought-plan-name.js';
+import type { PlansRepo } from '../plans/plans.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker.js';
@@ -42,9 +44,12 @@ type Notice = z.infer<typeof Notice>;
  * it runs; a record gone meanwhile (a deleted user) sends nothing. Retried while the mail server does not answer.
  */
 export function createSendBillingEmailHandler(deps: {
-  billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; users: UsersRepo; settings: SettingsService; paidPeriods: PaidPeriods; mailer: Mailer; publicUrl: URL; clock: Clock;
+  billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; plans: PlansRepo; users: UsersRepo; settings: SettingsService; paidPeriods: PaidPeriods; mailer: Mailer; publicUrl: URL; clock: Clock;
 }): JobHandler {
   const { billing } = deps;
+  /** The order with its plan's names in the other languages (an order from before they were kept: its plan's now). */
+  const named = async <S extends SubscriptionRecord>(subscription: S | undefined): Promise<S | undefined> =>
+    subscription && { ...subscription, metadata: await withPlanNames(subscription.metadata, deps.plans) };
 
   async function compose(notice: Notice, frame: { brandName: string; publicUrl: URL }): Promise<{ userId: string; render: (to: string, locale: Locale) => MailMessage } | null> {
     switch (notice.kind) {
@@ -52,7 +57,7 @@ export function createSendBillingEmailHandler(deps: {
       case 'payment_failed':
       case 'partial_payment': {
         const transaction = await billing.findTransaction(notice.transactionId);
-        const subscription = transaction && (await billing.findSubscription(transaction.subscriptionId));
+        const subscription = transaction && (await named(await billing.findSubscription(transaction.subscriptionId)));
         if (!transaction || !subscription) return null;
         const planName = transaction.metadata.plan_name ?? subscription.metadata.plan_name;
         if (notice.kind === 'partial_payment') {
@@ -62,7 +67,7 @@ export function createSendBillingEmailHandler(deps: {
           const amountPaid = review.amount_paid;
           return {
             userId: transaction.userId,
-            render: (to, locale) => renderPartialPaymentEmail({ to, locale, ...frame, planName, amount: transaction.amount, currency: transaction.currency, amountPaid }),
+            render: (to, locale) => renderPartialPaymentEmail({ to, locale, ...frame, planName: boughtPlanName(subscription.metadata, locale, planName), amount: transaction.amount, currency: transaction.currency, amountPaid }),
           };
         }
         const recurring = subscription.billing === 'recurring';
@@ -71,7 +76,7 @@ export function createSendBillingEmailHandler(deps: {
           return {
             userId: transaction.userId,
             render: (to, locale) => renderPaymentFailedEmail({
-              to, locale, ...frame, planName, amount: transaction.amount, currency: transaction.currency, graceEndsAt,
+              to, locale, ...frame, planName: boughtPlanName(subscription.metadata, locale, planName), amount: transaction.amount, currency: transaction.currency, graceEndsAt,
               nextAttemptAt: notice.nextAttemptAt ? new Date(notice.nextAttemptAt) : null,
             }),
           };
@@ -82,7 +87,7 @@ export function createSendBillingEmailHandler(deps: {
         return {
           userId: transaction.userId,
           render: (to, locale) => renderReceiptEmail({
-            to, locale, ...frame, planName, amount: transaction.amount, currency: transaction.currency, paidAt: transaction.createdAt,
+            to, locale, ...frame, planName: boughtPlanName(subscription.metadata, locale, planName), amount: transaction.amount, currency: transaction.currency, paidAt: transaction.createdAt,
             periodEnd, renewal: (transaction.metadata.kind ?? subscription.metadata.kind) === 'renewal', recurring,
             nextChargeAt: renews ? periodEnd : null, receiptNumber: transaction.id.slice(0, 8).toUpperCase(),
           }),
@@ -92,17 +97,18 @@ export function createSendBillingEmailHandler(deps: {
       case 'subscription_canceled':
       case 'subscription_resumed':
       case 'renewal_reminder': {
-        const subscription = await billing.findSubscription(notice.subscriptionId);
+        const subscription = await named(await billing.findSubscription(notice.subscriptionId));
         if (!subscription) return null;
-        const { plan_name: planName, price } = subscription.metadata;
+        const { price } = subscription.metadata;
+        const planNameIn = (locale: Locale) => boughtPlanName(subscription.metadata, locale);
         const currency = subscriptionCurrency(subscription.metadata);
         if (notice.kind === 'account_paused') {
-          return { userId: subscription.userId, render: (to, locale) => renderAccountPausedEmail({ to, locale, ...frame, planName, amount: price, currency }) };
+          return { userId: subscription.userId, render: (to, locale) => renderAccountPausedEmail({ to, locale, ...frame, planName: planNameIn(locale), amount: price, currency }) };
         }
         if (notice.kind === 'renewal_reminder') {
           // Cancelled, or already renewed, since the reminder was queued: nothing will be charged on that date.
           if (subscription.cancelAtPeriodEnd || subscription.status !== 'active' || subscription.currentPeriodEnd?.toISOString() !== notice.chargeAt) return null;
-          return { userId: subscription.userId, render: (to, locale) => renderRenewalReminderEmail({ to, locale, ...frame, planName, amount: price, currency, chargeAt: new Date(notice.chargeAt) }) };
+          return { userId: subscription.userId, render: (to, locale) => renderRenewalReminderEmail({ to, locale, ...frame, planName: planNameIn(locale), amount: price, currency, chargeAt: new Date(notice.chargeAt) }) };
         }
         if (notice.kind === 'subscription_resumed') {
           // Cancelled again (or ended) before the e-mail went: the cancellation e-mail says what holds.
@@ -114,15 +120,15 @@ export function createSendBillingEmailHandler(deps: {
         }
         return {
           userId: subscription.userId,
-          render: (to, locale) => renderSubscriptionCanceledEmail({ to, locale, ...frame, planName, endsAt: subscription.currentPeriodEnd, byAdmin: notice.byAdmin, now: deps.clock() }),
+          render: (to, locale) => renderSubscriptionCanceledEmail({ to, locale, ...frame, planName: planNameIn(locale), endsAt: subscription.currentPeriodEnd, byAdmin: notice.byAdmin, now: deps.clock() }),
         };
       }
       case 'plan_ending': {
         const account = await deps.accounts.findById(notice.accountId);
         if (!account) return null;
-        const subscription = (await billing.listSubscriptionsForUser(account.userId)).find((s) => s.vpnAccountId === account.id && s.currentPeriodEnd?.toISOString() === notice.endsAt);
-        const planName = subscription?.metadata.plan_name ?? account.planName;
-        return { userId: account.userId, render: (to, locale) => renderPlanEndingEmail({ to, locale, ...frame, planName: planName ?? emailText(locale, 'billing.yourPlan'), endsAt: new Date(notice.endsAt), accountName: account.username, now: deps.clock() }) };
+        const subscription = await named((await billing.listSubscriptionsForUser(account.userId)).find((s) => s.vpnAccountId === account.id && s.currentPeriodEnd?.toISOString() === notice.endsAt));
+        const planNameIn = (locale: Locale) => (subscription ? boughtPlanName(subscription.metadata, locale) : account.planName) ?? emailText(locale, 'billing.yourPlan');
+        return { userId: account.userId, render: (to, locale) => renderPlanEndingEmail({ to, locale, ...frame, planName: planNameIn(locale), endsAt: new Date(notice.endsAt), accountName: account.username, now: deps.clock() }) };
       }
       case 'data_usage': {
         const account = await deps.accounts.findById(notice.accountId);

@@ -1,4 +1,5 @@
 import type { PlanBilling, PlanStatus } from '../../../../shared/plans.js';
+import { TRANSLATED_LOCALES, type PlanTranslation, type PlanTranslations } from '../../../../shared/plan-translations.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toBool, toDate, toJson } from '../../db/values.js';
 
@@ -19,6 +20,8 @@ export interface PlanRecord {
   billing: PlanBilling;
   /** Devices one account of this plan may use; null = unlimited. */
   deviceLimit: number | null;
+  /** The name, tier and features in the other languages (shared/plan-translations.ts). */
+  translations: PlanTranslations;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -28,6 +31,27 @@ export type PlanFields = Omit<PlanRecord, 'id' | 'createdAt' | 'updatedAt'>;
 function toFeatures(value: unknown): string[] {
   const list = parseJson<unknown>(value, []);
   return Array.isArray(list) ? list.filter((line): line is string => typeof line === 'string') : [];
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/** What is stored, read defensively: only the site's languages, only text, empty fields left out. */
+function toTranslations(value: unknown): PlanTranslations {
+  const stored = parseJson<unknown>(value, {});
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
+  const translations: PlanTranslations = {};
+  for (const locale of TRANSLATED_LOCALES) {
+    const entry = (stored as Record<string, unknown>)[locale];
+    if (!entry || typeof entry !== 'object') continue;
+    const { name, tier, features } = entry as Record<string, unknown>;
+    const translation: PlanTranslation = {};
+    if (isText(name)) translation.name = name;
+    if (isText(tier)) translation.tier = tier;
+    const lines = Array.isArray(features) ? features.filter(isText) : [];
+    if (lines.length > 0) translation.features = lines;
+    if (Object.keys(translation).length > 0) translations[locale] = translation;
+  }
+  return translations;
 }
 
 function toRecord(row: Record<string, unknown>): PlanRecord {
@@ -48,6 +72,7 @@ function toRecord(row: Record<string, unknown>): PlanRecord {
     public: toBool(row.is_public),
     billing: row.billing === 'recurring' ? 'recurring' : 'one_off',
     deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
+    translations: toTranslations(row.translations),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
@@ -69,6 +94,7 @@ function toRow(fields: Partial<PlanFields>): Record<string, unknown> {
   if (fields.public !== undefined) row.is_public = fields.public;
   if (fields.billing !== undefined) row.billing = fields.billing;
   if (fields.deviceLimit !== undefined) row.device_limit = fields.deviceLimit;
+  if (fields.translations !== undefined) row.translations = toJson(fields.translations);
   return row;
 }
 

@@ -31,6 +31,7 @@ const toPlan = (plan: PlanRecord, trialPlanId: string | null): Plan => ({
   public: plan.public,
   billing: plan.billing,
   deviceLimit: plan.deviceLimit,
+  translations: plan.translations,
 });
 
 /** A recurring plan renews by itself: whole days a provider can bill, a price, and not the trial. */

@@ -142,7 +142,7 @@ describe.each(TEST_DATABASES)('plans with pricing-page fields (%s)', (kind) => {
     const [first, second, third] = res.json();
     expect(first).toEqual({
       id: trial.id, name: 'Trial', days: 0.125, dataLimitBytes: 3600 * GB, locations: 'all', price: 0, isTrial: true,
-      tier: null, features: [], mostPopular: false, sortOrder: 0, public: false, billing: 'one_off', deviceLimit: null,
+      tier: null, features: [], mostPopular: false, sortOrder: 0, public: false, billing: 'one_off', deviceLimit: null, translations: {},
     });
     expect(second).toMatchObject({ id: monthly.id, tier: 'Plus', mostPopular: false, public: true });
     expect(third).toMatchObject({ id: yearly.id, tier: 'Plus', mostPopular: true, features: planBody().features });

@@ -17,6 +17,8 @@ export interface StoredAppConfig {
   deviceless_clients?: string;
   /** Lower-case ISO code (shared/currencies.ts); absent: US dollars, as every store sold in before. */
   currency?: string;
+  /** `{ ru: { locationsClaim }, … }` (shared/app-settings.ts SiteContentTranslations); absent: English everywhere. */
+  site_content_translations?: Record<string, { locationsClaim?: unknown } | undefined>;
 }
 
 export function createSettingsRepo(db: Db) {

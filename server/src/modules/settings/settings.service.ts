@@ -1,15 +1,26 @@
 import { DEFAULT_BRAND_NAME, DEFAULT_LOCATIONS_CLAIM, defaultSupportEmail, type PublicConfig } from '../../../../shared/config.js';
-import { DEVICELESS_CLIENTS_DEFAULT, RENEWAL_DEFAULTS, RETENTION_DEFAULTS, type AdminSettings, type UpdateSettingsBody } from '../../../../shared/app-settings.js';
+import { DEVICELESS_CLIENTS_DEFAULT, RENEWAL_DEFAULTS, RETENTION_DEFAULTS, type AdminSettings, type SiteContentTranslations, type UpdateSettingsBody } from '../../../../shared/app-settings.js';
 import { DEFAULT_CURRENCY, isSupportedCurrency } from '../../../../shared/currencies.js';
 import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from '../../../../shared/devices.js';
 import { validationFailed } from '../../errors.js';
-import type { SettingsRepo } from './settings.repo.js';
+import type { SettingsRepo, StoredAppConfig } from './settings.repo.js';
+import { TRANSLATED_LOCALES } from '../../../../shared/plan-translations.js';
 import type { StripePublicState } from '../billing/provider-accounts/stripe-settings.service.js';
 import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 
 export type AppSettings = AdminSettings;
 
 const isDevicelessPolicy = (value: unknown): value is DevicelessClientPolicy => (DEVICELESS_CLIENT_POLICIES as readonly unknown[]).includes(value);
+
+/** The stored translations, read defensively: only the site's languages, only a text claim. */
+function toSiteContentTranslations(stored: StoredAppConfig['site_content_translations']): SiteContentTranslations {
+  const translations: SiteContentTranslations = {};
+  for (const locale of TRANSLATED_LOCALES) {
+    const claim = stored?.[locale]?.locationsClaim;
+    if (typeof claim === 'string' && claim.trim() !== '') translations[locale] = { locationsClaim: claim.trim() };
+  }
+  return translations;
+}
 
 export function createSettingsService(deps: {
   settings: SettingsRepo;
@@ -36,6 +47,7 @@ export function createSettingsService(deps: {
       auditRetentionDays: stored.audit_retention_days ?? RETENTION_DEFAULTS.auditDays,
       devicelessClients: isDevicelessPolicy(stored.deviceless_clients) ? stored.deviceless_clients : DEVICELESS_CLIENTS_DEFAULT,
       currency: stored.currency && isSupportedCurrency(stored.currency) ? stored.currency : DEFAULT_CURRENCY,
+      siteContentTranslations: toSiteContentTranslations(stored.site_content_translations),
     };
   }
 
@@ -69,6 +81,7 @@ export function createSettingsService(deps: {
         ...(patch.auditRetentionDays !== undefined ? { audit_retention_days: patch.auditRetentionDays } : {}),
         ...(patch.devicelessClients !== undefined ? { deviceless_clients: patch.devicelessClients } : {}),
         ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
+        ...(patch.siteContentTranslations !== undefined ? { site_content_translations: patch.siteContentTranslations } : {}),
       }, now);
       return getAdminSettings();
     },
@@ -85,6 +98,7 @@ export function createSettingsService(deps: {
         paymentMethods,
         stripePublishableKey: card.publishableKey,
         currency: settings.currency,
+        siteContentTranslations: settings.siteContentTranslations,
       };
     },
   };

@@ -70,7 +70,10 @@ function subscriptionSessionParams(order: CheckoutOrder, recurring: NonNullable<
     cancel_url: order.cancelUrl,
     expires_at: Math.floor(order.expiresAt.getTime() / 1000),
     metadata,
-    subscription_data: { metadata },
+    // The line item is the plan's Stripe product, named once for every customer (in English): the name in
+    // the customer's language goes on the subscription, and above the button when it is not English.
+    subscription_data: { metadata, description: order.productName },
+    ...(order.locale && order.locale !== 'en' ? { custom_text: { submit: { message: `${order.productName} · ${order.description}` } } } : {}),
   };
 }
 

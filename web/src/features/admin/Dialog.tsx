@@ -10,8 +10,11 @@ interface DialogProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Id of the text that describes the dialog (a confirmation's question). */
   describedBy?: string;
-  size?: 'sm' | 'lg';
+  /** `xl`: a form laid out in columns (the plan form's languages side by side). */
+  size?: 'sm' | 'lg' | 'xl';
 }
+
+const DIALOG_WIDTHS = { sm: 'max-w-md', lg: 'max-w-xl', xl: 'max-w-6xl' } as const;
 
 /**
  * A modal dialog: focus moves in on open, Tab stays inside, Escape closes, and focus returns to
@@ -62,7 +65,7 @@ export function Dialog({ title, onClose, children, initialFocusRef, describedBy,
         aria-labelledby={titleId}
         aria-describedby={describedBy}
         tabIndex={-1}
-        className={`w-full ${size === 'sm' ? 'max-w-md' : 'max-w-xl'} rounded-xl bg-white p-5 shadow-2xl focus:outline-none sm:my-auto sm:p-6`}
+        className={`w-full ${DIALOG_WIDTHS[size]} rounded-xl bg-white p-5 shadow-2xl focus:outline-none sm:my-auto sm:p-6`}
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}

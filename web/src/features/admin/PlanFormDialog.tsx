@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { renewalIntervalOf } from '../../../../shared/plan-billing.js';
 import { DEVICE_LIMIT_MAX } from '../../../../shared/devices.js';
-import { PLAN_BILLINGS, PLAN_PRICING_LIMITS, type AdminPlan, type PlanBilling } from '../../../../shared/plans.js';
+import { PLAN_BILLINGS, type AdminPlan, type PlanBilling } from '../../../../shared/plans.js';
 import { currencyDecimals } from '../../../../shared/currencies.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { useConfig } from '../config/config-context';
@@ -10,7 +10,8 @@ import { AlertBox } from './AlertBox';
 import { buttonClass } from './admin-ui';
 import { errorMessage, fieldErrors } from './admin-errors';
 import { Dialog } from './Dialog';
-import { CheckboxField, SelectField, TextAreaField, TextField } from './form-fields';
+import { CheckboxField, SelectField, TextField } from './form-fields';
+import { PlanTextsFields } from './PlanTextsFields';
 import {
   daysOf,
   intervalText,
@@ -46,13 +47,10 @@ function billingHint(values: PlanFormValues, _: Translate): string {
     : _('admin.planForm.billingHint.everyPeriod');
 }
 
-/** A server error about one feature line (`features.2`) shows under the feature box. */
-const featuresError = (fields: Record<string, string>) =>
-  fields.features ?? Object.entries(fields).find(([key]) => key.startsWith('features.'))?.[1];
-
 /**
- * Create or edit a plan; hours mode switches duration to hours and data to MB. The last part is how
- * the plan shows on the pricing page (tier, feature lines, order, badge, listed or not).
+ * Create or edit a plan: first its name, tier and feature lines in each language (PlanTextsFields); hours
+ * mode switches duration to hours and data to MB. The last part is how the plan shows on the pricing page
+ * (order, badge, listed or not).
  */
 export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) {
   const { _ } = useLingui();
@@ -88,10 +86,10 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
 
   const { hoursMode } = values;
   return (
-    <Dialog title={plan ? _('admin.planForm.editTitle', { name: plan.name }) : _('admin.plans.create')} onClose={() => !saving && onClose()}>
+    <Dialog title={plan ? _('admin.planForm.editTitle', { name: plan.name }) : _('admin.plans.create')} onClose={() => !saving && onClose()} size="xl">
       <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         {formError && <AlertBox reveal>{formError}</AlertBox>}
-        <TextField label={_('admin.planForm.name')} value={values.name} onValueChange={set('name')} error={fields.name} required maxLength={120} disabled={saving} />
+        <PlanTextsFields values={values} onChange={setValues} fields={fields} disabled={saving} />
         <CheckboxField
           label={_('admin.planForm.hoursMode')}
           checked={hoursMode}
@@ -187,37 +185,15 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
             hint={_('admin.planForm.publicHint')}
             disabled={saving}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label={_('admin.planForm.tier')}
-              value={values.tier}
-              onValueChange={set('tier')}
-              error={fields.tier}
-              placeholder={_('admin.planForm.tierPlaceholder')}
-              hint={_('admin.planForm.tierHint')}
-              maxLength={PLAN_PRICING_LIMITS.tierLength}
-              disabled={saving}
-            />
-            <TextField
-              label={_('admin.planForm.sortOrder')}
-              type="number"
-              inputMode="numeric"
-              step={1}
-              value={values.sortOrder}
-              onValueChange={set('sortOrder')}
-              error={fields.sortOrder}
-              hint={_('admin.planForm.sortOrderHint')}
-              disabled={saving}
-            />
-          </div>
-          <TextAreaField
-            label={_('admin.planForm.features')}
-            value={values.features}
-            onValueChange={set('features')}
-            error={featuresError(fields)}
-            rows={5}
-            placeholder={_('admin.planForm.featuresPlaceholder')}
-            hint={_('admin.planForm.featuresHint', { lines: String(PLAN_PRICING_LIMITS.features), length: String(PLAN_PRICING_LIMITS.featureLength) })}
+          <TextField
+            label={_('admin.planForm.sortOrder')}
+            type="number"
+            inputMode="numeric"
+            step={1}
+            value={values.sortOrder}
+            onValueChange={set('sortOrder')}
+            error={fields.sortOrder}
+            hint={_('admin.planForm.sortOrderHint')}
             disabled={saving}
           />
           <CheckboxField

@@ -76,7 +76,7 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
         plans={data.plans}
       />
       <SiteContentSettingsForm
-        key={`${data.settings.locationsClaim}:${data.settings.protectionFeatures}`}
+        key={`${data.settings.locationsClaim}:${data.settings.protectionFeatures}:${JSON.stringify(data.settings.siteContentTranslations)}`}
         settings={data.settings}
       />
       <RenewalSettingsForm

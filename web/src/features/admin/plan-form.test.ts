@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminPlan } from '../../../../shared/plans.js';
+import { PlanBody } from '../../../../shared/plans.js';
 import { deviceLimitProblem, NEW_PLAN_VALUES, planFormProblems, toPlanBody, valuesFromPlan, type PlanFormValues } from './plan-form';
 
 const translate = ((id: string) => id) as Parameters<typeof planFormProblems>[1];
@@ -7,7 +8,7 @@ const withLimit = (deviceLimit: string): PlanFormValues => ({ ...NEW_PLAN_VALUES
 
 const SAVED: AdminPlan = {
   id: 'p1', name: 'Duo', days: 30, dataLimitBytes: 50 * 1024 ** 3, locations: 'all', price: 499, isTrial: false, tier: 'Duo',
-  features: ['Fast'], mostPopular: false, sortOrder: 0, public: true, billing: 'one_off', deviceLimit: 3,
+  features: ['Fast'], mostPopular: false, sortOrder: 0, public: true, billing: 'one_off', deviceLimit: 3, translations: {},
   status: 'active', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
@@ -69,5 +70,44 @@ describe('the plan form’s price, in the store currency', () => {
     expect(planFormProblems(withPrice('-1'), translate, 'usd')).toEqual({ price: 'admin.planForm.priceProblem' });
     expect(planFormProblems(withPrice('1.250'), translate, 'kwd')).toEqual({});
     expect(planFormProblems(withPrice('4.90'), translate, 'usd')).toEqual({});
+  });
+});
+
+describe('the plan form’s texts in other languages', () => {
+  const TRANSLATED: AdminPlan = {
+    ...SAVED,
+    translations: { ru: { name: 'Дуо', tier: 'Дуо', features: ['Быстро', 'Надёжно'] }, fa: { name: 'دو نفره' } },
+  };
+
+  it('starts every language empty for a new plan, so the English shows until one is typed', () => {
+    expect(NEW_PLAN_VALUES.translations).toEqual({ ru: { name: '', tier: '', features: '' }, fa: { name: '', tier: '', features: '' }, 'zh-CN': { name: '', tier: '', features: '' } });
+    expect(toPlanBody({ ...NEW_PLAN_VALUES, name: 'Duo' }, 'usd').translations).toEqual({});
+  });
+
+  it('shows a saved plan’s translations, one feature per line, and what is not translated empty', () => {
+    const values = valuesFromPlan(TRANSLATED, 'usd');
+    expect(values.translations.ru).toEqual({ name: 'Дуо', tier: 'Дуо', features: 'Быстро\nНадёжно' });
+    expect(values.translations.fa).toEqual({ name: 'دو نفره', tier: '', features: '' });
+    expect(values.translations['zh-CN']).toEqual({ name: '', tier: '', features: '' });
+  });
+
+  it('sends what was typed, trimmed, blank lines dropped, and leaves out a language or field left empty', () => {
+    const values = valuesFromPlan(TRANSLATED, 'usd');
+    const edited: PlanFormValues = {
+      ...values,
+      translations: {
+        ru: { name: '  Дуо Плюс ', tier: '', features: 'Быстро\n\n  Надёжно  \n' },
+        fa: { name: ' ', tier: ' ', features: '\n' },
+        'zh-CN': { name: '双人版', tier: '', features: '' },
+      },
+    };
+    const body = toPlanBody(edited, 'usd');
+    expect(body.translations).toEqual({ ru: { name: 'Дуо Плюс', features: ['Быстро', 'Надёжно'] }, 'zh-CN': { name: '双人版' } });
+    // What the form sends is what the server takes (the shared schema), unchanged.
+    expect(PlanBody.parse(body).translations).toEqual(body.translations);
+  });
+
+  it('round-trips a saved plan unchanged', () => {
+    expect(toPlanBody(valuesFromPlan(TRANSLATED, 'usd'), 'usd').translations).toEqual(TRANSLATED.translations);
   });
 });

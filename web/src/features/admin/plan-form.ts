@@ -3,6 +3,7 @@ import { RECURRING_DAYS, renewalIntervalOf, type RenewalInterval, type RenewalUn
 import { currencyDecimals } from '../../../../shared/currencies.js';
 import { decimalToMinor, minorToDecimal } from '../../../../shared/money.js';
 import { HOURS_MODE_DEFAULTS, PLAN_DEFAULTS, PlanBody, type AdminPlan, type PlanBilling } from '../../../../shared/plans.js';
+import { TRANSLATED_LOCALES, type PlanTranslation, type PlanTranslations, type TranslatedLocale } from '../../../../shared/plan-translations.js';
 import { BYTES_PER_GB, BYTES_PER_MB, HOURS_PER_DAY } from './admin-format';
 
 /**
@@ -29,6 +30,43 @@ export interface PlanFormValues {
   billing: PlanBilling;
   /** How many devices one account may use; empty = unlimited. */
   deviceLimit: string;
+  /** The name, tier and feature lines in each other language, as typed; empty falls back to the English. */
+  translations: Record<TranslatedLocale, TranslationValues>;
+}
+
+/** One language's texts as typed (features one per line, like the English box). */
+export interface TranslationValues {
+  name: string;
+  tier: string;
+  features: string;
+}
+
+const noTranslations = (): Record<TranslatedLocale, TranslationValues> =>
+  Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale, { name: '', tier: '', features: '' }])) as Record<TranslatedLocale, TranslationValues>;
+
+/** A saved plan's translations in the form: what is not given stays empty. */
+function translationValues(translations: PlanTranslations): Record<TranslatedLocale, TranslationValues> {
+  const values = noTranslations();
+  for (const locale of TRANSLATED_LOCALES) {
+    const saved = translations[locale];
+    if (saved) values[locale] = { name: saved.name ?? '', tier: saved.tier ?? '', features: (saved.features ?? []).join('\n') };
+  }
+  return values;
+}
+
+/** The translations to save: each language with what was typed in it, a language left empty left out. */
+export function translationsOf(values: Pick<PlanFormValues, 'translations'>): PlanTranslations {
+  const translations: PlanTranslations = {};
+  for (const locale of TRANSLATED_LOCALES) {
+    const typed = values.translations[locale];
+    const translation: PlanTranslation = {};
+    if (typed.name.trim()) translation.name = typed.name.trim();
+    if (typed.tier.trim()) translation.tier = typed.tier.trim();
+    const features = featureLines(typed.features);
+    if (features.length > 0) translation.features = features;
+    if (Object.keys(translation).length > 0) translations[locale] = translation;
+  }
+  return translations;
 }
 
 const DAYS_MODE_UNITS = { duration: String(PLAN_DEFAULTS.days), dataLimit: String(PLAN_DEFAULTS.dataLimitGb) };
@@ -52,6 +90,7 @@ export const NEW_PLAN_VALUES: PlanFormValues = {
   public: true,
   billing: 'one_off',
   deviceLimit: '',
+  translations: noTranslations(),
 };
 
 /** Switching mode puts that mode's defaults in the duration and data fields (3 h and 300 MB, or 30 days and 50 GB). */
@@ -83,6 +122,7 @@ export function valuesFromPlan(plan: AdminPlan, currency: string): PlanFormValue
     public: plan.public,
     billing: plan.billing,
     deviceLimit: String(plan.deviceLimit ?? ''),
+    translations: translationValues(plan.translations ?? {}),
   };
 }
 
@@ -171,5 +211,7 @@ export function toPlanBody(values: PlanFormValues, currency: string): PlanBody {
     public: values.public,
     billing: values.billing,
     deviceLimit: deviceLimitOf(values),
+    // The whole object: what was cleared here is cleared on the server too.
+    translations: translationsOf(values),
   };
 }

@@ -17,6 +17,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   paymentMethods: [],
   stripePublishableKey: null,
   currency: DEFAULT_CURRENCY,
+  siteContentTranslations: {},
 };
 
 export const ConfigContext = createContext<PublicConfig>(DEFAULT_PUBLIC_CONFIG);

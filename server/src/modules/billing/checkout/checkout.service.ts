@@ -22,7 +22,9 @@ import type { BillingRepo, CheckoutKind } from '../billing.repo.js';
 import type { PaymentConfirmation } from './payment-confirmation.js';
 import type { PaymentCustomers } from '../provider-accounts/payment-customers.js';
 import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
-import { describePlan, recurringPriceSpec } from '../recurring/recurring-catalog.js';
+import { recurringPriceSpec } from '../recurring/recurring-catalog.js';
+import { checkoutProduct } from './checkout-product.js';
+import { translatedNames } from '../bought-plan-name.js';
 
 export const CHECK_CHECKOUT = 'check_checkout';
 /** An unpaid Checkout Session is closed by Stripe after this long (Stripe's minimum is 30 minutes). */
@@ -112,15 +114,17 @@ export function createCheckoutService(deps: {
   async function openCheckout(driver: PaymentDriver, order: { user: UserProfile; plan: PlanRecord; kind: CheckoutKind; transactionId: string; subscriptionId: string; accountId: string; currency: string; recurring: CheckoutOrder['recurring'] | null }): Promise<StartedCheckout> {
     const { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring } = order;
     try {
+      const locale = user.locale ?? DEFAULT_LOCALE;
       return await driver.startCheckout({
         orderId: transactionId, amount: plan.price, currency,
-        productName: kind === 'renewal' ? `${plan.name} (renewal)` : plan.name, description: describePlan(plan),
+        // The customer reads the plan in their language on the provider's page.
+        ...checkoutProduct(plan, kind, locale),
         customerEmail: user.email, customerRef: user.id,
         // The customer comes back to the site in the language they read (their stored one).
         successUrl: `${sitePage(user, '/thank-you')}?session_id={CHECKOUT_ID}`,
         // Our own order id (providers do not fill in theirs here): the dashboard closes that checkout.
         cancelUrl: `${sitePage(user, '/dashboard')}?checkout=cancelled&order=${encodeURIComponent(transactionId)}`,
-        locale: user.locale ?? DEFAULT_LOCALE,
+        locale,
         expiresAt: addSeconds(new Date(), CHECKOUT_SESSION_TTL_SECONDS),
         metadata: { subscription_id: subscriptionId, vpn_account_id: accountId, user_id: user.id, plan_id: plan.id, kind },
         ...(recurring ? { recurring } : {}),
@@ -162,7 +166,7 @@ export function createCheckoutService(deps: {
           subscription: {
             id: subscriptionId, userId: user.id, vpnAccountId: accountId, providerId, providerAccountId, planId: plan.id, billing: recurring ? 'recurring' : 'one_off',
             metadata: {
-              plan_id: plan.id, plan_name: plan.name, price: plan.price, kind, days: plan.days, data_limit: plan.dataLimitBytes, locations: plan.locations,
+              plan_id: plan.id, plan_name: plan.name, plan_names: translatedNames(plan), price: plan.price, kind, days: plan.days, data_limit: plan.dataLimitBytes, locations: plan.locations,
               device_limit: plan.deviceLimit, currency,
             },
           },
