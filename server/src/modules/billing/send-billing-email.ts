@@ -115,7 +115,7 @@ export function createSendBillingEmailHandler(deps: {
           if (subscription.cancelAtPeriodEnd || subscription.status === 'canceled') return null;
           return {
             userId: subscription.userId,
-            render: (to, locale) => renderSubscriptionResumedEmail({ to, locale, ...frame, planName, amount: price, currency, renewsAt: subscription.currentPeriodEnd }),
+            render: (to, locale) => renderSubscriptionResumedEmail({ to, locale, ...frame, planName: planNameIn(locale), amount: price, currency, renewsAt: subscription.currentPeriodEnd }),
           };
         }
         return {
