@@ -24,6 +24,7 @@ import { useManageBillingRequest } from '../features/billing/useManageBillingReq
 import { useRequestedPlan } from '../features/billing/useRequestedPlan';
 import { useStartCheckout } from '../features/billing/useStartCheckout';
 import { useConfig } from '../features/config/config-context';
+import { PlansOnSaleContext } from '../features/plans/usePlanText';
 import { useToast } from '../features/toast/toast-context';
 import { useCancelledCheckout } from '../features/billing/useCancelledCheckout';
 
@@ -136,6 +137,8 @@ export default function DashboardPage() {
   );
 
   return (
+    // Accounts, subscriptions and payments name their plan in the page's language from the plans on sale.
+    <PlansOnSaleContext value={plans}>
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_('account.dashboard.title')}</h1>
       {user && <p className="mt-2 break-words text-slate-600">{_('account.dashboard.welcome', { email: user.email })}</p>}
@@ -185,5 +188,6 @@ export default function DashboardPage() {
       {accountDialogs.dialogs}
       {accountBilling.dialogs}
     </div>
+    </PlansOnSaleContext>
   );
 }

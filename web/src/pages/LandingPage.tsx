@@ -6,7 +6,7 @@ import { isListedPublicly, lowestMonthlyPrice } from '../../../shared/pricing.js
 import { BoltIcon, CodeIcon, DevicesIcon, GlobeIcon, RefundIcon, UserIcon } from '../components/icons';
 import { OtpSignInForm } from '../features/auth/OtpSignInForm';
 import { useAuth } from '../features/auth/auth-context';
-import { useConfig } from '../features/config/config-context';
+import { useLocationsClaim } from '../features/config/config-context';
 import { useStoreMoney } from '../features/config/useStoreMoney';
 import { usePlanCatalog } from '../features/plans/plan-catalog-context';
 
@@ -52,7 +52,7 @@ const BELIEFS: readonly Belief[] = [
 
 export default function LandingPage() {
   const { _ } = useLingui();
-  const { locationsClaim } = useConfig();
+  const locationsClaim = useLocationsClaim();
   return (
     <>
       <section className="bg-gradient-to-b from-indigo-950 via-indigo-900 to-indigo-800 text-white">

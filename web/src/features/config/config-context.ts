@@ -2,9 +2,14 @@ import { createContext, useContext } from 'react';
 import {
   DEFAULT_BRAND_NAME,
   DEFAULT_LOCATIONS_CLAIM,
+  siteContentFor,
   type PublicConfig,
 } from '../../../../shared/config.js';
 import { DEFAULT_CURRENCY } from '../../../../shared/currencies.js';
+import { useIsolate } from '../../i18n/bidi';
+import { useFormat } from '../../i18n/format';
+import { useLocale } from '../../i18n/locale-context';
+import { localizedLocationsClaim } from './locations-claim';
 
 /** Used until `/api/config` answers (and if it never does). */
 export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
@@ -17,12 +22,25 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   paymentMethods: [],
   stripePublishableKey: null,
   currency: DEFAULT_CURRENCY,
+  siteContentTranslations: {},
 };
 
 export const ConfigContext = createContext<PublicConfig>(DEFAULT_PUBLIC_CONFIG);
 
 export function useConfig(): PublicConfig {
   return useContext(ConfigContext);
+}
+
+/**
+ * How many locations the site claims ('50+'), in the page's language (the operator's translation,
+ * else the English one) and, when a number, in its digits.
+ */
+export function useLocationsClaim(): string {
+  const config = useContext(ConfigContext);
+  const { locale } = useLocale();
+  const format = useFormat();
+  const isolate = useIsolate();
+  return localizedLocationsClaim(siteContentFor(config, locale).locationsClaim, format, isolate);
 }
 
 /** The store currency's ISO code as the site names it in words: 'EUR' ("All prices are in EUR"). */
