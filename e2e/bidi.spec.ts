@@ -1,0 +1,104 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { runAdminCommand } from '../server/src/cli/admin.js';
+import { startFakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
+import { expect, signIn, test, uniqueEmail, waitForHydration, type Site } from './site.js';
+
+/**
+ * Bidirectional text (issue 26): on a right-to-left page the operator's English words and the links
+ * are isolated from the page's direction. Without it "3-Hour Trial" reads "Hour Trial-3", "24,000 GB
+ * of data" shows its number after the words, and a subscription link is reordered around its digits
+ * and slashes. What is checked is where the browser draws each part, not the markup.
+ */
+
+const GB = 1024 ** 3;
+
+/** A fresh admin signed in in a context of its own (as devices.spec.ts does). */
+async function signInNewAdmin(browser: Browser, site: Site): Promise<Page> {
+  const email = uniqueEmail('admin-bidi');
+  await runAdminCommand(site.database.db, ['grant', email]);
+  const context = await browser.newContext({ baseURL: site.baseURL });
+  const page = await context.newPage();
+  await signIn(page, site, email);
+  return page;
+}
+
+/**
+ * The left edge, in CSS pixels, of where the browser drew each of `parts` inside `element`'s text (the
+ * first occurrence of each, in the order given): a Range over the characters, measured after layout.
+ */
+async function leftEdges(element: Locator, parts: readonly string[]): Promise<number[]> {
+  return element.evaluate((root, wanted) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const nodes: Text[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+    return wanted.map((part) => {
+      for (const node of nodes) {
+        const at = node.data.indexOf(part);
+        if (at === -1) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + part.length);
+        return range.getBoundingClientRect().left;
+      }
+      throw new Error(`"${part}" is not in ${root.textContent}`);
+    });
+  }, parts);
+}
+
+/** Each part drawn to the right of the one before it: the text reads left to right. */
+function expectLeftToRight(edges: number[]): void {
+  for (let index = 1; index < edges.length; index += 1) expect(edges[index]!).toBeGreaterThan(edges[index - 1]!);
+}
+
+test('on /fa/ an English plan name and feature line keep their order, and the subscription link reads left to right', async ({ page, site, browser, consoleErrors }) => {
+  test.setTimeout(60_000);
+  const panel = await startFakeMarzneshin();
+  const admin = await signInNewAdmin(browser, site);
+  const headers = { origin: site.baseURL };
+  const tag = `${Date.now()}`;
+  let planId: string | undefined;
+  try {
+    const server = await admin.request.post('/api/admin/servers', {
+      headers,
+      data: { kind: 'marzneshin', name: `Bidi ${tag}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' },
+    });
+    expect(server.status()).toBe(201);
+    // Written in English only (no Persian translation): the Persian page shows it as written. Not on
+    // the public price list (public: false), so the other specs' pricing pages stay as they were.
+    const created = await admin.request.post('/api/admin/plans', {
+      headers,
+      data: { name: '3-Hour Trial', days: 0.125, dataLimitBytes: 24_000 * GB, price: 0, public: false, sortOrder: 0, features: ['24,000 GB of data'] },
+    });
+    expect(created.status()).toBe(201);
+    planId = ((await created.json()) as { id: string }).id;
+
+    await signIn(page, site, uniqueEmail('bidi'));
+    await page.goto('/fa/dashboard');
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '3-Hour Trial' }) });
+    await expect(card).toBeVisible();
+
+    // "3-Hour Trial": the 3 is drawn left of "Hour", and "Hour" left of "Trial".
+    expectLeftToRight(await leftEdges(card.getByRole('heading', { name: '3-Hour Trial' }), ['3', 'Hour', 'Trial']));
+    // "24,000 GB of data": the number first (leftmost), then the words.
+    const feature = card.getByRole('listitem').filter({ hasText: 'GB of data' });
+    expectLeftToRight(await leftEdges(feature, ['24,000', 'GB', 'data']));
+
+    // Take it: the setup dialog shows the subscription link, which reads left to right.
+    await card.getByRole('button').click();
+    const dialog = page.getByRole('dialog');
+    const link = dialog.locator('code').first();
+    await expect(link).toContainText('/sub/');
+    await expect(link).toHaveAttribute('dir', 'ltr');
+    // Shortened, it ends in '...': on a right-to-left line that would be drawn before the 'http'.
+    await expect(link).toContainText('...');
+    const host = new URL(site.baseURL);
+    expectLeftToRight(await leftEdges(link, ['http', '127.0.0.1', host.port, '/sub/', '...']));
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    if (planId) await admin.request.patch(`/api/admin/plans/${planId}`, { headers, data: { status: 'disabled' } });
+    await admin.context().close();
+    await panel.close();
+  }
+});
