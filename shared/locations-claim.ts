@@ -1,0 +1,16 @@
+import type { Locale } from './locales.js';
+
+/** A claim that is a number: '50', '50+', '1,000+' (as the operator types it in Settings → Site content). */
+const NUMBER_CLAIM = /^(\d{1,3}(?:,\d{3})+|\d+)(\+?)$/;
+
+/**
+ * The locations claim (already in `locale`'s language: `siteContentFor`) as a page in `locale` writes
+ * it: a number in the language's digits ('50+' is '۵۰+' in Persian, '1,000+' is '1 000+' in Russian),
+ * anything else as the operator wrote it. The website writes it so once it has hydrated; a server that
+ * fills the claim into a prerendered page may write it so too, and the page then never changes.
+ */
+export function localizeLocationsClaim(claim: string, locale: Locale): string {
+  const number = NUMBER_CLAIM.exec(claim.trim());
+  if (!number) return claim;
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Number(number[1]!.replaceAll(',', '')))}${number[2]}`;
+}
