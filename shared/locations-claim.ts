@@ -1,7 +1,7 @@
 import type { Locale } from './locales.js';
 
 /** A claim that is a number: '50', '50+', '1,000+' (as the operator types it in Settings → Site content). */
-const NUMBER_CLAIM = /^(\d{1,3}(?:,\d{3})+|\d+)(\+?)$/;
+const NUMBER_CLAIM = /^(\d[\d,]*)(\+?)$/;
 
 /**
  * The locations claim (already in `locale`'s language: `siteContentFor`) as a page in `locale` writes
@@ -12,5 +12,5 @@ const NUMBER_CLAIM = /^(\d{1,3}(?:,\d{3})+|\d+)(\+?)$/;
 export function localizeLocationsClaim(claim: string, locale: Locale): string {
   const number = NUMBER_CLAIM.exec(claim.trim());
   if (!number) return claim;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Number(number[1]!.replaceAll(',', '')))}${number[2]}`;
+  return `${new Intl.NumberFormat(locale).format(+number[1]!.replaceAll(',', ''))}${number[2]}`;
 }
