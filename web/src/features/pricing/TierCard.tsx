@@ -73,8 +73,9 @@ export function TierCard({ offer, period, href }: TierCardProps) {
         </p>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="text-xl font-bold text-slate-900">
-          <bdi>{tierName}</bdi>
+        {/* dir="auto": the heading sits in a row sized to it, so it is isolated without moving. */}
+        <h3 id={headingId} dir="auto" className="text-xl font-bold text-slate-900">
+          {tierName}
         </h3>
         {savePercent > 0 && (
           <span className="rounded-full bg-emerald-100 px-3 py-1 text-xs font-semibold text-emerald-900">
