@@ -65,7 +65,7 @@ function expectLeftToRight(parts: Drawn[]): void {
   }
 }
 
-test('on /fa/ an English plan name and feature line keep their order, and the subscription link reads left to right', async ({ page, site, browser, consoleErrors }) => {
+test('on /fa/ an e-mail address, an English plan name and feature line keep their order, and the subscription link reads left to right', async ({ page, site, browser, consoleErrors }) => {
   test.setTimeout(60_000);
   const panel = await startFakeMarzneshin();
   const admin = await signInNewAdmin(browser, site);
@@ -87,10 +87,14 @@ test('on /fa/ an English plan name and feature line keep their order, and the su
     expect(created.status()).toBe(201);
     planId = ((await created.json()) as { id: string }).id;
 
-    await signIn(page, site, uniqueEmail('bidi'));
+    // An address that starts with digits: inside a right-to-left sentence it would read 'example.com@1234…'.
+    const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    await signIn(page, site, `${digits}@example.com`);
     await page.goto('/fa/dashboard');
     await waitForHydration(page);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const welcome = page.locator('p').filter({ hasText: '@example.com' }).first();
+    expectLeftToRight(await drawnAt(welcome, [digits, '@', 'example.com']));
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '3-Hour Trial' }) });
     await expect(card).toBeVisible();
 
