@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import type { BillingPeriod, PricingOffer } from '../../../../shared/pricing.js';
 import { useFormat } from '../../i18n/format';
 import { useStoreMoney } from '../config/useStoreMoney';
-import { billingText, periodLabel } from './plan-text';
+import { billingText, periodLabel, tierTitle } from './plan-text';
 
 interface TierCardProps {
   offer: PricingOffer;
@@ -55,8 +55,7 @@ export function TierCard({ offer, period, href }: TierCardProps) {
   const { plan, savePercent } = offer;
   const text = usePlanText(plan);
   const isolated = useIsolate();
-  // As shared/pricing.ts names the tier (its tier, else the plan's name), in the page's language.
-  const tierName = text.tier?.trim() || text.name;
+  const tierName = tierTitle(text);
   const popular = plan.mostPopular;
   const label = periodLabel(_, format, period);
 
