@@ -6,8 +6,10 @@ const NUMBER_CLAIM = /^(\d[\d,]*)(\+?)$/;
 /**
  * The locations claim (already in `locale`'s language: `siteContentFor`) as a page in `locale` writes
  * it: a number in the language's digits ('50+' is '۵۰+' in Persian, '1,000+' is '1 000+' in Russian),
- * anything else as the operator wrote it. The website writes it so once it has hydrated; a server that
- * fills the claim into a prerendered page may write it so too, and the page then never changes.
+ * anything else as the operator wrote it. The website writes it so once a prerendered page has
+ * hydrated (web useLocationsClaim): the server fills the page's token with the claim as is, and the
+ * page must hydrate with exactly that text. A server that wrote the digits itself would have to change
+ * what the hook hydrates with in the same step.
  */
 export function localizeLocationsClaim(claim: string, locale: Locale): string {
   const number = NUMBER_CLAIM.exec(claim.trim());
