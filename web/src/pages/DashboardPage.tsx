@@ -24,8 +24,10 @@ import { useManageBillingRequest } from '../features/billing/useManageBillingReq
 import { useRequestedPlan } from '../features/billing/useRequestedPlan';
 import { useStartCheckout } from '../features/billing/useStartCheckout';
 import { useConfig } from '../features/config/config-context';
+import { PlansOnSaleContext } from '../features/plans/usePlanText';
 import { useToast } from '../features/toast/toast-context';
 import { useCancelledCheckout } from '../features/billing/useCancelledCheckout';
+import { useIsolate } from '../i18n/bidi';
 
 type OpenDialog = { kind: 'pay'; target: PaymentTarget } | { kind: 'history' } | null;
 
@@ -37,6 +39,7 @@ export default function DashboardPage() {
   const canPay = paymentMethods.length > 0;
   const startCheckout = useStartCheckout();
   const { plans, accounts, subscriptions, loadState, reload, removeAccount, replaceSubscription } = useDashboardData();
+  const isolated = useIsolate();
   const [error, setError] = useState<string | null>(null);
   const [loadErrorDismissed, setLoadErrorDismissed] = useState(false);
   const [claimingPlanId, setClaimingPlanId] = useState<string | null>(null);
@@ -140,9 +143,11 @@ export default function DashboardPage() {
   );
 
   return (
+    // Accounts, subscriptions and payments name their plan in the page's language from the plans on sale.
+    <PlansOnSaleContext value={plans}>
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_('account.dashboard.title')}</h1>
-      {user && <p className="mt-2 break-words text-slate-600">{_('account.dashboard.welcome', { email: user.email })}</p>}
+      {user && <p className="mt-2 break-words text-slate-600">{_('account.dashboard.welcome', { email: isolated(user.email) })}</p>}
 
       {payment.kind === 'waiting' && (
         <div className="mt-6">
@@ -189,5 +194,6 @@ export default function DashboardPage() {
       {accountDialogs.dialogs}
       {accountBilling.dialogs}
     </div>
+    </PlansOnSaleContext>
   );
 }

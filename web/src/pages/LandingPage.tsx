@@ -6,10 +6,11 @@ import { isListedPublicly, lowestMonthlyPrice } from '../../../shared/pricing.js
 import { BoltIcon, CodeIcon, DevicesIcon, GlobeIcon, RefundIcon, UserIcon } from '../components/icons';
 import { OtpSignInForm } from '../features/auth/OtpSignInForm';
 import { useAuth } from '../features/auth/auth-context';
-import { useConfig } from '../features/config/config-context';
+import { useLocationsClaim } from '../features/config/config-context';
 import { useStoreMoney } from '../features/config/useStoreMoney';
 import { usePlanCatalog } from '../features/plans/plan-catalog-context';
 import { TRIAL_DASHBOARD_PATH } from '../features/pricing/trial-request';
+import { useIsolate } from '../i18n/bidi';
 
 /** A belief's title and text as message ids (landing namespace); the text may name `{locations}`. */
 interface Belief {
@@ -53,7 +54,7 @@ const BELIEFS: readonly Belief[] = [
 
 export default function LandingPage() {
   const { _ } = useLingui();
-  const { locationsClaim } = useConfig();
+  const locationsClaim = useLocationsClaim();
   return (
     <>
       <section className="bg-gradient-to-b from-indigo-950 via-indigo-900 to-indigo-800 text-white">
@@ -125,12 +126,13 @@ function SignUpBlock() {
   // While the session loads this shows the sign-up form, as the prerendered page does.
   const { _ } = useLingui();
   const { user } = useAuth();
+  const isolated = useIsolate();
 
   return (
     <div id="get-started" className="w-full rounded-2xl bg-white p-6 text-slate-900 shadow-2xl sm:p-8 lg:justify-self-end lg:max-w-md">
       {user ? (
         <div className="text-center">
-          <h2 className="text-2xl font-bold break-words">{_('landing.welcome.title', { email: user.email })}</h2>
+          <h2 className="text-2xl font-bold break-words">{_('landing.welcome.title', { email: isolated(user.email) })}</h2>
           <p className="mt-3 text-slate-600">{_('landing.welcome.text')}</p>
           <Link
             to="/dashboard"

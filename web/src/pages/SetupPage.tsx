@@ -21,7 +21,7 @@ export default function SetupPage() {
       <PageHero
         title={_('account.setupPage.title')}
         subtitle={
-          <Trans id="account.setupPage.subtitle" values={{ email }} components={{ 0: <span className="font-semibold break-words text-white" /> }} />
+          <Trans id="account.setupPage.subtitle" values={{ email }} components={{ 0: <bdi className="font-semibold break-words text-white" /> }} />
         }
       />
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">

@@ -8,6 +8,8 @@ import { useAccountDialogs } from '../../../../web/src/features/accounts/useAcco
 import { useDashboardData } from '../../../../web/src/features/accounts/useDashboardData';
 import { useAuth } from '../../../../web/src/features/auth/auth-context';
 import { useAccountBilling } from '../../../../web/src/features/billing/useAccountBilling';
+import { PlansOnSaleContext } from '../../../../web/src/features/plans/usePlanText';
+import { useIsolate } from '../../../../web/src/i18n/bidi';
 import { useDesktopPlatform } from '../app/use-desktop-platform';
 
 /**
@@ -18,10 +20,11 @@ export function AccountsPage() {
   const { _ } = useLingui();
   const desktop = useDesktopPlatform();
   const { user } = useAuth();
-  const { accounts, subscriptions, loadState, reload, removeAccount, replaceSubscription } = useDashboardData();
+  const { plans, accounts, subscriptions, loadState, reload, removeAccount, replaceSubscription } = useDashboardData();
   const accountDialogs = useAccountDialogs({ removeAccount, onDeleted: () => void reload() });
   const accountBilling = useAccountBilling({ subscriptions, onChanged: replaceSubscription, onStale: () => void reload() });
   const [errorDismissed, setErrorDismissed] = useState(false);
+  const isolated = useIsolate();
 
   useEffect(() => desktop.onFocus(() => void reload()), [desktop, reload]);
 
@@ -33,11 +36,13 @@ export function AccountsPage() {
   }
 
   return (
+    // Accounts and subscriptions name their plan in the app's language from the plans on sale.
+    <PlansOnSaleContext value={plans}>
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_('desktop.accounts.title')}</h1>
-          {user && <p className="mt-2 break-words text-slate-600">{_('desktop.accounts.signedInAs', { email: user.email })}</p>}
+          {user && <p className="mt-2 break-words text-slate-600">{_('desktop.accounts.signedInAs', { email: isolated(user.email) })}</p>}
         </div>
         <div className="flex flex-col items-end gap-1">
           <button type="button" onClick={openShop} className={BUTTON.primary}>
@@ -77,5 +82,6 @@ export function AccountsPage() {
       {accountDialogs.dialogs}
       {accountBilling.dialogs}
     </div>
+    </PlansOnSaleContext>
   );
 }

@@ -32,11 +32,14 @@ interface EmailLinkProps {
   className?: string;
 }
 
-/** A mailto link that wraps on narrow screens instead of pushing the page sideways. */
+/**
+ * A mailto link that wraps on narrow screens instead of pushing the page sideways, and reads left to
+ * right inside a right-to-left sentence (`dir` isolates it: '1st@example.com' keeps its digits first).
+ */
 export function EmailLink({ email, subject, className = TEXT_LINK_CLASS }: EmailLinkProps) {
   const href = subject ? `mailto:${email}?subject=${encodeURIComponent(subject)}` : `mailto:${email}`;
   return (
-    <a href={href} className={[className, 'break-words'].filter(Boolean).join(' ')}>
+    <a href={href} dir="ltr" className={[className, 'break-words'].filter(Boolean).join(' ')}>
       {email}
     </a>
   );

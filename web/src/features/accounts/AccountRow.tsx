@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import { AccountBillingButtons, RenewalLine } from '../billing/AccountBillingParts';
 import { replacesManualRenewal } from '../billing/subscription-state';
@@ -7,6 +7,7 @@ import type { AccountsBilling } from '../billing/useAccountBilling';
 import type { DevicesState } from '../devices/device-source';
 import { DevicesButton } from '../devices/DevicesButton';
 import { BUTTON } from './button-styles';
+import { useKeptPlanName } from '../plans/usePlanText';
 import { useFormat } from '../../i18n/format';
 import { truncate } from './format';
 import { useRegionName } from './region-name';
@@ -55,14 +56,24 @@ export function AccountRow({ account, deleting, actions, billing, devices }: Acc
   const url = account.combinedUrl;
   const who = account.username;
   const subscription = billing?.subscriptions.get(account.id);
+  const planName = useKeptPlanName();
 
   return (
     <tr className="block py-3 md:table-row md:py-0">
       <th scope="row" className="block px-4 py-1.5 text-start font-normal md:table-cell md:py-3">
-        <span className="block font-semibold break-all text-slate-900">{who}</span>
+        <span className="block font-semibold break-all text-slate-900">
+          <bdi>{who}</bdi>
+        </span>
         {(account.server || account.planName) && (
           <span className="block text-xs text-slate-500">
-            {[account.planName, account.server && regionName(account.server)].filter(Boolean).join(' · ')}
+            {[account.planName && planName(account.planName, account.planId), account.server && regionName(account.server)]
+              .filter(Boolean)
+              .map((part, index) => (
+                <Fragment key={index}>
+                  {index > 0 && ' · '}
+                  <bdi>{part}</bdi>
+                </Fragment>
+              ))}
           </span>
         )}
       </th>
@@ -84,7 +95,7 @@ export function AccountRow({ account, deleting, actions, billing, devices }: Acc
       </Cell>
       <Cell label={_('account.row.link')}>
         {url ? (
-          <code className="block font-mono text-xs break-all text-slate-700" title={url}>
+          <code dir="ltr" className="block font-mono text-xs wrap-anywhere text-slate-700" title={url}>
             {truncate(url, TABLE_URL_LENGTH)}
           </code>
         ) : (

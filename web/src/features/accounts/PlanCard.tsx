@@ -1,6 +1,8 @@
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { PlanFeatures } from '../plans/PlanFeatures';
+import { usePlanText } from '../plans/usePlanText';
+import { useIsolate } from '../../i18n/bidi';
 import { billingText, periodLabel } from '../pricing/plan-text';
 import type { Plan } from '../../../../shared/plans.js';
 import { billingPeriodOf, perMonthCents } from '../../../../shared/pricing.js';
@@ -14,6 +16,8 @@ interface PlanCardProps {
   headingLevel?: 3 | 4;
   /** 'Save N%' against the shortest plan of the same tier (0: no badge). */
   savePercent: number;
+  /** This card says 'Most Popular' (once per popular tier: popular-plan.ts). */
+  popularBadge: boolean;
   trialUsed: boolean;
   /** True while this plan's account is being created. */
   busy: boolean;
@@ -41,9 +45,11 @@ function monthlyNote(_: I18n['_'], money: StoreMoney, plan: Plan): string | null
 /**
  * One plan, as the pricing page shows it (the grid groups them by tier): its period, the price
  * charged and per month, whether it renews, the saving, data, locations and feature lines, with the
- * button that fits it.
+ * button that fits it. The name and feature lines are the operator's in the page's language, isolated
+ * (`<bdi>`) from the page's direction; Buy is named with the plan ('Buy Plus 1 Year') for a screen
+ * reader going through the buttons, where nine of them would otherwise all be just 'Buy'.
  */
-export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy, disabled, onClaim, canPay, onBuy }: PlanCardProps) {
+export function PlanCard({ plan, headingLevel = 3, savePercent, popularBadge, trialUsed, busy, disabled, onClaim, canPay, onBuy }: PlanCardProps) {
   const { _ } = useLingui();
   const format = useFormat();
   const money = useStoreMoney();
@@ -53,15 +59,20 @@ export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy,
   const period = periodLabel(_, format, billingPeriodOf(plan.days));
   const perMonth = monthlyNote(_, money, plan);
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
+  const text = usePlanText(plan);
+  const isolated = useIsolate();
+  const buyLabel = _('pricing.plan.buyNamed', { plan: isolated(text.name) });
 
   return (
-    <li className={`flex flex-col rounded-2xl bg-white p-6 shadow-sm ${plan.mostPopular ? 'ring-2 ring-indigo-600' : 'ring-1 ring-slate-200'}`}>
+    <li className={`flex flex-col rounded-2xl bg-white p-6 shadow-sm ${popularBadge ? 'ring-2 ring-indigo-600' : 'ring-1 ring-slate-200'}`}>
       <div className="flex items-start justify-between gap-3">
-        <Heading className="text-lg font-semibold text-slate-900">{plan.name}</Heading>
+        <Heading className="text-lg font-semibold text-slate-900">
+          <bdi>{text.name}</bdi>
+        </Heading>
         {plan.isTrial && (
           <span className="shrink-0 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800">{_('pricing.plan.trial')}</span>
         )}
-        {!plan.isTrial && plan.mostPopular && (
+        {!plan.isTrial && popularBadge && (
           <span className="shrink-0 rounded-full bg-indigo-600 px-2.5 py-0.5 text-xs font-semibold text-white">{_('pricing.badge.mostPopular')}</span>
         )}
       </div>
@@ -101,12 +112,12 @@ export function PlanCard({ plan, headingLevel = 3, savePercent, trialUsed, busy,
             {busy ? _('pricing.plan.creating') : claimLabel(_, plan, trialUsed)}
           </button>
         ) : canPay ? (
-          <button type="button" onClick={() => onBuy(plan)} disabled={disabled} className={`${BUTTON.primary} w-full`}>
+          <button type="button" onClick={() => onBuy(plan)} disabled={disabled} aria-label={buyLabel} className={`${BUTTON.primary} w-full`}>
             {_('pricing.plan.buy')}
           </button>
         ) : (
           <>
-            <button type="button" disabled aria-describedby={noteId} className={`${BUTTON.primary} w-full`}>
+            <button type="button" disabled aria-label={buyLabel} aria-describedby={noteId} className={`${BUTTON.primary} w-full`}>
               {_('pricing.plan.buy')}
             </button>
             <p id={noteId} className="mt-2 text-center text-sm text-slate-500">

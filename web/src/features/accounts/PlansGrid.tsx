@@ -2,7 +2,11 @@ import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import type { Plan } from '../../../../shared/plans.js';
 import { savePercent } from '../../../../shared/pricing.js';
+import { useIsolate } from '../../i18n/bidi';
+import { useLocale } from '../../i18n/locale-context';
 import { PlanCard } from './PlanCard';
+import { groupByTier } from './plan-groups';
+import { popularBadgePlanIds } from './popular-plan';
 
 interface PlansGridProps {
   plans: readonly Plan[];
@@ -14,24 +18,6 @@ interface PlansGridProps {
   onBuy: (plan: Plan) => void;
 }
 
-interface PlanGroup {
-  /** The tier name; null for the plans that have none (the trial, one-off plans). */
-  tier: string | null;
-  plans: Plan[];
-}
-
-/** Plans of one tier together (as on the pricing page), the groups in the order their first plan comes. */
-function groupByTier(plans: readonly Plan[]): PlanGroup[] {
-  const groups = new Map<string, PlanGroup>();
-  for (const plan of plans) {
-    const key = plan.tier ? plan.tier.trim().toLowerCase() : '';
-    const group = groups.get(key) ?? { tier: plan.tier?.trim() || null, plans: [] };
-    group.plans.push(plan);
-    groups.set(key, group);
-  }
-  return [...groups.values()];
-}
-
 /**
  * The 'Available Plans' section: active plans in the operator's display order, a row of cards per
  * tier, each with its period, price per month and saving as on the pricing page.
@@ -39,13 +25,17 @@ function groupByTier(plans: readonly Plan[]): PlanGroup[] {
 export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim, canPay, onBuy }: PlansGridProps) {
   const { _ } = useLingui();
   const headingId = useId();
-  const groups = groupByTier(plans);
+  const { locale } = useLocale();
+  const isolated = useIsolate();
+  const groups = groupByTier(plans, locale);
+  const popular = popularBadgePlanIds(plans);
   const card = (plan: Plan, headingLevel: 3 | 4) => (
     <PlanCard
       key={plan.id}
       plan={plan}
       headingLevel={headingLevel}
       savePercent={savePercent(plan, plans)}
+      popularBadge={popular.has(plan.id)}
       trialUsed={trialUsed}
       busy={claimingPlanId === plan.id}
       disabled={claimingPlanId !== null}
@@ -69,9 +59,13 @@ export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim, canPay, o
           {groups.map((group) => {
             const titled = group.tier !== null && groups.length > 1;
             return (
-              <div key={group.tier ?? ''}>
-                {titled && <h3 className="mb-3 text-sm font-semibold tracking-wider text-slate-500 uppercase">{group.tier}</h3>}
-                <ul aria-label={group.tier ? _('pricing.grid.tierPlans', { tier: group.tier }) : undefined} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              <div key={group.key}>
+                {titled && (
+                  <h3 className="mb-3 text-sm font-semibold tracking-wider text-slate-500 uppercase">
+                    <bdi>{group.tier}</bdi>
+                  </h3>
+                )}
+                <ul aria-label={group.tier ? _('pricing.grid.tierPlans', { tier: isolated(group.tier) }) : undefined} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {group.plans.map((plan) => card(plan, titled ? 4 : 3))}
                 </ul>
               </div>

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
+import { useIsolate } from '../../i18n/bidi';
 import { QrCode } from '../setup/QrCode';
 import { Modal } from './Modal';
 
@@ -8,9 +9,10 @@ import { Modal } from './Modal';
 export function QrDialog({ account, onClose }: { account: VpnAccount; onClose: () => void }) {
   const { _ } = useLingui();
   const titleId = useId();
+  const isolated = useIsolate();
   if (!account.combinedUrl) return null;
   return (
-    <Modal title={_('account.qr.title', { username: account.username })} titleId={titleId} onClose={onClose}>
+    <Modal title={_('account.qr.title', { username: isolated(account.username) })} titleId={titleId} onClose={onClose}>
       <div className="flex flex-col items-center gap-4 text-center">
         <QrCode value={account.combinedUrl} label={_('account.qr.label', { username: account.username })} />
         <p className="text-sm leading-6 text-slate-600">{_('account.qr.help')}</p>

@@ -239,7 +239,7 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
             <Trans
               id="login.form.codeSent"
               values={{ length: format.number(OTP_LENGTH), email: email.trim() }}
-              components={{ 0: <strong className="break-all text-slate-900" /> }}
+              components={{ 0: <strong dir="ltr" className="break-all text-slate-900" /> }}
             />
           </p>
           <div>

@@ -3,7 +3,9 @@ import { useId, useState, type ReactNode } from 'react';
 import { renewalIntervalOf } from '../../../../shared/plan-billing.js';
 import type { Plan } from '../../../../shared/plans.js';
 import { LockIcon } from '../../components/content/content-icons';
+import { useIsolate } from '../../i18n/bidi';
 import { useFormat } from '../../i18n/format';
+import { useLocale } from '../../i18n/locale-context';
 import { useStoreMoney } from '../config/useStoreMoney';
 import { BUTTON } from '../accounts/button-styles';
 import { Modal } from '../accounts/Modal';
@@ -75,7 +77,7 @@ function PlanSummary({ plan, kind }: { plan: Plan; kind: PaymentTarget['kind'] }
 function RenewalExplanation({ target }: { target: Extract<PaymentTarget, { kind: 'renew' }> }) {
   const format = useFormat();
   const { account, plan } = target;
-  const name = <span className="font-semibold break-all text-slate-800" />;
+  const name = <bdi className="font-semibold break-all text-slate-800" />;
   return (
     <p className="leading-7 text-slate-600">
       {plan ? (
@@ -120,8 +122,10 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
   const offersCard = methods.includes('card');
   const offersCrypto = methods.includes('crypto');
   const plan = target.plan;
-  const planName = targetPlanName(target, _('pricing.payment.yourPlan'));
-  const title = target.kind === 'buy' ? _('pricing.payment.titleBuy', { plan: planName }) : _('pricing.payment.titleRenew', { plan: planName });
+  const { locale } = useLocale();
+  const isolated = useIsolate();
+  const planName = targetPlanName(target, _('pricing.payment.yourPlan'), locale);
+  const title = _(target.kind === 'buy' ? 'pricing.payment.titleBuy' : 'pricing.payment.titleRenew', { plan: isolated(planName) });
 
   async function pay(method: PaymentMethod) {
     if (busy) return;
@@ -143,10 +147,14 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
       <div className="space-y-4">
         {target.kind === 'renew' && <RenewalExplanation target={target} />}
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200">
-          <SummaryRow label={_('pricing.summary.plan')}>{planName}</SummaryRow>
+          <SummaryRow label={_('pricing.summary.plan')}>
+            <bdi>{planName}</bdi>
+          </SummaryRow>
           {target.kind === 'renew' && (
             <>
-              <SummaryRow label={_('pricing.summary.account')}>{target.account.username}</SummaryRow>
+              <SummaryRow label={_('pricing.summary.account')}>
+                <bdi>{target.account.username}</bdi>
+              </SummaryRow>
               <SummaryRow label={_('pricing.summary.expiresNow')}>{format.expiry(target.account.expireDate)}</SummaryRow>
             </>
           )}

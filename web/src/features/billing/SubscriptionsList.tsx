@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react';
 import type { Subscription } from '../../../../shared/billing.js';
+import { useIsolate } from '../../i18n/bidi';
 import { useFormat } from '../../i18n/format';
+import { useKeptPlanName } from '../plans/usePlanText';
 import { BUTTON } from '../accounts/button-styles';
 import { BillingStatusBadge, RenewalTag } from './BillingStatusBadge';
 import { canCancelAutoRenew, canResume, describeRenewal, pastDueWarning, renewalStateOf } from './subscription-state';
@@ -36,12 +38,14 @@ function SubscriptionItem({ subscription, busy, onCancel, onResume }: Subscripti
   const format = useFormat();
   const renewal = describeRenewal(subscription, _, format);
   const pastDue = renewalStateOf(subscription).kind === 'pastDue';
-  const which = <span className="sr-only"> {_('account.subscriptions.which', { plan: subscription.planName })}</span>;
+  const planName = useKeptPlanName()(subscription.planName, subscription.planId);
+  const isolated = useIsolate();
+  const which = <span className="sr-only"> {_('account.subscriptions.which', { plan: isolated(planName) })}</span>;
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 text-sm">
         <p className="font-medium text-slate-900">
-          {subscription.planName}
+          <bdi>{planName}</bdi>
           {subscription.renewal && <RenewalTag />}
           <span className="ms-2 font-normal text-slate-500 tabular-nums">{format.money(subscription.price, subscription.currency)}</span>
         </p>
@@ -55,7 +59,7 @@ function SubscriptionItem({ subscription, busy, onCancel, onResume }: Subscripti
       </div>
       {canCancelAutoRenew(subscription) && (
         <button type="button" onClick={onCancel} disabled={busy} className={`${BUTTON.smallDanger} self-end sm:self-auto`}>
-          <Trans id="account.subscriptions.cancel" values={{ plan: subscription.planName }} components={{ 0: <span className="sr-only" /> }} />
+          <Trans id="account.subscriptions.cancel" values={{ plan: isolated(planName) }} components={{ 0: <span className="sr-only" /> }} />
         </button>
       )}
       {canResume(subscription) && (

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { Transaction } from '../../../../shared/billing.js';
 import { useFormat } from '../../i18n/format';
+import { useKeptPlanName } from '../plans/usePlanText';
 import { BillingStatusBadge, RenewalTag } from './BillingStatusBadge';
 import { describeCryptoProgress } from './payment-return';
 
@@ -11,6 +12,7 @@ const COLUMNS = ['account.transactions.date', 'account.transactions.plan', 'acco
 export function TransactionsTable({ transactions }: { transactions: readonly Transaction[] }) {
   const { _ } = useLingui();
   const format = useFormat();
+  const planName = useKeptPlanName();
   if (transactions.length === 0) {
     return <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-slate-200">{_('account.transactions.empty')}</p>;
   }
@@ -32,7 +34,7 @@ export function TransactionsTable({ transactions }: { transactions: readonly Tra
             <tr key={transaction.id}>
               <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">{format.dateTime(transaction.createdAt)}</td>
               <td className="px-4 py-2.5 font-medium text-slate-900">
-                {transaction.planName}
+                <bdi>{planName(transaction.planName)}</bdi>
                 {transaction.renewal && <RenewalTag />}
               </td>
               <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums">

@@ -1,6 +1,8 @@
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import type { CheckoutRequest } from '../../../../shared/billing.js';
 import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
+import type { Locale } from '../../../../shared/locales.js';
+import { planText } from '../../../../shared/plan-translations.js';
 import type { Plan } from '../../../../shared/plans.js';
 
 /** What the payment dialog sells: a new account on a plan, or another period for an existing account. */
@@ -20,8 +22,12 @@ export function findRenewalPlan(plans: readonly Plan[], account: VpnAccount): Pl
   return plans.find((plan) => plan.id === account.planId && !plan.isTrial && plan.price > 0) ?? null;
 }
 
-/** The plan's name as the dialog shows it; `fallback` ('your plan', in the reader's language) when the account has none. */
-export function targetPlanName(target: PaymentTarget, fallback: string): string {
-  if (target.kind === 'buy') return target.plan.name;
-  return target.plan?.name ?? target.account.planName ?? fallback;
+/**
+ * The plan's name as the dialog shows it, in `locale` (English where the operator gave none); the name
+ * the account kept when its plan is no longer on sale; `fallback` ('your plan', in the reader's
+ * language) when the account has none.
+ */
+export function targetPlanName(target: PaymentTarget, fallback: string, locale: Locale): string {
+  if (target.plan) return planText(target.plan, locale).name;
+  return (target.kind === 'renew' && target.account.planName) || fallback;
 }

@@ -7,7 +7,9 @@ import { billingApi } from '../../api/billing-endpoints';
 import { ConfirmDialog } from '../accounts/ConfirmDialog';
 import { messageOrFallback } from '../accounts/error-message';
 import { useToast } from '../toast/toast-context';
+import { useIsolate } from '../../i18n/bidi';
 import { useFormat, type Formatters } from '../../i18n/format';
+import { useKeptPlanName } from '../plans/usePlanText';
 
 /** The answers that mean the subscription changed meanwhile (it ended, or was never recurring). */
 const STALE_CODES: ReadonlySet<string> = new Set(['not_recurring', 'not_renewing']);
@@ -32,9 +34,11 @@ export interface SubscriptionControls {
   dialogs: ReactNode;
 }
 
-/** The spec's cancel question, for auto-renew: the account keeps working until the paid period ends. */
-function cancelQuestion(subscription: Subscription, _: I18n['_'], format: Formatters): string {
-  const plan = subscription.planName;
+/**
+ * The spec's cancel question, for auto-renew: the account keeps working until the paid period ends.
+ * `plan` is the plan's name as the page writes it (translated, isolated on a right-to-left page).
+ */
+function cancelQuestion(subscription: Subscription, plan: string, _: I18n['_'], format: Formatters): string {
   return subscription.currentPeriodEnd
     ? _('account.cancel.question', { plan, date: format.date(subscription.currentPeriodEnd) })
     : _('account.cancel.questionNoDate', { plan });
@@ -48,6 +52,8 @@ export function useSubscriptionControls({ onChanged, onError, onStale }: Subscri
   const { _ } = useLingui();
   const format = useFormat();
   const toast = useToast();
+  const planName = useKeptPlanName();
+  const isolated = useIsolate();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Subscription | null>(null);
 
@@ -72,7 +78,7 @@ export function useSubscriptionControls({ onChanged, onError, onStale }: Subscri
   const dialogs: ReactNode = confirming && (
     <ConfirmDialog
       title={_('account.cancel.title')}
-      message={cancelQuestion(confirming, _, format)}
+      message={cancelQuestion(confirming, isolated(planName(confirming.planName, confirming.planId)), _, format)}
       confirmLabel={_('account.cancel.confirm')}
       busyLabel={_('account.cancel.busy')}
       cancelLabel={_('account.cancel.keep')}

@@ -1,10 +1,14 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import {
   DEFAULT_BRAND_NAME,
   DEFAULT_LOCATIONS_CLAIM,
+  siteContentFor,
   type PublicConfig,
 } from '../../../../shared/config.js';
 import { DEFAULT_CURRENCY } from '../../../../shared/currencies.js';
+import { localizeLocationsClaim } from '../../../../shared/locations-claim.js';
+import { useIsolate } from '../../i18n/bidi';
+import { useLocale } from '../../i18n/locale-context';
 
 /** Used until `/api/config` answers (and if it never does). */
 export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
@@ -24,6 +28,27 @@ export const ConfigContext = createContext<PublicConfig>(DEFAULT_PUBLIC_CONFIG);
 
 export function useConfig(): PublicConfig {
   return useContext(ConfigContext);
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * How many locations the site claims ('50+'), in the page's language (the operator's translation,
+ * else the English one) and, when a number, in its digits ('۵۰+'); words are isolated on a
+ * right-to-left page. While a prerendered page hydrates it is exactly what the server filled into the
+ * page (`siteContentFor`, shared/site-template.ts's token), then it is written in the page's digits:
+ * drawing the digits straight away would not match the served text (a hydration error).
+ */
+export function useLocationsClaim(): string {
+  const config = useContext(ConfigContext);
+  const { locale } = useLocale();
+  const isolate = useIsolate();
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const claim = siteContentFor(config, locale).locationsClaim;
+  if (!hydrated) return claim;
+  const localized = localizeLocationsClaim(claim, locale);
+  // Words rather than a number are the operator's own: isolated from a right-to-left sentence.
+  return localized !== claim ? localized : isolate(claim);
 }
 
 /** The store currency's ISO code as the site names it in words: 'EUR' ("All prices are in EUR"). */

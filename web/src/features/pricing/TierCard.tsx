@@ -1,11 +1,13 @@
 import { useLingui } from '@lingui/react';
 import { PlanFeatures } from '../plans/PlanFeatures';
+import { usePlanText } from '../plans/usePlanText';
+import { useIsolate } from '../../i18n/bidi';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { BillingPeriod, PricingOffer } from '../../../../shared/pricing.js';
 import { useFormat } from '../../i18n/format';
 import { useStoreMoney } from '../config/useStoreMoney';
-import { billingText, periodLabel } from './plan-text';
+import { billingText, periodLabel, tierTitle } from './plan-text';
 
 interface TierCardProps {
   offer: PricingOffer;
@@ -42,14 +44,18 @@ function Price({ offer, period }: { offer: PricingOffer; period: string }) {
 /**
  * One tier for the chosen period: the price per month, what is charged (the plan's own price, once
  * or every period) and whether it renews, the saving against the tier's shortest plan, its feature
- * lines and Get.
+ * lines and Get. Names are the operator's in the page's language (the tier is grouped by its English
+ * name, shared/pricing.ts) and isolated (`<bdi>`): "3-Hour Trial" stays so on a right-to-left page.
  */
 export function TierCard({ offer, period, href }: TierCardProps) {
   const { _ } = useLingui();
   const format = useFormat();
   const money = useStoreMoney();
   const headingId = useId();
-  const { plan, tierName, savePercent } = offer;
+  const { plan, savePercent } = offer;
+  const text = usePlanText(plan);
+  const isolated = useIsolate();
+  const tierName = tierTitle(text);
   const popular = plan.mostPopular;
   const label = periodLabel(_, format, period);
 
@@ -66,7 +72,8 @@ export function TierCard({ offer, period, href }: TierCardProps) {
         </p>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="text-xl font-bold text-slate-900">
+        {/* dir="auto": the heading sits in a row sized to it, so it is isolated without moving. */}
+        <h3 id={headingId} dir="auto" className="text-xl font-bold text-slate-900">
           {tierName}
         </h3>
         {savePercent > 0 && (
@@ -75,7 +82,9 @@ export function TierCard({ offer, period, href }: TierCardProps) {
           </span>
         )}
       </div>
-      <p className="mt-1 text-sm text-slate-500">{plan.name}</p>
+      <p className="mt-1 text-sm text-slate-500">
+        <bdi>{text.name}</bdi>
+      </p>
       <p className="mt-6 flex flex-wrap items-baseline gap-x-1">
         <Price offer={offer} period={label} />
       </p>
@@ -88,7 +97,7 @@ export function TierCard({ offer, period, href }: TierCardProps) {
           popular ? 'bg-indigo-600 text-white hover:bg-indigo-700' : 'bg-indigo-50 text-indigo-800 hover:bg-indigo-100'
         }`}
       >
-        {_('pricing.tier.get', { tier: tierName })}
+        {_('pricing.tier.get', { tier: isolated(tierName) })}
       </Link>
       <PlanFeatures plan={plan} className="mt-6 space-y-2.5 border-t border-slate-100 pt-6 text-sm leading-6 text-slate-700" iconClassName="size-5" />
     </article>

@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { renewalIntervalOf, type RenewalInterval } from '../../../../shared/plan-billing.js';
+import type { PlanText } from '../../../../shared/plan-translations.js';
 import type { PlanBilling } from '../../../../shared/plans.js';
 import type { BillingPeriod } from '../../../../shared/pricing.js';
 import type { Formatters } from '../../i18n/format';
@@ -23,6 +24,14 @@ export function periodLabel(_: Translate, format: Formatters, period: Pick<Billi
   if (period.months === null) return format.duration(period.days);
   if (period.months % 12 === 0) return _('pricing.period.years', { count: period.months / 12 });
   return _('pricing.period.months', { count: period.months });
+}
+
+/**
+ * A pricing card's title from a plan's texts in the page's language (`planText`): its tier's name, or
+ * its own name when it has no tier, as shared/pricing.ts names the tier it groups by the English name.
+ */
+export function tierTitle(text: PlanText): string {
+  return text.tier?.trim() || text.name;
 }
 
 /** 'every month', 'every 3 months', 'every year', 'every 10 days' (shared/plan-billing.ts's describeInterval). */

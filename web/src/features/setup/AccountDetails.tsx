@@ -11,11 +11,11 @@ export function AccountDetails({ account }: { account: VpnAccount }) {
   const format = useFormat();
   const regionName = useRegionName();
   const rows: Array<[string, ReactNode]> = [
-    [_('account.details.username'), <span className="font-mono break-all">{account.username}</span>],
+    [_('account.details.username'), <bdi className="font-mono break-all">{account.username}</bdi>],
     [_('account.details.status'), <StatusBadge status={account.status} paymentConfirmed={account.paymentConfirmed} />],
     [_('account.details.expires'), format.expiry(account.expireDate)],
     [_('account.details.dataLimit'), format.dataLimit(account.dataLimitBytes)],
-    [_('account.details.server'), account.server ? regionName(account.server) : '—'],
+    [_('account.details.server'), account.server ? <bdi>{regionName(account.server)}</bdi> : '—'],
     [_('account.details.locations'), account.server ? format.locations(account.server.locations) : '—'],
   ];
   return (

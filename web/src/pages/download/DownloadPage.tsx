@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { PLATFORM_NAMES, type Platform } from '../../../../shared/platforms.js';
 import { CallToAction, CardGrid, PageHero, Section } from '../../components/content';
 import { useAuth } from '../../features/auth/auth-context';
-import { useConfig } from '../../features/config/config-context';
+import { useConfig, useLocationsClaim } from '../../features/config/config-context';
 import { DownloadButtons } from '../../features/download/DownloadButtons';
 import { PLATFORM_CONTENT, type SetupStep, type SystemRequirement } from '../../features/download/platforms';
 import { TrialEmailForm } from '../../features/download/TrialEmailForm';
@@ -15,7 +15,8 @@ import { useFormat } from '../../i18n/format';
 export default function DownloadPage({ platform }: { platform: Platform }) {
   const { _ } = useLingui();
   const { user } = useAuth();
-  const { brandName, locationsClaim } = useConfig();
+  const { brandName } = useConfig();
+  const locationsClaim = useLocationsClaim();
   const content = PLATFORM_CONTENT[platform];
   // The platform's name is the same in every language.
   const values = { brand: brandName, locations: locationsClaim, platform: PLATFORM_NAMES[platform] };

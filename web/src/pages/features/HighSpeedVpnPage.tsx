@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react';
 import { CallToAction, CardGrid, PageHero, Section, type Card } from '../../components/content';
 import { BoltIcon, GlobeIcon } from '../../components/icons';
-import { useConfig } from '../../features/config/config-context';
+import { useConfig, useLocationsClaim } from '../../features/config/config-context';
 import { BUTTON_LINK_CLASS, TEXT_LINK_CLASS } from '../../components/content/links';
 import { GaugeIcon, MonitorIcon, PhoneIcon, ServerIcon } from '../../components/content/content-icons';
 
@@ -33,7 +33,8 @@ const USES: readonly CardMessages[] = [
 
 export default function HighSpeedVpnPage() {
   const { _ } = useLingui();
-  const { brandName, locationsClaim } = useConfig();
+  const { brandName } = useConfig();
+  const locationsClaim = useLocationsClaim();
   const cards = (list: readonly CardMessages[]): Card[] =>
     list.map(({ titleId, textId, Icon }) => ({ title: _(titleId), text: _(textId, { locations: locationsClaim }), Icon }));
   return (

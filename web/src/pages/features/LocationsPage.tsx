@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react';
 import { CallToAction, CardGrid, PageHero, Section, type Card } from '../../components/content';
 import { BoltIcon, GlobeIcon, ShieldIcon } from '../../components/icons';
-import { useConfig } from '../../features/config/config-context';
+import { useConfig, useLocationsClaim } from '../../features/config/config-context';
 import { TEXT_LINK_CLASS } from '../../components/content/links';
 import { MapPinIcon } from '../../components/content/content-icons';
 
@@ -53,7 +53,8 @@ const STRONG = <strong className="font-semibold text-slate-900" />;
 
 export default function LocationsPage() {
   const { _ } = useLingui();
-  const { brandName, locationsClaim } = useConfig();
+  const { brandName } = useConfig();
+  const locationsClaim = useLocationsClaim();
   return (
     <>
       <PageHero

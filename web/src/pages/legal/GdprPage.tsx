@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router-dom';
 import { PageHero, Prose } from '../../components/content';
-import { useConfig } from '../../features/config/config-context';
+import { useConfig, useLocationsClaim } from '../../features/config/config-context';
 import { EmailLink } from '../../components/content/links';
 
 export default function GdprPage() {
-  const { brandName, supportEmail, locationsClaim } = useConfig();
+  const { brandName, supportEmail } = useConfig();
+  const locationsClaim = useLocationsClaim();
   const { _ } = useLingui();
   const strong = { 0: <strong /> };
   const privacyLink = { 0: <Link to="/privacy" /> };

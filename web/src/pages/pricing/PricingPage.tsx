@@ -142,7 +142,7 @@ function BusinessOffer() {
           <Trans
             id="pricing.business.writeTo"
             values={{ email: supportEmail }}
-            components={{ 0: <a href={`mailto:${supportEmail}`} className="font-semibold break-words text-indigo-700 underline" /> }}
+            components={{ 0: <a href={`mailto:${supportEmail}`} dir="ltr" className="font-semibold break-words text-indigo-700 underline" /> }}
           />
         </p>
       </div>

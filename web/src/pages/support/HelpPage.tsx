@@ -143,7 +143,7 @@ export default function HelpPage() {
               id="support.help.billing.refund"
               values={{
                 email: (
-                  <a href={`mailto:${supportEmail}`} className="break-words">
+                  <a href={`mailto:${supportEmail}`} dir="ltr" className="break-words">
                     {supportEmail}
                   </a>
                 ),

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { VpnAccount } from '../../../../shared/accounts.js';
+import type { Plan } from '../../../../shared/plans.js';
+import { targetPlanName } from './payment-target';
+
+const plan = {
+  id: 'plus-1y',
+  name: 'Plus 1 Year',
+  tier: 'Plus',
+  features: [],
+  translations: { fa: { name: 'پلاس یک‌ساله' }, ru: { tier: 'Плюс' } },
+} as unknown as Plan;
+const account = { id: 'a1', planName: 'Old Plan', planId: null } as unknown as VpnAccount;
+
+describe('targetPlanName', () => {
+  it("names the plan being bought or renewed in the reader's language, English where it has no translation", () => {
+    expect(targetPlanName({ kind: 'buy', plan }, 'your plan', 'fa')).toBe('پلاس یک‌ساله');
+    expect(targetPlanName({ kind: 'buy', plan }, 'your plan', 'ru')).toBe('Plus 1 Year');
+    expect(targetPlanName({ kind: 'renew', account, plan }, 'your plan', 'fa')).toBe('پلاس یک‌ساله');
+  });
+
+  it("falls back to the account's kept plan name, then to 'your plan'", () => {
+    expect(targetPlanName({ kind: 'renew', account, plan: null }, 'your plan', 'fa')).toBe('Old Plan');
+    expect(targetPlanName({ kind: 'renew', account: { ...account, planName: null }, plan: null }, 'ваш тариф', 'ru')).toBe('ваш тариф');
+  });
+});
