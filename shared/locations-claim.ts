@@ -6,10 +6,9 @@ const NUMBER_CLAIM = /^(\d[\d,]*)(\+?)$/;
 /**
  * The locations claim (already in `locale`'s language: `siteContentFor`) as a page in `locale` writes
  * it: a number in the language's digits ('50+' is '۵۰+' in Persian, '1,000+' is '1 000+' in Russian),
- * anything else as the operator wrote it. The website writes it so once a prerendered page has
- * hydrated (web useLocationsClaim): the server fills the page's token with the claim as is, and the
- * page must hydrate with exactly that text. A server that wrote the digits itself would have to change
- * what the hook hydrates with in the same step.
+ * anything else as the operator wrote it. The server fills a prerendered page's token with it
+ * (static-site fillTemplate) and the page hydrates with the same (web useLocationsClaim), so the digits
+ * are the page's from the first paint, for crawlers and visitors without JavaScript too.
  */
 export function localizeLocationsClaim(claim: string, locale: Locale): string {
   const number = NUMBER_CLAIM.exec(claim.trim());

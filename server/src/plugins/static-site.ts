@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { siteContentFor, type PublicConfig } from '../../../shared/config.js';
+import { localizeLocationsClaim } from '../../../shared/locations-claim.js';
 import { CONFIG_SLOT, PLANS_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, escapeHtml, siteFlags, type SiteManifest } from '../../../shared/site-template.js';
 import { notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -55,7 +56,7 @@ export function fillTemplate(template: string, config: PublicConfig, publicUrl: 
     .replaceAll(SITE_TOKENS.brandName, () => escapeHtml(config.brandName))
     .replaceAll(SITE_TOKENS.supportEmail, () => escapeHtml(config.supportEmail))
     .replaceAll(SITE_TOKENS.publicUrl, () => escapeHtml(publicUrl.origin))
-    .replaceAll(SITE_TOKENS.locationsClaim, () => escapeHtml(content.locationsClaim))
+    .replaceAll(SITE_TOKENS.locationsClaim, () => escapeHtml(localizeLocationsClaim(content.locationsClaim, locale)))
     .replaceAll(SITE_TOKENS.currency, () => escapeHtml(config.currency.toUpperCase()))
     .replace(SITE_TOKENS.siteFlags, () => siteFlags(config))
     .replace(CONFIG_SLOT, () => json)

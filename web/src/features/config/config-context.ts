@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext } from 'react';
 import {
   DEFAULT_BRAND_NAME,
   DEFAULT_LOCATIONS_CLAIM,
@@ -30,8 +30,6 @@ export function useConfig(): PublicConfig {
   return useContext(ConfigContext);
 }
 
-const noSubscription = () => () => undefined;
-
 /**
  * How many locations the site claims ('50+'), in the page's language (the operator's translation,
  * else the English one) and, when a number, in its digits ('۵۰+'); words are isolated on a
@@ -43,12 +41,9 @@ export function useLocationsClaim(): string {
   const config = useContext(ConfigContext);
   const { locale } = useLocale();
   const isolate = useIsolate();
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-  const claim = siteContentFor(config, locale).locationsClaim;
-  if (!hydrated) return claim;
-  const localized = localizeLocationsClaim(claim, locale);
-  // Words rather than a number are the operator's own: isolated from a right-to-left sentence.
-  return localized !== claim ? localized : isolate(claim);
+  // The server writes the same into the prerendered page (static-site fillTemplate), so hydration keeps it;
+  // isolated, so "50+" stays "50+" in a right-to-left sentence and an operator's words keep their order.
+  return isolate(localizeLocationsClaim(siteContentFor(config, locale).locationsClaim, locale));
 }
 
 /** The store currency's ISO code as the site names it in words: 'EUR' ("All prices are in EUR"). */
