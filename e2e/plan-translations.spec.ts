@@ -1,14 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
 import { runAdminCommand } from '../server/src/cli/admin.js';
-import { expect, signIn, test, uniqueEmail, type Site } from './site.js';
+import { expect, signIn, test, uniqueEmail, waitForHydration, type Site } from './site.js';
 
 /**
  * Operator texts per language (issue 26): the admin writes a plan's Russian name and features in the plan
  * dialog, beside the English, and the Russian pricing page carries them at once; Site content takes a
  * locations claim per language, which the pages of that language say.
  *
- * The pricing cards' own display of the translations is the web display's (another change): here the served
- * /ru/pricing is read for the plans it embeds, and the served Russian page for the claim it was filled with.
+ * The served /ru/pricing is read for the plans it embeds and then looked at in the browser; the seeded plans
+ * read in each language on the pricing page and the dashboard.
  */
 
 const GB = 1024 ** 3;
@@ -71,6 +71,14 @@ test("the admin writes a plan's Russian name and features beside the English one
     const russianPlan = (await embeddedPlans(admin, '/ru/pricing')).find((listed) => listed.id === plan.id);
     expect(russianPlan?.translations.ru).toEqual({ name: `Семейный ${tag}`, features: ['100 ГБ трафика в месяц', 'До пяти человек'] });
     expect(russianPlan?.name).toBe(plan.name);
+    // …and its card says so: the Russian name under the tier, the Russian feature lines nowhere English.
+    const russianPage = await admin.context().newPage();
+    await russianPage.goto('/ru/pricing');
+    await waitForHydration(russianPage);
+    await russianPage.getByRole('group').getByRole('button', { name: '1 месяц', exact: true }).click();
+    await expect(russianPage.getByText(`Семейный ${tag}`, { exact: true })).toBeVisible();
+    await expect(russianPage.getByText(plan.name, { exact: true })).toHaveCount(0);
+    await russianPage.close();
 
     // Opened again, the dialog shows what was saved.
     await row.getByRole('button', { name: `Edit ${plan.name}` }).click();
@@ -107,5 +115,30 @@ test('the admin gives the Russian pages their own number of locations; the Engli
     const restored = await admin.request.put('/api/admin/settings', { data: { siteContentTranslations: {} }, headers });
     expect(restored.status()).toBe(200);
     await admin.context().close();
+  }
+});
+
+/** The seeded plans' texts as each language writes them (server/src/modules/plans/seed-plan-texts.ts). */
+const SEEDED = [
+  { prefix: '/ru', tier: 'Плюс', twoYears: 'Плюс 2 года', month: 'Плюс 1 месяц', monthData: /300 ГБ трафика в месяц/, english: 'Plus 1 Month' },
+  { prefix: '/fa', tier: 'پلاس', twoYears: 'پلاس ۲ ساله', month: 'پلاس ۱ ماهه', monthData: /۳۰۰ گیگابایت داده در ماه/, english: 'Plus 1 Month' },
+  { prefix: '/zh', tier: '高级版', twoYears: '高级版 2 年', month: '高级版 1 个月', monthData: /每月 300 GB 流量/, english: 'Plus 1 Month' },
+] as const;
+
+test("the seeded plans' names, tiers and features read in the page's language on the pricing page and the dashboard", async ({ page, site }) => {
+  for (const language of SEEDED) {
+    await page.goto(`${language.prefix}/pricing`);
+    const card = page.getByRole('article', { name: language.tier, exact: true });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(language.twoYears, { exact: true })).toBeVisible();
+    await expect(page.getByText('Plus 2 Years', { exact: true })).toHaveCount(0);
+  }
+
+  await signIn(page, site, uniqueEmail('seeded-texts'));
+  for (const language of SEEDED) {
+    await page.goto(`${language.prefix}/dashboard`);
+    await expect(page.getByText(language.month, { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(language.monthData).first()).toBeVisible();
+    await expect(page.getByText(language.english, { exact: true })).toHaveCount(0);
   }
 });
