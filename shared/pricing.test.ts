@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from './plans.js';
+import { testPlan } from './test-plan.js';
 import { billingPeriodOf, buildPricingTable, isListedPublicly, lowestMonthlyPrice, perMonthCents, savePercent } from './pricing.js';
 
-let ids = 0;
-function plan(overrides: Partial<Plan> = {}): Plan {
-  ids += 1;
-  return {
-    id: `plan-${ids}`, name: `Plan ${ids}`, days: 30, dataLimitBytes: 1024 ** 3, locations: 'all', price: 999, isTrial: false,
-    tier: null, features: [], mostPopular: false, sortOrder: 0, public: true, billing: 'one_off', deviceLimit: null, translations: {}, ...overrides,
-  };
-}
+const plan = testPlan;
 
 /** The spec's price list as plans: per-month figure × months. */
 const SPEC_PLANS: Plan[] = [

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../../../shared/plans.js';
+import { testPlan } from '../../../../shared/test-plan.js';
 import { groupByTier } from './plan-groups';
 
-const plan = (id: string, tier: string | null, translations: Plan['translations'] = {}): Plan => ({
-  id,
-  name: id,
-  days: 30,
-  dataLimitBytes: 1024 ** 3,
-  locations: 'all',
-  price: 999,
-  isTrial: false,
-  tier,
-  features: [],
-  mostPopular: false,
-  sortOrder: 0,
-  public: true,
-  billing: 'one_off',
-  deviceLimit: null,
-  translations,
-});
+const plan = (id: string, tier: string | null, translations: Plan['translations'] = {}): Plan => testPlan({ id, name: id, tier, translations });
 
 describe('groupByTier', () => {
   it('groups by the English tier name and names the group in the page language', () => {

@@ -2,25 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { planText } from '../../../../shared/plan-translations.js';
 import { buildPricingTable } from '../../../../shared/pricing.js';
 import type { Plan } from '../../../../shared/plans.js';
+import { testPlan } from '../../../../shared/test-plan.js';
 import { tierTitle } from './plan-text';
 
-const plan = (id: string, name: string, tier: string | null, days: number, translations: Plan['translations'] = {}): Plan => ({
-  id,
-  name,
-  days,
-  dataLimitBytes: 1024 ** 3,
-  locations: 'all',
-  price: 999,
-  isTrial: false,
-  tier,
-  features: [],
-  mostPopular: false,
-  sortOrder: 0,
-  public: true,
-  billing: 'one_off',
-  deviceLimit: null,
-  translations,
-});
+const plan = (id: string, name: string, tier: string | null, days: number, translations: Plan['translations'] = {}): Plan => testPlan({ id, name, tier, days, translations });
 
 describe('tierTitle', () => {
   it("titles a pricing card with the tier's name in the page language, the plan's name without a tier", () => {
