@@ -2,12 +2,15 @@ import { useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useHref, useNavigate } from 'react-router-dom';
 import { OTP_LENGTH } from '../../../../shared/constants.js';
+import { api } from '../../api';
 import { useFormat } from '../../i18n/format';
+import { useLocale } from '../../i18n/locale-context';
 import { TRIAL_DASHBOARD_PATH } from '../pricing/trial-request';
 
 /**
- * The signed-out visitor's free-trial box. It calls nothing: it hands the e-mail to /login, which
- * sends the sign-in code from there and then goes to the dashboard claiming the trial.
+ * The signed-out visitor's free-trial box: one click sends the sign-in code and opens /login at its code
+ * step, which then goes to the dashboard claiming the trial. Should the code not go (a mistyped address,
+ * the resend limit), /login opens at its e-mail step with the address filled in and says why when sent again.
  */
 export function TrialEmailForm() {
   const { _ } = useLingui();
@@ -15,16 +18,30 @@ export function TrialEmailForm() {
   const id = useId();
   const navigate = useNavigate();
   const loginHref = useHref('/login');
+  const { locale } = useLocale();
   const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
 
-  function startTrial(event: FormEvent<HTMLFormElement>) {
+  async function startTrial(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void navigate(`/login?${new URLSearchParams({ email: email.trim(), next: TRIAL_DASHBOARD_PATH })}`);
+    if (sending) return;
+    const address = email.trim();
+    const params = new URLSearchParams({ email: address, next: TRIAL_DASHBOARD_PATH });
+    setSending(true);
+    try {
+      await api.auth.requestOtp(address, locale);
+      params.set('step', 'code');
+    } catch {
+      // Left at the e-mail step: sending from there shows the server's reason.
+    } finally {
+      setSending(false);
+    }
+    void navigate(`/login?${params}`);
   }
 
   return (
     // Without JavaScript (or before it has loaded) the browser submits the same request: /login?email=…&next=… (/ru/login… in Russian).
-    <form action={loginHref} method="get" onSubmit={startTrial} className="mx-auto w-full max-w-md text-start">
+    <form action={loginHref} method="get" onSubmit={(event) => void startTrial(event)} className="mx-auto w-full max-w-md text-start">
       <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-indigo-50">
         {_('download.trial.emailLabel')}
       </label>
@@ -43,6 +60,7 @@ export function TrialEmailForm() {
         />
         <button
           type="submit"
+          aria-disabled={sending}
           className="rounded-lg bg-indigo-500 px-5 py-2.5 font-semibold whitespace-nowrap text-white shadow hover:bg-indigo-400"
         >
           {_('download.trial.submit')}
