@@ -87,6 +87,12 @@ test('on /fa/ an e-mail address, an English plan name and feature line keep thei
     expect(created.status()).toBe(201);
     planId = ((await created.json()) as { id: string }).id;
 
+    // The Persian admin lists it in its own order too.
+    await admin.goto('/fa/admin/plans');
+    const adminName = admin.getByRole('cell', { name: '3-Hour Trial', exact: true });
+    await expect(adminName).toBeVisible();
+    expectLeftToRight(await drawnAt(adminName, ['3', 'Hour', 'Trial']));
+
     // An address that starts with digits: inside a right-to-left sentence it would read 'example.com@1234…'.
     const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     await signIn(page, site, `${digits}@example.com`);

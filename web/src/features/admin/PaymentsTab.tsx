@@ -107,7 +107,7 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
           {items.map((item) => (
             <tr key={item.id}>
               <Cell className="whitespace-nowrap text-slate-700">{format.dateTime(item.createdAt)}</Cell>
-              <Cell className="font-medium text-slate-900">{item.userEmail}</Cell>
+              <Cell className="font-medium text-slate-900"><bdi>{item.userEmail}</bdi></Cell>
               <Cell>
                 {item.planName}
                 {item.renewal && <RenewalTag />}

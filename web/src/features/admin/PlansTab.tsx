@@ -52,10 +52,11 @@ function BillingCell({ plan }: { plan: AdminPlan }) {
 /** Whether (and where) the plan is listed on the pricing page. */
 function PricingPageCell({ plan }: { plan: AdminPlan }) {
   const { _ } = useLingui();
+  const format = useFormat();
   if (plan.isTrial || !plan.public) return <span className="text-slate-500">{_('admin.plans.hidden')}</span>;
   return (
     <span className="flex items-center gap-1.5 whitespace-nowrap">
-      <span>{_('admin.plans.listed', { order: String(plan.sortOrder) })}</span>
+      <span>{_('admin.plans.listed', { order: format.number(plan.sortOrder) })}</span>
       {plan.mostPopular && <StatusBadge tone="indigo">{_('admin.plans.mostPopular')}</StatusBadge>}
     </span>
   );
@@ -133,8 +134,8 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
         >
           {plans?.map((plan) => (
             <tr key={plan.id}>
-              <Cell className="font-medium whitespace-nowrap text-slate-900">{plan.name}</Cell>
-              <Cell className="whitespace-nowrap text-slate-700">{plan.tier ?? '—'}</Cell>
+              <Cell className="font-medium whitespace-nowrap text-slate-900"><bdi>{plan.name}</bdi></Cell>
+              <Cell className="whitespace-nowrap text-slate-700">{plan.tier ? <bdi>{plan.tier}</bdi> : '—'}</Cell>
               <Cell className="whitespace-nowrap text-slate-700">{format.duration(plan.days)}</Cell>
               <Cell className="whitespace-nowrap text-slate-700">{format.bytes(plan.dataLimitBytes)}</Cell>
               <Cell className="whitespace-nowrap text-slate-700">

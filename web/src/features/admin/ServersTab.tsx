@@ -105,7 +105,7 @@ export function ServersTab({ refreshKey }: { refreshKey: number }) {
         >
           {servers?.map((server) => (
             <tr key={server.id}>
-              <Cell className="font-medium whitespace-nowrap text-slate-900">{server.name}</Cell>
+              <Cell className="font-medium whitespace-nowrap text-slate-900"><bdi>{server.name}</bdi></Cell>
               <Cell>{PANEL_KIND_LABELS[server.kind]}</Cell>
               <Cell className="max-w-56 truncate text-slate-700">
                 <span title={server.url}>{server.url}</span>

@@ -182,7 +182,7 @@ export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
                   {item.userEmail}
                   {item.vpnAccountUsername && <span className="block text-xs font-normal break-all text-slate-500">{item.vpnAccountUsername}</span>}
                 </Cell>
-                <Cell>{item.planName}</Cell>
+                <Cell><bdi>{item.planName}</bdi></Cell>
                 <Cell>
                   <span className="flex flex-wrap gap-1.5">
                     <BillingStatusBadge status={item.status} />

@@ -51,7 +51,7 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
         >
           {status.panels.map((panel) => (
             <tr key={panel.id}>
-              <Cell className="font-medium whitespace-nowrap text-slate-900">{panel.name}</Cell>
+              <Cell className="font-medium whitespace-nowrap text-slate-900"><bdi>{panel.name}</bdi></Cell>
               <Cell className="capitalize">{panel.kind}</Cell>
               <Cell>
                 <ActiveBadge active={panel.status === 'active'} />
@@ -84,8 +84,8 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
         >
           {[...status.payments.needsReview, ...status.payments.disputed].map((payment) => (
             <tr key={payment.id} className="align-top">
-              <Cell className="font-medium whitespace-nowrap text-slate-900">{payment.userEmail}</Cell>
-              <Cell>{payment.planName}</Cell>
+              <Cell className="font-medium whitespace-nowrap text-slate-900"><bdi>{payment.userEmail}</bdi></Cell>
+              <Cell><bdi>{payment.planName}</bdi></Cell>
               <Cell className="whitespace-nowrap tabular-nums">{format.money(payment.amount, payment.currency)}</Cell>
               <Cell>
                 <BillingStatusBadge status={payment.status} />
