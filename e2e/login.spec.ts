@@ -172,6 +172,10 @@ test.describe('signing in with an e-mail code', () => {
     await signIn(page, site, 'admin@example.com');
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+    // Its stylesheet (the charts') came with its chunk, once, and applies (web/vite-plugin-css-preload.ts).
+    const sheet = page.locator('link[rel="stylesheet"][href^="/assets/AdminPage-"]');
+    await expect(sheet).toHaveCount(1);
+    expect(await sheet.evaluate((link: HTMLLinkElement) => (link.sheet?.cssRules.length ?? 0) > 0)).toBe(true);
     await page.getByRole('tab', { name: 'Users' }).click();
     // The list opens on the newest users; other tests may have added more than a page since.
     await page.getByLabel('Search by e-mail').fill('admin@example.com');
