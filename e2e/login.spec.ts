@@ -86,6 +86,24 @@ test.describe('signing in with an e-mail code', () => {
     });
   }
 
+  test("the code step is not among a page's first scripts: focusing the e-mail field loads it, before anything is sent", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const codeStep = (script: string) => /\/OtpCodeStep-[\w-]+\.js$/.test(script);
+    for (const url of ['/', '/ru/', '/fa/']) {
+      await page.goto(url);
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      const named = (await page.locator('script[data-entry]').getAttribute('data-modules'))!.split(' ');
+      expect(named.filter(codeStep), url).toEqual([]);
+      expect(scripts.filter(codeStep), url).toEqual([]);
+    }
+    await page.getByLabel(/ایمیل/).focus();
+    await expect.poll(() => scripts.some(codeStep)).toBe(true);
+  });
+
   test('a reload on the code step keeps it: the code already mailed still signs in, and the toast is gone after', async ({ page, site }) => {
     const email = uniqueEmail('reload');
     await page.goto('/login');
@@ -154,6 +172,10 @@ test.describe('signing in with an e-mail code', () => {
     await signIn(page, site, 'admin@example.com');
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+    // Its stylesheet (the charts') came with its chunk, once, and applies (web/vite-plugin-css-preload.ts).
+    const sheet = page.locator('link[rel="stylesheet"][href^="/assets/AdminPage-"]');
+    await expect(sheet).toHaveCount(1);
+    expect(await sheet.evaluate((link: HTMLLinkElement) => (link.sheet?.cssRules.length ?? 0) > 0)).toBe(true);
     await page.getByRole('tab', { name: 'Users' }).click();
     // The list opens on the newest users; other tests may have added more than a page since.
     await page.getByLabel('Search by e-mail').fill('admin@example.com');

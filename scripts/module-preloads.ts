@@ -1,7 +1,7 @@
 /**
  * The modules a prerendered page needs before it can hydrate, read from Vite's build manifest
  * (dist/web/.vite/manifest.json): the entry's imports, the page's chunk with its imports, and its
- * message catalogues in its language. The app shell names them in `<link rel="modulepreload">`; a prerendered
+ * message catalogues in its language with that language's table of them. The app shell names them in `<link rel="modulepreload">`; a prerendered
  * page lists them for its loader, which fetches them together once the page has painted. Either way they
  * arrive at once instead of one round trip after the entry.
  */
@@ -14,6 +14,8 @@ const ENTRY = 'index.html';
 const LOADER = 'src/load-after-paint.ts';
 /** The catalogue modules' ids (web/vite-plugin-catalogs.ts); the manifest keys them by a path that ends with the id. */
 const CATALOG = 'virtual:catalog/';
+/** A language's table of its catalogue modules (web/vite-plugin-catalogs.ts), which the client reads before any of them. */
+const CATALOG_TABLE = 'virtual:catalogs/';
 
 export interface PageModules {
   /** The page's source, as the manifest keys it (`src/pages/LandingPage.tsx`); none for the app shell. */
@@ -44,12 +46,19 @@ export function modulePreloads(manifest: Manifest) {
     if (!key) throw new Error(`The build manifest has no catalogue ${namespace}`);
     return chunk(key).file;
   };
+  /** A language's catalogue table, with what it imports. */
+  const catalogueTable = (locale: Locale) => {
+    const key = Object.keys(manifest).find((name) => name.endsWith(`${CATALOG_TABLE}${locale}`));
+    if (!key) throw new Error(`The build manifest has no catalogue table for ${locale}`);
+    return key;
+  };
   const entryFile = chunk(ENTRY).file;
 
   /** Asset paths (`/assets/x.js`) to preload, the entry's own script (already in the page) left out. */
   return ({ module, locale, namespaces }: PageModules): string[] => {
     const files = new Set<string>();
     collect(ENTRY, files);
+    collect(catalogueTable(locale), files);
     for (const namespace of namespaces) files.add(catalogue(locale, namespace));
     if (module) collect(module, files);
     files.delete(entryFile);

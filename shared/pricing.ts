@@ -4,10 +4,10 @@
  * Every figure comes from the plans themselves (`GET /api/plans`): no price lives in code.
  */
 import { formatDuration } from './plan-format.js';
+import { DAYS_PER_MONTH, isListedPublicly, nominalLength, perMonthCents } from './plan-months.js';
 import type { Plan } from './plans.js';
 
-/** An average month (365.25 / 12 days), for plans counted in days. */
-export const DAYS_PER_MONTH = 365.25 / 12;
+export { DAYS_PER_MONTH, isListedPublicly, lowestMonthlyPrice, perMonthCents } from './plan-months.js';
 
 export interface BillingPeriod {
   /** The same for plans of about the same length: 'year-2', 'month-1', 'days-7'. */
@@ -22,30 +22,14 @@ export interface BillingPeriod {
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
-/** ~365·n days are n years, ~30.4·n days n months (a few days either way); anything else is days. */
+/** ~365·n days are n years, ~30.4·n days n months (plan-months.ts); anything else is days. */
 export function billingPeriodOf(days: number): BillingPeriod {
-  for (let years = 1; years <= 10; years += 1) {
-    if (Math.abs(days - 365 * years) <= years + 1) return { key: `year-${years}`, label: plural(years, 'year'), months: 12 * years, days: 365 * years };
-  }
-  for (let months = 1; months < 12; months += 1) {
-    const nominal = Math.round(DAYS_PER_MONTH * months);
-    if (Math.abs(days - DAYS_PER_MONTH * months) <= Math.max(2, months / 2)) return { key: `month-${months}`, label: plural(months, 'month'), months, days: nominal };
-  }
+  const length = nominalLength(days);
+  if (length) return { key: `${length.unit}-${length.count}`, label: plural(length.count, length.unit), months: length.months, days: length.days };
   return { key: `days-${days}`, label: formatDuration(days), months: null, days };
 }
 
-/** Listed on the public pages: the operator says so, and it is not the trial. */
-export function isListedPublicly(plan: Pick<Plan, 'public' | 'isTrial'>): boolean {
-  return plan.public && !plan.isTrial;
-}
-
 const monthsOf = (plan: Pick<Plan, 'days'>) => billingPeriodOf(plan.days).months ?? plan.days / DAYS_PER_MONTH;
-
-/** The price per month in minor units of the store currency (rounded), or null for plans counted in days. */
-export function perMonthCents(plan: Pick<Plan, 'days' | 'price'>): number | null {
-  const { months } = billingPeriodOf(plan.days);
-  return months === null ? null : Math.round(plan.price / months);
-}
 
 /** Plans sharing a tier name are one tier (names compared without case); a plan without one is a tier of its own. */
 export function tierKeyOf(plan: Pick<Plan, 'id' | 'tier'>): string {
@@ -118,13 +102,4 @@ export function buildPricingTable(plans: readonly Plan[]): PricingTable {
   const withPopular = sorted.find((period) => period.offers.some((offer) => offer.plan.mostPopular));
   const busiest = sorted.reduce<PricingPeriod | null>((best, period) => (!best || period.offers.length > best.offers.length ? period : best), null);
   return { periods: sorted, defaultPeriodKey: (withPopular ?? busiest)?.key ?? null };
-}
-
-/** The lowest price per month among the paid plans listed publicly (for "from $X/month"), or null. */
-export function lowestMonthlyPrice(plans: readonly Plan[]): number | null {
-  const prices = plans
-    .filter((plan) => isListedPublicly(plan) && plan.price > 0)
-    .map(perMonthCents)
-    .filter((cents): cents is number => cents !== null);
-  return prices.length > 0 ? Math.min(...prices) : null;
 }

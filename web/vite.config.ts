@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { catalogs } from './vite-plugin-catalogs.js';
+import { cssPreload } from './vite-plugin-css-preload.js';
 
 /** Where the Fastify server listens in development (see server config: PORT, HOST). */
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -26,7 +27,7 @@ const reactRouterProduction = [
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [catalogs(), react(), tailwindcss()],
+  plugins: [catalogs(), cssPreload(), react(), tailwindcss()],
   resolve: { alias: command === 'build' && !isSsrBuild ? reactRouterProduction : [] },
   build: {
     outDir: '../dist/web',
@@ -46,7 +47,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // The libraries the entry imports (React, ReactDOM, the router, Lingui) in one file rather than several small
         // shared chunks: fewer requests and better compression on the first visit, while the app's own code stays a
         // file of its own (one script of both would be one longer task for the browser's main thread).
-        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/, tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
+            // Small modules that many pages share in different combinations (the landing page uses all of them): one
+            // file, rather than a tiny chunk for each combination (a request each, ~0.1 KB of imports and exports each).
+            // Only these modules: what they import stays where it was (the entry, the catalogues).
+            {
+              name: 'page-shared',
+              test: /src\/i18n\/format\.ts|shared\/money\.ts|useStoreMoney\.ts|trial-request\.ts|shared\/plan-months\.ts/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
       },
     },
   },

@@ -1,6 +1,6 @@
 import type { AccountLogEntry, SystemStatus, VpnAccount } from '../../../shared/accounts.js';
 import type { AccountDevices } from '../../../shared/devices.js';
-import type { AdminUserPage, ExtendAccountBody } from '../../../shared/users.js';
+import type { AdminUser, AdminUserPage, ExtendAccountBody, UpdateUserBody, UsersFilter } from '../../../shared/users.js';
 import type { AdminSettings, UpdateSettingsBody } from '../../../shared/app-settings.js';
 import type {
   AdminCancelSubscription,
@@ -112,6 +112,19 @@ export function createAdminEndpoints(client: ApiClient) {
     },
 
     users: {
+      /** One page of users (see AdminUsersQuery): `after` = the last user id of the page before. */
+      list: (filter: UsersFilter & { after?: string; limit?: number }, signal?: AbortSignal) => {
+        const params = new URLSearchParams();
+        if (filter.q?.trim()) params.set('q', filter.q.trim());
+        if (filter.role) params.set('role', filter.role);
+        if (filter.active) params.set('active', 'true');
+        if (filter.pastDue) params.set('pastDue', 'true');
+        if (filter.limit) params.set('limit', String(filter.limit));
+        if (filter.after) params.set('after', filter.after);
+        const query = params.size ? `?${params}` : '';
+        return client.request<AdminUser[]>('GET', `/api/admin/users${query}`, { signal });
+      },
+      update: (id: string, changes: UpdateUserBody) => client.request<AdminUser>('PATCH', userPath(id), { body: changes }),
       /** One customer in one place: accounts, subscriptions, transactions, audit entries, sessions. */
       page: (id: string, signal?: AbortSignal) => client.request<AdminUserPage>('GET', userPath(id), { signal }),
       signOutEverywhere: (id: string) => client.request<{ revoked: number }>('POST', `${userPath(id)}/sign-out`),

@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/locales.js
 /**
  * The message catalogues: one file per language and namespace (messages/<locale>/<namespace>.json),
  * each its own chunk, compiled at build time (web/vite-plugin-catalogs.ts, `virtual:catalogs`). A page loads the
- * namespaces it shows, in the page's language only.
+ * namespaces it shows, in the page's language only, through that language's table of catalogue files.
  */
 export const NAMESPACES = [
   'common', 'titles', 'meta', 'content', 'landing', 'pricing', 'login', 'account', 'features', 'trust', 'legal', 'support', 'download', 'desktop', 'admin', 'adminSettings',
@@ -38,13 +38,28 @@ type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; r
 
 const loads = new Map<string, Tracked<void>>();
 
+/**
+ * A language's catalogue loaders by namespace: a chunk of its own per language, so a page's scripts name only its
+ * language's catalogue files (a prerendered page preloads its language's table with its catalogues).
+ */
+const tables = new Map<Locale, ReturnType<(typeof loaders)[string]>>();
+function loadersOf(locale: Locale) {
+  let table = tables.get(locale);
+  if (!table) {
+    table = (loaders[locale] ?? loaders[DEFAULT_LOCALE]!)();
+    table.catch(() => tables.delete(locale));
+    tables.set(locale, table);
+  }
+  return table;
+}
+
 function loadOne(locale: Locale, namespace: Namespace): Tracked<void> {
   const key = `${locale}/${namespace}`;
   let load = loads.get(key);
   if (!load) {
-    // Every language carries every namespace (catalogs.test.ts); English stands in only if a file were ever missing.
-    const loader = loaders[`${locale}/${namespace}`] ?? loaders[`${DEFAULT_LOCALE}/${namespace}`];
-    const tracked: Tracked<void> = (loader ? loader() : Promise.resolve({ default: {} }))
+    // Every language carries every namespace (catalogs.test.ts); the build has English stand in where a file is missing.
+    const tracked: Tracked<void> = loadersOf(locale)
+      .then(({ default: table }) => table[namespace]?.() ?? { default: {} })
       .then((module) => i18nFor(locale).load(locale, module.default));
     tracked.then(() => { tracked.status = 'fulfilled'; }, (reason: unknown) => { tracked.status = 'rejected'; tracked.reason = reason; loads.delete(key); });
     load = tracked;

@@ -1,5 +1,6 @@
-/** web/vite-plugin-catalogs.ts: a loader per catalogue (`'ru/common'`), each resolving to its compiled messages. */
+/** web/vite-plugin-catalogs.ts: per language (`'ru'`), a loader of its catalogue loaders by namespace (`'common'`). */
 declare module 'virtual:catalogs' {
-  const loaders: Record<string, () => Promise<{ default: import('@lingui/core').Messages }>>;
+  type CatalogueLoader = () => Promise<{ default: import('@lingui/core').Messages }>;
+  const loaders: Record<string, () => Promise<{ default: Record<string, CatalogueLoader> }>>;
   export default loaders;
 }

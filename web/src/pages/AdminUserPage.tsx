@@ -4,7 +4,6 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import type { VpnAccount } from '../../../shared/accounts.js';
 import type { AdminTransaction, SubscriptionStatus, TransactionStatus } from '../../../shared/billing.js';
 import type { AdminUserPage as UserPageData } from '../../../shared/users.js';
-import { api } from '../api';
 import { adminApi } from '../api/admin-endpoints';
 import { Loading } from '../components/Loading';
 import { useFormat } from '../i18n/format';
@@ -130,7 +129,7 @@ export default function AdminUserPage() {
               disabled={busyId === 'role' || (user.id === me?.id && makeRole === 'user')}
               className={buttonClass.secondary}
               onClick={() => void quietly(act('role', _(makeRole === 'admin' ? 'admin.user.nowAdmin' : 'admin.user.noLongerAdmin'), _('admin.users.updateFailed'), async () => {
-                await api.admin.updateUser(user.id, { role: makeRole });
+                await adminApi.users.update(user.id, { role: makeRole });
                 if (user.id === me?.id) await refreshUser();
               }))}
             >

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AdminServer } from '../../../shared/servers.js';
-import { api } from '../api';
+import { adminApi } from '../api/admin-endpoints';
 import { accountApi, type CustomAccountInput } from '../api/account-endpoints';
 import { Loading } from '../components/Loading';
 import { CustomAccountForm } from '../features/accounts/CustomAccountForm';
@@ -44,7 +44,7 @@ export default function CreateAccountPage() {
     try {
       let userId: string | undefined;
       if (customerEmail) {
-        const [customer] = await api.admin.listUsers({ q: customerEmail, limit: 1 });
+        const [customer] = await adminApi.users.list({ q: customerEmail, limit: 1 });
         if (customer?.email !== customerEmail.toLowerCase()) {
           setError(_('admin.create.noCustomer', { email: customerEmail }));
           setBusy(false);

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router-dom';
 import type { Plan } from '../../../shared/plans.js';
-import { isListedPublicly, lowestMonthlyPrice } from '../../../shared/pricing.js';
+import { isListedPublicly, lowestMonthlyPrice } from '../../../shared/plan-months.js';
 import { BoltIcon, CodeIcon, DevicesIcon, GlobeIcon, RefundIcon, UserIcon } from '../components/icons';
 import { OtpSignInForm } from '../features/auth/OtpSignInForm';
 import { useAuth } from '../features/auth/auth-context';

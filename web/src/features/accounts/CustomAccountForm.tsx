@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { AdminServer } from '../../../../shared/servers.js';
-import { api } from '../../api';
+import { adminApi } from '../../api/admin-endpoints';
 import type { CustomAccountInput } from '../../api/account-endpoints';
 import { BUTTON } from './button-styles';
 
@@ -23,7 +23,7 @@ function useCustomerSuggestions(typed: string): string[] {
     if (prefix.length < 2) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api.admin.listUsers({ q: prefix, limit: 8 }, controller.signal).then((users) => setSuggestions(users.map((user) => user.email)), () => undefined);
+      adminApi.users.list({ q: prefix, limit: 8 }, controller.signal).then((users) => setSuggestions(users.map((user) => user.email)), () => undefined);
     }, 250);
     return () => {
       clearTimeout(timer);

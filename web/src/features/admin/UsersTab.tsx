@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ROLES, type Role } from '../../../../shared/auth.js';
 import { USERS_PAGE, type AdminUser, type UsersFilter } from '../../../../shared/users.js';
-import { api } from '../../api';
+import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
 import { useFormat } from '../../i18n/format';
 import { useAuth } from '../auth/auth-context';
@@ -58,8 +58,8 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
   useEffect(() => {
     const controller = new AbortController();
     setLoadState('loading');
-    api.admin
-      .listUsers({ q: debouncedQuery, role, active, pastDue }, controller.signal)
+    adminApi.users
+      .list({ q: debouncedQuery, role, active, pastDue }, controller.signal)
       .then((list) => {
         setUsers(list);
         setHasMore(list.length === USERS_PAGE.default);
@@ -76,7 +76,7 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
     if (!last) return;
     setLoadingMore(true);
     try {
-      const page = await api.admin.listUsers({ q: debouncedQuery, role, active, pastDue, after: last.id });
+      const page = await adminApi.users.list({ q: debouncedQuery, role, active, pastDue, after: last.id });
       setUsers((list) => [...list, ...page.filter((user) => !list.some((known) => known.id === user.id))]);
       setHasMore(page.length === USERS_PAGE.default);
     } catch {
@@ -89,7 +89,7 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
   async function changeRole(target: AdminUser, role: Role) {
     setSavingIds((ids) => new Set(ids).add(target.id));
     try {
-      const updated = await api.admin.updateUser(target.id, { role });
+      const updated = await adminApi.users.update(target.id, { role });
       setUsers((list) => list.map((user) => (user.id === updated.id ? updated : user)));
       toast.success(_(MESSAGES.updated));
       if (updated.id === me?.id) await refreshUser();

@@ -3,8 +3,9 @@
  * its setup dialog (or says the trial was used). Free-trial forms and buttons sign in with it as the
  * return path, so the intent survives the code step.
  *
- * Written out as literals (checked against dashboardPathFor in trial-request.test.ts): the bundler
- * inlines them, so the landing page loads no module for them (its JavaScript budget is tight).
+ * Written out as literals (checked against dashboardPathFor in trial-request.test.ts), so this module imports
+ * nothing; the build puts it in the small shared chunk with the formatters (web/vite.config.ts, `page-shared`),
+ * so the landing page loads no file of its own for it (its JavaScript budget is tight).
  */
 export const TRIAL_PLAN_REQUEST = 'trial';
 
