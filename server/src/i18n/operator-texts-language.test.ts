@@ -5,6 +5,7 @@ import { TEST_DATABASES } from '../../test/databases.js';
 import { mailParts, type CaughtMail } from '../../test/smtp-catcher.js';
 import type { DesktopSession } from '../../test/test-app.js';
 import { createJobsRepo } from '../jobs/jobs.repo.js';
+import { SEND_BILLING_EMAIL } from '../modules/billing/billing-notices.js';
 import { SEND_RENEWAL_REMINDERS } from '../modules/billing/recurring/send-renewal-reminders.js';
 
 const DAY = 24 * 3600;
@@ -112,6 +113,23 @@ describe.each(TEST_DATABASES)("the operator's plan names in the customer's langu
     await f.stripe.pay(sessionId);
     await f.runJobs();
     expect(mailParts(newMail(f, email, before, /receipt/)).text).toContain('Plus Monthly');
+  });
+
+  it("a Russian customer's trial (no order behind it): the e-mail that it is ending names the trial in Russian", async () => {
+    await translate(f.trialPlanId, { ru: { name: 'Пробный на 3 часа' } });
+    const user = await f.newUser();
+    await speaks(user, 'ru');
+    const claimed = await f.call(user, 'POST', '/api/accounts', { planId: f.trialPlanId });
+    expect(claimed.statusCode, claimed.body).toBe(201);
+    const account = claimed.json() as { id: string };
+    const before = f.env.smtp.messages.length;
+    const endsAt = new Date(Date.now() + 2 * DAY * 1000).toISOString();
+    await createJobsRepo(f.env.database.db).enqueue(
+      { type: SEND_BILLING_EMAIL, payload: { kind: 'plan_ending', accountId: account.id, endsAt }, dedupeKey: `test-plan-ending:${account.id}`, maxAttempts: 3 },
+      new Date(),
+    );
+    await f.runJobs();
+    expect(mailParts(newMail(f, await emailOf(f, user), before, /ваш тариф заканчивается/)).text).toContain('«Пробный на 3 часа»');
   });
 
   it("an order from before names were kept with orders reads its plan's translation now, unless the plan was renamed since", async () => {

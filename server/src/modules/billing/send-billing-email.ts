@@ -14,6 +14,7 @@ import {
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { emailText } from '../../mail/messages/index.js';
 import { DEFAULT_LOCALE, type Locale } from '../../../../shared/locales.js';
+import { planText } from '../../../../shared/plan-translations.js';
 import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { BillingRepo, SubscriptionRecord } from './billing.repo.js';
 import { graceEndOf, type PaidPeriods } from './ledger/paid-period.js';
@@ -127,7 +128,11 @@ export function createSendBillingEmailHandler(deps: {
         const account = await deps.accounts.findById(notice.accountId);
         if (!account) return null;
         const subscription = await named((await billing.listSubscriptionsForUser(account.userId)).find((s) => s.vpnAccountId === account.id && s.currentPeriodEnd?.toISOString() === notice.endsAt));
-        const planNameIn = (locale: Locale) => (subscription ? boughtPlanName(subscription.metadata, locale) : account.planName) ?? emailText(locale, 'billing.yourPlan');
+        // Without an order (a free or trial account): its plan's name in the reader's language, while the plan still has the account's name.
+        const plan = !subscription && account.planId ? await deps.plans.findById(account.planId) : undefined;
+        const accountPlanName = (locale: Locale) =>
+          plan && plan.name === account.planName ? planText(plan, locale).name : account.planName;
+        const planNameIn = (locale: Locale) => (subscription ? boughtPlanName(subscription.metadata, locale) : accountPlanName(locale)) ?? emailText(locale, 'billing.yourPlan');
         return { userId: account.userId, render: (to, locale) => renderPlanEndingEmail({ to, locale, ...frame, planName: planNameIn(locale), endsAt: new Date(notice.endsAt), accountName: account.username, now: deps.clock() }) };
       }
       case 'data_usage': {
