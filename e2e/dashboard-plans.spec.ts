@@ -34,10 +34,11 @@ test('each Buy is named with its plan for a screen reader, in the page language'
   }
   await expect(page.getByRole('button', { name: 'Buy', exact: true })).toHaveCount(0);
 
+  // In Persian, with the seeded plan's Persian name.
   await page.goto('/fa/dashboard');
   await waitForHydration(page);
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Plus 1 Year', exact: true }) });
-  const buy = card.getByRole('button', { name: /^خرید\s+\W?Plus 1 Year\W?$/ });
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'پلاس ۱ ساله', exact: true }) });
+  const buy = card.getByRole('button', { name: /^خرید\s+\W?پلاس ۱ ساله\W?$/ });
   await expect(buy).toHaveText('خرید');
   expect(consoleErrors).toEqual([]);
 });

@@ -7,7 +7,6 @@ import {
 } from '../../../../shared/config.js';
 import { DEFAULT_CURRENCY } from '../../../../shared/currencies.js';
 import { localizeLocationsClaim } from '../../../../shared/locations-claim.js';
-import { useIsolate } from '../../i18n/bidi';
 import { useLocale } from '../../i18n/locale-context';
 
 /** Used until `/api/config` answers (and if it never does). */
@@ -31,19 +30,16 @@ export function useConfig(): PublicConfig {
 }
 
 /**
- * How many locations the site claims ('50+'), in the page's language (the operator's translation,
- * else the English one) and, when a number, in its digits ('۵۰+'); words are isolated on a
- * right-to-left page. While a prerendered page hydrates it is exactly what the server filled into the
- * page (`siteContentFor`, shared/site-template.ts's token), then it is written in the page's digits:
- * drawing the digits straight away would not match the served text (a hydration error).
+ * How many locations the site claims ('50+'), in the page's language (the operator's translation, else
+ * the English one) and in the page's digits ('۵۰+' on Persian pages): the same text the server fills a
+ * prerendered page with, so hydration keeps it.
  */
 export function useLocationsClaim(): string {
   const config = useContext(ConfigContext);
   const { locale } = useLocale();
-  const isolate = useIsolate();
-  // The server writes the same into the prerendered page (static-site fillTemplate), so hydration keeps it;
-  // isolated, so "50+" stays "50+" in a right-to-left sentence and an operator's words keep their order.
-  return isolate(localizeLocationsClaim(siteContentFor(config, locale).locationsClaim, locale));
+  // The server writes the same into the prerendered page (static-site fillTemplate), so hydration keeps it. A claim
+  // is always a number (Settings → Site content checks it), so it needs no isolation: "۵۰+" reads as Persian text does.
+  return localizeLocationsClaim(siteContentFor(config, locale).locationsClaim, locale);
 }
 
 /** The store currency's ISO code as the site names it in words: 'EUR' ("All prices are in EUR"). */
