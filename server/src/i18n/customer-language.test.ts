@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useBillingFixture, type BillingFixture } from '../../test/billing-fixture.js';
+import { useBillingFixture } from '../../test/billing-fixture.js';
+import { emailOf, newMail } from '../../test/billing-mail.js';
 import { TEST_DATABASES } from '../../test/databases.js';
-import { mailParts, type CaughtMail } from '../../test/smtp-catcher.js';
+import { mailParts } from '../../test/smtp-catcher.js';
 import { TEST_ORIGIN, type DesktopSession } from '../../test/test-app.js';
 import { SEND_RENEWAL_REMINDERS } from '../modules/billing/recurring/send-renewal-reminders.js';
 import { createJobsRepo } from '../jobs/jobs.repo.js';
@@ -9,17 +10,6 @@ import { SEND_SERVER_HEALTH_EMAIL } from '../modules/servers/server-health.js';
 
 const DAY = 24 * 3600;
 const NBSP = '\u00a0';
-
-async function emailOf(f: BillingFixture, user: DesktopSession): Promise<string> {
-  return (await f.env.database.db('user_profiles').where({ id: user.userId }).first()).email;
-}
-
-/** The one new e-mail to `to` whose subject matches, after `after` messages. */
-function newMail(f: BillingFixture, to: string, after: number, subject: RegExp): CaughtMail {
-  const found = f.env.smtp.messages.slice(after).filter((m) => m.to.includes(to) && subject.test(m.subject));
-  expect(found.map((m) => m.subject), `e-mails to ${to} matching ${subject}`).toHaveLength(1);
-  return found[0]!;
-}
 
 /**
  * A customer's stored language (user_profiles.locale) decides their e-mails, the pages the payment

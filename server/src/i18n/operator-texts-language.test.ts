@@ -1,24 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useBillingFixture, type BillingFixture } from '../../test/billing-fixture.js';
+import { useBillingFixture } from '../../test/billing-fixture.js';
+import { emailOf, newMail } from '../../test/billing-mail.js';
 import { BTCPAY, useFakeBtcpay } from '../../test/btcpay-fixture.js';
 import { TEST_DATABASES } from '../../test/databases.js';
-import { mailParts, type CaughtMail } from '../../test/smtp-catcher.js';
+import { mailParts } from '../../test/smtp-catcher.js';
 import type { DesktopSession } from '../../test/test-app.js';
 import { createJobsRepo } from '../jobs/jobs.repo.js';
 import { SEND_BILLING_EMAIL } from '../modules/billing/billing-notices.js';
 import { SEND_RENEWAL_REMINDERS } from '../modules/billing/recurring/send-renewal-reminders.js';
 
 const DAY = 24 * 3600;
-
-async function emailOf(f: BillingFixture, user: DesktopSession): Promise<string> {
-  return (await f.env.database.db('user_profiles').where({ id: user.userId }).first()).email;
-}
-
-function newMail(f: BillingFixture, to: string, after: number, subject: RegExp): CaughtMail {
-  const found = f.env.smtp.messages.slice(after).filter((m) => m.to.includes(to) && subject.test(m.subject));
-  expect(found.map((m) => m.subject), `e-mails to ${to} matching ${subject}`).toHaveLength(1);
-  return found[0]!;
-}
 
 /**
  * The plan names an operator writes in the admin (plan translations) reach the customer in the customer's

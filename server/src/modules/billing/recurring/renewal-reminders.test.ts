@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useBillingFixture, type BillingFixture } from '../../../../test/billing-fixture.js';
+import { emailOf } from '../../../../test/billing-mail.js';
 import { TEST_DATABASES } from '../../../../test/databases.js';
 import type { DesktopSession } from '../../../../test/test-app.js';
 import { SEND_RENEWAL_REMINDERS } from './send-renewal-reminders.js';
 import { createJobsRepo } from '../../../jobs/jobs.repo.js';
 
 const DAY = 24 * 3600;
-
-async function emailOf(f: BillingFixture, user: DesktopSession): Promise<string> {
-  return (await f.env.database.db('user_profiles').where({ id: user.userId }).select('email').first()).email;
-}
 
 async function mailsTo(f: BillingFixture, user: DesktopSession, subject: RegExp) {
   const email = await emailOf(f, user);

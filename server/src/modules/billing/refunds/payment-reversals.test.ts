@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBillingFixture, type BillingFixture } from '../../../../test/billing-fixture.js';
+import { emailOf } from '../../../../test/billing-mail.js';
 import { TEST_DATABASES } from '../../../../test/databases.js';
 import { asMarzneshinUser } from '../../../../test/fake-panels/marzneshin.js';
 import type { DesktopSession } from '../../../../test/test-app.js';
@@ -11,10 +12,6 @@ function panelUserOf(f: BillingFixture, accountId: string) {
   const user = [...f.panel.users.values()].map(asMarzneshinUser).find((u) => u.note === accountId);
   if (!user) throw new Error(`no panel user for ${accountId}`);
   return { enabled: user.enabled, expiresAt: new Date(user.expire_date!).getTime() };
-}
-
-async function emailOf(f: BillingFixture, user: DesktopSession): Promise<string> {
-  return (await f.env.database.db('user_profiles').where({ id: user.userId }).first()).email;
 }
 
 /** The PaymentIntent that paid the account's purchase (what refunds and disputes name). */
