@@ -258,6 +258,32 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json().account.status).toBe('active');
   });
 
+  it('a cancel and the payment at the same moment: a payment that went through always counts, once; otherwise the order is cancelled', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const user = await f.newUser();
+      const started = await f.checkout(user, { planId: f.paidPlanId });
+      const order = new URL(f.stripe.getSession(started.sessionId)!.cancel_url!).searchParams.get('order')!;
+      // Either side first, the other a moment later (0–50 ms: each round lands elsewhere in the other's steps).
+      const later = <T>(run: () => Promise<T>) => new Promise<void>((resolve) => setTimeout(resolve, round * 10)).then(run);
+      const pay = () => f.stripe.pay(started.sessionId).then(() => true, () => false);
+      const cancel = () => f.call(user, 'POST', `/api/checkout/${order}/cancel`);
+      const [paid, answer] = round % 2 === 0 ? await Promise.all([pay(), later(cancel)]) : (await Promise.all([cancel(), later(pay)])).reverse() as [boolean, Awaited<ReturnType<typeof cancel>>];
+      expect(answer.statusCode, answer.body).toBe(200);
+      await f.runJobs();
+      const state = (await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json();
+      if (paid) {
+        expect(state.status, `round ${round}`).toBe('succeeded');
+        expect(state.account.status).toBe('active');
+        expect(await f.count('transactions', { user_id: user.userId, status: 'succeeded' })).toBe(1);
+        expect(await f.count('vpn_accounts', { user_id: user.userId })).toBe(1);
+      } else {
+        expect(state.status, `round ${round}`).toBe('cancelled');
+        expect(await f.count('transactions', { user_id: user.userId, status: 'succeeded' })).toBe(0);
+        expect(await f.count('vpn_accounts', { user_id: user.userId })).toBe(0);
+      }
+    }
+  });
+
   it('renews the same panel account: expiry + plan days from the current expiry, usage reset, no second account', async () => {
     const user = await f.newUser();
     const first = await f.checkout(user, { planId: f.paidPlanId });
