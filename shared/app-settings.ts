@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { perLanguage } from './translations-schema.js';
 import { isSupportedCurrency } from './currencies.js';
-import { TRANSLATED_LOCALES, type TranslatedLocale } from './plan-translations.js';
+import type { TranslatedLocale } from './plan-translations.js';
 import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from './devices.js';
 
 /** `GET/PUT /api/admin/settings`. */
@@ -81,17 +82,7 @@ const SiteContentTranslationSchema = z
   .transform(({ locationsClaim }): SiteContentTranslation => (locationsClaim ? { locationsClaim } : {}));
 
 /** `siteContentTranslations`: Russian, Persian and Chinese site content; the whole object is replaced when sent. */
-const SiteContentTranslationsSchema = z
-  .object({ ru: SiteContentTranslationSchema.optional(), fa: SiteContentTranslationSchema.optional(), 'zh-CN': SiteContentTranslationSchema.optional() }, { error: 'Site content translations are an object of languages (ru, fa, zh-CN)' })
-  .strict()
-  .transform((languages): SiteContentTranslations => {
-    const translations: SiteContentTranslations = {};
-    for (const locale of TRANSLATED_LOCALES) {
-      const translation = languages[locale];
-      if (translation && Object.keys(translation).length > 0) translations[locale] = translation;
-    }
-    return translations;
-  });
+const SiteContentTranslationsSchema = perLanguage(SiteContentTranslationSchema, 'Site content translations are an object of languages (ru, fa, zh-CN)');
 
 export const UpdateSettingsBody = z
   .object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { perLanguage } from './translations-schema.js';
 import { DEVICE_LIMIT_MAX } from './devices.js';
-import { TRANSLATED_LOCALES, type PlanTranslation, type PlanTranslations } from './plan-translations.js';
+import type { PlanTranslation, PlanTranslations } from './plan-translations.js';
 import { LocationsSchema } from './servers.js';
 
 export const PLAN_STATUSES = ['active', 'disabled'] as const;
@@ -85,17 +86,7 @@ const PlanTranslationSchema = z
   }));
 
 /** `translations`: Russian, Persian and Chinese texts, each optional; the whole object is replaced when sent. A language with nothing in it is left out. */
-const TranslationsSchema = z
-  .object({ ru: PlanTranslationSchema.optional(), fa: PlanTranslationSchema.optional(), 'zh-CN': PlanTranslationSchema.optional() }, { error: 'Translations are an object of languages (ru, fa, zh-CN)' })
-  .strict()
-  .transform((languages): PlanTranslations => {
-    const translations: PlanTranslations = {};
-    for (const locale of TRANSLATED_LOCALES) {
-      const translation = languages[locale];
-      if (translation && Object.keys(translation).length > 0) translations[locale] = translation;
-    }
-    return translations;
-  });
+const TranslationsSchema = perLanguage(PlanTranslationSchema, 'Translations are an object of languages (ru, fa, zh-CN)');
 
 /** Each field as sent; the create body adds defaults, the update body takes any of them and nothing else. */
 const planFields = {
