@@ -122,14 +122,10 @@ export interface ServiceContext {
 /** Every repository and service of the server, wired once per app. */
 export function createServices(ctx: ServiceContext) {
   const { db, clock, keys, log } = ctx;
-  // Messages between instances (Redis when REDIS_URL is set) that keep their in-memory caches honest.
-  const broadcast = createBroadcast({ redisUrl: ctx.config.redisUrl, onError: (err) => log.warn({ err: err.message }, 'broadcast (Redis) error') });
+  // Messages between instances (Redis when REDIS_URL is set, else PostgreSQL's LISTEN/NOTIFY) that keep their in-memory caches honest.
+  const broadcast = createBroadcast({ redisUrl: ctx.config.redisUrl, db, onError: (err) => log.warn({ err: err.message }, 'broadcast error') });
   const sessionsRepo = createSessionsRepo(db);
-  // Several instances on PostgreSQL without Redis could not tell each other about a sign-out: no cache then.
-  const sessionCache = createSessionCache({
-    load: sessionsRepo.findSessionWithUser, broadcast, now: () => clock().getTime(),
-    enabled: Boolean(ctx.config.redisUrl) || ctx.config.databaseUrl.startsWith('sqlite:'),
-  });
+  const sessionCache = createSessionCache({ load: sessionsRepo.findSessionWithUser, broadcast, now: () => clock().getTime() });
   const sessions = cachedSessions(sessionsRepo, sessionCache);
   const users = forgettingUsers(createUsersRepo(db), sessionCache);
   const audit = createAuditRepo(db);
@@ -139,7 +135,7 @@ export function createServices(ctx: ServiceContext) {
   const jobs = createJobsRepo(db);
   const billingRepo = createBillingRepo(db);
   const periods = createPaidPeriodsRepo(db);
-  // "The site changed" (settings, card settings, plans): caches of pages and public settings follow it, across instances with Redis.
+  // "The site changed" (settings, card settings, plans): caches of pages and public settings follow it, across instances.
   const changeSignal = createChangeSignal(broadcast);
   const paymentProviders = createPaymentProvidersRepo(db);
   const card = signalling(createStripeSettingsService({
@@ -185,7 +181,7 @@ export function createServices(ctx: ServiceContext) {
   });
   const notices = createBillingNotices({ jobs, clock });
   const subscription = createSubscriptionService({ db, settings, publicUrl: ctx.config.publicUrl, clock, log, settingsVersion: () => changeSignal.version() });
-  // A removed device stops being admitted on every instance at once (with Redis; else within /sub's few-second cache).
+  // A removed device stops being admitted on every instance at once (through the broadcast; if it is down, within /sub's few-second cache).
   broadcast.subscribe(DEVICES_CHANGED_CHANNEL, (accountId) => subscription.forgetDevices(accountId));
   const devices = createDevicesService({
     repo: createDevicesRepo(db), audit, clock, devicesChanged: (accountId) => broadcast.publish(DEVICES_CHANGED_CHANNEL, accountId),

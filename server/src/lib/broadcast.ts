@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { dialectOf, type Db } from '../db/knex.js';
+import { createBroadcastListeners } from './broadcast-listeners.js';
+import { createPgBroadcast } from './pg-broadcast.js';
 
 /** Prefix of the Redis channels this app uses to tell its other instances about changes. */
 const CHANNEL_PREFIX = 'vpn-storefront:';
 
 export interface Broadcast {
-  /** Runs this channel's listeners here at once and, with Redis, on every other instance. */
+  /** Runs this channel's listeners here at once and, through Redis or PostgreSQL, on every other instance. */
   publish(channel: string, message: string): void;
   subscribe(channel: string, listener: (message: string) => void): void;
   /**
-   * True while a message published by another instance would reach us: always without Redis (one
-   * instance), and with Redis only while the subscription is up.
+   * True while a message published by another instance would reach us: always with neither Redis nor
+   * PostgreSQL (one instance), else only while the subscription (Redis) or LISTEN connection is up.
    */
   hearsOthers(): boolean;
   /** Called when the subscription comes back after a gap, in which messages may have been missed. */
@@ -19,30 +22,26 @@ export interface Broadcast {
 }
 
 /**
- * Messages between the app's instances, for caches to drop what changed elsewhere. Without `REDIS_URL`
- * it only reaches this instance; with it, every instance subscribed to the same Redis. Delivery is
- * best effort: a cache that relies on it also bounds its entries' lifetime.
+ * Messages between the app's instances, for caches to drop what changed elsewhere: through Redis when
+ * `REDIS_URL` is set, else through PostgreSQL's LISTEN/NOTIFY when the database is PostgreSQL, else
+ * only to this instance (SQLite: there is one). Delivery is best effort: a cache that relies on it
+ * also bounds its entries' lifetime.
  */
-export function createBroadcast(options: { redisUrl?: string; onError?: (err: Error) => void }): Broadcast {
-  const listeners = new Map<string, Array<(message: string) => void>>();
-  const resumeListeners: Array<() => void> = [];
-  const deliver = (channel: string, message: string) => {
-    for (const listener of listeners.get(channel) ?? []) listener(message);
+export function createBroadcast(options: { redisUrl?: string; db?: Db; onError?: (err: Error) => void }): Broadcast {
+  if (options.redisUrl) return createRedisBroadcast({ redisUrl: options.redisUrl, onError: options.onError });
+  if (options.db && dialectOf(options.db) === 'postgres') return createPgBroadcast({ db: options.db, onError: options.onError });
+  const local = createBroadcastListeners();
+  return {
+    publish: local.deliver,
+    subscribe: local.subscribe,
+    hearsOthers: () => true,
+    onResume: () => {},
+    close: async () => {},
   };
-  const subscribeLocally = (channel: string, listener: (message: string) => void) => {
-    listeners.set(channel, [...(listeners.get(channel) ?? []), listener]);
-  };
+}
 
-  if (!options.redisUrl) {
-    return {
-      publish: deliver,
-      subscribe: subscribeLocally,
-      hearsOthers: () => true,
-      onResume: () => {},
-      close: async () => {},
-    };
-  }
-
+function createRedisBroadcast(options: { redisUrl: string; onError?: (err: Error) => void }): Broadcast {
+  const local = createBroadcastListeners();
   // Our own messages come back from Redis too: the sender's id lets us skip them (they ran at publish).
   const instanceId = randomUUID();
   const redisOptions = { connectTimeout: 2000, maxRetriesPerRequest: 1 } as const;
@@ -57,7 +56,7 @@ export function createBroadcast(options: { redisUrl?: string; onError?: (err: Er
   // ioredis subscribes again by itself after a reconnect and then says 'ready'.
   subscriber.on('ready', () => {
     subscribed = true;
-    if (everSubscribed) for (const listener of resumeListeners) listener();
+    if (everSubscribed) local.resume();
     everSubscribed = true;
   });
   subscriber.on('close', () => {
@@ -66,22 +65,20 @@ export function createBroadcast(options: { redisUrl?: string; onError?: (err: Er
   subscriber.on('message', (fullChannel: string, raw: string) => {
     const space = raw.indexOf(' ');
     if (!fullChannel.startsWith(CHANNEL_PREFIX) || space < 0 || raw.slice(0, space) === instanceId) return;
-    deliver(fullChannel.slice(CHANNEL_PREFIX.length), raw.slice(space + 1));
+    local.deliver(fullChannel.slice(CHANNEL_PREFIX.length), raw.slice(space + 1));
   });
 
   return {
     publish(channel, message) {
-      deliver(channel, message);
+      local.deliver(channel, message);
       publisher.publish(CHANNEL_PREFIX + channel, `${instanceId} ${message}`).catch((err: Error) => options.onError?.(err));
     },
     subscribe(channel, listener) {
-      if (!listeners.has(channel)) subscribeRemotely(channel);
-      subscribeLocally(channel, listener);
+      if (!local.has(channel)) subscribeRemotely(channel);
+      local.subscribe(channel, listener);
     },
     hearsOthers: () => subscribed,
-    onResume(listener) {
-      resumeListeners.push(listener);
-    },
+    onResume: local.onResume,
     async close() {
       await Promise.all([publisher, subscriber].map((client) => client.quit().catch(() => client.disconnect())));
     },

@@ -81,7 +81,9 @@ function twoInstances(kind: (typeof TEST_DATABASES)[number], env: Record<string,
     const options = { db: state.database.db, smtp: state.smtp, env: { ADMIN_EMAILS: 'admin@example.com', ...env } };
     state.one = await buildTestApp(options);
     state.two = await buildTestApp(options);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // Redis subscriptions up
+    // Both hear the other (Redis subscription or PostgreSQL LISTEN up), and Redis has subscribed to the channels.
+    await expect.poll(() => state.one.app.services.broadcast.hearsOthers() && state.two.app.services.broadcast.hearsOthers(), { timeout: 5000 }).toBe(true);
+    if (env.REDIS_URL) await new Promise((resolve) => setTimeout(resolve, 300));
     state.user = await signInDesktop(state.one, state.smtp, 'user@example.com');
   });
   afterEach(async () => {
@@ -96,7 +98,7 @@ function twoInstances(kind: (typeof TEST_DATABASES)[number], env: Record<string,
 const me = (t: TestApp, token: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
 
 describe.each(TEST_DATABASES)('sign-out and role changes take effect at once (%s)', (kind) => {
-  // SQLite is one instance; PostgreSQL without Redis may be several, which is why it keeps no cache.
+  // SQLite is one instance; on PostgreSQL without Redis, instances tell each other through LISTEN/NOTIFY.
   const s = twoInstances(kind, {});
 
   it('a signed-out token is refused at once, even right after it was served from the cache', async () => {
@@ -117,6 +119,36 @@ describe.each(TEST_DATABASES)('sign-out and role changes take effect at once (%s
     await s.one.app.inject({ method: 'PATCH', url: `/api/admin/users/${s.user.userId}`, headers: bearer(admin.accessToken), payload: { role: 'user' } });
     expect((await s.one.app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(s.user.accessToken) })).statusCode).toBe(403);
     if (kind === 'postgres') expect((await me(s.two, s.user.accessToken)).json().role).toBe('user');
+  });
+});
+
+/** The session id inside an access token (its `sid` claim). */
+const sessionIdOf = (accessToken: string): string => JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sid;
+
+// Runs when TEST_DATABASE_URL names a PostgreSQL server; .ci/run always sets it.
+describe.runIf(TEST_DATABASES.includes('postgres'))('on PostgreSQL without Redis, across instances', () => {
+  const s = twoInstances('postgres', {});
+
+  it('a sign-out on one instance is refused on the other at once, though the other had it cached', async () => {
+    const probe = await signInDesktop(s.one, s.smtp, 'user@example.com');
+    expect((await me(s.two, s.user.accessToken)).statusCode).toBe(200);
+    expect((await me(s.two, probe.accessToken)).statusCode).toBe(200);
+    // Revoked behind the app's back (no message): the other instance still serves it from its cache.
+    await s.database.db('sessions').where({ id: sessionIdOf(probe.accessToken) }).update({ revoked_at: new Date(), revoked_reason: 'logout' });
+    expect((await me(s.two, probe.accessToken)).statusCode).toBe(200);
+
+    const out = await s.one.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(s.user.accessToken), payload: { scope: 'global' } });
+    expect(out.statusCode).toBe(204);
+    // The other instance's clock has not moved: only the broadcast can have told it.
+    await expect.poll(async () => (await me(s.two, s.user.accessToken)).statusCode, { timeout: 3000, interval: 20 }).toBe(401);
+    expect((await me(s.two, probe.accessToken)).statusCode).toBe(401);
+  });
+
+  it('a role change on one instance shows on the other at once', async () => {
+    const admin = await signInDesktop(s.one, s.smtp, 'admin@example.com');
+    expect((await me(s.two, s.user.accessToken)).json().role).toBe('user');
+    await s.one.app.inject({ method: 'PATCH', url: `/api/admin/users/${s.user.userId}`, headers: bearer(admin.accessToken), payload: { role: 'admin' } });
+    await expect.poll(async () => (await me(s.two, s.user.accessToken)).json().role, { timeout: 3000, interval: 20 }).toBe('admin');
   });
 });
 

@@ -2,7 +2,7 @@ import type { Broadcast } from '../../lib/broadcast.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { SessionsRepo, SessionWithUser } from './sessions.repo.js';
 
-/** Bounds a change the broadcast did not carry (the admin CLI, a lost Redis message). */
+/** Bounds a change the broadcast did not carry (the admin CLI, a lost message). */
 export const SESSION_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 20_000;
 const CHANNEL = 'sessions-changed';
@@ -20,14 +20,15 @@ type Forget = `s:${string}` | `u:${string}`;
 /**
  * The session lookup every authenticated request makes, kept in memory for a few seconds. A
  * sign-out, a revocation, a role change or a trial claim forgets the session or the user here at
- * once and, through the broadcast, on every other instance. When other instances' messages could be
- * missed (Redis down, or several instances on PostgreSQL without Redis: `enabled` false), every
- * request reads the database, so a sign-out is never served from a stale entry.
+ * once and, through the broadcast, on every other instance. While other instances' messages could be
+ * missed (the broadcast's Redis subscription or PostgreSQL LISTEN connection is down), or with
+ * `enabled` false, every request reads the database, so a sign-out is never served from a stale entry.
  */
 export function createSessionCache(deps: {
   load: SessionsRepo['findSessionWithUser'];
   broadcast: Broadcast;
-  enabled: boolean;
+  /** On unless told otherwise. */
+  enabled?: boolean;
   now?: () => number;
   ttlMs?: number;
 }) {
@@ -50,7 +51,7 @@ export function createSessionCache(deps: {
 
   return {
     find(sessionId: string): Promise<SessionWithUser | undefined> {
-      if (!deps.enabled || !deps.broadcast.hearsOthers()) return deps.load(sessionId);
+      if (deps.enabled === false || !deps.broadcast.hearsOthers()) return deps.load(sessionId);
       const at = now();
       const hit = entries.get(sessionId);
       if (hit && at < hit.expiresAt) return hit.value;
