@@ -82,12 +82,14 @@ async function main(): Promise<void> {
   await app.close();
   await drop();
 
-  const ok = [trivial, result].every((r) => r.non2xx === 0 && r.errors === 0);
+  const ok = result.non2xx === 0 && result.errors === 0;
   console.log(`GET /api/me (valid session, ${ON_POSTGRES ? 'PostgreSQL without Redis' : 'SQLite'}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s)`);
   console.log(`  requests/s: ${result.requests.average.toFixed(0)} (mean), ${result.requests.p50} (median)`);
   console.log(`  latency:    p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
   console.log(`  responses:  ${result.requests.total} total, ${result.non2xx} non-2xx, ${result.errors} errors`);
-  console.log(`  GET /robots.txt in the same run: ${trivial.requests.average.toFixed(0)} requests/s; /api/me is ${(result.requests.average / trivial.requests.average).toFixed(2)} of it`);
+  // Without a built web app /robots.txt is the not-found answer: as trivial, so still the scale.
+  const trivialStatus = trivial.non2xx === 0 ? '2xx' : `${trivial.non2xx} non-2xx (web app not built)`;
+  console.log(`  GET /robots.txt in the same run: ${trivial.requests.average.toFixed(0)} requests/s (${trivialStatus}); /api/me is ${(result.requests.average / trivial.requests.average).toFixed(2)} of it`);
   if (!ok) process.exitCode = 1;
 }
 
