@@ -76,6 +76,14 @@ describe('SQLite statement cache on a connection', () => {
     expect(conn.prepare(sql).get(1)).toEqual({ id: 1, email: 'a@example.com' });
     expect(preparesOf(sql)).toBe(1);
   });
+
+  it('reads the current columns from a cached PRAGMA, as knex does when it rebuilds a table', () => {
+    const { conn } = countedConnection();
+    const columns = () => conn.prepare('PRAGMA table_info(`t`)').all().map((column) => (column as { name: string }).name);
+    expect(columns()).toEqual(['id', 'name']);
+    conn.exec('ALTER TABLE t ADD COLUMN plan text');
+    expect(columns()).toEqual(['id', 'name', 'plan']);
+  });
 });
 
 describe('SQLite statement cache under knex', () => {
@@ -118,13 +126,17 @@ describe('SQLite statement cache under knex', () => {
     expect((await query())?.bytes).toBe(5);
   });
 
-  it('returns new columns after a migration alters a table under a cached query', async () => {
+  it('returns the current columns after migrations add and drop columns under a cached query', async () => {
     const { db } = await openCounted();
     await db('accounts').insert({ username: 'ann' });
     const query = () => db('accounts').where({ id: 1 }).first();
     expect(await query()).toEqual({ id: 1, username: 'ann', bytes: 0 });
     await db.schema.alterTable('accounts', (table) => table.string('plan').notNullable().defaultTo('basic'));
     expect(await query()).toEqual({ id: 1, username: 'ann', bytes: 0, plan: 'basic' });
+    // knex rebuilds the table to drop a column, reading its layout with PRAGMAs it has run before.
+    await db.schema.alterTable('accounts', (table) => table.dropColumn('bytes'));
+    await db.schema.alterTable('accounts', (table) => table.dropColumn('plan'));
+    expect(await query()).toEqual({ id: 1, username: 'ann' });
   });
 
   it('commits and rolls back transactions that run cached statements', async () => {
