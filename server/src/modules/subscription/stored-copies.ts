@@ -3,8 +3,10 @@
  * panel is kept in `subscription_copies`, so an account fetched once is answered from there at once by
  * every instance, cold or fresh. A copy older than `freshMs` is still served, and refreshed in the
  * background: once at a time per account and format on this instance, and by one instance of the fleet
- * (the one whose conditional update took the claim). The panel is asked before answering only for a copy
- * never fetched (or fetched from another panel URL: the account moved).
+ * (the one whose conditional update took the claim). At most `maxRefreshes` run at once per instance: in a
+ * burst of cold requests the rest are served their stored copy without one (refreshed on a later request),
+ * so neither the panel nor the database takes a write per request. The panel is asked before answering
+ * only for a copy never fetched (or fetched from another panel URL: the account moved).
  */
 import type { SubscriptionAccount } from './subscription.repo.js';
 import type { PanelCopy } from './subscription-content.js';
@@ -28,6 +30,8 @@ export interface StoredCopiesDeps {
   freshMs: number;
   /** How long one instance's claim to refresh a copy holds (and, after a failed refresh, how long the fleet waits). */
   leaseMs: number;
+  /** Background refreshes running at once on this instance, at most. */
+  maxRefreshes: number;
   log: { warn(obj: object, msg: string): void };
   /** A background refresh got a new copy (the memory layer takes it). */
   refreshed(account: SubscriptionAccount, source: PanelFormat, copy: PanelCopy): void;
@@ -75,7 +79,7 @@ export function createStoredCopies(deps: StoredCopiesDeps) {
 
   function refreshInBackground(account: SubscriptionAccount, source: PanelFormat, userAgent: string): void {
     const key = `${account.id}\n${source}`;
-    if (refreshing.has(key)) return;
+    if (refreshing.has(key) || refreshing.size >= deps.maxRefreshes) return;
     const running = refresh(account, source, userAgent)
       .catch(() => {})
       .finally(() => refreshing.delete(key));

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/knex.js';
 import { toDate } from '../../db/values.js';
+import { preparedRead } from './prepared-read.js';
 import type { PanelFormat } from './subscription-format.js';
 
 /** The panel's answer for one account and format, as it came: the bodies we serve are built from it. */
@@ -14,14 +15,13 @@ export interface StoredCopy {
 
 /** The `subscription_copies` table (migration 027), shared by every instance. */
 export function createSubscriptionCopiesRepo(db: Db) {
+  const copyOf = preparedRead(db, (accountId: string, source: string) =>
+    db('subscription_copies').select('subscription_url', 'body', 'userinfo', 'fetched_at').where({ vpn_account_id: accountId, source }).first());
   return {
     async find(accountId: string, source: PanelFormat): Promise<StoredCopy | undefined> {
-      const row = await db('subscription_copies')
-        .select('subscription_url', 'body', 'userinfo', 'fetched_at')
-        .where({ vpn_account_id: accountId, source })
-        .first();
+      const row = await copyOf(accountId, source);
       if (!row) return undefined;
-      return { subscriptionUrl: row.subscription_url, body: row.body, userinfo: row.userinfo ?? null, fetchedAt: toDate(row.fetched_at) };
+      return { subscriptionUrl: row.subscription_url as string, body: row.body as string, userinfo: (row.userinfo as string | null) ?? null, fetchedAt: toDate(row.fetched_at) };
     },
 
     /** Stores a fresh copy (replacing the last one) and releases any refresh claim on it. */

@@ -1,6 +1,7 @@
 import { isLocale, type Locale } from '../../../../shared/locales.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toDateOrNull } from '../../db/values.js';
+import { preparedRead } from './prepared-read.js';
 
 /** What `/sub/:token` needs of an account: never the panel's credentials. */
 export interface SubscriptionAccount {
@@ -56,18 +57,21 @@ function toAccount(row: Record<string, unknown>): SubscriptionAccount {
 }
 
 export function createSubscriptionRepo(db: Db) {
+  // Built and prepared once: every `/sub` request (and every guessed token) runs it.
+  const byToken = preparedRead(db, (token: string) =>
+    db('vpn_accounts as a')
+      .leftJoin('masterservers as m', 'm.id', 'a.master_server_id')
+      // The owner's language in the same query (the hot path stays one round trip).
+      .leftJoin('user_profiles as u', 'u.id', 'a.user_id')
+      .select(COLUMNS)
+      .select(db.raw(
+        `exists (select 1 from subscriptions s join transactions t on t.subscription_id = s.id where s.vpn_account_id = a.id and t.status = 'succeeded') as paid`,
+      ))
+      .where('a.sub_token', token)
+      .first());
   return {
     async findByToken(token: string): Promise<SubscriptionAccount | undefined> {
-      const row = await db('vpn_accounts as a')
-        .leftJoin('masterservers as m', 'm.id', 'a.master_server_id')
-        // The owner's language in the same query (the hot path stays one round trip).
-        .leftJoin('user_profiles as u', 'u.id', 'a.user_id')
-        .select(COLUMNS)
-        .select(db.raw(
-          `exists (select 1 from subscriptions s join transactions t on t.subscription_id = s.id where s.vpn_account_id = a.id and t.status = 'succeeded') as paid`,
-        ))
-        .where('a.sub_token', token)
-        .first();
+      const row = await byToken(token);
       return row ? toAccount(row) : undefined;
     },
   };

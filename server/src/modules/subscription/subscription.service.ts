@@ -78,9 +78,14 @@ export interface SubscriptionServiceDeps {
   updateIntervalHours?: number;
   /** The configuration cache: freshMs 60 s, staleWhileRevalidateMs 15 min, maxEntries 5000, maxBytes 64 MiB, failureBackoffMs 10 s. */
   cache?: Partial<Omit<SwrCacheOptions, 'now'>>;
-  /** The configurations stored in the database: served once older than `storedFreshMs` (default 60 s) while one instance refreshes them; a refresh claim holds `refreshLeaseMs` (default 30 s). */
+  /**
+   * The configurations stored in the database: served once older than `storedFreshMs` (default 60 s) while
+   * one instance refreshes them; a refresh claim holds `refreshLeaseMs` (default 30 s); at most
+   * `maxRefreshes` (default 16) background refreshes run at once on an instance.
+   */
   storedFreshMs?: number;
   refreshLeaseMs?: number;
+  maxRefreshes?: number;
   /** For tests: another store of configurations. */
   copies?: SubscriptionCopiesRepo;
   /** How long an account row is reused before it is read again, ms. Default 5 s. */
@@ -204,6 +209,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     now: clock,
     freshMs: deps.storedFreshMs ?? DEFAULT_SWR_OPTIONS.freshMs,
     leaseMs: deps.refreshLeaseMs ?? 30_000,
+    maxRefreshes: deps.maxRefreshes ?? 16,
     log,
     refreshed: (account, source, copy) => content.set(cacheKey(account, source), copy),
   });
