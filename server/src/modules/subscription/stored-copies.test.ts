@@ -37,10 +37,10 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
   });
 
   /** One app instance over the shared database: its own memory, nothing cached. */
-  function instance(): SubscriptionService {
+  function instance(options: { maxRefreshes?: number } = {}): SubscriptionService {
     return createSubscriptionService({
       db: database.db, settings: { getAppSettings: async () => ({ brandName: 'Lumen VPN', supportEmail: 'support@example.com' }) },
-      publicUrl: new URL(PUBLIC_URL), clock: clock.now, fetchTimeoutMs: 2000,
+      publicUrl: new URL(PUBLIC_URL), clock: clock.now, fetchTimeoutMs: 2000, ...options,
     });
   }
 
@@ -125,6 +125,25 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
     expect(panelFetches()).toBe(before + 1);
     const [row] = await storedRows(account.id);
     expect(row.refreshing_since).toBeNull();
+  });
+
+  it('runs at most maxRefreshes background refreshes at once: the other stale accounts are served without one', async () => {
+    const accounts = [await makeAccount(), await makeAccount(), await makeAccount()];
+    for (const account of accounts) await instance().handle({ path: account.token, userAgent: V2RAYNG });
+    clock.advance(3600);
+    const before = panelFetches();
+    const capped = instance({ maxRefreshes: 1 });
+    panel.faults.delayMs = 100;
+    try {
+      const answers = await Promise.all(accounts.map((account) => capped.handle({ path: account.token, userAgent: V2RAYNG })));
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+      await capped.whenIdle();
+    } finally {
+      panel.faults.delayMs = 0;
+    }
+    expect(panelFetches()).toBe(before + 1);
+    const claimed = await database.db('subscription_copies').whereIn('vpn_account_id', accounts.map((account) => account.id)).whereNotNull('refreshing_since');
+    expect(claimed).toHaveLength(0);
   });
 
   it('keeps serving the stored copy while the panel is down, and tries again only after the claim lapses', async () => {

@@ -81,7 +81,7 @@ export interface SubscriptionServiceDeps {
   /**
    * The configurations stored in the database: served once older than `storedFreshMs` (default 60 s) while
    * one instance refreshes them; a refresh claim holds `refreshLeaseMs` (default 30 s); at most
-   * `maxRefreshes` (default 16) background refreshes run at once on an instance.
+   * `maxRefreshes` (default 4) background refreshes run at once on an instance (each is a panel request and, on SQLite, two writes that block the event loop for their fsync).
    */
   storedFreshMs?: number;
   refreshLeaseMs?: number;
@@ -209,7 +209,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     now: clock,
     freshMs: deps.storedFreshMs ?? DEFAULT_SWR_OPTIONS.freshMs,
     leaseMs: deps.refreshLeaseMs ?? 30_000,
-    maxRefreshes: deps.maxRefreshes ?? 16,
+    maxRefreshes: deps.maxRefreshes ?? 4,
     log,
     refreshed: (account, source, copy) => content.set(cacheKey(account, source), copy),
   });
