@@ -51,7 +51,8 @@ export function createStoredCopies(deps: StoredCopiesDeps) {
 
   async function read(account: SubscriptionAccount, source: PanelFormat): Promise<{ stored: StoredCopy; copy: PanelCopy } | undefined> {
     try {
-      const stored = await repo.find(account.id, source);
+      // Read with the account's row when it was (subscription.repo.ts), else on its own.
+      const stored = account.storedCopy?.source === source ? account.storedCopy.copy : await repo.find(account.id, source);
       if (!stored || stored.subscriptionUrl !== account.subscriptionUrl) return undefined;
       return { stored, copy: toPanelCopy(source, stored.body, stored.userinfo) };
     } catch (err) {
@@ -70,7 +71,8 @@ export function createStoredCopies(deps: StoredCopiesDeps) {
   }
 
   async function refresh(account: SubscriptionAccount, source: PanelFormat, userAgent: string): Promise<void> {
-    if (!(await repo.claimRefresh(account.id, source, deps.now(), deps.leaseMs))) return;
+    const now = deps.now();
+    if (!(await repo.claimRefresh(account.id, source, now, deps.leaseMs, new Date(now.getTime() - deps.freshMs)))) return;
     // A failure keeps the claim until the lease ends: the fleet's back-off (fetchCopy logged why).
     const fetched = await deps.fetchCopy(account, source, userAgent);
     await save(account, source, fetched);

@@ -33,12 +33,14 @@ export function createSubscriptionCopiesRepo(db: Db) {
     },
 
     /**
-     * Takes the right to refresh this copy: true for exactly one caller until the copy is saved again or
-     * `leaseMs` passes (a failed refresh leaves the claim, so the fleet waits that long before the next try).
+     * Takes the right to refresh this copy while it is older than `staleBefore`: true for exactly one caller
+     * until the copy is saved again or `leaseMs` passes (a failed refresh leaves the claim, so the fleet waits
+     * that long before the next try). A copy another instance refreshed meanwhile is not claimed.
      */
-    async claimRefresh(accountId: string, source: PanelFormat, now: Date, leaseMs: number): Promise<boolean> {
+    async claimRefresh(accountId: string, source: PanelFormat, now: Date, leaseMs: number, staleBefore: Date): Promise<boolean> {
       const claimed = await db('subscription_copies')
         .where({ vpn_account_id: accountId, source })
+        .andWhere('fetched_at', '<=', staleBefore)
         .andWhere((q) => q.whereNull('refreshing_since').orWhere('refreshing_since', '<=', new Date(now.getTime() - leaseMs)))
         .update({ refreshing_since: now });
       return claimed === 1;

@@ -221,14 +221,15 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   // flood of new guesses only evicts older ones; the per-IP limit caps how fast they come).
   const unknownTokens = new LruMap<string, number>(UNKNOWN_TOKENS_KEPT);
 
-  async function findAccount(token: string, now: number): Promise<SubscriptionAccount | undefined> {
+  /** The account by its token, read (when not reused) with its stored configuration in `source`. */
+  async function findAccount(token: string, source: PanelFormat, now: number): Promise<SubscriptionAccount | undefined> {
     const cached = accounts.get(token);
     if (cached && now - cached.at < accountTtlMs) return cached.account;
     const missedAt = unknownTokens.peek(token);
     if (missedAt !== undefined && now - missedAt < unknownTokenTtlMs) return undefined;
     let lookup = accountLookups.get(token);
     if (!lookup) {
-      lookup = repo.findByToken(token).finally(() => accountLookups.delete(token));
+      lookup = repo.findByToken(token, source).finally(() => accountLookups.delete(token));
       accountLookups.set(token, lookup);
     }
     let account: SubscriptionAccount | undefined;
@@ -448,7 +449,8 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       const parsed = parseSubscriptionPath(request.path);
       if (!parsed) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
       const now = clock();
-      const account = await findAccount(parsed.token, now.getTime());
+      const format: SubscriptionFormat = parsed.forced ?? formatForUserAgent(request.userAgent);
+      const account = await findAccount(parsed.token, PANEL_SOURCE[format], now.getTime());
       if (!account) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
       const state = accountState(account, now);
 
@@ -459,7 +461,6 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       if (state === 'pending') throw new AppError(503, 'service_unavailable', pendingMessage(account), { retryAfterSeconds: 60 });
       if (state !== 'active' && state !== 'on_hold') return blockedReply(account, state, null, request, now);
 
-      const format: SubscriptionFormat = parsed.forced ?? formatForUserAgent(request.userAgent);
       const device = request.device ?? null;
       if (device ? !devices.admittedNow(account.id, device) : account.deviceLimit !== null) {
         const deviceless = device || account.deviceLimit === null ? 'allow' : (await getBrand(now.getTime())).devicelessClients;
