@@ -161,6 +161,12 @@ export class SwrCache<V> {
     }
   }
 
+  /** Replaces the key's copy with a newer one loaded elsewhere (a background refresh of the layer behind). */
+  set(key: string, value: V): void {
+    this.store(key, value);
+    this.failures.delete(key);
+  }
+
   /** The cached value without loading, refreshing or touching anything. */
   peek(key: string): V | undefined {
     return this.entries.peek(key)?.value;

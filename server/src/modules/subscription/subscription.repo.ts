@@ -1,6 +1,9 @@
 import { isLocale, type Locale } from '../../../../shared/locales.js';
 import type { Db } from '../../db/knex.js';
-import { parseJson, toDateOrNull } from '../../db/values.js';
+import { parseJson, toDate, toDateOrNull } from '../../db/values.js';
+import { preparedRead } from './prepared-read.js';
+import type { StoredCopy } from './subscription-copies.repo.js';
+import type { PanelFormat } from './subscription-format.js';
 
 /** What `/sub/:token` needs of an account: never the panel's credentials. */
 export interface SubscriptionAccount {
@@ -24,6 +27,8 @@ export interface SubscriptionAccount {
   ownerLocale: Locale | null;
   /** How many devices may fetch it; null = unlimited. */
   deviceLimit: number | null;
+  /** Its stored configuration in the panel format asked for, read with the row (no second query); null = none stored. */
+  storedCopy?: { source: PanelFormat; copy: StoredCopy | null };
 }
 
 interface AccountMetadata {
@@ -35,7 +40,7 @@ const COLUMNS = [
   'm.kind as panel_kind', 'u.locale as owner_locale', 'a.device_limit',
 ];
 
-function toAccount(row: Record<string, unknown>): SubscriptionAccount {
+function toAccount(row: Record<string, unknown>, source: PanelFormat): SubscriptionAccount {
   const metadata = parseJson<AccountMetadata>(row.metadata, {});
   const used = metadata.used_traffic;
   const limit = Number(row.data_limit ?? 0);
@@ -52,23 +57,35 @@ function toAccount(row: Record<string, unknown>): SubscriptionAccount {
     paid: Boolean(row.paid) && row.paid !== '0',
     ownerLocale: isLocale(row.owner_locale) ? row.owner_locale : null,
     deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
+    storedCopy: {
+      source,
+      copy: typeof row.copy_body === 'string'
+        ? { subscriptionUrl: row.copy_url as string, body: row.copy_body, userinfo: (row.copy_userinfo as string | null) ?? null, fetchedAt: toDate(row.copy_fetched_at) }
+        : null,
+    },
   };
 }
 
 export function createSubscriptionRepo(db: Db) {
+  // Built and prepared once: every `/sub` request (and every guessed token) runs it.
+  const byToken = preparedRead(db, (token: string, source: string) =>
+    db('vpn_accounts as a')
+      .leftJoin('masterservers as m', 'm.id', 'a.master_server_id')
+      // The owner's language and the stored configuration in the same query (the hot path stays one round trip).
+      .leftJoin('user_profiles as u', 'u.id', 'a.user_id')
+      .leftJoin('subscription_copies as c', (join) => join.on('c.vpn_account_id', '=', 'a.id').andOn('c.source', '=', db.raw('?', [source])))
+      .select(COLUMNS)
+      .select('c.subscription_url as copy_url', 'c.body as copy_body', 'c.userinfo as copy_userinfo', 'c.fetched_at as copy_fetched_at')
+      .select(db.raw(
+        `exists (select 1 from subscriptions s join transactions t on t.subscription_id = s.id where s.vpn_account_id = a.id and t.status = 'succeeded') as paid`,
+      ))
+      .where('a.sub_token', token)
+      .first());
   return {
-    async findByToken(token: string): Promise<SubscriptionAccount | undefined> {
-      const row = await db('vpn_accounts as a')
-        .leftJoin('masterservers as m', 'm.id', 'a.master_server_id')
-        // The owner's language in the same query (the hot path stays one round trip).
-        .leftJoin('user_profiles as u', 'u.id', 'a.user_id')
-        .select(COLUMNS)
-        .select(db.raw(
-          `exists (select 1 from subscriptions s join transactions t on t.subscription_id = s.id where s.vpn_account_id = a.id and t.status = 'succeeded') as paid`,
-        ))
-        .where('a.sub_token', token)
-        .first();
-      return row ? toAccount(row) : undefined;
+    /** The account with its stored configuration in `source` (the format the request will want). */
+    async findByToken(token: string, source: PanelFormat = 'v2ray'): Promise<SubscriptionAccount | undefined> {
+      const row = await byToken(token, source);
+      return row ? toAccount(row, source) : undefined;
     },
   };
 }

@@ -6,9 +6,12 @@
  * - The format: a path suffix forces it; else the User-Agent's anchored rules. We ask the panel for that
  *   format explicitly (each kind's own path, panels/subscription-url.ts), passing on the client's User-Agent
  *   where the panel wants it.
- * - Cached per account and format: fresh for 60 s, then served stale while one background refresh runs;
- *   the panel down → the last good copy, or 503 without one. Account rows and the brand are cached briefly,
- *   and a token that matched no row answers 404 for 30 s without a query.
+ * - Cached per account and format in two layers: this instance's memory (fresh for 60 s, then served stale
+ *   while one background refresh runs), and behind it the database (stored-copies.ts), shared by every
+ *   instance: a copy fetched once is served from there at once, and refreshed in the background when older
+ *   than 60 s. The panel is asked before answering only for a copy never fetched; the panel down → the
+ *   last good copy, or 503 without one. Account rows and the brand are cached briefly, and a token that
+ *   matched no row answers 404 for 30 s without a query.
  * - An account that cannot be used (ours says suspended / disabled / expired / over quota, or the panel
  *   serves its `disabled` placeholder or says expired / over quota) gets a plain message, never configs.
  * - Nothing of the panel is passed on but the configuration itself: headers are ours, errors are generic.
@@ -34,6 +37,8 @@ import { placeholderBody } from './device-placeholder.js';
 import { pageText } from './page-messages/index.js';
 import { DEFAULT_SWR_OPTIONS, LruMap, SwrCache, type SwrCacheOptions } from './subscription-cache.js';
 import { formatUserinfo, toPanelCopy, type PanelCopy, type SubscriptionUserinfo } from './subscription-content.js';
+import { createSubscriptionCopiesRepo, type SubscriptionCopiesRepo } from './subscription-copies.repo.js';
+import { createStoredCopies, type FetchedCopy } from './stored-copies.js';
 import {
   CONTENT_TYPES,
   PANEL_SOURCE,
@@ -73,6 +78,16 @@ export interface SubscriptionServiceDeps {
   updateIntervalHours?: number;
   /** The configuration cache: freshMs 60 s, staleWhileRevalidateMs 15 min, maxEntries 5000, maxBytes 64 MiB, failureBackoffMs 10 s. */
   cache?: Partial<Omit<SwrCacheOptions, 'now'>>;
+  /**
+   * The configurations stored in the database: served once older than `storedFreshMs` (default 60 s) while
+   * one instance refreshes them; a refresh claim holds `refreshLeaseMs` (default 30 s); at most
+   * `maxRefreshes` (default 4) background refreshes run at once on an instance (each is a panel request and, on SQLite, two writes that block the event loop for their fsync).
+   */
+  storedFreshMs?: number;
+  refreshLeaseMs?: number;
+  maxRefreshes?: number;
+  /** For tests: another store of configurations. */
+  copies?: SubscriptionCopiesRepo;
   /** How long an account row is reused before it is read again, ms. Default 5 s. */
   accountTtlMs?: number;
   /** How long a token found in no row answers 404 without asking the database again, ms. Default 30 s. */
@@ -188,6 +203,16 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     (copy) => copy.size,
     () => {}, // logged where the fetch failed
   );
+  const stored = createStoredCopies({
+    repo: deps.copies ?? createSubscriptionCopiesRepo(deps.db),
+    fetchCopy: (account, source, userAgent) => fetchCopy(account, source, userAgent),
+    now: clock,
+    freshMs: deps.storedFreshMs ?? DEFAULT_SWR_OPTIONS.freshMs,
+    leaseMs: deps.refreshLeaseMs ?? 30_000,
+    maxRefreshes: deps.maxRefreshes ?? 4,
+    log,
+    refreshed: (account, source, copy) => content.set(cacheKey(account, source), copy),
+  });
 
   // Account rows by token, reused for a few seconds: the hot path then needs no database round trip.
   const accounts = new LruMap<string, { account: SubscriptionAccount; at: number }>(Math.max(1000, (deps.cache?.maxEntries ?? DEFAULT_SWR_OPTIONS.maxEntries) * 2));
@@ -196,14 +221,15 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   // flood of new guesses only evicts older ones; the per-IP limit caps how fast they come).
   const unknownTokens = new LruMap<string, number>(UNKNOWN_TOKENS_KEPT);
 
-  async function findAccount(token: string, now: number): Promise<SubscriptionAccount | undefined> {
+  /** The account by its token, read (when not reused) with its stored configuration in `source`. */
+  async function findAccount(token: string, source: PanelFormat, now: number): Promise<SubscriptionAccount | undefined> {
     const cached = accounts.get(token);
     if (cached && now - cached.at < accountTtlMs) return cached.account;
     const missedAt = unknownTokens.peek(token);
     if (missedAt !== undefined && now - missedAt < unknownTokenTtlMs) return undefined;
     let lookup = accountLookups.get(token);
     if (!lookup) {
-      lookup = repo.findByToken(token).finally(() => accountLookups.delete(token));
+      lookup = repo.findByToken(token, source).finally(() => accountLookups.delete(token));
       accountLookups.set(token, lookup);
     }
     let account: SubscriptionAccount | undefined;
@@ -266,7 +292,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
 
   const cacheKey = (account: SubscriptionAccount, source: PanelFormat) => `${account.id}\n${source}\n${account.subscriptionUrl}`;
 
-  async function fetchCopy(account: SubscriptionAccount, source: PanelFormat, userAgent: string): Promise<PanelCopy> {
+  async function fetchCopy(account: SubscriptionAccount, source: PanelFormat, userAgent: string): Promise<FetchedCopy> {
     try {
       const request = panelSubscriptionRequest(account.panelKind, account.subscriptionUrl!, source, userAgent);
       const response = await panelFetch(request.url, { method: 'GET', headers: request.headers, timeoutMs });
@@ -277,7 +303,8 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       if (REFUSED_BY_PANEL_DEVICE_LIMIT.some((header) => response.headers.has(header))) {
         throw new PanelError('rejected', "The panel's own device limit refused the subscription: turn it off for this user on the panel");
       }
-      return toPanelCopy(source, response.text, response.headers.get('subscription-userinfo'));
+      const userinfo = response.headers.get('subscription-userinfo');
+      return { copy: toPanelCopy(source, response.text, userinfo), text: response.text, userinfo };
     } catch (err) {
       log.warn(
         { accountId: account.id, panelKind: account.panelKind, format: source, err: err instanceof Error ? `${err.name}: ${err.message}` : String(err) },
@@ -422,7 +449,8 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       const parsed = parseSubscriptionPath(request.path);
       if (!parsed) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
       const now = clock();
-      const account = await findAccount(parsed.token, now.getTime());
+      const format: SubscriptionFormat = parsed.forced ?? formatForUserAgent(request.userAgent);
+      const account = await findAccount(parsed.token, PANEL_SOURCE[format], now.getTime());
       if (!account) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
       const state = accountState(account, now);
 
@@ -433,7 +461,6 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       if (state === 'pending') throw new AppError(503, 'service_unavailable', pendingMessage(account), { retryAfterSeconds: 60 });
       if (state !== 'active' && state !== 'on_hold') return blockedReply(account, state, null, request, now);
 
-      const format: SubscriptionFormat = parsed.forced ?? formatForUserAgent(request.userAgent);
       const device = request.device ?? null;
       if (device ? !devices.admittedNow(account.id, device) : account.deviceLimit !== null) {
         const deviceless = device || account.deviceLimit === null ? 'allow' : (await getBrand(now.getTime())).devicelessClients;
@@ -444,7 +471,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       const userAgent = (request.userAgent ?? '').slice(0, MAX_FORWARDED_UA);
       let copy: PanelCopy;
       try {
-        copy = (await content.get(cacheKey(account, source), () => fetchCopy(account, source, userAgent))).value;
+        copy = (await content.get(cacheKey(account, source), () => stored.load(account, source, userAgent))).value;
       } catch {
         throw new AppError(503, 'service_unavailable', SUBSCRIPTION_MESSAGES.unavailable, { retryAfterSeconds: 30 });
       }
@@ -459,11 +486,12 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       return { statusCode: 200, headers, body };
     },
 
-    /** Forgets what is cached for an account (call after renewing, disabling or moving it). */
-    invalidateAccount(accountId: string): void {
+    /** Forgets what is cached (here) and stored (for every instance) for an account: call after renewing, disabling or moving it. */
+    invalidateAccount(accountId: string): Promise<void> {
       devices.forget(accountId);
       content.deleteWhere((key) => key.startsWith(`${accountId}\n`));
       for (const token of [...accounts.keys()]) if (accounts.peek(token)?.account.id === accountId) accounts.delete(token);
+      return stored.forget(accountId);
     },
 
     /** Forgets which devices the account has admitted (call after one is removed, here or on another instance). */
@@ -476,14 +504,18 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       brand = undefined;
     },
 
-    /** Resolves when no panel fetch is in flight (tests; graceful shutdown). */
-    whenIdle(): Promise<void> {
-      return content.whenIdle();
+    /** Resolves when no panel fetch or stored-copy write is in flight (tests; graceful shutdown). */
+    async whenIdle(): Promise<void> {
+      while (content.loading > 0 || stored.refreshing > 0) {
+        await content.whenIdle();
+        await stored.whenIdle();
+      }
+      await stored.whenIdle();
     },
 
     /** Sizes, for tests and diagnostics. */
     stats() {
-      return { entries: content.size, bytes: content.bytes, loading: content.loading, accounts: accounts.size, unknownTokens: unknownTokens.size };
+      return { entries: content.size, bytes: content.bytes, loading: content.loading, refreshing: stored.refreshing, accounts: accounts.size, unknownTokens: unknownTokens.size };
     },
   };
 }

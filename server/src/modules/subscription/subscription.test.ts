@@ -578,9 +578,12 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
       expect((await get(`/sub/${account.token}`, ua)).headers['subscription-userinfo']).toContain('download=777;');
       expect(subRequests(account.panel).length).toBe(before + 2);
 
-      // Long unused: refreshed before answering, so a client polling every few hours never gets an old copy.
+      // Long unused: the stored copy at once (the panel is not waited for), refreshed for the next request.
       setPanelUsage(account, 888);
       clock.advance(3 * 3600);
+      expect((await get(`/sub/${account.token}`, ua)).headers['subscription-userinfo']).toContain('download=777;');
+      await service.whenIdle();
+      expect(subRequests(account.panel).length).toBe(before + 3);
       expect((await get(`/sub/${account.token}`, ua)).headers['subscription-userinfo']).toContain('download=888;');
       expect(subRequests(account.panel).length).toBe(before + 3);
     });
