@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { crashPoint } from '../../lib/crash-points.js';
+import { versionedRead } from '../../lib/versioned-read.js';
 import { PanelError } from '../../panels/panel-driver.js';
 import { isPurchasable, isTrialPlan } from '../plans/plans.service.js';
 import type { PlansRepo } from '../plans/plans.repo.js';
@@ -42,10 +43,24 @@ export interface AccountsServiceDeps {
   closeOpenCheckouts(accountId: string): Promise<void>;
   /** The user's profile changed behind the users repository (a trial marked used): caches of it let go. */
   userChanged(userId: string): void;
+  /** Moves when a server is added, renamed or removed (on any instance): the servers' public names are read again. */
+  serversVersion?: () => number;
 }
 
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { accounts, clock } = deps;
+  /** Servers are few and rarely change: their public names are kept, not joined into every account list. */
+  const serverNames = versionedRead(() => accounts.listPublicServerNames(), { version: deps.serversVersion ?? (() => 0), now: () => clock().getTime() });
+  /** A panel call for an account's usage in flight: concurrent visits of the dashboard share it. */
+  const usageAsked = new Map<string, Promise<{ account: AccountRecord; stale: boolean }>>();
+
+  async function listOwn(userId: string): Promise<AccountRecord[]> {
+    const names = await serverNames();
+    const own = await accounts.listForUser(userId, names);
+    if (!own.some((account) => account.masterServerId && !names.has(account.masterServerId))) return own;
+    // A server added on another instance that this one has not heard of yet: its name is read now, not left out.
+    return accounts.listForUser(userId, await accounts.listPublicServerNames());
+  }
 
   /** What a customer sees of an account: our own `/sub/<token>` link, never the panel's address. */
   function toVpnAccount(account: AccountRecord, shown: ShownSettings, usageStale = false): VpnAccount {
@@ -73,12 +88,21 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     };
   }
 
-  /** Asks the panel for usage and status when the last answer is older than the cache; false when it could not. */
-  async function refreshUsage(account: AccountRecord): Promise<{ account: AccountRecord; stale: boolean }> {
-    const now = clock();
-    const fresh = account.usageCheckedAt && now.getTime() - account.usageCheckedAt.getTime() < USAGE_CACHE_SECONDS * 1000;
+  /** Asks the panel for usage and status when the last answer is older than the cache (once at a time per account); stale when it could not. */
+  function refreshUsage(account: AccountRecord): Promise<{ account: AccountRecord; stale: boolean }> | { account: AccountRecord; stale: boolean } {
+    const fresh = account.usageCheckedAt && clock().getTime() - account.usageCheckedAt.getTime() < USAGE_CACHE_SECONDS * 1000;
     if (fresh || account.status === 'suspended' || !account.masterServerId) return { account, stale: false };
-    const server = await deps.servers.findServerRecord(account.masterServerId);
+    let asked = usageAsked.get(account.id);
+    if (!asked) {
+      asked = askPanelForUsage(account, account.masterServerId).finally(() => usageAsked.delete(account.id));
+      usageAsked.set(account.id, asked);
+    }
+    return asked;
+  }
+
+  async function askPanelForUsage(account: AccountRecord, masterServerId: string): Promise<{ account: AccountRecord; stale: boolean }> {
+    const now = clock();
+    const server = await deps.servers.findServerRecord(masterServerId);
     if (!server) return { account, stale: true };
     try {
       const panel = await deps.servers.driverFor(server).getAccount(account.username, { withLinks: account.links.length === 0 });
@@ -172,14 +196,14 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   return {
     async listAccounts(user: UserProfile): Promise<VpnAccount[]> {
-      const [own, shown] = await Promise.all([accounts.listForUser(user.id), shownSettings()]);
+      const [own, shown] = await Promise.all([listOwn(user.id), shownSettings()]);
       const refreshed = await Promise.all(own.map(refreshUsage));
       return refreshed.map(({ account, stale }) => toVpnAccount(account, shown, stale));
     },
 
     /** A user's accounts as last synced (no panel call): the admin's user page. */
     async listStoredAccounts(userId: string): Promise<VpnAccount[]> {
-      const [own, shown] = await Promise.all([accounts.listForUser(userId), shownSettings()]);
+      const [own, shown] = await Promise.all([listOwn(userId), shownSettings()]);
       return own.map((account) => toVpnAccount(account, shown));
     },
 
