@@ -23,6 +23,12 @@ import { AccountNoLongerWaiting, provisionedFields, type Provisioned, type Provi
 export const USAGE_CACHE_SECONDS = 60;
 const USAGE_TIMEOUT_NOTE = 'panel did not answer; showing the last known values';
 
+/** What the panel said of an account's usage, and when. */
+interface UsageAnswer {
+  usage: Pick<AccountRecord, 'status' | 'usedTrafficBytes' | 'expireDate' | 'dataLimitBytes' | 'links'>;
+  at: Date;
+}
+
 interface ShownSettings {
   trialPlanId: string | null;
   renewalGraceDays: number;
@@ -52,7 +58,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   /** Servers are few and rarely change: their public names are kept, not joined into every account list. */
   const serverNames = versionedRead(() => accounts.listPublicServerNames(), { version: deps.serversVersion ?? (() => 0), now: () => clock().getTime() });
   /** A panel call for an account's usage in flight: concurrent visits of the dashboard share it. */
-  const usageAsked = new Map<string, Promise<{ account: AccountRecord; stale: boolean }>>();
+  const usageAsked = new Map<string, Promise<UsageAnswer | undefined>>();
 
   async function listOwn(userId: string): Promise<AccountRecord[]> {
     const names = await serverNames();
@@ -89,7 +95,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   /** Asks the panel for usage and status when the last answer is older than the cache (once at a time per account); stale when it could not. */
-  function refreshUsage(account: AccountRecord): Promise<{ account: AccountRecord; stale: boolean }> | { account: AccountRecord; stale: boolean } {
+  async function refreshUsage(account: AccountRecord): Promise<{ account: AccountRecord; stale: boolean }> {
     const fresh = account.usageCheckedAt && clock().getTime() - account.usageCheckedAt.getTime() < USAGE_CACHE_SECONDS * 1000;
     if (fresh || account.status === 'suspended' || !account.masterServerId) return { account, stale: false };
     let asked = usageAsked.get(account.id);
@@ -97,16 +103,18 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       asked = askPanelForUsage(account, account.masterServerId).finally(() => usageAsked.delete(account.id));
       usageAsked.set(account.id, asked);
     }
-    return asked;
+    const answer = await asked;
+    return answer ? { account: { ...account, ...answer.usage, usageCheckedAt: answer.at }, stale: false } : { account, stale: true };
   }
 
-  async function askPanelForUsage(account: AccountRecord, masterServerId: string): Promise<{ account: AccountRecord; stale: boolean }> {
+  /** The panel's usage for the account, saved; undefined when the panel could not say. */
+  async function askPanelForUsage(account: AccountRecord, masterServerId: string): Promise<UsageAnswer | undefined> {
     const now = clock();
     const server = await deps.servers.findServerRecord(masterServerId);
-    if (!server) return { account, stale: true };
+    if (!server) return undefined;
     try {
       const panel = await deps.servers.driverFor(server).getAccount(account.username, { withLinks: account.links.length === 0 });
-      if (!panel) return { account, stale: true };
+      if (!panel) return undefined;
       const usage = {
         status: panel.status,
         usedTrafficBytes: panel.usedTrafficBytes,
@@ -115,10 +123,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         links: panel.links ?? account.links,
       };
       await accounts.updateUsage(account.id, usage, now);
-      return { account: { ...account, ...usage, usageCheckedAt: now }, stale: false };
+      return { usage, at: now };
     } catch (err) {
       deps.log.warn({ accountId: account.id, err: err instanceof Error ? err.message : err }, USAGE_TIMEOUT_NOTE);
-      return { account, stale: true };
+      return undefined;
     }
   }
 
