@@ -161,7 +161,7 @@ export function createServices(ctx: ServiceContext) {
   }), { signal: changeSignal, now: () => clock().getTime() });
   const servers = createServersService({
     servers: serversRepo, drivers: createDriverRegistry(ctx.driverFactory), audit, keys, clock, log,
-    checkPanelUrl: createPanelUrlCheck({ allowLinkLocal: ctx.config.allowLinkLocalPanels }),
+    checkPanelUrl: createPanelUrlCheck({ allowLinkLocal: ctx.config.allowLinkLocalPanels }), onChange: () => changeSignal.changed(),
   });
   const serverHealth = createServerHealth({ db, servers: serversRepo, driverFor: (server) => servers.driverFor(server), jobs, clock, log });
   const provisioner = createProvisioner({
@@ -177,7 +177,7 @@ export function createServices(ctx: ServiceContext) {
       await checkout.closeOpenRenewals(accountId);
       await subscriptionControls.endForDeletedAccount(accountId);
     },
-    userChanged: (userId) => sessionCache.forgetUser(userId),
+    userChanged: (userId) => sessionCache.forgetUser(userId), serversVersion: () => changeSignal.version(),
   });
   const notices = createBillingNotices({ jobs, clock });
   const subscription = createSubscriptionService({ db, settings, publicUrl: ctx.config.publicUrl, clock, log, settingsVersion: () => changeSignal.version() });
@@ -241,7 +241,7 @@ export function createServices(ctx: ServiceContext) {
     auth: createAuthService({ config: ctx.config, keys, clock, mailer: ctx.mailer, log, users, sessions, audit, settings, otp: createOtpRepo(db), signAccessToken: ctx.signAccessToken }),
     users: createUsersService({ users, audit, clock }),
     plans: createPlansService({
-      plans: plansRepo, settings, audit, clock, onChange: () => changeSignal.changed(), recurringPlanSaved: (plan) => enqueuePlanPriceSync(jobs, plan, clock()),
+      plans: plansRepo, settings, audit, clock, onChange: () => changeSignal.changed(), siteVersion: () => changeSignal.version(), recurringPlanSaved: (plan) => enqueuePlanPriceSync(jobs, plan, clock()),
     }),
     changeSignal,
     crypto,

@@ -41,11 +41,16 @@ interface AccountMetadata {
   links?: string[];
 }
 
-const SELECT = [
+/** A server as customers may see it (public region name, never the internal one), by id. */
+export type PublicServerNames = Map<string, NonNullable<AccountRecord['server']>>;
+
+const ACCOUNT_COLUMNS = [
   'a.id', 'a.user_id', 'a.master_server_id', 'a.provisioning_server_id', 'a.plan_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.sub_token',
-  'a.subscription_url', 'a.metadata', 'a.usage_checked_at', 'a.created_at', 'a.device_limit', 's.id as server_id', 's.public_name as server_public_name', 's.locations as server_locations', 'p.name as plan_name',
+  'a.subscription_url', 'a.metadata', 'a.usage_checked_at', 'a.created_at', 'a.device_limit', 'p.name as plan_name',
   'p.status as plan_status', 'p.price as plan_price', 'p.metadata as plan_metadata',
 ];
+
+const SELECT = [...ACCOUNT_COLUMNS, 's.id as server_id', 's.public_name as server_public_name', 's.locations as server_locations'];
 
 /** N of "Location N" for a server without a public name: its place in the order servers were added (as the status page counts). */
 const SERVER_NUMBER =
@@ -58,7 +63,8 @@ const PAID_UNTIL = `(select max(pp.ends_at) from paid_periods pp where pp.vpn_ac
 const PAYMENT_CONFIRMED =
   `exists (select 1 from subscriptions ps join transactions pt on pt.subscription_id = ps.id where ps.vpn_account_id = a.id and pt.status = 'succeeded') as payment_confirmed`;
 
-function toRecord(row: Record<string, unknown>): AccountRecord {
+/** `server` comes from the row's own join, or (for the lighter list) from `servers` by the account's server id. */
+function toRecord(row: Record<string, unknown>, servers?: PublicServerNames): AccountRecord {
   const metadata = parseJson<AccountMetadata>(row.metadata, {});
   return {
     id: row.id as string,
@@ -76,9 +82,11 @@ function toRecord(row: Record<string, unknown>): AccountRecord {
     links: metadata.links ?? [],
     usageCheckedAt: toDateOrNull(row.usage_checked_at),
     createdAt: toDate(row.created_at),
-    server: row.server_id
-      ? { ...publicRegionName((row.server_public_name as string | null) ?? null, Number(row.server_number)), locations: row.server_locations as string }
-      : null,
+    server: servers
+      ? servers.get(row.master_server_id as string) ?? null
+      : row.server_id
+        ? { ...publicRegionName((row.server_public_name as string | null) ?? null, Number(row.server_number)), locations: row.server_locations as string }
+        : null,
     planName: (row.plan_name as string | null) ?? null,
     plan: row.plan_id && row.plan_status
       ? {
@@ -152,9 +160,27 @@ export function createAccountsRepo(db: Db) {
           .select(conn.raw('1')),
       );
 
+  /** The list's SQL, built once: only the user id changes between calls, and building it was a fair part of each visit. */
+  let listSql: string | undefined;
+
   return {
-    async listForUser(userId: string): Promise<AccountRecord[]> {
-      return (await base().where('a.user_id', userId).orderBy('a.created_at', 'desc')).map(toRecord);
+    /**
+     * The user's accounts, newest first, in one query on indexed lookups only (the dashboard reads it on every
+     * visit): their servers' public names come from `servers` (listPublicServerNames, kept by the caller).
+     */
+    async listForUser(userId: string, servers: PublicServerNames): Promise<AccountRecord[]> {
+      listSql ??= db('vpn_accounts as a').leftJoin('plans as p', 'p.id', 'a.plan_id').select(ACCOUNT_COLUMNS)
+        .select(db.raw(PAYMENT_CONFIRMED)).select(db.raw(PAID_UNTIL))
+        .where('a.user_id', userId).orderBy('a.created_at', 'desc').toSQL().sql;
+      const result: unknown = await db.raw(listSql, [userId]);
+      const rows = (Array.isArray(result) ? result : (result as { rows: Array<Record<string, unknown>> }).rows) as Array<Record<string, unknown>>;
+      return rows.map((row) => toRecord(row, servers));
+    },
+
+    /** Every server's name as customers see it, numbered as SERVER_NUMBER counts (servers are few). */
+    async listPublicServerNames(): Promise<PublicServerNames> {
+      const rows = await db('masterservers').select('id', 'public_name', 'locations').orderBy([{ column: 'created_at' }, { column: 'id' }]);
+      return new Map(rows.map((row: Record<string, unknown>, i) => [row.id as string, { ...publicRegionName((row.public_name as string | null) ?? null, i + 1), locations: row.locations as string }]));
     },
 
     /** The account only if it belongs to `userId`: someone else's is simply not found. */

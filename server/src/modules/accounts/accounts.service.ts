@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { crashPoint } from '../../lib/crash-points.js';
+import { versionedRead } from '../../lib/versioned-read.js';
 import { PanelError } from '../../panels/panel-driver.js';
 import { isPurchasable, isTrialPlan } from '../plans/plans.service.js';
 import type { PlansRepo } from '../plans/plans.repo.js';
@@ -21,6 +22,12 @@ import { AccountNoLongerWaiting, provisionedFields, type Provisioned, type Provi
 /** Usage and status are asked of the panel at most this often per account. */
 export const USAGE_CACHE_SECONDS = 60;
 const USAGE_TIMEOUT_NOTE = 'panel did not answer; showing the last known values';
+
+/** What the panel said of an account's usage, and when. */
+interface UsageAnswer {
+  usage: Pick<AccountRecord, 'status' | 'usedTrafficBytes' | 'expireDate' | 'dataLimitBytes' | 'links'>;
+  at: Date;
+}
 
 interface ShownSettings {
   trialPlanId: string | null;
@@ -42,10 +49,24 @@ export interface AccountsServiceDeps {
   closeOpenCheckouts(accountId: string): Promise<void>;
   /** The user's profile changed behind the users repository (a trial marked used): caches of it let go. */
   userChanged(userId: string): void;
+  /** Moves when a server is added, renamed or removed (on any instance): the servers' public names are read again. */
+  serversVersion?: () => number;
 }
 
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { accounts, clock } = deps;
+  /** Servers are few and rarely change: their public names are kept, not joined into every account list. */
+  const serverNames = versionedRead(() => accounts.listPublicServerNames(), { version: deps.serversVersion ?? (() => 0), now: () => clock().getTime() });
+  /** A panel call for an account's usage in flight: concurrent visits of the dashboard share it. */
+  const usageAsked = new Map<string, Promise<UsageAnswer | undefined>>();
+
+  async function listOwn(userId: string): Promise<AccountRecord[]> {
+    const names = await serverNames();
+    const own = await accounts.listForUser(userId, names);
+    if (!own.some((account) => account.masterServerId && !names.has(account.masterServerId))) return own;
+    // A server added on another instance that this one has not heard of yet: its name is read now, not left out.
+    return accounts.listForUser(userId, await accounts.listPublicServerNames());
+  }
 
   /** What a customer sees of an account: our own `/sub/<token>` link, never the panel's address. */
   function toVpnAccount(account: AccountRecord, shown: ShownSettings, usageStale = false): VpnAccount {
@@ -73,16 +94,27 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     };
   }
 
-  /** Asks the panel for usage and status when the last answer is older than the cache; false when it could not. */
+  /** Asks the panel for usage and status when the last answer is older than the cache (once at a time per account); stale when it could not. */
   async function refreshUsage(account: AccountRecord): Promise<{ account: AccountRecord; stale: boolean }> {
-    const now = clock();
-    const fresh = account.usageCheckedAt && now.getTime() - account.usageCheckedAt.getTime() < USAGE_CACHE_SECONDS * 1000;
+    const fresh = account.usageCheckedAt && clock().getTime() - account.usageCheckedAt.getTime() < USAGE_CACHE_SECONDS * 1000;
     if (fresh || account.status === 'suspended' || !account.masterServerId) return { account, stale: false };
-    const server = await deps.servers.findServerRecord(account.masterServerId);
-    if (!server) return { account, stale: true };
+    let asked = usageAsked.get(account.id);
+    if (!asked) {
+      asked = askPanelForUsage(account, account.masterServerId).finally(() => usageAsked.delete(account.id));
+      usageAsked.set(account.id, asked);
+    }
+    const answer = await asked;
+    return answer ? { account: { ...account, ...answer.usage, usageCheckedAt: answer.at }, stale: false } : { account, stale: true };
+  }
+
+  /** The panel's usage for the account, saved; undefined when the panel could not say. */
+  async function askPanelForUsage(account: AccountRecord, masterServerId: string): Promise<UsageAnswer | undefined> {
+    const now = clock();
+    const server = await deps.servers.findServerRecord(masterServerId);
+    if (!server) return undefined;
     try {
       const panel = await deps.servers.driverFor(server).getAccount(account.username, { withLinks: account.links.length === 0 });
-      if (!panel) return { account, stale: true };
+      if (!panel) return undefined;
       const usage = {
         status: panel.status,
         usedTrafficBytes: panel.usedTrafficBytes,
@@ -91,10 +123,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         links: panel.links ?? account.links,
       };
       await accounts.updateUsage(account.id, usage, now);
-      return { account: { ...account, ...usage, usageCheckedAt: now }, stale: false };
+      return { usage, at: now };
     } catch (err) {
       deps.log.warn({ accountId: account.id, err: err instanceof Error ? err.message : err }, USAGE_TIMEOUT_NOTE);
-      return { account, stale: true };
+      return undefined;
     }
   }
 
@@ -172,14 +204,14 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   return {
     async listAccounts(user: UserProfile): Promise<VpnAccount[]> {
-      const [own, shown] = await Promise.all([accounts.listForUser(user.id), shownSettings()]);
+      const [own, shown] = await Promise.all([listOwn(user.id), shownSettings()]);
       const refreshed = await Promise.all(own.map(refreshUsage));
       return refreshed.map(({ account, stale }) => toVpnAccount(account, shown, stale));
     },
 
     /** A user's accounts as last synced (no panel call): the admin's user page. */
     async listStoredAccounts(userId: string): Promise<VpnAccount[]> {
-      const [own, shown] = await Promise.all([accounts.listForUser(userId), shownSettings()]);
+      const [own, shown] = await Promise.all([listOwn(userId), shownSettings()]);
       return own.map((account) => toVpnAccount(account, shown));
     },
 

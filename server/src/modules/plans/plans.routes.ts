@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PlanBody, UpdatePlanBody } from '../../../../shared/plans.js';
+import { sendJsonAnswer } from '../../lib/json-answer.js';
 import { parseInput } from '../../lib/parse.js';
 import { actorOf } from '../users/users.service.js';
 import type { PlansService } from './plans.service.js';
@@ -7,7 +8,7 @@ import type { PlansService } from './plans.service.js';
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
 export async function publicPlansRoutes(app: FastifyInstance, opts: { plans: PlansService }) {
-  app.get('/api/plans', async () => opts.plans.listPublicPlans());
+  app.get('/api/plans', async (request, reply) => sendJsonAnswer(request, reply, await opts.plans.publicPlansAnswer()));
 }
 
 export async function adminPlansRoutes(app: FastifyInstance, opts: { plans: PlansService }) {

@@ -4,6 +4,8 @@ import { recurringProblem } from '../../../../shared/plan-billing.js';
 import { isListedPublicly } from '../../../../shared/pricing.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { toJsonAnswer, type JsonAnswer } from '../../lib/json-answer.js';
+import { versionedRead } from '../../lib/versioned-read.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { Actor } from '../users/users.service.js';
@@ -52,6 +54,8 @@ export function createPlansService(deps: {
   plans: PlansRepo; settings: SettingsService; audit: AuditRepo; clock: Clock;
   /** Any plan changed (the public pages on every instance follow). */
   onChange?: () => void;
+  /** Moves when the site changes on any instance (a plan, or the settings that mark the trial): the public list follows. */
+  siteVersion?: () => number;
   /** A recurring plan was saved: its product and price at the payment provider follow (a queued job). */
   recurringPlanSaved?: (plan: PlanRecord) => Promise<void>;
 }) {
@@ -63,14 +67,21 @@ export function createPlansService(deps: {
     deps.onChange?.();
   };
   const trialPlanId = async () => (await deps.settings.getAppSettings()).trialPlanId;
+  const listPublicPlans = async (): Promise<Plan[]> => {
+    const trial = await trialPlanId();
+    return (await plans.listActive()).map((plan) => toPlan(plan, trial));
+  };
+  /** `/api/plans` serialised once per change (here or, through the signal, elsewhere), as the pages are drawn. */
+  const publicPlansAnswer = versionedRead<JsonAnswer>(async () => toJsonAnswer(await listPublicPlans()), {
+    version: () => version + (deps.siteVersion?.() ?? 0), now: () => clock().getTime(),
+  });
   const record = (actor: Actor, action: string, id: string, details: Record<string, unknown> = {}) =>
     deps.audit.record({ actorId: actor.id, actorEmail: actor.email, action, targetType: 'plan', targetId: id, details, ip: actor.ip ?? null, now: clock() });
 
   return {
-    async listPublicPlans(): Promise<Plan[]> {
-      const trial = await trialPlanId();
-      return (await plans.listActive()).map((plan) => toPlan(plan, trial));
-    },
+    listPublicPlans,
+
+    publicPlansAnswer,
 
     /** The plans the public pages list: active, public, not the trial; in display order. */
     async listPricingPlans(): Promise<Plan[]> {

@@ -72,6 +72,8 @@ export interface ServersServiceDeps {
   log: FastifyBaseLogger;
   /** Refuses panel URLs this server must not call (link-local, cloud metadata). Default: refuse them all. */
   checkPanelUrl?: PanelUrlCheck;
+  /** A server was added, edited or removed: what customers see of it (its public name, its number) follows, on every instance. */
+  onChange?: () => void;
 }
 
 export function createServersService(deps: ServersServiceDeps) {
@@ -146,6 +148,7 @@ export function createServersService(deps: ServersServiceDeps) {
         passwordEncrypted: encryptSecret(deps.keys.encryption, secret),
         serviceId: body.serviceId, locations: body.locations, status: 'active', lastCheck: now,
       }, now);
+      deps.onChange?.();
       // It just answered the credential test: up from the start (the admin set it up, no mail).
       await servers.recordCheckSuccess(server.id, null, now);
       await record(actor, 'server.create', server.id, { name: server.name, kind: server.kind });
@@ -177,6 +180,7 @@ export function createServersService(deps: ServersServiceDeps) {
         ...(connectionChanged ? { lastCheck: now } : {}),
       }, now);
       if (!updated) throw notFound('Server not found.');
+      deps.onChange?.();
       if (connectionChanged) await servers.recordCheckSuccess(id, null, now);
       await record(actor, 'server.update', id, { fields: Object.keys(patch) });
       return toAdminServer(connectionChanged ? (await servers.findById(id))! : updated);
@@ -189,6 +193,7 @@ export function createServersService(deps: ServersServiceDeps) {
         throw new AppError(409, 'server_in_use', `This server still holds ${accounts} VPN account${accounts === 1 ? '' : 's'}. Delete them first, or disable the server instead.`);
       }
       await servers.remove(id);
+      deps.onChange?.();
       await record(actor, 'server.delete', id, { name: server.name });
     },
 

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { UpdateSettingsBody } from '../../../../shared/app-settings.js';
 import type { Clock } from '../../lib/clock.js';
+import { sendJsonAnswer } from '../../lib/json-answer.js';
 import { parseInput } from '../../lib/parse.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
 import { actorOf } from '../users/users.service.js';
 import type { SettingsService } from './settings.service.js';
 
 export async function publicConfigRoutes(app: FastifyInstance, opts: { settings: SettingsService }) {
-  app.get('/api/config', async () => opts.settings.getPublicConfig());
+  app.get('/api/config', async (request, reply) => sendJsonAnswer(request, reply, await opts.settings.getPublicConfigAnswer()));
 }
 
 export async function adminSettingsRoutes(app: FastifyInstance, opts: { settings: SettingsService; audit: AuditRepo; clock: Clock }) {

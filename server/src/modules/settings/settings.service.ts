@@ -3,6 +3,7 @@ import { DEVICELESS_CLIENTS_DEFAULT, RENEWAL_DEFAULTS, RETENTION_DEFAULTS, type 
 import { DEFAULT_CURRENCY, isSupportedCurrency } from '../../../../shared/currencies.js';
 import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from '../../../../shared/devices.js';
 import { validationFailed } from '../../errors.js';
+import { toJsonAnswer, type JsonAnswer } from '../../lib/json-answer.js';
 import type { SettingsRepo, StoredAppConfig } from './settings.repo.js';
 import { TRANSLATED_LOCALES } from '../../../../shared/plan-translations.js';
 import type { StripePublicState } from '../billing/provider-accounts/stripe-settings.service.js';
@@ -57,6 +58,22 @@ export function createSettingsService(deps: {
     return settings.supportEmailSet ? settings : { ...settings, supportEmail: '' };
   }
 
+  async function getPublicConfig(): Promise<PublicConfig> {
+    const [settings, card] = await Promise.all([getAppSettings(), deps.cardPublicState()]);
+    const paymentMethods = await deps.paymentMethods(card.ready);
+    return {
+      brandName: settings.brandName,
+      supportEmail: settings.supportEmail,
+      locationsClaim: settings.locationsClaim,
+      protectionFeatures: settings.protectionFeatures,
+      cardPaymentsEnabled: card.ready,
+      paymentMethods,
+      stripePublishableKey: card.publishableKey,
+      currency: settings.currency,
+      siteContentTranslations: settings.siteContentTranslations,
+    };
+  }
+
   return {
     getAppSettings,
 
@@ -86,20 +103,11 @@ export function createSettingsService(deps: {
       return getAdminSettings();
     },
 
-    async getPublicConfig(): Promise<PublicConfig> {
-      const [settings, card] = await Promise.all([getAppSettings(), deps.cardPublicState()]);
-      const paymentMethods = await deps.paymentMethods(card.ready);
-      return {
-        brandName: settings.brandName,
-        supportEmail: settings.supportEmail,
-        locationsClaim: settings.locationsClaim,
-        protectionFeatures: settings.protectionFeatures,
-        cardPaymentsEnabled: card.ready,
-        paymentMethods,
-        stripePublishableKey: card.publishableKey,
-        currency: settings.currency,
-        siteContentTranslations: settings.siteContentTranslations,
-      };
+    getPublicConfig,
+
+    /** The public config serialised (read every time here; createCachedSettings keeps it). */
+    async getPublicConfigAnswer(): Promise<JsonAnswer> {
+      return toJsonAnswer(await getPublicConfig());
     },
   };
 }

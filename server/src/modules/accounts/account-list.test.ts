@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../../test/databases.js';
+import { useTestEnvironment } from '../../../test/environment.js';
+import { asMarzneshinUser, startFakeMarzneshin, type FakeMarzneshin } from '../../../test/fake-panels/marzneshin.js';
+import { bearer, buildTestApp, signInDesktop, type DesktopSession, type TestApp } from '../../../test/test-app.js';
+
+/**
+ * The dashboard's account list (issue 27): read in one query with the servers' public names kept in memory
+ * until a server changes, and one panel call per account however many visits ask at once.
+ */
+describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
+  const env = useTestEnvironment(kind);
+  let t: TestApp;
+  let panel: FakeMarzneshin;
+  let admin: DesktopSession;
+  let planId: string;
+  let serverId: string;
+  let n = 0;
+
+  const call = (session: DesktopSession, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(session.accessToken), ...(payload ? { payload } : {}) });
+  const newUser = () => signInDesktop(t, env.smtp, `list${(n += 1)}-${kind}@example.com`);
+  const claim = async (user: DesktopSession) => {
+    const res = await call(user, 'POST', '/api/accounts', { planId });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; username: string };
+  };
+  const serversShown = async (user: DesktopSession) => (await call(user, 'GET', '/api/accounts')).json().map((a: { server: unknown }) => a.server);
+
+  beforeAll(async () => {
+    panel = await startFakeMarzneshin();
+    t = await buildTestApp({ db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' } });
+    admin = await signInDesktop(t, env.smtp, 'admin@example.com');
+    const server = await call(admin, 'POST', '/api/admin/servers', { kind: 'marzneshin', name: 'Internal FSN-1', publicName: 'Germany', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'DE' });
+    expect(server.statusCode, server.body).toBe(201);
+    serverId = server.json().id;
+    planId = (await call(admin, 'POST', '/api/admin/plans', { name: 'Free', days: 30, price: 0, dataLimitBytes: 1024 ** 3, locations: 'all' })).json().id;
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await panel.close();
+  });
+
+  it("shows a server's new public name on the next request, whether saved here or announced by another instance", async () => {
+    const user = await newUser();
+    await claim(user);
+    expect(await serversShown(user)).toEqual([{ name: 'Germany', locationNumber: null, locations: 'DE' }]);
+
+    expect((await call(admin, 'PATCH', `/api/admin/servers/${serverId}`, { publicName: 'Frankfurt', locations: 'DE,AT' })).statusCode).toBe(200);
+    expect(await serversShown(user)).toEqual([{ name: 'Frankfurt', locationNumber: null, locations: 'DE,AT' }]);
+
+    await env.database.db('masterservers').where({ id: serverId }).update({ public_name: null });
+    t.app.services.changeSignal.changed(); // what the broadcast does when another instance saves
+    expect(await serversShown(user)).toEqual([{ name: 'Location 1', locationNumber: 1, locations: 'DE,AT' }]);
+    await env.database.db('masterservers').where({ id: serverId }).update({ public_name: 'Germany', locations: 'DE' });
+    t.app.services.changeSignal.changed();
+  });
+
+  it('names a server added behind this instance (no signal yet) rather than leaving it out', async () => {
+    const user = await newUser();
+    const account = await claim(user);
+    const now = new Date(Date.now() + 60_000);
+    const otherId = randomUUID();
+    await env.database.db('masterservers').insert({
+      id: otherId, kind: 'marzneshin', name: 'Added elsewhere', url: 'http://127.0.0.1:9', username: 'u', password_encrypted: 'x', service_id: '1', locations: 'JP', status: 'disabled', created_at: now, updated_at: now,
+    });
+    await env.database.db('vpn_accounts').where({ id: account.id }).update({ master_server_id: otherId });
+    try {
+      expect(await serversShown(user)).toEqual([{ name: 'Location 2', locationNumber: 2, locations: 'JP' }]);
+    } finally {
+      await env.database.db('vpn_accounts').where({ id: account.id }).update({ master_server_id: serverId });
+      await env.database.db('masterservers').where({ id: otherId }).delete();
+      t.app.services.changeSignal.changed();
+    }
+  });
+
+  it('asks the panel once per account when the dashboard is opened many times at once, and every answer has the new usage', async () => {
+    const user = await newUser();
+    const accounts = [await claim(user), await claim(user)];
+    for (const account of accounts) asMarzneshinUser(panel.users.get(account.username)).used_traffic = 777;
+    t.clock.advance(61); // past the usage cache: the next visit asks the panel
+    const asked = () => panel.requests.filter((r) => r.method === 'GET' && accounts.some((a) => r.path.includes(a.username))).length;
+    const before = asked();
+    panel.faults.delayMs = 150;
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => call(user, 'GET', '/api/accounts')));
+      for (const res of answers) {
+        expect(res.statusCode).toBe(200);
+        expect(res.json().map((a: { usedTrafficBytes: number; usageStale: boolean }) => [a.usedTrafficBytes, a.usageStale])).toEqual([[777, false], [777, false]]);
+      }
+    } finally {
+      panel.faults.delayMs = 0;
+    }
+    expect(asked() - before).toBe(2);
+    // Saved: the next visit within the cache asks nothing.
+    await call(user, 'GET', '/api/accounts');
+    expect(asked() - before).toBe(2);
+  });
+});
