@@ -21,7 +21,7 @@ import { SITE_DIST_DIR } from '../src/lib/package-info.js';
 import { randomToken } from '../src/lib/crypto.js';
 import { benchRenewals, type RenewalsBenchResult } from './renewals.bench.js';
 import { renderMarkdownTable, replaceBetweenMarkers } from './suite/docs-table.js';
-import { BASELINE, measureRounds, run, type Load, type Measured, type Pace } from './suite/load.js';
+import { BASELINE, measureRounds, run, settle, type Load, type Measured, type Pace } from './suite/load.js';
 import { BENCH_APP_SECRET, sampleRss, startPanelStub, startServer, type ServerProcess } from './suite/processes.js';
 import { keepsRatio, median, ratiosBetweenBaselines } from './suite/ratios.js';
 import { ADMIN_EMAIL, CUSTOMER_EMAIL, seedDatabase, seeded } from './suite/seed.js';
@@ -113,7 +113,9 @@ async function fetchEach(base: string, tokens: string[], concurrency = 20): Prom
 async function meUnderOverview(base: string, customer: string, admin: string, seconds: number) {
   const me: Load = { name: '/api/me', path: '/api/me', headers: { authorization: customer } };
   const pace = { connections: 10, seconds };
+  await settle(base);
   const alone = (await run(base, me, pace)).p99;
+  await settle(base);
   let stopped = false;
   let overviews = 0;
   const loop = (async () => {
@@ -156,7 +158,9 @@ async function measureColdSub(databaseUrl: string, tokens: string[][], warmedAt:
     let next = 0;
     const cold: Load = { name: 'cold /sub', path: '/sub/x', headers: CLIENT, amount: roundTokens.length, nextPath: () => `/sub/${roundTokens[next++ % roundTokens.length]}` };
     const before = (await run(server.base, BASELINE, settings.pace)).reqPerSec;
+    await settle(server.base);
     const rate = (await run(server.base, cold, settings.pace)).reqPerSec;
+    await settle(server.base);
     const after = (await run(server.base, BASELINE, settings.pace)).reqPerSec;
     ratios.push(ratiosBetweenBaselines([before, after], [rate])[0]!);
     rates.push(rate);

@@ -47,6 +47,23 @@ export async function run(base: string, load: Load, pace: Pace): Promise<Rate> {
   return { reqPerSec, p99: result.latency.p99 };
 }
 
+/**
+ * Waits until the server answers the baseline promptly twice in a row: requests a slow target left in
+ * flight when its load ended (a synchronous SQLite query holds the whole process) must not count against
+ * the next measurement. Returns the seconds waited.
+ */
+export async function settle(base: string, promptMs = 100, timeoutMs = 120_000): Promise<number> {
+  const started = performance.now();
+  let prompt = 0;
+  while (prompt < 2 && performance.now() - started < timeoutMs) {
+    const asked = performance.now();
+    await (await fetch(`${base}${BASELINE.path}`)).arrayBuffer();
+    prompt = performance.now() - asked < promptMs ? prompt + 1 : 0;
+    if (prompt === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return (performance.now() - started) / 1000;
+}
+
 export interface Measured {
   load: Load;
   /** Median over rounds of the ratio to the baselines around it. */
@@ -64,7 +81,13 @@ export interface Measured {
 export async function measureRounds(base: string, loads: Load[], pace: Pace, rounds: number): Promise<Measured[]> {
   const perRound: Array<{ rates: Rate[]; ratios: number[]; baselines: number[] }> = [];
   for (let round = 0; round < rounds; round += 1) {
-    const baselines = [(await run(base, BASELINE, pace)).reqPerSec];
+    const baseline = async () => {
+      const rate = (await run(base, BASELINE, pace)).reqPerSec;
+      await settle(base);
+      return rate;
+    };
+    await settle(base);
+    const baselines = [await baseline()];
     const rates: Rate[] = [];
     for (const load of loads) {
       rates.push(await run(base, load, pace).catch((err: unknown) => {
@@ -72,7 +95,9 @@ export async function measureRounds(base: string, loads: Load[], pace: Pace, rou
         console.error(`  ${err instanceof Error ? err.message : String(err)}`);
         return { reqPerSec: Number.NaN, p99: Number.NaN };
       }));
-      baselines.push((await run(base, BASELINE, pace)).reqPerSec);
+      const waited = await settle(base);
+      if (waited > 1) console.log(`  (${load.name}: the server took ${waited.toFixed(0)} s to answer promptly again after its load)`);
+      baselines.push(await baseline());
     }
     perRound.push({ rates, baselines, ratios: ratiosBetweenBaselines(baselines, rates.map((r) => r.reqPerSec)) });
   }
