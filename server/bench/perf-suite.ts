@@ -1,0 +1,312 @@
+/**
+ * `npm run bench` (after `npm run build:web`): issue 27's targets, each as requests per second relative to
+ * `GET /robots.txt` of the same server process, measured between two baseline runs (ratio = target over
+ * the mean of the baselines either side), median of 3 rounds, at 10k and 1M users on SQLite and PostgreSQL.
+ * The server runs in a child process (suite/serve.ts, production mode, rate limits open, no Redis); this
+ * process seeds the databases and loads it with autocannon. Method and flags: docs/performance.md.
+ *
+ *   --quick               10k users, 1 round, short loads, a sample of the pages (a smoke test)
+ *   --db=sqlite|postgres  one database only (PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else local)
+ *   --sizes=10k,1M        user counts
+ *   --write-docs          rewrite the table in docs/performance.md between its bench:table markers
+ *   --no-renewals         skip server/bench/renewals.bench.ts (PostgreSQL)
+ *   --from-source         run the server from its TypeScript sources (through tsx) instead of building it first
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SITE_DIST_DIR } from '../src/lib/package-info.js';
+import { randomToken } from '../src/lib/crypto.js';
+import { benchRenewals, type RenewalsBenchResult } from './renewals.bench.js';
+import { renderMarkdownTable, replaceBetweenMarkers } from './suite/docs-table.js';
+import { BASELINE, measureRounds, run, settle, type Load, type Measured, type Pace } from './suite/load.js';
+import { BENCH_APP_SECRET, sampleRss, startPanelStub, startServer, type ServerProcess } from './suite/processes.js';
+import { keepsRatio, median, ratiosBetweenBaselines } from './suite/ratios.js';
+import { ADMIN_EMAIL, CUSTOMER_EMAIL, seedDatabase, seeded } from './suite/seed.js';
+
+type DbKind = 'sqlite' | 'postgres';
+const DOCS = fileURLToPath(new URL('../../docs/performance.md', import.meta.url));
+const BR = { 'accept-encoding': 'gzip, deflate, br' };
+const CLIENT = { 'user-agent': 'v2rayNG/1.8.0' };
+/** A config fetched within this long is still fresh: cold `/sub` asks for ones fetched longer ago. */
+const FRESH_MS = 60_000;
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const quick = argv.includes('--quick');
+const dbs: DbKind[] = flag('db') ? [flag('db') as DbKind] : ['sqlite', 'postgres'];
+const sizes = (flag('sizes') ?? (quick ? '10k' : '10k,1M')).split(',').map(parseSize);
+const settings = quick
+  ? { rounds: 1, pace: { connections: 50, seconds: 1 }, warm: { connections: 50, seconds: 0.5 }, pagePace: { connections: 50, seconds: 0.5 }, pageSample: 12, pressure: 2 }
+  : { rounds: 3, pace: { connections: 50, seconds: 2 }, warm: { connections: 50, seconds: 1 }, pagePace: { connections: 50, seconds: 1 }, pageSample: 1, pressure: 4 };
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const fromSource = argv.includes('--from-source');
+const serverDir = fromSource ? join(ROOT, 'server/src') : join(ROOT, 'dist/server/src');
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function parseSize(text: string): number {
+  const match = /^(\d+)([kM]?)$/.exec(text.trim());
+  if (!match) throw new Error(`--sizes: ${text} is not a size such as 10k or 1M`);
+  return Number(match[1]) * (match[2] === 'k' ? 1_000 : match[2] === 'M' ? 1_000_000 : 1);
+}
+const sizeName = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1_000 ? `${n / 1_000}k` : String(n));
+const dbName = (db: DbKind) => (db === 'sqlite' ? 'SQLite' : 'PostgreSQL');
+
+/** What one database at one size gave. */
+interface ConfigResult {
+  db: DbKind;
+  users: number;
+  seedSeconds: number;
+  measured: Measured[];
+  coldSub: { ratio: number; reqPerSec: number; fresh: boolean };
+  pressure: { alone: number; loaded: number; overviews: number };
+  maxRssMb: number;
+  pages?: { count: number; min: number; minPath: string; below: string[] };
+}
+
+function routeLoads(users: number, customer: string, admin: string): Load[] {
+  const q = (params: string) => `/api/admin/users${params}`;
+  return [
+    { name: '`GET /api/accounts` (3 accounts)', path: '/api/accounts', headers: { authorization: customer } },
+    { name: '`GET /api/plans`', path: '/api/plans' },
+    { name: '`GET /api/me`', path: '/api/me', headers: { authorization: customer } },
+    { name: '`GET /api/config`', path: '/api/config' },
+    { name: '`GET /pricing` (br)', path: '/pricing', headers: BR },
+    { name: 'unknown-token `/sub` (a new token each request)', path: '/sub/x', headers: CLIENT, nextPath: () => `/sub/${randomToken(24)}`, status: 404 },
+    { name: 'admin users: first page', path: q(''), headers: { authorization: admin } },
+    { name: 'admin users: deep page (`after=` halfway)', path: q(`?after=${seeded.userId(Math.floor(users / 2))}`), headers: { authorization: admin } },
+    { name: 'admin users: exact search', path: q(`?q=${encodeURIComponent(seeded.email(Math.floor(users / 3) + 1))}`), headers: { authorization: admin } },
+    { name: 'admin users: prefix search `q=ab`', path: q('?q=ab'), headers: { authorization: admin } },
+    { name: 'admin users: `active=true`', path: q('?active=true'), headers: { authorization: admin } },
+    { name: 'admin users: `pastDue=true`', path: q('?pastDue=true'), headers: { authorization: admin } },
+    { name: 'admin users: `role=admin`', path: q('?role=admin'), headers: { authorization: admin } },
+    { name: 'admin overview `?days=90`', path: '/api/admin/overview?days=90', headers: { authorization: admin } },
+  ];
+}
+const isAdminLoad = (load: Load) => load.path.startsWith('/api/admin/');
+
+/** Checks each load answers as expected once, then loads it briefly (a cold process answers its first seconds slowly). */
+async function warm(base: string, loads: Load[], pace: Pace): Promise<void> {
+  for (const load of [BASELINE, ...loads]) {
+    const res = await fetch(`${base}${load.nextPath?.() ?? load.path}`, { headers: load.headers });
+    await res.arrayBuffer();
+    if (res.status !== (load.status ?? 200)) throw new Error(`${load.name}: HTTP ${res.status}`);
+    await run(base, load, pace);
+  }
+}
+
+/** Fetches every token's `/sub` once, `concurrency` at a time. */
+async function fetchEach(base: string, tokens: string[], concurrency = 20): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < tokens.length) {
+      const res = await fetch(`${base}/sub/${tokens[next++]}`, { headers: CLIENT });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`/sub warm-up: HTTP ${res.status}`);
+    }
+  }));
+}
+
+/** `/api/me` p99 with 10 connections alone, then while another client asks for the overview in a loop. */
+async function meUnderOverview(base: string, customer: string, admin: string, seconds: number) {
+  const me: Load = { name: '/api/me', path: '/api/me', headers: { authorization: customer } };
+  const pace = { connections: 10, seconds };
+  await settle(base);
+  const alone = (await run(base, me, pace)).p99;
+  await settle(base);
+  let stopped = false;
+  let overviews = 0;
+  const loop = (async () => {
+    while (!stopped) {
+      await (await fetch(`${base}/api/admin/overview?days=90`, { headers: { authorization: admin } })).arrayBuffer();
+      overviews += 1;
+    }
+  })();
+  const loaded = (await run(base, me, pace)).p99;
+  stopped = true;
+  await loop;
+  return { alone, loaded, overviews };
+}
+
+/** Every prerendered page (br) between baselines, one round: listed from the build's manifest. */
+async function measurePages(base: string) {
+  const manifest = JSON.parse(readFileSync(join(SITE_DIST_DIR, 'manifest.json'), 'utf8')) as { pages: Array<{ path: string }> };
+  const paths = manifest.pages.map((p) => p.path).filter((_, i) => i % settings.pageSample === 0);
+  const loads = paths.map((path): Load => ({ name: path, path, headers: BR }));
+  await warm(base, loads, { ...settings.pagePace, seconds: 0.3 });
+  const measured = await measureRounds(base, loads, settings.pagePace, 1);
+  const min = measured.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+  return { count: paths.length, min: min.ratio, minPath: min.load.path, below: measured.filter((m) => m.ratio < 0.6).map((m) => `${m.load.path} ${m.ratio.toFixed(2)}`) };
+}
+
+/**
+ * Cold `/sub`: accounts whose configuration was fetched once, over a minute ago, by an earlier process;
+ * each round restarts the server (empty memory) and asks for `perRound` different accounts once each.
+ */
+async function measureColdSub(databaseUrl: string, tokens: string[][], warmedAt: number, started: ServerProcess[]): Promise<ConfigResult['coldSub']> {
+  const fresh = Date.now() - warmedAt < FRESH_MS;
+  if (fresh && !quick) await new Promise((resolve) => setTimeout(resolve, FRESH_MS - (Date.now() - warmedAt)));
+  const ratios: number[] = [];
+  const rates: number[] = [];
+  for (const roundTokens of tokens) {
+    await Promise.all(started.map((s) => s.stop()));
+    const server = await startServer(databaseUrl, ADMIN_EMAIL, serverDir);
+    started.push(server);
+    await run(server.base, BASELINE, settings.warm);
+    let next = 0;
+    const cold: Load = { name: 'cold /sub', path: '/sub/x', headers: CLIENT, amount: roundTokens.length, nextPath: () => `/sub/${roundTokens[next++ % roundTokens.length]}` };
+    const before = (await run(server.base, BASELINE, settings.pace)).reqPerSec;
+    await settle(server.base);
+    const rate = (await run(server.base, cold, settings.pace)).reqPerSec;
+    await settle(server.base);
+    const after = (await run(server.base, BASELINE, settings.pace)).reqPerSec;
+    ratios.push(ratiosBetweenBaselines([before, after], [rate])[0]!);
+    rates.push(rate);
+  }
+  return { ratio: median(ratios), reqPerSec: median(rates), fresh: fresh && quick };
+}
+
+async function measureConfig(db: DbKind, users: number, seedSeconds: number, databaseUrl: string, withPages: boolean): Promise<ConfigResult> {
+  const started: ServerProcess[] = [];
+  const server = await startServer(databaseUrl, ADMIN_EMAIL, serverDir);
+  started.push(server);
+  try {
+    const [customer, admin] = [await server.signIn(CUSTOMER_EMAIL), await server.signIn(ADMIN_EMAIL)];
+    const rss = sampleRss(server.pid);
+    // Accounts for cold /sub, fetched once now by this process.
+    const perRound = Math.min(1000, Math.floor(users / 5 / settings.rounds) - 1);
+    const tokens = Array.from({ length: settings.rounds }, (_, round) => Array.from({ length: perRound }, (_, j) => seeded.subToken(5 * (1 + round * perRound + j))));
+    await fetchEach(server.base, tokens.flat());
+    const warmedAt = Date.now();
+
+    const loads = routeLoads(users, customer, admin);
+    await warm(server.base, loads, settings.warm);
+    const measured = await measureRounds(server.base, loads, settings.pace, settings.rounds);
+    const pressure = await meUnderOverview(server.base, customer, admin, settings.pressure);
+    const maxRssMb = rss.stop();
+    const pages = withPages ? await measurePages(server.base) : undefined;
+    const coldSub = await measureColdSub(databaseUrl, tokens, warmedAt, started);
+    return { db, users, seedSeconds, measured, coldSub, pressure, maxRssMb, pages };
+  } finally {
+    await Promise.all(started.map((s) => s.stop()));
+  }
+}
+
+function printConfig(r: ConfigResult): void {
+  console.log(`\n${dbName(r.db)}, ${r.users.toLocaleString('en')} users (seeded in ${r.seedSeconds.toFixed(1)} s), baseline ${r.measured[0]!.baseline.toFixed(0)} req/s`);
+  for (const m of r.measured) {
+    console.log(`  ${m.load.name.padEnd(52)} ${m.reqPerSec.toFixed(0).padStart(7)} req/s  p99 ${String(m.p99).padStart(4)} ms  ratio ${m.ratio.toFixed(2)} (rounds ${m.ratios.map((x) => x.toFixed(2)).join(', ')})`);
+  }
+  console.log(`  ${'cold /sub'.padEnd(52)} ${r.coldSub.reqPerSec.toFixed(0).padStart(7)} req/s  ratio ${r.coldSub.ratio.toFixed(2)}${r.coldSub.fresh ? ' (quick: fetched under a minute before)' : ''}`);
+  console.log(`  /api/me p99 alone ${r.pressure.alone} ms, with the overview in a loop ${r.pressure.loaded} ms (${r.pressure.overviews} overviews)`);
+  console.log(`  server max RSS ${r.maxRssMb.toFixed(0)} MB`);
+  if (r.pages) console.log(`  ${r.pages.count} prerendered pages (br): lowest ratio ${r.pages.min.toFixed(2)} (${r.pages.minPath})${r.pages.below.length ? `; below 0.6: ${r.pages.below.join(', ')}` : ''}`);
+}
+
+/** The table: one row per target, one column per database and size, and whether every column meets it. */
+function summaryTable(results: ConfigResult[], renewals: RenewalsBenchResult | undefined): string {
+  const columns = results.map((r) => `${dbName(r.db)} ${sizeName(r.users)}`);
+  const rows: string[][] = [];
+  const row = (name: string, goal: string, cells: Array<{ text: string; ok: boolean | null }>) => {
+    const judged = cells.filter((c) => c.ok !== null);
+    rows.push([name, goal, ...cells.map((c) => c.text), judged.length === 0 ? '' : judged.every((c) => c.ok) ? 'ok' : 'BELOW']);
+  };
+  row('`GET /robots.txt` (baseline, req/s)', '', results.map((r) => ({ text: r.measured[0]!.baseline.toFixed(0), ok: null })));
+  const smallest = (r: ConfigResult) => results.find((s) => s.db === r.db && s.users === Math.min(...results.filter((x) => x.db === r.db).map((x) => x.users)))!;
+  for (const [i, load] of results[0]!.measured.map((m) => m.load).entries()) {
+    const admin = isAdminLoad(load);
+    const min = admin ? 0.3 : 0.6;
+    row(load.name, admin ? '≥ 0.3; 1M within 20 % of 10k' : `≥ ${min}`, results.map((r) => {
+      const ratio = r.measured[i]!.ratio;
+      const base = smallest(r).measured[i]!.ratio;
+      const keeps = r === smallest(r) || keepsRatio(base, ratio);
+      if (!Number.isFinite(ratio)) return { text: 'no ratio', ok: false }; // no answers in a target or baseline window, or an error
+      return { text: `${ratio.toFixed(2)}${admin && r !== smallest(r) ? ` (${(ratio / base).toFixed(2)} of ${sizeName(smallest(r).users)})` : ''}`, ok: ratio >= min && keeps };
+    }));
+  }
+  row('cold `/sub` (fetched once, over a minute ago)', '≥ 0.5', results.map((r) => ({ text: `${r.coldSub.ratio.toFixed(2)}${r.coldSub.fresh ? ' (fresh)' : ''}`, ok: r.coldSub.ratio >= 0.5 })));
+  const paged = results.find((r) => r.pages);
+  if (paged?.pages) {
+    row(`every prerendered page (${paged.pages.count}, br): lowest`, '≥ 0.6', results.map((r) => (r.pages ? { text: `${r.pages.min.toFixed(2)} (${r.pages.minPath})`, ok: r.pages.min >= 0.6 } : { text: '–', ok: null })));
+  }
+  row('`/api/me` p99 rise with the overview in a loop (ms)', '< 20 ms at SQLite 1M', results.map((r) => {
+    const { alone, loaded } = r.pressure;
+    const judged = r.db === 'sqlite' && r.users >= 1_000_000;
+    // autocannon reports p99 0 when no request was answered in the window.
+    if (alone === 0 || loaded === 0) return { text: 'no answers', ok: judged ? false : null };
+    const rise = loaded - alone;
+    return { text: `${rise >= 0 ? '+' : '−'}${Math.abs(rise)} (${alone} → ${loaded})`, ok: judged ? rise < 20 : null };
+  }));
+  row('server max RSS (MB)', '< 300 at 1M', results.map((r) => ({ text: r.maxRssMb.toFixed(0), ok: r.users >= 1_000_000 ? r.maxRssMb < 300 : null })));
+  row('seeding (s)', '', results.map((r) => ({ text: r.seedSeconds.toFixed(1), ok: null })));
+  let table = renderMarkdownTable(['target', 'goal', ...columns, ''], rows);
+  if (renewals) {
+    const checks = renewals.checks.filter((c) => c.actual === c.expected).length;
+    table += `\n\nAuto-renewals (\`server/bench/renewals.bench.ts\`, ${renewals.database}, ${renewals.subscribers} subscribers, panel answering in ${renewals.panelDelayMs} ms): `
+      + `**${renewals.renewalsPerSec.toFixed(1)} renewals/s** (goal ≥ 20: ${renewals.renewalsPerSec >= 20 ? 'ok' : 'BELOW'}), exactly-once checks ${checks} of ${renewals.checks.length} passed.`;
+  }
+  return table;
+}
+
+/** The commit being measured, read at start (a commit made while the suite runs is not what it measured). */
+const COMMIT = (() => {
+  try {
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
+    return `${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}${dirty ? ' with uncommitted changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+})();
+
+function describeRun(): string {
+  const commit = COMMIT;
+  return `One run of \`npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}\` on ${new Date().toISOString().slice(0, 10)} (commit ${commit}); `
+    + `${settings.rounds} round(s), ${settings.pace.connections} connections, ${settings.pace.seconds} s per measurement, server ${fromSource ? 'from its sources (tsx)' : 'built'}.`;
+}
+
+async function main(): Promise<void> {
+  if (!fromSource) {
+    console.log('Building the server (tsc -p tsconfig.server.json)…');
+    execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(ROOT, 'tsconfig.server.json')], { stdio: 'inherit' });
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'vpn-perf-suite-'));
+  const panel = await startPanelStub();
+  const results: ConfigResult[] = [];
+  try {
+    for (const db of dbs) {
+      for (const users of sizes) {
+        console.log(`\nSeeding ${dbName(db)} with ${users.toLocaleString('en')} users…`);
+        const data = await seedDatabase(db, users, { url: panel.url, appSecret: BENCH_APP_SECRET }, { dir, pgUrl });
+        try {
+          const result = await measureConfig(db, users, data.seconds, data.url, results.length === 0);
+          printConfig(result);
+          results.push(result);
+        } finally {
+          await data.drop();
+        }
+      }
+    }
+  } finally {
+    await panel.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  let renewals: RenewalsBenchResult | undefined;
+  if (!argv.includes('--no-renewals') && dbs.includes('postgres')) {
+    console.log('\nAuto-renewals (server/bench/renewals.bench.ts)…');
+    renewals = await benchRenewals(quick ? { subscribers: 20 } : {}).catch((err: unknown) => {
+      console.error(`  the renewals benchmark failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      return undefined;
+    });
+    for (const check of renewals?.checks ?? []) console.log(`  ${check.actual === check.expected ? 'ok  ' : 'FAIL'} ${check.name}: ${check.actual}${check.actual === check.expected ? '' : ` (expected ${check.expected})`}`);
+  }
+  const table = `${describeRun()}\n\n${summaryTable(results, renewals)}`;
+  console.log(`\n${table}`);
+  if (argv.includes('--write-docs')) {
+    writeFileSync(DOCS, replaceBetweenMarkers(readFileSync(DOCS, 'utf8'), table));
+    console.log(`\nwrote the table into ${DOCS}`);
+  }
+}
+
+await main();

@@ -1,0 +1,112 @@
+/** Loading the server with autocannon, and the baseline-target-baseline rounds of the method. */
+import autocannon from 'autocannon';
+import { median, ratiosBetweenBaselines } from './ratios.js';
+
+export interface Load {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+  /** A new path for every request (unknown tokens, round-robin over accounts). */
+  nextPath?: () => string;
+  /** Send exactly this many requests instead of loading for the round's duration. */
+  amount?: number;
+  /** The status every answer must have (default 200). */
+  status?: number;
+}
+
+export interface Pace {
+  connections: number;
+  /** Seconds per measurement. */
+  seconds: number;
+}
+
+export interface Rate {
+  reqPerSec: number;
+  p99: number;
+}
+
+export const BASELINE: Load = { name: 'GET /robots.txt (baseline)', path: '/robots.txt' };
+
+/** Loads `base` with `load`; throws when any answer has another status than expected (a broken route measures nothing). */
+export async function run(base: string, load: Load, pace: Pace): Promise<Rate> {
+  const expected = load.status ?? 200;
+  const result = await autocannon({
+    url: `${base}${load.path}`,
+    connections: pace.connections,
+    headers: load.headers,
+    ...(load.amount ? { amount: load.amount } : { duration: pace.seconds }),
+    ...(load.nextPath ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: load.nextPath!() }) }] } : {}),
+  });
+  const wrong = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => Number(code) !== expected);
+  // A request over autocannon's 10 s timeout counts as not answered (the rate shows it), not as a failure.
+  if (result.errors - result.timeouts > 0 || wrong.length > 0) {
+    throw new Error(`${load.name}: ${result.errors} errors, ${result.timeouts} timeouts, answers ${JSON.stringify(result.statusCodeStats)} (expected ${expected}) of ${result.requests.total}`);
+  }
+  // With `amount`, autocannon's per-second average counts partial seconds as whole ones: total over time instead.
+  const reqPerSec = load.amount ? result.requests.total / (result.duration || 1) : result.requests.average;
+  return { reqPerSec, p99: result.latency.p99 };
+}
+
+/**
+ * Waits until the server answers the baseline promptly twice in a row: requests a slow target left in
+ * flight when its load ended (a synchronous SQLite query holds the whole process) must not count against
+ * the next measurement. Returns the seconds waited.
+ */
+export async function settle(base: string, promptMs = 100, timeoutMs = 120_000): Promise<number> {
+  const started = performance.now();
+  let prompt = 0;
+  while (prompt < 2 && performance.now() - started < timeoutMs) {
+    const asked = performance.now();
+    await (await fetch(`${base}${BASELINE.path}`)).arrayBuffer();
+    prompt = performance.now() - asked < promptMs ? prompt + 1 : 0;
+    if (prompt === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return (performance.now() - started) / 1000;
+}
+
+export interface Measured {
+  load: Load;
+  /** Median over rounds of the ratio to the baselines around it. */
+  ratio: number;
+  reqPerSec: number;
+  p99: number;
+  ratios: number[];
+  baseline: number;
+}
+
+/**
+ * `rounds` rounds of baseline, load 1, baseline, load 2, …, baseline on one server; each load's ratio is
+ * the median over rounds of its rate over the mean of the two baselines around it.
+ */
+export async function measureRounds(base: string, loads: Load[], pace: Pace, rounds: number): Promise<Measured[]> {
+  const perRound: Array<{ rates: Rate[]; ratios: number[]; baselines: number[] }> = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const baseline = async () => {
+      const rate = (await run(base, BASELINE, pace)).reqPerSec;
+      await settle(base);
+      return rate;
+    };
+    await settle(base);
+    const baselines = [await baseline()];
+    const rates: Rate[] = [];
+    for (const load of loads) {
+      rates.push(await run(base, load, pace).catch((err: unknown) => {
+        // One broken route must not cost the whole run: it shows as an error, the others are measured.
+        console.error(`  ${err instanceof Error ? err.message : String(err)}`);
+        return { reqPerSec: Number.NaN, p99: Number.NaN };
+      }));
+      const waited = await settle(base);
+      if (waited > 1) console.log(`  (${load.name}: the server took ${waited.toFixed(0)} s to answer promptly again after its load)`);
+      baselines.push(await baseline());
+    }
+    perRound.push({ rates, baselines, ratios: ratiosBetweenBaselines(baselines, rates.map((r) => r.reqPerSec)) });
+  }
+  return loads.map((load, i) => ({
+    load,
+    ratio: median(perRound.map((r) => r.ratios[i]!)),
+    reqPerSec: median(perRound.map((r) => r.rates[i]!.reqPerSec)),
+    p99: median(perRound.map((r) => r.rates[i]!.p99)),
+    ratios: perRound.map((r) => r.ratios[i]!),
+    baseline: median(perRound.flatMap((r) => r.baselines)),
+  }));
+}

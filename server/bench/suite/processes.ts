@@ -1,0 +1,102 @@
+/** The processes the suite runs: the server under load (serve.ts) and the panel stub, each forked over IPC. */
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ChildMessage } from './serve.js';
+
+const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
+const PANEL_STUB = fileURLToPath(new URL('./panel-stub.ts', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+/** The server's APP_SECRET: the seed seals the panel password with it. */
+export const BENCH_APP_SECRET = 'bench-secret-bench-secret-bench-secret-00';
+
+function forkTs(file: string, env: Record<string, string>): ChildProcess {
+  return fork(file, [], { execArgv: ['--import', 'tsx'], env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+}
+
+function waitForPort(child: ChildProcess, what: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start in ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+    child.on('message', (message: ChildMessage) => {
+      if ('port' in message) {
+        clearTimeout(timer);
+        resolve(message.port);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before listening`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startPanelStub(): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = forkTs(PANEL_STUB, {});
+  const port = await waitForPort(child, 'the panel stub');
+  return { url: `http://127.0.0.1:${port}`, stop: () => stop(child) };
+}
+
+export interface ServerProcess {
+  pid: number;
+  base: string;
+  /** Signs `email` in with the code the server mailed: the `authorization` header of a desktop session. */
+  signIn(email: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** The server on `databaseUrl` (migrated and seeded), in production mode, listening on a free port of 127.0.0.1; its code from `serverDir`. */
+export async function startServer(databaseUrl: string, adminEmail: string, serverDir: string): Promise<ServerProcess> {
+  const child = forkTs(SERVE, {
+    NODE_ENV: 'production', DATABASE_URL: databaseUrl, APP_SECRET: BENCH_APP_SECRET, PUBLIC_URL: 'http://127.0.0.1',
+    SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'warn', ADMIN_EMAILS: adminEmail, BENCH_SERVER_DIR: serverDir,
+  });
+  const port = await waitForPort(child, 'the server');
+  const base = `http://127.0.0.1:${port}`;
+  const codes = new Map<string, (subject: string) => void>();
+  child.on('message', (message: ChildMessage) => {
+    if ('mail' in message) codes.get(message.mail.to)?.(message.mail.subject);
+  });
+  const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return {
+    pid: child.pid!,
+    base,
+    async signIn(email) {
+      const mailed = new Promise<string>((resolve) => codes.set(email, resolve));
+      const asked = await post('/api/auth/otp', { email });
+      if (!asked.ok) throw new Error(`sign-in code for ${email}: HTTP ${asked.status} ${await asked.text()}`);
+      const code = /(\d{6}) is your/.exec(await mailed)?.[1];
+      codes.delete(email);
+      const verified = await post('/api/auth/verify', { email, code, client: 'desktop' });
+      if (!verified.ok) throw new Error(`sign-in of ${email}: HTTP ${verified.status} ${await verified.text()}`);
+      return `Bearer ${((await verified.json()) as { accessToken: string }).accessToken}`;
+    },
+    stop: () => stop(child),
+  };
+}
+
+/** Samples the resident memory of process `pid` (Linux /proc) until `stop`, which returns the largest seen, in MB. */
+export function sampleRss(pid: number, everyMs = 100): { stop(): number } {
+  let max = 0;
+  const sample = () => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      max = Math.max(max, kb / 1024);
+    } catch {
+      // the process is gone: keep what was seen
+    }
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return max;
+    },
+  };
+}
