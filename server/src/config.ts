@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from '../../shared/auth.js';
+import { DEFAULT_CONCURRENCY } from './jobs/worker.js';
 
 /** Every environment variable the server reads, validated once at start. */
 const EnvSchema = z.object({
@@ -27,7 +28,7 @@ const EnvSchema = z.object({
   STUCK_ACCOUNT_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
   STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   ALLOW_LINK_LOCAL_PANELS: z.enum(['true', 'false', '1', '0']).optional(),
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(DEFAULT_CONCURRENCY),
 });
 
 export interface Config {

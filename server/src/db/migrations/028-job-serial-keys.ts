@@ -19,6 +19,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('jobs', (t) => {
     t.string('serial_key', 128);
     t.index(['serial_key', 'status', 'seq'], 'jobs_serial_key_status_seq_index');
+    // SQLite reads the next number at each insert (MAX(seq)): from this index, not by a scan of every job.
+    t.index(['seq'], 'jobs_seq_index');
   });
   await knex.raw("CREATE UNIQUE INDEX jobs_serial_key_running_unique ON jobs (serial_key) WHERE status = 'running'");
 }
@@ -27,6 +29,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX jobs_serial_key_running_unique');
   await knex.schema.alterTable('jobs', (t) => {
     t.dropIndex(['serial_key', 'status', 'seq'], 'jobs_serial_key_status_seq_index');
+    t.dropIndex(['seq'], 'jobs_seq_index');
     t.dropColumn('serial_key');
     t.dropColumn('seq');
   });
