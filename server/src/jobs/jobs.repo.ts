@@ -10,7 +10,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const DEFAULT_MAX_ATTEMPTS = 20;
 /** `last_error` keeps a short message: enough to read in the admin panel, never a stack. */
 export const MAX_ERROR_LENGTH = 1000;
-/** Claims that lost a race for a serial key (another worker took a job of that key first) are tried again this many times. */
+/** A claim that lost a race for a serial key (another worker took a job of that key first) looks again, up to this many times. */
 const CLAIM_TRIES = 5;
 
 /** The serial key of the jobs that change one VPN account (they run one at a time, in the order they were enqueued); none without an account. */
@@ -199,7 +199,9 @@ export function createJobsRepo(db: Db) {
         try {
           return await claimOnce(options);
         } catch (err) {
-          if (!isUniqueViolation(err) || tries >= CLAIM_TRIES) throw err;
+          if (!isUniqueViolation(err)) throw err;
+          // Lost every race this time (many claimers on few keys): the next poll looks again.
+          if (tries >= CLAIM_TRIES) return undefined;
         }
       }
     },
