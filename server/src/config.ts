@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from '../../shared/auth.js';
+import { DEFAULT_CONCURRENCY } from './jobs/worker.js';
 
 /** Every environment variable the server reads, validated once at start. */
 const EnvSchema = z.object({
@@ -27,6 +28,7 @@ const EnvSchema = z.object({
   STUCK_ACCOUNT_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
   STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   ALLOW_LINK_LOCAL_PANELS: z.enum(['true', 'false', '1', '0']).optional(),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(DEFAULT_CONCURRENCY),
 });
 
 export interface Config {
@@ -54,6 +56,8 @@ export interface Config {
   stuckAccounts: { afterSeconds: number; sweepIntervalSeconds: number };
   /** Panel URLs on link-local or cloud-metadata addresses (169.254.0.0/16, fe80::/10, fd00:ec2::254) are refused unless this is true. */
   allowLinkLocalPanels: boolean;
+  /** Background jobs one instance runs at a time (the jobs of one account still run one after another). */
+  jobConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -118,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     stuckAccounts: { afterSeconds: e.STUCK_ACCOUNT_AFTER_SECONDS, sweepIntervalSeconds: e.STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS },
     allowLinkLocalPanels: e.ALLOW_LINK_LOCAL_PANELS === 'true' || e.ALLOW_LINK_LOCAL_PANELS === '1',
+    jobConcurrency: e.JOB_CONCURRENCY,
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dialectOf, type Db } from '../db/knex.js';
 import { parseJson, toDate, toDateOrNull, toJson } from '../db/values.js';
+import { isUniqueViolation } from '../db/errors.js';
 import { addSeconds } from '../lib/clock.js';
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -9,6 +10,11 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const DEFAULT_MAX_ATTEMPTS = 20;
 /** `last_error` keeps a short message: enough to read in the admin panel, never a stack. */
 export const MAX_ERROR_LENGTH = 1000;
+/** A claim that lost a race for a serial key (another worker took a job of that key first) looks again, up to this many times. */
+const CLAIM_TRIES = 5;
+
+/** The serial key of the jobs that change one VPN account (they run one at a time, in the order they were enqueued); none without an account. */
+export const accountSerialKey = (accountId: string | null | undefined): string | null => (accountId ? `account:${accountId}` : null);
 
 export interface Job {
   id: string;
@@ -23,6 +29,7 @@ export interface Job {
   lockedBy: string | null;
   lastError: string | null;
   dedupeKey: string | null;
+  serialKey: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -36,6 +43,11 @@ export interface EnqueueJob {
   maxAttempts?: number;
   /** At most one job ever exists per key: enqueueing it again returns the first job. */
   dedupeKey?: string;
+  /**
+   * Jobs with the same key never run at the same time (on any instance) and start in the order they were
+   * enqueued: a due job waits while one of its key runs or an earlier one of its key is due. See accountSerialKey.
+   */
+  serialKey?: string | null;
 }
 
 export interface ClaimOptions {
@@ -59,13 +71,14 @@ interface JobRow {
   locked_by: string | null;
   last_error: string | null;
   dedupe_key: string | null;
+  serial_key: string | null;
   created_at: unknown;
   updated_at: unknown;
 }
 
 const JOB_COLUMNS: string[] = [
   'id', 'type', 'payload', 'status', 'attempts', 'max_attempts', 'run_at',
-  'locked_at', 'locked_by', 'last_error', 'dedupe_key', 'created_at', 'updated_at',
+  'locked_at', 'locked_by', 'last_error', 'dedupe_key', 'serial_key', 'created_at', 'updated_at',
 ];
 
 function toJob(row: JobRow): Job {
@@ -81,6 +94,7 @@ function toJob(row: JobRow): Job {
     lockedBy: row.locked_by,
     lastError: row.last_error,
     dedupeKey: row.dedupe_key,
+    serialKey: row.serial_key,
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
@@ -92,20 +106,48 @@ export const truncateError = (message: string) =>
 export function createJobsRepo(db: Db) {
   const isPostgres = dialectOf(db) === 'postgres';
 
-  /** The id of the job to run next, as a subquery; on PostgreSQL it locks that row and skips rows others hold. */
+  /**
+   * The id of the job to run next, as a subquery; on PostgreSQL it locks that row and skips rows others hold.
+   * A job with a serial key waits while another job of its key runs (even one whose worker died: that one
+   * is taken over first, as any job whose lease ran out, so a dead worker never holds a key for good) or
+   * while an earlier-enqueued job of its key is due.
+   */
   function selectNextClaimableId({ now, types, lockTimeoutSeconds }: ClaimOptions) {
     const staleBefore = addSeconds(now, -lockTimeoutSeconds);
-    const next = db('jobs')
-      .select('id')
+    const sameKey = (alias: string) => db(`jobs as ${alias}`).select(db.raw('1')).whereRaw(`${alias}.serial_key = j.serial_key`);
+    const next = db('jobs as j')
+      .select('j.id')
       .where((q) =>
-        q.where((due) => due.where('status', 'queued').where('run_at', '<=', now))
-          .orWhere((stale) => stale.where('status', 'running').where('locked_at', '<', staleBefore)),
+        q.where((due) => due.where('j.status', 'queued').where('j.run_at', '<=', now))
+          .orWhere((stale) => stale.where('j.status', 'running').where('j.locked_at', '<', staleBefore)),
       )
-      .orderBy([{ column: 'run_at' }, { column: 'id' }])
+      .where((q) =>
+        q.whereNull('j.serial_key')
+          .orWhere('j.status', 'running')
+          .orWhere((free) =>
+            free.whereNotExists(sameKey('r').where('r.status', 'running'))
+              .whereNotExists(sameKey('e').where('e.status', 'queued').where('e.run_at', '<=', now).whereRaw('e.seq < j.seq')),
+          ),
+      )
+      .orderBy([{ column: 'j.run_at' }, { column: 'j.seq' }])
       .limit(1);
-    if (types) next.whereIn('type', types);
+    if (types) next.whereIn('j.type', types);
     if (isPostgres) next.forUpdate().skipLocked();
     return next;
+  }
+
+  async function claimOnce(options: ClaimOptions): Promise<Job | undefined> {
+    const rows: JobRow[] = await db('jobs')
+      .where('id', selectNextClaimableId(options))
+      .update({
+        status: 'running',
+        locked_at: options.now,
+        locked_by: options.workerId,
+        attempts: db.raw('attempts + 1'),
+        updated_at: options.now,
+      })
+      .returning(JOB_COLUMNS);
+    return rows[0] && toJob(rows[0]);
   }
 
   return {
@@ -129,6 +171,9 @@ export function createJobsRepo(db: Db) {
         max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         run_at: job.runAt ?? now,
         dedupe_key: job.dedupeKey ?? null,
+        serial_key: job.serialKey ?? null,
+        // PostgreSQL numbers jobs by a sequence; SQLite's single writer makes the next number safe to read.
+        ...(isPostgres ? {} : { seq: trx.raw('(SELECT COALESCE(MAX(seq), 0) + 1 FROM jobs)') }),
         created_at: now,
         updated_at: now,
       });
@@ -144,21 +189,21 @@ export function createJobsRepo(db: Db) {
     /**
      * Takes the next due job (or one whose worker died) for `workerId` and returns it, or undefined.
      * One statement, so one transaction: `UPDATE … WHERE id = (SELECT … [FOR UPDATE SKIP LOCKED]) RETURNING`.
-     * PostgreSQL: the row lock makes concurrent workers skip to other rows. SQLite: the statement holds
-     * the database's single write lock from the select to the update.
+     * PostgreSQL: the row lock makes concurrent workers skip to other rows. Two workers that pick two jobs of
+     * one serial key at the same instant (each statement's snapshot missing the other's claim) collide on the
+     * unique index of running keys, and the loser looks again. SQLite: the statement holds the database's
+     * single write lock from the select to the update.
      */
     async claimNext(options: ClaimOptions): Promise<Job | undefined> {
-      const rows: JobRow[] = await db('jobs')
-        .where('id', selectNextClaimableId(options))
-        .update({
-          status: 'running',
-          locked_at: options.now,
-          locked_by: options.workerId,
-          attempts: db.raw('attempts + 1'),
-          updated_at: options.now,
-        })
-        .returning(JOB_COLUMNS);
-      return rows[0] && toJob(rows[0]);
+      for (let tries = 1; ; tries += 1) {
+        try {
+          return await claimOnce(options);
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+          // Lost every race this time (many claimers on few keys): the next poll looks again.
+          if (tries >= CLAIM_TRIES) return undefined;
+        }
+      }
     },
 
     /** The worker is still running these jobs: their leases start again from `now` (only those it still holds). */

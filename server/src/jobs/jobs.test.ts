@@ -322,7 +322,8 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
     const release = createGate();
     const worker = createWorker(
       { provision: async () => { started.open(); await release.opened; } },
-      { pollIntervalMs: 10 },
+      // Its one slot is taken: the job enqueued next waits, and must still be waiting after the stop.
+      { pollIntervalMs: 10, concurrency: 1 },
     );
     const job = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
     worker.start();

@@ -59,6 +59,11 @@ export const DEFAULT_BACKOFF: Backoff = { baseSeconds: 10, maxSeconds: 600, jitt
  */
 export const DEFAULT_LOCK_TIMEOUT_SECONDS = 60;
 export const DEFAULT_POLL_INTERVAL_MS = 1000;
+/**
+ * Jobs one worker runs at a time. Most of a job's time is spent waiting for a panel or a provider, so
+ * several run side by side (the jobs of one account still run one at a time: see EnqueueJob.serialKey).
+ */
+export const DEFAULT_CONCURRENCY = 16;
 
 export interface JobWorkerOptions {
   repo: JobsRepo;
@@ -68,7 +73,7 @@ export interface JobWorkerOptions {
   /** Written to `locked_by`; defaults to host, pid and a random suffix. */
   workerId?: string;
   pollIntervalMs?: number;
-  /** Jobs run at the same time by `start()`. */
+  /** Jobs run at the same time by `start()`; DEFAULT_CONCURRENCY when absent. */
   concurrency?: number;
   lockTimeoutSeconds?: number;
   /** How often the leases of running jobs are renewed, ms; default a third of `lockTimeoutSeconds`. */
@@ -80,7 +85,7 @@ export interface JobWorkerOptions {
 
 export interface JobWorker {
   readonly workerId: string;
-  /** Starts polling with `concurrency` loops. */
+  /** Starts claiming: up to `concurrency` jobs at once, looking again every poll interval while none is due. */
   start(): void;
   /** Stops claiming and resolves once every job already started has finished. */
   stop(): Promise<void>;
@@ -107,7 +112,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const { repo, clock, log, handlers } = options;
   const workerId = options.workerId ?? createWorkerId();
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
-  const concurrency = options.concurrency ?? 1;
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   const lockTimeoutSeconds = options.lockTimeoutSeconds ?? DEFAULT_LOCK_TIMEOUT_SECONDS;
   const backoff: Backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
   const random = options.random ?? Math.random;
@@ -138,7 +143,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
   }
   const sleeper = createSleeper();
-  let loops: Promise<void>[] = [];
+  let loop: Promise<void> | undefined;
   let stopping: Promise<void> | undefined;
 
   async function giveUp(job: Job, message: string): Promise<void> {
@@ -191,28 +196,50 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   function runOnce(): Promise<boolean> {
     if (stopping) return Promise.resolve(false);
     const attempt = claimAndRun();
-    inFlight.add(attempt);
-    const forget = () => inFlight.delete(attempt);
-    attempt.then(forget, forget);
+    track(attempt);
     return attempt;
   }
 
+  /**
+   * One loop claims while fewer than `concurrency` jobs run, and starts each job without waiting for it.
+   * With nothing to claim (or every slot taken) it sleeps until the poll interval passes or a job ends: an
+   * ending job frees a slot, and may let the next job of its serial key run.
+   */
   async function runLoop(): Promise<void> {
     while (!stopping) {
-      let ran = false;
-      try {
-        ran = await runOnce();
-      } catch (err) {
-        log.error({ err, workerId }, 'job queue: could not claim or record a job');
+      if (inFlight.size >= concurrency) {
+        await sleeper.sleep(pollIntervalMs);
+        continue;
       }
-      if (!ran && !stopping) await sleeper.sleep(pollIntervalMs);
+      let claimed = false;
+      try {
+        const job = await repo.claimNext({ workerId, now: clock(), lockTimeoutSeconds });
+        if (job) {
+          claimed = true;
+          track(runJob(job).catch((err: unknown) => log.error({ err, jobId: job.id, workerId }, 'job queue: could not record a job\'s outcome')));
+        }
+      } catch (err) {
+        log.error({ err, workerId }, 'job queue: could not claim a job');
+      }
+      if (!claimed && !stopping) await sleeper.sleep(pollIntervalMs);
     }
+  }
+
+  /** Counts a started job in flight until it settles; its end wakes the loop. */
+  function track(attempt: Promise<unknown>): void {
+    inFlight.add(attempt);
+    const forget = () => {
+      inFlight.delete(attempt);
+      sleeper.wakeAll();
+    };
+    attempt.then(forget, forget);
   }
 
   async function finishRunning(): Promise<void> {
     sleeper.wakeAll();
-    await Promise.allSettled([...loops, ...inFlight]);
-    loops = [];
+    await loop;
+    await Promise.allSettled([...inFlight]);
+    loop = undefined;
   }
 
   return {
@@ -220,8 +247,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     runOnce,
     running: () => [...running].map(([id, job]) => ({ id, type: job.type, seconds: Math.round((Date.now() - job.startedAt) / 1000) })),
     start() {
-      if (loops.length > 0 || stopping) return;
-      loops = Array.from({ length: concurrency }, () => runLoop());
+      if (loop || stopping) return;
+      loop = runLoop();
     },
     stop() {
       stopping ??= finishRunning().finally(() => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { BILLING_MESSAGES } from '../../../../../shared/billing.js';
 import type { Db } from '../../../db/knex.js';
-import type { JobsRepo } from '../../../jobs/jobs.repo.js';
+import { accountSerialKey, type JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { CheckoutOutcome, CheckoutState } from '../../../payments/payment-driver.js';
 import { expiryAfterDays } from '../../accounts/account-values.js';
@@ -69,7 +69,7 @@ export function createPaymentConfirmation(deps: {
     const { error: _cleared, ...rest } = metadata;
     await billing.updateSubscription(subscription.id, { status: 'active', currentPeriodStart: start, currentPeriodEnd: end, metadata: rest }, now, trx);
     await deps.jobs.enqueue({
-      type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id },
+      type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id }, serialKey: accountSerialKey(accountId),
       dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}`, maxAttempts: PROVISION_MAX_ATTEMPTS,
     }, now, trx);
     await deps.notices.notify({ kind: 'receipt', transactionId: transaction.id }, transaction.id, trx);

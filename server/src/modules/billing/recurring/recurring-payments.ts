@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { BILLING_MESSAGES, type SubscriptionStatus } from '../../../../../shared/billing.js';
 import type { Db } from '../../../db/knex.js';
-import type { JobsRepo } from '../../../jobs/jobs.repo.js';
+import { accountSerialKey, type JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { InvoiceState, RecurringState } from '../../../payments/payment-driver.js';
 import type { AccountsRepo } from '../../accounts/accounts.repo.js';
@@ -36,7 +36,7 @@ export function createRecurringPayments(deps: {
   async function syncAccount(subscription: SubscriptionRecord, reason: string, trx: Db): Promise<void> {
     if (!subscription.vpnAccountId || !subscription.metadata.fulfilled_at) return;
     await deps.jobs.enqueue({
-      type: SYNC_PAID_PERIOD, payload: { accountId: subscription.vpnAccountId },
+      type: SYNC_PAID_PERIOD, payload: { accountId: subscription.vpnAccountId }, serialKey: accountSerialKey(subscription.vpnAccountId),
       dedupeKey: `${SYNC_PAID_PERIOD}:${subscription.vpnAccountId}:${reason}`, maxAttempts: 200,
     }, clock(), trx);
   }
@@ -99,7 +99,7 @@ export function createRecurringPayments(deps: {
       metadata,
     }, now, trx);
     await deps.jobs.enqueue({
-      type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id },
+      type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id }, serialKey: accountSerialKey(subscription.vpnAccountId),
       dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}`, maxAttempts: PROVISION_MAX_ATTEMPTS,
     }, now, trx);
     await notices.notify({ kind: 'receipt', transactionId: transaction.id }, transaction.id, trx);

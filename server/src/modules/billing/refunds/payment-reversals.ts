@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/knex.js';
-import type { JobsRepo } from '../../../jobs/jobs.repo.js';
+import { accountSerialKey, type JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { PaymentEvent } from '../../../payments/payment-driver.js';
 import type { AccountsRepo } from '../../accounts/accounts.repo.js';
@@ -45,7 +45,7 @@ export function createPaymentReversals(deps: {
   async function syncAccount(accountId: string | null, reason: string, trx: Db, paidUntilIfNone?: Date): Promise<void> {
     if (!accountId) return;
     await jobs.enqueue({
-      type: SYNC_PAID_PERIOD, payload: { accountId, ...(paidUntilIfNone ? { paidUntilIfNone: paidUntilIfNone.toISOString() } : {}) },
+      type: SYNC_PAID_PERIOD, payload: { accountId, ...(paidUntilIfNone ? { paidUntilIfNone: paidUntilIfNone.toISOString() } : {}) }, serialKey: accountSerialKey(accountId),
       dedupeKey: `${SYNC_PAID_PERIOD}:${accountId}:${reason}`, maxAttempts: FOLLOW_UP_MAX_ATTEMPTS,
     }, clock(), trx);
   }
@@ -223,7 +223,7 @@ export function createPaymentReversals(deps: {
       const subscription = await billing.findSubscription(transaction.subscriptionId, trx);
       await syncAccount(subscription?.vpnAccountId ?? null, `dispute-won:${event.disputeId}`, trx);
       await jobs.enqueue({
-        type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id },
+        type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id }, serialKey: accountSerialKey(subscription?.vpnAccountId),
         dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}:dispute-won:${event.disputeId}`, maxAttempts: PROVISION_MAX_ATTEMPTS,
       }, now, trx);
       await logStep(transaction, subscription?.vpnAccountId ?? null, 'dispute_won', { disputeId: event.disputeId }, trx);
