@@ -2,7 +2,10 @@ import type { AdminOverview, OverviewRange, OverviewServerTraffic } from '../../
 import type { Clock } from '../../lib/clock.js';
 import { addDays, DAILY_METRICS, utcDay, WHOLE_SHOP, type DailyStat, type DailyStatsRepo } from './daily-stats.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { OverviewRepo, PerDay } from './overview.repo.js';
+import { COUNTED, type DailyCount, type OverviewRepo } from './overview.repo.js';
+
+/** A count or sum per UTC day (`YYYY-MM-DD`); days without a value are absent. */
+type PerDay = Map<string, number>;
 
 const REMOVED_SERVER = 'Removed server';
 
@@ -25,29 +28,36 @@ function trafficByServer(dates: string[], stats: DailyStat[], names: Map<string,
   return [...byServer].map(([serverId, days]) => ({ serverId, name: names.get(serverId) ?? REMOVED_SERVER, bytes: valuesOn(dates, days) }));
 }
 
+/** Per day (and for revenue, per currency) of the range: the counters' values. */
+function byDay(counts: DailyCount[], metric: DailyCount['metric'], currency = ''): PerDay {
+  return new Map(counts.filter((count) => count.metric === metric && count.currency === currency).map((count) => [count.day, count.value]));
+}
+
+/** Revenue in the range in each currency but `currency`, by currency (a currency with nothing kept is left out). */
+function otherCurrenciesOf(counts: DailyCount[], currency: string): AdminOverview['otherCurrencies'] {
+  const totals = new Map<string, number>();
+  for (const count of counts) {
+    if (count.metric === COUNTED.revenue && count.currency !== currency) totals.set(count.currency, (totals.get(count.currency) ?? 0) + count.value);
+  }
+  return [...totals].filter(([, revenue]) => revenue !== 0).sort(([a], [b]) => a.localeCompare(b)).map(([other, revenue]) => ({ currency: other, revenue }));
+}
+
 /**
  * The admin's overview: per UTC day of the last 7, 30 or 90 days, signups, trials, revenue, active
- * accounts and each server's traffic, with the shop's totals. Every figure is one indexed read
- * (overview.repo.ts); the daily snapshot (`takeSnapshot`, hourly) keeps the history of what cannot be
- * read back from rows (active accounts, the user count).
+ * accounts and each server's traffic, with the shop's totals. Every figure is read from counters kept
+ * as rows change (`overview_counts`, migration 025) or from `daily_stats`: a few rows a day of the range,
+ * whatever the number of users. The hourly snapshot (`takeSnapshot`) keeps the history of the active
+ * accounts, which no row can tell afterwards.
  */
 export function createOverviewService(deps: { repo: OverviewRepo; stats: DailyStatsRepo; settings: Pick<SettingsService, 'getAppSettings'>; clock: Clock }) {
   const { repo, stats, clock } = deps;
 
-  /** Today's active accounts and user count (full counts: the hourly job, not a request, pays for them). */
+  /** Writes today's active accounts to `daily_stats` (a past day keeps the last one of its hours). */
   async function takeSnapshot(): Promise<{ activeAccounts: number; users: number }> {
     const now = clock();
-    const day = utcDay(now);
-    const activeAccounts = await repo.countActiveAccounts();
-    const users = await repo.countAllUsers();
-    await stats.setValue({ metric: DAILY_METRICS.activeAccounts, day, serverId: WHOLE_SHOP, value: activeAccounts }, now);
-    await stats.setValue({ metric: DAILY_METRICS.usersTotal, day, serverId: WHOLE_SHOP, value: users }, now);
-    return { activeAccounts, users };
-  }
-
-  /** All users: the snapshot and the signups since; the first read on a new install takes the snapshot. */
-  async function countUsers(): Promise<number> {
-    return (await repo.countUsersSinceSnapshot()) ?? (await takeSnapshot()).users;
+    const counts = await repo.countsNow();
+    await stats.setValue({ metric: DAILY_METRICS.activeAccounts, day: utcDay(now), serverId: WHOLE_SHOP, value: counts.activeAccounts }, now);
+    return counts;
   }
 
   return {
@@ -57,32 +67,27 @@ export function createOverviewService(deps: { repo: OverviewRepo; stats: DailySt
       const now = clock();
       const dates = rangeOfDays(utcDay(now), days);
       const firstDay = dates[0]!;
-      const from = new Date(`${firstDay}T00:00:00Z`);
       const { currency } = await deps.settings.getAppSettings();
-      const [signups, trials, revenue, otherCurrencies, activeHistory, activeNow, traffic, names, users] = await Promise.all([
-        repo.signupsPerDay(from),
-        repo.trialsPerDay(from),
-        repo.revenuePerDay(from, currency),
-        repo.revenueInOtherCurrencies(from, currency),
+      const [counts, current, activeHistory, traffic, names] = await Promise.all([
+        repo.dailyCountsSince(firstDay),
+        repo.countsNow(),
         stats.listSince(DAILY_METRICS.activeAccounts, firstDay),
-        repo.countActiveAccounts(),
         stats.listSince(DAILY_METRICS.traffic, firstDay),
         repo.serverNames(),
-        countUsers(),
       ]);
       const snapshots = new Map(activeHistory.map((stat) => [stat.day, stat.value]));
       const today = dates.at(-1);
       const series = {
-        signups: valuesOn(dates, signups),
-        trials: valuesOn(dates, trials),
-        revenue: valuesOn(dates, revenue),
-        activeAccounts: dates.map((day) => (day === today ? activeNow : (snapshots.get(day) ?? null))),
+        signups: valuesOn(dates, byDay(counts, COUNTED.signups)),
+        trials: valuesOn(dates, byDay(counts, COUNTED.trials)),
+        revenue: valuesOn(dates, byDay(counts, COUNTED.revenue, currency)),
+        activeAccounts: dates.map((day) => (day === today ? current.activeAccounts : (snapshots.get(day) ?? null))),
         traffic: trafficByServer(dates, traffic, names),
       };
       return {
-        days, dates, ...series, currency, otherCurrencies,
+        days, dates, ...series, currency, otherCurrencies: otherCurrenciesOf(counts, currency),
         totals: {
-          users, activeAccounts: activeNow, revenue: sum(series.revenue), signups: sum(series.signups), trials: sum(series.trials),
+          users: current.users, activeAccounts: current.activeAccounts, revenue: sum(series.revenue), signups: sum(series.signups), trials: sum(series.trials),
           trafficBytes: sum(series.traffic.map((server) => sum(server.bytes))),
         },
       };
