@@ -1,4 +1,6 @@
-import type { Db } from '../../db/knex.js';
+import type { Knex } from 'knex';
+import { dialectOf, type Db } from '../../db/knex.js';
+import { DAILY_METRICS, type DailyStat } from './daily-stats.repo.js';
 
 /**
  * `overview_counts` (migration 025): figures that database triggers keep equal to a count of the rows,
@@ -13,8 +15,9 @@ export const COUNTED = {
   activeAccounts: 'active_accounts',
 } as const;
 type PerDayMetric = typeof COUNTED.signups | typeof COUNTED.trials | typeof COUNTED.revenue;
-
-/** A figure about now rather than a day. */
+const PER_DAY: PerDayMetric[] = [COUNTED.signups, COUNTED.trials, COUNTED.revenue];
+const ABOUT_NOW = [COUNTED.users, COUNTED.activeAccounts];
+/** The day of a figure about now. */
 const NOW = '';
 
 export interface DailyCount {
@@ -25,32 +28,68 @@ export interface DailyCount {
   value: number;
 }
 
+export interface CountsNow {
+  users: number;
+  activeAccounts: number;
+}
+
+export interface OverviewFigures {
+  counts: DailyCount[];
+  now: CountsNow;
+  /** `daily_stats`: the active accounts' hourly snapshots and each server's traffic. */
+  activeSnapshots: DailyStat[];
+  traffic: DailyStat[];
+  /** The servers' names (a short table), by id. */
+  serverNames: Map<string, string>;
+}
+
+interface Row {
+  source: string;
+  metric: string | null;
+  day: string | null;
+  part: string;
+  value: unknown;
+}
+
 /**
- * The overview's reads: each is one range of `overview_counts`'s primary key (at most a few rows a day),
- * whatever the number of users, accounts or payments.
+ * The overview's reads. Each part is a range of a primary key (`overview_counts`, `daily_stats`: a few
+ * rows a day of the range) or the short table of servers, whatever the number of users, accounts or
+ * payments; all in one statement: one round trip, and on SQLite one turn of its single connection.
  */
 export function createOverviewRepo(db: Db) {
+  const countsNow = (rows: Array<{ metric: string | null; value: unknown }>): CountsNow => {
+    const valueOf = (metric: string) => Number(rows.find((row) => row.metric === metric)?.value ?? 0);
+    return { users: valueOf(COUNTED.users), activeAccounts: valueOf(COUNTED.activeAccounts) };
+  };
+
+  const addedAt = dialectOf(db) === 'postgres' ? 'extract(epoch from created_at)' : 'created_at';
+
   return {
-    /** Signups, trials and revenue per day from `fromDay` (`YYYY-MM-DD`) on. */
-    async dailyCountsSince(fromDay: string): Promise<DailyCount[]> {
-      const rows: Array<Record<string, unknown>> = await db('overview_counts')
-        .whereIn('metric', [COUNTED.signups, COUNTED.trials, COUNTED.revenue]).where('day', '>=', fromDay)
-        .select('metric', 'day', 'currency', 'value');
-      return rows.map((row) => ({ metric: row.metric as PerDayMetric, day: String(row.day), currency: String(row.currency), value: Number(row.value) }));
+    /** Everything the overview shows of the days from `fromDay` (`YYYY-MM-DD`) on, and of now. */
+    async readFigures(fromDay: string): Promise<OverviewFigures> {
+      // Each part is named by a constant; parts are left unwrapped (SQLite takes no parentheses around them).
+      const part = (source: string, query: Knex.QueryBuilder): Knex.QueryBuilder => query.select(db.raw(`'${source}' as source`));
+      const query = part('count', db('overview_counts').whereIn('metric', PER_DAY).where('day', '>=', fromDay).select('metric', 'day', 'currency as part', 'value'))
+        .unionAll(part('now', db('overview_counts').whereIn('metric', ABOUT_NOW).where('day', NOW).select('metric', 'day', 'currency as part', 'value')), false)
+        .unionAll(part('stat', db('daily_stats').whereIn('metric', [DAILY_METRICS.activeAccounts, DAILY_METRICS.traffic]).where('day', '>=', fromDay)
+          .select('metric', 'day', 'server_id as part', 'value')), false)
+        // A server's name as its day, when it was added as its value (epoch milliseconds on SQLite, seconds on PostgreSQL).
+        .unionAll(part('server', db('masterservers').select(db.raw('null as metric'), 'name as day', 'id as part', db.raw(`${addedAt} as value`))), false);
+      const rows: Row[] = await query;
+      const of = (source: string) => rows.filter((row) => row.source === source);
+      const stats = (metric: string) => of('stat').filter((row) => row.metric === metric).map((row) => ({ day: row.day!, serverId: row.part, value: Number(row.value) }));
+      return {
+        counts: of('count').map((row) => ({ metric: row.metric as PerDayMetric, day: row.day!, currency: row.part, value: Number(row.value) })),
+        now: countsNow(of('now')),
+        activeSnapshots: stats(DAILY_METRICS.activeAccounts),
+        traffic: stats(DAILY_METRICS.traffic),
+        serverNames: new Map(of('server').sort((a, b) => Number(a.value) - Number(b.value)).map((row) => [row.part, row.day!])),
+      };
     },
 
     /** All users and the VPN accounts active, now. */
-    async countsNow(): Promise<{ users: number; activeAccounts: number }> {
-      const rows: Array<{ metric: string; value: unknown }> = await db('overview_counts')
-        .whereIn('metric', [COUNTED.users, COUNTED.activeAccounts]).where('day', NOW).select('metric', 'value');
-      const valueOf = (metric: string) => Number(rows.find((row) => row.metric === metric)?.value ?? 0);
-      return { users: valueOf(COUNTED.users), activeAccounts: valueOf(COUNTED.activeAccounts) };
-    },
-
-    /** The names of the servers (a short table), by id. */
-    async serverNames(): Promise<Map<string, string>> {
-      const rows = await db('masterservers').select('id', 'name').orderBy('created_at');
-      return new Map(rows.map((row) => [row.id as string, row.name as string]));
+    async countsNow(): Promise<CountsNow> {
+      return countsNow(await db('overview_counts').whereIn('metric', ABOUT_NOW).where('day', NOW).select('metric', 'value'));
     },
   };
 }

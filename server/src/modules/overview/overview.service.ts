@@ -67,22 +67,16 @@ export function createOverviewService(deps: { repo: OverviewRepo; stats: DailySt
       const now = clock();
       const dates = rangeOfDays(utcDay(now), days);
       const firstDay = dates[0]!;
-      const { currency } = await deps.settings.getAppSettings();
-      const [counts, current, activeHistory, traffic, names] = await Promise.all([
-        repo.dailyCountsSince(firstDay),
-        repo.countsNow(),
-        stats.listSince(DAILY_METRICS.activeAccounts, firstDay),
-        stats.listSince(DAILY_METRICS.traffic, firstDay),
-        repo.serverNames(),
-      ]);
-      const snapshots = new Map(activeHistory.map((stat) => [stat.day, stat.value]));
+      const [{ currency }, figures] = await Promise.all([deps.settings.getAppSettings(), repo.readFigures(firstDay)]);
+      const { counts, now: current, activeSnapshots, traffic, serverNames } = figures;
+      const snapshots = new Map(activeSnapshots.map((stat) => [stat.day, stat.value]));
       const today = dates.at(-1);
       const series = {
         signups: valuesOn(dates, byDay(counts, COUNTED.signups)),
         trials: valuesOn(dates, byDay(counts, COUNTED.trials)),
         revenue: valuesOn(dates, byDay(counts, COUNTED.revenue, currency)),
         activeAccounts: dates.map((day) => (day === today ? current.activeAccounts : (snapshots.get(day) ?? null))),
-        traffic: trafficByServer(dates, traffic, names),
+        traffic: trafficByServer(dates, traffic, serverNames),
       };
       return {
         days, dates, ...series, currency, otherCurrencies: otherCurrenciesOf(counts, currency),
