@@ -8,8 +8,9 @@
  * servers); they are inserted by the database from a number series (a recursive CTE on SQLite,
  * generate_series on PostgreSQL), so the counters' triggers see them as any insert.
  *
- * Measured with autocannon (BENCH_CONNECTIONS, default 10; BENCH_DURATION seconds, default 5): the
- * overview's requests per second next to a trivial route (`GET /robots.txt`) in the same run, as a ratio;
+ * Measured with autocannon (BENCH_CONNECTIONS, default 10): the overview's requests per second next to a
+ * trivial route (`GET /robots.txt`) in the same run, BENCH_ROUNDS (5) rounds of BENCH_DURATION (2) seconds
+ * each, alternately, as the median of the rounds' ratios;
  * the ratio at the largest size to the ratio at the smallest; and on SQLite at the largest size, the p99
  * of `GET /api/me` alone and while one client asks for the overview in a loop (SQLite has one connection:
  * a slow overview query would hold every request up).
@@ -31,7 +32,9 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { createCodeCatcher, OPEN_RATE_LIMITS, openBenchDatabase } from './bench-kit.js';
 
 const SIZES = (process.env.BENCH_USERS ?? '10000,1000000').split(',').map(Number);
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+/** Seconds per measurement: each route is measured ROUNDS times, alternately. */
+const DURATION = Number(process.env.BENCH_DURATION ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DAYS = 90;
 const SERVERS = 5;
@@ -46,7 +49,7 @@ export interface OverviewRun {
   seedSeconds: number;
   overview: { reqPerSec: number; p99: number };
   trivial: { reqPerSec: number; p99: number };
-  /** The overview's requests per second over the trivial route's. */
+  /** The overview's requests per second over the trivial route's (the median of the rounds); req/s are means, p99 the worst round's. */
   ratio: number;
   totals: { users: number; activeAccounts: number; revenue: number; signups: number; trials: number };
   /** SQLite, largest size: `/api/me`'s p99 alone and while the overview is asked for in a loop. */
@@ -104,7 +107,12 @@ async function seed(db: Db, users: number, now: Date, serverIds: string[]): Prom
   }
 }
 
-async function load(url: string, headers: Record<string, string>, duration = DURATION, connections = CONNECTIONS) {
+interface Measured {
+  reqPerSec: number;
+  p99: number;
+}
+
+async function load(url: string, headers: Record<string, string>, duration = DURATION, connections = CONNECTIONS): Promise<Measured> {
   const result = await autocannon({ url, headers, connections, duration });
   if (result.errors > 0 || result.non2xx > 0) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers out of ${result.requests.total}`);
   return { reqPerSec: result.requests.average, p99: result.latency.p99 };
@@ -123,7 +131,7 @@ async function meUnderOverviewLoop(base: string, me: Record<string, string>, adm
     }
   })();
   try {
-    const { p99 } = await load(`${base}/api/me`, me);
+    const { p99 } = await load(`${base}/api/me`, me, DURATION * ROUNDS);
     return { p99, overviews };
   } finally {
     running = false;
@@ -154,15 +162,21 @@ async function runOne(db: Db, users: number, measureMe: boolean): Promise<Overvi
     // A cold process answers its first seconds slowly (JIT, buffers): load both routes briefly before measuring.
     await load(`${base}/robots.txt`, {}, 2);
     await load(overviewUrl, admin, 2);
-    const trivial = await load(`${base}/robots.txt`, {});
-    const overview = await load(overviewUrl, admin);
+    // Rounds that alternate the two routes, so a machine busy with something else slows both alike.
+    const rounds: Array<{ trivial: Measured; overview: Measured }> = [];
+    for (let round = 0; round < ROUNDS; round += 1) rounds.push({ trivial: await load(`${base}/robots.txt`, {}), overview: await load(overviewUrl, admin) });
+    const mean = (pick: (round: (typeof rounds)[number]) => Measured) => ({
+      reqPerSec: rounds.reduce((total, round) => total + pick(round).reqPerSec, 0) / ROUNDS,
+      p99: Math.max(...rounds.map((round) => pick(round).p99)),
+    });
+    const ratios = rounds.map((round) => round.overview.reqPerSec / round.trivial.reqPerSec).sort((a, b) => a - b);
     let meP99: OverviewRun['meP99'];
     if (measureMe) {
-      const alone = await load(`${base}/api/me`, customer);
+      const alone = await load(`${base}/api/me`, customer, DURATION * ROUNDS);
       const loaded = await meUnderOverviewLoop(base, customer, admin);
       meP99 = { alone: alone.p99, underOverviewLoop: loaded.p99, overviewsDuring: loaded.overviews };
     }
-    return { database: dialectOf(db), users, seedSeconds, overview, trivial, ratio: overview.reqPerSec / trivial.reqPerSec, totals, meP99 };
+    return { database: dialectOf(db), users, seedSeconds, overview: mean((round) => round.overview), trivial: mean((round) => round.trivial), ratio: ratios[Math.floor(ROUNDS / 2)]!, totals, meP99 };
   } finally {
     await app.close();
   }
@@ -201,7 +215,7 @@ export async function benchOverview(options: { sizes?: number[]; postgres?: bool
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  console.log(`GET /api/admin/overview?days=90 through buildApp() on 127.0.0.1, ${CONNECTIONS} connections, ${DURATION} s each; ratio to GET /robots.txt in the same run`);
+  console.log(`GET /api/admin/overview?days=90 through buildApp() on 127.0.0.1, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s alternating with GET /robots.txt; ratio: the median round's`);
   const { runs, largestToSmallest } = await benchOverview();
   let ok = true;
   for (const run of runs) {

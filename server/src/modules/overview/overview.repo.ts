@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import { dialectOf, type Db } from '../../db/knex.js';
 import { DAILY_METRICS, type DailyStat } from './daily-stats.repo.js';
 
@@ -62,20 +61,23 @@ export function createOverviewRepo(db: Db) {
     return { users: valueOf(COUNTED.users), activeAccounts: valueOf(COUNTED.activeAccounts) };
   };
 
+  // One statement, written out: it is the same on every request, and knex would build it anew each time.
   const addedAt = dialectOf(db) === 'postgres' ? 'extract(epoch from created_at)' : 'created_at';
+  const list = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+  const figuresSql = [
+    `select 'count' as source, metric, day, currency as part, value from overview_counts where metric in (${list(PER_DAY)}) and day >= ?`,
+    `select 'now', metric, day, currency, value from overview_counts where metric in (${list(ABOUT_NOW)}) and day = ''`,
+    `select 'stat', metric, day, server_id, value from daily_stats where metric in (${list([DAILY_METRICS.activeAccounts, DAILY_METRICS.traffic])}) and day >= ?`,
+    // A server's name as its day, when it was added as its value (epoch milliseconds on SQLite, seconds on PostgreSQL).
+    `select 'server', null, name, id, ${addedAt} from masterservers`,
+  ].join(' union all ');
 
   return {
     /** Everything the overview shows of the days from `fromDay` (`YYYY-MM-DD`) on, and of now. */
     async readFigures(fromDay: string): Promise<OverviewFigures> {
-      // Each part is named by a constant; parts are left unwrapped (SQLite takes no parentheses around them).
-      const part = (source: string, query: Knex.QueryBuilder): Knex.QueryBuilder => query.select(db.raw(`'${source}' as source`));
-      const query = part('count', db('overview_counts').whereIn('metric', PER_DAY).where('day', '>=', fromDay).select('metric', 'day', 'currency as part', 'value'))
-        .unionAll(part('now', db('overview_counts').whereIn('metric', ABOUT_NOW).where('day', NOW).select('metric', 'day', 'currency as part', 'value')), false)
-        .unionAll(part('stat', db('daily_stats').whereIn('metric', [DAILY_METRICS.activeAccounts, DAILY_METRICS.traffic]).where('day', '>=', fromDay)
-          .select('metric', 'day', 'server_id as part', 'value')), false)
-        // A server's name as its day, when it was added as its value (epoch milliseconds on SQLite, seconds on PostgreSQL).
-        .unionAll(part('server', db('masterservers').select(db.raw('null as metric'), 'name as day', 'id as part', db.raw(`${addedAt} as value`))), false);
-      const rows: Row[] = await query;
+      const result: unknown = await db.raw(figuresSql, [fromDay, fromDay]);
+      // better-sqlite3 answers the rows, pg a result holding them.
+      const rows = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
       const of = (source: string) => rows.filter((row) => row.source === source);
       const stats = (metric: string) => of('stat').filter((row) => row.metric === metric).map((row) => ({ day: row.day!, serverId: row.part, value: Number(row.value) }));
       return {
