@@ -1,5 +1,5 @@
 import { dialectOf, type Db } from '../../db/knex.js';
-import { DAILY_METRICS, type DailyStat } from './daily-stats.repo.js';
+import { DAILY_METRICS } from './daily-stats.repo.js';
 
 /**
  * `overview_counts` (migration 025): figures that database triggers keep equal to a count of the rows,
@@ -19,13 +19,8 @@ const ABOUT_NOW = [COUNTED.users, COUNTED.activeAccounts];
 /** The day of a figure about now. */
 const NOW = '';
 
-export interface DailyCount {
-  metric: PerDayMetric;
-  day: string;
-  /** A revenue's currency; '' for a count. */
-  currency: string;
-  value: number;
-}
+/** A count or sum per UTC day (`YYYY-MM-DD`); days without a value are absent. */
+export type PerDay = Map<string, number>;
 
 export interface CountsNow {
   users: number;
@@ -33,27 +28,41 @@ export interface CountsNow {
 }
 
 export interface OverviewFigures {
-  counts: DailyCount[];
+  signups: PerDay;
+  trials: PerDay;
+  /** By currency. */
+  revenue: Map<string, PerDay>;
   now: CountsNow;
-  /** `daily_stats`: the active accounts' hourly snapshots and each server's traffic. */
-  activeSnapshots: DailyStat[];
-  traffic: DailyStat[];
-  /** The servers' names (a short table), by id. */
+  /** `daily_stats`: the active accounts' hourly snapshots, and each server's traffic by server id. */
+  activeSnapshots: PerDay;
+  traffic: Map<string, PerDay>;
+  /** The servers' names (a short table) by id, in the order they were added. */
   serverNames: Map<string, string>;
+}
+
+/** A series: `day=value` pairs joined by commas (days are `YYYY-MM-DD`, or `''` for a figure about now). */
+function unpack(packed: string | null): PerDay {
+  const days: PerDay = new Map();
+  for (const pair of packed ? packed.split(',') : []) {
+    const at = pair.indexOf('=');
+    days.set(pair.slice(0, at), Number(pair.slice(at + 1)));
+  }
+  return days;
 }
 
 interface Row {
   source: string;
   metric: string | null;
-  day: string | null;
   part: string;
-  value: unknown;
+  packed: string | null;
+  added: unknown;
 }
 
 /**
- * The overview's reads. Each part is a range of a primary key (`overview_counts`, `daily_stats`: a few
- * rows a day of the range) or the short table of servers, whatever the number of users, accounts or
- * payments; all in one statement: one round trip, and on SQLite one turn of its single connection.
+ * The overview's reads, in one statement: one round trip, and on SQLite one turn of its single
+ * connection. Each part is a range of a primary key (`overview_counts`, `daily_stats`: a few rows a day of
+ * the range) or the short table of servers, whatever the number of users, accounts or payments; each
+ * series comes back as one row (its days packed in a string), which costs far less to read than a row a day.
  */
 export function createOverviewRepo(db: Db) {
   const countsNow = (rows: Array<{ metric: string | null; value: unknown }>): CountsNow => {
@@ -61,15 +70,18 @@ export function createOverviewRepo(db: Db) {
     return { users: valueOf(COUNTED.users), activeAccounts: valueOf(COUNTED.activeAccounts) };
   };
 
-  // One statement, written out: it is the same on every request, and knex would build it anew each time.
-  const addedAt = dialectOf(db) === 'postgres' ? 'extract(epoch from created_at)' : 'created_at';
+  // Written out: the statement is the same on every request, and knex would build it anew each time.
+  const postgres = dialectOf(db) === 'postgres';
+  const pack = postgres ? `string_agg(day || '=' || value, ',')` : `group_concat(day || '=' || value, ',')`;
+  const addedAt = postgres ? 'extract(epoch from created_at)' : 'created_at';
   const list = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
   const figuresSql = [
-    `select 'count' as source, metric, day, currency as part, value from overview_counts where metric in (${list(PER_DAY)}) and day >= ?`,
-    `select 'now', metric, day, currency, value from overview_counts where metric in (${list(ABOUT_NOW)}) and day = ''`,
-    `select 'stat', metric, day, server_id, value from daily_stats where metric in (${list([DAILY_METRICS.activeAccounts, DAILY_METRICS.traffic])}) and day >= ?`,
-    // A server's name as its day, when it was added as its value (epoch milliseconds on SQLite, seconds on PostgreSQL).
-    `select 'server', null, name, id, ${addedAt} from masterservers`,
+    `select 'count' as source, metric, currency as part, ${pack} as packed, cast(null as numeric) as added from overview_counts
+      where metric in (${list(PER_DAY)}) and day >= ? group by metric, currency`,
+    `select 'count', metric, currency, ${pack}, null from overview_counts where metric in (${list(ABOUT_NOW)}) and day = '' group by metric, currency`,
+    `select 'stat', metric, server_id, ${pack}, null from daily_stats
+      where metric in (${list([DAILY_METRICS.activeAccounts, DAILY_METRICS.traffic])}) and day >= ? group by metric, server_id`,
+    `select 'server', null, id, name, ${addedAt} from masterservers`,
   ].join(' union all ');
 
   return {
@@ -78,14 +90,19 @@ export function createOverviewRepo(db: Db) {
       const result: unknown = await db.raw(figuresSql, [fromDay, fromDay]);
       // better-sqlite3 answers the rows, pg a result holding them.
       const rows = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
-      const of = (source: string) => rows.filter((row) => row.source === source);
-      const stats = (metric: string) => of('stat').filter((row) => row.metric === metric).map((row) => ({ day: row.day!, serverId: row.part, value: Number(row.value) }));
+      const series = (source: string, metric: string) => rows.filter((row) => row.source === source && row.metric === metric);
+      const byPart = (source: string, metric: string) => new Map(series(source, metric).map((row) => [row.part, unpack(row.packed)]));
+      const one = (metric: string) => unpack(series('count', metric)[0]?.packed ?? null);
+      const now = (metric: string) => one(metric).get(NOW) ?? 0;
+      const servers = rows.filter((row) => row.source === 'server').sort((a, b) => Number(a.added) - Number(b.added));
       return {
-        counts: of('count').map((row) => ({ metric: row.metric as PerDayMetric, day: row.day!, currency: row.part, value: Number(row.value) })),
-        now: countsNow(of('now')),
-        activeSnapshots: stats(DAILY_METRICS.activeAccounts),
-        traffic: stats(DAILY_METRICS.traffic),
-        serverNames: new Map(of('server').sort((a, b) => Number(a.value) - Number(b.value)).map((row) => [row.part, row.day!])),
+        signups: one(COUNTED.signups),
+        trials: one(COUNTED.trials),
+        revenue: byPart('count', COUNTED.revenue),
+        now: { users: now(COUNTED.users), activeAccounts: now(COUNTED.activeAccounts) },
+        activeSnapshots: unpack(series('stat', DAILY_METRICS.activeAccounts)[0]?.packed ?? null),
+        traffic: byPart('stat', DAILY_METRICS.traffic),
+        serverNames: new Map(servers.map((row) => [row.part, row.packed ?? ''])),
       };
     },
 

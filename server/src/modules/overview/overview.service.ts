@@ -1,45 +1,31 @@
 import type { AdminOverview, OverviewRange, OverviewServerTraffic } from '../../../../shared/overview.js';
 import type { Clock } from '../../lib/clock.js';
-import { addDays, DAILY_METRICS, utcDay, WHOLE_SHOP, type DailyStat, type DailyStatsRepo } from './daily-stats.repo.js';
+import { DAILY_METRICS, utcDay, WHOLE_SHOP, type DailyStatsRepo } from './daily-stats.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { COUNTED, type DailyCount, type OverviewRepo } from './overview.repo.js';
-
-/** A count or sum per UTC day (`YYYY-MM-DD`); days without a value are absent. */
-type PerDay = Map<string, number>;
+import type { OverviewRepo, PerDay } from './overview.repo.js';
 
 const REMOVED_SERVER = 'Removed server';
+const MS_PER_DAY = 86_400_000;
 
 /** The UTC days from `days - 1` days before `today` to `today`, oldest first. */
 export function rangeOfDays(today: string, days: number): string[] {
-  return Array.from({ length: days }, (_, i) => addDays(today, i - days + 1));
+  const first = Date.parse(`${today}T00:00:00Z`) - (days - 1) * MS_PER_DAY;
+  return Array.from({ length: days }, (_, i) => utcDay(new Date(first + i * MS_PER_DAY)));
 }
 
-const valuesOn = (dates: string[], perDay: PerDay) => dates.map((day) => perDay.get(day) ?? 0);
+const valuesOn = (dates: string[], perDay: PerDay | undefined) => dates.map((day) => perDay?.get(day) ?? 0);
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** One series per server (every server we have, and any removed one that still has traffic in the range). */
-function trafficByServer(dates: string[], stats: DailyStat[], names: Map<string, string>): OverviewServerTraffic[] {
-  const byServer = new Map<string, PerDay>([...names.keys()].map((id) => [id, new Map()]));
-  for (const stat of stats) {
-    const days = byServer.get(stat.serverId) ?? new Map<string, number>();
-    days.set(stat.day, (days.get(stat.day) ?? 0) + stat.value);
-    byServer.set(stat.serverId, days);
-  }
-  return [...byServer].map(([serverId, days]) => ({ serverId, name: names.get(serverId) ?? REMOVED_SERVER, bytes: valuesOn(dates, days) }));
-}
-
-/** Per day (and for revenue, per currency) of the range: the counters' values. */
-function byDay(counts: DailyCount[], metric: DailyCount['metric'], currency = ''): PerDay {
-  return new Map(counts.filter((count) => count.metric === metric && count.currency === currency).map((count) => [count.day, count.value]));
+function trafficByServer(dates: string[], traffic: Map<string, PerDay>, names: Map<string, string>): OverviewServerTraffic[] {
+  const servers = [...names.keys(), ...[...traffic.keys()].filter((id) => !names.has(id))];
+  return servers.map((serverId) => ({ serverId, name: names.get(serverId) ?? REMOVED_SERVER, bytes: valuesOn(dates, traffic.get(serverId)) }));
 }
 
 /** Revenue in the range in each currency but `currency`, by currency (a currency with nothing kept is left out). */
-function otherCurrenciesOf(counts: DailyCount[], currency: string): AdminOverview['otherCurrencies'] {
-  const totals = new Map<string, number>();
-  for (const count of counts) {
-    if (count.metric === COUNTED.revenue && count.currency !== currency) totals.set(count.currency, (totals.get(count.currency) ?? 0) + count.value);
-  }
-  return [...totals].filter(([, revenue]) => revenue !== 0).sort(([a], [b]) => a.localeCompare(b)).map(([other, revenue]) => ({ currency: other, revenue }));
+function otherCurrenciesOf(dates: string[], revenue: Map<string, PerDay>, currency: string): AdminOverview['otherCurrencies'] {
+  return [...revenue].filter(([other]) => other !== currency).map(([other, days]) => ({ currency: other, revenue: sum(valuesOn(dates, days)) }))
+    .filter((other) => other.revenue !== 0).sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
 /**
@@ -68,20 +54,19 @@ export function createOverviewService(deps: { repo: OverviewRepo; stats: DailySt
       const dates = rangeOfDays(utcDay(now), days);
       const firstDay = dates[0]!;
       const [{ currency }, figures] = await Promise.all([deps.settings.getAppSettings(), repo.readFigures(firstDay)]);
-      const { counts, now: current, activeSnapshots, traffic, serverNames } = figures;
-      const snapshots = new Map(activeSnapshots.map((stat) => [stat.day, stat.value]));
+      const snapshots = figures.activeSnapshots;
       const today = dates.at(-1);
       const series = {
-        signups: valuesOn(dates, byDay(counts, COUNTED.signups)),
-        trials: valuesOn(dates, byDay(counts, COUNTED.trials)),
-        revenue: valuesOn(dates, byDay(counts, COUNTED.revenue, currency)),
-        activeAccounts: dates.map((day) => (day === today ? current.activeAccounts : (snapshots.get(day) ?? null))),
-        traffic: trafficByServer(dates, traffic, serverNames),
+        signups: valuesOn(dates, figures.signups),
+        trials: valuesOn(dates, figures.trials),
+        revenue: valuesOn(dates, figures.revenue.get(currency)),
+        activeAccounts: dates.map((day) => (day === today ? figures.now.activeAccounts : (snapshots.get(day) ?? null))),
+        traffic: trafficByServer(dates, figures.traffic, figures.serverNames),
       };
       return {
-        days, dates, ...series, currency, otherCurrencies: otherCurrenciesOf(counts, currency),
+        days, dates, ...series, currency, otherCurrencies: otherCurrenciesOf(dates, figures.revenue, currency),
         totals: {
-          users: current.users, activeAccounts: current.activeAccounts, revenue: sum(series.revenue), signups: sum(series.signups), trials: sum(series.trials),
+          users: figures.now.users, activeAccounts: figures.now.activeAccounts, revenue: sum(series.revenue), signups: sum(series.signups), trials: sum(series.trials),
           trafficBytes: sum(series.traffic.map((server) => sum(server.bytes))),
         },
       };
