@@ -65,11 +65,6 @@ interface Row {
  * series comes back as one row (its days packed in a string), which costs far less to read than a row a day.
  */
 export function createOverviewRepo(db: Db) {
-  const countsNow = (rows: Array<{ metric: string | null; value: unknown }>): CountsNow => {
-    const valueOf = (metric: string) => Number(rows.find((row) => row.metric === metric)?.value ?? 0);
-    return { users: valueOf(COUNTED.users), activeAccounts: valueOf(COUNTED.activeAccounts) };
-  };
-
   // Written out: the statement is the same on every request, and knex would build it anew each time.
   const postgres = dialectOf(db) === 'postgres';
   const pack = postgres ? `string_agg(day || '=' || value, ',')` : `group_concat(day || '=' || value, ',')`;
@@ -108,7 +103,9 @@ export function createOverviewRepo(db: Db) {
 
     /** All users and the VPN accounts active, now. */
     async countsNow(): Promise<CountsNow> {
-      return countsNow(await db('overview_counts').whereIn('metric', ABOUT_NOW).where('day', NOW).select('metric', 'value'));
+      const rows: Array<{ metric: string; value: unknown }> = await db('overview_counts').whereIn('metric', ABOUT_NOW).where('day', NOW).select('metric', 'value');
+      const valueOf = (metric: string) => Number(rows.find((row) => row.metric === metric)?.value ?? 0);
+      return { users: valueOf(COUNTED.users), activeAccounts: valueOf(COUNTED.activeAccounts) };
     },
   };
 }
