@@ -22,6 +22,7 @@ import * as unreadableWebhookVersions from './migrations/021-unreadable-webhook-
 import * as paidPeriods from './migrations/022-paid-periods.js';
 import * as providerAccounts from './migrations/023-provider-accounts.js';
 import * as planTranslations from './migrations/024-plan-translations.js';
+import * as overviewCounts from './migrations/025-overview-counts.js';
 import * as subscriptionCopies from './migrations/027-subscription-copies.js';
 import * as jobSerialKeys from './migrations/028-job-serial-keys.js';
 
@@ -54,6 +55,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['022-paid-periods', paidPeriods],
   ['023-provider-accounts', providerAccounts],
   ['024-plan-translations', planTranslations],
+  ['025-overview-counts', overviewCounts],
   ['027-subscription-copies', subscriptionCopies],
   ['028-job-serial-keys', jobSerialKeys],
 ];

@@ -8,10 +8,8 @@ import type { Db } from '../../db/knex.js';
 export const DAILY_METRICS = {
   /** Bytes used on a server that day. */
   traffic: 'traffic_bytes',
-  /** VPN accounts whose status is active. */
+  /** VPN accounts whose status is active (the hourly snapshot; today's figure is read live from overview_counts). */
   activeAccounts: 'active_accounts',
-  /** All users; the overview adds the signups since the snapshot was taken. */
-  usersTotal: 'users_total',
 } as const;
 export type DailyMetric = (typeof DAILY_METRICS)[keyof typeof DAILY_METRICS];
 

@@ -1,88 +1,111 @@
 import { dialectOf, type Db } from '../../db/knex.js';
-import { DAILY_METRICS, utcDay, WHOLE_SHOP } from './daily-stats.repo.js';
-
-/** A count or sum per UTC day (`YYYY-MM-DD`); days without rows are absent. */
-export type PerDay = Map<string, number>;
-
-const MS_PER_DAY = 86_400_000;
-/** Payments that brought money in: succeeded, or refunded (what was not given back counts). */
-const EARNING_STATUSES = ['succeeded', 'refunded'];
+import { DAILY_METRICS } from './daily-stats.repo.js';
 
 /**
- * The overview's reads. Each is one statement on an index: a range of the last days (signups, trials,
- * revenue), a range of `daily_stats`, or the active accounts' part of vpn_accounts (status, updated_at).
- * Times are epoch milliseconds on SQLite and timestamptz on PostgreSQL: `dayNumber` is the UTC day in both.
+ * `overview_counts` (migration 025): figures that database triggers keep equal to a count of the rows,
+ * in the transaction that changes them. Per UTC day: `signups`, `trials`, `revenue` (per currency,
+ * succeeded or refunded payments less their refunds); about now (day `''`): `users`, `active_accounts`.
+ */
+export const COUNTED = {
+  signups: 'signups',
+  trials: 'trials',
+  revenue: 'revenue',
+  users: 'users',
+  activeAccounts: 'active_accounts',
+} as const;
+type PerDayMetric = typeof COUNTED.signups | typeof COUNTED.trials | typeof COUNTED.revenue;
+const PER_DAY: PerDayMetric[] = [COUNTED.signups, COUNTED.trials, COUNTED.revenue];
+const ABOUT_NOW = [COUNTED.users, COUNTED.activeAccounts];
+/** The day of a figure about now. */
+const NOW = '';
+
+/** A count or sum per UTC day (`YYYY-MM-DD`); days without a value are absent. */
+export type PerDay = Map<string, number>;
+
+export interface CountsNow {
+  users: number;
+  activeAccounts: number;
+}
+
+export interface OverviewFigures {
+  signups: PerDay;
+  trials: PerDay;
+  /** By currency. */
+  revenue: Map<string, PerDay>;
+  now: CountsNow;
+  /** `daily_stats`: the active accounts' hourly snapshots, and each server's traffic by server id. */
+  activeSnapshots: PerDay;
+  traffic: Map<string, PerDay>;
+  /** The servers' names (a short table) by id, in the order they were added. */
+  serverNames: Map<string, string>;
+}
+
+/** A series: `day=value` pairs joined by commas (days are `YYYY-MM-DD`, or `''` for a figure about now). */
+function unpack(packed: string | null): PerDay {
+  const days: PerDay = new Map();
+  for (const pair of packed ? packed.split(',') : []) {
+    const at = pair.indexOf('=');
+    days.set(pair.slice(0, at), Number(pair.slice(at + 1)));
+  }
+  return days;
+}
+
+interface Row {
+  source: string;
+  metric: string | null;
+  part: string;
+  packed: string | null;
+  added: unknown;
+}
+
+/**
+ * The overview's reads, in one statement: one round trip, and on SQLite one turn of its single
+ * connection. Each part is a range of a primary key (`overview_counts`, `daily_stats`: a few rows a day of
+ * the range) or the short table of servers, whatever the number of users, accounts or payments; each
+ * series comes back as one row (its days packed in a string), which costs far less to read than a row a day.
  */
 export function createOverviewRepo(db: Db) {
-  const dayNumber = (column: string) =>
-    dialectOf(db) === 'postgres' ? `((${column} at time zone 'UTC')::date - date '1970-01-01')` : `${column} / ${MS_PER_DAY}`;
-
-  async function perDay(query: Promise<Array<Record<string, unknown>>>): Promise<PerDay> {
-    const days: PerDay = new Map();
-    for (const row of await query) days.set(utcDay(new Date(Number(row.day) * MS_PER_DAY)), Number(row.n ?? 0));
-    return days;
-  }
+  // Written out: the statement is the same on every request, and knex would build it anew each time.
+  const postgres = dialectOf(db) === 'postgres';
+  const pack = postgres ? `string_agg(day || '=' || value, ',')` : `group_concat(day || '=' || value, ',')`;
+  const addedAt = postgres ? 'extract(epoch from created_at)' : 'created_at';
+  const list = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+  const figuresSql = [
+    `select 'count' as source, metric, currency as part, ${pack} as packed, cast(null as numeric) as added from overview_counts
+      where metric in (${list(PER_DAY)}) and day >= ? group by metric, currency`,
+    `select 'count', metric, currency, ${pack}, null from overview_counts where metric in (${list(ABOUT_NOW)}) and day = '' group by metric, currency`,
+    `select 'stat', metric, server_id, ${pack}, null from daily_stats
+      where metric in (${list([DAILY_METRICS.activeAccounts, DAILY_METRICS.traffic])}) and day >= ? group by metric, server_id`,
+    `select 'server', null, id, name, ${addedAt} from masterservers`,
+  ].join(' union all ');
 
   return {
-    /** Users created per day since `from` (user_profiles (created_at, id)). */
-    signupsPerDay(from: Date): Promise<PerDay> {
-      return perDay(db('user_profiles').where('created_at', '>=', from).select(db.raw(`${dayNumber('created_at')} as day`), db.raw('count(*) as n')).groupByRaw('1'));
+    /** Everything the overview shows of the days from `fromDay` (`YYYY-MM-DD`) on, and of now. */
+    async readFigures(fromDay: string): Promise<OverviewFigures> {
+      const result: unknown = await db.raw(figuresSql, [fromDay, fromDay]);
+      // better-sqlite3 answers the rows, pg a result holding them.
+      const rows = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+      const series = (source: string, metric: string) => rows.filter((row) => row.source === source && row.metric === metric);
+      const byPart = (source: string, metric: string) => new Map(series(source, metric).map((row) => [row.part, unpack(row.packed)]));
+      const one = (metric: string) => unpack(series('count', metric)[0]?.packed ?? null);
+      const now = (metric: string) => one(metric).get(NOW) ?? 0;
+      const servers = rows.filter((row) => row.source === 'server').sort((a, b) => Number(a.added) - Number(b.added));
+      return {
+        signups: one(COUNTED.signups),
+        trials: one(COUNTED.trials),
+        revenue: byPart('count', COUNTED.revenue),
+        now: { users: now(COUNTED.users), activeAccounts: now(COUNTED.activeAccounts) },
+        activeSnapshots: unpack(series('stat', DAILY_METRICS.activeAccounts)[0]?.packed ?? null),
+        traffic: byPart('stat', DAILY_METRICS.traffic),
+        serverNames: new Map(servers.map((row) => [row.part, row.packed ?? ''])),
+      };
     },
 
-    /** Trial accounts created per day since `from` (the partial index on trial accounts). */
-    trialsPerDay(from: Date): Promise<PerDay> {
-      return perDay(
-        db('vpn_accounts').whereNotNull('trial_user_id').where('created_at', '>=', from)
-          .select(db.raw(`${dayNumber('created_at')} as day`), db.raw('count(*) as n')).groupByRaw('1'),
-      );
-    },
-
-    /** Money kept per day since `from`: payments in `currency`, less their refunds (an index that holds every column read). */
-    revenuePerDay(from: Date, currency: string): Promise<PerDay> {
-      return perDay(
-        db('transactions').where('created_at', '>=', from).whereIn('status', EARNING_STATUSES).where('currency', currency)
-          .select(db.raw(`${dayNumber('created_at')} as day`), db.raw('sum(amount - amount_refunded) as n')).groupByRaw('1'),
-      );
-    },
-
-    /**
-     * Money kept since `from` in each currency but `currency` (payments made before the store changed its
-     * currency): summed per currency, never into the store currency's figures.
-     */
-    async revenueInOtherCurrencies(from: Date, currency: string): Promise<Array<{ currency: string; revenue: number }>> {
-      const rows: Array<Record<string, unknown>> = await db('transactions').where('created_at', '>=', from).whereIn('status', EARNING_STATUSES).whereNot('currency', currency)
-        .select('currency', db.raw('sum(amount - amount_refunded) as n')).groupBy('currency').orderBy('currency');
-      return rows.map((row) => ({ currency: String(row.currency), revenue: Number(row.n ?? 0) }));
-    },
-
-    /** VPN accounts active now. */
-    async countActiveAccounts(): Promise<number> {
-      const row = await db('vpn_accounts').where('status', 'active').count({ n: '*' }).first();
-      return Number(row?.n ?? 0);
-    },
-
-    /**
-     * All users now, without counting them: the latest snapshot plus the users created since it was
-     * taken (at most an hour of signups). Undefined before the first snapshot.
-     */
-    async countUsersSinceSnapshot(): Promise<number | undefined> {
-      const row = await db('daily_stats as s')
-        .where({ 's.metric': DAILY_METRICS.usersTotal, 's.server_id': WHOLE_SHOP })
-        .orderBy('s.day', 'desc')
-        .first(db.raw('s.value + (select count(*) from user_profiles u where u.created_at > s.updated_at) as n'));
-      return row ? Number(row.n) : undefined;
-    },
-
-    /** All users, counted (the hourly snapshot's figure; a pass over an index, never on a request). */
-    async countAllUsers(): Promise<number> {
-      const row = await db('user_profiles').count({ n: '*' }).first();
-      return Number(row?.n ?? 0);
-    },
-
-    /** The names of the servers (a short table), by id. */
-    async serverNames(): Promise<Map<string, string>> {
-      const rows = await db('masterservers').select('id', 'name').orderBy('created_at');
-      return new Map(rows.map((row) => [row.id as string, row.name as string]));
+    /** All users and the VPN accounts active, now. */
+    async countsNow(): Promise<CountsNow> {
+      const rows: Array<{ metric: string; value: unknown }> = await db('overview_counts').whereIn('metric', ABOUT_NOW).where('day', NOW).select('metric', 'value');
+      const valueOf = (metric: string) => Number(rows.find((row) => row.metric === metric)?.value ?? 0);
+      return { users: valueOf(COUNTED.users), activeAccounts: valueOf(COUNTED.activeAccounts) };
     },
   };
 }

@@ -1,53 +1,49 @@
 import type { AdminOverview, OverviewRange, OverviewServerTraffic } from '../../../../shared/overview.js';
 import type { Clock } from '../../lib/clock.js';
-import { addDays, DAILY_METRICS, utcDay, WHOLE_SHOP, type DailyStat, type DailyStatsRepo } from './daily-stats.repo.js';
+import { DAILY_METRICS, utcDay, WHOLE_SHOP, type DailyStatsRepo } from './daily-stats.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { OverviewRepo, PerDay } from './overview.repo.js';
 
 const REMOVED_SERVER = 'Removed server';
+const MS_PER_DAY = 86_400_000;
 
 /** The UTC days from `days - 1` days before `today` to `today`, oldest first. */
 export function rangeOfDays(today: string, days: number): string[] {
-  return Array.from({ length: days }, (_, i) => addDays(today, i - days + 1));
+  const first = Date.parse(`${today}T00:00:00Z`) - (days - 1) * MS_PER_DAY;
+  return Array.from({ length: days }, (_, i) => utcDay(new Date(first + i * MS_PER_DAY)));
 }
 
-const valuesOn = (dates: string[], perDay: PerDay) => dates.map((day) => perDay.get(day) ?? 0);
+const valuesOn = (dates: string[], perDay: PerDay | undefined) => dates.map((day) => perDay?.get(day) ?? 0);
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** One series per server (every server we have, and any removed one that still has traffic in the range). */
-function trafficByServer(dates: string[], stats: DailyStat[], names: Map<string, string>): OverviewServerTraffic[] {
-  const byServer = new Map<string, PerDay>([...names.keys()].map((id) => [id, new Map()]));
-  for (const stat of stats) {
-    const days = byServer.get(stat.serverId) ?? new Map<string, number>();
-    days.set(stat.day, (days.get(stat.day) ?? 0) + stat.value);
-    byServer.set(stat.serverId, days);
-  }
-  return [...byServer].map(([serverId, days]) => ({ serverId, name: names.get(serverId) ?? REMOVED_SERVER, bytes: valuesOn(dates, days) }));
+function trafficByServer(dates: string[], traffic: Map<string, PerDay>, names: Map<string, string>): OverviewServerTraffic[] {
+  const servers = [...names.keys(), ...[...traffic.keys()].filter((id) => !names.has(id))];
+  return servers.map((serverId) => ({ serverId, name: names.get(serverId) ?? REMOVED_SERVER, bytes: valuesOn(dates, traffic.get(serverId)) }));
+}
+
+/** Revenue in the range in each currency but `currency`, by currency (a currency with nothing kept is left out). */
+function otherCurrenciesOf(dates: string[], revenue: Map<string, PerDay>, currency: string): AdminOverview['otherCurrencies'] {
+  return [...revenue].filter(([other]) => other !== currency).map(([other, days]) => ({ currency: other, revenue: sum(valuesOn(dates, days)) }))
+    .filter((other) => other.revenue !== 0).sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
 /**
  * The admin's overview: per UTC day of the last 7, 30 or 90 days, signups, trials, revenue, active
- * accounts and each server's traffic, with the shop's totals. Every figure is one indexed read
- * (overview.repo.ts); the daily snapshot (`takeSnapshot`, hourly) keeps the history of what cannot be
- * read back from rows (active accounts, the user count).
+ * accounts and each server's traffic, with the shop's totals. Every figure is read from counters kept
+ * as rows change (`overview_counts`, migration 025) or from `daily_stats`: a few rows a day of the range,
+ * whatever the number of users. The hourly snapshot (`takeSnapshot`) keeps the history of the active
+ * accounts, which no row can tell afterwards.
  */
 export function createOverviewService(deps: { repo: OverviewRepo; stats: DailyStatsRepo; settings: Pick<SettingsService, 'getAppSettings'>; clock: Clock }) {
   const { repo, stats, clock } = deps;
 
-  /** Today's active accounts and user count (full counts: the hourly job, not a request, pays for them). */
+  /** Writes today's active accounts to `daily_stats` (a past day keeps the last one of its hours). */
   async function takeSnapshot(): Promise<{ activeAccounts: number; users: number }> {
     const now = clock();
-    const day = utcDay(now);
-    const activeAccounts = await repo.countActiveAccounts();
-    const users = await repo.countAllUsers();
-    await stats.setValue({ metric: DAILY_METRICS.activeAccounts, day, serverId: WHOLE_SHOP, value: activeAccounts }, now);
-    await stats.setValue({ metric: DAILY_METRICS.usersTotal, day, serverId: WHOLE_SHOP, value: users }, now);
-    return { activeAccounts, users };
-  }
-
-  /** All users: the snapshot and the signups since; the first read on a new install takes the snapshot. */
-  async function countUsers(): Promise<number> {
-    return (await repo.countUsersSinceSnapshot()) ?? (await takeSnapshot()).users;
+    const counts = await repo.countsNow();
+    await stats.setValue({ metric: DAILY_METRICS.activeAccounts, day: utcDay(now), serverId: WHOLE_SHOP, value: counts.activeAccounts }, now);
+    return counts;
   }
 
   return {
@@ -57,32 +53,20 @@ export function createOverviewService(deps: { repo: OverviewRepo; stats: DailySt
       const now = clock();
       const dates = rangeOfDays(utcDay(now), days);
       const firstDay = dates[0]!;
-      const from = new Date(`${firstDay}T00:00:00Z`);
-      const { currency } = await deps.settings.getAppSettings();
-      const [signups, trials, revenue, otherCurrencies, activeHistory, activeNow, traffic, names, users] = await Promise.all([
-        repo.signupsPerDay(from),
-        repo.trialsPerDay(from),
-        repo.revenuePerDay(from, currency),
-        repo.revenueInOtherCurrencies(from, currency),
-        stats.listSince(DAILY_METRICS.activeAccounts, firstDay),
-        repo.countActiveAccounts(),
-        stats.listSince(DAILY_METRICS.traffic, firstDay),
-        repo.serverNames(),
-        countUsers(),
-      ]);
-      const snapshots = new Map(activeHistory.map((stat) => [stat.day, stat.value]));
+      const [{ currency }, figures] = await Promise.all([deps.settings.getAppSettings(), repo.readFigures(firstDay)]);
+      const snapshots = figures.activeSnapshots;
       const today = dates.at(-1);
       const series = {
-        signups: valuesOn(dates, signups),
-        trials: valuesOn(dates, trials),
-        revenue: valuesOn(dates, revenue),
-        activeAccounts: dates.map((day) => (day === today ? activeNow : (snapshots.get(day) ?? null))),
-        traffic: trafficByServer(dates, traffic, names),
+        signups: valuesOn(dates, figures.signups),
+        trials: valuesOn(dates, figures.trials),
+        revenue: valuesOn(dates, figures.revenue.get(currency)),
+        activeAccounts: dates.map((day) => (day === today ? figures.now.activeAccounts : (snapshots.get(day) ?? null))),
+        traffic: trafficByServer(dates, figures.traffic, figures.serverNames),
       };
       return {
-        days, dates, ...series, currency, otherCurrencies,
+        days, dates, ...series, currency, otherCurrencies: otherCurrenciesOf(dates, figures.revenue, currency),
         totals: {
-          users, activeAccounts: activeNow, revenue: sum(series.revenue), signups: sum(series.signups), trials: sum(series.trials),
+          users: figures.now.users, activeAccounts: figures.now.activeAccounts, revenue: sum(series.revenue), signups: sum(series.signups), trials: sum(series.trials),
           trafficBytes: sum(series.traffic.map((server) => sum(server.bytes))),
         },
       };

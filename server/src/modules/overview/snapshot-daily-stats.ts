@@ -12,7 +12,7 @@ export async function scheduleDailySnapshot(jobs: JobsRepo, now: Date): Promise<
   await jobs.ensureRecurring({ type: SNAPSHOT_DAILY_STATS, payload: {}, dedupeKey: SNAPSHOT_DAILY_STATS, maxAttempts: 1000 }, now);
 }
 
-/** Writes today's active accounts and user count to `daily_stats` (the admin's overview), then again an hour later. */
+/** Writes today's active accounts to `daily_stats` (the admin's overview), then again an hour later. */
 export function createSnapshotDailyStatsHandler(deps: { overview: OverviewService; clock: Clock }): JobHandler {
   return async () => {
     const snapshot = await deps.overview.takeSnapshot();
