@@ -22,6 +22,7 @@ import * as unreadableWebhookVersions from './migrations/021-unreadable-webhook-
 import * as paidPeriods from './migrations/022-paid-periods.js';
 import * as providerAccounts from './migrations/023-provider-accounts.js';
 import * as planTranslations from './migrations/024-plan-translations.js';
+import * as userListFlags from './migrations/026-user-list-flags.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -52,6 +53,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['022-paid-periods', paidPeriods],
   ['023-provider-accounts', providerAccounts],
   ['024-plan-translations', planTranslations],
+  ['026-user-list-flags', userListFlags],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {
