@@ -38,6 +38,11 @@ export interface AdminUsersRouteResult {
   ratio: number;
   /** This size's ratio over the smallest size's (1 = flat); undefined at the smallest size. */
   vsSmallest?: number;
+  /** The server's CPU milliseconds per request. */
+  cpuMs: number;
+  /** The trivial route's CPU per request over this route's (the ratio the machine's other load moves least). */
+  cpuRatio: number;
+  cpuVsSmallest?: number;
 }
 
 export interface AdminUsersBenchResult {
@@ -82,10 +87,25 @@ export async function seedUsers(db: Db, from: number, to: number): Promise<void>
   if (pg) await db.raw('ANALYZE user_profiles, vpn_accounts, subscriptions');
 }
 
-async function measure(url: string, headers: Record<string, string>, duration: number, connections: number) {
+/** CPU seconds a process has used (Linux: user + system ticks of /proc/<pid>/stat; NaN elsewhere). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Requests per second, and the server process's CPU milliseconds per request: on a machine others load too,
+ * the second moves much less than the first (on PostgreSQL it leaves out the database's own processes).
+ */
+async function measure(url: string, headers: Record<string, string>, duration: number, connections: number, pid: number) {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, connections, duration, headers });
   if (result.errors > 0 || result.non2xx > 0) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
-  return { reqPerSec: result.requests.average, p99: result.latency.p99 };
+  return { reqPerSec: result.requests.average, p99: result.latency.p99, cpuMs: ((cpuSeconds(pid) - cpuBefore) * 1000) / result.requests.total };
 }
 
 /** The routes measured at one size, the trivial one first; the cursors are users found in the seeded data. */
@@ -173,24 +193,31 @@ async function benchOn(kind: Dialect, sizes: number[], options: { duration: numb
       const routes = await routesAt(db, size);
       log(`\n${kind}, ${size.toLocaleString('en')} users (seeded in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
       // A cold process (or a freshly loaded table) answers its first seconds slowly: warm every route up first.
-      for (const [, path] of routes) await measure(`${base}${path}`, path.startsWith('/api') ? bearer : {}, 2, options.connections);
+      for (const [, path] of routes) await measure(`${base}${path}`, path.startsWith('/api') ? bearer : {}, 2, options.connections, server.pid!);
       const [trivialName, trivialPath] = routes[0]!;
       const listRoutes = routes.slice(1);
       for (const [route, path] of listRoutes) {
         // Rounds of the trivial route then this one; the median round's figures (the machine's load moves between rounds).
-        const rounds: Array<{ trivial: { reqPerSec: number }; measured: { reqPerSec: number; p99: number }; ratio: number }> = [];
+        type Measured = Awaited<ReturnType<typeof measure>>;
+        const rounds: Array<{ trivial: Measured; measured: Measured; ratio: number }> = [];
         for (let round = 0; round < options.rounds; round += 1) {
-          const trivial = await measure(`${base}${trivialPath}`, {}, options.duration, options.connections);
-          const measured = await measure(`${base}${path}`, bearer, options.duration, options.connections);
+          const trivial = await measure(`${base}${trivialPath}`, {}, options.duration, options.connections, server.pid!);
+          const measured = await measure(`${base}${path}`, bearer, options.duration, options.connections, server.pid!);
           rounds.push({ trivial, measured, ratio: measured.reqPerSec / trivial.reqPerSec });
         }
         const { trivial, measured, ratio } = rounds.sort((x, y) => x.ratio - y.ratio)[Math.floor(rounds.length / 2)]!;
+        const cpuRatios = rounds.map((r) => r.trivial.cpuMs / r.measured.cpuMs).sort((x, y) => x - y);
+        const cpuRatio = cpuRatios[Math.floor(cpuRatios.length / 2)]!;
         const smallest = results.find((r) => r.users === sizes[0] && r.route === route);
-        const row: AdminUsersRouteResult = { database: kind, users: size, route, ...measured, ratio, vsSmallest: smallest && size !== sizes[0] ? ratio / smallest.ratio : undefined };
+        const row: AdminUsersRouteResult = {
+          database: kind, users: size, route, reqPerSec: measured.reqPerSec, p99: measured.p99, ratio, cpuMs: measured.cpuMs, cpuRatio,
+          vsSmallest: smallest && size !== sizes[0] ? ratio / smallest.ratio : undefined,
+          cpuVsSmallest: smallest && size !== sizes[0] ? cpuRatio / smallest.cpuRatio : undefined,
+        };
         results.push(row);
-        const verdict = row.vsSmallest === undefined ? '' : `  vs ${sizes[0]!.toLocaleString('en')}: ${row.vsSmallest.toFixed(2)}`;
+        const verdict = row.vsSmallest === undefined ? '' : `  vs ${sizes[0]!.toLocaleString('en')}: ${row.vsSmallest.toFixed(2)} (CPU ${row.cpuVsSmallest!.toFixed(2)})`;
         const ok = ratio >= TARGET.ratio && (row.vsSmallest === undefined || row.vsSmallest >= TARGET.flat);
-        log(`  ${route.padEnd(24)} ${row.reqPerSec.toFixed(0).padStart(6)} req/s  p99 ${String(row.p99).padStart(4)} ms  (${trivialName.split(':')[0]} ${trivial.reqPerSec.toFixed(0)} req/s)  ratio ${ratio.toFixed(2)}${verdict}${ok ? ' ok' : ' MISSES the target'}`);
+        log(`  ${route.padEnd(24)} ${row.reqPerSec.toFixed(0).padStart(6)} req/s  p99 ${String(row.p99).padStart(4)} ms  (${trivialName.split(':')[0]} ${trivial.reqPerSec.toFixed(0)})  ratio ${ratio.toFixed(2)}  CPU ${measured.cpuMs.toFixed(2)} ms/req, ratio ${cpuRatio.toFixed(2)}${verdict}${ok ? ' ok' : ' MISSES the target'}`);
       }
       peak = peakRssMb(server.pid!);
       log(`  server peak RSS so far ${peak.toFixed(0)} MB`);

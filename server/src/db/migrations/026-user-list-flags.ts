@@ -13,6 +13,10 @@ import type { Knex } from 'knex';
  *
  * A prefix search within a role walks (role, email), so a search for the few admins does not read every
  * matching customer.
+ *
+ * On SQLite, knex rebuilds a table to drop or alter a column, and the rebuild loses the table's triggers: a
+ * later migration that does so to vpn_accounts or subscriptions calls `createCountingTriggers` after it (the
+ * counting tests, run on a fully migrated database, fail otherwise).
  */
 interface Flag {
   column: 'active_accounts' | 'past_due_subscriptions';
@@ -45,8 +49,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   for (const flag of FLAGS) {
     await backfill(knex, flag);
-    if (isPostgres(knex)) await createPostgresTriggers(knex, flag);
-    else await createSqliteTriggers(knex, flag);
+    await createCountingTriggers(knex, flag.table);
     for (const [name, columns] of partialIndexes(flag, email)) {
       await knex.raw(`CREATE INDEX ${name} ON user_profiles (${columns}) WHERE ${flag.column} > 0`);
     }
@@ -61,6 +64,14 @@ async function backfill(knex: Knex, flag: Flag): Promise<void> {
      WHERE id IN (SELECT user_id FROM ${flag.table} WHERE status = ?)`,
     [flag.status, flag.status],
   );
+}
+
+/** The triggers that keep users' counts of `table`'s rows (see above: after SQLite rebuilds that table). */
+export async function createCountingTriggers(knex: Knex, table: Flag['table']): Promise<void> {
+  for (const flag of FLAGS.filter((f) => f.table === table)) {
+    if (isPostgres(knex)) await createPostgresTriggers(knex, flag);
+    else await createSqliteTriggers(knex, flag);
+  }
 }
 
 const triggerName = (flag: Flag, event: string) => `${flag.table}_count_${flag.column}_${event}`;
