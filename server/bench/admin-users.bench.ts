@@ -136,8 +136,9 @@ async function routesAt(db: Db, size: number): Promise<Array<[name: string, path
 async function openDatabase(kind: Dialect): Promise<{ db: Db; drop: () => Promise<void>; url: string; schema: string }> {
   if (kind === 'postgres') {
     const { db, drop } = await openBenchDatabase();
-    const config = db.client.config as { connection: string; searchPath: string[] };
-    return { db, drop, url: config.connection, schema: config.searchPath[0]! };
+    // The URL openBenchDatabase opened (knex keeps it parsed); the schema it made.
+    const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    return { db, drop, url, schema: (db.client.config as { searchPath: string[] }).searchPath[0]! };
   }
   const dir = mkdtempSync(join(tmpdir(), 'vpn-admin-users-bench-'));
   const url = `sqlite:${join(dir, 'app.db')}`;
