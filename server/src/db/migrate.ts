@@ -23,6 +23,7 @@ import * as paidPeriods from './migrations/022-paid-periods.js';
 import * as providerAccounts from './migrations/023-provider-accounts.js';
 import * as planTranslations from './migrations/024-plan-translations.js';
 import * as overviewCounts from './migrations/025-overview-counts.js';
+import * as userListFlags from './migrations/026-user-list-flags.js';
 import * as subscriptionCopies from './migrations/027-subscription-copies.js';
 import * as jobSerialKeys from './migrations/028-job-serial-keys.js';
 
@@ -56,6 +57,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['023-provider-accounts', providerAccounts],
   ['024-plan-translations', planTranslations],
   ['025-overview-counts', overviewCounts],
+  ['026-user-list-flags', userListFlags],
   ['027-subscription-copies', subscriptionCopies],
   ['028-job-serial-keys', jobSerialKeys],
 ];

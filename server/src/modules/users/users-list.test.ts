@@ -97,6 +97,57 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
     expect(both.sort()).toEqual(ids.pastDue.filter((id) => ids.active.includes(id) && !ids.admins.includes(id)).sort());
   });
 
+  it('pages through each filter, alone and with a search and a role, exactly and in order', async () => {
+    const db = env.database.db;
+    // What each filter means, read from the accounts and subscriptions themselves (not from the counts the list walks).
+    const everyone: Array<{ id: string; email: string; role: string; createdAt: number; active: boolean; pastDue: boolean }> = (await db('user_profiles as u')
+      .select('u.id', 'u.email', 'u.role', 'u.created_at')
+      .select(db.raw("(SELECT count(*) FROM vpn_accounts a WHERE a.user_id = u.id AND a.status = 'active') AS active"))
+      .select(db.raw("(SELECT count(*) FROM subscriptions s WHERE s.user_id = u.id AND s.status = 'past_due') AS past_due")))
+      .map((r: Record<string, unknown>) => ({ id: r.id as string, email: r.email as string, role: r.role as string, createdAt: new Date(r.created_at as string).getTime(), active: Number(r.active) > 0, pastDue: Number(r.past_due) > 0 }));
+    const combinations: Array<{ active?: true; pastDue?: true; role?: 'admin' | 'user'; q?: string }> = [
+      { active: true }, { pastDue: true }, { active: true, pastDue: true }, { active: true, role: 'user' }, { pastDue: true, role: 'admin' },
+      { active: true, q: 'alpha.' }, { pastDue: true, q: 'al_', role: 'user' }, { active: true, pastDue: true, q: 'alpha.' },
+      { role: 'admin', q: 'al' }, { active: true, role: 'admin', q: 'alpha.' },
+    ];
+    for (const filter of combinations) {
+      const expected = everyone
+        .filter((u) => (!filter.active || u.active) && (!filter.pastDue || u.pastDue) && (!filter.role || u.role === filter.role) && (!filter.q || u.email.startsWith(filter.q)))
+        .sort((x, y) => (filter.q ? (x.email < y.email ? -1 : 1) : y.createdAt - x.createdAt || (x.id < y.id ? 1 : -1)))
+        .map((u) => u.id);
+      const query = Object.entries(filter).map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`).join('&');
+      const walked: string[] = [];
+      for (let after = ''; ;) {
+        const res = await list(`?${query}&limit=4${after}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const page = (res.json() as Array<{ id: string }>).map((u) => u.id);
+        walked.push(...page);
+        if (page.length < 4) break;
+        after = `&after=${page.at(-1)}`;
+      }
+      expect(walked, query).toEqual(expected);
+    }
+    expect(everyone.filter((u) => u.active && u.pastDue).length).toBeGreaterThan(0); // the combined filter had someone to find
+  });
+
+  it('lists a user under "active" and "past due" from the moment that is so, and no longer once it is not', async () => {
+    const db = env.database.db;
+    const id = randomUUID();
+    const at = new Date();
+    await db('user_profiles').insert({ id, email: 'zeta.flags@list.test', role: 'user', trial_used: false, created_at: at, updated_at: at });
+    const listed = async (filter: string) => (await list(`?q=zeta.&${filter}`)).json().map((u: { id: string }) => u.id);
+    expect([await listed('active=true'), await listed('pastDue=true')]).toEqual([[], []]);
+    const account = randomUUID();
+    await db('vpn_accounts').insert({ id: account, user_id: id, username: `u_${id.slice(0, 8)}z`, status: 'active', sub_token: randomUUID(), metadata: '{}', created_at: at, updated_at: at });
+    const subscription = randomUUID();
+    await db('subscriptions').insert({ id: subscription, user_id: id, status: 'past_due', metadata: '{}', created_at: at, updated_at: at });
+    expect([await listed('active=true'), await listed('pastDue=true')]).toEqual([[id], [id]]);
+    await db('vpn_accounts').where({ id: account }).update({ status: 'expired' });
+    await db('subscriptions').where({ id: subscription }).update({ status: 'active' });
+    expect([await listed('active=true'), await listed('pastDue=true')]).toEqual([[], []]);
+    await db('user_profiles').where({ id }).del();
+  });
+
   it('answers 400 to a bad page size, filter or a cursor naming no user; 401 and 403 to others', async () => {
     for (const query of ['?limit=0', '?limit=201', '?limit=x', '?role=owner', '?active=yes', `?after=${randomUUID()}`]) {
       const res = await list(query);
@@ -107,7 +158,7 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
     expect((await list('', user)).statusCode).toBe(403);
   });
 
-  it('serves the first page and the prefix search from indexes, not a scan and sort of the table', async () => {
+  it('serves the first page, the prefix search and the filters from indexes, not a scan and sort of the table', async () => {
     const db = env.database.db;
     const repoQuery = (sql: string) => (dialectOf(db) === 'postgres' ? db.raw(`SET enable_seqscan = off; EXPLAIN ${sql}`) : db.raw(`EXPLAIN QUERY PLAN ${sql}`));
     const plan = async (sql: string): Promise<string> => {
@@ -121,6 +172,12 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
     expect(firstPage).not.toMatch(/TEMP B-TREE|Sort/);
     const prefix = await plan(`select id from user_profiles where email${collate} >= 'alpha' and email${collate} < 'alpha\uffff' order by email${collate} limit 50`);
     expect(prefix).toMatch(dialectOf(db) === 'postgres' ? /user_profiles_email_c_index/ : /user_profiles_email_unique/);
+    const pastDue = await plan('select id from user_profiles where past_due_subscriptions > 0 and active_accounts > 0 and role = \'user\' order by created_at desc, id desc limit 50');
+    expect(pastDue).toMatch(/user_profiles_past_due_role_created_at_id_index/);
+    expect(pastDue).not.toMatch(/TEMP B-TREE|Sort/);
+    const activePrefix = await plan(`select id from user_profiles where active_accounts > 0 and email${collate} LIKE 'alpha%' ${collate ? '' : "and email >= 'alpha' and email < 'alpha\uffff' "}order by email${collate} limit 50`);
+    expect(activePrefix).toMatch(/user_profiles_active_email_index/);
+    expect(activePrefix).not.toMatch(/TEMP B-TREE|Sort/);
     if (dialectOf(db) === 'postgres') await db.raw('SET enable_seqscan = on');
   });
 });

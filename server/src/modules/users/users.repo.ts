@@ -49,8 +49,8 @@ export interface UsersPageQuery {
   /** Only users with a subscription past due. */
   pastDue?: boolean;
   limit: number;
-  /** The last user of the previous page: the page continues after it. */
-  after?: UserProfile;
+  /** The id of the last user of the previous page: the page continues after it (none, if no user has that id). */
+  after?: string;
 }
 
 /** LIKE treats % and _ as wildcards; a search box should not. */
@@ -87,28 +87,34 @@ export function createUsersRepo(db: Db) {
     /**
      * Keyset pages, each answered from an index whatever the table's size: newest first on
      * (created_at, id); with a prefix, by e-mail on its unique index (the range finds the rows, the LIKE
-     * keeps the exact prefix under any collation); filters are probes of indexed columns.
+     * keeps the exact prefix under any collation). A role, "active" and "past due" each have indexes of
+     * their own in both orders (010, 026), so a filtered page reads about its own rows, not the users
+     * between them.
      */
     async listPage(query: UsersPageQuery): Promise<UserProfile[]> {
       const builder = db('user_profiles as u').select(USER_COLUMNS.map((column) => `u.${column}`)).limit(query.limit);
       const { search, after } = query;
       if (search && 'exact' in search) builder.where('u.email', search.exact);
       if (search && 'prefix' in search) {
-        // Byte order on both databases (PostgreSQL's default collation may sort otherwise): a range, then the exact prefix.
-        const email = dialectOf(db) === 'postgres' ? 'u.email COLLATE "C"' : 'u.email';
-        builder.whereRaw(`${email} >= ? and ${email} < ?`, [search.prefix, `${search.prefix}\uffff`])
-          .whereRaw("u.email LIKE ? ESCAPE '\\'", [`${escapeLike(search.prefix)}%`])
-          .orderByRaw(email);
-        if (after) builder.whereRaw(`${email} > ?`, [after.email]);
+        // Byte order on both databases (PostgreSQL's default collation may sort otherwise). PostgreSQL derives the
+        // index range from a LIKE in the "C" collation, and estimates it well only without a second range beside it
+        // (with one it expected a handful of rows and sorted every match); SQLite needs the range spelled out.
+        const pg = dialectOf(db) === 'postgres';
+        const email = pg ? 'u.email COLLATE "C"' : 'u.email';
+        if (!pg) builder.whereRaw(`${email} >= ? and ${email} < ?`, [search.prefix, `${search.prefix}\uffff`]);
+        builder.whereRaw(`${email} LIKE ? ESCAPE '\\'`, [`${escapeLike(search.prefix)}%`]).orderByRaw(email);
+        if (after) builder.whereRaw(`${email} > (SELECT c.email FROM user_profiles c WHERE c.id = ?)`, [after]);
       } else {
         builder.orderBy([{ column: 'u.created_at', order: 'desc' }, { column: 'u.id', order: 'desc' }]);
-        // A row-value comparison: both databases seek the (created_at, id) index to it (an OR of two conditions would scan).
-        if (after) builder.whereRaw('(u.created_at, u.id) < (?, ?)', [after.createdAt, after.id]);
+        // A row-value comparison: both databases seek the (created_at, id) index to it (an OR of two conditions would
+        // scan). The cursor's values come from a subquery, evaluated once: one round trip for a page, not two.
+        if (after) builder.whereRaw('(u.created_at, u.id) < (SELECT c.created_at, c.id FROM user_profiles c WHERE c.id = ?)', [after]);
       }
       if (query.role) builder.where('u.role', query.role);
-      // Probes per user while walking the page's order: the cost follows how rare the filter is, not the table's size.
-      if (query.active) builder.whereExists((q) => q.select(db.raw('1')).from('vpn_accounts as a').whereRaw('a.user_id = u.id').where('a.status', 'active'));
-      if (query.pastDue) builder.whereExists((q) => q.select(db.raw('1')).from('subscriptions as s').whereRaw('s.user_id = u.id').where('s.status', 'past_due'));
+      // Written as the partial indexes' own conditions (a bound 0 would not prove to SQLite that they apply).
+      // Past due first: the rarer flag, whose index the planner should walk when both are asked for.
+      if (query.pastDue) builder.whereRaw('u.past_due_subscriptions > 0');
+      if (query.active) builder.whereRaw('u.active_accounts > 0');
       return (await builder).map(toUserProfile);
     },
 
