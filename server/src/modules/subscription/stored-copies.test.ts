@@ -146,6 +146,26 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
     expect(claimed).toHaveLength(0);
   });
 
+  it('stores every copy a burst of background refreshes got (written together): another instance serves them without the panel', async () => {
+    const accounts = [await makeAccount(), await makeAccount(), await makeAccount()];
+    for (const account of accounts) await instance().handle({ path: account.token, userAgent: V2RAYNG });
+    accounts.forEach((account, i) => setPanelUsage(account.username, 1000 + i));
+    clock.advance(3600);
+    const before = panelFetches();
+    const burst = instance();
+    const answers = await Promise.all(accounts.map((account) => burst.handle({ path: account.token, userAgent: V2RAYNG })));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    await burst.whenIdle();
+    expect(panelFetches()).toBe(before + 3);
+    const other = instance();
+    for (const [i, account] of accounts.entries()) {
+      expect((await other.handle({ path: account.token, userAgent: V2RAYNG })).headers['subscription-userinfo']).toContain(`download=${1000 + i};`);
+    }
+    expect(panelFetches()).toBe(before + 3);
+    const claimed = await database.db('subscription_copies').whereIn('vpn_account_id', accounts.map((account) => account.id)).whereNotNull('refreshing_since');
+    expect(claimed).toHaveLength(0);
+  });
+
   it('keeps serving the stored copy while the panel is down, and tries again only after the claim lapses', async () => {
     const account = await makeAccount();
     const good = await instance().handle({ path: account.token, userAgent: V2RAYNG });

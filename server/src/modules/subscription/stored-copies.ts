@@ -7,10 +7,14 @@
  * burst of cold requests the rest are served their stored copy without one (refreshed on a later request),
  * so neither the panel nor the database takes a write per request. The panel is asked before answering
  * only for a copy never fetched (or fetched from another panel URL: the account moved).
+ *
+ * The request path writes nothing: the refreshes due in one turn of the event loop are claimed together
+ * (one statement on PostgreSQL, none on SQLite), and copies fetched within `saveDelayMs` are saved in one
+ * statement: on SQLite every commit's fsync blocks the event loop, so each one costs every request waiting.
  */
 import type { SubscriptionAccount } from './subscription.repo.js';
 import type { PanelCopy } from './subscription-content.js';
-import type { SubscriptionCopiesRepo, StoredCopy } from './subscription-copies.repo.js';
+import type { CopyToSave, SubscriptionCopiesRepo, StoredCopy } from './subscription-copies.repo.js';
 import { toPanelCopy } from './subscription-content.js';
 import type { PanelFormat } from './subscription-format.js';
 
@@ -32,10 +36,15 @@ export interface StoredCopiesDeps {
   leaseMs: number;
   /** Background refreshes running at once on this instance, at most. */
   maxRefreshes: number;
+  /** How long a refreshed copy waits to be saved with the others fetched meanwhile (one write for all), ms. */
+  saveDelayMs: number;
   log: { warn(obj: object, msg: string): void };
   /** A background refresh got a new copy (the memory layer takes it). */
   refreshed(account: SubscriptionAccount, source: PanelFormat, copy: PanelCopy): void;
 }
+
+/** A batch of saves this large is written at once (one statement of bounded size). */
+const MAX_SAVES_AT_ONCE = 100;
 
 export function createStoredCopies(deps: StoredCopiesDeps) {
   const { repo, log } = deps;
@@ -48,6 +57,7 @@ export function createStoredCopies(deps: StoredCopiesDeps) {
     return promise;
   };
   const warn = (err: unknown, accountId: string, msg: string) => log.warn({ accountId, err: err instanceof Error ? err.message : String(err) }, msg);
+  const keyOf = (accountId: string, source: PanelFormat) => `${accountId}\n${source}`;
 
   async function read(account: SubscriptionAccount, source: PanelFormat): Promise<{ stored: StoredCopy; copy: PanelCopy } | undefined> {
     try {
@@ -62,27 +72,79 @@ export function createStoredCopies(deps: StoredCopiesDeps) {
     }
   }
 
-  async function save(account: SubscriptionAccount, source: PanelFormat, fetched: FetchedCopy): Promise<void> {
+  // Copies waiting to be saved together (the last one per account and format), and when they will be.
+  let pendingSaves = new Map<string, CopyToSave>();
+  let saving: { done: Promise<void>; flushNow(): void } | undefined;
+
+  function writeSaves(): Promise<void> {
+    const batch = [...pendingSaves.values()];
+    pendingSaves = new Map();
+    saving = undefined;
+    return repo.saveMany(batch).catch((err: unknown) => {
+      for (const { accountId } of batch) warn(err, accountId, 'subscription: could not store the configuration');
+    });
+  }
+
+  /** Stores the copy with the others fetched within `saveDelayMs`; `now` writes the batch at once (a request waits for it). */
+  function save(account: SubscriptionAccount, source: PanelFormat, fetched: FetchedCopy, now: boolean): Promise<void> {
+    pendingSaves.set(keyOf(account.id, source), {
+      accountId: account.id, source, copy: { subscriptionUrl: account.subscriptionUrl!, body: fetched.text, userinfo: fetched.userinfo, fetchedAt: deps.now() },
+    });
+    if (!saving) {
+      let flushNow = () => {};
+      const done = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, deps.saveDelayMs);
+        flushNow = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }).then(writeSaves);
+      saving = { done: track(done), flushNow };
+    }
+    if (now || pendingSaves.size >= MAX_SAVES_AT_ONCE) saving.flushNow();
+    return saving.done;
+  }
+
+  async function refresh(account: SubscriptionAccount, source: PanelFormat, userAgent: string, claimedAt: Date): Promise<void> {
+    let fetched: FetchedCopy;
     try {
-      await repo.save(account.id, source, { subscriptionUrl: account.subscriptionUrl!, body: fetched.text, userinfo: fetched.userinfo }, deps.now());
-    } catch (err) {
-      warn(err, account.id, 'subscription: could not store the configuration');
+      fetched = await deps.fetchCopy(account, source, userAgent);
+    } catch {
+      // The claim holds until the lease ends: the fleet's back-off (fetchCopy logged why).
+      await repo.refreshFailed(account.id, source, claimedAt).catch((err: unknown) => warn(err, account.id, 'subscription: could not hold the refresh back'));
+      return;
+    }
+    deps.refreshed(account, source, fetched.copy);
+    // Written with the batch (tracked): the slot is free for the next refresh at once.
+    void save(account, source, fetched, false);
+  }
+
+  // Refreshes asked for in this turn of the event loop, claimed together at the end of it.
+  let dueRefreshes: Array<{ account: SubscriptionAccount; source: PanelFormat; userAgent: string; claimed(run?: Promise<void>): void }> = [];
+
+  async function claimDue(): Promise<void> {
+    const due = dueRefreshes;
+    dueRefreshes = [];
+    const now = deps.now();
+    const staleBefore = new Date(now.getTime() - deps.freshMs);
+    for (const source of new Set(due.map((one) => one.source))) {
+      const ofSource = due.filter((one) => one.source === source);
+      let claimed = new Set<string>();
+      try {
+        claimed = await repo.claimRefreshes(source, ofSource.map((one) => one.account.id), now, deps.leaseMs, staleBefore);
+      } catch (err) {
+        warn(err, ofSource[0]!.account.id, 'subscription: could not claim the refreshes of stored configurations');
+      }
+      for (const one of ofSource) one.claimed(claimed.has(one.account.id) ? refresh(one.account, one.source, one.userAgent, now) : undefined);
     }
   }
 
-  async function refresh(account: SubscriptionAccount, source: PanelFormat, userAgent: string): Promise<void> {
-    const now = deps.now();
-    if (!(await repo.claimRefresh(account.id, source, now, deps.leaseMs, new Date(now.getTime() - deps.freshMs)))) return;
-    // A failure keeps the claim until the lease ends: the fleet's back-off (fetchCopy logged why).
-    const fetched = await deps.fetchCopy(account, source, userAgent);
-    await save(account, source, fetched);
-    deps.refreshed(account, source, fetched.copy);
-  }
-
   function refreshInBackground(account: SubscriptionAccount, source: PanelFormat, userAgent: string): void {
-    const key = `${account.id}\n${source}`;
+    const key = keyOf(account.id, source);
     if (refreshing.has(key) || refreshing.size >= deps.maxRefreshes) return;
-    const running = refresh(account, source, userAgent)
+    if (dueRefreshes.length === 0) setImmediate(() => void claimDue());
+    // The slot is taken from now: the claim and the panel request count as one refresh.
+    const running = new Promise<void>((claimed) => dueRefreshes.push({ account, source, userAgent, claimed }))
       .catch(() => {})
       .finally(() => refreshing.delete(key));
     refreshing.set(key, running);
@@ -97,18 +159,22 @@ export function createStoredCopies(deps: StoredCopiesDeps) {
         return found.copy;
       }
       const fetched = await deps.fetchCopy(account, source, userAgent);
-      await save(account, source, fetched);
+      await save(account, source, fetched, true);
       return fetched.copy;
     },
 
     /** Forgets an account's stored copies (its next request asks the panel). */
     forget(accountId: string): Promise<void> {
+      for (const key of [...pendingSaves.keys()]) if (key.startsWith(`${accountId}\n`)) pendingSaves.delete(key);
       return track(repo.forgetAccount(accountId).catch((err: unknown) => warn(err, accountId, 'subscription: could not forget the stored configuration')));
     },
 
-    /** Resolves when no refresh or write is in flight. */
+    /** Resolves when no refresh or write is in flight (a pending batch of saves is written now). */
     async whenIdle(): Promise<void> {
-      while (refreshing.size > 0 || writes.size > 0) await Promise.allSettled([...refreshing.values(), ...writes]);
+      while (refreshing.size > 0 || writes.size > 0) {
+        saving?.flushNow();
+        await Promise.allSettled([...refreshing.values(), ...writes]);
+      }
     },
 
     get refreshing(): number {

@@ -1,7 +1,8 @@
-import type { Db } from '../../db/knex.js';
+import { dialectOf, type Db } from '../../db/knex.js';
 import { toDate } from '../../db/values.js';
 import { preparedRead } from './prepared-read.js';
-import type { PanelFormat } from './subscription-format.js';
+import { LruMap } from './subscription-cache.js';
+import { PANEL_SOURCE, type PanelFormat } from './subscription-format.js';
 
 /** The panel's answer for one account and format, as it came: the bodies we serve are built from it. */
 export interface StoredCopy {
@@ -13,10 +14,33 @@ export interface StoredCopy {
   fetchedAt: Date;
 }
 
+/** One copy to store. */
+export interface CopyToSave {
+  accountId: string;
+  source: PanelFormat;
+  copy: StoredCopy;
+}
+
+/** Refresh claims of one process: a SQLite database has no other (its own state per copy, kept while it matters). */
+interface LocalClaim {
+  /** When a copy was last saved here (ms). */
+  fetchedAt?: number;
+  /** When a refresh claimed it (ms); cleared by the save. */
+  refreshingSince?: number;
+}
+const LOCAL_CLAIMS_KEPT = 100_000;
+/** Per database, shared by every service over it in this process (tests run several "instances" in one). */
+const claimsByDb = new WeakMap<Db, LruMap<string, LocalClaim>>();
+
 /** The `subscription_copies` table (migration 027), shared by every instance. */
 export function createSubscriptionCopiesRepo(db: Db) {
   const copyOf = preparedRead(db, (accountId: string, source: string) =>
     db('subscription_copies').select('subscription_url', 'body', 'userinfo', 'fetched_at').where({ vpn_account_id: accountId, source }).first());
+  // SQLite is one process (architecture.md, "Scale"): its claims need no write, whose fsync would block the event loop.
+  // Decided at the first use: the database is open by then.
+  let localChosen: { claims: LruMap<string, LocalClaim> | undefined } | undefined;
+  const localClaims = () => (localChosen ??= { claims: dialectOf(db) === 'sqlite' ? localClaimsOf(db) : undefined }).claims;
+
   return {
     async find(accountId: string, source: PanelFormat): Promise<StoredCopy | undefined> {
       const row = await copyOf(accountId, source);
@@ -24,33 +48,69 @@ export function createSubscriptionCopiesRepo(db: Db) {
       return { subscriptionUrl: row.subscription_url as string, body: row.body as string, userinfo: (row.userinfo as string | null) ?? null, fetchedAt: toDate(row.fetched_at) };
     },
 
-    /** Stores a fresh copy (replacing the last one) and releases any refresh claim on it. */
-    async save(accountId: string, source: PanelFormat, copy: Omit<StoredCopy, 'fetchedAt'>, now: Date): Promise<void> {
+    /** Stores fresh copies in one statement (replacing the last ones) and releases any refresh claim on them. */
+    async saveMany(copies: CopyToSave[]): Promise<void> {
+      if (copies.length === 0) return;
       await db('subscription_copies')
-        .insert({ vpn_account_id: accountId, source, subscription_url: copy.subscriptionUrl, body: copy.body, userinfo: copy.userinfo, fetched_at: now, refreshing_since: null })
+        .insert(copies.map(({ accountId, source, copy }) => ({
+          vpn_account_id: accountId, source, subscription_url: copy.subscriptionUrl, body: copy.body, userinfo: copy.userinfo, fetched_at: copy.fetchedAt, refreshing_since: null,
+        })))
         .onConflict(['vpn_account_id', 'source'])
         .merge();
+      const local = localClaims();
+      for (const { accountId, source, copy } of copies) local?.set(claimKey(accountId, source), { fetchedAt: copy.fetchedAt.getTime() });
     },
 
     /**
-     * Takes the right to refresh this copy while it is older than `staleBefore`: true for exactly one caller
-     * until the copy is saved again or `leaseMs` passes (a failed refresh leaves the claim, so the fleet waits
-     * that long before the next try). A copy another instance refreshed meanwhile is not claimed.
+     * Takes the right to refresh these copies of `source` while they are older than `staleBefore`: the ids
+     * claimed, each by exactly one caller until the copy is saved again or `leaseMs` passes (a failed refresh
+     * leaves the claim, so the fleet waits that long before the next try). A copy saved meanwhile is not claimed.
+     * PostgreSQL: one conditional update for the batch; SQLite: this process's claims, no write.
      */
-    async claimRefresh(accountId: string, source: PanelFormat, now: Date, leaseMs: number, staleBefore: Date): Promise<boolean> {
-      const claimed = await db('subscription_copies')
-        .where({ vpn_account_id: accountId, source })
+    async claimRefreshes(source: PanelFormat, accountIds: string[], now: Date, leaseMs: number, staleBefore: Date): Promise<Set<string>> {
+      if (accountIds.length === 0) return new Set();
+      const local = localClaims();
+      if (local) {
+        const claimed = new Set<string>();
+        for (const accountId of accountIds) {
+          const key = claimKey(accountId, source);
+          const claim = local.peek(key);
+          if (claim?.fetchedAt !== undefined && claim.fetchedAt > staleBefore.getTime()) continue;
+          if (claim?.refreshingSince !== undefined && claim.refreshingSince > now.getTime() - leaseMs) continue;
+          local.set(key, { ...claim, refreshingSince: now.getTime() });
+          claimed.add(accountId);
+        }
+        return claimed;
+      }
+      const rows: Array<{ vpn_account_id: string }> = await db('subscription_copies')
+        .whereIn('vpn_account_id', accountIds)
+        .andWhere({ source })
         .andWhere('fetched_at', '<=', staleBefore)
         .andWhere((q) => q.whereNull('refreshing_since').orWhere('refreshing_since', '<=', new Date(now.getTime() - leaseMs)))
-        .update({ refreshing_since: now });
-      return claimed === 1;
+        .update({ refreshing_since: now }, ['vpn_account_id']);
+      return new Set(rows.map((row) => row.vpn_account_id));
+    },
+
+    /** A claimed refresh failed: the claim holds until its lease ends (on SQLite the row says so too, as on PostgreSQL). */
+    async refreshFailed(accountId: string, source: PanelFormat, claimedAt: Date): Promise<void> {
+      if (localClaims()) await db('subscription_copies').where({ vpn_account_id: accountId, source }).update({ refreshing_since: claimedAt });
     },
 
     /** Forgets an account's copies (it was renewed, disabled or moved: its next fetch asks the panel). */
     async forgetAccount(accountId: string): Promise<void> {
       await db('subscription_copies').where({ vpn_account_id: accountId }).delete();
+      const local = localClaims();
+      if (local) for (const source of new Set(Object.values(PANEL_SOURCE))) local.delete(claimKey(accountId, source));
     },
   };
+}
+
+const claimKey = (accountId: string, source: string) => `${accountId}\n${source}`;
+
+function localClaimsOf(db: Db): LruMap<string, LocalClaim> {
+  let claims = claimsByDb.get(db);
+  if (!claims) claimsByDb.set(db, (claims = new LruMap(LOCAL_CLAIMS_KEPT)));
+  return claims;
 }
 
 export type SubscriptionCopiesRepo = ReturnType<typeof createSubscriptionCopiesRepo>;

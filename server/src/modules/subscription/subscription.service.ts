@@ -81,11 +81,13 @@ export interface SubscriptionServiceDeps {
   /**
    * The configurations stored in the database: served once older than `storedFreshMs` (default 60 s) while
    * one instance refreshes them; a refresh claim holds `refreshLeaseMs` (default 30 s); at most
-   * `maxRefreshes` (default 4) background refreshes run at once on an instance (each is a panel request and, on SQLite, two writes that block the event loop for their fsync).
+   * `maxRefreshes` (default 4) background refreshes run at once on an instance (each is a panel request and a share of one batched write).
    */
   storedFreshMs?: number;
   refreshLeaseMs?: number;
   maxRefreshes?: number;
+  /** How long a refreshed configuration waits to be stored with the others refreshed meanwhile (one write for all), ms. Default 1 s. */
+  storedSaveDelayMs?: number;
   /** For tests: another store of configurations. */
   copies?: SubscriptionCopiesRepo;
   /** How long an account row is reused before it is read again, ms. Default 5 s. */
@@ -210,6 +212,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     freshMs: deps.storedFreshMs ?? DEFAULT_SWR_OPTIONS.freshMs,
     leaseMs: deps.refreshLeaseMs ?? 30_000,
     maxRefreshes: deps.maxRefreshes ?? 4,
+    saveDelayMs: deps.storedSaveDelayMs ?? 1000,
     log,
     refreshed: (account, source, copy) => content.set(cacheKey(account, source), copy),
   });
