@@ -1,4 +1,4 @@
-import { LruMap } from './lru-map.js';
+import { LruMap } from '../lib/lru-map.js';
 
 /** The parts of a pg Client the named statements touch. */
 export interface PgConnection {

@@ -1,4 +1,4 @@
-import { LruMap } from './lru-map.js';
+import { LruMap } from '../lib/lru-map.js';
 
 /** The parts of a better-sqlite3 Database and Statement the cache touches. */
 export interface SqliteStatement {

@@ -14,7 +14,7 @@ import type { DevicelessClientPolicy } from '../../../../shared/devices.js';
 import { AppError } from '../../errors.js';
 import type { ClientDevice } from '../devices/device-headers.js';
 import type { DevicesRepo } from '../devices/devices.repo.js';
-import { LruMap } from './subscription-cache.js';
+import { LruMap } from '../../lib/lru-map.js';
 
 export type DeviceCheck =
   | { allowed: true }

@@ -1,7 +1,7 @@
 import { dialectOf, type Db } from '../../db/knex.js';
 import { toDate } from '../../db/values.js';
 import { preparedRead } from './prepared-read.js';
-import { LruMap } from './subscription-cache.js';
+import { LruMap } from '../../lib/lru-map.js';
 import { PANEL_SOURCE, type PanelFormat } from './subscription-format.js';
 
 /** The panel's answer for one account and format, as it came: the bodies we serve are built from it. */

@@ -11,7 +11,7 @@ import { DEEP_LINK_PLATFORMS, deepLinksFor } from '../../../../shared/deep-links
 import { DEFAULT_LOCALE, textDirection, type Locale } from '../../../../shared/locales.js';
 import { DATE_LOCALE, formatDataSize, formatPercent, type DataUnit } from '../../mail/money.js';
 import { pageText, type PageMessageKey } from './page-messages/index.js';
-import { LruMap } from './subscription-cache.js';
+import { LruMap } from '../../lib/lru-map.js';
 
 /** What the page shows about the account. `pending` = paid or free, but not on a panel yet. */
 export type PageStatus = 'active' | 'on_hold' | 'pending' | 'suspended' | 'disabled' | 'expired' | 'limited' | 'inactive';
