@@ -25,6 +25,7 @@ import * as planTranslations from './migrations/024-plan-translations.js';
 import * as overviewCounts from './migrations/025-overview-counts.js';
 import * as subscriptionCopies from './migrations/027-subscription-copies.js';
 import * as jobSerialKeys from './migrations/028-job-serial-keys.js';
+import * as overviewHistory from './migrations/029-overview-history.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -58,6 +59,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['025-overview-counts', overviewCounts],
   ['027-subscription-copies', subscriptionCopies],
   ['028-job-serial-keys', jobSerialKeys],
+  ['029-overview-history', overviewHistory],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -1,8 +1,8 @@
 import type { AdminOverview, OverviewRange, OverviewServerTraffic } from '../../../../shared/overview.js';
 import type { Clock } from '../../lib/clock.js';
-import { DAILY_METRICS, utcDay, WHOLE_SHOP, type DailyStatsRepo } from './daily-stats.repo.js';
+import { addDays, DAILY_METRICS, utcDay, WHOLE_SHOP, type DailyStatsRepo } from './daily-stats.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { OverviewRepo, PerDay } from './overview.repo.js';
+import type { DaySeries, OverviewRepo, PerDay } from './overview.repo.js';
 
 const REMOVED_SERVER = 'Removed server';
 const MS_PER_DAY = 86_400_000;
@@ -28,15 +28,49 @@ function otherCurrenciesOf(dates: string[], revenue: Map<string, PerDay>, curren
     .filter((other) => other.revenue !== 0).sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
+/** Each series of `recent` over the same series of `history` (their days do not overlap). */
+function joinDays(history: DaySeries, recent: DaySeries): DaySeries {
+  const join = (old: PerDay, now: PerDay): PerDay => new Map([...old, ...now]);
+  const joinParts = (old: Map<string, PerDay>, now: Map<string, PerDay>) =>
+    new Map([...old, ...now].map(([part]) => [part, join(old.get(part) ?? new Map(), now.get(part) ?? new Map())]));
+  return {
+    signups: join(history.signups, recent.signups), trials: join(history.trials, recent.trials), revenue: joinParts(history.revenue, recent.revenue),
+    activeSnapshots: join(history.activeSnapshots, recent.activeSnapshots), traffic: joinParts(history.traffic, recent.traffic),
+  };
+}
+
+/** The days of a range before yesterday, as last read, and the `overview_history` version they were read at. */
+interface KeptHistory {
+  fromDay: string;
+  toDay: string;
+  version: number;
+  series: DaySeries;
+}
+
 /**
  * The admin's overview: per UTC day of the last 7, 30 or 90 days, signups, trials, revenue, active
  * accounts and each server's traffic, with the shop's totals. Every figure is read from counters kept
  * as rows change (`overview_counts`, migration 025) or from `daily_stats`: a few rows a day of the range,
  * whatever the number of users. The hourly snapshot (`takeSnapshot`) keeps the history of the active
  * accounts, which no row can tell afterwards.
+ *
+ * The days before yesterday are kept in memory per range, with the `overview_history` version they were
+ * read at (migration 029: triggers move it when a past day changes). A request reads yesterday, today,
+ * the figures about now and that version in one statement, and the older days again only when the
+ * version moved or the range's days did (a new UTC day).
  */
 export function createOverviewService(deps: { repo: OverviewRepo; stats: DailyStatsRepo; settings: Pick<SettingsService, 'getAppSettings'>; clock: Clock }) {
   const { repo, stats, clock } = deps;
+  const kept = new Map<OverviewRange, KeptHistory>();
+
+  /** The days from `fromDay` to before `toDay`, from memory unless they changed since they were read. */
+  async function historyOf(days: OverviewRange, fromDay: string, toDay: string, version: number): Promise<DaySeries> {
+    const known = kept.get(days);
+    if (known && known.fromDay === fromDay && known.toDay === toDay && known.version === version) return known.series;
+    const { historyVersion, ...series } = await repo.readHistory(fromDay, toDay);
+    kept.set(days, { fromDay, toDay, version: historyVersion, series });
+    return series;
+  }
 
   /** Writes today's active accounts to `daily_stats` (a past day keeps the last one of its hours). */
   async function takeSnapshot(): Promise<{ activeAccounts: number; users: number }> {
@@ -53,7 +87,10 @@ export function createOverviewService(deps: { repo: OverviewRepo; stats: DailySt
       const now = clock();
       const dates = rangeOfDays(utcDay(now), days);
       const firstDay = dates[0]!;
-      const [{ currency }, figures] = await Promise.all([deps.settings.getAppSettings(), repo.readFigures(firstDay)]);
+      // Yesterday is read fresh too: a write to it may come before the database's clock turns the day.
+      const yesterday = dates.length > 1 ? addDays(dates.at(-1)!, -1) : firstDay;
+      const [{ currency }, recent] = await Promise.all([deps.settings.getAppSettings(), repo.readFigures(yesterday)]);
+      const figures = { ...recent, ...joinDays(await historyOf(days, firstDay, yesterday, recent.historyVersion), recent) };
       const snapshots = figures.activeSnapshots;
       const today = dates.at(-1);
       const series = {
