@@ -17,34 +17,42 @@ const valuesOn = (dates: string[], perDay: PerDay | undefined) => dates.map((day
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** One series per server (every server we have, and any removed one that still has traffic in the range). */
-function trafficByServer(dates: string[], traffic: Map<string, PerDay>, names: Map<string, string>): OverviewServerTraffic[] {
-  const servers = [...names.keys(), ...[...traffic.keys()].filter((id) => !names.has(id))];
-  return servers.map((serverId) => ({ serverId, name: names.get(serverId) ?? REMOVED_SERVER, bytes: valuesOn(dates, traffic.get(serverId)) }));
+function trafficByServer(history: KeptHistory, recentDates: string[], traffic: Map<string, PerDay>, names: Map<string, string>): OverviewServerTraffic[] {
+  const removed = [...new Set([...history.traffic.keys(), ...traffic.keys()])].filter((id) => !names.has(id));
+  const none = history.dates.map(() => 0);
+  return [...names.keys(), ...removed].map((serverId) => ({
+    serverId, name: names.get(serverId) ?? REMOVED_SERVER, bytes: [...(history.traffic.get(serverId) ?? none), ...valuesOn(recentDates, traffic.get(serverId))],
+  }));
 }
 
 /** Revenue in the range in each currency but `currency`, by currency (a currency with nothing kept is left out). */
-function otherCurrenciesOf(dates: string[], revenue: Map<string, PerDay>, currency: string): AdminOverview['otherCurrencies'] {
-  return [...revenue].filter(([other]) => other !== currency).map(([other, days]) => ({ currency: other, revenue: sum(valuesOn(dates, days)) }))
+function otherCurrenciesOf(history: KeptHistory, recentDates: string[], revenue: Map<string, PerDay>, currency: string): AdminOverview['otherCurrencies'] {
+  const currencies = [...new Set([...history.revenue.keys(), ...revenue.keys()])].filter((other) => other !== currency);
+  return currencies.map((other) => ({ currency: other, revenue: sum(history.revenue.get(other) ?? []) + sum(valuesOn(recentDates, revenue.get(other))) }))
     .filter((other) => other.revenue !== 0).sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
-/** Each series of `recent` over the same series of `history` (their days do not overlap). */
-function joinDays(history: DaySeries, recent: DaySeries): DaySeries {
-  const join = (old: PerDay, now: PerDay): PerDay => new Map([...old, ...now]);
-  const joinParts = (old: Map<string, PerDay>, now: Map<string, PerDay>) =>
-    new Map([...old, ...now].map(([part]) => [part, join(old.get(part) ?? new Map(), now.get(part) ?? new Map())]));
-  return {
-    signups: join(history.signups, recent.signups), trials: join(history.trials, recent.trials), revenue: joinParts(history.revenue, recent.revenue),
-    activeSnapshots: join(history.activeSnapshots, recent.activeSnapshots), traffic: joinParts(history.traffic, recent.traffic),
-  };
-}
-
-/** The days of a range before yesterday, as last read, and the `overview_history` version they were read at. */
+/** The days before yesterday of a range, built into the answer's series once, and the `overview_history` version they were read at. */
 interface KeptHistory {
   fromDay: string;
   toDay: string;
   version: number;
-  series: DaySeries;
+  dates: string[];
+  signups: number[];
+  trials: number[];
+  /** By currency. */
+  revenue: Map<string, number[]>;
+  activeAccounts: Array<number | null>;
+  /** By server id. */
+  traffic: Map<string, number[]>;
+}
+
+function buildHistory(dates: string[], series: DaySeries): Omit<KeptHistory, 'fromDay' | 'toDay' | 'version'> {
+  const byPart = (parts: Map<string, PerDay>) => new Map([...parts].map(([part, days]) => [part, valuesOn(dates, days)]));
+  return {
+    dates, signups: valuesOn(dates, series.signups), trials: valuesOn(dates, series.trials), revenue: byPart(series.revenue),
+    activeAccounts: dates.map((day) => series.activeSnapshots.get(day) ?? null), traffic: byPart(series.traffic),
+  };
 }
 
 /**
@@ -64,12 +72,13 @@ export function createOverviewService(deps: { repo: OverviewRepo; stats: DailySt
   const kept = new Map<OverviewRange, KeptHistory>();
 
   /** The days from `fromDay` to before `toDay`, from memory unless they changed since they were read. */
-  async function historyOf(days: OverviewRange, fromDay: string, toDay: string, version: number): Promise<DaySeries> {
+  async function historyOf(days: OverviewRange, fromDay: string, toDay: string, version: number): Promise<KeptHistory> {
     const known = kept.get(days);
-    if (known && known.fromDay === fromDay && known.toDay === toDay && known.version === version) return known.series;
+    if (known && known.fromDay === fromDay && known.toDay === toDay && known.version === version) return known;
     const { historyVersion, ...series } = await repo.readHistory(fromDay, toDay);
-    kept.set(days, { fromDay, toDay, version: historyVersion, series });
-    return series;
+    const history = { fromDay, toDay, version: historyVersion, ...buildHistory(rangeOfDays(addDays(toDay, -1), days - 2), series) };
+    kept.set(days, history);
+    return history;
   }
 
   /** Writes today's active accounts to `daily_stats` (a past day keeps the last one of its hours). */
@@ -84,26 +93,22 @@ export function createOverviewService(deps: { repo: OverviewRepo; stats: DailySt
     takeSnapshot,
 
     async getOverview(days: OverviewRange): Promise<AdminOverview> {
-      const now = clock();
-      const dates = rangeOfDays(utcDay(now), days);
-      const firstDay = dates[0]!;
+      const today = utcDay(clock());
       // Yesterday is read fresh too: a write to it may come before the database's clock turns the day.
-      const yesterday = dates.length > 1 ? addDays(dates.at(-1)!, -1) : firstDay;
-      const [{ currency }, recent] = await Promise.all([deps.settings.getAppSettings(), repo.readFigures(yesterday)]);
-      const figures = { ...recent, ...joinDays(await historyOf(days, firstDay, yesterday, recent.historyVersion), recent) };
-      const snapshots = figures.activeSnapshots;
-      const today = dates.at(-1);
+      const recentDates = [addDays(today, -1), today];
+      const [{ currency }, recent] = await Promise.all([deps.settings.getAppSettings(), repo.readFigures(recentDates[0]!)]);
+      const history = await historyOf(days, addDays(today, -(days - 1)), recentDates[0]!, recent.historyVersion);
       const series = {
-        signups: valuesOn(dates, figures.signups),
-        trials: valuesOn(dates, figures.trials),
-        revenue: valuesOn(dates, figures.revenue.get(currency)),
-        activeAccounts: dates.map((day) => (day === today ? figures.now.activeAccounts : (snapshots.get(day) ?? null))),
-        traffic: trafficByServer(dates, figures.traffic, figures.serverNames),
+        signups: [...history.signups, ...valuesOn(recentDates, recent.signups)],
+        trials: [...history.trials, ...valuesOn(recentDates, recent.trials)],
+        revenue: [...(history.revenue.get(currency) ?? history.dates.map(() => 0)), ...valuesOn(recentDates, recent.revenue.get(currency))],
+        activeAccounts: [...history.activeAccounts, recent.activeSnapshots.get(recentDates[0]!) ?? null, recent.now.activeAccounts],
+        traffic: trafficByServer(history, recentDates, recent.traffic, recent.serverNames),
       };
       return {
-        days, dates, ...series, currency, otherCurrencies: otherCurrenciesOf(dates, figures.revenue, currency),
+        days, dates: [...history.dates, ...recentDates], ...series, currency, otherCurrencies: otherCurrenciesOf(history, recentDates, recent.revenue, currency),
         totals: {
-          users: figures.now.users, activeAccounts: figures.now.activeAccounts, revenue: sum(series.revenue), signups: sum(series.signups), trials: sum(series.trials),
+          users: recent.now.users, activeAccounts: recent.now.activeAccounts, revenue: sum(series.revenue), signups: sum(series.signups), trials: sum(series.trials),
           trafficBytes: sum(series.traffic.map((server) => sum(server.bytes))),
         },
       };
