@@ -2,8 +2,8 @@
  * `npm run bench:overview` (needs `npm run build:web` for the trivial route): the admin's overview
  * (`GET /api/admin/overview?days=90`) through the real app listening on 127.0.0.1 (`buildApp()`, logging
  * off), at 10,000 and 1,000,000 users (BENCH_USERS="10000,1000000" to change them), on SQLite and on
- * PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server; BENCH_SKIP_POSTGRES=1 to
- * skip). Users are spread over 90 days, each with a VPN account (3 in 5 active, 1 in 10 a trial), 3 in 10
+ * PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server; BENCH_SKIP_POSTGRES=1 or
+ * BENCH_SKIP_SQLITE=1 to skip one). Users are spread over 90 days, each with a VPN account (3 in 5 active, 1 in 10 a trial), 3 in 10
  * with a payment (1 in 20 of them refunded), and 90 days of daily stats (active accounts, traffic of 5
  * servers); they are inserted by the database from a number series (a recursive CTE on SQLite,
  * generate_series on PostgreSQL), so the counters' triggers see them as any insert.
@@ -182,12 +182,13 @@ async function runOne(db: Db, users: number, measureMe: boolean): Promise<Overvi
   }
 }
 
-export async function benchOverview(options: { sizes?: number[]; postgres?: boolean; onRun?: (run: OverviewRun) => void } = {}): Promise<OverviewBenchResult> {
+export async function benchOverview(options: { sizes?: number[]; postgres?: boolean; sqlite?: boolean; onRun?: (run: OverviewRun) => void } = {}): Promise<OverviewBenchResult> {
   const sizes = options.sizes ?? SIZES;
   const postgres = options.postgres ?? process.env.BENCH_SKIP_POSTGRES !== '1';
+  const sqliteToo = options.sqlite ?? process.env.BENCH_SKIP_SQLITE !== '1';
   const largest = Math.max(...sizes);
   const runs: OverviewRun[] = [];
-  for (const users of sizes) {
+  for (const users of sqliteToo ? sizes : []) {
     const dir = mkdtempSync(join(tmpdir(), 'vpn-overview-bench-'));
     const sqlite = createDb(`sqlite:${join(dir, 'app.db')}`);
     try {

@@ -26,6 +26,7 @@ import * as overviewCounts from './migrations/025-overview-counts.js';
 import * as userListFlags from './migrations/026-user-list-flags.js';
 import * as subscriptionCopies from './migrations/027-subscription-copies.js';
 import * as jobSerialKeys from './migrations/028-job-serial-keys.js';
+import * as overviewHistory from './migrations/029-overview-history.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -60,6 +61,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['026-user-list-flags', userListFlags],
   ['027-subscription-copies', subscriptionCopies],
   ['028-job-serial-keys', jobSerialKeys],
+  ['029-overview-history', overviewHistory],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

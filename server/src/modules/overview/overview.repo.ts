@@ -27,17 +27,23 @@ export interface CountsNow {
   activeAccounts: number;
 }
 
-export interface OverviewFigures {
+/** The figures kept per UTC day. */
+export interface DaySeries {
   signups: PerDay;
   trials: PerDay;
   /** By currency. */
   revenue: Map<string, PerDay>;
-  now: CountsNow;
   /** `daily_stats`: the active accounts' hourly snapshots, and each server's traffic by server id. */
   activeSnapshots: PerDay;
   traffic: Map<string, PerDay>;
+}
+
+export interface OverviewFigures extends DaySeries {
+  now: CountsNow;
   /** The servers' names (a short table) by id, in the order they were added. */
   serverNames: Map<string, string>;
+  /** `overview_history` (migration 029): moves whenever a day before today changes. */
+  historyVersion: number;
 }
 
 /** A series: `day=value` pairs joined by commas (days are `YYYY-MM-DD`, or `''` for a figure about now). */
@@ -59,48 +65,66 @@ interface Row {
 }
 
 /**
- * The overview's reads, in one statement: one round trip, and on SQLite one turn of its single
+ * The overview's reads, each in one statement: one round trip, and on SQLite one turn of its single
  * connection. Each part is a range of a primary key (`overview_counts`, `daily_stats`: a few rows a day of
- * the range) or the short table of servers, whatever the number of users, accounts or payments; each
- * series comes back as one row (its days packed in a string), which costs far less to read than a row a day.
+ * the range), the short table of servers or the one row of `overview_history`, whatever the number of
+ * users, accounts or payments; each series comes back as one row (its days packed in a string), which
+ * costs far less to read than a row a day.
  */
 export function createOverviewRepo(db: Db) {
-  // Written out: the statement is the same on every request, and knex would build it anew each time.
+  // Written out: the statements are the same on every request, and knex would build them anew each time.
   const postgres = dialectOf(db) === 'postgres';
   const pack = postgres ? `string_agg(day || '=' || value, ',')` : `group_concat(day || '=' || value, ',')`;
   const addedAt = postgres ? 'extract(epoch from created_at)' : 'created_at';
   const list = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
-  const figuresSql = [
+  const daySeries = (days: string) => [
     `select 'count' as source, metric, currency as part, ${pack} as packed, cast(null as numeric) as added from overview_counts
-      where metric in (${list(PER_DAY)}) and day >= ? group by metric, currency`,
-    `select 'count', metric, currency, ${pack}, null from overview_counts where metric in (${list(ABOUT_NOW)}) and day = '' group by metric, currency`,
+      where metric in (${list(PER_DAY)}) and ${days} group by metric, currency`,
     `select 'stat', metric, server_id, ${pack}, null from daily_stats
-      where metric in (${list([DAILY_METRICS.activeAccounts, DAILY_METRICS.traffic])}) and day >= ? group by metric, server_id`,
+      where metric in (${list([DAILY_METRICS.activeAccounts, DAILY_METRICS.traffic])}) and ${days} group by metric, server_id`,
+    `select 'history', null, '', null, version from overview_history where id = 1`,
+  ];
+  const recentSql = [
+    ...daySeries('day >= ?'),
+    `select 'count', metric, currency, ${pack}, null from overview_counts where metric in (${list(ABOUT_NOW)}) and day = '' group by metric, currency`,
     `select 'server', null, id, name, ${addedAt} from masterservers`,
   ].join(' union all ');
+  const historySql = daySeries('day >= ? and day < ?').join(' union all ');
+
+  async function rowsOf(sql: string, bindings: string[]): Promise<Row[]> {
+    const result: unknown = await db.raw(sql, bindings);
+    // better-sqlite3 answers the rows, pg a result holding them.
+    return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+  }
+  const seriesOf = (rows: Row[], source: string, metric: string) => rows.filter((row) => row.source === source && row.metric === metric);
+  const byPart = (rows: Row[], source: string, metric: string) => new Map(seriesOf(rows, source, metric).map((row) => [row.part, unpack(row.packed)]));
+  const one = (rows: Row[], source: string, metric: string) => unpack(seriesOf(rows, source, metric)[0]?.packed ?? null);
+  const daySeriesOf = (rows: Row[]): DaySeries & { historyVersion: number } => ({
+    signups: one(rows, 'count', COUNTED.signups),
+    trials: one(rows, 'count', COUNTED.trials),
+    revenue: byPart(rows, 'count', COUNTED.revenue),
+    activeSnapshots: one(rows, 'stat', DAILY_METRICS.activeAccounts),
+    traffic: byPart(rows, 'stat', DAILY_METRICS.traffic),
+    historyVersion: Number(rows.find((row) => row.source === 'history')?.added ?? 0),
+  });
 
   return {
     /** Everything the overview shows of the days from `fromDay` (`YYYY-MM-DD`) on, and of now. */
     async readFigures(fromDay: string): Promise<OverviewFigures> {
-      const result: unknown = await db.raw(figuresSql, [fromDay, fromDay]);
-      // better-sqlite3 answers the rows, pg a result holding them.
-      const rows = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
-      const series = (source: string, metric: string) => rows.filter((row) => row.source === source && row.metric === metric);
-      const byPart = (source: string, metric: string) => new Map(series(source, metric).map((row) => [row.part, unpack(row.packed)]));
-      const one = (metric: string) => unpack(series('count', metric)[0]?.packed ?? null);
-      const now = (metric: string) => one(metric).get(NOW) ?? 0;
+      const rows = await rowsOf(recentSql, [fromDay, fromDay]);
+      const now = (metric: string) => one(rows, 'count', metric).get(NOW) ?? 0;
       const servers = rows.filter((row) => row.source === 'server').sort((a, b) => Number(a.added) - Number(b.added));
       return {
-        signups: one(COUNTED.signups),
-        trials: one(COUNTED.trials),
-        revenue: byPart('count', COUNTED.revenue),
+        ...daySeriesOf(rows),
         now: { users: now(COUNTED.users), activeAccounts: now(COUNTED.activeAccounts) },
-        activeSnapshots: unpack(series('stat', DAILY_METRICS.activeAccounts)[0]?.packed ?? null),
-        traffic: byPart('stat', DAILY_METRICS.traffic),
         serverNames: new Map(servers.map((row) => [row.part, row.packed ?? ''])),
       };
     },
 
+    /** The per-day figures of the days from `fromDay` to before `toDay`, with the history's version read in the same statement. */
+    async readHistory(fromDay: string, toDay: string): Promise<DaySeries & { historyVersion: number }> {
+      return daySeriesOf(await rowsOf(historySql, [fromDay, toDay, fromDay, toDay]));
+    },
     /** All users and the VPN accounts active, now. */
     async countsNow(): Promise<CountsNow> {
       const rows: Array<{ metric: string; value: unknown }> = await db('overview_counts').whereIn('metric', ABOUT_NOW).where('day', NOW).select('metric', 'value');

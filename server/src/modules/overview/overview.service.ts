@@ -1,8 +1,8 @@
 import type { AdminOverview, OverviewRange, OverviewServerTraffic } from '../../../../shared/overview.js';
 import type { Clock } from '../../lib/clock.js';
-import { DAILY_METRICS, utcDay, WHOLE_SHOP, type DailyStatsRepo } from './daily-stats.repo.js';
+import { addDays, DAILY_METRICS, utcDay, WHOLE_SHOP, type DailyStatsRepo } from './daily-stats.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { OverviewRepo, PerDay } from './overview.repo.js';
+import type { DaySeries, OverviewRepo, PerDay } from './overview.repo.js';
 
 const REMOVED_SERVER = 'Removed server';
 const MS_PER_DAY = 86_400_000;
@@ -17,15 +17,42 @@ const valuesOn = (dates: string[], perDay: PerDay | undefined) => dates.map((day
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** One series per server (every server we have, and any removed one that still has traffic in the range). */
-function trafficByServer(dates: string[], traffic: Map<string, PerDay>, names: Map<string, string>): OverviewServerTraffic[] {
-  const servers = [...names.keys(), ...[...traffic.keys()].filter((id) => !names.has(id))];
-  return servers.map((serverId) => ({ serverId, name: names.get(serverId) ?? REMOVED_SERVER, bytes: valuesOn(dates, traffic.get(serverId)) }));
+function trafficByServer(history: KeptHistory, recentDates: string[], traffic: Map<string, PerDay>, names: Map<string, string>): OverviewServerTraffic[] {
+  const removed = [...new Set([...history.traffic.keys(), ...traffic.keys()])].filter((id) => !names.has(id));
+  const none = history.dates.map(() => 0);
+  return [...names.keys(), ...removed].map((serverId) => ({
+    serverId, name: names.get(serverId) ?? REMOVED_SERVER, bytes: [...(history.traffic.get(serverId) ?? none), ...valuesOn(recentDates, traffic.get(serverId))],
+  }));
 }
 
 /** Revenue in the range in each currency but `currency`, by currency (a currency with nothing kept is left out). */
-function otherCurrenciesOf(dates: string[], revenue: Map<string, PerDay>, currency: string): AdminOverview['otherCurrencies'] {
-  return [...revenue].filter(([other]) => other !== currency).map(([other, days]) => ({ currency: other, revenue: sum(valuesOn(dates, days)) }))
+function otherCurrenciesOf(history: KeptHistory, recentDates: string[], revenue: Map<string, PerDay>, currency: string): AdminOverview['otherCurrencies'] {
+  const currencies = [...new Set([...history.revenue.keys(), ...revenue.keys()])].filter((other) => other !== currency);
+  return currencies.map((other) => ({ currency: other, revenue: sum(history.revenue.get(other) ?? []) + sum(valuesOn(recentDates, revenue.get(other))) }))
     .filter((other) => other.revenue !== 0).sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
+/** The days before yesterday of a range, built into the answer's series once, and the `overview_history` version they were read at. */
+interface KeptHistory {
+  fromDay: string;
+  toDay: string;
+  version: number;
+  dates: string[];
+  signups: number[];
+  trials: number[];
+  /** By currency. */
+  revenue: Map<string, number[]>;
+  activeAccounts: Array<number | null>;
+  /** By server id. */
+  traffic: Map<string, number[]>;
+}
+
+function buildHistory(dates: string[], series: DaySeries): Omit<KeptHistory, 'fromDay' | 'toDay' | 'version'> {
+  const byPart = (parts: Map<string, PerDay>) => new Map([...parts].map(([part, days]) => [part, valuesOn(dates, days)]));
+  return {
+    dates, signups: valuesOn(dates, series.signups), trials: valuesOn(dates, series.trials), revenue: byPart(series.revenue),
+    activeAccounts: dates.map((day) => series.activeSnapshots.get(day) ?? null), traffic: byPart(series.traffic),
+  };
 }
 
 /**
@@ -34,9 +61,25 @@ function otherCurrenciesOf(dates: string[], revenue: Map<string, PerDay>, curren
  * as rows change (`overview_counts`, migration 025) or from `daily_stats`: a few rows a day of the range,
  * whatever the number of users. The hourly snapshot (`takeSnapshot`) keeps the history of the active
  * accounts, which no row can tell afterwards.
+ *
+ * The days before yesterday are kept in memory per range, with the `overview_history` version they were
+ * read at (migration 029: triggers move it when a past day changes). A request reads yesterday, today,
+ * the figures about now and that version in one statement, and the older days again only when the
+ * version moved or the range's days did (a new UTC day).
  */
 export function createOverviewService(deps: { repo: OverviewRepo; stats: DailyStatsRepo; settings: Pick<SettingsService, 'getAppSettings'>; clock: Clock }) {
   const { repo, stats, clock } = deps;
+  const kept = new Map<OverviewRange, KeptHistory>();
+
+  /** The days from `fromDay` to before `toDay`, from memory unless they changed since they were read. */
+  async function historyOf(days: OverviewRange, fromDay: string, toDay: string, version: number): Promise<KeptHistory> {
+    const known = kept.get(days);
+    if (known && known.fromDay === fromDay && known.toDay === toDay && known.version === version) return known;
+    const { historyVersion, ...series } = await repo.readHistory(fromDay, toDay);
+    const history = { fromDay, toDay, version: historyVersion, ...buildHistory(rangeOfDays(addDays(toDay, -1), days - 2), series) };
+    kept.set(days, history);
+    return history;
+  }
 
   /** Writes today's active accounts to `daily_stats` (a past day keeps the last one of its hours). */
   async function takeSnapshot(): Promise<{ activeAccounts: number; users: number }> {
@@ -50,23 +93,22 @@ export function createOverviewService(deps: { repo: OverviewRepo; stats: DailySt
     takeSnapshot,
 
     async getOverview(days: OverviewRange): Promise<AdminOverview> {
-      const now = clock();
-      const dates = rangeOfDays(utcDay(now), days);
-      const firstDay = dates[0]!;
-      const [{ currency }, figures] = await Promise.all([deps.settings.getAppSettings(), repo.readFigures(firstDay)]);
-      const snapshots = figures.activeSnapshots;
-      const today = dates.at(-1);
+      const today = utcDay(clock());
+      // Yesterday is read fresh too: a write to it may come before the database's clock turns the day.
+      const recentDates = [addDays(today, -1), today];
+      const [{ currency }, recent] = await Promise.all([deps.settings.getAppSettings(), repo.readFigures(recentDates[0]!)]);
+      const history = await historyOf(days, addDays(today, -(days - 1)), recentDates[0]!, recent.historyVersion);
       const series = {
-        signups: valuesOn(dates, figures.signups),
-        trials: valuesOn(dates, figures.trials),
-        revenue: valuesOn(dates, figures.revenue.get(currency)),
-        activeAccounts: dates.map((day) => (day === today ? figures.now.activeAccounts : (snapshots.get(day) ?? null))),
-        traffic: trafficByServer(dates, figures.traffic, figures.serverNames),
+        signups: [...history.signups, ...valuesOn(recentDates, recent.signups)],
+        trials: [...history.trials, ...valuesOn(recentDates, recent.trials)],
+        revenue: [...(history.revenue.get(currency) ?? history.dates.map(() => 0)), ...valuesOn(recentDates, recent.revenue.get(currency))],
+        activeAccounts: [...history.activeAccounts, recent.activeSnapshots.get(recentDates[0]!) ?? null, recent.now.activeAccounts],
+        traffic: trafficByServer(history, recentDates, recent.traffic, recent.serverNames),
       };
       return {
-        days, dates, ...series, currency, otherCurrencies: otherCurrenciesOf(dates, figures.revenue, currency),
+        days, dates: [...history.dates, ...recentDates], ...series, currency, otherCurrencies: otherCurrenciesOf(history, recentDates, recent.revenue, currency),
         totals: {
-          users: figures.now.users, activeAccounts: figures.now.activeAccounts, revenue: sum(series.revenue), signups: sum(series.signups), trials: sum(series.trials),
+          users: recent.now.users, activeAccounts: recent.now.activeAccounts, revenue: sum(series.revenue), signups: sum(series.signups), trials: sum(series.trials),
           trafficBytes: sum(series.traffic.map((server) => sum(server.bytes))),
         },
       };
