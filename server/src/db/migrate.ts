@@ -33,7 +33,14 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-/** Migrations are listed here, in order, so they load the same from source and from the build. */
+/**
+ * Migrations are listed here, in order, so they load the same from source and from the build.
+ * Counters are kept by triggers (025 overview counts, 026 per-user flags, 029 the overview's history
+ * marker) on user_profiles, vpn_accounts, subscriptions, transactions, overview_counts and daily_stats:
+ * on SQLite, a migration that drops or alters a column of those tables rebuilds the table and loses its
+ * triggers, so it must create them again (026 exports `createCountingTriggers`); the counter tests, run
+ * on the fully migrated schema, fail if it does not.
+ */
 const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['001-initial', initial],
   ['002-trial-claims', trialClaims],
