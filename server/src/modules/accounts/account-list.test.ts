@@ -60,7 +60,9 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
   it('names a server added behind this instance (no signal yet) rather than leaving it out', async () => {
     const user = await newUser();
     const account = await claim(user);
-    const now = new Date(Date.now() + 60_000);
+    // Added after the first server (its clock may run ahead of Date.now()), so it is "Location 2".
+    const first = await env.database.db('masterservers').where({ id: serverId }).first('created_at');
+    const now = new Date(new Date(first.created_at).getTime() + 60_000);
     const otherId = randomUUID();
     await env.database.db('masterservers').insert({
       id: otherId, kind: 'marzneshin', name: 'Added elsewhere', url: 'http://127.0.0.1:9', username: 'u', password_encrypted: 'x', service_id: '1', locations: 'JP', status: 'disabled', created_at: now, updated_at: now,

@@ -3,6 +3,7 @@ import type { PlanStatus } from '../../../../shared/plans.js';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.js';
 import { publicRegionName } from '../servers/public-region.js';
+import { preparedAll } from '../../db/prepared-read.js';
 import { parseJson, toDate, toDateOrNull, toJson } from '../../db/values.js';
 
 export interface AccountRecord {
@@ -160,8 +161,11 @@ export function createAccountsRepo(db: Db) {
           .select(conn.raw('1')),
       );
 
-  /** The list's SQL, built once: only the user id changes between calls, and building it was a fair part of each visit. */
-  let listSql: string | undefined;
+  /** The list is read on every dashboard visit: its SQL is built (and on SQLite prepared) once, only the user id changes. */
+  const listRows = preparedAll(db, (userId: string) =>
+    db('vpn_accounts as a').leftJoin('plans as p', 'p.id', 'a.plan_id').select(ACCOUNT_COLUMNS)
+      .select(db.raw(PAYMENT_CONFIRMED)).select(db.raw(PAID_UNTIL))
+      .where('a.user_id', userId).orderBy('a.created_at', 'desc'));
 
   return {
     /**
@@ -169,12 +173,7 @@ export function createAccountsRepo(db: Db) {
      * visit): their servers' public names come from `servers` (listPublicServerNames, kept by the caller).
      */
     async listForUser(userId: string, servers: PublicServerNames): Promise<AccountRecord[]> {
-      listSql ??= db('vpn_accounts as a').leftJoin('plans as p', 'p.id', 'a.plan_id').select(ACCOUNT_COLUMNS)
-        .select(db.raw(PAYMENT_CONFIRMED)).select(db.raw(PAID_UNTIL))
-        .where('a.user_id', userId).orderBy('a.created_at', 'desc').toSQL().sql;
-      const result: unknown = await db.raw(listSql, [userId]);
-      const rows = (Array.isArray(result) ? result : (result as { rows: Array<Record<string, unknown>> }).rows) as Array<Record<string, unknown>>;
-      return rows.map((row) => toRecord(row, servers));
+      return (await listRows(userId)).map((row) => toRecord(row, servers));
     },
 
     /** Every server's name as customers see it, numbered as SERVER_NUMBER counts (servers are few). */

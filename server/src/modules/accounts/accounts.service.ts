@@ -59,6 +59,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   const serverNames = versionedRead(() => accounts.listPublicServerNames(), { version: deps.serversVersion ?? (() => 0), now: () => clock().getTime() });
   /** A panel call for an account's usage in flight: concurrent visits of the dashboard share it. */
   const usageAsked = new Map<string, Promise<UsageAnswer | undefined>>();
+  /** `PUBLIC_URL/sub/`, resolved once: a token is base64url, which a URL keeps as it is, so the link is this and the token (a `new URL` per account showed in profiles). */
+  const subLinkBase = new URL('/sub/', deps.publicUrl).href;
 
   async function listOwn(userId: string): Promise<AccountRecord[]> {
     const names = await serverNames();
@@ -71,7 +73,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   /** What a customer sees of an account: our own `/sub/<token>` link, never the panel's address. */
   function toVpnAccount(account: AccountRecord, shown: ShownSettings, usageStale = false): VpnAccount {
     const provisioned = account.status !== 'suspended' && account.subscriptionUrl !== null;
-    const ownLink = provisioned ? new URL(`/sub/${account.subToken}`, deps.publicUrl).href : null;
+    const ownLink = provisioned ? subLinkBase + account.subToken : null;
     return {
       id: account.id,
       username: account.username,

@@ -92,6 +92,16 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
     expect(mine).toHaveLength(1);
   });
 
+  it('lists each account with every field it was created with (the list\'s response schema leaves none out)', async () => {
+    const user = await newUser();
+    const first = (await call(user, 'POST', '/api/accounts', { planId: freePlanId })).json();
+    const second = (await call(user, 'POST', '/api/accounts', { planId: freePlanId })).json();
+    const listed = await call(user, 'GET', '/api/accounts');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([second, first]);
+    expect(Object.keys(first)).toHaveLength(18);
+  });
+
   it('claims a free plan more than once, and refuses a paid plan with 402', async () => {
     const user = await newUser();
     expect((await call(user, 'POST', '/api/accounts', { planId: freePlanId })).statusCode).toBe(201);
