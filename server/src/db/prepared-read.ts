@@ -75,13 +75,7 @@ function chooseRunner<P extends string[]>(db: Db, build: (...params: P) => Knex.
   const { sql, bindings } = inlineIntegers(native.sql, native.bindings as unknown[]);
   const slots = slotsOf(bindings);
   let statement: Promise<SqliteStatement> | undefined;
-  const prepare = async (): Promise<SqliteStatement> => {
-    const connection = (await db.client.acquireRawConnection()) as SqliteConnection;
-    connection.pragma('busy_timeout = 5000');
-    // Closed with knex's pool (db.destroy()): tests open and close many databases in one process.
-    (db.client as { pool?: { on(event: string, handler: () => void): void } }).pool?.on('poolDestroySuccess', () => connection.close());
-    return connection.prepare(sql);
-  };
+  const prepare = async (): Promise<SqliteStatement> => (await readConnection(db)).prepare(sql);
   const prepared = () =>
     (statement ??= prepare().catch((err: unknown) => {
       statement = undefined;
@@ -91,6 +85,31 @@ function chooseRunner<P extends string[]>(db: Db, build: (...params: P) => Knex.
     all: async (...params: P) => (await prepared()).all(...bindingsFor(slots, bindings, params)) as Row[],
     first: async (...params: P) => (await prepared()).get(...bindingsFor(slots, bindings, params)) as Row | undefined,
   };
+}
+
+/** Reads through a memory map: a row off the page cache costs no read() call and no copy. */
+const READ_MMAP_BYTES = 256 * 1024 * 1024;
+const readConnections = new WeakMap<Db, Promise<SqliteConnection>>();
+
+/**
+ * The database's one read connection (this connection only reads; the writer's durability settings are
+ * its own, knex.ts), opened at its first use and closed with knex's pool: tests open and close many
+ * databases in one process.
+ */
+function readConnection(db: Db): Promise<SqliteConnection> {
+  let connection = readConnections.get(db);
+  if (!connection) {
+    connection = (async () => {
+      const opened = (await db.client.acquireRawConnection()) as SqliteConnection;
+      opened.pragma('busy_timeout = 5000');
+      opened.pragma(`mmap_size = ${READ_MMAP_BYTES}`);
+      (db.client as { pool?: { on(event: string, handler: () => void): void } }).pool?.on('poolDestroySuccess', () => opened.close());
+      return opened;
+    })();
+    connection.catch(() => readConnections.delete(db));
+    readConnections.set(db, connection);
+  }
+  return connection;
 }
 
 /** One query on a pooled connection, by the callback form that pg-named-statements.ts names. */

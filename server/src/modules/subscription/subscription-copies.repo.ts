@@ -1,6 +1,6 @@
 import { dialectOf, type Db } from '../../db/knex.js';
 import { toDate } from '../../db/values.js';
-import { preparedRead } from './prepared-read.js';
+import { preparedFirst } from '../../db/prepared-read.js';
 import { LruMap } from '../../lib/lru-map.js';
 import { PANEL_SOURCE, type PanelFormat } from './subscription-format.js';
 
@@ -34,7 +34,7 @@ const claimsByDb = new WeakMap<Db, LruMap<string, LocalClaim>>();
 
 /** The `subscription_copies` table (migration 027), shared by every instance. */
 export function createSubscriptionCopiesRepo(db: Db) {
-  const copyOf = preparedRead(db, (accountId: string, source: string) =>
+  const copyOf = preparedFirst(db, (accountId: string, source: string) =>
     db('subscription_copies').select('subscription_url', 'body', 'userinfo', 'fetched_at').where({ vpn_account_id: accountId, source }).first());
   // SQLite is one process (architecture.md, "Scale"): its claims need no write, whose fsync would block the event loop.
   // Decided at the first use: the database is open by then.

@@ -1,7 +1,7 @@
 import { isLocale, type Locale } from '../../../../shared/locales.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toDate, toDateOrNull } from '../../db/values.js';
-import { preparedRead } from './prepared-read.js';
+import { preparedFirst } from '../../db/prepared-read.js';
 import type { StoredCopy } from './subscription-copies.repo.js';
 import type { PanelFormat } from './subscription-format.js';
 
@@ -68,7 +68,7 @@ function toAccount(row: Record<string, unknown>, source: PanelFormat): Subscript
 
 export function createSubscriptionRepo(db: Db) {
   // Built and prepared once: every `/sub` request (and every guessed token) runs it.
-  const byToken = preparedRead(db, (token: string, source: string) =>
+  const byToken = preparedFirst(db, (token: string, source: string) =>
     db('vpn_accounts as a')
       .leftJoin('masterservers as m', 'm.id', 'a.master_server_id')
       // The owner's language and the stored configuration in the same query (the hot path stays one round trip).
