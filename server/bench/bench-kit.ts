@@ -1,5 +1,7 @@
 /** What the PostgreSQL money benchmarks share: their own schema, the fake Stripe's keys, open rate limits, and waiting. */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app.js';
@@ -101,4 +103,14 @@ export function createCodeCatcher() {
       return { authorization: `Bearer ${accessToken}` };
     },
   };
+}
+
+/** The least a site needs for `/robots.txt` (the trivial route) when none is built, written under `dir`. */
+export function writeMinimalSite(dir: string): string {
+  const site = join(dir, 'site');
+  mkdirSync(site);
+  writeFileSync(join(site, 'manifest.json'), JSON.stringify({ pages: [], appPaths: ['/dashboard'], shell: 'shell.html', notFound: '404.html' }));
+  writeFileSync(join(site, 'shell.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(site, '404.html'), '<!doctype html><p>Not found</p>');
+  return site;
 }

@@ -10,19 +10,19 @@
  * still succeeds so the other benchmarks run.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import { PlanBody } from '../../shared/plans.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createDb, type Db } from '../src/db/knex.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { SITE_DIST_DIR } from '../src/lib/package-info.js';
-import { createCodeCatcher, openBenchDatabase } from './bench-kit.js';
+import { createCodeCatcher, openBenchDatabase, writeMinimalSite } from './bench-kit.js';
+import { load, type Route } from './routes.bench.js';
 import { startFakeMarzneshin } from '../test/fake-panels/marzneshin.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -34,35 +34,15 @@ const ONLY = process.env.BENCH_ONLY;
 
 export type BenchDatabase = 'sqlite' | 'postgres';
 
-interface Route {
-  name: string;
-  path: string;
-  headers?: Record<string, string>;
-  target: number | null;
-}
-
 export interface CustomerRouteResult extends Route {
   reqPerSec: number;
   p99: number;
   ratio: number;
 }
 
-async function load(base: string, route: Route, duration = DURATION) {
-  const result = await autocannon({ url: `${base}${route.path}`, connections: CONNECTIONS, duration, headers: route.headers });
-  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${route.path}: ${result.errors} errors, ${result.non2xx} non-2xx answers out of ${result.requests.total}`);
-  return { reqPerSec: result.requests.average, p99: result.latency.p99 };
-}
 
 /** The built site when there is one; else the least a site needs for `/robots.txt` (the trivial route). */
-function siteDir(dir: string): string {
-  if (existsSync(join(SITE_DIST_DIR, 'manifest.json'))) return SITE_DIST_DIR;
-  const site = join(dir, 'site');
-  mkdirSync(site);
-  writeFileSync(join(site, 'manifest.json'), JSON.stringify({ pages: [], appPaths: ['/dashboard'], shell: 'shell.html', notFound: '404.html' }));
-  writeFileSync(join(site, 'shell.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(join(site, '404.html'), '<!doctype html><p>Not found</p>');
-  return site;
-}
+const siteDir = (dir: string) => (existsSync(join(SITE_DIST_DIR, 'manifest.json')) ? SITE_DIST_DIR : writeMinimalSite(dir));
 
 /** Users (and an account for each, on the bench server) straight into the database, in batches. */
 async function addUsersWithAccounts(db: Db, n: number, serverId: string, planId: string): Promise<void> {

@@ -26,7 +26,7 @@ import { startFakeMarzneshin } from '../test/fake-panels/marzneshin.js';
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 
-interface Route {
+export interface Route {
   name: string;
   path: string;
   headers?: Record<string, string>;
@@ -39,7 +39,8 @@ export interface RouteResult extends Route {
   ratio: number;
 }
 
-async function load(base: string, route: Route, duration = DURATION) {
+/** `route` loaded for `duration` seconds by CONNECTIONS connections; any error or non-2xx answer fails the run. */
+export async function load(base: string, route: Route, duration = DURATION) {
   const result = await autocannon({ url: `${base}${route.path}`, connections: CONNECTIONS, duration, headers: route.headers });
   if (result.errors > 0 || result.non2xx > 0) throw new Error(`${route.path}: ${result.errors} errors, ${result.non2xx} non-2xx answers out of ${result.requests.total}`);
   return { reqPerSec: result.requests.average, p99: result.latency.p99 };

@@ -17,7 +17,7 @@
  * BENCH_ROUTES (e.g. `trivialOnSecond,cold`) runs only those, for a CPU profile of one route (`node --cpu-prof`).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ import { createDb, type Db } from '../src/db/knex.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createMarzneshinDriver } from '../src/panels/marzneshin.js';
 import { startFakeMarzneshin } from '../test/fake-panels/marzneshin.js';
-import { openBenchDatabase } from './bench-kit.js';
+import { openBenchDatabase, writeMinimalSite } from './bench-kit.js';
 
 const ON_POSTGRES = process.env.BENCH_DB === 'postgres';
 
@@ -70,16 +70,6 @@ async function load(base: string, run: Load) {
   return { reqPerSec: result.requests.average, p99: result.latency.p99 };
 }
 
-/** The smallest built site: robots.txt is served from it, as in production. */
-function writeSite(dir: string): string {
-  const site = join(dir, 'site');
-  mkdirSync(site);
-  writeFileSync(join(site, 'manifest.json'), JSON.stringify({ pages: [], appPaths: ['/dashboard'], shell: 'shell.html', notFound: '404.html' }));
-  writeFileSync(join(site, 'shell.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(join(site, '404.html'), '<!doctype html><p>Not found</p>');
-  return site;
-}
-
 /** A fresh database of the kind asked for, and how to get rid of it. */
 async function openDatabase(dir: string): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (ON_POSTGRES) return openBenchDatabase();
@@ -94,7 +84,7 @@ async function startInstance(db: Db, dir: string): Promise<{ app: FastifyInstanc
       // What an operator on PostgreSQL sets (the app is handed the open database all the same).
       ...(ON_POSTGRES ? { DATABASE_URL: 'postgres://127.0.0.1/bench' } : {}),
     }),
-    db, logger: false, siteDir: writeSite(mkdtempSync(join(dir, 'instance-'))), webDir: join(dir, 'no-web'),
+    db, logger: false, siteDir: writeMinimalSite(mkdtempSync(join(dir, 'instance-'))), webDir: join(dir, 'no-web'),
     rateLimits: { subPerIp: { max: 1_000_000_000, windowSeconds: 60 } },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
