@@ -60,6 +60,17 @@ describe.skipIf(!postgresUrl)('PostgreSQL named statements under knex', () => {
     });
   });
 
+  it('plans a LIKE for its pattern every time: a prefix search is never named, and still finds its rows', async () => {
+    await createAccounts('pattern_accounts');
+    await db.transaction(async (trx) => {
+      for (let i = 0; i < 6; i++) {
+        const rows = await trx('pattern_accounts').where('username', 'like', i % 2 ? 'a%' : 'b%').select('username');
+        expect(rows).toEqual([{ username: i % 2 ? 'ann' : 'bob' }]);
+      }
+      expect(await preparedOn(trx, 'pattern_accounts')).toEqual([]);
+    });
+  });
+
   it('commits and rolls back transactions that run named statements', async () => {
     await createAccounts('tx_accounts');
     const insert = (trx: Db, username: string) => trx('tx_accounts').insert({ username });
