@@ -1,4 +1,5 @@
 /** Loading the server with autocannon, and the baseline-target-baseline rounds of the method. */
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { median, ratiosBetweenBaselines } from './ratios.js';
 
@@ -30,20 +31,28 @@ export const BASELINE: Load = { name: 'GET /robots.txt (baseline)', path: '/robo
 /** Loads `base` with `load`; throws when any answer has another status than expected (a broken route measures nothing). */
 export async function run(base: string, load: Load, pace: Pace): Promise<Rate> {
   const expected = load.status ?? 200;
-  const result = await autocannon({
-    url: `${base}${load.path}`,
-    connections: pace.connections,
-    headers: load.headers,
-    ...(load.amount ? { amount: load.amount } : { duration: pace.seconds }),
-    ...(load.nextPath ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: load.nextPath!() }) }] } : {}),
+  const started = performance.now();
+  let lastAnswer = started;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({
+      url: `${base}${load.path}`,
+      connections: pace.connections,
+      headers: load.headers,
+      ...(load.amount ? { amount: load.amount } : { duration: pace.seconds }),
+      ...(load.nextPath ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: load.nextPath!() }) }] } : {}),
+    }, (err, done) => (err ? reject(err) : resolve(done)));
+    instance.on('response', () => {
+      lastAnswer = performance.now();
+    });
   });
   const wrong = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => Number(code) !== expected);
   // A request over autocannon's 10 s timeout counts as not answered (the rate shows it), not as a failure.
   if (result.errors - result.timeouts > 0 || wrong.length > 0) {
     throw new Error(`${load.name}: ${result.errors} errors, ${result.timeouts} timeouts, answers ${JSON.stringify(result.statusCodeStats)} (expected ${expected}) of ${result.requests.total}`);
   }
-  // With `amount`, autocannon's per-second average counts partial seconds as whole ones: total over time instead.
-  const reqPerSec = load.amount ? result.requests.total / (result.duration || 1) : result.requests.average;
+  // With `amount`, autocannon ends on its next whole-second tick (its duration and per-second average are then
+  // about one second whatever the load took): the rate is the answers over the time to the last one.
+  const reqPerSec = load.amount ? result.requests.total / (Math.max(1, lastAnswer - started) / 1000) : result.requests.average;
   return { reqPerSec, p99: result.latency.p99 };
 }
 
