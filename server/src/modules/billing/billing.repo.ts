@@ -106,6 +106,11 @@ export interface TransactionMetadata {
   period_start?: string;
   period_end?: string;
   fulfilled_at?: string;
+  /**
+   * The customer cancelled, written before the checkout is closed at the provider: the provider's "expired"
+   * for it (its webhook may arrive before the cancel is saved) closes the payment as cancelled, not failed.
+   */
+  cancel_requested_at?: string;
 }
 
 export interface NewCheckout {

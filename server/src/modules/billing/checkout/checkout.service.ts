@@ -219,6 +219,7 @@ export function createCheckoutService(deps: {
         const driver = await deps.payments.forTransaction(transaction);
         if (transaction.providerTransactionId && driver) {
           const checkoutId = transaction.providerTransactionId;
+          await deps.confirmation.recordCancelRequest(transaction);
           let state;
           try {
             state = await driver.expireCheckout(checkoutId);

@@ -234,6 +234,24 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect(((await f.call(f.admin, 'GET', '/api/admin/transactions?status=failed')).json() as Array<{ id: string }>).map((t) => t.id)).not.toContain(order);
   });
 
+  it("cancelled, and the provider's expiry of the checkout arrives before the cancel is saved: cancelled, not failed", async () => {
+    const user = await f.newUser();
+    const started = await f.checkout(user, { planId: f.paidPlanId });
+    const session = f.stripe.getSession(started.sessionId)!;
+    const order = new URL(session.cancel_url!).searchParams.get('order')!;
+    // The cancel's first step (its intent, written before the provider is asked to close the checkout)...
+    const row = await f.env.database.db('transactions').where({ id: order }).first();
+    const metadata = typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata;
+    await f.env.database.db('transactions').where({ id: order }).update({ metadata: JSON.stringify({ ...metadata, cancel_requested_at: new Date().toISOString() }) });
+    // ...then the provider's checkout.session.expired, delivered before the cancel request goes on.
+    await f.stripe.expire(started.sessionId);
+    expect(f.stripe.deliveries.at(-1)).toMatchObject({ type: 'checkout.session.expired', status: 200 });
+    expect((await f.call(user, 'GET', '/api/transactions')).json()[0]).toMatchObject({ id: order, status: 'cancelled' });
+    expect((await f.call(user, 'POST', `/api/checkout/${order}/cancel`)).json()).toEqual({ status: 'cancelled' });
+    expect((await f.call(user, 'GET', '/api/subscriptions')).json()[0]).toMatchObject({ error: BILLING_MESSAGES.paymentCancelled, vpnAccountId: null });
+    expect(await f.count('vpn_accounts', { id: session.metadata!.vpn_account_id })).toBe(0);
+  });
+
   it('a cancel sent twice at once (two tabs) closes the checkout once and answers both', async () => {
     const user = await f.newUser();
     const started = await f.checkout(user, { planId: f.paidPlanId });

@@ -158,10 +158,11 @@ export function createPaymentConfirmation(deps: {
       log.warn({ transactionId: transaction.id, checkoutId: state.checkoutId }, 'payment: the delivered crypto invoice was marked invalid in BTCPay; account taken back');
       return;
     }
-    const error = state.outcome === 'failed' ? BILLING_MESSAGES.paymentFailed : BILLING_MESSAGES.paymentExpired;
+    const cancelled = state.outcome === 'expired' && transaction.metadata.cancel_requested_at !== undefined;
+    const error = cancelled ? BILLING_MESSAGES.paymentCancelled : state.outcome === 'failed' ? BILLING_MESSAGES.paymentFailed : BILLING_MESSAGES.paymentExpired;
     const paidInPart = cryptoPaidOnClosedInvoice(state);
     if (paidInPart === null) {
-      if (await closeUnpaid(transaction, error, trx)) log.info({ transactionId: transaction.id, checkoutId: state.checkoutId, outcome: state.outcome }, 'payment did not complete');
+      if (await closeUnpaid(transaction, error, trx, undefined, cancelled)) log.info({ transactionId: transaction.id, checkoutId: state.checkoutId, outcome: state.outcome }, 'payment did not complete');
       return;
     }
     const review = { state, reason: 'partial_payment' as const, amountPaid: paidInPart };
@@ -198,6 +199,12 @@ export function createPaymentConfirmation(deps: {
 
     /** A checkout whose session was never saved (the server stopped mid-way): nobody can have paid it. */
     markAbandoned: (transaction: TransactionRecord) => deps.db.transaction((trx) => closeUnpaid(transaction, BILLING_MESSAGES.paymentExpired, trx)),
+    /** The customer asked to cancel: noted on the pending payment before its checkout is closed at the provider. */
+    recordCancelRequest: (transaction: TransactionRecord) => deps.db.transaction(async (trx) => {
+      const current = await billing.findTransactionForUpdate(transaction.id, trx);
+      if (current?.status !== 'pending' || current.metadata.cancel_requested_at) return;
+      await billing.setTransactionMetadata(current.id, { ...current.metadata, cancel_requested_at: clock().toISOString() }, clock(), trx);
+    }),
     /** The customer left the provider's page with Cancel: closed like an expired one, saying so. */
     markCancelled: (transaction: TransactionRecord) => deps.db.transaction((trx) => closeUnpaid(transaction, BILLING_MESSAGES.paymentCancelled, trx, undefined, true)),
   };
