@@ -11,6 +11,9 @@
  *   --write-docs          rewrite the table in docs/performance.md between its bench:table markers
  *   --no-renewals         skip server/bench/renewals.bench.ts (PostgreSQL)
  *   --from-source         run the server from its TypeScript sources (through tsx) instead of building it first
+ *   --only=a,b            only the targets whose name or path contains one of these words; `cold`, `pages`,
+ *                         `pressure` and `renewals` name the measurements that are not routes (a look at
+ *                         a few targets while working on them; the docs table is then not written)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,6 +46,9 @@ const settings = quick
   : { rounds: 3, pace: { connections: 50, seconds: 2 }, warm: { connections: 50, seconds: 1 }, pagePace: { connections: 50, seconds: 1 }, pageSample: 1, pressure: 4 };
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const fromSource = argv.includes('--from-source');
+const only = flag('only')?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+/** Whether a target is measured in this run: all of them unless `--only` names some. */
+const wanted = (...names: string[]) => !only || only.some((w) => names.some((n) => n.toLowerCase().includes(w)));
 const serverDir = fromSource ? join(ROOT, 'server/src') : join(ROOT, 'dist/server/src');
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -60,8 +66,8 @@ interface ConfigResult {
   users: number;
   seedSeconds: number;
   measured: Measured[];
-  coldSub: { ratio: number; reqPerSec: number; fresh: boolean };
-  pressure: { alone: number; loaded: number; overviews: number };
+  coldSub?: { ratio: number; reqPerSec: number; fresh: boolean };
+  pressure?: { alone: number; loaded: number; overviews: number };
   maxRssMb: number;
   pages?: { count: number; min: number; minPath: string; below: string[] };
 }
@@ -189,13 +195,13 @@ async function measureConfig(db: DbKind, users: number, seedSeconds: number, dat
     await fetchEach(server.base, tokens.flat());
     const warmedAt = Date.now();
 
-    const loads = routeLoads(users, customer, admin);
+    const loads = routeLoads(users, customer, admin).filter((load) => wanted(load.name, load.path));
     await warm(server.base, loads, settings.warm);
     const measured = await measureRounds(server.base, loads, settings.pace, settings.rounds);
-    const pressure = await meUnderOverview(server.base, customer, admin, settings.pressure);
+    const pressure = wanted('pressure') ? await meUnderOverview(server.base, customer, admin, settings.pressure) : undefined;
     const maxRssMb = rss.stop();
-    const pages = withPages ? await measurePages(server.base) : undefined;
-    const coldSub = await measureColdSub(databaseUrl, tokens, warmedAt, started);
+    const pages = withPages && wanted('pages') ? await measurePages(server.base) : undefined;
+    const coldSub = wanted('cold') ? await measureColdSub(databaseUrl, tokens, warmedAt, started) : undefined;
     return { db, users, seedSeconds, measured, coldSub, pressure, maxRssMb, pages };
   } finally {
     await Promise.all(started.map((s) => s.stop()));
@@ -203,12 +209,12 @@ async function measureConfig(db: DbKind, users: number, seedSeconds: number, dat
 }
 
 function printConfig(r: ConfigResult): void {
-  console.log(`\n${dbName(r.db)}, ${r.users.toLocaleString('en')} users (seeded in ${r.seedSeconds.toFixed(1)} s), baseline ${r.measured[0]!.baseline.toFixed(0)} req/s`);
+  console.log(`\n${dbName(r.db)}, ${r.users.toLocaleString('en')} users (seeded in ${r.seedSeconds.toFixed(1)} s)${r.measured[0] ? `, baseline ${r.measured[0].baseline.toFixed(0)} req/s` : ''}`);
   for (const m of r.measured) {
     console.log(`  ${m.load.name.padEnd(52)} ${m.reqPerSec.toFixed(0).padStart(7)} req/s  p99 ${String(m.p99).padStart(4)} ms  ratio ${m.ratio.toFixed(2)} (rounds ${m.ratios.map((x) => x.toFixed(2)).join(', ')})`);
   }
-  console.log(`  ${'cold /sub'.padEnd(52)} ${r.coldSub.reqPerSec.toFixed(0).padStart(7)} req/s  ratio ${r.coldSub.ratio.toFixed(2)}${r.coldSub.fresh ? ' (quick: fetched under a minute before)' : ''}`);
-  console.log(`  /api/me p99 alone ${r.pressure.alone} ms, with the overview in a loop ${r.pressure.loaded} ms (${r.pressure.overviews} overviews)`);
+  if (r.coldSub) console.log(`  ${'cold /sub'.padEnd(52)} ${r.coldSub.reqPerSec.toFixed(0).padStart(7)} req/s  ratio ${r.coldSub.ratio.toFixed(2)}${r.coldSub.fresh ? ' (quick: fetched under a minute before)' : ''}`);
+  if (r.pressure) console.log(`  /api/me p99 alone ${r.pressure.alone} ms, with the overview in a loop ${r.pressure.loaded} ms (${r.pressure.overviews} overviews)`);
   console.log(`  server max RSS ${r.maxRssMb.toFixed(0)} MB`);
   if (r.pages) console.log(`  ${r.pages.count} prerendered pages (br): lowest ratio ${r.pages.min.toFixed(2)} (${r.pages.minPath})${r.pages.below.length ? `; below 0.6: ${r.pages.below.join(', ')}` : ''}`);
 }
@@ -221,7 +227,7 @@ function summaryTable(results: ConfigResult[], renewals: RenewalsBenchResult | u
     const judged = cells.filter((c) => c.ok !== null);
     rows.push([name, goal, ...cells.map((c) => c.text), judged.length === 0 ? '' : judged.every((c) => c.ok) ? 'ok' : 'BELOW']);
   };
-  row('`GET /robots.txt` (baseline, req/s)', '', results.map((r) => ({ text: r.measured[0]!.baseline.toFixed(0), ok: null })));
+  row('`GET /robots.txt` (baseline, req/s)', '', results.map((r) => ({ text: r.measured[0]?.baseline.toFixed(0) ?? '–', ok: null })));
   const smallest = (r: ConfigResult) => results.find((s) => s.db === r.db && s.users === Math.min(...results.filter((x) => x.db === r.db).map((x) => x.users)))!;
   for (const [i, load] of results[0]!.measured.map((m) => m.load).entries()) {
     const admin = isAdminLoad(load);
@@ -234,12 +240,15 @@ function summaryTable(results: ConfigResult[], renewals: RenewalsBenchResult | u
       return { text: `${ratio.toFixed(2)}${admin && r !== smallest(r) ? ` (${(ratio / base).toFixed(2)} of ${sizeName(smallest(r).users)})` : ''}`, ok: ratio >= min && keeps };
     }));
   }
-  row('cold `/sub` (fetched once, over a minute ago)', '≥ 0.5', results.map((r) => ({ text: `${r.coldSub.ratio.toFixed(2)}${r.coldSub.fresh ? ' (fresh)' : ''}`, ok: r.coldSub.ratio >= 0.5 })));
+  if (results.some((r) => r.coldSub)) {
+    row('cold `/sub` (fetched once, over a minute ago)', '≥ 0.5', results.map((r) => (r.coldSub ? { text: `${r.coldSub.ratio.toFixed(2)}${r.coldSub.fresh ? ' (fresh)' : ''}`, ok: r.coldSub.ratio >= 0.5 } : { text: '–', ok: null })));
+  }
   const paged = results.find((r) => r.pages);
   if (paged?.pages) {
     row(`every prerendered page (${paged.pages.count}, br): lowest`, '≥ 0.6', results.map((r) => (r.pages ? { text: `${r.pages.min.toFixed(2)} (${r.pages.minPath})`, ok: r.pages.min >= 0.6 } : { text: '–', ok: null })));
   }
-  row('`/api/me` p99 rise with the overview in a loop (ms)', '< 20 ms at SQLite 1M', results.map((r) => {
+  if (results.some((r) => r.pressure)) row('`/api/me` p99 rise with the overview in a loop (ms)', '< 20 ms at SQLite 1M', results.map((r) => {
+    if (!r.pressure) return { text: '–', ok: null };
     const { alone, loaded } = r.pressure;
     const judged = r.db === 'sqlite' && r.users >= 1_000_000;
     // autocannon reports p99 0 when no request was answered in the window.
@@ -275,6 +284,7 @@ function describeRun(): string {
 }
 
 async function main(): Promise<void> {
+  if (only && argv.includes('--write-docs')) throw new Error('--write-docs writes the whole table: it cannot be combined with --only');
   if (!fromSource) {
     console.log('Building the server (tsc -p tsconfig.server.json)…');
     execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(ROOT, 'tsconfig.server.json')], { stdio: 'inherit' });
@@ -301,7 +311,7 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   let renewals: RenewalsBenchResult | undefined;
-  if (!argv.includes('--no-renewals') && dbs.includes('postgres')) {
+  if (!argv.includes('--no-renewals') && wanted('renewals') && dbs.includes('postgres')) {
     console.log('\nAuto-renewals (server/bench/renewals.bench.ts)…');
     renewals = await benchRenewals(quick ? { subscribers: 20 } : {}).catch((err: unknown) => {
       console.error(`  the renewals benchmark failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
