@@ -1,11 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../test/databases.js';
-import { createTestClock, type TestClock } from '../../test/test-clock.js';
-import { createDb, type Db } from '../db/knex.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_DATABASES } from '../../test/databases.js';
+import { createGate, useJobQueue } from '../../test/job-queue.js';
 import { addSeconds } from '../lib/clock.js';
-import { createJobsRepo, type JobsRepo } from './jobs.repo.js';
-import { computeRetryDelaySeconds, createJobWorker, PermanentJobError, RetryJobLater, type JobHandler, type JobWorkerOptions } from './worker.js';
+import { createJobsRepo } from './jobs.repo.js';
+import { computeRetryDelaySeconds, PermanentJobError, RetryJobLater, type JobHandler } from './worker.js';
 
 interface LogEntry {
   level: 'warn' | 'error';
@@ -22,12 +21,6 @@ function createLogRecorder() {
   };
 }
 
-function createGate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, opened };
-}
-
 describe('retry back-off', () => {
   it('doubles from the base delay up to the maximum, plus at most the jitter ratio', () => {
     const backoff = { baseSeconds: 10, maxSeconds: 60, jitterRatio: 0.1 };
@@ -38,65 +31,49 @@ describe('retry back-off', () => {
 });
 
 describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
-  let database: TestDatabase;
-  let repo: JobsRepo;
-  let clock: TestClock;
   let log: ReturnType<typeof createLogRecorder>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    repo = createJobsRepo(database.db);
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
-  beforeEach(async () => {
-    await database.db('jobs').del();
-    clock = createTestClock();
+  const queue = useJobQueue(kind, { log: () => log });
+  const { createWorker, claim, openPools } = queue;
+  beforeEach(() => {
     log = createLogRecorder();
   });
 
-  const createWorker = (handlers: Record<string, JobHandler>, options: Partial<JobWorkerOptions> = {}) =>
-    createJobWorker({ repo, clock: clock.now, log, handlers, backoff: { jitterRatio: 0 }, ...options });
-  const claim = (workerId: string, lockTimeoutSeconds = 600) =>
-    repo.claimNext({ workerId, now: clock.now(), lockTimeoutSeconds });
-
   it('enqueues, claims and completes a job', async () => {
-    const job = await repo.enqueue({ type: 'provision', payload: { paymentId: 'pay_1', plans: ['a'] } }, clock.now());
+    const job = await queue.repo.enqueue({ type: 'provision', payload: { paymentId: 'pay_1', plans: ['a'] } }, queue.clock.now());
     expect(job).toMatchObject({ status: 'queued', attempts: 0, maxAttempts: 20, lockedBy: null, dedupeKey: null });
 
     const claimed = await claim('worker-a');
     expect(claimed).toMatchObject({ id: job.id, status: 'running', attempts: 1, lockedBy: 'worker-a', payload: { paymentId: 'pay_1', plans: ['a'] } });
-    expect(claimed?.lockedAt).toEqual(clock.now());
+    expect(claimed?.lockedAt).toEqual(queue.clock.now());
     expect(await claim('worker-b')).toBeUndefined();
 
-    await repo.complete(job.id, clock.now());
-    expect(await repo.findById(job.id)).toMatchObject({ status: 'done', attempts: 1, lockedAt: null, lockedBy: null });
-    expect(await repo.countByStatus()).toEqual({ queued: 0, running: 0, done: 1, failed: 0 });
+    await queue.repo.complete(job.id, queue.clock.now());
+    expect(await queue.repo.findById(job.id)).toMatchObject({ status: 'done', attempts: 1, lockedAt: null, lockedBy: null });
+    expect(await queue.repo.countByStatus()).toEqual({ queued: 0, running: 0, done: 1, failed: 0 });
   });
 
   it('keeps one job per dedupe key, even when enqueued concurrently', async () => {
     const enqueue = (n: number) =>
-      repo.enqueue({ type: 'provision', payload: { n }, dedupeKey: 'payment:pay_1' }, clock.now());
+      queue.repo.enqueue({ type: 'provision', payload: { n }, dedupeKey: 'payment:pay_1' }, queue.clock.now());
     const first = await enqueue(0);
     const again = await Promise.all([1, 2, 3, 4, 5].map(enqueue));
 
     expect(again.map((job) => job.id)).toEqual(Array(5).fill(first.id));
     expect(again[0]?.payload).toEqual({ n: 0 });
-    expect(await database.db('jobs').where({ dedupe_key: 'payment:pay_1' })).toHaveLength(1);
+    expect(await queue.database.db('jobs').where({ dedupe_key: 'payment:pay_1' })).toHaveLength(1);
   });
 
   it('does not claim a job before its run_at', async () => {
-    const job = await repo.enqueue({ type: 'cleanup', payload: {}, runAt: addSeconds(clock.now(), 60) }, clock.now());
+    const job = await queue.repo.enqueue({ type: 'cleanup', payload: {}, runAt: addSeconds(queue.clock.now(), 60) }, queue.clock.now());
     expect(await claim('worker-a')).toBeUndefined();
-    clock.advance(60);
+    queue.clock.advance(60);
     expect((await claim('worker-a'))?.id).toBe(job.id);
   });
 
   it('claims only the types asked for', async () => {
-    await repo.enqueue({ type: 'cleanup', payload: {} }, clock.now());
-    const wanted = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
-    const claimed = await repo.claimNext({ workerId: 'w', now: clock.now(), lockTimeoutSeconds: 600, types: ['provision'] });
+    await queue.repo.enqueue({ type: 'cleanup', payload: {} }, queue.clock.now());
+    const wanted = await queue.repo.enqueue({ type: 'provision', payload: {} }, queue.clock.now());
+    const claimed = await queue.repo.claimNext({ workerId: 'w', now: queue.clock.now(), lockTimeoutSeconds: 600, types: ['provision'] });
     expect(claimed?.id).toBe(wanted.id);
   });
 
@@ -106,36 +83,36 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
       { provision: async () => { calls++; throw new Error('panel did not answer'); } },
       { backoff: { baseSeconds: 10, maxSeconds: 25, jitterRatio: 0 } },
     );
-    const job = await repo.enqueue({ type: 'provision', payload: {}, maxAttempts: 4 }, clock.now());
+    const job = await queue.repo.enqueue({ type: 'provision', payload: {}, maxAttempts: 4 }, queue.clock.now());
 
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const before = clock.now();
+      const before = queue.clock.now();
       expect(await failing.runOnce()).toBe(true);
-      const stored = await repo.findById(job.id);
+      const stored = await queue.repo.findById(job.id);
       expect(stored).toMatchObject({ status: 'queued', attempts: attempt, lastError: 'panel did not answer', lockedBy: null });
       const delay = (stored!.runAt.getTime() - before.getTime()) / 1000;
       delays.push(delay);
-      clock.advance(delay - 1);
+      queue.clock.advance(delay - 1);
       expect(await failing.runOnce()).toBe(false);
-      clock.advance(1);
+      queue.clock.advance(1);
     }
     expect(delays).toEqual([10, 20, 25]);
 
     expect(await failing.runOnce()).toBe(true);
-    expect(await repo.findById(job.id)).toMatchObject({ status: 'failed', attempts: 4, lastError: 'panel did not answer' });
+    expect(await queue.repo.findById(job.id)).toMatchObject({ status: 'failed', attempts: 4, lastError: 'panel did not answer' });
     expect(calls).toBe(4);
     expect(log.entries.map((e) => e.level)).toEqual(['warn', 'warn', 'warn', 'error']);
     expect(log.entries[3]?.obj).toMatchObject({ jobId: job.id, type: 'provision', err: expect.any(Error) });
-    expect((await repo.listFailed(10)).map((j) => j.id)).toEqual([job.id]);
+    expect((await queue.repo.listFailed(10)).map((j) => j.id)).toEqual([job.id]);
   });
 
   it('fails a job at once on a PermanentJobError', async () => {
     const worker = createWorker({ provision: async () => { throw new PermanentJobError('plan no longer exists'); } });
-    const job = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    const job = await queue.repo.enqueue({ type: 'provision', payload: {} }, queue.clock.now());
 
     expect(await worker.runOnce()).toBe(true);
-    expect(await repo.findById(job.id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'plan no longer exists' });
+    expect(await queue.repo.findById(job.id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'plan no longer exists' });
     expect(log.entries).toEqual([
       { level: 'error', obj: expect.objectContaining({ jobId: job.id, type: 'provision', err: expect.any(PermanentJobError) }), msg: 'job failed permanently' },
     ]);
@@ -143,66 +120,66 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
 
   it('runs a job again after the delay a RetryJobLater asks for, logging nothing', async () => {
     const worker = createWorker({ follow_up: async () => { throw new RetryJobLater('payment still open', 900); } });
-    const job = await repo.enqueue({ type: 'follow_up', payload: {}, maxAttempts: 3 }, clock.now());
+    const job = await queue.repo.enqueue({ type: 'follow_up', payload: {}, maxAttempts: 3 }, queue.clock.now());
 
     expect(await worker.runOnce()).toBe(true);
-    expect(await repo.findById(job.id)).toMatchObject({ status: 'queued', attempts: 1, runAt: new Date(clock.now().getTime() + 900_000) });
+    expect(await queue.repo.findById(job.id)).toMatchObject({ status: 'queued', attempts: 1, runAt: new Date(queue.clock.now().getTime() + 900_000) });
     expect(log.entries).toEqual([]);
-    clock.advance(900);
+    queue.clock.advance(900);
     expect(await worker.runOnce()).toBe(true);
-    clock.advance(900);
+    queue.clock.advance(900);
     expect(await worker.runOnce()).toBe(true);
-    expect(await repo.findById(job.id)).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(await queue.repo.findById(job.id)).toMatchObject({ status: 'failed', attempts: 3 });
   });
 
   it('runs a periodic job again when its handler asks, with fresh attempts and its note kept, never finishing it', async () => {
     let runs = 0;
-    const worker = createWorker({ sweep: async () => ({ runAgainAt: addSeconds(clock.now(), 60), note: (runs += 1) === 1 ? 'panel DE did not answer' : null }) });
-    const job = await repo.enqueue({ type: 'sweep', payload: {}, maxAttempts: 2, dedupeKey: 'sweep' }, clock.now());
+    const worker = createWorker({ sweep: async () => ({ runAgainAt: addSeconds(queue.clock.now(), 60), note: (runs += 1) === 1 ? 'panel DE did not answer' : null }) });
+    const job = await queue.repo.enqueue({ type: 'sweep', payload: {}, maxAttempts: 2, dedupeKey: 'sweep' }, queue.clock.now());
 
     expect(await worker.runOnce()).toBe(true);
-    expect(await repo.findById(job.id)).toMatchObject({ status: 'queued', attempts: 0, runAt: addSeconds(clock.now(), 60), lastError: 'panel DE did not answer', lockedBy: null });
+    expect(await queue.repo.findById(job.id)).toMatchObject({ status: 'queued', attempts: 0, runAt: addSeconds(queue.clock.now(), 60), lastError: 'panel DE did not answer', lockedBy: null });
     expect(await worker.runOnce()).toBe(false);
     for (let i = 0; i < 3; i += 1) {
-      clock.advance(60);
+      queue.clock.advance(60);
       expect(await worker.runOnce()).toBe(true);
     }
     expect(runs).toBe(4);
-    expect(await repo.findById(job.id)).toMatchObject({ status: 'queued', attempts: 0, lastError: null });
+    expect(await queue.repo.findById(job.id)).toMatchObject({ status: 'queued', attempts: 0, lastError: null });
     expect(log.entries).toEqual([]);
   });
 
   it('keeps one periodic job however often it is scheduled, and brings it back when it had failed', async () => {
-    const first = await repo.ensureRecurring({ type: 'sweep', payload: {}, dedupeKey: 'sweep' }, clock.now());
+    const first = await queue.repo.ensureRecurring({ type: 'sweep', payload: {}, dedupeKey: 'sweep' }, queue.clock.now());
     await claim('w');
-    expect(await repo.ensureRecurring({ type: 'sweep', payload: {}, dedupeKey: 'sweep' }, clock.now())).toMatchObject({ id: first.id, status: 'running' });
-    await repo.fail(first.id, 'database away', clock.now(), null);
-    clock.advance(5);
-    expect(await repo.ensureRecurring({ type: 'sweep', payload: {}, dedupeKey: 'sweep' }, clock.now())).toMatchObject({ id: first.id, status: 'queued', attempts: 0, runAt: clock.now() });
-    expect(await database.db('jobs').where({ dedupe_key: 'sweep' })).toHaveLength(1);
+    expect(await queue.repo.ensureRecurring({ type: 'sweep', payload: {}, dedupeKey: 'sweep' }, queue.clock.now())).toMatchObject({ id: first.id, status: 'running' });
+    await queue.repo.fail(first.id, 'queue.database away', queue.clock.now(), null);
+    queue.clock.advance(5);
+    expect(await queue.repo.ensureRecurring({ type: 'sweep', payload: {}, dedupeKey: 'sweep' }, queue.clock.now())).toMatchObject({ id: first.id, status: 'queued', attempts: 0, runAt: queue.clock.now() });
+    expect(await queue.database.db('jobs').where({ dedupe_key: 'sweep' })).toHaveLength(1);
   });
 
   it('fails a job of an unknown type with a clear message', async () => {
-    const job = await repo.enqueue({ type: 'mystery', payload: {} }, clock.now());
+    const job = await queue.repo.enqueue({ type: 'mystery', payload: {} }, queue.clock.now());
     expect(await createWorker({}).runOnce()).toBe(true);
-    expect(await repo.findById(job.id)).toMatchObject({ status: 'failed', lastError: 'No handler for job type "mystery".' });
+    expect(await queue.repo.findById(job.id)).toMatchObject({ status: 'failed', lastError: 'No handler for job type "mystery".' });
   });
 
   it('keeps last_error short and free of the stack', async () => {
     const worker = createWorker({ provision: async () => { throw new Error('x'.repeat(5000)); } });
-    const job = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    const job = await queue.repo.enqueue({ type: 'provision', payload: {} }, queue.clock.now());
     await worker.runOnce();
-    const { lastError } = (await repo.findById(job.id))!;
+    const { lastError } = (await queue.repo.findById(job.id))!;
     expect(lastError?.length).toBe(1000);
     expect(lastError).not.toMatch(/\n\s+at /);
   });
 
   it('claims a running job again once its lock has timed out', async () => {
-    const job = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    const job = await queue.repo.enqueue({ type: 'provision', payload: {} }, queue.clock.now());
     await claim('dead-worker', 300);
-    clock.advance(299);
+    queue.clock.advance(299);
     expect(await claim('worker-b', 300)).toBeUndefined();
-    clock.advance(2);
+    queue.clock.advance(2);
     expect(await claim('worker-b', 300)).toMatchObject({ id: job.id, status: 'running', attempts: 2, lockedBy: 'worker-b' });
   });
 
@@ -210,80 +187,78 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
     let release!: () => void;
     const blocked = new Promise<void>((resolve) => (release = resolve));
     const worker = createWorker({ provision: () => blocked }, { lockTimeoutSeconds: 60, leaseRenewIntervalMs: 5 });
-    const job = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    const job = await queue.repo.enqueue({ type: 'provision', payload: {} }, queue.clock.now());
     const run = worker.runOnce();
-    await expect.poll(async () => (await repo.findById(job.id))?.status).toBe('running');
+    await expect.poll(async () => (await queue.repo.findById(job.id))?.status).toBe('running');
     for (let minute = 0; minute < 3; minute += 1) {
-      clock.advance(50);
-      const renewed = clock.now().getTime();
-      await expect.poll(async () => (await repo.findById(job.id))?.lockedAt?.getTime()).toBe(renewed);
-      clock.advance(50); // 100 s after the claim, 50 s after the last renewal
+      queue.clock.advance(50);
+      const renewed = queue.clock.now().getTime();
+      await expect.poll(async () => (await queue.repo.findById(job.id))?.lockedAt?.getTime()).toBe(renewed);
+      queue.clock.advance(50); // 100 s after the claim, 50 s after the last renewal
       expect(await claim('worker-b', 60)).toBeUndefined();
     }
     release();
     await run;
-    expect(await repo.findById(job.id)).toMatchObject({ status: 'done', lockedBy: null });
+    expect(await queue.repo.findById(job.id)).toMatchObject({ status: 'done', lockedBy: null });
 
     // A worker that died renews nothing: 61 s after its claim another takes the job over.
-    const orphan = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    const orphan = await queue.repo.enqueue({ type: 'provision', payload: {} }, queue.clock.now());
     await claim('dead-worker', 60);
-    clock.advance(59);
+    queue.clock.advance(59);
     expect(await claim('worker-b', 60)).toBeUndefined();
-    clock.advance(2);
+    queue.clock.advance(2);
     expect(await claim('worker-b', 60)).toMatchObject({ id: orphan.id, lockedBy: 'worker-b', attempts: 2 });
   });
 
   it("takes over a dead worker's job a minute later by default, not before", async () => {
     let calls = 0;
     const worker = createWorker({ provision: async () => void calls++ });
-    const job = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    const job = await queue.repo.enqueue({ type: 'provision', payload: {} }, queue.clock.now());
     await claim('dead-worker', 60);
-    clock.advance(58);
+    queue.clock.advance(58);
     expect(await worker.runOnce()).toBe(false);
-    clock.advance(3);
+    queue.clock.advance(3);
     expect(await worker.runOnce()).toBe(true);
     expect(calls).toBe(1);
-    expect(await repo.findById(job.id)).toMatchObject({ status: 'done' });
+    expect(await queue.repo.findById(job.id)).toMatchObject({ status: 'done' });
   });
 
   it('gives up, without running it, a job whose worker died on its last attempt', async () => {
     let calls = 0;
     const worker = createWorker({ provision: async () => void calls++ }, { lockTimeoutSeconds: 300 });
-    const job = await repo.enqueue({ type: 'provision', payload: {}, maxAttempts: 1 }, clock.now());
+    const job = await queue.repo.enqueue({ type: 'provision', payload: {}, maxAttempts: 1 }, queue.clock.now());
     await claim('dead-worker', 300);
-    clock.advance(301);
+    queue.clock.advance(301);
 
     expect(await worker.runOnce()).toBe(true);
     expect(calls).toBe(0);
-    expect(await repo.findById(job.id)).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(await queue.repo.findById(job.id)).toMatchObject({ status: 'failed', attempts: 2 });
   });
 
   it('puts a failed job back in the queue with fresh attempts when retried', async () => {
-    const job = await repo.enqueue({ type: 'provision', payload: {}, maxAttempts: 1 }, clock.now());
+    const job = await queue.repo.enqueue({ type: 'provision', payload: {}, maxAttempts: 1 }, queue.clock.now());
     await claim('w');
-    await repo.fail(job.id, 'panel down', clock.now(), null);
-    clock.advance(5);
+    await queue.repo.fail(job.id, 'panel down', queue.clock.now(), null);
+    queue.clock.advance(5);
 
-    expect(await repo.retry(job.id, clock.now())).toMatchObject({ status: 'queued', attempts: 0, runAt: clock.now(), lastError: 'panel down' });
-    expect(await repo.retry(job.id, clock.now())).toBeUndefined();
-    expect(await repo.retry('no-such-job', clock.now())).toBeUndefined();
+    expect(await queue.repo.retry(job.id, queue.clock.now())).toMatchObject({ status: 'queued', attempts: 0, runAt: queue.clock.now(), lastError: 'panel down' });
+    expect(await queue.repo.retry(job.id, queue.clock.now())).toBeUndefined();
+    expect(await queue.repo.retry('no-such-job', queue.clock.now())).toBeUndefined();
   });
 
   it('never gives the same job to two workers claiming at the same time', async () => {
     const jobIds = new Set<string>();
-    for (let i = 0; i < 20; i++) jobIds.add((await repo.enqueue({ type: 'provision', payload: { i } }, clock.now())).id);
+    for (let i = 0; i < 20; i++) jobIds.add((await queue.repo.enqueue({ type: 'provision', payload: { i } }, queue.clock.now())).id);
     // PostgreSQL: each worker with its own connection pool, as separate app instances would be.
-    // SQLite: one app instance, one pool (the embedded database has a single writer).
-    const pools: Db[] = kind === 'postgres'
-      ? Array.from({ length: 4 }, () => createDb(database.url, { searchPath: database.schema }))
-      : [];
+    // SQLite: one app instance, one pool (the embedded queue.database has a single writer).
+    const pools = openPools(4);
     const ran: string[] = [];
     const handler: JobHandler = async (_payload, job) => {
       ran.push(job.id);
       await sleep(Math.random() * 5);
     };
     const workers = Array.from({ length: 4 }, (_, n) =>
-      createWorker({ provision: handler }, { workerId: `w${n}`, repo: pools[n] ? createJobsRepo(pools[n]) : repo }));
+      createWorker({ provision: handler }, { workerId: `w${n}`, repo: pools[n] ? createJobsRepo(pools[n]) : queue.repo }));
 
     try {
       await Promise.all(workers.map(async (worker) => {
@@ -295,7 +270,7 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
 
     expect(ran).toHaveLength(20);
     expect(new Set(ran)).toEqual(jobIds);
-    expect(await repo.countByStatus()).toEqual({ queued: 0, running: 0, done: 20, failed: 0 });
+    expect(await queue.repo.countByStatus()).toEqual({ queued: 0, running: 0, done: 20, failed: 0 });
   });
 
   it('runs up to `concurrency` jobs at once when started', async () => {
@@ -305,15 +280,15 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
       { provision: async () => { running++; await release.opened; } },
       { pollIntervalMs: 10, concurrency: 2 },
     );
-    const jobs = await Promise.all([1, 2, 3].map(() => repo.enqueue({ type: 'provision', payload: {} }, clock.now())));
+    const jobs = await Promise.all([1, 2, 3].map(() => queue.repo.enqueue({ type: 'provision', payload: {} }, queue.clock.now())));
     worker.start();
     await vi.waitFor(() => expect(running).toBe(2));
     await sleep(30);
     expect(running).toBe(2);
-    expect(await repo.countByStatus()).toMatchObject({ queued: 1, running: 2 });
+    expect(await queue.repo.countByStatus()).toMatchObject({ queued: 1, running: 2 });
 
     release.open();
-    await vi.waitFor(async () => expect((await repo.countByStatus()).done).toBe(jobs.length));
+    await vi.waitFor(async () => expect((await queue.repo.countByStatus()).done).toBe(jobs.length));
     await worker.stop();
   });
 
@@ -325,10 +300,10 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
       // Its one slot is taken: the job enqueued next waits, and must still be waiting after the stop.
       { pollIntervalMs: 10, concurrency: 1 },
     );
-    const job = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    const job = await queue.repo.enqueue({ type: 'provision', payload: {} }, queue.clock.now());
     worker.start();
     await started.opened;
-    const later = await repo.enqueue({ type: 'provision', payload: {} }, clock.now());
+    const later = await queue.repo.enqueue({ type: 'provision', payload: {} }, queue.clock.now());
 
     let stopped = false;
     const stopping = worker.stop().then(() => (stopped = true));
@@ -337,7 +312,7 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
 
     release.open();
     await stopping;
-    expect(await repo.findById(job.id)).toMatchObject({ status: 'done' });
-    expect(await repo.findById(later.id)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await queue.repo.findById(job.id)).toMatchObject({ status: 'done' });
+    expect(await queue.repo.findById(later.id)).toMatchObject({ status: 'queued', attempts: 0 });
   });
 });

@@ -1,19 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../test/databases.js';
-import { createTestClock, type TestClock } from '../../test/test-clock.js';
-import { createDb, type Db } from '../db/knex.js';
+import { describe, expect, it, vi } from 'vitest';
+import { TEST_DATABASES } from '../../test/databases.js';
+import { createGate, useJobQueue } from '../../test/job-queue.js';
 import { addSeconds } from '../lib/clock.js';
-import { accountSerialKey, createJobsRepo, type Job, type JobsRepo } from './jobs.repo.js';
-import { createJobWorker, type JobHandler, type JobWorkerOptions } from './worker.js';
+import { accountSerialKey, createJobsRepo, type Job } from './jobs.repo.js';
+import type { JobHandler } from './worker.js';
 
 const quietLog = { warn: () => {}, error: () => {} };
-
-function createGate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, opened };
-}
 
 /** Records, per serial key, the order jobs started in and the most that ever ran at once. */
 function createOverlapRecorder() {
@@ -46,28 +39,9 @@ function createOverlapRecorder() {
 }
 
 describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
-  let database: TestDatabase;
-  let repo: JobsRepo;
-  let clock: TestClock;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    repo = createJobsRepo(database.db);
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
-  beforeEach(async () => {
-    await database.db('jobs').del();
-    clock = createTestClock();
-  });
-
-  const createWorker = (handlers: Record<string, JobHandler>, options: Partial<JobWorkerOptions> = {}) =>
-    createJobWorker({ repo, clock: clock.now, log: quietLog, handlers, backoff: { jitterRatio: 0 }, pollIntervalMs: 10, ...options });
-  const claim = (workerId: string, lockTimeoutSeconds = 600) => repo.claimNext({ workerId, now: clock.now(), lockTimeoutSeconds });
-  const enqueue = (serialKey: string | null, n: number, runAt?: Date) => repo.enqueue({ type: 'renew', payload: { n }, serialKey, runAt }, clock.now());
-  /** PostgreSQL: a pool per worker, as separate app instances have. SQLite: the one pool (the embedded database has one writer). */
-  const openPools = (count: number): Db[] => (kind === 'postgres' ? Array.from({ length: count }, () => createDb(database.url, { searchPath: database.schema })) : []);
+  const queue = useJobQueue(kind, { log: () => quietLog, worker: { pollIntervalMs: 10 } });
+  const { createWorker, claim, openPools } = queue;
+  const enqueue = (serialKey: string | null, n: number, runAt?: Date) => queue.repo.enqueue({ type: 'renew', payload: { n }, serialKey, runAt }, queue.clock.now());
 
   it('builds an account\'s serial key, and none without an account', () => {
     expect(accountSerialKey('acc-1')).toBe('account:acc-1');
@@ -83,9 +57,9 @@ describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
     expect((await claim('w1'))?.id).toBe(first.id);
     expect((await claim('w2'))?.id).toBe(other.id);
     expect(await claim('w3')).toBeUndefined();
-    expect(await repo.findById(second.id)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await queue.repo.findById(second.id)).toMatchObject({ status: 'queued', attempts: 0 });
 
-    await repo.complete(first.id, clock.now());
+    await queue.repo.complete(first.id, queue.clock.now());
     expect((await claim('w3'))?.id).toBe(second.id);
   });
 
@@ -95,18 +69,18 @@ describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
     const order: string[] = [];
     for (let job = await claim('w'); job; job = await claim('w')) {
       order.push(job.id);
-      await repo.complete(job.id, clock.now());
+      await queue.repo.complete(job.id, queue.clock.now());
     }
     expect(order).toEqual(ids);
   });
 
   it('does not hold a due job back for an earlier one of its key that is not due yet', async () => {
-    const later = await enqueue('account:a', 1, addSeconds(clock.now(), 60));
+    const later = await enqueue('account:a', 1, addSeconds(queue.clock.now(), 60));
     const due = await enqueue('account:a', 2);
     expect((await claim('w'))?.id).toBe(due.id);
-    clock.advance(60);
+    queue.clock.advance(60);
     expect(await claim('w')).toBeUndefined();
-    await repo.complete(due.id, clock.now());
+    await queue.repo.complete(due.id, queue.clock.now());
     expect((await claim('w'))?.id).toBe(later.id);
   });
 
@@ -114,7 +88,7 @@ describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
     const failing = await enqueue('account:a', 1);
     const next = await enqueue('account:a', 2);
     await claim('w');
-    await repo.fail(failing.id, 'panel down', clock.now(), addSeconds(clock.now(), 30));
+    await queue.repo.fail(failing.id, 'panel down', queue.clock.now(), addSeconds(queue.clock.now(), 30));
     expect((await claim('w'))?.id).toBe(next.id);
   });
 
@@ -122,13 +96,13 @@ describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
     const held = await enqueue('account:a', 1);
     const waiting = await enqueue('account:a', 2);
     expect((await claim('dead', 60))?.id).toBe(held.id);
-    clock.advance(30);
+    queue.clock.advance(30);
     expect(await claim('alive', 60)).toBeUndefined();
 
-    clock.advance(31);
+    queue.clock.advance(31);
     expect(await claim('alive', 60)).toMatchObject({ id: held.id, lockedBy: 'alive', attempts: 2 });
     expect(await claim('alive', 60)).toBeUndefined();
-    await repo.complete(held.id, clock.now());
+    await queue.repo.complete(held.id, queue.clock.now());
     expect((await claim('alive', 60))?.id).toBe(waiting.id);
   });
 
@@ -139,11 +113,11 @@ describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
     for (let n = 0; n < 4; n++) await enqueue(`account:${n}`, n);
     worker.start();
     try {
-      await vi.waitFor(async () => expect((await repo.countByStatus()).running).toBe(3));
+      await vi.waitFor(async () => expect((await queue.repo.countByStatus()).running).toBe(3));
       expect(recorder.mostRunning).toBe(3);
     } finally {
       release.open();
-      await vi.waitFor(async () => expect((await repo.countByStatus()).done).toBe(4));
+      await vi.waitFor(async () => expect((await queue.repo.countByStatus()).done).toBe(4));
       await worker.stop();
     }
   });
@@ -168,7 +142,7 @@ describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
       await vi.waitFor(() => expect(recorder.started.get('account:a')).toEqual([0, 1]));
     } finally {
       for (const gate of gates) gate.open();
-      await vi.waitFor(async () => expect((await repo.countByStatus()).done).toBe(3));
+      await vi.waitFor(async () => expect((await queue.repo.countByStatus()).done).toBe(3));
       await worker.stop();
     }
     expect(recorder.mostAtOnce.get('account:a')).toBe(1);
@@ -183,10 +157,10 @@ describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
     const handler: JobHandler = (_payload, job) => recorder.run(job, () => sleep(Math.random() * 4));
     const pools = openPools(3);
     const workers = Array.from({ length: 3 }, (_, i) =>
-      createWorker({ renew: handler }, { workerId: `w${i}`, concurrency: 4, repo: pools[i] ? createJobsRepo(pools[i]) : repo }));
+      createWorker({ renew: handler }, { workerId: `w${i}`, concurrency: 4, repo: pools[i] ? createJobsRepo(pools[i]) : queue.repo }));
     try {
       for (const worker of workers) worker.start();
-      await vi.waitFor(async () => expect((await repo.countByStatus()).done).toBe(n), { timeout: 20_000 });
+      await vi.waitFor(async () => expect((await queue.repo.countByStatus()).done).toBe(n), { timeout: 20_000 });
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
       await Promise.all(pools.map((pool) => pool.destroy()));
@@ -200,29 +174,29 @@ describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
   it('gives one job of a key to one of many workers claiming at the same instant', async () => {
     for (let n = 0; n < 6; n++) await enqueue('account:a', n);
     const pools = openPools(6);
-    const repos = pools.length > 0 ? pools.map(createJobsRepo) : Array.from({ length: 6 }, () => repo);
+    const repos = pools.length > 0 ? pools.map(createJobsRepo) : Array.from({ length: 6 }, () => queue.repo);
     try {
-      const claimed = await Promise.all(repos.map((each, i) => each.claimNext({ workerId: `w${i}`, now: clock.now(), lockTimeoutSeconds: 600 })));
+      const claimed = await Promise.all(repos.map((each, i) => each.claimNext({ workerId: `w${i}`, now: queue.clock.now(), lockTimeoutSeconds: 600 })));
       expect(claimed.filter(Boolean)).toHaveLength(1);
     } finally {
       await Promise.all(pools.map((pool) => pool.destroy()));
     }
-    expect(await repo.countByStatus()).toMatchObject({ running: 1, queued: 5 });
+    expect(await queue.repo.countByStatus()).toMatchObject({ running: 1, queued: 5 });
   });
 
   it.runIf(kind === 'postgres')('takes nothing when another worker\'s claim of the key commits while its own is under way', async () => {
     // The earlier job is not due yet for the first worker, so it takes the later one; the second worker's
-    // clock has both due, and its statement's snapshot cannot see the first claim, which has not committed.
-    const earlier = await enqueue('account:a', 1, addSeconds(clock.now(), 60));
+    // queue.clock has both due, and its statement's snapshot cannot see the first claim, which has not committed.
+    const earlier = await enqueue('account:a', 1, addSeconds(queue.clock.now(), 60));
     const later = await enqueue('account:a', 2);
     const [other] = openPools(1);
-    const trx = await database.db.transaction();
+    const trx = await queue.database.db.transaction();
     try {
-      await trx('jobs').where({ id: later.id }).update({ status: 'running', locked_by: 'w1', locked_at: clock.now() });
+      await trx('jobs').where({ id: later.id }).update({ status: 'running', locked_by: 'w1', locked_at: queue.clock.now() });
       const xid = String((await trx.raw('SELECT txid_current() AS xid')).rows[0].xid);
-      const racing = createJobsRepo(other!).claimNext({ workerId: 'w2', now: addSeconds(clock.now(), 60), lockTimeoutSeconds: 600 });
+      const racing = createJobsRepo(other!).claimNext({ workerId: 'w2', now: addSeconds(queue.clock.now(), 60), lockTimeoutSeconds: 600 });
       // The second claim's update waits for the first's transaction, on the unique index of running keys.
-      const waiting = async () => Number((await database.db.raw("SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid' AND transactionid::text = ?", [xid])).rows[0].n);
+      const waiting = async () => Number((await queue.database.db.raw("SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid' AND transactionid::text = ?", [xid])).rows[0].n);
       await vi.waitFor(async () => expect(await waiting()).toBeGreaterThan(0));
       await trx.commit();
       expect(await racing).toBeUndefined();
@@ -230,6 +204,6 @@ describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
       if (!trx.isCompleted()) await trx.rollback();
       await other!.destroy();
     }
-    expect(await repo.findById(earlier.id)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await queue.repo.findById(earlier.id)).toMatchObject({ status: 'queued', attempts: 0 });
   });
 });
