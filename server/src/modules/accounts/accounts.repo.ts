@@ -29,11 +29,11 @@ export interface AccountRecord {
   planName: string | null;
   /** The plan it was created from, while that plan exists. */
   plan: { id: string; status: PlanStatus; price: number; isTrial: boolean } | null;
-  /** A payment for it has succeeded: while it waits, it is being set up, not waiting to be paid. */
+  /** A payment for it has succeeded: while it waits, it is being set up, not waiting to be paid (kept on the row by triggers, migration 030). */
   paymentConfirmed: boolean;
   /** How many devices may use it (its plan's, when bought or renewed); null = unlimited. */
   deviceLimit: number | null;
-  /** The end of its latest paid period that still counts (the paid-period ledger); null when nothing is paid. */
+  /** The end of its latest paid period that still counts (the paid-period ledger, kept on the row by triggers: migration 030); null when nothing is paid. */
   paidUntil: Date | null;
 }
 
@@ -48,7 +48,7 @@ export type PublicServerNames = Map<string, NonNullable<AccountRecord['server']>
 const ACCOUNT_COLUMNS = [
   'a.id', 'a.user_id', 'a.master_server_id', 'a.provisioning_server_id', 'a.plan_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.sub_token',
   'a.subscription_url', 'a.metadata', 'a.usage_checked_at', 'a.created_at', 'a.device_limit', 'p.name as plan_name',
-  'p.status as plan_status', 'p.price as plan_price', 'p.metadata as plan_metadata',
+  'p.status as plan_status', 'p.price as plan_price', 'p.metadata as plan_metadata', 'a.payment_confirmed', 'a.paid_until',
 ];
 
 const SELECT = [...ACCOUNT_COLUMNS, 's.id as server_id', 's.public_name as server_public_name', 's.locations as server_locations'];
@@ -56,13 +56,6 @@ const SELECT = [...ACCOUNT_COLUMNS, 's.id as server_id', 's.public_name as serve
 /** N of "Location N" for a server without a public name: its place in the order servers were added (as the status page counts). */
 const SERVER_NUMBER =
   `(select count(*) from masterservers ms where ms.created_at < s.created_at or (ms.created_at = s.created_at and ms.id <= s.id)) as server_number`;
-
-/** The paid-period ledger's end for the account (billing's paidPeriods.latestEnd, read with the row). */
-const PAID_UNTIL = `(select max(pp.ends_at) from paid_periods pp where pp.vpn_account_id = a.id and pp.voided_at is null) as paid_until`;
-
-/** Whether a payment for the account has succeeded (subscriptions are indexed by account). */
-const PAYMENT_CONFIRMED =
-  `exists (select 1 from subscriptions ps join transactions pt on pt.subscription_id = ps.id where ps.vpn_account_id = a.id and pt.status = 'succeeded') as payment_confirmed`;
 
 /** `server` comes from the row's own join, or (for the lighter list) from `servers` by the account's server id. */
 function toRecord(row: Record<string, unknown>, servers?: PublicServerNames): AccountRecord {
@@ -142,7 +135,7 @@ const whereWaiting = (query: Knex.QueryBuilder) => query.where('vpn_accounts.sta
 export function createAccountsRepo(db: Db) {
   const base = (conn: Db = db) =>
     conn('vpn_accounts as a').leftJoin('masterservers as s', 's.id', 'a.master_server_id').leftJoin('plans as p', 'p.id', 'a.plan_id').select(SELECT)
-      .select(conn.raw(PAYMENT_CONFIRMED)).select(conn.raw(SERVER_NUMBER)).select(conn.raw(PAID_UNTIL));
+      .select(conn.raw(SERVER_NUMBER));
 
   /**
    * A waiting row that nobody is working on any more: untouched since `cutoff` (a request records its
@@ -164,7 +157,6 @@ export function createAccountsRepo(db: Db) {
   /** The list is read on every dashboard visit: its SQL is built (and on SQLite prepared) once, only the user id changes. */
   const listRows = preparedAll(db, (userId: string) =>
     db('vpn_accounts as a').leftJoin('plans as p', 'p.id', 'a.plan_id').select(ACCOUNT_COLUMNS)
-      .select(db.raw(PAYMENT_CONFIRMED)).select(db.raw(PAID_UNTIL))
       .where('a.user_id', userId).orderBy('a.created_at', 'desc'));
 
   return {
