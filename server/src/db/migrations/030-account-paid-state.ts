@@ -121,8 +121,6 @@ export async function down(knex: Knex): Promise<void> {
     }
   }
   if (postgres) for (const keeps of ['paid_until', 'payment_confirmed']) await knex.raw(`DROP FUNCTION vpn_accounts_refresh_${keeps}(varchar)`);
-  await knex.schema.alterTable('vpn_accounts', (t) => {
-    t.dropColumn('paid_until');
-    t.dropColumn('payment_confirmed');
-  });
+  // ALTER TABLE … DROP COLUMN in place (SQLite 3.35+): knex's drop rebuilds the table on SQLite, which would lose its triggers (025, 026).
+  for (const column of ['paid_until', 'payment_confirmed']) await knex.raw(`ALTER TABLE vpn_accounts DROP COLUMN ${column}`);
 }
