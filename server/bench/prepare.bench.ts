@@ -33,11 +33,11 @@ async function seed(db: Db): Promise<string> {
 async function measure(db: Db): Promise<number> {
   const userId = await seed(db);
   const accounts = createAccountsRepo(db);
-  const serverNames = await accounts.listPublicServerNames();
-  for (let i = 0; i < WARMUP; i++) await accounts.listForUser(userId, serverNames);
+  const catalog = { servers: await accounts.listPublicServerNames(), plans: await accounts.listPlanSummaries() };
+  for (let i = 0; i < WARMUP; i++) await accounts.listForUser(userId, catalog);
   const start = performance.now();
   for (let i = 0; i < QUERIES; i++) {
-    const rows = await accounts.listForUser(userId, serverNames);
+    const rows = await accounts.listForUser(userId, catalog);
     if (rows.length !== ACCOUNTS_PER_USER) throw new Error(`expected ${ACCOUNTS_PER_USER} accounts, got ${rows.length}`);
   }
   return QUERIES / ((performance.now() - start) / 1000);

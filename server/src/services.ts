@@ -177,7 +177,7 @@ export function createServices(ctx: ServiceContext) {
       await checkout.closeOpenRenewals(accountId);
       await subscriptionControls.endForDeletedAccount(accountId);
     },
-    userChanged: (userId) => sessionCache.forgetUser(userId), serversVersion: () => changeSignal.version(),
+    userChanged: (userId) => sessionCache.forgetUser(userId), serversVersion: () => changeSignal.version(), plansVersion: () => changeSignal.version(),
   });
   const notices = createBillingNotices({ jobs, clock });
   const subscription = createSubscriptionService({ db, settings, publicUrl: ctx.config.publicUrl, clock, log, settingsVersion: () => changeSignal.version() });

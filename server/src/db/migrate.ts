@@ -27,6 +27,7 @@ import * as userListFlags from './migrations/026-user-list-flags.js';
 import * as subscriptionCopies from './migrations/027-subscription-copies.js';
 import * as jobSerialKeys from './migrations/028-job-serial-keys.js';
 import * as overviewHistory from './migrations/029-overview-history.js';
+import * as accountPaidState from './migrations/030-account-paid-state.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,10 +37,11 @@ interface Migration {
 /**
  * Migrations are listed here, in order, so they load the same from source and from the build.
  * Counters are kept by triggers (025 overview counts, 026 per-user flags, 029 the overview's history
- * marker) on user_profiles, vpn_accounts, subscriptions, transactions, overview_counts and daily_stats:
- * on SQLite, a migration that drops or alters a column of those tables rebuilds the table and loses its
- * triggers, so it must create them again (026 exports `createCountingTriggers`); the counter tests, run
- * on the fully migrated schema, fail if it does not.
+ * marker, 030 accounts' paid state) on user_profiles, vpn_accounts, subscriptions, transactions,
+ * paid_periods, overview_counts and daily_stats: on SQLite, a migration that drops or alters a column of
+ * those tables rebuilds the table and loses its triggers, so it must create them again (026 exports
+ * `createCountingTriggers`, 030 `createPaidStateTriggers`); the counter tests, run on the fully migrated
+ * schema, fail if it does not.
  */
 const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['001-initial', initial],
@@ -69,6 +71,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['027-subscription-copies', subscriptionCopies],
   ['028-job-serial-keys', jobSerialKeys],
   ['029-overview-history', overviewHistory],
+  ['030-account-paid-state', accountPaidState],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -6,8 +6,8 @@ import { asMarzneshinUser, startFakeMarzneshin, type FakeMarzneshin } from '../.
 import { bearer, buildTestApp, signInDesktop, type DesktopSession, type TestApp } from '../../../test/test-app.js';
 
 /**
- * The dashboard's account list (issue 27): read in one query with the servers' public names kept in memory
- * until a server changes, and one panel call per account however many visits ask at once.
+ * The dashboard's account list (issue 27): read in one query with the servers' public names and the plans
+ * kept in memory until a server or plan changes, and one panel call per account however many visits ask at once.
  */
 describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
   const env = useTestEnvironment(kind);
@@ -74,6 +74,38 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
       await env.database.db('vpn_accounts').where({ id: account.id }).update({ master_server_id: serverId });
       await env.database.db('masterservers').where({ id: otherId }).delete();
       t.app.services.changeSignal.changed();
+    }
+  });
+
+  it("shows a plan's new name and whether it renews on the next request, whether saved here or announced by another instance", async () => {
+    const user = await newUser();
+    const plan = (await call(admin, 'POST', '/api/admin/plans', { name: 'Monthly', days: 30, price: 0, dataLimitBytes: 1024 ** 3, locations: 'all' })).json().id as string;
+    expect((await call(user, 'POST', '/api/accounts', { planId: plan })).statusCode).toBe(201);
+    const plansShown = async () => (await call(user, 'GET', '/api/accounts')).json().map((a: { planId: string; planName: string; renewable: boolean }) => [a.planId, a.planName, a.renewable]);
+    expect(await plansShown()).toEqual([[plan, 'Monthly', false]]); // free: nothing to renew
+
+    expect((await call(admin, 'PATCH', `/api/admin/plans/${plan}`, { name: 'Monthly plus', price: 900 })).statusCode).toBe(200);
+    expect(await plansShown()).toEqual([[plan, 'Monthly plus', true]]);
+
+    await env.database.db('plans').where({ id: plan }).update({ name: 'Archived monthly', status: 'archived' });
+    t.app.services.changeSignal.changed(); // what the broadcast does when another instance saves
+    expect(await plansShown()).toEqual([[plan, 'Archived monthly', false]]);
+  });
+
+  it('names a plan added behind this instance (no signal yet) rather than leaving it out', async () => {
+    const user = await newUser();
+    const account = await claim(user);
+    await call(user, 'GET', '/api/accounts'); // the plans are read before the new one exists
+    const otherId = randomUUID();
+    const now = new Date();
+    await env.database.db('plans').insert({ id: otherId, name: 'Added elsewhere', days: 30, data_limit: 0, price: 700, created_at: now, updated_at: now });
+    await env.database.db('vpn_accounts').where({ id: account.id }).update({ plan_id: otherId });
+    try {
+      const [shown] = (await call(user, 'GET', '/api/accounts')).json();
+      expect([shown.planId, shown.planName, shown.renewable]).toEqual([otherId, 'Added elsewhere', true]);
+    } finally {
+      await env.database.db('vpn_accounts').where({ id: account.id }).update({ plan_id: planId });
+      await env.database.db('plans').where({ id: otherId }).delete();
     }
   });
 

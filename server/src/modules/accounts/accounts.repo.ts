@@ -29,11 +29,11 @@ export interface AccountRecord {
   planName: string | null;
   /** The plan it was created from, while that plan exists. */
   plan: { id: string; status: PlanStatus; price: number; isTrial: boolean } | null;
-  /** A payment for it has succeeded: while it waits, it is being set up, not waiting to be paid. */
+  /** A payment for it has succeeded: while it waits, it is being set up, not waiting to be paid (kept on the row by triggers, migration 030). */
   paymentConfirmed: boolean;
   /** How many devices may use it (its plan's, when bought or renewed); null = unlimited. */
   deviceLimit: number | null;
-  /** The end of its latest paid period that still counts (the paid-period ledger); null when nothing is paid. */
+  /** The end of its latest paid period that still counts (the paid-period ledger, kept on the row by triggers: migration 030); null when nothing is paid. */
   paidUntil: Date | null;
 }
 
@@ -45,28 +45,36 @@ interface AccountMetadata {
 /** A server as customers may see it (public region name, never the internal one), by id. */
 export type PublicServerNames = Map<string, NonNullable<AccountRecord['server']>>;
 
+/** A plan as an account shows it (its name, and what decides a renewal), by id. */
+export type PlanSummaries = Map<string, { name: string; plan: NonNullable<AccountRecord['plan']> }>;
+
 const ACCOUNT_COLUMNS = [
   'a.id', 'a.user_id', 'a.master_server_id', 'a.provisioning_server_id', 'a.plan_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.sub_token',
-  'a.subscription_url', 'a.metadata', 'a.usage_checked_at', 'a.created_at', 'a.device_limit', 'p.name as plan_name',
-  'p.status as plan_status', 'p.price as plan_price', 'p.metadata as plan_metadata',
+  'a.subscription_url', 'a.metadata', 'a.usage_checked_at', 'a.created_at', 'a.device_limit', 'a.payment_confirmed', 'a.paid_until',
 ];
 
-const SELECT = [...ACCOUNT_COLUMNS, 's.id as server_id', 's.public_name as server_public_name', 's.locations as server_locations'];
+const PLAN_COLUMNS = ['p.name as plan_name', 'p.status as plan_status', 'p.price as plan_price', 'p.metadata as plan_metadata'];
+
+const SELECT = [...ACCOUNT_COLUMNS, ...PLAN_COLUMNS, 's.id as server_id', 's.public_name as server_public_name', 's.locations as server_locations'];
 
 /** N of "Location N" for a server without a public name: its place in the order servers were added (as the status page counts). */
 const SERVER_NUMBER =
   `(select count(*) from masterservers ms where ms.created_at < s.created_at or (ms.created_at = s.created_at and ms.id <= s.id)) as server_number`;
 
-/** The paid-period ledger's end for the account (billing's paidPeriods.latestEnd, read with the row). */
-const PAID_UNTIL = `(select max(pp.ends_at) from paid_periods pp where pp.vpn_account_id = a.id and pp.voided_at is null) as paid_until`;
+const toPlan = (id: string, row: Record<string, unknown>, prefix: '' | 'plan_'): NonNullable<AccountRecord['plan']> => ({
+  id,
+  status: row[`${prefix}status`] as PlanStatus,
+  price: Number(row[`${prefix}price`]),
+  isTrial: parseJson<{ is_trial?: boolean }>(row[`${prefix}metadata`], {}).is_trial === true,
+});
 
-/** Whether a payment for the account has succeeded (subscriptions are indexed by account). */
-const PAYMENT_CONFIRMED =
-  `exists (select 1 from subscriptions ps join transactions pt on pt.subscription_id = ps.id where ps.vpn_account_id = a.id and pt.status = 'succeeded') as payment_confirmed`;
-
-/** `server` comes from the row's own join, or (for the lighter list) from `servers` by the account's server id. */
-function toRecord(row: Record<string, unknown>, servers?: PublicServerNames): AccountRecord {
+/**
+ * `server` and the plan come from the row's own joins, or (for the lighter list) from `catalog` by the
+ * account's server and plan ids.
+ */
+function toRecord(row: Record<string, unknown>, catalog?: { servers: PublicServerNames; plans: PlanSummaries }): AccountRecord {
   const metadata = parseJson<AccountMetadata>(row.metadata, {});
+  const summary = catalog && row.plan_id ? catalog.plans.get(row.plan_id as string) : undefined;
   return {
     id: row.id as string,
     userId: row.user_id as string,
@@ -83,20 +91,13 @@ function toRecord(row: Record<string, unknown>, servers?: PublicServerNames): Ac
     links: metadata.links ?? [],
     usageCheckedAt: toDateOrNull(row.usage_checked_at),
     createdAt: toDate(row.created_at),
-    server: servers
-      ? servers.get(row.master_server_id as string) ?? null
+    server: catalog
+      ? catalog.servers.get(row.master_server_id as string) ?? null
       : row.server_id
         ? { ...publicRegionName((row.server_public_name as string | null) ?? null, Number(row.server_number)), locations: row.server_locations as string }
         : null,
-    planName: (row.plan_name as string | null) ?? null,
-    plan: row.plan_id && row.plan_status
-      ? {
-          id: row.plan_id as string,
-          status: row.plan_status as PlanStatus,
-          price: Number(row.plan_price),
-          isTrial: parseJson<{ is_trial?: boolean }>(row.plan_metadata, {}).is_trial === true,
-        }
-      : null,
+    planName: catalog ? summary?.name ?? null : (row.plan_name as string | null) ?? null,
+    plan: catalog ? summary?.plan ?? null : row.plan_id && row.plan_status ? toPlan(row.plan_id as string, row, 'plan_') : null,
     paymentConfirmed: Boolean(row.payment_confirmed) && row.payment_confirmed !== '0',
     deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
     paidUntil: toDateOrNull(row.paid_until),
@@ -142,7 +143,7 @@ const whereWaiting = (query: Knex.QueryBuilder) => query.where('vpn_accounts.sta
 export function createAccountsRepo(db: Db) {
   const base = (conn: Db = db) =>
     conn('vpn_accounts as a').leftJoin('masterservers as s', 's.id', 'a.master_server_id').leftJoin('plans as p', 'p.id', 'a.plan_id').select(SELECT)
-      .select(conn.raw(PAYMENT_CONFIRMED)).select(conn.raw(SERVER_NUMBER)).select(conn.raw(PAID_UNTIL));
+      .select(conn.raw(SERVER_NUMBER));
 
   /**
    * A waiting row that nobody is working on any more: untouched since `cutoff` (a request records its
@@ -161,19 +162,27 @@ export function createAccountsRepo(db: Db) {
           .select(conn.raw('1')),
       );
 
-  /** The list is read on every dashboard visit: its SQL is built (and on SQLite prepared) once, only the user id changes. */
+  /**
+   * The list is read on every dashboard visit: its SQL is built (and on SQLite prepared) once, only the user
+   * id changes; it reads the accounts' rows alone (a plan's join was two index lookups per account).
+   */
   const listRows = preparedAll(db, (userId: string) =>
-    db('vpn_accounts as a').leftJoin('plans as p', 'p.id', 'a.plan_id').select(ACCOUNT_COLUMNS)
-      .select(db.raw(PAYMENT_CONFIRMED)).select(db.raw(PAID_UNTIL))
-      .where('a.user_id', userId).orderBy('a.created_at', 'desc'));
+    db('vpn_accounts as a').select(ACCOUNT_COLUMNS).where('a.user_id', userId).orderBy('a.created_at', 'desc'));
 
   return {
     /**
      * The user's accounts, newest first, in one query on indexed lookups only (the dashboard reads it on every
-     * visit): their servers' public names come from `servers` (listPublicServerNames, kept by the caller).
+     * visit): their servers' public names and their plans come from `catalog` (listPublicServerNames and
+     * listPlanSummaries, kept by the caller).
      */
-    async listForUser(userId: string, servers: PublicServerNames): Promise<AccountRecord[]> {
-      return (await listRows(userId)).map((row) => toRecord(row, servers));
+    async listForUser(userId: string, catalog: { servers: PublicServerNames; plans: PlanSummaries }): Promise<AccountRecord[]> {
+      return (await listRows(userId)).map((row) => toRecord(row, catalog));
+    },
+
+    /** Every plan as an account shows it (plans are few). */
+    async listPlanSummaries(): Promise<PlanSummaries> {
+      const rows = await db('plans').select('id', 'name', 'status', 'price', 'metadata');
+      return new Map(rows.map((row: Record<string, unknown>) => [row.id as string, { name: row.name as string, plan: toPlan(row.id as string, row, '') }]));
     },
 
     /** Every server's name as customers see it, numbered as SERVER_NUMBER counts (servers are few). */

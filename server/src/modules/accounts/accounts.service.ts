@@ -51,23 +51,29 @@ export interface AccountsServiceDeps {
   userChanged(userId: string): void;
   /** Moves when a server is added, renamed or removed (on any instance): the servers' public names are read again. */
   serversVersion?: () => number;
+  /** Moves when a plan is added, changed or removed (on any instance): the plans accounts show are read again. */
+  plansVersion?: () => number;
 }
 
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { accounts, clock } = deps;
   /** Servers are few and rarely change: their public names are kept, not joined into every account list. */
   const serverNames = versionedRead(() => accounts.listPublicServerNames(), { version: deps.serversVersion ?? (() => 0), now: () => clock().getTime() });
+  /** Plans too: an account's plan comes from here, not from a join per account. */
+  const planSummaries = versionedRead(() => accounts.listPlanSummaries(), { version: deps.plansVersion ?? (() => 0), now: () => clock().getTime() });
   /** A panel call for an account's usage in flight: concurrent visits of the dashboard share it. */
   const usageAsked = new Map<string, Promise<UsageAnswer | undefined>>();
   /** `PUBLIC_URL/sub/`, resolved once: a token is base64url, which a URL keeps as it is, so the link is this and the token (a `new URL` per account showed in profiles). */
   const subLinkBase = new URL('/sub/', deps.publicUrl).href;
 
   async function listOwn(userId: string): Promise<AccountRecord[]> {
-    const names = await serverNames();
-    const own = await accounts.listForUser(userId, names);
-    if (!own.some((account) => account.masterServerId && !names.has(account.masterServerId))) return own;
-    // A server added on another instance that this one has not heard of yet: its name is read now, not left out.
-    return accounts.listForUser(userId, await accounts.listPublicServerNames());
+    const [servers, plans] = await Promise.all([serverNames(), planSummaries()]);
+    const own = await accounts.listForUser(userId, { servers, plans });
+    const unheardOf = (account: AccountRecord) => (account.masterServerId && !servers.has(account.masterServerId)) || (account.planId && !plans.has(account.planId));
+    if (!own.some(unheardOf)) return own;
+    // A server or plan added on another instance that this one has not heard of yet: it is read now, not left out.
+    const [freshServers, freshPlans] = await Promise.all([accounts.listPublicServerNames(), accounts.listPlanSummaries()]);
+    return accounts.listForUser(userId, { servers: freshServers, plans: freshPlans });
   }
 
   /** What a customer sees of an account: our own `/sub/<token>` link, never the panel's address. */
