@@ -75,8 +75,9 @@ export function prefixEnd(prefix: string): string | undefined {
  * (milliseconds, UTC); SQLite holds it as epoch milliseconds (see db/values.ts) and its booleans as 0/1.
  */
 const ADMIN_USER_JSON = {
-  postgres: `(SELECT row_to_json(a) FROM (SELECT u.id, u.email, CASE WHEN u.role = 'admin' THEN 'admin' ELSE 'user' END AS role,
-    u.trial_used AS "trialUsed", to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt") a)::text AS json`,
+  // Concatenated rather than row_to_json of a subquery: that took PostgreSQL half again as long.
+  postgres: `'{"id":' || to_json(u.id)::text || ',"email":' || to_json(u.email)::text || ',"role":"' || CASE WHEN u.role = 'admin' THEN 'admin' ELSE 'user' END
+    || '","trialUsed":' || u.trial_used::text || ',"createdAt":"' || to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}' AS json`,
   sqlite: `json_object('id', u.id, 'email', u.email, 'role', CASE WHEN u.role = 'admin' THEN 'admin' ELSE 'user' END,
     'trialUsed', json(CASE WHEN u.trial_used IN (1, 't') THEN 'true' ELSE 'false' END),
     'createdAt', strftime('%Y-%m-%dT%H:%M:%fZ', u.created_at / 1000.0, 'unixepoch')) AS json`,
