@@ -27,6 +27,7 @@ import * as userListFlags from './migrations/026-user-list-flags.js';
 import * as subscriptionCopies from './migrations/027-subscription-copies.js';
 import * as jobSerialKeys from './migrations/028-job-serial-keys.js';
 import * as overviewHistory from './migrations/029-overview-history.js';
+import * as userListEmailIndex from './migrations/031-user-list-email-index.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -69,6 +70,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['027-subscription-copies', subscriptionCopies],
   ['028-job-serial-keys', jobSerialKeys],
   ['029-overview-history', overviewHistory],
+  ['031-user-list-email-index', userListEmailIndex],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '../../../../shared/auth.js';
 import { dialectOf, type Db } from '../../db/knex.js';
 import { toBool, toDate } from '../../db/values.js';
+import { USER_LIST_EMAIL_INDEX } from '../../db/migrations/031-user-list-email-index.js';
 
 export interface UserProfile {
   id: string;
@@ -121,8 +122,11 @@ export function createUsersRepo(db: Db) {
      */
     async listPageJson(query: UsersPageQuery): Promise<string[]> {
       const pg = dialectOf(db) === 'postgres';
-      const builder = db('user_profiles as u').select(db.raw(ADMIN_USER_JSON[pg ? 'postgres' : 'sqlite'])).limit(query.limit);
       const { search, after } = query;
+      // SQLite: a plain prefix search from the index that holds the whole page (031); with a filter, the filter's own index.
+      const fromListIndex = !pg && search !== undefined && 'prefix' in search && !query.role && !query.active && !query.pastDue;
+      const table = fromListIndex ? db.raw(`user_profiles AS u INDEXED BY ${USER_LIST_EMAIL_INDEX}`) : 'user_profiles as u';
+      const builder = db.from(table).select(db.raw(ADMIN_USER_JSON[pg ? 'postgres' : 'sqlite'])).limit(query.limit);
       if (search && 'exact' in search) builder.where('u.email', search.exact);
       if (search && 'prefix' in search) {
         const email = pg ? 'u.email COLLATE "C"' : 'u.email';
