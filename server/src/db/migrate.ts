@@ -28,6 +28,7 @@ import * as subscriptionCopies from './migrations/027-subscription-copies.js';
 import * as jobSerialKeys from './migrations/028-job-serial-keys.js';
 import * as overviewHistory from './migrations/029-overview-history.js';
 import * as accountPaidState from './migrations/030-account-paid-state.js';
+import * as userListEmailIndex from './migrations/031-user-list-email-index.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -72,6 +73,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['028-job-serial-keys', jobSerialKeys],
   ['029-overview-history', overviewHistory],
   ['030-account-paid-state', accountPaidState],
+  ['031-user-list-email-index', userListEmailIndex],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

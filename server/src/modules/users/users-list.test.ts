@@ -4,6 +4,8 @@ import { TEST_DATABASES } from '../../../test/databases.js';
 import { useTestEnvironment } from '../../../test/environment.js';
 import { buildTestApp, signInWeb, type TestApp, type WebSession } from '../../../test/test-app.js';
 import { dialectOf } from '../../db/knex.js';
+import { prefixEnd, toUserProfile, USER_COLUMNS } from './users.repo.js';
+import { toAdminUser } from './users.service.js';
 
 const SEEDED = 230;
 
@@ -148,6 +150,44 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
     await db('user_profiles').where({ id }).del();
   });
 
+  it('answers each user as their profile reads: role, trial flag, time to the millisecond, any address', async () => {
+    const db = env.database.db;
+    const pg = dialectOf(db) === 'postgres';
+    const emails = ['omega."q\\uote"@list.test', 'omega.\u00e9t\u00e9@list.test', 'omega.\u{1F600}@list.test', 'omega.\ttab@list.test', 'omega.\u{10FFFF}@list.test', 'omega.\uffff@list.test'];
+    const rows = emails.map((email, i) => ({ id: randomUUID(), email, role: ['admin', 'user', 'support'][i % 3], trial_used: i % 2 === 0, created_at: new Date(Date.UTC(2026, 2, 4, 5, 6, 7, 891 + i)), updated_at: new Date() }));
+    await db('user_profiles').insert(rows);
+    // PostgreSQL keeps microseconds: a Date (and the list) shows the millisecond they fall in.
+    if (pg) await db('user_profiles').where({ id: rows[0]!.id }).update({ created_at: db.raw("'2026-03-04 05:06:07.891999+00'") });
+    try {
+      const res = await list('?q=omega.&limit=200');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const stored = (await db('user_profiles').whereIn('id', rows.map((r) => r.id)).select(USER_COLUMNS)).map((row) => toAdminUser(toUserProfile(row)));
+      const byteOrder = (a: { email: string }, b: { email: string }) => Buffer.compare(Buffer.from(a.email), Buffer.from(b.email));
+      expect(res.json()).toEqual(stored.sort(byteOrder));
+      expect(stored.map((u) => u.role)).toContain('user'); // "support" reads as a user, as toUserProfile reads it
+      expect(stored.find((u) => u.id === rows[0]!.id)!.createdAt).toBe('2026-03-04T05:06:07.891Z');
+    } finally {
+      await db('user_profiles').whereIn('id', rows.map((r) => r.id)).del();
+    }
+  });
+
+  it('finds addresses by a prefix ending in any character, and only those', async () => {
+    const db = env.database.db;
+    const addresses = ['psi.\u00e9@list.test', 'psi.\u00ea@list.test', 'psi.\ud7ff@list.test', 'psi.\ue000@list.test', 'psi.\uffff@list.test', 'psi.\u{10000}@list.test', 'psi.\u{10FFFF}x@list.test', 'psj@list.test'];
+    const at = new Date();
+    await db('user_profiles').insert(addresses.map((email) => ({ id: randomUUID(), email, role: 'user', trial_used: false, created_at: at, updated_at: at })));
+    try {
+      const found = async (q: string) => emails(await list(`?q=${encodeURIComponent(q)}&limit=200`));
+      expect(await found('psi.')).toHaveLength(7);
+      for (const email of addresses.slice(0, 7)) expect(await found(email.slice(0, email.indexOf('@')))).toEqual([email]);
+      expect(await found('psi.\u{10FFFF}')).toEqual(['psi.\u{10FFFF}x@list.test']);
+      expect(await found('psi.\u{10FFFF}y')).toEqual([]);
+    } finally {
+      await db('user_profiles').whereIn('email', addresses).del();
+    }
+  });
+
   it('answers 400 to a bad page size, filter or a cursor naming no user; 401 and 403 to others', async () => {
     for (const query of ['?limit=0', '?limit=201', '?limit=x', '?role=owner', '?active=yes', `?after=${randomUUID()}`]) {
       const res = await list(query);
@@ -171,7 +211,13 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
     expect(firstPage).toMatch(/user_profiles_created_at_id_index/);
     expect(firstPage).not.toMatch(/TEMP B-TREE|Sort/);
     const prefix = await plan(`select id from user_profiles where email${collate} >= 'alpha' and email${collate} < 'alpha\uffff' order by email${collate} limit 50`);
-    expect(prefix).toMatch(dialectOf(db) === 'postgres' ? /user_profiles_email_c_index/ : /user_profiles_email_unique/);
+    expect(prefix).toMatch(dialectOf(db) === 'postgres' ? /user_profiles_email_c_index/ : /user_profiles_email_(unique|list_index)/);
+    if (dialectOf(db) === 'sqlite') {
+      // The index the list names for a plain prefix search holds the whole page: no read of the table.
+      const listed = await plan(`select id, email, role, trial_used, created_at from user_profiles AS u INDEXED BY user_profiles_email_list_index where email >= 'alpha' and email < 'alphb' order by email limit 50`);
+      expect(listed).toMatch(/COVERING INDEX user_profiles_email_list_index/);
+      expect(listed).not.toMatch(/TEMP B-TREE/);
+    }
     const pastDue = await plan('select id from user_profiles where past_due_subscriptions > 0 and active_accounts > 0 and role = \'user\' order by created_at desc, id desc limit 50');
     expect(pastDue).toMatch(/user_profiles_past_due_role_created_at_id_index/);
     expect(pastDue).not.toMatch(/TEMP B-TREE|Sort/);
@@ -179,5 +225,16 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
     expect(activePrefix).toMatch(/user_profiles_active_email_index/);
     expect(activePrefix).not.toMatch(/TEMP B-TREE|Sort/);
     if (dialectOf(db) === 'postgres') await db.raw('SET enable_seqscan = on');
+  });
+});
+
+describe('prefixEnd', () => {
+  it('is the least string above every string with that prefix, in code point order', () => {
+    expect(prefixEnd('ab')).toBe('ac');
+    expect(prefixEnd('a\u{D7FF}')).toBe('a\u{E000}');
+    expect(prefixEnd('a\uFFFF')).toBe('a\u{10000}');
+    expect(prefixEnd('a\u{1F600}')).toBe('a\u{1F601}');
+    expect(prefixEnd('a\u{10FFFF}')).toBe('b');
+    expect(prefixEnd('\u{10FFFF}\u{10FFFF}')).toBeUndefined();
   });
 });

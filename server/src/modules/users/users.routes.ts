@@ -15,7 +15,8 @@ export async function meRoutes(app: FastifyInstance, opts: { users: UsersService
 export async function adminUsersRoutes(app: FastifyInstance, opts: { users: UsersService; userPage: UserPageService }) {
   app.addHook('preHandler', app.requireAdmin);
 
-  app.get('/api/admin/users', async (request) => opts.users.listUsers(parseInput(AdminUsersQuery, request.query)));
+  app.get('/api/admin/users', async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await opts.users.listUsers(parseInput(AdminUsersQuery, request.query))));
 
   app.get<{ Params: { id: string } }>('/api/admin/users/:id', async (request) => opts.userPage.getPage(request.params.id));
   app.post<{ Params: { id: string } }>('/api/admin/users/:id/sign-out', async (request) => opts.userPage.signOutEverywhere(actorOf(request), request.params.id));

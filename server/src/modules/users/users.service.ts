@@ -28,15 +28,15 @@ export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; c
   const { users, audit, clock } = deps;
 
   return {
-    /** One page of the users list (see AdminUsersQuery); an `after` that names no user is a 400. */
-    async listUsers(query: AdminUsersQuery): Promise<AdminUser[]> {
+    /** One page of the users list (see AdminUsersQuery), as the JSON of an AdminUser[]; an `after` that names no user is a 400. */
+    async listUsers(query: AdminUsersQuery): Promise<string> {
       const search = !query.q ? undefined : EmailSchema.safeParse(query.q).success ? { exact: query.q } : { prefix: query.q };
-      const page = await users.listPage({ search, role: query.role, active: query.active, pastDue: query.pastDue, limit: query.limit, after: query.after });
+      const page = await users.listPageJson({ search, role: query.role, active: query.active, pastDue: query.pastDue, limit: query.limit, after: query.after });
       // An empty page after a cursor is the end of the list, or a cursor naming no user: only then look which.
       if (query.after && page.length === 0 && !(await users.findById(query.after))) {
         throw new AppError(400, 'invalid_cursor', 'This page no longer exists: the user it continued from is gone. Start again from the first page.');
       }
-      return page.map(toAdminUser);
+      return `[${page.join(',')}]`;
     },
 
     /** The signed-in user's own settings (their language). */
