@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../../test/databases.js';
 import * as providerAccounts from './023-provider-accounts.js';
+import * as accountPaidState from './030-account-paid-state.js';
 
 describe.each(TEST_DATABASES)('migration 023-provider-accounts on a database with payments (%s)', (kind) => {
   let database: TestDatabase;
   beforeEach(async () => {
     database = await createTestDatabase(kind);
+    // 030's triggers read transactions, which 023's down rebuilds on SQLite (a rebuild checks every trigger naming the table).
+    await accountPaidState.down(database.db);
     await providerAccounts.down(database.db); // back to payments that name no account
   });
   afterEach(async () => {
