@@ -130,6 +130,13 @@ export const SUBSCRIPTION_MESSAGES = {
   paidPending: 'Your payment is confirmed; your account is being set up. Please try again in a minute.',
 } as const;
 
+/**
+ * The one 404 of `/sub`, made once: an unknown token (a guess, a stale link) is the most frequent answer
+ * under a flood, and a new error per request would capture a stack trace no one reads (the error handler
+ * only reads its status, code and message; nothing mutates it).
+ */
+export const SUBSCRIPTION_NOT_FOUND = notFound(SUBSCRIPTION_MESSAGES.notFound);
+
 const pendingMessage = (account: SubscriptionAccount) => (account.paid ? SUBSCRIPTION_MESSAGES.paidPending : SUBSCRIPTION_MESSAGES.pending);
 
 /** What the account's state is for this link, from our row (and, for a client, the panel's answer). */
@@ -451,11 +458,11 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     /** Answers one `GET /sub/<path>`. Throws AppError 404 (unknown or malformed) and 503 (panel down, nothing cached; not provisioned yet). */
     async handle(request: SubscriptionRequest): Promise<SubscriptionReply> {
       const parsed = parseSubscriptionPath(request.path);
-      if (!parsed) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
+      if (!parsed) throw SUBSCRIPTION_NOT_FOUND;
       const now = clock();
       const format: SubscriptionFormat = parsed.forced ?? formatForUserAgent(request.userAgent);
       const account = await findAccount(parsed.token, PANEL_SOURCE[format], now.getTime());
-      if (!account) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
+      if (!account) throw SUBSCRIPTION_NOT_FOUND;
       const state = accountState(account, now);
 
       if (!parsed.forced && wantsHtml(request.accept)) {
