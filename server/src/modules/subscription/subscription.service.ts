@@ -89,6 +89,11 @@ export interface SubscriptionServiceDeps {
   maxRefreshes?: number;
   /** How long a refreshed configuration waits to be stored with the others refreshed meanwhile (one write for all), ms. Default 1 s. */
   storedSaveDelayMs?: number;
+  /**
+   * How long a stale configuration waits for its refresh to be claimed with the others asked for meanwhile
+   * (one claim for all; at most `maxRefreshes` per such wait in a burst), ms. Default 100.
+   */
+  refreshClaimDelayMs?: number;
   /** For tests: another store of configurations. */
   copies?: SubscriptionCopiesRepo;
   /** How long an account row is reused before it is read again, ms. Default 5 s. */
@@ -221,6 +226,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     leaseMs: deps.refreshLeaseMs ?? 30_000,
     maxRefreshes: deps.maxRefreshes ?? 4,
     saveDelayMs: deps.storedSaveDelayMs ?? 1000,
+    claimDelayMs: deps.refreshClaimDelayMs ?? 100,
     log,
     refreshed: (account, source, copy) => content.set(cacheKey(account, source), copy),
   });
