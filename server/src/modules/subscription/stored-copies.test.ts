@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../../test/databases.js';
 import { startFakeMarzneshin } from '../../../test/fake-panels/marzneshin.js';
 import type { FakePanel } from '../../../test/fake-panels/types.js';
@@ -106,6 +106,23 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
     // The refreshed copy is stored: yet another instance has it too, without asking the panel.
     expect((await instance().handle({ path: account.token, userAgent: V2RAYNG })).headers['subscription-userinfo']).toContain('download=4321;');
     expect(panelFetches()).toBe(before + 1);
+  });
+
+  it('refreshes a stale copy by itself once the claim delay passes (no one waiting for it)', async () => {
+    const account = await makeAccount();
+    await instance().handle({ path: account.token, userAgent: V2RAYNG });
+    setPanelUsage(account.username, 2468);
+    clock.advance(3600);
+    const before = panelFetches();
+    const fresh = createSubscriptionService({
+      db: database.db, settings: { getAppSettings: async () => ({ brandName: 'Lumen VPN', supportEmail: 'support@example.com' }) },
+      publicUrl: new URL(PUBLIC_URL), clock: clock.now, fetchTimeoutMs: 2000, refreshClaimDelayMs: 20,
+    });
+    expect((await fresh.handle({ path: account.token, userAgent: V2RAYNG })).headers['subscription-userinfo']).toContain('download=0;');
+    expect(panelFetches()).toBe(before);
+    await vi.waitFor(() => expect(panelFetches()).toBe(before + 1), { timeout: 2000, interval: 10 });
+    await vi.waitFor(async () => expect((await fresh.handle({ path: account.token, userAgent: V2RAYNG })).headers['subscription-userinfo']).toContain('download=2468;'), { timeout: 2000, interval: 10 });
+    await fresh.whenIdle();
   });
 
   it('lets one instance of a fleet refresh a stale copy: the others serve it without asking the panel', async () => {

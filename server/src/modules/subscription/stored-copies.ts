@@ -8,9 +8,12 @@
  * so neither the panel nor the database takes a write per request. The panel is asked before answering
  * only for a copy never fetched (or fetched from another panel URL: the account moved).
  *
- * The request path writes nothing: the refreshes due in one turn of the event loop are claimed together
- * (one statement on PostgreSQL, none on SQLite), and copies fetched within `saveDelayMs` are saved in one
+ * The request path writes nothing: the refreshes due within `claimDelayMs` are claimed together (one
+ * statement on PostgreSQL, none on SQLite), and copies fetched within `saveDelayMs` are saved in one
  * statement: on SQLite every commit's fsync blocks the event loop, so each one costs every request waiting.
+ * A refresh holds its slot from the request that asked for it, so in a burst of stale requests (a restarted
+ * instance, every client at once) at most `maxRefreshes` are claimed per `claimDelayMs`: the panel requests
+ * and their parsing do not take the time of the requests being answered.
  */
 import type { SubscriptionAccount } from './subscription.repo.js';
 import type { PanelCopy } from './subscription-content.js';
@@ -36,6 +39,8 @@ export interface StoredCopiesDeps {
   leaseMs: number;
   /** Background refreshes running at once on this instance, at most. */
   maxRefreshes: number;
+  /** How long a refresh asked for waits to be claimed with the others asked for meanwhile (one claim for all), ms. */
+  claimDelayMs: number;
   /** How long a refreshed copy waits to be saved with the others fetched meanwhile (one write for all), ms. */
   saveDelayMs: number;
   log: { warn(obj: object, msg: string): void };
@@ -119,8 +124,23 @@ export function createStoredCopies(deps: StoredCopiesDeps) {
     void save(account, source, fetched, false);
   }
 
-  // Refreshes asked for in this turn of the event loop, claimed together at the end of it.
+  // Refreshes asked for within claimDelayMs, claimed together after it (whenIdle claims them at once).
+  let claiming: { flushNow(): void } | undefined;
   let dueRefreshes: Array<{ account: SubscriptionAccount; source: PanelFormat; userAgent: string; claimed(run?: Promise<void>): void }> = [];
+
+  function scheduleClaim(): void {
+    const run = () => {
+      claiming = undefined;
+      void claimDue();
+    };
+    const timer = setTimeout(run, deps.claimDelayMs);
+    claiming = {
+      flushNow() {
+        clearTimeout(timer);
+        run();
+      },
+    };
+  }
 
   async function claimDue(): Promise<void> {
     const due = dueRefreshes;
@@ -142,7 +162,7 @@ export function createStoredCopies(deps: StoredCopiesDeps) {
   function refreshInBackground(account: SubscriptionAccount, source: PanelFormat, userAgent: string): void {
     const key = keyOf(account.id, source);
     if (refreshing.has(key) || refreshing.size >= deps.maxRefreshes) return;
-    if (dueRefreshes.length === 0) setImmediate(() => void claimDue());
+    if (!claiming) scheduleClaim();
     // The slot is taken from now: the claim and the panel request count as one refresh.
     const running = new Promise<void>((claimed) => dueRefreshes.push({ account, source, userAgent, claimed }))
       .catch(() => {})
@@ -172,6 +192,7 @@ export function createStoredCopies(deps: StoredCopiesDeps) {
     /** Resolves when no refresh or write is in flight (a pending batch of saves is written now). */
     async whenIdle(): Promise<void> {
       while (refreshing.size > 0 || writes.size > 0) {
+        claiming?.flushNow();
         saving?.flushNow();
         await Promise.allSettled([...refreshing.values(), ...writes]);
       }

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync, RouteShorthandOptions } from 'fastify';
-import { notFound } from '../../errors.js';
 import { readClientDevice } from '../devices/device-headers.js';
 import type { LimitRule } from '../../plugins/rate-limit.js';
-import { SUBSCRIPTION_MESSAGES, type SubscriptionService } from './subscription.service.js';
+import { SUBSCRIPTION_NOT_FOUND, type SubscriptionService } from './subscription.service.js';
 
 export { createSubscriptionService, type SubscriptionService, type SubscriptionServiceDeps } from './subscription.service.js';
 
@@ -23,7 +22,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
   const limited: RouteShorthandOptions = opts.limitPerIp ? { onRequest: app.limiter('sub-ip', opts.limitPerIp, (request) => request.ip) } : {};
 
   app.get('/sub', limited, async () => {
-    throw notFound(SUBSCRIPTION_MESSAGES.notFound);
+    throw SUBSCRIPTION_NOT_FOUND;
   });
 
   app.get<{ Params: { '*': string } }>('/sub/*', limited, async (request, reply) => {

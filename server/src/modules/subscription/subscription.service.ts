@@ -89,6 +89,11 @@ export interface SubscriptionServiceDeps {
   maxRefreshes?: number;
   /** How long a refreshed configuration waits to be stored with the others refreshed meanwhile (one write for all), ms. Default 1 s. */
   storedSaveDelayMs?: number;
+  /**
+   * How long a stale configuration waits for its refresh to be claimed with the others asked for meanwhile
+   * (one claim for all; at most `maxRefreshes` per such wait in a burst), ms. Default 100.
+   */
+  refreshClaimDelayMs?: number;
   /** For tests: another store of configurations. */
   copies?: SubscriptionCopiesRepo;
   /** How long an account row is reused before it is read again, ms. Default 5 s. */
@@ -129,6 +134,13 @@ export const SUBSCRIPTION_MESSAGES = {
   pending: 'This subscription is still being set up. Please try again in a minute.',
   paidPending: 'Your payment is confirmed; your account is being set up. Please try again in a minute.',
 } as const;
+
+/**
+ * The one 404 of `/sub`, made once: an unknown token (a guess, a stale link) is the most frequent answer
+ * under a flood, and a new error per request would capture a stack trace no one reads (the error handler
+ * only reads its status, code and message; nothing mutates it).
+ */
+export const SUBSCRIPTION_NOT_FOUND = notFound(SUBSCRIPTION_MESSAGES.notFound);
 
 const pendingMessage = (account: SubscriptionAccount) => (account.paid ? SUBSCRIPTION_MESSAGES.paidPending : SUBSCRIPTION_MESSAGES.pending);
 
@@ -214,6 +226,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     leaseMs: deps.refreshLeaseMs ?? 30_000,
     maxRefreshes: deps.maxRefreshes ?? 4,
     saveDelayMs: deps.storedSaveDelayMs ?? 1000,
+    claimDelayMs: deps.refreshClaimDelayMs ?? 100,
     log,
     refreshed: (account, source, copy) => content.set(cacheKey(account, source), copy),
   });
@@ -451,11 +464,11 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     /** Answers one `GET /sub/<path>`. Throws AppError 404 (unknown or malformed) and 503 (panel down, nothing cached; not provisioned yet). */
     async handle(request: SubscriptionRequest): Promise<SubscriptionReply> {
       const parsed = parseSubscriptionPath(request.path);
-      if (!parsed) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
+      if (!parsed) throw SUBSCRIPTION_NOT_FOUND;
       const now = clock();
       const format: SubscriptionFormat = parsed.forced ?? formatForUserAgent(request.userAgent);
       const account = await findAccount(parsed.token, PANEL_SOURCE[format], now.getTime());
-      if (!account) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
+      if (!account) throw SUBSCRIPTION_NOT_FOUND;
       const state = accountState(account, now);
 
       if (!parsed.forced && wantsHtml(request.accept)) {

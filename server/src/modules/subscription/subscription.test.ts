@@ -518,6 +518,22 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('still being set up');
     });
+
+    it.each([
+      ['suspended', { status: 'suspended' }],
+      ['active without its panel link yet', { subscription_url: null }],
+    ])('a paid account not on the panel yet (%s): "your payment is confirmed", never "waiting for payment"', async (_name, row) => {
+      const account = await makeAccount('marzneshin', row);
+      const subscriptionId = `sub-${account.id}`;
+      const now = new Date();
+      await database.db('subscriptions').insert({ id: subscriptionId, user_id: 'user-1', vpn_account_id: account.id, status: 'active', metadata: '{}', created_at: now, updated_at: now });
+      await database.db('transactions').insert({
+        id: `tx-${account.id}`, subscription_id: subscriptionId, user_id: 'user-1', status: 'succeeded', amount: 500, amount_refunded: 0, currency: 'usd', metadata: '{}', created_at: now, updated_at: now,
+      });
+      const res = await get(`/sub/${account.token}`, { 'user-agent': 'v2rayNG/1.8.0' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ code: 'service_unavailable', message: 'Your payment is confirmed; your account is being set up. Please try again in a minute.' });
+    });
   });
 
   it('answers 404 not_found alike for unknown and malformed tokens', async () => {
