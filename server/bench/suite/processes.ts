@@ -21,12 +21,17 @@ function forkNode(file: string, execArgv: string[], env: Record<string, string>)
   return fork(file, [], { execArgv, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
-/** The node flags `npm start` runs the server with (package.json), so the suite measures the same heap settings. */
-function startFlags(): string[] {
-  const { scripts } = JSON.parse(readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as { scripts: { start: string } };
-  const flags = /\bnode ((?:--\S+ )*)dist\/server\/src\/main\.js/.exec(scripts.start);
-  if (!flags) throw new Error(`package.json's start script does not run node … dist/server/src/main.js: ${scripts.start}`);
+/** The node flags a `start` script runs `dist/server/src/main.js` with. */
+export function startFlagsOf(script: string): string[] {
+  const flags = /\bnode ((?:--\S+ )*)dist\/server\/src\/main\.js/.exec(script);
+  if (!flags) throw new Error(`package.json's start script does not run node … dist/server/src/main.js: ${script}`);
   return flags[1]!.split(' ').filter(Boolean);
+}
+
+/** The node flags `npm start` runs the server with (package.json), so the suite measures the same heap settings. */
+export function startFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as { scripts: { start: string } };
+  return startFlagsOf(scripts.start);
 }
 
 let serveJs: string | undefined;
