@@ -1,7 +1,10 @@
 /** The processes the suite runs: the server under load (serve.ts) and the panel stub, each forked over IPC. */
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import type { ChildMessage } from './serve.js';
 
 const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
@@ -10,8 +13,41 @@ const START_TIMEOUT_MS = 60_000;
 /** The server's APP_SECRET: the seed seals the panel password with it. */
 export const BENCH_APP_SECRET = 'bench-secret-bench-secret-bench-secret-00';
 
-function forkTs(file: string, env: Record<string, string>): ChildProcess {
-  return fork(file, [], { execArgv: ['--import', 'tsx'], env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function forkTs(file: string, env: Record<string, string>, nodeFlags: string[] = []): ChildProcess {
+  return forkNode(file, ['--import', 'tsx', ...nodeFlags], env);
+}
+
+function forkNode(file: string, execArgv: string[], env: Record<string, string>): ChildProcess {
+  return fork(file, [], { execArgv, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+}
+
+/** The node flags a `start` script runs `dist/server/src/main.js` with. */
+export function startFlagsOf(script: string): string[] {
+  const flags = /\bnode ((?:--\S+ )*)dist\/server\/src\/main\.js/.exec(script);
+  if (!flags) throw new Error(`package.json's start script does not run node … dist/server/src/main.js: ${script}`);
+  return flags[1]!.split(' ').filter(Boolean);
+}
+
+/** The node flags `npm start` runs the server with (package.json), so the suite measures the same heap settings. */
+export function startFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as { scripts: { start: string } };
+  return startFlagsOf(scripts.start);
+}
+
+let serveJs: string | undefined;
+/**
+ * serve.ts as plain JavaScript (its imports of the app are types only): a built server then runs without
+ * tsx, as `npm start` runs it. tsx's loader (hooks on a thread of their own, with esbuild) adds some 45 MB
+ * to the process's RSS, which would be counted as the server's.
+ */
+function serveAsJs(): string {
+  if (!serveJs) {
+    const { outputText } = ts.transpileModule(readFileSync(SERVE, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+    serveJs = join(mkdtempSync(join(tmpdir(), 'vpn-bench-serve-')), 'serve.mjs');
+    writeFileSync(serveJs, outputText);
+    process.once('exit', () => rmSync(dirname(serveJs!), { recursive: true, force: true }));
+  }
+  return serveJs;
 }
 
 function waitForPort(child: ChildProcess, what: string): Promise<number> {
@@ -49,12 +85,17 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The server on `databaseUrl` (migrated and seeded), in production mode, listening on a free port of 127.0.0.1; its code from `serverDir`. */
+/**
+ * The server on `databaseUrl` (migrated and seeded), in production mode, listening on a free port of
+ * 127.0.0.1, with `npm start`'s node flags; its code from `serverDir`: TypeScript sources run through tsx,
+ * a build (`.js`) by plain node.
+ */
 export async function startServer(databaseUrl: string, adminEmail: string, serverDir: string): Promise<ServerProcess> {
-  const child = forkTs(SERVE, {
+  const env = {
     NODE_ENV: 'production', DATABASE_URL: databaseUrl, APP_SECRET: BENCH_APP_SECRET, PUBLIC_URL: 'http://127.0.0.1',
     SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'warn', ADMIN_EMAILS: adminEmail, BENCH_SERVER_DIR: serverDir,
-  });
+  };
+  const child = existsSync(join(serverDir, 'app.js')) ? forkNode(serveAsJs(), startFlags(), env) : forkTs(SERVE, env, startFlags());
   const port = await waitForPort(child, 'the server');
   const base = `http://127.0.0.1:${port}`;
   const codes = new Map<string, (subject: string) => void>();
