@@ -21,10 +21,7 @@ export interface SubscriptionAccount {
   subscriptionUrl: string | null;
   /** The panel kind of its master server; null when the server row is gone. */
   panelKind: string | null;
-  /**
-   * A payment for it has succeeded (a suspended row is then being set up, not waiting for payment). Read only
-   * for a row that can be `pending` (suspended, or without a panel link); false for any other.
-   */
+  /** A payment for it has succeeded (a suspended row is then being set up, not waiting for payment). */
   paid: boolean;
   /** The language its owner reads (user_profiles.locale): the page a browser gets is in it. Null until known. */
   ownerLocale: Locale | null;
@@ -79,11 +76,8 @@ export function createSubscriptionRepo(db: Db) {
       .leftJoin('subscription_copies as c', (join) => join.on('c.vpn_account_id', '=', 'a.id').andOn('c.source', '=', db.raw('?', [source])))
       .select(COLUMNS)
       .select('c.subscription_url as copy_url', 'c.body as copy_body', 'c.userinfo as copy_userinfo', 'c.fetched_at as copy_fetched_at')
-      // Whether it was paid matters only to a row that may be `pending` (accountState): a suspended one or one
-      // without a panel link. Any other row skips the two lookups (on a cold process, two more pages read).
-      .select(db.raw(
-        `case when a.status = 'suspended' or a.subscription_url is null or a.subscription_url = '' then exists (select 1 from subscriptions s join transactions t on t.subscription_id = s.id where s.vpn_account_id = a.id and t.status = 'succeeded') else false end as paid`,
-      ))
+      // Kept on the row by triggers (migration 030): no lookup of payments per request.
+      .select('a.payment_confirmed as paid')
       .where('a.sub_token', token)
       .first());
   return {
