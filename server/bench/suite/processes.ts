@@ -28,10 +28,13 @@ export function startFlagsOf(script: string): string[] {
   return flags[1]!.split(' ').filter(Boolean);
 }
 
-/** The node flags `npm start` runs the server with (package.json), so the suite measures the same heap settings. */
+/**
+ * The node flags `npm start` runs the server with (package.json), so the suite measures the same heap settings;
+ * then BENCH_SERVER_FLAGS, to look inside the server under load (`--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ */
 export function startFlags(): string[] {
   const { scripts } = JSON.parse(readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as { scripts: { start: string } };
-  return startFlagsOf(scripts.start);
+  return [...startFlagsOf(scripts.start), ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])];
 }
 
 let serveJs: string | undefined;
