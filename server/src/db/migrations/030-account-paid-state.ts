@@ -81,7 +81,10 @@ async function createSqliteTriggers(knex: Knex, table: Watched): Promise<void> {
 async function createPostgresFunctions(knex: Knex): Promise<void> {
   for (const [keeps, value] of [['paid_until', PAID_UNTIL_OF('account')], ['payment_confirmed', CONFIRMED_OF('account')]] as const) {
     await knex.raw(`
-      CREATE FUNCTION vpn_accounts_refresh_${keeps}(account varchar) RETURNS void LANGUAGE plpgsql AS $$
+      CREATE FUNCTION vpn_accounts_refresh_${keeps}(account varchar) RETURNS void LANGUAGE plpgsql
+      -- Planned for each call: plpgsql otherwise keeps a generic plan made when the tables were small (a scan),
+      -- and one statement that inserts many payments (an import) then rescans them for every row.
+      SET plan_cache_mode = force_custom_plan AS $$
       DECLARE fresh vpn_accounts.${keeps}%TYPE;
       BEGIN
         IF account IS NULL THEN RETURN; END IF;
