@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { createDb, dialectOf, type Db } from '../../src/db/knex.js';
 import { deriveKeys, encryptSecret } from '../../src/lib/crypto.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { fillPaidState, PAID_STATE_TABLES } from '../../src/db/migrations/030-account-paid-state.js';
 import { seedDefaultPlans } from '../../src/modules/plans/plans.seed.js';
 import { PANEL_ADMIN, panelKey } from './panel-users.js';
 
@@ -222,6 +223,9 @@ async function seedPostgres(db: Db, shape: Shape): Promise<void> {
       SELECT ${id('a000', 'k')}, ${id('8000', 'i')}, ${pick(serverIds, 'i')}, ${pick(planIds, 'i')}, 'u_' || k, 'active',
         ${ts(`${now} + (i % 60 + 1) * ${DAY_MS}::bigint`)}, ${10 * GB}, token, '${panelUrl}/sub/u_' || k || '/' || substr(md5('key' || k), 1, 16), '{}', ${ts(created)}, ${ts(created)}
       FROM (${accountRows}) AS a WHERE k < 3 OR (i >= 5 AND i < ${users})`);
+    // Accounts' paid state is filled once after the payments (migration 030 does the same): its row triggers
+    // would look the payments up again for each of a statement's hundred thousand rows.
+    for (const table of PAID_STATE_TABLES) await trx.raw('ALTER TABLE ?? DISABLE TRIGGER ??', [table, `${table}_keep_account_paid_state_insert_delete`]);
     await trx.raw(`INSERT INTO subscriptions (${SUBSCRIPTION_COLUMNS.join(', ')})
       SELECT ${id('b000', 'i')}, ${id('8000', 'i')}, ${id('a000', '2 + i / 5')}, ${pick(planIds, 'i')}, CASE WHEN i % 100 = 0 THEN 'past_due' ELSE 'active' END,
         ${ts(`${now - 20 * DAY_MS}`)}, ${ts(`${now + 10 * DAY_MS}`)}, '{}', ${ts(created)}, ${ts(created)}
@@ -230,6 +234,8 @@ async function seedPostgres(db: Db, shape: Shape): Promise<void> {
     await trx.raw(`INSERT INTO transactions (${TRANSACTION_COLUMNS.join(', ')})
       SELECT ${id('c000', 'i')}, ${id('b000', 'i')}, ${id('8000', 'i')}, 'succeeded', 999, 'usd', 'ch_bench_' || i, '{}', ${ts(paidAt)}, ${ts(paidAt)}
       FROM generate_series(10, ${users - 1}, 10) AS i WHERE i % 100 <> 0`);
+    for (const table of PAID_STATE_TABLES) await trx.raw('ALTER TABLE ?? ENABLE TRIGGER ??', [table, `${table}_keep_account_paid_state_insert_delete`]);
+    await fillPaidState(trx);
     const stats = [...dailyStats(shape)].map(([metric, day, serverId, value]) => ({ metric, day, server_id: serverId, value, updated_at: new Date(now) }));
     await trx.batchInsert('daily_stats', stats, 200);
   });
