@@ -109,6 +109,18 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
     }
   });
 
+  it('reads the lists of visits made at once together, and each user gets only their own accounts, newest first', async () => {
+    const [first, second, none] = [await newUser(), await newUser(), await newUser()];
+    const older = await claim(first);
+    t.clock.advance(5);
+    const newer = await claim(first);
+    const theirs = await claim(second);
+    const ids = (res: { json(): Array<{ id: string }> }) => res.json().map((a) => a.id);
+    const answers = await Promise.all([first, second, none, first, second].map((user) => call(user, 'GET', '/api/accounts')));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map(ids)).toEqual([[newer.id, older.id], [theirs.id], [], [newer.id, older.id], [theirs.id]]);
+  });
+
   it('asks the panel once per account when the dashboard is opened many times at once, and every answer has the new usage', async () => {
     const user = await newUser();
     const accounts = [await claim(user), await claim(user)];

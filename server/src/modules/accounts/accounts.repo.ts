@@ -3,7 +3,8 @@ import type { PlanStatus } from '../../../../shared/plans.js';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.js';
 import { publicRegionName } from '../servers/public-region.js';
-import { preparedAll } from '../../db/prepared-read.js';
+import { asError, batchPerTurn, whereInJsonArray } from '../../db/batched-read.js';
+import { preparedAll, type Row } from '../../db/prepared-read.js';
 import { parseJson, toDate, toDateOrNull, toJson } from '../../db/values.js';
 
 export interface AccountRecord {
@@ -164,10 +165,22 @@ export function createAccountsRepo(db: Db) {
 
   /**
    * The list is read on every dashboard visit: its SQL is built (and on SQLite prepared) once, only the user
-   * id changes; it reads the accounts' rows alone (a plan's join was two index lookups per account).
+   * ids change; it reads the accounts' rows alone (a plan's join was two index lookups per account). The
+   * visits of one turn of the event loop are read together (db/batched-read.ts), each user's rows newest first.
    */
-  const listRows = preparedAll(db, (userId: string) =>
-    db('vpn_accounts as a').select(ACCOUNT_COLUMNS).where('a.user_id', userId).orderBy('a.created_at', 'desc'));
+  const listRowsOf = preparedAll(db, (userIdsJson: string) =>
+    db('vpn_accounts as a').select(ACCOUNT_COLUMNS).whereRaw(whereInJsonArray(db, 'a.user_id'), [userIdsJson])
+      // Accounts created in the same millisecond in one order on every visit.
+      .orderBy([{ column: 'a.created_at', order: 'desc' }, { column: 'a.id', order: 'desc' }]));
+  const listRows = batchPerTurn<string, Row[]>(async (userIds) => {
+    const byUser = new Map<string, Row[]>(userIds.map((id) => [id, []]));
+    try {
+      for (const row of await listRowsOf(JSON.stringify([...byUser.keys()]))) byUser.get(row.user_id as string)?.push(row);
+    } catch (err) {
+      return userIds.map(() => asError(err));
+    }
+    return userIds.map((id) => byUser.get(id)!);
+  });
 
   return {
     /**

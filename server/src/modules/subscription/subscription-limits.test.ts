@@ -73,9 +73,9 @@ describe('unknown subscription tokens', () => {
       publicUrl: new URL('http://localhost:3000'),
       clock: clock.now,
       repo: {
-        findByToken: async (token) => {
-          lookups.push(token);
-          return rows[token];
+        findByTokens: async (tokens) => {
+          lookups.push(...tokens);
+          return new Map(tokens.flatMap((token) => (rows[token] ? [[token, rows[token]] as const] : [])));
         },
       },
     });

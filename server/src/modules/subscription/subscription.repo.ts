@@ -1,7 +1,8 @@
 import { isLocale, type Locale } from '../../../../shared/locales.js';
+import { MAX_KEYS_AT_ONCE, whereInJsonArray } from '../../db/batched-read.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toDate, toDateOrNull } from '../../db/values.js';
-import { preparedFirst } from '../../db/prepared-read.js';
+import { preparedAll } from '../../db/prepared-read.js';
 import type { StoredCopy } from './subscription-copies.repo.js';
 import type { PanelFormat } from './subscription-format.js';
 
@@ -67,24 +68,30 @@ function toAccount(row: Record<string, unknown>, source: PanelFormat): Subscript
 }
 
 export function createSubscriptionRepo(db: Db) {
-  // Built and prepared once: every `/sub` request (and every guessed token) runs it.
-  const byToken = preparedFirst(db, (token: string, source: string) =>
+  // Built and prepared once: every cold `/sub` request (and every guessed token) runs it. The tokens come
+  // as one JSON array (one statement whatever their number): the requests of a burst share a round trip.
+  const byTokens = preparedAll(db, (tokensJson: string, source: string) =>
     db('vpn_accounts as a')
       .leftJoin('masterservers as m', 'm.id', 'a.master_server_id')
       // The owner's language and the stored configuration in the same query (the hot path stays one round trip).
       .leftJoin('user_profiles as u', 'u.id', 'a.user_id')
       .leftJoin('subscription_copies as c', (join) => join.on('c.vpn_account_id', '=', 'a.id').andOn('c.source', '=', db.raw('?', [source])))
       .select(COLUMNS)
-      .select('c.subscription_url as copy_url', 'c.body as copy_body', 'c.userinfo as copy_userinfo', 'c.fetched_at as copy_fetched_at')
+      .select('a.sub_token', 'c.subscription_url as copy_url', 'c.body as copy_body', 'c.userinfo as copy_userinfo', 'c.fetched_at as copy_fetched_at')
       // Kept on the row by triggers (migration 030): no lookup of payments per request.
       .select('a.payment_confirmed as paid')
-      .where('a.sub_token', token)
-      .first());
+      .whereRaw(whereInJsonArray(db, 'a.sub_token'), [tokensJson]));
   return {
-    /** The account with its stored configuration in `source` (the format the request will want). */
-    async findByToken(token: string, source: PanelFormat = 'v2ray'): Promise<SubscriptionAccount | undefined> {
-      const row = await byToken(token, source);
-      return row ? toAccount(row, source) : undefined;
+    /**
+     * The accounts of these tokens (at most MAX_KEYS_AT_ONCE), each with its stored configuration in
+     * `source` (the format the requests will want); a token of no account is absent from the map.
+     */
+    async findByTokens(tokens: readonly string[], source: PanelFormat = 'v2ray'): Promise<Map<string, SubscriptionAccount>> {
+      if (tokens.length > MAX_KEYS_AT_ONCE) throw new RangeError(`findByTokens: at most ${MAX_KEYS_AT_ONCE} tokens at once`);
+      const found = new Map<string, SubscriptionAccount>();
+      if (tokens.length === 0) return found;
+      for (const row of await byTokens(JSON.stringify(tokens), source)) found.set(row.sub_token as string, toAccount(row, source));
+      return found;
     },
   };
 }

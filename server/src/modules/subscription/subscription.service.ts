@@ -21,6 +21,7 @@
  */
 import { DEFAULT_BRAND_NAME, defaultSupportEmail } from '../../../../shared/config.js';
 import type { DevicelessClientPolicy } from '../../../../shared/devices.js';
+import { asError, batchPerTurn } from '../../db/batched-read.js';
 import type { Db } from '../../db/knex.js';
 import { AppError, notFound } from '../../errors.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
@@ -238,6 +239,22 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   // flood of new guesses only evicts older ones; the per-IP limit caps how fast they come).
   const unknownTokens = new LruMap<string, number>(UNKNOWN_TOKENS_KEPT);
 
+  // The tokens asked for while this turn of the event loop reads its sockets, looked up in one statement
+  // per format when it ends (db/batched-read.ts): a burst of cold requests (an instance restarted, every
+  // client at once) then costs a round trip per turn, not one per request.
+  const loadAccount = batchPerTurn<{ token: string; source: PanelFormat }, SubscriptionAccount | undefined>(async (keys) => {
+    const bySource = new Map<PanelFormat, Promise<Map<string, SubscriptionAccount> | Error>>();
+    for (const { source } of keys) {
+      if (!bySource.has(source)) bySource.set(source, repo.findByTokens(keys.filter((key) => key.source === source).map((key) => key.token), source).catch(asError));
+    }
+    const found = new Map<PanelFormat, Map<string, SubscriptionAccount> | Error>();
+    for (const [source, lookup] of bySource) found.set(source, await lookup);
+    return keys.map(({ token, source }) => {
+      const accounts = found.get(source)!;
+      return accounts instanceof Error ? accounts : accounts.get(token);
+    });
+  });
+
   /** The account by its token, read (when not reused) with its stored configuration in `source`. */
   async function findAccount(token: string, source: PanelFormat, now: number): Promise<SubscriptionAccount | undefined> {
     const cached = accounts.get(token);
@@ -246,7 +263,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     if (missedAt !== undefined && now - missedAt < unknownTokenTtlMs) return undefined;
     let lookup = accountLookups.get(token);
     if (!lookup) {
-      lookup = repo.findByToken(token, source).finally(() => accountLookups.delete(token));
+      lookup = loadAccount({ token, source }).finally(() => accountLookups.delete(token));
       accountLookups.set(token, lookup);
     }
     let account: SubscriptionAccount | undefined;

@@ -658,13 +658,64 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
       const resilient = createSubscriptionService({
         db: database.db, settings: { getAppSettings: async () => ({ brandName: 'B', supportEmail: 's@example.com' }) },
         publicUrl: new URL(PUBLIC_URL), clock: local.now,
-        repo: { findByToken: (token) => (dbDown ? Promise.reject(new Error('database down')) : real.findByToken(token)) },
+        repo: { findByTokens: (tokens) => (dbDown ? Promise.reject(new Error('database down')) : real.findByTokens(tokens)) },
       });
       expect((await resilient.handle({ path: account.token, userAgent: 'v2rayNG/1.8.0' })).statusCode).toBe(200);
       dbDown = true;
       local.advance(30);
       expect((await resilient.handle({ path: account.token, userAgent: 'v2rayNG/1.8.0' })).statusCode).toBe(200);
       await expect(resilient.handle({ path: 'never-seen-token', userAgent: 'v2rayNG/1.8.0' })).rejects.toThrow('database down');
+    });
+
+    it('looks the accounts of concurrent requests up together: one statement per format, each its own row and stored copy', async () => {
+      const [first, second, third] = [await makeAccount('marzneshin'), await makeAccount('marzban'), await makeAccount('marzneshin')];
+      const real = createSubscriptionRepo(database.db);
+      const batches: Array<{ tokens: string[]; source: string }> = [];
+      const fresh = () => createSubscriptionService({
+        db: database.db, settings: { getAppSettings: async () => ({ brandName: 'B', supportEmail: 's@example.com' }) },
+        publicUrl: new URL(PUBLIC_URL), clock: clock.now, fetchTimeoutMs: 2000,
+        repo: {
+          findByTokens: (tokens, source) => {
+            batches.push({ tokens: [...tokens], source: source! });
+            return real.findByTokens(tokens, source);
+          },
+        },
+      });
+      const V2RAY = 'v2rayNG/1.8.0';
+      const SING_BOX = 'SFA/1.9.0';
+      const ask = (svc: SubscriptionService, token: string, userAgent = V2RAY) => svc.handle({ path: token, userAgent }).then((reply) => reply, (err: { statusCode: number }) => err.statusCode);
+
+      const cold = fresh();
+      const answers = await Promise.all([ask(cold, first.token), ask(cold, second.token), ask(cold, 'no-such-token-at-all'), ask(cold, third.token, SING_BOX)]);
+      expect(batches).toEqual([
+        { tokens: [first.token, second.token, 'no-such-token-at-all'], source: 'v2ray' },
+        { tokens: [third.token], source: 'sing-box' },
+      ]);
+      expect(answers[2]).toBe(404);
+      for (const [i, account] of [[0, first], [1, second]] as const) {
+        const reply = answers[i] as Exclude<(typeof answers)[number], number>;
+        expect(reply.statusCode).toBe(200);
+        expect(fromB64(reply.body.toString())).toContain(account.username);
+      }
+      expect(JSON.parse((answers[3] as Exclude<(typeof answers)[number], number>).body.toString())).toHaveProperty('outbounds');
+      await cold.whenIdle();
+
+      // The copies fetched above are stored: another instance's batch reads each with its own row.
+      const stored = await real.findByTokens([third.token, first.token, second.token, 'no-such-token-at-all'], 'v2ray');
+      expect([...stored.keys()].sort()).toEqual([first.token, second.token, third.token].sort());
+      expect(stored.get(first.token)).toMatchObject({ id: first.id, username: first.username, storedCopy: { source: 'v2ray', copy: { subscriptionUrl: expect.any(String) } } });
+      expect(stored.get(second.token)).toMatchObject({ id: second.id, panelKind: 'marzban', storedCopy: { source: 'v2ray', copy: { subscriptionUrl: expect.any(String) } } });
+      // The third was fetched as sing-box only: no v2ray copy to read with it.
+      expect(stored.get(third.token)?.storedCopy).toEqual({ source: 'v2ray', copy: null });
+      expect((await real.findByTokens([third.token], 'sing-box')).get(third.token)?.storedCopy?.copy?.body).toContain('outbounds');
+      await expect(real.findByTokens(Array.from({ length: 101 }, (_, i) => `token-${i}`))).rejects.toThrow(RangeError);
+
+      // A burst larger than one statement takes: batches of at most 100.
+      batches.length = 0;
+      const burst = fresh();
+      const many = await Promise.all(Array.from({ length: 150 }, (_, i) => ask(burst, `unknown-${i}`)));
+      expect(many.every((answer) => answer === 404)).toBe(true);
+      expect(batches.map((batch) => batch.tokens.length)).toEqual([100, 50]);
     });
 
     it('times out a slow panel', async () => {
