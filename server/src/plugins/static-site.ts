@@ -154,7 +154,9 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
       const offered = { ...site.manifest, pages: site.manifest.pages.filter((page) => offers(config, claimOf(splitLocalePath(page.path).path))) };
       return reply.type('application/xml').send(sitemapXml(offered, opts.publicUrl));
     });
-    app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send(robotsTxt(site.manifest, opts.publicUrl)));
+    // The same for the whole life of the process (the build's paths, PUBLIC_URL): written once.
+    const robots = robotsTxt(site.manifest, opts.publicUrl);
+    app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send(robots));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
