@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_SECONDS } from '../../../../shared/constants.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_TTL_SECONDS, OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_SECONDS } from '../../../../shared/constants.js';
 import { TEST_DATABASES } from '../../../test/databases.js';
 import { useTestEnvironment } from '../../../test/environment.js';
 import { bearer, buildTestApp, cookieHeader, signInDesktop, signInWeb, TEST_ORIGIN, type TestApp } from '../../../test/test-app.js';
@@ -234,6 +234,24 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     expect(none.json()).toEqual({ code: 'unauthenticated', message: expect.any(String) });
     const forged = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad') });
     expect(forged.statusCode).toBe(401);
+  });
+
+  it('reuses a checked access token only as the exact same string, and only until its expiry', async () => {
+    const session = await signInDesktop(t, env.smtp, newEmail());
+    const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+    expect((await me(session.accessToken)).statusCode).toBe(200);
+    // The same header and claims under another signature: not the token that was checked.
+    const [header, payload, signature] = session.accessToken.split('.');
+    // A character in the middle carries six bits of the HMAC (the last one carries padding too).
+    const otherSignature = `${signature!.slice(0, 10)}${signature![10] === 'A' ? 'B' : 'A'}${signature!.slice(11)}`;
+    expect((await me(`${header}.${payload}.${otherSignature}`)).statusCode).toBe(401);
+    expect((await me(session.accessToken)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000 });
+    try {
+      expect((await me(session.accessToken)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   describe('refresh tokens', () => {
