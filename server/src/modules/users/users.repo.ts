@@ -1,7 +1,10 @@
 import { LOCALES, type Locale } from '../../../../shared/locales.js';
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../../../shared/auth.js';
+import type { Knex } from 'knex';
 import { dialectOf, type Db } from '../../db/knex.js';
+import { preparedAll, type Row } from '../../db/prepared-read.js';
+import { LruMap } from '../../lib/lru-map.js';
 import { toBool, toDate } from '../../db/values.js';
 import { USER_LIST_EMAIL_INDEX } from '../../db/migrations/031-user-list-email-index.js';
 
@@ -41,6 +44,18 @@ export function toUserProfile(row: UserRow): UserProfile {
 }
 
 /** One page of the admin's users list (see `listPage`). */
+/** What decides a page's SQL (the values are bound): one statement per shape. */
+interface PageShape {
+  search: 'none' | 'exact' | 'prefix';
+  /** A prefix with an end to its range (every prefix but one of U+10FFFF only). */
+  bounded: boolean;
+  after: boolean;
+  role: boolean;
+  active: boolean;
+  pastDue: boolean;
+  limit: number;
+}
+
 export interface UsersPageQuery {
   /** A whole address: that user; anything else: addresses starting with it. Lower-case. */
   search?: { exact: string } | { prefix: string };
@@ -85,6 +100,43 @@ const ADMIN_USER_JSON = {
 } as const;
 
 export function createUsersRepo(db: Db) {
+  const pg = dialectOf(db) === 'postgres';
+  /**
+   * A page's query for its shape, with the caller's values (markers when prepared). Keyset pages, each answered
+   * from an index whatever the table's size: newest first on (created_at, id); with a prefix, by e-mail on its
+   * index, as a range (byte order on both databases: PostgreSQL's default collation may sort otherwise). A range
+   * of bound values keeps the statement one prepared statement (a LIKE had to be planned for its pattern on every
+   * request). A role, "active" and "past due" each have indexes of their own in both orders (010, 026), so a
+   * filtered page reads about its own rows, not the users between them.
+   */
+  function buildPage(shape: PageShape, values: { value: string; endValue: string; afterId: string; role: string }): Knex.QueryBuilder {
+    // SQLite: a plain prefix search from the index that holds the whole page (031); with a filter, the filter's own index.
+    const fromListIndex = !pg && shape.search === 'prefix' && !shape.role && !shape.active && !shape.pastDue;
+    const table = fromListIndex ? db.raw(`user_profiles AS u INDEXED BY ${USER_LIST_EMAIL_INDEX}`) : 'user_profiles as u';
+    const builder = db.from(table).select(db.raw(ADMIN_USER_JSON[pg ? 'postgres' : 'sqlite'])).limit(shape.limit);
+    if (shape.search === 'exact') builder.where('u.email', values.value);
+    if (shape.search === 'prefix') {
+      const email = pg ? 'u.email COLLATE "C"' : 'u.email';
+      builder.whereRaw(`${email} >= ?`, [values.value]).orderByRaw(email);
+      if (shape.bounded) builder.whereRaw(`${email} < ?`, [values.endValue]);
+      if (shape.after) builder.whereRaw(`${email} > (SELECT c.email FROM user_profiles c WHERE c.id = ?)`, [values.afterId]);
+    } else {
+      builder.orderBy([{ column: 'u.created_at', order: 'desc' }, { column: 'u.id', order: 'desc' }]);
+      // A row-value comparison: both databases seek the (created_at, id) index to it (an OR of two conditions would
+      // scan). The cursor's values come from a subquery, evaluated once: one round trip for a page, not two.
+      if (shape.after) builder.whereRaw('(u.created_at, u.id) < (SELECT c.created_at, c.id FROM user_profiles c WHERE c.id = ?)', [values.afterId]);
+    }
+    if (shape.role) builder.where('u.role', values.role);
+    // Written as the partial indexes' own conditions (a bound 0 would not prove to SQLite that they apply).
+    // Past due first: the rarer flag, whose index the planner should walk when both are asked for.
+    if (shape.pastDue) builder.whereRaw('u.past_due_subscriptions > 0');
+    if (shape.active) builder.whereRaw('u.active_accounts > 0');
+    return builder;
+  }
+  // Each shape's statement, built (and on SQLite prepared) at its first use: a page then costs no query building.
+  // The shapes in use are few (a page size or two, a filter or two); an odd `limit` each time only evicts old ones.
+  const pageReads = new LruMap<string, (value: string, endValue: string, afterId: string, role: string) => Promise<Row[]>>(64);
+
   return {
     async findById(id: string): Promise<UserProfile | undefined> {
       const row = await db('user_profiles').select(USER_COLUMNS).where({ id }).first();
@@ -112,40 +164,23 @@ export function createUsersRepo(db: Db) {
       return (await db('user_profiles').where({ role: 'admin' }).orderBy('email').pluck('email')) as string[];
     },
 
-    /**
-     * Keyset pages, each answered from an index whatever the table's size: newest first on (created_at, id); with
-     * a prefix, by e-mail on its index, as a range (byte order on both databases: PostgreSQL's default collation
-     * may sort otherwise). A range of bound values keeps the statement one prepared statement (a LIKE had to be
-     * planned for its pattern on every request). A role, "active" and "past due" each have indexes of their own
-     * in both orders (010, 026), so a filtered page reads about its own rows, not the users between them.
-     * Returns each user's JSON (see ADMIN_USER_JSON), in the page's order.
-     */
+    /** One page of the admin's users list: each user's JSON (see ADMIN_USER_JSON), in the page's order. */
     async listPageJson(query: UsersPageQuery): Promise<string[]> {
-      const pg = dialectOf(db) === 'postgres';
       const { search, after } = query;
-      // SQLite: a plain prefix search from the index that holds the whole page (031); with a filter, the filter's own index.
-      const fromListIndex = !pg && search !== undefined && 'prefix' in search && !query.role && !query.active && !query.pastDue;
-      const table = fromListIndex ? db.raw(`user_profiles AS u INDEXED BY ${USER_LIST_EMAIL_INDEX}`) : 'user_profiles as u';
-      const builder = db.from(table).select(db.raw(ADMIN_USER_JSON[pg ? 'postgres' : 'sqlite'])).limit(query.limit);
-      if (search && 'exact' in search) builder.where('u.email', search.exact);
-      if (search && 'prefix' in search) {
-        const email = pg ? 'u.email COLLATE "C"' : 'u.email';
-        const end = prefixEnd(search.prefix);
-        builder.whereRaw(`${email} >= ?`, [search.prefix]).orderByRaw(email);
-        if (end !== undefined) builder.whereRaw(`${email} < ?`, [end]);
-        if (after) builder.whereRaw(`${email} > (SELECT c.email FROM user_profiles c WHERE c.id = ?)`, [after]);
-      } else {
-        builder.orderBy([{ column: 'u.created_at', order: 'desc' }, { column: 'u.id', order: 'desc' }]);
-        // A row-value comparison: both databases seek the (created_at, id) index to it (an OR of two conditions would
-        // scan). The cursor's values come from a subquery, evaluated once: one round trip for a page, not two.
-        if (after) builder.whereRaw('(u.created_at, u.id) < (SELECT c.created_at, c.id FROM user_profiles c WHERE c.id = ?)', [after]);
+      const end = search && 'prefix' in search ? prefixEnd(search.prefix) : undefined;
+      const shape: PageShape = {
+        search: search ? ('exact' in search ? 'exact' : 'prefix') : 'none', bounded: end !== undefined, after: after !== undefined,
+        role: query.role !== undefined, active: Boolean(query.active), pastDue: Boolean(query.pastDue), limit: query.limit,
+      };
+      const key = JSON.stringify(shape);
+      let read = pageReads.get(key);
+      if (!read) {
+        read = preparedAll(db, (value: string, endValue: string, afterId: string, role: string) => buildPage(shape, { value, endValue, afterId, role }));
+        pageReads.set(key, read);
       }
-      if (query.role) builder.where('u.role', query.role);
-      // Written as the partial indexes' own conditions (a bound 0 would not prove to SQLite that they apply).
-      // Past due first: the rarer flag, whose index the planner should walk when both are asked for.
-      if (query.pastDue) builder.whereRaw('u.past_due_subscriptions > 0');
-      if (query.active) builder.whereRaw('u.active_accounts > 0');
-      return ((await builder) as Array<{ json: string }>).map((row) => row.json);
+      const value = search ? ('exact' in search ? search.exact : search.prefix) : '';
+      const rows = await read(value, end ?? '', after ?? '', query.role ?? '');
+      return rows.map((row) => row.json as string);
     },
 
     async update(id: string, changes: { role?: Role; trialUsed?: boolean; locale?: Locale }, now: Date): Promise<UserProfile | undefined> {
