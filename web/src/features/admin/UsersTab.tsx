@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ROLES, type Role } from '../../../../shared/auth.js';
 import { USERS_PAGE, type AdminUser, type UsersFilter } from '../../../../shared/users.js';
@@ -45,9 +45,20 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { q: query, ...filter } = usersFilterFrom(searchParams);
   const debouncedQuery = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
-  const setQuery = (q: string) => setSearchParams(usersQueryFor({ ...filter, q }), { replace: true });
+  // The query as last set here: a filter picked right after typing keeps what was typed even before the
+  // router has rendered it (this render's `searchParams` can be one change behind; a stale one dropped the search).
+  const latestParams = useRef(searchParams);
+  useLayoutEffect(() => {
+    latestParams.current = searchParams;
+  }, [searchParams]);
+  const updateQuery = (change: (current: ReturnType<typeof usersFilterFrom>) => UsersFilter, replace: boolean) => {
+    const next = usersQueryFor(change(usersFilterFrom(latestParams.current)));
+    latestParams.current = next;
+    setSearchParams(next, { replace });
+  };
+  const setQuery = (q: string) => updateQuery((current) => ({ ...current, q }), true);
   const setFilter = (change: (current: Omit<UsersFilter, 'q'>) => Omit<UsersFilter, 'q'>) =>
-    setSearchParams(usersQueryFor({ ...change(filter), q: query }));
+    updateQuery(({ q, ...current }) => ({ ...change(current), q }), false);
   const [users, setUsers] = useState<AdminUser[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
