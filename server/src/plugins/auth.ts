@@ -21,7 +21,7 @@ const REFRESH_COOKIE_PATH = '/api/auth';
  * `/api/accounts`); an entry is reused only for exactly the same string. Sign-out and revocation are the
  * session check's, which still runs on every request.
  */
-export const VERIFIED_TOKENS_KEPT = 4096;
+const VERIFIED_TOKENS_KEPT = 4096;
 
 interface VerifiedToken {
   claims: AccessClaims;
