@@ -43,7 +43,6 @@ export function toUserProfile(row: UserRow): UserProfile {
   };
 }
 
-/** One page of the admin's users list (see `listPage`). */
 /** What decides a page's SQL (the values are bound): one statement per shape. */
 interface PageShape {
   search: 'none' | 'exact' | 'prefix';
@@ -56,6 +55,7 @@ interface PageShape {
   limit: number;
 }
 
+/** One page of the admin's users list (see `listPageJson`). */
 export interface UsersPageQuery {
   /** A whole address: that user; anything else: addresses starting with it. Lower-case. */
   search?: { exact: string } | { prefix: string };
