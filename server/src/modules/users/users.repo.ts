@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '../../../../shared/auth.js';
 import type { Knex } from 'knex';
 import { dialectOf, type Db } from '../../db/knex.js';
-import { preparedAll, type Row } from '../../db/prepared-read.js';
+import { preparedFirst, type Row } from '../../db/prepared-read.js';
 import { LruMap } from '../../lib/lru-map.js';
 import { toBool, toDate } from '../../db/values.js';
 import { USER_LIST_EMAIL_INDEX } from '../../db/migrations/031-user-list-email-index.js';
@@ -85,18 +85,20 @@ export function prefixEnd(prefix: string): string | undefined {
 }
 
 /**
- * Each listed user as the JSON of an AdminUser (see toAdminUser), written by the database: a page is read and sent
- * without parsing a date, making an object or serialising it per user (those were most of a page's cost). Same
- * fields, order and values as toAdminUser: a role other than admin reads "user"; the time is toISOString's
- * (milliseconds, UTC); SQLite holds it as epoch milliseconds (see db/values.ts) and its booleans as 0/1.
+ * Each listed user as the JSON of an AdminUser (see toAdminUser), written by the database, and a page as one
+ * string of them: a page is read and sent without a JS value per row, a date parsed, an object made or
+ * serialised (those were most of a page's cost; on SQLite, so were `json_object` and `strftime('%f')`, about
+ * twice the cost of the concatenation below). Same fields, order and values as toAdminUser: a role other than
+ * admin reads "user"; the time is toISOString's (milliseconds, UTC); SQLite holds it as epoch milliseconds (see
+ * db/values.ts) and its booleans as 0/1.
  */
 const ADMIN_USER_JSON = {
   // Concatenated rather than row_to_json of a subquery: that took PostgreSQL half again as long.
   postgres: `'{"id":' || to_json(u.id)::text || ',"email":' || to_json(u.email)::text || ',"role":"' || CASE WHEN u.role = 'admin' THEN 'admin' ELSE 'user' END
     || '","trialUsed":' || u.trial_used::text || ',"createdAt":"' || to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}' AS json`,
-  sqlite: `json_object('id', u.id, 'email', u.email, 'role', CASE WHEN u.role = 'admin' THEN 'admin' ELSE 'user' END,
-    'trialUsed', json(CASE WHEN u.trial_used IN (1, 't') THEN 'true' ELSE 'false' END),
-    'createdAt', strftime('%Y-%m-%dT%H:%M:%fZ', u.created_at / 1000.0, 'unixepoch')) AS json`,
+  sqlite: `'{"id":' || json_quote(u.id) || ',"email":' || json_quote(u.email) || ',"role":"' || CASE WHEN u.role = 'admin' THEN 'admin' ELSE 'user' END
+    || '","trialUsed":' || CASE WHEN u.trial_used IN (1, 't') THEN 'true' ELSE 'false' END
+    || ',"createdAt":"' || date(u.created_at / 1000, 'unixepoch') || 'T' || time(u.created_at / 1000, 'unixepoch') || '.' || substr(1000 + u.created_at % 1000, 2) || 'Z"}' AS json`,
 } as const;
 
 export function createUsersRepo(db: Db) {
@@ -107,16 +109,19 @@ export function createUsersRepo(db: Db) {
    * index, as a range (byte order on both databases: PostgreSQL's default collation may sort otherwise). A range
    * of bound values keeps the statement one prepared statement (a LIKE had to be planned for its pattern on every
    * request). A role, "active" and "past due" each have indexes of their own in both orders (010, 026), so a
-   * filtered page reads about its own rows, not the users between them.
+   * filtered page reads about its own rows, not the users between them. The page comes back as one row: its users'
+   * JSON joined in the page's order.
    */
   function buildPage(shape: PageShape, values: { value: string; endValue: string; afterId: string; role: string }): Knex.QueryBuilder {
     // SQLite: a plain prefix search from the index that holds the whole page (031); with a filter, the filter's own index.
     const fromListIndex = !pg && shape.search === 'prefix' && !shape.role && !shape.active && !shape.pastDue;
     const table = fromListIndex ? db.raw(`user_profiles AS u INDEXED BY ${USER_LIST_EMAIL_INDEX}`) : 'user_profiles as u';
     const builder = db.from(table).select(db.raw(ADMIN_USER_JSON[pg ? 'postgres' : 'sqlite'])).limit(shape.limit);
+    const byEmail = shape.search === 'prefix';
+    const email = pg ? 'u.email COLLATE "C"' : 'u.email';
+    builder.select(db.raw(byEmail ? `${email} AS k1, '' AS k2` : 'u.created_at AS k1, u.id AS k2'));
     if (shape.search === 'exact') builder.where('u.email', values.value);
-    if (shape.search === 'prefix') {
-      const email = pg ? 'u.email COLLATE "C"' : 'u.email';
+    if (byEmail) {
       builder.whereRaw(`${email} >= ?`, [values.value]).orderByRaw(email);
       if (shape.bounded) builder.whereRaw(`${email} < ?`, [values.endValue]);
       if (shape.after) builder.whereRaw(`${email} > (SELECT c.email FROM user_profiles c WHERE c.id = ?)`, [values.afterId]);
@@ -131,11 +136,12 @@ export function createUsersRepo(db: Db) {
     // Past due first: the rarer flag, whose index the planner should walk when both are asked for.
     if (shape.pastDue) builder.whereRaw('u.past_due_subscriptions > 0');
     if (shape.active) builder.whereRaw('u.active_accounts > 0');
-    return builder;
+    const order = byEmail ? (pg ? 'p.k1 COLLATE "C"' : 'p.k1') : 'p.k1 DESC, p.k2 DESC';
+    return db.from(builder.as('p')).first(db.raw(`${pg ? 'string_agg' : 'group_concat'}(p.json, ',' ORDER BY ${order}) AS page`));
   }
   // Each shape's statement, built (and on SQLite prepared) at its first use: a page then costs no query building.
   // The shapes in use are few (a page size or two, a filter or two); an odd `limit` each time only evicts old ones.
-  const pageReads = new LruMap<string, (value: string, endValue: string, afterId: string, role: string) => Promise<Row[]>>(64);
+  const pageReads = new LruMap<string, (value: string, endValue: string, afterId: string, role: string) => Promise<Row | undefined>>(64);
 
   return {
     async findById(id: string): Promise<UserProfile | undefined> {
@@ -164,8 +170,8 @@ export function createUsersRepo(db: Db) {
       return (await db('user_profiles').where({ role: 'admin' }).orderBy('email').pluck('email')) as string[];
     },
 
-    /** One page of the admin's users list: each user's JSON (see ADMIN_USER_JSON), in the page's order. */
-    async listPageJson(query: UsersPageQuery): Promise<string[]> {
+    /** One page of the admin's users list: its users' JSON (see ADMIN_USER_JSON) joined by commas, in the page's order ('' for none). */
+    async listPageJson(query: UsersPageQuery): Promise<string> {
       const { search, after } = query;
       const end = search && 'prefix' in search ? prefixEnd(search.prefix) : undefined;
       const shape: PageShape = {
@@ -175,12 +181,12 @@ export function createUsersRepo(db: Db) {
       const key = JSON.stringify(shape);
       let read = pageReads.get(key);
       if (!read) {
-        read = preparedAll(db, (value: string, endValue: string, afterId: string, role: string) => buildPage(shape, { value, endValue, afterId, role }));
+        read = preparedFirst(db, (value: string, endValue: string, afterId: string, role: string) => buildPage(shape, { value, endValue, afterId, role }));
         pageReads.set(key, read);
       }
       const value = search ? ('exact' in search ? search.exact : search.prefix) : '';
-      const rows = await read(value, end ?? '', after ?? '', query.role ?? '');
-      return rows.map((row) => row.json as string);
+      const row = await read(value, end ?? '', after ?? '', query.role ?? '');
+      return (row?.page as string | null | undefined) ?? '';
     },
 
     async update(id: string, changes: { role?: Role; trialUsed?: boolean; locale?: Locale }, now: Date): Promise<UserProfile | undefined> {
