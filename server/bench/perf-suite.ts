@@ -89,6 +89,12 @@ function routeLoads(users: number, customer: string, admin: string): Load[] {
     { name: 'admin users: `pastDue=true`', path: q('?pastDue=true'), headers: { authorization: admin } },
     { name: 'admin users: `role=admin`', path: q('?role=admin'), headers: { authorization: admin } },
     { name: 'admin overview `?days=90`', path: '/api/admin/overview?days=90', headers: { authorization: admin } },
+    // Pages are kept until the next commit: this one asks for a page after a random user each time, so almost
+    // every request reads the database (what the list costs in a store whose database is written all the time).
+    {
+      name: 'admin users: a new page each request (`after=` a random user; not kept)', path: q(`?after=${seeded.userId(2)}`), headers: { authorization: admin },
+      nextPath: () => q(`?after=${seeded.userId(2 + Math.floor(Math.random() * (users - 2)))}`), noGoal: true,
+    },
   ];
 }
 const isAdminLoad = (load: Load) => load.path.startsWith('/api/admin/');
@@ -235,6 +241,10 @@ function summaryTable(results: ConfigResult[], renewals: RenewalsBenchResult | u
   for (const [i, load] of results[0]!.measured.map((m) => m.load).entries()) {
     const admin = isAdminLoad(load);
     const min = admin ? 0.3 : 0.6;
+    if (load.noGoal) {
+      row(load.name, '', results.map((r) => ({ text: Number.isFinite(r.measured[i]!.ratio) ? r.measured[i]!.ratio.toFixed(2) : 'no ratio', ok: null })));
+      continue;
+    }
     row(load.name, admin ? '≥ 0.3; 1M within 20 % of 10k' : `≥ ${min}`, results.map((r) => {
       const ratio = r.measured[i]!.ratio;
       const base = smallest(r).measured[i]!.ratio;

@@ -12,6 +12,7 @@ import { createPanelSync } from './modules/panel-sync/panel-sync.js';
 import { createPanelSyncRepo } from './modules/panel-sync/panel-sync.repo.js';
 import { createDailyStatsRepo } from './modules/overview/daily-stats.repo.js';
 import { createOverviewRepo } from './modules/overview/overview.repo.js';
+import { createCommitToken } from './db/commit-token.js';
 import { createOverviewService } from './modules/overview/overview.service.js';
 import { createSnapshotDailyStatsHandler, scheduleDailySnapshot, SNAPSHOT_DAILY_STATS } from './modules/overview/snapshot-daily-stats.js';
 import { createAdminAccountActions } from './modules/accounts/admin-account-actions.js';
@@ -221,7 +222,8 @@ export function createServices(ctx: ServiceContext) {
   const unreadableWebhooks = createUnreadableWebhooksRepo(db);
   const billing = createBillingService({ billing: billingRepo, paidPeriods, clock });
   const paymentWebhooks = createPaymentWebhooksService({ db, billing: billingRepo, payments, confirmation, reversals, recurring, unreadable: unreadableWebhooks, clock, log });
-  const overview = createOverviewService({ repo: createOverviewRepo(db), stats: createDailyStatsRepo(db), settings, clock });
+  const commitToken = createCommitToken(db);
+  const overview = createOverviewService({ repo: createOverviewRepo(db), stats: createDailyStatsRepo(db), settings, clock, commitToken });
   const fulfilment = createFulfilment({
     db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, paidPeriods, periods, clock, log,
     refundUndeliverable: (transactionId, why) => refunds.refundUndeliverable(transactionId, why),
@@ -239,7 +241,7 @@ export function createServices(ctx: ServiceContext) {
       repo: createPanelImportRepo(db), plans: plansRepo, findServer: (id) => servers.findServerRecord(id), driverFor: (server) => servers.driverFor(server), audit, clock, log,
     }),
     auth: createAuthService({ config: ctx.config, keys, clock, mailer: ctx.mailer, log, users, sessions, audit, settings, otp: createOtpRepo(db), signAccessToken: ctx.signAccessToken }),
-    users: createUsersService({ users, audit, clock }),
+    users: createUsersService({ users, audit, clock, commitToken }),
     plans: createPlansService({
       plans: plansRepo, settings, audit, clock, onChange: () => changeSignal.changed(), siteVersion: () => changeSignal.version(), recurringPlanSaved: (plan) => enqueuePlanPriceSync(jobs, plan, clock()),
     }),

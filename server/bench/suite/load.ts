@@ -13,6 +13,8 @@ export interface Load {
   amount?: number;
   /** The status every answer must have (default 200). */
   status?: number;
+  /** Shown for what it tells, with no goal of its own. */
+  noGoal?: boolean;
 }
 
 export interface Pace {

@@ -12,6 +12,8 @@ import type { Knex } from 'knex';
 import { dialectOf, type Db } from './knex.js';
 
 export type Row = Record<string, unknown>;
+/** A query, or raw SQL (`db.raw`). */
+type Built = Knex.QueryBuilder | Knex.Raw;
 
 interface SqliteStatement {
   get(...params: unknown[]): unknown;
@@ -33,24 +35,24 @@ interface Runner<P extends string[]> {
 }
 
 /** `build(...params)` is the query (ending in `.first()`); the result reads its first row by the same parameters. */
-export function preparedFirst<P extends string[]>(db: Db, build: (...params: P) => Knex.QueryBuilder): (...params: P) => Promise<Row | undefined> {
+export function preparedFirst<P extends string[]>(db: Db, build: (...params: P) => Built): (...params: P) => Promise<Row | undefined> {
   const runner = lazyRunner(db, build);
   return (...params: P) => runner().first(...params);
 }
 
 /** `build(...params)` is the query; the result reads all its rows by the same parameters. */
-export function preparedAll<P extends string[]>(db: Db, build: (...params: P) => Knex.QueryBuilder): (...params: P) => Promise<Row[]> {
+export function preparedAll<P extends string[]>(db: Db, build: (...params: P) => Built): (...params: P) => Promise<Row[]> {
   const runner = lazyRunner(db, build);
   return (...params: P) => runner().all(...params);
 }
 
 // Decided at the first call: the database is open by then.
-function lazyRunner<P extends string[]>(db: Db, build: (...params: P) => Knex.QueryBuilder): () => Runner<P> {
+function lazyRunner<P extends string[]>(db: Db, build: (...params: P) => Built): () => Runner<P> {
   let runner: Runner<P> | undefined;
   return () => (runner ??= chooseRunner(db, build));
 }
 
-function chooseRunner<P extends string[]>(db: Db, build: (...params: P) => Knex.QueryBuilder): Runner<P> {
+function chooseRunner<P extends string[]>(db: Db, build: (...params: P) => Built): Runner<P> {
   // Markers in place of the parameters show which bindings are the caller's.
   const markers = Array.from({ length: build.length }, (_, i) => `\u0000param${i}\u0000`) as P;
   const bindingsFor = (slots: number[], bindings: readonly unknown[], params: P) => slots.map((slot, i) => (slot >= 0 ? params[slot] : bindings[i]));

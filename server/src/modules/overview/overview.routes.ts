@@ -6,5 +6,6 @@ import type { OverviewService } from './overview.service.js';
 export async function adminOverviewRoutes(app: FastifyInstance, opts: { overview: OverviewService }) {
   app.addHook('preHandler', app.requireAdmin);
 
-  app.get('/api/admin/overview', async (request) => opts.overview.getOverview(parseInput(OverviewQuery, request.query).days));
+  app.get('/api/admin/overview', async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await opts.overview.getOverviewJson(parseInput(OverviewQuery, request.query).days)));
 }

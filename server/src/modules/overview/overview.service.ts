@@ -1,5 +1,7 @@
 import type { AdminOverview, OverviewRange, OverviewServerTraffic } from '../../../../shared/overview.js';
+import type { CommitToken } from '../../db/commit-token.js';
 import type { Clock } from '../../lib/clock.js';
+import { keptUntilCommit } from '../../lib/kept-until-commit.js';
 import { addDays, DAILY_METRICS, utcDay, WHOLE_SHOP, type DailyStatsRepo } from './daily-stats.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { DaySeries, OverviewRepo, PerDay } from './overview.repo.js';
@@ -65,9 +67,13 @@ function buildHistory(dates: string[], series: DaySeries): Omit<KeptHistory, 'fr
  * The days before yesterday are kept in memory per range, with the `overview_history` version they were
  * read at (migration 029: triggers move it when a past day changes). A request reads yesterday, today,
  * the figures about now and that version in one statement, and the older days again only when the
- * version moved or the range's days did (a new UTC day).
+ * version moved or the range's days did (a new UTC day). With `commitToken`, the answer's JSON is kept per
+ * range and day until anything is committed to the database (kept-until-commit.ts): an admin who keeps the
+ * overview open, or several, costs one read per change, not one per visit.
  */
-export function createOverviewService(deps: { repo: OverviewRepo; stats: DailyStatsRepo; settings: Pick<SettingsService, 'getAppSettings'>; clock: Clock }) {
+export function createOverviewService(deps: {
+  repo: OverviewRepo; stats: DailyStatsRepo; settings: Pick<SettingsService, 'getAppSettings'>; clock: Clock; commitToken?: CommitToken;
+}) {
   const { repo, stats, clock } = deps;
   const kept = new Map<OverviewRange, KeptHistory>();
 
@@ -89,29 +95,38 @@ export function createOverviewService(deps: { repo: OverviewRepo; stats: DailySt
     return counts;
   }
 
+  async function getOverview(days: OverviewRange): Promise<AdminOverview> {
+    const today = utcDay(clock());
+    // Yesterday is read fresh too: a write to it may come before the database's clock turns the day.
+    const recentDates = [addDays(today, -1), today];
+    const [{ currency }, recent] = await Promise.all([deps.settings.getAppSettings(), repo.readFigures(recentDates[0]!)]);
+    const history = await historyOf(days, addDays(today, -(days - 1)), recentDates[0]!, recent.historyVersion);
+    const series = {
+      signups: [...history.signups, ...valuesOn(recentDates, recent.signups)],
+      trials: [...history.trials, ...valuesOn(recentDates, recent.trials)],
+      revenue: [...(history.revenue.get(currency) ?? history.dates.map(() => 0)), ...valuesOn(recentDates, recent.revenue.get(currency))],
+      activeAccounts: [...history.activeAccounts, recent.activeSnapshots.get(recentDates[0]!) ?? null, recent.now.activeAccounts],
+      traffic: trafficByServer(history, recentDates, recent.traffic, recent.serverNames),
+    };
+    return {
+      days, dates: [...history.dates, ...recentDates], ...series, currency, otherCurrencies: otherCurrenciesOf(history, recentDates, recent.revenue, currency),
+      totals: {
+        users: recent.now.users, activeAccounts: recent.now.activeAccounts, revenue: sum(series.revenue), signups: sum(series.signups), trials: sum(series.trials),
+        trafficBytes: sum(series.traffic.map((server) => sum(server.bytes))),
+      },
+    };
+  }
+
+  const keptJson = deps.commitToken
+    ? keptUntilCommit(deps.commitToken, async (key: `${OverviewRange}/${string}`) => JSON.stringify(await getOverview(Number(key.split('/')[0]) as OverviewRange)))
+    : undefined;
+
   return {
     takeSnapshot,
-
-    async getOverview(days: OverviewRange): Promise<AdminOverview> {
-      const today = utcDay(clock());
-      // Yesterday is read fresh too: a write to it may come before the database's clock turns the day.
-      const recentDates = [addDays(today, -1), today];
-      const [{ currency }, recent] = await Promise.all([deps.settings.getAppSettings(), repo.readFigures(recentDates[0]!)]);
-      const history = await historyOf(days, addDays(today, -(days - 1)), recentDates[0]!, recent.historyVersion);
-      const series = {
-        signups: [...history.signups, ...valuesOn(recentDates, recent.signups)],
-        trials: [...history.trials, ...valuesOn(recentDates, recent.trials)],
-        revenue: [...(history.revenue.get(currency) ?? history.dates.map(() => 0)), ...valuesOn(recentDates, recent.revenue.get(currency))],
-        activeAccounts: [...history.activeAccounts, recent.activeSnapshots.get(recentDates[0]!) ?? null, recent.now.activeAccounts],
-        traffic: trafficByServer(history, recentDates, recent.traffic, recent.serverNames),
-      };
-      return {
-        days, dates: [...history.dates, ...recentDates], ...series, currency, otherCurrencies: otherCurrenciesOf(history, recentDates, recent.revenue, currency),
-        totals: {
-          users: recent.now.users, activeAccounts: recent.now.activeAccounts, revenue: sum(series.revenue), signups: sum(series.signups), trials: sum(series.trials),
-          trafficBytes: sum(series.traffic.map((server) => sum(server.bytes))),
-        },
-      };
+    getOverview,
+    /** The overview's JSON (an AdminOverview). */
+    async getOverviewJson(days: OverviewRange): Promise<string> {
+      return keptJson ? keptJson(`${days}/${utcDay(clock())}`) : JSON.stringify(await getOverview(days));
     },
   };
 }

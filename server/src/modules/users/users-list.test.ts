@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../../test/databases.js';
 import { useTestEnvironment } from '../../../test/environment.js';
-import { buildTestApp, signInWeb, type TestApp, type WebSession } from '../../../test/test-app.js';
+import { buildTestApp, signInWeb, TEST_ORIGIN, type TestApp, type WebSession } from '../../../test/test-app.js';
 import { dialectOf } from '../../db/knex.js';
 import { prefixEnd, toUserProfile, USER_COLUMNS } from './users.repo.js';
 import { toAdminUser } from './users.service.js';
@@ -150,11 +150,21 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
     await db('user_profiles').where({ id }).del();
   });
 
+  it('answers a page asked again as it was, and with every change committed since', async () => {
+    const target = (await list('?q=beta.&limit=1')).json()[0] as { id: string; role: string };
+    expect((await list('?q=beta.&limit=1')).json()).toEqual([target]);
+    const patched = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${target.id}`, headers: { cookie: admin.cookie, origin: TEST_ORIGIN }, payload: { role: 'admin' } });
+    expect(patched.statusCode).toBe(200);
+    expect((await list('?q=beta.&limit=1')).json()).toEqual([{ ...target, role: 'admin' }]);
+    await env.database.db('user_profiles').where({ id: target.id }).update({ role: target.role }); // another writer than the app's routes
+    expect((await list('?q=beta.&limit=1')).json()).toEqual([target]);
+  });
+
   it('answers each user as their profile reads: role, trial flag, time to the millisecond, any address', async () => {
     const db = env.database.db;
     const pg = dialectOf(db) === 'postgres';
     const emails = ['omega."q\\uote"@list.test', 'omega.\u00e9t\u00e9@list.test', 'omega.\u{1F600}@list.test', 'omega.\ttab@list.test', 'omega.\u{10FFFF}@list.test', 'omega.\uffff@list.test'];
-    const rows = emails.map((email, i) => ({ id: randomUUID(), email, role: ['admin', 'user', 'support'][i % 3], trial_used: i % 2 === 0, created_at: new Date(Date.UTC(2026, 2, 4, 5, 6, 7, 891 + i)), updated_at: new Date() }));
+    const rows = emails.map((email, i) => ({ id: randomUUID(), email, role: ['admin', 'user', 'support'][i % 3], trial_used: i % 2 === 0, created_at: new Date(Date.UTC(2026, 2, 4, 5, 6, 7, [891, 5, 0, 999, 40, 7][i])), updated_at: new Date() }));
     await db('user_profiles').insert(rows);
     // PostgreSQL keeps microseconds: a Date (and the list) shows the millisecond they fall in.
     if (pg) await db('user_profiles').where({ id: rows[0]!.id }).update({ created_at: db.raw("'2026-03-04 05:06:07.891999+00'") });
@@ -167,6 +177,8 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
       expect(res.json()).toEqual(stored.sort(byteOrder));
       expect(stored.map((u) => u.role)).toContain('user'); // "support" reads as a user, as toUserProfile reads it
       expect(stored.find((u) => u.id === rows[0]!.id)!.createdAt).toBe('2026-03-04T05:06:07.891Z');
+      expect(stored.find((u) => u.id === rows[1]!.id)!.createdAt).toBe('2026-03-04T05:06:07.005Z'); // milliseconds padded
+      expect(stored.find((u) => u.id === rows[2]!.id)!.createdAt).toBe('2026-03-04T05:06:07.000Z');
     } finally {
       await db('user_profiles').whereIn('id', rows.map((r) => r.id)).del();
     }

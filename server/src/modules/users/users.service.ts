@@ -3,7 +3,9 @@ import type { Role, UpdateMeBody } from '../../../../shared/auth.js';
 import { EmailSchema } from '../../../../shared/auth.js';
 import type { AdminUser, AdminUsersQuery, UpdateUserBody } from '../../../../shared/users.js';
 import { AppError, notFound } from '../../errors.js';
+import type { CommitToken } from '../../db/commit-token.js';
 import type { Clock } from '../../lib/clock.js';
+import { keptUntilCommit } from '../../lib/kept-until-commit.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
 import type { UserProfile, UsersRepo } from './users.repo.js';
 
@@ -24,19 +26,33 @@ export interface Actor {
 /** The signed-in caller of an authenticated route, as the audit log records them. */
 export const actorOf = (request: FastifyRequest): Actor => ({ id: request.auth!.user.id, email: request.auth!.user.email, ip: request.ip });
 
-export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; clock: Clock }) {
+/** Pages of the users list kept until the next commit (see createUsersService). */
+const PAGES_KEPT = 64;
+
+/**
+ * With `commitToken`, each page of the users list is kept until anything is committed to the database
+ * (kept-until-commit.ts): paging back and forth, or several admins on one page, reads it once per change.
+ */
+export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; clock: Clock; commitToken?: CommitToken }) {
   const { users, audit, clock } = deps;
+
+  async function readPage(query: AdminUsersQuery): Promise<string> {
+    const search = !query.q ? undefined : EmailSchema.safeParse(query.q).success ? { exact: query.q } : { prefix: query.q };
+    const page = await users.listPageJson({ search, role: query.role, active: query.active, pastDue: query.pastDue, limit: query.limit, after: query.after });
+    // An empty page after a cursor is the end of the list, or a cursor naming no user: only then look which.
+    if (query.after && page === '' && !(await users.findById(query.after))) {
+      throw new AppError(400, 'invalid_cursor', 'This page no longer exists: the user it continued from is gone. Start again from the first page.');
+    }
+    return `[${page}]`;
+  }
+  const keptPage = deps.commitToken ? keptUntilCommit(deps.commitToken, (key: string) => readPage(JSON.parse(key) as AdminUsersQuery), PAGES_KEPT) : undefined;
 
   return {
     /** One page of the users list (see AdminUsersQuery), as the JSON of an AdminUser[]; an `after` that names no user is a 400. */
     async listUsers(query: AdminUsersQuery): Promise<string> {
-      const search = !query.q ? undefined : EmailSchema.safeParse(query.q).success ? { exact: query.q } : { prefix: query.q };
-      const page = await users.listPageJson({ search, role: query.role, active: query.active, pastDue: query.pastDue, limit: query.limit, after: query.after });
-      // An empty page after a cursor is the end of the list, or a cursor naming no user: only then look which.
-      if (query.after && page.length === 0 && !(await users.findById(query.after))) {
-        throw new AppError(400, 'invalid_cursor', 'This page no longer exists: the user it continued from is gone. Start again from the first page.');
-      }
-      return `[${page.join(',')}]`;
+      if (!keptPage) return readPage(query);
+      const { q, role, active, pastDue, limit, after } = query;
+      return keptPage(JSON.stringify({ q, role, active, pastDue, limit, after }));
     },
 
     /** The signed-in user's own settings (their language). */
