@@ -76,7 +76,9 @@ function routeLoads(users: number, customer: string, admin: string): Load[] {
   const q = (params: string) => `/api/admin/users${params}`;
   return [
     { name: '`GET /api/accounts` (3 accounts)', path: '/api/accounts', headers: { authorization: customer } },
-    { name: '`GET /api/plans`', path: '/api/plans' },
+    // As browsers and the desktop app ask (accept-encoding), and as the suite asked before 2026-11-27 (without).
+    { name: '`GET /api/plans` (br)', path: '/api/plans', headers: BR },
+    { name: '`GET /api/plans` (no accept-encoding)', path: '/api/plans', noGoal: true },
     { name: '`GET /api/me`', path: '/api/me', headers: { authorization: customer } },
     { name: '`GET /api/config`', path: '/api/config' },
     { name: '`GET /pricing` (br)', path: '/pricing', headers: BR },

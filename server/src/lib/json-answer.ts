@@ -1,23 +1,40 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { compressOnce, pickEncoding, type Compressed } from './compression.js';
 
-/** A JSON answer serialised once and sent as it is to every request until what it shows changes. */
+/** Below this an answer is sent as it is (as @fastify/compress's threshold in app.ts). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** A JSON answer serialised (and, when large, compressed) once and sent as it is to every request until what it shows changes. */
 export interface JsonAnswer {
   body: string;
   etag: string;
+  /** br and gzip of `body`, made in the background as the answer is made; none for a small answer. */
+  compressed?: Promise<Compressed>;
 }
 
 export function toJsonAnswer(value: unknown): JsonAnswer {
   const body = JSON.stringify(value);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  const answer: JsonAnswer = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  if (Buffer.byteLength(body) >= COMPRESS_FROM_BYTES) {
+    answer.compressed = compressOnce(Buffer.from(body, 'utf8'));
+    answer.compressed.catch(() => undefined); // a failure is seen (and the answer sent whole) where it is awaited
+  }
+  return answer;
 }
 
 /**
- * Sends the ready answer, or 304 to a client that already holds it. `no-cache` (not the API's usual
- * `no-store`) lets a browser keep it and ask again with its ETag: the answer is the same for everyone.
+ * Sends the ready answer, or 304 to a client that already holds it; compressed as the client accepts,
+ * from the bytes made once (routes that send it are registered with `compress: false`). `no-cache` (not
+ * the API's usual `no-store`) lets a browser keep it and ask again with its ETag: the answer is the same
+ * for everyone.
  */
-export function sendJsonAnswer(request: FastifyRequest, reply: FastifyReply, answer: JsonAnswer): FastifyReply {
-  reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+export async function sendJsonAnswer(request: FastifyRequest, reply: FastifyReply, answer: JsonAnswer): Promise<FastifyReply> {
+  reply.header('etag', answer.etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  reply.type('application/json; charset=utf-8');
+  const encoding = answer.compressed ? pickEncoding(request.headers['accept-encoding']) : 'identity';
+  const compressed = encoding === 'identity' ? undefined : await answer.compressed!.catch(() => undefined);
+  if (!compressed || encoding === 'identity') return reply.send(answer.body);
+  return reply.header('content-encoding', encoding).send(compressed[encoding]);
 }

@@ -6,7 +6,7 @@ import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../tes
 import { bearer, buildTestApp, signInDesktop, type TestApp } from '../../test/test-app.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import { SITE_DIST_DIR } from '../lib/package-info.js';
-import { pickEncoding } from './page-cache.js';
+import { pickEncoding } from '../lib/compression.js';
 
 describe('pickEncoding', () => {
   it.each([

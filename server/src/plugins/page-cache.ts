@@ -1,16 +1,10 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+import { compressOnce, pickEncoding, type Compressed } from '../lib/compression.js';
 
 /** A finished page in the three forms browsers ask for, and its validator. */
-export interface CompressedPage {
+export interface CompressedPage extends Compressed {
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
   etag: string;
 }
 
@@ -23,26 +17,7 @@ interface Slot {
 
 async function compress(html: string): Promise<CompressedPage> {
   const identity = Buffer.from(html, 'utf8');
-  const [br, gz] = await Promise.all([
-    brotli(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzipAsync(identity, { level: 9 }),
-  ]);
-  return { identity, br, gzip: gz, etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"` };
-}
-
-/** The best encoding the request accepts of br, gzip and none (a `q=0` refuses one). */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
-  if (!acceptEncoding) return 'identity';
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value !== undefined);
-    if (name) accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return 'identity';
+  return { identity, ...(await compressOnce(identity)), etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"` };
 }
 
 /**

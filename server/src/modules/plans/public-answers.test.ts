@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../../test/databases.js';
 import { useTestEnvironment } from '../../../test/environment.js';
@@ -84,5 +85,26 @@ describe.each(TEST_DATABASES)('the public plans and config answers (%s)', (kind)
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.body).not.toBe(first.body);
+  });
+
+  it('sends /api/plans compressed as the client accepts, from bytes made once per change; whole to a client that takes neither', async () => {
+    for (let i = 0; i < 6; i++) await createPlan(`Plan with a long enough name to pass the threshold ${i}`, 500 + i);
+    const whole = await get('/api/plans');
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(whole.headers.vary).toMatch(/accept-encoding/i);
+    expect(whole.body.length).toBeGreaterThan(1024);
+    const br = await get('/api/plans', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(whole.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(whole.body);
+    expect(br.headers.etag).toBe(whole.headers.etag);
+    const gzip = await get('/api/plans', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(whole.body);
+    expect((await get('/api/plans', { 'accept-encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding']).toBeUndefined();
+
+    await createPlan('One more');
+    const changed = await get('/api/plans', { 'accept-encoding': 'br' });
+    expect(JSON.parse(brotliDecompressSync(changed.rawPayload).toString('utf8')).map((plan: { name: string }) => plan.name)).toContain('One more');
   });
 });
