@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planText, TRANSLATED_LOCALES } from './plan-translations.js';
+import { inLanguage, planText, TRANSLATED_LOCALES } from './plan-translations.js';
 
 const plan = {
   name: 'Plus 1 Month',
@@ -25,5 +25,23 @@ describe('planText', () => {
 
   it('never gives a tier to a plan that has none', () => {
     expect(planText({ ...plan, tier: null }, 'ru').tier).toBeNull();
+  });
+});
+
+describe('inLanguage', () => {
+  const plan = {
+    name: 'Plus', tier: 'Plus', features: ['Fast'],
+    translations: { ru: { name: 'Плюс', tier: 'Плюс', features: ['Быстро'] }, fa: { name: 'پلاس', tier: 'پلاس', features: ['سریع'] } },
+  };
+
+  it('keeps only the translation of the language asked for, and reads the same text in it', () => {
+    for (const locale of ['en', 'ru', 'fa', 'zh-CN'] as const) {
+      const [narrowed] = inLanguage([plan], locale);
+      expect(planText(narrowed!, locale)).toEqual(planText(plan, locale));
+    }
+    expect(inLanguage([plan], 'ru')[0]!.translations).toEqual({ ru: plan.translations.ru });
+    expect(inLanguage([plan], 'en')[0]!.translations).toEqual({});
+    expect(inLanguage([plan], 'zh-CN')[0]!.translations).toEqual({}); // none written: the English text
+    expect(plan.translations.fa).toBeDefined(); // the plan given is left as it was
   });
 });

@@ -37,3 +37,15 @@ export function planText(plan: PlanText & { translations?: PlanTranslations }, l
     features: translation.features && translation.features.length > 0 ? translation.features : plan.features,
   };
 }
+
+/**
+ * The plans with only the translation a page in `locale` reads (none for English): what that page embeds for
+ * the browser, which shows the same text (`planText`). A page changes language by loading the other
+ * language's page, so nothing else is needed there; the dashboard, which changes in place, asks for all.
+ */
+export function inLanguage<T extends { translations: PlanTranslations }>(plans: readonly T[], locale: Locale): T[] {
+  return plans.map((plan) => {
+    const translation = locale === 'en' ? undefined : plan.translations[locale];
+    return { ...plan, translations: translation ? { [locale]: translation } : {} };
+  });
+}

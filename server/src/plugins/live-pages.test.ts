@@ -76,7 +76,10 @@ describe.each(TEST_DATABASES)('the pricing page, rendered with the plans (%s)', 
 
   it('embeds the same plans for the browser, and leaves no slot or token unfilled', async () => {
     const { body } = await get('/pricing');
-    expect(embeddedPlans(body)).toEqual((await publicPlans()).filter(isListedPublicly));
+    // With the translations of the page's language only (none in English): the page shows no other.
+    expect(embeddedPlans(body)).toEqual((await publicPlans()).filter(isListedPublicly).map((plan) => ({ ...plan, translations: {} })));
+    const persian = embeddedPlans((await get('/fa/pricing')).body)!;
+    expect(persian.map((plan) => Object.keys(plan.translations))).toEqual(persian.map(() => ['fa']));
     expect(body).not.toContain(ROOT_SLOT);
     expect(body).not.toContain(PLANS_SLOT);
     expect(body).not.toMatch(/%%[A-Z_]+%%/);
@@ -113,7 +116,7 @@ describe.each(TEST_DATABASES)('the pricing page, rendered with the plans (%s)', 
     expect(saved.statusCode, saved.body).toBe(200);
 
     const russian = embeddedPlans((await get('/ru/pricing')).body)!.find((plan) => plan.id === plus!.id)!;
-    expect(russian.translations.ru).toEqual({ name: 'Плюс Оператора', tier: 'Плюс', features: ['Свои слова оператора'] });
+    expect(russian.translations).toEqual({ ru: { name: 'Плюс Оператора', tier: 'Плюс', features: ['Свои слова оператора'] } });
     const english = (await get('/pricing')).body;
     expect(embeddedPlans(english)!.find((plan) => plan.id === plus!.id)!.name).toBe(plus!.name);
     expect(textOf(english)).not.toContain('Плюс Оператора');

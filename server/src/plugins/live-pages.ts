@@ -1,6 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicConfig } from '../../../shared/config.js';
+import { splitLocalePath } from '../../../shared/locales.js';
+import { inLanguage } from '../../../shared/plan-translations.js';
 import type { Plan } from '../../../shared/plans.js';
 import { PLACEHOLDER_CONFIG, PLANS_SLOT, ROOT_SLOT } from '../../../shared/site-template.js';
 import type { Clock } from '../lib/clock.js';
@@ -56,7 +58,7 @@ export function createLivePages(deps: { loadBundle: () => Promise<ServerBundle>;
     bundle ??= deps.loadBundle();
     const [plans, currency, { renderPage }] = await Promise.all([deps.plans.list(), deps.plans.currency(), bundle]);
     const body = await renderPage(path, { ...PLACEHOLDER_CONFIG, currency }, plans);
-    return template.replace(ROOT_SLOT, () => body).replace(PLANS_SLOT, () => embedJson(plans));
+    return template.replace(ROOT_SLOT, () => body).replace(PLANS_SLOT, () => embedJson(inLanguage(plans, splitLocalePath(path).locale)));
   }
 
   /** The last page rendered for each path: what is served while a new render fails (the database is down). */
