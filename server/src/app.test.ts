@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../test/databases.js';
 import { createSiteFixture, type SiteFixture } from '../test/site-fixture.js';
@@ -121,6 +124,20 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
+  });
+
+  it('sends an asset precompressed to a browser that takes brotli', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log(1)');
+  });
+
+  it('answers a file that was not there when the server started with the 404 page (the build is read once)', async () => {
+    writeFileSync(join(site.webDir, 'assets', 'late-abc123.js'), 'console.log(2)');
+    const late = await t.app.inject({ method: 'GET', url: '/assets/late-abc123.js' });
+    expect(late.statusCode).toBe(404);
+    expect(late.body).not.toContain('console.log(2)');
   });
 
   it('lists the public pages in sitemap.xml and keeps robots out of private paths', async () => {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { CONFIG_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, type SiteManifest } from '../../shared/site-template.js';
 
 export interface SiteFixture {
@@ -23,6 +24,7 @@ export function createSiteFixture(): SiteFixture {
   mkdirSync(siteDir);
   writeFileSync(join(webDir, 'index.html'), page('RAW TEMPLATE'));
   writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(webDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   mkdirSync(join(webDir, '.vite'));
   writeFileSync(join(webDir, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/app-abc123.js","note":"RAW TEMPLATE"}}');
   writeFileSync(join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');

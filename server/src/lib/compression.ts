@@ -1,3 +1,4 @@
+import { LruMap } from './lru-map.js';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
@@ -19,9 +20,23 @@ export async function compressOnce(bytes: Buffer): Promise<Compressed> {
   return { br, gzip: gz };
 }
 
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Browsers send a handful of distinct `Accept-Encoding` headers: each is parsed once. */
+const picked = new LruMap<string, Encoding>(64);
+
 /** The best encoding the request accepts of br, gzip and none (a `q=0` refuses one). */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
+  let encoding = picked.peek(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(acceptEncoding);
+    picked.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');

@@ -32,7 +32,13 @@ export function createPageCache() {
     /** The page for `key`, made by `fill` only when its source or settings changed. */
     get(key: string, source: string, configKey: string, fill: () => string): Promise<CompressedPage> {
       const slot = slots.get(key);
-      if (slot && slot.source === source && slot.configKey === configKey) return slot.page;
+      if (slot && slot.source === source && slot.configKey === configKey) {
+        // Equal text in a new string (a page rendered again, settings read again): keep the new one, so the
+        // next requests compare one string with itself instead of every character.
+        slot.source = source;
+        slot.configKey = configKey;
+        return slot.page;
+      }
       const page = compress(fill());
       slots.set(key, { source, configKey, page });
       page.catch(() => slots.delete(key));

@@ -115,6 +115,10 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
       root: opts.webDir,
       index: false,
       preCompressed: true,
+      // A route per built file, found once at start (the build does not change under a running server): any
+      // other path goes straight to the 404 page, without looking for files on disk (three stat calls with
+      // the precompressed variants).
+      wildcard: false,
       // The HTML files there are templates, served as pages by the routes below; .vite/ holds the build's manifest.
       allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.startsWith('/.vite/'),
       setHeaders(reply, path) {
@@ -124,13 +128,20 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
   }
 
   const pages = createPageCache();
+  /** The settings' text, the page cache's key: serialised once per settings object read. */
+  const configKeys = new WeakMap<PublicConfig, string>();
+  const configKey = (config: PublicConfig) => {
+    let key = configKeys.get(config);
+    if (key === undefined) configKeys.set(config, (key = JSON.stringify(config)));
+    return key;
+  };
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, file: string, locale: Locale, status = 200, live?: { path: string }) {
     const template = site?.templates.get(file);
     if (!template) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     const source = !live ? template : livePages ? await livePages.render(live.path, template) : browserDrawn(template);
     const config = await opts.getPublicConfig();
-    const page = await pages.get(`${file}|${live?.path ?? ''}`, source, JSON.stringify(config), () => fillTemplate(source, config, opts.publicUrl, locale));
+    const page = await pages.get(`${file}|${live?.path ?? ''}`, source, configKey(config), () => fillTemplate(source, config, opts.publicUrl, locale));
     return sendCompressed(request, reply, page, status);
   }
 
