@@ -63,7 +63,7 @@ export const DEFAULT_POLL_INTERVAL_MS = 1000;
  * Jobs one worker runs at a time. Most of a job's time is spent waiting for a panel or a provider, so
  * several run side by side (the jobs of one account still run one at a time: see EnqueueJob.serialKey).
  */
-export const DEFAULT_CONCURRENCY = 16;
+export const DEFAULT_CONCURRENCY = 32;
 
 export interface JobWorkerOptions {
   repo: JobsRepo;
