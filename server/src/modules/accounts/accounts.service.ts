@@ -17,6 +17,7 @@ import type { UserProfile, UsersRepo } from '../users/users.repo.js';
 import { expiryAfterDays, generateSubToken, generateUsername } from './account-values.js';
 import type { AccountRecord, AccountsRepo } from './accounts.repo.js';
 import { shownExpiry } from './shown-expiry.js';
+import { isoTime, isoTimeOrNull } from '../../lib/iso-time.js';
 import { AccountNoLongerWaiting, provisionedFields, type Provisioned, type Provisioner } from './provisioning.js';
 
 /** Usage and status are asked of the panel at most this often per account. */
@@ -84,10 +85,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       id: account.id,
       username: account.username,
       status: account.status,
-      expireDate: shownExpiry(account.expireDate, account.paidUntil, shown.renewalGraceDays)?.toISOString() ?? null,
+      expireDate: isoTimeOrNull(shownExpiry(account.expireDate, account.paidUntil, shown.renewalGraceDays)),
       dataLimitBytes: account.dataLimitBytes > 0 ? account.dataLimitBytes : null,
       usedTrafficBytes: account.usedTrafficBytes,
-      createdAt: account.createdAt.toISOString(),
+      createdAt: isoTime(account.createdAt),
       combinedUrl: ownLink,
       subscriptionUrl: ownLink,
       links: account.links,
@@ -97,7 +98,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       renewable: provisioned && account.plan !== null && isPurchasable(account.plan, shown.trialPlanId),
       usageStale,
       paymentConfirmed: account.paymentConfirmed,
-      usageCheckedAt: account.usageCheckedAt?.toISOString() ?? null,
+      usageCheckedAt: isoTimeOrNull(account.usageCheckedAt),
       deviceLimit: account.deviceLimit,
     };
   }

@@ -8,13 +8,14 @@ import type { Clock } from '../../lib/clock.js';
 import { keptUntilCommit } from '../../lib/kept-until-commit.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
 import type { UserProfile, UsersRepo } from './users.repo.js';
+import { isoTime } from '../../lib/iso-time.js';
 
 export const toAdminUser = (user: UserProfile): AdminUser => ({
   id: user.id,
   email: user.email,
   role: user.role,
   trialUsed: user.trialUsed,
-  createdAt: user.createdAt.toISOString(),
+  createdAt: isoTime(user.createdAt),
 });
 
 export interface Actor {
