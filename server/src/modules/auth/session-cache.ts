@@ -1,4 +1,5 @@
 import type { Broadcast } from '../../lib/broadcast.js';
+import { LruMap } from '../../lib/lru-map.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { SessionsRepo, SessionWithUser } from './sessions.repo.js';
 
@@ -34,11 +35,13 @@ export function createSessionCache(deps: {
 }) {
   const now = deps.now ?? Date.now;
   const ttlMs = deps.ttlMs ?? SESSION_CACHE_TTL_MS;
-  const entries = new Map<string, Entry>();
+  // At most MAX_ENTRIES sessions, the least recently used forgotten first.
+  const entries = new LruMap<string, Entry>(MAX_ENTRIES);
 
   const forgetUser = (userId: string) => {
     // An entry still loading may hold the row from before the change: it goes too.
-    for (const [sessionId, entry] of entries) if (entry.userId === undefined || entry.userId === userId) entries.delete(sessionId);
+    const forgotten = [...entries.entries()].filter(([, entry]) => entry.userId === undefined || entry.userId === userId);
+    for (const [sessionId] of forgotten) entries.delete(sessionId);
   };
   const apply = (message: string) => {
     const id = message.slice(2);
@@ -55,7 +58,6 @@ export function createSessionCache(deps: {
       const at = now();
       const hit = entries.get(sessionId);
       if (hit && at < hit.expiresAt) return hit.value;
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       const value = deps.load(sessionId);
       const entry: Entry = { expiresAt: at + ttlMs, value };
       entries.set(sessionId, entry);
@@ -64,7 +66,7 @@ export function createSessionCache(deps: {
           entry.userId = session?.user.id ?? '';
         },
         () => {
-          if (entries.get(sessionId) === entry) entries.delete(sessionId);
+          if (entries.peek(sessionId) === entry) entries.delete(sessionId);
         },
       );
       return value;
