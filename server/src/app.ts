@@ -1,5 +1,3 @@
-import { constants as zlibConstants } from 'node:zlib';
-import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { createDb, type Db } from './db/knex.js';
@@ -35,6 +33,7 @@ import { createJobWorker, type JobWorker } from './jobs/worker.js';
 import { adminUsersRoutes, meRoutes } from './modules/users/users.routes.js';
 import { adminOverviewRoutes } from './modules/overview/overview.routes.js';
 import { authPlugin } from './plugins/auth.js';
+import { compressAnswersPlugin } from './plugins/compress-answers.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { nulCharactersPlugin } from './plugins/nul-characters.js';
 import { DEFAULT_RATE_LIMITS, rateLimitPlugin, type RateLimits } from './plugins/rate-limit.js';
@@ -109,8 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(nulCharactersPlugin);
-  // Pages and JSON are compressed on the fly; built assets are sent precompressed (static-site).
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
+  // Answers made per request are compressed as they are sent; pages, plans and built assets are sent precompressed.
+  await app.register(compressAnswersPlugin);
   await app.register(authPlugin, { jwtSecret: keys.jwt, secureCookies: config.publicUrl.protocol === 'https:', sessions: services.sessions, clock });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });

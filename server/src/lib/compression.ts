@@ -5,6 +5,9 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** Below this an answer is sent as it is: a packet either way. */
+export const COMPRESS_FROM_BYTES = 1024;
+
 /** Bytes in the two encodings browsers ask for. */
 export interface Compressed {
   br: Buffer;

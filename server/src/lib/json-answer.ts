@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { compressOnce, pickEncoding, type Compressed } from './compression.js';
+import { COMPRESS_FROM_BYTES, compressOnce, pickEncoding, type Compressed } from './compression.js';
 
-/** Below this an answer is sent as it is (as @fastify/compress's threshold in app.ts). */
-const COMPRESS_FROM_BYTES = 1024;
 
 /** A JSON answer serialised (and, when large, compressed) once and sent as it is to every request until what it shows changes. */
 export interface JsonAnswer {
@@ -25,7 +23,7 @@ export function toJsonAnswer(value: unknown): JsonAnswer {
 
 /**
  * Sends the ready answer, or 304 to a client that already holds it; compressed as the client accepts,
- * from the bytes made once (routes that send it are registered with `compress: false`). `no-cache` (not
+ * from the bytes made once (compress-answers.ts leaves an answer with a Content-Encoding as it is). `no-cache` (not
  * the API's usual `no-store`) lets a browser keep it and ask again with its ETag: the answer is the same
  * for everyone.
  */

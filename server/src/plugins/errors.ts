@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../shared/errors.js';
 import { AppError } from '../errors.js';
 import { localizeErrorBody } from '../i18n/index.js';
 import { localeFromAcceptLanguage } from '../lib/locale.js';
+import { varyOn } from '../lib/vary.js';
 
 /** A body over the route's limit (Fastify refuses it before reading it): 413, not a 500 or a reset. */
 const PAYLOAD_TOO_LARGE = { code: 'payload_too_large', message: 'The request body is too large.' } satisfies ApiErrorBody;
@@ -22,16 +23,9 @@ const BODY_ERRORS: Record<string, { code: string; message: string }> = {
  * customer-facing messages are translated (server/src/i18n), `code` never is. English, or no header: as written.
  */
 function localized(request: FastifyRequest, reply: FastifyReply, body: ApiErrorBody, retryAfterSeconds?: number): ApiErrorBody {
-  varyOnLanguage(reply);
+  // Tells caches the body depends on `Accept-Language`.
+  varyOn(reply, 'Accept-Language');
   return localizeErrorBody(body, localeFromAcceptLanguage(request.headers['accept-language']), retryAfterSeconds);
-}
-
-/** Tells caches the body depends on `Accept-Language`, keeping what `Vary` already names (`Origin`, …). */
-function varyOnLanguage(reply: FastifyReply): void {
-  const current = String(reply.getHeader('vary') ?? '');
-  const fields = current.split(',').map((field) => field.trim()).filter(Boolean);
-  if (fields.includes('*') || fields.some((field) => field.toLowerCase() === 'accept-language')) return;
-  reply.header('vary', [...fields, 'Accept-Language'].join(', '));
 }
 
 /** One error shape for every failure: `{ code, message }` (+ `fields`), never a stack trace. */

@@ -146,11 +146,11 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
   }
 
   if (site) {
-    // Pages are sent precompressed (page-cache.ts), not compressed again on the way out.
+    // Pages are sent precompressed (page-cache.ts): their Content-Encoding keeps compress-answers.ts away.
     for (const page of site.manifest.pages) {
       const { locale, path, notFound } = localeOf(site.manifest, page.path);
       const claim = claimOf(path);
-      app.get(page.path, { compress: false }, async (request, reply) => {
+      app.get(page.path, async (request, reply) => {
         // A page about a feature the operator does not offer does not exist for visitors.
         if (claim && !offers(await opts.getPublicConfig(), claim)) return sendPage(request, reply, notFound, locale, 404);
         return sendPage(request, reply, page.file, page.locale ?? locale, 200, page.live ? { path: page.path } : undefined);
@@ -158,7 +158,7 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
     }
     for (const path of site.manifest.appPaths) {
       const { locale, shell } = localeOf(site.manifest, path);
-      app.get(path, { compress: false }, (request, reply) => sendPage(request, reply, shell, locale));
+      app.get(path, (request, reply) => sendPage(request, reply, shell, locale));
     }
     app.get('/sitemap.xml', async (_request, reply) => {
       const config = await opts.getPublicConfig();

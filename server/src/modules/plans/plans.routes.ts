@@ -8,7 +8,7 @@ import type { PlansService } from './plans.service.js';
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
 export async function publicPlansRoutes(app: FastifyInstance, opts: { plans: PlansService }) {
-  app.get('/api/plans', { compress: false }, async (request, reply) => sendJsonAnswer(request, reply, await opts.plans.publicPlansAnswer()));
+  app.get('/api/plans', async (request, reply) => sendJsonAnswer(request, reply, await opts.plans.publicPlansAnswer()));
 }
 
 export async function adminPlansRoutes(app: FastifyInstance, opts: { plans: PlansService }) {

@@ -8,7 +8,7 @@ import { actorOf } from '../users/users.service.js';
 import type { SettingsService } from './settings.service.js';
 
 export async function publicConfigRoutes(app: FastifyInstance, opts: { settings: SettingsService }) {
-  app.get('/api/config', { compress: false }, async (request, reply) => sendJsonAnswer(request, reply, await opts.settings.getPublicConfigAnswer()));
+  app.get('/api/config', async (request, reply) => sendJsonAnswer(request, reply, await opts.settings.getPublicConfigAnswer()));
 }
 
 export async function adminSettingsRoutes(app: FastifyInstance, opts: { settings: SettingsService; audit: AuditRepo; clock: Clock }) {
