@@ -1,12 +1,28 @@
 import { LruMap } from './lru-map.js';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Below this an answer is sent as it is: a packet either way. */
 export const COMPRESS_FROM_BYTES = 1024;
+/** Up to this an answer is compressed on the spot (brotli 2: 12 µs for the dashboard's 2 KB); larger ones off the event loop (brotli 4). */
+const ON_THE_SPOT_BYTES = 16 * 1024;
+
+/**
+ * Brotli's quality for an answer compressed as it is sent: on the dashboard's 2 KB of JSON, 2 gives 412 bytes
+ * in 12 µs, 4 gives 382 in 26 µs and 5 (@fastify/compress's choice here before) 358 in 38 µs.
+ */
+const brotliAt = (quality: number, bytes: number): BrotliOptions => ({
+  params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes },
+});
+
+/** An answer compressed as it is sent: in one call, on the spot when small, else off the event loop. */
+export async function compressAnswer(payload: string | Buffer, encoding: 'br' | 'gzip', bytes = Buffer.byteLength(payload)): Promise<Buffer> {
+  if (bytes <= ON_THE_SPOT_BYTES) return encoding === 'br' ? brotliCompressSync(payload, brotliAt(2, bytes)) : gzipSync(payload);
+  return encoding === 'br' ? brotli(payload, brotliAt(4, bytes)) : gzipAsync(payload);
+}
 
 /** Bytes in the two encodings browsers ask for. */
 export interface Compressed {

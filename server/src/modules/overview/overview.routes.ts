@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { OverviewQuery } from '../../../../shared/overview.js';
+import { sendKeptJson } from '../../lib/kept-json.js';
 import { parseInput } from '../../lib/parse.js';
 import type { OverviewService } from './overview.service.js';
 
@@ -7,5 +8,5 @@ export async function adminOverviewRoutes(app: FastifyInstance, opts: { overview
   app.addHook('preHandler', app.requireAdmin);
 
   app.get('/api/admin/overview', async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await opts.overview.getOverviewJson(parseInput(OverviewQuery, request.query).days)));
+    sendKeptJson(request, reply, await opts.overview.getOverviewJson(parseInput(OverviewQuery, request.query).days)));
 }

@@ -1,6 +1,7 @@
 import type { AdminOverview, OverviewRange, OverviewServerTraffic } from '../../../../shared/overview.js';
 import type { CommitToken } from '../../db/commit-token.js';
 import type { Clock } from '../../lib/clock.js';
+import { KeptJson } from '../../lib/kept-json.js';
 import { keptUntilCommit } from '../../lib/kept-until-commit.js';
 import { addDays, DAILY_METRICS, utcDay, WHOLE_SHOP, type DailyStatsRepo } from './daily-stats.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -118,15 +119,15 @@ export function createOverviewService(deps: {
   }
 
   const keptJson = deps.commitToken
-    ? keptUntilCommit(deps.commitToken, async (key: `${OverviewRange}/${string}`) => JSON.stringify(await getOverview(Number(key.split('/')[0]) as OverviewRange)))
+    ? keptUntilCommit(deps.commitToken, async (key: `${OverviewRange}/${string}`) => new KeptJson(JSON.stringify(await getOverview(Number(key.split('/')[0]) as OverviewRange))))
     : undefined;
 
   return {
     takeSnapshot,
     getOverview,
     /** The overview's JSON (an AdminOverview). */
-    async getOverviewJson(days: OverviewRange): Promise<string> {
-      return keptJson ? keptJson(`${days}/${utcDay(clock())}`) : JSON.stringify(await getOverview(days));
+    async getOverviewJson(days: OverviewRange): Promise<KeptJson> {
+      return keptJson ? keptJson(`${days}/${utcDay(clock())}`) : new KeptJson(JSON.stringify(await getOverview(days)));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOverview } from '../../../../shared/overview.js';
 import { TEST_DATABASES } from '../../../test/databases.js';
@@ -99,6 +100,15 @@ describe.each(TEST_DATABASES)('admin overview (%s)', (kind) => {
     expect(ninety.dates).toHaveLength(90);
     expect(ninety.dates[0]).toBe(addDays(TODAY, -89));
     expect(ninety.revenue.every((value) => value === 0)).toBe(true);
+  });
+
+  it('sends the same overview brotli-compressed to a browser that asks for it', async () => {
+    const plain = await get('?days=90');
+    const br = await t.app.inject({ method: 'GET', url: '/api/admin/overview?days=90', headers: { cookie: admin.cookie, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('counts signups, trials and revenue (less refunds) on their UTC day, exactly, in each range', async () => {

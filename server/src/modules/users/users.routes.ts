@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { UpdateMeBody } from '../../../../shared/auth.js';
 import { AdminUsersQuery, UpdateUserBody } from '../../../../shared/users.js';
+import { sendKeptJson } from '../../lib/kept-json.js';
 import { parseInput } from '../../lib/parse.js';
 import { toMe } from '../../plugins/auth.js';
 import type { UserPageService } from './user-page.service.js';
@@ -16,7 +17,7 @@ export async function adminUsersRoutes(app: FastifyInstance, opts: { users: User
   app.addHook('preHandler', app.requireAdmin);
 
   app.get('/api/admin/users', async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await opts.users.listUsers(parseInput(AdminUsersQuery, request.query))));
+    sendKeptJson(request, reply, await opts.users.listUsers(parseInput(AdminUsersQuery, request.query))));
 
   app.get<{ Params: { id: string } }>('/api/admin/users/:id', async (request) => opts.userPage.getPage(request.params.id));
   app.post<{ Params: { id: string } }>('/api/admin/users/:id/sign-out', async (request) => opts.userPage.signOutEverywhere(actorOf(request), request.params.id));

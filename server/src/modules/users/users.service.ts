@@ -9,6 +9,7 @@ import { keptUntilCommit } from '../../lib/kept-until-commit.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
 import type { UserProfile, UsersRepo } from './users.repo.js';
 import { isoTime } from '../../lib/iso-time.js';
+import { KeptJson } from '../../lib/kept-json.js';
 
 export const toAdminUser = (user: UserProfile): AdminUser => ({
   id: user.id,
@@ -37,20 +38,20 @@ const PAGES_KEPT = 64;
 export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; clock: Clock; commitToken?: CommitToken }) {
   const { users, audit, clock } = deps;
 
-  async function readPage(query: AdminUsersQuery): Promise<string> {
+  async function readPage(query: AdminUsersQuery): Promise<KeptJson> {
     const search = !query.q ? undefined : EmailSchema.safeParse(query.q).success ? { exact: query.q } : { prefix: query.q };
     const page = await users.listPageJson({ search, role: query.role, active: query.active, pastDue: query.pastDue, limit: query.limit, after: query.after });
     // An empty page after a cursor is the end of the list, or a cursor naming no user: only then look which.
     if (query.after && page === '' && !(await users.findById(query.after))) {
       throw new AppError(400, 'invalid_cursor', 'This page no longer exists: the user it continued from is gone. Start again from the first page.');
     }
-    return `[${page}]`;
+    return new KeptJson(`[${page}]`);
   }
   const keptPage = deps.commitToken ? keptUntilCommit(deps.commitToken, (key: string) => readPage(JSON.parse(key) as AdminUsersQuery), PAGES_KEPT) : undefined;
 
   return {
     /** One page of the users list (see AdminUsersQuery), as the JSON of an AdminUser[]; an `after` that names no user is a 400. */
-    async listUsers(query: AdminUsersQuery): Promise<string> {
+    async listUsers(query: AdminUsersQuery): Promise<KeptJson> {
       if (!keptPage) return readPage(query);
       const { q, role, active, pastDue, limit, after } = query;
       return keptPage(JSON.stringify({ q, role, active, pastDue, limit, after }));
