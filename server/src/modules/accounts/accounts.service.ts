@@ -103,10 +103,14 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     };
   }
 
+  /** Whether the panel is asked for the account's usage now: its last answer is older than the cache. */
+  const needsUsage = (account: AccountRecord, at: number): boolean =>
+    account.status !== 'suspended' && account.masterServerId !== null
+    && !(account.usageCheckedAt && at - account.usageCheckedAt.getTime() < USAGE_CACHE_SECONDS * 1000);
+
   /** Asks the panel for usage and status when the last answer is older than the cache (once at a time per account); stale when it could not. */
-  async function refreshUsage(account: AccountRecord): Promise<{ account: AccountRecord; stale: boolean }> {
-    const fresh = account.usageCheckedAt && clock().getTime() - account.usageCheckedAt.getTime() < USAGE_CACHE_SECONDS * 1000;
-    if (fresh || account.status === 'suspended' || !account.masterServerId) return { account, stale: false };
+  async function refreshUsage(account: AccountRecord, at: number): Promise<{ account: AccountRecord; stale: boolean }> {
+    if (!needsUsage(account, at) || !account.masterServerId) return { account, stale: false };
     let asked = usageAsked.get(account.id);
     if (!asked) {
       asked = askPanelForUsage(account, account.masterServerId).finally(() => usageAsked.delete(account.id));
@@ -214,7 +218,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   return {
     async listAccounts(user: UserProfile): Promise<VpnAccount[]> {
       const [own, shown] = await Promise.all([listOwn(user.id), shownSettings()]);
-      const refreshed = await Promise.all(own.map(refreshUsage));
+      const at = clock().getTime();
+      // Most visits find every account's usage fresh: those answer without a promise per account.
+      if (!own.some((account) => needsUsage(account, at))) return own.map((account) => toVpnAccount(account, shown));
+      const refreshed = await Promise.all(own.map((account) => refreshUsage(account, at)));
       return refreshed.map(({ account, stale }) => toVpnAccount(account, shown, stale));
     },
 
