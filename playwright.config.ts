@@ -13,6 +13,8 @@ const launchOptions = {
 
 /** The desktop app's renderer specs: they run in the desktop-app project only. */
 const DESKTOP_APP_SPECS = /desktop-renderer\.spec\.ts$/;
+/** The packaged app (Electron itself, through `_electron`): skipped unless ELECTRON_PATH names it (the release workflow). */
+const PACKAGED_APP_SPECS = /desktop-packaged\.spec\.ts$/;
 /** What the Electron window on Linux reports (the renderer picks the setup tab from it). */
 const ELECTRON_LINUX_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) vpn-storefront/0.1.0 Chrome/146.0.0.0 Electron/41.7.1 Safari/537.36';
@@ -29,8 +31,8 @@ export default defineConfig<object, { databaseKind: TestDatabaseKind }>({
   // Desktop runs against SQLite; phone against PostgreSQL when TEST_DATABASE_URL is set (else SQLite).
   // desktop-app loads the desktop app's built renderer from file:// (as Electron does) with a stand-in bridge.
   projects: [
-    { name: 'desktop', testIgnore: DESKTOP_APP_SPECS, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions, databaseKind: 'sqlite' } },
-    { name: 'phone', testIgnore: DESKTOP_APP_SPECS, use: { ...devices['Pixel 7'], launchOptions, databaseKind: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite' } },
+    { name: 'desktop', testIgnore: [DESKTOP_APP_SPECS, PACKAGED_APP_SPECS], use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions, databaseKind: 'sqlite' } },
+    { name: 'phone', testIgnore: [DESKTOP_APP_SPECS, PACKAGED_APP_SPECS], use: { ...devices['Pixel 7'], launchOptions, databaseKind: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite' } },
     {
       name: 'desktop-app',
       testMatch: DESKTOP_APP_SPECS,
@@ -41,5 +43,6 @@ export default defineConfig<object, { databaseKind: TestDatabaseKind }>({
         databaseKind: 'sqlite',
       },
     },
+    { name: 'packaged-app', testMatch: PACKAGED_APP_SPECS, use: { databaseKind: 'sqlite' } },
   ],
 });

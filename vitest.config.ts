@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { appBrandOf, loadBrand } from './desktop/brand.js';
 import { catalogs } from './web/vite-plugin-catalogs.js';
 
 const jsonOutput = process.env.VITEST_JSON_OUTPUT;
@@ -6,6 +8,8 @@ const jsonOutput = process.env.VITEST_JSON_OUTPUT;
 export default defineConfig({
   // Web code under test reads the message catalogues through `virtual:catalogs`.
   plugins: [catalogs()],
+  // The desktop main process reads its brand as the build inlines it (electron.vite.config.ts).
+  define: { __DESKTOP_BRAND__: JSON.stringify(appBrandOf(loadBrand(fileURLToPath(new URL('.', import.meta.url))))) },
   test: {
     include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'desktop/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',

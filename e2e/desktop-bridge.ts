@@ -31,6 +31,10 @@ export interface StandInBridge {
   install(page: Page): Promise<void>;
   /** Fires the renderer's `onFocus` listeners, as when the window regains focus. */
   emitFocus(page: Page): Promise<void>;
+  /** As main does when an update has been downloaded: the status says so and `onUpdateReady` listeners hear it. */
+  emitUpdateReady(page: Page, version: string): Promise<void>;
+  /** How many times the renderer asked to restart into the update. */
+  readonly restarts: number;
 }
 
 interface Tokens {
@@ -40,6 +44,8 @@ interface Tokens {
 
 export function createStandInBridge(options: { serverUrl: string; clients?: string[] }): StandInBridge {
   let tokens: Partial<Tokens> = {};
+  let readyVersion: string | null = null;
+  let restarts = 0;
 
   async function send(call: BridgeRequest, extraBody?: Record<string, unknown>): Promise<BridgeResponse> {
     const body = extraBody ? { ...(call.body as object | undefined), ...extraBody } : call.body;
@@ -130,6 +136,12 @@ export function createStandInBridge(options: { serverUrl: string; clients?: stri
     detectClients: () => [...bridge.clients],
     openDeepLink,
     openExternal,
+    getUpdateStatus: () => (readyVersion ? { ready: true, version: readyVersion } : { ready: false }),
+    restartToUpdate: () => {
+      if (!readyVersion) return { restarting: false };
+      restarts += 1;
+      return { restarting: true };
+    },
   };
 
   const bridge: StandInBridge = {
@@ -161,6 +173,13 @@ export function createStandInBridge(options: { serverUrl: string; clients?: stri
     async emitFocus(page) {
       await page.evaluate(() => (window as unknown as { __emitFocus: () => void }).__emitFocus());
     },
+    async emitUpdateReady(page, version) {
+      readyVersion = version;
+      await page.evaluate((v) => (window as unknown as { __emitUpdateReady: (version: string) => void }).__emitUpdateReady(v), version);
+    },
+    get restarts() {
+      return restarts;
+    },
   };
   return bridge;
 }
@@ -168,9 +187,10 @@ export function createStandInBridge(options: { serverUrl: string; clients?: stri
 /** Runs in the page before its scripts: the preload's `window.platform`, forwarding to the Node side. */
 function installPageSide(): void {
   type Call = (method: string, arg?: unknown) => Promise<never>;
-  const target = window as unknown as { __standInBridge: Call; __emitFocus: () => void; platform: PlatformBridge };
+  const target = window as unknown as { __standInBridge: Call; __emitFocus: () => void; __emitUpdateReady: (version: string) => void; platform: PlatformBridge };
   const call: Call = (method, arg) => target.__standInBridge(method, arg);
   const focusListeners = new Set<() => void>();
+  const updateListeners = new Set<(version: string) => void>();
   target.platform = {
     request: (request) => call('request', request),
     getServerUrl: () => call('getServerUrl'),
@@ -182,8 +202,15 @@ function installPageSide(): void {
       focusListeners.add(listener);
       return () => focusListeners.delete(listener);
     },
+    getUpdateStatus: () => call('getUpdateStatus'),
+    onUpdateReady(listener) {
+      updateListeners.add(listener);
+      return () => updateListeners.delete(listener);
+    },
+    restartToUpdate: () => call('restartToUpdate'),
   };
   target.__emitFocus = () => focusListeners.forEach((listener) => listener());
+  target.__emitUpdateReady = (version) => updateListeners.forEach((listener) => listener(version));
 }
 
 function toBridgeRequest(input: unknown): BridgeRequest | null {

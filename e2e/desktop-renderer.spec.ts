@@ -132,6 +132,14 @@ test('the desktop renderer signs in through the bridge, lists the accounts and h
     expect(bridge.serverUrlRequests).toEqual(['http://example.com']);
     expect(bridge.serverUrl).toBe(site.baseURL);
 
+    // An update downloaded in the background: the app offers to restart into it, and only restarts when asked.
+    await expect(page.getByTestId('update-banner')).toHaveCount(0);
+    await bridge.emitUpdateReady(page, '1.3.0');
+    await expect(page.getByRole('status').filter({ hasText: 'Version 1.3.0 of the app has been downloaded.' })).toBeVisible();
+    expect(bridge.restarts).toBe(0);
+    await page.getByRole('button', { name: 'Restart to update' }).click();
+    await expect.poll(() => bridge.restarts).toBe(1);
+
     // Sign out ends the session on the server.
     const token = bridge.accessToken!;
     await page.getByRole('button', { name: 'Sign out' }).click();

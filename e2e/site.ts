@@ -1,6 +1,9 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { seedDefaultPlans } from '../server/src/modules/plans/plans.seed.js';
@@ -21,6 +24,8 @@ export interface Site {
   database: TestDatabase;
   /** The fake Stripe the server's real Stripe SDK talks to (STRIPE_API_URL); its webhooks reach the site. */
   stripe: FakeStripe;
+  /** DESKTOP_UPDATES_DIR: where the operator publishes the desktop app (a folder per channel). */
+  desktopUpdatesDir: string;
 }
 
 /**
@@ -46,8 +51,10 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
       const smtp = await startSmtpCatcher();
       const port = await freePort();
       const stripe = await startFakeStripe({ ...FAKE_STRIPE_KEYS, webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe` });
+      const desktopUpdatesDir = mkdtempSync(join(tmpdir(), 'e2e-desktop-updates-'));
       const config = loadConfig({
         NODE_ENV: 'test',
+        DESKTOP_UPDATES_DIR: desktopUpdatesDir,
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
@@ -63,8 +70,9 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
       const app: FastifyInstance = await buildApp({ config, db: database.db, logger: false, rateLimits: { otpPerIp: sharedAddress, verifyPerIp: sharedAddress } });
       await app.listen({ port, host: '127.0.0.1' });
       app.jobWorker.start();
-      await use({ baseURL: `http://127.0.0.1:${port}`, smtp, database, stripe });
+      await use({ baseURL: `http://127.0.0.1:${port}`, smtp, database, stripe, desktopUpdatesDir });
       await app.close();
+      rmSync(desktopUpdatesDir, { recursive: true, force: true });
       await stripe.close();
       await smtp.close();
       await database.destroy();

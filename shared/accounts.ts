@@ -1,3 +1,4 @@
+import type { DesktopChannel, DesktopPlatform } from './desktop-releases.js';
 import type { AdminTransaction, RecurringMetrics, UnreadableWebhookAlert } from './billing.js';
 import { z } from 'zod';
 
@@ -88,6 +89,8 @@ export interface SystemStatus {
   mail: { kind: 'smtp' | 'log'; ok: boolean };
   panels: Array<{ id: string; name: string; kind: string; status: 'active' | 'disabled'; reachable: boolean; error: string | null }>;
   jobs: { counts: Record<string, number>; failed: Array<{ id: string; type: string; attempts: number; lastError: string | null; updatedAt: string }> };
+  /** The operator's desktop app as published for auto-update: the version per channel and platform, null where none is. */
+  desktopApp: Record<DesktopChannel, Record<DesktopPlatform, string | null>>;
   /**
    * Payments an admin must look at: paid amounts that differ from the order, open disputes, and webhook events
    * refused because their API version (or shape) could not be read.

@@ -31,6 +31,9 @@ export interface BridgeResponse {
   body: string;
 }
 
+/** An update of the app itself: downloaded in the background, installed when the user restarts for it (or quits). */
+export type AppUpdateStatus = { ready: false } | { ready: true; version: string };
+
 export type SetServerUrlResult = { ok: true; serverUrl: string } | { ok: false; message: string };
 
 export interface PlatformBridge {
@@ -47,6 +50,12 @@ export interface PlatformBridge {
   openExternal(url: string): Promise<{ opened: boolean }>;
   /** Called when the app window regains focus (e.g. back from buying in the browser). Returns an unsubscribe. */
   onFocus(listener: () => void): () => void;
+  /** Whether an update of the app has been downloaded and waits for a restart. */
+  getUpdateStatus(): Promise<AppUpdateStatus>;
+  /** Called when an update has been downloaded. Returns an unsubscribe. */
+  onUpdateReady(listener: (version: string) => void): () => void;
+  /** Quits and installs the downloaded update, then starts the app again; nothing happens when none is ready. */
+  restartToUpdate(): Promise<{ restarting: boolean }>;
 }
 
 /** The IPC channel of each bridge method (the preload and the main process share these names). */
@@ -58,4 +67,7 @@ export const BRIDGE_CHANNELS = {
   openDeepLink: 'platform:open-deep-link',
   openExternal: 'platform:open-external',
   focus: 'platform:focus',
+  getUpdateStatus: 'platform:get-update-status',
+  updateReady: 'platform:update-ready',
+  restartToUpdate: 'platform:restart-to-update',
 } as const;

@@ -19,8 +19,9 @@ function setup(options: { installedSchemes?: string[] } = {}) {
     canOpenScheme: vi.fn(async (scheme: string) => installed.has(scheme)),
   };
   const openExternal = vi.fn(async (_url: string) => {});
-  const handlers = createBridgeHandlers({ session, store, detector, openExternal });
-  return { handlers, store, session, openExternal };
+  const updates = { getStatus: vi.fn(async () => ({ ready: false as const })), restartToUpdate: vi.fn(async () => ({ restarting: false })) };
+  const handlers = createBridgeHandlers({ session, store, detector, openExternal, updates });
+  return { handlers, store, session, openExternal, updates };
 }
 
 describe('bridge handlers', () => {
@@ -110,5 +111,12 @@ describe('bridge handlers', () => {
       openExternal.mockRejectedValueOnce(new Error('no browser'));
       expect(await handlers.openExternal('https://vpn.example.com/')).toEqual({ opened: false });
     });
+  });
+
+  it('answers the update status and restarts into an update through the app updates', async () => {
+    const { handlers, updates } = setup();
+    expect(await handlers.getUpdateStatus()).toEqual({ ready: false });
+    expect(await handlers.restartToUpdate()).toEqual({ restarting: false });
+    expect(updates.restartToUpdate).toHaveBeenCalledOnce();
   });
 });

@@ -4,12 +4,14 @@
  */
 import type { PlatformBridge } from '../../shared/platform-bridge.js';
 import type { ApiSession } from './api-session.js';
+import type { AppUpdates } from './app-updates.js';
 import { openExternalPage } from './external-links.js';
 import { normaliseServerUrl } from './server-url.js';
 import type { SessionStore } from './session-store.js';
 import { openDeepLink, type ClientDetector } from './vpn-clients.js';
 
-export type BridgeHandlers = Omit<PlatformBridge, 'onFocus'>;
+/** The renderer's listeners (`onFocus`, `onUpdateReady`) are events main sends, not handlers. */
+export type BridgeHandlers = Omit<PlatformBridge, 'onFocus' | 'onUpdateReady'>;
 
 export interface BridgeHandlerDeps {
   session: ApiSession;
@@ -17,10 +19,11 @@ export interface BridgeHandlerDeps {
   detector: ClientDetector;
   /** `shell.openExternal`. */
   openExternal: (url: string) => Promise<void>;
+  updates: Pick<AppUpdates, 'getStatus' | 'restartToUpdate'>;
 }
 
 export function createBridgeHandlers(deps: BridgeHandlerDeps): BridgeHandlers {
-  const { session, store, detector, openExternal } = deps;
+  const { session, store, detector, openExternal, updates } = deps;
   return {
     request: (call) => session.request(call),
 
@@ -42,5 +45,9 @@ export function createBridgeHandlers(deps: BridgeHandlerDeps): BridgeHandlers {
     openDeepLink: (link) => openDeepLink(link, { detector, openExternal }),
 
     openExternal: (url) => openExternalPage(url, openExternal),
+
+    getUpdateStatus: () => updates.getStatus(),
+
+    restartToUpdate: () => updates.restartToUpdate(),
   };
 }

@@ -106,7 +106,7 @@ describe('app lifecycle', () => {
 
     expect(electron.calls).toContain('enableSandbox');
     expect(electron.paths.get('userData')).toBe(join(appData, 'Lumen VPN'));
-    const { focus: _focus, ...invoke } = BRIDGE_CHANNELS;
+    const { focus: _focus, updateReady: _updateReady, ...invoke } = BRIDGE_CHANNELS;
     expect([...electron.handled].sort()).toEqual(Object.values(invoke).sort());
     expect(electron.windows).toHaveLength(1);
     const window = electron.windows[0]!;

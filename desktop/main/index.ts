@@ -7,8 +7,10 @@
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, shell, type BrowserWindow } from 'electron';
+import { BRIDGE_CHANNELS } from '../../shared/platform-bridge.js';
 import { createApiSession } from './api-session.js';
-import { APP_ID, KEYCHAIN_SERVICE, PRODUCT_NAME } from './app-identity.js';
+import { channelOfVersion, createAppUpdates, type AppUpdates } from './app-updates.js';
+import { APP_BRAND, APP_ID, KEYCHAIN_SERVICE, PRODUCT_NAME } from './app-identity.js';
 import { createBridgeHandlers } from './bridge-handlers.js';
 import { describeThisDevice } from './device-identity.js';
 import { isTrustedSender, registerBridgeHandlers } from './ipc.js';
@@ -43,10 +45,11 @@ export async function startDesktopApp(): Promise<void> {
   });
 
   await app.whenReady();
-  const store = createSessionStore({ keyring: createOsKeyring(), settingsDir: app.getPath('userData'), service: KEYCHAIN_SERVICE });
+  const store = createSessionStore({ keyring: createOsKeyring(), settingsDir: app.getPath('userData'), service: KEYCHAIN_SERVICE, defaultServerUrl: APP_BRAND.serverUrl });
   const session = createApiSession({ store, device: describeThisDevice() });
   const detector = createClientDetector({ lookupProtocol: (url) => app.getApplicationNameForProtocol(url) });
-  registerBridgeHandlers(createBridgeHandlers({ session, store, detector, openExternal }), (event) =>
+  const updates = await startUpdates(() => store.getServerUrl(), (version) => window?.webContents.send(BRIDGE_CHANNELS.updateReady, version));
+  registerBridgeHandlers(createBridgeHandlers({ session, store, detector, openExternal, updates }), (event) =>
     isTrustedSender(event, window, location.rendererUrl),
   );
 
@@ -60,6 +63,24 @@ export async function startDesktopApp(): Promise<void> {
   app.on('activate', () => {
     if (!window) openWindow();
   });
+}
+
+/** What an app that cannot update itself answers (one run from its sources, not installed). */
+const NO_UPDATES: Pick<AppUpdates, 'getStatus' | 'restartToUpdate'> = {
+  getStatus: async () => ({ ready: false }),
+  restartToUpdate: async () => ({ restarting: false }),
+};
+
+/** An installed app looks for updates on its server (app-updates.ts); electron-updater is loaded only then. */
+async function startUpdates(serverUrl: () => Promise<string>, notifyReady: (version: string) => void) {
+  if (!app.isPackaged) return NO_UPDATES;
+  const { autoUpdater } = await import('electron-updater');
+  const updates = createAppUpdates({
+    updater: autoUpdater, serverUrl, channel: channelOfVersion(app.getVersion()), notifyReady,
+    log: (message, error) => console.warn(`[updates] ${message}:`, error), setInterval,
+  });
+  updates.start();
+  return updates;
 }
 
 if (!process.env.VITEST) {

@@ -40,6 +40,8 @@ function fakeHandlers() {
     detectClients: vi.fn(async () => ['hiddify']),
     openDeepLink: vi.fn(async () => ({ opened: true })),
     openExternal: vi.fn(async () => ({ opened: true })),
+    getUpdateStatus: vi.fn(async () => ({ ready: true as const, version: '1.3.0' })),
+    restartToUpdate: vi.fn(async () => ({ restarting: true })),
   } satisfies BridgeHandlers;
 }
 
@@ -61,8 +63,8 @@ describe('IPC handlers', () => {
     registerBridgeHandlers(handlers, (event) => isTrustedSender(event, ours.window, RENDERER_URL));
   });
 
-  it('registers one handler per invoke channel of the contract (focus goes main → renderer)', () => {
-    const { focus: _focus, ...invokeChannels } = BRIDGE_CHANNELS;
+  it('registers one handler per invoke channel of the contract (focus and updateReady go main → renderer)', () => {
+    const { focus: _focus, updateReady: _updateReady, ...invokeChannels } = BRIDGE_CHANNELS;
     expect([...ipc.handlers.keys()].sort()).toEqual(Object.values(invokeChannels).sort());
     expect(INVOKE_CHANNELS.sort()).toEqual(Object.values(invokeChannels).sort());
   });
@@ -90,6 +92,8 @@ describe('IPC handlers', () => {
       expect(handlers.setServerUrl).toHaveBeenCalledWith('https://vpn.other.example');
       expect(handlers.openDeepLink).toHaveBeenCalledWith('hiddify://import/https://vpn.example.com/sub/abc#Lumen');
       expect(handlers.openExternal).toHaveBeenCalledWith('https://vpn.example.com/dashboard');
+      expect(await invoke(BRIDGE_CHANNELS.getUpdateStatus, event)).toEqual({ ready: true, version: '1.3.0' });
+      expect(await invoke(BRIDGE_CHANNELS.restartToUpdate, event)).toEqual({ restarting: true });
     });
   });
 
@@ -130,6 +134,8 @@ describe('IPC handlers', () => {
       ['an oversized deep link', BRIDGE_CHANNELS.openDeepLink, [`hiddify://import/${long(9000)}`]],
       ['an array as external URL', BRIDGE_CHANNELS.openExternal, [['https://example.com']]],
       ['an oversized external URL', BRIDGE_CHANNELS.openExternal, [`https://example.com/${long(3000)}`]],
+      ['an argument to getUpdateStatus', BRIDGE_CHANNELS.getUpdateStatus, ['x']],
+      ['an argument to restartToUpdate', BRIDGE_CHANNELS.restartToUpdate, [true]],
     ])('%s', async (_what, channel, args) => {
       await expect(invoke(channel, fromRenderer(), ...args)).rejects.toThrow(new RegExp(`^Refused ${channel}: `));
       nothingWasCalled();

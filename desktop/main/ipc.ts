@@ -49,9 +49,11 @@ const ROUTES = {
   [BRIDGE_CHANNELS.detectClients]: route(noArguments(), (h) => h.detectClients()),
   [BRIDGE_CHANNELS.openDeepLink]: route(oneArgument(z.string().max(MAX_DEEP_LINK_LENGTH)), (h, [link]) => h.openDeepLink(link)),
   [BRIDGE_CHANNELS.openExternal]: route(oneArgument(z.string().max(MAX_EXTERNAL_URL_LENGTH)), (h, [url]) => h.openExternal(url)),
+  [BRIDGE_CHANNELS.getUpdateStatus]: route(noArguments(), (h) => h.getUpdateStatus()),
+  [BRIDGE_CHANNELS.restartToUpdate]: route(noArguments(), (h) => h.restartToUpdate()),
 };
 
-/** The channels the renderer invokes (`focus` goes the other way: main → renderer). */
+/** The channels the renderer invokes (`focus` and `updateReady` go the other way: main → renderer). */
 export const INVOKE_CHANNELS = Object.keys(ROUTES);
 
 /** True when the call comes from our window's main frame while it shows our renderer. */

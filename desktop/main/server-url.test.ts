@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultServerUrl, FALLBACK_SERVER_URL, normaliseServerUrl } from './server-url.js';
+import { normaliseServerUrl } from './server-url.js';
 
 describe('server URL', () => {
   it.each([
@@ -32,11 +32,5 @@ describe('server URL', () => {
     ['too long', `https://${'a'.repeat(2100)}.example`],
   ])('refuses %s with a message', (_what, input) => {
     expect(normaliseServerUrl(input)).toEqual({ ok: false, message: expect.any(String) });
-  });
-
-  it('defaults to the build configuration, else the fallback', () => {
-    expect(defaultServerUrl('https://vpn.mybrand.example/')).toBe('https://vpn.mybrand.example');
-    expect(defaultServerUrl('http://not-allowed.example')).toBe(FALLBACK_SERVER_URL);
-    expect(defaultServerUrl(undefined)).toBe('https://vpn.example.com');
   });
 });

@@ -1,10 +1,7 @@
 /**
- * The server the desktop app talks to. The build's default comes from `MAIN_VITE_SERVER_URL`
- * (an environment variable or a `.env` file when running `npm run build:desktop`; electron-vite
- * inlines it into the main bundle), else `https://vpn.example.com`. The user may change it in the app.
+ * The server the desktop app talks to: the brand's `serverUrl` (desktop/brand.json, checked by this at
+ * build time) until the user chooses another in the app (checked by this again).
  */
-
-export const FALLBACK_SERVER_URL = 'https://vpn.example.com';
 const MAX_URL_LENGTH = 2048;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -37,13 +34,4 @@ export function normaliseServerUrl(input: string): ServerUrlResult {
     return { ok: false, message: 'Enter the server address without a path, e.g. https://vpn.example.com.' };
   }
   return { ok: true, serverUrl: url.origin };
-}
-
-/** The build's default server (see the file comment); an invalid configured value falls back. */
-export function defaultServerUrl(configured: string | undefined = import.meta.env?.MAIN_VITE_SERVER_URL): string {
-  if (configured) {
-    const result = normaliseServerUrl(configured);
-    if (result.ok) return result.serverUrl;
-  }
-  return FALLBACK_SERVER_URL;
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { EntryOptions } from '@napi-rs/keyring';
 import { z } from 'zod';
 import { newDeviceId } from './device-identity.js';
-import { defaultServerUrl, normaliseServerUrl } from './server-url.js';
+import { normaliseServerUrl } from './server-url.js';
 
 /** The keychain as the store uses it; tests pass a fake, the app passes `createOsKeyring()`. */
 export interface Keyring {
@@ -65,8 +65,8 @@ export interface SessionStoreOptions {
   /** The app's data folder (`app.getPath('userData')`); the settings file goes in it. */
   settingsDir: string;
   service: string;
-  /** The build's default server. */
-  defaultServerUrl?: string;
+  /** The brand's server (APP_BRAND.serverUrl), until the user saves another. */
+  defaultServerUrl: string;
   /** Where keychain failures are reported (they never stop the app). */
   warn?: (message: string, error: unknown) => void;
 }
@@ -93,7 +93,7 @@ const DEVICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { keyring, service, settingsDir } = options;
-  const fallbackServerUrl = options.defaultServerUrl ?? defaultServerUrl();
+  const fallbackServerUrl = options.defaultServerUrl;
   const warn = options.warn ?? ((message, error) => console.warn(`[session-store] ${message}:`, error));
   const settingsPath = join(settingsDir, SETTINGS_FILE);
   let cached: Settings | undefined;

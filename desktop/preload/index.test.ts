@@ -34,7 +34,7 @@ describe('preload bridge', () => {
   it('exposes window.platform with the contract’s methods and nothing else', () => {
     expect([...electron.exposed.keys()]).toEqual(['platform']);
     expect(Object.keys(bridge).sort()).toEqual(
-      ['detectClients', 'getServerUrl', 'onFocus', 'openDeepLink', 'openExternal', 'request', 'setServerUrl'],
+      ['detectClients', 'getServerUrl', 'getUpdateStatus', 'onFocus', 'onUpdateReady', 'openDeepLink', 'openExternal', 'request', 'restartToUpdate', 'setServerUrl'],
     );
     expect(Object.values(bridge).every((value) => typeof value === 'function')).toBe(true);
   });
@@ -47,6 +47,8 @@ describe('preload bridge', () => {
     await bridge.detectClients();
     await bridge.openDeepLink('hiddify://import/x');
     await bridge.openExternal('https://vpn.example.com/');
+    await bridge.getUpdateStatus();
+    await bridge.restartToUpdate();
     expect(electron.invoke.mock.calls).toEqual([
       [BRIDGE_CHANNELS.request, call],
       [BRIDGE_CHANNELS.getServerUrl],
@@ -54,6 +56,8 @@ describe('preload bridge', () => {
       [BRIDGE_CHANNELS.detectClients],
       [BRIDGE_CHANNELS.openDeepLink, 'hiddify://import/x'],
       [BRIDGE_CHANNELS.openExternal, 'https://vpn.example.com/'],
+      [BRIDGE_CHANNELS.getUpdateStatus],
+      [BRIDGE_CHANNELS.restartToUpdate],
     ]);
   });
 
@@ -69,5 +73,19 @@ describe('preload bridge', () => {
     emit();
     expect(listener).toHaveBeenCalledTimes(1);
     expect(electron.listeners.get(BRIDGE_CHANNELS.focus)?.size).toBe(0);
+  });
+
+  it('onUpdateReady gives the listener the version only (a string), without the IPC event, and unsubscribes', () => {
+    const listener = vi.fn();
+    const unsubscribe = bridge.onUpdateReady(listener);
+    const emit = (version: unknown) => electron.listeners.get(BRIDGE_CHANNELS.updateReady)?.forEach((l) => l({ sender: 'the IPC event' }, version));
+
+    emit('1.3.0');
+    emit({ not: 'a version' });
+    expect(listener.mock.calls).toEqual([['1.3.0']]);
+    unsubscribe();
+    emit('1.4.0');
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(electron.listeners.get(BRIDGE_CHANNELS.updateReady)?.size).toBe(0);
   });
 });

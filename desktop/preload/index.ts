@@ -20,6 +20,17 @@ const bridge = {
       ipcRenderer.removeListener(BRIDGE_CHANNELS.focus, forward);
     };
   },
+  getUpdateStatus: () => ipcRenderer.invoke(BRIDGE_CHANNELS.getUpdateStatus),
+  onUpdateReady(listener) {
+    const forward = (_event: unknown, version: unknown) => {
+      if (typeof version === 'string') listener(version);
+    };
+    ipcRenderer.on(BRIDGE_CHANNELS.updateReady, forward);
+    return () => {
+      ipcRenderer.removeListener(BRIDGE_CHANNELS.updateReady, forward);
+    };
+  },
+  restartToUpdate: () => ipcRenderer.invoke(BRIDGE_CHANNELS.restartToUpdate),
 } satisfies PlatformBridge;
 
 contextBridge.exposeInMainWorld('platform', bridge);

@@ -7,6 +7,7 @@ import { deriveKeys } from './lib/crypto.js';
 import { SERVER_BUNDLE_FILE, SITE_DIST_DIR, WEB_DIST_DIR } from './lib/package-info.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { desktopUpdatesRoutes } from './modules/desktop-releases/desktop-updates.routes.js';
 import { adminSettingsRoutes, publicConfigRoutes } from './modules/settings/settings.routes.js';
 import { healthRoutes } from './modules/system/health.routes.js';
 import { statusRoutes } from './modules/system/status.routes.js';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminProviderAccountsRoutes, { accounts: services.providerAccounts });
   await app.register(adminAccountsRoutes, { accounts: services.accounts });
   await app.register(adminSystemRoutes, { system: services.system });
+  await app.register(desktopUpdatesRoutes, { dir: config.desktopUpdatesDir, feeds: services.desktopReleases });
   await app.register(adminSetupRoutes, { setup: services.setup });
   await app.register(staticSitePlugin, {
     webDir: options.webDir ?? WEB_DIST_DIR,

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 import { EmailSchema } from '../../shared/auth.js';
 import { DEFAULT_CONCURRENCY } from './jobs/worker.js';
@@ -13,6 +14,7 @@ const EnvSchema = z.object({
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
     .default('sqlite:./data/app.db'),
   DATA_DIR: z.string().min(1).default('./data'),
+  DESKTOP_UPDATES_DIR: z.string().min(1).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
   ADMIN_EMAILS: z.string().default(''),
@@ -38,6 +40,8 @@ export interface Config {
   publicUrl: URL;
   databaseUrl: string;
   dataDir: string;
+  /** The desktop app's releases, a folder per channel, served at /desktop/updates/ (default DATA_DIR/desktop-updates). */
+  desktopUpdatesDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmails: ReadonlySet<string>;
@@ -106,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    desktopUpdatesDir: e.DESKTOP_UPDATES_DIR ?? join(e.DATA_DIR, 'desktop-updates'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${publicUrl.hostname}`,
     adminEmails,

@@ -89,6 +89,7 @@ import { createSubscriptionService } from './modules/subscription/subscription.s
 import { createDevicesRepo } from './modules/devices/devices.repo.js';
 import { createDevicesService, DEVICES_CHANGED_CHANNEL } from './modules/devices/devices.service.js';
 import { createSystemService } from './modules/system/system.service.js';
+import { createReleaseFeeds } from './modules/desktop-releases/release-feeds.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createDriverRegistry, type DriverFactory } from './panels/driver-registry.js';
@@ -126,6 +127,7 @@ export function createServices(ctx: ServiceContext) {
   // Messages between instances (Redis when REDIS_URL is set, else PostgreSQL's LISTEN/NOTIFY) that keep their in-memory caches honest.
   const broadcast = createBroadcast({ redisUrl: ctx.config.redisUrl, db, onError: (err) => log.warn({ err: err.message }, 'broadcast error') });
   const sessionsRepo = createSessionsRepo(db);
+  const desktopReleases = createReleaseFeeds({ dir: ctx.config.desktopUpdatesDir, warn: (message) => log.warn(message) });
   const sessionCache = createSessionCache({ load: sessionsRepo.findSessionWithUser, broadcast, now: () => clock().getTime() });
   const sessions = cachedSessions(sessionsRepo, sessionCache);
   const users = forgettingUsers(createUsersRepo(db), sessionCache);
@@ -266,7 +268,10 @@ export function createServices(ctx: ServiceContext) {
     refunds,
     billingRepo,
     status: createStatusService({ db, servers: serversRepo, clock }),
-    system: createSystemService({ db, mailer: ctx.mailer, servers, jobs, settings, payments: refunds, subscriptions: subscriptionsAdmin, webhooks: unreadableWebhooks, clock }),
+    desktopReleases,
+    system: createSystemService({
+      db, mailer: ctx.mailer, servers, jobs, settings, payments: refunds, subscriptions: subscriptionsAdmin, webhooks: unreadableWebhooks, desktopReleases, clock,
+    }),
     subscription,
     devices,
     panelSync,

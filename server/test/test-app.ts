@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -38,6 +40,8 @@ export async function buildTestApp(options: {
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_ORIGIN,
     APP_SECRET: TEST_APP_SECRET,
+    // Not the working folder's data/: a folder of this test process (a test that publishes releases names its own).
+    DESKTOP_UPDATES_DIR: join(tmpdir(), `vpn-test-desktop-updates-${process.pid}`),
     ...(options.smtp ? { SMTP_URL: options.smtp.url } : {}),
     ...options.env,
   });

@@ -1,5 +1,6 @@
 import type { SessionResponse, VerifyResponse } from '../../../shared/auth.js';
 import type { HealthResponse, PublicConfig } from '../../../shared/config.js';
+import type { DesktopReleasesResponse } from '../../../shared/desktop-releases.js';
 import type { ApiClient } from './api-client';
 
 /** The endpoints every page may call, typed with the shared contract (the admin's are in admin-endpoints.ts, loaded with its pages). */
@@ -8,6 +9,8 @@ export function createEndpoints(client: ApiClient) {
     getHealth: () => client.request<HealthResponse>('GET', '/api/health'),
     getConfig: () => client.request<PublicConfig>('GET', '/api/config'),
     getSession: () => client.request<SessionResponse>('GET', '/api/auth/session'),
+    /** The operator's own desktop app as published (download pages). */
+    getDesktopReleases: (signal?: AbortSignal) => client.request<DesktopReleasesResponse>('GET', '/api/desktop/releases', { signal }),
 
     auth: {
       /** `locale`: the page's language, which the code e-mail (and the account) will use. */

@@ -30,6 +30,8 @@ export function createFormatters(locale: Locale, i18n: I18n = i18nFor(locale)) {
     once(() => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: display, maximumFractionDigits: digits }));
   const gigabytes = unit('gigabyte');
   const megabytes = unit('megabyte');
+  const megabytesTenths = unit('megabyte', 'short', 1);
+  const kilobytes = unit('kilobyte');
   const days = unit('day', 'long', 1);
   const hours = unit('hour', 'long');
   const integer = once(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
@@ -49,6 +51,8 @@ export function createFormatters(locale: Locale, i18n: I18n = i18nFor(locale)) {
     moneyShort: (minor: number, currency: string): string => formatMoneyShort(minor, currency, locale),
     /** Whole gigabytes (1 GB = 1024³ bytes); whole megabytes below 1 GB. */
     bytes: (bytes: number) => (bytes >= BYTES_PER_GB ? gigabytes().format(Math.round(bytes / BYTES_PER_GB)) : megabytes().format(Math.round(bytes / BYTES_PER_MB))),
+    /** A file's size to download: megabytes to a tenth ('84.3 MB'), whole kilobytes below 1 MB (1 MB = 1024² bytes). */
+    fileSize: (bytes: number) => (bytes >= BYTES_PER_MB ? megabytesTenths().format(bytes / BYTES_PER_MB) : kilobytes().format(Math.max(1, Math.round(bytes / 1024)))),
     /** A data limit; `null` (or 0) means none. */
     dataLimit: (bytes: number | null) => (bytes === null || bytes <= 0 ? i18n._('format.unlimited') : formatters.bytes(bytes)),
     /** Days, or hours when under a day (plan days may be fractional: 0.125 = 3 hours). */

@@ -34,6 +34,15 @@ export interface DesktopPlatform {
   setServerUrl(url: string): Promise<{ ok: true } | { ok: false; message: string }>;
   /** Calls `listener` when the window regains focus; returns the unsubscribe. */
   onFocus(listener: () => void): () => void;
+  /** The app's own updates: downloaded in the background, installed when the user restarts for them. */
+  appUpdates: {
+    /** The version downloaded and waiting for a restart, or null. */
+    readyVersion(): Promise<string | null>;
+    /** Calls `listener` with the version when one has been downloaded; returns the unsubscribe. */
+    onReady(listener: (version: string) => void): () => void;
+    /** Restarts into the update; false when none is ready. */
+    restart(): Promise<boolean>;
+  };
 }
 
 export const WEB_PLATFORM: WebPlatform = { kind: 'web' };

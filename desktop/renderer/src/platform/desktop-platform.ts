@@ -19,5 +19,13 @@ export function createDesktopPlatform(bridge: PlatformBridge, serverUrl: string,
       return result.ok ? { ok: true } : { ok: false, message: result.message };
     },
     onFocus: (listener) => bridge.onFocus(listener),
+    appUpdates: {
+      readyVersion: async () => {
+        const status = await bridge.getUpdateStatus();
+        return status.ready ? status.version : null;
+      },
+      onReady: (listener) => bridge.onUpdateReady(listener),
+      restart: async () => (await bridge.restartToUpdate()).restarting,
+    },
   };
 }

@@ -1,3 +1,5 @@
+import { DESKTOP_CHANNELS, DESKTOP_PLATFORMS, type DesktopChannel, type DesktopPlatform, type DesktopReleasesResponse } from '../../../../shared/desktop-releases.js';
+import type { ReleaseFeeds } from '../desktop-releases/release-feeds.js';
 import type { SystemStatus } from '../../../../shared/accounts.js';
 import { dialectOf, type Db } from '../../db/knex.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
@@ -26,14 +28,22 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   }
 }
 
+/** The published desktop app's version per channel and platform (null: nothing published there). */
+function desktopVersions(releases: DesktopReleasesResponse): SystemStatus['desktopApp'] {
+  const versions = (channel: DesktopChannel) =>
+    Object.fromEntries(DESKTOP_PLATFORMS.map((platform) => [platform, releases.channels[channel][platform]?.version ?? null])) as Record<DesktopPlatform, string | null>;
+  return Object.fromEntries(DESKTOP_CHANNELS.map((channel) => [channel, versions(channel)])) as SystemStatus['desktopApp'];
+}
+
 /** The admin's System tab: database, mail, each panel, the job queue, payments, version. */
 export function createSystemService(deps: {
   db: Db; mailer: Mailer; servers: ServersService; jobs: JobsRepo; settings: SettingsService; payments: Pick<RefundsService, 'listTransactions'>;
-  subscriptions: Pick<SubscriptionsAdminRepo, 'metrics' | 'unreadable'>; webhooks: Pick<UnreadableWebhooksRepo, 'listSeenSince'>; clock: Clock;
+  subscriptions: Pick<SubscriptionsAdminRepo, 'metrics' | 'unreadable'>; webhooks: Pick<UnreadableWebhooksRepo, 'listSeenSince'>;
+  desktopReleases: Pick<ReleaseFeeds, 'list'>; clock: Clock;
 }) {
   return {
     async getSystemStatus(): Promise<SystemStatus> {
-      const [database, mailOk, servers, counts, failed, config, needsReview, disputed, recurring, unreadable, unreadableWebhooks] = await Promise.all([
+      const [database, mailOk, servers, counts, failed, config, needsReview, disputed, recurring, unreadable, unreadableWebhooks, desktop] = await Promise.all([
         pingDatabase(deps.db),
         withTimeout(deps.mailer.verify(), PROBE_TIMEOUT_MS).catch(() => false),
         deps.servers.listServerRecords(),
@@ -45,6 +55,7 @@ export function createSystemService(deps: {
         deps.settings.getAppSettings().then((settings) => deps.subscriptions.metrics(settings.currency)),
         deps.subscriptions.unreadable(),
         deps.webhooks.listSeenSince(new Date(deps.clock().getTime() - UNREADABLE_WEBHOOK_ALERT_MS)),
+        deps.desktopReleases.list(),
       ]);
       const panels = await Promise.all(
         servers.map(async (server) => {
@@ -65,6 +76,7 @@ export function createSystemService(deps: {
           counts,
           failed: failed.map((job) => ({ id: job.id, type: job.type, attempts: job.attempts, lastError: job.lastError, updatedAt: job.updatedAt.toISOString() })),
         },
+        desktopApp: desktopVersions(desktop),
         payments: { cardEnabled: config.cardPaymentsEnabled, cryptoEnabled: config.paymentMethods.includes('crypto'), needsReview, disputed, recurring: { ...recurring, ...unreadable }, unreadableWebhooks },
       };
     },

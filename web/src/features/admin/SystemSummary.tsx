@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import type { SystemStatus } from '../../../../shared/accounts.js';
+import { DESKTOP_CHANNELS, DESKTOP_PLATFORMS } from '../../../../shared/desktop-releases.js';
+import { PLATFORM_NAMES } from '../../../../shared/platforms.js';
 import type { RecurringMetrics } from '../../../../shared/billing.js';
 import { useFormat } from '../../i18n/format';
 import { cardClass } from './admin-ui';
@@ -23,12 +25,13 @@ const okBadge = (ok: boolean, okText: string, failText: string) => (
 /** Database, mail, card payments and version, as a row of cards. */
 export function SystemSummary({ status }: { status: SystemStatus }) {
   const { _ } = useLingui();
-  const { database, mail, payments, version } = status;
+  const { database, mail, payments, version, desktopApp } = status;
+  const channelName = { stable: _('adminSettings.system.desktopStable'), beta: _('adminSettings.system.desktopBeta') };
   const enabledBadge = (enabled: boolean) => (
     <StatusBadge tone={enabled ? 'green' : 'gray'}>{enabled ? _('adminSettings.system.enabled') : _('adminSettings.system.notEnabled')}</StatusBadge>
   );
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <SummaryCard label={_('adminSettings.system.database')}>
         {okBadge(database.ok, _('adminSettings.system.ok'), _('adminSettings.system.down'))}
         <span>{database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}</span>
@@ -41,6 +44,25 @@ export function SystemSummary({ status }: { status: SystemStatus }) {
       <SummaryCard label={_('adminSettings.system.cryptoPayments')}>{enabledBadge(payments.cryptoEnabled)}</SummaryCard>
       <SummaryCard label={_('adminSettings.system.version')}>
         <span className="font-mono">{version}</span>
+      </SummaryCard>
+      <SummaryCard label={_('adminSettings.system.desktopApp')}>
+        <ul className="w-full space-y-1" data-testid="desktop-app-versions">
+          {DESKTOP_CHANNELS.map((channel) => {
+            const published = DESKTOP_PLATFORMS.filter((platform) => desktopApp[channel][platform] !== null);
+            return (
+              <li key={channel}>
+                <span className="font-medium">{channelName[channel]}:</span>{' '}
+                {published.length === 0
+                  ? <span className="text-slate-500">{_('adminSettings.system.desktopNotPublished')}</span>
+                  : published.map((platform) => (
+                    <span key={platform} className="me-2 inline-block">
+                      {PLATFORM_NAMES[platform]} <span className="font-mono" dir="ltr">{desktopApp[channel][platform]}</span>
+                    </span>
+                  ))}
+              </li>
+            );
+          })}
+        </ul>
       </SummaryCard>
     </dl>
   );

@@ -4,12 +4,16 @@ import { PLATFORM_NAMES, type Platform } from '../../../../shared/platforms.js';
 import { CallToAction, CardGrid, PageHero, Section } from '../../components/content';
 import { useAuth } from '../../features/auth/auth-context';
 import { useConfig, useLocationsClaim } from '../../features/config/config-context';
+import { DESKTOP_PLATFORMS, type DesktopPlatform } from '../../../../shared/desktop-releases.js';
 import { DownloadButtons } from '../../features/download/DownloadButtons';
+import { OwnDesktopApp } from '../../features/download/OwnDesktopApp';
 import { PLATFORM_CONTENT, type SetupStep, type SystemRequirement } from '../../features/download/platforms';
 import { TrialEmailForm } from '../../features/download/TrialEmailForm';
 import { CLIENT_APPS } from '../../features/download/client-apps';
 import { RecommendedApps } from '../../features/download/RecommendedApps';
 import { useFormat } from '../../i18n/format';
+
+const isDesktop = (platform: Platform): platform is DesktopPlatform => (DESKTOP_PLATFORMS as readonly string[]).includes(platform);
 
 /** One template for /download/windows, /macos, /linux, /android and /ios. */
 export default function DownloadPage({ platform }: { platform: Platform }) {
@@ -41,6 +45,7 @@ export default function DownloadPage({ platform }: { platform: Platform }) {
       </Section>
 
       <Section title={text('download.apps.title')} intro={_('download.apps.intro')}>
+        {isDesktop(platform) && <OwnDesktopApp platform={platform} />}
         <RecommendedApps apps={CLIENT_APPS[platform]} />
         <p className="mt-6 leading-7 text-slate-700">
           <Trans id="download.apps.help" components={{ 0: <Link to="/help" className="font-medium text-indigo-700 underline" /> }} />
