@@ -3,12 +3,18 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadBrand } from './brand.js';
 import { BUILDER_BASE_FILE, builderConfigFor, packagedAppPath, readBuilderBase } from './builder-config.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** electron-builder's own check of a configuration against its schema (what it runs before packaging). */
+const require = createRequire(import.meta.url);
+const { validateConfiguration } = require('app-builder-lib/out/util/config/config') as { validateConfiguration(config: object, logger: object): Promise<void> };
+const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => object };
+const validByElectronBuilder = (config: object) => validateConfiguration(config, new DebugLogger(false));
 const DEFAULT_BRAND = JSON.parse(readFileSync(join(ROOT, 'desktop/brand.json'), 'utf8')) as Record<string, unknown>;
 const temp: string[] = [];
 const tempDir = () => {
@@ -62,7 +68,7 @@ describe('the desktop brand', () => {
     expect(() => loadBrand(ROOT, notJson)).toThrow(/could not be read/);
   });
 
-  it("gives electron-builder the brand's names, ids, icons, publisher and update feed, over what every brand shares", () => {
+  it("gives electron-builder the brand's names, ids, icons, publisher and update feed, over what every brand shares (valid by its schema)", async () => {
     const { file, iconsDir } = brandFile(ACME);
     const brand = loadBrand(ROOT, file);
     const config = builderConfigFor(brand, readBuilderBase(join(ROOT, BUILDER_BASE_FILE)), { root: ROOT, outDir: join(ROOT, 'out'), env: {} });
@@ -85,6 +91,9 @@ describe('the desktop brand', () => {
       root: ROOT, outDir: join(ROOT, 'out'), env: { AZURE_SIGNING_ENDPOINT: 'https://weu.codesigning.azure.net', AZURE_SIGNING_ACCOUNT: 'acme', AZURE_SIGNING_PROFILE: 'public' },
     });
     expect((azure.win as Record<string, unknown>).azureSignOptions).toEqual({ endpoint: 'https://weu.codesigning.azure.net', codeSigningAccountName: 'acme', certificateProfileName: 'public' });
+    await validByElectronBuilder(config);
+    await validByElectronBuilder(azure);
+    await expect(validByElectronBuilder({ ...config, appx: { ...(config.appx as object), publisherName: 'x' } })).rejects.toThrow(/appx has an unknown property 'publisherName'/);
     expect(packagedAppPath(config, 'linux')).toBe(join('release', 'linux-unpacked', 'acme-vpn'));
     expect(packagedAppPath(config, 'win32')).toBe(join('release', 'win-unpacked', 'Acme VPN.exe'));
     expect(packagedAppPath(config, 'darwin')).toBe(join('release', 'mac-universal', 'Acme VPN.app', 'Contents', 'MacOS', 'Acme VPN'));

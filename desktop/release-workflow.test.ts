@@ -85,6 +85,9 @@ describe('the desktop release workflow', () => {
     expect(smoke.run).toMatch(/ELECTRON_PATH="\$\(npx tsx scripts\/packaged-app-path\.ts\)"/);
     expect(smoke.run).toMatch(/dbus-run-session .*gnome-keyring-daemon --unlock --components=secrets.*xvfb-run .*npx playwright test --project=packaged-app/);
     expect(smoke.run).toMatch(/else\n\s+npx playwright test --project=packaged-app/);
+    // Sandboxed as users run it: the helper setuid root, never --no-sandbox.
+    expect(step('package', 'Install what the smoke test needs (Linux)').run).toMatch(/chmod 4755 release\/linux-unpacked\/chrome-sandbox/);
+    expect(TEXT).not.toContain('--no-sandbox');
   });
 
   it('keeps the installers, update zips, blockmaps and feeds, and publishes tags only, installers before feeds', () => {

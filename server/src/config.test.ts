@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -10,6 +11,13 @@ describe('configuration from the environment', () => {
     });
     expect(config.publicUrl.href).toBe('http://localhost:3000/');
     expect(config.mailFrom).toBe('no-reply@localhost');
+    expect(config.desktopUpdatesDir).toBe(resolve('data/desktop-updates'));
+  });
+
+  it('makes the desktop update folder absolute, in DATA_DIR unless DESKTOP_UPDATES_DIR names one', () => {
+    expect(loadConfig({ DATA_DIR: 'var/shop' }).desktopUpdatesDir).toBe(resolve('var/shop/desktop-updates'));
+    expect(loadConfig({ DESKTOP_UPDATES_DIR: 'releases' }).desktopUpdatesDir).toBe(resolve('releases'));
+    expect(loadConfig({ DESKTOP_UPDATES_DIR: '/srv/releases' }).desktopUpdatesDir).toBe('/srv/releases');
   });
 
   it('follows PORT in the default PUBLIC_URL and reads ADMIN_EMAILS normalised', () => {

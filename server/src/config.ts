@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { EmailSchema } from '../../shared/auth.js';
 import { DEFAULT_CONCURRENCY } from './jobs/worker.js';
@@ -110,7 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
-    desktopUpdatesDir: e.DESKTOP_UPDATES_DIR ?? join(e.DATA_DIR, 'desktop-updates'),
+    // Absolute: the folder is served by @fastify/static, which takes no other (and the working folder may change).
+    desktopUpdatesDir: resolve(e.DESKTOP_UPDATES_DIR ?? join(e.DATA_DIR, 'desktop-updates')),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${publicUrl.hostname}`,
     adminEmails,

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SystemStatus } from '../../../../shared/accounts.js';
 import type { DesktopReleasesResponse } from '../../../../shared/desktop-releases.js';
@@ -119,6 +119,16 @@ describe('the desktop update folder', () => {
       stable: { windows: '1.2.0', macos: '1.2.0', linux: '1.2.0' },
       beta: { windows: '1.3.0-beta.1', macos: null, linux: null },
     });
+  });
+
+  it('starts with a relative folder, as DATA_DIR is by default (./data)', async () => {
+    const relativeDir = join(relative(process.cwd(), dir), 'elsewhere');
+    const app = await buildTestApp({ db: env.database.db, env: { DESKTOP_UPDATES_DIR: relativeDir } });
+    try {
+      expect((await app.app.inject({ method: 'GET', url: '/desktop/updates/stable/latest.yml' })).statusCode).toBe(404);
+    } finally {
+      await app.app.close();
+    }
   });
 
   it('leaves out a platform whose feed cannot be read, and says why', async () => {
