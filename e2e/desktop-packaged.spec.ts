@@ -7,7 +7,7 @@ import type { VpnAccount } from '../shared/accounts.js';
 import type { PublicConfig } from '../shared/config.js';
 import { startFakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
 import { loadBrand } from '../desktop/brand.js';
-import { expect, test, uniqueEmail, type Site } from './site.js';
+import { expect, postJson, signInOverApi, test, uniqueEmail } from './site.js';
 
 /**
  * The packaged desktop app (what electron-builder made, started as a user starts it), against a real server
@@ -19,23 +19,6 @@ const ELECTRON_PATH = process.env.ELECTRON_PATH;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 test.skip(!ELECTRON_PATH, 'No packaged desktop app here (no Electron binary can be downloaded on this machine): the release workflow runs this with ELECTRON_PATH set');
-
-async function postJson(site: Site, path: string, body: object, token?: string): Promise<Response> {
-  return fetch(site.baseURL + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-}
-
-async function signInOverApi(site: Site, email: string): Promise<string> {
-  const sentBefore = site.smtp.messages.length;
-  expect((await postJson(site, '/api/auth/otp', { email })).status).toBe(200);
-  await site.smtp.waitFor(email, { after: sentBefore });
-  const verified = await postJson(site, '/api/auth/verify', { email, code: await site.smtp.latestCode(email), client: 'desktop' });
-  expect(verified.status).toBe(200);
-  return ((await verified.json()) as { accessToken: string }).accessToken;
-}
 
 /** The app with its data in `home` (a fresh profile), and the OS launcher and client lookup stubbed in its main process. */
 async function launch(home: string): Promise<{ app: ElectronApplication; window: Page }> {

@@ -4,7 +4,7 @@ import type { VpnAccount } from '../shared/accounts.js';
 import type { PublicConfig } from '../shared/config.js';
 import { startFakeMarzneshin, type FakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
 import { createStandInBridge, INSECURE_SERVER_MESSAGE } from './desktop-bridge.js';
-import { expect, test, uniqueEmail, type Site } from './site.js';
+import { expect, postJson, signInOverApi, test, uniqueEmail, type Site } from './site.js';
 
 /**
  * The desktop app's renderer, as built (`out/renderer/index.html`, loaded from file:// like Electron
@@ -12,25 +12,6 @@ import { expect, test, uniqueEmail, type Site } from './site.js';
  * process does. Build it first: `npm run build:desktop`.
  */
 const RENDERER_HTML = fileURLToPath(new URL('../out/renderer/index.html', import.meta.url));
-
-/** Signs in over the API as the desktop client does, and returns the bearer token. */
-async function signInOverApi(site: Site, email: string): Promise<string> {
-  const sentBefore = site.smtp.messages.length;
-  expect((await postJson(site, '/api/auth/otp', { email })).status).toBe(200);
-  await site.smtp.waitFor(email, { after: sentBefore });
-  const code = await site.smtp.latestCode(email);
-  const verified = await postJson(site, '/api/auth/verify', { email, code, client: 'desktop' });
-  expect(verified.status).toBe(200);
-  return ((await verified.json()) as { accessToken: string }).accessToken;
-}
-
-function postJson(site: Site, path: string, body: object, token?: string): Promise<Response> {
-  return fetch(site.baseURL + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-}
 
 /** The admin adds a server on the fake panel and a free trial plan; returns the plan's id. */
 async function setUpShop(site: Site, panel: FakeMarzneshin): Promise<string> {

@@ -125,3 +125,22 @@ export async function signIn(page: Page, site: Site, email: string): Promise<voi
   await signInWithCode(page, site, email);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/** POSTs JSON to the site, as the desktop client or the admin's API calls do (with a bearer token when given). */
+export function postJson(site: Site, path: string, body: object, token?: string): Promise<Response> {
+  return fetch(site.baseURL + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Signs in over the API as the desktop client does (the code caught over SMTP), and returns the bearer token. */
+export async function signInOverApi(site: Site, email: string): Promise<string> {
+  const sentBefore = site.smtp.messages.length;
+  expect((await postJson(site, '/api/auth/otp', { email })).status).toBe(200);
+  await site.smtp.waitFor(email, { after: sentBefore });
+  const verified = await postJson(site, '/api/auth/verify', { email, code: await site.smtp.latestCode(email), client: 'desktop' });
+  expect(verified.status).toBe(200);
+  return ((await verified.json()) as { accessToken: string }).accessToken;
+}
