@@ -90,11 +90,12 @@ function chooseRunner<P extends string[]>(db: Db, build: (...params: P) => Built
 }
 
 /**
- * Reads through a memory map of the file's first 64 MB: a row off the page cache there costs no read() call and
+ * Reads through a memory map of the file's first 32 MB: a row off the page cache there costs no read() call and
  * no copy. What the map touches counts in the server's resident memory (as file pages, which the kernel can drop):
- * a 256 MB map grew it by 256 MB while an admin paged through a million users (docs/performance.md).
+ * a 256 MB map grew it by 256 MB while an admin paged through a million users, a 64 MB one by 51 MB
+ * (docs/performance.md); the hot customer reads touch a few MB of it.
  */
-const READ_MMAP_BYTES = 64 * 1024 * 1024;
+const READ_MMAP_BYTES = 32 * 1024 * 1024;
 const readConnections = new WeakMap<Db, Promise<SqliteConnection>>();
 
 /**
