@@ -10,9 +10,11 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 const Method = z.enum(PAYMENT_METHODS, { error: 'The payment method is "card" or "crypto"' }).optional();
 
 /** `POST /api/checkout`: a plan to buy or an account to renew, by card when `method` is omitted. */
+/** A promo code as typed (its checks are the server's: `promo_invalid` with the reason). */
+const PromoCode = z.string().trim().max(40).transform((code) => code || undefined).optional();
 export const CheckoutBody = z.union([
-  z.object({ planId: Id, method: Method }).strict(),
-  z.object({ accountId: Id, method: Method }).strict(),
+  z.object({ planId: Id, method: Method, promoCode: PromoCode }).strict(),
+  z.object({ accountId: Id, method: Method, promoCode: PromoCode }).strict(),
 ], { error: 'Send planId to buy a plan, or accountId to renew an account' });
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
 

@@ -20,7 +20,7 @@ export const TRANSACTION_STATUSES = ['pending', 'succeeded', 'failed', 'cancelle
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /** `POST /api/checkout`: buy `planId`, or renew `accountId` (the same plan again, same panel account). */
-export type CheckoutRequest = ({ planId: string } | { accountId: string }) & { method?: PaymentMethod };
+export type CheckoutRequest = ({ planId: string } | { accountId: string }) & { method?: PaymentMethod; promoCode?: string };
 
 /** The answer of `POST /api/checkout`: send the browser to `url`. */
 export interface CheckoutStarted {
@@ -102,6 +102,10 @@ export interface Transaction {
   method: PaymentMethod;
   /** A crypto payment still open: what has been seen so far. */
   crypto?: CryptoProgress;
+  /** Paid with a promo code: the code, the price before it, and what it took off. */
+  promo?: { code: string; amountBefore: number; discount: number };
+  /** Nothing paid: a gift code was redeemed for it. */
+  giftCode?: string;
 }
 
 /** `POST /api/billing/portal`: the provider's billing portal (update the card, see invoices) for the caller. */
@@ -294,6 +298,7 @@ export const BILLING_MESSAGES = {
   oneOffNotCancelable: 'This plan does not renew automatically, so there is nothing to cancel: it ends with its period.',
   paymentNeedsReview: 'We received your payment, but it needs a check by our team before your account is set up. We will contact you by e-mail.',
   partialPaymentExpired: 'The invoice expired before it was paid in full, so nothing was set up. What you sent will be refunded: we have e-mailed you about it.',
+  priceChanged: 'The price of this plan has just changed. Check it and try again.',
 } as const;
 
 /** The return pages poll every 2 s and give up after 30 s (spec section 9). */

@@ -10,6 +10,8 @@ export interface ApiErrorBody {
   codeStatus?: CodeStatus;
   /** Present on `import_invalid`: each row of an import that cannot be taken, and why. */
   rows?: ImportRowProblem[];
+  /** Present on `promo_invalid`: why the code cannot be used (shared/promo-codes.ts PROMO_INVALID_REASONS). */
+  reason?: string;
 }
 
 /**

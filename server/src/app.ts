@@ -16,6 +16,8 @@ import { adminPanelImportRoutes } from './modules/panel-import/panel-import.rout
 import { accountsRoutes, adminAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminAccountActionsRoutes } from './modules/accounts/admin-account-actions.routes.js';
 import { adminPlansRoutes, publicPlansRoutes } from './modules/plans/plans.routes.js';
+import { adminPromoCodesRoutes } from './modules/promo-codes/promo-codes.routes.js';
+import { adminGiftCodesRoutes } from './modules/gift-codes/gift-codes.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { paymentWebhookRoutes } from './modules/billing/webhooks/payment-webhooks.routes.js';
 import { adminSubscriptionsRoutes } from './modules/billing/recurring/subscriptions-admin.routes.js';
@@ -128,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(meRoutes, { users: services.users });
   await app.register(accountsRoutes, { accounts: services.accounts });
   await app.register(accountDevicesRoutes, { devices: services.devices });
-  await app.register(billingRoutes, { checkout: services.checkout, billing: services.billing, controls: services.subscriptionControls, checkoutLimit: limits.checkoutPerUser });
+  await app.register(billingRoutes, { checkout: services.checkout, billing: services.billing, controls: services.subscriptionControls, gifts: services.gifts, checkoutLimit: limits.checkoutPerUser });
   await app.register(paymentWebhookRoutes, { webhooks: services.paymentWebhooks });
   await app.register(adminOverviewRoutes, { overview: services.overview });
   await app.register(adminUsersRoutes, { users: services.users, userPage: services.userPage });
@@ -137,6 +139,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminServersRoutes, { servers: services.servers });
   await app.register(adminPanelImportRoutes, { panelImport: services.panelImport });
   await app.register(adminPlansRoutes, { plans: services.plans });
+  await app.register(adminPromoCodesRoutes, { promos: services.promos });
+  await app.register(adminGiftCodesRoutes, { gifts: services.gifts });
   await app.register(adminSettingsRoutes, { settings, audit: services.audit, clock });
   await app.register(adminStripeSettingsRoutes, { card: services.card, audit: services.audit, clock });
   await app.register(adminBtcpaySettingsRoutes, { crypto: services.crypto, audit: services.audit, clock });

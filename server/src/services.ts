@@ -38,6 +38,7 @@ import { createPaymentWebhooksService } from './modules/billing/webhooks/payment
 import { createUnreadableWebhooksRepo } from './modules/billing/webhooks/unreadable-webhooks.repo.js';
 import { createStripeSettingsService } from './modules/billing/provider-accounts/stripe-settings.service.js';
 import { createCheckoutService } from './modules/billing/checkout/checkout.service.js';
+import { createOrderRows } from './modules/billing/checkout/order-rows.js';
 import { checkoutJobHandlers } from './modules/billing/checkout/checkout-jobs.js';
 import { createFulfilment } from './modules/billing/checkout/fulfilment.js';
 import { createPaymentConfirmation } from './modules/billing/checkout/payment-confirmation.js';
@@ -72,6 +73,10 @@ import { createStripeDrivers, type StripeDriverFactory } from './payments/stripe
 import { createPlansRepo } from './modules/plans/plans.repo.js';
 import { createRetentionPurge } from './modules/retention/retention-purge.js';
 import { createPlansService } from './modules/plans/plans.service.js';
+import { createPromoCodesRepo } from './modules/promo-codes/promo-codes.repo.js';
+import { createGiftCodesRepo } from './modules/gift-codes/gift-codes.repo.js';
+import { createGiftCodesService } from './modules/gift-codes/gift-codes.service.js';
+import { createPromoCodesService } from './modules/promo-codes/promo-codes.service.js';
 import { createServersRepo } from './modules/servers/servers.repo.js';
 import { createServersService } from './modules/servers/servers.service.js';
 import { createPanelImportRepo } from './modules/panel-import/panel-import.repo.js';
@@ -211,9 +216,14 @@ export function createServices(ctx: ServiceContext) {
   const providerAccounts = createProviderAccountsService({ repo: providerAccountsRepo, drivers: accountDrivers, controls: subscriptionControls, audit, clock, log });
   const refundSender = createRefundSender({ db, billing: billingRepo, refunds: refundsRepo, payments, reversals, jobs, audit, clock, log });
   const refunds = createRefundsService({ db, billing: billingRepo, refunds: refundsRepo, sender: refundSender, payments });
+  const orders = createOrderRows({ billing: billingRepo, accounts: accountsRepo, confirmation, clock });
+  const promos = createPromoCodesService({ db, repo: createPromoCodesRepo(db), plans: plansRepo, settings, audit, clock });
   const checkout = createCheckoutService({
     db, billing: billingRepo, accounts: accountsRepo, accountsService: accounts, plans: plansRepo, settings, payments, provisioner,
-    servers, confirmation, customers, jobs, clock, log, publicUrl: ctx.config.publicUrl,
+    servers, confirmation, customers, promos, orders, jobs, clock, log, publicUrl: ctx.config.publicUrl,
+  });
+  const gifts = createGiftCodesService({
+    db, repo: createGiftCodesRepo(db), plans: plansRepo, accounts: accountsRepo, billing: billingRepo, settings, orders, audit, clock, canProvision: (plan) => checkout.assertCanProvision(plan),
   });
   const stuckAccounts = createStuckAccountsSweep({ db, accounts: accountsRepo, servers, jobs, clock, log, stuckAfterSeconds: ctx.config.stuckAccounts.afterSeconds,
     userChanged: (userId) => sessionCache.forgetUser(userId),
@@ -253,6 +263,8 @@ export function createServices(ctx: ServiceContext) {
     accounts,
     card,
     checkout,
+    promos,
+    gifts,
     billing,
     paymentWebhooks,
     userPage: createUserPageService({

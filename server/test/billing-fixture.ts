@@ -38,7 +38,7 @@ export interface BillingFixture {
   /** Runs due jobs until none is left; returns how many ran. */
   runJobs(): Promise<number>;
   /** Starts a checkout for the plan (or renewal of the account) and returns its answer. */
-  checkout(user: DesktopSession, body: { planId: string } | { accountId: string }): Promise<CheckoutStarted>;
+  checkout(user: DesktopSession, body: ({ planId: string } | { accountId: string }) & { promoCode?: string; method?: string }): Promise<CheckoutStarted>;
   /** Like a server killed and started again: a new app instance on the same database and panel. */
   restart(): Promise<void>;
   count(table: string, where?: Record<string, unknown>): Promise<number>;

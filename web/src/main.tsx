@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { LOCALE_PREFIX, splitLocalePath } from '../../shared/locales.js';
 import { App } from './app/App';
 import { preloadPage, preloadPagesOnIntent } from './app/routes';
+import { rememberPromoFromLink } from './features/billing/remembered-promo';
 import { readEmbeddedConfig } from './features/config/embedded-config';
 import { readEmbeddedPlans } from './features/plans/embedded-plans';
 import { setApiLanguage } from './api/language';
@@ -16,6 +17,8 @@ if (!container) throw new Error('Missing #root element');
 // The language is the URL's: `/ru/...` is Russian, and the router works below that prefix.
 const { locale, path } = splitLocalePath(window.location.pathname);
 setApiLanguage(locale);
+// `?promo=CODE` on any page fills the payment dialog's code later, after signing in too.
+rememberPromoFromLink(window.location.search);
 
 const app = (
   <BrowserRouter basename={LOCALE_PREFIX[locale] || undefined}>

@@ -29,6 +29,8 @@ import * as jobSerialKeys from './migrations/028-job-serial-keys.js';
 import * as overviewHistory from './migrations/029-overview-history.js';
 import * as accountPaidState from './migrations/030-account-paid-state.js';
 import * as userListEmailIndex from './migrations/031-user-list-email-index.js';
+import * as promoCodes from './migrations/032-promo-codes.js';
+import * as giftCodes from './migrations/033-gift-codes.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -74,6 +76,8 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['029-overview-history', overviewHistory],
   ['030-account-paid-state', accountPaidState],
   ['031-user-list-email-index', userListEmailIndex],
+  ['032-promo-codes', promoCodes],
+  ['033-gift-codes', giftCodes],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -57,6 +57,23 @@ export const CUSTOMER_MESSAGES = [
   'Payment provider not properly configured',
   'Stripe not initialized',
   'Crypto payments not implemented yet',
+  // Promo codes (shared/promo-codes.ts).
+  'This promo code does not exist.',
+  'This promo code is not valid yet.',
+  'This promo code has expired.',
+  'This promo code has been used up.',
+  'This promo code is not valid for this plan.',
+  'You have already used this promo code.',
+  'The price of this plan has just changed. Check it and try again.',
+  'A code is 3 to 40 letters, digits, - or _',
+  'Enter a code',
+  // Gift codes (shared/gift-codes.ts).
+  'This gift code does not exist.',
+  'This gift code has already been used.',
+  'The plan of this gift code is no longer available. Please contact support.',
+  'This gift is for another plan: redeem it as a new account instead.',
+  'Enter the gift code',
+  'Enter the gift code as you received it',
   // Recurring subscriptions.
   'Subscription not found',
   'The payment provider could not be reached just now. Try again in a minute.',

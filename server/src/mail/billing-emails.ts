@@ -32,7 +32,11 @@ export interface ReceiptEmailInput extends BillingEmailBase, Charge {
   /** The plan renews by itself (auto-renew on). */
   recurring: boolean;
   nextChargeAt: Date | null;
+  /** What the next charge will be, when it differs from this payment (a promo code's discount has run out). */
+  nextChargeAmount?: number;
   receiptNumber: string;
+  /** Paid with a promo code: the code, the price before it and what it took off (minor units of `currency`). */
+  promo?: { code: string; amountBefore: number; discount: number } | null;
 }
 
 export interface RenewalReminderEmailInput extends BillingEmailBase, Charge {
@@ -102,13 +106,16 @@ export function renderReceiptEmail(input: ReceiptEmailInput): MailMessage {
       kind: 'facts',
       rows: [
         [t('billing.receipt.factAmount'), amount],
+        ...(input.promo
+          ? [[t('billing.receipt.factPromo'), t('billing.receipt.promoValue', { code: input.promo.code, discount: price(input.promo.discount, input.currency), price: price(input.promo.amountBefore, input.currency) })] as [string, string]]
+          : []),
         [t('billing.receipt.factPlan'), plan],
         [t('billing.receipt.factPaidOn'), day(input.paidAt)],
         [t('billing.receipt.factReceiptNumber'), input.receiptNumber],
       ],
     },
     { kind: 'text', text: accountLine },
-    ...describeNextCharge(input, amount),
+    ...describeNextCharge(input, input.nextChargeAmount === undefined ? amount : price(input.nextChargeAmount, input.currency)),
     { kind: 'button', label: t('billing.button.dashboard'), href: dashboardUrl(input) },
   ]);
 }

@@ -33,6 +33,24 @@ export interface CheckoutOrder {
    * subscription too, so its invoices name our records.
    */
   recurring?: { customerRef: string; priceRef: string };
+  /**
+   * A promo code: `amount` is already what it leaves to pay; a provider that keeps discounts (Stripe: a coupon
+   * on the session, so its receipts and invoices show it, and a subscription's later invoices get it for its
+   * duration) is given the price before it and the code's terms.
+   */
+  discount?: OrderDiscount;
+}
+
+/** A promo code's terms as a provider is told them. Amounts in minor units of the order's currency. */
+export interface OrderDiscount {
+  /** Our promo code's id: the provider's coupon for it is found by it. */
+  ref: string;
+  code: string;
+  amountBefore: number;
+  percentOff: number | null;
+  amountOff: number | null;
+  duration: 'once' | 'repeating' | 'forever';
+  durationMonths: number | null;
 }
 
 /** How often a recurring price charges (see shared/plan-billing.ts). */
@@ -59,6 +77,8 @@ export interface InvoiceState {
   first: boolean;
   amountDue: number;
   amountPaid: number;
+  /** What a discount (a promo code's coupon) took off it; 0 when none (or not said). */
+  amountDiscount?: number;
   currency: string;
   periodStart: Date;
   periodEnd: Date;

@@ -37,6 +37,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       if (err.details.fields) body.fields = err.details.fields;
       if (err.details.codeStatus) body.codeStatus = err.details.codeStatus;
       if (err.details.rows) body.rows = err.details.rows;
+      if (err.details.reason) body.reason = err.details.reason;
       return reply.status(err.statusCode).send(localized(request, reply, body, err.details.retryAfterSeconds));
     }
 

@@ -1,5 +1,6 @@
 /** The Billing objects that only the API changes: customers, products, prices and test clocks. */
 import type { FormHash } from './form-body.js';
+import { newCoupon, type CouponObject } from './coupons.js';
 import { newCustomer, parseCustomerCreate, type CustomerObject } from './customers.js';
 import {
   applyPriceUpdate,
@@ -36,6 +37,11 @@ export interface BillingCatalog {
   /** `POST /v1/prices/:id` (active, metadata, nickname, lookup_key; the amount never changes). */
   updatePrice(id: string, params: FormHash): PriceObject;
   createClock(input: { frozenTime: number; name: string | null }): TestClockObject;
+  coupon(id: string): CouponObject | undefined;
+  /** `POST /v1/coupons`; an `id` already taken is 400 resource_already_exists. */
+  createCoupon(params: FormHash): CouponObject;
+  /** A session or subscription used it: `times_redeemed` goes up. */
+  redeemCoupon(id: string): void;
 }
 
 export function createBillingCatalog(): BillingCatalog {
@@ -43,6 +49,7 @@ export function createBillingCatalog(): BillingCatalog {
   const products = new Map<string, ProductObject>();
   const prices = new Map<string, PriceObject>();
   const clocks = new Map<string, TestClockObject>();
+  const coupons = new Map<string, CouponObject>();
 
   /**
    * The price that holds the lookup key `price` claims gives it up when the claim says `transfer`; otherwise the
@@ -109,6 +116,17 @@ export function createBillingCatalog(): BillingCatalog {
       applyPriceUpdate(price, change);
       if (change.claim) takeLookupKey(price, change.claim, holder);
       return price;
+    },
+    coupon: (id) => coupons.get(id),
+    createCoupon(params) {
+      const coupon = newCoupon(params, nowSeconds());
+      if (coupons.has(coupon.id)) throw invalidParam('id', 'Coupon already exists.', 'resource_already_exists');
+      coupons.set(coupon.id, coupon);
+      return coupon;
+    },
+    redeemCoupon(id) {
+      const coupon = coupons.get(id);
+      if (coupon) coupon.times_redeemed += 1;
     },
     createClock(input) {
       const clock = newTestClock(input, nowSeconds());

@@ -51,6 +51,10 @@ export function routeBilling(method: string, parts: string[], ctx: ApiContext, d
       if (parts.length === 2 && method === 'POST') return json(200, billing.createCustomer(ctx.params));
       if (single && method === 'GET') return retrieve(ctx, billing.customer(id), 'customer', id);
       return null;
+    case 'coupons':
+      if (parts.length === 2 && method === 'POST') return json(200, billing.createCoupon(ctx.params));
+      if (single && method === 'GET') return retrieve(ctx, billing.coupon(id), 'coupon', id);
+      return null;
     case 'products':
       if (parts.length === 2 && method === 'POST') return json(200, billing.createProduct(ctx.params));
       if (single && method === 'GET') return retrieve(ctx, billing.product(id), 'product', id);

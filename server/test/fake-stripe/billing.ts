@@ -15,6 +15,7 @@
  * - `POST /v1/subscriptions/:id`: customer.subscription.updated; `DELETE`: customer.subscription.deleted.
  */
 import { createBillingCatalog, type BillingCatalog } from './billing-catalog.js';
+import { couponDiscount, type CouponObject } from './coupons.js';
 import type { CustomerObject } from './customers.js';
 import { createInvoiceCollection } from './invoice-collection.js';
 import type { InvoicePayments } from './invoice-payments.js';
@@ -23,7 +24,7 @@ import type { EmitEvent, PaymentLedger } from './payment-ledger.js';
 import { createRenewals } from './renewals.js';
 import { invalidParam, noSuch } from './stripe-errors.js';
 import { nowSeconds } from './stripe-ids.js';
-import { itemOf, newSubscription, setStatus, type SubscriptionObject } from './subscription-objects.js';
+import { itemOf, newSubscription, periodBoundary, setStatus, type SubscriptionObject } from './subscription-objects.js';
 import type { TestClockObject } from './test-clocks.js';
 import type { EventRequest, StripeEventObject } from './webhooks.js';
 
@@ -46,6 +47,16 @@ export interface StartSubscriptionInput {
   metadata: Record<string, string>;
   /** The subscription's description (`subscription_data[description]`), or null. */
   description?: string | null;
+  /** The coupon of the session's `discounts`: the subscription's discount, on its invoices for the coupon's duration. */
+  coupon?: string | null;
+}
+
+/** A subscription's discount: its coupon, from `start` until `end` (null: for ever; `once`: the first invoice only). */
+interface SubscriptionDiscount {
+  id: string;
+  coupon: CouponObject;
+  start: number;
+  end: number | null;
 }
 
 export interface Billing extends BillingCatalog {
@@ -85,6 +96,7 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
   const catalog = createBillingCatalog();
   const subscriptions = new Map<string, SubscriptionObject>();
   const invoices = new Map<string, InvoiceObject>();
+  const discounts = new Map<string, SubscriptionDiscount>();
   const collection = createInvoiceCollection(deps.ledger);
   /** Every event this module made, so each change can return its own. */
   const made: StripeEventObject[] = [];
@@ -126,6 +138,16 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
     return paid;
   };
 
+  /** The subscription's discount on an invoice whose line starts at `lineStart`, with what it takes off the line. */
+  const discountOn = (subscription: SubscriptionObject, billingReason: InvoiceBillingReason, lineStart: number): { id: string; amount: number } | null => {
+    const discount = discounts.get(subscription.id);
+    if (!discount) return null;
+    const applies = discount.coupon.duration === 'once' ? billingReason === 'subscription_create' : discount.end === null || lineStart < discount.end;
+    if (!applies) return null;
+    const item = itemOf(subscription);
+    return { id: discount.id, amount: couponDiscount(discount.coupon, (item.price.unit_amount ?? 0) * (item.quantity ?? 1)) };
+  };
+
   /** A new draft invoice, the subscription's latest (invoice.created). */
   const draftInvoice = (
     subscription: SubscriptionObject,
@@ -134,7 +156,8 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
     linePeriod: Period,
     created: number,
   ): InvoiceObject => {
-    const invoice = newInvoice({ customer: customerOf(subscription), subscription, billingReason, period, linePeriod, created });
+    const discount = discountOn(subscription, billingReason, linePeriod.start);
+    const invoice = newInvoice({ customer: customerOf(subscription), subscription, billingReason, period, linePeriod, created, discount });
     invoices.set(invoice.id, invoice);
     subscription.latest_invoice = invoice.id;
     emit('invoice.created', invoice);
@@ -175,6 +198,14 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
         start,
       });
       subscriptions.set(subscription.id, subscription);
+      const coupon = input.coupon ? must(catalog.coupon(input.coupon), input.coupon, 'coupon') : null;
+      if (coupon) {
+        const end = coupon.duration === 'repeating' ? periodBoundary(start, 'month', coupon.duration_in_months ?? 1, 1) : null;
+        const discount = { id: `di_${subscription.id.slice(4)}`, coupon, start, end };
+        discounts.set(subscription.id, discount);
+        subscription.discounts = [discount.id];
+        catalog.redeemCoupon(coupon.id);
+      }
       emit('customer.subscription.created', subscription);
       const item = itemOf(subscription);
       const period = { start: item.current_period_start, end: item.current_period_end };

@@ -91,10 +91,14 @@ export function checkoutPage(session: CheckoutSessionObject, lineItems: LineItem
       : `<label class="field" for="email">Email</label>\n<input id="email" name="email" type="email" autocomplete="email" required>`;
   const cancel = session.cancel_url ? `<a class="cancel" href="${escapeHtml(session.cancel_url)}">Cancel</a>` : '';
   const problem = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
+  const discounted = session.total_details?.amount_discount ?? 0;
+  const discount = discounted > 0
+    ? `<p class="discount">Subtotal ${formatAmount(session.amount_subtotal ?? 0, session.currency ?? 'usd')} · Discount −${formatAmount(discounted, session.currency ?? 'usd')}</p>\n`
+    : '';
   return layout(
     `Checkout — ${lineItems[0]?.name ?? 'Fake Stripe'}`,
     `${summary(session, lineItems)}
-<p class="amount">${amount}</p>
+${discount}<p class="amount">${amount}</p>
 ${problem}
 ${submitMessage(session)}
 <form method="post" action="/checkout/pay/${encodeURIComponent(session.id)}">

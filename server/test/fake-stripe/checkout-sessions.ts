@@ -129,6 +129,8 @@ export function createCheckoutSessions(deps: {
         description: entry.paymentIntentData.description,
         created: nowSeconds(),
       });
+      const coupon = session.discounts?.[0]?.coupon;
+      if (typeof coupon === 'string') deps.billing.redeemCoupon(coupon);
       session.status = 'complete';
       session.payment_status = async ? 'unpaid' : 'paid';
       session.payment_intent = paymentIntent.id;

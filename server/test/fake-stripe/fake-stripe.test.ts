@@ -224,9 +224,9 @@ describe('fake Stripe', () => {
     });
 
     it('answers unknown API paths with 404 "Unrecognized request URL"', async () => {
-      const error = await caught(stripe.coupons.create({ percent_off: 10, duration: 'once' }));
+      const error = await caught(stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: 'x' } } as never));
       expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-      expect(error).toMatchObject({ statusCode: 404, message: expect.stringMatching(/^Unrecognized request URL \(POST: \/v1\/coupons\)/) });
+      expect(error).toMatchObject({ statusCode: 404, message: expect.stringMatching(/^Unrecognized request URL \(POST: \/v1\/promotion_codes\)/) });
     });
   });
 

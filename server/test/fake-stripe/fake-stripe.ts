@@ -29,7 +29,7 @@ function unrecognized(method: string, path: string): StripeApiError {
     'invalid_request_error',
     `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/. ` +
       '(The fake Stripe server implements only Checkout Session create, retrieve and expire; PaymentIntent, Charge and ' +
-      'Dispute retrieve; Account retrieve; Refund create, retrieve and list; event retrieve; Customer create and retrieve; Product create, ' +
+      'Dispute retrieve; Account retrieve; Refund create, retrieve and list; event retrieve; Customer create and retrieve; Coupon create and retrieve; Product create, ' +
       'retrieve and update; Price create, retrieve, update and list; Subscription retrieve, list, update and cancel; ' +
       'Invoice and Invoice Payment retrieve and list; test clock create, retrieve and advance; and billing portal ' +
       'session create.)',

@@ -25,6 +25,8 @@ export function createInvoiceCollection(ledger: PaymentLedger): InvoiceCollectio
   const payments = createInvoicePayments(ledger);
   return {
     charge(invoice, customer, now, options = {}) {
+      // Nothing due (a 100 % coupon, a balance that covers it): Stripe marks the invoice paid without a payment.
+      if (invoice.amount_due === 0) return true;
       const paymentIntent = ledger.startPayment({
         amount: invoice.amount_due,
         currency: invoice.currency,

@@ -24,6 +24,8 @@ export interface NewInvoiceInput {
   /** The subscription period its line bills. */
   linePeriod: { start: number; end: number };
   created: number;
+  /** The subscription's discount on this invoice (its coupon's amount off the line), if it has one for this period. */
+  discount?: { id: string; amount: number } | null;
 }
 
 /** A draft invoice for one period of `subscription`. */
@@ -32,6 +34,9 @@ export function newInvoice(input: NewInvoiceInput): InvoiceObject {
   const item = itemOf(subscription);
   const quantity = item.quantity ?? 1;
   const amount = (item.price.unit_amount ?? 0) * quantity;
+  const discount = input.discount ?? null;
+  const total = amount - (discount?.amount ?? 0);
+  const discountAmounts = discount ? [{ amount: discount.amount, discount: discount.id }] : [];
   const id = stripeId('in_1', 23);
   const line: Stripe.InvoiceLineItem = {
     id: stripeId('il_1', 23),
@@ -39,9 +44,9 @@ export function newInvoice(input: NewInvoiceInput): InvoiceObject {
     amount,
     currency: subscription.currency,
     description: `${quantity} × ${item.price.nickname ?? item.price.product} (at ${item.price.unit_amount} / ${item.price.recurring?.interval})`,
-    discount_amounts: [],
+    discount_amounts: discountAmounts,
     discountable: true,
-    discounts: [],
+    discounts: discount ? [discount.id] : [],
     invoice: id,
     livemode: false,
     metadata: { ...subscription.metadata },
@@ -75,10 +80,10 @@ export function newInvoice(input: NewInvoiceInput): InvoiceObject {
     account_country: 'US',
     account_name: 'Fake Stripe',
     account_tax_ids: null,
-    amount_due: amount,
+    amount_due: total,
     amount_overpaid: 0,
     amount_paid: 0,
-    amount_remaining: amount,
+    amount_remaining: total,
     amount_shipping: 0,
     application: null,
     attempt_count: 0,
@@ -104,7 +109,7 @@ export function newInvoice(input: NewInvoiceInput): InvoiceObject {
     default_source: null,
     default_tax_rates: [],
     description: null,
-    discounts: [],
+    discounts: discount ? [discount.id] : [],
     due_date: null,
     effective_at: null,
     ending_balance: null,
@@ -142,9 +147,9 @@ export function newInvoice(input: NewInvoiceInput): InvoiceObject {
     subtotal: amount,
     subtotal_excluding_tax: amount,
     test_clock: customer.test_clock as string | null,
-    total: amount,
-    total_discount_amounts: [],
-    total_excluding_tax: amount,
+    total,
+    total_discount_amounts: discountAmounts,
+    total_excluding_tax: total,
     total_pretax_credit_amounts: [],
     total_taxes: [],
     webhooks_delivered_at: null,

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { couponDiscount } from './coupons.js';
 import type { SessionCreateInput } from './session-params.js';
 
 /** A Checkout Session exactly as the SDK types it (every field Stripe sends, most of them null here). */
@@ -7,6 +8,7 @@ export type CheckoutSessionObject = Stripe.Checkout.Session;
 /** A new open, unpaid hosted Checkout Session (`url` points at the fake's own checkout page). */
 export function newSession(input: SessionCreateInput, options: { id: string; url: string; created: number }): CheckoutSessionObject {
   const amount = input.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+  const discount = input.coupon ? couponDiscount(input.coupon, amount) : 0;
   return {
     id: options.id,
     object: 'checkout.session',
@@ -15,7 +17,7 @@ export function newSession(input: SessionCreateInput, options: { id: string; url
     allow_promotion_codes: null,
     allowed_payment_method_types: input.allowedPaymentMethodTypes && [...input.allowedPaymentMethodTypes],
     amount_subtotal: amount,
-    amount_total: amount,
+    amount_total: amount - discount,
     automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     billing_address_collection: null,
     cancel_url: input.cancelUrl,
@@ -34,7 +36,7 @@ export function newSession(input: SessionCreateInput, options: { id: string; url
     customer_creation: input.mode === 'subscription' ? null : 'if_required',
     customer_details: null,
     customer_email: input.customerEmail,
-    discounts: [],
+    discounts: input.coupon ? [{ coupon: input.coupon.id, promotion_code: null }] : [],
     expires_at: input.expiresAt ?? options.created + 24 * 60 * 60,
     integration_identifier: null,
     invoice: null,
@@ -63,7 +65,7 @@ export function newSession(input: SessionCreateInput, options: { id: string; url
     submit_type: null,
     subscription: null,
     success_url: input.successUrl,
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
     ui_mode: 'hosted_page',
     url: options.url,
     wallet_options: null,

@@ -10,6 +10,7 @@ import {
   unsupported,
   urlParam,
 } from './form-params.js';
+import { checkApplicable, type CouponObject } from './coupons.js';
 import { sessionPaymentMethods } from './payment-methods.js';
 import { invalidParam, missingParam, noSuch } from './stripe-errors.js';
 import { parseSubscriptionSession, type SessionCatalog, type SubscriptionSessionInput } from './subscription-session-params.js';
@@ -48,6 +49,8 @@ export interface SessionCreateInput {
   locale: string | null;
   /** `custom_text[submit][message]`: the text above the pay button, or null. */
   submitMessage?: string | null;
+  /** The coupon of `discounts` (one), or null: it comes off the session's total (and a subscription's invoices). */
+  coupon?: CouponObject | null;
 }
 
 /** The languages Stripe Checkout has (`locale`; SDK 23.1.0). */
@@ -185,15 +188,18 @@ export function parseSessionCreate(params: FormHash, now: number, apiVersion: st
     }
   }
 
+  const coupon = catalog ? discountsParam(params, catalog, currency, now) : null;
+
   const locale = optionalString(params.locale, 'locale') ?? null;
   if (locale !== null && !CHECKOUT_LOCALES.has(locale)) throw invalidParam('locale', `Invalid locale: ${locale}`);
 
   return {
     locale,
+    coupon,
     submitMessage: submitMessageParam(params.custom_text),
     mode: subscriptionMode ? 'subscription' : 'payment',
     customer: customer ?? null,
-    subscription: subscriptionMode?.subscription ?? null,
+    subscription: subscriptionMode ? { ...subscriptionMode.subscription, coupon: coupon?.id ?? null } : null,
     lineItems,
     currency,
     customerEmail,
@@ -205,6 +211,24 @@ export function parseSessionCreate(params: FormHash, now: number, apiVersion: st
     ...sessionPaymentMethods(params, currency, apiVersion),
     paymentIntentData: subscriptionMode ? { metadata: {}, description: null } : paymentIntentDataParam(params.payment_intent_data),
   };
+}
+
+/** `discounts`: one coupon, which must exist and apply to the session's currency now (promotion codes are not modelled). */
+function discountsParam(params: FormHash, catalog: SessionCatalog, currency: string, now: number): CouponObject | null {
+  const list = listParam(params.discounts, 'discounts');
+  if (!list || list.length === 0) return null;
+  if (params.allow_promotion_codes !== undefined) {
+    throw invalidParam('discounts', 'You may only specify one of these parameters: allow_promotion_codes, discounts.');
+  }
+  if (list.length > 1) throw unsupported('discounts', 'more than one discount on a session');
+  const entry = hashParam(list[0], 'discounts[0]')!;
+  rejectUnknown(entry, new Set(['coupon', 'promotion_code']), 'discounts[0]');
+  if (entry.promotion_code !== undefined) throw unsupported('discounts[0][promotion_code]', 'promotion codes');
+  const id = requiredString(entry.coupon, 'discounts[0][coupon]');
+  const coupon = catalog.coupon(id);
+  if (!coupon) throw noSuch('coupon', id, 'discounts[0][coupon]');
+  checkApplicable(coupon, currency, now, 'discounts[0][coupon]');
+  return coupon;
 }
 
 /** `custom_text`: the submit message is kept (Stripe allows 1200 characters); the other texts are accepted and ignored. */

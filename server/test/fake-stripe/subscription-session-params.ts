@@ -15,10 +15,12 @@ export interface SubscriptionSessionInput {
   metadata: Record<string, string>;
   /** `subscription_data[description]`: the new subscription's description, or null. */
   description?: string | null;
+  /** The session's coupon (`discounts`): the subscription's discount. */
+  coupon?: string | null;
 }
 
 /** The Billing objects a subscription-mode session may name. */
-export type SessionCatalog = Pick<BillingCatalog, 'price' | 'product' | 'customer'>;
+export type SessionCatalog = Pick<BillingCatalog, 'price' | 'product' | 'customer' | 'coupon'>;
 
 const SUBSCRIPTION_DATA = new Set([
   'application_fee_percent', 'billing_cycle_anchor', 'billing_mode', 'default_tax_rates', 'description',

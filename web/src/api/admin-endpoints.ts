@@ -1,3 +1,5 @@
+import type { AdminGiftBatch, CreateGiftCodesBody, GiftBatchCreated } from '../../../shared/gift-codes.js';
+import type { AdminPromoCode, CreatePromoCodeBody, UpdatePromoCodeBody } from '../../../shared/promo-codes.js';
 import type { AccountLogEntry, SystemStatus, VpnAccount } from '../../../shared/accounts.js';
 import type { AccountDevices } from '../../../shared/devices.js';
 import type { AdminUser, AdminUserPage, ExtendAccountBody, UpdateUserBody, UsersFilter } from '../../../shared/users.js';
@@ -68,6 +70,21 @@ export function createAdminEndpoints(client: ApiClient) {
       listPanelUsers: (id: string, query: { page: number; size: number; unlinked: boolean }) =>
         client.request<PanelUsersPage>('GET', `${serverPath(id)}/panel-users?page=${query.page}&size=${query.size}&unlinked=${query.unlinked}`),
       importUsers: (id: string, body: ImportPanelUsersBody) => client.request<ImportResult>('POST', `${serverPath(id)}/import`, { body }),
+    },
+
+    promoCodes: {
+      list: (signal?: AbortSignal) => client.request<AdminPromoCode[]>('GET', '/api/admin/promo-codes', { signal }),
+      create: (body: CreatePromoCodeBody) => client.request<AdminPromoCode>('POST', '/api/admin/promo-codes', { body }),
+      update: (id: string, changes: UpdatePromoCodeBody) => client.request<AdminPromoCode>('PATCH', `/api/admin/promo-codes/${encodeURIComponent(id)}`, { body: changes }),
+      remove: (id: string) => client.request<void>('DELETE', `/api/admin/promo-codes/${encodeURIComponent(id)}`),
+    },
+
+    giftCodes: {
+      list: (signal?: AbortSignal) => client.request<AdminGiftBatch[]>('GET', '/api/admin/gift-codes', { signal }),
+      create: (body: CreateGiftCodesBody) => client.request<GiftBatchCreated>('POST', '/api/admin/gift-codes', { body }),
+      revokeUnused: (id: string) => client.request<AdminGiftBatch>('POST', `/api/admin/gift-codes/${encodeURIComponent(id)}/revoke`),
+      /** The batch's codes as a CSV download (an ordinary link: the session cookie goes with it). */
+      csvUrl: (id: string) => `/api/admin/gift-codes/${encodeURIComponent(id)}/csv`,
     },
 
     plans: {

@@ -1,4 +1,6 @@
 import type { BillingPortalStarted, CheckoutRequest, CheckoutStarted, CheckoutStatus, Subscription, Transaction } from '../../../shared/billing.js';
+import type { GiftRedeemed, RedeemGiftCodeBody } from '../../../shared/gift-codes.js';
+import type { CheckoutQuote, CheckoutQuoteBody } from '../../../shared/promo-codes.js';
 import { apiClient } from './index';
 
 const checkoutPath = (sessionId: string) => `/api/checkout/${encodeURIComponent(sessionId)}`;
@@ -8,6 +10,10 @@ const subscriptionPath = (id: string) => `/api/subscriptions/${encodeURIComponen
 export const billingApi = {
   /** Buys `planId` or renews `accountId`; send the browser to the answer's `url`. */
   startCheckout: (request: CheckoutRequest) => apiClient.request<CheckoutStarted>('POST', '/api/checkout', { body: request }),
+  /** What a promo code does to a plan's price (400 `promo_invalid` with `reason` when it cannot be used). */
+  quote: (body: CheckoutQuoteBody) => apiClient.request<CheckoutQuote>('POST', '/api/checkout/quote', { body }),
+  /** Redeems a gift code for a new account, or its days on `accountId`; the answer is followed like a checkout. */
+  redeemGift: (body: RedeemGiftCodeBody) => apiClient.request<GiftRedeemed>('POST', '/api/gift-codes/redeem', { body }),
   getCheckoutStatus: (sessionId: string, signal?: AbortSignal) =>
     apiClient.request<CheckoutStatus>('GET', checkoutPath(sessionId), { signal }),
   /** Closes a checkout the customer cancelled (`order` from the cancel link); `succeeded` if it was paid after all. */

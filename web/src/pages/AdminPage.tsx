@@ -8,6 +8,7 @@ import { SetupChecklist } from '../features/admin/SetupChecklist';
 import { OverviewTab } from '../features/admin/overview/OverviewTab';
 import { PaymentsTab } from '../features/admin/PaymentsTab';
 import { PlansTab } from '../features/admin/PlansTab';
+import { PromotionsTab } from '../features/admin/promotions/PromotionsTab';
 import { ServersTab } from '../features/admin/ServersTab';
 import { SettingsTab } from '../features/admin/SettingsTab';
 import { SystemTab } from '../features/admin/SystemTab';
@@ -19,6 +20,7 @@ const TAB_PANELS: Record<AdminTabId, ComponentType<{ refreshKey: number }>> = {
   users: UsersTab,
   servers: ServersTab,
   plans: PlansTab,
+  promotions: PromotionsTab,
   payments: PaymentsTab,
   settings: SettingsTab,
   logs: LogsTab,

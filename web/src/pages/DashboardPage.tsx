@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import { useNavigate } from 'react-router-dom';
 import type { PaymentMethod } from '../../../shared/billing-schemas.js';
 import { useCallback, useState } from 'react';
 import type { Plan } from '../../../shared/plans.js';
@@ -15,6 +16,7 @@ import { useAccountDialogs } from '../features/accounts/useAccountDialogs';
 import { useDashboardData } from '../features/accounts/useDashboardData';
 import { useAuth } from '../features/auth/auth-context';
 import { PaymentDialog } from '../features/billing/PaymentDialog';
+import { RedeemGiftDialog } from '../features/billing/RedeemGiftDialog';
 import { PaymentPendingBanner } from '../features/billing/PaymentPendingBanner';
 import { findRenewalPlan, type PaymentTarget } from '../features/billing/payment-target';
 import { TransactionHistoryDialog } from '../features/billing/TransactionHistoryDialog';
@@ -29,7 +31,7 @@ import { useToast } from '../features/toast/toast-context';
 import { useCancelledCheckout } from '../features/billing/useCancelledCheckout';
 import { useIsolate } from '../i18n/bidi';
 
-type OpenDialog = { kind: 'pay'; target: PaymentTarget } | { kind: 'history' } | null;
+type OpenDialog = { kind: 'pay'; target: PaymentTarget } | { kind: 'history' } | { kind: 'gift' } | null;
 
 export default function DashboardPage() {
   const { _ } = useLingui();
@@ -38,6 +40,7 @@ export default function DashboardPage() {
   const { paymentMethods } = useConfig();
   const canPay = paymentMethods.length > 0;
   const startCheckout = useStartCheckout();
+  const navigate = useNavigate();
   const { plans, accounts, subscriptions, loadState, reload, removeAccount, replaceSubscription } = useDashboardData();
   const isolated = useIsolate();
   const [error, setError] = useState<string | null>(null);
@@ -94,11 +97,13 @@ export default function DashboardPage() {
     }
   }
 
-  async function pay(target: PaymentTarget, method: PaymentMethod) {
+  async function pay(target: PaymentTarget, method: PaymentMethod, promoCode?: string) {
     setError(null);
     try {
-      await startCheckout(target, method);
+      await startCheckout(target, method, promoCode);
     } catch (caught) {
+      // A refused promo code is the dialog's to say: the customer can change or drop it and pay.
+      if (isApiError(caught) && caught.code === 'promo_invalid') throw caught;
       setDialog(null);
       setError(messageOrFallback(caught, _('account.billing.createSubscriptionFailed')));
     }
@@ -131,9 +136,14 @@ export default function DashboardPage() {
       deletingId={accountDialogs.deletingId}
       billing={accountBilling.billing}
       headerAction={
-        <button type="button" onClick={() => setDialog({ kind: 'history' })} className={BUTTON.secondary}>
-          {_('account.dashboard.transactionHistory')}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" onClick={() => setDialog({ kind: 'gift' })} className={BUTTON.secondary}>
+            {_('account.gift.open')}
+          </button>
+          <button type="button" onClick={() => setDialog({ kind: 'history' })} className={BUTTON.secondary}>
+            {_('account.dashboard.transactionHistory')}
+          </button>
+        </div>
       }
       actions={{
         ...accountDialogs.actions,
@@ -189,8 +199,16 @@ export default function DashboardPage() {
         </button>
       )}
 
-      {dialog?.kind === 'pay' && <PaymentDialog target={dialog.target} methods={paymentMethods} onPay={(method) => pay(dialog.target, method)} onClose={closeDialog} />}
+      {dialog?.kind === 'pay' && <PaymentDialog target={dialog.target} methods={paymentMethods} onPay={(method, promoCode) => pay(dialog.target, method, promoCode)} onClose={closeDialog} />}
       {dialog?.kind === 'history' && <TransactionHistoryDialog onClose={closeDialog} onSubscriptionChanged={replaceSubscription} />}
+      {dialog?.kind === 'gift' && (
+        <RedeemGiftDialog
+          accounts={accounts}
+          onClose={closeDialog}
+          // The thank-you page follows the order as it follows a payment, and shows the account when it is ready.
+          onRedeemed={(redeemed) => navigate(`/thank-you?session_id=${encodeURIComponent(redeemed.sessionId)}`)}
+        />
+      )}
       {accountDialogs.dialogs}
       {accountBilling.dialogs}
     </div>

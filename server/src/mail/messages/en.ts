@@ -22,6 +22,8 @@ export const en = {
   'billing.receipt.subject': '{brand}: receipt for your payment',
   'billing.receipt.lead': 'Thank you: we received your payment of {amount} for {plan}.',
   'billing.receipt.factAmount': 'Amount',
+  'billing.receipt.factPromo': 'Promo code',
+  'billing.receipt.promoValue': '{code}: {discount} off {price}',
   'billing.receipt.factPlan': 'Plan',
   'billing.receipt.factPaidOn': 'Paid on',
   'billing.receipt.factReceiptNumber': 'Receipt number',

@@ -16,6 +16,8 @@ export const fa: EmailCatalogue = {
   'billing.receipt.subject': '{brand}: رسید پرداخت شما',
   'billing.receipt.lead': 'سپاسگزاریم: پرداخت {amount} شما برای «{plan}» را دریافت کردیم.',
   'billing.receipt.factAmount': 'مبلغ',
+  'billing.receipt.factPromo': 'کد تخفیف',
+  'billing.receipt.promoValue': '{code}: {discount} تخفیف از {price}',
   'billing.receipt.factPlan': 'طرح',
   'billing.receipt.factPaidOn': 'تاریخ پرداخت',
   'billing.receipt.factReceiptNumber': 'شمارهٔ رسید',

@@ -16,6 +16,8 @@ export const ru: EmailCatalogue = {
   'billing.receipt.subject': '{brand}: квитанция об оплате',
   'billing.receipt.lead': 'Спасибо! Мы получили ваш платёж {amount} за «{plan}».',
   'billing.receipt.factAmount': 'Сумма',
+  'billing.receipt.factPromo': 'Промокод',
+  'billing.receipt.promoValue': '{code}: скидка {discount} с {price}',
   'billing.receipt.factPlan': 'Тариф',
   'billing.receipt.factPaidOn': 'Дата оплаты',
   'billing.receipt.factReceiptNumber': 'Номер квитанции',

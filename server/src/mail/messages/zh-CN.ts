@@ -16,6 +16,8 @@ export const zhCN: EmailCatalogue = {
   'billing.receipt.subject': '{brand}：您的付款收据',
   'billing.receipt.lead': '谢谢！我们已收到您为“{plan}”支付的 {amount}。',
   'billing.receipt.factAmount': '金额',
+  'billing.receipt.factPromo': '优惠码',
+  'billing.receipt.promoValue': '{code}：{price} 减 {discount}',
   'billing.receipt.factPlan': '套餐',
   'billing.receipt.factPaidOn': '付款日期',
   'billing.receipt.factReceiptNumber': '收据编号',

@@ -31,6 +31,16 @@ export interface SubscriptionMetadata {
   provider_observed_at?: string;
   /** Recurring: when a renewal charge first failed (the grace period runs from here); cleared when paid. */
   past_due_since?: string;
+  /** Bought with a promo code: its terms, so later charges are known to be discounted or not (see shared/promo-codes.ts). */
+  promo?: OrderPromo;
+}
+
+/** A promo code as an order keeps it: the code, its terms, and what it took off each discounted payment (minor units). */
+export interface OrderPromo {
+  code: string;
+  duration: 'once' | 'repeating' | 'forever';
+  duration_months: number | null;
+  discount: number;
 }
 
 export interface SubscriptionRecord {
@@ -81,6 +91,10 @@ export type ReviewReason = 'amount_mismatch' | 'partial_payment' | 'period_alrea
 export interface TransactionMetadata {
   plan_name?: string;
   kind?: CheckoutKind;
+  /** Paid with a promo code: the code, the price before it and what it took off (minor units of the transaction's currency). */
+  promo?: { code: string; amount_before: number; discount: number };
+  /** A gift code redeemed for it (nothing was paid). */
+  gift_code?: string;
   error?: string;
   /**
    * Why an admin must look at it (needs_review), and what was paid (minor units of `currency_paid`, the
@@ -115,7 +129,7 @@ export interface TransactionMetadata {
 
 export interface NewCheckout {
   subscription: { id: string; userId: string; vpnAccountId: string | null; providerId: string | null; providerAccountId?: string | null; planId: string; billing: PlanBilling; metadata: SubscriptionMetadata };
-  transaction: { id: string; amount: number; currency: string };
+  transaction: { id: string; amount: number; currency: string; promo?: TransactionMetadata['promo']; gift_code?: string; providerTransactionId?: string };
 }
 
 export function toSubscriptionRecord(row: Record<string, unknown>): SubscriptionRecord {
@@ -203,7 +217,7 @@ export function createBillingRepo(db: Db) {
       });
       await trx('transactions').insert({
         id: tx.id, subscription_id: sub.id, user_id: sub.userId, status: 'pending', amount: tx.amount, currency: tx.currency,
-        provider_transaction_id: null, provider_account_id: sub.providerAccountId ?? null, metadata: toJson({ plan_name: sub.metadata.plan_name, kind: sub.metadata.kind }), created_at: now, updated_at: now,
+        provider_transaction_id: tx.providerTransactionId ?? null, provider_account_id: sub.providerAccountId ?? null, metadata: toJson({ plan_name: sub.metadata.plan_name, kind: sub.metadata.kind, ...(tx.promo ? { promo: tx.promo } : {}), ...(tx.gift_code ? { gift_code: tx.gift_code } : {}) }), created_at: now, updated_at: now,
       });
     },
 

@@ -18,6 +18,8 @@ export const toTransaction = (record: TransactionRecord): Transaction => ({
   createdAt: record.createdAt.toISOString(),
   method: methodOfProvider(record.providerName),
   ...(record.status === 'pending' && record.metadata.crypto ? { crypto: record.metadata.crypto } : {}),
+  ...(record.metadata.gift_code ? { giftCode: record.metadata.gift_code } : {}),
+  ...(record.metadata.promo ? { promo: { code: record.metadata.promo.code, amountBefore: record.metadata.promo.amount_before, discount: record.metadata.promo.discount } } : {}),
 });
 
 /** The customer's subscriptions and transactions. */

@@ -22,6 +22,7 @@ import type { PaidPeriodsRepo } from './ledger/paid-periods.repo.js';
 import { subscriptionCurrency } from './subscription-currency.js';
 import { boughtPlanName, withPlanNames } from './bought-plan-name.js';
 import type { PlansRepo } from '../plans/plans.repo.js';
+import { nextChargeAmount } from './promo-terms.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker.js';
@@ -91,6 +92,8 @@ export function createSendBillingEmailHandler(deps: {
             to, locale, ...frame, planName: boughtPlanName(subscription.metadata, locale, planName), amount: transaction.amount, currency: transaction.currency, paidAt: transaction.createdAt,
             periodEnd, renewal: (transaction.metadata.kind ?? subscription.metadata.kind) === 'renewal', recurring,
             nextChargeAt: renews ? periodEnd : null, receiptNumber: transaction.id.slice(0, 8).toUpperCase(),
+            ...(renews && periodEnd ? { nextChargeAmount: nextChargeAmount(subscription, periodEnd) } : {}),
+            promo: transaction.metadata.promo ? { code: transaction.metadata.promo.code, amountBefore: transaction.metadata.promo.amount_before, discount: transaction.metadata.promo.discount } : null,
           }),
         };
       }
@@ -109,14 +112,16 @@ export function createSendBillingEmailHandler(deps: {
         if (notice.kind === 'renewal_reminder') {
           // Cancelled, or already renewed, since the reminder was queued: nothing will be charged on that date.
           if (subscription.cancelAtPeriodEnd || subscription.status !== 'active' || subscription.currentPeriodEnd?.toISOString() !== notice.chargeAt) return null;
-          return { userId: subscription.userId, render: (to, locale) => renderRenewalReminderEmail({ to, locale, ...frame, planName: planNameIn(locale), amount: price, currency, chargeAt: new Date(notice.chargeAt) }) };
+          return { userId: subscription.userId, render: (to, locale) => renderRenewalReminderEmail({ to, locale, ...frame, planName: planNameIn(locale), amount: nextChargeAmount(subscription, new Date(notice.chargeAt)), currency, chargeAt: new Date(notice.chargeAt) }) };
         }
         if (notice.kind === 'subscription_resumed') {
           // Cancelled again (or ended) before the e-mail went: the cancellation e-mail says what holds.
           if (subscription.cancelAtPeriodEnd || subscription.status === 'canceled') return null;
           return {
             userId: subscription.userId,
-            render: (to, locale) => renderSubscriptionResumedEmail({ to, locale, ...frame, planName: planNameIn(locale), amount: price, currency, renewsAt: subscription.currentPeriodEnd }),
+            render: (to, locale) => renderSubscriptionResumedEmail({
+              to, locale, ...frame, planName: planNameIn(locale), amount: subscription.currentPeriodEnd ? nextChargeAmount(subscription, subscription.currentPeriodEnd) : price, currency, renewsAt: subscription.currentPeriodEnd,
+            }),
           };
         }
         return {

@@ -1,6 +1,7 @@
 import type { AdminSubscription, ProviderRead, Subscription } from '../../../../shared/billing.js';
 import type { SubscriptionRecord } from './billing.repo.js';
 import { graceEndOf } from './ledger/paid-period.js';
+import { nextChargeAmount } from './promo-terms.js';
 import { READ_SCHEDULE } from './recurring/reconcile-policy.js';
 import type { ProviderReadRecord } from './recurring/reconcile-schedule.repo.js';
 import type { AdminSubscriptionRow } from './recurring/subscriptions-admin.repo.js';
@@ -30,7 +31,7 @@ export function toSubscription(record: SubscriptionRecord, now: Date, graceMs: n
     renewal: record.metadata.kind === 'renewal',
     autoRenews,
     renewsAt: autoRenews ? record.currentPeriodEnd!.toISOString() : null,
-    renewalAmount: autoRenews ? record.metadata.price : null,
+    renewalAmount: autoRenews ? nextChargeAmount(record, record.currentPeriodEnd!) : null,
     currentPeriodStart: record.currentPeriodStart?.toISOString() ?? null,
     currentPeriodEnd: record.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: record.cancelAtPeriodEnd,

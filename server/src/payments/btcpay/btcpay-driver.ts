@@ -115,7 +115,7 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
       const invoice = await greenfieldCall<GreenfieldInvoice>(target, 'Creating the invoice', 'POST', invoicesPath, {
         amount: minorToDecimal(order.amount, order.currency),
         currency: order.currency.toUpperCase(),
-        metadata: { ...order.metadata, orderId: order.orderId, buyerEmail: order.customerEmail, itemDesc: order.productName },
+        metadata: { ...order.metadata, orderId: order.orderId, buyerEmail: order.customerEmail, itemDesc: order.productName, ...(order.discount ? { promoCode: order.discount.code } : {}) },
         checkout: {
           // BTCPay fills {InvoiceId} in when it redirects: the invoice id is not known before it exists.
           redirectURL: order.successUrl.replace('{CHECKOUT_ID}', '{InvoiceId}'),

@@ -26,6 +26,8 @@ const invoiceFields = {
   next_payment_attempt: unix.nullable(),
   period_start: unix,
   period_end: unix,
+  /** What discounts (our promo codes' coupons) took off it; absent in older events: nothing. */
+  total_discount_amounts: z.array(z.object({ amount: z.number().int() })).nullish(),
 };
 
 /** 2025-03-31 (basil) and later: the subscription under `parent`, the payments in `payments` (when expanded). */
@@ -143,12 +145,19 @@ export function readInvoice(shape: BillingShape, object: unknown, eventType?: st
     first: invoice.billing_reason === 'subscription_create',
     amountDue: invoice.amount_due,
     amountPaid: invoice.amount_paid,
+    ...discountOf(invoice),
     currency: invoice.currency,
     periodStart: fromUnix(period.start),
     periodEnd: fromUnix(period.end),
     paymentRef: billed.paymentRef,
     nextAttemptAt: invoice.next_payment_attempt ? fromUnix(invoice.next_payment_attempt) : null,
   };
+}
+
+/** What discounts took off the invoice, when they took anything. */
+function discountOf(invoice: { total_discount_amounts?: Array<{ amount: number }> | null }): { amountDiscount?: number } {
+  const amount = (invoice.total_discount_amounts ?? []).reduce((sum, entry) => sum + entry.amount, 0);
+  return amount > 0 ? { amountDiscount: amount } : {};
 }
 
 /** A subscription in our words, read in `shape`, as it was at `observedAt`. Throws ShapeError like readInvoice. */

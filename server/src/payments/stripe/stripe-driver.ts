@@ -11,6 +11,7 @@ import {
   type RefundResult,
 } from '../payment-driver.js';
 import { calling, stripeLocale } from './stripe-calls.js';
+import { couponMethods } from './stripe-coupons.js';
 import { checkoutStateOf, paymentEventOf } from './stripe-events.js';
 import { recurringMethods, type RecurringOptions } from './stripe-recurring.js';
 
@@ -30,10 +31,10 @@ function hostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'hos
   return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
-function sessionParams(order: CheckoutOrder): Stripe.Checkout.SessionCreateParams {
+function sessionParams(order: CheckoutOrder, couponId: string | null): Stripe.Checkout.SessionCreateParams {
   const language = order.locale && stripeLocale(order.locale);
   const params = order.recurring ? subscriptionSessionParams(order, order.recurring) : paymentSessionParams(order);
-  return language ? { ...params, locale: language } : params;
+  return { ...params, ...(language ? { locale: language } : {}), ...(couponId ? { discounts: [{ coupon: couponId }] } : {}) };
 }
 
 function paymentSessionParams(order: CheckoutOrder): Stripe.Checkout.SessionCreateParams {
@@ -44,7 +45,8 @@ function paymentSessionParams(order: CheckoutOrder): Stripe.Checkout.SessionCrea
     allowed_payment_method_types: ['card'],
     line_items: [{
       quantity: 1,
-      price_data: { currency: order.currency, unit_amount: order.amount, product_data: { name: order.productName, description: order.description } },
+      // With a promo code, the price before it: the session's coupon takes the discount off, where the customer sees it.
+      price_data: { currency: order.currency, unit_amount: order.discount?.amountBefore ?? order.amount, product_data: { name: order.productName, description: order.description } },
     }],
     customer_email: order.customerEmail,
     client_reference_id: order.customerRef,
@@ -90,14 +92,14 @@ export const legacyCustomerKeyOf = (secretKey: string) => `stripe:${createHash('
 export function createStripeDrivers(apiUrl: string | undefined, recurring: RecurringOptions = { testClocks: false }): (credentials: StripeCredentials) => PaymentDriver {
   const options: Stripe.StripeConfig = { ...hostOptions(apiUrl), maxNetworkRetries: 2, timeout: REQUEST_TIMEOUT_MS, appInfo: { name: 'vpn-storefront' } };
 
-  const clients = new Map<string, { stripe: Stripe; billing: ReturnType<typeof recurringMethods>; account?: Promise<string> }>();
+  const clients = new Map<string, { stripe: Stripe; billing: ReturnType<typeof recurringMethods>; coupons: ReturnType<typeof couponMethods>; account?: Promise<string> }>();
 
   function client(secretKey: string) {
     let entry = clients.get(secretKey);
     if (!entry) {
       if (clients.size > 4) clients.clear();
       const stripe = new Stripe(secretKey, options);
-      entry = { stripe, billing: recurringMethods(stripe, secretKey, recurring) };
+      entry = { stripe, billing: recurringMethods(stripe, secretKey, recurring), coupons: couponMethods(stripe) };
       clients.set(secretKey, entry);
     }
     return entry;
@@ -134,8 +136,9 @@ export function createStripeDrivers(apiUrl: string | undefined, recurring: Recur
       ...billingMethods,
 
       async startCheckout(order) {
+        const couponId = order.discount ? await entry.coupons.ensureCoupon(order.discount, order.currency) : null;
         const session = await calling('Creating the Checkout Session', () =>
-          stripe.checkout.sessions.create(sessionParams(order), { idempotencyKey: `checkout:${order.orderId}` }));
+          stripe.checkout.sessions.create(sessionParams(order, couponId), { idempotencyKey: `checkout:${order.orderId}` }));
         if (!session.url) throw new PaymentProviderError('Stripe answered a Checkout Session without a URL');
         return { checkoutId: session.id, url: session.url };
       },

@@ -8,6 +8,7 @@ const LABEL_IDS: Record<AdminTabId, string> = {
   users: 'admin.tab.users',
   servers: 'admin.tab.servers',
   plans: 'admin.tab.plans',
+  promotions: 'admin.tab.promotions',
   payments: 'admin.tab.payments',
   settings: 'admin.tab.settings',
   logs: 'admin.tab.logs',

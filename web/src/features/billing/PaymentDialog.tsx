@@ -12,6 +12,9 @@ import { Modal } from '../accounts/Modal';
 import { intervalText } from '../pricing/plan-text';
 import { targetPlanName, type PaymentTarget } from './payment-target';
 import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
+import type { CheckoutQuote } from '../../../../shared/promo-codes.js';
+import { isApiError } from '../../api';
+import { PromoCodeField } from './PromoCodeField';
 
 interface PaymentDialogProps {
   target: PaymentTarget;
@@ -21,7 +24,7 @@ interface PaymentDialogProps {
    * Starts the checkout and sends the browser to it. It handles its own failure (the dashboard
    * closes this dialog and shows the message), so the dialog only shows 'Redirecting...' meanwhile.
    */
-  onPay: (method: PaymentMethod) => Promise<void>;
+  onPay: (method: PaymentMethod, promoCode?: string) => Promise<void>;
   onClose: () => void;
 }
 
@@ -51,15 +54,24 @@ function useRenewalOf(plan: Plan, kind: PaymentTarget['kind']): string | null {
   return interval ? intervalText(_, interval) : null;
 }
 
-/** Price, billing, duration, data, locations and (when limited) devices of the plan being paid for. */
-function PlanSummary({ plan, kind }: { plan: Plan; kind: PaymentTarget['kind'] }) {
+/** Price (before and after a promo code), billing, duration, data, locations and (when limited) devices of the plan being paid for. */
+function PlanSummary({ plan, kind, quote }: { plan: Plan; kind: PaymentTarget['kind']; quote: CheckoutQuote | null }) {
   const { _ } = useLingui();
   const format = useFormat();
   const money = useStoreMoney();
   const renews = useRenewalOf(plan, kind);
   return (
     <>
-      <SummaryRow label={_('pricing.summary.price')}>{money(plan.price)}</SummaryRow>
+      <SummaryRow label={_('pricing.summary.price')}>
+        {quote?.promo ? (
+          <>
+            <s className="me-2 font-normal text-slate-500">{money(quote.amount)}</s>
+            <span data-testid="price-after">{money(quote.total)}</span>
+          </>
+        ) : (
+          money(plan.price)
+        )}
+      </SummaryRow>
       <SummaryRow label={_('pricing.summary.billing')}>
         {renews ? _('pricing.payment.renewsAutomatically', { interval: renews }) : _('pricing.payment.oneOff')}
       </SummaryRow>
@@ -119,6 +131,8 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
   const money = useStoreMoney();
   const titleId = useId();
   const [busy, setBusy] = useState<PaymentMethod | null>(null);
+  const [quote, setQuote] = useState<CheckoutQuote | null>(null);
+  const [promoError, setPromoError] = useState<string | null>(null);
   const offersCard = methods.includes('card');
   const offersCrypto = methods.includes('crypto');
   const plan = target.plan;
@@ -127,20 +141,30 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
   const planName = targetPlanName(target, _('pricing.payment.yourPlan'), locale);
   const title = _(target.kind === 'buy' ? 'pricing.payment.titleBuy' : 'pricing.payment.titleRenew', { plan: isolated(planName) });
 
+  // The code leaves nothing to pay now: one button, and no payment page (a card subscription still starts at Stripe).
+  const subscribesByCard = target.kind === 'buy' && target.plan.billing === 'recurring' && offersCard;
+  const free = quote?.promo !== undefined && quote?.promo !== null && quote.total === 0 && !subscribesByCard;
+
   async function pay(method: PaymentMethod) {
     if (busy) return;
     setBusy(method);
     try {
-      await onPay(method);
-    } catch {
+      await onPay(method, quote?.promo?.code);
+    } catch (caught) {
+      // The code was refused at the last moment (its last use taken meanwhile): said here, the dialog stays.
+      if (isApiError(caught) && caught.code === 'promo_invalid') {
+        setQuote(null);
+        setPromoError(caught.message);
+      }
       setBusy(null);
     }
   }
 
   function payLabel(method: PaymentMethod): string {
     const ids = PAY_LABEL_IDS[method];
-    return plan ? _(ids.withPrice, { price: money(plan.price) }) : _(ids.withoutPrice);
+    return plan ? _(ids.withPrice, { price: money(quote?.promo ? quote.total : plan.price) }) : _(ids.withoutPrice);
   }
+  const shownMethods = free ? methods.slice(0, 1) : methods;
 
   return (
     <Modal title={title} titleId={titleId} onClose={() => !busy && onClose()}>
@@ -158,8 +182,11 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
               <SummaryRow label={_('pricing.summary.expiresNow')}>{format.expiry(target.account.expireDate)}</SummaryRow>
             </>
           )}
-          {plan && <PlanSummary plan={plan} kind={target.kind} />}
+          {plan && <PlanSummary plan={plan} kind={target.kind} quote={quote} />}
         </dl>
+        {plan && (
+          <PromoCodeField planId={plan.id} quote={quote} onQuote={setQuote} error={promoError} onError={setPromoError} disabled={busy !== null} />
+        )}
         {plan && <RenewalTerms plan={plan} kind={target.kind} cryptoOnly={!offersCard} />}
         {offersCard && (
           <p className="flex items-start gap-2 text-sm leading-6 text-slate-600">
@@ -178,17 +205,17 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
         <button type="button" onClick={onClose} disabled={busy !== null} className={BUTTON.secondary}>
           {_('pricing.payment.cancel')}
         </button>
-        {[...methods].reverse().map((method, index) => (
+        {[...shownMethods].reverse().map((method, index) => (
           <button
             key={method}
             type="button"
-            data-autofocus={index === methods.length - 1 ? true : undefined}
+            data-autofocus={index === shownMethods.length - 1 ? true : undefined}
             onClick={() => void pay(method)}
             disabled={busy !== null}
             aria-busy={busy === method || undefined}
-            className={index === methods.length - 1 ? BUTTON.primary : BUTTON.secondary}
+            className={index === shownMethods.length - 1 ? BUTTON.primary : BUTTON.secondary}
           >
-            {busy === method ? _('pricing.payment.redirecting') : payLabel(method)}
+            {busy === method ? _('pricing.payment.redirecting') : free ? _('pricing.payment.getFree') : payLabel(method)}
           </button>
         ))}
       </div>

@@ -39,7 +39,18 @@ export function TransactionsTable({ transactions }: { transactions: readonly Tra
               </td>
               <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums">
                 {format.money(transaction.amount, transaction.currency)}
-                <span className="block text-xs text-slate-500">{_(transaction.method === 'crypto' ? 'account.transactions.crypto' : 'account.transactions.card')}</span>
+                {transaction.giftCode ? (
+                  <span className="block text-xs text-slate-500">{_('account.transactions.gift')}</span>
+                ) : transaction.promo && transaction.amount === 0 ? (
+                  <span className="block text-xs text-slate-500">{_('account.transactions.free', { code: transaction.promo.code })}</span>
+                ) : (
+                  <span className="block text-xs text-slate-500">{_(transaction.method === 'crypto' ? 'account.transactions.crypto' : 'account.transactions.card')}</span>
+                )}
+                {transaction.promo && transaction.amount > 0 && (
+                  <span className="block text-xs text-slate-500">
+                    {_('account.transactions.promo', { code: transaction.promo.code, discount: format.money(transaction.promo.discount, transaction.currency) })}
+                  </span>
+                )}
                 {transaction.amountRefunded > 0 && transaction.amountRefunded < transaction.amount && (
                   <span className="block text-xs text-slate-500">{_('account.transactions.refunded', { amount: format.money(transaction.amountRefunded, transaction.currency) })}</span>
                 )}

@@ -12,8 +12,9 @@ export type PaymentTarget =
   | { kind: 'renew'; account: VpnAccount; plan: Plan | null };
 
 /** The body of `POST /api/checkout` for a target. */
-export function checkoutRequestFor(target: PaymentTarget, method: PaymentMethod = 'card'): CheckoutRequest {
-  return target.kind === 'buy' ? { planId: target.plan.id, method } : { accountId: target.account.id, method };
+export function checkoutRequestFor(target: PaymentTarget, method: PaymentMethod = 'card', promoCode?: string): CheckoutRequest {
+  const extra = promoCode ? { method, promoCode } : { method };
+  return target.kind === 'buy' ? { planId: target.plan.id, ...extra } : { accountId: target.account.id, ...extra };
 }
 
 /** The plan an account would be renewed on, among the plans on sale. Only paid plans count: a renewal is always charged. */

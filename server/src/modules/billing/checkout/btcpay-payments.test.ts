@@ -116,6 +116,22 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
       expect(history).toEqual([expect.objectContaining({ status: 'succeeded', method: 'crypto', amount: 499 })]);
     });
 
+    it('a promo code in crypto: the invoice is for the discounted price, and the payment keeps the code', async () => {
+      const code = `CRYPTO${kind.toUpperCase()}`;
+      expect((await f.call(f.admin, 'POST', '/api/admin/promo-codes', { code, amountOff: 100, duration: 'forever' })).statusCode).toBe(201);
+      const user = await f.newUser();
+      const res = await f.call(user, 'POST', '/api/checkout', { planId: f.paidPlanId, method: 'crypto', promoCode: code });
+      expect(res.statusCode, res.body).toBe(200);
+      const { sessionId } = res.json();
+      expect(btcpay.getInvoice(sessionId)).toMatchObject({ amount: '3.99', currency: 'USD', metadata: { promoCode: code } });
+      await btcpay.pay(sessionId);
+      await f.runJobs();
+      expect((await status(user, sessionId)).status).toBe('succeeded');
+      expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual([
+        expect.objectContaining({ status: 'succeeded', method: 'crypto', amount: 399, promo: { code, amountBefore: 499, discount: 100 } }),
+      ]);
+    });
+
     it('refuses a webhook with a missing or wrong BTCPay-Sig with 400, and changes nothing', async () => {
       const user = await f.newUser();
       const { sessionId } = await cryptoCheckout(user, { planId: f.paidPlanId });

@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/accounts.js';
 import { BILLING_MESSAGES, type CheckoutStarted, type CheckoutStatus } from '../../../../../shared/billing.js';
 import type { CheckoutBody, PaymentMethod } from '../../../../../shared/billing-schemas.js';
+import type { CheckoutQuote, CheckoutQuoteBody } from '../../../../../shared/promo-codes.js';
 import { DEFAULT_LOCALE, localizedPath } from '../../../../../shared/locales.js';
 import type { Db } from '../../../db/knex.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { JobsRepo } from '../../../jobs/jobs.repo.js';
 import { addSeconds, type Clock } from '../../../lib/clock.js';
 import { PaymentProviderError, type CheckoutOrder, type PaymentDriver, type StartedCheckout } from '../../../payments/payment-driver.js';
-import { generateSubToken, generateUsername } from '../../accounts/account-values.js';
 import type { AccountsRepo } from '../../accounts/accounts.repo.js';
 import type { AccountsService } from '../../accounts/accounts.service.js';
 import type { Provisioner } from '../../accounts/provisioning.js';
@@ -23,8 +22,9 @@ import type { PaymentConfirmation } from './payment-confirmation.js';
 import type { PaymentCustomers } from '../provider-accounts/payment-customers.js';
 import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
 import { recurringPriceSpec } from '../recurring/recurring-catalog.js';
+import type { AppliedPromo, PromoCodesService } from '../../promo-codes/promo-codes.service.js';
 import { checkoutProduct } from './checkout-product.js';
-import { translatedNames } from '../bought-plan-name.js';
+import { newOrderIds, orderDiscountOf, type OrderRows } from './order-rows.js';
 
 export const CHECK_CHECKOUT = 'check_checkout';
 /** An unpaid Checkout Session is closed by Stripe after this long (Stripe's minimum is 30 minutes). */
@@ -49,6 +49,8 @@ export function createCheckoutService(deps: {
   servers: ServersService;
   confirmation: PaymentConfirmation;
   customers: PaymentCustomers;
+  promos: PromoCodesService;
+  orders: OrderRows;
   jobs: JobsRepo;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -73,7 +75,7 @@ export function createCheckoutService(deps: {
   }
 
   /** The plan to charge for, and the account a renewal extends. */
-  async function resolveOrder(user: UserProfile, body: CheckoutBody): Promise<{ plan: PlanRecord; kind: CheckoutKind; accountId: string | null }> {
+  async function resolveOrder(user: UserProfile, body: { planId: string } | { accountId: string }): Promise<{ plan: PlanRecord; kind: CheckoutKind; accountId: string | null }> {
     const { trialPlanId } = await deps.settings.getAppSettings();
     if ('planId' in body) {
       const plan = await deps.plans.findById(body.planId);
@@ -111,12 +113,16 @@ export function createCheckoutService(deps: {
   }
 
   /** The provider's hosted page for the order; if the provider refuses, the pending rows go away again. */
-  async function openCheckout(driver: PaymentDriver, order: { user: UserProfile; plan: PlanRecord; kind: CheckoutKind; transactionId: string; subscriptionId: string; accountId: string; currency: string; recurring: CheckoutOrder['recurring'] | null }): Promise<StartedCheckout> {
-    const { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring } = order;
+  async function openCheckout(driver: PaymentDriver, order: {
+    user: UserProfile; plan: PlanRecord; kind: CheckoutKind; transactionId: string; subscriptionId: string; accountId: string; currency: string;
+    recurring: CheckoutOrder['recurring'] | null; promo: AppliedPromo | null;
+  }): Promise<StartedCheckout> {
+    const { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo } = order;
     try {
       const locale = user.locale ?? DEFAULT_LOCALE;
       return await driver.startCheckout({
-        orderId: transactionId, amount: plan.price, currency,
+        orderId: transactionId, amount: promo?.total ?? plan.price, currency,
+        ...(promo ? { discount: orderDiscountOf(promo) } : {}),
         // The customer reads the plan in their language on the provider's page.
         ...checkoutProduct(plan, kind, locale),
         customerEmail: user.email, customerRef: user.id,
@@ -126,7 +132,7 @@ export function createCheckoutService(deps: {
         cancelUrl: `${sitePage(user, '/dashboard')}?checkout=cancelled&order=${encodeURIComponent(transactionId)}`,
         locale,
         expiresAt: addSeconds(new Date(), CHECKOUT_SESSION_TTL_SECONDS),
-        metadata: { subscription_id: subscriptionId, vpn_account_id: accountId, user_id: user.id, plan_id: plan.id, kind },
+        metadata: { subscription_id: subscriptionId, vpn_account_id: accountId, user_id: user.id, plan_id: plan.id, kind, ...(promo ? { promo_code: promo.code } : {}) },
         ...(recurring ? { recurring } : {}),
       });
     } catch (err) {
@@ -140,45 +146,77 @@ export function createCheckoutService(deps: {
     }
   }
 
+  /**
+   * A promo code that leaves nothing to pay: the order is written as paid, with the code's use, in one transaction
+   * (order-rows.ts). The customer goes to the thank-you page, which follows it as it follows a payment.
+   */
+  async function startFreeOrder(user: UserProfile, order: { plan: PlanRecord; kind: CheckoutKind; renewedAccountId: string | null; currency: string; promoCode: string }): Promise<CheckoutStarted> {
+    const { plan, kind, currency } = order;
+    const ids = newOrderIds(order.renewedAccountId);
+    let checkoutId = '';
+    await deps.db.transaction(async (trx) => {
+      await deps.promos.redeem(trx, { promoCode: order.promoCode, userId: user.id, plan, currency, transactionId: ids.transactionId, subscriptionId: ids.subscriptionId }, async (promo) => {
+        // The code's terms cannot change, but its plan's price could have since it was quoted.
+        if (promo.total !== 0) throw new AppError(409, 'price_changed', BILLING_MESSAGES.priceChanged);
+        checkoutId = await deps.orders.placeFree(trx, { user, plan, kind, currency, ids, promo });
+      });
+    });
+    await deps.accounts.insertLog({
+      accountId: ids.accountId, userId: user.id, step: 'checkout_started', status: 'success',
+      details: { transactionId: ids.transactionId, checkoutId, planId: plan.id, amount: 0, kind, promoCode: order.promoCode }, now: clock(),
+    });
+    return { url: `${sitePage(user, '/thank-you')}?session_id=${encodeURIComponent(checkoutId)}`, sessionId: checkoutId, subscriptionId: ids.subscriptionId };
+  }
+
   return {
+    assertCanProvision,
+
+    /** What the plan costs this customer with the code (no use is taken): the payment dialog's before and after. */
+    async quote(user: UserProfile, body: CheckoutQuoteBody): Promise<CheckoutQuote> {
+      const { plan } = await resolveOrder(user, { planId: body.planId });
+      return deps.promos.quote(user.id, plan, body.promoCode);
+    },
+
     async startCheckout(user: UserProfile, body: CheckoutBody): Promise<CheckoutStarted> {
       const method = body.method ?? 'card';
       const { driver, providerId, providerAccountId } = await deps.payments.forCheckout(method);
       const { plan, kind, accountId: renewedAccountId } = await resolveOrder(user, body);
-      await assertCanProvision(plan);
       // The store's currency now: the price is that many of its minor units, and the payment keeps it.
       const { currency } = await deps.settings.getAppSettings();
+      const subscribes = kind === 'purchase' && method === 'card' && recurringPriceSpec(plan, currency) !== null;
+      // A code that leaves nothing to pay once needs no payment provider (asked here without taking a use).
+      if (body.promoCode && !subscribes && (await deps.promos.quote(user.id, plan, body.promoCode)).total === 0) {
+        await assertCanProvision(plan);
+        return startFreeOrder(user, { plan, kind, renewedAccountId, currency, promoCode: body.promoCode });
+      }
+      await assertCanProvision(plan);
       const recurring = await recurringTerms(driver, user, plan, kind, method, currency);
 
-      const subscriptionId = randomUUID();
-      const transactionId = randomUUID();
-      const accountId = renewedAccountId ?? randomUUID();
-      // The pending rows and their follow-up job in one transaction: whatever happens after this, the
-      // job asks the provider about it (or closes it if the checkout was never created).
+      const ids = newOrderIds(renewedAccountId);
+      const { subscriptionId, transactionId, accountId } = ids;
+      let promo: AppliedPromo | null = null;
+      // The pending rows and their follow-up job in one transaction (with the code's use, when one was typed):
+      // whatever happens after this, the job asks the provider about it (or closes it if the checkout was never created).
       await deps.db.transaction(async (trx) => {
-        const now = clock();
-        if (kind === 'purchase') {
-          await deps.accounts.insertPending({
-            id: accountId, userId: user.id, planId: plan.id, username: generateUsername(), subToken: generateSubToken(), trialUserId: null, deviceLimit: plan.deviceLimit,
-          }, now, trx);
-        }
-        await billing.insertCheckout({
-          subscription: {
-            id: subscriptionId, userId: user.id, vpnAccountId: accountId, providerId, providerAccountId, planId: plan.id, billing: recurring ? 'recurring' : 'one_off',
-            metadata: {
-              plan_id: plan.id, plan_name: plan.name, plan_names: translatedNames(plan), price: plan.price, kind, days: plan.days, data_limit: plan.dataLimitBytes, locations: plan.locations,
-              device_limit: plan.deviceLimit, currency,
-            },
-          },
-          transaction: { id: transactionId, amount: plan.price, currency },
-        }, now, trx);
-        await deps.jobs.enqueue({ type: CHECK_CHECKOUT, payload: { transactionId }, runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS), dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`, maxAttempts: 500 }, now, trx);
+        const write = async (applied: AppliedPromo | null) => {
+          const now = clock();
+          await deps.orders.insert(trx, now, {
+            user, plan, kind, currency, ids, amount: applied?.total ?? plan.price, providerId, providerAccountId, billing: recurring ? 'recurring' : 'one_off', promo: applied,
+          });
+          await deps.jobs.enqueue({ type: CHECK_CHECKOUT, payload: { transactionId }, runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS), dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`, maxAttempts: 500 }, now, trx);
+        };
+        if (body.promoCode) promo = await deps.promos.redeem(trx, { promoCode: body.promoCode, userId: user.id, plan, currency, transactionId, subscriptionId }, write);
+        else await write(null);
       });
 
-      const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring });
+      const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo });
       const now = clock();
+      const amount = (promo as AppliedPromo | null)?.total ?? plan.price;
       await billing.setProviderTransactionId(transactionId, checkout.checkoutId, now);
-      await deps.accounts.insertLog({ accountId, userId: user.id, step: 'checkout_started', status: 'success', details: { transactionId, checkoutId: checkout.checkoutId, planId: plan.id, amount: plan.price, kind }, now });
+      await deps.accounts.insertLog({
+        accountId, userId: user.id, step: 'checkout_started', status: 'success',
+        details: { transactionId, checkoutId: checkout.checkoutId, planId: plan.id, amount, kind, ...(promo ? { promoCode: (promo as AppliedPromo).code } : {}) }, now,
+      });
       return { url: checkout.url, sessionId: checkout.checkoutId, subscriptionId };
     },
 

@@ -6,7 +6,7 @@ import { accountSerialKey, type JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { InvoiceState, RecurringState } from '../../../payments/payment-driver.js';
 import type { AccountsRepo } from '../../accounts/accounts.repo.js';
-import type { BillingRepo, SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
+import type { BillingRepo, SubscriptionRecord, TransactionMetadata, TransactionRecord } from '../billing.repo.js';
 import type { BillingNotices } from '../billing-notices.js';
 import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from '../checkout/paid-account-jobs.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
@@ -41,6 +41,13 @@ export function createRecurringPayments(deps: {
     }, clock(), trx);
   }
 
+  /** A renewal the subscription's promo code discounted: the code and what it took off, as its receipt says. */
+  const renewalPromo = (subscription: SubscriptionRecord, invoice: InvoiceState): Pick<TransactionMetadata, 'promo'> => {
+    const promo = subscription.metadata.promo;
+    const discount = invoice.amountDiscount ?? 0;
+    return promo && discount > 0 ? { promo: { code: promo.code, amount_before: invoice.amountDue + discount, discount } } : {};
+  };
+
   async function find(ref: { subscriptionRef: string; orderRef: string | null }, trx: Db): Promise<SubscriptionRecord | undefined> {
     const subscription = await billing.findRecurring({ providerSubscriptionId: ref.subscriptionRef, orderRef: ref.orderRef }, trx);
     if (!subscription) {
@@ -60,7 +67,7 @@ export function createRecurringPayments(deps: {
     if (existing || invoice.first) return existing;
     await billing.insertInvoiceTransaction({
       id: randomUUID(), subscriptionId: subscription.id, userId: subscription.userId, invoiceId: invoice.invoiceId,
-      amount: invoice.amountDue, currency: invoice.currency, metadata: { plan_name: subscription.metadata.plan_name, kind: 'renewal' },
+      amount: invoice.amountDue, currency: invoice.currency, metadata: { plan_name: subscription.metadata.plan_name, kind: 'renewal', ...renewalPromo(subscription, invoice) },
     }, clock(), trx);
     return billing.findInvoiceTransaction(subscription.id, invoice.invoiceId, false, trx);
   }

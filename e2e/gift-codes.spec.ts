@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { startFakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
+import { expect, signIn, test, uniqueEmail } from './site.js';
+
+test('the admin issues gift codes and downloads them; a customer redeems one for an account, and a second time is refused', async ({ page, site, consoleErrors }) => {
+  test.setTimeout(90_000);
+  const panel = await startFakeMarzneshin();
+  try {
+    const adminEmail = uniqueEmail('admin-gift');
+    await signIn(page, site, adminEmail);
+    await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'admin' });
+    const send = (url: string, data: object) => page.request.post(url, { data, headers: { origin: site.baseURL } });
+    const planName = `Gift plan ${Date.now()}`;
+    expect((await send('/api/admin/servers', { kind: 'marzneshin', name: 'Gift panel', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' })).status()).toBe(201);
+    expect((await send('/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: 1000, locations: 'all' })).status()).toBe(201);
+
+    await page.goto('/admin/promotions');
+    const gifts = page.getByRole('region', { name: 'Gift codes' });
+    await gifts.getByLabel('Plan').selectOption({ label: planName });
+    await gifts.getByLabel('How many').fill('3');
+    await gifts.getByLabel('Note (optional)').fill('Newsletter');
+    await gifts.getByRole('button', { name: 'Issue codes' }).click();
+    await expect(page.getByText('3 gift codes issued')).toBeVisible();
+    const codes = (await gifts.getByLabel(`The 3 new codes for ${planName}`).inputValue()).split('\n');
+    expect(codes).toHaveLength(3);
+    const download = page.waitForEvent('download');
+    await gifts.getByRole('link', { name: 'Download CSV' }).click();
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('code,plan,status,redeemed_by,redeemed_at');
+    for (const code of codes) expect(csv).toContain(`${code},${planName},unused`);
+    await page.context().clearCookies();
+
+    await signIn(page, site, uniqueEmail('gift-customer'));
+    await page.getByRole('button', { name: 'Redeem gift code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Redeem a gift code' });
+    await dialog.getByLabel('Gift code').fill(codes[0]!.toLowerCase());
+    await dialog.getByRole('button', { name: 'Redeem' }).click();
+    await expect(page).toHaveURL(/\/thank-you\?session_id=free_/);
+    await expect(page.getByRole('dialog', { name: /Your VPN Account is Ready/ })).toBeVisible({ timeout: 15_000 });
+    expect(panel.users.size).toBe(1);
+
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Redeem gift code' }).click();
+    const again = page.getByRole('dialog', { name: 'Redeem a gift code' });
+    await again.getByLabel('Gift code').fill(codes[0]!);
+    await again.getByRole('button', { name: 'Redeem' }).click();
+    await expect(again.getByRole('alert')).toHaveText('This gift code has already been used.');
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Transaction History' }).click();
+    await expect(page.getByRole('dialog', { name: 'Transaction History' }).getByRole('row').filter({ hasText: planName })).toContainText('Gift code');
+    expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
+  } finally {
+    await panel.close();
+  }
+});

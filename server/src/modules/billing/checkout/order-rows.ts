@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../../db/knex.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { OrderDiscount } from '../../../payments/payment-driver.js';
+import { generateSubToken, generateUsername } from '../../accounts/account-values.js';
+import type { AccountsRepo } from '../../accounts/accounts.repo.js';
+import type { PlanRecord } from '../../plans/plans.repo.js';
+import type { AppliedPromo } from '../../promo-codes/promo-codes.service.js';
+import type { UserProfile } from '../../users/users.repo.js';
+import type { BillingRepo, CheckoutKind, OrderPromo, TransactionMetadata } from '../billing.repo.js';
+import { translatedNames } from '../bought-plan-name.js';
+import type { PaymentConfirmation } from './payment-confirmation.js';
+
+/** The rows of one order: its subscription, its transaction, and the account it makes or extends. */
+export interface OrderIds {
+  subscriptionId: string;
+  transactionId: string;
+  accountId: string;
+}
+
+export const newOrderIds = (renewedAccountId: string | null): OrderIds => ({
+  subscriptionId: randomUUID(), transactionId: randomUUID(), accountId: renewedAccountId ?? randomUUID(),
+});
+
+/** The code's terms as the provider is told them. */
+export const orderDiscountOf = (promo: AppliedPromo): OrderDiscount => ({
+  ref: promo.promoCodeId, code: promo.code, amountBefore: promo.amountBefore, percentOff: promo.percentOff, amountOff: promo.amountOff,
+  duration: promo.duration, durationMonths: promo.durationMonths,
+});
+
+/** The code's terms as the order keeps them: later charges of a subscription are discounted for its duration. */
+const orderPromoOf = (promo: AppliedPromo): OrderPromo => ({ code: promo.code, duration: promo.duration, duration_months: promo.durationMonths, discount: promo.discount });
+
+export interface NewOrder {
+  user: UserProfile;
+  plan: PlanRecord;
+  kind: CheckoutKind;
+  currency: string;
+  ids: OrderIds;
+  /** What the order charges (the plan's price, less a code's discount; 0 for a free order). */
+  amount: number;
+  providerId: string | null;
+  providerAccountId: string | null;
+  billing: 'recurring' | 'one_off';
+  promo?: AppliedPromo | null;
+  /** Redeemed with a gift code: the code, for the order's history. */
+  giftCode?: string;
+  /** Known before the provider is asked (a free order's own id). */
+  providerTransactionId?: string;
+}
+
+/**
+ * Writing orders: a purchase's waiting account and the order (subscription + pending transaction), and an order
+ * with nothing to pay, written as paid in the caller's transaction (no provider; the account is provisioned by the
+ * same job as a paid one, and the return pages follow it as they follow a payment).
+ */
+export function createOrderRows(deps: { billing: BillingRepo; accounts: AccountsRepo; confirmation: PaymentConfirmation; clock: Clock }) {
+  async function insert(trx: Db, now: Date, order: NewOrder): Promise<void> {
+    const { user, plan, kind, currency, ids, promo } = order;
+    if (kind === 'purchase') {
+      await deps.accounts.insertPending({
+        id: ids.accountId, userId: user.id, planId: plan.id, username: generateUsername(), subToken: generateSubToken(), trialUserId: null, deviceLimit: plan.deviceLimit,
+      }, now, trx);
+    }
+    const transactionNotes: Pick<TransactionMetadata, 'promo' | 'gift_code'> = {
+      ...(promo ? { promo: { code: promo.code, amount_before: promo.amountBefore, discount: promo.discount } } : {}),
+      ...(order.giftCode ? { gift_code: order.giftCode } : {}),
+    };
+    await deps.billing.insertCheckout({
+      subscription: {
+        id: ids.subscriptionId, userId: user.id, vpnAccountId: ids.accountId, providerId: order.providerId, providerAccountId: order.providerAccountId, planId: plan.id, billing: order.billing,
+        metadata: {
+          plan_id: plan.id, plan_name: plan.name, plan_names: translatedNames(plan), price: plan.price, kind, days: plan.days, data_limit: plan.dataLimitBytes, locations: plan.locations,
+          device_limit: plan.deviceLimit, currency, ...(promo ? { promo: orderPromoOf(promo) } : {}),
+        },
+      },
+      transaction: { id: ids.transactionId, amount: order.amount, currency, providerTransactionId: order.providerTransactionId, ...transactionNotes },
+    }, now, trx);
+  }
+
+  return {
+    insert,
+
+    /** A free order, paid as it is written; returns the id the return pages know it by (`free_<transaction id>`). */
+    async placeFree(trx: Db, order: Omit<NewOrder, 'amount' | 'providerId' | 'providerAccountId' | 'billing' | 'providerTransactionId'>): Promise<string> {
+      const checkoutId = `free_${order.ids.transactionId}`;
+      await insert(trx, deps.clock(), { ...order, amount: 0, providerId: null, providerAccountId: null, billing: 'one_off', providerTransactionId: checkoutId });
+      await deps.confirmation.applyCheckout({ checkoutId, orderId: order.ids.transactionId, outcome: 'paid', amountPaid: 0, currency: order.currency, paymentRef: null }, trx);
+      return checkoutId;
+    },
+  };
+}
+
+export type OrderRows = ReturnType<typeof createOrderRows>;
