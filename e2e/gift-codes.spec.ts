@@ -1,18 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { startFakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
-import { expect, signIn, test, uniqueEmail } from './site.js';
+import { addServerAndPlan, expect, signIn, signInAsNewAdmin, test, uniqueEmail } from './site.js';
 
 test('the admin issues gift codes and downloads them; a customer redeems one for an account, and a second time is refused', async ({ page, site, consoleErrors }) => {
   test.setTimeout(90_000);
   const panel = await startFakeMarzneshin();
   try {
-    const adminEmail = uniqueEmail('admin-gift');
-    await signIn(page, site, adminEmail);
-    await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'admin' });
-    const send = (url: string, data: object) => page.request.post(url, { data, headers: { origin: site.baseURL } });
+    await signInAsNewAdmin(page, site, 'admin-gift');
     const planName = `Gift plan ${Date.now()}`;
-    expect((await send('/api/admin/servers', { kind: 'marzneshin', name: 'Gift panel', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' })).status()).toBe(201);
-    expect((await send('/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: 1000, locations: 'all' })).status()).toBe(201);
+    await addServerAndPlan(page, site, panel, { name: planName, price: 1000 });
 
     await page.goto('/admin/promotions');
     const gifts = page.getByRole('region', { name: 'Gift codes' });

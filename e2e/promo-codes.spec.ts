@@ -1,19 +1,15 @@
 import { startFakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
-import { expect, FAKE_STRIPE_KEYS, signIn, signInWithCode, test, uniqueEmail } from './site.js';
+import { addServerAndPlan, expect, FAKE_STRIPE_KEYS, signInAsNewAdmin, signInWithCode, test, uniqueEmail } from './site.js';
 
 test('the admin makes a promo code; a customer follows a ?promo= link, sees $10 → $8, pays $8, and the history names the code', async ({ page, site, consoleErrors }) => {
   test.setTimeout(90_000);
   const panel = await startFakeMarzneshin();
   try {
-    // A new customer made admin in the database (each address of ADMIN_EMAILS signs in once a minute).
-    const adminEmail = uniqueEmail('admin-promo');
-    await signIn(page, site, adminEmail);
-    await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'admin' });
-    const send = (method: 'post' | 'put', url: string, data: object) => page.request[method](url, { data, headers: { origin: site.baseURL } });
+    await signInAsNewAdmin(page, site, 'admin-promo');
     const planName = `Ten ${Date.now()}`;
-    expect((await send('post', '/api/admin/servers', { kind: 'marzneshin', name: 'Promo panel', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' })).status()).toBe(201);
-    expect((await send('post', '/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: 1000, locations: 'all' })).status()).toBe(201);
-    expect((await send('put', '/api/admin/payments/card', { enabled: true, ...FAKE_STRIPE_KEYS })).status()).toBe(200);
+    await addServerAndPlan(page, site, panel, { name: planName, price: 1000 });
+    const card = await page.request.put('/api/admin/payments/card', { data: { enabled: true, ...FAKE_STRIPE_KEYS }, headers: { origin: site.baseURL } });
+    expect(card.status()).toBe(200);
 
     // The admin creates the code in the Promotions tab.
     const code = `SAVE${Date.now() % 100000}`;

@@ -144,3 +144,19 @@ export async function signInOverApi(site: Site, email: string): Promise<string> 
   expect(verified.status).toBe(200);
   return ((await verified.json()) as { accessToken: string }).accessToken;
 }
+
+/** A new customer made admin in the database (each address of ADMIN_EMAILS can sign in only once a minute), signed in on `page`. */
+export async function signInAsNewAdmin(page: Page, site: Site, prefix: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await signIn(page, site, email);
+  await site.database.db('user_profiles').where({ email }).update({ role: 'admin' });
+  return email;
+}
+
+/** As the admin signed in on `page`: the fake panel as a server, and a 30-day, 20 GB plan at `price` (minor units). */
+export async function addServerAndPlan(page: Page, site: Site, panel: { url: string; admin: { username: string; password: string } }, plan: { name: string; price: number }): Promise<void> {
+  const post = (url: string, data: object) => page.request.post(url, { data, headers: { origin: site.baseURL } });
+  const server = await post('/api/admin/servers', { kind: 'marzneshin', name: `Panel for ${plan.name}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' });
+  expect(server.status()).toBe(201);
+  expect((await post('/api/admin/plans', { name: plan.name, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: plan.price, locations: 'all' })).status()).toBe(201);
+}

@@ -108,6 +108,11 @@ export interface StartedCheckout {
   checkoutId: string;
   /** The provider's hosted page to send the browser to. */
   url: string;
+  /**
+   * What the provider will charge, as it computed it (Stripe: the session's total, after a coupon's rounding),
+   * when it says; the order keeps this figure, so the payment matches it to the minor unit.
+   */
+  amountTotal?: number;
 }
 
 /**

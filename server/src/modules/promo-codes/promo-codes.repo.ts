@@ -159,6 +159,19 @@ export function createPromoCodesRepo(db: Db) {
       return (await trx('promo_codes').where({ id }).delete()) > 0;
     },
 
+    /** A pending checkout's total as the provider computed it: the transaction's amount, its promo note and the redemption's discount. */
+    async setDiscountedTotal(transactionId: string, total: number, now: Date, trx: Db): Promise<void> {
+      const redemption = await trx('promo_redemptions').select('amount_before').where({ transaction_id: transactionId }).first();
+      const transaction = await trx('transactions').select('metadata', 'status').where({ id: transactionId }).first();
+      if (!redemption || transaction?.status !== 'pending') return;
+      const discount = Number(redemption.amount_before) - total;
+      const metadata = parseJson<Record<string, unknown> & { promo?: Record<string, unknown> }>(transaction.metadata, {});
+      await trx('transactions').where({ id: transactionId, status: 'pending' }).update({
+        amount: total, metadata: toJson({ ...metadata, ...(metadata.promo ? { promo: { ...metadata.promo, discount } } : {}) }), updated_at: now,
+      });
+      await trx('promo_redemptions').where({ transaction_id: transactionId }).update({ discount });
+    },
+
     /** The code a checkout's transaction was made with, and what it took off. */
     async redemptionOf(transactionId: string, trx: Db = db): Promise<{ code: string; amountBefore: number; discount: number } | undefined> {
       const row = await trx('promo_redemptions as r').join('promo_codes as p', 'p.id', 'r.promo_code_id')

@@ -110,6 +110,14 @@ export function createPromoCodesService(deps: { db: Db; repo: PromoCodesRepo; pl
       await record(actor, 'promo_code.delete', id, { code: code.code });
     },
 
+    /**
+     * The provider charges `total` for a checkout made with a code (its rounding of the discount differs from ours):
+     * the transaction, its note of the code and the redemption say that figure, in one database transaction.
+     */
+    async keepProviderTotal(transactionId: string, total: number): Promise<void> {
+      await deps.db.transaction((trx) => repo.setDiscountedTotal(transactionId, total, clock(), trx));
+    },
+
     /** What the code does to the plan's price for this customer now (no use is taken). */
     async quote(userId: string, plan: PlanRecord, promoCode: string | undefined): Promise<CheckoutQuote> {
       const { currency } = await deps.settings.getAppSettings();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROMO_MESSAGES } from '../../../../shared/promo-codes.js';
-import { GB, useBillingFixture, type BillingFixture } from '../../../test/billing-fixture.js';
+import { GB, STRIPE_KEYS, useBillingFixture, type BillingFixture } from '../../../test/billing-fixture.js';
 import { TEST_DATABASES } from '../../../test/databases.js';
 import { stripePeriodEnd } from '../../../test/recurring-subscriber.js';
 import { mailParts } from '../../../test/smtp-catcher.js';
@@ -179,6 +179,25 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
     const loser = answers[0]!.statusCode === 400 ? a : b;
     const again = await f.checkout(loser, { planId, promoCode: code.code });
     expect(f.stripe.getSession(again.sessionId)?.amount_total).toBe(700);
+  });
+
+  it("keeps Stripe's total when Stripe computes the discount otherwise, so the payment matches it", async () => {
+    const planId = await tenDollarPlan(f);
+    const code = await createCode(f, { code: fresh('ROUND'), percentOff: 20 });
+    // The coupon already at Stripe says 21 % (as a rounding that differs from ours would): Stripe charges $7.90.
+    const made = await fetch(`${f.stripe.url}/v1/coupons`, {
+      method: 'POST', headers: { authorization: `Bearer ${STRIPE_KEYS.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ id: `vpn_promo_${code.id}`, percent_off: '21', duration: 'once' }),
+    });
+    expect(made.status).toBe(200);
+    const user = await f.newUser();
+    const started = await f.checkout(user, { planId, promoCode: code.code });
+    expect(f.stripe.getSession(started.sessionId)?.amount_total).toBe(790);
+    const db = f.env.database.db;
+    expect(await db('transactions').where({ subscription_id: started.subscriptionId }).first()).toMatchObject({ amount: 790 });
+    await f.stripe.pay(started.sessionId);
+    await f.runJobs();
+    expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual([expect.objectContaining({ status: 'succeeded', amount: 790, promo: { code: code.code, amountBefore: 1000, discount: 210 } })]);
   });
 
   it('Stripe failing to open the checkout gives the use back at once, with nothing left behind', async () => {

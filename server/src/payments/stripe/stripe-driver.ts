@@ -140,7 +140,7 @@ export function createStripeDrivers(apiUrl: string | undefined, recurring: Recur
         const session = await calling('Creating the Checkout Session', () =>
           stripe.checkout.sessions.create(sessionParams(order, couponId), { idempotencyKey: `checkout:${order.orderId}` }));
         if (!session.url) throw new PaymentProviderError('Stripe answered a Checkout Session without a URL');
-        return { checkoutId: session.id, url: session.url };
+        return { checkoutId: session.id, url: session.url, ...(session.amount_total !== null ? { amountTotal: session.amount_total } : {}) };
       },
 
       async readCheckout(checkoutId) {

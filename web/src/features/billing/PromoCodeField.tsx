@@ -5,6 +5,7 @@ import { billingApi } from '../../api/billing-endpoints';
 import { isApiError } from '../../api';
 import { BUTTON } from '../accounts/button-styles';
 import { useStoreMoney } from '../config/useStoreMoney';
+import { CodeInput } from './CodeInput';
 import { rememberedPromo } from './remembered-promo';
 
 interface PromoCodeFieldProps {
@@ -105,19 +106,7 @@ export function PromoCodeField({ planId, quote, onQuote, error, onError, disable
         {_('pricing.promo.label')}
       </label>
       <div className="flex gap-2">
-        <input
-          id={id}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={40}
-          dir="ltr"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="block w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-sm uppercase shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none"
-        />
+        <CodeInput id={id} value={value} onValueChange={setValue} errorId={error ? `${id}-error` : undefined} />
         <button type="submit" disabled={disabled || checking || !value.trim()} aria-busy={checking || undefined} className={BUTTON.secondary}>
           {checking ? _('pricing.promo.checking') : _('pricing.promo.apply')}
         </button>

@@ -6,6 +6,7 @@ import { billingApi } from '../../api/billing-endpoints';
 import { isApiError } from '../../api';
 import { BUTTON } from '../accounts/button-styles';
 import { Modal } from '../accounts/Modal';
+import { CODE_FIELD_CLASS, CodeInput } from './CodeInput';
 
 interface RedeemGiftDialogProps {
   /** The customer's accounts a gift's days can go to (one on the gift's plan; the server decides). */
@@ -14,7 +15,6 @@ interface RedeemGiftDialogProps {
   onClose: () => void;
 }
 
-const FIELD = 'block w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none';
 
 /** "Redeem a gift code": the code, and whether it makes a new account or adds its days to one of the customer's. */
 export function RedeemGiftDialog({ accounts, onRedeemed, onClose }: RedeemGiftDialogProps) {
@@ -45,26 +45,20 @@ export function RedeemGiftDialog({ accounts, onRedeemed, onClose }: RedeemGiftDi
         <p className="text-sm leading-6 text-slate-600">{_('account.gift.intro')}</p>
         <div className="space-y-1.5">
           <label htmlFor={`${id}-code`} className="block text-sm font-medium text-slate-700">{_('account.gift.code')}</label>
-          <input
+          <CodeInput
             id={`${id}-code`}
             value={code}
-            onChange={(event) => setCode(event.target.value)}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={40}
-            dir="ltr"
+            onValueChange={setCode}
             placeholder="XXXX-XXXX-XXXX-XXXX"
             data-autofocus
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className={`${FIELD} font-mono uppercase`}
+            errorId={error ? `${id}-error` : undefined}
+            className="font-mono"
           />
         </div>
         {extendable.length > 0 && (
           <div className="space-y-1.5">
             <label htmlFor={`${id}-target`} className="block text-sm font-medium text-slate-700">{_('account.gift.target')}</label>
-            <select id={`${id}-target`} value={target} onChange={(event) => setTarget(event.target.value)} className={FIELD}>
+            <select id={`${id}-target`} value={target} onChange={(event) => setTarget(event.target.value)} className={CODE_FIELD_CLASS}>
               <option value="">{_('account.gift.newAccount')}</option>
               {extendable.map((account) => (
                 <option key={account.id} value={account.id}>

@@ -211,7 +211,13 @@ export function createCheckoutService(deps: {
 
       const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo });
       const now = clock();
-      const amount = (promo as AppliedPromo | null)?.total ?? plan.price;
+      let amount = (promo as AppliedPromo | null)?.total ?? plan.price;
+      if (promo && checkout.amountTotal !== undefined && checkout.amountTotal !== amount) {
+        // The provider rounded the code's discount otherwise: its figure is what the customer pays (before anyone can).
+        log.warn({ transactionId, ours: amount, provider: checkout.amountTotal }, 'payment: the provider computed the discounted total otherwise; keeping its figure');
+        amount = checkout.amountTotal;
+        await deps.promos.keepProviderTotal(transactionId, amount);
+      }
       await billing.setProviderTransactionId(transactionId, checkout.checkoutId, now);
       await deps.accounts.insertLog({
         accountId, userId: user.id, step: 'checkout_started', status: 'success',
