@@ -35,6 +35,8 @@ export interface AdminOverview {
   trials: number[];
   /** Succeeded payments per day, less what was refunded of them (by the day of the payment). */
   revenue: number[];
+  /** What promo codes took off the day's succeeded payments: revenue before discounts is revenue plus this. */
+  discounts: number[];
   /** The store's currency: `revenue` and `totals.revenue` count only payments made in it. */
   currency: string;
   /**
@@ -55,6 +57,8 @@ export interface AdminOverview {
     activeAccounts: number;
     /** Revenue in the range (minor units of `currency`). */
     revenue: number;
+    /** Discounts given in the range (minor units of `currency`). */
+    discounts: number;
     signups: number;
     trials: number;
     trafficBytes: number;

@@ -31,6 +31,7 @@ import * as accountPaidState from './migrations/030-account-paid-state.js';
 import * as userListEmailIndex from './migrations/031-user-list-email-index.js';
 import * as promoCodes from './migrations/032-promo-codes.js';
 import * as giftCodes from './migrations/033-gift-codes.js';
+import * as transactionDiscounts from './migrations/034-transaction-discounts.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -78,6 +79,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['031-user-list-email-index', userListEmailIndex],
   ['032-promo-codes', promoCodes],
   ['033-gift-codes', giftCodes],
+  ['034-transaction-discounts', transactionDiscounts],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

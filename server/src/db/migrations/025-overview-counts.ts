@@ -20,7 +20,7 @@ import { dialectOf } from '../knex.js';
  * The backfill counts the existing rows; creating the triggers locks the tables against writes until
  * the migration commits, so no change slips between the two.
  */
-interface Counted {
+export interface Counted {
   metric: string;
   /** Counted on the UTC day of `created_at`; otherwise one figure about now (day `''`). */
   perDay: boolean;
@@ -29,7 +29,7 @@ interface Counted {
   when?: (row: string) => string;
 }
 
-const COUNTED_TABLES: Array<{ table: string; columns: string[]; counts: Counted[] }> = [
+export const COUNTED_TABLES: Array<{ table: string; columns: string[]; counts: Counted[] }> = [
   {
     table: 'user_profiles',
     columns: ['created_at'],
@@ -53,21 +53,21 @@ const COUNTED_TABLES: Array<{ table: string; columns: string[]; counts: Counted[
   },
 ];
 
-type Dialect = 'sqlite' | 'postgres';
+export type Dialect = 'sqlite' | 'postgres';
 
 /** Epoch milliseconds on SQLite, timestamptz on PostgreSQL: the UTC day in both. */
 const dayOf = (dialect: Dialect, column: string) =>
   dialect === 'postgres' ? `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
 
 /** Rows to count, each with a sign: `NEW`/`OLD` in a row trigger, or an alias over a table (`from`). */
-interface Source {
+export interface Source {
   row: string;
   sign: 1 | -1;
   from?: string;
 }
 
 /** One upsert adding what `sources` count to every counter they touch (none touched: nothing written). */
-function upsertCounts(dialect: Dialect, counts: Counted[], sources: Source[]): string {
+export function upsertCounts(dialect: Dialect, counts: Counted[], sources: Source[]): string {
   const parts = sources.flatMap(({ row, sign, from }) => counts.map((count) => {
     const day = count.perDay ? dayOf(dialect, `${row}.created_at`) : `''`;
     const where = count.when ? ` WHERE ${count.when(row)}` : '';
@@ -80,7 +80,7 @@ function upsertCounts(dialect: Dialect, counts: Counted[], sources: Source[]): s
     ON CONFLICT (metric, day, currency) DO UPDATE SET value = overview_counts.value + excluded.value`;
 }
 
-async function createSqliteTriggers(knex: Knex, table: string, columns: string[], counts: Counted[]): Promise<void> {
+export async function createSqliteTriggers(knex: Knex, table: string, columns: string[], counts: Counted[]): Promise<void> {
   const changed = columns.map((column) => `OLD.${column} IS NOT NEW.${column}`).join(' OR ');
   await knex.raw(`CREATE TRIGGER ${table}_overview_insert AFTER INSERT ON ${table} BEGIN ${upsertCounts('sqlite', counts, [{ row: 'NEW', sign: 1 }])}; END`);
   await knex.raw(`CREATE TRIGGER ${table}_overview_delete AFTER DELETE ON ${table} BEGIN ${upsertCounts('sqlite', counts, [{ row: 'OLD', sign: -1 }])}; END`);
@@ -88,7 +88,7 @@ async function createSqliteTriggers(knex: Knex, table: string, columns: string[]
     BEGIN ${upsertCounts('sqlite', counts, [{ row: 'OLD', sign: -1 }, { row: 'NEW', sign: 1 }])}; END`);
 }
 
-async function createPostgresTriggers(knex: Knex, table: string, columns: string[], counts: Counted[]): Promise<void> {
+export async function createPostgresTriggers(knex: Knex, table: string, columns: string[], counts: Counted[]): Promise<void> {
   const fn = `${table}_overview_count`;
   const changed = columns.map((column) => `OLD.${column} IS DISTINCT FROM NEW.${column}`).join(' OR ');
   await knex.raw(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -216,7 +216,7 @@ export function createBillingRepo(db: Db) {
         status: 'incomplete', billing: sub.billing, cancel_at_period_end: false, metadata: toJson(sub.metadata), created_at: now, updated_at: now,
       });
       await trx('transactions').insert({
-        id: tx.id, subscription_id: sub.id, user_id: sub.userId, status: 'pending', amount: tx.amount, currency: tx.currency,
+        id: tx.id, subscription_id: sub.id, user_id: sub.userId, status: 'pending', amount: tx.amount, discount: tx.promo?.discount ?? 0, currency: tx.currency,
         provider_transaction_id: tx.providerTransactionId ?? null, provider_account_id: sub.providerAccountId ?? null, metadata: toJson({ plan_name: sub.metadata.plan_name, kind: sub.metadata.kind, ...(tx.promo ? { promo: tx.promo } : {}), ...(tx.gift_code ? { gift_code: tx.gift_code } : {}) }), created_at: now, updated_at: now,
       });
     },
@@ -417,7 +417,7 @@ export function createBillingRepo(db: Db) {
     /** A renewal invoice's transaction, once: a second insert for the same invoice adds nothing (unique invoice id). */
     async insertInvoiceTransaction(tx: { id: string; subscriptionId: string; userId: string; invoiceId: string; amount: number; currency: string; metadata: TransactionMetadata }, now: Date, trx: Db): Promise<void> {
       await trx('transactions').insert({
-        id: tx.id, subscription_id: tx.subscriptionId, user_id: tx.userId, status: 'pending', amount: tx.amount, currency: tx.currency,
+        id: tx.id, subscription_id: tx.subscriptionId, user_id: tx.userId, status: 'pending', amount: tx.amount, discount: tx.metadata.promo?.discount ?? 0, currency: tx.currency,
         provider_invoice_id: tx.invoiceId, metadata: toJson(tx.metadata), created_at: now, updated_at: now,
         // The account that bills the subscription took the renewal.
         provider_account_id: trx('subscriptions').select('provider_account_id').where({ id: tx.subscriptionId }),

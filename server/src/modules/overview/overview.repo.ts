@@ -4,17 +4,19 @@ import { DAILY_METRICS } from './daily-stats.repo.js';
 /**
  * `overview_counts` (migration 025): figures that database triggers keep equal to a count of the rows,
  * in the transaction that changes them. Per UTC day: `signups`, `trials`, `revenue` (per currency,
- * succeeded or refunded payments less their refunds); about now (day `''`): `users`, `active_accounts`.
+ * succeeded or refunded payments less their refunds), `discounts` (per currency, what promo codes took off
+ * succeeded payments, migration 034); about now (day `''`): `users`, `active_accounts`.
  */
 export const COUNTED = {
   signups: 'signups',
   trials: 'trials',
   revenue: 'revenue',
+  discounts: 'discounts',
   users: 'users',
   activeAccounts: 'active_accounts',
 } as const;
-type PerDayMetric = typeof COUNTED.signups | typeof COUNTED.trials | typeof COUNTED.revenue;
-const PER_DAY: PerDayMetric[] = [COUNTED.signups, COUNTED.trials, COUNTED.revenue];
+type PerDayMetric = typeof COUNTED.signups | typeof COUNTED.trials | typeof COUNTED.revenue | typeof COUNTED.discounts;
+const PER_DAY: PerDayMetric[] = [COUNTED.signups, COUNTED.trials, COUNTED.revenue, COUNTED.discounts];
 const ABOUT_NOW = [COUNTED.users, COUNTED.activeAccounts];
 /** The day of a figure about now. */
 const NOW = '';
@@ -33,6 +35,8 @@ export interface DaySeries {
   trials: PerDay;
   /** By currency. */
   revenue: Map<string, PerDay>;
+  /** By currency: what promo codes took off the day's succeeded payments. */
+  discounts: Map<string, PerDay>;
   /** `daily_stats`: the active accounts' hourly snapshots, and each server's traffic by server id. */
   activeSnapshots: PerDay;
   traffic: Map<string, PerDay>;
@@ -103,6 +107,7 @@ export function createOverviewRepo(db: Db) {
     signups: one(rows, 'count', COUNTED.signups),
     trials: one(rows, 'count', COUNTED.trials),
     revenue: byPart(rows, 'count', COUNTED.revenue),
+    discounts: byPart(rows, 'count', COUNTED.discounts),
     activeSnapshots: one(rows, 'stat', DAILY_METRICS.activeAccounts),
     traffic: byPart(rows, 'stat', DAILY_METRICS.traffic),
     historyVersion: Number(rows.find((row) => row.source === 'history')?.added ?? 0),

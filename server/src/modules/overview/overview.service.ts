@@ -45,6 +45,7 @@ interface KeptHistory {
   trials: number[];
   /** By currency. */
   revenue: Map<string, number[]>;
+  discounts: Map<string, number[]>;
   activeAccounts: Array<number | null>;
   /** By server id. */
   traffic: Map<string, number[]>;
@@ -53,7 +54,7 @@ interface KeptHistory {
 function buildHistory(dates: string[], series: DaySeries): Omit<KeptHistory, 'fromDay' | 'toDay' | 'version'> {
   const byPart = (parts: Map<string, PerDay>) => new Map([...parts].map(([part, days]) => [part, valuesOn(dates, days)]));
   return {
-    dates, signups: valuesOn(dates, series.signups), trials: valuesOn(dates, series.trials), revenue: byPart(series.revenue),
+    dates, signups: valuesOn(dates, series.signups), trials: valuesOn(dates, series.trials), revenue: byPart(series.revenue), discounts: byPart(series.discounts),
     activeAccounts: dates.map((day) => series.activeSnapshots.get(day) ?? null), traffic: byPart(series.traffic),
   };
 }
@@ -106,13 +107,14 @@ export function createOverviewService(deps: {
       signups: [...history.signups, ...valuesOn(recentDates, recent.signups)],
       trials: [...history.trials, ...valuesOn(recentDates, recent.trials)],
       revenue: [...(history.revenue.get(currency) ?? history.dates.map(() => 0)), ...valuesOn(recentDates, recent.revenue.get(currency))],
+      discounts: [...(history.discounts.get(currency) ?? history.dates.map(() => 0)), ...valuesOn(recentDates, recent.discounts.get(currency))],
       activeAccounts: [...history.activeAccounts, recent.activeSnapshots.get(recentDates[0]!) ?? null, recent.now.activeAccounts],
       traffic: trafficByServer(history, recentDates, recent.traffic, recent.serverNames),
     };
     return {
       days, dates: [...history.dates, ...recentDates], ...series, currency, otherCurrencies: otherCurrenciesOf(history, recentDates, recent.revenue, currency),
       totals: {
-        users: recent.now.users, activeAccounts: recent.now.activeAccounts, revenue: sum(series.revenue), signups: sum(series.signups), trials: sum(series.trials),
+        users: recent.now.users, activeAccounts: recent.now.activeAccounts, revenue: sum(series.revenue), discounts: sum(series.discounts), signups: sum(series.signups), trials: sum(series.trials),
         trafficBytes: sum(series.traffic.map((server) => sum(server.bytes))),
       },
     };

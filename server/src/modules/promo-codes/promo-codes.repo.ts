@@ -167,7 +167,7 @@ export function createPromoCodesRepo(db: Db) {
       const discount = Number(redemption.amount_before) - total;
       const metadata = parseJson<Record<string, unknown> & { promo?: Record<string, unknown> }>(transaction.metadata, {});
       await trx('transactions').where({ id: transactionId, status: 'pending' }).update({
-        amount: total, metadata: toJson({ ...metadata, ...(metadata.promo ? { promo: { ...metadata.promo, discount } } : {}) }), updated_at: now,
+        amount: total, discount, metadata: toJson({ ...metadata, ...(metadata.promo ? { promo: { ...metadata.promo, discount } } : {}) }), updated_at: now,
       });
       await trx('promo_redemptions').where({ transaction_id: transactionId }).update({ discount });
     },

@@ -99,6 +99,8 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
     expect((await f.call(user, 'POST', '/api/checkout/quote', { planId })).json()).toMatchObject({ amount: 1000, total: 1000, discount: 0, promo: null });
     expect((await f.call(null, 'POST', '/api/checkout/quote', { planId, promoCode: code.code })).statusCode).toBe(401);
 
+    const overview = async () => (await f.call(f.admin, 'GET', '/api/admin/overview?days=7')).json().totals as { revenue: number; discounts: number };
+    const before = await overview();
     const started = await f.checkout(user, { planId, promoCode: ` ${code.code.toLowerCase()} ` });
     const session = f.stripe.getSession(started.sessionId)!;
     expect(session).toMatchObject({ amount_subtotal: 1000, amount_total: 800, total_details: { amount_discount: 200 }, discounts: [{ coupon: `vpn_promo_${code.id}` }], metadata: { promo_code: code.code } });
@@ -118,6 +120,8 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
     expect(receipt.text).toContain(`${code.code}: $2.00 off $10.00`);
 
     expect((await f.call(f.admin, 'GET', '/api/admin/promo-codes')).json().find((c: { id: string }) => c.id === code.id)).toMatchObject({ used: 1, paidCount: 1, discountTotal: 200 });
+    // The overview: $8 of revenue, $2 of discounts (revenue before discounts $10), kept by the database's counters.
+    expect(await overview()).toMatchObject({ revenue: before.revenue + 800, discounts: before.discounts + 200 });
     // A code in use stays for the records.
     const removed = await f.call(f.admin, 'DELETE', `/api/admin/promo-codes/${code.id}`);
     expect(removed.statusCode).toBe(409);

@@ -117,6 +117,15 @@ export function OverviewTab({ refreshKey }: { refreshKey: number }) {
             />
             <Headline label={_('admin.overview.signups')} value={format.count(overview.totals.signups)} note={_('admin.overview.lastDays', { days: overview.days })} />
           </dl>
+          {overview.totals.discounts > 0 && (
+            <p className="text-sm text-slate-600" data-testid="overview-discounts">
+              {_('admin.overview.discounts', {
+                discount: format.money(overview.totals.discounts, overview.currency),
+                before: format.money(overview.totals.revenue + overview.totals.discounts, overview.currency),
+                days: overview.days,
+              })}
+            </p>
+          )}
           {overview.otherCurrencies.length > 0 && (
             <p className="text-sm text-slate-600">
               {_('admin.overview.otherCurrencies', {
