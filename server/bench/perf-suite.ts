@@ -3,7 +3,7 @@
  * `GET /robots.txt` of the same server process, measured between two baseline runs (ratio = target over
  * the mean of the baselines either side), median of 3 rounds, at 10k and 1M users on SQLite and PostgreSQL.
  * The server runs in a child process (suite/serve.ts, production mode, rate limits open, no Redis); this
- * process seeds the databases and loads it with autocannon. Method and flags: docs/performance.md.
+ * process seeds the databases and loads it with wrk when installed (else autocannon). Method and flags: docs/performance.md.
  *
  *   --quick               10k users, 1 round, short loads, a sample of the pages (a smoke test)
  *   --db=sqlite|postgres  one database only (PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else local)
@@ -28,6 +28,7 @@ import { BASELINE, measureRounds, run, settle, type Load, type Measured, type Pa
 import { BENCH_APP_SECRET, sampleRss, startPanelStub, startServer, type ServerProcess } from './suite/processes.js';
 import { keepsRatio, median, ratiosBetweenBaselines } from './suite/ratios.js';
 import { ADMIN_EMAIL, CUSTOMER_EMAIL, seedDatabase, seeded } from './suite/seed.js';
+import { wrkAvailable } from './suite/wrk-load.js';
 
 type DbKind = 'sqlite' | 'postgres';
 const DOCS = fileURLToPath(new URL('../../docs/performance.md', import.meta.url));
@@ -84,7 +85,10 @@ function routeLoads(users: number, customer: string, admin: string): Load[] {
     { name: '`GET /api/me`', path: '/api/me', headers: { authorization: customer } },
     { name: '`GET /api/config`', path: '/api/config' },
     { name: '`GET /pricing` (br)', path: '/pricing', headers: BR },
-    { name: 'unknown-token `/sub` (a new token each request)', path: '/sub/x', headers: CLIENT, nextPath: () => `/sub/${randomToken(24)}`, status: 404 },
+    {
+      name: 'unknown-token `/sub` (a new token each request)', path: '/sub/x', headers: CLIENT, nextPath: () => `/sub/${randomToken(24)}`,
+      luaPath: `'/sub/' .. token(32)`, status: 404,
+    },
     { name: 'admin users: first page', path: q(''), headers: { authorization: admin } },
     { name: 'admin users: deep page (`after=` halfway)', path: q(`?after=${seeded.userId(Math.floor(users / 2))}`), headers: { authorization: admin } },
     { name: 'admin users: exact search', path: q(`?q=${encodeURIComponent(seeded.email(Math.floor(users / 3) + 1))}`), headers: { authorization: admin } },
@@ -101,6 +105,8 @@ function routeLoads(users: number, customer: string, admin: string): Load[] {
     {
       name: 'admin users: a new page each request (`after=` a random user; not kept)', path: q(`?after=${seeded.userId(2)}`), headers: { authorization: admin },
       nextPath: () => q(`?after=${seeded.userId(2 + Math.floor(Math.random() * (users - 2)))}`), noGoal: true,
+      // seeded.userId in Lua: the same zero-padded number after a fixed prefix.
+      luaPath: `'${q('?after=')}${seeded.userId(0).slice(0, -12)}' .. string.format('%012d', math.random(2, ${users - 1}))`,
     },
   ];
 }
@@ -300,7 +306,8 @@ const COMMIT = (() => {
 function describeRun(): string {
   const commit = COMMIT;
   return `One run of \`npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}\` on ${new Date().toISOString().slice(0, 10)} (commit ${commit}); `
-    + `${settings.rounds} round(s), ${settings.pace.connections} connections, ${settings.pace.seconds} s per measurement, server ${fromSource ? 'from its sources (tsx)' : 'built'}.`;
+    + `${settings.rounds} round(s), ${settings.pace.connections} connections, ${settings.pace.seconds} s per measurement, server ${fromSource ? 'from its sources (tsx)' : 'built'}, `
+    + `loaded by ${wrkAvailable() ? 'wrk (one thread; cold `/sub` by autocannon)' : 'autocannon'}.`;
 }
 
 async function main(): Promise<void> {

@@ -1,7 +1,8 @@
-/** Loading the server with autocannon, and the baseline-target-baseline rounds of the method. */
+/** Loading the server with wrk (when installed) or autocannon, and the baseline-target-baseline rounds of the method. */
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { median, ratiosBetweenBaselines } from './ratios.js';
+import { runWrk, wrkAvailable } from './wrk-load.js';
 
 export interface Load {
   name: string;
@@ -9,6 +10,8 @@ export interface Load {
   headers?: Record<string, string>;
   /** A new path for every request (unknown tokens, round-robin over accounts). */
   nextPath?: () => string;
+  /** The same as a Lua expression, for wrk (a load with `nextPath` and no `luaPath` is loaded by autocannon, baselines too). */
+  luaPath?: string;
   /** Send exactly this many requests instead of loading for the round's duration. */
   amount?: number;
   /** The status every answer must have (default 200). */
@@ -30,8 +33,14 @@ export interface Rate {
 
 export const BASELINE: Load = { name: 'GET /robots.txt (baseline)', path: '/robots.txt' };
 
+/** Which client loads a run: wrk when installed, except for a fixed number of requests or a path only Node can make. */
+export function clientFor(load: Load): 'wrk' | 'autocannon' {
+  return wrkAvailable() && !load.amount && (!load.nextPath || load.luaPath) ? 'wrk' : 'autocannon';
+}
+
 /** Loads `base` with `load`; throws when any answer has another status than expected (a broken route measures nothing). */
-export async function run(base: string, load: Load, pace: Pace): Promise<Rate> {
+export async function run(base: string, load: Load, pace: Pace, client = clientFor(load)): Promise<Rate> {
+  if (client === 'wrk') return runWrk(base, load, pace);
   const expected = load.status ?? 200;
   const started = performance.now();
   let lastAnswer = started;
@@ -92,25 +101,39 @@ export interface Measured {
 export async function measureRounds(base: string, loads: Load[], pace: Pace, rounds: number): Promise<Measured[]> {
   const perRound: Array<{ rates: Rate[]; ratios: number[]; baselines: number[] }> = [];
   for (let round = 0; round < rounds; round += 1) {
+    // Each target is measured between baselines loaded by the same client (a client's own costs are in both):
+    // where the client changes, the baseline after the last target is measured again with the next one.
+    let client = clientFor(loads[0] ?? BASELINE);
     const baseline = async () => {
-      const rate = (await run(base, BASELINE, pace)).reqPerSec;
+      const rate = (await run(base, BASELINE, pace, client)).reqPerSec;
       await settle(base);
       return rate;
     };
     await settle(base);
-    const baselines = [await baseline()];
+    let before = await baseline();
+    const baselines = [before];
     const rates: Rate[] = [];
+    const ratios: number[] = [];
     for (const load of loads) {
-      rates.push(await run(base, load, pace).catch((err: unknown) => {
+      if (clientFor(load) !== client) {
+        client = clientFor(load);
+        before = await baseline();
+        baselines.push(before);
+      }
+      const rate = await run(base, load, pace).catch((err: unknown) => {
         // One broken route must not cost the whole run: it shows as an error, the others are measured.
         console.error(`  ${err instanceof Error ? err.message : String(err)}`);
         return { reqPerSec: Number.NaN, p99: Number.NaN };
-      }));
+      });
+      rates.push(rate);
       const waited = await settle(base);
       if (waited > 1) console.log(`  (${load.name}: the server took ${waited.toFixed(0)} s to answer promptly again after its load)`);
-      baselines.push(await baseline());
+      const after = await baseline();
+      baselines.push(after);
+      ratios.push(ratiosBetweenBaselines([before, after], [rate.reqPerSec])[0]!);
+      before = after;
     }
-    perRound.push({ rates, baselines, ratios: ratiosBetweenBaselines(baselines, rates.map((r) => r.reqPerSec)) });
+    perRound.push({ rates, baselines, ratios });
   }
   return loads.map((load, i) => ({
     load,
