@@ -4,6 +4,7 @@
  * coupon durations), limited to some plans, some dates, some uses in all and once per customer.
  */
 import { z } from 'zod';
+import { PROMO_CODE_PATTERN } from './promo-link.js';
 
 export const PROMO_DURATIONS = ['once', 'repeating', 'forever'] as const;
 export type PromoDuration = (typeof PROMO_DURATIONS)[number];
@@ -26,10 +27,7 @@ export const PROMO_MESSAGES: Readonly<Record<PromoInvalidReason, string>> = {
   already_used: 'You have already used this promo code.',
 };
 
-/** Codes are letters, digits, `-` and `_`, matched without regard to case (stored as typed). */
-export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;
-/** The query parameter that fills the payment dialog's code from a link (`/pricing?promo=SPRING`). */
-export const PROMO_LINK_PARAM = 'promo';
+export { PROMO_CODE_PATTERN, PROMO_LINK_PARAM } from './promo-link.js';
 
 /** How a code is matched: the same whatever the case it is typed in. */
 export const promoCodeKey = (code: string) => code.trim().toUpperCase();

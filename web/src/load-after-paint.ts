@@ -7,6 +7,16 @@
  * The app shell (dashboard, admin), which shows nothing without its scripts, loads them at once as usual.
  */
 
+// `?promo=CODE`: kept at once, before the page's modules load (a visitor may follow a link before they do). Written
+// out, not imported: an import would make a chunk this first script waits for. remembered-promo.ts reads it back
+// (its test checks that the key and the pattern here are its own).
+try {
+  const promo = new URLSearchParams(window.location.search).get('promo')?.trim();
+  if (promo && /^[A-Za-z0-9_-]{3,40}$/.test(promo)) window.sessionStorage.setItem('vpn.promoCode', promo);
+} catch {
+  // Storage blocked: the code is typed by hand.
+}
+
 /** A page that has painted nothing contentful by then (a blank page) loads its modules anyway. */
 const FALLBACK_MS = 3000;
 

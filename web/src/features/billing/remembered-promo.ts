@@ -1,4 +1,4 @@
-import { PROMO_CODE_PATTERN, PROMO_LINK_PARAM } from '../../../../shared/promo-codes.js';
+import { PROMO_CODE_PATTERN, PROMO_LINK_PARAM } from '../../../../shared/promo-link.js';
 
 /** Where a code from a link waits for the payment dialog (this tab only, through sign-in). */
 const STORAGE_KEY = 'vpn.promoCode';
