@@ -30,6 +30,11 @@ export const VerifyOtpBody = z.object({
   email: EmailSchema,
   code: OtpCodeSchema,
   client: z.enum(CLIENT_KINDS).default('web'),
+  /**
+   * The referral code a new customer came with, where no cookie carries it (the desktop app); the web's
+   * `/r/<code>` cookie is read otherwise. Anything not shaped like a code is ignored, never refused.
+   */
+  referralCode: z.string().max(64).optional().catch(undefined),
 });
 export type VerifyOtpBody = z.infer<typeof VerifyOtpBody>;
 

@@ -30,6 +30,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/login': 'Sign In',
   '/dashboard': 'My VPN Accounts',
   '/thank-you': 'Thank You',
+  '/referrals': 'Invite Friends',
   '/admin': 'Admin Panel',
   '/create': 'Create VPN Account',
   '/setup': 'Set Up Your VPN',

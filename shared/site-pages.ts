@@ -107,6 +107,7 @@ export const PUBLIC_PAGES: SitePage[] = [
 export const APP_PAGES: SitePage[] = [
   appPage('/dashboard'),
   appPage('/thank-you'),
+  appPage('/referrals'),
   // Every admin tab has its own path (`/admin/payments`): a reload or a shared link opens that tab.
   ...ADMIN_TAB_IDS.map((tab) => appPage(adminTabPath(tab), '/admin')),
   appPage('/admin/users/:id', '/admin'),

@@ -46,7 +46,7 @@ describe.each(TEST_DATABASES)('every admin route (%s)', (kind) => {
 
   it('finds the admin routes of every area', () => {
     const areas = new Set(adminRoutes().map((r) => r.url.split('/')[3]));
-    expect([...areas].sort()).toEqual(['accounts', 'gift-codes', 'logs', 'overview', 'payments', 'plans', 'promo-codes', 'servers', 'settings', 'setup', 'subscriptions', 'system', 'transactions', 'users']);
+    expect([...areas].sort()).toEqual(['accounts', 'gift-codes', 'logs', 'overview', 'payments', 'plans', 'promo-codes', 'referrals', 'servers', 'settings', 'setup', 'subscriptions', 'system', 'transactions', 'users']);
     expect(adminRoutes().length).toBeGreaterThanOrEqual(20);
   });
 

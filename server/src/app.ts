@@ -18,6 +18,7 @@ import { adminAccountActionsRoutes } from './modules/accounts/admin-account-acti
 import { adminPlansRoutes, publicPlansRoutes } from './modules/plans/plans.routes.js';
 import { adminPromoCodesRoutes } from './modules/promo-codes/promo-codes.routes.js';
 import { adminGiftCodesRoutes } from './modules/gift-codes/gift-codes.routes.js';
+import { adminReferralsRoutes, myReferralsRoutes, referralLinkRoutes } from './modules/referrals/referrals.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { paymentWebhookRoutes } from './modules/billing/webhooks/payment-webhooks.routes.js';
 import { adminSubscriptionsRoutes } from './modules/billing/recurring/subscriptions-admin.routes.js';
@@ -141,6 +142,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminPlansRoutes, { plans: services.plans });
   await app.register(adminPromoCodesRoutes, { promos: services.promos });
   await app.register(adminGiftCodesRoutes, { gifts: services.gifts });
+  await app.register(adminReferralsRoutes, { referrals: services.referrals });
+  await app.register(myReferralsRoutes, { referrals: services.referrals });
+  await app.register(referralLinkRoutes, { referrals: services.referrals, secureCookies: config.publicUrl.protocol === 'https:' });
   await app.register(adminSettingsRoutes, { settings, audit: services.audit, clock });
   await app.register(adminStripeSettingsRoutes, { card: services.card, audit: services.audit, clock });
   await app.register(adminBtcpaySettingsRoutes, { crypto: services.crypto, audit: services.audit, clock });

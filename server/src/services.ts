@@ -77,6 +77,9 @@ import { createPromoCodesRepo } from './modules/promo-codes/promo-codes.repo.js'
 import { createGiftCodesRepo } from './modules/gift-codes/gift-codes.repo.js';
 import { createGiftCodesService } from './modules/gift-codes/gift-codes.service.js';
 import { createPromoCodesService } from './modules/promo-codes/promo-codes.service.js';
+import { createReferralsRepo } from './modules/referrals/referrals.repo.js';
+import { createReferralRewards } from './modules/referrals/referral-rewards.js';
+import { createReferralsService } from './modules/referrals/referrals.service.js';
 import { createServersRepo } from './modules/servers/servers.repo.js';
 import { createServersService } from './modules/servers/servers.service.js';
 import { createPanelImportRepo } from './modules/panel-import/panel-import.repo.js';
@@ -141,7 +144,10 @@ export function createServices(ctx: ServiceContext) {
   const serversRepo = createServersRepo(db);
   const accountsRepo = createAccountsRepo(db);
   const jobs = createJobsRepo(db);
-  const billingRepo = createBillingRepo(db);
+  const referralsRepo = createReferralsRepo(db);
+  const referralRewards = createReferralRewards({ repo: referralsRepo, audit });
+  // Every payment's status change moves its referrer's credit, in the same database transaction.
+  const billingRepo = createBillingRepo(db, { onTransition: referralRewards.onTransition });
   const periods = createPaidPeriodsRepo(db);
   // "The site changed" (settings, card settings, plans): caches of pages and public settings follow it, across instances.
   const changeSignal = createChangeSignal(broadcast);
@@ -222,6 +228,7 @@ export function createServices(ctx: ServiceContext) {
     db, billing: billingRepo, accounts: accountsRepo, accountsService: accounts, plans: plansRepo, settings, payments, provisioner,
     servers, confirmation, customers, promos, orders, jobs, clock, log, publicUrl: ctx.config.publicUrl,
   });
+  const referrals = createReferralsService({ db, repo: referralsRepo, rewards: referralRewards, settings, audit, clock, publicUrl: ctx.config.publicUrl });
   const gifts = createGiftCodesService({
     db, repo: createGiftCodesRepo(db), plans: plansRepo, accounts: accountsRepo, billing: billingRepo, settings, orders, audit, clock, canProvision: (plan) => checkout.assertCanProvision(plan),
   });
@@ -252,7 +259,9 @@ export function createServices(ctx: ServiceContext) {
     panelImport: createPanelImportService({
       repo: createPanelImportRepo(db), plans: plansRepo, findServer: (id) => servers.findServerRecord(id), driverFor: (server) => servers.driverFor(server), audit, clock, log,
     }),
-    auth: createAuthService({ config: ctx.config, keys, clock, mailer: ctx.mailer, log, users, sessions, audit, settings, otp: createOtpRepo(db), signAccessToken: ctx.signAccessToken }),
+    auth: createAuthService({
+      config: ctx.config, keys, clock, mailer: ctx.mailer, log, users, sessions, audit, settings, otp: createOtpRepo(db), signAccessToken: ctx.signAccessToken, referrals,
+    }),
     users: createUsersService({ users, audit, clock, commitToken }),
     plans: createPlansService({
       plans: plansRepo, settings, audit, clock, onChange: () => changeSignal.changed(), siteVersion: () => changeSignal.version(), recurringPlanSaved: (plan) => enqueuePlanPriceSync(jobs, plan, clock()),
@@ -265,6 +274,7 @@ export function createServices(ctx: ServiceContext) {
     checkout,
     promos,
     gifts,
+    referrals,
     billing,
     paymentWebhooks,
     userPage: createUserPageService({

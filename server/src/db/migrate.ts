@@ -32,6 +32,7 @@ import * as userListEmailIndex from './migrations/031-user-list-email-index.js';
 import * as promoCodes from './migrations/032-promo-codes.js';
 import * as giftCodes from './migrations/033-gift-codes.js';
 import * as transactionDiscounts from './migrations/034-transaction-discounts.js';
+import * as referrals from './migrations/035-referrals.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -80,6 +81,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['032-promo-codes', promoCodes],
   ['033-gift-codes', giftCodes],
   ['034-transaction-discounts', transactionDiscounts],
+  ['035-referrals', referrals],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -131,6 +131,12 @@ export interface CheckoutState {
   currency: string | null;
   /** The provider's id of the payment itself (Stripe: the PaymentIntent): refunds and disputes name it. */
   paymentRef: string | null;
+  /**
+   * The card it was paid with, as the provider identifies a card number in its account (Stripe's
+   * `payment_method_details.card.fingerprint`), when paid by card and the provider said: two customers paying
+   * with one card are one person to the referral programme.
+   */
+  cardFingerprint?: string | null;
   /** A subscription checkout: the subscription and customer it made, and its first invoice once paid (reads only). */
   subscriptionRef?: string | null;
   customerRef?: string | null;

@@ -50,7 +50,7 @@ const STYLE = `
   legend { font-weight: 600; font-size: 0.9rem; padding: 0 0.3rem; }
   fieldset label { display: block; padding: 0.3rem 0; }
   label.field { display: block; font-weight: 600; font-size: 0.9rem; margin-bottom: 0.3rem; }
-  input[type="email"] { box-sizing: border-box; width: 100%; padding: 0.55rem; border: 1px solid #8792a2; border-radius: 0.4rem; font: inherit; margin-bottom: 1rem; }
+  input[type="email"], input[type="text"] { box-sizing: border-box; width: 100%; padding: 0.55rem; border: 1px solid #8792a2; border-radius: 0.4rem; font: inherit; margin-bottom: 1rem; }
   button { width: 100%; padding: 0.8rem; border: 0; border-radius: 0.5rem; background: #4f46e5; color: #fff; font: inherit; font-weight: 600; font-size: 1.05rem; cursor: pointer; }
   button:hover { background: #4338ca; }
   :focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
@@ -103,6 +103,8 @@ ${problem}
 ${submitMessage(session)}
 <form method="post" action="/checkout/pay/${encodeURIComponent(session.id)}">
 ${email}
+<label class="field" for="card">Card number</label>
+<input id="card" name="card" type="text" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242">
 ${methodChoice(session)}
 <button type="submit">Pay ${amount}</button>
 </form>

@@ -24,6 +24,8 @@ export interface PayOptions {
   async?: boolean;
   email?: string;
   evenIfNotOffered?: boolean;
+  /** The card number paid with (a card payment): its fingerprint is the same for the same number, as at Stripe. */
+  card?: string;
 }
 
 /** The fake's Checkout Sessions and their life: open → complete (paid, or unpaid until a bank debit settles) or expired. */
@@ -124,6 +126,7 @@ export function createCheckoutSessions(deps: {
         amount: session.amount_total ?? 0,
         currency: session.currency ?? 'usd',
         methodType,
+        ...(options.card ? { card: options.card } : {}),
         email,
         metadata: entry.paymentIntentData.metadata,
         description: entry.paymentIntentData.description,

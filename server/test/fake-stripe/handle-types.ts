@@ -103,7 +103,7 @@ export interface FakeStripe extends FakeStripeBilling {
    * unless `evenIfNotOffered`, which pays that way anyway (to test events Stripe would not send for this session,
    * e.g. an async payment on a card-only session).
    */
-  pay(sessionId: string, options?: { async?: boolean; email?: string; evenIfNotOffered?: boolean }): Promise<CheckoutEventObject>;
+  pay(sessionId: string, options?: { async?: boolean; email?: string; evenIfNotOffered?: boolean; card?: string }): Promise<CheckoutEventObject>;
   /** An async payment (pay with `async`) settles: payment_status 'paid', PaymentIntent and Charge succeeded, event checkout.session.async_payment_succeeded. */
   succeedAsync(sessionId: string): Promise<CheckoutEventObject>;
   /** An async payment (pay with `async`) fails: Charge failed, PaymentIntent requires_payment_method, event checkout.session.async_payment_failed. */

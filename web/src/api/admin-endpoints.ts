@@ -1,5 +1,6 @@
 import type { AdminGiftBatch, CreateGiftCodesBody, GiftBatchCreated } from '../../../shared/gift-codes.js';
 import type { AdminPromoCode, CreatePromoCodeBody, UpdatePromoCodeBody } from '../../../shared/promo-codes.js';
+import type { AdminReferralsPage, ReferralSettings, ReferralStatus, UpdateReferralSettingsBody } from '../../../shared/referrals.js';
 import type { AccountLogEntry, SystemStatus, VpnAccount } from '../../../shared/accounts.js';
 import type { AccountDevices } from '../../../shared/devices.js';
 import type { AdminUser, AdminUserPage, ExtendAccountBody, UpdateUserBody, UsersFilter } from '../../../shared/users.js';
@@ -85,6 +86,14 @@ export function createAdminEndpoints(client: ApiClient) {
       revokeUnused: (id: string) => client.request<AdminGiftBatch>('POST', `/api/admin/gift-codes/${encodeURIComponent(id)}/revoke`),
       /** The batch's codes as a CSV download (an ordinary link: the session cookie goes with it). */
       csvUrl: (id: string) => `/api/admin/gift-codes/${encodeURIComponent(id)}/csv`,
+    },
+
+    referrals: {
+      list: (status?: ReferralStatus, signal?: AbortSignal) =>
+        client.request<AdminReferralsPage>('GET', `/api/admin/referrals${status ? `?status=${status}` : ''}`, { signal }),
+      saveSettings: (body: UpdateReferralSettingsBody) => client.request<ReferralSettings>('PUT', '/api/admin/referrals/settings', { body }),
+      release: (id: string) => client.request<void>('POST', `/api/admin/referrals/${encodeURIComponent(id)}/release`),
+      void: (id: string) => client.request<void>('POST', `/api/admin/referrals/${encodeURIComponent(id)}/void`),
     },
 
     plans: {

@@ -1,6 +1,7 @@
 import type { BillingPortalStarted, CheckoutRequest, CheckoutStarted, CheckoutStatus, Subscription, Transaction } from '../../../shared/billing.js';
 import type { GiftRedeemed, RedeemGiftCodeBody } from '../../../shared/gift-codes.js';
 import type { CheckoutQuote, CheckoutQuoteBody } from '../../../shared/promo-codes.js';
+import type { MyReferrals } from '../../../shared/referrals.js';
 import { apiClient } from './index';
 
 const checkoutPath = (sessionId: string) => `/api/checkout/${encodeURIComponent(sessionId)}`;
@@ -26,4 +27,6 @@ export const billingApi = {
   listTransactions: (signal?: AbortSignal) => apiClient.request<Transaction[]>('GET', '/api/transactions', { signal }),
   /** The provider's billing portal for the caller; send the browser to `url` (409 `no_billing_account` before any recurring payment). */
   startBillingPortal: () => apiClient.request<BillingPortalStarted>('POST', '/api/billing/portal'),
+  /** The caller's referral link, who it brought and the credit it earned. */
+  myReferrals: (signal?: AbortSignal) => apiClient.request<MyReferrals>('GET', '/api/referrals/me', { signal }),
 };

@@ -44,6 +44,7 @@ const pages = {
   '/setup': page('SetupPage', ['account', 'content']),
   '/dashboard': page('DashboardPage', ['account', 'pricing']),
   '/thank-you': page('ThankYouPage', ['account', 'content']),
+  '/referrals': page('ReferralsPage', ['account']),
   '/admin': page('AdminPage', ['admin', 'adminSettings', 'account']),
   '/create': page('CreateAccountPage', ['admin', 'account']),
   '*': page('NotFoundPage', ['content']),
@@ -56,7 +57,7 @@ const adminUserPage = page('AdminUserPage', ['admin', 'adminSettings', 'account'
 type PagePath = keyof typeof pages;
 
 /** Pages behind a session guard (the rest are public). */
-const GUARDED = new Set<PagePath>(['/dashboard', '/thank-you', '/admin', '/create']);
+const GUARDED = new Set<PagePath>(['/dashboard', '/thank-you', '/referrals', '/admin', '/create']);
 
 function show(path: PagePath): ReactNode {
   return pages[path].render({});
@@ -85,6 +86,7 @@ const routeObjects: RouteObject[] = [
         children: [
           { path: '/dashboard', element: show('/dashboard') },
           { path: '/thank-you', element: show('/thank-you') },
+          { path: '/referrals', element: show('/referrals') },
         ],
       },
       {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { PaymentMethod } from '../../../shared/billing-schemas.js';
 import { useCallback, useState } from 'react';
 import type { Plan } from '../../../shared/plans.js';
@@ -137,6 +137,9 @@ export default function DashboardPage() {
       billing={accountBilling.billing}
       headerAction={
         <div className="flex flex-wrap gap-2">
+          <Link to="/referrals" className={BUTTON.secondary}>
+            {_('account.referrals.open')}
+          </Link>
           <button type="button" onClick={() => setDialog({ kind: 'gift' })} className={BUTTON.secondary}>
             {_('account.gift.open')}
           </button>

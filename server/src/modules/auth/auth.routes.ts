@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmailSchema, LogoutBody, RefreshBody, RequestOtpBody, VerifyOtpBody } from '../../../../shared/auth.js';
 import { localeFromAcceptLanguage } from '../../lib/locale.js';
+import { REFERRAL_COOKIE } from '../../../../shared/referrals.js';
 import { parseInput } from '../../lib/parse.js';
 import { REFRESH_COOKIE, toMe } from '../../plugins/auth.js';
 import type { RateLimits } from '../../plugins/rate-limit.js';
@@ -33,7 +34,9 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     preHandler: [app.limiter('verify-ip', limits.verifyPerIp, byIp), app.limiter('verify-email', limits.verifyPerEmail, emailKey)],
   }, async (request, reply) => {
     const body = parseInput(VerifyOtpBody, request.body);
-    const { user, tokens } = await auth.verifyCode(body, requestMeta(request));
+    const referralCode = body.referralCode ?? request.cookies[REFERRAL_COOKIE];
+    const { user, tokens } = await auth.verifyCode({ ...body, referralCode }, requestMeta(request));
+    if (request.cookies[REFERRAL_COOKIE]) reply.clearCookie(REFERRAL_COOKIE, { path: '/' });
     if (body.client === 'desktop') {
       return { user: toMe(user), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn };
     }

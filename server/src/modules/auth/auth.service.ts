@@ -50,6 +50,8 @@ export interface AuthServiceDeps {
   audit: AuditRepo;
   settings: SettingsService;
   signAccessToken(claims: { sub: string; sid: string }): string;
+  /** The referral programme: a customer signing up with a referral code is attributed to its referrer. */
+  referrals?: { attribute(referredId: string, code: string, ip: string | null): Promise<void> };
 }
 
 const invalidOtp = (codeStatus?: CodeStatus) => new AppError(400, 'invalid_code', MESSAGES.invalidOtp, codeStatus ? { codeStatus } : {});
@@ -126,11 +128,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!(await otp.consume(active.id, now))) throw await refused(input.email, now);
 
       const role = deps.config.adminEmails.has(input.email) ? 'admin' : 'user';
+      // Only a sign-up is attributed to a referral (asked only when a code came: one read more for those).
+      const signingUp = input.referralCode ? !(await users.findByEmail(input.email)) : false;
       let user = await ensureAdminFromEnv(await users.findOrCreateByEmail(input.email, role, now), now);
       // The language the code was asked in becomes the user's (their e-mails follow it).
       if (active.locale && user.locale !== active.locale) user = (await users.update(user.id, { locale: active.locale }, now)) ?? user;
       const tokens = await this.startSession(user, input.client, meta, now);
       await deps.audit.record({ actorId: user.id, actorEmail: user.email, action: 'auth.sign_in', details: { client: input.client }, ip: meta.ip, now });
+      if (signingUp && input.referralCode && deps.referrals) {
+        // A referral that cannot be written never costs the customer their sign-in.
+        await deps.referrals.attribute(user.id, input.referralCode, meta.ip).catch((err: unknown) => {
+          deps.log.error({ err, userId: user.id }, 'the referral of a new customer could not be written');
+        });
+      }
       return { user, tokens };
     },
 

@@ -84,7 +84,15 @@ export interface TransactionRecord {
   providerName: string | null;
   /** The provider account that took it (provider_accounts); null = its subscription's, or the account in force. */
   providerAccountId: string | null;
+  /** The card it was paid with (the provider's fingerprint of the card number), when known. */
+  cardFingerprint: string | null;
 }
+
+/**
+ * Told of every status change of a transaction, inside the database transaction that made it (what it writes
+ * commits or rolls back with the change): `transaction` as it is after the change, `event` the change made.
+ */
+export type TransactionTransitionListener = (transaction: TransactionRecord, event: TransactionEvent, now: Date, trx: Db) => Promise<void>;
 
 export type ReviewReason = 'amount_mismatch' | 'partial_payment' | 'period_already_paid';
 
@@ -169,6 +177,7 @@ function toTransaction(row: Record<string, unknown>): TransactionRecord {
     createdAt: toDate(row.created_at),
     providerName: (row.provider_name as string | null | undefined) ?? null,
     providerAccountId: (row.provider_account_id as string | null | undefined) ?? null,
+    cardFingerprint: (row.card_fingerprint as string | null | undefined) ?? null,
   };
 }
 
@@ -182,7 +191,7 @@ export const SUBSCRIPTION_COLUMNS = [
  * Subscriptions, transactions and processed webhook events. Methods that take part in a payment's
  * state change take the transaction (`trx`) they run in.
  */
-export function createBillingRepo(db: Db) {
+export function createBillingRepo(db: Db, options: { onTransition?: TransactionTransitionListener } = {}) {
   const subscriptions = (conn: Db = db) =>
     conn('subscriptions as s').leftJoin('payment_providers as pp', 'pp.id', 's.provider_id').select(SUBSCRIPTION_COLUMNS);
   /** Row locks exist on PostgreSQL; SQLite runs one writer at a time, so its transaction already holds them all. */
@@ -204,8 +213,13 @@ export function createBillingRepo(db: Db) {
     const row = await read.first();
     if (!row) return false;
     const current = toTransaction(row);
-    const changed = await trx('transactions').where({ id }).whereIn('status', from).update({ status: to, ...patch(current), updated_at: now });
-    return changed > 0;
+    const patched = patch(current);
+    const changed = await trx('transactions').where({ id }).whereIn('status', from).update({ status: to, ...patched, updated_at: now });
+    if (changed === 0) return false;
+    const event = events.find((candidate) => sourcesOf(candidate).includes(current.status))!;
+    const after = toTransaction({ ...row, status: to, ...patched, updated_at: now });
+    await options.onTransition?.(after, event, now, trx);
+    return true;
   }
 
   return {
@@ -260,14 +274,14 @@ export function createBillingRepo(db: Db) {
      * caller, racing or late, changes 0 rows). Returns true for the caller that made the change.
      */
     async markTransactionSucceeded(
-      id: string, details: { checkoutId: string; paymentRef: string | null; fromReview?: boolean; overpaid?: TransactionMetadata['overpaid'] }, now: Date, trx: Db,
+      id: string, details: { checkoutId: string; paymentRef: string | null; cardFingerprint?: string | null; fromReview?: boolean; overpaid?: TransactionMetadata['overpaid'] }, now: Date, trx: Db,
     ): Promise<boolean> {
       // needs_review only when the caller says so: a crypto invoice closed part-paid that was paid in full after all.
       const events: TransactionEvent[] = details.fromReview ? ['paid', 'paid_after_review'] : ['paid'];
       return changeTransactionStatus(id, events, (current) => {
         const { error: _cleared, ...metadata } = current.metadata;
         return {
-          provider_transaction_id: details.checkoutId, provider_payment_id: details.paymentRef,
+          provider_transaction_id: details.checkoutId, provider_payment_id: details.paymentRef, ...(details.cardFingerprint ? { card_fingerprint: details.cardFingerprint } : {}),
           metadata: toJson({ ...metadata, ...(details.overpaid ? { overpaid: details.overpaid } : {}) }),
         };
       }, now, trx);

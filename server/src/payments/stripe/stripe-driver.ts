@@ -117,8 +117,25 @@ export function createStripeDrivers(apiUrl: string | undefined, recurring: Recur
       return { ...state, invoice: await readInvoice(invoiceId) };
     }
 
-    /** A paid invoice's event does not name its payment since basil (2025-03-31): it is read from Stripe. */
+    /**
+     * A paid checkout's card (its charge's fingerprint), read from Stripe. Only the referral programme's checks
+     * use it: if Stripe cannot be asked, the payment is confirmed without it.
+     */
+    async function withCard(state: CheckoutState): Promise<CheckoutState> {
+      const paymentRef = state.paymentRef ?? state.invoice?.paymentRef ?? null;
+      if (state.outcome !== 'paid' || !paymentRef?.startsWith('pi_')) return state;
+      try {
+        const intent = await stripe.paymentIntents.retrieve(paymentRef, { expand: ['latest_charge'] });
+        const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+        return { ...state, cardFingerprint: charge?.payment_method_details?.card?.fingerprint ?? null };
+      } catch {
+        return state;
+      }
+    }
+
+    /** A paid event, completed with what it does not carry: a checkout's card; an invoice's payment (not named since basil, 2025-03-31). */
     async function completed(event: PaymentEvent | null): Promise<PaymentEvent | null> {
+      if (event?.kind === 'checkout') return { kind: 'checkout', checkout: await withCard(event.checkout) };
       if (event?.kind !== 'invoice' || event.invoice.outcome !== 'paid' || event.invoice.paymentRef) return event;
       const invoice = await readInvoice(event.invoice.invoiceId);
       return { kind: 'invoice', invoice: { ...event.invoice, paymentRef: invoice?.paymentRef ?? null } };
@@ -145,7 +162,7 @@ export function createStripeDrivers(apiUrl: string | undefined, recurring: Recur
 
       async readCheckout(checkoutId) {
         const session = await calling('Reading the Checkout Session', () => stripe.checkout.sessions.retrieve(checkoutId));
-        return withInvoice(checkoutStateOf(session), session);
+        return withCard(await withInvoice(checkoutStateOf(session), session));
       },
 
       async expireCheckout(checkoutId) {

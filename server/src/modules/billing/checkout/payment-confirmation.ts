@@ -48,7 +48,7 @@ export function createPaymentConfirmation(deps: {
     transaction: TransactionRecord, state: CheckoutState, trx: Db, extra: { fromReview?: boolean; overpaid?: TransactionMetadata['overpaid'] } = {},
   ): Promise<boolean> {
     const now = clock();
-    if (!(await billing.markTransactionSucceeded(transaction.id, { checkoutId: state.checkoutId, paymentRef: state.paymentRef, ...extra }, now, trx))) return false;
+    if (!(await billing.markTransactionSucceeded(transaction.id, { checkoutId: state.checkoutId, paymentRef: state.paymentRef, cardFingerprint: state.cardFingerprint ?? null, ...extra }, now, trx))) return false;
     const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
     const { metadata, vpnAccountId: accountId } = subscription;
     // Payments that buy time on one account queue here, so each reads the ledger as the one before left it.

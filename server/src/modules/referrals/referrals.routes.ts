@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AdminReferralsQuery, REFERRAL_COOKIE, REFERRAL_COOKIE_DAYS, UpdateReferralSettingsBody } from '../../../../shared/referrals.js';
+import { parseInput } from '../../lib/parse.js';
+import { actorOf } from '../users/users.service.js';
+import type { ReferralsService } from './referrals.service.js';
+
+type WithId = FastifyRequest<{ Params: { id: string } }>;
+
+/**
+ * `GET /r/<code>`: a referral link. The code is kept for 30 days in a first-party cookie (read when the visitor
+ * signs up) and the visitor goes on to the home page; an unknown code (or the programme off) just goes on.
+ */
+export async function referralLinkRoutes(app: FastifyInstance, opts: { referrals: ReferralsService; secureCookies: boolean }) {
+  app.get('/r/:code', async (request: FastifyRequest<{ Params: { code: string } }>, reply) => {
+    const { code } = request.params;
+    if (await opts.referrals.referrerOf(code)) {
+      reply.setCookie(REFERRAL_COOKIE, code.toUpperCase(), {
+        path: '/', maxAge: REFERRAL_COOKIE_DAYS * 86_400, httpOnly: true, sameSite: 'lax', secure: opts.secureCookies,
+      });
+    }
+    return reply.header('cache-control', 'no-store').redirect('/', 302);
+  });
+}
+
+/** The customer's referral link, what it brought and the credit it earned. */
+export async function myReferralsRoutes(app: FastifyInstance, opts: { referrals: ReferralsService }) {
+  app.get('/api/referrals/me', { preHandler: app.requireUser }, async (request) => opts.referrals.mine(request.auth!.user.id));
+}
+
+/** The admin's referrals: the programme's settings, every referral (held ones with their reason), top referrers, release and void. */
+export async function adminReferralsRoutes(app: FastifyInstance, opts: { referrals: ReferralsService }) {
+  const { referrals } = opts;
+  app.addHook('preHandler', app.requireAdmin);
+  app.get('/api/admin/referrals', async (request) => referrals.adminPage(parseInput(AdminReferralsQuery, request.query)));
+  app.get('/api/admin/referrals/settings', async () => referrals.getSettings());
+  app.put('/api/admin/referrals/settings', async (request) => referrals.updateSettings(actorOf(request), parseInput(UpdateReferralSettingsBody, request.body)));
+  app.post('/api/admin/referrals/:id/release', async (request: WithId, reply) => {
+    await referrals.release(actorOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+  app.post('/api/admin/referrals/:id/void', async (request: WithId, reply) => {
+    await referrals.void(actorOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+}

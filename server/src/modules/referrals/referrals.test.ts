@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { REFERRAL_COOKIE } from '../../../../shared/referrals.js';
+import { useBillingFixture, type BillingFixture } from '../../../test/billing-fixture.js';
+import { TEST_DATABASES } from '../../../test/databases.js';
+import { TEST_ORIGIN, type DesktopSession } from '../../../test/test-app.js';
+
+const DAY_S = 86_400;
+const OTHER_CARD = '4000 0566 5566 5556';
+let people = 0;
+let addresses = 10;
+/** An address no other customer of the file signed in from (so the same-address check finds nothing). */
+const freshAddress = () => `10.0.${Math.floor((addresses += 1) / 250)}.${addresses % 250}`;
+
+const PROGRAMME = {
+  enabled: true,
+  referredBenefit: { kind: 'none' },
+  reward: { kind: 'percent', percent: 20, months: 3 },
+  refundWindowDays: 14,
+};
+
+async function setProgramme(f: BillingFixture, body: Record<string, unknown> = {}) {
+  const res = await f.call(f.admin, 'PUT', '/api/admin/referrals/settings', { ...PROGRAMME, ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** A new customer signing up from `ip` with a referral code (in the body, as the desktop app sends it, or in the link's cookie). */
+async function signUp(f: BillingFixture, options: { code?: string; cookie?: string; ip?: string } = {}): Promise<DesktopSession & { email: string }> {
+  const email = `referred${(people += 1)}-${f.env.database.kind}@example.com`;
+  const remoteAddress = options.ip ?? freshAddress();
+  const after = f.env.smtp.messages.length;
+  expect((await f.t.app.inject({ method: 'POST', url: '/api/auth/otp', remoteAddress, payload: { email } })).statusCode).toBe(200);
+  await f.env.smtp.waitFor(email, { after });
+  f.t.clock.advance(61);
+  const res = await f.t.app.inject({
+    method: 'POST', url: '/api/auth/verify', remoteAddress,
+    headers: options.cookie ? { cookie: `${REFERRAL_COOKIE}=${options.cookie}` } : {},
+    payload: { email, code: await f.env.smtp.latestCode(email), client: 'desktop', ...(options.code ? { referralCode: options.code } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  return { accessToken: body.accessToken, refreshToken: body.refreshToken, userId: body.user.id, email };
+}
+
+/** Signs in again (an access token lives 15 minutes: one from before the clock moved is no longer good). */
+async function signIn(f: BillingFixture, email: string): Promise<DesktopSession> {
+  const after = f.env.smtp.messages.length;
+  await f.t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { email } });
+  await f.env.smtp.waitFor(email, { after });
+  f.t.clock.advance(61);
+  const res = await f.t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email, code: await f.env.smtp.latestCode(email), client: 'desktop' } });
+  expect(res.statusCode, res.body).toBe(200);
+  return { accessToken: res.json().accessToken, refreshToken: res.json().refreshToken, userId: res.json().user.id };
+}
+
+/** Runs `check` `seconds` later, then turns the clock back (the other tests' sessions stay good). */
+async function later<T>(f: BillingFixture, seconds: number, check: () => Promise<T>): Promise<T> {
+  f.t.clock.advance(seconds);
+  try {
+    return await check();
+  } finally {
+    f.t.clock.advance(-seconds);
+  }
+}
+
+const detailsOf = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+
+async function myReferrals(f: BillingFixture, user: DesktopSession) {
+  const res = await f.call(user, 'GET', '/api/referrals/me');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Buys the $4.99 plan with `card` and pays: the PaymentIntent. */
+async function buy(f: BillingFixture, user: DesktopSession, card = OTHER_CARD): Promise<string> {
+  return (await buyAccount(f, user, card)).paymentIntent;
+}
+
+async function buyAccount(f: BillingFixture, user: DesktopSession, card: string): Promise<{ paymentIntent: string; accountId: string }> {
+  const { sessionId } = await f.checkout(user, { planId: f.paidPlanId });
+  await f.stripe.pay(sessionId, { card });
+  await f.runJobs();
+  const session = f.stripe.getSession(sessionId)!;
+  return { paymentIntent: session.payment_intent as string, accountId: session.metadata!.vpn_account_id! };
+}
+
+const referralOf = (f: BillingFixture, referredId: string) => f.env.database.db('referrals').where({ referred_id: referredId }).first();
+
+describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
+  const f = useBillingFixture(kind);
+
+  it('admin: reads and sets the programme; customers and strangers are refused; nonsense is refused by field', async () => {
+    const user = await f.newUser();
+    expect((await f.call(null, 'GET', '/api/admin/referrals/settings')).statusCode).toBe(401);
+    expect((await f.call(user, 'PUT', '/api/admin/referrals/settings', PROGRAMME)).statusCode).toBe(403);
+    expect((await f.call(user, 'GET', '/api/admin/referrals')).statusCode).toBe(403);
+    expect((await f.call(f.admin, 'GET', '/api/admin/referrals/settings')).json()).toEqual({
+      enabled: false, referredBenefit: { kind: 'none' }, reward: { kind: 'percent', percent: 10, months: 12 }, refundWindowDays: 14,
+    });
+
+    for (const [body, field] of [
+      [{ reward: { kind: 'percent', percent: 0, months: 3 } }, 'reward.percent'],
+      [{ reward: { kind: 'percent', percent: 20 } }, 'reward.months'],
+      [{ reward: { kind: 'fixed', amount: -1 } }, 'reward.amount'],
+      [{ refundWindowDays: -1 }, 'refundWindowDays'],
+      [{ referredBenefit: { kind: 'days', days: 0 } }, 'referredBenefit.days'],
+      [{ enabled: 'yes' }, 'enabled'],
+    ] as const) {
+      const res = await f.call(f.admin, 'PUT', '/api/admin/referrals/settings', { ...PROGRAMME, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json().fields), JSON.stringify(body)).toContain(field);
+    }
+    expect((await f.call(f.admin, 'GET', '/api/admin/referrals/settings')).json().enabled).toBe(false);
+
+    expect(await setProgramme(f, { reward: { kind: 'fixed', amount: 300 } })).toEqual({ ...PROGRAMME, reward: { kind: 'fixed', amount: 300, currency: 'usd' } });
+    expect(await f.count('audit_log', { action: 'referral.settings_updated' })).toBeGreaterThan(0);
+  });
+
+  it('a link: its cookie for 30 days, the sign-up attributed once; not an existing customer, not oneself', async () => {
+    await setProgramme(f);
+    const referrer = await f.newUser();
+    expect((await f.call(null, 'GET', '/api/referrals/me')).statusCode).toBe(401);
+    const mine = await myReferrals(f, referrer);
+    expect(mine).toMatchObject({ enabled: true, code: expect.stringMatching(/^[A-Z2-9]{8}$/), signedUp: 0, paid: 0, credit: [], movements: [], terms: { reward: PROGRAMME.reward, refundWindowDays: 14 } });
+    expect(mine.link).toBe(`${TEST_ORIGIN}/r/${mine.code}`);
+    expect((await myReferrals(f, referrer)).code).toBe(mine.code);
+
+    const visit = await f.t.app.inject({ method: 'GET', url: `/r/${mine.code.toLowerCase()}` });
+    expect(visit.statusCode).toBe(302);
+    expect(visit.headers.location).toBe('/');
+    const cookie = visit.cookies.find((c) => c.name === REFERRAL_COOKIE)!;
+    expect(cookie).toMatchObject({ value: mine.code, maxAge: 30 * DAY_S, httpOnly: true, sameSite: 'Lax', path: '/' });
+    const unknown = await f.t.app.inject({ method: 'GET', url: '/r/NOSUCHCODE' });
+    expect(unknown.statusCode).toBe(302);
+    expect(unknown.cookies).toEqual([]);
+
+    const byCookie = await signUp(f, { cookie: cookie.value });
+    const byBody = await signUp(f, { code: mine.code });
+    expect(await referralOf(f, byCookie.userId)).toMatchObject({ referrer_id: referrer.userId, status: 'active', hold_reason: null });
+    expect(await referralOf(f, byBody.userId)).toMatchObject({ referrer_id: referrer.userId, status: 'active' });
+    // An existing customer signing in with a code, a made-up code, oneself: nothing.
+    const existing = await f.newUser();
+    const { email } = await f.env.database.db('user_profiles').where({ id: existing.userId }).first();
+    const after = f.env.smtp.messages.length;
+    await f.t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { email } });
+    await f.env.smtp.waitFor(email, { after });
+    f.t.clock.advance(61);
+    const again = await f.t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email, code: await f.env.smtp.latestCode(email), client: 'desktop', referralCode: mine.code } });
+    expect(again.statusCode).toBe(200);
+    expect(await referralOf(f, existing.userId)).toBeUndefined();
+    const stranger = await signUp(f, { code: 'ZZZZZZZZ' });
+    expect(await referralOf(f, stranger.userId)).toBeUndefined();
+    const garbage = await signUp(f, { code: '<script>' });
+    expect(await referralOf(f, garbage.userId)).toBeUndefined();
+    expect((await myReferrals(f, referrer)).signedUp).toBe(2);
+  });
+
+  it('the referred customer pays: 20 % pending for the window, then available; a refund inside the window cancels it', async () => {
+    await setProgramme(f);
+    const referrer = await signUp(f);
+    const { code } = await myReferrals(f, referrer);
+    const referred = await signUp(f, { code });
+    const payment = await buy(f, referred);
+
+    const pending = await myReferrals(f, referrer);
+    expect(pending).toMatchObject({ signedUp: 1, paid: 1, credit: [{ currency: 'usd', pending: 99, available: 0 }] });
+    expect(pending.movements).toEqual([expect.objectContaining({ kind: 'earned', amount: 99, currency: 'usd' })]);
+    const earned = await f.env.database.db('referral_credits').where({ user_id: referrer.userId }).first();
+    const audit = await f.env.database.db('audit_log').where({ action: 'referral.credit_earned', target_id: referrer.userId }).select('details');
+    expect(audit.map((row: { details: unknown }) => detailsOf(row.details))).toEqual([expect.objectContaining({ creditId: earned.id, amount: 99, transactionId: expect.any(String) })]);
+    // The referred customer sees none of it.
+    expect((await myReferrals(f, referred)).credit).toEqual([]);
+
+    // Another referred customer, refunded inside the window: cancelled, and it never matures.
+    const second = await signUp(f, { code });
+    const secondPayment = await buy(f, second);
+    expect((await myReferrals(f, referrer)).credit).toEqual([{ currency: 'usd', pending: 198, available: 0 }]);
+    await later(f, 3 * 86_400, async () => {
+      await f.stripe.refund(secondPayment);
+      await f.runJobs();
+      const after = await myReferrals(f, await signIn(f, referrer.email));
+      expect(after.credit).toEqual([{ currency: 'usd', pending: 99, available: 0 }]);
+      expect(after.movements[0]).toMatchObject({ kind: 'cancelled', amount: -99, note: 'refunded' });
+    });
+
+    // After the window: the first is available; a refund after the window leaves it.
+    await later(f, 15 * 86_400, async () => {
+      const again = await signIn(f, referrer.email);
+      expect((await myReferrals(f, again)).credit).toEqual([{ currency: 'usd', pending: 0, available: 99 }]);
+      await f.stripe.refund(payment);
+      await f.runJobs();
+      expect((await myReferrals(f, again)).credit).toEqual([{ currency: 'usd', pending: 0, available: 99 }]);
+    });
+  });
+
+  it('a dispute cancels a pending reward; won, it is back; a fixed reward is paid on the first payment only', async () => {
+    await setProgramme(f, { reward: { kind: 'fixed', amount: 300 } });
+    const referrer = await f.newUser();
+    const { code } = await myReferrals(f, referrer);
+    const referred = await signUp(f, { code });
+    const payment = await buy(f, referred);
+    expect((await myReferrals(f, referrer)).credit).toEqual([{ currency: 'usd', pending: 300, available: 0 }]);
+    const opened = await f.stripe.openDispute(payment);
+    expect((await myReferrals(f, referrer)).credit).toEqual([]);
+    await f.stripe.closeDispute((opened.data.object as { id: string }).id, 'won');
+    expect((await myReferrals(f, referrer)).credit).toEqual([{ currency: 'usd', pending: 300, available: 0 }]);
+    expect((await myReferrals(f, referrer)).movements.map((m: { kind: string }) => m.kind)).toEqual(['reinstated', 'cancelled', 'earned']);
+
+    // The second payment earns nothing under a fixed reward.
+    await buy(f, referred);
+    expect((await myReferrals(f, referrer)).credit).toEqual([{ currency: 'usd', pending: 300, available: 0 }]);
+  });
+
+  it('the same card: held with "same card", no credit; the admin sees it, releases it (credit written) or voids it', async () => {
+    await setProgramme(f);
+    const referrer = await f.newUser();
+    const { code } = await myReferrals(f, referrer);
+    await buy(f, referrer, '5555 5555 5555 4444');
+    const referred = await signUp(f, { code });
+    await buy(f, referred, '5555 5555 5555 4444');
+
+    expect(await referralOf(f, referred.userId)).toMatchObject({ status: 'held', hold_reason: 'same_card' });
+    expect((await myReferrals(f, referrer))).toMatchObject({ signedUp: 1, paid: 1, credit: [] });
+    const page = (await f.call(f.admin, 'GET', '/api/admin/referrals?status=held')).json();
+    const held = page.referrals.find((r: { referred: { id: string } }) => r.referred.id === referred.userId);
+    expect(held).toMatchObject({ status: 'held', holdReason: 'same_card', referrer: { id: referrer.userId }, earned: [] });
+    expect(page.counts.held).toBeGreaterThan(0);
+    expect(page.top.find((t: { user: { id: string } }) => t.user.id === referrer.userId)).toMatchObject({ signedUp: 1, paid: 1, held: 1 });
+
+    const user = await f.newUser();
+    expect((await f.call(user, 'POST', `/api/admin/referrals/${held.id}/release`)).statusCode).toBe(403);
+    expect((await f.call(f.admin, 'POST', '/api/admin/referrals/nope/release')).statusCode).toBe(404);
+    expect((await f.call(f.admin, 'GET', '/api/admin/referrals?status=nope')).statusCode).toBe(400);
+    expect((await f.call(f.admin, 'POST', `/api/admin/referrals/${held.id}/release`)).statusCode).toBe(204);
+    expect((await f.call(f.admin, 'POST', `/api/admin/referrals/${held.id}/release`)).json().code).toBe('referral_not_held');
+    expect((await myReferrals(f, referrer)).credit).toEqual([{ currency: 'usd', pending: 99, available: 0 }]);
+    // Released: the next payment earns without the checks.
+    await buy(f, referred, '5555 5555 5555 4444');
+    expect((await myReferrals(f, referrer)).credit).toEqual([{ currency: 'usd', pending: 198, available: 0 }]);
+
+    expect((await f.call(f.admin, 'POST', `/api/admin/referrals/${held.id}/void`)).statusCode).toBe(204);
+    expect((await myReferrals(f, referrer)).credit).toEqual([]);
+    await buy(f, referred);
+    expect((await myReferrals(f, referrer)).credit).toEqual([]);
+    const actions = (await f.env.database.db('audit_log').where({ target_id: held.id }).orderBy('id').select('action')).map((row: { action: string }) => row.action);
+    expect(actions).toEqual(['referral.signed_up', 'referral.held', 'referral.released', 'referral.voided']);
+  });
+
+  it('the same address within a day, or the same device: held at once', async () => {
+    await setProgramme(f);
+    const referrer = await f.newUser(); // signed in from 127.0.0.1
+    const { code } = await myReferrals(f, referrer);
+    const sameAddress = await signUp(f, { code, ip: '127.0.0.1' });
+    expect(await referralOf(f, sameAddress.userId)).toMatchObject({ status: 'held', hold_reason: 'same_address' });
+    await buy(f, sameAddress);
+    expect((await myReferrals(f, referrer)).credit).toEqual([]);
+
+    // Two days later the same address is another household's (a shared exit, a café).
+    await later(f, 2 * DAY_S, async () => {
+      const next = await signUp(f, { code, ip: '127.0.0.1' });
+      expect(await referralOf(f, next.userId)).toMatchObject({ status: 'active' });
+    });
+
+    // The two customers' VPN clients announce one device id on /sub.
+    const referrerAccount = (await buyAccount(f, referrer, '4242 4242 4242 4242')).accountId;
+    const other = await signUp(f, { code });
+    const otherAccount = (await buyAccount(f, other, OTHER_CARD)).accountId;
+    expect(await referralOf(f, other.userId)).toMatchObject({ status: 'active' });
+    const db = f.env.database.db;
+    const now = new Date(f.t.clock.now());
+    for (const accountId of [referrerAccount, otherAccount]) {
+      await db('account_devices').insert({ id: randomUUID(), vpn_account_id: accountId, hwid: `hw-${referrerAccount.slice(0, 8)}`, first_seen_at: now, last_seen_at: now });
+    }
+    await buy(f, other);
+    expect(await referralOf(f, other.userId)).toMatchObject({ status: 'held', hold_reason: 'same_device' });
+  });
+
+  it('a paid event delivered twice at once earns once', async () => {
+    await setProgramme(f);
+    const referrer = await f.newUser();
+    const { code } = await myReferrals(f, referrer);
+    const referred = await signUp(f, { code });
+    const { sessionId } = await f.checkout(referred, { planId: f.paidPlanId });
+    const completed = await f.payQuietly(() => f.stripe.pay(sessionId, { card: OTHER_CARD }));
+    const delivery = f.stripe.signedDelivery(completed);
+    const answers = await Promise.all([1, 2, 3].map(() => f.postWebhook(delivery.body, delivery.signature)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    await f.runJobs();
+    expect(await f.count('referral_credits', { user_id: referrer.userId, kind: 'earned' })).toBe(1);
+    expect((await myReferrals(f, referrer)).credit).toEqual([{ currency: 'usd', pending: 99, available: 0 }]);
+  });
+});
