@@ -63,6 +63,9 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
         LOG_LEVEL: 'warn',
         STRIPE_API_URL: stripe.url,
         STRIPE_TEST_CLOCKS: 'true',
+        // As behind a reverse proxy on the same machine: a browser that sends X-Forwarded-For is that address
+        // (the referral tests' visitors come from addresses of their own); without it, 127.0.0.1 as before.
+        TRUST_PROXY: '127.0.0.1',
       });
       // Every browser here signs in from 127.0.0.1: the per-address limits (tested in the server's own suite)
       // would otherwise count the whole run as one visitor.

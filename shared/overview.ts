@@ -50,6 +50,8 @@ export interface AdminOverview {
    */
   activeAccounts: Array<number | null>;
   traffic: OverviewServerTraffic[];
+  /** Customers who signed up through a referral link in the range, and referred customers who paid for the first time in it. */
+  referrals: { signedUp: number; paid: number };
   totals: {
     /** All users now. */
     users: number;

@@ -48,6 +48,8 @@ export interface AdminPromoCode {
   startsAt: string | null;
   endsAt: string | null;
   active: boolean;
+  /** The referral programme's own code (its referred customers' first-payment discount): never typed, applied by itself. */
+  referral: boolean;
   /** Checkouts holding a use now (open, or paid): what counts against `maxRedemptions`. */
   used: number;
   /** Payments made with it, and what it took off them in all. */
@@ -65,7 +67,8 @@ export interface CheckoutQuote {
   /** What is charged now (the first payment). */
   total: number;
   discount: number;
-  promo: { code: string; duration: PromoDuration; durationMonths: number | null; percentOff: number | null; amountOff: number | null } | null;
+  /** `referral`: not a typed code but the discount the customer was referred with (applied when no code is typed). */
+  promo: { code: string; duration: PromoDuration; durationMonths: number | null; percentOff: number | null; amountOff: number | null; referral?: true } | null;
 }
 
 const Code = z.string({ error: 'Enter a code' }).trim().regex(PROMO_CODE_PATTERN, 'A code is 3 to 40 letters, digits, - or _');

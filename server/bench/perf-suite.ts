@@ -293,7 +293,8 @@ function summaryTable(results: ConfigResult[], renewals: RenewalsBenchResult | u
     // autocannon reports p99 0 when no request was answered in the window.
     if (alone === 0 || loaded === 0) return { text: 'no answers', ok: judged ? false : null };
     const rise = loaded - alone;
-    return { text: `${rise >= 0 ? '+' : '−'}${Math.abs(rise)} (${alone} → ${loaded})`, ok: judged ? rise < 20 : null };
+    // wrk reports p99 to the hundredth of a millisecond: the difference is rounded as they are.
+    return { text: `${rise >= 0 ? '+' : '−'}${Math.abs(rise).toFixed(2)} (${alone} → ${loaded})`, ok: judged ? rise < 20 : null };
   }));
   row('server max RSS (MB)', '< 300 at 1M', results.map((r) => ({ text: r.maxRssMb.toFixed(0), ok: r.users >= 1_000_000 ? r.maxRssMb < 300 : null })));
   row('seeding (s)', '', results.map((r) => ({ text: r.seedSeconds.toFixed(1), ok: null })));

@@ -80,6 +80,7 @@ import { createPromoCodesService } from './modules/promo-codes/promo-codes.servi
 import { createReferralsRepo } from './modules/referrals/referrals.repo.js';
 import { createReferralRewards } from './modules/referrals/referral-rewards.js';
 import { createReferralsService } from './modules/referrals/referrals.service.js';
+import { createCreditPush, scheduleReferralCreditSweep, SWEEP_REFERRAL_CREDIT } from './modules/referrals/credit-push.js';
 import { createServersRepo } from './modules/servers/servers.repo.js';
 import { createServersService } from './modules/servers/servers.service.js';
 import { createPanelImportRepo } from './modules/panel-import/panel-import.repo.js';
@@ -224,11 +225,14 @@ export function createServices(ctx: ServiceContext) {
   const refunds = createRefundsService({ db, billing: billingRepo, refunds: refundsRepo, sender: refundSender, payments });
   const orders = createOrderRows({ billing: billingRepo, accounts: accountsRepo, confirmation, clock });
   const promos = createPromoCodesService({ db, repo: createPromoCodesRepo(db), plans: plansRepo, settings, audit, clock });
+  const referrals = createReferralsService({ db, repo: referralsRepo, rewards: referralRewards, settings, promos, audit, clock, publicUrl: ctx.config.publicUrl });
   const checkout = createCheckoutService({
     db, billing: billingRepo, accounts: accountsRepo, accountsService: accounts, plans: plansRepo, settings, payments, provisioner,
-    servers, confirmation, customers, promos, orders, jobs, clock, log, publicUrl: ctx.config.publicUrl,
+    servers, confirmation, customers, promos, referralDiscount: (userId) => referrals.discountCodeFor(userId), orders, jobs, clock, log, publicUrl: ctx.config.publicUrl,
   });
-  const referrals = createReferralsService({ db, repo: referralsRepo, rewards: referralRewards, settings, audit, clock, publicUrl: ctx.config.publicUrl });
+  const creditPush = createCreditPush({
+    db, repo: referralsRepo, billing: billingRepo, customers, driverFor: (subscription) => payments.forSubscription(subscription), jobs, audit, clock, log,
+  });
   const gifts = createGiftCodesService({
     db, repo: createGiftCodesRepo(db), plans: plansRepo, accounts: accountsRepo, billing: billingRepo, settings, orders, audit, clock, canProvision: (plan) => checkout.assertCanProvision(plan),
   });
@@ -236,7 +240,7 @@ export function createServices(ctx: ServiceContext) {
     userChanged: (userId) => sessionCache.forgetUser(userId),
   });
   /** The dedupe keys of the periodic jobs scheduleRecurringJobs queues: the purge never deletes their rows. */
-  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, ...RECURRING_PERIODIC_JOBS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS, SNAPSHOT_DAILY_STATS];
+  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, ...RECURRING_PERIODIC_JOBS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS, SNAPSHOT_DAILY_STATS, SWEEP_REFERRAL_CREDIT];
   const retentionPurge = createRetentionPurge({ db, settings, clock, periodicJobKeys });
   const unreadableWebhooks = createUnreadableWebhooksRepo(db);
   const billing = createBillingService({ billing: billingRepo, paidPeriods, clock });
@@ -275,6 +279,7 @@ export function createServices(ctx: ServiceContext) {
     promos,
     gifts,
     referrals,
+    creditPush,
     billing,
     paymentWebhooks,
     userPage: createUserPageService({
@@ -318,6 +323,7 @@ export function createServices(ctx: ServiceContext) {
         reminders: { schedule, billing: billingRepo, periods, accounts: accountsRepo, notices, settings, clock },
         planPrices: { plans: plansRepo, settings, cards },
       }),
+      ...creditPush.handlers,
       ...refundJobHandlers({ db, billing: billingRepo, payments, recurring, sender: refundSender, plans: plansRepo, users, settings, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }),
     } satisfies Record<string, JobHandler>,
     /** Puts the periodic jobs in the queue (once for all instances); main.ts calls it before starting the worker. */
@@ -328,6 +334,7 @@ export function createServices(ctx: ServiceContext) {
       await schedulePanelHealthChecks(jobs, clock());
       await schedulePanelSync(jobs, clock());
       await scheduleDailySnapshot(jobs, clock());
+      await scheduleReferralCreditSweep(jobs, clock());
     },
   };
 }

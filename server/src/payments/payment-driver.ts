@@ -79,6 +79,8 @@ export interface InvoiceState {
   amountPaid: number;
   /** What a discount (a promo code's coupon) took off it; 0 when none (or not said). */
   amountDiscount?: number;
+  /** What the customer's credit balance paid of it (referral credit moved to the provider); 0 when none (or not said). */
+  creditApplied?: number;
   currency: string;
   periodStart: Date;
   periodEnd: Date;
@@ -220,6 +222,11 @@ export interface PaymentDriver {
    */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<VerifiedWebhook>;
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Credits the provider's customer `amount` minor units, which the provider takes off their next invoices (Stripe:
+   * a customer balance transaction). The same `idempotencyKey` credits once, however often it is sent.
+   */
+  creditCustomer(customerRef: string, credit: { amount: number; currency: string; idempotencyKey: string; description: string; metadata: Record<string, string> }): Promise<{ ref: string }>;
   /** Creates the provider's customer for one of our users (call once and keep the ref: see payment-customers). */
   createCustomer(customer: { userId: string; email: string }): Promise<{ customerRef: string; testClockRef: string | null }>;
   /** The provider's recurring price for the plan at this amount and interval, created when missing; its ref. */

@@ -14,11 +14,13 @@ import {
   retrieveInvoice,
   retrieveInvoicePayment,
 } from './billing-lists.js';
+import { adjustBalance, balanceTransactionsOf, parseBalanceAdjustment } from './customers.js';
 import type { FormHash } from './form-body.js';
 import { booleanParam, rejectUnknown, retrieveParams, unsupported } from './form-params.js';
 import { eventRequest, json, type ApiContext, type HttpAnswer } from './http.js';
 import { mergeMetadata } from './products-prices.js';
 import { invalidParam, noSuch } from './stripe-errors.js';
+import { nowSeconds } from './stripe-ids.js';
 import { parseAdvance, parseTestClockCreate } from './test-clocks.js';
 import type { StripeEventObject } from './webhooks.js';
 
@@ -50,6 +52,7 @@ export function routeBilling(method: string, parts: string[], ctx: ApiContext, d
     case 'customers':
       if (parts.length === 2 && method === 'POST') return json(200, billing.createCustomer(ctx.params));
       if (single && method === 'GET') return retrieve(ctx, billing.customer(id), 'customer', id);
+      if (parts.length === 4 && action === 'balance_transactions' && id !== undefined) return routeBalanceTransactions(method, id, ctx, billing);
       return null;
     case 'coupons':
       if (parts.length === 2 && method === 'POST') return json(200, billing.createCoupon(ctx.params));
@@ -145,6 +148,18 @@ function routeTestClocks(method: string, parts: string[], ctx: ApiContext, deps:
     const answer = json(200, { ...clock, status: 'advancing', status_details: { advancing: { target_frozen_time: to } } });
     deps.deliverInBackground(deps.billing.advanceClock(id, to).events);
     return answer;
+  }
+  return null;
+}
+
+/** `POST, GET /v1/customers/:id/balance_transactions`: adjust the customer's balance; list its transactions (newest first). */
+function routeBalanceTransactions(method: string, customerId: string, ctx: ApiContext, billing: BillingRoutesDeps['billing']): HttpAnswer | null {
+  const customer = billing.customer(customerId);
+  if (!customer) throw noSuch('customer', customerId, 'id');
+  if (method === 'POST') return json(200, adjustBalance(customer, parseBalanceAdjustment(ctx.params), nowSeconds()));
+  if (method === 'GET') {
+    const data = balanceTransactionsOf(customer);
+    return json(200, { object: 'list', data, has_more: false, url: `/v1/customers/${customerId}/balance_transactions` });
   }
   return null;
 }

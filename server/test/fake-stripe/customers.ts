@@ -1,7 +1,7 @@
 /** Customers: `POST /v1/customers` parameters and the Customer object. */
 import type Stripe from 'stripe';
 import type { FormHash } from './form-body.js';
-import { metadataParam, optionalString, rejectUnknown } from './form-params.js';
+import { integerParam, metadataParam, optionalString, rejectUnknown } from './form-params.js';
 import { invalidParam } from './stripe-errors.js';
 import { stripeId } from './stripe-ids.js';
 
@@ -65,4 +65,85 @@ export function newCustomer(input: CustomerCreateInput, created: number): Custom
     tax_exempt: 'none',
     test_clock: input.testClock,
   };
+}
+
+/** A CustomerBalanceTransaction exactly as the SDK types it. */
+export type CustomerBalanceTransactionObject = Stripe.CustomerBalanceTransaction;
+
+const BALANCE_PARAMS = new Set(['amount', 'currency', 'description', 'expand', 'metadata']);
+
+export interface BalanceAdjustmentInput {
+  amount: number;
+  currency: string;
+  description: string | null;
+  metadata: Record<string, string>;
+}
+
+/** `POST /v1/customers/:id/balance_transactions`: a non-zero amount (negative: credit the customer), in the customer's currency. */
+export function parseBalanceAdjustment(params: FormHash): BalanceAdjustmentInput {
+  rejectUnknown(params, BALANCE_PARAMS, '');
+  const amount = integerParam(params.amount, 'amount', -99_999_999, 99_999_999);
+  if (amount === undefined) throw invalidParam('amount', 'Missing required param: amount.', 'parameter_missing');
+  if (amount === 0) throw invalidParam('amount', 'The amount must not be zero.');
+  const currency = optionalString(params.currency, 'currency');
+  if (!currency) throw invalidParam('currency', 'Missing required param: currency.', 'parameter_missing');
+  return { amount, currency: currency.toLowerCase(), description: optionalString(params.description, 'description') ?? null, metadata: metadataParam(params.metadata, 'metadata') };
+}
+
+/** Each customer's balance transactions, oldest first. */
+const balanceLedgers = new WeakMap<CustomerObject, CustomerBalanceTransactionObject[]>();
+
+/** `GET /v1/customers/:id/balance_transactions`: newest first. */
+export const balanceTransactionsOf = (customer: CustomerObject): CustomerBalanceTransactionObject[] => [...(balanceLedgers.get(customer) ?? [])].reverse();
+
+function balanceTransaction(
+  customer: CustomerObject, fields: { amount: number; currency: string; type: CustomerBalanceTransactionObject['type']; description: string | null; invoice: string | null; metadata: Record<string, string> }, created: number,
+): CustomerBalanceTransactionObject {
+  const transaction: CustomerBalanceTransactionObject = {
+    id: stripeId('cbtxn_', 24),
+    object: 'customer_balance_transaction',
+    amount: fields.amount,
+    checkout_session: null,
+    created,
+    credit_note: null,
+    currency: fields.currency,
+    customer: customer.id,
+    customer_account: null,
+    description: fields.description,
+    ending_balance: customer.balance,
+    invoice: fields.invoice,
+    livemode: false,
+    metadata: fields.metadata,
+    type: fields.type,
+  };
+  balanceLedgers.set(customer, [...(balanceLedgers.get(customer) ?? []), transaction]);
+  return transaction;
+}
+
+/**
+ * An adjustment of the customer's balance: `customer.balance` moves by `amount` (negative is credit, applied to the
+ * next invoices). A customer's balance has one currency: the first adjustment (or subscription) sets it.
+ */
+export function adjustBalance(customer: CustomerObject, input: BalanceAdjustmentInput, created: number): CustomerBalanceTransactionObject {
+  if (customer.currency && customer.currency !== input.currency) {
+    throw invalidParam('currency', `The currency of this adjustment (${input.currency}) must match the customer's currency (${customer.currency}).`);
+  }
+  customer.currency ??= input.currency;
+  customer.balance += input.amount;
+  return balanceTransaction(customer, { ...input, type: 'adjustment', invoice: null }, created);
+}
+
+/**
+ * At finalisation, the customer's credit (a negative balance) pays what it can of the invoice, as Stripe does:
+ * `starting_balance`, `ending_balance`, `amount_due` lowered; an `applied_to_invoice` transaction when credit was used.
+ */
+export function applyBalance(customer: CustomerObject, invoice: Stripe.Invoice, created: number): CustomerBalanceTransactionObject | null {
+  invoice.starting_balance = customer.balance;
+  const applied = customer.balance < 0 ? Math.min(-customer.balance, invoice.amount_due) : 0;
+  customer.balance += applied;
+  invoice.ending_balance = customer.balance;
+  if (applied === 0) return null;
+  invoice.amount_due -= applied;
+  invoice.amount_remaining = invoice.amount_due;
+  return balanceTransaction(customer, { amount: applied, currency: invoice.currency, type: 'applied_to_invoice', description: null, invoice: invoice.id, metadata: {} }, created);
 }

@@ -4,7 +4,7 @@
  * in `parent.subscription_details` and its payments in `payments` (not on the invoice itself).
  */
 import type Stripe from 'stripe';
-import type { CustomerObject } from './customers.js';
+import { applyBalance, type CustomerObject } from './customers.js';
 import { wireDecimal } from './products-prices.js';
 import { itemOf, type SubscriptionObject } from './subscription-objects.js';
 import { stripeId } from './stripe-ids.js';
@@ -156,8 +156,9 @@ export function newInvoice(input: NewInvoiceInput): InvoiceObject {
   };
 }
 
-/** Draft → open, numbered `<customer prefix>-<sequence>`. */
+/** Draft → open, numbered `<customer prefix>-<sequence>`; the customer's credit balance pays what it can of it. */
 export function finalizeInvoice(invoice: InvoiceObject, customer: CustomerObject, now: number, baseUrl: string): void {
+  applyBalance(customer, invoice, now);
   const sequence = customer.next_invoice_sequence ?? 1;
   customer.next_invoice_sequence = sequence + 1;
   invoice.status = 'open';
@@ -178,7 +179,7 @@ export function recordAttempt(invoice: InvoiceObject, paid: boolean, now: number
     invoice.amount_remaining = 0;
     invoice.status_transitions.paid_at = now;
     invoice.next_payment_attempt = null;
-    invoice.ending_balance = 0;
+    invoice.ending_balance ??= 0;
   } else {
     invoice.next_payment_attempt = now + RETRY_SECONDS;
   }

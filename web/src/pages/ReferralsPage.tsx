@@ -90,6 +90,7 @@ function Referrals({ data }: { data: MyReferrals }) {
           <Figure label={_('account.referrals.available')} value={credit.length ? credit.map((c) => format.money(c.available, c.currency)).join(' · ') : '—'} />
         </dl>
         <p className="mt-3 text-sm text-slate-600">{_('account.referrals.pendingHelp', { days: data.terms.refundWindowDays })}</p>
+        <p className="mt-1 text-sm text-slate-600">{_('account.referrals.spendHelp')}</p>
       </section>
 
       <section aria-labelledby="referral-movements">
@@ -149,7 +150,6 @@ function Terms({ terms }: { terms: ReferralTerms }) {
           : _('account.referrals.earnFixed', { amount: format.money(reward.amount, reward.currency) })}
       </li>
       {referredBenefit.kind === 'discount' && <li>{_('account.referrals.friendDiscount', { percent: referredBenefit.percentOff })}</li>}
-      {referredBenefit.kind === 'days' && <li>{_('account.referrals.friendDays', { days: referredBenefit.days })}</li>}
       <li>{_('account.referrals.noSelf')}</li>
     </ul>
   );
@@ -164,7 +164,7 @@ function movementLabel(_: ReturnType<typeof useLingui>['_'], movement: CreditMov
     case 'reinstated':
       return _('account.referrals.kind.reinstated');
     case 'spent':
-      return _('account.referrals.kind.spent');
+      return movement.note === 'provider_balance' ? _('account.referrals.kind.toRenewal') : _('account.referrals.kind.spent');
     case 'restored':
       return _('account.referrals.kind.restored');
   }

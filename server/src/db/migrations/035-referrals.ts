@@ -39,6 +39,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable();
     t.index(['referrer_id', 'created_at']);
     t.index(['status', 'created_at']);
+    // The overview counts the sign-ups and first payments of a range.
+    t.index(['created_at']);
+    t.index(['first_paid_at']);
   });
 
   await knex.schema.createTable('referral_credits', (t) => {
@@ -55,6 +58,8 @@ export async function up(knex: Knex): Promise<void> {
     t.string('currency', 3).notNullable();
     t.timestamp('available_at', { useTz: true }).notNullable();
     t.string('note', 64);
+    /** A move of credit to the payment provider (the customer's balance there): the provider's reference once it took it. */
+    t.string('provider_ref', 64);
     t.timestamp('created_at', { useTz: true }).notNullable();
     t.index(['user_id', 'available_at']);
     t.index(['transaction_id']);

@@ -103,6 +103,8 @@ export interface TransactionMetadata {
   promo?: { code: string; amount_before: number; discount: number };
   /** A gift code redeemed for it (nothing was paid). */
   gift_code?: string;
+  /** Referral credit the customer had with the provider that paid part of it (minor units); `amount` is what the card paid. */
+  credit_applied?: number;
   error?: string;
   /**
    * Why an admin must look at it (needs_review), and what was paid (minor units of `currency_paid`, the
@@ -439,10 +441,12 @@ export function createBillingRepo(db: Db, options: { onTransition?: TransactionT
     },
 
     /** pending/failed → succeeded for an invoice, once; it records the invoice and its payment (the period it bought goes to the ledger). */
-    async markInvoicePaid(id: string, details: { invoiceId: string; paymentRef: string | null }, now: Date, trx: Db): Promise<boolean> {
+    async markInvoicePaid(id: string, details: { invoiceId: string; paymentRef: string | null; amount?: number; creditApplied?: number }, now: Date, trx: Db): Promise<boolean> {
       return changeTransactionStatus(id, ['paid'], (current) => {
         const { error: _cleared, ...metadata } = current.metadata;
-        return { provider_invoice_id: details.invoiceId, provider_payment_id: details.paymentRef, metadata: toJson(metadata) };
+        // A first invoice the customer's credit balance paid part of: the transaction is what the card paid.
+        const credit = details.creditApplied ? { amount: details.amount ?? current.amount, metadata: toJson({ ...metadata, credit_applied: details.creditApplied }) } : { metadata: toJson(metadata) };
+        return { provider_invoice_id: details.invoiceId, provider_payment_id: details.paymentRef, ...credit };
       }, now, trx);
     },
 

@@ -130,6 +130,16 @@ export function createOverviewRepo(db: Db) {
     async readHistory(fromDay: string, toDay: string): Promise<DaySeries & { historyVersion: number }> {
       return daySeriesOf(await rowsOf(historySql, [fromDay, toDay, fromDay, toDay]));
     },
+    /** Referral sign-ups and referred customers' first payments since the start of `fromDay` (two index ranges). */
+    async referralsSince(fromDay: string): Promise<{ signedUp: number; paid: number }> {
+      const from = new Date(`${fromDay}T00:00:00Z`);
+      const [signedUp, paid] = await Promise.all([
+        db('referrals').where('created_at', '>=', from).count({ n: '*' }).first(),
+        db('referrals').where('first_paid_at', '>=', from).count({ n: '*' }).first(),
+      ]);
+      return { signedUp: Number(signedUp?.n ?? 0), paid: Number(paid?.n ?? 0) };
+    },
+
     /** All users and the VPN accounts active, now. */
     async countsNow(): Promise<CountsNow> {
       const rows: Array<{ metric: string; value: unknown }> = await db('overview_counts').whereIn('metric', ABOUT_NOW).where('day', NOW).select('metric', 'value');

@@ -101,7 +101,9 @@ export function createOverviewService(deps: {
     const today = utcDay(clock());
     // Yesterday is read fresh too: a write to it may come before the database's clock turns the day.
     const recentDates = [addDays(today, -1), today];
-    const [{ currency }, recent] = await Promise.all([deps.settings.getAppSettings(), repo.readFigures(recentDates[0]!)]);
+    const [{ currency }, recent, referrals] = await Promise.all([
+      deps.settings.getAppSettings(), repo.readFigures(recentDates[0]!), repo.referralsSince(addDays(today, -(days - 1))),
+    ]);
     const history = await historyOf(days, addDays(today, -(days - 1)), recentDates[0]!, recent.historyVersion);
     const series = {
       signups: [...history.signups, ...valuesOn(recentDates, recent.signups)],
@@ -112,7 +114,7 @@ export function createOverviewService(deps: {
       traffic: trafficByServer(history, recentDates, recent.traffic, recent.serverNames),
     };
     return {
-      days, dates: [...history.dates, ...recentDates], ...series, currency, otherCurrencies: otherCurrenciesOf(history, recentDates, recent.revenue, currency),
+      days, dates: [...history.dates, ...recentDates], ...series, currency, otherCurrencies: otherCurrenciesOf(history, recentDates, recent.revenue, currency), referrals,
       totals: {
         users: recent.now.users, activeAccounts: recent.now.activeAccounts, revenue: sum(series.revenue), discounts: sum(series.discounts), signups: sum(series.signups), trials: sum(series.trials),
         trafficBytes: sum(series.traffic.map((server) => sum(server.bytes))),

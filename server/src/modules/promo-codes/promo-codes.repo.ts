@@ -16,8 +16,13 @@ export interface PromoCodeRecord {
   startsAt: Date | null;
   endsAt: Date | null;
   active: boolean;
+  /** The referral programme's code: its key starts with `~`, which no typed code has (PROMO_CODE_PATTERN). */
+  referral: boolean;
   createdAt: Date;
 }
+
+/** The prefix of the referral programme's codes' keys. */
+export const REFERRAL_KEY_PREFIX = '~';
 
 export interface PromoCodeUsage {
   /** Redemptions whose checkout is open or paid. */
@@ -61,6 +66,7 @@ const toRecord = (row: Row): PromoCodeRecord => ({
   startsAt: toDateOrNull(row.starts_at),
   endsAt: toDateOrNull(row.ends_at),
   active: toBool(row.active),
+  referral: String(row.code_key).startsWith(REFERRAL_KEY_PREFIX),
   createdAt: toDate(row.created_at),
 });
 
@@ -75,7 +81,7 @@ export function createPromoCodesRepo(db: Db) {
       .whereIn('t.status', HOLDING_STATUSES);
 
   return {
-    async insert(code: Omit<PromoCodeRecord, 'createdAt' | 'active'> & { createdBy: string | null; codeKey: string }, now: Date, trx: Db = db): Promise<void> {
+    async insert(code: Omit<PromoCodeRecord, 'createdAt' | 'active' | 'referral'> & { createdBy: string | null; codeKey: string }, now: Date, trx: Db = db): Promise<void> {
       await trx('promo_codes').insert({
         id: code.id, code: code.code, code_key: code.codeKey, percent_off: code.percentOff, amount_off: code.amountOff, currency: code.currency,
         duration: code.duration, duration_months: code.durationMonths, plan_ids: code.planIds ? toJson(code.planIds) : null,

@@ -15,8 +15,11 @@ import type { AuditRepo } from '../audit/audit.repo.js';
 import type { PlanRecord, PlansRepo } from '../plans/plans.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { Actor } from '../users/users.service.js';
-import type { PromoCodeRecord, PromoCodesRepo } from './promo-codes.repo.js';
+import { REFERRAL_KEY_PREFIX, type PromoCodeRecord, type PromoCodesRepo } from './promo-codes.repo.js';
 import { discountOf, refusalOf, usesRefusal } from './promo-discount.js';
+
+/** A code's key: a typed code's (a referral key can never be typed), or the referral programme's own. */
+const lookupKey = (code: string, referral = false) => (referral ? `${REFERRAL_KEY_PREFIX}${promoCodeKey(code)}` : promoCodeKey(code));
 
 export const promoInvalid = (reason: PromoInvalidReason) => new AppError(400, 'promo_invalid', PROMO_MESSAGES[reason], { reason });
 
@@ -37,7 +40,7 @@ export interface AppliedPromo {
 const toAdmin = (code: PromoCodeRecord & { used: number; paidCount: number; discountTotal: number }): AdminPromoCode => ({
   id: code.id, code: code.code, percentOff: code.percentOff, amountOff: code.amountOff, currency: code.currency, duration: code.duration,
   durationMonths: code.durationMonths, planIds: code.planIds, maxRedemptions: code.maxRedemptions, oncePerCustomer: code.oncePerCustomer,
-  startsAt: code.startsAt?.toISOString() ?? null, endsAt: code.endsAt?.toISOString() ?? null, active: code.active,
+  startsAt: code.startsAt?.toISOString() ?? null, endsAt: code.endsAt?.toISOString() ?? null, active: code.active, referral: code.referral,
   used: code.used, paidCount: code.paidCount, discountTotal: code.discountTotal, createdAt: code.createdAt.toISOString(),
 });
 
@@ -119,19 +122,40 @@ export function createPromoCodesService(deps: { db: Db; repo: PromoCodesRepo; pl
     },
 
     /** What the code does to the plan's price for this customer now (no use is taken). */
-    async quote(userId: string, plan: PlanRecord, promoCode: string | undefined): Promise<CheckoutQuote> {
+    async quote(userId: string, plan: PlanRecord, promoCode: string | undefined, options: { referral?: boolean } = {}): Promise<CheckoutQuote> {
       const { currency } = await deps.settings.getAppSettings();
       const base = { planId: plan.id, currency, amount: plan.price };
       if (!promoCode) return { ...base, total: plan.price, discount: 0, promo: null };
-      const code = await repo.findByKey(promoCodeKey(promoCode));
+      const code = await repo.findByKey(lookupKey(promoCode, options.referral));
       if (!code) throw promoInvalid('not_found');
       const refusal = refusalOf(code, plan, currency, clock()) ?? usesRefusal(code, await repo.usesHeld(code.id, userId));
       if (refusal) throw promoInvalid(refusal);
       const applied = appliedOf(code, plan.price);
       return {
         ...base, total: applied.total, discount: applied.discount,
-        promo: { code: code.code, duration: code.duration, durationMonths: code.durationMonths, percentOff: code.percentOff, amountOff: code.amountOff },
+        promo: {
+          code: code.code, duration: code.duration, durationMonths: code.durationMonths, percentOff: code.percentOff, amountOff: code.amountOff,
+          ...(code.referral ? { referral: true as const } : {}),
+        },
       };
+    },
+
+    /**
+     * The referral programme's code for a first-payment discount of `percent` %, made the first time it is needed:
+     * once per customer, every plan, no end. Its key cannot be typed; checkout applies it by itself (`referral`).
+     */
+    async referralCode(percent: number): Promise<string> {
+      const code = `REFERRAL-${percent}`;
+      const codeKey = `${REFERRAL_KEY_PREFIX}${code}`;
+      if (await repo.codeKeyTaken(codeKey)) return code;
+      await repo.insert({
+        id: randomUUID(), code, codeKey, percentOff: percent, amountOff: null, currency: null, duration: 'once', durationMonths: null, planIds: null,
+        maxRedemptions: null, oncePerCustomer: true, startsAt: null, endsAt: null, createdBy: null,
+      }, clock()).catch(async (err: unknown) => {
+        // Made by another checkout at the same moment: that one is the code.
+        if (!(await repo.codeKeyTaken(codeKey))) throw err;
+      });
+      return code;
     },
 
     /**
@@ -142,10 +166,10 @@ export function createPromoCodesService(deps: { db: Db; repo: PromoCodesRepo; pl
      */
     async redeem(
       trx: Db,
-      order: { promoCode: string; userId: string; plan: PlanRecord; currency: string; transactionId: string; subscriptionId: string },
+      order: { promoCode: string; referral?: boolean; userId: string; plan: PlanRecord; currency: string; transactionId: string; subscriptionId: string },
       writeCheckout: (applied: AppliedPromo) => Promise<void>,
     ): Promise<AppliedPromo> {
-      const code = await repo.findByKeyForUpdate(promoCodeKey(order.promoCode), trx);
+      const code = await repo.findByKeyForUpdate(lookupKey(order.promoCode, order.referral), trx);
       if (!code) throw promoInvalid('not_found');
       const now = clock();
       const refusal = refusalOf(code, order.plan, order.currency, now) ?? usesRefusal(code, await repo.usesHeld(code.id, order.userId, trx));

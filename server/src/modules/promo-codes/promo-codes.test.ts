@@ -36,7 +36,7 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
     const created = await createCode(f, { ...body, maxRedemptions: 5, oncePerCustomer: true, planIds: [f.paidPlanId], endsAt: '2099-01-01T00:00:00Z' });
     expect(created).toEqual({
       id: expect.any(String), code: body.code, percentOff: 20, amountOff: null, currency: null, duration: 'once', durationMonths: null, planIds: [f.paidPlanId],
-      maxRedemptions: 5, oncePerCustomer: true, startsAt: null, endsAt: '2099-01-01T00:00:00.000Z', active: true, used: 0, paidCount: 0, discountTotal: 0, createdAt: expect.any(String),
+      maxRedemptions: 5, oncePerCustomer: true, startsAt: null, endsAt: '2099-01-01T00:00:00.000Z', active: true, referral: false, used: 0, paidCount: 0, discountTotal: 0, createdAt: expect.any(String),
     });
     const fixed = await createCode(f, { code: fresh('FIVE'), amountOff: 500, duration: 'repeating', durationMonths: 3 });
     expect(fixed).toMatchObject({ amountOff: 500, currency: 'usd', duration: 'repeating', durationMonths: 3, planIds: null });

@@ -111,6 +111,11 @@ export function createReferralsRepo(db: Db) {
       return inserted.length > 0;
     },
 
+    async findByReferred(referredId: string): Promise<ReferralRecord | undefined> {
+      const row = await db('referrals').select('*').where({ referred_id: referredId }).first();
+      return row && toReferral(row);
+    },
+
     /** The referral that brought `referredId`, its row held until `trx` ends (PostgreSQL). */
     async findByReferredForUpdate(referredId: string, trx: Db): Promise<ReferralRecord | undefined> {
       const query = trx('referrals').select('*').where({ referred_id: referredId });
@@ -224,6 +229,40 @@ export function createReferralsRepo(db: Db) {
         signedUp: Number(row.signed_up), paid: Number(row.paid), held: Number(row.held),
         earned: perCurrency(earnedRows.filter((earned) => earned.user_id === row.referrer_id)),
       }));
+    },
+
+    /** Holds the user's row until `trx` ends (PostgreSQL), so two moves of their credit queue one behind the other. */
+    async lockUser(userId: string, trx: Db): Promise<void> {
+      const query = trx('user_profiles').select('id').where({ id: userId });
+      if (lockable) query.forUpdate();
+      await query.first();
+    },
+
+    /** A move of credit to the provider written but not confirmed sent (a crash or a timeout between the two). */
+    async unsentProviderMove(userId: string, trx: Db): Promise<CreditRow | undefined> {
+      const row = await trx('referral_credits').select('*').where({ user_id: userId, kind: 'spent', note: 'provider_balance' }).whereNull('provider_ref').orderBy('id').first();
+      return row && toCredit(row);
+    },
+
+    async markSent(id: number, ref: string): Promise<void> {
+      await db('referral_credits').where({ id }).whereNull('provider_ref').update({ provider_ref: ref });
+    },
+
+    /** The user's newest auto-renewing subscription that still renews at a provider, if any. */
+    async liveRecurringSubscriptionId(userId: string): Promise<string | undefined> {
+      const row = await db('subscriptions').select('id').where({ user_id: userId, billing: 'recurring', cancel_at_period_end: false })
+        .whereIn('status', ['active', 'past_due']).whereNotNull('provider_subscription_id').orderBy('created_at', 'desc').first();
+      return row?.id as string | undefined;
+    },
+
+    /** Users with credit available (or a move not confirmed) and an auto-renewing plan to spend it on. */
+    async usersWithCreditToMove(now: Date): Promise<string[]> {
+      const rows = await db('referral_credits as c')
+        .whereExists(db('subscriptions as s').select(db.raw('1')).whereRaw('s.user_id = c.user_id').where({ 's.billing': 'recurring', 's.cancel_at_period_end': false })
+          .whereIn('s.status', ['active', 'past_due']).whereNotNull('s.provider_subscription_id'))
+        .groupBy('c.user_id').select('c.user_id')
+        .havingRaw('sum(case when c.available_at <= ? then c.amount else 0 end) > 0 or sum(case when c.provider_ref is null and c.note = ? then 1 else 0 end) > 0', [now, 'provider_balance']);
+      return rows.map((row) => row.user_id as string);
     },
 
     /** Whether the referrer ever paid with the card a payment was made with (its fingerprint). */

@@ -12,6 +12,7 @@ import type { Db } from '../../db/knex.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
+import type { PromoCodesService } from '../promo-codes/promo-codes.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { Actor } from '../users/users.service.js';
 import type { ReferralRewards } from './referral-rewards.js';
@@ -23,7 +24,7 @@ const TOP_REFERRERS = 10;
 
 /** The referral programme: its settings, each customer's link and credit, sign-up attribution, and the admin's decisions. */
 export function createReferralsService(deps: {
-  db: Db; repo: ReferralsRepo; rewards: ReferralRewards; settings: SettingsService; audit: AuditRepo; clock: Clock; publicUrl: URL;
+  db: Db; repo: ReferralsRepo; rewards: ReferralRewards; settings: SettingsService; promos: Pick<PromoCodesService, 'referralCode'>; audit: AuditRepo; clock: Clock; publicUrl: URL;
 }) {
   const { db, repo, rewards, clock } = deps;
 
@@ -63,6 +64,18 @@ export function createReferralsService(deps: {
         enabled: settings.enabled, code, link: new URL(`${REFERRAL_PATH}${code}`, deps.publicUrl).toString(), terms: termsOf(settings),
         signedUp: counts.signedUp, paid: counts.paid, credit, movements,
       };
+    },
+
+    /**
+     * The discount code of a customer referred with a first-payment discount who has not paid yet; null for anyone
+     * else (not referred, referred with no discount, paid before, or a referral held or voided as the referrer's own).
+     */
+    async discountCodeFor(userId: string): Promise<string | null> {
+      const referral = await repo.findByReferred(userId);
+      if (!referral || referral.status === 'held' || referral.status === 'void') return null;
+      const benefit = referral.terms.referredBenefit;
+      if (benefit.kind !== 'discount' || (await repo.paidBefore(userId, '', db))) return null;
+      return deps.promos.referralCode(benefit.percentOff);
     },
 
     /** The referrer a link code names, when the programme runs. */

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { REFERRAL_COOKIE } from '../../../../shared/referrals.js';
 import { useBillingFixture, type BillingFixture } from '../../../test/billing-fixture.js';
 import { TEST_DATABASES } from '../../../test/databases.js';
+import { stripePeriodEnd, subscribeToRecurring } from '../../../test/recurring-subscriber.js';
+import { SWEEP_REFERRAL_CREDIT } from './credit-push.js';
 import { TEST_ORIGIN, type DesktopSession } from '../../../test/test-app.js';
 
 const DAY_S = 86_400;
@@ -104,7 +106,7 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
       [{ reward: { kind: 'percent', percent: 20 } }, 'reward.months'],
       [{ reward: { kind: 'fixed', amount: -1 } }, 'reward.amount'],
       [{ refundWindowDays: -1 }, 'refundWindowDays'],
-      [{ referredBenefit: { kind: 'days', days: 0 } }, 'referredBenefit.days'],
+      [{ referredBenefit: { kind: 'discount', percentOff: 0 } }, 'referredBenefit.percentOff'],
       [{ enabled: 'yes' }, 'enabled'],
     ] as const) {
       const res = await f.call(f.admin, 'PUT', '/api/admin/referrals/settings', { ...PROGRAMME, ...body });
@@ -274,6 +276,95 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     }
     await buy(f, other);
     expect(await referralOf(f, other.userId)).toMatchObject({ status: 'held', hold_reason: 'same_device' });
+  });
+
+  it('the referred customer\'s first payment has the referral discount by itself; a typed code replaces it; nobody else has it', async () => {
+    await setProgramme(f, { referredBenefit: { kind: 'discount', percentOff: 20 } });
+    const referrer = await f.newUser();
+    const { code } = await myReferrals(f, referrer);
+    const referred = await signUp(f, { code });
+
+    // Asked as often as the dialog opens: a quote without a code guesses nothing and is not counted.
+    for (let i = 0; i < 12; i += 1) expect((await f.call(referred, 'POST', '/api/checkout/quote', { planId: f.paidPlanId })).statusCode).toBe(200);
+    const quote = (await f.call(referred, 'POST', '/api/checkout/quote', { planId: f.paidPlanId })).json();
+    expect(quote).toEqual({
+      planId: f.paidPlanId, currency: 'usd', amount: 499, total: 399, discount: 100,
+      promo: { code: 'REFERRAL-20', duration: 'once', durationMonths: null, percentOff: 20, amountOff: null, referral: true },
+    });
+    // The programme's code cannot be typed.
+    const typed = await f.call(referred, 'POST', '/api/checkout/quote', { planId: f.paidPlanId, promoCode: 'REFERRAL-20' });
+    expect(typed.json()).toMatchObject({ code: 'promo_invalid', reason: 'not_found' });
+    // Someone not referred, or referred from the referrer's own address (held), pays the list price.
+    const stranger = await f.newUser();
+    expect((await f.call(stranger, 'POST', '/api/checkout/quote', { planId: f.paidPlanId })).json()).toMatchObject({ total: 499, promo: null });
+    const sameHome = await signUp(f, { code, ip: '127.0.0.1' });
+    expect((await f.call(sameHome, 'POST', '/api/checkout/quote', { planId: f.paidPlanId })).json()).toMatchObject({ total: 499, promo: null });
+
+    const started = await f.checkout(referred, { planId: f.paidPlanId });
+    expect(f.stripe.getSession(started.sessionId)).toMatchObject({ amount_subtotal: 499, amount_total: 399, metadata: { promo_code: 'REFERRAL-20' } });
+    await f.stripe.pay(started.sessionId, { card: OTHER_CARD });
+    await f.runJobs();
+    const [transaction] = (await f.call(referred, 'GET', '/api/transactions')).json();
+    expect(transaction).toMatchObject({ status: 'succeeded', amount: 399, promo: { code: 'REFERRAL-20', amountBefore: 499, discount: 100 } });
+    // The referrer earns on what was paid.
+    expect((await myReferrals(f, referrer)).credit).toEqual([{ currency: 'usd', pending: 79, available: 0 }]);
+    // The first payment only.
+    expect((await f.call(referred, 'POST', '/api/checkout/quote', { planId: f.paidPlanId })).json()).toMatchObject({ total: 499, promo: null });
+    const codes = (await f.call(f.admin, 'GET', '/api/admin/promo-codes')).json();
+    expect(codes.find((c: { code: string }) => c.code === 'REFERRAL-20')).toMatchObject({ referral: true, percentOff: 20, duration: 'once', oncePerCustomer: true, paidCount: 1 });
+
+    // A typed code replaces the referral discount.
+    const other = await signUp(f, { code });
+    const created = await f.call(f.admin, 'POST', '/api/admin/promo-codes', { code: `HALF${kind}`, percentOff: 50, duration: 'once' });
+    expect(created.statusCode, created.body).toBe(201);
+    const half = await f.checkout(other, { planId: f.paidPlanId, promoCode: `HALF${kind}` });
+    expect(f.stripe.getSession(half.sessionId)).toMatchObject({ amount_subtotal: 499, amount_total: 249, metadata: { promo_code: `HALF${kind}` } });
+  });
+
+  it('after the refund window the credit goes to the referrer\'s card account: their next renewal is charged that much less', async () => {
+    await setProgramme(f);
+    const referrer = await signUp(f);
+    const subscriber = await subscribeToRecurring(f, referrer);
+    const { code } = await myReferrals(f, referrer);
+    const referred = await signUp(f, { code });
+    await buy(f, referred);
+    const sweep = async () => {
+      await f.t.app.services.jobs.enqueue({ type: SWEEP_REFERRAL_CREDIT, payload: {} }, new Date(f.t.clock.now()));
+      await f.runJobs();
+    };
+    // Pending credit stays with us.
+    await sweep();
+    expect(f.stripe.getCustomer(subscriber.customer)!.balance).toBe(0);
+
+    await later(f, 15 * 86_400, async () => {
+      await sweep();
+      // Twice: the second finds nothing left to move.
+      await sweep();
+      const again = await signIn(f, referrer.email);
+      const mine = await myReferrals(f, again);
+      expect(mine.credit).toEqual([]);
+      expect(mine.movements[0]).toMatchObject({ kind: 'spent', amount: -99, note: 'provider_balance' });
+    });
+    expect(f.stripe.getCustomer(subscriber.customer)!.balance).toBe(-99);
+    const moved = await f.env.database.db('referral_credits').where({ user_id: referrer.userId, kind: 'spent' });
+    expect(moved).toHaveLength(1);
+    expect(moved[0].provider_ref).toMatch(/^cbtxn_/);
+    // The process died after Stripe took the credit and before we noted it: sent again with the same key, credited once.
+    await f.env.database.db('referral_credits').where({ id: moved[0].id }).update({ provider_ref: null });
+    await later(f, 16 * 86_400, sweep);
+    expect(f.stripe.getCustomer(subscriber.customer)!.balance).toBe(-99);
+    expect((await f.env.database.db('referral_credits').where({ id: moved[0].id }).first()).provider_ref).toBe(moved[0].provider_ref);
+    expect(await f.count('referral_credits', { user_id: referrer.userId, kind: 'spent' })).toBe(1);
+
+    await f.stripe.advanceClock(subscriber.clock, stripePeriodEnd(f, subscriber) + 2 * 3600);
+    await f.runJobs();
+    const invoices = f.stripe.listInvoices(subscriber.stripeSubscription);
+    expect(invoices.map((invoice) => [invoice.total, invoice.amount_paid, invoice.starting_balance, invoice.ending_balance])).toEqual([[499, 499, 0, 0], [499, 400, -99, 0]]);
+    expect(f.stripe.getCustomer(subscriber.customer)!.balance).toBe(0);
+    const renewal = (await f.call(referrer, 'GET', '/api/transactions')).json().find((t: { renewal: boolean }) => t.renewal);
+    expect(renewal).toMatchObject({ renewal: true, amount: 400, status: 'succeeded' });
+    const row = await f.env.database.db('transactions').where({ provider_invoice_id: invoices[1]!.id }).first();
+    expect(detailsOf(row.metadata)).toMatchObject({ credit_applied: 99 });
   });
 
   it('a paid event delivered twice at once earns once', async () => {

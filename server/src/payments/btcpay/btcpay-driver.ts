@@ -196,6 +196,7 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
     },
 
     createCustomer: notSupported,
+    creditCustomer: notSupported,
     ensureRecurringPrice: notSupported,
     readSubscription: notSupported,
     setCancelAtPeriodEnd: notSupported,

@@ -28,6 +28,9 @@ const invoiceFields = {
   period_end: unix,
   /** What discounts (our promo codes' coupons) took off it; absent in older events: nothing. */
   total_discount_amounts: z.array(z.object({ amount: z.number().int() })).nullish(),
+  /** The customer's balance before and after the invoice took from it (negative: credit); null before finalisation. */
+  starting_balance: z.number().int().nullish(),
+  ending_balance: z.number().int().nullish(),
 };
 
 /** 2025-03-31 (basil) and later: the subscription under `parent`, the payments in `payments` (when expanded). */
@@ -146,12 +149,20 @@ export function readInvoice(shape: BillingShape, object: unknown, eventType?: st
     amountDue: invoice.amount_due,
     amountPaid: invoice.amount_paid,
     ...discountOf(invoice),
+    ...creditOf(invoice),
     currency: invoice.currency,
     periodStart: fromUnix(period.start),
     periodEnd: fromUnix(period.end),
     paymentRef: billed.paymentRef,
     nextAttemptAt: invoice.next_payment_attempt ? fromUnix(invoice.next_payment_attempt) : null,
   };
+}
+
+/** What the customer's credit balance paid of the invoice, when it paid anything (the balance rose towards 0 by that much). */
+function creditOf(invoice: { starting_balance?: number | null; ending_balance?: number | null }): { creditApplied?: number } {
+  const start = invoice.starting_balance ?? 0;
+  const applied = start < 0 && invoice.ending_balance !== null && invoice.ending_balance !== undefined ? Math.min(invoice.ending_balance, 0) - start : 0;
+  return applied > 0 ? { creditApplied: applied } : {};
 }
 
 /** What discounts took off the invoice, when they took anything. */

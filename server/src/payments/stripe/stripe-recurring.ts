@@ -11,7 +11,7 @@ export interface RecurringOptions {
   testClocks: boolean;
 }
 
-type RecurringMethods = Pick<PaymentDriver, 'createCustomer' | 'ensureRecurringPrice' | 'readSubscription' | 'setCancelAtPeriodEnd' | 'cancelNow' | 'openBillingPortal'> & {
+type RecurringMethods = Pick<PaymentDriver, 'createCustomer' | 'creditCustomer' | 'ensureRecurringPrice' | 'readSubscription' | 'setCancelAtPeriodEnd' | 'cancelNow' | 'openBillingPortal'> & {
   /** The invoice with its payment, as our state (for a paid invoice's event, which does not carry the payment). */
   readInvoice(invoiceId: string): Promise<InvoiceState | null>;
 };
@@ -64,6 +64,18 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
       const customer = await calling('Creating the customer', () =>
         stripe.customers.create({ email, metadata: { user_id: userId }, ...(testClock ? { test_clock: testClock } : {}) }, { idempotencyKey: `customer:${userId}` }));
       return { customerRef: customer.id, testClockRef: testClock ?? null };
+    },
+
+    async creditCustomer(customerRef, credit) {
+      // A move sent before whose answer was lost (Stripe keeps idempotency keys for a day only): found by our id.
+      const recent = await calling('Reading the customer balance', () => stripe.customers.listBalanceTransactions(customerRef, { limit: 100 }));
+      const sent = recent.data.find((transaction) => transaction.metadata?.credit_id !== undefined && transaction.metadata.credit_id === credit.metadata.credit_id);
+      if (sent) return { ref: sent.id };
+      const made = await calling('Crediting the customer balance', () =>
+        stripe.customers.createBalanceTransaction(customerRef, {
+          amount: -credit.amount, currency: credit.currency, description: credit.description, metadata: credit.metadata,
+        }, { idempotencyKey: credit.idempotencyKey }));
+      return { ref: made.id };
     },
 
     async ensureRecurringPrice(spec) {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { renewalIntervalOf } from '../../../../shared/plan-billing.js';
 import type { Plan } from '../../../../shared/plans.js';
 import { LockIcon } from '../../components/content/content-icons';
@@ -14,6 +14,7 @@ import { targetPlanName, type PaymentTarget } from './payment-target';
 import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 import type { CheckoutQuote } from '../../../../shared/promo-codes.js';
 import { isApiError } from '../../api';
+import { billingApi } from '../../api/billing-endpoints';
 import { PromoCodeField } from './PromoCodeField';
 
 interface PaymentDialogProps {
@@ -121,6 +122,23 @@ function RenewalTerms({ plan, kind, cryptoOnly }: { plan: Plan; kind: PaymentTar
   );
 }
 
+/** The first-payment discount the customer was referred with, for this plan (null when they have none, or it cannot be asked). */
+function useReferralQuote(planId: string | null): CheckoutQuote | null {
+  const [quote, setQuote] = useState<CheckoutQuote | null>(null);
+  useEffect(() => {
+    if (!planId) return undefined;
+    let current = true;
+    billingApi.quote({ planId }).then(
+      (answer) => current && setQuote(answer.promo?.referral ? answer : null),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [planId]);
+  return quote;
+}
+
 /**
  * The payment modal: what is being bought (or renewed), whether it renews, a note that Stripe takes
  * the card, and 'Pay {price} with card', which starts the checkout.
@@ -131,7 +149,10 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
   const money = useStoreMoney();
   const titleId = useId();
   const [busy, setBusy] = useState<PaymentMethod | null>(null);
-  const [quote, setQuote] = useState<CheckoutQuote | null>(null);
+  // The typed code's quote, and the referral discount the server gives when no code is typed (shown when there is no typed one).
+  const [typedQuote, setQuote] = useState<CheckoutQuote | null>(null);
+  const referralQuote = useReferralQuote(target.plan?.id ?? null);
+  const quote = typedQuote ?? referralQuote;
   const [promoError, setPromoError] = useState<string | null>(null);
   const offersCard = methods.includes('card');
   const offersCrypto = methods.includes('crypto');
@@ -149,7 +170,7 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
     if (busy) return;
     setBusy(method);
     try {
-      await onPay(method, quote?.promo?.code);
+      await onPay(method, typedQuote?.promo?.code);
     } catch (caught) {
       // The code was refused at the last moment (its last use taken meanwhile): said here, the dialog stays.
       if (isApiError(caught) && caught.code === 'promo_invalid') {
@@ -185,7 +206,7 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
           {plan && <PlanSummary plan={plan} kind={target.kind} quote={quote} />}
         </dl>
         {plan && (
-          <PromoCodeField planId={plan.id} quote={quote} onQuote={setQuote} error={promoError} onError={setPromoError} disabled={busy !== null} />
+          <PromoCodeField planId={plan.id} quote={typedQuote} referral={referralQuote} onQuote={setQuote} error={promoError} onError={setPromoError} disabled={busy !== null} />
         )}
         {plan && <RenewalTerms plan={plan} kind={target.kind} cryptoOnly={!offersCard} />}
         {offersCard && (

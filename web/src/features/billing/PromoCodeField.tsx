@@ -12,6 +12,8 @@ interface PromoCodeFieldProps {
   planId: string;
   /** The code the server accepted for this plan, with the price it leaves; null while none is. */
   quote: CheckoutQuote | null;
+  /** The discount the customer was referred with, which applies while no code is typed. */
+  referral?: CheckoutQuote | null;
   onQuote: (quote: CheckoutQuote | null) => void;
   /** A refusal from elsewhere (the checkout itself): shown under the field. */
   error: string | null;
@@ -35,7 +37,7 @@ function useDurationText(): (quote: CheckoutQuote) => string {
  * /api/checkout/quote`), which says what it takes off or why it cannot be used. A code from a `?promo=` link
  * is filled in and checked at once.
  */
-export function PromoCodeField({ planId, quote, onQuote, error, onError, disabled }: PromoCodeFieldProps) {
+export function PromoCodeField({ planId, quote, referral = null, onQuote, error, onError, disabled }: PromoCodeFieldProps) {
   const { _ } = useLingui();
   const money = useStoreMoney();
   const durationText = useDurationText();
@@ -92,16 +94,26 @@ export function PromoCodeField({ planId, quote, onQuote, error, onError, disable
     );
   }
 
+  const referralNote = referral?.promo && (
+    <p className="rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200" data-testid="referral-discount">
+      {_('pricing.promo.referral', { discount: money(referral.discount) })}
+    </p>
+  );
+
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)} disabled={disabled} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
-        {_('pricing.promo.have')}
-      </button>
+      <div className="space-y-2">
+        {referralNote}
+        <button type="button" onClick={() => setOpen(true)} disabled={disabled} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
+          {_(referralNote ? 'pricing.promo.haveInstead' : 'pricing.promo.have')}
+        </button>
+      </div>
     );
   }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-1.5">
+      {referralNote}
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {_('pricing.promo.label')}
       </label>

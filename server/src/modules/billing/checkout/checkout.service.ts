@@ -37,6 +37,12 @@ export const FIRST_FOLLOW_UP_SECONDS = 600;
  * Starting a payment (by card, or in crypto) and answering the return pages. The price, currency and
  * product come from the plan on the server; the browser only names a plan or an account, and the method.
  */
+/** The discount an order is made with: a typed code, or (`referral`) the one the customer was referred with. */
+interface ChosenPromo {
+  promoCode: string;
+  referral?: boolean;
+}
+
 export function createCheckoutService(deps: {
   db: Db;
   billing: BillingRepo;
@@ -50,6 +56,8 @@ export function createCheckoutService(deps: {
   confirmation: PaymentConfirmation;
   customers: PaymentCustomers;
   promos: PromoCodesService;
+  /** The referral discount code of a customer who was referred with one and has not paid yet (null otherwise). */
+  referralDiscount?: (userId: string) => Promise<string | null>;
   orders: OrderRows;
   jobs: JobsRepo;
   clock: Clock;
@@ -150,12 +158,12 @@ export function createCheckoutService(deps: {
    * A promo code that leaves nothing to pay: the order is written as paid, with the code's use, in one transaction
    * (order-rows.ts). The customer goes to the thank-you page, which follows it as it follows a payment.
    */
-  async function startFreeOrder(user: UserProfile, order: { plan: PlanRecord; kind: CheckoutKind; renewedAccountId: string | null; currency: string; promoCode: string }): Promise<CheckoutStarted> {
+  async function startFreeOrder(user: UserProfile, order: { plan: PlanRecord; kind: CheckoutKind; renewedAccountId: string | null; currency: string; promo: ChosenPromo }): Promise<CheckoutStarted> {
     const { plan, kind, currency } = order;
     const ids = newOrderIds(order.renewedAccountId);
     let checkoutId = '';
     await deps.db.transaction(async (trx) => {
-      await deps.promos.redeem(trx, { promoCode: order.promoCode, userId: user.id, plan, currency, transactionId: ids.transactionId, subscriptionId: ids.subscriptionId }, async (promo) => {
+      await deps.promos.redeem(trx, { ...order.promo, userId: user.id, plan, currency, transactionId: ids.transactionId, subscriptionId: ids.subscriptionId }, async (promo) => {
         // The code's terms cannot change, but its plan's price could have since it was quoted.
         if (promo.total !== 0) throw new AppError(409, 'price_changed', BILLING_MESSAGES.priceChanged);
         checkoutId = await deps.orders.placeFree(trx, { user, plan, kind, currency, ids, promo });
@@ -163,18 +171,36 @@ export function createCheckoutService(deps: {
     });
     await deps.accounts.insertLog({
       accountId: ids.accountId, userId: user.id, step: 'checkout_started', status: 'success',
-      details: { transactionId: ids.transactionId, checkoutId, planId: plan.id, amount: 0, kind, promoCode: order.promoCode }, now: clock(),
+      details: { transactionId: ids.transactionId, checkoutId, planId: plan.id, amount: 0, kind, promoCode: order.promo.promoCode }, now: clock(),
     });
     return { url: `${sitePage(user, '/thank-you')}?session_id=${encodeURIComponent(checkoutId)}`, sessionId: checkoutId, subscriptionId: ids.subscriptionId };
+  }
+
+  /**
+   * The discount of the order: the code the customer typed, else the one they were referred with (their first payment's
+   * discount, while it can be used: a referral discount that cannot is simply not given, never refused).
+   */
+  async function choosePromo(user: UserProfile, plan: PlanRecord, typed: string | undefined): Promise<ChosenPromo | null> {
+    if (typed) return { promoCode: typed };
+    const referral = await deps.referralDiscount?.(user.id);
+    if (!referral) return null;
+    try {
+      await deps.promos.quote(user.id, plan, referral, { referral: true });
+      return { promoCode: referral, referral: true };
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'promo_invalid') return null;
+      throw err;
+    }
   }
 
   return {
     assertCanProvision,
 
-    /** What the plan costs this customer with the code (no use is taken): the payment dialog's before and after. */
+    /** What the plan costs this customer with the code, or with their referral discount (no use is taken): the payment dialog's before and after. */
     async quote(user: UserProfile, body: CheckoutQuoteBody): Promise<CheckoutQuote> {
       const { plan } = await resolveOrder(user, { planId: body.planId });
-      return deps.promos.quote(user.id, plan, body.promoCode);
+      const promo = await choosePromo(user, plan, body.promoCode);
+      return deps.promos.quote(user.id, plan, promo?.promoCode, { referral: promo?.referral });
     },
 
     async startCheckout(user: UserProfile, body: CheckoutBody): Promise<CheckoutStarted> {
@@ -184,10 +210,12 @@ export function createCheckoutService(deps: {
       // The store's currency now: the price is that many of its minor units, and the payment keeps it.
       const { currency } = await deps.settings.getAppSettings();
       const subscribes = kind === 'purchase' && method === 'card' && recurringPriceSpec(plan, currency) !== null;
+      // A purchase's first payment may carry the customer's referral discount when no code is typed.
+      const chosen = await choosePromo(user, plan, body.promoCode);
       // A code that leaves nothing to pay once needs no payment provider (asked here without taking a use).
-      if (body.promoCode && !subscribes && (await deps.promos.quote(user.id, plan, body.promoCode)).total === 0) {
+      if (chosen && !subscribes && (await deps.promos.quote(user.id, plan, chosen.promoCode, { referral: chosen.referral })).total === 0) {
         await assertCanProvision(plan);
-        return startFreeOrder(user, { plan, kind, renewedAccountId, currency, promoCode: body.promoCode });
+        return startFreeOrder(user, { plan, kind, renewedAccountId, currency, promo: chosen });
       }
       await assertCanProvision(plan);
       const recurring = await recurringTerms(driver, user, plan, kind, method, currency);
@@ -205,7 +233,7 @@ export function createCheckoutService(deps: {
           });
           await deps.jobs.enqueue({ type: CHECK_CHECKOUT, payload: { transactionId }, runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS), dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`, maxAttempts: 500 }, now, trx);
         };
-        if (body.promoCode) promo = await deps.promos.redeem(trx, { promoCode: body.promoCode, userId: user.id, plan, currency, transactionId, subscriptionId }, write);
+        if (chosen) promo = await deps.promos.redeem(trx, { ...chosen, userId: user.id, plan, currency, transactionId, subscriptionId }, write);
         else await write(null);
       });
 

@@ -67,7 +67,8 @@ export function createRecurringPayments(deps: {
     if (existing || invoice.first) return existing;
     await billing.insertInvoiceTransaction({
       id: randomUUID(), subscriptionId: subscription.id, userId: subscription.userId, invoiceId: invoice.invoiceId,
-      amount: invoice.amountDue, currency: invoice.currency, metadata: { plan_name: subscription.metadata.plan_name, kind: 'renewal', ...renewalPromo(subscription, invoice) },
+      amount: invoice.amountDue, currency: invoice.currency,
+      metadata: { plan_name: subscription.metadata.plan_name, kind: 'renewal', ...renewalPromo(subscription, invoice), ...(invoice.creditApplied ? { credit_applied: invoice.creditApplied } : {}) },
     }, clock(), trx);
     return billing.findInvoiceTransaction(subscription.id, invoice.invoiceId, false, trx);
   }
@@ -79,7 +80,8 @@ export function createRecurringPayments(deps: {
       await deps.reversals.applyKept(invoice.paymentRef, trx);
     }
     // The first payment must be what was ordered; a renewal is whatever the subscription's price charges.
-    if (invoice.first && (invoice.amountPaid !== transaction.amount || invoice.currency !== transaction.currency)) {
+    // Credit the customer had with the provider (referral credit) paid part of it: the order is what card and credit paid together.
+    if (invoice.first && (invoice.amountPaid + (invoice.creditApplied ?? 0) !== transaction.amount || invoice.currency !== transaction.currency)) {
       const review = { reason: 'amount_mismatch' as const, amount_paid: invoice.amountPaid, currency_paid: invoice.currency };
       if (await billing.markTransactionNeedsReview(transaction.id, { checkoutId: transaction.providerTransactionId ?? invoice.invoiceId, paymentRef: invoice.paymentRef, review }, now, trx)) {
         log.error({ transactionId: transaction.id, invoiceId: invoice.invoiceId, amountPaid: invoice.amountPaid }, 'recurring: first invoice differs from the order; needs review');
@@ -95,7 +97,8 @@ export function createRecurringPayments(deps: {
     const period = { vpnAccountId: subscription.vpnAccountId, billing: 'recurring' as const, startsAt: invoice.periodStart, endsAt: invoice.periodEnd };
     const overlap = await deps.periods.overlapping(period, trx);
     if (overlap) return holdPaidTwice(subscription, transaction, invoice, overlap.transactionId, trx);
-    if (!(await billing.markInvoicePaid(transaction.id, { invoiceId: invoice.invoiceId, paymentRef: invoice.paymentRef }, now, trx))) return false;
+    const credit = invoice.first && invoice.creditApplied ? { amount: invoice.amountPaid, creditApplied: invoice.creditApplied } : {};
+    if (!(await billing.markInvoicePaid(transaction.id, { invoiceId: invoice.invoiceId, paymentRef: invoice.paymentRef, ...credit }, now, trx))) return false;
     await deps.periods.insert({ id: randomUUID(), transactionId: transaction.id, subscriptionId: subscription.id, ...period }, now, trx);
     const newest = !subscription.currentPeriodEnd || invoice.periodEnd >= subscription.currentPeriodEnd;
     const { error: _cleared, past_due_since: _paid, ...metadata } = subscription.metadata;

@@ -126,6 +126,11 @@ export function OverviewTab({ refreshKey }: { refreshKey: number }) {
               })}
             </p>
           )}
+          {(overview.referrals.signedUp > 0 || overview.referrals.paid > 0) && (
+            <p className="text-sm text-slate-600" data-testid="overview-referrals">
+              {_('admin.overview.referrals', { signedUp: overview.referrals.signedUp, paid: overview.referrals.paid, days: overview.days })}
+            </p>
+          )}
           {overview.otherCurrencies.length > 0 && (
             <p className="text-sm text-slate-600">
               {_('admin.overview.otherCurrencies', {

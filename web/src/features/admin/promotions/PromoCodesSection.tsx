@@ -85,7 +85,10 @@ export function PromoCodesSection({ refreshKey, plans }: { refreshKey: number; p
         <AdminTable caption={_('admin.promo.title')} columns={COLUMN_IDS.map((column) => _(column))} busy={loadState === 'loading'} isEmpty={codes?.length === 0} emptyText={_('admin.promo.empty')} pinLastColumn>
           {codes?.map((code) => (
             <tr key={code.id}>
-              <Cell className="font-mono font-medium whitespace-nowrap text-slate-900"><bdi>{code.code}</bdi></Cell>
+              <Cell className="font-mono font-medium whitespace-nowrap text-slate-900">
+                <bdi>{code.code}</bdi>
+                {code.referral && <span className="block font-sans text-xs font-normal text-slate-500">{_('admin.promo.referralCode')}</span>}
+              </Cell>
               <Cell><DiscountText code={code} /></Cell>
               <Cell>{code.planIds ? code.planIds.map(planName).join(', ') : _('admin.promo.allPlans')}</Cell>
               <Cell className="whitespace-nowrap tabular-nums">

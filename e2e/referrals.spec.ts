@@ -1,0 +1,101 @@
+import type { Browser, Page } from '@playwright/test';
+import { startFakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
+import { addServerAndPlan, expect, FAKE_STRIPE_KEYS, signIn, signInAsNewAdmin, test, uniqueEmail, type Site } from './site.js';
+
+/** A visitor of their own: another browser, coming from `address` (the site trusts its proxy on 127.0.0.1, as behind nginx). */
+async function visitor(browser: Browser, site: Site, address: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: site.baseURL, extraHTTPHeaders: { 'x-forwarded-for': address } });
+  return context.newPage();
+}
+
+/** Buys `planName` from the dashboard, paying on the fake Stripe page with `card`. */
+async function buy(page: Page, planName: string, card: string, payLabel: string): Promise<void> {
+  const plan = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: planName }) });
+  await plan.getByRole('button', { name: 'Buy' }).click();
+  const dialog = page.getByRole('dialog', { name: `Buy ${planName}` });
+  await dialog.getByRole('button', { name: payLabel }).click();
+  await expect(page).toHaveURL(/\/checkout\/pay\/cs_test_/);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/thank-you\?session_id=cs_test_/);
+  await expect(page.getByRole('dialog', { name: /Your VPN Account is Ready/ })).toBeVisible({ timeout: 15_000 });
+}
+
+test('the admin runs a referral programme; a friend follows the link, pays less, and the referrer sees the credit; the same card is held', async ({ page, browser, site, consoleErrors }) => {
+  test.setTimeout(120_000);
+  const panel = await startFakeMarzneshin();
+  try {
+    await signInAsNewAdmin(page, site, 'admin-referrals');
+    const planName = `Ten ${Date.now()}`;
+    await addServerAndPlan(page, site, panel, { name: planName, price: 1000 });
+    expect((await page.request.put('/api/admin/payments/card', { data: { enabled: true, ...FAKE_STRIPE_KEYS }, headers: { origin: site.baseURL } })).status()).toBe(200);
+
+    // The operator's terms: 20 % of every payment for 3 months; the friend gets 10 % off the first payment.
+    await page.goto('/admin/promotions');
+    const section = page.getByRole('region', { name: 'Referrals' });
+    await section.getByLabel('Referral programme on').check();
+    await section.getByLabel('Percent of each payment').fill('20');
+    await section.getByLabel('For how many months').fill('3');
+    await section.getByLabel('The referred customer gets').selectOption('discount');
+    await section.getByLabel('Discount, percent').fill('10');
+    await section.getByRole('button', { name: 'Save referral settings' }).click();
+    await expect(page.getByText('Referral settings saved')).toBeVisible();
+
+    // The referrer finds their link on the dashboard's Invite friends page.
+    const referrer = await visitor(browser, site, '10.20.0.1');
+    const referrerEmail = uniqueEmail('referrer');
+    await signIn(referrer, site, referrerEmail);
+    await referrer.getByRole('link', { name: 'Invite friends' }).click();
+    await expect(referrer).toHaveURL(/\/referrals$/);
+    await expect(referrer.getByText('You earn 20% of every payment a friend makes in their first 3 months, as credit. It is recurring')).toBeVisible();
+    await expect(referrer.getByText('Your friend gets 10% off their first payment.')).toBeVisible();
+    await expect(referrer.getByRole('img', { name: 'QR code of your referral link' })).toBeVisible();
+    const link = await referrer.getByRole('textbox', { name: 'Your link' }).inputValue();
+    expect(link).toMatch(new RegExp(`^${site.baseURL}/r/[A-Z2-9]{8}$`));
+    await referrer.screenshot({ path: test.info().outputPath('referrals-page.png'), fullPage: true });
+
+    // A friend follows it, signs up, and pays $9.00 instead of $10.00.
+    const friend = await visitor(browser, site, '10.20.0.2');
+    await friend.goto(link);
+    await expect(friend).toHaveURL(`${site.baseURL}/`);
+    await signIn(friend, site, uniqueEmail('friend'));
+    const plan = friend.getByRole('listitem').filter({ has: friend.getByRole('heading', { name: planName }) });
+    await plan.getByRole('button', { name: 'Buy' }).click();
+    const dialog = friend.getByRole('dialog', { name: `Buy ${planName}` });
+    await expect(dialog.getByTestId('referral-discount')).toHaveText("Your friend's referral: $1.00 off your first payment.");
+    await expect(dialog.getByTestId('price-after')).toHaveText('$9.00');
+    await friend.screenshot({ path: test.info().outputPath('friend-dialog.png') });
+    await friend.keyboard.press('Escape');
+    await buy(friend, planName, '4000 0566 5566 5556', 'Pay $9.00 with card');
+
+    // The referrer's credit: 20 % of $9.00, pending for the refund window.
+    await referrer.reload();
+    await expect(referrer.getByText('Signed up').locator('..')).toContainText('1');
+    await expect(referrer.getByText('Pending credit').locator('..')).toContainText('$1.80');
+    await expect(referrer.getByRole('row').filter({ hasText: 'Earned: a friend paid' })).toContainText('+$1.80');
+    await referrer.screenshot({ path: test.info().outputPath('referrals-credit.png'), fullPage: true });
+
+    // The referrer pays with a card, then a "friend" pays with the same card: held, and the admin sees why.
+    await referrer.goto('/dashboard');
+    await buy(referrer, planName, '4242 4242 4242 4242', 'Pay $10.00 with card');
+    const secondAccount = await visitor(browser, site, '10.20.0.3');
+    await secondAccount.goto(link);
+    const farmerEmail = uniqueEmail('farmer');
+    await signIn(secondAccount, site, farmerEmail);
+    await buy(secondAccount, planName, '4242 4242 4242 4242', 'Pay $9.00 with card');
+
+    await page.reload();
+    await section.getByLabel('Show').selectOption('held');
+    const held = section.getByRole('row').filter({ hasText: farmerEmail });
+    await expect(held).toContainText('Held: same card');
+    await expect(held).toContainText(referrerEmail);
+    await page.screenshot({ path: test.info().outputPath('admin-held.png'), fullPage: true });
+    await held.getByRole('button', { name: 'Void' }).click();
+    await expect(page.getByText('Referral voided: its pending credit is cancelled')).toBeVisible();
+    await referrer.goto('/referrals');
+    await expect(referrer.getByText('Pending credit').locator('..')).toContainText('$1.80');
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    await panel.close();
+  }
+});
