@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicPlansRoutes, { plans: services.plans });
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   await app.register(subscriptionRoutes, { service: services.subscription, limitPerIp: limits.subPerIp });
-  await app.register(authRoutes, { auth: services.auth, limits });
+  await app.register(authRoutes, { auth: services.auth, limits, secureCookies: config.publicUrl.protocol === 'https:' });
   await app.register(meRoutes, { users: services.users });
   await app.register(accountsRoutes, { accounts: services.accounts });
   await app.register(accountDevicesRoutes, { devices: services.devices });

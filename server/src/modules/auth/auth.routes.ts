@@ -18,7 +18,7 @@ const emailKey = (request: FastifyRequest): string => {
   return email.success ? email.data : '-';
 };
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; limits: RateLimits }) {
+export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; limits: RateLimits; secureCookies?: boolean }) {
   const { auth, limits } = opts;
   const byIp = (request: FastifyRequest) => request.ip;
 
@@ -36,7 +36,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     const body = parseInput(VerifyOtpBody, request.body);
     const referralCode = body.referralCode ?? request.cookies[REFERRAL_COOKIE];
     const { user, tokens } = await auth.verifyCode({ ...body, referralCode }, requestMeta(request));
-    if (request.cookies[REFERRAL_COOKIE]) reply.clearCookie(REFERRAL_COOKIE, { path: '/' });
+    // The link's code has done its work (a sign-up is attributed once): cleared with the attributes it was set with.
+    if (request.cookies[REFERRAL_COOKIE]) reply.clearCookie(REFERRAL_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies ?? false });
     if (body.client === 'desktop') {
       return { user: toMe(user), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn };
     }

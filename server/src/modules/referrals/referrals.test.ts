@@ -41,6 +41,8 @@ async function signUp(f: BillingFixture, options: { code?: string; cookie?: stri
     payload: { email, code: await f.env.smtp.latestCode(email), client: 'desktop', ...(options.code ? { referralCode: options.code } : {}) },
   });
   expect(res.statusCode, res.body).toBe(200);
+  // The link's cookie has done its work.
+  if (options.cookie) expect(res.cookies.find((c) => c.name === REFERRAL_COOKIE)).toMatchObject({ value: '', maxAge: 0, path: '/', httpOnly: true });
   const body = res.json();
   return { accessToken: body.accessToken, refreshToken: body.refreshToken, userId: body.user.id, email };
 }
