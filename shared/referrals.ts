@@ -77,6 +77,9 @@ export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 export const REFERRAL_HOLD_REASONS = ['same_card', 'same_device', 'same_address'] as const;
 export type ReferralHoldReason = (typeof REFERRAL_HOLD_REASONS)[number];
 
+/** The note of a `spent` movement that moved credit to the customer's balance at the payment provider (taken off their next renewal). */
+export const PROVIDER_BALANCE_NOTE = 'provider_balance';
+
 export const REFERRAL_CREDIT_KINDS = ['earned', 'cancelled', 'reinstated', 'spent', 'restored'] as const;
 export type ReferralCreditKind = (typeof REFERRAL_CREDIT_KINDS)[number];
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { CreditMovement, MyReferrals, ReferralTerms } from '../../../shared/referrals.js';
+import { PROVIDER_BALANCE_NOTE, type CreditMovement, type MyReferrals, type ReferralTerms } from '../../../shared/referrals.js';
 import { billingApi } from '../api/billing-endpoints';
 import { Loading } from '../components/Loading';
 import { BUTTON } from '../features/accounts/button-styles';
@@ -164,7 +164,7 @@ function movementLabel(_: ReturnType<typeof useLingui>['_'], movement: CreditMov
     case 'reinstated':
       return _('account.referrals.kind.reinstated');
     case 'spent':
-      return movement.note === 'provider_balance' ? _('account.referrals.kind.toRenewal') : _('account.referrals.kind.spent');
+      return movement.note === PROVIDER_BALANCE_NOTE ? _('account.referrals.kind.toRenewal') : _('account.referrals.kind.spent');
     case 'restored':
       return _('account.referrals.kind.restored');
   }

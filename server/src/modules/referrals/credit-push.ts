@@ -7,14 +7,13 @@ import type { PaymentDriver } from '../../payments/payment-driver.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
 import type { BillingRepo, SubscriptionRecord } from '../billing/billing.repo.js';
 import { customerKeyOfDriver, type PaymentCustomers } from '../billing/provider-accounts/payment-customers.js';
+import { PROVIDER_BALANCE_NOTE } from '../../../../shared/referrals.js';
 import type { ReferralsRepo } from './referrals.repo.js';
 
 export const PUSH_REFERRAL_CREDIT = 'referrals.push_credit';
 export const SWEEP_REFERRAL_CREDIT = 'referrals.sweep_credit';
 /** Hourly: credit matures as its refund window ends, at no event of its own. */
 const SWEEP_SECONDS = 3600;
-/** The note of a movement that moved credit to the customer's balance at the payment provider. */
-export const PROVIDER_BALANCE_NOTE = 'provider_balance';
 
 /** Puts the hourly sweep in the queue unless it is there already (any instance may call this at start). */
 export async function scheduleReferralCreditSweep(jobs: JobsRepo, now: Date): Promise<void> {
@@ -53,7 +52,7 @@ export function createCreditPush(deps: {
       const available = (await repo.balances(userId, now, trx)).find((balance) => balance.currency === currency)?.available ?? 0;
       if (available <= 0) return null;
       const id = await repo.insertCredit({ userId, referralId: null, transactionId: null, kind: 'spent', amount: -available, currency, availableAt: now, note: PROVIDER_BALANCE_NOTE }, now, trx);
-      await deps.audit.record({ actorId: null, actorEmail: null, action: 'referral.credit_spent', targetType: 'user', targetId: userId, details: { creditId: id, amount: -available, currency, to: 'provider_balance' }, now }, trx);
+      await deps.audit.record({ actorId: null, actorEmail: null, action: 'referral.credit_spent', targetType: 'user', targetId: userId, details: { creditId: id, amount: -available, currency, to: PROVIDER_BALANCE_NOTE }, now }, trx);
       return { id, amount: available };
     });
   }

@@ -62,15 +62,10 @@ export function createReferralRewards(deps: { repo: ReferralsRepo; audit: AuditR
   async function paid(transaction: TransactionRecord, now: Date, trx: Db): Promise<void> {
     const referral = await repo.findByReferredForUpdate(transaction.userId, trx);
     if (!referral || referral.status === 'void' || transaction.amount <= 0) return;
-    if (referral.status === 'active') {
-      const reason = await relation(referral, transaction, now, trx);
-      if (reason) {
-        await hold(referral, reason, transaction.id, now, trx);
-        if (!referral.firstPaidAt) await repo.setFirstPaid(referral.id, now, trx);
-        return;
-      }
-    }
-    if (referral.status === 'held') {
+    const reason = referral.status === 'active' ? await relation(referral, transaction, now, trx) : null;
+    if (reason) await hold(referral, reason, transaction.id, now, trx);
+    if (reason || referral.status === 'held') {
+      // Counted as paid (the admin's list, the referrer's figures), earning nothing while held.
       if (!referral.firstPaidAt) await repo.setFirstPaid(referral.id, now, trx);
       return;
     }

@@ -1,13 +1,14 @@
-import type {
-  AdminReferral,
-  CreditBalance,
-  CreditMovement,
-  ReferralCreditKind,
-  ReferralHoldReason,
-  ReferralSettings,
-  ReferralStatus,
-  ReferralTerms,
-  TopReferrer,
+import {
+  PROVIDER_BALANCE_NOTE,
+  type AdminReferral,
+  type CreditBalance,
+  type CreditMovement,
+  type ReferralCreditKind,
+  type ReferralHoldReason,
+  type ReferralSettings,
+  type ReferralStatus,
+  type ReferralTerms,
+  type TopReferrer,
 } from '../../../../shared/referrals.js';
 import { dialectOf, type Db } from '../../db/knex.js';
 import { parseJson, toDate, toDateOrNull, toJson } from '../../db/values.js';
@@ -240,7 +241,7 @@ export function createReferralsRepo(db: Db) {
 
     /** A move of credit to the provider written but not confirmed sent (a crash or a timeout between the two). */
     async unsentProviderMove(userId: string, trx: Db): Promise<CreditRow | undefined> {
-      const row = await trx('referral_credits').select('*').where({ user_id: userId, kind: 'spent', note: 'provider_balance' }).whereNull('provider_ref').orderBy('id').first();
+      const row = await trx('referral_credits').select('*').where({ user_id: userId, kind: 'spent', note: PROVIDER_BALANCE_NOTE }).whereNull('provider_ref').orderBy('id').first();
       return row && toCredit(row);
     },
 
@@ -261,7 +262,7 @@ export function createReferralsRepo(db: Db) {
         .whereExists(db('subscriptions as s').select(db.raw('1')).whereRaw('s.user_id = c.user_id').where({ 's.billing': 'recurring', 's.cancel_at_period_end': false })
           .whereIn('s.status', ['active', 'past_due']).whereNotNull('s.provider_subscription_id'))
         .groupBy('c.user_id').select('c.user_id')
-        .havingRaw('sum(case when c.available_at <= ? then c.amount else 0 end) > 0 or sum(case when c.provider_ref is null and c.note = ? then 1 else 0 end) > 0', [now, 'provider_balance']);
+        .havingRaw('sum(case when c.available_at <= ? then c.amount else 0 end) > 0 or sum(case when c.provider_ref is null and c.note = ? then 1 else 0 end) > 0', [now, PROVIDER_BALANCE_NOTE]);
       return rows.map((row) => row.user_id as string);
     },
 
