@@ -99,3 +99,54 @@ test('the admin runs a referral programme; a friend follows the link, pays less,
     await panel.close();
   }
 });
+
+test('the referrer\'s available credit pays part of their next payment: the dialog says how much, Stripe charges the rest, the history shows it', async ({ page, browser, site, consoleErrors }) => {
+  test.setTimeout(120_000);
+  const panel = await startFakeMarzneshin();
+  try {
+    await signInAsNewAdmin(page, site, 'admin-credit');
+    const planName = `Credit ${Date.now()}`;
+    await addServerAndPlan(page, site, panel, { name: planName, price: 1000 });
+    const headers = { origin: site.baseURL };
+    expect((await page.request.put('/api/admin/payments/card', { data: { enabled: true, ...FAKE_STRIPE_KEYS }, headers })).status()).toBe(200);
+    // No refund window: a friend's payment is credit at once.
+    const programme = { enabled: true, referredBenefit: { kind: 'none' }, reward: { kind: 'percent', percent: 20, months: 3 }, refundWindowDays: 0 };
+    expect((await page.request.put('/api/admin/referrals/settings', { data: programme, headers })).status()).toBe(200);
+
+    const referrer = await visitor(browser, site, '10.21.0.1');
+    await signIn(referrer, site, uniqueEmail('saver'));
+    await referrer.goto('/referrals');
+    const link = await referrer.getByRole('textbox', { name: 'Your link' }).inputValue();
+    const friend = await visitor(browser, site, '10.21.0.2');
+    await friend.goto(link);
+    await signIn(friend, site, uniqueEmail('friend-credit'));
+    await buy(friend, planName, '4000 0566 5566 5556', 'Pay $10.00 with card');
+
+    await referrer.reload();
+    await expect(referrer.getByText('Available credit', { exact: true }).locator('..')).toContainText('$2.00');
+    await expect(referrer.getByText(/Available credit pays your next payments by itself/)).toContainText('at least $0.50');
+
+    await referrer.goto('/dashboard');
+    const plan = referrer.getByRole('listitem').filter({ has: referrer.getByRole('heading', { name: planName }) });
+    await plan.getByRole('button', { name: 'Buy' }).click();
+    const dialog = referrer.getByRole('dialog', { name: `Buy ${planName}` });
+    await expect(dialog.getByTestId('credit-used')).toHaveText('−$2.00');
+    await referrer.screenshot({ path: test.info().outputPath('credit-dialog.png') });
+    await referrer.keyboard.press('Escape');
+    await buy(referrer, planName, '4242 4242 4242 4242', 'Pay $8.00 with card');
+
+    await referrer.goto('/dashboard');
+    await referrer.getByRole('button', { name: 'Transaction History' }).click();
+    const history = referrer.getByRole('dialog', { name: 'Transaction History' });
+    await expect(history.getByRole('row').filter({ hasText: planName }).first()).toContainText('$8.00');
+    await expect(history.getByText('Referral credit: −$2.00')).toBeVisible();
+    await referrer.screenshot({ path: test.info().outputPath('credit-history.png') });
+    await referrer.goto('/referrals');
+    // Nothing left: no figure.
+    await expect(referrer.getByText('Available credit', { exact: true }).locator('..')).toHaveText('Available credit—');
+    await expect(referrer.getByRole('row').filter({ hasText: 'Spent on a payment' })).toContainText('-$2.00');
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    await panel.close();
+  }
+});

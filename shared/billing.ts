@@ -106,6 +106,8 @@ export interface Transaction {
   promo?: { code: string; amountBefore: number; discount: number };
   /** Nothing paid: a gift code was redeemed for it. */
   giftCode?: string;
+  /** Referral credit that paid part (or all) of it, besides `amount`. */
+  credit?: number;
 }
 
 /** `POST /api/billing/portal`: the provider's billing portal (update the card, see invoices) for the caller. */

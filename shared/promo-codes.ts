@@ -69,6 +69,12 @@ export interface CheckoutQuote {
   discount: number;
   /** `referral`: not a typed code but the discount the customer was referred with (applied when no code is typed). */
   promo: { code: string; duration: PromoDuration; durationMonths: number | null; percentOff: number | null; amountOff: number | null; referral?: true } | null;
+  /**
+   * What the customer's referral credit pays of `total` when it is paid once (a one-off plan, a renewal by hand, a
+   * crypto payment): it leaves `total - credit` to pay. A card subscription's first payment is `total`; the credit
+   * goes to its renewals.
+   */
+  credit: number;
 }
 
 const Code = z.string({ error: 'Enter a code' }).trim().regex(PROMO_CODE_PATTERN, 'A code is 3 to 40 letters, digits, - or _');

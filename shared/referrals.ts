@@ -80,6 +80,13 @@ export type ReferralHoldReason = (typeof REFERRAL_HOLD_REASONS)[number];
 /** The note of a `spent` movement that moved credit to the customer's balance at the payment provider (taken off their next renewal). */
 export const PROVIDER_BALANCE_NOTE = 'provider_balance';
 
+/**
+ * The least a payment is left to pay once referral credit has paid the rest (minor units of the store's currency).
+ * Stripe refuses charges under about $0.50 (€0.50, ¥50; £0.30): an order the credit does not cover entirely keeps at
+ * least this much to pay, and the rest of the credit stays for later.
+ */
+export const CREDIT_MIN_CHARGE = 50;
+
 export const REFERRAL_CREDIT_KINDS = ['earned', 'cancelled', 'reinstated', 'spent', 'restored'] as const;
 export type ReferralCreditKind = (typeof REFERRAL_CREDIT_KINDS)[number];
 

@@ -79,6 +79,7 @@ import { createGiftCodesService } from './modules/gift-codes/gift-codes.service.
 import { createPromoCodesService } from './modules/promo-codes/promo-codes.service.js';
 import { createReferralsRepo } from './modules/referrals/referrals.repo.js';
 import { createReferralRewards } from './modules/referrals/referral-rewards.js';
+import { createCreditSpending } from './modules/referrals/credit-spending.js';
 import { createReferralsService } from './modules/referrals/referrals.service.js';
 import { createCreditPush, scheduleReferralCreditSweep, SWEEP_REFERRAL_CREDIT } from './modules/referrals/credit-push.js';
 import { createServersRepo } from './modules/servers/servers.repo.js';
@@ -147,8 +148,14 @@ export function createServices(ctx: ServiceContext) {
   const jobs = createJobsRepo(db);
   const referralsRepo = createReferralsRepo(db);
   const referralRewards = createReferralRewards({ repo: referralsRepo, audit });
-  // Every payment's status change moves its referrer's credit, in the same database transaction.
-  const billingRepo = createBillingRepo(db, { onTransition: referralRewards.onTransition });
+  const creditSpending = createCreditSpending({ repo: referralsRepo, audit });
+  // Every payment's status change moves its referrer's credit, and the credit it spent, in the same database transaction.
+  const billingRepo = createBillingRepo(db, {
+    onTransition: async (transaction, event, now, trx) => {
+      await referralRewards.onTransition(transaction, event, now, trx);
+      await creditSpending.onTransition(transaction, event, now, trx);
+    },
+  });
   const periods = createPaidPeriodsRepo(db);
   // "The site changed" (settings, card settings, plans): caches of pages and public settings follow it, across instances.
   const changeSignal = createChangeSignal(broadcast);
@@ -228,7 +235,7 @@ export function createServices(ctx: ServiceContext) {
   const referrals = createReferralsService({ db, repo: referralsRepo, rewards: referralRewards, settings, promos, audit, clock, publicUrl: ctx.config.publicUrl });
   const checkout = createCheckoutService({
     db, billing: billingRepo, accounts: accountsRepo, accountsService: accounts, plans: plansRepo, settings, payments, provisioner,
-    servers, confirmation, customers, promos, referralDiscount: (userId) => referrals.discountCodeFor(userId), orders, jobs, clock, log, publicUrl: ctx.config.publicUrl,
+    servers, confirmation, customers, promos, referralDiscount: (userId) => referrals.discountCodeFor(userId), credit: creditSpending, orders, jobs, clock, log, publicUrl: ctx.config.publicUrl,
   });
   const creditPush = createCreditPush({
     db, repo: referralsRepo, billing: billingRepo, customers, driverFor: (subscription) => payments.forSubscription(subscription), jobs, audit, clock, log,

@@ -7,6 +7,8 @@
 export const CRASH_POINTS = [
   /** The account row is saved (suspended), nothing else. */
   'account:after-insert',
+  /** A card or crypto order: its rows (and the referral credit it spends) are written; the provider has not been asked. */
+  'checkout:after-order',
   /** Paid: the provisioning job has started, nothing recorded yet. */
   'fulfil:before-provision',
   /** The row names the server and username about to be created; the panel has not been called. */

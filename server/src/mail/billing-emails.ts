@@ -37,6 +37,8 @@ export interface ReceiptEmailInput extends BillingEmailBase, Charge {
   receiptNumber: string;
   /** Paid with a promo code: the code, the price before it and what it took off (minor units of `currency`). */
   promo?: { code: string; amountBefore: number; discount: number } | null;
+  /** Referral credit that paid part of it (minor units of `currency`); `amount` is what was paid besides. */
+  credit?: number | null;
 }
 
 export interface RenewalReminderEmailInput extends BillingEmailBase, Charge {
@@ -109,6 +111,7 @@ export function renderReceiptEmail(input: ReceiptEmailInput): MailMessage {
         ...(input.promo
           ? [[t('billing.receipt.factPromo'), t('billing.receipt.promoValue', { code: input.promo.code, discount: price(input.promo.discount, input.currency), price: price(input.promo.amountBefore, input.currency) })] as [string, string]]
           : []),
+        ...(input.credit ? [[t('billing.receipt.factCredit'), t('billing.receipt.creditValue', { credit: price(input.credit, input.currency) })] as [string, string]] : []),
         [t('billing.receipt.factPlan'), plan],
         [t('billing.receipt.factPaidOn'), day(input.paidAt)],
         [t('billing.receipt.factReceiptNumber'), input.receiptNumber],

@@ -39,6 +39,11 @@ export interface CheckoutOrder {
    * duration) is given the price before it and the code's terms.
    */
   discount?: OrderDiscount;
+  /**
+   * Referral credit (ours) that paid part of a one-off order: `amount` is already what is left to pay; a provider that
+   * shows discounts shows the price before the code and the credit, and what both took off.
+   */
+  credit?: number;
 }
 
 /** A promo code's terms as a provider is told them. Amounts in minor units of the order's currency. */

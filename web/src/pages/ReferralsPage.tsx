@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PROVIDER_BALANCE_NOTE, type CreditMovement, type MyReferrals, type ReferralTerms } from '../../../shared/referrals.js';
+import { CREDIT_MIN_CHARGE, PROVIDER_BALANCE_NOTE, type CreditMovement, type MyReferrals, type ReferralTerms } from '../../../shared/referrals.js';
 import { billingApi } from '../api/billing-endpoints';
 import { Loading } from '../components/Loading';
 import { BUTTON } from '../features/accounts/button-styles';
 import { ErrorBanner } from '../features/accounts/ErrorBanner';
 import { useCopyWithToast } from '../features/accounts/useCopyWithToast';
 import { QrCode } from '../features/setup/QrCode';
+import { useStoreMoney } from '../features/config/useStoreMoney';
 import { useFormat } from '../i18n/format';
 
 type LoadState = { status: 'loading' } | { status: 'loaded'; data: MyReferrals } | { status: 'failed' };
@@ -54,6 +55,7 @@ export default function ReferralsPage() {
 function Referrals({ data }: { data: MyReferrals }) {
   const { _ } = useLingui();
   const format = useFormat();
+  const money = useStoreMoney();
   const copy = useCopyWithToast();
   const credit = data.credit.length > 0 ? data.credit : [];
 
@@ -90,7 +92,7 @@ function Referrals({ data }: { data: MyReferrals }) {
           <Figure label={_('account.referrals.available')} value={credit.length ? credit.map((c) => format.money(c.available, c.currency)).join(' · ') : '—'} />
         </dl>
         <p className="mt-3 text-sm text-slate-600">{_('account.referrals.pendingHelp', { days: data.terms.refundWindowDays })}</p>
-        <p className="mt-1 text-sm text-slate-600">{_('account.referrals.spendHelp')}</p>
+        <p className="mt-1 text-sm text-slate-600">{_('account.referrals.spendHelp', { minimum: money(CREDIT_MIN_CHARGE) })}</p>
       </section>
 
       <section aria-labelledby="referral-movements">
@@ -166,6 +168,6 @@ function movementLabel(_: ReturnType<typeof useLingui>['_'], movement: CreditMov
     case 'spent':
       return movement.note === PROVIDER_BALANCE_NOTE ? _('account.referrals.kind.toRenewal') : _('account.referrals.kind.spent');
     case 'restored':
-      return _('account.referrals.kind.restored');
+      return movement.note === 'refunded' ? _('account.referrals.kind.restoredRefund') : _('account.referrals.kind.restored');
   }
 }

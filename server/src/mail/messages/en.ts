@@ -24,6 +24,8 @@ export const en = {
   'billing.receipt.factAmount': 'Amount',
   'billing.receipt.factPromo': 'Promo code',
   'billing.receipt.promoValue': '{code}: {discount} off {price}',
+  'billing.receipt.factCredit': 'Referral credit',
+  'billing.receipt.creditValue': '{credit} of your credit used',
   'billing.receipt.factPlan': 'Plan',
   'billing.receipt.factPaidOn': 'Paid on',
   'billing.receipt.factReceiptNumber': 'Receipt number',

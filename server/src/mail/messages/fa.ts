@@ -18,6 +18,8 @@ export const fa: EmailCatalogue = {
   'billing.receipt.factAmount': 'مبلغ',
   'billing.receipt.factPromo': 'کد تخفیف',
   'billing.receipt.promoValue': '{code}: {discount} تخفیف از {price}',
+  'billing.receipt.factCredit': 'اعتبار معرفی',
+  'billing.receipt.creditValue': '{credit} از اعتبار شما استفاده شد',
   'billing.receipt.factPlan': 'طرح',
   'billing.receipt.factPaidOn': 'تاریخ پرداخت',
   'billing.receipt.factReceiptNumber': 'شمارهٔ رسید',

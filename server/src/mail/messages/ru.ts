@@ -18,6 +18,8 @@ export const ru: EmailCatalogue = {
   'billing.receipt.factAmount': 'Сумма',
   'billing.receipt.factPromo': 'Промокод',
   'billing.receipt.promoValue': '{code}: скидка {discount} с {price}',
+  'billing.receipt.factCredit': 'Реферальный бонус',
+  'billing.receipt.creditValue': 'списано {credit} с вашего бонусного счёта',
   'billing.receipt.factPlan': 'Тариф',
   'billing.receipt.factPaidOn': 'Дата оплаты',
   'billing.receipt.factReceiptNumber': 'Номер квитанции',

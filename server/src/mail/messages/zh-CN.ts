@@ -18,6 +18,8 @@ export const zhCN: EmailCatalogue = {
   'billing.receipt.factAmount': '金额',
   'billing.receipt.factPromo': '优惠码',
   'billing.receipt.promoValue': '{code}：{price} 减 {discount}',
+  'billing.receipt.factCredit': '推荐额度',
+  'billing.receipt.creditValue': '已使用 {credit} 额度',
   'billing.receipt.factPlan': '套餐',
   'billing.receipt.factPaidOn': '付款日期',
   'billing.receipt.factReceiptNumber': '收据编号',

@@ -105,6 +105,8 @@ export interface TransactionMetadata {
   gift_code?: string;
   /** Referral credit the customer had with the provider that paid part of it (minor units); `amount` is what the card paid. */
   credit_applied?: number;
+  /** Referral credit of our own ledger that paid part of a one-off order (minor units; `spent` movements name the order); `amount` is what is left to pay. */
+  credit_spent?: number;
   error?: string;
   /**
    * Why an admin must look at it (needs_review), and what was paid (minor units of `currency_paid`, the
@@ -139,7 +141,7 @@ export interface TransactionMetadata {
 
 export interface NewCheckout {
   subscription: { id: string; userId: string; vpnAccountId: string | null; providerId: string | null; providerAccountId?: string | null; planId: string; billing: PlanBilling; metadata: SubscriptionMetadata };
-  transaction: { id: string; amount: number; currency: string; promo?: TransactionMetadata['promo']; gift_code?: string; providerTransactionId?: string };
+  transaction: { id: string; amount: number; currency: string; promo?: TransactionMetadata['promo']; gift_code?: string; credit_spent?: number; providerTransactionId?: string };
 }
 
 export function toSubscriptionRecord(row: Record<string, unknown>): SubscriptionRecord {
@@ -233,7 +235,7 @@ export function createBillingRepo(db: Db, options: { onTransition?: TransactionT
       });
       await trx('transactions').insert({
         id: tx.id, subscription_id: sub.id, user_id: sub.userId, status: 'pending', amount: tx.amount, discount: tx.promo?.discount ?? 0, currency: tx.currency,
-        provider_transaction_id: tx.providerTransactionId ?? null, provider_account_id: sub.providerAccountId ?? null, metadata: toJson({ plan_name: sub.metadata.plan_name, kind: sub.metadata.kind, ...(tx.promo ? { promo: tx.promo } : {}), ...(tx.gift_code ? { gift_code: tx.gift_code } : {}) }), created_at: now, updated_at: now,
+        provider_transaction_id: tx.providerTransactionId ?? null, provider_account_id: sub.providerAccountId ?? null, metadata: toJson({ plan_name: sub.metadata.plan_name, kind: sub.metadata.kind, ...(tx.promo ? { promo: tx.promo } : {}), ...(tx.gift_code ? { gift_code: tx.gift_code } : {}), ...(tx.credit_spent ? { credit_spent: tx.credit_spent } : {}) }), created_at: now, updated_at: now,
       });
     },
 

@@ -20,7 +20,14 @@ export const toTransaction = (record: TransactionRecord): Transaction => ({
   ...(record.status === 'pending' && record.metadata.crypto ? { crypto: record.metadata.crypto } : {}),
   ...(record.metadata.gift_code ? { giftCode: record.metadata.gift_code } : {}),
   ...(record.metadata.promo ? { promo: { code: record.metadata.promo.code, amountBefore: record.metadata.promo.amount_before, discount: record.metadata.promo.discount } } : {}),
+  ...creditOf(record),
 });
+
+/** Referral credit that paid part of it: spent from our ledger on a one-off order, or the provider's balance on a renewal. */
+function creditOf(record: TransactionRecord): { credit?: number } {
+  const credit = record.metadata.credit_spent ?? record.metadata.credit_applied ?? 0;
+  return credit > 0 ? { credit } : {};
+}
 
 /** The customer's subscriptions and transactions. */
 export function createBillingService(deps: { billing: BillingRepo; paidPeriods: PaidPeriods; clock: Clock }) {

@@ -94,6 +94,8 @@ export function createSendBillingEmailHandler(deps: {
             nextChargeAt: renews ? periodEnd : null, receiptNumber: transaction.id.slice(0, 8).toUpperCase(),
             ...(renews && periodEnd ? { nextChargeAmount: nextChargeAmount(subscription, periodEnd) } : {}),
             promo: transaction.metadata.promo ? { code: transaction.metadata.promo.code, amountBefore: transaction.metadata.promo.amount_before, discount: transaction.metadata.promo.discount } : null,
+            // Our credit spent on a one-off order, or the provider's balance taken off a renewal.
+            credit: transaction.metadata.credit_spent ?? transaction.metadata.credit_applied ?? null,
           }),
         };
       }

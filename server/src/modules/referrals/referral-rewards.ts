@@ -85,7 +85,8 @@ export function createReferralRewards(deps: { repo: ReferralsRepo; audit: AuditR
 
   /** A dispute won: what its opening cancelled comes back, maturing when it would have (at once if that has passed). */
   async function reinstate(transaction: TransactionRecord, now: Date, trx: Db): Promise<void> {
-    const credits = await repo.creditsOfTransaction(transaction.id, trx);
+    // The referrer's movements of the payment (not the payer's own credit that it spent).
+    const credits = (await repo.creditsOfTransaction(transaction.id, trx)).filter((credit) => credit.referralId !== null);
     const last = credits.at(-1);
     if (!last || last.kind !== 'cancelled' || last.note !== 'disputed') return;
     const availableAt = last.availableAt.getTime() < now.getTime() ? now : last.availableAt;

@@ -1,95 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { REFERRAL_COOKIE } from '../../../../shared/referrals.js';
-import { useBillingFixture, type BillingFixture } from '../../../test/billing-fixture.js';
+import { useBillingFixture } from '../../../test/billing-fixture.js';
 import { TEST_DATABASES } from '../../../test/databases.js';
 import { stripePeriodEnd, subscribeToRecurring } from '../../../test/recurring-subscriber.js';
 import { SWEEP_REFERRAL_CREDIT } from './credit-push.js';
-import { TEST_ORIGIN, type DesktopSession } from '../../../test/test-app.js';
-
-const DAY_S = 86_400;
-const OTHER_CARD = '4000 0566 5566 5556';
-let people = 0;
-let addresses = 10;
-/** An address no other customer of the file signed in from (so the same-address check finds nothing). */
-const freshAddress = () => `10.0.${Math.floor((addresses += 1) / 250)}.${addresses % 250}`;
-
-const PROGRAMME = {
-  enabled: true,
-  referredBenefit: { kind: 'none' },
-  reward: { kind: 'percent', percent: 20, months: 3 },
-  refundWindowDays: 14,
-};
-
-async function setProgramme(f: BillingFixture, body: Record<string, unknown> = {}) {
-  const res = await f.call(f.admin, 'PUT', '/api/admin/referrals/settings', { ...PROGRAMME, ...body });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-/** A new customer signing up from `ip` with a referral code (in the body, as the desktop app sends it, or in the link's cookie). */
-async function signUp(f: BillingFixture, options: { code?: string; cookie?: string; ip?: string } = {}): Promise<DesktopSession & { email: string }> {
-  const email = `referred${(people += 1)}-${f.env.database.kind}@example.com`;
-  const remoteAddress = options.ip ?? freshAddress();
-  const after = f.env.smtp.messages.length;
-  expect((await f.t.app.inject({ method: 'POST', url: '/api/auth/otp', remoteAddress, payload: { email } })).statusCode).toBe(200);
-  await f.env.smtp.waitFor(email, { after });
-  f.t.clock.advance(61);
-  const res = await f.t.app.inject({
-    method: 'POST', url: '/api/auth/verify', remoteAddress,
-    headers: options.cookie ? { cookie: `${REFERRAL_COOKIE}=${options.cookie}` } : {},
-    payload: { email, code: await f.env.smtp.latestCode(email), client: 'desktop', ...(options.code ? { referralCode: options.code } : {}) },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  // The link's cookie has done its work.
-  if (options.cookie) expect(res.cookies.find((c) => c.name === REFERRAL_COOKIE)).toMatchObject({ value: '', maxAge: 0, path: '/', httpOnly: true });
-  const body = res.json();
-  return { accessToken: body.accessToken, refreshToken: body.refreshToken, userId: body.user.id, email };
-}
-
-/** Signs in again (an access token lives 15 minutes: one from before the clock moved is no longer good). */
-async function signIn(f: BillingFixture, email: string): Promise<DesktopSession> {
-  const after = f.env.smtp.messages.length;
-  await f.t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { email } });
-  await f.env.smtp.waitFor(email, { after });
-  f.t.clock.advance(61);
-  const res = await f.t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email, code: await f.env.smtp.latestCode(email), client: 'desktop' } });
-  expect(res.statusCode, res.body).toBe(200);
-  return { accessToken: res.json().accessToken, refreshToken: res.json().refreshToken, userId: res.json().user.id };
-}
-
-/** Runs `check` `seconds` later, then turns the clock back (the other tests' sessions stay good). */
-async function later<T>(f: BillingFixture, seconds: number, check: () => Promise<T>): Promise<T> {
-  f.t.clock.advance(seconds);
-  try {
-    return await check();
-  } finally {
-    f.t.clock.advance(-seconds);
-  }
-}
-
-const detailsOf = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
-
-async function myReferrals(f: BillingFixture, user: DesktopSession) {
-  const res = await f.call(user, 'GET', '/api/referrals/me');
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-/** Buys the $4.99 plan with `card` and pays: the PaymentIntent. */
-async function buy(f: BillingFixture, user: DesktopSession, card = OTHER_CARD): Promise<string> {
-  return (await buyAccount(f, user, card)).paymentIntent;
-}
-
-async function buyAccount(f: BillingFixture, user: DesktopSession, card: string): Promise<{ paymentIntent: string; accountId: string }> {
-  const { sessionId } = await f.checkout(user, { planId: f.paidPlanId });
-  await f.stripe.pay(sessionId, { card });
-  await f.runJobs();
-  const session = f.stripe.getSession(sessionId)!;
-  return { paymentIntent: session.payment_intent as string, accountId: session.metadata!.vpn_account_id! };
-}
-
-const referralOf = (f: BillingFixture, referredId: string) => f.env.database.db('referrals').where({ referred_id: referredId }).first();
+import { TEST_ORIGIN } from '../../../test/test-app.js';
+import {
+  DAY_S, OTHER_CARD, PROGRAMME, buy, buyAccount, detailsOf, later, myReferrals, referralOf, setProgramme, signIn, signUp,
+} from '../../../test/referral-kit.js';
 
 describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
   const f = useBillingFixture(kind);
@@ -290,7 +209,7 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     for (let i = 0; i < 12; i += 1) expect((await f.call(referred, 'POST', '/api/checkout/quote', { planId: f.paidPlanId })).statusCode).toBe(200);
     const quote = (await f.call(referred, 'POST', '/api/checkout/quote', { planId: f.paidPlanId })).json();
     expect(quote).toEqual({
-      planId: f.paidPlanId, currency: 'usd', amount: 499, total: 399, discount: 100,
+      planId: f.paidPlanId, currency: 'usd', amount: 499, total: 399, discount: 100, credit: 0,
       promo: { code: 'REFERRAL-20', duration: 'once', durationMonths: null, percentOff: 20, amountOff: null, referral: true },
     });
     // The programme's code cannot be typed.

@@ -34,6 +34,27 @@ export function couponMethods(stripe: Stripe) {
   }
 
   return {
+    /**
+     * A one-off order's own coupon, when referral credit paid part of it: Stripe takes one discount per session, so the
+     * code's discount (if any) and the credit are one amount, off once, usable once. Made under the order's id (a retry
+     * finds the one it made).
+     */
+    async ensureOrderCoupon(order: { orderId: string; amountOff: number; currency: string; code: string | null }): Promise<string> {
+      const id = `vpn_order_${order.orderId.replace(/[^A-Za-z0-9_-]/g, '')}`;
+      try {
+        await calling('Reading the order coupon', () => stripe.coupons.retrieve(id));
+        return id;
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+      await calling('Creating the order coupon', () =>
+        stripe.coupons.create({
+          id, name: (order.code ? `${order.code} + referral credit` : 'Referral credit').slice(0, 40), amount_off: order.amountOff, currency: order.currency,
+          duration: 'once', max_redemptions: 1, metadata: { transaction_id: order.orderId },
+        }, { idempotencyKey: `coupon:${id}` }));
+      return id;
+    },
+
     /** The coupon's id, created at Stripe when missing (asked once per code and key while it answers). */
     ensureCoupon(discount: OrderDiscount, currency: string): Promise<string> {
       const id = couponIdOf(discount);

@@ -37,6 +37,9 @@ function sessionParams(order: CheckoutOrder, couponId: string | null): Stripe.Ch
   return { ...params, ...(language ? { locale: language } : {}), ...(couponId ? { discounts: [{ coupon: couponId }] } : {}) };
 }
 
+/** The order's price before a promo code and referral credit. */
+const priceBefore = (order: CheckoutOrder) => order.discount?.amountBefore ?? order.amount + (order.credit ?? 0);
+
 function paymentSessionParams(order: CheckoutOrder): Stripe.Checkout.SessionCreateParams {
   return {
     mode: 'payment',
@@ -45,8 +48,8 @@ function paymentSessionParams(order: CheckoutOrder): Stripe.Checkout.SessionCrea
     allowed_payment_method_types: ['card'],
     line_items: [{
       quantity: 1,
-      // With a promo code, the price before it: the session's coupon takes the discount off, where the customer sees it.
-      price_data: { currency: order.currency, unit_amount: order.discount?.amountBefore ?? order.amount, product_data: { name: order.productName, description: order.description } },
+      // With a promo code or credit, the price before them: the session's coupon takes them off, where the customer sees it.
+      price_data: { currency: order.currency, unit_amount: priceBefore(order), product_data: { name: order.productName, description: order.description } },
     }],
     customer_email: order.customerEmail,
     client_reference_id: order.customerRef,
@@ -153,7 +156,9 @@ export function createStripeDrivers(apiUrl: string | undefined, recurring: Recur
       ...billingMethods,
 
       async startCheckout(order) {
-        const couponId = order.discount ? await entry.coupons.ensureCoupon(order.discount, order.currency) : null;
+        const couponId = order.credit && !order.recurring
+          ? await entry.coupons.ensureOrderCoupon({ orderId: order.orderId, amountOff: priceBefore(order) - order.amount, currency: order.currency, code: order.discount?.code ?? null })
+          : order.discount ? await entry.coupons.ensureCoupon(order.discount, order.currency) : null;
         const session = await calling('Creating the Checkout Session', () =>
           stripe.checkout.sessions.create(sessionParams(order, couponId), { idempotencyKey: `checkout:${order.orderId}` }));
         if (!session.url) throw new PaymentProviderError('Stripe answered a Checkout Session without a URL');

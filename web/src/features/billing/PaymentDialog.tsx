@@ -55,8 +55,11 @@ function useRenewalOf(plan: Plan, kind: PaymentTarget['kind']): string | null {
   return interval ? intervalText(_, interval) : null;
 }
 
-/** Price (before and after a promo code), billing, duration, data, locations and (when limited) devices of the plan being paid for. */
-function PlanSummary({ plan, kind, quote }: { plan: Plan; kind: PaymentTarget['kind']; quote: CheckoutQuote | null }) {
+/**
+ * Price (before and after a promo code), the referral credit it uses, billing, duration, data, locations and (when
+ * limited) devices of the plan being paid for. `creditToRenewals`: a card subscription, whose credit goes to its renewals.
+ */
+function PlanSummary({ plan, kind, quote, creditToRenewals }: { plan: Plan; kind: PaymentTarget['kind']; quote: CheckoutQuote | null; creditToRenewals: boolean }) {
   const { _ } = useLingui();
   const format = useFormat();
   const money = useStoreMoney();
@@ -73,6 +76,13 @@ function PlanSummary({ plan, kind, quote }: { plan: Plan; kind: PaymentTarget['k
           money(plan.price)
         )}
       </SummaryRow>
+      {quote && quote.credit > 0 && (
+        <SummaryRow label={_('pricing.summary.credit')}>
+          <span data-testid="credit-used">
+            {creditToRenewals ? _('pricing.summary.creditRenewals', { amount: money(quote.credit) }) : _('pricing.summary.creditOff', { amount: money(quote.credit) })}
+          </span>
+        </SummaryRow>
+      )}
       <SummaryRow label={_('pricing.summary.billing')}>
         {renews ? _('pricing.payment.renewsAutomatically', { interval: renews }) : _('pricing.payment.oneOff')}
       </SummaryRow>
@@ -122,14 +132,17 @@ function RenewalTerms({ plan, kind, cryptoOnly }: { plan: Plan; kind: PaymentTar
   );
 }
 
-/** The first-payment discount the customer was referred with, for this plan (null when they have none, or it cannot be asked). */
+/**
+ * What the server gives by itself when no code is typed, for this plan: the first-payment discount the customer was
+ * referred with, and the referral credit they have (null when neither, or it cannot be asked).
+ */
 function useReferralQuote(planId: string | null): CheckoutQuote | null {
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
   useEffect(() => {
     if (!planId) return undefined;
     let current = true;
     billingApi.quote({ planId }).then(
-      (answer) => current && setQuote(answer.promo?.referral ? answer : null),
+      (answer) => current && setQuote(answer.promo?.referral || answer.credit > 0 ? answer : null),
       () => undefined,
     );
     return () => {
@@ -162,9 +175,14 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
   const planName = targetPlanName(target, _('pricing.payment.yourPlan'), locale);
   const title = _(target.kind === 'buy' ? 'pricing.payment.titleBuy' : 'pricing.payment.titleRenew', { plan: isolated(planName) });
 
-  // The code leaves nothing to pay now: one button, and no payment page (a card subscription still starts at Stripe).
+  // Referral credit pays what is paid once; a card subscription's goes to its renewals.
   const subscribesByCard = target.kind === 'buy' && target.plan.billing === 'recurring' && offersCard;
-  const free = quote?.promo !== undefined && quote?.promo !== null && quote.total === 0 && !subscribesByCard;
+  const subscribes = (method: PaymentMethod) => method === 'card' && subscribesByCard;
+  /** What the method charges now: the price after a code, less the credit it uses. */
+  const due = (method: PaymentMethod) => (quote?.promo ? quote.total : (plan?.price ?? 0)) - (subscribes(method) ? 0 : (quote?.credit ?? 0));
+  // The code or the credit leaves nothing to pay now: one button, and no payment page (a card subscription still starts at Stripe).
+  const free = plan !== null && quote !== null && due(methods[0] ?? 'card') === 0 && !subscribesByCard;
+  const paidByCredit = free && quote.credit > 0;
 
   async function pay(method: PaymentMethod) {
     if (busy) return;
@@ -183,7 +201,7 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
 
   function payLabel(method: PaymentMethod): string {
     const ids = PAY_LABEL_IDS[method];
-    return plan ? _(ids.withPrice, { price: money(quote?.promo ? quote.total : plan.price) }) : _(ids.withoutPrice);
+    return plan ? _(ids.withPrice, { price: money(due(method)) }) : _(ids.withoutPrice);
   }
   const shownMethods = free ? methods.slice(0, 1) : methods;
 
@@ -203,7 +221,7 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
               <SummaryRow label={_('pricing.summary.expiresNow')}>{format.expiry(target.account.expireDate)}</SummaryRow>
             </>
           )}
-          {plan && <PlanSummary plan={plan} kind={target.kind} quote={quote} />}
+          {plan && <PlanSummary plan={plan} kind={target.kind} quote={quote} creditToRenewals={subscribesByCard} />}
         </dl>
         {plan && (
           <PromoCodeField planId={plan.id} quote={typedQuote} referral={referralQuote} onQuote={setQuote} error={promoError} onError={setPromoError} disabled={busy !== null} />
@@ -236,7 +254,7 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
             aria-busy={busy === method || undefined}
             className={index === shownMethods.length - 1 ? BUTTON.primary : BUTTON.secondary}
           >
-            {busy === method ? _('pricing.payment.redirecting') : free ? _('pricing.payment.getFree') : payLabel(method)}
+            {busy === method ? _('pricing.payment.redirecting') : free ? _(paidByCredit ? 'pricing.payment.payWithCredit' : 'pricing.payment.getFree') : payLabel(method)}
           </button>
         ))}
       </div>

@@ -41,16 +41,21 @@ export function TransactionsTable({ transactions }: { transactions: readonly Tra
                 {format.money(transaction.amount, transaction.currency)}
                 {transaction.giftCode ? (
                   <span className="block text-xs text-slate-500">{_('account.transactions.gift')}</span>
+                ) : transaction.credit && transaction.amount === 0 ? (
+                  <span className="block text-xs text-slate-500">{_('account.transactions.paidWithCredit')}</span>
                 ) : transaction.promo && transaction.amount === 0 ? (
                   <span className="block text-xs text-slate-500">{_('account.transactions.free', { code: transaction.promo.code })}</span>
                 ) : (
                   <span className="block text-xs text-slate-500">{_(transaction.method === 'crypto' ? 'account.transactions.crypto' : 'account.transactions.card')}</span>
                 )}
-                {transaction.promo && transaction.amount > 0 && (
+                {transaction.promo && (transaction.amount > 0 || Boolean(transaction.credit)) && (
                   <span className="block text-xs text-slate-500">
                     {_('account.transactions.promo', { code: transaction.promo.code, discount: format.money(transaction.promo.discount, transaction.currency) })}
                   </span>
                 )}
+                {transaction.credit ? (
+                  <span className="block text-xs text-slate-500">{_('account.transactions.credit', { amount: format.money(transaction.credit, transaction.currency) })}</span>
+                ) : null}
                 {transaction.amountRefunded > 0 && transaction.amountRefunded < transaction.amount && (
                   <span className="block text-xs text-slate-500">{_('account.transactions.refunded', { amount: format.money(transaction.amountRefunded, transaction.currency) })}</span>
                 )}

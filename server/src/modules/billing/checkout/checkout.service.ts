@@ -8,6 +8,7 @@ import type { Db } from '../../../db/knex.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { JobsRepo } from '../../../jobs/jobs.repo.js';
 import { addSeconds, type Clock } from '../../../lib/clock.js';
+import { crashPoint } from '../../../lib/crash-points.js';
 import { PaymentProviderError, type CheckoutOrder, type PaymentDriver, type StartedCheckout } from '../../../payments/payment-driver.js';
 import type { AccountsRepo } from '../../accounts/accounts.repo.js';
 import type { AccountsService } from '../../accounts/accounts.service.js';
@@ -23,6 +24,7 @@ import type { PaymentCustomers } from '../provider-accounts/payment-customers.js
 import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
 import { recurringPriceSpec } from '../recurring/recurring-catalog.js';
 import type { AppliedPromo, PromoCodesService } from '../../promo-codes/promo-codes.service.js';
+import { creditFor, type CreditSpending } from '../../referrals/credit-spending.js';
 import { checkoutProduct } from './checkout-product.js';
 import { newOrderIds, orderDiscountOf, type OrderRows } from './order-rows.js';
 
@@ -58,6 +60,8 @@ export function createCheckoutService(deps: {
   promos: PromoCodesService;
   /** The referral discount code of a customer who was referred with one and has not paid yet (null otherwise). */
   referralDiscount?: (userId: string) => Promise<string | null>;
+  /** The customer's referral credit, spent on their one-off orders. */
+  credit?: CreditSpending;
   orders: OrderRows;
   jobs: JobsRepo;
   clock: Clock;
@@ -123,14 +127,15 @@ export function createCheckoutService(deps: {
   /** The provider's hosted page for the order; if the provider refuses, the pending rows go away again. */
   async function openCheckout(driver: PaymentDriver, order: {
     user: UserProfile; plan: PlanRecord; kind: CheckoutKind; transactionId: string; subscriptionId: string; accountId: string; currency: string;
-    recurring: CheckoutOrder['recurring'] | null; promo: AppliedPromo | null;
+    recurring: CheckoutOrder['recurring'] | null; promo: AppliedPromo | null; creditSpent: number;
   }): Promise<StartedCheckout> {
-    const { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo } = order;
+    const { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo, creditSpent } = order;
     try {
       const locale = user.locale ?? DEFAULT_LOCALE;
       return await driver.startCheckout({
-        orderId: transactionId, amount: promo?.total ?? plan.price, currency,
+        orderId: transactionId, amount: (promo?.total ?? plan.price) - creditSpent, currency,
         ...(promo ? { discount: orderDiscountOf(promo) } : {}),
+        ...(creditSpent > 0 ? { credit: creditSpent } : {}),
         // The customer reads the plan in their language on the provider's page.
         ...checkoutProduct(plan, kind, locale),
         customerEmail: user.email, customerRef: user.id,
@@ -140,13 +145,18 @@ export function createCheckoutService(deps: {
         cancelUrl: `${sitePage(user, '/dashboard')}?checkout=cancelled&order=${encodeURIComponent(transactionId)}`,
         locale,
         expiresAt: addSeconds(new Date(), CHECKOUT_SESSION_TTL_SECONDS),
-        metadata: { subscription_id: subscriptionId, vpn_account_id: accountId, user_id: user.id, plan_id: plan.id, kind, ...(promo ? { promo_code: promo.code } : {}) },
+        metadata: {
+          subscription_id: subscriptionId, vpn_account_id: accountId, user_id: user.id, plan_id: plan.id, kind,
+          ...(promo ? { promo_code: promo.code } : {}), ...(creditSpent > 0 ? { referral_credit: String(creditSpent) } : {}),
+        },
         ...(recurring ? { recurring } : {}),
       });
     } catch (err) {
       // The follow-up job stays: it finds no transaction and ends.
       log.error({ err, transactionId, planId: plan.id }, 'payment: the provider refused to create the checkout');
       await deps.db.transaction(async (trx) => {
+        // The credit it spent comes back (written before the rows go: the movement names the order).
+        if (creditSpent > 0) await deps.credit?.restore((await billing.findTransaction(transactionId, trx))!, clock(), trx);
         await billing.deleteCheckout(subscriptionId, trx);
         if (kind === 'purchase') await deps.accounts.removeIfSuspended(accountId, trx);
       });
@@ -154,24 +164,42 @@ export function createCheckoutService(deps: {
     }
   }
 
+  /** The customer's referral credit spent on a one-off order of `total`, in the order's transaction (what it spent). */
+  const spendCredit = (trx: Db, user: UserProfile, order: { currency: string; total: number; transactionId: string; leaveCharge: boolean }) =>
+    (deps.credit ? deps.credit.spend(trx, { userId: user.id, ...order }, clock()) : Promise.resolve(0));
+
+  /** What the customer's available credit would pay of a one-off order of `total` now (nothing is spent). */
+  const creditOf = async (user: UserProfile, currency: string, total: number) =>
+    (deps.credit ? creditFor(total, await deps.credit.available(user.id, currency, clock())) : 0);
+
   /**
-   * A promo code that leaves nothing to pay: the order is written as paid, with the code's use, in one transaction
-   * (order-rows.ts). The customer goes to the thank-you page, which follows it as it follows a payment.
+   * A promo code, or referral credit, that leaves nothing to pay: the order is written as paid, with the code's use and
+   * the credit spent, in one transaction (order-rows.ts). The customer goes to the thank-you page, which follows it as
+   * it follows a payment.
    */
-  async function startFreeOrder(user: UserProfile, order: { plan: PlanRecord; kind: CheckoutKind; renewedAccountId: string | null; currency: string; promo: ChosenPromo }): Promise<CheckoutStarted> {
+  async function startFreeOrder(user: UserProfile, order: { plan: PlanRecord; kind: CheckoutKind; renewedAccountId: string | null; currency: string; promo: ChosenPromo | null }): Promise<CheckoutStarted> {
     const { plan, kind, currency } = order;
     const ids = newOrderIds(order.renewedAccountId);
     let checkoutId = '';
+    let creditSpent = 0;
     await deps.db.transaction(async (trx) => {
-      await deps.promos.redeem(trx, { ...order.promo, userId: user.id, plan, currency, transactionId: ids.transactionId, subscriptionId: ids.subscriptionId }, async (promo) => {
-        // The code's terms cannot change, but its plan's price could have since it was quoted.
-        if (promo.total !== 0) throw new AppError(409, 'price_changed', BILLING_MESSAGES.priceChanged);
-        checkoutId = await deps.orders.placeFree(trx, { user, plan, kind, currency, ids, promo });
-      });
+      const write = async (promo: AppliedPromo | null) => {
+        const total = promo?.total ?? plan.price;
+        creditSpent = total > 0 ? await spendCredit(trx, user, { currency, total, transactionId: ids.transactionId, leaveCharge: false }) : 0;
+        // The code's terms cannot change, but its plan's price (or the customer's credit) could have since it was quoted.
+        if (total - creditSpent !== 0) throw new AppError(409, 'price_changed', BILLING_MESSAGES.priceChanged);
+        checkoutId = await deps.orders.placeFree(trx, { user, plan, kind, currency, ids, promo, creditSpent });
+      };
+      if (order.promo) await deps.promos.redeem(trx, { ...order.promo, userId: user.id, plan, currency, transactionId: ids.transactionId, subscriptionId: ids.subscriptionId }, write);
+      else await write(null);
     });
     await deps.accounts.insertLog({
       accountId: ids.accountId, userId: user.id, step: 'checkout_started', status: 'success',
-      details: { transactionId: ids.transactionId, checkoutId, planId: plan.id, amount: 0, kind, promoCode: order.promo.promoCode }, now: clock(),
+      details: {
+        transactionId: ids.transactionId, checkoutId, planId: plan.id, amount: 0, kind,
+        ...(order.promo ? { promoCode: order.promo.promoCode } : {}), ...(creditSpent > 0 ? { creditSpent } : {}),
+      },
+      now: clock(),
     });
     return { url: `${sitePage(user, '/thank-you')}?session_id=${encodeURIComponent(checkoutId)}`, sessionId: checkoutId, subscriptionId: ids.subscriptionId };
   }
@@ -196,11 +224,15 @@ export function createCheckoutService(deps: {
   return {
     assertCanProvision,
 
-    /** What the plan costs this customer with the code, or with their referral discount (no use is taken): the payment dialog's before and after. */
+    /**
+     * What the plan costs this customer with the code, or with their referral discount (no use is taken), and what
+     * their referral credit would pay of a one-off payment of it: the payment dialog's before and after.
+     */
     async quote(user: UserProfile, body: CheckoutQuoteBody): Promise<CheckoutQuote> {
       const { plan } = await resolveOrder(user, { planId: body.planId });
       const promo = await choosePromo(user, plan, body.promoCode);
-      return deps.promos.quote(user.id, plan, promo?.promoCode, { referral: promo?.referral });
+      const quoted = await deps.promos.quote(user.id, plan, promo?.promoCode, { referral: promo?.referral });
+      return { ...quoted, credit: await creditOf(user, quoted.currency, quoted.total) };
     },
 
     async startCheckout(user: UserProfile, body: CheckoutBody): Promise<CheckoutStarted> {
@@ -212,10 +244,15 @@ export function createCheckoutService(deps: {
       const subscribes = kind === 'purchase' && method === 'card' && recurringPriceSpec(plan, currency) !== null;
       // A purchase's first payment may carry the customer's referral discount when no code is typed.
       const chosen = await choosePromo(user, plan, body.promoCode);
-      // A code that leaves nothing to pay once needs no payment provider (asked here without taking a use).
-      if (chosen && !subscribes && (await deps.promos.quote(user.id, plan, chosen.promoCode, { referral: chosen.referral })).total === 0) {
-        await assertCanProvision(plan);
-        return startFreeOrder(user, { plan, kind, renewedAccountId, currency, promo: chosen });
+      // Referral credit pays one-off orders; a card subscription's goes to its renewals (credit-push.ts).
+      const oneOff = !subscribes;
+      // A code or credit that leaves nothing to pay once needs no payment provider (asked here without taking a use).
+      if (oneOff) {
+        const total = chosen ? (await deps.promos.quote(user.id, plan, chosen.promoCode, { referral: chosen.referral })).total : plan.price;
+        if (total - (await creditOf(user, currency, total)) === 0) {
+          await assertCanProvision(plan);
+          return startFreeOrder(user, { plan, kind, renewedAccountId, currency, promo: chosen });
+        }
       }
       await assertCanProvision(plan);
       const recurring = await recurringTerms(driver, user, plan, kind, method, currency);
@@ -223,13 +260,17 @@ export function createCheckoutService(deps: {
       const ids = newOrderIds(renewedAccountId);
       const { subscriptionId, transactionId, accountId } = ids;
       let promo: AppliedPromo | null = null;
-      // The pending rows and their follow-up job in one transaction (with the code's use, when one was typed):
-      // whatever happens after this, the job asks the provider about it (or closes it if the checkout was never created).
+      let creditSpent = 0;
+      // The pending rows and their follow-up job in one transaction (with the code's use, when one was typed, and the
+      // credit spent): whatever happens after this, the job asks the provider about it (or closes it if the checkout was
+      // never created, which gives the use and the credit back).
       await deps.db.transaction(async (trx) => {
         const write = async (applied: AppliedPromo | null) => {
           const now = clock();
+          const total = applied?.total ?? plan.price;
+          creditSpent = oneOff ? await spendCredit(trx, user, { currency, total, transactionId, leaveCharge: true }) : 0;
           await deps.orders.insert(trx, now, {
-            user, plan, kind, currency, ids, amount: applied?.total ?? plan.price, providerId, providerAccountId, billing: recurring ? 'recurring' : 'one_off', promo: applied,
+            user, plan, kind, currency, ids, amount: total - creditSpent, providerId, providerAccountId, billing: recurring ? 'recurring' : 'one_off', promo: applied, creditSpent,
           });
           await deps.jobs.enqueue({ type: CHECK_CHECKOUT, payload: { transactionId }, runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS), dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`, maxAttempts: 500 }, now, trx);
         };
@@ -237,10 +278,12 @@ export function createCheckoutService(deps: {
         else await write(null);
       });
 
-      const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo });
+      await crashPoint('checkout:after-order');
+      const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo, creditSpent });
       const now = clock();
-      let amount = (promo as AppliedPromo | null)?.total ?? plan.price;
-      if (promo && checkout.amountTotal !== undefined && checkout.amountTotal !== amount) {
+      let amount = ((promo as AppliedPromo | null)?.total ?? plan.price) - creditSpent;
+      // (With credit the provider is told the whole discount as one amount: its total is ours.)
+      if (promo && creditSpent === 0 && checkout.amountTotal !== undefined && checkout.amountTotal !== amount) {
         // The provider rounded the code's discount otherwise: its figure is what the customer pays (before anyone can).
         log.warn({ transactionId, ours: amount, provider: checkout.amountTotal }, 'payment: the provider computed the discounted total otherwise; keeping its figure');
         amount = checkout.amountTotal;
@@ -249,7 +292,11 @@ export function createCheckoutService(deps: {
       await billing.setProviderTransactionId(transactionId, checkout.checkoutId, now);
       await deps.accounts.insertLog({
         accountId, userId: user.id, step: 'checkout_started', status: 'success',
-        details: { transactionId, checkoutId: checkout.checkoutId, planId: plan.id, amount, kind, ...(promo ? { promoCode: (promo as AppliedPromo).code } : {}) }, now,
+        details: {
+          transactionId, checkoutId: checkout.checkoutId, planId: plan.id, amount, kind,
+          ...(promo ? { promoCode: (promo as AppliedPromo).code } : {}), ...(creditSpent > 0 ? { creditSpent } : {}),
+        },
+        now,
       });
       return { url: checkout.url, sessionId: checkout.checkoutId, subscriptionId };
     },

@@ -37,12 +37,14 @@ export interface NewOrder {
   kind: CheckoutKind;
   currency: string;
   ids: OrderIds;
-  /** What the order charges (the plan's price, less a code's discount; 0 for a free order). */
+  /** What the order charges (the plan's price, less a code's discount and the credit spent; 0 for a free order). */
   amount: number;
   providerId: string | null;
   providerAccountId: string | null;
   billing: 'recurring' | 'one_off';
   promo?: AppliedPromo | null;
+  /** Referral credit that paid part of it (minor units; written as `spent` with it). */
+  creditSpent?: number;
   /** Redeemed with a gift code: the code, for the order's history. */
   giftCode?: string;
   /** Known before the provider is asked (a free order's own id). */
@@ -62,9 +64,10 @@ export function createOrderRows(deps: { billing: BillingRepo; accounts: Accounts
         id: ids.accountId, userId: user.id, planId: plan.id, username: generateUsername(), subToken: generateSubToken(), trialUserId: null, deviceLimit: plan.deviceLimit,
       }, now, trx);
     }
-    const transactionNotes: Pick<TransactionMetadata, 'promo' | 'gift_code'> = {
+    const transactionNotes: Pick<TransactionMetadata, 'promo' | 'gift_code' | 'credit_spent'> = {
       ...(promo ? { promo: { code: promo.code, amount_before: promo.amountBefore, discount: promo.discount } } : {}),
       ...(order.giftCode ? { gift_code: order.giftCode } : {}),
+      ...(order.creditSpent ? { credit_spent: order.creditSpent } : {}),
     };
     await deps.billing.insertCheckout({
       subscription: {
