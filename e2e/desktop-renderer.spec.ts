@@ -133,3 +133,33 @@ test('the desktop renderer signs in through the bridge, lists the accounts and h
     await panel.close();
   }
 });
+
+test('a new customer types a friend\'s referral link at the desktop sign-in: the sign-up is the friend\'s', async ({ page, site, consoleErrors }) => {
+  test.setTimeout(60_000);
+  const call = async (method: string, path: string, token: string, body?: object) => fetch(site.baseURL + path, {
+    method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const adminEmail = uniqueEmail('desktop-referral-admin');
+  const admin = await signInOverApi(site, adminEmail);
+  await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'admin' });
+  const programme = { enabled: true, referredBenefit: { kind: 'none' }, reward: { kind: 'percent', percent: 20, months: 3 }, refundWindowDays: 14 };
+  expect((await call('PUT', '/api/admin/referrals/settings', admin, programme)).status).toBe(200);
+  const friend = await signInOverApi(site, uniqueEmail('desktop-referrer'));
+  const { link } = (await (await call('GET', '/api/referrals/me', friend)).json()) as { link: string };
+
+  const bridge = createStandInBridge({ serverUrl: site.baseURL, clients: ['hiddify'] });
+  await bridge.install(page);
+  await page.goto(pathToFileURL(RENDERER_HTML).href);
+  const email = uniqueEmail('desktop-referred');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Invited by a friend? Their code (optional)').fill(` ${link} `);
+  const sentBefore = site.smtp.messages.length;
+  await page.getByRole('button', { name: 'Instant Access' }).click();
+  await site.smtp.waitFor(email, { after: sentBefore });
+  await page.getByLabel('Verification code').fill(await site.smtp.latestCode(email));
+  await expect(page.getByRole('heading', { name: 'My VPN Accounts' })).toBeVisible();
+  const verify = bridge.requests.find(({ call: sent }) => sent.path === '/api/auth/verify');
+  expect(verify!.call.body).toMatchObject({ email, referralCode: link.split('/r/')[1] });
+  expect(((await (await call('GET', '/api/referrals/me', friend)).json()) as { signedUp: number }).signedUp).toBe(1);
+  expect(consoleErrors).toEqual([]);
+});

@@ -78,6 +78,17 @@ export const REFERRAL_HOLD_REASONS = ['same_card', 'same_device', 'same_address'
 export type ReferralHoldReason = (typeof REFERRAL_HOLD_REASONS)[number];
 
 /** The note of a `spent` movement that moved credit to the customer's balance at the payment provider (taken off their next renewal). */
+/**
+ * The code in what a customer typed or pasted as their friend's referral: the code itself in any case, or the whole
+ * link (`…/r/<code>`). Null when it holds no code.
+ */
+export function referralCodeFrom(input: string): string | null {
+  const text = input.trim();
+  const fromLink = /\/r\/([A-Za-z0-9]+)\/?(?:[?#].*)?$/.exec(text)?.[1];
+  const code = (fromLink ?? text).toUpperCase();
+  return /^[A-Z0-9]{4,16}$/.test(code) ? code : null;
+}
+
 export const PROVIDER_BALANCE_NOTE = 'provider_balance';
 
 /**

@@ -16,8 +16,9 @@ export function createEndpoints(client: ApiClient) {
       /** `locale`: the page's language, which the code e-mail (and the account) will use. */
       requestOtp: (email: string, locale?: string) =>
         client.request<{ sent: true }>('POST', '/api/auth/otp', { body: { email, ...(locale ? { locale } : {}) } }),
-      verifyOtp: (email: string, code: string) =>
-        client.request<VerifyResponse>('POST', '/api/auth/verify', { body: { email, code } }),
+      /** `referralCode`: a friend's code typed at sign-in (the desktop app, which has no referral link's cookie). */
+      verifyOtp: (email: string, code: string, referralCode?: string) =>
+        client.request<VerifyResponse>('POST', '/api/auth/verify', { body: { email, code, ...(referralCode ? { referralCode } : {}) } }),
       logout: () => client.request<void>('POST', '/api/auth/logout', { body: { scope: 'local' } }),
     },
 

@@ -21,7 +21,7 @@ export function SignInPage() {
       <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{_('desktop.signIn.title', { brand: brandName })}</h1>
         <p className="mt-2 mb-6 text-slate-600">{_('desktop.signIn.intro')}</p>
-        <OtpSignInForm backLabel={_('login.form.backToEmail')} />
+        <OtpSignInForm backLabel={_('login.form.backToEmail')} askReferralCode />
         <p className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-500">
           {_('desktop.signIn.server')} <span className="font-mono break-all text-slate-700">{serverUrl}</span>{' '}
           <Link to="/settings" className="font-semibold text-indigo-700 hover:text-indigo-600">

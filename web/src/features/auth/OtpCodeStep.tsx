@@ -32,6 +32,8 @@ export interface OtpCodeStepProps {
   onBack: () => void;
   /** Called once signed in, before going on (the form dismisses its 'code sent' toast). */
   onSignedIn: () => void;
+  /** A friend's referral code typed on the e-mail step (counted only for a new customer). */
+  referralCode?: string;
 }
 
 /** What to do after a refused code, under the 'Invalid code' message. */
@@ -47,7 +49,7 @@ function codeHint(status: CodeStatus, _: I18n['_']): string {
  * (OtpSignInForm loads it while the visitor is on the e-mail step), so a page with the form does not download it first.
  */
 export default function OtpCodeStep(props: OtpCodeStepProps) {
-  const { email, backLabel, next, focusOnShow, busy, setBusy, error, setError, resendAt, setResendAt, requestCode, onBack, onSignedIn } = props;
+  const { email, backLabel, next, focusOnShow, busy, setBusy, error, setError, resendAt, setResendAt, requestCode, onBack, onSignedIn, referralCode } = props;
   const { _ } = useLingui();
   const format = useFormat();
   const { setUser } = useAuth();
@@ -87,7 +89,7 @@ export default function OtpCodeStep(props: OtpCodeStepProps) {
     setError(null);
     setBusy(true);
     try {
-      const { user } = await api.auth.verifyOtp(email, candidate);
+      const { user } = await api.auth.verifyOtp(email, candidate, referralCode);
       onSignedIn();
       setUser(user);
       await navigate(next, { replace: true });

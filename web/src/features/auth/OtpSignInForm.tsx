@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { lazy, startTransition, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { OTP_RESEND_COOLDOWN_SECONDS } from '../../../../shared/constants.js';
+import { referralCodeFrom } from '../../../../shared/referrals.js';
 import { api } from '../../api';
 import { useLocale } from '../../i18n/locale-context';
 import { useToast } from '../toast/toast-context';
@@ -16,6 +17,11 @@ interface OtpSignInFormProps {
   initialEmail?: string;
   /** Where a successful sign-in goes (a checked same-site path); the dashboard by default. */
   next?: string;
+  /**
+   * Offers a field for a friend's referral code (or link) under the e-mail: the desktop app, which no referral link
+   * opens. The site has the link's cookie instead.
+   */
+  askReferralCode?: boolean;
 }
 
 type Step = 'email' | 'code';
@@ -33,7 +39,7 @@ const preloadCodeStep = () => void loadCodeStep().catch(() => undefined);
  * The two-step passwordless sign-in: e-mail, then the 6-digit code sent to it. The code step is in the
  * address (`?step=code&email=…`), so a reload (or a phone reopening the tab) comes back to it.
  */
-export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard' }: OtpSignInFormProps) {
+export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard', askReferralCode = false }: OtpSignInFormProps) {
   const { _ } = useLingui();
   const { locale } = useLocale();
   const toast = useToast();
@@ -45,6 +51,7 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
   const emailRef = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
+  const [referral, setReferral] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const stepChanged = useRef(false);
@@ -129,6 +136,7 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
           requestCode={requestCode}
           onBack={backToEmail}
           onSignedIn={dismissSentToast}
+          referralCode={(askReferralCode && referralCodeFrom(referral)) || undefined}
         />
       ) : (
         <div>
@@ -157,6 +165,30 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
                 className={inputClass}
               />
             </div>
+            {askReferralCode && (
+              <div>
+                <label htmlFor={`${id}-referral`} className="block text-sm font-medium text-slate-700">
+                  {_('login.form.referralLabel')}
+                </label>
+                <input
+                  id={`${id}-referral`}
+                  name="referralCode"
+                  type="text"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={200}
+                  aria-describedby={`${id}-referral-help`}
+                  value={referral}
+                  onChange={(event) => setReferral(event.target.value)}
+                  readOnly={busy}
+                  className={inputClass}
+                />
+                <p id={`${id}-referral-help`} className="mt-1 text-xs text-slate-500">
+                  {_('login.form.referralHelp')}
+                </p>
+              </div>
+            )}
             <button type="submit" disabled={busy} className={primaryButtonClass}>
               {busy ? _('login.form.sending') : _('login.form.sendCode')}
             </button>
