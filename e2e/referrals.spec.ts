@@ -150,3 +150,44 @@ test('the referrer\'s available credit pays part of their next payment: the dial
     await panel.close();
   }
 });
+
+test('a friend referred with extra days sees them in the payment dialog and gets them on their first payment', async ({ page, browser, site, consoleErrors }) => {
+  test.setTimeout(120_000);
+  const panel = await startFakeMarzneshin();
+  try {
+    await signInAsNewAdmin(page, site, 'admin-days');
+    const planName = `Days ${Date.now()}`;
+    await addServerAndPlan(page, site, panel, { name: planName, price: 1000 });
+    const headers = { origin: site.baseURL };
+    expect((await page.request.put('/api/admin/payments/card', { data: { enabled: true, ...FAKE_STRIPE_KEYS }, headers })).status()).toBe(200);
+    // The admin picks extra days in the Promotions tab.
+    await page.goto('/admin/promotions');
+    const section = page.getByRole('region', { name: 'Referrals' });
+    await section.getByLabel('Referral programme on').check();
+    await section.getByLabel('The referred customer gets').selectOption('days');
+    await section.getByLabel('Extra days', { exact: true }).fill('7');
+    await section.getByRole('button', { name: 'Save referral settings' }).click();
+    await expect(page.getByText('Referral settings saved')).toBeVisible();
+
+    const referrer = await visitor(browser, site, '10.22.0.1');
+    await signIn(referrer, site, uniqueEmail('days-referrer'));
+    await referrer.goto('/referrals');
+    await expect(referrer.getByText('Your friend gets 7 extra days on their first purchase paid once')).toBeVisible();
+    const link = await referrer.getByRole('textbox', { name: 'Your link' }).inputValue();
+
+    const friend = await visitor(browser, site, '10.22.0.2');
+    await friend.goto(link);
+    await signIn(friend, site, uniqueEmail('days-friend'));
+    const plan = friend.getByRole('listitem').filter({ has: friend.getByRole('heading', { name: planName }) });
+    await plan.getByRole('button', { name: 'Buy' }).click();
+    const dialog = friend.getByRole('dialog', { name: `Buy ${planName}` });
+    await expect(dialog.getByTestId('referral-days')).toHaveText("Your friend's referral: 7 extra days with this payment.");
+    await expect(dialog.getByText(/\+ 7 days/)).toBeVisible();
+    await friend.screenshot({ path: test.info().outputPath('days-dialog.png') });
+    await friend.keyboard.press('Escape');
+    await buy(friend, planName, '4000 0566 5566 5556', 'Pay $10.00 with card');
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    await panel.close();
+  }
+});

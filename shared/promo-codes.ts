@@ -75,6 +75,8 @@ export interface CheckoutQuote {
    * goes to its renewals.
    */
   credit: number;
+  /** Extra days the customer's referral adds to their first order paid once (0 when none); a card subscription starts as usual. */
+  bonusDays: number;
 }
 
 const Code = z.string({ error: 'Enter a code' }).trim().regex(PROMO_CODE_PATTERN, 'A code is 3 to 40 letters, digits, - or _');

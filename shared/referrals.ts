@@ -11,10 +11,15 @@ export const REFERRAL_PATH = '/r/';
 /** A link code: 8 characters of an alphabet without look-alikes (see server referral-code.ts). */
 export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
 
-/** What the referred customer gets: nothing more, or a discount on their first payment. */
+/**
+ * What the referred customer gets: nothing more, a discount on their first payment, or extra days on their first
+ * order paid once (a one-off plan, a renewal by hand, a crypto payment; a card subscription's periods are Stripe's,
+ * so it starts as usual).
+ */
 export type ReferredBenefit =
   | { kind: 'none' }
-  | { kind: 'discount'; percentOff: number };
+  | { kind: 'discount'; percentOff: number }
+  | { kind: 'days'; days: number };
 
 /**
  * What the referrer earns: a percentage of every payment the referred customer makes in their first `months`
@@ -42,14 +47,18 @@ export const REFERRAL_DEFAULTS: ReferralSettings = {
   refundWindowDays: 14,
 };
 
-export const REFERRAL_LIMITS = { maxPercent: 100, maxMonths: 120, maxWindowDays: 180 } as const;
+export const REFERRAL_LIMITS = { maxPercent: 100, maxMonths: 120, maxWindowDays: 180, maxBonusDays: 365 } as const;
 
 const percent = (what: string) => z.number({ error: `${what} is a number` }).int(`${what}: a whole percentage`).min(1, `${what}: at least 1 %`).max(REFERRAL_LIMITS.maxPercent, `${what}: at most 100 %`);
 
 const ReferredBenefitSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }).strict(),
   z.object({ kind: z.literal('discount'), percentOff: percent('The discount') }).strict(),
-], { error: 'What the referred customer gets: none or discount' });
+  z.object({
+    kind: z.literal('days'),
+    days: z.number({ error: 'Extra days: a number' }).int('Extra days: whole days').min(1, 'Extra days: at least 1').max(REFERRAL_LIMITS.maxBonusDays, `Extra days: at most ${REFERRAL_LIMITS.maxBonusDays}`),
+  }).strict(),
+], { error: 'What the referred customer gets: none, discount or days' });
 
 /** `PUT /api/admin/referrals/settings`. A fixed reward's currency is the store's, set by the server. */
 export const UpdateReferralSettingsBody = z.object({

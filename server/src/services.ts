@@ -235,7 +235,7 @@ export function createServices(ctx: ServiceContext) {
   const referrals = createReferralsService({ db, repo: referralsRepo, rewards: referralRewards, settings, promos, audit, clock, publicUrl: ctx.config.publicUrl });
   const checkout = createCheckoutService({
     db, billing: billingRepo, accounts: accountsRepo, accountsService: accounts, plans: plansRepo, settings, payments, provisioner,
-    servers, confirmation, customers, promos, referralDiscount: (userId) => referrals.discountCodeFor(userId), credit: creditSpending, orders, jobs, clock, log, publicUrl: ctx.config.publicUrl,
+    servers, confirmation, customers, promos, referralDiscount: (userId) => referrals.discountCodeFor(userId), credit: creditSpending, referralBonusDays: (userId) => referrals.bonusDaysFor(userId), orders, jobs, clock, log, publicUrl: ctx.config.publicUrl,
   });
   const creditPush = createCreditPush({
     db, repo: referralsRepo, billing: billingRepo, customers, driverFor: (subscription) => payments.forSubscription(subscription), jobs, audit, clock, log,

@@ -152,6 +152,7 @@ function Terms({ terms }: { terms: ReferralTerms }) {
           : _('account.referrals.earnFixed', { amount: format.money(reward.amount, reward.currency) })}
       </li>
       {referredBenefit.kind === 'discount' && <li>{_('account.referrals.friendDiscount', { percent: referredBenefit.percentOff })}</li>}
+      {referredBenefit.kind === 'days' && <li>{_('account.referrals.friendDays', { days: referredBenefit.days })}</li>}
       <li>{_('account.referrals.noSelf')}</li>
     </ul>
   );

@@ -16,7 +16,10 @@ export interface SubscriptionMetadata {
   plan_names?: Partial<Record<TranslatedLocale, string>>;
   price: number;
   kind: CheckoutKind;
+  /** The days it buys: the plan's, and `bonus_days` when a referral gave some. */
   days: number;
+  /** Extra days the customer's referral added to this first order paid once (included in `days`). */
+  bonus_days?: number;
   data_limit: number;
   locations: string;
   /** The plan's device limit when it was bought (null = unlimited); absent on orders from before device limits. */

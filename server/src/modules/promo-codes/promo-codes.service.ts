@@ -122,7 +122,7 @@ export function createPromoCodesService(deps: { db: Db; repo: PromoCodesRepo; pl
     },
 
     /** What the code does to the plan's price for this customer now (no use is taken). */
-    async quote(userId: string, plan: PlanRecord, promoCode: string | undefined, options: { referral?: boolean } = {}): Promise<Omit<CheckoutQuote, 'credit'>> {
+    async quote(userId: string, plan: PlanRecord, promoCode: string | undefined, options: { referral?: boolean } = {}): Promise<Omit<CheckoutQuote, 'credit' | 'bonusDays'>> {
       const { currency } = await deps.settings.getAppSettings();
       const base = { planId: plan.id, currency, amount: plan.price };
       if (!promoCode) return { ...base, total: plan.price, discount: 0, promo: null };

@@ -93,7 +93,7 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
 
     const quote = await f.call(user, 'POST', '/api/checkout/quote', { planId, promoCode: code.code.toLowerCase() });
     expect(quote.json()).toEqual({
-      planId, currency: 'usd', amount: 1000, total: 800, discount: 200, credit: 0,
+      planId, currency: 'usd', amount: 1000, total: 800, discount: 200, credit: 0, bonusDays: 0,
       promo: { code: code.code, duration: 'once', durationMonths: null, percentOff: 20, amountOff: null },
     });
     expect((await f.call(user, 'POST', '/api/checkout/quote', { planId })).json()).toMatchObject({ amount: 1000, total: 1000, discount: 0, promo: null });

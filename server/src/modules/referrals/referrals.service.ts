@@ -6,6 +6,7 @@ import {
   type AdminReferralsQuery,
   type MyReferrals,
   type ReferralSettings,
+  type ReferredBenefit,
   type UpdateReferralSettingsBody,
 } from '../../../../shared/referrals.js';
 import type { Db } from '../../db/knex.js';
@@ -44,6 +45,13 @@ export function createReferralsService(deps: {
     return found;
   }
 
+  /** What the customer's referral gives their first payment: null when not referred, held or voided, or paid before. */
+  async function firstPaymentBenefit(userId: string): Promise<ReferredBenefit | null> {
+    const referral = await repo.findByReferred(userId);
+    if (!referral || referral.status === 'held' || referral.status === 'void' || referral.terms.referredBenefit.kind === 'none') return null;
+    return (await repo.paidBefore(userId, '', db)) ? null : referral.terms.referredBenefit;
+  }
+
   return {
     getSettings,
 
@@ -71,11 +79,14 @@ export function createReferralsService(deps: {
      * else (not referred, referred with no discount, paid before, or a referral held or voided as the referrer's own).
      */
     async discountCodeFor(userId: string): Promise<string | null> {
-      const referral = await repo.findByReferred(userId);
-      if (!referral || referral.status === 'held' || referral.status === 'void') return null;
-      const benefit = referral.terms.referredBenefit;
-      if (benefit.kind !== 'discount' || (await repo.paidBefore(userId, '', db))) return null;
-      return deps.promos.referralCode(benefit.percentOff);
+      const benefit = await firstPaymentBenefit(userId);
+      return benefit?.kind === 'discount' ? deps.promos.referralCode(benefit.percentOff) : null;
+    },
+
+    /** The extra days of a customer referred with extra days who has not paid yet (their first order paid once); 0 for anyone else. */
+    async bonusDaysFor(userId: string): Promise<number> {
+      const benefit = await firstPaymentBenefit(userId);
+      return benefit?.kind === 'days' ? benefit.days : 0;
     },
 
     /** The referrer a link code names, when the programme runs. */

@@ -209,7 +209,7 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     for (let i = 0; i < 12; i += 1) expect((await f.call(referred, 'POST', '/api/checkout/quote', { planId: f.paidPlanId })).statusCode).toBe(200);
     const quote = (await f.call(referred, 'POST', '/api/checkout/quote', { planId: f.paidPlanId })).json();
     expect(quote).toEqual({
-      planId: f.paidPlanId, currency: 'usd', amount: 499, total: 399, discount: 100, credit: 0,
+      planId: f.paidPlanId, currency: 'usd', amount: 499, total: 399, discount: 100, credit: 0, bonusDays: 0,
       promo: { code: 'REFERRAL-20', duration: 'once', durationMonths: null, percentOff: 20, amountOff: null, referral: true },
     });
     // The programme's code cannot be typed.

@@ -56,8 +56,9 @@ function useRenewalOf(plan: Plan, kind: PaymentTarget['kind']): string | null {
 }
 
 /**
- * Price (before and after a promo code), the referral credit it uses, billing, duration, data, locations and (when
- * limited) devices of the plan being paid for. `creditToRenewals`: a card subscription, whose credit goes to its renewals.
+ * Price (before and after a promo code), the referral credit it uses, billing, duration (with a referral's extra days),
+ * data, locations and (when limited) devices of the plan being paid for. `creditToRenewals`: a card subscription, whose
+ * credit goes to its renewals (and which gets no extra days).
  */
 function PlanSummary({ plan, kind, quote, creditToRenewals }: { plan: Plan; kind: PaymentTarget['kind']; quote: CheckoutQuote | null; creditToRenewals: boolean }) {
   const { _ } = useLingui();
@@ -86,7 +87,11 @@ function PlanSummary({ plan, kind, quote, creditToRenewals }: { plan: Plan; kind
       <SummaryRow label={_('pricing.summary.billing')}>
         {renews ? _('pricing.payment.renewsAutomatically', { interval: renews }) : _('pricing.payment.oneOff')}
       </SummaryRow>
-      <SummaryRow label={_('pricing.summary.duration')}>{format.duration(plan.days)}</SummaryRow>
+      <SummaryRow label={_('pricing.summary.duration')}>
+        {quote && quote.bonusDays > 0 && !creditToRenewals
+          ? _('pricing.summary.durationBonus', { duration: format.duration(plan.days), bonus: format.duration(quote.bonusDays) })
+          : format.duration(plan.days)}
+      </SummaryRow>
       <SummaryRow label={_('pricing.summary.data')}>{format.bytes(plan.dataLimitBytes)}</SummaryRow>
       <SummaryRow label={_('pricing.summary.locations')}>{format.locations(plan.locations)}</SummaryRow>
       {typeof plan.deviceLimit === 'number' && (
@@ -142,7 +147,7 @@ function useReferralQuote(planId: string | null): CheckoutQuote | null {
     if (!planId) return undefined;
     let current = true;
     billingApi.quote({ planId }).then(
-      (answer) => current && setQuote(answer.promo?.referral || answer.credit > 0 ? answer : null),
+      (answer) => current && setQuote(answer.promo?.referral || answer.credit > 0 || answer.bonusDays > 0 ? answer : null),
       () => undefined,
     );
     return () => {
@@ -223,6 +228,11 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
           )}
           {plan && <PlanSummary plan={plan} kind={target.kind} quote={quote} creditToRenewals={subscribesByCard} />}
         </dl>
+        {plan && quote && quote.bonusDays > 0 && !subscribesByCard && (
+          <p className="rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200" data-testid="referral-days">
+            {_('pricing.promo.referralDays', { days: quote.bonusDays })}
+          </p>
+        )}
         {plan && (
           <PromoCodeField planId={plan.id} quote={typedQuote} referral={referralQuote} onQuote={setQuote} error={promoError} onError={setPromoError} disabled={busy !== null} />
         )}

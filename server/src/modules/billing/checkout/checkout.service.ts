@@ -62,6 +62,8 @@ export function createCheckoutService(deps: {
   referralDiscount?: (userId: string) => Promise<string | null>;
   /** The customer's referral credit, spent on their one-off orders. */
   credit?: CreditSpending;
+  /** The extra days a customer referred with them gets on their first order paid once (0 for anyone else). */
+  referralBonusDays?: (userId: string) => Promise<number>;
   orders: OrderRows;
   jobs: JobsRepo;
   clock: Clock;
@@ -127,9 +129,9 @@ export function createCheckoutService(deps: {
   /** The provider's hosted page for the order; if the provider refuses, the pending rows go away again. */
   async function openCheckout(driver: PaymentDriver, order: {
     user: UserProfile; plan: PlanRecord; kind: CheckoutKind; transactionId: string; subscriptionId: string; accountId: string; currency: string;
-    recurring: CheckoutOrder['recurring'] | null; promo: AppliedPromo | null; creditSpent: number;
+    recurring: CheckoutOrder['recurring'] | null; promo: AppliedPromo | null; creditSpent: number; bonusDays: number;
   }): Promise<StartedCheckout> {
-    const { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo, creditSpent } = order;
+    const { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo, creditSpent, bonusDays } = order;
     try {
       const locale = user.locale ?? DEFAULT_LOCALE;
       return await driver.startCheckout({
@@ -137,7 +139,8 @@ export function createCheckoutService(deps: {
         ...(promo ? { discount: orderDiscountOf(promo) } : {}),
         ...(creditSpent > 0 ? { credit: creditSpent } : {}),
         // The customer reads the plan in their language on the provider's page.
-        ...checkoutProduct(plan, kind, locale),
+        // With a referral's extra days, the duration the provider's page names is the one bought.
+        ...checkoutProduct(bonusDays > 0 ? { ...plan, days: plan.days + bonusDays } : plan, kind, locale),
         customerEmail: user.email, customerRef: user.id,
         // The customer comes back to the site in the language they read (their stored one).
         successUrl: `${sitePage(user, '/thank-you')}?session_id={CHECKOUT_ID}`,
@@ -168,6 +171,8 @@ export function createCheckoutService(deps: {
   const spendCredit = (trx: Db, user: UserProfile, order: { currency: string; total: number; transactionId: string; leaveCharge: boolean }) =>
     (deps.credit ? deps.credit.spend(trx, { userId: user.id, ...order }, clock()) : Promise.resolve(0));
 
+  const bonusDaysOf = async (user: UserProfile) => (await deps.referralBonusDays?.(user.id)) ?? 0;
+
   /** What the customer's available credit would pay of a one-off order of `total` now (nothing is spent). */
   const creditOf = async (user: UserProfile, currency: string, total: number) =>
     (deps.credit ? creditFor(total, await deps.credit.available(user.id, currency, clock())) : 0);
@@ -177,8 +182,8 @@ export function createCheckoutService(deps: {
    * the credit spent, in one transaction (order-rows.ts). The customer goes to the thank-you page, which follows it as
    * it follows a payment.
    */
-  async function startFreeOrder(user: UserProfile, order: { plan: PlanRecord; kind: CheckoutKind; renewedAccountId: string | null; currency: string; promo: ChosenPromo | null }): Promise<CheckoutStarted> {
-    const { plan, kind, currency } = order;
+  async function startFreeOrder(user: UserProfile, order: { plan: PlanRecord; kind: CheckoutKind; renewedAccountId: string | null; currency: string; promo: ChosenPromo | null; bonusDays: number }): Promise<CheckoutStarted> {
+    const { plan, kind, currency, bonusDays } = order;
     const ids = newOrderIds(order.renewedAccountId);
     let checkoutId = '';
     let creditSpent = 0;
@@ -188,7 +193,7 @@ export function createCheckoutService(deps: {
         creditSpent = total > 0 ? await spendCredit(trx, user, { currency, total, transactionId: ids.transactionId, leaveCharge: false }) : 0;
         // The code's terms cannot change, but its plan's price (or the customer's credit) could have since it was quoted.
         if (total - creditSpent !== 0) throw new AppError(409, 'price_changed', BILLING_MESSAGES.priceChanged);
-        checkoutId = await deps.orders.placeFree(trx, { user, plan, kind, currency, ids, promo, creditSpent });
+        checkoutId = await deps.orders.placeFree(trx, { user, plan, kind, currency, ids, promo, creditSpent, bonusDays });
       };
       if (order.promo) await deps.promos.redeem(trx, { ...order.promo, userId: user.id, plan, currency, transactionId: ids.transactionId, subscriptionId: ids.subscriptionId }, write);
       else await write(null);
@@ -232,7 +237,7 @@ export function createCheckoutService(deps: {
       const { plan } = await resolveOrder(user, { planId: body.planId });
       const promo = await choosePromo(user, plan, body.promoCode);
       const quoted = await deps.promos.quote(user.id, plan, promo?.promoCode, { referral: promo?.referral });
-      return { ...quoted, credit: await creditOf(user, quoted.currency, quoted.total) };
+      return { ...quoted, credit: await creditOf(user, quoted.currency, quoted.total), bonusDays: await bonusDaysOf(user) };
     },
 
     async startCheckout(user: UserProfile, body: CheckoutBody): Promise<CheckoutStarted> {
@@ -244,14 +249,16 @@ export function createCheckoutService(deps: {
       const subscribes = kind === 'purchase' && method === 'card' && recurringPriceSpec(plan, currency) !== null;
       // A purchase's first payment may carry the customer's referral discount when no code is typed.
       const chosen = await choosePromo(user, plan, body.promoCode);
-      // Referral credit pays one-off orders; a card subscription's goes to its renewals (credit-push.ts).
+      // Referral credit pays one-off orders; a card subscription's goes to its renewals (credit-push.ts). A referral's
+      // extra days come with a first order paid once (a subscription's periods are the provider's).
       const oneOff = !subscribes;
+      const bonusDays = oneOff ? await bonusDaysOf(user) : 0;
       // A code or credit that leaves nothing to pay once needs no payment provider (asked here without taking a use).
       if (oneOff) {
         const total = chosen ? (await deps.promos.quote(user.id, plan, chosen.promoCode, { referral: chosen.referral })).total : plan.price;
         if (total - (await creditOf(user, currency, total)) === 0) {
           await assertCanProvision(plan);
-          return startFreeOrder(user, { plan, kind, renewedAccountId, currency, promo: chosen });
+          return startFreeOrder(user, { plan, kind, renewedAccountId, currency, promo: chosen, bonusDays });
         }
       }
       await assertCanProvision(plan);
@@ -270,7 +277,7 @@ export function createCheckoutService(deps: {
           const total = applied?.total ?? plan.price;
           creditSpent = oneOff ? await spendCredit(trx, user, { currency, total, transactionId, leaveCharge: true }) : 0;
           await deps.orders.insert(trx, now, {
-            user, plan, kind, currency, ids, amount: total - creditSpent, providerId, providerAccountId, billing: recurring ? 'recurring' : 'one_off', promo: applied, creditSpent,
+            user, plan, kind, currency, ids, amount: total - creditSpent, providerId, providerAccountId, billing: recurring ? 'recurring' : 'one_off', promo: applied, creditSpent, bonusDays,
           });
           await deps.jobs.enqueue({ type: CHECK_CHECKOUT, payload: { transactionId }, runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS), dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`, maxAttempts: 500 }, now, trx);
         };
@@ -279,7 +286,7 @@ export function createCheckoutService(deps: {
       });
 
       await crashPoint('checkout:after-order');
-      const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo, creditSpent });
+      const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo, creditSpent, bonusDays });
       const now = clock();
       let amount = ((promo as AppliedPromo | null)?.total ?? plan.price) - creditSpent;
       // (With credit the provider is told the whole discount as one amount: its total is ours.)

@@ -45,6 +45,8 @@ export interface NewOrder {
   promo?: AppliedPromo | null;
   /** Referral credit that paid part of it (minor units; written as `spent` with it). */
   creditSpent?: number;
+  /** Extra days a referral gives it (the period it buys is the plan's days and these). */
+  bonusDays?: number;
   /** Redeemed with a gift code: the code, for the order's history. */
   giftCode?: string;
   /** Known before the provider is asked (a free order's own id). */
@@ -73,8 +75,8 @@ export function createOrderRows(deps: { billing: BillingRepo; accounts: Accounts
       subscription: {
         id: ids.subscriptionId, userId: user.id, vpnAccountId: ids.accountId, providerId: order.providerId, providerAccountId: order.providerAccountId, planId: plan.id, billing: order.billing,
         metadata: {
-          plan_id: plan.id, plan_name: plan.name, plan_names: translatedNames(plan), price: plan.price, kind, days: plan.days, data_limit: plan.dataLimitBytes, locations: plan.locations,
-          device_limit: plan.deviceLimit, currency, ...(promo ? { promo: orderPromoOf(promo) } : {}),
+          plan_id: plan.id, plan_name: plan.name, plan_names: translatedNames(plan), price: plan.price, kind, days: plan.days + (order.bonusDays ?? 0), data_limit: plan.dataLimitBytes, locations: plan.locations,
+          device_limit: plan.deviceLimit, currency, ...(promo ? { promo: orderPromoOf(promo) } : {}), ...(order.bonusDays ? { bonus_days: order.bonusDays } : {}),
         },
       },
       transaction: { id: ids.transactionId, amount: order.amount, currency, providerTransactionId: order.providerTransactionId, ...transactionNotes },

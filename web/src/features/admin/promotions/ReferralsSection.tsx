@@ -24,8 +24,9 @@ interface FormValues {
   percent: string;
   months: string;
   amount: string;
-  benefitKind: 'none' | 'discount';
+  benefitKind: ReferralSettings['referredBenefit']['kind'];
   benefitPercent: string;
+  benefitDays: string;
   windowDays: string;
 }
 
@@ -39,6 +40,7 @@ function valuesOf(settings: ReferralSettings, currency: string): FormValues {
     amount: reward.kind === 'fixed' ? minorToDecimal(reward.amount, currency) : '',
     benefitKind: referredBenefit.kind,
     benefitPercent: referredBenefit.kind === 'discount' ? String(referredBenefit.percentOff) : '10',
+    benefitDays: referredBenefit.kind === 'days' ? String(referredBenefit.days) : '7',
     windowDays: String(settings.refundWindowDays),
   };
 }
@@ -49,7 +51,9 @@ function bodyOf(values: FormValues, currency: string): UpdateReferralSettingsBod
     reward: values.rewardKind === 'percent'
       ? { kind: 'percent', percent: Number(values.percent), months: Number(values.months) }
       : { kind: 'fixed', amount: decimalToMinor(values.amount, currency) ?? Number.NaN },
-    referredBenefit: values.benefitKind === 'none' ? { kind: 'none' } : { kind: 'discount', percentOff: Number(values.benefitPercent) },
+    referredBenefit: values.benefitKind === 'none' ? { kind: 'none' }
+      : values.benefitKind === 'days' ? { kind: 'days', days: Number(values.benefitDays) }
+        : { kind: 'discount', percentOff: Number(values.benefitPercent) },
     refundWindowDays: Number(values.windowDays),
   };
 }
@@ -102,9 +106,16 @@ function SettingsForm({ settings, currency, onSaved }: { settings: ReferralSetti
         <SelectField label={_('admin.referrals.benefitKind')} value={values.benefitKind} onValueChange={(v) => set('benefitKind')(v as FormValues['benefitKind'])} disabled={busy}>
           <option value="none">{_('admin.referrals.benefitNone')}</option>
           <option value="discount">{_('admin.referrals.benefitDiscount')}</option>
+          <option value="days">{_('admin.referrals.benefitDays')}</option>
         </SelectField>
         {values.benefitKind === 'discount' && (
           <TextField label={_('admin.referrals.benefitPercent')} type="number" inputMode="numeric" min={1} max={100} value={values.benefitPercent} onValueChange={set('benefitPercent')} error={fields['referredBenefit.percentOff']} disabled={busy} />
+        )}
+        {values.benefitKind === 'days' && (
+          <TextField
+            label={_('admin.referrals.benefitDaysCount')} hint={_('admin.referrals.benefitDaysHint')} type="number" inputMode="numeric" min={1} max={365}
+            value={values.benefitDays} onValueChange={set('benefitDays')} error={fields['referredBenefit.days']} disabled={busy}
+          />
         )}
         <TextField label={_('admin.referrals.window')} hint={_('admin.referrals.windowHint')} type="number" inputMode="numeric" min={0} max={180} value={values.windowDays} onValueChange={set('windowDays')} error={fields.refundWindowDays} disabled={busy} />
       </div>
