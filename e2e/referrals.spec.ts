@@ -21,14 +21,20 @@ async function buy(page: Page, planName: string, card: string, payLabel: string)
   await expect(page.getByRole('dialog', { name: /Your VPN Account is Ready/ })).toBeVisible({ timeout: 15_000 });
 }
 
+/** A new admin on `page` with the fake panel as a server, a $10.00 plan (its name) and card payments on. */
+async function openShop(page: Page, site: Site, panel: { url: string; admin: { username: string; password: string } }, prefix: string): Promise<string> {
+  await signInAsNewAdmin(page, site, `admin-${prefix.toLowerCase()}`);
+  const planName = `${prefix} ${Date.now()}`;
+  await addServerAndPlan(page, site, panel, { name: planName, price: 1000 });
+  expect((await page.request.put('/api/admin/payments/card', { data: { enabled: true, ...FAKE_STRIPE_KEYS }, headers: { origin: site.baseURL } })).status()).toBe(200);
+  return planName;
+}
+
 test('the admin runs a referral programme; a friend follows the link, pays less, and the referrer sees the credit; the same card is held', async ({ page, browser, site, consoleErrors }) => {
   test.setTimeout(120_000);
   const panel = await startFakeMarzneshin();
   try {
-    await signInAsNewAdmin(page, site, 'admin-referrals');
-    const planName = `Ten ${Date.now()}`;
-    await addServerAndPlan(page, site, panel, { name: planName, price: 1000 });
-    expect((await page.request.put('/api/admin/payments/card', { data: { enabled: true, ...FAKE_STRIPE_KEYS }, headers: { origin: site.baseURL } })).status()).toBe(200);
+    const planName = await openShop(page, site, panel, 'Ten');
 
     // The operator's terms: 20 % of every payment for 3 months; the friend gets 10 % off the first payment.
     await page.goto('/admin/promotions');
@@ -104,11 +110,8 @@ test('the referrer\'s available credit pays part of their next payment: the dial
   test.setTimeout(120_000);
   const panel = await startFakeMarzneshin();
   try {
-    await signInAsNewAdmin(page, site, 'admin-credit');
-    const planName = `Credit ${Date.now()}`;
-    await addServerAndPlan(page, site, panel, { name: planName, price: 1000 });
+    const planName = await openShop(page, site, panel, 'Credit');
     const headers = { origin: site.baseURL };
-    expect((await page.request.put('/api/admin/payments/card', { data: { enabled: true, ...FAKE_STRIPE_KEYS }, headers })).status()).toBe(200);
     // No refund window: a friend's payment is credit at once.
     const programme = { enabled: true, referredBenefit: { kind: 'none' }, reward: { kind: 'percent', percent: 20, months: 3 }, refundWindowDays: 0 };
     expect((await page.request.put('/api/admin/referrals/settings', { data: programme, headers })).status()).toBe(200);
@@ -155,11 +158,7 @@ test('a friend referred with extra days sees them in the payment dialog and gets
   test.setTimeout(120_000);
   const panel = await startFakeMarzneshin();
   try {
-    await signInAsNewAdmin(page, site, 'admin-days');
-    const planName = `Days ${Date.now()}`;
-    await addServerAndPlan(page, site, panel, { name: planName, price: 1000 });
-    const headers = { origin: site.baseURL };
-    expect((await page.request.put('/api/admin/payments/card', { data: { enabled: true, ...FAKE_STRIPE_KEYS }, headers })).status()).toBe(200);
+    const planName = await openShop(page, site, panel, 'Days');
     // The admin picks extra days in the Promotions tab.
     await page.goto('/admin/promotions');
     const section = page.getByRole('region', { name: 'Referrals' });

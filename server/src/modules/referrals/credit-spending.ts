@@ -3,6 +3,7 @@ import type { Db } from '../../db/knex.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
 import type { TransactionRecord } from '../billing/billing.repo.js';
 import type { TransactionEvent } from '../billing/ledger/transaction-states.js';
+import { recordCreditMove } from './credit-moves.js';
 import type { NewCredit, ReferralsRepo } from './referrals.repo.js';
 
 /** The note of a `spent` movement that paid part of a one-off order (and of the `restored` one when the order closed unpaid). */
@@ -28,14 +29,7 @@ export function creditFor(total: number, available: number): number {
 export function createCreditSpending(deps: { repo: ReferralsRepo; audit: AuditRepo }) {
   const { repo } = deps;
 
-  async function move(credit: NewCredit, now: Date, trx: Db): Promise<void> {
-    const id = await repo.insertCredit(credit, now, trx);
-    await deps.audit.record({
-      actorId: null, actorEmail: null, action: `referral.credit_${credit.kind}`, targetType: 'user', targetId: credit.userId,
-      details: { creditId: id, transactionId: credit.transactionId, amount: credit.amount, currency: credit.currency, note: credit.note },
-      now,
-    }, trx);
-  }
+  const move = (credit: NewCredit, now: Date, trx: Db) => recordCreditMove(deps, credit, now, trx);
 
   /** What the order's spending and restorings add up to now (negative: credit it holds). */
   async function heldBy(transactionId: string, trx: Db): Promise<number> {

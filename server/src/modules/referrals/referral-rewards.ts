@@ -3,6 +3,7 @@ import type { Db } from '../../db/knex.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
 import type { TransactionRecord } from '../billing/billing.repo.js';
 import type { TransactionEvent } from '../billing/ledger/transaction-states.js';
+import { recordCreditMove } from './credit-moves.js';
 import type { NewCredit, ReferralRecord, ReferralsRepo } from './referrals.repo.js';
 import { maturesAt, ONE_DAY_MS, rewardFor, signedInTogether } from './referral-terms.js';
 
@@ -19,14 +20,7 @@ import { maturesAt, ONE_DAY_MS, rewardFor, signedInTogether } from './referral-t
 export function createReferralRewards(deps: { repo: ReferralsRepo; audit: AuditRepo }) {
   const { repo } = deps;
 
-  async function move(credit: NewCredit, now: Date, trx: Db): Promise<void> {
-    const id = await repo.insertCredit(credit, now, trx);
-    await deps.audit.record({
-      actorId: null, actorEmail: null, action: `referral.credit_${credit.kind}`, targetType: 'user', targetId: credit.userId,
-      details: { creditId: id, referralId: credit.referralId, transactionId: credit.transactionId, amount: credit.amount, currency: credit.currency, availableAt: credit.availableAt.toISOString(), ...(credit.note ? { note: credit.note } : {}) },
-      now,
-    }, trx);
-  }
+  const move = (credit: NewCredit, now: Date, trx: Db) => recordCreditMove(deps, credit, now, trx);
 
   /** The first check that finds the referrer and the customer they referred to be one person, if any. */
   async function relation(referral: ReferralRecord, payment: TransactionRecord | null, now: Date, trx: Db): Promise<ReferralHoldReason | null> {
