@@ -296,6 +296,12 @@ export function createReferralsRepo(db: Db) {
     },
 
     /** Whether the user has a paid payment other than `exceptId` (paid, refunded or disputed: money that moved). */
+    /** Whether the user has an order that is paid, being paid or was paid (any amount, a gift's or a free one's too). */
+    async orderedBefore(userId: string): Promise<boolean> {
+      const row = await db('transactions').select('id').where({ user_id: userId }).whereIn('status', ['pending', 'succeeded', 'refunded', 'disputed', 'needs_review']).first();
+      return row !== undefined;
+    },
+
     async paidBefore(userId: string, exceptId: string, trx: Db): Promise<boolean> {
       const row = await trx('transactions').select('id').where({ user_id: userId }).whereIn('status', ['succeeded', 'refunded', 'disputed']).whereNot({ id: exceptId }).where('amount', '>', 0).first();
       return row !== undefined;

@@ -83,10 +83,13 @@ export function createReferralsService(deps: {
       return benefit?.kind === 'discount' ? deps.promos.referralCode(benefit.percentOff) : null;
     },
 
-    /** The extra days of a customer referred with extra days who has not paid yet (their first order paid once); 0 for anyone else. */
+    /**
+     * The extra days of a customer referred with extra days, for their first order (none is open, paid or being paid:
+     * two orders at once, or a free one before, get none); 0 for anyone else.
+     */
     async bonusDaysFor(userId: string): Promise<number> {
       const benefit = await firstPaymentBenefit(userId);
-      return benefit?.kind === 'days' ? benefit.days : 0;
+      return benefit?.kind === 'days' && !(await repo.orderedBefore(userId)) ? benefit.days : 0;
     },
 
     /** The referrer a link code names, when the programme runs. */

@@ -138,8 +138,8 @@ function RenewalTerms({ plan, kind, cryptoOnly }: { plan: Plan; kind: PaymentTar
 }
 
 /**
- * What the server gives by itself when no code is typed, for this plan: the first-payment discount the customer was
- * referred with, and the referral credit they have (null when neither, or it cannot be asked).
+ * What the server gives by itself when no code is typed, for this plan: the first-payment discount or extra days the
+ * customer was referred with, and the referral credit they have (null when none, or it cannot be asked).
  */
 function useReferralQuote(planId: string | null): CheckoutQuote | null {
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
