@@ -39,6 +39,8 @@ export interface ReceiptEmailInput extends BillingEmailBase, Charge {
   promo?: { code: string; amountBefore: number; discount: number } | null;
   /** Referral credit that paid part of it (minor units of `currency`); `amount` is what was paid besides. */
   credit?: number | null;
+  /** Extra days a referral added to the period it bought. */
+  bonusDays?: number;
 }
 
 export interface RenewalReminderEmailInput extends BillingEmailBase, Charge {
@@ -117,7 +119,7 @@ export function renderReceiptEmail(input: ReceiptEmailInput): MailMessage {
         [t('billing.receipt.factReceiptNumber'), input.receiptNumber],
       ],
     },
-    { kind: 'text', text: accountLine },
+    { kind: 'text', text: input.bonusDays ? `${accountLine} ${t('billing.receipt.bonusDays', { days: input.bonusDays })}` : accountLine },
     ...describeNextCharge(input, input.nextChargeAmount === undefined ? amount : price(input.nextChargeAmount, input.currency)),
     { kind: 'button', label: t('billing.button.dashboard'), href: dashboardUrl(input) },
   ]);

@@ -32,6 +32,7 @@ export const en = {
   'billing.receipt.extendedUntil': 'Your VPN account has been extended until {day}.',
   'billing.receipt.extended': 'Your VPN account has been extended.',
   'billing.receipt.activeUntil': 'Your VPN account is active until {day}.',
+  'billing.receipt.bonusDays': "It includes {days, plural, one {# extra day} other {# extra days}} from your friend's referral.",
   'billing.receipt.active': 'Your VPN account is active.',
   'billing.receipt.oneOff': 'This was a one-off payment: nothing will be charged again automatically.',
   'billing.receipt.cancelAnyTime': 'You can cancel auto-renew any time from your dashboard.',

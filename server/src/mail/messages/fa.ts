@@ -26,6 +26,7 @@ export const fa: EmailCatalogue = {
   'billing.receipt.extendedUntil': 'حساب VPN شما تا {day} تمدید شد.',
   'billing.receipt.extended': 'حساب VPN شما تمدید شد.',
   'billing.receipt.activeUntil': 'حساب VPN شما تا {day} فعال است.',
+  'billing.receipt.bonusDays': 'شامل {days} روز اضافه از معرفی دوستتان است.',
   'billing.receipt.active': 'حساب VPN شما فعال است.',
   'billing.receipt.oneOff': 'این یک پرداخت یک‌باره بود: هیچ مبلغی دوباره به‌طور خودکار کسر نمی‌شود.',
   'billing.receipt.cancelAnyTime': 'هر زمان بخواهید می‌توانید تمدید خودکار را از داشبورد خود لغو کنید.',

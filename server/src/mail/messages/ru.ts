@@ -26,6 +26,7 @@ export const ru: EmailCatalogue = {
   'billing.receipt.extendedUntil': 'Ваш VPN-аккаунт продлён до {day}.',
   'billing.receipt.extended': 'Ваш VPN-аккаунт продлён.',
   'billing.receipt.activeUntil': 'Ваш VPN-аккаунт активен до {day}.',
+  'billing.receipt.bonusDays': 'В том числе {days, plural, one {# дополнительный день} few {# дополнительных дня} many {# дополнительных дней} other {# дополнительного дня}} по приглашению друга.',
   'billing.receipt.active': 'Ваш VPN-аккаунт активен.',
   'billing.receipt.oneOff': 'Это был разовый платёж: больше ничего автоматически списано не будет.',
   'billing.receipt.cancelAnyTime': 'Автопродление можно отключить в любой момент в личном кабинете.',

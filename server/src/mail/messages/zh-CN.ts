@@ -26,6 +26,7 @@ export const zhCN: EmailCatalogue = {
   'billing.receipt.extendedUntil': '您的 VPN 账户已延长至 {day}。',
   'billing.receipt.extended': '您的 VPN 账户已延长。',
   'billing.receipt.activeUntil': '您的 VPN 账户有效期至 {day}。',
+  'billing.receipt.bonusDays': '其中包含朋友邀请赠送的 {days} 天。',
   'billing.receipt.active': '您的 VPN 账户已激活。',
   'billing.receipt.oneOff': '这是一次性付款：以后不会再自动扣款。',
   'billing.receipt.cancelAnyTime': '您可以随时在控制面板中取消自动续订。',

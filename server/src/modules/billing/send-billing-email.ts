@@ -96,6 +96,7 @@ export function createSendBillingEmailHandler(deps: {
             promo: transaction.metadata.promo ? { code: transaction.metadata.promo.code, amountBefore: transaction.metadata.promo.amount_before, discount: transaction.metadata.promo.discount } : null,
             // Our credit spent on a one-off order, or the provider's balance taken off a renewal.
             credit: transaction.metadata.credit_spent ?? transaction.metadata.credit_applied ?? null,
+            bonusDays: subscription.metadata.bonus_days,
           }),
         };
       }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBillingFixture } from '../../../test/billing-fixture.js';
 import { TEST_DATABASES } from '../../../test/databases.js';
+import { mailParts } from '../../../test/smtp-catcher.js';
 import { myReferrals, setProgramme, signUp } from '../../../test/referral-kit.js';
 import type { DesktopSession } from '../../../test/test-app.js';
 
@@ -36,6 +37,7 @@ describe.each(TEST_DATABASES)('referral extra days (%s)', (kind) => {
     expect((await quote(referrer, f.paidPlanId)).bonusDays).toBe(0);
     expect((await quote(await f.newUser(), f.paidPlanId)).bonusDays).toBe(0);
 
+    const mailsBefore = f.env.smtp.messages.length;
     const first = await f.checkout(friend, { planId: f.paidPlanId });
     const session = f.stripe.getSession(first.sessionId)!;
     // One order has the extra days: a second one opened meanwhile has none.
@@ -49,6 +51,9 @@ describe.each(TEST_DATABASES)('referral extra days (%s)', (kind) => {
     expect(account.status).toBe('active');
     expect(Math.round((new Date(account.expireDate).getTime() - f.t.clock.now().getTime()) / DAY_MS)).toBe(37);
     expect((await periodsOf(friend)).map(lengthInDays)).toEqual([37]);
+    // The receipt says where the days came from.
+    const receipt = mailParts(f.env.smtp.messages.slice(mailsBefore).find((m) => m.to.includes(friend.email) && /receipt/i.test(m.subject))!);
+    expect(receipt.text).toContain("It includes 7 extra days from your friend's referral.");
 
     // The benefit was the first payment's.
     expect((await quote(friend, f.paidPlanId)).bonusDays).toBe(0);
