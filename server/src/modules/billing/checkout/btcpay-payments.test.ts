@@ -132,6 +132,32 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
       ]);
     });
 
+    it('referral credit in crypto: the invoice is for the price less the credit (a recurring plan too, paid once); an expired one gives it back', async () => {
+      const user = await f.newUser();
+      const longAgo = new Date(f.t.clock.now().getTime() - 30 * 86_400_000);
+      await f.env.database.db('referral_credits').insert({ user_id: user.userId, kind: 'earned', amount: 300, currency: 'usd', available_at: longAgo, created_at: longAgo });
+      const balance = async () => Number((await f.env.database.db('referral_credits').where({ user_id: user.userId }).sum({ total: 'amount' }).first())?.total ?? 0);
+
+      const expiring = await cryptoCheckout(user, { planId: f.recurringPlanId });
+      expect(btcpay.getInvoice(expiring.sessionId)).toMatchObject({ amount: '1.99', currency: 'USD' });
+      expect(await balance()).toBe(0);
+      await btcpay.expire(expiring.sessionId);
+      await f.runJobs();
+      expect((await transactionOf(expiring.sessionId)).status).toBe('failed');
+      expect(await balance()).toBe(300);
+
+      const { sessionId } = await cryptoCheckout(user, { planId: f.paidPlanId });
+      expect(btcpay.getInvoice(sessionId)).toMatchObject({ amount: '1.99', currency: 'USD' });
+      await btcpay.pay(sessionId);
+      await f.runJobs();
+      expect((await status(user, sessionId)).status).toBe('succeeded');
+      expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual(expect.arrayContaining([
+        expect.objectContaining({ status: 'failed', amount: 199, credit: 300 }),
+        expect.objectContaining({ status: 'succeeded', method: 'crypto', amount: 199, credit: 300 }),
+      ]));
+      expect(await balance()).toBe(0);
+    });
+
     it('refuses a webhook with a missing or wrong BTCPay-Sig with 400, and changes nothing', async () => {
       const user = await f.newUser();
       const { sessionId } = await cryptoCheckout(user, { planId: f.paidPlanId });
