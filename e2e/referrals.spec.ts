@@ -159,6 +159,9 @@ test('a friend referred with extra days sees them in the payment dialog and gets
   const panel = await startFakeMarzneshin();
   try {
     const planName = await openShop(page, site, panel, 'Days');
+    const monthlyName = planName.replace('Days', 'Monthly');
+    const monthly = await page.request.post('/api/admin/plans', { data: { name: monthlyName, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: 500, billing: 'recurring' }, headers: { origin: site.baseURL } });
+    expect(monthly.status()).toBe(201);
     // The admin picks extra days in the Promotions tab.
     await page.goto('/admin/promotions');
     const section = page.getByRole('region', { name: 'Referrals' });
@@ -171,12 +174,20 @@ test('a friend referred with extra days sees them in the payment dialog and gets
     const referrer = await visitor(browser, site, '10.22.0.1');
     await signIn(referrer, site, uniqueEmail('days-referrer'));
     await referrer.goto('/referrals');
-    await expect(referrer.getByText('Your friend gets 7 extra days on their first purchase paid once')).toBeVisible();
+    await expect(referrer.getByText('Your friend gets 7 extra days on their first purchase (on a card subscription, added to its first period).')).toBeVisible();
     const link = await referrer.getByRole('textbox', { name: 'Your link' }).inputValue();
 
     const friend = await visitor(browser, site, '10.22.0.2');
     await friend.goto(link);
     await signIn(friend, site, uniqueEmail('days-friend'));
+    // On a card subscription the days lengthen its first period.
+    const subscription = friend.getByRole('listitem').filter({ has: friend.getByRole('heading', { name: monthlyName }) });
+    await subscription.getByRole('button', { name: 'Buy' }).click();
+    const subscribing = friend.getByRole('dialog', { name: `Buy ${monthlyName}` });
+    await expect(subscribing.getByTestId('referral-days')).toHaveText("Your friend's referral: 7 extra days on your first period, so your first renewal is charged that much later.");
+    await expect(subscribing.getByText(/\+ 7 days/)).toBeVisible();
+    await friend.keyboard.press('Escape');
+
     const plan = friend.getByRole('listitem').filter({ has: friend.getByRole('heading', { name: planName }) });
     await plan.getByRole('button', { name: 'Buy' }).click();
     const dialog = friend.getByRole('dialog', { name: `Buy ${planName}` });

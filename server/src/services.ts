@@ -329,6 +329,7 @@ export function createServices(ctx: ServiceContext) {
         reconcile: { db, reads: reconcileReads, driverFor: subscriptionDriver, recurring, clock, log },
         reminders: { schedule, billing: billingRepo, periods, accounts: accountsRepo, notices, settings, clock },
         planPrices: { plans: plansRepo, settings, cards },
+        deferRenewal: { db, billing: billingRepo, driverFor: subscriptionDriver, recurring, clock, log },
       }),
       ...creditPush.handlers,
       ...refundJobHandlers({ db, billing: billingRepo, payments, recurring, sender: refundSender, plans: plansRepo, users, settings, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }),

@@ -89,6 +89,11 @@ export interface InvoiceState {
   currency: string;
   periodStart: Date;
   periodEnd: Date;
+  /**
+   * The provider made it for a change of the subscription (Stripe's `subscription_update`: a trial added, a proration),
+   * not for a period it renews; one that charges nothing buys nothing.
+   */
+  forChange?: boolean;
   /** The payment that paid it (refunds and disputes name it); null until paid, or when the event did not say. */
   paymentRef: string | null;
   /** When the provider tries a failed invoice again, if it will. */
@@ -240,6 +245,11 @@ export interface PaymentDriver {
   readSubscription(subscriptionRef: string): Promise<{ subscription: RecurringState; invoices: InvoiceState[] }>;
   /** Auto-renew off (true) or back on (false); the subscription runs to its period end either way. */
   setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<RecurringState>;
+  /**
+   * The next charge moves to `until`, with nothing charged or credited for the days before it (Stripe: a trial to that
+   * time, without proration): days given on top of what was paid. Asking again for the same time changes nothing.
+   */
+  deferNextCharge(subscriptionRef: string, until: Date): Promise<RecurringState>;
   /** Ends the subscription now (no refund: what was paid runs to its end on our side). */
   cancelNow(subscriptionRef: string): Promise<RecurringState>;
   /** The provider's page where the customer updates the card and sees invoices, in `locale` where the provider has it. */

@@ -16,7 +16,7 @@ import {
 } from './billing-lists.js';
 import { adjustBalance, balanceTransactionsOf, parseBalanceAdjustment } from './customers.js';
 import type { FormHash } from './form-body.js';
-import { booleanParam, rejectUnknown, retrieveParams, unsupported } from './form-params.js';
+import { booleanParam, integerParam, optionalString, rejectUnknown, retrieveParams, unsupported } from './form-params.js';
 import { eventRequest, json, type ApiContext, type HttpAnswer } from './http.js';
 import { mergeMetadata } from './products-prices.js';
 import { invalidParam, noSuch } from './stripe-errors.js';
@@ -30,7 +30,10 @@ export interface BillingRoutesDeps {
   deliverInBackground(events: StripeEventObject[]): void;
 }
 
-/** Every parameter SubscriptionUpdateParams knows (SDK 23.1.0); the fake acts on cancel_at_period_end and metadata. */
+/**
+ * Every parameter SubscriptionUpdateParams knows (SDK 23.1.0); the fake acts on cancel_at_period_end, metadata, and
+ * trial_end with proration_behavior=none (moving the billing date: prorations are not modelled).
+ */
 const SUBSCRIPTION_UPDATE = new Set([
   'add_invoice_items', 'application_fee_percent', 'automatic_tax', 'billing_cycle_anchor', 'billing_schedules',
   'billing_thresholds', 'cancel_at', 'cancel_at_period_end', 'cancellation_details', 'collection_method',
@@ -39,7 +42,8 @@ const SUBSCRIPTION_UPDATE = new Set([
   'payment_behavior', 'payment_settings', 'pending_invoice_item_interval', 'proration_behavior', 'proration_date',
   'transfer_data', 'trial_end', 'trial_from_plan', 'trial_settings',
 ]);
-const MODELLED_UPDATE = new Set(['cancel_at_period_end', 'cancellation_details', 'expand', 'metadata']);
+const MODELLED_UPDATE = new Set(['cancel_at_period_end', 'cancellation_details', 'expand', 'metadata', 'proration_behavior', 'trial_end']);
+const PRORATION_BEHAVIORS = ['always_invoice', 'create_prorations', 'none'];
 
 /** Answers a Billing request, or returns null when the path is not one of these. */
 export function routeBilling(method: string, parts: string[], ctx: ApiContext, deps: BillingRoutesDeps): HttpAnswer | null {
@@ -126,9 +130,18 @@ function parseSubscriptionUpdate(params: FormHash, metadata: Record<string, stri
   const other = Object.keys(params).find((key) => !MODELLED_UPDATE.has(key));
   if (other !== undefined) throw unsupported(other, `updating a subscription's ${other}`);
   retrieveParams(params.expand === undefined ? {} : { expand: params.expand });
+  const proration = optionalString(params.proration_behavior, 'proration_behavior');
+  if (proration !== undefined && !PRORATION_BEHAVIORS.includes(proration)) {
+    throw invalidParam('proration_behavior', `Invalid proration_behavior: must be one of ${PRORATION_BEHAVIORS.join(', ')}`);
+  }
+  const trialEnd = params.trial_end === 'now' ? 'now' : integerParam(params.trial_end, 'trial_end', 0);
+  if (trialEnd === 'now') throw unsupported('trial_end', 'ending a trial now');
+  if (trialEnd !== undefined && (proration ?? 'create_prorations') !== 'none') throw unsupported('proration_behavior', 'prorations (a trial added with proration_behavior other than none)');
+  if (trialEnd === undefined && proration !== undefined) throw unsupported('proration_behavior', 'prorations without a change that prorates');
   return {
     cancelAtPeriodEnd: booleanParam(params.cancel_at_period_end, 'cancel_at_period_end'),
     metadata: params.metadata === undefined ? undefined : mergeMetadata(metadata, params.metadata, 'metadata'),
+    ...(trialEnd !== undefined ? { trialEnd } : {}),
   };
 }
 

@@ -343,6 +343,45 @@ describe('fake Stripe Billing: renewals on a test clock', () => {
     expect(t.fake.listInvoices(subscription.id)).toHaveLength(1);
   });
 
+  it('a trial added without proration moves the next charge: a paid invoice for 0, trialing, then renewals from the trial end', async () => {
+    const { clock, subscription } = await subscribe(t);
+    const hook = await t.receiver();
+    const periodEnd = subscription.items.data[0]!.current_period_end;
+    const trialEnd = periodEnd + 7 * DAY;
+    const updated = await t.stripe.subscriptions.update(subscription.id, { trial_end: trialEnd, proration_behavior: 'none' });
+    expect(updated).toMatchObject({ status: 'trialing', trial_start: START, trial_end: trialEnd, billing_cycle_anchor: trialEnd });
+    expect(updated.items.data[0]).toMatchObject({ current_period_start: START, current_period_end: trialEnd });
+    const trialInvoice = t.fake.listInvoices(subscription.id)[1]!;
+    expect(trialInvoice).toMatchObject({ billing_reason: 'subscription_update', status: 'paid', amount_due: 0, amount_paid: 0, total: 0 });
+    expect(trialInvoice.lines.data[0]).toMatchObject({ amount: 0, period: { start: START, end: trialEnd }, description: expect.stringMatching(/^Trial period for /) });
+    expect(t.fake.invoicePaymentIntents(trialInvoice.id)).toEqual([]);
+    await t.fake.waitForDeliveries();
+    expect(typesOf(verifiedEvents(hook))).toEqual(['invoice.created', 'invoice.finalized', 'invoice.paid', 'invoice.payment_succeeded', 'customer.subscription.updated']);
+    expect(verifiedEvents(hook)[4]!.data.previous_attributes).toMatchObject({ status: 'active', trial_end: null, billing_cycle_anchor: START });
+
+    // Nothing is charged at the old period end.
+    await t.fake.advanceClock(clock.id, periodEnd + DAY);
+    expect(t.fake.listInvoices(subscription.id)).toHaveLength(2);
+
+    await t.fake.advanceClock(clock.id, trialEnd + HOUR);
+    const renewal = t.fake.listInvoices(subscription.id)[2]!;
+    expect(renewal).toMatchObject({ billing_reason: 'subscription_cycle', status: 'paid', amount_paid: 999 });
+    expect(renewal.lines.data[0]!.period).toEqual({ start: trialEnd, end: periodBoundary(trialEnd, 'month', 1, 1) });
+    expect(await t.stripe.subscriptions.retrieve(subscription.id)).toMatchObject({ status: 'active' });
+  });
+
+  it('refuses a trial in the past, a trial with prorations, and a trial on a canceled subscription', async () => {
+    const { subscription } = await subscribe(t);
+    expect(await caught(t.stripe.subscriptions.update(subscription.id, { trial_end: START - DAY, proration_behavior: 'none' }))).toMatchObject({ statusCode: 400, param: 'trial_end' });
+    expect(await caught(t.stripe.subscriptions.update(subscription.id, { trial_end: START + 40 * DAY }))).toMatchObject({ statusCode: 400, param: 'proration_behavior' });
+    expect(await caught(t.stripe.subscriptions.update(subscription.id, { trial_end: START + 40 * DAY, proration_behavior: 'sometimes' as 'none' }))).toMatchObject({ statusCode: 400, param: 'proration_behavior' });
+    expect((await t.stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
+    await t.stripe.subscriptions.cancel(subscription.id);
+    expect(await caught(t.stripe.subscriptions.update(subscription.id, { trial_end: START + 40 * DAY, proration_behavior: 'none' }))).toMatchObject({ statusCode: 400, param: 'trial_end' });
+    expect(t.fake.getSubscription(subscription.id)!.status).toBe('canceled');
+    expect(t.fake.listInvoices(subscription.id)).toHaveLength(1);
+  });
+
   it('month periods keep the anchor day, clamped to short months', () => {
     const jan31 = Date.UTC(2026, 0, 31) / 1000;
     expect([1, 2, 3].map((n) => periodBoundary(jan31, 'month', 1, n))).toEqual([

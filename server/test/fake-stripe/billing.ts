@@ -12,7 +12,9 @@
  *   customer.subscription.deleted instead and no invoice. A clock advance starts with test_helpers.test_clock.advancing
  *   and ends with test_helpers.test_clock.ready;
  * - open invoices paid again: invoice.paid, invoice.payment_succeeded, customer.subscription.updated (→ active);
- * - `POST /v1/subscriptions/:id`: customer.subscription.updated; `DELETE`: customer.subscription.deleted.
+ * - `POST /v1/subscriptions/:id`: customer.subscription.updated; with `trial_end`, first the trial's invoice for 0
+ *   (billing_reason subscription_update): invoice.created, invoice.finalized, invoice.paid, invoice.payment_succeeded;
+ *   `DELETE`: customer.subscription.deleted.
  */
 import { createBillingCatalog, type BillingCatalog } from './billing-catalog.js';
 import { couponDiscount, type CouponObject } from './coupons.js';
@@ -32,6 +34,8 @@ import type { EventRequest, StripeEventObject } from './webhooks.js';
 export interface SubscriptionChange {
   cancelAtPeriodEnd?: boolean;
   metadata?: Record<string, string>;
+  /** A trial until then (with proration_behavior=none: nothing credited for the paid days it covers). */
+  trialEnd?: number;
 }
 
 /** A change and the events it made, in the order Stripe sends them. */
@@ -155,9 +159,10 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
     period: Period,
     linePeriod: Period,
     created: number,
+    trial = false,
   ): InvoiceObject => {
-    const discount = discountOn(subscription, billingReason, linePeriod.start);
-    const invoice = newInvoice({ customer: customerOf(subscription), subscription, billingReason, period, linePeriod, created, discount });
+    const discount = trial ? null : discountOn(subscription, billingReason, linePeriod.start);
+    const invoice = newInvoice({ customer: customerOf(subscription), subscription, billingReason, period, linePeriod, created, discount, trial });
     invoices.set(invoice.id, invoice);
     subscription.latest_invoice = invoice.id;
     emit('invoice.created', invoice);
@@ -169,6 +174,31 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
   };
 
   const renewals = createRenewals({ emit, customerOf, draftInvoice, attempt, updated, baseUrl: deps.baseUrl });
+
+  /**
+   * A trial until `trialEnd` on a running subscription (proration_behavior=none): the period is now..trialEnd, the
+   * billing date moves to trialEnd, and the trial's invoice is for 0 (paid at once, no payment).
+   */
+  const startTrial = (subscription: SubscriptionObject, trialEnd: number, now: number, previous: SubscriptionUpdate): void => {
+    if (trialEnd <= now) throw invalidParam('trial_end', 'Invalid timestamp: must be an integer Unix timestamp in the future.');
+    const item = itemOf(subscription);
+    Object.assign(previous, {
+      status: subscription.status, trial_start: subscription.trial_start, trial_end: subscription.trial_end, billing_cycle_anchor: subscription.billing_cycle_anchor,
+      items: structuredClone(subscription.items), latest_invoice: subscription.latest_invoice, cancel_at: subscription.cancel_at,
+    });
+    subscription.status = 'trialing';
+    subscription.trial_start = now;
+    subscription.trial_end = trialEnd;
+    subscription.billing_cycle_anchor = trialEnd;
+    item.current_period_start = now;
+    item.current_period_end = trialEnd;
+    if (subscription.cancel_at_period_end) subscription.cancel_at = trialEnd;
+    const customer = customerOf(subscription);
+    const invoice = draftInvoice(subscription, 'subscription_update', { start: now, end: now }, { start: now, end: trialEnd }, now, true);
+    finalizeInvoice(invoice, customer, now, deps.baseUrl());
+    emit('invoice.finalized', invoice);
+    attempt(invoice, customer, now);
+  };
 
   return {
     ...catalog,
@@ -223,8 +253,9 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
       const subscription = subscriptions.get(id);
       if (!subscription) throw noSuch('subscription', id, 'id');
       const before = emitted();
-      if (subscription.status === 'canceled' && change.cancelAtPeriodEnd !== undefined) {
-        throw invalidParam('cancel_at_period_end', 'A canceled subscription can only update its cancellation_details and metadata.');
+      if (subscription.status === 'canceled' && (change.cancelAtPeriodEnd !== undefined || change.trialEnd !== undefined)) {
+        const param = change.cancelAtPeriodEnd !== undefined ? 'cancel_at_period_end' : 'trial_end';
+        throw invalidParam(param, 'A canceled subscription can only update its cancellation_details and metadata.');
       }
       const previous: SubscriptionUpdate = {};
       const now = nowFor(customerOf(subscription));
@@ -245,6 +276,9 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
           reason: change.cancelAtPeriodEnd ? 'cancellation_requested' : null,
         };
       }
+      // Stripe does not document the same trial_end sent again as a no-op: the fake starts the trial again (another
+      // invoice for 0), so a caller that repeats itself shows.
+      if (change.trialEnd !== undefined) startTrial(subscription, change.trialEnd, now, previous);
       if (change.metadata !== undefined && JSON.stringify(change.metadata) !== JSON.stringify(subscription.metadata)) {
         previous.metadata = { ...subscription.metadata };
         subscription.metadata = change.metadata;

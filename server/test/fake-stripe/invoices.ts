@@ -10,7 +10,7 @@ import { itemOf, type SubscriptionObject } from './subscription-objects.js';
 import { stripeId } from './stripe-ids.js';
 
 export type InvoiceObject = Stripe.Invoice;
-export type InvoiceBillingReason = 'subscription_create' | 'subscription_cycle';
+export type InvoiceBillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update';
 
 /** Stripe retries a failed renewal (Smart Retries default) — the fake only shows when the next attempt would be. */
 const RETRY_SECONDS = 3 * 24 * 60 * 60;
@@ -26,6 +26,8 @@ export interface NewInvoiceInput {
   created: number;
   /** The subscription's discount on this invoice (its coupon's amount off the line), if it has one for this period. */
   discount?: { id: string; amount: number } | null;
+  /** It bills a trial: its line is free ("Trial period for …"). */
+  trial?: boolean;
 }
 
 /** A draft invoice for one period of `subscription`. */
@@ -33,8 +35,9 @@ export function newInvoice(input: NewInvoiceInput): InvoiceObject {
   const { customer, subscription } = input;
   const item = itemOf(subscription);
   const quantity = item.quantity ?? 1;
-  const amount = (item.price.unit_amount ?? 0) * quantity;
-  const discount = input.discount ?? null;
+  const unitAmount = input.trial ? 0 : (item.price.unit_amount ?? 0);
+  const amount = unitAmount * quantity;
+  const discount = input.trial ? null : (input.discount ?? null);
   const total = amount - (discount?.amount ?? 0);
   const discountAmounts = discount ? [{ amount: discount.amount, discount: discount.id }] : [];
   const id = stripeId('in_1', 23);
@@ -43,7 +46,9 @@ export function newInvoice(input: NewInvoiceInput): InvoiceObject {
     object: 'line_item',
     amount,
     currency: subscription.currency,
-    description: `${quantity} × ${item.price.nickname ?? item.price.product} (at ${item.price.unit_amount} / ${item.price.recurring?.interval})`,
+    description: input.trial
+      ? `Trial period for ${item.price.nickname ?? item.price.product}`
+      : `${quantity} × ${item.price.nickname ?? item.price.product} (at ${item.price.unit_amount} / ${item.price.recurring?.interval})`,
     discount_amounts: discountAmounts,
     discountable: true,
     discounts: discount ? [discount.id] : [],
@@ -66,7 +71,7 @@ export function newInvoice(input: NewInvoiceInput): InvoiceObject {
     pricing: {
       price_details: { price: item.price.id, product: item.price.product as string },
       type: 'price_details',
-      unit_amount_decimal: wireDecimal(item.price.unit_amount ?? 0),
+      unit_amount_decimal: wireDecimal(unitAmount),
     },
     quantity,
     quantity_decimal: wireDecimal(quantity),

@@ -1,6 +1,6 @@
 /**
  * What time does to subscriptions on a test clock: a period ends and the subscription renews (a draft invoice,
- * finalized and charged an hour later) or, with cancel_at_period_end, ends.
+ * finalized and charged an hour later; a trial ends the same way) or, with cancel_at_period_end, ends.
  */
 import type { CustomerObject } from './customers.js';
 import { finalizeInvoice, type InvoiceBillingReason, type InvoiceObject } from './invoices.js';
@@ -41,7 +41,7 @@ interface PendingDraft {
 /** Stripe leaves a renewal invoice in draft for about an hour (for invoice items to be added) before finalizing it. */
 const DRAFT_SECONDS = 60 * 60;
 
-const live = (subscription: SubscriptionObject): boolean => subscription.status === 'active' || subscription.status === 'past_due';
+const live = (subscription: SubscriptionObject): boolean => ['active', 'past_due', 'trialing'].includes(subscription.status);
 
 export function createRenewals(deps: RenewalDeps): Renewals {
   /** Renewal invoices still in their draft hour, oldest first. */
@@ -70,6 +70,8 @@ export function createRenewals(deps: RenewalDeps): Renewals {
     const previous: Partial<SubscriptionObject> = { items: structuredClone(subscription.items), latest_invoice: subscription.latest_invoice };
     item.current_period_start = start;
     item.current_period_end = end;
+    // A trial ends with the period: the subscription is active (past_due, an hour later, if the charge fails).
+    if (subscription.status === 'trialing') Object.assign(previous, setStatus(subscription, 'active'));
     // A renewal invoice's own period is the one that just ended; its line bills the new one in advance.
     const invoice = deps.draftInvoice(subscription, 'subscription_cycle', { start: previousStart, end: start }, { start, end }, start);
     invoice.automatically_finalizes_at = start + DRAFT_SECONDS;

@@ -96,7 +96,8 @@ export function createSendBillingEmailHandler(deps: {
             promo: transaction.metadata.promo ? { code: transaction.metadata.promo.code, amountBefore: transaction.metadata.promo.amount_before, discount: transaction.metadata.promo.discount } : null,
             // Our credit spent on a one-off order, or the provider's balance taken off a renewal.
             credit: transaction.metadata.credit_spent ?? transaction.metadata.credit_applied ?? null,
-            bonusDays: subscription.metadata.bonus_days,
+            // A referral's extra days came with the order's first payment, not its renewals.
+            bonusDays: transaction.metadata.kind === 'renewal' ? undefined : subscription.metadata.bonus_days,
           }),
         };
       }

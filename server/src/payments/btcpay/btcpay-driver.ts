@@ -200,6 +200,7 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
     ensureRecurringPrice: notSupported,
     readSubscription: notSupported,
     setCancelAtPeriodEnd: notSupported,
+    deferNextCharge: notSupported,
     cancelNow: notSupported,
     openBillingPortal: notSupported,
   };

@@ -85,7 +85,7 @@ function refusal(read: () => unknown): UnreadableEventError {
 }
 
 const renewal = {
-  invoiceId: 'in_1Renewal2024', subscriptionRef: 'sub_1Renewal', orderRef: 'our-sub-1', outcome: 'paid', first: false, amountDue: 499, amountPaid: 499,
+  invoiceId: 'in_1Renewal2024', subscriptionRef: 'sub_1Renewal', orderRef: 'our-sub-1', outcome: 'paid', first: false, forChange: false, amountDue: 499, amountPaid: 499,
   currency: 'usd', periodStart: new Date(PERIOD.start * 1000), periodEnd: new Date(PERIOD.end * 1000), nextAttemptAt: null,
 };
 

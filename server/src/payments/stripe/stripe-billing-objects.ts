@@ -146,6 +146,7 @@ export function readInvoice(shape: BillingShape, object: unknown, eventType?: st
     orderRef: billed.metadata.subscription_id ?? null,
     outcome: outcomeOf(invoice, eventType),
     first: invoice.billing_reason === 'subscription_create',
+    forChange: invoice.billing_reason === 'subscription_update',
     amountDue: invoice.amount_due,
     amountPaid: invoice.amount_paid,
     ...discountOf(invoice),

@@ -11,7 +11,7 @@ export interface RecurringOptions {
   testClocks: boolean;
 }
 
-type RecurringMethods = Pick<PaymentDriver, 'createCustomer' | 'creditCustomer' | 'ensureRecurringPrice' | 'readSubscription' | 'setCancelAtPeriodEnd' | 'cancelNow' | 'openBillingPortal'> & {
+type RecurringMethods = Pick<PaymentDriver, 'createCustomer' | 'creditCustomer' | 'ensureRecurringPrice' | 'readSubscription' | 'setCancelAtPeriodEnd' | 'deferNextCharge' | 'cancelNow' | 'openBillingPortal'> & {
   /** The invoice with its payment, as our state (for a paid invoice's event, which does not carry the payment). */
   readInvoice(invoiceId: string): Promise<InvoiceState | null>;
 };
@@ -111,6 +111,17 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
     async setCancelAtPeriodEnd(subscriptionRef, cancel) {
       const subscription = await calling(cancel ? 'Cancelling auto-renew' : 'Resuming auto-renew', () =>
         stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: cancel }));
+      return recurringStateOf(subscription, new Date());
+    },
+
+    async deferNextCharge(subscriptionRef, until) {
+      const trialEnd = Math.floor(until.getTime() / 1000);
+      const current = await calling('Reading the subscription', () => stripe.subscriptions.retrieve(subscriptionRef));
+      // Already there (a retry after the answer was lost): another update would make Stripe invoice the trial again.
+      if (current.trial_end === trialEnd) return recurringStateOf(current, new Date());
+      // A trial moves the billing date without a proration: the days before it are free, nothing is credited for them.
+      const subscription = await calling('Moving the next charge', () =>
+        stripe.subscriptions.update(subscriptionRef, { trial_end: trialEnd, proration_behavior: 'none' }));
       return recurringStateOf(subscription, new Date());
     },
 

@@ -58,7 +58,7 @@ function useRenewalOf(plan: Plan, kind: PaymentTarget['kind']): string | null {
 /**
  * Price (before and after a promo code), the referral credit it uses, billing, duration (with a referral's extra days),
  * data, locations and (when limited) devices of the plan being paid for. `creditToRenewals`: a card subscription, whose
- * credit goes to its renewals (and which gets no extra days).
+ * credit goes to its renewals (its extra days lengthen its first period).
  */
 function PlanSummary({ plan, kind, quote, creditToRenewals }: { plan: Plan; kind: PaymentTarget['kind']; quote: CheckoutQuote | null; creditToRenewals: boolean }) {
   const { _ } = useLingui();
@@ -88,7 +88,7 @@ function PlanSummary({ plan, kind, quote, creditToRenewals }: { plan: Plan; kind
         {renews ? _('pricing.payment.renewsAutomatically', { interval: renews }) : _('pricing.payment.oneOff')}
       </SummaryRow>
       <SummaryRow label={_('pricing.summary.duration')}>
-        {quote && quote.bonusDays > 0 && !creditToRenewals
+        {quote && quote.bonusDays > 0
           ? _('pricing.summary.durationBonus', { duration: format.duration(plan.days), bonus: format.duration(quote.bonusDays) })
           : format.duration(plan.days)}
       </SummaryRow>
@@ -228,9 +228,9 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
           )}
           {plan && <PlanSummary plan={plan} kind={target.kind} quote={quote} creditToRenewals={subscribesByCard} />}
         </dl>
-        {plan && quote && quote.bonusDays > 0 && !subscribesByCard && (
+        {plan && quote && quote.bonusDays > 0 && (
           <p className="rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200" data-testid="referral-days">
-            {_('pricing.promo.referralDays', { days: quote.bonusDays })}
+            {_(subscribesByCard ? 'pricing.promo.referralDaysRenewal' : 'pricing.promo.referralDays', { days: quote.bonusDays })}
           </p>
         )}
         {plan && (

@@ -139,8 +139,9 @@ export function createCheckoutService(deps: {
         ...(promo ? { discount: orderDiscountOf(promo) } : {}),
         ...(creditSpent > 0 ? { credit: creditSpent } : {}),
         // The customer reads the plan in their language on the provider's page.
-        // With a referral's extra days, the duration the provider's page names is the one bought.
-        ...checkoutProduct(bonusDays > 0 ? { ...plan, days: plan.days + bonusDays } : plan, kind, locale),
+        // With a referral's extra days, the duration the provider's page names is the one bought (a subscription's
+        // page names its price's interval: the days come after).
+        ...checkoutProduct(bonusDays > 0 && !recurring ? { ...plan, days: plan.days + bonusDays } : plan, kind, locale),
         customerEmail: user.email, customerRef: user.id,
         // The customer comes back to the site in the language they read (their stored one).
         successUrl: `${sitePage(user, '/thank-you')}?session_id={CHECKOUT_ID}`,
@@ -250,9 +251,9 @@ export function createCheckoutService(deps: {
       // A purchase's first payment may carry the customer's referral discount when no code is typed.
       const chosen = await choosePromo(user, plan, body.promoCode);
       // Referral credit pays one-off orders; a card subscription's goes to its renewals (credit-push.ts). A referral's
-      // extra days come with a first order paid once (a subscription's periods are the provider's).
+      // extra days come with a first order (a subscription's once its first period is paid: recurring-payments.ts).
       const oneOff = !subscribes;
-      const bonusDays = oneOff ? await bonusDaysOf(user) : 0;
+      const bonusDays = await bonusDaysOf(user);
       // A code or credit that leaves nothing to pay once needs no payment provider (asked here without taking a use).
       if (oneOff) {
         const total = chosen ? (await deps.promos.quote(user.id, plan, chosen.promoCode, { referral: chosen.referral })).total : plan.price;

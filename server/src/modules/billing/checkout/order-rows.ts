@@ -45,7 +45,10 @@ export interface NewOrder {
   promo?: AppliedPromo | null;
   /** Referral credit that paid part of it (minor units; written as `spent` with it). */
   creditSpent?: number;
-  /** Extra days a referral gives it (the period it buys is the plan's days and these). */
+  /**
+   * Extra days a referral gives it: a one-off order buys the plan's days and these; a subscription's first period is
+   * the provider's, and these are added after it is paid (recurring-payments.ts).
+   */
   bonusDays?: number;
   /** Redeemed with a gift code: the code, for the order's history. */
   giftCode?: string;
@@ -61,6 +64,7 @@ export interface NewOrder {
 export function createOrderRows(deps: { billing: BillingRepo; accounts: AccountsRepo; confirmation: PaymentConfirmation; clock: Clock }) {
   async function insert(trx: Db, now: Date, order: NewOrder): Promise<void> {
     const { user, plan, kind, currency, ids, promo } = order;
+    const bonusDays = order.bonusDays ?? 0;
     if (kind === 'purchase') {
       await deps.accounts.insertPending({
         id: ids.accountId, userId: user.id, planId: plan.id, username: generateUsername(), subToken: generateSubToken(), trialUserId: null, deviceLimit: plan.deviceLimit,
@@ -75,8 +79,8 @@ export function createOrderRows(deps: { billing: BillingRepo; accounts: Accounts
       subscription: {
         id: ids.subscriptionId, userId: user.id, vpnAccountId: ids.accountId, providerId: order.providerId, providerAccountId: order.providerAccountId, planId: plan.id, billing: order.billing,
         metadata: {
-          plan_id: plan.id, plan_name: plan.name, plan_names: translatedNames(plan), price: plan.price, kind, days: plan.days + (order.bonusDays ?? 0), data_limit: plan.dataLimitBytes, locations: plan.locations,
-          device_limit: plan.deviceLimit, currency, ...(promo ? { promo: orderPromoOf(promo) } : {}), ...(order.bonusDays ? { bonus_days: order.bonusDays } : {}),
+          plan_id: plan.id, plan_name: plan.name, plan_names: translatedNames(plan), price: plan.price, kind, days: plan.days + (order.billing === 'one_off' ? bonusDays : 0), data_limit: plan.dataLimitBytes, locations: plan.locations,
+          device_limit: plan.deviceLimit, currency, ...(promo ? { promo: orderPromoOf(promo) } : {}), ...(bonusDays ? { bonus_days: bonusDays } : {}),
         },
       },
       transaction: { id: ids.transactionId, amount: order.amount, currency, providerTransactionId: order.providerTransactionId, ...transactionNotes },

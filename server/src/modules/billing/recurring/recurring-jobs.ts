@@ -1,5 +1,6 @@
 import type { JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { JobHandler } from '../../../jobs/worker.js';
+import { createDeferRenewalHandler, DEFER_RENEWAL } from './defer-renewal.js';
 import { createReconcileSubscriptionsHandler, RECONCILE_SUBSCRIPTIONS, scheduleSubscriptionReconcile } from './reconcile-subscriptions.js';
 import { createSendRenewalRemindersHandler, scheduleRenewalReminders, SEND_RENEWAL_REMINDERS } from './send-renewal-reminders.js';
 import { createSyncPlanPriceHandler, SYNC_PLAN_PRICE } from './sync-plan-price.js';
@@ -12,11 +13,13 @@ export function recurringJobHandlers(deps: {
   reconcile: Parameters<typeof createReconcileSubscriptionsHandler>[0];
   reminders: Parameters<typeof createSendRenewalRemindersHandler>[0];
   planPrices: Parameters<typeof createSyncPlanPriceHandler>[0];
+  deferRenewal: Parameters<typeof createDeferRenewalHandler>[0];
 }): Record<string, JobHandler> {
   return {
     [RECONCILE_SUBSCRIPTIONS]: createReconcileSubscriptionsHandler(deps.reconcile),
     [SEND_RENEWAL_REMINDERS]: createSendRenewalRemindersHandler(deps.reminders),
     [SYNC_PLAN_PRICE]: createSyncPlanPriceHandler(deps.planPrices),
+    [DEFER_RENEWAL]: createDeferRenewalHandler(deps.deferRenewal),
   };
 }
 

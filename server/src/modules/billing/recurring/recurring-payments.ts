@@ -13,8 +13,10 @@ import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
 import { SYNC_PAID_PERIOD } from '../ledger/sync-paid-period.js';
 import type { PaymentReversals } from '../refunds/payment-reversals.js';
 import { sourcesOf } from '../ledger/transaction-states.js';
+import { enqueueDeferRenewal } from './defer-renewal.js';
 
 const later = (a: Date | null, b: Date) => (a && a > b ? a : b);
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** It will be charged again: the grace period applies to its account (see paid-period.ts). */
 const renews = (sub: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean }) =>
@@ -94,20 +96,24 @@ export function createRecurringPayments(deps: {
     const locked = await billing.findTransactionForUpdate(transaction.id, trx);
     if (!locked || !sourcesOf('paid').includes(locked.status)) return false;
     if (subscription.vpnAccountId) await billing.lockAccount(subscription.vpnAccountId, trx);
-    const period = { vpnAccountId: subscription.vpnAccountId, billing: 'recurring' as const, startsAt: invoice.periodStart, endsAt: invoice.periodEnd };
+    // A referral's extra days lengthen the first period: the provider's next charge moves after them (defer-renewal.ts).
+    const bonusMs = invoice.first ? (subscription.metadata.bonus_days ?? 0) * DAY_MS : 0;
+    const endsAt = new Date(invoice.periodEnd.getTime() + bonusMs);
+    const period = { vpnAccountId: subscription.vpnAccountId, billing: 'recurring' as const, startsAt: invoice.periodStart, endsAt };
     const overlap = await deps.periods.overlapping(period, trx);
     if (overlap) return holdPaidTwice(subscription, transaction, invoice, overlap.transactionId, trx);
     const credit = invoice.first && invoice.creditApplied ? { amount: invoice.amountPaid, creditApplied: invoice.creditApplied } : {};
     if (!(await billing.markInvoicePaid(transaction.id, { invoiceId: invoice.invoiceId, paymentRef: invoice.paymentRef, ...credit }, now, trx))) return false;
     await deps.periods.insert({ id: randomUUID(), transactionId: transaction.id, subscriptionId: subscription.id, ...period }, now, trx);
-    const newest = !subscription.currentPeriodEnd || invoice.periodEnd >= subscription.currentPeriodEnd;
+    const newest = !subscription.currentPeriodEnd || endsAt >= subscription.currentPeriodEnd;
     const { error: _cleared, past_due_since: _paid, ...metadata } = subscription.metadata;
     await billing.updateSubscription(subscription.id, {
       status: subscription.status === 'canceled' ? 'canceled' : 'active',
-      currentPeriodEnd: later(subscription.currentPeriodEnd, invoice.periodEnd),
+      currentPeriodEnd: later(subscription.currentPeriodEnd, endsAt),
       ...(newest ? { currentPeriodStart: invoice.periodStart } : {}),
       metadata,
     }, now, trx);
+    if (bonusMs > 0) await enqueueDeferRenewal(deps.jobs, subscription.id, endsAt, now, trx);
     await deps.jobs.enqueue({
       type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id }, serialKey: accountSerialKey(subscription.vpnAccountId),
       dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}`, maxAttempts: PROVISION_MAX_ATTEMPTS,
@@ -165,6 +171,8 @@ export function createRecurringPayments(deps: {
   /** Applies an invoice's state inside `trx`; true when it changed something. */
   async function applyInvoice(invoice: InvoiceState, trx: Db): Promise<boolean> {
     if (invoice.outcome !== 'paid' && invoice.outcome !== 'failed') return false;
+    // Made for a change that charges nothing (the trial that moves the next charge after a referral's days): no payment, no period.
+    if (invoice.forChange && invoice.amountDue === 0) return false;
     const subscription = await find(invoice, trx);
     if (!subscription) return false;
     // The first invoice's failures are the checkout page's business: the customer is still on it.
