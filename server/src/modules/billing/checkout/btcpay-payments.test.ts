@@ -4,6 +4,7 @@ import { TEST_DATABASES } from '../../../../test/databases.js';
 import { useBillingFixture } from '../../../../test/billing-fixture.js';
 import { BTCPAY, useFakeBtcpay } from '../../../../test/btcpay-fixture.js';
 import type { FakeBtcpay, WebhookPayload } from '../../../../test/fake-btcpay/index.js';
+import { setProgramme, signUp } from '../../../../test/referral-kit.js';
 import type { DesktopSession } from '../../../../test/test-app.js';
 
 
@@ -156,6 +157,22 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
         expect.objectContaining({ status: 'succeeded', method: 'crypto', amount: 199, credit: 300 }),
       ]));
       expect(await balance()).toBe(0);
+    });
+
+    it('referral extra days in crypto: a friend\'s first order, a recurring plan paid once, buys the plan\'s days and 7 at the list price', async () => {
+      await setProgramme(f, { referredBenefit: { kind: 'days', days: 7 } });
+      const referrer = await signUp(f);
+      const friend = await signUp(f, { code: (await f.call(referrer, 'GET', '/api/referrals/me')).json().code });
+      const { sessionId } = await cryptoCheckout(friend, { planId: f.recurringPlanId });
+      expect(btcpay.getInvoice(sessionId)).toMatchObject({ amount: '4.99', currency: 'USD' });
+      await btcpay.pay(sessionId);
+      await f.runJobs();
+      const [account] = (await f.call(friend, 'GET', '/api/accounts')).json();
+      expect(account.status).toBe('active');
+      expect(Math.round((new Date(account.expireDate).getTime() - f.t.clock.now().getTime()) / 86_400_000)).toBe(37);
+      // The next order is the friend's second: the plan's days alone.
+      expect((await f.call(friend, 'POST', '/api/checkout/quote', { planId: f.recurringPlanId })).json().bonusDays).toBe(0);
+      await setProgramme(f, { enabled: false });
     });
 
     it('refuses a webhook with a missing or wrong BTCPay-Sig with 400, and changes nothing', async () => {
