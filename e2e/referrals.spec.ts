@@ -186,6 +186,7 @@ test('a friend referred with extra days sees them in the payment dialog and gets
     const subscribing = friend.getByRole('dialog', { name: `Buy ${monthlyName}` });
     await expect(subscribing.getByTestId('referral-days')).toHaveText("Your friend's referral: 7 extra days on your first period, so your first renewal is charged that much later.");
     await expect(subscribing.getByText(/\+ 7 days/)).toBeVisible();
+    await friend.screenshot({ path: test.info().outputPath('days-subscription-dialog.png') });
     await friend.keyboard.press('Escape');
 
     const plan = friend.getByRole('listitem').filter({ has: friend.getByRole('heading', { name: planName }) });
