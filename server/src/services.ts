@@ -193,6 +193,7 @@ export function createServices(ctx: ServiceContext) {
     },
   });
 
+  const commitToken = createCommitToken(db);
   const accounts = createAccountsService({
     db, accounts: accountsRepo, plans: plansRepo, users, servers, settings, provisioner, clock, log, publicUrl: ctx.config.publicUrl,
     closeOpenCheckouts: async (accountId) => {
@@ -200,6 +201,7 @@ export function createServices(ctx: ServiceContext) {
       await subscriptionControls.endForDeletedAccount(accountId);
     },
     userChanged: (userId) => sessionCache.forgetUser(userId), serversVersion: () => changeSignal.version(), plansVersion: () => changeSignal.version(),
+    commitToken,
   });
   const notices = createBillingNotices({ jobs, clock });
   const subscription = createSubscriptionService({ db, settings, publicUrl: ctx.config.publicUrl, clock, log, settingsVersion: () => changeSignal.version() });
@@ -252,7 +254,6 @@ export function createServices(ctx: ServiceContext) {
   const unreadableWebhooks = createUnreadableWebhooksRepo(db);
   const billing = createBillingService({ billing: billingRepo, paidPeriods, clock });
   const paymentWebhooks = createPaymentWebhooksService({ db, billing: billingRepo, payments, confirmation, reversals, recurring, unreadable: unreadableWebhooks, clock, log });
-  const commitToken = createCommitToken(db);
   const overview = createOverviewService({ repo: createOverviewRepo(db), stats: createDailyStatsRepo(db), settings, clock, commitToken });
   const fulfilment = createFulfilment({
     db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, paidPeriods, periods, clock, log,

@@ -8,7 +8,7 @@ describe('keptUntilCommit', () => {
       state.reads += 1;
       if (state.fail) throw new Error('database down');
       return `${key}:${state.reads}`;
-    }, 2);
+    }, { maxKeys: 2 });
     return { state, read };
   };
 
@@ -46,5 +46,24 @@ describe('keptUntilCommit', () => {
     await read('a');
     await read('a');
     expect(state.reads).toBe(6);
+  });
+
+  it('reads again once a kept value has expired, though nothing was committed', async () => {
+    let now = 1000;
+    let reads = 0;
+    const read = keptUntilCommit(async () => 't1', async (key: string) => ({ key, read: ++reads, until: now + 60 }), {
+      expiresAt: (value) => value.until, now: () => now,
+    });
+    expect((await read('a')).read).toBe(1);
+    now = 1059;
+    expect((await read('a')).read).toBe(1);
+    now = 1060;
+    expect((await read('a')).read).toBe(2);
+    expect((await read('a')).read).toBe(2);
+    // An answer already out of date when read (until ≤ now) is never kept.
+    const never = keptUntilCommit(async () => 't1', async () => ({ read: ++reads }), { expiresAt: () => 0, now: () => now });
+    await never('b');
+    await never('b');
+    expect(reads).toBe(4);
   });
 });

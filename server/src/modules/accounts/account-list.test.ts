@@ -143,4 +143,49 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
     await call(user, 'GET', '/api/accounts');
     expect(asked() - before).toBe(2);
   });
+
+  describe('a visit asked again', () => {
+    const shown = async (user: DesktopSession) =>
+      (await call(user, 'GET', '/api/accounts')).json().map((a: { status: string; usedTrafficBytes: number; usageStale: boolean }) => [a.status, a.usedTrafficBytes, a.usageStale]);
+    const askedFor = (username: string) => panel.requests.filter((r) => r.method === 'GET' && r.path.includes(username)).length;
+
+    it('shows what was committed since, even behind this instance (another instance, a job, a script)', async () => {
+      const user = await newUser();
+      const account = await claim(user);
+      expect(await shown(user)).toEqual([['active', 0, false]]);
+      expect(await shown(user)).toEqual([['active', 0, false]]);
+      await env.database.db('vpn_accounts').where({ id: account.id }).update({ status: 'disabled' });
+      expect(await shown(user)).toEqual([['disabled', 0, false]]);
+    });
+
+    it("asks the panel again once an account's usage is a minute old, though nothing was committed", async () => {
+      const user = await newUser();
+      const account = await claim(user);
+      await shown(user);
+      const before = askedFor(account.username);
+      asMarzneshinUser(panel.users.get(account.username)).used_traffic = 4096;
+      t.clock.advance(30);
+      expect(await shown(user)).toEqual([['active', 0, false]]);
+      expect(askedFor(account.username)).toBe(before);
+      t.clock.advance(31);
+      expect(await shown(user)).toEqual([['active', 4096, false]]);
+      expect(askedFor(account.username)).toBe(before + 1);
+    });
+
+    it('asks the panel again on the next visit after it could not answer (the last known usage, marked stale, meanwhile)', async () => {
+      const user = await newUser();
+      const account = await claim(user);
+      await shown(user);
+      asMarzneshinUser(panel.users.get(account.username)).used_traffic = 8192;
+      t.clock.advance(61);
+      panel.faults.down = true;
+      try {
+        expect(await shown(user)).toEqual([['active', 0, true]]);
+      } finally {
+        panel.faults.down = false;
+      }
+      expect(await shown(user)).toEqual([['active', 8192, false]]);
+    });
+  });
 });
+

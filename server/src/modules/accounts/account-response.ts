@@ -1,3 +1,4 @@
+import fastJson from 'fast-json-stringify';
 import type { VpnAccount } from '../../../../shared/accounts.js';
 
 const nullableString = { type: 'string', nullable: true } as const;
@@ -11,8 +12,8 @@ const ownString = { type: 'string', format: 'unsafe' } as const;
 const ownNullableString = { ...ownString, nullable: true } as const;
 
 /**
- * `VpnAccount` as a response schema: fastify serialises the dashboard's list with it (fast-json-stringify,
- * several times JSON.stringify's speed on this shape) and leaves out anything unlisted. Typed by the shared
+ * `VpnAccount` as a schema: the dashboard's list is serialised with it (fast-json-stringify, several times
+ * JSON.stringify's speed on this shape), leaving out anything unlisted. Typed by the shared
  * interface's keys, so a field added there must be added here.
  */
 const VPN_ACCOUNT_PROPERTIES = {
@@ -44,3 +45,6 @@ export const VpnAccountListResponse = {
   type: 'array',
   items: { type: 'object', properties: VPN_ACCOUNT_PROPERTIES },
 } as const;
+
+/** A list of accounts as JSON (the dashboard's `GET /api/accounts`). */
+export const serializeAccountList: (accounts: VpnAccount[]) => string = fastJson(VpnAccountListResponse as Parameters<typeof fastJson>[0]);

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AdminCreateAccountBody, CreateAccountBody } from '../../../../shared/accounts.js';
+import { sendKeptJson } from '../../lib/kept-json.js';
 import { parseInput } from '../../lib/parse.js';
-import { VpnAccountListResponse } from './account-response.js';
 import type { AccountsService } from './accounts.service.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
@@ -11,7 +11,7 @@ const LogsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).defa
 /** The caller's own accounts: every query names the owner, so someone else's account is a 404. */
 export async function accountsRoutes(app: FastifyInstance, opts: { accounts: AccountsService }) {
   app.addHook('preHandler', app.requireUser);
-  app.get('/api/accounts', { schema: { response: { 200: VpnAccountListResponse } } }, async (request) => opts.accounts.listAccounts(request.auth!.user));
+  app.get('/api/accounts', async (request, reply) => sendKeptJson(request, reply, await opts.accounts.listAccountsJson(request.auth!.user.id)));
   app.post('/api/accounts', async (request, reply) => {
     const { planId } = parseInput(CreateAccountBody, request.body);
     return reply.status(201).send(await opts.accounts.claimPlan(request.auth!.user, planId));

@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MESSAGES, type AdminCreateAccountBody, type VpnAccount } from '../../../../shared/accounts.js';
 import { BYTES_PER_GB } from '../../../../shared/constants.js';
+import type { CommitToken } from '../../db/commit-token.js';
 import type { Db } from '../../db/knex.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { crashPoint } from '../../lib/crash-points.js';
+import { KeptJson } from '../../lib/kept-json.js';
+import { keptUntilCommit } from '../../lib/kept-until-commit.js';
 import { versionedRead } from '../../lib/versioned-read.js';
 import { PanelError } from '../../panels/panel-driver.js';
 import { isPurchasable, isTrialPlan } from '../plans/plans.service.js';
@@ -15,6 +18,7 @@ import type { ServersService } from '../servers/servers.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserProfile, UsersRepo } from '../users/users.repo.js';
 import { expiryAfterDays, generateSubToken, generateUsername } from './account-values.js';
+import { serializeAccountList } from './account-response.js';
 import type { AccountRecord, AccountsRepo } from './accounts.repo.js';
 import { shownExpiry } from './shown-expiry.js';
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.js';
@@ -54,7 +58,12 @@ export interface AccountsServiceDeps {
   serversVersion?: () => number;
   /** Moves when a plan is added, changed or removed (on any instance): the plans accounts show are read again. */
   plansVersion?: () => number;
+  /** With it, each customer's list of accounts is kept as JSON until anything is committed (see listAccountsJson). */
+  commitToken?: CommitToken;
 }
+
+/** Customers whose list of accounts is kept at once (the ones asking most recently). */
+const LISTS_KEPT = 1000;
 
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { accounts, clock } = deps;
@@ -107,6 +116,13 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   const needsUsage = (account: AccountRecord, at: number): boolean =>
     account.status !== 'suspended' && account.masterServerId !== null
     && !(account.usageCheckedAt && at - account.usageCheckedAt.getTime() < USAGE_CACHE_SECONDS * 1000);
+
+  /**
+   * Until when an account as read holds without a commit: its usage answer going out of date (then the panel is
+   * asked again); for ever while it waits for the panel (its status moves by a commit) or has no server.
+   */
+  const usageFreshUntil = (account: AccountRecord): number =>
+    account.status === 'suspended' || account.masterServerId === null ? Infinity : (account.usageCheckedAt?.getTime() ?? 0) + USAGE_CACHE_SECONDS * 1000;
 
   /** Asks the panel for usage and status when the last answer is older than the cache (once at a time per account); stale when it could not. */
   async function refreshUsage(account: AccountRecord, at: number): Promise<{ account: AccountRecord; stale: boolean }> {
@@ -215,14 +231,27 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     return { trialPlanId, renewalGraceDays };
   };
 
+  /** The user's accounts as the dashboard shows them, and until when that answer holds if nothing is committed. */
+  async function readOwnList(userId: string): Promise<{ json: KeptJson; expiresAt: number }> {
+    const [own, shown] = await Promise.all([listOwn(userId), shownSettings()]);
+    const at = clock().getTime();
+    const answer = (list: VpnAccount[], expiresAt: number) => ({ json: new KeptJson(serializeAccountList(list)), expiresAt });
+    // Most visits find every account's usage fresh: those answer without a promise per account.
+    if (!own.some((account) => needsUsage(account, at))) return answer(own.map((account) => toVpnAccount(account, shown)), Math.min(...own.map(usageFreshUntil)));
+    // A usage answer saved is a commit (the next visit reads again); one the panel could not give is asked again next visit.
+    const refreshed = await Promise.all(own.map((account) => refreshUsage(account, at)));
+    return answer(refreshed.map(({ account, stale }) => toVpnAccount(account, shown, stale)), refreshed.some(({ stale }) => stale) ? 0 : Math.min(...refreshed.map(({ account }) => usageFreshUntil(account))));
+  }
+  // Kept per user until a commit (of this instance or another: an account claimed, paid, synced, a setting or plan
+  // changed) or until an account's usage is due to be asked again: a dashboard asked again meanwhile is sent as it was.
+  const keptList = deps.commitToken
+    ? keptUntilCommit(deps.commitToken, readOwnList, { maxKeys: LISTS_KEPT, expiresAt: (kept) => kept.expiresAt, now: () => clock().getTime() })
+    : readOwnList;
+
   return {
-    async listAccounts(user: UserProfile): Promise<VpnAccount[]> {
-      const [own, shown] = await Promise.all([listOwn(user.id), shownSettings()]);
-      const at = clock().getTime();
-      // Most visits find every account's usage fresh: those answer without a promise per account.
-      if (!own.some((account) => needsUsage(account, at))) return own.map((account) => toVpnAccount(account, shown));
-      const refreshed = await Promise.all(own.map((account) => refreshUsage(account, at)));
-      return refreshed.map(({ account, stale }) => toVpnAccount(account, shown, stale));
+    /** The user's accounts, newest first, as the JSON of a VpnAccount[] (usage asked of the panel when out of date). */
+    async listAccountsJson(userId: string): Promise<KeptJson> {
+      return (await keptList(userId)).json;
     },
 
     /** A user's accounts as last synced (no panel call): the admin's user page. */

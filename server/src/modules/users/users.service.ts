@@ -47,7 +47,7 @@ export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; c
     }
     return new KeptJson(`[${page}]`);
   }
-  const keptPage = deps.commitToken ? keptUntilCommit(deps.commitToken, (key: string) => readPage(JSON.parse(key) as AdminUsersQuery), PAGES_KEPT) : undefined;
+  const keptPage = deps.commitToken ? keptUntilCommit(deps.commitToken, (key: string) => readPage(JSON.parse(key) as AdminUsersQuery), { maxKeys: PAGES_KEPT }) : undefined;
 
   return {
     /** One page of the users list (see AdminUsersQuery), as the JSON of an AdminUser[]; an `after` that names no user is a 400. */
