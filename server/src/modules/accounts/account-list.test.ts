@@ -158,6 +158,19 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
       expect(await shown(user)).toEqual([['disabled', 0, false]]);
     });
 
+    it("shows a server's new name once this instance hears of it, though the list was read after the change was committed", async () => {
+      const user = await newUser();
+      await claim(user);
+      expect(await serversShown(user)).toEqual([{ name: 'Germany', locationNumber: null, locations: 'DE' }]);
+      // Another instance renames it: committed here, announced a moment later. The list read in between has the old name.
+      await env.database.db('masterservers').where({ id: serverId }).update({ public_name: 'Berlin' });
+      expect(await serversShown(user)).toEqual([{ name: 'Germany', locationNumber: null, locations: 'DE' }]);
+      t.app.services.changeSignal.changed();
+      expect(await serversShown(user)).toEqual([{ name: 'Berlin', locationNumber: null, locations: 'DE' }]);
+      await env.database.db('masterservers').where({ id: serverId }).update({ public_name: 'Germany' });
+      t.app.services.changeSignal.changed();
+    });
+
     it("asks the panel again once an account's usage is a minute old, though nothing was committed", async () => {
       const user = await newUser();
       const account = await claim(user);
@@ -188,4 +201,3 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
     });
   });
 });
-

@@ -244,14 +244,19 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
   // Kept per user until a commit (of this instance or another: an account claimed, paid, synced, a setting or plan
   // changed) or until an account's usage is due to be asked again: a dashboard asked again meanwhile is sent as it was.
+  // The servers' and plans' versions are in the key: a list read before this instance heard of another's change to
+  // them (its names come from those kept reads) is not sent once it has.
   const keptList = deps.commitToken
-    ? keptUntilCommit(deps.commitToken, readOwnList, { maxKeys: LISTS_KEPT, expiresAt: (kept) => kept.expiresAt, now: () => clock().getTime() })
-    : readOwnList;
+    ? keptUntilCommit(deps.commitToken, (key: string) => readOwnList(key.slice(0, key.indexOf('\n'))), {
+      maxKeys: LISTS_KEPT, expiresAt: (kept) => kept.expiresAt, now: () => clock().getTime(),
+    })
+    : undefined;
 
   return {
     /** The user's accounts, newest first, as the JSON of a VpnAccount[] (usage asked of the panel when out of date). */
     async listAccountsJson(userId: string): Promise<KeptJson> {
-      return (await keptList(userId)).json;
+      if (!keptList) return (await readOwnList(userId)).json;
+      return (await keptList(`${userId}\n${deps.serversVersion?.() ?? 0}\n${deps.plansVersion?.() ?? 0}`)).json;
     },
 
     /** A user's accounts as last synced (no panel call): the admin's user page. */
