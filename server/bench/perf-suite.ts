@@ -244,8 +244,8 @@ async function measureColdSub(databaseUrl: string, tokens: ColdTokens, warmedAt:
     // The baseline as a burst of the same size: a burst's rate includes opening its connections and waiting
     // for its last answer, which cost /robots.txt itself half its rate at 500 requests (a load of 2 s does not pay them).
     const baselineBurst: Load = { ...BASELINE, amount: burst.length };
-    // The first burst of a fresh process ran at a third to half the rate of the next ones (opening 50
-    // connections at once for the first time): one is sent and not counted, so it is not the baseline.
+    // The first burst of a fresh process ran at a third to half the rate of the next ones (why was not found):
+    // one is sent and not counted, so it is not the baseline.
     await run(server.base, baselineBurst, settings.pace);
     await settle(server.base);
     const before = (await run(server.base, baselineBurst, settings.pace)).reqPerSec;
