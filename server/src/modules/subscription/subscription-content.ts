@@ -24,6 +24,18 @@ export interface PanelCopy {
   /** Every server in it is the panel's `disabled` placeholder: the panel considers the user inactive. */
   placeholder: boolean;
   size: number;
+  /**
+   * The headers of the answers made from this copy, by format (subscription.service.ts's memo). Kept on the
+   * copy itself: as a WeakMap entry per copy they cost a cold request about 5 µs, most of it the collector's.
+   */
+  answers: Partial<Record<SubscriptionFormat, AnswerHeaders>>;
+}
+
+/** Headers made for one copy, account row and brand (reused while all three stay the same). */
+export interface AnswerHeaders {
+  account: object;
+  brand: object;
+  headers: Record<string, string>;
 }
 
 /** `upload=1; download=2; total=3; expire=4` → numbers; null when the header is missing or unreadable. */
@@ -107,5 +119,5 @@ export function toPanelCopy(source: PanelFormat, text: string, userinfoHeader: s
     bodies = { [source]: Buffer.from(text, 'utf8') };
   }
   const size = Object.values(bodies).reduce((sum, body) => sum + body.length, 0) + 256;
-  return { bodies, usage, placeholder, size };
+  return { bodies, usage, placeholder, size, answers: {} };
 }

@@ -374,19 +374,15 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
    * and reused while all four stay the same: the cached path then allocates almost nothing.
    * (No `Vary`: every answer is `no-store`, so no shared cache keeps one to vary.)
    */
-  const replyHeaders = new WeakMap<PanelCopy, Map<string, { account: SubscriptionAccount; brand: Brand; headers: Record<string, string> }>>();
-
   function clientHeaders(copy: PanelCopy, account: SubscriptionAccount, current: Brand, format: SubscriptionFormat): Record<string, string> {
-    let byFormat = replyHeaders.get(copy);
-    const memo = byFormat?.get(format);
+    const memo = copy.answers[format];
     if (memo && memo.account === account && memo.brand === current) return memo.headers;
     const headers: Record<string, string> = {
       ...commonHeaders(account, current, copy.usage),
       'content-type': CONTENT_TYPES[format],
       'content-disposition': current.contentDisposition,
     };
-    if (!byFormat) replyHeaders.set(copy, (byFormat = new Map()));
-    byFormat.set(format, { account, brand: current, headers });
+    copy.answers[format] = { account, brand: current, headers };
     return headers;
   }
 
