@@ -79,6 +79,9 @@ describe('subscription format rules (clients.md)', () => {
   it('reads and formats subscription-userinfo', () => {
     expect(parseUserinfo('upload=1; download=2; total=3; expire=4')).toEqual({ upload: 1, download: 2, total: 3, expire: 4 });
     expect(parseUserinfo('upload=0;download=5')).toEqual({ upload: 0, download: 5, total: 0, expire: 0 });
+    expect(parseUserinfo(' Upload = 7 ;DOWNLOAD=8.9; Total=10; expire=0; extra=1')).toEqual({ upload: 7, download: 8, total: 10, expire: 0 });
+    expect(parseUserinfo('upload=1; download=-2; total=3x')).toEqual({ upload: 1, download: 0, total: 0, expire: 0 });
+    expect(parseUserinfo('download=1=2; total=3')).toBeNull();
     expect(parseUserinfo('nonsense')).toBeNull();
     expect(parseUserinfo(null)).toBeNull();
   });
