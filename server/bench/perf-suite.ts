@@ -200,7 +200,7 @@ interface ColdTokens {
   burst: string[];
 }
 
-/** Half the accounts for the burst (up to 2,000), the rest to warm with (up to 5,000): 1,000 and 999 at 10k users. */
+/** Half the accounts for the burst (up to 2,000), the rest to warm with (up to 5,000): at 10k users 999 and 1,000. */
 function coldTokens(users: number): ColdTokens {
   const withAccount = Math.floor((users - 1) / 5); // users 5, 10, … (seed.ts)
   const token = (k: number) => seeded.subToken(5 * (1 + k));
