@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { batchPerTurn, MAX_KEYS_AT_ONCE } from './batched-read.js';
 
 describe('batchPerTurn', () => {
@@ -29,6 +29,28 @@ describe('batchPerTurn', () => {
     const { batches, load } = counting();
     await Promise.all(Array.from({ length: MAX_KEYS_AT_ONCE + 1 }, (_, i) => load(`k${i}`)));
     expect(batches.map((batch) => batch.length)).toEqual([MAX_KEYS_AT_ONCE, 1]);
+  });
+
+  it('with maxInFlight, holds the lookups asked for while a batch is read and sends them together when it ends', async () => {
+    const batches: string[][] = [];
+    const ends: Array<() => void> = [];
+    const load = batchPerTurn<string, string>(async (keys) => {
+      batches.push([...keys]);
+      await new Promise<void>((resolve) => ends.push(resolve));
+      return keys.map((key) => key.toUpperCase());
+    }, { maxInFlight: 1 });
+    const first = load('a');
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [load('b'), load('c')];
+    await new Promise((resolve) => setImmediate(resolve));
+    const last = load('d');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([['a']]);
+    ends.shift()!();
+    await expect(first).resolves.toBe('A');
+    await vi.waitFor(() => expect(batches).toEqual([['a'], ['b', 'c', 'd']]));
+    ends.shift()!();
+    await expect(Promise.all([...later, last])).resolves.toEqual(['B', 'C', 'D']);
   });
 
   it('fails only the keys answered with an error', async () => {

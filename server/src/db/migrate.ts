@@ -33,6 +33,7 @@ import * as promoCodes from './migrations/032-promo-codes.js';
 import * as giftCodes from './migrations/033-gift-codes.js';
 import * as transactionDiscounts from './migrations/034-transaction-discounts.js';
 import * as referrals from './migrations/035-referrals.js';
+import * as servedCopies from './migrations/036-served-copies.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -82,6 +83,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['033-gift-codes', giftCodes],
   ['034-transaction-discounts', transactionDiscounts],
   ['035-referrals', referrals],
+  ['036-served-copies', servedCopies],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

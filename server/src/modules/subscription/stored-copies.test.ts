@@ -246,6 +246,39 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
     expect(panelFetches()).toBe(before + 2);
   });
 
+  it('stores a copy in the form it is served: the base64 of the links, and whether it is the placeholder', async () => {
+    const account = await makeAccount();
+    const res = await instance().handle({ path: account.token, userAgent: V2RAYNG });
+    const [row] = await storedRows(account.id);
+    expect(row.body).toBe(res.body.toString('latin1'));
+    expect(fromB64(row.body)).toMatch(CONFIG_LINK);
+    expect([false, 0]).toContain(row.placeholder);
+    // Another instance serves it as stored, the plain links too (decoded from it).
+    const other = instance();
+    expect((await other.handle({ path: account.token, userAgent: V2RAYNG })).body).toEqual(res.body);
+    expect((await other.handle({ path: `${account.token}/links` })).body.toString('utf8')).toBe(fromB64(row.body));
+  });
+
+  it('reads a copy stored before its served form was (the panel answer as it came), and a stored placeholder without the panel', async () => {
+    const legacy = await makeAccount();
+    const disabled = await makeAccount();
+    await instance().handle({ path: legacy.token, userAgent: V2RAYNG });
+    await instance().handle({ path: disabled.token, userAgent: V2RAYNG });
+    const links = fromB64((await storedRows(legacy.id))[0].body);
+    // As migration 036 found them: plain links with CRLF and blank lines, placeholder unknown.
+    await database.db('subscription_copies').where({ vpn_account_id: legacy.id }).update({ body: `${links.split('\n').join('\r\n')}\r\n\r\n`, placeholder: null });
+    await database.db('subscription_copies').where({ vpn_account_id: disabled.id }).update({ placeholder: true });
+    const before = panelFetches();
+    const other = instance();
+    const res = await other.handle({ path: legacy.token, userAgent: V2RAYNG });
+    expect(res.statusCode).toBe(200);
+    expect(fromB64(res.body.toString())).toBe(links);
+    const blocked = await other.handle({ path: disabled.token, userAgent: V2RAYNG });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.body).not.toMatch(CONFIG_LINK);
+    expect(panelFetches()).toBe(before);
+  });
+
   it('answers an unknown token 404 without asking the panel or storing anything', async () => {
     const before = panelFetches();
     const rowsBefore = await database.db('subscription_copies').count({ n: '*' }).first();

@@ -18,13 +18,13 @@
 import type { SubscriptionAccount } from './subscription.repo.js';
 import type { PanelCopy } from './subscription-content.js';
 import type { CopyToSave, SubscriptionCopiesRepo, StoredCopy } from './subscription-copies.repo.js';
-import { toPanelCopy } from './subscription-content.js';
+import { servedPanelCopy, toPanelCopy } from './subscription-content.js';
 import type { PanelFormat } from './subscription-format.js';
 
-/** One panel answer: what we serve, and the material it was built from (what is stored). */
+/** One panel answer: what we serve, and what is stored of it (its served form and usage header). */
 export interface FetchedCopy {
   copy: PanelCopy;
-  text: string;
+  served: string;
   userinfo: string | null;
 }
 
@@ -64,14 +64,31 @@ export function createStoredCopies(deps: StoredCopiesDeps) {
   const warn = (err: unknown, accountId: string, msg: string) => log.warn({ accountId, err: err instanceof Error ? err.message : String(err) }, msg);
   const keyOf = (accountId: string, source: PanelFormat) => `${accountId}\n${source}`;
 
-  async function read(account: SubscriptionAccount, source: PanelFormat): Promise<{ stored: StoredCopy; copy: PanelCopy } | undefined> {
+  /**
+   * A stored copy made ready to serve (refreshed in the background when old), or undefined when there is
+   * none, it is not the account's current one (the account moved) or it cannot be read.
+   */
+  function ready(account: SubscriptionAccount, source: PanelFormat, stored: StoredCopy | null | undefined, userAgent: string): PanelCopy | undefined {
+    if (!stored || stored.subscriptionUrl !== account.subscriptionUrl) return undefined;
+    let copy: PanelCopy;
     try {
-      // Read with the account's row when it was (subscription.repo.ts), else on its own.
-      const stored = account.storedCopy?.source === source ? account.storedCopy.copy : await repo.find(account.id, source);
-      if (!stored || stored.subscriptionUrl !== account.subscriptionUrl) return undefined;
-      return { stored, copy: toPanelCopy(source, stored.body, stored.userinfo) };
+      copy = stored.placeholder === null ? toPanelCopy(source, stored.body, stored.userinfo) : servedPanelCopy(source, stored.body, stored.userinfo, stored.placeholder);
     } catch (err) {
-      // The database unreadable, or a copy today's parser refuses: ask the panel as if none were stored.
+      // A copy today's parser refuses: ask the panel as if none were stored.
+      warn(err, account.id, 'subscription: could not read the stored configuration');
+      return undefined;
+    }
+    if (deps.now().getTime() - stored.fetchedAt.getTime() >= deps.freshMs) refreshInBackground(account, source, userAgent);
+    return copy;
+  }
+
+  async function read(account: SubscriptionAccount, source: PanelFormat, userAgent: string): Promise<PanelCopy | undefined> {
+    // Read with the account's row when it was (subscription.repo.ts), else on its own.
+    if (account.storedCopy?.source === source) return ready(account, source, account.storedCopy.copy, userAgent);
+    try {
+      return ready(account, source, await repo.find(account.id, source), userAgent);
+    } catch (err) {
+      // The database unreadable: ask the panel as if none were stored.
       warn(err, account.id, 'subscription: could not read the stored configuration');
       return undefined;
     }
@@ -93,7 +110,9 @@ export function createStoredCopies(deps: StoredCopiesDeps) {
   /** Stores the copy with the others fetched within `saveDelayMs`; `now` writes the batch at once (a request waits for it). */
   function save(account: SubscriptionAccount, source: PanelFormat, fetched: FetchedCopy, now: boolean): Promise<void> {
     pendingSaves.set(keyOf(account.id, source), {
-      accountId: account.id, source, copy: { subscriptionUrl: account.subscriptionUrl!, body: fetched.text, userinfo: fetched.userinfo, fetchedAt: deps.now() },
+      accountId: account.id,
+      source,
+      copy: { subscriptionUrl: account.subscriptionUrl!, body: fetched.served, userinfo: fetched.userinfo, fetchedAt: deps.now(), placeholder: fetched.copy.placeholder },
     });
     if (!saving) {
       let flushNow = () => {};
@@ -173,14 +192,23 @@ export function createStoredCopies(deps: StoredCopiesDeps) {
   return {
     /** The copy to serve: the stored one (refreshed in the background when old), else the panel's, stored for next time. */
     async load(account: SubscriptionAccount, source: PanelFormat, userAgent: string): Promise<PanelCopy> {
-      const found = await read(account, source);
-      if (found) {
-        if (deps.now().getTime() - found.stored.fetchedAt.getTime() >= deps.freshMs) refreshInBackground(account, source, userAgent);
-        return found.copy;
-      }
+      const found = await read(account, source, userAgent);
+      if (found) return found;
       const fetched = await deps.fetchCopy(account, source, userAgent);
       await save(account, source, fetched, true);
       return fetched.copy;
+    },
+
+    /**
+     * The copy read with the account's row, made ready without waiting for anything (a cold request's path),
+     * or undefined: none was read with it in `source`, or it is not the account's current one. The row then
+     * lets go of it (kept for a few seconds for the next request, it would keep the body twice).
+     */
+    fromRow(account: SubscriptionAccount, source: PanelFormat, userAgent: string): PanelCopy | undefined {
+      if (account.storedCopy?.source !== source) return undefined;
+      const copy = ready(account, source, account.storedCopy.copy, userAgent);
+      if (copy) account.storedCopy = undefined;
+      return copy;
     },
 
     /** Forgets an account's stored copies (its next request asks the panel). */

@@ -109,6 +109,11 @@ export class SwrCache<V> {
     this.failures.delete(key);
   }
 
+  /** Whether the key has a copy (fresh, stale or too old), without touching it. */
+  has(key: string): boolean {
+    return this.entries.peek(key) !== undefined;
+  }
+
   /** The cached value without loading, refreshing or touching anything. */
   peek(key: string): V | undefined {
     return this.entries.peek(key)?.value;
@@ -171,9 +176,13 @@ export class SwrCache<V> {
 
   private store(key: string, value: V): void {
     const size = this.sizeOf(value);
-    const previous = this.entries.delete(key);
+    // Looked at rather than deleted: a new key (most) then costs one lookup, and a replaced one is set in place.
+    const previous = this.entries.peek(key);
     if (previous) this.totalBytes -= previous.size;
-    if (size > this.options.maxBytes) return;
+    if (size > this.options.maxBytes) {
+      if (previous) this.entries.delete(key);
+      return;
+    }
     for (const [, evicted] of this.entries.set(key, { value, storedAt: this.options.now(), size })) this.totalBytes -= evicted.size;
     this.totalBytes += size;
     for (const [, evicted] of this.entries.evictWhile(() => this.totalBytes > this.options.maxBytes)) this.totalBytes -= evicted.size;

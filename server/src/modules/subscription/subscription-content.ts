@@ -17,8 +17,8 @@ export interface SubscriptionUserinfo {
 }
 
 export interface PanelCopy {
-  /** Ready-to-send bodies by our format (`v2ray` yields both `links` and `base64`). */
-  bodies: Partial<Record<SubscriptionFormat, Buffer>>;
+  /** Ready-to-send bodies by our format (`v2ray` yields both `links` and `base64`: V2rayBodies). */
+  bodies: Readonly<Partial<Record<SubscriptionFormat, Buffer>>>;
   /** The panel's `subscription-userinfo`, when it sent a readable one. */
   usage: SubscriptionUserinfo | null;
   /** Every server in it is the panel's `disabled` placeholder: the panel considers the user inactive. */
@@ -38,9 +38,14 @@ export interface AnswerHeaders {
   headers: Record<string, string>;
 }
 
+/** The header as every panel writes it (and we do): read with one match, where most cold `/sub` requests read it. */
+const CANONICAL_USERINFO = /^upload=(\d{1,15}); download=(\d{1,15}); total=(\d{1,15}); expire=(\d{1,15})$/;
+
 /** `upload=1; download=2; total=3; expire=4` → numbers; null when the header is missing or unreadable. */
 export function parseUserinfo(header: string | null | undefined): SubscriptionUserinfo | null {
   if (!header) return null;
+  const canonical = CANONICAL_USERINFO.exec(header);
+  if (canonical) return { upload: Number(canonical[1]), download: Number(canonical[2]), total: Number(canonical[3]), expire: Number(canonical[4]) };
   const values: Record<string, number> = {};
   for (const part of header.split(';')) {
     const match = /^\s*(upload|download|total|expire)\s*=\s*(\d+(?:\.\d+)?)\s*$/i.exec(part);
@@ -101,23 +106,62 @@ function clashPlaceholder(text: string): boolean {
   return allPlaceholders(names) || allNowhere(servers);
 }
 
+/**
+ * The bodies of a `v2ray` copy: the base64 one as stored and as most clients ask for it; the plain links,
+ * which a few ask for, decoded from it the first time one does.
+ */
+class V2rayBodies {
+  private plain: Buffer | undefined;
+
+  constructor(readonly base64: Buffer, plain?: Buffer) {
+    this.plain = plain;
+  }
+
+  get links(): Buffer {
+    return (this.plain ??= Buffer.from(this.base64.toString('latin1'), 'base64'));
+  }
+}
+
+/** What the bodies of a copy weigh in the cache (a v2ray copy's links counted whether decoded yet or not). */
+function sizeOf(source: PanelFormat, body: Buffer): number {
+  return (source === 'v2ray' ? body.length + Math.ceil((body.length * 3) / 4) : body.length) + 256;
+}
+
+/** A panel answer made ready to serve, and its served form as stored (`subscription_copies`). */
+export interface ParsedAnswer {
+  copy: PanelCopy;
+  /** The body in the form served: for `v2ray` the base64 of the links, one per line; otherwise the panel's text. */
+  served: string;
+}
+
 /** Turns one successful panel answer into what the cache keeps. Throws PanelError('invalid_response') for junk. */
-export function toPanelCopy(source: PanelFormat, text: string, userinfoHeader: string | null): PanelCopy {
+export function parsePanelAnswer(source: PanelFormat, text: string, userinfoHeader: string | null): ParsedAnswer {
   const usage = parseUserinfo(userinfoHeader);
-  let bodies: PanelCopy['bodies'];
-  let placeholder: boolean;
   if (source === 'v2ray') {
     const links = decodeLinks(text);
-    placeholder = links.length > 0 && links.every(isPlaceholderLink);
-    const plain = links.join('\n');
-    bodies = { links: Buffer.from(plain, 'utf8'), base64: Buffer.from(Buffer.from(plain, 'utf8').toString('base64'), 'latin1') };
-  } else if (source === 'sing-box') {
-    placeholder = singBoxPlaceholder(text);
-    bodies = { 'sing-box': Buffer.from(text, 'utf8') };
-  } else {
-    placeholder = clashPlaceholder(text);
-    bodies = { [source]: Buffer.from(text, 'utf8') };
+    const plain = Buffer.from(links.join('\n'), 'utf8');
+    const served = plain.toString('base64');
+    const base64 = Buffer.from(served, 'latin1');
+    const copy: PanelCopy = { bodies: new V2rayBodies(base64, plain), usage, placeholder: links.length > 0 && links.every(isPlaceholderLink), size: sizeOf(source, base64), answers: {} };
+    return { copy, served };
   }
-  const size = Object.values(bodies).reduce((sum, body) => sum + body.length, 0) + 256;
-  return { bodies, usage, placeholder, size, answers: {} };
+  const placeholder = source === 'sing-box' ? singBoxPlaceholder(text) : clashPlaceholder(text);
+  const body = Buffer.from(text, 'utf8');
+  return { copy: { bodies: { [source]: body }, usage, placeholder, size: sizeOf(source, body), answers: {} }, served: text };
+}
+
+/** A panel answer as it came (a copy stored before migration 036), made ready to serve. */
+export function toPanelCopy(source: PanelFormat, text: string, userinfoHeader: string | null): PanelCopy {
+  return parsePanelAnswer(source, text, userinfoHeader).copy;
+}
+
+/** A copy stored in its served form (parsePanelAnswer's `served`): nothing to parse but the usage header. */
+export function servedPanelCopy(source: PanelFormat, served: string, userinfoHeader: string | null, placeholder: boolean): PanelCopy {
+  const usage = parseUserinfo(userinfoHeader);
+  if (source === 'v2ray') {
+    const base64 = Buffer.from(served, 'latin1');
+    return { bodies: new V2rayBodies(base64), usage, placeholder, size: sizeOf(source, base64), answers: {} };
+  }
+  const body = Buffer.from(served, 'utf8');
+  return { bodies: { [source]: body }, usage, placeholder, size: sizeOf(source, body), answers: {} };
 }

@@ -1,17 +1,20 @@
 import { dialectOf, type Db } from '../../db/knex.js';
-import { toDate } from '../../db/values.js';
+import { toBool, toDate } from '../../db/values.js';
 import { preparedFirst } from '../../db/prepared-read.js';
 import { LruMap } from '../../lib/lru-map.js';
 import { PANEL_SOURCE, type PanelFormat } from './subscription-format.js';
 
-/** The panel's answer for one account and format, as it came: the bodies we serve are built from it. */
+/** The panel's answer for one account and format: the bodies we serve are made from it. */
 export interface StoredCopy {
   /** The panel's subscription URL it was fetched from (a moved account's old copy is not its copy). */
   subscriptionUrl: string;
+  /** The body in its served form (subscription-content.ts's parsePanelAnswer), or, when `placeholder` is null, as the panel sent it. */
   body: string;
   /** The panel's `subscription-userinfo` header, as sent. */
   userinfo: string | null;
   fetchedAt: Date;
+  /** Whether it is the panel's inactive-user placeholder; null for a copy stored before migration 036 (its body as it came). */
+  placeholder: boolean | null;
 }
 
 /** One copy to store. */
@@ -35,7 +38,7 @@ const claimsByDb = new WeakMap<Db, LruMap<string, LocalClaim>>();
 /** The `subscription_copies` table (migration 027), shared by every instance. */
 export function createSubscriptionCopiesRepo(db: Db) {
   const copyOf = preparedFirst(db, (accountId: string, source: string) =>
-    db('subscription_copies').select('subscription_url', 'body', 'userinfo', 'fetched_at').where({ vpn_account_id: accountId, source }).first());
+    db('subscription_copies').select('subscription_url', 'body', 'userinfo', 'fetched_at', 'placeholder').where({ vpn_account_id: accountId, source }).first());
   // SQLite is one process (architecture.md, "Scale"): its claims need no write, whose fsync would block the event loop.
   // Decided at the first use: the database is open by then.
   let localChosen: { claims: LruMap<string, LocalClaim> | undefined } | undefined;
@@ -45,7 +48,7 @@ export function createSubscriptionCopiesRepo(db: Db) {
     async find(accountId: string, source: PanelFormat): Promise<StoredCopy | undefined> {
       const row = await copyOf(accountId, source);
       if (!row) return undefined;
-      return { subscriptionUrl: row.subscription_url as string, body: row.body as string, userinfo: (row.userinfo as string | null) ?? null, fetchedAt: toDate(row.fetched_at) };
+      return toStoredCopy(row.subscription_url, row.body, row.userinfo, row.fetched_at, row.placeholder);
     },
 
     /** Stores fresh copies in one statement (replacing the last ones) and releases any refresh claim on them. */
@@ -53,7 +56,7 @@ export function createSubscriptionCopiesRepo(db: Db) {
       if (copies.length === 0) return;
       await db('subscription_copies')
         .insert(copies.map(({ accountId, source, copy }) => ({
-          vpn_account_id: accountId, source, subscription_url: copy.subscriptionUrl, body: copy.body, userinfo: copy.userinfo, fetched_at: copy.fetchedAt, refreshing_since: null,
+          vpn_account_id: accountId, source, subscription_url: copy.subscriptionUrl, body: copy.body, userinfo: copy.userinfo, fetched_at: copy.fetchedAt, placeholder: copy.placeholder, refreshing_since: null,
         })))
         .onConflict(['vpn_account_id', 'source'])
         .merge();
@@ -102,6 +105,17 @@ export function createSubscriptionCopiesRepo(db: Db) {
       const local = localClaims();
       if (local) for (const source of new Set(Object.values(PANEL_SOURCE))) local.delete(claimKey(accountId, source));
     },
+  };
+}
+
+/** A stored copy from its row's values (this table's, or those read with an account: subscription.repo.ts). */
+export function toStoredCopy(subscriptionUrl: unknown, body: unknown, userinfo: unknown, fetchedAt: unknown, placeholder: unknown): StoredCopy {
+  return {
+    subscriptionUrl: subscriptionUrl as string,
+    body: body as string,
+    userinfo: (userinfo as string | null) ?? null,
+    fetchedAt: toDate(fetchedAt),
+    placeholder: placeholder === null || placeholder === undefined ? null : toBool(placeholder),
   };
 }
 

@@ -1,9 +1,10 @@
 import { isLocale, type Locale } from '../../../../shared/locales.js';
 import { MAX_KEYS_AT_ONCE, whereInJsonArray } from '../../db/batched-read.js';
-import type { Db } from '../../db/knex.js';
-import { parseJson, toDate, toDateOrNull } from '../../db/values.js';
+import type { Knex } from 'knex';
+import { dialectOf, type Db } from '../../db/knex.js';
+import { toDateOrNull } from '../../db/values.js';
 import { preparedAll } from '../../db/prepared-read.js';
-import type { StoredCopy } from './subscription-copies.repo.js';
+import { toStoredCopy, type StoredCopy } from './subscription-copies.repo.js';
 import type { PanelFormat } from './subscription-format.js';
 
 /** What `/sub/:token` needs of an account: never the panel's credentials. */
@@ -28,29 +29,36 @@ export interface SubscriptionAccount {
   ownerLocale: Locale | null;
   /** How many devices may fetch it; null = unlimited. */
   deviceLimit: number | null;
-  /** Its stored configuration in the panel format asked for, read with the row (no second query); null = none stored. */
+  /** Its stored configuration in the panel format asked for, read with the row (no second query); null = none stored from its current panel URL. */
   storedCopy?: { source: PanelFormat; copy: StoredCopy | null };
 }
 
-interface AccountMetadata {
-  used_traffic?: unknown;
+const COLUMNS = ['a.id', 'a.user_id', 'a.username', 'a.status', 'a.data_limit', 'a.subscription_url', 'm.kind as panel_kind', 'u.locale as owner_locale', 'a.device_limit'];
+
+/**
+ * Of the metadata only the traffic used (the rest holds the panel's links, kilobytes a cold request would parse),
+ * and the times as epoch milliseconds: node-postgres reads a timestamp through a regular expression, a number as it is.
+ */
+function derivedColumns(db: Db): Knex.Raw[] {
+  if (dialectOf(db) === 'postgres') {
+    return [
+      db.raw("a.metadata->>'used_traffic' as used_traffic"),
+      db.raw('(extract(epoch from a.expire_date) * 1000)::float8 as expire_ms'),
+      db.raw('(extract(epoch from c.fetched_at) * 1000)::float8 as copy_fetched_ms'),
+    ];
+  }
+  return [db.raw("json_extract(a.metadata, '$.used_traffic') as used_traffic"), db.raw('a.expire_date as expire_ms'), db.raw('c.fetched_at as copy_fetched_ms')];
 }
 
-const COLUMNS = [
-  'a.id', 'a.user_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.subscription_url', 'a.metadata',
-  'm.kind as panel_kind', 'u.locale as owner_locale', 'a.device_limit',
-];
-
 function toAccount(row: Record<string, unknown>, source: PanelFormat): SubscriptionAccount {
-  const metadata = parseJson<AccountMetadata>(row.metadata, {});
-  const used = metadata.used_traffic;
+  const used = row.used_traffic;
   const limit = Number(row.data_limit ?? 0);
   return {
     id: row.id as string,
     userId: row.user_id as string,
     username: row.username as string,
     status: row.status as string,
-    expireDate: toDateOrNull(row.expire_date),
+    expireDate: toDateOrNull(row.expire_ms),
     dataLimitBytes: Number.isFinite(limit) && limit > 0 ? limit : null,
     usedTrafficBytes: used === undefined || used === null || !Number.isFinite(Number(used)) ? null : Math.max(0, Number(used)),
     subscriptionUrl: typeof row.subscription_url === 'string' && row.subscription_url !== '' ? row.subscription_url : null,
@@ -60,9 +68,7 @@ function toAccount(row: Record<string, unknown>, source: PanelFormat): Subscript
     deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
     storedCopy: {
       source,
-      copy: typeof row.copy_body === 'string'
-        ? { subscriptionUrl: row.copy_url as string, body: row.copy_body, userinfo: (row.copy_userinfo as string | null) ?? null, fetchedAt: toDate(row.copy_fetched_at) }
-        : null,
+      copy: typeof row.copy_body === 'string' ? toStoredCopy(row.subscription_url, row.copy_body, row.copy_userinfo, row.copy_fetched_ms, row.copy_placeholder) : null,
     },
   };
 }
@@ -75,9 +81,12 @@ export function createSubscriptionRepo(db: Db) {
       .leftJoin('masterservers as m', 'm.id', 'a.master_server_id')
       // The owner's language and the stored configuration in the same query (the hot path stays one round trip).
       .leftJoin('user_profiles as u', 'u.id', 'a.user_id')
-      .leftJoin('subscription_copies as c', (join) => join.on('c.vpn_account_id', '=', 'a.id').andOn('c.source', '=', db.raw('?', [source])))
+      // Only a copy from the account's current panel URL (a moved account's old copy is not its copy).
+      .leftJoin('subscription_copies as c', (join) =>
+        join.on('c.vpn_account_id', '=', 'a.id').andOn('c.source', '=', db.raw('?', [source])).andOn('c.subscription_url', '=', 'a.subscription_url'))
       .select(COLUMNS)
-      .select('a.sub_token', 'c.subscription_url as copy_url', 'c.body as copy_body', 'c.userinfo as copy_userinfo', 'c.fetched_at as copy_fetched_at')
+      .select(derivedColumns(db))
+      .select('a.sub_token', 'c.body as copy_body', 'c.userinfo as copy_userinfo', 'c.placeholder as copy_placeholder')
       // Kept on the row by triggers (migration 030): no lookup of payments per request.
       .select('a.payment_confirmed as paid')
       .whereRaw(whereInJsonArray(db, 'a.sub_token'), [tokensJson]));

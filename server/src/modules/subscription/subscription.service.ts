@@ -38,7 +38,7 @@ import { placeholderBody } from './device-placeholder.js';
 import { pageText } from './page-messages/index.js';
 import { LruMap } from '../../lib/lru-map.js';
 import { DEFAULT_SWR_OPTIONS, SwrCache, type SwrCacheOptions } from './subscription-cache.js';
-import { formatUserinfo, toPanelCopy, type PanelCopy, type SubscriptionUserinfo } from './subscription-content.js';
+import { formatUserinfo, parsePanelAnswer, type PanelCopy, type SubscriptionUserinfo } from './subscription-content.js';
 import { createSubscriptionCopiesRepo, type SubscriptionCopiesRepo } from './subscription-copies.repo.js';
 import { createStoredCopies, type FetchedCopy } from './stored-copies.js';
 import {
@@ -240,8 +240,9 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const unknownTokens = new LruMap<string, number>(UNKNOWN_TOKENS_KEPT);
 
   // The tokens asked for while this turn of the event loop reads its sockets, looked up in one statement
-  // per format when it ends (db/batched-read.ts): a burst of cold requests (an instance restarted, every
-  // client at once) then costs a round trip per turn, not one per request.
+  // per format when it ends (db/batched-read.ts), one lookup at a time: a burst of cold requests (an instance
+  // restarted, every client at once) then costs a round trip per batch of the requests that came while the
+  // last one ran, not one per request.
   const loadAccount = batchPerTurn<{ token: string; source: PanelFormat }, SubscriptionAccount | undefined>(async (keys) => {
     const bySource = new Map<PanelFormat, Promise<Map<string, SubscriptionAccount> | Error>>();
     for (const { source } of keys) {
@@ -253,7 +254,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       const accounts = found.get(source)!;
       return accounts instanceof Error ? accounts : accounts.get(token);
     });
-  });
+  }, { maxInFlight: 1 });
 
   /** The account by its token, read (when not reused) with its stored configuration in `source`. */
   async function findAccount(token: string, source: PanelFormat, now: number): Promise<SubscriptionAccount | undefined> {
@@ -276,7 +277,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     }
     if (account) {
       accounts.set(token, { account, at: clock().getTime() });
-      unknownTokens.delete(token);
+      if (missedAt !== undefined) unknownTokens.delete(token);
     } else {
       accounts.delete(token);
       unknownTokens.set(token, clock().getTime());
@@ -338,7 +339,8 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
         throw new PanelError('rejected', "The panel's own device limit refused the subscription: turn it off for this user on the panel");
       }
       const userinfo = response.headers.get('subscription-userinfo');
-      return { copy: toPanelCopy(source, response.text, userinfo), text: response.text, userinfo };
+      const { copy, served } = parsePanelAnswer(source, response.text, userinfo);
+      return { copy, served, userinfo };
     } catch (err) {
       log.warn(
         { accountId: account.id, panelKind: account.panelKind, format: source, err: err instanceof Error ? `${err.name}: ${err.message}` : String(err) },
@@ -377,11 +379,9 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   function clientHeaders(copy: PanelCopy, account: SubscriptionAccount, current: Brand, format: SubscriptionFormat): Record<string, string> {
     const memo = copy.answers[format];
     if (memo && memo.account === account && memo.brand === current) return memo.headers;
-    const headers: Record<string, string> = {
-      ...commonHeaders(account, current, copy.usage),
-      'content-type': CONTENT_TYPES[format],
-      'content-disposition': current.contentDisposition,
-    };
+    const headers = commonHeaders(account, current, copy.usage);
+    headers['content-type'] = CONTENT_TYPES[format];
+    headers['content-disposition'] = current.contentDisposition;
     copy.answers[format] = { account, brand: current, headers };
     return headers;
   }
@@ -499,11 +499,16 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       }
       const source = PANEL_SOURCE[format];
       const userAgent = (request.userAgent ?? '').slice(0, MAX_FORWARDED_UA);
-      let copy: PanelCopy;
-      try {
-        copy = (await content.get(cacheKey(account, source), () => stored.load(account, source, userAgent))).value;
-      } catch {
-        throw new AppError(503, 'service_unavailable', SUBSCRIPTION_MESSAGES.unavailable, { retryAfterSeconds: 30 });
+      const key = cacheKey(account, source);
+      // Not in memory, and stored: the copy read with the row is served as it is (nothing more to wait for).
+      let copy = content.has(key) ? undefined : stored.fromRow(account, source, userAgent);
+      if (copy) content.set(key, copy);
+      else {
+        try {
+          copy = (await content.get(key, () => stored.load(account, source, userAgent))).value;
+        } catch {
+          throw new AppError(503, 'service_unavailable', SUBSCRIPTION_MESSAGES.unavailable, { retryAfterSeconds: 30 });
+        }
       }
 
       const fromPanel = panelState(copy, now);

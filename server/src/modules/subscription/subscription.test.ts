@@ -83,6 +83,8 @@ describe('subscription format rules (clients.md)', () => {
     expect(parseUserinfo('upload=1; download=-2; total=3x')).toEqual({ upload: 1, download: 0, total: 0, expire: 0 });
     expect(parseUserinfo('download=1=2; total=3')).toBeNull();
     expect(parseUserinfo('nonsense')).toBeNull();
+    // Past 15 digits the one-match reading gives way to the general one: the same numbers.
+    expect(parseUserinfo('upload=1234567890123456; download=2; total=3; expire=4')).toEqual({ upload: 1234567890123456, download: 2, total: 3, expire: 4 });
     expect(parseUserinfo(null)).toBeNull();
   });
 
