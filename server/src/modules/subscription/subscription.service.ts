@@ -240,9 +240,9 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const unknownTokens = new LruMap<string, number>(UNKNOWN_TOKENS_KEPT);
 
   // The tokens asked for while this turn of the event loop reads its sockets, looked up in one statement
-  // per format when it ends (db/batched-read.ts), one lookup at a time: a burst of cold requests (an instance
-  // restarted, every client at once) then costs a round trip per batch of the requests that came while the
-  // last one ran, not one per request.
+  // per format when it ends (db/batched-read.ts), two lookups at most at a time: a burst of cold requests (an
+  // instance restarted, every client at once) then costs a round trip per batch of the requests that came
+  // while the earlier ones ran, not one per request, and this process answers one batch while the database reads the next.
   const loadAccount = batchPerTurn<{ token: string; source: PanelFormat }, SubscriptionAccount | undefined>(async (keys) => {
     const bySource = new Map<PanelFormat, Promise<Map<string, SubscriptionAccount> | Error>>();
     for (const { source } of keys) {
@@ -254,7 +254,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       const accounts = found.get(source)!;
       return accounts instanceof Error ? accounts : accounts.get(token);
     });
-  }, { maxInFlight: 1 });
+  }, { maxInFlight: 2 });
 
   /** The account by its token, read (when not reused) with its stored configuration in `source`. */
   async function findAccount(token: string, source: PanelFormat, now: number): Promise<SubscriptionAccount | undefined> {
