@@ -185,6 +185,8 @@ export class SwrCache<V> {
     }
     for (const [, evicted] of this.entries.set(key, { value, storedAt: this.options.now(), size })) this.totalBytes -= evicted.size;
     this.totalBytes += size;
-    for (const [, evicted] of this.entries.evictWhile(() => this.totalBytes > this.options.maxBytes)) this.totalBytes -= evicted.size;
+    if (this.totalBytes > this.options.maxBytes) {
+      for (const [, evicted] of this.entries.evictWhile(() => this.totalBytes > this.options.maxBytes)) this.totalBytes -= evicted.size;
+    }
   }
 }
