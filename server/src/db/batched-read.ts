@@ -28,7 +28,7 @@ export function whereInJsonArray(db: Db, column: string): string {
  * `maxBatchSize`, duplicates included) and answers each key in its place, or an Error for it.
  *
  * At most `maxInFlight` batches are read at once: the lookups asked for meanwhile wait and go together when
- * one ends (a burst of cold `/sub` requests on PostgreSQL: about 23 tokens a batch with two in flight, 19
+ * one ends (a burst of cold `/sub` requests on PostgreSQL: about 23 tokens a batch with one in flight, 19
  * without a limit), so a burst makes fewer round trips; waiting costs a request a fraction of a millisecond.
  */
 export function batchPerTurn<K, V>(
