@@ -77,6 +77,7 @@ describe('unknown subscription tokens', () => {
           lookups.push(...tokens);
           return new Map(tokens.flatMap((token) => (rows[token] ? [[token, rows[token]] as const] : [])));
         },
+        ownerLocale: async () => null,
       },
     });
     return { service, clock, lookups };

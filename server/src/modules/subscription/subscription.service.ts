@@ -9,9 +9,11 @@
  * - Cached per account and format in two layers: this instance's memory (fresh for 60 s, then served stale
  *   while one background refresh runs), and behind it the database (stored-copies.ts), shared by every
  *   instance: a copy fetched once is served from there at once, and refreshed in the background when older
- *   than 60 s. The panel is asked before answering only for a copy never fetched; the panel down → the
- *   last good copy, or 503 without one. Account rows and the brand are cached briefly, and a token that
- *   matched no row answers 404 for 30 s without a query.
+ *   than 60 s. Memory keeps an account read from the database only when it is asked for again within a
+ *   minute (clients ask every few hours: most accounts are asked for once in that time). The panel is asked
+ *   before answering only for a copy never fetched; the panel down → the last good copy, or 503 without one.
+ *   Account rows and the brand are cached briefly, and a token that matched no row answers 404 for 30 s
+ *   without a query.
  * - An account that cannot be used (ours says suspended / disabled / expired / over quota, or the panel
  *   serves its `disabled` placeholder or says expired / over quota) gets a plain message, never configs.
  * - Nothing of the panel is passed on but the configuration itself: headers are ours, errors are generic.
@@ -195,6 +197,10 @@ const MAX_FORWARDED_UA = 512;
 /** Headers of Remnawave's answer when its own HWID limit held the request back (an empty or placeholder body). */
 const REFUSED_BY_PANEL_DEVICE_LIMIT = ['x-hwid-not-supported', 'x-hwid-max-devices-reached'];
 const UNKNOWN_TOKENS_KEPT = 10_000;
+/** An account read from the database is kept in memory when it is asked for again within this long… */
+const ASKED_AGAIN_WITHIN_MS = 60_000;
+/** …and while this many accounts asked for since are remembered. */
+const ASKED_ONCE_KEPT = 20_000;
 
 export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const clock = deps.clock ?? systemClock;
@@ -256,10 +262,26 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     });
   }, { maxInFlight: 2 });
 
-  /** The account by its token, read (when not reused) with its stored configuration in `source`. */
-  async function findAccount(token: string, source: PanelFormat, now: number): Promise<SubscriptionAccount | undefined> {
+  // Accounts read once in the last minute and not kept (their tokens, and when). Memory keeps an account (its row,
+  // its configuration) only when it is asked for again within that minute: clients fetch every few hours, so
+  // nearly every request is the only one of its account for hours, and keeping each for nothing made the
+  // collector copy and mark every one of them (cold `/sub`: 91 against 64 µs of CPU a request, docs/performance.md).
+  const askedOnce = new LruMap<string, number>(ASKED_ONCE_KEPT);
+  /** Whether an account just read from the database is kept in memory: asked for again within the minute. */
+  function keepsInMemory(token: string, now: number): boolean {
+    const askedAt = askedOnce.peek(token);
+    if (askedAt !== undefined && now - askedAt < ASKED_AGAIN_WITHIN_MS) return true;
+    askedOnce.set(token, now);
+    return false;
+  }
+
+  /**
+   * The account by its token, read (when not reused) with its stored configuration in `source`, and whether
+   * memory keeps it (then its configuration is kept too).
+   */
+  async function findAccount(token: string, source: PanelFormat, now: number): Promise<{ account: SubscriptionAccount; kept: boolean } | undefined> {
     const cached = accounts.get(token);
-    if (cached && now - cached.at < accountTtlMs) return cached.account;
+    if (cached && now - cached.at < accountTtlMs) return { account: cached.account, kept: true };
     const missedAt = unknownTokens.peek(token);
     if (missedAt !== undefined && now - missedAt < unknownTokenTtlMs) return undefined;
     let lookup = accountLookups.get(token);
@@ -271,18 +293,20 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     try {
       account = await lookup;
     } catch (err) {
-      // The database is unreachable: a row read moments ago is better than failing the client.
-      if (cached) return cached.account;
+      // The database is unreachable: a row kept from moments ago is better than failing the client.
+      if (cached) return { account: cached.account, kept: true };
       throw err;
     }
-    if (account) {
-      accounts.set(token, { account, at: clock().getTime() });
-      if (missedAt !== undefined) unknownTokens.delete(token);
-    } else {
+    if (!account) {
       accounts.delete(token);
       unknownTokens.set(token, clock().getTime());
+      return undefined;
     }
-    return account;
+    if (missedAt !== undefined) unknownTokens.delete(token);
+    const at = clock().getTime();
+    const kept = cached !== undefined || keepsInMemory(token, at);
+    if (kept) accounts.set(token, { account, at });
+    return { account, kept };
   }
 
   /** The brand settings with the header values made from them (computed once per load, not per request). */
@@ -396,12 +420,20 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     return null;
   }
 
+  /**
+   * The language a page or a refusal is in: its owner's (read here, not with the row: only these answers show
+   * it); until they have one, or when it cannot be read, the client's.
+   */
+  async function readerLocale(account: SubscriptionAccount, request: SubscriptionRequest): Promise<Locale> {
+    const owner = await repo.ownerLocale(account.userId).catch(() => null);
+    return owner ?? localeFromAcceptLanguage(request.acceptLanguage);
+  }
+
   async function page(account: SubscriptionAccount, token: string, state: AccountState, request: SubscriptionRequest, now: Date): Promise<SubscriptionReply> {
     const current = await getBrand(now.getTime());
     const subscriptionUrl = new URL(`/sub/${token}`, deps.publicUrl).href;
     const usable = state === 'active' || state === 'on_hold' || state === 'pending';
-    // The owner's language; until they have one, the browser's.
-    const locale = account.ownerLocale ?? localeFromAcceptLanguage(request.acceptLanguage);
+    const locale = await readerLocale(account, request);
     const pageLinks = localizedLinks[locale];
     const html = renderSubscriptionPage({
       locale,
@@ -436,7 +468,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   /** Why the account cannot be used, as the VPN client shows it: in the owner's language (until they have one, the client's). */
   async function blockedReply(account: SubscriptionAccount, state: BlockedState, panelUsage: SubscriptionUserinfo | null, request: SubscriptionRequest, now: Date): Promise<SubscriptionReply> {
     const current = await getBrand(now.getTime());
-    const locale = account.ownerLocale ?? localeFromAcceptLanguage(request.acceptLanguage);
+    const locale = await readerLocale(account, request);
     return {
       statusCode: 403,
       headers: { ...commonHeaders(account, current, panelUsage), 'content-type': 'text/plain; charset=utf-8', 'content-language': locale },
@@ -452,7 +484,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
    */
   async function deviceRefusal(account: SubscriptionAccount, refusal: Exclude<DeviceCheck, { allowed: true }>, format: SubscriptionFormat, request: SubscriptionRequest, now: Date): Promise<SubscriptionReply> {
     const current = await getBrand(now.getTime());
-    const locale = account.ownerLocale ?? localeFromAcceptLanguage(request.acceptLanguage);
+    const locale = await readerLocale(account, request);
     const dashboard = localizedLinks[locale].dashboard;
     const text = refusal.reason === 'limit_reached'
       ? pageText(locale, 'device.limitReached', { count: refusal.count, limit: refusal.limit, dashboard })
@@ -480,8 +512,9 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       if (!parsed) throw SUBSCRIPTION_NOT_FOUND;
       const now = clock();
       const format: SubscriptionFormat = parsed.forced ?? formatForUserAgent(request.userAgent);
-      const account = await findAccount(parsed.token, PANEL_SOURCE[format], now.getTime());
-      if (!account) throw SUBSCRIPTION_NOT_FOUND;
+      const found = await findAccount(parsed.token, PANEL_SOURCE[format], now.getTime());
+      if (!found) throw SUBSCRIPTION_NOT_FOUND;
+      const { account, kept } = found;
       const state = accountState(account, now);
 
       if (!parsed.forced && wantsHtml(request.accept)) {
@@ -500,10 +533,12 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       const source = PANEL_SOURCE[format];
       const userAgent = (request.userAgent ?? '').slice(0, MAX_FORWARDED_UA);
       const key = cacheKey(account, source);
-      // Not in memory, and stored: the copy read with the row is served as it is (nothing more to wait for).
+      // Not in memory, and stored: the copy read with the row is served as it is (nothing more to wait for),
+      // and kept when the account is.
       let copy = content.has(key) ? undefined : stored.fromRow(account, source, userAgent);
-      if (copy) content.set(key, copy);
-      else {
+      if (copy) {
+        if (kept) content.set(key, copy);
+      } else {
         try {
           copy = (await content.get(key, () => stored.load(account, source, userAgent))).value;
         } catch {
@@ -550,7 +585,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
 
     /** Sizes, for tests and diagnostics. */
     stats() {
-      return { entries: content.size, bytes: content.bytes, loading: content.loading, refreshing: stored.refreshing, accounts: accounts.size, unknownTokens: unknownTokens.size };
+      return { entries: content.size, bytes: content.bytes, loading: content.loading, refreshing: stored.refreshing, accounts: accounts.size, unknownTokens: unknownTokens.size, askedOnce: askedOnce.size };
     },
   };
 }

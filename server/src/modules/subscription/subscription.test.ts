@@ -655,7 +655,7 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
       expect(res.json()).toEqual({ code: 'service_unavailable', message: UNAVAILABLE });
     });
 
-    it('keeps serving a cached account while the database is unreachable', async () => {
+    it('keeps serving an account kept in memory while the database is unreachable', async () => {
       const account = await makeAccount('marzneshin');
       let dbDown = false;
       const real = createSubscriptionRepo(database.db);
@@ -663,13 +663,58 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
       const resilient = createSubscriptionService({
         db: database.db, settings: { getAppSettings: async () => ({ brandName: 'B', supportEmail: 's@example.com' }) },
         publicUrl: new URL(PUBLIC_URL), clock: local.now,
-        repo: { findByTokens: (tokens) => (dbDown ? Promise.reject(new Error('database down')) : real.findByTokens(tokens)) },
+        repo: { findByTokens: (tokens) => (dbDown ? Promise.reject(new Error('database down')) : real.findByTokens(tokens)), ownerLocale: real.ownerLocale },
       });
-      expect((await resilient.handle({ path: account.token, userAgent: 'v2rayNG/1.8.0' })).statusCode).toBe(200);
+      // Asked for twice within a minute: kept.
+      for (let i = 0; i < 2; i++) {
+        expect((await resilient.handle({ path: account.token, userAgent: 'v2rayNG/1.8.0' })).statusCode).toBe(200);
+        local.advance(10);
+      }
       dbDown = true;
       local.advance(30);
       expect((await resilient.handle({ path: account.token, userAgent: 'v2rayNG/1.8.0' })).statusCode).toBe(200);
       await expect(resilient.handle({ path: 'never-seen-token', userAgent: 'v2rayNG/1.8.0' })).rejects.toThrow('database down');
+    });
+
+    it('keeps an account read from the database in memory only when it is asked for again within a minute', async () => {
+      const [often, rarely] = [await makeAccount('marzneshin'), await makeAccount('marzneshin')];
+      const real = createSubscriptionRepo(database.db);
+      const settings = { getAppSettings: async () => ({ brandName: 'B', supportEmail: 's@example.com' }) };
+      // Fetched from the panel once, by another instance: stored in the database.
+      const other = createSubscriptionService({ db: database.db, settings, publicUrl: new URL(PUBLIC_URL), clock: clock.now });
+      for (const account of [often, rarely]) expect((await other.handle({ path: account.token, userAgent: 'v2rayNG/1.8.0' })).statusCode).toBe(200);
+      await other.whenIdle();
+
+      const lookups: string[] = [];
+      const local = createTestClock();
+      const service = createSubscriptionService({
+        db: database.db, settings, publicUrl: new URL(PUBLIC_URL), clock: local.now,
+        repo: { findByTokens: (tokens, source) => (lookups.push(...tokens), real.findByTokens(tokens, source)), ownerLocale: real.ownerLocale },
+      });
+      const ask = async (token: string) => {
+        const reply = await service.handle({ path: token, userAgent: 'v2rayNG/1.8.0' });
+        expect(reply.statusCode).toBe(200);
+        expect(String(reply.body)).not.toBe('');
+      };
+      await ask(often.token);
+      expect(service.stats()).toMatchObject({ accounts: 0, entries: 0, askedOnce: 1 });
+      local.advance(20);
+      await ask(often.token);
+      expect(service.stats()).toMatchObject({ accounts: 1, entries: 1 });
+      local.advance(1);
+      await ask(often.token); // the row and its configuration from memory
+      expect(lookups).toEqual([often.token, often.token]);
+
+      await ask(rarely.token);
+      local.advance(61);
+      await ask(rarely.token); // a minute later: asked for once again, not kept
+      expect(service.stats().accounts).toBe(1);
+      local.advance(1);
+      await ask(rarely.token); // again within the minute: kept
+      expect(service.stats().accounts).toBe(2);
+      await ask(rarely.token);
+      expect(lookups).toEqual([often.token, often.token, rarely.token, rarely.token, rarely.token]);
+      await service.whenIdle();
     });
 
     it('looks the accounts of concurrent requests up together: one statement per format, each its own row and stored copy', async () => {
@@ -684,6 +729,7 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
             batches.push({ tokens: [...tokens], source: source! });
             return real.findByTokens(tokens, source);
           },
+          ownerLocale: real.ownerLocale,
         },
       });
       const V2RAY = 'v2rayNG/1.8.0';
