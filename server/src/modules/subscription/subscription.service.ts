@@ -9,9 +9,10 @@
  * - Cached per account and format in two layers: this instance's memory (fresh for 60 s, then served stale
  *   while one background refresh runs), and behind it the database (stored-copies.ts), shared by every
  *   instance: a copy fetched once is served from there at once, and refreshed in the background when older
- *   than 60 s. Memory keeps an account read from the database only when it is asked for again within a
- *   minute (clients ask every few hours: most accounts are asked for once in that time). The panel is asked
- *   before answering only for a copy never fetched; the panel down → the last good copy, or 503 without one.
+ *   than 60 s. Memory keeps an account read from the database only when it is asked for again soon (within
+ *   half a minute surely, after a minute never): clients ask every few hours, most accounts once in that
+ *   time. The panel is asked before answering only for a copy never fetched; the panel down → the last good
+ *   copy, or 503 without one.
  *   Account rows and the brand are cached briefly, and a token that matched no row answers 404 for 30 s
  *   without a query.
  * - An account that cannot be used (ours says suspended / disabled / expired / over quota, or the panel
@@ -39,6 +40,7 @@ import { createDeviceAdmission, type DeviceAdmission, type DeviceCheck } from '.
 import { placeholderBody } from './device-placeholder.js';
 import { pageText } from './page-messages/index.js';
 import { LruMap } from '../../lib/lru-map.js';
+import { RecentlySeen } from '../../lib/recently-seen.js';
 import { DEFAULT_SWR_OPTIONS, SwrCache, type SwrCacheOptions } from './subscription-cache.js';
 import { formatUserinfo, parsePanelAnswer, type PanelCopy, type SubscriptionUserinfo } from './subscription-content.js';
 import { createSubscriptionCopiesRepo, type SubscriptionCopiesRepo } from './subscription-copies.repo.js';
@@ -197,10 +199,8 @@ const MAX_FORWARDED_UA = 512;
 /** Headers of Remnawave's answer when its own HWID limit held the request back (an empty or placeholder body). */
 const REFUSED_BY_PANEL_DEVICE_LIMIT = ['x-hwid-not-supported', 'x-hwid-max-devices-reached'];
 const UNKNOWN_TOKENS_KEPT = 10_000;
-/** An account read from the database is kept in memory when it is asked for again within this long… */
-const ASKED_AGAIN_WITHIN_MS = 60_000;
-/** …and while this many accounts asked for since are remembered. */
-const ASKED_ONCE_KEPT = 20_000;
+/** An account read from the database is kept in memory when it is asked for again within this long (up to twice as long: lib/recently-seen.ts). */
+const ASKED_AGAIN_WITHIN_MS = 30_000;
 
 export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const clock = deps.clock ?? systemClock;
@@ -262,18 +262,12 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     });
   }, { maxInFlight: 2 });
 
-  // Accounts read once in the last minute and not kept (their tokens, and when). Memory keeps an account (its row,
-  // its configuration) only when it is asked for again within that minute: clients fetch every few hours, so
-  // nearly every request is the only one of its account for hours, and keeping each for nothing made the
-  // collector copy and mark every one of them (cold `/sub`: 91 against 64 µs of CPU a request, docs/performance.md).
-  const askedOnce = new LruMap<string, number>(ASKED_ONCE_KEPT);
-  /** Whether an account just read from the database is kept in memory: asked for again within the minute. */
-  function keepsInMemory(token: string, now: number): boolean {
-    const askedAt = askedOnce.peek(token);
-    if (askedAt !== undefined && now - askedAt < ASKED_AGAIN_WITHIN_MS) return true;
-    askedOnce.set(token, now);
-    return false;
-  }
+  // The tokens of accounts read lately. Memory keeps an account (its row, its configuration) only when it is
+  // asked for again soon (within half a minute surely, after a minute never): clients fetch every few hours,
+  // so nearly every request is the only one of its account for hours, and keeping each for nothing made the
+  // collector copy and mark every one of them (cold `/sub`: 90 against 74 µs of CPU a request,
+  // docs/performance.md). The tokens themselves are not kept either (a filter of bits, lib/recently-seen.ts).
+  const readLately = new RecentlySeen(ASKED_AGAIN_WITHIN_MS);
 
   /**
    * The account by its token, read (when not reused) with its stored configuration in `source`, and whether
@@ -304,7 +298,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     }
     if (missedAt !== undefined) unknownTokens.delete(token);
     const at = clock().getTime();
-    const kept = cached !== undefined || keepsInMemory(token, at);
+    const kept = readLately.seenBefore(token, at) || cached !== undefined;
     if (kept) accounts.set(token, { account, at });
     return { account, kept };
   }
@@ -585,7 +579,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
 
     /** Sizes, for tests and diagnostics. */
     stats() {
-      return { entries: content.size, bytes: content.bytes, loading: content.loading, refreshing: stored.refreshing, accounts: accounts.size, unknownTokens: unknownTokens.size, askedOnce: askedOnce.size };
+      return { entries: content.size, bytes: content.bytes, loading: content.loading, refreshing: stored.refreshing, accounts: accounts.size, unknownTokens: unknownTokens.size };
     },
   };
 }

@@ -676,7 +676,7 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
       await expect(resilient.handle({ path: 'never-seen-token', userAgent: 'v2rayNG/1.8.0' })).rejects.toThrow('database down');
     });
 
-    it('keeps an account read from the database in memory only when it is asked for again within a minute', async () => {
+    it('keeps an account read from the database in memory only when it is asked for again soon (within half a minute surely, after a minute never)', async () => {
       const [often, rarely] = [await makeAccount('marzneshin'), await makeAccount('marzneshin')];
       const real = createSubscriptionRepo(database.db);
       const settings = { getAppSettings: async () => ({ brandName: 'B', supportEmail: 's@example.com' }) };
@@ -697,7 +697,7 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
         expect(String(reply.body)).not.toBe('');
       };
       await ask(often.token);
-      expect(service.stats()).toMatchObject({ accounts: 0, entries: 0, askedOnce: 1 });
+      expect(service.stats()).toMatchObject({ accounts: 0, entries: 0 });
       local.advance(20);
       await ask(often.token);
       expect(service.stats()).toMatchObject({ accounts: 1, entries: 1 });
