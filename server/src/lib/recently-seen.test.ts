@@ -26,6 +26,10 @@ describe('RecentlySeen', () => {
     seen.seenBefore('b-token', 100_000);
     seen.seenBefore('other', 131_000); // a turn: b-token's generation is now the previous one
     expect(seen.seenBefore('b-token', 161_000)).toBe(false);
+    // However far apart the other keys come: seen at 200 s, a turn at 239 s, asked at 261 s.
+    seen.seenBefore('c-token', 200_000);
+    seen.seenBefore('other', 239_000);
+    expect(seen.seenBefore('c-token', 261_000)).toBe(false);
   });
 
   it('lets few keys never seen through: under 5 % of 20,000 new keys after 100,000 others', () => {

@@ -1,9 +1,9 @@
 /**
  * Which keys were seen lately, without keeping them: the "doorkeeper" of TinyLFU (Einziger, Friedman and
- * Manes, 2017), a Bloom filter in two generations. A key sets two bits of the current generation; it was seen
- * when both its bits are set in the current or the previous one, and the previous one is dropped each time
- * the current one is `generationMs` old. So a key seen again within `generationMs` is always found, after
- * twice that never; in between, sometimes.
+ * Manes, 2017), a Bloom filter in two generations. Time is cut in slots of `generationMs`; a key sets two bits
+ * of the current slot's generation, and was seen when both its bits are set in the current slot's or the
+ * previous slot's. So a key seen again within `generationMs` is always found, after twice that never; in
+ * between, sometimes.
  *
  * Nothing is allocated or kept per key: a map of the keys themselves would keep a string for each and give
  * the collector every one of them to copy and mark (`/sub` asks this once per cold request: subscription.service.ts).
@@ -12,7 +12,8 @@
 export class RecentlySeen {
   private current: Uint32Array;
   private previous: Uint32Array;
-  private currentSince: number | undefined;
+  /** The slot (`now / generationMs`, rounded down) of the current generation. */
+  private currentSlot: number | undefined;
   private readonly mask: number;
 
   /** `bits` per generation, a power of two. */
@@ -37,15 +38,15 @@ export class RecentlySeen {
   }
 
   private rotate(now: number): void {
-    if (this.currentSince === undefined) this.currentSince = now;
-    const age = now - this.currentSince;
-    if (age < this.generationMs) return;
-    // Two generations or more without a key: both are dropped.
-    if (age >= 2 * this.generationMs) this.current.fill(0);
+    const slot = Math.floor(now / this.generationMs);
+    if (this.currentSlot === undefined) this.currentSlot = slot;
+    if (slot <= this.currentSlot) return;
+    // Two slots or more without a key: both generations are out of date.
+    if (slot > this.currentSlot + 1) this.current.fill(0);
     const dropped = this.previous;
     this.previous = this.current;
     this.current = dropped.fill(0);
-    this.currentSince = now;
+    this.currentSlot = slot;
   }
 }
 
