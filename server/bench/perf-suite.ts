@@ -116,7 +116,7 @@ const isAdminLoad = (load: Load) => load.path.startsWith('/api/admin/');
 /** Checks each load answers as expected once, then loads it briefly (a cold process answers its first seconds slowly). */
 async function warm(base: string, loads: Load[], pace: Pace): Promise<void> {
   for (const load of [BASELINE, ...loads]) {
-    const res = await fetch(`${base}${load.nextPath?.() ?? load.path}`, { headers: load.headers });
+    const res = await fetch(`${base}${load.paths?.[0] ?? load.nextPath?.() ?? load.path}`, { headers: load.headers });
     await res.arrayBuffer();
     if (res.status !== (load.status ?? 200)) throw new Error(`${load.name}: HTTP ${res.status}`);
     await run(base, load, pace);
@@ -189,6 +189,8 @@ async function measurePages(base: string) {
  * is for an account not fetched in the last minute.
  */
 const COLD_WARM_MAX = 5000;
+/** Warming accounts asked for again (twice), and unknown tokens asked for, before each cold burst. */
+const WARM_AGAIN = 1000;
 /** Accounts of a cold burst, at most (each asked for once). */
 const COLD_BURST_MAX = 2000;
 /** Bursts of `/robots.txt` each side of the cold one (their median is that side's baseline). */
@@ -238,10 +240,7 @@ async function measureColdSub(databaseUrl: string, tokens: ColdTokens, warmedAt:
   if (fresh && !quick) await new Promise((resolve) => setTimeout(resolve, FRESH_MS - (Date.now() - warmedAt)));
   const ratios: number[] = [];
   const rates: number[] = [];
-  const coldLoad = (roundTokens: string[]): Load => {
-    let next = 0;
-    return { name: 'cold /sub', path: '/sub/x', headers: CLIENT, amount: roundTokens.length, nextPath: () => `/sub/${roundTokens[next++ % roundTokens.length]}` };
-  };
+  const coldLoad = (roundTokens: string[]): Load => ({ name: 'cold /sub', path: '/sub/x', headers: CLIENT, amount: roundTokens.length, paths: roundTokens.map((token) => `/sub/${token}`) });
   let burst = tokens.burst;
   for (let round = 0; round < settings.rounds; round++) {
     await Promise.all(started.map((s) => s.stop()));
@@ -253,6 +252,14 @@ async function measureColdSub(databaseUrl: string, tokens: ColdTokens, warmedAt:
     started.push(server);
     await run(server.base, BASELINE, settings.warm);
     await run(server.base, coldLoad(tokens.warm), settings.warm);
+    // What a server in service runs beside: accounts asked for again soon (kept in memory), and again at once
+    // (the row reused), and unknown tokens. Warmed on first asks alone, the process met those paths first after
+    // its code was compiled for the cold one: V8 threw away the compiled `/sub` code then, and compiled it anew
+    // during the measured burst (`--trace-deopt`, 2026-11-28).
+    const again = coldLoad(tokens.warm.slice(0, WARM_AGAIN));
+    await run(server.base, again, settings.warm);
+    await run(server.base, again, settings.warm);
+    await run(server.base, { name: 'unknown /sub', path: '/sub/x', headers: CLIENT, status: 404, amount: WARM_AGAIN, paths: Array.from({ length: WARM_AGAIN }, () => `/sub/${randomToken(24)}`) }, settings.warm);
     await settle(server.base);
     // The baseline as a burst of the same size: a burst's rate includes opening its connections and waiting
     // for its last answer, which cost /robots.txt itself half its rate at 500 requests (a load of 2 s does not pay them).
@@ -381,7 +388,7 @@ function describeRun(): string {
   const commit = COMMIT;
   return `One run of \`npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}\` on ${new Date().toISOString().slice(0, 10)} (commit ${commit}); `
     + `${settings.rounds} round(s), ${settings.pace.connections} connections, ${settings.pace.seconds} s per measurement, server ${fromSource ? 'from its sources (tsx)' : 'built'}, `
-    + `loaded by ${wrkAvailable() ? 'wrk (one thread; cold `/sub` by autocannon)' : 'autocannon'}.`;
+    + `loaded by ${wrkAvailable() ? 'wrk (one thread; cold `/sub` and its baselines in bursts of a set number of requests)' : 'autocannon'}.`;
 }
 
 async function main(): Promise<void> {

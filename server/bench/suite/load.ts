@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { median, ratiosBetweenBaselines } from './ratios.js';
-import { runWrk, wrkAvailable } from './wrk-load.js';
+import { runWrk, runWrkBurst, wrkAvailable } from './wrk-load.js';
 
 export interface Load {
   name: string;
@@ -10,8 +10,10 @@ export interface Load {
   headers?: Record<string, string>;
   /** A new path for every request (unknown tokens, round-robin over accounts). */
   nextPath?: () => string;
-  /** The same as a Lua expression, for wrk (a load with `nextPath` and no `luaPath` is loaded by autocannon, baselines too). */
+  /** The same as a Lua expression, for wrk (a load with `nextPath` and no `luaPath` or `paths` is loaded by autocannon, baselines too). */
   luaPath?: string;
+  /** Paths asked in turn, one per request, by either client (a list wrk can be given, unlike `nextPath`). */
+  paths?: readonly string[];
   /** Send exactly this many requests instead of loading for the round's duration. */
   amount?: number;
   /** The status every answer must have (default 200). */
@@ -33,14 +35,17 @@ export interface Rate {
 
 export const BASELINE: Load = { name: 'GET /robots.txt (baseline)', path: '/robots.txt' };
 
-/** Which client loads a run: wrk when installed, except for a fixed number of requests or a path only Node can make. */
+/** Which client loads a run: wrk when installed, except for paths only Node can make. */
 export function clientFor(load: Load): 'wrk' | 'autocannon' {
-  return wrkAvailable() && !load.amount && (!load.nextPath || load.luaPath) ? 'wrk' : 'autocannon';
+  return wrkAvailable() && (!load.nextPath || load.luaPath !== undefined || load.paths !== undefined) ? 'wrk' : 'autocannon';
 }
 
 /** Loads `base` with `load`; throws when any answer has another status than expected (a broken route measures nothing). */
 export async function run(base: string, load: Load, pace: Pace, client = clientFor(load)): Promise<Rate> {
-  if (client === 'wrk') return runWrk(base, load, pace);
+  if (client === 'wrk') return load.amount ? runWrkBurst(base, load, load.amount, pace.connections) : runWrk(base, load, pace);
+  const paths = load.paths;
+  let asked = 0;
+  const nextPath = paths ? () => paths[asked++ % paths.length]! : load.nextPath;
   const expected = load.status ?? 200;
   const started = performance.now();
   let lastAnswer = started;
@@ -50,7 +55,7 @@ export async function run(base: string, load: Load, pace: Pace, client = clientF
       connections: pace.connections,
       headers: load.headers,
       ...(load.amount ? { amount: load.amount } : { duration: pace.seconds }),
-      ...(load.nextPath ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: load.nextPath!() }) }] } : {}),
+      ...(nextPath ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }] } : {}),
     }, (err, done) => (err ? reject(err) : resolve(done)));
     instance.on('response', () => {
       lastAnswer = performance.now();

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { latencyMs, parseWrk } from './wrk-load.js';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { latencyMs, parseBurst, parseWrk, runWrkBurst, wrkAvailable } from './wrk-load.js';
 
 const REPORT = `Running 2s test @ http://127.0.0.1:3000/pricing
   1 threads and 50 connections
@@ -31,5 +33,50 @@ describe('reading wrk', () => {
     expect(latencyMs('2.00s')).toBe(2000);
     expect(latencyMs('1.00m')).toBe(60_000);
     expect(Number.isNaN(latencyMs('soon'))).toBe(true);
+  });
+});
+
+describe('a burst of a set number of requests', () => {
+  it('reads the line the burst script prints', () => {
+    expect(parseBurst('BURST 2000 0.123456 0\n')).toEqual({ answers: 2000, seconds: 0.123456, wrong: 0 });
+    expect(parseBurst('Running 60s test\nBURST 12 1.5 3\n')).toEqual({ answers: 12, seconds: 1.5, wrong: 3 });
+    expect(parseBurst('Running 60s test @ http://127.0.0.1:1/\n')).toBeNull();
+  });
+
+  let server: Server | undefined;
+  afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+  /** A server that counts the paths it is asked for, answering `status` to those under /bad. */
+  async function countingServer(): Promise<{ base: string; asked: Map<string, number> }> {
+    const asked = new Map<string, number>();
+    server = createServer((req, res) => {
+      asked.set(req.url!, (asked.get(req.url!) ?? 0) + 1);
+      res.writeHead(req.url!.startsWith('/bad') ? 404 : 200, { 'content-type': 'text/plain' }).end('ok');
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked };
+  }
+
+  it.skipIf(!wrkAvailable())('asks each path in turn until the amount is answered, and rates the burst by its own clock (needs wrk installed)', async () => {
+    const { base, asked } = await countingServer();
+    const started = performance.now();
+    const rate = await runWrkBurst(base, { name: 'three paths', path: '/a', paths: ['/a', '/b', '/c'] }, 300, 10);
+    const wall = (performance.now() - started) / 1000;
+
+    // Every answer up to the amount counted; the connections still asking then add at most one each.
+    const total = [...asked.values()].reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThanOrEqual(300);
+    expect(total).toBeLessThanOrEqual(310);
+    expect([...asked.keys()].sort()).toEqual(['/a', '/b', '/c']);
+    for (const count of asked.values()) expect(count).toBeGreaterThanOrEqual(99);
+    // Not wrk's 60 s duration: the burst ended at its last answer, and its rate is 300 over that time.
+    expect(wall).toBeLessThan(30);
+    expect(rate.reqPerSec).toBeGreaterThan(300 / wall);
+  });
+
+  it.skipIf(!wrkAvailable())('fails a burst whose answers have another status than expected (needs wrk installed)', async () => {
+    const { base } = await countingServer();
+    await expect(runWrkBurst(base, { name: 'broken', path: '/bad' }, 50, 5)).rejects.toThrow(/broken: 50 of 50 answers with another status than 200/);
+    await expect(runWrkBurst(base, { name: 'as told', path: '/bad', status: 404 }, 50, 5)).resolves.toMatchObject({ reqPerSec: expect.any(Number) });
   });
 });

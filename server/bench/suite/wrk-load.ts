@@ -4,7 +4,7 @@
  * the server writes them (2026-11-27: the built server 58 % idle while autocannon loaded `/pricing`), its
  * rate is the client's. `BENCH_LOAD=autocannon` keeps autocannon.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,8 @@ export interface WrkLoad {
   headers?: Record<string, string>;
   /** A Lua expression giving each request's path (wrk's `request` function), for loads that ask a new path each time. */
   luaPath?: string;
+  /** Paths asked in turn, one per request (wrk gets the list in its script). */
+  paths?: readonly string[];
   status?: number;
 }
 
@@ -58,7 +60,7 @@ function token(n)
   for i = 1, n do local k = math.random(1, #chars); out[i] = chars:sub(k, k) end
   return table.concat(out)
 end
-${load.luaPath ? `request = function() return wrk.format(nil, ${load.luaPath}) end` : ''}
+${requestFunction(load)}
 response = function(status, headers, body) if status ~= ${expected} then wrong = wrong + 1 end end
 function done(summary, latency, requests)
   local total = 0
@@ -66,6 +68,82 @@ function done(summary, latency, requests)
   io.write("WRONG_STATUS " .. total .. "\\n")
 end
 `;
+}
+
+function requestFunction(load: WrkLoad): string {
+  if (load.paths) {
+    return `local paths = {${load.paths.map(luaString).join(',')}}
+local asked = 0
+request = function() asked = asked + 1; return wrk.format(nil, paths[(asked - 1) % #paths + 1]) end`;
+  }
+  return load.luaPath ? `request = function() return wrk.format(nil, ${load.luaPath}) end` : '';
+}
+
+const luaString = (text: string) => JSON.stringify(text);
+
+/**
+ * A script for a burst of `amount` answers: it times the burst itself (LuaJIT's FFI reads the monotonic clock
+ * when wrk sets the thread up, before it connects, and at the last answer) and prints
+ * `BURST <answers> <seconds> <wrong>` then, as wrk stops only at the end of its duration.
+ */
+function burstScript(load: WrkLoad, amount: number): string {
+  return `local ffi = require("ffi")
+ffi.cdef[[ typedef struct { long tv_sec; long tv_nsec; } bench_timespec; int clock_gettime(int, bench_timespec *); ]]
+local clock = ffi.new("bench_timespec")
+local function now() ffi.C.clock_gettime(1, clock); return tonumber(clock.tv_sec) + tonumber(clock.tv_nsec) / 1e9 end
+local started, answered, wrong = 0, 0, 0
+function init(args) started = now() end
+${requestFunction(load)}
+response = function(status, headers, body)
+  answered = answered + 1
+  if status ~= ${load.status ?? 200} then wrong = wrong + 1 end
+  if answered == ${amount} then
+    io.write(string.format("BURST %d %.6f %d\\n", answered, now() - started, wrong))
+    io.flush()
+    wrk.thread:stop()
+  end
+end
+`;
+}
+
+/** Parses a burst's line: its answers, seconds and the answers that were not as expected; null without one. */
+export function parseBurst(out: string): { answers: number; seconds: number; wrong: number } | null {
+  const match = /^BURST (\d+) ([\d.]+) (\d+)$/m.exec(out);
+  return match ? { answers: Number(match[1]), seconds: Number(match[2]), wrong: Number(match[3]) } : null;
+}
+
+/** wrk stops at the end of its duration whatever its script does: a burst's is a time limit. */
+const BURST_LIMIT_SECONDS = 60;
+
+/**
+ * `amount` requests over `connections` (each asks again as soon as it is answered; the last ones of the
+ * connections still asking when the amount is reached are not counted): the rate is the answers over the
+ * time from setting up (connecting included, as autocannon counts it) to the last answer.
+ */
+export async function runWrkBurst(base: string, load: WrkLoad, amount: number, connections: number): Promise<{ reqPerSec: number; p99: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'vpn-bench-wrk-'));
+  try {
+    const file = join(dir, 'burst.lua');
+    writeFileSync(file, burstScript(load, amount));
+    const headers = Object.entries(load.headers ?? {}).flatMap(([key, value]) => ['-H', `${key}: ${value}`]);
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${BURST_LIMIT_SECONDS}s`, '-s', file, ...headers, `${base}${load.path}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+        if (parseBurst(text)) child.kill('SIGKILL');
+      });
+      child.stderr.resume();
+      child.once('error', reject);
+      child.once('close', () => resolve(text));
+    });
+    const burst = parseBurst(out);
+    if (!burst) throw new Error(`${load.name}: ${amount} answers did not come within ${BURST_LIMIT_SECONDS} s`);
+    if (burst.wrong > 0) throw new Error(`${load.name}: ${burst.wrong} of ${burst.answers} answers with another status than ${load.status ?? 200}`);
+    return { reqPerSec: burst.answers / burst.seconds, p99: Number.NaN };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Parses wrk's report: requests a second, p99 and the answers that were not as expected. */

@@ -769,6 +769,41 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
       expect(batches.map((batch) => batch.tokens.length)).toEqual([100, 50]);
     });
 
+    it('reads one lookup at a time: the requests that come while one is read go together in the next', async () => {
+      const accounts = [await makeAccount('marzneshin'), await makeAccount('marzneshin'), await makeAccount('marzneshin'), await makeAccount('marzneshin')];
+      const real = createSubscriptionRepo(database.db);
+      const batches: string[][] = [];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const service = createSubscriptionService({
+        db: database.db, settings: { getAppSettings: async () => ({ brandName: 'B', supportEmail: 's@example.com' }) },
+        publicUrl: new URL(PUBLIC_URL), clock: clock.now, fetchTimeoutMs: 2000,
+        repo: {
+          findByTokens: async (tokens, source) => {
+            batches.push([...tokens]);
+            if (batches.length === 1) await held;
+            return real.findByTokens(tokens, source);
+          },
+          ownerLocale: real.ownerLocale,
+        },
+      });
+      const turn = () => new Promise((resolve) => setImmediate(resolve));
+      const asked = [service.handle({ path: accounts[0]!.token, userAgent: 'v2rayNG/1.8.0' })];
+      await turn();
+      // Each in a turn of its own while the first lookup is read: none starts a lookup of its own.
+      for (const account of accounts.slice(1)) {
+        asked.push(service.handle({ path: account.token, userAgent: 'v2rayNG/1.8.0' }));
+        await turn();
+      }
+      expect(batches).toEqual([[accounts[0]!.token]]);
+      release();
+      const replies = await Promise.all(asked);
+      expect(batches).toEqual([[accounts[0]!.token], accounts.slice(1).map((account) => account.token)]);
+      expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200, 200]);
+      replies.forEach((reply, i) => expect(fromB64(reply.body.toString())).toContain(accounts[i]!.username));
+      await service.whenIdle();
+    });
+
     it('times out a slow panel', async () => {
       const account = await makeAccount('marzneshin');
       const slow = createSubscriptionService({
