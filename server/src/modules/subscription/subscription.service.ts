@@ -249,9 +249,9 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   // per format when it ends (db/batched-read.ts), one lookup at a time: a burst of cold requests (an instance
   // restarted, every client at once) then costs a round trip per batch of the requests that came while the
   // last one ran, not one per request. One at a time rather than two: the batches are larger, and on PostgreSQL
-  // they go to one connection (the pool hands out the last one released), whose backend has the lookup's pages
-  // and plan at hand: at a million users its CPU per cold request fell from 50–95 to 35–50 µs and the cold
-  // ratio rose from 0.36 to 0.43 (median of 4, 2026-11-28, docs/performance.md).
+  // they go to one connection (the pool hands out the last one released). At a million users the cold ratio was
+  // 0.51 against 0.48 with two (medians of 4), and on a table bloated by dead rows 0.43 against 0.36, PostgreSQL
+  // spending 35–50 µs a request against 50–95 (2026-11-28, docs/performance.md).
   const loadAccount = batchPerTurn<{ token: string; source: PanelFormat }, SubscriptionAccount | undefined>(async (keys) => {
     const bySource = new Map<PanelFormat, Promise<Map<string, SubscriptionAccount> | Error>>();
     for (const { source } of keys) {
