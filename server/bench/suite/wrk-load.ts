@@ -84,7 +84,8 @@ const luaString = (text: string) => JSON.stringify(text);
 /**
  * A script for a burst of `amount` answers: it times the burst itself (LuaJIT's FFI reads the monotonic clock
  * when wrk sets the thread up, before it connects, and at the last answer) and prints
- * `BURST <answers> <seconds> <wrong>` then, as wrk stops only at the end of its duration.
+ * `BURST <answers> <seconds> <wrong>` then. wrk itself stops only at the end of its duration: the suite ends it
+ * on that line.
  */
 function burstScript(load: WrkLoad, amount: number): string {
   return `local ffi = require("ffi")
