@@ -8,7 +8,7 @@
  *   --quick               10k users, 1 round, short loads, a sample of the pages (a smoke test)
  *   --db=sqlite|postgres  one database only (PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else local)
  *   --sizes=10k,1M        user counts
- *   --write-docs          rewrite the table in docs/performance.md between its bench:table markers
+ *   --write-docs          rewrite the table in README.md and docs/performance.md between their bench:table markers
  *   --no-renewals         skip server/bench/renewals.bench.ts (PostgreSQL)
  *   --from-source         run the server from its TypeScript sources (through tsx) instead of building it first
  *   --only=a,b            only the targets whose name or path contains one of these words; `cold`, `pages`,
@@ -32,7 +32,8 @@ import { ADMIN_EMAIL, CUSTOMER_EMAIL, seedDatabase, seeded } from './suite/seed.
 import { wrkAvailable } from './suite/wrk-load.js';
 
 type DbKind = 'sqlite' | 'postgres';
-const DOCS = fileURLToPath(new URL('../../docs/performance.md', import.meta.url));
+/** Where `--write-docs` puts the table: the README's performance section and docs/performance.md (with its method). */
+const DOCS = ['../../README.md', '../../docs/performance.md'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 const BR = { 'accept-encoding': 'gzip, deflate, br' };
 const CLIENT = { 'user-agent': 'v2rayNG/1.8.0' };
 /** A config fetched within this long is still fresh: cold `/sub` asks for ones fetched longer ago. */
@@ -431,8 +432,10 @@ async function main(): Promise<void> {
   const table = `${describeRun()}\n\n${summaryTable(results, renewals)}`;
   console.log(`\n${table}`);
   if (argv.includes('--write-docs')) {
-    writeFileSync(DOCS, replaceBetweenMarkers(readFileSync(DOCS, 'utf8'), table));
-    console.log(`\nwrote the table into ${DOCS}`);
+    for (const doc of DOCS) {
+      writeFileSync(doc, replaceBetweenMarkers(readFileSync(doc, 'utf8'), table));
+      console.log(`wrote the table into ${doc}`);
+    }
   }
 }
 
