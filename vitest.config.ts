@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { appBrandOf, loadBrand } from './desktop/brand.js';
@@ -14,6 +15,9 @@ export default defineConfig({
     include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'desktop/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['server/test/global-setup.ts'],
+    // One test file per core at a time. vitest's default (cores − 1) runs the files one by one on a 2-core machine,
+    // where most of the suite's time is spent waiting on servers, SMTP and PostgreSQL: 925 s against 530 s.
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: jsonOutput ? ['default', 'json'] : ['default'],

@@ -44,7 +44,7 @@ test('the admin issues gift codes and downloads them; a customer redeems one for
     await again.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Transaction History' }).click();
     await expect(page.getByRole('dialog', { name: 'Transaction History' }).getByRole('row').filter({ hasText: planName })).toContainText('Gift code');
-    expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
+    expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict) at /api/gift-codes/redeem']);
   } finally {
     await panel.close();
   }

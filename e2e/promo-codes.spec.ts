@@ -64,7 +64,7 @@ test('the admin makes a promo code; a customer follows a ?promo= link, sees $10 
     await expect(history).toContainText(`Code ${code}: −$2.00`);
     await page.screenshot({ path: test.info().outputPath('history.png') });
     // The one refused code (400 promo_invalid) is the browser's only complaint.
-    expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request) at /api/checkout/quote']);
   } finally {
     await panel.close();
   }

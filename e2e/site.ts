@@ -86,7 +86,10 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(msg.text());
+      if (msg.type() !== 'error') return;
+      // The browser's "Failed to load resource" does not say which: the path (no host, no query) is added.
+      const url = msg.text().startsWith('Failed to load resource') ? msg.location().url : '';
+      errors.push(url ? `${msg.text()} at ${new URL(url).pathname}` : msg.text());
     });
     page.on('pageerror', (err) => errors.push(err.message));
     await use(errors);

@@ -104,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signAccessToken: (claims) => app.jwt.sign({ sid: claims.sid }, { sub: claims.sub }),
   });
   const { settings } = services;
-  const jobWorker = createJobWorker({ repo: services.jobs, clock, log: app.log, handlers: services.jobHandlers, concurrency: config.jobConcurrency });
+  const jobWorker = createJobWorker({ repo: services.jobs, clock, log: app.log, handlers: services.jobHandlers, concurrency: config.jobConcurrency, lockTimeoutSeconds: config.jobLeaseSeconds });
   app.decorate('jobWorker', jobWorker);
   app.decorate('services', services);
   app.addHook('onClose', async () => jobWorker.stop());

@@ -57,6 +57,14 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ...production, STUCK_ACCOUNT_AFTER_SECONDS: '30' })).toThrow(/STUCK_ACCOUNT_AFTER_SECONDS: at least 60 in production/);
   });
 
+  it('takes back a dead instance\'s jobs after a minute unless JOB_LEASE_SECONDS says otherwise (5 s to an hour)', () => {
+    expect(loadConfig({}).jobLeaseSeconds).toBe(60);
+    expect(loadConfig({ JOB_LEASE_SECONDS: '10' }).jobLeaseSeconds).toBe(10);
+    expect(() => loadConfig({ JOB_LEASE_SECONDS: '4' })).toThrow(/JOB_LEASE_SECONDS/);
+    expect(() => loadConfig({ JOB_LEASE_SECONDS: '3601' })).toThrow(/JOB_LEASE_SECONDS/);
+    expect(() => loadConfig({ JOB_LEASE_SECONDS: 'soon' })).toThrow(/JOB_LEASE_SECONDS/);
+  });
+
   it('refuses link-local panel addresses unless ALLOW_LINK_LOCAL_PANELS is true', () => {
     expect(loadConfig({}).allowLinkLocalPanels).toBe(false);
     expect(loadConfig({ ALLOW_LINK_LOCAL_PANELS: 'false' }).allowLinkLocalPanels).toBe(false);

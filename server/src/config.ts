@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { EmailSchema } from '../../shared/auth.js';
-import { DEFAULT_CONCURRENCY } from './jobs/worker.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_LOCK_TIMEOUT_SECONDS } from './jobs/worker.js';
 
 /** Every environment variable the server reads, validated once at start. */
 const EnvSchema = z.object({
@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   ALLOW_LINK_LOCAL_PANELS: z.enum(['true', 'false', '1', '0']).optional(),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(DEFAULT_CONCURRENCY),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(DEFAULT_LOCK_TIMEOUT_SECONDS),
 });
 
 export interface Config {
@@ -62,6 +63,8 @@ export interface Config {
   allowLinkLocalPanels: boolean;
   /** Background jobs one instance runs at a time (the jobs of one account still run one after another). */
   jobConcurrency: number;
+  /** How long a job an instance was running when it died waits before another instance (or the restarted one) takes it back. */
+  jobLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stuckAccounts: { afterSeconds: e.STUCK_ACCOUNT_AFTER_SECONDS, sweepIntervalSeconds: e.STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS },
     allowLinkLocalPanels: e.ALLOW_LINK_LOCAL_PANELS === 'true' || e.ALLOW_LINK_LOCAL_PANELS === '1',
     jobConcurrency: e.JOB_CONCURRENCY,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
   };
 }
 
