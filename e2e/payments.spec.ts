@@ -18,14 +18,15 @@ async function setUpShop(page: Page, site: Site, panel: FakeMarzneshin, planName
 
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.getByLabel('Publishable key').fill(FAKE_STRIPE_KEYS.publishableKey);
-  await page.getByLabel('Secret key', { exact: true }).fill(FAKE_STRIPE_KEYS.secretKey);
-  await page.getByLabel('Webhook signing secret', { exact: true }).fill(FAKE_STRIPE_KEYS.webhookSecret);
-  await page.getByLabel('Accept card payments').check();
-  await page.getByRole('button', { name: 'Save Stripe settings' }).click();
+  const stripe = page.getByRole('region', { name: 'Card payments (Stripe)' });
+  await stripe.getByLabel('Publishable key').fill(FAKE_STRIPE_KEYS.publishableKey);
+  await stripe.getByLabel('Secret key', { exact: true }).fill(FAKE_STRIPE_KEYS.secretKey);
+  await stripe.getByLabel('Webhook signing secret', { exact: true }).fill(FAKE_STRIPE_KEYS.webhookSecret);
+  await stripe.getByLabel('Accept card payments').check();
+  await stripe.getByRole('button', { name: 'Save Stripe settings' }).click();
   await expect(page.getByText('Stripe settings updated')).toBeVisible();
   // Write-only: the secrets are not put back into the form.
-  await expect(page.getByLabel('Secret key', { exact: true })).toHaveValue('');
+  await expect(stripe.getByLabel('Secret key', { exact: true })).toHaveValue('');
   if (!stayAs) await page.context().clearCookies();
 }
 

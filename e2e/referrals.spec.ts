@@ -126,7 +126,7 @@ test('the referrer\'s available credit pays part of their next payment: the dial
     await buy(friend, planName, '4000 0566 5566 5556', 'Pay $10.00 with card');
 
     await referrer.reload();
-    await expect(referrer.getByText('Available credit', { exact: true }).locator('..')).toContainText('$2.00');
+    await expect(referrer.getByText('Your balance', { exact: true }).locator('..')).toContainText('$2.00');
     await expect(referrer.getByText(/Available credit pays your next payments by itself/)).toContainText('at least $0.50');
 
     await referrer.goto('/dashboard');
@@ -142,11 +142,11 @@ test('the referrer\'s available credit pays part of their next payment: the dial
     await referrer.getByRole('button', { name: 'Transaction History' }).click();
     const history = referrer.getByRole('dialog', { name: 'Transaction History' });
     await expect(history.getByRole('row').filter({ hasText: planName }).first()).toContainText('$8.00');
-    await expect(history.getByText('Referral credit: −$2.00')).toBeVisible();
+    await expect(history.getByText('From balance: −$2.00')).toBeVisible();
     await referrer.screenshot({ path: test.info().outputPath('credit-history.png') });
     await referrer.goto('/referrals');
     // Nothing left: no figure.
-    await expect(referrer.getByText('Available credit', { exact: true }).locator('..')).toHaveText('Available credit—');
+    await expect(referrer.getByText('Your balance', { exact: true }).locator('..')).toHaveText('Your balance—');
     await expect(referrer.getByRole('row').filter({ hasText: 'Spent on a payment' })).toContainText('-$2.00');
     expect(consoleErrors).toEqual([]);
   } finally {

@@ -10,6 +10,8 @@ import { seedDefaultPlans } from '../server/src/modules/plans/plans.seed.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from '../server/test/databases.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../server/test/smtp-catcher.js';
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe/index.js';
+import { startFakeYookassa, type FakeYookassa } from '../server/test/fake-yookassa/index.js';
+import { startFakeCryptopay, type FakeCryptopay } from '../server/test/fake-cryptopay/index.js';
 
 /** The keys the fake Stripe accepts; an admin enters them in Settings to turn card payments on. */
 export const FAKE_STRIPE_KEYS = {
@@ -18,12 +20,19 @@ export const FAKE_STRIPE_KEYS = {
   webhookSecret: 'whsec_e2eWebhookSecret0123456789',
 };
 
+/** The YooKassa shop and the Crypto Pay app the fakes have; an admin enters these in Settings. */
+export const FAKE_YOOKASSA = { shopId: '314159', secretKey: 'test_e2eYooKassaSecretKey0123' };
+export const FAKE_CRYPTOPAY = { token: '27182:AAe2eCryptoPayToken0123456789abcdef', network: 'testnet' as const };
+
 export interface Site {
   baseURL: string;
   smtp: SmtpCatcher;
   database: TestDatabase;
   /** The fake Stripe the server's real Stripe SDK talks to (STRIPE_API_URL); its webhooks reach the site. */
   stripe: FakeStripe;
+  /** The fake YooKassa (YOOKASSA_API_URL) and Crypto Pay (CRYPTOPAY_API_URL); their notifications reach the site. */
+  yookassa: FakeYookassa;
+  cryptopay: FakeCryptopay;
   /** DESKTOP_UPDATES_DIR: where the operator publishes the desktop app (a folder per channel). */
   desktopUpdatesDir: string;
 }
@@ -51,6 +60,8 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
       const smtp = await startSmtpCatcher();
       const port = await freePort();
       const stripe = await startFakeStripe({ ...FAKE_STRIPE_KEYS, webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe` });
+      const yookassa = await startFakeYookassa({ ...FAKE_YOOKASSA, webhookUrl: `http://127.0.0.1:${port}/api/webhooks/yookassa` });
+      const cryptopay = await startFakeCryptopay({ ...FAKE_CRYPTOPAY, webhookUrl: `http://127.0.0.1:${port}/api/webhooks/cryptopay` });
       const desktopUpdatesDir = mkdtempSync(join(tmpdir(), 'e2e-desktop-updates-'));
       const config = loadConfig({
         NODE_ENV: 'test',
@@ -59,10 +70,12 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
         SMTP_URL: smtp.url,
-        ADMIN_EMAILS: 'admin@example.com,admin-marzneshin@example.com,admin-marzban@example.com,admin-payments@example.com,admin-shop@example.com,admin-refunds@example.com,admin-renewals@example.com,admin-dunning@example.com,admin-cancel@example.com,admin-portal@example.com,admin-subscriptions@example.com,admin-settings@example.com,admin-users@example.com,admin-userpage@example.com,admin-return@example.com,admin-checkout-cancel@example.com,admin-create@example.com,admin-overview@example.com,admin-mobile@example.com,admin-setup@example.com,admin-crypto@example.com,admin-languages@example.com,admin-currency@example.com,admin-customer-view@example.com',
+        ADMIN_EMAILS: 'admin@example.com,admin-marzneshin@example.com,admin-marzban@example.com,admin-payments@example.com,admin-shop@example.com,admin-refunds@example.com,admin-renewals@example.com,admin-dunning@example.com,admin-cancel@example.com,admin-portal@example.com,admin-subscriptions@example.com,admin-settings@example.com,admin-users@example.com,admin-userpage@example.com,admin-return@example.com,admin-checkout-cancel@example.com,admin-create@example.com,admin-overview@example.com,admin-mobile@example.com,admin-setup@example.com,admin-crypto@example.com,admin-languages@example.com,admin-currency@example.com,admin-customer-view@example.com,admin-yookassa@example.com,admin-cryptopay@example.com',
         LOG_LEVEL: 'warn',
         STRIPE_API_URL: stripe.url,
         STRIPE_TEST_CLOCKS: 'true',
+        YOOKASSA_API_URL: `${yookassa.url}/v3`,
+        CRYPTOPAY_API_URL: `${cryptopay.url}/api`,
         // As behind a reverse proxy on the same machine: a browser that sends X-Forwarded-For is that address
         // (the referral tests' visitors come from addresses of their own); without it, 127.0.0.1 as before.
         TRUST_PROXY: '127.0.0.1',
@@ -73,10 +86,12 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
       const app: FastifyInstance = await buildApp({ config, db: database.db, logger: false, rateLimits: { otpPerIp: sharedAddress, verifyPerIp: sharedAddress } });
       await app.listen({ port, host: '127.0.0.1' });
       app.jobWorker.start();
-      await use({ baseURL: `http://127.0.0.1:${port}`, smtp, database, stripe, desktopUpdatesDir });
+      await use({ baseURL: `http://127.0.0.1:${port}`, smtp, database, stripe, yookassa, cryptopay, desktopUpdatesDir });
       await app.close();
       rmSync(desktopUpdatesDir, { recursive: true, force: true });
       await stripe.close();
+      await yookassa.close();
+      await cryptopay.close();
       await smtp.close();
       await database.destroy();
     },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { UpdateCardPaymentBody, UpdateCryptoPaymentBody } from '../shared/billing-schemas.js';
+import { UpdateCardPaymentBody, UpdateCryptoPaymentBody, UpdateCryptopayPaymentBody, UpdateYookassaPaymentBody } from '../shared/billing-schemas.js';
 import { DEFAULT_BRAND_NAME } from '../shared/config.js';
 import { PlanBody } from '../shared/plans.js';
 import { CreateServerBody } from '../shared/servers.js';
@@ -18,6 +18,9 @@ export const DEMO_STRIPE_KEYS = {
 
 /** The fake BTCPay Server's store and keys, saved as the site's crypto payment settings. */
 export const DEMO_BTCPAY = { apiKey: 'demo_btcpay_api_key_0000', storeId: 'DemoStore1', webhookSecret: 'demo_btcpay_webhook_secret_0000' };
+/** The fake YooKassa's shop (offered once the store sells in roubles) and the fake Crypto Pay's app. */
+export const DEMO_YOOKASSA = { shopId: '100500', secretKey: 'test_demoYooKassaSecretKey0000' };
+export const DEMO_CRYPTOPAY = { apiToken: '10101:AAdemoCryptoPayToken0000000000000', network: 'testnet' as const };
 
 /**
  * The brand and the support address the demo saves, as an operator does first: without them the admin's
@@ -39,6 +42,8 @@ export interface DemoFakes {
   panel: { url: string; admin: { username: string; password: string } };
   btcpayUrl: string;
   adminEmail: string;
+  /** The fake YooKassa and Crypto Pay run too (the app reaches them through YOOKASSA_API_URL and CRYPTOPAY_API_URL). */
+  localProviders?: boolean;
 }
 
 /**
@@ -64,4 +69,8 @@ export async function seedDemo(app: FastifyInstance, fakes: DemoFakes): Promise<
   await services.settings.updateSettings({ ...DEMO_BRAND, ...(trial ? { trialPlanId: trial.id } : {}) }, new Date());
   await services.card.updateSettings(UpdateCardPaymentBody.parse({ enabled: true, ...DEMO_STRIPE_KEYS }), new Date());
   await services.crypto.updateSettings(UpdateCryptoPaymentBody.parse({ enabled: true, serverUrl: fakes.btcpayUrl, ...DEMO_BTCPAY }), new Date());
+  if (fakes.localProviders) {
+    await services.yookassa.updateSettings(UpdateYookassaPaymentBody.parse({ enabled: true, ...DEMO_YOOKASSA }), new Date());
+    await services.cryptopay.updateSettings(UpdateCryptopayPaymentBody.parse({ enabled: true, ...DEMO_CRYPTOPAY }), new Date());
+  }
 }

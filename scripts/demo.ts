@@ -7,8 +7,8 @@
  * fresh temporary folder, removed on exit (Ctrl+C).
  *
  * Environment: PORT (default 3000; the site is http://localhost:PORT), DEMO_ADMIN_EMAIL (default
- * admin@demo.local), LOG_LEVEL (default info), DEMO_STRIPE_PORT, DEMO_PANEL_PORT and DEMO_BTCPAY_PORT
- * (defaults 12111, 12112 and 12113). Everything listens on 127.0.0.1 only. The fake Stripe and the fake panel use their ports
+ * admin@demo.local), LOG_LEVEL (default info), DEMO_STRIPE_PORT, DEMO_PANEL_PORT, DEMO_BTCPAY_PORT,
+ * DEMO_YOOKASSA_PORT and DEMO_CRYPTOPAY_PORT (defaults 12111 to 12115). Everything listens on 127.0.0.1 only. The fake Stripe and the fake panel use their ports
  * when those are free, otherwise free ones.
  * `npm start` never starts these fakes: only this script does.
  */
@@ -24,12 +24,16 @@ import { migrateToLatest } from '../server/src/db/migrate.js';
 import { startFakeMarzneshin, type FakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe/index.js';
 import { startFakeBtcpay, type FakeBtcpay } from '../server/test/fake-btcpay/index.js';
-import { DEMO_BTCPAY, DEMO_STRIPE_KEYS, seedDemo } from './demo-seed.js';
+import { startFakeYookassa, type FakeYookassa } from '../server/test/fake-yookassa/index.js';
+import { startFakeCryptopay, type FakeCryptopay } from '../server/test/fake-cryptopay/index.js';
+import { DEMO_BTCPAY, DEMO_CRYPTOPAY, DEMO_STRIPE_KEYS, DEMO_YOOKASSA, seedDemo } from './demo-seed.js';
 
 const HOST = '127.0.0.1';
 const DEFAULT_FAKE_STRIPE_PORT = 12111;
 const DEFAULT_FAKE_PANEL_PORT = 12112;
 const DEFAULT_FAKE_BTCPAY_PORT = 12113;
+const DEFAULT_FAKE_YOOKASSA_PORT = 12114;
+const DEFAULT_FAKE_CRYPTOPAY_PORT = 12115;
 const SHUTDOWN_GRACE_MS = 10_000;
 const isAddressInUse = (err: unknown): boolean => (err as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE';
 
@@ -62,7 +66,7 @@ function parseAdminEmail(raw: string | undefined): string {
   return email.data;
 }
 
-function banner(lines: { site: string; adminEmail: string; stripe: FakeStripe; webhookUrl: string; btcpay: FakeBtcpay; panel: FakeMarzneshin; dir: string }): string {
+function banner(lines: { site: string; adminEmail: string; stripe: FakeStripe; webhookUrl: string; btcpay: FakeBtcpay; yookassa: FakeYookassa; cryptopay: FakeCryptopay; panel: FakeMarzneshin; dir: string }): string {
   const rule = '#'.repeat(78);
   return [
     '',
@@ -73,12 +77,16 @@ function banner(lines: { site: string; adminEmail: string; stripe: FakeStripe; w
     `  Sign in as ${lines.adminEmail} (admin) or any e-mail;`,
     '    the 6-digit code is printed in this log (no e-mail is sent).',
     '  Claim the 3-hour trial from the dashboard, or pick a plan on /pricing (Basic, Plus, Complete):',
-    '    pay with card on a fake Stripe, or with crypto on a fake BTCPay Server: click Pay (no card, no coins).',
+    '    pay with card on a fake Stripe, or with crypto on a fake BTCPay Server or a fake Crypto Pay: click Pay (no card, no coins).',
+    '  Your balance: Balance on the dashboard tops up (on any of those) and pays plans.',
+    '  YooKassa (roubles, card and SBP) is set up too: it is offered once Admin → Settings → Currency is RUB.',
     `  Admin panel:     ${new URL('/admin', lines.site).href} (as ${lines.adminEmail})`,
     '',
     `  Fake Stripe:     ${lines.stripe.url} (webhooks to ${lines.webhookUrl})`,
     `  Test clocks:     ${lines.stripe.url}/test-clocks (advance a customer's renewal)`,
     `  Fake BTCPay:     ${lines.btcpay.url} (store ${lines.btcpay.storeId}; its checkout page can also pay partially or let the invoice expire)`,
+    `  Fake YooKassa:   ${lines.yookassa.url} (shop ${lines.yookassa.shopId}; its payment page can pay by card or SBP, or decline)`,
+    `  Fake Crypto Pay: ${lines.cryptopay.url} (testnet app ${lines.cryptopay.appId}; its invoice page pays in each coin)`,
     `  Fake panel:      ${lines.panel.url} (Marzneshin; admin ${lines.panel.admin.username} / ${lines.panel.admin.password})`,
     `  Database:        throw-away SQLite in ${lines.dir} (deleted on exit)`,
     '  Stop with Ctrl+C.',
@@ -93,6 +101,8 @@ async function main(): Promise<void> {
   const stripePort = parsePort(process.env.DEMO_STRIPE_PORT, 'DEMO_STRIPE_PORT', DEFAULT_FAKE_STRIPE_PORT);
   const panelPort = parsePort(process.env.DEMO_PANEL_PORT, 'DEMO_PANEL_PORT', DEFAULT_FAKE_PANEL_PORT);
   const btcpayPort = parsePort(process.env.DEMO_BTCPAY_PORT, 'DEMO_BTCPAY_PORT', DEFAULT_FAKE_BTCPAY_PORT);
+  const yookassaPort = parsePort(process.env.DEMO_YOOKASSA_PORT, 'DEMO_YOOKASSA_PORT', DEFAULT_FAKE_YOOKASSA_PORT);
+  const cryptopayPort = parsePort(process.env.DEMO_CRYPTOPAY_PORT, 'DEMO_CRYPTOPAY_PORT', DEFAULT_FAKE_CRYPTOPAY_PORT);
   const adminEmail = parseAdminEmail(process.env.DEMO_ADMIN_EMAIL);
   const dir = mkdtempSync(join(tmpdir(), 'vpn-demo-'));
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
@@ -102,13 +112,15 @@ async function main(): Promise<void> {
   let stripe: FakeStripe | undefined;
   let panel: FakeMarzneshin | undefined;
   let btcpay: FakeBtcpay | undefined;
+  let yookassa: FakeYookassa | undefined;
+  let cryptopay: FakeCryptopay | undefined;
   let db: Db | undefined;
   let app: FastifyInstance | undefined;
   const closeAll = async (): Promise<void> => {
     // The app first (it stops the job worker, which may be finishing a query), then the database.
     await Promise.allSettled([app?.close()]);
     await Promise.allSettled([db?.destroy()]);
-    await Promise.allSettled([stripe?.close(), panel?.close(), btcpay?.close()]);
+    await Promise.allSettled([stripe?.close(), panel?.close(), btcpay?.close(), yookassa?.close(), cryptopay?.close()]);
     removeDir();
   };
 
@@ -141,6 +153,12 @@ async function main(): Promise<void> {
     btcpay = await onPreferredPort('fake BTCPay Server', btcpayPort, (p) =>
       startFakeBtcpay({ ...DEMO_BTCPAY, webhookUrl: `http://${HOST}:${port}/api/webhooks/btcpay`, port: p }),
     );
+    yookassa = await onPreferredPort('fake YooKassa', yookassaPort, (p) =>
+      startFakeYookassa({ ...DEMO_YOOKASSA, webhookUrl: `http://${HOST}:${port}/api/webhooks/yookassa`, port: p }),
+    );
+    cryptopay = await onPreferredPort('fake Crypto Pay', cryptopayPort, (p) =>
+      startFakeCryptopay({ token: DEMO_CRYPTOPAY.apiToken, network: DEMO_CRYPTOPAY.network, appName: 'Demo shop', webhookUrl: `http://${HOST}:${port}/api/webhooks/cryptopay`, port: p }),
+    );
 
     // A configuration of our own: nothing from the environment reaches a real mail server or Stripe.
     const config = loadConfig({
@@ -154,17 +172,19 @@ async function main(): Promise<void> {
       STRIPE_API_URL: stripe.url,
       // Each customer runs on a test clock of its own: the fake's /test-clocks page advances it to show a renewal.
       STRIPE_TEST_CLOCKS: 'true',
+      YOOKASSA_API_URL: `${yookassa.url}/v3`,
+      CRYPTOPAY_API_URL: `${cryptopay.url}/api`,
       LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     });
     db = createDb(config.databaseUrl);
     await migrateToLatest(db);
     app = await buildApp({ config, db });
-    await seedDemo(app, { panel, btcpayUrl: btcpay.url, adminEmail });
+    await seedDemo(app, { panel, btcpayUrl: btcpay.url, adminEmail, localProviders: true });
 
     await app.listen({ port: config.port, host: config.host });
     await app.services.scheduleRecurringJobs();
     app.jobWorker.start();
-    process.stdout.write(banner({ site: config.publicUrl.href, adminEmail, stripe, webhookUrl, btcpay, panel, dir }));
+    process.stdout.write(banner({ site: config.publicUrl.href, adminEmail, stripe, webhookUrl, btcpay, yookassa, cryptopay, panel, dir }));
   } catch (err) {
     process.stderr.write(`[demo] could not start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
     if (isAddressInUse(err)) process.stderr.write(`[demo] port ${port} is in use: try PORT=3001 npm run demo\n`);

@@ -35,6 +35,11 @@ export interface AdminSettings {
   currency: string;
   /** The site content in the other languages, each field falling back to English (shared/config.ts `siteContentFor`). */
   siteContentTranslations: SiteContentTranslations;
+  /**
+   * Customers topping up their balance (wallet): on or off, and the least and most at once in minor units of the
+   * store's currency (5 and 1,000 of its major unit until set; set limits follow the currency they were set in).
+   */
+  walletTopUps: { enabled: boolean; min: number; max: number };
 }
 
 /** What the operator writes on the public pages, in one other language; a field left out shows the English one. */
@@ -101,6 +106,11 @@ export const UpdateSettingsBody = z
     auditRetentionDays: wholeDays('Audit log retention', RETENTION_DEFAULTS.minAuditDays, RETENTION_DEFAULTS.maxAuditDays),
     devicelessClients: z.enum(DEVICELESS_CLIENT_POLICIES, { error: 'Clients without a device id: allow or refuse' }),
     siteContentTranslations: SiteContentTranslationsSchema,
+    walletTopUps: z.object({
+      enabled: z.boolean(),
+      min: z.number({ error: 'The least top-up is an amount in minor units' }).int('The least top-up: whole minor units').min(1, 'The least top-up: more than 0'),
+      max: z.number({ error: 'The most a top-up may be is an amount in minor units' }).int('The most a top-up may be: whole minor units').max(100_000_000, 'The most a top-up may be is too large'),
+    }).strict().refine((limits) => limits.min <= limits.max, { error: 'The least top-up cannot be more than the most', path: ['max'] }),
     currency: z
       .string({ error: 'Currency is a three-letter ISO code, e.g. eur' })
       .trim()

@@ -1,13 +1,20 @@
 import { z } from 'zod';
-import { REFUND_REASONS, SUBSCRIPTION_STATUSES, TRANSACTION_STATUSES } from './billing.js';
+import { REFUND_DESTINATIONS, REFUND_REASONS, SUBSCRIPTION_STATUSES, TRANSACTION_STATUSES } from './billing.js';
 
 const Id = z.string().trim().min(1).max(64);
 
-/** `POST /api/checkout`: exactly one of `planId` (a new purchase) or `accountId` (a renewal). */
-/** How a customer pays: by card (Stripe) or in crypto (the operator's BTCPay Server). */
-export const PAYMENT_METHODS = ['card', 'crypto'] as const;
+/**
+ * How a customer pays: by card (Stripe), in crypto (the operator's BTCPay Server), by card or SBP in roubles
+ * (YooKassa), in USDT, TON and other coins (Crypto Pay, the Telegram wallet's merchant API), or from their
+ * balance here (the wallet).
+ */
+export const PAYMENT_METHODS = ['card', 'crypto', 'yookassa', 'cryptopay', 'wallet'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-const Method = z.enum(PAYMENT_METHODS, { error: 'The payment method is "card" or "crypto"' }).optional();
+/** The methods a payment provider takes (all but the wallet, which is our own ledger). */
+export type ProviderMethod = Exclude<PaymentMethod, 'wallet'>;
+export const PROVIDER_METHODS = ['card', 'crypto', 'yookassa', 'cryptopay'] as const satisfies readonly ProviderMethod[];
+export const isProviderMethod = (method: PaymentMethod): method is ProviderMethod => method !== 'wallet';
+const Method = z.enum(PAYMENT_METHODS, { error: 'The payment method is "card", "crypto", "yookassa", "cryptopay" or "wallet"' }).optional();
 
 /** `POST /api/checkout`: a plan to buy or an account to renew, by card when `method` is omitted. */
 /** A promo code as typed (its checks are the server's: `promo_invalid` with the reason). */
@@ -58,6 +65,48 @@ export const UpdateCryptoPaymentBody = z
   .strict();
 export type UpdateCryptoPaymentBody = z.infer<typeof UpdateCryptoPaymentBody>;
 
+/** The coins Crypto Pay takes that an admin may accept (its own list grows: these are the long-standing ones). */
+export const CRYPTOPAY_ASSETS = ['USDT', 'TON', 'BTC', 'ETH', 'LTC', 'BNB', 'TRX', 'USDC', 'SOL'] as const;
+export const CRYPTOPAY_DEFAULT_ASSETS: readonly string[] = ['USDT', 'TON'];
+/** The fiat currencies a Crypto Pay invoice can be priced in (its documentation's list), lower-case as the store's currency is. */
+export const CRYPTOPAY_FIATS: readonly string[] = [
+  'usd', 'eur', 'rub', 'byn', 'uah', 'gbp', 'cny', 'kzt', 'uzs', 'gel', 'try', 'amd', 'thb', 'inr', 'brl', 'idr', 'azn', 'aed', 'pln', 'ils', 'kgs', 'tjs',
+];
+/** YooKassa's currency for shops in Russia. */
+export const YOOKASSA_CURRENCY = 'rub';
+
+const Priority = z.number().int().min(0).max(1000);
+
+/** `PUT /api/admin/payments/yookassa`: omitted fields keep their value; `null` clears the secret key. */
+export const UpdateYookassaPaymentBody = z
+  .object({
+    enabled: z.boolean(),
+    shopId: z.string().trim().regex(/^\d{1,12}$/, 'The shop id is the number in your YooKassa profile (shopId)'),
+    secretKey: z.string().trim().max(200).regex(/^(test|live)_[A-Za-z0-9_-]+$/, 'The secret key starts with live_ or test_').nullable(),
+    receipts: z.object({
+      enabled: z.boolean(),
+      vatCode: z.number().int().min(1, 'The VAT code is 1 to 12').max(12, 'The VAT code is 1 to 12'),
+      taxSystemCode: z.number().int().min(1, 'The tax system code is 1 to 6').max(6, 'The tax system code is 1 to 6').nullable().default(null),
+    }).strict(),
+    priority: Priority,
+  })
+  .partial()
+  .strict();
+export type UpdateYookassaPaymentBody = z.infer<typeof UpdateYookassaPaymentBody>;
+
+/** `PUT /api/admin/payments/cryptopay`: omitted fields keep their value; `null` clears the token. */
+export const UpdateCryptopayPaymentBody = z
+  .object({
+    enabled: z.boolean(),
+    apiToken: z.string().trim().max(200).regex(/^\d+:[A-Za-z0-9_-]{10,}$/, 'The API token looks like 12345:AAzQcZWQ… (Crypto Pay → My Apps → API Token)').nullable(),
+    network: z.enum(['mainnet', 'testnet'], { error: 'The network is mainnet or testnet' }),
+    assets: z.array(z.enum(CRYPTOPAY_ASSETS, { error: `The coins are among ${CRYPTOPAY_ASSETS.join(', ')}` })).min(1, 'Accept at least one coin').max(CRYPTOPAY_ASSETS.length)
+      .transform((assets) => [...new Set(assets)]),
+    priority: Priority,
+  })
+  .partial()
+  .strict();
+export type UpdateCryptopayPaymentBody = z.infer<typeof UpdateCryptopayPaymentBody>;
 
 /** `POST /api/admin/transactions/:id/refund`: the whole remaining amount unless `amount` (cents) is given. */
 export const RefundBody = z
@@ -68,8 +117,14 @@ export const RefundBody = z
     note: z.string().trim().max(500).optional(),
     /** Made once per Refund dialog: the same request sent again (a double click, a retry) is the same refund. */
     requestId: z.uuid('The request id is a UUID').optional(),
+    /**
+     * Where the money goes: back through the provider that took it (the default where it can), into the customer's
+     * wallet here (the default for Crypto Pay, which cannot refund), or paid back by hand outside the store (`note` says how).
+     */
+    destination: z.enum(REFUND_DESTINATIONS, { error: 'The refund goes to provider, wallet or manual' }).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.destination !== 'manual' || Boolean(body.note), { error: 'Say how it was paid back', path: ['note'] });
 export type RefundBody = z.infer<typeof RefundBody>;
 
 /** `GET /api/admin/transactions?status=`: which transactions to list. */

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from './billing-schemas.js';
+import type { PaymentMethod, ProviderMethod } from './billing-schemas.js';
 import type { VpnAccount } from './accounts.js';
 
 /**
@@ -45,6 +45,8 @@ export interface CheckoutStatus {
   crypto?: CryptoProgress;
   /** The order's currency (its amounts, `crypto` included, are minor units of it). */
   currency: string;
+  /** A top-up of the wallet (no account comes of it): once succeeded, the money is in the balance. */
+  topUp?: true;
 }
 
 /** `GET /api/subscriptions`, newest first. */
@@ -108,6 +110,8 @@ export interface Transaction {
   giftCode?: string;
   /** Referral credit that paid part (or all) of it, besides `amount`. */
   credit?: number;
+  /** Money put into the wallet (a top-up), not a plan. */
+  topUp?: true;
 }
 
 /** `POST /api/billing/portal`: the provider's billing portal (update the card, see invoices) for the caller. */
@@ -174,6 +178,10 @@ export interface UnreadableWebhookAlert {
   lastSeenAt: string;
 }
 
+/** Where a refund's money goes: back through the provider, into the customer's wallet here, or paid back by hand. */
+export const REFUND_DESTINATIONS = ['provider', 'wallet', 'manual'] as const;
+export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
+
 /** Stripe's refund reasons (what the card network is told). */
 export const REFUND_REASONS = ['requested_by_customer', 'duplicate', 'fraudulent'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
@@ -184,6 +192,8 @@ export interface AdminTransaction extends Transaction {
   userEmail: string;
   /** Paid through a provider payment that can still be (partly) refunded. */
   refundable: boolean;
+  /** Where its refund can go, the default first (Crypto Pay cannot send money back: the wallet, or by hand). */
+  refundDestinations: RefundDestination[];
   /** Why it needs review, or the open dispute, in words. */
   note: string | null;
   /** A crypto refund: where the customer claims it (also e-mailed to them). */
@@ -217,6 +227,45 @@ export interface CryptoPaymentSettings {
   webhookUrl: string;
 }
 
+/** The 54-FZ receipt YooKassa sends with each payment and refund: the VAT code (1–12) and, when needed, the tax system (1–6). */
+export interface YookassaReceiptSettings {
+  enabled: boolean;
+  vatCode: number;
+  taxSystemCode: number | null;
+}
+
+/** `GET /api/admin/payments/yookassa`: the YooKassa shop; the secret key is write-only. */
+export interface YookassaPaymentSettings {
+  enabled: boolean;
+  shopId: string | null;
+  secretKeySet: boolean;
+  receipts: YookassaReceiptSettings;
+  /** Payment methods are offered by priority, highest first; card payments have 100. */
+  priority: number;
+  /** The address to enter in the shop's HTTP notifications (Integration → HTTP notifications). */
+  webhookUrl: string;
+  /** YooKassa takes roubles: it is offered only while the store's currency is RUB. */
+  currencySupported: boolean;
+  /** What the shop said when its keys were checked: a test shop, and whether it fiscalizes (then receipts must be on). */
+  shop: { test: boolean; fiscalization: boolean } | null;
+}
+
+/** `GET /api/admin/payments/cryptopay`: the Crypto Pay app; the API token is write-only. */
+export interface CryptopayPaymentSettings {
+  enabled: boolean;
+  network: 'mainnet' | 'testnet';
+  apiTokenSet: boolean;
+  /** The coins a customer may pay with. */
+  assets: string[];
+  priority: number;
+  /** The address to enter in the app's Webhooks. */
+  webhookUrl: string;
+  /** Crypto Pay prices invoices in a list of fiat currencies: it is offered only while the store's currency is one of them. */
+  currencySupported: boolean;
+  /** The app's name as Crypto Pay knows it (read when the token was checked). */
+  appName: string | null;
+}
+
 /**
  * `GET /api/admin/payments/accounts`: each provider account that took payments (issue 25, item 3). The keys
  * in force are one account; an account switched away from keeps its keys here while its payments need them
@@ -224,8 +273,8 @@ export interface CryptoPaymentSettings {
  */
 export interface ProviderAccountSummary {
   id: string;
-  method: 'card' | 'crypto';
-  /** Stripe: the account id (`acct_…`); BTCPay: the server address and store id. */
+  method: ProviderMethod;
+  /** Stripe: the account id (`acct_…`); BTCPay: the server address and store id; YooKassa: the shop id; Crypto Pay: the network and app id. */
   account: string;
   /** The keys in force belong to this account (new checkouts go to it). */
   inForce: boolean;
@@ -301,6 +350,7 @@ export const BILLING_MESSAGES = {
   paymentNeedsReview: 'We received your payment, but it needs a check by our team before your account is set up. We will contact you by e-mail.',
   partialPaymentExpired: 'The invoice expired before it was paid in full, so nothing was set up. What you sent will be refunded: we have e-mailed you about it.',
   priceChanged: 'The price of this plan has just changed. Check it and try again.',
+  currencyNotTaken: 'This payment method does not take the currency this store sells in. Choose another one.',
 } as const;
 
 /** The return pages poll every 2 s and give up after 30 s (spec section 9). */

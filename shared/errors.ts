@@ -12,6 +12,8 @@ export interface ApiErrorBody {
   rows?: ImportRowProblem[];
   /** Present on `promo_invalid`: why the code cannot be used (shared/promo-codes.ts PROMO_INVALID_REASONS). */
   reason?: string;
+  /** Present on `insufficient_balance`: what the wallet is short of (minor units of the store's currency). */
+  needed?: number;
 }
 
 /**

@@ -31,6 +31,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/dashboard': 'My VPN Accounts',
   '/thank-you': 'Thank You',
   '/referrals': 'Invite Friends',
+  '/wallet': 'Balance',
   '/admin': 'Admin Panel',
   '/create': 'Create VPN Account',
   '/setup': 'Set Up Your VPN',

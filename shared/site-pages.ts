@@ -108,6 +108,7 @@ export const APP_PAGES: SitePage[] = [
   appPage('/dashboard'),
   appPage('/thank-you'),
   appPage('/referrals'),
+  appPage('/wallet'),
   // Every admin tab has its own path (`/admin/payments`): a reload or a shared link opens that tab.
   ...ADMIN_TAB_IDS.map((tab) => appPage(adminTabPath(tab), '/admin')),
   appPage('/admin/users/:id', '/admin'),

@@ -21,10 +21,12 @@ import { adminGiftCodesRoutes } from './modules/gift-codes/gift-codes.routes.js'
 import { adminReferralsRoutes, myReferralsRoutes, referralLinkRoutes } from './modules/referrals/referrals.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { paymentWebhookRoutes } from './modules/billing/webhooks/payment-webhooks.routes.js';
+import { adminWalletRoutes, walletRoutes } from './modules/wallet/wallet.routes.js';
 import { adminSubscriptionsRoutes } from './modules/billing/recurring/subscriptions-admin.routes.js';
 import { adminStripeSettingsRoutes } from './modules/billing/provider-accounts/stripe-settings.routes.js';
 import { adminProviderAccountsRoutes } from './modules/billing/provider-accounts/provider-accounts.routes.js';
 import { adminBtcpaySettingsRoutes } from './modules/billing/provider-accounts/btcpay-settings.routes.js';
+import { adminProviderSettingsRoutes } from './modules/billing/provider-accounts/provider-settings.routes.js';
 import type { StripeDriverFactory } from './payments/stripe/stripe-driver.js';
 import { adminTransactionsRoutes } from './modules/billing/refunds/refunds.routes.js';
 import { adminSystemRoutes } from './modules/system/system.routes.js';
@@ -133,6 +135,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountDevicesRoutes, { devices: services.devices });
   await app.register(billingRoutes, { checkout: services.checkout, billing: services.billing, controls: services.subscriptionControls, gifts: services.gifts, checkoutLimit: limits.checkoutPerUser });
   await app.register(paymentWebhookRoutes, { webhooks: services.paymentWebhooks });
+  await app.register(walletRoutes, { wallet: services.wallet, checkoutLimit: limits.checkoutPerUser });
+  await app.register(adminWalletRoutes, { wallet: services.wallet });
   await app.register(adminOverviewRoutes, { overview: services.overview });
   await app.register(adminUsersRoutes, { users: services.users, userPage: services.userPage });
   await app.register(adminAccountActionsRoutes, { actions: services.adminAccountActions });
@@ -148,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminSettingsRoutes, { settings, audit: services.audit, clock });
   await app.register(adminStripeSettingsRoutes, { card: services.card, audit: services.audit, clock });
   await app.register(adminBtcpaySettingsRoutes, { crypto: services.crypto, audit: services.audit, clock });
+  await app.register(adminProviderSettingsRoutes, { yookassa: services.yookassa, cryptopay: services.cryptopay, audit: services.audit, clock });
   await app.register(adminTransactionsRoutes, { refunds: services.refunds });
   await app.register(adminSubscriptionsRoutes, { controls: services.subscriptionControls });
   await app.register(adminProviderAccountsRoutes, { accounts: services.providerAccounts });

@@ -65,6 +65,14 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ JOB_LEASE_SECONDS: 'soon' })).toThrow(/JOB_LEASE_SECONDS/);
   });
 
+  it('reaches YooKassa and Crypto Pay at their own addresses unless YOOKASSA_API_URL or CRYPTOPAY_API_URL names another', () => {
+    expect(loadConfig({})).toMatchObject({ yookassaApiUrl: undefined, cryptopayApiUrl: undefined });
+    expect(loadConfig({ YOOKASSA_API_URL: 'http://127.0.0.1:12114/v3', CRYPTOPAY_API_URL: 'http://127.0.0.1:12113/api' }))
+      .toMatchObject({ yookassaApiUrl: 'http://127.0.0.1:12114/v3', cryptopayApiUrl: 'http://127.0.0.1:12113/api' });
+    expect(() => loadConfig({ YOOKASSA_API_URL: 'api.yookassa.ru' })).toThrow(/YOOKASSA_API_URL/);
+    expect(() => loadConfig({ CRYPTOPAY_API_URL: 'ftp://pay.crypt.bot' })).toThrow(/CRYPTOPAY_API_URL/);
+  });
+
   it('refuses link-local panel addresses unless ALLOW_LINK_LOCAL_PANELS is true', () => {
     expect(loadConfig({}).allowLinkLocalPanels).toBe(false);
     expect(loadConfig({ ALLOW_LINK_LOCAL_PANELS: 'false' }).allowLinkLocalPanels).toBe(false);

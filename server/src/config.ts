@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   STRIPE_TEST_CLOCKS: z.enum(['true', 'false', '1', '0']).optional(),
+  YOOKASSA_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12114/v3' }).optional(),
+  CRYPTOPAY_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12113/api' }).optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STUCK_ACCOUNT_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
@@ -52,6 +54,10 @@ export interface Config {
   stripeApiUrl: string | undefined;
   /** Test mode: each new Stripe customer runs on a test clock of its own, so renewals can be simulated (the demo, tests). */
   stripeTestClocks: boolean;
+  /** Where YooKassa's API v3 is (`https://api.yookassa.ru/v3` unless set: the fake in tests and demos). */
+  yookassaApiUrl: string | undefined;
+  /** Where Crypto Pay's API is, for both networks (`https://pay.crypt.bot/api` or the testnet's unless set). */
+  cryptopayApiUrl: string | undefined;
   /** Card keys from the environment: each overrides the one the admin saved. */
   stripeKeys: { publishableKey?: string; secretKey?: string; webhookSecret?: string };
   /** false, true, or a comma-separated list of proxy addresses/subnets to trust. */
@@ -122,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     stripeApiUrl: e.STRIPE_API_URL,
     stripeTestClocks: e.STRIPE_TEST_CLOCKS === 'true' || e.STRIPE_TEST_CLOCKS === '1',
+    yookassaApiUrl: e.YOOKASSA_API_URL,
+    cryptopayApiUrl: e.CRYPTOPAY_API_URL,
     stripeKeys: {
       ...(e.STRIPE_PUBLISHABLE_KEY ? { publishableKey: e.STRIPE_PUBLISHABLE_KEY } : {}),
       ...(e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY } : {}),

@@ -7,7 +7,7 @@ export class AppError extends Error {
     public readonly statusCode: number,
     public readonly code: ErrorCode | (string & {}),
     message: string,
-    public readonly details: { fields?: Record<string, string>; retryAfterSeconds?: number; codeStatus?: CodeStatus; rows?: ImportRowProblem[]; reason?: string } = {},
+    public readonly details: { fields?: Record<string, string>; retryAfterSeconds?: number; codeStatus?: CodeStatus; rows?: ImportRowProblem[]; reason?: string; needed?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -40,6 +40,7 @@ import { createStripeSettingsService } from './modules/billing/provider-accounts
 import { createCheckoutService } from './modules/billing/checkout/checkout.service.js';
 import { createOrderRows } from './modules/billing/checkout/order-rows.js';
 import { checkoutJobHandlers } from './modules/billing/checkout/checkout-jobs.js';
+import { POLL_OPEN_CHECKOUTS, scheduleOpenCheckoutsPoll } from './modules/billing/checkout/poll-open-checkouts.js';
 import { createFulfilment } from './modules/billing/checkout/fulfilment.js';
 import { createPaymentConfirmation } from './modules/billing/checkout/payment-confirmation.js';
 import { createBillingNotices } from './modules/billing/billing-notices.js';
@@ -56,6 +57,15 @@ import { RECURRING_PERIODIC_JOBS, recurringJobHandlers, scheduleRecurringPayment
 import { createPaymentProvidersRepo } from './modules/billing/provider-accounts/payment-providers.repo.js';
 import { createStripeDriverSource } from './modules/billing/provider-accounts/stripe-driver-source.js';
 import { createAccountDrivers } from './modules/billing/provider-accounts/account-drivers.js';
+import { createStripeSource } from './modules/billing/provider-accounts/stripe-source.js';
+import { createBtcpaySource } from './modules/billing/provider-accounts/btcpay-source.js';
+import { CARD_PRIORITY } from '../../shared/billing.js';
+import { createYookassaSource, type YookassaDriverFactory } from './modules/billing/provider-accounts/yookassa-source.js';
+import { createCryptopaySource, type CryptopayDriverFactory } from './modules/billing/provider-accounts/cryptopay-source.js';
+import { createYookassaSettingsService } from './modules/billing/provider-accounts/yookassa-settings.service.js';
+import { createCryptopaySettingsService } from './modules/billing/provider-accounts/cryptopay-settings.service.js';
+import { createYookassaDriver, testYookassaConnection } from './payments/yookassa/yookassa-driver.js';
+import { createCryptopayDriver, testCryptopayConnection } from './payments/cryptopay/cryptopay-driver.js';
 import { createProviderAccountsRepo } from './modules/billing/provider-accounts/provider-accounts.repo.js';
 import { createProviderAccountsService } from './modules/billing/provider-accounts/provider-accounts.service.js';
 import { createBtcpaySettingsService } from './modules/billing/provider-accounts/btcpay-settings.service.js';
@@ -78,6 +88,10 @@ import { createGiftCodesRepo } from './modules/gift-codes/gift-codes.repo.js';
 import { createGiftCodesService } from './modules/gift-codes/gift-codes.service.js';
 import { createPromoCodesService } from './modules/promo-codes/promo-codes.service.js';
 import { createReferralsRepo } from './modules/referrals/referrals.repo.js';
+import { createWalletLedgerRepo } from './modules/wallet/wallet-ledger.repo.js';
+import { createWalletLedger } from './modules/wallet/wallet-ledger.js';
+import { createWalletService } from './modules/wallet/wallet.service.js';
+import { createTopUpCheckout } from './modules/billing/checkout/top-up-checkout.js';
 import { createReferralRewards } from './modules/referrals/referral-rewards.js';
 import { createCreditSpending } from './modules/referrals/credit-spending.js';
 import { createReferralsService } from './modules/referrals/referrals.service.js';
@@ -128,6 +142,10 @@ export interface ServiceContext {
   stripeDrivers?: StripeDriverFactory;
   /** How the operator's BTCPay Server is reached (the real driver unless a test passes another). */
   cryptoDrivers?: BtcpayDriverFactory;
+  /** How YooKassa is reached (the real driver at YOOKASSA_API_URL unless a test passes another). */
+  yookassaDrivers?: YookassaDriverFactory;
+  /** How Crypto Pay is reached (the real driver at CRYPTOPAY_API_URL unless a test passes another). */
+  cryptopayDrivers?: CryptopayDriverFactory;
   signAccessToken(claims: { sub: string; sid: string }): string;
 }
 
@@ -147,6 +165,8 @@ export function createServices(ctx: ServiceContext) {
   const accountsRepo = createAccountsRepo(db);
   const jobs = createJobsRepo(db);
   const referralsRepo = createReferralsRepo(db);
+  const walletLedgerRepo = createWalletLedgerRepo(db);
+  const walletLedger = createWalletLedger({ repo: walletLedgerRepo, audit });
   const referralRewards = createReferralRewards({ repo: referralsRepo, audit });
   const creditSpending = createCreditSpending({ repo: referralsRepo, audit });
   // Every payment's status change moves its referrer's credit, and the credit it spent, in the same database transaction.
@@ -160,6 +180,7 @@ export function createServices(ctx: ServiceContext) {
   // "The site changed" (settings, card settings, plans): caches of pages and public settings follow it, across instances.
   const changeSignal = createChangeSignal(broadcast);
   const paymentProviders = createPaymentProvidersRepo(db);
+  const settingsRepo = createSettingsRepo(db);
   const card = signalling(createStripeSettingsService({
     providers: paymentProviders, keys, env: ctx.config.stripeKeys, publicUrl: ctx.config.publicUrl, keysChanging: () => accountDrivers.rememberInForce('card'),
   }), changeSignal);
@@ -170,14 +191,39 @@ export function createServices(ctx: ServiceContext) {
     providers: paymentProviders, keys, publicUrl: ctx.config.publicUrl, testConnection: testBtcpayConnection,
     checkServerUrl: createPanelUrlCheck({ allowLinkLocal: ctx.config.allowLinkLocalPanels }), keysChanging: () => accountDrivers.rememberInForce('crypto'),
   }), changeSignal);
+  // (Read when a payment is started or the settings are shown: `settings` is made below, from what these offer.)
+  const storeCurrency = async () => (await settings.getAppSettings()).currency;
+  const yookassaDrivers = ctx.yookassaDrivers ?? ((shop) => createYookassaDriver(shop, { apiUrl: ctx.config.yookassaApiUrl }));
+  const yookassa = signalling(createYookassaSettingsService({
+    providers: paymentProviders, keys, publicUrl: ctx.config.publicUrl, storeCurrency,
+    testConnection: (shopKeys) => testYookassaConnection(shopKeys, { apiUrl: ctx.config.yookassaApiUrl }), keysChanging: () => accountDrivers.rememberInForce('yookassa'),
+  }), changeSignal);
+  const cryptopayDrivers = ctx.cryptopayDrivers ?? ((app) => createCryptopayDriver(app, { apiUrl: ctx.config.cryptopayApiUrl }));
+  const cryptopay = signalling(createCryptopaySettingsService({
+    providers: paymentProviders, keys, publicUrl: ctx.config.publicUrl, storeCurrency,
+    testConnection: (appKeys) => testCryptopayConnection(appKeys, { apiUrl: ctx.config.cryptopayApiUrl }), keysChanging: () => accountDrivers.rememberInForce('cryptopay'),
+  }), changeSignal);
   const providerAccountsRepo = createProviderAccountsRepo(db);
-  const accountDrivers = createAccountDrivers({ repo: providerAccountsRepo, keys, card, crypto, stripeDrivers, cryptoDrivers, clock, log });
-  const payments = createPaymentDrivers({ cards, crypto, cryptoDrivers, accounts: accountDrivers, billing: billingRepo });
-  const settingsRepo = createSettingsRepo(db);
+  const accountDrivers = createAccountDrivers({
+    repo: providerAccountsRepo, keys, clock, log,
+    sources: [
+      createStripeSource({ card, drivers: stripeDrivers }), createBtcpaySource({ crypto, drivers: cryptoDrivers }),
+      createYookassaSource({ yookassa, drivers: yookassaDrivers }), createCryptopaySource({ cryptopay, drivers: cryptopayDrivers }),
+    ],
+  });
+  const payments = createPaymentDrivers({
+    accounts: accountDrivers, billing: billingRepo,
+    checkouts: {
+      card: { publicState: async () => ({ ready: (await card.getPublicState()).ready, priority: CARD_PRIORITY }), forCheckout: () => cards.forCheckout() },
+      crypto: { publicState: () => crypto.getPublicState(), forCheckout: () => crypto.forCheckout(cryptoDrivers) },
+      yookassa: { publicState: (currency) => yookassa.publicState(currency), forCheckout: (currency) => yookassa.forCheckout(currency, yookassaDrivers) },
+      cryptopay: { publicState: (currency) => cryptopay.publicState(currency), forCheckout: (currency) => cryptopay.forCheckout(currency, cryptopayDrivers) },
+    },
+  });
   const settings = createCachedSettings(createSettingsService({
     settings: settingsRepo,
     cardPublicState: () => card.getPublicState(),
-    paymentMethods: (cardReady) => payments.availableMethods(cardReady),
+    paymentMethods: (currency) => payments.availableMethods(currency),
     planExists: async (id) => (await plansRepo.findById(id)) !== undefined,
     publicUrl: ctx.config.publicUrl,
   }), { signal: changeSignal, now: () => clock().getTime() });
@@ -221,9 +267,9 @@ export function createServices(ctx: ServiceContext) {
   /** The driver a subscription is read with: the provider account that bills it. */
   const subscriptionDriver: DriverForSubscription = (subscription) => payments.forSubscription(subscription);
   const refundsRepo = createRefundsRepo(db);
-  const reversals = createPaymentReversals({ billing: billingRepo, periods, accounts: accountsRepo, refunds: refundsRepo, kept: createKeptReversalsRepo(), jobs, clock, log });
+  const reversals = createPaymentReversals({ billing: billingRepo, periods, accounts: accountsRepo, refunds: refundsRepo, kept: createKeptReversalsRepo(), jobs, wallet: walletLedger, clock, log });
   const recurring = createRecurringPayments({ billing: billingRepo, periods, accounts: accountsRepo, jobs, reversals, notices, clock, log });
-  const confirmation = createPaymentConfirmation({ db, billing: billingRepo, periods, accounts: accountsRepo, jobs, recurring, reversals, notices, clock, log });
+  const confirmation = createPaymentConfirmation({ db, billing: billingRepo, periods, accounts: accountsRepo, jobs, recurring, reversals, notices, wallet: walletLedger, clock, log });
   const subscriptionsAdmin = createSubscriptionsAdminRepo(db);
   const subscriptionControls = createSubscriptionControls({
     db, billing: billingRepo, periods, admin: subscriptionsAdmin, payments, billingAccountOfUser: (userId) => providerAccountsRepo.billingAccountIdOfUser(userId),
@@ -231,7 +277,7 @@ export function createServices(ctx: ServiceContext) {
   });
   const providerAccounts = createProviderAccountsService({ repo: providerAccountsRepo, drivers: accountDrivers, controls: subscriptionControls, audit, clock, log });
   const refundSender = createRefundSender({ db, billing: billingRepo, refunds: refundsRepo, payments, reversals, jobs, audit, clock, log });
-  const refunds = createRefundsService({ db, billing: billingRepo, refunds: refundsRepo, sender: refundSender, payments });
+  const refunds = createRefundsService({ db, billing: billingRepo, refunds: refundsRepo, sender: refundSender, payments, reversals, wallet: walletLedger, audit, clock });
   const orders = createOrderRows({ billing: billingRepo, accounts: accountsRepo, confirmation, clock });
   const promos = createPromoCodesService({ db, repo: createPromoCodesRepo(db), plans: plansRepo, settings, audit, clock });
   const referrals = createReferralsService({ db, repo: referralsRepo, rewards: referralRewards, settings, promos, audit, clock, publicUrl: ctx.config.publicUrl });
@@ -249,11 +295,15 @@ export function createServices(ctx: ServiceContext) {
     userChanged: (userId) => sessionCache.forgetUser(userId),
   });
   /** The dedupe keys of the periodic jobs scheduleRecurringJobs queues: the purge never deletes their rows. */
-  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, ...RECURRING_PERIODIC_JOBS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS, SNAPSHOT_DAILY_STATS, SWEEP_REFERRAL_CREDIT];
+  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, ...RECURRING_PERIODIC_JOBS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS, SNAPSHOT_DAILY_STATS, SWEEP_REFERRAL_CREDIT, POLL_OPEN_CHECKOUTS];
   const retentionPurge = createRetentionPurge({ db, settings, clock, periodicJobKeys });
   const unreadableWebhooks = createUnreadableWebhooksRepo(db);
   const billing = createBillingService({ billing: billingRepo, paidPeriods, clock });
   const paymentWebhooks = createPaymentWebhooksService({ db, billing: billingRepo, payments, confirmation, reversals, recurring, unreadable: unreadableWebhooks, clock, log });
+  const wallet = createWalletService({
+    db, repo: walletLedgerRepo, ledger: walletLedger, settings, payments, users, clock,
+    topUps: createTopUpCheckout({ db, billing: billingRepo, payments, accounts: accountsRepo, settings, jobs, clock, log, publicUrl: ctx.config.publicUrl }),
+  });
   const overview = createOverviewService({ repo: createOverviewRepo(db), stats: createDailyStatsRepo(db), settings, clock, commitToken });
   const fulfilment = createFulfilment({
     db, billing: billingRepo, accounts: accountsRepo, provisioner, servers, paidPeriods, periods, clock, log,
@@ -280,6 +330,8 @@ export function createServices(ctx: ServiceContext) {
     }),
     changeSignal,
     crypto,
+    yookassa,
+    cryptopay,
     setup: createSetupChecklist({ db, settings: settingsRepo }),
     accounts,
     card,
@@ -288,6 +340,8 @@ export function createServices(ctx: ServiceContext) {
     gifts,
     referrals,
     creditPush,
+    wallet,
+    walletLedger,
     billing,
     paymentWebhooks,
     userPage: createUserPageService({
@@ -323,7 +377,7 @@ export function createServices(ctx: ServiceContext) {
       [SEND_SERVER_HEALTH_EMAIL]: createSendServerHealthEmailHandler({
         servers: serversRepo, users, adminEmails: ctx.config.adminEmails, settings, mailer: ctx.mailer, jobs, publicUrl: ctx.config.publicUrl, clock,
       }),
-      ...checkoutJobHandlers({ billing: billingRepo, payments, confirmation, fulfilment, clock }),
+      ...checkoutJobHandlers({ billing: billingRepo, payments, confirmation, fulfilment, clock, log }),
       ...ledgerJobHandlers({ billing: billingRepo, accounts: accountsRepo, servers, paidPeriods, notices, clock }),
       ...billingJobHandlers({ billing: billingRepo, periods, accounts: accountsRepo, plans: plansRepo, users, settings, paidPeriods, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, clock }),
       ...recurringJobHandlers({
@@ -344,6 +398,7 @@ export function createServices(ctx: ServiceContext) {
       await schedulePanelSync(jobs, clock());
       await scheduleDailySnapshot(jobs, clock());
       await scheduleReferralCreditSweep(jobs, clock());
+      await scheduleOpenCheckoutsPoll(jobs, clock());
     },
   };
 }

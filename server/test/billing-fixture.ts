@@ -50,12 +50,29 @@ export interface BillingFixture {
   buyAccount(user: DesktopSession): Promise<string>;
 }
 
+/** The address of a path on the fixture's listening app (where a provider's webhooks go). */
+export function appAddress(f: BillingFixture, path: string): string {
+  const address = f.t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('app is not listening');
+  return `http://127.0.0.1:${address.port}${path}`;
+}
+
+/** Posts a webhook body to the app as a provider does (JSON), with its signature header when given. */
+export async function postToApp(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
 /**
  * A listening app (Stripe's webhooks arrive over real HTTP) with a fake Marzneshin panel (or `options.panel`) and the fake
  * Stripe behind the real SDK, an admin, a server, a trial and a paid plan, and card payments set up
  * through the admin API. The job worker is not started: tests run jobs with `runJobs()`.
  */
-export function useBillingFixture(kind: TestDatabaseKind, options: { configureCard?: boolean; panel?: FixturePanel; overrides?: () => Partial<AppOptions> } = {}): BillingFixture {
+export function useBillingFixture(kind: TestDatabaseKind, options: {
+  configureCard?: boolean; panel?: FixturePanel; overrides?: () => Partial<AppOptions>;
+  /** More environment for the app (read when it starts: a fake provider started by an earlier hook can give its address). */
+  env?: () => Record<string, string>;
+} = {}): BillingFixture {
   const env = useTestEnvironment(kind);
   const f = { env } as BillingFixture;
   let n = 0;
@@ -63,7 +80,7 @@ export function useBillingFixture(kind: TestDatabaseKind, options: { configureCa
 
   async function startApp(): Promise<void> {
     f.t = await buildTestApp({
-      db: env.database.db, smtp: env.smtp, clock: f.t?.clock, env: { ADMIN_EMAILS: 'admin@example.com', STRIPE_API_URL: f.stripe.url, STRIPE_TEST_CLOCKS: 'true' },
+      db: env.database.db, smtp: env.smtp, clock: f.t?.clock, env: { ADMIN_EMAILS: 'admin@example.com', STRIPE_API_URL: f.stripe.url, STRIPE_TEST_CLOCKS: 'true', ...options.env?.() },
       overrides: { driverFactory: (k, c) => createPanelDriver(k, c, { timeoutMs: 500 }), ...options.overrides?.() },
     });
     await f.t.app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,12 +1,20 @@
-import type { IncomingMessage } from 'node:http';
-
-/** What the payment fakes (Stripe, BTCPay) share: their HTML pages' frame and reading a request body. */
+/** What the payment fakes' HTML pages share: their frame, and escaping text into it. */
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A fake provider's page: `notice` says plainly, at the top, that nothing real happens there. */
+/** The frame's own rules, the same on every fake's page; a fake's `style` follows them and may override them. */
+const FRAME_STYLE = `
+  body { margin: 0; padding: 2rem 1rem; }
+  .test-mode { margin: 0 0 1.25rem; padding: 0.6rem 0.8rem; background: #fff4e5; color: #6b3900; border: 1px solid #f5c27a; border-radius: 0.5rem; font-size: 0.9rem; }
+  .error { color: #b42318; font-weight: 600; }
+`;
+
+/**
+ * A fake provider's page: `notice` says plainly, at the top, that nothing real happens there; `style` is the
+ * provider's look (colours, the `main` box, its buttons).
+ */
 export function fakePage(options: { title: string; style: string; notice: string; content: string }): string {
   return `<!doctype html>
 <html lang="en">
@@ -15,7 +23,7 @@ export function fakePage(options: { title: string; style: string; notice: string
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(options.title)}</title>
-<style>${options.style}</style>
+<style>${FRAME_STYLE}${options.style}</style>
 </head>
 <body>
 <main>
@@ -25,18 +33,4 @@ ${options.content}
 </body>
 </html>
 `;
-}
-
-const MAX_BODY_BYTES = 1024 * 1024;
-
-/** The request body as text, or null when it is over 1 MiB. */
-export async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -34,6 +34,7 @@ import * as giftCodes from './migrations/033-gift-codes.js';
 import * as transactionDiscounts from './migrations/034-transaction-discounts.js';
 import * as referrals from './migrations/035-referrals.js';
 import * as servedCopies from './migrations/036-served-copies.js';
+import * as wallet from './migrations/037-wallet.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -84,6 +85,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['034-transaction-discounts', transactionDiscounts],
   ['035-referrals', referrals],
   ['036-served-copies', servedCopies],
+  ['037-wallet', wallet],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

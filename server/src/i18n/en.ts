@@ -23,7 +23,7 @@ export const CUSTOMER_MESSAGES = [
   'Code is required',
   'Code must be 6 digits',
   'planId is required',
-  'The payment method is "card" or "crypto"',
+  'The payment method is "card", "crypto", "yookassa", "cryptopay" or "wallet"',
   'Send planId to buy a plan, or accountId to renew an account',
   'The language is one of en, ru, fa, zh-CN',
   // Requests the server could not read, and failures of its own.
@@ -57,6 +57,7 @@ export const CUSTOMER_MESSAGES = [
   'Payment provider not properly configured',
   'Stripe not initialized',
   'Crypto payments not implemented yet',
+  'This payment method does not take the currency this store sells in. Choose another one.',
   // Promo codes (shared/promo-codes.ts).
   'This promo code does not exist.',
   'This promo code is not valid yet.',

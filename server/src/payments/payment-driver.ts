@@ -44,6 +44,43 @@ export interface CheckoutOrder {
    * shows discounts shows the price before the code and the credit, and what both took off.
    */
   credit?: number;
+  /**
+   * A recurring plan renewed by our own job (a provider whose recurring payments are charges of a saved method,
+   * YooKassa): the provider is asked to keep the payment method for charges without the customer.
+   */
+  saveMethod?: boolean;
+}
+
+/** A payment method the provider keeps for charges without the customer (YooKassa's saved card). */
+export interface SavedMethod {
+  /** The provider's id of it (YooKassa's `payment_method.id`): what a later charge names. */
+  ref: string;
+  /** How the customer recognises it ('Bank card *4444'). */
+  title: string;
+}
+
+/** A charge of a saved method, without the customer (a renewal our job makes). */
+export interface SavedMethodCharge {
+  methodRef: string;
+  /** Our transaction id: carried back in the payment, as a checkout's order id is. */
+  orderId: string;
+  amount: number;
+  currency: string;
+  description: string;
+  customerEmail: string;
+  /** The same key never charges twice (a retry after a crash or a lost answer is the same charge). */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+/**
+ * What a provider can do besides one-off payments. `refunds`: it sends money back by itself (Crypto Pay cannot:
+ * its refunds go to the customer's wallet here, or are paid back by hand). `recurring`: how recurring plans renew —
+ * the provider's own subscriptions (Stripe), charges of a saved method by our renewal job (YooKassa), or not at all.
+ */
+export interface DriverCapabilities {
+  refunds: boolean;
+  recurring: 'provider_subscriptions' | 'saved_methods' | 'none';
 }
 
 /** A promo code's terms as a provider is told them. Amounts in minor units of the order's currency. */
@@ -153,6 +190,15 @@ export interface CheckoutState {
   subscriptionRef?: string | null;
   customerRef?: string | null;
   invoice?: InvoiceState | null;
+  /** The payment method the provider kept for later charges, when the order asked for it and the customer allowed it. */
+  savedMethod?: SavedMethod | null;
+  /** Why a payment was declined or cancelled, as the provider says it (YooKassa's `cancellation_details.reason`). */
+  declineReason?: string | null;
+  /**
+   * An expired checkout the customer simply never paid, which the provider closes without a decline (a Crypto Pay
+   * invoice that ran out): the order closes as cancelled, not failed.
+   */
+  expiredUnpaid?: boolean;
   /**
    * A crypto invoice's own view (BTCPay), to show the customer what was seen: `status` and
    * `additionalStatus` as the provider names them ('Processing' = paid in full, waiting for confirmations;
@@ -186,6 +232,8 @@ export interface VerifiedWebhook {
 
 export interface RefundRequest {
   paymentRef: string;
+  /** For a provider that sends a receipt with a refund (YooKassa under 54-FZ): who gets it, and what is refunded. */
+  receipt?: { customerEmail: string; description: string };
   /** Our refund's id (the refunds ledger): the provider's refund carries it, so a retry finds the refund an earlier attempt made. */
   refundRef: string;
   /** Minor units; the whole remaining amount when omitted. */
@@ -215,6 +263,7 @@ export interface RefundResult {
 export interface PaymentDriver {
   /** The provider's name as stored in payment_providers ('stripe'). */
   readonly name: string;
+  readonly capabilities: DriverCapabilities;
   /**
    * Which account of the provider the keys belong to, the same after a key is rolled (Stripe: the `acct_…`
    * id, read once per key; BTCPay: the server address and store id). Customers, prices and the payments
@@ -254,6 +303,10 @@ export interface PaymentDriver {
   cancelNow(subscriptionRef: string): Promise<RecurringState>;
   /** The provider's page where the customer updates the card and sees invoices, in `locale` where the provider has it. */
   openBillingPortal(customerRef: string, returnUrl: string, locale: Locale): Promise<string>;
+  /** Charges a saved method now (providers whose `recurring` is 'saved_methods'); the payment as it stands after. */
+  chargeSavedMethod?(charge: SavedMethodCharge): Promise<CheckoutState>;
+  /** Several checkouts in one call (providers that can: Crypto Pay's getInvoices); one not found is left out. */
+  readCheckouts?(checkoutIds: string[]): Promise<CheckoutState[]>;
 }
 
 export class WebhookSignatureError extends Error {

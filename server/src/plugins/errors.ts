@@ -38,6 +38,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       if (err.details.codeStatus) body.codeStatus = err.details.codeStatus;
       if (err.details.rows) body.rows = err.details.rows;
       if (err.details.reason) body.reason = err.details.reason;
+      if (err.details.needed !== undefined) body.needed = err.details.needed;
       return reply.status(err.statusCode).send(localized(request, reply, body, err.details.retryAfterSeconds));
     }
 

@@ -11,9 +11,7 @@ const fiat = (invoice: InvoiceRecord, minor: number): string => `${formatMinor(m
 
 const STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1e2a33; background: #f5f7f8; }
-  body { margin: 0; padding: 2rem 1rem; }
   main { max-width: 26rem; margin: 0 auto; background: #fff; border: 1px solid #d5dde2; border-radius: 0.75rem; padding: 1.5rem; }
-  .test-mode { margin: 0 0 1.25rem; padding: 0.6rem 0.8rem; background: #fff4e5; color: #6b3900; border: 1px solid #f5c27a; border-radius: 0.5rem; font-size: 0.9rem; }
   h1 { font-size: 1.2rem; margin: 0 0 0.25rem; }
   .amount { font-size: 1.9rem; font-weight: 700; margin: 0.5rem 0 0.25rem; }
   .crypto { margin: 0 0 1rem; color: #44525c; }
@@ -23,7 +21,6 @@ const STYLE = `
   button.secondary { background: #e9eef1; color: #1e2a33; }
   :focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
   .state { font-weight: 600; }
-  .error { color: #b42318; font-weight: 600; }
 `;
 
 function layout(title: string, content: string): string {

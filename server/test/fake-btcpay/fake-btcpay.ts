@@ -1,10 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { serveFake } from '../fake-http.js';
 import { routeApi } from './api-routes.js';
 import { handleCheckoutPage, type PageAction } from './checkout-page-route.js';
 import type { StoreObject } from './greenfield-objects.js';
 import type { FakeBtcpay, FakeBtcpayDelivery, FakeBtcpayOptions, FakeBtcpayRequest } from './handle-types.js';
-import { apiKeyOf, GreenfieldApiError, json, readBody, safeDecode, unauthenticated, type HttpAnswer } from './http.js';
+import { apiKeyOf, GreenfieldApiError, json, pageNotFound, readBody, safeDecode, unauthenticated, type HttpAnswer } from './http.js';
 import { base58Id, nowSeconds } from './ids.js';
 import { createInvoices, dueSats, invoiceObject, paymentMethodObject, type InvoiceEvent } from './invoices.js';
 import { createRefunds } from './refunds.js';
@@ -145,43 +145,19 @@ export async function startFakeBtcpay(options: FakeBtcpayOptions): Promise<FakeB
       const text = `Refund ${refund.amount} ${refund.currency}: the customer would give a bitcoin address here to claim it.\n`;
       return { status: 200, body: text, headers: { 'content-type': 'text/plain; charset=utf-8' } };
     }
-    return { status: 404, body: 'Not Found\n', headers: { 'content-type': 'text/plain; charset=utf-8' } };
+    return pageNotFound();
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const answer = url.pathname.startsWith('/api/') ? await handleApi(req, url) : await handlePage(req, url);
-    if (res.destroyed) return;
-    if (answer.lost) {
-      res.destroy();
-      return;
-    }
-    res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
-    res.end(answer.body);
-  };
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (res.headersSent || res.destroyed) return;
-      const message = error instanceof Error ? error.message : String(error);
-      const answer = json(500, { code: 'unhandled-exception', message: `fake BTCPay crashed: ${message}` });
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body);
-    });
+  const served = await serveFake({
+    port: options.port,
+    answer: (req, url) => (url.pathname.startsWith('/api/') ? handleApi(req, url) : handlePage(req, url)),
+    crashAnswer: (message) => json(500, { code: 'unhandled-exception', message: `fake BTCPay crashed: ${message}` }),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = served.url;
 
   const fake: FakeBtcpay = {
     url: baseUrl,
-    port,
+    port: served.port,
     storeId: store.id,
     webhookId,
     setWebhookUrl(url) {
@@ -240,10 +216,7 @@ export async function startFakeBtcpay(options: FakeBtcpayOptions): Promise<FakeB
     async close() {
       shutdown.abort();
       await fake.waitForDeliveries();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await served.close();
     },
   };
   return fake;

@@ -1,27 +1,9 @@
 /** HTTP plumbing of the fake: answers, Greenfield's error shapes, reading requests. */
 import type { IncomingMessage } from 'node:http';
+import { header, json, type HttpAnswer } from '../fake-http.js';
 
-/** What the fake answers one HTTP request with. */
-export interface HttpAnswer {
-  status: number;
-  body: string;
-  headers: Record<string, string>;
-  /** Carried out, but the connection is closed without the answer (see FakeBtcpay.loseNextAnswer). */
-  lost?: boolean;
-}
-
-/** Greenfield answers compact JSON. */
-export function json(status: number, data: unknown): HttpAnswer {
-  return { status, body: JSON.stringify(data), headers: { 'content-type': 'application/json; charset=utf-8' } };
-}
-
-export function html(status: number, body: string): HttpAnswer {
-  return { status, body, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } };
-}
-
-export function redirect(location: string): HttpAnswer {
-  return { status: 303, body: '', headers: { location, 'cache-control': 'no-store' } };
-}
+// Greenfield answers compact JSON with the shared `json`'s content type.
+export { html, json, pageNotFound, readBody, redirect, safeDecode, type HttpAnswer } from '../fake-http.js';
 
 export const notFound = (): HttpAnswer => ({ status: 404, body: '', headers: {} });
 
@@ -74,20 +56,11 @@ export const missingPermission = (permission: string): GreenfieldApiError =>
 
 export const invoiceNotFound = (): GreenfieldApiError => new GreenfieldApiError(404, 'invoice-not-found', 'The invoice was not found');
 
-
-/** One request header (the first, when repeated), or null. */
-export function header(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return (Array.isArray(value) ? value[0] : value) ?? null;
-}
-
 /** The key from `Authorization: token <apiKey>`, or null. */
 export function apiKeyOf(req: IncomingMessage): string | null {
   const match = /^token\s+(.+)$/i.exec(header(req, 'authorization') ?? '');
   return match ? match[1]!.trim() : null;
 }
-
-export { readBody } from '../fake-pages.js';
 
 /** A JSON request body as an object; a 422 as BTCPay answers an unreadable body. */
 export function parseJsonBody(body: string): Record<string, unknown> {
@@ -99,13 +72,4 @@ export function parseJsonBody(body: string): Record<string, unknown> {
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw validationError({ path: '', message: 'The request body must be a JSON object' });
   return parsed as Record<string, unknown>;
-}
-
-/** A percent-decoded path segment ('' when malformed, which no route matches). */
-export function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return '';
-  }
 }

@@ -38,9 +38,7 @@ export function formatAmount(amount: number, currency: string): string {
 
 const STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a1f36; background: #f6f8fa; }
-  body { margin: 0; padding: 2rem 1rem; }
   main { max-width: 28rem; margin: 0 auto; background: #fff; border: 1px solid #d8dee4; border-radius: 0.75rem; padding: 1.5rem; }
-  .test-mode { margin: 0 0 1.25rem; padding: 0.6rem 0.8rem; background: #fff4e5; color: #6b3900; border: 1px solid #f5c27a; border-radius: 0.5rem; font-size: 0.9rem; }
   h1 { font-size: 1.25rem; margin: 0 0 0.25rem; }
   .description { margin: 0 0 0.5rem; color: #4f566b; }
   .amount { font-size: 2rem; font-weight: 700; margin: 0.5rem 0 1rem; }
@@ -55,7 +53,6 @@ const STYLE = `
   button:hover { background: #4338ca; }
   :focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
   .cancel { display: inline-block; margin-top: 1rem; color: #3c4257; }
-  .error { color: #b42318; font-weight: 600; }
 `;
 
 export function layout(title: string, content: string): string {

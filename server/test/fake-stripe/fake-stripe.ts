@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import Stripe from 'stripe';
+import { serveFake } from '../fake-http.js';
 import { checkApiVersion, eventInVersion, type LegacyPaymentLookup } from './api-versions.js';
 import { billingHandle } from './billing-handle.js';
 import { createBillingPortal, handlePortalPage } from './billing-portal.js';
@@ -13,7 +13,7 @@ import { createCheckoutSessions } from './checkout-sessions.js';
 import { decodeForm, FormDecodeError, type FormHash } from './form-body.js';
 import { retrieveParams } from './form-params.js';
 import type { FakeStripe, FakeStripeDelivery, FakeStripeOptions, FakeStripeRequest } from './handle-types.js';
-import { apiKeyOf, header, json, readBody, safeDecode, type ApiContext, type HttpAnswer } from './http.js';
+import { apiKeyOf, header, json, pageNotFound, readBody, safeDecode, type ApiContext, type HttpAnswer } from './http.js';
 import { createPaymentLedger, type EmitEvent } from './payment-ledger.js';
 import { routePayments } from './payment-routes.js';
 import { routeCheckoutSessions } from './session-routes.js';
@@ -209,40 +209,21 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     }
     return (
       (await handlePortalPage(method, url.pathname, { portal, billing, deliver: deliverAll })) ??
-      (await handleTestClockPage(method, url.pathname, { billing, deliver: deliverAll })) ?? {
-        status: 404,
-        body: 'Not Found\n',
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-      }
+      (await handleTestClockPage(method, url.pathname, { billing, deliver: deliverAll })) ??
+      pageNotFound()
     );
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const answer = url.pathname.startsWith('/v1/') || url.pathname === '/v1' ? await handleApi(req, url) : await handlePage(req, url);
-    if (res.destroyed) return;
-    res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
-    res.end(answer.body);
-  };
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (res.headersSent || res.destroyed) return;
-      const message = error instanceof Error ? error.message : String(error);
-      const body = JSON.stringify({ error: { type: 'api_error', message: `fake Stripe crashed: ${message}` } });
-      res.writeHead(500, { 'content-type': 'application/json', 'request-id': stripeId('req_', 14) });
-      res.end(body);
-    });
+  const served = await serveFake({
+    port: options.port,
+    answer: (req, url) => (url.pathname.startsWith('/v1/') || url.pathname === '/v1' ? handleApi(req, url) : handlePage(req, url)),
+    crashAnswer: (message) => ({
+      status: 500,
+      body: JSON.stringify({ error: { type: 'api_error', message: `fake Stripe crashed: ${message}` } }),
+      headers: { 'content-type': 'application/json', 'request-id': stripeId('req_', 14) },
+    }),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = served.url;
 
   /** Runs a control method's change, delivers its events in order, and returns the one the method promises. */
   const act = async <T extends StripeEventObject>(change: () => { result: T; events: StripeEventObject[] }): Promise<T> => {
@@ -259,7 +240,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   const fake: FakeStripe = {
     ...billingHandle(billing, deliverAll),
     url: baseUrl,
-    port,
+    port: served.port,
     accountId,
     rollSecretKey(next) {
       secretKey = next;
@@ -337,10 +318,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     async close() {
       shutdown.abort();
       await fake.waitForDeliveries();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await served.close();
     },
   };
   return fake;

@@ -1,14 +1,10 @@
 /** HTTP plumbing of the fake: answers, the API request context, reading requests. */
 import type { IncomingMessage } from 'node:http';
+import { header, type HttpAnswer } from '../fake-http.js';
 import type { FormHash } from './form-body.js';
 import type { EventRequest } from './webhooks.js';
 
-/** What the fake answers one HTTP request with. */
-export interface HttpAnswer {
-  status: number;
-  body: string;
-  headers: Record<string, string>;
-}
+export { header, html, pageNotFound, readBody, redirect, safeDecode, type HttpAnswer } from '../fake-http.js';
 
 /** One API request as a route sees it. */
 export interface ApiContext {
@@ -25,24 +21,9 @@ export function json(status: number, data: unknown, headers: Record<string, stri
   return { status, body: `${JSON.stringify(data, null, 2)}\n`, headers: { 'content-type': 'application/json', ...headers } };
 }
 
-export function html(status: number, body: string): HttpAnswer {
-  return { status, body, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } };
-}
-
-export function redirect(location: string): HttpAnswer {
-  return { status: 303, body: '', headers: { location, 'cache-control': 'no-store' } };
-}
-
 /** The `request` an event caused by this API request carries. */
 export function eventRequest(ctx: ApiContext): EventRequest {
   return { id: ctx.requestId, idempotency_key: ctx.idempotencyKey };
-}
-
-
-/** One request header (the first, when repeated), or null. */
-export function header(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return (Array.isArray(value) ? value[0] : value) ?? null;
 }
 
 /** The key from `Authorization: Bearer sk_…` (or Basic with the key as user name, which Stripe also accepts). */
@@ -54,15 +35,4 @@ export function apiKeyOf(req: IncomingMessage): string | null {
   const basic = /^Basic\s+(.+)$/i.exec(authorization);
   if (basic) return Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] ?? '';
   return authorization;
-}
-
-export { readBody } from '../fake-pages.js';
-
-/** A percent-decoded path segment ('' when malformed, which no route matches). */
-export function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return '';
-  }
 }

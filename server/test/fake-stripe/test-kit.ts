@@ -1,8 +1,7 @@
 /** What the fake's own tests share: a webhook receiver, the server's checkout parameters, a fresh fake per test. */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterEach, beforeEach } from 'vitest';
+import { startWebhookReceiver, type WebhookReceiver } from '../webhook-receiver.js';
 import { startFakeStripe, type FakeStripe } from './index.js';
 
 export const SECRET_KEY = 'sk_test_fake_0123456789abcdefWXYZ';
@@ -10,40 +9,10 @@ export const WEBHOOK_SECRET = 'whsec_fake_webhook_secret_0123456789';
 export const SUCCESS_URL = 'https://shop.example/checkout/success?session_id={CHECKOUT_SESSION_ID}';
 export const CANCEL_URL = 'https://shop.example/checkout/cancel';
 
-export interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-export interface Receiver {
-  url: string;
-  received: Received[];
-  /** The status the receiver answers with. */
-  status: number;
-  close(): Promise<void>;
-}
+export type Receiver = WebhookReceiver<Stripe.Event>;
 
 /** A webhook endpoint that keeps the raw bodies it receives. */
-export async function startReceiver(): Promise<Receiver> {
-  const receiver: Receiver = { url: '', received: [], status: 200, close: async () => {} };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      receiver.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(receiver.status, { 'content-type': 'application/json' });
-      res.end('{"received":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/stripe`;
-  receiver.close = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  return receiver;
-}
+export const startReceiver = (): Promise<Receiver> => startWebhookReceiver<Stripe.Event>('/api/webhooks/stripe');
 
 /** Every delivery the receiver got, verified with the SDK's own `constructEvent` (throws on a bad signature). */
 export function verifiedEvents(receiver: Receiver): Stripe.Event[] {

@@ -11,16 +11,19 @@ import type {
   AdminTransaction,
   CardPaymentSettings,
   CryptoPaymentSettings,
+  CryptopayPaymentSettings,
+  YookassaPaymentSettings,
   SubscriptionStatus,
   TransactionStatus,
   UpdateCardPaymentSettings,
   EndAccountSubscriptionsResult,
   ProviderAccountSummary,
 } from '../../../shared/billing.js';
-import type { RefundBody, UpdateCryptoPaymentBody } from '../../../shared/billing-schemas.js';
+import type { RefundBody, UpdateCryptopayPaymentBody, UpdateCryptoPaymentBody, UpdateYookassaPaymentBody } from '../../../shared/billing-schemas.js';
 import type { AdminOverview, OverviewRange } from '../../../shared/overview.js';
 import type { AdminPlan, PlanBody, UpdatePlanBody } from '../../../shared/plans.js';
 import type { SetupChecklist } from '../../../shared/setup.js';
+import type { AdminWallet, WalletAdjustmentBody } from '../../../shared/wallet.js';
 import type { AdminServer, CreateServerBody, ServerConnectionBody, UpdateServerBody } from '../../../shared/servers.js';
 import type { ImportPanelUsersBody, ImportResult, PanelUsersPage } from '../../../shared/panel-import.js';
 import { announcingChanges } from './admin-changes';
@@ -119,6 +122,14 @@ export function createAdminEndpoints(client: ApiClient) {
       /** Omitted fields keep their value; `null` clears a secret. New connection details are tested by reading the store. */
       updateCrypto: (changes: UpdateCryptoPaymentBody) =>
         client.request<CryptoPaymentSettings>('PUT', '/api/admin/payments/crypto', { body: changes }),
+      getYookassa: (signal?: AbortSignal) => client.request<YookassaPaymentSettings>('GET', '/api/admin/payments/yookassa', { signal }),
+      /** Omitted fields keep their value; `null` clears the secret key. New keys are checked by reading the shop. */
+      updateYookassa: (changes: UpdateYookassaPaymentBody) =>
+        client.request<YookassaPaymentSettings>('PUT', '/api/admin/payments/yookassa', { body: changes }),
+      getCryptopay: (signal?: AbortSignal) => client.request<CryptopayPaymentSettings>('GET', '/api/admin/payments/cryptopay', { signal }),
+      /** Omitted fields keep their value; `null` clears the token. A new token is checked with getMe. */
+      updateCryptopay: (changes: UpdateCryptopayPaymentBody) =>
+        client.request<CryptopayPaymentSettings>('PUT', '/api/admin/payments/cryptopay', { body: changes }),
       listTransactions: (status: TransactionStatus | null, signal?: AbortSignal) =>
         client.request<AdminTransaction[]>('GET', `/api/admin/transactions${status ? `?${new URLSearchParams({ status })}` : ''}`, { signal }),
       /** The whole remaining amount unless `amount` (cents) is given; sent once per click (the server's idempotency key covers retries). */
@@ -154,6 +165,10 @@ export function createAdminEndpoints(client: ApiClient) {
       /** One customer in one place: accounts, subscriptions, transactions, audit entries, sessions. */
       page: (id: string, signal?: AbortSignal) => client.request<AdminUserPage>('GET', userPath(id), { signal }),
       signOutEverywhere: (id: string) => client.request<{ revoked: number }>('POST', `${userPath(id)}/sign-out`),
+      /** The customer's balance and latest movements. */
+      wallet: (id: string, signal?: AbortSignal) => client.request<AdminWallet>('GET', `${userPath(id)}/wallet`, { signal }),
+      /** Money in (positive) or out (negative), with why; audited. 409 `insufficient_balance` below zero. */
+      adjustWallet: (id: string, body: WalletAdjustmentBody) => client.request<AdminWallet>('POST', `${userPath(id)}/wallet`, { body }),
     },
 
     /** The user page's account actions: each acts on the panel, then here, and is audited. */

@@ -18,14 +18,17 @@ export class ApiError extends Error {
   readonly codeStatus: CodeStatus | undefined;
   /** Each row of an import that was refused, and why (on `import_invalid`). */
   readonly rows: ImportRowProblem[] | undefined;
+  /** What the wallet is short of (on `insufficient_balance`). */
+  readonly needed: number | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>, codeStatus?: CodeStatus, rows?: ImportRowProblem[]) {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>, codeStatus?: CodeStatus, rows?: ImportRowProblem[], needed?: number) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.codeStatus = codeStatus;
     this.rows = rows;
+    this.needed = needed;
   }
 }
 
@@ -41,7 +44,7 @@ export function createNetworkError(): ApiError {
 /** Turns a failed response's parsed body into an ApiError, whatever the body held. */
 export function createResponseError(status: number, body: unknown): ApiError {
   if (isApiErrorBody(body)) {
-    return new ApiError(status, body.code, body.message, body.fields, body.codeStatus, body.rows);
+    return new ApiError(status, body.code, body.message, body.fields, body.codeStatus, body.rows, typeof body.needed === 'number' ? body.needed : undefined);
   }
   return new ApiError(status, CLIENT_ERROR_CODES.internal, clientMessage('unexpected'));
 }

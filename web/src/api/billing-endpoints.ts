@@ -2,6 +2,7 @@ import type { BillingPortalStarted, CheckoutRequest, CheckoutStarted, CheckoutSt
 import type { GiftRedeemed, RedeemGiftCodeBody } from '../../../shared/gift-codes.js';
 import type { CheckoutQuote, CheckoutQuoteBody } from '../../../shared/promo-codes.js';
 import type { MyReferrals } from '../../../shared/referrals.js';
+import type { TopUpBody, TopUpStarted, Wallet } from '../../../shared/wallet.js';
 import { apiClient } from './index';
 
 const checkoutPath = (sessionId: string) => `/api/checkout/${encodeURIComponent(sessionId)}`;
@@ -29,4 +30,8 @@ export const billingApi = {
   startBillingPortal: () => apiClient.request<BillingPortalStarted>('POST', '/api/billing/portal'),
   /** The caller's referral link, who it brought and the credit it earned. */
   myReferrals: (signal?: AbortSignal) => apiClient.request<MyReferrals>('GET', '/api/referrals/me', { signal }),
+  /** The caller's balance, its latest movements, and how it can be topped up. */
+  wallet: (signal?: AbortSignal) => apiClient.request<Wallet>('GET', '/api/wallet', { signal }),
+  /** Tops the balance up by `amount` (minor units) through `method`; send the browser to the answer's `url`. */
+  topUp: (body: TopUpBody) => apiClient.request<TopUpStarted>('POST', '/api/wallet/top-up', { body }),
 };

@@ -45,6 +45,7 @@ const pages = {
   '/dashboard': page('DashboardPage', ['account', 'pricing']),
   '/thank-you': page('ThankYouPage', ['account', 'content']),
   '/referrals': page('ReferralsPage', ['account']),
+  '/wallet': page('WalletPage', ['account', 'pricing']),
   '/admin': page('AdminPage', ['admin', 'adminSettings', 'account']),
   '/create': page('CreateAccountPage', ['admin', 'account']),
   '*': page('NotFoundPage', ['content']),
@@ -57,7 +58,7 @@ const adminUserPage = page('AdminUserPage', ['admin', 'adminSettings', 'account'
 type PagePath = keyof typeof pages;
 
 /** Pages behind a session guard (the rest are public). */
-const GUARDED = new Set<PagePath>(['/dashboard', '/thank-you', '/referrals', '/admin', '/create']);
+const GUARDED = new Set<PagePath>(['/dashboard', '/thank-you', '/referrals', '/wallet', '/admin', '/create']);
 
 function show(path: PagePath): ReactNode {
   return pages[path].render({});
@@ -87,6 +88,7 @@ const routeObjects: RouteObject[] = [
           { path: '/dashboard', element: show('/dashboard') },
           { path: '/thank-you', element: show('/thank-you') },
           { path: '/referrals', element: show('/referrals') },
+          { path: '/wallet', element: show('/wallet') },
         ],
       },
       {

@@ -15,6 +15,7 @@ import { buttonClass, rowButtonClass } from '../features/admin/admin-ui';
 import { ConfirmDialog } from '../features/admin/ConfirmDialog';
 import { RefundDialog } from '../features/admin/RefundDialog';
 import { UserAccountsSection, type AccountActions } from '../features/admin/user-page/UserAccountsSection';
+import { UserWalletSection } from '../features/admin/user-page/UserWalletSection';
 import { userPageBackPath } from '../features/admin/user-page/user-page-return';
 import { useToast } from '../features/toast/toast-context';
 
@@ -144,6 +145,8 @@ export default function AdminUserPage() {
 
       <UserAccountsSection accounts={data.accounts} busyId={busyId} actions={accountActions} />
 
+      <UserWalletSection userId={user.id} refreshKey={data} />
+
       <section aria-labelledby="user-payments" className="space-y-3">
         <h2 id="user-payments" className="text-lg font-semibold text-slate-900">{_('admin.user.payments')}</h2>
         <AdminTable
@@ -156,7 +159,7 @@ export default function AdminUserPage() {
           {data.transactions.map((transaction) => (
             <tr key={transaction.id}>
               <Cell className="whitespace-nowrap text-slate-700">{format.dateTime(transaction.createdAt)}</Cell>
-              <Cell>{transaction.planName}</Cell>
+              <Cell>{transaction.topUp ? _('admin.user.topUp') : transaction.planName}</Cell>
               <Cell className="whitespace-nowrap">
                 {format.money(transaction.amount, transaction.currency)}
                 {transaction.amountRefunded > 0 && (

@@ -30,6 +30,8 @@ import { PlansOnSaleContext } from '../features/plans/usePlanText';
 import { useToast } from '../features/toast/toast-context';
 import { useCancelledCheckout } from '../features/billing/useCancelledCheckout';
 import { useIsolate } from '../i18n/bidi';
+import { useFormat } from '../i18n/format';
+import { useWalletBalance } from '../features/billing/useWalletBalance';
 
 type OpenDialog = { kind: 'pay'; target: PaymentTarget } | { kind: 'history' } | { kind: 'gift' } | null;
 
@@ -38,10 +40,14 @@ export default function DashboardPage() {
   const { user, refreshUser } = useAuth();
   const toast = useToast();
   const { paymentMethods } = useConfig();
-  const canPay = paymentMethods.length > 0;
+  const { plans, accounts, subscriptions, loadState, reload, removeAccount, replaceSubscription } = useDashboardData();
+  // Read again whenever the accounts change (a purchase paid from it, a refund into it).
+  const wallet = useWalletBalance(accounts);
+  const format = useFormat();
+  // A store that takes no payment method can still sell to a customer whose balance pays.
+  const canPay = paymentMethods.length > 0 || (wallet?.balance ?? 0) > 0;
   const startCheckout = useStartCheckout();
   const navigate = useNavigate();
-  const { plans, accounts, subscriptions, loadState, reload, removeAccount, replaceSubscription } = useDashboardData();
   const isolated = useIsolate();
   const [error, setError] = useState<string | null>(null);
   const [loadErrorDismissed, setLoadErrorDismissed] = useState(false);
@@ -102,8 +108,8 @@ export default function DashboardPage() {
     try {
       await startCheckout(target, method, promoCode);
     } catch (caught) {
-      // A refused promo code is the dialog's to say: the customer can change or drop it and pay.
-      if (isApiError(caught) && caught.code === 'promo_invalid') throw caught;
+      // A refused promo code, or a balance spent meanwhile, is the dialog's to say: the customer can change it and pay.
+      if (isApiError(caught) && (caught.code === 'promo_invalid' || caught.code === 'insufficient_balance')) throw caught;
       setDialog(null);
       setError(messageOrFallback(caught, _('account.billing.createSubscriptionFailed')));
     }
@@ -137,6 +143,9 @@ export default function DashboardPage() {
       billing={accountBilling.billing}
       headerAction={
         <div className="flex flex-wrap gap-2">
+          <Link to="/wallet" className={BUTTON.secondary}>
+            {wallet ? _('account.wallet.open', { amount: format.money(wallet.balance, wallet.currency) }) : _('account.wallet.link')}
+          </Link>
           <Link to="/referrals" className={BUTTON.secondary}>
             {_('account.referrals.open')}
           </Link>

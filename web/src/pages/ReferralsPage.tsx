@@ -92,7 +92,10 @@ function Referrals({ data }: { data: MyReferrals }) {
           <Figure label={_('account.referrals.available')} value={credit.length ? credit.map((c) => format.money(c.available, c.currency)).join(' · ') : '—'} />
         </dl>
         <p className="mt-3 text-sm text-slate-600">{_('account.referrals.pendingHelp', { days: data.terms.refundWindowDays })}</p>
-        <p className="mt-1 text-sm text-slate-600">{_('account.referrals.spendHelp', { minimum: money(CREDIT_MIN_CHARGE) })}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {_('account.referrals.spendHelp', { minimum: money(CREDIT_MIN_CHARGE) })}{' '}
+          <Link to="/wallet" className="font-medium text-indigo-700 underline">{_('account.referrals.seeBalance')}</Link>
+        </p>
       </section>
 
       <section aria-labelledby="referral-movements">

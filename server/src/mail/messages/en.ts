@@ -24,7 +24,7 @@ export const en = {
   'billing.receipt.factAmount': 'Amount',
   'billing.receipt.factPromo': 'Promo code',
   'billing.receipt.promoValue': '{code}: {discount} off {price}',
-  'billing.receipt.factCredit': 'Referral credit',
+  'billing.receipt.factCredit': 'Paid from balance',
   'billing.receipt.creditValue': '{credit} of your credit used',
   'billing.receipt.factPlan': 'Plan',
   'billing.receipt.factPaidOn': 'Paid on',
@@ -117,6 +117,8 @@ export const en = {
 
   // What the payment provider's page shows of the plan being bought (Stripe Checkout, the BTCPay invoice).
   'checkout.renewalProduct': '{plan} (renewal)',
+  'checkout.topUpProduct': 'Balance top-up',
+  'checkout.topUpDescription': 'Added to your balance once paid, for plans and renewals.',
   'checkout.summary': '{duration} · {data} · {locations}',
   'checkout.hours': '{hours, plural, one {# hour} other {# hours}}',
   'checkout.days': '{days, plural, one {# day} other {# days}}',

@@ -18,7 +18,7 @@ export const fa: EmailCatalogue = {
   'billing.receipt.factAmount': 'مبلغ',
   'billing.receipt.factPromo': 'کد تخفیف',
   'billing.receipt.promoValue': '{code}: {discount} تخفیف از {price}',
-  'billing.receipt.factCredit': 'اعتبار معرفی',
+  'billing.receipt.factCredit': 'پرداخت از موجودی',
   'billing.receipt.creditValue': '{credit} از اعتبار شما استفاده شد',
   'billing.receipt.factPlan': 'طرح',
   'billing.receipt.factPaidOn': 'تاریخ پرداخت',
@@ -110,6 +110,8 @@ export const fa: EmailCatalogue = {
   'health.adminButton': 'باز کردن پنل مدیریت',
 
   'checkout.renewalProduct': '{plan} (تمدید)',
+  'checkout.topUpProduct': 'شارژ موجودی',
+  'checkout.topUpDescription': 'پس از پرداخت به موجودی شما اضافه می‌شود، برای طرح‌ها و تمدیدها.',
   'checkout.summary': '{duration} · {data} · {locations}',
   'checkout.hours': '{hours, plural, other {# ساعت}}',
   'checkout.days': '{days, plural, other {# روز}}',

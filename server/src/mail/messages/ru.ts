@@ -18,7 +18,7 @@ export const ru: EmailCatalogue = {
   'billing.receipt.factAmount': 'Сумма',
   'billing.receipt.factPromo': 'Промокод',
   'billing.receipt.promoValue': '{code}: скидка {discount} с {price}',
-  'billing.receipt.factCredit': 'Реферальный бонус',
+  'billing.receipt.factCredit': 'Оплачено с баланса',
   'billing.receipt.creditValue': 'списано {credit} с вашего бонусного счёта',
   'billing.receipt.factPlan': 'Тариф',
   'billing.receipt.factPaidOn': 'Дата оплаты',
@@ -110,6 +110,8 @@ export const ru: EmailCatalogue = {
   'health.adminButton': 'Открыть панель администратора',
 
   'checkout.renewalProduct': '{plan} (продление)',
+  'checkout.topUpProduct': 'Пополнение баланса',
+  'checkout.topUpDescription': 'Зачисляется на баланс после оплаты — для тарифов и продлений.',
   'checkout.summary': '{duration} · {data} · {locations}',
   'checkout.hours': '{hours, plural, one {# час} few {# часа} many {# часов} other {# часа}}',
   'checkout.days': '{days, plural, one {# день} few {# дня} many {# дней} other {# дня}}',

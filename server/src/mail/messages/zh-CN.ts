@@ -18,7 +18,7 @@ export const zhCN: EmailCatalogue = {
   'billing.receipt.factAmount': '金额',
   'billing.receipt.factPromo': '优惠码',
   'billing.receipt.promoValue': '{code}：{price} 减 {discount}',
-  'billing.receipt.factCredit': '推荐额度',
+  'billing.receipt.factCredit': '余额支付',
   'billing.receipt.creditValue': '已使用 {credit} 额度',
   'billing.receipt.factPlan': '套餐',
   'billing.receipt.factPaidOn': '付款日期',
@@ -110,6 +110,8 @@ export const zhCN: EmailCatalogue = {
   'health.adminButton': '打开管理面板',
 
   'checkout.renewalProduct': '{plan}（续费）',
+  'checkout.topUpProduct': '余额充值',
+  'checkout.topUpDescription': '付款后计入您的余额，可用于购买套餐和续费。',
   'checkout.summary': '{duration} · {data} · {locations}',
   'checkout.hours': '{hours, plural, other {# 小时}}',
   'checkout.days': '{days, plural, other {# 天}}',

@@ -131,8 +131,8 @@ describe.each(TEST_DATABASES)('nothing stuck after a kill -9 (%s)', (kind) => {
     const { paidPlanId } = await h.setUpShop();
     const buyer = await h.signIn('saver@example.com');
     const longAgo = new Date(Date.now() - 30 * 86_400_000);
-    await h.db()('referral_credits').insert({ user_id: buyer.userId, kind: 'earned', amount: 300, currency: 'usd', available_at: longAgo, created_at: longAgo });
-    const balance = async () => Number((await h.db()('referral_credits').where({ user_id: buyer.userId }).sum({ total: 'amount' }).first())?.total ?? 0);
+    await h.db()('wallet_movements').insert({ user_id: buyer.userId, kind: 'earned', amount: 300, currency: 'usd', available_at: longAgo, created_at: longAgo });
+    const balance = async () => Number((await h.db()('wallet_movements').where({ user_id: buyer.userId }).sum({ total: 'amount' }).first())?.total ?? 0);
 
     // Killed with the order and its credit written, before the Checkout Session was made.
     await h.killedBy(h.api(buyer, 'POST', '/api/checkout', { planId: paidPlanId }));
@@ -147,7 +147,7 @@ describe.each(TEST_DATABASES)('nothing stuck after a kill -9 (%s)', (kind) => {
     await h.db()('jobs').where({ type: 'check_checkout' }).update({ run_at: new Date(Date.now() - 1000) });
     await h.until(async () => (await h.db()('transactions').where({ id: order.id }).first()).status === 'failed');
     expect(await balance()).toBe(300);
-    const moves = await h.db()('referral_credits').where({ user_id: buyer.userId, transaction_id: order.id }).orderBy('id').select('kind', 'amount');
+    const moves = await h.db()('wallet_movements').where({ user_id: buyer.userId, transaction_id: order.id }).orderBy('id').select('kind', 'amount');
     expect(moves.map((row: { kind: string; amount: number }) => [row.kind, Number(row.amount)])).toEqual([['spent', -300], ['restored', 300]]);
 
     // It pays the next order.

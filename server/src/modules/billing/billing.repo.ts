@@ -6,7 +6,11 @@ import { dialectOf } from '../../db/knex.js';
 import { parseJson, toBool, toDate, toDateOrNull, toJson } from '../../db/values.js';
 import { sourcesOf, targetOf, type TransactionEvent } from './ledger/transaction-states.js';
 
-export type CheckoutKind = 'purchase' | 'renewal';
+/** What an order buys: a new account, more time on one, or money in the customer's wallet (a top-up: no plan, no account). */
+export type CheckoutKind = 'purchase' | 'renewal' | 'top_up';
+
+/** Our order ids (transactions.id) are UUIDs. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What was bought, copied from the plan at checkout: a later change to the plan does not change a sale. */
 export interface SubscriptionMetadata {
@@ -143,7 +147,7 @@ export interface TransactionMetadata {
 }
 
 export interface NewCheckout {
-  subscription: { id: string; userId: string; vpnAccountId: string | null; providerId: string | null; providerAccountId?: string | null; planId: string; billing: PlanBilling; metadata: SubscriptionMetadata };
+  subscription: { id: string; userId: string; vpnAccountId: string | null; providerId: string | null; providerAccountId?: string | null; planId: string | null; billing: PlanBilling; metadata: SubscriptionMetadata };
   transaction: { id: string; amount: number; currency: string; promo?: TransactionMetadata['promo']; gift_code?: string; credit_spent?: number; providerTransactionId?: string };
 }
 
@@ -271,9 +275,16 @@ export function createBillingRepo(db: Db, options: { onTransition?: TransactionT
     },
 
     /** The caller's own transaction for a Checkout Session: someone else's is simply not found. */
+    /**
+     * The caller's payment by the id the return page carries: the provider's checkout id, or our own order id
+     * (providers that make their id only when the payment is created send the customer back with ours).
+     */
     async findTransactionBySessionForUser(sessionId: string, userId: string): Promise<TransactionRecord | undefined> {
-      const row = await db('transactions').select('*').where({ provider_transaction_id: sessionId, user_id: userId }).first();
-      return row && toTransaction(row);
+      const bySession = await db('transactions').select('*').where({ provider_transaction_id: sessionId, user_id: userId }).first();
+      if (bySession) return toTransaction(bySession);
+      if (!UUID.test(sessionId)) return undefined;
+      const byOrder = await db('transactions').select('*').where({ id: sessionId, user_id: userId }).first();
+      return byOrder && toTransaction(byOrder);
     },
 
     /**
@@ -465,6 +476,18 @@ export function createBillingRepo(db: Db, options: { onTransition?: TransactionT
     },
 
     /** Checkouts of this account still waiting for their payment (a renewal in progress). */
+    /** Open payments of one provider whose checkout was created, oldest first, with the provider account that took each. */
+    async listOpenCheckouts(providerName: string, limit: number): Promise<Array<{ transactionId: string; checkoutId: string; providerAccountId: string | null }>> {
+      const rows = await db('transactions as t').join('subscriptions as s', 's.id', 't.subscription_id').join('payment_providers as pp', 'pp.id', 's.provider_id')
+        .where({ 't.status': 'pending', 'pp.name': providerName }).whereNotNull('t.provider_transaction_id')
+        .select('t.id', 't.provider_transaction_id', 't.provider_account_id', 's.provider_account_id as subscription_account_id')
+        .orderBy('t.created_at', 'asc').limit(limit);
+      return rows.map((row: Record<string, unknown>) => ({
+        transactionId: row.id as string, checkoutId: row.provider_transaction_id as string,
+        providerAccountId: (row.provider_account_id as string | null) ?? (row.subscription_account_id as string | null) ?? null,
+      }));
+    },
+
     async listPendingForAccount(vpnAccountId: string): Promise<TransactionRecord[]> {
       const rows = await db('transactions as t').join('subscriptions as s', 's.id', 't.subscription_id')
         .where({ 's.vpn_account_id': vpnAccountId, 't.status': 'pending' }).select('t.*');

@@ -1,4 +1,5 @@
 import type { Subscription, Transaction } from '../../../../shared/billing.js';
+import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 import type { Clock } from '../../lib/clock.js';
 import type { UserProfile } from '../users/users.repo.js';
 import type { BillingRepo, TransactionRecord } from './billing.repo.js';
@@ -16,12 +17,19 @@ export const toTransaction = (record: TransactionRecord): Transaction => ({
   planName: record.metadata.plan_name ?? '',
   renewal: record.metadata.kind === 'renewal',
   createdAt: record.createdAt.toISOString(),
-  method: methodOfProvider(record.providerName),
+  method: methodOf(record),
   ...(record.status === 'pending' && record.metadata.crypto ? { crypto: record.metadata.crypto } : {}),
   ...(record.metadata.gift_code ? { giftCode: record.metadata.gift_code } : {}),
   ...(record.metadata.promo ? { promo: { code: record.metadata.promo.code, amountBefore: record.metadata.promo.amount_before, discount: record.metadata.promo.discount } } : {}),
   ...creditOf(record),
+  ...(record.metadata.kind === 'top_up' ? { topUp: true as const } : {}),
 });
+
+/** How it was paid: by its provider's method; with none and the wallet's money spent on it, from the wallet. */
+function methodOf(record: TransactionRecord): PaymentMethod {
+  if (record.providerName === null && (record.metadata.credit_spent ?? 0) > 0 && record.amount === 0) return 'wallet';
+  return methodOfProvider(record.providerName);
+}
 
 /** Referral credit that paid part of it: spent from our ledger on a one-off order, or the provider's balance on a renewal. */
 function creditOf(record: TransactionRecord): { credit?: number } {
@@ -34,10 +42,11 @@ export function createBillingService(deps: { billing: BillingRepo; paidPeriods: 
   const { billing } = deps;
 
   return {
+    /** The customer's plans, bought and renewed (a top-up of the wallet is a payment, not a plan: it is in the transactions only). */
     async listSubscriptions(user: UserProfile): Promise<Subscription[]> {
       const [records, grace] = await Promise.all([billing.listSubscriptionsForUser(user.id), deps.paidPeriods.graceMs()]);
       const now = deps.clock();
-      return records.map((record) => toSubscription(record, now, grace));
+      return records.filter((record) => record.metadata.kind !== 'top_up').map((record) => toSubscription(record, now, grace));
     },
 
     async listTransactions(user: UserProfile): Promise<Transaction[]> {

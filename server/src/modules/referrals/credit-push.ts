@@ -21,7 +21,8 @@ export async function scheduleReferralCreditSweep(jobs: JobsRepo, now: Date): Pr
 }
 
 /**
- * Available referral credit is spent on the referrer's auto-renewing plan: it moves to their customer balance at the
+ * Available referral credit (what referrals earned, not money the customer paid into their wallet) is spent on the
+ * referrer's auto-renewing card plan: it moves to their customer balance at the
  * payment provider (Stripe takes a customer's credit balance off their next invoices, so the next renewal is charged
  * that much less). Each move is a `spent` row of the ledger, written first (the intent, with the user's rows held so
  * two moves cannot spend one credit), then sent with the row's id as the idempotency key (a retry after a crash or a
@@ -49,7 +50,8 @@ export function createCreditPush(deps: {
       const unsent = await repo.unsentProviderMove(userId, trx);
       if (unsent) return { id: unsent.id, amount: -unsent.amount };
       const now = clock();
-      const available = (await repo.balances(userId, now, trx)).find((balance) => balance.currency === currency)?.available ?? 0;
+      // What referrals earned: money the customer paid into their wallet stays there for the wallet's own spending.
+      const available = await repo.pushableReferralCredit(userId, currency, now, trx);
       if (available <= 0) return null;
       const id = await repo.insertCredit({ userId, referralId: null, transactionId: null, kind: 'spent', amount: -available, currency, availableAt: now, note: PROVIDER_BALANCE_NOTE }, now, trx);
       await deps.audit.record({ actorId: null, actorEmail: null, action: 'referral.credit_spent', targetType: 'user', targetId: userId, details: { creditId: id, amount: -available, currency, to: PROVIDER_BALANCE_NOTE }, now }, trx);

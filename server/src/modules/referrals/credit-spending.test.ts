@@ -15,12 +15,12 @@ describe.each(TEST_DATABASES)('referral credit spent on one-off orders (%s)', (k
   /** Credit earned long ago (a released referral's reward, say): available now. */
   async function grantCredit(user: DesktopSession, amount: number): Promise<void> {
     const long = new Date(f.t.clock.now().getTime() - 30 * DAY_S * 1000);
-    await f.env.database.db('referral_credits').insert({ user_id: user.userId, kind: 'earned', amount, currency: 'usd', available_at: long, created_at: long });
+    await f.env.database.db('wallet_movements').insert({ user_id: user.userId, kind: 'earned', amount, currency: 'usd', available_at: long, created_at: long });
   }
 
   const available = async (user: DesktopSession) => (await myReferrals(f, user)).credit[0]?.available ?? 0;
   const movementsOf = (user: DesktopSession) =>
-    f.env.database.db('referral_credits').where({ user_id: user.userId }).whereIn('kind', ['spent', 'restored']).orderBy('id').select('kind', 'amount', 'note', 'transaction_id');
+    f.env.database.db('wallet_movements').where({ user_id: user.userId }).whereIn('kind', ['spent', 'restored']).orderBy('id').select('kind', 'amount', 'note', 'transaction_id');
   const quote = async (user: DesktopSession, planId = f.paidPlanId, promoCode?: string) => {
     const res = await f.call(user, 'POST', '/api/checkout/quote', { planId, ...(promoCode ? { promoCode } : {}) });
     expect(res.statusCode, res.body).toBe(200);
@@ -56,7 +56,7 @@ describe.each(TEST_DATABASES)('referral credit spent on one-off orders (%s)', (k
       expect(paid).toMatchObject({ status: 'succeeded', amount: 400, credit: 99 });
       const receipt = mailParts(f.env.smtp.messages.slice(after).find((m) => m.to.includes(referrer.email) && /receipt/i.test(m.subject))!);
       expect(receipt.text).toContain('$4.00');
-      expect(receipt.text).toContain('Referral credit');
+      expect(receipt.text).toContain('Paid from balance');
       expect(receipt.text).toContain('$0.99 of your credit used');
       expect(await f.count('audit_log', { action: 'referral.credit_spent', target_id: me.userId })).toBe(1);
 
@@ -142,7 +142,7 @@ describe.each(TEST_DATABASES)('referral credit spent on one-off orders (%s)', (k
     const totals = started.map(({ sessionId }) => f.stripe.getSession(sessionId)!.amount_total).sort();
     expect(totals).toEqual([199, 499]);
     expect(await available(user)).toBe(0);
-    expect(await f.count('referral_credits', { user_id: user.userId, kind: 'spent' })).toBe(1);
+    expect(await f.count('wallet_movements', { user_id: user.userId, kind: 'spent' })).toBe(1);
   });
 
   it('a card subscription starts at its price: the credit is left for its renewals, and the quote says how much', async () => {

@@ -1,8 +1,8 @@
 import {
   PROVIDER_BALANCE_NOTE,
   type AdminReferral,
-  type CreditBalance,
   type CreditMovement,
+  REFERRAL_CREDIT_KINDS,
   type ReferralCreditKind,
   type ReferralHoldReason,
   type ReferralSettings,
@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/referrals.js';
 import { dialectOf, type Db } from '../../db/knex.js';
 import { parseJson, toDate, toDateOrNull, toJson } from '../../db/values.js';
+import { createWalletLedgerRepo, LEDGER } from '../wallet/wallet-ledger.repo.js';
 
 const SETTINGS_ID = 'referral_programme';
 
@@ -27,22 +28,7 @@ export interface ReferralRecord {
   createdAt: Date;
 }
 
-export interface NewCredit {
-  userId: string;
-  referralId: string | null;
-  transactionId: string | null;
-  kind: ReferralCreditKind;
-  amount: number;
-  currency: string;
-  availableAt: Date;
-  note?: string | null;
-}
-
-export interface CreditRow extends NewCredit {
-  /** The ledger's own sequence: movements in the order they were written. */
-  id: number;
-  createdAt: Date;
-}
+export type { CreditRow, NewCredit } from '../wallet/wallet-ledger.repo.js';
 
 const toReferral = (row: Record<string, unknown>): ReferralRecord => ({
   id: row.id as string,
@@ -56,19 +42,6 @@ const toReferral = (row: Record<string, unknown>): ReferralRecord => ({
   createdAt: toDate(row.created_at),
 });
 
-const toCredit = (row: Record<string, unknown>): CreditRow => ({
-  id: Number(row.id),
-  userId: row.user_id as string,
-  referralId: (row.referral_id as string | null) ?? null,
-  transactionId: (row.transaction_id as string | null) ?? null,
-  kind: row.kind as ReferralCreditKind,
-  amount: Number(row.amount),
-  currency: row.currency as string,
-  availableAt: toDate(row.available_at),
-  note: (row.note as string | null) ?? null,
-  createdAt: toDate(row.created_at),
-});
-
 /** Sums per currency of the rows of a `select currency, sum(amount) … group by currency` (PostgreSQL answers sums as strings). */
 const perCurrency = (rows: Array<Record<string, unknown>>) =>
   rows.map((row) => ({ currency: row.currency as string, amount: Number(row.amount) })).filter((row) => row.amount !== 0);
@@ -76,8 +49,18 @@ const perCurrency = (rows: Array<Record<string, unknown>>) =>
 /** Referral links, referrals and the referrers' credit ledger. */
 export function createReferralsRepo(db: Db) {
   const lockable = dialectOf(db) === 'postgres';
+  const ledger = createWalletLedgerRepo(db);
 
   return {
+    ...ledger,
+
+    /** The latest movements, for the referrals page (the wallet page shows them all, with its own kinds). */
+    async movements(userId: string, limit: number): Promise<CreditMovement[]> {
+      return (await ledger.latest(userId, limit, REFERRAL_CREDIT_KINDS)).map((row) => ({
+        id: String(row.id), kind: row.kind as ReferralCreditKind, amount: row.amount, currency: row.currency, availableAt: row.availableAt.toISOString(), createdAt: row.createdAt.toISOString(), note: row.note ?? null,
+      }));
+    },
+
     async getSettings(): Promise<Partial<ReferralSettings>> {
       const row = await db('settings').select('value').where({ id: SETTINGS_ID }).first();
       return parseJson<Partial<ReferralSettings>>(row?.value, {});
@@ -144,38 +127,6 @@ export function createReferralsRepo(db: Db) {
       await trx('referrals').where({ id }).whereNull('first_paid_at').update({ first_paid_at: at });
     },
 
-    /** One movement of the ledger; its id (the ledger's sequence). */
-    async insertCredit(credit: NewCredit, now: Date, trx: Db): Promise<number> {
-      const [inserted] = await trx('referral_credits').insert({
-        user_id: credit.userId, referral_id: credit.referralId, transaction_id: credit.transactionId, kind: credit.kind,
-        amount: credit.amount, currency: credit.currency, available_at: credit.availableAt, note: credit.note ?? null, created_at: now,
-      }).returning('id');
-      return Number(typeof inserted === 'object' ? inserted.id : inserted);
-    },
-
-    /** The movements made for one payment (earned on it, cancelled with it), oldest first. */
-    async creditsOfTransaction(transactionId: string, trx: Db): Promise<CreditRow[]> {
-      const rows = await trx('referral_credits').select('*').where({ transaction_id: transactionId }).orderBy('id', 'asc');
-      return rows.map(toCredit);
-    },
-
-    /** Pending (available later than `now`) and available credit of a user, per currency. */
-    async balances(userId: string, now: Date, trx: Db = db): Promise<CreditBalance[]> {
-      const rows = await trx('referral_credits').where({ user_id: userId }).groupBy('currency').select('currency')
-        .select(trx.raw('sum(case when available_at > ? then amount else 0 end) as pending', [now]))
-        .select(trx.raw('sum(case when available_at <= ? then amount else 0 end) as available', [now]));
-      return rows
-        .map((row) => ({ currency: row.currency as string, pending: Number(row.pending), available: Number(row.available) }))
-        .filter((row) => row.pending !== 0 || row.available !== 0);
-    },
-
-    async movements(userId: string, limit: number): Promise<CreditMovement[]> {
-      const rows = await db('referral_credits').select('*').where({ user_id: userId }).orderBy('id', 'desc').limit(limit);
-      return rows.map(toCredit).map((row) => ({
-        id: String(row.id), kind: row.kind, amount: row.amount, currency: row.currency, availableAt: row.availableAt.toISOString(), createdAt: row.createdAt.toISOString(), note: row.note ?? null,
-      }));
-    },
-
     /** How many customers the user brought, and how many of them have paid. */
     async countsOf(referrerId: string): Promise<{ signedUp: number; paid: number }> {
       const row = await db('referrals').where({ referrer_id: referrerId })
@@ -223,30 +174,13 @@ export function createReferralsRepo(db: Db) {
         .orderBy([{ column: 'paid', order: 'desc' }, { column: 'signed_up', order: 'desc' }, { column: 'u.email', order: 'asc' }])
         .limit(limit);
       const ids = rows.map((row) => row.referrer_id as string);
-      const earnedRows: Array<Record<string, unknown>> = ids.length === 0 ? [] : await db('referral_credits').whereIn('user_id', ids).whereIn('kind', ['earned', 'cancelled', 'reinstated'])
+      const earnedRows: Array<Record<string, unknown>> = ids.length === 0 ? [] : await db(LEDGER).whereIn('user_id', ids).whereIn('kind', ['earned', 'cancelled', 'reinstated'])
         .groupBy('user_id', 'currency').select('user_id', 'currency', db.raw('sum(amount) as amount'));
       return rows.map((row) => ({
         user: { id: row.referrer_id as string, email: row.email as string },
         signedUp: Number(row.signed_up), paid: Number(row.paid), held: Number(row.held),
         earned: perCurrency(earnedRows.filter((earned) => earned.user_id === row.referrer_id)),
       }));
-    },
-
-    /** Holds the user's row until `trx` ends (PostgreSQL), so two moves of their credit queue one behind the other. */
-    async lockUser(userId: string, trx: Db): Promise<void> {
-      const query = trx('user_profiles').select('id').where({ id: userId });
-      if (lockable) query.forUpdate();
-      await query.first();
-    },
-
-    /** A move of credit to the provider written but not confirmed sent (a crash or a timeout between the two). */
-    async unsentProviderMove(userId: string, trx: Db): Promise<CreditRow | undefined> {
-      const row = await trx('referral_credits').select('*').where({ user_id: userId, kind: 'spent', note: PROVIDER_BALANCE_NOTE }).whereNull('provider_ref').orderBy('id').first();
-      return row && toCredit(row);
-    },
-
-    async markSent(id: number, ref: string): Promise<void> {
-      await db('referral_credits').where({ id }).whereNull('provider_ref').update({ provider_ref: ref });
     },
 
     /** The user's newest auto-renewing subscription that still renews at a provider, if any. */
@@ -258,7 +192,7 @@ export function createReferralsRepo(db: Db) {
 
     /** Users with credit available (or a move not confirmed) and an auto-renewing plan to spend it on. */
     async usersWithCreditToMove(now: Date): Promise<string[]> {
-      const rows = await db('referral_credits as c')
+      const rows = await db(`${LEDGER} as c`)
         .whereExists(db('subscriptions as s').select(db.raw('1')).whereRaw('s.user_id = c.user_id').where({ 's.billing': 'recurring', 's.cancel_at_period_end': false })
           .whereIn('s.status', ['active', 'past_due']).whereNotNull('s.provider_subscription_id'))
         .groupBy('c.user_id').select('c.user_id')
@@ -311,7 +245,7 @@ export function createReferralsRepo(db: Db) {
   async function earnedOf(referralIds: string[]): Promise<Map<string, Array<{ currency: string; amount: number }>>> {
     const map = new Map<string, Array<{ currency: string; amount: number }>>();
     if (referralIds.length === 0) return map;
-    const rows: Array<Record<string, unknown>> = await db('referral_credits').whereIn('referral_id', referralIds).whereIn('kind', ['earned', 'cancelled', 'reinstated'])
+    const rows: Array<Record<string, unknown>> = await db(LEDGER).whereIn('referral_id', referralIds).whereIn('kind', ['earned', 'cancelled', 'reinstated'])
       .groupBy('referral_id', 'currency').select('referral_id', 'currency', db.raw('sum(amount) as amount'));
     for (const id of referralIds) map.set(id, perCurrency(rows.filter((row) => row.referral_id === id)));
     return map;

@@ -89,7 +89,7 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     const pending = await myReferrals(f, referrer);
     expect(pending).toMatchObject({ signedUp: 1, paid: 1, credit: [{ currency: 'usd', pending: 99, available: 0 }] });
     expect(pending.movements).toEqual([expect.objectContaining({ kind: 'earned', amount: 99, currency: 'usd' })]);
-    const earned = await f.env.database.db('referral_credits').where({ user_id: referrer.userId }).first();
+    const earned = await f.env.database.db('wallet_movements').where({ user_id: referrer.userId }).first();
     const audit = await f.env.database.db('audit_log').where({ action: 'referral.credit_earned', target_id: referrer.userId }).select('details');
     expect(audit.map((row: { details: unknown }) => detailsOf(row.details))).toEqual([expect.objectContaining({ creditId: earned.id, amount: 99, transactionId: expect.any(String) })]);
     // The referred customer sees none of it.
@@ -268,15 +268,15 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
       expect(mine.movements[0]).toMatchObject({ kind: 'spent', amount: -99, note: 'provider_balance' });
     });
     expect(f.stripe.getCustomer(subscriber.customer)!.balance).toBe(-99);
-    const moved = await f.env.database.db('referral_credits').where({ user_id: referrer.userId, kind: 'spent' });
+    const moved = await f.env.database.db('wallet_movements').where({ user_id: referrer.userId, kind: 'spent' });
     expect(moved).toHaveLength(1);
     expect(moved[0].provider_ref).toMatch(/^cbtxn_/);
     // The process died after Stripe took the credit and before we noted it: sent again with the same key, credited once.
-    await f.env.database.db('referral_credits').where({ id: moved[0].id }).update({ provider_ref: null });
+    await f.env.database.db('wallet_movements').where({ id: moved[0].id }).update({ provider_ref: null });
     await later(f, 16 * 86_400, sweep);
     expect(f.stripe.getCustomer(subscriber.customer)!.balance).toBe(-99);
-    expect((await f.env.database.db('referral_credits').where({ id: moved[0].id }).first()).provider_ref).toBe(moved[0].provider_ref);
-    expect(await f.count('referral_credits', { user_id: referrer.userId, kind: 'spent' })).toBe(1);
+    expect((await f.env.database.db('wallet_movements').where({ id: moved[0].id }).first()).provider_ref).toBe(moved[0].provider_ref);
+    expect(await f.count('wallet_movements', { user_id: referrer.userId, kind: 'spent' })).toBe(1);
 
     await f.stripe.advanceClock(subscriber.clock, stripePeriodEnd(f, subscriber) + 2 * 3600);
     await f.runJobs();
@@ -300,7 +300,7 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     const answers = await Promise.all([1, 2, 3].map(() => f.postWebhook(delivery.body, delivery.signature)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     await f.runJobs();
-    expect(await f.count('referral_credits', { user_id: referrer.userId, kind: 'earned' })).toBe(1);
+    expect(await f.count('wallet_movements', { user_id: referrer.userId, kind: 'earned' })).toBe(1);
     expect((await myReferrals(f, referrer)).credit).toEqual([{ currency: 'usd', pending: 99, available: 0 }]);
   });
 });

@@ -17,6 +17,8 @@ export interface StoredAppConfig {
   deviceless_clients?: string;
   /** Lower-case ISO code (shared/currencies.ts); absent: US dollars, as every store sold in before. */
   currency?: string;
+  /** Top-ups of the wallet: on or off, and their limits in minor units of `currency` (the store's when they were set). */
+  wallet_top_ups?: { enabled?: boolean; min?: number; max?: number; currency?: string };
   /** `{ ru: { locationsClaim }, … }` (shared/app-settings.ts SiteContentTranslations); absent: English everywhere. */
   site_content_translations?: Record<string, { locationsClaim?: unknown } | undefined>;
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_BRAND_NAME, DEFAULT_LOCATIONS_CLAIM, defaultSupportEmail, type PublicConfig } from '../../../../shared/config.js';
 import { DEVICELESS_CLIENTS_DEFAULT, RENEWAL_DEFAULTS, RETENTION_DEFAULTS, type AdminSettings, type SiteContentTranslations, type UpdateSettingsBody } from '../../../../shared/app-settings.js';
-import { DEFAULT_CURRENCY, isSupportedCurrency } from '../../../../shared/currencies.js';
+import { currencyDecimals, DEFAULT_CURRENCY, isSupportedCurrency } from '../../../../shared/currencies.js';
+import { TOP_UP_DEFAULTS } from '../../../../shared/wallet.js';
 import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from '../../../../shared/devices.js';
 import { validationFailed } from '../../errors.js';
 import { toJsonAnswer, type JsonAnswer } from '../../lib/json-answer.js';
@@ -23,18 +24,27 @@ function toSiteContentTranslations(stored: StoredAppConfig['site_content_transla
   return translations;
 }
 
+/** The wallet's top-up limits: as set, while the store still sells in the currency they were set in; else 5 and 1,000 of its major unit. */
+function topUpsOf(stored: StoredAppConfig['wallet_top_ups'], currency: string): AdminSettings['walletTopUps'] {
+  const unit = 10 ** currencyDecimals(currency);
+  const defaults = { min: TOP_UP_DEFAULTS.minMajor * unit, max: TOP_UP_DEFAULTS.maxMajor * unit };
+  const limits = stored?.currency === currency && stored.min && stored.max ? { min: stored.min, max: stored.max } : defaults;
+  return { enabled: stored?.enabled ?? true, ...limits };
+}
+
 export function createSettingsService(deps: {
   settings: SettingsRepo;
   /** Whether card payments can start, and the publishable key (settings, or the environment). */
   cardPublicState(): Promise<StripePublicState>;
-  /** The payment methods a customer can use now, in the order they are offered. */
-  paymentMethods(cardReady: boolean): Promise<PaymentMethod[]>;
+  /** The payment methods a customer can use now in the store's currency, in the order they are offered. */
+  paymentMethods(currency: string): Promise<PaymentMethod[]>;
   planExists(id: string): Promise<boolean>;
   /** The site's address: the support e-mail defaults to `support@` its host. */
   publicUrl: URL;
 }) {
   async function getAppSettings(): Promise<AppSettings> {
     const stored = await deps.settings.getAppConfig();
+    const currency = stored.currency && isSupportedCurrency(stored.currency) ? stored.currency : DEFAULT_CURRENCY;
     return {
       trialPlanId: stored.trial_plan_id ?? null,
       brandName: stored.brand_name?.trim() || DEFAULT_BRAND_NAME,
@@ -47,8 +57,9 @@ export function createSettingsService(deps: {
       retentionDays: stored.retention_days ?? RETENTION_DEFAULTS.days,
       auditRetentionDays: stored.audit_retention_days ?? RETENTION_DEFAULTS.auditDays,
       devicelessClients: isDevicelessPolicy(stored.deviceless_clients) ? stored.deviceless_clients : DEVICELESS_CLIENTS_DEFAULT,
-      currency: stored.currency && isSupportedCurrency(stored.currency) ? stored.currency : DEFAULT_CURRENCY,
+      currency,
       siteContentTranslations: toSiteContentTranslations(stored.site_content_translations),
+      walletTopUps: topUpsOf(stored.wallet_top_ups, currency),
     };
   }
 
@@ -60,7 +71,7 @@ export function createSettingsService(deps: {
 
   async function getPublicConfig(): Promise<PublicConfig> {
     const [settings, card] = await Promise.all([getAppSettings(), deps.cardPublicState()]);
-    const paymentMethods = await deps.paymentMethods(card.ready);
+    const paymentMethods = await deps.paymentMethods(settings.currency);
     return {
       brandName: settings.brandName,
       supportEmail: settings.supportEmail,
@@ -99,6 +110,8 @@ export function createSettingsService(deps: {
         ...(patch.devicelessClients !== undefined ? { deviceless_clients: patch.devicelessClients } : {}),
         ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
         ...(patch.siteContentTranslations !== undefined ? { site_content_translations: patch.siteContentTranslations } : {}),
+        // Limits are kept with the currency they are in (a currency changed in the same save: the new one).
+        ...(patch.walletTopUps !== undefined ? { wallet_top_ups: { ...patch.walletTopUps, currency: patch.currency ?? (await getAppSettings()).currency } } : {}),
       }, now);
       return getAdminSettings();
     },

@@ -9,6 +9,7 @@ import {
   type RefundRequest,
   type RefundResult,
 } from '../payment-driver.js';
+import { headerValue, withoutProviderSubscriptions } from '../driver-parts.js';
 import { decimalToMinor, minorToDecimal } from './btcpay-amounts.js';
 import { checkoutStateOf, eventIdOf, INVOICE_EVENT_TYPES, needsPaymentRead, parseWebhookEvent, paymentReadOf } from './btcpay-events.js';
 import { GreenfieldError, greenfieldCall, normalizeServerUrl, type GreenfieldTarget } from './btcpay-http.js';
@@ -40,15 +41,7 @@ export const BTCPAY_API_PERMISSIONS = [
 
 const SIGNATURE_PREFIX = 'sha256=';
 
-const notSupported = (): Promise<never> =>
-  Promise.reject(new PaymentProviderError('Not supported by BTCPay: crypto payments are one-off', null, true));
 
-/** One header, whatever its case; the first when repeated. */
-function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | null {
-  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
-  const value = key === undefined ? undefined : headers[key];
-  return (Array.isArray(value) ? value[0] : value) ?? null;
-}
 
 /** `BTCPay-Sig: sha256=<hex HMAC-SHA256 of the raw body, keyed with the webhook secret>`, compared in constant time. */
 function signatureMatches(rawBody: Buffer, header: string, secret: string): boolean {
@@ -108,6 +101,7 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
 
   return {
     name: 'btcpay',
+    capabilities: { refunds: true, recurring: 'none' },
     identifyAccount: async () => btcpayAccountOf(serverUrl, storeId),
 
     async startCheckout(order: CheckoutOrder) {
@@ -195,14 +189,7 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
       return resultOf(pullPayment);
     },
 
-    createCustomer: notSupported,
-    creditCustomer: notSupported,
-    ensureRecurringPrice: notSupported,
-    readSubscription: notSupported,
-    setCancelAtPeriodEnd: notSupported,
-    deferNextCharge: notSupported,
-    cancelNow: notSupported,
-    openBillingPortal: notSupported,
+    ...withoutProviderSubscriptions('Not supported by BTCPay: crypto payments are one-off'),
   };
 }
 

@@ -146,6 +146,7 @@ export function createStripeDrivers(apiUrl: string | undefined, recurring: Recur
 
     return {
       name: 'stripe',
+      capabilities: { refunds: true, recurring: 'provider_subscriptions' },
 
       /** `GET /v1/account`: the account's id does not change when its keys are rolled. Read once per key; a failure is not kept. */
       identifyAccount() {

@@ -41,6 +41,28 @@ export const CoinIcon = createIcon(
   </>,
 );
 export const DashIcon = createIcon(<path d="M6 12h12" />);
+/** A gem (Crypto Pay: TON and stablecoins in the Telegram wallet). */
+export const GemIcon = createIcon(
+  <>
+    <path d="M6 3h12l4 6-10 12L2 9z" />
+    <path d="M2 9h20M12 21L8 9l4-6 4 6z" />
+  </>,
+);
+/** A wallet (the customer's balance here). */
+export const WalletIcon = createIcon(
+  <>
+    <path d="M3 7a2 2 0 0 1 2-2h13v4" />
+    <rect x="3" y="7" width="18" height="13" rx="2" />
+    <path d="M16 13.5h.01" />
+  </>,
+);
+/** A phone with a bolt (SBP, the Faster Payments System: paid in the bank's app). */
+export const FastPayIcon = createIcon(
+  <>
+    <rect x="6" y="2" width="12" height="20" rx="2" />
+    <path d="M13 6l-3 5h4l-3 5" />
+  </>,
+);
 export const DownloadIcon = createIcon(<path d="M12 3v12M7 10l5 5 5-5M5 21h14" />);
 export const ExternalLinkIcon = createIcon(<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />);
 export const EyeOffIcon = createIcon(

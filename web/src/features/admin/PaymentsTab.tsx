@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useCallback, useId, useState } from 'react';
 import { TRANSACTION_STATUSES, type AdminTransaction, type TransactionStatus } from '../../../../shared/billing.js';
+import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
 import { BillingStatusBadge, RenewalTag } from '../billing/BillingStatusBadge';
@@ -36,6 +37,15 @@ const STATUS_LABELS: Record<TransactionStatus, string> = {
  * Every customer's payments, newest first, filterable by status, with a Refund action on paid ones;
  * then the recurring subscriptions.
  */
+/** The method a payment was taken with, as the admin reads it. */
+const METHOD_NAMES: Record<PaymentMethod, string> = {
+  card: 'adminSettings.payments.methodCard',
+  crypto: 'adminSettings.payments.methodCrypto',
+  yookassa: 'adminSettings.payments.methodYookassa',
+  cryptopay: 'adminSettings.payments.methodCryptopay',
+  wallet: 'adminSettings.payments.methodWallet',
+};
+
 export function PaymentsTab({ refreshKey }: { refreshKey: number }) {
   return (
     <div className="space-y-10">
@@ -109,12 +119,12 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
               <Cell className="whitespace-nowrap text-slate-700">{format.dateTime(item.createdAt)}</Cell>
               <Cell className="font-medium text-slate-900"><bdi>{item.userEmail}</bdi></Cell>
               <Cell>
-                {item.planName}
+                {item.topUp ? _('adminSettings.payments.topUp') : item.planName}
                 {item.renewal && <RenewalTag />}
               </Cell>
               <Cell className="whitespace-nowrap tabular-nums">
                 {format.money(item.amount, item.currency)}
-                <span className="block text-xs text-slate-500">{item.method === 'crypto' ? _('adminSettings.payments.methodCrypto') : _('adminSettings.payments.methodCard')}</span>
+                <span className="block text-xs text-slate-500">{_(METHOD_NAMES[item.method])}</span>
                 {item.amountRefunded > 0 && (
                   <span className="block text-xs text-slate-500">{_('adminSettings.payments.amountRefunded', { amount: format.money(item.amountRefunded, item.currency) })}</span>
                 )}

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
-import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
+import type { ProviderMethod } from '../../../../shared/billing-schemas.js';
 import type { ProviderAccountSummary } from '../../../../shared/billing.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { useToast } from '../toast/toast-context';
@@ -14,11 +14,19 @@ import { useAdminResource } from './useAdminResource';
 const loadAccounts = (signal: AbortSignal) => adminApi.payments.listAccounts(signal);
 
 /**
- * Under the card or crypto settings: the accounts switched away from (another Stripe account, another
- * BTCPay store) whose keys are kept for the payments they took, with the subscriptions each still bills
+ * Under each provider's settings: the accounts switched away from (another Stripe account, BTCPay store,
+ * YooKassa shop or Crypto Pay app) whose keys are kept for the payments they took, with the subscriptions each still bills
  * and a way to end them there. Nothing is shown while every payment is at the account in force.
  */
-export function ProviderAccountsList({ method, refreshKey }: { method: PaymentMethod; refreshKey: number }) {
+/** Each provider's title and introduction. */
+const TEXTS: Record<ProviderMethod, { title: string; intro: string }> = {
+  card: { title: 'adminSettings.accounts.titleCard', intro: 'adminSettings.accounts.introCard' },
+  crypto: { title: 'adminSettings.accounts.titleCrypto', intro: 'adminSettings.accounts.introCrypto' },
+  yookassa: { title: 'adminSettings.accounts.titleYookassa', intro: 'adminSettings.accounts.introYookassa' },
+  cryptopay: { title: 'adminSettings.accounts.titleCryptopay', intro: 'adminSettings.accounts.introCryptopay' },
+};
+
+export function ProviderAccountsList({ method, refreshKey }: { method: ProviderMethod; refreshKey: number }) {
   const { _ } = useLingui();
   const toast = useToast();
   const { data, setData, loadState } = useAdminResource(loadAccounts, refreshKey);
@@ -46,8 +54,8 @@ export function ProviderAccountsList({ method, refreshKey }: { method: PaymentMe
   }
 
   return (
-    <SettingsSection title={_(method === 'card' ? 'adminSettings.accounts.titleCard' : 'adminSettings.accounts.titleCrypto')}>
-      <p className="mt-1 text-sm text-slate-600">{_(method === 'card' ? 'adminSettings.accounts.introCard' : 'adminSettings.accounts.introCrypto')}</p>
+    <SettingsSection title={_(TEXTS[method].title)}>
+      <p className="mt-1 text-sm text-slate-600">{_(TEXTS[method].intro)}</p>
       <ul className="mt-3 space-y-3">
         {others.map((account) => (
           <li key={account.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2">

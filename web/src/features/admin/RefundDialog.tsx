@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
-import { REFUND_REASONS, type AdminTransaction, type RefundReason } from '../../../../shared/billing.js';
+import { REFUND_REASONS, type AdminTransaction, type RefundDestination, type RefundReason } from '../../../../shared/billing.js';
 import { decimalToMinor, minorToDecimal } from '../../../../shared/money.js';
 import { useFormat } from '../../i18n/format';
 import { messageOrFallback } from '../accounts/error-message';
@@ -15,9 +15,16 @@ const REASON_LABELS: Record<RefundReason, string> = {
   fraudulent: 'adminSettings.refund.reason.fraudulent',
 };
 
+/** Where the money goes, as message ids (label and explanation). */
+const DESTINATION_LABELS: Record<RefundDestination, { label: string; hint: string }> = {
+  provider: { label: 'adminSettings.refund.to.provider', hint: 'adminSettings.refund.to.providerHint' },
+  wallet: { label: 'adminSettings.refund.to.wallet', hint: 'adminSettings.refund.to.walletHint' },
+  manual: { label: 'adminSettings.refund.to.manual', hint: 'adminSettings.refund.to.manualHint' },
+};
+
 interface RefundDialogProps {
   transaction: AdminTransaction;
-  onRefund: (body: { amount?: number; reason: RefundReason; note?: string; requestId: string }) => Promise<void>;
+  onRefund: (body: { amount?: number; reason: RefundReason; note?: string; requestId: string; destination: RefundDestination }) => Promise<void>;
   onClose: () => void;
 }
 
@@ -53,6 +60,8 @@ export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogPro
   const [amountText, setAmountText] = useState(minorToDecimal(remaining, transaction.currency));
   const [reason, setReason] = useState<RefundReason>('requested_by_customer');
   const [note, setNote] = useState('');
+  const destinations = transaction.refundDestinations;
+  const [destination, setDestination] = useState<RefundDestination>(destinations[0] ?? 'provider');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // One per dialog: sending it again (a double click, a retry after an error) is the same refund, never a second.
@@ -65,10 +74,14 @@ export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogPro
       setError(_('adminSettings.refund.amountInvalid', { min: format.money(1, transaction.currency), max: format.money(remaining, transaction.currency) }));
       return;
     }
+    if (destination === 'manual' && !note.trim()) {
+      setError(_('adminSettings.refund.manualNote'));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      await onRefund({ ...(amount !== undefined ? { amount } : {}), reason, ...(note.trim() ? { note: note.trim() } : {}), requestId });
+      await onRefund({ ...(amount !== undefined ? { amount } : {}), reason, ...(note.trim() ? { note: note.trim() } : {}), requestId, destination });
     } catch (caught) {
       setError(messageOrFallback(caught, _('adminSettings.refund.failed')));
       setBusy(false);
@@ -106,6 +119,20 @@ export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogPro
             />
           )}
         </fieldset>
+        {destinations.length > 1 && (
+          <fieldset className="space-y-2">
+            <legend className="font-medium text-slate-700">{_('adminSettings.refund.to')}</legend>
+            {destinations.map((value) => (
+              <label key={value} className="flex items-start gap-2">
+                <input type="radio" name={`${id}-to`} className="mt-1" checked={destination === value} onChange={() => setDestination(value)} />
+                <span>
+                  {_(DESTINATION_LABELS[value].label)}
+                  <span className="block text-xs text-slate-500">{_(DESTINATION_LABELS[value].hint)}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
         <label className="block">
           <span className="font-medium text-slate-700">{_('adminSettings.refund.reason')}</span>
           <select value={reason} onChange={(event) => setReason(event.target.value as typeof reason)} className={inputClass}>
@@ -117,7 +144,7 @@ export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogPro
           </select>
         </label>
         <label className="block">
-          <span className="font-medium text-slate-700">{_('adminSettings.refund.note')}</span>
+          <span className="font-medium text-slate-700">{_(destination === 'manual' ? 'adminSettings.refund.noteManual' : 'adminSettings.refund.note')}</span>
           <input value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} className={inputClass} />
         </label>
         <DialogFormFooter error={error} busy={busy} submitLabel={_('adminSettings.refund.submit')} busyLabel={_('adminSettings.refund.busy')} tone="danger" onCancel={onClose} />

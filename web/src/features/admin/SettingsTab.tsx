@@ -6,8 +6,11 @@ import { Loading } from '../../components/Loading';
 import { AlertBox } from './AlertBox';
 import { CardPaymentSettingsForm } from './CardPaymentSettingsForm';
 import { CryptoPaymentSettingsForm } from './CryptoPaymentSettingsForm';
+import { CryptopayPaymentSettingsForm } from './CryptopayPaymentSettingsForm';
+import { YookassaPaymentSettingsForm } from './YookassaPaymentSettingsForm';
 import { CurrencySettingsForm } from './CurrencySettingsForm';
 import { DeviceSettingsForm } from './DeviceSettingsForm';
+import { WalletSettingsForm } from './WalletSettingsForm';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import { ProviderAccountsList } from './ProviderAccountsList';
 import { RenewalSettingsForm } from './RenewalSettingsForm';
@@ -27,6 +30,34 @@ async function loadSettingsData(signal: AbortSignal): Promise<SettingsData> {
 
 const loadCardSettings = (signal: AbortSignal) => adminApi.payments.getCard(signal);
 const loadCryptoSettings = (signal: AbortSignal) => adminApi.payments.getCrypto(signal);
+const loadYookassaSettings = (signal: AbortSignal) => adminApi.payments.getYookassa(signal);
+const loadCryptopaySettings = (signal: AbortSignal) => adminApi.payments.getCryptopay(signal);
+
+/** The YooKassa shop, loaded apart like the other providers. */
+function YookassaSettingsSection({ refreshKey }: { refreshKey: number }) {
+  const { _ } = useLingui();
+  const { data, loadState } = useAdminResource(loadYookassaSettings, refreshKey);
+  if (!data) return loadState === 'failed' ? <AlertBox>{_('adminSettings.yookassa.loadFailed')}</AlertBox> : <Loading />;
+  return (
+    <div className="space-y-4">
+      <YookassaPaymentSettingsForm key={JSON.stringify(data)} settings={data} />
+      <ProviderAccountsList method="yookassa" refreshKey={refreshKey} />
+    </div>
+  );
+}
+
+/** The Crypto Pay app, loaded apart like the other providers. */
+function CryptopaySettingsSection({ refreshKey }: { refreshKey: number }) {
+  const { _ } = useLingui();
+  const { data, loadState } = useAdminResource(loadCryptopaySettings, refreshKey);
+  if (!data) return loadState === 'failed' ? <AlertBox>{_('adminSettings.cryptopay.loadFailed')}</AlertBox> : <Loading />;
+  return (
+    <div className="space-y-4">
+      <CryptopayPaymentSettingsForm key={JSON.stringify(data)} settings={data} />
+      <ProviderAccountsList method="cryptopay" refreshKey={refreshKey} />
+    </div>
+  );
+}
 
 /** The crypto payment settings (BTCPay Server), loaded apart like the card ones. */
 function CryptoPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
@@ -57,7 +88,7 @@ function CardPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
   );
 }
 
-/** App configuration, one card per area: general settings, site content, renewals, devices, data retention, then card and crypto payments. */
+/** App configuration, one card per area: general settings, site content, renewals, devices, data retention, then each payment provider. */
 export function SettingsTab({ refreshKey }: { refreshKey: number }) {
   const { _ } = useLingui();
   const { data, loadState } = useAdminResource(loadSettingsData, refreshKey);
@@ -84,13 +115,16 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
         settings={data.settings}
       />
       <CurrencySettingsForm key={data.settings.currency} settings={data.settings} />
+      <WalletSettingsForm key={`${data.settings.currency}:${JSON.stringify(data.settings.walletTopUps)}`} settings={data.settings} />
       <DeviceSettingsForm key={data.settings.devicelessClients} settings={data.settings} />
       <RetentionSettingsForm
         key={`${data.settings.retentionDays}:${data.settings.auditRetentionDays}`}
         settings={data.settings}
       />
       <CardPaymentSettingsSection refreshKey={refreshKey} />
+      <YookassaSettingsSection refreshKey={refreshKey} />
       <CryptoPaymentSettingsSection refreshKey={refreshKey} />
+      <CryptopaySettingsSection refreshKey={refreshKey} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { renewalIntervalOf } from '../../../../shared/plan-billing.js';
 import type { Plan } from '../../../../shared/plans.js';
-import { LockIcon } from '../../components/content/content-icons';
 import { useIsolate } from '../../i18n/bidi';
 import { useFormat } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale-context';
@@ -16,6 +16,7 @@ import type { CheckoutQuote } from '../../../../shared/promo-codes.js';
 import { isApiError } from '../../api';
 import { billingApi } from '../../api/billing-endpoints';
 import { PromoCodeField } from './PromoCodeField';
+import { PAYMENT_METHOD_PRESENTATION } from './payment-methods';
 
 interface PaymentDialogProps {
   target: PaymentTarget;
@@ -29,11 +30,6 @@ interface PaymentDialogProps {
   onClose: () => void;
 }
 
-/** The pay button's message per method: with the price, and without it (a renewal whose plan is off sale). */
-const PAY_LABEL_IDS: Record<PaymentMethod, { withPrice: string; withoutPrice: string }> = {
-  card: { withPrice: 'pricing.payment.payCardPrice', withoutPrice: 'pricing.payment.payCard' },
-  crypto: { withPrice: 'pricing.payment.payCryptoPrice', withoutPrice: 'pricing.payment.payCrypto' },
-};
 
 /** Rows of the summary box: a label and its value. */
 function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
@@ -137,6 +133,29 @@ function RenewalTerms({ plan, kind, cryptoOnly }: { plan: Plan; kind: PaymentTar
   );
 }
 
+/** Who takes the money, for each method offered: one line each, beside its icon. */
+function MethodNotes({ methods }: { methods: readonly PaymentMethod[] }) {
+  const { _ } = useLingui();
+  if (methods.length === 0) return null;
+  return (
+    <ul className="space-y-2" aria-label={_('pricing.payment.methodsLabel')}>
+      {methods.map((method) => {
+        const { Icon, name, note } = PAYMENT_METHOD_PRESENTATION[method];
+        return (
+          <li key={method} className="flex items-start gap-2 text-sm leading-6 text-slate-600">
+            <Icon className="mt-1 size-4 shrink-0 text-emerald-700" />
+            <span>
+              <span className="font-medium text-slate-800">{_(name)}</span>
+              {' · '}
+              {_(note)}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /**
  * What the server gives by itself when no code is typed, for this plan: the first-payment discount or extra days the
  * customer was referred with, and the referral credit they have (null when none, or it cannot be asked).
@@ -172,8 +191,8 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
   const referralQuote = useReferralQuote(target.plan?.id ?? null);
   const quote = typedQuote ?? referralQuote;
   const [promoError, setPromoError] = useState<string | null>(null);
+  const [shortBy, setShortBy] = useState<number | null>(null);
   const offersCard = methods.includes('card');
-  const offersCrypto = methods.includes('crypto');
   const plan = target.plan;
   const { locale } = useLocale();
   const isolated = useIsolate();
@@ -192,6 +211,7 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
   async function pay(method: PaymentMethod) {
     if (busy) return;
     setBusy(method);
+    setShortBy(null);
     try {
       await onPay(method, typedQuote?.promo?.code);
     } catch (caught) {
@@ -200,15 +220,18 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
         setQuote(null);
         setPromoError(caught.message);
       }
+      // The balance was spent meanwhile (another order, in another tab): how much is missing, and where to top up.
+      if (isApiError(caught) && caught.code === 'insufficient_balance') setShortBy(caught.needed ?? 0);
       setBusy(null);
     }
   }
 
-  function payLabel(method: PaymentMethod): string {
-    const ids = PAY_LABEL_IDS[method];
-    return plan ? _(ids.withPrice, { price: money(due(method)) }) : _(ids.withoutPrice);
+  function payLabel(method: PaymentMethod, amount?: number): string {
+    const ids = PAYMENT_METHOD_PRESENTATION[method];
+    return plan ? _(ids.payWithPrice, { price: money(amount ?? due(method)) }) : _(ids.pay);
   }
-  const shownMethods = free ? methods.slice(0, 1) : methods;
+  // Paid entirely from the balance: one button, and the order names the wallet (no provider is asked).
+  const shownMethods: readonly PaymentMethod[] = paidByCredit ? ['wallet'] : free ? methods.slice(0, 1) : methods;
 
   return (
     <Modal title={title} titleId={titleId} onClose={() => !busy && onClose()}>
@@ -237,36 +260,36 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
           <PromoCodeField planId={plan.id} quote={typedQuote} referral={referralQuote} onQuote={setQuote} error={promoError} onError={setPromoError} disabled={busy !== null} />
         )}
         {plan && <RenewalTerms plan={plan} kind={target.kind} cryptoOnly={!offersCard} />}
-        {offersCard && (
-          <p className="flex items-start gap-2 text-sm leading-6 text-slate-600">
-            <LockIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" />
-            <span>{_('pricing.payment.cardNote')}</span>
-          </p>
-        )}
-        {offersCrypto && (
-          <p className="flex items-start gap-2 text-sm leading-6 text-slate-600">
-            <LockIcon className="mt-0.5 size-4 shrink-0 text-emerald-700" />
-            <span>{_('pricing.payment.cryptoNote')}</span>
+        {(!free || paidByCredit) && <MethodNotes methods={shownMethods} />}
+        {shortBy !== null && (
+          <p role="alert" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+            {_('pricing.payment.insufficient', { missing: money(shortBy) })}{' '}
+            <Link to="/wallet" className="font-semibold underline">{_('pricing.payment.topUpLink')}</Link>
           </p>
         )}
       </div>
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
+      {/* Three methods or more are a column on every screen (the first offered on top), as two are on a phone. */}
+      <div className={`mt-6 flex flex-col-reverse gap-3 ${shownMethods.length > 2 ? '' : 'sm:flex-row sm:flex-wrap sm:justify-end'}`}>
         <button type="button" onClick={onClose} disabled={busy !== null} className={BUTTON.secondary}>
           {_('pricing.payment.cancel')}
         </button>
-        {[...shownMethods].reverse().map((method, index) => (
-          <button
-            key={method}
-            type="button"
-            data-autofocus={index === shownMethods.length - 1 ? true : undefined}
-            onClick={() => void pay(method)}
-            disabled={busy !== null}
-            aria-busy={busy === method || undefined}
-            className={index === shownMethods.length - 1 ? BUTTON.primary : BUTTON.secondary}
-          >
-            {busy === method ? _('pricing.payment.redirecting') : free ? _(paidByCredit ? 'pricing.payment.payWithCredit' : 'pricing.payment.getFree') : payLabel(method)}
-          </button>
-        ))}
+        {[...shownMethods].reverse().map((method, index) => {
+          const { Icon } = PAYMENT_METHOD_PRESENTATION[method];
+          return (
+            <button
+              key={method}
+              type="button"
+              data-autofocus={index === shownMethods.length - 1 ? true : undefined}
+              onClick={() => void pay(method)}
+              disabled={busy !== null}
+              aria-busy={busy === method || undefined}
+              className={`${index === shownMethods.length - 1 ? BUTTON.primary : BUTTON.secondary} inline-flex items-center justify-center gap-2`}
+            >
+              {(!free || paidByCredit) && <Icon className="size-4 shrink-0" />}
+              {busy === method ? _('pricing.payment.redirecting') : paidByCredit ? payLabel('wallet', quote.total) : free ? _('pricing.payment.getFree') : payLabel(method)}
+            </button>
+          );
+        })}
       </div>
     </Modal>
   );

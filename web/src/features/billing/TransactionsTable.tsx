@@ -34,7 +34,7 @@ export function TransactionsTable({ transactions }: { transactions: readonly Tra
             <tr key={transaction.id}>
               <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">{format.dateTime(transaction.createdAt)}</td>
               <td className="px-4 py-2.5 font-medium text-slate-900">
-                <bdi>{planName(transaction.planName)}</bdi>
+                <bdi>{transaction.topUp ? _('account.transactions.topUp') : planName(transaction.planName)}</bdi>
                 {transaction.renewal && <RenewalTag />}
               </td>
               <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums">
@@ -42,11 +42,11 @@ export function TransactionsTable({ transactions }: { transactions: readonly Tra
                 {transaction.giftCode ? (
                   <span className="block text-xs text-slate-500">{_('account.transactions.gift')}</span>
                 ) : transaction.credit && transaction.amount === 0 ? (
-                  <span className="block text-xs text-slate-500">{_('account.transactions.paidWithCredit')}</span>
+                  <span className="block text-xs text-slate-500">{_('account.transactions.wallet')}</span>
                 ) : transaction.promo && transaction.amount === 0 ? (
                   <span className="block text-xs text-slate-500">{_('account.transactions.free', { code: transaction.promo.code })}</span>
                 ) : (
-                  <span className="block text-xs text-slate-500">{_(transaction.method === 'crypto' ? 'account.transactions.crypto' : 'account.transactions.card')}</span>
+                  <span className="block text-xs text-slate-500">{_(`account.transactions.${transaction.method}`)}</span>
                 )}
                 {transaction.promo && (transaction.amount > 0 || Boolean(transaction.credit)) && (
                   <span className="block text-xs text-slate-500">

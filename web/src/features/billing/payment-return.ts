@@ -13,12 +13,14 @@ export type PaymentReturnState =
   /** `crypto`: an open crypto payment, seen and waiting for confirmations or partly paid. */
   | { kind: 'waiting'; paid: boolean; crypto?: CryptoProgress; currency?: string }
   | { kind: 'ready'; account: VpnAccount; renewal: boolean }
+  /** A top-up of the wallet went through: the money is in the balance. */
+  | { kind: 'toppedUp' }
   | { kind: 'failed'; error: string }
   | { kind: 'timedOut' }
   | { kind: 'error' };
 
 /** A state that ends the polling. */
-export type SettledPaymentReturn = Extract<PaymentReturnState, { kind: 'ready' | 'failed' | 'timedOut' | 'error' }>;
+export type SettledPaymentReturn = Extract<PaymentReturnState, { kind: 'ready' | 'toppedUp' | 'failed' | 'timedOut' | 'error' }>;
 
 /**
  * What one answer of `GET /api/checkout/:sessionId` means: the final state, or null to keep polling
@@ -29,6 +31,7 @@ export function settleCheckoutStatus(status: CheckoutStatus, _: I18n['_']): Sett
   if (status.status === 'failed') return { kind: 'failed', error: status.error || _('account.billing.paymentFailed') };
   if (status.status === 'cancelled') return { kind: 'failed', error: status.error || _('account.billing.paymentCancelled') };
   if (status.status === 'needs_review') return { kind: 'failed', error: status.error || _('account.billing.paymentNeedsReview') };
+  if (status.status === 'succeeded' && status.topUp) return { kind: 'toppedUp' };
   if (status.status === 'succeeded' && status.account) {
     return { kind: 'ready', account: status.account, renewal: status.renewal };
   }

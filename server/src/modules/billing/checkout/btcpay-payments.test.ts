@@ -136,8 +136,8 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
     it('referral credit in crypto: the invoice is for the price less the credit (a recurring plan too, paid once); an expired one gives it back', async () => {
       const user = await f.newUser();
       const longAgo = new Date(f.t.clock.now().getTime() - 30 * 86_400_000);
-      await f.env.database.db('referral_credits').insert({ user_id: user.userId, kind: 'earned', amount: 300, currency: 'usd', available_at: longAgo, created_at: longAgo });
-      const balance = async () => Number((await f.env.database.db('referral_credits').where({ user_id: user.userId }).sum({ total: 'amount' }).first())?.total ?? 0);
+      await f.env.database.db('wallet_movements').insert({ user_id: user.userId, kind: 'earned', amount: 300, currency: 'usd', available_at: longAgo, created_at: longAgo });
+      const balance = async () => Number((await f.env.database.db('wallet_movements').where({ user_id: user.userId }).sum({ total: 'amount' }).first())?.total ?? 0);
 
       const expiring = await cryptoCheckout(user, { planId: f.recurringPlanId });
       expect(btcpay.getInvoice(expiring.sessionId)).toMatchObject({ amount: '1.99', currency: 'USD' });

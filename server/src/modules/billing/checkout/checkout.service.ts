@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../../../../shared/accounts.js';
 import { BILLING_MESSAGES, type CheckoutStarted, type CheckoutStatus } from '../../../../../shared/billing.js';
-import type { CheckoutBody, PaymentMethod } from '../../../../../shared/billing-schemas.js';
+import { isProviderMethod, type CheckoutBody } from '../../../../../shared/billing-schemas.js';
+import { WALLET_MESSAGES } from '../../../../../shared/wallet.js';
 import type { CheckoutQuote, CheckoutQuoteBody } from '../../../../../shared/promo-codes.js';
 import { DEFAULT_LOCALE, localizedPath } from '../../../../../shared/locales.js';
 import type { Db } from '../../../db/knex.js';
@@ -28,11 +29,12 @@ import { creditFor, type CreditSpending } from '../../referrals/credit-spending.
 import { checkoutProduct } from './checkout-product.js';
 import { newOrderIds, orderDiscountOf, type OrderRows } from './order-rows.js';
 
-export const CHECK_CHECKOUT = 'check_checkout';
-/** An unpaid Checkout Session is closed by Stripe after this long (Stripe's minimum is 30 minutes). */
-export const CHECKOUT_SESSION_TTL_SECONDS = 3600;
-/** When the follow-up first asks Stripe about a checkout nobody has heard back from. */
-export const FIRST_FOLLOW_UP_SECONDS = 600;
+/** The wallet does not cover an order: what is missing, for the dialog to offer a top-up of it. */
+const insufficientBalance = (needed: number) => new AppError(409, 'insufficient_balance', WALLET_MESSAGES.insufficient, { needed });
+
+import { CHECK_CHECKOUT, CHECKOUT_SESSION_TTL_SECONDS, FIRST_FOLLOW_UP_SECONDS } from './checkout-timing.js';
+
+export { CHECK_CHECKOUT, CHECKOUT_SESSION_TTL_SECONDS, FIRST_FOLLOW_UP_SECONDS } from './checkout-timing.js';
 
 
 /**
@@ -111,10 +113,10 @@ export function createCheckoutService(deps: {
    * made when missing); null for a one-off payment. Asked before anything is written: a provider that
    * does not answer leaves nothing behind.
    */
-  async function recurringTerms(driver: PaymentDriver, user: UserProfile, plan: PlanRecord, kind: CheckoutKind, method: PaymentMethod, currency: string): Promise<CheckoutOrder['recurring'] | null> {
+  async function recurringTerms(driver: PaymentDriver, user: UserProfile, plan: PlanRecord, kind: CheckoutKind, currency: string): Promise<CheckoutOrder['recurring'] | null> {
     const spec = recurringPriceSpec(plan, currency);
     // Crypto is paid once: a recurring plan bought in crypto runs its period and is renewed by hand.
-    if (kind !== 'purchase' || !spec || method !== 'card') return null;
+    if (kind !== 'purchase' || !spec || driver.capabilities.recurring !== 'provider_subscriptions') return null;
     try {
       const customer = await deps.customers.ensure(user, driver);
       const priceRef = await driver.ensureRecurringPrice(spec);
@@ -183,7 +185,11 @@ export function createCheckoutService(deps: {
    * the credit spent, in one transaction (order-rows.ts). The customer goes to the thank-you page, which follows it as
    * it follows a payment.
    */
-  async function startFreeOrder(user: UserProfile, order: { plan: PlanRecord; kind: CheckoutKind; renewedAccountId: string | null; currency: string; promo: ChosenPromo | null; bonusDays: number }): Promise<CheckoutStarted> {
+  async function startFreeOrder(user: UserProfile, order: {
+    plan: PlanRecord; kind: CheckoutKind; renewedAccountId: string | null; currency: string; promo: ChosenPromo | null; bonusDays: number;
+    /** Paid from the wallet, as the customer chose: a balance spent meanwhile (another order, in another tab) is theirs to top up. */
+    fromWallet?: boolean;
+  }): Promise<CheckoutStarted> {
     const { plan, kind, currency, bonusDays } = order;
     const ids = newOrderIds(order.renewedAccountId);
     let checkoutId = '';
@@ -192,6 +198,7 @@ export function createCheckoutService(deps: {
       const write = async (promo: AppliedPromo | null) => {
         const total = promo?.total ?? plan.price;
         creditSpent = total > 0 ? await spendCredit(trx, user, { currency, total, transactionId: ids.transactionId, leaveCharge: false }) : 0;
+        if (total - creditSpent !== 0 && order.fromWallet) throw insufficientBalance(total - creditSpent);
         // The code's terms cannot change, but its plan's price (or the customer's credit) could have since it was quoted.
         if (total - creditSpent !== 0) throw new AppError(409, 'price_changed', BILLING_MESSAGES.priceChanged);
         checkoutId = await deps.orders.placeFree(trx, { user, plan, kind, currency, ids, promo, creditSpent, bonusDays });
@@ -227,6 +234,21 @@ export function createCheckoutService(deps: {
     }
   }
 
+  /**
+   * `method: "wallet"`: the whole order paid from the customer's balance (a plan's price after a promo code), written
+   * as paid with what it spent, in one transaction; 409 `insufficient_balance` with what is missing when the balance
+   * does not cover it. No provider is asked: the thank-you page follows it as it follows a payment.
+   */
+  async function startWalletOrder(user: UserProfile, body: CheckoutBody, currency: string): Promise<CheckoutStarted> {
+    const { plan, kind, accountId: renewedAccountId } = await resolveOrder(user, body);
+    const chosen = await choosePromo(user, plan, body.promoCode);
+    const total = chosen ? (await deps.promos.quote(user.id, plan, chosen.promoCode, { referral: chosen.referral })).total : plan.price;
+    const available = deps.credit ? await deps.credit.available(user.id, currency, clock()) : 0;
+    if (available < total) throw insufficientBalance(total - available);
+    await assertCanProvision(plan);
+    return startFreeOrder(user, { plan, kind, renewedAccountId, currency, promo: chosen, bonusDays: await bonusDaysOf(user), fromWallet: true });
+  }
+
   return {
     assertCanProvision,
 
@@ -243,11 +265,13 @@ export function createCheckoutService(deps: {
 
     async startCheckout(user: UserProfile, body: CheckoutBody): Promise<CheckoutStarted> {
       const method = body.method ?? 'card';
-      const { driver, providerId, providerAccountId } = await deps.payments.forCheckout(method);
-      const { plan, kind, accountId: renewedAccountId } = await resolveOrder(user, body);
       // The store's currency now: the price is that many of its minor units, and the payment keeps it.
       const { currency } = await deps.settings.getAppSettings();
-      const subscribes = kind === 'purchase' && method === 'card' && recurringPriceSpec(plan, currency) !== null;
+      if (!isProviderMethod(method)) return startWalletOrder(user, body, currency);
+      const { driver, providerId, providerAccountId } = await deps.payments.forCheckout(method, currency);
+      const { plan, kind, accountId: renewedAccountId } = await resolveOrder(user, body);
+      // A provider with subscriptions of its own (Stripe) bills a recurring plan; the others take it once, renewed by hand.
+      const subscribes = kind === 'purchase' && driver.capabilities.recurring === 'provider_subscriptions' && recurringPriceSpec(plan, currency) !== null;
       // A purchase's first payment may carry the customer's referral discount when no code is typed.
       const chosen = await choosePromo(user, plan, body.promoCode);
       // Referral credit pays one-off orders; a card subscription's goes to its renewals (credit-push.ts). A referral's
@@ -263,7 +287,7 @@ export function createCheckoutService(deps: {
         }
       }
       await assertCanProvision(plan);
-      const recurring = await recurringTerms(driver, user, plan, kind, method, currency);
+      const recurring = await recurringTerms(driver, user, plan, kind, currency);
 
       const ids = newOrderIds(renewedAccountId);
       const { subscriptionId, transactionId, accountId } = ids;
@@ -378,7 +402,8 @@ export function createCheckoutService(deps: {
       if (transaction.status === 'pending') {
         try {
           const driver = await deps.payments.forTransaction(transaction);
-          if (driver) await deps.confirmation.apply(await driver.readCheckout(sessionId));
+          const checkoutId = transaction.providerTransactionId;
+          if (driver && checkoutId) await deps.confirmation.apply(await driver.readCheckout(checkoutId));
         } catch (err) {
           log.warn({ err, sessionId }, 'payment: could not ask Stripe about a pending checkout; the webhook or the next poll will tell');
         }
@@ -392,6 +417,7 @@ export function createCheckoutService(deps: {
         subscriptionId: subscription.id,
         renewal: subscription.metadata.kind === 'renewal',
         currency: transaction.currency,
+        ...(subscription.metadata.kind === 'top_up' ? { topUp: true as const } : {}),
         ...(account ? { account } : {}),
         ...(transaction.status === 'failed' ? { error: transaction.metadata.error ?? BILLING_MESSAGES.paymentFailed } : {}),
         ...(transaction.status === 'cancelled' ? { error: transaction.metadata.error ?? BILLING_MESSAGES.paymentCancelled } : {}),

@@ -7,7 +7,8 @@ import type { Clock } from '../../../lib/clock.js';
 import type { CheckoutOutcome, CheckoutState } from '../../../payments/payment-driver.js';
 import { expiryAfterDays } from '../../accounts/account-values.js';
 import type { AccountsRepo } from '../../accounts/accounts.repo.js';
-import type { BillingRepo, ReviewReason, TransactionMetadata, TransactionRecord } from '../billing.repo.js';
+import type { BillingRepo, ReviewReason, SubscriptionRecord, TransactionMetadata, TransactionRecord } from '../billing.repo.js';
+import type { WalletLedger } from '../../wallet/wallet-ledger.js';
 import type { BillingNotices } from '../billing-notices.js';
 import { cryptoOverpayment, cryptoPaidOnClosedInvoice, isLatePaymentSeen, isMarkedInvalid } from './btcpay-checkout.js';
 import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
@@ -27,7 +28,10 @@ const later = (...dates: Array<Date | null | undefined>) =>
  * the transaction's status.
  */
 export function createPaymentConfirmation(deps: {
-  db: Db; billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; jobs: JobsRepo; recurring: RecurringPayments; reversals: PaymentReversals; notices: BillingNotices; clock: Clock; log: FastifyBaseLogger;
+  db: Db; billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; jobs: JobsRepo; recurring: RecurringPayments; reversals: PaymentReversals; notices: BillingNotices;
+  /** Where a paid top-up goes. */
+  wallet: Pick<WalletLedger, 'creditTopUp'>;
+  clock: Clock; log: FastifyBaseLogger;
 }) {
   const { billing, accounts, clock, log } = deps;
 
@@ -50,6 +54,7 @@ export function createPaymentConfirmation(deps: {
     const now = clock();
     if (!(await billing.markTransactionSucceeded(transaction.id, { checkoutId: state.checkoutId, paymentRef: state.paymentRef, cardFingerprint: state.cardFingerprint ?? null, ...extra }, now, trx))) return false;
     const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
+    if (subscription.metadata.kind === 'top_up') return confirmTopUp(transaction, subscription, state, trx);
     const { metadata, vpnAccountId: accountId } = subscription;
     // Payments that buy time on one account queue here, so each reads the ledger as the one before left it.
     if (accountId) await billing.lockAccount(accountId, trx);
@@ -78,6 +83,20 @@ export function createPaymentConfirmation(deps: {
       details: { transactionId: transaction.id, checkoutId: state.checkoutId, amount: transaction.amount, kind: metadata.kind }, now,
     }, trx);
     // A refund or dispute that overtook this confirmation takes back what was just confirmed, in the same transaction.
+    await deps.reversals.applyKept(state.paymentRef, trx);
+    return true;
+  }
+
+  /** A top-up paid (its status just changed, in `trx`): the money goes into the customer's wallet, once, and a receipt is sent. */
+  async function confirmTopUp(transaction: TransactionRecord, subscription: SubscriptionRecord, state: CheckoutState, trx: Db): Promise<boolean> {
+    const now = clock();
+    await deps.wallet.creditTopUp(transaction, now, trx);
+    await billing.updateSubscription(subscription.id, { status: 'active', currentPeriodStart: now }, now, trx);
+    await deps.notices.notify({ kind: 'receipt', transactionId: transaction.id }, transaction.id, trx);
+    await accounts.insertLog({
+      accountId: null, userId: subscription.userId, step: 'wallet_topped_up', status: 'success',
+      details: { transactionId: transaction.id, checkoutId: state.checkoutId, amount: transaction.amount, currency: transaction.currency }, now,
+    }, trx);
     await deps.reversals.applyKept(state.paymentRef, trx);
     return true;
   }
@@ -158,7 +177,7 @@ export function createPaymentConfirmation(deps: {
       log.warn({ transactionId: transaction.id, checkoutId: state.checkoutId }, 'payment: the delivered crypto invoice was marked invalid in BTCPay; account taken back');
       return;
     }
-    const cancelled = state.outcome === 'expired' && transaction.metadata.cancel_requested_at !== undefined;
+    const cancelled = state.outcome === 'expired' && (transaction.metadata.cancel_requested_at !== undefined || state.expiredUnpaid === true);
     const error = cancelled ? BILLING_MESSAGES.paymentCancelled : state.outcome === 'failed' ? BILLING_MESSAGES.paymentFailed : BILLING_MESSAGES.paymentExpired;
     const paidInPart = cryptoPaidOnClosedInvoice(state);
     if (paidInPart === null) {

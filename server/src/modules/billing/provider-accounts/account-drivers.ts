@@ -1,39 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentMethod } from '../../../../../shared/billing-schemas.js';
+import type { ProviderMethod } from '../../../../../shared/billing-schemas.js';
 import type { Clock } from '../../../lib/clock.js';
 import { decryptSecret, encryptSecret, sha256Hex, type Keys } from '../../../lib/crypto.js';
 import type { PaymentDriver } from '../../../payments/payment-driver.js';
-import { legacyCustomerKeyOf, type StripeDriverFactory } from '../../../payments/stripe/stripe-driver.js';
-import type { StripeSettingsService } from './stripe-settings.service.js';
-import type { BtcpaySettingsService } from './btcpay-settings.service.js';
 import { customerKeyOf } from './payment-customers.js';
-import { STRIPE_PROVIDER_NAME, BTCPAY_PROVIDER_NAME } from './payment-providers.repo.js';
+import type { ProviderKeys, ProviderSource } from './provider-sources.js';
 import type { ProviderAccountRow, ProviderAccountsRepo, SavedAccountKeys } from './provider-accounts.repo.js';
-import type { BtcpayDriverFactory } from './payment-drivers.js';
-
-export const PROVIDER_OF_METHOD: Record<PaymentMethod, string> = { card: STRIPE_PROVIDER_NAME, crypto: BTCPAY_PROVIDER_NAME };
-
-/** The keys in force for a method, in clear, and the driver they make. */
-interface InForce {
-  driver: PaymentDriver;
-  secret: string;
-  webhookSecret: string | null;
-  settings?: ProviderAccountRow['settings'];
-}
 
 /**
  * Drivers bound to the provider account that took a payment (issue 25, item 3). The keys in force serve
  * new checkouts and the account they belong to; every account that took a payment keeps its own keys in
- * provider_accounts, so switching to another Stripe account (or BTCPay store) leaves the old account's
- * payments working: their webhooks verify with its secret, and reads, refunds and cancels go to it.
+ * provider_accounts, so switching to another Stripe account (or BTCPay store, YooKassa shop, Crypto Pay app)
+ * leaves the old account's payments working: their webhooks verify with its secret, and reads, refunds and
+ * cancels go to it. Each provider is a ProviderSource (provider-sources.ts).
  */
 export function createAccountDrivers(deps: {
   repo: ProviderAccountsRepo;
   keys: Keys;
-  card: Pick<StripeSettingsService, 'resolveKeys'>;
-  crypto: Pick<BtcpaySettingsService, 'resolve'>;
-  stripeDrivers: StripeDriverFactory;
-  cryptoDrivers: BtcpayDriverFactory;
+  sources: ProviderSource[];
   clock: Clock;
   log: FastifyBaseLogger;
 }) {
@@ -41,45 +25,38 @@ export function createAccountDrivers(deps: {
   const seal = (value: string | null) => (value === null ? null : encryptSecret(deps.keys.encryption, value));
   /** Keys already recorded by this process (one write per key, not one per checkout). */
   const recorded = new Map<string, Promise<ProviderAccountRow>>();
+  const sourceByMethod = new Map(deps.sources.map((source) => [source.method, source]));
+  const sourceByProvider = new Map(deps.sources.map((source) => [source.provider, source]));
 
-  async function inForce(method: PaymentMethod): Promise<InForce | null> {
-    if (method === 'card') {
-      const keys = await deps.card.resolveKeys();
-      if (!keys.secretKey) return null;
-      return { driver: deps.stripeDrivers({ secretKey: keys.secretKey, webhookSecret: keys.webhookSecret }), secret: keys.secretKey, webhookSecret: keys.webhookSecret };
-    }
-    const store = await deps.crypto.resolve();
-    if (!store) return null;
-    return {
-      driver: deps.cryptoDrivers(store), secret: store.apiKey, webhookSecret: store.webhookSecret, settings: { serverUrl: store.serverUrl, storeId: store.storeId },
-    };
+  function sourceOf(method: ProviderMethod): ProviderSource {
+    const source = sourceByMethod.get(method);
+    if (!source) throw new Error(`No payment provider for the method ${method}`);
+    return source;
   }
+
+  const inForce = (method: ProviderMethod): Promise<ProviderKeys | null> => sourceOf(method).inForce();
 
   function driverOf(row: ProviderAccountRow): PaymentDriver | null {
     const secret = open(row.secretEncrypted);
-    if (!secret) return null;
-    const webhookSecret = open(row.webhookSecretEncrypted);
-    if (row.provider === BTCPAY_PROVIDER_NAME) {
-      const { serverUrl, storeId } = row.settings;
-      return serverUrl && storeId ? deps.cryptoDrivers({ serverUrl, storeId, apiKey: secret, webhookSecret }) : null;
-    }
-    return deps.stripeDrivers({ secretKey: secret, webhookSecret });
+    const source = sourceByProvider.get(row.provider);
+    if (!secret || !source) return null;
+    return source.fromSaved({ secret, webhookSecret: open(row.webhookSecretEncrypted), settings: row.settings });
   }
 
   /** Records the keys in force under their account (read from the provider once per key); its row. */
-  function record(method: PaymentMethod, current: InForce): Promise<ProviderAccountRow> {
+  function record(method: ProviderMethod, current: ProviderKeys): Promise<ProviderAccountRow> {
     const fingerprint = sha256Hex([method, current.secret, current.webhookSecret ?? '', JSON.stringify(current.settings ?? {})].join('\0'));
     let row = recorded.get(fingerprint);
     if (!row) {
       if (recorded.size > 20) recorded.clear();
       row = (async () => {
-        const provider = PROVIDER_OF_METHOD[method];
+        const source = sourceOf(method);
         const accountRef = await current.driver.identifyAccount();
         const keys: SavedAccountKeys = {
-          provider, accountRef, secretEncrypted: seal(current.secret), webhookSecretEncrypted: seal(current.webhookSecret), settings: current.settings,
+          provider: source.provider, accountRef, secretEncrypted: seal(current.secret), webhookSecretEncrypted: seal(current.webhookSecret), settings: current.settings,
         };
-        const legacyCustomerKeys = method === 'card' ? [legacyCustomerKeyOf(current.secret)] : [];
-        return deps.repo.save(keys, { inForce: true, customerKey: customerKeyOf(provider, accountRef), legacyCustomerKeys }, deps.clock());
+        const legacyCustomerKeys = source.legacyCustomerKeys?.(current.secret) ?? [];
+        return deps.repo.save(keys, { inForce: true, customerKey: customerKeyOf(source.provider, accountRef), legacyCustomerKeys }, deps.clock());
       })();
       recorded.set(fingerprint, row);
       row.catch(() => recorded.delete(fingerprint));
@@ -97,11 +74,17 @@ export function createAccountDrivers(deps: {
   }
 
   return {
+    /** The methods that have a provider (every one but the wallet). */
+    methods: (): ProviderMethod[] => deps.sources.map((source) => source.method),
+
+    /** The provider's name behind a method ('card' → 'stripe'). */
+    providerOf: (method: ProviderMethod): string => sourceOf(method).provider,
+
     /**
      * For a new checkout: the keys in force, recorded under their account, so the payment names the account
      * that takes it. Throws PaymentProviderError when the provider cannot say which account the keys are.
      */
-    async inForceRecorded(method: PaymentMethod, driver: PaymentDriver): Promise<string> {
+    async inForceRecorded(method: ProviderMethod, driver: PaymentDriver): Promise<string> {
       const current = await inForce(method);
       if (!current) throw new Error(`No keys in force for ${method} payments`);
       return (await record(method, { ...current, driver })).id;
@@ -111,7 +94,7 @@ export function createAccountDrivers(deps: {
      * Before and after the admin saves new keys: the keys in force are recorded under their account, so the
      * account keeps them once others are in force. Best effort: a key the provider refuses is not recorded.
      */
-    async rememberInForce(method: PaymentMethod): Promise<void> {
+    async rememberInForce(method: ProviderMethod): Promise<void> {
       const current = await inForce(method);
       if (!current) return;
       try {
@@ -126,7 +109,7 @@ export function createAccountDrivers(deps: {
      * the same account), else the account's own; null (the account in force) for payments from before
      * accounts were recorded. Null when there are no keys for it.
      */
-    async forAccount(method: PaymentMethod, accountId: string | null): Promise<PaymentDriver | null> {
+    async forAccount(method: ProviderMethod, accountId: string | null): Promise<PaymentDriver | null> {
       const current = await inForce(method);
       const row = accountId ? await deps.repo.findById(accountId) : undefined;
       if (!row) {
@@ -139,26 +122,30 @@ export function createAccountDrivers(deps: {
     },
 
     /**
-     * Every driver a webhook may be signed for: the keys in force first, then each other account's (its own
-     * webhook secret). Accounts whose webhook secret is one already listed add nothing.
+     * Every driver a webhook may be for: the keys in force first, then each other account's. Accounts whose
+     * keys are ones already listed add nothing (a provider that signs with a webhook secret: the same secret;
+     * one that does not, whose events are read back from the account: the same key).
      */
-    async forWebhook(method: PaymentMethod): Promise<PaymentDriver[]> {
+    async forWebhook(method: ProviderMethod): Promise<PaymentDriver[]> {
       const current = await inForce(method);
       const drivers: PaymentDriver[] = current ? [current.driver] : [];
-      const secrets = new Set(current?.webhookSecret ? [current.webhookSecret] : []);
-      for (const row of await deps.repo.listForProvider(PROVIDER_OF_METHOD[method])) {
-        const secret = open(row.webhookSecretEncrypted);
-        if (!secret || secrets.has(secret)) continue;
+      const keyOf = (secret: string, webhookSecret: string | null) => webhookSecret ?? `key:${secret}`;
+      const seen = new Set(current ? [keyOf(current.secret, current.webhookSecret)] : []);
+      for (const row of await deps.repo.listForProvider(sourceOf(method).provider)) {
+        const secret = open(row.secretEncrypted);
+        if (!secret) continue;
+        const key = keyOf(secret, open(row.webhookSecretEncrypted));
+        if (seen.has(key)) continue;
         const driver = driverOf(row);
         if (!driver) continue;
-        secrets.add(secret);
+        seen.add(key);
         drivers.push(driver);
       }
       return drivers;
     },
 
     /** The account in force's id for a method (recorded if it was not), or null without keys or when unreadable. */
-    async inForceAccountId(method: PaymentMethod): Promise<string | null> {
+    async inForceAccountId(method: ProviderMethod): Promise<string | null> {
       const current = await inForce(method);
       if (!current) return null;
       try {

@@ -2,7 +2,7 @@ import { BILLING_MESSAGES, type CryptoPaymentSettings } from '../../../../../sha
 import type { UpdateCryptoPaymentBody } from '../../../../../shared/billing-schemas.js';
 import { AppError, validationFailed } from '../../../errors.js';
 import { decryptSecret, encryptSecret, type Keys } from '../../../lib/crypto.js';
-import { PaymentProviderError } from '../../../payments/payment-driver.js';
+import { PaymentProviderError, type PaymentDriver } from '../../../payments/payment-driver.js';
 import { BTCPAY_DEFAULT_PRIORITY, type BtcpayProviderRow, type PaymentProvidersRepo } from './payment-providers.repo.js';
 
 /** The BTCPay store as the server uses it: the API key and webhook secret in clear, never sent to a client. */
@@ -49,17 +49,26 @@ export function createBtcpaySettingsService(deps: {
     };
   }
 
+  async function resolve(): Promise<BtcpayConfig | null> {
+    const row = await deps.providers.findCryptoProvider();
+    const apiKey = open(row?.apiKeyEncrypted ?? null);
+    if (!row?.serverUrl || !row.storeId || !apiKey) return null;
+    return { providerId: row.id, enabled: row.enabled, serverUrl: row.serverUrl, storeId: row.storeId, apiKey, webhookSecret: open(row.webhookSecretEncrypted) };
+  }
+
   return {
     async getAdminSettings(): Promise<CryptoPaymentSettings> {
       return toSettings(await deps.providers.findCryptoProvider());
     },
 
     /** The store in clear for the driver; null until its address, store id and API key are saved. */
-    async resolve(): Promise<BtcpayConfig | null> {
-      const row = await deps.providers.findCryptoProvider();
-      const apiKey = open(row?.apiKeyEncrypted ?? null);
-      if (!row?.serverUrl || !row.storeId || !apiKey) return null;
-      return { providerId: row.id, enabled: row.enabled, serverUrl: row.serverUrl, storeId: row.storeId, apiKey, webhookSecret: open(row.webhookSecretEncrypted) };
+    resolve,
+
+    /** For a new checkout: the store's driver, or the spec's 503 while crypto payments are not set up. */
+    async forCheckout(drivers: (store: BtcpayConfig) => PaymentDriver): Promise<{ driver: PaymentDriver; providerId: string }> {
+      const store = await resolve();
+      if (!store?.enabled || !store.webhookSecret) throw cryptoNotConfigured();
+      return { driver: drivers(store), providerId: store.providerId };
     },
 
     /** For the public settings: whether a customer can start a crypto payment, with no decryption. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ProviderMethod } from '../../../../../shared/billing-schemas.js';
 import type { Db } from '../../../db/knex.js';
 import { parseJson, toBool, toJson } from '../../../db/values.js';
 
@@ -26,6 +27,18 @@ export const STRIPE_PROVIDER_NAME = 'stripe';
 export const BTCPAY_PROVIDER_NAME = 'btcpay';
 /** Offered after cards unless the admin puts it first (card payments have CARD_PRIORITY, 100). */
 export const BTCPAY_DEFAULT_PRIORITY = 50;
+/** Roubles by card and SBP (payment_providers of type card, beside Stripe). */
+export const YOOKASSA_PROVIDER_NAME = 'yookassa';
+/** Crypto Pay, the Telegram wallet's merchant API (payment_providers of type crypto, beside BTCPay). */
+export const CRYPTOPAY_PROVIDER_NAME = 'cryptopay';
+
+/** Whether a provider can send a payment back by itself (Crypto Pay has no refunds): the admin's Refund is offered for it. */
+export const providerRefunds = (providerName: string | null): boolean => providerName !== CRYPTOPAY_PROVIDER_NAME;
+
+/** The customer-facing method each provider takes. */
+export const METHOD_OF_PROVIDER: Readonly<Record<string, ProviderMethod>> = {
+  [STRIPE_PROVIDER_NAME]: 'card', [BTCPAY_PROVIDER_NAME]: 'crypto', [YOOKASSA_PROVIDER_NAME]: 'yookassa', [CRYPTOPAY_PROVIDER_NAME]: 'cryptopay',
+};
 
 /** The crypto provider's row as stored: the API key and webhook secret stay sealed here (btcpay-settings.service.ts). */
 export interface BtcpayProviderRow {
@@ -46,6 +59,23 @@ export interface BtcpayProviderChanges {
   storeId?: string;
   apiKeyEncrypted?: string | null;
   webhookSecretEncrypted?: string | null;
+}
+
+/** A provider's row as stored, its settings in clear and its one secret sealed (YooKassa, Crypto Pay). */
+export interface ProviderRow<S extends object> {
+  id: string;
+  enabled: boolean;
+  priority: number;
+  settings: Partial<S>;
+  secretEncrypted: string | null;
+}
+
+/** What an update writes; `undefined` keeps a field as it is, `null` clears the secret; `settings` are merged. */
+export interface ProviderChanges<S extends object> {
+  enabled?: boolean;
+  priority?: number;
+  settings?: Partial<S>;
+  secretEncrypted?: string | null;
 }
 
 export function createPaymentProvidersRepo(db: Db) {
@@ -84,9 +114,39 @@ export function createPaymentProvidersRepo(db: Db) {
     };
   }
 
+  async function findProvider<S extends object>(type: string, name: string): Promise<ProviderRow<S> | undefined> {
+    const row = await db('payment_providers').select('id', 'enabled', 'priority', 'settings', 'secret_key_encrypted').where({ type, name }).first();
+    if (!row) return undefined;
+    return { id: row.id, enabled: toBool(row.enabled), priority: Number(row.priority), settings: parseJson<Partial<S>>(row.settings, {}), secretEncrypted: row.secret_key_encrypted ?? null };
+  }
+
   return {
     findCardProvider,
     findCryptoProvider,
+    findProvider,
+
+    /** Creates the provider's row on first save (at `priority`), then changes only the given fields. */
+    async saveProvider<S extends object>(provider: { type: string; name: string; priority: number }, changes: ProviderChanges<S>, now: Date): Promise<ProviderRow<S>> {
+      const { type, name } = provider;
+      await db('payment_providers')
+        .insert({ id: randomUUID(), name, type, enabled: false, priority: provider.priority, settings: toJson({}), created_at: now, updated_at: now })
+        .onConflict(['type', 'name'])
+        .ignore();
+      await db.transaction(async (trx) => {
+        const row = await trx('payment_providers').select('settings').where({ type, name }).first();
+        const settings = { ...parseJson<Partial<S>>(row?.settings, {}), ...changes.settings };
+        await trx('payment_providers')
+          .where({ type, name })
+          .update({
+            settings: toJson(settings),
+            ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
+            ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
+            ...(changes.secretEncrypted !== undefined ? { secret_key_encrypted: changes.secretEncrypted } : {}),
+            updated_at: now,
+          });
+      });
+      return (await findProvider<S>(type, name))!;
+    },
 
     /** Which provider a subscription's `provider_id` names ('stripe', 'btcpay'); undefined for an unknown id. */
     async findProviderName(id: string): Promise<string | undefined> {

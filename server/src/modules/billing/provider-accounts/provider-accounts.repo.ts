@@ -1,19 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../db/knex.js';
 import { parseJson, toDate, toJson } from '../../../db/values.js';
-import { BTCPAY_PROVIDER_NAME } from './payment-providers.repo.js';
+import { STRIPE_PROVIDER_NAME } from './payment-providers.repo.js';
+
+/** What a driver needs besides its secret, in clear: BTCPay's server and store, YooKassa's shop and receipts, Crypto Pay's network. */
+export interface ProviderAccountSettings {
+  serverUrl?: string;
+  storeId?: string;
+  shopId?: string;
+  receipts?: { enabled: boolean; vatCode: number; taxSystemCode: number | null };
+  network?: 'mainnet' | 'testnet';
+}
 
 /** One account of a provider that took payments, its keys sealed (provider-accounts.service.ts opens them). */
 export interface ProviderAccountRow {
   id: string;
-  /** 'stripe' or 'btcpay'. */
+  /** 'stripe', 'btcpay', 'yookassa' or 'cryptopay'. */
   provider: string;
-  /** Stripe: `acct_…`; BTCPay: `server address|store id` (see PaymentDriver.identifyAccount). */
+  /** Stripe: `acct_…`; BTCPay: `server address|store id`; YooKassa: the shop id; Crypto Pay: `network:app id` (see PaymentDriver.identifyAccount). */
   accountRef: string;
   secretEncrypted: string | null;
   webhookSecretEncrypted: string | null;
-  /** BTCPay: where the store is. */
-  settings: { serverUrl?: string; storeId?: string };
+  settings: ProviderAccountSettings;
   createdAt: Date;
 }
 
@@ -56,13 +64,13 @@ export function createProviderAccountsRepo(db: Db) {
   /**
    * Payments of this provider that name no account yet (taken before accounts were recorded) are the account
    * in force's: they are named now, while its keys are the ones in force, so a later switch leaves them theirs.
-   * Rows of subscriptions without a provider are card payments (from before payment_providers).
+   * Rows of subscriptions without a provider are Stripe's card payments (from before payment_providers).
    */
   async function claimUnnamed(provider: string, accountId: string, trx: Db): Promise<void> {
     const providerIds = trx('payment_providers').select('id').where({ name: provider });
     const unnamed = trx('subscriptions').whereNull('provider_account_id').where((q) => {
       q.whereIn('provider_id', providerIds);
-      if (provider !== BTCPAY_PROVIDER_NAME) q.orWhereNull('provider_id');
+      if (provider === STRIPE_PROVIDER_NAME) q.orWhereNull('provider_id');
     });
     await unnamed.clone().update({ provider_account_id: accountId });
     await trx('transactions').whereNull('provider_account_id')

@@ -16,14 +16,14 @@ import type { SubscriptionControls } from '../recurring/subscription-controls.js
  */
 export function createProviderAccountsService(deps: {
   repo: ProviderAccountsRepo;
-  drivers: Pick<AccountDrivers, 'inForceAccountId'>;
+  drivers: Pick<AccountDrivers, 'inForceAccountId' | 'methods'>;
   controls: Pick<SubscriptionControls, 'cancelForAdmin'>;
   audit: AuditRepo;
   clock: Clock;
   log: FastifyBaseLogger;
 }) {
   async function inForceIds(): Promise<Set<string>> {
-    const ids = await Promise.all([deps.drivers.inForceAccountId('card'), deps.drivers.inForceAccountId('crypto')]);
+    const ids = await Promise.all(deps.drivers.methods().map((method) => deps.drivers.inForceAccountId(method)));
     return new Set(ids.filter((id): id is string => id !== null));
   }
 

@@ -11,6 +11,7 @@ import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from '../checkout/paid
 import type { PaidPeriodsRepo, PeriodVoidReason } from '../ledger/paid-periods.repo.js';
 import { SYNC_PAID_PERIOD } from '../ledger/sync-paid-period.js';
 import type { RefundsRepo } from './refunds.repo.js';
+import type { WalletLedger } from '../../wallet/wallet-ledger.js';
 
 /** Tells the customer about a refund (see send-refund-notice.ts). */
 export const SEND_REFUND_NOTICE = 'send_refund_notice';
@@ -31,7 +32,8 @@ type RefundFailedEvent = Extract<PaymentEvent, { kind: 'refund_failed' }>;
  * when it runs, so any order of events ends in the same place.
  */
 export function createPaymentReversals(deps: {
-  billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; refunds: RefundsRepo; kept: KeptReversalsRepo; jobs: JobsRepo; clock: Clock; log: FastifyBaseLogger;
+  billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; refunds: RefundsRepo; kept: KeptReversalsRepo; jobs: JobsRepo;
+  wallet: Pick<WalletLedger, 'takeBackTopUp'>; clock: Clock; log: FastifyBaseLogger;
 }) {
   const { billing, accounts, jobs, clock, log } = deps;
 
@@ -140,6 +142,11 @@ export function createPaymentReversals(deps: {
     }
     await recordProviderRefund(transaction, event.amountRefunded, trx);
     const now = clock();
+    // A top-up given back: its money comes out of the wallet (what was spent of it already cannot).
+    if (transaction.metadata.kind === 'top_up') {
+      const short = await deps.wallet.takeBackTopUp(transaction, event.amountRefunded, now, trx);
+      if (short > 0) log.warn({ transactionId: transaction.id, short }, 'refund: a top-up was refunded after part of it was spent; the wallet held less than was refunded');
+    }
     // A payment under review gives back what was paid (a crypto invoice closed part-paid), not what was ordered.
     const { review } = transaction.metadata;
     const paid = transaction.status === 'needs_review' && review?.amount_paid != null && review.currency_paid === transaction.currency ? review.amount_paid : transaction.amount;

@@ -10,8 +10,11 @@ import type { TransactionRecord } from '../billing.repo.js';
  * has still to claim); `failed`: the provider refused it, or failed it later.
  */
 export type RefundStatus = 'requested' | 'succeeded' | 'pending' | 'failed';
-/** Who made it: an admin; the server, for a renewal it could not deliver; the operator in the provider's own dashboard. */
-export type RefundSource = 'admin' | 'undeliverable' | 'provider';
+/**
+ * Who made it: an admin (through the provider); the server, for a renewal it could not deliver; the operator in the
+ * provider's own dashboard; an admin into the customer's wallet here (`wallet`), or paid back by hand (`manual`).
+ */
+export type RefundSource = 'admin' | 'undeliverable' | 'provider' | 'wallet' | 'manual';
 
 export interface RefundRecord {
   id: string;

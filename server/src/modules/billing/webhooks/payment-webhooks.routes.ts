@@ -5,8 +5,8 @@ import type { PaymentWebhooksService } from './payment-webhooks.service.js';
 export const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
 /**
- * The payment providers' webhooks: Stripe (card) and the operator's BTCPay Server (crypto). The body
- * stays raw (a Buffer) because each signature covers its exact bytes.
+ * The payment providers' webhooks: Stripe (card), the operator's BTCPay Server (crypto), YooKassa and Crypto
+ * Pay. The body stays raw (a Buffer) because each signature covers its exact bytes.
  */
 export async function paymentWebhookRoutes(app: FastifyInstance, opts: { webhooks: PaymentWebhooksService }) {
   app.removeAllContentTypeParsers();
@@ -16,4 +16,9 @@ export async function paymentWebhookRoutes(app: FastifyInstance, opts: { webhook
     opts.webhooks.handleWebhook('card', rawBody(request), request.headers));
   app.post('/api/webhooks/btcpay', { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request) =>
     opts.webhooks.handleWebhook('crypto', rawBody(request), request.headers));
+  // Unsigned: the payment or refund it names is read back from YooKassa, and only that is applied.
+  app.post('/api/webhooks/yookassa', { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request) =>
+    opts.webhooks.handleWebhook('yookassa', rawBody(request), request.headers));
+  app.post('/api/webhooks/cryptopay', { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request) =>
+    opts.webhooks.handleWebhook('cryptopay', rawBody(request), request.headers));
 }

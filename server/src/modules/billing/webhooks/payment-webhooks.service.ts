@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { BILLING_MESSAGES } from '../../../../../shared/billing.js';
-import type { PaymentMethod } from '../../../../../shared/billing-schemas.js';
+import type { ProviderMethod } from '../../../../../shared/billing-schemas.js';
 import type { Db } from '../../../db/knex.js';
 import { AppError } from '../../../errors.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -95,7 +95,7 @@ export function createPaymentWebhooksService(deps: {
      * event racing itself on another instance, applies nothing. An event the driver cannot read is refused
      * (422) before anything is recorded.
      */
-    async handleWebhook(method: PaymentMethod, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ received: true; duplicate?: true }> {
+    async handleWebhook(method: ProviderMethod, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ received: true; duplicate?: true }> {
       const drivers = await deps.payments.accounts.forWebhook(method);
       if (drivers.length === 0) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.notConfigured);
       const { driver, webhook } = await verifyWithAnyAccount(drivers, rawBody, headers);

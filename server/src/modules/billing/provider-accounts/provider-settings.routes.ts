@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { UpdateCryptopayPaymentBody, UpdateYookassaPaymentBody } from '../../../../../shared/billing-schemas.js';
+import type { Clock } from '../../../lib/clock.js';
+import { parseInput } from '../../../lib/parse.js';
+import type { AuditRepo } from '../../audit/audit.repo.js';
+import { actorOf } from '../../users/users.service.js';
+import type { CryptopaySettingsService } from './cryptopay-settings.service.js';
+import type { YookassaSettingsService } from './yookassa-settings.service.js';
+
+interface SettingsService<Body> {
+  getAdminSettings(): Promise<unknown>;
+  updateSettings(body: Body, now: Date): Promise<unknown>;
+}
+
+/** GET and PUT of one provider's settings; the audit log names the fields changed, and of a secret only whether it was set or cleared. */
+function settingsRoutes<Schema extends z.ZodType>(app: FastifyInstance, options: {
+  provider: string; schema: Schema; service: SettingsService<z.infer<Schema>>; secret: string; audit: AuditRepo; clock: Clock;
+}) {
+  const path = `/api/admin/payments/${options.provider}`;
+  app.get(path, async () => options.service.getAdminSettings());
+  app.put(path, async (request) => {
+    const body = parseInput(options.schema, request.body) as Record<string, unknown>;
+    const saved = await options.service.updateSettings(body as z.infer<Schema>, options.clock());
+    const actor = actorOf(request);
+    const changed = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, key === options.secret ? (value === null ? 'cleared' : 'set') : value]));
+    await options.audit.record({
+      actorId: actor.id, actorEmail: actor.email, action: `payments.${options.provider}.update`, targetType: 'payment_provider', targetId: options.provider,
+      details: changed, ip: actor.ip ?? null, now: options.clock(),
+    });
+    return saved;
+  });
+}
+
+/** The admin's YooKassa shop and Crypto Pay app. Their secrets are write-only: answers say only whether each is set. */
+export async function adminProviderSettingsRoutes(app: FastifyInstance, opts: { yookassa: YookassaSettingsService; cryptopay: CryptopaySettingsService; audit: AuditRepo; clock: Clock }) {
+  app.addHook('preHandler', app.requireAdmin);
+  settingsRoutes(app, { provider: 'yookassa', schema: UpdateYookassaPaymentBody, service: opts.yookassa, secret: 'secretKey', audit: opts.audit, clock: opts.clock });
+  settingsRoutes(app, { provider: 'cryptopay', schema: UpdateCryptopayPaymentBody, service: opts.cryptopay, secret: 'apiToken', audit: opts.audit, clock: opts.clock });
+}

@@ -1,0 +1,26 @@
+/** Pieces several payment drivers share. */
+import { PaymentProviderError, type PaymentDriver } from './payment-driver.js';
+
+/** One request header, whatever its case; the first when repeated. */
+export function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | null {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  const value = key === undefined ? undefined : headers[key];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+type ProviderSubscriptionMethods = Pick<
+  PaymentDriver,
+  'createCustomer' | 'creditCustomer' | 'ensureRecurringPrice' | 'readSubscription' | 'setCancelAtPeriodEnd' | 'deferNextCharge' | 'cancelNow' | 'openBillingPortal'
+>;
+
+/**
+ * The provider-subscription methods (Stripe Billing's: customers, prices, subscriptions, the portal) for a provider
+ * that has none: each refuses with `why` (a request that will never work, so nobody retries it).
+ */
+export function withoutProviderSubscriptions(why: string): ProviderSubscriptionMethods {
+  const refuse = (): Promise<never> => Promise.reject(new PaymentProviderError(why, null, true));
+  return {
+    createCustomer: refuse, creditCustomer: refuse, ensureRecurringPrice: refuse, readSubscription: refuse,
+    setCancelAtPeriodEnd: refuse, deferNextCharge: refuse, cancelNow: refuse, openBillingPortal: refuse,
+  };
+}
