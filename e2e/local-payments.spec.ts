@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { startFakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
-import { addServerAndPlan, expect, FAKE_CRYPTOPAY, FAKE_YOOKASSA, signIn, test, uniqueEmail, type Site } from './site.js';
+import { addServerAndPlan, expect, FAKE_CRYPTOPAY, FAKE_YOOKASSA, signIn, signInAsNewAdmin, test, uniqueEmail, type Site } from './site.js';
 
 /** Buys the plan from the dashboard with the pay button `payName`, on a fresh customer's page. */
 async function startPurchase(page: Page, site: Site, planName: string, payName: string | RegExp): Promise<void> {
@@ -21,6 +21,16 @@ async function expectAccountReady(page: Page): Promise<void> {
   const config = await page.request.get(link, { headers: { 'user-agent': 'v2rayNG/1.8.5' } });
   expect(config.status()).toBe(200);
   await page.keyboard.press('Escape');
+}
+
+/** The other tests of this worker share the site: dollars, and YooKassa off (the public settings follow within seconds). */
+async function sellInDollarsAgain(site: Site): Promise<void> {
+  await site.database.db('payment_providers').where({ name: 'yookassa' }).update({ enabled: false });
+  const stored = await site.database.db('settings').where({ id: 'app_config' }).first();
+  if (stored) {
+    const value = typeof stored.value === 'string' ? JSON.parse(stored.value) : stored.value;
+    await site.database.db('settings').where({ id: 'app_config' }).update({ value: JSON.stringify({ ...value, currency: 'usd' }) });
+  }
 }
 
 async function historyRow(page: Page, planName: string) {
@@ -61,13 +71,45 @@ test('the admin sets up YooKassa in a rouble store; a customer pays by card on Y
     await expect(row).toContainText('Card or SBP');
     await expect(row).toContainText(/succeeded/i);
   } finally {
-    // The other tests of this worker share the site: dollars, and YooKassa off (the public settings follow within seconds).
-    await site.database.db('payment_providers').where({ name: 'yookassa' }).update({ enabled: false });
-    const stored = await site.database.db('settings').where({ id: 'app_config' }).first();
-    if (stored) {
-      const value = typeof stored.value === 'string' ? JSON.parse(stored.value) : stored.value;
-      await site.database.db('settings').where({ id: 'app_config' }).update({ value: JSON.stringify({ ...value, currency: 'usd' }) });
-    }
+    await sellInDollarsAgain(site);
+    await panel.close();
+  }
+});
+
+test('a monthly plan bought through YooKassa renews with the saved card; the customer removes the card and auto-renew goes off', async ({ page, site, context }) => {
+  test.setTimeout(60_000);
+  const panel = await startFakeMarzneshin();
+  const planName = `Rouble monthly ${Date.now()}`;
+  try {
+    await signInAsNewAdmin(page, site, 'admin-yookassa-monthly');
+    await addServerAndPlan(page, site, panel, { name: planName, price: 19900, billing: 'recurring' });
+    const put = (url: string, data: object) => page.request.put(url, { data, headers: { origin: site.baseURL } });
+    expect((await put('/api/admin/payments/yookassa', { enabled: true, shopId: FAKE_YOOKASSA.shopId, secretKey: FAKE_YOOKASSA.secretKey })).status()).toBe(200);
+    expect((await put('/api/admin/settings', { currency: 'rub' })).status()).toBe(200);
+    await page.context().clearCookies();
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await startPurchase(page, site, planName, /^Pay .*199\.00 by card or SBP$/);
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await expectAccountReady(page);
+    // Charged three days before the period ends, with the card the first payment saved; there is no billing portal.
+    const row = page.getByRole('row').filter({ hasText: planName });
+    await expect(row).toContainText(/Next charge .* · .*199\.00 · Bank card \*4444/);
+    await expect(row.getByRole('button', { name: /Manage billing/ })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('renews-with-card.png') });
+
+    await row.getByRole('button', { name: /Remove card/ }).click();
+    const question = page.getByRole('dialog', { name: 'Remove the saved card?' });
+    await expect(question).toContainText('Bank card *4444 will never be charged again');
+    await question.getByRole('button', { name: 'Remove card' }).click();
+    await expect(page.getByText('The card was removed. Your plan will not renew automatically.')).toBeVisible();
+    await expect(row).toContainText('Auto-renew off');
+    await expect(row.getByRole('button', { name: /Remove card/ })).toHaveCount(0);
+    // Without a card, Resume is refused in words the customer can act on.
+    await row.getByRole('button', { name: /Resume/ }).click();
+    await expect(page.getByText('There is no saved card to renew with.')).toBeVisible();
+  } finally {
+    await sellInDollarsAgain(site);
     await panel.close();
   }
 });

@@ -175,9 +175,9 @@ export async function signInAsNewAdmin(page: Page, site: Site, prefix: string): 
 }
 
 /** As the admin signed in on `page`: the fake panel as a server, and a 30-day, 20 GB plan at `price` (minor units). */
-export async function addServerAndPlan(page: Page, site: Site, panel: { url: string; admin: { username: string; password: string } }, plan: { name: string; price: number }): Promise<void> {
+export async function addServerAndPlan(page: Page, site: Site, panel: { url: string; admin: { username: string; password: string } }, plan: { name: string; price: number; billing?: 'one_off' | 'recurring' }): Promise<void> {
   const post = (url: string, data: object) => page.request.post(url, { data, headers: { origin: site.baseURL } });
   const server = await post('/api/admin/servers', { kind: 'marzneshin', name: `Panel for ${plan.name}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' });
   expect(server.status()).toBe(201);
-  expect((await post('/api/admin/plans', { name: plan.name, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: plan.price, locations: 'all' })).status()).toBe(201);
+  expect((await post('/api/admin/plans', { name: plan.name, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: plan.price, locations: 'all', billing: plan.billing ?? 'one_off' })).status()).toBe(201);
 }

@@ -85,6 +85,21 @@ export interface Subscription {
   /** The payment error, when the payment failed. */
   error: string | null;
   createdAt: string;
+  /**
+   * A recurring plan this store renews itself, charging the card its first payment saved (YooKassa): the charge
+   * is made a few days before `currentPeriodEnd` (`renewsAt`), and tried again on the next days if declined.
+   */
+  renewedHere: boolean;
+  /** The saved card it renews with (renewedHere), until the customer removes it. */
+  savedMethod: SavedPaymentMethod | null;
+}
+
+/** `GET /api/payment-methods`: a card (or wallet) the customer let the store charge again, for the plans it renews. */
+export interface SavedPaymentMethod {
+  id: string;
+  /** "Bank card *4444". */
+  title: string;
+  createdAt: string;
 }
 
 /** `GET /api/transactions`, newest first. */
@@ -351,6 +366,9 @@ export const BILLING_MESSAGES = {
   partialPaymentExpired: 'The invoice expired before it was paid in full, so nothing was set up. What you sent will be refunded: we have e-mailed you about it.',
   priceChanged: 'The price of this plan has just changed. Check it and try again.',
   currencyNotTaken: 'This payment method does not take the currency this store sells in. Choose another one.',
+  methodNotSaved: 'This payment method cannot be charged again automatically, so your plan will not renew by itself. Renew it by hand before it ends.',
+  savedMethodNotFound: 'Saved card not found.',
+  noSavedMethod: 'There is no saved card to renew with. Renew by hand, or buy the plan again to save a card.',
 } as const;
 
 /** The return pages poll every 2 s and give up after 30 s (spec section 9). */

@@ -133,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(meRoutes, { users: services.users });
   await app.register(accountsRoutes, { accounts: services.accounts });
   await app.register(accountDevicesRoutes, { devices: services.devices });
-  await app.register(billingRoutes, { checkout: services.checkout, billing: services.billing, controls: services.subscriptionControls, gifts: services.gifts, checkoutLimit: limits.checkoutPerUser });
+  await app.register(billingRoutes, { checkout: services.checkout, billing: services.billing, controls: services.subscriptionControls, savedMethods: services.savedMethods, gifts: services.gifts, checkoutLimit: limits.checkoutPerUser });
   await app.register(paymentWebhookRoutes, { webhooks: services.paymentWebhooks });
   await app.register(walletRoutes, { wallet: services.wallet, checkoutLimit: limits.checkoutPerUser });
   await app.register(adminWalletRoutes, { wallet: services.wallet });

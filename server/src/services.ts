@@ -44,6 +44,10 @@ import { POLL_OPEN_CHECKOUTS, scheduleOpenCheckoutsPoll } from './modules/billin
 import { createFulfilment } from './modules/billing/checkout/fulfilment.js';
 import { createPaymentConfirmation } from './modules/billing/checkout/payment-confirmation.js';
 import { createBillingNotices } from './modules/billing/billing-notices.js';
+import { createSavedMethodsRepo } from './modules/billing/recurring/saved-methods.repo.js';
+import { createSavedMethodsService } from './modules/billing/recurring/saved-methods.service.js';
+import { createStoreRenewalOutcomes } from './modules/billing/recurring/store-renewal-outcomes.js';
+import { createStoreRenewals, SCAN_STORE_RENEWALS, scheduleStoreRenewals } from './modules/billing/recurring/store-renewals.js';
 import { createPaidPeriods } from './modules/billing/ledger/paid-period.js';
 import { createPaymentCustomers } from './modules/billing/provider-accounts/payment-customers.js';
 import { createRecurringPayments } from './modules/billing/recurring/recurring-payments.js';
@@ -269,11 +273,18 @@ export function createServices(ctx: ServiceContext) {
   const refundsRepo = createRefundsRepo(db);
   const reversals = createPaymentReversals({ billing: billingRepo, periods, accounts: accountsRepo, refunds: refundsRepo, kept: createKeptReversalsRepo(), jobs, wallet: walletLedger, clock, log });
   const recurring = createRecurringPayments({ billing: billingRepo, periods, accounts: accountsRepo, jobs, reversals, notices, clock, log });
-  const confirmation = createPaymentConfirmation({ db, billing: billingRepo, periods, accounts: accountsRepo, jobs, recurring, reversals, notices, wallet: walletLedger, clock, log });
+  const savedMethods = createSavedMethodsRepo(db);
+  const storeOutcomes = createStoreRenewalOutcomes({ billing: billingRepo, accounts: accountsRepo, notices, clock, log });
+  const confirmation = createPaymentConfirmation({
+    db, billing: billingRepo, periods, accounts: accountsRepo, jobs, recurring, reversals, notices, wallet: walletLedger, savedMethods, storeOutcomes, clock, log,
+  });
+  const storeRenewals = createStoreRenewals({
+    db, billing: billingRepo, savedMethods, payments, users, periods, jobs, apply: (state, trx) => confirmation.applyCheckout(state, trx), clock,
+  });
   const subscriptionsAdmin = createSubscriptionsAdminRepo(db);
   const subscriptionControls = createSubscriptionControls({
     db, billing: billingRepo, periods, admin: subscriptionsAdmin, payments, billingAccountOfUser: (userId) => providerAccountsRepo.billingAccountIdOfUser(userId),
-    customers, recurring, paidPeriods, audit, clock, log, publicUrl: ctx.config.publicUrl,
+    customers, recurring, savedMethods, paidPeriods, audit, clock, log, publicUrl: ctx.config.publicUrl,
   });
   const providerAccounts = createProviderAccountsService({ repo: providerAccountsRepo, drivers: accountDrivers, controls: subscriptionControls, audit, clock, log });
   const refundSender = createRefundSender({ db, billing: billingRepo, refunds: refundsRepo, payments, reversals, jobs, audit, clock, log });
@@ -295,10 +306,11 @@ export function createServices(ctx: ServiceContext) {
     userChanged: (userId) => sessionCache.forgetUser(userId),
   });
   /** The dedupe keys of the periodic jobs scheduleRecurringJobs queues: the purge never deletes their rows. */
-  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, ...RECURRING_PERIODIC_JOBS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS, SNAPSHOT_DAILY_STATS, SWEEP_REFERRAL_CREDIT, POLL_OPEN_CHECKOUTS];
+  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, ...RECURRING_PERIODIC_JOBS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS, SNAPSHOT_DAILY_STATS, SWEEP_REFERRAL_CREDIT, POLL_OPEN_CHECKOUTS, SCAN_STORE_RENEWALS];
   const retentionPurge = createRetentionPurge({ db, settings, clock, periodicJobKeys });
   const unreadableWebhooks = createUnreadableWebhooksRepo(db);
-  const billing = createBillingService({ billing: billingRepo, paidPeriods, clock });
+  const billing = createBillingService({ billing: billingRepo, paidPeriods, savedMethods, clock });
+  const savedMethodsService = createSavedMethodsService({ db, repo: savedMethods, billing: billingRepo, recurring, audit, clock });
   const paymentWebhooks = createPaymentWebhooksService({ db, billing: billingRepo, payments, confirmation, reversals, recurring, unreadable: unreadableWebhooks, clock, log });
   const wallet = createWalletService({
     db, repo: walletLedgerRepo, ledger: walletLedger, settings, payments, users, clock,
@@ -353,6 +365,8 @@ export function createServices(ctx: ServiceContext) {
       accounts: accountsRepo, accountsService: accounts, users, servers, audit, accountChanged: (accountId) => subscription.invalidateAccount(accountId), clock,
     }),
     subscriptionControls,
+    savedMethods: savedMethodsService,
+    storeRenewals,
     providerAccounts,
     refunds,
     billingRepo,
@@ -387,6 +401,7 @@ export function createServices(ctx: ServiceContext) {
         deferRenewal: { db, billing: billingRepo, driverFor: subscriptionDriver, recurring, clock, log },
       }),
       ...creditPush.handlers,
+      ...storeRenewals.handlers,
       ...refundJobHandlers({ db, billing: billingRepo, payments, recurring, sender: refundSender, plans: plansRepo, users, settings, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }),
     } satisfies Record<string, JobHandler>,
     /** Puts the periodic jobs in the queue (once for all instances); main.ts calls it before starting the worker. */
@@ -399,6 +414,7 @@ export function createServices(ctx: ServiceContext) {
       await scheduleDailySnapshot(jobs, clock());
       await scheduleReferralCreditSweep(jobs, clock());
       await scheduleOpenCheckoutsPoll(jobs, clock());
+      await scheduleStoreRenewals(jobs, clock());
     },
   };
 }

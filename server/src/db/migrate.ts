@@ -35,6 +35,7 @@ import * as transactionDiscounts from './migrations/034-transaction-discounts.js
 import * as referrals from './migrations/035-referrals.js';
 import * as servedCopies from './migrations/036-served-copies.js';
 import * as wallet from './migrations/037-wallet.js';
+import * as savedPaymentMethods from './migrations/038-saved-payment-methods.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -86,6 +87,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['035-referrals', referrals],
   ['036-served-copies', servedCopies],
   ['037-wallet', wallet],
+  ['038-saved-payment-methods', savedPaymentMethods],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -72,7 +72,7 @@ describe('the API error tables', () => {
       BILLING_MESSAGES.openRenewalUnreachable, BILLING_MESSAGES.renewalJustPaid, BILLING_MESSAGES.checkStatusFailedDashboard,
       BILLING_MESSAGES.notConfigured, BILLING_MESSAGES.stripeNotInitialized, BILLING_MESSAGES.cryptoNotImplemented,
       BILLING_MESSAGES.subscriptionChangeFailed, BILLING_MESSAGES.oneOffNotCancelable, BILLING_MESSAGES.notRenewing,
-      BILLING_MESSAGES.noBillingAccount, BILLING_MESSAGES.portalFailed,
+      BILLING_MESSAGES.noBillingAccount, BILLING_MESSAGES.portalFailed, BILLING_MESSAGES.noSavedMethod, BILLING_MESSAGES.savedMethodNotFound,
       DEVICE_MESSAGES.accountNotFound, DEVICE_MESSAGES.deviceNotFound,
       SUBSCRIPTION_MESSAGES.notFound, SUBSCRIPTION_MESSAGES.pending, SUBSCRIPTION_MESSAGES.paidPending, SUBSCRIPTION_MESSAGES.unavailable,
       unauthenticated().message, validationFailed({}).message,

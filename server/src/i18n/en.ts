@@ -82,6 +82,8 @@ export const CUSTOMER_MESSAGES = [
   'This subscription has already ended, so it cannot be changed.',
   'There is no card on file yet: billing can be managed after your first recurring payment.',
   'The billing portal could not be opened just now. Try again in a minute.',
+  'There is no saved card to renew with. Renew by hand, or buy the plan again to save a card.',
+  'Saved card not found.',
   // The subscription link (/sub/<token>).
   'This subscription link does not exist. Copy it again from your dashboard.',
   'This subscription is still being set up. Please try again in a minute.',

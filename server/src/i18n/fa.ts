@@ -55,6 +55,8 @@ export const fa: ErrorCatalogue = {
     'This subscription has already ended, so it cannot be changed.': 'این اشتراک قبلاً به پایان رسیده است، بنابراین قابل تغییر نیست.',
     'There is no card on file yet: billing can be managed after your first recurring payment.': 'هنوز کارتی ثبت نشده است: مدیریت پرداخت پس از اولین پرداخت دوره‌ای شما ممکن است.',
     'The billing portal could not be opened just now. Try again in a minute.': 'اکنون صفحهٔ مدیریت پرداخت باز نشد. یک دقیقهٔ دیگر دوباره امتحان کنید.',
+    'There is no saved card to renew with. Renew by hand, or buy the plan again to save a card.': 'کارت ذخیره‌شده‌ای برای تمدید وجود ندارد. به‌صورت دستی تمدید کنید یا طرح را دوباره بخرید تا کارتی ذخیره شود.',
+    'Saved card not found.': 'کارت ذخیره‌شده پیدا نشد.',
     'This subscription link does not exist. Copy it again from your dashboard.': 'این پیوند اشتراک وجود ندارد. آن را دوباره از داشبورد خود کپی کنید.',
     'This subscription is still being set up. Please try again in a minute.': 'این اشتراک هنوز در حال راه‌اندازی است. لطفاً یک دقیقهٔ دیگر دوباره امتحان کنید.',
     'Your payment is confirmed; your account is being set up. Please try again in a minute.': 'پرداخت شما تأیید شد؛ حساب شما در حال راه‌اندازی است. لطفاً یک دقیقهٔ دیگر دوباره امتحان کنید.',

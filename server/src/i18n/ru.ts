@@ -55,6 +55,8 @@ export const ru: ErrorCatalogue = {
     'This subscription has already ended, so it cannot be changed.': 'Эта подписка уже закончилась, поэтому её нельзя изменить.',
     'There is no card on file yet: billing can be managed after your first recurring payment.': 'Карта ещё не привязана: управлять оплатой можно после первого регулярного платежа.',
     'The billing portal could not be opened just now. Try again in a minute.': 'Не удалось открыть страницу управления оплатой. Попробуйте через минуту.',
+    'There is no saved card to renew with. Renew by hand, or buy the plan again to save a card.': 'Нет сохранённой карты для продления. Продлите тариф вручную или купите его снова, чтобы сохранить карту.',
+    'Saved card not found.': 'Сохранённая карта не найдена.',
     'This subscription link does not exist. Copy it again from your dashboard.': 'Такой ссылки на подписку нет. Скопируйте её снова в личном кабинете.',
     'This subscription is still being set up. Please try again in a minute.': 'Подписка ещё настраивается. Попробуйте ещё раз через минуту.',
     'Your payment is confirmed; your account is being set up. Please try again in a minute.': 'Оплата подтверждена, ваш аккаунт настраивается. Попробуйте ещё раз через минуту.',

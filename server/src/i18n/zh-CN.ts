@@ -55,6 +55,8 @@ export const zhCN: ErrorCatalogue = {
     'This subscription has already ended, so it cannot be changed.': '此订阅已结束，无法更改。',
     'There is no card on file yet: billing can be managed after your first recurring payment.': '尚未绑定银行卡：首次定期付款后即可管理账单。',
     'The billing portal could not be opened just now. Try again in a minute.': '暂时无法打开账单管理页面。请一分钟后再试。',
+    'There is no saved card to renew with. Renew by hand, or buy the plan again to save a card.': '没有可用于续订的已保存卡。请手动续订，或重新购买套餐以保存一张卡。',
+    'Saved card not found.': '未找到已保存的卡。',
     'This subscription link does not exist. Copy it again from your dashboard.': '此订阅链接不存在。请从控制面板重新复制。',
     'This subscription is still being set up. Please try again in a minute.': '此订阅仍在开通中。请一分钟后再试。',
     'Your payment is confirmed; your account is being set up. Please try again in a minute.': '您的付款已确认，账户正在开通中。请一分钟后再试。',

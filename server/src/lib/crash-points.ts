@@ -23,6 +23,8 @@ export const CRASH_POINTS = [
   'renew:after-extend',
   /** A refund: the provider has made it; the ledger does not know yet. */
   'refund:after-provider',
+  /** A renewal this server charges: the saved method is charged; nothing of the payment is recorded yet. */
+  'store-renewal:after-charge',
 ] as const;
 
 export type CrashPoint = (typeof CRASH_POINTS)[number];

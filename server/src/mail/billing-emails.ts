@@ -45,6 +45,8 @@ export interface ReceiptEmailInput extends BillingEmailBase, Charge {
 
 export interface RenewalReminderEmailInput extends BillingEmailBase, Charge {
   chargeAt: Date;
+  /** A plan this store renews with the saved card (there is no billing portal to change it in). */
+  renewedHere?: boolean;
 }
 
 export interface PlanEndingEmailInput extends BillingEmailBase {
@@ -59,6 +61,8 @@ export interface PaymentFailedEmailInput extends BillingEmailBase, Charge {
   /** The VPN keeps working until then. */
   graceEndsAt: Date;
   nextAttemptAt: Date | null;
+  /** A plan this server renews (YooKassa): its saved card cannot be updated, the customer renews by hand instead. */
+  renewedHere?: boolean;
 }
 
 export type AccountPausedEmailInput = BillingEmailBase & Charge;
@@ -134,7 +138,7 @@ export function renderRenewalReminderEmail(input: RenewalReminderEmailInput): Ma
     { kind: 'lead', text: t('billing.renewal.lead', { plan: input.planName, day }) },
     { kind: 'text', text: t('billing.renewal.charge', { amount, day }) },
     { kind: 'text', text: t('billing.renewal.howToStop') },
-    { kind: 'text', text: t('billing.renewal.changeCard') },
+    { kind: 'text', text: t(input.renewedHere ? 'billing.renewal.changeCardHere' : 'billing.renewal.changeCard') },
     { kind: 'button', label: t('billing.button.dashboard'), href: dashboardUrl(input) },
   ]);
 }
@@ -191,6 +195,15 @@ export function renderPaymentFailedEmail(input: PaymentFailedEmailInput): MailMe
   const retry: Block[] = input.nextAttemptAt
     ? [{ kind: 'note', text: t('billing.paymentFailed.retry', { day: day(input.nextAttemptAt) }) }]
     : [];
+  if (input.renewedHere) {
+    return composeBillingEmail(input, t('billing.paymentFailed.subject'), [
+      { kind: 'lead', text: t('billing.paymentFailed.lead', { amount, plan: input.planName }) },
+      { kind: 'text', text: t('billing.paymentFailed.graceUntil', { day: day(input.graceEndsAt) }) },
+      ...(input.nextAttemptAt ? retry : [{ kind: 'note' as const, text: t('billing.paymentFailed.lastTry') }]),
+      { kind: 'text', text: t('billing.paymentFailed.renewByHand') },
+      { kind: 'button', label: t('billing.button.renew'), href: dashboardUrl(input) },
+    ]);
+  }
   return composeBillingEmail(input, t('billing.paymentFailed.subject'), [
     { kind: 'lead', text: t('billing.paymentFailed.lead', { amount, plan: input.planName }) },
     { kind: 'text', text: t('billing.paymentFailed.graceUntil', { day: day(input.graceEndsAt) }) },

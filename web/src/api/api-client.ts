@@ -85,7 +85,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
       if (response.status === 401) expiredListeners.forEach((listener) => listener());
     }
-    return readResponse<T>(response);
+    const value = await readResponse<T>(response);
+    // Aborted while the body was read (it then reads as empty): rejected, as fetch rejects an aborted request.
+    requestOptions.signal?.throwIfAborted();
+    return value;
   }
 
   return {

@@ -1,4 +1,4 @@
-import type { BillingPortalStarted, CheckoutRequest, CheckoutStarted, CheckoutStatus, Subscription, Transaction } from '../../../shared/billing.js';
+import type { BillingPortalStarted, CheckoutRequest, CheckoutStarted, CheckoutStatus, SavedPaymentMethod, Subscription, Transaction } from '../../../shared/billing.js';
 import type { GiftRedeemed, RedeemGiftCodeBody } from '../../../shared/gift-codes.js';
 import type { CheckoutQuote, CheckoutQuoteBody } from '../../../shared/promo-codes.js';
 import type { MyReferrals } from '../../../shared/referrals.js';
@@ -28,6 +28,10 @@ export const billingApi = {
   listTransactions: (signal?: AbortSignal) => apiClient.request<Transaction[]>('GET', '/api/transactions', { signal }),
   /** The provider's billing portal for the caller; send the browser to `url` (409 `no_billing_account` before any recurring payment). */
   startBillingPortal: () => apiClient.request<BillingPortalStarted>('POST', '/api/billing/portal'),
+  /** The cards the store keeps to renew the caller's plans with. */
+  paymentMethods: (signal?: AbortSignal) => apiClient.request<SavedPaymentMethod[]>('GET', '/api/payment-methods', { signal }),
+  /** Removes a saved card: it is never charged again, and the plans it renewed stop renewing automatically. */
+  removePaymentMethod: (id: string) => apiClient.request<{ stoppedRenewing: number }>('DELETE', `/api/payment-methods/${encodeURIComponent(id)}`),
   /** The caller's referral link, who it brought and the credit it earned. */
   myReferrals: (signal?: AbortSignal) => apiClient.request<MyReferrals>('GET', '/api/referrals/me', { signal }),
   /** The caller's balance, its latest movements, and how it can be topped up. */

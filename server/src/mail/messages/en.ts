@@ -43,6 +43,7 @@ export const en = {
   'billing.renewal.charge': 'The card on file will be charged {amount} on {day}.',
   'billing.renewal.howToStop': 'To stop it, cancel auto-renew on your dashboard before then.',
   'billing.renewal.changeCard': 'To use a different card, choose "Manage billing" on your dashboard.',
+  'billing.renewal.changeCardHere': 'To pay another way, remove the saved card on your dashboard and renew by hand when the time comes.',
 
   'billing.planEnding.subject': '{brand}: your plan ends {days, plural, =0 {today} =1 {tomorrow} other {in # days}} — renew',
   'billing.planEnding.subjectEnded': '{brand}: your plan has ended — renew',
@@ -63,6 +64,8 @@ export const en = {
   'billing.paymentFailed.graceUntil': 'Your VPN keeps working until {day}.',
   'billing.paymentFailed.updateCard': 'Update your card before then to keep it running.',
   'billing.paymentFailed.retry': 'We will try the card again automatically on {day}.',
+  'billing.paymentFailed.lastTry': 'That was the last try: your plan will not renew by itself.',
+  'billing.paymentFailed.renewByHand': 'To keep it running, renew it on your dashboard with any payment method.',
 
   'billing.paused.subject': '{brand}: your VPN account is paused',
   'billing.paused.lead': 'The renewal of {amount} for {plan} could not be charged, so your VPN account has been paused.',

@@ -37,6 +37,7 @@ export const fa: EmailCatalogue = {
   'billing.renewal.charge': 'مبلغ {amount} در {day} از کارت ثبت‌شده کسر می‌شود.',
   'billing.renewal.howToStop': 'برای جلوگیری از آن، پیش از این تاریخ تمدید خودکار را در داشبورد خود لغو کنید.',
   'billing.renewal.changeCard': 'برای استفاده از کارت دیگر، در داشبورد خود «مدیریت پرداخت» را انتخاب کنید.',
+  'billing.renewal.changeCardHere': 'برای پرداخت به روشی دیگر، کارت ذخیره‌شده را در داشبورد حذف کنید و در زمان مقرر به‌صورت دستی تمدید کنید.',
 
   'billing.planEnding.subject': '{brand}: طرح شما {days, plural, =0 {امروز} =1 {فردا} other {# روز دیگر}} به پایان می‌رسد — تمدید کنید',
   'billing.planEnding.subjectEnded': '{brand}: طرح شما به پایان رسیده است — تمدید کنید',
@@ -57,6 +58,8 @@ export const fa: EmailCatalogue = {
   'billing.paymentFailed.graceUntil': 'VPN شما تا {day} به کار خود ادامه می‌دهد.',
   'billing.paymentFailed.updateCard': 'برای ادامهٔ کار، پیش از این تاریخ کارت خود را به‌روز کنید.',
   'billing.paymentFailed.retry': 'در {day} دوباره به‌طور خودکار برداشت از کارت را امتحان می‌کنیم.',
+  'billing.paymentFailed.lastTry': 'این آخرین تلاش بود: طرح شما به‌طور خودکار تمدید نمی‌شود.',
+  'billing.paymentFailed.renewByHand': 'برای ادامهٔ کار، طرح را در داشبورد با هر روش پرداختی تمدید کنید.',
 
   'billing.paused.subject': '{brand}: حساب VPN شما متوقف شد',
   'billing.paused.lead': 'مبلغ {amount} برای تمدید «{plan}» کسر نشد، بنابراین حساب VPN شما متوقف شده است.',

@@ -37,6 +37,7 @@ export const ru: EmailCatalogue = {
   'billing.renewal.charge': 'С привязанной карты будет списано {amount} {day}.',
   'billing.renewal.howToStop': 'Чтобы этого не произошло, отключите автопродление в личном кабинете до этой даты.',
   'billing.renewal.changeCard': 'Чтобы сменить карту, выберите «Управление оплатой» в личном кабинете.',
+  'billing.renewal.changeCardHere': 'Чтобы оплатить иначе, удалите сохранённую карту в личном кабинете и продлите тариф вручную, когда придёт время.',
 
   'billing.planEnding.subject': '{brand}: ваш тариф заканчивается {days, plural, =0 {сегодня} =1 {завтра} one {через # день} few {через # дня} many {через # дней} other {через # дня}} — продлите его',
   'billing.planEnding.subjectEnded': '{brand}: ваш тариф закончился — продлите его',
@@ -57,6 +58,8 @@ export const ru: EmailCatalogue = {
   'billing.paymentFailed.graceUntil': 'Ваш VPN будет работать до {day}.',
   'billing.paymentFailed.updateCard': 'Обновите карту до этой даты, чтобы VPN продолжал работать.',
   'billing.paymentFailed.retry': 'Мы автоматически попробуем списать оплату с карты ещё раз {day}.',
+  'billing.paymentFailed.lastTry': 'Это была последняя попытка: тариф не продлится автоматически.',
+  'billing.paymentFailed.renewByHand': 'Чтобы VPN продолжил работать, продлите тариф в личном кабинете любым способом оплаты.',
 
   'billing.paused.subject': '{brand}: ваш VPN-аккаунт приостановлен',
   'billing.paused.lead': 'Не удалось списать {amount} за продление «{plan}», поэтому ваш VPN-аккаунт приостановлен.',

@@ -37,6 +37,7 @@ export const zhCN: EmailCatalogue = {
   'billing.renewal.charge': '我们将于 {day} 从您绑定的银行卡扣除 {amount}。',
   'billing.renewal.howToStop': '如需停止，请在此之前在控制面板中取消自动续订。',
   'billing.renewal.changeCard': '如需更换银行卡，请在控制面板中选择“管理账单”。',
+  'billing.renewal.changeCardHere': '如需改用其他方式付款，请在控制面板中移除已保存的卡，并在到期时手动续订。',
 
   'billing.planEnding.subject': '{brand}：您的套餐{days, plural, =0 {今天} =1 {明天} other {将在 # 天后}}到期 — 请续订',
   'billing.planEnding.subjectEnded': '{brand}：您的套餐已到期 — 请续订',
@@ -57,6 +58,8 @@ export const zhCN: EmailCatalogue = {
   'billing.paymentFailed.graceUntil': '您的 VPN 将继续工作至 {day}。',
   'billing.paymentFailed.updateCard': '请在此之前更新您的银行卡，以便继续使用。',
   'billing.paymentFailed.retry': '我们将于 {day} 自动再次尝试扣款。',
+  'billing.paymentFailed.lastTry': '这是最后一次尝试：您的套餐不会自动续订。',
+  'billing.paymentFailed.renewByHand': '如需继续使用，请在控制面板中用任意支付方式续订。',
 
   'billing.paused.subject': '{brand}：您的 VPN 账户已暂停',
   'billing.paused.lead': '“{plan}”的续订费用 {amount} 扣款失败，因此您的 VPN 账户已被暂停。',

@@ -40,6 +40,11 @@ export interface SubscriptionMetadata {
   past_due_since?: string;
   /** Bought with a promo code: its terms, so later charges are known to be discounted or not (see shared/promo-codes.ts). */
   promo?: OrderPromo;
+  /**
+   * A recurring plan whose provider has no subscriptions (YooKassa): this server renews it, charging the payment
+   * method its first payment saved (store-renewals.ts), instead of the provider renewing it.
+   */
+  renewed_by?: 'store';
 }
 
 /** A promo code as an order keeps it: the code, its terms, and what it took off each discounted payment (minor units). */
@@ -67,6 +72,8 @@ export interface SubscriptionRecord {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   canceledAt: Date | null;
+  /** Renewed by our own job: the saved payment method it charges (saved_payment_methods); null otherwise. */
+  savedMethodId: string | null;
   metadata: SubscriptionMetadata;
   createdAt: Date;
 }
@@ -83,8 +90,10 @@ export interface TransactionRecord {
   providerPaymentId: string | null;
   /** Cents refunded so far (full or partial refunds). */
   amountRefunded: number;
-  /** Recurring: the invoice this transaction pays (one transaction per invoice). */
+  /** Recurring: the invoice this transaction pays (one transaction per invoice; a renewal our job charges: `renewal:<subscription>:<period end>`). */
   providerInvoiceId: string | null;
+  /** A renewal our job charges: the tries made so far (each counted before it is sent). */
+  chargeAttempts: number;
   metadata: TransactionMetadata;
   createdAt: Date;
   /** The provider that took it ('stripe', 'btcpay'), where the read joined it; null otherwise. */
@@ -102,6 +111,18 @@ export interface TransactionRecord {
 export type TransactionTransitionListener = (transaction: TransactionRecord, event: TransactionEvent, now: Date, trx: Db) => Promise<void>;
 
 export type ReviewReason = 'amount_mismatch' | 'partial_payment' | 'period_already_paid';
+
+/** One try of a renewal charge of a saved payment method. */
+export interface StoreCharge {
+  attempt: number;
+  /** The provider's idempotency key: the same try sent again is the same payment. */
+  key: string;
+  /** The provider's payment, once its answer is recorded. */
+  payment_id?: string;
+  outcome?: 'paid' | 'declined' | 'pending';
+  reason?: string | null;
+  at: string;
+}
 
 export interface TransactionMetadata {
   plan_name?: string;
@@ -132,6 +153,11 @@ export interface TransactionMetadata {
   crypto?: CryptoProgress;
   /** A crypto refund: the link where the customer claims it (BTCPay pull payment). */
   refund_claim_url?: string;
+  /**
+   * A renewal this server charges (store-renewals.ts): each try, written before it is sent (its idempotency key),
+   * then the provider's payment and how it ended. A try without an outcome is sent again with the same key.
+   */
+  charges?: StoreCharge[];
   /**
    * Recurring: the period the invoice bills, on transactions from before the paid-period ledger (migration
    * 022 copied them there; the ledger is what counts now), and when the account was extended for it.
@@ -167,6 +193,7 @@ export function toSubscriptionRecord(row: Record<string, unknown>): Subscription
     currentPeriodEnd: toDateOrNull(row.current_period_end),
     cancelAtPeriodEnd: toBool(row.cancel_at_period_end),
     canceledAt: toDateOrNull(row.canceled_at),
+    savedMethodId: (row.saved_method_id as string | null | undefined) ?? null,
     metadata: parseJson<SubscriptionMetadata>(row.metadata, {} as SubscriptionMetadata),
     createdAt: toDate(row.created_at),
   };
@@ -184,6 +211,7 @@ function toTransaction(row: Record<string, unknown>): TransactionRecord {
     providerPaymentId: (row.provider_payment_id as string | null) ?? null,
     amountRefunded: Number(row.amount_refunded ?? 0),
     providerInvoiceId: (row.provider_invoice_id as string | null) ?? null,
+    chargeAttempts: Number(row.charge_attempts ?? 0),
     metadata: parseJson<TransactionMetadata>(row.metadata, {}),
     createdAt: toDate(row.created_at),
     providerName: (row.provider_name as string | null | undefined) ?? null,
@@ -195,7 +223,7 @@ function toTransaction(row: Record<string, unknown>): TransactionRecord {
 export const SUBSCRIPTION_COLUMNS = [
   's.id', 's.user_id', 's.vpn_account_id', 's.provider_id', 's.plan_id', 's.status', 's.current_period_start', 's.current_period_end',
   's.cancel_at_period_end', 's.canceled_at', 's.metadata', 's.created_at', 's.billing', 's.provider_subscription_id', 'pp.name as provider_name',
-  's.provider_account_id',
+  's.provider_account_id', 's.saved_method_id',
 ];
 
 /**
@@ -392,11 +420,20 @@ export function createBillingRepo(db: Db, options: { onTransition?: TransactionT
       return row && toSubscriptionRecord(row);
     },
 
+    /** The subscription, its row locked until `trx` ends (changes to it queue behind each other). */
+    async findSubscriptionForUpdate(id: string, trx: Db): Promise<SubscriptionRecord | undefined> {
+      const lock = trx('subscriptions').select('id').where({ id });
+      if (lockable) lock.forUpdate();
+      if (!(await lock.first())) return undefined;
+      const row = await subscriptions(trx).where('s.id', id).first();
+      return row && toSubscriptionRecord(row);
+    },
+
     async updateSubscription(
       id: string,
       changes: Partial<{
         status: SubscriptionStatus; vpnAccountId: string | null; currentPeriodStart: Date; currentPeriodEnd: Date;
-        cancelAtPeriodEnd: boolean; canceledAt: Date | null; providerSubscriptionId: string; metadata: SubscriptionMetadata;
+        cancelAtPeriodEnd: boolean; canceledAt: Date | null; providerSubscriptionId: string; metadata: SubscriptionMetadata; savedMethodId: string | null;
       }>,
       now: Date,
       trx: Db = db,
@@ -407,6 +444,7 @@ export function createBillingRepo(db: Db, options: { onTransition?: TransactionT
         ...(changes.currentPeriodStart !== undefined ? { current_period_start: changes.currentPeriodStart } : {}),
         ...(changes.currentPeriodEnd !== undefined ? { current_period_end: changes.currentPeriodEnd } : {}),
         ...(changes.canceledAt !== undefined ? { canceled_at: changes.canceledAt } : {}),
+        ...(changes.savedMethodId !== undefined ? { saved_method_id: changes.savedMethodId } : {}),
         ...(changes.cancelAtPeriodEnd !== undefined ? { cancel_at_period_end: changes.cancelAtPeriodEnd } : {}),
         ...(changes.providerSubscriptionId !== undefined ? { provider_subscription_id: changes.providerSubscriptionId } : {}),
         ...(changes.metadata !== undefined ? { metadata: toJson(changes.metadata) } : {}),
@@ -456,6 +494,25 @@ export function createBillingRepo(db: Db, options: { onTransition?: TransactionT
       }).onConflict('provider_invoice_id').ignore();
     },
 
+    /**
+     * Counts the next try of a renewal charge before it is sent, when `made` tries were made so far and the charge is
+     * still open: true for the one caller that moved the counter.
+     */
+    async countChargeAttempt(id: string, made: number, now: Date, trx: Db): Promise<boolean> {
+      // Compare and set: two runners that both saw `made` tries count one; the other finds the try in progress.
+      const changed = await trx('transactions').where({ id, charge_attempts: made }).whereIn('status', ['pending', 'failed'])
+        .update({ charge_attempts: made + 1, updated_at: now });
+      return changed > 0;
+    },
+
+    /** Subscriptions this server renews whose period ends before `before` (their renewal is due to be charged), oldest end first. */
+    async listStoreRenewalsDue(before: Date, limit: number): Promise<Array<{ id: string; vpnAccountId: string | null; currentPeriodEnd: Date }>> {
+      const rows = await db('subscriptions').select('id', 'vpn_account_id', 'current_period_end').where({ billing: 'recurring', cancel_at_period_end: false })
+        .whereNotNull('saved_method_id').whereIn('status', ['active', 'past_due']).where('current_period_end', '<=', before)
+        .orderBy('current_period_end', 'asc').limit(limit);
+      return rows.map((row: Record<string, unknown>) => ({ id: row.id as string, vpnAccountId: (row.vpn_account_id as string | null) ?? null, currentPeriodEnd: toDate(row.current_period_end) }));
+    },
+
     /** pending/failed → succeeded for an invoice, once; it records the invoice and its payment (the period it bought goes to the ledger). */
     async markInvoicePaid(id: string, details: { invoiceId: string; paymentRef: string | null; amount?: number; creditApplied?: number }, now: Date, trx: Db): Promise<boolean> {
       return changeTransactionStatus(id, ['paid'], (current) => {
@@ -475,7 +532,6 @@ export function createBillingRepo(db: Db, options: { onTransition?: TransactionT
       await trx('transactions').where({ id }).update({ metadata: toJson(metadata), updated_at: now });
     },
 
-    /** Checkouts of this account still waiting for their payment (a renewal in progress). */
     /** Open payments of one provider whose checkout was created, oldest first, with the provider account that took each. */
     async listOpenCheckouts(providerName: string, limit: number): Promise<Array<{ transactionId: string; checkoutId: string; providerAccountId: string | null }>> {
       const rows = await db('transactions as t').join('subscriptions as s', 's.id', 't.subscription_id').join('payment_providers as pp', 'pp.id', 's.provider_id')
@@ -488,6 +544,7 @@ export function createBillingRepo(db: Db, options: { onTransition?: TransactionT
       }));
     },
 
+    /** Checkouts of this account still waiting for their payment (a renewal in progress). */
     async listPendingForAccount(vpnAccountId: string): Promise<TransactionRecord[]> {
       const rows = await db('transactions as t').join('subscriptions as s', 's.id', 't.subscription_id')
         .where({ 's.vpn_account_id': vpnAccountId, 't.status': 'pending' }).select('t.*');

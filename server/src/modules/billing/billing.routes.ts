@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LimitRule } from '../../plugins/rate-limit.js';
 import { addGiftRedeemRoute } from '../gift-codes/gift-codes.routes.js';
 import type { GiftCodesService } from '../gift-codes/gift-codes.service.js';
@@ -7,12 +7,14 @@ import { addCheckoutRoutes } from './checkout/checkout.routes.js';
 import type { CheckoutService } from './checkout/checkout.service.js';
 import { addSubscriptionControlRoutes } from './recurring/subscription-controls.routes.js';
 import type { SubscriptionControls } from './recurring/subscription-controls.js';
+import type { SavedMethodsService } from './recurring/saved-methods.service.js';
+import { actorOf } from '../users/users.service.js';
 
 /**
  * The customer's billing: card checkout and the caller's own subscriptions and transactions (someone
- * else's are a 404). Checkout and the subscription controls share one per-user limit.
+ * else's are a 404), and the cards it keeps to renew plans with. Checkout and the changes share one per-user limit.
  */
-export async function billingRoutes(app: FastifyInstance, opts: { checkout: CheckoutService; billing: BillingService; controls: SubscriptionControls; gifts: GiftCodesService; checkoutLimit: LimitRule }) {
+export async function billingRoutes(app: FastifyInstance, opts: { checkout: CheckoutService; billing: BillingService; controls: SubscriptionControls; savedMethods: SavedMethodsService; gifts: GiftCodesService; checkoutLimit: LimitRule }) {
   app.addHook('preHandler', app.requireUser);
   const perUser = app.limiter('checkout-user', opts.checkoutLimit, (request) => request.auth!.user.id);
 
@@ -21,4 +23,8 @@ export async function billingRoutes(app: FastifyInstance, opts: { checkout: Chec
   addGiftRedeemRoute(app, { gifts: opts.gifts, perUser });
   app.get('/api/subscriptions', async (request) => opts.billing.listSubscriptions(request.auth!.user));
   app.get('/api/transactions', async (request) => opts.billing.listTransactions(request.auth!.user));
+  // The cards plans renewed here are charged with; removing one turns auto-renew off on those plans.
+  app.get('/api/payment-methods', async (request) => opts.savedMethods.list(request.auth!.user));
+  app.delete('/api/payment-methods/:id', { preHandler: perUser }, async (request: FastifyRequest<{ Params: { id: string } }>) =>
+    opts.savedMethods.remove(actorOf(request), request.auth!.user, request.params.id));
 }

@@ -6,6 +6,8 @@ import type { BillingRepo, TransactionRecord } from './billing.repo.js';
 import type { PaidPeriods } from './ledger/paid-period.js';
 import { methodOfProvider } from './provider-accounts/payment-drivers.js';
 import { toSubscription } from './subscription-presenter.js';
+import type { SavedMethodsRepo } from './recurring/saved-methods.repo.js';
+import { toSavedPaymentMethod } from './recurring/saved-methods.service.js';
 
 export const toTransaction = (record: TransactionRecord): Transaction => ({
   id: record.id,
@@ -38,15 +40,16 @@ function creditOf(record: TransactionRecord): { credit?: number } {
 }
 
 /** The customer's subscriptions and transactions. */
-export function createBillingService(deps: { billing: BillingRepo; paidPeriods: PaidPeriods; clock: Clock }) {
+export function createBillingService(deps: { billing: BillingRepo; paidPeriods: PaidPeriods; savedMethods: Pick<SavedMethodsRepo, 'listForUser'>; clock: Clock }) {
   const { billing } = deps;
 
   return {
     /** The customer's plans, bought and renewed (a top-up of the wallet is a payment, not a plan: it is in the transactions only). */
     async listSubscriptions(user: UserProfile): Promise<Subscription[]> {
-      const [records, grace] = await Promise.all([billing.listSubscriptionsForUser(user.id), deps.paidPeriods.graceMs()]);
+      const [records, grace, methods] = await Promise.all([billing.listSubscriptionsForUser(user.id), deps.paidPeriods.graceMs(), deps.savedMethods.listForUser(user.id)]);
       const now = deps.clock();
-      return records.filter((record) => record.metadata.kind !== 'top_up').map((record) => toSubscription(record, now, grace));
+      const saved = new Map(methods.map((method) => [method.id, toSavedPaymentMethod(method)]));
+      return records.filter((record) => record.metadata.kind !== 'top_up').map((record) => toSubscription(record, now, grace, saved));
     },
 
     async listTransactions(user: UserProfile): Promise<Transaction[]> {

@@ -18,6 +18,7 @@ import { planText } from '../../../../shared/plan-translations.js';
 import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { BillingRepo, SubscriptionRecord } from './billing.repo.js';
 import { graceEndOf, type PaidPeriods } from './ledger/paid-period.js';
+import { chargeDateOf } from './recurring/store-renewal-schedule.js';
 import type { PaidPeriodsRepo } from './ledger/paid-periods.repo.js';
 import { subscriptionCurrency } from './subscription-currency.js';
 import { boughtPlanName, withPlanNames } from './bought-plan-name.js';
@@ -74,12 +75,14 @@ export function createSendBillingEmailHandler(deps: {
         }
         const recurring = subscription.billing === 'recurring';
         if (notice.kind === 'payment_failed') {
-          const graceEndsAt = graceEndOf(subscription, await deps.paidPeriods.graceMs()) ?? deps.clock();
+          // A plan renewed here is charged before its period ends, and runs until then whatever happens.
+          const renewedHere = subscription.metadata.renewed_by === 'store';
+          const graceEndsAt = (renewedHere ? subscription.currentPeriodEnd : graceEndOf(subscription, await deps.paidPeriods.graceMs())) ?? deps.clock();
           return {
             userId: transaction.userId,
             render: (to, locale) => renderPaymentFailedEmail({
               to, locale, ...frame, planName: boughtPlanName(subscription.metadata, locale, planName), amount: transaction.amount, currency: transaction.currency, graceEndsAt,
-              nextAttemptAt: notice.nextAttemptAt ? new Date(notice.nextAttemptAt) : null,
+              nextAttemptAt: notice.nextAttemptAt ? new Date(notice.nextAttemptAt) : null, renewedHere,
             }),
           };
         }
@@ -115,8 +118,9 @@ export function createSendBillingEmailHandler(deps: {
         }
         if (notice.kind === 'renewal_reminder') {
           // Cancelled, or already renewed, since the reminder was queued: nothing will be charged on that date.
-          if (subscription.cancelAtPeriodEnd || subscription.status !== 'active' || subscription.currentPeriodEnd?.toISOString() !== notice.chargeAt) return null;
-          return { userId: subscription.userId, render: (to, locale) => renderRenewalReminderEmail({ to, locale, ...frame, planName: planNameIn(locale), amount: nextChargeAmount(subscription, new Date(notice.chargeAt)), currency, chargeAt: new Date(notice.chargeAt) }) };
+          const end = subscription.currentPeriodEnd;
+          if (subscription.cancelAtPeriodEnd || subscription.status !== 'active' || !end || chargeDateOf(subscription, end).toISOString() !== notice.chargeAt) return null;
+          return { userId: subscription.userId, render: (to, locale) => renderRenewalReminderEmail({ to, locale, ...frame, planName: planNameIn(locale), amount: nextChargeAmount(subscription, end), currency, chargeAt: new Date(notice.chargeAt), renewedHere: subscription.metadata.renewed_by === 'store' }) };
         }
         if (notice.kind === 'subscription_resumed') {
           // Cancelled again (or ended) before the e-mail went: the cancellation e-mail says what holds.
@@ -124,7 +128,7 @@ export function createSendBillingEmailHandler(deps: {
           return {
             userId: subscription.userId,
             render: (to, locale) => renderSubscriptionResumedEmail({
-              to, locale, ...frame, planName: planNameIn(locale), amount: subscription.currentPeriodEnd ? nextChargeAmount(subscription, subscription.currentPeriodEnd) : price, currency, renewsAt: subscription.currentPeriodEnd,
+              to, locale, ...frame, planName: planNameIn(locale), amount: subscription.currentPeriodEnd ? nextChargeAmount(subscription, subscription.currentPeriodEnd) : price, currency, renewsAt: subscription.currentPeriodEnd && chargeDateOf(subscription, subscription.currentPeriodEnd),
             }),
           };
         }

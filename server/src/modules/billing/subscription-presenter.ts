@@ -1,9 +1,10 @@
-import type { AdminSubscription, ProviderRead, Subscription } from '../../../../shared/billing.js';
+import type { AdminSubscription, ProviderRead, SavedPaymentMethod, Subscription } from '../../../../shared/billing.js';
 import type { SubscriptionRecord } from './billing.repo.js';
 import { graceEndOf } from './ledger/paid-period.js';
 import { nextChargeAmount } from './promo-terms.js';
 import { READ_SCHEDULE } from './recurring/reconcile-policy.js';
 import type { ProviderReadRecord } from './recurring/reconcile-schedule.repo.js';
+import { chargeDateOf } from './recurring/store-renewal-schedule.js';
 import type { AdminSubscriptionRow } from './recurring/subscriptions-admin.repo.js';
 import { subscriptionCurrency } from './subscription-currency.js';
 
@@ -12,12 +13,18 @@ import { subscriptionCurrency } from './subscription-currency.js';
  * period is over; a recurring one says when it renews, for how much, and until when a past_due one
  * keeps working (`graceMs` after its first failed charge).
  */
-export function toSubscription(record: SubscriptionRecord, now: Date, graceMs: number): Subscription {
+/**
+ * `savedMethods`: the customer's saved cards still kept, by id (a plan renewed here shows the one it renews with).
+ */
+export function toSubscription(record: SubscriptionRecord, now: Date, graceMs: number, savedMethods: ReadonlyMap<string, SavedPaymentMethod> = new Map()): Subscription {
   const recurring = record.billing === 'recurring';
   const over = record.currentPeriodEnd !== null && record.currentPeriodEnd <= now;
   const ended = !recurring && record.status === 'active' && over;
   const autoRenews = recurring && (record.status === 'active' || record.status === 'past_due') && !record.cancelAtPeriodEnd && record.currentPeriodEnd !== null;
-  const graceEnd = recurring ? graceEndOf(record, graceMs) : null;
+  const renewedHere = record.metadata.renewed_by === 'store';
+  // A plan renewed here is charged days before its period ends (and runs to that end whatever happens); the others at the end, with a grace period after a decline.
+  const chargedAt = autoRenews ? (renewedHere ? later(now, chargeDateOf(record, record.currentPeriodEnd!)) : record.currentPeriodEnd!) : null;
+  const graceEnd = recurring ? (renewedHere ? (record.status === 'past_due' ? record.currentPeriodEnd : null) : graceEndOf(record, graceMs)) : null;
   return {
     id: record.id,
     status: ended ? 'ended' : record.status,
@@ -30,7 +37,7 @@ export function toSubscription(record: SubscriptionRecord, now: Date, graceMs: n
     providerName: record.providerName,
     renewal: record.metadata.kind === 'renewal',
     autoRenews,
-    renewsAt: autoRenews ? record.currentPeriodEnd!.toISOString() : null,
+    renewsAt: chargedAt?.toISOString() ?? null,
     renewalAmount: autoRenews ? nextChargeAmount(record, record.currentPeriodEnd!) : null,
     currentPeriodStart: record.currentPeriodStart?.toISOString() ?? null,
     currentPeriodEnd: record.currentPeriodEnd?.toISOString() ?? null,
@@ -39,8 +46,12 @@ export function toSubscription(record: SubscriptionRecord, now: Date, graceMs: n
     graceEndsAt: graceEnd?.toISOString() ?? null,
     error: record.metadata.error ?? null,
     createdAt: record.createdAt.toISOString(),
+    renewedHere,
+    savedMethod: renewedHere && record.savedMethodId ? savedMethods.get(record.savedMethodId) ?? null : null,
   };
 }
+
+const later = (a: Date, b: Date): Date => (a > b ? a : b);
 
 /** How reading it from the provider goes: `failing` once it has failed often enough that the admin should look. */
 export function toProviderRead(read: ProviderReadRecord): ProviderRead {

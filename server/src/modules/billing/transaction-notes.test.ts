@@ -5,7 +5,7 @@ import { transactionNoteOf } from './transaction-notes.js';
 function transaction(status: TransactionRecord['status'], metadata: TransactionMetadata): TransactionRecord {
   return {
     id: 't1', subscriptionId: 's1', userId: 'u1', status, amount: 499, currency: 'usd', providerTransactionId: 'inv1', providerPaymentId: 'inv1',
-    amountRefunded: 0, providerInvoiceId: null, metadata, createdAt: new Date('2026-11-01T00:00:00Z'), providerName: 'btcpay', providerAccountId: null, cardFingerprint: null,
+    amountRefunded: 0, providerInvoiceId: null, chargeAttempts: 0, metadata, createdAt: new Date('2026-11-01T00:00:00Z'), providerName: 'btcpay', providerAccountId: null, cardFingerprint: null,
   };
 }
 

@@ -84,8 +84,9 @@ export function AccountRow({ account, deleting, actions, billing, devices }: Acc
         )}
       </Cell>
       <Cell label={_('account.table.expires')}>
-        {/* A renewing account's panel expiry carries the grace period: the renewal date is what the customer needs. */}
-        {!(subscription?.autoRenews && subscription.status === 'active') && <span className="whitespace-nowrap">{format.expiry(account.expireDate)}</span>}
+        {/* A renewing account's panel expiry carries the grace period: the renewal date is what the customer needs.
+            A plan the store renews has no grace, and is charged days before it ends: both dates are shown. */}
+        {!(subscription?.autoRenews && subscription.status === 'active' && !subscription.renewedHere) && <span className="whitespace-nowrap">{format.expiry(account.expireDate)}</span>}
         {subscription && <RenewalLine subscription={subscription} />}
       </Cell>
       <Cell label={_('account.table.dataLimit')} className="whitespace-nowrap">{format.dataLimit(account.dataLimitBytes)}</Cell>

@@ -35,16 +35,26 @@ export function AccountBillingButtons({ subscription, billing, who }: { subscrip
           {rowName}
         </button>
       )}
-      <button
-        type="button"
-        disabled={billing.portalOpening}
-        aria-busy={billing.portalOpening || undefined}
-        onClick={billing.onManageBilling}
-        className={BUTTON.smallSecondary}
-      >
-        {_(billing.portalOpening ? 'account.billing.opening' : 'account.billing.manage')}
-        {rowName}
-      </button>
+      {/* A plan the store renews has no provider billing page: its saved card is removed here instead. */}
+      {subscription.renewedHere ? (
+        subscription.savedMethod && (
+          <button type="button" disabled={busy} onClick={() => billing.onRemoveCard(subscription)} className={BUTTON.smallSecondary}>
+            {_('account.savedCard.remove')}
+            {rowName}
+          </button>
+        )
+      ) : (
+        <button
+          type="button"
+          disabled={billing.portalOpening}
+          aria-busy={billing.portalOpening || undefined}
+          onClick={billing.onManageBilling}
+          className={BUTTON.smallSecondary}
+        >
+          {_(billing.portalOpening ? 'account.billing.opening' : 'account.billing.manage')}
+          {rowName}
+        </button>
+      )}
     </>
   );
 }
@@ -75,14 +85,17 @@ export function PastDueNotices({ accounts, billing }: { accounts: readonly VpnAc
               components={{ 0: <span className="font-semibold break-all" /> }}
             />
           </p>
-          <button
-            type="button"
-            disabled={billing.portalOpening}
-            onClick={billing.onManageBilling}
-            className={`${BUTTON.smallSecondary} shrink-0 self-end sm:self-auto`}
-          >
-            <Trans id="account.billing.updateCard" values={{ username: account.username }} components={{ 0: <span className="sr-only" /> }} />
-          </button>
+          {/* A plan the store renews is tried again by itself, and may be renewed by hand meanwhile (its Renew button). */}
+          {!subscription.renewedHere && (
+            <button
+              type="button"
+              disabled={billing.portalOpening}
+              onClick={billing.onManageBilling}
+              className={`${BUTTON.smallSecondary} shrink-0 self-end sm:self-auto`}
+            >
+              <Trans id="account.billing.updateCard" values={{ username: account.username }} components={{ 0: <span className="sr-only" /> }} />
+            </button>
+          )}
         </div>
       ))}
     </div>

@@ -117,6 +117,9 @@ function RenewalExplanation({ target }: { target: Extract<PaymentTarget, { kind:
   );
 }
 
+/** The methods a recurring plan renews with: Stripe's subscriptions, and the card a YooKassa payment saves. */
+const RENEWING_METHODS: ReadonlySet<PaymentMethod> = new Set(['card', 'yookassa']);
+
 /** Whether the card will be charged again: every period until cancelled, or never. */
 function RenewalTerms({ plan, kind, cryptoOnly }: { plan: Plan; kind: PaymentTarget['kind']; cryptoOnly: boolean }) {
   const { _ } = useLingui();
@@ -199,7 +202,8 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
   const planName = targetPlanName(target, _('pricing.payment.yourPlan'), locale);
   const title = _(target.kind === 'buy' ? 'pricing.payment.titleBuy' : 'pricing.payment.titleRenew', { plan: isolated(planName) });
 
-  // Referral credit pays what is paid once; a card subscription's goes to its renewals.
+  // Referral credit pays what is paid once (and the first payment of a plan the store renews with a saved YooKassa
+  // card); a card subscription's goes to its renewals.
   const subscribesByCard = target.kind === 'buy' && target.plan.billing === 'recurring' && offersCard;
   const subscribes = (method: PaymentMethod) => method === 'card' && subscribesByCard;
   /** What the method charges now: the price after a code, less the credit it uses. */
@@ -259,7 +263,10 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
         {plan && (
           <PromoCodeField planId={plan.id} quote={typedQuote} referral={referralQuote} onQuote={setQuote} error={promoError} onError={setPromoError} disabled={busy !== null} />
         )}
-        {plan && <RenewalTerms plan={plan} kind={target.kind} cryptoOnly={!offersCard} />}
+        {plan && <RenewalTerms plan={plan} kind={target.kind} cryptoOnly={!methods.some((method) => RENEWING_METHODS.has(method))} />}
+        {target.kind === 'buy' && target.plan.billing === 'recurring' && methods.includes('yookassa') && (
+          <p className="text-sm leading-6 text-slate-600">{_('pricing.payment.yookassaRenewalNote')}</p>
+        )}
         {(!free || paidByCredit) && <MethodNotes methods={shownMethods} />}
         {shortBy !== null && (
           <p role="alert" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">

@@ -5,7 +5,7 @@ import { useFormat } from '../../i18n/format';
 import { useKeptPlanName } from '../plans/usePlanText';
 import { BUTTON } from '../accounts/button-styles';
 import { BillingStatusBadge, RenewalTag } from './BillingStatusBadge';
-import { canCancelAutoRenew, canResume, describeRenewal, pastDueWarning, renewalStateOf } from './subscription-state';
+import { canCancelAutoRenew, canResume, describeRenewal, pastDueWarning, renewalStateOf, subscriptionErrorText } from './subscription-state';
 
 interface SubscriptionsListProps {
   subscriptions: readonly Subscription[];
@@ -55,7 +55,7 @@ function SubscriptionItem({ subscription, busy, onCancel, onResume }: Subscripti
           {renewal && !pastDue && <span>{renewal}</span>}
         </p>
         {pastDue && <p className="mt-1 font-medium text-amber-800">{pastDueWarning(subscription, _, format)}</p>}
-        {subscription.error && <p className="mt-1 text-red-700">{subscription.error}</p>}
+        {subscription.error && <p className="mt-1 text-red-700">{subscriptionErrorText(subscription.error, _)}</p>}
       </div>
       {canCancelAutoRenew(subscription) && (
         <button type="button" onClick={onCancel} disabled={busy} className={`${BUTTON.smallDanger} self-end sm:self-auto`}>

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import type { Subscription } from '../../../../shared/billing.js';
+import { BILLING_MESSAGES, type Subscription } from '../../../../shared/billing.js';
 import type { Formatters } from '../../i18n/format';
 
 /**
@@ -64,7 +64,10 @@ export function recurringByAccount(subscriptions: readonly Subscription[]): Read
 
 /** The account is paid by a subscription that renews (or can be resumed): paying for a period by hand (Renew) would double up. */
 export function replacesManualRenewal(subscription: Subscription | undefined): boolean {
-  return subscription !== undefined && (subscription.autoRenews || canResume(subscription));
+  if (subscription === undefined) return false;
+  // A plan the store renews whose card was declined may be renewed by hand (its next try then stops).
+  if (subscription.renewedHere && subscription.status === 'past_due') return false;
+  return subscription.autoRenews || canResume(subscription);
 }
 
 /**
@@ -75,8 +78,13 @@ export function replacesManualRenewal(subscription: Subscription | undefined): b
 export function describeRenewal(subscription: Subscription, _: I18n['_'], format: Formatters): string | null {
   const state = renewalStateOf(subscription);
   switch (state.kind) {
-    case 'renews':
-      return _('account.renewal.renews', { date: format.date(state.on), amount: format.money(state.amount, subscription.currency) });
+    case 'renews': {
+      const values = { date: format.date(state.on), amount: format.money(state.amount, subscription.currency) };
+      // A plan the store renews names the saved card it will charge.
+      return subscription.savedMethod
+        ? _('account.renewal.renewsWithCard', { ...values, card: subscription.savedMethod.title })
+        : _('account.renewal.renews', values);
+    }
     case 'ending':
       return _('account.renewal.ending', { date: format.date(state.on) });
     case 'pastDue':
@@ -92,7 +100,14 @@ export function describeRenewal(subscription: Subscription, _: I18n['_'], format
 
 /** What a customer whose renewal charge failed must do, and by when. */
 export function pastDueWarning(subscription: Subscription, _: I18n['_'], format: Formatters): string {
+  // The store tries its saved card again by itself; the VPN runs to the end of the paid period meanwhile.
+  if (subscription.renewedHere) return _('account.renewal.pastDueHere', { date: format.date(subscription.currentPeriodEnd) });
   return subscription.graceEndsAt
     ? _('account.renewal.pastDueWarningBy', { date: format.date(subscription.graceEndsAt) })
     : _('account.renewal.pastDueWarning');
+}
+
+/** The note the server keeps on a subscription, in the page's language when it is one the page knows. */
+export function subscriptionErrorText(error: string, _: I18n['_']): string {
+  return error === BILLING_MESSAGES.methodNotSaved ? _('account.billing.methodNotSaved') : error;
 }

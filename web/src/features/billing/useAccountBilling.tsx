@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { Subscription } from '../../../../shared/billing.js';
 import { recurringByAccount } from './subscription-state';
 import { useBillingPortal, type BillingPortal } from './useBillingPortal';
+import { useSavedCardRemoval } from './useSavedCardRemoval';
 import { useSubscriptionControls } from './useSubscriptionControls';
 
 /** What the accounts table needs to show each account's renewal and its billing buttons. */
@@ -15,6 +16,8 @@ export interface AccountsBilling {
   onCancelAutoRenew: (subscription: Subscription) => void;
   onResume: (subscription: Subscription) => void;
   onManageBilling: () => void;
+  /** A plan renewed by the store: removes the saved card it is charged with (after a question). */
+  onRemoveCard: (subscription: Subscription) => void;
 }
 
 interface AccountBillingOptions {
@@ -36,10 +39,12 @@ export interface AccountBilling {
 
 /**
  * The customer's controls for their recurring subscriptions beside their accounts (the web
- * dashboard and the desktop app): renewal, Cancel auto-renew, Resume and Manage billing.
+ * dashboard and the desktop app): renewal, Cancel auto-renew, Resume, and Manage billing (or, for a plan the
+ * store renews with a saved card, Remove card).
  */
 export function useAccountBilling({ subscriptions, onChanged, onStale }: AccountBillingOptions): AccountBilling {
   const controls = useSubscriptionControls({ onChanged, onStale });
+  const cardRemoval = useSavedCardRemoval({ onRemoved: () => onStale?.() });
   const portal = useBillingPortal();
   const byAccount = useMemo(() => recurringByAccount(subscriptions), [subscriptions]);
 
@@ -51,8 +56,14 @@ export function useAccountBilling({ subscriptions, onChanged, onStale }: Account
       onCancelAutoRenew: controls.requestCancel,
       onResume: (subscription) => void controls.resume(subscription),
       onManageBilling: () => void portal.open(),
+      onRemoveCard: cardRemoval.requestRemove,
     },
-    dialogs: controls.dialogs,
+    dialogs: (
+      <>
+        {controls.dialogs}
+        {cardRemoval.dialog}
+      </>
+    ),
     portal,
   };
 }

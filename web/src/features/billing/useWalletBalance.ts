@@ -7,7 +7,10 @@ export function useWalletBalance(refreshKey: unknown = null): { balance: number;
   useEffect(() => {
     const controller = new AbortController();
     billingApi.wallet(controller.signal).then(
-      (answer) => setWallet({ balance: answer.balance, currency: answer.currency }),
+      (answer) => {
+        // Left before the answer was read (the page changed): the body is cut short, and nothing is shown.
+        if (!controller.signal.aborted && answer) setWallet({ balance: answer.balance, currency: answer.currency });
+      },
       () => undefined,
     );
     return () => controller.abort();

@@ -102,7 +102,10 @@ export function createCheckoutService(deps: {
     const account = await deps.accounts.findForUser(body.accountId, user.id);
     if (!account) throw notFound('Account not found');
     if (account.status === 'suspended') throw new AppError(409, 'account_suspended', 'This account is still waiting for its first payment.');
-    if (await billing.renewingSubscriptionOf(account.id)) throw new AppError(409, 'already_renews', BILLING_MESSAGES.alreadyRenews);
+    // A plan that renews is not paid by hand as well; but one renewed here whose card was declined may be (its
+    // next try finds the period paid and stops: store-renewals.ts).
+    const renewing = await billing.renewingSubscriptionOf(account.id);
+    if (renewing && !(renewing.metadata.renewed_by === 'store' && renewing.status === 'past_due')) throw new AppError(409, 'already_renews', BILLING_MESSAGES.alreadyRenews);
     const plan = account.planId ? await deps.plans.findById(account.planId) : undefined;
     if (!plan || !isPurchasable(plan, trialPlanId)) throw new AppError(409, 'not_renewable', "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.");
     return { plan, kind: 'renewal', accountId: account.id };
@@ -131,9 +134,9 @@ export function createCheckoutService(deps: {
   /** The provider's hosted page for the order; if the provider refuses, the pending rows go away again. */
   async function openCheckout(driver: PaymentDriver, order: {
     user: UserProfile; plan: PlanRecord; kind: CheckoutKind; transactionId: string; subscriptionId: string; accountId: string; currency: string;
-    recurring: CheckoutOrder['recurring'] | null; promo: AppliedPromo | null; creditSpent: number; bonusDays: number;
+    recurring: CheckoutOrder['recurring'] | null; promo: AppliedPromo | null; creditSpent: number; bonusDays: number; saveMethod: boolean;
   }): Promise<StartedCheckout> {
-    const { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo, creditSpent, bonusDays } = order;
+    const { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo, creditSpent, bonusDays, saveMethod } = order;
     try {
       const locale = user.locale ?? DEFAULT_LOCALE;
       return await driver.startCheckout({
@@ -156,6 +159,7 @@ export function createCheckoutService(deps: {
           ...(promo ? { promo_code: promo.code } : {}), ...(creditSpent > 0 ? { referral_credit: String(creditSpent) } : {}),
         },
         ...(recurring ? { recurring } : {}),
+        ...(saveMethod ? { saveMethod } : {}),
       });
     } catch (err) {
       // The follow-up job stays: it finds no transaction and ends.
@@ -270,13 +274,17 @@ export function createCheckoutService(deps: {
       if (!isProviderMethod(method)) return startWalletOrder(user, body, currency);
       const { driver, providerId, providerAccountId } = await deps.payments.forCheckout(method, currency);
       const { plan, kind, accountId: renewedAccountId } = await resolveOrder(user, body);
-      // A provider with subscriptions of its own (Stripe) bills a recurring plan; the others take it once, renewed by hand.
-      const subscribes = kind === 'purchase' && driver.capabilities.recurring === 'provider_subscriptions' && recurringPriceSpec(plan, currency) !== null;
+      // A recurring plan renews: at a provider with subscriptions of its own (Stripe), or here, charging the method its
+      // first payment saves (YooKassa); with any other provider it is taken once and renewed by hand.
+      const subscribes = kind === 'purchase' && driver.capabilities.recurring !== 'none' && recurringPriceSpec(plan, currency) !== null;
+      const renewedHere = subscribes && driver.capabilities.recurring === 'saved_methods';
       // A purchase's first payment may carry the customer's referral discount when no code is typed.
       const chosen = await choosePromo(user, plan, body.promoCode);
-      // Referral credit pays one-off orders; a card subscription's goes to its renewals (credit-push.ts). A referral's
-      // extra days come with a first order (a subscription's once its first period is paid: recurring-payments.ts).
+      // Referral credit pays one-off orders, and the first payment of a plan renewed here; a provider subscription's
+      // goes to its renewals (credit-push.ts). A referral's extra days come with a first order (a provider
+      // subscription's once its first period is paid: recurring-payments.ts).
       const oneOff = !subscribes;
+      const spendsCredit = oneOff || renewedHere;
       const bonusDays = await bonusDaysOf(user);
       // A code or credit that leaves nothing to pay once needs no payment provider (asked here without taking a use).
       if (oneOff) {
@@ -300,9 +308,10 @@ export function createCheckoutService(deps: {
         const write = async (applied: AppliedPromo | null) => {
           const now = clock();
           const total = applied?.total ?? plan.price;
-          creditSpent = oneOff ? await spendCredit(trx, user, { currency, total, transactionId, leaveCharge: true }) : 0;
+          creditSpent = spendsCredit ? await spendCredit(trx, user, { currency, total, transactionId, leaveCharge: true }) : 0;
           await deps.orders.insert(trx, now, {
-            user, plan, kind, currency, ids, amount: total - creditSpent, providerId, providerAccountId, billing: recurring ? 'recurring' : 'one_off', promo: applied, creditSpent, bonusDays,
+            user, plan, kind, currency, ids, amount: total - creditSpent, providerId, providerAccountId, billing: subscribes ? 'recurring' : 'one_off', promo: applied, creditSpent, bonusDays,
+            ...(renewedHere ? { renewedHere } : {}),
           });
           await deps.jobs.enqueue({ type: CHECK_CHECKOUT, payload: { transactionId }, runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS), dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`, maxAttempts: 500 }, now, trx);
         };
@@ -311,7 +320,7 @@ export function createCheckoutService(deps: {
       });
 
       await crashPoint('checkout:after-order');
-      const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo, creditSpent, bonusDays });
+      const checkout = await openCheckout(driver, { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo, creditSpent, bonusDays, saveMethod: renewedHere });
       const now = clock();
       let amount = ((promo as AppliedPromo | null)?.total ?? plan.price) - creditSpent;
       // (With credit the provider is told the whole discount as one amount: its total is ours.)

@@ -54,6 +54,8 @@ export interface NewOrder {
   giftCode?: string;
   /** Known before the provider is asked (a free order's own id). */
   providerTransactionId?: string;
+  /** A recurring plan this server renews (its provider has no subscriptions): see store-renewals.ts. */
+  renewedHere?: boolean;
 }
 
 /**
@@ -79,8 +81,10 @@ export function createOrderRows(deps: { billing: BillingRepo; accounts: Accounts
       subscription: {
         id: ids.subscriptionId, userId: user.id, vpnAccountId: ids.accountId, providerId: order.providerId, providerAccountId: order.providerAccountId, planId: plan.id, billing: order.billing,
         metadata: {
-          plan_id: plan.id, plan_name: plan.name, plan_names: translatedNames(plan), price: plan.price, kind, days: plan.days + (order.billing === 'one_off' ? bonusDays : 0), data_limit: plan.dataLimitBytes, locations: plan.locations,
+          // A referral's extra days lengthen the first period we set (one paid once, or the first of a plan renewed here).
+          plan_id: plan.id, plan_name: plan.name, plan_names: translatedNames(plan), price: plan.price, kind, days: plan.days + (order.billing === 'one_off' || order.renewedHere ? bonusDays : 0), data_limit: plan.dataLimitBytes, locations: plan.locations,
           device_limit: plan.deviceLimit, currency, ...(promo ? { promo: orderPromoOf(promo) } : {}), ...(bonusDays ? { bonus_days: bonusDays } : {}),
+          ...(order.renewedHere ? { renewed_by: 'store' as const } : {}),
         },
       },
       transaction: { id: ids.transactionId, amount: order.amount, currency, providerTransactionId: order.providerTransactionId, ...transactionNotes },

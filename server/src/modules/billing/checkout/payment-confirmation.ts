@@ -9,6 +9,8 @@ import { expiryAfterDays } from '../../accounts/account-values.js';
 import type { AccountsRepo } from '../../accounts/accounts.repo.js';
 import type { BillingRepo, ReviewReason, SubscriptionRecord, TransactionMetadata, TransactionRecord } from '../billing.repo.js';
 import type { WalletLedger } from '../../wallet/wallet-ledger.js';
+import type { SavedMethodsRepo } from '../recurring/saved-methods.repo.js';
+import type { StoreRenewalOutcomes } from '../recurring/store-renewal-outcomes.js';
 import type { BillingNotices } from '../billing-notices.js';
 import { cryptoOverpayment, cryptoPaidOnClosedInvoice, isLatePaymentSeen, isMarkedInvalid } from './btcpay-checkout.js';
 import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
@@ -31,6 +33,9 @@ export function createPaymentConfirmation(deps: {
   db: Db; billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; jobs: JobsRepo; recurring: RecurringPayments; reversals: PaymentReversals; notices: BillingNotices;
   /** Where a paid top-up goes. */
   wallet: Pick<WalletLedger, 'creditTopUp'>;
+  /** Plans this server renews: the method their first payment saved, and what each renewal try came to. */
+  savedMethods: SavedMethodsRepo;
+  storeOutcomes: StoreRenewalOutcomes;
   clock: Clock; log: FastifyBaseLogger;
 }) {
   const { billing, accounts, clock, log } = deps;
@@ -59,20 +64,24 @@ export function createPaymentConfirmation(deps: {
     // Payments that buy time on one account queue here, so each reads the ledger as the one before left it.
     if (accountId) await billing.lockAccount(accountId, trx);
     let start = now;
-    if (metadata.kind === 'renewal' && accountId) {
+    // A renewal by hand (its order's kind), or a renewal this server charged on a plan it renews (the payment's kind).
+    if ((transaction.metadata.kind ?? metadata.kind) === 'renewal' && accountId) {
       // A renewal starts where what is paid ends: it never overlaps an earlier period, one-off or recurring.
       // An account with nothing in the ledger (made by an admin) keeps the time it was given.
       const paidEnd = await deps.periods.latestEnd(accountId, trx);
       start = later(now, paidEnd ?? (await accounts.findById(accountId, trx))?.expireDate);
     }
-    const end = expiryAfterDays(start, metadata.days);
+    // A renewal of a plan renewed here buys the plan's days (the first period alone had a referral's extra days).
+    const renewalHere = metadata.renewed_by === 'store' && transaction.metadata.kind === 'renewal';
+    const end = expiryAfterDays(start, renewalHere ? metadata.days - (metadata.bonus_days ?? 0) : metadata.days);
     const recorded = await deps.periods.insert({
       id: randomUUID(), vpnAccountId: accountId, transactionId: transaction.id, subscriptionId: subscription.id, billing: subscription.billing, startsAt: start, endsAt: end,
     }, now, trx);
     // Chained after every period of the account, it cannot overlap one: this would be a broken ledger, so nothing is applied.
     if (recorded.kind === 'overlaps') throw new Error(`The period of transaction ${transaction.id} would overlap the paid period ${recorded.period.id}`);
-    const { error: _cleared, ...rest } = metadata;
+    const { error: _cleared, past_due_since: _paid, ...rest } = metadata;
     await billing.updateSubscription(subscription.id, { status: 'active', currentPeriodStart: start, currentPeriodEnd: end, metadata: rest }, now, trx);
+    if (metadata.renewed_by === 'store' && transaction.metadata.kind !== 'renewal') await keepSavedMethod(subscription, transaction, state, trx);
     await deps.jobs.enqueue({
       type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id }, serialKey: accountSerialKey(accountId),
       dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}`, maxAttempts: PROVISION_MAX_ATTEMPTS,
@@ -85,6 +94,42 @@ export function createPaymentConfirmation(deps: {
     // A refund or dispute that overtook this confirmation takes back what was just confirmed, in the same transaction.
     await deps.reversals.applyKept(state.paymentRef, trx);
     return true;
+  }
+
+  /**
+   * The first payment of a plan this server renews: the payment method it saved is kept and renews the plan. A
+   * method the customer did not let be saved (an SBP payment, say) cannot be charged again: the plan runs its
+   * period, with auto-renew off, and the customer is told on their dashboard.
+   */
+  async function keepSavedMethod(subscription: SubscriptionRecord, transaction: TransactionRecord, state: CheckoutState, trx: Db): Promise<void> {
+    const now = clock();
+    if (!state.savedMethod) {
+      await billing.updateSubscription(subscription.id, { cancelAtPeriodEnd: true, metadata: { ...(await billing.findSubscription(subscription.id, trx))!.metadata, error: BILLING_MESSAGES.methodNotSaved } }, now, trx);
+      log.info({ transactionId: transaction.id }, 'recurring: the first payment saved no payment method; the plan will not renew by itself');
+      return;
+    }
+    const method = await deps.savedMethods.keep({
+      userId: subscription.userId, provider: subscription.providerName ?? 'yookassa', providerAccountId: transaction.providerAccountId ?? subscription.providerAccountId,
+      methodRef: state.savedMethod.ref, title: state.savedMethod.title,
+    }, now, trx);
+    await billing.updateSubscription(subscription.id, { savedMethodId: method.id }, now, trx);
+  }
+
+  /**
+   * A renewal this server charged on a plan it renews: paid, it is delivered as any payment is (the period follows
+   * the one paid); declined, the customer is told and it is tried again (store-renewal-outcomes.ts).
+   */
+  async function applyStoreRenewal(transaction: TransactionRecord, state: CheckoutState, trx: Db): Promise<CheckoutOutcome> {
+    const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
+    if (state.outcome === 'paid') {
+      await deps.storeOutcomes.markPaid(transaction, state, trx);
+      await applyPaid(transaction, state, trx);
+    } else if (state.outcome === 'failed' || state.outcome === 'expired') {
+      await deps.storeOutcomes.applyDecline(transaction, subscription, state, trx);
+    } else {
+      await deps.storeOutcomes.markPending(transaction, state, trx);
+    }
+    return state.outcome;
   }
 
   /** A top-up paid (its status just changed, in `trx`): the money goes into the customer's wallet, once, and a receipt is sent. */
@@ -199,7 +244,9 @@ export function createPaymentConfirmation(deps: {
       return null;
     }
     const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
-    if (subscription.billing === 'recurring') return applyRecurringCheckout(transaction, state, trx);
+    const renewedHere = subscription.metadata.renewed_by === 'store';
+    if (subscription.billing === 'recurring' && !renewedHere) return applyRecurringCheckout(transaction, state, trx);
+    if (renewedHere && transaction.metadata.kind === 'renewal') return applyStoreRenewal(transaction, state, trx);
     if (state.outcome === 'paid') await applyPaid(transaction, state, trx);
     else if (state.outcome === 'failed' || state.outcome === 'expired') await applyClosed(transaction, state, trx);
     else if (state.crypto) {

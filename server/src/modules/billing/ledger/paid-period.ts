@@ -12,8 +12,9 @@ export interface PaidPeriod {
   /** Its recurring subscription that will charge again (active or past_due, auto-renew on). */
   renewing: SubscriptionRecord | null;
   /**
-   * The panel expiry: the paid end, plus the grace period while a subscription renews it — the
+   * The panel expiry: the paid end, plus the grace period while a provider's subscription renews it — the
    * renewal charge happens at the period end, and a failed one leaves the customer this long to fix the card.
+   * A plan this server renews is charged days before its end instead, so it has no grace.
    */
   expiresAt: Date | null;
   /** When a past_due subscription's grace period ends (from its first failed charge): the account is paused then unless paid. */
@@ -40,8 +41,10 @@ export function createPaidPeriods(deps: { billing: BillingRepo; periods: PaidPer
       const [paidEnd, renewing, grace] = await Promise.all([
         deps.periods.latestEnd(accountId), deps.billing.renewingSubscriptionOf(accountId), graceMs(),
       ]);
-      const expiresAt = paidEnd && renewing ? new Date(paidEnd.getTime() + grace) : paidEnd;
-      const graceEndsAt = renewing ? graceEndOf(renewing, grace) : null;
+      // A plan this server renews is charged before its period ends (store-renewals.ts): no grace after it.
+      const graced = renewing && renewing.metadata.renewed_by !== 'store' ? renewing : null;
+      const expiresAt = paidEnd && graced ? new Date(paidEnd.getTime() + grace) : paidEnd;
+      const graceEndsAt = graced ? graceEndOf(graced, grace) : null;
       const now = deps.clock();
       return { paidEnd, renewing: renewing ?? null, expiresAt, graceEndsAt, runs: expiresAt !== null && expiresAt > now && !(graceEndsAt && graceEndsAt <= now) };
     },

@@ -192,6 +192,11 @@ export function createRecurringPayments(deps: {
   async function applyState(state: RecurringState, trx: Db, options: { byAdmin?: boolean } = {}): Promise<SubscriptionRecord | undefined> {
     const subscription = await find(state, trx);
     if (!subscription) return undefined;
+    return applyStateTo(subscription, state, trx, options);
+  }
+
+  /** The same for a subscription already found (and locked): a plan this server renews changes here, with no provider to ask. */
+  async function applyStateTo(subscription: SubscriptionRecord, state: Pick<RecurringState, 'status' | 'cancelAtPeriodEnd' | 'canceledAt' | 'observedAt'>, trx: Db, options: { byAdmin?: boolean } = {}): Promise<SubscriptionRecord> {
     const seen = subscription.metadata.provider_observed_at;
     // The end is final whenever it is heard of; anything else older than what was applied is stale.
     if (subscription.status === 'canceled' || (state.status !== 'canceled' && seen && state.observedAt < new Date(seen))) return subscription;
@@ -221,7 +226,7 @@ export function createRecurringPayments(deps: {
     return { ...next, metadata: { ...subscription.metadata, provider_observed_at: state.observedAt.toISOString() } };
   }
 
-  return { applyInvoice, applyState, find };
+  return { applyInvoice, applyState, applyStateTo, find };
 }
 
 export type RecurringPayments = ReturnType<typeof createRecurringPayments>;

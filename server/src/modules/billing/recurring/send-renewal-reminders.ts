@@ -4,6 +4,7 @@ import type { BillingRepo } from '../billing.repo.js';
 import type { BillingNotices } from '../billing-notices.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
 import type { RenewalScheduleRepo } from './renewal-schedule.repo.js';
+import { chargeDateOf, STORE_RENEWAL } from './store-renewal-schedule.js';
 import type { SettingsService } from '../../settings/settings.service.js';
 import type { JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { JobHandler } from '../../../jobs/worker.js';
@@ -29,8 +30,14 @@ export function createSendRenewalRemindersHandler(deps: {
     const next = { runAgainAt: addSeconds(now, REMINDERS.intervalSeconds) };
     if (!(await deps.settings.getAppSettings()).renewalReminders) return { ...next, note: 'reminders are switched off' };
     const until = addSeconds(now, REMINDERS.aheadSeconds);
-    for (const subscription of await deps.schedule.listRenewalsDue(now, until)) {
-      const chargeAt = subscription.currentPeriodEnd!.toISOString();
+    // A plan renewed here is charged days before its period ends (store-renewals.ts): it is reminded of that day.
+    const early = STORE_RENEWAL.firstTryDaysBefore * 24 * 3600;
+    const renewing = [
+      ...(await deps.schedule.listRenewalsDue(now, until)).filter((subscription) => subscription.metadata.renewed_by !== 'store'),
+      ...(await deps.schedule.listRenewalsDue(addSeconds(now, early), addSeconds(until, early))).filter((subscription) => subscription.metadata.renewed_by === 'store'),
+    ];
+    for (const subscription of renewing) {
+      const chargeAt = chargeDateOf(subscription, subscription.currentPeriodEnd!).toISOString();
       await deps.notices.notify({ kind: 'renewal_reminder', subscriptionId: subscription.id, chargeAt }, `${subscription.id}:${chargeAt}`);
     }
     for (const period of await deps.schedule.listOneOffEnding(now, until)) {

@@ -14,6 +14,8 @@ import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
 import { customerKeyOfDriver, type PaymentCustomers } from '../provider-accounts/payment-customers.js';
 import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
 import type { RecurringPayments } from './recurring-payments.js';
+import type { SavedMethodsRepo } from './saved-methods.repo.js';
+import { toSavedPaymentMethod } from './saved-methods.service.js';
 import type { SubscriptionsAdminRepo } from './subscriptions-admin.repo.js';
 import { toAdminSubscription, toSubscription } from '../subscription-presenter.js';
 
@@ -31,6 +33,8 @@ export function createSubscriptionControls(deps: {
   billingAccountOfUser: (userId: string) => Promise<string | null>;
   customers: PaymentCustomers;
   recurring: RecurringPayments;
+  /** The cards plans renewed here are charged with. */
+  savedMethods: Pick<SavedMethodsRepo, 'findById'>;
   paidPeriods: PaidPeriods;
   audit: AuditRepo;
   clock: Clock;
@@ -61,11 +65,36 @@ export function createSubscriptionControls(deps: {
     return (await billing.findSubscription(record.id))!;
   }
 
+  /**
+   * A plan this server renews (store-renewals.ts) changes here, with no provider to ask: auto-renew off or on
+   * (back on only with the card it renews with still saved), or ended now.
+   */
+  async function changeHere(record: SubscriptionRecord, to: 'cancel_at_period_end' | 'resume' | 'cancel_now', byAdmin = false): Promise<SubscriptionRecord> {
+    if (to === 'resume') {
+      const method = record.savedMethodId ? await deps.savedMethods.findById(record.savedMethodId) : undefined;
+      if (!method || method.removedAt) throw new AppError(409, 'no_saved_method', BILLING_MESSAGES.noSavedMethod);
+    }
+    await deps.db.transaction(async (trx) => {
+      const current = await billing.findSubscriptionForUpdate(record.id, trx);
+      if (!current) return;
+      const now = clock();
+      // Turned back on, the note that it would not renew by itself goes.
+      const { error: _noted, ...cleared } = current.metadata;
+      await deps.recurring.applyStateTo(to === 'resume' ? { ...current, metadata: cleared } : current, {
+        status: to === 'cancel_now' ? 'canceled' : current.status as RecurringState['status'], cancelAtPeriodEnd: to !== 'resume', canceledAt: to === 'cancel_now' ? now : current.canceledAt, observedAt: now,
+      }, trx, { byAdmin });
+    });
+    return (await billing.findSubscription(record.id))!;
+  }
+
+  const renewedHere = (record: SubscriptionRecord) => record.metadata.renewed_by === 'store';
+
   /** Only a recurring subscription that has started and not ended can be changed. */
   function assertChangeable(record: SubscriptionRecord): void {
     if (record.billing !== 'recurring') throw new AppError(409, 'not_recurring', BILLING_MESSAGES.oneOffNotCancelable);
     const live: SubscriptionStatus[] = ['active', 'past_due'];
-    if (!record.providerSubscriptionId || !live.includes(record.status)) throw new AppError(409, 'not_renewing', BILLING_MESSAGES.notRenewing);
+    const started = record.providerSubscriptionId || (renewedHere(record) && record.currentPeriodEnd);
+    if (!started || !live.includes(record.status)) throw new AppError(409, 'not_renewing', BILLING_MESSAGES.notRenewing);
   }
 
   /**
@@ -82,7 +111,9 @@ export function createSubscriptionControls(deps: {
   }
 
   async function present(record: SubscriptionRecord): Promise<Subscription> {
-    return toSubscription(record, clock(), await deps.paidPeriods.graceMs());
+    const method = record.savedMethodId ? await deps.savedMethods.findById(record.savedMethodId) : undefined;
+    const saved = method && !method.removedAt ? new Map([[method.id, toSavedPaymentMethod(method)]]) : undefined;
+    return toSubscription(record, clock(), await deps.paidPeriods.graceMs(), saved);
   }
 
   async function ownSubscription(user: UserProfile, id: string): Promise<SubscriptionRecord> {
@@ -100,6 +131,7 @@ export function createSubscriptionControls(deps: {
       const record = await ownSubscription(user, id);
       assertChangeable(record);
       if (record.cancelAtPeriodEnd) return present(record);
+      if (renewedHere(record)) return present(await changeHere(record, 'cancel_at_period_end'));
       return present(await change(record, (d, ref) => d.setCancelAtPeriodEnd(ref, true)));
     },
 
@@ -109,6 +141,7 @@ export function createSubscriptionControls(deps: {
       assertChangeable(record);
       if (!record.cancelAtPeriodEnd) return present(record);
       await assertNotPaidAhead(record);
+      if (renewedHere(record)) return present(await changeHere(record, 'resume'));
       return present(await change(record, (d, ref) => d.setCancelAtPeriodEnd(ref, false)));
     },
 
@@ -137,6 +170,10 @@ export function createSubscriptionControls(deps: {
      */
     async endForDeletedAccount(accountId: string): Promise<void> {
       const renewing = await billing.renewingSubscriptionOf(accountId);
+      if (renewing && renewedHere(renewing)) {
+        await changeHere(renewing, 'cancel_now');
+        return;
+      }
       if (!renewing?.providerSubscriptionId) return;
       try {
         await change(renewing, (d, ref) => d.cancelNow(ref));
@@ -158,8 +195,8 @@ export function createSubscriptionControls(deps: {
       if (!record) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
       assertChangeable(record);
       const changed = when === 'now'
-        ? await change(record, (d, ref) => d.cancelNow(ref), true)
-        : record.cancelAtPeriodEnd ? record : await change(record, (d, ref) => d.setCancelAtPeriodEnd(ref, true), true);
+        ? renewedHere(record) ? await changeHere(record, 'cancel_now', true) : await change(record, (d, ref) => d.cancelNow(ref), true)
+        : record.cancelAtPeriodEnd ? record : renewedHere(record) ? await changeHere(record, 'cancel_at_period_end', true) : await change(record, (d, ref) => d.setCancelAtPeriodEnd(ref, true), true);
       await audit(actor, when === 'now' ? 'subscription.cancel_now' : 'subscription.cancel_at_period_end', record, {});
       const [row] = await deps.admin.list({ id, limit: 1 });
       return toAdminSubscription({ record: changed, userEmail: row?.userEmail ?? '', username: row?.username ?? null, read: row?.read ?? null }, clock(), await deps.paidPeriods.graceMs());
