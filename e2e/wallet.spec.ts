@@ -41,6 +41,20 @@ test('a customer tops up their balance by card, buys a plan from it, and sees wh
     await customer.keyboard.press('Escape');
     await expect(customer.getByRole('link', { name: 'Balance: $5.01' })).toBeVisible();
 
+    // The account renews itself from the balance once it is set to: a day before it ends.
+    const row = customer.getByRole('row').filter({ hasText: planName });
+    const autoRenew = row.getByRole('button', { name: /Auto-renew from balance/ });
+    await expect(autoRenew).toHaveAttribute('aria-pressed', 'false');
+    await autoRenew.click();
+    await expect(customer.getByText('This account will renew from your balance a day before it ends.')).toBeVisible();
+    await expect(autoRenew).toHaveAttribute('aria-pressed', 'true');
+    await expect(row).toContainText(/Renews from your balance on /);
+    await customer.reload();
+    await expect(row.getByRole('button', { name: /Auto-renew from balance/ })).toHaveAttribute('aria-pressed', 'true');
+    await row.getByRole('button', { name: /Auto-renew from balance/ }).click();
+    await expect(customer.getByText('Auto-renew from your balance is off.')).toBeVisible();
+    await expect(row).not.toContainText('Renews from your balance');
+
     // Support puts a dollar in, with a note the customer reads.
     const userId = (await site.database.db('user_profiles').where({ email }).first()).id as string;
     await page.goto(`/admin/users/${userId}`);

@@ -1,5 +1,6 @@
 import type { DesktopChannel, DesktopPlatform } from './desktop-releases.js';
 import type { AdminTransaction, RecurringMetrics, UnreadableWebhookAlert } from './billing.js';
+import type { ProviderMethod } from './billing-schemas.js';
 import { z } from 'zod';
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'disabled', 'limited', 'expired', 'on_hold'] as const;
@@ -41,7 +42,13 @@ export interface VpnAccount {
   usageCheckedAt: string | null;
   /** How many devices may use this account (from its plan when bought or renewed); null = unlimited. */
   deviceLimit: number | null;
+  /** Its customer set it to renew itself from their balance a day before it ends (`POST /api/accounts/:id/auto-renew`). */
+  autoRenewFromWallet: boolean;
 }
+
+/** `POST /api/accounts/:id/auto-renew`: renew the account from the balance before it ends, or stop. */
+export const AutoRenewBody = z.object({ enabled: z.boolean({ error: 'enabled is true or false' }) }, { error: 'Send a JSON object.' });
+export type AutoRenewBody = z.infer<typeof AutoRenewBody>;
 
 export const CreateAccountBody = z.object({ planId: z.string({ error: 'planId is required' }).trim().min(1).max(64) });
 export type CreateAccountBody = z.infer<typeof CreateAccountBody>;
@@ -98,5 +105,20 @@ export interface SystemStatus {
   payments: {
     cardEnabled: boolean; cryptoEnabled: boolean; needsReview: AdminTransaction[]; disputed: AdminTransaction[]; recurring: RecurringMetrics;
     unreadableWebhooks: UnreadableWebhookAlert[];
+    /** Each provider with keys: offered or not, answering now or not, and its last payment. */
+    providers: ProviderHealth[];
   };
+}
+
+/** A payment provider's health in the System tab. */
+export interface ProviderHealth {
+  method: ProviderMethod;
+  /** Customers are offered it now (enabled, and it takes the store's currency). */
+  offered: boolean;
+  /** It answered one authenticated read with its keys just now. */
+  reachable: boolean;
+  latencyMs: number | null;
+  error: string | null;
+  /** When it last took a payment that went through. */
+  lastPaidAt: string | null;
 }

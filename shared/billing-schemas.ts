@@ -127,10 +127,17 @@ export const RefundBody = z
   .refine((body) => body.destination !== 'manual' || Boolean(body.note), { error: 'Say how it was paid back', path: ['note'] });
 export type RefundBody = z.infer<typeof RefundBody>;
 
-/** `GET /api/admin/transactions?status=`: which transactions to list. */
+/** `GET /api/admin/transactions?status=&method=`: which transactions to list (`method`: how they were paid). */
 export const AdminTransactionsQuery = z.object({
   status: z.enum(TRANSACTION_STATUSES).optional(),
+  method: Method,
   limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** `GET /api/admin/payments/revenue?days=30`: money taken per provider and currency over the last `days` days. */
+export const AdminRevenueQuery = z.object({
+  days: z.coerce.number({ error: 'days is a whole number from 1 to 3660' }).int({ error: 'days is a whole number from 1 to 3660' })
+    .min(1, { error: 'days is a whole number from 1 to 3660' }).max(3660, { error: 'days is a whole number from 1 to 3660' }).default(30),
 });
 
 /**

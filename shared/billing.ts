@@ -374,3 +374,23 @@ export const BILLING_MESSAGES = {
 /** The return pages poll every 2 s and give up after 30 s (spec section 9). */
 export const PAYMENT_POLL_INTERVAL_MS = 2000;
 export const PAYMENT_POLL_TIMEOUT_MS = 30_000;
+
+/** `GET /api/admin/payments/revenue`: money taken through one provider in one currency (minor units). */
+export interface ProviderRevenue {
+  /** How it was paid (the provider's method). */
+  method: ProviderMethod;
+  currency: string;
+  /** Payments that took money (paid, later refunded or disputed included). */
+  payments: number;
+  amount: number;
+  refunded: number;
+  /** What was taken less what was refunded. */
+  net: number;
+}
+
+export interface AdminRevenue {
+  days: number;
+  since: string;
+  /** Largest net first. Orders paid from the balance are not here: their money came in with the top-up. */
+  rows: ProviderRevenue[];
+}

@@ -10,9 +10,10 @@
  *   --sizes=10k,1M        user counts
  *   --write-docs          rewrite the table in README.md and docs/performance.md between their bench:table markers
  *   --no-renewals         skip server/bench/renewals.bench.ts (PostgreSQL)
+ *   --no-local-payments   skip server/bench/local-payments.bench.ts (YooKassa, Crypto Pay and the wallet; PostgreSQL)
  *   --from-source         run the server from its TypeScript sources (through tsx) instead of building it first
  *   --only=a,b            only the targets whose name or path contains one of these words; `cold`, `pages`,
- *                         `pressure` and `renewals` name the measurements that are not routes (a look at
+ *                         `pressure`, `renewals` and `local` name the measurements that are not routes (a look at
  *                         a few targets while working on them; the docs table is then not written)
  */
 import { execFileSync } from 'node:child_process';
@@ -24,6 +25,7 @@ import { createDb } from '../src/db/knex.js';
 import { SITE_DIST_DIR } from '../src/lib/package-info.js';
 import { randomToken } from '../src/lib/crypto.js';
 import { benchRenewals, type RenewalsBenchResult } from './renewals.bench.js';
+import { benchLocalPayments, LOCAL_PAYMENTS_GOAL_PER_SEC, printLocalPayments, type LocalPaymentsBenchResult } from './local-payments.bench.js';
 import { renderMarkdownTable, replaceBetweenMarkers } from './suite/docs-table.js';
 import { BASELINE, measureRounds, run, settle, type Load, type Measured, type Pace } from './suite/load.js';
 import { BENCH_APP_SECRET, sampleRss, startPanelStub, startServer, type ServerProcess } from './suite/processes.js';
@@ -324,7 +326,7 @@ function printConfig(r: ConfigResult): void {
 }
 
 /** The table: one row per target, one column per database and size, and whether every column meets it. */
-function summaryTable(results: ConfigResult[], renewals: RenewalsBenchResult | undefined): string {
+function summaryTable(results: ConfigResult[], renewals: RenewalsBenchResult | undefined, local: LocalPaymentsBenchResult | undefined): string {
   const columns = results.map((r) => `${dbName(r.db)} ${sizeName(r.users)}`);
   const rows: string[][] = [];
   const row = (name: string, goal: string, cells: Array<{ text: string; ok: boolean | null }>) => {
@@ -372,6 +374,13 @@ function summaryTable(results: ConfigResult[], renewals: RenewalsBenchResult | u
     const checks = renewals.checks.filter((c) => c.actual === c.expected).length;
     table += `\n\nAuto-renewals (\`server/bench/renewals.bench.ts\`, ${renewals.database}, ${renewals.subscribers} subscribers, panel answering in ${renewals.panelDelayMs} ms): `
       + `**${renewals.renewalsPerSec.toFixed(1)} renewals/s** (goal ≥ 20: ${renewals.renewalsPerSec >= 20 ? 'ok' : 'BELOW'}), exactly-once checks ${checks} of ${renewals.checks.length} passed.`;
+  }
+  if (local) {
+    const checks = local.checks.filter((c) => c.actual === c.expected).length;
+    const rate = (perSec: number) => `**${perSec.toFixed(0)}/s** (${perSec >= LOCAL_PAYMENTS_GOAL_PER_SEC ? 'ok' : 'BELOW'})`;
+    table += `\n\nYooKassa, Crypto Pay and the wallet (\`server/bench/local-payments.bench.ts\`, ${local.database}, goal ≥ ${LOCAL_PAYMENTS_GOAL_PER_SEC}/s each): `
+      + `${local.providers.map((p) => `${p.provider} notifications ${rate(p.perSec)}`).join(', ')}, wallet purchases with ${local.wallet.customers} customers at once ${rate(local.wallet.perSec)}; `
+      + `exactly-once checks ${checks} of ${local.checks.length} passed.`;
   }
   return table;
 }
@@ -429,7 +438,16 @@ async function main(): Promise<void> {
     });
     for (const check of renewals?.checks ?? []) console.log(`  ${check.actual === check.expected ? 'ok  ' : 'FAIL'} ${check.name}: ${check.actual}${check.actual === check.expected ? '' : ` (expected ${check.expected})`}`);
   }
-  const table = `${describeRun()}\n\n${summaryTable(results, renewals)}`;
+  let local: LocalPaymentsBenchResult | undefined;
+  if (!argv.includes('--no-local-payments') && wanted('local', 'yookassa', 'cryptopay', 'wallet') && dbs.includes('postgres')) {
+    console.log('\nYooKassa, Crypto Pay and the wallet (server/bench/local-payments.bench.ts)…');
+    local = await benchLocalPayments(quick ? { notifications: 60, customers: 20, plansEach: 3 } : {}).catch((err: unknown) => {
+      console.error(`  the local payments benchmark failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      return undefined;
+    });
+    if (local) printLocalPayments(local);
+  }
+  const table = `${describeRun()}\n\n${summaryTable(results, renewals, local)}`;
   console.log(`\n${table}`);
   if (argv.includes('--write-docs')) {
     for (const doc of DOCS) {

@@ -135,7 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountDevicesRoutes, { devices: services.devices });
   await app.register(billingRoutes, { checkout: services.checkout, billing: services.billing, controls: services.subscriptionControls, savedMethods: services.savedMethods, gifts: services.gifts, checkoutLimit: limits.checkoutPerUser });
   await app.register(paymentWebhookRoutes, { webhooks: services.paymentWebhooks });
-  await app.register(walletRoutes, { wallet: services.wallet, checkoutLimit: limits.checkoutPerUser });
+  await app.register(walletRoutes, { wallet: services.wallet, renewals: services.walletRenewals, checkoutLimit: limits.checkoutPerUser });
   await app.register(adminWalletRoutes, { wallet: services.wallet });
   await app.register(adminOverviewRoutes, { overview: services.overview });
   await app.register(adminUsersRoutes, { users: services.users, userPage: services.userPage });
@@ -153,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminStripeSettingsRoutes, { card: services.card, audit: services.audit, clock });
   await app.register(adminBtcpaySettingsRoutes, { crypto: services.crypto, audit: services.audit, clock });
   await app.register(adminProviderSettingsRoutes, { yookassa: services.yookassa, cryptopay: services.cryptopay, audit: services.audit, clock });
-  await app.register(adminTransactionsRoutes, { refunds: services.refunds });
+  await app.register(adminTransactionsRoutes, { refunds: services.refunds, revenue: services.revenue });
   await app.register(adminSubscriptionsRoutes, { controls: services.subscriptionControls });
   await app.register(adminProviderAccountsRoutes, { accounts: services.providerAccounts });
   await app.register(adminAccountsRoutes, { accounts: services.accounts });

@@ -95,6 +95,8 @@ import { createReferralsRepo } from './modules/referrals/referrals.repo.js';
 import { createWalletLedgerRepo } from './modules/wallet/wallet-ledger.repo.js';
 import { createWalletLedger } from './modules/wallet/wallet-ledger.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
+import { createRevenueReport } from './modules/billing/refunds/revenue-report.js';
+import { createWalletRenewals, SCAN_WALLET_RENEWALS, scheduleWalletRenewals } from './modules/wallet/wallet-renewals.js';
 import { createTopUpCheckout } from './modules/billing/checkout/top-up-checkout.js';
 import { createReferralRewards } from './modules/referrals/referral-rewards.js';
 import { createCreditSpending } from './modules/referrals/credit-spending.js';
@@ -117,6 +119,7 @@ import { createSubscriptionService } from './modules/subscription/subscription.s
 import { createDevicesRepo } from './modules/devices/devices.repo.js';
 import { createDevicesService, DEVICES_CHANGED_CHANNEL } from './modules/devices/devices.service.js';
 import { createSystemService } from './modules/system/system.service.js';
+import { createProviderHealth } from './modules/system/provider-health.js';
 import { createReleaseFeeds } from './modules/desktop-releases/release-feeds.js';
 import { createUsersRepo } from './modules/users/users.repo.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -306,7 +309,7 @@ export function createServices(ctx: ServiceContext) {
     userChanged: (userId) => sessionCache.forgetUser(userId),
   });
   /** The dedupe keys of the periodic jobs scheduleRecurringJobs queues: the purge never deletes their rows. */
-  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, ...RECURRING_PERIODIC_JOBS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS, SNAPSHOT_DAILY_STATS, SWEEP_REFERRAL_CREDIT, POLL_OPEN_CHECKOUTS, SCAN_STORE_RENEWALS];
+  const periodicJobKeys = [SWEEP_STUCK_ACCOUNTS, ...RECURRING_PERIODIC_JOBS, PURGE_OLD_ROWS, CHECK_PANEL_HEALTH, SYNC_PANEL_ACCOUNTS, SNAPSHOT_DAILY_STATS, SWEEP_REFERRAL_CREDIT, POLL_OPEN_CHECKOUTS, SCAN_STORE_RENEWALS, SCAN_WALLET_RENEWALS];
   const retentionPurge = createRetentionPurge({ db, settings, clock, periodicJobKeys });
   const unreadableWebhooks = createUnreadableWebhooksRepo(db);
   const billing = createBillingService({ billing: billingRepo, paidPeriods, savedMethods, clock });
@@ -315,6 +318,10 @@ export function createServices(ctx: ServiceContext) {
   const wallet = createWalletService({
     db, repo: walletLedgerRepo, ledger: walletLedger, settings, payments, users, clock,
     topUps: createTopUpCheckout({ db, billing: billingRepo, payments, accounts: accountsRepo, settings, jobs, clock, log, publicUrl: ctx.config.publicUrl }),
+  });
+  const revenue = createRevenueReport({ db, clock });
+  const walletRenewals = createWalletRenewals({
+    accounts: accountsRepo, accountsService: accounts, users, billing: billingRepo, checkout, credit: creditSpending, settings, notices, clock, log,
   });
   const overview = createOverviewService({ repo: createOverviewRepo(db), stats: createDailyStatsRepo(db), settings, clock, commitToken });
   const fulfilment = createFulfilment({
@@ -354,6 +361,8 @@ export function createServices(ctx: ServiceContext) {
     creditPush,
     wallet,
     walletLedger,
+    walletRenewals,
+    revenue,
     billing,
     paymentWebhooks,
     userPage: createUserPageService({
@@ -374,6 +383,7 @@ export function createServices(ctx: ServiceContext) {
     desktopReleases,
     system: createSystemService({
       db, mailer: ctx.mailer, servers, jobs, settings, payments: refunds, subscriptions: subscriptionsAdmin, webhooks: unreadableWebhooks, desktopReleases, clock,
+      providers: createProviderHealth({ drivers: payments, report: revenue, offered: async () => (await settings.getPublicConfig()).paymentMethods, timeoutMs: 4000 }),
     }),
     subscription,
     devices,
@@ -402,6 +412,7 @@ export function createServices(ctx: ServiceContext) {
       }),
       ...creditPush.handlers,
       ...storeRenewals.handlers,
+      ...walletRenewals.handlers,
       ...refundJobHandlers({ db, billing: billingRepo, payments, recurring, sender: refundSender, plans: plansRepo, users, settings, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }),
     } satisfies Record<string, JobHandler>,
     /** Puts the periodic jobs in the queue (once for all instances); main.ts calls it before starting the worker. */
@@ -415,6 +426,7 @@ export function createServices(ctx: ServiceContext) {
       await scheduleReferralCreditSweep(jobs, clock());
       await scheduleOpenCheckoutsPoll(jobs, clock());
       await scheduleStoreRenewals(jobs, clock());
+      await scheduleWalletRenewals(jobs, clock());
     },
   };
 }

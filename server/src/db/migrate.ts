@@ -36,6 +36,7 @@ import * as referrals from './migrations/035-referrals.js';
 import * as servedCopies from './migrations/036-served-copies.js';
 import * as wallet from './migrations/037-wallet.js';
 import * as savedPaymentMethods from './migrations/038-saved-payment-methods.js';
+import * as walletAutoRenew from './migrations/039-wallet-auto-renew.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -88,6 +89,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['036-served-copies', servedCopies],
   ['037-wallet', wallet],
   ['038-saved-payment-methods', savedPaymentMethods],
+  ['039-wallet-auto-renew', walletAutoRenew],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

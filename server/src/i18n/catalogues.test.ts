@@ -1,6 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../../shared/accounts.js';
+import { ACCOUNT_MESSAGES, AutoRenewBody } from '../../../shared/accounts.js';
+import { WALLET_MESSAGES } from '../../../shared/wallet.js';
 import { EmailSchema, OtpCodeSchema, UpdateMeBody } from '../../../shared/auth.js';
 import { BILLING_MESSAGES } from '../../../shared/billing.js';
 import { CheckoutBody } from '../../../shared/billing-schemas.js';
@@ -73,6 +74,7 @@ describe('the API error tables', () => {
       BILLING_MESSAGES.notConfigured, BILLING_MESSAGES.stripeNotInitialized, BILLING_MESSAGES.cryptoNotImplemented,
       BILLING_MESSAGES.subscriptionChangeFailed, BILLING_MESSAGES.oneOffNotCancelable, BILLING_MESSAGES.notRenewing,
       BILLING_MESSAGES.noBillingAccount, BILLING_MESSAGES.portalFailed, BILLING_MESSAGES.noSavedMethod, BILLING_MESSAGES.savedMethodNotFound,
+      WALLET_MESSAGES.insufficient, WALLET_MESSAGES.topUpLimits, WALLET_MESSAGES.topUpsOff, parsed(AutoRenewBody.safeParse({ enabled: 'yes' })),
       DEVICE_MESSAGES.accountNotFound, DEVICE_MESSAGES.deviceNotFound,
       SUBSCRIPTION_MESSAGES.notFound, SUBSCRIPTION_MESSAGES.pending, SUBSCRIPTION_MESSAGES.paidPending, SUBSCRIPTION_MESSAGES.unavailable,
       unauthenticated().message, validationFailed({}).message,

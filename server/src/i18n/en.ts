@@ -58,6 +58,10 @@ export const CUSTOMER_MESSAGES = [
   'Stripe not initialized',
   'Crypto payments not implemented yet',
   'This payment method does not take the currency this store sells in. Choose another one.',
+  'Your balance does not cover this. Top it up, or pay another way.',
+  'The amount is outside the top-up limits.',
+  'Topping up the balance is not available right now.',
+  'enabled is true or false',
   // Promo codes (shared/promo-codes.ts).
   'This promo code does not exist.',
   'This promo code is not valid yet.',

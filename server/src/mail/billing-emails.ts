@@ -8,7 +8,7 @@ import { formatDataSize, formatDay, formatPercent, money } from './money.js';
 export { formatDay } from './money.js';
 
 /** What every billing e-mail needs to address the customer and link back to the site. */
-interface BillingEmailBase {
+export interface BillingEmailBase {
   to: string;
   brandName: string;
   publicUrl: URL;
@@ -90,7 +90,7 @@ const MS_PER_DAY = 86_400_000;
 type Values = Record<string, string | number>;
 
 /** The texts, amounts and days of one e-mail in its reader's language. */
-function speaker(input: BillingEmailBase) {
+export function speaker(input: BillingEmailBase) {
   const locale = input.locale ?? DEFAULT_LOCALE;
   return {
     locale,
@@ -273,12 +273,12 @@ export function renderSubscriptionResumedEmail(input: SubscriptionResumedEmailIn
  * One piece of a message. Both parts of the e-mail are drawn from the same blocks, so the plain text
  * and the HTML always say the same thing.
  */
-type Block =
+export type Block =
   | { kind: 'lead' | 'text' | 'note'; text: string }
   | { kind: 'facts'; rows: ReadonlyArray<readonly [label: string, value: string]> }
   | { kind: 'button'; label: string; href: string };
 
-function composeBillingEmail({ to, brandName, publicUrl, locale }: BillingEmailBase, subject: string, blocks: Block[]): MailMessage {
+export function composeBillingEmail({ to, brandName, publicUrl, locale }: BillingEmailBase, subject: string, blocks: Block[]): MailMessage {
   const signOff = `— ${brandName}\n${publicUrl.origin}`;
   const text = [...blocks.map(renderBlockText), signOff].join('\n\n');
   const html = renderEmailFrame({ to, brandName, publicUrl, locale, title: subject, bodyHtml: blocks.map(renderBlockHtml).join('\n') });

@@ -270,6 +270,8 @@ export interface PaymentDriver {
    * themselves live in one account: whatever a payment needs later is sent to the account that took it.
    */
   identifyAccount(): Promise<string>;
+  /** One cheap authenticated read (the account, store, shop or app): resolves while the provider answers these keys. */
+  ping(): Promise<void>;
   startCheckout(order: CheckoutOrder): Promise<StartedCheckout>;
   readCheckout(checkoutId: string): Promise<CheckoutState>;
   /** Closes an unpaid checkout so it can no longer be paid; one already closed or paid is left as it is. */

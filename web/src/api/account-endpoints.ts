@@ -19,6 +19,9 @@ export const accountApi = {
   listAccounts: (signal?: AbortSignal) => apiClient.request<VpnAccount[]>('GET', '/api/accounts', { signal }),
   createAccount: (planId: string) => apiClient.request<VpnAccount>('POST', '/api/accounts', { body: { planId } }),
   deleteAccount: (id: string) => apiClient.request<void>('DELETE', `/api/accounts/${encodeURIComponent(id)}`),
+  /** Renews the account from the balance a day before it ends (or stops); 409 `not_renewable` / `already_renews` when it cannot. */
+  setAutoRenewFromWallet: (id: string, enabled: boolean) =>
+    apiClient.request<VpnAccount>('POST', `/api/accounts/${encodeURIComponent(id)}/auto-renew`, { body: { enabled } }),
   /** The caller's account's devices (VPN apps that sent a device id when they fetched its subscription), oldest first. */
   listDevices: (accountId: string, signal?: AbortSignal) =>
     apiClient.request<AccountDevices>('GET', `/api/accounts/${encodeURIComponent(accountId)}/devices`, { signal }),

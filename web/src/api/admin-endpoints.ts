@@ -18,8 +18,9 @@ import type {
   UpdateCardPaymentSettings,
   EndAccountSubscriptionsResult,
   ProviderAccountSummary,
+  AdminRevenue,
 } from '../../../shared/billing.js';
-import type { RefundBody, UpdateCryptopayPaymentBody, UpdateCryptoPaymentBody, UpdateYookassaPaymentBody } from '../../../shared/billing-schemas.js';
+import type { PaymentMethod, RefundBody, UpdateCryptopayPaymentBody, UpdateCryptoPaymentBody, UpdateYookassaPaymentBody } from '../../../shared/billing-schemas.js';
 import type { AdminOverview, OverviewRange } from '../../../shared/overview.js';
 import type { AdminPlan, PlanBody, UpdatePlanBody } from '../../../shared/plans.js';
 import type { SetupChecklist } from '../../../shared/setup.js';
@@ -130,8 +131,13 @@ export function createAdminEndpoints(client: ApiClient) {
       /** Omitted fields keep their value; `null` clears the token. A new token is checked with getMe. */
       updateCryptopay: (changes: UpdateCryptopayPaymentBody) =>
         client.request<CryptopayPaymentSettings>('PUT', '/api/admin/payments/cryptopay', { body: changes }),
-      listTransactions: (status: TransactionStatus | null, signal?: AbortSignal) =>
-        client.request<AdminTransaction[]>('GET', `/api/admin/transactions${status ? `?${new URLSearchParams({ status })}` : ''}`, { signal }),
+      /** Payments, newest first: of one status, and taken one way (`wallet`: from the balance), when given. */
+      listTransactions: (filter: { status: TransactionStatus | null; method: PaymentMethod | null }, signal?: AbortSignal) => {
+        const query = new URLSearchParams({ ...(filter.status ? { status: filter.status } : {}), ...(filter.method ? { method: filter.method } : {}) }).toString();
+        return client.request<AdminTransaction[]>('GET', `/api/admin/transactions${query ? `?${query}` : ''}`, { signal });
+      },
+      /** What each provider took, per currency, over the last `days` days. */
+      revenue: (days: number, signal?: AbortSignal) => client.request<AdminRevenue>('GET', `/api/admin/payments/revenue?days=${days}`, { signal }),
       /** The whole remaining amount unless `amount` (cents) is given; sent once per click (the server's idempotency key covers retries). */
       refund: (id: string, body: Partial<RefundBody>) =>
         client.request<AdminTransaction>('POST', `/api/admin/transactions/${encodeURIComponent(id)}/refund`, { body }),

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { PaymentMethod } from '../../../shared/billing-schemas.js';
 import { useCallback, useState } from 'react';
 import type { Plan } from '../../../shared/plans.js';
+import type { VpnAccount } from '../../../shared/accounts.js';
 import { accountApi } from '../api/account-endpoints';
 import { isApiError } from '../api';
 import { Loading } from '../components/Loading';
@@ -115,6 +116,19 @@ export default function DashboardPage() {
     }
   }
 
+  /** Auto-renew from the balance on or off for an account; refused (its plan is off sale, a card renews it) in the server's words. */
+  async function toggleWalletRenew(account: VpnAccount) {
+    setError(null);
+    const enabled = !account.autoRenewFromWallet;
+    try {
+      await accountApi.setAutoRenewFromWallet(account.id, enabled);
+      toast.success(_(enabled ? 'account.walletRenew.on' : 'account.walletRenew.off'));
+      await reload();
+    } catch (caught) {
+      setError(messageOrFallback(caught, _('account.walletRenew.failed')));
+    }
+  }
+
   async function retryLoad() {
     setError(null);
     if (!(await reload())) setError(_(ACCOUNT_UI_MESSAGES.loadFailed));
@@ -160,6 +174,7 @@ export default function DashboardPage() {
       actions={{
         ...accountDialogs.actions,
         onRenew: (account) => setDialog({ kind: 'pay', target: { kind: 'renew', account, plan: findRenewalPlan(plans, account) } }),
+        onToggleWalletRenew: (account) => void toggleWalletRenew(account),
       }}
     />
   );

@@ -9,7 +9,7 @@ const serialize = fastJson(VpnAccountListResponse as Parameters<typeof fastJson>
 const account = (over: Partial<VpnAccount> = {}): VpnAccount => ({
   id: '00000000-0000-4000-a000-000000000001', username: 'u_1', status: 'active', expireDate: isoTime(new Date(Date.UTC(2026, 11, 27))),
   dataLimitBytes: null, usedTrafficBytes: 0, createdAt: isoTime(new Date(0)), combinedUrl: null, subscriptionUrl: null, links: [],
-  server: null, planName: null, planId: null, renewable: false, usageStale: false, paymentConfirmed: false, usageCheckedAt: null, deviceLimit: null, ...over,
+  server: null, planName: null, planId: null, renewable: false, usageStale: false, paymentConfirmed: false, usageCheckedAt: null, deviceLimit: null, autoRenewFromWallet: false, ...over,
 });
 
 describe('the account list as serialised', () => {

@@ -39,6 +39,7 @@ const VPN_ACCOUNT_PROPERTIES = {
   paymentConfirmed: { type: 'boolean' },
   usageCheckedAt: ownNullableString,
   deviceLimit: nullableNumber,
+  autoRenewFromWallet: { type: 'boolean' },
 } as const satisfies Record<keyof VpnAccount, unknown>;
 
 export const VpnAccountListResponse = {

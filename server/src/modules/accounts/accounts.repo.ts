@@ -36,6 +36,8 @@ export interface AccountRecord {
   deviceLimit: number | null;
   /** The end of its latest paid period that still counts (the paid-period ledger, kept on the row by triggers: migration 030); null when nothing is paid. */
   paidUntil: Date | null;
+  /** Its customer set it to renew itself from their balance before it ends (wallet-renewals.ts). */
+  walletAutoRenew: boolean;
 }
 
 interface AccountMetadata {
@@ -52,6 +54,7 @@ export type PlanSummaries = Map<string, { name: string; plan: NonNullable<Accoun
 const ACCOUNT_COLUMNS = [
   'a.id', 'a.user_id', 'a.master_server_id', 'a.provisioning_server_id', 'a.plan_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.sub_token',
   'a.subscription_url', 'a.metadata', 'a.usage_checked_at', 'a.created_at', 'a.device_limit', 'a.payment_confirmed', 'a.paid_until',
+  'a.wallet_auto_renew',
 ];
 
 const PLAN_COLUMNS = ['p.name as plan_name', 'p.status as plan_status', 'p.price as plan_price', 'p.metadata as plan_metadata'];
@@ -102,6 +105,7 @@ function toRecord(row: Record<string, unknown>, catalog?: { servers: PublicServe
     paymentConfirmed: Boolean(row.payment_confirmed) && row.payment_confirmed !== '0',
     deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
     paidUntil: toDateOrNull(row.paid_until),
+    walletAutoRenew: Boolean(row.wallet_auto_renew) && row.wallet_auto_renew !== '0',
   };
 }
 
@@ -213,6 +217,19 @@ export function createAccountsRepo(db: Db) {
     async findById(id: string, trx: Db = db): Promise<AccountRecord | undefined> {
       const row = await base(trx).where('a.id', id).first();
       return row && toRecord(row);
+    },
+
+    /** Auto-renew from the balance on or off; false when the account is not the user's. */
+    async setWalletAutoRenew(id: string, userId: string, enabled: boolean, now: Date): Promise<boolean> {
+      return (await db('vpn_accounts').where({ id, user_id: userId }).update({ wallet_auto_renew: enabled, updated_at: now })) > 0;
+    },
+
+    /** Active accounts set to renew from the balance whose paid time ends after `from` and by `to`, soonest first. */
+    async listWalletRenewalsDue(from: Date, to: Date, limit: number): Promise<AccountRecord[]> {
+      const rows = await base().where({ 'a.wallet_auto_renew': true, 'a.status': 'active' })
+        .whereRaw('coalesce(a.paid_until, a.expire_date) > ?', [from]).whereRaw('coalesce(a.paid_until, a.expire_date) <= ?', [to])
+        .orderByRaw('coalesce(a.paid_until, a.expire_date) asc').limit(limit);
+      return rows.map((row) => toRecord(row));
     },
 
     /** The row that reserves the account while the panel creates it (status `suspended`). */

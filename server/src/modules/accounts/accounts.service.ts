@@ -109,6 +109,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       paymentConfirmed: account.paymentConfirmed,
       usageCheckedAt: isoTimeOrNull(account.usageCheckedAt),
       deviceLimit: account.deviceLimit,
+      autoRenewFromWallet: account.walletAutoRenew,
     };
   }
 

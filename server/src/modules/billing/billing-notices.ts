@@ -18,7 +18,9 @@ export type BillingNotice =
   | { kind: 'subscription_resumed'; subscriptionId: string }
   | { kind: 'renewal_reminder'; subscriptionId: string; chargeAt: string }
   | { kind: 'plan_ending'; accountId: string; endsAt: string }
-  | { kind: 'data_usage'; accountId: string; percent: 80 | 100 };
+  | { kind: 'data_usage'; accountId: string; percent: 80 | 100 }
+  /** An account set to renew from the balance whose balance will not cover it (ahead, or when the renewal failed). */
+  | { kind: 'wallet_renewal_short'; accountId: string; endsAt: string; price: number; needed: number; currency: string; final: boolean };
 
 /**
  * Queues billing e-mails. `key` names the event the e-mail is about: the job's dedupe key is the

@@ -579,7 +579,8 @@ export function createBillingRepo(db: Db, options: { onTransition?: TransactionT
     },
 
     /** The newest transactions of every customer, with the customer's e-mail, for the admin. */
-    async listTransactionsForAdmin(filter: { status?: TransactionStatus; id?: string; userId?: string; limit: number }): Promise<Array<TransactionRecord & { userEmail: string }>> {
+    /** `providerName`: the provider that took them; null for orders no provider took (paid from the balance, or free). */
+    async listTransactionsForAdmin(filter: { status?: TransactionStatus; id?: string; userId?: string; providerName?: string | null; limit: number }): Promise<Array<TransactionRecord & { userEmail: string }>> {
       const query = db('transactions as t').join('user_profiles as u', 'u.id', 't.user_id')
         .join('subscriptions as s', 's.id', 't.subscription_id').leftJoin('payment_providers as pp', 'pp.id', 's.provider_id')
         .select('t.*', 'u.email as user_email', 'pp.name as provider_name')
@@ -587,6 +588,8 @@ export function createBillingRepo(db: Db, options: { onTransition?: TransactionT
       if (filter.status) query.where('t.status', filter.status);
       if (filter.id) query.where('t.id', filter.id);
       if (filter.userId) query.where('t.user_id', filter.userId);
+      if (filter.providerName === null) query.whereNull('pp.name');
+      else if (filter.providerName) query.where('pp.name', filter.providerName);
       const rows = await query;
       return rows.map((row: Record<string, unknown>) => ({ ...toTransaction(row), userEmail: row.user_email as string }));
     },

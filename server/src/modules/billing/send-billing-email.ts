@@ -19,6 +19,7 @@ import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { BillingRepo, SubscriptionRecord } from './billing.repo.js';
 import { graceEndOf, type PaidPeriods } from './ledger/paid-period.js';
 import { chargeDateOf } from './recurring/store-renewal-schedule.js';
+import { renderWalletRenewalShortEmail } from '../../mail/wallet-emails.js';
 import type { PaidPeriodsRepo } from './ledger/paid-periods.repo.js';
 import { subscriptionCurrency } from './subscription-currency.js';
 import { boughtPlanName, withPlanNames } from './bought-plan-name.js';
@@ -39,6 +40,9 @@ const Notice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('renewal_reminder'), subscriptionId: Id, chargeAt: z.iso.datetime() }),
   z.object({ kind: z.literal('plan_ending'), accountId: Id, endsAt: z.iso.datetime() }),
   z.object({ kind: z.literal('data_usage'), accountId: Id, percent: z.union([z.literal(80), z.literal(100)]) }),
+  z.object({
+    kind: z.literal('wallet_renewal_short'), accountId: Id, endsAt: z.iso.datetime(), price: z.number().int(), needed: z.number().int(), currency: z.string(), final: z.boolean(),
+  }),
 ]);
 type Notice = z.infer<typeof Notice>;
 
@@ -147,6 +151,18 @@ export function createSendBillingEmailHandler(deps: {
           plan && plan.name === account.planName ? planText(plan, locale).name : account.planName;
         const planNameIn = (locale: Locale) => (subscription ? boughtPlanName(subscription.metadata, locale) : accountPlanName(locale)) ?? emailText(locale, 'billing.yourPlan');
         return { userId: account.userId, render: (to, locale) => renderPlanEndingEmail({ to, locale, ...frame, planName: planNameIn(locale), endsAt: new Date(notice.endsAt), accountName: account.username, now: deps.clock() }) };
+      }
+      case 'wallet_renewal_short': {
+        const account = await deps.accounts.findById(notice.accountId);
+        // Renewed meanwhile (topped up in time), or auto-renew turned off: there is nothing to tell.
+        if (!account || !account.walletAutoRenew || (account.paidUntil ?? account.expireDate)?.toISOString() !== notice.endsAt) return null;
+        return {
+          userId: account.userId,
+          render: (to, locale) => renderWalletRenewalShortEmail({
+            to, locale, ...frame, accountName: account.username, planName: account.planName ?? emailText(locale, 'billing.yourPlan'), price: notice.price, needed: notice.needed,
+            currency: notice.currency, endsAt: new Date(notice.endsAt), final: notice.final,
+          }),
+        };
       }
       case 'data_usage': {
         const account = await deps.accounts.findById(notice.accountId);

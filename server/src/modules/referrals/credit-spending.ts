@@ -8,6 +8,8 @@ import type { NewCredit, ReferralsRepo } from './referrals.repo.js';
 
 /** The note of a `spent` movement that paid part of a one-off order (and of the `restored` one when the order closed unpaid). */
 export const PURCHASE_NOTE = 'purchase';
+/** The note of credit spent on renewing an account (the wallet calls the movement a renewal). */
+export const RENEWAL_NOTE = 'renewal';
 
 /**
  * How much of `available` credit pays an order of `total`: all of it when the credit covers the order (nothing is
@@ -81,12 +83,12 @@ export function createCreditSpending(deps: { repo: ReferralsRepo; audit: AuditRe
      * returns what it spent. `leaveCharge`: the order is paid at a provider, so it is never paid entirely by
      * credit (at least CREDIT_MIN_CHARGE is left to pay).
      */
-    async spend(trx: Db, order: { userId: string; currency: string; total: number; transactionId: string; leaveCharge: boolean }, now: Date): Promise<number> {
+    async spend(trx: Db, order: { userId: string; currency: string; total: number; transactionId: string; leaveCharge: boolean; note?: string }, now: Date): Promise<number> {
       await repo.lockUser(order.userId, trx);
       const credit = creditFor(order.total, await available(order.userId, order.currency, now, trx));
       const spent = order.leaveCharge && credit === order.total ? Math.max(0, order.total - CREDIT_MIN_CHARGE) : credit;
       if (spent <= 0) return 0;
-      await move({ userId: order.userId, referralId: null, transactionId: order.transactionId, kind: 'spent', amount: -spent, currency: order.currency, availableAt: now, note: PURCHASE_NOTE }, now, trx);
+      await move({ userId: order.userId, referralId: null, transactionId: order.transactionId, kind: 'spent', amount: -spent, currency: order.currency, availableAt: now, note: order.note ?? PURCHASE_NOTE }, now, trx);
       return spent;
     },
   };

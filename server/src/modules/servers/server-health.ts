@@ -6,6 +6,7 @@ import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PanelDriver } from '../../panels/panel-driver.js';
 import type { ServerRecord, ServersRepo } from './servers.repo.js';
+import { withTimeout } from '../../lib/with-timeout.js';
 
 /**
  * Every enabled server is checked once a minute, a few at a time, each check given at most 15 s; after
@@ -32,20 +33,6 @@ export interface HealthPass {
   failing: number;
   /** Servers whose state changed in this pass, as `name: up|down`. */
   changed: string[];
-}
-
-class CheckTimedOut extends Error {}
-
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CheckTimedOut(`no answer within ${Math.round(ms / 1000)} s`)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**

@@ -12,21 +12,13 @@ import type { Clock } from '../../lib/clock.js';
 import type { ServersService } from '../servers/servers.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { pingDatabase } from './health.routes.js';
+import type { ProviderHealthCheck } from './provider-health.js';
+import { withTimeout } from '../../lib/with-timeout.js';
 
 const PROBE_TIMEOUT_MS = 4000;
 
 /** A refused webhook version not seen for this long has stopped coming (Stripe gives up after three days). */
 const UNREADABLE_WEBHOOK_ALERT_MS = 7 * 24 * 3600 * 1000;
-
-/** Resolves to the promise's outcome, or to a timeout error after `ms`. */
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** The published desktop app's version per channel and platform (null: nothing published there). */
 function desktopVersions(releases: DesktopReleasesResponse): SystemStatus['desktopApp'] {
@@ -39,11 +31,11 @@ function desktopVersions(releases: DesktopReleasesResponse): SystemStatus['deskt
 export function createSystemService(deps: {
   db: Db; mailer: Mailer; servers: ServersService; jobs: JobsRepo; settings: SettingsService; payments: Pick<RefundsService, 'listTransactions'>;
   subscriptions: Pick<SubscriptionsAdminRepo, 'metrics' | 'unreadable'>; webhooks: Pick<UnreadableWebhooksRepo, 'listSeenSince'>;
-  desktopReleases: Pick<ReleaseFeeds, 'list'>; clock: Clock;
+  desktopReleases: Pick<ReleaseFeeds, 'list'>; providers: ProviderHealthCheck; clock: Clock;
 }) {
   return {
     async getSystemStatus(): Promise<SystemStatus> {
-      const [database, mailOk, servers, counts, failed, config, needsReview, disputed, recurring, unreadable, unreadableWebhooks, desktop] = await Promise.all([
+      const [database, mailOk, servers, counts, failed, config, needsReview, disputed, recurring, unreadable, unreadableWebhooks, desktop, providers] = await Promise.all([
         pingDatabase(deps.db),
         withTimeout(deps.mailer.verify(), PROBE_TIMEOUT_MS).catch(() => false),
         deps.servers.listServerRecords(),
@@ -56,6 +48,7 @@ export function createSystemService(deps: {
         deps.subscriptions.unreadable(),
         deps.webhooks.listSeenSince(new Date(deps.clock().getTime() - UNREADABLE_WEBHOOK_ALERT_MS)),
         deps.desktopReleases.list(),
+        deps.providers.check(),
       ]);
       const panels = await Promise.all(
         servers.map(async (server) => {
@@ -77,7 +70,7 @@ export function createSystemService(deps: {
           failed: failed.map((job) => ({ id: job.id, type: job.type, attempts: job.attempts, lastError: job.lastError, updatedAt: job.updatedAt.toISOString() })),
         },
         desktopApp: desktopVersions(desktop),
-        payments: { cardEnabled: config.cardPaymentsEnabled, cryptoEnabled: config.paymentMethods.includes('crypto'), needsReview, disputed, recurring: { ...recurring, ...unreadable }, unreadableWebhooks },
+        payments: { cardEnabled: config.cardPaymentsEnabled, cryptoEnabled: config.paymentMethods.includes('crypto'), needsReview, disputed, recurring: { ...recurring, ...unreadable }, unreadableWebhooks, providers },
       };
     },
   };

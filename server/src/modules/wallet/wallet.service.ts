@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { TopUpCheckout } from '../billing/checkout/top-up-checkout.js';
 import type { PaymentDrivers } from '../billing/provider-accounts/payment-drivers.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { RENEWAL_NOTE } from '../referrals/credit-spending.js';
 import type { UserProfile, UsersRepo } from '../users/users.repo.js';
 import type { Actor } from '../users/users.service.js';
 import type { WalletLedger } from './wallet-ledger.js';
@@ -23,7 +24,7 @@ export function walletKindOf(row: Pick<CreditRow, 'kind' | 'note'>): WalletMovem
     case 'reinstated':
       return 'referral';
     case 'spent':
-      return row.note === PROVIDER_BALANCE_NOTE || row.note === 'renewal' ? 'renewal' : 'purchase';
+      return row.note === PROVIDER_BALANCE_NOTE || row.note === RENEWAL_NOTE ? 'renewal' : 'purchase';
     case 'restored':
     case 'refund':
       return 'refund';

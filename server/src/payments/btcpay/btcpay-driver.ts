@@ -103,6 +103,9 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
     name: 'btcpay',
     capabilities: { refunds: true, recurring: 'none' },
     identifyAccount: async () => btcpayAccountOf(serverUrl, storeId),
+    async ping() {
+      await greenfieldCall<GreenfieldStore>(target, 'Reading the store', 'GET', storePath);
+    },
 
     async startCheckout(order: CheckoutOrder) {
       if (order.recurring) throw new PaymentProviderError('BTCPay invoices are one-off', null, true);

@@ -113,6 +113,9 @@ export function createCryptopayDriver(credentials: CryptopayCredentials, options
     capabilities: { refunds: false, recurring: 'none' },
 
     /** The app is the account (a new token of the same app is the same account); read once per token. */
+    async ping() {
+      await cryptopayCall<CryptopayApp>(target, 'Reading the app', 'getMe');
+    },
     identifyAccount() {
       const key = createHash('sha256').update(`${network}\0${token}`).digest('hex');
       let known = appOfToken.get(key);

@@ -149,6 +149,9 @@ export function createStripeDrivers(apiUrl: string | undefined, recurring: Recur
       capabilities: { refunds: true, recurring: 'provider_subscriptions' },
 
       /** `GET /v1/account`: the account's id does not change when its keys are rolled. Read once per key; a failure is not kept. */
+      async ping() {
+        await calling('Reading the account', () => stripe.accounts.retrieveCurrent());
+      },
       identifyAccount() {
         entry.account ??= calling('Reading the account', () => stripe.accounts.retrieveCurrent()).then((account) => account.id);
         entry.account.catch(() => { entry.account = undefined; });

@@ -132,6 +132,9 @@ export function createYookassaDriver(credentials: YookassaCredentials, options: 
 
     /** The shop is the account: a new secret key of the same shop is the same account. */
     identifyAccount: async () => credentials.shopId,
+    async ping() {
+      await yookassaCall<YookassaShop>(target, 'Reading the shop', 'GET', '/me');
+    },
 
     async startCheckout(order: CheckoutOrder) {
       if (order.recurring) throw new PaymentProviderError('YooKassa has no subscriptions: a recurring plan saves the payment method instead', null, true);

@@ -13,6 +13,9 @@ import { truncate } from './format';
 import { useRegionName } from './region-name';
 import { StatusBadge } from './StatusBadge';
 
+/** An account set to renew from the balance renews a day before it ends (wallet-renewals.ts). */
+const walletRenewalDay = (expireDate: string): string => new Date(new Date(expireDate).getTime() - 24 * 3600_000).toISOString();
+
 /** The table shows the link cut to 30 characters (spec section 2). */
 const TABLE_URL_LENGTH = 30;
 
@@ -23,6 +26,8 @@ export interface AccountRowActions {
   onDelete: (account: VpnAccount) => void;
   /** Pays for another period (shown for accounts with `renewable`, unless a subscription renews them). */
   onRenew: (account: VpnAccount) => void;
+  /** Turns auto-renew from the balance on or off (offered where Renew is; the web dashboard has it). */
+  onToggleWalletRenew?: (account: VpnAccount) => void;
 }
 
 /** A cell that stacks as "label: value" on phones, where the table's header row is hidden. */
@@ -88,6 +93,9 @@ export function AccountRow({ account, deleting, actions, billing, devices }: Acc
             A plan the store renews has no grace, and is charged days before it ends: both dates are shown. */}
         {!(subscription?.autoRenews && subscription.status === 'active' && !subscription.renewedHere) && <span className="whitespace-nowrap">{format.expiry(account.expireDate)}</span>}
         {subscription && <RenewalLine subscription={subscription} />}
+        {account.autoRenewFromWallet && account.expireDate && (
+          <span className="mt-1 block text-xs text-slate-500">{_('account.walletRenew.line', { date: format.date(walletRenewalDay(account.expireDate)) })}</span>
+        )}
       </Cell>
       <Cell label={_('account.table.dataLimit')} className="whitespace-nowrap">{format.dataLimit(account.dataLimitBytes)}</Cell>
       <Cell label={_('account.table.trafficUsed')}>
@@ -121,6 +129,17 @@ export function AccountRow({ account, deleting, actions, billing, devices }: Acc
           {account.renewable && !replacesManualRenewal(subscription) && (
             <button type="button" onClick={() => actions.onRenew(account)} className={BUTTON.smallSecondary}>
               {_('account.row.renew')}
+              <span className="sr-only"> {who}</span>
+            </button>
+          )}
+          {actions.onToggleWalletRenew && (account.autoRenewFromWallet || (account.renewable && !subscription)) && (
+            <button
+              type="button"
+              aria-pressed={account.autoRenewFromWallet}
+              onClick={() => actions.onToggleWalletRenew?.(account)}
+              className={account.autoRenewFromWallet ? BUTTON.smallPressed : BUTTON.smallSecondary}
+            >
+              {_('account.walletRenew.toggle')}
               <span className="sr-only"> {who}</span>
             </button>
           )}

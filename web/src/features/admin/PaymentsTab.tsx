@@ -10,6 +10,7 @@ import { useToast } from '../toast/toast-context';
 import { AdminTable, Cell } from './AdminTable';
 import { inputClass, rowButtonClass } from './admin-ui';
 import { RefundDialog } from './RefundDialog';
+import { RevenueSection } from './RevenueSection';
 import { SubscriptionsSection } from './SubscriptionsSection';
 import { useAdminResource } from './useAdminResource';
 
@@ -49,6 +50,7 @@ const METHOD_NAMES: Record<PaymentMethod, string> = {
 export function PaymentsTab({ refreshKey }: { refreshKey: number }) {
   return (
     <div className="space-y-10">
+      <RevenueSection refreshKey={refreshKey} methodNames={METHOD_NAMES} />
       <TransactionsSection refreshKey={refreshKey} />
       <SubscriptionsSection refreshKey={refreshKey} />
     </div>
@@ -62,8 +64,9 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
   const id = useId();
   const toast = useToast();
   const [status, setStatus] = useState<TransactionStatus | null>(null);
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [refunding, setRefunding] = useState<AdminTransaction | null>(null);
-  const load = useCallback((signal: AbortSignal) => adminApi.payments.listTransactions(status, signal), [status]);
+  const load = useCallback((signal: AbortSignal) => adminApi.payments.listTransactions({ status, method }, signal), [status, method]);
   const { data, setData, loadState } = useAdminResource(load, refreshKey);
   const items = data ?? [];
 
@@ -79,23 +82,38 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
         {_('adminSettings.payments.transactions')}
       </h2>
-      <div className="max-w-xs">
-        <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-700">
-          {_('adminSettings.payments.statusFilter')}
-        </label>
-        <select
-          id={`${id}-status`}
-          value={status ?? ''}
-          onChange={(event) => setStatus((event.target.value || null) as TransactionStatus | null)}
-          className={inputClass}
-        >
-          <option value="">{_('adminSettings.payments.allStatuses')}</option>
-          {TRANSACTION_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {_(STATUS_LABELS[value])}
-            </option>
-          ))}
-        </select>
+      <div className="flex flex-wrap gap-4">
+        <div className="w-full max-w-xs">
+          <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-700">
+            {_('adminSettings.payments.statusFilter')}
+          </label>
+          <select
+            id={`${id}-status`}
+            value={status ?? ''}
+            onChange={(event) => setStatus((event.target.value || null) as TransactionStatus | null)}
+            className={inputClass}
+          >
+            <option value="">{_('adminSettings.payments.allStatuses')}</option>
+            {TRANSACTION_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {_(STATUS_LABELS[value])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="w-full max-w-xs">
+          <label htmlFor={`${id}-method`} className="block text-sm font-medium text-slate-700">
+            {_('adminSettings.payments.methodFilter')}
+          </label>
+          <select id={`${id}-method`} value={method ?? ''} onChange={(event) => setMethod((event.target.value || null) as PaymentMethod | null)} className={inputClass}>
+            <option value="">{_('adminSettings.payments.allMethods')}</option>
+            {(Object.keys(METHOD_NAMES) as PaymentMethod[]).map((value) => (
+              <option key={value} value={value}>
+                {_(METHOD_NAMES[value])}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
 
       {loadState === 'failed' && (

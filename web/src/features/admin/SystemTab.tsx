@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import type { ProviderMethod } from '../../../../shared/billing-schemas.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
 import { BillingStatusBadge } from '../billing/BillingStatusBadge';
@@ -22,6 +23,14 @@ const PAYMENT_COLUMNS = [
   'adminSettings.column.status',
   'adminSettings.column.time',
 ] as const;
+const PROVIDER_COLUMNS = ['adminSettings.column.name', 'adminSettings.column.status', 'adminSettings.column.reachable', 'adminSettings.system.lastPayment'] as const;
+/** Each provider by the method it takes, as the admin reads it. */
+const PROVIDER_NAMES: Record<ProviderMethod, string> = {
+  card: 'adminSettings.system.providerStripe',
+  crypto: 'adminSettings.system.providerBtcpay',
+  yookassa: 'adminSettings.system.providerYookassa',
+  cryptopay: 'adminSettings.system.providerCryptopay',
+};
 /** The job states the queue reports (jobs.repo JOB_STATUSES); another one shows as it comes. */
 const JOB_STATES = new Set(['queued', 'running', 'done', 'failed']);
 
@@ -65,6 +74,34 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
                   </span>
                 )}
               </Cell>
+            </tr>
+          ))}
+        </AdminTable>
+      </TabSection>
+
+      <TabSection title={_('adminSettings.system.providers')}>
+        <AdminTable
+          caption={_('adminSettings.system.providers')}
+          columns={PROVIDER_COLUMNS.map((column) => _(column))}
+          isEmpty={status.payments.providers.length === 0}
+          emptyText={_('adminSettings.system.noProviders')}
+        >
+          {status.payments.providers.map((provider) => (
+            <tr key={provider.method}>
+              <Cell className="font-medium whitespace-nowrap text-slate-900">{_(PROVIDER_NAMES[provider.method])}</Cell>
+              <Cell>
+                <ActiveBadge active={provider.offered} />
+              </Cell>
+              <Cell>
+                {provider.reachable ? (
+                  <StatusBadge tone="green">{_('adminSettings.system.answers', { ms: provider.latencyMs ?? 0 })}</StatusBadge>
+                ) : (
+                  <span className="text-red-700">
+                    <StatusBadge tone="red">{_('adminSettings.system.unreachable')}</StatusBadge> {provider.error}
+                  </span>
+                )}
+              </Cell>
+              <Cell className="whitespace-nowrap">{provider.lastPaidAt ? format.dateTime(provider.lastPaidAt) : _('adminSettings.system.neverPaid')}</Cell>
             </tr>
           ))}
         </AdminTable>

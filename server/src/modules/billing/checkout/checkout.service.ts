@@ -6,6 +6,7 @@ import { WALLET_MESSAGES } from '../../../../../shared/wallet.js';
 import type { CheckoutQuote, CheckoutQuoteBody } from '../../../../../shared/promo-codes.js';
 import { DEFAULT_LOCALE, localizedPath } from '../../../../../shared/locales.js';
 import type { Db } from '../../../db/knex.js';
+import { isUniqueViolation } from '../../../db/errors.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { JobsRepo } from '../../../jobs/jobs.repo.js';
 import { addSeconds, type Clock } from '../../../lib/clock.js';
@@ -25,7 +26,7 @@ import type { PaymentCustomers } from '../provider-accounts/payment-customers.js
 import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
 import { recurringPriceSpec } from '../recurring/recurring-catalog.js';
 import type { AppliedPromo, PromoCodesService } from '../../promo-codes/promo-codes.service.js';
-import { creditFor, type CreditSpending } from '../../referrals/credit-spending.js';
+import { creditFor, RENEWAL_NOTE, type CreditSpending } from '../../referrals/credit-spending.js';
 import { checkoutProduct } from './checkout-product.js';
 import { newOrderIds, orderDiscountOf, type OrderRows } from './order-rows.js';
 
@@ -175,8 +176,10 @@ export function createCheckoutService(deps: {
   }
 
   /** The customer's referral credit spent on a one-off order of `total`, in the order's transaction (what it spent). */
-  const spendCredit = (trx: Db, user: UserProfile, order: { currency: string; total: number; transactionId: string; leaveCharge: boolean }) =>
-    (deps.credit ? deps.credit.spend(trx, { userId: user.id, ...order }, clock()) : Promise.resolve(0));
+  const spendCredit = (trx: Db, user: UserProfile, order: { currency: string; total: number; transactionId: string; leaveCharge: boolean; kind: CheckoutKind }) => {
+    const { kind, ...spent } = order;
+    return deps.credit ? deps.credit.spend(trx, { userId: user.id, ...spent, ...(kind === 'renewal' ? { note: RENEWAL_NOTE } : {}) }, clock()) : Promise.resolve(0);
+  };
 
   const bonusDaysOf = async (user: UserProfile) => (await deps.referralBonusDays?.(user.id)) ?? 0;
 
@@ -193,6 +196,8 @@ export function createCheckoutService(deps: {
     plan: PlanRecord; kind: CheckoutKind; renewedAccountId: string | null; currency: string; promo: ChosenPromo | null; bonusDays: number;
     /** Paid from the wallet, as the customer chose: a balance spent meanwhile (another order, in another tab) is theirs to top up. */
     fromWallet?: boolean;
+    /** The order's unique name, when it must be placed once (an automatic renewal of one period). */
+    checkoutId?: string;
   }): Promise<CheckoutStarted> {
     const { plan, kind, currency, bonusDays } = order;
     const ids = newOrderIds(order.renewedAccountId);
@@ -201,11 +206,11 @@ export function createCheckoutService(deps: {
     await deps.db.transaction(async (trx) => {
       const write = async (promo: AppliedPromo | null) => {
         const total = promo?.total ?? plan.price;
-        creditSpent = total > 0 ? await spendCredit(trx, user, { currency, total, transactionId: ids.transactionId, leaveCharge: false }) : 0;
+        creditSpent = total > 0 ? await spendCredit(trx, user, { currency, total, transactionId: ids.transactionId, leaveCharge: false, kind }) : 0;
         if (total - creditSpent !== 0 && order.fromWallet) throw insufficientBalance(total - creditSpent);
         // The code's terms cannot change, but its plan's price (or the customer's credit) could have since it was quoted.
         if (total - creditSpent !== 0) throw new AppError(409, 'price_changed', BILLING_MESSAGES.priceChanged);
-        checkoutId = await deps.orders.placeFree(trx, { user, plan, kind, currency, ids, promo, creditSpent, bonusDays });
+        checkoutId = await deps.orders.placeFree(trx, { user, plan, kind, currency, ids, promo, creditSpent, bonusDays, ...(order.checkoutId ? { checkoutId: order.checkoutId } : {}) });
       };
       if (order.promo) await deps.promos.redeem(trx, { ...order.promo, userId: user.id, plan, currency, transactionId: ids.transactionId, subscriptionId: ids.subscriptionId }, write);
       else await write(null);
@@ -255,6 +260,29 @@ export function createCheckoutService(deps: {
 
   return {
     assertCanProvision,
+
+    /**
+     * An account set to renew from the balance, renewed from it for the period after `periodEnd`: once, whoever
+     * asks (the order is named by the account and the period). `renewed: false` with what is missing when the
+     * balance does not cover the plan's price.
+     */
+    async renewFromWallet(user: UserProfile, accountId: string, periodEnd: Date): Promise<{ renewed: true; orderId: string } | { renewed: false; needed: number }> {
+      const { currency } = await deps.settings.getAppSettings();
+      const { plan, kind } = await resolveOrder(user, { accountId });
+      const available = deps.credit ? await deps.credit.available(user.id, currency, clock()) : 0;
+      if (available < plan.price) return { renewed: false, needed: plan.price - available };
+      await assertCanProvision(plan);
+      const checkoutId = `wallet_renewal:${accountId}:${periodEnd.toISOString()}`;
+      try {
+        await startFreeOrder(user, { plan, kind, renewedAccountId: accountId, currency, promo: null, bonusDays: 0, fromWallet: true, checkoutId });
+      } catch (err) {
+        // Renewed for this period already (by another runner, or before a restart): nothing more is taken.
+        if (isUniqueViolation(err)) return { renewed: true, orderId: checkoutId };
+        if (err instanceof AppError && err.code === 'insufficient_balance') return { renewed: false, needed: err.details.needed ?? plan.price };
+        throw err;
+      }
+      return { renewed: true, orderId: checkoutId };
+    },
 
     /**
      * What the plan costs this customer with the code, or with their referral discount (no use is taken), and what
@@ -308,7 +336,7 @@ export function createCheckoutService(deps: {
         const write = async (applied: AppliedPromo | null) => {
           const now = clock();
           const total = applied?.total ?? plan.price;
-          creditSpent = spendsCredit ? await spendCredit(trx, user, { currency, total, transactionId, leaveCharge: true }) : 0;
+          creditSpent = spendsCredit ? await spendCredit(trx, user, { currency, total, transactionId, leaveCharge: true, kind }) : 0;
           await deps.orders.insert(trx, now, {
             user, plan, kind, currency, ids, amount: total - creditSpent, providerId, providerAccountId, billing: subscribes ? 'recurring' : 'one_off', promo: applied, creditSpent, bonusDays,
             ...(renewedHere ? { renewedHere } : {}),

@@ -95,8 +95,12 @@ export function createOrderRows(deps: { billing: BillingRepo; accounts: Accounts
     insert,
 
     /** A free order, paid as it is written; returns the id the return pages know it by (`free_<transaction id>`). */
-    async placeFree(trx: Db, order: Omit<NewOrder, 'amount' | 'providerId' | 'providerAccountId' | 'billing' | 'providerTransactionId'>): Promise<string> {
-      const checkoutId = `free_${order.ids.transactionId}`;
+    /**
+     * An order nothing is left to pay for (a code, credit, the wallet), placed and paid at once. `checkoutId` names
+     * it when the caller must place it only once (unique: a second one with the same name fails in `trx`).
+     */
+    async placeFree(trx: Db, order: Omit<NewOrder, 'amount' | 'providerId' | 'providerAccountId' | 'billing' | 'providerTransactionId'> & { checkoutId?: string }): Promise<string> {
+      const checkoutId = order.checkoutId ?? `free_${order.ids.transactionId}`;
       await insert(trx, deps.clock(), { ...order, amount: 0, providerId: null, providerAccountId: null, billing: 'one_off', providerTransactionId: checkoutId });
       await deps.confirmation.applyCheckout({ checkoutId, orderId: order.ids.transactionId, outcome: 'paid', amountPaid: 0, currency: order.currency, paymentRef: null }, trx);
       return checkoutId;

@@ -40,6 +40,10 @@ export const METHOD_OF_PROVIDER: Readonly<Record<string, ProviderMethod>> = {
   [STRIPE_PROVIDER_NAME]: 'card', [BTCPAY_PROVIDER_NAME]: 'crypto', [YOOKASSA_PROVIDER_NAME]: 'yookassa', [CRYPTOPAY_PROVIDER_NAME]: 'cryptopay',
 };
 
+/** The provider a method's payments go through (METHOD_OF_PROVIDER turned round). */
+export const providerOfMethod = (method: ProviderMethod): string =>
+  Object.entries(METHOD_OF_PROVIDER).find(([, of]) => of === method)![0];
+
 /** The crypto provider's row as stored: the API key and webhook secret stay sealed here (btcpay-settings.service.ts). */
 export interface BtcpayProviderRow {
   id: string;

@@ -46,6 +46,8 @@ export function createSendRenewalRemindersHandler(deps: {
       const last = await deps.periods.latestEnd(accountId);
       // Only the account's last paid period ends the service; a renewing account is told about its charge instead.
       if (!account || account.status !== 'active' || last?.getTime() !== period.currentPeriodEnd!.getTime()) continue;
+      // Set to renew from the balance: it renews by itself, or its customer is told the balance is short (wallet-renewals.ts).
+      if (account.walletAutoRenew) continue;
       if (await deps.billing.renewingSubscriptionOf(accountId)) continue;
       const endsAt = period.currentPeriodEnd!.toISOString();
       await deps.notices.notify({ kind: 'plan_ending', accountId, endsAt }, `${accountId}:${endsAt}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminTransaction, RefundDestination } from '../../../../../shared/billing.js';
 import { formatMoney } from '../../../../../shared/money.js';
-import type { RefundBody } from '../../../../../shared/billing-schemas.js';
+import type { PaymentMethod, RefundBody } from '../../../../../shared/billing-schemas.js';
 import type { Db } from '../../../db/knex.js';
 import { AppError, notFound, validationFailed } from '../../../errors.js';
 import { PermanentJobError } from '../../../jobs/worker.js';
@@ -12,7 +12,7 @@ import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
 import type { RefundSender, SendOutcome } from './refund-sender.js';
 import { refundCap, type RefundRecord, type RefundsRepo } from './refunds.repo.js';
 import { transactionNoteOf } from '../transaction-notes.js';
-import { providerRefunds } from '../provider-accounts/payment-providers.repo.js';
+import { providerOfMethod, providerRefunds } from '../provider-accounts/payment-providers.repo.js';
 import type { PaymentReversals } from './payment-reversals.js';
 import type { WalletLedger } from '../../wallet/wallet-ledger.js';
 import type { AuditRepo } from '../../audit/audit.repo.js';
@@ -86,8 +86,11 @@ export function createRefundsService(deps: {
 }) {
   const { billing } = deps;
 
-  async function listTransactions(filter: Parameters<BillingRepo['listTransactionsForAdmin']>[0]): Promise<AdminTransaction[]> {
-    const records = await billing.listTransactionsForAdmin(filter);
+  /** `method`: how they were paid (its provider's, or `wallet` for orders no provider took). */
+  async function listTransactions(filter: Omit<Parameters<BillingRepo['listTransactionsForAdmin']>[0], 'providerName'> & { method?: PaymentMethod }): Promise<AdminTransaction[]> {
+    const { method, ...rest } = filter;
+    const providerName = method === undefined ? undefined : method === 'wallet' ? null : providerOfMethod(method);
+    const records = await billing.listTransactionsForAdmin({ ...rest, ...(providerName !== undefined ? { providerName } : {}) });
     const refunds = await deps.refunds.listForTransactions(records.map((record) => record.id));
     return records.map((record) => toAdminTransaction(record, refunds.filter((refund) => refund.transactionId === record.id)));
   }
