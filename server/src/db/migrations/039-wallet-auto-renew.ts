@@ -7,13 +7,14 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('vpn_accounts', (t) => {
     t.boolean('wallet_auto_renew').notNullable().defaultTo(false);
-    t.index(['wallet_auto_renew', 'paid_until'], 'vpn_accounts_wallet_auto_renew_index');
+    // Only the flag: an index naming paid_until would stop 030's down from dropping that column on SQLite.
+    t.index(['wallet_auto_renew'], 'vpn_accounts_wallet_auto_renew_index');
   });
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('vpn_accounts', (t) => {
-    t.dropIndex(['wallet_auto_renew', 'paid_until'], 'vpn_accounts_wallet_auto_renew_index');
+    t.dropIndex(['wallet_auto_renew'], 'vpn_accounts_wallet_auto_renew_index');
   });
   await knex.schema.alterTable('vpn_accounts', (t) => {
     t.dropColumn('wallet_auto_renew');

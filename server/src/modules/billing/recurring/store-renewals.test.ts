@@ -192,6 +192,35 @@ describe.each(TEST_DATABASES)('plans renewed here with a saved YooKassa card (%s
     expect(logs).toHaveLength(3);
   });
 
+  it('a charge YooKassa refuses outright (the saved method is gone) counts as a declined try, e-mailed, no payment made', async () => {
+    const s = await subscribe();
+    // The method YooKassa no longer knows: it answers 400 to the charge.
+    await db()('saved_payment_methods').where({ id: s.methodId }).update({ method_ref: '2d5b6a4e-000f-5000-9000-000000000000' });
+    await runAt(new Date(s.periodEnd.getTime() - 3 * DAY * 1000 + 60_000));
+    const [renewal] = await renewalsOf(s);
+    expect(renewal).toMatchObject({ status: 'failed', charge_attempts: 1 });
+    expect(JSON.parse(typeof renewal.metadata === 'string' ? renewal.metadata : JSON.stringify(renewal.metadata)).charges).toEqual([
+      expect.objectContaining({ attempt: 1, outcome: 'declined', reason: 'invalid_request' }),
+    ]);
+    expect(await subscriptionOf(s)).toMatchObject({ status: 'past_due' });
+    expect(await mailsTo(s.user, /did not go through/)).toHaveLength(1);
+    // Nothing stuck: the job waits for the next try, it does not hammer YooKassa.
+    expect(await db()('jobs').where({ type: 'charge_store_renewal', status: 'failed' })).toEqual([]);
+  });
+
+  it('its first payment refunded in full: the plan ends here at once, and nothing is charged or asked of YooKassa later', async () => {
+    const s = await subscribe();
+    const ref = await methodRefOf(s);
+    const [first] = await db()('transactions').where({ subscription_id: s.subscriptionId });
+    // As the admin's Refund does (through the service: the fixture's admin session does not outlive the clock's jumps).
+    const refunded = await f.t.app.services.refunds.refundTransaction({ id: null, email: 'admin@example.com' }, first.id, { reason: 'requested_by_customer' });
+    expect(refunded).toMatchObject({ status: 'refunded' });
+    expect(await subscriptionOf(s)).toMatchObject({ status: 'canceled', autoRenews: false });
+    await runAt(new Date(s.periodEnd.getTime() - 3 * DAY * 1000 + 60_000));
+    expect(chargesOf(ref)).toHaveLength(0);
+    expect(await db()('jobs').where({ type: 'end_refunded_subscription' })).toEqual([]);
+  });
+
   it('declined once, paid on the second try: active again, one period added', async () => {
     const s = await subscribe();
     const ref = await methodRefOf(s);

@@ -5,7 +5,7 @@ import { accountSerialKey, type JobsRepo } from '../../../jobs/jobs.repo.js';
 import { PermanentJobError, RetryJobLater, type JobHandler } from '../../../jobs/worker.js';
 import { addSeconds, type Clock } from '../../../lib/clock.js';
 import { crashPoint } from '../../../lib/crash-points.js';
-import type { CheckoutState } from '../../../payments/payment-driver.js';
+import { PaymentProviderError, type CheckoutState } from '../../../payments/payment-driver.js';
 import type { UsersRepo } from '../../users/users.repo.js';
 import type { BillingRepo, StoreCharge, SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
 import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
@@ -87,11 +87,22 @@ export function createStoreRenewals(deps: {
     const method = subscription.savedMethodId ? await deps.savedMethods.findById(subscription.savedMethodId) : undefined;
     const user = await deps.users.findById(subscription.userId);
     if (!method || !user) throw new PermanentJobError(`Subscription ${subscription.id} has no saved method (or customer) to charge`);
-    const state = await driver.chargeSavedMethod({
-      methodRef: method.methodRef, orderId: transaction.id, amount: transaction.amount, currency: transaction.currency,
-      description: `${subscription.metadata.plan_name} (renewal)`, customerEmail: user.email, idempotencyKey: charge.key,
-      metadata: { subscription_id: subscription.id, kind: 'renewal', attempt: String(charge.attempt) },
-    });
+    let state: CheckoutState;
+    try {
+      state = await driver.chargeSavedMethod({
+        methodRef: method.methodRef, orderId: transaction.id, amount: transaction.amount, currency: transaction.currency,
+        description: `${subscription.metadata.plan_name} (renewal)`, customerEmail: user.email, idempotencyKey: charge.key,
+        metadata: { subscription_id: subscription.id, kind: 'renewal', attempt: String(charge.attempt) },
+      });
+    } catch (err) {
+      // Refused outright (a 4xx: the saved method is gone or cannot be charged): as a decline, no payment made.
+      // Anything else (no answer, a 5xx) is retried by the job with the same key.
+      if (!(err instanceof PaymentProviderError) || !err.rejected) throw err;
+      state = {
+        checkoutId: `refused:${charge.key}`, orderId: transaction.id, outcome: 'failed', amountPaid: 0, currency: transaction.currency, paymentRef: null,
+        declineReason: err.code ?? 'refused',
+      };
+    }
     await crashPoint('store-renewal:after-charge');
     await recordAnswer(transaction, charge.attempt, state);
     return state;

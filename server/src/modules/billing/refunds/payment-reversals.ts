@@ -106,10 +106,13 @@ export function createPaymentReversals(deps: {
   async function endRecurring(subscription: SubscriptionRecord, reason: string, now: Date, trx: Db): Promise<void> {
     if (subscription.status === 'canceled') return;
     await billing.updateSubscription(subscription.id, { status: 'canceled', canceledAt: now, cancelAtPeriodEnd: false }, now, trx);
-    await jobs.enqueue({
-      type: END_REFUNDED_SUBSCRIPTION, payload: { subscriptionId: subscription.id },
-      dedupeKey: `${END_REFUNDED_SUBSCRIPTION}:${subscription.id}`, maxAttempts: FOLLOW_UP_MAX_ATTEMPTS,
-    }, now, trx);
+    // A plan this server renews has nothing at the provider to end: canceled here, it is never charged again.
+    if (subscription.metadata.renewed_by !== 'store') {
+      await jobs.enqueue({
+        type: END_REFUNDED_SUBSCRIPTION, payload: { subscriptionId: subscription.id },
+        dedupeKey: `${END_REFUNDED_SUBSCRIPTION}:${subscription.id}`, maxAttempts: FOLLOW_UP_MAX_ATTEMPTS,
+      }, now, trx);
+    }
     await accounts.insertLog({
       accountId: subscription.vpnAccountId, userId: subscription.userId, step: 'subscription_canceled', status: 'success',
       details: { subscriptionId: subscription.id, atPeriodEnd: false, byAdmin: false, reason }, now,

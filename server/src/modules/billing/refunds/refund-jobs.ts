@@ -35,7 +35,8 @@ function createEndRefundedSubscriptionHandler(deps: { db: Db; billing: BillingRe
     const parsed = SubscriptionPayload.safeParse(payload);
     if (!parsed.success) throw new PermanentJobError('Bad subscription payload');
     const subscription = await deps.billing.findSubscription(parsed.data.subscriptionId);
-    if (!subscription) return;
+    // Gone, or a plan this server renews (nothing at the provider to end).
+    if (!subscription || subscription.metadata.renewed_by === 'store') return;
     // Not linked yet (refunded before its checkout completed): linking it comes with the checkout; try again then.
     if (!subscription.providerSubscriptionId) throw new Error(`Subscription ${subscription.id} has no provider subscription yet`);
     const driver = await deps.payments.forSubscription(subscription);
