@@ -163,3 +163,56 @@ test('a new customer types a friend\'s referral link at the desktop sign-in: the
   expect(((await (await call('GET', '/api/referrals/me', friend)).json()) as { signedUp: number }).signedUp).toBe(1);
   expect(consoleErrors).toEqual([]);
 });
+
+test('a plan paid from the balance is set to auto-renew from it in the desktop app', async ({ page, site, consoleErrors }) => {
+  test.setTimeout(60_000);
+  const panel = await startFakeMarzneshin();
+  try {
+    const adminEmail = uniqueEmail('desktop-wallet-admin');
+    const admin = await signInOverApi(site, adminEmail);
+    await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'admin' });
+    const planName = `Desktop wallet ${Date.now()}`;
+    const server = await postJson(site, '/api/admin/servers', {
+      kind: 'marzneshin', name: `Panel for ${planName}`, url: panel.url, username: panel.admin.username,
+      password: panel.admin.password, serviceId: '1', locations: 'all',
+    }, admin);
+    expect(server.status).toBe(201);
+    const plan = await postJson(site, '/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 1024 ** 3, price: 499, locations: 'all' }, admin);
+    expect(plan.status).toBe(201);
+    const planId = ((await plan.json()) as { id: string }).id;
+
+    const bridge = createStandInBridge({ serverUrl: site.baseURL, clients: ['hiddify'] });
+    await bridge.install(page);
+    await page.goto(pathToFileURL(RENDERER_HTML).href);
+    const email = uniqueEmail('desktop-wallet');
+    await page.getByLabel('Email address').fill(email);
+    const sentBefore = site.smtp.messages.length;
+    await page.getByRole('button', { name: 'Instant Access' }).click();
+    await site.smtp.waitFor(email, { after: sentBefore });
+    await page.getByLabel('Verification code').fill(await site.smtp.latestCode(email));
+    await expect(page.getByRole('heading', { name: 'My VPN Accounts' })).toBeVisible();
+
+    // Support credits the balance; the plan is bought from it (on the website, here over the API).
+    const userId = (await site.database.db('user_profiles').where({ email }).first()).id as string;
+    expect((await postJson(site, `/api/admin/users/${userId}/wallet`, { amount: 1000, note: 'Welcome' }, admin)).status).toBe(200);
+    expect((await postJson(site, '/api/checkout', { planId, method: 'wallet' }, bridge.accessToken!)).status).toBe(200);
+    const accounts = async () => (await (await fetch(`${site.baseURL}/api/accounts`, { headers: { authorization: `Bearer ${bridge.accessToken}` } })).json()) as VpnAccount[];
+    await expect.poll(async () => (await accounts()).map(({ status }) => status), { timeout: 15_000 }).toEqual(['active']);
+    await bridge.emitFocus(page);
+
+    const row = page.getByRole('row').filter({ hasText: planName });
+    const autoRenew = row.getByRole('button', { name: /Auto-renew from balance/ });
+    await expect(autoRenew).toHaveAttribute('aria-pressed', 'false');
+    await autoRenew.click();
+    await expect(page.getByText('This account will renew from your balance a day before it ends.')).toBeVisible();
+    await expect(autoRenew).toHaveAttribute('aria-pressed', 'true');
+    await expect(row).toContainText(/Renews from your balance on /);
+    expect(bridge.requests.some(({ call }) => call.method === 'POST' && /^\/api\/accounts\/[^/]+\/auto-renew$/.test(call.path))).toBe(true);
+
+    await autoRenew.click();
+    await expect(page.getByText('Auto-renew from your balance is off.')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  } finally {
+    await panel.close();
+  }
+});

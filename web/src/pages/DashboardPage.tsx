@@ -3,7 +3,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { PaymentMethod } from '../../../shared/billing-schemas.js';
 import { useCallback, useState } from 'react';
 import type { Plan } from '../../../shared/plans.js';
-import type { VpnAccount } from '../../../shared/accounts.js';
 import { accountApi } from '../api/account-endpoints';
 import { isApiError } from '../api';
 import { Loading } from '../components/Loading';
@@ -15,6 +14,7 @@ import { ACCOUNT_UI_MESSAGES } from '../features/accounts/messages';
 import { PlansGrid } from '../features/accounts/PlansGrid';
 import { useAccountDialogs } from '../features/accounts/useAccountDialogs';
 import { useDashboardData } from '../features/accounts/useDashboardData';
+import { useWalletRenewToggle } from '../features/accounts/useWalletRenewToggle';
 import { useAuth } from '../features/auth/auth-context';
 import { PaymentDialog } from '../features/billing/PaymentDialog';
 import { RedeemGiftDialog } from '../features/billing/RedeemGiftDialog';
@@ -55,6 +55,7 @@ export default function DashboardPage() {
   const [claimingPlanId, setClaimingPlanId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const accountDialogs = useAccountDialogs({ removeAccount, onDeleted: () => void reload() });
+  const toggleWalletRenew = useWalletRenewToggle({ onChanged: reload, onError: setError });
   const accountBilling = useAccountBilling({ subscriptions, onChanged: replaceSubscription, onStale: () => void reload() });
   // Arriving from a renewal e-mail (/dashboard?billing=manage): the billing portal opens at once.
   useManageBillingRequest(accountBilling.portal.open);
@@ -113,19 +114,6 @@ export default function DashboardPage() {
       if (isApiError(caught) && (caught.code === 'promo_invalid' || caught.code === 'insufficient_balance')) throw caught;
       setDialog(null);
       setError(messageOrFallback(caught, _('account.billing.createSubscriptionFailed')));
-    }
-  }
-
-  /** Auto-renew from the balance on or off for an account; refused (its plan is off sale, a card renews it) in the server's words. */
-  async function toggleWalletRenew(account: VpnAccount) {
-    setError(null);
-    const enabled = !account.autoRenewFromWallet;
-    try {
-      await accountApi.setAutoRenewFromWallet(account.id, enabled);
-      toast.success(_(enabled ? 'account.walletRenew.on' : 'account.walletRenew.off'));
-      await reload();
-    } catch (caught) {
-      setError(messageOrFallback(caught, _('account.walletRenew.failed')));
     }
   }
 

@@ -6,6 +6,7 @@ import { BUTTON } from '../../../../web/src/features/accounts/button-styles';
 import { ErrorBanner } from '../../../../web/src/features/accounts/ErrorBanner';
 import { useAccountDialogs } from '../../../../web/src/features/accounts/useAccountDialogs';
 import { useDashboardData } from '../../../../web/src/features/accounts/useDashboardData';
+import { useWalletRenewToggle } from '../../../../web/src/features/accounts/useWalletRenewToggle';
 import { useAuth } from '../../../../web/src/features/auth/auth-context';
 import { useAccountBilling } from '../../../../web/src/features/billing/useAccountBilling';
 import { PlansOnSaleContext } from '../../../../web/src/features/plans/usePlanText';
@@ -24,6 +25,8 @@ export function AccountsPage() {
   const accountDialogs = useAccountDialogs({ removeAccount, onDeleted: () => void reload() });
   const accountBilling = useAccountBilling({ subscriptions, onChanged: replaceSubscription, onStale: () => void reload() });
   const [errorDismissed, setErrorDismissed] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const toggleWalletRenew = useWalletRenewToggle({ onChanged: reload, onError: setActionError });
   const isolated = useIsolate();
 
   useEffect(() => desktop.onFocus(() => void reload()), [desktop, reload]);
@@ -66,6 +69,12 @@ export function AccountsPage() {
         </div>
       )}
 
+      {actionError && (
+        <div className="mt-6">
+          <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} />
+        </div>
+      )}
+
       {loadState === 'loading' && <Loading />}
 
       {loadState === 'loaded' && (
@@ -73,7 +82,7 @@ export function AccountsPage() {
           <AccountsTable
             accounts={accounts}
             deletingId={accountDialogs.deletingId}
-            actions={{ ...accountDialogs.actions, onRenew: openShop }}
+            actions={{ ...accountDialogs.actions, onRenew: openShop, onToggleWalletRenew: (account) => void toggleWalletRenew(account) }}
             billing={accountBilling.billing}
           />
         </div>
