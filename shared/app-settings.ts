@@ -3,6 +3,7 @@ import { perLanguage } from './translations-schema.js';
 import { isSupportedCurrency } from './currencies.js';
 import type { TranslatedLocale } from './plan-translations.js';
 import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from './devices.js';
+import { SubscriptionHeaderSettingsSchema, type SubscriptionHeaderSettings } from './subscription-headers.js';
 
 /** `GET/PUT /api/admin/settings`. */
 export interface AdminSettings {
@@ -40,6 +41,8 @@ export interface AdminSettings {
    * store's currency (5 and 1,000 of its major unit until set; set limits follow the currency they were set in).
    */
   walletTopUps: { enabled: boolean; min: number; max: number };
+  /** The headers VPN apps act on (shared/subscription-headers.ts); a save changes the fields it sends. */
+  subscriptionHeaders: SubscriptionHeaderSettings;
 }
 
 /** What the operator writes on the public pages, in one other language; a field left out shows the English one. */
@@ -111,6 +114,7 @@ export const UpdateSettingsBody = z
       min: z.number({ error: 'The least top-up is an amount in minor units' }).int('The least top-up: whole minor units').min(1, 'The least top-up: more than 0'),
       max: z.number({ error: 'The most a top-up may be is an amount in minor units' }).int('The most a top-up may be: whole minor units').max(100_000_000, 'The most a top-up may be is too large'),
     }).strict().refine((limits) => limits.min <= limits.max, { error: 'The least top-up cannot be more than the most', path: ['max'] }),
+    subscriptionHeaders: SubscriptionHeaderSettingsSchema,
     currency: z
       .string({ error: 'Currency is a three-letter ISO code, e.g. eur' })
       .trim()

@@ -2,6 +2,8 @@ import { PanelError, type AccountStatus, type PanelAccount, type PanelConnection
 import { detailOf, expectJsonObject, failureFor, type PanelResponse } from './panel-http.js';
 import { adoptIfOurs } from './adopt.js';
 import { checkAdminMayProvision } from './marzneshin-admin.js';
+import { fetchPanelSubscription } from './subscription-fetch.js';
+import { subscriptionUrlsToTry } from './subscription-route.js';
 import { PanelSession } from './panel-session.js';
 import { isPlaceholderLink, parseNaiveUtc, splitLinks } from './normalize.js';
 
@@ -56,8 +58,11 @@ export function createMarzneshinDriver(connection: PanelConnection, options: { t
     };
   }
 
+  /** The `links` format, through the panel URL first as /sub does (the public prefix may not be reachable from here). */
   async function fetchLinks(subscriptionUrl: string): Promise<string[]> {
-    const response = await session.fetchPublic(`${subscriptionUrl.replace(/\/+$/, '')}/links`);
+    const requests = subscriptionUrlsToTry('marzneshin', connection.url, subscriptionUrl)
+      .map(({ url, via }) => ({ url: `${url.replace(/\/+$/, '')}/links`, headers: {}, via }));
+    const { response } = await fetchPanelSubscription(requests, { timeoutMs: options.timeoutMs, answered: (status) => status !== 404 && status < 500 });
     if (response.status !== 200) throw failureFor(response, 'Reading the configuration links');
     return splitLinks(response.text).filter((link) => !isPlaceholderLink(link));
   }

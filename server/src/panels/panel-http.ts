@@ -1,3 +1,5 @@
+import { fetch } from 'undici';
+import { panelConnections } from './panel-connections.js';
 import { PanelError } from './panel-driver.js';
 
 export const PANEL_TIMEOUT_MS = 10_000;
@@ -32,9 +34,10 @@ function causeCode(err: unknown): string | undefined {
  * a late answer to `timeout`, and the body parsed as JSON only when the panel says it is JSON.
  */
 export async function panelFetch(url: string, request: PanelRequest): Promise<PanelResponse> {
-  let response: Response;
+  let response: Awaited<ReturnType<typeof fetch>>;
   try {
     response = await fetch(url, {
+      dispatcher: panelConnections,
       method: request.method,
       headers: request.headers,
       body: request.body,

@@ -147,6 +147,20 @@ describe('the PasarGuard driver against a panel that behaves as its v5.2.1 sourc
       expect(posts()).toHaveLength(0);
     });
 
+    it('an admin that reads group names only: a user put in a disabled group is deleted again and refused, naming the group', async () => {
+      panel.admin.role = seededRole('operator');
+      const input = account();
+      const err = await expectPanelError(make({ serviceId: '3' }).createAccount(input), 'rejected');
+      expect(err.message).toBe(
+        "The panel gave the new user no configuration: its group 3 may be disabled or have no inbounds (this panel admin cannot see groups' state; grant it groups.read to have it checked before)",
+      );
+      expect(posts()).toHaveLength(1);
+      expect(panel.users.has(input.username)).toBe(false);
+      // An enabled group works as before.
+      const created = await make({ serviceId: '1' }).createAccount(account());
+      expect(panel.users.has(created.username)).toBe(true);
+    });
+
     it('turns the panel\'s own "Group not found" into a rejection naming the groups when it cannot list them', async () => {
       panel.admin.role = seededRole('operator');
       panel.admin.role.permissions.groups = {};

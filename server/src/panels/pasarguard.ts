@@ -12,6 +12,8 @@ import { describeFailure, detailOf, expectJsonObject, failureFor, type PanelResp
 import { adoptIfOurs } from './adopt.js';
 import { checkAdminMayProvision } from './pasarguard-admin.js';
 import { groupProblem, readGroups, requireGroupIds } from './pasarguard-groups.js';
+import { fetchPanelSubscription } from './subscription-fetch.js';
+import { subscriptionUrlsToTry } from './subscription-route.js';
 import { PanelSession } from './panel-session.js';
 import { fromUnix, isPlaceholderLink, parseNaiveUtc, splitLinks } from './normalize.js';
 
@@ -91,9 +93,14 @@ export function createPasarguardDriver(connection: PanelConnection, options: { t
     throw failure(response, 'Reading the user');
   }
 
-  /** The links of the `links_base64` format (the one /sub serves too); the panel's placeholders dropped. */
+  /**
+   * The links of the `links_base64` format (the one /sub serves too), through the panel URL first as
+   * /sub does; the panel's placeholders dropped.
+   */
   async function fetchLinks(subscriptionUrl: string): Promise<string[]> {
-    const response = await session.fetchPublic(pasarguardSubscriptionFormatUrl(subscriptionUrl, 'v2ray'));
+    const requests = subscriptionUrlsToTry('pasarguard', connection.url, subscriptionUrl)
+      .map(({ url, via }) => ({ url: pasarguardSubscriptionFormatUrl(url, 'v2ray'), headers: {}, via }));
+    const { response } = await fetchPanelSubscription(requests, { timeoutMs: options.timeoutMs, answered: (status) => status === 200 || status === 403 });
     // A 403 here is the panel's device check ("HWID header required", "Device limit reached") on a user
     // made without `hwid_limit: 0`, not our credentials.
     if (response.status === 403) throw new PanelError('rejected', `Reading the configuration links: ${describeFailure(response)}`, 403);
@@ -103,11 +110,29 @@ export function createPasarguardDriver(connection: PanelConnection, options: { t
     return splitLinks(text).filter((link) => !isPlaceholderLink(link));
   }
 
-  /** Refuses before the POST what the panel would refuse (unknown group) or accept uselessly (disabled group). */
-  async function checkGroups(ids: number[]): Promise<void> {
+  /**
+   * Refuses before the POST what the panel would refuse (unknown group) or accept uselessly (disabled group).
+   * Whether the groups' state could be read: without `groups.read` the panel gives names only.
+   */
+  async function checkGroups(ids: number[]): Promise<boolean> {
     const groups = await readGroups(session);
     const problem = groups && groupProblem(groups, ids);
     if (problem) throw new PanelError('rejected', problem);
+    return groups !== null && groups.every((group) => group.disabled !== null);
+  }
+
+  /**
+   * Where the groups' state could not be read, a new user whose subscription has no configuration was put
+   * only in disabled groups (or groups without inbounds): it is deleted again, and refused with why.
+   */
+  async function requireConfiguration(account: PanelAccount, groupIds: number[]): Promise<PanelAccount> {
+    const links = await fetchLinks(account.subscriptionUrl).catch(() => null);
+    if (links === null || links.length > 0) return account;
+    await session.request(userPath(account.username), { method: 'DELETE' }).catch(() => undefined);
+    throw new PanelError(
+      'rejected',
+      `The panel gave the new user no configuration: its group ${groupIds.join(', ')} may be disabled or have no inbounds (this panel admin cannot see groups' state; grant it groups.read to have it checked before)`,
+    );
   }
 
   /**
@@ -152,7 +177,7 @@ export function createPasarguardDriver(connection: PanelConnection, options: { t
 
     async createAccount(input) {
       const groupIds = requireGroupIds(connection.serviceId);
-      await checkGroups(groupIds);
+      const stateKnown = await checkGroups(groupIds);
       const body = {
         username: input.username,
         group_ids: groupIds,
@@ -172,7 +197,10 @@ export function createPasarguardDriver(connection: PanelConnection, options: { t
         if (err instanceof PanelError && err.kind === 'timeout') return adopt(input, err);
         throw err;
       }
-      if (response.status === 201 || response.status === 200) return toAccount(expectJsonObject(response, 'Creating the user'));
+      if (response.status === 201 || response.status === 200) {
+        const created = toAccount(expectJsonObject(response, 'Creating the user'));
+        return stateKnown ? created : requireConfiguration(created, groupIds);
+      }
       if (response.status === 409 || response.status >= 500) return adopt(input, response);
       if (response.status === 404 && detailOf(response) === GROUP_NOT_FOUND) {
         throw new PanelError('rejected', `The panel has no group among ${groupIds.join(', ')} (Group not found); check the server's service ID`, 404);

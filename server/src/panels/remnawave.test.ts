@@ -192,6 +192,16 @@ describe('the Remnawave 3.x driver against a panel that behaves as its source do
       expect(await driver.getAccount('nobody_here')).toBeNull();
     });
 
+    it('refuses to read a username the panel cannot hold (a dot would change the path) with a clear rejection, asking nothing', async () => {
+      const before = panel.requests.length;
+      for (const username of ['.', '..', 'john.doe', 'ab']) {
+        const err = await expectPanelError(driver.getAccount(username), 'rejected');
+        expect(err.message).toBe(`Remnawave usernames are 3 to 36 letters, digits, underscores and dashes: "${username}" cannot be a user of this panel`);
+        expect(err.status).toBe(400);
+      }
+      expect(panel.requests.length).toBe(before);
+    });
+
     it('gives the configuration links when asked, and none for an inactive user', async () => {
       const account = await newAccount('links');
       const withLinks = await driver.getAccount(account.username, { withLinks: true });

@@ -21,6 +21,9 @@ const USER_NOT_FOUND = 'A025';
 const NOT_FOUND_BY_UNIQUE_FIELDS = 'A063';
 const ALREADY_DISABLED = 'A029';
 const ALREADY_ENABLED = 'A030';
+/** CreateUserCommand's username: what the panel can hold (a `.` or `..` would also change the path it is read by). */
+const USERNAME = /^[a-zA-Z0-9_-]{3,36}$/;
+const USERNAME_RULE = 'Remnawave usernames are 3 to 36 letters, digits, underscores and dashes';
 /** GET /api/users takes `size` up to 1000 (TanstackQueryRequestQuerySchema). */
 const MAX_PAGE_SIZE = 1000;
 /** Users oldest first, so pages stay put while users are created (the panel's default is newest first). */
@@ -87,6 +90,7 @@ export function createRemnawaveDriver(connection: PanelConnection, options: { ti
   }
 
   async function readUser(username: string): Promise<RemnawaveUser | null> {
+    if (!USERNAME.test(username)) throw new PanelError('rejected', `${USERNAME_RULE}: "${username}" cannot be a user of this panel`, 400);
     const response = await call(`/api/users/by-username/${encodeURIComponent(username)}`, { method: 'GET' });
     if (response.status === 200) return asRemnawaveUser(unwrap(response, 'Reading the user'));
     const code = errorCodeOf(response);

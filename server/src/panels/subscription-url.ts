@@ -1,24 +1,14 @@
-import { PanelError, type PanelKind, type PanelSubscriptionFormat } from './panel-driver.js';
+import type { PanelKind, PanelSubscriptionFormat } from './panel-driver.js';
 import { pasarguardSubscriptionFormatUrl } from './pasarguard.js';
 import { remnawaveSubscriptionFormatUrl, remnawaveSubscriptionHeaders } from './remnawave.js';
+import { parseSubscriptionUrl, subscriptionUrlsToTry } from './subscription-route.js';
 
 /** How `/sub` asks a panel for one account's configuration in one format. */
 export interface PanelSubscriptionRequest {
   url: string;
   headers: Record<string, string>;
-}
-
-/** The panel's own subscription URL as stored, checked to be an absolute http(s) URL. */
-function parseSubscriptionUrl(subscriptionUrl: string): URL {
-  let url: URL;
-  try {
-    url = new URL(subscriptionUrl);
-  } catch {
-    throw new PanelError('invalid_response', 'The stored subscription URL is not a URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PanelError('invalid_response', 'The stored subscription URL is not http(s)');
-  url.hash = '';
-  return url;
+  /** `panel`: through the URL the admin added (and tested); `public`: the panel's public subscription address. */
+  via: 'panel' | 'public';
 }
 
 /** `<subscription_url>/<format>`: Marzneshin and Marzban serve these four suffixes (panels.md). */
@@ -28,13 +18,12 @@ function suffixed(url: URL, format: PanelSubscriptionFormat): string {
 }
 
 /**
- * Where and how the panel serves an account's configuration in one format, from its public subscription
- * URL: each kind names its formats in its own way. Marzneshin, Marzban and PasarGuard get the client's own
- * User-Agent (their templates may vary by app); Remnawave gets ours and the forwarded headers its proxy
- * check wants (it answers 403 without a User-Agent, and may pick Xray JSON for a client's). A row whose
- * server is gone (kind null) is read as Marzneshin's.
+ * One way of asking: each kind names its formats in its own way. Marzneshin, Marzban and PasarGuard get
+ * the client's own User-Agent (their templates may vary by app); Remnawave gets ours and the forwarded
+ * headers its proxy check wants (it answers 403 without a User-Agent, and may pick Xray JSON for a
+ * client's). A row whose server is gone (kind null) is read as Marzneshin's.
  */
-export function panelSubscriptionRequest(kind: PanelKind | string | null, subscriptionUrl: string, format: PanelSubscriptionFormat, clientUserAgent: string): PanelSubscriptionRequest {
+function requestFor(kind: PanelKind | string | null, subscriptionUrl: string, format: PanelSubscriptionFormat, clientUserAgent: string): Omit<PanelSubscriptionRequest, 'via'> {
   const url = parseSubscriptionUrl(subscriptionUrl);
   const clientHeaders: Record<string, string> = { accept: '*/*', ...(clientUserAgent ? { 'user-agent': clientUserAgent } : {}) };
   switch (kind) {
@@ -45,4 +34,18 @@ export function panelSubscriptionRequest(kind: PanelKind | string | null, subscr
     default:
       return { url: suffixed(url, format), headers: clientHeaders };
   }
+}
+
+/**
+ * Where and how the panel serves an account's configuration in one format, in the order to try them:
+ * through the panel URL that was added first, then the panel's public subscription address.
+ */
+export function panelSubscriptionRequests(
+  kind: PanelKind | string | null,
+  panelUrl: string | null,
+  subscriptionUrl: string,
+  format: PanelSubscriptionFormat,
+  clientUserAgent: string,
+): PanelSubscriptionRequest[] {
+  return subscriptionUrlsToTry(kind, panelUrl, subscriptionUrl).map(({ url, via }) => ({ ...requestFor(kind, url, format, clientUserAgent), via }));
 }

@@ -67,7 +67,9 @@ export function createPanelImportRepo(db: Db) {
           sub_token: generateSubToken(),
           subscription_url: row.panel.subscriptionUrl,
           metadata: toJson({ used_traffic: row.panel.usedTrafficBytes, links: [], imported_at: now.toISOString() }),
-          usage_checked_at: now,
+          // Not asked yet: the first read of the account asks the panel for its usage and its links (one
+          // request per row here would make a large import as slow as the panel).
+          usage_checked_at: null,
           created_at: now,
           updated_at: now,
         }));

@@ -109,6 +109,10 @@ describe.each(TEST_DATABASES)('admin: importing a panel’s existing users (%s)'
     expect(await count('user_profiles')).toBe(customers + 1);
     // The panel was only read.
     expect((panel.users.get(mine) as { note: string }).note).toBe(noteBefore);
+    // The configuration links at once, as a claimed account has them (read right after the import).
+    const imported = (await call('GET', '/api/accounts', undefined, user)).json().find((account: { username: string }) => account.username === theirs);
+    expect(imported.links.length).toBeGreaterThan(0);
+    expect(imported.links.every((link: string) => /^[a-z]+:\/\//.test(link))).toBe(true);
 
     const newcomer = await signInWeb(t, env.smtp, 'newcomer@example.com');
     const accounts = (await call('GET', '/api/accounts', undefined, newcomer)).json();

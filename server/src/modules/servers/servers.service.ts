@@ -8,6 +8,7 @@ import type { DriverRegistry } from '../../panels/driver-registry.js';
 import { PanelError, type PanelConnection, type PanelDriver, type PanelService } from '../../panels/panel-driver.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
 import type { Actor } from '../users/users.service.js';
+import { checkSubscriptionRoute } from '../../panels/subscription-route-check.js';
 import { createPanelUrlCheck, type PanelUrlCheck } from './panel-address.js';
 import type { ServerRecord, ServersRepo } from './servers.repo.js';
 
@@ -85,14 +86,17 @@ export function createServersService(deps: ServersServiceDeps) {
 
   /**
    * The credential test: checks the URL may be called at all, then logs in (with the admin's rights
-   * for the connection's service) and lists the panel's services.
+   * for the connection's service), lists the panel's services, and fetches a user's subscription the
+   * way `/sub` will.
    */
   async function testAndListServices(connection: PanelConnection & { kind: ServerRecord['kind'] }, message: string): Promise<PanelService[]> {
     await checkPanelUrl(connection.url);
     const driver = drivers.create(connection.kind, connection);
     try {
       await driver.testConnection();
-      return await driver.listServices();
+      const services = await driver.listServices();
+      await checkSubscriptionRoute(driver, connection.url);
+      return services;
     } catch (err) {
       log.warn({ err: err instanceof Error ? err.message : err }, 'panel connection test failed');
       throw credentialTestFailure(err, message);

@@ -21,6 +21,8 @@ export interface StoredAppConfig {
   wallet_top_ups?: { enabled?: boolean; min?: number; max?: number; currency?: string };
   /** `{ ru: { locationsClaim }, … }` (shared/app-settings.ts SiteContentTranslations); absent: English everywhere. */
   site_content_translations?: Record<string, { locationsClaim?: unknown } | undefined>;
+  /** shared/subscription-headers.ts SubscriptionHeaderSettings as saved (camelCase inside); absent: the defaults. */
+  subscription_headers?: Record<string, unknown>;
 }
 
 export function createSettingsRepo(db: Db) {

@@ -2,6 +2,7 @@ import { DEFAULT_BRAND_NAME, DEFAULT_LOCATIONS_CLAIM, defaultSupportEmail, type 
 import { DEVICELESS_CLIENTS_DEFAULT, RENEWAL_DEFAULTS, RETENTION_DEFAULTS, type AdminSettings, type SiteContentTranslations, type UpdateSettingsBody } from '../../../../shared/app-settings.js';
 import { currencyDecimals, DEFAULT_CURRENCY, isSupportedCurrency } from '../../../../shared/currencies.js';
 import { TOP_UP_DEFAULTS } from '../../../../shared/wallet.js';
+import { subscriptionHeadersFrom } from '../../../../shared/subscription-headers.js';
 import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from '../../../../shared/devices.js';
 import { validationFailed } from '../../errors.js';
 import { toJsonAnswer, type JsonAnswer } from '../../lib/json-answer.js';
@@ -60,6 +61,7 @@ export function createSettingsService(deps: {
       currency,
       siteContentTranslations: toSiteContentTranslations(stored.site_content_translations),
       walletTopUps: topUpsOf(stored.wallet_top_ups, currency),
+      subscriptionHeaders: subscriptionHeadersFrom(stored.subscription_headers),
     };
   }
 
@@ -110,6 +112,8 @@ export function createSettingsService(deps: {
         ...(patch.devicelessClients !== undefined ? { deviceless_clients: patch.devicelessClients } : {}),
         ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
         ...(patch.siteContentTranslations !== undefined ? { site_content_translations: patch.siteContentTranslations } : {}),
+        // The fields sent replace the saved ones; the others stay.
+        ...(patch.subscriptionHeaders !== undefined ? { subscription_headers: { ...subscriptionHeadersFrom(stored.subscription_headers), ...patch.subscriptionHeaders } } : {}),
         // Limits are kept with the currency they are in (a currency changed in the same save: the new one).
         ...(patch.walletTopUps !== undefined ? { wallet_top_ups: { ...patch.walletTopUps, currency: patch.currency ?? (await getAppSettings()).currency } } : {}),
       }, now);

@@ -35,6 +35,8 @@ export interface PanelCopy {
 export interface AnswerHeaders {
   account: object;
   brand: object;
+  /** The announcement's language. */
+  locale: string;
   headers: Record<string, string>;
 }
 
@@ -53,11 +55,6 @@ export function parseUserinfo(header: string | null | undefined): SubscriptionUs
   }
   if (values.download === undefined && values.upload === undefined) return null;
   return { upload: values.upload ?? 0, download: values.download ?? 0, total: values.total ?? 0, expire: values.expire ?? 0 };
-}
-
-export function formatUserinfo(info: SubscriptionUserinfo): string {
-  const n = (value: number) => (Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
-  return `upload=${n(info.upload)}; download=${n(info.download)}; total=${n(info.total)}; expire=${n(info.expire)}`;
 }
 
 /** The panel's `v2ray` answer is base64 of the links; accept plain links too. */

@@ -23,6 +23,8 @@ export interface SubscriptionAccount {
   subscriptionUrl: string | null;
   /** The panel kind of its master server; null when the server row is gone. */
   panelKind: string | null;
+  /** The URL the admin added its master server with (its subscription is fetched through it first); null when the row is gone. */
+  panelUrl: string | null;
   /** A payment for it has succeeded (a suspended row is then being set up, not waiting for payment). */
   paid: boolean;
   /** How many devices may fetch it; null = unlimited. */
@@ -31,7 +33,7 @@ export interface SubscriptionAccount {
   storedCopy?: { source: PanelFormat; copy: StoredCopy | null };
 }
 
-const COLUMNS = ['a.id', 'a.user_id', 'a.username', 'a.status', 'a.data_limit', 'a.subscription_url', 'm.kind as panel_kind', 'a.device_limit'];
+const COLUMNS = ['a.id', 'a.user_id', 'a.username', 'a.status', 'a.data_limit', 'a.subscription_url', 'm.kind as panel_kind', 'm.url as panel_url', 'a.device_limit'];
 
 /**
  * Of the metadata only the traffic used (the rest holds the panel's links, kilobytes a cold request would parse),
@@ -61,6 +63,7 @@ function toAccount(row: Record<string, unknown>, source: PanelFormat): Subscript
     usedTrafficBytes: used === undefined || used === null || !Number.isFinite(Number(used)) ? null : Math.max(0, Number(used)),
     subscriptionUrl: typeof row.subscription_url === 'string' && row.subscription_url !== '' ? row.subscription_url : null,
     panelKind: typeof row.panel_kind === 'string' ? row.panel_kind : null,
+    panelUrl: typeof row.panel_url === 'string' && row.panel_url !== '' ? row.panel_url : null,
     paid: Boolean(row.paid) && row.paid !== '0',
     deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
     storedCopy: {

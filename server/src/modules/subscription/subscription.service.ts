@@ -5,7 +5,8 @@
  *
  * - The format: a path suffix forces it; else the User-Agent's anchored rules. We ask the panel for that
  *   format explicitly (each kind's own path, panels/subscription-url.ts), passing on the client's User-Agent
- *   where the panel wants it.
+ *   where the panel wants it: through the panel URL the admin added first, then the panel's public
+ *   subscription address (which a blocked or private domain may make unreachable from here).
  * - Cached per account and format in two layers: this instance's memory (fresh for 60 s, then served stale
  *   while one background refresh runs), and behind it the database (stored-copies.ts), shared by every
  *   instance: a copy fetched once is served from there at once, and refreshed in the background when older
@@ -29,8 +30,9 @@ import type { Db } from '../../db/knex.js';
 import { AppError, notFound } from '../../errors.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { PanelError } from '../../panels/panel-driver.js';
-import { PANEL_TIMEOUT_MS, panelFetch } from '../../panels/panel-http.js';
-import { panelSubscriptionRequest } from '../../panels/subscription-url.js';
+import { PANEL_TIMEOUT_MS } from '../../panels/panel-http.js';
+import { fetchPanelSubscription } from '../../panels/subscription-fetch.js';
+import { panelSubscriptionRequests } from '../../panels/subscription-url.js';
 import { platformFromUserAgent } from '../../../../shared/deep-links.js';
 import { LOCALES, localizedPath, type Locale } from '../../../../shared/locales.js';
 import { localeFromAcceptLanguage } from '../../lib/locale.js';
@@ -42,7 +44,9 @@ import { pageText } from './page-messages/index.js';
 import { LruMap } from '../../lib/lru-map.js';
 import { RecentlySeen } from '../../lib/recently-seen.js';
 import { DEFAULT_SWR_OPTIONS, SwrCache, type SwrCacheOptions } from './subscription-cache.js';
-import { formatUserinfo, parsePanelAnswer, type PanelCopy, type SubscriptionUserinfo } from './subscription-content.js';
+import { parsePanelAnswer, type PanelCopy, type SubscriptionUserinfo } from './subscription-content.js';
+import { appHeaders, appHeaderSettings, headerSafe, type AppHeaderSettings } from './app-headers.js';
+import { SUBSCRIPTION_HEADER_DEFAULTS, type SubscriptionHeaderSettings } from '../../../../shared/subscription-headers.js';
 import { createSubscriptionCopiesRepo, type SubscriptionCopiesRepo } from './subscription-copies.repo.js';
 import { createStoredCopies, type FetchedCopy } from './stored-copies.js';
 import {
@@ -62,6 +66,8 @@ export interface SubscriptionBrand {
   supportEmail: string;
   /** Clients without a device id on an account with a device limit (the admin's setting); default `allow`. */
   devicelessClients?: DevicelessClientPolicy;
+  /** The headers apps act on (the admin's settings); default: none but the usual ones, refreshed every `updateIntervalHours`. */
+  subscriptionHeaders?: SubscriptionHeaderSettings;
 }
 
 /** The few log calls the service makes (pino / Fastify's logger fit). */
@@ -184,8 +190,6 @@ export interface SiteLinks {
 
 const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
 
-/** Header values must not carry control characters (a brand name is admin input). */
-const headerSafe = (value: string) => value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
 
 /** `attachment; filename="<ascii>"; filename*=UTF-8''<pct-encoded>` (Hiddify reads the first, Clash Verge the second). */
 export function contentDisposition(name: string): string {
@@ -201,12 +205,14 @@ const REFUSED_BY_PANEL_DEVICE_LIMIT = ['x-hwid-not-supported', 'x-hwid-max-devic
 const UNKNOWN_TOKENS_KEPT = 10_000;
 /** An account read from the database is kept in memory when it is asked for again within this long (up to twice as long: lib/recently-seen.ts). */
 const ASKED_AGAIN_WITHIN_MS = 30_000;
+/** How long an owner's language is reused for the announcement before it is read again. */
+const OWNER_LOCALE_TTL_MS = 5 * 60_000;
 
 export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const clock = deps.clock ?? systemClock;
   const repo = deps.repo ?? createSubscriptionRepo(deps.db);
   const timeoutMs = deps.fetchTimeoutMs ?? PANEL_TIMEOUT_MS;
-  const updateInterval = String(Math.max(1, Math.round(deps.updateIntervalHours ?? 12)));
+  const defaultHeaders: SubscriptionHeaderSettings = { ...SUBSCRIPTION_HEADER_DEFAULTS, updateIntervalHours: Math.max(1, Math.round(deps.updateIntervalHours ?? 12)) };
   const accountTtlMs = deps.accountTtlMs ?? 5000;
   const unknownTokenTtlMs = deps.unknownTokenTtlMs ?? 30_000;
   const brandTtlMs = deps.brandTtlMs ?? 30_000;
@@ -311,6 +317,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     devicelessClients: DevicelessClientPolicy;
     profileTitle: string;
     contentDisposition: string;
+    app: AppHeaderSettings;
   }
   const toBrand = (settings: SubscriptionBrand): Brand => {
     const brandName = headerSafe(settings.brandName) || DEFAULT_BRAND_NAME;
@@ -320,6 +327,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       devicelessClients: settings.devicelessClients ?? 'allow',
       profileTitle: `base64:${b64(brandName)}`,
       contentDisposition: contentDisposition(brandName),
+      app: appHeaderSettings(settings.subscriptionHeaders ?? defaultHeaders),
     };
   };
   const settingsVersion = deps.settingsVersion ?? (() => 0);
@@ -350,11 +358,8 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
 
   async function fetchCopy(account: SubscriptionAccount, source: PanelFormat, userAgent: string): Promise<FetchedCopy> {
     try {
-      const request = panelSubscriptionRequest(account.panelKind, account.subscriptionUrl!, source, userAgent);
-      const response = await panelFetch(request.url, { method: 'GET', headers: request.headers, timeoutMs });
-      if (response.status !== 200) {
-        throw new PanelError(response.status >= 500 ? 'server_error' : 'rejected', `The panel answered HTTP ${response.status} for the subscription`, response.status);
-      }
+      const requests = panelSubscriptionRequests(account.panelKind, account.panelUrl, account.subscriptionUrl!, source, userAgent);
+      const { response } = await fetchPanelSubscription(requests, { timeoutMs });
       // The panel's own device limit refused our request (it sends no device id): never a configuration.
       if (REFUSED_BY_PANEL_DEVICE_LIMIT.some((header) => response.headers.has(header))) {
         throw new PanelError('rejected', "The panel's own device limit refused the subscription: turn it off for this user on the panel");
@@ -371,39 +376,36 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     }
   }
 
-  /** Usage from the panel's answer when there is one (it measures it), limit and expiry from our row (we sold them). */
-  function userinfo(account: SubscriptionAccount, panelUsage: SubscriptionUserinfo | null): string {
-    return formatUserinfo({
-      upload: panelUsage ? panelUsage.upload : 0,
-      download: panelUsage ? panelUsage.download : (account.usedTrafficBytes ?? 0),
-      total: account.dataLimitBytes ?? 0,
-      expire: account.expireDate ? Math.floor(account.expireDate.getTime() / 1000) : 0,
-    });
-  }
-
-  function commonHeaders(account: SubscriptionAccount, current: Brand, panelUsage: SubscriptionUserinfo | null): Record<string, string> {
-    return {
-      'subscription-userinfo': userinfo(account, panelUsage),
-      'profile-update-interval': updateInterval,
-      'profile-title': current.profileTitle,
-      'profile-web-page-url': links.dashboard,
-      'support-url': links.support,
-      'cache-control': 'no-store',
-    };
+  function commonHeaders(account: SubscriptionAccount, current: Brand, panelUsage: SubscriptionUserinfo | null, locale: Locale = 'en'): Record<string, string> {
+    return appHeaders({ account, panelUsage, settings: current.app, profileTitle: current.profileTitle, locale, links });
   }
 
   /**
-   * The headers of a successful client answer, made once per (panel copy, account row, brand, format)
-   * and reused while all four stay the same: the cached path then allocates almost nothing.
+   * The language of the announcement an account's answers carry: only asked for (and kept a while per
+   * owner) when the operator's announcement differs by language.
+   */
+  const ownerLocales = new LruMap<string, { locale: Locale; at: number }>(10_000);
+  async function announceLocale(account: SubscriptionAccount, current: Brand, request: SubscriptionRequest, now: number): Promise<Locale> {
+    if (!current.app.announceByLanguage) return 'en';
+    const kept = ownerLocales.get(account.userId);
+    if (kept && now - kept.at < OWNER_LOCALE_TTL_MS) return kept.locale;
+    const locale = await readerLocale(account, request);
+    ownerLocales.set(account.userId, { locale, at: now });
+    return locale;
+  }
+
+  /**
+   * The headers of a successful client answer, made once per (panel copy, account row, brand, format,
+   * announcement language) and reused while all stay the same: the cached path then allocates almost nothing.
    * (No `Vary`: every answer is `no-store`, so no shared cache keeps one to vary.)
    */
-  function clientHeaders(copy: PanelCopy, account: SubscriptionAccount, current: Brand, format: SubscriptionFormat): Record<string, string> {
+  function clientHeaders(copy: PanelCopy, account: SubscriptionAccount, current: Brand, format: SubscriptionFormat, locale: Locale): Record<string, string> {
     const memo = copy.answers[format];
-    if (memo && memo.account === account && memo.brand === current) return memo.headers;
-    const headers = commonHeaders(account, current, copy.usage);
+    if (memo && memo.account === account && memo.brand === current && memo.locale === locale) return memo.headers;
+    const headers = commonHeaders(account, current, copy.usage, locale);
     headers['content-type'] = CONTENT_TYPES[format];
     headers['content-disposition'] = current.contentDisposition;
-    copy.answers[format] = { account, brand: current, headers };
+    copy.answers[format] = { account, brand: current, locale, headers };
     return headers;
   }
 
@@ -468,7 +470,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     const locale = await readerLocale(account, request);
     return {
       statusCode: 403,
-      headers: { ...commonHeaders(account, current, panelUsage), 'content-type': 'text/plain; charset=utf-8', 'content-language': locale },
+      headers: { ...commonHeaders(account, current, panelUsage, locale), 'content-type': 'text/plain; charset=utf-8', 'content-language': locale },
       body: pageNotice(state, localizedLinks[locale], account.paid, locale),
     };
   }
@@ -549,7 +551,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       if (!body) throw new AppError(503, 'service_unavailable', SUBSCRIPTION_MESSAGES.unavailable, { retryAfterSeconds: 30 });
 
       const current = await getBrand(now.getTime());
-      const headers = clientHeaders(copy, account, current, format);
+      const headers = clientHeaders(copy, account, current, format, await announceLocale(account, current, request, now.getTime()));
       return { statusCode: 200, headers, body };
     },
 

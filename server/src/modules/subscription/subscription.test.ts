@@ -649,7 +649,8 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
 
     it('a panel error answer is not passed on', async () => {
       const account = await makeAccount('marzneshin');
-      account.panel.faults.failNext.push({ pathPrefix: '/sub/', status: 500 });
+      // This account's own route: a background refresh of another test's account must not take the failure.
+      account.panel.faults.failNext.push({ pathPrefix: `/sub/${account.username}/`, status: 500 });
       const res = await get(`/sub/${account.token}`, { 'user-agent': 'v2rayNG/1.8.0' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ code: 'service_unavailable', message: UNAVAILABLE });

@@ -10,6 +10,7 @@ import { CryptopayPaymentSettingsForm } from './CryptopayPaymentSettingsForm';
 import { YookassaPaymentSettingsForm } from './YookassaPaymentSettingsForm';
 import { CurrencySettingsForm } from './CurrencySettingsForm';
 import { DeviceSettingsForm } from './DeviceSettingsForm';
+import { SubscriptionHeadersForm } from './SubscriptionHeadersForm';
 import { WalletSettingsForm } from './WalletSettingsForm';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import { ProviderAccountsList } from './ProviderAccountsList';
@@ -117,6 +118,7 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
       <CurrencySettingsForm key={data.settings.currency} settings={data.settings} />
       <WalletSettingsForm key={`${data.settings.currency}:${JSON.stringify(data.settings.walletTopUps)}`} settings={data.settings} />
       <DeviceSettingsForm key={data.settings.devicelessClients} settings={data.settings} />
+      <SubscriptionHeadersForm key={JSON.stringify(data.settings.subscriptionHeaders)} settings={data.settings} />
       <RetentionSettingsForm
         key={`${data.settings.retentionDays}:${data.settings.auditRetentionDays}`}
         settings={data.settings}
