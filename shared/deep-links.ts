@@ -31,8 +31,9 @@ export const VPN_CLIENT_APPS: readonly VpnClientApp[] = [
     link: (url, name) => `hiddify://import/${url}#${enc(name)}`,
   },
   {
+    // UrlSchemeActivity.kt: `install-config` and `install-sub` alike; the profile name is the fragment.
     id: 'v2rayng', name: 'v2rayNG', platforms: ['android'], format: '',
-    link: (url, name) => `v2rayng://install-sub?url=${enc(url)}#${enc(name)}`,
+    link: (url, name) => `v2rayng://install-config?url=${enc(url)}#${enc(name)}`,
   },
   {
     id: 'streisand', name: 'Streisand', platforms: ['ios', 'macos'], format: '',
@@ -49,6 +50,16 @@ export const VPN_CLIENT_APPS: readonly VpnClientApp[] = [
   {
     id: 'happ', name: 'Happ', platforms: ['ios', 'android', 'macos', 'windows'], format: '',
     link: (url) => `happ://add/${url}`,
+  },
+  {
+    // Vendor documentation: the raw URL after `import/`.
+    id: 'v2raytun', name: 'v2RayTun', platforms: ['ios', 'android', 'windows', 'macos'], format: '',
+    link: (url) => `v2raytun://import/${url}`,
+  },
+  {
+    // Vendor documentation (docs.incy.cc): the raw URL after `add/`.
+    id: 'incy', name: 'INCY', platforms: ['ios', 'android'], format: '',
+    link: (url) => `incy://add/${url}`,
   },
   {
     id: 'shadowrocket', name: 'Shadowrocket', platforms: ['ios', 'macos'], format: '',

@@ -58,7 +58,7 @@ export async function renderQrSvg(url: string): Promise<string> {
  */
 export const PAGE_ICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#4f46e5"/><path d="M16 6l8 3v6c0 5.5-3.6 9-8 11-4.4-2-8-5.5-8-11V9l8-3z" fill="#fff"/></svg>';
-const PAGE_ICON = `data:image/svg+xml,${encodeURIComponent(PAGE_ICON_SVG)}`;
+export const PAGE_ICON = `data:image/svg+xml,${encodeURIComponent(PAGE_ICON_SVG)}`;
 
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
@@ -117,7 +117,8 @@ const STATUS_TONES: Record<PageStatus, 'ok' | 'warn' | 'bad'> = {
   inactive: 'bad',
 };
 
-const STYLE = `
+/** The pages' stylesheet (this page and `/open/<app>`). */
+export const PAGE_STYLE = `
 :root{color-scheme:light dark;--bg:#f4f6fb;--card:#fff;--text:#14161f;--muted:#5b6275;--line:#e2e6ef;--accent:#2f5bea;--accent-text:#fff;--ok:#0f7b3f;--warn:#9a5b00;--bad:#b42318}
 @media (prefers-color-scheme:dark){:root{--bg:#0e1117;--card:#171b24;--text:#eef1f7;--muted:#a3abbd;--line:#2a3040;--accent:#6d8dff;--accent-text:#0e1117;--ok:#4ade80;--warn:#fbbf24;--bad:#f87171}}
 *{box-sizing:border-box}
@@ -207,7 +208,7 @@ ${order.map((platform, index) => platformSection(platform, input, input.platform
 <meta name="referrer" content="no-referrer">
 <title>${t('page.title', { brand: input.brandName })}</title>
 <link rel="icon" type="image/svg+xml" href="${PAGE_ICON}">
-<style>${STYLE}</style>
+<style>${PAGE_STYLE}</style>
 </head>
 <body>
 <main>

@@ -12,7 +12,8 @@ export interface SubscriptionRoutesOptions {
 }
 
 /**
- * `GET /sub/:token` and `GET /sub/:token/{links|v2ray|sing-box|clash-meta|clash}` (HEAD too).
+ * `GET /sub/:token` and `GET /sub/:token/{links|v2ray|sing-box|clash-meta|clash}` (HEAD too), and
+ * `GET /open/:app?url=` (open-page.ts).
  * One wildcard route takes everything under `/sub/`, so a malformed or over-long token gets the same
  * 404 `{ code: 'not_found', message }` as an unknown one (errors go through the app's error handler).
  * Past `limitPerIp` an address gets 429 with Retry-After before its token is looked up.
@@ -33,6 +34,13 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       acceptLanguage: request.headers['accept-language'],
       device: readClientDevice(request.headers),
     });
+    return reply.code(result.statusCode).headers(result.headers).send(result.body);
+  });
+
+  // An https page that opens an app's deep link (Telegram refuses custom schemes in buttons).
+  app.get<{ Params: { app: string }; Querystring: { url?: unknown } }>('/open/:app', limited, async (request, reply) => {
+    const url = typeof request.query.url === 'string' ? request.query.url : undefined;
+    const result = await service.openApp({ appId: request.params.app, url, acceptLanguage: request.headers['accept-language'] });
     return reply.code(result.statusCode).headers(result.headers).send(result.body);
   });
 };

@@ -41,6 +41,7 @@ import { createDevicesRepo } from '../devices/devices.repo.js';
 import { createDeviceAdmission, type DeviceAdmission, type DeviceCheck } from './device-admission.js';
 import { placeholderBody } from './device-placeholder.js';
 import { pageText } from './page-messages/index.js';
+import { renderOpenPage, type OpenPageReply } from './open-page.js';
 import { LruMap } from '../../lib/lru-map.js';
 import { RecentlySeen } from '../../lib/recently-seen.js';
 import { DEFAULT_SWR_OPTIONS, SwrCache, type SwrCacheOptions } from './subscription-cache.js';
@@ -224,6 +225,8 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const localizedLinks = Object.fromEntries(LOCALES.map((locale) => [locale, linksIn(locale)])) as Record<Locale, SiteLinks>;
   const links: SiteLinks = localizedLinks.en;
   const log: SubscriptionLog = deps.log ?? { warn() {}, error() {} };
+  /** Where our `/sub` links live. */
+  const ownOrigins: ReadonlySet<string> = new Set([deps.publicUrl.origin]);
   const devices = deps.devices ?? createDeviceAdmission({ repo: createDevicesRepo(deps.db), now: () => clock().getTime(), ttlMs: accountTtlMs, log });
 
   const content = new SwrCache<PanelCopy>(
@@ -553,6 +556,12 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       const current = await getBrand(now.getTime());
       const headers = clientHeaders(copy, account, current, format, await announceLocale(account, current, request, now.getTime()));
       return { statusCode: 200, headers, body };
+    },
+
+    /** `GET /open/<app>?url=`: the page that opens an app's deep link for one of our `/sub` links (open-page.ts). */
+    async openApp(request: { appId: string; url: string | undefined; acceptLanguage?: string }): Promise<OpenPageReply> {
+      const current = await getBrand(clock().getTime());
+      return renderOpenPage({ appId: request.appId, url: request.url, origins: ownOrigins, brandName: current.brandName, locale: localeFromAcceptLanguage(request.acceptLanguage) });
     },
 
     /** Forgets what is cached (here) and stored (for every instance) for an account: call after renewing, disabling or moving it. */

@@ -116,11 +116,13 @@ describe('deep links (clients.md)', () => {
 
   it('builds each client\'s own link', () => {
     expect(link('hiddify')).toBe(`hiddify://import/${url}#Lumen%20VPN`);
-    expect(link('v2rayng')).toBe(`v2rayng://install-sub?url=${enc(url)}#Lumen%20VPN`);
+    expect(link('v2rayng')).toBe(`v2rayng://install-config?url=${enc(url)}#Lumen%20VPN`);
     expect(link('streisand')).toBe(`streisand://import/${url}#Lumen%20VPN`);
     expect(link('clash-verge')).toBe(`clash-verge://install-config?name=Lumen%20VPN&url=${enc(`${url}/clash-meta`)}`);
     expect(link('sing-box')).toBe(`sing-box://import-remote-profile?url=${enc(`${url}/sing-box`)}#Lumen%20VPN`);
     expect(link('happ')).toBe(`happ://add/${url}`);
+    expect(link('v2raytun')).toBe(`v2raytun://import/${url}`);
+    expect(link('incy')).toBe(`incy://add/${url}`);
     expect(link('shadowrocket')).toBe(`shadowrocket://add/${url}#Lumen%20VPN`);
     expect(link('karing')).toBe(`karing://install-config?name=Lumen%20VPN&url=${enc(url)}`);
     expect(link('mihomo-party')).toBe(`mihomo://install-config?name=Lumen%20VPN&url=${enc(`${url}/clash-meta`)}`);
@@ -139,7 +141,7 @@ describe('deep links (clients.md)', () => {
   });
 
   it('lists the apps of each platform and reads the platform from a User-Agent', () => {
-    expect(deepLinksFor('android', url, 'x').map((l) => l.clientId)).toEqual(['hiddify', 'v2rayng', 'sing-box', 'happ', 'karing', 'flclash', 'nekobox', 'v2box']);
+    expect(deepLinksFor('android', url, 'x').map((l) => l.clientId)).toEqual(['hiddify', 'v2rayng', 'sing-box', 'happ', 'v2raytun', 'incy', 'karing', 'flclash', 'nekobox', 'v2box']);
     expect(deepLinksFor('ios', url, 'x').map((l) => l.clientId)).toContain('streisand');
     expect(deepLinksFor('windows', url, 'x').map((l) => l.clientId)).not.toContain('v2rayng');
     expect(platformFromUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126')).toBe('android');
@@ -431,7 +433,7 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
     expect(html).toContain('days left');
     expect(html).toContain(`value="${account.url}"`);
     expect(html).toContain(`href="hiddify://import/${account.url}#Lumen%20VPN"`);
-    expect(html).toContain(`href="v2rayng://install-sub?url=${encodeURIComponent(account.url)}#Lumen%20VPN"`);
+    expect(html).toContain(`href="v2rayng://install-config?url=${encodeURIComponent(account.url)}#Lumen%20VPN"`);
     expect(html).toContain(`href="sing-box://import-remote-profile?url=${encodeURIComponent(`${account.url}/sing-box`)}#Lumen%20VPN"`);
     expect(html).toContain(`href="clash-verge://install-config?name=Lumen%20VPN&amp;url=${encodeURIComponent(`${account.url}/clash-meta`)}"`);
     expect(html).toContain('Open in Streisand');

@@ -47,6 +47,15 @@ export const en = {
   'notice.pending': 'This subscription is still being set up. Please try again in a minute.',
   'notice.paidPending': 'Your payment is confirmed; your account is being set up. Please try again in a minute.',
 
+  'open.title': 'Open in {app} · {brand}',
+  'open.heading': 'Opening {app}…',
+  'open.button': 'Open in {app}',
+  'open.help': 'Nothing happened? Install {app}, then tap the button again, or copy this link into your VPN app:',
+  'open.otherWays': 'Other apps and a QR code',
+  'open.refusedTitle': 'This link cannot be opened here',
+  'open.refused': 'Only subscription links of {brand} open here. Copy your link again from your dashboard.',
+  'open.unknownApp': 'This is not an app we know how to open. Copy your link again from your dashboard.',
+
   'device.limitReached': 'Device limit reached ({count} of {limit}): remove a device at {dashboard}',
   'device.idRequired': 'This app does not send a device ID, which this subscription needs: use another VPN app (see {dashboard})',
 } as const;

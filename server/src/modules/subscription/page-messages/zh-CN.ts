@@ -44,6 +44,15 @@ export const zhCN: PageCatalogue = {
   'notice.pending': '此订阅仍在开通中。请一分钟后再试。',
   'notice.paidPending': '您的付款已确认，账户正在开通中。请一分钟后再试。',
 
+  'open.title': '在 {app} 中打开 · {brand}',
+  'open.heading': '正在打开 {app}…',
+  'open.button': '在 {app} 中打开',
+  'open.help': '没有反应？请先安装 {app}，然后再点一次按钮，或将此链接复制到您的 VPN 应用中：',
+  'open.otherWays': '其他应用和二维码',
+  'open.refusedTitle': '此链接无法在这里打开',
+  'open.refused': '这里只能打开 {brand} 的订阅链接。请从控制台重新复制您的链接。',
+  'open.unknownApp': '我们无法打开这个应用。请从控制台重新复制您的链接。',
+
   'device.limitReached': '设备数量已达上限（{count}/{limit}）：请在 {dashboard} 移除一台设备',
   'device.idRequired': '此应用不发送设备标识，而此订阅需要它：请改用其他 VPN 应用（见 {dashboard}）',
 };
