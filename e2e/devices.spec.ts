@@ -124,7 +124,7 @@ test("a customer's dashboard lists the apps that fetched an account's subscripti
     await expect(devicesButton).toContainText('0 of 3');
     await devicesButton.click();
     let dialog = page.getByRole('dialog', { name: `Devices of ${who}` });
-    await expect(dialog.getByText(/No devices yet\. Apps that send a device id \(Happ, Hiddify, v2RayTun, FlClash, Streisand…\)/)).toBeVisible();
+    await expect(dialog.getByText(/No devices yet\. Apps that send a device id \(Happ, v2RayTun, INCY…\)/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).first().click();
 
     // Two phones update the subscription.
@@ -195,5 +195,60 @@ test('the admin sets what apps without a device id get, in Settings', async ({ s
   } finally {
     await adminApi(admin, site).put('/api/admin/settings', { devicelessClients: 'allow' });
     await admin.context().close();
+  }
+});
+
+test('with apps without an id counted, a third v2rayNG from another address gets the placeholder; removing one on the dashboard frees its slot', async ({ page, site, browser }) => {
+  test.setTimeout(60_000);
+  const panel = await startFakeMarzneshin();
+  const admin = await signInNewAdmin(browser, site);
+  const api = adminApi(admin, site);
+  const tag = `${Date.now()}`;
+  let planId: string | undefined;
+  try {
+    // The admin counts apps without an id, in Settings.
+    await admin.goto('/admin');
+    await admin.getByRole('tab', { name: 'Settings' }).click();
+    await admin.getByLabel('Apps that send no device id').selectOption('count');
+    await expect(admin.getByLabel('Keep its place for (hours)')).toHaveValue('24');
+    await admin.getByRole('button', { name: 'Save device settings' }).click();
+    await expect(admin.getByText('Device settings updated')).toBeVisible();
+
+    expect((await api.post('/api/admin/servers', {
+      kind: 'marzneshin', name: `Counted ${tag}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
+    })).status()).toBe(201);
+    const planName = `Pair ${tag}`;
+    const created = await api.post('/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 10 * GB, price: 0, public: false, deviceLimit: 2 });
+    planId = ((await created.json()) as { id: string }).id;
+
+    await signIn(page, site, uniqueEmail('counted'));
+    await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: planName, exact: true }) }).getByRole('button', { name: 'Get Free' }).click();
+    await expect(page.getByRole('dialog', { name: /Your VPN Account is Ready/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    const [account] = (await (await page.request.get('/api/accounts')).json()) as Array<{ username: string; combinedUrl: string }>;
+
+    // v2rayNG on three networks (the site trusts the proxy in front of it for the client address).
+    const fetchFrom = (address: string) => page.request.get(account!.combinedUrl, { headers: { 'user-agent': 'v2rayNG/1.9.5', 'x-forwarded-for': address } });
+    expect((await fetchFrom('198.51.100.1')).headers()['x-hwid-max-devices-reached']).toBeUndefined();
+    expect((await fetchFrom('198.51.100.2')).headers()['x-hwid-max-devices-reached']).toBeUndefined();
+    expect((await fetchFrom('198.51.100.3')).headers()['x-hwid-max-devices-reached']).toBe('true');
+
+    await page.reload();
+    const devicesButton = page.getByRole('button', { name: `Devices ${account!.username}` });
+    await expect(devicesButton).toContainText('2 of 2');
+    await devicesButton.click();
+    const dialog = page.getByRole('dialog', { name: `Devices of ${account!.username}` });
+    await expect(dialog.getByRole('listitem')).toHaveCount(2);
+    await expect(dialog.getByRole('listitem').first()).toContainText('Unknown device (v2rayNG)');
+    await dialog.getByRole('button', { name: 'Remove Unknown device (v2rayNG)' }).first().click();
+    await page.getByRole('dialog', { name: 'Remove this device?' }).getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('Device removed')).toBeVisible();
+    await expect(dialog.getByRole('listitem')).toHaveCount(1);
+    expect((await fetchFrom('198.51.100.3')).headers()['x-hwid-max-devices-reached']).toBeUndefined();
+  } finally {
+    await api.put('/api/admin/settings', { devicelessClients: 'allow' });
+    if (planId) await api.patch(`/api/admin/plans/${planId}`, { status: 'disabled' });
+    await admin.context().close();
+    await panel.close();
   }
 });

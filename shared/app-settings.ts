@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { perLanguage } from './translations-schema.js';
 import { isSupportedCurrency } from './currencies.js';
 import type { TranslatedLocale } from './plan-translations.js';
-import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from './devices.js';
+import { DEVICELESS_CLIENT_POLICIES, DEVICELESS_WINDOW, type DevicelessClientPolicy } from './devices.js';
 import { SubscriptionHeaderSettingsSchema, type SubscriptionHeaderSettings } from './subscription-headers.js';
 
 /** `GET/PUT /api/admin/settings`. */
@@ -26,9 +26,12 @@ export interface AdminSettings {
   auditRetentionDays: number;
   /**
    * What a VPN client that sends no device id (`x-hwid`) gets on an account whose plan limits devices:
-   * `allow` (the default) serves it without counting it; `refuse` gives it a placeholder entry instead.
+   * `allow` (the default) serves it without counting it; `refuse` gives it a placeholder entry instead; `count`
+   * counts it as a device, known by its app (User-Agent name and version) and the address it fetches from.
    */
   devicelessClients: DevicelessClientPolicy;
+  /** With `count`: how long such an app keeps its slot after it was last seen, hours (DEVICELESS_WINDOW). */
+  devicelessWindowHours: number;
   /**
    * What the store sells in: a lower-case ISO code from shared/currencies.ts ('usd' until changed). Plan
    * prices are minor units of it; a payment keeps the currency it was made in.
@@ -107,7 +110,12 @@ export const UpdateSettingsBody = z
     protectionFeatures: z.boolean(),
     retentionDays: wholeDays('Retention', RETENTION_DEFAULTS.minDays, RETENTION_DEFAULTS.maxDays),
     auditRetentionDays: wholeDays('Audit log retention', RETENTION_DEFAULTS.minAuditDays, RETENTION_DEFAULTS.maxAuditDays),
-    devicelessClients: z.enum(DEVICELESS_CLIENT_POLICIES, { error: 'Clients without a device id: allow or refuse' }),
+    devicelessClients: z.enum(DEVICELESS_CLIENT_POLICIES, { error: 'Clients without a device id: allow, refuse or count' }),
+    devicelessWindowHours: z
+      .number({ error: 'The window is a number of hours' })
+      .int('The window is a whole number of hours')
+      .min(DEVICELESS_WINDOW.minHours, `The window: at least ${DEVICELESS_WINDOW.minHours} hour`)
+      .max(DEVICELESS_WINDOW.maxHours, `The window: at most ${DEVICELESS_WINDOW.maxHours} hours`),
     siteContentTranslations: SiteContentTranslationsSchema,
     walletTopUps: z.object({
       enabled: z.boolean(),

@@ -8,9 +8,15 @@ export const HWID_MAX_LENGTH = 128;
 /** The most devices a plan may allow (a larger number is the same as unlimited for a person). */
 export const DEVICE_LIMIT_MAX = 100;
 
-/** What a client without an `x-hwid` header gets on an account whose plan limits devices. */
-export const DEVICELESS_CLIENT_POLICIES = ['allow', 'refuse'] as const;
+/**
+ * What a client without an `x-hwid` header gets on an account whose plan limits devices: served without
+ * counting (`allow`), a placeholder (`refuse`), or counted as a device by its app and address (`count`).
+ */
+export const DEVICELESS_CLIENT_POLICIES = ['allow', 'refuse', 'count'] as const;
 export type DevicelessClientPolicy = (typeof DEVICELESS_CLIENT_POLICIES)[number];
+
+/** How long an app without a device id, counted as a device, keeps its slot after it was last seen (hours). */
+export const DEVICELESS_WINDOW = { defaultHours: 24, minHours: 1, maxHours: 720 } as const;
 
 /** One device, as `GET /api/accounts/:id/devices` and the admin's user page list it. Never the raw hwid. */
 export interface AccountDevice {
@@ -23,6 +29,8 @@ export interface AccountDevice {
   model: string | null;
   /** The client app, from its User-Agent (e.g. "Happ/3.2.1", "Hiddify/2.5.7"); null when unknown. */
   app: string | null;
+  /** An app that sends no device id, counted by its app and address ("Unknown device (v2rayNG)"). */
+  anonymous: boolean;
   firstSeenAt: string;
   lastSeenAt: string;
 }

@@ -262,6 +262,7 @@ export function createServices(ctx: ServiceContext) {
   broadcast.subscribe(DEVICES_CHANGED_CHANNEL, (accountId) => subscription.forgetDevices(accountId));
   const devices = createDevicesService({
     repo: createDevicesRepo(db), audit, clock, devicesChanged: (accountId) => broadcast.publish(DEVICES_CHANGED_CHANNEL, accountId),
+    devicelessWindowHours: async () => (await settings.getAppSettings()).devicelessWindowHours,
   });
   const panelSync = createPanelSync({
     db, repo: createPanelSyncRepo(db), accounts: accountsRepo, listServers: () => serversRepo.list(), driverFor: (server) => servers.driverFor(server),

@@ -37,6 +37,7 @@ import * as servedCopies from './migrations/036-served-copies.js';
 import * as wallet from './migrations/037-wallet.js';
 import * as savedPaymentMethods from './migrations/038-saved-payment-methods.js';
 import * as walletAutoRenew from './migrations/039-wallet-auto-renew.js';
+import * as countedDevicelessClients from './migrations/040-counted-deviceless-clients.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -90,6 +91,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['037-wallet', wallet],
   ['038-saved-payment-methods', savedPaymentMethods],
   ['039-wallet-auto-renew', walletAutoRenew],
+  ['040-counted-deviceless-clients', countedDevicelessClients],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

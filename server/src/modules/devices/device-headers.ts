@@ -2,8 +2,9 @@
  * What a VPN client says about its device when it fetches `/sub` (Happ, v2RayTun, Hiddify, FlClash,
  * Streisand and others): `x-hwid` (its device id), `x-device-os`, `x-ver-os`, `x-device-model`, and
  * its User-Agent. All of it is client input: trimmed, stripped of control and direction-changing
- * characters, and cut to the column sizes. Pure: no node imports.
+ * characters, and cut to the column sizes.
  */
+import { createHash } from 'node:crypto';
 import { HWID_MAX_LENGTH } from '../../../../shared/devices.js';
 
 export interface ClientDevice {
@@ -13,7 +14,12 @@ export interface ClientDevice {
   model: string | null;
   /** The client app from its User-Agent, e.g. "Happ/3.2.1". */
   app: string | null;
+  /** An app that sends no device id, known by its app and address (anonymousDevice). */
+  anonymous?: boolean;
 }
+
+/** The prefix of the made-up id of an app without a device id: no `x-hwid` a client sends can collide with it. */
+export const ANONYMOUS_HWID_PREFIX = 'anon:';
 
 /** The longest value kept of each field (account_devices' columns). */
 export const DEVICE_FIELD_LENGTHS = { os: 32, osVersion: 32, model: 64, app: 64 } as const;
@@ -51,6 +57,17 @@ export function appFromUserAgent(userAgent: HeaderValue): string | null {
   const product = /^([^\s/()]{1,40})\/([^\s/()]{1,24})/.exec(ua);
   if (product) return `${product[1]}/${product[2]}`.slice(0, DEVICE_FIELD_LENGTHS.app);
   return (/^[^\s()]{1,64}/.exec(ua)?.[0] ?? null);
+}
+
+/**
+ * An app that sends no device id (v2rayN, v2rayNG, Hiddify, Clash Verge Rev, FlClash), as a device: known by
+ * what it does send, its app and version from the User-Agent and the address it fetches from. A hash stands
+ * for them (the address is not kept), prefixed so that no `x-hwid` can be taken for it.
+ */
+export function anonymousDevice(userAgent: HeaderValue, address: string | undefined): ClientDevice {
+  const app = appFromUserAgent(userAgent);
+  const id = createHash('sha256').update(`${app ?? ''}\n${address ?? ''}`).digest('base64url').slice(0, 32);
+  return { hwid: `${ANONYMOUS_HWID_PREFIX}${id}`, os: null, osVersion: null, model: null, app, anonymous: true };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEVICE_LIMIT_MAX } from '../../../../shared/devices.js';
+import type { Knex } from 'knex';
 import { dialectOf, type Db } from '../../db/knex.js';
 import { toDate } from '../../db/values.js';
 import type { ClientDevice } from './device-headers.js';
@@ -11,6 +12,7 @@ export interface DeviceRecord {
   osVersion: string | null;
   model: string | null;
   app: string | null;
+  anonymous: boolean;
   firstSeenAt: Date;
   lastSeenAt: Date;
 }
@@ -33,7 +35,7 @@ export type Admission = { outcome: 'known' | 'admitted' | 'unrecorded' } | { out
 /** How many devices of an account without a limit are recorded at most (a flood of made-up ids stops here). */
 export const RECORDED_DEVICES_MAX = DEVICE_LIMIT_MAX;
 
-const COLUMNS = ['id', 'vpn_account_id', 'os', 'os_version', 'model', 'app', 'first_seen_at', 'last_seen_at'];
+const COLUMNS = ['id', 'vpn_account_id', 'os', 'os_version', 'model', 'app', 'anonymous', 'first_seen_at', 'last_seen_at'];
 
 function toRecord(row: Record<string, unknown>): DeviceRecord {
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
@@ -44,6 +46,7 @@ function toRecord(row: Record<string, unknown>): DeviceRecord {
     osVersion: text(row.os_version),
     model: text(row.model),
     app: text(row.app),
+    anonymous: Boolean(row.anonymous) && row.anonymous !== '0',
     firstSeenAt: toDate(row.first_seen_at),
     lastSeenAt: toDate(row.last_seen_at),
   };
@@ -53,7 +56,14 @@ const deviceColumns = (device: ClientDevice) => ({ os: device.os, os_version: de
 
 export function createDevicesRepo(db: Db) {
   const lockable = () => dialectOf(db) === 'postgres';
-  const countOf = async (trx: Db, accountId: string) => Number((await trx('account_devices').where({ vpn_account_id: accountId }).count({ n: '*' }).first())?.n ?? 0);
+  /** The devices that hold a slot: every announced one, and an anonymous one seen since `anonymousSince`. */
+  const holdingSlots = (query: Knex.QueryBuilder, anonymousSince: Date | undefined) =>
+    anonymousSince ? query.where((q) => q.where({ anonymous: false }).orWhere('last_seen_at', '>=', anonymousSince)) : query;
+  const countOf = async (trx: Db, accountId: string, anonymousSince: Date | undefined, except?: string) => {
+    const query = holdingSlots(trx('account_devices').where({ vpn_account_id: accountId }), anonymousSince);
+    if (except) query.whereNot({ hwid: except });
+    return Number((await query.count({ n: '*' }).first())?.n ?? 0);
+  };
 
   return {
     /** The account, if it exists (and, given `ownerId`, belongs to that user: someone else's is not found). */
@@ -65,9 +75,10 @@ export function createDevicesRepo(db: Db) {
       return { id: row.id, userId: row.user_id, username: row.username, deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit) };
     },
 
-    /** An account's devices, oldest first. */
-    async listForAccount(accountId: string): Promise<DeviceRecord[]> {
-      const rows = await db('account_devices').select(COLUMNS).where({ vpn_account_id: accountId }).orderBy([{ column: 'first_seen_at' }, { column: 'id' }]);
+    /** An account's devices, oldest first: the anonymous ones only when seen since `anonymousSince` (they hold no slot after). */
+    async listForAccount(accountId: string, anonymousSince?: Date): Promise<DeviceRecord[]> {
+      const rows = await holdingSlots(db('account_devices').select(COLUMNS).where({ vpn_account_id: accountId }), anonymousSince)
+        .orderBy([{ column: 'first_seen_at' }, { column: 'id' }]);
       return rows.map(toRecord);
     },
 
@@ -82,17 +93,24 @@ export function createDevicesRepo(db: Db) {
      * account's row (PostgreSQL `FOR UPDATE`; SQLite has one writer), counts its devices and inserts only
      * below the limit, so two new devices at one free slot cannot both get it. The insert is the only
      * write: a crash before the commit leaves nothing. A device racing itself inserts nothing the second time.
+     * An anonymous device (an app without a device id) holds its slot while seen since `anonymousSince`: one
+     * seen again after that is admitted like a new one (a slot must be free), and its row is taken again.
      */
-    async admit(accountId: string, device: ClientDevice, limit: number | null, now: Date): Promise<Admission> {
+    async admit(accountId: string, device: ClientDevice, limit: number | null, now: Date, anonymousSince?: Date): Promise<Admission> {
       return db.transaction(async (trx) => {
         if (limit !== null && lockable()) await trx('vpn_accounts').select('id').where({ id: accountId }).forUpdate().first();
-        const existing = await trx('account_devices').select('id').where({ vpn_account_id: accountId, hwid: device.hwid }).first();
-        if (existing) return { outcome: 'known' as const };
-        const count = await countOf(trx, accountId);
+        const existing = await trx('account_devices').select('id', 'anonymous', 'last_seen_at').where({ vpn_account_id: accountId, hwid: device.hwid }).first();
+        const lapsed = existing && anonymousSince && toDate(existing.last_seen_at).getTime() < anonymousSince.getTime();
+        if (existing && !lapsed) return { outcome: 'known' as const };
+        const count = await countOf(trx, accountId, anonymousSince, lapsed ? device.hwid : undefined);
         if (limit !== null && count >= limit) return { outcome: 'refused' as const, count };
+        if (lapsed) {
+          await trx('account_devices').where({ id: existing.id }).update({ ...deviceColumns(device), last_seen_at: now });
+          return { outcome: 'admitted' as const };
+        }
         if (limit === null && count >= RECORDED_DEVICES_MAX) return { outcome: 'unrecorded' as const };
         const inserted = await trx('account_devices')
-          .insert({ id: randomUUID(), vpn_account_id: accountId, hwid: device.hwid, ...deviceColumns(device), first_seen_at: now, last_seen_at: now })
+          .insert({ id: randomUUID(), vpn_account_id: accountId, hwid: device.hwid, ...deviceColumns(device), anonymous: device.anonymous === true, first_seen_at: now, last_seen_at: now })
           .onConflict(['vpn_account_id', 'hwid'])
           .ignore()
           .returning('id');

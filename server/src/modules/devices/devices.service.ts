@@ -29,6 +29,7 @@ const toDevice = (device: DeviceRecord): AccountDevice => ({
   osVersion: device.osVersion,
   model: device.model,
   app: device.app,
+  anonymous: device.anonymous,
   firstSeenAt: device.firstSeenAt.toISOString(),
   lastSeenAt: device.lastSeenAt.toISOString(),
 });
@@ -39,6 +40,8 @@ export function createDevicesService(deps: {
   clock: Clock;
   /** A device of this account was removed: every instance's `/sub` forgets what it knew of its devices. */
   devicesChanged(accountId: string): void;
+  /** How long an app without a device id keeps its slot (the admin's setting); without it, listed for ever. */
+  devicelessWindowHours?: () => Promise<number>;
 }) {
   const { repo } = deps;
 
@@ -52,7 +55,10 @@ export function createDevicesService(deps: {
     async listDevices(viewer: DeviceViewer, accountId: string): Promise<AccountDevices> {
       const account = await visibleAccount(viewer, accountId);
       if (!account) throw notFound(DEVICE_MESSAGES.accountNotFound);
-      return { limit: account.deviceLimit, devices: (await repo.listForAccount(account.id)).map(toDevice) };
+      // An app without a device id is listed while it holds its slot (seen within the window).
+      const hours = deps.devicelessWindowHours ? await deps.devicelessWindowHours() : null;
+      const anonymousSince = hours === null ? undefined : new Date(deps.clock().getTime() - hours * 3_600_000);
+      return { limit: account.deviceLimit, devices: (await repo.listForAccount(account.id, anonymousSince)).map(toDevice) };
     },
 
     async removeDevice(viewer: DeviceViewer, accountId: string, deviceId: string): Promise<void> {

@@ -114,7 +114,7 @@ describe.each(TEST_DATABASES)('device limits on /sub and the devices API (%s)', 
     const body: AccountDevices = listed.json();
     expect(body.limit).toBe(2);
     expect(body.devices).toEqual([
-      { id: expect.any(String), os: 'Android', osVersion: '14', model: 'Pixel a', app: 'Happ/3.2.1', firstSeenAt: expect.any(String), lastSeenAt: expect.any(String) },
+      { id: expect.any(String), os: 'Android', osVersion: '14', model: 'Pixel a', app: 'Happ/3.2.1', anonymous: false, firstSeenAt: expect.any(String), lastSeenAt: expect.any(String) },
       expect.objectContaining({ model: 'Pixel b' }),
     ]);
     expect(JSON.stringify(body)).not.toContain('device-a'); // never the raw device id

@@ -15,6 +15,7 @@ export interface StoredAppConfig {
   retention_days?: number;
   audit_retention_days?: number;
   deviceless_clients?: string;
+  deviceless_window_hours?: number;
   /** Lower-case ISO code (shared/currencies.ts); absent: US dollars, as every store sold in before. */
   currency?: string;
   /** Top-ups of the wallet: on or off, and their limits in minor units of `currency` (the store's when they were set). */

@@ -3,7 +3,7 @@ import { DEVICELESS_CLIENTS_DEFAULT, RENEWAL_DEFAULTS, RETENTION_DEFAULTS, type 
 import { currencyDecimals, DEFAULT_CURRENCY, isSupportedCurrency } from '../../../../shared/currencies.js';
 import { TOP_UP_DEFAULTS } from '../../../../shared/wallet.js';
 import { subscriptionHeadersFrom } from '../../../../shared/subscription-headers.js';
-import { DEVICELESS_CLIENT_POLICIES, type DevicelessClientPolicy } from '../../../../shared/devices.js';
+import { DEVICELESS_CLIENT_POLICIES, DEVICELESS_WINDOW, type DevicelessClientPolicy } from '../../../../shared/devices.js';
 import { validationFailed } from '../../errors.js';
 import { toJsonAnswer, type JsonAnswer } from '../../lib/json-answer.js';
 import type { SettingsRepo, StoredAppConfig } from './settings.repo.js';
@@ -58,6 +58,7 @@ export function createSettingsService(deps: {
       retentionDays: stored.retention_days ?? RETENTION_DEFAULTS.days,
       auditRetentionDays: stored.audit_retention_days ?? RETENTION_DEFAULTS.auditDays,
       devicelessClients: isDevicelessPolicy(stored.deviceless_clients) ? stored.deviceless_clients : DEVICELESS_CLIENTS_DEFAULT,
+      devicelessWindowHours: stored.deviceless_window_hours ?? DEVICELESS_WINDOW.defaultHours,
       currency,
       siteContentTranslations: toSiteContentTranslations(stored.site_content_translations),
       walletTopUps: topUpsOf(stored.wallet_top_ups, currency),
@@ -110,6 +111,7 @@ export function createSettingsService(deps: {
         ...(patch.retentionDays !== undefined ? { retention_days: patch.retentionDays } : {}),
         ...(patch.auditRetentionDays !== undefined ? { audit_retention_days: patch.auditRetentionDays } : {}),
         ...(patch.devicelessClients !== undefined ? { deviceless_clients: patch.devicelessClients } : {}),
+        ...(patch.devicelessWindowHours !== undefined ? { deviceless_window_hours: patch.devicelessWindowHours } : {}),
         ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
         ...(patch.siteContentTranslations !== undefined ? { site_content_translations: patch.siteContentTranslations } : {}),
         // The fields sent replace the saved ones; the others stay.

@@ -1,7 +1,8 @@
 /**
  * Which devices may fetch an account's configuration on `/sub` (issue 24). A client that sends `x-hwid`
  * is a device of the account: recorded whatever the account, and on an account with a device limit a new
- * one beyond it is refused. A client without a device id is served or refused by the operator's setting.
+ * one beyond it is refused. A client without a device id is served, refused, or (`count`) made a device by its
+ * app and address (anonymousDevice), which holds its slot while seen within the operator's window.
  *
  * The hot path stays in memory: each account's admitted device ids are read once per `ttlMs` (the same
  * few seconds as the account rows), so a known device costs no database round trip, and its
@@ -84,7 +85,11 @@ export function createDeviceAdmission(options: DeviceAdmissionOptions) {
     });
   }
 
-  async function checkDevice(account: { id: string; deviceLimit: number | null }, device: ClientDevice): Promise<DeviceCheck> {
+  /** Whether a device seen at `lastSeen` still holds its slot: an anonymous one only within the window. */
+  const holdsSlot = (device: ClientDevice, lastSeen: number | undefined, windowMs: number) =>
+    lastSeen !== undefined && (!device.anonymous || now() - lastSeen < windowMs);
+
+  async function checkDevice(account: { id: string; deviceLimit: number | null }, device: ClientDevice, windowMs: number): Promise<DeviceCheck> {
     const limited = account.deviceLimit !== null;
     let entry: Entry;
     try {
@@ -95,13 +100,13 @@ export function createDeviceAdmission(options: DeviceAdmissionOptions) {
       throw new AppError(503, 'service_unavailable', UNAVAILABLE, { retryAfterSeconds: 30 });
     }
     const lastSeen = entry.seen.get(device.hwid);
-    if (lastSeen !== undefined) {
-      touch(account.id, entry, device, lastSeen);
+    if (holdsSlot(device, lastSeen, windowMs)) {
+      touch(account.id, entry, device, lastSeen!);
       return ALLOWED;
     }
     let admission: Awaited<ReturnType<DevicesRepo['admit']>>;
     try {
-      admission = await repo.admit(account.id, device, account.deviceLimit, new Date(now()));
+      admission = await repo.admit(account.id, device, account.deviceLimit, new Date(now()), device.anonymous ? new Date(now() - windowMs) : undefined);
     } catch (err) {
       log.warn({ accountId: account.id, err: err instanceof Error ? err.message : String(err) }, 'devices: could not admit a new device');
       if (!limited) return ALLOWED;
@@ -117,18 +122,21 @@ export function createDeviceAdmission(options: DeviceAdmissionOptions) {
      * The hot path: true when `device` is one the account admitted and this instance read that within
      * the TTL, decided without waiting for anything. False means only "ask `check`".
      */
-    admittedNow(accountId: string, device: ClientDevice): boolean {
+    admittedNow(accountId: string, device: ClientDevice, anonymousWindowMs = Infinity): boolean {
       const entry = entries.get(accountId);
       if (!entry || now() - entry.at >= ttlMs) return false;
       const lastSeen = entry.seen.get(device.hwid);
-      if (lastSeen === undefined) return false;
-      touch(accountId, entry, device, lastSeen);
+      if (!holdsSlot(device, lastSeen, anonymousWindowMs)) return false;
+      touch(accountId, entry, device, lastSeen!);
       return true;
     },
 
-    /** Whether this request's client may have the account's configuration (recording its device on the way). */
-    async check(account: { id: string; deviceLimit: number | null }, device: ClientDevice | null, deviceless: DevicelessClientPolicy): Promise<DeviceCheck> {
-      if (device) return checkDevice(account, device);
+    /**
+     * Whether this request's client may have the account's configuration (recording its device on the way).
+     * An anonymous device (an app without a device id, counted) holds its slot `anonymousWindowMs` after it was last seen.
+     */
+    async check(account: { id: string; deviceLimit: number | null }, device: ClientDevice | null, deviceless: DevicelessClientPolicy, anonymousWindowMs = Infinity): Promise<DeviceCheck> {
+      if (device) return checkDevice(account, device, anonymousWindowMs);
       if (account.deviceLimit !== null && deviceless === 'refuse') return { allowed: false, reason: 'no_device_id', limit: account.deviceLimit };
       return ALLOWED;
     },

@@ -33,6 +33,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       accept: request.headers.accept,
       acceptLanguage: request.headers['accept-language'],
       device: readClientDevice(request.headers),
+      clientAddress: request.ip,
     });
     return reply.code(result.statusCode).headers(result.headers).send(result.body);
   });

@@ -24,7 +24,7 @@
  *   a placeholder entry naming the reason, and nothing is asked of the panel (device-admission.ts).
  */
 import { DEFAULT_BRAND_NAME, defaultSupportEmail } from '../../../../shared/config.js';
-import type { DevicelessClientPolicy } from '../../../../shared/devices.js';
+import { DEVICELESS_WINDOW, type DevicelessClientPolicy } from '../../../../shared/devices.js';
 import { asError, batchPerTurn } from '../../db/batched-read.js';
 import type { Db } from '../../db/knex.js';
 import { AppError, notFound } from '../../errors.js';
@@ -36,7 +36,7 @@ import { panelSubscriptionRequests } from '../../panels/subscription-url.js';
 import { platformFromUserAgent } from '../../../../shared/deep-links.js';
 import { LOCALES, localizedPath, type Locale } from '../../../../shared/locales.js';
 import { localeFromAcceptLanguage } from '../../lib/locale.js';
-import type { ClientDevice } from '../devices/device-headers.js';
+import { anonymousDevice, type ClientDevice } from '../devices/device-headers.js';
 import { createDevicesRepo } from '../devices/devices.repo.js';
 import { createDeviceAdmission, type DeviceAdmission, type DeviceCheck } from './device-admission.js';
 import { placeholderBody } from './device-placeholder.js';
@@ -67,6 +67,8 @@ export interface SubscriptionBrand {
   supportEmail: string;
   /** Clients without a device id on an account with a device limit (the admin's setting); default `allow`. */
   devicelessClients?: DevicelessClientPolicy;
+  /** With `count`: how long such a client keeps its slot after it was last seen, hours; default 24. */
+  devicelessWindowHours?: number;
   /** The headers apps act on (the admin's settings); default: none but the usual ones, refreshed every `updateIntervalHours`. */
   subscriptionHeaders?: SubscriptionHeaderSettings;
 }
@@ -131,6 +133,8 @@ export interface SubscriptionRequest {
   acceptLanguage?: string;
   /** The device the client announced (`x-hwid` and the headers beside it); null or absent when none. */
   device?: ClientDevice | null;
+  /** The address the request came from (an app without a device id may be counted by it). */
+  clientAddress?: string;
 }
 
 export interface SubscriptionReply {
@@ -318,6 +322,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   /** The brand settings with the header values made from them (computed once per load, not per request). */
   interface Brand extends SubscriptionBrand {
     devicelessClients: DevicelessClientPolicy;
+    devicelessWindowMs: number;
     profileTitle: string;
     contentDisposition: string;
     app: AppHeaderSettings;
@@ -328,6 +333,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       brandName,
       supportEmail: headerSafe(settings.supportEmail) || defaultSupportEmail(deps.publicUrl),
       devicelessClients: settings.devicelessClients ?? 'allow',
+      devicelessWindowMs: (settings.devicelessWindowHours ?? DEVICELESS_WINDOW.defaultHours) * 3_600_000,
       profileTitle: `base64:${b64(brandName)}`,
       contentDisposition: contentDisposition(brandName),
       app: appHeaderSettings(settings.subscriptionHeaders ?? defaultHeaders),
@@ -526,10 +532,19 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       if (state === 'pending') throw new AppError(503, 'service_unavailable', pendingMessage(account), { retryAfterSeconds: 60 });
       if (state !== 'active' && state !== 'on_hold') return blockedReply(account, state, null, request, now);
 
-      const device = request.device ?? null;
-      if (device ? !devices.admittedNow(account.id, device) : account.deviceLimit !== null) {
+      let device = request.device ?? null;
+      let windowMs = Infinity;
+      if (!device && account.deviceLimit !== null) {
+        // An app without a device id on a limited account: counted as a device by its app and address, if the operator says so.
+        const current = await getBrand(now.getTime());
+        if (current.devicelessClients === 'count') {
+          device = anonymousDevice(request.userAgent, request.clientAddress);
+          windowMs = current.devicelessWindowMs;
+        }
+      }
+      if (device ? !devices.admittedNow(account.id, device, windowMs) : account.deviceLimit !== null) {
         const deviceless = device || account.deviceLimit === null ? 'allow' : (await getBrand(now.getTime())).devicelessClients;
-        const admitted = await devices.check(account, device, deviceless);
+        const admitted = await devices.check(account, device, deviceless, windowMs);
         if (!admitted.allowed) return deviceRefusal(account, admitted, format, request, now);
       }
       const source = PANEL_SOURCE[format];

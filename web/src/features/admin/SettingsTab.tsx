@@ -117,7 +117,7 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
       />
       <CurrencySettingsForm key={data.settings.currency} settings={data.settings} />
       <WalletSettingsForm key={`${data.settings.currency}:${JSON.stringify(data.settings.walletTopUps)}`} settings={data.settings} />
-      <DeviceSettingsForm key={data.settings.devicelessClients} settings={data.settings} />
+      <DeviceSettingsForm key={`${data.settings.devicelessClients}:${data.settings.devicelessWindowHours}`} settings={data.settings} />
       <SubscriptionHeadersForm key={JSON.stringify(data.settings.subscriptionHeaders)} settings={data.settings} />
       <RetentionSettingsForm
         key={`${data.settings.retentionDays}:${data.settings.auditRetentionDays}`}

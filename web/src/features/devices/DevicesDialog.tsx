@@ -10,7 +10,7 @@ import { messageOrFallback } from '../accounts/error-message';
 import { Modal } from '../accounts/Modal';
 import { useToast } from '../toast/toast-context';
 import type { DeviceSource, DevicesState } from './device-source';
-import { APPS_SENDING_DEVICE_ID, deviceLabel, devicesUsageText, isAtLimit } from './device-text';
+import { APPS_SENDING_DEVICE_ID, appName, deviceLabel, devicesUsageText, isAtLimit } from './device-text';
 import { DeviceList } from './DeviceList';
 
 interface DevicesDialogProps {
@@ -33,7 +33,9 @@ export function DevicesDialog({ account, state, source, onReload, onClose }: Dev
   const titleId = useId();
   const [removing, setRemoving] = useState<AccountDevice | null>(null);
   const { devices, failed } = state;
-  const nameOf = (device: AccountDevice) => deviceLabel(device) ?? _('account.devices.unknown');
+  // An app without a device id, counted by its app and address: 'Unknown device (v2rayNG)'.
+  const nameOf = (device: AccountDevice) =>
+    device.anonymous ? _('account.devices.unknownApp', { app: appName(device.app) ?? '?' }) : (deviceLabel(device) ?? _('account.devices.unknown'));
 
   async function remove(device: AccountDevice) {
     try {

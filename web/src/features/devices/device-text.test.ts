@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountDevice, AccountDevices } from '../../../../shared/devices.js';
 import { i18nFor, loadCatalogs } from '../../i18n/catalogs';
 import { createFormatters } from '../../i18n/format';
-import { deviceLabel, deviceSystem, devicesCountText, devicesUsageText, isAtLimit } from './device-text';
+import { appName, deviceLabel, deviceSystem, devicesCountText, devicesUsageText, isAtLimit } from './device-text';
 
 const device = (changes: Partial<AccountDevice> = {}): AccountDevice => ({
   id: 'd1',
@@ -10,6 +10,7 @@ const device = (changes: Partial<AccountDevice> = {}): AccountDevice => ({
   osVersion: '14',
   model: 'Pixel 8',
   app: 'Happ/3.2.1',
+  anonymous: false,
   firstSeenAt: '2025-01-02T10:00:00.000Z',
   lastSeenAt: '2025-01-03T10:00:00.000Z',
   ...changes,
@@ -78,5 +79,13 @@ describe('isAtLimit', () => {
     expect(isAtLimit(list(2, 3))).toBe(false);
     expect(isAtLimit(list(3, 3))).toBe(true);
     expect(isAtLimit(list(50, null))).toBe(false);
+  });
+});
+
+describe('appName', () => {
+  it('names an app without its version', () => {
+    expect(appName('v2rayNG/1.9.5')).toBe('v2rayNG');
+    expect(appName('Hiddify')).toBe('Hiddify');
+    expect(appName(null)).toBeNull();
   });
 });

@@ -7,9 +7,15 @@ type Translate = I18n['_'];
 
 /**
  * VPN apps known to send a device id (`x-hwid`) when they update a subscription: the empty list names
- * them so the customer knows which of their apps will show up.
+ * them so the customer knows which of their apps will show up. (v2rayN, v2rayNG, Hiddify, Clash Verge Rev
+ * and FlClash send none: they show up only where the store counts apps without an id.)
  */
-export const APPS_SENDING_DEVICE_ID = ['Happ', 'Hiddify', 'v2RayTun', 'FlClash', 'Streisand'] as const;
+export const APPS_SENDING_DEVICE_ID = ['Happ', 'v2RayTun', 'INCY'] as const;
+
+/** The app's name without its version ('v2rayNG/1.9.5' → 'v2rayNG'); null when unknown. */
+export function appName(app: string | null): string | null {
+  return app?.split('/')[0] || null;
+}
 
 /** The operating system and its version as the app reported them ('Android 14'); null when it said neither. */
 export function deviceSystem(device: Pick<AccountDevice, 'os' | 'osVersion'>): string | null {
