@@ -33,6 +33,17 @@ function adminApi(page: Page, site: Site) {
   };
 }
 
+/** As the admin: the fake panel as a server, and a hidden free plan of 30 days and 10 GB with `deviceLimit`; the plan's id. */
+async function addFreePlan(api: ReturnType<typeof adminApi>, panel: { url: string; admin: { username: string; password: string } }, name: string, deviceLimit: number): Promise<string> {
+  const server = await api.post('/api/admin/servers', {
+    kind: 'marzneshin', name: `Panel for ${name}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
+  });
+  expect(server.status()).toBe(201);
+  const created = await api.post('/api/admin/plans', { name, days: 30, dataLimitBytes: 10 * GB, price: 0, public: false, deviceLimit });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
 /** A VPN app updating the subscription, with the device headers Happ sends. */
 async function fetchAsApp(request: APIRequestContext, url: string, device: { hwid: string; os: string; version: string; model: string }) {
   const res = await request.get(url, {
@@ -100,14 +111,8 @@ test("a customer's dashboard lists the apps that fetched an account's subscripti
   const tag = `${Date.now()}`;
   let planId: string | undefined;
   try {
-    const server = await api.post('/api/admin/servers', {
-      kind: 'marzneshin', name: `Devices ${tag}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
-    });
-    expect(server.status()).toBe(201);
     const planName = `Family ${tag}`;
-    const created = await api.post('/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 10 * GB, price: 0, public: false, deviceLimit: 3 });
-    expect(created.status()).toBe(201);
-    planId = ((await created.json()) as { id: string }).id;
+    planId = await addFreePlan(api, panel, planName, 3);
 
     // The customer takes the free plan on the dashboard.
     const email = uniqueEmail('devices');
@@ -214,12 +219,8 @@ test('with apps without an id counted, a third v2rayNG from another address gets
     await admin.getByRole('button', { name: 'Save device settings' }).click();
     await expect(admin.getByText('Device settings updated')).toBeVisible();
 
-    expect((await api.post('/api/admin/servers', {
-      kind: 'marzneshin', name: `Counted ${tag}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
-    })).status()).toBe(201);
     const planName = `Pair ${tag}`;
-    const created = await api.post('/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 10 * GB, price: 0, public: false, deviceLimit: 2 });
-    planId = ((await created.json()) as { id: string }).id;
+    planId = await addFreePlan(api, panel, planName, 2);
 
     await signIn(page, site, uniqueEmail('counted'));
     await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: planName, exact: true }) }).getByRole('button', { name: 'Get Free' }).click();
