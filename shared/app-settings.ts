@@ -4,6 +4,7 @@ import { isSupportedCurrency } from './currencies.js';
 import type { TranslatedLocale } from './plan-translations.js';
 import { DEVICELESS_CLIENT_POLICIES, DEVICELESS_WINDOW, type DevicelessClientPolicy } from './devices.js';
 import { SubscriptionHeaderSettingsSchema, type SubscriptionHeaderSettings } from './subscription-headers.js';
+import { SubscriptionDomainsSchema, type SubscriptionDomain } from './subscription-domains.js';
 
 /** `GET/PUT /api/admin/settings`. */
 export interface AdminSettings {
@@ -46,6 +47,8 @@ export interface AdminSettings {
   walletTopUps: { enabled: boolean; min: number; max: number };
   /** The headers VPN apps act on (shared/subscription-headers.ts); a save changes the fields it sends. */
   subscriptionHeaders: SubscriptionHeaderSettings;
+  /** Spare public domains for subscription links (shared/subscription-domains.ts); replaced whole when sent. */
+  subscriptionDomains: SubscriptionDomain[];
 }
 
 /** What the operator writes on the public pages, in one other language; a field left out shows the English one. */
@@ -123,6 +126,7 @@ export const UpdateSettingsBody = z
       max: z.number({ error: 'The most a top-up may be is an amount in minor units' }).int('The most a top-up may be: whole minor units').max(100_000_000, 'The most a top-up may be is too large'),
     }).strict().refine((limits) => limits.min <= limits.max, { error: 'The least top-up cannot be more than the most', path: ['max'] }),
     subscriptionHeaders: SubscriptionHeaderSettingsSchema,
+    subscriptionDomains: SubscriptionDomainsSchema,
     currency: z
       .string({ error: 'Currency is a three-letter ISO code, e.g. eur' })
       .trim()

@@ -116,6 +116,7 @@ import { createBroadcast } from './lib/broadcast.js';
 import { cachedSessions, createSessionCache, forgettingUsers } from './modules/auth/session-cache.js';
 import { createStatusService } from './modules/system/status.service.js';
 import { createSubscriptionService } from './modules/subscription/subscription.service.js';
+import { createLinksMovedHandler, enqueueLinksMoved, SUBSCRIPTION_LINKS_MOVED } from './modules/subscription/links-moved.js';
 import { createDevicesRepo } from './modules/devices/devices.repo.js';
 import { createDevicesService, DEVICES_CHANGED_CHANNEL } from './modules/devices/devices.service.js';
 import { createSystemService } from './modules/system/system.service.js';
@@ -233,6 +234,9 @@ export function createServices(ctx: ServiceContext) {
     paymentMethods: (currency) => payments.availableMethods(currency),
     planExists: async (id) => (await plansRepo.findById(id)) !== undefined,
     publicUrl: ctx.config.publicUrl,
+    subscriptionLinksMoved: async (host, now) => {
+      await enqueueLinksMoved(jobs, host, now);
+    },
   }), { signal: changeSignal, now: () => clock().getTime() });
   const servers = createServersService({
     servers: serversRepo, drivers: createDriverRegistry(ctx.driverFactory), audit, keys, clock, log,
@@ -399,6 +403,9 @@ export function createServices(ctx: ServiceContext) {
       [SYNC_PANEL_ACCOUNTS]: createSyncPanelAccountsHandler({ sync: panelSync, clock }),
       [CHECK_PANEL_HEALTH]: createCheckPanelHealthHandler({ health: serverHealth, clock }),
       [SNAPSHOT_DAILY_STATS]: createSnapshotDailyStatsHandler({ overview, clock }),
+      [SUBSCRIPTION_LINKS_MOVED]: createLinksMovedHandler({
+        db, notices, publicUrl: ctx.config.publicUrl, subscriptionDomains: async () => (await settings.getAppSettings()).subscriptionDomains,
+      }),
       [SEND_SERVER_HEALTH_EMAIL]: createSendServerHealthEmailHandler({
         servers: serversRepo, users, adminEmails: ctx.config.adminEmails, settings, mailer: ctx.mailer, jobs, publicUrl: ctx.config.publicUrl, clock,
       }),

@@ -1,3 +1,4 @@
+import { activeSubscriptionHost, originOf, type SubscriptionDomain } from '../../../../shared/subscription-domains.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MESSAGES, type AdminCreateAccountBody, type VpnAccount } from '../../../../shared/accounts.js';
@@ -37,6 +38,8 @@ interface UsageAnswer {
 interface ShownSettings {
   trialPlanId: string | null;
   renewalGraceDays: number;
+  /** `<origin>/sub/` of the domain links are issued on. */
+  subLinkBase: string;
 }
 
 export interface AccountsServiceDeps {
@@ -73,8 +76,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   const planSummaries = versionedRead(() => accounts.listPlanSummaries(), { version: deps.plansVersion ?? (() => 0), now: () => clock().getTime() });
   /** A panel call for an account's usage in flight: concurrent visits of the dashboard share it. */
   const usageAsked = new Map<string, Promise<UsageAnswer | undefined>>();
-  /** `PUBLIC_URL/sub/`, resolved once: a token is base64url, which a URL keeps as it is, so the link is this and the token (a `new URL` per account showed in profiles). */
-  const subLinkBase = new URL('/sub/', deps.publicUrl).href;
+  /**
+   * `<origin>/sub/` of the domain links are issued on (PUBLIC_URL's, or the first spare subscription domain not
+   * blocked): a token is base64url, which a URL keeps as it is, so the link is this and the token (a `new URL`
+   * per account showed in profiles).
+   */
+  const subLinkBaseOf = (domains: readonly SubscriptionDomain[]) => `${originOf(activeSubscriptionHost(domains, deps.publicUrl), deps.publicUrl)}/sub/`;
 
   async function listOwn(userId: string): Promise<AccountRecord[]> {
     const [servers, plans] = await Promise.all([serverNames(), planSummaries()]);
@@ -89,7 +96,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   /** What a customer sees of an account: our own `/sub/<token>` link, never the panel's address. */
   function toVpnAccount(account: AccountRecord, shown: ShownSettings, usageStale = false): VpnAccount {
     const provisioned = account.status !== 'suspended' && account.subscriptionUrl !== null;
-    const ownLink = provisioned ? subLinkBase + account.subToken : null;
+    const ownLink = provisioned ? shown.subLinkBase + account.subToken : null;
     return {
       id: account.id,
       username: account.username,
@@ -228,8 +235,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
   /** The settings that decide what a customer is shown of an account. */
   const shownSettings = async (): Promise<ShownSettings> => {
-    const { trialPlanId, renewalGraceDays } = await deps.settings.getAppSettings();
-    return { trialPlanId, renewalGraceDays };
+    const { trialPlanId, renewalGraceDays, subscriptionDomains } = await deps.settings.getAppSettings();
+    return { trialPlanId, renewalGraceDays, subLinkBase: subLinkBaseOf(subscriptionDomains ?? []) };
   };
 
   /** The user's accounts as the dashboard shows them, and until when that answer holds if nothing is committed. */

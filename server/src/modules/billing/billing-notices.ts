@@ -20,7 +20,9 @@ export type BillingNotice =
   | { kind: 'plan_ending'; accountId: string; endsAt: string }
   | { kind: 'data_usage'; accountId: string; percent: 80 | 100 }
   /** An account set to renew from the balance whose balance will not cover it (ahead, or when the renewal failed). */
-  | { kind: 'wallet_renewal_short'; accountId: string; endsAt: string; price: number; needed: number; currency: string; final: boolean };
+  | { kind: 'wallet_renewal_short'; accountId: string; endsAt: string; price: number; needed: number; currency: string; final: boolean }
+  /** Subscription links are now issued on `host` (the domain the account's link was on was blocked): its new link. */
+  | { kind: 'subscription_link_moved'; accountId: string; host: string };
 
 /**
  * Queues billing e-mails. `key` names the event the e-mail is about: the job's dedupe key is the

@@ -20,6 +20,8 @@ import type { BillingRepo, SubscriptionRecord } from './billing.repo.js';
 import { graceEndOf, type PaidPeriods } from './ledger/paid-period.js';
 import { chargeDateOf } from './recurring/store-renewal-schedule.js';
 import { renderWalletRenewalShortEmail } from '../../mail/wallet-emails.js';
+import { renderSubscriptionLinkMovedEmail } from '../../mail/subscription-link-emails.js';
+import { activeSubscriptionHost, originOf } from '../../../../shared/subscription-domains.js';
 import type { PaidPeriodsRepo } from './ledger/paid-periods.repo.js';
 import { subscriptionCurrency } from './subscription-currency.js';
 import { boughtPlanName, withPlanNames } from './bought-plan-name.js';
@@ -40,6 +42,7 @@ const Notice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('renewal_reminder'), subscriptionId: Id, chargeAt: z.iso.datetime() }),
   z.object({ kind: z.literal('plan_ending'), accountId: Id, endsAt: z.iso.datetime() }),
   z.object({ kind: z.literal('data_usage'), accountId: Id, percent: z.union([z.literal(80), z.literal(100)]) }),
+  z.object({ kind: z.literal('subscription_link_moved'), accountId: Id, host: z.string().min(1).max(260) }),
   z.object({
     kind: z.literal('wallet_renewal_short'), accountId: Id, endsAt: z.iso.datetime(), price: z.number().int(), needed: z.number().int(), currency: z.string(), final: z.boolean(),
   }),
@@ -163,6 +166,14 @@ export function createSendBillingEmailHandler(deps: {
             currency: notice.currency, endsAt: new Date(notice.endsAt), final: notice.final,
           }),
         };
+      }
+      case 'subscription_link_moved': {
+        const account = await deps.accounts.findById(notice.accountId);
+        const { subscriptionDomains } = await deps.settings.getAppSettings();
+        // Moved again since (the newer move tells), or the account is gone: nothing to tell.
+        if (!account || activeSubscriptionHost(subscriptionDomains, deps.publicUrl) !== notice.host) return null;
+        const link = `${originOf(notice.host, deps.publicUrl)}/sub/${account.subToken}`;
+        return { userId: account.userId, render: (to, locale) => renderSubscriptionLinkMovedEmail({ to, locale, ...frame, accountName: account.username, link }) };
       }
       case 'data_usage': {
         const account = await deps.accounts.findById(notice.accountId);

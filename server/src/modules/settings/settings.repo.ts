@@ -24,6 +24,8 @@ export interface StoredAppConfig {
   site_content_translations?: Record<string, { locationsClaim?: unknown } | undefined>;
   /** shared/subscription-headers.ts SubscriptionHeaderSettings as saved (camelCase inside); absent: the defaults. */
   subscription_headers?: Record<string, unknown>;
+  /** shared/subscription-domains.ts SubscriptionDomain[]; absent: none (links on PUBLIC_URL). */
+  subscription_domains?: unknown;
 }
 
 export function createSettingsRepo(db: Db) {

@@ -3,6 +3,7 @@ import { DEVICELESS_CLIENTS_DEFAULT, RENEWAL_DEFAULTS, RETENTION_DEFAULTS, type 
 import { currencyDecimals, DEFAULT_CURRENCY, isSupportedCurrency } from '../../../../shared/currencies.js';
 import { TOP_UP_DEFAULTS } from '../../../../shared/wallet.js';
 import { subscriptionHeadersFrom } from '../../../../shared/subscription-headers.js';
+import { activeSubscriptionHost, subscriptionDomainsFrom } from '../../../../shared/subscription-domains.js';
 import { DEVICELESS_CLIENT_POLICIES, DEVICELESS_WINDOW, type DevicelessClientPolicy } from '../../../../shared/devices.js';
 import { validationFailed } from '../../errors.js';
 import { toJsonAnswer, type JsonAnswer } from '../../lib/json-answer.js';
@@ -42,6 +43,8 @@ export function createSettingsService(deps: {
   planExists(id: string): Promise<boolean>;
   /** The site's address: the support e-mail defaults to `support@` its host. */
   publicUrl: URL;
+  /** Subscription links are now issued on `host` (a domain was marked blocked, added or removed). */
+  subscriptionLinksMoved?: (host: string, now: Date) => Promise<void>;
 }) {
   async function getAppSettings(): Promise<AppSettings> {
     const stored = await deps.settings.getAppConfig();
@@ -63,6 +66,7 @@ export function createSettingsService(deps: {
       siteContentTranslations: toSiteContentTranslations(stored.site_content_translations),
       walletTopUps: topUpsOf(stored.wallet_top_ups, currency),
       subscriptionHeaders: subscriptionHeadersFrom(stored.subscription_headers),
+      subscriptionDomains: subscriptionDomainsFrom(stored.subscription_domains),
     };
   }
 
@@ -116,9 +120,16 @@ export function createSettingsService(deps: {
         ...(patch.siteContentTranslations !== undefined ? { site_content_translations: patch.siteContentTranslations } : {}),
         // The fields sent replace the saved ones; the others stay.
         ...(patch.subscriptionHeaders !== undefined ? { subscription_headers: { ...subscriptionHeadersFrom(stored.subscription_headers), ...patch.subscriptionHeaders } } : {}),
+        ...(patch.subscriptionDomains !== undefined ? { subscription_domains: patch.subscriptionDomains } : {}),
         // Limits are kept with the currency they are in (a currency changed in the same save: the new one).
         ...(patch.walletTopUps !== undefined ? { wallet_top_ups: { ...patch.walletTopUps, currency: patch.currency ?? (await getAppSettings()).currency } } : {}),
       }, now);
+      // Links are now issued on another domain: every customer is told their new link.
+      if (patch.subscriptionDomains !== undefined) {
+        const before = activeSubscriptionHost(subscriptionDomainsFrom(stored.subscription_domains), deps.publicUrl);
+        const after = activeSubscriptionHost(patch.subscriptionDomains, deps.publicUrl);
+        if (before !== after) await deps.subscriptionLinksMoved?.(after, now);
+      }
       return getAdminSettings();
     },
 

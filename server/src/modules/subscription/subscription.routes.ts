@@ -34,6 +34,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       acceptLanguage: request.headers['accept-language'],
       device: readClientDevice(request.headers),
       clientAddress: request.ip,
+      host: request.host,
     });
     return reply.code(result.statusCode).headers(result.headers).send(result.body);
   });

@@ -25,6 +25,7 @@
  */
 import { DEFAULT_BRAND_NAME, defaultSupportEmail } from '../../../../shared/config.js';
 import { DEVICELESS_WINDOW, type DevicelessClientPolicy } from '../../../../shared/devices.js';
+import { activeSubscriptionHost, originOf, type SubscriptionDomain } from '../../../../shared/subscription-domains.js';
 import { asError, batchPerTurn } from '../../db/batched-read.js';
 import type { Db } from '../../db/knex.js';
 import { AppError, notFound } from '../../errors.js';
@@ -69,6 +70,8 @@ export interface SubscriptionBrand {
   devicelessClients?: DevicelessClientPolicy;
   /** With `count`: how long such a client keeps its slot after it was last seen, hours; default 24. */
   devicelessWindowHours?: number;
+  /** Spare subscription domains (the admin's setting); links are issued on the first one not blocked. */
+  subscriptionDomains?: SubscriptionDomain[];
   /** The headers apps act on (the admin's settings); default: none but the usual ones, refreshed every `updateIntervalHours`. */
   subscriptionHeaders?: SubscriptionHeaderSettings;
 }
@@ -135,6 +138,8 @@ export interface SubscriptionRequest {
   device?: ClientDevice | null;
   /** The address the request came from (an app without a device id may be counted by it). */
   clientAddress?: string;
+  /** The host it was asked on (`Host`, with its port): on a domain no longer issued, apps are told the new one. */
+  host?: string;
 }
 
 export interface SubscriptionReply {
@@ -229,8 +234,6 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const localizedLinks = Object.fromEntries(LOCALES.map((locale) => [locale, linksIn(locale)])) as Record<Locale, SiteLinks>;
   const links: SiteLinks = localizedLinks.en;
   const log: SubscriptionLog = deps.log ?? { warn() {}, error() {} };
-  /** Where our `/sub` links live. */
-  const ownOrigins: ReadonlySet<string> = new Set([deps.publicUrl.origin]);
   const devices = deps.devices ?? createDeviceAdmission({ repo: createDevicesRepo(deps.db), now: () => clock().getTime(), ttlMs: accountTtlMs, log });
 
   const content = new SwrCache<PanelCopy>(
@@ -323,6 +326,11 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   interface Brand extends SubscriptionBrand {
     devicelessClients: DevicelessClientPolicy;
     devicelessWindowMs: number;
+    /** The host links are issued on, its origin, every host of ours (PUBLIC_URL's and the spare domains), and their origins. */
+    activeHost: string;
+    activeOrigin: string;
+    ourHosts: ReadonlySet<string>;
+    ourOrigins: ReadonlySet<string>;
     profileTitle: string;
     contentDisposition: string;
     app: AppHeaderSettings;
@@ -334,10 +342,16 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       supportEmail: headerSafe(settings.supportEmail) || defaultSupportEmail(deps.publicUrl),
       devicelessClients: settings.devicelessClients ?? 'allow',
       devicelessWindowMs: (settings.devicelessWindowHours ?? DEVICELESS_WINDOW.defaultHours) * 3_600_000,
+      ...domainsOf(settings.subscriptionDomains ?? []),
       profileTitle: `base64:${b64(brandName)}`,
       contentDisposition: contentDisposition(brandName),
       app: appHeaderSettings(settings.subscriptionHeaders ?? defaultHeaders),
     };
+  };
+  const domainsOf = (domains: readonly SubscriptionDomain[]) => {
+    const activeHost = activeSubscriptionHost(domains, deps.publicUrl);
+    const ourHosts = new Set([deps.publicUrl.host, ...domains.map((entry) => entry.domain)]);
+    return { activeHost, activeOrigin: originOf(activeHost, deps.publicUrl), ourHosts, ourOrigins: new Set([...ourHosts].map((host) => originOf(host, deps.publicUrl))) };
   };
   const settingsVersion = deps.settingsVersion ?? (() => 0);
   let brand: { value: Brand; at: number; version: number } | undefined;
@@ -439,7 +453,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
 
   async function page(account: SubscriptionAccount, token: string, state: AccountState, request: SubscriptionRequest, now: Date): Promise<SubscriptionReply> {
     const current = await getBrand(now.getTime());
-    const subscriptionUrl = new URL(`/sub/${token}`, deps.publicUrl).href;
+    const subscriptionUrl = `${current.activeOrigin}/sub/${token}`;
     const usable = state === 'active' || state === 'on_hold' || state === 'pending';
     const locale = await readerLocale(account, request);
     const pageLinks = localizedLinks[locale];
@@ -570,13 +584,17 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
 
       const current = await getBrand(now.getTime());
       const headers = clientHeaders(copy, account, current, format, await announceLocale(account, current, request, now.getTime()));
+      // Asked on a domain of ours links are no longer issued on (it was blocked): apps that can move to the new one (Happ) are told where.
+      if (request.host && request.host !== current.activeHost && current.ourHosts.has(request.host)) {
+        return { statusCode: 200, headers: { ...headers, 'new-domain': current.activeHost, 'new-url': `${current.activeOrigin}/sub/${request.path}` }, body };
+      }
       return { statusCode: 200, headers, body };
     },
 
     /** `GET /open/<app>?url=`: the page that opens an app's deep link for one of our `/sub` links (open-page.ts). */
     async openApp(request: { appId: string; url: string | undefined; acceptLanguage?: string }): Promise<OpenPageReply> {
       const current = await getBrand(clock().getTime());
-      return renderOpenPage({ appId: request.appId, url: request.url, origins: ownOrigins, brandName: current.brandName, locale: localeFromAcceptLanguage(request.acceptLanguage) });
+      return renderOpenPage({ appId: request.appId, url: request.url, origins: current.ourOrigins, brandName: current.brandName, locale: localeFromAcceptLanguage(request.acceptLanguage) });
     },
 
     /** Forgets what is cached (here) and stored (for every instance) for an account: call after renewing, disabling or moving it. */

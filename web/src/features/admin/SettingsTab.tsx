@@ -11,6 +11,7 @@ import { YookassaPaymentSettingsForm } from './YookassaPaymentSettingsForm';
 import { CurrencySettingsForm } from './CurrencySettingsForm';
 import { DeviceSettingsForm } from './DeviceSettingsForm';
 import { SubscriptionHeadersForm } from './SubscriptionHeadersForm';
+import { SubscriptionDomainsForm } from './SubscriptionDomainsForm';
 import { WalletSettingsForm } from './WalletSettingsForm';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import { ProviderAccountsList } from './ProviderAccountsList';
@@ -119,6 +120,8 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
       <WalletSettingsForm key={`${data.settings.currency}:${JSON.stringify(data.settings.walletTopUps)}`} settings={data.settings} />
       <DeviceSettingsForm key={`${data.settings.devicelessClients}:${data.settings.devicelessWindowHours}`} settings={data.settings} />
       <SubscriptionHeadersForm key={JSON.stringify(data.settings.subscriptionHeaders)} settings={data.settings} />
+      {/* The admin works on the site's own address (PUBLIC_URL): links are issued there until a spare domain is listed. */}
+      <SubscriptionDomainsForm key={JSON.stringify(data.settings.subscriptionDomains)} settings={data.settings} publicHost={typeof window === 'undefined' ? '' : window.location.host} />
       <RetentionSettingsForm
         key={`${data.settings.retentionDays}:${data.settings.auditRetentionDays}`}
         settings={data.settings}
