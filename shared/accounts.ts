@@ -94,7 +94,8 @@ export interface SystemStatus {
   version: string;
   database: { ok: boolean; dialect: 'sqlite' | 'postgres' };
   mail: { kind: 'smtp' | 'log'; ok: boolean };
-  panels: Array<{ id: string; name: string; kind: string; status: 'active' | 'disabled'; reachable: boolean; error: string | null }>;
+  /** Each panel, reached now; `tokenExpiresAt` / `tokenDaysLeft`: when its API token ends (null: not given). */
+  panels: Array<{ id: string; name: string; kind: string; status: 'active' | 'disabled'; reachable: boolean; error: string | null; tokenExpiresAt: string | null; tokenDaysLeft: number | null }>;
   jobs: { counts: Record<string, number>; failed: Array<{ id: string; type: string; attempts: number; lastError: string | null; updatedAt: string }> };
   /** The operator's desktop app as published for auto-update: the version per channel and platform, null where none is. */
   desktopApp: Record<DesktopChannel, Record<DesktopPlatform, string | null>>;

@@ -85,6 +85,11 @@ const ServerFields = z.object({
   /** Marzneshin: a service id; Marzban: an inbound tag or 'all'; Remnawave: internal squad UUIDs; PasarGuard: group ids (several comma-separated). */
   serviceId: Required('Service ID', SERVICE_ID_MAX),
   locations: LocationsSchema,
+  /** A token panel: when its API token ends (`2027-03-01` or an ISO time; null: not given). Warned 14 and 3 days before. */
+  apiTokenExpiresAt: z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'The token’s end is a date, e.g. 2027-03-01' })
+    .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString())
+    .nullable(),
 });
 
 /** `POST /api/admin/servers/test`: with a `serviceId`, the test also checks that this panel admin may assign it. */
@@ -100,6 +105,7 @@ export type ServerConnectionBody = z.infer<typeof ServerConnectionBody>;
 export const CreateServerBody = ServerFields.extend({
   kind: ServerFields.shape.kind.default('marzneshin'),
   publicName: ServerFields.shape.publicName.optional(),
+  apiTokenExpiresAt: ServerFields.shape.apiTokenExpiresAt.optional(),
   locations: LocationsSchema.default('all'),
 }).superRefine(requireCredentials);
 export type CreateServerBody = z.infer<typeof CreateServerBody>;
@@ -122,6 +128,8 @@ export interface AdminServer {
   locations: string;
   status: ServerStatus;
   lastCheck: string | null;
+  /** When its API token ends (a token panel); null: not given. */
+  apiTokenExpiresAt: string | null;
   health: AdminServerHealth;
   createdAt: string;
   updatedAt: string;

@@ -38,6 +38,7 @@ import * as wallet from './migrations/037-wallet.js';
 import * as savedPaymentMethods from './migrations/038-saved-payment-methods.js';
 import * as walletAutoRenew from './migrations/039-wallet-auto-renew.js';
 import * as countedDevicelessClients from './migrations/040-counted-deviceless-clients.js';
+import * as panelTokenExpiry from './migrations/041-panel-token-expiry.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -92,6 +93,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['038-saved-payment-methods', savedPaymentMethods],
   ['039-wallet-auto-renew', walletAutoRenew],
   ['040-counted-deviceless-clients', countedDevicelessClients],
+  ['041-panel-token-expiry', panelTokenExpiry],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -37,3 +37,32 @@ ${error ? `<p style="${EMAIL_STYLES.text}">${escapeHtml(error)}</p>\n` : ''}<p s
   });
   return { to, subject: down ? t('health.subjectDown') : t('health.subjectUp'), text, html };
 }
+
+interface TokenExpiringEmailInput {
+  to: string;
+  brandName: string;
+  publicUrl: URL;
+  serverName: string;
+  expiresAt: Date;
+  now: Date;
+  locale?: Locale;
+}
+
+/** Tells an admin that a panel's API token ends soon (14 and 3 days before), or has ended: make a new one. */
+export function renderTokenExpiringEmail(input: TokenExpiringEmailInput): MailMessage {
+  const { to, brandName, publicUrl, serverName, locale = DEFAULT_LOCALE } = input;
+  const admin = new URL(localizedPath(locale, '/admin/servers'), publicUrl).href;
+  const days = Math.ceil((input.expiresAt.getTime() - input.now.getTime()) / (24 * 3600_000));
+  const t = (key: EmailMessageKey, values: Record<string, string | number> = {}) =>
+    emailText(locale, key, { brand: brandName, server: serverName, day: formatMoment(input.expiresAt, locale), ...values });
+  const headline = days > 0 ? t('health.tokenHeadline', { days }) : t('health.tokenEndedHeadline');
+  const effect = t('health.tokenEffect');
+  const text = [headline, '', effect, '', t('health.adminLine', { url: admin })].join('\n');
+  const html = renderEmailFrame({
+    to, brandName, publicUrl, locale, title: t('health.tokenSubject'),
+    bodyHtml: `<p style="${EMAIL_STYLES.lead}">${escapeHtml(headline)}</p>
+<p style="${EMAIL_STYLES.text}">${escapeHtml(effect)}</p>
+<p style="margin:20px 0 0"><a href="${escapeHtml(admin)}" style="${EMAIL_STYLES.button}">${escapeHtml(t('health.adminButton'))}</a></p>`,
+  });
+  return { to, subject: t('health.tokenSubject'), text, html };
+}

@@ -115,6 +115,10 @@ export const en = {
   'health.effectDown': 'New accounts and purchases skip it until it answers again; its existing customers may not be able to connect.',
   'health.effectUp': 'New accounts and purchases can use it again.',
   'health.lastError': 'Last error: {error}',
+  'health.tokenSubject': '{brand}: the API token of {server} ends on {day}',
+  'health.tokenHeadline': 'The API token the store uses for the panel server "{server}" ends on {day} ({days, plural, one {# day left} other {# days left}}).',
+  'health.tokenEndedHeadline': 'The API token the store uses for the panel server "{server}" ended on {day}.',
+  'health.tokenEffect': 'Without it the store cannot create, renew or read accounts on that panel. Make a new token in the panel (Settings → API tokens) and paste it, with its end date, in the server\'s form.',
   'health.adminLine': 'Servers in the admin panel: {url}',
   'health.adminButton': 'Open the admin panel',
 

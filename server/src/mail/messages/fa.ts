@@ -109,6 +109,10 @@ export const fa: EmailCatalogue = {
   'health.effectDown': 'حساب‌ها و خریدهای جدید تا زمانی که دوباره پاسخ دهد از آن استفاده نمی‌کنند؛ ممکن است مشتریان فعلی آن نتوانند وصل شوند.',
   'health.effectUp': 'حساب‌ها و خریدهای جدید دوباره می‌توانند از آن استفاده کنند.',
   'health.lastError': 'آخرین خطا: {error}',
+  'health.tokenSubject': '{brand}: توکن API سرور {server} در {day} منقضی می‌شود',
+  'health.tokenHeadline': 'توکن API که فروشگاه با آن با سرور پنل «{server}» کار می‌کند در {day} منقضی می‌شود ({days, plural, one {# روز مانده} other {# روز مانده}}).',
+  'health.tokenEndedHeadline': 'توکن API که فروشگاه با آن با سرور پنل «{server}» کار می‌کند در {day} منقضی شد.',
+  'health.tokenEffect': 'بدون آن فروشگاه نمی‌تواند روی آن پنل حساب بسازد، تمدید کند یا بخواند. در پنل توکن تازه‌ای بسازید (Settings → API tokens) و آن را با تاریخ پایانش در فرم سرور بچسبانید.',
   'health.adminLine': 'سرورها در پنل مدیریت: {url}',
   'health.adminButton': 'باز کردن پنل مدیریت',
 

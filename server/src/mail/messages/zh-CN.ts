@@ -109,6 +109,10 @@ export const zhCN: EmailCatalogue = {
   'health.effectDown': '在它恢复响应之前，新账户和购买将跳过它；其现有客户可能无法连接。',
   'health.effectUp': '新账户和购买可以再次使用它。',
   'health.lastError': '最后一次错误：{error}',
+  'health.tokenSubject': '{brand}：{server} 的 API 令牌将于 {day} 到期',
+  'health.tokenHeadline': '商店用于面板服务器“{server}”的 API 令牌将于 {day} 到期（还剩 {days} 天）。',
+  'health.tokenEndedHeadline': '商店用于面板服务器“{server}”的 API 令牌已于 {day} 到期。',
+  'health.tokenEffect': '没有它，商店无法在该面板上创建、续订或读取账户。请在面板中创建新令牌（Settings → API tokens），并将其连同到期日期粘贴到服务器表单中。',
   'health.adminLine': '管理面板中的服务器：{url}',
   'health.adminButton': '打开管理面板',
 

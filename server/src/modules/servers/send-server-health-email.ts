@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_LOCALE } from '../../../../shared/locales.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import type { Clock } from '../../lib/clock.js';
-import { renderServerHealthEmail } from '../../mail/server-health-email.js';
+import { renderServerHealthEmail, renderTokenExpiringEmail } from '../../mail/server-health-email.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { SEND_SERVER_HEALTH_EMAIL } from './server-health.js';
 import type { ServersRepo } from './servers.repo.js';
@@ -12,7 +12,8 @@ import { PermanentJobError, type JobHandler } from '../../jobs/worker.js';
 
 const Notice = z.object({
   serverId: z.string().min(1),
-  state: z.enum(['up', 'down']),
+  /** `token_expiring`: the panel's API token ends at `at`. */
+  state: z.enum(['up', 'down', 'token_expiring']),
   at: z.iso.datetime(),
   /** Set on the per-admin jobs this one fans out to. */
   to: z.string().min(3).optional(),
@@ -43,6 +44,12 @@ export function createSendServerHealthEmailHandler(deps: {
     const { brandName } = await deps.settings.getAppSettings();
     // The admin's stored language; English for an address of ADMIN_EMAILS that has not signed in yet.
     const locale = (await deps.users.findByEmail(notice.to))?.locale ?? DEFAULT_LOCALE;
+    if (notice.state === 'token_expiring') {
+      // A new token (or end date) saved since: this warning is about a token no longer used.
+      if (server.tokenExpiresAt?.toISOString() !== notice.at) return;
+      await deps.mailer.send(renderTokenExpiringEmail({ to: notice.to, brandName, publicUrl: deps.publicUrl, serverName: server.name, expiresAt: server.tokenExpiresAt, now: deps.clock(), locale }));
+      return;
+    }
     await deps.mailer.send(renderServerHealthEmail({
       to: notice.to, brandName, publicUrl: deps.publicUrl, serverName: server.name, state: notice.state, at: new Date(notice.at),
       lastError: server.health.error, locale,

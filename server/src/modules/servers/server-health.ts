@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { warnExpiringTokens } from './token-expiry.js';
 import pLimit from 'p-limit';
 import { HEALTH_FAILURES_TO_DOWN } from '../../../../shared/servers.js';
 import type { Db } from '../../db/knex.js';
@@ -88,6 +89,8 @@ export function createServerHealth(deps: {
     /** One pass over every enabled server. */
     async checkAll(): Promise<HealthPass> {
       const enabled = (await servers.list()).filter((server) => server.status === 'active');
+      // Tokens about to end are told as the checks run (once per threshold and token: the job's key).
+      await warnExpiringTokens(jobs, enabled, clock());
       const limit = pLimit(HEALTH_CHECKS.concurrency);
       const results = await Promise.all(enabled.map((server) => limit(async () => ({ server, result: await check(server) }))));
       const changed = results.filter(({ result }) => result.changed).map(({ server, result }) => `${server.name}: ${result.state}`);

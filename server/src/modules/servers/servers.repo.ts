@@ -16,6 +16,8 @@ export interface ServerRecord {
   locations: string;
   status: ServerStatus;
   lastCheck: Date | null;
+  /** When the panel's API token ends (a token panel's admin says so); null: not given, or no token. */
+  tokenExpiresAt: Date | null;
   health: ServerHealthRecord;
   createdAt: Date;
   updatedAt: Date;
@@ -41,7 +43,7 @@ export interface ServerRegion {
 }
 
 const HEALTH_COLUMNS = ['health', 'health_failures', 'health_checked_at', 'health_changed_at', 'health_latency_ms', 'health_error'];
-const COLUMNS = ['id', 'kind', 'name', 'public_name', 'url', 'username', 'password_encrypted', 'service_id', 'locations', 'status', 'last_check', ...HEALTH_COLUMNS, 'created_at', 'updated_at'];
+const COLUMNS = ['id', 'kind', 'name', 'public_name', 'url', 'username', 'password_encrypted', 'service_id', 'locations', 'status', 'last_check', 'token_expires_at', ...HEALTH_COLUMNS, 'created_at', 'updated_at'];
 
 const toHealthState = (value: unknown): HealthState => (value === 'up' || value === 'down' ? value : 'unknown');
 
@@ -58,6 +60,7 @@ function toRecord(row: Record<string, unknown>): ServerRecord {
     locations: row.locations as string,
     status: row.status === 'active' ? 'active' : 'disabled',
     lastCheck: toDateOrNull(row.last_check),
+    tokenExpiresAt: toDateOrNull(row.token_expires_at),
     health: {
       state: toHealthState(row.health),
       failures: Number(row.health_failures ?? 0),
@@ -85,6 +88,7 @@ function toRow(fields: Partial<ServerFields>): Record<string, unknown> {
   if (fields.locations !== undefined) row.locations = fields.locations;
   if (fields.status !== undefined) row.status = fields.status;
   if (fields.lastCheck !== undefined) row.last_check = fields.lastCheck;
+  if (fields.tokenExpiresAt !== undefined) row.token_expires_at = fields.tokenExpiresAt;
   return row;
 }
 

@@ -23,6 +23,7 @@ export const toAdminServer = (server: ServerRecord): AdminServer => ({
   locations: server.locations,
   status: server.status,
   lastCheck: server.lastCheck?.toISOString() ?? null,
+  apiTokenExpiresAt: server.tokenExpiresAt?.toISOString() ?? null,
   health: {
     state: server.health.state,
     latencyMs: server.health.latencyMs,
@@ -151,6 +152,7 @@ export function createServersService(deps: ServersServiceDeps) {
         kind: body.kind, name: body.name, publicName: body.publicName ?? null, url: body.url, username: connection.username,
         passwordEncrypted: encryptSecret(deps.keys.encryption, secret),
         serviceId: body.serviceId, locations: body.locations, status: 'active', lastCheck: now,
+        tokenExpiresAt: usesApiToken(body.kind) && body.apiTokenExpiresAt ? new Date(body.apiTokenExpiresAt) : null,
       }, now);
       deps.onChange?.();
       // It just answered the credential test: up from the start (the admin set it up, no mail).
@@ -181,6 +183,10 @@ export function createServersService(deps: ServersServiceDeps) {
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.publicName !== undefined ? { publicName: patch.publicName } : {}),
         ...(patch.locations !== undefined ? { locations: patch.locations } : {}),
+        ...(patch.apiTokenExpiresAt !== undefined ? { tokenExpiresAt: patch.apiTokenExpiresAt && usesApiToken(kind) ? new Date(patch.apiTokenExpiresAt) : null } : {}),
+        // A new token without a new end date: the old token's end is not this one's.
+        ...(patch.apiTokenExpiresAt === undefined && patch.apiToken !== undefined && secretChanged ? { tokenExpiresAt: null } : {}),
+        ...(!usesApiToken(kind) ? { tokenExpiresAt: null } : {}),
         ...(connectionChanged ? { lastCheck: now } : {}),
       }, now);
       if (!updated) throw notFound('Server not found.');

@@ -112,7 +112,7 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
     serverId = server.id;
     expect(server).toEqual({
       id: expect.any(String), kind: 'marzneshin', name: 'Germany', publicName: null, url: marzneshin.url, username: marzneshin.admin.username,
-      serviceId: '1', locations: 'DE,NL', status: 'active', lastCheck: expect.any(String),
+      serviceId: '1', locations: 'DE,NL', status: 'active', lastCheck: expect.any(String), apiTokenExpiresAt: null,
       health: { state: 'up', latencyMs: null, lastError: null, checkedAt: expect.any(String), since: expect.any(String) }, createdAt: expect.any(String), updatedAt: expect.any(String),
     });
     const row = await env.database.db('masterservers').where({ id: serverId }).first();

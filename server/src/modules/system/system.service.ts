@@ -14,6 +14,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { pingDatabase } from './health.routes.js';
 import type { ProviderHealthCheck } from './provider-health.js';
 import { withTimeout } from '../../lib/with-timeout.js';
+import { tokenDaysLeft } from '../servers/token-expiry.js';
 
 const PROBE_TIMEOUT_MS = 4000;
 
@@ -50,13 +51,15 @@ export function createSystemService(deps: {
         deps.desktopReleases.list(),
         deps.providers.check(),
       ]);
+      const now = deps.clock();
       const panels = await Promise.all(
         servers.map(async (server) => {
+          const token = { tokenExpiresAt: server.tokenExpiresAt?.toISOString() ?? null, tokenDaysLeft: server.tokenExpiresAt ? tokenDaysLeft(server.tokenExpiresAt, now) : null };
           try {
             await withTimeout(deps.servers.driverFor(server).testConnection(), PROBE_TIMEOUT_MS);
-            return { id: server.id, name: server.name, kind: server.kind, status: server.status, reachable: true, error: null };
+            return { id: server.id, name: server.name, kind: server.kind, status: server.status, reachable: true, error: null, ...token };
           } catch (err) {
-            return { id: server.id, name: server.name, kind: server.kind, status: server.status, reachable: false, error: err instanceof Error ? err.message : String(err) };
+            return { id: server.id, name: server.name, kind: server.kind, status: server.status, reachable: false, error: err instanceof Error ? err.message : String(err), ...token };
           }
         }),
       );

@@ -120,7 +120,19 @@ export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogP
             autoComplete="off"
             disabled={saving}
           />
-        ) : (
+        ) : null}
+        {tokenPanel && (
+          <TextField
+            label={_('admin.serverForm.apiTokenExpiresAt')}
+            type="date"
+            value={values.apiTokenExpiresAt}
+            onValueChange={set('apiTokenExpiresAt')}
+            error={fields.apiTokenExpiresAt}
+            hint={_('admin.serverForm.apiTokenExpiresAtHint')}
+            disabled={saving}
+          />
+        )}
+        {tokenPanel ? null : (
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label={_('admin.serverForm.username')} value={values.username} onValueChange={set('username')} error={fields.username} required autoComplete="off" disabled={saving} />
             <TextField

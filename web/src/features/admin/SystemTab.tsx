@@ -14,6 +14,9 @@ import { UnreadableWebhooksAlert } from './UnreadableWebhooksAlert';
 import { useFormat } from '../../i18n/format';
 
 /** The tables' column headings, as message ids. */
+/** A panel's API token this close to its end is shown (the admins are e-mailed then, and 3 days before). */
+const TOKEN_WARNING_DAYS = 14;
+
 const PANEL_COLUMNS = ['adminSettings.column.name', 'adminSettings.column.kind', 'adminSettings.column.status', 'adminSettings.column.reachable'] as const;
 const FAILED_JOB_COLUMNS = ['adminSettings.column.type', 'adminSettings.column.attempts', 'adminSettings.column.lastError', 'adminSettings.column.time'] as const;
 const PAYMENT_COLUMNS = [
@@ -72,6 +75,13 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
                   <span className="text-red-700">
                     <StatusBadge tone="red">{_('adminSettings.system.unreachable')}</StatusBadge> {panel.error}
                   </span>
+                )}
+                {panel.tokenDaysLeft !== null && panel.tokenDaysLeft <= TOKEN_WARNING_DAYS && (
+                  <p className="mt-1 text-sm text-amber-800" role="status">
+                    {panel.tokenDaysLeft > 0
+                      ? _('adminSettings.system.tokenEnds', { days: panel.tokenDaysLeft })
+                      : _('adminSettings.system.tokenEnded')}
+                  </p>
                 )}
               </Cell>
             </tr>

@@ -10,6 +10,8 @@ export interface ServerFormValues {
   password: string;
   /** Remnawave's API token (its kinds have no username or password). */
   apiToken: string;
+  /** When that token ends, `YYYY-MM-DD` ('' = not given): the admins are warned 14 and 3 days before. */
+  apiTokenExpiresAt: string;
   serviceId: string;
   locations: string;
 }
@@ -32,18 +34,19 @@ export const NEW_SERVER_VALUES: ServerFormValues = {
   username: '',
   password: '',
   apiToken: '',
+  apiTokenExpiresAt: '',
   serviceId: '',
   locations: 'all',
 };
 
 export function valuesFromServer(server: AdminServer): ServerFormValues {
   const { kind, name, url, username, serviceId, locations } = server;
-  return { kind, name, publicName: server.publicName ?? '', url, username, password: '', apiToken: '', serviceId, locations };
+  return { kind, name, publicName: server.publicName ?? '', url, username, password: '', apiToken: '', apiTokenExpiresAt: server.apiTokenExpiresAt?.slice(0, 10) ?? '', serviceId, locations };
 }
 
 export function toCreateServerBody(values: ServerFormValues): CreateServerBody {
   const credentials = usesApiToken(values.kind)
-    ? { apiToken: values.apiToken.trim() }
+    ? { apiToken: values.apiToken.trim(), apiTokenExpiresAt: values.apiTokenExpiresAt ? `${values.apiTokenExpiresAt}T00:00:00.000Z` : null }
     : { username: values.username.trim(), password: values.password };
   return {
     kind: values.kind,
