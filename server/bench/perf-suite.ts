@@ -11,6 +11,8 @@
  *   --write-docs          rewrite the table in README.md and docs/performance.md between their bench:table markers
  *   --no-renewals         skip server/bench/renewals.bench.ts (PostgreSQL)
  *   --no-local-payments   skip server/bench/local-payments.bench.ts (YooKassa, Crypto Pay and the wallet; PostgreSQL)
+ *   --no-sub-paths        skip server/bench/sub-paths.bench.ts (`/sub` on a spare domain, apps counted without an
+ *                         id, first fetches through a panel behind TLS; SQLite, in this process)
  *   --from-source         run the server from its TypeScript sources (through tsx) instead of building it first
  *   --only=a,b            only the targets whose name or path contains one of these words; `cold`, `pages`,
  *                         `pressure`, `renewals` and `local` name the measurements that are not routes (a look at
@@ -25,6 +27,7 @@ import { createDb } from '../src/db/knex.js';
 import { SITE_DIST_DIR } from '../src/lib/package-info.js';
 import { randomToken } from '../src/lib/crypto.js';
 import { benchRenewals, type RenewalsBenchResult } from './renewals.bench.js';
+import { benchSubPaths, printSubPaths, type SubPathsBenchLine } from './sub-paths.bench.js';
 import { benchLocalPayments, LOCAL_PAYMENTS_GOAL_PER_SEC, printLocalPayments, type LocalPaymentsBenchResult } from './local-payments.bench.js';
 import { renderMarkdownTable, replaceBetweenMarkers } from './suite/docs-table.js';
 import { BASELINE, measureRounds, run, settle, type Load, type Measured, type Pace } from './suite/load.js';
@@ -326,7 +329,7 @@ function printConfig(r: ConfigResult): void {
 }
 
 /** The table: one row per target, one column per database and size, and whether every column meets it. */
-function summaryTable(results: ConfigResult[], renewals: RenewalsBenchResult | undefined, local: LocalPaymentsBenchResult | undefined): string {
+function summaryTable(results: ConfigResult[], renewals: RenewalsBenchResult | undefined, local: LocalPaymentsBenchResult | undefined, subPaths?: SubPathsBenchLine[]): string {
   const columns = results.map((r) => `${dbName(r.db)} ${sizeName(r.users)}`);
   const rows: string[][] = [];
   const row = (name: string, goal: string, cells: Array<{ text: string; ok: boolean | null }>) => {
@@ -381,6 +384,11 @@ function summaryTable(results: ConfigResult[], renewals: RenewalsBenchResult | u
     table += `\n\nYooKassa, Crypto Pay and the wallet (\`server/bench/local-payments.bench.ts\`, ${local.database}, goal ≥ ${LOCAL_PAYMENTS_GOAL_PER_SEC}/s each): `
       + `${local.providers.map((p) => `${p.provider} notifications ${rate(p.perSec)}`).join(', ')}, wallet purchases with ${local.wallet.customers} customers at once ${rate(local.wallet.perSec)}; `
       + `exactly-once checks ${checks} of ${local.checks.length} passed.`;
+  }
+  if (subPaths) {
+    const targets = subPaths.filter((line) => line.target !== null);
+    table += `\n\n\`/sub\` paths (\`server/bench/sub-paths.bench.ts\`, SQLite): `
+      + targets.map((line) => `${line.name.trim()} **${line.ratio.toFixed(2)}** (goal ≥ ${line.target}: ${line.ratio >= line.target! ? 'ok' : 'BELOW'})`).join('; ') + '.';
   }
   return table;
 }
@@ -447,7 +455,16 @@ async function main(): Promise<void> {
     });
     if (local) printLocalPayments(local);
   }
-  const table = `${describeRun()}\n\n${summaryTable(results, renewals, local)}`;
+  let subPaths: SubPathsBenchLine[] | undefined;
+  if (!argv.includes('--no-sub-paths') && wanted('sub-paths', 'spare', 'tls')) {
+    console.log('\n/sub on a spare domain, apps counted without an id, first fetches through TLS (server/bench/sub-paths.bench.ts)…');
+    subPaths = await benchSubPaths(quick ? { accounts: 6000, rounds: 1, durationSeconds: 1 } : {}).catch((err: unknown) => {
+      console.error(`  the /sub paths benchmark failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      return undefined;
+    });
+    if (subPaths) printSubPaths(subPaths);
+  }
+  const table = `${describeRun()}\n\n${summaryTable(results, renewals, local, subPaths)}`;
   console.log(`\n${table}`);
   if (argv.includes('--write-docs')) {
     for (const doc of DOCS) {

@@ -32,7 +32,7 @@ import { createMarzneshinDriver } from '../src/panels/marzneshin.js';
 import { startFakeMarzneshin } from '../test/fake-panels/marzneshin.js';
 import { openBenchDatabase, writeMinimalSite } from './bench-kit.js';
 
-const ON_POSTGRES = process.env.BENCH_DB === 'postgres';
+export const ON_POSTGRES = process.env.BENCH_DB === 'postgres';
 
 export interface SubscriptionBenchLine {
   name: string;
@@ -43,12 +43,12 @@ export interface SubscriptionBenchLine {
   target: number | null;
 }
 
-const USER_AGENT = 'v2rayNG/1.8.0';
+export const USER_AGENT = 'v2rayNG/1.8.0';
 /** What Happ sends: its device id and what it says of the device. */
-const DEVICE_HEADERS = { 'user-agent': 'Happ/3.2.1', 'x-hwid': 'bench-device-0001', 'x-device-os': 'Android', 'x-ver-os': '14', 'x-device-model': 'Pixel 8' };
+export const DEVICE_HEADERS = { 'user-agent': 'Happ/3.2.1', 'x-hwid': 'bench-device-0001', 'x-device-os': 'Android', 'x-ver-os': '14', 'x-device-model': 'Pixel 8' };
 const PANEL_DELAY_MS = 200;
 
-interface Load {
+export interface Load {
   path: string | (() => string);
   headers?: Record<string, string>;
   connections: number;
@@ -59,7 +59,7 @@ interface Load {
   status?: number;
 }
 
-async function load(base: string, run: Load) {
+export async function load(base: string, run: Load) {
   const next = typeof run.path === 'string' ? () => run.path as string : run.path;
   const result = await autocannon({
     url: base, connections: run.connections, ...(run.amount ? { amount: run.amount } : { duration: run.duration }), headers: run.headers ?? { 'user-agent': USER_AGENT },
@@ -67,17 +67,17 @@ async function load(base: string, run: Load) {
   });
   const wrong = (run.status ?? 200) === 200 ? result.non2xx : result.requests.total - result['4xx'];
   if (result.errors > 0 || wrong > 0) throw new Error(`${next()}: ${result.errors} errors (${result.timeouts} timeouts, max latency ${result.latency.max} ms, p99 ${result.latency.p99}), ${wrong} unexpected answers out of ${result.requests.total}: ${JSON.stringify(result.statusCodeStats)}`);
-  return { reqPerSec: result.requests.average, p99: result.latency.p99 };
+  return { reqPerSec: result.requests.average, p99: result.latency.p99, total: result.requests.total, seconds: result.duration };
 }
 
 /** A fresh database of the kind asked for, and how to get rid of it. */
-async function openDatabase(dir: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function openDatabase(dir: string): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (ON_POSTGRES) return openBenchDatabase();
   const db = createDb(`sqlite:${join(dir, 'app.db')}`);
   return { db, drop: () => db.destroy() };
 }
 
-async function startInstance(db: Db, dir: string): Promise<{ app: FastifyInstance; base: string }> {
+export async function startInstance(db: Db, dir: string): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
     config: loadConfig({
       NODE_ENV: 'production', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'warn',

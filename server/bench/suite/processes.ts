@@ -93,8 +93,9 @@ export interface ServerProcess {
  * 127.0.0.1, with `npm start`'s node flags; its code from `serverDir`: TypeScript sources run through tsx,
  * a build (`.js`) by plain node.
  */
-export async function startServer(databaseUrl: string, adminEmail: string, serverDir: string): Promise<ServerProcess> {
+export async function startServer(databaseUrl: string, adminEmail: string, serverDir: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   const env = {
+    ...extraEnv,
     NODE_ENV: 'production', DATABASE_URL: databaseUrl, APP_SECRET: BENCH_APP_SECRET, PUBLIC_URL: 'http://127.0.0.1',
     SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'warn', ADMIN_EMAILS: adminEmail, BENCH_SERVER_DIR: serverDir,
   };
@@ -143,4 +144,22 @@ export function sampleRss(pid: number, everyMs = 100): { stop(): number } {
       return max;
     },
   };
+}
+
+const TLS_PANEL = fileURLToPath(new URL('./tls-panel.ts', import.meta.url));
+
+/** A Remnawave panel behind TLS in a process of its own (tls-panel.ts), answering after `delayMs`; its users' subscription URLs. */
+export async function startTlsPanel(delayMs: number): Promise<{ url: string; apiToken: string; subscriptionUrls: string[]; stop(): Promise<void> }> {
+  const child = forkTs(TLS_PANEL, { BENCH_PANEL_DELAY: String(delayMs) });
+  const ready = await new Promise<{ url: string; apiToken: string; subscriptionUrls: string[] }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the TLS panel did not start in ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+    child.on('message', (message: { url?: string; apiToken?: string; subscriptionUrls?: string[] }) => {
+      if (message.url && message.apiToken && message.subscriptionUrls) {
+        clearTimeout(timer);
+        resolve({ url: message.url, apiToken: message.apiToken, subscriptionUrls: message.subscriptionUrls });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the TLS panel exited (${code}) before listening`)));
+  });
+  return { ...ready, stop: () => stop(child) };
 }

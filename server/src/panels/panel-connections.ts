@@ -12,6 +12,6 @@ export const PANEL_KEEP_ALIVE_MS = 60_000;
 export const panelConnections = new Agent({
   keepAliveTimeout: PANEL_KEEP_ALIVE_MS,
   keepAliveMaxTimeout: 10 * 60_000,
-  // Per panel: enough for a burst of cold `/sub` refreshes and the sync job side by side.
-  connections: 32,
+  // No cap per panel: a burst of first fetches runs at the panel's own pace (a cap of 32 held 100 clients to a
+  // third of it); background refreshes are capped where they are made (stored-copies.ts).
 });
