@@ -57,6 +57,7 @@ describe('a burst of a set number of requests', () => {
     return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked };
   }
 
+  // Skipped where wrk is not installed (the suite then loads with autocannon, tested elsewhere): it drives the wrk binary itself.
   it.skipIf(!wrkAvailable())('asks each path in turn until the amount is answered, and rates the burst by its own clock (needs wrk installed)', async () => {
     const { base, asked } = await countingServer();
     const started = performance.now();
@@ -74,6 +75,7 @@ describe('a burst of a set number of requests', () => {
     expect(rate.reqPerSec).toBeGreaterThan(300 / wall);
   });
 
+  // Skipped where wrk is not installed (the suite then loads with autocannon, tested elsewhere): it drives the wrk binary itself.
   it.skipIf(!wrkAvailable())('fails a burst whose answers have another status than expected (needs wrk installed)', async () => {
     const { base } = await countingServer();
     await expect(runWrkBurst(base, { name: 'broken', path: '/bad' }, 50, 5)).rejects.toThrow(/broken: 50 of 50 answers with another status than 200/);
