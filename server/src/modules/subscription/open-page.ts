@@ -6,10 +6,10 @@
  * refused, so the page can never send a browser elsewhere.
  */
 import { deepLinkFor, VPN_CLIENT_APPS } from '../../../../shared/deep-links.js';
-import { textDirection, type Locale } from '../../../../shared/locales.js';
+import type { Locale } from '../../../../shared/locales.js';
 import { escapeHtml } from '../../../../shared/site-template.js';
 import { pageText, type PageMessageKey } from './page-messages/index.js';
-import { PAGE_ICON, PAGE_STYLE } from './subscription-page.js';
+import { pageHead } from './subscription-page.js';
 
 /** `/sub/<token>`, a format suffix allowed (and dropped: each app's link adds the one it needs). */
 const SUB_PATH = /^\/sub\/([A-Za-z0-9_-]{16,128})(?:\/(?:links|v2ray|sing-box|clash-meta|clash))?\/?$/;
@@ -44,17 +44,7 @@ export interface OpenPageReply {
 }
 
 function page(locale: Locale, title: string, body: string, refresh: string | null): string {
-  return `<!doctype html>
-<html lang="${locale}" dir="${textDirection(locale)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-${refresh ? `<meta http-equiv="refresh" content="0;url=${escapeHtml(refresh)}">\n` : ''}<title>${escapeHtml(title)}</title>
-<link rel="icon" type="image/svg+xml" href="${PAGE_ICON}">
-<style>${PAGE_STYLE}</style>
-</head>
+  return `${pageHead(locale, title, refresh)}
 <body>
 <main>
 ${body}

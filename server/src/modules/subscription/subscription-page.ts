@@ -117,6 +117,24 @@ const STATUS_TONES: Record<PageStatus, 'ok' | 'warn' | 'bad'> = {
   inactive: 'bad',
 };
 
+/**
+ * The start of a page of ours (this one and `/open/<app>`), to the end of its `<head>`: never indexed, no referrer,
+ * our icon and stylesheet inline; `title` is escaped here; `refresh` (escaped) sends the browser on at once.
+ */
+export function pageHead(locale: Locale, title: string, refresh: string | null = null): string {
+  return `<!doctype html>
+<html lang="${locale}" dir="${textDirection(locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+${refresh ? `<meta http-equiv="refresh" content="0;url=${escapeHtml(refresh)}">\n` : ''}<title>${escapeHtml(title)}</title>
+<link rel="icon" type="image/svg+xml" href="${PAGE_ICON}">
+<style>${PAGE_STYLE}</style>
+</head>`;
+}
+
 /** The pages' stylesheet (this page and `/open/<app>`). */
 export const PAGE_STYLE = `
 :root{color-scheme:light dark;--bg:#f4f6fb;--card:#fff;--text:#14161f;--muted:#5b6275;--line:#e2e6ef;--accent:#2f5bea;--accent-text:#fff;--ok:#0f7b3f;--warn:#9a5b00;--bad:#b42318}
@@ -199,17 +217,7 @@ ${order.map((platform, index) => platformSection(platform, input, input.platform
 </section>`
     : '';
 
-  return `<!doctype html>
-<html lang="${locale}" dir="${textDirection(locale)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${t('page.title', { brand: input.brandName })}</title>
-<link rel="icon" type="image/svg+xml" href="${PAGE_ICON}">
-<style>${PAGE_STYLE}</style>
-</head>
+  return `${pageHead(locale, pageText(locale, 'page.title', { brand: input.brandName }))}
 <body>
 <main>
 <header>
