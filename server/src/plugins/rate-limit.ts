@@ -39,6 +39,9 @@ declare module 'fastify' {
   }
 }
 
+/** The per-user limit checkout, plan changes and gift-code redemptions share. */
+export const CHECKOUT_LIMIT = 'checkout-user';
+
 /**
  * Counters live in memory by default, or in Redis (REDIS_URL) so several app instances share them.
  * If Redis is unreachable the limits are skipped rather than locking everyone out; the database-backed
@@ -55,12 +58,15 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { redisUrl:
   }
   await app.register(rateLimit, { global: false, redis, skipOnError: true, nameSpace: 'vpn-storefront-rl:' });
 
+  // One counter per limit name, wherever its routes are registered (in memory as in Redis).
+  const checks = new Map<string, ReturnType<typeof app.createRateLimit>>();
   app.decorate('limiter', (name: string, rule: LimitRule, keyOf: (request: FastifyRequest) => string) => {
-    const check = app.createRateLimit({
+    const check = checks.get(name) ?? app.createRateLimit({
       max: rule.max,
       timeWindow: rule.windowSeconds * 1000,
       keyGenerator: (request) => `${name}:${keyOf(request)}`,
     });
+    checks.set(name, check);
     return async (request: FastifyRequest) => {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) throw rateLimited(Math.max(1, result.ttlInSeconds));

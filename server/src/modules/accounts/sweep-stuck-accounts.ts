@@ -1,18 +1,8 @@
 import type { StuckAccountsSweep } from './stuck-accounts.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
-import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import type { JobHandler } from '../../jobs/worker.js';
 
 export const SWEEP_STUCK_ACCOUNTS = 'sweep_stuck_accounts';
-/** One job row for every instance: the job table's claim makes one of them run each pass. */
-const SWEEP_DEDUPE_KEY = SWEEP_STUCK_ACCOUNTS;
-/** Failed passes (the database away) retry with the worker's back-off; a good pass starts the count again. */
-const SWEEP_MAX_ATTEMPTS = 1000;
-
-/** Puts the periodic sweep in the queue, due now, unless it is there already (any instance may call this at start). */
-export async function scheduleStuckAccountsSweep(jobs: JobsRepo, now: Date): Promise<void> {
-  await jobs.ensureRecurring({ type: SWEEP_STUCK_ACCOUNTS, payload: {}, dedupeKey: SWEEP_DEDUPE_KEY, maxAttempts: SWEEP_MAX_ATTEMPTS }, now);
-}
 
 /**
  * The periodic sweep of stuck accounts (modules/accounts/stuck-accounts.ts): one pass, then the same job

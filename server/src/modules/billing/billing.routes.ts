@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LimitRule } from '../../plugins/rate-limit.js';
-import { addGiftRedeemRoute } from '../gift-codes/gift-codes.routes.js';
-import type { GiftCodesService } from '../gift-codes/gift-codes.service.js';
+import { CHECKOUT_LIMIT, type LimitRule } from '../../plugins/rate-limit.js';
 import type { BillingService } from './billing.service.js';
 import { addCheckoutRoutes } from './checkout/checkout.routes.js';
 import type { CheckoutService } from './checkout/checkout.service.js';
@@ -14,13 +12,12 @@ import { actorOf } from '../users/users.service.js';
  * The customer's billing: card checkout and the caller's own subscriptions and transactions (someone
  * else's are a 404), and the cards it keeps to renew plans with. Checkout and the changes share one per-user limit.
  */
-export async function billingRoutes(app: FastifyInstance, opts: { checkout: CheckoutService; billing: BillingService; controls: SubscriptionControls; savedMethods: SavedMethodsService; gifts: GiftCodesService; checkoutLimit: LimitRule }) {
+export async function billingRoutes(app: FastifyInstance, opts: { checkout: CheckoutService; billing: BillingService; controls: SubscriptionControls; savedMethods: SavedMethodsService; checkoutLimit: LimitRule }) {
   app.addHook('preHandler', app.requireUser);
-  const perUser = app.limiter('checkout-user', opts.checkoutLimit, (request) => request.auth!.user.id);
+  const perUser = app.limiter(CHECKOUT_LIMIT, opts.checkoutLimit, (request) => request.auth!.user.id);
 
   addCheckoutRoutes(app, { checkout: opts.checkout, perUser });
   addSubscriptionControlRoutes(app, { controls: opts.controls, perUser });
-  addGiftRedeemRoute(app, { gifts: opts.gifts, perUser });
   app.get('/api/subscriptions', async (request) => opts.billing.listSubscriptions(request.auth!.user));
   app.get('/api/transactions', async (request) => opts.billing.listTransactions(request.auth!.user));
   // The cards plans renewed here are charged with; removing one turns auto-renew off on those plans.

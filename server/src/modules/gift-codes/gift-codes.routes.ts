@@ -1,14 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CreateGiftCodesBody, RedeemGiftCodeBody } from '../../../../shared/gift-codes.js';
 import { parseInput } from '../../lib/parse.js';
+import { CHECKOUT_LIMIT, type LimitRule } from '../../plugins/rate-limit.js';
 import { actorOf } from '../users/users.service.js';
 import type { GiftCodesService } from './gift-codes.service.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
-/** The customer's redemption (added to the billing routes: signed in, counted in the per-user limit, so codes are not guessed). */
-export function addGiftRedeemRoute(app: FastifyInstance, opts: { gifts: GiftCodesService; perUser: (request: FastifyRequest) => Promise<void> }) {
-  app.post('/api/gift-codes/redeem', { preHandler: opts.perUser }, async (request, reply) =>
+/**
+ * The customer's redemption: signed in, counted in the per-user checkout limit (the same counter as checkout's),
+ * so codes are not guessed.
+ */
+export async function giftRedeemRoutes(app: FastifyInstance, opts: { gifts: GiftCodesService; checkoutLimit: LimitRule }) {
+  app.addHook('preHandler', app.requireUser);
+  const perUser = app.limiter(CHECKOUT_LIMIT, opts.checkoutLimit, (request) => request.auth!.user.id);
+  app.post('/api/gift-codes/redeem', { preHandler: perUser }, async (request, reply) =>
     reply.status(201).send(await opts.gifts.redeem(request.auth!.user, parseInput(RedeemGiftCodeBody, request.body))));
 }
 

@@ -1,16 +1,10 @@
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import type { OverviewService } from './overview.service.js';
-import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import type { JobHandler } from '../../jobs/worker.js';
 
 export const SNAPSHOT_DAILY_STATS = 'snapshot_daily_stats';
 /** Hourly: a past day keeps the snapshot taken in its last hour. */
 export const DAILY_SNAPSHOT = { intervalSeconds: 3600 } as const;
-
-/** Puts the hourly snapshot in the queue, due now, unless it is there already (any instance may call this at start). */
-export async function scheduleDailySnapshot(jobs: JobsRepo, now: Date): Promise<void> {
-  await jobs.ensureRecurring({ type: SNAPSHOT_DAILY_STATS, payload: {}, dedupeKey: SNAPSHOT_DAILY_STATS, maxAttempts: 1000 }, now);
-}
 
 /** Writes today's active accounts to `daily_stats` (the admin's overview), then again an hour later. */
 export function createSnapshotDailyStatsHandler(deps: { overview: OverviewService; clock: Clock }): JobHandler {

@@ -4,7 +4,8 @@ import { useTestEnvironment } from '../../../test/environment.js';
 import { asMarzneshinUser, type FakeMarzneshin } from '../../../test/fake-panels/marzneshin.js';
 import { startPanelShop, type PanelShop } from '../../../test/panel-shop.js';
 import { signInWeb, type TestApp, type WebSession } from '../../../test/test-app.js';
-import { schedulePanelSync } from './sync-panel-accounts.js';
+import { SYNC_PANEL_ACCOUNTS } from './sync-panel-accounts.js';
+import { schedulePeriodicJob } from '../../jobs/periodic-jobs.js';
 import { createJobsRepo } from '../../jobs/jobs.repo.js';
 import { parseJson } from '../../db/values.js';
 import { createMarzneshinDriver } from '../../panels/marzneshin.js';
@@ -80,7 +81,7 @@ describe.each(TEST_DATABASES)('panel sync (%s)', (kind) => {
     a.user().enabled = false;
     a.user().used_traffic = 123_456;
 
-    await schedulePanelSync(t.app.services.jobs, t.clock.now());
+    await schedulePeriodicJob(t.app.services.jobs, SYNC_PANEL_ACCOUNTS, t.clock.now());
     t.clock.advance(61);
     await runJobs();
 

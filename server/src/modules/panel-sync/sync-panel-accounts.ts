@@ -1,14 +1,8 @@
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import { PANEL_SYNC, type PanelSync } from './panel-sync.js';
-import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import type { JobHandler } from '../../jobs/worker.js';
 
 export const SYNC_PANEL_ACCOUNTS = 'sync_panel_accounts';
-
-/** Puts the minute-by-minute panel sync in the queue, due now, unless it is there already. */
-export async function schedulePanelSync(jobs: JobsRepo, now: Date): Promise<void> {
-  await jobs.ensureRecurring({ type: SYNC_PANEL_ACCOUNTS, payload: {}, dedupeKey: SYNC_PANEL_ACCOUNTS, maxAttempts: 1000 }, now);
-}
 
 /** One tick of the panel sync (modules/panel-sync), then the next a minute later. */
 export function createSyncPanelAccountsHandler(deps: { sync: PanelSync; clock: Clock }): JobHandler {

@@ -15,11 +15,6 @@ export const SWEEP_REFERRAL_CREDIT = 'referrals.sweep_credit';
 /** Hourly: credit matures as its refund window ends, at no event of its own. */
 const SWEEP_SECONDS = 3600;
 
-/** Puts the hourly sweep in the queue unless it is there already (any instance may call this at start). */
-export async function scheduleReferralCreditSweep(jobs: JobsRepo, now: Date): Promise<void> {
-  await jobs.ensureRecurring({ type: SWEEP_REFERRAL_CREDIT, payload: {}, dedupeKey: SWEEP_REFERRAL_CREDIT, maxAttempts: 1000 }, now);
-}
-
 /**
  * Available referral credit (what referrals earned, not money the customer paid into their wallet) is spent on the
  * referrer's auto-renewing card plan: it moves to their customer balance at the

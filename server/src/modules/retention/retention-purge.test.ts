@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../../test/databases.js';
 import { createRetentionRows, type RetentionRows } from '../../../test/retention-rows.js';
-import { createPurgeOldRowsHandler, PURGE, PURGE_OLD_ROWS, scheduleOldRowsPurge } from './purge-old-rows.js';
+import { createPurgeOldRowsHandler, PURGE, PURGE_OLD_ROWS } from './purge-old-rows.js';
+import { schedulePeriodicJob } from '../../jobs/periodic-jobs.js';
 import { createJobsRepo } from '../../jobs/jobs.repo.js';
 import { createJobWorker } from '../../jobs/worker.js';
 import { addSeconds } from '../../lib/clock.js';
@@ -196,8 +197,8 @@ describe.each(TEST_DATABASES)('purge of rows past their retention (%s)', (kind) 
 
     it('is scheduled once, purges, and puts itself back in the queue for the next day', async () => {
       const jobs = createJobsRepo(database.db);
-      await scheduleOldRowsPurge(jobs, NOW);
-      await scheduleOldRowsPurge(jobs, NOW); // a second instance starting
+      await schedulePeriodicJob(jobs, PURGE_OLD_ROWS, NOW);
+      await schedulePeriodicJob(jobs, PURGE_OLD_ROWS, NOW); // a second instance starting
       expect(await database.db('jobs').where({ type: PURGE_OLD_ROWS })).toHaveLength(1);
       const old = await rows.accountLog(31);
 
@@ -211,7 +212,7 @@ describe.each(TEST_DATABASES)('purge of rows past their retention (%s)', (kind) 
 
     it('comes back a minute later when its pass ran out of time', async () => {
       const jobs = createJobsRepo(database.db);
-      await scheduleOldRowsPurge(jobs, NOW);
+      await schedulePeriodicJob(jobs, PURGE_OLD_ROWS, NOW);
       for (let i = 0; i < 3; i += 1) await rows.accountLog(31);
 
       const id = await runJob({ batchRows: 1, budgetMs: 0 });

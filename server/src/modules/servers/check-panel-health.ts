@@ -1,14 +1,8 @@
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import { HEALTH_CHECKS, type ServerHealth } from './server-health.js';
-import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import type { JobHandler } from '../../jobs/worker.js';
 
 export const CHECK_PANEL_HEALTH = 'check_panel_health';
-
-/** Puts the minute-by-minute health checks in the queue, due now, unless they are there already. */
-export async function schedulePanelHealthChecks(jobs: JobsRepo, now: Date): Promise<void> {
-  await jobs.ensureRecurring({ type: CHECK_PANEL_HEALTH, payload: {}, dedupeKey: CHECK_PANEL_HEALTH, maxAttempts: 1000 }, now);
-}
 
 /** One pass of the panel health checks (modules/servers/server-health.ts), then the next a minute later (sooner after a failure). */
 export function createCheckPanelHealthHandler(deps: { health: ServerHealth; clock: Clock }): JobHandler {

@@ -3,7 +3,8 @@ import { TEST_DATABASES } from '../../../test/databases.js';
 import { useTestEnvironment } from '../../../test/environment.js';
 import { startFakeMarzneshin, type FakeMarzneshin } from '../../../test/fake-panels/marzneshin.js';
 import { buildTestApp, signInWeb, TEST_ORIGIN, type TestApp, type WebSession } from '../../../test/test-app.js';
-import { schedulePanelHealthChecks } from './check-panel-health.js';
+import { CHECK_PANEL_HEALTH } from './check-panel-health.js';
+import { schedulePeriodicJob } from '../../jobs/periodic-jobs.js';
 import { createMarzneshinDriver } from '../../panels/marzneshin.js';
 
 const GB = 1024 ** 3;
@@ -65,7 +66,7 @@ describe.each(TEST_DATABASES)('panel server health (%s)', (kind) => {
     const plan = await call('POST', '/api/admin/plans', admin, { name: 'Free', days: 30, dataLimitBytes: GB, price: 0, locations: 'all' });
     expect(plan.statusCode, plan.body).toBe(201);
     freePlanId = plan.json().id;
-    await schedulePanelHealthChecks(t.app.services.jobs, t.clock.now());
+    await schedulePeriodicJob(t.app.services.jobs, CHECK_PANEL_HEALTH, t.clock.now());
   });
   afterAll(async () => {
     await t.app.close();

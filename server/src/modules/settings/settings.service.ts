@@ -34,6 +34,11 @@ function topUpsOf(stored: StoredAppConfig['wallet_top_ups'], currency: string): 
   return { enabled: stored?.enabled ?? true, ...limits };
 }
 
+/** The store's currency as saved (the default while none, or one no longer supported, is). */
+export function storeCurrencyOf(stored: { currency?: string | null }): string {
+  return stored.currency && isSupportedCurrency(stored.currency) ? stored.currency : DEFAULT_CURRENCY;
+}
+
 export function createSettingsService(deps: {
   settings: SettingsRepo;
   /** Whether card payments can start, and the publishable key (settings, or the environment). */
@@ -48,7 +53,7 @@ export function createSettingsService(deps: {
 }) {
   async function getAppSettings(): Promise<AppSettings> {
     const stored = await deps.settings.getAppConfig();
-    const currency = stored.currency && isSupportedCurrency(stored.currency) ? stored.currency : DEFAULT_CURRENCY;
+    const currency = storeCurrencyOf(stored);
     return {
       trialPlanId: stored.trial_plan_id ?? null,
       brandName: stored.brand_name?.trim() || DEFAULT_BRAND_NAME,

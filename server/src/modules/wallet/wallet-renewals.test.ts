@@ -5,7 +5,8 @@ import { TEST_DATABASES } from '../../../test/databases.js';
 import { panelExpiryOf, subscribeToRecurring } from '../../../test/recurring-subscriber.js';
 import { mailParts } from '../../../test/smtp-catcher.js';
 import type { DesktopSession } from '../../../test/test-app.js';
-import { scheduleWalletRenewals } from './wallet-renewals.js';
+import { SCAN_WALLET_RENEWALS } from './wallet-renewals.js';
+import { schedulePeriodicJob } from '../../jobs/periodic-jobs.js';
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -49,7 +50,7 @@ describe.each(TEST_DATABASES)('auto-renew from the balance (%s)', (kind) => {
 
   beforeAll(async () => {
     // The periodic scan, as main.ts queues it (the fixture queues no periodic job of its own).
-    await scheduleWalletRenewals(f.t.app.services.jobs, f.t.clock.now());
+    await schedulePeriodicJob(f.t.app.services.jobs, SCAN_WALLET_RENEWALS, f.t.clock.now());
   });
 
   describe('turning it on and off', () => {

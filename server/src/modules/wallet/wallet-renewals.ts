@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import { BILLING_MESSAGES } from '../../../../shared/billing.js';
 import { AppError, notFound } from '../../errors.js';
-import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import type { JobHandler } from '../../jobs/worker.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import type { AccountRecord, AccountsRepo } from '../accounts/accounts.repo.js';
@@ -23,10 +22,6 @@ const HOUR_MS = 3600_000;
  * will not cover it is e-mailed with a top-up link (once per period), and again if the renewal finds it short.
  */
 export const WALLET_RENEWAL = { renewHoursBefore: 24, warnHoursBefore: 72, scanSeconds: 600, perPass: 500 } as const;
-
-export async function scheduleWalletRenewals(jobs: JobsRepo, now: Date): Promise<void> {
-  await jobs.ensureRecurring({ type: SCAN_WALLET_RENEWALS, payload: {}, dedupeKey: SCAN_WALLET_RENEWALS, maxAttempts: 1000 }, now);
-}
 
 /** When the account's paid time ends: its paid-period ledger, else (an account an admin made) its expiry. */
 const endOf = (account: AccountRecord): Date | null => account.paidUntil ?? account.expireDate;

@@ -5,7 +5,8 @@ import { useBillingFixture } from '../../../../test/billing-fixture.js';
 import { CRYPTOPAY, useFakeCryptopay } from '../../../../test/cryptopay-fixture.js';
 import { signBody } from '../../../../test/fake-cryptopay/index.js';
 import type { DesktopSession } from '../../../../test/test-app.js';
-import { scheduleOpenCheckoutsPoll, POLL } from './poll-open-checkouts.js';
+import { POLL, POLL_OPEN_CHECKOUTS } from './poll-open-checkouts.js';
+import { schedulePeriodicJob } from '../../../jobs/periodic-jobs.js';
 
 /**
  * Crypto Pay (the Telegram wallet's merchant API; the fake over real HTTP, its webhooks signed with the token and
@@ -26,7 +27,7 @@ describe.each(TEST_DATABASES)('payments through Crypto Pay (%s)', (kind) => {
   /** The poll as the worker runs it, after `seconds` more have passed. */
   const pollAfter = async (seconds: number) => {
     f.t.clock.advance(seconds);
-    await scheduleOpenCheckoutsPoll(f.t.app.services.jobs, f.t.clock.now());
+    await schedulePeriodicJob(f.t.app.services.jobs, POLL_OPEN_CHECKOUTS, f.t.clock.now());
     await f.runJobs();
   };
 

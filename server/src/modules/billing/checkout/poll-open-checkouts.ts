@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderMethod } from '../../../../../shared/billing-schemas.js';
-import type { JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { JobHandler } from '../../../jobs/worker.js';
 import { addSeconds, type Clock } from '../../../lib/clock.js';
 import type { BillingRepo } from '../billing.repo.js';
@@ -13,10 +12,6 @@ export const POLL_OPEN_CHECKOUTS = 'poll_open_checkouts';
  * Pay), has its open checkouts read in one call per account, so a payment is found within a minute without one.
  */
 export const POLL = { intervalSeconds: 30, maxPerPass: 2000 } as const;
-
-export async function scheduleOpenCheckoutsPoll(jobs: JobsRepo, now: Date): Promise<void> {
-  await jobs.ensureRecurring({ type: POLL_OPEN_CHECKOUTS, payload: {}, dedupeKey: POLL_OPEN_CHECKOUTS, maxAttempts: 1000 }, now);
-}
 
 /**
  * Reads the open checkouts of each provider whose driver can read many at once (`readCheckouts`), grouped by the

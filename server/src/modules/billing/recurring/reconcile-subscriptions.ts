@@ -6,7 +6,6 @@ import { nextReadAfterSuccess, nextTryAfterFailure, READ_SCHEDULE } from './reco
 import type { ReconcileScheduleRepo } from './reconcile-schedule.repo.js';
 import type { RecurringPayments } from './recurring-payments.js';
 import { PaymentProviderError, type PaymentDriver } from '../../../payments/payment-driver.js';
-import type { JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { JobHandler } from '../../../jobs/worker.js';
 
 export const RECONCILE_SUBSCRIPTIONS = 'reconcile_subscriptions';
@@ -15,10 +14,6 @@ export const RECONCILE_SUBSCRIPTIONS = 'reconcile_subscriptions';
  * 200 (2 or more provider calls each) or 2 minutes a pass: a lost renewal webhook costs hours, not a period.
  */
 export const RECONCILE = { intervalSeconds: 300, batch: 50, maxPerPass: 200, passBudgetMs: 120_000 } as const;
-
-export async function scheduleSubscriptionReconcile(jobs: JobsRepo, now: Date): Promise<void> {
-  await jobs.ensureRecurring({ type: RECONCILE_SUBSCRIPTIONS, payload: {}, dedupeKey: RECONCILE_SUBSCRIPTIONS, maxAttempts: 1000 }, now);
-}
 
 /** The provider's driver for one subscription (the account that took it), or null when there are no keys for it. */
 export type DriverForSubscription = (subscription: SubscriptionRecord) => Promise<PaymentDriver | null>;

@@ -5,7 +5,8 @@ import { TEST_DATABASES } from '../../../../test/databases.js';
 import { panelExpiryOf, stripePeriodEnd, subscribeToRecurring } from '../../../../test/recurring-subscriber.js';
 import { buildTestApp, signInDesktop, type DesktopSession } from '../../../../test/test-app.js';
 import { toDate, toDateOrNull } from '../../../db/values.js';
-import { RECONCILE, RECONCILE_SUBSCRIPTIONS, scheduleSubscriptionReconcile } from './reconcile-subscriptions.js';
+import { RECONCILE, RECONCILE_SUBSCRIPTIONS } from './reconcile-subscriptions.js';
+import { schedulePeriodicJob } from '../../../jobs/periodic-jobs.js';
 import { createJobsRepo } from '../../../jobs/jobs.repo.js';
 
 const HOUR = 3600;
@@ -56,7 +57,7 @@ describe.each(TEST_DATABASES)('reconcile that cannot starve (%s)', (kind) => {
 
   /** Runs the reconcile job as the worker does, every 5 minutes of our clock, while the clock moves `seconds`. */
   async function reconcileFor(seconds: number): Promise<void> {
-    await scheduleSubscriptionReconcile(jobs(), f.t.clock.now());
+    await schedulePeriodicJob(jobs(), RECONCILE_SUBSCRIPTIONS, f.t.clock.now());
     for (let moved = 0; moved < seconds; moved += RECONCILE.intervalSeconds) {
       await f.runJobs();
       f.t.clock.advance(RECONCILE.intervalSeconds);

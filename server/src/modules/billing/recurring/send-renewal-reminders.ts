@@ -6,16 +6,11 @@ import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
 import type { RenewalScheduleRepo } from './renewal-schedule.repo.js';
 import { chargeDateOf, STORE_RENEWAL } from './store-renewal-schedule.js';
 import type { SettingsService } from '../../settings/settings.service.js';
-import type { JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { JobHandler } from '../../../jobs/worker.js';
 
 export const SEND_RENEWAL_REMINDERS = 'send_renewal_reminders';
 /** Reminders go out 3 days ahead; the pass runs hourly, and each reminder's dedupe key makes it once per period. */
 export const REMINDERS = { aheadSeconds: 3 * 24 * 3600, intervalSeconds: 3600 } as const;
-
-export async function scheduleRenewalReminders(jobs: JobsRepo, now: Date): Promise<void> {
-  await jobs.ensureRecurring({ type: SEND_RENEWAL_REMINDERS, payload: {}, dedupeKey: SEND_RENEWAL_REMINDERS, maxAttempts: 1000 }, now);
-}
 
 /**
  * 3 days before a recurring subscription is charged: "your subscription renews on …". 3 days before a

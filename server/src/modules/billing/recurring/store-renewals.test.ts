@@ -6,8 +6,9 @@ import { asMarzneshinUser } from '../../../../test/fake-panels/marzneshin.js';
 import { mailParts } from '../../../../test/smtp-catcher.js';
 import type { DesktopSession } from '../../../../test/test-app.js';
 import { YOOKASSA, useFakeYookassa } from '../../../../test/yookassa-fixture.js';
-import { scheduleRenewalReminders } from './send-renewal-reminders.js';
-import { scheduleStoreRenewals } from './store-renewals.js';
+import { SEND_RENEWAL_REMINDERS } from './send-renewal-reminders.js';
+import { SCAN_STORE_RENEWALS } from './store-renewals.js';
+import { schedulePeriodicJob } from '../../../jobs/periodic-jobs.js';
 
 const DAY = 24 * 3600;
 
@@ -27,8 +28,8 @@ describe.each(TEST_DATABASES)('plans renewed here with a saved YooKassa card (%s
     expect((await f.call(f.admin, 'PUT', '/api/admin/payments/yookassa', { enabled: true, ...YOOKASSA })).statusCode).toBe(200);
     expect((await f.call(f.admin, 'PUT', '/api/admin/settings', { currency: 'rub' })).statusCode).toBe(200);
     // The periodic scan, as main.ts queues it (the fixture queues no periodic job of its own).
-    await scheduleStoreRenewals(f.t.app.services.jobs, f.t.clock.now());
-    await scheduleRenewalReminders(f.t.app.services.jobs, f.t.clock.now());
+    await schedulePeriodicJob(f.t.app.services.jobs, SCAN_STORE_RENEWALS, f.t.clock.now());
+    await schedulePeriodicJob(f.t.app.services.jobs, SEND_RENEWAL_REMINDERS, f.t.clock.now());
   });
 
   interface Subscribed { user: DesktopSession; subscriptionId: string; accountId: string; methodId: string; periodEnd: Date }

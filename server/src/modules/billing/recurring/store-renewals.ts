@@ -17,10 +17,6 @@ import { chargesOf, DAY_MS, renewalKeyOf, STORE_RENEWAL, tryDueAt } from './stor
 export const SCAN_STORE_RENEWALS = 'scan_store_renewals';
 export const CHARGE_STORE_RENEWAL = 'charge_store_renewal';
 
-export async function scheduleStoreRenewals(jobs: JobsRepo, now: Date): Promise<void> {
-  await jobs.ensureRecurring({ type: SCAN_STORE_RENEWALS, payload: {}, dedupeKey: SCAN_STORE_RENEWALS, maxAttempts: 1000 }, now);
-}
-
 const Payload = z.object({ subscriptionId: z.string().min(1), periodEnd: z.iso.datetime() });
 
 

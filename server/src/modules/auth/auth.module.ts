@@ -1,0 +1,14 @@
+import type { WithBilling } from '../billing/billing.module.js';
+import { defineModule, route } from '../module.js';
+import { authRoutes } from './auth.routes.js';
+import { createAuthService } from './auth.service.js';
+import { createOtpRepo } from './otp.repo.js';
+
+/** Signing in with a code sent by e-mail: codes, sessions, refresh and sign-out (a referral code joins at sign-up). */
+export const authModule = defineModule({
+  name: 'auth',
+  build({ config, db, keys, clock, mailer, log, usersRepo: users, sessions, audit, settings, referrals, signAccessToken }: WithBilling) {
+    return { auth: createAuthService({ config, keys, clock, mailer, log, users, sessions, audit, settings, otp: createOtpRepo(db), signAccessToken, referrals }) };
+  },
+  routes: ({ auth, limits, secureCookies }) => [route(authRoutes, { auth, limits, secureCookies })],
+});

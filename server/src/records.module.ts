@@ -1,0 +1,49 @@
+import { platformModule } from './platform.module.js';
+import { createAccountsRepo } from './modules/accounts/accounts.repo.js';
+import { createBillingRepo } from './modules/billing/billing.repo.js';
+import { createPaidPeriodsRepo } from './modules/billing/ledger/paid-periods.repo.js';
+import { createPaymentProvidersRepo } from './modules/billing/provider-accounts/payment-providers.repo.js';
+import { createProviderAccountsRepo } from './modules/billing/provider-accounts/provider-accounts.repo.js';
+import { createSavedMethodsRepo } from './modules/billing/recurring/saved-methods.repo.js';
+import { createSubscriptionsAdminRepo } from './modules/billing/recurring/subscriptions-admin.repo.js';
+import { createRefundsRepo } from './modules/billing/refunds/refunds.repo.js';
+import { defineModule, type Core, type Provided } from './modules/module.js';
+import { createPlansRepo } from './modules/plans/plans.repo.js';
+import { createReferralsRepo } from './modules/referrals/referrals.repo.js';
+import { createServersRepo } from './modules/servers/servers.repo.js';
+import { createSettingsRepo } from './modules/settings/settings.repo.js';
+import { createWalletLedgerRepo } from './modules/wallet/wallet-ledger.repo.js';
+import { createWalletLedger } from './modules/wallet/wallet-ledger.js';
+
+/**
+ * The tables several modules read and write (a module's own tables are built in its own manifest), and the
+ * wallet's ledger that every payment, refund and renewal writes to.
+ */
+export const recordsModule = defineModule({
+  name: 'records',
+  build({ db, events, audit }: Core & Provided<typeof platformModule>) {
+    const walletLedgerRepo = createWalletLedgerRepo(db);
+    return {
+      plansRepo: createPlansRepo(db),
+      serversRepo: createServersRepo(db),
+      accountsRepo: createAccountsRepo(db),
+      // Every payment's status change is told in the same database transaction (referral credit moves with it).
+      billingRepo: createBillingRepo(db, {
+        onTransition: (transaction, event, now, trx) => events.emit('transaction.transitioned', { transaction, event, now, trx }),
+      }),
+      periods: createPaidPeriodsRepo(db),
+      settingsRepo: createSettingsRepo(db),
+      paymentProviders: createPaymentProvidersRepo(db),
+      providerAccountsRepo: createProviderAccountsRepo(db),
+      referralsRepo: createReferralsRepo(db),
+      walletLedgerRepo,
+      walletLedger: createWalletLedger({ repo: walletLedgerRepo, audit }),
+      refundsRepo: createRefundsRepo(db),
+      savedMethodsRepo: createSavedMethodsRepo(db),
+      subscriptionsAdmin: createSubscriptionsAdminRepo(db),
+    };
+  },
+});
+
+/** What every module after these two may use. */
+export type Foundation = Core & Provided<typeof platformModule> & Provided<typeof recordsModule>;
