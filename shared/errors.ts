@@ -2,7 +2,7 @@ import type { ImportRowProblem } from './panel-import.js';
 
 /** The one error shape every API answer uses for a failure. */
 export interface ApiErrorBody {
-  code: ErrorCode | (string & {});
+  code: ErrorCode;
   message: string;
   /** Present on `validation_failed`: field name → what is wrong with it. */
   fields?: Record<string, string>;
@@ -26,23 +26,83 @@ export interface CodeStatus {
   resendInSeconds: number;
 }
 
-/** Codes clients branch on. Servers may add more; clients must treat unknown codes as generic errors. */
-export const ERROR_CODES = [
-  'validation_failed',
-  'payload_too_large',
-  'invalid_code',
-  'invalid_refresh_token',
-  'unauthenticated',
-  'forbidden',
-  'csrf_failed',
-  'not_found',
-  'rate_limited',
-  'mail_failed',
-  'service_unavailable',
-  'internal_error',
-] as const;
+/**
+ * Every `code` the server answers, with the HTTP status (or statuses) it comes with and what it means. A code
+ * not here does not compile (AppError and ApiErrorBody take only these); clients branch on `ERR`, never on a
+ * raw string, and treat a code they do not know (a newer server's) as a generic error.
+ */
+export const ERRORS = {
+  validation_failed: { status: 400, meaning: 'A field of the request is not valid: `fields` says which and why.' },
+  invalid_body: { status: 400, meaning: 'The body is not JSON, is empty, or does not match its Content-Length.' },
+  bad_request: { status: 400, meaning: 'Any other request the server could not take as sent.' },
+  payload_too_large: { status: 413, meaning: "The body is over the route's limit (refused before it is read)." },
+  invalid_code: { status: 400, meaning: 'A sign-in code refused: `codeStatus` says why and when a new one may be asked for.' },
+  invalid_refresh_token: { status: 401, meaning: 'The refresh token is unknown, spent or revoked: sign in again.' },
+  unauthenticated: { status: 401, meaning: 'Not signed in, or the session ended.' },
+  forbidden: { status: 403, meaning: 'Signed in, but not allowed to do this.' },
+  csrf_failed: { status: 403, meaning: 'A change sent with the session cookie from another site, or without an Origin.' },
+  not_found: { status: 404, meaning: "No such record, or it is someone else's." },
+  rate_limited: { status: 429, meaning: 'Too many requests: try again after `Retry-After` seconds.' },
+  mail_failed: { status: 502, meaning: 'The e-mail could not be sent.' },
+  service_unavailable: { status: 503, meaning: 'The server or a panel it needs cannot answer now: try again shortly.' },
+  internal_error: { status: 500, meaning: 'Something went wrong on the server (it is logged).' },
+  invalid_cursor: { status: 400, meaning: "A list's `cursor` is not one the server gave." },
+  cannot_demote_self: { status: 409, meaning: 'An admin cannot take away their own admin role.' },
+  trial_used: { status: 409, meaning: 'This customer has had their free trial.' },
+  account_not_provisioned: { status: 409, meaning: 'The account is not on its panel yet.' },
+  account_suspended: { status: 409, meaning: 'The account is suspended: it cannot be renewed or changed.' },
+  account_in_force: { status: 409, meaning: 'The payment provider account still bills subscriptions: it cannot be removed.' },
+  plan_in_use: { status: 409, meaning: 'Accounts or orders use this plan: hide it instead of deleting it.' },
+  server_in_use: { status: 409, meaning: 'Accounts live on this server: it cannot be deleted.' },
+  connection_failed: { status: [400, 502], meaning: 'The panel refused the credentials or URL (400), or did not answer (502).' },
+  connection_test_failed: { status: [400, 502], meaning: 'The connection test of a panel or provider failed: the message says what is wrong.' },
+  panel_error: { status: [400, 502, 503], meaning: 'The panel refused or failed the change; 503 while it cannot be reached.' },
+  import_invalid: { status: 400, meaning: 'Some rows of an import cannot be taken: `rows` says which and why.' },
+  import_conflict: { status: 409, meaning: 'An account being imported already exists.' },
+  not_purchasable: { status: 400, meaning: 'The plan cannot be bought (hidden, the trial, or not sold in this way).' },
+  payment_required: { status: 402, meaning: 'The plan costs money: a payment method is needed.' },
+  payment_not_configured: { status: 503, meaning: 'No payment provider is set up for this method.' },
+  payment_provider_error: { status: [502, 503], meaning: 'The payment provider refused or could not be reached.' },
+  price_changed: { status: 409, meaning: 'The price changed since it was shown: look again and confirm.' },
+  insufficient_balance: { status: 409, meaning: 'The wallet holds less than the order: `needed` says how much more.' },
+  top_ups_off: { status: 409, meaning: 'Wallet top-ups are switched off.' },
+  top_up_spent: { status: 409, meaning: 'A refunded top-up has already been spent from the wallet.' },
+  promo_invalid: { status: 400, meaning: 'The promo code cannot be used: `reason` says why.' },
+  promo_code_used: { status: 409, meaning: 'A promo code with this text exists already.' },
+  gift_code_not_found: { status: 404, meaning: 'No such gift code.' },
+  gift_code_used: { status: 409, meaning: 'The gift code has been redeemed already.' },
+  gift_other_plan: { status: 409, meaning: "The gift code is for another plan than the account's." },
+  gift_plan_unavailable: { status: 409, meaning: "The gift code's plan can no longer be delivered." },
+  referral_not_held: { status: 409, meaning: 'The referral credit is not held (paid out already, or void).' },
+  referral_void: { status: 409, meaning: 'The referral was voided.' },
+  already_renews: { status: 409, meaning: 'The account already renews automatically.' },
+  not_recurring: { status: 409, meaning: "The account's plan does not renew." },
+  not_renewable: { status: 409, meaning: 'The account cannot be renewed (its plan is gone or it is a trial).' },
+  not_renewing: { status: 409, meaning: 'The subscription is not renewing: nothing to cancel.' },
+  renewal_paid: { status: 409, meaning: 'The renewal has been paid already.' },
+  paid_ahead: { status: 409, meaning: 'Paid periods are still ahead: the change waits for them.' },
+  no_billing_account: { status: 409, meaning: 'The customer has no account at the payment provider yet.' },
+  no_saved_method: { status: 409, meaning: 'No saved card to renew with.' },
+  not_refundable: { status: 409, meaning: 'The payment cannot be refunded (not paid, already refunded, or not this way).' },
+  refund_destination: { status: 409, meaning: 'The refund cannot go where it was asked to (the wallet or the card).' },
+  refund_in_progress: { status: 409, meaning: 'A refund of this payment is under way.' },
+  refund_unconfirmed: { status: 502, meaning: 'The provider did not confirm the refund: it will be retried.' },
+  invalid_signature: { status: 400, meaning: 'A webhook whose signature does not match.' },
+  unreadable_event: { status: 422, meaning: 'A webhook whose event cannot be read (kept for the admin).' },
+} as const satisfies Record<string, { status: number | readonly number[]; meaning: string }>;
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type ErrorCode = keyof typeof ERRORS;
+
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+/** The codes as constants to branch on: `error.code === ERR.trial_used`. */
+export const ERR = Object.fromEntries(ERROR_CODES.map((code) => [code, code])) as { readonly [Code in ErrorCode]: Code };
+
+/** The statuses a code may come with. */
+export const statusesOf = (code: ErrorCode): readonly number[] => {
+  const { status } = ERRORS[code];
+  return typeof status === 'number' ? [status] : status;
+};
 
 /** Messages from the product spec's error catalogue that the server sends as-is. */
 export const MESSAGES = {

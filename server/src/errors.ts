@@ -5,7 +5,7 @@ import type { ImportRowProblem } from '../../shared/panel-import.js';
 export class AppError extends Error {
   constructor(
     public readonly statusCode: number,
-    public readonly code: ErrorCode | (string & {}),
+    public readonly code: ErrorCode,
     message: string,
     public readonly details: { fields?: Record<string, string>; retryAfterSeconds?: number; codeStatus?: CodeStatus; rows?: ImportRowProblem[]; reason?: string; needed?: number } = {},
   ) {

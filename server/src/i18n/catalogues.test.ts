@@ -5,7 +5,7 @@ import { WALLET_MESSAGES } from '../../../shared/wallet.js';
 import { EmailSchema, OtpCodeSchema, UpdateMeBody } from '../../../shared/auth.js';
 import { BILLING_MESSAGES } from '../../../shared/billing.js';
 import { CheckoutBody } from '../../../shared/billing-schemas.js';
-import { MESSAGES } from '../../../shared/errors.js';
+import { MESSAGES, type ApiErrorBody } from '../../../shared/errors.js';
 import { LOCALES, type Locale } from '../../../shared/locales.js';
 import { rateLimited, unauthenticated, validationFailed } from '../errors.js';
 import { EMAIL_CATALOGUES } from '../mail/messages/index.js';
@@ -87,7 +87,7 @@ describe('the API error tables', () => {
   });
 
   it('translates a known message and its fields, keeps the code, and leaves unknown messages and English alone', () => {
-    const body = { code: 'validation_failed', message: 'Enter a valid email address', fields: { email: 'Enter a valid email address', other: 'Something new' } };
+    const body: ApiErrorBody = { code: 'validation_failed', message: 'Enter a valid email address', fields: { email: 'Enter a valid email address', other: 'Something new' } };
     expect(localizeErrorBody(body, 'en')).toBe(body);
     expect(localizeErrorBody(body, 'ru')).toEqual({
       code: 'validation_failed',

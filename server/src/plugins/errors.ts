@@ -11,7 +11,7 @@ import { varyOn } from '../lib/vary.js';
 const PAYLOAD_TOO_LARGE = { code: 'payload_too_large', message: 'The request body is too large.' } satisfies ApiErrorBody;
 
 /** Fastify's own errors for a body it could not read: all are the client's fault, all answer 400. */
-const BODY_ERRORS: Record<string, { code: string; message: string }> = {
+const BODY_ERRORS: Record<string, ApiErrorBody> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'invalid_body', message: 'Send the request body as JSON (Content-Type: application/json).' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_body', message: 'The request body is empty; send a JSON object.' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_body', message: 'The request body is not valid JSON.' },

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, CodeStatus } from '../../../shared/errors.js';
+import type { ApiErrorBody, CodeStatus, ErrorCode } from '../../../shared/errors.js';
 import type { ImportRowProblem } from '../../../shared/panel-import.js';
 import { clientMessage } from './language';
 
@@ -8,11 +8,14 @@ export const CLIENT_ERROR_CODES = {
   internal: 'internal_error',
 } as const;
 
+type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
+
 /** A failed API call. Screens branch on `code`; `message` is safe to show as-is. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  readonly code: string;
+  /** One of the server's catalogue (shared/errors.ts `ERR`), one the client made, or a newer server's. */
+  readonly code: ErrorCode | ClientErrorCode | (string & {});
   readonly fields: Record<string, string> | undefined;
   /** Why a sign-in code was refused (on `invalid_code`). */
   readonly codeStatus: CodeStatus | undefined;
@@ -21,7 +24,7 @@ export class ApiError extends Error {
   /** What the wallet is short of (on `insufficient_balance`). */
   readonly needed: number | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>, codeStatus?: CodeStatus, rows?: ImportRowProblem[], needed?: number) {
+  constructor(status: number, code: ApiError['code'], message: string, fields?: Record<string, string>, codeStatus?: CodeStatus, rows?: ImportRowProblem[], needed?: number) {
     super(message);
     this.status = status;
     this.code = code;

@@ -1,3 +1,4 @@
+import { ERR } from '../../../shared/errors.js';
 import { useLingui } from '@lingui/react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { PaymentMethod } from '../../../shared/billing-schemas.js';
@@ -99,7 +100,7 @@ export default function DashboardPage() {
       await refreshAfterChange();
     } catch (caught) {
       setError(messageOrFallback(caught, _(ACCOUNT_UI_MESSAGES.createTrialFailed)));
-      if (isApiError(caught) && caught.code === 'trial_used') await refreshUser().catch(() => undefined);
+      if (isApiError(caught) && caught.code === ERR.trial_used) await refreshUser().catch(() => undefined);
     } finally {
       setClaimingPlanId(null);
     }
@@ -111,7 +112,7 @@ export default function DashboardPage() {
       await startCheckout(target, method, promoCode);
     } catch (caught) {
       // A refused promo code, or a balance spent meanwhile, is the dialog's to say: the customer can change it and pay.
-      if (isApiError(caught) && (caught.code === 'promo_invalid' || caught.code === 'insufficient_balance')) throw caught;
+      if (isApiError(caught) && (caught.code === ERR.promo_invalid || caught.code === ERR.insufficient_balance)) throw caught;
       setDialog(null);
       setError(messageOrFallback(caught, _('account.billing.createSubscriptionFailed')));
     }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { SERVER_MESSAGES, missingCredentials, usesApiToken, type AdminServer, type CreateServerBody, type PanelKindName, type ServerConnectionBody, type UpdateServerBody } from '../../../../shared/servers.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
+import type { ErrorCode } from '../../../../shared/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { decryptSecret, encryptSecret, type Keys } from '../../lib/crypto.js';
 import type { DriverRegistry } from '../../panels/driver-registry.js';
@@ -47,7 +48,7 @@ function connectionFor(kind: PanelKindName, fields: { url: string; username?: st
 }
 
 /** Panel failures an admin can fix (credentials, URL) are 400; a panel that does not answer is 502. */
-function panelFailure(err: unknown, message: string, code: string): AppError {
+function panelFailure(err: unknown, message: string, code: ErrorCode): AppError {
   const unreachable = err instanceof PanelError && err.retryable;
   return new AppError(unreachable ? 502 : 400, code, message);
 }

@@ -1,3 +1,4 @@
+import { ERR } from '../../../../shared/errors.js';
 import { isApiError } from '../../api';
 
 /**
@@ -5,6 +6,6 @@ import { isApiError } from '../../api';
  * trial account') when there is none: a 5xx without a usable body, or something that is not an ApiError.
  */
 export function messageOrFallback(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.code !== 'internal_error' && error.message) return error.message;
+  if (isApiError(error) && error.code !== ERR.internal_error && error.message) return error.message;
   return fallback;
 }

@@ -1,3 +1,4 @@
+import { ERR } from '../../../../shared/errors.js';
 import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import type { CardPaymentSettings } from '../../../../shared/billing.js';
@@ -26,7 +27,7 @@ const SECRET_FIELDS: ReadonlyArray<{ name: SecretKeyName; labelId: string; hintI
 
 /** The server's message for a refused value; `fallback` (the catalogue message) for anything else. */
 function saveErrorMessage(error: unknown, fallback: string): string {
-  return isApiError(error) && error.code === 'validation_failed' && error.message ? error.message : fallback;
+  return isApiError(error) && error.code === ERR.validation_failed && error.message ? error.message : fallback;
 }
 
 const envVarFor = (settings: CardPaymentSettings, name: keyof typeof KEY_ENV_VARS) =>

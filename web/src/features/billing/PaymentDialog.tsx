@@ -1,3 +1,4 @@
+import { ERR } from '../../../../shared/errors.js';
 import { Trans, useLingui } from '@lingui/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -220,12 +221,12 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
       await onPay(method, typedQuote?.promo?.code);
     } catch (caught) {
       // The code was refused at the last moment (its last use taken meanwhile): said here, the dialog stays.
-      if (isApiError(caught) && caught.code === 'promo_invalid') {
+      if (isApiError(caught) && caught.code === ERR.promo_invalid) {
         setQuote(null);
         setPromoError(caught.message);
       }
       // The balance was spent meanwhile (another order, in another tab): how much is missing, and where to top up.
-      if (isApiError(caught) && caught.code === 'insufficient_balance') setShortBy(caught.needed ?? 0);
+      if (isApiError(caught) && caught.code === ERR.insufficient_balance) setShortBy(caught.needed ?? 0);
       setBusy(null);
     }
   }

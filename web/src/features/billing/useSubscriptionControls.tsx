@@ -1,3 +1,4 @@
+import { ERR } from '../../../../shared/errors.js';
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useState, type ReactNode } from 'react';
@@ -64,7 +65,7 @@ export function useSubscriptionControls({ onChanged, onError, onStale }: Subscri
       toast.success(success);
     } catch (caught) {
       // Said in the customer's language: a one-off renewal already paid past the period auto-renew would charge.
-      const message = isApiError(caught) && caught.code === 'paid_ahead'
+      const message = isApiError(caught) && caught.code === ERR.paid_ahead
         ? _('account.billing.paidAhead')
         : messageOrFallback(caught, _('account.billing.subscriptionChangeFailed'));
       if (onError) onError(message);
