@@ -59,7 +59,7 @@ export function loadBrand(root: string, file: string = process.env.DESKTOP_BRAND
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new Error(`The desktop brand file ${path} could not be read: ${(error as Error).message}`);
+    throw new Error(`The desktop brand file ${path} could not be read: ${(error as Error).message}`, { cause: error });
   }
   const parsed = BrandFile.safeParse(raw);
   if (!parsed.success) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { LOCALES, localizedPath, type Locale } from '../shared/locales.js';
+import { LOCALES, localizedPath } from '../shared/locales.js';
 import { startFakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
 import { englishLeftIn, englishVocabulary } from '../server/test/untranslated.js';
 import { expect, FAKE_STRIPE_KEYS, signIn, test, uniqueEmail, waitForHydration } from './site.js';
@@ -156,7 +156,7 @@ test('a Russian customer signs in in Russian, gets the code e-mail in Russian, a
 for (const locale of LOCALES) {
   test(`landing and pricing in ${locale}: screenshots, and nothing wider than the screen`, async ({ page }, testInfo) => {
     for (const path of ['/', '/pricing']) {
-      const url = localizedPath(locale as Locale, path);
+      const url = localizedPath(locale, path);
       await page.goto(url);
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);

@@ -49,7 +49,7 @@ async function setUpAsAdmin(page: Page, site: Site, panel: FakeMarzneshin, kind:
   await page.getByRole('tab', { name: 'Settings' }).click();
   const trialSelect = page.getByLabel('Trial plan');
   const optionValue = await trialSelect.locator('option', { hasText: planName }).getAttribute('value');
-  await trialSelect.selectOption(optionValue!);
+  await trialSelect.selectOption(optionValue);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Settings updated successfully')).toBeVisible();
   await signOutQuietly(page);

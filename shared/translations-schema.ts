@@ -12,7 +12,7 @@ export function perLanguage<T extends z.ZodType<object>>(entry: T, error: string
     .transform((languages) => {
       const translations: Partial<Record<TranslatedLocale, z.output<T>>> = {};
       for (const locale of TRANSLATED_LOCALES) {
-        const translation = languages[locale] as z.output<T> | undefined;
+        const translation = languages[locale];
         if (translation && Object.keys(translation).length > 0) translations[locale] = translation;
       }
       return translations;

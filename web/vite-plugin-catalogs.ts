@@ -65,7 +65,7 @@ export function catalogs(messagesDir = MESSAGES): Plugin {
           try {
             return [key, compileMessageOrThrow(message)];
           } catch (error) {
-            throw new Error(`${file}: message "${key}" is not valid ICU: ${(error as Error).message}`);
+            throw new Error(`${file}: message "${key}" is not valid ICU: ${(error as Error).message}`, { cause: error });
           }
         }),
       );

@@ -72,7 +72,7 @@ describe('the app updates itself from the storefront (the real electron-updater 
     updater.logger = null;
     const notifyReady = vi.fn();
     const log = vi.fn();
-    const updates = createAppUpdates({ updater: updater as unknown as Updater, serverUrl: async () => serverUrl, channel: 'stable', notifyReady, log });
+    const updates = createAppUpdates({ updater: updater, serverUrl: async () => serverUrl, channel: 'stable', notifyReady, log });
     return { updates, notifyReady, log, dir, updater };
   }
 

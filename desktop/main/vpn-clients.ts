@@ -52,7 +52,7 @@ export function clientsFor(platform: NodeJS.Platform): Array<{ id: string; schem
 export const runCommand: CommandRunner = (file, args, { timeoutMs }) =>
   new Promise((resolve, reject) => {
     execFile(file, [...args], { timeout: timeoutMs, encoding: 'utf8', windowsHide: true }, (error, stdout) => {
-      if (error) reject(error);
+      if (error) reject(new Error(`${file} failed: ${error.message}`, { cause: error }));
       else resolve(stdout);
     });
   });
@@ -66,7 +66,7 @@ export function createClientDetector(options: ClientDetectorOptions): ClientDete
   let cached: { at: number; ids: Promise<string[]> } | null = null;
 
   async function hasHandler(scheme: string): Promise<boolean> {
-    let name = '';
+    let name: string;
     try {
       name = lookupProtocol(`${scheme}://`);
     } catch {

@@ -75,7 +75,7 @@ export async function benchMoney(options: { refunds?: number; concurrency?: numb
 
     // Refunds: N charge.refunded events, C at a time, every 10th twice.
     const refundEvents: StripeEventObject[] = [];
-    for (const id of sessionIds) refundEvents.push((await stripe.refund(stripe.getSession(id)!.payment_intent as string)) as unknown as StripeEventObject);
+    for (const id of sessionIds) refundEvents.push(await stripe.refund(stripe.getSession(id)!.payment_intent as string));
     const answers = { applied: 0, duplicate: 0, unexpected: 0 };
     const latencies: number[] = [];
     type Delivery = { event: StripeEventObject; index: number; duplicate: boolean };

@@ -21,7 +21,6 @@ const KEYS = { STRIPE_PUBLISHABLE_KEY: 'pk_test_crash', STRIPE_SECRET_KEY: 'sk_t
 export const CRASH_YOOKASSA = { shopId: '771234', secretKey: 'test_crashYooKassaSecretKey0123456789' };
 export const GB = 1024 ** 3;
 const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked by the assertions
 export type Json = any;
 
 export interface Session {

@@ -42,6 +42,6 @@ export class FakeWebContents extends EventEmitter {
 
   /** `window.open(url)` from the page: the handler's answer. */
   open(url: string): WindowOpenHandlerResponse | undefined {
-    return this.windowOpenHandler?.({ url, frameName: '', features: '', disposition: 'new-window', referrer: { url: '', policy: 'default' } } as HandlerDetails);
+    return this.windowOpenHandler?.({ url, frameName: '', features: '', disposition: 'new-window', referrer: { url: '', policy: 'default' } });
   }
 }

@@ -56,7 +56,7 @@ export async function run(base: string, load: Load, pace: Pace, client = clientF
       headers: load.headers,
       ...(load.amount ? { amount: load.amount } : { duration: pace.seconds }),
       ...(nextPath ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }] } : {}),
-    }, (err, done) => (err ? reject(err) : resolve(done)));
+    }, (err, done) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(done)));
     instance.on('response', () => {
       lastAnswer = performance.now();
     });

@@ -29,5 +29,5 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 send({ port: (app.server.address() as AddressInfo).port });
 
 process.once('SIGTERM', () => {
-  app.close().then(() => db.destroy()).finally(() => process.exit(0));
+  void app.close().then(() => db.destroy()).finally(() => process.exit(0));
 });

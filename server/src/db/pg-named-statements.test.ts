@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/databases.js';
 import { createDb, type Db } from './knex.js';
-import { namedStatements, type PgConnection } from './pg-named-statements.js';
+import { namedStatements } from './pg-named-statements.js';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -138,7 +138,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL named statements on a connection', () 
     });
 
   it('names at most its per-connection cap, running the rest unnamed with the right results', async () => {
-    namedStatements({ namedAfter: 1, perConnection: 2, counted: 100 })(client as unknown as PgConnection);
+    namedStatements({ namedAfter: 1, perConnection: 2, counted: 100 })(client);
     const texts = [1, 2, 3, 4].map((n) => `SELECT $1::int + ${n} AS sum`);
     for (let round = 0; round < 2; round++) {
       for (const [i, text] of texts.entries()) expect((await run(text, [10])).rows).toEqual([{ sum: 11 + i }]);

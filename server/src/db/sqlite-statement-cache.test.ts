@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDb, type Db } from './knex.js';
-import { cacheSqliteStatements, type SqliteConnection, type SqliteStatement } from './sqlite-statement-cache.js';
+import { cacheSqliteStatements, type SqliteStatement } from './sqlite-statement-cache.js';
 
 // better-sqlite3 ships no types (and the app only reaches it through knex): the parts these tests use.
 interface Statement extends SqliteStatement {
@@ -26,8 +26,8 @@ function countedConnection(capacity?: number) {
   conn.prepare = ((sql: string) => {
     prepares.push(sql);
     return prepare(sql);
-  }) as typeof conn.prepare;
-  cacheSqliteStatements(conn as unknown as SqliteConnection, capacity);
+  });
+  cacheSqliteStatements(conn, capacity);
   conn.exec('CREATE TABLE t (id integer PRIMARY KEY, name text); INSERT INTO t VALUES (1, \'one\'), (2, \'two\')');
   return { conn, preparesOf: (sql: string) => prepares.filter((text) => text === sql).length };
 }

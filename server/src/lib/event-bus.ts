@@ -26,10 +26,10 @@ export function createEventBus<Events>(options: { onError?: (err: unknown, name:
   const bus: EventBus<Events> = {
     on(name, listener) {
       const list = listeners.get(name) ?? [];
-      list.push(listener as Listener<never>);
+      list.push(listener);
       listeners.set(name, list);
       return () => {
-        const index = list.indexOf(listener as Listener<never>);
+        const index = list.indexOf(listener);
         if (index >= 0) list.splice(index, 1);
       };
     },

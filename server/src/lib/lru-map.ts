@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 /** What a `set` that evicted nothing returns (most of them): no array made per call. */
 const NOTHING: ReadonlyArray<never> = Object.freeze([]);
 
-export class LruMap<K extends {}, V extends {}> {
+export class LruMap<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
   private readonly cache: LRUCache<K, V>;
   /** What the cache evicted during the current `set`. */
   private evicted: ReadonlyArray<[K, V]> = NOTHING;

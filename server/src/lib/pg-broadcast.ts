@@ -73,7 +73,7 @@ export function createPgBroadcast(options: { db: Db; onError?: (err: Error) => v
     let next: pg.Client | undefined;
     try {
       // A raw connection from knex: the pool's settings and search path, but not in the pool.
-      next = (await db.client.acquireRawConnection()) as pg.Client;
+      next = await (db.client as { acquireRawConnection(): Promise<pg.Client> }).acquireRawConnection();
       const connection = next;
       connection.on('error', (err) => dropped(connection, err));
       connection.on('end', () => dropped(connection));

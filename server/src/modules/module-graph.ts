@@ -43,7 +43,7 @@ export class ModuleGraph<Built extends object> {
     const names = Object.keys(provided);
     const taken = names.filter((name) => name in this.built);
     if (taken.length > 0) throw new Error(`module ${module.name} builds ${taken.join(', ')}, which an earlier module built`);
-    const built = Object.assign(this.built, provided) as Built & Provides;
+    const built = Object.assign<Built, Provides>(this.built, provided);
     return new ModuleGraph(built, [...this.added, { module: module as unknown as ServerModule<never, object>, provides: names }], this.subscribe);
   }
 

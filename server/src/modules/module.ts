@@ -54,7 +54,7 @@ export interface Route {
 
 /** A route plugin and its options, checked against each other. */
 export function route<Options>(plugin: (app: FastifyInstance, options: Options) => Promise<void>, options: Options): Route {
-  return { plugin: plugin as Route['plugin'], options };
+  return { plugin: plugin, options };
 }
 
 /**

@@ -128,7 +128,7 @@ export function createMarzbanDriver(connection: PanelConnection, options: { time
     async listAccounts({ page, size }) {
       const limit = Math.min(size, 100);
       const query = new URLSearchParams({ offset: String((page - 1) * limit), limit: String(limit) });
-      const response = await session.request(`/api/users?${query}`, { method: 'GET' });
+      const response = await session.request(`/api/users?${query.toString()}`, { method: 'GET' });
       if (response.status !== 200) throw failureFor(response, 'Listing users');
       const body = expectJsonObject(response, 'Listing users');
       const users = Array.isArray(body.users) ? (body.users as unknown[]) : [];

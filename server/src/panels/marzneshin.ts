@@ -70,7 +70,7 @@ export function createMarzneshinDriver(connection: PanelConnection, options: { t
   /** A 403 "You're not allowed" hides whether the user exists: the exact-match list call tells. */
   async function findViaList(username: string): Promise<unknown | null> {
     const query = new URLSearchParams([['username', username], ['username', username], ['page', '1'], ['size', '10']]);
-    const response = await session.request(`/api/users?${query}`, { method: 'GET' });
+    const response = await session.request(`/api/users?${query.toString()}`, { method: 'GET' });
     if (response.status !== 200) throw failureFor(response, 'Listing users');
     const items = (expectJsonObject(response, 'Listing users').items ?? []) as Array<{ username?: string }>;
     return items.find((item) => item.username === username.toLowerCase()) ?? null;
@@ -135,7 +135,7 @@ export function createMarzneshinDriver(connection: PanelConnection, options: { t
 
     async listAccounts({ page, size }) {
       const query = new URLSearchParams({ page: String(page), size: String(Math.min(size, 100)) });
-      const response = await session.request(`/api/users?${query}`, { method: 'GET' });
+      const response = await session.request(`/api/users?${query.toString()}`, { method: 'GET' });
       if (response.status !== 200) throw failureFor(response, 'Listing users');
       const body = expectJsonObject(response, 'Listing users');
       const items = Array.isArray(body.items) ? (body.items as unknown[]) : [];

@@ -57,7 +57,7 @@ export function checkAdminMayProvision(raw: Record<string, unknown>): void {
   if (role.access?.require_template === true) {
     throw new PanelError('not_permitted', "this panel admin's role may create users only from templates; use a role without \"require template\"");
   }
-  const limits = { ...role.limits, ...Object.fromEntries(Object.entries(admin.permission_overrides ?? {}).filter(([, v]) => v !== null)) } as RoleLimits;
+  const limits = { ...role.limits, ...Object.fromEntries(Object.entries(admin.permission_overrides ?? {}).filter(([, v]) => v !== null)) };
   const hwid = role.hwid;
   const forcesDeviceLimit =
     (limits.max_hwid_per_user !== null && limits.max_hwid_per_user !== undefined) ||

@@ -212,7 +212,7 @@ export function createPasarguardDriver(connection: PanelConnection, options: { t
       const limit = Math.min(size, 100);
       // load_sub: without it the list carries an empty subscription_url. sort: a stable page order.
       const query = new URLSearchParams({ offset: String((page - 1) * limit), limit: String(limit), sort: 'username', load_sub: 'true' });
-      const response = await session.request(`/api/users?${query}`, { method: 'GET' });
+      const response = await session.request(`/api/users?${query.toString()}`, { method: 'GET' });
       if (response.status !== 200) throw failure(response, 'Listing users');
       const body = expectJsonObject(response, 'Listing users');
       const users = Array.isArray(body.users) ? (body.users as unknown[]) : [];

@@ -17,7 +17,7 @@ interface RemnawaveErrorBody {
   errors?: unknown;
 }
 
-const errorBody = (response: PanelResponse): RemnawaveErrorBody => (response.json && typeof response.json === 'object' ? (response.json as RemnawaveErrorBody) : {});
+const errorBody = (response: PanelResponse): RemnawaveErrorBody => (response.json && typeof response.json === 'object' ? (response.json) : {});
 
 /** The panel's own error code (`A019`, `A025`, …) when it sent one. */
 export function errorCodeOf(response: PanelResponse): string | undefined {
@@ -31,7 +31,7 @@ export function describeRemnawaveFailure(response: PanelResponse): string {
   const issues = Array.isArray(body.errors)
     ? (body.errors as Array<{ path?: unknown; message?: unknown }>).map((issue) => {
         const field = Array.isArray(issue.path) && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-        return `${field}${String(issue.message ?? 'invalid')}`;
+        return `${field}${typeof issue.message === 'string' ? issue.message : 'invalid'}`;
       })
     : [];
   const message = Array.isArray(body.message) ? body.message.join('; ') : typeof body.message === 'string' ? body.message : '';

@@ -139,7 +139,8 @@ export function createRemnawaveDriver(connection: PanelConnection, options: { ti
       throw new PanelError('rejected', 'This Remnawave panel is older than 2.5; the storefront needs Remnawave 3.0 or later');
     }
     if (response.status !== 200) throw remnawaveFailure(response, 'Reading the panel version');
-    const version = String((unwrap(response, 'Reading the panel version') as { version?: unknown }).version ?? '');
+    const reported = (unwrap(response, 'Reading the panel version') as { version?: unknown }).version;
+    const version = typeof reported === 'string' || typeof reported === 'number' ? String(reported) : '';
     const major = Number.parseInt(version, 10);
     if (!(major >= 3)) {
       throw new PanelError('rejected', `This panel runs Remnawave ${version || 'of an unknown version'}; the storefront speaks the Remnawave 3.x API (users by numeric id): update the panel to 3.0 or later`);
@@ -239,7 +240,7 @@ export function createRemnawaveDriver(connection: PanelConnection, options: { ti
     async listAccounts({ page, size }) {
       const limit = Math.min(Math.max(size, 1), MAX_PAGE_SIZE);
       const query = new URLSearchParams({ start: String((Math.max(page, 1) - 1) * limit), size: String(limit), sorting: BY_ID_ASCENDING });
-      const response = await call(`/api/users?${query}`, { method: 'GET' });
+      const response = await call(`/api/users?${query.toString()}`, { method: 'GET' });
       if (response.status !== 200) throw remnawaveFailure(response, 'Listing users');
       const body = unwrap(response, 'Listing users') as { users?: unknown; total?: unknown };
       const users = Array.isArray(body.users) ? body.users : [];

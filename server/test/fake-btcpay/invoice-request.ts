@@ -55,7 +55,7 @@ function checkoutOptions(raw: unknown, store: StoreObject): CheckoutOptionsObjec
     lazyPaymentMethods: optionalBoolean(given.lazyPaymentMethods, 'checkout.lazyPaymentMethods') ?? store.lazyPaymentMethods,
     expirationMinutes: expirationMinutes ?? store.invoiceExpiration / 60,
     monitoringMinutes: optionalMinutes(given.monitoringMinutes, 'checkout.monitoringMinutes') ?? store.monitoringExpiration / 60,
-    paymentTolerance: (paymentTolerance as number | null) ?? store.paymentTolerance,
+    paymentTolerance: (paymentTolerance) ?? store.paymentTolerance,
     redirectURL: optionalString(given.redirectURL, 'checkout.redirectURL'),
     redirectAutomatically: optionalBoolean(given.redirectAutomatically, 'checkout.redirectAutomatically') ?? store.redirectAutomatically,
     defaultLanguage: optionalString(given.defaultLanguage, 'checkout.defaultLanguage'),

@@ -75,7 +75,7 @@ const randomPassword = (): string => randomBytes(16).toString('base64url');
 
 /** ProxySettings.from_dict: the given settings, with fresh credentials for whatever is missing. */
 export function proxySettings(protocol: Protocol, given: Json = {}): Record<string, unknown> {
-  const str = (key: string): string | undefined => (typeof given[key] === 'string' ? (given[key] as string) : undefined);
+  const str = (key: string): string | undefined => (typeof given[key] === 'string' ? (given[key]) : undefined);
   switch (protocol) {
     case 'vless':
       return { id: str('id') ?? randomUUID(), flow: str('flow') ?? '' };

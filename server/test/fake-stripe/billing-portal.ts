@@ -48,7 +48,7 @@ export function createBillingPortal(deps: { billing: Billing; baseUrl: () => str
         customer_account: null,
         flow: null,
         livemode: false,
-        locale: locale as PortalSessionObject['locale'],
+        locale: locale,
         on_behalf_of: null,
         return_url: urlParam(params.return_url, 'return_url') ?? null,
         url: `${deps.baseUrl()}/p/session/${id}`,

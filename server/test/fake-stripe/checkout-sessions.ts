@@ -89,7 +89,7 @@ export function createCheckoutSessions(deps: {
     const email = deps.billing.customer(entry.subscription!.customer)?.email ?? null;
     session.status = 'complete';
     session.payment_status = 'paid';
-    session.customer = subscription.customer as string;
+    session.customer = subscription.customer;
     session.subscription = subscription.id;
     session.invoice = invoice.id;
     session.amount_subtotal = invoice.subtotal;

@@ -38,7 +38,7 @@ export function newCoupon(params: FormHash, created: number): CouponObject {
   const currency = optionalString(params.currency, 'currency')?.toLowerCase() ?? null;
   if (amountOff !== null && currency === null) throw invalidParam('currency', 'You must pass a currency when passing amount_off.');
   if (percentOff !== null && currency !== null) throw invalidParam('currency', 'You may only pass currency with amount_off.');
-  const duration = (optionalString(params.duration, 'duration') ?? 'once') as CouponObject['duration'];
+  const duration = (optionalString(params.duration, 'duration') ?? 'once');
   if (!['once', 'repeating', 'forever'].includes(duration)) throw invalidParam('duration', 'Invalid duration: must be one of forever, once, or repeating');
   const months = integerParam(params.duration_in_months, 'duration_in_months', 1, 1200) ?? null;
   if (duration === 'repeating' && months === null) throw missingParam('duration_in_months');

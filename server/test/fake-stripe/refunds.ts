@@ -130,7 +130,7 @@ export function failRefund(charge: ChargeObject, refund: RefundObject, reason: s
   const previousRefund: Partial<RefundObject> = { status: refund.status, failure_reason: refund.failure_reason };
   const previousCharge: Partial<ChargeObject> = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
   refund.status = 'failed';
-  refund.failure_reason = reason as RefundObject['failure_reason'];
+  refund.failure_reason = reason;
   charge.amount_refunded = Math.max(0, charge.amount_refunded - refund.amount);
   charge.refunded = charge.amount_refunded >= charge.amount;
   return { refund: previousRefund, charge: previousCharge };

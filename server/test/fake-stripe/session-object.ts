@@ -42,7 +42,7 @@ export function newSession(input: SessionCreateInput, options: { id: string; url
     invoice: null,
     invoice_creation: null,
     livemode: false,
-    locale: input.locale as CheckoutSessionObject['locale'],
+    locale: input.locale,
     managed_payments: null,
     metadata: { ...input.metadata },
     mode: input.mode,

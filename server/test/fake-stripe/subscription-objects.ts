@@ -44,7 +44,7 @@ function planOf(price: PriceObject): Stripe.Plan {
     metadata: { ...price.metadata },
     meter: null,
     nickname: price.nickname,
-    product: price.product as string,
+    product: price.product,
     tiers_mode: null,
     transform_usage: null,
     trial_period_days: null,

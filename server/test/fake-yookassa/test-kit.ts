@@ -75,7 +75,7 @@ export async function startKit(options: Partial<FakeYookassaOptions> = {}): Prom
     const body = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
     const response = await fetch(`${fake.url}/v3${path}`, { method, headers, body });
     const text = await response.text();
-    let json: unknown = null;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {

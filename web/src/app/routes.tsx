@@ -116,7 +116,7 @@ export function AppRoutes() {
 /** The page the app shows at `pathname` (without its language prefix), if it has one. */
 function routedPage(pathname: string): LazyPage | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path.startsWith('/download/')) return downloadPage as LazyPage;
+  if (path.startsWith('/download/')) return downloadPage;
   if (path.startsWith('/admin/users/')) return adminUserPage;
   if (adminTabAt(path)) return pages['/admin'];
   return path === '*' ? undefined : pages[(ALIASES[path] ?? path) as PagePath];

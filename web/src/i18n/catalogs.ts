@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the ambient declaration of the virtual:catalogs module Vite provides
 /// <reference path="./virtual-catalogs.d.ts" />
 import { setupI18n, type I18n } from '@lingui/core';
 import loaders from 'virtual:catalogs';

@@ -55,7 +55,7 @@ export default function CreateAccountPage() {
       await accountApi.admin.createAccount({ ...input, ...(userId ? { userId } : {}) });
       toast.success(_(MESSAGES.created));
       // A customer's account shows on their page; the admin's own on the dashboard.
-      navigate(userId ? `/admin/users/${encodeURIComponent(userId)}` : '/dashboard');
+      void navigate(userId ? `/admin/users/${encodeURIComponent(userId)}` : '/dashboard');
     } catch (caught) {
       setError(messageOrFallback(caught, _(MESSAGES.failed)));
       setBusy(false);

@@ -222,7 +222,7 @@ export default function DashboardPage() {
           accounts={accounts}
           onClose={closeDialog}
           // The thank-you page follows the order as it follows a payment, and shows the account when it is ready.
-          onRedeemed={(redeemed) => navigate(`/thank-you?session_id=${encodeURIComponent(redeemed.sessionId)}`)}
+          onRedeemed={(redeemed) => void navigate(`/thank-you?session_id=${encodeURIComponent(redeemed.sessionId)}`)}
         />
       )}
       {accountDialogs.dialogs}

@@ -5,7 +5,7 @@ import { NumberedStep, PageHero, PlatformLinks } from '../components/content';
 /** The e-mail the previous screen passed along in navigation state, if any. */
 function readEmail(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('email' in state)) return null;
-  const { email } = state as { email: unknown };
+  const { email } = state;
   return typeof email === 'string' && email.trim() !== '' ? email : null;
 }
 

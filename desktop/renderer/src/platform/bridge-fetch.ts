@@ -39,7 +39,7 @@ function toResponse({ status, body }: BridgeResponse): Response {
 function untilAborted<T>(answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return answer;
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new DOMException('The request was aborted.', 'AbortError'));
     signal.addEventListener('abort', onAbort, { once: true });
     answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });

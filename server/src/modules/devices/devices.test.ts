@@ -15,7 +15,6 @@ const happ = (hwid: string, extra: Record<string, string> = {}) => ({
   'user-agent': 'Happ/3.2.1', 'x-hwid': hwid, 'x-device-os': 'Android', 'x-ver-os': '14', 'x-device-model': `Pixel ${hwid.slice(-1)}`, ...extra,
 });
 const fromB64 = (body: string) => Buffer.from(body, 'base64').toString('utf8');
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked by the assertions
 type Json = any;
 
 describe.each(TEST_DATABASES)('device limits on /sub and the devices API (%s)', (kind) => {

@@ -50,7 +50,7 @@ export function createPanelImportRepo(db: Db) {
         }
         const userIds = new Map<string, string>();
         for (let i = 0; i < emails.length; i += 500) {
-          for (const user of (await trx('user_profiles').whereIn('email', emails.slice(i, i + 500)).select('id', 'email')) as Array<{ id: string; email: string }>) {
+          for (const user of await trx('user_profiles').whereIn('email', emails.slice(i, i + 500)).select<Array<{ id: string; email: string }>>('id', 'email')) {
             userIds.set(user.email, user.id);
           }
         }

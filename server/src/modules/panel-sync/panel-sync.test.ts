@@ -54,7 +54,7 @@ describe.each(TEST_DATABASES)('panel sync (%s)', (kind) => {
       db, repo: createPanelSyncRepo(db), accounts: createAccountsRepo(db),
       listServers: () => t.app.services.servers.listServerRecords(), driverFor: (server) => t.app.services.servers.driverFor(server),
       notices: createBillingNotices({ jobs: createJobsRepo(db), clock: t.clock.now }),
-      accountChanged: (id) => t.app.services.subscription.invalidateAccount(id), clock: t.clock.now, log: t.app.log, options,
+      accountChanged: (id) => void t.app.services.subscription.invalidateAccount(id), clock: t.clock.now, log: t.app.log, options,
     });
   }
   const runJobs = async () => {

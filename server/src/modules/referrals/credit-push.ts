@@ -60,7 +60,7 @@ export function createCreditPush(deps: {
     const driver = await deps.driverFor(subscription);
     const customer = driver ? await deps.customers.find(userId, await customerKeyOfDriver(driver)) : undefined;
     if (!driver || !customer) return 'no provider customer: the credit stays available';
-    const currency = (subscription.metadata.currency as string | undefined) ?? 'usd';
+    const currency = (subscription.metadata.currency) ?? 'usd';
     const move = await intent(userId, currency);
     if (!move) return 'nothing available';
     const { ref } = await driver.creditCustomer(customer.customerRef, {

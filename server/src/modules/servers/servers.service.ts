@@ -171,7 +171,7 @@ export function createServersService(deps: ServersServiceDeps) {
       const typed = { username: patch.username ?? (sameCredentials ? existing.username : undefined), password: patch.password, apiToken: patch.apiToken };
       const secret = secretOf({ kind, ...typed }) || (sameCredentials ? savedSecret : '');
       const missing = missingCredentials({ kind, username: typed.username, password: secret, apiToken: secret });
-      if (Object.keys(missing).length > 0) throw validationFailed(missing, Object.values(missing)[0]!);
+      if (Object.keys(missing).length > 0) throw validationFailed(missing, Object.values(missing)[0]);
       const next = { kind, ...connectionFor(kind, { url: patch.url ?? existing.url, username: typed.username, secret, serviceId: patch.serviceId ?? existing.serviceId }) };
       const secretChanged = secret !== savedSecret;
       const connectionChanged =

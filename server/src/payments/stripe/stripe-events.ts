@@ -49,24 +49,24 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
   }
   switch (event.type) {
     case 'charge.refunded': {
-      const charge = event.data.object as Stripe.Charge;
+      const charge = event.data.object;
       return { kind: 'refunded', paymentRef: paymentRefOfCharge(charge), amountRefunded: charge.amount_refunded, currency: charge.currency, fullyRefunded: charge.refunded };
     }
     // A refund Stripe had accepted failed (the card was closed, the bank refused it): the money is back with the operator.
     case 'refund.failed':
     case 'charge.refund.updated': {
-      const refund = event.data.object as Stripe.Refund;
+      const refund = event.data.object;
       if (refund.status !== 'failed') return null;
       const paymentRef = idOf(refund.payment_intent) ?? idOf(refund.charge);
       if (!paymentRef) return null;
       return { kind: 'refund_failed', paymentRef, refundId: refund.id, refundRef: refund.metadata?.refund_id ?? null, amount: refund.amount, reason: refund.failure_reason ?? null };
     }
     case 'charge.dispute.created': {
-      const dispute = event.data.object as Stripe.Dispute;
+      const dispute = event.data.object;
       return { kind: 'disputed', paymentRef: disputeRef(dispute), disputeId: dispute.id, amount: dispute.amount, reason: dispute.reason ?? null };
     }
     case 'charge.dispute.closed': {
-      const dispute = event.data.object as Stripe.Dispute;
+      const dispute = event.data.object;
       // 'warning_closed' ends an inquiry that never became a chargeback: the money stays ours.
       return { kind: 'dispute_closed', paymentRef: disputeRef(dispute), disputeId: dispute.id, outcome: dispute.status === 'lost' ? 'lost' : 'won' };
     }

@@ -49,7 +49,7 @@ function metadataOf(orderId: string, extra: Record<string, string>): Record<stri
   const entries = [['order_id', orderId] as const, ...Object.entries(extra).filter(([key]) => key !== 'order_id')]
     .filter(([key]) => key.length <= MAX_METADATA_KEY)
     .slice(0, MAX_METADATA_KEYS)
-    .map(([key, value]) => [key, truncate(value, MAX_METADATA_VALUE)]);
+    .map(([key, value]) => [key, truncate(value, MAX_METADATA_VALUE)] as const);
   return Object.fromEntries(entries);
 }
 

@@ -145,7 +145,7 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
               {error}
             </div>
           )}
-          <form onSubmit={sendCode} className="space-y-4">
+          <form onSubmit={(event) => void sendCode(event)} className="space-y-4">
             <div>
               <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-700">
                 {_('login.form.emailLabel')}

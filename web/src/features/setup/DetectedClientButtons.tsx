@@ -56,7 +56,7 @@ function InstalledClients({ desktop, url, profileName }: { desktop: DesktopPlatf
 
   useEffect(() => {
     let active = true;
-    desktop
+    void desktop
       .detectClients()
       .catch(() => [])
       .then((ids) => {

@@ -34,7 +34,7 @@ describe.each(TEST_DATABASES)('payments under concurrency (%s)', (kind) => {
       expect(added, `round ${round}`).toBeCloseTo(60, 5);
     }
     await f.runJobs();
-    const panelUser = asMarzneshinUser([...f.panel.users.values()].find((u) => asMarzneshinUser(u).note === accountId)!);
+    const panelUser = asMarzneshinUser([...f.panel.users.values()].find((u) => asMarzneshinUser(u).note === accountId));
     expect(new Date(panelUser.expire_date!).getTime()).toBeCloseTo((await paidEnd()).getTime(), -4);
     expect(await f.count('vpn_accounts', { user_id: user.userId })).toBe(1);
     // One period per payment, each starting where the one before ends: none overlaps another, none is lost.

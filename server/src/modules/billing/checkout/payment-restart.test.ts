@@ -21,7 +21,6 @@ describe.each(TEST_DATABASES)('a paid order survives a killed server (%s)', (kin
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked by the assertions
   type Json = any;
 
   /** A real server process on a fresh database, with a fake panel and Stripe, an admin, a server and a paid plan. */

@@ -23,8 +23,8 @@ export function createPaymentCustomers(deps: { db: Db; clock: Clock }) {
   const { db } = deps;
 
   async function find(userId: string, providerKey: string): Promise<PaymentCustomer | undefined> {
-    const row = await db('payment_customers').select('customer_id', 'test_clock_id').where({ user_id: userId, provider_key: providerKey }).first();
-    return row && { customerRef: row.customer_id as string, testClockRef: (row.test_clock_id as string | null) ?? null };
+    const row = (await db('payment_customers').select('customer_id', 'test_clock_id').where({ user_id: userId, provider_key: providerKey }).first()) as { customer_id: string; test_clock_id: string | null } | undefined;
+    return row && { customerRef: row.customer_id, testClockRef: row.test_clock_id ?? null };
   }
 
   return {
