@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth.js';
 import { compressAnswersPlugin } from './plugins/compress-answers.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { nulCharactersPlugin } from './plugins/nul-characters.js';
+import { openApiPlugin } from './plugins/openapi.js';
 import { DEFAULT_RATE_LIMITS, rateLimitPlugin, type RateLimits } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticSitePlugin } from './plugins/static-site.js';
@@ -86,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => services.broadcast.close());
 
   await app.register(errorsPlugin);
+  // Before any route: it describes each one as it is registered.
+  await app.register(openApiPlugin, { publicUrl: config.publicUrl });
   await app.register(nulCharactersPlugin);
   // Answers made per request are compressed as they are sent; pages, plans and built assets are sent precompressed.
   await app.register(compressAnswersPlugin);

@@ -13,6 +13,9 @@ import { createPageCache, sendCompressed } from './page-cache.js';
 import { claimOf, offers } from '../../../shared/site-pages.js';
 import { DEFAULT_LOCALE, HREFLANG, localizedPath, splitLocalePath, type Locale } from '../../../shared/locales.js';
 
+/** The site's pages are not part of the API's OpenAPI document. */
+const SITE_ROUTE = { schema: { hide: true } };
+
 const NOT_BUILT_PAGE =
   '<!doctype html><html lang="en"><title>Not built</title><p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p></html>';
 
@@ -150,7 +153,7 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
     for (const page of site.manifest.pages) {
       const { locale, path, notFound } = localeOf(site.manifest, page.path);
       const claim = claimOf(path);
-      app.get(page.path, async (request, reply) => {
+      app.get(page.path, SITE_ROUTE, async (request, reply) => {
         // A page about a feature the operator does not offer does not exist for visitors.
         if (claim && !offers(await opts.getPublicConfig(), claim)) return sendPage(request, reply, notFound, locale, 404);
         return sendPage(request, reply, page.file, page.locale ?? locale, 200, page.live ? { path: page.path } : undefined);
@@ -158,16 +161,16 @@ export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSite
     }
     for (const path of site.manifest.appPaths) {
       const { locale, shell } = localeOf(site.manifest, path);
-      app.get(path, (request, reply) => sendPage(request, reply, shell, locale));
+      app.get(path, SITE_ROUTE, (request, reply) => sendPage(request, reply, shell, locale));
     }
-    app.get('/sitemap.xml', async (_request, reply) => {
+    app.get('/sitemap.xml', SITE_ROUTE, async (_request, reply) => {
       const config = await opts.getPublicConfig();
       const offered = { ...site.manifest, pages: site.manifest.pages.filter((page) => offers(config, claimOf(splitLocalePath(page.path).path))) };
       return reply.type('application/xml').send(sitemapXml(offered, opts.publicUrl));
     });
     // The same for the whole life of the process (the build's paths, PUBLIC_URL): written once.
     const robots = robotsTxt(site.manifest, opts.publicUrl);
-    app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send(robots));
+    app.get('/robots.txt', SITE_ROUTE, async (_request, reply) => reply.type('text/plain').send(robots));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
