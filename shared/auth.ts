@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LocaleSchema } from './locale-schema.js';
-import type { Locale } from './locales.js';
+import { LOCALES } from './locales.js';
 import { OTP_LENGTH } from './constants.js';
 
 export const ROLES = ['user', 'admin'] as const;
@@ -50,14 +50,15 @@ export const LogoutBody = z.object({
 export type LogoutBody = z.infer<typeof LogoutBody>;
 
 /** `GET /api/me` and the `user` field of a successful verify. */
-export interface Me {
-  id: string;
-  email: string;
-  role: Role;
-  trialUsed: boolean;
-  /** The language the user reads (e-mails, the /sub page); null until known. */
-  locale: Locale | null;
-}
+export const MeSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  trialUsed: z.boolean(),
+  /** The language the user reads (e-mails, the /sub page); null until known. (An answer's schema: no transforms.) */
+  locale: z.enum(LOCALES).nullable(),
+});
+export type Me = z.infer<typeof MeSchema>;
 
 /** `PATCH /api/me`: the user's own settings. */
 export const UpdateMeBody = z.object({ locale: LocaleSchema }).strict();

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { SiteContentTranslations } from './app-settings.js';
 import type { PaymentMethod } from './billing-schemas.js';
 import type { Locale } from './locales.js';
@@ -43,8 +44,5 @@ export function withLocations(text: string, locationsClaim: string): string {
   return text.replaceAll('{locations}', locationsClaim);
 }
 
-export interface HealthResponse {
-  ok: boolean;
-  db: boolean;
-  version: string;
-}
+export const HealthResponseSchema = z.object({ ok: z.boolean(), db: z.boolean(), version: z.string() });
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;

@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   // Before any route: it describes each one as it is registered.
-  await app.register(openApiPlugin, { publicUrl: config.publicUrl });
+  await app.register(openApiPlugin, { publicUrl: config.publicUrl, strictAnswers: config.env === 'test' });
   await app.register(nulCharactersPlugin);
   // Answers made per request are compressed as they are sent; pages, plans and built assets are sent precompressed.
   await app.register(compressAnswersPlugin);

@@ -4,6 +4,31 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '../lib/package-info.js';
 
+/** The paths (`a.b[0].c`) of what `sent` holds that `kept` does not: fields the answer's schema does not declare. */
+export function undeclaredFields(sent: unknown, kept: unknown, path = ''): string[] {
+  if (Array.isArray(sent)) return Array.isArray(kept) ? sent.flatMap((item, i) => undeclaredFields(item, kept[i], `${path}[${i}]`)) : [];
+  if (sent === null || typeof sent !== 'object' || kept === null || typeof kept !== 'object') return [];
+  return Object.entries(sent).flatMap(([key, value]) => {
+    const at = path ? `${path}.${key}` : key;
+    if (value === undefined) return [];
+    return key in kept ? undeclaredFields(value, (kept as Record<string, unknown>)[key], at) : [at];
+  });
+}
+
+/**
+ * In tests, an answer with a field its schema does not declare fails (a 500 naming the field) instead of being
+ * left out silently as it is in production: the schema and the code that answers are kept in step.
+ */
+const strictSerializerCompiler: typeof serializerCompiler = (route) => {
+  const serialize = serializerCompiler(route);
+  return (data) => {
+    const json = serialize(data);
+    const undeclared = undeclaredFields(JSON.parse(JSON.stringify(data)) as unknown, JSON.parse(json) as unknown);
+    if (undeclared.length > 0) throw new Error(`${route.method} ${route.url} answered fields its schema does not declare: ${undeclared.join(', ')}`);
+    return json;
+  };
+};
+
 /** Where the document is served. */
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -12,9 +37,9 @@ export const OPENAPI_PATH = '/api/openapi.json';
  * zod schemas (fastify-type-provider-zod) validate its input, shape its answer and describe both here. Registered
  * before every route; the site's pages are left out (`schema.hide`).
  */
-export const openApiPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: URL }) => {
+export const openApiPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: URL; strictAnswers: boolean }) => {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(opts.strictAnswers ? strictSerializerCompiler : serializerCompiler);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

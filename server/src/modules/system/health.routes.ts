@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { HealthResponse } from '../../../../shared/config.js';
+import { HealthResponseSchema, type HealthResponse } from '../../../../shared/config.js';
 import type { Db } from '../../db/knex.js';
 import { APP_VERSION } from '../../lib/package-info.js';
 
@@ -21,7 +21,7 @@ export async function pingDatabase(db: Db): Promise<boolean> {
 }
 
 export async function healthRoutes(app: FastifyInstance, opts: { db: Db }) {
-  app.get('/api/health', async (_request, reply) => {
+  app.get('/api/health', { schema: { response: { 200: HealthResponseSchema, 503: HealthResponseSchema } } }, async (_request, reply) => {
     const db = await pingDatabase(opts.db);
     const body: HealthResponse = { ok: db, db, version: APP_VERSION };
     return reply.status(db ? 200 : 503).send(body);

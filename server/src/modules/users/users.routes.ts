@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { UpdateMeBody } from '../../../../shared/auth.js';
+import { MeSchema, UpdateMeBody } from '../../../../shared/auth.js';
 import { AdminUsersQuery, UpdateUserBody } from '../../../../shared/users.js';
 import { sendKeptJson } from '../../lib/kept-json.js';
 import { parseInput } from '../../lib/parse.js';
@@ -8,8 +8,9 @@ import type { UserPageService } from './user-page.service.js';
 import { actorOf, type UsersService } from './users.service.js';
 
 export async function meRoutes(app: FastifyInstance, opts: { users: UsersService }) {
-  app.get('/api/me', { preHandler: app.requireUser }, async (request) => toMe(request.auth!.user));
-  app.patch('/api/me', { preHandler: app.requireUser }, async (request) =>
+  const answers = { schema: { response: { 200: MeSchema } } };
+  app.get('/api/me', { preHandler: app.requireUser, ...answers }, async (request) => toMe(request.auth!.user));
+  app.patch('/api/me', { preHandler: app.requireUser, ...answers }, async (request) =>
     toMe(await opts.users.updateOwnSettings(request.auth!.user, parseInput(UpdateMeBody, request.body))));
 }
 
