@@ -90,10 +90,10 @@ describe('the desktop brand', () => {
     const azure = builderConfigFor(brand, readBuilderBase(join(ROOT, BUILDER_BASE_FILE)), {
       root: ROOT, outDir: join(ROOT, 'out'), env: { AZURE_SIGNING_ENDPOINT: 'https://weu.codesigning.azure.net', AZURE_SIGNING_ACCOUNT: 'acme', AZURE_SIGNING_PROFILE: 'public' },
     });
-    expect((azure.win as Record<string, unknown>).azureSignOptions).toEqual({ endpoint: 'https://weu.codesigning.azure.net', codeSigningAccountName: 'acme', certificateProfileName: 'public' });
+    expect((azure.win as Record<string, unknown>).azureSignOptions).toEqual({ endpoint: 'https://weu.codesigning.azure.net', codeSigningAccountName: 'acme', certificateProfileName: 'public', publisherName: 'Acme Ltd' });
     await validByElectronBuilder(config);
     await validByElectronBuilder(azure);
-    await expect(validByElectronBuilder({ ...config, appx: { ...(config.appx as object), publisherName: 'x' } })).rejects.toThrow(/appx has an unknown property 'publisherName'/);
+    await expect(validByElectronBuilder({ ...config, appx: { ...(config.appx as object), publisherName: 'x' } })).rejects.toThrow(/configuration\.appx should be/);
     expect(packagedAppPath(config, 'linux')).toBe(join('release', 'linux-unpacked', 'acme-vpn'));
     expect(packagedAppPath(config, 'win32')).toBe(join('release', 'win-unpacked', 'Acme VPN.exe'));
     expect(packagedAppPath(config, 'darwin')).toBe(join('release', 'mac-universal', 'Acme VPN.app', 'Contents', 'MacOS', 'Acme VPN'));

@@ -15,10 +15,14 @@ export const BUILDER_CONFIG_FILE = 'electron-builder.json';
 
 type Config = Record<string, unknown>;
 
-/** Windows signing through Azure Trusted Signing, when the release machine has its account (see the workflow). */
-function azureSignOptions(env: NodeJS.ProcessEnv): Config | undefined {
+/**
+ * Windows signing through Azure Trusted Signing, when the release machine has its account (see the workflow): the
+ * publisher name is the certificate's CN, which the brand's certificate subject starts with.
+ */
+function azureSignOptions(env: NodeJS.ProcessEnv, certificateSubject: string): Config | undefined {
   const { AZURE_SIGNING_ENDPOINT: endpoint, AZURE_SIGNING_ACCOUNT: codeSigningAccountName, AZURE_SIGNING_PROFILE: certificateProfileName } = env;
-  return endpoint && codeSigningAccountName && certificateProfileName ? { endpoint, codeSigningAccountName, certificateProfileName } : undefined;
+  const publisherName = /^CN=([^,]+)/.exec(certificateSubject)?.[1]?.trim();
+  return endpoint && codeSigningAccountName && certificateProfileName && publisherName ? { endpoint, codeSigningAccountName, certificateProfileName, publisherName } : undefined;
 }
 
 /** The MSIX application id: letters and digits of the product name, starting with a letter. */
@@ -36,7 +40,7 @@ export function builderConfigFor(brand: DesktopBrand, base: Config, opts: { root
   const env = opts.env ?? process.env;
   const out = relative(opts.root, opts.outDir).split('\\').join('/') || '.';
   const section = (name: string): Config => ({ ...((base[name] as Config | undefined) ?? {}) });
-  const azure = azureSignOptions(env);
+  const azure = azureSignOptions(env, brand.publisher.windowsCertificateSubject);
   return {
     ...base,
     appId: brand.appId,
