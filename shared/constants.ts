@@ -10,3 +10,6 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const TOAST_DURATION_MS = 5000;
 
 export const BYTES_PER_GB = 1024 ** 3;
+
+/** One day in milliseconds: the one constant every module counts days with. */
+export const DAY_MS = 86_400_000;

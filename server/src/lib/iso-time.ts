@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../../shared/constants.js';
 /** 10000-01-01T00:00:00.000Z: from here on (and before 1970) the ISO text takes a sign and six year digits. */
 const YEAR_10000_MS = 253_402_300_800_000;
 

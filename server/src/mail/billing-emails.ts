@@ -4,6 +4,7 @@ import { EMAIL_STYLES, renderEmailFrame } from './email-layout.js';
 import type { MailMessage } from './mailer.js';
 import { emailText, type EmailMessageKey } from './messages/index.js';
 import { formatDataSize, formatDay, formatPercent, money } from './money.js';
+import { DAY_MS } from '../../../shared/constants.js';
 
 export { formatDay } from './money.js';
 
@@ -85,7 +86,6 @@ export interface SubscriptionCanceledEmailInput extends BillingEmailBase {
   now: Date;
 }
 
-const MS_PER_DAY = 86_400_000;
 
 type Values = Record<string, string | number>;
 
@@ -330,7 +330,7 @@ function describeCancelFollowUp(input: SubscriptionCanceledEmailInput, activeUnt
 
 /** Whole calendar days (UTC) from `from` to `to`: 0 on the same day, negative once `to` has passed. */
 function countDaysBetween(from: Date, to: Date): number {
-  const startOfDay = (date: Date) => Math.floor(date.getTime() / MS_PER_DAY);
+  const startOfDay = (date: Date) => Math.floor(date.getTime() / DAY_MS);
   return startOfDay(to) - startOfDay(from);
 }
 

@@ -4,6 +4,7 @@ import { EMAIL_STYLES, renderEmailFrame } from './email-layout.js';
 import type { MailMessage } from './mailer.js';
 import { emailText, type EmailMessageKey } from './messages/index.js';
 import { formatMoment } from './money.js';
+import { DAY_MS } from '../../../shared/constants.js';
 
 interface ServerHealthEmailInput {
   to: string;
@@ -52,7 +53,7 @@ interface TokenExpiringEmailInput {
 export function renderTokenExpiringEmail(input: TokenExpiringEmailInput): MailMessage {
   const { to, brandName, publicUrl, serverName, locale = DEFAULT_LOCALE } = input;
   const admin = new URL(localizedPath(locale, '/admin/servers'), publicUrl).href;
-  const days = Math.ceil((input.expiresAt.getTime() - input.now.getTime()) / (24 * 3600_000));
+  const days = Math.ceil((input.expiresAt.getTime() - input.now.getTime()) / DAY_MS);
   const t = (key: EmailMessageKey, values: Record<string, string | number> = {}) =>
     emailText(locale, key, { brand: brandName, server: serverName, day: formatMoment(input.expiresAt, locale), ...values });
   const headline = days > 0 ? t('health.tokenHeadline', { days }) : t('health.tokenEndedHeadline');

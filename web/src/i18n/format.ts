@@ -3,13 +3,14 @@ import type { Locale } from '../../../shared/locales.js';
 import { formatMoney, formatMoneyShort } from '../../../shared/money.js';
 import { i18nFor } from './catalogs';
 import { useLocale } from './locale-context';
+import { DAY_MS } from '../../../shared/constants.js';
 
 const BYTES_PER_MB = 1024 ** 2;
 const BYTES_PER_GB = 1024 ** 3;
 /** Between the items of a short list (location codes): Intl.ListFormat's unit lists differ between engines. */
 const LIST_SEPARATOR: Record<Locale, string> = { en: ', ', ru: ', ', fa: '، ', 'zh-CN': '、' };
 /** Within this long of now, an expiry shows its time too (a 3-hour trial, the last days of a plan). */
-const SHOW_TIME_WITHIN_MS = 3 * 24 * 3600_000;
+const SHOW_TIME_WITHIN_MS = 3 * DAY_MS;
 
 function validDate(iso: string | null): Date | null {
   const date = iso ? new Date(iso) : null;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { SEED_PLAN_TEXTS } from '../../modules/plans/seed-plan-texts.js';
+import { SEED_PLAN_TEXTS_024 as SEED_PLAN_TEXTS } from './024-seed-plan-texts.js';
 
 /**
  * Plans in the site's other languages (issue 26): `translations` holds each language's name, tier and

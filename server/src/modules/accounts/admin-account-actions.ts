@@ -9,9 +9,9 @@ import type { UsersRepo } from '../users/users.repo.js';
 import type { Actor } from '../users/users.service.js';
 import type { AccountRecord, AccountsRepo } from './accounts.repo.js';
 import type { AccountsService } from './accounts.service.js';
+import { DAY_MS } from '../../../../shared/constants.js';
 
 const GB = 1024 ** 3;
-const DAY_MS = 24 * 3600_000;
 
 /**
  * What an admin does to one customer's VPN account from the user page: extend it, reset its usage,

@@ -1,4 +1,4 @@
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../../shared/constants.js';
 
 /**
  * The expiry a customer is shown: the date they paid for. The panel's expiry is not it while a

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/knex.js';
+import { DAY_MS } from '../../../../shared/constants.js';
 
 /**
  * `daily_stats`: one value per UTC day, metric and server (`''` when the metric is not per server).
@@ -22,13 +23,12 @@ export interface DailyStat {
   value: number;
 }
 
-const MS_PER_DAY = 86_400_000;
 
 /** The UTC date of a time, `YYYY-MM-DD`. */
 export const utcDay = (date: Date): string => date.toISOString().slice(0, 10);
 
 /** The UTC date `days` days after (or before, when negative) `day`. */
-export const addDays = (day: string, days: number): string => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * MS_PER_DAY));
+export const addDays = (day: string, days: number): string => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
 
 /** Adds `amount` to a day's value (creating it): one statement, so concurrent adds never lose one. */
 export async function addToDailyStat(conn: Db, stat: { metric: DailyMetric; day: string; serverId: string; amount: number }, now: Date): Promise<void> {

@@ -6,14 +6,14 @@ import { keptUntilCommit } from '../../lib/kept-until-commit.js';
 import { addDays, DAILY_METRICS, utcDay, WHOLE_SHOP, type DailyStatsRepo } from './daily-stats.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { DaySeries, OverviewRepo, PerDay } from './overview.repo.js';
+import { DAY_MS } from '../../../../shared/constants.js';
 
 const REMOVED_SERVER = 'Removed server';
-const MS_PER_DAY = 86_400_000;
 
 /** The UTC days from `days - 1` days before `today` to `today`, oldest first. */
 export function rangeOfDays(today: string, days: number): string[] {
-  const first = Date.parse(`${today}T00:00:00Z`) - (days - 1) * MS_PER_DAY;
-  return Array.from({ length: days }, (_, i) => utcDay(new Date(first + i * MS_PER_DAY)));
+  const first = Date.parse(`${today}T00:00:00Z`) - (days - 1) * DAY_MS;
+  return Array.from({ length: days }, (_, i) => utcDay(new Date(first + i * DAY_MS)));
 }
 
 const valuesOn = (dates: string[], perDay: PerDay | undefined) => dates.map((day) => perDay?.get(day) ?? 0);

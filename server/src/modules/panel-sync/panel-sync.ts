@@ -7,6 +7,7 @@ import type { AccountsRepo } from '../accounts/accounts.repo.js';
 import type { BillingNotices } from '../billing/billing-notices.js';
 import type { ServerRecord } from '../servers/servers.repo.js';
 import type { PanelSyncRepo, PanelValues, SyncedAccount } from './panel-sync.repo.js';
+import { DAY_MS } from '../../../../shared/constants.js';
 
 /**
  * Per server and tick (once a minute): at most `pagesPerTick` list calls of `pageSize` users, then, at
@@ -18,7 +19,7 @@ export const PANEL_SYNC = { intervalSeconds: 60, pageSize: 100, pagesPerTick: 20
 /** Data-usage e-mails go out when an account's use crosses these shares of its limit. */
 const USAGE_THRESHOLDS = [80, 100] as const;
 /** A plan that does not renew (free, or made by an admin) is announced this long before it ends. */
-const ENDING_NOTICE_MS = 3 * 24 * 3600_000;
+const ENDING_NOTICE_MS = 3 * DAY_MS;
 
 export interface SyncOptions {
   pageSize: number;

@@ -3,8 +3,8 @@ import type { PlanText, PlanTranslations, TranslatedLocale } from '../../../../s
 /**
  * The names, tiers and feature lines of a fresh install's plans, in English and in the other languages
  * of the site. plans.seed.ts writes them; migration 024 gives the same translations to the seeded plans
- * of an install from before, where the operator has not changed their English texts. That migration reads
- * this file: before changing the English texts here, give the migration its own copy of today's.
+ * of an install from before, where the operator has not changed their English texts (from its own frozen copy,
+ * migrations/024-seed-plan-texts.ts).
  */
 
 export type SeedTierKey = 'complete' | 'plus' | 'basic';

@@ -5,7 +5,8 @@ import type { TransactionRecord } from '../billing/billing.repo.js';
 import type { TransactionEvent } from '../billing/ledger/transaction-states.js';
 import { recordCreditMove } from './credit-moves.js';
 import type { NewCredit, ReferralRecord, ReferralsRepo } from './referrals.repo.js';
-import { maturesAt, ONE_DAY_MS, rewardFor, signedInTogether } from './referral-terms.js';
+import { DAY_MS } from '../../../../shared/constants.js';
+import { maturesAt, rewardFor, signedInTogether } from './referral-terms.js';
 
 /**
  * The referrer's credit, moved by the payments of the customers they referred, in the same database transaction
@@ -26,7 +27,7 @@ export function createReferralRewards(deps: { repo: ReferralsRepo; audit: AuditR
   async function relation(referral: ReferralRecord, payment: TransactionRecord | null, now: Date, trx: Db): Promise<ReferralHoldReason | null> {
     if (payment?.cardFingerprint && (await repo.referrerUsedCard(referral.referrerId, payment.cardFingerprint, trx))) return 'same_card';
     if (await repo.shareDevice(referral.referrerId, referral.referredId, trx)) return 'same_device';
-    const since = new Date(Math.min(referral.createdAt.getTime(), now.getTime()) - 30 * ONE_DAY_MS);
+    const since = new Date(Math.min(referral.createdAt.getTime(), now.getTime()) - 30 * DAY_MS);
     const [a, b] = await Promise.all([repo.signInAddresses(referral.referrerId, since, trx), repo.signInAddresses(referral.referredId, since, trx)]);
     if (signedInTogether(a, b)) return 'same_address';
     return null;

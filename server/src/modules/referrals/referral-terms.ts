@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { REFERRAL_DEFAULTS, type ReferralSettings, type ReferralTerms } from '../../../../shared/referrals.js';
+import { DAY_MS } from '../../../../shared/constants.js';
 
-const DAY_MS = 86_400_000;
 /** Link codes: no look-alike letters or digits (0/O, 1/I/L), so a code read aloud or copied by hand still works. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
@@ -47,4 +47,3 @@ export function signedInTogether(a: Array<{ ip: string; at: Date }>, b: Array<{ 
   return a.some((x) => b.some((y) => x.ip === y.ip && Math.abs(x.at.getTime() - y.at.getTime()) < DAY_MS));
 }
 
-export const ONE_DAY_MS = DAY_MS;

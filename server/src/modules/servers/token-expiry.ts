@@ -6,10 +6,10 @@
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import type { ServerRecord } from './servers.repo.js';
 import { SEND_SERVER_HEALTH_EMAIL } from './server-health.js';
+import { DAY_MS } from '../../../../shared/constants.js';
 
 /** The days before a token ends on which the admins are warned, farthest first. */
 export const TOKEN_WARNING_DAYS = [14, 3] as const;
-const DAY_MS = 24 * 3600_000;
 
 /** Whole days until `expiresAt`, rounded up (0 or less: it has ended). */
 export const tokenDaysLeft = (expiresAt: Date, now: Date) => Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS);

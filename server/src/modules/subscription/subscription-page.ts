@@ -12,6 +12,7 @@ import { DEFAULT_LOCALE, textDirection, type Locale } from '../../../../shared/l
 import { DATE_LOCALE, formatDataSize, formatPercent, type DataUnit } from '../../mail/money.js';
 import { pageText, type PageMessageKey } from './page-messages/index.js';
 import { LruMap } from '../../lib/lru-map.js';
+import { DAY_MS } from '../../../../shared/constants.js';
 
 /** What the page shows about the account. `pending` = paid or free, but not on a panel yet. */
 export type PageStatus = 'active' | 'on_hold' | 'pending' | 'suspended' | 'disabled' | 'expired' | 'limited' | 'inactive';
@@ -100,7 +101,7 @@ function describeExpiry(expiresAt: Date | null, now: Date, locale: Locale): stri
   const date = `<time datetime="${escapeHtml(expiresAt.toISOString())}">${escapeHtml(formatShortDate(expiresAt, locale))}</time>`;
   const ms = expiresAt.getTime() - now.getTime();
   if (ms <= 0) return withHtml((marker) => t('page.expiredOn', { date: marker }), date);
-  const days = Math.floor(ms / 86_400_000);
+  const days = Math.floor(ms / DAY_MS);
   const hours = Math.floor(ms / 3_600_000);
   const left = days >= 1 ? t('page.daysLeft', { days }) : hours >= 1 ? t('page.hoursLeft', { hours }) : t('page.lessThanAnHour');
   return withHtml((marker) => t('page.expiresOn', { date: marker, left }), date);

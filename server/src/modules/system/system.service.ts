@@ -15,11 +15,12 @@ import { pingDatabase } from './health.routes.js';
 import type { ProviderHealthCheck } from './provider-health.js';
 import { withTimeout } from '../../lib/with-timeout.js';
 import { tokenDaysLeft } from '../servers/token-expiry.js';
+import { DAY_MS } from '../../../../shared/constants.js';
 
 const PROBE_TIMEOUT_MS = 4000;
 
 /** A refused webhook version not seen for this long has stopped coming (Stripe gives up after three days). */
-const UNREADABLE_WEBHOOK_ALERT_MS = 7 * 24 * 3600 * 1000;
+const UNREADABLE_WEBHOOK_ALERT_MS = 7 * DAY_MS;
 
 /** The published desktop app's version per channel and platform (null: nothing published there). */
 function desktopVersions(releases: DesktopReleasesResponse): SystemStatus['desktopApp'] {

@@ -12,9 +12,10 @@ import { useFormat } from '../../i18n/format';
 import { truncate } from './format';
 import { useRegionName } from './region-name';
 import { StatusBadge } from './StatusBadge';
+import { DAY_MS } from '../../../../shared/constants.js';
 
 /** An account set to renew from the balance renews a day before it ends (wallet-renewals.ts). */
-const walletRenewalDay = (expireDate: string): string => new Date(new Date(expireDate).getTime() - 24 * 3600_000).toISOString();
+const walletRenewalDay = (expireDate: string): string => new Date(new Date(expireDate).getTime() - DAY_MS).toISOString();
 
 /** The table shows the link cut to 30 characters (spec section 2). */
 const TABLE_URL_LENGTH = 30;

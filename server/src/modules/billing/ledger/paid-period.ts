@@ -2,8 +2,8 @@ import type { Clock } from '../../../lib/clock.js';
 import type { SettingsService } from '../../settings/settings.service.js';
 import type { BillingRepo, SubscriptionRecord } from '../billing.repo.js';
 import type { PaidPeriodsRepo } from './paid-periods.repo.js';
+import { DAY_MS } from '../../../../../shared/constants.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What an account is paid for, and what its panel user should say. */
 export interface PaidPeriod {

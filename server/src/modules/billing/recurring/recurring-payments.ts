@@ -14,9 +14,9 @@ import { SYNC_PAID_PERIOD } from '../ledger/sync-paid-period.js';
 import type { PaymentReversals } from '../refunds/payment-reversals.js';
 import { sourcesOf } from '../ledger/transaction-states.js';
 import { enqueueDeferRenewal } from './defer-renewal.js';
+import { DAY_MS } from '../../../../../shared/constants.js';
 
 const later = (a: Date | null, b: Date) => (a && a > b ? a : b);
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** It will be charged again: the grace period applies to its account (see paid-period.ts). */
 const renews = (sub: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean }) =>

@@ -1,8 +1,9 @@
 import type { Db } from '../../../db/knex.js';
 import { SUBSCRIPTION_COLUMNS, toSubscriptionRecord, type SubscriptionRecord } from '../billing.repo.js';
+import { DAY_MS } from '../../../../../shared/constants.js';
 
 /** Plans shorter than this get no reminder: it would arrive right after the purchase. */
-const SHORTEST_REMINDED_MS = 7 * 24 * 60 * 60 * 1000;
+const SHORTEST_REMINDED_MS = 7 * DAY_MS;
 
 const longEnough = (record: SubscriptionRecord) =>
   record.currentPeriodStart !== null && record.currentPeriodEnd !== null && record.currentPeriodEnd.getTime() - record.currentPeriodStart.getTime() >= SHORTEST_REMINDED_MS;

@@ -1,8 +1,8 @@
 import type { StoreCharge, SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
+import { DAY_MS } from '../../../../../shared/constants.js';
 
 /** When a plan this server renews is charged (store-renewals.ts), for the job, the dashboard and the e-mails alike. */
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * A renewal is charged before its period ends: the first try 3 days before, and after a decline again 2 days and
  * 1 day before (3 tries over 3 days); if none is paid, the account ends with the period it paid for.

@@ -12,7 +12,8 @@ import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
 import { nextChargeAmount } from '../promo-terms.js';
 import type { SavedMethodsRepo } from './saved-methods.repo.js';
-import { chargesOf, DAY_MS, renewalKeyOf, STORE_RENEWAL, tryDueAt } from './store-renewal-schedule.js';
+import { DAY_MS } from '../../../../../shared/constants.js';
+import { chargesOf, renewalKeyOf, STORE_RENEWAL, tryDueAt } from './store-renewal-schedule.js';
 
 export const SCAN_STORE_RENEWALS = 'scan_store_renewals';
 export const CHARGE_STORE_RENEWAL = 'charge_store_renewal';

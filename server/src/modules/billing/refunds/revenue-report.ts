@@ -3,8 +3,8 @@ import type { Db } from '../../../db/knex.js';
 import { toDate } from '../../../db/values.js';
 import type { Clock } from '../../../lib/clock.js';
 import { METHOD_OF_PROVIDER } from '../provider-accounts/payment-providers.repo.js';
+import { DAY_MS } from '../../../../../shared/constants.js';
 
-const DAY_MS = 24 * 3600 * 1000;
 /** Payments that took money: paid, and those refunded or disputed since (their refunds are counted apart). */
 const TOOK_MONEY = ['succeeded', 'refunded', 'disputed'];
 
