@@ -8,7 +8,7 @@ import { billingRoutes } from './billing.routes.js';
 import { createBillingService } from './billing.service.js';
 import { checkoutJobHandlers } from './checkout/checkout-jobs.js';
 import { createCheckoutService } from './checkout/checkout.service.js';
-import { createFulfilment } from './checkout/fulfilment.js';
+import { createFulfilment } from './fulfilment/fulfilment.js';
 import { createOrderRows } from './checkout/order-rows.js';
 import { createPaymentConfirmation } from './checkout/payment-confirmation.js';
 import { POLL_OPEN_CHECKOUTS } from './checkout/poll-open-checkouts.js';

@@ -1,8 +1,8 @@
 import type { JobHandler } from '../../../jobs/worker.js';
 import { createCheckCheckoutHandler } from './check-checkout.js';
 import { CHECK_CHECKOUT } from './checkout.service.js';
-import { PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
-import { createProvisionPaidAccountHandler } from './provision-paid-account.js';
+import { PROVISION_PAID_ACCOUNT } from '../fulfilment/paid-account-jobs.js';
+import { createProvisionPaidAccountHandler } from '../fulfilment/provision-paid-account.js';
 import { createPollOpenCheckoutsHandler, POLL_OPEN_CHECKOUTS } from './poll-open-checkouts.js';
 
 /** The checkout module's jobs, by type, for the worker. */

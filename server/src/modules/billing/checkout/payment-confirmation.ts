@@ -13,12 +13,12 @@ import type { SavedMethodsRepo } from '../recurring/saved-methods.repo.js';
 import type { StoreRenewalOutcomes } from '../recurring/store-renewal-outcomes.js';
 import type { BillingNotices } from '../billing-notices.js';
 import { cryptoOverpayment, cryptoPaidOnClosedInvoice, isLatePaymentSeen, isMarkedInvalid } from './btcpay-checkout.js';
-import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
+import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from '../fulfilment/paid-account-jobs.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
 import type { PaymentReversals } from '../refunds/payment-reversals.js';
 import type { RecurringPayments } from '../recurring/recurring-payments.js';
 
-export { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from './paid-account-jobs.js';
+export { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from '../fulfilment/paid-account-jobs.js';
 
 const later = (...dates: Array<Date | null | undefined>) =>
   new Date(Math.max(...dates.filter((date): date is Date => date instanceof Date).map((date) => date.getTime())));

@@ -8,7 +8,7 @@ import type { InvoiceState, RecurringState } from '../../../payments/payment-dri
 import type { AccountsRepo } from '../../accounts/accounts.repo.js';
 import type { BillingRepo, SubscriptionRecord, TransactionMetadata, TransactionRecord } from '../billing.repo.js';
 import type { BillingNotices } from '../billing-notices.js';
-import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from '../checkout/paid-account-jobs.js';
+import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from '../fulfilment/paid-account-jobs.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
 import { SYNC_PAID_PERIOD } from '../ledger/sync-paid-period.js';
 import type { PaymentReversals } from '../refunds/payment-reversals.js';

@@ -8,7 +8,7 @@ import { mailParts } from '../../../../test/smtp-catcher.js';
 import type { DesktopSession } from '../../../../test/test-app.js';
 import { RECONCILE_SUBSCRIPTIONS } from './reconcile-subscriptions.js';
 import { createJobsRepo } from '../../../jobs/jobs.repo.js';
-import { PROVISION_PAID_ACCOUNT } from '../checkout/paid-account-jobs.js';
+import { PROVISION_PAID_ACCOUNT } from '../fulfilment/paid-account-jobs.js';
 
 const DAY = 24 * 3600;
 

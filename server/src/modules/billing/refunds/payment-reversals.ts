@@ -7,7 +7,7 @@ import type { PaymentEvent } from '../../../payments/payment-driver.js';
 import type { AccountsRepo } from '../../accounts/accounts.repo.js';
 import type { BillingRepo, SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
 import type { KeptReversal, KeptReversalsRepo } from './kept-reversals.repo.js';
-import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from '../checkout/paid-account-jobs.js';
+import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from '../fulfilment/paid-account-jobs.js';
 import type { PaidPeriodsRepo, PeriodVoidReason } from '../ledger/paid-periods.repo.js';
 import { SYNC_PAID_PERIOD } from '../ledger/sync-paid-period.js';
 import type { RefundsRepo } from './refunds.repo.js';
