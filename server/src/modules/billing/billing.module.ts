@@ -1,7 +1,7 @@
 import type { WithAccounts } from '../accounts/accounts.module.js';
 import { defineModule, route, type Provided } from '../module.js';
 import type { promoCodesModule } from '../promo-codes/promo-codes.module.js';
-import { createCreditPush, SWEEP_REFERRAL_CREDIT } from '../referrals/credit-push.js';
+import { createCreditPush, SWEEP_REFERRAL_CREDIT } from './recurring/credit-push.js';
 import type { referralsModule } from '../referrals/referrals.module.js';
 import { billingJobHandlers } from './billing-jobs.js';
 import { billingRoutes } from './billing.routes.js';
@@ -11,6 +11,7 @@ import { createCheckoutService } from './checkout/checkout.service.js';
 import { createFulfilment } from './fulfilment/fulfilment.js';
 import { createOrderRows } from './checkout/order-rows.js';
 import { createPaymentConfirmation } from './checkout/payment-confirmation.js';
+import { createTopUpCheckout } from './checkout/top-up-checkout.js';
 import { POLL_OPEN_CHECKOUTS } from './checkout/poll-open-checkouts.js';
 import { ledgerJobHandlers } from './ledger/ledger-jobs.js';
 import { createPaidPeriods } from './ledger/paid-period.js';
@@ -107,6 +108,8 @@ export const billingModule = defineModule({
         db, billing, payments, confirmation: paying.confirmation, reversals: movements.reversals, recurring: movements.recurring, unreadable: unreadableWebhooks, clock, log,
       }),
       revenue: createRevenueReport({ db, clock }),
+      // A wallet top-up is a checkout of its own (the wallet module offers it).
+      topUps: createTopUpCheckout({ db, billing, payments, accounts: deps.accountsRepo, settings: deps.settings, jobs, clock, log, publicUrl: deps.config.publicUrl }),
     };
   },
   routes: (deps) => [

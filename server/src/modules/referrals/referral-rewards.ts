@@ -3,7 +3,7 @@ import type { Db } from '../../db/knex.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
 import type { TransactionRecord } from '../billing/billing.repo.js';
 import type { TransactionEvent } from '../billing/ledger/transaction-states.js';
-import { recordCreditMove } from './credit-moves.js';
+import { recordCreditMove } from '../wallet/credit-moves.js';
 import type { NewCredit, ReferralRecord, ReferralsRepo } from './referrals.repo.js';
 import { DAY_MS } from '../../../../shared/constants.js';
 import { maturesAt, rewardFor, signedInTogether } from './referral-terms.js';

@@ -4,7 +4,7 @@ import { REFERRAL_COOKIE } from '../../../../shared/referrals.js';
 import { useBillingFixture } from '../../../test/billing-fixture.js';
 import { TEST_DATABASES } from '../../../test/databases.js';
 import { stripePeriodEnd, subscribeToRecurring } from '../../../test/recurring-subscriber.js';
-import { SWEEP_REFERRAL_CREDIT } from './credit-push.js';
+import { SWEEP_REFERRAL_CREDIT } from '../billing/recurring/credit-push.js';
 import { TEST_ORIGIN } from '../../../test/test-app.js';
 import {
   DAY_S, OTHER_CARD, PROGRAMME, buy, buyAccount, detailsOf, later, myReferrals, referralOf, setProgramme, signIn, signUp,

@@ -10,7 +10,7 @@ import type { BillingNotices } from '../billing/billing-notices.js';
 import type { BillingRepo } from '../billing/billing.repo.js';
 import type { CheckoutService } from '../billing/checkout/checkout.service.js';
 import { isPurchasable } from '../plans/plans.service.js';
-import type { CreditSpending } from '../referrals/credit-spending.js';
+import type { CreditSpending } from './credit-spending.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UserProfile, UsersRepo } from '../users/users.repo.js';
 

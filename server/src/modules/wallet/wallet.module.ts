@@ -1,5 +1,4 @@
 import type { WithBilling } from '../billing/billing.module.js';
-import { createTopUpCheckout } from '../billing/checkout/top-up-checkout.js';
 import { defineModule, route } from '../module.js';
 import { createWalletRenewals, SCAN_WALLET_RENEWALS } from './wallet-renewals.js';
 import { adminWalletRoutes, walletRoutes } from './wallet.routes.js';
@@ -9,12 +8,9 @@ import { createWalletService } from './wallet.service.js';
 export const walletModule = defineModule({
   name: 'wallet',
   build(deps: WithBilling) {
-    const { db, config, clock, log, jobs, settings, payments, usersRepo: users, billingRepo: billing, accountsRepo: accounts } = deps;
+    const { db, clock, log, settings, payments, usersRepo: users, billingRepo: billing, accountsRepo: accounts } = deps;
     return {
-      wallet: createWalletService({
-        db, repo: deps.walletLedgerRepo, ledger: deps.walletLedger, settings, payments, users, clock,
-        topUps: createTopUpCheckout({ db, billing, payments, accounts, settings, jobs, clock, log, publicUrl: config.publicUrl }),
-      }),
+      wallet: createWalletService({ db, repo: deps.walletLedgerRepo, ledger: deps.walletLedger, settings, payments, users, clock, topUps: deps.topUps }),
       walletRenewals: createWalletRenewals({
         accounts, accountsService: deps.accounts, users, billing, checkout: deps.checkout, credit: deps.creditSpending, settings, notices: deps.notices, clock, log,
       }),

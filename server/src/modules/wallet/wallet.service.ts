@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { TopUpCheckout } from '../billing/checkout/top-up-checkout.js';
 import type { PaymentDrivers } from '../billing/provider-accounts/payment-drivers.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { RENEWAL_NOTE } from '../referrals/credit-spending.js';
+import { RENEWAL_NOTE } from './credit-spending.js';
 import type { UserProfile, UsersRepo } from '../users/users.repo.js';
 import type { Actor } from '../users/users.service.js';
 import type { WalletLedger } from './wallet-ledger.js';

@@ -8,7 +8,7 @@ import type { AccountsService } from '../../accounts/accounts.service.js';
 import type { Provisioner } from '../../accounts/provisioning.js';
 import type { PlansRepo } from '../../plans/plans.repo.js';
 import type { PromoCodesService } from '../../promo-codes/promo-codes.service.js';
-import type { CreditSpending } from '../../referrals/credit-spending.js';
+import type { CreditSpending } from '../../wallet/credit-spending.js';
 import type { ServersService } from '../../servers/servers.service.js';
 import type { SettingsService } from '../../settings/settings.service.js';
 import type { UserProfile } from '../../users/users.repo.js';

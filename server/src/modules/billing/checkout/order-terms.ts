@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../../errors.js';
 import type { PlanRecord } from '../../plans/plans.repo.js';
 import { isPurchasable } from '../../plans/plans.service.js';
 import type { AppliedPromo } from '../../promo-codes/promo-codes.service.js';
-import { creditFor, RENEWAL_NOTE } from '../../referrals/credit-spending.js';
+import { creditFor, RENEWAL_NOTE } from '../../wallet/credit-spending.js';
 import type { UserProfile } from '../../users/users.repo.js';
 import type { CheckoutKind } from '../billing.repo.js';
 import type { CheckoutDeps } from './checkout-deps.js';

@@ -4,7 +4,7 @@ import type { AuditRepo } from '../audit/audit.repo.js';
 import type { TransactionRecord } from '../billing/billing.repo.js';
 import type { TransactionEvent } from '../billing/ledger/transaction-states.js';
 import { recordCreditMove } from './credit-moves.js';
-import type { NewCredit, ReferralsRepo } from './referrals.repo.js';
+import type { NewCredit, ReferralsRepo } from '../referrals/referrals.repo.js';
 
 /** The note of a `spent` movement that paid part of a one-off order (and of the `restored` one when the order closed unpaid). */
 export const PURCHASE_NOTE = 'purchase';
