@@ -26,8 +26,6 @@ const STILL_LONG: Record<string, number> = {
   'server/src/modules/billing/refunds/refunds.service.ts createRefundsService': 179,
   'server/src/jobs/jobs.repo.ts createJobsRepo': 174,
   'server/src/modules/billing/recurring/store-renewals.ts createStoreRenewals': 171,
-  'server/src/modules/auth/auth.service.ts createAuthService': 158,
-  'server/src/modules/servers/servers.service.ts createServersService': 157,
 };
 
 function sources(dir: string): string[] {

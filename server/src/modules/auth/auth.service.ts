@@ -58,6 +58,17 @@ const invalidOtp = (codeStatus?: CodeStatus) => new AppError(400, 'invalid_code'
 const invalidRefreshToken = () =>
   new AppError(401, 'invalid_refresh_token', 'Your session has ended. Please sign in again.');
 
+type NewRefresh = { raw: string; record: NewRefreshToken };
+
+function newRefreshToken(now: Date): NewRefresh {
+  const raw = randomToken(32);
+  return { raw, record: { id: randomUUID(), tokenHash: sha256Hex(raw), expiresAt: addSeconds(now, REFRESH_TOKEN_TTL_SECONDS) } };
+}
+
+function tokensFor(sign: AuthServiceDeps['signAccessToken'], userId: string, sessionId: string, refresh: NewRefresh): IssuedTokens {
+  return { accessToken: sign({ sub: userId, sid: sessionId }), refreshToken: refresh.raw, expiresIn: ACCESS_TOKEN_TTL_SECONDS, refreshExpiresAt: refresh.record.expiresAt };
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { clock, otp, sessions, users } = deps;
   const hashCode = (email: string, code: string) => hmacHex(deps.keys.otp, `${email}:${code}`);
@@ -78,19 +89,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return invalidOtp({ reason, attemptsLeft, resendInSeconds: await resendInSeconds(email, now) });
   }
 
-  function newRefreshToken(now: Date): { raw: string; record: NewRefreshToken } {
-    const raw = randomToken(32);
-    return { raw, record: { id: randomUUID(), tokenHash: sha256Hex(raw), expiresAt: addSeconds(now, REFRESH_TOKEN_TTL_SECONDS) } };
-  }
-
-  function issueTokens(userId: string, sessionId: string, refresh: { raw: string; record: NewRefreshToken }): IssuedTokens {
-    return {
-      accessToken: deps.signAccessToken({ sub: userId, sid: sessionId }),
-      refreshToken: refresh.raw,
-      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
-      refreshExpiresAt: refresh.record.expiresAt,
-    };
-  }
+  const issueTokens = (userId: string, sessionId: string, refresh: NewRefresh) => tokensFor(deps.signAccessToken, userId, sessionId, refresh);
 
   async function ensureAdminFromEnv(user: UserProfile, now: Date): Promise<UserProfile> {
     if (user.role === 'admin' || !deps.config.adminEmails.has(user.email)) return user;
@@ -98,8 +97,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    /** Sends a fresh code. Same answer whether or not the address has an account. */
-    /** Sends a sign-in code in `locale` (the language of the page it was asked from). */
+    /** Sends a sign-in code in `locale` (the language of the page it was asked from): the same answer whether or not the address has an account. */
     async requestCode(email: string, meta: RequestMeta, locale: Locale = DEFAULT_LOCALE): Promise<void> {
       const now = clock();
       const waitSeconds = await resendInSeconds(email, now);

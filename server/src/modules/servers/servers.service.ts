@@ -79,6 +79,26 @@ export interface ServersServiceDeps {
   onChange?: () => void;
 }
 
+function requireKnownService(services: PanelService[], serviceId: string): void {
+  if (!services.some((service) => service.id === serviceId)) {
+    throw validationFailed({ serviceId: 'The panel has no service with this ID. Pick one from its list.' }, 'The panel has no service with this ID. Pick one from its list.');
+  }
+}
+
+/**
+ * The connection an update asks for, and its secret: what the admin typed, else what is saved; a change of kind
+ * between a token panel and a login panel needs the other credentials typed anew.
+ */
+function updatedConnection(existing: ServerRecord, patch: UpdateServerBody, savedSecret: string): { secret: string; next: PanelConnection & { kind: ServerRecord['kind'] } } {
+  const kind = patch.kind ?? existing.kind;
+  const sameCredentials = usesApiToken(kind) === usesApiToken(existing.kind);
+  const typed = { username: patch.username ?? (sameCredentials ? existing.username : undefined), password: patch.password, apiToken: patch.apiToken };
+  const secret = secretOf({ kind, ...typed }) || (sameCredentials ? savedSecret : '');
+  const missing = missingCredentials({ kind, username: typed.username, password: secret, apiToken: secret });
+  if (Object.keys(missing).length > 0) throw validationFailed(missing, Object.values(missing)[0]);
+  return { secret, next: { kind, ...connectionFor(kind, { url: patch.url ?? existing.url, username: typed.username, secret, serviceId: patch.serviceId ?? existing.serviceId }) } };
+}
+
 export function createServersService(deps: ServersServiceDeps) {
   const { servers, drivers, clock, log } = deps;
   const checkPanelUrl = deps.checkPanelUrl ?? createPanelUrlCheck({ allowLinkLocal: false });
@@ -102,12 +122,6 @@ export function createServersService(deps: ServersServiceDeps) {
     } catch (err) {
       log.warn({ err: err instanceof Error ? err.message : err }, 'panel connection test failed');
       throw credentialTestFailure(err, message);
-    }
-  }
-
-  function requireKnownService(services: PanelService[], serviceId: string): void {
-    if (!services.some((service) => service.id === serviceId)) {
-      throw validationFailed({ serviceId: 'The panel has no service with this ID. Pick one from its list.' }, 'The panel has no service with this ID. Pick one from its list.');
     }
   }
 
@@ -165,14 +179,8 @@ export function createServersService(deps: ServersServiceDeps) {
     async updateServer(actor: Actor, id: string, patch: UpdateServerBody): Promise<AdminServer> {
       const existing = await load(id);
       const kind = patch.kind ?? existing.kind;
-      // A change of kind between a token panel and a login panel needs the other credentials typed anew.
-      const sameCredentials = usesApiToken(kind) === usesApiToken(existing.kind);
       const savedSecret = decryptSecret(deps.keys.encryption, existing.passwordEncrypted);
-      const typed = { username: patch.username ?? (sameCredentials ? existing.username : undefined), password: patch.password, apiToken: patch.apiToken };
-      const secret = secretOf({ kind, ...typed }) || (sameCredentials ? savedSecret : '');
-      const missing = missingCredentials({ kind, username: typed.username, password: secret, apiToken: secret });
-      if (Object.keys(missing).length > 0) throw validationFailed(missing, Object.values(missing)[0]);
-      const next = { kind, ...connectionFor(kind, { url: patch.url ?? existing.url, username: typed.username, secret, serviceId: patch.serviceId ?? existing.serviceId }) };
+      const { secret, next } = updatedConnection(existing, patch, savedSecret);
       const secretChanged = secret !== savedSecret;
       const connectionChanged =
         next.kind !== existing.kind || next.url !== existing.url || next.username !== existing.username || secretChanged || next.serviceId !== existing.serviceId;
