@@ -3,7 +3,12 @@ import { schedulePeriodicJobs } from './jobs/periodic-jobs.js';
 import { createEventBus, listen } from './lib/event-bus.js';
 import { accountsModule } from './modules/accounts/accounts.module.js';
 import { authModule } from './modules/auth/auth.module.js';
-import { billingModule } from './modules/billing/billing.module.js';
+import { checkoutModule } from './modules/billing/checkout/checkout.module.js';
+import { ledgerModule } from './modules/billing/ledger/ledger.module.js';
+import { recurringPaymentsModule } from './modules/billing/recurring/recurring-payments.module.js';
+import { subscriptionsModule } from './modules/billing/recurring/subscriptions.module.js';
+import { refundsModule } from './modules/billing/refunds/refunds.module.js';
+import { webhooksModule } from './modules/billing/webhooks/webhooks.module.js';
 import { providerAccountsModule } from './modules/billing/provider-accounts/provider-accounts.module.js';
 import { desktopReleasesModule } from './modules/desktop-releases/desktop-releases.module.js';
 import { devicesModule } from './modules/devices/devices.module.js';
@@ -56,7 +61,12 @@ export function createServices(ctx: ServiceContext) {
     .add(overviewModule)
     .add(promoCodesModule)
     .add(referralsModule)
-    .add(billingModule)
+    .add(ledgerModule)
+    .add(recurringPaymentsModule)
+    .add(refundsModule)
+    .add(checkoutModule)
+    .add(subscriptionsModule)
+    .add(webhooksModule)
     .add(walletModule)
     .add(giftCodesModule)
     .add(authModule)

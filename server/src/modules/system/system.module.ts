@@ -1,4 +1,4 @@
-import type { WithBilling } from '../billing/billing.module.js';
+import type { WithBilling } from '../billing/webhooks/webhooks.module.js';
 import type { desktopReleasesModule } from '../desktop-releases/desktop-releases.module.js';
 import { defineModule, route, type Provided } from '../module.js';
 import { createProviderHealth } from './provider-health.js';

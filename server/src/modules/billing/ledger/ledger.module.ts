@@ -1,0 +1,37 @@
+import type { WithAccounts } from '../../accounts/accounts.module.js';
+import { defineModule, type Provided } from '../../module.js';
+import type { promoCodesModule } from '../../promo-codes/promo-codes.module.js';
+import type { referralsModule } from '../../referrals/referrals.module.js';
+import { billingJobHandlers } from '../billing-jobs.js';
+import { createBillingService } from '../billing.service.js';
+import { createKeptReversalsRepo } from '../refunds/kept-reversals.repo.js';
+import { createPaymentReversals } from '../refunds/payment-reversals.js';
+import { ledgerJobHandlers } from './ledger-jobs.js';
+import { createPaidPeriods } from './paid-period.js';
+
+/** What billing stands on: the modules before it, and the promo codes and referrals an order uses. */
+export type BillingBase = WithAccounts & Provided<typeof promoCodesModule> & Provided<typeof referralsModule>;
+
+/**
+ * The paid-period ledger: the days each payment bought, what they become when money moves back (reversals), the
+ * customer's view of their subscriptions and payments, and the billing e-mails.
+ */
+export const ledgerModule = defineModule({
+  name: 'billing-ledger',
+  build(deps: BillingBase) {
+    const { clock, log, jobs, billingRepo: billing, periods, accountsRepo: accounts } = deps;
+    const paidPeriods = createPaidPeriods({ billing, periods, settings: deps.settings, clock });
+    return {
+      paidPeriods,
+      reversals: createPaymentReversals({ billing, periods, accounts, refunds: deps.refundsRepo, kept: createKeptReversalsRepo(), jobs, wallet: deps.walletLedger, clock, log }),
+      billing: createBillingService({ billing, paidPeriods, savedMethods: deps.savedMethodsRepo, clock }),
+    };
+  },
+  jobs: (deps) => {
+    const { config, clock, mailer, billingRepo: billing, periods, accountsRepo: accounts, plansRepo: plans, usersRepo: users, settings, paidPeriods } = deps;
+    return {
+      ...ledgerJobHandlers({ billing, accounts, servers: deps.servers, paidPeriods, notices: deps.notices, clock }),
+      ...billingJobHandlers({ billing, periods, accounts, plans, users, settings, paidPeriods, mailer, publicUrl: config.publicUrl, clock }),
+    };
+  },
+});
