@@ -1,12 +1,10 @@
 import { pathToFileURL } from 'node:url';
 import { EmailSchema } from '../../../shared/auth.js';
-import { ConfigError, loadConfig } from '../config.js';
-import { createDb, type Db } from '../db/knex.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import { createDb } from '../db/knex.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { systemClock } from '../lib/clock.js';
-import { createAuditRepo } from '../modules/audit/audit.repo.js';
-import { createUsersRepo } from '../modules/users/users.repo.js';
-import { createUsersService } from '../modules/users/users.service.js';
+import type { Services } from '../services.js';
+import { createCliServices } from './cli-services.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -16,11 +14,11 @@ export const USAGE = `Usage: npm run admin -- <command>
 
 const CLI_ACTOR = { id: null, email: 'cli' };
 
-/** Runs one admin command against `db`. Returns the text to print and the exit code. */
-export async function runAdminCommand(db: Db, args: string[]): Promise<{ output: string; exitCode: number }> {
+/** Runs one admin command with the server's services. Returns the text to print and the exit code. */
+export async function runAdminCommand(services: Pick<Services, 'users' | 'usersRepo'>, args: string[]): Promise<{ output: string; exitCode: number }> {
   const [command, rawEmail, ...extra] = args;
-  const users = createUsersRepo(db);
-  const service = createUsersService({ users, audit: createAuditRepo(db), clock: systemClock });
+  const users = services.usersRepo;
+  const service = services.users;
 
   if (command === 'list' && rawEmail === undefined) {
     const admins = await users.listAdminEmails();
@@ -38,9 +36,9 @@ export async function runAdminCommand(db: Db, args: string[]): Promise<{ output:
 }
 
 async function main(): Promise<void> {
-  let databaseUrl: string;
+  let config: Config;
   try {
-    databaseUrl = loadConfig().databaseUrl;
+    config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
@@ -48,13 +46,15 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const db = createDb(databaseUrl);
+  const db = createDb(config.databaseUrl);
+  await migrateToLatest(db);
+  const services = createCliServices(config, db);
   try {
-    await migrateToLatest(db);
-    const { output, exitCode } = await runAdminCommand(db, process.argv.slice(2));
+    const { output, exitCode } = await runAdminCommand(services, process.argv.slice(2));
     (exitCode === 0 ? process.stdout : process.stderr).write(`${output}\n`);
     process.exitCode = exitCode;
   } finally {
+    await services.close();
     await db.destroy();
   }
 }

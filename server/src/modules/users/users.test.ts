@@ -85,18 +85,25 @@ describe.each(TEST_DATABASES)('users and roles (%s)', (kind) => {
 
   describe('the admin command line', () => {
     it('grants and revokes the admin role, creating the profile when needed', async () => {
-      expect(await runAdminCommand(env.database.db, ['grant', 'New.Boss@Example.com'])).toEqual({ output: 'new.boss@example.com is now an admin.', exitCode: 0 });
+      expect(await runAdminCommand(t.app.services, ['grant', 'New.Boss@Example.com'])).toEqual({ output: 'new.boss@example.com is now an admin.', exitCode: 0 });
       expect((await env.database.db('user_profiles').where({ email: 'new.boss@example.com' }).first()).role).toBe('admin');
-      expect((await runAdminCommand(env.database.db, ['list'])).output).toContain('new.boss@example.com');
-      expect(await runAdminCommand(env.database.db, ['grant', 'new.boss@example.com'])).toEqual({ output: 'new.boss@example.com already was an admin.', exitCode: 0 });
-      expect(await runAdminCommand(env.database.db, ['revoke', 'new.boss@example.com'])).toEqual({ output: 'new.boss@example.com is no longer an admin.', exitCode: 0 });
+      expect((await runAdminCommand(t.app.services, ['list'])).output).toContain('new.boss@example.com');
+      expect(await runAdminCommand(t.app.services, ['grant', 'new.boss@example.com'])).toEqual({ output: 'new.boss@example.com already was an admin.', exitCode: 0 });
+      expect(await runAdminCommand(t.app.services, ['revoke', 'new.boss@example.com'])).toEqual({ output: 'new.boss@example.com is no longer an admin.', exitCode: 0 });
       expect((await env.database.db('user_profiles').where({ email: 'new.boss@example.com' }).first()).role).toBe('user');
     });
 
+    it('a role it grants takes effect at once for a signed-in user (the same services as the app: cached sessions forgotten)', async () => {
+      const promoted = await signInWeb(t, env.smtp, 'cli.promoted@example.com');
+      expect((await listUsers(promoted.cookie)).statusCode).toBe(403);
+      expect((await runAdminCommand(t.app.services, ['grant', 'cli.promoted@example.com'])).exitCode).toBe(0);
+      expect((await listUsers(promoted.cookie)).statusCode).toBe(200);
+    });
+
     it('refuses a bad address or command with exit code 2', async () => {
-      expect((await runAdminCommand(env.database.db, ['grant', 'not-an-email'])).exitCode).toBe(2);
-      expect((await runAdminCommand(env.database.db, ['promote', 'a@b.co'])).exitCode).toBe(2);
-      expect((await runAdminCommand(env.database.db, [])).output).toContain('Usage');
+      expect((await runAdminCommand(t.app.services, ['grant', 'not-an-email'])).exitCode).toBe(2);
+      expect((await runAdminCommand(t.app.services, ['promote', 'a@b.co'])).exitCode).toBe(2);
+      expect((await runAdminCommand(t.app.services, [])).output).toContain('Usage');
     });
   });
 });
