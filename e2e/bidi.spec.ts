@@ -15,7 +15,7 @@ const GB = 1024 ** 3;
 /** A fresh admin signed in in a context of its own (as devices.spec.ts does). */
 async function signInNewAdmin(browser: Browser, site: Site): Promise<Page> {
   const email = uniqueEmail('admin-bidi');
-  await runAdminCommand(site.database.db, ['grant', email]);
+  await runAdminCommand(site.services, ['grant', email]);
   const context = await browser.newContext({ baseURL: site.baseURL });
   const page = await context.newPage();
   await signIn(page, site, email);

@@ -15,7 +15,7 @@ const UNLIMITED_LINE = 'Unlimited devices on one subscription link';
 /** A fresh admin (made one as `npm run admin -- grant` does), signed in in a context of its own: one address signs in once a minute. */
 async function signInNewAdmin(browser: Browser, site: Site): Promise<Page> {
   const email = uniqueEmail('admin-devices');
-  await runAdminCommand(site.database.db, ['grant', email]);
+  await runAdminCommand(site.services, ['grant', email]);
   const context = await browser.newContext({ baseURL: site.baseURL });
   const page = await context.newPage();
   await signIn(page, site, email);

@@ -17,7 +17,7 @@ let panel: FakeMarzneshin;
  */
 async function adminToken(site: Site): Promise<string> {
   const email = uniqueEmail('admin-one-click');
-  await runAdminCommand(site.database.db, ['grant', email]);
+  await runAdminCommand(site.services, ['grant', email]);
   const sentBefore = site.smtp.messages.length;
   expect((await send(site, 'POST', '/api/auth/otp', { email })).status).toBe(200);
   await site.smtp.waitFor(email, { after: sentBefore });

@@ -23,7 +23,7 @@ test('an operator adds a Remnawave panel by its API token, imports its users, an
 
   try {
     const admin = uniqueEmail('admin-import');
-    await runAdminCommand(site.database.db, ['grant', admin]);
+    await runAdminCommand(site.services, ['grant', admin]);
     await signIn(page, site, admin);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Master Servers' }).click();

@@ -15,7 +15,7 @@ const GB = 1024 ** 3;
 
 async function signInNewAdmin(browser: Browser, site: Site): Promise<Page> {
   const email = uniqueEmail('admin-translations');
-  await runAdminCommand(site.database.db, ['grant', email]);
+  await runAdminCommand(site.services, ['grant', email]);
   const context = await browser.newContext({ baseURL: site.baseURL });
   const page = await context.newPage();
   await signIn(page, site, email);

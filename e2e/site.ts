@@ -35,6 +35,8 @@ export interface Site {
   cryptopay: FakeCryptopay;
   /** DESKTOP_UPDATES_DIR: where the operator publishes the desktop app (a folder per channel). */
   desktopUpdatesDir: string;
+  /** The running app's services, as the admin command line builds them (`runAdminCommand(site.services, …)`). */
+  services: FastifyInstance['services'];
 }
 
 /**
@@ -86,7 +88,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
       const app: FastifyInstance = await buildApp({ config, db: database.db, logger: false, rateLimits: { otpPerIp: sharedAddress, verifyPerIp: sharedAddress } });
       await app.listen({ port, host: '127.0.0.1' });
       app.jobWorker.start();
-      await use({ baseURL: `http://127.0.0.1:${port}`, smtp, database, stripe, yookassa, cryptopay, desktopUpdatesDir });
+      await use({ baseURL: `http://127.0.0.1:${port}`, smtp, database, stripe, yookassa, cryptopay, desktopUpdatesDir, services: app.services });
       await app.close();
       rmSync(desktopUpdatesDir, { recursive: true, force: true });
       await stripe.close();
