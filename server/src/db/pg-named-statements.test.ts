@@ -17,6 +17,7 @@ async function preparedOn(trx: Db, table: string): Promise<PreparedRow[]> {
   return result.rows;
 }
 
+// Skipped without TEST_DATABASE_URL: these drive a real PostgreSQL connection (.ci/run always sets it).
 describe.skipIf(!postgresUrl)('PostgreSQL named statements under knex', () => {
   let database: TestDatabase;
   let db: Db;
@@ -117,6 +118,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL named statements under knex', () => {
   });
 });
 
+// Skipped without TEST_DATABASE_URL, as above.
 describe.skipIf(!postgresUrl)('PostgreSQL named statements on a connection', () => {
   let database: TestDatabase;
   let client: pg.Client;
