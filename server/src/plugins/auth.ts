@@ -47,9 +47,9 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless signed in. */
+    /** A route's preValidation hook (before its input is checked): 401 unless signed in. */
     requireUser(request: FastifyRequest): Promise<void>;
-    /** preHandler: 401 unless signed in, 403 unless admin. */
+    /** A route's preValidation hook (before its input is checked): 401 unless signed in, 403 unless admin. */
     requireAdmin(request: FastifyRequest): Promise<void>;
     /** Resolves the caller's session if there is a valid one; never throws. */
     loadAuth(request: FastifyRequest): Promise<AuthContext | null>;

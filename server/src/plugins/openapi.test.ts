@@ -1,4 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,68 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
       (doc.paths[path]?.get as { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }> }).responses[status]!.content['application/json']!.schema;
     expect(Object.keys(answer('/api/me', '200').properties).sort()).toEqual(['email', 'id', 'locale', 'role', 'trialUsed']);
     expect(Object.keys(answer('/api/health', '503').properties).sort()).toEqual(['db', 'ok', 'version']);
+  });
+
+  type Operation = { requestBody?: unknown; parameters?: { in: string; name: string }[]; security?: unknown[]; responses: Record<string, unknown> };
+  const operation = (path: string, method: string) => doc.paths[path]![method] as Operation;
+
+  it('gives each route the failures it can answer: 400 for input, 401/403 and security for who may call, 404 for a record, 429 under a limit', () => {
+    const createPlan = operation('/api/admin/plans', 'post');
+    expect(createPlan.requestBody).toBeDefined();
+    expect(Object.keys(createPlan.responses).sort()).toEqual(['400', '401', '403', 'default']);
+    expect(createPlan.security).toEqual([{ session: [] }, { bearer: [] }]);
+
+    const deleteAccount = operation('/api/accounts/{id}', 'delete');
+    expect(Object.keys(deleteAccount.responses).sort()).toEqual(['401', '403', '404', 'default']);
+    expect((deleteAccount.responses['403'] as { description: string }).description).toContain('csrf_failed');
+
+    expect(Object.keys(operation('/api/auth/otp', 'post').responses).sort()).toEqual(['400', '429', 'default']);
+    expect(operation('/api/auth/otp', 'post').security).toBeUndefined();
+    expect(Object.keys(operation('/api/me', 'get').responses).sort()).toEqual(['200', '401', 'default']);
+    expect(operation('/api/admin/users/{id}', 'patch').parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id' })]);
+    expect(operation('/api/admin/transactions', 'get').parameters?.map((parameter) => parameter.in)).toContain('query');
+  });
+
+  it('docs/api.md describes every route of the document, and no route the server does not have', () => {
+    const written = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+    // `GET /api/accounts/:id/devices` and `DELETE /api/accounts/:id/devices/:deviceId` · … as docs/api.md writes them.
+    // The first cell of each row of its tables (a cell may hold `\|` inside its code).
+    const firstCells = written.split('\n').filter((line) => line.startsWith('| `')).map((line) => line.split(/(?<!\\)\|/)[1]!).join('\n');
+    const inDocs = new Set([...firstCells.matchAll(/`((?:GET|POST|PUT|PATCH|DELETE)(?:, (?:GET|POST|PUT|PATCH|DELETE))*) (\/[^`\s?]*)/g)]
+      .flatMap(([, methods, path]) => methods!.split(', ').map((method) => `${method.toLowerCase()} ${openApiPath(path!)}`)));
+    // A wildcard route (`/sub/*`) is described by its one parameter (`/sub/:token`).
+    const described = (route: string) => inDocs.has(route) || (route.endsWith('/{*}') && [...inDocs].some((entry) => entry.startsWith(route.slice(0, -3)) && /^\{\w+\}$/.test(entry.slice(route.length - 3))));
+    const inDocument = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+    expect(inDocument.filter((route) => !described(route)), 'routes docs/api.md does not describe').toEqual([]);
+    const wildcards = inDocument.filter((route) => route.endsWith('/{*}')).map((route) => route.slice(0, -3));
+    const exists = (route: string) => inDocument.includes(route) || wildcards.some((prefix) => route.startsWith(prefix) && /^\{\w+\}$/.test(route.slice(prefix.length)));
+    expect([...inDocs].filter((route) => !exists(route)), 'routes docs/api.md describes that the server does not have').toEqual([]);
+  });
+
+  it('every route that needs a signed-in caller says so', () => {
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/api/admin/')) continue;
+      for (const [method, op] of Object.entries(methods)) expect((op as Operation).responses['403'], `${method} ${path}`).toBeDefined();
+    }
+  });
+});
+
+describe('input is checked by the route schema', () => {
+  const env = useTestEnvironment('sqlite');
+  let t: TestApp;
+  beforeAll(async () => { t = await buildTestApp({ db: env.database.db }); });
+  afterAll(async () => { await t.app.close(); });
+
+  it('a bad body is a 400 validation_failed naming each field, after the caller is known (a stranger gets 401)', async () => {
+    const stranger = await t.app.inject({ method: 'POST', url: '/api/admin/plans', payload: { name: 5 } });
+    expect(stranger.statusCode).toBe(401);
+    expect(stranger.json()).toMatchObject({ code: 'unauthenticated' });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { email: 'not-an-address' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'validation_failed', fields: { email: expect.any(String) } });
+    const none = await t.app.inject({ method: 'POST', url: '/api/auth/otp' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ code: 'validation_failed', fields: { email: expect.any(String) } });
   });
 });
 

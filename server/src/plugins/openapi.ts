@@ -1,8 +1,11 @@
 import swagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { APP_VERSION } from '../lib/package-info.js';
+import { parseInput } from '../lib/parse.js';
+import { describeFailures } from './openapi-errors.js';
 
 /** The paths (`a.b[0].c`) of what `sent` holds that `kept` does not: fields the answer's schema does not declare. */
 export function undeclaredFields(sent: unknown, kept: unknown, path = ''): string[] {
@@ -29,6 +32,19 @@ const strictSerializerCompiler: typeof serializerCompiler = (route) => {
   };
 };
 
+/**
+ * A route's `body` and `querystring` schemas are checked before its handler runs (after its hooks of the
+ * `preValidation` step: who is signed in, the rate limits), and a failure is the catalogue's 400
+ * `validation_failed` naming each bad field (lib/parse.ts), not Fastify's own shape.
+ */
+const inputValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
+  try {
+    return { value: parseInput(schema, data) };
+  } catch (err) {
+    return { error: err as Error };
+  }
+};
+
 /** Where the document is served. */
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -38,7 +54,7 @@ export const OPENAPI_PATH = '/api/openapi.json';
  * before every route; the site's pages are left out (`schema.hide`).
  */
 export const openApiPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: URL; strictAnswers: boolean }) => {
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(inputValidatorCompiler);
   app.setSerializerCompiler(opts.strictAnswers ? strictSerializerCompiler : serializerCompiler);
   await app.register(swagger, {
     openapi: {
@@ -56,7 +72,11 @@ export const openApiPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: 
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (document) => {
+      const transformed = jsonSchemaTransform(document);
+      const schema = (transformed.schema ?? {}) as Record<string, unknown>;
+      return schema.hide ? transformed : { ...transformed, schema: describeFailures(app, document.route, schema) };
+    },
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 }, { name: 'openapi' });

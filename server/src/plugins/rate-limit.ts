@@ -34,7 +34,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A preHandler that answers 429 once `rule` is exceeded for the key `keyOf(request)` under `name`. */
+    /** A hook (a route's preValidation, before its input is checked) that answers 429 once `rule` is exceeded for the key `keyOf(request)` under `name`. */
     limiter(name: string, rule: LimitRule, keyOf: (request: FastifyRequest) => string): (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -47,6 +47,12 @@ export const CHECKOUT_LIMIT = 'checkout-user';
  * If Redis is unreachable the limits are skipped rather than locking everyone out; the database-backed
  * rules (code attempts, resend cool-down) still hold.
  */
+/** The hooks `app.limiter` made: the OpenAPI document says a route holding one may answer 429. */
+const LIMITER_HOOKS = new WeakSet<(request: FastifyRequest) => Promise<void>>();
+
+/** Whether a route hook is a rate limit of `app.limiter`. */
+export const isLimiterHook = (hook: unknown): boolean => typeof hook === 'function' && LIMITER_HOOKS.has(hook as (request: FastifyRequest) => Promise<void>);
+
 export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { redisUrl: string | undefined }) => {
   let redis: Redis | undefined;
   if (opts.redisUrl) {
@@ -67,9 +73,11 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { redisUrl:
       keyGenerator: (request) => `${name}:${keyOf(request)}`,
     });
     checks.set(name, check);
-    return async (request: FastifyRequest) => {
+    const hook = async (request: FastifyRequest) => {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) throw rateLimited(Math.max(1, result.ttlInSeconds));
     };
+    LIMITER_HOOKS.add(hook);
+    return hook;
   });
 }, { name: 'rate-limit' });

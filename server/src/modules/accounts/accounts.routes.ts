@@ -2,20 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AdminCreateAccountBody, CreateAccountBody } from '../../../../shared/accounts.js';
 import { sendKeptJson } from '../../lib/kept-json.js';
-import { parseInput } from '../../lib/parse.js';
 import type { AccountsService } from './accounts.service.js';
+import { requireAccess, typed } from '../../lib/route-schemas.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 const LogsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(100) });
 
 /** The caller's own accounts: every query names the owner, so someone else's account is a 404. */
 export async function accountsRoutes(app: FastifyInstance, opts: { accounts: AccountsService }) {
-  app.addHook('preHandler', app.requireUser);
+  requireAccess(app, 'user');
   app.get('/api/accounts', async (request, reply) => sendKeptJson(request, reply, await opts.accounts.listAccountsJson(request.auth!.user.id)));
-  app.post('/api/accounts', async (request, reply) => {
-    const { planId } = parseInput(CreateAccountBody, request.body);
-    return reply.status(201).send(await opts.accounts.claimPlan(request.auth!.user, planId));
-  });
+  typed(app).post('/api/accounts', { schema: { body: CreateAccountBody } }, async (request, reply) =>
+    reply.status(201).send(await opts.accounts.claimPlan(request.auth!.user, request.body.planId)));
   app.delete('/api/accounts/:id', async (request: WithId, reply) => {
     await opts.accounts.deleteAccount(request.auth!.user, request.params.id);
     return reply.status(204).send();
@@ -23,8 +21,8 @@ export async function accountsRoutes(app: FastifyInstance, opts: { accounts: Acc
 }
 
 export async function adminAccountsRoutes(app: FastifyInstance, opts: { accounts: AccountsService }) {
-  app.addHook('preHandler', app.requireAdmin);
-  app.post('/api/admin/accounts', async (request, reply) =>
-    reply.status(201).send(await opts.accounts.createCustomAccount(request.auth!.user, parseInput(AdminCreateAccountBody, request.body))));
-  app.get('/api/admin/logs', async (request) => opts.accounts.listLogs(parseInput(LogsQuery, request.query).limit));
+  requireAccess(app, 'admin');
+  typed(app).post('/api/admin/accounts', { schema: { body: AdminCreateAccountBody } }, async (request, reply) =>
+    reply.status(201).send(await opts.accounts.createCustomAccount(request.auth!.user, request.body)));
+  typed(app).get('/api/admin/logs', { schema: { querystring: LogsQuery } }, async (request) => opts.accounts.listLogs(request.query.limit));
 }

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ExtendAccountBody } from '../../../../shared/users.js';
-import { parseInput } from '../../lib/parse.js';
 import { actorOf } from '../users/users.service.js';
 import type { AdminAccountActions } from './admin-account-actions.js';
+import { IdParams, requireAccess, typed } from '../../lib/route-schemas.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
 /** The user page's account actions (admins only). */
 export async function adminAccountActionsRoutes(app: FastifyInstance, opts: { actions: AdminAccountActions }) {
-  app.addHook('preHandler', app.requireAdmin);
+  requireAccess(app, 'admin');
   const { actions } = opts;
 
-  app.post('/api/admin/accounts/:id/extend', async (request: WithId) => actions.extend(actorOf(request), request.params.id, parseInput(ExtendAccountBody, request.body)));
+  typed(app).post('/api/admin/accounts/:id/extend', { schema: { params: IdParams, body: ExtendAccountBody } }, async (request) => actions.extend(actorOf(request), request.params.id, request.body));
   app.post('/api/admin/accounts/:id/reset-usage', async (request: WithId) => actions.resetUsage(actorOf(request), request.params.id));
   app.post('/api/admin/accounts/:id/disable', async (request: WithId) => actions.setEnabled(actorOf(request), request.params.id, false));
   app.post('/api/admin/accounts/:id/enable', async (request: WithId) => actions.setEnabled(actorOf(request), request.params.id, true));

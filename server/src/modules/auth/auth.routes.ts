@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmailSchema, LogoutBody, RefreshBody, RequestOtpBody, VerifyOtpBody } from '../../../../shared/auth.js';
 import { localeFromAcceptLanguage } from '../../lib/locale.js';
 import { REFERRAL_COOKIE } from '../../../../shared/referrals.js';
-import { parseInput } from '../../lib/parse.js';
 import { REFRESH_COOKIE, toMe } from '../../plugins/auth.js';
 import type { RateLimits } from '../../plugins/rate-limit.js';
 import type { AuthService, RequestMeta } from './auth.service.js';
+import { typed } from '../../lib/route-schemas.js';
 
 const requestMeta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip ?? null,
@@ -22,18 +22,20 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   const { auth, limits } = opts;
   const byIp = (request: FastifyRequest) => request.ip;
 
-  app.post('/api/auth/otp', {
-    preHandler: [app.limiter('otp-ip', limits.otpPerIp, byIp), app.limiter('otp-email', limits.otpPerEmail, emailKey)],
+  typed(app).post('/api/auth/otp', {
+    preValidation: [app.limiter('otp-ip', limits.otpPerIp, byIp), app.limiter('otp-email', limits.otpPerEmail, emailKey)],
+    schema: { body: RequestOtpBody },
   }, async (request) => {
-    const { email, locale } = parseInput(RequestOtpBody, request.body);
+    const { email, locale } = request.body;
     await auth.requestCode(email, requestMeta(request), locale ?? localeFromAcceptLanguage(request.headers['accept-language']));
     return { sent: true };
   });
 
-  app.post('/api/auth/verify', {
-    preHandler: [app.limiter('verify-ip', limits.verifyPerIp, byIp), app.limiter('verify-email', limits.verifyPerEmail, emailKey)],
+  typed(app).post('/api/auth/verify', {
+    preValidation: [app.limiter('verify-ip', limits.verifyPerIp, byIp), app.limiter('verify-email', limits.verifyPerEmail, emailKey)],
+    schema: { body: VerifyOtpBody },
   }, async (request, reply) => {
-    const body = parseInput(VerifyOtpBody, request.body);
+    const body = request.body;
     const referralCode = body.referralCode ?? request.cookies[REFERRAL_COOKIE];
     const { user, tokens } = await auth.verifyCode({ ...body, referralCode }, requestMeta(request));
     // The link's code has done its work (a sign-up is attributed once): cleared with the attributes it was set with.
@@ -45,8 +47,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     return { user: toMe(user) };
   });
 
-  app.post('/api/auth/refresh', { preHandler: app.limiter('refresh-ip', limits.refreshPerIp, byIp) }, async (request, reply) => {
-    const body = parseInput(RefreshBody, request.body);
+  typed(app).post('/api/auth/refresh', { preValidation: app.limiter('refresh-ip', limits.refreshPerIp, byIp), schema: { body: RefreshBody } }, async (request, reply) => {
+    const body = request.body;
     const fromCookie = body.refreshToken === undefined;
     try {
       const tokens = await auth.refresh(body.refreshToken ?? request.cookies[REFRESH_COOKIE]);
@@ -63,7 +65,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
    * The web app's start-up check: 200 `{ user }` or `{ user: null }`, never 401, so a signed-out
    * visitor's browser logs no failed request. A lapsed access cookie is renewed from the refresh cookie.
    */
-  app.get('/api/auth/session', { preHandler: app.limiter('refresh-ip', limits.refreshPerIp, byIp) }, async (request, reply) => {
+  app.get('/api/auth/session', { preValidation: app.limiter('refresh-ip', limits.refreshPerIp, byIp) }, async (request, reply) => {
     const current = await app.loadAuth(request);
     if (current) return { user: toMe(current.user) };
     const refreshToken = request.cookies[REFRESH_COOKIE];
@@ -77,8 +79,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     return { user: toMe(resumed.user) };
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
-    const body = parseInput(LogoutBody, request.body);
+  typed(app).post('/api/auth/logout', { schema: { body: LogoutBody } }, async (request, reply) => {
+    const body = request.body;
     const authContext = await app.loadAuth(request);
     const refreshToken = body.refreshToken ?? request.cookies[REFRESH_COOKIE];
     const current = authContext

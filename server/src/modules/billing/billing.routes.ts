@@ -7,13 +7,14 @@ import { addSubscriptionControlRoutes } from './recurring/subscription-controls.
 import type { SubscriptionControls } from './recurring/subscription-controls.js';
 import type { SavedMethodsService } from './recurring/saved-methods.service.js';
 import { actorOf } from '../users/users.service.js';
+import { requireAccess } from '../../lib/route-schemas.js';
 
 /**
  * The customer's billing: card checkout and the caller's own subscriptions and transactions (someone
  * else's are a 404), and the cards it keeps to renew plans with. Checkout and the changes share one per-user limit.
  */
 export async function billingRoutes(app: FastifyInstance, opts: { checkout: CheckoutService; billing: BillingService; controls: SubscriptionControls; savedMethods: SavedMethodsService; checkoutLimit: LimitRule }) {
-  app.addHook('preHandler', app.requireUser);
+  requireAccess(app, 'user');
   const perUser = app.limiter(CHECKOUT_LIMIT, opts.checkoutLimit, (request) => request.auth!.user.id);
 
   addCheckoutRoutes(app, { checkout: opts.checkout, perUser });
@@ -22,6 +23,6 @@ export async function billingRoutes(app: FastifyInstance, opts: { checkout: Chec
   app.get('/api/transactions', async (request) => opts.billing.listTransactions(request.auth!.user));
   // The cards plans renewed here are charged with; removing one turns auto-renew off on those plans.
   app.get('/api/payment-methods', async (request) => opts.savedMethods.list(request.auth!.user));
-  app.delete('/api/payment-methods/:id', { preHandler: perUser }, async (request: FastifyRequest<{ Params: { id: string } }>) =>
+  app.delete('/api/payment-methods/:id', { preValidation: perUser }, async (request: FastifyRequest<{ Params: { id: string } }>) =>
     opts.savedMethods.remove(actorOf(request), request.auth!.user, request.params.id));
 }

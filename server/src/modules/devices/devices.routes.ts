@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf } from '../users/users.service.js';
 import type { DevicesService } from './devices.service.js';
+import { requireAccess } from '../../lib/route-schemas.js';
 
 type WithAccount = FastifyRequest<{ Params: { id: string } }>;
 type WithDevice = FastifyRequest<{ Params: { id: string; deviceId: string } }>;
 
 /** The signed-in customer's own accounts' devices: someone else's account or device is a 404. */
 export async function accountDevicesRoutes(app: FastifyInstance, opts: { devices: DevicesService }) {
-  app.addHook('preHandler', app.requireUser);
+  requireAccess(app, 'user');
   const owner = (request: FastifyRequest) => ({ kind: 'owner' as const, userId: request.auth!.user.id });
 
   app.get('/api/accounts/:id/devices', async (request: WithAccount) => opts.devices.listDevices(owner(request), request.params.id));
@@ -19,7 +20,7 @@ export async function accountDevicesRoutes(app: FastifyInstance, opts: { devices
 
 /** Any account's devices, from the admin's user page; a removal is audited. */
 export async function adminAccountDevicesRoutes(app: FastifyInstance, opts: { devices: DevicesService }) {
-  app.addHook('preHandler', app.requireAdmin);
+  requireAccess(app, 'admin');
   const admin = (request: FastifyRequest) => ({ kind: 'admin' as const, actor: actorOf(request) });
 
   app.get('/api/admin/accounts/:id/devices', async (request: WithAccount) => opts.devices.listDevices(admin(request), request.params.id));

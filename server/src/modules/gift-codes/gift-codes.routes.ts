@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CreateGiftCodesBody, RedeemGiftCodeBody } from '../../../../shared/gift-codes.js';
-import { parseInput } from '../../lib/parse.js';
 import { CHECKOUT_LIMIT, type LimitRule } from '../../plugins/rate-limit.js';
 import { actorOf } from '../users/users.service.js';
 import type { GiftCodesService } from './gift-codes.service.js';
+import { requireAccess, typed } from '../../lib/route-schemas.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -12,18 +12,18 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
  * so codes are not guessed.
  */
 export async function giftRedeemRoutes(app: FastifyInstance, opts: { gifts: GiftCodesService; checkoutLimit: LimitRule }) {
-  app.addHook('preHandler', app.requireUser);
+  requireAccess(app, 'user');
   const perUser = app.limiter(CHECKOUT_LIMIT, opts.checkoutLimit, (request) => request.auth!.user.id);
-  app.post('/api/gift-codes/redeem', { preHandler: perUser }, async (request, reply) =>
-    reply.status(201).send(await opts.gifts.redeem(request.auth!.user, parseInput(RedeemGiftCodeBody, request.body))));
+  typed(app).post('/api/gift-codes/redeem', { preValidation: perUser, schema: { body: RedeemGiftCodeBody } }, async (request, reply) =>
+    reply.status(201).send(await opts.gifts.redeem(request.auth!.user, request.body)));
 }
 
 /** The admin's batches: issue (the codes come back once), list, download as CSV, revoke the unused ones. */
 export async function adminGiftCodesRoutes(app: FastifyInstance, opts: { gifts: GiftCodesService }) {
   const { gifts } = opts;
-  app.addHook('preHandler', app.requireAdmin);
+  requireAccess(app, 'admin');
   app.get('/api/admin/gift-codes', async () => gifts.listBatches());
-  app.post('/api/admin/gift-codes', async (request, reply) => reply.status(201).send(await gifts.createBatch(actorOf(request), parseInput(CreateGiftCodesBody, request.body))));
+  typed(app).post('/api/admin/gift-codes', { schema: { body: CreateGiftCodesBody } }, async (request, reply) => reply.status(201).send(await gifts.createBatch(actorOf(request), request.body)));
   app.get('/api/admin/gift-codes/:id/csv', async (request: WithId, reply) => {
     const { filename, csv } = await gifts.batchCsv(request.params.id);
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(csv);

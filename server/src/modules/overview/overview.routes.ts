@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { OverviewQuery } from '../../../../shared/overview.js';
 import { sendKeptJson } from '../../lib/kept-json.js';
-import { parseInput } from '../../lib/parse.js';
 import type { OverviewService } from './overview.service.js';
+import { requireAccess, typed } from '../../lib/route-schemas.js';
 
 export async function adminOverviewRoutes(app: FastifyInstance, opts: { overview: OverviewService }) {
-  app.addHook('preHandler', app.requireAdmin);
+  requireAccess(app, 'admin');
 
-  app.get('/api/admin/overview', async (request, reply) =>
-    sendKeptJson(request, reply, await opts.overview.getOverviewJson(parseInput(OverviewQuery, request.query).days)));
+  typed(app).get('/api/admin/overview', { schema: { querystring: OverviewQuery } }, async (request, reply) =>
+    sendKeptJson(request, reply, await opts.overview.getOverviewJson(request.query.days)));
 }

@@ -1,21 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ImportPanelUsersBody, PanelUsersQuery } from '../../../../shared/panel-import.js';
-import { parseInput } from '../../lib/parse.js';
 import { actorOf } from '../users/users.service.js';
 import type { PanelImportService } from './panel-import.service.js';
-
-type WithId = FastifyRequest<{ Params: { id: string } }>;
+import { IdParams, requireAccess, typed } from '../../lib/route-schemas.js';
 
 /** Moving a panel's existing users in: admin only. */
 export async function adminPanelImportRoutes(app: FastifyInstance, opts: { panelImport: PanelImportService }) {
   const { panelImport } = opts;
-  app.addHook('preHandler', app.requireAdmin);
+  requireAccess(app, 'admin');
 
-  app.get('/api/admin/servers/:id/panel-users', async (request: WithId) =>
-    panelImport.listPanelUsers(request.params.id, parseInput(PanelUsersQuery, request.query)));
+  typed(app).get('/api/admin/servers/:id/panel-users', { schema: { params: IdParams, querystring: PanelUsersQuery } }, async (request) =>
+    panelImport.listPanelUsers(request.params.id, request.query));
 
-  app.post('/api/admin/servers/:id/import', { bodyLimit: 512 * 1024 }, async (request: WithId, reply) => {
-    const result = await panelImport.importUsers(actorOf(request), request.params.id, parseInput(ImportPanelUsersBody, request.body));
+  typed(app).post('/api/admin/servers/:id/import', { bodyLimit: 512 * 1024, schema: { params: IdParams, body: ImportPanelUsersBody } }, async (request, reply) => {
+    const result = await panelImport.importUsers(actorOf(request), request.params.id, request.body);
     return reply.status(201).send(result);
   });
 }

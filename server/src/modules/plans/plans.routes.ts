@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PlanBody, UpdatePlanBody } from '../../../../shared/plans.js';
 import { sendJsonAnswer } from '../../lib/json-answer.js';
-import { parseInput } from '../../lib/parse.js';
 import { actorOf } from '../users/users.service.js';
 import type { PlansService } from './plans.service.js';
+import { IdParams, requireAccess, typed } from '../../lib/route-schemas.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -13,10 +13,10 @@ export async function publicPlansRoutes(app: FastifyInstance, opts: { plans: Pla
 
 export async function adminPlansRoutes(app: FastifyInstance, opts: { plans: PlansService }) {
   const { plans } = opts;
-  app.addHook('preHandler', app.requireAdmin);
+  requireAccess(app, 'admin');
   app.get('/api/admin/plans', async () => plans.listAdminPlans());
-  app.post('/api/admin/plans', async (request, reply) => reply.status(201).send(await plans.createPlan(actorOf(request), parseInput(PlanBody, request.body))));
-  app.patch('/api/admin/plans/:id', async (request: WithId) => plans.updatePlan(actorOf(request), request.params.id, parseInput(UpdatePlanBody, request.body)));
+  typed(app).post('/api/admin/plans', { schema: { body: PlanBody } }, async (request, reply) => reply.status(201).send(await plans.createPlan(actorOf(request), request.body)));
+  typed(app).patch('/api/admin/plans/:id', { schema: { params: IdParams, body: UpdatePlanBody } }, async (request) => plans.updatePlan(actorOf(request), request.params.id, request.body));
   app.delete('/api/admin/plans/:id', async (request: WithId, reply) => {
     await plans.deletePlan(actorOf(request), request.params.id);
     return reply.status(204).send();

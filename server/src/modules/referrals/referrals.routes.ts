@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AdminReferralsQuery, REFERRAL_COOKIE, REFERRAL_COOKIE_DAYS, UpdateReferralSettingsBody } from '../../../../shared/referrals.js';
-import { parseInput } from '../../lib/parse.js';
 import { actorOf } from '../users/users.service.js';
 import type { ReferralsService } from './referrals.service.js';
+import { requireAccess, typed } from '../../lib/route-schemas.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -24,16 +24,16 @@ export async function referralLinkRoutes(app: FastifyInstance, opts: { referrals
 
 /** The customer's referral link, what it brought and the credit it earned. */
 export async function myReferralsRoutes(app: FastifyInstance, opts: { referrals: ReferralsService }) {
-  app.get('/api/referrals/me', { preHandler: app.requireUser }, async (request) => opts.referrals.mine(request.auth!.user.id));
+  app.get('/api/referrals/me', { preValidation: app.requireUser }, async (request) => opts.referrals.mine(request.auth!.user.id));
 }
 
 /** The admin's referrals: the programme's settings, every referral (held ones with their reason), top referrers, release and void. */
 export async function adminReferralsRoutes(app: FastifyInstance, opts: { referrals: ReferralsService }) {
   const { referrals } = opts;
-  app.addHook('preHandler', app.requireAdmin);
-  app.get('/api/admin/referrals', async (request) => referrals.adminPage(parseInput(AdminReferralsQuery, request.query)));
+  requireAccess(app, 'admin');
+  typed(app).get('/api/admin/referrals', { schema: { querystring: AdminReferralsQuery } }, async (request) => referrals.adminPage(request.query));
   app.get('/api/admin/referrals/settings', async () => referrals.getSettings());
-  app.put('/api/admin/referrals/settings', async (request) => referrals.updateSettings(actorOf(request), parseInput(UpdateReferralSettingsBody, request.body)));
+  typed(app).put('/api/admin/referrals/settings', { schema: { body: UpdateReferralSettingsBody } }, async (request) => referrals.updateSettings(actorOf(request), request.body));
   app.post('/api/admin/referrals/:id/release', async (request: WithId, reply) => {
     await referrals.release(actorOf(request), request.params.id);
     return reply.status(204).send();

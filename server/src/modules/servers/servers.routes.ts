@@ -1,27 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CreateServerBody, ServerConnectionBody, UpdateServerBody } from '../../../../shared/servers.js';
-import { parseInput } from '../../lib/parse.js';
 import { actorOf } from '../users/users.service.js';
 import type { ServersService } from './servers.service.js';
+import { IdParams, requireAccess, typed } from '../../lib/route-schemas.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
 /** Master servers (panels): admin only. Answers never carry the password or a panel token. */
 export async function adminServersRoutes(app: FastifyInstance, opts: { servers: ServersService }) {
   const { servers } = opts;
-  app.addHook('preHandler', app.requireAdmin);
+  requireAccess(app, 'admin');
 
   app.get('/api/admin/servers', async () => servers.listServers());
 
-  app.post('/api/admin/servers/test', async (request) => servers.testConnection(parseInput(ServerConnectionBody, request.body)));
+  typed(app).post('/api/admin/servers/test', { schema: { body: ServerConnectionBody } }, async (request) => servers.testConnection(request.body));
 
-  app.post('/api/admin/servers', async (request, reply) => {
-    const created = await servers.createServer(actorOf(request), parseInput(CreateServerBody, request.body));
+  typed(app).post('/api/admin/servers', { schema: { body: CreateServerBody } }, async (request, reply) => {
+    const created = await servers.createServer(actorOf(request), request.body);
     return reply.status(201).send(created);
   });
 
-  app.patch('/api/admin/servers/:id', async (request: WithId) =>
-    servers.updateServer(actorOf(request), request.params.id, parseInput(UpdateServerBody, request.body)));
+  typed(app).patch('/api/admin/servers/:id', { schema: { params: IdParams, body: UpdateServerBody } }, async (request) =>
+    servers.updateServer(actorOf(request), request.params.id, request.body));
 
   app.delete('/api/admin/servers/:id', async (request: WithId, reply) => {
     await servers.deleteServer(actorOf(request), request.params.id);

@@ -2,20 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { UpdateSettingsBody } from '../../../../shared/app-settings.js';
 import type { Clock } from '../../lib/clock.js';
 import { sendJsonAnswer } from '../../lib/json-answer.js';
-import { parseInput } from '../../lib/parse.js';
 import type { AuditRepo } from '../audit/audit.repo.js';
 import { actorOf } from '../users/users.service.js';
 import type { SettingsService } from './settings.service.js';
+import { requireAccess, typed } from '../../lib/route-schemas.js';
 
 export async function publicConfigRoutes(app: FastifyInstance, opts: { settings: SettingsService }) {
   app.get('/api/config', async (request, reply) => sendJsonAnswer(request, reply, await opts.settings.getPublicConfigAnswer()));
 }
 
 export async function adminSettingsRoutes(app: FastifyInstance, opts: { settings: SettingsService; audit: AuditRepo; clock: Clock }) {
-  app.addHook('preHandler', app.requireAdmin);
+  requireAccess(app, 'admin');
   app.get('/api/admin/settings', async () => opts.settings.getAdminSettings());
-  app.put('/api/admin/settings', async (request) => {
-    const patch = parseInput(UpdateSettingsBody, request.body);
+  typed(app).put('/api/admin/settings', { schema: { body: UpdateSettingsBody } }, async (request) => {
+    const patch = request.body;
     const saved = await opts.settings.updateSettings(patch, opts.clock());
     const actor = actorOf(request);
     await opts.audit.record({ actorId: actor.id, actorEmail: actor.email, action: 'settings.update', targetType: 'settings', targetId: 'app_config', details: patch, ip: actor.ip ?? null, now: opts.clock() });

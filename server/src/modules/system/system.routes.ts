@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { createSystemService } from './system.service.js';
+import { requireAccess } from '../../lib/route-schemas.js';
 
 export async function adminSystemRoutes(app: FastifyInstance, opts: { system: ReturnType<typeof createSystemService> }) {
-  app.addHook('preHandler', app.requireAdmin);
+  requireAccess(app, 'admin');
   app.get('/api/admin/system', async () => opts.system.getSystemStatus());
 }

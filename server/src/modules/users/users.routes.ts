@@ -2,29 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import { MeSchema, UpdateMeBody } from '../../../../shared/auth.js';
 import { AdminUsersQuery, UpdateUserBody } from '../../../../shared/users.js';
 import { sendKeptJson } from '../../lib/kept-json.js';
-import { parseInput } from '../../lib/parse.js';
 import { toMe } from '../../plugins/auth.js';
 import type { UserPageService } from './user-page.service.js';
 import { actorOf, type UsersService } from './users.service.js';
+import { IdParams, requireAccess, typed } from '../../lib/route-schemas.js';
 
 export async function meRoutes(app: FastifyInstance, opts: { users: UsersService }) {
-  const answers = { schema: { response: { 200: MeSchema } } };
-  app.get('/api/me', { preHandler: app.requireUser, ...answers }, async (request) => toMe(request.auth!.user));
-  app.patch('/api/me', { preHandler: app.requireUser, ...answers }, async (request) =>
-    toMe(await opts.users.updateOwnSettings(request.auth!.user, parseInput(UpdateMeBody, request.body))));
+  const response = { 200: MeSchema };
+  app.get('/api/me', { preValidation: app.requireUser, schema: { response } }, async (request) => toMe(request.auth!.user));
+  typed(app).patch('/api/me', { preValidation: app.requireUser, schema: { body: UpdateMeBody, response } }, async (request) =>
+    toMe(await opts.users.updateOwnSettings(request.auth!.user, request.body)));
 }
 
 export async function adminUsersRoutes(app: FastifyInstance, opts: { users: UsersService; userPage: UserPageService }) {
-  app.addHook('preHandler', app.requireAdmin);
+  requireAccess(app, 'admin');
 
-  app.get('/api/admin/users', async (request, reply) =>
-    sendKeptJson(request, reply, await opts.users.listUsers(parseInput(AdminUsersQuery, request.query))));
+  typed(app).get('/api/admin/users', { schema: { querystring: AdminUsersQuery } }, async (request, reply) =>
+    sendKeptJson(request, reply, await opts.users.listUsers(request.query)));
 
   app.get<{ Params: { id: string } }>('/api/admin/users/:id', async (request) => opts.userPage.getPage(request.params.id));
   app.post<{ Params: { id: string } }>('/api/admin/users/:id/sign-out', async (request) => opts.userPage.signOutEverywhere(actorOf(request), request.params.id));
 
-  app.patch<{ Params: { id: string } }>('/api/admin/users/:id', async (request) => {
-    const changes = parseInput(UpdateUserBody, request.body);
-    return opts.users.updateUser(actorOf(request), request.params.id, changes);
-  });
+  typed(app).patch('/api/admin/users/:id', { schema: { params: IdParams, body: UpdateUserBody } }, async (request) =>
+    opts.users.updateUser(actorOf(request), request.params.id, request.body));
 }

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { UpdateCryptoPaymentBody } from '../../../../../shared/billing-schemas.js';
 import type { Clock } from '../../../lib/clock.js';
-import { parseInput } from '../../../lib/parse.js';
 import type { AuditRepo } from '../../audit/audit.repo.js';
 import { actorOf } from '../../users/users.service.js';
 import type { BtcpaySettingsService } from './btcpay-settings.service.js';
+import { requireAccess, typed } from '../../../lib/route-schemas.js';
 
 /** The admin's BTCPay Server store. The API key and webhook secret are write-only: answers say only whether each is set. */
 export async function adminBtcpaySettingsRoutes(app: FastifyInstance, opts: { crypto: BtcpaySettingsService; audit: AuditRepo; clock: Clock }) {
-  app.addHook('preHandler', app.requireAdmin);
+  requireAccess(app, 'admin');
   app.get('/api/admin/payments/crypto', async () => opts.crypto.getAdminSettings());
-  app.put('/api/admin/payments/crypto', async (request) => {
-    const body = parseInput(UpdateCryptoPaymentBody, request.body);
+  typed(app).put('/api/admin/payments/crypto', { schema: { body: UpdateCryptoPaymentBody } }, async (request) => {
+    const body = request.body;
     const saved = await opts.crypto.updateSettings(body, opts.clock());
     const actor = actorOf(request);
     // Which fields changed; the secrets' values never.

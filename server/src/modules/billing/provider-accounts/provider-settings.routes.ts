@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { UpdateCryptopayPaymentBody, UpdateYookassaPaymentBody } from '../../../../../shared/billing-schemas.js';
 import type { Clock } from '../../../lib/clock.js';
-import { parseInput } from '../../../lib/parse.js';
 import type { AuditRepo } from '../../audit/audit.repo.js';
 import { actorOf } from '../../users/users.service.js';
 import type { CryptopaySettingsService } from './cryptopay-settings.service.js';
 import type { YookassaSettingsService } from './yookassa-settings.service.js';
+import { requireAccess } from '../../../lib/route-schemas.js';
 
 interface SettingsService<Body> {
   getAdminSettings(): Promise<unknown>;
@@ -19,8 +19,8 @@ function settingsRoutes<Schema extends z.ZodType>(app: FastifyInstance, options:
 }) {
   const path = `/api/admin/payments/${options.provider}`;
   app.get(path, async () => options.service.getAdminSettings());
-  app.put(path, async (request) => {
-    const body = parseInput(options.schema, request.body) as Record<string, unknown>;
+  app.put(path, { schema: { body: options.schema } }, async (request) => {
+    const body = request.body as Record<string, unknown>;
     const saved = await options.service.updateSettings(body as z.infer<Schema>, options.clock());
     const actor = actorOf(request);
     const changed = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, key === options.secret ? (value === null ? 'cleared' : 'set') : value]));
@@ -34,7 +34,7 @@ function settingsRoutes<Schema extends z.ZodType>(app: FastifyInstance, options:
 
 /** The admin's YooKassa shop and Crypto Pay app. Their secrets are write-only: answers say only whether each is set. */
 export async function adminProviderSettingsRoutes(app: FastifyInstance, opts: { yookassa: YookassaSettingsService; cryptopay: CryptopaySettingsService; audit: AuditRepo; clock: Clock }) {
-  app.addHook('preHandler', app.requireAdmin);
+  requireAccess(app, 'admin');
   settingsRoutes(app, { provider: 'yookassa', schema: UpdateYookassaPaymentBody, service: opts.yookassa, secret: 'secretKey', audit: opts.audit, clock: opts.clock });
   settingsRoutes(app, { provider: 'cryptopay', schema: UpdateCryptopayPaymentBody, service: opts.cryptopay, secret: 'apiToken', audit: opts.audit, clock: opts.clock });
 }

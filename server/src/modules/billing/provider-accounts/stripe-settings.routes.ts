@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { UpdateCardPaymentBody } from '../../../../../shared/billing-schemas.js';
 import type { Clock } from '../../../lib/clock.js';
-import { parseInput } from '../../../lib/parse.js';
 import type { AuditRepo } from '../../audit/audit.repo.js';
 import { actorOf } from '../../users/users.service.js';
 import type { StripeSettingsService } from './stripe-settings.service.js';
+import { requireAccess, typed } from '../../../lib/route-schemas.js';
 
 /** The admin's Stripe keys. The secrets are write-only: answers say only whether each is set. */
 export async function adminStripeSettingsRoutes(app: FastifyInstance, opts: { card: StripeSettingsService; audit: AuditRepo; clock: Clock }) {
-  app.addHook('preHandler', app.requireAdmin);
+  requireAccess(app, 'admin');
   app.get('/api/admin/payments/card', async () => opts.card.getAdminSettings());
-  app.put('/api/admin/payments/card', async (request) => {
-    const body = parseInput(UpdateCardPaymentBody, request.body);
+  typed(app).put('/api/admin/payments/card', { schema: { body: UpdateCardPaymentBody } }, async (request) => {
+    const body = request.body;
     const saved = await opts.card.updateSettings(body, opts.clock());
     const actor = actorOf(request);
     // Which fields changed, never their values.
