@@ -13,5 +13,5 @@ export const panelConnections = new Agent({
   keepAliveTimeout: PANEL_KEEP_ALIVE_MS,
   keepAliveMaxTimeout: 10 * 60_000,
   // No cap per panel: a burst of first fetches runs at the panel's own pace (a cap of 32 held 100 clients to a
-  // third of it); background refreshes are capped where they are made (stored-copies.ts).
+  // third of it); background refreshes are capped where they are made (stored-copy-writes.ts).
 });

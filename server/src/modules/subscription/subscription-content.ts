@@ -25,7 +25,7 @@ export interface PanelCopy {
   placeholder: boolean;
   size: number;
   /**
-   * The headers of the answers made from this copy, by format (subscription.service.ts's memo). Kept on the
+   * The headers of the answers made from this copy, by format (subscription-replies.ts's clientHeaders). Kept on the
    * copy itself: as a WeakMap entry per copy they cost a cold request about 5 µs, most of it the collector's.
    */
   answers: Partial<Record<SubscriptionFormat, AnswerHeaders>>;
