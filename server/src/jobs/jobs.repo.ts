@@ -103,52 +103,53 @@ function toJob(row: JobRow): Job {
 export const truncateError = (message: string) =>
   message.length <= MAX_ERROR_LENGTH ? message : `${message.slice(0, MAX_ERROR_LENGTH - 1)}…`;
 
-export function createJobsRepo(db: Db) {
+/**
+ * The id of the job to run next, as a subquery; on PostgreSQL it locks that row and skips rows others hold.
+ * A job with a serial key waits while another job of its key runs (even one whose worker died: that one
+ * is taken over first, as any job whose lease ran out, so a dead worker never holds a key for good) or
+ * while an earlier-enqueued job of its key is due.
+ */
+function selectNextClaimableId(db: Db, { now, types, lockTimeoutSeconds }: ClaimOptions) {
+  const staleBefore = addSeconds(now, -lockTimeoutSeconds);
+  const sameKey = (alias: string) => db(`jobs as ${alias}`).select(db.raw('1')).whereRaw(`${alias}.serial_key = j.serial_key`);
+  const next = db('jobs as j')
+    .select('j.id')
+    .where((q) =>
+      q.where((due) => due.where('j.status', 'queued').where('j.run_at', '<=', now))
+        .orWhere((stale) => stale.where('j.status', 'running').where('j.locked_at', '<', staleBefore)),
+    )
+    .where((q) =>
+      q.whereNull('j.serial_key')
+        .orWhere('j.status', 'running')
+        .orWhere((free) =>
+          free.whereNotExists(sameKey('r').where('r.status', 'running'))
+            .whereNotExists(sameKey('e').where('e.status', 'queued').where('e.run_at', '<=', now).whereRaw('e.seq < j.seq')),
+        ),
+    )
+    .orderBy([{ column: 'j.run_at' }, { column: 'j.seq' }])
+    .limit(1);
+  if (types) next.whereIn('j.type', types);
+  if (dialectOf(db) === 'postgres') next.forUpdate().skipLocked();
+  return next;
+}
+
+async function claimOnce(db: Db, options: ClaimOptions): Promise<Job | undefined> {
+  const rows: JobRow[] = await db('jobs')
+    .where('id', selectNextClaimableId(db, options))
+    .update({
+      status: 'running',
+      locked_at: options.now,
+      locked_by: options.workerId,
+      attempts: db.raw('attempts + 1'),
+      updated_at: options.now,
+    })
+    .returning(JOB_COLUMNS);
+  return rows[0] && toJob(rows[0]);
+}
+
+/** Adding jobs (once per dedupe key), putting them back in the queue, and the admin's view of it. */
+function jobQueueRows(db: Db) {
   const isPostgres = dialectOf(db) === 'postgres';
-
-  /**
-   * The id of the job to run next, as a subquery; on PostgreSQL it locks that row and skips rows others hold.
-   * A job with a serial key waits while another job of its key runs (even one whose worker died: that one
-   * is taken over first, as any job whose lease ran out, so a dead worker never holds a key for good) or
-   * while an earlier-enqueued job of its key is due.
-   */
-  function selectNextClaimableId({ now, types, lockTimeoutSeconds }: ClaimOptions) {
-    const staleBefore = addSeconds(now, -lockTimeoutSeconds);
-    const sameKey = (alias: string) => db(`jobs as ${alias}`).select(db.raw('1')).whereRaw(`${alias}.serial_key = j.serial_key`);
-    const next = db('jobs as j')
-      .select('j.id')
-      .where((q) =>
-        q.where((due) => due.where('j.status', 'queued').where('j.run_at', '<=', now))
-          .orWhere((stale) => stale.where('j.status', 'running').where('j.locked_at', '<', staleBefore)),
-      )
-      .where((q) =>
-        q.whereNull('j.serial_key')
-          .orWhere('j.status', 'running')
-          .orWhere((free) =>
-            free.whereNotExists(sameKey('r').where('r.status', 'running'))
-              .whereNotExists(sameKey('e').where('e.status', 'queued').where('e.run_at', '<=', now).whereRaw('e.seq < j.seq')),
-          ),
-      )
-      .orderBy([{ column: 'j.run_at' }, { column: 'j.seq' }])
-      .limit(1);
-    if (types) next.whereIn('j.type', types);
-    if (isPostgres) next.forUpdate().skipLocked();
-    return next;
-  }
-
-  async function claimOnce(options: ClaimOptions): Promise<Job | undefined> {
-    const rows: JobRow[] = await db('jobs')
-      .where('id', selectNextClaimableId(options))
-      .update({
-        status: 'running',
-        locked_at: options.now,
-        locked_by: options.workerId,
-        attempts: db.raw('attempts + 1'),
-        updated_at: options.now,
-      })
-      .returning(JOB_COLUMNS);
-    return rows[0] && toJob(rows[0]);
-  }
 
   return {
     async findById(id: string): Promise<Job | undefined> {
@@ -187,44 +188,6 @@ export function createJobsRepo(db: Db) {
     },
 
     /**
-     * Takes the next due job (or one whose worker died) for `workerId` and returns it, or undefined.
-     * One statement, so one transaction: `UPDATE … WHERE id = (SELECT … [FOR UPDATE SKIP LOCKED]) RETURNING`.
-     * PostgreSQL: the row lock makes concurrent workers skip to other rows. Two workers that pick two jobs of
-     * one serial key at the same instant (each statement's snapshot missing the other's claim) collide on the
-     * unique index of running keys, and the loser looks again. SQLite: the statement holds the database's
-     * single write lock from the select to the update.
-     */
-    async claimNext(options: ClaimOptions): Promise<Job | undefined> {
-      for (let tries = 1; ; tries += 1) {
-        try {
-          return await claimOnce(options);
-        } catch (err) {
-          if (!isUniqueViolation(err)) throw err;
-          // Lost every race this time (many claimers on few keys): the next poll looks again.
-          if (tries >= CLAIM_TRIES) return undefined;
-        }
-      }
-    },
-
-    /** The worker is still running these jobs: their leases start again from `now` (only those it still holds). */
-    async renewLeases(workerId: string, ids: string[], now: Date): Promise<void> {
-      if (ids.length === 0) return;
-      await db('jobs').whereIn('id', ids).where({ status: 'running', locked_by: workerId }).update({ locked_at: now });
-    },
-
-    async complete(id: string, now: Date): Promise<void> {
-      await db('jobs').where({ id }).update({ status: 'done', locked_at: null, locked_by: null, updated_at: now });
-    },
-
-    /** A periodic job's run went well: queued again for `runAt` with fresh attempts; `note` replaces `last_error`. */
-    async reschedule(id: string, runAt: Date, note: string | null, now: Date): Promise<void> {
-      await db('jobs').where({ id }).update({
-        status: 'queued', run_at: runAt, attempts: 0, last_error: note === null ? null : truncateError(note),
-        locked_at: null, locked_by: null, updated_at: now,
-      });
-    },
-
-    /**
      * A periodic job (one per `dedupeKey`, whichever instance adds it first) made sure to be in the queue:
      * added due now, or put back if it had failed for good or finished; left alone if queued or running.
      */
@@ -234,18 +197,6 @@ export function createJobsRepo(db: Db) {
       await db('jobs').where({ id: existing.id }).whereIn('status', ['failed', 'done'])
         .update({ status: 'queued', attempts: 0, run_at: now, locked_at: null, locked_by: null, updated_at: now });
       return (await this.findById(existing.id))!;
-    },
-
-    /** Records a failed attempt: back to `queued` at `retryAt`, or `failed` for good when null. */
-    async fail(id: string, error: string, now: Date, retryAt: Date | null): Promise<void> {
-      await db('jobs').where({ id }).update({
-        status: retryAt ? 'queued' : 'failed',
-        ...(retryAt ? { run_at: retryAt } : {}),
-        last_error: truncateError(error),
-        locked_at: null,
-        locked_by: null,
-        updated_at: now,
-      });
     },
 
     /** Puts a failed job back in the queue, due now, with a fresh set of attempts; undefined if it is not failed. */
@@ -276,6 +227,65 @@ export function createJobsRepo(db: Db) {
       return counts;
     },
   };
+}
+
+/** What a worker does with a job: claims it, renews its lease while it runs, then completes, reschedules or fails it. */
+function jobWorkerRows(db: Db) {
+  return {
+    /**
+     * Takes the next due job (or one whose worker died) for `workerId` and returns it, or undefined.
+     * One statement, so one transaction: `UPDATE … WHERE id = (SELECT … [FOR UPDATE SKIP LOCKED]) RETURNING`.
+     * PostgreSQL: the row lock makes concurrent workers skip to other rows. Two workers that pick two jobs of
+     * one serial key at the same instant (each statement's snapshot missing the other's claim) collide on the
+     * unique index of running keys, and the loser looks again. SQLite: the statement holds the database's
+     * single write lock from the select to the update.
+     */
+    async claimNext(options: ClaimOptions): Promise<Job | undefined> {
+      for (let tries = 1; ; tries += 1) {
+        try {
+          return await claimOnce(db, options);
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+          // Lost every race this time (many claimers on few keys): the next poll looks again.
+          if (tries >= CLAIM_TRIES) return undefined;
+        }
+      }
+    },
+
+    /** The worker is still running these jobs: their leases start again from `now` (only those it still holds). */
+    async renewLeases(workerId: string, ids: string[], now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db('jobs').whereIn('id', ids).where({ status: 'running', locked_by: workerId }).update({ locked_at: now });
+    },
+
+    async complete(id: string, now: Date): Promise<void> {
+      await db('jobs').where({ id }).update({ status: 'done', locked_at: null, locked_by: null, updated_at: now });
+    },
+
+    /** A periodic job's run went well: queued again for `runAt` with fresh attempts; `note` replaces `last_error`. */
+    async reschedule(id: string, runAt: Date, note: string | null, now: Date): Promise<void> {
+      await db('jobs').where({ id }).update({
+        status: 'queued', run_at: runAt, attempts: 0, last_error: note === null ? null : truncateError(note),
+        locked_at: null, locked_by: null, updated_at: now,
+      });
+    },
+
+    /** Records a failed attempt: back to `queued` at `retryAt`, or `failed` for good when null. */
+    async fail(id: string, error: string, now: Date, retryAt: Date | null): Promise<void> {
+      await db('jobs').where({ id }).update({
+        status: retryAt ? 'queued' : 'failed',
+        ...(retryAt ? { run_at: retryAt } : {}),
+        last_error: truncateError(error),
+        locked_at: null,
+        locked_by: null,
+        updated_at: now,
+      });
+    },
+  };
+}
+
+export function createJobsRepo(db: Db) {
+  return { ...jobQueueRows(db), ...jobWorkerRows(db) };
 }
 
 export type JobsRepo = ReturnType<typeof createJobsRepo>;
