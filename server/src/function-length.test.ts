@@ -16,11 +16,8 @@ const STILL_LONG: Record<string, number> = {
   'server/src/modules/billing/refunds/payment-reversals.ts createPaymentReversals': 229,
   'server/src/panels/remnawave.ts createRemnawaveDriver': 206,
   'server/src/modules/accounts/accounts.repo.ts createAccountsRepo': 200,
-  'server/src/modules/billing/recurring/recurring-payments.ts createRecurringPayments': 199,
   'server/src/panels/pasarguard.ts createPasarguardDriver': 190,
-  'server/src/modules/billing/recurring/subscription-controls.ts createSubscriptionControls': 179,
   'server/src/modules/billing/refunds/refunds.service.ts createRefundsService': 179,
-  'server/src/modules/billing/recurring/store-renewals.ts createStoreRenewals': 171,
 };
 
 function sources(dir: string): string[] {

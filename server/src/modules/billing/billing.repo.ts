@@ -141,7 +141,7 @@ export interface TransactionMetadata {
    * Why an admin must look at it (needs_review), and what was paid (minor units of `currency_paid`, the
    * order's currency for a crypto invoice): `amount_mismatch`, paid but not the amount or currency ordered;
    * `partial_payment`, a crypto invoice that closed (expired, or marked invalid) with only part of it paid;
-   * `period_already_paid`, a recurring invoice for days a one-off payment of the account already paid (see recurring-payments.ts).
+   * `period_already_paid`, a recurring invoice for days a one-off payment of the account already paid (see recurring-invoices.ts).
    */
   review?: { reason: ReviewReason; amount_paid: number | null; currency_paid: string | null };
   /** A crypto invoice paid more than its price (BTCPay's PaidOver): what was sent and how much too much, approximate at the invoice's rate. */
