@@ -1,0 +1,69 @@
+import type { Db } from '../../../db/knex.js';
+import type { SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
+import type { PeriodVoidReason } from '../ledger/paid-periods.repo.js';
+import { END_REFUNDED_SUBSCRIPTION, FOLLOW_UP_MAX_ATTEMPTS, type PaymentReversalsDeps } from './payment-reversals-deps.js';
+
+/** What a payment refunded in full (or a dispute lost) bought, taken back: its period, its subscription, an undelivered account. */
+
+/**
+ * The period a refunded (or lost) payment bought is taken off its account: its ledger row is voided,
+ * and the account's later periods that were chained after it move back by its length, so the account's
+ * paid end goes back by exactly that period. Its subscription ends; a recurring one ends here at once
+ * and at the provider by a job (no further charge): money given back in full ends what it paid for.
+ * The account runs to what is still paid, without grace.
+ */
+export async function takeBackPeriod(deps: PaymentReversalsDeps, transaction: TransactionRecord, reason: PeriodVoidReason, trx: Db): Promise<{ accountId: string | null; periodStart?: Date }> {
+  const { billing, clock } = deps;
+  const subscription = await billing.findSubscription(transaction.subscriptionId, trx);
+  if (!subscription) return { accountId: null };
+  const now = clock();
+  if (subscription.vpnAccountId) await billing.lockAccount(subscription.vpnAccountId, trx);
+  const voided = await deps.periods.void(transaction.id, reason, now, trx);
+  const length = voided ? voided.endsAt.getTime() - voided.startsAt.getTime() : 0;
+  if (voided?.vpnAccountId) {
+    for (const moved of await deps.periods.moveBack(voided.vpnAccountId, voided.endsAt, length, now, trx)) {
+      // A one-off subscription shows the one period it paid for: it shows it where it is now.
+      if (moved.billing === 'one_off') await billing.updateSubscription(moved.subscriptionId, { currentPeriodStart: moved.startsAt, currentPeriodEnd: moved.endsAt }, now, trx);
+    }
+  }
+  if (subscription.billing === 'one_off') {
+    await billing.updateSubscription(subscription.id, { status: 'canceled', canceledAt: now }, now, trx);
+  } else if (!(transaction.status === 'needs_review' && transaction.metadata.review?.reason === 'period_already_paid')) {
+    // (A renewal held because a one-off payment had paid its days bought nothing: giving it back ends nothing.)
+    await endRecurring(deps, subscription, `refund:${transaction.id}`, now, trx);
+    // The subscription's shown period (the provider's, for display) loses what was given back, as the account did.
+    if (voided && subscription.currentPeriodEnd) {
+      await billing.updateSubscription(subscription.id, { currentPeriodEnd: new Date(subscription.currentPeriodEnd.getTime() - length) }, now, trx);
+    }
+  }
+  return { accountId: await withoutUndelivered(deps, subscription, trx), periodStart: voided?.startsAt };
+}
+
+/**
+ * A purchase taken back before it was delivered (the refund overtook the payment's confirmation): its
+ * waiting account is removed, as for a payment that failed. Returns the account left to sync, if any.
+ */
+async function withoutUndelivered(deps: PaymentReversalsDeps, subscription: SubscriptionRecord, trx: Db): Promise<string | null> {
+  const { billing, accounts, clock } = deps;
+  if (!subscription.vpnAccountId || subscription.metadata.kind !== 'purchase' || subscription.metadata.fulfilled_at) return subscription.vpnAccountId;
+  if (!(await accounts.removeIfSuspended(subscription.vpnAccountId, trx))) return subscription.vpnAccountId;
+  await billing.updateSubscription(subscription.id, { vpnAccountId: null }, clock(), trx);
+  return null;
+}
+
+async function endRecurring(deps: PaymentReversalsDeps, subscription: SubscriptionRecord, reason: string, now: Date, trx: Db): Promise<void> {
+  const { billing, accounts, jobs } = deps;
+  if (subscription.status === 'canceled') return;
+  await billing.updateSubscription(subscription.id, { status: 'canceled', canceledAt: now, cancelAtPeriodEnd: false }, now, trx);
+  // A plan this server renews has nothing at the provider to end: canceled here, it is never charged again.
+  if (subscription.metadata.renewed_by !== 'store') {
+    await jobs.enqueue({
+      type: END_REFUNDED_SUBSCRIPTION, payload: { subscriptionId: subscription.id },
+      dedupeKey: `${END_REFUNDED_SUBSCRIPTION}:${subscription.id}`, maxAttempts: FOLLOW_UP_MAX_ATTEMPTS,
+    }, now, trx);
+  }
+  await accounts.insertLog({
+    accountId: subscription.vpnAccountId, userId: subscription.userId, step: 'subscription_canceled', status: 'success',
+    details: { subscriptionId: subscription.id, atPeriodEnd: false, byAdmin: false, reason }, now,
+  }, trx);
+}
