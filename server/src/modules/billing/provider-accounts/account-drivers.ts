@@ -1,93 +1,32 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderMethod } from '../../../../../shared/billing-schemas.js';
-import type { Clock } from '../../../lib/clock.js';
-import { decryptSecret, encryptSecret, sha256Hex, type Keys } from '../../../lib/crypto.js';
 import type { PaymentDriver } from '../../../payments/payment-driver.js';
-import { customerKeyOf } from './payment-customers.js';
-import type { ProviderKeys, ProviderSource } from './provider-sources.js';
-import type { ProviderAccountRow, ProviderAccountsRepo, SavedAccountKeys } from './provider-accounts.repo.js';
+import { accountDriversContext, driverOf, identified, inForce, openSecret, record, sourceOf, type AccountDriversDeps } from './account-keys.js';
 
 /**
  * Drivers bound to the provider account that took a payment (issue 25, item 3). The keys in force serve
  * new checkouts and the account they belong to; every account that took a payment keeps its own keys in
  * provider_accounts, so switching to another Stripe account (or BTCPay store, YooKassa shop, Crypto Pay app)
  * leaves the old account's payments working: their webhooks verify with its secret, and reads, refunds and
- * cancels go to it. Each provider is a ProviderSource (provider-sources.ts).
+ * cancels go to it. Each provider is a ProviderSource (provider-sources.ts); the keys are kept as account-keys.ts says.
  */
-export function createAccountDrivers(deps: {
-  repo: ProviderAccountsRepo;
-  keys: Keys;
-  sources: ProviderSource[];
-  clock: Clock;
-  log: FastifyBaseLogger;
-}) {
-  const open = (sealed: string | null) => (sealed ? decryptSecret(deps.keys.encryption, sealed) : null);
-  const seal = (value: string | null) => (value === null ? null : encryptSecret(deps.keys.encryption, value));
-  /** Keys already recorded by this process (one write per key, not one per checkout). */
-  const recorded = new Map<string, Promise<ProviderAccountRow>>();
-  const sourceByMethod = new Map(deps.sources.map((source) => [source.method, source]));
-  const sourceByProvider = new Map(deps.sources.map((source) => [source.provider, source]));
-
-  function sourceOf(method: ProviderMethod): ProviderSource {
-    const source = sourceByMethod.get(method);
-    if (!source) throw new Error(`No payment provider for the method ${method}`);
-    return source;
-  }
-
-  const inForce = (method: ProviderMethod): Promise<ProviderKeys | null> => sourceOf(method).inForce();
-
-  function driverOf(row: ProviderAccountRow): PaymentDriver | null {
-    const secret = open(row.secretEncrypted);
-    const source = sourceByProvider.get(row.provider);
-    if (!secret || !source) return null;
-    return source.fromSaved({ secret, webhookSecret: open(row.webhookSecretEncrypted), settings: row.settings });
-  }
-
-  /** Records the keys in force under their account (read from the provider once per key); its row. */
-  function record(method: ProviderMethod, current: ProviderKeys): Promise<ProviderAccountRow> {
-    const fingerprint = sha256Hex([method, current.secret, current.webhookSecret ?? '', JSON.stringify(current.settings ?? {})].join('\0'));
-    let row = recorded.get(fingerprint);
-    if (!row) {
-      if (recorded.size > 20) recorded.clear();
-      row = (async () => {
-        const source = sourceOf(method);
-        const accountRef = await current.driver.identifyAccount();
-        const keys: SavedAccountKeys = {
-          provider: source.provider, accountRef, secretEncrypted: seal(current.secret), webhookSecretEncrypted: seal(current.webhookSecret), settings: current.settings,
-        };
-        const legacyCustomerKeys = source.legacyCustomerKeys?.(current.secret) ?? [];
-        return deps.repo.save(keys, { inForce: true, customerKey: customerKeyOf(source.provider, accountRef), legacyCustomerKeys }, deps.clock());
-      })();
-      recorded.set(fingerprint, row);
-      row.catch(() => recorded.delete(fingerprint));
-    }
-    return row;
-  }
-
-  /** The account in force's id, or null when the provider cannot say which it is (no network, bad key). */
-  async function identified(driver: PaymentDriver): Promise<string | null> {
-    try {
-      return await driver.identifyAccount();
-    } catch {
-      return null;
-    }
-  }
+export function createAccountDrivers(deps: AccountDriversDeps) {
+  const ctx = accountDriversContext(deps);
 
   return {
     /** The methods that have a provider (every one but the wallet). */
     methods: (): ProviderMethod[] => deps.sources.map((source) => source.method),
 
     /** The provider's name behind a method ('card' → 'stripe'). */
-    providerOf: (method: ProviderMethod): string => sourceOf(method).provider,
+    providerOf: (method: ProviderMethod): string => sourceOf(ctx, method).provider,
 
     /**
      * For a new checkout: the keys in force, recorded under their account, so the payment names the account
      * that takes it. Throws PaymentProviderError when the provider cannot say which account the keys are.
      */
     async inForceRecorded(method: ProviderMethod, driver: PaymentDriver): Promise<string> {
-      const current = await inForce(method);
+      const current = await inForce(ctx, method);
       if (!current) throw new Error(`No keys in force for ${method} payments`);
-      return (await record(method, { ...current, driver })).id;
+      return (await record(ctx, method, { ...current, driver })).id;
     },
 
     /**
@@ -95,10 +34,10 @@ export function createAccountDrivers(deps: {
      * account keeps them once others are in force. Best effort: a key the provider refuses is not recorded.
      */
     async rememberInForce(method: ProviderMethod): Promise<void> {
-      const current = await inForce(method);
+      const current = await inForce(ctx, method);
       if (!current) return;
       try {
-        await record(method, current);
+        await record(ctx, method, current);
       } catch (err) {
         deps.log.warn({ err, method }, 'payments: the account of the keys in force could not be read; its keys are not kept for after a switch');
       }
@@ -110,15 +49,15 @@ export function createAccountDrivers(deps: {
      * accounts were recorded. Null when there are no keys for it.
      */
     async forAccount(method: ProviderMethod, accountId: string | null): Promise<PaymentDriver | null> {
-      const current = await inForce(method);
+      const current = await inForce(ctx, method);
       const row = accountId ? await deps.repo.findById(accountId) : undefined;
       if (!row) {
         // A payment from before accounts were recorded: recording the keys in force names it (and moves its customers).
-        if (current) await record(method, current).catch(() => undefined);
+        if (current) await record(ctx, method, current).catch(() => undefined);
         return current?.driver ?? null;
       }
       if (current && (await identified(current.driver)) === row.accountRef) return current.driver;
-      return driverOf(row);
+      return driverOf(ctx, row);
     },
 
     /**
@@ -127,16 +66,16 @@ export function createAccountDrivers(deps: {
      * one that does not, whose events are read back from the account: the same key).
      */
     async forWebhook(method: ProviderMethod): Promise<PaymentDriver[]> {
-      const current = await inForce(method);
+      const current = await inForce(ctx, method);
       const drivers: PaymentDriver[] = current ? [current.driver] : [];
       const keyOf = (secret: string, webhookSecret: string | null) => webhookSecret ?? `key:${secret}`;
       const seen = new Set(current ? [keyOf(current.secret, current.webhookSecret)] : []);
-      for (const row of await deps.repo.listForProvider(sourceOf(method).provider)) {
-        const secret = open(row.secretEncrypted);
+      for (const row of await deps.repo.listForProvider(sourceOf(ctx, method).provider)) {
+        const secret = openSecret(ctx, row.secretEncrypted);
         if (!secret) continue;
-        const key = keyOf(secret, open(row.webhookSecretEncrypted));
+        const key = keyOf(secret, openSecret(ctx, row.webhookSecretEncrypted));
         if (seen.has(key)) continue;
-        const driver = driverOf(row);
+        const driver = driverOf(ctx, row);
         if (!driver) continue;
         seen.add(key);
         drivers.push(driver);
@@ -146,10 +85,10 @@ export function createAccountDrivers(deps: {
 
     /** The account in force's id for a method (recorded if it was not), or null without keys or when unreadable. */
     async inForceAccountId(method: ProviderMethod): Promise<string | null> {
-      const current = await inForce(method);
+      const current = await inForce(ctx, method);
       if (!current) return null;
       try {
-        return (await record(method, current)).id;
+        return (await record(ctx, method, current)).id;
       } catch {
         return null;
       }
