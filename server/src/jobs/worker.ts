@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { addSeconds, type Clock } from '../lib/clock.js';
+import { createLeaseKeeper, type LeaseKeeper } from './job-leases.js';
 import type { Job, JobsRepo } from './jobs.repo.js';
 
 /**
@@ -108,6 +109,60 @@ export function describeError(err: unknown): string {
 
 const createWorkerId = () => `${hostname().slice(0, 40)}-${process.pid}-${randomUUID().slice(0, 8)}`;
 
+/** What running one job needs: the worker's options with their defaults filled in, and its running jobs' leases. */
+interface JobRunContext {
+  repo: JobsRepo;
+  clock: Clock;
+  log: JobLogger;
+  handlers: Record<string, JobHandler>;
+  backoff: Backoff;
+  random: () => number;
+  leases: LeaseKeeper;
+}
+
+async function giveUp(ctx: JobRunContext, job: Job, message: string): Promise<void> {
+  ctx.log.error({ jobId: job.id, type: job.type, attempts: job.attempts }, message);
+  await ctx.repo.fail(job.id, message, ctx.clock(), null);
+}
+
+async function recordFailure(ctx: JobRunContext, job: Job, err: unknown): Promise<void> {
+  const { repo, log } = ctx;
+  const context = { err, jobId: job.id, type: job.type, attempts: job.attempts };
+  const now = ctx.clock();
+  if (err instanceof RetryJobLater && job.attempts < job.maxAttempts) {
+    await repo.fail(job.id, err.message, now, addSeconds(now, err.delaySeconds));
+    return;
+  }
+  if (err instanceof PermanentJobError || job.attempts >= job.maxAttempts) {
+    log.error(context, err instanceof PermanentJobError ? 'job failed permanently' : 'job failed on its last attempt');
+    await repo.fail(job.id, describeError(err), now, null);
+    return;
+  }
+  const retryAt = addSeconds(now, computeRetryDelaySeconds(job.attempts, ctx.backoff, ctx.random));
+  log.warn({ ...context, retryAt }, 'job failed; will retry');
+  await repo.fail(job.id, describeError(err), now, retryAt);
+}
+
+/** Runs a claimed job and records how it went: done, due again (RunAgain), to be retried, or failed. */
+async function runJob(ctx: JobRunContext, job: Job): Promise<void> {
+  const { handlers, leases } = ctx;
+  const handler = Object.hasOwn(handlers, job.type) ? handlers[job.type] : undefined;
+  if (!handler) return giveUp(ctx, job, `No handler for job type "${job.type}".`);
+  // A job whose worker died during its last attempt comes back with attempts past the limit.
+  if (job.attempts > job.maxAttempts) return giveUp(ctx, job, `Gave up after ${job.maxAttempts} attempts; the last worker stopped responding.`);
+  let outcome: void | RunAgain;
+  leases.track(job);
+  try {
+    outcome = await handler(job.payload, job);
+  } catch (err) {
+    return recordFailure(ctx, job, err);
+  } finally {
+    leases.untrack(job);
+  }
+  if (outcome) await ctx.repo.reschedule(job.id, outcome.runAgainAt, outcome.note ?? null, ctx.clock());
+  else await ctx.repo.complete(job.id, ctx.clock());
+}
+
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const { repo, clock, log, handlers } = options;
   const workerId = options.workerId ?? createWorkerId();
@@ -119,77 +174,16 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   const inFlight = new Set<Promise<unknown>>();
   /** The jobs being run now: their leases are renewed, and the shutdown log names them when they hold it up. */
-  const running = new Map<string, { type: string; startedAt: number }>();
-  const leaseRenewIntervalMs = options.leaseRenewIntervalMs ?? (lockTimeoutSeconds * 1000) / 3;
-  let leaseTimer: NodeJS.Timeout | undefined;
-
-  /** Keeps the leases of the running jobs while any runs (a timer that does not hold the process open). */
-  function renewLeases(): void {
-    if (running.size === 0) return;
-    repo.renewLeases(workerId, [...running.keys()], clock()).catch((err: unknown) => log.error({ err, workerId }, 'job queue: could not renew the running jobs\' leases'));
-  }
-  function trackRunning(job: Job): void {
-    running.set(job.id, { type: job.type, startedAt: Date.now() });
-    if (!leaseTimer) {
-      leaseTimer = setInterval(renewLeases, leaseRenewIntervalMs);
-      leaseTimer.unref();
-    }
-  }
-  function untrackRunning(job: Job): void {
-    running.delete(job.id);
-    if (running.size === 0 && leaseTimer) {
-      clearInterval(leaseTimer);
-      leaseTimer = undefined;
-    }
-  }
+  const leases = createLeaseKeeper({ repo, clock, log, workerId, renewIntervalMs: options.leaseRenewIntervalMs ?? (lockTimeoutSeconds * 1000) / 3 });
+  const ctx: JobRunContext = { repo, clock, log, handlers, backoff, random, leases };
   const sleeper = createSleeper();
   let loop: Promise<void> | undefined;
   let stopping: Promise<void> | undefined;
 
-  async function giveUp(job: Job, message: string): Promise<void> {
-    log.error({ jobId: job.id, type: job.type, attempts: job.attempts }, message);
-    await repo.fail(job.id, message, clock(), null);
-  }
-
-  async function recordFailure(job: Job, err: unknown): Promise<void> {
-    const context = { err, jobId: job.id, type: job.type, attempts: job.attempts };
-    const now = clock();
-    if (err instanceof RetryJobLater && job.attempts < job.maxAttempts) {
-      await repo.fail(job.id, err.message, now, addSeconds(now, err.delaySeconds));
-      return;
-    }
-    if (err instanceof PermanentJobError || job.attempts >= job.maxAttempts) {
-      log.error(context, err instanceof PermanentJobError ? 'job failed permanently' : 'job failed on its last attempt');
-      await repo.fail(job.id, describeError(err), now, null);
-      return;
-    }
-    const retryAt = addSeconds(now, computeRetryDelaySeconds(job.attempts, backoff, random));
-    log.warn({ ...context, retryAt }, 'job failed; will retry');
-    await repo.fail(job.id, describeError(err), now, retryAt);
-  }
-
-  async function runJob(job: Job): Promise<void> {
-    const handler = Object.hasOwn(handlers, job.type) ? handlers[job.type] : undefined;
-    if (!handler) return giveUp(job, `No handler for job type "${job.type}".`);
-    // A job whose worker died during its last attempt comes back with attempts past the limit.
-    if (job.attempts > job.maxAttempts) return giveUp(job, `Gave up after ${job.maxAttempts} attempts; the last worker stopped responding.`);
-    let outcome: void | RunAgain;
-    trackRunning(job);
-    try {
-      outcome = await handler(job.payload, job);
-    } catch (err) {
-      return recordFailure(job, err);
-    } finally {
-      untrackRunning(job);
-    }
-    if (outcome) await repo.reschedule(job.id, outcome.runAgainAt, outcome.note ?? null, clock());
-    else await repo.complete(job.id, clock());
-  }
-
   async function claimAndRun(): Promise<boolean> {
     const job = await repo.claimNext({ workerId, now: clock(), lockTimeoutSeconds });
     if (!job) return false;
-    await runJob(job);
+    await runJob(ctx, job);
     return true;
   }
 
@@ -216,7 +210,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         const job = await repo.claimNext({ workerId, now: clock(), lockTimeoutSeconds });
         if (job) {
           claimed = true;
-          track(runJob(job).catch((err: unknown) => log.error({ err, jobId: job.id, workerId }, 'job queue: could not record a job\'s outcome')));
+          track(runJob(ctx, job).catch((err: unknown) => log.error({ err, jobId: job.id, workerId }, 'job queue: could not record a job\'s outcome')));
         }
       } catch (err) {
         log.error({ err, workerId }, 'job queue: could not claim a job');
@@ -245,7 +239,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   return {
     workerId,
     runOnce,
-    running: () => [...running].map(([id, job]) => ({ id, type: job.type, seconds: Math.round((Date.now() - job.startedAt) / 1000) })),
+    running: () => [...leases.running].map(([id, job]) => ({ id, type: job.type, seconds: Math.round((Date.now() - job.startedAt) / 1000) })),
     start() {
       if (loop || stopping) return;
       loop = runLoop();

@@ -70,15 +70,16 @@ const toRecord = (row: Row): PromoCodeRecord => ({
   createdAt: toDate(row.created_at),
 });
 
-export function createPromoCodesRepo(db: Db) {
-  const lockable = dialectOf(db) === 'postgres';
+/** Redemptions of a code whose transaction still holds the use. */
+const holding = (trx: Db, promoCodeId: string) =>
+  trx('promo_redemptions as r')
+    .join('transactions as t', 't.id', 'r.transaction_id')
+    .where('r.promo_code_id', promoCodeId)
+    .whereIn('t.status', HOLDING_STATUSES);
 
-  /** Redemptions of a code whose transaction still holds the use. */
-  const holding = (trx: Db, promoCodeId: string) =>
-    trx('promo_redemptions as r')
-      .join('transactions as t', 't.id', 'r.transaction_id')
-      .where('r.promo_code_id', promoCodeId)
-      .whereIn('t.status', HOLDING_STATUSES);
+/** The codes themselves: written by the admin (or the referral programme), found by key, listed with their usage. */
+function promoCodeRows(db: Db) {
+  const lockable = dialectOf(db) === 'postgres';
 
   return {
     async insert(code: Omit<PromoCodeRecord, 'createdAt' | 'active' | 'referral'> & { createdBy: string | null; codeKey: string }, now: Date, trx: Db = db): Promise<void> {
@@ -115,22 +116,6 @@ export function createPromoCodesRepo(db: Db) {
       return row && toRecord(row);
     },
 
-    /** Uses held now, in all and by one customer. */
-    async usesHeld(promoCodeId: string, userId: string, trx: Db = db): Promise<{ total: number; byUser: number }> {
-      const [total, byUser] = await Promise.all([
-        holding(trx, promoCodeId).count({ n: '*' }).first(),
-        holding(trx, promoCodeId).where('r.user_id', userId).count({ n: '*' }).first(),
-      ]);
-      return { total: Number(total?.n ?? 0), byUser: Number(byUser?.n ?? 0) };
-    },
-
-    async insertRedemption(redemption: NewRedemption, now: Date, trx: Db): Promise<void> {
-      await trx('promo_redemptions').insert({
-        id: redemption.id, promo_code_id: redemption.promoCodeId, user_id: redemption.userId, transaction_id: redemption.transactionId,
-        subscription_id: redemption.subscriptionId, amount_before: redemption.amountBefore, discount: redemption.discount, currency: redemption.currency, created_at: now,
-      });
-    },
-
     /** Every code, newest first, with how it has been used. */
     async listWithUsage(trx: Db = db): Promise<Array<PromoCodeRecord & PromoCodeUsage>> {
       const rows: Row[] = await trx('promo_codes').select('*').orderBy('created_at', 'desc').orderBy('id', 'desc');
@@ -164,6 +149,27 @@ export function createPromoCodesRepo(db: Db) {
     async delete(id: string, trx: Db = db): Promise<boolean> {
       return (await trx('promo_codes').where({ id }).delete()) > 0;
     },
+  };
+}
+
+/** The uses of the codes: counted, written with a checkout, and kept in step with the provider's total. */
+function redemptionRows(db: Db) {
+  return {
+    /** Uses held now, in all and by one customer. */
+    async usesHeld(promoCodeId: string, userId: string, trx: Db = db): Promise<{ total: number; byUser: number }> {
+      const [total, byUser] = await Promise.all([
+        holding(trx, promoCodeId).count({ n: '*' }).first(),
+        holding(trx, promoCodeId).where('r.user_id', userId).count({ n: '*' }).first(),
+      ]);
+      return { total: Number(total?.n ?? 0), byUser: Number(byUser?.n ?? 0) };
+    },
+
+    async insertRedemption(redemption: NewRedemption, now: Date, trx: Db): Promise<void> {
+      await trx('promo_redemptions').insert({
+        id: redemption.id, promo_code_id: redemption.promoCodeId, user_id: redemption.userId, transaction_id: redemption.transactionId,
+        subscription_id: redemption.subscriptionId, amount_before: redemption.amountBefore, discount: redemption.discount, currency: redemption.currency, created_at: now,
+      });
+    },
 
     /** A pending checkout's total as the provider computed it: the transaction's amount, its promo note and the redemption's discount. */
     async setDiscountedTotal(transactionId: string, total: number, now: Date, trx: Db): Promise<void> {
@@ -185,6 +191,11 @@ export function createPromoCodesRepo(db: Db) {
       return row && { code: row.code as string, amountBefore: Number(row.amount_before), discount: Number(row.discount) };
     },
   };
+}
+
+/** The promo codes' rows and their redemptions, in one repository. */
+export function createPromoCodesRepo(db: Db) {
+  return { ...promoCodeRows(db), ...redemptionRows(db) };
 }
 
 export type PromoCodesRepo = ReturnType<typeof createPromoCodesRepo>;

@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Keys } from '../../lib/crypto.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { AuditRepo } from '../audit/audit.repo.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import type { OtpRepo } from './otp.repo.js';
+import type { SessionsRepo } from './sessions.repo.js';
+
+/** What signing in works with (sign-in-codes.ts, auth-sessions.ts), and what it answers with. */
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  refreshExpiresAt: Date;
+}
+
+export interface AuthServiceDeps {
+  config: Pick<Config, 'adminEmails' | 'publicUrl'>;
+  keys: Keys;
+  clock: Clock;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  otp: OtpRepo;
+  sessions: SessionsRepo;
+  users: UsersRepo;
+  audit: AuditRepo;
+  settings: SettingsService;
+  signAccessToken(claims: { sub: string; sid: string }): string;
+  /** The referral programme: a customer signing up with a referral code is attributed to its referrer. */
+  referrals?: { attribute(referredId: string, code: string, ip: string | null): Promise<void> };
+}
