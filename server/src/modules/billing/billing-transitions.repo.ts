@@ -41,9 +41,13 @@ export async function changeTransactionStatus(
   return true;
 }
 
+/** A transaction's rows for its status changes: `paymentOutcomeRows` as it is paid (or not), `paymentReversalRows` as money goes back. */
 export function billingTransitionRows(db: Db, repoOptions: BillingRepoOptions) {
-  const lockable = isLockable(db);
+  return { ...paymentOutcomeRows(db, repoOptions), ...paymentReversalRows(db, repoOptions) };
+}
 
+/** Paid, partly paid (crypto), failed, cancelled, or paid but not what was ordered. */
+function paymentOutcomeRows(db: Db, repoOptions: BillingRepoOptions) {
   return {
     /**
      * pending/failed → succeeded, once: the conditional update is the exactly-once gate (a second
@@ -61,15 +65,6 @@ export function billingTransitionRows(db: Db, repoOptions: BillingRepoOptions) {
           metadata: toJson({ ...metadata, ...(details.overpaid ? { overpaid: details.overpaid } : {}) }),
         };
       }, now, trx);
-    },
-
-    /** A crypto refund: where the customer claims it (the refund e-mail links it). */
-    async setRefundClaimUrl(id: string, url: string, now: Date, trx: Db): Promise<void> {
-      const read = trx('transactions').select('metadata').where({ id });
-      if (lockable) read.forUpdate();
-      const row = await read.first();
-      if (!row) return;
-      await trx('transactions').where({ id }).update({ metadata: toJson({ ...parseJson<TransactionMetadata>(row.metadata, {}), refund_claim_url: url }), updated_at: now });
     },
 
     /**
@@ -99,7 +94,14 @@ export function billingTransitionRows(db: Db, repoOptions: BillingRepoOptions) {
         provider_transaction_id: details.checkoutId, provider_payment_id: details.paymentRef, metadata: toJson({ ...current.metadata, review: details.review }),
       }), now, trx);
     },
+  };
+}
 
+/** Refunded (in full, in part, or by a lost dispute), disputed, or the dispute won; and the refund a crypto customer claims. */
+function paymentReversalRows(db: Db, repoOptions: BillingRepoOptions) {
+  const lockable = isLockable(db);
+
+  return {
     /** → refunded, once: a full refund, or (with `dispute`) a lost dispute. */
     async markTransactionRefunded(id: string, details: { amountRefunded: number; reason?: string; dispute?: TransactionMetadata['dispute'] }, now: Date, trx: Db): Promise<boolean> {
       return changeTransactionStatus(db, repoOptions, id, [details.dispute?.status === 'lost' ? 'dispute_lost' : 'refunded'], (current) => ({
@@ -116,6 +118,15 @@ export function billingTransitionRows(db: Db, repoOptions: BillingRepoOptions) {
     /** disputed → succeeded: the dispute was won. */
     async markDisputeWon(id: string, disputeId: string, now: Date, trx: Db): Promise<boolean> {
       return changeTransactionStatus(db, repoOptions, id, ['dispute_won'], (current) => ({ metadata: toJson({ ...current.metadata, dispute: { id: disputeId, status: 'won' } }) }), now, trx);
+    },
+
+    /** A crypto refund: where the customer claims it (the refund e-mail links it). */
+    async setRefundClaimUrl(id: string, url: string, now: Date, trx: Db): Promise<void> {
+      const read = trx('transactions').select('metadata').where({ id });
+      if (lockable) read.forUpdate();
+      const row = await read.first();
+      if (!row) return;
+      await trx('transactions').where({ id }).update({ metadata: toJson({ ...parseJson<TransactionMetadata>(row.metadata, {}), refund_claim_url: url }), updated_at: now });
     },
 
     /** Raises the refunded total (never lowers it: a late or repeated event cannot undo a later one). True when it rose. */

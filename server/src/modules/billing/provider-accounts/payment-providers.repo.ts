@@ -82,136 +82,141 @@ export interface ProviderChanges<S extends object> {
   secretEncrypted?: string | null;
 }
 
+/** The payment providers' rows: each provider's settings read, and saved field by field (the row made on first save). */
 export function createPaymentProvidersRepo(db: Db) {
-  async function findCardProvider(): Promise<StripeProviderRow | undefined> {
-    const row = await db('payment_providers')
-      .select('id', 'name', 'enabled', 'settings', 'secret_key_encrypted', 'webhook_secret_encrypted')
-      .where({ type: 'card', name: STRIPE_PROVIDER_NAME })
-      .first();
-    if (!row) return undefined;
-    const settings = parseJson<{ publishableKey?: string }>(row.settings, {});
-    return {
-      id: row.id,
-      name: row.name,
-      enabled: toBool(row.enabled),
-      publishableKey: settings.publishableKey || null,
-      secretKeyEncrypted: row.secret_key_encrypted ?? null,
-      webhookSecretEncrypted: row.webhook_secret_encrypted ?? null,
-    };
-  }
-
-  async function findCryptoProvider(): Promise<BtcpayProviderRow | undefined> {
-    const row = await db('payment_providers')
-      .select('id', 'enabled', 'priority', 'settings', 'secret_key_encrypted', 'webhook_secret_encrypted')
-      .where({ type: 'crypto', name: BTCPAY_PROVIDER_NAME })
-      .first();
-    if (!row) return undefined;
-    const settings = parseJson<{ serverUrl?: string; storeId?: string }>(row.settings, {});
-    return {
-      id: row.id,
-      enabled: toBool(row.enabled),
-      priority: Number(row.priority ?? BTCPAY_DEFAULT_PRIORITY),
-      serverUrl: settings.serverUrl || null,
-      storeId: settings.storeId || null,
-      apiKeyEncrypted: row.secret_key_encrypted ?? null,
-      webhookSecretEncrypted: row.webhook_secret_encrypted ?? null,
-    };
-  }
-
-  async function findProvider<S extends object>(type: string, name: string): Promise<ProviderRow<S> | undefined> {
-    const row = await db('payment_providers').select('id', 'enabled', 'priority', 'settings', 'secret_key_encrypted').where({ type, name }).first();
-    if (!row) return undefined;
-    return { id: row.id, enabled: toBool(row.enabled), priority: Number(row.priority), settings: parseJson<Partial<S>>(row.settings, {}), secretEncrypted: row.secret_key_encrypted ?? null };
-  }
-
   return {
-    findCardProvider,
-    findCryptoProvider,
-    findProvider,
-
-    /** Creates the provider's row on first save (at `priority`), then changes only the given fields. */
-    async saveProvider<S extends object>(provider: { type: string; name: string; priority: number }, changes: ProviderChanges<S>, now: Date): Promise<ProviderRow<S>> {
-      const { type, name } = provider;
-      await db('payment_providers')
-        .insert({ id: randomUUID(), name, type, enabled: false, priority: provider.priority, settings: toJson({}), created_at: now, updated_at: now })
-        .onConflict(['type', 'name'])
-        .ignore();
-      await db.transaction(async (trx) => {
-        const row = await trx('payment_providers').select('settings').where({ type, name }).first();
-        const settings = { ...parseJson<Partial<S>>(row?.settings, {}), ...changes.settings };
-        await trx('payment_providers')
-          .where({ type, name })
-          .update({
-            settings: toJson(settings),
-            ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
-            ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
-            ...(changes.secretEncrypted !== undefined ? { secret_key_encrypted: changes.secretEncrypted } : {}),
-            updated_at: now,
-          });
-      });
-      return (await findProvider<S>(type, name))!;
-    },
-
-    /** Which provider a subscription's `provider_id` names ('stripe', 'btcpay'); undefined for an unknown id. */
-    async findProviderName(id: string): Promise<string | undefined> {
-      const row = await db('payment_providers').select('name').where({ id }).first();
-      return row?.name;
-    },
-
-    /** Creates the crypto provider's row on first save, then changes only the given fields. */
-    async saveCryptoProvider(changes: BtcpayProviderChanges, now: Date): Promise<BtcpayProviderRow> {
-      await db('payment_providers')
-        .insert({
-          id: randomUUID(), name: BTCPAY_PROVIDER_NAME, type: 'crypto', enabled: false, priority: BTCPAY_DEFAULT_PRIORITY,
-          settings: toJson({}), created_at: now, updated_at: now,
-        })
-        .onConflict(['type', 'name'])
-        .ignore();
-      await db.transaction(async (trx) => {
-        const row = await trx('payment_providers').select('settings').where({ type: 'crypto', name: BTCPAY_PROVIDER_NAME }).first();
-        const settings = parseJson<{ serverUrl?: string; storeId?: string }>(row?.settings, {});
-        if (changes.serverUrl !== undefined) settings.serverUrl = changes.serverUrl;
-        if (changes.storeId !== undefined) settings.storeId = changes.storeId;
-        await trx('payment_providers')
-          .where({ type: 'crypto', name: BTCPAY_PROVIDER_NAME })
-          .update({
-            settings: toJson(settings),
-            ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
-            ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
-            ...(changes.apiKeyEncrypted !== undefined ? { secret_key_encrypted: changes.apiKeyEncrypted } : {}),
-            ...(changes.webhookSecretEncrypted !== undefined ? { webhook_secret_encrypted: changes.webhookSecretEncrypted } : {}),
-            updated_at: now,
-          });
-      });
-      return (await findCryptoProvider())!;
-    },
-
-    /** Creates the card provider's row on first save, then changes only the given fields. */
-    async saveCardProvider(changes: StripeProviderChanges, now: Date): Promise<StripeProviderRow> {
-      await db('payment_providers')
-        .insert({
-          id: randomUUID(), name: STRIPE_PROVIDER_NAME, type: 'card', enabled: false, priority: 100,
-          settings: toJson({}), created_at: now, updated_at: now,
-        })
-        .onConflict(['type', 'name'])
-        .ignore();
-      await db.transaction(async (trx) => {
-        const row = await trx('payment_providers').select('settings').where({ type: 'card', name: STRIPE_PROVIDER_NAME }).first();
-        const settings = parseJson<{ publishableKey?: string | null }>(row?.settings, {});
-        if (changes.publishableKey !== undefined) settings.publishableKey = changes.publishableKey;
-        await trx('payment_providers')
-          .where({ type: 'card', name: STRIPE_PROVIDER_NAME })
-          .update({
-            settings: toJson(settings),
-            ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
-            ...(changes.secretKeyEncrypted !== undefined ? { secret_key_encrypted: changes.secretKeyEncrypted } : {}),
-            ...(changes.webhookSecretEncrypted !== undefined ? { webhook_secret_encrypted: changes.webhookSecretEncrypted } : {}),
-            updated_at: now,
-          });
-      });
-      return (await findCardProvider())!;
-    },
+    findCardProvider: () => findCardProvider(db),
+    findCryptoProvider: () => findCryptoProvider(db),
+    findProvider: <S extends object>(type: string, name: string) => findProvider<S>(db, type, name),
+    saveProvider: <S extends object>(provider: { type: string; name: string; priority: number }, changes: ProviderChanges<S>, now: Date) => saveProvider<S>(db, provider, changes, now),
+    findProviderName: (id: string) => findProviderName(db, id),
+    saveCryptoProvider: (changes: BtcpayProviderChanges, now: Date) => saveCryptoProvider(db, changes, now),
+    saveCardProvider: (changes: StripeProviderChanges, now: Date) => saveCardProvider(db, changes, now),
   };
 }
 
 export type PaymentProvidersRepo = ReturnType<typeof createPaymentProvidersRepo>;
+
+async function findCardProvider(db: Db): Promise<StripeProviderRow | undefined> {
+  const row = await db('payment_providers')
+    .select('id', 'name', 'enabled', 'settings', 'secret_key_encrypted', 'webhook_secret_encrypted')
+    .where({ type: 'card', name: STRIPE_PROVIDER_NAME })
+    .first();
+  if (!row) return undefined;
+  const settings = parseJson<{ publishableKey?: string }>(row.settings, {});
+  return {
+    id: row.id,
+    name: row.name,
+    enabled: toBool(row.enabled),
+    publishableKey: settings.publishableKey || null,
+    secretKeyEncrypted: row.secret_key_encrypted ?? null,
+    webhookSecretEncrypted: row.webhook_secret_encrypted ?? null,
+  };
+}
+
+async function findCryptoProvider(db: Db): Promise<BtcpayProviderRow | undefined> {
+  const row = await db('payment_providers')
+    .select('id', 'enabled', 'priority', 'settings', 'secret_key_encrypted', 'webhook_secret_encrypted')
+    .where({ type: 'crypto', name: BTCPAY_PROVIDER_NAME })
+    .first();
+  if (!row) return undefined;
+  const settings = parseJson<{ serverUrl?: string; storeId?: string }>(row.settings, {});
+  return {
+    id: row.id,
+    enabled: toBool(row.enabled),
+    priority: Number(row.priority ?? BTCPAY_DEFAULT_PRIORITY),
+    serverUrl: settings.serverUrl || null,
+    storeId: settings.storeId || null,
+    apiKeyEncrypted: row.secret_key_encrypted ?? null,
+    webhookSecretEncrypted: row.webhook_secret_encrypted ?? null,
+  };
+}
+
+async function findProvider<S extends object>(db: Db, type: string, name: string): Promise<ProviderRow<S> | undefined> {
+  const row = await db('payment_providers').select('id', 'enabled', 'priority', 'settings', 'secret_key_encrypted').where({ type, name }).first();
+  if (!row) return undefined;
+  return { id: row.id, enabled: toBool(row.enabled), priority: Number(row.priority), settings: parseJson<Partial<S>>(row.settings, {}), secretEncrypted: row.secret_key_encrypted ?? null };
+}
+
+/** Creates the provider's row on first save (at `priority`), then changes only the given fields. */
+async function saveProvider<S extends object>(db: Db, provider: { type: string; name: string; priority: number }, changes: ProviderChanges<S>, now: Date): Promise<ProviderRow<S>> {
+  const { type, name } = provider;
+  await db('payment_providers')
+    .insert({ id: randomUUID(), name, type, enabled: false, priority: provider.priority, settings: toJson({}), created_at: now, updated_at: now })
+    .onConflict(['type', 'name'])
+    .ignore();
+  await db.transaction(async (trx) => {
+    const row = await trx('payment_providers').select('settings').where({ type, name }).first();
+    const settings = { ...parseJson<Partial<S>>(row?.settings, {}), ...changes.settings };
+    await trx('payment_providers')
+      .where({ type, name })
+      .update({
+        settings: toJson(settings),
+        ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
+        ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
+        ...(changes.secretEncrypted !== undefined ? { secret_key_encrypted: changes.secretEncrypted } : {}),
+        updated_at: now,
+      });
+  });
+  return (await findProvider<S>(db, type, name))!;
+}
+
+/** Which provider a subscription's `provider_id` names ('stripe', 'btcpay'); undefined for an unknown id. */
+async function findProviderName(db: Db, id: string): Promise<string | undefined> {
+  const row = await db('payment_providers').select('name').where({ id }).first();
+  return row?.name;
+}
+
+/** Creates the crypto provider's row on first save, then changes only the given fields. */
+async function saveCryptoProvider(db: Db, changes: BtcpayProviderChanges, now: Date): Promise<BtcpayProviderRow> {
+  await db('payment_providers')
+    .insert({
+      id: randomUUID(), name: BTCPAY_PROVIDER_NAME, type: 'crypto', enabled: false, priority: BTCPAY_DEFAULT_PRIORITY,
+      settings: toJson({}), created_at: now, updated_at: now,
+    })
+    .onConflict(['type', 'name'])
+    .ignore();
+  await db.transaction(async (trx) => {
+    const row = await trx('payment_providers').select('settings').where({ type: 'crypto', name: BTCPAY_PROVIDER_NAME }).first();
+    const settings = parseJson<{ serverUrl?: string; storeId?: string }>(row?.settings, {});
+    if (changes.serverUrl !== undefined) settings.serverUrl = changes.serverUrl;
+    if (changes.storeId !== undefined) settings.storeId = changes.storeId;
+    await trx('payment_providers')
+      .where({ type: 'crypto', name: BTCPAY_PROVIDER_NAME })
+      .update({
+        settings: toJson(settings),
+        ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
+        ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
+        ...(changes.apiKeyEncrypted !== undefined ? { secret_key_encrypted: changes.apiKeyEncrypted } : {}),
+        ...(changes.webhookSecretEncrypted !== undefined ? { webhook_secret_encrypted: changes.webhookSecretEncrypted } : {}),
+        updated_at: now,
+      });
+  });
+  return (await findCryptoProvider(db))!;
+}
+
+/** Creates the card provider's row on first save, then changes only the given fields. */
+async function saveCardProvider(db: Db, changes: StripeProviderChanges, now: Date): Promise<StripeProviderRow> {
+  await db('payment_providers')
+    .insert({
+      id: randomUUID(), name: STRIPE_PROVIDER_NAME, type: 'card', enabled: false, priority: 100,
+      settings: toJson({}), created_at: now, updated_at: now,
+    })
+    .onConflict(['type', 'name'])
+    .ignore();
+  await db.transaction(async (trx) => {
+    const row = await trx('payment_providers').select('settings').where({ type: 'card', name: STRIPE_PROVIDER_NAME }).first();
+    const settings = parseJson<{ publishableKey?: string | null }>(row?.settings, {});
+    if (changes.publishableKey !== undefined) settings.publishableKey = changes.publishableKey;
+    await trx('payment_providers')
+      .where({ type: 'card', name: STRIPE_PROVIDER_NAME })
+      .update({
+        settings: toJson(settings),
+        ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
+        ...(changes.secretKeyEncrypted !== undefined ? { secret_key_encrypted: changes.secretKeyEncrypted } : {}),
+        ...(changes.webhookSecretEncrypted !== undefined ? { webhook_secret_encrypted: changes.webhookSecretEncrypted } : {}),
+        updated_at: now,
+      });
+  });
+  return (await findCardProvider(db))!;
+}

@@ -71,22 +71,16 @@ function toRefund(row: Record<string, unknown>): RefundRecord {
  * answer. What a payment has given back is the sum of its rows that were not refused.
  */
 export function createRefundsRepo(db: Db) {
+  return { ...refundReads(db), ...refundWrites(db) };
+}
+
+export type RefundsRepo = ReturnType<typeof createRefundsRepo>;
+
+/** A refund found by our id, its idempotency key or the provider's id; a payment's refunds and what they add up to; the ones left unsettled. */
+function refundReads(db: Db) {
   const lockable = dialectOf(db) === 'postgres';
 
   return {
-    /** Inserts the intent once: a second insert with the same idempotency key adds nothing. True when this one took. */
-    async insert(refund: {
-      id: string; transactionId: string; amount: number; currency: string; status: RefundStatus; source: RefundSource; idempotencyKey: string;
-      reason?: RefundReason | null; note?: string | null; actorId?: string | null; providerRefundId?: string | null;
-    }, now: Date, trx: Db): Promise<boolean> {
-      const inserted = await trx('refunds').insert({
-        id: refund.id, transaction_id: refund.transactionId, amount: refund.amount, currency: refund.currency, status: refund.status, source: refund.source,
-        idempotency_key: refund.idempotencyKey, provider_refund_id: refund.providerRefundId ?? null, reason: refund.reason ?? null, note: refund.note ?? null,
-        actor_id: refund.actorId ?? null, attempts: 0, created_at: now, updated_at: now,
-      }).onConflict('idempotency_key').ignore().returning('id');
-      return inserted.length > 0;
-    },
-
     async find(id: string, trx: Db = db): Promise<RefundRecord | undefined> {
       const row = await trx('refunds').where({ id }).first();
       return row && toRefund(row);
@@ -115,6 +109,37 @@ export function createRefundsRepo(db: Db) {
       if (transactionIds.length === 0) return [];
       const rows = await db('refunds').whereIn('transaction_id', transactionIds).orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }]);
       return rows.map(toRefund);
+    },
+
+    /** What the payment has given back or is giving back: the sum of its refunds that were not refused. */
+    async countedTotal(transactionId: string, trx: Db = db): Promise<number> {
+      const row = await trx('refunds').where({ transaction_id: transactionId }).whereIn('status', COUNTED_REFUND_STATUSES).sum({ total: 'amount' }).first();
+      return Number(row?.total ?? 0);
+    },
+
+    /** Refunds whose answer was lost (the process stopped, the provider timed out): the retry job sends them again. */
+    async listUnsettled(before: Date, limit: number): Promise<RefundRecord[]> {
+      const rows = await db('refunds').where({ status: 'requested' }).where('created_at', '<', before)
+        .where((q) => q.whereNull('lease_until').orWhere('lease_until', '<', before)).orderBy('created_at', 'asc').limit(limit);
+      return rows.map(toRefund);
+    },
+  };
+}
+
+/** The refund's row as it goes: the intent written once, the right to send it taken and given back, and the provider's answer. */
+function refundWrites(db: Db) {
+  return {
+    /** Inserts the intent once: a second insert with the same idempotency key adds nothing. True when this one took. */
+    async insert(refund: {
+      id: string; transactionId: string; amount: number; currency: string; status: RefundStatus; source: RefundSource; idempotencyKey: string;
+      reason?: RefundReason | null; note?: string | null; actorId?: string | null; providerRefundId?: string | null;
+    }, now: Date, trx: Db): Promise<boolean> {
+      const inserted = await trx('refunds').insert({
+        id: refund.id, transaction_id: refund.transactionId, amount: refund.amount, currency: refund.currency, status: refund.status, source: refund.source,
+        idempotency_key: refund.idempotencyKey, provider_refund_id: refund.providerRefundId ?? null, reason: refund.reason ?? null, note: refund.note ?? null,
+        actor_id: refund.actorId ?? null, attempts: 0, created_at: now, updated_at: now,
+      }).onConflict('idempotency_key').ignore().returning('id');
+      return inserted.length > 0;
     },
 
     /**
@@ -149,20 +174,5 @@ export function createRefundsRepo(db: Db) {
       const changed = await trx('refunds').where({ id }).whereIn('status', ['succeeded', 'pending']).update({ status: 'failed', error, updated_at: now });
       return changed > 0;
     },
-
-    /** What the payment has given back or is giving back: the sum of its refunds that were not refused. */
-    async countedTotal(transactionId: string, trx: Db = db): Promise<number> {
-      const row = await trx('refunds').where({ transaction_id: transactionId }).whereIn('status', COUNTED_REFUND_STATUSES).sum({ total: 'amount' }).first();
-      return Number(row?.total ?? 0);
-    },
-
-    /** Refunds whose answer was lost (the process stopped, the provider timed out): the retry job sends them again. */
-    async listUnsettled(before: Date, limit: number): Promise<RefundRecord[]> {
-      const rows = await db('refunds').where({ status: 'requested' }).where('created_at', '<', before)
-        .where((q) => q.whereNull('lease_until').orWhere('lease_until', '<', before)).orderBy('created_at', 'asc').limit(limit);
-      return rows.map(toRefund);
-    },
   };
 }
-
-export type RefundsRepo = ReturnType<typeof createRefundsRepo>;

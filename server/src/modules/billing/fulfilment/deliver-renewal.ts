@@ -1,0 +1,45 @@
+import { PermanentJobError } from '../../../jobs/worker.js';
+import { crashPoint } from '../../../lib/crash-points.js';
+import type { SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
+import { markFulfilled, type FulfilmentDeps } from './fulfilment-deps.js';
+
+/** Delivers a renewal: the same panel user runs until the account's latest paid end (or the money goes back when the account is gone). */
+
+export async function deliverRenewal(deps: FulfilmentDeps, subscription: SubscriptionRecord, transaction: TransactionRecord): Promise<void> {
+  const { billing, accounts, clock } = deps;
+  const transactionId = transaction.id;
+  const account = subscription.vpnAccountId ? await accounts.findById(subscription.vpnAccountId) : undefined;
+  if (!account) {
+    // Deleted while its renewal was being paid: nothing can be delivered, so the money goes back.
+    await deps.refundUndeliverable(transactionId, 'The account was deleted before its renewal could be applied.');
+    await deps.db.transaction(async (trx) => {
+      await markFulfilled(deps, subscription, transaction, trx);
+      await accounts.insertLog({ accountId: null, userId: subscription.userId, step: 'renewal_refunded', status: 'success', details: { transactionId, subscriptionId: subscription.id, reason: 'account deleted' }, now: clock() }, trx);
+    });
+    return;
+  }
+  const server = account.masterServerId ? await deps.servers.findServerRecord(account.masterServerId) : undefined;
+  if (!server) throw new PermanentJobError(`The server of account ${account.id} no longer exists; its renewal cannot be applied.`);
+  // Every paid period of this account counts, so renewals applied in any order end at the latest
+  // (plus the grace period while a subscription renews it).
+  const period = await deps.paidPeriods.of(account.id);
+  const { expiresAt } = period;
+  if (!expiresAt) throw new PermanentJobError(`Account ${account.id} has no paid period; renewal ${transactionId} cannot be applied`);
+  const driver = deps.servers.driverFor(server);
+  await driver.extendAccount(account.username, { expiresAt, dataLimitBytes: subscription.metadata.data_limit });
+  await crashPoint('renew:after-extend');
+  let panel = await driver.resetUsage(account.username);
+  // Paused for non-payment (or by its period running out): paid again, it runs again, unless a payment of it is disputed.
+  if (panel.status === 'disabled' && period.runs && !(await billing.hasOpenDispute(account.id))) panel = await driver.setEnabled(account.username, true);
+  await deps.db.transaction(async (trx) => {
+    const now = clock();
+    await accounts.updateUsage(account.id, {
+      status: panel.status, usedTrafficBytes: panel.usedTrafficBytes, expireDate: panel.expiresAt,
+      dataLimitBytes: panel.dataLimitBytes ?? 0, links: panel.links ?? account.links,
+    }, now, trx);
+    // Renewed onto the plan it was bought on: that plan's device limit (orders from before device limits leave it).
+    if (subscription.metadata.device_limit !== undefined) await accounts.setDeviceLimit(account.id, subscription.metadata.device_limit, now, trx);
+    await markFulfilled(deps, subscription, transaction, trx);
+    await accounts.insertLog({ accountId: account.id, userId: subscription.userId, step: 'account_renewed', status: 'success', details: { serverId: server.id, username: account.username, expiresAt: expiresAt.toISOString(), subscriptionId: subscription.id }, now }, trx);
+  });
+}
