@@ -19,6 +19,9 @@ declare module 'fastify' {
  */
 export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
+/** A `204` answers nothing (the document's description of it). */
+export const NoContent = z.null().describe('No content');
+
 /** A route's `:id`. */
 export const IdParams = z.object({ id: z.string() });
 

@@ -73,14 +73,14 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
   it('gives each route the failures it can answer: 400 for input, 401/403 and security for who may call, 404 for a record, 429 under a limit', () => {
     const createPlan = operation('/api/admin/plans', 'post');
     expect(createPlan.requestBody).toBeDefined();
-    expect(Object.keys(createPlan.responses).sort()).toEqual(['400', '401', '403', 'default']);
+    expect(Object.keys(createPlan.responses).sort()).toEqual(['201', '400', '401', '403', 'default']);
     expect(createPlan.security).toEqual([{ session: [] }, { bearer: [] }]);
 
     const deleteAccount = operation('/api/accounts/{id}', 'delete');
-    expect(Object.keys(deleteAccount.responses).sort()).toEqual(['401', '403', '404', 'default']);
+    expect(Object.keys(deleteAccount.responses).sort()).toEqual(['204', '401', '403', '404', 'default']);
     expect((deleteAccount.responses['403'] as { description: string }).description).toContain('csrf_failed');
 
-    expect(Object.keys(operation('/api/auth/otp', 'post').responses).sort()).toEqual(['400', '429', 'default']);
+    expect(Object.keys(operation('/api/auth/otp', 'post').responses).sort()).toEqual(['200', '400', '429', 'default']);
     expect(operation('/api/auth/otp', 'post').security).toBeUndefined();
     expect(Object.keys(operation('/api/me', 'get').responses).sort()).toEqual(['200', '401', 'default']);
     expect(operation('/api/admin/users/{id}', 'patch').parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id' })]);
@@ -101,6 +101,14 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
     const wildcards = inDocument.filter((route) => route.endsWith('/{*}')).map((route) => route.slice(0, -3));
     const exists = (route: string) => inDocument.includes(route) || wildcards.some((prefix) => route.startsWith(prefix) && /^\{\w+\}$/.test(route.slice(prefix.length)));
     expect([...inDocs].filter((route) => !exists(route)), 'routes docs/api.md describes that the server does not have').toEqual([]);
+  });
+
+  it('every route describes its answer, but those that answer no JSON (a file, a redirect, a page, a subscription)', () => {
+    const notJson = new Set(['get /api/admin/gift-codes/{id}/csv', 'get /r/{code}', 'get /sub', 'get /sub/{*}', 'get /open/{app}', 'post /api/auth/logout']);
+    const undescribed = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods)
+      .filter(([, op]) => !Object.keys((op as Operation).responses).some((status) => /^2\d\d$/.test(status)))
+      .map(([method]) => `${method} ${path}`));
+    expect(undescribed.filter((route) => !notJson.has(route))).toEqual([]);
   });
 
   it('every route that needs a signed-in caller says so', () => {
@@ -149,12 +157,34 @@ describe('answers go out through their schemas', () => {
     await app.close();
   });
 
+  it('in tests, an answer sent already made (a kept JSON string) is held to its schema too', async () => {
+    const app = await appWith(true);
+    app.get('/made', { schema: { response: { 200: Answer } } }, async (_request, reply) => reply.type('application/json').send('{"id":"t1","name":"Thing","secret":"s"}'));
+    app.get('/made-wrong', { schema: { response: { 200: Answer } } }, async (_request, reply) => reply.type('application/json').send('{"id":"t1"}'));
+    app.get('/made-right', { schema: { response: { 200: Answer } } }, async (_request, reply) => reply.type('application/json').send('{"id":"t1","name":"Thing"}'));
+    expect((await app.inject({ method: 'GET', url: '/made' })).statusCode).toBe(500);
+    expect((await app.inject({ method: 'GET', url: '/made-wrong' })).statusCode).toBe(500);
+    expect((await app.inject({ method: 'GET', url: '/made-right' })).json()).toEqual({ id: 't1', name: 'Thing' });
+    await app.close();
+  });
+
   it('in production, what the schema does not declare is left out', async () => {
     const app = await appWith(false);
     const thing = await app.inject({ method: 'GET', url: '/thing' });
     expect(thing.statusCode).toBe(200);
     expect(thing.json()).toEqual({ id: 't1', name: 'Thing' });
     expect((await app.inject({ method: 'GET', url: '/nested' })).json()).toEqual({ items: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }] });
+    await app.close();
+  });
+
+  it('in production, an answer off its schema (a field missing, a value it does not list) is sent with only what the schema declares, never a 500', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(openApiPlugin, { publicUrl: new URL('http://localhost:3000'), strictAnswers: false });
+    const Plan = z.object({ id: z.string(), status: z.enum(['active', 'hidden']), price: z.number().int(), tags: z.array(z.object({ name: z.string() })) });
+    app.get('/plan', { schema: { response: { 200: Plan } } }, async () => ({ id: 'p1', status: 'archived', tags: [{ name: 'a', internal: 1 }], secret: 's' }));
+    const res = await app.inject({ method: 'GET', url: '/plan' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: 'p1', status: 'archived', tags: [{ name: 'a' }] });
     await app.close();
   });
 

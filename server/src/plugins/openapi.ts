@@ -1,10 +1,11 @@
 import swagger from '@fastify/swagger';
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { isResponseSerializationError, jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { APP_VERSION } from '../lib/package-info.js';
 import { parseInput } from '../lib/parse.js';
+import { keepDeclared, type DeclaredShape } from './keep-declared.js';
 import { describeFailures } from './openapi-errors.js';
 
 /** The paths (`a.b[0].c`) of what `sent` holds that `kept` does not: fields the answer's schema does not declare. */
@@ -33,6 +34,46 @@ const strictSerializerCompiler: typeof serializerCompiler = (route) => {
 };
 
 /**
+ * In tests, an answer a route sends already made (a kept JSON string: the users list, the overview, the config) is
+ * held to its schema as well: what the serializer would have refused fails here, naming what is wrong.
+ */
+async function checkMadeAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+  const schema = (request.routeOptions.schema?.response as Record<string, unknown> | undefined)?.[String(reply.statusCode)];
+  if (!(schema instanceof z.ZodType)) return payload;
+  const sent = JSON.parse(payload) as unknown;
+  const result = schema.safeParse(sent);
+  const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+  if (!result.success) throw new Error(`${route} answered what its schema refuses: ${result.error.message}`);
+  const undeclared = undeclaredFields(sent, result.data);
+  if (undeclared.length > 0) throw new Error(`${route} answered fields its schema does not declare: ${undeclared.join(', ')}`);
+  return payload;
+}
+
+/**
+ * In production an answer goes out through its schema (zod: only the fields it declares); one that does not match
+ * it (a value stored before a rule, a field missing) is logged and sent with what the schema declares, never as a
+ * 500 to the customer (keep-declared.ts).
+ */
+function forgivingSerializerCompiler(log: FastifyBaseLogger): typeof serializerCompiler {
+  return (route) => {
+    const serialize = serializerCompiler(route);
+    let shape: DeclaredShape | undefined;
+    return (data) => {
+      try {
+        return serialize(data);
+      } catch (err) {
+        if (!isResponseSerializationError(err)) throw err;
+        log.error({ err, method: route.method, url: route.url }, 'an answer does not match its schema: sent with the fields the schema declares');
+        const schema = route.schema as z.ZodType | { properties: z.ZodType };
+        shape ??= z.toJSONSchema(schema instanceof z.ZodType ? schema : schema.properties, { io: 'output', unrepresentable: 'any' }) as DeclaredShape;
+        return JSON.stringify(keepDeclared(shape, data));
+      }
+    };
+  };
+}
+
+/**
  * A route's `body` and `querystring` schemas are checked before its handler runs (after its hooks of the
  * `preValidation` step: who is signed in, the rate limits), and a failure is the catalogue's 400
  * `validation_failed` naming each bad field (lib/parse.ts), not Fastify's own shape.
@@ -55,7 +96,8 @@ export const OPENAPI_PATH = '/api/openapi.json';
  */
 export const openApiPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: URL; strictAnswers: boolean }) => {
   app.setValidatorCompiler(inputValidatorCompiler);
-  app.setSerializerCompiler(opts.strictAnswers ? strictSerializerCompiler : serializerCompiler);
+  app.setSerializerCompiler(opts.strictAnswers ? strictSerializerCompiler : forgivingSerializerCompiler(app.log));
+  if (opts.strictAnswers) app.addHook('onSend', checkMadeAnswer);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

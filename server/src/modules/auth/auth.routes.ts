@@ -6,6 +6,7 @@ import { REFRESH_COOKIE, toMe } from '../../plugins/auth.js';
 import type { RateLimits } from '../../plugins/rate-limit.js';
 import type { AuthService, RequestMeta } from './auth.service.js';
 import { typed } from '../../lib/route-schemas.js';
+import { OtpSentAnswer, RefreshedAnswer, SessionAnswer, VerifiedAnswer } from '../../answers/auth.js';
 
 const requestMeta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip ?? null,
@@ -24,16 +25,16 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
 
   typed(app).post('/api/auth/otp', {
     preValidation: [app.limiter('otp-ip', limits.otpPerIp, byIp), app.limiter('otp-email', limits.otpPerEmail, emailKey)],
-    schema: { body: RequestOtpBody },
+    schema: { body: RequestOtpBody, response: { 200: OtpSentAnswer } },
   }, async (request) => {
     const { email, locale } = request.body;
     await auth.requestCode(email, requestMeta(request), locale ?? localeFromAcceptLanguage(request.headers['accept-language']));
-    return { sent: true };
+    return { sent: true as const };
   });
 
   typed(app).post('/api/auth/verify', {
     preValidation: [app.limiter('verify-ip', limits.verifyPerIp, byIp), app.limiter('verify-email', limits.verifyPerEmail, emailKey)],
-    schema: { body: VerifyOtpBody },
+    schema: { body: VerifyOtpBody, response: { 200: VerifiedAnswer } },
   }, async (request, reply) => {
     const body = request.body;
     const referralCode = body.referralCode ?? request.cookies[REFERRAL_COOKIE];
@@ -47,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     return { user: toMe(user) };
   });
 
-  typed(app).post('/api/auth/refresh', { preValidation: app.limiter('refresh-ip', limits.refreshPerIp, byIp), schema: { body: RefreshBody } }, async (request, reply) => {
+  typed(app).post('/api/auth/refresh', { preValidation: app.limiter('refresh-ip', limits.refreshPerIp, byIp), schema: { body: RefreshBody, response: { 200: RefreshedAnswer } } }, async (request, reply) => {
     const body = request.body;
     const fromCookie = body.refreshToken === undefined;
     try {
@@ -65,7 +66,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
    * The web app's start-up check: 200 `{ user }` or `{ user: null }`, never 401, so a signed-out
    * visitor's browser logs no failed request. A lapsed access cookie is renewed from the refresh cookie.
    */
-  app.get('/api/auth/session', { preValidation: app.limiter('refresh-ip', limits.refreshPerIp, byIp) }, async (request, reply) => {
+  app.get('/api/auth/session', { preValidation: app.limiter('refresh-ip', limits.refreshPerIp, byIp), schema: { response: { 200: SessionAnswer } } }, async (request, reply) => {
     const current = await app.loadAuth(request);
     if (current) return { user: toMe(current.user) };
     const refreshToken = request.cookies[REFRESH_COOKIE];

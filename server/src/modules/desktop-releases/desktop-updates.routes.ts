@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { DESKTOP_CHANNELS } from '../../../../shared/desktop-releases.js';
 import { PUBLISHED_FILE, type ReleaseFeeds } from './release-feeds.js';
+import { DesktopReleasesAnswer } from '../../answers/desktop-releases.js';
 
 /** `/<channel>/<file>` under the prefix: one file of a known channel, nothing deeper, nothing hidden. */
 const SERVED = new RegExp(`^/(?:${DESKTOP_CHANNELS.join('|')})/([^/]+)$`);
@@ -43,5 +44,5 @@ export async function desktopUpdatesRoutes(app: FastifyInstance, opts: { dir: st
     },
   });
 
-  app.get('/api/desktop/releases', async () => opts.feeds.list());
+  app.get('/api/desktop/releases', { schema: { response: { 200: DesktopReleasesAnswer } } }, async () => opts.feeds.list());
 }

@@ -3,6 +3,7 @@ import { CreateGiftCodesBody, RedeemGiftCodeBody } from '../../../../shared/gift
 import { CHECKOUT_LIMIT, type LimitRule } from '../../plugins/rate-limit.js';
 import { actorOf } from '../users/users.service.js';
 import type { GiftCodesService } from './gift-codes.service.js';
+import { AdminGiftBatchAnswer, AdminGiftBatchListAnswer, GiftBatchCreatedAnswer, GiftRedeemedAnswer } from '../../answers/gift-codes.js';
 import { requireAccess, typed } from '../../lib/route-schemas.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
@@ -14,7 +15,7 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
 export async function giftRedeemRoutes(app: FastifyInstance, opts: { gifts: GiftCodesService; checkoutLimit: LimitRule }) {
   requireAccess(app, 'user');
   const perUser = app.limiter(CHECKOUT_LIMIT, opts.checkoutLimit, (request) => request.auth!.user.id);
-  typed(app).post('/api/gift-codes/redeem', { preValidation: perUser, schema: { body: RedeemGiftCodeBody } }, async (request, reply) =>
+  typed(app).post('/api/gift-codes/redeem', { preValidation: perUser, schema: { body: RedeemGiftCodeBody, response: { 201: GiftRedeemedAnswer } } }, async (request, reply) =>
     reply.status(201).send(await opts.gifts.redeem(request.auth!.user, request.body)));
 }
 
@@ -22,11 +23,11 @@ export async function giftRedeemRoutes(app: FastifyInstance, opts: { gifts: Gift
 export async function adminGiftCodesRoutes(app: FastifyInstance, opts: { gifts: GiftCodesService }) {
   const { gifts } = opts;
   requireAccess(app, 'admin');
-  app.get('/api/admin/gift-codes', async () => gifts.listBatches());
-  typed(app).post('/api/admin/gift-codes', { schema: { body: CreateGiftCodesBody } }, async (request, reply) => reply.status(201).send(await gifts.createBatch(actorOf(request), request.body)));
+  app.get('/api/admin/gift-codes', { schema: { response: { 200: AdminGiftBatchListAnswer } } }, async () => gifts.listBatches());
+  typed(app).post('/api/admin/gift-codes', { schema: { body: CreateGiftCodesBody, response: { 201: GiftBatchCreatedAnswer } } }, async (request, reply) => reply.status(201).send(await gifts.createBatch(actorOf(request), request.body)));
   app.get('/api/admin/gift-codes/:id/csv', async (request: WithId, reply) => {
     const { filename, csv } = await gifts.batchCsv(request.params.id);
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(csv);
   });
-  app.post('/api/admin/gift-codes/:id/revoke', async (request: WithId) => gifts.revokeUnused(actorOf(request), request.params.id));
+  app.post('/api/admin/gift-codes/:id/revoke', { schema: { response: { 200: AdminGiftBatchAnswer } } }, async (request: WithId) => gifts.revokeUnused(actorOf(request), request.params.id));
 }

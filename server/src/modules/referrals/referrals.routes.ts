@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AdminReferralsQuery, REFERRAL_COOKIE, REFERRAL_COOKIE_DAYS, UpdateReferralSettingsBody } from '../../../../shared/referrals.js';
 import { actorOf } from '../users/users.service.js';
 import type { ReferralsService } from './referrals.service.js';
-import { requireAccess, typed } from '../../lib/route-schemas.js';
+import { AdminReferralsPageAnswer, MyReferralsAnswer, ReferralSettingsAnswer } from '../../answers/referrals.js';
+import { NoContent, requireAccess, typed } from '../../lib/route-schemas.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -24,21 +25,22 @@ export async function referralLinkRoutes(app: FastifyInstance, opts: { referrals
 
 /** The customer's referral link, what it brought and the credit it earned. */
 export async function myReferralsRoutes(app: FastifyInstance, opts: { referrals: ReferralsService }) {
-  app.get('/api/referrals/me', { preValidation: app.requireUser }, async (request) => opts.referrals.mine(request.auth!.user.id));
+  app.get('/api/referrals/me', { preValidation: app.requireUser, schema: { response: { 200: MyReferralsAnswer } } }, async (request) => opts.referrals.mine(request.auth!.user.id));
 }
 
 /** The admin's referrals: the programme's settings, every referral (held ones with their reason), top referrers, release and void. */
 export async function adminReferralsRoutes(app: FastifyInstance, opts: { referrals: ReferralsService }) {
   const { referrals } = opts;
   requireAccess(app, 'admin');
-  typed(app).get('/api/admin/referrals', { schema: { querystring: AdminReferralsQuery } }, async (request) => referrals.adminPage(request.query));
-  app.get('/api/admin/referrals/settings', async () => referrals.getSettings());
-  typed(app).put('/api/admin/referrals/settings', { schema: { body: UpdateReferralSettingsBody } }, async (request) => referrals.updateSettings(actorOf(request), request.body));
-  app.post('/api/admin/referrals/:id/release', async (request: WithId, reply) => {
+  const noContent = { schema: { response: { 204: NoContent } } };
+  typed(app).get('/api/admin/referrals', { schema: { querystring: AdminReferralsQuery, response: { 200: AdminReferralsPageAnswer } } }, async (request) => referrals.adminPage(request.query));
+  app.get('/api/admin/referrals/settings', { schema: { response: { 200: ReferralSettingsAnswer } } }, async () => referrals.getSettings());
+  typed(app).put('/api/admin/referrals/settings', { schema: { body: UpdateReferralSettingsBody, response: { 200: ReferralSettingsAnswer } } }, async (request) => referrals.updateSettings(actorOf(request), request.body));
+  app.post('/api/admin/referrals/:id/release', noContent, async (request: WithId, reply) => {
     await referrals.release(actorOf(request), request.params.id);
     return reply.status(204).send();
   });
-  app.post('/api/admin/referrals/:id/void', async (request: WithId, reply) => {
+  app.post('/api/admin/referrals/:id/void', noContent, async (request: WithId, reply) => {
     await referrals.void(actorOf(request), request.params.id);
     return reply.status(204).send();
   });

@@ -6,15 +6,16 @@ import type { AuditRepo } from '../audit/audit.repo.js';
 import { actorOf } from '../users/users.service.js';
 import type { SettingsService } from './settings.service.js';
 import { requireAccess, typed } from '../../lib/route-schemas.js';
+import { AdminSettingsAnswer, PublicConfigAnswer } from '../../answers/settings.js';
 
 export async function publicConfigRoutes(app: FastifyInstance, opts: { settings: SettingsService }) {
-  app.get('/api/config', async (request, reply) => sendJsonAnswer(request, reply, await opts.settings.getPublicConfigAnswer()));
+  app.get('/api/config', { schema: { response: { 200: PublicConfigAnswer } } }, async (request, reply) => sendJsonAnswer(request, reply, await opts.settings.getPublicConfigAnswer()));
 }
 
 export async function adminSettingsRoutes(app: FastifyInstance, opts: { settings: SettingsService; audit: AuditRepo; clock: Clock }) {
   requireAccess(app, 'admin');
-  app.get('/api/admin/settings', async () => opts.settings.getAdminSettings());
-  typed(app).put('/api/admin/settings', { schema: { body: UpdateSettingsBody } }, async (request) => {
+  app.get('/api/admin/settings', { schema: { response: { 200: AdminSettingsAnswer } } }, async () => opts.settings.getAdminSettings());
+  typed(app).put('/api/admin/settings', { schema: { body: UpdateSettingsBody, response: { 200: AdminSettingsAnswer } } }, async (request) => {
     const patch = request.body;
     const saved = await opts.settings.updateSettings(patch, opts.clock());
     const actor = actorOf(request);

@@ -46,7 +46,7 @@ describe.each(TEST_DATABASES)('admin user page (%s)', (kind) => {
     const theirs = await claim(other);
     const now = new Date();
     for (const [owner, id] of [[customer, `sub-mine-${kind}`], [other, `sub-theirs-${kind}`]] as const) {
-      await env.database.db('subscriptions').insert({ id, user_id: owner.userId, status: 'active', metadata: JSON.stringify({ plan_name: 'Plus' }), created_at: now, updated_at: now });
+      await env.database.db('subscriptions').insert({ id, user_id: owner.userId, status: 'active', metadata: JSON.stringify({ plan_id: 'plan_plus', plan_name: 'Plus', price: 499, kind: 'purchase', days: 30, data_limit: 0, locations: '' }), created_at: now, updated_at: now });
       await env.database.db('transactions').insert({ id: `tx-${id}`, subscription_id: id, user_id: owner.userId, status: 'succeeded', amount: 499, currency: 'usd', metadata: '{}', created_at: now, updated_at: now });
     }
     // The admin sees the server's internal name beside the public one customers see.

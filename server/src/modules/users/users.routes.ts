@@ -6,6 +6,7 @@ import { toMe } from '../../plugins/auth.js';
 import type { UserPageService } from './user-page.service.js';
 import { actorOf, type UsersService } from './users.service.js';
 import { IdParams, requireAccess, typed } from '../../lib/route-schemas.js';
+import { AdminUserAnswer, AdminUserPageAnswer, AdminUsersPageAnswer, SignedOutEverywhereAnswer } from '../../answers/users.js';
 
 export async function meRoutes(app: FastifyInstance, opts: { users: UsersService }) {
   const response = { 200: MeSchema };
@@ -17,12 +18,12 @@ export async function meRoutes(app: FastifyInstance, opts: { users: UsersService
 export async function adminUsersRoutes(app: FastifyInstance, opts: { users: UsersService; userPage: UserPageService }) {
   requireAccess(app, 'admin');
 
-  typed(app).get('/api/admin/users', { schema: { querystring: AdminUsersQuery } }, async (request, reply) =>
+  typed(app).get('/api/admin/users', { schema: { querystring: AdminUsersQuery, response: { 200: AdminUsersPageAnswer } } }, async (request, reply) =>
     sendKeptJson(request, reply, await opts.users.listUsers(request.query)));
 
-  app.get<{ Params: { id: string } }>('/api/admin/users/:id', async (request) => opts.userPage.getPage(request.params.id));
-  app.post<{ Params: { id: string } }>('/api/admin/users/:id/sign-out', async (request) => opts.userPage.signOutEverywhere(actorOf(request), request.params.id));
+  app.get<{ Params: { id: string } }>('/api/admin/users/:id', { schema: { response: { 200: AdminUserPageAnswer } } }, async (request) => opts.userPage.getPage(request.params.id));
+  app.post<{ Params: { id: string } }>('/api/admin/users/:id/sign-out', { schema: { response: { 200: SignedOutEverywhereAnswer } } }, async (request) => opts.userPage.signOutEverywhere(actorOf(request), request.params.id));
 
-  typed(app).patch('/api/admin/users/:id', { schema: { params: IdParams, body: UpdateUserBody } }, async (request) =>
+  typed(app).patch('/api/admin/users/:id', { schema: { params: IdParams, body: UpdateUserBody, response: { 200: AdminUserAnswer } } }, async (request) =>
     opts.users.updateUser(actorOf(request), request.params.id, request.body));
 }

@@ -5,12 +5,13 @@ import type { AuditRepo } from '../../audit/audit.repo.js';
 import { actorOf } from '../../users/users.service.js';
 import type { BtcpaySettingsService } from './btcpay-settings.service.js';
 import { requireAccess, typed } from '../../../lib/route-schemas.js';
+import { CryptoPaymentSettingsAnswer } from '../../../answers/provider-accounts.js';
 
 /** The admin's BTCPay Server store. The API key and webhook secret are write-only: answers say only whether each is set. */
 export async function adminBtcpaySettingsRoutes(app: FastifyInstance, opts: { crypto: BtcpaySettingsService; audit: AuditRepo; clock: Clock }) {
   requireAccess(app, 'admin');
-  app.get('/api/admin/payments/crypto', async () => opts.crypto.getAdminSettings());
-  typed(app).put('/api/admin/payments/crypto', { schema: { body: UpdateCryptoPaymentBody } }, async (request) => {
+  app.get('/api/admin/payments/crypto', { schema: { response: { 200: CryptoPaymentSettingsAnswer } } }, async () => opts.crypto.getAdminSettings());
+  typed(app).put('/api/admin/payments/crypto', { schema: { body: UpdateCryptoPaymentBody, response: { 200: CryptoPaymentSettingsAnswer } } }, async (request) => {
     const body = request.body;
     const saved = await opts.crypto.updateSettings(body, opts.clock());
     const actor = actorOf(request);

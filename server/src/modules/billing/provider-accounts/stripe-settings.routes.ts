@@ -5,12 +5,13 @@ import type { AuditRepo } from '../../audit/audit.repo.js';
 import { actorOf } from '../../users/users.service.js';
 import type { StripeSettingsService } from './stripe-settings.service.js';
 import { requireAccess, typed } from '../../../lib/route-schemas.js';
+import { CardPaymentSettingsAnswer } from '../../../answers/provider-accounts.js';
 
 /** The admin's Stripe keys. The secrets are write-only: answers say only whether each is set. */
 export async function adminStripeSettingsRoutes(app: FastifyInstance, opts: { card: StripeSettingsService; audit: AuditRepo; clock: Clock }) {
   requireAccess(app, 'admin');
-  app.get('/api/admin/payments/card', async () => opts.card.getAdminSettings());
-  typed(app).put('/api/admin/payments/card', { schema: { body: UpdateCardPaymentBody } }, async (request) => {
+  app.get('/api/admin/payments/card', { schema: { response: { 200: CardPaymentSettingsAnswer } } }, async () => opts.card.getAdminSettings());
+  typed(app).put('/api/admin/payments/card', { schema: { body: UpdateCardPaymentBody, response: { 200: CardPaymentSettingsAnswer } } }, async (request) => {
     const body = request.body;
     const saved = await opts.card.updateSettings(body, opts.clock());
     const actor = actorOf(request);
