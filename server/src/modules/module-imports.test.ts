@@ -15,7 +15,7 @@ function sources(dir: string): string[] {
 /** The area (`billing`, `wallet`, …) a file of server/src/modules belongs to, or null for a file at the top. */
 const areaOf = (file: string) => {
   const [area, ...rest] = relative(MODULES, file).split('/');
-  return rest.length > 0 ? area! : null;
+  return rest.length > 0 && area !== '..' ? area! : null;
 };
 
 /**
@@ -54,7 +54,27 @@ function cycles(graph: Map<string, Map<string, string>>): string[] {
   return [...found];
 }
 
+/** Every import of one area's file by another area's, as `file imports spec` (type-only ones too). */
+function crossAreaImports(): { from: string; to: string; file: string; spec: string }[] {
+  return sources(MODULES).flatMap((file) => {
+    const from = areaOf(file);
+    if (!from) return [];
+    return [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)(?:\s+type)?\s[^;]*?\sfrom '(\.[^']+)';/gms)].flatMap(([, spec]) => {
+      const target = normalize(join(dirname(file), spec!));
+      const to = areaOf(target);
+      return to && to !== from ? [{ from, to, file: relative(MODULES, file), spec: relative(MODULES, target) }] : [];
+    });
+  });
+}
+
 describe('the modules of server/src/modules', () => {
+  it("import one another only through the other's index.ts, never its files", () => {
+    const imports = crossAreaImports();
+    expect(imports.length).toBeGreaterThan(50);
+    expect(imports.filter(({ to, spec }) => spec !== `${to}/index.js`).map(({ file, spec }) => `${file} imports ${spec}`)).toEqual([]);
+  });
+
+
   it('import one another without a cycle at run time', () => {
     const graph = runtimeImports();
     expect(graph.size).toBeGreaterThan(10);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/knex.js';
 import { asError, batchPerTurn, whereInJsonArray } from '../../db/batched-read.js';
 import { preparedAll, type Row } from '../../db/prepared-read.js';
 import { parseJson, toDate, toDateOrNull } from '../../db/values.js';
-import { publicRegionName } from '../servers/public-region.js';
+import { publicRegionName } from '../servers/index.js';
 import type { AccountMetadata, AccountRecord, PlanSummaries, PublicServerNames } from './accounts.repo.js';
 
 /**

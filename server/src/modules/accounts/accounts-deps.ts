@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CommitToken } from '../../db/commit-token.js';
 import type { Db } from '../../db/knex.js';
 import type { Clock } from '../../lib/clock.js';
-import type { PlansRepo } from '../plans/plans.repo.js';
-import type { ServersService } from '../servers/servers.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import type { PlansRepo } from '../plans/index.js';
+import type { ServersService } from '../servers/index.js';
+import type { SettingsService } from '../settings/index.js';
+import type { UsersRepo } from '../users/index.js';
 import type { AccountsRepo } from './accounts.repo.js';
 import type { Provisioner } from './provisioning.js';
 

@@ -1,5 +1,5 @@
-import type { Configured } from '../settings/settings.module.js';
-import type { serversModule } from '../servers/servers.module.js';
+import type { Configured } from '../settings/index.js';
+import type { serversModule } from '../servers/index.js';
 import { defineModule, route, type Provided } from '../module.js';
 import { accountsRoutes, adminAccountsRoutes } from './accounts.routes.js';
 import { createAccountsService } from './accounts.service.js';

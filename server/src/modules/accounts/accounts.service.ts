@@ -1,5 +1,5 @@
 import type { AdminCreateAccountBody } from '../../../../shared/accounts.js';
-import type { UserProfile } from '../users/users.repo.js';
+import type { UserProfile } from '../users/index.js';
 import { createAccountLists, findAccount } from './account-lists.js';
 import type { AccountsServiceDeps } from './accounts-deps.js';
 import { claimPlan, createCustomAccount } from './create-account.js';

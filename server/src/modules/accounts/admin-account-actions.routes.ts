@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ExtendAccountBody } from '../../../../shared/users.js';
-import { actorOf } from '../users/users.service.js';
+import { actorOf } from '../users/index.js';
 import type { AdminAccountActions } from './admin-account-actions.js';
 import { VpnAccountAnswer } from '../../answers/accounts.js';
 import { IdParams, NoContent, requireAccess, typed } from '../../lib/route-schemas.js';

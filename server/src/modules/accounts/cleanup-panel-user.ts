@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AccountsRepo } from './accounts.repo.js';
-import type { ServersService } from '../servers/servers.service.js';
+import type { ServersService } from '../servers/index.js';
 import { addSeconds } from '../../lib/clock.js';
 import type { EnqueueJob } from '../../jobs/jobs.repo.js';
 import { PermanentJobError, RetryJobLater, type JobHandler } from '../../jobs/worker.js';

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from '../../../../shared/accounts.js';
 import { AppError, notFound } from '../../errors.js';
 import { PanelError } from '../../panels/panel-driver.js';
-import type { UserProfile } from '../users/users.repo.js';
+import type { UserProfile } from '../users/index.js';
 import type { AccountsServiceDeps } from './accounts-deps.js';
 
 /** A customer deleting one of their accounts: its open renewals closed, its panel user deleted, then the row. */

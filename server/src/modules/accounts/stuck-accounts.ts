@@ -4,8 +4,7 @@ import { cleanupPanelUserJob } from './cleanup-panel-user.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import type { PanelAccount } from '../../panels/panel-driver.js';
-import type { ServerRecord } from '../servers/servers.repo.js';
-import type { ServersService } from '../servers/servers.service.js';
+import type { ServerRecord, ServersService } from '../servers/index.js';
 import type { AccountsRepo, StuckAccount } from './accounts.repo.js';
 import { provisionedFields } from './provisioning.js';
 

@@ -1,7 +1,7 @@
 import { activeSubscriptionHost, originOf, type SubscriptionDomain } from '../../../../shared/subscription-domains.js';
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.js';
-import { isPurchasable } from '../plans/plans.service.js';
+import { isPurchasable } from '../plans/index.js';
 import type { AccountsServiceDeps } from './accounts-deps.js';
 import type { AccountRecord } from './accounts.repo.js';
 import { shownExpiry } from './shown-expiry.js';

@@ -3,9 +3,9 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Keys } from '../../lib/crypto.js';
 import type { Mailer } from '../../mail/mailer.js';
-import type { AuditRepo } from '../audit/audit.repo.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import type { AuditRepo } from '../audit/index.js';
+import type { SettingsService } from '../settings/index.js';
+import type { UsersRepo } from '../users/index.js';
 import type { OtpRepo } from './otp.repo.js';
 import type { SessionsRepo } from './sessions.repo.js';
 

@@ -4,7 +4,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '../../../..
 import { AppError } from '../../errors.js';
 import { addSeconds } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
-import type { UserProfile } from '../users/users.repo.js';
+import type { UserProfile } from '../users/index.js';
 import type { AuthServiceDeps, IssuedTokens, RequestMeta } from './auth-deps.js';
 import type { NewRefreshToken } from './sessions.repo.js';
 

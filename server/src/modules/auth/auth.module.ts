@@ -1,4 +1,4 @@
-import type { WithBilling } from '../billing/webhooks/webhooks.module.js';
+import type { WithBilling } from '../billing/index.js';
 import { defineModule, route } from '../module.js';
 import { authRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';

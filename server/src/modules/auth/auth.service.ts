@@ -1,6 +1,6 @@
 import type { ClientKind, LogoutScope, VerifyOtpBody } from '../../../../shared/auth.js';
 import type { Locale } from '../../../../shared/locales.js';
-import type { UserProfile } from '../users/users.repo.js';
+import type { UserProfile } from '../users/index.js';
 import type { AuthServiceDeps, RequestMeta } from './auth-deps.js';
 import { findSessionByRefreshToken, logout, refreshWithUserId, resumeSession, startSession } from './auth-sessions.js';
 import { requestCode, verifyCode } from './sign-in-codes.js';

@@ -1,6 +1,6 @@
 import type { Broadcast } from '../../lib/broadcast.js';
 import { LruMap } from '../../lib/lru-map.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import type { UsersRepo } from '../users/index.js';
 import type { SessionsRepo, SessionWithUser } from './sessions.repo.js';
 
 /** Bounds a change the broadcast did not carry (the admin CLI, a lost message). */

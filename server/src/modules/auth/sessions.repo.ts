@@ -1,7 +1,7 @@
 import type { ClientKind } from '../../../../shared/auth.js';
 import type { Db } from '../../db/knex.js';
 import { toDate, toDateOrNull } from '../../db/values.js';
-import { USER_COLUMNS, toUserProfile, type UserProfile } from '../users/users.repo.js';
+import { USER_COLUMNS, toUserProfile, type UserProfile } from '../users/index.js';
 
 export type RevokeReason = 'logout' | 'logout_global' | 'logout_others' | 'token_reuse' | 'admin';
 

@@ -7,7 +7,7 @@ import { AppError, rateLimited } from '../../errors.js';
 import { addSeconds } from '../../lib/clock.js';
 import { hmacHex, randomDigits, safeEqualHex } from '../../lib/crypto.js';
 import { renderOtpEmail } from '../../mail/otp-email.js';
-import type { UserProfile } from '../users/users.repo.js';
+import type { UserProfile } from '../users/index.js';
 import type { AuthServiceDeps, IssuedTokens, RequestMeta } from './auth-deps.js';
 import { startSession } from './auth-sessions.js';
 

@@ -7,7 +7,7 @@ import type { CheckoutService } from './checkout/checkout.service.js';
 import { addSubscriptionControlRoutes } from './recurring/subscription-controls.routes.js';
 import type { SubscriptionControls } from './recurring/subscription-controls.js';
 import type { SavedMethodsService } from './recurring/saved-methods.service.js';
-import { actorOf } from '../users/users.service.js';
+import { actorOf } from '../users/index.js';
 import { requireAccess } from '../../lib/route-schemas.js';
 import { SavedMethodRemovedAnswer, SavedPaymentMethodAnswer, SubscriptionAnswer, TransactionAnswer } from '../../answers/billing.js';
 

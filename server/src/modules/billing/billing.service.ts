@@ -1,7 +1,7 @@
 import type { Subscription, Transaction } from '../../../../shared/billing.js';
 import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 import type { Clock } from '../../lib/clock.js';
-import type { UserProfile } from '../users/users.repo.js';
+import type { UserProfile } from '../users/index.js';
 import type { BillingRepo, TransactionRecord } from './billing.repo.js';
 import type { PaidPeriods } from './ledger/paid-period.js';
 import { methodOfProvider } from './provider-accounts/payment-drivers.js';

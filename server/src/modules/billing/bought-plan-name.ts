@@ -1,6 +1,6 @@
 import { TRANSLATED_LOCALES, type TranslatedLocale } from '../../../../shared/plan-translations.js';
 import type { Locale } from '../../../../shared/locales.js';
-import type { PlanRecord, PlansRepo } from '../plans/plans.repo.js';
+import type { PlanRecord, PlansRepo } from '../plans/index.js';
 import type { SubscriptionMetadata } from './billing.repo.js';
 
 /** A plan's name in each language the operator translated it into, as kept with an order (`plan_names`). */

@@ -1,4 +1,4 @@
-import type { WithAccounts } from '../accounts/accounts.module.js';
+import type { WithAccounts } from '../accounts/index.js';
 import { defineModule, route } from '../module.js';
 import { createDevicesRepo } from './devices.repo.js';
 import { accountDevicesRoutes, adminAccountDevicesRoutes } from './devices.routes.js';

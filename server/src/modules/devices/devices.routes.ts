@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { actorOf } from '../users/users.service.js';
+import { actorOf } from '../users/index.js';
 import type { DevicesService } from './devices.service.js';
 import { NoContent, requireAccess } from '../../lib/route-schemas.js';
 import { AccountDevicesAnswer } from '../../answers/devices.js';

@@ -8,8 +8,8 @@
 import type { AccountDevice, AccountDevices } from '../../../../shared/devices.js';
 import { notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AuditRepo } from '../audit/audit.repo.js';
-import type { Actor } from '../users/users.service.js';
+import type { AuditRepo } from '../audit/index.js';
+import type { Actor } from '../users/index.js';
 import type { DeviceAccount, DeviceRecord, DevicesRepo } from './devices.repo.js';
 
 /** The broadcast channel on which instances tell each other that an account's devices changed (the message: its id). */

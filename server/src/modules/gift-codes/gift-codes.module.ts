@@ -1,4 +1,4 @@
-import type { WithBilling } from '../billing/webhooks/webhooks.module.js';
+import type { WithBilling } from '../billing/index.js';
 import { defineModule, route } from '../module.js';
 import { createGiftCodesRepo } from './gift-codes.repo.js';
 import { adminGiftCodesRoutes, giftRedeemRoutes } from './gift-codes.routes.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CreateGiftCodesBody, RedeemGiftCodeBody } from '../../../../shared/gift-codes.js';
 import { CHECKOUT_LIMIT, type LimitRule } from '../../plugins/rate-limit.js';
-import { actorOf } from '../users/users.service.js';
+import { actorOf } from '../users/index.js';
 import type { GiftCodesService } from './gift-codes.service.js';
 import { AdminGiftBatchAnswer, AdminGiftBatchListAnswer, GiftBatchCreatedAnswer, GiftRedeemedAnswer } from '../../answers/gift-codes.js';
 import { requireAccess, typed } from '../../lib/route-schemas.js';

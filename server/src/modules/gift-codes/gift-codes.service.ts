@@ -15,14 +15,13 @@ import {
 import type { Db } from '../../db/knex.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AccountsRepo } from '../accounts/accounts.repo.js';
-import type { AuditRepo } from '../audit/audit.repo.js';
-import type { BillingRepo, CheckoutKind } from '../billing/billing.repo.js';
-import { newOrderIds, type OrderRows } from '../billing/checkout/order-rows.js';
-import type { PlanRecord, PlansRepo } from '../plans/plans.repo.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { UserProfile } from '../users/users.repo.js';
-import type { Actor } from '../users/users.service.js';
+import type { AccountsRepo } from '../accounts/index.js';
+import type { AuditRepo } from '../audit/index.js';
+import type { BillingRepo, CheckoutKind } from '../billing/index.js';
+import { newOrderIds, type OrderRows } from '../billing/index.js';
+import type { PlanRecord, PlansRepo } from '../plans/index.js';
+import type { SettingsService } from '../settings/index.js';
+import type { UserProfile, Actor } from '../users/index.js';
 import type { GiftBatchRecord, GiftCodesRepo } from './gift-codes.repo.js';
 
 /** A new code: sixteen letters of the alphabet from the system's CSPRNG, in groups of four. */

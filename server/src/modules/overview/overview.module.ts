@@ -1,4 +1,4 @@
-import type { Configured } from '../settings/settings.module.js';
+import type { Configured } from '../settings/index.js';
 import { defineModule, route } from '../module.js';
 import { createDailyStatsRepo } from './daily-stats.repo.js';
 import { createOverviewRepo } from './overview.repo.js';

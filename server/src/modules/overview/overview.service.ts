@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { KeptJson } from '../../lib/kept-json.js';
 import { keptUntilCommit } from '../../lib/kept-until-commit.js';
 import { addDays, DAILY_METRICS, utcDay, WHOLE_SHOP, type DailyStatsRepo } from './daily-stats.repo.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import type { DaySeries, OverviewRepo, PerDay } from './overview.repo.js';
 import { DAY_MS } from '../../../../shared/constants.js';
 

@@ -1,4 +1,4 @@
-import type { WithAccounts } from '../accounts/accounts.module.js';
+import type { WithAccounts } from '../accounts/index.js';
 import { defineModule, route } from '../module.js';
 import { createPanelImportRepo } from './panel-import.repo.js';
 import { adminPanelImportRoutes } from './panel-import.routes.js';

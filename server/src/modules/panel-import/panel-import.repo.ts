@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/knex.js';
 import { toJson } from '../../db/values.js';
 import type { PanelAccount } from '../../panels/panel-driver.js';
-import { generateSubToken } from '../accounts/account-values.js';
+import { generateSubToken } from '../accounts/index.js';
 
 /** One panel user about to become an account of the customer with this e-mail. */
 export interface ImportRow {

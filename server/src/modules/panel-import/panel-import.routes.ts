@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ImportPanelUsersBody, PanelUsersQuery } from '../../../../shared/panel-import.js';
-import { actorOf } from '../users/users.service.js';
+import { actorOf } from '../users/index.js';
 import type { PanelImportService } from './panel-import.service.js';
 import { ImportResultAnswer, PanelUsersPageAnswer } from '../../answers/panel-import.js';
 import { IdParams, requireAccess, typed } from '../../lib/route-schemas.js';

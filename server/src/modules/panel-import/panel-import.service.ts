@@ -6,10 +6,10 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { PanelError, type PanelAccount, type PanelDriver } from '../../panels/panel-driver.js';
-import type { AuditRepo } from '../audit/audit.repo.js';
-import type { PlansRepo } from '../plans/plans.repo.js';
-import type { ServerRecord } from '../servers/servers.repo.js';
-import type { Actor } from '../users/users.service.js';
+import type { AuditRepo } from '../audit/index.js';
+import type { PlansRepo } from '../plans/index.js';
+import type { ServerRecord } from '../servers/index.js';
+import type { Actor } from '../users/index.js';
 import type { ImportRow, PanelImportRepo } from './panel-import.repo.js';
 
 /** Panel reads made at once while an import checks its rows. */

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/knex.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PanelDriver } from '../../panels/panel-driver.js';
-import type { AccountsRepo } from '../accounts/accounts.repo.js';
-import type { BillingNotices } from '../billing/billing-notices.js';
-import type { ServerRecord } from '../servers/servers.repo.js';
+import type { AccountsRepo } from '../accounts/index.js';
+import type { BillingNotices } from '../billing/index.js';
+import type { ServerRecord } from '../servers/index.js';
 import type { PanelSyncRepo } from './panel-sync.repo.js';
 
 /** What the panel sync (panel-sync.ts, panel-values.ts, sync-server.ts) works with, and what one server's tick reports. */

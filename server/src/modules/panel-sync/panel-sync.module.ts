@@ -1,4 +1,4 @@
-import type { WithAccounts } from '../accounts/accounts.module.js';
+import type { WithAccounts } from '../accounts/index.js';
 import { defineModule } from '../module.js';
 import { createPanelSync } from './panel-sync.js';
 import { createPanelSyncRepo } from './panel-sync.repo.js';

@@ -1,7 +1,7 @@
 import type { VpnAccountStatus } from '../../../../shared/accounts.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toDate, toDateOrNull, toJson } from '../../db/values.js';
-import { addToDailyStat, DAILY_METRICS, utcDay } from '../overview/daily-stats.repo.js';
+import { addToDailyStat, DAILY_METRICS, utcDay } from '../overview/index.js';
 
 /** Where a server's pass through the panel's user list has got to. */
 export interface SyncState {

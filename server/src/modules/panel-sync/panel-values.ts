@@ -1,6 +1,6 @@
 import type { Db } from '../../db/knex.js';
 import type { PanelAccount } from '../../panels/panel-driver.js';
-import type { ServerRecord } from '../servers/servers.repo.js';
+import type { ServerRecord } from '../servers/index.js';
 import type { PanelValues, SyncedAccount } from './panel-sync.repo.js';
 import type { PanelSyncDeps } from './panel-sync-deps.js';
 import { DAY_MS } from '../../../../shared/constants.js';

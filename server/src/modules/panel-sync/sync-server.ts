@@ -1,5 +1,5 @@
 import type { PanelDriver } from '../../panels/panel-driver.js';
-import type { ServerRecord } from '../servers/servers.repo.js';
+import type { ServerRecord } from '../servers/index.js';
 import type { PanelSyncDeps, ServerSyncResult, SyncOptions } from './panel-sync-deps.js';
 import { applyPage, applyPanelValues, valuesOf } from './panel-values.js';
 

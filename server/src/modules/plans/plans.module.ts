@@ -1,4 +1,4 @@
-import type { Configured } from '../settings/settings.module.js';
+import type { Configured } from '../settings/index.js';
 import { defineModule, route } from '../module.js';
 import { adminPlansRoutes, publicPlansRoutes } from './plans.routes.js';
 import { createPlansService } from './plans.service.js';

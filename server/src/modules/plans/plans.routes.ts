@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PlanBody, UpdatePlanBody } from '../../../../shared/plans.js';
 import { sendJsonAnswer } from '../../lib/json-answer.js';
-import { actorOf } from '../users/users.service.js';
+import { actorOf } from '../users/index.js';
 import type { PlansService } from './plans.service.js';
 import { AdminPlanAnswer, AdminPlanListAnswer, PlanListAnswer } from '../../answers/plans.js';
 import { IdParams, NoContent, requireAccess, typed } from '../../lib/route-schemas.js';

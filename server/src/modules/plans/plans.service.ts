@@ -6,9 +6,9 @@ import { AppError, notFound, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { toJsonAnswer, type JsonAnswer } from '../../lib/json-answer.js';
 import { versionedRead } from '../../lib/versioned-read.js';
-import type { AuditRepo } from '../audit/audit.repo.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { Actor } from '../users/users.service.js';
+import type { AuditRepo } from '../audit/index.js';
+import type { SettingsService } from '../settings/index.js';
+import type { Actor } from '../users/index.js';
 import type { PlanRecord, PlansRepo } from './plans.repo.js';
 
 /** A plan is the trial when it says so, or when settings name it the trial plan. */

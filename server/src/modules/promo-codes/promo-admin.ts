@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { promoCodeKey, type AdminPromoCode, type CreatePromoCodeBody, type UpdatePromoCodeBody } from '../../../../shared/promo-codes.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
-import type { Actor } from '../users/users.service.js';
+import type { Actor } from '../users/index.js';
 import type { PromoCodesDeps } from './promo-codes-deps.js';
 import type { PromoCodeRecord } from './promo-codes.repo.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PROMO_MESSAGES, promoCodeKey, type CheckoutQuote, type PromoInvalidReason } from '../../../../shared/promo-codes.js';
 import type { Db } from '../../db/knex.js';
 import { AppError } from '../../errors.js';
-import type { PlanRecord } from '../plans/plans.repo.js';
+import type { PlanRecord } from '../plans/index.js';
 import type { PromoCodesDeps } from './promo-codes-deps.js';
 import { REFERRAL_KEY_PREFIX, type PromoCodeRecord } from './promo-codes.repo.js';
 import { discountOf, refusalOf, usesRefusal } from './promo-discount.js';

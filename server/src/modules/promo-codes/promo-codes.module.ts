@@ -1,4 +1,4 @@
-import type { Configured } from '../settings/settings.module.js';
+import type { Configured } from '../settings/index.js';
 import { defineModule, route } from '../module.js';
 import { createPromoCodesRepo } from './promo-codes.repo.js';
 import { adminPromoCodesRoutes } from './promo-codes.routes.js';

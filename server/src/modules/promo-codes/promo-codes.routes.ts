@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CreatePromoCodeBody, UpdatePromoCodeBody } from '../../../../shared/promo-codes.js';
-import { actorOf } from '../users/users.service.js';
+import { actorOf } from '../users/index.js';
 import type { PromoCodesService } from './promo-codes.service.js';
 import { AdminPromoCodeAnswer, AdminPromoCodeListAnswer } from '../../answers/promo-codes.js';
 import { IdParams, NoContent, requireAccess, typed } from '../../lib/route-schemas.js';

@@ -1,7 +1,7 @@
 import type { CreatePromoCodeBody, UpdatePromoCodeBody } from '../../../../shared/promo-codes.js';
 import type { Db } from '../../db/knex.js';
-import type { PlanRecord } from '../plans/plans.repo.js';
-import type { Actor } from '../users/users.service.js';
+import type { PlanRecord } from '../plans/index.js';
+import type { Actor } from '../users/index.js';
 import { createPromoCode, listPromoCodes, removePromoCode, updatePromoCode } from './promo-admin.js';
 import { keepProviderTotal, quotePromo, redeemPromo, referralCode, type AppliedPromo, type PromoOrder } from './promo-checkout.js';
 import type { PromoCodesDeps } from './promo-codes-deps.js';

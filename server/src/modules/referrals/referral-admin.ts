@@ -1,6 +1,6 @@
 import type { AdminReferralsPage, AdminReferralsQuery, ReferralSettings, UpdateReferralSettingsBody } from '../../../../shared/referrals.js';
 import { AppError, notFound } from '../../errors.js';
-import type { Actor } from '../users/users.service.js';
+import type { Actor } from '../users/index.js';
 import { getReferralSettings, type ReferralsDeps } from './referrals-deps.js';
 
 /** The admin's side of the referral programme: its settings, the list of referrals, and releasing or voiding one. */

@@ -1,9 +1,8 @@
 import type { ReferralHoldReason } from '../../../../shared/referrals.js';
 import type { Db } from '../../db/knex.js';
-import type { AuditRepo } from '../audit/audit.repo.js';
-import type { TransactionRecord } from '../billing/billing.repo.js';
-import type { TransactionEvent } from '../billing/ledger/transaction-states.js';
-import { recordCreditMove } from '../wallet/credit-moves.js';
+import type { AuditRepo } from '../audit/index.js';
+import type { TransactionRecord, TransactionEvent } from '../billing/index.js';
+import { recordCreditMove } from '../wallet/index.js';
 import type { NewCredit, ReferralRecord, ReferralsRepo } from './referrals.repo.js';
 import { DAY_MS } from '../../../../shared/constants.js';
 import { maturesAt, rewardFor, signedInTogether } from './referral-terms.js';

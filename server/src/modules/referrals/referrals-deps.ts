@@ -1,9 +1,9 @@
 import type { ReferralSettings } from '../../../../shared/referrals.js';
 import type { Db } from '../../db/knex.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AuditRepo } from '../audit/audit.repo.js';
-import type { PromoCodesService } from '../promo-codes/promo-codes.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { AuditRepo } from '../audit/index.js';
+import type { PromoCodesService } from '../promo-codes/index.js';
+import type { SettingsService } from '../settings/index.js';
 import type { ReferralRewards } from './referral-rewards.js';
 import { settingsOf } from './referral-terms.js';
 import type { ReferralsRepo } from './referrals.repo.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AdminReferralsQuery, REFERRAL_COOKIE, REFERRAL_COOKIE_DAYS, UpdateReferralSettingsBody } from '../../../../shared/referrals.js';
-import { actorOf } from '../users/users.service.js';
+import { actorOf } from '../users/index.js';
 import type { ReferralsService } from './referrals.service.js';
 import { AdminReferralsPageAnswer, MyReferralsAnswer, ReferralSettingsAnswer } from '../../answers/referrals.js';
 import { NoContent, requireAccess, typed } from '../../lib/route-schemas.js';

@@ -1,5 +1,5 @@
 import type { AdminReferralsQuery, UpdateReferralSettingsBody } from '../../../../shared/referrals.js';
-import type { Actor } from '../users/users.service.js';
+import type { Actor } from '../users/index.js';
 import { attributeSignUp, bonusDaysFor, discountCodeFor, myReferrals, referrerOf } from './customer-referrals.js';
 import { adminReferralsPage, releaseReferral, updateReferralSettings, voidReferral } from './referral-admin.js';
 import { getReferralSettings, type ReferralsDeps } from './referrals-deps.js';

@@ -1,4 +1,4 @@
-import type { Configured } from '../settings/settings.module.js';
+import type { Configured } from '../settings/index.js';
 import { defineModule } from '../module.js';
 import { createPurgeOldRowsHandler, PURGE_OLD_ROWS } from './purge-old-rows.js';
 import { createRetentionPurge } from './retention-purge.js';

@@ -6,8 +6,8 @@ import { renderServerHealthEmail, renderTokenExpiringEmail } from '../../mail/se
 import type { Mailer } from '../../mail/mailer.js';
 import { SEND_SERVER_HEALTH_EMAIL } from './server-health.js';
 import type { ServersRepo } from './servers.repo.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import type { SettingsService } from '../settings/index.js';
+import type { UsersRepo } from '../users/index.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker.js';
 
 const Notice = z.object({

@@ -3,7 +3,7 @@ import { SERVER_MESSAGES, usesApiToken, type AdminServer, type CreateServerBody,
 import { AppError, notFound } from '../../errors.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import type { PanelService } from '../../panels/panel-driver.js';
-import type { Actor } from '../users/users.service.js';
+import type { Actor } from '../users/index.js';
 import { connectionFor, connectionOf, driverFor, panelFailure, requireKnownService, secretOf, testAndListServices, updatedConnection } from './server-connections.js';
 import { loadServer, recordServerAction, type ServersContext } from './servers-deps.js';
 import type { ServerRecord } from './servers.repo.js';

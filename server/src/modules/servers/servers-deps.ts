@@ -3,8 +3,8 @@ import { notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Keys } from '../../lib/crypto.js';
 import type { DriverRegistry } from '../../panels/driver-registry.js';
-import type { AuditRepo } from '../audit/audit.repo.js';
-import type { Actor } from '../users/users.service.js';
+import type { AuditRepo } from '../audit/index.js';
+import type { Actor } from '../users/index.js';
 import type { PanelUrlCheck } from './panel-address.js';
 import type { ServerRecord, ServersRepo } from './servers.repo.js';
 

@@ -1,5 +1,5 @@
 import { createDriverRegistry } from '../../panels/driver-registry.js';
-import type { Configured } from '../settings/settings.module.js';
+import type { Configured } from '../settings/index.js';
 import { defineModule, route } from '../module.js';
 import { CHECK_PANEL_HEALTH, createCheckPanelHealthHandler } from './check-panel-health.js';
 import { createPanelUrlCheck } from './panel-address.js';

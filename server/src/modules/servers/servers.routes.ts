@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CreateServerBody, ServerConnectionBody, UpdateServerBody } from '../../../../shared/servers.js';
-import { actorOf } from '../users/users.service.js';
+import { actorOf } from '../users/index.js';
 import type { ServersService } from './servers.service.js';
 import { AdminServerAnswer, AdminServerListAnswer, ConnectionTestedAnswer, PanelServiceListAnswer } from '../../answers/servers.js';
 import { IdParams, NoContent, requireAccess, typed } from '../../lib/route-schemas.js';

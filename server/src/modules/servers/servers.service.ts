@@ -1,5 +1,5 @@
 import type { CreateServerBody, ServerConnectionBody, UpdateServerBody } from '../../../../shared/servers.js';
-import type { Actor } from '../users/users.service.js';
+import type { Actor } from '../users/index.js';
 import { createPanelUrlCheck } from './panel-address.js';
 import { createServer, deleteServer, disableServer, enableServer, listPanelServices, listServers, testServerConnection, updateServer } from './server-admin.js';
 import { driverFor } from './server-connections.js';

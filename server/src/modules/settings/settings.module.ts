@@ -1,5 +1,5 @@
 import type { Foundation } from '../../records.module.js';
-import type { providerAccountsModule } from '../billing/provider-accounts/provider-accounts.module.js';
+import type { providerAccountsModule } from '../billing/index.js';
 import { defineModule, route, type Provided } from '../module.js';
 import { createCachedSettings } from './settings-cache.js';
 import { adminSettingsRoutes, publicConfigRoutes } from './settings.routes.js';

@@ -9,7 +9,7 @@ import { validationFailed } from '../../errors.js';
 import { toJsonAnswer, type JsonAnswer } from '../../lib/json-answer.js';
 import type { SettingsRepo, StoredAppConfig } from './settings.repo.js';
 import { TRANSLATED_LOCALES } from '../../../../shared/plan-translations.js';
-import type { StripePublicState } from '../billing/provider-accounts/stripe-settings.service.js';
+import type { StripePublicState } from '../billing/index.js';
 import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 
 export type AppSettings = AdminSettings;

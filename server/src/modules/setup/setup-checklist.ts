@@ -1,6 +1,6 @@
 import type { SetupChecklist, SetupStep } from '../../../../shared/setup.js';
 import type { Db } from '../../db/knex.js';
-import type { SettingsRepo } from '../settings/settings.repo.js';
+import type { SettingsRepo } from '../settings/index.js';
 
 /**
  * What is left before the site can sell: a brand name and a support address of the operator's own

@@ -13,8 +13,7 @@
  */
 import type { DevicelessClientPolicy } from '../../../../shared/devices.js';
 import { AppError } from '../../errors.js';
-import type { ClientDevice } from '../devices/device-headers.js';
-import type { DevicesRepo } from '../devices/devices.repo.js';
+import type { ClientDevice, DevicesRepo } from '../devices/index.js';
 import { LruMap } from '../../lib/lru-map.js';
 
 export type DeviceCheck =

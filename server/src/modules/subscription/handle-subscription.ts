@@ -4,7 +4,7 @@
  * with our headers.
  */
 import { AppError } from '../../errors.js';
-import { anonymousDevice } from '../devices/device-headers.js';
+import { anonymousDevice } from '../devices/index.js';
 import { accountState, panelState } from './account-state.js';
 import { cacheKey, knownPanelState } from './panel-copies.js';
 import type { PanelCopy } from './subscription-content.js';

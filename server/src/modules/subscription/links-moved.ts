@@ -8,7 +8,7 @@ import { activeSubscriptionHost, type SubscriptionDomain } from '../../../../sha
 import type { Db } from '../../db/knex.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker.js';
-import type { BillingNotices } from '../billing/billing-notices.js';
+import type { BillingNotices } from '../billing/index.js';
 
 export const SUBSCRIPTION_LINKS_MOVED = 'subscription_links_moved';
 

@@ -7,7 +7,7 @@ import { LOCALES, localizedPath, type Locale } from '../../../../shared/locales.
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { LruMap } from '../../lib/lru-map.js';
 import { PANEL_TIMEOUT_MS } from '../../panels/panel-http.js';
-import { createDevicesRepo } from '../devices/devices.repo.js';
+import { createDevicesRepo } from '../devices/index.js';
 import { createAccountLookup, type AccountLookup } from './account-lookup.js';
 import { createDeviceAdmission, type DeviceAdmission } from './device-admission.js';
 import { cacheKey, fetchCopy } from './panel-copies.js';

@@ -8,7 +8,7 @@ import type { SubscriptionHeaderSettings } from '../../../../shared/subscription
 import type { Db } from '../../db/knex.js';
 import { notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { ClientDevice } from '../devices/device-headers.js';
+import type { ClientDevice } from '../devices/index.js';
 import type { DeviceAdmission } from './device-admission.js';
 import type { SwrCacheOptions } from './subscription-cache.js';
 import type { SubscriptionCopiesRepo } from './subscription-copies.repo.js';

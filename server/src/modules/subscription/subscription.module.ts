@@ -1,5 +1,5 @@
-import type { WithAccounts } from '../accounts/accounts.module.js';
-import { DEVICES_CHANGED_CHANNEL } from '../devices/devices.service.js';
+import type { WithAccounts } from '../accounts/index.js';
+import { DEVICES_CHANGED_CHANNEL } from '../devices/index.js';
 import { defineModule, route } from '../module.js';
 import { createLinksMovedHandler, enqueueLinksMoved, SUBSCRIPTION_LINKS_MOVED } from './links-moved.js';
 import { subscriptionRoutes } from './subscription.routes.js';

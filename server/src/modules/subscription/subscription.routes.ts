@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, RouteShorthandOptions } from 'fastify';
-import { readClientDevice } from '../devices/device-headers.js';
+import { readClientDevice } from '../devices/index.js';
 import type { LimitRule } from '../../plugins/rate-limit.js';
 import { SUBSCRIPTION_NOT_FOUND, type SubscriptionService } from './subscription.service.js';
 

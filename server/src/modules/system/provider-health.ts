@@ -1,7 +1,6 @@
 import type { ProviderHealth } from '../../../../shared/accounts.js';
 import { withTimeout } from '../../lib/with-timeout.js';
-import type { PaymentDrivers } from '../billing/provider-accounts/payment-drivers.js';
-import type { RevenueReport } from '../billing/refunds/revenue-report.js';
+import type { PaymentDrivers, RevenueReport } from '../billing/index.js';
 
 /**
  * Each payment provider with keys, as the System tab shows it: whether customers are offered it, whether it answers

@@ -1,8 +1,8 @@
 import type { StatusResponse } from '../../../../shared/status.js';
 import type { Db } from '../../db/knex.js';
 import type { Clock } from '../../lib/clock.js';
-import type { ServersRepo } from '../servers/servers.repo.js';
-import { publicRegionName } from '../servers/public-region.js';
+import type { ServersRepo } from '../servers/index.js';
+import { publicRegionName } from '../servers/index.js';
 import { pingDatabase } from './health.routes.js';
 
 /** Public service status: the site (answering), the database, and each panel region's live health. */

@@ -1,5 +1,5 @@
-import type { WithBilling } from '../billing/webhooks/webhooks.module.js';
-import type { desktopReleasesModule } from '../desktop-releases/desktop-releases.module.js';
+import type { WithBilling } from '../billing/index.js';
+import type { desktopReleasesModule } from '../desktop-releases/index.js';
 import { defineModule, route, type Provided } from '../module.js';
 import { createProviderHealth } from './provider-health.js';
 import { statusRoutes } from './status.routes.js';

@@ -1,20 +1,18 @@
 import { DESKTOP_CHANNELS, DESKTOP_PLATFORMS, type DesktopChannel, type DesktopPlatform, type DesktopReleasesResponse } from '../../../../shared/desktop-releases.js';
-import type { ReleaseFeeds } from '../desktop-releases/release-feeds.js';
+import type { ReleaseFeeds } from '../desktop-releases/index.js';
 import type { SystemStatus } from '../../../../shared/accounts.js';
 import { dialectOf, type Db } from '../../db/knex.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
 import { APP_VERSION } from '../../lib/package-info.js';
 import type { Mailer } from '../../mail/mailer.js';
-import type { RefundsService } from '../billing/refunds/refunds.service.js';
-import type { SubscriptionsAdminRepo } from '../billing/recurring/subscriptions-admin.repo.js';
-import type { UnreadableWebhooksRepo } from '../billing/webhooks/unreadable-webhooks.repo.js';
+import type { RefundsService, SubscriptionsAdminRepo, UnreadableWebhooksRepo } from '../billing/index.js';
 import type { Clock } from '../../lib/clock.js';
-import type { ServersService } from '../servers/servers.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { ServersService } from '../servers/index.js';
+import type { SettingsService } from '../settings/index.js';
 import { pingDatabase } from './health.routes.js';
 import type { ProviderHealthCheck } from './provider-health.js';
 import { withTimeout } from '../../lib/with-timeout.js';
-import { tokenDaysLeft } from '../servers/token-expiry.js';
+import { tokenDaysLeft } from '../servers/index.js';
 import { DAY_MS } from '../../../../shared/constants.js';
 
 const PROBE_TIMEOUT_MS = 4000;

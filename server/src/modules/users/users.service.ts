@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../errors.js';
 import type { CommitToken } from '../../db/commit-token.js';
 import type { Clock } from '../../lib/clock.js';
 import { keptUntilCommit } from '../../lib/kept-until-commit.js';
-import type { AuditRepo } from '../audit/audit.repo.js';
+import type { AuditRepo } from '../audit/index.js';
 import type { UserProfile, UsersRepo } from './users.repo.js';
 import { isoTime } from '../../lib/iso-time.js';
 import { KeptJson } from '../../lib/kept-json.js';

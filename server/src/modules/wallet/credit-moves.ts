@@ -1,6 +1,6 @@
 import type { Db } from '../../db/knex.js';
-import type { AuditRepo } from '../audit/audit.repo.js';
-import type { NewCredit, ReferralsRepo } from '../referrals/referrals.repo.js';
+import type { AuditRepo } from '../audit/index.js';
+import type { NewCredit, ReferralsRepo } from '../referrals/index.js';
 
 /**
  * One movement of a customer's referral credit: its ledger row and its line in the audit log

@@ -1,10 +1,9 @@
 import { CREDIT_MIN_CHARGE } from '../../../../shared/referrals.js';
 import type { Db } from '../../db/knex.js';
-import type { AuditRepo } from '../audit/audit.repo.js';
-import type { TransactionRecord } from '../billing/billing.repo.js';
-import type { TransactionEvent } from '../billing/ledger/transaction-states.js';
+import type { AuditRepo } from '../audit/index.js';
+import type { TransactionRecord, TransactionEvent } from '../billing/index.js';
 import { recordCreditMove } from './credit-moves.js';
-import type { NewCredit, ReferralsRepo } from '../referrals/referrals.repo.js';
+import type { NewCredit, ReferralsRepo } from '../referrals/index.js';
 
 /** The note of a `spent` movement that paid part of a one-off order (and of the `restored` one when the order closed unpaid). */
 export const PURCHASE_NOTE = 'purchase';

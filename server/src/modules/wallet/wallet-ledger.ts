@@ -1,9 +1,9 @@
 import type { Db } from '../../db/knex.js';
 import { AppError } from '../../errors.js';
 import { WALLET_MESSAGES } from '../../../../shared/wallet.js';
-import type { AuditRepo } from '../audit/audit.repo.js';
-import type { TransactionRecord } from '../billing/billing.repo.js';
-import type { Actor } from '../users/users.service.js';
+import type { AuditRepo } from '../audit/index.js';
+import type { TransactionRecord } from '../billing/index.js';
+import type { Actor } from '../users/index.js';
 import type { NewCredit, WalletLedgerRepo } from './wallet-ledger.repo.js';
 
 /** The tag of a `refund` movement that took a refunded top-up back out of the wallet. */

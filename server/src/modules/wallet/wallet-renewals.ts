@@ -4,15 +4,12 @@ import { BILLING_MESSAGES } from '../../../../shared/billing.js';
 import { AppError, notFound } from '../../errors.js';
 import type { JobHandler } from '../../jobs/worker.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
-import type { AccountRecord, AccountsRepo } from '../accounts/accounts.repo.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
-import type { BillingNotices } from '../billing/billing-notices.js';
-import type { BillingRepo } from '../billing/billing.repo.js';
-import type { CheckoutService } from '../billing/checkout/checkout.service.js';
-import { isPurchasable } from '../plans/plans.service.js';
+import type { AccountRecord, AccountsRepo, AccountsService } from '../accounts/index.js';
+import type { BillingNotices, BillingRepo, CheckoutService } from '../billing/index.js';
+import { isPurchasable } from '../plans/index.js';
 import type { CreditSpending } from './credit-spending.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { UserProfile, UsersRepo } from '../users/users.repo.js';
+import type { SettingsService } from '../settings/index.js';
+import type { UserProfile, UsersRepo } from '../users/index.js';
 
 export const SCAN_WALLET_RENEWALS = 'scan_wallet_renewals';
 

@@ -1,4 +1,4 @@
-import type { WithBilling } from '../billing/webhooks/webhooks.module.js';
+import type { WithBilling } from '../billing/index.js';
 import { defineModule, route } from '../module.js';
 import { createWalletRenewals, SCAN_WALLET_RENEWALS } from './wallet-renewals.js';
 import { adminWalletRoutes, walletRoutes } from './wallet.routes.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TopUpBody, WalletAdjustmentBody } from '../../../../shared/wallet.js';
 import type { LimitRule } from '../../plugins/rate-limit.js';
-import { actorOf } from '../users/users.service.js';
+import { actorOf } from '../users/index.js';
 import type { WalletService } from './wallet.service.js';
 import type { WalletRenewals } from './wallet-renewals.js';
 import { AutoRenewBody } from '../../../../shared/accounts.js';

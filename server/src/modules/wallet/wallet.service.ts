@@ -4,12 +4,10 @@ import type { Db } from '../../db/knex.js';
 import { parseJson } from '../../db/values.js';
 import { notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { TopUpCheckout } from '../billing/checkout/top-up-checkout.js';
-import type { PaymentDrivers } from '../billing/provider-accounts/payment-drivers.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { TopUpCheckout, PaymentDrivers } from '../billing/index.js';
+import type { SettingsService } from '../settings/index.js';
 import { RENEWAL_NOTE } from './credit-spending.js';
-import type { UserProfile, UsersRepo } from '../users/users.repo.js';
-import type { Actor } from '../users/users.service.js';
+import type { UserProfile, UsersRepo, Actor } from '../users/index.js';
 import type { WalletLedger } from './wallet-ledger.js';
 import type { CreditRow, WalletLedgerRepo } from './wallet-ledger.repo.js';
 

@@ -3,7 +3,7 @@ import { formatBytes } from '../../../../../shared/plan-format.js';
 import type { Locale } from '../../../../../shared/locales.js';
 import { formatDataSize } from '../../../mail/money.js';
 import { emailText } from '../../../mail/messages/index.js';
-import type { PlanRecord } from '../../plans/plans.repo.js';
+import type { PlanRecord } from '../../plans/index.js';
 import type { CheckoutKind } from '../billing.repo.js';
 import { describePlan } from '../recurring/recurring-catalog.js';
 

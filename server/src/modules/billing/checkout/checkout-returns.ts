@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES, type CheckoutStatus } from '../../../../../shared/billing.js';
 import { AppError, notFound } from '../../../errors.js';
-import type { UserProfile } from '../../users/users.repo.js';
+import type { UserProfile } from '../../users/index.js';
 import type { CheckoutDeps } from './checkout-deps.js';
 
 /** After a checkout started: the return pages' poll, the customer's Cancel, and closing what an account deletion leaves open. */

@@ -1,7 +1,7 @@
 import type { CheckoutBody } from '../../../../../shared/billing-schemas.js';
 import type { CheckoutQuoteBody } from '../../../../../shared/promo-codes.js';
-import type { PlanRecord } from '../../plans/plans.repo.js';
-import type { UserProfile } from '../../users/users.repo.js';
+import type { PlanRecord } from '../../plans/index.js';
+import type { UserProfile } from '../../users/index.js';
 import type { CheckoutDeps } from './checkout-deps.js';
 import { cancelCheckout, closeOpenRenewals, getCheckoutStatus } from './checkout-returns.js';
 import { renewFromWallet } from './free-orders.js';

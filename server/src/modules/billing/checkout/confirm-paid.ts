@@ -3,7 +3,7 @@ import { BILLING_MESSAGES } from '../../../../../shared/billing.js';
 import type { Db } from '../../../db/knex.js';
 import { accountSerialKey } from '../../../jobs/jobs.repo.js';
 import type { CheckoutState } from '../../../payments/payment-driver.js';
-import { expiryAfterDays } from '../../accounts/account-values.js';
+import { expiryAfterDays } from '../../accounts/index.js';
 import type { SubscriptionRecord, TransactionMetadata, TransactionRecord } from '../billing.repo.js';
 import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from '../fulfilment/paid-account-jobs.js';
 import type { PaymentConfirmationDeps } from './payment-confirmation-deps.js';

@@ -2,9 +2,9 @@ import { BILLING_MESSAGES, type CheckoutStarted } from '../../../../../shared/bi
 import type { CheckoutBody } from '../../../../../shared/billing-schemas.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { AppError } from '../../../errors.js';
-import type { PlanRecord } from '../../plans/plans.repo.js';
-import type { AppliedPromo } from '../../promo-codes/promo-codes.service.js';
-import type { UserProfile } from '../../users/users.repo.js';
+import type { PlanRecord } from '../../plans/index.js';
+import type { AppliedPromo } from '../../promo-codes/index.js';
+import type { UserProfile } from '../../users/index.js';
 import type { CheckoutKind } from '../billing.repo.js';
 import { sitePage, type CheckoutDeps } from './checkout-deps.js';
 import { newOrderIds } from './order-rows.js';

@@ -3,11 +3,11 @@ import { BILLING_MESSAGES } from '../../../../../shared/billing.js';
 import { WALLET_MESSAGES } from '../../../../../shared/wallet.js';
 import type { Db } from '../../../db/knex.js';
 import { AppError, notFound } from '../../../errors.js';
-import type { PlanRecord } from '../../plans/plans.repo.js';
-import { isPurchasable } from '../../plans/plans.service.js';
-import type { AppliedPromo } from '../../promo-codes/promo-codes.service.js';
-import { creditFor, RENEWAL_NOTE } from '../../wallet/credit-spending.js';
-import type { UserProfile } from '../../users/users.repo.js';
+import type { PlanRecord } from '../../plans/index.js';
+import { isPurchasable } from '../../plans/index.js';
+import type { AppliedPromo } from '../../promo-codes/index.js';
+import { creditFor, RENEWAL_NOTE } from '../../wallet/index.js';
+import type { UserProfile } from '../../users/index.js';
 import type { CheckoutKind } from '../billing.repo.js';
 import type { CheckoutDeps } from './checkout-deps.js';
 

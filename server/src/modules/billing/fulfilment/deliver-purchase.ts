@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PermanentJobError } from '../../../jobs/worker.js';
 import { crashPoint } from '../../../lib/crash-points.js';
-import { generateSubToken, generateUsername } from '../../accounts/account-values.js';
-import type { AccountRecord } from '../../accounts/accounts.repo.js';
-import { provisionedFields } from '../../accounts/provisioning.js';
+import { generateSubToken, generateUsername, provisionedFields } from '../../accounts/index.js';
+import type { AccountRecord } from '../../accounts/index.js';
 import type { SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
 import { markFulfilled, type FulfilmentDeps } from './fulfilment-deps.js';
 

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/knex.js';
 import type { Clock } from '../../../lib/clock.js';
-import type { AccountsRepo } from '../../accounts/accounts.repo.js';
-import type { Provisioner } from '../../accounts/provisioning.js';
-import type { ServersService } from '../../servers/servers.service.js';
+import type { AccountsRepo, Provisioner } from '../../accounts/index.js';
+import type { ServersService } from '../../servers/index.js';
 import type { BillingRepo, SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
 import type { PaidPeriods } from '../ledger/paid-period.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';

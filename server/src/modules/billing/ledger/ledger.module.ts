@@ -1,7 +1,7 @@
-import type { WithAccounts } from '../../accounts/accounts.module.js';
+import type { WithAccounts } from '../../accounts/index.js';
 import { defineModule, type Provided } from '../../module.js';
-import type { promoCodesModule } from '../../promo-codes/promo-codes.module.js';
-import type { referralsModule } from '../../referrals/referrals.module.js';
+import type { promoCodesModule } from '../../promo-codes/index.js';
+import type { referralsModule } from '../../referrals/index.js';
 import { billingJobHandlers } from '../billing-jobs.js';
 import { createBillingService } from '../billing.service.js';
 import { createKeptReversalsRepo } from '../refunds/kept-reversals.repo.js';

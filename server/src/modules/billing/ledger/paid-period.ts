@@ -1,5 +1,5 @@
 import type { Clock } from '../../../lib/clock.js';
-import type { SettingsService } from '../../settings/settings.service.js';
+import type { SettingsService } from '../../settings/index.js';
 import type { BillingRepo, SubscriptionRecord } from '../billing.repo.js';
 import type { PaidPeriodsRepo } from './paid-periods.repo.js';
 import { DAY_MS } from '../../../../../shared/constants.js';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AccountsRepo } from '../../accounts/accounts.repo.js';
+import type { AccountsRepo } from '../../accounts/index.js';
 import type { BillingRepo } from '../billing.repo.js';
 import type { BillingNotices } from '../billing-notices.js';
 import type { PaidPeriods } from './paid-period.js';
-import type { ServersService } from '../../servers/servers.service.js';
+import type { ServersService } from '../../servers/index.js';
 import type { Clock } from '../../../lib/clock.js';
 import { PermanentJobError, type JobHandler } from '../../../jobs/worker.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { UpdateCryptoPaymentBody } from '../../../../../shared/billing-schemas.js';
 import type { Clock } from '../../../lib/clock.js';
-import type { AuditRepo } from '../../audit/audit.repo.js';
-import { actorOf } from '../../users/users.service.js';
+import type { AuditRepo } from '../../audit/index.js';
+import { actorOf } from '../../users/index.js';
 import type { BtcpaySettingsService } from './btcpay-settings.service.js';
 import { requireAccess, typed } from '../../../lib/route-schemas.js';
 import { CryptoPaymentSettingsAnswer } from '../../../answers/provider-accounts.js';

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/knex.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { PaymentDriver } from '../../../payments/payment-driver.js';
-import type { UserProfile } from '../../users/users.repo.js';
+import type { UserProfile } from '../../users/index.js';
 
 export interface PaymentCustomer {
   customerRef: string;

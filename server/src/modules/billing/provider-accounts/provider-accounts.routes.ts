@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AdminCancelSubscriptionBody } from '../../../../../shared/billing-schemas.js';
-import { actorOf } from '../../users/users.service.js';
+import { actorOf } from '../../users/index.js';
 import type { ProviderAccountsService } from './provider-accounts.service.js';
 import { IdParams, requireAccess, typed } from '../../../lib/route-schemas.js';
 import { EndAccountSubscriptionsAnswer, ProviderAccountAnswer } from '../../../answers/provider-accounts.js';

@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES, type AdminSubscription, type SubscriptionStatus } from '../../../../../shared/billing.js';
 import { AppError, notFound } from '../../../errors.js';
-import type { Actor } from '../../users/users.service.js';
+import type { Actor } from '../../users/index.js';
 import type { SubscriptionRecord } from '../billing.repo.js';
 import { toAdminSubscription } from '../subscription-presenter.js';
 import { assertChangeable, change, changeHere, renewedHere } from './subscription-changes.js';

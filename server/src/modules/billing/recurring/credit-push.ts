@@ -4,11 +4,11 @@ import type { JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { JobHandler } from '../../../jobs/worker.js';
 import { addSeconds, type Clock } from '../../../lib/clock.js';
 import type { PaymentDriver } from '../../../payments/payment-driver.js';
-import type { AuditRepo } from '../../audit/audit.repo.js';
+import type { AuditRepo } from '../../audit/index.js';
 import type { BillingRepo, SubscriptionRecord } from '../billing.repo.js';
 import { customerKeyOfDriver, type PaymentCustomers } from '../provider-accounts/payment-customers.js';
 import { PROVIDER_BALANCE_NOTE } from '../../../../../shared/referrals.js';
-import type { ReferralsRepo } from '../../referrals/referrals.repo.js';
+import type { ReferralsRepo } from '../../referrals/index.js';
 
 export const PUSH_REFERRAL_CREDIT = 'referrals.push_credit';
 export const SWEEP_REFERRAL_CREDIT = 'referrals.sweep_credit';

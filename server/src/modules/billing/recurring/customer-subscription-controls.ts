@@ -2,7 +2,7 @@ import { BILLING_MESSAGES, type BillingPortalStarted, type Subscription } from '
 import { DEFAULT_LOCALE, localizedPath } from '../../../../../shared/locales.js';
 import { AppError, notFound } from '../../../errors.js';
 import { PaymentProviderError } from '../../../payments/payment-driver.js';
-import type { UserProfile } from '../../users/users.repo.js';
+import type { UserProfile } from '../../users/index.js';
 import type { SubscriptionRecord } from '../billing.repo.js';
 import { customerKeyOfDriver } from '../provider-accounts/payment-customers.js';
 import { toSubscription } from '../subscription-presenter.js';

@@ -1,7 +1,7 @@
 import { renewalIntervalOf } from '../../../../../shared/plan-billing.js';
 import { formatBytes, formatDuration, formatLocations } from '../../../../../shared/plan-format.js';
 import type { RecurringPriceSpec } from '../../../payments/payment-driver.js';
-import type { PlanRecord } from '../../plans/plans.repo.js';
+import type { PlanRecord } from '../../plans/index.js';
 
 /** "30 days · 50 GB · All locations", the line under the plan's name on the provider's pages. */
 export const describePlan = (plan: PlanRecord) =>

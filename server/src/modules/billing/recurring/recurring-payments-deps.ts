@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/knex.js';
 import { accountSerialKey, type JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { Clock } from '../../../lib/clock.js';
-import type { AccountsRepo } from '../../accounts/accounts.repo.js';
+import type { AccountsRepo } from '../../accounts/index.js';
 import type { BillingRepo, SubscriptionRecord } from '../billing.repo.js';
 import type { BillingNotices } from '../billing-notices.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';

@@ -2,9 +2,8 @@ import { BILLING_MESSAGES, type SavedPaymentMethod } from '../../../../../shared
 import type { Db } from '../../../db/knex.js';
 import { notFound } from '../../../errors.js';
 import type { Clock } from '../../../lib/clock.js';
-import type { AuditRepo } from '../../audit/audit.repo.js';
-import type { UserProfile } from '../../users/users.repo.js';
-import type { Actor } from '../../users/users.service.js';
+import type { AuditRepo } from '../../audit/index.js';
+import type { UserProfile, Actor } from '../../users/index.js';
 import type { BillingRepo } from '../billing.repo.js';
 import type { RecurringPayments } from './recurring-payments.js';
 import type { SavedMethodRecord, SavedMethodsRepo } from './saved-methods.repo.js';

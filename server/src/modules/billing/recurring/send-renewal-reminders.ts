@@ -1,11 +1,11 @@
 import { addSeconds, type Clock } from '../../../lib/clock.js';
-import type { AccountsRepo } from '../../accounts/accounts.repo.js';
+import type { AccountsRepo } from '../../accounts/index.js';
 import type { BillingRepo } from '../billing.repo.js';
 import type { BillingNotices } from '../billing-notices.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
 import type { RenewalScheduleRepo } from './renewal-schedule.repo.js';
 import { chargeDateOf, STORE_RENEWAL } from './store-renewal-schedule.js';
-import type { SettingsService } from '../../settings/settings.service.js';
+import type { SettingsService } from '../../settings/index.js';
 import type { JobHandler } from '../../../jobs/worker.js';
 
 export const SEND_RENEWAL_REMINDERS = 'send_renewal_reminders';

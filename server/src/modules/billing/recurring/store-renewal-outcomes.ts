@@ -3,7 +3,7 @@ import { BILLING_MESSAGES } from '../../../../../shared/billing.js';
 import type { Db } from '../../../db/knex.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { CheckoutState } from '../../../payments/payment-driver.js';
-import type { AccountsRepo } from '../../accounts/accounts.repo.js';
+import type { AccountsRepo } from '../../accounts/index.js';
 import type { BillingRepo, SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
 import type { BillingNotices } from '../billing-notices.js';
 import { chargesOf, STORE_RENEWAL, tryDueAt } from './store-renewal-schedule.js';

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/knex.js';
 import type { JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { CheckoutState } from '../../../payments/payment-driver.js';
-import type { UsersRepo } from '../../users/users.repo.js';
+import type { UsersRepo } from '../../users/index.js';
 import type { BillingRepo } from '../billing.repo.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
 import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/knex.js';
 import type { Clock } from '../../../lib/clock.js';
-import type { AuditRepo } from '../../audit/audit.repo.js';
+import type { AuditRepo } from '../../audit/index.js';
 import type { BillingRepo } from '../billing.repo.js';
 import type { PaidPeriods } from '../ledger/paid-period.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';

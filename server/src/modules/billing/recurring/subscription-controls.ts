@@ -1,6 +1,5 @@
 import type { SubscriptionStatus } from '../../../../../shared/billing.js';
-import type { UserProfile } from '../../users/users.repo.js';
-import type { Actor } from '../../users/users.service.js';
+import type { UserProfile, Actor } from '../../users/index.js';
 import { cancelForAdmin, endForDeletedAccount, listForAdmin } from './admin-subscription-controls.js';
 import { cancelSubscription, openBillingPortal, resumeSubscription } from './customer-subscription-controls.js';
 import type { SubscriptionControlsDeps } from './subscription-controls-deps.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AdminCancelSubscriptionBody, AdminSubscriptionsQuery } from '../../../../../shared/billing-schemas.js';
-import { actorOf } from '../../users/users.service.js';
+import { actorOf } from '../../users/index.js';
 import type { SubscriptionControls } from './subscription-controls.js';
 import { IdParams, requireAccess, typed } from '../../../lib/route-schemas.js';
 import { AdminSubscriptionAnswer } from '../../../answers/billing.js';

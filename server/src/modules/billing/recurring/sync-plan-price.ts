@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { StripeDriverSource } from '../provider-accounts/stripe-driver-source.js';
 import { recurringPriceSpec } from './recurring-catalog.js';
-import type { PlansRepo } from '../../plans/plans.repo.js';
-import type { SettingsService } from '../../settings/settings.service.js';
+import type { PlansRepo } from '../../plans/index.js';
+import type { SettingsService } from '../../settings/index.js';
 import type { JobsRepo } from '../../../jobs/jobs.repo.js';
 import { PermanentJobError, type JobHandler } from '../../../jobs/worker.js';
 

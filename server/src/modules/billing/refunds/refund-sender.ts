@@ -4,7 +4,7 @@ import type { JobsRepo } from '../../../jobs/jobs.repo.js';
 import { addSeconds, type Clock } from '../../../lib/clock.js';
 import { crashPoint } from '../../../lib/crash-points.js';
 import { PaymentProviderError, type RefundResult } from '../../../payments/payment-driver.js';
-import type { AuditRepo } from '../../audit/audit.repo.js';
+import type { AuditRepo } from '../../audit/index.js';
 import type { BillingRepo } from '../billing.repo.js';
 import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
 import type { PaymentReversals } from './payment-reversals.js';

@@ -3,7 +3,7 @@ import type { AdminTransaction } from '../../../../../shared/billing.js';
 import type { RefundBody } from '../../../../../shared/billing-schemas.js';
 import { AppError, notFound, validationFailed } from '../../../errors.js';
 import { PermanentJobError } from '../../../jobs/worker.js';
-import type { Actor } from '../../users/users.service.js';
+import type { Actor } from '../../users/index.js';
 import { providerRefunds } from '../provider-accounts/payment-providers.repo.js';
 import { findForAdmin } from './admin-transactions.js';
 import type { SendOutcome } from './refund-sender.js';

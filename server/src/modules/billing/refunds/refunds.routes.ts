@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AdminRevenueQuery, AdminTransactionsQuery, RefundBody } from '../../../../../shared/billing-schemas.js';
-import { actorOf } from '../../users/users.service.js';
+import { actorOf } from '../../users/index.js';
 import type { RefundsService } from './refunds.service.js';
 import type { RevenueReport } from './revenue-report.js';
 import { IdParams, requireAccess, typed } from '../../../lib/route-schemas.js';

@@ -1,5 +1,5 @@
 import type { RefundBody } from '../../../../../shared/billing-schemas.js';
-import type { Actor } from '../../users/users.service.js';
+import type { Actor } from '../../users/index.js';
 import { listTransactions, type AdminTransactionsFilter } from './admin-transactions.js';
 import { refundTransaction, refundUndeliverable } from './refund-transaction.js';
 import type { RefundsDeps } from './refunds-deps.js';

@@ -5,10 +5,10 @@ import { renderRefundEmail } from '../../../mail/refund-email.js';
 import { DEFAULT_LOCALE } from '../../../../../shared/locales.js';
 import type { BillingRepo, SubscriptionMetadata } from '../billing.repo.js';
 import { boughtPlanName, withPlanNames } from '../bought-plan-name.js';
-import type { PlansRepo } from '../../plans/plans.repo.js';
+import type { PlansRepo } from '../../plans/index.js';
 import type { Locale } from '../../../../../shared/locales.js';
-import type { SettingsService } from '../../settings/settings.service.js';
-import type { UsersRepo } from '../../users/users.repo.js';
+import type { SettingsService } from '../../settings/index.js';
+import type { UsersRepo } from '../../users/index.js';
 import { PermanentJobError, type JobHandler } from '../../../jobs/worker.js';
 
 const Payload = z.object({ transactionId: z.string().min(1), amountRefunded: z.number().int().positive() });

@@ -1,0 +1,6 @@
+/**
+ * What the promo-codes module offers the others: they import it from here, never from its files (a test checks it;
+ * server/src/modules/module-imports.test.ts). The rest of the folder is its own to change.
+ */
+export { type promoCodesModule } from './promo-codes.module.js';
+export { type AppliedPromo, type PromoCodesService } from './promo-codes.service.js';
