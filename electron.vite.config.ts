@@ -30,7 +30,10 @@ function builderConfig(): Plugin {
 
 /** The page's title is the product's name before anything loads. */
 function brandedTitle(): Plugin {
-  return { name: 'desktop-branded-title', transformIndexHtml: (html) => html.replace(/<title>[^<]*<\/title>/, () => `<title>${brand.productName.replace(/&/g, '&amp;')}</title>`) };
+  return {
+    name: 'desktop-branded-title',
+    transformIndexHtml: (html) => html.replace(/<title>[^<]*<\/title>/, () => `<title>${brand.productName.replace(/&/g, '&amp;')}</title>`),
+  };
 }
 
 /**

@@ -6,8 +6,14 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = {
   executablePath,
   args: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
   ],
 };
 
@@ -31,8 +37,16 @@ export default defineConfig<object, { databaseKind: TestDatabaseKind }>({
   // Desktop runs against SQLite; phone against PostgreSQL when TEST_DATABASE_URL is set (else SQLite).
   // desktop-app loads the desktop app's built renderer from file:// (as Electron does) with a stand-in bridge.
   projects: [
-    { name: 'desktop', testIgnore: [DESKTOP_APP_SPECS, PACKAGED_APP_SPECS], use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions, databaseKind: 'sqlite' } },
-    { name: 'phone', testIgnore: [DESKTOP_APP_SPECS, PACKAGED_APP_SPECS], use: { ...devices['Pixel 7'], launchOptions, databaseKind: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite' } },
+    {
+      name: 'desktop',
+      testIgnore: [DESKTOP_APP_SPECS, PACKAGED_APP_SPECS],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions, databaseKind: 'sqlite' },
+    },
+    {
+      name: 'phone',
+      testIgnore: [DESKTOP_APP_SPECS, PACKAGED_APP_SPECS],
+      use: { ...devices['Pixel 7'], launchOptions, databaseKind: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite' },
+    },
     {
       name: 'desktop-app',
       testMatch: DESKTOP_APP_SPECS,

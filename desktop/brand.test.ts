@@ -36,19 +36,34 @@ function brandFile(changes: Record<string, unknown>): { file: string; iconsDir: 
 }
 
 const ACME = {
-  productName: 'Acme VPN', appId: 'com.acme.vpn', executableName: 'acme-vpn', serverUrl: 'https://vpn.acme.example/', keychainService: 'com.acme.vpn.sessions',
+  productName: 'Acme VPN',
+  appId: 'com.acme.vpn',
+  executableName: 'acme-vpn',
+  serverUrl: 'https://vpn.acme.example/',
+  keychainService: 'com.acme.vpn.sessions',
   publisher: { name: 'Acme Ltd', email: 'it@acme.example', windowsCertificateSubject: 'CN=Acme Ltd, O=Acme Ltd, C=GB', msixIdentityName: 'AcmeLtd.AcmeVPN' },
 };
 
 describe('the desktop brand', () => {
   it("is today's Lumen VPN by default", () => {
     const brand = loadBrand(ROOT, 'desktop/brand.json');
-    expect(brand).toMatchObject({ productName: 'Lumen VPN', appId: 'com.lumenvpn.desktop', serverUrl: 'https://vpn.example.com', keychainService: 'com.lumenvpn.desktop' });
+    expect(brand).toMatchObject({
+      productName: 'Lumen VPN',
+      appId: 'com.lumenvpn.desktop',
+      serverUrl: 'https://vpn.example.com',
+      keychainService: 'com.lumenvpn.desktop',
+    });
     expect(brand.iconsDir).toBe(join(ROOT, 'desktop/build'));
   });
 
   it('names every wrong field of a brand file, with its file', () => {
-    const { file } = brandFile({ appId: 'acme', serverUrl: 'http://vpn.acme.example', productName: 'A/B', publisher: { ...ACME.publisher, email: 'nope' }, extra: 1 });
+    const { file } = brandFile({
+      appId: 'acme',
+      serverUrl: 'http://vpn.acme.example',
+      productName: 'A/B',
+      publisher: { ...ACME.publisher, email: 'nope' },
+      extra: 1,
+    });
     let message = '';
     try {
       loadBrand(ROOT, file);
@@ -79,21 +94,41 @@ describe('the desktop brand', () => {
       directories: { output: 'release', buildResources: relative(ROOT, iconsDir).split('\\').join('/') },
       extraMetadata: { main: 'out/main/index.js', productName: 'Acme VPN' },
       publish: [{ provider: 'generic', url: 'https://vpn.acme.example/desktop/updates/stable/', channel: 'latest' }],
-      appx: { applicationId: 'AcmeVPN', identityName: 'AcmeLtd.AcmeVPN', publisher: 'CN=Acme Ltd, O=Acme Ltd, C=GB', publisherDisplayName: 'Acme Ltd', displayName: 'Acme VPN' },
+      appx: {
+        applicationId: 'AcmeVPN',
+        identityName: 'AcmeLtd.AcmeVPN',
+        publisher: 'CN=Acme Ltd, O=Acme Ltd, C=GB',
+        publisherDisplayName: 'Acme Ltd',
+        displayName: 'Acme VPN',
+      },
       linux: { executableName: 'acme-vpn', maintainer: 'Acme Ltd <it@acme.example>', vendor: 'Acme Ltd', target: ['AppImage', 'deb', 'rpm'] },
       win: { target: ['nsis', 'appx'] },
-      mac: { target: [{ target: 'dmg', arch: 'universal' }, { target: 'zip', arch: 'universal' }] },
+      mac: {
+        target: [
+          { target: 'dmg', arch: 'universal' },
+          { target: 'zip', arch: 'universal' },
+        ],
+      },
       npmRebuild: false,
     });
     expect(config.files).toEqual(expect.arrayContaining(['out/**/*', 'package.json', '!node_modules/!(@napi-rs){,/**/*}']));
     expect((config.win as Record<string, unknown>).azureSignOptions).toBeUndefined();
     const azure = builderConfigFor(brand, readBuilderBase(join(ROOT, BUILDER_BASE_FILE)), {
-      root: ROOT, outDir: join(ROOT, 'out'), env: { AZURE_SIGNING_ENDPOINT: 'https://weu.codesigning.azure.net', AZURE_SIGNING_ACCOUNT: 'acme', AZURE_SIGNING_PROFILE: 'public' },
+      root: ROOT,
+      outDir: join(ROOT, 'out'),
+      env: { AZURE_SIGNING_ENDPOINT: 'https://weu.codesigning.azure.net', AZURE_SIGNING_ACCOUNT: 'acme', AZURE_SIGNING_PROFILE: 'public' },
     });
-    expect((azure.win as Record<string, unknown>).azureSignOptions).toEqual({ endpoint: 'https://weu.codesigning.azure.net', codeSigningAccountName: 'acme', certificateProfileName: 'public', publisherName: 'Acme Ltd' });
+    expect((azure.win as Record<string, unknown>).azureSignOptions).toEqual({
+      endpoint: 'https://weu.codesigning.azure.net',
+      codeSigningAccountName: 'acme',
+      certificateProfileName: 'public',
+      publisherName: 'Acme Ltd',
+    });
     await validByElectronBuilder(config);
     await validByElectronBuilder(azure);
-    await expect(validByElectronBuilder({ ...config, appx: { ...(config.appx as object), publisherName: 'x' } })).rejects.toThrow(/configuration\.appx should be/);
+    await expect(validByElectronBuilder({ ...config, appx: { ...(config.appx as object), publisherName: 'x' } })).rejects.toThrow(
+      /configuration\.appx should be/,
+    );
     expect(packagedAppPath(config, 'linux')).toBe(join('release', 'linux-unpacked', 'acme-vpn'));
     expect(packagedAppPath(config, 'win32')).toBe(join('release', 'win-unpacked', 'Acme VPN.exe'));
     expect(packagedAppPath(config, 'darwin')).toBe(join('release', 'mac-universal', 'Acme VPN.app', 'Contents', 'MacOS', 'Acme VPN'));
@@ -103,7 +138,8 @@ describe('the desktop brand', () => {
     const { file, iconsDir } = brandFile(ACME);
     const outDir = join(tempDir(), 'out');
     await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
-      cwd: ROOT, env: { ...process.env, DESKTOP_BRAND_FILE: file, DESKTOP_OUT_DIR: outDir },
+      cwd: ROOT,
+      env: { ...process.env, DESKTOP_BRAND_FILE: file, DESKTOP_OUT_DIR: outDir },
     });
     const main = readFileSync(join(outDir, 'main/index.js'), 'utf8');
     for (const text of ['"Acme VPN"', '"com.acme.vpn"', '"com.acme.vpn.sessions"', '"https://vpn.acme.example"']) expect(main).toContain(text);
@@ -111,7 +147,11 @@ describe('the desktop brand', () => {
     expect(readFileSync(join(outDir, 'renderer/index.html'), 'utf8')).toContain('<title>Acme VPN</title>');
     const config = JSON.parse(readFileSync(join(outDir, 'electron-builder.json'), 'utf8')) as Record<string, Record<string, unknown>>;
     const out = relative(ROOT, outDir).split('\\').join('/');
-    expect(config).toMatchObject({ appId: 'com.acme.vpn', productName: 'Acme VPN', directories: { buildResources: relative(ROOT, iconsDir).split('\\').join('/') } });
+    expect(config).toMatchObject({
+      appId: 'com.acme.vpn',
+      productName: 'Acme VPN',
+      directories: { buildResources: relative(ROOT, iconsDir).split('\\').join('/') },
+    });
     expect(config.extraMetadata!.main).toBe(`${out}/main/index.js`);
     expect(config.files).toEqual(expect.arrayContaining([`${out}/**/*`, `!${out}/**/*.map`]));
   }, 180_000);

@@ -22,7 +22,12 @@ const ServerUrl = z.string().transform((text, ctx) => {
 
 const BrandFile = z.strictObject({
   /** Shown in the window title, menus, installers and the user-data folder's name. */
-  productName: z.string().trim().min(1).max(64).regex(/^[^<>:"/\\|?*\u0000-\u001f]+$/, 'a name without < > : " / \\ | ? * (it names folders)'),
+  productName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[^<>:"/\\|?*\u0000-\u001f]+$/, 'a name without < > : " / \\ | ? * (it names folders)'),
   /** Reverse-DNS, e.g. com.example.vpn: the macOS bundle id, the Windows AppUserModelID. */
   appId: z.string().regex(/^[A-Za-z][\w-]*(\.[A-Za-z][\w-]*)+$/, 'reverse-DNS such as com.example.vpn'),
   /** The Linux executable and package name. */

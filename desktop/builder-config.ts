@@ -22,7 +22,9 @@ type Config = Record<string, unknown>;
 function azureSignOptions(env: NodeJS.ProcessEnv, certificateSubject: string): Config | undefined {
   const { AZURE_SIGNING_ENDPOINT: endpoint, AZURE_SIGNING_ACCOUNT: codeSigningAccountName, AZURE_SIGNING_PROFILE: certificateProfileName } = env;
   const publisherName = /^CN=([^,]+)/.exec(certificateSubject)?.[1]?.trim();
-  return endpoint && codeSigningAccountName && certificateProfileName && publisherName ? { endpoint, codeSigningAccountName, certificateProfileName, publisherName } : undefined;
+  return endpoint && codeSigningAccountName && certificateProfileName && publisherName
+    ? { endpoint, codeSigningAccountName, certificateProfileName, publisherName }
+    : undefined;
 }
 
 /** The MSIX application id: letters and digits of the product name, starting with a letter. */
@@ -47,7 +49,13 @@ export function builderConfigFor(brand: DesktopBrand, base: Config, opts: { root
     productName: brand.productName,
     copyright: `Copyright © ${brand.publisher.name}`,
     directories: { ...section('directories'), buildResources: relative(opts.root, brand.iconsDir).split('\\').join('/') },
-    files: [`${out}/**/*`, 'package.json', `!${out}/**/*.map`, `!${out}/${BUILDER_CONFIG_FILE}`, ...((base.files as string[] | undefined) ?? []).filter((f) => !/^!?out\//.test(f) && f !== 'package.json')],
+    files: [
+      `${out}/**/*`,
+      'package.json',
+      `!${out}/**/*.map`,
+      `!${out}/${BUILDER_CONFIG_FILE}`,
+      ...((base.files as string[] | undefined) ?? []).filter((f) => !/^!?out\//.test(f) && f !== 'package.json'),
+    ],
     extraMetadata: { ...section('extraMetadata'), main: `${out}/main/index.js`, productName: brand.productName, description: brand.description },
     publish: [{ provider: 'generic', url: `${brand.serverUrl}/desktop/updates/stable/`, channel: 'latest' }],
     win: { ...section('win'), ...(azure ? { azureSignOptions: azure } : {}) },

@@ -55,8 +55,14 @@ describe('the desktop release workflow', () => {
 
   it('packages on Windows, macOS and Ubuntu, each with electron-builder from the built configuration and --publish stated', () => {
     const matrix = workflow.jobs.package!.strategy!.matrix.include;
-    expect(matrix.map((m) => [m.os, m.target])).toEqual([['windows-latest', '--win'], ['macos-latest', '--mac'], ['ubuntu-latest', '--linux']]);
-    const runs = stepsOf('package').map((s) => s.run ?? '').join('\n');
+    expect(matrix.map((m) => [m.os, m.target])).toEqual([
+      ['windows-latest', '--win'],
+      ['macos-latest', '--mac'],
+      ['ubuntu-latest', '--linux'],
+    ]);
+    const runs = stepsOf('package')
+      .map((s) => s.run ?? '')
+      .join('\n');
     expect(runs).toMatch(/npm ci/);
     expect(runs).toMatch(/npm run build:desktop/);
     const builds = runs.split('\n').filter((line) => line.includes('electron-builder'));
@@ -75,7 +81,9 @@ describe('the desktop release workflow', () => {
     // No signing step can fail the build: none exits with an error.
     expect(`${windows.run}${mac.run}`).not.toMatch(/exit [1-9]/);
     expect(step('package', 'Package').env).toMatchObject({
-      WIN_CSC_LINK: '${{ secrets.WIN_CSC_LINK }}', CSC_LINK: '${{ secrets.MAC_CSC_LINK }}', AZURE_CLIENT_SECRET: '${{ secrets.AZURE_CLIENT_SECRET }}',
+      WIN_CSC_LINK: '${{ secrets.WIN_CSC_LINK }}',
+      CSC_LINK: '${{ secrets.MAC_CSC_LINK }}',
+      AZURE_CLIENT_SECRET: '${{ secrets.AZURE_CLIENT_SECRET }}',
     });
   });
 
@@ -92,7 +100,8 @@ describe('the desktop release workflow', () => {
 
   it('keeps the installers, update zips, blockmaps and feeds, and publishes tags only, installers before feeds', () => {
     const kept = step('package', 'Keep the release files').with!.path as string;
-    for (const pattern of ['*.exe', '*.msix', '*.appx', '*.dmg', '*.zip', '*.AppImage', '*.deb', '*.rpm', '*.blockmap', 'latest*.yml']) expect(kept).toContain(`release/${pattern}`);
+    for (const pattern of ['*.exe', '*.msix', '*.appx', '*.dmg', '*.zip', '*.AppImage', '*.deb', '*.rpm', '*.blockmap', 'latest*.yml'])
+      expect(kept).toContain(`release/${pattern}`);
     const publish = workflow.jobs.publish!;
     expect(publish.needs).toBe('package');
     expect(publish.if).toBe("startsWith(github.ref, 'refs/tags/')");

@@ -13,36 +13,89 @@ async function seedQuarter(site: Site, serverIds: string[]): Promise<void> {
   const tag = `overview-${Date.now()}`;
   const users = Array.from({ length: 120 }, (_, i) => {
     const day = (i * 7) % 90;
-    return { id: randomUUID(), email: `${tag}-${i}@example.com`, role: 'user', trial_used: false, created_at: new Date(today - day * DAY_MS), updated_at: new Date(today) };
+    return {
+      id: randomUUID(),
+      email: `${tag}-${i}@example.com`,
+      role: 'user',
+      trial_used: false,
+      created_at: new Date(today - day * DAY_MS),
+      updated_at: new Date(today),
+    };
   });
   await db.batchInsert('user_profiles', users, 60);
-  const trials = users.filter((_, i) => i % 3 === 0).map((user) => ({
-    id: randomUUID(), user_id: user.id, username: `t_${user.id.slice(0, 12)}`, status: 'expired', sub_token: randomUUID(), metadata: '{}',
-    trial_user_id: user.id, created_at: user.created_at, updated_at: user.created_at,
-  }));
+  const trials = users
+    .filter((_, i) => i % 3 === 0)
+    .map((user) => ({
+      id: randomUUID(),
+      user_id: user.id,
+      username: `t_${user.id.slice(0, 12)}`,
+      status: 'expired',
+      sub_token: randomUUID(),
+      metadata: '{}',
+      trial_user_id: user.id,
+      created_at: user.created_at,
+      updated_at: user.created_at,
+    }));
   const active = users.slice(0, 30).map((user) => ({
-    id: randomUUID(), user_id: user.id, username: `a_${user.id.slice(0, 12)}`, status: 'active', sub_token: randomUUID(), metadata: '{}',
-    created_at: user.created_at, updated_at: user.created_at,
+    id: randomUUID(),
+    user_id: user.id,
+    username: `a_${user.id.slice(0, 12)}`,
+    status: 'active',
+    sub_token: randomUUID(),
+    metadata: '{}',
+    created_at: user.created_at,
+    updated_at: user.created_at,
   }));
   await db.batchInsert('vpn_accounts', [...trials, ...active], 60);
   const buyers = users.filter((_, i) => i % 4 === 0);
-  const subscriptions = buyers.map((user) => ({ id: randomUUID(), user_id: user.id, status: 'active', metadata: '{}', created_at: user.created_at, updated_at: user.created_at }));
+  const subscriptions = buyers.map((user) => ({
+    id: randomUUID(),
+    user_id: user.id,
+    status: 'active',
+    metadata: '{}',
+    created_at: user.created_at,
+    updated_at: user.created_at,
+  }));
   await db.batchInsert('subscriptions', subscriptions, 60);
-  await db.batchInsert('transactions', subscriptions.map((sub, i) => ({
-    id: randomUUID(), subscription_id: sub.id, user_id: sub.user_id, status: 'succeeded', amount: [499, 1299, 2999][i % 3], amount_refunded: 0,
-    currency: 'usd', metadata: '{}', created_at: sub.created_at, updated_at: sub.created_at,
-  })), 60);
+  await db.batchInsert(
+    'transactions',
+    subscriptions.map((sub, i) => ({
+      id: randomUUID(),
+      subscription_id: sub.id,
+      user_id: sub.user_id,
+      status: 'succeeded',
+      amount: [499, 1299, 2999][i % 3],
+      amount_refunded: 0,
+      currency: 'usd',
+      metadata: '{}',
+      created_at: sub.created_at,
+      updated_at: sub.created_at,
+    })),
+    60,
+  );
   const now = new Date();
   const stats = Array.from({ length: 89 }, (_, i) => i + 1).flatMap((back) => [
     { metric: 'active_accounts', day: utcDay(today - back * DAY_MS), server_id: '', value: Math.max(0, 30 - Math.floor(back / 3)), updated_at: now },
     ...serverIds.map((serverId, s) => ({
-      metric: 'traffic_bytes', day: utcDay(today - back * DAY_MS), server_id: serverId, value: Math.round((s + 1) * GB * (3 + Math.sin(back / 4) * 2)), updated_at: now,
+      metric: 'traffic_bytes',
+      day: utcDay(today - back * DAY_MS),
+      server_id: serverId,
+      value: Math.round((s + 1) * GB * (3 + Math.sin(back / 4) * 2)),
+      updated_at: now,
     })),
   ]);
-  for (let i = 0; i < stats.length; i += 60) await db('daily_stats').insert(stats.slice(i, i + 60)).onConflict(['metric', 'day', 'server_id']).ignore();
+  for (let i = 0; i < stats.length; i += 60)
+    await db('daily_stats')
+      .insert(stats.slice(i, i + 60))
+      .onConflict(['metric', 'day', 'server_id'])
+      .ignore();
 }
 
-test('the admin panel opens on the overview: headline numbers and daily charts for 7, 30 and 90 days, at 1280 and 390 px', async ({ page, site, consoleErrors }, testInfo) => {
+test('the admin panel opens on the overview: headline numbers and daily charts for 7, 30 and 90 days, at 1280 and 390 px', async ({
+  page,
+  site,
+  consoleErrors,
+}, testInfo) => {
   const panel = await startFakeMarzneshin();
   try {
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -11,7 +11,11 @@ async function signInAsAdmin(page: Page, site: Site): Promise<string> {
   return email;
 }
 
-test('each admin tab is a link to a path of its own: opened directly, kept on reload, moved through by the arrow keys', async ({ page, site, consoleErrors }) => {
+test('each admin tab is a link to a path of its own: opened directly, kept on reload, moved through by the arrow keys', async ({
+  page,
+  site,
+  consoleErrors,
+}) => {
   await signInAsAdmin(page, site);
   await page.goto('/admin/payments');
   const payments = page.getByRole('tab', { name: 'Payments' });
@@ -44,18 +48,23 @@ test('each admin tab is a link to a path of its own: opened directly, kept on re
 
 test('a filter picked in the same moment as the search is typed keeps the search', async ({ page, site }) => {
   const tag = `zz-race-${Date.now()}`;
-  await site.database.db('user_profiles').insert({ id: randomUUID(), email: `${tag}@example.com`, role: 'user', trial_used: false, created_at: new Date(), updated_at: new Date() });
+  await site.database
+    .db('user_profiles')
+    .insert({ id: randomUUID(), email: `${tag}@example.com`, role: 'user', trial_used: false, created_at: new Date(), updated_at: new Date() });
   await signInAsAdmin(page, site);
   await page.goto('/admin/users');
   const search = await page.getByLabel('Search by e-mail').elementHandle();
   const role = await page.getByLabel('Role', { exact: true }).elementHandle();
   // Both in one task: React has not rendered the typed search when the role changes.
-  await page.evaluate(([input, select, value]) => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, 'user');
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  }, [search, role, tag] as const);
+  await page.evaluate(
+    ([input, select, value]) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, 'user');
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    [search, role, tag] as const,
+  );
   await expect(page).toHaveURL(new RegExp(`/admin/users\\?q=${tag}&role=user$`));
   await expect(page.getByLabel('Search by e-mail')).toHaveValue(tag);
   await expect(page.getByRole('table', { name: 'Users' }).locator('tbody tr')).toHaveCount(1);
@@ -66,7 +75,12 @@ test("the Users tab keeps its search and filter in the URL: a customer's page go
   const now = Date.now();
   await site.database.db('user_profiles').insert(
     Array.from({ length: 3 }, (_, i) => ({
-      id: randomUUID(), email: `${tag}-${i}@example.com`, role: 'user', trial_used: false, created_at: new Date(now - i * 1000), updated_at: new Date(now),
+      id: randomUUID(),
+      email: `${tag}-${i}@example.com`,
+      role: 'user',
+      trial_used: false,
+      created_at: new Date(now - i * 1000),
+      updated_at: new Date(now),
     })),
   );
   await signInAsAdmin(page, site);
@@ -101,10 +115,11 @@ test("the Users tab keeps its search and filter in the URL: a customer's page go
 test('the setup checklist ticks off the brand name as soon as it is saved in Settings', async ({ page, site }) => {
   const { db } = site.database;
   const saved = await db('settings').where({ id: 'app_config' }).first();
-  const stored = saved ? (typeof saved.value === 'string' ? JSON.parse(saved.value) : saved.value) as Record<string, unknown> : {};
+  const stored = saved ? ((typeof saved.value === 'string' ? JSON.parse(saved.value) : saved.value) as Record<string, unknown>) : {};
   await db('settings')
     .insert({ id: 'app_config', value: JSON.stringify({ ...stored, brand_name: '' }), updated_at: new Date() })
-    .onConflict('id').merge(['value']);
+    .onConflict('id')
+    .merge(['value']);
   try {
     await signInAsAdmin(page, site);
     await page.goto('/admin');
@@ -120,7 +135,9 @@ test('the setup checklist ticks off the brand name as soon as it is saved in Set
     if (await checklist.isVisible()) await expect(checklist).toContainText('Set your brand name (done)');
   } finally {
     // The other tests of this worker share the site: put the settings back as they were.
-    await db('settings').where({ id: 'app_config' }).update({ value: saved ? saved.value : JSON.stringify(stored) });
+    await db('settings')
+      .where({ id: 'app_config' })
+      .update({ value: saved ? saved.value : JSON.stringify(stored) });
   }
 });
 
@@ -145,13 +162,16 @@ test('the tab bar scrolls sideways on a 390 px screen without a scrollbar under 
 test('a chart with no data shows only "No data yet", without an empty axis', async ({ page, site }) => {
   await signInAsAdmin(page, site);
   // Whatever traffic this shared site has seen, the overview reports none.
-  await page.route((url) => url.pathname === '/api/admin/overview', async (route) => {
-    const response = await route.fetch();
-    const overview = await response.json();
-    overview.traffic = overview.traffic.map((server: { bytes: number[] }) => ({ ...server, bytes: server.bytes.map(() => 0) }));
-    overview.totals.trafficBytes = 0;
-    await route.fulfill({ response, json: overview });
-  });
+  await page.route(
+    (url) => url.pathname === '/api/admin/overview',
+    async (route) => {
+      const response = await route.fetch();
+      const overview = await response.json();
+      overview.traffic = overview.traffic.map((server: { bytes: number[] }) => ({ ...server, bytes: server.bytes.map(() => 0) }));
+      overview.totals.trafficBytes = 0;
+      await route.fulfill({ response, json: overview });
+    },
+  );
   await page.goto('/admin');
   const traffic = page.getByRole('figure', { name: /Traffic per server per day/ });
   await expect(traffic).toContainText('No data yet');
@@ -164,13 +184,20 @@ test('a chart with no data shows only "No data yet", without an empty axis', asy
 test('the Logs tab says what it lists, and shows a refund in words', async ({ page, site }) => {
   const transactionId = randomUUID();
   await site.database.db('vpn_account_logs').insert({
-    vpn_account_id: null, user_id: null, step: 'payment_refunded', status: 'success', created_at: new Date(),
+    vpn_account_id: null,
+    user_id: null,
+    step: 'payment_refunded',
+    status: 'success',
+    created_at: new Date(),
     details: JSON.stringify({ transactionId, amountRefunded: 1299, full: true }),
   });
   await signInAsAdmin(page, site);
   await page.goto('/admin/logs');
   await expect(page.getByText(/entries of the account and payment log/)).toBeVisible();
-  const row = page.getByRole('table', { name: 'Account and payment log' }).getByRole('row').filter({ hasText: transactionId.slice(0, 8) });
+  const row = page
+    .getByRole('table', { name: 'Account and payment log' })
+    .getByRole('row')
+    .filter({ hasText: transactionId.slice(0, 8) });
   await expect(row).toContainText('Payment refunded');
   await expect(row).toContainText(/Refunded in total: \D*12[.,]99/);
   await expect(row).toContainText('Full refund: Yes');
@@ -188,7 +215,15 @@ test('Create Account picks the only enabled server by itself', async ({ page, si
     await db('masterservers').whereIn('id', others).update({ status: 'disabled' });
     await signInAsAdmin(page, site);
     const server = await page.request.post('/api/admin/servers', {
-      data: { kind: 'marzneshin', name: `Only ${Date.now()}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' },
+      data: {
+        kind: 'marzneshin',
+        name: `Only ${Date.now()}`,
+        url: panel.url,
+        username: panel.admin.username,
+        password: panel.admin.password,
+        serviceId: '1',
+        locations: 'all',
+      },
       headers: { origin: site.baseURL },
     });
     expect(server.status()).toBe(201);

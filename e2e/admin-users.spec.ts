@@ -7,8 +7,12 @@ test('the admin finds users by the start of an address, pages through them, and 
   const now = Date.now();
   await site.database.db('user_profiles').insert(
     Array.from({ length: 60 }, (_, i) => ({
-      id: randomUUID(), email: `${tag}-${String(i).padStart(2, '0')}@example.com`, role: 'user', trial_used: false,
-      created_at: new Date(now - i * 1000), updated_at: new Date(now),
+      id: randomUUID(),
+      email: `${tag}-${String(i).padStart(2, '0')}@example.com`,
+      role: 'user',
+      trial_used: false,
+      created_at: new Date(now - i * 1000),
+      updated_at: new Date(now),
     })),
   );
   await signIn(page, site, 'admin-users@example.com');
@@ -72,7 +76,15 @@ test('Create Account picks the customer by e-mail; the account shows on their pa
     await site.database.db('user_profiles').insert({ id: randomUUID(), email, role: 'user', trial_used: false, created_at: now, updated_at: now });
     await signIn(page, site, 'admin-create@example.com');
     const server = await page.request.post('/api/admin/servers', {
-      data: { kind: 'marzneshin', name: `Create ${Date.now()}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' },
+      data: {
+        kind: 'marzneshin',
+        name: `Create ${Date.now()}`,
+        url: panel.url,
+        username: panel.admin.username,
+        password: panel.admin.password,
+        serviceId: '1',
+        locations: 'all',
+      },
       headers: { origin: site.baseURL },
     });
     expect(server.status()).toBe(201);

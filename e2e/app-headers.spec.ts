@@ -33,9 +33,20 @@ test('the admin sets the announcement and the Happ provider id in Settings, and 
     const adminEmail = uniqueEmail('admin-app-headers-api');
     const adminToken = await signInOverApi(site, adminEmail);
     await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'admin' });
-    const server = await postJson(site, '/api/admin/servers', {
-      kind: 'marzneshin', name: `Headers ${Date.now()}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
-    }, adminToken);
+    const server = await postJson(
+      site,
+      '/api/admin/servers',
+      {
+        kind: 'marzneshin',
+        name: `Headers ${Date.now()}`,
+        url: panel.url,
+        username: panel.admin.username,
+        password: panel.admin.password,
+        serviceId: '1',
+        locations: 'all',
+      },
+      adminToken,
+    );
     expect(server.status).toBe(201);
     const plan = await postJson(site, '/api/admin/plans', { name: `Free headers ${Date.now()}`, days: 30, dataLimitBytes: 1024 ** 3, price: 0 }, adminToken);
     expect(plan.status).toBe(201);

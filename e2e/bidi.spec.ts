@@ -65,7 +65,12 @@ function expectLeftToRight(parts: Drawn[]): void {
   }
 }
 
-test('on /fa/ an e-mail address, an English plan name and feature line keep their order, and the subscription link reads left to right', async ({ page, site, browser, consoleErrors }) => {
+test('on /fa/ an e-mail address, an English plan name and feature line keep their order, and the subscription link reads left to right', async ({
+  page,
+  site,
+  browser,
+  consoleErrors,
+}) => {
   test.setTimeout(60_000);
   const panel = await startFakeMarzneshin();
   const admin = await signInNewAdmin(browser, site);
@@ -75,7 +80,15 @@ test('on /fa/ an e-mail address, an English plan name and feature line keep thei
   try {
     const server = await admin.request.post('/api/admin/servers', {
       headers,
-      data: { kind: 'marzneshin', name: `Bidi ${tag}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' },
+      data: {
+        kind: 'marzneshin',
+        name: `Bidi ${tag}`,
+        url: panel.url,
+        username: panel.admin.username,
+        password: panel.admin.password,
+        serviceId: '1',
+        locations: 'all',
+      },
     });
     expect(server.status()).toBe(201);
     // Written in English only (no Persian translation): the Persian page shows it as written. Not on

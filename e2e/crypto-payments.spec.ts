@@ -4,7 +4,11 @@ import { expect, signIn, test, uniqueEmail } from './site.js';
 
 const STORE = { apiKey: 'e2e_btcpay_api_key_0000', storeId: 'E2eStore1', webhookSecret: 'e2e_btcpay_webhook_secret_0000' };
 
-test('the admin sets up BTCPay; a customer pays a plan in crypto and gets a working account, shown as crypto in the history', async ({ page, site, context }) => {
+test('the admin sets up BTCPay; a customer pays a plan in crypto and gets a working account, shown as crypto in the history', async ({
+  page,
+  site,
+  context,
+}) => {
   test.setTimeout(60_000);
   const panel = await startFakeMarzneshin();
   const btcpay = await startFakeBtcpay({ ...STORE, webhookUrl: `${site.baseURL}/api/webhooks/btcpay` });
@@ -12,7 +16,19 @@ test('the admin sets up BTCPay; a customer pays a plan in crypto and gets a work
   try {
     await signIn(page, site, 'admin-crypto@example.com');
     const post = (url: string, data: object) => page.request.post(url, { data, headers: { origin: site.baseURL } });
-    expect((await post('/api/admin/servers', { kind: 'marzneshin', name: `Panel ${planName}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' })).status()).toBe(201);
+    expect(
+      (
+        await post('/api/admin/servers', {
+          kind: 'marzneshin',
+          name: `Panel ${planName}`,
+          url: panel.url,
+          username: panel.admin.username,
+          password: panel.admin.password,
+          serviceId: '1',
+          locations: 'all',
+        })
+      ).status(),
+    ).toBe(201);
     expect((await post('/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: 499 })).status()).toBe(201);
 
     await page.goto('/admin');

@@ -12,20 +12,37 @@ const PUBLIC_NAME = 'Frankfurt';
 
 async function setUpShop(page: Page, site: Site, panel: FakeMarzneshin): Promise<string> {
   await signIn(page, site, 'admin-customer-view@example.com');
-  const send = (request: APIRequestContext, method: 'post' | 'put', url: string, data: object) => request[method](url, { data, headers: { origin: site.baseURL } });
+  const send = (request: APIRequestContext, method: 'post' | 'put', url: string, data: object) =>
+    request[method](url, { data, headers: { origin: site.baseURL } });
   const server = await send(page.request, 'post', '/api/admin/servers', {
-    kind: 'marzneshin', name: INTERNAL_NAME, publicName: PUBLIC_NAME, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
+    kind: 'marzneshin',
+    name: INTERNAL_NAME,
+    publicName: PUBLIC_NAME,
+    url: panel.url,
+    username: panel.admin.username,
+    password: panel.admin.password,
+    serviceId: '1',
+    locations: 'all',
   });
   expect(server.status()).toBe(201);
   const planName = `View ${Date.now()}`;
-  expect((await send(page.request, 'post', '/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: 499, billing: 'recurring' })).status()).toBe(201);
+  expect(
+    (
+      await send(page.request, 'post', '/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: 499, billing: 'recurring' })
+    ).status(),
+  ).toBe(201);
   expect((await send(page.request, 'put', '/api/admin/payments/card', { enabled: true, ...FAKE_STRIPE_KEYS })).status()).toBe(200);
   await page.goto('about:blank');
   await page.context().clearCookies();
   return planName;
 }
 
-test('a card subscriber sees the public region name, one end date everywhere, and a /sub page with no missing asset', async ({ page, site, context, consoleErrors }) => {
+test('a card subscriber sees the public region name, one end date everywhere, and a /sub page with no missing asset', async ({
+  page,
+  site,
+  context,
+  consoleErrors,
+}) => {
   test.setTimeout(90_000);
   const panel = await startFakeMarzneshin();
   try {
@@ -34,7 +51,10 @@ test('a card subscriber sees the public region name, one end date everywhere, an
     await signIn(page, site, uniqueEmail('viewer'));
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: planName }) });
     await card.getByRole('button', { name: 'Buy' }).click();
-    await page.getByRole('dialog', { name: `Buy ${planName}` }).getByRole('button', { name: 'Pay $4.99 with card' }).click();
+    await page
+      .getByRole('dialog', { name: `Buy ${planName}` })
+      .getByRole('button', { name: 'Pay $4.99 with card' })
+      .click();
     await expect(page).toHaveURL(/\/checkout\/pay\/cs_test_/);
     await page.getByRole('button', { name: 'Pay $4.99' }).click();
     const setup = page.getByRole('dialog', { name: /Your VPN Account is Ready/ });
@@ -58,9 +78,13 @@ test('a card subscriber sees the public region name, one end date everywhere, an
     await page.getByRole('button', { name: `Cancel auto-renew ${username}` }).click();
     await page.getByRole('dialog', { name: 'Cancel auto-renew?' }).getByRole('button', { name: 'Cancel auto-renew' }).click();
     await expect(row.getByText(/^Auto-renew off — ends on /)).toHaveText(`Auto-renew off — ends on ${expires}`);
-    await expect(row.getByRole('cell').filter({ hasText: 'Auto-renew off' })).toHaveText(new RegExp(`^(Expires)?${expires}Auto-renew off — ends on ${expires}$`));
+    await expect(row.getByRole('cell').filter({ hasText: 'Auto-renew off' })).toHaveText(
+      new RegExp(`^(Expires)?${expires}Auto-renew off — ends on ${expires}$`),
+    );
     await page.reload();
-    await expect(row.getByRole('cell').filter({ hasText: 'Auto-renew off' })).toHaveText(new RegExp(`^(Expires)?${expires}Auto-renew off — ends on ${expires}$`));
+    await expect(row.getByRole('cell').filter({ hasText: 'Auto-renew off' })).toHaveText(
+      new RegExp(`^(Expires)?${expires}Auto-renew off — ends on ${expires}$`),
+    );
     await row.getByRole('button', { name: `Setup ${username}` }).click();
     await expect(page.getByRole('dialog').getByText('Expires', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(expires);
     await page.keyboard.press('Escape');
@@ -77,7 +101,8 @@ test('a card subscriber sees the public region name, one end date everywhere, an
     const icon = await page.locator('link[rel="icon"]').getAttribute('href');
     expect(icon).toBeTruthy();
     const referenced = await page.evaluate(() =>
-      [...document.querySelectorAll('link[href], script[src], img[src]')].map((el) => (el as HTMLLinkElement).href || (el as HTMLImageElement).src));
+      [...document.querySelectorAll('link[href], script[src], img[src]')].map((el) => (el as HTMLLinkElement).href || (el as HTMLImageElement).src),
+    );
     for (const url of referenced.filter((href) => !href.startsWith('data:'))) expect((await page.request.get(url)).status(), url).toBe(200);
     expect(failed).toEqual([]);
     expect(consoleErrors).toEqual([]);

@@ -187,7 +187,12 @@ export function createStandInBridge(options: { serverUrl: string; clients?: stri
 /** Runs in the page before its scripts: the preload's `window.platform`, forwarding to the Node side. */
 function installPageSide(): void {
   type Call = (method: string, arg?: unknown) => Promise<never>;
-  const target = window as unknown as { __standInBridge: Call; __emitFocus: () => void; __emitUpdateReady: (version: string) => void; platform: PlatformBridge };
+  const target = window as unknown as {
+    __standInBridge: Call;
+    __emitFocus: () => void;
+    __emitUpdateReady: (version: string) => void;
+    platform: PlatformBridge;
+  };
   const call: Call = (method, arg) => target.__standInBridge(method, arg);
   const focusListeners = new Set<() => void>();
   const updateListeners = new Set<(version: string) => void>();

@@ -18,7 +18,10 @@ import { expect, postJson, signInOverApi, test, uniqueEmail } from './site.js';
 const ELECTRON_PATH = process.env.ELECTRON_PATH;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-test.skip(!ELECTRON_PATH, 'No packaged desktop app here (no Electron binary can be downloaded on this machine): the release workflow runs this with ELECTRON_PATH set');
+test.skip(
+  !ELECTRON_PATH,
+  'No packaged desktop app here (no Electron binary can be downloaded on this machine): the release workflow runs this with ELECTRON_PATH set',
+);
 
 /** The app with its data in `home` (a fresh profile), and the OS launcher and client lookup stubbed in its main process. */
 async function launch(home: string): Promise<{ app: ElectronApplication; window: Page }> {
@@ -43,7 +46,9 @@ async function launch(home: string): Promise<{ app: ElectronApplication; window:
 
 const openedUrls = (app: ElectronApplication) => app.evaluate(() => [...(globalThis as unknown as { __opened: string[] }).__opened]);
 
-test('the packaged app signs in by a code, keeps the session in the OS keychain across a restart and hands the exact deep link to the VPN client', async ({ site }) => {
+test('the packaged app signs in by a code, keeps the session in the OS keychain across a restart and hands the exact deep link to the VPN client', async ({
+  site,
+}) => {
   test.setTimeout(180_000);
   const brand = loadBrand(ROOT);
   const panel = await startFakeMarzneshin();
@@ -52,9 +57,20 @@ test('the packaged app signs in by a code, keeps the session in the OS keychain 
   try {
     // The shop: a server on the fake panel and a free trial plan; the customer's trial account.
     const admin = await signInOverApi(site, 'admin@example.com');
-    const server = await postJson(site, '/api/admin/servers', {
-      kind: 'marzneshin', name: 'Packaged app', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
-    }, admin);
+    const server = await postJson(
+      site,
+      '/api/admin/servers',
+      {
+        kind: 'marzneshin',
+        name: 'Packaged app',
+        url: panel.url,
+        username: panel.admin.username,
+        password: panel.admin.password,
+        serviceId: '1',
+        locations: 'all',
+      },
+      admin,
+    );
     expect(server.status).toBe(201);
     const plan = await postJson(site, '/api/admin/plans', { name: 'Trial', days: 1, dataLimitBytes: 1024 ** 3, price: 0, isTrial: true }, admin);
     expect(plan.status).toBe(201);

@@ -17,10 +17,20 @@ const RENDERER_HTML = fileURLToPath(new URL('../out/renderer/index.html', import
 async function setUpShop(site: Site, panel: FakeMarzneshin): Promise<string> {
   const admin = await signInOverApi(site, 'admin@example.com');
   const tag = Date.now();
-  const server = await postJson(site, '/api/admin/servers', {
-    kind: 'marzneshin', name: `Desktop ${tag}`, url: panel.url, username: panel.admin.username,
-    password: panel.admin.password, serviceId: '1', locations: 'all',
-  }, admin);
+  const server = await postJson(
+    site,
+    '/api/admin/servers',
+    {
+      kind: 'marzneshin',
+      name: `Desktop ${tag}`,
+      url: panel.url,
+      username: panel.admin.username,
+      password: panel.admin.password,
+      serviceId: '1',
+      locations: 'all',
+    },
+    admin,
+  );
   expect(server.status).toBe(201);
   const plan = await postJson(site, '/api/admin/plans', { name: `Trial ${tag}`, days: 1, dataLimitBytes: 1024 ** 3, price: 0, isTrial: true }, admin);
   expect(plan.status).toBe(201);
@@ -31,7 +41,11 @@ test.beforeAll(() => {
   if (!existsSync(RENDERER_HTML)) throw new Error(`${RENDERER_HTML} is missing: run npm run build:desktop first`);
 });
 
-test('the desktop renderer signs in through the bridge, lists the accounts and hands the link to the detected VPN client', async ({ page, site, consoleErrors }) => {
+test('the desktop renderer signs in through the bridge, lists the accounts and hands the link to the detected VPN client', async ({
+  page,
+  site,
+  consoleErrors,
+}) => {
   test.setTimeout(60_000);
   const panel = await startFakeMarzneshin();
   try {
@@ -82,9 +96,9 @@ test('the desktop renderer signs in through the bridge, lists the accounts and h
     await dialog.getByRole('button', { name: 'Open in Hiddify' }).click();
     await expect.poll(() => bridge.deepLinks).toEqual([`hiddify://import/${account.combinedUrl}#${encodeURIComponent(brandName)}`]);
     await dialog.getByRole('button', { name: 'Open in sing-box' }).click();
-    await expect.poll(() => bridge.deepLinks.at(-1)).toBe(
-      `sing-box://import-remote-profile?url=${encodeURIComponent(`${account.combinedUrl}/sing-box`)}#${encodeURIComponent(brandName)}`,
-    );
+    await expect
+      .poll(() => bridge.deepLinks.at(-1))
+      .toBe(`sing-box://import-remote-profile?url=${encodeURIComponent(`${account.combinedUrl}/sing-box`)}#${encodeURIComponent(brandName)}`);
     const hrefs = await page.locator('body [href]').evaluateAll((elements) => elements.map((element) => element.getAttribute('href') ?? ''));
     expect(hrefs.filter((href) => !/^(https?:|#)/.test(href))).toEqual([]);
     await expect(page.locator('[href^="hiddify:"]')).toHaveCount(0);
@@ -134,11 +148,14 @@ test('the desktop renderer signs in through the bridge, lists the accounts and h
   }
 });
 
-test('a new customer types a friend\'s referral link at the desktop sign-in: the sign-up is the friend\'s', async ({ page, site, consoleErrors }) => {
+test("a new customer types a friend's referral link at the desktop sign-in: the sign-up is the friend's", async ({ page, site, consoleErrors }) => {
   test.setTimeout(60_000);
-  const call = async (method: string, path: string, token: string, body?: object) => fetch(site.baseURL + path, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}),
-  });
+  const call = async (method: string, path: string, token: string, body?: object) =>
+    fetch(site.baseURL + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
   const adminEmail = uniqueEmail('desktop-referral-admin');
   const admin = await signInOverApi(site, adminEmail);
   await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'admin' });
@@ -172,10 +189,20 @@ test('a plan paid from the balance is set to auto-renew from it in the desktop a
     const admin = await signInOverApi(site, adminEmail);
     await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'admin' });
     const planName = `Desktop wallet ${Date.now()}`;
-    const server = await postJson(site, '/api/admin/servers', {
-      kind: 'marzneshin', name: `Panel for ${planName}`, url: panel.url, username: panel.admin.username,
-      password: panel.admin.password, serviceId: '1', locations: 'all',
-    }, admin);
+    const server = await postJson(
+      site,
+      '/api/admin/servers',
+      {
+        kind: 'marzneshin',
+        name: `Panel for ${planName}`,
+        url: panel.url,
+        username: panel.admin.username,
+        password: panel.admin.password,
+        serviceId: '1',
+        locations: 'all',
+      },
+      admin,
+    );
     expect(server.status).toBe(201);
     const plan = await postJson(site, '/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 1024 ** 3, price: 499, locations: 'all' }, admin);
     expect(plan.status).toBe(201);
@@ -196,7 +223,8 @@ test('a plan paid from the balance is set to auto-renew from it in the desktop a
     const userId = (await site.database.db('user_profiles').where({ email }).first()).id as string;
     expect((await postJson(site, `/api/admin/users/${userId}/wallet`, { amount: 1000, note: 'Welcome' }, admin)).status).toBe(200);
     expect((await postJson(site, '/api/checkout', { planId, method: 'wallet' }, bridge.accessToken!)).status).toBe(200);
-    const accounts = async () => (await (await fetch(`${site.baseURL}/api/accounts`, { headers: { authorization: `Bearer ${bridge.accessToken}` } })).json()) as VpnAccount[];
+    const accounts = async () =>
+      (await (await fetch(`${site.baseURL}/api/accounts`, { headers: { authorization: `Bearer ${bridge.accessToken}` } })).json()) as VpnAccount[];
     await expect.poll(async () => (await accounts()).map(({ status }) => status), { timeout: 15_000 }).toEqual(['active']);
     await bridge.emitFocus(page);
 

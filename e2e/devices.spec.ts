@@ -34,9 +34,20 @@ function adminApi(page: Page, site: Site) {
 }
 
 /** As the admin: the fake panel as a server, and a hidden free plan of 30 days and 10 GB with `deviceLimit`; the plan's id. */
-async function addFreePlan(api: ReturnType<typeof adminApi>, panel: { url: string; admin: { username: string; password: string } }, name: string, deviceLimit: number): Promise<string> {
+async function addFreePlan(
+  api: ReturnType<typeof adminApi>,
+  panel: { url: string; admin: { username: string; password: string } },
+  name: string,
+  deviceLimit: number,
+): Promise<string> {
   const server = await api.post('/api/admin/servers', {
-    kind: 'marzneshin', name: `Panel for ${name}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
+    kind: 'marzneshin',
+    name: `Panel for ${name}`,
+    url: panel.url,
+    username: panel.admin.username,
+    password: panel.admin.password,
+    serviceId: '1',
+    locations: 'all',
   });
   expect(server.status()).toBe(201);
   const created = await api.post('/api/admin/plans', { name, days: 30, dataLimitBytes: 10 * GB, price: 0, public: false, deviceLimit });
@@ -52,13 +63,24 @@ async function fetchAsApp(request: APIRequestContext, url: string, device: { hwi
   expect(res.status()).toBe(200);
 }
 
-test("the admin sets a plan's device limit to 2: the pricing card says 'Up to 2 devices' and no longer promises unlimited devices", async ({ page, site, browser }) => {
+test("the admin sets a plan's device limit to 2: the pricing card says 'Up to 2 devices' and no longer promises unlimited devices", async ({
+  page,
+  site,
+  browser,
+}) => {
   const admin = await signInNewAdmin(browser, site);
   const api = adminApi(admin, site);
   const tag = `${Date.now()}`;
   const tier = `Duo ${tag}`;
   const created = await api.post('/api/admin/plans', {
-    name: `Duo Monthly ${tag}`, days: 30, dataLimitBytes: 100 * GB, price: 999, tier, billing: 'one_off', public: true, sortOrder: 99_000,
+    name: `Duo Monthly ${tag}`,
+    days: 30,
+    dataLimitBytes: 100 * GB,
+    price: 999,
+    tier,
+    billing: 'one_off',
+    public: true,
+    sortOrder: 99_000,
     features: ['100 GB of data every month', UNLIMITED_LINE, 'Servers in every location'],
   });
   expect(created.status()).toBe(201);
@@ -90,7 +112,9 @@ test("the admin sets a plan's device limit to 2: the pricing card says 'Up to 2 
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(admin.getByText('Plan updated successfully')).toBeVisible();
     await expect(devicesCell).toHaveText('2');
-    expect((await (await admin.request.get('/api/admin/plans')).json()).find((saved: { id: string }) => saved.id === plan.id)).toMatchObject({ deviceLimit: 2 });
+    expect((await (await admin.request.get('/api/admin/plans')).json()).find((saved: { id: string }) => saved.id === plan.id)).toMatchObject({
+      deviceLimit: 2,
+    });
 
     const card = await monthlyCard();
     await expect(card.getByText('Up to 2 devices', { exact: true })).toBeVisible();
@@ -103,7 +127,11 @@ test("the admin sets a plan's device limit to 2: the pricing card says 'Up to 2 
   }
 });
 
-test("a customer's dashboard lists the apps that fetched an account's subscription, and Remove removes one; the admin sees and removes them on the customer's page", async ({ page, site, browser }) => {
+test("a customer's dashboard lists the apps that fetched an account's subscription, and Remove removes one; the admin sees and removes them on the customer's page", async ({
+  page,
+  site,
+  browser,
+}) => {
   test.setTimeout(60_000);
   const panel = await startFakeMarzneshin();
   const admin = await signInNewAdmin(browser, site);
@@ -117,10 +145,19 @@ test("a customer's dashboard lists the apps that fetched an account's subscripti
     // The customer takes the free plan on the dashboard.
     const email = uniqueEmail('devices');
     await signIn(page, site, email);
-    await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: planName, exact: true }) }).getByRole('button', { name: 'Get Free' }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: planName, exact: true }) })
+      .getByRole('button', { name: 'Get Free' })
+      .click();
     await expect(page.getByRole('dialog', { name: /Your VPN Account is Ready/ })).toBeVisible();
     await page.keyboard.press('Escape');
-    const [account] = (await (await page.request.get('/api/accounts')).json()) as Array<{ id: string; username: string; combinedUrl: string; deviceLimit: number | null }>;
+    const [account] = (await (await page.request.get('/api/accounts')).json()) as Array<{
+      id: string;
+      username: string;
+      combinedUrl: string;
+      deviceLimit: number | null;
+    }>;
     expect(account).toMatchObject({ deviceLimit: 3 });
     const who = account!.username;
 
@@ -203,7 +240,11 @@ test('the admin sets what apps without a device id get, in Settings', async ({ s
   }
 });
 
-test('with apps without an id counted, a third v2rayNG from another address gets the placeholder; removing one on the dashboard frees its slot', async ({ page, site, browser }) => {
+test('with apps without an id counted, a third v2rayNG from another address gets the placeholder; removing one on the dashboard frees its slot', async ({
+  page,
+  site,
+  browser,
+}) => {
   test.setTimeout(60_000);
   const panel = await startFakeMarzneshin();
   const admin = await signInNewAdmin(browser, site);
@@ -223,7 +264,11 @@ test('with apps without an id counted, a third v2rayNG from another address gets
     planId = await addFreePlan(api, panel, planName, 2);
 
     await signIn(page, site, uniqueEmail('counted'));
-    await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: planName, exact: true }) }).getByRole('button', { name: 'Get Free' }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: planName, exact: true }) })
+      .getByRole('button', { name: 'Get Free' })
+      .click();
     await expect(page.getByRole('dialog', { name: /Your VPN Account is Ready/ })).toBeVisible();
     await page.keyboard.press('Escape');
     const [account] = (await (await page.request.get('/api/accounts')).json()) as Array<{ username: string; combinedUrl: string }>;

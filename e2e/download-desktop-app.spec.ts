@@ -10,7 +10,11 @@ import { join } from 'node:path';
  * The download pages offer the operator's own desktop app once a release is published (npm run desktop:publish):
  * version, size and SHA-256 of each installer, the platform's own first; before that, only the open-source clients.
  */
-test('/download/windows offers the published installer with version, size and SHA-256, and only the third-party clients before', async ({ page, site, consoleErrors }) => {
+test('/download/windows offers the published installer with version, size and SHA-256, and only the third-party clients before', async ({
+  page,
+  site,
+  consoleErrors,
+}) => {
   test.setTimeout(60_000);
   const { brandName } = (await (await fetch(`${site.baseURL}/api/config`)).json()) as PublicConfig;
   const ownApp = page.getByTestId('own-desktop-app');
@@ -27,12 +31,17 @@ test('/download/windows offers the published installer with version, size and SH
     const release = writeRelease(artifacts, '1.4.0');
     await publishDesktopRelease({ from: artifacts, to: site.desktopUpdatesDir, channel: 'stable' });
     // The storefront looks at the feeds again every 2 s.
-    await expect.poll(async () => {
-      await page.reload();
-      await waitForHydration(page);
-      await page.waitForLoadState('networkidle');
-      return ownApp.count();
-    }, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await waitForHydration(page);
+          await page.waitForLoadState('networkidle');
+          return ownApp.count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
 
     await expect(ownApp.getByRole('heading')).toHaveText(`${brandName} for Windows`);
     await expect(ownApp).toContainText('Version 1.4.0.');

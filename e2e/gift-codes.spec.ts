@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { startFakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
 import { addServerAndPlan, expect, signIn, signInAsNewAdmin, test, uniqueEmail } from './site.js';
 
-test('the admin issues gift codes and downloads them; a customer redeems one for an account, and a second time is refused', async ({ page, site, consoleErrors }) => {
+test('the admin issues gift codes and downloads them; a customer redeems one for an account, and a second time is refused', async ({
+  page,
+  site,
+  consoleErrors,
+}) => {
   test.setTimeout(90_000);
   const panel = await startFakeMarzneshin();
   try {

@@ -21,7 +21,11 @@ async function screenText(page: Page): Promise<string> {
 /** Words of the operator's own data (the plans' names, tiers and features): not ours to translate. */
 async function operatorWords(page: Page): Promise<Set<string>> {
   const plans = (await (await page.request.get('/api/plans')).json()) as Array<Record<string, unknown>>;
-  return new Set(JSON.stringify(plans.map((plan) => [plan.name, plan.tier, plan.features])).toLowerCase().match(/[a-z][a-z'’-]*[a-z]/g) ?? []);
+  return new Set(
+    JSON.stringify(plans.map((plan) => [plan.name, plan.tier, plan.features]))
+      .toLowerCase()
+      .match(/[a-z][a-z'’-]*[a-z]/g) ?? [],
+  );
 }
 
 async function expectNoEnglish(page: Page, what: string): Promise<void> {
@@ -79,7 +83,11 @@ test.describe('a Russian browser', () => {
   });
 });
 
-test('a Russian customer signs in in Russian, gets the code e-mail in Russian, and sees the dashboard, setup and payment dialogs in Russian', async ({ page, site, browser }, testInfo) => {
+test('a Russian customer signs in in Russian, gets the code e-mail in Russian, and sees the dashboard, setup and payment dialogs in Russian', async ({
+  page,
+  site,
+  browser,
+}, testInfo) => {
   test.setTimeout(90_000);
   const panel = await startFakeMarzneshin();
   const admin = await browser.newContext({ baseURL: site.baseURL });
@@ -88,7 +96,15 @@ test('a Russian customer signs in in Russian, gets the code e-mail in Russian, a
     const adminPage = await admin.newPage();
     await signIn(adminPage, site, 'admin-languages@example.com');
     const post = (url: string, data: object, method: 'post' | 'put' = 'post') => adminPage.request[method](url, { data, headers: { origin: site.baseURL } });
-    const server = await post('/api/admin/servers', { kind: 'marzneshin', name: `Languages ${Date.now()}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' });
+    const server = await post('/api/admin/servers', {
+      kind: 'marzneshin',
+      name: `Languages ${Date.now()}`,
+      url: panel.url,
+      username: panel.admin.username,
+      password: panel.admin.password,
+      serviceId: '1',
+      locations: 'all',
+    });
     expect(server.status()).toBe(201);
     const card = await post('/api/admin/payments/card', { enabled: true, ...FAKE_STRIPE_KEYS }, 'put');
     expect(card.status()).toBe(200);
@@ -127,7 +143,11 @@ test('a Russian customer signs in in Russian, gets the code e-mail in Russian, a
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // The payment dialog of a plan on sale.
-    await page.getByRole('main').getByRole('button', { name: /Купить|Оформить|Выбрать/ }).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /Купить|Оформить|Выбрать/ })
+      .first()
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoEnglish(page, 'the Russian payment dialog');
     await snap(page, 'payment-ru', testInfo.project.name);
@@ -147,7 +167,11 @@ test('a Russian customer signs in in Russian, gets the code e-mail in Russian, a
       await page.keyboard.press('Escape');
     }
   } finally {
-    await (await admin.newPage()).request.put('/api/admin/payments/card', { data: { enabled: false }, headers: { origin: site.baseURL } }).catch(() => undefined);
+    await (
+      await admin.newPage()
+    ).request
+      .put('/api/admin/payments/card', { data: { enabled: false }, headers: { origin: site.baseURL } })
+      .catch(() => undefined);
     await admin.close();
     await panel.close();
   }

@@ -29,7 +29,10 @@ async function sellInDollarsAgain(site: Site): Promise<void> {
   const stored = await site.database.db('settings').where({ id: 'app_config' }).first();
   if (stored) {
     const value = typeof stored.value === 'string' ? JSON.parse(stored.value) : stored.value;
-    await site.database.db('settings').where({ id: 'app_config' }).update({ value: JSON.stringify({ ...value, currency: 'usd' }) });
+    await site.database
+      .db('settings')
+      .where({ id: 'app_config' })
+      .update({ value: JSON.stringify({ ...value, currency: 'usd' }) });
   }
 }
 
@@ -76,7 +79,11 @@ test('the admin sets up YooKassa in a rouble store; a customer pays by card on Y
   }
 });
 
-test('a monthly plan bought through YooKassa renews with the saved card; the customer removes the card and auto-renew goes off', async ({ page, site, context }) => {
+test('a monthly plan bought through YooKassa renews with the saved card; the customer removes the card and auto-renew goes off', async ({
+  page,
+  site,
+  context,
+}) => {
   test.setTimeout(60_000);
   const panel = await startFakeMarzneshin();
   const planName = `Rouble monthly ${Date.now()}`;

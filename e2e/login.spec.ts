@@ -1,7 +1,11 @@
 import { expect, signIn, signInWithCode, test, uniqueEmail, waitForHydration } from './site.js';
 
 test.describe('signing in with an e-mail code', () => {
-  test('a new visitor signs in with the code from the e-mail (it submits itself, once), sees the greeting, and signs out', async ({ page, site, consoleErrors }) => {
+  test('a new visitor signs in with the code from the e-mail (it submits itself, once), sees the greeting, and signs out', async ({
+    page,
+    site,
+    consoleErrors,
+  }) => {
     const verifications: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/auth/verify')) verifications.push(request.postData() ?? '');
@@ -51,7 +55,10 @@ test.describe('signing in with an e-mail code', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("a wrong code shows 'Invalid code' and costs one try even when Enter follows the auto-submit; 'Back to Email' returns to the first step", async ({ page, site }) => {
+  test("a wrong code shows 'Invalid code' and costs one try even when Enter follows the auto-submit; 'Back to Email' returns to the first step", async ({
+    page,
+    site,
+  }) => {
     const email = uniqueEmail('wrong');
     await page.goto('/login');
     await waitForHydration(page);
@@ -142,7 +149,10 @@ test.describe('signing in with an e-mail code', () => {
     await expect(page.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
 
     // A minute passes: for the server's cool-down (its own clock) and for the page's countdown.
-    await site.database.db('otp_codes').where({ email }).update({ created_at: new Date(Date.now() - 61_000) });
+    await site.database
+      .db('otp_codes')
+      .where({ email })
+      .update({ created_at: new Date(Date.now() - 61_000) });
     await page.clock.runFor(61_000);
     const sentBefore = site.smtp.messages.length;
     await page.getByRole('button', { name: 'Send a new code' }).click();

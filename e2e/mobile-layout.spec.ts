@@ -81,13 +81,24 @@ test('the dashboard, its dialogs and a toast, then every admin tab and dialog, f
   try {
     await signIn(page, site, 'admin-mobile@example.com');
     const server = await page.request.post('/api/admin/servers', {
-      data: { kind: 'marzneshin', name: `Mobile ${Date.now()}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' },
+      data: {
+        kind: 'marzneshin',
+        name: `Mobile ${Date.now()}`,
+        url: panel.url,
+        username: panel.admin.username,
+        password: panel.admin.password,
+        serviceId: '1',
+        locations: 'all',
+      },
       headers: { origin: site.baseURL },
     });
     expect(server.status()).toBe(201);
     const serverId = (await server.json()).id as string;
     for (let i = 0; i < 2; i += 1) {
-      const account = await page.request.post('/api/admin/accounts', { data: { serverId, dataLimitGb: 10, expireDays: 30 }, headers: { origin: site.baseURL } });
+      const account = await page.request.post('/api/admin/accounts', {
+        data: { serverId, dataLimitGb: 10, expireDays: 30 },
+        headers: { origin: site.baseURL },
+      });
       expect(account.status()).toBe(201);
     }
 
@@ -101,11 +112,17 @@ test('the dashboard, its dialogs and a toast, then every admin tab and dialog, f
 
     // A toast appears where it covers none of the row's buttons.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await accounts.getByRole('button', { name: /^Copy link/ }).last().click();
+    await accounts
+      .getByRole('button', { name: /^Copy link/ })
+      .last()
+      .click();
     await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(/copied/i);
     await expectFits(page, '/dashboard with a toast');
 
-    for (const [button, what] of [[/^QR code/, 'the QR dialog'], [/^Setup/, 'the setup dialog']] as const) {
+    for (const [button, what] of [
+      [/^QR code/, 'the QR dialog'],
+      [/^Setup/, 'the setup dialog'],
+    ] as const) {
       await accounts.getByRole('button', { name: button }).first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectFits(page, what);
@@ -124,7 +141,10 @@ test('the dashboard, its dialogs and a toast, then every admin tab and dialog, f
       await expect(page.getByRole('tabpanel')).toBeVisible();
       await expectFits(page, `the admin ${label} tab`);
     }
-    for (const [tab, button] of [['Master Servers', 'Add server'], ['Plans', 'Create plan']] as const) {
+    for (const [tab, button] of [
+      ['Master Servers', 'Add server'],
+      ['Plans', 'Create plan'],
+    ] as const) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('button', { name: button, exact: true }).click();
       await expect(page.getByRole('dialog')).toBeVisible();

@@ -39,9 +39,13 @@ async function countClicks(page: Page): Promise<() => number> {
   let clicks = 0;
   await page.exposeFunction('__countClick', () => (clicks += 1));
   await page.addInitScript(() => {
-    document.addEventListener('click', (event) => {
-      if (event.isTrusted) void (window as unknown as { __countClick: () => void }).__countClick();
-    }, true);
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (event.isTrusted) void (window as unknown as { __countClick: () => void }).__countClick();
+      },
+      true,
+    );
   });
   return () => clicks;
 }
@@ -64,10 +68,21 @@ test.describe('the free trial in one click', () => {
     panel = await startFakeMarzneshin();
     const admin = await adminToken(site);
     const tag = Date.now();
-    const server = await send(site, 'POST', '/api/admin/servers', {
-      kind: 'marzneshin', name: `One click ${tag}`, url: panel.url, username: panel.admin.username,
-      password: panel.admin.password, serviceId: '1', locations: 'all',
-    }, admin);
+    const server = await send(
+      site,
+      'POST',
+      '/api/admin/servers',
+      {
+        kind: 'marzneshin',
+        name: `One click ${tag}`,
+        url: panel.url,
+        username: panel.admin.username,
+        password: panel.admin.password,
+        serviceId: '1',
+        locations: 'all',
+      },
+      admin,
+    );
     expect(server.status).toBe(201);
     const plan = await send(site, 'POST', '/api/admin/plans', { name: `Trial ${tag}`, days: 1, dataLimitBytes: 1024 ** 3, price: 0, isTrial: true }, admin);
     expect(plan.status).toBe(201);

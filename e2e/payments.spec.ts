@@ -12,7 +12,15 @@ const DAY_MS = 24 * 3600 * 1000;
 async function setUpShop(page: Page, site: Site, panel: FakeMarzneshin, planName: string, admin = 'admin-payments@example.com', stayAs = false): Promise<void> {
   await signIn(page, site, admin);
   const post = (request: APIRequestContext, url: string, data: object) => request.post(url, { data, headers: { origin: site.baseURL } });
-  const server = await post(page.request, '/api/admin/servers', { kind: 'marzneshin', name: `Panel ${planName}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' });
+  const server = await post(page.request, '/api/admin/servers', {
+    kind: 'marzneshin',
+    name: `Panel ${planName}`,
+    url: panel.url,
+    username: panel.admin.username,
+    password: panel.admin.password,
+    serviceId: '1',
+    locations: 'all',
+  });
   expect(server.status()).toBe(201);
   expect((await post(page.request, '/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: 499 })).status()).toBe(201);
 
@@ -80,7 +88,10 @@ test('a customer buys a plan by card, gets a working account, sees it in the his
     // Renew: the same panel user, 30 more days.
     const expiryBefore = new Date(asMarzneshinUser(panel.users.get(username!)).expire_date!).getTime();
     await page.getByRole('button', { name: `Renew ${username}` }).click();
-    await page.getByRole('dialog', { name: `Renew ${planName}` }).getByRole('button', { name: 'Pay $4.99 with card' }).click();
+    await page
+      .getByRole('dialog', { name: `Renew ${planName}` })
+      .getByRole('button', { name: 'Pay $4.99 with card' })
+      .click();
     await payOnCheckoutPage(page);
     expect(panel.users.size).toBe(1);
     const expiryAfter = new Date(asMarzneshinUser(panel.users.get(username!)).expire_date!).getTime();
@@ -134,7 +145,12 @@ test('from the pricing page: Get Plus for a year, sign in, pay exactly that pric
   }
 });
 
-test('the admin refunds a payment from the Payments tab: the customer sees Refunded and the account is paused', async ({ browser, page, site, consoleErrors }) => {
+test('the admin refunds a payment from the Payments tab: the customer sees Refunded and the account is paused', async ({
+  browser,
+  page,
+  site,
+  consoleErrors,
+}) => {
   test.setTimeout(60_000);
   const panel = await startFakeMarzneshin();
   try {
@@ -146,7 +162,10 @@ test('the admin refunds a payment from the Payments tab: the customer sees Refun
     await signIn(page, site, buyer);
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: planName }) });
     await card.getByRole('button', { name: 'Buy' }).click();
-    await page.getByRole('dialog', { name: `Buy ${planName}` }).getByRole('button', { name: 'Pay $4.99 with card' }).click();
+    await page
+      .getByRole('dialog', { name: `Buy ${planName}` })
+      .getByRole('button', { name: 'Pay $4.99 with card' })
+      .click();
     await payOnCheckoutPage(page);
     const [username] = [...panel.users.keys()];
 
@@ -177,7 +196,11 @@ test('the admin refunds a payment from the Payments tab: the customer sees Refun
   }
 });
 
-test('a customer who cancels on the payment page is back on the dashboard with "Payment cancelled", no account row, and Cancelled (not Failed) in both histories', async ({ browser, page, site }) => {
+test('a customer who cancels on the payment page is back on the dashboard with "Payment cancelled", no account row, and Cancelled (not Failed) in both histories', async ({
+  browser,
+  page,
+  site,
+}) => {
   test.setTimeout(60_000);
   const panel = await startFakeMarzneshin();
   try {
@@ -189,7 +212,10 @@ test('a customer who cancels on the payment page is back on the dashboard with "
     await signIn(page, site, canceller);
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: planName }) });
     await card.getByRole('button', { name: 'Buy' }).click();
-    await page.getByRole('dialog', { name: `Buy ${planName}` }).getByRole('button', { name: 'Pay $4.99 with card' }).click();
+    await page
+      .getByRole('dialog', { name: `Buy ${planName}` })
+      .getByRole('button', { name: 'Pay $4.99 with card' })
+      .click();
     await expect(page).toHaveURL(/\/checkout\/pay\/cs_test_/);
 
     await page.getByRole('link', { name: 'Cancel' }).click();

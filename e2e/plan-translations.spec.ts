@@ -23,7 +23,10 @@ async function signInNewAdmin(browser: Browser, site: Site): Promise<Page> {
 }
 
 /** The plans a served page embeds for the browser (its JSON island). */
-async function embeddedPlans(page: Page, path: string): Promise<Array<{ id: string; name: string; translations: Record<string, { name?: string; features?: string[] }> }>> {
+async function embeddedPlans(
+  page: Page,
+  path: string,
+): Promise<Array<{ id: string; name: string; translations: Record<string, { name?: string; features?: string[] }> }>> {
   const html = await (await page.request.get(path)).text();
   const json = /<script type="application\/json" id="app-plans">([\s\S]*?)<\/script>/.exec(html)?.[1];
   expect(json, `${path} embeds the plans`).toBeTruthy();
@@ -36,7 +39,16 @@ test("the admin writes a plan's Russian name and features beside the English one
   const tag = `${Date.now()}`;
   const created = await admin.request.post('/api/admin/plans', {
     headers,
-    data: { name: `Family Monthly ${tag}`, days: 30, dataLimitBytes: 100 * GB, price: 899, tier: `Family ${tag}`, public: true, sortOrder: 98_000, features: ['100 GB of data every month', 'Five people'] },
+    data: {
+      name: `Family Monthly ${tag}`,
+      days: 30,
+      dataLimitBytes: 100 * GB,
+      price: 899,
+      tier: `Family ${tag}`,
+      public: true,
+      sortOrder: 98_000,
+      features: ['100 GB of data every month', 'Five people'],
+    },
   });
   expect(created.status()).toBe(201);
   const plan = (await created.json()) as { id: string; name: string };

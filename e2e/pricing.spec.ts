@@ -37,7 +37,7 @@ async function enableCardPayments(page: Page, site: Site): Promise<void> {
   await page.context().clearCookies();
 }
 
-test('the pricing toggle shows the plans\' prices, what is charged and savings for each period', async ({ page, consoleErrors }) => {
+test("the pricing toggle shows the plans' prices, what is charged and savings for each period", async ({ page, consoleErrors }) => {
   const planRequests: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/plans') planRequests.push(request.url());

@@ -1,7 +1,11 @@
 import { startFakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
 import { addServerAndPlan, expect, FAKE_STRIPE_KEYS, signInAsNewAdmin, signInWithCode, test, uniqueEmail } from './site.js';
 
-test('the admin makes a promo code; a customer follows a ?promo= link, sees $10 → $8, pays $8, and the history names the code', async ({ page, site, consoleErrors }) => {
+test('the admin makes a promo code; a customer follows a ?promo= link, sees $10 → $8, pays $8, and the history names the code', async ({
+  page,
+  site,
+  consoleErrors,
+}) => {
   test.setTimeout(90_000);
   const panel = await startFakeMarzneshin();
   try {

@@ -54,10 +54,16 @@ test.describe('the public site without JavaScript', () => {
     await page.goto('/download/windows');
     const apps = page.getByRole('region', { name: 'Free apps for Windows' });
     await expect(apps.getByRole('heading', { level: 3 })).toHaveText(['Hiddify', 'Clash Verge Rev', 'v2rayN', 'Karing']);
-    await expect(apps.getByRole('link', { name: /Microsoft Store.*download Hiddify/ })).toHaveAttribute('href', 'https://apps.microsoft.com/detail/9pdfnl3qv2s5');
+    await expect(apps.getByRole('link', { name: /Microsoft Store.*download Hiddify/ })).toHaveAttribute(
+      'href',
+      'https://apps.microsoft.com/detail/9pdfnl3qv2s5',
+    );
     await page.goto('/download/android');
     const android = page.getByRole('region', { name: 'Free apps for Android' });
-    await expect(android.getByRole('link', { name: /Google Play.*download v2rayNG/ })).toHaveAttribute('href', 'https://play.google.com/store/apps/details?id=com.v2ray.ang');
+    await expect(android.getByRole('link', { name: /Google Play.*download v2rayNG/ })).toHaveAttribute(
+      'href',
+      'https://play.google.com/store/apps/details?id=com.v2ray.ang',
+    );
     await page.goto('/download/ios');
     await expect(page.getByRole('region', { name: 'Free apps for iOS' }).getByRole('link', { name: /App Store.*download Hiddify/ })).toBeVisible();
   });
@@ -95,7 +101,10 @@ test('the download page trial box sends the code with its one click and opens /l
   expect(apiCalls).toEqual(['/api/auth/otp']);
 });
 
-test('a prerendered page paints before it loads its modules, loads them all at once, and hydrates; a link loads its page once focused', async ({ page, consoleErrors }) => {
+test('a prerendered page paints before it loads its modules, loads them all at once, and hydrates; a link loads its page once focused', async ({
+  page,
+  consoleErrors,
+}) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -108,12 +117,18 @@ test('a prerendered page paints before it loads its modules, loads them all at o
     const loaderSrc = new URL((await loader.getAttribute('src'))!, page.url()).pathname;
     const named = [(await loader.getAttribute('data-entry'))!, ...(await loader.getAttribute('data-modules'))!.split(' ')];
     // Nothing the page needed to hydrate was discovered late, one round trip after the entry.
-    expect(scripts.filter((script) => script !== loaderSrc && !named.includes(script)), url).toEqual([]);
+    expect(
+      scripts.filter((script) => script !== loaderSrc && !named.includes(script)),
+      url,
+    ).toEqual([]);
     expect(scripts.length, url).toBeGreaterThan(3);
     // Every module was asked for after the page's first contentful paint: the stylesheet had the connection to itself.
     const timing = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-      modules: performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js') && !entry.name.includes('/load-after-paint-')).map((entry) => (entry as PerformanceResourceTiming).startTime),
+      modules: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js') && !entry.name.includes('/load-after-paint-'))
+        .map((entry) => (entry as PerformanceResourceTiming).startTime),
     }));
     expect(timing.paint, url).toBeGreaterThan(0);
     expect(Math.min(...timing.modules), url).toBeGreaterThanOrEqual(timing.paint);

@@ -26,11 +26,18 @@ async function openShop(page: Page, site: Site, panel: { url: string; admin: { u
   await signInAsNewAdmin(page, site, `admin-${prefix.toLowerCase()}`);
   const planName = `${prefix} ${Date.now()}`;
   await addServerAndPlan(page, site, panel, { name: planName, price: 1000 });
-  expect((await page.request.put('/api/admin/payments/card', { data: { enabled: true, ...FAKE_STRIPE_KEYS }, headers: { origin: site.baseURL } })).status()).toBe(200);
+  expect(
+    (await page.request.put('/api/admin/payments/card', { data: { enabled: true, ...FAKE_STRIPE_KEYS }, headers: { origin: site.baseURL } })).status(),
+  ).toBe(200);
   return planName;
 }
 
-test('the admin runs a referral programme; a friend follows the link, pays less, and the referrer sees the credit; the same card is held', async ({ page, browser, site, consoleErrors }) => {
+test('the admin runs a referral programme; a friend follows the link, pays less, and the referrer sees the credit; the same card is held', async ({
+  page,
+  browser,
+  site,
+  consoleErrors,
+}) => {
   test.setTimeout(120_000);
   const panel = await startFakeMarzneshin();
   try {
@@ -106,7 +113,12 @@ test('the admin runs a referral programme; a friend follows the link, pays less,
   }
 });
 
-test('the referrer\'s available credit pays part of their next payment: the dialog says how much, Stripe charges the rest, the history shows it', async ({ page, browser, site, consoleErrors }) => {
+test("the referrer's available credit pays part of their next payment: the dialog says how much, Stripe charges the rest, the history shows it", async ({
+  page,
+  browser,
+  site,
+  consoleErrors,
+}) => {
   test.setTimeout(120_000);
   const panel = await startFakeMarzneshin();
   try {
@@ -154,13 +166,21 @@ test('the referrer\'s available credit pays part of their next payment: the dial
   }
 });
 
-test('a friend referred with extra days sees them in the payment dialog and gets them on their first payment', async ({ page, browser, site, consoleErrors }) => {
+test('a friend referred with extra days sees them in the payment dialog and gets them on their first payment', async ({
+  page,
+  browser,
+  site,
+  consoleErrors,
+}) => {
   test.setTimeout(120_000);
   const panel = await startFakeMarzneshin();
   try {
     const planName = await openShop(page, site, panel, 'Days');
     const monthlyName = planName.replace('Days', 'Monthly');
-    const monthly = await page.request.post('/api/admin/plans', { data: { name: monthlyName, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: 500, billing: 'recurring' }, headers: { origin: site.baseURL } });
+    const monthly = await page.request.post('/api/admin/plans', {
+      data: { name: monthlyName, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: 500, billing: 'recurring' },
+      headers: { origin: site.baseURL },
+    });
     expect(monthly.status()).toBe(201);
     // The admin picks extra days in the Promotions tab.
     await page.goto('/admin/promotions');
@@ -174,7 +194,9 @@ test('a friend referred with extra days sees them in the payment dialog and gets
     const referrer = await visitor(browser, site, '10.22.0.1');
     await signIn(referrer, site, uniqueEmail('days-referrer'));
     await referrer.goto('/referrals');
-    await expect(referrer.getByText('Your friend gets 7 extra days on their first purchase (on a card subscription, added to its first period).')).toBeVisible();
+    await expect(
+      referrer.getByText('Your friend gets 7 extra days on their first purchase (on a card subscription, added to its first period).'),
+    ).toBeVisible();
     const link = await referrer.getByRole('textbox', { name: 'Your link' }).inputValue();
 
     const friend = await visitor(browser, site, '10.22.0.2');
@@ -184,7 +206,9 @@ test('a friend referred with extra days sees them in the payment dialog and gets
     const subscription = friend.getByRole('listitem').filter({ has: friend.getByRole('heading', { name: monthlyName }) });
     await subscription.getByRole('button', { name: 'Buy' }).click();
     const subscribing = friend.getByRole('dialog', { name: `Buy ${monthlyName}` });
-    await expect(subscribing.getByTestId('referral-days')).toHaveText("Your friend's referral: 7 extra days on your first period, so your first renewal is charged that much later.");
+    await expect(subscribing.getByTestId('referral-days')).toHaveText(
+      "Your friend's referral: 7 extra days on your first period, so your first renewal is charged that much later.",
+    );
     await expect(subscribing.getByText(/\+ 7 days/)).toBeVisible();
     await friend.screenshot({ path: test.info().outputPath('days-subscription-dialog.png') });
     await friend.keyboard.press('Escape');

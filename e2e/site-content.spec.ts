@@ -36,7 +36,10 @@ test('the admin sees what is left to set up, and the site content follows Settin
     expect((await page.goto('/features/threat-protection'))!.status()).toBe(404);
   } finally {
     // The other tests of this worker share the site: put the defaults back.
-    const restored = await page.request.put('/api/admin/settings', { data: { locationsClaim: '50+', protectionFeatures: true }, headers: { origin: site.baseURL } });
+    const restored = await page.request.put('/api/admin/settings', {
+      data: { locationsClaim: '50+', protectionFeatures: true },
+      headers: { origin: site.baseURL },
+    });
     expect(restored.status()).toBe(200);
   }
   await page.goto('/features/locations');

@@ -72,7 +72,8 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
         SMTP_URL: smtp.url,
-        ADMIN_EMAILS: 'admin@example.com,admin-marzneshin@example.com,admin-marzban@example.com,admin-payments@example.com,admin-shop@example.com,admin-refunds@example.com,admin-renewals@example.com,admin-dunning@example.com,admin-cancel@example.com,admin-portal@example.com,admin-subscriptions@example.com,admin-settings@example.com,admin-users@example.com,admin-userpage@example.com,admin-return@example.com,admin-checkout-cancel@example.com,admin-create@example.com,admin-overview@example.com,admin-mobile@example.com,admin-setup@example.com,admin-crypto@example.com,admin-languages@example.com,admin-currency@example.com,admin-customer-view@example.com,admin-yookassa@example.com,admin-cryptopay@example.com',
+        ADMIN_EMAILS:
+          'admin@example.com,admin-marzneshin@example.com,admin-marzban@example.com,admin-payments@example.com,admin-shop@example.com,admin-refunds@example.com,admin-renewals@example.com,admin-dunning@example.com,admin-cancel@example.com,admin-portal@example.com,admin-subscriptions@example.com,admin-settings@example.com,admin-users@example.com,admin-userpage@example.com,admin-return@example.com,admin-checkout-cancel@example.com,admin-create@example.com,admin-overview@example.com,admin-mobile@example.com,admin-setup@example.com,admin-crypto@example.com,admin-languages@example.com,admin-currency@example.com,admin-customer-view@example.com,admin-yookassa@example.com,admin-cryptopay@example.com',
         LOG_LEVEL: 'warn',
         STRIPE_API_URL: stripe.url,
         STRIPE_TEST_CLOCKS: 'true',
@@ -85,7 +86,12 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
       // Every browser here signs in from 127.0.0.1: the per-address limits (tested in the server's own suite)
       // would otherwise count the whole run as one visitor.
       const sharedAddress = { max: 1000, windowSeconds: 15 * 60 };
-      const app: FastifyInstance = await buildApp({ config, db: database.db, logger: false, rateLimits: { otpPerIp: sharedAddress, verifyPerIp: sharedAddress } });
+      const app: FastifyInstance = await buildApp({
+        config,
+        db: database.db,
+        logger: false,
+        rateLimits: { otpPerIp: sharedAddress, verifyPerIp: sharedAddress },
+      });
       await app.listen({ port, host: '127.0.0.1' });
       app.jobWorker.start();
       await use({ baseURL: `http://127.0.0.1:${port}`, smtp, database, stripe, yookassa, cryptopay, desktopUpdatesDir, services: app.services });
@@ -127,7 +133,9 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
     const key = root ? Object.keys(root).find((name) => name.startsWith('__reactContainer$')) : undefined;
-    const fiberRoot = key ? (root as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key]?.stateNode : undefined;
+    const fiberRoot = key
+      ? (root as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key]?.stateNode
+      : undefined;
     return fiberRoot?.current?.memoizedState?.isDehydrated === false;
   });
 }
@@ -177,9 +185,33 @@ export async function signInAsNewAdmin(page: Page, site: Site, prefix: string): 
 }
 
 /** As the admin signed in on `page`: the fake panel as a server, and a 30-day, 20 GB plan at `price` (minor units). */
-export async function addServerAndPlan(page: Page, site: Site, panel: { url: string; admin: { username: string; password: string } }, plan: { name: string; price: number; billing?: 'one_off' | 'recurring' }): Promise<void> {
+export async function addServerAndPlan(
+  page: Page,
+  site: Site,
+  panel: { url: string; admin: { username: string; password: string } },
+  plan: { name: string; price: number; billing?: 'one_off' | 'recurring' },
+): Promise<void> {
   const post = (url: string, data: object) => page.request.post(url, { data, headers: { origin: site.baseURL } });
-  const server = await post('/api/admin/servers', { kind: 'marzneshin', name: `Panel for ${plan.name}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' });
+  const server = await post('/api/admin/servers', {
+    kind: 'marzneshin',
+    name: `Panel for ${plan.name}`,
+    url: panel.url,
+    username: panel.admin.username,
+    password: panel.admin.password,
+    serviceId: '1',
+    locations: 'all',
+  });
   expect(server.status()).toBe(201);
-  expect((await post('/api/admin/plans', { name: plan.name, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: plan.price, locations: 'all', billing: plan.billing ?? 'one_off' })).status()).toBe(201);
+  expect(
+    (
+      await post('/api/admin/plans', {
+        name: plan.name,
+        days: 30,
+        dataLimitBytes: 20 * 1024 ** 3,
+        price: plan.price,
+        locations: 'all',
+        billing: plan.billing ?? 'one_off',
+      })
+    ).status(),
+  ).toBe(201);
 }

@@ -31,11 +31,28 @@ test('the admin adds a spare subscription domain, a customer uses the site on it
     const adminEmail = uniqueEmail('admin-domains-api');
     const admin = await signInOverApi(site, adminEmail);
     await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'admin' });
-    expect((await postJson(site, '/api/admin/servers', {
-      kind: 'marzneshin', name: `Domains ${Date.now()}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
-    }, admin)).status).toBe(201);
+    expect(
+      (
+        await postJson(
+          site,
+          '/api/admin/servers',
+          {
+            kind: 'marzneshin',
+            name: `Domains ${Date.now()}`,
+            url: panel.url,
+            username: panel.admin.username,
+            password: panel.admin.password,
+            serviceId: '1',
+            locations: 'all',
+          },
+          admin,
+        )
+      ).status,
+    ).toBe(201);
     const planName = `Spare ${Date.now()}`;
-    expect((await postJson(site, '/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 1024 ** 3, price: 0, public: false }, admin)).status).toBe(201);
+    expect((await postJson(site, '/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 1024 ** 3, price: 0, public: false }, admin)).status).toBe(
+      201,
+    );
 
     // The customer on the spare domain: the site works there, and canonical links name the main address.
     const context = await browser.newContext({ baseURL: `http://${spareHost}` });
@@ -43,7 +60,11 @@ test('the admin adds a spare subscription domain, a customer uses the site on it
     await customer.goto('/pricing');
     await expect(customer.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`^${site.baseURL}/`));
     await signIn(customer, site, uniqueEmail('domains-customer'));
-    await customer.getByRole('listitem').filter({ has: customer.getByRole('heading', { name: planName, exact: true }) }).getByRole('button', { name: 'Get Free' }).click();
+    await customer
+      .getByRole('listitem')
+      .filter({ has: customer.getByRole('heading', { name: planName, exact: true }) })
+      .getByRole('button', { name: 'Get Free' })
+      .click();
     const dialog = customer.getByRole('dialog', { name: /Your VPN Account is Ready/ });
     await expect(dialog).toBeVisible();
     const [account] = (await (await customer.request.get('/api/accounts')).json()) as Array<{ subscriptionUrl: string }>;
@@ -58,7 +79,9 @@ test('the admin adds a spare subscription domain, a customer uses the site on it
     await page.getByRole('region', { name: 'Subscription domains' }).getByRole('button', { name: 'Save domains' }).click();
     await expect(page.getByText('Subscription domains updated')).toBeVisible();
     const path = new URL(account!.subscriptionUrl).pathname;
-    await expect.poll(async () => ((await (await customer.request.get('/api/accounts')).json()) as Array<{ subscriptionUrl: string }>)[0]!.subscriptionUrl).toBe(`${site.baseURL}${path}`);
+    await expect
+      .poll(async () => ((await (await customer.request.get('/api/accounts')).json()) as Array<{ subscriptionUrl: string }>)[0]!.subscriptionUrl)
+      .toBe(`${site.baseURL}${path}`);
     const happ = await fetch(account!.subscriptionUrl, { headers: { 'user-agent': 'Happ/3.2.1', 'x-hwid': 'happ-e2e-domains' } });
     expect(happ.status).toBe(200);
     expect(happ.headers.get('new-domain')).toBe(mainHost);

@@ -9,11 +9,24 @@ import { expect, FAKE_STRIPE_KEYS, signIn, test, uniqueEmail, type Site } from '
  */
 async function setUpShop(page: Page, site: Site, panel: FakeMarzneshin, admin: string, settings: object = {}): Promise<string> {
   await signIn(page, site, admin);
-  const send = (request: APIRequestContext, method: 'post' | 'put', url: string, data: object) => request[method](url, { data, headers: { origin: site.baseURL } });
-  const server = await send(page.request, 'post', '/api/admin/servers', { kind: 'marzneshin', name: `Panel ${admin}`, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' });
+  const send = (request: APIRequestContext, method: 'post' | 'put', url: string, data: object) =>
+    request[method](url, { data, headers: { origin: site.baseURL } });
+  const server = await send(page.request, 'post', '/api/admin/servers', {
+    kind: 'marzneshin',
+    name: `Panel ${admin}`,
+    url: panel.url,
+    username: panel.admin.username,
+    password: panel.admin.password,
+    serviceId: '1',
+    locations: 'all',
+  });
   expect(server.status()).toBe(201);
   const planName = `Auto ${Date.now()}`;
-  expect((await send(page.request, 'post', '/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: 499, billing: 'recurring' })).status()).toBe(201);
+  expect(
+    (
+      await send(page.request, 'post', '/api/admin/plans', { name: planName, days: 30, dataLimitBytes: 20 * 1024 ** 3, price: 499, billing: 'recurring' })
+    ).status(),
+  ).toBe(201);
   expect((await send(page.request, 'put', '/api/admin/payments/card', { enabled: true, ...FAKE_STRIPE_KEYS })).status()).toBe(200);
   if (Object.keys(settings).length > 0) expect((await send(page.request, 'put', '/api/admin/settings', settings)).status()).toBe(200);
   // Leave the dashboard first: signing out under its feet would fail its requests in flight (401s in the console).
@@ -140,7 +153,12 @@ test('cancel auto-renew, resume, cancel again: no further charge, and the accoun
     // Manage billing opens Stripe's customer portal.
     await page.reload();
     await page.getByRole('button', { name: 'Transaction History' }).click();
-    await expect(page.getByRole('dialog', { name: 'Transaction History' }).getByRole('row').filter({ hasText: /succeeded/i })).toHaveCount(1);
+    await expect(
+      page
+        .getByRole('dialog', { name: 'Transaction History' })
+        .getByRole('row')
+        .filter({ hasText: /succeeded/i }),
+    ).toHaveCount(1);
   } finally {
     await panel.close();
   }
@@ -206,5 +224,8 @@ test('the admin sets the renewal grace period, reminders and data retention in S
   await expect(page.getByText('Data retention updated')).toBeVisible();
   const saved = await (await page.request.get('/api/admin/settings')).json();
   expect(saved).toMatchObject({ renewalGraceDays: 5, renewalReminders: false, auditRetentionDays: 400 });
-  await page.request.put('/api/admin/settings', { data: { renewalGraceDays: 3, renewalReminders: true, auditRetentionDays: 365 }, headers: { origin: site.baseURL } });
+  await page.request.put('/api/admin/settings', {
+    data: { renewalGraceDays: 3, renewalReminders: true, auditRetentionDays: 365 },
+    headers: { origin: site.baseURL },
+  });
 });

@@ -57,7 +57,11 @@ async function setUpAsAdmin(page: Page, site: Site, panel: FakeMarzneshin, kind:
 }
 
 for (const kind of ['marzneshin', 'marzban'] as const) {
-  test(`with a ${kind} panel: the admin sets up a server and trial; a customer claims it, gets the link and QR, and deletes it`, async ({ page, site, context }) => {
+  test(`with a ${kind} panel: the admin sets up a server and trial; a customer claims it, gets the link and QR, and deletes it`, async ({
+    page,
+    site,
+    context,
+  }) => {
     test.setTimeout(45_000);
     const panel = await startPanel(kind);
     try {
@@ -83,13 +87,18 @@ for (const kind of ['marzneshin', 'marzban'] as const) {
       await expect(page.getByRole('rowheader', { name: new RegExp(`^${username}`) })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Your VPN accounts' })).toContainText(`${copied.slice(0, 30)}...`);
       // A 3-hour trial's expiry shows its time, not just today's date.
-      await expect(page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${username}`) }) })).toContainText(/\d{4},? \d{1,2}:\d{2}/);
+      await expect(page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${username}`) }) })).toContainText(
+        /\d{4},? \d{1,2}:\d{2}/,
+      );
       const usedTrials = page.getByRole('button', { name: 'Trial Already Used' });
       await expect(usedTrials.first()).toBeDisabled();
       for (const button of await usedTrials.all()) await expect(button).toBeDisabled();
 
       await page.getByRole('button', { name: `Delete ${username}` }).click();
-      await page.getByRole('dialog').getByRole('button', { name: /delete/i }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /delete/i })
+        .click();
       await expect(page.getByText('Account deleted successfully')).toBeVisible();
       await expect.poll(() => panel.users.size).toBe(0);
     } finally {

@@ -8,7 +8,9 @@ test('a customer tops up their balance by card, buys a plan from it, and sees wh
   try {
     await signInAsNewAdmin(page, site, 'admin-wallet');
     await addServerAndPlan(page, site, panel, { name: planName, price: 499 });
-    expect((await page.request.put('/api/admin/payments/card', { data: { enabled: true, ...FAKE_STRIPE_KEYS }, headers: { origin: site.baseURL } })).status()).toBe(200);
+    expect(
+      (await page.request.put('/api/admin/payments/card', { data: { enabled: true, ...FAKE_STRIPE_KEYS }, headers: { origin: site.baseURL } })).status(),
+    ).toBe(200);
 
     const customer = await browser.newPage();
     const email = uniqueEmail('wallet-buyer');

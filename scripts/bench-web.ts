@@ -27,8 +27,14 @@ const TARGET_SCORE = 98;
  */
 const TARGET_LANDING_JS_GZIP_KB = 103.8;
 const CHROME_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** BENCH_PAGES=/,/ru/ BENCH_RUNS=1 for a quick look at some pages. */
@@ -134,7 +140,9 @@ async function main(): Promise<void> {
       for (let i = 0; i < RUNS_PER_PAGE; i += 1) runs.push(await measuredRun(`${base}${path}`, chrome));
       const { score, fcp, lcp, tbt, cls, jsKb, jsGzipKb } = median(runs);
       const ms = (value: number) => value.toFixed(0).padStart(8);
-      console.log(`${path.padEnd(20)} ${String(score).padStart(5)}   ${ms(fcp)}   ${ms(lcp)}   ${ms(tbt)}   ${cls.toFixed(2).padStart(4)}   ${jsKb.toFixed(1).padStart(19)}   ${jsGzipKb.toFixed(1).padStart(12)}`);
+      console.log(
+        `${path.padEnd(20)} ${String(score).padStart(5)}   ${ms(fcp)}   ${ms(lcp)}   ${ms(tbt)}   ${cls.toFixed(2).padStart(4)}   ${jsKb.toFixed(1).padStart(19)}   ${jsGzipKb.toFixed(1).padStart(12)}`,
+      );
       console.log(`${''.padEnd(20)} scores of the ${RUNS_PER_PAGE} runs: ${runs.map((run) => run.score).join(', ')}`);
       if (score < TARGET_SCORE) failed = true;
       if (LANDING_PAGES.has(path) && jsGzipKb > TARGET_LANDING_JS_GZIP_KB) failed = true;

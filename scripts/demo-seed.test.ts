@@ -28,7 +28,8 @@ describe.each(TEST_DATABASES)('the demo seed (%s)', (kind) => {
     yookassa = await startFakeYookassa({ ...DEMO_YOOKASSA });
     cryptopay = await startFakeCryptopay({ token: DEMO_CRYPTOPAY.apiToken, network: DEMO_CRYPTOPAY.network });
     t = await buildTestApp({
-      db: env.database.db, smtp: env.smtp,
+      db: env.database.db,
+      smtp: env.smtp,
       env: { ADMIN_EMAILS: ADMIN, STRIPE_API_URL: stripe.url, YOOKASSA_API_URL: `${yookassa.url}/v3`, CRYPTOPAY_API_URL: `${cryptopay.url}/api` },
     });
     await seedDemo(t.app, { panel, btcpayUrl: btcpay.url, adminEmail: ADMIN, localProviders: true });

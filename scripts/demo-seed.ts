@@ -31,8 +31,15 @@ export const DEMO_BRAND = { brandName: DEFAULT_BRAND_NAME, supportEmail: 'suppor
 /** The trial (not listed on the pricing page), then the plans of a fresh install: the spec's pricing page. */
 const DEMO_PLANS: PlanBody[] = [
   PlanBody.parse({
-    name: TRIAL_PLAN_TEXTS.text.name, days: 0.125, dataLimitBytes: 300 * MB, price: 0, isTrial: true, locations: 'all', public: false,
-    features: TRIAL_PLAN_TEXTS.text.features, translations: TRIAL_PLAN_TEXTS.translations,
+    name: TRIAL_PLAN_TEXTS.text.name,
+    days: 0.125,
+    dataLimitBytes: 300 * MB,
+    price: 0,
+    isTrial: true,
+    locations: 'all',
+    public: false,
+    features: TRIAL_PLAN_TEXTS.text.features,
+    translations: TRIAL_PLAN_TEXTS.translations,
   }),
   ...DEFAULT_PLANS,
 ];
@@ -58,10 +65,19 @@ export async function seedDemo(app: FastifyInstance, fakes: DemoFakes): Promise<
 
   // The fake panel's admin login; service 1 is "Germany" on the fake (2 is "Netherlands"). The internal
   // name is what the admin sees; customers see the public name.
-  await services.servers.createServer(actor, CreateServerBody.parse({
-    kind: 'marzneshin', name: 'Demo server (fake panel)', publicName: 'Germany', url: fakes.panel.url,
-    username: fakes.panel.admin.username, password: fakes.panel.admin.password, serviceId: '1', locations: 'all',
-  }));
+  await services.servers.createServer(
+    actor,
+    CreateServerBody.parse({
+      kind: 'marzneshin',
+      name: 'Demo server (fake panel)',
+      publicName: 'Germany',
+      url: fakes.panel.url,
+      username: fakes.panel.admin.username,
+      password: fakes.panel.admin.password,
+      serviceId: '1',
+      locations: 'all',
+    }),
+  );
 
   const created = [];
   for (const plan of DEMO_PLANS) created.push(await services.plans.createPlan(actor, plan)); // in this order

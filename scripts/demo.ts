@@ -66,7 +66,17 @@ function parseAdminEmail(raw: string | undefined): string {
   return email.data;
 }
 
-function banner(lines: { site: string; adminEmail: string; stripe: FakeStripe; webhookUrl: string; btcpay: FakeBtcpay; yookassa: FakeYookassa; cryptopay: FakeCryptopay; panel: FakeMarzneshin; dir: string }): string {
+function banner(lines: {
+  site: string;
+  adminEmail: string;
+  stripe: FakeStripe;
+  webhookUrl: string;
+  btcpay: FakeBtcpay;
+  yookassa: FakeYookassa;
+  cryptopay: FakeCryptopay;
+  panel: FakeMarzneshin;
+  dir: string;
+}): string {
   const rule = '#'.repeat(78);
   return [
     '',
@@ -157,7 +167,13 @@ async function main(): Promise<void> {
       startFakeYookassa({ ...DEMO_YOOKASSA, webhookUrl: `http://${HOST}:${port}/api/webhooks/yookassa`, port: p }),
     );
     cryptopay = await onPreferredPort('fake Crypto Pay', cryptopayPort, (p) =>
-      startFakeCryptopay({ token: DEMO_CRYPTOPAY.apiToken, network: DEMO_CRYPTOPAY.network, appName: 'Demo shop', webhookUrl: `http://${HOST}:${port}/api/webhooks/cryptopay`, port: p }),
+      startFakeCryptopay({
+        token: DEMO_CRYPTOPAY.apiToken,
+        network: DEMO_CRYPTOPAY.network,
+        appName: 'Demo shop',
+        webhookUrl: `http://${HOST}:${port}/api/webhooks/cryptopay`,
+        port: p,
+      }),
     );
 
     // A configuration of our own: nothing from the environment reaches a real mail server or Stripe.
@@ -186,7 +202,7 @@ async function main(): Promise<void> {
     app.jobWorker.start();
     process.stdout.write(banner({ site: config.publicUrl.href, adminEmail, stripe, webhookUrl, btcpay, yookassa, cryptopay, panel, dir }));
   } catch (err) {
-    process.stderr.write(`[demo] could not start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    process.stderr.write(`[demo] could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     if (isAddressInUse(err)) process.stderr.write(`[demo] port ${port} is in use: try PORT=3001 npm run demo\n`);
     await closeAll();
     process.exit(1);

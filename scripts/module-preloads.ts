@@ -79,6 +79,9 @@ export function loadAfterPaint(manifest: Manifest) {
   const entryTag = `<script type="module" crossorigin src="${entry}"></script>`;
   return (html: string, paths: readonly string[]): string => {
     if (html.split(entryTag).length !== 2) throw new Error(`The page does not name the entry once as ${entryTag}`);
-    return html.replace(entryTag, () => `<script type="module" fetchpriority="low" src="/${loaderFile}" data-entry="${entry}" data-modules="${paths.join(' ')}"></script>`);
+    return html.replace(
+      entryTag,
+      () => `<script type="module" fetchpriority="low" src="/${loaderFile}" data-entry="${entry}" data-modules="${paths.join(' ')}"></script>`,
+    );
   };
 }

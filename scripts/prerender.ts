@@ -13,7 +13,15 @@ import { pathToFileURL } from 'node:url';
 import type { PublicConfig } from '../shared/config.js';
 import { DEFAULT_LOCALE, HREFLANG, LOCALES, LOCALE_PREFIX, localizedPath, textDirection, type Locale } from '../shared/locales.js';
 import {
-  CONFIG_SLOT, HEAD_SLOT, PLACEHOLDER_CONFIG, PLANS_SLOT, ROOT_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, escapeHtml, type SiteManifest,
+  CONFIG_SLOT,
+  HEAD_SLOT,
+  PLACEHOLDER_CONFIG,
+  PLANS_SLOT,
+  ROOT_SLOT,
+  SITE_MANIFEST_FILE,
+  SITE_TOKENS,
+  escapeHtml,
+  type SiteManifest,
 } from '../shared/site-template.js';
 import { loadAfterPaint, modulePreloadTags, modulePreloads } from './module-preloads.js';
 
@@ -73,7 +81,13 @@ async function headTags(entry: Entry, locale: Locale, page: SitePage | undefined
 }
 
 function fill(template: string, locale: Locale, head: string, body: string): string {
-  if (!template.includes(HEAD_SLOT) || !template.includes('<div id="root"></div>') || !template.includes(CONFIG_SLOT) || !template.includes(PLANS_SLOT) || !template.includes(HTML_LANG)) {
+  if (
+    !template.includes(HEAD_SLOT) ||
+    !template.includes('<div id="root"></div>') ||
+    !template.includes(CONFIG_SLOT) ||
+    !template.includes(PLANS_SLOT) ||
+    !template.includes(HTML_LANG)
+  ) {
     throw new Error('dist/web/index.html lacks the head slot, the root element, the config slot, the plans slot or <html lang="en"');
   }
   return template
@@ -88,8 +102,7 @@ const HTML_LANG = '<html lang="en"';
  * The app shell's module preloads (it shows nothing until they have run), last in <head>: after the stylesheet, so
  * the CSS is asked for before the scripts. A prerendered page loads its modules after it has painted (loadAfterPaint).
  */
-const withPreloads = (html: string, paths: readonly string[]) =>
-  html.replace('</head>', () => `  ${modulePreloadTags(paths).join('\n    ')}\n  </head>`);
+const withPreloads = (html: string, paths: readonly string[]) => html.replace('</head>', () => `  ${modulePreloadTags(paths).join('\n    ')}\n  </head>`);
 
 /** `/` → index.html, `/features/locations` → features__locations.html, `/ru/` → ru__index.html. */
 const fileNameFor = (path: string) => (path.endsWith('/') ? `${path.slice(1).replaceAll('/', '__')}index.html` : `${path.slice(1).replaceAll('/', '__')}.html`);
@@ -128,7 +141,9 @@ async function main(): Promise<void> {
     const notFoundPage = fill(template, locale, await headTags(entry, locale, undefined), missing);
     writeFileSync(join(OUT_DIR, notFound), afterPaint(notFoundPage, preloadsFor({ ...entry.pageModules('/404'), locale })));
     // The shell serves every browser-only page: it preloads what they all load first.
-    const shellPage = template.replace(HTML_LANG, `<html lang="${HREFLANG[locale]}" dir="${textDirection(locale)}"`).replace(HEAD_SLOT, `<title>${SITE_TOKENS.brandName}</title>`);
+    const shellPage = template
+      .replace(HTML_LANG, `<html lang="${HREFLANG[locale]}" dir="${textDirection(locale)}"`)
+      .replace(HEAD_SLOT, `<title>${SITE_TOKENS.brandName}</title>`);
     writeFileSync(join(OUT_DIR, shell), withPreloads(shellPage, preloadsFor({ locale, namespaces: ['common'] })));
     manifest.appPaths.push(...entry.APP_PAGES.map((p) => localizedPath(locale, p.path)));
     if (locale !== DEFAULT_LOCALE) manifest.locales![locale] = { shell, notFound };

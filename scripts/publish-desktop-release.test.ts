@@ -44,9 +44,11 @@ describe('npm run desktop:publish', () => {
   });
 
   it('says what is wrong on the command line: no feed, no folder, an unknown channel', async () => {
-    const run = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/publish-desktop-release.ts'), ...args], { cwd: ROOT }).then(
-      () => '', (error: { stderr: string }) => error.stderr.trim(),
-    );
+    const run = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/publish-desktop-release.ts'), ...args], { cwd: ROOT }).then(
+        () => '',
+        (error: { stderr: string }) => error.stderr.trim(),
+      );
     expect(await run(tempDir(), '--to', tempDir())).toMatch(/has no update feed/);
     expect(await run()).toMatch(/^Usage: npm run desktop:publish/);
     expect(await run(tempDir(), '--channel', 'nightly')).toBe('--channel must be one of stable, beta');

@@ -40,12 +40,14 @@ async function checkFeed(feedPath: string, dir: string): Promise<void> {
     throw new Error(`${basename(feedPath)} is not an update feed (no version or files)`);
   }
   for (const file of feed.files) {
-    if (typeof file.url !== 'string' || basename(file.url) !== file.url) throw new Error(`${basename(feedPath)} names ${String(file.url)}, which is not a file of the release`);
+    if (typeof file.url !== 'string' || basename(file.url) !== file.url)
+      throw new Error(`${basename(feedPath)} names ${String(file.url)}, which is not a file of the release`);
     const path = join(dir, file.url);
     const info = await stat(path).catch(() => undefined);
     if (!info) throw new Error(`${basename(feedPath)} names ${file.url}, which is missing`);
     if (typeof file.size === 'number' && info.size !== file.size) throw new Error(`${file.url} is ${info.size} bytes; ${basename(feedPath)} says ${file.size}`);
-    if (typeof file.sha512 === 'string' && (await sha512Of(path)) !== file.sha512) throw new Error(`${file.url} does not match the SHA-512 in ${basename(feedPath)}`);
+    if (typeof file.sha512 === 'string' && (await sha512Of(path)) !== file.sha512)
+      throw new Error(`${file.url} does not match the SHA-512 in ${basename(feedPath)}`);
   }
 }
 
@@ -59,7 +61,8 @@ export async function publishDesktopRelease(opts: { from: string; to: string; ch
   const names = (await readdir(opts.from)).filter((name) => RELEASE_FILE.test(name)).sort();
   const feeds = names.filter((name) => FEED_FILE.test(name));
   const files = names.filter((name) => !FEED_FILE.test(name) && !name.endsWith('.yml'));
-  if (feeds.length === 0) throw new Error(`${opts.from} has no update feed (latest.yml, latest-mac.yml or latest-linux.yml): is it the workflow's artifacts folder?`);
+  if (feeds.length === 0)
+    throw new Error(`${opts.from} has no update feed (latest.yml, latest-mac.yml or latest-linux.yml): is it the workflow's artifacts folder?`);
   // Checked where they are before anything is copied: a broken release publishes nothing.
   for (const feed of feeds) await checkFeed(join(opts.from, feed), opts.from);
   const target = join(opts.to, opts.channel);
@@ -86,11 +89,13 @@ function parseArgs(argv: string[]): { from: string; to: string; channel: Desktop
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  Promise.resolve().then(() => publishDesktopRelease(parseArgs(process.argv.slice(2)))).then(
-    (result) => console.log(`Published to the ${result.channel} channel: ${[...result.files, ...result.feeds].join(', ')}`),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
+  Promise.resolve()
+    .then(() => publishDesktopRelease(parseArgs(process.argv.slice(2))))
+    .then(
+      (result) => console.log(`Published to the ${result.channel} channel: ${[...result.files, ...result.feeds].join(', ')}`),
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );
 }

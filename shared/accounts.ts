@@ -95,7 +95,16 @@ export interface SystemStatus {
   database: { ok: boolean; dialect: 'sqlite' | 'postgres' };
   mail: { kind: 'smtp' | 'log'; ok: boolean };
   /** Each panel, reached now; `tokenExpiresAt` / `tokenDaysLeft`: when its API token ends (null: not given). */
-  panels: Array<{ id: string; name: string; kind: string; status: 'active' | 'disabled'; reachable: boolean; error: string | null; tokenExpiresAt: string | null; tokenDaysLeft: number | null }>;
+  panels: Array<{
+    id: string;
+    name: string;
+    kind: string;
+    status: 'active' | 'disabled';
+    reachable: boolean;
+    error: string | null;
+    tokenExpiresAt: string | null;
+    tokenDaysLeft: number | null;
+  }>;
   jobs: { counts: Record<string, number>; failed: Array<{ id: string; type: string; attempts: number; lastError: string | null; updatedAt: string }> };
   /** The operator's desktop app as published for auto-update: the version per channel and platform, null where none is. */
   desktopApp: Record<DesktopChannel, Record<DesktopPlatform, string | null>>;
@@ -104,7 +113,11 @@ export interface SystemStatus {
    * refused because their API version (or shape) could not be read.
    */
   payments: {
-    cardEnabled: boolean; cryptoEnabled: boolean; needsReview: AdminTransaction[]; disputed: AdminTransaction[]; recurring: RecurringMetrics;
+    cardEnabled: boolean;
+    cryptoEnabled: boolean;
+    needsReview: AdminTransaction[];
+    disputed: AdminTransaction[];
+    recurring: RecurringMetrics;
     unreadableWebhooks: UnreadableWebhookAlert[];
     /** Each provider with keys: offered or not, answering now or not, and its last payment. */
     providers: ProviderHealth[];

@@ -67,8 +67,12 @@ export const RENEWAL_DEFAULTS = { graceDays: 3, reminders: true, maxGraceDays: 3
  * are what stops a redelivered payment event or a repeated e-mail from being handled twice.
  */
 export const RETENTION_DEFAULTS = {
-  days: 30, minDays: 1, maxDays: 3650,
-  auditDays: 365, minAuditDays: 30, maxAuditDays: 3650,
+  days: 30,
+  minDays: 1,
+  maxDays: 3650,
+  auditDays: 365,
+  minAuditDays: 30,
+  maxAuditDays: 3650,
   minGateDays: 30,
 } as const;
 
@@ -89,9 +93,16 @@ const LocationsClaimSchema = z
 
 /** One language's site content: each field optional, empty counting as not given (the English one shows). */
 const SiteContentTranslationSchema = z
-  .object({
-    locationsClaim: z.string({ error: 'Say how many locations, e.g. 50+ or 12' }).trim().pipe(z.union([z.literal(''), LocationsClaimSchema])).optional(),
-  }, { error: "A language's site content is an object, e.g. { \"locationsClaim\": \"50+\" }" })
+  .object(
+    {
+      locationsClaim: z
+        .string({ error: 'Say how many locations, e.g. 50+ or 12' })
+        .trim()
+        .pipe(z.union([z.literal(''), LocationsClaimSchema]))
+        .optional(),
+    },
+    { error: 'A language\'s site content is an object, e.g. { "locationsClaim": "50+" }' },
+  )
   .strict()
   .transform(({ locationsClaim }): SiteContentTranslation => (locationsClaim ? { locationsClaim } : {}));
 
@@ -102,7 +113,11 @@ export const UpdateSettingsBody = z
   .object({
     trialPlanId: z.string().trim().min(1).max(64).nullable(),
     brandName: z.string().trim().min(1, 'Brand name is required').max(60),
-    supportEmail: z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter a valid email address' })),
+    supportEmail: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: 'Enter a valid email address' })),
     renewalGraceDays: z
       .number({ error: 'Grace period is a number of days' })
       .int('Grace period is a whole number of days')
@@ -120,11 +135,20 @@ export const UpdateSettingsBody = z
       .min(DEVICELESS_WINDOW.minHours, `The window: at least ${DEVICELESS_WINDOW.minHours} hour`)
       .max(DEVICELESS_WINDOW.maxHours, `The window: at most ${DEVICELESS_WINDOW.maxHours} hours`),
     siteContentTranslations: SiteContentTranslationsSchema,
-    walletTopUps: z.object({
-      enabled: z.boolean(),
-      min: z.number({ error: 'The least top-up is an amount in minor units' }).int('The least top-up: whole minor units').min(1, 'The least top-up: more than 0'),
-      max: z.number({ error: 'The most a top-up may be is an amount in minor units' }).int('The most a top-up may be: whole minor units').max(100_000_000, 'The most a top-up may be is too large'),
-    }).strict().refine((limits) => limits.min <= limits.max, { error: 'The least top-up cannot be more than the most', path: ['max'] }),
+    walletTopUps: z
+      .object({
+        enabled: z.boolean(),
+        min: z
+          .number({ error: 'The least top-up is an amount in minor units' })
+          .int('The least top-up: whole minor units')
+          .min(1, 'The least top-up: more than 0'),
+        max: z
+          .number({ error: 'The most a top-up may be is an amount in minor units' })
+          .int('The most a top-up may be: whole minor units')
+          .max(100_000_000, 'The most a top-up may be is too large'),
+      })
+      .strict()
+      .refine((limits) => limits.min <= limits.max, { error: 'The least top-up cannot be more than the most', path: ['max'] }),
     subscriptionHeaders: SubscriptionHeaderSettingsSchema,
     subscriptionDomains: SubscriptionDomainsSchema,
     currency: z

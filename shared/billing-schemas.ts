@@ -18,16 +18,24 @@ const Method = z.enum(PAYMENT_METHODS, { error: 'The payment method is "card", "
 
 /** `POST /api/checkout`: a plan to buy or an account to renew, by card when `method` is omitted. */
 /** A promo code as typed (its checks are the server's: `promo_invalid` with the reason). */
-const PromoCode = z.string().trim().max(40).transform((code) => code || undefined).optional();
-export const CheckoutBody = z.union([
-  z.object({ planId: Id, method: Method, promoCode: PromoCode }).strict(),
-  z.object({ accountId: Id, method: Method, promoCode: PromoCode }).strict(),
-], { error: 'Send planId to buy a plan, or accountId to renew an account' });
+const PromoCode = z
+  .string()
+  .trim()
+  .max(40)
+  .transform((code) => code || undefined)
+  .optional();
+export const CheckoutBody = z.union(
+  [z.object({ planId: Id, method: Method, promoCode: PromoCode }).strict(), z.object({ accountId: Id, method: Method, promoCode: PromoCode }).strict()],
+  { error: 'Send planId to buy a plan, or accountId to renew an account' },
+);
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
 
 /** A Stripe key: its prefix says which kind it is, so a key pasted into the wrong field is caught. */
 const stripeKey = (prefixes: string[], label: string) =>
-  z.string().trim().max(255)
+  z
+    .string()
+    .trim()
+    .max(255)
     .refine((value) => prefixes.some((prefix) => value.startsWith(prefix)), `${label} starts with ${prefixes.join(' or ')}`)
     .refine((value) => /^[A-Za-z0-9_]+$/.test(value), `${label} has only letters, digits and _`);
 
@@ -55,7 +63,12 @@ export const UpdateCryptoPaymentBody = z
       // Our API paths are joined to it: a query (?…) or fragment (#…) would swallow them and carry the key elsewhere.
       .refine((url) => !/[?#]/.test(url), 'Enter the address without ? or #, e.g. https://btcpay.example.com')
       .transform((url) => url.replace(/\/+$/, '')),
-    storeId: z.string().trim().min(1, 'Enter the store id').max(100).regex(/^[A-Za-z0-9_-]+$/, 'The store id has only letters, digits, - and _'),
+    storeId: z
+      .string()
+      .trim()
+      .min(1, 'Enter the store id')
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+$/, 'The store id has only letters, digits, - and _'),
     apiKey: z.string().trim().min(1, 'Enter the API key').max(200).nullable(),
     webhookSecret: z.string().trim().min(1, 'Enter the webhook secret').max(200).nullable(),
     /** Offered first when higher than the card provider's (100). */
@@ -70,7 +83,28 @@ export const CRYPTOPAY_ASSETS = ['USDT', 'TON', 'BTC', 'ETH', 'LTC', 'BNB', 'TRX
 export const CRYPTOPAY_DEFAULT_ASSETS: readonly string[] = ['USDT', 'TON'];
 /** The fiat currencies a Crypto Pay invoice can be priced in (its documentation's list), lower-case as the store's currency is. */
 export const CRYPTOPAY_FIATS: readonly string[] = [
-  'usd', 'eur', 'rub', 'byn', 'uah', 'gbp', 'cny', 'kzt', 'uzs', 'gel', 'try', 'amd', 'thb', 'inr', 'brl', 'idr', 'azn', 'aed', 'pln', 'ils', 'kgs', 'tjs',
+  'usd',
+  'eur',
+  'rub',
+  'byn',
+  'uah',
+  'gbp',
+  'cny',
+  'kzt',
+  'uzs',
+  'gel',
+  'try',
+  'amd',
+  'thb',
+  'inr',
+  'brl',
+  'idr',
+  'azn',
+  'aed',
+  'pln',
+  'ils',
+  'kgs',
+  'tjs',
 ];
 /** YooKassa's currency for shops in Russia. */
 export const YOOKASSA_CURRENCY = 'rub';
@@ -81,13 +115,23 @@ const Priority = z.number().int().min(0).max(1000);
 export const UpdateYookassaPaymentBody = z
   .object({
     enabled: z.boolean(),
-    shopId: z.string().trim().regex(/^\d{1,12}$/, 'The shop id is the number in your YooKassa profile (shopId)'),
-    secretKey: z.string().trim().max(200).regex(/^(test|live)_[A-Za-z0-9_-]+$/, 'The secret key starts with live_ or test_').nullable(),
-    receipts: z.object({
-      enabled: z.boolean(),
-      vatCode: z.number().int().min(1, 'The VAT code is 1 to 12').max(12, 'The VAT code is 1 to 12'),
-      taxSystemCode: z.number().int().min(1, 'The tax system code is 1 to 6').max(6, 'The tax system code is 1 to 6').nullable().default(null),
-    }).strict(),
+    shopId: z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}$/, 'The shop id is the number in your YooKassa profile (shopId)'),
+    secretKey: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^(test|live)_[A-Za-z0-9_-]+$/, 'The secret key starts with live_ or test_')
+      .nullable(),
+    receipts: z
+      .object({
+        enabled: z.boolean(),
+        vatCode: z.number().int().min(1, 'The VAT code is 1 to 12').max(12, 'The VAT code is 1 to 12'),
+        taxSystemCode: z.number().int().min(1, 'The tax system code is 1 to 6').max(6, 'The tax system code is 1 to 6').nullable().default(null),
+      })
+      .strict(),
     priority: Priority,
   })
   .partial()
@@ -98,9 +142,17 @@ export type UpdateYookassaPaymentBody = z.infer<typeof UpdateYookassaPaymentBody
 export const UpdateCryptopayPaymentBody = z
   .object({
     enabled: z.boolean(),
-    apiToken: z.string().trim().max(200).regex(/^\d+:[A-Za-z0-9_-]{10,}$/, 'The API token looks like 12345:AAzQcZWQ… (Crypto Pay → My Apps → API Token)').nullable(),
+    apiToken: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^\d+:[A-Za-z0-9_-]{10,}$/, 'The API token looks like 12345:AAzQcZWQ… (Crypto Pay → My Apps → API Token)')
+      .nullable(),
     network: z.enum(['mainnet', 'testnet'], { error: 'The network is mainnet or testnet' }),
-    assets: z.array(z.enum(CRYPTOPAY_ASSETS, { error: `The coins are among ${CRYPTOPAY_ASSETS.join(', ')}` })).min(1, 'Accept at least one coin').max(CRYPTOPAY_ASSETS.length)
+    assets: z
+      .array(z.enum(CRYPTOPAY_ASSETS, { error: `The coins are among ${CRYPTOPAY_ASSETS.join(', ')}` }))
+      .min(1, 'Accept at least one coin')
+      .max(CRYPTOPAY_ASSETS.length)
       .transform((assets) => [...new Set(assets)]),
     priority: Priority,
   })
@@ -111,7 +163,11 @@ export type UpdateCryptopayPaymentBody = z.infer<typeof UpdateCryptopayPaymentBo
 /** `POST /api/admin/transactions/:id/refund`: the whole remaining amount unless `amount` (cents) is given. */
 export const RefundBody = z
   .object({
-    amount: z.number({ error: "The amount is in the payment currency's minor units (cents)" }).int("The amount is a whole number of the payment currency's minor units (cents)").positive('The amount must be more than 0').optional(),
+    amount: z
+      .number({ error: "The amount is in the payment currency's minor units (cents)" })
+      .int("The amount is a whole number of the payment currency's minor units (cents)")
+      .positive('The amount must be more than 0')
+      .optional(),
     reason: z.enum(REFUND_REASONS).default('requested_by_customer'),
     /** For the audit log and the operator's records; never sent to the provider. */
     note: z.string().trim().max(500).optional(),
@@ -136,8 +192,12 @@ export const AdminTransactionsQuery = z.object({
 
 /** `GET /api/admin/payments/revenue?days=30`: money taken per provider and currency over the last `days` days. */
 export const AdminRevenueQuery = z.object({
-  days: z.coerce.number({ error: 'days is a whole number from 1 to 3660' }).int({ error: 'days is a whole number from 1 to 3660' })
-    .min(1, { error: 'days is a whole number from 1 to 3660' }).max(3660, { error: 'days is a whole number from 1 to 3660' }).default(30),
+  days: z.coerce
+    .number({ error: 'days is a whole number from 1 to 3660' })
+    .int({ error: 'days is a whole number from 1 to 3660' })
+    .min(1, { error: 'days is a whole number from 1 to 3660' })
+    .max(3660, { error: 'days is a whole number from 1 to 3660' })
+    .default(30),
 });
 
 /**
@@ -146,8 +206,16 @@ export const AdminRevenueQuery = z.object({
  */
 export const AdminSubscriptionsQuery = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES).optional(),
-  email: z.string().trim().max(254).optional().transform((value) => value || undefined),
-  unreadable: z.enum(['true', 'false'], { error: "unreadable is 'true' or 'false'" }).default('false').transform((value) => value === 'true'),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .transform((value) => value || undefined),
+  unreadable: z
+    .enum(['true', 'false'], { error: "unreadable is 'true' or 'false'" })
+    .default('false')
+    .transform((value) => value === 'true'),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 

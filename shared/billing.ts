@@ -355,7 +355,8 @@ export const BILLING_MESSAGES = {
   renewalFailed: 'The renewal charge did not go through.',
   subscriptionCanceled: 'Auto-renew is off. Your account stays active until the end of the paid period.',
   subscriptionResumed: 'Auto-renew is back on.',
-  paidAheadByOneOff: 'This account is already paid beyond this period by a one-off renewal, so auto-renew cannot be turned back on: it would charge again for days already paid. Renew by hand when that period ends.',
+  paidAheadByOneOff:
+    'This account is already paid beyond this period by a one-off renewal, so auto-renew cannot be turned back on: it would charge again for days already paid. Renew by hand when that period ends.',
   notRenewing: 'This subscription has already ended, so it cannot be changed.',
   alreadyRenews: 'This account renews automatically; there is nothing to pay now.',
   noBillingAccount: 'There is no card on file yet: billing can be managed after your first recurring payment.',
@@ -363,7 +364,8 @@ export const BILLING_MESSAGES = {
   subscriptionChangeFailed: 'The payment provider could not be reached just now. Try again in a minute.',
   oneOffNotCancelable: 'This plan does not renew automatically, so there is nothing to cancel: it ends with its period.',
   paymentNeedsReview: 'We received your payment, but it needs a check by our team before your account is set up. We will contact you by e-mail.',
-  partialPaymentExpired: 'The invoice expired before it was paid in full, so nothing was set up. What you sent will be refunded: we have e-mailed you about it.',
+  partialPaymentExpired:
+    'The invoice expired before it was paid in full, so nothing was set up. What you sent will be refunded: we have e-mailed you about it.',
   priceChanged: 'The price of this plan has just changed. Check it and try again.',
   currencyNotTaken: 'This payment method does not take the currency this store sells in. Choose another one.',
   methodNotSaved: 'This payment method cannot be charged again automatically, so your plan will not renew by itself. Renew it by hand before it ends.',

@@ -43,7 +43,11 @@ export interface GiftRedeemed {
 export const CreateGiftCodesBody = z
   .object({
     planId: z.string({ error: 'Pick a plan' }).trim().min(1, 'Pick a plan').max(64),
-    count: z.number({ error: 'How many codes: 1 to 1000' }).int('How many codes: 1 to 1000').min(1, 'How many codes: 1 to 1000').max(GIFT_BATCH_MAX, 'How many codes: 1 to 1000'),
+    count: z
+      .number({ error: 'How many codes: 1 to 1000' })
+      .int('How many codes: 1 to 1000')
+      .min(1, 'How many codes: 1 to 1000')
+      .max(GIFT_BATCH_MAX, 'How many codes: 1 to 1000'),
     note: z.string().trim().max(200).optional(),
   })
   .strict();

@@ -12,7 +12,9 @@ export function minorToDecimal(amount: number, currency: string): string {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`Not an amount in minor units: ${amount}`);
   const digits = currencyDecimals(currency);
   const sign = amount < 0 ? '-' : '';
-  const text = Math.abs(amount).toString().padStart(digits + 1, '0');
+  const text = Math.abs(amount)
+    .toString()
+    .padStart(digits + 1, '0');
   if (digits === 0) return sign + text;
   return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
@@ -57,7 +59,13 @@ export function formatMoney(minor: number, currency: string, locale = 'en', disp
   let format = formats.get(key);
   if (!format) {
     const digits = currencyDecimals(code);
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: display, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: display,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     formats.set(key, format);
   }
   // The exact decimal as text: Intl formats it without going through a float.
@@ -74,7 +82,13 @@ export function formatMoneyShort(minor: number, currency: string, locale = 'en')
   const key = `${locale}|${code}|whole`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
     formats.set(key, format);
   }
   return format.format(minorToDecimal(minor, code) as `${number}`);

@@ -35,15 +35,25 @@ export interface PanelUsersPage {
 
 export const PanelUsersQuery = z.object({
   page: z.coerce.number({ error: 'page is a number' }).int('page is a whole number').min(1, 'page starts at 1').max(100_000).default(1),
-  size: z.coerce.number({ error: 'size is a number' }).int('size is a whole number').min(1).max(PANEL_USERS_PAGE_MAX, `size: at most ${PANEL_USERS_PAGE_MAX}`).default(50),
-  unlinked: z.enum(['true', 'false'], { error: "unlinked is 'true' or 'false'" }).default('false').transform((value) => value === 'true'),
+  size: z.coerce
+    .number({ error: 'size is a number' })
+    .int('size is a whole number')
+    .min(1)
+    .max(PANEL_USERS_PAGE_MAX, `size: at most ${PANEL_USERS_PAGE_MAX}`)
+    .default(50),
+  unlinked: z
+    .enum(['true', 'false'], { error: "unlinked is 'true' or 'false'" })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 export type PanelUsersQuery = z.infer<typeof PanelUsersQuery>;
 
 /** Rows are checked one by one on the server (each gets its own message); here only their shape. */
 export const ImportPanelUsersBody = z.object({
   links: z
-    .array(z.object({ username: z.string({ error: 'username is text' }).max(200), email: z.string({ error: 'email is text' }).max(320) }), { error: 'links is a list of {username, email}' })
+    .array(z.object({ username: z.string({ error: 'username is text' }).max(200), email: z.string({ error: 'email is text' }).max(320) }), {
+      error: 'links is a list of {username, email}',
+    })
     .min(1, 'Add at least one user to import')
     .max(IMPORT_MAX_ROWS, `At most ${IMPORT_MAX_ROWS} users per import`),
   /** The plan imported accounts renew as (its price and period); none: they cannot be renewed by card. */
@@ -71,4 +81,3 @@ export interface ImportedAccount {
 export interface ImportResult {
   imported: ImportedAccount[];
 }
-

@@ -16,8 +16,19 @@ export interface RenewalInterval {
 /** The longest a provider bills at once (Stripe: three years) and the shortest (a day). */
 export const RECURRING_DAYS = { min: 1, max: 1095 } as const;
 
-const MONTHS_BY_DAYS = new Map([[30, 1], [60, 2], [90, 3], [120, 4], [180, 6], [270, 9]]);
-const YEARS_BY_DAYS = new Map([[365, 1], [730, 2], [1095, 3]]);
+const MONTHS_BY_DAYS = new Map([
+  [30, 1],
+  [60, 2],
+  [90, 3],
+  [120, 4],
+  [180, 6],
+  [270, 9],
+]);
+const YEARS_BY_DAYS = new Map([
+  [365, 1],
+  [730, 2],
+  [1095, 3],
+]);
 
 /**
  * Monthly or yearly where the days match (30 → every month, 90 → every 3 months, 365 → every year),

@@ -11,7 +11,7 @@ describe("a plan's length in months", () => {
     expect(nominalLength(7)).toBeNull();
   });
 
-  it('is the price list\'s billing period too (pricing.ts builds on it)', () => {
+  it("is the price list's billing period too (pricing.ts builds on it)", () => {
     expect(billingPeriodOf(365)).toEqual({ key: 'year-1', label: '1 year', months: 12, days: 365 });
     expect(billingPeriodOf(7)).toEqual({ key: 'days-7', label: '7 days', months: null, days: 7 });
   });

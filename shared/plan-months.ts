@@ -22,7 +22,8 @@ export function nominalLength(days: number): NominalLength | null {
     if (Math.abs(days - 365 * years) <= years + 1) return { unit: 'year', count: years, months: 12 * years, days: 365 * years };
   }
   for (let months = 1; months < 12; months += 1) {
-    if (Math.abs(days - DAYS_PER_MONTH * months) <= Math.max(2, months / 2)) return { unit: 'month', count: months, months, days: Math.round(DAYS_PER_MONTH * months) };
+    if (Math.abs(days - DAYS_PER_MONTH * months) <= Math.max(2, months / 2))
+      return { unit: 'month', count: months, months, days: Math.round(DAYS_PER_MONTH * months) };
   }
   return null;
 }

@@ -30,7 +30,9 @@ describe('planText', () => {
 
 describe('inLanguage', () => {
   const plan = {
-    name: 'Plus', tier: 'Plus', features: ['Fast'],
+    name: 'Plus',
+    tier: 'Plus',
+    features: ['Fast'],
     translations: { ru: { name: 'Плюс', tier: 'Плюс', features: ['Быстро'] }, fa: { name: 'پلاس', tier: 'پلاس', features: ['سریع'] } },
   };
 

@@ -73,11 +73,18 @@ const FeaturesSchema = z
 
 /** One language's texts of a plan: any of them, each falling back to English (empty counts as not given, and is left out). */
 const PlanTranslationSchema = z
-  .object({
-    name: z.string({ error: 'A translated name is text' }).trim().max(120, 'Name: at most 120 characters').optional(),
-    tier: z.string({ error: 'A translated tier is text' }).trim().max(PLAN_PRICING_LIMITS.tierLength, `Tier name: at most ${PLAN_PRICING_LIMITS.tierLength} characters`).optional(),
-    features: FeaturesSchema.optional(),
-  }, { error: 'A language\'s texts are an object of name, tier and features' })
+  .object(
+    {
+      name: z.string({ error: 'A translated name is text' }).trim().max(120, 'Name: at most 120 characters').optional(),
+      tier: z
+        .string({ error: 'A translated tier is text' })
+        .trim()
+        .max(PLAN_PRICING_LIMITS.tierLength, `Tier name: at most ${PLAN_PRICING_LIMITS.tierLength} characters`)
+        .optional(),
+      features: FeaturesSchema.optional(),
+    },
+    { error: "A language's texts are an object of name, tier and features" },
+  )
   .strict()
   .transform(({ name, tier, features }): PlanTranslation => ({
     ...(name ? { name } : {}),
@@ -93,9 +100,17 @@ const planFields = {
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
   /** Days; under 1 means hours (0.125 = 3 hours). */
   days: z.number({ error: 'Duration is required' }).positive('Duration must be more than 0').max(3650),
-  dataLimitBytes: z.number({ error: 'Data limit is required' }).int().min(1024 * 1024, 'Data limit must be at least 1 MB').max(1024 ** 5),
+  dataLimitBytes: z
+    .number({ error: 'Data limit is required' })
+    .int()
+    .min(1024 * 1024, 'Data limit must be at least 1 MB')
+    .max(1024 ** 5),
   locations: LocationsSchema,
-  price: z.number({ error: 'Price is required' }).int("Price is a whole number of the store currency's minor units (cents, or whole yen)").min(0).max(10_000_000),
+  price: z
+    .number({ error: 'Price is required' })
+    .int("Price is a whole number of the store currency's minor units (cents, or whole yen)")
+    .min(0)
+    .max(10_000_000),
   status: z.enum(PLAN_STATUSES),
   isTrial: z.boolean(),
   tier: TierSchema,

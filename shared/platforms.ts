@@ -3,5 +3,9 @@ export const PLATFORMS = ['windows', 'macos', 'linux', 'android', 'ios'] as cons
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_NAMES: Record<Platform, string> = {
-  windows: 'Windows', macos: 'macOS', linux: 'Linux', android: 'Android', ios: 'iOS',
+  windows: 'Windows',
+  macos: 'macOS',
+  linux: 'Linux',
+  android: 'Android',
+  ios: 'iOS',
 };

@@ -11,15 +11,36 @@ const SPEC_PLANS: Plan[] = [
   ['Plus', [1399, 699, 499]],
   ['Basic', [1299, 599, 399]],
 ].flatMap(([tier, perMonth], t) =>
-  ([[30, 1], [365, 12], [730, 24]] as const).map(([days, months], p) =>
-    plan({ name: `${tier} ${days}`, tier: tier as string, days, price: (perMonth as number[])[p]! * months, sortOrder: t * 10 + p, mostPopular: tier === 'Plus' }),
+  (
+    [
+      [30, 1],
+      [365, 12],
+      [730, 24],
+    ] as const
+  ).map(([days, months], p) =>
+    plan({
+      name: `${tier} ${days}`,
+      tier: tier as string,
+      days,
+      price: (perMonth as number[])[p]! * months,
+      sortOrder: t * 10 + p,
+      mostPopular: tier === 'Plus',
+    }),
   ),
 );
 
 describe('billingPeriodOf', () => {
   it.each([
-    [30, '1 month', 1], [31, '1 month', 1], [365, '1 year', 12], [366, '1 year', 12], [730, '2 years', 24],
-    [90, '3 months', 3], [180, '6 months', 6], [7, '7 days', null], [45, '45 days', null], [0.125, '3 hours', null],
+    [30, '1 month', 1],
+    [31, '1 month', 1],
+    [365, '1 year', 12],
+    [366, '1 year', 12],
+    [730, '2 years', 24],
+    [90, '3 months', 3],
+    [180, '6 months', 6],
+    [7, '7 days', null],
+    [45, '45 days', null],
+    [0.125, '3 hours', null],
   ] as const)('names %s days "%s" (%s months)', (days, label, months) => {
     expect(billingPeriodOf(days)).toMatchObject({ label, months });
   });
@@ -39,10 +60,16 @@ describe('prices per month and savings', () => {
   });
 
   it.each([
-    ['Basic 730', 69], ['Basic 365', 54], ['Basic 30', 0],
-    ['Plus 730', 64], ['Plus 365', 50], ['Plus 30', 0],
-    ['Complete 730', 60], ['Complete 365', 47], ['Complete 30', 0],
-  ])('%s saves %i%% against the same tier\'s shortest plan', (name, percent) => {
+    ['Basic 730', 69],
+    ['Basic 365', 54],
+    ['Basic 30', 0],
+    ['Plus 730', 64],
+    ['Plus 365', 50],
+    ['Plus 30', 0],
+    ['Complete 730', 60],
+    ['Complete 365', 47],
+    ['Complete 30', 0],
+  ])("%s saves %i%% against the same tier's shortest plan", (name, percent) => {
     const target = SPEC_PLANS.find((p) => p.name === name)!;
     expect(savePercent(target, SPEC_PLANS)).toBe(percent);
   });

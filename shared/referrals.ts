@@ -16,18 +16,13 @@ export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
  * order paid once (a one-off plan, a renewal by hand, a crypto payment; a card subscription's periods are Stripe's,
  * so it starts as usual).
  */
-export type ReferredBenefit =
-  | { kind: 'none' }
-  | { kind: 'discount'; percentOff: number }
-  | { kind: 'days'; days: number };
+export type ReferredBenefit = { kind: 'none' } | { kind: 'discount'; percentOff: number } | { kind: 'days'; days: number };
 
 /**
  * What the referrer earns: a percentage of every payment the referred customer makes in their first `months`
  * months (counted from their first payment), or a fixed amount (minor units of `currency`) for their first payment.
  */
-export type ReferralReward =
-  | { kind: 'percent'; percent: number; months: number }
-  | { kind: 'fixed'; amount: number; currency: string };
+export type ReferralReward = { kind: 'percent'; percent: number; months: number } | { kind: 'fixed'; amount: number; currency: string };
 
 export interface ReferralSettings {
   enabled: boolean;
@@ -49,34 +44,71 @@ export const REFERRAL_DEFAULTS: ReferralSettings = {
 
 export const REFERRAL_LIMITS = { maxPercent: 100, maxMonths: 120, maxWindowDays: 180, maxBonusDays: 365 } as const;
 
-const percent = (what: string) => z.number({ error: `${what} is a number` }).int(`${what}: a whole percentage`).min(1, `${what}: at least 1 %`).max(REFERRAL_LIMITS.maxPercent, `${what}: at most 100 %`);
+const percent = (what: string) =>
+  z
+    .number({ error: `${what} is a number` })
+    .int(`${what}: a whole percentage`)
+    .min(1, `${what}: at least 1 %`)
+    .max(REFERRAL_LIMITS.maxPercent, `${what}: at most 100 %`);
 
-const ReferredBenefitSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('none') }).strict(),
-  z.object({ kind: z.literal('discount'), percentOff: percent('The discount') }).strict(),
-  z.object({
-    kind: z.literal('days'),
-    days: z.number({ error: 'Extra days: a number' }).int('Extra days: whole days').min(1, 'Extra days: at least 1').max(REFERRAL_LIMITS.maxBonusDays, `Extra days: at most ${REFERRAL_LIMITS.maxBonusDays}`),
-  }).strict(),
-], { error: 'What the referred customer gets: none, discount or days' });
+const ReferredBenefitSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('none') }).strict(),
+    z.object({ kind: z.literal('discount'), percentOff: percent('The discount') }).strict(),
+    z
+      .object({
+        kind: z.literal('days'),
+        days: z
+          .number({ error: 'Extra days: a number' })
+          .int('Extra days: whole days')
+          .min(1, 'Extra days: at least 1')
+          .max(REFERRAL_LIMITS.maxBonusDays, `Extra days: at most ${REFERRAL_LIMITS.maxBonusDays}`),
+      })
+      .strict(),
+  ],
+  { error: 'What the referred customer gets: none, discount or days' },
+);
 
 /** `PUT /api/admin/referrals/settings`. A fixed reward's currency is the store's, set by the server. */
-export const UpdateReferralSettingsBody = z.object({
-  enabled: z.boolean({ error: 'On or off' }),
-  referredBenefit: ReferredBenefitSchema,
-  reward: z.discriminatedUnion('kind', [
-    z.object({
-      kind: z.literal('percent'),
-      percent: percent('The reward'),
-      months: z.number().int('Months: a whole number').min(1, 'Months: at least 1').max(REFERRAL_LIMITS.maxMonths, `Months: at most ${REFERRAL_LIMITS.maxMonths}`),
-    }).strict(),
-    z.object({
-      kind: z.literal('fixed'),
-      amount: z.number({ error: 'The reward is an amount in minor units' }).int('The reward: whole minor units (cents)').min(1, 'The reward: more than 0').max(100_000_00, 'The reward is too large'),
-    }).strict(),
-  ], { error: 'What the referrer earns: percent or fixed' }),
-  refundWindowDays: z.number().int('The refund window: whole days').min(0, 'The refund window cannot be negative').max(REFERRAL_LIMITS.maxWindowDays, `The refund window: at most ${REFERRAL_LIMITS.maxWindowDays} days`),
-}).strict();
+export const UpdateReferralSettingsBody = z
+  .object({
+    enabled: z.boolean({ error: 'On or off' }),
+    referredBenefit: ReferredBenefitSchema,
+    reward: z.discriminatedUnion(
+      'kind',
+      [
+        z
+          .object({
+            kind: z.literal('percent'),
+            percent: percent('The reward'),
+            months: z
+              .number()
+              .int('Months: a whole number')
+              .min(1, 'Months: at least 1')
+              .max(REFERRAL_LIMITS.maxMonths, `Months: at most ${REFERRAL_LIMITS.maxMonths}`),
+          })
+          .strict(),
+        z
+          .object({
+            kind: z.literal('fixed'),
+            amount: z
+              .number({ error: 'The reward is an amount in minor units' })
+              .int('The reward: whole minor units (cents)')
+              .min(1, 'The reward: more than 0')
+              .max(100_000_00, 'The reward is too large'),
+          })
+          .strict(),
+      ],
+      { error: 'What the referrer earns: percent or fixed' },
+    ),
+    refundWindowDays: z
+      .number()
+      .int('The refund window: whole days')
+      .min(0, 'The refund window cannot be negative')
+      .max(REFERRAL_LIMITS.maxWindowDays, `The refund window: at most ${REFERRAL_LIMITS.maxWindowDays} days`),
+  })
+  .strict();
 export type UpdateReferralSettingsBody = z.infer<typeof UpdateReferralSettingsBody>;
 
 export const REFERRAL_STATUSES = ['active', 'held', 'released', 'void'] as const;
@@ -165,11 +197,13 @@ export interface TopReferrer {
   earned: Array<{ currency: string; amount: number }>;
 }
 
-export const AdminReferralsQuery = z.object({
-  status: z.enum(REFERRAL_STATUSES, { error: 'status: active, held, released or void' }).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  before: z.iso.datetime({ error: 'before: an ISO date and time' }).optional(),
-}).strict();
+export const AdminReferralsQuery = z
+  .object({
+    status: z.enum(REFERRAL_STATUSES, { error: 'status: active, held, released or void' }).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    before: z.iso.datetime({ error: 'before: an ISO date and time' }).optional(),
+  })
+  .strict();
 export type AdminReferralsQuery = z.infer<typeof AdminReferralsQuery>;
 
 /** `GET /api/admin/referrals`. */

@@ -7,8 +7,17 @@ describe('safeReturnPath', () => {
   });
 
   it.each([
-    null, undefined, '', 'dashboard', 'https://evil.example/x', '//evil.example/x', '/\\evil.example', '/\t/evil.example',
-    'javascript:alert(1)', ' /dashboard', `/${'a'.repeat(2001)}`,
+    null,
+    undefined,
+    '',
+    'dashboard',
+    'https://evil.example/x',
+    '//evil.example/x',
+    '/\\evil.example',
+    '/\t/evil.example',
+    'javascript:alert(1)',
+    ' /dashboard',
+    `/${'a'.repeat(2001)}`,
   ])('refuses %j and gives the fallback', (raw) => {
     expect(safeReturnPath(raw, '/dashboard')).toBe('/dashboard');
   });

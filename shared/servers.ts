@@ -23,7 +23,15 @@ export const LocationsSchema = z
   .string()
   .trim()
   .max(500)
-  .transform((value) => (value === '' || value.toLowerCase() === 'all' ? 'all' : value.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean).join(',')))
+  .transform((value) =>
+    value === '' || value.toLowerCase() === 'all'
+      ? 'all'
+      : value
+          .split(',')
+          .map((code) => code.trim().toUpperCase())
+          .filter(Boolean)
+          .join(','),
+  )
   .pipe(z.string().regex(/^(all|[A-Z0-9-]{2,10}(,[A-Z0-9-]{2,10})*)$/, "Use 'all' or comma-separated location codes such as DE,NL"));
 
 const PanelUrl = z
@@ -36,7 +44,12 @@ const PanelUrl = z
 /** Room for a few comma-separated squad UUIDs. */
 const SERVICE_ID_MAX = 400;
 
-const Required = (label: string, max = 200) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max);
+const Required = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max);
 
 const Password = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(500);
 const ApiToken = z.string({ error: 'API token is required' }).trim().min(1, 'API token is required').max(4000);

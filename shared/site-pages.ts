@@ -39,7 +39,11 @@ export function offers(config: { protectionFeatures: boolean }, claim: SiteClaim
 
 const titleOf = (path: string) => PAGE_TITLES[path] ?? NOT_FOUND_TITLE;
 const page = (path: string, heading: string, description: string): SitePage => ({
-  path, title: titleOf(path), heading, description, kind: 'public',
+  path,
+  title: titleOf(path),
+  heading,
+  description,
+  kind: 'public',
 });
 /** `titled`: the path whose title it shares (an admin tab is the Admin Panel). */
 const appPage = (path: string, titled = path): SitePage => ({ path, title: titleOf(titled), heading: titleOf(titled), description: '', kind: 'app' });
@@ -47,7 +51,11 @@ const appPage = (path: string, titled = path): SitePage => ({ path, title: title
 export const FEATURE_PAGES: SitePage[] = [
   page('/features/locations', '50+ Global Locations', 'Servers in more than 50 locations across North America, Europe, Asia Pacific and the Middle East.'),
   page('/features/threat-protection', 'Advanced Threat Protection', 'Block malicious sites, trackers and phishing before they reach your device.'),
-  page('/features/multiple-devices', 'Protect All Your Devices', 'One subscription for your smartphones, laptops, desktops and tablets, on every major platform.'),
+  page(
+    '/features/multiple-devices',
+    'Protect All Your Devices',
+    'One subscription for your smartphones, laptops, desktops and tablets, on every major platform.',
+  ),
   page('/features/high-speed-vpn', 'Lightning-Fast VPN', '10 Gbps servers, under 50 ms latency and 99.9% uptime for streaming, gaming and work.'),
   page('/features/money-back-guarantee', '30-Day Money-Back Guarantee', 'Try it without risk: a full refund within 30 days of purchase, no questions asked.'),
   page('/features/no-tracking', 'No User Tracking', 'No connection logs, no tracking, no selling of data. Your activity stays yours.'),
@@ -66,7 +74,6 @@ export const LEGAL_PAGES: SitePage[] = [
   page('/cookies', 'Cookie Policy', 'We use only essential cookies: session, authentication and security.'),
   page('/gdpr', 'GDPR Compliance', 'Your rights under the General Data Protection Regulation and how to exercise them.'),
 ];
-
 
 export const DOWNLOAD_PAGES: SitePage[] = PLATFORMS.map((platform) => {
   const name = PLATFORM_NAMES[platform];

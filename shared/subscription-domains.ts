@@ -18,15 +18,18 @@ const HOST = /^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:
 export const SubscriptionDomainsSchema = z
   .array(
     z
-      .object({
-        domain: z
-          .string({ error: 'A domain is text, e.g. sub1.example.com' })
-          .trim()
-          .toLowerCase()
-          .refine((value) => !value.includes('://') && !value.includes('/'), 'Just the domain, without https:// or a path, e.g. sub1.example.com')
-          .refine((value) => HOST.test(value), 'Not a domain name, e.g. sub1.example.com'),
-        blocked: z.boolean({ error: 'Blocked: true or false' }).optional().default(false),
-      }, { error: 'Each domain is { "domain": "sub1.example.com", "blocked": false }' })
+      .object(
+        {
+          domain: z
+            .string({ error: 'A domain is text, e.g. sub1.example.com' })
+            .trim()
+            .toLowerCase()
+            .refine((value) => !value.includes('://') && !value.includes('/'), 'Just the domain, without https:// or a path, e.g. sub1.example.com')
+            .refine((value) => HOST.test(value), 'Not a domain name, e.g. sub1.example.com'),
+          blocked: z.boolean({ error: 'Blocked: true or false' }).optional().default(false),
+        },
+        { error: 'Each domain is { "domain": "sub1.example.com", "blocked": false }' },
+      )
       .strict(),
     { error: 'The subscription domains are a list of { domain, blocked }' },
   )

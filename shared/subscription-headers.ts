@@ -41,7 +41,9 @@ const AnnounceSchema = z
     error: 'The announcement is an object of languages, e.g. { "en": "…", "ru": "…" }',
   })
   .strict()
-  .transform((texts) => Object.fromEntries(Object.entries(texts).filter(([, text]) => typeof text === 'string' && text !== '')) as Partial<Record<Locale, string>>);
+  .transform(
+    (texts) => Object.fromEntries(Object.entries(texts).filter(([, text]) => typeof text === 'string' && text !== '')) as Partial<Record<Locale, string>>,
+  );
 
 export const SubscriptionHeaderSettingsSchema = z
   .object({

@@ -6,7 +6,21 @@ let ids = 0;
 export function testPlan(overrides: Partial<Plan> = {}): Plan {
   ids += 1;
   return {
-    id: `plan-${ids}`, name: `Plan ${ids}`, days: 30, dataLimitBytes: 1024 ** 3, locations: 'all', price: 999, isTrial: false,
-    tier: null, features: [], mostPopular: false, sortOrder: 0, public: true, billing: 'one_off', deviceLimit: null, translations: {}, ...overrides,
+    id: `plan-${ids}`,
+    name: `Plan ${ids}`,
+    days: 30,
+    dataLimitBytes: 1024 ** 3,
+    locations: 'all',
+    price: 999,
+    isTrial: false,
+    tier: null,
+    features: [],
+    mostPopular: false,
+    sortOrder: 0,
+    public: true,
+    billing: 'one_off',
+    deviceLimit: null,
+    translations: {},
+    ...overrides,
   };
 }

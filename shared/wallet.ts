@@ -38,10 +38,15 @@ export interface Wallet {
 }
 
 /** `POST /api/wallet/top-up`: an amount in minor units of the store's currency, paid with a provider's method. */
-export const TopUpBody = z.object({
-  amount: z.number({ error: "The amount is in minor units of the store's currency" }).int("The amount is a whole number of the store's minor units").positive('The amount must be more than 0'),
-  method: z.enum(PROVIDER_METHODS, { error: 'Choose how to pay' }),
-}).strict();
+export const TopUpBody = z
+  .object({
+    amount: z
+      .number({ error: "The amount is in minor units of the store's currency" })
+      .int("The amount is a whole number of the store's minor units")
+      .positive('The amount must be more than 0'),
+    method: z.enum(PROVIDER_METHODS, { error: 'Choose how to pay' }),
+  })
+  .strict();
 export type TopUpBody = z.infer<typeof TopUpBody>;
 
 /** The answer of `POST /api/wallet/top-up`: the provider's page; back on `/wallet?session_id=…` once paid. */
@@ -51,11 +56,16 @@ export interface TopUpStarted {
 }
 
 /** `POST /api/admin/users/:id/wallet`: money put in (positive) or taken out (negative), with why. */
-export const WalletAdjustmentBody = z.object({
-  amount: z.number({ error: 'The amount is in minor units' }).int('The amount is a whole number of minor units').refine((value) => value !== 0, 'The amount cannot be 0')
-    .refine((value) => Math.abs(value) <= 100_000_000, 'The amount is too large'),
-  note: z.string().trim().min(1, 'Say why, for the customer and the audit log').max(200, 'The note is at most 200 characters'),
-}).strict();
+export const WalletAdjustmentBody = z
+  .object({
+    amount: z
+      .number({ error: 'The amount is in minor units' })
+      .int('The amount is a whole number of minor units')
+      .refine((value) => value !== 0, 'The amount cannot be 0')
+      .refine((value) => Math.abs(value) <= 100_000_000, 'The amount is too large'),
+    note: z.string().trim().min(1, 'Say why, for the customer and the audit log').max(200, 'The note is at most 200 characters'),
+  })
+  .strict();
 export type WalletAdjustmentBody = z.infer<typeof WalletAdjustmentBody>;
 
 /** The admin's view of a customer's wallet (user page). */

@@ -168,11 +168,7 @@ describe('api session (desktop main process)', () => {
     clock += 15 * 60 * 1000;
     sent = [];
 
-    const answers = await Promise.all([
-      call(session, 'GET', '/api/me'),
-      call(session, 'GET', '/api/accounts'),
-      call(session, 'GET', '/api/me'),
-    ]);
+    const answers = await Promise.all([call(session, 'GET', '/api/me'), call(session, 'GET', '/api/accounts'), call(session, 'GET', '/api/me')]);
 
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(sentTo('/api/auth/refresh')).toHaveLength(1);
@@ -275,7 +271,7 @@ describe('api session (desktop main process)', () => {
     expect(sent).toEqual([]);
   });
 
-  it('sends the app\'s device id and description with every request, the same after a restart', async () => {
+  it("sends the app's device id and description with every request, the same after a restart", async () => {
     const device = { os: 'macOS', osVersion: '14.5', model: 'Mac (arm64)' };
     const store = openStore();
     const session = createApiSession({ store, fetch: recordingFetch, now: () => clock, timeoutMs: 5000, device });

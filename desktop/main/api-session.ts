@@ -59,8 +59,7 @@ type RefreshOutcome =
   | { kind: 'failed'; answer: BridgeResponse };
 
 const json = (status: number, body: unknown): BridgeResponse => ({ status, body: JSON.stringify(body) });
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function createApiSession(options: ApiSessionOptions): ApiSession {
   const { store } = options;

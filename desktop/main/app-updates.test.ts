@@ -22,7 +22,11 @@ class NodeHttpExecutor extends HttpExecutor<ClientRequest> {
       const requestOptions = { headers: options.headers ?? undefined };
       configureRequestUrl(url, requestOptions);
       configureRequestOptions(requestOptions);
-      this.doDownload(requestOptions, { destination, options, onCancel, callback: (error) => (error ? reject(error) : resolve(destination)), responseHandler: null }, 0);
+      this.doDownload(
+        requestOptions,
+        { destination, options, onCancel, callback: (error) => (error ? reject(error) : resolve(destination)), responseHandler: null },
+        0,
+      );
     });
   }
 }
@@ -31,8 +35,16 @@ class NodeHttpExecutor extends HttpExecutor<ClientRequest> {
 function appAdapter(version: string, dir: string): AppAdapter {
   writeFileSync(join(dir, 'app-update.yml'), 'provider: generic\nurl: http://127.0.0.1/\nupdaterCacheDirName: lumen-vpn-updater\n');
   return {
-    version, name: 'Lumen VPN', isPackaged: true, appUpdateConfigPath: join(dir, 'app-update.yml'), userDataPath: dir, baseCachePath: join(dir, 'cache'),
-    whenReady: async () => {}, relaunch: () => {}, quit: () => {}, onQuit: () => {},
+    version,
+    name: 'Lumen VPN',
+    isPackaged: true,
+    appUpdateConfigPath: join(dir, 'app-update.yml'),
+    userDataPath: dir,
+    baseCachePath: join(dir, 'cache'),
+    whenReady: async () => {},
+    relaunch: () => {},
+    quit: () => {},
+    onQuit: () => {},
   };
 }
 
@@ -86,7 +98,10 @@ describe('the app updates itself from the storefront (the real electron-updater 
     expect(existsSync(downloaded) && readFileSync(downloaded).equals(installer.bytes)).toBe(true);
   });
 
-  it.each([['the same version', '1.3.0'], ['a newer version', '1.4.0']])('does nothing when the app is %s', async (_what, version) => {
+  it.each([
+    ['the same version', '1.3.0'],
+    ['a newer version', '1.4.0'],
+  ])('does nothing when the app is %s', async (_what, version) => {
     const { updates, notifyReady, log } = installedApp(version);
     await updates.check();
     expect(log).not.toHaveBeenCalled();
@@ -99,7 +114,10 @@ describe('the app updates itself from the storefront (the real electron-updater 
     const tampered = tempDir();
     const release = writeRelease(join(tampered, 'stable'), '1.5.0', ['linux']);
     const deb = release.linux.beside[0]!;
-    writeFileSync(join(tampered, 'stable', 'latest-linux.yml'), feedText('1.5.0', [...release.linux.files, { ...deb, sha512: release.linux.files[0]!.sha512 }]));
+    writeFileSync(
+      join(tampered, 'stable', 'latest-linux.yml'),
+      feedText('1.5.0', [...release.linux.files, { ...deb, sha512: release.linux.files[0]!.sha512 }]),
+    );
     const { updates, notifyReady, log } = installedApp('1.2.0');
     const other = await buildTestApp({ db: env.database.db, env: { DESKTOP_UPDATES_DIR: tampered } });
     await other.app.listen({ port: 0, host: '127.0.0.1' });
@@ -108,7 +126,10 @@ describe('the app updates itself from the storefront (the real electron-updater 
     try {
       await updates.check();
       expect(notifyReady).not.toHaveBeenCalled();
-      expect(log).toHaveBeenCalledWith('the update could not be checked or downloaded', expect.objectContaining({ message: expect.stringMatching(/sha512 checksum mismatch/) }));
+      expect(log).toHaveBeenCalledWith(
+        'the update could not be checked or downloaded',
+        expect.objectContaining({ message: expect.stringMatching(/sha512 checksum mismatch/) }),
+      );
       expect(await updates.getStatus()).toEqual({ ready: false });
     } finally {
       serverUrl = before;
@@ -146,13 +167,17 @@ describe('the app updates wiring', () => {
     };
   }
 
-  it("asks the server the app talks to now, at start and every few hours, and never throws when it cannot", async () => {
+  it('asks the server the app talks to now, at start and every few hours, and never throws when it cannot', async () => {
     const updater = fakeUpdater();
     let server = 'https://vpn.example.com';
     const timers: number[] = [];
     const log = vi.fn();
     const updates = createAppUpdates({
-      updater: updater as unknown as Updater, serverUrl: async () => server, channel: 'beta', notifyReady: () => {}, log,
+      updater: updater as unknown as Updater,
+      serverUrl: async () => server,
+      channel: 'beta',
+      notifyReady: () => {},
+      log,
       setInterval: (_run, ms) => {
         timers.push(ms);
         return {};
@@ -175,7 +200,13 @@ describe('the app updates wiring', () => {
   it('restarts into the update only when the user asks, once one is downloaded', async () => {
     const updater = fakeUpdater();
     const notifyReady = vi.fn();
-    const updates = createAppUpdates({ updater: updater as unknown as Updater, serverUrl: async () => 'https://vpn.example.com', channel: 'stable', notifyReady, log: () => {} });
+    const updates = createAppUpdates({
+      updater: updater as unknown as Updater,
+      serverUrl: async () => 'https://vpn.example.com',
+      channel: 'stable',
+      notifyReady,
+      log: () => {},
+    });
     expect(await updates.restartToUpdate()).toEqual({ restarting: false });
     updater.emit('update-downloaded', { version: '2.0.0' });
     expect(notifyReady).toHaveBeenCalledWith('2.0.0');

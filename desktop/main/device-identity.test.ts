@@ -9,7 +9,11 @@ vi.mock('electron', () => {
 describe('the desktop app as a device', () => {
   it('describes the machine by its OS, version and kind, never by anything that names one machine', () => {
     expect(describeThisDevice({ platform: 'darwin', version: '14.5', arch: 'arm64' })).toEqual({ os: 'macOS', osVersion: '14.5', model: 'Mac (arm64)' });
-    expect(describeThisDevice({ platform: 'win32', version: '10.0.22631', arch: 'x64' })).toEqual({ os: 'Windows', osVersion: '10.0.22631', model: 'PC (x64)' });
+    expect(describeThisDevice({ platform: 'win32', version: '10.0.22631', arch: 'x64' })).toEqual({
+      os: 'Windows',
+      osVersion: '10.0.22631',
+      model: 'PC (x64)',
+    });
     expect(describeThisDevice({ platform: 'linux', version: '6.8.0', arch: 'x64' })).toEqual({ os: 'Linux', osVersion: '6.8.0', model: 'PC (x64)' });
     const here = describeThisDevice();
     expect(here.osVersion).not.toBe('');
@@ -24,7 +28,10 @@ describe('the desktop app as a device', () => {
 
   it('sends the headers VPN clients send on /sub', () => {
     expect(deviceHeaders('5f0c6d0e-4c0b-4f43-9a4e-2f1d1b7b9c11', { os: 'macOS', osVersion: '14.5', model: 'Mac (arm64)' })).toEqual({
-      'x-hwid': '5f0c6d0e-4c0b-4f43-9a4e-2f1d1b7b9c11', 'x-device-os': 'macOS', 'x-ver-os': '14.5', 'x-device-model': 'Mac (arm64)',
+      'x-hwid': '5f0c6d0e-4c0b-4f43-9a4e-2f1d1b7b9c11',
+      'x-device-os': 'macOS',
+      'x-ver-os': '14.5',
+      'x-device-model': 'Mac (arm64)',
     });
   });
 });

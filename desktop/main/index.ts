@@ -45,11 +45,19 @@ export async function startDesktopApp(): Promise<void> {
   });
 
   await app.whenReady();
-  const store = createSessionStore({ keyring: createOsKeyring(), settingsDir: app.getPath('userData'), service: KEYCHAIN_SERVICE, defaultServerUrl: APP_BRAND.serverUrl });
+  const store = createSessionStore({
+    keyring: createOsKeyring(),
+    settingsDir: app.getPath('userData'),
+    service: KEYCHAIN_SERVICE,
+    defaultServerUrl: APP_BRAND.serverUrl,
+  });
   const session = createApiSession({ store, device: describeThisDevice() });
   const detector = createClientDetector({ lookupProtocol: (url) => app.getApplicationNameForProtocol(url) });
   // Not awaited: loading electron-updater must not hold the window back; the bridge waits for it instead.
-  const started = startUpdates(() => store.getServerUrl(), (version) => window?.webContents.send(BRIDGE_CHANNELS.updateReady, version));
+  const started = startUpdates(
+    () => store.getServerUrl(),
+    (version) => window?.webContents.send(BRIDGE_CHANNELS.updateReady, version),
+  );
   const updates: Pick<AppUpdates, 'getStatus' | 'restartToUpdate'> = {
     getStatus: async () => (await started).getStatus(),
     restartToUpdate: async () => (await started).restartToUpdate(),
@@ -77,7 +85,10 @@ const NO_UPDATES: Pick<AppUpdates, 'getStatus' | 'restartToUpdate'> = {
 };
 
 /** An installed app looks for updates on its server (app-updates.ts); electron-updater is loaded only then. */
-async function startUpdates(serverUrl: () => Promise<string>, notifyReady: (version: string) => void): Promise<Pick<AppUpdates, 'getStatus' | 'restartToUpdate'>> {
+async function startUpdates(
+  serverUrl: () => Promise<string>,
+  notifyReady: (version: string) => void,
+): Promise<Pick<AppUpdates, 'getStatus' | 'restartToUpdate'>> {
   if (!app.isPackaged) return NO_UPDATES;
   const { autoUpdater } = await import('electron-updater').catch((error: unknown) => {
     console.warn('[updates] electron-updater could not be loaded:', error);
@@ -85,8 +96,12 @@ async function startUpdates(serverUrl: () => Promise<string>, notifyReady: (vers
   });
   if (!autoUpdater) return NO_UPDATES;
   const updates = createAppUpdates({
-    updater: autoUpdater, serverUrl, channel: channelOfVersion(app.getVersion()), notifyReady,
-    log: (message, error) => console.warn(`[updates] ${message}:`, error), setInterval,
+    updater: autoUpdater,
+    serverUrl,
+    channel: channelOfVersion(app.getVersion()),
+    notifyReady,
+    log: (message, error) => console.warn(`[updates] ${message}:`, error),
+    setInterval,
   });
   updates.start();
   return updates;

@@ -29,8 +29,7 @@ function fakeWindow(options: { destroyed?: boolean } = {}) {
   return { window: window as unknown as BrowserWindow, mainFrame };
 }
 
-const eventFrom = (senderId: number, frame: FakeFrame | null) =>
-  ({ sender: { id: senderId }, senderFrame: frame }) as unknown as IpcMainInvokeEvent;
+const eventFrom = (senderId: number, frame: FakeFrame | null) => ({ sender: { id: senderId }, senderFrame: frame }) as unknown as IpcMainInvokeEvent;
 
 function fakeHandlers() {
   return {
@@ -151,7 +150,15 @@ describe('IPC handlers', () => {
       ['a frame that is gone', () => eventFrom(7, null)],
       [
         'a frame that throws when read',
-        () => eventFrom(7, Object.defineProperty({ parent: null }, 'url', { get: () => { throw new Error('Render frame was disposed'); } }) as FakeFrame),
+        () =>
+          eventFrom(
+            7,
+            Object.defineProperty({ parent: null }, 'url', {
+              get: () => {
+                throw new Error('Render frame was disposed');
+              },
+            }) as FakeFrame,
+          ),
       ],
     ])('%s', async (_what, makeEvent) => {
       for (const channel of INVOKE_CHANNELS) {

@@ -24,10 +24,7 @@ const RequestBody = z.json().refine((body) => Buffer.byteLength(JSON.stringify(b
 export const BridgeRequestArgument = z
   .strictObject({
     method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
-    path: z
-      .string()
-      .max(MAX_API_PATH_LENGTH)
-      .refine(isAllowedApiPath, { error: 'path must be a plain /api/ path, not the admin API' }),
+    path: z.string().max(MAX_API_PATH_LENGTH).refine(isAllowedApiPath, { error: 'path must be a plain /api/ path, not the admin API' }),
     body: RequestBody.optional(),
   })
   .refine((call) => call.method !== 'GET' || call.body === undefined, { error: 'a GET request has no body' });

@@ -19,8 +19,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 function runInKeyringSession(service: string): Promise<string> {
   // A throwaway keyring folder, so the test never touches the machine's own keyrings.
   const dataHome = mkdtempSync(join(tmpdir(), 'keyring-home-'));
-  const command =
-    'printf "throwaway-password" | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$0" --import tsx "$1" "$2"';
+  const command = 'printf "throwaway-password" | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$0" --import tsx "$1" "$2"';
   return new Promise((resolve, reject) => {
     execFile(
       'dbus-run-session',

@@ -19,7 +19,18 @@ function xdgMimeWith(defaults: Record<string, string>) {
 
 describe('VPN client detection', () => {
   it('checks only the clients of this OS, each by its own scheme', () => {
-    expect(clientsFor('darwin').map((c) => c.scheme)).toEqual(['hiddify', 'streisand', 'clash-verge', 'sing-box', 'happ', 'v2raytun', 'shadowrocket', 'karing', 'mihomo', 'flclash']);
+    expect(clientsFor('darwin').map((c) => c.scheme)).toEqual([
+      'hiddify',
+      'streisand',
+      'clash-verge',
+      'sing-box',
+      'happ',
+      'v2raytun',
+      'shadowrocket',
+      'karing',
+      'mihomo',
+      'flclash',
+    ]);
     expect(clientsFor('win32').map((c) => c.scheme)).toEqual(['hiddify', 'clash-verge', 'happ', 'v2raytun', 'karing', 'mihomo', 'flclash']);
     expect(clientsFor('linux').map((c) => c.scheme)).toEqual(['hiddify', 'clash-verge', 'karing', 'mihomo', 'flclash']);
     expect(clientsFor('aix')).toEqual([]);
@@ -42,9 +53,15 @@ describe('VPN client detection', () => {
     const detector = createClientDetector({ lookupProtocol: lookup, platform: 'win32', runCommand: run });
 
     expect(await detector.detectClients()).toEqual(['clash-verge', 'happ']);
-    expect(lookup.mock.calls.map(([url]) => url).sort()).toEqual(
-      ['clash-verge://', 'flclash://', 'happ://', 'hiddify://', 'karing://', 'mihomo://', 'v2raytun://'],
-    );
+    expect(lookup.mock.calls.map(([url]) => url).sort()).toEqual([
+      'clash-verge://',
+      'flclash://',
+      'happ://',
+      'hiddify://',
+      'karing://',
+      'mihomo://',
+      'v2raytun://',
+    ]);
     expect(run).not.toHaveBeenCalled();
   });
 

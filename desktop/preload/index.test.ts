@@ -33,9 +33,18 @@ describe('preload bridge', () => {
 
   it('exposes window.platform with the contract’s methods and nothing else', () => {
     expect([...electron.exposed.keys()]).toEqual(['platform']);
-    expect(Object.keys(bridge).sort()).toEqual(
-      ['detectClients', 'getServerUrl', 'getUpdateStatus', 'onFocus', 'onUpdateReady', 'openDeepLink', 'openExternal', 'request', 'restartToUpdate', 'setServerUrl'],
-    );
+    expect(Object.keys(bridge).sort()).toEqual([
+      'detectClients',
+      'getServerUrl',
+      'getUpdateStatus',
+      'onFocus',
+      'onUpdateReady',
+      'openDeepLink',
+      'openExternal',
+      'request',
+      'restartToUpdate',
+      'setServerUrl',
+    ]);
     expect(Object.values(bridge).every((value) => typeof value === 'function')).toBe(true);
   });
 

@@ -21,7 +21,9 @@ export const BENCH_STRIPE_KEYS = {
 };
 
 /** No request is refused by a rate limit: the benchmarks measure the work, not the limits. */
-export const OPEN_RATE_LIMITS = Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { max: 1_000_000, windowSeconds: 60 }])) as unknown as RateLimits;
+export const OPEN_RATE_LIMITS = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { max: 1_000_000, windowSeconds: 60 }]),
+) as unknown as RateLimits;
 
 /** Polls `condition` until it holds or `timeoutMs` passes (the checks then say what is missing). */
 export async function until(condition: () => Promise<boolean>, timeoutMs: number, pollMs = 20): Promise<void> {
@@ -58,15 +60,25 @@ export async function startBenchShop(deps: { db: Db; stripe: FakeStripe; panel: 
   const { db, stripe, panel } = deps;
   await migrateToLatest(db);
   const config = loadConfig({
-    NODE_ENV: 'test', APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789', PUBLIC_URL: 'http://127.0.0.1:3000',
-    STRIPE_API_URL: stripe.url, LOG_LEVEL: 'warn', ...deps.env,
+    NODE_ENV: 'test',
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    STRIPE_API_URL: stripe.url,
+    LOG_LEVEL: 'warn',
+    ...deps.env,
   });
   const app = await buildApp({ config, db, logger: false, rateLimits: OPEN_RATE_LIMITS, mailer: deps.mailer });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const webhookUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/webhooks/stripe`;
   const actor = { id: null, email: 'bench', ip: null };
   await app.services.servers.createServer(actor, {
-    kind: 'marzneshin', name: 'Bench', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
+    kind: 'marzneshin',
+    name: 'Bench',
+    url: panel.url,
+    username: panel.admin.username,
+    password: panel.admin.password,
+    serviceId: '1',
+    locations: 'all',
   });
   await app.services.card.updateSettings({ enabled: true, ...BENCH_STRIPE_KEYS }, new Date());
   return {
@@ -79,8 +91,20 @@ export async function startBenchShop(deps: { db: Db; stripe: FakeStripe; panel: 
     },
     async addCustomers(prefix: string, n: number): Promise<UserProfile[]> {
       const now = new Date();
-      const users: UserProfile[] = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), email: `${prefix}${i}@bench.example.com`, role: 'user', trialUsed: false, locale: null, createdAt: now, updatedAt: now }));
-      await db.batchInsert('user_profiles', users.map((u) => ({ id: u.id, email: u.email, role: 'user', trial_used: false, created_at: now, updated_at: now })), 100);
+      const users: UserProfile[] = Array.from({ length: n }, (_, i) => ({
+        id: randomUUID(),
+        email: `${prefix}${i}@bench.example.com`,
+        role: 'user',
+        trialUsed: false,
+        locale: null,
+        createdAt: now,
+        updatedAt: now,
+      }));
+      await db.batchInsert(
+        'user_profiles',
+        users.map((u) => ({ id: u.id, email: u.email, role: 'user', trial_used: false, created_at: now, updated_at: now })),
+        100,
+      );
       return users;
     },
   };
@@ -98,7 +122,11 @@ export function createCodeCatcher() {
     async signIn(base: string, email: string): Promise<{ authorization: string }> {
       await fetch(`${base}/api/auth/otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
       const code = /(\d{6}) is your/.exec(last?.subject ?? '')?.[1];
-      const verify = await fetch(`${base}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code, client: 'desktop' }) });
+      const verify = await fetch(`${base}/api/auth/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, code, client: 'desktop' }),
+      });
       const { accessToken } = (await verify.json()) as { accessToken: string };
       return { authorization: `Bearer ${accessToken}` };
     },

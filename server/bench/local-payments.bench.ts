@@ -35,7 +35,13 @@ const DUPLICATE_EVERY = 10;
 const SHOP = { shopId: '770001', secretKey: 'test_benchYooKassaSecretKey000000000' };
 const APP = { token: '777:AAbenchCryptoPayToken0000000000000000', network: 'testnet' as const };
 
-export interface ProviderNotificationsResult { provider: string; notifications: number; duplicatesSent: number; perSec: number; p99: number }
+export interface ProviderNotificationsResult {
+  provider: string;
+  notifications: number;
+  duplicatesSent: number;
+  perSec: number;
+  p99: number;
+}
 
 export interface LocalPaymentsBenchResult {
   database: string;
@@ -71,9 +77,16 @@ async function deliverAll(bodies: Array<{ body: string; headers: Record<string, 
 }
 
 const succeededOf = (db: Db, provider: string) =>
-  count(db, 'transactions as t', (q) => q.join('subscriptions as s', 's.id', 't.subscription_id').join('payment_providers as pp', 'pp.id', 's.provider_id').where({ 'pp.name': provider, 't.status': 'succeeded' }));
+  count(db, 'transactions as t', (q) =>
+    q
+      .join('subscriptions as s', 's.id', 't.subscription_id')
+      .join('payment_providers as pp', 'pp.id', 's.provider_id')
+      .where({ 'pp.name': provider, 't.status': 'succeeded' }),
+  );
 
-export async function benchLocalPayments(options: { notifications?: number; concurrency?: number; customers?: number; plansEach?: number } = {}): Promise<LocalPaymentsBenchResult> {
+export async function benchLocalPayments(
+  options: { notifications?: number; concurrency?: number; customers?: number; plansEach?: number } = {},
+): Promise<LocalPaymentsBenchResult> {
   const n = options.notifications ?? Number(process.env.BENCH_NOTIFICATIONS ?? 200);
   const concurrency = options.concurrency ?? Number(process.env.BENCH_CONCURRENCY ?? 20);
   const customers = options.customers ?? Number(process.env.BENCH_WALLET_CUSTOMERS ?? 20);
@@ -87,7 +100,13 @@ export async function benchLocalPayments(options: { notifications?: number; conc
   const mailer: Mailer = { ...codes.mailer };
   let app: App | undefined;
   try {
-    const shop = await startBenchShop({ db, stripe, panel, mailer, env: { YOOKASSA_API_URL: `${yookassa.url}/v3`, CRYPTOPAY_API_URL: `${cryptopay.url}/api` } });
+    const shop = await startBenchShop({
+      db,
+      stripe,
+      panel,
+      mailer,
+      env: { YOOKASSA_API_URL: `${yookassa.url}/v3`, CRYPTOPAY_API_URL: `${cryptopay.url}/api` },
+    });
     app = shop.app;
     const { services } = app;
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -100,9 +119,14 @@ export async function benchLocalPayments(options: { notifications?: number; conc
     // YooKassa: N payments paid at the fake, their notifications held back, then POSTed.
     const yookassaBuyers = await shop.addCustomers('yk', n);
     const payments: string[] = [];
-    await runPool([...yookassaBuyers], 10, async (user) => void payments.push((await services.checkout.startCheckout(user, { planId: plan.id, method: 'yookassa' })).sessionId));
+    await runPool(
+      [...yookassaBuyers],
+      10,
+      async (user) => void payments.push((await services.checkout.startCheckout(user, { planId: plan.id, method: 'yookassa' })).sessionId),
+    );
     for (const id of payments) await yookassa.pay(id, { deliver: false });
-    const yookassaBodies = yookassa.sent.filter((notice) => notice.event === 'payment.succeeded')
+    const yookassaBodies = yookassa.sent
+      .filter((notice) => notice.event === 'payment.succeeded')
       .map((notice) => ({ body: JSON.stringify({ type: 'notification', event: notice.event, object: notice.object }), headers: { ...NOTIFICATION_HEADERS } }));
     const yookassaRun = await deliverAll(yookassaBodies, `${base}/api/webhooks/yookassa`, concurrency);
 
@@ -129,22 +153,28 @@ export async function benchLocalPayments(options: { notifications?: number; conc
     const walletLatencies: number[] = [];
     const walletAnswers = { ok: 0, refused: 0, other: 0 };
     const walletStarted = performance.now();
-    await Promise.all(sessions.map(async (session) => {
-      for (let k = 0; k < plansEach + 2; k += 1) {
-        const t0 = performance.now();
-        const res = await fetch(`${base}/api/checkout`, {
-          method: 'POST', headers: { 'content-type': 'application/json', origin: base, authorization: session.authorization }, body: JSON.stringify({ planId: plan.id, method: 'wallet' }),
-        });
-        const body = (await res.json()) as { code?: string };
-        walletLatencies.push(performance.now() - t0);
-        if (res.status === 200) walletAnswers.ok += 1;
-        else if (res.status === 409 && body.code === 'insufficient_balance') walletAnswers.refused += 1;
-        else walletAnswers.other += 1;
-      }
-    }));
+    await Promise.all(
+      sessions.map(async (session) => {
+        for (let k = 0; k < plansEach + 2; k += 1) {
+          const t0 = performance.now();
+          const res = await fetch(`${base}/api/checkout`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: base, authorization: session.authorization },
+            body: JSON.stringify({ planId: plan.id, method: 'wallet' }),
+          });
+          const body = (await res.json()) as { code?: string };
+          walletLatencies.push(performance.now() - t0);
+          if (res.status === 200) walletAnswers.ok += 1;
+          else if (res.status === 409 && body.code === 'insufficient_balance') walletAnswers.refused += 1;
+          else walletAnswers.other += 1;
+        }
+      }),
+    );
     const walletSeconds = (performance.now() - walletStarted) / 1000;
     walletLatencies.sort((a, b) => a - b);
-    const balances = await Promise.all(sessions.map(async (session) => Number((await db('wallet_movements').where({ user_id: session.userId }).sum({ total: 'amount' }).first())?.total ?? 0)));
+    const balances = await Promise.all(
+      sessions.map(async (session) => Number((await db('wallet_movements').where({ user_id: session.userId }).sum({ total: 'amount' }).first())?.total ?? 0)),
+    );
 
     const checks: ExactlyOnceCheck[] = [
       { name: 'YooKassa notifications answered 200', expected: n + yookassaRun.duplicatesSent, actual: yookassaRun.ok },
@@ -160,12 +190,19 @@ export async function benchLocalPayments(options: { notifications?: number; conc
       { name: 'customers whose balance is exactly 100 left', expected: customers, actual: balances.filter((balance) => balance === 100).length },
     ];
     return {
-      database: dialectOf(db), concurrency,
+      database: dialectOf(db),
+      concurrency,
       providers: [
         { provider: 'YooKassa', notifications: n, duplicatesSent: yookassaRun.duplicatesSent, perSec: yookassaRun.perSec, p99: yookassaRun.p99 },
         { provider: 'Crypto Pay', notifications: n, duplicatesSent: cryptopayRun.duplicatesSent, perSec: cryptopayRun.perSec, p99: cryptopayRun.p99 },
       ],
-      wallet: { customers, requests: customers * (plansEach + 2), orders: walletAnswers.ok, perSec: (customers * (plansEach + 2)) / walletSeconds, p99: percentile(walletLatencies, 99) },
+      wallet: {
+        customers,
+        requests: customers * (plansEach + 2),
+        orders: walletAnswers.ok,
+        perSec: (customers * (plansEach + 2)) / walletSeconds,
+        p99: percentile(walletLatencies, 99),
+      },
       checks,
     };
   } finally {
@@ -181,9 +218,13 @@ export const LOCAL_PAYMENTS_GOAL_PER_SEC = 100;
 export function printLocalPayments(r: LocalPaymentsBenchResult): void {
   console.log(`YooKassa, Crypto Pay and the wallet, ${r.database} (goal: ${LOCAL_PAYMENTS_GOAL_PER_SEC}/s each)`);
   for (const p of r.providers) {
-    console.log(`  ${p.provider} notifications: ${p.perSec.toFixed(0)} /s (${p.notifications} + ${p.duplicatesSent} duplicates, ${r.concurrency} at a time; p99 ${p.p99.toFixed(1)} ms)`);
+    console.log(
+      `  ${p.provider} notifications: ${p.perSec.toFixed(0)} /s (${p.notifications} + ${p.duplicatesSent} duplicates, ${r.concurrency} at a time; p99 ${p.p99.toFixed(1)} ms)`,
+    );
   }
-  console.log(`  wallet purchases: ${r.wallet.perSec.toFixed(0)} /s (${r.wallet.requests} requests from ${r.wallet.customers} customers at once, ${r.wallet.orders} delivered; p99 ${r.wallet.p99.toFixed(1)} ms)`);
+  console.log(
+    `  wallet purchases: ${r.wallet.perSec.toFixed(0)} /s (${r.wallet.requests} requests from ${r.wallet.customers} customers at once, ${r.wallet.orders} delivered; p99 ${r.wallet.p99.toFixed(1)} ms)`,
+  );
   printChecks(r.checks);
 }
 

@@ -54,7 +54,11 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const mailer = memoryMailer();
   const config = loadConfig({
-    NODE_ENV: 'production', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    PUBLIC_URL: 'http://127.0.0.1',
+    LOG_LEVEL: 'warn',
     // What an operator on PostgreSQL sets (the app is handed the open database all the same).
     ...(ON_POSTGRES ? { DATABASE_URL: 'postgres://127.0.0.1/bench' } : {}),
   });
@@ -68,7 +72,9 @@ async function main(): Promise<void> {
   await fetch(`${base}/api/auth/otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
   const code = /(\d{6}) is your/.exec(mailer.last?.subject ?? '')?.[1];
   const verify = await fetch(`${base}/api/auth/verify`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code, client: 'desktop' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, code, client: 'desktop' }),
   });
   const { accessToken } = (await verify.json()) as { accessToken: string };
 
@@ -89,7 +95,9 @@ async function main(): Promise<void> {
   console.log(`  responses:  ${result.requests.total} total, ${result.non2xx} non-2xx, ${result.errors} errors`);
   // Without a built web app /robots.txt is the not-found answer: as trivial, so still the scale.
   const trivialStatus = trivial.non2xx === 0 ? '2xx' : `${trivial.non2xx} non-2xx (web app not built)`;
-  console.log(`  GET /robots.txt in the same run: ${trivial.requests.average.toFixed(0)} requests/s (${trivialStatus}); /api/me is ${(result.requests.average / trivial.requests.average).toFixed(2)} of it`);
+  console.log(
+    `  GET /robots.txt in the same run: ${trivial.requests.average.toFixed(0)} requests/s (${trivialStatus}); /api/me is ${(result.requests.average / trivial.requests.average).toFixed(2)} of it`,
+  );
   if (!ok) process.exitCode = 1;
 }
 

@@ -95,7 +95,7 @@ export async function benchMoney(options: { refunds?: number; concurrency?: numb
       }
     });
     const acceptSeconds = (performance.now() - started) / 1000;
-    const paused = async () => (await count(db, 'vpn_accounts', (q) => q.where({ status: 'disabled' })));
+    const paused = async () => await count(db, 'vpn_accounts', (q) => q.where({ status: 'disabled' }));
     await until(async () => (await paused()) >= n && mailsSent >= n, TIMEOUT_MS, POLL_MS);
     const appliedSeconds = (performance.now() - started) / 1000;
 
@@ -104,7 +104,8 @@ export async function benchMoney(options: { refunds?: number; concurrency?: numb
     await post(await stripe.pay(purchase));
     const account = await db('vpn_accounts').where({ user_id: renewer.id }).first();
     await until(async () => (await db('vpn_accounts').where({ id: account.id }).first()).status === 'active', TIMEOUT_MS, POLL_MS);
-    const paidEnd = async () => new Date((await db('subscriptions').where({ vpn_account_id: account.id, status: 'active' }).max({ end: 'current_period_end' }).first())!.end).getTime();
+    const paidEnd = async () =>
+      new Date((await db('subscriptions').where({ vpn_account_id: account.id, status: 'active' }).max({ end: 'current_period_end' }).first())!.end).getTime();
     const before = await paidEnd();
     const renewalSessions: string[] = [];
     for (let i = 0; i < renewals; i += 1) renewalSessions.push((await services.checkout.startCheckout(renewer, { accountId: account.id })).sessionId);
@@ -112,7 +113,7 @@ export async function benchMoney(options: { refunds?: number; concurrency?: numb
     const renewStarted = performance.now();
     const renewAnswers = await Promise.all(renewalEvents.map(post));
     const renewalSeconds = (performance.now() - renewStarted) / 1000;
-    const addedDays = (await paidEnd() - before) / DAY_MS;
+    const addedDays = ((await paidEnd()) - before) / DAY_MS;
     await until(async () => (await count(db, 'jobs', (q) => q.whereIn('status', ['queued', 'running']))) === 0, TIMEOUT_MS, POLL_MS);
     const panelUser = [...panel.users.values()].map(asMarzneshinUser).find((u) => u.note === account.id);
 
@@ -128,12 +129,24 @@ export async function benchMoney(options: { refunds?: number; concurrency?: numb
       { name: 'refund notice jobs', expected: n, actual: await count(db, 'jobs', (q) => q.where({ type: SEND_REFUND_NOTICE })) },
       { name: 'renewal webhooks answered 200', expected: renewals, actual: renewAnswers.filter((a) => a.status === 200 && !a.body.duplicate).length },
       { name: 'days added by the renewals', expected: renewals * 30, actual: Math.round(addedDays * 1000) / 1000 },
-      { name: 'panel expiry = paid period end (s)', expected: 0, actual: panelUser?.expire_date ? Math.round(Math.abs(new Date(panelUser.expire_date).getTime() - (await paidEnd())) / 1000) : -1 },
+      {
+        name: 'panel expiry = paid period end (s)',
+        expected: 0,
+        actual: panelUser?.expire_date ? Math.round(Math.abs(new Date(panelUser.expire_date).getTime() - (await paidEnd())) / 1000) : -1,
+      },
     ];
     return {
-      database: dialectOf(db), refunds: n, concurrency, duplicatesSent,
-      refundAcceptPerSec: n / acceptSeconds, refundLatencyP99: percentile(latencies, 99), refundsAppliedPerSec: n / appliedSeconds,
-      renewals, renewalSeconds, renewalsPerSec: renewals / renewalSeconds, checks,
+      database: dialectOf(db),
+      refunds: n,
+      concurrency,
+      duplicatesSent,
+      refundAcceptPerSec: n / acceptSeconds,
+      refundLatencyP99: percentile(latencies, 99),
+      refundsAppliedPerSec: n / appliedSeconds,
+      renewals,
+      renewalSeconds,
+      renewalsPerSec: renewals / renewalSeconds,
+      checks,
     };
   } finally {
     await app?.close();
@@ -146,7 +159,9 @@ export async function benchMoney(options: { refunds?: number; concurrency?: numb
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const r = await benchMoney();
   console.log(`Refunds and concurrent renewals, ${r.database}, fake Stripe + fake Marzneshin`);
-  console.log(`  refunds accepted:   ${r.refundAcceptPerSec.toFixed(0)} /s (${r.refunds} charge.refunded events + ${r.duplicatesSent} duplicates, ${r.concurrency} at a time; p99 ${r.refundLatencyP99.toFixed(1)} ms)`);
+  console.log(
+    `  refunds accepted:   ${r.refundAcceptPerSec.toFixed(0)} /s (${r.refunds} charge.refunded events + ${r.duplicatesSent} duplicates, ${r.concurrency} at a time; p99 ${r.refundLatencyP99.toFixed(1)} ms)`,
+  );
   console.log(`  refunds applied:    ${r.refundsAppliedPerSec.toFixed(1)} /s (until every account is paused on the panel and every e-mail sent)`);
   console.log(`  renewals at once:   ${r.renewals} renewals of one account confirmed in ${r.renewalSeconds.toFixed(2)} s (${r.renewalsPerSec.toFixed(0)} /s)`);
   printChecks(r.checks);

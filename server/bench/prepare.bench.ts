@@ -77,10 +77,17 @@ async function main(): Promise<void> {
   for (const [database, run] of runs) {
     const without = await run(false);
     const reused = await run(true);
-    console.log(JSON.stringify({
-      bench: 'prepare', database, query: 'accounts.listForUser', queries: QUERIES,
-      withoutReuse: Math.round(without), withReuse: Math.round(reused), speedup: Number((reused / without).toFixed(2)),
-    }));
+    console.log(
+      JSON.stringify({
+        bench: 'prepare',
+        database,
+        query: 'accounts.listForUser',
+        queries: QUERIES,
+        withoutReuse: Math.round(without),
+        withReuse: Math.round(reused),
+        speedup: Number((reused / without).toFixed(2)),
+      }),
+    );
   }
 }
 

@@ -65,7 +65,9 @@ export interface RenewalsBenchResult {
   checks: ExactlyOnceCheck[];
 }
 
-export async function benchRenewals(options: { subscribers?: number; concurrency?: number; panelDelayMs?: number; queueFirst?: boolean } = {}): Promise<RenewalsBenchResult> {
+export async function benchRenewals(
+  options: { subscribers?: number; concurrency?: number; panelDelayMs?: number; queueFirst?: boolean } = {},
+): Promise<RenewalsBenchResult> {
   const queueFirst = options.queueFirst ?? process.env.BENCH_QUEUE_FIRST === '1';
   const k = options.subscribers ?? Number(process.env.BENCH_SUBSCRIBERS ?? 60);
   const concurrency = options.concurrency ?? Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -83,7 +85,10 @@ export async function benchRenewals(options: { subscribers?: number; concurrency
     app = shop.app;
     const { services } = app;
     const { actor, post } = shop;
-    const plan = await services.plans.createPlan(actor, PlanBody.parse({ name: 'Bench Auto', days: 30, dataLimitBytes: 10 * GB, price: 499, billing: 'recurring' }));
+    const plan = await services.plans.createPlan(
+      actor,
+      PlanBody.parse({ name: 'Bench Auto', days: 30, dataLimitBytes: 10 * GB, price: 499, billing: 'recurring' }),
+    );
 
     // K subscribers, each with a provisioned account (events delivered in order, as Stripe sends them).
     const users = await shop.addCustomers('subscriber', k);
@@ -132,16 +137,38 @@ export async function benchRenewals(options: { subscribers?: number; concurrency
       { name: 'renewal invoices paid at Stripe', expected: k, actual: paidInvoices },
       { name: 'invoice.paid duplicates answered {duplicate:true}', expected: paidInvoices, actual: answers.duplicate },
       { name: 'unexpected answers', expected: 0, actual: answers.unexpected },
-      { name: 'renewal transactions succeeded', expected: k, actual: await count(db, 'transactions', (q) => q.where({ status: 'succeeded' }).whereNotNull('provider_invoice_id').whereRaw(`${dialectOf(db) === 'postgres' ? 'metadata::text' : 'metadata'} like '%renewal%'`)) },
-      { name: 'all transactions succeeded (first + renewal)', expected: 2 * k, actual: await count(db, 'transactions', (q) => q.where({ status: 'succeeded' })) },
+      {
+        name: 'renewal transactions succeeded',
+        expected: k,
+        actual: await count(db, 'transactions', (q) =>
+          q
+            .where({ status: 'succeeded' })
+            .whereNotNull('provider_invoice_id')
+            .whereRaw(`${dialectOf(db) === 'postgres' ? 'metadata::text' : 'metadata'} like '%renewal%'`),
+        ),
+      },
+      {
+        name: 'all transactions succeeded (first + renewal)',
+        expected: 2 * k,
+        actual: await count(db, 'transactions', (q) => q.where({ status: 'succeeded' })),
+      },
       { name: 'accounts at their new period end + grace', expected: k, actual: renewedAccounts() },
       { name: 'panel users (one per account)', expected: k, actual: panel.users.size },
       { name: 'receipts mailed', expected: 2 * k, actual: receipts },
       { name: 'subscriptions (one per customer)', expected: k, actual: await count(db, 'subscriptions', (q) => q.where({ billing: 'recurring' })) },
     ];
     return {
-      database: dialectOf(db), queueFirst, jobConcurrency: Number(process.env.JOB_CONCURRENCY ?? DEFAULT_CONCURRENCY), subscribers: k, concurrency, panelDelayMs, eventsPosted: posted, acceptLatencyMs,
-      acceptPerSec: posted / acceptSeconds, renewalsPerSec: k / appliedSeconds, checks,
+      database: dialectOf(db),
+      queueFirst,
+      jobConcurrency: Number(process.env.JOB_CONCURRENCY ?? DEFAULT_CONCURRENCY),
+      subscribers: k,
+      concurrency,
+      panelDelayMs,
+      eventsPosted: posted,
+      acceptLatencyMs,
+      acceptPerSec: posted / acceptSeconds,
+      renewalsPerSec: k / appliedSeconds,
+      checks,
     };
   } finally {
     await app?.close();
@@ -153,8 +180,14 @@ export async function benchRenewals(options: { subscribers?: number; concurrency
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const r = await benchRenewals();
-  console.log(`Auto-renewals, ${r.database}, fake Stripe (test clocks) + fake Marzneshin answering in ${r.panelDelayMs} ms, one app instance, one job worker running ${r.jobConcurrency} jobs at once`);
-  console.log(`  renewal webhooks accepted: ${r.acceptPerSec.toFixed(0)} /s (${r.eventsPosted} events for ${r.subscribers} renewals, every invoice.paid twice, ${r.concurrency} at a time; mean ${r.acceptLatencyMs.toFixed(0)} ms)`);
-  console.log(`  renewals applied:          ${r.renewalsPerSec.toFixed(2)} /s (${r.queueFirst ? 'from the worker\'s start, every event already accepted, ' : ''}until every panel account has its new expiry and both receipts are mailed)`);
+  console.log(
+    `Auto-renewals, ${r.database}, fake Stripe (test clocks) + fake Marzneshin answering in ${r.panelDelayMs} ms, one app instance, one job worker running ${r.jobConcurrency} jobs at once`,
+  );
+  console.log(
+    `  renewal webhooks accepted: ${r.acceptPerSec.toFixed(0)} /s (${r.eventsPosted} events for ${r.subscribers} renewals, every invoice.paid twice, ${r.concurrency} at a time; mean ${r.acceptLatencyMs.toFixed(0)} ms)`,
+  );
+  console.log(
+    `  renewals applied:          ${r.renewalsPerSec.toFixed(2)} /s (${r.queueFirst ? "from the worker's start, every event already accepted, " : ''}until every panel account has its new expiry and both receipts are mailed)`,
+  );
   printChecks(r.checks);
 }

@@ -42,7 +42,8 @@ export interface RouteResult extends Route {
 /** `route` loaded for `duration` seconds by CONNECTIONS connections; any error or non-2xx answer fails the run. */
 export async function load(base: string, route: Route, duration = DURATION) {
   const result = await autocannon({ url: `${base}${route.path}`, connections: CONNECTIONS, duration, headers: route.headers });
-  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${route.path}: ${result.errors} errors, ${result.non2xx} non-2xx answers out of ${result.requests.total}`);
+  if (result.errors > 0 || result.non2xx > 0)
+    throw new Error(`${route.path}: ${result.errors} errors, ${result.non2xx} non-2xx answers out of ${result.requests.total}`);
   return { reqPerSec: result.requests.average, p99: result.latency.p99 };
 }
 
@@ -53,8 +54,17 @@ export async function benchRoutes(): Promise<RouteResult[]> {
   const panel = await startFakeMarzneshin();
   const codes = createCodeCatcher();
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'production', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'warn', ADMIN_EMAILS: 'admin@bench.example.com' }),
-    db, mailer: codes.mailer, logger: false,
+    config: loadConfig({
+      NODE_ENV: 'production',
+      APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      PUBLIC_URL: 'http://127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAILS: 'admin@bench.example.com',
+    }),
+    db,
+    mailer: codes.mailer,
+    logger: false,
     rateLimits: { subPerIp: { max: 1_000_000_000, windowSeconds: 60 } },
   });
   try {
@@ -62,11 +72,23 @@ export async function benchRoutes(): Promise<RouteResult[]> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const actor = { id: null, email: 'bench', ip: null };
-    await app.services.servers.createServer(actor, { kind: 'marzneshin', name: 'Bench', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' });
+    await app.services.servers.createServer(actor, {
+      kind: 'marzneshin',
+      name: 'Bench',
+      url: panel.url,
+      username: panel.admin.username,
+      password: panel.admin.password,
+      serviceId: '1',
+      locations: 'all',
+    });
     const free = await app.services.plans.createPlan(actor, PlanBody.parse({ name: 'Free', days: 30, dataLimitBytes: 1024 ** 3, price: 0, public: false }));
 
     const bearer = await codes.signIn(base, 'bench@example.com');
-    const claimed = await fetch(`${base}/api/accounts`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ planId: free.id }) });
+    const claimed = await fetch(`${base}/api/accounts`, {
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: JSON.stringify({ planId: free.id }),
+    });
     const account = (await claimed.json()) as { combinedUrl: string };
     const subPath = new URL(account.combinedUrl).pathname;
 
@@ -107,7 +129,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`Routes through buildApp(), SQLite, fake Marzneshin, ${CONNECTIONS} connections, ${DURATION} s each; ratio to the trivial route in the same run`);
   for (const r of results) {
     const verdict = r.target === null ? '' : r.ratio >= r.target ? ` ok (target ≥ ${r.target})` : ` BELOW target ${r.target}`;
-    console.log(`  ${r.name.padEnd(30)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ratio ${r.ratio.toFixed(2)}${verdict}`);
+    console.log(
+      `  ${r.name.padEnd(30)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ratio ${r.ratio.toFixed(2)}${verdict}`,
+    );
   }
   const targeted = results.filter((r) => r.target !== null);
   // Reported, not fatal: the benchmarks after this one still run (`npm run bench` chains them).

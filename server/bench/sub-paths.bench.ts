@@ -41,7 +41,9 @@ export interface SubPathsBenchLine {
 
 const OLD_DOMAIN = 'old.bench.test';
 const NEW_DOMAIN = 'new.bench.test';
-export async function benchSubPaths(options: { durationSeconds?: number; rounds?: number; connections?: number; accounts?: number; panelDelayMs?: number } = {}): Promise<SubPathsBenchLine[]> {
+export async function benchSubPaths(
+  options: { durationSeconds?: number; rounds?: number; connections?: number; accounts?: number; panelDelayMs?: number } = {},
+): Promise<SubPathsBenchLine[]> {
   const duration = options.durationSeconds ?? Number(process.env.BENCH_DURATION ?? 2);
   const rounds = options.rounds ?? Number(process.env.BENCH_ROUNDS ?? 3);
   const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -62,15 +64,48 @@ export async function benchSubPaths(options: { durationSeconds?: number; rounds?
     const now = new Date();
     const expiresAt = new Date(Date.now() + 30 * 86_400_000);
     await db('settings').insert({
-      id: 'app_config', updated_at: now,
-      value: JSON.stringify({ deviceless_clients: 'count', subscription_domains: [{ domain: OLD_DOMAIN, blocked: true }, { domain: NEW_DOMAIN, blocked: false }] }),
+      id: 'app_config',
+      updated_at: now,
+      value: JSON.stringify({
+        deviceless_clients: 'count',
+        subscription_domains: [
+          { domain: OLD_DOMAIN, blocked: true },
+          { domain: NEW_DOMAIN, blocked: false },
+        ],
+      }),
     });
     await db('user_profiles').insert({ id: 'bench-user', email: 'bench@example.com', role: 'user', trial_used: false, created_at: now, updated_at: now });
     const mzn = createMarzneshinDriver({ url: marzneshin.url, username: marzneshin.admin.username, password: marzneshin.admin.password, serviceId: '1' });
-    const mznUsers = await Promise.all(Array.from({ length: 4 }, (_, i) => mzn.createAccount({ username: `user_paths${i}`, dataLimitBytes: 50 * 1024 ** 3, expiresAt, note: 'bench' })));
+    const mznUsers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => mzn.createAccount({ username: `user_paths${i}`, dataLimitBytes: 50 * 1024 ** 3, expiresAt, note: 'bench' })),
+    );
     await db('masterservers').insert([
-      { id: 'bench-mzn', kind: 'marzneshin', name: 'Bench', url: marzneshin.url, username: marzneshin.admin.username, password_encrypted: 'unused', service_id: '1', locations: 'all', status: 'active', created_at: now, updated_at: now },
-      { id: 'bench-rmw', kind: 'remnawave', name: 'Bench TLS', url: front.url, username: '', password_encrypted: 'unused', service_id: 'unused', locations: 'all', status: 'active', created_at: now, updated_at: now },
+      {
+        id: 'bench-mzn',
+        kind: 'marzneshin',
+        name: 'Bench',
+        url: marzneshin.url,
+        username: marzneshin.admin.username,
+        password_encrypted: 'unused',
+        service_id: '1',
+        locations: 'all',
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+      },
+      {
+        id: 'bench-rmw',
+        kind: 'remnawave',
+        name: 'Bench TLS',
+        url: front.url,
+        username: '',
+        password_encrypted: 'unused',
+        service_id: 'unused',
+        locations: 'all',
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+      },
     ]);
 
     // Accounts: the cached one, then a range per cold path, then the first fetches through TLS.
@@ -80,8 +115,19 @@ export async function benchSubPaths(options: { durationSeconds?: number; rounds?
     const add = (server: 'bench-mzn' | 'bench-rmw', subscriptionUrl: string, deviceLimit: number | null) => {
       const token = randomBytes(24).toString('base64url');
       rows.push({
-        id: randomUUID(), user_id: 'bench-user', master_server_id: server, username: `bench_${rows.length}`, status: 'active', expire_date: expiresAt,
-        data_limit: 50 * 1024 ** 3, sub_token: token, subscription_url: subscriptionUrl, metadata: JSON.stringify({ used_traffic: 0 }), device_limit: deviceLimit, created_at: now, updated_at: now,
+        id: randomUUID(),
+        user_id: 'bench-user',
+        master_server_id: server,
+        username: `bench_${rows.length}`,
+        status: 'active',
+        expire_date: expiresAt,
+        data_limit: 50 * 1024 ** 3,
+        sub_token: token,
+        subscription_url: subscriptionUrl,
+        metadata: JSON.stringify({ used_traffic: 0 }),
+        device_limit: deviceLimit,
+        created_at: now,
+        updated_at: now,
       });
       return token;
     };
@@ -91,10 +137,34 @@ export async function benchSubPaths(options: { durationSeconds?: number; rounds?
     await db.batchInsert('vpn_accounts', rows, 500);
     // Every limited account already knows its device: Happ's id, and the counted app from this address.
     const counted = anonymousDevice(USER_AGENT, '127.0.0.1');
-    const devices: Array<Record<string, unknown>> = rows.filter((row) => row.device_limit !== null).flatMap((row) => [
-      { id: randomUUID(), vpn_account_id: row.id, hwid: DEVICE_HEADERS['x-hwid'], os: 'Android', os_version: '14', model: 'Pixel 8', app: 'Happ/3.2.1', anonymous: false, first_seen_at: now, last_seen_at: now },
-      { id: randomUUID(), vpn_account_id: row.id, hwid: counted.hwid, os: null, os_version: null, model: null, app: counted.app, anonymous: true, first_seen_at: now, last_seen_at: now },
-    ]);
+    const devices: Array<Record<string, unknown>> = rows
+      .filter((row) => row.device_limit !== null)
+      .flatMap((row) => [
+        {
+          id: randomUUID(),
+          vpn_account_id: row.id,
+          hwid: DEVICE_HEADERS['x-hwid'],
+          os: 'Android',
+          os_version: '14',
+          model: 'Pixel 8',
+          app: 'Happ/3.2.1',
+          anonymous: false,
+          first_seen_at: now,
+          last_seen_at: now,
+        },
+        {
+          id: randomUUID(),
+          vpn_account_id: row.id,
+          hwid: counted.hwid,
+          os: null,
+          os_version: null,
+          model: null,
+          app: counted.app,
+          anonymous: true,
+          first_seen_at: now,
+          last_seen_at: now,
+        },
+      ]);
     await db.batchInsert('account_devices', devices, 500);
 
     // The first instance fetches one account per panel user, and every limited account's copy is stored as those.
@@ -107,11 +177,18 @@ export async function benchSubPaths(options: { durationSeconds?: number; rounds?
       const res = await fetch(`${first.base}/sub/${token}`, { headers: DEVICE_HEADERS });
       if (res.status !== 200) throw new Error(`warming /sub failed: HTTP ${res.status} ${await res.text()}`);
     }
-    const copies = await db('subscription_copies').whereIn('vpn_account_id', warmed.map((token) => tokenOf.get(token)!.id as string));
+    const copies = await db('subscription_copies').whereIn(
+      'vpn_account_id',
+      warmed.map((token) => tokenOf.get(token)!.id as string),
+    );
     const copyOf = new Map(copies.map((copy) => [copy.subscription_url, copy]));
     const fetched = new Set(copies.map((copy) => copy.vpn_account_id));
     const rest = rows.filter((row) => row.master_server_id === 'bench-mzn' && !fetched.has(row.id));
-    await db.batchInsert('subscription_copies', rest.map((row) => ({ ...copyOf.get(row.subscription_url), vpn_account_id: row.id })), 500);
+    await db.batchInsert(
+      'subscription_copies',
+      rest.map((row) => ({ ...copyOf.get(row.subscription_url), vpn_account_id: row.id })),
+      500,
+    );
     await db('subscription_copies').update({ fetched_at: new Date(Date.now() - 3_600_000) });
     marzneshin.faults.delayMs = 200;
 
@@ -122,7 +199,9 @@ export async function benchSubPaths(options: { durationSeconds?: number; rounds?
     // with it), on the same SQLite file; on PostgreSQL to the second instance.
     fetcher = ON_POSTGRES
       ? undefined
-      : await startServer(`sqlite:${join(dir, 'app.db')}`, 'bench-admin@example.com', fileURLToPath(new URL('../src', import.meta.url)), { NODE_TLS_REJECT_UNAUTHORIZED: '0' });
+      : await startServer(`sqlite:${join(dir, 'app.db')}`, 'bench-admin@example.com', fileURLToPath(new URL('../src', import.meta.url)), {
+          NODE_TLS_REJECT_UNAUTHORIZED: '0',
+        });
     const cursors: Record<string, number> = { hwid: 4, spare: 4, counted: 4, first: 0 };
     // Out of accounts, a path asks for its last one again (throwing inside the load generator would hang it)
     // and the benchmark fails once the run is over.
@@ -158,7 +237,8 @@ export async function benchSubPaths(options: { durationSeconds?: number; rounds?
     await moved.body.text();
     if (moved.headers['new-domain'] !== NEW_DOMAIN) throw new Error(`the blocked domain's answer has no new-domain: ${moved.statusCode}`);
     const anonymous = await fetch(`${first.base}/sub/${cachedToken}`, { headers: COUNTED_HEADERS });
-    if (anonymous.status !== 200 || anonymous.headers.has('x-hwid-max-devices-reached')) throw new Error(`the counted app was not served: HTTP ${anonymous.status}`);
+    if (anonymous.status !== 200 || anonymous.headers.has('x-hwid-max-devices-reached'))
+      throw new Error(`the counted app was not served: HTTP ${anonymous.status}`);
     // Timed runs (autocannon's `amount` ends on its once-a-second tick, which shortchanges the rate).
     const measure = (_name: string, run: Omit<Load, 'connections'> & { base: string }, warmUp = false) =>
       load(run.base, { ...run, connections, duration: warmUp ? 1 : duration });
@@ -217,4 +297,3 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`/sub paths of issue 52 through buildApp(), ${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'}`);
   printSubPaths(lines);
 }
-

@@ -45,7 +45,13 @@ export interface SubscriptionBenchLine {
 
 export const USER_AGENT = 'v2rayNG/1.8.0';
 /** What Happ sends: its device id and what it says of the device. */
-export const DEVICE_HEADERS = { 'user-agent': 'Happ/3.2.1', 'x-hwid': 'bench-device-0001', 'x-device-os': 'Android', 'x-ver-os': '14', 'x-device-model': 'Pixel 8' };
+export const DEVICE_HEADERS = {
+  'user-agent': 'Happ/3.2.1',
+  'x-hwid': 'bench-device-0001',
+  'x-device-os': 'Android',
+  'x-ver-os': '14',
+  'x-device-model': 'Pixel 8',
+};
 const PANEL_DELAY_MS = 200;
 
 export interface Load {
@@ -62,11 +68,17 @@ export interface Load {
 export async function load(base: string, run: Load) {
   const next = typeof run.path === 'string' ? () => run.path as string : run.path;
   const result = await autocannon({
-    url: base, connections: run.connections, ...(run.amount ? { amount: run.amount } : { duration: run.duration }), headers: run.headers ?? { 'user-agent': USER_AGENT },
+    url: base,
+    connections: run.connections,
+    ...(run.amount ? { amount: run.amount } : { duration: run.duration }),
+    headers: run.headers ?? { 'user-agent': USER_AGENT },
     requests: [{ setupRequest: (request) => ({ ...request, path: next() }) }],
   });
   const wrong = (run.status ?? 200) === 200 ? result.non2xx : result.requests.total - result['4xx'];
-  if (result.errors > 0 || wrong > 0) throw new Error(`${next()}: ${result.errors} errors (${result.timeouts} timeouts, max latency ${result.latency.max} ms, p99 ${result.latency.p99}), ${wrong} unexpected answers out of ${result.requests.total}: ${JSON.stringify(result.statusCodeStats)}`);
+  if (result.errors > 0 || wrong > 0)
+    throw new Error(
+      `${next()}: ${result.errors} errors (${result.timeouts} timeouts, max latency ${result.latency.max} ms, p99 ${result.latency.p99}), ${wrong} unexpected answers out of ${result.requests.total}: ${JSON.stringify(result.statusCodeStats)}`,
+    );
   return { reqPerSec: result.requests.average, p99: result.latency.p99, total: result.requests.total, seconds: result.duration };
 }
 
@@ -80,18 +92,27 @@ export async function openDatabase(dir: string): Promise<{ db: Db; drop: () => P
 export async function startInstance(db: Db, dir: string): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
     config: loadConfig({
-      NODE_ENV: 'production', APP_SECRET: 'bench-secret-bench-secret-bench-secret-00', SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      PUBLIC_URL: 'http://127.0.0.1',
+      LOG_LEVEL: 'warn',
       // What an operator on PostgreSQL sets (the app is handed the open database all the same).
       ...(ON_POSTGRES ? { DATABASE_URL: 'postgres://127.0.0.1/bench' } : {}),
     }),
-    db, logger: false, siteDir: writeMinimalSite(mkdtempSync(join(dir, 'instance-'))), webDir: join(dir, 'no-web'),
+    db,
+    logger: false,
+    siteDir: writeMinimalSite(mkdtempSync(join(dir, 'instance-'))),
+    webDir: join(dir, 'no-web'),
     rateLimits: { subPerIp: { max: 1_000_000_000, windowSeconds: 60 } },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
 
-export async function benchSubscription(options: { durationSeconds?: number; rounds?: number; connections?: number; accounts?: number } = {}): Promise<SubscriptionBenchLine[]> {
+export async function benchSubscription(
+  options: { durationSeconds?: number; rounds?: number; connections?: number; accounts?: number } = {},
+): Promise<SubscriptionBenchLine[]> {
   const duration = options.durationSeconds ?? Number(process.env.BENCH_DURATION ?? 2);
   const rounds = options.rounds ?? Number(process.env.BENCH_ROUNDS ?? 3);
   const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -107,24 +128,52 @@ export async function benchSubscription(options: { durationSeconds?: number; rou
     // The panel users: accounts share a few (the panel's answer is the same size either way).
     const driver = createMarzneshinDriver({ url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1' });
     const expiresAt = new Date(Date.now() + 30 * 86_400_000);
-    const panelUsers = await Promise.all(Array.from({ length: 8 }, (_, i) => driver.createAccount({ username: `user_bench${i}`, dataLimitBytes: 50 * 1024 ** 3, expiresAt, note: 'bench' })));
+    const panelUsers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => driver.createAccount({ username: `user_bench${i}`, dataLimitBytes: 50 * 1024 ** 3, expiresAt, note: 'bench' })),
+    );
     const now = new Date();
     await db('user_profiles').insert({ id: 'bench-user', email: 'bench@example.com', role: 'user', trial_used: false, created_at: now, updated_at: now });
     await db('masterservers').insert({
-      id: 'bench-server', kind: 'marzneshin', name: 'Bench', url: panel.url, username: panel.admin.username, password_encrypted: 'unused',
-      service_id: '1', locations: 'all', status: 'active', created_at: now, updated_at: now,
+      id: 'bench-server',
+      kind: 'marzneshin',
+      name: 'Bench',
+      url: panel.url,
+      username: panel.admin.username,
+      password_encrypted: 'unused',
+      service_id: '1',
+      locations: 'all',
+      status: 'active',
+      created_at: now,
+      updated_at: now,
     });
     const tokens = Array.from({ length: accountCount + 1 }, () => randomBytes(24).toString('base64url'));
     const rows = tokens.map((token, i) => ({
-      id: i === 0 ? 'bench-account' : randomUUID(), user_id: 'bench-user', master_server_id: 'bench-server', username: `bench_${i}`, status: 'active',
-      expire_date: expiresAt, data_limit: 50 * 1024 ** 3, sub_token: token, subscription_url: panelUsers[i % 8]!.subscriptionUrl,
-      metadata: JSON.stringify({ used_traffic: 0 }), device_limit: i === 0 ? 3 : null, created_at: now, updated_at: now,
+      id: i === 0 ? 'bench-account' : randomUUID(),
+      user_id: 'bench-user',
+      master_server_id: 'bench-server',
+      username: `bench_${i}`,
+      status: 'active',
+      expire_date: expiresAt,
+      data_limit: 50 * 1024 ** 3,
+      sub_token: token,
+      subscription_url: panelUsers[i % 8]!.subscriptionUrl,
+      metadata: JSON.stringify({ used_traffic: 0 }),
+      device_limit: i === 0 ? 3 : null,
+      created_at: now,
+      updated_at: now,
     }));
     await db.batchInsert('vpn_accounts', rows, 500);
     // The benchmark's device is one of the first account's already (one of its 3).
     await db('account_devices').insert({
-      id: 'bench-device', vpn_account_id: 'bench-account', hwid: DEVICE_HEADERS['x-hwid'], os: 'Android', os_version: '14', model: 'Pixel 8', app: 'Happ/3.2.1',
-      first_seen_at: now, last_seen_at: now,
+      id: 'bench-device',
+      vpn_account_id: 'bench-account',
+      hwid: DEVICE_HEADERS['x-hwid'],
+      os: 'Android',
+      os_version: '14',
+      model: 'Pixel 8',
+      app: 'Happ/3.2.1',
+      first_seen_at: now,
+      last_seen_at: now,
     });
 
     const first = await startInstance(db, dir);
@@ -133,7 +182,8 @@ export async function benchSubscription(options: { durationSeconds?: number; rou
     if (warm.status !== 200) throw new Error(`warming /sub failed: HTTP ${warm.status} ${await warm.text()}`);
     const configuration = await warm.text();
     const fromDevice = await fetch(`${first.base}/sub/${tokens[0]}`, { headers: DEVICE_HEADERS });
-    if (fromDevice.status !== 200 || (await fromDevice.text()) !== configuration) throw new Error(`the known device was not served the configuration: HTTP ${fromDevice.status}`);
+    if (fromDevice.status !== 200 || (await fromDevice.text()) !== configuration)
+      throw new Error(`the known device was not served the configuration: HTTP ${fromDevice.status}`);
 
     // Every other account fetched once, an hour ago: one per panel user through this first instance, the
     // rest stored as those were (the same panel answer), then all made an hour old.
@@ -141,10 +191,17 @@ export async function benchSubscription(options: { durationSeconds?: number; rou
       const res = await fetch(`${first.base}/sub/${token}`, { headers: { 'user-agent': USER_AGENT } });
       if (res.status !== 200) throw new Error(`fetching /sub failed: HTTP ${res.status}`);
     }
-    const copies = await db('subscription_copies').whereIn('vpn_account_id', rows.slice(1, 9).map((row) => row.id));
+    const copies = await db('subscription_copies').whereIn(
+      'vpn_account_id',
+      rows.slice(1, 9).map((row) => row.id),
+    );
     if (copies.length !== 8) throw new Error(`expected 8 stored configurations, found ${copies.length}`);
     const copyOf = new Map(copies.map((copy) => [copy.subscription_url, copy]));
-    await db.batchInsert('subscription_copies', rows.slice(9).map((row) => ({ ...copyOf.get(row.subscription_url), vpn_account_id: row.id })), 500);
+    await db.batchInsert(
+      'subscription_copies',
+      rows.slice(9).map((row) => ({ ...copyOf.get(row.subscription_url), vpn_account_id: row.id })),
+      500,
+    );
     await db('subscription_copies').update({ fetched_at: new Date(Date.now() - 3_600_000) });
     panel.faults.delayMs = PANEL_DELAY_MS;
 
@@ -192,7 +249,13 @@ export async function benchSubscription(options: { durationSeconds?: number; rou
 
     // A route left out by BENCH_ROUTES: NaN, and its line is left out.
     const rate = (name: string) => (totals[name] ? totals[name].requests / totals[name].seconds : NaN);
-    const line = (name: string, run: string, target: number | null, base = 'trivial') => ({ name, reqPerSec: rate(run), p99: totals[run]?.p99 ?? 0, ratio: rate(run) / rate(base), target });
+    const line = (name: string, run: string, target: number | null, base = 'trivial') => ({
+      name,
+      reqPerSec: rate(run),
+      p99: totals[run]?.p99 ?? 0,
+      ratio: rate(run) / rate(base),
+      target,
+    });
     const lines = [
       line('trivial: GET /robots.txt', 'trivial', null),
       line('GET /sub/<token> (cached)', 'cached', 0.9),
@@ -216,7 +279,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const duration = Number(process.env.BENCH_DURATION ?? 2);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const lines = await benchSubscription({ connections, durationSeconds: duration, rounds });
-  console.log(`/sub through buildApp(), ${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'}, fake Marzneshin answering in ${PANEL_DELAY_MS} ms, ${connections} connections, ${rounds} rounds of ${duration} s per route (cold: each account once)`);
+  console.log(
+    `/sub through buildApp(), ${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'}, fake Marzneshin answering in ${PANEL_DELAY_MS} ms, ${connections} connections, ${rounds} rounds of ${duration} s per route (cold: each account once)`,
+  );
   for (const r of lines) {
     const verdict = r.target === null ? '' : r.ratio >= r.target ? ` ok (target ≥ ${r.target})` : ` BELOW target ${r.target}`;
     const ratio = Number.isNaN(r.ratio) ? '' : `  p99 ${String(r.p99).padStart(4)} ms  ratio ${r.ratio.toFixed(2)}${verdict}`;

@@ -92,13 +92,10 @@ export async function runPool<T>(queue: T[], limit: number, task: (item: T) => P
       while (active < limit && queue.length > 0) {
         const item = queue.shift()!;
         active += 1;
-        task(item).then(
-          () => {
-            active -= 1;
-            pump();
-          },
-          reject,
-        );
+        task(item).then(() => {
+          active -= 1;
+          pump();
+        }, reject);
       }
     };
     pump();
@@ -131,9 +128,7 @@ export async function benchWebhooks(
   const db = createDb(`sqlite:${join(dir, 'app.db')}`);
   const panel = await startFakeMarzneshin();
   const stripe = await startFakeStripe({ secretKey: STRIPE_KEYS.secretKey, webhookSecret: STRIPE_KEYS.webhookSecret, webhookUrl: null });
-  const generous = Object.fromEntries(
-    Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { max: 1_000_000, windowSeconds: 60 }]),
-  ) as unknown as RateLimits;
+  const generous = Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { max: 1_000_000, windowSeconds: 60 }])) as unknown as RateLimits;
   let extraWorker: JobWorker | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
@@ -153,23 +148,50 @@ export async function benchWebhooks(
     // A server on the fake panel, a paid plan and card payments, through the services.
     const actor = { id: null, email: 'bench', ip: null };
     const server = await services.servers.createServer(actor, {
-      kind: 'marzneshin', name: 'Bench', url: panel.url, username: panel.admin.username, password: panel.admin.password,
-      serviceId: '1', locations: 'all',
+      kind: 'marzneshin',
+      name: 'Bench',
+      url: panel.url,
+      username: panel.admin.username,
+      password: panel.admin.password,
+      serviceId: '1',
+      locations: 'all',
     });
-    const plan = await services.plans.createPlan(actor, PlanBody.parse({
-      name: 'Bench Monthly', days: 30, dataLimitBytes: 10 * GB, locations: 'all', price: 499, status: 'active', isTrial: false,
-    }));
+    const plan = await services.plans.createPlan(
+      actor,
+      PlanBody.parse({
+        name: 'Bench Monthly',
+        days: 30,
+        dataLimitBytes: 10 * GB,
+        locations: 'all',
+        price: 499,
+        status: 'active',
+        isTrial: false,
+      }),
+    );
     await services.card.updateSettings({ enabled: true, ...STRIPE_KEYS }, new Date());
 
     // N customers, one checkout each, each paid on the fake Stripe with no webhook sent yet.
     const now = new Date();
     const users: UserProfile[] = Array.from({ length: n }, (_, i) => ({
-      id: randomUUID(), email: `buyer${i + 1}@bench.example.com`, role: 'user', trialUsed: false, locale: null, createdAt: now, updatedAt: now,
+      id: randomUUID(),
+      email: `buyer${i + 1}@bench.example.com`,
+      role: 'user',
+      trialUsed: false,
+      locale: null,
+      createdAt: now,
+      updatedAt: now,
     }));
     for (let i = 0; i < users.length; i += 100) {
-      await db('user_profiles').insert(users.slice(i, i + 100).map((u) => ({
-        id: u.id, email: u.email, role: u.role, trial_used: false, created_at: now, updated_at: now,
-      })));
+      await db('user_profiles').insert(
+        users.slice(i, i + 100).map((u) => ({
+          id: u.id,
+          email: u.email,
+          role: u.role,
+          trial_used: false,
+          created_at: now,
+          updated_at: now,
+        })),
+      );
     }
     const sessionIds: string[] = [];
     await runPool([...users], 10, async (user) => {
@@ -186,7 +208,11 @@ export async function benchWebhooks(
     app.jobWorker.start();
     if (workerConcurrency > 1) {
       extraWorker = createJobWorker({
-        repo: services.jobs, clock: systemClock, log: app.log, handlers: services.jobHandlers, concurrency: workerConcurrency - 1,
+        repo: services.jobs,
+        clock: systemClock,
+        log: app.log,
+        handlers: services.jobHandlers,
+        concurrency: workerConcurrency - 1,
       });
       extraWorker.start();
     }
@@ -203,7 +229,11 @@ export async function benchWebhooks(
       const t0 = performance.now();
       const res = await fetch(webhookUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signature,
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
         body,
       });
       const text = await res.text();
@@ -233,7 +263,10 @@ export async function benchWebhooks(
     const panelRequestsPerAccount = panelRequests.length / n;
     const panelRequestsByRoute: Record<string, number> = {};
     for (const request of panelRequests) {
-      const route = `${request.method} ${request.path.split('?')[0]!.replace(/^\/api\/users\/[^/]+/, '/api/users/:username').replace(/^\/sub\/[^/]+\/[^/]+/, '/sub/:username/:key')}`;
+      const route = `${request.method} ${request.path
+        .split('?')[0]!
+        .replace(/^\/api\/users\/[^/]+/, '/api/users/:username')
+        .replace(/^\/sub\/[^/]+\/[^/]+/, '/sub/:username/:key')}`;
       panelRequestsByRoute[route] = (panelRequestsByRoute[route] ?? 0) + 1;
     }
 
@@ -250,7 +283,11 @@ export async function benchWebhooks(
       { name: 'transactions in all', expected: n, actual: await count(db, 'transactions') },
       { name: 'provisioning jobs', expected: n, actual: await count(db, 'jobs', (q) => q.where({ type: PROVISION_PAID_ACCOUNT })) },
       { name: 'provisioning jobs done', expected: n, actual: await count(db, 'jobs', (q) => q.where({ type: PROVISION_PAID_ACCOUNT, status: 'done' })) },
-      { name: 'provisioning jobs run more than once', expected: 0, actual: await count(db, 'jobs', (q) => q.where({ type: PROVISION_PAID_ACCOUNT }).where('attempts', '>', 1)) },
+      {
+        name: 'provisioning jobs run more than once',
+        expected: 0,
+        actual: await count(db, 'jobs', (q) => q.where({ type: PROVISION_PAID_ACCOUNT }).where('attempts', '>', 1)),
+      },
       { name: 'panel users carrying our markers', expected: n, actual: notes.length },
       { name: 'distinct markers on the panel', expected: n, actual: new Set(notes).size },
       { name: 'panel users in all', expected: n, actual: panelUsers.length },
@@ -262,11 +299,20 @@ export async function benchWebhooks(
 
     latencies.sort((a, b) => a - b);
     return {
-      events: n, concurrency, workerConcurrency, duplicatesSent,
-      acceptSeconds, acceptPerSec: n / acceptSeconds,
-      endToEndSeconds, endToEndPerSec: n / endToEndSeconds,
-      latencyP50: percentile(latencies, 50), latencyP99: percentile(latencies, 99), latencyMax: latencies.at(-1) ?? 0,
-      panelRequestsPerAccount, panelRequestsByRoute, checks,
+      events: n,
+      concurrency,
+      workerConcurrency,
+      duplicatesSent,
+      acceptSeconds,
+      acceptPerSec: n / acceptSeconds,
+      endToEndSeconds,
+      endToEndPerSec: n / endToEndSeconds,
+      latencyP50: percentile(latencies, 50),
+      latencyP99: percentile(latencies, 99),
+      latencyMax: latencies.at(-1) ?? 0,
+      panelRequestsPerAccount,
+      panelRequestsByRoute,
+      checks,
     };
   } finally {
     await extraWorker?.stop();
@@ -288,7 +334,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`  webhook acceptance: ${r.acceptPerSec.toFixed(0)} events/s (${r.acceptSeconds.toFixed(2)} s for all 200s)`);
   console.log(`  paid → active:      ${r.endToEndPerSec.toFixed(1)} accounts/s (${r.endToEndSeconds.toFixed(2)} s until all active)`);
   console.log(`  webhook latency:    p50 ${ms(r.latencyP50)}, p99 ${ms(r.latencyP99)}, max ${ms(r.latencyMax)}`);
-  const routes = Object.entries(r.panelRequestsByRoute).map(([route, count]) => `${route} ×${count}`).join(', ');
+  const routes = Object.entries(r.panelRequestsByRoute)
+    .map(([route, count]) => `${route} ×${count}`)
+    .join(', ');
   console.log(`  panel requests:     ${r.panelRequestsPerAccount.toFixed(2)} per account (${routes})`);
   printChecks(r.checks);
 }

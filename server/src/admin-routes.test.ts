@@ -22,15 +22,37 @@ describe.each(TEST_DATABASES)('every admin route (%s)', (kind) => {
   beforeAll(async () => {
     panel = await startFakeMarzneshin();
     t = await buildTestApp({
-      db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' },
+      db: env.database.db,
+      smtp: env.smtp,
+      env: { ADMIN_EMAILS: 'admin@example.com' },
       overrides: { onRoute: ({ method, url }) => [method].flat().forEach((m) => registered.push({ method: m, url })) },
     });
     await t.app.ready();
     admin = await signInDesktop(t, env.smtp, 'admin@example.com');
     user = await signInDesktop(t, env.smtp, 'user@example.com');
-    const server = await t.app.inject({ method: 'POST', url: '/api/admin/servers', headers: bearer(admin.accessToken), payload: { kind: 'marzneshin', name: 'DE', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' } });
+    const server = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/servers',
+      headers: bearer(admin.accessToken),
+      payload: {
+        kind: 'marzneshin',
+        name: 'DE',
+        url: panel.url,
+        username: panel.admin.username,
+        password: panel.admin.password,
+        serviceId: '1',
+        locations: 'all',
+      },
+    });
     serverId = server.json().id;
-    planId = (await t.app.inject({ method: 'POST', url: '/api/admin/plans', headers: bearer(admin.accessToken), payload: { name: 'P', days: 1, dataLimitBytes: 1024 ** 3, price: 0 } })).json().id;
+    planId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/plans',
+        headers: bearer(admin.accessToken),
+        payload: { name: 'P', days: 1, dataLimitBytes: 1024 ** 3, price: 0 },
+      })
+    ).json().id;
   });
   afterAll(async () => {
     await t.app.close();
@@ -46,7 +68,23 @@ describe.each(TEST_DATABASES)('every admin route (%s)', (kind) => {
 
   it('finds the admin routes of every area', () => {
     const areas = new Set(adminRoutes().map((r) => r.url.split('/')[3]));
-    expect([...areas].sort()).toEqual(['accounts', 'gift-codes', 'logs', 'overview', 'payments', 'plans', 'promo-codes', 'referrals', 'servers', 'settings', 'setup', 'subscriptions', 'system', 'transactions', 'users']);
+    expect([...areas].sort()).toEqual([
+      'accounts',
+      'gift-codes',
+      'logs',
+      'overview',
+      'payments',
+      'plans',
+      'promo-codes',
+      'referrals',
+      'servers',
+      'settings',
+      'setup',
+      'subscriptions',
+      'system',
+      'transactions',
+      'users',
+    ]);
     expect(adminRoutes().length).toBeGreaterThanOrEqual(20);
   });
 

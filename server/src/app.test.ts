@@ -35,11 +35,19 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
   it('serves public settings with defaults', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toEqual({
-      brandName: 'Lumen VPN', supportEmail: 'support@localhost', locationsClaim: '50+', protectionFeatures: true, cardPaymentsEnabled: false, paymentMethods: [], stripePublishableKey: null, currency: 'usd', siteContentTranslations: {},
+      brandName: 'Lumen VPN',
+      supportEmail: 'support@localhost',
+      locationsClaim: '50+',
+      protectionFeatures: true,
+      cardPaymentsEnabled: false,
+      paymentMethods: [],
+      stripePublishableKey: null,
+      currency: 'usd',
+      siteContentTranslations: {},
     });
   });
 
-  it('fills the operator\'s site content in, and hides a feature the operator does not offer', async () => {
+  it("fills the operator's site content in, and hides a feature the operator does not offer", async () => {
     const page = await t.app.inject({ method: 'GET', url: '/pricing' });
     expect(page.body).toContain('Servers in 50+ locations');
     expect(page.body).toContain('<html data-site-flags="no-crypto">');
@@ -68,7 +76,11 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
 
   /** Settings written straight into the database (not through the app): the app is told, as another instance would tell it. */
   const setBrand = async (value: Record<string, unknown>) => {
-    await database.db('settings').insert({ id: 'app_config', value: JSON.stringify(value), updated_at: new Date() }).onConflict('id').merge();
+    await database
+      .db('settings')
+      .insert({ id: 'app_config', value: JSON.stringify(value), updated_at: new Date() })
+      .onConflict('id')
+      .merge();
     t.app.services.changeSignal.changed();
   };
   const clearSettings = async () => {
@@ -88,7 +100,15 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
     expect(res.body).not.toMatch(/%%[A-Z_]+%%|<!--app-config-->/);
     const embedded = /<script type="application\/json" id="app-config">(.*?)<\/script>/.exec(res.body)![1]!;
     expect(JSON.parse(embedded)).toEqual({
-      brandName: 'Acme VPN', supportEmail: 'help@acme.test', locationsClaim: '50+', protectionFeatures: true, cardPaymentsEnabled: false, paymentMethods: [], stripePublishableKey: null, currency: 'usd', siteContentTranslations: {},
+      brandName: 'Acme VPN',
+      supportEmail: 'help@acme.test',
+      locationsClaim: '50+',
+      protectionFeatures: true,
+      cardPaymentsEnabled: false,
+      paymentMethods: [],
+      stripePublishableKey: null,
+      currency: 'usd',
+      siteContentTranslations: {},
     });
     expect((await t.app.inject({ method: 'GET', url: '/pricing/' })).statusCode).toBe(200);
   });

@@ -76,11 +76,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Tokens are signed with @fastify/jwt, registered by the auth plugin below, before any request.
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const services = createServices({
-    config, db, clock, keys, mailer, log: app.log, limits, driverFactory: options.driverFactory, stripeDrivers: options.stripeDrivers,
+    config,
+    db,
+    clock,
+    keys,
+    mailer,
+    log: app.log,
+    limits,
+    driverFactory: options.driverFactory,
+    stripeDrivers: options.stripeDrivers,
     signAccessToken: (claims) => app.jwt.sign({ sid: claims.sid }, { sub: claims.sub }),
   });
   const { settings } = services;
-  const jobWorker = createJobWorker({ repo: services.jobs, clock, log: app.log, handlers: services.jobHandlers, concurrency: config.jobConcurrency, lockTimeoutSeconds: config.jobLeaseSeconds });
+  const jobWorker = createJobWorker({
+    repo: services.jobs,
+    clock,
+    log: app.log,
+    handlers: services.jobHandlers,
+    concurrency: config.jobConcurrency,
+    lockTimeoutSeconds: config.jobLeaseSeconds,
+  });
   app.decorate('jobWorker', jobWorker);
   app.decorate('services', services);
   app.addHook('onClose', async () => jobWorker.stop());
@@ -107,7 +122,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     getPublicConfig: () => settings.getPublicConfig(),
     serverBundle: options.serverBundle ?? SERVER_BUNDLE_FILE,
-    plans: { version: () => services.plans.catalogVersion() + services.changeSignal.version(), list: () => services.plans.listPricingPlans(), currency: async () => (await services.settings.getAppSettings()).currency },
+    plans: {
+      version: () => services.plans.catalogVersion() + services.changeSignal.version(),
+      list: () => services.plans.listPricingPlans(),
+      currency: async () => (await services.settings.getAppSettings()).currency,
+    },
     clock,
   });
 

@@ -6,8 +6,13 @@ describe('configuration from the environment', () => {
   it('has working defaults for a first start', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      env: 'development', port: 3000, host: '127.0.0.1', databaseUrl: 'sqlite:./data/app.db',
-      smtpUrl: undefined, redisUrl: undefined, trustProxy: false,
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: 'sqlite:./data/app.db',
+      smtpUrl: undefined,
+      redisUrl: undefined,
+      trustProxy: false,
     });
     expect(config.publicUrl.href).toBe('http://localhost:3000/');
     expect(config.mailFrom).toBe('no-reply@localhost');
@@ -44,20 +49,30 @@ describe('configuration from the environment', () => {
   it('refuses to run in production without SMTP, a secret or a public URL, and says why', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required in production/);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET: required in production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short', SMTP_URL: 'smtp://x', PUBLIC_URL: 'https://a.b' })).toThrow(/APP_SECRET: must be at least 32/);
-    const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), SMTP_URL: 'smtps://u:p@mail.example.com', PUBLIC_URL: 'https://vpn.example.com' });
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short', SMTP_URL: 'smtp://x', PUBLIC_URL: 'https://a.b' })).toThrow(
+      /APP_SECRET: must be at least 32/,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtps://u:p@mail.example.com',
+      PUBLIC_URL: 'https://vpn.example.com',
+    });
     expect(config.publicUrl.protocol).toBe('https:');
   });
 
   it('sweeps stuck accounts after 5 minutes, every minute, unless told otherwise; never below a minute in production', () => {
     expect(loadConfig({}).stuckAccounts).toEqual({ afterSeconds: 300, sweepIntervalSeconds: 60 });
-    expect(loadConfig({ NODE_ENV: 'test', STUCK_ACCOUNT_AFTER_SECONDS: '3', STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS: '1' }).stuckAccounts).toEqual({ afterSeconds: 3, sweepIntervalSeconds: 1 });
+    expect(loadConfig({ NODE_ENV: 'test', STUCK_ACCOUNT_AFTER_SECONDS: '3', STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS: '1' }).stuckAccounts).toEqual({
+      afterSeconds: 3,
+      sweepIntervalSeconds: 1,
+    });
     expect(() => loadConfig({ STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS: '0' })).toThrow(/STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS/);
     const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://x', PUBLIC_URL: 'https://vpn.example.com' };
     expect(() => loadConfig({ ...production, STUCK_ACCOUNT_AFTER_SECONDS: '30' })).toThrow(/STUCK_ACCOUNT_AFTER_SECONDS: at least 60 in production/);
   });
 
-  it('takes back a dead instance\'s jobs after a minute unless JOB_LEASE_SECONDS says otherwise (5 s to an hour)', () => {
+  it("takes back a dead instance's jobs after a minute unless JOB_LEASE_SECONDS says otherwise (5 s to an hour)", () => {
     expect(loadConfig({}).jobLeaseSeconds).toBe(60);
     expect(loadConfig({ JOB_LEASE_SECONDS: '10' }).jobLeaseSeconds).toBe(10);
     expect(() => loadConfig({ JOB_LEASE_SECONDS: '4' })).toThrow(/JOB_LEASE_SECONDS/);
@@ -67,8 +82,10 @@ describe('configuration from the environment', () => {
 
   it('reaches YooKassa and Crypto Pay at their own addresses unless YOOKASSA_API_URL or CRYPTOPAY_API_URL names another', () => {
     expect(loadConfig({})).toMatchObject({ yookassaApiUrl: undefined, cryptopayApiUrl: undefined });
-    expect(loadConfig({ YOOKASSA_API_URL: 'http://127.0.0.1:12114/v3', CRYPTOPAY_API_URL: 'http://127.0.0.1:12113/api' }))
-      .toMatchObject({ yookassaApiUrl: 'http://127.0.0.1:12114/v3', cryptopayApiUrl: 'http://127.0.0.1:12113/api' });
+    expect(loadConfig({ YOOKASSA_API_URL: 'http://127.0.0.1:12114/v3', CRYPTOPAY_API_URL: 'http://127.0.0.1:12113/api' })).toMatchObject({
+      yookassaApiUrl: 'http://127.0.0.1:12114/v3',
+      cryptopayApiUrl: 'http://127.0.0.1:12113/api',
+    });
     expect(() => loadConfig({ YOOKASSA_API_URL: 'api.yookassa.ru' })).toThrow(/YOOKASSA_API_URL/);
     expect(() => loadConfig({ CRYPTOPAY_API_URL: 'ftp://pay.crypt.bot' })).toThrow(/CRYPTOPAY_API_URL/);
   });

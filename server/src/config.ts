@@ -15,15 +15,30 @@ const EnvSchema = z.object({
     .default('sqlite:./data/app.db'),
   DATA_DIR: z.string().min(1).default('./data'),
   DESKTOP_UPDATES_DIR: z.string().min(1).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   ADMIN_EMAILS: z.string().default(''),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' }).optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_…)').optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_…)')
+    .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
   STRIPE_TEST_CLOCKS: z.enum(['true', 'false', '1', '0']).optional(),
   YOOKASSA_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12114/v3' }).optional(),
   CRYPTOPAY_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12113/api' }).optional(),
@@ -82,9 +97,7 @@ export class ConfigError extends Error {
 
 /** Reads and validates the environment. Throws ConfigError with one line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const blankToUndefined = Object.fromEntries(
-    Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value]),
-  );
+  const blankToUndefined = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value]));
   const parsed = EnvSchema.safeParse(blankToUndefined);
   if (!parsed.success) {
     throw new ConfigError(
@@ -98,7 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
 
   const adminEmails = new Set<string>();
-  for (const raw of e.ADMIN_EMAILS.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of e.ADMIN_EMAILS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const email = EmailSchema.safeParse(raw);
     if (email.success) adminEmails.add(email.data);
     else problems.push(`ADMIN_EMAILS: ${JSON.stringify(raw)} is not an e-mail address`);
@@ -107,7 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.SMTP_URL) problems.push('SMTP_URL: required in production, or nobody could receive a sign-in code');
     if (!e.APP_SECRET) problems.push('APP_SECRET: required in production (try: openssl rand -hex 32)');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the address customers use)');
-    if (e.STUCK_ACCOUNT_AFTER_SECONDS < 60) problems.push('STUCK_ACCOUNT_AFTER_SECONDS: at least 60 in production (a request still creating an account must never be swept)');
+    if (e.STUCK_ACCOUNT_AFTER_SECONDS < 60)
+      problems.push('STUCK_ACCOUNT_AFTER_SECONDS: at least 60 in production (a request still creating an account must never be swept)');
   }
   if (problems.length > 0) throw new ConfigError(problems);
 

@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const README_MAX_LINES = 150;
 
-const docsPages = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join(ROOT, 'docs', name));
+const docsPages = readdirSync(join(ROOT, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => join(ROOT, 'docs', name));
 const pages = [join(ROOT, 'README.md'), ...docsPages];
 
 /** The text outside fenced code blocks (a link or heading shown as code is not one). */
@@ -76,10 +78,13 @@ describe('the documentation', () => {
   });
 
   it('reads links and anchors as GitHub does (the checker itself)', () => {
-    expect([...anchorsOf("## The store's currency\n## Plans (Stripe Billing)\n## `npm run bench`\n## Plans (Stripe Billing)\n```\n# not a heading\n```")]).toEqual([
-      'the-stores-currency', 'plans-stripe-billing', 'npm-run-bench', 'plans-stripe-billing-1',
+    expect([
+      ...anchorsOf("## The store's currency\n## Plans (Stripe Billing)\n## `npm run bench`\n## Plans (Stripe Billing)\n```\n# not a heading\n```"),
+    ]).toEqual(['the-stores-currency', 'plans-stripe-billing', 'npm-run-bench', 'plans-stripe-billing-1']);
+    expect(relativeLinksOf('[a](docs/a.md) [`b`](b.md#x) [c](https://example.com) [d](mailto:x@example.com)\n```\n[e](e.md)\n```')).toEqual([
+      'docs/a.md',
+      'b.md#x',
     ]);
-    expect(relativeLinksOf('[a](docs/a.md) [`b`](b.md#x) [c](https://example.com) [d](mailto:x@example.com)\n```\n[e](e.md)\n```')).toEqual(['docs/a.md', 'b.md#x']);
     expect(brokenLink(join(ROOT, 'README.md'), 'docs/no-such-page.md')).toBe('docs/no-such-page.md does not exist');
     expect(brokenLink(join(ROOT, 'docs', 'payments.md'), '#no-such-heading')).toBe('docs/payments.md has no heading #no-such-heading');
     expect(brokenLink(join(ROOT, 'docs', 'payments.md'), '#refunds-and-disputes')).toBeNull();

@@ -36,22 +36,30 @@ async function main(): Promise<void> {
     setTimeout(() => {
       const pool = (db.client as { pool?: { numUsed(): number; numPendingAcquires(): number } }).pool;
       app.server.getConnections((_err, connections) => {
-        app.log.error({
-          runningJobs: app.jobWorker.running(), openConnections: connections,
-          databaseConnectionsInUse: pool?.numUsed(), databaseWaiting: pool?.numPendingAcquires(),
-        }, 'shutdown took too long; exiting');
+        app.log.error(
+          {
+            runningJobs: app.jobWorker.running(),
+            openConnections: connections,
+            databaseConnectionsInUse: pool?.numUsed(),
+            databaseWaiting: pool?.numPendingAcquires(),
+          },
+          'shutdown took too long; exiting',
+        );
         process.exit(1);
       });
     }, SHUTDOWN_GRACE_MS).unref();
     // The database closes last: onClose hooks run in reverse order, and the job worker (stopped by one of
     // them) may still be finishing a query.
-    app.close().then(() => db.destroy()).then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(() => db.destroy())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
@@ -59,10 +67,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   await app.services.scheduleRecurringJobs();
   app.jobWorker.start();
-  app.log.info(
-    { database: describeDatabase(config), mail: config.smtpUrl ? 'SMTP' : 'printed to this log' },
-    `site running at ${config.publicUrl.origin}`,
-  );
+  app.log.info({ database: describeDatabase(config), mail: config.smtpUrl ? 'SMTP' : 'printed to this log' }, `site running at ${config.publicUrl.origin}`);
   const setup = await app.services.setup.get();
   if (!setup.complete) {
     const left = setup.steps.filter((step) => !step.done).map((step) => step.label);
@@ -71,6 +76,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`The server failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`The server failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

@@ -27,7 +27,11 @@ describe('the website in every language', () => {
     t = await buildTestApp({ db: database.db });
     vocabulary = englishVocabulary();
     const plans = (await t.app.inject({ method: 'GET', url: '/api/plans' })).json<Array<Record<string, unknown>>>();
-    operatorWords = new Set(JSON.stringify(plans.map((plan) => [plan.name, plan.tier, plan.features])).toLowerCase().match(/[a-z][a-z'’-]*[a-z]/g) ?? []);
+    operatorWords = new Set(
+      JSON.stringify(plans.map((plan) => [plan.name, plan.tier, plan.features]))
+        .toLowerCase()
+        .match(/[a-z][a-z'’-]*[a-z]/g) ?? [],
+    );
   });
   afterAll(async () => {
     await t.app.close();
@@ -58,7 +62,9 @@ describe('the website in every language', () => {
       expect(script.headers['content-type'], href).toMatch(/javascript/);
     }
     // A message id shows where a catalogue lacks the message (ids are dotted: `pricing.faq.title`).
-    expect(readableText(res.body)).not.toMatch(/\b(?:common|landing|pricing|login|account|features|trust|legal|support|download|title|description|nav|header|footer)\.[a-z][\w.-]*[a-zA-Z]\b/);
+    expect(readableText(res.body)).not.toMatch(
+      /\b(?:common|landing|pricing|login|account|features|trust|legal|support|download|title|description|nav|header|footer)\.[a-z][\w.-]*[a-zA-Z]\b/,
+    );
     if (locale !== DEFAULT_LOCALE) {
       const allowed = new Set([...BRAND.toLowerCase().split(' '), ...operatorWords]);
       expect(englishLeftIn(res.body, vocabulary, allowed), `English words on ${url}`).toEqual([]);
@@ -87,7 +93,9 @@ describe('the website in every language', () => {
 
   it("gives the browser React Router's production build, without its development warnings", async () => {
     const shell = (await t.app.inject({ method: 'GET', url: '/dashboard' })).body;
-    const scripts = [...shell.matchAll(/<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"/g)].map((match) => match[1]!);
+    const scripts = [...shell.matchAll(/<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"/g)].map(
+      (match) => match[1]!,
+    );
     const code = (await Promise.all(scripts.map(async (url) => (await t.app.inject({ method: 'GET', url })).body))).join('\n');
     expect(code).toContain('useNavigate() may be used only in the context of a <Router> component'); // the router is there
     expect(code).not.toContain('No routes matched location'); // a warning of its development build only

@@ -68,11 +68,16 @@ export async function postToApp(url: string, body: string, headers: Record<strin
  * Stripe behind the real SDK, an admin, a server, a trial and a paid plan, and card payments set up
  * through the admin API. The job worker is not started: tests run jobs with `runJobs()`.
  */
-export function useBillingFixture(kind: TestDatabaseKind, options: {
-  configureCard?: boolean; panel?: FixturePanel; overrides?: () => Partial<AppOptions>;
-  /** More environment for the app (read when it starts: a fake provider started by an earlier hook can give its address). */
-  env?: () => Record<string, string>;
-} = {}): BillingFixture {
+export function useBillingFixture(
+  kind: TestDatabaseKind,
+  options: {
+    configureCard?: boolean;
+    panel?: FixturePanel;
+    overrides?: () => Partial<AppOptions>;
+    /** More environment for the app (read when it starts: a fake provider started by an earlier hook can give its address). */
+    env?: () => Record<string, string>;
+  } = {},
+): BillingFixture {
   const env = useTestEnvironment(kind);
   const f = { env } as BillingFixture;
   let n = 0;
@@ -80,7 +85,10 @@ export function useBillingFixture(kind: TestDatabaseKind, options: {
 
   async function startApp(): Promise<void> {
     f.t = await buildTestApp({
-      db: env.database.db, smtp: env.smtp, clock: f.t?.clock, env: { ADMIN_EMAILS: 'admin@example.com', STRIPE_API_URL: f.stripe.url, STRIPE_TEST_CLOCKS: 'true', ...options.env?.() },
+      db: env.database.db,
+      smtp: env.smtp,
+      clock: f.t?.clock,
+      env: { ADMIN_EMAILS: 'admin@example.com', STRIPE_API_URL: f.stripe.url, STRIPE_TEST_CLOCKS: 'true', ...options.env?.() },
       overrides: { driverFactory: (k, c) => createPanelDriver(k, c, { timeoutMs: 500 }), ...options.overrides?.() },
     });
     await f.t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -88,7 +96,12 @@ export function useBillingFixture(kind: TestDatabaseKind, options: {
   }
 
   f.call = (session, method, url, payload) =>
-    f.t.app.inject({ method: method as 'GET', url, headers: session ? bearer(session.accessToken) : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    f.t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: session ? bearer(session.accessToken) : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
   f.newUser = () => signInDesktop(f.t, env.smtp, `buyer${(n += 1)}-${kind}@example.com`);
   f.runJobs = async () => {
     let ran = 0;
@@ -139,10 +152,24 @@ export function useBillingFixture(kind: TestDatabaseKind, options: {
     await startApp();
     f.admin = await signInDesktop(f.t, env.smtp, 'admin@example.com');
     otherPanel = await options.panel?.start();
-    const server = await f.call(f.admin, 'POST', '/api/admin/servers', otherPanel?.server ?? { kind: 'marzneshin', name: 'Germany', url: f.panel.url, username: f.panel.admin.username, password: f.panel.admin.password, serviceId: '1', locations: 'all' });
+    const server = await f.call(
+      f.admin,
+      'POST',
+      '/api/admin/servers',
+      otherPanel?.server ?? {
+        kind: 'marzneshin',
+        name: 'Germany',
+        url: f.panel.url,
+        username: f.panel.admin.username,
+        password: f.panel.admin.password,
+        serviceId: '1',
+        locations: 'all',
+      },
+    );
     expect(server.statusCode, server.body).toBe(201);
     f.serverId = server.json().id;
-    const plan = async (body: Record<string, unknown>) => (await f.call(f.admin, 'POST', '/api/admin/plans', { locations: 'all', ...body })).json().id as string;
+    const plan = async (body: Record<string, unknown>) =>
+      (await f.call(f.admin, 'POST', '/api/admin/plans', { locations: 'all', ...body })).json().id as string;
     f.trialPlanId = await plan({ name: 'Trial', days: 0.125, dataLimitBytes: GB, price: 0, isTrial: true });
     f.paidPlanId = await plan({ name: 'Plus Monthly', days: 30, dataLimitBytes: 10 * GB, price: 499 });
     f.recurringPlanId = await plan({ name: 'Plus Auto', days: 30, dataLimitBytes: 10 * GB, price: 499, billing: 'recurring' });

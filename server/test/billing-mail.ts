@@ -11,6 +11,9 @@ export async function emailOf(f: BillingFixture, user: DesktopSession): Promise<
 /** The one new e-mail to `to` whose subject matches, after `after` messages. */
 export function newMail(f: BillingFixture, to: string, after: number, subject: RegExp): CaughtMail {
   const found = f.env.smtp.messages.slice(after).filter((m) => m.to.includes(to) && subject.test(m.subject));
-  expect(found.map((m) => m.subject), `e-mails to ${to} matching ${subject}`).toHaveLength(1);
+  expect(
+    found.map((m) => m.subject),
+    `e-mails to ${to} matching ${subject}`,
+  ).toHaveLength(1);
   return found[0]!;
 }

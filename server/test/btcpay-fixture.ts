@@ -39,7 +39,11 @@ export function useFakeBtcpay(f: BillingFixture): BtcpayFixture {
     },
     webhookUrl,
     async post(body, signature) {
-      const res = await fetch(webhookUrl(), { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'btcpay-sig': signature } : {}) }, body });
+      const res = await fetch(webhookUrl(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(signature ? { 'btcpay-sig': signature } : {}) },
+        body,
+      });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     },
   };

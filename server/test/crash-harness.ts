@@ -29,7 +29,11 @@ export interface Session {
 }
 
 /** One shop on a fresh database of `kind`, with a fake panel (and fake Stripe or YooKassa), served by one real process at a time. */
-export async function createHarness(kind: TestDatabaseKind, cleanups: Array<() => Promise<void> | void>, options: { stripe?: boolean; yookassa?: boolean } = {}) {
+export async function createHarness(
+  kind: TestDatabaseKind,
+  cleanups: Array<() => Promise<void> | void>,
+  options: { stripe?: boolean; yookassa?: boolean } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'vpn-crash-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const database = await emptyDatabase(kind, dir);
@@ -47,8 +51,14 @@ export async function createHarness(kind: TestDatabaseKind, cleanups: Array<() =
     cleanups.push(() => yookassa!.close());
   }
   const baseEnv = {
-    NODE_ENV: 'test', PORT: '0', DATA_DIR: join(dir, 'data'), DATABASE_URL: database.url, ADMIN_EMAILS: 'admin@example.com', LOG_LEVEL: 'info',
-    STUCK_ACCOUNT_AFTER_SECONDS: '3', STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS: '1',
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: join(dir, 'data'),
+    DATABASE_URL: database.url,
+    ADMIN_EMAILS: 'admin@example.com',
+    LOG_LEVEL: 'info',
+    STUCK_ACCOUNT_AFTER_SECONDS: '3',
+    STUCK_ACCOUNT_SWEEP_INTERVAL_SECONDS: '1',
     ...(stripe ? { STRIPE_API_URL: stripe.url, STRIPE_TEST_CLOCKS: 'true', ...KEYS } : {}),
     ...(yookassa ? { YOOKASSA_API_URL: `${yookassa.url}/v3` } : {}),
   };
@@ -94,7 +104,9 @@ export async function createHarness(kind: TestDatabaseKind, cleanups: Array<() =
         await h.exited();
       }
       // A killed worker's `running` job is taken over once its lock times out (10 minutes): make that now.
-      await db!('jobs').where({ status: 'running' }).update({ locked_at: new Date(Date.now() - 3600_000) });
+      await db!('jobs')
+        .where({ status: 'running' })
+        .update({ locked_at: new Date(Date.now() - 3600_000) });
       await h.start(crashAt);
     },
 
@@ -119,7 +131,8 @@ export async function createHarness(kind: TestDatabaseKind, cleanups: Array<() =
 
     async api(session: Session | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
       const res = await fetch(`${base}${path}`, {
-        method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
+        method,
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       return { status: res.status, body: await res.json().catch(() => null) };
@@ -137,10 +150,25 @@ export async function createHarness(kind: TestDatabaseKind, cleanups: Array<() =
     /** An admin, the panel as a server, a trial plan (set as the trial) and a paid plan. */
     async setUpShop(): Promise<{ trialPlanId: string; paidPlanId: string }> {
       admin = await h.signIn('admin@example.com');
-      const server = await h.api(admin, 'POST', '/api/admin/servers', { kind: 'marzneshin', name: 'DE', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' });
+      const server = await h.api(admin, 'POST', '/api/admin/servers', {
+        kind: 'marzneshin',
+        name: 'DE',
+        url: panel.url,
+        username: panel.admin.username,
+        password: panel.admin.password,
+        serviceId: '1',
+        locations: 'all',
+      });
       expect(server.status).toBe(201);
       serverId = server.body.id;
-      const trial = await h.api(admin, 'POST', '/api/admin/plans', { name: 'Trial', days: 0.125, dataLimitBytes: GB, price: 0, locations: 'all', isTrial: true });
+      const trial = await h.api(admin, 'POST', '/api/admin/plans', {
+        name: 'Trial',
+        days: 0.125,
+        dataLimitBytes: GB,
+        price: 0,
+        locations: 'all',
+        isTrial: true,
+      });
       const paid = await h.api(admin, 'POST', '/api/admin/plans', { name: 'Monthly', days: 30, dataLimitBytes: GB, price: 599, locations: 'all' });
       expect([trial.status, paid.status]).toEqual([201, 201]);
       expect((await h.api(admin, 'PUT', '/api/admin/settings', { trialPlanId: trial.body.id })).status).toBe(200);
@@ -158,7 +186,10 @@ export async function createHarness(kind: TestDatabaseKind, cleanups: Array<() =
 
     /** The clean-up jobs wait 30 s before they look: run them now, and wait until all are done. */
     async runCleanupJobsNow(): Promise<void> {
-      await db!('jobs').where({ type: 'cleanup_panel_user' }).whereNot({ status: 'done' }).update({ run_at: new Date(Date.now() - 1000) });
+      await db!('jobs')
+        .where({ type: 'cleanup_panel_user' })
+        .whereNot({ status: 'done' })
+        .update({ run_at: new Date(Date.now() - 1000) });
       await h.until(async () => (await db!('jobs').where({ type: 'cleanup_panel_user' }).whereNot({ status: 'done' })).length === 0);
     },
 

@@ -30,7 +30,9 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
     const db = createDb(url);
     await migrateToLatest(db);
     return {
-      kind, db, url,
+      kind,
+      db,
+      url,
       async destroy() {
         await db.destroy();
         rmSync(dir, { recursive: true, force: true });
@@ -47,7 +49,10 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   const db = createDb(serverUrl, { searchPath: schema });
   await migrateToLatest(db);
   return {
-    kind, db, url: serverUrl, schema,
+    kind,
+    db,
+    url: serverUrl,
+    schema,
     async destroy() {
       await db.raw('DROP SCHEMA ?? CASCADE', [schema]);
       await db.destroy();

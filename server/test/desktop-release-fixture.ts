@@ -23,9 +23,21 @@ function releaseFile(name: string, size: number): ReleaseFile {
 /** Each platform's files: the feed names those electron-builder puts in it; `beside` are installers it leaves out (MSIX). */
 export function releaseFiles(version: string, productName = 'Lumen VPN') {
   return {
-    windows: { feed: 'latest.yml', files: [releaseFile(`${productName} Setup ${version}.exe`, 4096)], beside: [releaseFile(`${productName} ${version}.appx`, 2048)] },
-    macos: { feed: 'latest-mac.yml', files: [releaseFile(`${productName}-${version}-universal-mac.zip`, 3072), releaseFile(`${productName}-${version}-universal.dmg`, 3584)], beside: [] },
-    linux: { feed: 'latest-linux.yml', files: [releaseFile(`${productName}-${version}.AppImage`, 5120)], beside: [releaseFile(`lumen-vpn_${version}_amd64.deb`, 2560)] },
+    windows: {
+      feed: 'latest.yml',
+      files: [releaseFile(`${productName} Setup ${version}.exe`, 4096)],
+      beside: [releaseFile(`${productName} ${version}.appx`, 2048)],
+    },
+    macos: {
+      feed: 'latest-mac.yml',
+      files: [releaseFile(`${productName}-${version}-universal-mac.zip`, 3072), releaseFile(`${productName}-${version}-universal.dmg`, 3584)],
+      beside: [],
+    },
+    linux: {
+      feed: 'latest-linux.yml',
+      files: [releaseFile(`${productName}-${version}.AppImage`, 5120)],
+      beside: [releaseFile(`lumen-vpn_${version}_amd64.deb`, 2560)],
+    },
   } satisfies Record<DesktopPlatform, { feed: string; files: ReleaseFile[]; beside: ReleaseFile[] }>;
 }
 

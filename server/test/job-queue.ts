@@ -26,7 +26,7 @@ export function useJobQueue(kind: TestDatabaseKind, defaults: { log: () => JobLo
     claim: (workerId: string, lockTimeoutSeconds = 600) => queue.repo.claimNext({ workerId, now: queue.clock.now(), lockTimeoutSeconds }),
     /** PostgreSQL: a pool per worker, as separate app instances have. SQLite: none (the embedded database has one writer, so workers share the one pool). */
     openPools: (count: number): Db[] =>
-      (kind === 'postgres' ? Array.from({ length: count }, () => createDb(queue.database.url, { searchPath: queue.database.schema })) : []),
+      kind === 'postgres' ? Array.from({ length: count }, () => createDb(queue.database.url, { searchPath: queue.database.schema })) : [],
   };
   beforeAll(async () => {
     queue.database = await createTestDatabase(kind);

@@ -25,24 +25,39 @@ export interface PanelShop {
 export async function startPanelShop(env: TestEnvironment): Promise<PanelShop> {
   const panel = await startFakeMarzneshin();
   const t = await buildTestApp({
-    db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' },
+    db: env.database.db,
+    smtp: env.smtp,
+    env: { ADMIN_EMAILS: 'admin@example.com' },
     overrides: { driverFactory: (_kind, connection) => createMarzneshinDriver(connection, { timeoutMs: 500 }) },
   });
   const admin = await signInWeb(t, env.smtp, 'admin@example.com');
   const call: PanelShop['call'] = (method, url, session = admin, payload, headers = {}) =>
     t.app.inject({
-      method: method as 'GET', url,
+      method: method as 'GET',
+      url,
       headers: { origin: TEST_ORIGIN, ...(session ? { cookie: session.cookie } : {}), ...headers },
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
   const server = await call('POST', '/api/admin/servers', admin, {
-    kind: 'marzneshin', name: 'Germany', publicName: 'Germany', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
+    kind: 'marzneshin',
+    name: 'Germany',
+    publicName: 'Germany',
+    url: panel.url,
+    username: panel.admin.username,
+    password: panel.admin.password,
+    serviceId: '1',
+    locations: 'all',
   });
   if (server.statusCode !== 201) throw new Error(`adding the server failed: ${server.body}`);
   const plan = await call('POST', '/api/admin/plans', admin, { name: 'Free', days: 30, dataLimitBytes: GB, price: 0, locations: 'all' });
   if (plan.statusCode !== 201) throw new Error(`adding the plan failed: ${plan.body}`);
   return {
-    t, panel, admin, call, serverId: server.json().id, freePlanId: plan.json().id,
+    t,
+    panel,
+    admin,
+    call,
+    serverId: server.json().id,
+    freePlanId: plan.json().id,
     close: async () => {
       await t.app.close();
       await panel.close();

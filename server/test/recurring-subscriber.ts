@@ -24,8 +24,13 @@ export async function subscribeToRecurring(f: BillingFixture, user?: DesktopSess
   const session = f.stripe.getSession(sessionId)!;
   const customer = session.customer as string;
   return {
-    user: buyer, subscriptionId, sessionId, accountId: session.metadata!.vpn_account_id!,
-    stripeSubscription: session.subscription as string, customer, clock: f.stripe.getCustomer(customer)!.test_clock as string,
+    user: buyer,
+    subscriptionId,
+    sessionId,
+    accountId: session.metadata!.vpn_account_id!,
+    stripeSubscription: session.subscription as string,
+    customer,
+    clock: f.stripe.getCustomer(customer)!.test_clock as string,
   };
 }
 

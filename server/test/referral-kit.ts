@@ -36,7 +36,9 @@ export async function signUp(f: BillingFixture, options: { code?: string; cookie
   await f.env.smtp.waitFor(email, { after });
   f.t.clock.advance(61);
   const res = await f.t.app.inject({
-    method: 'POST', url: '/api/auth/verify', remoteAddress,
+    method: 'POST',
+    url: '/api/auth/verify',
+    remoteAddress,
     headers: options.cookie ? { cookie: `${REFERRAL_COOKIE}=${options.cookie}` } : {},
     payload: { email, code: await f.env.smtp.latestCode(email), client: 'desktop', ...(options.code ? { referralCode: options.code } : {}) },
   });
@@ -53,7 +55,11 @@ export async function signIn(f: BillingFixture, email: string): Promise<DesktopS
   await f.t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { email } });
   await f.env.smtp.waitFor(email, { after });
   f.t.clock.advance(61);
-  const res = await f.t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email, code: await f.env.smtp.latestCode(email), client: 'desktop' } });
+  const res = await f.t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify',
+    payload: { email, code: await f.env.smtp.latestCode(email), client: 'desktop' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { accessToken: res.json().accessToken, refreshToken: res.json().refreshToken, userId: res.json().user.id };
 }
@@ -90,4 +96,3 @@ export async function buyAccount(f: BillingFixture, user: DesktopSession, card: 
 }
 
 export const referralOf = (f: BillingFixture, referredId: string) => f.env.database.db('referrals').where({ referred_id: referredId }).first();
-

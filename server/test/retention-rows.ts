@@ -23,8 +23,14 @@ export function createRetentionRows(db: Db, now: Date) {
       const id = randomUUID();
       const expiresAt = day(-options.expiresDaysAgo);
       await db('otp_codes').insert({
-        id, email: `${id}@example.com`, code_hash: 'x'.repeat(64), attempts: 0, expires_at: expiresAt,
-        consumed_at: days(options.consumedDaysAgo === undefined ? null : -options.consumedDaysAgo), ip: '127.0.0.1', created_at: addSeconds(expiresAt, -600),
+        id,
+        email: `${id}@example.com`,
+        code_hash: 'x'.repeat(64),
+        attempts: 0,
+        expires_at: expiresAt,
+        consumed_at: days(options.consumedDaysAgo === undefined ? null : -options.consumedDaysAgo),
+        ip: '127.0.0.1',
+        created_at: addSeconds(expiresAt, -600),
       });
       return id;
     },
@@ -33,9 +39,16 @@ export function createRetentionRows(db: Db, now: Date) {
     async session(userId: string, options: { expiresIn: number; revokedIn?: number }): Promise<string> {
       const id = randomUUID();
       await db('sessions').insert({
-        id, user_id: userId, client: 'web', user_agent: null, ip: '127.0.0.1', expires_at: day(options.expiresIn),
-        revoked_at: days(options.revokedIn), revoked_reason: options.revokedIn === undefined ? null : 'logout',
-        created_at: day(-400), last_used_at: day(-1),
+        id,
+        user_id: userId,
+        client: 'web',
+        user_agent: null,
+        ip: '127.0.0.1',
+        expires_at: day(options.expiresIn),
+        revoked_at: days(options.revokedIn),
+        revoked_reason: options.revokedIn === undefined ? null : 'logout',
+        created_at: day(-400),
+        last_used_at: day(-1),
       });
       return id;
     },
@@ -43,8 +56,12 @@ export function createRetentionRows(db: Db, now: Date) {
     async refreshToken(sessionId: string, options: { expiresIn: number; rotatedIn?: number }): Promise<string> {
       const id = randomUUID();
       await db('refresh_tokens').insert({
-        id, session_id: sessionId, token_hash: randomUUID().replaceAll('-', '').padEnd(64, '0'),
-        expires_at: day(options.expiresIn), rotated_at: days(options.rotatedIn), created_at: day(options.expiresIn - 30),
+        id,
+        session_id: sessionId,
+        token_hash: randomUUID().replaceAll('-', '').padEnd(64, '0'),
+        expires_at: day(options.expiresIn),
+        rotated_at: days(options.rotatedIn),
+        created_at: day(options.expiresIn - 30),
       });
       return id;
     },
@@ -63,13 +80,28 @@ export function createRetentionRows(db: Db, now: Date) {
       return typeof row === 'object' ? (row as { id: number }).id : (row as number);
     },
 
-    async job(options: { status: 'queued' | 'running' | 'done' | 'failed'; updatedDaysAgo: number; dedupeKey?: string | null; type?: string }): Promise<string> {
+    async job(options: {
+      status: 'queued' | 'running' | 'done' | 'failed';
+      updatedDaysAgo: number;
+      dedupeKey?: string | null;
+      type?: string;
+    }): Promise<string> {
       const id = randomUUID();
       const updatedAt = day(-options.updatedDaysAgo);
       await db('jobs').insert({
-        id, type: options.type ?? 'send_billing_email', payload: '{}', status: options.status, attempts: 1, max_attempts: 20,
-        run_at: updatedAt, locked_at: options.status === 'running' ? updatedAt : null, locked_by: options.status === 'running' ? 'worker' : null,
-        last_error: null, dedupe_key: options.dedupeKey === undefined ? `test:${id}` : options.dedupeKey, created_at: updatedAt, updated_at: updatedAt,
+        id,
+        type: options.type ?? 'send_billing_email',
+        payload: '{}',
+        status: options.status,
+        attempts: 1,
+        max_attempts: 20,
+        run_at: updatedAt,
+        locked_at: options.status === 'running' ? updatedAt : null,
+        locked_by: options.status === 'running' ? 'worker' : null,
+        last_error: null,
+        dedupe_key: options.dedupeKey === undefined ? `test:${id}` : options.dedupeKey,
+        created_at: updatedAt,
+        updated_at: updatedAt,
       });
       return id;
     },

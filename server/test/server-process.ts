@@ -64,6 +64,9 @@ export async function emptyDatabase(kind: string, dir: string) {
 
 /** The sign-in code the server printed for `email` (no SMTP_URL: e-mails go to the log), the latest one. */
 export function printedCode(output: string, email: string): string | undefined {
-  const blocks = output.split('E-MAIL (not sent').slice(1).filter((block) => block.includes(email));
+  const blocks = output
+    .split('E-MAIL (not sent')
+    .slice(1)
+    .filter((block) => block.includes(email));
   return /\n\s+(\d{6})\n/.exec(blocks.at(-1) ?? '')?.[1];
 }

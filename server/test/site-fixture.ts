@@ -29,7 +29,11 @@ export function createSiteFixture(): SiteFixture {
   writeFileSync(join(webDir, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/app-abc123.js","note":"RAW TEMPLATE"}}');
   writeFileSync(join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const manifest: SiteManifest = {
-    pages: [{ path: '/', file: 'index.html' }, { path: '/pricing', file: 'pricing.html' }, { path: '/features/threat-protection', file: 'threat.html' }],
+    pages: [
+      { path: '/', file: 'index.html' },
+      { path: '/pricing', file: 'pricing.html' },
+      { path: '/features/threat-protection', file: 'threat.html' },
+    ],
     appPaths: ['/dashboard', '/admin'],
     shell: 'app.html',
     notFound: '404.html',
@@ -37,7 +41,10 @@ export function createSiteFixture(): SiteFixture {
   writeFileSync(join(siteDir, 'index.html'), page('Home'));
   writeFileSync(join(siteDir, 'pricing.html'), page('Pricing'));
   writeFileSync(join(siteDir, 'threat.html'), page('Advanced Threat Protection'));
-  writeFileSync(join(siteDir, 'app.html'), `<!doctype html><title>${SITE_TOKENS.brandName}</title><div id="root"></div><script type="application/json" id="app-config">${CONFIG_SLOT}</script>`);
+  writeFileSync(
+    join(siteDir, 'app.html'),
+    `<!doctype html><title>${SITE_TOKENS.brandName}</title><div id="root"></div><script type="application/json" id="app-config">${CONFIG_SLOT}</script>`,
+  );
   writeFileSync(join(siteDir, '404.html'), page('Page Not Found'));
   writeFileSync(join(siteDir, SITE_MANIFEST_FILE), JSON.stringify(manifest));
   return { webDir, siteDir, remove: () => rmSync(root, { recursive: true, force: true }) };

@@ -27,13 +27,14 @@ function headerValue(raw: string, name: string): string {
 
 /** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`), as nodemailer writes a non-ASCII subject, decoded. */
 export function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) => {
-      if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
-      const bytes = text.replace(/%/g, '%25').replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
-      return decodeURIComponent(bytes);
-    });
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) => {
+    if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+    const bytes = text
+      .replace(/%/g, '%25')
+      .replace(/_/g, ' ')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
+    return decodeURIComponent(bytes);
+  });
 }
 
 function decodePart(headers: string, body: string): string {
@@ -78,7 +79,10 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       const after = options.after ?? 0;
       const deadline = Date.now() + (options.timeoutMs ?? 5000);
       for (;;) {
-        const found = messages.slice(after).reverse().find((m) => m.to.includes(to.toLowerCase()));
+        const found = messages
+          .slice(after)
+          .reverse()
+          .find((m) => m.to.includes(to.toLowerCase()));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no e-mail to ${to} within the timeout`);
         await new Promise<void>((resolve) => {

@@ -12,9 +12,16 @@ import { createOsKeyring, createSessionStore } from '../session-store.js';
 const service = process.argv[2] ?? 'com.lumenvpn.desktop.test';
 const settingsDir = mkdtempSync(join(tmpdir(), 'keychain-roundtrip-'));
 const keyring = createOsKeyring({ linux: { store: 'secret-service' } });
-const open = () => createSessionStore({ keyring, settingsDir, service, defaultServerUrl: 'https://vpn.example.com', warn: (message, error) => {
-  throw new Error(`${message}: ${String(error)}`);
-} });
+const open = () =>
+  createSessionStore({
+    keyring,
+    settingsDir,
+    service,
+    defaultServerUrl: 'https://vpn.example.com',
+    warn: (message, error) => {
+      throw new Error(`${message}: ${String(error)}`);
+    },
+  });
 
 try {
   await open().saveRefreshToken('ann@example.com', 'refresh-token-1');

@@ -50,13 +50,16 @@ export async function run(base: string, load: Load, pace: Pace, client = clientF
   const started = performance.now();
   let lastAnswer = started;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({
-      url: `${base}${load.path}`,
-      connections: pace.connections,
-      headers: load.headers,
-      ...(load.amount ? { amount: load.amount } : { duration: pace.seconds }),
-      ...(nextPath ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }] } : {}),
-    }, (err, done) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(done)));
+    const instance = autocannon(
+      {
+        url: `${base}${load.path}`,
+        connections: pace.connections,
+        headers: load.headers,
+        ...(load.amount ? { amount: load.amount } : { duration: pace.seconds }),
+        ...(nextPath ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }] } : {}),
+      },
+      (err, done) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(done)),
+    );
     instance.on('response', () => {
       lastAnswer = performance.now();
     });
@@ -64,7 +67,9 @@ export async function run(base: string, load: Load, pace: Pace, client = clientF
   const wrong = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => Number(code) !== expected);
   // A request over autocannon's 10 s timeout counts as not answered (the rate shows it), not as a failure.
   if (result.errors - result.timeouts > 0 || wrong.length > 0) {
-    throw new Error(`${load.name}: ${result.errors} errors, ${result.timeouts} timeouts, answers ${JSON.stringify(result.statusCodeStats)} (expected ${expected}) of ${result.requests.total}`);
+    throw new Error(
+      `${load.name}: ${result.errors} errors, ${result.timeouts} timeouts, answers ${JSON.stringify(result.statusCodeStats)} (expected ${expected}) of ${result.requests.total}`,
+    );
   }
   // With `amount`, autocannon ends on its next whole-second tick (its duration and per-second average are then
   // about one second whatever the load took): the rate is the answers over the time to the last one.

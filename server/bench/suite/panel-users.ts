@@ -19,10 +19,27 @@ export class SeededUsers extends Map<string, FakeUser> {
     if (known || k === undefined) return known;
     const now = new Date();
     const user: MarzneshinUser = {
-      id: this.nextId++, username, expire_strategy: 'fixed_date', expire_date: new Date(now.getTime() + 30 * 86_400_000), usage_duration: null,
-      activation_deadline: null, key: panelKey(Number(k)), data_limit: 10 * 1024 ** 3, data_limit_reset_strategy: 'no_reset', note: null,
-      sub_updated_at: null, sub_last_user_agent: null, online_at: null, enabled: true, used_traffic: 1024 ** 2, lifetime_used_traffic: 1024 ** 2,
-      sub_revoked_at: null, created_at: now, service_ids: [1], owner_username: PANEL_ADMIN.username, traffic_reset_at: null,
+      id: this.nextId++,
+      username,
+      expire_strategy: 'fixed_date',
+      expire_date: new Date(now.getTime() + 30 * 86_400_000),
+      usage_duration: null,
+      activation_deadline: null,
+      key: panelKey(Number(k)),
+      data_limit: 10 * 1024 ** 3,
+      data_limit_reset_strategy: 'no_reset',
+      note: null,
+      sub_updated_at: null,
+      sub_last_user_agent: null,
+      online_at: null,
+      enabled: true,
+      used_traffic: 1024 ** 2,
+      lifetime_used_traffic: 1024 ** 2,
+      sub_revoked_at: null,
+      created_at: now,
+      service_ids: [1],
+      owner_username: PANEL_ADMIN.username,
+      traffic_reset_at: null,
     };
     this.set(username, user);
     return user;

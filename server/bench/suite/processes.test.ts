@@ -3,7 +3,10 @@ import { startFlags, startFlagsOf } from './processes.js';
 
 describe('the server process the suite starts', () => {
   it('takes the node flags of the start script, none when it has none', () => {
-    expect(startFlagsOf('npm run build && node --max-old-space-size=1024 --foo=bar dist/server/src/main.js')).toEqual(['--max-old-space-size=1024', '--foo=bar']);
+    expect(startFlagsOf('npm run build && node --max-old-space-size=1024 --foo=bar dist/server/src/main.js')).toEqual([
+      '--max-old-space-size=1024',
+      '--foo=bar',
+    ]);
     expect(startFlagsOf('npm run build && node dist/server/src/main.js')).toEqual([]);
     expect(() => startFlagsOf('tsx server/src/main.ts')).toThrow(/start script/);
   });

@@ -18,7 +18,11 @@ function forkTs(file: string, env: Record<string, string>, nodeFlags: string[] =
 }
 
 function forkNode(file: string, execArgv: string[], env: Record<string, string>): ChildProcess {
-  return fork(file, [], { execArgv, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return fork(file, [], {
+    execArgv,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 }
 
 /** The node flags a `start` script runs `dist/server/src/main.js` with. */
@@ -45,7 +49,9 @@ let serveJs: string | undefined;
  */
 function serveAsJs(): string {
   if (!serveJs) {
-    const { outputText } = ts.transpileModule(readFileSync(SERVE, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+    const { outputText } = ts.transpileModule(readFileSync(SERVE, 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    });
     serveJs = join(mkdtempSync(join(tmpdir(), 'vpn-bench-serve-')), 'serve.mjs');
     writeFileSync(serveJs, outputText);
     process.once('exit', () => rmSync(dirname(serveJs!), { recursive: true, force: true }));
@@ -96,8 +102,14 @@ export interface ServerProcess {
 export async function startServer(databaseUrl: string, adminEmail: string, serverDir: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   const env = {
     ...extraEnv,
-    NODE_ENV: 'production', DATABASE_URL: databaseUrl, APP_SECRET: BENCH_APP_SECRET, PUBLIC_URL: 'http://127.0.0.1',
-    SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'warn', ADMIN_EMAILS: adminEmail, BENCH_SERVER_DIR: serverDir,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    APP_SECRET: BENCH_APP_SECRET,
+    PUBLIC_URL: 'http://127.0.0.1',
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAILS: adminEmail,
+    BENCH_SERVER_DIR: serverDir,
   };
   const child = existsSync(join(serverDir, 'app.js')) ? forkNode(serveAsJs(), startFlags(), env) : forkTs(SERVE, env, startFlags());
   const port = await waitForPort(child, 'the server');
@@ -106,7 +118,8 @@ export async function startServer(databaseUrl: string, adminEmail: string, serve
   child.on('message', (message: ChildMessage) => {
     if ('mail' in message) codes.get(message.mail.to)?.(message.mail.subject);
   });
-  const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return {
     pid: child.pid!,
     base,

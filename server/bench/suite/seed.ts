@@ -62,7 +62,12 @@ export interface SeededDb {
  * Creates, migrates and fills a database of `users` users; the servers are the panel at `panelUrl`, its
  * password sealed with the server's APP_SECRET.
  */
-export async function seedDatabase(kind: 'sqlite' | 'postgres', users: number, panel: { url: string; appSecret: string }, where: { dir: string; pgUrl: string }): Promise<SeededDb> {
+export async function seedDatabase(
+  kind: 'sqlite' | 'postgres',
+  users: number,
+  panel: { url: string; appSecret: string },
+  where: { dir: string; pgUrl: string },
+): Promise<SeededDb> {
   const panelUrl = panel.url;
   const started = performance.now();
   const opened = kind === 'sqlite' ? openSqlite(`${where.dir}/perf-${users}.db`) : await openPostgres(where.pgUrl, users);
@@ -73,9 +78,19 @@ export async function seedDatabase(kind: 'sqlite' | 'postgres', users: number, p
     await seedDefaultPlans(db, now);
     const planIds = (await db('plans').orderBy('price').pluck('id')) as string[];
     const serverIds = Array.from({ length: SERVERS }, (_, s) => `00000000-0000-4000-9000-${pad(s)}`);
-    await db('masterservers').insert(serverIds.map((id, s) => ({
-      id, kind: 'marzneshin', name: `Server ${s + 1}`, url: panelUrl, username: PANEL_ADMIN.username, password_encrypted: encryptSecret(deriveKeys(panel.appSecret).encryption, PANEL_ADMIN.password), service_id: '1', created_at: now, updated_at: now,
-    })));
+    await db('masterservers').insert(
+      serverIds.map((id, s) => ({
+        id,
+        kind: 'marzneshin',
+        name: `Server ${s + 1}`,
+        url: panelUrl,
+        username: PANEL_ADMIN.username,
+        password_encrypted: encryptSecret(deriveKeys(panel.appSecret).encryption, PANEL_ADMIN.password),
+        service_id: '1',
+        created_at: now,
+        updated_at: now,
+      })),
+    );
     const shape: Shape = { users, now: now.getTime(), panelUrl, planIds, serverIds };
     if (kind === 'sqlite') {
       await db.destroy();
@@ -121,7 +136,10 @@ async function openPostgres(adminUrl: string, users: number) {
 
 /** Inserts `rows` (arrays in `columns` order) with multi-row statements. */
 function insertMany(sqlite: Sqlite, table: string, columns: string[], rows: Iterable<unknown[]>): void {
-  const statement = (n: number) => sqlite.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: n }, () => `(${columns.map(() => '?').join(', ')})`).join(', ')}`);
+  const statement = (n: number) =>
+    sqlite.prepare(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: n }, () => `(${columns.map(() => '?').join(', ')})`).join(', ')}`,
+    );
   const full = statement(SQLITE_ROWS_PER_INSERT);
   let batch: unknown[] = [];
   let count = 0;
@@ -147,36 +165,80 @@ function seedSqlite(file: string, shape: Shape): void {
   const created = (i: number) => now - Math.floor(((users - i) / users) * USERS_SPAN_MS);
   const sqlite = openSqliteFile(file);
   sqlite.pragma('journal_mode = WAL');
-  const accountOwners = (function* () {
+  const accountOwners = function* () {
     yield* [1, 1, 1];
     for (let i = 5; i < users; i += 5) yield i;
-  });
+  };
   sqlite.transaction(() => {
-    insertMany(sqlite, 'user_profiles', ['id', 'email', 'role', 'trial_used', 'created_at', 'updated_at'], (function* () {
-      for (const i of range(users)) yield [seeded.userId(i), seeded.email(i), isAdmin(i, users) ? 'admin' : 'user', 0, created(i), created(i)];
-    })());
+    insertMany(
+      sqlite,
+      'user_profiles',
+      ['id', 'email', 'role', 'trial_used', 'created_at', 'updated_at'],
+      (function* () {
+        for (const i of range(users)) yield [seeded.userId(i), seeded.email(i), isAdmin(i, users) ? 'admin' : 'user', 0, created(i), created(i)];
+      })(),
+    );
     let n = 0;
-    insertMany(sqlite, 'vpn_accounts', ACCOUNT_COLUMNS, (function* () {
-      for (const i of accountOwners()) {
-        const k = n++;
-        const token = i === 1 ? md5(`bench${k}`) : seeded.subToken(i);
-        yield [accountId(k), seeded.userId(i), serverIds[i % SERVERS], planIds[i % planIds.length], `u_${k}`, 'active', now + ((i % 60) + 1) * DAY_MS, 10 * GB, token,
-          `${panelUrl}/sub/u_${k}/${panelKey(k)}`, '{}', created(i), created(i)];
-      }
-    })());
-    insertMany(sqlite, 'subscriptions', SUBSCRIPTION_COLUMNS, (function* () {
-      for (let i = 10; i < users; i += 10) {
-        const pastDue = i % 100 === 0;
-        yield [subscriptionId(i), seeded.userId(i), accountId(2 + i / 5), planIds[i % planIds.length], pastDue ? 'past_due' : 'active', now - 20 * DAY_MS, now + 10 * DAY_MS, '{}', created(i), created(i)];
-      }
-    })());
-    insertMany(sqlite, 'transactions', TRANSACTION_COLUMNS, (function* () {
-      for (let i = 10; i < users; i += 10) {
-        if (i % 100 === 0) continue;
-        const at = now - ((i / 10) % REVENUE_DAYS) * DAY_MS - (i % 86_400) * 1000;
-        yield [transactionId(i), subscriptionId(i), seeded.userId(i), 'succeeded', 999, 'usd', `ch_bench_${i}`, '{}', at, at];
-      }
-    })());
+    insertMany(
+      sqlite,
+      'vpn_accounts',
+      ACCOUNT_COLUMNS,
+      (function* () {
+        for (const i of accountOwners()) {
+          const k = n++;
+          const token = i === 1 ? md5(`bench${k}`) : seeded.subToken(i);
+          yield [
+            accountId(k),
+            seeded.userId(i),
+            serverIds[i % SERVERS],
+            planIds[i % planIds.length],
+            `u_${k}`,
+            'active',
+            now + ((i % 60) + 1) * DAY_MS,
+            10 * GB,
+            token,
+            `${panelUrl}/sub/u_${k}/${panelKey(k)}`,
+            '{}',
+            created(i),
+            created(i),
+          ];
+        }
+      })(),
+    );
+    insertMany(
+      sqlite,
+      'subscriptions',
+      SUBSCRIPTION_COLUMNS,
+      (function* () {
+        for (let i = 10; i < users; i += 10) {
+          const pastDue = i % 100 === 0;
+          yield [
+            subscriptionId(i),
+            seeded.userId(i),
+            accountId(2 + i / 5),
+            planIds[i % planIds.length],
+            pastDue ? 'past_due' : 'active',
+            now - 20 * DAY_MS,
+            now + 10 * DAY_MS,
+            '{}',
+            created(i),
+            created(i),
+          ];
+        }
+      })(),
+    );
+    insertMany(
+      sqlite,
+      'transactions',
+      TRANSACTION_COLUMNS,
+      (function* () {
+        for (let i = 10; i < users; i += 10) {
+          if (i % 100 === 0) continue;
+          const at = now - ((i / 10) % REVENUE_DAYS) * DAY_MS - (i % 86_400) * 1000;
+          yield [transactionId(i), subscriptionId(i), seeded.userId(i), 'succeeded', 999, 'usd', `ch_bench_${i}`, '{}', at, at];
+        }
+      })(),
+    );
     insertMany(sqlite, 'daily_stats', ['metric', 'day', 'server_id', 'value', 'updated_at'], dailyStats(shape));
   })();
   // No ANALYZE: the app never runs it, so an operator's database has no statistics. With them, this build of
@@ -184,9 +246,45 @@ function seedSqlite(file: string, shape: Shape): void {
   sqlite.close();
 }
 
-const ACCOUNT_COLUMNS = ['id', 'user_id', 'master_server_id', 'plan_id', 'username', 'status', 'expire_date', 'data_limit', 'sub_token', 'subscription_url', 'metadata', 'created_at', 'updated_at'];
-const SUBSCRIPTION_COLUMNS = ['id', 'user_id', 'vpn_account_id', 'plan_id', 'status', 'current_period_start', 'current_period_end', 'metadata', 'created_at', 'updated_at'];
-const TRANSACTION_COLUMNS = ['id', 'subscription_id', 'user_id', 'status', 'amount', 'currency', 'provider_transaction_id', 'metadata', 'created_at', 'updated_at'];
+const ACCOUNT_COLUMNS = [
+  'id',
+  'user_id',
+  'master_server_id',
+  'plan_id',
+  'username',
+  'status',
+  'expire_date',
+  'data_limit',
+  'sub_token',
+  'subscription_url',
+  'metadata',
+  'created_at',
+  'updated_at',
+];
+const SUBSCRIPTION_COLUMNS = [
+  'id',
+  'user_id',
+  'vpn_account_id',
+  'plan_id',
+  'status',
+  'current_period_start',
+  'current_period_end',
+  'metadata',
+  'created_at',
+  'updated_at',
+];
+const TRANSACTION_COLUMNS = [
+  'id',
+  'subscription_id',
+  'user_id',
+  'status',
+  'amount',
+  'currency',
+  'provider_transaction_id',
+  'metadata',
+  'created_at',
+  'updated_at',
+];
 const isAdmin = (i: number, users: number) => i === 0 || i % Math.max(10, Math.floor(users / 4)) === 2;
 /** Account k: the customer's three are 0–2, user i's (i = 5, 10, …) is 2 + i / 5. */
 const accountId = (k: number) => `00000000-0000-4000-a000-${pad(k)}`;

@@ -20,7 +20,9 @@ const { createDb } = await from<typeof import('../../src/db/knex.js')>('db/knex.
 const { DEFAULT_RATE_LIMITS } = await from<typeof import('../../src/plugins/rate-limit.js')>('plugins/rate-limit.js');
 
 const send = (message: ChildMessage) => process.send!(message);
-const openLimits = Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { max: 1_000_000_000, windowSeconds: 60 }])) as unknown as RateLimits;
+const openLimits = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { max: 1_000_000_000, windowSeconds: 60 }]),
+) as unknown as RateLimits;
 const config = loadConfig();
 const db = createDb(config.databaseUrl);
 const mailer: Mailer = { kind: 'log', send: async ({ to, subject }) => void send({ mail: { to, subject } }), verify: async () => true, close() {} };
@@ -29,5 +31,8 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 send({ port: (app.server.address() as AddressInfo).port });
 
 process.once('SIGTERM', () => {
-  void app.close().then(() => db.destroy()).finally(() => process.exit(0));
+  void app
+    .close()
+    .then(() => db.destroy())
+    .finally(() => process.exit(0));
 });

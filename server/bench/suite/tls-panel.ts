@@ -19,7 +19,27 @@ const SQUAD = '6f1c2d4e-3b5a-4c7d-8e9f-0a1b2c3d4e5f';
 const dir = mkdtempSync(join(tmpdir(), 'vpn-tls-panel-'));
 const keyFile = join(dir, 'key.pem');
 const certFile = join(dir, 'cert.pem');
-execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+    '-days',
+    '1',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+  ],
+  { stdio: 'ignore' },
+);
 
 const panel = await startFakeRemnawave({ subPublicDomain: 'sub.bench-unresolvable.invalid' });
 const upstreamPort = Number(new URL(panel.url).port);
@@ -44,7 +64,9 @@ const url = `https://127.0.0.1:${port}`;
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 const driver = createRemnawaveDriver({ url, username: '', password: '', apiToken: panel.apiToken, serviceId: SQUAD });
 const expiresAt = new Date(Date.now() + 30 * 86_400_000);
-const users = await Promise.all(Array.from({ length: 4 }, (_, i) => driver.createAccount({ username: `user_tls${i}`, dataLimitBytes: 50 * 1024 ** 3, expiresAt, note: 'bench' })));
+const users = await Promise.all(
+  Array.from({ length: 4 }, (_, i) => driver.createAccount({ username: `user_tls${i}`, dataLimitBytes: 50 * 1024 ** 3, expiresAt, note: 'bench' })),
+);
 panel.faults.delayMs = Number(process.env.BENCH_PANEL_DELAY ?? 100);
 
 process.send!({ port, url, apiToken: panel.apiToken, subscriptionUrls: users.map((user) => user.subscriptionUrl) });

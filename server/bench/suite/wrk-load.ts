@@ -128,7 +128,9 @@ export async function runWrkBurst(base: string, load: WrkLoad, amount: number, c
     writeFileSync(file, burstScript(load, amount));
     const headers = Object.entries(load.headers ?? {}).flatMap(([key, value]) => ['-H', `${key}: ${value}`]);
     const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${BURST_LIMIT_SECONDS}s`, '-s', file, ...headers, `${base}${load.path}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${BURST_LIMIT_SECONDS}s`, '-s', file, ...headers, `${base}${load.path}`], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let text = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
         text += chunk;
@@ -165,12 +167,16 @@ export async function runWrk(base: string, load: WrkLoad, pace: { connections: n
     const headers = Object.entries(load.headers ?? {}).flatMap(([key, value]) => ['-H', `${key}: ${value}`]);
     // wrk takes whole seconds (a `--quick` half second is one).
     const seconds = Math.max(1, Math.round(pace.seconds));
-    const { stdout } = await exec('wrk', ['-t1', `-c${pace.connections}`, `-d${seconds}s`, '--latency', '-s', file, ...headers, `${base}${load.path}`], { maxBuffer: 1 << 20 });
+    const { stdout } = await exec('wrk', ['-t1', `-c${pace.connections}`, `-d${seconds}s`, '--latency', '-s', file, ...headers, `${base}${load.path}`], {
+      maxBuffer: 1 << 20,
+    });
     const parsed = parseWrk(stdout);
     // Timeouts are slow answers (the rate shows them); refused or reset connections are a broken server.
     const broken = parsed.errors && /(connect|read|write) [1-9]/.test(parsed.errors);
     if (!(parsed.wrong === 0) || broken || !Number.isFinite(parsed.reqPerSec)) {
-      throw new Error(`${load.name}: ${parsed.wrong} answers with another status than ${load.status ?? 200}${parsed.errors ? `, socket errors ${parsed.errors}` : ''}`);
+      throw new Error(
+        `${load.name}: ${parsed.wrong} answers with another status than ${load.status ?? 200}${parsed.errors ? `, socket errors ${parsed.errors}` : ''}`,
+      );
     }
     return { reqPerSec: parsed.reqPerSec, p99: parsed.p99 };
   } finally {

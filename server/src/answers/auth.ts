@@ -18,16 +18,12 @@ export const TokenPairAnswer = z.object({
 }) satisfies z.ZodType<TokenPair>;
 
 /** `POST /api/auth/verify`: the user, and for the desktop app (`client: "desktop"`) its tokens too. */
-export const VerifiedAnswer = z.union([
-  TokenPairAnswer.extend({ user: MeSchema }),
-  z.object({ user: MeSchema }),
-]) satisfies z.ZodType<DesktopVerifyResponse | VerifyResponse>;
+export const VerifiedAnswer = z.union([TokenPairAnswer.extend({ user: MeSchema }), z.object({ user: MeSchema })]) satisfies z.ZodType<
+  DesktopVerifyResponse | VerifyResponse
+>;
 
 /** `POST /api/auth/refresh`: new tokens when the refresh token came in the body (the desktop app), else only their lifetime (the cookies are set). */
-export const RefreshedAnswer = z.union([
-  TokenPairAnswer,
-  z.object({ expiresIn: z.number().int() }),
-]) satisfies z.ZodType<RefreshResponse>;
+export const RefreshedAnswer = z.union([TokenPairAnswer, z.object({ expiresIn: z.number().int() })]) satisfies z.ZodType<RefreshResponse>;
 
 /** `GET /api/auth/session`: who is signed in, if anyone. */
 export const SessionAnswer = z.object({ user: MeSchema.nullable() }) satisfies z.ZodType<SessionResponse>;

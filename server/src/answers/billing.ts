@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import {
-  REFUND_DESTINATIONS, SUBSCRIPTION_STATUSES, TRANSACTION_STATUSES,
-  type AdminRevenue, type AdminSubscription, type AdminTransaction, type BillingPortalStarted, type CryptoProgress,
-  type ProviderRead, type ProviderRevenue, type SavedPaymentMethod, type Subscription, type Transaction,
+  REFUND_DESTINATIONS,
+  SUBSCRIPTION_STATUSES,
+  TRANSACTION_STATUSES,
+  type AdminRevenue,
+  type AdminSubscription,
+  type AdminTransaction,
+  type BillingPortalStarted,
+  type CryptoProgress,
+  type ProviderRead,
+  type ProviderRevenue,
+  type SavedPaymentMethod,
+  type Subscription,
+  type Transaction,
 } from '../../../shared/billing.js';
 import { PAYMENT_METHODS, PROVIDER_METHODS } from '../../../shared/billing-schemas.js';
 import type { SavedMethodsService } from '../modules/billing/recurring/saved-methods.service.js';
@@ -116,14 +126,16 @@ export const AdminTransactionAnswer = TransactionAnswer.extend({
 export const AdminRevenueAnswer = z.object({
   days: Int,
   since: z.string(),
-  rows: z.array(z.object({
-    method: z.enum(PROVIDER_METHODS),
-    currency: z.string(),
-    payments: Int,
-    amount: Int,
-    refunded: Int,
-    net: Int,
-  }) satisfies z.ZodType<ProviderRevenue>),
+  rows: z.array(
+    z.object({
+      method: z.enum(PROVIDER_METHODS),
+      currency: z.string(),
+      payments: Int,
+      amount: Int,
+      refunded: Int,
+      net: Int,
+    }) satisfies z.ZodType<ProviderRevenue>,
+  ),
 }) satisfies z.ZodType<AdminRevenue>;
 
 /** A payment provider's webhook, taken (`duplicate`: this event was applied before, so nothing was done again). */

@@ -27,14 +27,16 @@ export const CheckoutQuoteAnswer = z.object({
   amount: Int,
   total: Int,
   discount: Int,
-  promo: z.object({
-    code: z.string(),
-    duration: z.enum(PROMO_DURATIONS),
-    durationMonths: Int.nullable(),
-    percentOff: Int.nullable(),
-    amountOff: Int.nullable(),
-    referral: z.literal(true).optional(),
-  }).nullable(),
+  promo: z
+    .object({
+      code: z.string(),
+      duration: z.enum(PROMO_DURATIONS),
+      durationMonths: Int.nullable(),
+      percentOff: Int.nullable(),
+      amountOff: Int.nullable(),
+      referral: z.literal(true).optional(),
+    })
+    .nullable(),
   credit: Int,
   bonusDays: Int,
 }) satisfies z.ZodType<CheckoutQuote>;

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import {
-  DESKTOP_CHANNELS, DESKTOP_PLATFORMS, type DesktopChannelRelease, type DesktopInstaller, type DesktopPlatformRelease, type DesktopReleasesResponse,
+  DESKTOP_CHANNELS,
+  DESKTOP_PLATFORMS,
+  type DesktopChannelRelease,
+  type DesktopInstaller,
+  type DesktopPlatformRelease,
+  type DesktopReleasesResponse,
 } from '../../../shared/desktop-releases.js';
 
 /** What `GET /api/desktop/releases` answers: the desktop app as published per channel and platform, checked against the shared type. */

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type {
-  CardPaymentSettings, CryptopayPaymentSettings, CryptoPaymentSettings, EndAccountSubscriptionsResult, ProviderAccountSummary, YookassaPaymentSettings,
+  CardPaymentSettings,
+  CryptopayPaymentSettings,
+  CryptoPaymentSettings,
+  EndAccountSubscriptionsResult,
+  ProviderAccountSummary,
+  YookassaPaymentSettings,
 } from '../../../shared/billing.js';
 import { PROVIDER_METHODS } from '../../../shared/billing-schemas.js';
 

@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import {
-  REFERRAL_CREDIT_KINDS, REFERRAL_HOLD_REASONS, REFERRAL_STATUSES,
-  type AdminReferral, type AdminReferralsPage, type CreditBalance, type CreditMovement, type MyReferrals,
-  type ReferralReward, type ReferralSettings, type ReferredBenefit, type TopReferrer,
+  REFERRAL_CREDIT_KINDS,
+  REFERRAL_HOLD_REASONS,
+  REFERRAL_STATUSES,
+  type AdminReferral,
+  type AdminReferralsPage,
+  type CreditBalance,
+  type CreditMovement,
+  type MyReferrals,
+  type ReferralReward,
+  type ReferralSettings,
+  type ReferredBenefit,
+  type TopReferrer,
 } from '../../../shared/referrals.js';
 
 /**

@@ -72,7 +72,8 @@ export const SystemStatusAnswer = z.object({
   mail: z.object({ kind: z.enum(['smtp', 'log']), ok: z.boolean() }),
   panels: z.array(PanelHealthAnswer),
   jobs: JobsHealthAnswer,
-  desktopApp: z.record(z.enum(DESKTOP_CHANNELS), z.record(z.enum(DESKTOP_PLATFORMS), z.string().nullable()))
+  desktopApp: z
+    .record(z.enum(DESKTOP_CHANNELS), z.record(z.enum(DESKTOP_PLATFORMS), z.string().nullable()))
     .describe('The published version per channel and platform; null where nothing is published'),
   payments: z.object({
     cardEnabled: z.boolean(),

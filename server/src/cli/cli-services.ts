@@ -17,7 +17,13 @@ export function createCliServices(config: Config, db: Db): Services & { close():
   const log = pino({ level: 'warn' });
   const mailer = createMailer(config, log);
   const services = createServices({
-    config, db, clock: systemClock, keys: deriveKeys(resolveAppSecret(config)), mailer, log, limits: DEFAULT_RATE_LIMITS,
+    config,
+    db,
+    clock: systemClock,
+    keys: deriveKeys(resolveAppSecret(config)),
+    mailer,
+    log,
+    limits: DEFAULT_RATE_LIMITS,
     signAccessToken: () => {
       throw new Error('The command line signs nobody in.');
     },

@@ -34,11 +34,14 @@ describe('batchPerTurn', () => {
   it('with maxInFlight, holds the lookups asked for while a batch is read and sends them together when it ends', async () => {
     const batches: string[][] = [];
     const ends: Array<() => void> = [];
-    const load = batchPerTurn<string, string>(async (keys) => {
-      batches.push([...keys]);
-      await new Promise<void>((resolve) => ends.push(resolve));
-      return keys.map((key) => key.toUpperCase());
-    }, { maxInFlight: 1 });
+    const load = batchPerTurn<string, string>(
+      async (keys) => {
+        batches.push([...keys]);
+        await new Promise<void>((resolve) => ends.push(resolve));
+        return keys.map((key) => key.toUpperCase());
+      },
+      { maxInFlight: 1 },
+    );
     const first = load('a');
     await new Promise((resolve) => setImmediate(resolve));
     const later = [load('b'), load('c')];

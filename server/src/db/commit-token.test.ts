@@ -8,7 +8,15 @@ describe.each(TEST_DATABASES)('commit token (%s)', (kind) => {
   let database: TestDatabase;
   let token: CommitToken;
   const db = () => database.db;
-  const addUser = (on: Db = db()) => on('user_profiles').insert({ id: randomUUID(), email: `${randomUUID()}@token.test`, role: 'user', trial_used: false, created_at: new Date(), updated_at: new Date() });
+  const addUser = (on: Db = db()) =>
+    on('user_profiles').insert({
+      id: randomUUID(),
+      email: `${randomUUID()}@token.test`,
+      role: 'user',
+      trial_used: false,
+      created_at: new Date(),
+      updated_at: new Date(),
+    });
   /**
    * Two reads in a row with no commit between them. PostgreSQL's token is the whole cluster's, and the other
    * test files write to it at the same time: there, two reads in a row are equal only in a quiet moment.

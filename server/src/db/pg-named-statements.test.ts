@@ -6,7 +6,11 @@ import { namedStatements } from './pg-named-statements.js';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-interface PreparedRow { name: string; statement: string; executions: number }
+interface PreparedRow {
+  name: string;
+  statement: string;
+  executions: number;
+}
 
 /** What PostgreSQL holds prepared on the connection `trx` runs on, for statements that mention `table`. */
 async function preparedOn(trx: Db, table: string): Promise<PreparedRow[]> {
@@ -44,7 +48,9 @@ describe.skipIf(!postgresUrl)('PostgreSQL named statements under knex', () => {
       for (const id of [1, 2, 1, 2, 1, 2]) names.push((await trx('repeat_accounts').where({ id }).first('username'))?.username);
       expect(names).toEqual(['ann', 'bob', 'ann', 'bob', 'ann', 'bob']);
       const prepared = await preparedOn(trx, 'repeat_accounts');
-      expect(prepared.map((row) => [row.statement, row.executions])).toEqual([[trx('repeat_accounts').where({ id: 1 }).first('username').toSQL().toNative().sql, 4]]);
+      expect(prepared.map((row) => [row.statement, row.executions])).toEqual([
+        [trx('repeat_accounts').where({ id: 1 }).first('username').toSQL().toNative().sql, 4],
+      ]);
     });
   });
 
@@ -65,7 +71,9 @@ describe.skipIf(!postgresUrl)('PostgreSQL named statements under knex', () => {
     await createAccounts('pattern_accounts');
     await db.transaction(async (trx) => {
       for (let i = 0; i < 6; i++) {
-        const rows = await trx('pattern_accounts').where('username', 'like', i % 2 ? 'a%' : 'b%').select('username');
+        const rows = await trx('pattern_accounts')
+          .where('username', 'like', i % 2 ? 'a%' : 'b%')
+          .select('username');
         expect(rows).toEqual([{ username: i % 2 ? 'ann' : 'bob' }]);
       }
       expect(await preparedOn(trx, 'pattern_accounts')).toEqual([]);
@@ -78,10 +86,12 @@ describe.skipIf(!postgresUrl)('PostgreSQL named statements under knex', () => {
     await db.transaction(async (trx) => {
       for (const username of ['cat', 'dan', 'eve', 'fay']) await insert(trx, username);
     });
-    await expect(db.transaction(async (trx) => {
-      for (const username of ['gus', 'hal', 'ivy', 'jon']) await insert(trx, username);
-      throw new Error('abandon');
-    })).rejects.toThrow('abandon');
+    await expect(
+      db.transaction(async (trx) => {
+        for (const username of ['gus', 'hal', 'ivy', 'jon']) await insert(trx, username);
+        throw new Error('abandon');
+      }),
+    ).rejects.toThrow('abandon');
     expect(await db('tx_accounts').orderBy('id').pluck('username')).toEqual(['ann', 'bob', 'cat', 'dan', 'eve', 'fay']);
   });
 
@@ -104,7 +114,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL named statements under knex', () => {
     try {
       const oneQuery = () => one('elsewhere_accounts').where({ id: 1 }).first();
       for (let i = 0; i < 4; i++) expect(await oneQuery()).toEqual({ id: 1, username: 'ann' });
-      await alterElsewhere(database, 'ALTER TABLE elsewhere_accounts ADD COLUMN plan text NOT NULL DEFAULT \'basic\'');
+      await alterElsewhere(database, "ALTER TABLE elsewhere_accounts ADD COLUMN plan text NOT NULL DEFAULT 'basic'");
       expect(await oneQuery()).toEqual({ id: 1, username: 'ann', plan: 'basic' });
       expect(await oneQuery()).toEqual({ id: 1, username: 'ann', plan: 'basic' });
       await alterElsewhere(database, 'ALTER TABLE elsewhere_accounts ADD COLUMN note text');

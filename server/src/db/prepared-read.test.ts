@@ -21,7 +21,10 @@ describe.each(TEST_DATABASES)('prepared reads (%s)', (kind) => {
 
   it('reads every row of the parameter it is given, in the query order', async () => {
     const byOwner = preparedAll(t.db, (owner: string) => t.db('prepared_read_items').select('id', 'rank').where({ owner }).orderBy('rank'));
-    expect(await byOwner('alice')).toEqual([{ id: 'a2', rank: 1 }, { id: 'a1', rank: 2 }]);
+    expect(await byOwner('alice')).toEqual([
+      { id: 'a2', rank: 1 },
+      { id: 'a1', rank: 2 },
+    ]);
     expect(await byOwner('bob')).toEqual([{ id: 'b1', rank: 1 }]);
     expect(await byOwner('nobody')).toEqual([]);
   });

@@ -59,7 +59,9 @@ function chooseRunner<P extends string[]>(db: Db, build: (...params: P) => Built
   const slotsOf = (bindings: readonly unknown[]) => bindings.map((value) => markers.indexOf(value as string));
 
   if (dialectOf(db) === 'postgres') {
-    const native = build(...markers).toSQL().toNative();
+    const native = build(...markers)
+      .toSQL()
+      .toNative();
     const slots = slotsOf(native.bindings);
     const all = (...params: P) => queryPg(db, native.sql, bindingsFor(slots, native.bindings, params));
     return { all, first: async (...params: P) => (await all(...params))[0] };
@@ -73,7 +75,9 @@ function chooseRunner<P extends string[]>(db: Db, build: (...params: P) => Built
     };
   }
 
-  const native = build(...markers).toSQL().toNative();
+  const native = build(...markers)
+    .toSQL()
+    .toNative();
   const { sql, bindings } = inlineIntegers(native.sql, native.bindings as unknown[]);
   const slots = slotsOf(bindings);
   let statement: Promise<SqliteStatement> | undefined;

@@ -23,12 +23,12 @@ function countedConnection(capacity?: number) {
   const conn = new Database(':memory:');
   const prepares: string[] = [];
   const prepare = conn.prepare.bind(conn);
-  conn.prepare = ((sql: string) => {
+  conn.prepare = (sql: string) => {
     prepares.push(sql);
     return prepare(sql);
-  });
+  };
   cacheSqliteStatements(conn, capacity);
-  conn.exec('CREATE TABLE t (id integer PRIMARY KEY, name text); INSERT INTO t VALUES (1, \'one\'), (2, \'two\')');
+  conn.exec("CREATE TABLE t (id integer PRIMARY KEY, name text); INSERT INTO t VALUES (1, 'one'), (2, 'two')");
   return { conn, preparesOf: (sql: string) => prepares.filter((text) => text === sql).length };
 }
 
@@ -70,16 +70,20 @@ describe('SQLite statement cache on a connection', () => {
     const { conn, preparesOf } = countedConnection();
     const sql = 'SELECT * FROM t WHERE id = ?';
     expect(conn.prepare(sql).get(1)).toEqual({ id: 1, name: 'one' });
-    conn.exec('ALTER TABLE t ADD COLUMN plan text DEFAULT \'basic\'');
+    conn.exec("ALTER TABLE t ADD COLUMN plan text DEFAULT 'basic'");
     expect(conn.prepare(sql).get(1)).toEqual({ id: 1, name: 'one', plan: 'basic' });
-    conn.exec('DROP TABLE t; CREATE TABLE t (id integer PRIMARY KEY, email text); INSERT INTO t VALUES (1, \'a@example.com\')');
+    conn.exec("DROP TABLE t; CREATE TABLE t (id integer PRIMARY KEY, email text); INSERT INTO t VALUES (1, 'a@example.com')");
     expect(conn.prepare(sql).get(1)).toEqual({ id: 1, email: 'a@example.com' });
     expect(preparesOf(sql)).toBe(1);
   });
 
   it('reads the current columns from a cached PRAGMA, as knex does when it rebuilds a table', () => {
     const { conn } = countedConnection();
-    const columns = () => conn.prepare('PRAGMA table_info(`t`)').all().map((column) => (column as { name: string }).name);
+    const columns = () =>
+      conn
+        .prepare('PRAGMA table_info(`t`)')
+        .all()
+        .map((column) => (column as { name: string }).name);
     expect(columns()).toEqual(['id', 'name']);
     conn.exec('ALTER TABLE t ADD COLUMN plan text');
     expect(columns()).toEqual(['id', 'name', 'plan']);
@@ -146,10 +150,12 @@ describe('SQLite statement cache under knex', () => {
       await insert(trx, 'ann');
       await insert(trx, 'bob');
     });
-    await expect(db.transaction(async (trx) => {
-      await insert(trx, 'eve');
-      throw new Error('abandon');
-    })).rejects.toThrow('abandon');
+    await expect(
+      db.transaction(async (trx) => {
+        await insert(trx, 'eve');
+        throw new Error('abandon');
+      }),
+    ).rejects.toThrow('abandon');
     expect(await db('accounts').orderBy('id').pluck('username')).toEqual(['ann', 'bob']);
     expect(preparesOf(insert(db, 'x').toSQL().sql)).toBe(1);
   });

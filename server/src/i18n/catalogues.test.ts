@@ -67,27 +67,59 @@ describe('the API error tables', () => {
   it('lists the messages the server really sends customers', () => {
     const parsed = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error!.issues[0]!.message;
     const sent = [
-      MESSAGES.invalidOtp, MESSAGES.otpSendFailed, MESSAGES.unexpected,
-      ACCOUNT_MESSAGES.serviceUnavailable, ACCOUNT_MESSAGES.trialUsed, ACCOUNT_MESSAGES.customFailed,
-      BILLING_MESSAGES.planNotFound, BILLING_MESSAGES.subscriptionNotFound, BILLING_MESSAGES.checkoutFailed, BILLING_MESSAGES.alreadyRenews,
-      BILLING_MESSAGES.openRenewalUnreachable, BILLING_MESSAGES.renewalJustPaid, BILLING_MESSAGES.checkStatusFailedDashboard,
-      BILLING_MESSAGES.notConfigured, BILLING_MESSAGES.stripeNotInitialized, BILLING_MESSAGES.cryptoNotImplemented,
-      BILLING_MESSAGES.subscriptionChangeFailed, BILLING_MESSAGES.oneOffNotCancelable, BILLING_MESSAGES.notRenewing,
-      BILLING_MESSAGES.noBillingAccount, BILLING_MESSAGES.portalFailed, BILLING_MESSAGES.noSavedMethod, BILLING_MESSAGES.savedMethodNotFound,
-      WALLET_MESSAGES.insufficient, WALLET_MESSAGES.topUpLimits, WALLET_MESSAGES.topUpsOff, parsed(AutoRenewBody.safeParse({ enabled: 'yes' })),
-      DEVICE_MESSAGES.accountNotFound, DEVICE_MESSAGES.deviceNotFound,
-      SUBSCRIPTION_MESSAGES.notFound, SUBSCRIPTION_MESSAGES.pending, SUBSCRIPTION_MESSAGES.paidPending, SUBSCRIPTION_MESSAGES.unavailable,
-      unauthenticated().message, validationFailed({}).message,
-      parsed(EmailSchema.safeParse(undefined)), parsed(EmailSchema.safeParse('nope')), parsed(EmailSchema.safeParse(`${'a'.repeat(250)}@example.com`)),
-      parsed(OtpCodeSchema.safeParse(undefined)), parsed(OtpCodeSchema.safeParse('12')),
-      parsed(CheckoutBody.safeParse({})), parsed(CheckoutBody.safeParse({ planId: 'p', method: 'cash' })),
+      MESSAGES.invalidOtp,
+      MESSAGES.otpSendFailed,
+      MESSAGES.unexpected,
+      ACCOUNT_MESSAGES.serviceUnavailable,
+      ACCOUNT_MESSAGES.trialUsed,
+      ACCOUNT_MESSAGES.customFailed,
+      BILLING_MESSAGES.planNotFound,
+      BILLING_MESSAGES.subscriptionNotFound,
+      BILLING_MESSAGES.checkoutFailed,
+      BILLING_MESSAGES.alreadyRenews,
+      BILLING_MESSAGES.openRenewalUnreachable,
+      BILLING_MESSAGES.renewalJustPaid,
+      BILLING_MESSAGES.checkStatusFailedDashboard,
+      BILLING_MESSAGES.notConfigured,
+      BILLING_MESSAGES.stripeNotInitialized,
+      BILLING_MESSAGES.cryptoNotImplemented,
+      BILLING_MESSAGES.subscriptionChangeFailed,
+      BILLING_MESSAGES.oneOffNotCancelable,
+      BILLING_MESSAGES.notRenewing,
+      BILLING_MESSAGES.noBillingAccount,
+      BILLING_MESSAGES.portalFailed,
+      BILLING_MESSAGES.noSavedMethod,
+      BILLING_MESSAGES.savedMethodNotFound,
+      WALLET_MESSAGES.insufficient,
+      WALLET_MESSAGES.topUpLimits,
+      WALLET_MESSAGES.topUpsOff,
+      parsed(AutoRenewBody.safeParse({ enabled: 'yes' })),
+      DEVICE_MESSAGES.accountNotFound,
+      DEVICE_MESSAGES.deviceNotFound,
+      SUBSCRIPTION_MESSAGES.notFound,
+      SUBSCRIPTION_MESSAGES.pending,
+      SUBSCRIPTION_MESSAGES.paidPending,
+      SUBSCRIPTION_MESSAGES.unavailable,
+      unauthenticated().message,
+      validationFailed({}).message,
+      parsed(EmailSchema.safeParse(undefined)),
+      parsed(EmailSchema.safeParse('nope')),
+      parsed(EmailSchema.safeParse(`${'a'.repeat(250)}@example.com`)),
+      parsed(OtpCodeSchema.safeParse(undefined)),
+      parsed(OtpCodeSchema.safeParse('12')),
+      parsed(CheckoutBody.safeParse({})),
+      parsed(CheckoutBody.safeParse({ planId: 'p', method: 'cash' })),
       parsed(UpdateMeBody.safeParse({ locale: 'xx' })),
     ];
     for (const message of sent) expect(CUSTOMER_MESSAGES, message).toContain(message);
   });
 
   it('translates a known message and its fields, keeps the code, and leaves unknown messages and English alone', () => {
-    const body: ApiErrorBody = { code: 'validation_failed', message: 'Enter a valid email address', fields: { email: 'Enter a valid email address', other: 'Something new' } };
+    const body: ApiErrorBody = {
+      code: 'validation_failed',
+      message: 'Enter a valid email address',
+      fields: { email: 'Enter a valid email address', other: 'Something new' },
+    };
     expect(localizeErrorBody(body, 'en')).toBe(body);
     expect(localizeErrorBody(body, 'ru')).toEqual({
       code: 'validation_failed',
@@ -110,7 +142,16 @@ describe('the API error tables', () => {
 describe('e-mails and the /sub page in each language', () => {
   const publicUrl = new URL('https://vpn.example.com');
   const reminder = (locale?: Locale) =>
-    renderRenewalReminderEmail({ to: 'a@example.com', brandName: 'Acme VPN', publicUrl, planName: 'Monthly', amount: 499, currency: 'usd', chargeAt: new Date('2026-12-24T05:00:00Z'), locale });
+    renderRenewalReminderEmail({
+      to: 'a@example.com',
+      brandName: 'Acme VPN',
+      publicUrl,
+      planName: 'Monthly',
+      amount: 499,
+      currency: 'usd',
+      chargeAt: new Date('2026-12-24T05:00:00Z'),
+      locale,
+    });
 
   it('English stays word for word as before', () => {
     const mail = reminder();
@@ -143,7 +184,17 @@ describe('e-mails and the /sub page in each language', () => {
   });
 
   it('the refund e-mail: claim link text and amounts in the language, English unchanged', () => {
-    const input = { to: 'a@example.com', brandName: 'Acme VPN', publicUrl, planName: 'Monthly', amountRefunded: 100, amountPaid: 499, currency: 'usd', full: false, claimUrl: 'https://pay.example.com/claim/1' };
+    const input = {
+      to: 'a@example.com',
+      brandName: 'Acme VPN',
+      publicUrl,
+      planName: 'Monthly',
+      amountRefunded: 100,
+      amountPaid: 499,
+      currency: 'usd',
+      full: false,
+      claimUrl: 'https://pay.example.com/claim/1',
+    };
     const english = renderRefundEmail(input);
     expect(english.subject).toBe('Acme VPN: part of your payment was refunded');
     expect(english.text).toContain('$1.00 of your payment of $4.99 for Monthly has been refunded.');
@@ -157,7 +208,15 @@ describe('e-mails and the /sub page in each language', () => {
   });
 
   it('the server-health e-mail: English as before, other languages with the admin panel in their language', () => {
-    const input = { to: 'admin@example.com', brandName: 'Acme VPN', publicUrl, serverName: 'DE-1', state: 'down' as const, at: new Date('2026-12-24T05:00:00Z'), lastError: 'timeout' };
+    const input = {
+      to: 'admin@example.com',
+      brandName: 'Acme VPN',
+      publicUrl,
+      serverName: 'DE-1',
+      state: 'down' as const,
+      at: new Date('2026-12-24T05:00:00Z'),
+      lastError: 'timeout',
+    };
     const english = renderServerHealthEmail(input);
     expect(english.subject).toBe('Acme VPN: server DE-1 is down');
     expect(english.text).toContain('since Thu, 24 Dec 2026 05:00:00 GMT.');
@@ -169,12 +228,24 @@ describe('e-mails and the /sub page in each language', () => {
   });
 
   it('the /sub page: lang and dir, texts, sizes and dates in the language', () => {
-    const page = (locale?: Locale) => renderSubscriptionPage({
-      brandName: 'Acme VPN', supportEmail: 'help@example.com', subscriptionUrl: 'https://vpn.example.com/sub/tok',
-      dashboardUrl: 'https://vpn.example.com/dashboard', supportUrl: 'https://vpn.example.com/support', username: 'alice',
-      status: 'active', notice: null, usedBytes: 5 * 1024 ** 3, limitBytes: 50 * 1024 ** 3,
-      expiresAt: new Date('2030-01-31T12:00:00Z'), platform: 'android', now: new Date('2030-01-01T12:00:00Z'), qrSvg: '<svg></svg>', locale,
-    });
+    const page = (locale?: Locale) =>
+      renderSubscriptionPage({
+        brandName: 'Acme VPN',
+        supportEmail: 'help@example.com',
+        subscriptionUrl: 'https://vpn.example.com/sub/tok',
+        dashboardUrl: 'https://vpn.example.com/dashboard',
+        supportUrl: 'https://vpn.example.com/support',
+        username: 'alice',
+        status: 'active',
+        notice: null,
+        usedBytes: 5 * 1024 ** 3,
+        limitBytes: 50 * 1024 ** 3,
+        expiresAt: new Date('2030-01-31T12:00:00Z'),
+        platform: 'android',
+        now: new Date('2030-01-01T12:00:00Z'),
+        qrSvg: '<svg></svg>',
+        locale,
+      });
     const english = page();
     expect(english).toContain('<html lang="en" dir="ltr">');
     expect(english).toContain('5.00 GB of 50.00 GB');

@@ -15,7 +15,7 @@ const NBSP = '\u00a0';
  * A customer's stored language (user_profiles.locale) decides their e-mails, the pages the payment
  * providers send them back to, and the /sub page; the request's Accept-Language decides the API's error messages.
  */
-describe.each(TEST_DATABASES)('the customer\'s language (%s)', (kind) => {
+describe.each(TEST_DATABASES)("the customer's language (%s)", (kind) => {
   const f = useBillingFixture(kind);
   const speaks = async (user: DesktopSession, locale: string) => {
     const res = await f.call(user, 'PATCH', '/api/me', { locale });
@@ -47,7 +47,10 @@ describe.each(TEST_DATABASES)('the customer\'s language (%s)', (kind) => {
     before = f.env.smtp.messages.length;
     f.t.clock.advance(28 * DAY);
     try {
-      await createJobsRepo(f.env.database.db).enqueue({ type: SEND_RENEWAL_REMINDERS, payload: {}, dedupeKey: `i18n-reminders-${kind}-${Date.now()}` }, f.t.clock.now());
+      await createJobsRepo(f.env.database.db).enqueue(
+        { type: SEND_RENEWAL_REMINDERS, payload: {}, dedupeKey: `i18n-reminders-${kind}-${Date.now()}` },
+        f.t.clock.now(),
+      );
       await f.runJobs();
     } finally {
       f.t.clock.advance(-28 * DAY);
@@ -71,7 +74,7 @@ describe.each(TEST_DATABASES)('the customer\'s language (%s)', (kind) => {
     expect(refundBody.text).toContain(`Ваши аккаунты и история платежей: ${TEST_ORIGIN}/ru/dashboard`);
   });
 
-  it('an English customer keeps today\'s pages and e-mails', async () => {
+  it("an English customer keeps today's pages and e-mails", async () => {
     const user = await f.newUser();
     const email = await emailOf(f, user);
     const { sessionId } = await f.checkout(user, { planId: f.paidPlanId });
@@ -86,14 +89,18 @@ describe.each(TEST_DATABASES)('the customer\'s language (%s)', (kind) => {
     expect(receipt.text).toContain(`Open your dashboard: ${TEST_ORIGIN}/dashboard`);
   });
 
-  it('a Persian customer\'s /sub page is Persian and right to left; VPN clients get the same configuration as before', async () => {
+  it("a Persian customer's /sub page is Persian and right to left; VPN clients get the same configuration as before", async () => {
     const user = await f.newUser();
     await speaks(user, 'fa');
     const claimed = await f.call(user, 'POST', '/api/accounts', { planId: f.trialPlanId });
     expect(claimed.statusCode, claimed.body).toBe(201);
     const path = new URL(claimed.json().combinedUrl).pathname;
 
-    const browser = await f.t.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html,application/xhtml+xml', 'user-agent': 'Mozilla/5.0 (Linux; Android 14)', 'accept-language': 'en-US' } });
+    const browser = await f.t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { accept: 'text/html,application/xhtml+xml', 'user-agent': 'Mozilla/5.0 (Linux; Android 14)', 'accept-language': 'en-US' },
+    });
     expect(browser.statusCode).toBe(200);
     expect(browser.headers['content-type']).toMatch(/^text\/html/);
     expect(browser.headers['content-language']).toBe('fa');
@@ -117,12 +124,15 @@ describe.each(TEST_DATABASES)('the customer\'s language (%s)', (kind) => {
     expect(blocked.body).toBe(`این اشتراک منقضی شده است. آن را در ${TEST_ORIGIN}/fa/dashboard تمدید کنید.`);
   });
 
-  it('the server-health e-mail goes to an admin in the admin\'s language', async () => {
+  it("the server-health e-mail goes to an admin in the admin's language", async () => {
     await speaks(f.admin, 'zh-CN');
     try {
       const before = f.env.smtp.messages.length;
       const at = f.t.clock.now().toISOString();
-      await createJobsRepo(f.env.database.db).enqueue({ type: SEND_SERVER_HEALTH_EMAIL, payload: { serverId: f.serverId, state: 'down', at }, dedupeKey: `i18n-health-${kind}-${at}` }, f.t.clock.now());
+      await createJobsRepo(f.env.database.db).enqueue(
+        { type: SEND_SERVER_HEALTH_EMAIL, payload: { serverId: f.serverId, state: 'down', at }, dedupeKey: `i18n-health-${kind}-${at}` },
+        f.t.clock.now(),
+      );
       await f.runJobs();
       const mail = newMail(f, 'admin@example.com', before, /Germany/);
       expect(mail.subject).toBe('Lumen VPN：服务器 Germany 已宕机');
@@ -149,7 +159,12 @@ describe.each(TEST_DATABASES)('the customer\'s language (%s)', (kind) => {
     });
 
     it('translate validation messages and their fields, and leave a message without a translation in English', async () => {
-      const bad = await f.t.app.inject({ method: 'POST', url: '/api/auth/otp', headers: { 'accept-language': 'fa-IR,fa;q=0.9' }, payload: { email: 'not-an-address' } });
+      const bad = await f.t.app.inject({
+        method: 'POST',
+        url: '/api/auth/otp',
+        headers: { 'accept-language': 'fa-IR,fa;q=0.9' },
+        payload: { email: 'not-an-address' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ code: 'validation_failed', message: 'یک نشانی ایمیل معتبر وارد کنید', fields: { email: 'یک نشانی ایمیل معتبر وارد کنید' } });
 
@@ -160,7 +175,7 @@ describe.each(TEST_DATABASES)('the customer\'s language (%s)', (kind) => {
       expect(noRoute.json()).toEqual({ code: 'not_found', message: 'No route for GET /api/no-such-route.' });
     });
 
-    it('word a wait in seconds with the language\'s plural', async () => {
+    it("word a wait in seconds with the language's plural", async () => {
       const email = `wait-${kind}-${Date.now()}@example.com`;
       expect((await f.t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { email } })).statusCode).toBe(200);
       const again = await f.t.app.inject({ method: 'POST', url: '/api/auth/otp', headers: { 'accept-language': 'ru' }, payload: { email } });

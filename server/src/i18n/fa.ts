@@ -17,7 +17,8 @@ export const fa: ErrorCatalogue = {
     'Code is required': 'کد الزامی است',
     'Code must be 6 digits': 'کد باید ۶ رقم باشد',
     'planId is required': 'شناسهٔ طرح (planId) الزامی است',
-    'The payment method is "card", "crypto", "yookassa", "cryptopay" or "wallet"': 'روش پرداخت باید یکی از "card"، "crypto"، "yookassa"، "cryptopay" یا "wallet" باشد',
+    'The payment method is "card", "crypto", "yookassa", "cryptopay" or "wallet"':
+      'روش پرداخت باید یکی از "card"، "crypto"، "yookassa"، "cryptopay" یا "wallet" باشد',
     'Send planId to buy a plan, or accountId to renew an account': 'برای خرید طرح planId و برای تمدید حساب accountId را ارسال کنید',
     'The language is one of en, ru, fa, zh-CN': 'زبان باید یکی از en، ru، fa یا zh-CN باشد',
     'The request body is too large.': 'بدنهٔ درخواست بیش از حد بزرگ است.',
@@ -28,7 +29,8 @@ export const fa: ErrorCatalogue = {
     'An unexpected error occurred': 'خطای غیرمنتظره‌ای رخ داد',
     'Not found.': 'پیدا نشد.',
     'Trial Already Used': 'دورهٔ آزمایشی قبلاً استفاده شده است',
-    'Service is temporarily unavailable. Please try again later or contact support.': 'سرویس موقتاً در دسترس نیست. لطفاً بعداً دوباره امتحان کنید یا با پشتیبانی تماس بگیرید.',
+    'Service is temporarily unavailable. Please try again later or contact support.':
+      'سرویس موقتاً در دسترس نیست. لطفاً بعداً دوباره امتحان کنید یا با پشتیبانی تماس بگیرید.',
     'Plan not found': 'طرح پیدا نشد',
     'This plan is paid: buy it by card.': 'این طرح پولی است: آن را با کارت بخرید.',
     'Account not found': 'حساب پیدا نشد',
@@ -39,31 +41,39 @@ export const fa: ErrorCatalogue = {
     'This plan is free: claim it from your dashboard instead.': 'این طرح رایگان است: آن را از داشبورد خود دریافت کنید.',
     'This account is still waiting for its first payment.': 'این حساب هنوز در انتظار اولین پرداخت است.',
     'This account renews automatically; there is nothing to pay now.': 'این حساب به‌طور خودکار تمدید می‌شود؛ اکنون چیزی برای پرداخت نیست.',
-    "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.": 'طرح این حساب دیگر فروخته نمی‌شود، بنابراین قابل تمدید نیست. به‌جای آن یک طرح جدید بخرید.',
+    "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.":
+      'طرح این حساب دیگر فروخته نمی‌شود، بنابراین قابل تمدید نیست. به‌جای آن یک طرح جدید بخرید.',
     'Failed to create payment intent': 'ایجاد پرداخت ناموفق بود',
-    'A renewal payment for this account is still open and could not be closed just now. Try again in a minute.': 'یک پرداخت تمدید برای این حساب هنوز باز است و اکنون بسته نشد. یک دقیقهٔ دیگر دوباره امتحان کنید.',
-    'A renewal of this account has just been paid, so it was not deleted: its new period is being added. Delete it again if you still want to.': 'تمدید این حساب همین حالا پرداخت شد، بنابراین حذف نشد: دورهٔ جدید آن در حال افزوده شدن است. اگر هنوز می‌خواهید، دوباره آن را حذف کنید.',
+    'A renewal payment for this account is still open and could not be closed just now. Try again in a minute.':
+      'یک پرداخت تمدید برای این حساب هنوز باز است و اکنون بسته نشد. یک دقیقهٔ دیگر دوباره امتحان کنید.',
+    'A renewal of this account has just been paid, so it was not deleted: its new period is being added. Delete it again if you still want to.':
+      'تمدید این حساب همین حالا پرداخت شد، بنابراین حذف نشد: دورهٔ جدید آن در حال افزوده شدن است. اگر هنوز می‌خواهید، دوباره آن را حذف کنید.',
     'Payment session not found': 'جلسهٔ پرداخت پیدا نشد',
     'Error checking payment status. Please refresh the page.': 'خطا در بررسی وضعیت پرداخت. لطفاً صفحه را دوباره بارگذاری کنید.',
     'Payment provider not properly configured': 'درگاه پرداخت به‌درستی پیکربندی نشده است',
     'Stripe not initialized': 'پرداخت با کارت اکنون در دسترس نیست',
     'Crypto payments not implemented yet': 'پرداخت با رمزارز هنوز در دسترس نیست',
-    'This payment method does not take the currency this store sells in. Choose another one.': 'این روش پرداخت ارزی را که این فروشگاه با آن می‌فروشد نمی‌پذیرد. روش دیگری را انتخاب کنید.',
+    'This payment method does not take the currency this store sells in. Choose another one.':
+      'این روش پرداخت ارزی را که این فروشگاه با آن می‌فروشد نمی‌پذیرد. روش دیگری را انتخاب کنید.',
     'Your balance does not cover this. Top it up, or pay another way.': 'موجودی شما کافی نیست. آن را شارژ کنید یا به روش دیگری پرداخت کنید.',
     'The amount is outside the top-up limits.': 'مبلغ خارج از محدودهٔ مجاز شارژ است.',
     'Topping up the balance is not available right now.': 'شارژ موجودی در حال حاضر امکان‌پذیر نیست.',
     'enabled is true or false': 'enabled باید true یا false باشد',
     'Subscription not found': 'اشتراک پیدا نشد',
     'The payment provider could not be reached just now. Try again in a minute.': 'اکنون دسترسی به درگاه پرداخت ممکن نیست. یک دقیقهٔ دیگر دوباره امتحان کنید.',
-    'This plan does not renew automatically, so there is nothing to cancel: it ends with its period.': 'این طرح به‌طور خودکار تمدید نمی‌شود، بنابراین چیزی برای لغو نیست: با پایان دوره‌اش تمام می‌شود.',
+    'This plan does not renew automatically, so there is nothing to cancel: it ends with its period.':
+      'این طرح به‌طور خودکار تمدید نمی‌شود، بنابراین چیزی برای لغو نیست: با پایان دوره‌اش تمام می‌شود.',
     'This subscription has already ended, so it cannot be changed.': 'این اشتراک قبلاً به پایان رسیده است، بنابراین قابل تغییر نیست.',
-    'There is no card on file yet: billing can be managed after your first recurring payment.': 'هنوز کارتی ثبت نشده است: مدیریت پرداخت پس از اولین پرداخت دوره‌ای شما ممکن است.',
+    'There is no card on file yet: billing can be managed after your first recurring payment.':
+      'هنوز کارتی ثبت نشده است: مدیریت پرداخت پس از اولین پرداخت دوره‌ای شما ممکن است.',
     'The billing portal could not be opened just now. Try again in a minute.': 'اکنون صفحهٔ مدیریت پرداخت باز نشد. یک دقیقهٔ دیگر دوباره امتحان کنید.',
-    'There is no saved card to renew with. Renew by hand, or buy the plan again to save a card.': 'کارت ذخیره‌شده‌ای برای تمدید وجود ندارد. به‌صورت دستی تمدید کنید یا طرح را دوباره بخرید تا کارتی ذخیره شود.',
+    'There is no saved card to renew with. Renew by hand, or buy the plan again to save a card.':
+      'کارت ذخیره‌شده‌ای برای تمدید وجود ندارد. به‌صورت دستی تمدید کنید یا طرح را دوباره بخرید تا کارتی ذخیره شود.',
     'Saved card not found.': 'کارت ذخیره‌شده پیدا نشد.',
     'This subscription link does not exist. Copy it again from your dashboard.': 'این پیوند اشتراک وجود ندارد. آن را دوباره از داشبورد خود کپی کنید.',
     'This subscription is still being set up. Please try again in a minute.': 'این اشتراک هنوز در حال راه‌اندازی است. لطفاً یک دقیقهٔ دیگر دوباره امتحان کنید.',
-    'Your payment is confirmed; your account is being set up. Please try again in a minute.': 'پرداخت شما تأیید شد؛ حساب شما در حال راه‌اندازی است. لطفاً یک دقیقهٔ دیگر دوباره امتحان کنید.',
+    'Your payment is confirmed; your account is being set up. Please try again in a minute.':
+      'پرداخت شما تأیید شد؛ حساب شما در حال راه‌اندازی است. لطفاً یک دقیقهٔ دیگر دوباره امتحان کنید.',
     'This promo code does not exist.': 'این کد تخفیف وجود ندارد.',
     'This promo code is not valid yet.': 'این کد تخفیف هنوز فعال نشده است.',
     'This promo code has expired.': 'مهلت این کد تخفیف تمام شده است.',

@@ -59,7 +59,10 @@ describe.each(TEST_DATABASES)("the operator's plan names in the customer's langu
     before = f.env.smtp.messages.length;
     f.t.clock.advance(28 * DAY);
     try {
-      await createJobsRepo(f.env.database.db).enqueue({ type: SEND_RENEWAL_REMINDERS, payload: {}, dedupeKey: `operator-texts-reminders-${kind}-${Date.now()}` }, f.t.clock.now());
+      await createJobsRepo(f.env.database.db).enqueue(
+        { type: SEND_RENEWAL_REMINDERS, payload: {}, dedupeKey: `operator-texts-reminders-${kind}-${Date.now()}` },
+        f.t.clock.now(),
+      );
       await f.runJobs();
     } finally {
       f.t.clock.advance(-28 * DAY);
@@ -116,7 +119,12 @@ describe.each(TEST_DATABASES)("the operator's plan names in the customer's langu
     const before = f.env.smtp.messages.length;
     const endsAt = new Date(Date.now() + 2 * DAY * 1000).toISOString();
     await createJobsRepo(f.env.database.db).enqueue(
-      { type: SEND_BILLING_EMAIL, payload: { kind: 'plan_ending', accountId: account.id, endsAt }, dedupeKey: `test-plan-ending:${account.id}`, maxAttempts: 3 },
+      {
+        type: SEND_BILLING_EMAIL,
+        payload: { kind: 'plan_ending', accountId: account.id, endsAt },
+        dedupeKey: `test-plan-ending:${account.id}`,
+        maxAttempts: 3,
+      },
       new Date(),
     );
     await f.runJobs();
@@ -132,8 +140,12 @@ describe.each(TEST_DATABASES)("the operator's plan names in the customer's langu
       const { db } = f.env.database;
       const row = await db('subscriptions').where({ id: subscriptionId }).first();
       const { plan_names: _kept, ...metadata } = typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata;
-      await db('subscriptions').where({ id: subscriptionId }).update({ metadata: JSON.stringify({ ...metadata, plan_name: planName }) });
-      await db('transactions').where({ subscription_id: subscriptionId }).update({ metadata: JSON.stringify({ plan_name: planName, kind: 'purchase' }) });
+      await db('subscriptions')
+        .where({ id: subscriptionId })
+        .update({ metadata: JSON.stringify({ ...metadata, plan_name: planName }) });
+      await db('transactions')
+        .where({ subscription_id: subscriptionId })
+        .update({ metadata: JSON.stringify({ plan_name: planName, kind: 'purchase' }) });
       const before = f.env.smtp.messages.length;
       await f.stripe.pay(sessionId);
       await f.runJobs();

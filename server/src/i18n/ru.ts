@@ -28,7 +28,8 @@ export const ru: ErrorCatalogue = {
     'An unexpected error occurred': 'Произошла непредвиденная ошибка',
     'Not found.': 'Не найдено.',
     'Trial Already Used': 'Пробный период уже использован',
-    'Service is temporarily unavailable. Please try again later or contact support.': 'Сервис временно недоступен. Попробуйте позже или обратитесь в поддержку.',
+    'Service is temporarily unavailable. Please try again later or contact support.':
+      'Сервис временно недоступен. Попробуйте позже или обратитесь в поддержку.',
     'Plan not found': 'Тариф не найден',
     'This plan is paid: buy it by card.': 'Это платный тариф: купите его картой.',
     'Account not found': 'Аккаунт не найден',
@@ -39,31 +40,39 @@ export const ru: ErrorCatalogue = {
     'This plan is free: claim it from your dashboard instead.': 'Это бесплатный тариф: получите его в личном кабинете.',
     'This account is still waiting for its first payment.': 'Этот аккаунт ещё ожидает первой оплаты.',
     'This account renews automatically; there is nothing to pay now.': 'Этот аккаунт продлевается автоматически; сейчас платить ничего не нужно.',
-    "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.": 'Тариф этого аккаунта больше не продаётся, поэтому его нельзя продлить. Купите новый тариф.',
+    "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.":
+      'Тариф этого аккаунта больше не продаётся, поэтому его нельзя продлить. Купите новый тариф.',
     'Failed to create payment intent': 'Не удалось создать платёж',
-    'A renewal payment for this account is still open and could not be closed just now. Try again in a minute.': 'Платёж за продление этого аккаунта ещё открыт, и закрыть его сейчас не удалось. Попробуйте через минуту.',
-    'A renewal of this account has just been paid, so it was not deleted: its new period is being added. Delete it again if you still want to.': 'Продление этого аккаунта только что оплачено, поэтому он не удалён: добавляется новый период. Если всё ещё хотите удалить аккаунт, удалите его снова.',
+    'A renewal payment for this account is still open and could not be closed just now. Try again in a minute.':
+      'Платёж за продление этого аккаунта ещё открыт, и закрыть его сейчас не удалось. Попробуйте через минуту.',
+    'A renewal of this account has just been paid, so it was not deleted: its new period is being added. Delete it again if you still want to.':
+      'Продление этого аккаунта только что оплачено, поэтому он не удалён: добавляется новый период. Если всё ещё хотите удалить аккаунт, удалите его снова.',
     'Payment session not found': 'Платёжная сессия не найдена',
     'Error checking payment status. Please refresh the page.': 'Не удалось проверить статус платежа. Обновите страницу.',
     'Payment provider not properly configured': 'Платёжная система настроена неправильно',
     'Stripe not initialized': 'Оплата картой сейчас недоступна',
     'Crypto payments not implemented yet': 'Оплата криптовалютой пока недоступна',
-    'This payment method does not take the currency this store sells in. Choose another one.': 'Этот способ оплаты не принимает валюту, в которой продаёт магазин. Выберите другой.',
+    'This payment method does not take the currency this store sells in. Choose another one.':
+      'Этот способ оплаты не принимает валюту, в которой продаёт магазин. Выберите другой.',
     'Your balance does not cover this. Top it up, or pay another way.': 'Баланса не хватает. Пополните его или оплатите другим способом.',
     'The amount is outside the top-up limits.': 'Сумма вне допустимых пределов пополнения.',
     'Topping up the balance is not available right now.': 'Пополнение баланса сейчас недоступно.',
     'enabled is true or false': 'enabled — true или false',
     'Subscription not found': 'Подписка не найдена',
     'The payment provider could not be reached just now. Try again in a minute.': 'Платёжная система сейчас недоступна. Попробуйте через минуту.',
-    'This plan does not renew automatically, so there is nothing to cancel: it ends with its period.': 'Этот тариф не продлевается автоматически, поэтому отменять нечего: он закончится вместе со своим периодом.',
+    'This plan does not renew automatically, so there is nothing to cancel: it ends with its period.':
+      'Этот тариф не продлевается автоматически, поэтому отменять нечего: он закончится вместе со своим периодом.',
     'This subscription has already ended, so it cannot be changed.': 'Эта подписка уже закончилась, поэтому её нельзя изменить.',
-    'There is no card on file yet: billing can be managed after your first recurring payment.': 'Карта ещё не привязана: управлять оплатой можно после первого регулярного платежа.',
+    'There is no card on file yet: billing can be managed after your first recurring payment.':
+      'Карта ещё не привязана: управлять оплатой можно после первого регулярного платежа.',
     'The billing portal could not be opened just now. Try again in a minute.': 'Не удалось открыть страницу управления оплатой. Попробуйте через минуту.',
-    'There is no saved card to renew with. Renew by hand, or buy the plan again to save a card.': 'Нет сохранённой карты для продления. Продлите тариф вручную или купите его снова, чтобы сохранить карту.',
+    'There is no saved card to renew with. Renew by hand, or buy the plan again to save a card.':
+      'Нет сохранённой карты для продления. Продлите тариф вручную или купите его снова, чтобы сохранить карту.',
     'Saved card not found.': 'Сохранённая карта не найдена.',
     'This subscription link does not exist. Copy it again from your dashboard.': 'Такой ссылки на подписку нет. Скопируйте её снова в личном кабинете.',
     'This subscription is still being set up. Please try again in a minute.': 'Подписка ещё настраивается. Попробуйте ещё раз через минуту.',
-    'Your payment is confirmed; your account is being set up. Please try again in a minute.': 'Оплата подтверждена, ваш аккаунт настраивается. Попробуйте ещё раз через минуту.',
+    'Your payment is confirmed; your account is being set up. Please try again in a minute.':
+      'Оплата подтверждена, ваш аккаунт настраивается. Попробуйте ещё раз через минуту.',
     'This promo code does not exist.': 'Такого промокода нет.',
     'This promo code is not valid yet.': 'Этот промокод ещё не действует.',
     'This promo code has expired.': 'Срок действия этого промокода истёк.',

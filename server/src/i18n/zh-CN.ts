@@ -41,8 +41,10 @@ export const zhCN: ErrorCatalogue = {
     'This account renews automatically; there is nothing to pay now.': '此账户会自动续订；目前无需付款。',
     "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.": '此账户的套餐已停售，因此无法续订。请购买新套餐。',
     'Failed to create payment intent': '创建付款失败',
-    'A renewal payment for this account is still open and could not be closed just now. Try again in a minute.': '此账户有一笔续订付款尚未完成，且暂时无法关闭。请一分钟后再试。',
-    'A renewal of this account has just been paid, so it was not deleted: its new period is being added. Delete it again if you still want to.': '此账户的续订刚刚付款成功，因此未被删除：新的时长正在添加。如果仍要删除，请再次删除。',
+    'A renewal payment for this account is still open and could not be closed just now. Try again in a minute.':
+      '此账户有一笔续订付款尚未完成，且暂时无法关闭。请一分钟后再试。',
+    'A renewal of this account has just been paid, so it was not deleted: its new period is being added. Delete it again if you still want to.':
+      '此账户的续订刚刚付款成功，因此未被删除：新的时长正在添加。如果仍要删除，请再次删除。',
     'Payment session not found': '未找到付款会话',
     'Error checking payment status. Please refresh the page.': '检查付款状态时出错。请刷新页面。',
     'Payment provider not properly configured': '支付服务未正确配置',
@@ -59,7 +61,8 @@ export const zhCN: ErrorCatalogue = {
     'This subscription has already ended, so it cannot be changed.': '此订阅已结束，无法更改。',
     'There is no card on file yet: billing can be managed after your first recurring payment.': '尚未绑定银行卡：首次定期付款后即可管理账单。',
     'The billing portal could not be opened just now. Try again in a minute.': '暂时无法打开账单管理页面。请一分钟后再试。',
-    'There is no saved card to renew with. Renew by hand, or buy the plan again to save a card.': '没有可用于续订的已保存卡。请手动续订，或重新购买套餐以保存一张卡。',
+    'There is no saved card to renew with. Renew by hand, or buy the plan again to save a card.':
+      '没有可用于续订的已保存卡。请手动续订，或重新购买套餐以保存一张卡。',
     'Saved card not found.': '未找到已保存的卡。',
     'This subscription link does not exist. Copy it again from your dashboard.': '此订阅链接不存在。请从控制面板重新复制。',
     'This subscription is still being set up. Please try again in a minute.': '此订阅仍在开通中。请一分钟后再试。',

@@ -14,7 +14,9 @@ export function createLeaseKeeper(options: { repo: JobsRepo; clock: Clock; log: 
   /** Keeps the leases of the running jobs while any runs (a timer that does not hold the process open). */
   function renewLeases(): void {
     if (running.size === 0) return;
-    repo.renewLeases(workerId, [...running.keys()], clock()).catch((err: unknown) => log.error({ err, workerId }, 'job queue: could not renew the running jobs\' leases'));
+    repo
+      .renewLeases(workerId, [...running.keys()], clock())
+      .catch((err: unknown) => log.error({ err, workerId }, "job queue: could not renew the running jobs' leases"));
   }
 
   return {

@@ -77,8 +77,20 @@ interface JobRow {
 }
 
 const JOB_COLUMNS: string[] = [
-  'id', 'type', 'payload', 'status', 'attempts', 'max_attempts', 'run_at',
-  'locked_at', 'locked_by', 'last_error', 'dedupe_key', 'serial_key', 'created_at', 'updated_at',
+  'id',
+  'type',
+  'payload',
+  'status',
+  'attempts',
+  'max_attempts',
+  'run_at',
+  'locked_at',
+  'locked_by',
+  'last_error',
+  'dedupe_key',
+  'serial_key',
+  'created_at',
+  'updated_at',
 ];
 
 function toJob(row: JobRow): Job {
@@ -100,8 +112,7 @@ function toJob(row: JobRow): Job {
   };
 }
 
-export const truncateError = (message: string) =>
-  message.length <= MAX_ERROR_LENGTH ? message : `${message.slice(0, MAX_ERROR_LENGTH - 1)}…`;
+export const truncateError = (message: string) => (message.length <= MAX_ERROR_LENGTH ? message : `${message.slice(0, MAX_ERROR_LENGTH - 1)}…`);
 
 /**
  * The id of the job to run next, as a subquery; on PostgreSQL it locks that row and skips rows others hold.
@@ -115,14 +126,17 @@ function selectNextClaimableId(db: Db, { now, types, lockTimeoutSeconds }: Claim
   const next = db('jobs as j')
     .select('j.id')
     .where((q) =>
-      q.where((due) => due.where('j.status', 'queued').where('j.run_at', '<=', now))
+      q
+        .where((due) => due.where('j.status', 'queued').where('j.run_at', '<=', now))
         .orWhere((stale) => stale.where('j.status', 'running').where('j.locked_at', '<', staleBefore)),
     )
     .where((q) =>
-      q.whereNull('j.serial_key')
+      q
+        .whereNull('j.serial_key')
         .orWhere('j.status', 'running')
         .orWhere((free) =>
-          free.whereNotExists(sameKey('r').where('r.status', 'running'))
+          free
+            .whereNotExists(sameKey('r').where('r.status', 'running'))
             .whereNotExists(sameKey('e').where('e.status', 'queued').where('e.run_at', '<=', now).whereRaw('e.seq < j.seq')),
         ),
     )
@@ -180,7 +194,8 @@ function jobQueueRows(db: Db) {
       });
       if (job.dedupeKey !== undefined) await insert.onConflict('dedupe_key').ignore();
       else await insert;
-      const row = await trx('jobs').select(JOB_COLUMNS)
+      const row = await trx('jobs')
+        .select(JOB_COLUMNS)
         .where(job.dedupeKey !== undefined ? { dedupe_key: job.dedupeKey } : { id })
         .first();
       if (!row) throw new Error(`job ${id} vanished after insert`);
@@ -194,32 +209,31 @@ function jobQueueRows(db: Db) {
     async ensureRecurring(job: EnqueueJob & { dedupeKey: string }, now: Date): Promise<Job> {
       const existing = await this.enqueue({ ...job, runAt: job.runAt ?? now }, now);
       if (existing.status !== 'failed' && existing.status !== 'done') return existing;
-      await db('jobs').where({ id: existing.id }).whereIn('status', ['failed', 'done'])
+      await db('jobs')
+        .where({ id: existing.id })
+        .whereIn('status', ['failed', 'done'])
         .update({ status: 'queued', attempts: 0, run_at: now, locked_at: null, locked_by: null, updated_at: now });
       return (await this.findById(existing.id))!;
     },
 
     /** Puts a failed job back in the queue, due now, with a fresh set of attempts; undefined if it is not failed. */
     async retry(id: string, now: Date): Promise<Job | undefined> {
-      const updated = await db('jobs')
-        .where({ id, status: 'failed' })
-        .update({ status: 'queued', attempts: 0, run_at: now, updated_at: now });
+      const updated = await db('jobs').where({ id, status: 'failed' }).update({ status: 'queued', attempts: 0, run_at: now, updated_at: now });
       return updated > 0 ? this.findById(id) : undefined;
     },
 
     /** The most recently failed jobs first. */
     async listFailed(limit: number): Promise<Job[]> {
-      const rows = await db('jobs').select(JOB_COLUMNS).where({ status: 'failed' })
+      const rows = await db('jobs')
+        .select(JOB_COLUMNS)
+        .where({ status: 'failed' })
         .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id' }])
         .limit(limit);
       return rows.map(toJob);
     },
 
     async countByStatus(): Promise<Record<JobStatus, number>> {
-      const rows: { status: string; count: number | string }[] = await db('jobs')
-        .select('status')
-        .count({ count: '*' })
-        .groupBy('status');
+      const rows: { status: string; count: number | string }[] = await db('jobs').select('status').count({ count: '*' }).groupBy('status');
       const counts: Record<JobStatus, number> = { queued: 0, running: 0, done: 0, failed: 0 };
       for (const row of rows) {
         if ((JOB_STATUSES as readonly string[]).includes(row.status)) counts[row.status as JobStatus] = Number(row.count);
@@ -264,22 +278,31 @@ function jobWorkerRows(db: Db) {
 
     /** A periodic job's run went well: queued again for `runAt` with fresh attempts; `note` replaces `last_error`. */
     async reschedule(id: string, runAt: Date, note: string | null, now: Date): Promise<void> {
-      await db('jobs').where({ id }).update({
-        status: 'queued', run_at: runAt, attempts: 0, last_error: note === null ? null : truncateError(note),
-        locked_at: null, locked_by: null, updated_at: now,
-      });
+      await db('jobs')
+        .where({ id })
+        .update({
+          status: 'queued',
+          run_at: runAt,
+          attempts: 0,
+          last_error: note === null ? null : truncateError(note),
+          locked_at: null,
+          locked_by: null,
+          updated_at: now,
+        });
     },
 
     /** Records a failed attempt: back to `queued` at `retryAt`, or `failed` for good when null. */
     async fail(id: string, error: string, now: Date, retryAt: Date | null): Promise<void> {
-      await db('jobs').where({ id }).update({
-        status: retryAt ? 'queued' : 'failed',
-        ...(retryAt ? { run_at: retryAt } : {}),
-        last_error: truncateError(error),
-        locked_at: null,
-        locked_by: null,
-        updated_at: now,
-      });
+      await db('jobs')
+        .where({ id })
+        .update({
+          status: retryAt ? 'queued' : 'failed',
+          ...(retryAt ? { run_at: retryAt } : {}),
+          last_error: truncateError(error),
+          locked_at: null,
+          locked_by: null,
+          updated_at: now,
+        });
     },
   };
 }

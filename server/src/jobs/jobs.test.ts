@@ -53,8 +53,7 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
   });
 
   it('keeps one job per dedupe key, even when enqueued concurrently', async () => {
-    const enqueue = (n: number) =>
-      queue.repo.enqueue({ type: 'provision', payload: { n }, dedupeKey: 'payment:pay_1' }, queue.clock.now());
+    const enqueue = (n: number) => queue.repo.enqueue({ type: 'provision', payload: { n }, dedupeKey: 'payment:pay_1' }, queue.clock.now());
     const first = await enqueue(0);
     const again = await Promise.all([1, 2, 3, 4, 5].map(enqueue));
 
@@ -80,7 +79,12 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
   it('retries a failing handler with growing delays and fails it after its last attempt', async () => {
     let calls = 0;
     const failing = createWorker(
-      { provision: async () => { calls++; throw new Error('panel did not answer'); } },
+      {
+        provision: async () => {
+          calls++;
+          throw new Error('panel did not answer');
+        },
+      },
       { backoff: { baseSeconds: 10, maxSeconds: 25, jitterRatio: 0 } },
     );
     const job = await queue.repo.enqueue({ type: 'provision', payload: {}, maxAttempts: 4 }, queue.clock.now());
@@ -108,7 +112,11 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
   });
 
   it('fails a job at once on a PermanentJobError', async () => {
-    const worker = createWorker({ provision: async () => { throw new PermanentJobError('plan no longer exists'); } });
+    const worker = createWorker({
+      provision: async () => {
+        throw new PermanentJobError('plan no longer exists');
+      },
+    });
     const job = await queue.repo.enqueue({ type: 'provision', payload: {} }, queue.clock.now());
 
     expect(await worker.runOnce()).toBe(true);
@@ -119,7 +127,11 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
   });
 
   it('runs a job again after the delay a RetryJobLater asks for, logging nothing', async () => {
-    const worker = createWorker({ follow_up: async () => { throw new RetryJobLater('payment still open', 900); } });
+    const worker = createWorker({
+      follow_up: async () => {
+        throw new RetryJobLater('payment still open', 900);
+      },
+    });
     const job = await queue.repo.enqueue({ type: 'follow_up', payload: {}, maxAttempts: 3 }, queue.clock.now());
 
     expect(await worker.runOnce()).toBe(true);
@@ -134,11 +146,19 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
 
   it('runs a periodic job again when its handler asks, with fresh attempts and its note kept, never finishing it', async () => {
     let runs = 0;
-    const worker = createWorker({ sweep: async () => ({ runAgainAt: addSeconds(queue.clock.now(), 60), note: (runs += 1) === 1 ? 'panel DE did not answer' : null }) });
+    const worker = createWorker({
+      sweep: async () => ({ runAgainAt: addSeconds(queue.clock.now(), 60), note: (runs += 1) === 1 ? 'panel DE did not answer' : null }),
+    });
     const job = await queue.repo.enqueue({ type: 'sweep', payload: {}, maxAttempts: 2, dedupeKey: 'sweep' }, queue.clock.now());
 
     expect(await worker.runOnce()).toBe(true);
-    expect(await queue.repo.findById(job.id)).toMatchObject({ status: 'queued', attempts: 0, runAt: addSeconds(queue.clock.now(), 60), lastError: 'panel DE did not answer', lockedBy: null });
+    expect(await queue.repo.findById(job.id)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      runAt: addSeconds(queue.clock.now(), 60),
+      lastError: 'panel DE did not answer',
+      lockedBy: null,
+    });
     expect(await worker.runOnce()).toBe(false);
     for (let i = 0; i < 3; i += 1) {
       queue.clock.advance(60);
@@ -152,10 +172,18 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
   it('keeps one periodic job however often it is scheduled, and brings it back when it had failed', async () => {
     const first = await queue.repo.ensureRecurring({ type: 'sweep', payload: {}, dedupeKey: 'sweep' }, queue.clock.now());
     await claim('w');
-    expect(await queue.repo.ensureRecurring({ type: 'sweep', payload: {}, dedupeKey: 'sweep' }, queue.clock.now())).toMatchObject({ id: first.id, status: 'running' });
+    expect(await queue.repo.ensureRecurring({ type: 'sweep', payload: {}, dedupeKey: 'sweep' }, queue.clock.now())).toMatchObject({
+      id: first.id,
+      status: 'running',
+    });
     await queue.repo.fail(first.id, 'queue.database away', queue.clock.now(), null);
     queue.clock.advance(5);
-    expect(await queue.repo.ensureRecurring({ type: 'sweep', payload: {}, dedupeKey: 'sweep' }, queue.clock.now())).toMatchObject({ id: first.id, status: 'queued', attempts: 0, runAt: queue.clock.now() });
+    expect(await queue.repo.ensureRecurring({ type: 'sweep', payload: {}, dedupeKey: 'sweep' }, queue.clock.now())).toMatchObject({
+      id: first.id,
+      status: 'queued',
+      attempts: 0,
+      runAt: queue.clock.now(),
+    });
     expect(await queue.database.db('jobs').where({ dedupe_key: 'sweep' })).toHaveLength(1);
   });
 
@@ -166,7 +194,11 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
   });
 
   it('keeps last_error short and free of the stack', async () => {
-    const worker = createWorker({ provision: async () => { throw new Error('x'.repeat(5000)); } });
+    const worker = createWorker({
+      provision: async () => {
+        throw new Error('x'.repeat(5000));
+      },
+    });
     const job = await queue.repo.enqueue({ type: 'provision', payload: {} }, queue.clock.now());
     await worker.runOnce();
     const { lastError } = (await queue.repo.findById(job.id))!;
@@ -241,7 +273,12 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
     await queue.repo.fail(job.id, 'panel down', queue.clock.now(), null);
     queue.clock.advance(5);
 
-    expect(await queue.repo.retry(job.id, queue.clock.now())).toMatchObject({ status: 'queued', attempts: 0, runAt: queue.clock.now(), lastError: 'panel down' });
+    expect(await queue.repo.retry(job.id, queue.clock.now())).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      runAt: queue.clock.now(),
+      lastError: 'panel down',
+    });
     expect(await queue.repo.retry(job.id, queue.clock.now())).toBeUndefined();
     expect(await queue.repo.retry('no-such-job', queue.clock.now())).toBeUndefined();
   });
@@ -258,12 +295,15 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
       await sleep(Math.random() * 5);
     };
     const workers = Array.from({ length: 4 }, (_, n) =>
-      createWorker({ provision: handler }, { workerId: `w${n}`, repo: pools[n] ? createJobsRepo(pools[n]) : queue.repo }));
+      createWorker({ provision: handler }, { workerId: `w${n}`, repo: pools[n] ? createJobsRepo(pools[n]) : queue.repo }),
+    );
 
     try {
-      await Promise.all(workers.map(async (worker) => {
-        while (await worker.runOnce());
-      }));
+      await Promise.all(
+        workers.map(async (worker) => {
+          while (await worker.runOnce());
+        }),
+      );
     } finally {
       await Promise.all(pools.map((pool) => pool.destroy()));
     }
@@ -277,7 +317,12 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
     const release = createGate();
     let running = 0;
     const worker = createWorker(
-      { provision: async () => { running++; await release.opened; } },
+      {
+        provision: async () => {
+          running++;
+          await release.opened;
+        },
+      },
       { pollIntervalMs: 10, concurrency: 2 },
     );
     const jobs = await Promise.all([1, 2, 3].map(() => queue.repo.enqueue({ type: 'provision', payload: {} }, queue.clock.now())));
@@ -296,7 +341,12 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
     const started = createGate();
     const release = createGate();
     const worker = createWorker(
-      { provision: async () => { started.open(); await release.opened; } },
+      {
+        provision: async () => {
+          started.open();
+          await release.opened;
+        },
+      },
       // Its one slot is taken: the job enqueued next waits, and must still be waiting after the stop.
       { pollIntervalMs: 10, concurrency: 1 },
     );

@@ -41,9 +41,10 @@ function createOverlapRecorder() {
 describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
   const queue = useJobQueue(kind, { log: () => quietLog, worker: { pollIntervalMs: 10 } });
   const { createWorker, claim, openPools } = queue;
-  const enqueue = (serialKey: string | null, n: number, runAt?: Date) => queue.repo.enqueue({ type: 'renew', payload: { n }, serialKey, runAt }, queue.clock.now());
+  const enqueue = (serialKey: string | null, n: number, runAt?: Date) =>
+    queue.repo.enqueue({ type: 'renew', payload: { n }, serialKey, runAt }, queue.clock.now());
 
-  it('builds an account\'s serial key, and none without an account', () => {
+  it("builds an account's serial key, and none without an account", () => {
     expect(accountSerialKey('acc-1')).toBe('account:acc-1');
     expect(accountSerialKey(null)).toBeNull();
   });
@@ -122,18 +123,28 @@ describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
     }
   });
 
-  it('runs the jobs of one account one at a time, in enqueue order, while other accounts\' jobs go on', async () => {
+  it("runs the jobs of one account one at a time, in enqueue order, while other accounts' jobs go on", async () => {
     const gates = [createGate(), createGate(), createGate()];
     const recorder = createOverlapRecorder();
-    const worker = createWorker({
-      renew: (payload, job) => recorder.run(job, () => gates[(payload as { n: number }).n]!.opened),
-    }, { concurrency: 4 });
+    const worker = createWorker(
+      {
+        renew: (payload, job) => recorder.run(job, () => gates[(payload as { n: number }).n]!.opened),
+      },
+      { concurrency: 4 },
+    );
     await enqueue('account:a', 0);
     await enqueue('account:a', 1);
     await enqueue('account:b', 2);
     worker.start();
     try {
-      await vi.waitFor(() => expect(recorder.started).toEqual(new Map([['account:a', [0]], ['account:b', [2]]])));
+      await vi.waitFor(() =>
+        expect(recorder.started).toEqual(
+          new Map([
+            ['account:a', [0]],
+            ['account:b', [2]],
+          ]),
+        ),
+      );
       // A free slot, and a due job: held back all the same, because job 0 of its account runs.
       expect(await worker.runOnce()).toBe(false);
       expect(recorder.mostAtOnce.get('account:a')).toBe(1);
@@ -157,7 +168,8 @@ describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
     const handler: JobHandler = (_payload, job) => recorder.run(job, () => sleep(Math.random() * 4));
     const pools = openPools(3);
     const workers = Array.from({ length: 3 }, (_, i) =>
-      createWorker({ renew: handler }, { workerId: `w${i}`, concurrency: 4, repo: pools[i] ? createJobsRepo(pools[i]) : queue.repo }));
+      createWorker({ renew: handler }, { workerId: `w${i}`, concurrency: 4, repo: pools[i] ? createJobsRepo(pools[i]) : queue.repo }),
+    );
     try {
       for (const worker of workers) worker.start();
       await vi.waitFor(async () => expect((await queue.repo.countByStatus()).done).toBe(n), { timeout: 20_000 });
@@ -185,7 +197,7 @@ describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
   });
 
   // PostgreSQL only (skipped on SQLite): it needs two claims in flight at once, and SQLite's single writer runs them one after the other.
-  it.runIf(kind === 'postgres')('takes nothing when another worker\'s claim of the key commits while its own is under way', async () => {
+  it.runIf(kind === 'postgres')("takes nothing when another worker's claim of the key commits while its own is under way", async () => {
     // The earlier job is not due yet for the first worker, so it takes the later one; the second worker's
     // queue.clock has both due, and its statement's snapshot cannot see the first claim, which has not committed.
     const earlier = await enqueue('account:a', 1, addSeconds(queue.clock.now(), 60));
@@ -197,7 +209,14 @@ describe.each(TEST_DATABASES)('jobs of one serial key (%s)', (kind) => {
       const xid = String((await trx.raw('SELECT txid_current() AS xid')).rows[0].xid);
       const racing = createJobsRepo(other!).claimNext({ workerId: 'w2', now: addSeconds(queue.clock.now(), 60), lockTimeoutSeconds: 600 });
       // The second claim's update waits for the first's transaction, on the unique index of running keys.
-      const waiting = async () => Number((await queue.database.db.raw("SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid' AND transactionid::text = ?", [xid])).rows[0].n);
+      const waiting = async () =>
+        Number(
+          (
+            await queue.database.db.raw("SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid' AND transactionid::text = ?", [
+              xid,
+            ])
+          ).rows[0].n,
+        );
       await vi.waitFor(async () => expect(await waiting()).toBeGreaterThan(0));
       await trx.commit();
       expect(await racing).toBeUndefined();

@@ -38,7 +38,10 @@ export class PermanentJobError extends Error {
  * `delaySeconds`, with no error logged. It still counts as an attempt.
  */
 export class RetryJobLater extends Error {
-  constructor(message: string, public readonly delaySeconds: number) {
+  constructor(
+    message: string,
+    public readonly delaySeconds: number,
+  ) {
     super(message);
     this.name = 'RetryJobLater';
   }
@@ -210,7 +213,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         const job = await repo.claimNext({ workerId, now: clock(), lockTimeoutSeconds });
         if (job) {
           claimed = true;
-          track(runJob(ctx, job).catch((err: unknown) => log.error({ err, jobId: job.id, workerId }, 'job queue: could not record a job\'s outcome')));
+          track(runJob(ctx, job).catch((err: unknown) => log.error({ err, jobId: job.id, workerId }, "job queue: could not record a job's outcome")));
         }
       } catch (err) {
         log.error({ err, workerId }, 'job queue: could not claim a job');

@@ -56,7 +56,12 @@ describe.runIf(Boolean(redisUrl))('cached settings across instances', () => {
   it('the brand saved on one instance is on the pages and /api/config of the other at once', async () => {
     expect((await two.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ brandName: 'Lumen VPN' });
     const admin = await signInDesktop(one, smtp, 'admin@example.com');
-    const saved = await one.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: bearer(admin.accessToken), payload: { brandName: 'Everywhere VPN' } });
+    const saved = await one.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: bearer(admin.accessToken),
+      payload: { brandName: 'Everywhere VPN' },
+    });
     expect(saved.statusCode).toBe(200);
     // The other instance's clock has not moved: only the signal can have told it.
     await expect.poll(async () => (await two.app.inject({ method: 'GET', url: '/api/config' })).json().brandName, { timeout: 3000 }).toBe('Everywhere VPN');

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_FROM_BYTES, compressOnce, pickEncoding, type Compressed } from './compression.js';
 
-
 /** A JSON answer serialised (and, when large, compressed) once and sent as it is to every request until what it shows changes. */
 export interface JsonAnswer {
   body: string;

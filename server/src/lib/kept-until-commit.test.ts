@@ -4,11 +4,15 @@ import { keptUntilCommit } from './kept-until-commit.js';
 describe('keptUntilCommit', () => {
   const setup = () => {
     const state = { token: 't1' as string | undefined, reads: 0, fail: false };
-    const read = keptUntilCommit(async () => state.token, async (key: string) => {
-      state.reads += 1;
-      if (state.fail) throw new Error('database down');
-      return `${key}:${state.reads}`;
-    }, { maxKeys: 2 });
+    const read = keptUntilCommit(
+      async () => state.token,
+      async (key: string) => {
+        state.reads += 1;
+        if (state.fail) throw new Error('database down');
+        return `${key}:${state.reads}`;
+      },
+      { maxKeys: 2 },
+    );
     return { state, read };
   };
 
@@ -51,9 +55,14 @@ describe('keptUntilCommit', () => {
   it('reads again once a kept value has expired, though nothing was committed', async () => {
     let now = 1000;
     let reads = 0;
-    const read = keptUntilCommit(async () => 't1', async (key: string) => ({ key, read: ++reads, until: now + 60 }), {
-      expiresAt: (value) => value.until, now: () => now,
-    });
+    const read = keptUntilCommit(
+      async () => 't1',
+      async (key: string) => ({ key, read: ++reads, until: now + 60 }),
+      {
+        expiresAt: (value) => value.until,
+        now: () => now,
+      },
+    );
     expect((await read('a')).read).toBe(1);
     now = 1059;
     expect((await read('a')).read).toBe(1);
@@ -61,7 +70,11 @@ describe('keptUntilCommit', () => {
     expect((await read('a')).read).toBe(2);
     expect((await read('a')).read).toBe(2);
     // An answer already out of date when read (until ≤ now) is never kept.
-    const never = keptUntilCommit(async () => 't1', async () => ({ read: ++reads }), { expiresAt: () => 0, now: () => now });
+    const never = keptUntilCommit(
+      async () => 't1',
+      async () => ({ read: ++reads }),
+      { expiresAt: () => 0, now: () => now },
+    );
     await never('b');
     await never('b');
     expect(reads).toBe(4);

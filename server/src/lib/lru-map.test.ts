@@ -11,7 +11,11 @@ describe('LruMap', () => {
     lru.peek('b');
     expect(lru.set('d', 4)).toEqual([['b', 2]]);
     expect([...lru.keys()]).toEqual(['c', 'a', 'd']);
-    expect([...lru.entries()]).toEqual([['c', 3], ['a', 1], ['d', 4]]);
+    expect([...lru.entries()]).toEqual([
+      ['c', 3],
+      ['a', 1],
+      ['d', 4],
+    ]);
     expect(lru.set('a', 10)).toEqual([]);
     expect(lru.size).toBe(3);
     expect(lru.get('a')).toBe(10);
@@ -22,7 +26,10 @@ describe('LruMap', () => {
     for (const [i, key] of ['a', 'b', 'c', 'd'].entries()) lru.set(key, i);
     expect(lru.delete('b')).toBe(1);
     expect(lru.delete('b')).toBeUndefined();
-    expect(lru.evictWhile(() => lru.size > 1)).toEqual([['a', 0], ['c', 2]]);
+    expect(lru.evictWhile(() => lru.size > 1)).toEqual([
+      ['a', 0],
+      ['c', 2],
+    ]);
     expect([...lru.keys()]).toEqual(['d']);
     lru.clear();
     expect(lru.size).toBe(0);

@@ -78,7 +78,9 @@ export function createPgBroadcast(options: { db: Db; onError?: (err: Error) => v
       connection.on('error', (err) => dropped(connection, err));
       connection.on('end', () => dropped(connection));
       connection.on('notification', receive);
-      const { rows: [row] } = await connection.query<{ channel: string; pid: number }>(`select ${CHANNEL_SQL} as channel, pg_backend_pid() as pid`);
+      const {
+        rows: [row],
+      } = await connection.query<{ channel: string; pid: number }>(`select ${CHANNEL_SQL} as channel, pg_backend_pid() as pid`);
       await connection.query(`LISTEN ${connection.escapeIdentifier(row!.channel)}`);
       if (closed) return void (await connection.end());
       client = connection;

@@ -17,7 +17,10 @@ export class RecentlySeen {
   private readonly mask: number;
 
   /** `bits` per generation, a power of two. */
-  constructor(private readonly generationMs: number, bits = 1 << 20) {
+  constructor(
+    private readonly generationMs: number,
+    bits = 1 << 20,
+  ) {
     if (!(bits >= 32 && Number.isInteger(Math.log2(bits)))) throw new RangeError('bits must be a power of two, at least 32');
     this.current = new Uint32Array(bits / 32);
     this.previous = new Uint32Array(bits / 32);

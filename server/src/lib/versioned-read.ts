@@ -23,19 +23,21 @@ export function versionedRead<T>(read: () => Promise<T>, deps: { version: () => 
   function load(version: number, at: number): Promise<T> {
     refreshing = true;
     const fresh: Entry<T> = { version, expiresAt: at + ttlMs, value: undefined as unknown as Promise<T> };
-    fresh.value = read().then(
-      (result) => {
-        lastGood = { value: result, version };
-        return result;
-      },
-      (err: unknown) => {
-        if (entry === fresh) entry = undefined;
-        if (lastGood) return lastGood.value;
-        throw err;
-      },
-    ).finally(() => {
-      refreshing = false;
-    });
+    fresh.value = read()
+      .then(
+        (result) => {
+          lastGood = { value: result, version };
+          return result;
+        },
+        (err: unknown) => {
+          if (entry === fresh) entry = undefined;
+          if (lastGood) return lastGood.value;
+          throw err;
+        },
+      )
+      .finally(() => {
+        refreshing = false;
+      });
     entry = fresh;
     return fresh.value;
   }

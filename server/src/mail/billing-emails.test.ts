@@ -253,7 +253,7 @@ describe('renderPartialPaymentEmail', () => {
     expectButton(mail, 'Open your dashboard', DASHBOARD);
   });
 
-  it('is written in the customer\'s language, amounts included', () => {
+  it("is written in the customer's language, amounts included", () => {
     const mail = renderPartialPaymentEmail({ ...buildBase(), locale: 'ru', planName: 'Месяц', amount: 499, currency: 'usd', amountPaid: 250 });
     expect(mail.subject).toBe('Acme VPN: ваш криптоплатёж не завершён');
     expectSaid(mail, `мы получили ${money(250, 'usd', 'ru')} из ${money(499, 'usd', 'ru')}`);
@@ -295,7 +295,14 @@ describe('renderSubscriptionCanceledEmail', () => {
 
 describe('renderSubscriptionResumedEmail', () => {
   const resumed = (overrides: Partial<Parameters<typeof renderSubscriptionResumedEmail>[0]> = {}) =>
-    renderSubscriptionResumedEmail({ ...buildBase(), planName: 'Monthly', amount: 499, currency: 'usd', renewsAt: new Date('2026-12-24T12:00:00Z'), ...overrides });
+    renderSubscriptionResumedEmail({
+      ...buildBase(),
+      planName: 'Monthly',
+      amount: 499,
+      currency: 'usd',
+      renewsAt: new Date('2026-12-24T12:00:00Z'),
+      ...overrides,
+    });
 
   it('says auto-renew is back on, when and how much is charged next, and how to stop it again', () => {
     const mail = resumed();

@@ -86,7 +86,6 @@ export interface SubscriptionCanceledEmailInput extends BillingEmailBase {
   now: Date;
 }
 
-
 type Values = Record<string, string | number>;
 
 /** The texts, amounts and days of one e-mail in its reader's language. */
@@ -106,8 +105,12 @@ export function renderReceiptEmail(input: ReceiptEmailInput): MailMessage {
   const amount = price(input.amount, input.currency);
   const plan = input.planName;
   const accountLine = input.renewal
-    ? input.periodEnd ? t('billing.receipt.extendedUntil', { day: day(input.periodEnd) }) : t('billing.receipt.extended')
-    : input.periodEnd ? t('billing.receipt.activeUntil', { day: day(input.periodEnd) }) : t('billing.receipt.active');
+    ? input.periodEnd
+      ? t('billing.receipt.extendedUntil', { day: day(input.periodEnd) })
+      : t('billing.receipt.extended')
+    : input.periodEnd
+      ? t('billing.receipt.activeUntil', { day: day(input.periodEnd) })
+      : t('billing.receipt.active');
   return composeBillingEmail(input, t('billing.receipt.subject'), [
     { kind: 'lead', text: t('billing.receipt.lead', { amount, plan }) },
     {
@@ -115,9 +118,20 @@ export function renderReceiptEmail(input: ReceiptEmailInput): MailMessage {
       rows: [
         [t('billing.receipt.factAmount'), amount],
         ...(input.promo
-          ? [[t('billing.receipt.factPromo'), t('billing.receipt.promoValue', { code: input.promo.code, discount: price(input.promo.discount, input.currency), price: price(input.promo.amountBefore, input.currency) })] as [string, string]]
+          ? [
+              [
+                t('billing.receipt.factPromo'),
+                t('billing.receipt.promoValue', {
+                  code: input.promo.code,
+                  discount: price(input.promo.discount, input.currency),
+                  price: price(input.promo.amountBefore, input.currency),
+                }),
+              ] as [string, string],
+            ]
           : []),
-        ...(input.credit ? [[t('billing.receipt.factCredit'), t('billing.receipt.creditValue', { credit: price(input.credit, input.currency) })] as [string, string]] : []),
+        ...(input.credit
+          ? [[t('billing.receipt.factCredit'), t('billing.receipt.creditValue', { credit: price(input.credit, input.currency) })] as [string, string]]
+          : []),
         [t('billing.receipt.factPlan'), plan],
         [t('billing.receipt.factPaidOn'), day(input.paidAt)],
         [t('billing.receipt.factReceiptNumber'), input.receiptNumber],
@@ -192,9 +206,7 @@ export function renderDataUsageEmail(input: DataUsageEmailInput): MailMessage {
 export function renderPaymentFailedEmail(input: PaymentFailedEmailInput): MailMessage {
   const { t, day, money: price } = speaker(input);
   const amount = price(input.amount, input.currency);
-  const retry: Block[] = input.nextAttemptAt
-    ? [{ kind: 'note', text: t('billing.paymentFailed.retry', { day: day(input.nextAttemptAt) }) }]
-    : [];
+  const retry: Block[] = input.nextAttemptAt ? [{ kind: 'note', text: t('billing.paymentFailed.retry', { day: day(input.nextAttemptAt) }) }] : [];
   if (input.renewedHere) {
     return composeBillingEmail(input, t('billing.paymentFailed.subject'), [
       { kind: 'lead', text: t('billing.paymentFailed.lead', { amount, plan: input.planName }) },

@@ -56,7 +56,11 @@ function createLogMailer(config: Config, log: FastifyBaseLogger, out: NodeJS.Wri
 /** The clear block a developer sees in the log instead of a delivered e-mail. */
 export function formatMailBlock(from: string, message: MailMessage): string {
   const rule = '='.repeat(72);
-  const body = message.text.trimEnd().split('\n').map((line) => `  ${line}`).join('\n');
+  const body = message.text
+    .trimEnd()
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
   return [
     '',
     rule,

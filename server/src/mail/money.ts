@@ -47,6 +47,10 @@ export type DataUnit = 'byte' | 'kilobyte' | 'megabyte' | 'gigabyte';
 /** An amount of data in the language's own unit names and digits ("5,00 ГБ", "۵٫۰۰ GB"), `fractionDigits` decimals. */
 export function formatDataSize(value: number, unit: DataUnit, locale: Locale, fractionDigits: number): string {
   return new Intl.NumberFormat(NUMBER_LOCALE[locale], {
-    style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: fractionDigits, minimumFractionDigits: fractionDigits,
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: fractionDigits,
+    minimumFractionDigits: fractionDigits,
   }).format(value);
 }

@@ -20,7 +20,11 @@ export function renderOtpEmail({ to, code, brandName, publicUrl, locale = DEFAUL
   const t = (key: EmailMessageKey) => emailText(locale, key, { brand: brandName, code, minutes });
   const text = [t('otp.lead'), '', `    ${code}`, '', t('otp.enterWithin'), '', t('otp.ignore'), '', publicUrl.origin].join('\n');
   const html = renderEmailFrame({
-    to, brandName, publicUrl, locale, title: t('otp.title'),
+    to,
+    brandName,
+    publicUrl,
+    locale,
+    title: t('otp.title'),
     bodyHtml: `<p style="${EMAIL_STYLES.lead}">${escapeHtml(t('otp.leadShort'))}</p>
 <p dir="ltr" style="margin:0 0 20px;font-size:40px;font-weight:700;letter-spacing:10px;font-family:Menlo,Consolas,monospace;color:#4338ca">${code}</p>
 <p style="${EMAIL_STYLES.text}">${escapeHtml(t('otp.enterWithin'))}</p>

@@ -41,11 +41,19 @@ export function renderRefundEmail(input: RefundEmailInput): MailMessage {
   const claim = input.claimUrl ? t('refund.claimLine', { url: input.claimUrl }) : null;
   const text = [headline, '', effect, '', timing, ...(claim ? ['', claim] : []), '', t('refund.dashboardLine', { url: dashboard })].join('\n');
   const html = renderEmailFrame({
-    to, brandName, publicUrl, locale, title: t('refund.title'),
+    to,
+    brandName,
+    publicUrl,
+    locale,
+    title: t('refund.title'),
     bodyHtml: `<p style="${EMAIL_STYLES.lead}">${escapeHtml(headline)}</p>
 <p style="${EMAIL_STYLES.text}">${escapeHtml(effect)}</p>
-<p style="${EMAIL_STYLES.text}">${escapeHtml(timing)}</p>${input.claimUrl ? `
-<p style="margin:20px 0 0"><a href="${escapeHtml(input.claimUrl)}" style="${EMAIL_STYLES.button}">${escapeHtml(t('refund.claimButton'))}</a></p>` : ''}
+<p style="${EMAIL_STYLES.text}">${escapeHtml(timing)}</p>${
+      input.claimUrl
+        ? `
+<p style="margin:20px 0 0"><a href="${escapeHtml(input.claimUrl)}" style="${EMAIL_STYLES.button}">${escapeHtml(t('refund.claimButton'))}</a></p>`
+        : ''
+    }
 <p style="margin:20px 0 0"><a href="${escapeHtml(dashboard)}" style="${EMAIL_STYLES.button}">${escapeHtml(t('billing.button.dashboard'))}</a></p>`,
   });
   return { to, subject: full ? t('refund.subjectFull') : t('refund.subjectPartial'), text, html };

@@ -31,7 +31,11 @@ export function renderServerHealthEmail(input: ServerHealthEmailInput): MailMess
   const error = down && input.lastError ? t('health.lastError', { error: input.lastError }) : null;
   const text = [headline, '', effect, ...(error ? ['', error] : []), '', t('health.adminLine', { url: admin })].join('\n');
   const html = renderEmailFrame({
-    to, brandName, publicUrl, locale, title: down ? t('health.titleDown') : t('health.titleUp'),
+    to,
+    brandName,
+    publicUrl,
+    locale,
+    title: down ? t('health.titleDown') : t('health.titleUp'),
     bodyHtml: `<p style="${EMAIL_STYLES.lead}">${escapeHtml(headline)}</p>
 <p style="${EMAIL_STYLES.text}">${escapeHtml(effect)}</p>
 ${error ? `<p style="${EMAIL_STYLES.text}">${escapeHtml(error)}</p>\n` : ''}<p style="margin:20px 0 0"><a href="${escapeHtml(admin)}" style="${EMAIL_STYLES.button}">${escapeHtml(t('health.adminButton'))}</a></p>`,
@@ -60,7 +64,11 @@ export function renderTokenExpiringEmail(input: TokenExpiringEmailInput): MailMe
   const effect = t('health.tokenEffect');
   const text = [headline, '', effect, '', t('health.adminLine', { url: admin })].join('\n');
   const html = renderEmailFrame({
-    to, brandName, publicUrl, locale, title: t('health.tokenSubject'),
+    to,
+    brandName,
+    publicUrl,
+    locale,
+    title: t('health.tokenSubject'),
     bodyHtml: `<p style="${EMAIL_STYLES.lead}">${escapeHtml(headline)}</p>
 <p style="${EMAIL_STYLES.text}">${escapeHtml(effect)}</p>
 <p style="margin:20px 0 0"><a href="${escapeHtml(admin)}" style="${EMAIL_STYLES.button}">${escapeHtml(t('health.adminButton'))}</a></p>`,

@@ -21,7 +21,13 @@ export interface WalletRenewalShortEmailInput extends BillingEmailBase {
  */
 export function renderWalletRenewalShortEmail(input: WalletRenewalShortEmailInput): MailMessage {
   const { t, day, money } = speaker(input);
-  const values = { account: input.accountName, plan: input.planName, day: day(input.endsAt), price: money(input.price, input.currency), needed: money(input.needed, input.currency) };
+  const values = {
+    account: input.accountName,
+    plan: input.planName,
+    day: day(input.endsAt),
+    price: money(input.price, input.currency),
+    needed: money(input.needed, input.currency),
+  };
   const walletUrl = new URL(localizedPath(input.locale ?? DEFAULT_LOCALE, '/wallet'), input.publicUrl).href;
   return composeBillingEmail(input, t(input.final ? 'wallet.renewal.failedSubject' : 'wallet.renewal.shortSubject', values), [
     { kind: 'lead', text: t(input.final ? 'wallet.renewal.failedLead' : 'wallet.renewal.shortLead', values) },

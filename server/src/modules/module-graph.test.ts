@@ -17,7 +17,14 @@ const counter = defineModule({
 const doubled = defineModule({
   name: 'doubled',
   build: ({ count }: { count: number }) => ({ doubled: count * 2 }),
-  routes: ({ doubled: value }) => [route(async (app, options: { value: number }) => { app.get('/value', async () => options.value); }, { value })],
+  routes: ({ doubled: value }) => [
+    route(
+      async (app, options: { value: number }) => {
+        app.get('/value', async () => options.value);
+      },
+      { value },
+    ),
+  ],
   jobs: () => ({ tick: handler }),
   periodicJobs: ['tick'],
 });
@@ -30,7 +37,10 @@ describe('module graph', () => {
     expect(built.routes).toHaveLength(1);
     expect(Object.keys(built.jobHandlers)).toEqual(['tick']);
     expect(periodic).toEqual(['tick']);
-    expect(built.manifest.map((entry) => [entry.name, entry.provides, entry.periodicJobs])).toEqual([['counter', ['count'], []], ['doubled', ['doubled'], ['tick']]]);
+    expect(built.manifest.map((entry) => [entry.name, entry.provides, entry.periodicJobs])).toEqual([
+      ['counter', ['count'], []],
+      ['doubled', ['doubled'], ['tick']],
+    ]);
   });
 
   it('the compiler refuses a module whose build needs something not built yet', () => {
@@ -48,17 +58,28 @@ describe('module graph', () => {
     expect(() => ModuleGraph.start({}, noListeners).add(unhandled).finish([])).toThrow('module unhandled runs orphan periodically without a handler for it');
     const first = defineModule({ name: 'first', build: () => ({}), jobs: () => ({ shared: handler }) });
     const second = defineModule({ name: 'second', build: () => ({ other: true }), jobs: () => ({ shared: handler }) });
-    expect(() => ModuleGraph.start({}, noListeners).add(first).add(second).finish([])).toThrow('module second handles job shared, which another module handles');
+    expect(() => ModuleGraph.start({}, noListeners).add(first).add(second).finish([])).toThrow(
+      'module second handles job shared, which another module handles',
+    );
   });
 
   it('subscribes each module’s listeners once every module is built, in module order', async () => {
     const events = createEventBus<DomainEvents>();
     const heard: string[] = [];
-    const listening = (name: string) => defineModule({
-      name, build: () => ({ [name]: true }),
-      listeners: () => ({ 'user.changed': ({ userId }) => { heard.push(`${name} ${userId}`); } }),
-    });
-    ModuleGraph.start({}, (listeners) => listen(events, listeners)).add(listening('a')).add(listening('b')).finish([]);
+    const listening = (name: string) =>
+      defineModule({
+        name,
+        build: () => ({ [name]: true }),
+        listeners: () => ({
+          'user.changed': ({ userId }) => {
+            heard.push(`${name} ${userId}`);
+          },
+        }),
+      });
+    ModuleGraph.start({}, (listeners) => listen(events, listeners))
+      .add(listening('a'))
+      .add(listening('b'))
+      .finish([]);
     await events.emit('user.changed', { userId: 'u1' });
     expect(heard).toEqual(['a u1', 'b u1']);
   });
@@ -67,8 +88,12 @@ describe('module graph', () => {
 describe.each(TEST_DATABASES)('the server’s modules (%s)', (kind) => {
   const env = useTestEnvironment(kind);
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ db: env.database.db, smtp: env.smtp }); });
-  afterAll(async () => { await t.app.close(); });
+  beforeAll(async () => {
+    t = await buildTestApp({ db: env.database.db, smtp: env.smtp });
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
 
   it('every periodic job has a handler and one queued row; every job the worker runs is declared by one module', async () => {
     const { manifest, jobHandlers } = t.app.services;

@@ -65,7 +65,14 @@ export class ModuleGraph<Built extends object> {
       this.subscribe(listeners);
       result.routes.push(...routes);
       Object.assign(result.jobHandlers, handlers);
-      result.manifest.push({ name: module.name, provides, routes: routes.length, jobs: Object.keys(handlers), periodicJobs: [...periodic], listensTo: Object.keys(listeners) });
+      result.manifest.push({
+        name: module.name,
+        provides,
+        routes: routes.length,
+        jobs: Object.keys(handlers),
+        periodicJobs: [...periodic],
+        listensTo: Object.keys(listeners),
+      });
     }
     return result;
   }

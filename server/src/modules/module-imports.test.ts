@@ -74,7 +74,6 @@ describe('the modules of server/src/modules', () => {
     expect(imports.filter(({ to, spec }) => spec !== `${to}/index.js`).map(({ file, spec }) => `${file} imports ${spec}`)).toEqual([]);
   });
 
-
   it('import one another without a cycle at run time', () => {
     const graph = runtimeImports();
     expect(graph.size).toBeGreaterThan(10);
@@ -85,7 +84,11 @@ describe('the modules of server/src/modules', () => {
   });
 
   it('a cycle is found when there is one', () => {
-    const graph = new Map([['a', new Map([['b', '']])], ['b', new Map([['c', '']])], ['c', new Map([['a', '']])]]);
+    const graph = new Map([
+      ['a', new Map([['b', '']])],
+      ['b', new Map([['c', '']])],
+      ['c', new Map([['a', '']])],
+    ]);
     expect(cycles(graph)).toEqual(['a → b → c → a']);
   });
 });

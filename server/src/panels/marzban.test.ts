@@ -6,7 +6,6 @@ import type { PanelDriver } from './panel-driver.js';
 
 const DAY = 24 * 3600 * 1000;
 
-
 describe('the Marzban driver against a panel that behaves as panels.md describes', () => {
   let panel: FakeMarzban;
   let driver: PanelDriver;
@@ -35,7 +34,12 @@ describe('the Marzban driver against a panel that behaves as panels.md describes
       seen.push(...accounts.map((account) => account.username));
     }
     expect(seen.sort()).toEqual(names.map((name) => name.toLowerCase()).sort());
-    expect(panel.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/users?')).map((r) => r.path).every((path) => /^\/api\/users\?offset=\d+&limit=3$/.test(path))).toBe(true);
+    expect(
+      panel.requests
+        .filter((r) => r.method === 'GET' && r.path.startsWith('/api/users?'))
+        .map((r) => r.path)
+        .every((path) => /^\/api\/users\?offset=\d+&limit=3$/.test(path)),
+    ).toBe(true);
   });
 
   it('passes the credential test and lists inbounds as services, with "all" first', async () => {
@@ -89,7 +93,10 @@ describe('the Marzban driver against a panel that behaves as panels.md describes
   it('a non-sudo admin: a name another admin holds is a conflict (its read-back answers 403), not a credentials error', async () => {
     const reseller = await startFakeMarzban({ sudo: false });
     try {
-      const driverOf = createMarzbanDriver({ url: reseller.url, username: reseller.admin.username, password: reseller.admin.password, serviceId: ALL_INBOUNDS }, { timeoutMs: 2000 });
+      const driverOf = createMarzbanDriver(
+        { url: reseller.url, username: reseller.admin.username, password: reseller.admin.password, serviceId: ALL_INBOUNDS },
+        { timeoutMs: 2000 },
+      );
       const username = newUsername();
       await driverOf.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'theirs' });
       asMarzbanUser(reseller.users.get(username)).admin = 'another-admin';
@@ -111,7 +118,10 @@ describe('the Marzban driver against a panel that behaves as panels.md describes
     const username = newUsername();
     await driver.createAccount({ username, dataLimitBytes: 1024 ** 3, expiresAt: new Date(Date.now() + DAY), note: 'life' });
     const later = new Date(Math.floor((Date.now() + 90 * DAY) / 1000) * 1000);
-    expect(await driver.extendAccount(username, { expiresAt: later, dataLimitBytes: 2 * 1024 ** 3 })).toMatchObject({ expiresAt: later, dataLimitBytes: 2 * 1024 ** 3 });
+    expect(await driver.extendAccount(username, { expiresAt: later, dataLimitBytes: 2 * 1024 ** 3 })).toMatchObject({
+      expiresAt: later,
+      dataLimitBytes: 2 * 1024 ** 3,
+    });
     expect((await driver.setEnabled(username, false)).status).toBe('disabled');
     expect((await driver.setEnabled(username, true)).status).toBe('active');
     expect(await driver.deleteAccount(username)).toEqual({ alreadyGone: false });
@@ -137,7 +147,12 @@ describe('the Marzban driver against a panel that behaves as panels.md describes
 
   it('refuses a disabled protocol with the panel message', async () => {
     const vlessOnly = await startFakeMarzban({ protocols: ['vmess'] });
-    const limited = createMarzbanDriver({ url: vlessOnly.url, username: vlessOnly.admin.username, password: vlessOnly.admin.password, serviceId: 'VLESS TCP TLS' });
+    const limited = createMarzbanDriver({
+      url: vlessOnly.url,
+      username: vlessOnly.admin.username,
+      password: vlessOnly.admin.password,
+      serviceId: 'VLESS TCP TLS',
+    });
     await expectPanelError(limited.createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'p' }), 'rejected');
     await vlessOnly.close();
   });

@@ -12,7 +12,13 @@ export { ALL_INBOUNDS } from './marzban-mapping.js';
  * in marzban-mapping.ts.
  */
 export function createMarzbanDriver(connection: PanelConnection, options: { timeoutMs?: number; now?: () => Date } = {}): PanelDriver {
-  const session = new PanelSession({ baseUrl: connection.url, tokenPath: '/api/admin/token', username: connection.username, password: connection.password, ...options });
+  const session = new PanelSession({
+    baseUrl: connection.url,
+    tokenPath: '/api/admin/token',
+    username: connection.username,
+    password: connection.password,
+    ...options,
+  });
 
   return {
     kind: 'marzban',
@@ -25,7 +31,9 @@ export function createMarzbanDriver(connection: PanelConnection, options: { time
 
     async listServices(): Promise<PanelService[]> {
       const inbounds = await readInbounds(session);
-      const services = Object.values(inbounds).flat().map((inbound) => ({ id: inbound.tag, name: `${inbound.tag} (${inbound.protocol})` }));
+      const services = Object.values(inbounds)
+        .flat()
+        .map((inbound) => ({ id: inbound.tag, name: `${inbound.tag} (${inbound.protocol})` }));
       return [{ id: ALL_INBOUNDS, name: 'All inbounds' }, ...services];
     },
 

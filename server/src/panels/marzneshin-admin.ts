@@ -8,8 +8,7 @@ interface MarzneshinAdmin {
   service_ids?: unknown;
 }
 
-export const cannotAssignService = (serviceId: string) =>
-  `this panel admin cannot assign service ${serviceId}; use a sudo admin or give it the service`;
+export const cannotAssignService = (serviceId: string) => `this panel admin cannot assign service ${serviceId}; use a sudo admin or give it the service`;
 export const CANNOT_MODIFY_USERS = 'this panel admin cannot modify users; use a sudo admin or allow it to modify users';
 
 /**

@@ -22,8 +22,11 @@ export interface MarzneshinPanel {
 
 /** The `links` format, through the panel URL first as /sub does (the public prefix may not be reachable from here). */
 export async function fetchLinks(panel: MarzneshinPanel, subscriptionUrl: string): Promise<string[]> {
-  const requests = subscriptionUrlsToTry('marzneshin', panel.connection.url, subscriptionUrl)
-    .map(({ url, via }) => ({ url: `${url.replace(/\/+$/, '')}/links`, headers: {}, via }));
+  const requests = subscriptionUrlsToTry('marzneshin', panel.connection.url, subscriptionUrl).map(({ url, via }) => ({
+    url: `${url.replace(/\/+$/, '')}/links`,
+    headers: {},
+    via,
+  }));
   const { response } = await fetchPanelSubscription(requests, { timeoutMs: panel.timeoutMs, answered: (status) => status !== 404 && status < 500 });
   if (response.status !== 200) throw failureFor(response, 'Reading the configuration links');
   return splitLinks(response.text).filter((link) => !isPlaceholderLink(link));
@@ -31,7 +34,12 @@ export async function fetchLinks(panel: MarzneshinPanel, subscriptionUrl: string
 
 /** A 403 "You're not allowed" hides whether the user exists: the exact-match list call tells. */
 export async function findViaList(panel: MarzneshinPanel, username: string): Promise<unknown | null> {
-  const query = new URLSearchParams([['username', username], ['username', username], ['page', '1'], ['size', '10']]);
+  const query = new URLSearchParams([
+    ['username', username],
+    ['username', username],
+    ['page', '1'],
+    ['size', '10'],
+  ]);
   const response = await panel.session.request(`/api/users?${query.toString()}`, { method: 'GET' });
   if (response.status !== 200) throw failureFor(response, 'Listing users');
   const items = (expectJsonObject(response, 'Listing users').items ?? []) as Array<{ username?: string }>;

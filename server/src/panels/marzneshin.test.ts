@@ -4,7 +4,6 @@ import { createMarzneshinDriver } from './marzneshin.js';
 import { expectPanelError } from '../../test/panel-assertions.js';
 import type { PanelDriver } from './panel-driver.js';
 
-
 const DAY = 24 * 3600 * 1000;
 
 describe('the Marzneshin driver against a panel that behaves as panels.md describes', () => {
@@ -15,7 +14,12 @@ describe('the Marzneshin driver against a panel that behaves as panels.md descri
   const newUsername = () => `user_t${Date.now().toString(36).slice(-4)}${(n += 1)}`;
   const make = (overrides: Partial<{ password: string; serviceId: string; url: string; timeoutMs: number }> = {}) =>
     createMarzneshinDriver(
-      { url: overrides.url ?? panel.url, username: panel.admin.username, password: overrides.password ?? panel.admin.password, serviceId: overrides.serviceId ?? serviceId },
+      {
+        url: overrides.url ?? panel.url,
+        username: panel.admin.username,
+        password: overrides.password ?? panel.admin.password,
+        serviceId: overrides.serviceId ?? serviceId,
+      },
       { timeoutMs: overrides.timeoutMs ?? 2000 },
     );
   const logins = () => panel.requests.filter((r) => r.path.startsWith('/api/admins/token')).length;
@@ -32,21 +36,26 @@ describe('the Marzneshin driver against a panel that behaves as panels.md descri
 
   describe('connecting', () => {
     it('lists every user in pages, with the total, as the panel sync reads them', async () => {
-    const names = Array.from({ length: 7 }, () => newUsername());
-    for (const username of names) await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'list' });
-    const seen: string[] = [];
-    for (let page = 1; page <= 3; page += 1) {
-      const { accounts, total } = await driver.listAccounts({ page, size: 3 });
-      expect(total).toBe(7);
-      expect(accounts.length).toBe(page < 3 ? 3 : 1);
-      for (const account of accounts) expect(account).toMatchObject({ status: 'active', usedTrafficBytes: 0, links: null, note: 'list' });
-      seen.push(...accounts.map((account) => account.username));
-    }
-    expect(seen.sort()).toEqual(names.map((name) => name.toLowerCase()).sort());
-    expect(panel.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/users?')).map((r) => r.path).every((path) => /^\/api\/users\?page=\d&size=3$/.test(path))).toBe(true);
-  });
+      const names = Array.from({ length: 7 }, () => newUsername());
+      for (const username of names) await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'list' });
+      const seen: string[] = [];
+      for (let page = 1; page <= 3; page += 1) {
+        const { accounts, total } = await driver.listAccounts({ page, size: 3 });
+        expect(total).toBe(7);
+        expect(accounts.length).toBe(page < 3 ? 3 : 1);
+        for (const account of accounts) expect(account).toMatchObject({ status: 'active', usedTrafficBytes: 0, links: null, note: 'list' });
+        seen.push(...accounts.map((account) => account.username));
+      }
+      expect(seen.sort()).toEqual(names.map((name) => name.toLowerCase()).sort());
+      expect(
+        panel.requests
+          .filter((r) => r.method === 'GET' && r.path.startsWith('/api/users?'))
+          .map((r) => r.path)
+          .every((path) => /^\/api\/users\?page=\d&size=3$/.test(path)),
+      ).toBe(true);
+    });
 
-  it('passes the credential test with the right password and fails it as auth with a wrong one', async () => {
+    it('passes the credential test with the right password and fails it as auth with a wrong one', async () => {
       await expect(driver.testConnection()).resolves.toBeUndefined();
       await expectPanelError(make({ password: 'wrong' }).testConnection(), 'auth');
     });
@@ -93,7 +102,9 @@ describe('the Marzneshin driver against a panel that behaves as panels.md descri
       it('without a chosen service (the first test, to list services) checks only the login and the right to change users', async () => {
         await expect((await driverFor({ sudo: false, adminServiceIds: [] }, '')).testConnection()).resolves.toBeUndefined();
         const readOnly = await driverFor({ sudo: false, modifyUsersAccess: false }, '');
-        expect((await expectPanelError(readOnly.testConnection(), 'not_permitted')).message).toBe('this panel admin cannot modify users; use a sudo admin or allow it to modify users');
+        expect((await expectPanelError(readOnly.testConnection(), 'not_permitted')).message).toBe(
+          'this panel admin cannot modify users; use a sudo admin or allow it to modify users',
+        );
       });
 
       it('is right to check: the panel itself would create the user with no service, and a 200', async () => {
@@ -141,8 +152,14 @@ describe('the Marzneshin driver against a panel that behaves as panels.md descri
       const expiresAt = new Date(Math.floor((Date.now() + 30 * DAY) / 1000) * 1000);
       const account = await driver.createAccount({ username, dataLimitBytes: 50 * 1024 ** 3, expiresAt, note: 'acct-1' });
       expect(account).toEqual({
-        username, status: 'active', usedTrafficBytes: 0, dataLimitBytes: 50 * 1024 ** 3, expiresAt,
-        subscriptionUrl: expect.stringMatching(new RegExp(`^${panel.url}/sub/${username}/[0-9a-f]+$`)), links: null, note: 'acct-1',
+        username,
+        status: 'active',
+        usedTrafficBytes: 0,
+        dataLimitBytes: 50 * 1024 ** 3,
+        expiresAt,
+        subscriptionUrl: expect.stringMatching(new RegExp(`^${panel.url}/sub/${username}/[0-9a-f]+$`)),
+        links: null,
+        note: 'acct-1',
       });
       expect(panel.users.get(username)).toBeDefined();
     });

@@ -11,7 +11,13 @@ import { PanelSession } from './panel-session.js';
  * marzneshin-mapping.ts.
  */
 export function createMarzneshinDriver(connection: PanelConnection, options: { timeoutMs?: number; now?: () => Date } = {}): PanelDriver {
-  const session = new PanelSession({ baseUrl: connection.url, tokenPath: '/api/admins/token', username: connection.username, password: connection.password, ...options });
+  const session = new PanelSession({
+    baseUrl: connection.url,
+    tokenPath: '/api/admins/token',
+    username: connection.username,
+    password: connection.password,
+    ...options,
+  });
   const panel: MarzneshinPanel = { connection, session, timeoutMs: options.timeoutMs };
 
   return {

@@ -13,7 +13,10 @@ export function fromUnix(value: number | null | undefined): Date | null {
 }
 
 export function splitLinks(text: string): string[] {
-  return text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 /** A server a placeholder points at instead of a node: Remnawave's remark-only lines use 0.0.0.0, port 1. */

@@ -23,27 +23,39 @@ interface ContractPanel {
 }
 
 const PANELS: Array<[string, () => Promise<ContractPanel>]> = [
-  ['marzneshin', async () => {
-    const panel = await startFakeMarzneshin();
-    const login = { url: panel.url, username: panel.admin.username, password: panel.admin.password };
-    const serviceId = (await createMarzneshinDriver({ ...login, serviceId: '1' }).listServices())[0]!.id;
-    return { driver: (timeoutMs = 2000) => createMarzneshinDriver({ ...login, serviceId }, { timeoutMs }), faults: panel.faults, close: () => panel.close() };
-  }],
-  ['marzban', async () => {
-    const panel = await startFakeMarzban();
-    const login = { url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: ALL_INBOUNDS };
-    return { driver: (timeoutMs = 2000) => createMarzbanDriver(login, { timeoutMs }), faults: panel.faults, close: () => panel.close() };
-  }],
-  ['remnawave', async () => {
-    const panel = await startFakeRemnawave();
-    const login = { url: panel.url, username: '', password: '', apiToken: panel.apiToken, serviceId: panel.squads[0]!.uuid };
-    return { driver: (timeoutMs = 2000) => createRemnawaveDriver(login, { timeoutMs }), faults: panel.faults, close: () => panel.close() };
-  }],
-  ['pasarguard', async () => {
-    const panel = await startFakePasarguard();
-    const login = { url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1,2' };
-    return { driver: (timeoutMs = 2000) => createPasarguardDriver(login, { timeoutMs }), faults: panel.faults, close: () => panel.close() };
-  }],
+  [
+    'marzneshin',
+    async () => {
+      const panel = await startFakeMarzneshin();
+      const login = { url: panel.url, username: panel.admin.username, password: panel.admin.password };
+      const serviceId = (await createMarzneshinDriver({ ...login, serviceId: '1' }).listServices())[0]!.id;
+      return { driver: (timeoutMs = 2000) => createMarzneshinDriver({ ...login, serviceId }, { timeoutMs }), faults: panel.faults, close: () => panel.close() };
+    },
+  ],
+  [
+    'marzban',
+    async () => {
+      const panel = await startFakeMarzban();
+      const login = { url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: ALL_INBOUNDS };
+      return { driver: (timeoutMs = 2000) => createMarzbanDriver(login, { timeoutMs }), faults: panel.faults, close: () => panel.close() };
+    },
+  ],
+  [
+    'remnawave',
+    async () => {
+      const panel = await startFakeRemnawave();
+      const login = { url: panel.url, username: '', password: '', apiToken: panel.apiToken, serviceId: panel.squads[0]!.uuid };
+      return { driver: (timeoutMs = 2000) => createRemnawaveDriver(login, { timeoutMs }), faults: panel.faults, close: () => panel.close() };
+    },
+  ],
+  [
+    'pasarguard',
+    async () => {
+      const panel = await startFakePasarguard();
+      const login = { url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1,2' };
+      return { driver: (timeoutMs = 2000) => createPasarguardDriver(login, { timeoutMs }), faults: panel.faults, close: () => panel.close() };
+    },
+  ],
 ];
 
 const DAY = 86_400_000;
@@ -105,7 +117,10 @@ describe.each(PANELS)('the panel driver contract: %s', (_kind, start) => {
     const username = newUsername();
     await driver.createAccount({ username, dataLimitBytes: 10 * GIB, expiresAt: wholeSeconds(Date.now() + DAY), note: 'contract-3' });
     const later = wholeSeconds(Date.now() + 60 * DAY);
-    expect(await driver.extendAccount(username, { expiresAt: later, dataLimitBytes: 100 * GIB })).toMatchObject({ expiresAt: later, dataLimitBytes: 100 * GIB });
+    expect(await driver.extendAccount(username, { expiresAt: later, dataLimitBytes: 100 * GIB })).toMatchObject({
+      expiresAt: later,
+      dataLimitBytes: 100 * GIB,
+    });
     expect(await driver.getAccount(username)).toMatchObject({ expiresAt: later, dataLimitBytes: 100 * GIB });
     expect(await driver.extendAccount(username, { expiresAt: null, dataLimitBytes: null })).toMatchObject({ expiresAt: null, dataLimitBytes: null });
   });

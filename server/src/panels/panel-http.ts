@@ -22,7 +22,17 @@ export interface PanelRequest {
   timeoutMs?: number;
 }
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 function causeCode(err: unknown): string | undefined {
   const cause = (err as { cause?: { code?: string } }).cause;
@@ -46,7 +56,8 @@ export async function panelFetch(url: string, request: PanelRequest): Promise<Pa
     });
   } catch (err) {
     const name = (err as { name?: string }).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new PanelError('timeout', `The panel did not answer within ${Math.round((request.timeoutMs ?? PANEL_TIMEOUT_MS) / 1000)} s`);
+    if (name === 'TimeoutError' || name === 'AbortError')
+      throw new PanelError('timeout', `The panel did not answer within ${Math.round((request.timeoutMs ?? PANEL_TIMEOUT_MS) / 1000)} s`);
     const code = causeCode(err);
     if (code === undefined || NETWORK_CODES.has(code) || err instanceof TypeError) {
       throw new PanelError('unreachable', `The panel could not be reached${code ? ` (${code})` : ''}`);
@@ -77,7 +88,9 @@ export function describeFailure(response: PanelResponse): string {
   const detail = (response.json as { detail?: unknown } | undefined)?.detail;
   if (typeof detail === 'string') return detail;
   if (detail && typeof detail === 'object') {
-    return Object.entries(detail as Record<string, unknown>).map(([field, problem]) => `${field}: ${String(problem)}`).join('; ');
+    return Object.entries(detail as Record<string, unknown>)
+      .map(([field, problem]) => `${field}: ${String(problem)}`)
+      .join('; ');
   }
   return response.text.trim().slice(0, SNIPPET_BYTES) || `HTTP ${response.status}`;
 }
@@ -100,7 +113,11 @@ export function failureFor(response: PanelResponse, action: string): PanelError 
 
 export function expectJsonObject(response: PanelResponse, action: string): Record<string, unknown> {
   if (response.json === null || typeof response.json !== 'object') {
-    throw new PanelError('invalid_response', `${action}: expected JSON, got ${response.contentType || 'no content type'}: ${response.text.slice(0, SNIPPET_BYTES)}`, response.status);
+    throw new PanelError(
+      'invalid_response',
+      `${action}: expected JSON, got ${response.contentType || 'no content type'}: ${response.text.slice(0, SNIPPET_BYTES)}`,
+      response.status,
+    );
   }
   return response.json as Record<string, unknown>;
 }

@@ -52,10 +52,13 @@ export function checkAdminMayProvision(raw: Record<string, unknown>): void {
   const users = role.permissions?.users ?? {};
   const missing = USER_ACTIONS.filter((action) => !allows(users[action]));
   if (missing.length > 0) {
-    throw new PanelError('not_permitted', `this panel admin's role lacks ${missing.map((a) => `users.${a}`).join(', ')}; use an owner admin or grant these permissions`);
+    throw new PanelError(
+      'not_permitted',
+      `this panel admin's role lacks ${missing.map((a) => `users.${a}`).join(', ')}; use an owner admin or grant these permissions`,
+    );
   }
   if (role.access?.require_template === true) {
-    throw new PanelError('not_permitted', "this panel admin's role may create users only from templates; use a role without \"require template\"");
+    throw new PanelError('not_permitted', 'this panel admin\'s role may create users only from templates; use a role without "require template"');
   }
   const limits = { ...role.limits, ...Object.fromEntries(Object.entries(admin.permission_overrides ?? {}).filter(([, v]) => v !== null)) };
   const hwid = role.hwid;
@@ -64,6 +67,9 @@ export function checkAdminMayProvision(raw: Record<string, unknown>): void {
     positive(limits.min_hwid_per_user) ||
     (hwid?.mode === 'override' && (positive(hwid.max_limit) || positive(hwid.min_limit)));
   if (forcesDeviceLimit) {
-    throw new PanelError('not_permitted', "this panel admin's role forces a per-user device (HWID) limit; the storefront limits devices itself, so use a role without HWID limits");
+    throw new PanelError(
+      'not_permitted',
+      "this panel admin's role forces a per-user device (HWID) limit; the storefront limits devices itself, so use a role without HWID limits",
+    );
   }
 }

@@ -11,7 +11,10 @@ export interface PasarguardGroup {
 
 /** The connection's `serviceId`: group ids separated by commas ('' = none chosen). Null when malformed. */
 export function parseGroupIds(serviceId: string): number[] | null {
-  const parts = serviceId.split(',').map((part) => part.trim()).filter(Boolean);
+  const parts = serviceId
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (!parts.every((part) => /^\d+$/.test(part))) return null;
   return [...new Set(parts.map(Number))];
 }

@@ -34,8 +34,11 @@ export async function readUser(panel: PasarguardPanel, username: string): Promis
  * /sub does; the panel's placeholders dropped.
  */
 export async function fetchLinks(panel: PasarguardPanel, subscriptionUrl: string): Promise<string[]> {
-  const requests = subscriptionUrlsToTry('pasarguard', panel.connection.url, subscriptionUrl)
-    .map(({ url, via }) => ({ url: pasarguardSubscriptionFormatUrl(url, 'v2ray'), headers: {}, via }));
+  const requests = subscriptionUrlsToTry('pasarguard', panel.connection.url, subscriptionUrl).map(({ url, via }) => ({
+    url: pasarguardSubscriptionFormatUrl(url, 'v2ray'),
+    headers: {},
+    via,
+  }));
   const { response } = await fetchPanelSubscription(requests, { timeoutMs: panel.timeoutMs, answered: (status) => status === 200 || status === 403 });
   // A 403 here is the panel's device check ("HWID header required", "Device limit reached") on a user
   // made without `hwid_limit: 0`, not our credentials.
@@ -80,7 +83,12 @@ async function adopt(panel: PasarguardPanel, input: NewPanelAccount, cause: Pane
   if (!existing && !(cause instanceof PanelError) && cause.status === 409) {
     throw new PanelError('conflict', `The username ${input.username} is already taken on the panel`, 409);
   }
-  return adoptIfOurs(input, cause, async () => existing, (user) => toAccount(panel.session, user));
+  return adoptIfOurs(
+    input,
+    cause,
+    async () => existing,
+    (user) => toAccount(panel.session, user),
+  );
 }
 
 export async function update(panel: PasarguardPanel, path: string, body: Record<string, unknown>, action: string): Promise<PanelAccount> {

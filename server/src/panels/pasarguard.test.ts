@@ -8,7 +8,7 @@ const DAY = 24 * 3600 * 1000;
 const wholeSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000);
 
 describe('pasarguardSubscriptionFormatUrl', () => {
-  it('appends the panel\'s client-type segment, with underscores and links_base64 for v2ray', () => {
+  it("appends the panel's client-type segment, with underscores and links_base64 for v2ray", () => {
     const url = 'https://sub.example.test/sub/djMsMSwxNzAw.c2ln/';
     expect(pasarguardSubscriptionFormatUrl(url, 'v2ray')).toBe('https://sub.example.test/sub/djMsMSwxNzAw.c2ln/links_base64');
     expect(pasarguardSubscriptionFormatUrl(url, 'sing-box')).toBe('https://sub.example.test/sub/djMsMSwxNzAw.c2ln/sing_box');
@@ -24,7 +24,12 @@ describe('the PasarGuard driver against a panel that behaves as its v5.2.1 sourc
   const newUsername = () => `user_p${Date.now().toString(36).slice(-4)}${(n += 1)}`;
   const make = (overrides: Partial<{ password: string; serviceId: string; url: string; timeoutMs: number }> = {}) =>
     createPasarguardDriver(
-      { url: overrides.url ?? panel.url, username: panel.admin.username, password: overrides.password ?? panel.admin.password, serviceId: overrides.serviceId ?? '1,2' },
+      {
+        url: overrides.url ?? panel.url,
+        username: panel.admin.username,
+        password: overrides.password ?? panel.admin.password,
+        serviceId: overrides.serviceId ?? '1,2',
+      },
       { timeoutMs: overrides.timeoutMs ?? 2000 },
     );
   const posts = () => panel.requests.filter((r) => r.method === 'POST' && r.path === '/api/user');
@@ -110,10 +115,17 @@ describe('the PasarGuard driver against a panel that behaves as its v5.2.1 sourc
   });
 
   describe('accounts', () => {
-    it('creates in the groups with the panel\'s device limit off, and reads the links from the subscription', async () => {
+    it("creates in the groups with the panel's device limit off, and reads the links from the subscription", async () => {
       const input = account();
       const created = await driver.createAccount(input);
-      expect(created).toMatchObject({ username: input.username, status: 'active', dataLimitBytes: input.dataLimitBytes, expiresAt: input.expiresAt, note: 'acct-1', links: null });
+      expect(created).toMatchObject({
+        username: input.username,
+        status: 'active',
+        dataLimitBytes: input.dataLimitBytes,
+        expiresAt: input.expiresAt,
+        note: 'acct-1',
+        links: null,
+      });
       expect(created.subscriptionUrl.startsWith(`${panel.url}/sub/`)).toBe(true);
       expect(JSON.parse(posts()[0]!.body)).toMatchObject({ group_ids: [1, 2], hwid_limit: 0, expire: input.expiresAt!.toISOString(), status: 'active' });
       const links = (await driver.getAccount(input.username, { withLinks: true }))!.links!;
@@ -176,7 +188,8 @@ describe('the PasarGuard driver against a panel that behaves as its v5.2.1 sourc
         const { accounts, total } = await driver.listAccounts({ page, size: 3 });
         expect(total).toBe(7);
         expect(accounts.length).toBe(page < 3 ? 3 : 1);
-        for (const listed of accounts) expect(listed).toMatchObject({ status: 'active', links: null, note: 'list', subscriptionUrl: expect.stringContaining(`${panel.url}/sub/`) });
+        for (const listed of accounts)
+          expect(listed).toMatchObject({ status: 'active', links: null, note: 'list', subscriptionUrl: expect.stringContaining(`${panel.url}/sub/`) });
         seen.push(...accounts.map((listed) => listed.username));
       }
       expect(seen).toEqual([...names].sort());
@@ -266,7 +279,7 @@ describe('the PasarGuard driver against a panel that behaves as its v5.2.1 sourc
   });
 
   describe('subscription formats', () => {
-    it('fetches each of /sub\'s four formats from the panel with the right content', async () => {
+    it("fetches each of /sub's four formats from the panel with the right content", async () => {
       const input = account();
       const { subscriptionUrl } = await driver.createAccount(input);
       const get = async (format: Parameters<typeof pasarguardSubscriptionFormatUrl>[1]) => {

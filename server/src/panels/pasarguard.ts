@@ -14,7 +14,13 @@ export { pasarguardSubscriptionFormatUrl } from './pasarguard-mapping.js';
  * pasarguard-mapping.ts.
  */
 export function createPasarguardDriver(connection: PanelConnection, options: { timeoutMs?: number; now?: () => Date } = {}): PanelDriver {
-  const session = new PanelSession({ baseUrl: connection.url, tokenPath: '/api/admin/token', username: connection.username, password: connection.password, ...options });
+  const session = new PanelSession({
+    baseUrl: connection.url,
+    tokenPath: '/api/admin/token',
+    username: connection.username,
+    password: connection.password,
+    ...options,
+  });
   const panel: PasarguardPanel = { connection, session, timeoutMs: options.timeoutMs };
 
   return {
@@ -28,7 +34,8 @@ export function createPasarguardDriver(connection: PanelConnection, options: { t
       const ids = connection.serviceId.trim() === '' ? [] : requireGroupIds(connection.serviceId);
       if (ids.length === 0) return;
       const groups = await readGroups(session);
-      if (!groups) throw new PanelError('not_permitted', "this panel admin may not read groups, so the server's groups cannot be checked; grant groups.read_simple");
+      if (!groups)
+        throw new PanelError('not_permitted', "this panel admin may not read groups, so the server's groups cannot be checked; grant groups.read_simple");
       const problem = groupProblem(groups, ids);
       if (problem) throw new PanelError('rejected', problem);
     },

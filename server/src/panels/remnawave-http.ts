@@ -17,7 +17,7 @@ interface RemnawaveErrorBody {
   errors?: unknown;
 }
 
-const errorBody = (response: PanelResponse): RemnawaveErrorBody => (response.json && typeof response.json === 'object' ? (response.json) : {});
+const errorBody = (response: PanelResponse): RemnawaveErrorBody => (response.json && typeof response.json === 'object' ? response.json : {});
 
 /** The panel's own error code (`A019`, `A025`, …) when it sent one. */
 export function errorCodeOf(response: PanelResponse): string | undefined {
@@ -57,7 +57,8 @@ export function isRouteNotFound(response: PanelResponse): boolean {
 /** Maps an unexpected answer to the PanelError a caller can act on (same kinds as `failureFor`). */
 export function remnawaveFailure(response: PanelResponse, action: string): PanelError {
   const reason = describeRemnawaveFailure(response);
-  if (response.status === 401) return new PanelError('auth', `${action}: the panel refused the API token (${reason}); make a new one under Remnawave Settings → API Tokens`, 401);
+  if (response.status === 401)
+    return new PanelError('auth', `${action}: the panel refused the API token (${reason}); make a new one under Remnawave Settings → API Tokens`, 401);
   if (response.status === 403) return new PanelError('auth', `${action}: the panel does not allow this API token to do it (${reason})`, 403);
   if (isRouteNotFound(response)) return new PanelError('wrong_url', `${action}: the panel has no such route (wrong URL, or not a Remnawave 3.x panel?)`, 404);
   if (response.status >= 500) return new PanelError('server_error', `${action}: ${reason}`, response.status);

@@ -75,7 +75,11 @@ const readForAdoption = (call: RemnawaveCall) => async (username: string) => {
 export async function readSquads(call: RemnawaveCall): Promise<PanelService[]> {
   const response = await call('/api/internal-squads', { method: 'GET' });
   if (isForbiddenResource(response)) {
-    throw new PanelError('not_permitted', 'This API token may not list internal squads (it lacks the internal-squads scope, or was deleted): give it that scope, or make one with all scopes', 403);
+    throw new PanelError(
+      'not_permitted',
+      'This API token may not list internal squads (it lacks the internal-squads scope, or was deleted): give it that scope, or make one with all scopes',
+      403,
+    );
   }
   if (response.status !== 200) throw remnawaveFailure(response, 'Listing internal squads');
   const squads = (unwrap(response, 'Listing internal squads') as { internalSquads?: unknown }).internalSquads;
@@ -105,14 +109,21 @@ export async function checkVersion(call: RemnawaveCall): Promise<void> {
   const version = typeof reported === 'string' || typeof reported === 'number' ? String(reported) : '';
   const major = Number.parseInt(version, 10);
   if (!(major >= 3)) {
-    throw new PanelError('rejected', `This panel runs Remnawave ${version || 'of an unknown version'}; the storefront speaks the Remnawave 3.x API (users by numeric id): update the panel to 3.0 or later`);
+    throw new PanelError(
+      'rejected',
+      `This panel runs Remnawave ${version || 'of an unknown version'}; the storefront speaks the Remnawave 3.x API (users by numeric id): update the panel to 3.0 or later`,
+    );
   }
 }
 
 export async function checkMayReadUsers(call: RemnawaveCall): Promise<void> {
   const response = await call('/api/users?start=0&size=1', { method: 'GET' });
   if (isForbiddenResource(response)) {
-    throw new PanelError('not_permitted', 'This API token may not manage users (it lacks the users scope, or was deleted): give it users:*, or make one with all scopes', 403);
+    throw new PanelError(
+      'not_permitted',
+      'This API token may not manage users (it lacks the users scope, or was deleted): give it users:*, or make one with all scopes',
+      403,
+    );
   }
   if (response.status !== 200) throw remnawaveFailure(response, 'Reading users');
   const users = (unwrap(response, 'Reading users') as { users?: unknown }).users;

@@ -65,7 +65,10 @@ export function isRemarkOnlyLink(link: string): boolean {
 
 /** The internal squad UUIDs of `serviceId` ("uuid[,uuid…]"), each checked for shape. */
 export function squadUuids(serviceId: string): string[] {
-  const uuids = serviceId.split(',').map((part) => part.trim()).filter(Boolean);
+  const uuids = serviceId
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   for (const uuid of uuids) {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) {
       throw new PanelError('rejected', `"${uuid}" is not an internal squad UUID; pick the squads from the panel's list`);

@@ -68,7 +68,7 @@ describe('the Remnawave 3.x driver against a panel that behaves as its source do
       await expectPanelError(make({ timeoutMs: 100 }).testConnection(), 'timeout');
     });
 
-    it('tells a wrong URL (Nest\'s own 404) from a missing user', async () => {
+    it("tells a wrong URL (Nest's own 404) from a missing user", async () => {
       await expectPanelError(make({ url: `${panel.url}/not-the-api` }).testConnection(), 'wrong_url');
       expect(await driver.getAccount('nobody_here')).toBeNull();
     });
@@ -109,8 +109,14 @@ describe('the Remnawave 3.x driver against a panel that behaves as its source do
       const account = await driver.createAccount({ username, dataLimitBytes: 50 * GIB, expiresAt, note: 'acct-1' });
       const stored = panel.users.get(username)!;
       expect(account).toEqual({
-        username, status: 'active', usedTrafficBytes: 0, dataLimitBytes: 50 * GIB, expiresAt,
-        subscriptionUrl: `${panel.url}/api/sub/${stored.shortUuid}`, links: null, note: 'acct-1',
+        username,
+        status: 'active',
+        usedTrafficBytes: 0,
+        dataLimitBytes: 50 * GIB,
+        expiresAt,
+        subscriptionUrl: `${panel.url}/api/sub/${stored.shortUuid}`,
+        links: null,
+        note: 'acct-1',
       });
       expect(stored).toMatchObject({ description: 'acct-1', hwidDeviceLimit: 0, activeInternalSquads: [squad], trafficLimitStrategy: 'NO_RESET' });
       expect(await driver.getAccount(username)).toEqual(account);
@@ -171,7 +177,10 @@ describe('the Remnawave 3.x driver against a panel that behaves as its source do
       const username = newUsername();
       panel.faults.failNext.push({ method: 'POST', pathPrefix: '/api/users', status: 503, body: 'busy' });
       panel.faults.slowOnce.push({ method: 'POST', pathPrefix: '/api/users', delayMs: 400 });
-      const err = await expectPanelError(make({ timeoutMs: 100 }).createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'never-written' }), 'timeout');
+      const err = await expectPanelError(
+        make({ timeoutMs: 100 }).createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'never-written' }),
+        'timeout',
+      );
       expect(err.retryable).toBe(true);
       expect(panel.requests.filter((r) => r.path === `/api/users/by-username/${username}`)).toHaveLength(1);
       expect(panel.users.has(username)).toBe(false);
@@ -179,7 +188,10 @@ describe('the Remnawave 3.x driver against a panel that behaves as its source do
 
     it('reads back after a 500 and names an unknown squad instead of offering a retry', async () => {
       const unknown = '0b5e6f1a-2c3d-4e5f-8a9b-0c1d2e3f4a5b';
-      const err = await expectPanelError(make({ serviceId: unknown }).createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'x' }), 'rejected');
+      const err = await expectPanelError(
+        make({ serviceId: unknown }).createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'x' }),
+        'rejected',
+      );
       expect(err.message).toContain(`no internal squad ${unknown}`);
       const username = newUsername();
       panel.faults.failNext.push({ method: 'POST', pathPrefix: '/api/users', status: 500 });
@@ -205,7 +217,10 @@ describe('the Remnawave 3.x driver against a panel that behaves as its source do
     it('gives the configuration links when asked, and none for an inactive user', async () => {
       const account = await newAccount('links');
       const withLinks = await driver.getAccount(account.username, { withLinks: true });
-      expect(withLinks?.links).toEqual([expect.stringMatching(/^vless:\/\/.+@de1\.example\.test:443/), expect.stringMatching(/^trojan:\/\/.+@de2\.example\.test:443/)]);
+      expect(withLinks?.links).toEqual([
+        expect.stringMatching(/^vless:\/\/.+@de1\.example\.test:443/),
+        expect.stringMatching(/^trojan:\/\/.+@de2\.example\.test:443/),
+      ]);
       await driver.setEnabled(account.username, false);
       expect((await driver.getAccount(account.username, { withLinks: true }))?.links).toEqual([]);
     });
@@ -222,8 +237,14 @@ describe('the Remnawave 3.x driver against a panel that behaves as its source do
         seen.push(...accounts.map((account) => account.username));
       }
       expect(seen).toEqual(names);
-      const listed = panel.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/users?start=')).map((r) => new URL(r.path, panel.url).searchParams);
-      expect(listed.map((q) => [q.get('start'), q.get('size')])).toEqual([['0', '3'], ['3', '3'], ['6', '3']]);
+      const listed = panel.requests
+        .filter((r) => r.method === 'GET' && r.path.startsWith('/api/users?start='))
+        .map((r) => new URL(r.path, panel.url).searchParams);
+      expect(listed.map((q) => [q.get('start'), q.get('size')])).toEqual([
+        ['0', '3'],
+        ['3', '3'],
+        ['6', '3'],
+      ]);
     });
 
     it('extends expiry and data limit with a PATCH by username', async () => {
@@ -274,7 +295,8 @@ describe('the Remnawave 3.x driver against a panel that behaves as its source do
     it('treats the panel\'s "already disabled" (A029) after a stale read as done', async () => {
       const { username } = await newAccount('race');
       const stale = await panelFetch(`${panel.url}/api/users/by-username/${username}`, {
-        method: 'GET', headers: { authorization: `Bearer ${panel.apiToken}`, 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'https' },
+        method: 'GET',
+        headers: { authorization: `Bearer ${panel.apiToken}`, 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'https' },
       });
       // Someone disables it between our read (still ACTIVE) and our action.
       panel.users.get(username)!.status = 'DISABLED';
@@ -301,7 +323,13 @@ describe('the Remnawave 3.x driver against a panel that behaves as its source do
     });
 
     it('reports a text/plain 500 as a server error with the panel text', async () => {
-      panel.faults.failNext.push({ method: 'GET', pathPrefix: '/api/users/by-username/', status: 500, body: 'Internal Server Error', contentType: 'text/plain' });
+      panel.faults.failNext.push({
+        method: 'GET',
+        pathPrefix: '/api/users/by-username/',
+        status: 500,
+        body: 'Internal Server Error',
+        contentType: 'text/plain',
+      });
       const err = await expectPanelError(driver.getAccount('someone'), 'server_error');
       expect(err.message).toContain('Internal Server Error');
     });
@@ -311,7 +339,7 @@ describe('the Remnawave 3.x driver against a panel that behaves as its source do
     const fetchFormat = (url: string, format: Parameters<typeof remnawaveSubscriptionFormatUrl>[1]) =>
       panelFetch(remnawaveSubscriptionFormatUrl(url, format), { method: 'GET', headers: remnawaveSubscriptionHeaders() });
 
-    it('builds the client-type URLs from the panel\'s subscription URL', () => {
+    it("builds the client-type URLs from the panel's subscription URL", () => {
       const url = 'https://sub.example.test/Ab3_xY9-kLmN0pQr';
       expect(remnawaveSubscriptionFormatUrl(url, 'v2ray')).toBe(url);
       expect(remnawaveSubscriptionFormatUrl(`${url}/`, 'sing-box')).toBe(`${url}/singbox`);

@@ -110,7 +110,8 @@ export function createRemnawaveDriver(connection: PanelConnection, options: { ti
       if (change.dataLimitBytes !== undefined) body.trafficLimitBytes = change.dataLimitBytes ?? 0;
       const response = await call('/api/users', { method: 'PATCH', json: body });
       if (response.status === 200) return toAccount(unwrap(response, 'Updating the user'));
-      if (response.status === 404 && errorCodeOf(response) === USER_NOT_FOUND) throw new PanelError('rejected', `The user ${username} does not exist on the panel`, 404);
+      if (response.status === 404 && errorCodeOf(response) === USER_NOT_FOUND)
+        throw new PanelError('rejected', `The user ${username} does not exist on the panel`, 404);
       throw remnawaveFailure(response, 'Updating the user');
     },
 

@@ -22,7 +22,10 @@ export async function checkSubscriptionRoute(driver: PanelDriver, panelUrl: stri
     if (!(err instanceof PanelSubscriptionError)) throw err;
     // Origins only: the path holds a customer's subscription token.
     const tried = err.attempts
-      .map((attempt) => `${attempt.via === 'panel' ? 'through the panel URL' : 'the public address'} ${new URL(attempt.url).origin} ${attempt.problem.replace(/^The panel /, '')}`)
+      .map(
+        (attempt) =>
+          `${attempt.via === 'panel' ? 'through the panel URL' : 'the public address'} ${new URL(attempt.url).origin} ${attempt.problem.replace(/^The panel /, '')}`,
+      )
       .join('; ');
     throw new PanelError('wrong_url', `Subscriptions cannot be fetched from this panel, so every customer's link would fail: ${tried}`);
   }

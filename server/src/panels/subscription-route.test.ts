@@ -29,7 +29,9 @@ describe('a subscription on the panel URL that was added', () => {
     // Remnawave gets our User-Agent and the forwarded headers on both.
     for (const request of requests) expect(request.headers).toMatchObject({ 'user-agent': 'vpn-storefront/1.0', 'x-forwarded-proto': 'https' });
     expect(panelSubscriptionRequests('marzban', 'http://10.0.0.5:8000', 'https://cdn.example.com/sub/tok', 'clash-meta', 'clash-verge/v2')[0]).toEqual({
-      via: 'panel', url: 'http://10.0.0.5:8000/sub/tok/clash-meta', headers: { accept: '*/*', 'user-agent': 'clash-verge/v2' },
+      via: 'panel',
+      url: 'http://10.0.0.5:8000/sub/tok/clash-meta',
+      headers: { accept: '*/*', 'user-agent': 'clash-verge/v2' },
     });
   });
 

@@ -58,7 +58,11 @@ export function subscriptionUrlOnPanel(kind: PanelKind | string | null, panelUrl
  * The addresses of a user's subscription in the order to try them: on the panel URL that was added
  * (when that is another address), then the panel's public one.
  */
-export function subscriptionUrlsToTry(kind: PanelKind | string | null, panelUrl: string | null, subscriptionUrl: string): Array<{ url: string; via: 'panel' | 'public' }> {
+export function subscriptionUrlsToTry(
+  kind: PanelKind | string | null,
+  panelUrl: string | null,
+  subscriptionUrl: string,
+): Array<{ url: string; via: 'panel' | 'public' }> {
   const onPanel = subscriptionUrlOnPanel(kind, panelUrl, subscriptionUrl);
   return [...(onPanel ? [{ url: onPanel, via: 'panel' as const }] : []), { url: subscriptionUrl, via: 'public' as const }];
 }

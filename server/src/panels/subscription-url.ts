@@ -23,7 +23,12 @@ function suffixed(url: URL, format: PanelSubscriptionFormat): string {
  * headers its proxy check wants (it answers 403 without a User-Agent, and may pick Xray JSON for a
  * client's). A row whose server is gone (kind null) is read as Marzneshin's.
  */
-function requestFor(kind: PanelKind | string | null, subscriptionUrl: string, format: PanelSubscriptionFormat, clientUserAgent: string): Omit<PanelSubscriptionRequest, 'via'> {
+function requestFor(
+  kind: PanelKind | string | null,
+  subscriptionUrl: string,
+  format: PanelSubscriptionFormat,
+  clientUserAgent: string,
+): Omit<PanelSubscriptionRequest, 'via'> {
   const url = parseSubscriptionUrl(subscriptionUrl);
   const clientHeaders: Record<string, string> = { accept: '*/*', ...(clientUserAgent ? { 'user-agent': clientUserAgent } : {}) };
   switch (kind) {

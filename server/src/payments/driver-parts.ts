@@ -10,7 +10,14 @@ export function headerValue(headers: Record<string, string | string[] | undefine
 
 type ProviderSubscriptionMethods = Pick<
   PaymentDriver,
-  'createCustomer' | 'creditCustomer' | 'ensureRecurringPrice' | 'readSubscription' | 'setCancelAtPeriodEnd' | 'deferNextCharge' | 'cancelNow' | 'openBillingPortal'
+  | 'createCustomer'
+  | 'creditCustomer'
+  | 'ensureRecurringPrice'
+  | 'readSubscription'
+  | 'setCancelAtPeriodEnd'
+  | 'deferNextCharge'
+  | 'cancelNow'
+  | 'openBillingPortal'
 >;
 
 /**
@@ -20,7 +27,13 @@ type ProviderSubscriptionMethods = Pick<
 export function withoutProviderSubscriptions(why: string): ProviderSubscriptionMethods {
   const refuse = (): Promise<never> => Promise.reject(new PaymentProviderError(why, null, true));
   return {
-    createCustomer: refuse, creditCustomer: refuse, ensureRecurringPrice: refuse, readSubscription: refuse,
-    setCancelAtPeriodEnd: refuse, deferNextCharge: refuse, cancelNow: refuse, openBillingPortal: refuse,
+    createCustomer: refuse,
+    creditCustomer: refuse,
+    ensureRecurringPrice: refuse,
+    readSubscription: refuse,
+    setCancelAtPeriodEnd: refuse,
+    deferNextCharge: refuse,
+    cancelNow: refuse,
+    openBillingPortal: refuse,
   };
 }

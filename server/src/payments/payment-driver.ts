@@ -287,7 +287,10 @@ export interface PaymentDriver {
    * Credits the provider's customer `amount` minor units, which the provider takes off their next invoices (Stripe:
    * a customer balance transaction). The same `idempotencyKey` credits once, however often it is sent.
    */
-  creditCustomer(customerRef: string, credit: { amount: number; currency: string; idempotencyKey: string; description: string; metadata: Record<string, string> }): Promise<{ ref: string }>;
+  creditCustomer(
+    customerRef: string,
+    credit: { amount: number; currency: string; idempotencyKey: string; description: string; metadata: Record<string, string> },
+  ): Promise<{ ref: string }>;
   /** Creates the provider's customer for one of our users (call once and keep the ref: see payment-customers). */
   createCustomer(customer: { userId: string; email: string }): Promise<{ customerRef: string; testClockRef: string | null }>;
   /** The provider's recurring price for the plan at this amount and interval, created when missing; its ref. */

@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressAnswersPlugin } from './compress-answers.js';
 
-const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `account-${i}`, status: 'active', planName: `Plan ${i % 7}`, usedTrafficBytes: i * 1_048_576 }));
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `account-${i}`, status: 'active', planName: `Plan ${i % 7}`, usedTrafficBytes: i * 1_048_576 }));
 
 describe('compress-answers', () => {
   let app: FastifyInstance;
@@ -16,13 +17,19 @@ describe('compress-answers', () => {
     app.get('/small', async () => ({ ok: true }));
     app.get('/text', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('vless://x\n'.repeat(300)));
     app.get('/png', async (_request, reply) => reply.type('image/png').send(Buffer.alloc(4096, 1)));
-    app.get('/ready', async (_request, reply) => reply.header('content-encoding', 'br').type('application/json').send(Buffer.from('already compressed bytes'.repeat(100))));
+    app.get('/ready', async (_request, reply) =>
+      reply
+        .header('content-encoding', 'br')
+        .type('application/json')
+        .send(Buffer.from('already compressed bytes'.repeat(100))),
+    );
     app.get('/vary', async (_request, reply) => reply.header('vary', 'Origin').send(rows(40)));
     await app.ready();
   });
   afterAll(() => app.close());
 
-  const get = (url: string, acceptEncoding?: string) => app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  const get = (url: string, acceptEncoding?: string) =>
+    app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
 
   it('sends brotli to a browser, which decodes to the same JSON, and says the answer varies by Accept-Encoding', async () => {
     const res = await get('/json', 'gzip, deflate, br, zstd');

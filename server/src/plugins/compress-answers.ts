@@ -13,18 +13,21 @@ const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|javascript|[\w.-]+\+(?
  * already compressed (pages, `/api/plans`, kept admin answers, built assets: they set `Content-Encoding`),
  * streams and small ones pass as they are.
  */
-export const compressAnswersPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
-    const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    if (bytes < COMPRESS_FROM_BYTES || !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'text/plain'))) return payload;
-    varyOn(reply, 'Accept-Encoding');
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (encoding === 'identity') return payload;
-    const compressed = await compressAnswer(payload, encoding, bytes);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
-  });
-}, { name: 'compress-answers' });
+export const compressAnswersPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      if (reply.hasHeader('content-encoding')) return payload;
+      const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+      if (bytes < COMPRESS_FROM_BYTES || !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'text/plain'))) return payload;
+      varyOn(reply, 'Accept-Encoding');
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      if (encoding === 'identity') return payload;
+      const compressed = await compressAnswer(payload, encoding, bytes);
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      return compressed;
+    });
+  },
+  { name: 'compress-answers' },
+);

@@ -29,28 +29,31 @@ function localized(request: FastifyRequest, reply: FastifyReply, body: ApiErrorB
 }
 
 /** One error shape for every failure: `{ code, message }` (+ `fields`), never a stack trace. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
-    if (err instanceof AppError) {
-      if (err.details.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.details.retryAfterSeconds));
-      const body: ApiErrorBody = { code: err.code, message: err.message };
-      if (err.details.fields) body.fields = err.details.fields;
-      if (err.details.codeStatus) body.codeStatus = err.details.codeStatus;
-      if (err.details.rows) body.rows = err.details.rows;
-      if (err.details.reason) body.reason = err.details.reason;
-      if (err.details.needed !== undefined) body.needed = err.details.needed;
-      return reply.status(err.statusCode).send(localized(request, reply, body, err.details.retryAfterSeconds));
-    }
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+      if (err instanceof AppError) {
+        if (err.details.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.details.retryAfterSeconds));
+        const body: ApiErrorBody = { code: err.code, message: err.message };
+        if (err.details.fields) body.fields = err.details.fields;
+        if (err.details.codeStatus) body.codeStatus = err.details.codeStatus;
+        if (err.details.rows) body.rows = err.details.rows;
+        if (err.details.reason) body.reason = err.details.reason;
+        if (err.details.needed !== undefined) body.needed = err.details.needed;
+        return reply.status(err.statusCode).send(localized(request, reply, body, err.details.retryAfterSeconds));
+      }
 
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(localized(request, reply, PAYLOAD_TOO_LARGE));
-    const bodyError = (err.code && BODY_ERRORS[err.code]) || (err instanceof SyntaxError ? BODY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
-    if (bodyError) return reply.status(400).send(localized(request, reply, bodyError satisfies ApiErrorBody));
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(localized(request, reply, PAYLOAD_TOO_LARGE));
+      const bodyError = (err.code && BODY_ERRORS[err.code]) || (err instanceof SyntaxError ? BODY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
+      if (bodyError) return reply.status(400).send(localized(request, reply, bodyError satisfies ApiErrorBody));
 
-    const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ code: 'bad_request', message: err.message } satisfies ApiErrorBody);
-    }
-    request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(localized(request, reply, { code: 'internal_error', message: MESSAGES.unexpected }));
-  });
-}, { name: 'errors' });
+      const status = err.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.status(status).send({ code: 'bad_request', message: err.message } satisfies ApiErrorBody);
+      }
+      request.log.error({ err }, 'unhandled error');
+      return reply.status(500).send(localized(request, reply, { code: 'internal_error', message: MESSAGES.unexpected }));
+    });
+  },
+  { name: 'errors' },
+);

@@ -7,8 +7,11 @@ const shapeOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output', un
 describe('keepDeclared: what an answer keeps of itself when it does not match its schema', () => {
   it('keeps the declared fields, nested and in arrays, and drops the rest', () => {
     const shape = shapeOf(z.object({ id: z.string(), owner: z.object({ email: z.string() }).nullable(), items: z.array(z.object({ n: z.number() })) }));
-    expect(keepDeclared(shape, { id: 'a', owner: { email: 'e', password: 'x' }, items: [{ n: 1, secret: 2 }], token: 't' }))
-      .toEqual({ id: 'a', owner: { email: 'e' }, items: [{ n: 1 }] });
+    expect(keepDeclared(shape, { id: 'a', owner: { email: 'e', password: 'x' }, items: [{ n: 1, secret: 2 }], token: 't' })).toEqual({
+      id: 'a',
+      owner: { email: 'e' },
+      items: [{ n: 1 }],
+    });
     expect(keepDeclared(shape, { id: 'a', owner: null, items: [] })).toEqual({ id: 'a', owner: null, items: [] });
   });
 
@@ -20,7 +23,9 @@ describe('keepDeclared: what an answer keeps of itself when it does not match it
 
   it('keeps free-form values whole and filters the values of a record by their shape', () => {
     const shape = shapeOf(z.object({ details: z.record(z.string(), z.unknown()), names: z.record(z.string(), z.object({ name: z.string() })) }));
-    expect(keepDeclared(shape, { details: { a: { deep: 1 } }, names: { ru: { name: 'Плюс', x: 1 } } }))
-      .toEqual({ details: { a: { deep: 1 } }, names: { ru: { name: 'Плюс' } } });
+    expect(keepDeclared(shape, { details: { a: { deep: 1 } }, names: { ru: { name: 'Плюс', x: 1 } } })).toEqual({
+      details: { a: { deep: 1 } },
+      names: { ru: { name: 'Плюс' } },
+    });
   });
 });

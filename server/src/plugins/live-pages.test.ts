@@ -95,7 +95,11 @@ describe.each(TEST_DATABASES)('the pricing page, rendered with the plans (%s)', 
 
   it('shows a plan an admin creates at once, and drops it once disabled', async () => {
     const created = await adminCall('POST', '/api/admin/plans', {
-      name: 'Weekend Pass', days: 3, dataLimitBytes: 20 * GB, price: 199, features: ['20 GB for a weekend away'],
+      name: 'Weekend Pass',
+      days: 3,
+      dataLimitBytes: 20 * GB,
+      price: 199,
+      features: ['20 GB for a weekend away'],
     });
     expect(created.statusCode).toBe(201);
     const shown = textOf((await get('/pricing')).body);
@@ -112,7 +116,9 @@ describe.each(TEST_DATABASES)('the pricing page, rendered with the plans (%s)', 
   it("embeds a plan's Russian name in /ru/pricing as soon as an admin saves it, and English pages keep the English one", async () => {
     const [plus] = (await publicPlans()).filter((plan) => plan.tier === 'Plus');
     await get('/ru/pricing'); // rendered and cached before the change
-    const saved = await adminCall('PATCH', `/api/admin/plans/${plus!.id}`, { translations: { ru: { name: 'Плюс Оператора', tier: 'Плюс', features: ['Свои слова оператора'] } } });
+    const saved = await adminCall('PATCH', `/api/admin/plans/${plus!.id}`, {
+      translations: { ru: { name: 'Плюс Оператора', tier: 'Плюс', features: ['Свои слова оператора'] } },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
 
     const russian = embeddedPlans((await get('/ru/pricing')).body)!.find((plan) => plan.id === plus!.id)!;

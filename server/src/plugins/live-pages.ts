@@ -72,7 +72,12 @@ export function createLivePages(deps: { loadBundle: () => Promise<ServerBundle>;
     } catch (err) {
       bundle = undefined;
       const previous = lastGood.get(path);
-      deps.log.error({ err, path }, previous ? 'rendering a page with the plans failed; the last rendered page is served' : 'rendering a page with the plans failed; it is served to be drawn in the browser');
+      deps.log.error(
+        { err, path },
+        previous
+          ? 'rendering a page with the plans failed; the last rendered page is served'
+          : 'rendering a page with the plans failed; it is served to be drawn in the browser',
+      );
       return previous ?? browserDrawn(template);
     }
   }

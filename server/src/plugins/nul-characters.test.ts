@@ -30,7 +30,9 @@ describe.each(TEST_DATABASES)('a NUL character in any request (%s)', (kind) => {
   beforeAll(async () => {
     panel = await startFakeMarzneshin();
     t = await buildTestApp({
-      db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' },
+      db: env.database.db,
+      smtp: env.smtp,
+      env: { ADMIN_EMAILS: 'admin@example.com' },
       overrides: { onRoute: ({ method, url }) => [method].flat().forEach((m) => registered.push({ method: m, url })) },
     });
     await t.app.ready();
@@ -55,7 +57,12 @@ describe.each(TEST_DATABASES)('a NUL character in any request (%s)', (kind) => {
     expect(withIds.length).toBeGreaterThan(20);
     for (const route of withIds) {
       const url = route.url.replace(/:[A-Za-z]+/g, 'a%00b');
-      const res = await t.app.inject({ method: route.method as 'GET', url, headers: bearer(admin.accessToken), payload: route.method === 'GET' ? undefined : {} });
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: bearer(admin.accessToken),
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, `${route.method} ${url}`).toBe(400);
       expect(res.json()).toEqual({ code: 'validation_failed', message: NUL_MESSAGE });
     }
@@ -89,7 +96,12 @@ describe.each(TEST_DATABASES)('a NUL character in any request (%s)', (kind) => {
   });
 
   it('still takes ordinary text, escapes and all', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/plans', headers: bearer(admin.accessToken), payload: { name: 'Plan \\u0000 «ok» %00', days: 30, dataLimitBytes: 1024 ** 3, price: 0 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/plans',
+      headers: bearer(admin.accessToken),
+      payload: { name: 'Plan \\u0000 «ok» %00', days: 30, dataLimitBytes: 1024 ** 3, price: 0 },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().name).toBe('Plan \\u0000 «ok» %00');
   });

@@ -26,12 +26,15 @@ export function findNul(value: unknown, path = ''): string | undefined {
  * for it: a request carrying one in its path, query or JSON body is a 400 before any route runs. Raw bodies
  * (signed webhooks) are left to their handlers.
  */
-export const nulCharactersPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request) => {
-    if (NUL_IN_URL.test(request.url)) throw new AppError(400, 'validation_failed', NUL_MESSAGE);
-  });
-  app.addHook('preValidation', async (request) => {
-    const field = findNul(request.body);
-    if (field) throw new AppError(400, 'validation_failed', NUL_MESSAGE, { fields: { [field]: NUL_MESSAGE } });
-  });
-}, { name: 'nul-characters' });
+export const nulCharactersPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request) => {
+      if (NUL_IN_URL.test(request.url)) throw new AppError(400, 'validation_failed', NUL_MESSAGE);
+    });
+    app.addHook('preValidation', async (request) => {
+      const field = findNul(request.body);
+      if (field) throw new AppError(400, 'validation_failed', NUL_MESSAGE, { fields: { [field]: NUL_MESSAGE } });
+    });
+  },
+  { name: 'nul-characters' },
+);

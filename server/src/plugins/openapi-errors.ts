@@ -35,7 +35,8 @@ function accessOf(app: FastifyInstance, route: RouteOptions): RouteAccess | unde
 export function describeFailures(app: FastifyInstance, route: RouteOptions, schema: Record<string, unknown>): Record<string, unknown> {
   const access = accessOf(app, route);
   const errors: Record<string, unknown> = {};
-  if (schema.body || schema.querystring) errors['400'] = failure('`validation_failed`: `fields` names each bad field (or `invalid_body`: the body is not JSON).');
+  if (schema.body || schema.querystring)
+    errors['400'] = failure('`validation_failed`: `fields` names each bad field (or `invalid_body`: the body is not JSON).');
   if (access) errors['401'] = failure('`unauthenticated`: not signed in, or the session ended.');
   if (access === 'admin') errors['403'] = failure('`forbidden`: signed in, but not an admin (or `csrf_failed`).');
   else if (access && route.method !== 'GET') errors['403'] = failure('`csrf_failed`: a change sent with the session cookie from another site.');

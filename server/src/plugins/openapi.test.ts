@@ -38,7 +38,9 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
     expect(res.statusCode).toBe(200);
     doc = res.json<Document>();
   });
-  afterAll(async () => { await t.app.close(); });
+  afterAll(async () => {
+    await t.app.close();
+  });
 
   it('is a valid OpenAPI 3.1 document', async () => {
     expect(doc.openapi).toBe('3.1.0');
@@ -62,7 +64,9 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
 
   it('describes the answers of routes with schemas', () => {
     const answer = (path: string, status: string) =>
-      (doc.paths[path]?.get as { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }> }).responses[status]!.content['application/json']!.schema;
+      (doc.paths[path]?.get as { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }> }).responses[
+        status
+      ]!.content['application/json']!.schema;
     expect(Object.keys(answer('/api/me', '200').properties).sort()).toEqual(['email', 'id', 'locale', 'role', 'trialUsed']);
     expect(Object.keys(answer('/api/health', '503').properties).sort()).toEqual(['db', 'ok', 'version']);
   });
@@ -91,23 +95,41 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
     const written = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
     // `GET /api/accounts/:id/devices` and `DELETE /api/accounts/:id/devices/:deviceId` · … as docs/api.md writes them.
     // The first cell of each row of its tables (a cell may hold `\|` inside its code).
-    const firstCells = written.split('\n').filter((line) => line.startsWith('| `')).map((line) => line.split(/(?<!\\)\|/)[1]!).join('\n');
-    const inDocs = new Set([...firstCells.matchAll(/`((?:GET|POST|PUT|PATCH|DELETE)(?:, (?:GET|POST|PUT|PATCH|DELETE))*) (\/[^`\s?]*)/g)]
-      .flatMap(([, methods, path]) => methods!.split(', ').map((method) => `${method.toLowerCase()} ${openApiPath(path!)}`)));
+    const firstCells = written
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => line.split(/(?<!\\)\|/)[1]!)
+      .join('\n');
+    const inDocs = new Set(
+      [...firstCells.matchAll(/`((?:GET|POST|PUT|PATCH|DELETE)(?:, (?:GET|POST|PUT|PATCH|DELETE))*) (\/[^`\s?]*)/g)].flatMap(([, methods, path]) =>
+        methods!.split(', ').map((method) => `${method.toLowerCase()} ${openApiPath(path!)}`),
+      ),
+    );
     // A wildcard route (`/sub/*`) is described by its one parameter (`/sub/:token`).
-    const described = (route: string) => inDocs.has(route) || (route.endsWith('/{*}') && [...inDocs].some((entry) => entry.startsWith(route.slice(0, -3)) && /^\{\w+\}$/.test(entry.slice(route.length - 3))));
+    const described = (route: string) =>
+      inDocs.has(route) ||
+      (route.endsWith('/{*}') && [...inDocs].some((entry) => entry.startsWith(route.slice(0, -3)) && /^\{\w+\}$/.test(entry.slice(route.length - 3))));
     const inDocument = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
-    expect(inDocument.filter((route) => !described(route)), 'routes docs/api.md does not describe').toEqual([]);
+    expect(
+      inDocument.filter((route) => !described(route)),
+      'routes docs/api.md does not describe',
+    ).toEqual([]);
     const wildcards = inDocument.filter((route) => route.endsWith('/{*}')).map((route) => route.slice(0, -3));
-    const exists = (route: string) => inDocument.includes(route) || wildcards.some((prefix) => route.startsWith(prefix) && /^\{\w+\}$/.test(route.slice(prefix.length)));
-    expect([...inDocs].filter((route) => !exists(route)), 'routes docs/api.md describes that the server does not have').toEqual([]);
+    const exists = (route: string) =>
+      inDocument.includes(route) || wildcards.some((prefix) => route.startsWith(prefix) && /^\{\w+\}$/.test(route.slice(prefix.length)));
+    expect(
+      [...inDocs].filter((route) => !exists(route)),
+      'routes docs/api.md describes that the server does not have',
+    ).toEqual([]);
   });
 
   it('every route describes its answer, but those that answer no JSON (a file, a redirect, a page, a subscription)', () => {
     const notJson = new Set(['get /api/admin/gift-codes/{id}/csv', 'get /r/{code}', 'get /sub', 'get /sub/{*}', 'get /open/{app}', 'post /api/auth/logout']);
-    const undescribed = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods)
-      .filter(([, op]) => !Object.keys((op as Operation).responses).some((status) => /^2\d\d$/.test(status)))
-      .map(([method]) => `${method} ${path}`));
+    const undescribed = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => !Object.keys((op as Operation).responses).some((status) => /^2\d\d$/.test(status)))
+        .map(([method]) => `${method} ${path}`),
+    );
     expect(undescribed.filter((route) => !notJson.has(route))).toEqual([]);
   });
 
@@ -122,8 +144,12 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
 describe('input is checked by the route schema', () => {
   const env = useTestEnvironment('sqlite');
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ db: env.database.db }); });
-  afterAll(async () => { await t.app.close(); });
+  beforeAll(async () => {
+    t = await buildTestApp({ db: env.database.db });
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
 
   it('a bad body is a 400 validation_failed naming each field, after the caller is known (a stranger gets 401)', async () => {
     const stranger = await t.app.inject({ method: 'POST', url: '/api/admin/plans', payload: { name: 5 } });
@@ -144,7 +170,12 @@ describe('answers go out through their schemas', () => {
     const app = Fastify({ logger: false });
     await app.register(openApiPlugin, { publicUrl: new URL('http://localhost:3000'), strictAnswers });
     app.get('/thing', { schema: { response: { 200: Answer } } }, async () => ({ id: 't1', name: 'Thing', secret: 'never-sent' }));
-    app.get('/nested', { schema: { response: { 200: z.object({ items: z.array(Answer) }) } } }, async () => ({ items: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B', extra: 1 }] }));
+    app.get('/nested', { schema: { response: { 200: z.object({ items: z.array(Answer) }) } } }, async () => ({
+      items: [
+        { id: 'a', name: 'A' },
+        { id: 'b', name: 'B', extra: 1 },
+      ],
+    }));
     return app;
   }
 
@@ -159,9 +190,13 @@ describe('answers go out through their schemas', () => {
 
   it('in tests, an answer sent already made (a kept JSON string) is held to its schema too', async () => {
     const app = await appWith(true);
-    app.get('/made', { schema: { response: { 200: Answer } } }, async (_request, reply) => reply.type('application/json').send('{"id":"t1","name":"Thing","secret":"s"}'));
+    app.get('/made', { schema: { response: { 200: Answer } } }, async (_request, reply) =>
+      reply.type('application/json').send('{"id":"t1","name":"Thing","secret":"s"}'),
+    );
     app.get('/made-wrong', { schema: { response: { 200: Answer } } }, async (_request, reply) => reply.type('application/json').send('{"id":"t1"}'));
-    app.get('/made-right', { schema: { response: { 200: Answer } } }, async (_request, reply) => reply.type('application/json').send('{"id":"t1","name":"Thing"}'));
+    app.get('/made-right', { schema: { response: { 200: Answer } } }, async (_request, reply) =>
+      reply.type('application/json').send('{"id":"t1","name":"Thing"}'),
+    );
     expect((await app.inject({ method: 'GET', url: '/made' })).statusCode).toBe(500);
     expect((await app.inject({ method: 'GET', url: '/made-wrong' })).statusCode).toBe(500);
     expect((await app.inject({ method: 'GET', url: '/made-right' })).json()).toEqual({ id: 't1', name: 'Thing' });
@@ -173,7 +208,12 @@ describe('answers go out through their schemas', () => {
     const thing = await app.inject({ method: 'GET', url: '/thing' });
     expect(thing.statusCode).toBe(200);
     expect(thing.json()).toEqual({ id: 't1', name: 'Thing' });
-    expect((await app.inject({ method: 'GET', url: '/nested' })).json()).toEqual({ items: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }] });
+    expect((await app.inject({ method: 'GET', url: '/nested' })).json()).toEqual({
+      items: [
+        { id: 'a', name: 'A' },
+        { id: 'b', name: 'B' },
+      ],
+    });
     await app.close();
   });
 

@@ -78,13 +78,15 @@ function forgivingSerializerCompiler(log: FastifyBaseLogger): typeof serializerC
  * `preValidation` step: who is signed in, the rate limits), and a failure is the catalogue's 400
  * `validation_failed` naming each bad field (lib/parse.ts), not Fastify's own shape.
  */
-const inputValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
-  try {
-    return { value: parseInput(schema, data) };
-  } catch (err) {
-    return { error: err as Error };
-  }
-};
+const inputValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    try {
+      return { value: parseInput(schema, data) };
+    } catch (err) {
+      return { error: err as Error };
+    }
+  };
 
 /** Where the document is served. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -94,31 +96,34 @@ export const OPENAPI_PATH = '/api/openapi.json';
  * zod schemas (fastify-type-provider-zod) validate its input, shape its answer and describe both here. Registered
  * before every route; the site's pages are left out (`schema.hide`).
  */
-export const openApiPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: URL; strictAnswers: boolean }) => {
-  app.setValidatorCompiler(inputValidatorCompiler);
-  app.setSerializerCompiler(opts.strictAnswers ? strictSerializerCompiler : forgivingSerializerCompiler(app.log));
-  if (opts.strictAnswers) app.addHook('onSend', checkMadeAnswer);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'VPN storefront API',
-        version: APP_VERSION,
-        description: 'Every failure is `{ code, message }`; the codes and their statuses are in shared/errors.ts (docs/api.md).',
-      },
-      servers: [{ url: opts.publicUrl.origin }],
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'vpn_access', description: 'The web app: httpOnly cookies set by /api/auth/verify.' },
-          bearer: { type: 'http', scheme: 'bearer', description: 'The desktop app: the access token from /api/auth/verify with client "desktop".' },
+export const openApiPlugin = fp(
+  async (app: FastifyInstance, opts: { publicUrl: URL; strictAnswers: boolean }) => {
+    app.setValidatorCompiler(inputValidatorCompiler);
+    app.setSerializerCompiler(opts.strictAnswers ? strictSerializerCompiler : forgivingSerializerCompiler(app.log));
+    if (opts.strictAnswers) app.addHook('onSend', checkMadeAnswer);
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'VPN storefront API',
+          version: APP_VERSION,
+          description: 'Every failure is `{ code, message }`; the codes and their statuses are in shared/errors.ts (docs/api.md).',
+        },
+        servers: [{ url: opts.publicUrl.origin }],
+        components: {
+          securitySchemes: {
+            session: { type: 'apiKey', in: 'cookie', name: 'vpn_access', description: 'The web app: httpOnly cookies set by /api/auth/verify.' },
+            bearer: { type: 'http', scheme: 'bearer', description: 'The desktop app: the access token from /api/auth/verify with client "desktop".' },
+          },
         },
       },
-    },
-    transform: (document) => {
-      const transformed = jsonSchemaTransform(document);
-      const schema = (transformed.schema ?? {}) as Record<string, unknown>;
-      return schema.hide ? transformed : { ...transformed, schema: describeFailures(app, document.route, schema) };
-    },
-  });
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
-}, { name: 'openapi' });
+      transform: (document) => {
+        const transformed = jsonSchemaTransform(document);
+        const schema = (transformed.schema ?? {}) as Record<string, unknown>;
+        return schema.hide ? transformed : { ...transformed, schema: describeFailures(app, document.route, schema) };
+      },
+    });
+    app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  },
+  { name: 'openapi' },
+);

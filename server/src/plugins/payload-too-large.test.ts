@@ -55,7 +55,9 @@ describe.each(TEST_DATABASES)('bodies over the limit answer 413 (%s)', (kind) =>
       expect(res.json(), url).toEqual(TOO_LARGE);
     }
     const fits = await t.app.inject({
-      method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
       payload: JSON.stringify({ pad: 'x'.repeat(WEBHOOK_BODY_LIMIT_BYTES - 100) }),
     });
     // Read, then refused for what it says (card payments are not set up in this app), not for its size.

@@ -53,31 +53,36 @@ const LIMITER_HOOKS = new WeakSet<(request: FastifyRequest) => Promise<void>>();
 /** Whether a route hook is a rate limit of `app.limiter`. */
 export const isLimiterHook = (hook: unknown): boolean => typeof hook === 'function' && LIMITER_HOOKS.has(hook as (request: FastifyRequest) => Promise<void>);
 
-export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { redisUrl: string | undefined }) => {
-  let redis: Redis | undefined;
-  if (opts.redisUrl) {
-    redis = new Redis(opts.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
-    redis.on('error', (err) => app.log.warn({ err: err.message }, 'rate-limit store (Redis) error'));
-    app.addHook('onClose', async () => {
-      await redis?.quit().catch(() => redis?.disconnect());
-    });
-  }
-  await app.register(rateLimit, { global: false, redis, skipOnError: true, nameSpace: 'vpn-storefront-rl:' });
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance, opts: { redisUrl: string | undefined }) => {
+    let redis: Redis | undefined;
+    if (opts.redisUrl) {
+      redis = new Redis(opts.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
+      redis.on('error', (err) => app.log.warn({ err: err.message }, 'rate-limit store (Redis) error'));
+      app.addHook('onClose', async () => {
+        await redis?.quit().catch(() => redis?.disconnect());
+      });
+    }
+    await app.register(rateLimit, { global: false, redis, skipOnError: true, nameSpace: 'vpn-storefront-rl:' });
 
-  // One counter per limit name, wherever its routes are registered (in memory as in Redis).
-  const checks = new Map<string, ReturnType<typeof app.createRateLimit>>();
-  app.decorate('limiter', (name: string, rule: LimitRule, keyOf: (request: FastifyRequest) => string) => {
-    const check = checks.get(name) ?? app.createRateLimit({
-      max: rule.max,
-      timeWindow: rule.windowSeconds * 1000,
-      keyGenerator: (request) => `${name}:${keyOf(request)}`,
+    // One counter per limit name, wherever its routes are registered (in memory as in Redis).
+    const checks = new Map<string, ReturnType<typeof app.createRateLimit>>();
+    app.decorate('limiter', (name: string, rule: LimitRule, keyOf: (request: FastifyRequest) => string) => {
+      const check =
+        checks.get(name) ??
+        app.createRateLimit({
+          max: rule.max,
+          timeWindow: rule.windowSeconds * 1000,
+          keyGenerator: (request) => `${name}:${keyOf(request)}`,
+        });
+      checks.set(name, check);
+      const hook = async (request: FastifyRequest) => {
+        const result = await check(request);
+        if (!result.isAllowed && result.isExceeded) throw rateLimited(Math.max(1, result.ttlInSeconds));
+      };
+      LIMITER_HOOKS.add(hook);
+      return hook;
     });
-    checks.set(name, check);
-    const hook = async (request: FastifyRequest) => {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) throw rateLimited(Math.max(1, result.ttlInSeconds));
-    };
-    LIMITER_HOOKS.add(hook);
-    return hook;
-  });
-}, { name: 'rate-limit' });
+  },
+  { name: 'rate-limit' },
+);

@@ -33,50 +33,53 @@ function isConfigFetch(request: FastifyRequest): boolean {
  * a state-changing request must come from our own origin when it carries an Origin, and must carry
  * one when it would be authenticated by cookies (SameSite cookies are the first line; this is the second).
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: URL }) => {
-  const https = opts.publicUrl.protocol === 'https:';
-  // helmet's middleware made once (the Fastify wrapper builds it again, CSP parsing included, on every request).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
+export const securityPlugin = fp(
+  async (app: FastifyInstance, opts: { publicUrl: URL }) => {
+    const https = opts.publicUrl.protocol === 'https:';
+    // helmet's middleware made once (the Fastify wrapper builds it again, CSP parsing included, on every request).
+    const securityHeaders = helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    // A VPN client fetching its configuration has no page to protect: nosniff is all it needs, and the
-    // clients that poll it (and the server) skip a dozen headers. A browser asking for the /sub page gets them all.
-    if (isConfigFetch(request)) {
-      reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
-      return done();
-    }
-    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
-  });
+      hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      // A VPN client fetching its configuration has no page to protect: nosniff is all it needs, and the
+      // clients that poll it (and the server) skip a dozen headers. A browser asking for the /sub page gets them all.
+      if (isConfigFetch(request)) {
+        reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
+        return done();
+      }
+      securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
+    });
 
-  const allowed = opts.publicUrl.origin;
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    const origin = originOf(request);
-    const usesCookies = !request.headers.authorization && Boolean(request.cookies[ACCESS_COOKIE] || request.cookies[REFRESH_COOKIE]);
-    if (origin === undefined) {
-      if (usesCookies) throw new AppError(403, 'csrf_failed', 'This request did not come from this site.');
-      return;
-    }
-    if (origin !== allowed && origin !== ownOrigin(request)) {
-      throw new AppError(403, 'csrf_failed', 'This request did not come from this site.');
-    }
-  });
-}, { name: 'security', dependencies: ['auth'] });
+    const allowed = opts.publicUrl.origin;
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      const origin = originOf(request);
+      const usesCookies = !request.headers.authorization && Boolean(request.cookies[ACCESS_COOKIE] || request.cookies[REFRESH_COOKIE]);
+      if (origin === undefined) {
+        if (usesCookies) throw new AppError(403, 'csrf_failed', 'This request did not come from this site.');
+        return;
+      }
+      if (origin !== allowed && origin !== ownOrigin(request)) {
+        throw new AppError(403, 'csrf_failed', 'This request did not come from this site.');
+      }
+    });
+  },
+  { name: 'security', dependencies: ['auth'] },
+);

@@ -109,74 +109,77 @@ function robotsTxt(manifest: SiteManifest, publicUrl: URL): string {
  * sale (live-pages.ts), the app shell for browser-only pages, the 404 page with status 404, hashed
  * assets cached for a year, sitemap.xml and robots.txt.
  */
-export const staticSitePlugin = fp(async (app: FastifyInstance, opts: StaticSiteOptions) => {
-  const site = loadSite(opts.siteDir);
-  const { plans } = opts;
-  const livePages = plans && createLivePages({ loadBundle: () => loadServerBundle(opts.serverBundle), plans, clock: opts.clock, log: app.log });
-  if (existsSync(opts.webDir)) {
-    await app.register(fastifyStatic, {
-      root: opts.webDir,
-      index: false,
-      preCompressed: true,
-      // A route per built file, found once at start (the build does not change under a running server): any
-      // other path goes straight to the 404 page, without looking for files on disk (three stat calls with
-      // the precompressed variants).
-      wildcard: false,
-      // The HTML files there are templates, served as pages by the routes below; .vite/ holds the build's manifest.
-      allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.startsWith('/.vite/'),
-      setHeaders(reply, path) {
-        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
-  }
-
-  const pages = createPageCache();
-  /** The settings' text, the page cache's key: serialised once per settings object read. */
-  const configKeys = new WeakMap<PublicConfig, string>();
-  const configKey = (config: PublicConfig) => {
-    let key = configKeys.get(config);
-    if (key === undefined) configKeys.set(config, (key = JSON.stringify(config)));
-    return key;
-  };
-
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, file: string, locale: Locale, status = 200, live?: { path: string }) {
-    const template = site?.templates.get(file);
-    if (!template) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    const source = !live ? template : livePages ? await livePages.render(live.path, template) : browserDrawn(template);
-    const config = await opts.getPublicConfig();
-    const page = await pages.get(`${file}|${live?.path ?? ''}`, source, configKey(config), () => fillTemplate(source, config, opts.publicUrl, locale));
-    return sendCompressed(request, reply, page, status);
-  }
-
-  if (site) {
-    // Pages are sent precompressed (page-cache.ts): their Content-Encoding keeps compress-answers.ts away.
-    for (const page of site.manifest.pages) {
-      const { locale, path, notFound } = localeOf(site.manifest, page.path);
-      const claim = claimOf(path);
-      app.get(page.path, SITE_ROUTE, async (request, reply) => {
-        // A page about a feature the operator does not offer does not exist for visitors.
-        if (claim && !offers(await opts.getPublicConfig(), claim)) return sendPage(request, reply, notFound, locale, 404);
-        return sendPage(request, reply, page.file, page.locale ?? locale, 200, page.live ? { path: page.path } : undefined);
+export const staticSitePlugin = fp(
+  async (app: FastifyInstance, opts: StaticSiteOptions) => {
+    const site = loadSite(opts.siteDir);
+    const { plans } = opts;
+    const livePages = plans && createLivePages({ loadBundle: () => loadServerBundle(opts.serverBundle), plans, clock: opts.clock, log: app.log });
+    if (existsSync(opts.webDir)) {
+      await app.register(fastifyStatic, {
+        root: opts.webDir,
+        index: false,
+        preCompressed: true,
+        // A route per built file, found once at start (the build does not change under a running server): any
+        // other path goes straight to the 404 page, without looking for files on disk (three stat calls with
+        // the precompressed variants).
+        wildcard: false,
+        // The HTML files there are templates, served as pages by the routes below; .vite/ holds the build's manifest.
+        allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.startsWith('/.vite/'),
+        setHeaders(reply, path) {
+          reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        },
       });
     }
-    for (const path of site.manifest.appPaths) {
-      const { locale, shell } = localeOf(site.manifest, path);
-      app.get(path, SITE_ROUTE, (request, reply) => sendPage(request, reply, shell, locale));
-    }
-    app.get('/sitemap.xml', SITE_ROUTE, async (_request, reply) => {
-      const config = await opts.getPublicConfig();
-      const offered = { ...site.manifest, pages: site.manifest.pages.filter((page) => offers(config, claimOf(splitLocalePath(page.path).path))) };
-      return reply.type('application/xml').send(sitemapXml(offered, opts.publicUrl));
-    });
-    // The same for the whole life of the process (the build's paths, PUBLIC_URL): written once.
-    const robots = robotsTxt(site.manifest, opts.publicUrl);
-    app.get('/robots.txt', SITE_ROUTE, async (_request, reply) => reply.type('text/plain').send(robots));
-  }
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (!isPage) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`);
-    const { locale, notFound: file } = site ? localeOf(site.manifest, request.url.split('?')[0]!) : { locale: DEFAULT_LOCALE, notFound: '' };
-    return sendPage(request, reply, file, locale, 404);
-  });
-}, { name: 'static-site' });
+    const pages = createPageCache();
+    /** The settings' text, the page cache's key: serialised once per settings object read. */
+    const configKeys = new WeakMap<PublicConfig, string>();
+    const configKey = (config: PublicConfig) => {
+      let key = configKeys.get(config);
+      if (key === undefined) configKeys.set(config, (key = JSON.stringify(config)));
+      return key;
+    };
+
+    async function sendPage(request: FastifyRequest, reply: FastifyReply, file: string, locale: Locale, status = 200, live?: { path: string }) {
+      const template = site?.templates.get(file);
+      if (!template) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+      const source = !live ? template : livePages ? await livePages.render(live.path, template) : browserDrawn(template);
+      const config = await opts.getPublicConfig();
+      const page = await pages.get(`${file}|${live?.path ?? ''}`, source, configKey(config), () => fillTemplate(source, config, opts.publicUrl, locale));
+      return sendCompressed(request, reply, page, status);
+    }
+
+    if (site) {
+      // Pages are sent precompressed (page-cache.ts): their Content-Encoding keeps compress-answers.ts away.
+      for (const page of site.manifest.pages) {
+        const { locale, path, notFound } = localeOf(site.manifest, page.path);
+        const claim = claimOf(path);
+        app.get(page.path, SITE_ROUTE, async (request, reply) => {
+          // A page about a feature the operator does not offer does not exist for visitors.
+          if (claim && !offers(await opts.getPublicConfig(), claim)) return sendPage(request, reply, notFound, locale, 404);
+          return sendPage(request, reply, page.file, page.locale ?? locale, 200, page.live ? { path: page.path } : undefined);
+        });
+      }
+      for (const path of site.manifest.appPaths) {
+        const { locale, shell } = localeOf(site.manifest, path);
+        app.get(path, SITE_ROUTE, (request, reply) => sendPage(request, reply, shell, locale));
+      }
+      app.get('/sitemap.xml', SITE_ROUTE, async (_request, reply) => {
+        const config = await opts.getPublicConfig();
+        const offered = { ...site.manifest, pages: site.manifest.pages.filter((page) => offers(config, claimOf(splitLocalePath(page.path).path))) };
+        return reply.type('application/xml').send(sitemapXml(offered, opts.publicUrl));
+      });
+      // The same for the whole life of the process (the build's paths, PUBLIC_URL): written once.
+      const robots = robotsTxt(site.manifest, opts.publicUrl);
+      app.get('/robots.txt', SITE_ROUTE, async (_request, reply) => reply.type('text/plain').send(robots));
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      if (!isPage) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`);
+      const { locale, notFound: file } = site ? localeOf(site.manifest, request.url.split('?')[0]!) : { locale: DEFAULT_LOCALE, notFound: '' };
+      return sendPage(request, reply, file, locale, 404);
+    });
+  },
+  { name: 'static-site' },
+);

@@ -35,7 +35,9 @@ export function parseMinor(value: unknown, digits: number): number | null {
 /** Minor units as Greenfield writes the amount: `999, 2` → `"9.99"`. */
 export function formatMinor(minor: number, digits: number): string {
   const sign = minor < 0 ? '-' : '';
-  const text = Math.abs(minor).toString().padStart(digits + 1, '0');
+  const text = Math.abs(minor)
+    .toString()
+    .padStart(digits + 1, '0');
   return digits === 0 ? sign + text : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 

@@ -78,16 +78,27 @@ export function routeApi(method: string, parts: string[], body: string, deps: Ap
     if (method !== 'GET') return methodNotAllowed('GET');
     // GreenfieldPullPaymentController.GetPullPayments: the store's pull payments, archived ones only with includeArchived=true.
     const includeArchived = query.get('includeArchived')?.toLowerCase() === 'true';
-    return json(200, deps.refunds.all().filter((p) => includeArchived || !p.archived).map(({ invoiceId: _kept, ...pullPayment }) => pullPayment));
+    return json(
+      200,
+      deps.refunds
+        .all()
+        .filter((p) => includeArchived || !p.archived)
+        .map(({ invoiceId: _kept, ...pullPayment }) => pullPayment),
+    );
   }
 
   const permission =
-    sub === undefined ? PERMISSIONS.viewStore
-    : sub !== 'invoices' ? null
-    : invoiceId === undefined ? PERMISSIONS.createInvoice
-    : rest[0] === 'status' ? PERMISSIONS.modifyInvoices
-    : rest[0] === 'refund' ? PERMISSIONS.refund
-    : PERMISSIONS.viewInvoices;
+    sub === undefined
+      ? PERMISSIONS.viewStore
+      : sub !== 'invoices'
+        ? null
+        : invoiceId === undefined
+          ? PERMISSIONS.createInvoice
+          : rest[0] === 'status'
+            ? PERMISSIONS.modifyInvoices
+            : rest[0] === 'refund'
+              ? PERMISSIONS.refund
+              : PERMISSIONS.viewInvoices;
   if (!permission) return null;
   if (id !== deps.store.id) throw missingPermission(permission);
 

@@ -27,7 +27,12 @@ function show(invoice: InvoiceRecord, status = 200, problem?: string): HttpAnswe
 }
 
 /** `GET`/`POST /i/:invoiceId`. `readForm` reads the posted form body. */
-export async function handleCheckoutPage(method: string, invoiceId: string, readForm: () => Promise<URLSearchParams>, deps: CheckoutPageDeps): Promise<HttpAnswer> {
+export async function handleCheckoutPage(
+  method: string,
+  invoiceId: string,
+  readForm: () => Promise<URLSearchParams>,
+  deps: CheckoutPageDeps,
+): Promise<HttpAnswer> {
   const invoice = deps.invoices.get(invoiceId);
   if (!invoice) return html(404, notFoundPage());
   if (method === 'GET') return show(invoice);

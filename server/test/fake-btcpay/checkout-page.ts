@@ -5,7 +5,6 @@ export { escapeHtml };
 import { formatBtc, formatMinor } from './amounts.js';
 import type { InvoiceRecord } from './invoices.js';
 
-
 /** `999` USD → `9.99 USD`. */
 const fiat = (invoice: InvoiceRecord, minor: number): string => `${formatMinor(minor, invoice.digits)} ${invoice.currency}`;
 
@@ -34,9 +33,10 @@ const itemOf = (invoice: InvoiceRecord): string => (typeof invoice.metadata.item
 
 /** A New invoice: amount in fiat and BTC, the address, and the three buttons. */
 export function invoicePage(invoice: InvoiceRecord, dueSats: number, paidMinor: number, problem?: string): string {
-  const partly = invoice.additionalStatus === 'PaidPartial'
-    ? `<p class="state">Partly paid: ${escapeHtml(fiat(invoice, paidMinor))} received, ${formatBtc(dueSats)} BTC still due.</p>`
-    : '';
+  const partly =
+    invoice.additionalStatus === 'PaidPartial'
+      ? `<p class="state">Partly paid: ${escapeHtml(fiat(invoice, paidMinor))} received, ${formatBtc(dueSats)} BTC still due.</p>`
+      : '';
   return layout(
     `Pay ${fiat(invoice, invoice.price)} — ${itemOf(invoice)}`,
     `<h1>${escapeHtml(itemOf(invoice))}</h1>

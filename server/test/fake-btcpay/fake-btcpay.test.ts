@@ -33,7 +33,7 @@ describe('the fake BTCPay Server', () => {
     await receiver.close();
   });
 
-  it('answers 401 without the right key, 403 for another store, 404 for an unknown invoice, in Greenfield\'s shapes', async () => {
+  it("answers 401 without the right key, 403 for another store, 404 for an unknown invoice, in Greenfield's shapes", async () => {
     for (const key of [null, 'wrong']) {
       const response = await api('GET', `/api/v1/stores/${STORE_ID}`, undefined, key);
       expect(response.status).toBe(401);
@@ -84,7 +84,14 @@ describe('the fake BTCPay Server', () => {
     const invoice = await createInvoice();
     const events = await fake.pay(invoice.id);
     expect(events.map((e) => e.type)).toEqual(['InvoiceReceivedPayment', 'InvoiceProcessing', 'InvoicePaymentSettled', 'InvoiceSettled']);
-    expect(events[0]).toMatchObject({ storeId: STORE_ID, invoiceId: invoice.id, metadata: { orderId: 'o1' }, afterExpiration: false, paymentMethodId: 'BTC-CHAIN', payment: { value: '0.00016650', status: 'Processing' } });
+    expect(events[0]).toMatchObject({
+      storeId: STORE_ID,
+      invoiceId: invoice.id,
+      metadata: { orderId: 'o1' },
+      afterExpiration: false,
+      paymentMethodId: 'BTC-CHAIN',
+      payment: { value: '0.00016650', status: 'Processing' },
+    });
     expect(events[3]).toMatchObject({ manuallyMarked: false, overPaid: false, isRedelivery: false, originalDeliveryId: null, webhookId: fake.webhookId });
     expect(fake.getInvoice(invoice.id)).toMatchObject({ status: 'Settled', additionalStatus: 'None', paidAmount: '9.99' });
 
@@ -101,9 +108,22 @@ describe('the fake BTCPay Server', () => {
     const invoice = await createInvoice();
     expect((await fake.payPartially(invoice.id)).map((e) => e.type)).toEqual(['InvoiceReceivedPayment']);
     expect(fake.getInvoice(invoice.id)).toMatchObject({ status: 'New', additionalStatus: 'PaidPartial', paidAmount: '5.00' });
-    expect(fake.getPaymentMethods(invoice.id)).toMatchObject([{ paymentMethodId: 'BTC-CHAIN', currency: 'BTC', rate: '60000', amount: '0.00016650', totalPaid: '0.00008325', due: '0.00008325', payments: [{ status: 'Processing' }] }]);
+    expect(fake.getPaymentMethods(invoice.id)).toMatchObject([
+      {
+        paymentMethodId: 'BTC-CHAIN',
+        currency: 'BTC',
+        rate: '60000',
+        amount: '0.00016650',
+        totalPaid: '0.00008325',
+        due: '0.00008325',
+        payments: [{ status: 'Processing' }],
+      },
+    ]);
     const expired = await fake.expire(invoice.id);
-    expect(expired.map((e) => [e.type, e.partiallyPaid])).toEqual([['InvoiceExpired', true], ['InvoiceExpiredPaidPartial', undefined]]);
+    expect(expired.map((e) => [e.type, e.partiallyPaid])).toEqual([
+      ['InvoiceExpired', true],
+      ['InvoiceExpiredPaidPartial', undefined],
+    ]);
   });
 
   it('a late payment leaves the invoice Expired with PaidLate, and is never settled', async () => {
@@ -132,7 +152,10 @@ describe('the fake BTCPay Server', () => {
   it('an overpayment settles the invoice with PaidOver and a negative due', async () => {
     const invoice = await createInvoice();
     const events = await fake.pay(invoice.id, { overpaySats: 1000 });
-    expect(events.filter((e) => e.type === 'InvoiceProcessing' || e.type === 'InvoiceSettled').map((e) => [e.type, e.overPaid])).toEqual([['InvoiceProcessing', true], ['InvoiceSettled', true]]);
+    expect(events.filter((e) => e.type === 'InvoiceProcessing' || e.type === 'InvoiceSettled').map((e) => [e.type, e.overPaid])).toEqual([
+      ['InvoiceProcessing', true],
+      ['InvoiceSettled', true],
+    ]);
     expect(fake.getInvoice(invoice.id)).toMatchObject({ status: 'Settled', additionalStatus: 'PaidOver' });
     expect(fake.getPaymentMethods(invoice.id)).toMatchObject([{ due: '-0.00001000' }]);
   });
@@ -164,7 +187,7 @@ describe('the fake BTCPay Server', () => {
     expect((await fetch(`${fake.url}/i/unknown`)).status).toBe(404);
   });
 
-  it('records events without a webhook URL, and redelivers one with the first delivery\'s id', async () => {
+  it("records events without a webhook URL, and redelivers one with the first delivery's id", async () => {
     fake.setWebhookUrl(null);
     const invoice = await createInvoice();
     await fake.waitForDeliveries();

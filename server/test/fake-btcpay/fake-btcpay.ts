@@ -69,7 +69,13 @@ export async function startFakeBtcpay(options: FakeBtcpayOptions): Promise<FakeB
     if (!webhookUrl || shutdown.signal.aborted) return;
     const { body, signature } = signedDelivery(payload);
     const status = await postWebhook(webhookUrl, body, signature, shutdown.signal);
-    deliveries.push({ deliveryId: payload.deliveryId, originalDeliveryId: payload.originalDeliveryId, type: payload.type, invoiceId: payload.invoiceId, status });
+    deliveries.push({
+      deliveryId: payload.deliveryId,
+      originalDeliveryId: payload.originalDeliveryId,
+      type: payload.type,
+      invoiceId: payload.invoiceId,
+      status,
+    });
   };
 
   /** The events as first deliveries, recorded, then sent one after another; resolves with their payloads once answered. */
@@ -119,7 +125,11 @@ export async function startFakeBtcpay(options: FakeBtcpayOptions): Promise<FakeB
       if (body === null) throw new GreenfieldApiError(413, 'request-too-large', 'The request body is too large');
       if (apiKeyOf(req) !== options.apiKey) throw unauthenticated();
       const parts = url.pathname.split('/').slice(1).map(safeDecode);
-      const answer = routeApi(method, parts, body, { store, invoices, refunds, checkoutLink, deliverInBackground }, url.searchParams) ?? { status: 404, body: '', headers: {} };
+      const answer = routeApi(method, parts, body, { store, invoices, refunds, checkoutLink, deliverInBackground }, url.searchParams) ?? {
+        status: 404,
+        body: '',
+        headers: {},
+      };
       // A lost answer: BTCPay did the work, the caller never hears of it (a timeout, a dropped connection).
       if (loseAnswers.length > 0 && loseAnswers[0]!.method === method && loseAnswers[0]!.pattern.test(url.pathname)) {
         loseAnswers.shift();

@@ -34,7 +34,8 @@ function optionalMinutes(value: unknown, path: string): number | null {
 }
 
 function checkoutOptions(raw: unknown, store: StoreObject): CheckoutOptionsObject {
-  if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) throw validationError({ path: 'checkout', message: 'Expected an object' });
+  if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw)))
+    throw validationError({ path: 'checkout', message: 'Expected an object' });
   const given = (raw ?? {}) as Record<string, unknown>;
   const expirationMinutes = optionalMinutes(given.expirationMinutes, 'checkout.expirationMinutes');
   if (expirationMinutes !== null && expirationMinutes * 60 < 30) {
@@ -55,7 +56,7 @@ function checkoutOptions(raw: unknown, store: StoreObject): CheckoutOptionsObjec
     lazyPaymentMethods: optionalBoolean(given.lazyPaymentMethods, 'checkout.lazyPaymentMethods') ?? store.lazyPaymentMethods,
     expirationMinutes: expirationMinutes ?? store.invoiceExpiration / 60,
     monitoringMinutes: optionalMinutes(given.monitoringMinutes, 'checkout.monitoringMinutes') ?? store.monitoringExpiration / 60,
-    paymentTolerance: (paymentTolerance) ?? store.paymentTolerance,
+    paymentTolerance: paymentTolerance ?? store.paymentTolerance,
     redirectURL: optionalString(given.redirectURL, 'checkout.redirectURL'),
     redirectAutomatically: optionalBoolean(given.redirectAutomatically, 'checkout.redirectAutomatically') ?? store.redirectAutomatically,
     defaultLanguage: optionalString(given.defaultLanguage, 'checkout.defaultLanguage'),

@@ -68,8 +68,7 @@ export interface InvoiceRecord {
   payments: PaymentRecord[];
 }
 
-const paidSats = (invoice: InvoiceRecord): number =>
-  invoice.payments.filter((p) => p.status !== 'Invalid').reduce((sum, p) => sum + p.sats, 0);
+const paidSats = (invoice: InvoiceRecord): number => invoice.payments.filter((p) => p.status !== 'Invalid').reduce((sum, p) => sum + p.sats, 0);
 
 /** Satoshis still to pay (0 when paid in full or over). */
 export const dueSats = (invoice: InvoiceRecord): number => Math.max(0, invoice.priceSats - paidSats(invoice));
@@ -90,7 +89,14 @@ export const canRefund = (i: InvoiceRecord): boolean =>
 export const paidFiat = (invoice: InvoiceRecord): number => fiatFor(paidSats(invoice), invoice.digits);
 
 function paymentObject(invoice: InvoiceRecord, payment: PaymentRecord): PaymentObject {
-  return { id: payment.id, receivedDate: payment.receivedDate, value: formatBtc(payment.sats), fee: formatBtc(0), status: payment.status, destination: invoice.destination };
+  return {
+    id: payment.id,
+    receivedDate: payment.receivedDate,
+    value: formatBtc(payment.sats),
+    fee: formatBtc(0),
+    status: payment.status,
+    destination: invoice.destination,
+  };
 }
 
 /** InvoiceData, as `GET …/invoices/{id}` answers it; `checkoutLink` from the fake's address. */
@@ -253,7 +259,8 @@ export function createInvoices(storeId: string) {
      */
     receive(id: string, sats: number, confirmed: boolean): InvoiceEvent[] {
       const invoice = mustGet(id);
-      if (invoice.status !== 'New' && invoice.status !== 'Expired') throw new Error(`fake BTCPay: invoice ${id} is ${invoice.status}, only a New or Expired one takes payments`);
+      if (invoice.status !== 'New' && invoice.status !== 'Expired')
+        throw new Error(`fake BTCPay: invoice ${id} is ${invoice.status}, only a New or Expired one takes payments`);
       if (!(sats > 0)) throw new Error(`fake BTCPay: invoice ${id} has nothing left to pay`);
       const payment: PaymentRecord = { id: fakePaymentId(), receivedDate: nowSeconds(), sats, status: 'Processing' };
       invoice.payments.push(payment);

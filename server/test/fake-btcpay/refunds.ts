@@ -16,7 +16,8 @@ function checkPayoutMethods(body: Record<string, unknown>): void {
   const given = body.payoutMethods ?? (body.payoutMethodId === undefined || body.payoutMethodId === null ? null : [body.payoutMethodId]);
   if (given === null) return;
   const path = body.payoutMethods !== undefined ? 'payoutMethods' : 'payoutMethodId';
-  if (!Array.isArray(given) || given.length === 0) throw validationError({ path, message: 'Please select one of the payment methods which were available for the original invoice' });
+  if (!Array.isArray(given) || given.length === 0)
+    throw validationError({ path, message: 'Please select one of the payment methods which were available for the original invoice' });
   for (const method of given) {
     if (method !== PAYMENT_METHOD_ID && method !== 'BTC') throw validationError({ path, message: `Invalid or unsupported payout method: ${String(method)}` });
   }
@@ -29,7 +30,12 @@ function cryptoPaid(invoice: InvoiceRecord, invoices: Invoices): number {
 }
 
 /** The pull payment's currency, amount (as Greenfield writes it, and in its minor units) and divisibility. */
-function amountFor(variant: RefundVariant, body: Record<string, unknown>, invoice: InvoiceRecord, invoices: Invoices): { currency: string; minor: number; digits: number } {
+function amountFor(
+  variant: RefundVariant,
+  body: Record<string, unknown>,
+  invoice: InvoiceRecord,
+  invoices: Invoices,
+): { currency: string; minor: number; digits: number } {
   const paid = cryptoPaid(invoice, invoices);
   switch (variant) {
     case 'RateThen':
@@ -69,13 +75,16 @@ export function createRefunds(invoices: Invoices, viewLink: (pullPaymentId: stri
       if (!VARIANTS.includes(variant as RefundVariant)) throw validationError({ path: 'refundVariant', message: 'Please select a valid refund option' });
       if (variant !== 'Custom') {
         const problems = [];
-        if (body.customAmount !== undefined && body.customAmount !== null) problems.push({ path: 'customAmount', message: 'CustomAmount should only be set if the refundVariant is Custom' });
-        if (body.customCurrency !== undefined && body.customCurrency !== null) problems.push({ path: 'customCurrency', message: 'CustomCurrency should only be set if the refundVariant is Custom' });
+        if (body.customAmount !== undefined && body.customAmount !== null)
+          problems.push({ path: 'customAmount', message: 'CustomAmount should only be set if the refundVariant is Custom' });
+        if (body.customCurrency !== undefined && body.customCurrency !== null)
+          problems.push({ path: 'customCurrency', message: 'CustomCurrency should only be set if the refundVariant is Custom' });
         if (problems.length > 0) throw validationError(...problems);
       }
       const { currency, minor, digits } = amountFor(variant as RefundVariant, body, invoice, invoices);
       const subtract = body.subtractPercentage === undefined || body.subtractPercentage === null ? 0 : Number(body.subtractPercentage);
-      if (!(subtract >= 0 && subtract <= 100)) throw validationError({ path: 'subtractPercentage', message: 'Percentage must be a numeric value between 0 and 100' });
+      if (!(subtract >= 0 && subtract <= 100))
+        throw validationError({ path: 'subtractPercentage', message: 'Percentage must be a numeric value between 0 and 100' });
       const amount = Math.round(minor - (minor * subtract) / 100);
       if (amount <= 0) throw validationError({ path: 'refundVariant', message: 'The refund amount must be more than 0' });
       const id = base58Id(20);

@@ -38,9 +38,28 @@ export const ASSET_RATES_PER_USD = {
 
 /** The fake's fiat rates, in units per US dollar (RUB 90: 1 USDT = 90 RUB). */
 export const FIAT_RATES_PER_USD = {
-  USD: '1', EUR: '0.9', RUB: '90', BYN: '3.2', UAH: '40', GBP: '0.8', CNY: '7', KZT: '500', UZS: '12500', GEL: '2.7',
-  TRY: '32', AMD: '400', THB: '35', INR: '85', BRL: '5', IDR: '16000', AZN: '1.7', AED: '3.6', PLN: '4', ILS: '3.7',
-  KGS: '87', TJS: '11',
+  USD: '1',
+  EUR: '0.9',
+  RUB: '90',
+  BYN: '3.2',
+  UAH: '40',
+  GBP: '0.8',
+  CNY: '7',
+  KZT: '500',
+  UZS: '12500',
+  GEL: '2.7',
+  TRY: '32',
+  AMD: '400',
+  THB: '35',
+  INR: '85',
+  BRL: '5',
+  IDR: '16000',
+  AZN: '1.7',
+  AED: '3.6',
+  PLN: '4',
+  ILS: '3.7',
+  KGS: '87',
+  TJS: '11',
 } as const;
 
 /** The share of a payment Crypto Pay keeps from the app, in percent (REAL-1: 0.078 of 2.6 USDT). */
@@ -60,10 +79,27 @@ const ASSETS: readonly AssetInfo[] = [
 ].map((asset) => ({ ...asset, perUsd: fixed(ASSET_RATES_PER_USD[asset.code as keyof typeof ASSET_RATES_PER_USD]) }));
 
 const FIAT_NAMES: Record<keyof typeof FIAT_RATES_PER_USD, string> = {
-  USD: 'US Dollar', EUR: 'Euro', RUB: 'Russian Ruble', BYN: 'Belarusian Ruble', UAH: 'Ukrainian Hryvnia', GBP: 'British Pound',
-  CNY: 'Chinese Yuan', KZT: 'Kazakhstani Tenge', UZS: 'Uzbekistani Som', GEL: 'Georgian Lari', TRY: 'Turkish Lira',
-  AMD: 'Armenian Dram', THB: 'Thai Baht', INR: 'Indian Rupee', BRL: 'Brazilian Real', IDR: 'Indonesian Rupiah',
-  AZN: 'Azerbaijani Manat', AED: 'UAE Dirham', PLN: 'Polish Zloty', ILS: 'Israeli New Shekel', KGS: 'Kyrgyzstani Som',
+  USD: 'US Dollar',
+  EUR: 'Euro',
+  RUB: 'Russian Ruble',
+  BYN: 'Belarusian Ruble',
+  UAH: 'Ukrainian Hryvnia',
+  GBP: 'British Pound',
+  CNY: 'Chinese Yuan',
+  KZT: 'Kazakhstani Tenge',
+  UZS: 'Uzbekistani Som',
+  GEL: 'Georgian Lari',
+  TRY: 'Turkish Lira',
+  AMD: 'Armenian Dram',
+  THB: 'Thai Baht',
+  INR: 'Indian Rupee',
+  BRL: 'Brazilian Real',
+  IDR: 'Indonesian Rupiah',
+  AZN: 'Azerbaijani Manat',
+  AED: 'UAE Dirham',
+  PLN: 'Polish Zloty',
+  ILS: 'Israeli New Shekel',
+  KGS: 'Kyrgyzstani Som',
   TJS: 'Tajikistani Somoni',
 };
 

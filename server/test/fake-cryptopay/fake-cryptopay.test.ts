@@ -26,7 +26,11 @@ describe('the fake Crypto Pay', () => {
   let receiver: WebhookReceiver<CryptopayUpdate>;
 
   /** One API call: POST with a JSON body unless told, the right token unless told. */
-  async function call(method: string, params: Record<string, unknown> = {}, options: { verb?: 'GET' | 'POST' | 'PUT'; token?: string | null; form?: boolean } = {}) {
+  async function call(
+    method: string,
+    params: Record<string, unknown> = {},
+    options: { verb?: 'GET' | 'POST' | 'PUT'; token?: string | null; form?: boolean } = {},
+  ) {
     const { verb = 'POST', token = TOKEN, form = false } = options;
     const headers: Record<string, string> = token === null ? {} : { 'Crypto-Pay-API-Token': token };
     const asText = () => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
@@ -93,7 +97,11 @@ describe('the fake Crypto Pay', () => {
       const byForm = (await call('createInvoice', params, { form: true })).body.result as CryptopayInvoice;
       const byJson = await createInvoice({ asset: 'TON', amount: 1.5, allow_comments: false, expires_in: 600 });
       for (const invoice of [byGet, byForm, byJson]) expect(invoice).toMatchObject({ asset: 'TON', amount: '1.5', allow_comments: false, status: 'active' });
-      expect(fake.requests.map((r) => [r.verb, r.params.allow_comments])).toEqual([['GET', 'false'], ['POST', 'false'], ['POST', false]]);
+      expect(fake.requests.map((r) => [r.verb, r.params.allow_comments])).toEqual([
+        ['GET', 'false'],
+        ['POST', 'false'],
+        ['POST', false],
+      ]);
     });
 
     it('a mainnet app names CryptoBot in getMe and in the invoice links', async () => {
@@ -140,10 +148,31 @@ describe('the fake Crypto Pay', () => {
 
     it('answers a crypto invoice in the real shape: number id, string amount, ISO dates, absent fields left out', async () => {
       const before = Date.now();
-      const invoice = await createInvoice({ asset: 'USDT', amount: '2', description: 'VPN, 1 month', payload: '332636792', allow_anonymous: false, expires_in: 3600 });
+      const invoice = await createInvoice({
+        asset: 'USDT',
+        amount: '2',
+        description: 'VPN, 1 month',
+        payload: '332636792',
+        allow_anonymous: false,
+        expires_in: 3600,
+      });
       expect(Object.keys(invoice)).toEqual([
-        'invoice_id', 'hash', 'currency_type', 'asset', 'amount', 'pay_url', 'bot_invoice_url', 'mini_app_invoice_url', 'web_app_invoice_url',
-        'description', 'status', 'created_at', 'allow_comments', 'allow_anonymous', 'expiration_date', 'payload',
+        'invoice_id',
+        'hash',
+        'currency_type',
+        'asset',
+        'amount',
+        'pay_url',
+        'bot_invoice_url',
+        'mini_app_invoice_url',
+        'web_app_invoice_url',
+        'description',
+        'status',
+        'created_at',
+        'allow_comments',
+        'allow_anonymous',
+        'expiration_date',
+        'payload',
       ]);
       expect(invoice).toEqual({
         invoice_id: expect.any(Number),
@@ -177,7 +206,12 @@ describe('the fake Crypto Pay', () => {
 
     it('a fiat invoice returns accepted_assets as an array: all the assets by default, or those listed', async () => {
       const every = await createInvoice({ currency_type: 'fiat', fiat: 'USD', amount: '9.99' });
-      expect(every).toMatchObject({ currency_type: 'fiat', fiat: 'USD', amount: '9.99', accepted_assets: ['USDT', 'TON', 'BTC', 'ETH', 'LTC', 'BNB', 'TRX', 'USDC', 'JET'] });
+      expect(every).toMatchObject({
+        currency_type: 'fiat',
+        fiat: 'USD',
+        amount: '9.99',
+        accepted_assets: ['USDT', 'TON', 'BTC', 'ETH', 'LTC', 'BNB', 'TRX', 'USDC', 'JET'],
+      });
       expect(every).not.toHaveProperty('asset');
       expect(every).not.toHaveProperty('expiration_date');
       const some = await createInvoice({ currency_type: 'fiat', fiat: 'RUB', amount: '1990', accepted_assets: 'USDT,TON' });
@@ -214,15 +248,28 @@ describe('the fake Crypto Pay', () => {
       await expect(fake.pay(invoice.invoice_id, { asset: 'BTC' })).rejects.toThrow(/takes USDT, TON/);
       await fake.pay(invoice.invoice_id, { asset: 'TON' });
       expect(fake.getInvoice(invoice.invoice_id)).toMatchObject({
-        paid_asset: 'TON', paid_amount: '1.998', paid_fiat_rate: '5', fee_amount: '0.05994', fee_in_usd: '0.2997', paid_usd_rate: '5',
+        paid_asset: 'TON',
+        paid_amount: '1.998',
+        paid_fiat_rate: '5',
+        fee_amount: '0.05994',
+        fee_in_usd: '0.2997',
+        paid_usd_rate: '5',
       });
     });
 
-    it('a paid crypto invoice is paid in its own asset, with no fiat rate (REAL-1\'s figures)', async () => {
+    it("a paid crypto invoice is paid in its own asset, with no fiat rate (REAL-1's figures)", async () => {
       const invoice = await createInvoice({ asset: 'USDT', amount: '2.6' });
       await fake.pay(invoice.invoice_id);
       const paid = fake.getInvoice(invoice.invoice_id)!;
-      expect(paid).toMatchObject({ status: 'paid', paid_asset: 'USDT', paid_amount: '2.6', fee_asset: 'USDT', fee_amount: '0.078', fee_in_usd: '0.078', paid_usd_rate: '1' });
+      expect(paid).toMatchObject({
+        status: 'paid',
+        paid_asset: 'USDT',
+        paid_amount: '2.6',
+        fee_asset: 'USDT',
+        fee_amount: '0.078',
+        fee_in_usd: '0.078',
+        paid_usd_rate: '1',
+      });
       expect(paid).not.toHaveProperty('paid_fiat_rate');
       expect(paid).not.toHaveProperty('accepted_assets');
     });
@@ -259,7 +306,10 @@ describe('the fake Crypto Pay', () => {
 
     it('answers a negative count with 500 APP_ERROR and a negative offset with 500 INTERNAL_SERVER_ERROR, as the real API does', async () => {
       expect(await call('getInvoices', { offset: 5, count: -30 })).toEqual({ status: 500, body: { ok: false, error: { code: 500, name: 'APP_ERROR' } } });
-      expect(await call('getInvoices', { offset: -10, count: 100 })).toEqual({ status: 500, body: { ok: false, error: { code: 500, name: 'INTERNAL_SERVER_ERROR' } } });
+      expect(await call('getInvoices', { offset: -10, count: 100 })).toEqual({
+        status: 500,
+        body: { ok: false, error: { code: 500, name: 'INTERNAL_SERVER_ERROR' } },
+      });
       expect((await call('getInvoices', { count: 1001 })).status).toBe(400);
     });
   });
@@ -328,7 +378,7 @@ describe('the fake Crypto Pay', () => {
       expect(fake.deliveries).toEqual([{ invoiceId: invoice.invoice_id, status: 200, body: body.toString('utf8') }]);
     });
 
-    it('signBody matches the digest\'s test vector', () => {
+    it("signBody matches the digest's test vector", () => {
       expect(signBody('{"update_type":"invoice_paid"}', '12345:AAkat')).toBe('3fe6fa1f99eab081755f517980f8210ffb048bfe6e1cd6f2133db45acf2552d5');
       expect(verifies('{"update_type":"invoice_paid"}', '3fe6fa1f99eab081755f517980f8210ffb048bfe6e1cd6f2133db45acf2552d5', '12345:AAkat')).toBe(true);
     });
@@ -344,7 +394,7 @@ describe('the fake Crypto Pay', () => {
       expect(fake.deliveries.map((d) => d.invoiceId)).toEqual([invoice.invoice_id, invoice.invoice_id]);
     });
 
-    it('records a failed delivery\'s status, sends nothing without a URL or with deliver: false, and never throws', async () => {
+    it("records a failed delivery's status, sends nothing without a URL or with deliver: false, and never throws", async () => {
       receiver.answerWith(500);
       const failing = await createInvoice({ asset: 'USDT', amount: '1' });
       expect(await fake.pay(failing.invoice_id)).toEqual({ status: 500 });
@@ -355,7 +405,10 @@ describe('the fake Crypto Pay', () => {
       expect(await fake.pay(unsent.invoice_id)).toEqual({ status: null });
       fake.setWebhookUrl('http://127.0.0.1:1/refused');
       expect(await fake.redeliver(unsent.invoice_id)).toEqual({ status: 'error' });
-      expect(fake.deliveries.map((d) => [d.invoiceId, d.status])).toEqual([[failing.invoice_id, 500], [unsent.invoice_id, 'error']]);
+      expect(fake.deliveries.map((d) => [d.invoiceId, d.status])).toEqual([
+        [failing.invoice_id, 500],
+        [unsent.invoice_id, 'error'],
+      ]);
     });
 
     it('signedUpdate gives the body a delivery would carry, signed with the token or with another one', async () => {
@@ -389,10 +442,19 @@ describe('the fake Crypto Pay', () => {
 
     it('Pay pays in the chosen asset, delivers the webhook, then shows Paid and the link back to the merchant', async () => {
       const invoice = await createInvoice({
-        currency_type: 'fiat', fiat: 'USD', amount: '9.99', accepted_assets: 'USDT,TON',
-        paid_btn_name: 'callback', paid_btn_url: 'https://shop.example/return?order=1', hidden_message: 'Thank you!',
+        currency_type: 'fiat',
+        fiat: 'USD',
+        amount: '9.99',
+        accepted_assets: 'USDT,TON',
+        paid_btn_name: 'callback',
+        paid_btn_url: 'https://shop.example/return?order=1',
+        hidden_message: 'Thank you!',
       });
-      const paying = await fetch(invoice.web_app_invoice_url, { method: 'POST', body: new URLSearchParams({ action: 'pay', asset: 'TON' }), redirect: 'manual' });
+      const paying = await fetch(invoice.web_app_invoice_url, {
+        method: 'POST',
+        body: new URLSearchParams({ action: 'pay', asset: 'TON' }),
+        redirect: 'manual',
+      });
       expect(paying.status).toBe(303);
       expect(paying.headers.get('location')).toBe(`/invoices/${invoice.hash}`);
       expect(fake.getInvoice(invoice.invoice_id)).toMatchObject({ status: 'paid', paid_asset: 'TON' });
@@ -410,7 +472,7 @@ describe('the fake Crypto Pay', () => {
       expect(await (await fetch(invoice.web_app_invoice_url)).text()).toContain('<a class="button" href="https://t.me/shopBot">View item</a>');
     });
 
-    it('Expire expires the invoice; an expired, deleted or unknown invoice\'s page says so', async () => {
+    it("Expire expires the invoice; an expired, deleted or unknown invoice's page says so", async () => {
       const invoice = await createInvoice({ asset: 'USDT', amount: '1' });
       const expiring = await fetch(invoice.web_app_invoice_url, { method: 'POST', body: new URLSearchParams({ action: 'expire' }), redirect: 'manual' });
       expect(expiring.status).toBe(303);
@@ -429,7 +491,10 @@ describe('the fake Crypto Pay', () => {
   describe('failures on demand', () => {
     it('failNext answers the next call of a method with the error, once, and does nothing', async () => {
       fake.failNext('createInvoice', { code: 500, name: 'INTERNAL_SERVER_ERROR' });
-      expect(await call('createInvoice', { asset: 'USDT', amount: '1' })).toEqual({ status: 500, body: { ok: false, error: { code: 500, name: 'INTERNAL_SERVER_ERROR' } } });
+      expect(await call('createInvoice', { asset: 'USDT', amount: '1' })).toEqual({
+        status: 500,
+        body: { ok: false, error: { code: 500, name: 'INTERNAL_SERVER_ERROR' } },
+      });
       expect(fake.listInvoices()).toEqual([]);
       expect((await call('createInvoice', { asset: 'USDT', amount: '1' })).status).toBe(200);
     });

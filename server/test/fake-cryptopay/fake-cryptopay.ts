@@ -3,7 +3,18 @@ import type { IncomingMessage } from 'node:http';
 import { serveFake } from '../fake-http.js';
 import { callApiMethod, isApiMethod, type ApiDeps } from './api-methods.js';
 import type { FakeCryptopay, FakeCryptopayDelivery, FakeCryptopayOptions, FakeCryptopayRequest } from './handle-types.js';
-import { CryptopayApiError, errorAnswer, header, json, okAnswer, pageNotFound, readBody, safeDecode, type CryptopayErrorBody, type HttpAnswer } from './http.js';
+import {
+  CryptopayApiError,
+  errorAnswer,
+  header,
+  json,
+  okAnswer,
+  pageNotFound,
+  readBody,
+  safeDecode,
+  type CryptopayErrorBody,
+  type HttpAnswer,
+} from './http.js';
 import { invoiceObject, type CryptopayInvoice, type InvoiceLinks } from './invoice-object.js';
 import { handleInvoicePage } from './invoice-page-route.js';
 import { createInvoices } from './invoices.js';

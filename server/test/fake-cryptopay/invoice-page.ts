@@ -38,7 +38,9 @@ function details(record: InvoiceRecord): string {
   const rows = [
     record.request.description ? `<dt>Description</dt><dd>${escapeHtml(record.request.description)}</dd>` : '',
     `<dt>Accepted assets</dt><dd>${escapeHtml(acceptedOf(record).join(', '))}</dd>`,
-    record.expiresAt === null ? '' : `<dt>Expires</dt><dd><time datetime="${new Date(record.expiresAt).toISOString()}">${new Date(record.expiresAt).toUTCString()}</time></dd>`,
+    record.expiresAt === null
+      ? ''
+      : `<dt>Expires</dt><dd><time datetime="${new Date(record.expiresAt).toISOString()}">${new Date(record.expiresAt).toUTCString()}</time></dd>`,
     `<dt>Invoice</dt><dd>#${record.id}</dd>`,
   ];
   return `<dl>${rows.join('')}</dl>`;
@@ -74,9 +76,10 @@ const PAID_BUTTON_TEXT: Record<PaidButtonName, string> = {
 export function paidPage(record: InvoiceRecord): string {
   const { request, payment } = record;
   const message = request.hiddenMessage ? `<p>${escapeHtml(request.hiddenMessage)}</p>\n` : '';
-  const back = request.paidBtnName && request.paidBtnUrl
-    ? `<p><a class="button" href="${escapeHtml(request.paidBtnUrl)}">${PAID_BUTTON_TEXT[request.paidBtnName]}</a></p>`
-    : '';
+  const back =
+    request.paidBtnName && request.paidBtnUrl
+      ? `<p><a class="button" href="${escapeHtml(request.paidBtnUrl)}">${PAID_BUTTON_TEXT[request.paidBtnName]}</a></p>`
+      : '';
   return layout(
     `Paid — ${titleOf(record)}`,
     `<h1>${escapeHtml(titleOf(record))}</h1>

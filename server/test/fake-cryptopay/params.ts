@@ -86,5 +86,8 @@ export function optionalList(params: Params, name: string): string[] | undefined
   if (Array.isArray(params[name])) throw new CryptopayApiError(500, 'APP_ERROR');
   const text = optionalString(params, name);
   if (text === undefined) return undefined;
-  return text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }

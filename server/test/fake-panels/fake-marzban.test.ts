@@ -199,7 +199,12 @@ describe('fake Marzban panel', () => {
       expect((await get(url, { 'user-agent': 'ClashMeta/1.18' })).text).toContain('type: vless');
       expect((await get(url, { 'user-agent': 'clash.meta' })).contentType).toBe('text/yaml; charset=utf-8');
       expect((await get(url, { 'user-agent': 'SFI/1.9' })).body.outbounds.map((o: { type: string }) => o.type)).toEqual([
-        'selector', 'vless', 'vmess', 'trojan', 'shadowsocks', 'direct',
+        'selector',
+        'vless',
+        'vmess',
+        'trojan',
+        'shadowsocks',
+        'direct',
       ]);
       expect((await get(url, { 'user-agent': 'Outline/1.0' })).body).toMatchObject({ server: 'nl1.example.test', server_port: 1080 });
       expect((await get(url, { accept: 'text/html' })).contentType).toBe('text/html; charset=utf-8');

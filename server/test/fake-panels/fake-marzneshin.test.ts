@@ -23,21 +23,59 @@ describe('fake Marzneshin panel', () => {
   describe('users', () => {
     it('creates the documented user: lower-cased, naive UTC datetimes, relative subscription URL, no status/links', async () => {
       const reply = await api('POST', '/api/users', {
-        username: 'User_K3x9q2ab', service_ids: [1, 99], expire_strategy: 'fixed_date',
-        expire_date: '2030-01-31T12:00:00Z', data_limit: 53687091200, data_limit_reset_strategy: 'no_reset', note: 'order 42',
+        username: 'User_K3x9q2ab',
+        service_ids: [1, 99],
+        expire_strategy: 'fixed_date',
+        expire_date: '2030-01-31T12:00:00Z',
+        data_limit: 53687091200,
+        data_limit_reset_strategy: 'no_reset',
+        note: 'order 42',
       });
       expect(reply.status).toBe(200);
       const user = reply.body;
       expect(Object.keys(user)).toEqual([
-        'id', 'username', 'expire_strategy', 'expire_date', 'usage_duration', 'activation_deadline', 'key', 'data_limit',
-        'data_limit_reset_strategy', 'note', 'sub_updated_at', 'sub_last_user_agent', 'online_at', 'activated', 'is_active',
-        'expired', 'data_limit_reached', 'enabled', 'used_traffic', 'lifetime_used_traffic', 'sub_revoked_at', 'created_at',
-        'service_ids', 'subscription_url', 'owner_username', 'traffic_reset_at',
+        'id',
+        'username',
+        'expire_strategy',
+        'expire_date',
+        'usage_duration',
+        'activation_deadline',
+        'key',
+        'data_limit',
+        'data_limit_reset_strategy',
+        'note',
+        'sub_updated_at',
+        'sub_last_user_agent',
+        'online_at',
+        'activated',
+        'is_active',
+        'expired',
+        'data_limit_reached',
+        'enabled',
+        'used_traffic',
+        'lifetime_used_traffic',
+        'sub_revoked_at',
+        'created_at',
+        'service_ids',
+        'subscription_url',
+        'owner_username',
+        'traffic_reset_at',
       ]);
       expect(user).toMatchObject({
-        username: 'user_k3x9q2ab', expire_strategy: 'fixed_date', expire_date: '2030-01-31T12:00:00', usage_duration: null,
-        data_limit: 53687091200, note: 'order 42', activated: true, is_active: true, expired: false, data_limit_reached: false,
-        enabled: true, used_traffic: 0, service_ids: [1], owner_username: 'admin',
+        username: 'user_k3x9q2ab',
+        expire_strategy: 'fixed_date',
+        expire_date: '2030-01-31T12:00:00',
+        usage_duration: null,
+        data_limit: 53687091200,
+        note: 'order 42',
+        activated: true,
+        is_active: true,
+        expired: false,
+        data_limit_reached: false,
+        enabled: true,
+        used_traffic: 0,
+        service_ids: [1],
+        owner_username: 'admin',
       });
       expect(user.key).toMatch(/^[0-9a-f]{32}$/);
       expect(user.created_at).toMatch(NAIVE);
@@ -205,7 +243,8 @@ describe('fake Marzneshin panel', () => {
   describe('subscription', () => {
     let url: string;
     beforeEach(async () => {
-      const user = (await create('user_k3x9q2ab', { service_ids: [1, 2], data_limit: 1000, expire_strategy: 'fixed_date', expire_date: '2030-01-31T12:00:00' })).body;
+      const user = (await create('user_k3x9q2ab', { service_ids: [1, 2], data_limit: 1000, expire_strategy: 'fixed_date', expire_date: '2030-01-31T12:00:00' }))
+        .body;
       url = user.subscription_url;
       asMarzneshinUser(panel.users.get('user_k3x9q2ab')).used_traffic = 250;
     });
@@ -231,7 +270,13 @@ describe('fake Marzneshin panel', () => {
       expect((await get(url, { 'user-agent': 'Stash/2.4' })).contentType).toBe('text/yaml; charset=utf-8');
       const singBox = await get(url, { 'user-agent': 'SFA/1.9.0' });
       expect(singBox.contentType).toBe('application/json');
-      expect(singBox.body.outbounds.map((o: { tag: string }) => o.tag)).toEqual(['proxy', 'DE-user_k3x9q2ab', 'DE2-user_k3x9q2ab', 'NL-user_k3x9q2ab', 'direct']);
+      expect(singBox.body.outbounds.map((o: { tag: string }) => o.tag)).toEqual([
+        'proxy',
+        'DE-user_k3x9q2ab',
+        'DE2-user_k3x9q2ab',
+        'NL-user_k3x9q2ab',
+        'direct',
+      ]);
       const hiddify = await get(url, { 'user-agent': 'HiddifyNext/2.0 (android) like ClashMeta v2ray sing-box' });
       expect(hiddify.contentType).toBe('application/json');
       const xray = await get(url, { 'user-agent': 'v2rayNG/1.9.5' });
@@ -259,7 +304,12 @@ describe('fake Marzneshin panel', () => {
     it('serves info and usage, and 404 "Not Found" for a wrong key', async () => {
       expect((await get(`${url}/info`)).body).toMatchObject({ username: 'user_k3x9q2ab', used_traffic: 250 });
       expect((await get(`${url}/usage`)).body).toMatchObject({ username: 'user_k3x9q2ab' });
-      for (const path of ['/sub/user_k3x9q2ab/0123456789abcdef0123456789abcdef', '/sub/user_k3x9q2ab/not-hex', '/sub/nobody/abcdef', `${url}/info`.replace('user_k3x9q2ab/', 'nobody/')]) {
+      for (const path of [
+        '/sub/user_k3x9q2ab/0123456789abcdef0123456789abcdef',
+        '/sub/user_k3x9q2ab/not-hex',
+        '/sub/nobody/abcdef',
+        `${url}/info`.replace('user_k3x9q2ab/', 'nobody/'),
+      ]) {
         const reply = await get(path);
         expect([reply.status, reply.text]).toEqual([404, '{"detail":"Not Found"}']);
       }
@@ -298,12 +348,20 @@ describe('fake Marzneshin panel', () => {
       try {
         const t = await login(reseller, '/api/admins/token');
         expect((await call(reseller, 'GET', '/api/admins/current', { token: t })).body).toMatchObject({
-          username: 'admin', is_sudo: false, enabled: true, all_services_access: false, modify_users_access: true, service_ids: [2],
+          username: 'admin',
+          is_sudo: false,
+          enabled: true,
+          all_services_access: false,
+          modify_users_access: true,
+          service_ids: [2],
         });
         expect((await call(reseller, 'GET', '/api/services?page=1&size=100', { token: t })).body.items.map((s: { id: number }) => s.id)).toEqual([2]);
         const created = await call(reseller, 'POST', '/api/users', { token: t, json: { username: 'cut_user', expire_strategy: 'never', service_ids: [1] } });
         expect([created.status, created.body.service_ids]).toEqual([200, []]);
-        const both = await call(reseller, 'PUT', '/api/users/cut_user', { token: t, json: { username: 'cut_user', usage_duration: null, service_ids: [1, 2] } });
+        const both = await call(reseller, 'PUT', '/api/users/cut_user', {
+          token: t,
+          json: { username: 'cut_user', usage_duration: null, service_ids: [1, 2] },
+        });
         expect([both.status, both.body.service_ids]).toEqual([200, [2]]);
       } finally {
         await reseller.close();
@@ -330,7 +388,12 @@ describe('fake Marzneshin panel', () => {
         expect((await call(readOnly, 'GET', '/api/admins/current', { token: t })).body.modify_users_access).toBe(false);
         expect((await call(readOnly, 'POST', '/api/users', { token: t, json: { username: 'ro_user', expire_strategy: 'never' } })).status).toBe(200);
         expect((await call(readOnly, 'GET', '/api/users/ro_user', { token: t })).status).toBe(200);
-        for (const [method, path] of [['PUT', '/api/users/ro_user'], ['DELETE', '/api/users/ro_user'], ['POST', '/api/users/ro_user/disable'], ['POST', '/api/users/ro_user/reset']]) {
+        for (const [method, path] of [
+          ['PUT', '/api/users/ro_user'],
+          ['DELETE', '/api/users/ro_user'],
+          ['POST', '/api/users/ro_user/disable'],
+          ['POST', '/api/users/ro_user/reset'],
+        ]) {
           const res = await call(readOnly, method!, path!, { token: t, json: method === 'PUT' ? { username: 'ro_user', usage_duration: null } : undefined });
           expect([res.status, res.text], `${method} ${path}`).toEqual([403, `{"detail":"You're not allowed"}`]);
         }

@@ -12,7 +12,8 @@ describe('fake PasarGuard panel', () => {
   const asPanel = () => panel as unknown as FakePanel;
   const api = (method: string, path: string, json?: unknown, headers?: Record<string, string>) => call(asPanel(), method, path, { token, json, headers });
   const create = (username: string, extra: Record<string, unknown> = {}) => api('POST', '/api/user', { username, group_ids: [1, 2], ...extra });
-  const logIn = async () => (await call(asPanel(), 'POST', '/api/admin/token', loginForm(panel.admin.username, panel.admin.password))).body.access_token as string;
+  const logIn = async () =>
+    (await call(asPanel(), 'POST', '/api/admin/token', loginForm(panel.admin.username, panel.admin.password))).body.access_token as string;
   const sub = (url: string, suffix = '', headers: Record<string, string> = {}) => call(asPanel(), 'GET', `${url}${suffix}`, { headers });
 
   beforeEach(async () => {
@@ -33,7 +34,10 @@ describe('fake PasarGuard panel', () => {
     it('answers a wrong password 401 and a missing field 422', async () => {
       const wrong = await call(asPanel(), 'POST', '/api/admin/token', loginForm('admin', 'nope'));
       expect([wrong.status, wrong.text, wrong.headers.get('www-authenticate')]).toEqual([401, '{"detail":"Incorrect username or password"}', 'Bearer']);
-      const missing = await call(asPanel(), 'POST', '/api/admin/token', { body: 'username=admin', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const missing = await call(asPanel(), 'POST', '/api/admin/token', {
+        body: 'username=admin',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect([missing.status, missing.body]).toEqual([422, { detail: { password: 'Field required' } }]);
     });
 
@@ -63,7 +67,16 @@ describe('fake PasarGuard panel', () => {
       const expire = inAYear();
       const reply = await create('Cust.01', { expire: expire.toISOString(), data_limit: 1000, note: 'order 7', hwid_limit: 0 });
       expect(reply.status).toBe(201);
-      expect(reply.body).toMatchObject({ username: 'Cust.01', status: 'active', data_limit: 1000, used_traffic: 0, note: 'order 7', group_ids: [1, 2], hwid_limit: 0, admin: { id: 1, username: 'admin' } });
+      expect(reply.body).toMatchObject({
+        username: 'Cust.01',
+        status: 'active',
+        data_limit: 1000,
+        used_traffic: 0,
+        note: 'order 7',
+        group_ids: [1, 2],
+        hwid_limit: 0,
+        admin: { id: 1, username: 'admin' },
+      });
       expect(new Date(reply.body.expire).getTime()).toBe(expire.getTime());
       expect(reply.body.expire).toMatch(/Z$/);
       expect(reply.body.proxy_settings.vless.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -116,7 +129,10 @@ describe('fake PasarGuard panel', () => {
       const withSub = (await api('GET', '/api/users?limit=1&load_sub=true')).body;
       expect(withSub.users[0].subscription_url).toMatch(/^\/sub\//);
       expect((await api('GET', '/api/users?limit=0')).body.users).toHaveLength(3);
-      expect(await api('GET', '/api/users?sort=nope').then((r) => [r.status, r.body.detail])).toEqual([400, "Value error, 'nope' is not a valid UserSortOption"]);
+      expect(await api('GET', '/api/users?sort=nope').then((r) => [r.status, r.body.detail])).toEqual([
+        400,
+        "Value error, 'nope' is not a valid UserSortOption",
+      ]);
     });
 
     it('reactivates an expired user given a later expire and a limited one given more data', async () => {
@@ -161,7 +177,7 @@ describe('fake PasarGuard panel', () => {
   });
 
   describe('roles', () => {
-    it('lets an operator read group names only, and hides other admins\' users though their names still collide', async () => {
+    it("lets an operator read group names only, and hides other admins' users though their names still collide", async () => {
       await create('taken');
       panel.users.get('taken')!.admin = { id: 2, username: 'reseller2' };
       panel.admin.role = seededRole('operator');
@@ -191,7 +207,7 @@ describe('fake PasarGuard panel', () => {
   describe('subscription', () => {
     const servers = (text: string) => text.split('\n').map((link) => link.split('@')[1]?.split(':')[0] ?? JSON.parse(fromBase64(link.slice(8))).add);
 
-    it('serves each client type with its own body, type and file name, from the nodes\' hosts', async () => {
+    it("serves each client type with its own body, type and file name, from the nodes' hosts", async () => {
       const url = (await create('formats', { data_limit: 5000, expire: 2000000000 })).body.subscription_url;
       const base64 = await sub(url, '/links_base64');
       expect(base64.contentType).toBe('text/plain; charset=utf-8');

@@ -21,7 +21,11 @@ describe('fake Remnawave 3.x panel', () => {
     const token = init.token === undefined ? panel.apiToken : init.token;
     if (token) headers.authorization = `Bearer ${token}`;
     if (init.json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${panel.url}${path}`, { method: init.method ?? 'GET', headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
+    const res = await fetch(`${panel.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
     const text = await res.text();
     let body: unknown;
     try {
@@ -32,7 +36,10 @@ describe('fake Remnawave 3.x panel', () => {
     return { status: res.status, headers: res.headers, text, body };
   }
   const create = (username: string, extra: Record<string, unknown> = {}) =>
-    send('/api/users', { method: 'POST', json: { username, expireAt: new Date(Date.now() + 30 * DAY).toISOString(), activeInternalSquads: [panel.squads[0]!.uuid], ...extra } });
+    send('/api/users', {
+      method: 'POST',
+      json: { username, expireAt: new Date(Date.now() + 30 * DAY).toISOString(), activeInternalSquads: [panel.squads[0]!.uuid], ...extra },
+    });
 
   beforeEach(async () => {
     panel = await startFakeRemnawave();
@@ -45,7 +52,10 @@ describe('fake Remnawave 3.x panel', () => {
     it('destroys the connection of a request without X-Forwarded-For or with X-Forwarded-Proto other than https', async () => {
       const bare = { authorization: `Bearer ${panel.apiToken}` };
       for (const headers of [bare, { ...bare, 'x-forwarded-proto': 'https' }, { ...bare, 'x-forwarded-for': '1.2.3.4', 'x-forwarded-proto': 'http' }]) {
-        const err = await fetch(`${panel.url}/api/users`, { headers }).then(() => null, (e: unknown) => e as { cause?: { code?: string } });
+        const err = await fetch(`${panel.url}/api/users`, { headers }).then(
+          () => null,
+          (e: unknown) => e as { cause?: { code?: string } },
+        );
         expect(err?.cause?.code).toBe('UND_ERR_SOCKET');
       }
       expect((await send('/api/users')).status).toBe(200);
@@ -66,7 +76,7 @@ describe('fake Remnawave 3.x panel', () => {
   });
 
   describe('API tokens', () => {
-    it('answers a missing or forged token 401 with Nest\'s plain body', async () => {
+    it("answers a missing or forged token 401 with Nest's plain body", async () => {
       for (const token of [null, 'not-a-jwt', `${panel.apiToken}x`]) {
         const reply = await send('/api/users', { token });
         expect(reply.status).toBe(401);
@@ -87,7 +97,7 @@ describe('fake Remnawave 3.x panel', () => {
       expect((await send('/api/users', { token: readOnly })).body.message).toBe('Forbidden resource');
     });
 
-    it('refuses the dashboard\'s admin session JWT: the API wants an API token', async () => {
+    it("refuses the dashboard's admin session JWT: the API wants an API token", async () => {
       const reply = await send('/api/users', { token: panel.adminSessionToken });
       expect(reply.status).toBe(403);
       expect(reply.body.message).toBe('For API requests you must create own API-token in the admin dashboard.');
@@ -102,14 +112,41 @@ describe('fake Remnawave 3.x panel', () => {
       expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
       const user = reply.body.response;
       expect(Object.keys(user)).toEqual([
-        'id', 'shortUuid', 'username', 'status', 'trafficLimitBytes', 'trafficLimitStrategy', 'expireAt', 'telegramId', 'email',
-        'description', 'tag', 'hwidDeviceLimit', 'externalSquadUuid', 'trojanPassword', 'vlessUuid', 'ssPassword',
-        'lastTriggeredThreshold', 'subRevokedAt', 'lastTrafficResetAt', 'createdAt', 'updatedAt', 'subscriptionUrl',
-        'activeInternalSquads', 'userTraffic',
+        'id',
+        'shortUuid',
+        'username',
+        'status',
+        'trafficLimitBytes',
+        'trafficLimitStrategy',
+        'expireAt',
+        'telegramId',
+        'email',
+        'description',
+        'tag',
+        'hwidDeviceLimit',
+        'externalSquadUuid',
+        'trojanPassword',
+        'vlessUuid',
+        'ssPassword',
+        'lastTriggeredThreshold',
+        'subRevokedAt',
+        'lastTrafficResetAt',
+        'createdAt',
+        'updatedAt',
+        'subscriptionUrl',
+        'activeInternalSquads',
+        'userTraffic',
       ]);
       expect(user).toMatchObject({
-        id: 1, username: 'User-K3x_9', status: 'ACTIVE', trafficLimitBytes: 50 * 1024 ** 3, trafficLimitStrategy: 'NO_RESET', expireAt,
-        description: 'order 42', hwidDeviceLimit: 0, activeInternalSquads: [{ uuid: panel.squads[0]!.uuid, name: 'Default-Squad' }],
+        id: 1,
+        username: 'User-K3x_9',
+        status: 'ACTIVE',
+        trafficLimitBytes: 50 * 1024 ** 3,
+        trafficLimitStrategy: 'NO_RESET',
+        expireAt,
+        description: 'order 42',
+        hwidDeviceLimit: 0,
+        activeInternalSquads: [{ uuid: panel.squads[0]!.uuid, name: 'Default-Squad' }],
         userTraffic: { usedTrafficBytes: 0, lifetimeUsedTrafficBytes: 0, onlineAt: null, lastConnectedNodeUuid: null, firstConnectedAt: null },
       });
       expect(user.createdAt).toMatch(ISO);
@@ -161,7 +198,10 @@ describe('fake Remnawave 3.x panel', () => {
       const id = (await create('reader')).body.response.id;
       expect((await send('/api/users/by-username/reader')).body.response.id).toBe(id);
       const missing = await send('/api/users/by-username/nobody');
-      expect(missing).toMatchObject({ status: 404, body: { message: 'User with specified params not found', errorCode: 'A063', path: '/api/users/by-username/nobody' } });
+      expect(missing).toMatchObject({
+        status: 404,
+        body: { message: 'User with specified params not found', errorCode: 'A063', path: '/api/users/by-username/nobody' },
+      });
       expect((await send(`/api/users/${id}`)).body.response.username).toBe('reader');
       const notANumber = await send('/api/users/not-a-number');
       expect(notANumber.status).toBe(400);
@@ -254,7 +294,10 @@ describe('fake Remnawave 3.x panel', () => {
       const base = await get(user.subscriptionUrl);
       expect(base.res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
       const links = Buffer.from(base.text, 'base64').toString('utf8').split('\n');
-      expect(links).toEqual([expect.stringMatching(/^vless:\/\/.+@de1\.example\.test:443\?.*#DE%20sub_user$/), expect.stringMatching(/^trojan:\/\/.+@de2\.example\.test:443/)]);
+      expect(links).toEqual([
+        expect.stringMatching(/^vless:\/\/.+@de1\.example\.test:443\?.*#DE%20sub_user$/),
+        expect.stringMatching(/^trojan:\/\/.+@de2\.example\.test:443/),
+      ]);
       const expire = Math.floor(new Date(user.expireAt).getTime() / 1000);
       expect(base.res.headers.get('subscription-userinfo')).toBe(`upload=0; download=100; total=2048; expire=${expire}`);
       expect(base.res.headers.get('content-disposition')).toBe('attachment; filename=sub_user');
@@ -262,7 +305,11 @@ describe('fake Remnawave 3.x panel', () => {
 
       const singbox = await get(`${user.subscriptionUrl}/singbox`);
       expect(singbox.res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      expect(JSON.parse(singbox.text).outbounds.map((o: { server?: string }) => o.server).filter(Boolean)).toEqual(['de1.example.test', 'de2.example.test']);
+      expect(
+        JSON.parse(singbox.text)
+          .outbounds.map((o: { server?: string }) => o.server)
+          .filter(Boolean),
+      ).toEqual(['de1.example.test', 'de2.example.test']);
       for (const type of ['mihomo', 'clash']) {
         const yaml = await get(`${user.subscriptionUrl}/${type}`);
         expect(yaml.res.headers.get('content-type')).toBe('text/yaml; charset=utf-8');
@@ -300,7 +347,7 @@ describe('fake Remnawave 3.x panel', () => {
       expect(links.every((link) => link.startsWith('vless://00000000-0000-0000-0000-000000000000@0.0.0.0:1?'))).toBe(true);
     });
 
-    it('with the global HWID limit on, refuses a request without x-hwid unless the user\'s hwidDeviceLimit is 0', async () => {
+    it("with the global HWID limit on, refuses a request without x-hwid unless the user's hwidDeviceLimit is 0", async () => {
       panel.hwid = { enabled: true, fallbackDeviceLimit: 1 };
       const limited = (await create('hwid_null')).body.response;
       const refused = await get(limited.subscriptionUrl);
@@ -338,7 +385,10 @@ describe('fake Remnawave 3.x panel', () => {
 
     it('resets every connection while down', async () => {
       panel.faults.down = true;
-      const err = await send('/api/users').then(() => null, (e: unknown) => e as { cause?: { code?: string } });
+      const err = await send('/api/users').then(
+        () => null,
+        (e: unknown) => e as { cause?: { code?: string } },
+      );
       expect(err?.cause?.code).toBe('ECONNRESET');
     });
   });

@@ -119,24 +119,23 @@ export class Router {
 
 function splitPath(path: string): string[] | null {
   try {
-    return path.split('/').slice(1).map((part) => decodeURIComponent(part));
+    return path
+      .split('/')
+      .slice(1)
+      .map((part) => decodeURIComponent(part));
   } catch {
     return null;
   }
 }
 
 function faultResponse(failure: QueuedFailure): PanelResponse {
-  const body =
-    failure.body ??
-    (failure.status >= 500 ? 'Internal Server Error' : JSON.stringify({ detail: STATUS_CODES[failure.status] ?? 'Error' }));
+  const body = failure.body ?? (failure.status >= 500 ? 'Internal Server Error' : JSON.stringify({ detail: STATUS_CODES[failure.status] ?? 'Error' }));
   const contentType = failure.contentType ?? (/^\s*[[{]/.test(body) ? 'application/json' : TEXT);
   return { status: failure.status, body, contentType };
 }
 
 function takeFailure(faults: PanelFaults, method: string, target: string): QueuedFailure | undefined {
-  const index = faults.failNext.findIndex(
-    (f) => (!f.method || f.method.toUpperCase() === method) && (!f.pathPrefix || target.startsWith(f.pathPrefix)),
-  );
+  const index = faults.failNext.findIndex((f) => (!f.method || f.method.toUpperCase() === method) && (!f.pathPrefix || target.startsWith(f.pathPrefix)));
   return index === -1 ? undefined : faults.failNext.splice(index, 1)[0];
 }
 
@@ -149,11 +148,7 @@ export interface StartedServer {
  * Starts a real HTTP server on 127.0.0.1 (on `port`, default 0 = a free port) that applies the faults,
  * logs every request and routes it. Rejects when the port cannot be bound (e.g. EADDRINUSE).
  */
-export async function startPanelHttp(
-  state: { faults: PanelFaults; requests: LoggedRequest[] },
-  router: Router,
-  port = 0,
-): Promise<StartedServer> {
+export async function startPanelHttp(state: { faults: PanelFaults; requests: LoggedRequest[] }, router: Router, port = 0): Promise<StartedServer> {
   const reset = (socket: Socket): void => {
     if (!socket.destroyed) socket.resetAndDestroy();
   };

@@ -75,7 +75,7 @@ const randomPassword = (): string => randomBytes(16).toString('base64url');
 
 /** ProxySettings.from_dict: the given settings, with fresh credentials for whatever is missing. */
 export function proxySettings(protocol: Protocol, given: Json = {}): Record<string, unknown> {
-  const str = (key: string): string | undefined => (typeof given[key] === 'string' ? (given[key]) : undefined);
+  const str = (key: string): string | undefined => (typeof given[key] === 'string' ? given[key] : undefined);
   switch (protocol) {
     case 'vless':
       return { id: str('id') ?? randomUUID(), flow: str('flow') ?? '' };
@@ -123,9 +123,7 @@ export function userServers(user: MarzbanUser, inbounds: MarzbanInbound[]): Prox
     for (const inbound of inbounds.filter((i) => tags.includes(i.tag))) {
       servers.push({
         protocol,
-        name: REMARK.replace('{USERNAME}', user.username)
-          .replace('{PROTOCOL}', protocol.toUpperCase())
-          .replace('{TRANSPORT}', inbound.network),
+        name: REMARK.replace('{USERNAME}', user.username).replace('{PROTOCOL}', protocol.toUpperCase()).replace('{TRANSPORT}', inbound.network),
         host: inbound.address ?? 'nl1.example.test',
         port: inbound.port,
         network: inbound.network === 'ws' ? 'ws' : 'tcp',
@@ -167,17 +165,15 @@ export class SubTokens {
   }
 
   private sign(data: string): string {
-    return createHash('sha256').update(data + this.secret).digest('base64url').slice(0, 10);
+    return createHash('sha256')
+      .update(data + this.secret)
+      .digest('base64url')
+      .slice(0, 10);
   }
 }
 
 /** UserResponse.model_validate: a user without proxies fails response validation, which FastAPI answers with a 500. */
-export function serializeUser(
-  user: MarzbanUser,
-  inbounds: MarzbanInbound[],
-  subscriptionUrl: string,
-  admin: { is_sudo: boolean },
-): Record<string, unknown> {
+export function serializeUser(user: MarzbanUser, inbounds: MarzbanInbound[], subscriptionUrl: string, admin: { is_sudo: boolean }): Record<string, unknown> {
   if (Object.keys(user.proxies).length === 0) throw new Error('Each user needs at least one proxy');
   const own = userInbounds(user, inbounds);
   const excluded: Partial<Record<Protocol, string[]>> = {};

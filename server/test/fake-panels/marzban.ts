@@ -108,12 +108,10 @@ export async function startFakeMarzban(options: FakeMarzbanOptions = {}): Promis
     return off ? detail(400, `Protocol ProxyTypes.${off.toUpperCase()} is disabled on your server`) : null;
   };
 
-  const withAdmin =
-    (handler: (req: PanelRequest, admin: AuthenticatedAdmin) => PanelResponse | Promise<PanelResponse>) =>
-    (req: PanelRequest) => {
-      const admin = auth.authenticate(req);
-      return isResponse(admin) ? admin : handler(req, admin);
-    };
+  const withAdmin = (handler: (req: PanelRequest, admin: AuthenticatedAdmin) => PanelResponse | Promise<PanelResponse>) => (req: PanelRequest) => {
+    const admin = auth.authenticate(req);
+    return isResponse(admin) ? admin : handler(req, admin);
+  };
 
   /** get_validated_user: 404 first, then 403 for a user another admin owns. */
   const withUser = (handler: (req: PanelRequest, user: MarzbanUser, admin: AuthenticatedAdmin) => PanelResponse) =>
@@ -142,9 +140,7 @@ export async function startFakeMarzban(options: FakeMarzbanOptions = {}): Promis
     })
     .get(
       '/api/admin',
-      withAdmin((_req, admin) =>
-        json(200, { username: admin.username, is_sudo: admin.isSudo, telegram_id: null, discord_webhook: null, users_usage: 0 }),
-      ),
+      withAdmin((_req, admin) => json(200, { username: admin.username, is_sudo: admin.isSudo, telegram_id: null, discord_webhook: null, users_usage: 0 })),
     )
     .get(
       '/api/inbounds',
@@ -157,7 +153,10 @@ export async function startFakeMarzban(options: FakeMarzbanOptions = {}): Promis
       }),
     )
     .post('/api/user', withAdmin(createUser))
-    .get('/api/user/:username', withUser((_req, user) => out(user)))
+    .get(
+      '/api/user/:username',
+      withUser((_req, user) => out(user)),
+    )
     .put('/api/user/:username', withUser(modifyUser))
     .delete(
       '/api/user/:username',
@@ -188,12 +187,13 @@ export async function startFakeMarzban(options: FakeMarzbanOptions = {}): Promis
     .get('/api/users', withAdmin(listUsers))
     .get('/sub/:token', withSubUser(subscription))
     .get('/sub/:token/', withSubUser(subscription))
-    .get('/sub/:token/info', withSubUser((_req, user) => json(200, subscriptionInfo(user))))
+    .get(
+      '/sub/:token/info',
+      withSubUser((_req, user) => json(200, subscriptionInfo(user))),
+    )
     .get(
       '/sub/:token/usage',
-      withSubUser((_req, user) =>
-        json(200, { usages: [{ node_id: null, node_name: 'Master', used_traffic: user.used_traffic }], username: user.username }),
-      ),
+      withSubUser((_req, user) => json(200, { usages: [{ node_id: null, node_name: 'Master', used_traffic: user.used_traffic }], username: user.username })),
     )
     .get(
       '/sub/:token/:client_type',
@@ -247,9 +247,7 @@ export async function startFakeMarzban(options: FakeMarzbanOptions = {}): Promis
       // missing from a given `inbounds` gets them all.
       const given = fields.inbounds?.[protocol];
       const wanted = !fields.inbounds ? [] : given?.length ? given : allTags();
-      user.excluded_inbounds[protocol] = inbounds
-        .filter((i) => i.protocol === protocol && !wanted.includes(i.tag))
-        .map((i) => i.tag);
+      user.excluded_inbounds[protocol] = inbounds.filter((i) => i.protocol === protocol && !wanted.includes(i.tag)).map((i) => i.tag);
     }
     panel.users.set(user.username, user);
     return out(user);
@@ -274,9 +272,7 @@ export async function startFakeMarzban(options: FakeMarzbanOptions = {}): Promis
     }
     if (fields.inbounds && Object.keys(fields.inbounds).length > 0) {
       for (const [protocol, tags] of Object.entries(fields.inbounds) as Array<[Protocol, string[]]>) {
-        user.excluded_inbounds[protocol] = inbounds
-          .filter((i) => i.protocol === protocol && !tags.includes(i.tag))
-          .map((i) => i.tag);
+        user.excluded_inbounds[protocol] = inbounds.filter((i) => i.protocol === protocol && !tags.includes(i.tag)).map((i) => i.tag);
       }
     }
     if (fields.status) user.status = fields.status;
@@ -328,7 +324,10 @@ export async function startFakeMarzban(options: FakeMarzbanOptions = {}): Promis
     if (!admin.isSudo) users = users.filter((u) => u.admin === admin.username);
     const sort = req.query.get('sort');
     if (sort) {
-      for (const option of sort.replace(/^,+|,+$/g, '').split(',').reverse()) {
+      for (const option of sort
+        .replace(/^,+|,+$/g, '')
+        .split(',')
+        .reverse()) {
         const key = option.replace(/^-/, '') as (typeof SORTS)[number];
         if (!SORTS.includes(key)) return detail(400, `"${option}" is not a valid sort option`);
         const sign = option.startsWith('-') ? -1 : 1;
@@ -345,8 +344,7 @@ export async function startFakeMarzban(options: FakeMarzbanOptions = {}): Promis
   }
 
   function subscriptionInfo(user: MarzbanUser): Record<string, unknown> {
-    const { admin: _admin, excluded_inbounds: _excluded, note: _note, inbounds: _inbounds, auto_delete_in_days: _auto, ...info } =
-      serialize(user);
+    const { admin: _admin, excluded_inbounds: _excluded, note: _note, inbounds: _inbounds, auto_delete_in_days: _auto, ...info } = serialize(user);
     return info;
   }
 

@@ -87,8 +87,7 @@ export const DEFAULT_NODES: MarzneshinNode[] = [
 export const newKey = (): string => randomBytes(16).toString('hex');
 
 /** Marzneshin derives each user's proxy UUID from its key. */
-export const keyToUuid = (key: string): string =>
-  `${key.slice(0, 8)}-${key.slice(8, 12)}-${key.slice(12, 16)}-${key.slice(16, 20)}-${key.slice(20, 32)}`;
+export const keyToUuid = (key: string): string => `${key.slice(0, 8)}-${key.slice(8, 12)}-${key.slice(12, 16)}-${key.slice(16, 20)}-${key.slice(20, 32)}`;
 
 /** What the panel's background jobs would have done by now: a start_on_first_use user that connected starts its clock. */
 export function refreshUser(user: MarzneshinUser): void {
@@ -161,17 +160,15 @@ export function userServers(user: MarzneshinUser, services: MarzneshinService[],
   return inbounds
     .filter((inbound) => inboundIds.has(inbound.id))
     .flatMap((inbound) =>
-      inbound.hosts.map(
-        (host): ProxyServer => ({
-          protocol: 'vless',
-          name: host.remark.replaceAll('{USERNAME}', user.username),
-          host: host.address,
-          port: host.port,
-          network: 'tcp',
-          tls: true,
-          uuid: keyToUuid(user.key),
-        }),
-      ),
+      inbound.hosts.map((host): ProxyServer => ({
+        protocol: 'vless',
+        name: host.remark.replaceAll('{USERNAME}', user.username),
+        host: host.address,
+        port: host.port,
+        network: 'tcp',
+        tls: true,
+        uuid: keyToUuid(user.key),
+      })),
     );
 }
 

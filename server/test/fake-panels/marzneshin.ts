@@ -117,32 +117,25 @@ export async function startFakeMarzneshin(options: FakeMarzneshinOptions = {}): 
   };
   const auth = new AdminAuth(panel, sudo);
   const out = (user: MarzneshinUser): PanelResponse => json(200, serializeUser(user, prefix));
-  const knownServiceIds = (ids: number[]): number[] =>
-    [...new Set(ids)].filter((id) => config.services.some((s) => s.id === id));
+  const knownServiceIds = (ids: number[]): number[] => [...new Set(ids)].filter((id) => config.services.some((s) => s.id === id));
   const adminServiceIds = (): number[] => options.adminServiceIds ?? config.services.map((s) => s.id);
   /** The services this admin may use: all for a sudo admin or one with all_services_access, else its own. */
   const mayUseService = (admin: AuthenticatedAdmin, id: number): boolean =>
     admin.isSudo || options.allServicesAccess === true || adminServiceIds().includes(id);
   /** Unknown ids and those the admin may not use are dropped without a word (upstream's crud.create_user / update_user). */
-  const assignableServiceIds = (admin: AuthenticatedAdmin, ids: number[]): number[] =>
-    knownServiceIds(ids).filter((id) => mayUseService(admin, id));
+  const assignableServiceIds = (admin: AuthenticatedAdmin, ids: number[]): number[] => knownServiceIds(ids).filter((id) => mayUseService(admin, id));
 
   /** AdminDep: 401 unless a valid token. */
-  const withAdmin =
-    (handler: (req: PanelRequest, admin: AuthenticatedAdmin) => PanelResponse | Promise<PanelResponse>) =>
-    (req: PanelRequest) => {
-      const admin = auth.authenticate(req);
-      return isResponse(admin) ? admin : handler(req, admin);
-    };
+  const withAdmin = (handler: (req: PanelRequest, admin: AuthenticatedAdmin) => PanelResponse | Promise<PanelResponse>) => (req: PanelRequest) => {
+    const admin = auth.authenticate(req);
+    return isResponse(admin) ? admin : handler(req, admin);
+  };
 
   /**
    * UserDep: 403 for a non-sudo admin unless it owns the user (even when there is no such user), then 404.
    * `modifies`: also ModifyUsersAccess, 403 for a non-sudo admin without `modify_users_access`.
    */
-  const withUser = (
-    handler: (req: PanelRequest, user: MarzneshinUser, admin: AuthenticatedAdmin) => PanelResponse | Promise<PanelResponse>,
-    modifies = true,
-  ) =>
+  const withUser = (handler: (req: PanelRequest, user: MarzneshinUser, admin: AuthenticatedAdmin) => PanelResponse | Promise<PanelResponse>, modifies = true) =>
     withAdmin((req, admin) => {
       if (modifies && !admin.isSudo && options.modifyUsersAccess === false) return detail(403, "You're not allowed");
       const user = getUser(req.params.username!);
@@ -183,7 +176,10 @@ export async function startFakeMarzneshin(options: FakeMarzneshinOptions = {}): 
     )
     .get('/api/users', withAdmin(listUsers))
     .post('/api/users', withAdmin(createUser))
-    .get('/api/users/:username', withUser((_req, user) => out(user), false))
+    .get(
+      '/api/users/:username',
+      withUser((_req, user) => out(user), false),
+    )
     .put('/api/users/:username', withUser(modifyUser))
     .delete(
       '/api/users/:username',
@@ -229,12 +225,16 @@ export async function startFakeMarzneshin(options: FakeMarzneshinOptions = {}): 
       withAdmin((req, admin) => {
         const params = readPageParams(req);
         if (isResponse(params)) return params;
-        const items = config.services.filter((s) => mayUseService(admin, s.id)).map((s) => ({
-          id: s.id,
-          name: s.name,
-          inbound_ids: [...s.inbound_ids],
-          user_ids: allUsers().filter((u) => u.service_ids.includes(s.id)).map((u) => u.id),
-        }));
+        const items = config.services
+          .filter((s) => mayUseService(admin, s.id))
+          .map((s) => ({
+            id: s.id,
+            name: s.name,
+            inbound_ids: [...s.inbound_ids],
+            user_ids: allUsers()
+              .filter((u) => u.service_ids.includes(s.id))
+              .map((u) => u.id),
+          }));
         return json(200, paginate(req, items, params));
       }),
     )
@@ -244,11 +244,21 @@ export async function startFakeMarzneshin(options: FakeMarzneshinOptions = {}): 
         if (!admin.isSudo) return detail(403, 'Access Denied');
         const params = readPageParams(req);
         if (isResponse(params)) return params;
-        return json(200, paginate(req, config.nodes.map((n) => ({ ...n, connection_backend: 'grpclib', usage_coefficient: 1 })), params));
+        return json(
+          200,
+          paginate(
+            req,
+            config.nodes.map((n) => ({ ...n, connection_backend: 'grpclib', usage_coefficient: 1 })),
+            params,
+          ),
+        );
       }),
     )
     .get('/sub/:username/:key', withSubUser(subscription))
-    .get('/sub/:username/:key/info', withSubUser((_req, user) => out(user)))
+    .get(
+      '/sub/:username/:key/info',
+      withSubUser((_req, user) => out(user)),
+    )
     .get(
       '/sub/:username/:key/usage',
       withSubUser((_req, user) =>
@@ -297,7 +307,14 @@ export async function startFakeMarzneshin(options: FakeMarzneshinOptions = {}): 
       users = users.filter((u) => u.owner_username === owner);
     }
     if (!admin.isSudo) users = users.filter((u) => u.owner_username === admin.username);
-    return json(200, paginate(req, users.sort((a, b) => a.id - b.id).map((u) => serializeUser(u, prefix)), params));
+    return json(
+      200,
+      paginate(
+        req,
+        users.sort((a, b) => a.id - b.id).map((u) => serializeUser(u, prefix)),
+        params,
+      ),
+    );
   }
 
   function createUser(req: PanelRequest, admin: AuthenticatedAdmin): PanelResponse {

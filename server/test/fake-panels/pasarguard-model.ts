@@ -123,11 +123,28 @@ export interface PasarguardRole {
   disabled_when_limited: boolean;
 }
 
-export const DEFAULT_HWID: HwidPolicy = { enabled: true, forced: false, require_hwid_for_manual_sub: false, fallback_limit: null, min_limit: null, max_limit: null };
+export const DEFAULT_HWID: HwidPolicy = {
+  enabled: true,
+  forced: false,
+  require_hwid_for_manual_sub: false,
+  fallback_limit: null,
+  min_limit: null,
+  max_limit: null,
+};
 
 const ALL = { scope: 2 } as const;
 const OWN = { scope: 1 } as const;
-const USERS_ALL = { create: true, read: ALL, read_simple: ALL, update: ALL, delete: ALL, reset_usage: ALL, revoke_sub: ALL, set_owner: true, activate_next_plan: ALL };
+const USERS_ALL = {
+  create: true,
+  read: ALL,
+  read_simple: ALL,
+  update: ALL,
+  delete: ALL,
+  reset_usage: ALL,
+  revoke_sub: ALL,
+  set_owner: true,
+  activate_next_plan: ALL,
+};
 const CRUD = { create: true, read: true, read_simple: true, update: true, delete: true };
 
 function role(id: number, name: string, isOwner: boolean, permissions: PasarguardRole['permissions']): PasarguardRole {

@@ -232,7 +232,8 @@ export async function startFakePasarguard(options: FakePasarguardOptions = {}): 
     const overrides = Object.entries(admin.permission_overrides ?? {}).filter(([, value]) => value !== null);
     const limits: RoleLimits = { ...admin.role.limits, ...Object.fromEntries(overrides) };
     if (limits.max_hwid_per_user != null && (limit === null || limit <= 0)) return `HWID limit cannot be unlimited; maximum is ${limits.max_hwid_per_user}`;
-    if (limit !== null && limits.min_hwid_per_user != null && limit < limits.min_hwid_per_user) return `HWID limit must be at least ${limits.min_hwid_per_user}`;
+    if (limit !== null && limits.min_hwid_per_user != null && limit < limits.min_hwid_per_user)
+      return `HWID limit must be at least ${limits.min_hwid_per_user}`;
     if (limit !== null && limits.max_hwid_per_user != null && limit > limits.max_hwid_per_user) return `HWID limit cannot exceed ${limits.max_hwid_per_user}`;
     if (limit !== null && conf?.min_limit != null && limit < conf.min_limit) return `HWID limit cannot be less than ${conf.min_limit}`;
     if (limit !== null && conf?.max_limit && (limit > conf.max_limit || limit === 0)) return `HWID limit cannot exceed ${conf.max_limit}`;
@@ -346,7 +347,10 @@ export async function startFakePasarguard(options: FakePasarguardOptions = {}): 
     if (loadSub === undefined) errors.load_sub = 'Input should be a valid boolean, unable to interpret input';
     if (Object.keys(errors).length) return detail(422, errors);
     // UserListQuery is built inside the dependency: its validation errors answer 400 with the first message.
-    const sorts = req.query.getAll('sort').flatMap((value) => value.replace(/^,+|,+$/g, '').split(',')).filter(Boolean);
+    const sorts = req.query
+      .getAll('sort')
+      .flatMap((value) => value.replace(/^,+|,+$/g, '').split(','))
+      .filter(Boolean);
     const badSort = sorts.find((option) => !(SORTS as readonly string[]).includes(option.replace(/^-/, '')));
     if (badSort !== undefined) return detail(400, `Value error, '${badSort}' is not a valid UserSortOption`);
     const statuses = req.query.getAll('status');
@@ -490,7 +494,9 @@ export async function startFakePasarguard(options: FakePasarguardOptions = {}): 
   function subscriptionByClientType(req: PanelRequest): PanelResponse {
     const type = req.params.client_type!;
     if (type !== 'block' && !(CLIENT_TYPES as readonly string[]).includes(type)) {
-      return detail(422, { client_type: "Input should be 'links', 'links_base64', 'xray', 'wireguard', 'sing_box', 'clash', 'clash_meta', 'outline' or 'block'" });
+      return detail(422, {
+        client_type: "Input should be 'links', 'links_base64', 'xray', 'wireguard', 'sing_box', 'clash', 'clash_meta', 'outline' or 'block'",
+      });
     }
     if (type === 'block' || !panel.manualSubRequest[type as ClientType]) return detail(406, 'Client not supported');
     return withSubUser((_req, user) => checkDevice(req, user, true) ?? render(req, user, type as ClientType, CLIENT_CONFIG[type as ClientType].extension))(req);
@@ -498,41 +504,65 @@ export async function startFakePasarguard(options: FakePasarguardOptions = {}): 
 
   const router = new LateRouter(panel.lateAnswers)
     .post('/api/admin/token', login)
-    .get('/api/admin', withPermission(null, '', (_req, admin) => json(200, adminDetails(admin))))
-    .get('/api/groups', withPermission('groups', 'read', (req, admin) => {
-      const groups = visibleGroups(admin, req);
-      return json(200, { groups: groups.map(groupOut), total: groups.length });
-    }))
-    .get('/api/groups/simple', withPermission('groups', 'read_simple', (req, admin) => {
-      const groups = visibleGroups(admin, req);
-      return json(200, { groups: groups.map(({ id, name }) => ({ id, name })), total: groups.length });
-    }))
-    .get('/api/group/:id', withPermission('groups', 'read', (req, admin) => {
-      const id = toInt(req.params.id);
-      if (typeof id === 'string') return detail(422, { group_id: id });
-      const group = visibleGroups(admin, { ...req, query: new URLSearchParams() }).find((g) => g.id === id);
-      return group ? json(200, groupOut(group)) : detail(404, 'Group not found');
-    }))
+    .get(
+      '/api/admin',
+      withPermission(null, '', (_req, admin) => json(200, adminDetails(admin))),
+    )
+    .get(
+      '/api/groups',
+      withPermission('groups', 'read', (req, admin) => {
+        const groups = visibleGroups(admin, req);
+        return json(200, { groups: groups.map(groupOut), total: groups.length });
+      }),
+    )
+    .get(
+      '/api/groups/simple',
+      withPermission('groups', 'read_simple', (req, admin) => {
+        const groups = visibleGroups(admin, req);
+        return json(200, { groups: groups.map(({ id, name }) => ({ id, name })), total: groups.length });
+      }),
+    )
+    .get(
+      '/api/group/:id',
+      withPermission('groups', 'read', (req, admin) => {
+        const id = toInt(req.params.id);
+        if (typeof id === 'string') return detail(422, { group_id: id });
+        const group = visibleGroups(admin, { ...req, query: new URLSearchParams() }).find((g) => g.id === id);
+        return group ? json(200, groupOut(group)) : detail(404, 'Group not found');
+      }),
+    )
     .post('/api/user', withPermission('users', 'create', createUser))
-    .get('/api/user/:username', withUser('read', (_req, user) => out(user)))
+    .get(
+      '/api/user/:username',
+      withUser('read', (_req, user) => out(user)),
+    )
     .put('/api/user/:username', withUser('update', modifyUser))
     .put('/api/user/:username/disabled', withUser('update', setDisabled))
-    .delete('/api/user/:username', withUser('delete', (_req, user) => {
-      panel.users.delete(user.username);
-      // status_code=204: FastAPI drops the `{}` body but keeps JSONResponse's content-type.
-      return { status: 204, body: '', contentType: 'application/json' };
-    }))
-    .post('/api/user/:username/reset', withUser('reset_usage', (_req, user) => {
-      user.reseted_usage += user.used_traffic;
-      user.used_traffic = 0;
-      user.next_plan = null;
-      if (user.status === 'limited') user.status = 'active';
-      return out(user);
-    }))
+    .delete(
+      '/api/user/:username',
+      withUser('delete', (_req, user) => {
+        panel.users.delete(user.username);
+        // status_code=204: FastAPI drops the `{}` body but keeps JSONResponse's content-type.
+        return { status: 204, body: '', contentType: 'application/json' };
+      }),
+    )
+    .post(
+      '/api/user/:username/reset',
+      withUser('reset_usage', (_req, user) => {
+        user.reseted_usage += user.used_traffic;
+        user.used_traffic = 0;
+        user.next_plan = null;
+        if (user.status === 'limited') user.status = 'active';
+        return out(user);
+      }),
+    )
     .get('/api/users', withPermission('users', 'read', listUsers))
     .get('/sub/:token', withSubUser(subscriptionByUserAgent))
     .get('/sub/:token/', withSubUser(subscriptionByUserAgent))
-    .get('/sub/:token/info', withSubUser((req, user) => subscriptionInfo(user, req)))
+    .get(
+      '/sub/:token/info',
+      withSubUser((req, user) => subscriptionInfo(user, req)),
+    )
     .get('/sub/:token/:client_type', subscriptionByClientType);
 
   const http = await startPanelHttp(panel, router);

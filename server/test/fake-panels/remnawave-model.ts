@@ -171,7 +171,13 @@ export const CreateUserBody = z.object({
   createdAt: isoDate.optional(),
   lastTrafficResetAt: isoDate.optional(),
   description: z.string().optional(),
-  tag: z.optional(z.string().regex(/^[A-Z0-9_]+$/).max(16).nullable()),
+  tag: z.optional(
+    z
+      .string()
+      .regex(/^[A-Z0-9_]+$/)
+      .max(16)
+      .nullable(),
+  ),
   telegramId: z.number().nullish(),
   email: z.email().nullish(),
   hwidDeviceLimit: z.optional(z.int().min(0)),
@@ -192,7 +198,13 @@ export const UpdateUserBody = z
       .refine((date) => date > new Date(), { error: 'Expiration date cannot be in the past' })
       .optional(),
     description: z.optional(z.string().nullable()),
-    tag: z.optional(z.string().regex(/^[A-Z0-9_]+$/).max(16).nullable()),
+    tag: z.optional(
+      z
+        .string()
+        .regex(/^[A-Z0-9_]+$/)
+        .max(16)
+        .nullable(),
+    ),
     telegramId: z.number().nullish(),
     email: z.email().nullish(),
     hwidDeviceLimit: z.int().min(0).nullish(),

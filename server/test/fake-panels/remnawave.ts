@@ -193,12 +193,14 @@ export async function startFakeRemnawave(options: FakeRemnawaveOptions = {}): Pr
   const users = (endpoint: string, kind: 'read' | 'write') => ({ resource: 'users', endpoint, kind });
 
   /** A user route by `:userId`: params validated (positive number), then A025 when there is no such user. */
-  const byId = (handler: (req: Request, user: RemnawaveUser) => JsonReply): Handler => (req) => {
-    const params = UserIdParams.safeParse(req.params);
-    if (!params.success) return validationReply(params.error);
-    const user = findById(params.data.userId);
-    return user ? handler(req, user) : errorReply(req.path, ERRORS.USER_NOT_FOUND);
-  };
+  const byId =
+    (handler: (req: Request, user: RemnawaveUser) => JsonReply): Handler =>
+    (req) => {
+      const params = UserIdParams.safeParse(req.params);
+      if (!params.success) return validationReply(params.error);
+      const user = findById(params.data.userId);
+      return user ? handler(req, user) : errorReply(req.path, ERRORS.USER_NOT_FOUND);
+    };
 
   add('POST', '/api/users', users('create', 'write'), (req) => {
     const body = CreateUserBody.safeParse(req.body);
@@ -224,10 +226,15 @@ export async function startFakeRemnawave(options: FakeRemnawaveOptions = {}): Pr
     updateUser(user, body.data);
     return out(user);
   });
-  add('DELETE', '/api/users/:userId', users('delete', 'write'), byId((_req, user) => {
-    panel.users.delete(user.username);
-    return { status: 204 };
-  }));
+  add(
+    'DELETE',
+    '/api/users/:userId',
+    users('delete', 'write'),
+    byId((_req, user) => {
+      panel.users.delete(user.username);
+      return { status: 204 };
+    }),
+  );
   add('GET', '/api/users', users('list', 'read'), (req) => {
     const query = UsersQuery.safeParse(Object.fromEntries(req.query));
     if (!query.success) return validationReply(query.error);
@@ -249,32 +256,52 @@ export async function startFakeRemnawave(options: FakeRemnawaveOptions = {}): Pr
     const user = findById(params.data.userId);
     return user ? out(user) : errorReply(req.path, ERRORS.GET_USER_BY_UNIQUE_FIELDS_NOT_FOUND);
   });
-  add('POST', '/api/users/:userId/actions/enable', users('enable', 'write'), byId((req, user) => {
-    if (user.status === 'ACTIVE') return errorReply(req.path, ERRORS.USER_ALREADY_ENABLED);
-    user.status = 'ACTIVE'; // whatever it was: an expired user is ACTIVE until the next review job
-    return out(user);
-  }));
-  add('POST', '/api/users/:userId/actions/disable', users('disable', 'write'), byId((req, user) => {
-    if (user.status === 'DISABLED') return errorReply(req.path, ERRORS.USER_ALREADY_DISABLED);
-    user.status = 'DISABLED';
-    return out(user);
-  }));
-  add('POST', '/api/users/:userId/actions/reset-traffic', users('reset-traffic', 'write'), byId((_req, user) => {
-    if (user.status === 'LIMITED') user.status = 'ACTIVE';
-    user.usedTrafficBytes = 0;
-    user.lastTrafficResetAt = new Date();
-    user.lastTriggeredThreshold = 0;
-    return out(user);
-  }));
-  add('POST', '/api/users/:userId/actions/extend', users('extend', 'write'), byId((req, user) => {
-    const body = ExtendUserBody.safeParse(req.body);
-    if (!body.success) return validationReply(body.error);
-    const now = Date.now();
-    const base = Math.max(user.expireAt.getTime(), now);
-    user.expireAt = new Date(base + body.data.days * 86_400_000);
-    if (user.status === 'EXPIRED') user.status = 'ACTIVE';
-    return out(user);
-  }));
+  add(
+    'POST',
+    '/api/users/:userId/actions/enable',
+    users('enable', 'write'),
+    byId((req, user) => {
+      if (user.status === 'ACTIVE') return errorReply(req.path, ERRORS.USER_ALREADY_ENABLED);
+      user.status = 'ACTIVE'; // whatever it was: an expired user is ACTIVE until the next review job
+      return out(user);
+    }),
+  );
+  add(
+    'POST',
+    '/api/users/:userId/actions/disable',
+    users('disable', 'write'),
+    byId((req, user) => {
+      if (user.status === 'DISABLED') return errorReply(req.path, ERRORS.USER_ALREADY_DISABLED);
+      user.status = 'DISABLED';
+      return out(user);
+    }),
+  );
+  add(
+    'POST',
+    '/api/users/:userId/actions/reset-traffic',
+    users('reset-traffic', 'write'),
+    byId((_req, user) => {
+      if (user.status === 'LIMITED') user.status = 'ACTIVE';
+      user.usedTrafficBytes = 0;
+      user.lastTrafficResetAt = new Date();
+      user.lastTriggeredThreshold = 0;
+      return out(user);
+    }),
+  );
+  add(
+    'POST',
+    '/api/users/:userId/actions/extend',
+    users('extend', 'write'),
+    byId((req, user) => {
+      const body = ExtendUserBody.safeParse(req.body);
+      if (!body.success) return validationReply(body.error);
+      const now = Date.now();
+      const base = Math.max(user.expireAt.getTime(), now);
+      user.expireAt = new Date(base + body.data.days * 86_400_000);
+      if (user.status === 'EXPIRED') user.status = 'ACTIVE';
+      return out(user);
+    }),
+  );
 
   // ---- squads, subscriptions, system ---------------------------------------------------------
 
@@ -450,7 +477,11 @@ export async function startFakeRemnawave(options: FakeRemnawaveOptions = {}): Pr
   };
 
   function failureReply(failure: QueuedFailure): RawReply {
-    const body = failure.body ?? (failure.status >= 500 ? JSON.stringify({ message: 'Internal server error', statusCode: 500 }) : JSON.stringify({ message: 'Error', statusCode: failure.status }));
+    const body =
+      failure.body ??
+      (failure.status >= 500
+        ? JSON.stringify({ message: 'Internal server error', statusCode: 500 })
+        : JSON.stringify({ message: 'Error', statusCode: failure.status }));
     return { status: failure.status, body, contentType: failure.contentType ?? (/^\s*[[{]/.test(body) ? JSON_TYPE : 'text/plain; charset=utf-8') };
   }
 
@@ -482,7 +513,14 @@ export async function startFakeRemnawave(options: FakeRemnawaveOptions = {}): Pr
     try {
       reply = failure
         ? failureReply(failure)
-        : await dispatch({ method, path: url.pathname, query: url.searchParams, headers: req.headers, body: parseBody(raw, String(req.headers['content-type'] ?? '')), params: {} });
+        : await dispatch({
+            method,
+            path: url.pathname,
+            query: url.searchParams,
+            headers: req.headers,
+            body: parseBody(raw, String(req.headers['content-type'] ?? '')),
+            params: {},
+          });
     } catch {
       reply = { status: 500, body: { message: 'Internal server error', statusCode: 500 } };
     }

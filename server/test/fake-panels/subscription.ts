@@ -18,15 +18,7 @@ export interface ProxyServer {
   path?: string;
 }
 
-export type SubscriptionFormat =
-  | 'links'
-  | 'base64'
-  | 'clash'
-  | 'clash-meta'
-  | 'sing-box'
-  | 'xray'
-  | 'outline'
-  | 'wireguard';
+export type SubscriptionFormat = 'links' | 'base64' | 'clash' | 'clash-meta' | 'sing-box' | 'xray' | 'outline' | 'wireguard';
 
 /** An anchored User-Agent rule: the first that matches picks the format. */
 export type UserAgentRule = [RegExp, SubscriptionFormat];
@@ -63,8 +55,7 @@ const b64 = (value: string): string => Buffer.from(value, 'utf8').toString('base
 
 export function toLink(s: ProxyServer): string {
   const remark = encodeURIComponent(s.name);
-  const transport =
-    s.network === 'ws' ? `type=ws&path=${encodeURIComponent(s.path ?? '/')}&host=${s.host}` : 'type=tcp';
+  const transport = s.network === 'ws' ? `type=ws&path=${encodeURIComponent(s.path ?? '/')}&host=${s.host}` : 'type=tcp';
   const security = s.tls ? `security=tls&${transport}&sni=${s.host}` : `security=none&${transport}`;
   switch (s.protocol) {
     case 'vless':
@@ -256,8 +247,7 @@ export function subscriptionResponse(format: SubscriptionFormat, servers: ProxyS
   return text(200, body, contentType, subscriptionHeaders(meta));
 }
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** The subscription page a browser gets (`Accept: text/html`). */
 export function subscriptionPage(username: string, status: string, servers: ProxyServer[]): PanelResponse {

@@ -196,8 +196,6 @@ export function unixSeconds(date: Date | null): number {
 
 /** SQL `ILIKE '%needle%'`: case-insensitive, `_` matches any one character and `%` any run. */
 export function ilikeContains(haystack: string, needle: string): boolean {
-  const pattern = [...needle]
-    .map((ch) => (ch === '_' ? '.' : ch === '%' ? '.*' : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
+  const pattern = [...needle].map((ch) => (ch === '_' ? '.' : ch === '%' ? '.*' : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
   return new RegExp(pattern, 'isu').test(haystack);
 }

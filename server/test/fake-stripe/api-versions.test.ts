@@ -22,8 +22,12 @@ describe('fake Stripe: a webhook endpoint pinned to an older API version', () =>
     const paid = objectOf(events.find((event) => event.type === 'invoice.paid')!);
     const [paymentIntent] = t.fake.invoicePaymentIntents(paid.id as string);
     expect(paid).toMatchObject({
-      subscription: subscription.id, subscription_details: { metadata: { accountId: 'acc_7', planId: 'pro-monthly' } }, paid: true, status: 'paid',
-      payment_intent: paymentIntent, charge: t.fake.getPaymentIntent(paymentIntent!)!.latest_charge,
+      subscription: subscription.id,
+      subscription_details: { metadata: { accountId: 'acc_7', planId: 'pro-monthly' } },
+      paid: true,
+      status: 'paid',
+      payment_intent: paymentIntent,
+      charge: t.fake.getPaymentIntent(paymentIntent!)!.latest_charge,
     });
     expect(paid).not.toHaveProperty('parent');
     expect(paid).not.toHaveProperty('payments');
@@ -66,6 +70,8 @@ describe('fake Stripe: a webhook endpoint pinned to an older API version', () =>
     const paid = verifiedEvents(receiver).find((event) => event.type === 'invoice.paid')!;
     expect(paid).toMatchObject({ api_version: '2025-03-31.basil', data: { object: { parent: { type: 'subscription_details' } } } });
     expect(() => t.fake.setWebhookApiVersion('latest')).toThrow(/not an API version/);
-    await expect(startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookApiVersion: '2024/06/20' })).rejects.toThrow(/not an API version/);
+    await expect(startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookApiVersion: '2024/06/20' })).rejects.toThrow(
+      /not an API version/,
+    );
   });
 });

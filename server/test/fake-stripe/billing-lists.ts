@@ -48,8 +48,19 @@ export function listPrices(params: FormHash, billing: Billing): Stripe.ApiList<P
 
 /** Every parameter of SubscriptionListParams (SDK 23.1.0). */
 const SUBSCRIPTION_LIST = new Set([
-  'automatic_tax', 'collection_method', 'created', 'current_period_end', 'current_period_start', 'customer',
-  'customer_account', 'expand', 'plan', 'price', 'status', 'test_clock', ...PAGE_PARAMS,
+  'automatic_tax',
+  'collection_method',
+  'created',
+  'current_period_end',
+  'current_period_start',
+  'customer',
+  'customer_account',
+  'expand',
+  'plan',
+  'price',
+  'status',
+  'test_clock',
+  ...PAGE_PARAMS,
 ]);
 const SUBSCRIPTION_LIST_UNMODELLED = ['automatic_tax', 'collection_method', 'created', 'current_period_end', 'current_period_start', 'customer_account'];
 const SUBSCRIPTION_STATUSES = ['active', 'all', 'canceled', 'ended', 'incomplete', 'incomplete_expired', 'past_due', 'paused', 'trialing', 'unpaid'];

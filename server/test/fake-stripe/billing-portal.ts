@@ -92,9 +92,9 @@ function portalPage(session: PortalSessionObject, billing: Billing): string {
     const when = new Date(item.current_period_end * 1000).toISOString().slice(0, 10);
     return `<li>${amount} / ${escapeHtml(item.price.recurring?.interval ?? '')} — ${escapeHtml(subscription.status)}; ${renews} ${when}</li>`;
   });
-  const open = billing.openInvoicesOf(customer.id).map(
-    (invoice) => `<li>${escapeHtml(invoice.number ?? invoice.id)} — ${formatAmount(invoice.amount_remaining, invoice.currency)} due</li>`,
-  );
+  const open = billing
+    .openInvoicesOf(customer.id)
+    .map((invoice) => `<li>${escapeHtml(invoice.number ?? invoice.id)} — ${formatAmount(invoice.amount_remaining, invoice.currency)} due</li>`);
   const back = session.return_url ? `<a class="cancel" href="${escapeHtml(session.return_url)}">Return to the store</a>` : '';
   return layout(
     'Billing — Fake Stripe',

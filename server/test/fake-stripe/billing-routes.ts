@@ -35,12 +35,38 @@ export interface BillingRoutesDeps {
  * trial_end with proration_behavior=none (moving the billing date: prorations are not modelled).
  */
 const SUBSCRIPTION_UPDATE = new Set([
-  'add_invoice_items', 'application_fee_percent', 'automatic_tax', 'billing_cycle_anchor', 'billing_schedules',
-  'billing_thresholds', 'cancel_at', 'cancel_at_period_end', 'cancellation_details', 'collection_method',
-  'days_until_due', 'default_payment_method', 'default_source', 'default_tax_rates', 'description', 'discounts',
-  'expand', 'invoice_settings', 'items', 'metadata', 'off_session', 'on_behalf_of', 'pause_collection',
-  'payment_behavior', 'payment_settings', 'pending_invoice_item_interval', 'proration_behavior', 'proration_date',
-  'transfer_data', 'trial_end', 'trial_from_plan', 'trial_settings',
+  'add_invoice_items',
+  'application_fee_percent',
+  'automatic_tax',
+  'billing_cycle_anchor',
+  'billing_schedules',
+  'billing_thresholds',
+  'cancel_at',
+  'cancel_at_period_end',
+  'cancellation_details',
+  'collection_method',
+  'days_until_due',
+  'default_payment_method',
+  'default_source',
+  'default_tax_rates',
+  'description',
+  'discounts',
+  'expand',
+  'invoice_settings',
+  'items',
+  'metadata',
+  'off_session',
+  'on_behalf_of',
+  'pause_collection',
+  'payment_behavior',
+  'payment_settings',
+  'pending_invoice_item_interval',
+  'proration_behavior',
+  'proration_date',
+  'transfer_data',
+  'trial_end',
+  'trial_from_plan',
+  'trial_settings',
 ]);
 const MODELLED_UPDATE = new Set(['cancel_at_period_end', 'cancellation_details', 'expand', 'metadata', 'proration_behavior', 'trial_end']);
 const PRORATION_BEHAVIORS = ['always_invoice', 'create_prorations', 'none'];
@@ -136,7 +162,8 @@ function parseSubscriptionUpdate(params: FormHash, metadata: Record<string, stri
   }
   const trialEnd = params.trial_end === 'now' ? 'now' : integerParam(params.trial_end, 'trial_end', 0);
   if (trialEnd === 'now') throw unsupported('trial_end', 'ending a trial now');
-  if (trialEnd !== undefined && (proration ?? 'create_prorations') !== 'none') throw unsupported('proration_behavior', 'prorations (a trial added with proration_behavior other than none)');
+  if (trialEnd !== undefined && (proration ?? 'create_prorations') !== 'none')
+    throw unsupported('proration_behavior', 'prorations (a trial added with proration_behavior other than none)');
   if (trialEnd === undefined && proration !== undefined) throw unsupported('proration_behavior', 'prorations without a change that prorates');
   return {
     cancelAtPeriodEnd: booleanParam(params.cancel_at_period_end, 'cancel_at_period_end'),

@@ -112,7 +112,10 @@ describe('fake Stripe Billing: subscription-mode checkout', () => {
       attempt_count: 1,
       period_start: START,
       period_end: START,
-      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: { accountId: 'acc_7', planId: 'pro-monthly' } } },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscription.id, metadata: { accountId: 'acc_7', planId: 'pro-monthly' } },
+      },
       status_transitions: { finalized_at: START, paid_at: START },
     });
     expect(invoice.lines.data[0]).toMatchObject({ amount: 999, period: { start: START, end: item!.current_period_end } });
@@ -245,7 +248,12 @@ describe('fake Stripe Billing: renewals on a test clock', () => {
     const draft = t.fake.listInvoices(subscription.id)[1]!;
     expect(draft).toMatchObject({ status: 'draft', billing_reason: 'subscription_cycle', automatically_finalizes_at: periodEnd + HOUR, number: null });
     expect(t.fake.getSubscription(subscription.id)!.items.data[0]!.current_period_start).toBe(periodEnd);
-    expect(typesOf(verifiedEvents(hook))).toEqual(['test_helpers.test_clock.advancing', 'invoice.created', 'customer.subscription.updated', 'test_helpers.test_clock.ready']);
+    expect(typesOf(verifiedEvents(hook))).toEqual([
+      'test_helpers.test_clock.advancing',
+      'invoice.created',
+      'customer.subscription.updated',
+      'test_helpers.test_clock.ready',
+    ]);
 
     await t.fake.advanceClock(clock.id, periodEnd + HOUR);
     expect(t.fake.getInvoice(draft.id)).toMatchObject({ status: 'paid', amount_paid: 999 });
@@ -316,7 +324,11 @@ describe('fake Stripe Billing: renewals on a test clock', () => {
     await t.fake.waitForDeliveries();
     const [updateEvent] = verifiedEvents(hook);
     expect(updateEvent).toMatchObject({ type: 'customer.subscription.updated', request: { id: expect.stringMatching(/^req_/) } });
-    expect(updateEvent!.data.previous_attributes).toMatchObject({ cancel_at_period_end: false, cancel_at: null, metadata: { accountId: 'acc_7', planId: 'pro-monthly' } });
+    expect(updateEvent!.data.previous_attributes).toMatchObject({
+      cancel_at_period_end: false,
+      cancel_at: null,
+      metadata: { accountId: 'acc_7', planId: 'pro-monthly' },
+    });
 
     hook.received.length = 0;
     await t.fake.advanceClock(clock.id, periodEnd + 40 * DAY);
@@ -353,10 +365,20 @@ describe('fake Stripe Billing: renewals on a test clock', () => {
     expect(updated.items.data[0]).toMatchObject({ current_period_start: START, current_period_end: trialEnd });
     const trialInvoice = t.fake.listInvoices(subscription.id)[1]!;
     expect(trialInvoice).toMatchObject({ billing_reason: 'subscription_update', status: 'paid', amount_due: 0, amount_paid: 0, total: 0 });
-    expect(trialInvoice.lines.data[0]).toMatchObject({ amount: 0, period: { start: START, end: trialEnd }, description: expect.stringMatching(/^Trial period for /) });
+    expect(trialInvoice.lines.data[0]).toMatchObject({
+      amount: 0,
+      period: { start: START, end: trialEnd },
+      description: expect.stringMatching(/^Trial period for /),
+    });
     expect(t.fake.invoicePaymentIntents(trialInvoice.id)).toEqual([]);
     await t.fake.waitForDeliveries();
-    expect(typesOf(verifiedEvents(hook))).toEqual(['invoice.created', 'invoice.finalized', 'invoice.paid', 'invoice.payment_succeeded', 'customer.subscription.updated']);
+    expect(typesOf(verifiedEvents(hook))).toEqual([
+      'invoice.created',
+      'invoice.finalized',
+      'invoice.paid',
+      'invoice.payment_succeeded',
+      'customer.subscription.updated',
+    ]);
     expect(verifiedEvents(hook)[4]!.data.previous_attributes).toMatchObject({ status: 'active', trial_end: null, billing_cycle_anchor: START });
 
     // Nothing is charged at the old period end.
@@ -372,12 +394,23 @@ describe('fake Stripe Billing: renewals on a test clock', () => {
 
   it('refuses a trial in the past, a trial with prorations, and a trial on a canceled subscription', async () => {
     const { subscription } = await subscribe(t);
-    expect(await caught(t.stripe.subscriptions.update(subscription.id, { trial_end: START - DAY, proration_behavior: 'none' }))).toMatchObject({ statusCode: 400, param: 'trial_end' });
-    expect(await caught(t.stripe.subscriptions.update(subscription.id, { trial_end: START + 40 * DAY }))).toMatchObject({ statusCode: 400, param: 'proration_behavior' });
-    expect(await caught(t.stripe.subscriptions.update(subscription.id, { trial_end: START + 40 * DAY, proration_behavior: 'sometimes' as 'none' }))).toMatchObject({ statusCode: 400, param: 'proration_behavior' });
+    expect(await caught(t.stripe.subscriptions.update(subscription.id, { trial_end: START - DAY, proration_behavior: 'none' }))).toMatchObject({
+      statusCode: 400,
+      param: 'trial_end',
+    });
+    expect(await caught(t.stripe.subscriptions.update(subscription.id, { trial_end: START + 40 * DAY }))).toMatchObject({
+      statusCode: 400,
+      param: 'proration_behavior',
+    });
+    expect(
+      await caught(t.stripe.subscriptions.update(subscription.id, { trial_end: START + 40 * DAY, proration_behavior: 'sometimes' as 'none' })),
+    ).toMatchObject({ statusCode: 400, param: 'proration_behavior' });
     expect((await t.stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
     await t.stripe.subscriptions.cancel(subscription.id);
-    expect(await caught(t.stripe.subscriptions.update(subscription.id, { trial_end: START + 40 * DAY, proration_behavior: 'none' }))).toMatchObject({ statusCode: 400, param: 'trial_end' });
+    expect(await caught(t.stripe.subscriptions.update(subscription.id, { trial_end: START + 40 * DAY, proration_behavior: 'none' }))).toMatchObject({
+      statusCode: 400,
+      param: 'trial_end',
+    });
     expect(t.fake.getSubscription(subscription.id)!.status).toBe('canceled');
     expect(t.fake.listInvoices(subscription.id)).toHaveLength(1);
   });

@@ -183,8 +183,13 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
     if (trialEnd <= now) throw invalidParam('trial_end', 'Invalid timestamp: must be an integer Unix timestamp in the future.');
     const item = itemOf(subscription);
     Object.assign(previous, {
-      status: subscription.status, trial_start: subscription.trial_start, trial_end: subscription.trial_end, billing_cycle_anchor: subscription.billing_cycle_anchor,
-      items: structuredClone(subscription.items), latest_invoice: subscription.latest_invoice, cancel_at: subscription.cancel_at,
+      status: subscription.status,
+      trial_start: subscription.trial_start,
+      trial_end: subscription.trial_end,
+      billing_cycle_anchor: subscription.billing_cycle_anchor,
+      items: structuredClone(subscription.items),
+      latest_invoice: subscription.latest_invoice,
+      cancel_at: subscription.cancel_at,
     });
     subscription.status = 'trialing';
     subscription.trial_start = now;
@@ -206,8 +211,7 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
     subscriptions: () => [...subscriptions.values()],
     invoice: (id) => invoices.get(id),
     invoices: () => [...invoices.values()],
-    invoicesOf: (subscriptionId) =>
-      [...invoices.values()].filter((invoice) => invoice.parent?.subscription_details?.subscription === subscriptionId),
+    invoicesOf: (subscriptionId) => [...invoices.values()].filter((invoice) => invoice.parent?.subscription_details?.subscription === subscriptionId),
     subscriptionsOf: (customerId) => [...subscriptions.values()].filter((s) => s.customer === customerId),
     openInvoicesOf: (customerId) => openInvoices(customerId),
     paymentIntentsOf: (invoiceId) => collection.payments.paymentIntentsOf(invoiceId),

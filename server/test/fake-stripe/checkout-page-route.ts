@@ -14,12 +14,7 @@ export interface CheckoutPageDeps {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** `GET`/`POST /checkout/pay/:id`. `readForm` reads the posted form body. */
-export async function handleCheckoutPage(
-  method: string,
-  id: string,
-  readForm: () => Promise<URLSearchParams>,
-  deps: CheckoutPageDeps,
-): Promise<HttpAnswer> {
+export async function handleCheckoutPage(method: string, id: string, readForm: () => Promise<URLSearchParams>, deps: CheckoutPageDeps): Promise<HttpAnswer> {
   const entry = deps.sessions.get(id);
   if (!entry) return html(404, notFoundPage());
   const { session, lineItems } = entry;

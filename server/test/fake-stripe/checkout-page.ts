@@ -35,7 +35,6 @@ export function formatAmount(amount: number, currency: string): string {
   return format.format(amount / 10 ** digits);
 }
 
-
 const STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a1f36; background: #f6f8fa; }
   main { max-width: 28rem; margin: 0 auto; background: #fff; border: 1px solid #d8dee4; border-radius: 0.75rem; padding: 1.5rem; }
@@ -89,9 +88,10 @@ export function checkoutPage(session: CheckoutSessionObject, lineItems: LineItem
   const cancel = session.cancel_url ? `<a class="cancel" href="${escapeHtml(session.cancel_url)}">Cancel</a>` : '';
   const problem = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
   const discounted = session.total_details?.amount_discount ?? 0;
-  const discount = discounted > 0
-    ? `<p class="discount">Subtotal ${formatAmount(session.amount_subtotal ?? 0, session.currency ?? 'usd')} · Discount −${formatAmount(discounted, session.currency ?? 'usd')}</p>\n`
-    : '';
+  const discount =
+    discounted > 0
+      ? `<p class="discount">Subtotal ${formatAmount(session.amount_subtotal ?? 0, session.currency ?? 'usd')} · Discount −${formatAmount(discounted, session.currency ?? 'usd')}</p>\n`
+      : '';
   return layout(
     `Checkout — ${lineItems[0]?.name ?? 'Fake Stripe'}`,
     `${summary(session, lineItems)}

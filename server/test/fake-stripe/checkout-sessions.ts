@@ -48,12 +48,7 @@ export interface CheckoutSessions {
   expire(id: string, request?: EventRequest): CheckoutEventObject;
 }
 
-export function createCheckoutSessions(deps: {
-  ledger: PaymentLedger;
-  emit: EmitEvent;
-  pageUrl: (id: string) => string;
-  billing: Billing;
-}): CheckoutSessions {
+export function createCheckoutSessions(deps: { ledger: PaymentLedger; emit: EmitEvent; pageUrl: (id: string) => string; billing: Billing }): CheckoutSessions {
   const sessions = new Map<string, StoredSession>();
 
   const stored = (id: string): StoredSession => {

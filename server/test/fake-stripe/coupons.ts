@@ -13,8 +13,19 @@ export type CouponObject = Stripe.Coupon;
 
 /** Every parameter CouponCreateParams knows (SDK 23.1.0). */
 const COUPON_CREATE = new Set([
-  'amount_off', 'applies_to', 'currency', 'currency_options', 'duration', 'duration_in_months', 'expand', 'id',
-  'max_redemptions', 'metadata', 'name', 'percent_off', 'redeem_by',
+  'amount_off',
+  'applies_to',
+  'currency',
+  'currency_options',
+  'duration',
+  'duration_in_months',
+  'expand',
+  'id',
+  'max_redemptions',
+  'metadata',
+  'name',
+  'percent_off',
+  'redeem_by',
 ]);
 const UNMODELLED = ['applies_to', 'currency_options', 'expand'];
 
@@ -38,7 +49,7 @@ export function newCoupon(params: FormHash, created: number): CouponObject {
   const currency = optionalString(params.currency, 'currency')?.toLowerCase() ?? null;
   if (amountOff !== null && currency === null) throw invalidParam('currency', 'You must pass a currency when passing amount_off.');
   if (percentOff !== null && currency !== null) throw invalidParam('currency', 'You may only pass currency with amount_off.');
-  const duration = (optionalString(params.duration, 'duration') ?? 'once');
+  const duration = optionalString(params.duration, 'duration') ?? 'once';
   if (!['once', 'repeating', 'forever'].includes(duration)) throw invalidParam('duration', 'Invalid duration: must be one of forever, once, or repeating');
   const months = integerParam(params.duration_in_months, 'duration_in_months', 1, 1200) ?? null;
   if (duration === 'repeating' && months === null) throw missingParam('duration_in_months');

@@ -10,9 +10,29 @@ export type CustomerObject = Stripe.Customer;
 
 /** What `POST /v1/customers` may carry; the fake keeps email, name, description, metadata and test_clock. */
 const CREATE_PARAMS = new Set([
-  'address', 'balance', 'business_name', 'cash_balance', 'description', 'email', 'expand', 'individual_name',
-  'invoice_prefix', 'invoice_settings', 'metadata', 'name', 'next_invoice_sequence', 'payment_method', 'phone',
-  'preferred_locales', 'shipping', 'source', 'tax', 'tax_exempt', 'tax_id_data', 'test_clock', 'validate',
+  'address',
+  'balance',
+  'business_name',
+  'cash_balance',
+  'description',
+  'email',
+  'expand',
+  'individual_name',
+  'invoice_prefix',
+  'invoice_settings',
+  'metadata',
+  'name',
+  'next_invoice_sequence',
+  'payment_method',
+  'phone',
+  'preferred_locales',
+  'shipping',
+  'source',
+  'tax',
+  'tax_exempt',
+  'tax_id_data',
+  'test_clock',
+  'validate',
 ]);
 
 export interface CustomerCreateInput {
@@ -87,7 +107,12 @@ export function parseBalanceAdjustment(params: FormHash): BalanceAdjustmentInput
   if (amount === 0) throw invalidParam('amount', 'The amount must not be zero.');
   const currency = optionalString(params.currency, 'currency');
   if (!currency) throw invalidParam('currency', 'Missing required param: currency.', 'parameter_missing');
-  return { amount, currency: currency.toLowerCase(), description: optionalString(params.description, 'description') ?? null, metadata: metadataParam(params.metadata, 'metadata') };
+  return {
+    amount,
+    currency: currency.toLowerCase(),
+    description: optionalString(params.description, 'description') ?? null,
+    metadata: metadataParam(params.metadata, 'metadata'),
+  };
 }
 
 /** Each customer's balance transactions, oldest first. */
@@ -97,7 +122,16 @@ const balanceLedgers = new WeakMap<CustomerObject, CustomerBalanceTransactionObj
 export const balanceTransactionsOf = (customer: CustomerObject): CustomerBalanceTransactionObject[] => [...(balanceLedgers.get(customer) ?? [])].reverse();
 
 function balanceTransaction(
-  customer: CustomerObject, fields: { amount: number; currency: string; type: CustomerBalanceTransactionObject['type']; description: string | null; invoice: string | null; metadata: Record<string, string> }, created: number,
+  customer: CustomerObject,
+  fields: {
+    amount: number;
+    currency: string;
+    type: CustomerBalanceTransactionObject['type'];
+    description: string | null;
+    invoice: string | null;
+    metadata: Record<string, string>;
+  },
+  created: number,
 ): CustomerBalanceTransactionObject {
   const transaction: CustomerBalanceTransactionObject = {
     id: stripeId('cbtxn_', 24),
@@ -145,5 +179,9 @@ export function applyBalance(customer: CustomerObject, invoice: Stripe.Invoice, 
   if (applied === 0) return null;
   invoice.amount_due -= applied;
   invoice.amount_remaining = invoice.amount_due;
-  return balanceTransaction(customer, { amount: applied, currency: invoice.currency, type: 'applied_to_invoice', description: null, invoice: invoice.id, metadata: {} }, created);
+  return balanceTransaction(
+    customer,
+    { amount: applied, currency: invoice.currency, type: 'applied_to_invoice', description: null, invoice: invoice.id, metadata: {} },
+    created,
+  );
 }

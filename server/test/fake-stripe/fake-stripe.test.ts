@@ -7,8 +7,7 @@ describe('fake Stripe', () => {
   let fake: FakeStripe;
   let stripe: Stripe;
   const cleanups: Array<() => Promise<void>> = [];
-  const client = (key = SECRET_KEY, config: Stripe.StripeConfig = {}) =>
-    new Stripe(key, { host: '127.0.0.1', port: fake.port, protocol: 'http', ...config });
+  const client = (key = SECRET_KEY, config: Stripe.StripeConfig = {}) => new Stripe(key, { host: '127.0.0.1', port: fake.port, protocol: 'http', ...config });
 
   beforeEach(async () => {
     fake = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
@@ -104,7 +103,10 @@ describe('fake Stripe', () => {
         }),
       );
       expect(noCurrency).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-      expect(noCurrency).toMatchObject({ param: 'line_items[0][price_data][currency]', message: 'Missing required param: line_items[0][price_data][currency].' });
+      expect(noCurrency).toMatchObject({
+        param: 'line_items[0][price_data][currency]',
+        message: 'Missing required param: line_items[0][price_data][currency].',
+      });
 
       const unknown = await caught(stripe.rawRequest('POST', '/v1/checkout/sessions', { ...checkoutParams(), colour: 'blue' }));
       expect(unknown).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'colour' });
@@ -157,12 +159,7 @@ describe('fake Stripe', () => {
       const fresh = await stripe.checkout.sessions.create(checkoutParams(), { idempotencyKey: 'order-42-attempt-2' });
       expect(fresh.id).not.toBe(first.id);
       expect(fake.listSessions()).toHaveLength(2);
-      expect(fake.requests.map((r) => r.idempotencyKey)).toEqual([
-        'order-42-attempt-1',
-        'order-42-attempt-1',
-        'order-42-attempt-1',
-        'order-42-attempt-2',
-      ]);
+      expect(fake.requests.map((r) => r.idempotencyKey)).toEqual(['order-42-attempt-1', 'order-42-attempt-1', 'order-42-attempt-1', 'order-42-attempt-2']);
     });
 
     it('failNextCreates: the SDK raises StripeAPIError (500) without retries; with retries it recovers', async () => {
@@ -422,9 +419,7 @@ describe('fake Stripe', () => {
       expect(stripe.webhooks.constructEvent(valid.body, valid.signature, WEBHOOK_SECRET).id).toBe(event.id);
 
       const forged = fake.signedDelivery(event, { secret: 'whsec_attacker' });
-      expect(() => stripe.webhooks.constructEvent(forged.body, forged.signature, WEBHOOK_SECRET)).toThrow(
-        Stripe.errors.StripeSignatureVerificationError,
-      );
+      expect(() => stripe.webhooks.constructEvent(forged.body, forged.signature, WEBHOOK_SECRET)).toThrow(Stripe.errors.StripeSignatureVerificationError);
       expect(stripe.webhooks.constructEvent(forged.body, forged.signature, 'whsec_attacker').id).toBe(event.id);
 
       const stale = fake.signedDelivery(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
@@ -444,10 +439,7 @@ describe('fake Stripe', () => {
       const succeeded = await fake.succeedAsync(session.id);
       expect(succeeded.type).toBe('checkout.session.async_payment_succeeded');
       expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'complete', payment_status: 'paid' });
-      expect(hook.received.map((r) => r.payload?.type)).toEqual([
-        'checkout.session.completed',
-        'checkout.session.async_payment_succeeded',
-      ]);
+      expect(hook.received.map((r) => r.payload?.type)).toEqual(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
       await expect(fake.succeedAsync(session.id)).rejects.toThrow(/no async payment/);
     });
 

@@ -38,8 +38,16 @@ function unrecognized(method: string, path: string): StripeApiError {
 
 /** `GET /v1/account`: the parts of a standard account the project reads (its id). */
 const accountObject = (id: string) => ({
-  id, object: 'account', type: 'standard', country: 'US', default_currency: 'usd', charges_enabled: true, payouts_enabled: true,
-  details_submitted: true, email: null, settings: { dashboard: { display_name: 'VPN Shop' } },
+  id,
+  object: 'account',
+  type: 'standard',
+  country: 'US',
+  default_currency: 'usd',
+  charges_enabled: true,
+  payouts_enabled: true,
+  details_submitted: true,
+  email: null,
+  settings: { dashboard: { display_name: 'VPN Shop' } },
 });
 
 const copy = <T>(value: T | undefined): T | undefined => (value === undefined ? undefined : structuredClone(value));
@@ -166,9 +174,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
 
     if (method === 'POST' && path === '/v1/checkout/sessions' && failCreates > 0) {
       failCreates--;
-      return fail(
-        new StripeApiError(500, 'api_error', 'An unknown error occurred. (Injected by the fake Stripe server: failNextCreates.)'),
-      );
+      return fail(new StripeApiError(500, 'api_error', 'An unknown error occurred. (Injected by the fake Stripe server: failNextCreates.)'));
     }
 
     let params: FormHash;

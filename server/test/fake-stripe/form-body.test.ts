@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asList, canonicalForm, decodeForm, FormDecodeError } from './form-body.js';
 
-describe('decodeForm (the Stripe SDK\'s bracket notation)', () => {
+describe("decodeForm (the Stripe SDK's bracket notation)", () => {
   it('decodes nested hashes and indexed arrays as the SDK encodes them', () => {
     const form = decodeForm(
       'mode=payment&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=500' +

@@ -74,7 +74,13 @@ describe('fake Stripe Billing: invoice payments', () => {
 
     const declined = await t.stripe.invoicePayments.list({ invoice: renewal.id });
     expect(declined.data).toEqual([
-      expect.objectContaining({ status: 'open', amount_paid: null, amount_requested: 999, is_default: true, status_transitions: { canceled_at: null, paid_at: null } }),
+      expect.objectContaining({
+        status: 'open',
+        amount_paid: null,
+        amount_requested: 999,
+        is_default: true,
+        status_transitions: { canceled_at: null, paid_at: null },
+      }),
     ]);
 
     t.fake.setCardDeclines(customer.id, false);
@@ -82,7 +88,13 @@ describe('fake Stripe Billing: invoice payments', () => {
     await t.fake.payOpenInvoices(customer.id);
     const [retry, first] = (await t.stripe.invoicePayments.list({ invoice: renewal.id })).data;
     const [firstIntent, retryIntent] = t.fake.invoicePaymentIntents(renewal.id);
-    expect(first).toMatchObject({ id: declined.data[0]!.id, status: 'canceled', is_default: false, amount_paid: null, payment: { payment_intent: firstIntent } });
+    expect(first).toMatchObject({
+      id: declined.data[0]!.id,
+      status: 'canceled',
+      is_default: false,
+      amount_paid: null,
+      payment: { payment_intent: firstIntent },
+    });
     expect(first!.status_transitions).toEqual({ canceled_at: periodEnd + DAY, paid_at: null });
     expect(first!.created).toBe(attemptedAt);
     expect(retry).toMatchObject({ status: 'paid', is_default: true, amount_paid: 999, payment: { payment_intent: retryIntent } });

@@ -67,13 +67,7 @@ export function createPaymentLedger(emit: EmitEvent): PaymentLedger {
   };
 
   const noSuccessfulCharge = (paymentIntentId: string | null, param: string): StripeApiError =>
-    new StripeApiError(
-      400,
-      'invalid_request_error',
-      `This PaymentIntent (${paymentIntentId}) does not have a successful charge to refund.`,
-      undefined,
-      param,
-    );
+    new StripeApiError(400, 'invalid_request_error', `This PaymentIntent (${paymentIntentId}) does not have a successful charge to refund.`, undefined, param);
 
   /** The succeeded charge a refund request names (Stripe's 404 / 400 when there is none). */
   const refundableCharge = (request: RefundRequest): ChargeObject => {
@@ -88,7 +82,13 @@ export function createPaymentLedger(emit: EmitEvent): PaymentLedger {
       const latest = latestChargeOf(paymentIntent);
       if (!latest || latest.status !== 'succeeded') throw noSuccessfulCharge(paymentIntent.id, 'payment_intent');
       if (charge && charge.id !== latest.id) {
-        throw new StripeApiError(400, 'invalid_request_error', `Charge ${charge.id} does not belong to PaymentIntent ${paymentIntent.id}.`, undefined, 'charge');
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          `Charge ${charge.id} does not belong to PaymentIntent ${paymentIntent.id}.`,
+          undefined,
+          'charge',
+        );
       }
       charge = latest;
     }

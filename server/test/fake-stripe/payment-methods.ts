@@ -61,9 +61,7 @@ export interface SessionPaymentMethods {
  * `payment_method_types_no_longer_supported`.
  */
 export function sessionPaymentMethods(params: FormHash, currency: string, apiVersion: string): SessionPaymentMethods {
-  const given = ['payment_method_types', 'allowed_payment_method_types', 'excluded_payment_method_types'].filter(
-    (param) => params[param] !== undefined,
-  );
+  const given = ['payment_method_types', 'allowed_payment_method_types', 'excluded_payment_method_types'].filter((param) => params[param] !== undefined);
   if (given.length > 1) throw invalidParam(given[1]!, `You may only specify one of these parameters: ${given.join(', ')}.`);
   const dynamic = defaultMethodTypes(currency);
   if (params.allowed_payment_method_types !== undefined) {

@@ -145,14 +145,14 @@ describe('fake Stripe: the PaymentIntent and Charge behind a paid session', () =
     expect(await (await fetch(session.url!)).text()).not.toContain('Bank debit');
   });
 
-  it('payment_method_types on the SDK\'s own API version: 400 payment_method_types_no_longer_supported, as at Stripe', async () => {
+  it("payment_method_types on the SDK's own API version: 400 payment_method_types_no_longer_supported, as at Stripe", async () => {
     const error = await caught(t.stripe.rawRequest('POST', '/v1/checkout/sessions', { ...checkoutParams(), payment_method_types: ['card'] }));
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(error).toMatchObject({ statusCode: 400, code: 'payment_method_types_no_longer_supported', param: 'payment_method_types' });
     expect(t.fake.listSessions()).toEqual([]);
   });
 
-  it('without payment_method_types a session offers a card and its currency\'s bank debit', async () => {
+  it("without payment_method_types a session offers a card and its currency's bank debit", async () => {
     const usd = await t.stripe.checkout.sessions.create(checkoutParams());
     expect(usd.payment_method_types).toEqual(['card', 'us_bank_account']);
     const page = await (await fetch(usd.url!)).text();
@@ -180,13 +180,9 @@ describe('fake Stripe: the PaymentIntent and Charge behind a paid session', () =
     const old = { apiVersion: '2026-08-26.dahlia' };
     const paypal = await caught(t.stripe.rawRequest('POST', '/v1/checkout/sessions', { ...checkoutParams(), payment_method_types: ['paypal'] }, old));
     expect(paypal).toMatchObject({ statusCode: 400, param: 'payment_method_types[0]' });
-    const sepa = await caught(
-      t.stripe.rawRequest('POST', '/v1/checkout/sessions', { ...checkoutParams(), payment_method_types: ['card', 'sepa_debit'] }, old),
-    );
+    const sepa = await caught(t.stripe.rawRequest('POST', '/v1/checkout/sessions', { ...checkoutParams(), payment_method_types: ['card', 'sepa_debit'] }, old));
     expect(sepa).toMatchObject({ statusCode: 400, param: 'payment_method_types' });
-    const unknownData = await caught(
-      t.stripe.rawRequest('POST', '/v1/checkout/sessions', { ...checkoutParams(), payment_intent_data: { colour: 'blue' } }),
-    );
+    const unknownData = await caught(t.stripe.rawRequest('POST', '/v1/checkout/sessions', { ...checkoutParams(), payment_intent_data: { colour: 'blue' } }));
     expect(unknownData).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'payment_intent_data[colour]' });
     expect(t.fake.listSessions().map((s) => s.id)).toEqual([debitOnly.id, noDebit.id]);
   });

@@ -20,25 +20,76 @@ export type PriceObject = Stripe.Price;
 export type Interval = 'day' | 'week' | 'month' | 'year';
 
 const PRODUCT_CREATE = new Set([
-  'active', 'default_price_data', 'description', 'expand', 'id', 'images', 'marketing_features', 'metadata', 'name',
-  'package_dimensions', 'shippable', 'statement_descriptor', 'tax_code', 'tax_details', 'type', 'unit_label', 'url',
+  'active',
+  'default_price_data',
+  'description',
+  'expand',
+  'id',
+  'images',
+  'marketing_features',
+  'metadata',
+  'name',
+  'package_dimensions',
+  'shippable',
+  'statement_descriptor',
+  'tax_code',
+  'tax_details',
+  'type',
+  'unit_label',
+  'url',
 ]);
 const PRODUCT_CREATE_MODELLED = new Set(['active', 'description', 'expand', 'id', 'metadata', 'name', 'type']);
 /** Every parameter ProductUpdateParams knows (SDK 23.1.0); the fake acts on the ones in PRODUCT_UPDATE_MODELLED. */
 const PRODUCT_UPDATE = new Set([
-  'active', 'default_price', 'description', 'expand', 'images', 'marketing_features', 'metadata', 'name',
-  'package_dimensions', 'shippable', 'statement_descriptor', 'tax_code', 'tax_details', 'unit_label', 'url',
+  'active',
+  'default_price',
+  'description',
+  'expand',
+  'images',
+  'marketing_features',
+  'metadata',
+  'name',
+  'package_dimensions',
+  'shippable',
+  'statement_descriptor',
+  'tax_code',
+  'tax_details',
+  'unit_label',
+  'url',
 ]);
 const PRODUCT_UPDATE_MODELLED = new Set(['active', 'default_price', 'description', 'expand', 'metadata', 'name']);
 const PRICE_CREATE = new Set([
-  'active', 'billing_scheme', 'currency', 'currency_options', 'custom_unit_amount', 'expand', 'lookup_key', 'metadata',
-  'nickname', 'product', 'product_data', 'recurring', 'tax_behavior', 'tiers', 'tiers_mode', 'transfer_lookup_key',
-  'transform_quantity', 'unit_amount', 'unit_amount_decimal',
+  'active',
+  'billing_scheme',
+  'currency',
+  'currency_options',
+  'custom_unit_amount',
+  'expand',
+  'lookup_key',
+  'metadata',
+  'nickname',
+  'product',
+  'product_data',
+  'recurring',
+  'tax_behavior',
+  'tiers',
+  'tiers_mode',
+  'transfer_lookup_key',
+  'transform_quantity',
+  'unit_amount',
+  'unit_amount_decimal',
 ]);
 /** What the fake does not model on `POST /v1/prices` (every price is per unit, one currency, untaxed, tier-free). */
 const PRICE_CREATE_UNMODELLED = [
-  'billing_scheme', 'currency_options', 'custom_unit_amount', 'product_data', 'tax_behavior', 'tiers', 'tiers_mode',
-  'transform_quantity', 'unit_amount_decimal',
+  'billing_scheme',
+  'currency_options',
+  'custom_unit_amount',
+  'product_data',
+  'tax_behavior',
+  'tiers',
+  'tiers_mode',
+  'transform_quantity',
+  'unit_amount_decimal',
 ];
 /** `POST /v1/prices/:id` takes no amount, currency or interval: those are "unknown parameter", as at Stripe. */
 const PRICE_UPDATE = new Set(['active', 'currency_options', 'expand', 'lookup_key', 'metadata', 'nickname', 'tax_behavior', 'transfer_lookup_key']);
@@ -119,7 +170,10 @@ export function newPrice(params: FormHash, created: number, productExists: (id: 
   const unitAmount = integerParam(params.unit_amount, 'unit_amount', 0, MAX_AMOUNT);
   if (unitAmount === undefined) throw missingParam('unit_amount');
   const recurring = recurringParam(params.recurring);
-  const claim = { lookupKey: optionalString(params.lookup_key, 'lookup_key') ?? null, transfer: booleanParam(params.transfer_lookup_key, 'transfer_lookup_key') ?? false };
+  const claim = {
+    lookupKey: optionalString(params.lookup_key, 'lookup_key') ?? null,
+    transfer: booleanParam(params.transfer_lookup_key, 'transfer_lookup_key') ?? false,
+  };
   const price: PriceObject = {
     id: stripeId('price_1', 23),
     object: 'price',

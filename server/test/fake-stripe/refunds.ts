@@ -24,8 +24,18 @@ export interface RefundRequest {
 
 /** Every parameter of Stripe's RefundCreateParams (SDK 23.1.0); the ones after `reason` are not modelled. */
 const KNOWN_PARAMS = new Set([
-  'amount', 'charge', 'expand', 'metadata', 'payment_intent', 'reason',
-  'currency', 'customer', 'instructions_email', 'origin', 'refund_application_fee', 'reverse_transfer',
+  'amount',
+  'charge',
+  'expand',
+  'metadata',
+  'payment_intent',
+  'reason',
+  'currency',
+  'customer',
+  'instructions_email',
+  'origin',
+  'refund_application_fee',
+  'reverse_transfer',
 ]);
 const UNMODELLED_PARAMS = ['currency', 'customer', 'instructions_email', 'origin', 'refund_application_fee', 'reverse_transfer'];
 
@@ -81,11 +91,7 @@ export function refundAmount(charge: ChargeObject, requested: number | undefined
 }
 
 /** A succeeded refund of `amount` from `charge`. */
-export function newRefund(
-  charge: ChargeObject,
-  request: Pick<RefundRequest, 'reason' | 'metadata'> & { amount: number },
-  created: number,
-): RefundObject {
+export function newRefund(charge: ChargeObject, request: Pick<RefundRequest, 'reason' | 'metadata'> & { amount: number }, created: number): RefundObject {
   return {
     id: stripeId('re_3', 24),
     object: 'refund',

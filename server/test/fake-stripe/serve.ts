@@ -15,9 +15,7 @@ const fake = await startFakeStripe({
   webhookUrl: process.env.FAKE_STRIPE_WEBHOOK_URL || null,
   port: Number(process.env.FAKE_STRIPE_PORT || 12111),
 });
-process.stdout.write(
-  `Fake Stripe listening on ${fake.url}\n  STRIPE_API_URL=${fake.url}\n  secret key: ${secretKey}\n  webhook secret: ${webhookSecret}\n`,
-);
+process.stdout.write(`Fake Stripe listening on ${fake.url}\n  STRIPE_API_URL=${fake.url}\n  secret key: ${secretKey}\n  webhook secret: ${webhookSecret}\n`);
 const stop = (): void => {
   void fake.close().then(() => process.exit(0));
 };

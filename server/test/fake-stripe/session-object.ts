@@ -30,7 +30,12 @@ export function newSession(input: SessionCreateInput, options: { id: string; url
     currency: input.currency,
     currency_conversion: null,
     custom_fields: [],
-    custom_text: { after_submit: null, shipping_address: null, submit: input.submitMessage ? { message: input.submitMessage } : null, terms_of_service_acceptance: null },
+    custom_text: {
+      after_submit: null,
+      shipping_address: null,
+      submit: input.submitMessage ? { message: input.submitMessage } : null,
+      terms_of_service_acceptance: null,
+    },
     customer: input.customer,
     customer_account: null,
     customer_creation: input.mode === 'subscription' ? null : 'if_required',

@@ -23,19 +23,27 @@ export interface SubscriptionSessionInput {
 export type SessionCatalog = Pick<BillingCatalog, 'price' | 'product' | 'customer' | 'coupon'>;
 
 const SUBSCRIPTION_DATA = new Set([
-  'application_fee_percent', 'billing_cycle_anchor', 'billing_mode', 'default_tax_rates', 'description',
-  'invoice_settings', 'metadata', 'on_behalf_of', 'pending_invoice_item_interval', 'proration_behavior',
-  'transfer_data', 'trial_end', 'trial_period_days', 'trial_settings',
+  'application_fee_percent',
+  'billing_cycle_anchor',
+  'billing_mode',
+  'default_tax_rates',
+  'description',
+  'invoice_settings',
+  'metadata',
+  'on_behalf_of',
+  'pending_invoice_item_interval',
+  'proration_behavior',
+  'transfer_data',
+  'trial_end',
+  'trial_period_days',
+  'trial_settings',
 ]);
 
 /**
  * The line items and subscription of a subscription-mode session. The fake takes one line item with a recurring
  * `price` of its own, and an existing `customer` (Checkout creating the customer is not modelled).
  */
-export function parseSubscriptionSession(
-  params: FormHash,
-  catalog: SessionCatalog,
-): { lineItems: LineItemInput[]; subscription: SubscriptionSessionInput } {
+export function parseSubscriptionSession(params: FormHash, catalog: SessionCatalog): { lineItems: LineItemInput[]; subscription: SubscriptionSessionInput } {
   if (params.payment_intent_data !== undefined) {
     throw invalidParam('payment_intent_data', 'You can not pass `payment_intent_data` in `subscription` mode.');
   }
@@ -71,10 +79,7 @@ function recurringLineItem(value: FormValue, catalog: SessionCatalog): { price: 
   if (!price) throw noSuch('price', priceId, `${param}[price]`);
   if (!price.active) throw invalidParam(`${param}[price]`, `The price specified is inactive. This field only accepts active prices.`);
   if (price.recurring === null) {
-    throw invalidParam(
-      `${param}[price]`,
-      'You must provide at least one recurring price in `subscription` mode when using prices.',
-    );
+    throw invalidParam(`${param}[price]`, 'You must provide at least one recurring price in `subscription` mode when using prices.');
   }
   const quantity = integerParam(item.quantity, `${param}[quantity]`, 1, 999_999);
   if (quantity === undefined) throw missingParam(`${param}[quantity]`);

@@ -47,9 +47,10 @@ function subscriptionLine(subscription: SubscriptionObject, billing: Billing): s
 function clockSection(clock: TestClockObject, billing: Billing): string {
   const subscriptions = billing.subscriptions().filter((subscription) => subscription.test_clock === clock.id);
   const frozen = isoTime(clock.frozen_time);
-  const list = subscriptions.length > 0
-    ? `<ul>\n${subscriptions.map((subscription) => subscriptionLine(subscription, billing)).join('\n')}\n</ul>`
-    : '<p>No subscriptions on this clock.</p>';
+  const list =
+    subscriptions.length > 0
+      ? `<ul>\n${subscriptions.map((subscription) => subscriptionLine(subscription, billing)).join('\n')}\n</ul>`
+      : '<p>No subscriptions on this clock.</p>';
   return `<section>
 <h2>${escapeHtml(clock.name ?? clock.id)}</h2>
 <p><code>${escapeHtml(clock.id)}</code> — frozen at <time datetime="${frozen}">${frozen}</time> — ${escapeHtml(clock.status)}</p>

@@ -68,11 +68,7 @@ export interface NewEventOptions<T extends StripeEventType> {
 }
 
 /** A new event carrying a snapshot of `object` (a session, charge, refund or dispute) as it is now. */
-export function newEvent<T extends StripeEventType>(
-  type: T,
-  object: EventOfType<T>['data']['object'],
-  options: NewEventOptions<T>,
-): EventOfType<T> {
+export function newEvent<T extends StripeEventType>(type: T, object: EventOfType<T>['data']['object'], options: NewEventOptions<T>): EventOfType<T> {
   const data = {
     object: structuredClone(object),
     ...(options.previousAttributes ? { previous_attributes: structuredClone(options.previousAttributes) } : {}),

@@ -45,7 +45,11 @@ function listPayments(deps: ApiDeps, query: URLSearchParams): HttpAnswer {
   const method = oneOfFilter(query, 'payment_method', null);
   const created = timeFilter(query, 'created_at');
   const captured = timeFilter(query, 'captured_at');
-  const page = listPage([...deps.payments.all()].reverse(), query, (p) => status(p.status) && method(p.method?.type) && created(p.createdAt) && captured(p.capturedAt));
+  const page = listPage(
+    [...deps.payments.all()].reverse(),
+    query,
+    (p) => status(p.status) && method(p.method?.type) && created(p.createdAt) && captured(p.capturedAt),
+  );
   return json(200, { ...page, items: page.items.map(deps.payments.present) });
 }
 
@@ -80,7 +84,8 @@ export function findRoute(parts: readonly string[], deps: ApiDeps): Route | null
       },
     };
   }
-  if (collection === 'payments' && id !== undefined && action === undefined) return { allow: ['GET'], run: () => json(200, payments.present(payments.find(id))) };
+  if (collection === 'payments' && id !== undefined && action === undefined)
+    return { allow: ['GET'], run: () => json(200, payments.present(payments.find(id))) };
   if (collection === 'payments' && id !== undefined && action === 'capture') {
     return { allow: ['POST'], run: (_method, body) => answerWith(id, payments.capture(id, parseJsonBody(body))) };
   }

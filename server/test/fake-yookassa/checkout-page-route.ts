@@ -18,7 +18,12 @@ export interface CheckoutPageDeps {
 }
 
 /** `GET`/`POST /checkout/:paymentId`. `readForm` reads the posted form. */
-export async function handleCheckoutPage(method: string, paymentId: string, readForm: () => Promise<URLSearchParams>, deps: CheckoutPageDeps): Promise<HttpAnswer> {
+export async function handleCheckoutPage(
+  method: string,
+  paymentId: string,
+  readForm: () => Promise<URLSearchParams>,
+  deps: CheckoutPageDeps,
+): Promise<HttpAnswer> {
   const record = deps.payments.get(paymentId);
   if (!record) return html(404, notFoundPage());
   const awaiting = record.status === 'pending' && record.request.confirmation !== undefined;

@@ -10,7 +10,9 @@ const HOUR = 60 * 60 * 1000;
 /** A receipt for `value` RUB: one service line, the customer's email. */
 const receiptFor = (value: string, overrides: Record<string, unknown> = {}) => ({
   customer: { email: 'buyer@example.com' },
-  items: [{ description: 'VPN, 1 month', quantity: 1, amount: { value, currency: 'RUB' }, vat_code: 1, payment_mode: 'full_payment', payment_subject: 'service' }],
+  items: [
+    { description: 'VPN, 1 month', quantity: 1, amount: { value, currency: 'RUB' }, vat_code: 1, payment_mode: 'full_payment', payment_subject: 'service' },
+  ],
   ...overrides,
 });
 
@@ -34,7 +36,13 @@ describe('the fake YooKassa', () => {
       for (const authorization of [basic(SHOP_ID, 'test_wrong'), basic('654321', SECRET_KEY)]) {
         const result = await kit.api('POST', '/payments', { authorization, body: paymentBody() });
         expect(result.status).toBe(401);
-        expect(result.json).toEqual({ type: 'error', id: expect.any(String), code: 'invalid_credentials', description: WRONG_CREDENTIALS, parameter: 'Authorization' });
+        expect(result.json).toEqual({
+          type: 'error',
+          id: expect.any(String),
+          code: 'invalid_credentials',
+          description: WRONG_CREDENTIALS,
+          parameter: 'Authorization',
+        });
       }
       expect(kit.fake.listPayments()).toEqual([]);
     });
@@ -55,7 +63,13 @@ describe('the fake YooKassa', () => {
 
     it('describes a test shop on GET /me, with fiscalization only when the shop has it on', async () => {
       const plain = await kit.api('GET', '/me');
-      expect(plain.json).toEqual({ account_id: SHOP_ID, status: 'enabled', test: true, fiscalization_enabled: false, payment_methods: ['bank_card', 'yoo_money', 'sbp'] });
+      expect(plain.json).toEqual({
+        account_id: SHOP_ID,
+        status: 'enabled',
+        test: true,
+        fiscalization_enabled: false,
+        payment_methods: ['bank_card', 'yoo_money', 'sbp'],
+      });
       const fiscal = await startKit({ fiscalization: true });
       try {
         expect((await fiscal.api('GET', '/me')).json).toMatchObject({ fiscalization_enabled: true, fiscalization: { enabled: true, provider: 'avanpost' } });
@@ -72,7 +86,11 @@ describe('the fake YooKassa', () => {
       expect(missing.json).toMatchObject({ code: 'invalid_request', description: 'Idempotence key is empty' });
       const long = await kit.api('POST', '/payments', { body: paymentBody(), key: 'k'.repeat(65) });
       expect(long.status).toBe(400);
-      expect(long.json).toMatchObject({ code: 'invalid_request', description: expect.stringContaining('Idempotence key is too long'), parameter: 'Idempotence-Key' });
+      expect(long.json).toMatchObject({
+        code: 'invalid_request',
+        description: expect.stringContaining('Idempotence key is too long'),
+        parameter: 'Idempotence-Key',
+      });
       expect((await kit.api('POST', '/payments', { body: paymentBody(), key: 'k'.repeat(64) })).status).toBe(200);
       expect(kit.fake.listPayments()).toHaveLength(1);
     });
@@ -92,7 +110,13 @@ describe('the fake YooKassa', () => {
       const payment = await kit.createPayment({}, key);
       const other = await kit.api('POST', '/payments', { key, body: paymentBody({ amount: { value: '299.00', currency: 'RUB' } }) });
       expect(other.status).toBe(400);
-      expect(other.json).toEqual({ type: 'error', id: expect.any(String), code: 'invalid_request', description: 'Idempotence key duplicated', parameter: 'Idempotence-Key' });
+      expect(other.json).toEqual({
+        type: 'error',
+        id: expect.any(String),
+        code: 'invalid_request',
+        description: 'Idempotence key duplicated',
+        parameter: 'Idempotence-Key',
+      });
       const cancel = await kit.api('POST', `/payments/${payment.id}/cancel`, { key, body: {} });
       expect(cancel.json).toMatchObject({ description: 'Idempotence key duplicated' });
       expect(kit.fake.listPayments()).toHaveLength(1);
@@ -118,7 +142,7 @@ describe('the fake YooKassa', () => {
   });
 
   describe('creating a payment', () => {
-    it('starts a redirect payment pending, two-stage by default, with the fake\'s confirmation page and no paid fields', async () => {
+    it("starts a redirect payment pending, two-stage by default, with the fake's confirmation page and no paid fields", async () => {
       const payment = await kit.createPayment();
       expect(payment).toEqual({
         id: expect.stringMatching(OBJECT_ID),
@@ -144,11 +168,31 @@ describe('the fake YooKassa', () => {
       ['an unknown currency', { amount: { value: '1.00', currency: 'XXX' } }, 'Currency code is illegal', 'amount.currency'],
       ['a currency the shop does not take', { amount: { value: '1.00', currency: 'USD' } }, 'Payment method is not available', undefined],
       ['a description over 128 characters', { description: 'd'.repeat(129) }, 'Description is too long. Max. length is 128', 'description'],
-      ['17 metadata keys', { metadata: Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, 'v'])) }, 'Metadata object is limited to 16 keys', 'metadata'],
-      ['a metadata key over 32 characters', { metadata: { ['k'.repeat(33)]: 'v' } }, 'The key names length in metadata object is limited to 32 characters', 'metadata'],
-      ['a metadata value over 512 characters', { metadata: { note: 'v'.repeat(513) } }, 'The key values length in metadata object is limited to 512 characters', 'metadata.note'],
+      [
+        '17 metadata keys',
+        { metadata: Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, 'v'])) },
+        'Metadata object is limited to 16 keys',
+        'metadata',
+      ],
+      [
+        'a metadata key over 32 characters',
+        { metadata: { ['k'.repeat(33)]: 'v' } },
+        'The key names length in metadata object is limited to 32 characters',
+        'metadata',
+      ],
+      [
+        'a metadata value over 512 characters',
+        { metadata: { note: 'v'.repeat(513) } },
+        'The key values length in metadata object is limited to 512 characters',
+        'metadata.note',
+      ],
       ['a nested metadata object', { metadata: { router: { v: 1 } } }, 'Invalid request parameter', 'metadata.router'],
-      ['two payment method fields', { payment_method_id: randomUUID(), payment_method_data: { type: 'bank_card' } }, 'Request should contain only one of: payment_method_data, payment_method_id, payment_token', undefined],
+      [
+        'two payment method fields',
+        { payment_method_id: randomUUID(), payment_method_data: { type: 'bank_card' } },
+        'Request should contain only one of: payment_method_data, payment_method_id, payment_token',
+        undefined,
+      ],
       ['an unknown payment method type', { payment_method_data: { type: 'gold_bars' } }, 'Illegal payment method type', 'payment_method_data.type'],
       ['a redirect without return_url', { confirmation: { type: 'redirect' } }, 'Return url is missing', 'confirmation.return_url'],
       ['no confirmation', { confirmation: undefined }, 'Confirmation is missing', 'confirmation'],
@@ -191,8 +235,16 @@ describe('the fake YooKassa', () => {
       ['missing', undefined, 'receipt'],
       ['without a customer contact', receiptFor('199.00', { customer: {} }), 'receipt.customer'],
       ['with items that do not add up to the payment', receiptFor('99.00'), 'receipt.items'],
-      ['with a vat_code out of 1–12', receiptFor('199.00', { items: [{ description: 'VPN', quantity: 1, amount: { value: '199.00', currency: 'RUB' }, vat_code: 13 }] }), 'receipt.items[0].vat_code'],
-      ['with a zero quantity', receiptFor('199.00', { items: [{ description: 'VPN', quantity: 0, amount: { value: '199.00', currency: 'RUB' }, vat_code: 1 }] }), 'receipt.items[0].quantity'],
+      [
+        'with a vat_code out of 1–12',
+        receiptFor('199.00', { items: [{ description: 'VPN', quantity: 1, amount: { value: '199.00', currency: 'RUB' }, vat_code: 13 }] }),
+        'receipt.items[0].vat_code',
+      ],
+      [
+        'with a zero quantity',
+        receiptFor('199.00', { items: [{ description: 'VPN', quantity: 0, amount: { value: '199.00', currency: 'RUB' }, vat_code: 1 }] }),
+        'receipt.items[0].quantity',
+      ],
       ['with a tax_system_code out of 1–6', receiptFor('199.00', { tax_system_code: 7 }), 'receipt.tax_system_code'],
     ])('refuses a payment whose receipt is %s: "Receipt is missing or illegal"', async (_case, receipt, parameter) => {
       const result = await fiscal.api('POST', '/payments', { body: paymentBody({ receipt }) });
@@ -215,7 +267,9 @@ describe('the fake YooKassa', () => {
       expect(fiscal.fake.getPayment(payment.id)?.receipt_registration).toBe('succeeded');
       const refund = await fiscal.api('POST', '/refunds', { body: { payment_id: payment.id, amount: { value: '50.00', currency: 'RUB' } } });
       expect(refund.json).toMatchObject({ description: 'Receipt is missing or illegal', parameter: 'receipt' });
-      const withReceipt = await fiscal.api('POST', '/refunds', { body: { payment_id: payment.id, amount: { value: '50.00', currency: 'RUB' }, receipt: receiptFor('50.00') } });
+      const withReceipt = await fiscal.api('POST', '/refunds', {
+        body: { payment_id: payment.id, amount: { value: '50.00', currency: 'RUB' }, receipt: receiptFor('50.00') },
+      });
       expect(withReceipt.json).toMatchObject({ status: 'succeeded', receipt_registration: 'succeeded' });
     });
   });
@@ -233,8 +287,19 @@ describe('the fake YooKassa', () => {
         income_amount: { value: '192.04', currency: 'RUB' },
         refunded_amount: { value: '0.00', currency: 'RUB' },
         payment_method: {
-          type: 'bank_card', id: payment.id, saved: true, status: 'active', title: 'Bank card *4444',
-          card: { first6: '555555', last4: '4444', expiry_month: '12', expiry_year: expect.stringMatching(/^\d{4}$/), card_type: 'MasterCard', issuer_country: 'RU' },
+          type: 'bank_card',
+          id: payment.id,
+          saved: true,
+          status: 'active',
+          title: 'Bank card *4444',
+          card: {
+            first6: '555555',
+            last4: '4444',
+            expiry_month: '12',
+            expiry_year: expect.stringMatching(/^\d{4}$/),
+            card_type: 'MasterCard',
+            issuer_country: 'RU',
+          },
         },
         authorization_details: { rrn: expect.any(String), auth_code: expect.any(String), three_d_secure: { applied: true } },
       });
@@ -266,10 +331,14 @@ describe('the fake YooKassa', () => {
 
     it('captures only from waiting_for_capture, saying why not', async () => {
       const pending = await kit.createPayment();
-      expect((await kit.api('POST', `/payments/${pending.id}/capture`, { body: {} })).json).toMatchObject({ description: 'Payment can not be captured in current status.' });
+      expect((await kit.api('POST', `/payments/${pending.id}/capture`, { body: {} })).json).toMatchObject({
+        description: 'Payment can not be captured in current status.',
+      });
       const auto = await kit.createPayment({ capture: true });
       await kit.fake.pay(auto.id);
-      expect((await kit.api('POST', `/payments/${auto.id}/capture`, { body: {} })).json).toMatchObject({ description: 'You can not capture payment with autocapture' });
+      expect((await kit.api('POST', `/payments/${auto.id}/capture`, { body: {} })).json).toMatchObject({
+        description: 'You can not capture payment with autocapture',
+      });
     });
 
     it('cancels only a payment waiting for capture (merchant / canceled_by_merchant), keeping its saved method', async () => {
@@ -278,20 +347,32 @@ describe('the fake YooKassa', () => {
       expect(refused.status).toBe(400);
       expect(refused.json).toMatchObject({ code: 'invalid_request', description: 'Payment can not be canceled in current status' });
       const auto = await kit.createPayment({ capture: true });
-      expect((await kit.api('POST', `/payments/${auto.id}/cancel`, { body: {} })).json).toMatchObject({ description: 'You can not cancel payment with autocapture' });
+      expect((await kit.api('POST', `/payments/${auto.id}/cancel`, { body: {} })).json).toMatchObject({
+        description: 'You can not cancel payment with autocapture',
+      });
 
       const hold = await kit.createPayment({ save_payment_method: true, amount: { value: '1.00', currency: 'RUB' } });
       await kit.fake.pay(hold.id);
       // A cancel with no body at all, as the SDKs send it.
       const canceled = await kit.api('POST', `/payments/${hold.id}/cancel`);
       expect(canceled.status).toBe(200);
-      expect(canceled.json).toMatchObject({ status: 'canceled', paid: false, refundable: false, cancellation_details: { party: 'merchant', reason: 'canceled_by_merchant' }, payment_method: { saved: true } });
+      expect(canceled.json).toMatchObject({
+        status: 'canceled',
+        paid: false,
+        refundable: false,
+        cancellation_details: { party: 'merchant', reason: 'canceled_by_merchant' },
+        payment_method: { saved: true },
+      });
     });
 
-    it('decline and expire cancel a pending payment, with the bank\'s or YooKassa\'s reason', async () => {
+    it("decline and expire cancel a pending payment, with the bank's or YooKassa's reason", async () => {
       const declined = await kit.createPayment();
       await kit.fake.decline(declined.id);
-      expect(kit.fake.getPayment(declined.id)).toMatchObject({ status: 'canceled', paid: false, cancellation_details: { party: 'payment_network', reason: 'insufficient_funds' } });
+      expect(kit.fake.getPayment(declined.id)).toMatchObject({
+        status: 'canceled',
+        paid: false,
+        cancellation_details: { party: 'payment_network', reason: 'insufficient_funds' },
+      });
       const expired = await kit.createPayment();
       await kit.fake.expire(expired.id);
       expect(kit.fake.getPayment(expired.id)?.cancellation_details).toEqual({ party: 'yoo_money', reason: 'expired_on_confirmation' });
@@ -314,7 +395,9 @@ describe('the fake YooKassa', () => {
 
   describe('saved payment methods', () => {
     const charge = (methodId: string, overrides: Record<string, unknown> = {}) =>
-      kit.api('POST', '/payments', { body: { amount: { value: '199.00', currency: 'RUB' }, capture: true, payment_method_id: methodId, description: 'Renewal', ...overrides } });
+      kit.api('POST', '/payments', {
+        body: { amount: { value: '199.00', currency: 'RUB' }, capture: true, payment_method_id: methodId, description: 'Renewal', ...overrides },
+      });
 
     it('charges a saved card at once: succeeded with capture, waiting_for_capture without, the method unchanged', async () => {
       const methodId = await kit.savedCardId();
@@ -330,7 +413,11 @@ describe('the fake YooKassa', () => {
     it('ends scripted charges canceled with the reason and its party; a revoked permission stays revoked', async () => {
       const methodId = await kit.savedCardId();
       kit.fake.scriptSavedCharges(methodId, ['insufficient_funds', 'card_expired', 'permission_revoked']);
-      expect((await charge(methodId)).json).toMatchObject({ status: 'canceled', paid: false, cancellation_details: { party: 'payment_network', reason: 'insufficient_funds' } });
+      expect((await charge(methodId)).json).toMatchObject({
+        status: 'canceled',
+        paid: false,
+        cancellation_details: { party: 'payment_network', reason: 'insufficient_funds' },
+      });
       expect((await charge(methodId)).json).toMatchObject({ cancellation_details: { party: 'payment_network', reason: 'card_expired' } });
       expect((await charge(methodId)).json).toMatchObject({ cancellation_details: { party: 'yoo_money', reason: 'permission_revoked' } });
       expect((await charge(methodId)).json).toMatchObject({ status: 'canceled', cancellation_details: { reason: 'permission_revoked' } });
@@ -346,11 +433,18 @@ describe('the fake YooKassa', () => {
       await kit.fake.settle(second.id, 'insufficient_funds');
       expect(kit.fake.getPayment(first.id)?.status).toBe('succeeded');
       expect(kit.fake.getPayment(second.id)?.cancellation_details).toEqual({ party: 'payment_network', reason: 'insufficient_funds' });
-      expect(kit.receiver.received.slice(-2).map((r) => [r.payload?.event, r.payload?.object?.id])).toEqual([['payment.succeeded', first.id], ['payment.canceled', second.id]]);
+      expect(kit.receiver.received.slice(-2).map((r) => [r.payload?.event, r.payload?.object?.id])).toEqual([
+        ['payment.succeeded', first.id],
+        ['payment.canceled', second.id],
+      ]);
     });
 
     it('refuses an unknown method id, and the id of a method that was not saved', async () => {
-      expect((await charge(randomUUID())).json).toMatchObject({ code: 'invalid_request', description: 'Payment method is not found', parameter: 'payment_method_id' });
+      expect((await charge(randomUUID())).json).toMatchObject({
+        code: 'invalid_request',
+        description: 'Payment method is not found',
+        parameter: 'payment_method_id',
+      });
       const unsaved = await kit.createPayment({ capture: true });
       await kit.fake.pay(unsaved.id);
       expect((await charge(unsaved.id)).json).toMatchObject({ code: 'invalid_request', description: 'Payment method is not saved' });
@@ -423,12 +517,14 @@ describe('the fake YooKassa', () => {
       const pending = await kit.createPayment();
       expect((await refund(pending.id, '1.00')).json).toMatchObject({ description: 'Payment can not be refunded in current status.' });
       const paid = await paidPayment();
-      expect((await kit.api('POST', '/refunds', { body: { payment_id: paid.id, amount: { value: '1.00', currency: 'EUR' } } })).json).toMatchObject({ description: 'Currencies do not match' });
+      expect((await kit.api('POST', '/refunds', { body: { payment_id: paid.id, amount: { value: '1.00', currency: 'EUR' } } })).json).toMatchObject({
+        description: 'Currencies do not match',
+      });
       expect((await refund(randomUUID(), '1.00')).json).toMatchObject({ code: 'invalid_request', parameter: 'payment_id' });
       expect(kit.fake.listRefunds()).toEqual([]);
     });
 
-    it('holds a scripted pending refund\'s amount until it settles: succeeded notifies, canceled frees the amount', async () => {
+    it("holds a scripted pending refund's amount until it settles: succeeded notifies, canceled frees the amount", async () => {
       const payment = await paidPayment();
       kit.fake.scriptRefunds(['pending', 'pending']);
       const first = (await refund(payment.id, '150.00')).json as YookassaRefund;
@@ -436,14 +532,17 @@ describe('the fake YooKassa', () => {
       expect(kit.fake.getPayment(payment.id)?.refunded_amount).toEqual({ value: '0.00', currency: 'RUB' });
       expect((await refund(payment.id, '50.00')).json).toMatchObject({ description: 'Refund sum exceeded' });
       await kit.fake.settleRefund(first.id, 'canceled');
-      expect(kit.fake.getRefund(first.id)).toMatchObject({ status: 'canceled', cancellation_details: { party: expect.any(String), reason: expect.any(String) } });
+      expect(kit.fake.getRefund(first.id)).toMatchObject({
+        status: 'canceled',
+        cancellation_details: { party: expect.any(String), reason: expect.any(String) },
+      });
       const second = (await refund(payment.id, '199.00')).json as YookassaRefund;
       await kit.fake.settleRefund(second.id, 'succeeded');
       expect(kit.fake.getPayment(payment.id)).toMatchObject({ refunded_amount: { value: '199.00', currency: 'RUB' }, refundable: false });
       expect(kit.receiver.ofEvent('refund.succeeded').map((r) => r.payload?.object?.id)).toEqual([second.id]);
     });
 
-    it('reads a refund, and lists a payment\'s refunds newest first', async () => {
+    it("reads a refund, and lists a payment's refunds newest first", async () => {
       const payment = await paidPayment();
       const other = await paidPayment();
       const a = (await refund(payment.id, '1.00')).json as YookassaRefund;
@@ -465,7 +564,11 @@ describe('the fake YooKassa', () => {
       const [waiting, succeeded] = kit.receiver.received;
       expect(waiting?.headers['content-type']).toBe('application/json');
       expect(Object.keys(waiting!.headers).filter((name) => /signature|sig|hmac/i.test(name))).toEqual([]);
-      expect(JSON.parse(waiting!.body.toString('utf8'))).toEqual({ type: 'notification', event: 'payment.waiting_for_capture', object: expect.objectContaining({ id: payment.id, status: 'waiting_for_capture' }) });
+      expect(JSON.parse(waiting!.body.toString('utf8'))).toEqual({
+        type: 'notification',
+        event: 'payment.waiting_for_capture',
+        object: expect.objectContaining({ id: payment.id, status: 'waiting_for_capture' }),
+      });
       expect(succeeded?.payload).toMatchObject({ event: 'payment.succeeded', object: { status: 'succeeded' } });
       expect(kit.fake.deliveries).toEqual([
         { event: 'payment.waiting_for_capture', objectId: payment.id, status: 200 },
@@ -517,7 +620,17 @@ describe('the fake YooKassa', () => {
       const page = await response.text();
       expect(page).toContain('<html lang="en">');
       expect(page).toContain('fake YooKassa');
-      for (const text of [SHOP_ID, '199.00 RUB', 'VPN, 1 month', '5555 5555 5555 4444', 'Pay by card', 'Pay with SBP', 'Decline', 'Leave without paying', 'will save the card']) {
+      for (const text of [
+        SHOP_ID,
+        '199.00 RUB',
+        'VPN, 1 month',
+        '5555 5555 5555 4444',
+        'Pay by card',
+        'Pay with SBP',
+        'Decline',
+        'Leave without paying',
+        'will save the card',
+      ]) {
         expect(page).toContain(text);
       }
       expect(page).toMatch(/<label>Card number <input [^>]*value="5555 5555 5555 4444"/);

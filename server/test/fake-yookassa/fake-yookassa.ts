@@ -38,7 +38,13 @@ export async function startFakeYookassa(options: FakeYookassaOptions): Promise<F
   let queue: Promise<void> = Promise.resolve();
 
   const methods = createPaymentMethods();
-  const payments = createPayments({ clock, shopId: options.shopId, fiscalization: shop.fiscalization, methods, confirmationUrl: (id) => `${baseUrl}/checkout/${encodeURIComponent(id)}` });
+  const payments = createPayments({
+    clock,
+    shopId: options.shopId,
+    fiscalization: shop.fiscalization,
+    methods,
+    confirmationUrl: (id) => `${baseUrl}/checkout/${encodeURIComponent(id)}`,
+  });
   const refunds = createRefunds({ clock, payments, fiscalization: shop.fiscalization });
 
   const enqueue = (task: () => Promise<void>): Promise<void> => {

@@ -34,7 +34,8 @@ export class YookassaApiError extends Error {
 }
 
 /** 400 invalid_request: validation and status-conflict errors. */
-export const invalidRequest = (description: string, parameter?: string): YookassaApiError => new YookassaApiError(400, 'invalid_request', description, parameter);
+export const invalidRequest = (description: string, parameter?: string): YookassaApiError =>
+  new YookassaApiError(400, 'invalid_request', description, parameter);
 
 /** YooKassa's generic text for a parameter that is present but wrong. */
 export const invalidParameter = (parameter: string): YookassaApiError => invalidRequest('Invalid request parameter', parameter);

@@ -18,10 +18,7 @@ export function timeFilter(query: URLSearchParams, field: string): (ms: number |
     const bound = ISO_TIME.test(raw) ? Date.parse(raw) : Number.NaN;
     if (Number.isNaN(bound)) throw invalidParameter(`${field}.${operator}`);
     tests.push(
-      operator === 'gte' ? (ms) => ms >= bound
-      : operator === 'gt' ? (ms) => ms > bound
-      : operator === 'lte' ? (ms) => ms <= bound
-      : (ms) => ms < bound,
+      operator === 'gte' ? (ms) => ms >= bound : operator === 'gt' ? (ms) => ms > bound : operator === 'lte' ? (ms) => ms <= bound : (ms) => ms < bound,
     );
   }
   return (ms) => tests.length === 0 || (ms !== undefined && tests.every((test) => test(ms)));

@@ -16,8 +16,14 @@ export type ChargeOutcome = 'succeeded' | 'pending' | (string & {});
 
 /** The reasons YooKassa itself cancels for; the customer's bank or card network gives every other one. */
 const YOO_MONEY_REASONS = new Set([
-  'permission_revoked', 'fraud_suspected', 'country_forbidden', 'internal_timeout', 'expired_on_confirmation', 'expired_on_capture',
-  'identification_required', 'deal_expired',
+  'permission_revoked',
+  'fraud_suspected',
+  'country_forbidden',
+  'internal_timeout',
+  'expired_on_confirmation',
+  'expired_on_capture',
+  'identification_required',
+  'deal_expired',
 ]);
 
 export const partyOf = (reason: string): string => (YOO_MONEY_REASONS.has(reason) ? 'yoo_money' : 'payment_network');
@@ -27,8 +33,19 @@ export function paidMethod(type: ShopMethod, id: string, save: boolean, year: nu
   switch (type) {
     case 'bank_card':
       return {
-        type, id, saved: save, status: save ? 'active' : 'inactive', title: `Bank card *${TEST_CARD.last4}`,
-        card: { first6: TEST_CARD.first6, last4: TEST_CARD.last4, expiry_month: TEST_CARD.expiryMonth, expiry_year: String(year + 4), card_type: TEST_CARD.cardType, issuer_country: 'RU' },
+        type,
+        id,
+        saved: save,
+        status: save ? 'active' : 'inactive',
+        title: `Bank card *${TEST_CARD.last4}`,
+        card: {
+          first6: TEST_CARD.first6,
+          last4: TEST_CARD.last4,
+          expiry_month: TEST_CARD.expiryMonth,
+          expiry_year: String(year + 4),
+          card_type: TEST_CARD.cardType,
+          issuer_country: 'RU',
+        },
       };
     case 'yoo_money':
       return { type, id, saved: save, status: save ? 'active' : 'inactive', title: `YooMoney wallet ${TEST_WALLET}`, account_number: TEST_WALLET };

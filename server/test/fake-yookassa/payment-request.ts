@@ -10,8 +10,25 @@ export type ShopMethod = (typeof SHOP_METHODS)[number];
 
 /** Every payment method type the API knows; one the shop does not offer is "not available" rather than illegal. */
 const KNOWN_METHODS = [
-  'bank_card', 'cash', 'alfabank', 'webmoney', 'wechat', 'apple_pay', 'google_pay', 'qiwi', 'installments', 'yoo_money', 'sberbank',
-  'mobile_balance', 'b2b_sberbank', 'tinkoff_bank', 'sbp', 'sber_loan', 'electronic_certificate', 'sber_bnpl', 'alfa_pay',
+  'bank_card',
+  'cash',
+  'alfabank',
+  'webmoney',
+  'wechat',
+  'apple_pay',
+  'google_pay',
+  'qiwi',
+  'installments',
+  'yoo_money',
+  'sberbank',
+  'mobile_balance',
+  'b2b_sberbank',
+  'tinkoff_bank',
+  'sbp',
+  'sber_loan',
+  'electronic_certificate',
+  'sber_bnpl',
+  'alfa_pay',
 ];
 const CONFIRMATION_TYPES = ['redirect', 'external', 'embedded', 'qr', 'mobile_application'];
 const DESCRIPTION_MAX_LENGTH = 128;

@@ -51,7 +51,8 @@ export function createPayments(deps: PaymentsDeps) {
 
   function markPaid(record: PaymentRecord): Notice[] {
     const now = clock.now();
-    if (record.method?.type === 'bank_card') record.authorization = { rrn: digits(12), auth_code: digits(6), three_d_secure: { applied: record.request.confirmation !== undefined } };
+    if (record.method?.type === 'bank_card')
+      record.authorization = { rrn: digits(12), auth_code: digits(6), three_d_secure: { applied: record.request.confirmation !== undefined } };
     if (record.request.capture) {
       record.status = 'succeeded';
       record.capturedAt = now;
@@ -89,7 +90,8 @@ export function createPayments(deps: PaymentsDeps) {
   function awaitingCustomer(id: string): PaymentRecord {
     const record = byId.get(id);
     if (!record) throw misuse(`no payment ${id}`);
-    if (record.status !== 'pending' || !record.request.confirmation) throw misuse(`payment ${id} is ${record.status}${record.request.confirmation ? '' : ' and has no confirmation'}: nothing to pay`);
+    if (record.status !== 'pending' || !record.request.confirmation)
+      throw misuse(`payment ${id} is ${record.status}${record.request.confirmation ? '' : ' and has no confirmation'}: nothing to pay`);
     return record;
   }
 

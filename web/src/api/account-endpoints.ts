@@ -31,7 +31,6 @@ export const accountApi = {
 
   admin: {
     listServers: (signal?: AbortSignal) => apiClient.request<AdminServer[]>('GET', '/api/admin/servers', { signal }),
-    createAccount: (input: CustomAccountInput) =>
-      apiClient.request<VpnAccount>('POST', '/api/admin/accounts', { body: input }),
+    createAccount: (input: CustomAccountInput) => apiClient.request<VpnAccount>('POST', '/api/admin/accounts', { body: input }),
   },
 };

@@ -20,7 +20,13 @@ import type {
   ProviderAccountSummary,
   AdminRevenue,
 } from '../../../shared/billing.js';
-import type { PaymentMethod, RefundBody, UpdateCryptopayPaymentBody, UpdateCryptoPaymentBody, UpdateYookassaPaymentBody } from '../../../shared/billing-schemas.js';
+import type {
+  PaymentMethod,
+  RefundBody,
+  UpdateCryptopayPaymentBody,
+  UpdateCryptoPaymentBody,
+  UpdateYookassaPaymentBody,
+} from '../../../shared/billing-schemas.js';
 import type { AdminOverview, OverviewRange } from '../../../shared/overview.js';
 import type { AdminPlan, PlanBody, UpdatePlanBody } from '../../../shared/plans.js';
 import type { SetupChecklist } from '../../../shared/setup.js';
@@ -63,11 +69,9 @@ export function createAdminEndpoints(client: ApiClient) {
   return {
     servers: {
       list: (signal?: AbortSignal) => client.request<AdminServer[]>('GET', '/api/admin/servers', { signal }),
-      testConnection: (body: ServerConnectionBody) =>
-        client.request<{ services: PanelService[] }>('POST', '/api/admin/servers/test', { body }),
+      testConnection: (body: ServerConnectionBody) => client.request<{ services: PanelService[] }>('POST', '/api/admin/servers/test', { body }),
       create: (body: CreateServerBody) => client.request<AdminServer>('POST', '/api/admin/servers', { body }),
-      update: (id: string, changes: UpdateServerBody) =>
-        client.request<AdminServer>('PATCH', serverPath(id), { body: changes }),
+      update: (id: string, changes: UpdateServerBody) => client.request<AdminServer>('PATCH', serverPath(id), { body: changes }),
       remove: (id: string) => client.request<void>('DELETE', serverPath(id)),
       enable: (id: string) => client.request<AdminServer>('POST', `${serverPath(id)}/enable`),
       disable: (id: string) => client.request<AdminServer>('POST', `${serverPath(id)}/disable`),
@@ -80,7 +84,8 @@ export function createAdminEndpoints(client: ApiClient) {
     promoCodes: {
       list: (signal?: AbortSignal) => client.request<AdminPromoCode[]>('GET', '/api/admin/promo-codes', { signal }),
       create: (body: CreatePromoCodeBody) => client.request<AdminPromoCode>('POST', '/api/admin/promo-codes', { body }),
-      update: (id: string, changes: UpdatePromoCodeBody) => client.request<AdminPromoCode>('PATCH', `/api/admin/promo-codes/${encodeURIComponent(id)}`, { body: changes }),
+      update: (id: string, changes: UpdatePromoCodeBody) =>
+        client.request<AdminPromoCode>('PATCH', `/api/admin/promo-codes/${encodeURIComponent(id)}`, { body: changes }),
       remove: (id: string) => client.request<void>('DELETE', `/api/admin/promo-codes/${encodeURIComponent(id)}`),
     },
 
@@ -103,37 +108,35 @@ export function createAdminEndpoints(client: ApiClient) {
     plans: {
       list: (signal?: AbortSignal) => client.request<AdminPlan[]>('GET', '/api/admin/plans', { signal }),
       create: (body: PlanBody) => client.request<AdminPlan>('POST', '/api/admin/plans', { body }),
-      update: (id: string, changes: UpdatePlanBody) =>
-        client.request<AdminPlan>('PATCH', planPath(id), { body: changes }),
+      update: (id: string, changes: UpdatePlanBody) => client.request<AdminPlan>('PATCH', planPath(id), { body: changes }),
       remove: (id: string) => client.request<void>('DELETE', planPath(id)),
     },
 
     settings: {
       get: (signal?: AbortSignal) => client.request<AdminSettings>('GET', '/api/admin/settings', { signal }),
-      update: (changes: UpdateSettingsBody) =>
-        client.request<AdminSettings>('PUT', '/api/admin/settings', { body: changes }),
+      update: (changes: UpdateSettingsBody) => client.request<AdminSettings>('PUT', '/api/admin/settings', { body: changes }),
     },
 
     payments: {
       getCard: (signal?: AbortSignal) => client.request<CardPaymentSettings>('GET', '/api/admin/payments/card', { signal }),
       /** Omitted fields keep their value; `null` clears a key. The secrets never come back. */
-      updateCard: (changes: UpdateCardPaymentSettings) =>
-        client.request<CardPaymentSettings>('PUT', '/api/admin/payments/card', { body: changes }),
+      updateCard: (changes: UpdateCardPaymentSettings) => client.request<CardPaymentSettings>('PUT', '/api/admin/payments/card', { body: changes }),
       getCrypto: (signal?: AbortSignal) => client.request<CryptoPaymentSettings>('GET', '/api/admin/payments/crypto', { signal }),
       /** Omitted fields keep their value; `null` clears a secret. New connection details are tested by reading the store. */
-      updateCrypto: (changes: UpdateCryptoPaymentBody) =>
-        client.request<CryptoPaymentSettings>('PUT', '/api/admin/payments/crypto', { body: changes }),
+      updateCrypto: (changes: UpdateCryptoPaymentBody) => client.request<CryptoPaymentSettings>('PUT', '/api/admin/payments/crypto', { body: changes }),
       getYookassa: (signal?: AbortSignal) => client.request<YookassaPaymentSettings>('GET', '/api/admin/payments/yookassa', { signal }),
       /** Omitted fields keep their value; `null` clears the secret key. New keys are checked by reading the shop. */
-      updateYookassa: (changes: UpdateYookassaPaymentBody) =>
-        client.request<YookassaPaymentSettings>('PUT', '/api/admin/payments/yookassa', { body: changes }),
+      updateYookassa: (changes: UpdateYookassaPaymentBody) => client.request<YookassaPaymentSettings>('PUT', '/api/admin/payments/yookassa', { body: changes }),
       getCryptopay: (signal?: AbortSignal) => client.request<CryptopayPaymentSettings>('GET', '/api/admin/payments/cryptopay', { signal }),
       /** Omitted fields keep their value; `null` clears the token. A new token is checked with getMe. */
       updateCryptopay: (changes: UpdateCryptopayPaymentBody) =>
         client.request<CryptopayPaymentSettings>('PUT', '/api/admin/payments/cryptopay', { body: changes }),
       /** Payments, newest first: of one status, and taken one way (`wallet`: from the balance), when given. */
       listTransactions: (filter: { status: TransactionStatus | null; method: PaymentMethod | null }, signal?: AbortSignal) => {
-        const query = new URLSearchParams({ ...(filter.status ? { status: filter.status } : {}), ...(filter.method ? { method: filter.method } : {}) }).toString();
+        const query = new URLSearchParams({
+          ...(filter.status ? { status: filter.status } : {}),
+          ...(filter.method ? { method: filter.method } : {}),
+        }).toString();
         return client.request<AdminTransaction[]>('GET', `/api/admin/transactions${query ? `?${query}` : ''}`, { signal });
       },
       /** What each provider took, per currency, over the last `days` days. */
@@ -151,7 +154,9 @@ export function createAdminEndpoints(client: ApiClient) {
       listAccounts: (signal?: AbortSignal) => client.request<ProviderAccountSummary[]>('GET', '/api/admin/payments/accounts', { signal }),
       /** Ends, at its period end, every subscription an account switched away from would charge again. */
       endAccountSubscriptions: (id: string) =>
-        client.request<EndAccountSubscriptionsResult>('POST', `/api/admin/payments/accounts/${encodeURIComponent(id)}/end-subscriptions`, { body: { when: 'period_end' } }),
+        client.request<EndAccountSubscriptionsResult>('POST', `/api/admin/payments/accounts/${encodeURIComponent(id)}/end-subscriptions`, {
+          body: { when: 'period_end' },
+        }),
     },
 
     users: {
@@ -185,8 +190,7 @@ export function createAdminEndpoints(client: ApiClient) {
       remove: (id: string) => client.request<void>('DELETE', accountPath(id)),
       /** Any customer's account's devices, as its owner sees them. */
       listDevices: (id: string, signal?: AbortSignal) => client.request<AccountDevices>('GET', `${accountPath(id)}/devices`, { signal }),
-      removeDevice: (id: string, deviceId: string) =>
-        client.request<void>('DELETE', `${accountPath(id)}/devices/${encodeURIComponent(deviceId)}`),
+      removeDevice: (id: string, deviceId: string) => client.request<void>('DELETE', `${accountPath(id)}/devices/${encodeURIComponent(deviceId)}`),
     },
 
     listLogs: (limit: number, signal?: AbortSignal) =>

@@ -24,7 +24,15 @@ export class ApiError extends Error {
   /** What the wallet is short of (on `insufficient_balance`). */
   readonly needed: number | undefined;
 
-  constructor(status: number, code: ApiError['code'], message: string, fields?: Record<string, string>, codeStatus?: CodeStatus, rows?: ImportRowProblem[], needed?: number) {
+  constructor(
+    status: number,
+    code: ApiError['code'],
+    message: string,
+    fields?: Record<string, string>,
+    codeStatus?: CodeStatus,
+    rows?: ImportRowProblem[],
+    needed?: number,
+  ) {
     super(message);
     this.status = status;
     this.code = code;

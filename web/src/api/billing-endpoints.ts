@@ -1,4 +1,12 @@
-import type { BillingPortalStarted, CheckoutRequest, CheckoutStarted, CheckoutStatus, SavedPaymentMethod, Subscription, Transaction } from '../../../shared/billing.js';
+import type {
+  BillingPortalStarted,
+  CheckoutRequest,
+  CheckoutStarted,
+  CheckoutStatus,
+  SavedPaymentMethod,
+  Subscription,
+  Transaction,
+} from '../../../shared/billing.js';
 import type { GiftRedeemed, RedeemGiftCodeBody } from '../../../shared/gift-codes.js';
 import type { CheckoutQuote, CheckoutQuoteBody } from '../../../shared/promo-codes.js';
 import type { MyReferrals } from '../../../shared/referrals.js';
@@ -16,8 +24,7 @@ export const billingApi = {
   quote: (body: CheckoutQuoteBody) => apiClient.request<CheckoutQuote>('POST', '/api/checkout/quote', { body }),
   /** Redeems a gift code for a new account, or its days on `accountId`; the answer is followed like a checkout. */
   redeemGift: (body: RedeemGiftCodeBody) => apiClient.request<GiftRedeemed>('POST', '/api/gift-codes/redeem', { body }),
-  getCheckoutStatus: (sessionId: string, signal?: AbortSignal) =>
-    apiClient.request<CheckoutStatus>('GET', checkoutPath(sessionId), { signal }),
+  getCheckoutStatus: (sessionId: string, signal?: AbortSignal) => apiClient.request<CheckoutStatus>('GET', checkoutPath(sessionId), { signal }),
   /** Closes a checkout the customer cancelled (`order` from the cancel link); `succeeded` if it was paid after all. */
   cancelCheckout: (order: string) => apiClient.request<{ status: CheckoutStatus['status'] }>('POST', `${checkoutPath(order)}/cancel`),
   listSubscriptions: (signal?: AbortSignal) => apiClient.request<Subscription[]>('GET', '/api/subscriptions', { signal }),

@@ -20,19 +20,19 @@ export function App({ initialConfig, initialPlans, locale = DEFAULT_LOCALE }: { 
   return (
     <StrictMode>
       <LocaleProvider locale={locale}>
-      <ErrorBoundary>
-        <ToastProvider>
-          <ConfigProvider initialConfig={initialConfig}>
-            <PlanCatalogProvider initialPlans={initialPlans}>
-              <AuthProvider>
-                <RootLayout>
-                  <AppRoutes />
-                </RootLayout>
-              </AuthProvider>
-            </PlanCatalogProvider>
-          </ConfigProvider>
-        </ToastProvider>
-      </ErrorBoundary>
+        <ErrorBoundary>
+          <ToastProvider>
+            <ConfigProvider initialConfig={initialConfig}>
+              <PlanCatalogProvider initialPlans={initialPlans}>
+                <AuthProvider>
+                  <RootLayout>
+                    <AppRoutes />
+                  </RootLayout>
+                </AuthProvider>
+              </PlanCatalogProvider>
+            </ConfigProvider>
+          </ToastProvider>
+        </ErrorBoundary>
       </LocaleProvider>
     </StrictMode>
   );

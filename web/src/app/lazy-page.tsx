@@ -40,8 +40,8 @@ export function lazyPage<P extends object = object>(
    * otherwise it suspends until its chunk is in. Chosen once per mount, so the page never remounts.
    */
   function Page(props: P) {
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? (Lazy));
-    return <Component {...(props)} />;
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return <Component {...props} />;
   }
 
   return {
@@ -50,7 +50,7 @@ export function lazyPage<P extends object = object>(
     preload: (locale) => Promise.all([loadModule(), loadCatalogs(locale, namespaces)]),
     render: (props) => (
       <Catalogs namespaces={namespaces}>
-        <Page {...(props)} />
+        <Page {...props} />
       </Catalogs>
     ),
   };

@@ -77,9 +77,7 @@ const routeObjects: RouteObject[] = [
       </PageErrorBoundary>
     ),
     children: [
-      ...(Object.keys(pages) as PagePath[])
-        .filter((path) => !GUARDED.has(path))
-        .map((path) => ({ path, element: show(path) })),
+      ...(Object.keys(pages) as PagePath[]).filter((path) => !GUARDED.has(path)).map((path) => ({ path, element: show(path) })),
       ...Object.entries(ALIASES).map(([path, target]) => ({ path, element: show(target) })),
       ...PLATFORMS.map((platform) => ({ path: `/download/${platform}`, element: downloadPage.render({ platform }) })),
       {
@@ -139,7 +137,9 @@ export function preloadPagesOnIntent(locale: Locale): void {
     const target = splitLocalePath(link.pathname);
     if (target.locale !== locale) return;
     // A failed preload is not an error: the click loads the page again.
-    routedPage(target.path)?.preload(locale).catch(() => {});
+    routedPage(target.path)
+      ?.preload(locale)
+      .catch(() => {});
   };
   for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, onIntent, { passive: true });
 }

@@ -3,16 +3,7 @@ import { Link } from 'react-router-dom';
 import { useConfig } from '../features/config/config-context';
 import { BrandLink } from './header/BrandLink';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import {
-  DESKTOP_DOWNLOAD_LINKS,
-  FEATURE_LINKS,
-  LEGAL_LINKS,
-  MOBILE_DOWNLOAD_LINKS,
-  SUPPORT_LINKS,
-  TRUST_LINKS,
-  navLabel,
-  type NavLink,
-} from './nav-links';
+import { DESKTOP_DOWNLOAD_LINKS, FEATURE_LINKS, LEGAL_LINKS, MOBILE_DOWNLOAD_LINKS, SUPPORT_LINKS, TRUST_LINKS, navLabel, type NavLink } from './nav-links';
 
 /** Each group's heading is a message id (common catalogue). */
 const LINK_GROUPS: { titleId: string; links: readonly NavLink[] }[] = [
@@ -34,9 +25,7 @@ export function Footer() {
         <div className="grid gap-10 lg:grid-cols-[1.2fr_3fr]">
           <div>
             <BrandLink brandName={brandName} className="w-fit text-white" />
-            <p className="mt-4 max-w-xs text-sm leading-6">
-              {_('footer.tagline')}
-            </p>
+            <p className="mt-4 max-w-xs text-sm leading-6">{_('footer.tagline')}</p>
           </div>
           <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:grid-cols-5">
             {LINK_GROUPS.map((group) => (

@@ -10,16 +10,7 @@ import { MobileMenu } from './header/MobileMenu';
 import { UserAvatar } from './header/UserAvatar';
 import { ChevronDownIcon } from './icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import {
-  DESKTOP_DOWNLOAD_LINKS,
-  FEATURE_LINKS,
-  MOBILE_DOWNLOAD_LINKS,
-  PRICING_LINK,
-  SUPPORT_LINK,
-  TRUST_LINKS,
-  navLabel,
-  type NavLink,
-} from './nav-links';
+import { DESKTOP_DOWNLOAD_LINKS, FEATURE_LINKS, MOBILE_DOWNLOAD_LINKS, PRICING_LINK, SUPPORT_LINK, TRUST_LINKS, navLabel, type NavLink } from './nav-links';
 
 const navItemClass =
   'flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-indigo-100 hover:bg-white/10 hover:text-white aria-expanded:bg-white/10 aria-expanded:text-white';
@@ -76,10 +67,7 @@ function SignedOutNav() {
       <Link to={SUPPORT_LINK.to} className={navItemClass}>
         {navLabel(_, SUPPORT_LINK)}
       </Link>
-      <Link
-        to="/login"
-        className="ms-2 rounded-lg bg-indigo-500 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-400"
-      >
+      <Link to="/login" className="ms-2 rounded-lg bg-indigo-500 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-400">
         {_('header.getStarted')}
       </Link>
     </>

@@ -10,10 +10,24 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/locales.js
  * namespaces it shows, in the page's language only, through that language's table of catalogue files.
  */
 export const NAMESPACES = [
-  'common', 'titles', 'meta', 'content', 'landing', 'pricing', 'login', 'account', 'features', 'trust', 'legal', 'support', 'download', 'desktop', 'admin', 'adminSettings',
+  'common',
+  'titles',
+  'meta',
+  'content',
+  'landing',
+  'pricing',
+  'login',
+  'account',
+  'features',
+  'trust',
+  'legal',
+  'support',
+  'download',
+  'desktop',
+  'admin',
+  'adminSettings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
-
 
 /** One Lingui instance per language, so pages in different languages never share an active locale. */
 const instances = new Map<Locale, I18n>();
@@ -62,7 +76,16 @@ function loadOne(locale: Locale, namespace: Namespace): Tracked<void> {
     const tracked: Tracked<void> = loadersOf(locale)
       .then(({ default: table }) => table[namespace]?.() ?? { default: {} })
       .then((module) => i18nFor(locale).load(locale, module.default));
-    tracked.then(() => { tracked.status = 'fulfilled'; }, (reason: unknown) => { tracked.status = 'rejected'; tracked.reason = reason; loads.delete(key); });
+    tracked.then(
+      () => {
+        tracked.status = 'fulfilled';
+      },
+      (reason: unknown) => {
+        tracked.status = 'rejected';
+        tracked.reason = reason;
+        loads.delete(key);
+      },
+    );
     load = tracked;
     loads.set(key, load);
   }
@@ -81,7 +104,15 @@ export function loadCatalogs(locale: Locale, namespaces: readonly Namespace[]): 
   const parts = namespaces.map((namespace) => loadOne(locale, namespace));
   if (!group || group.status === 'rejected') {
     const tracked: Tracked<void> = Promise.all(parts).then(() => undefined);
-    tracked.then(() => { tracked.status = 'fulfilled'; }, (reason: unknown) => { tracked.status = 'rejected'; tracked.reason = reason; });
+    tracked.then(
+      () => {
+        tracked.status = 'fulfilled';
+      },
+      (reason: unknown) => {
+        tracked.status = 'rejected';
+        tracked.reason = reason;
+      },
+    );
     group = tracked;
     groups.set(key, group);
   }

@@ -23,7 +23,7 @@ function validDate(iso: string | null): Date | null {
  */
 export function createFormatters(locale: Locale, i18n: I18n = i18nFor(locale)) {
   /** Intl formatters are costly to build: each is made on its first use. */
-  const once = <T,>(make: () => T) => {
+  const once = <T>(make: () => T) => {
     let made: T | undefined;
     return () => (made ??= make());
   };
@@ -51,16 +51,17 @@ export function createFormatters(locale: Locale, i18n: I18n = i18nFor(locale)) {
     /** The same on a chart's axis: no decimals when the amount is whole ('$40', '$12.50'). */
     moneyShort: (minor: number, currency: string): string => formatMoneyShort(minor, currency, locale),
     /** Whole gigabytes (1 GB = 1024³ bytes); whole megabytes below 1 GB. */
-    bytes: (bytes: number) => (bytes >= BYTES_PER_GB ? gigabytes().format(Math.round(bytes / BYTES_PER_GB)) : megabytes().format(Math.round(bytes / BYTES_PER_MB))),
+    bytes: (bytes: number) =>
+      bytes >= BYTES_PER_GB ? gigabytes().format(Math.round(bytes / BYTES_PER_GB)) : megabytes().format(Math.round(bytes / BYTES_PER_MB)),
     /** A file's size to download: megabytes to a tenth ('84.3 MB'), whole kilobytes below 1 MB (1 MB = 1024² bytes). */
-    fileSize: (bytes: number) => (bytes >= BYTES_PER_MB ? megabytesTenths().format(bytes / BYTES_PER_MB) : kilobytes().format(Math.max(1, Math.round(bytes / 1024)))),
+    fileSize: (bytes: number) =>
+      bytes >= BYTES_PER_MB ? megabytesTenths().format(bytes / BYTES_PER_MB) : kilobytes().format(Math.max(1, Math.round(bytes / 1024))),
     /** A data limit; `null` (or 0) means none. */
     dataLimit: (bytes: number | null) => (bytes === null || bytes <= 0 ? i18n._('format.unlimited') : formatters.bytes(bytes)),
     /** Days, or hours when under a day (plan days may be fractional: 0.125 = 3 hours). */
     duration: (value: number) => (value < 1 ? hours().format(Math.max(1, Math.round(value * 24))) : days().format(Number(value.toFixed(1)))),
     /** 'all' (or nothing) reads 'All locations'; codes are listed with the locale's separator. */
-    locations: (locations: string) =>
-      locations === 'all' || locations === '' ? i18n._('format.allLocations') : formatters.list(locations.split(',')),
+    locations: (locations: string) => (locations === 'all' || locations === '' ? i18n._('format.allLocations') : formatters.list(locations.split(','))),
     /** Names one after another with the language's separator: 'Happ, Hiddify', 'Happ، Hiddify', 'Happ、Hiddify'. */
     list: (items: readonly string[]) => items.join(LIST_SEPARATOR[locale]),
     /** A date and time; '—' without a usable one. */

@@ -11,9 +11,7 @@ interface TabKeyEvent {
 
 export function trapTab(event: TabKeyEvent, container: HTMLElement | null) {
   if (!container) return;
-  const focusable = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => element.offsetParent !== null,
-  );
+  const focusable = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => element.offsetParent !== null);
   const first = focusable[0];
   const last = focusable.at(-1);
   if (!first || !last) return;

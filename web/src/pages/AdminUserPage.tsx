@@ -55,14 +55,17 @@ export default function AdminUserPage() {
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const [refunding, setRefunding] = useState<AdminTransaction | null>(null);
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      setData(await adminApi.users.page(id, signal));
-      setFailed(false);
-    } catch {
-      if (!signal?.aborted) setFailed(true);
-    }
-  }, [id]);
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        setData(await adminApi.users.page(id, signal));
+        setFailed(false);
+      } catch {
+        if (!signal?.aborted) setFailed(true);
+      }
+    },
+    [id],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
@@ -92,19 +95,32 @@ export default function AdminUserPage() {
     extend: (account, body) =>
       act(account.id, _('admin.user.extended', { username: account.username }), _('admin.user.extendFailed'), () => adminApi.accounts.extend(account.id, body)),
     resetUsage: (account: VpnAccount) =>
-      quietly(act(account.id, _('admin.user.usageReset', { username: account.username }), _('admin.user.resetFailed'), () => adminApi.accounts.resetUsage(account.id))),
+      quietly(
+        act(account.id, _('admin.user.usageReset', { username: account.username }), _('admin.user.resetFailed'), () =>
+          adminApi.accounts.resetUsage(account.id),
+        ),
+      ),
     setEnabled: (account, enabled) =>
-      quietly(act(
-        account.id,
-        _(enabled ? 'admin.user.enabled' : 'admin.user.disabled', { username: account.username }),
-        _(enabled ? 'admin.user.enableFailed' : 'admin.user.disableFailed'),
-        () => adminApi.accounts.setEnabled(account.id, enabled),
-      )),
+      quietly(
+        act(
+          account.id,
+          _(enabled ? 'admin.user.enabled' : 'admin.user.disabled', { username: account.username }),
+          _(enabled ? 'admin.user.enableFailed' : 'admin.user.disableFailed'),
+          () => adminApi.accounts.setEnabled(account.id, enabled),
+        ),
+      ),
     remove: (account) =>
-      quietly(act(account.id, _('admin.user.deleted', { username: account.username }), _('admin.user.deleteFailed'), () => adminApi.accounts.remove(account.id))),
+      quietly(
+        act(account.id, _('admin.user.deleted', { username: account.username }), _('admin.user.deleteFailed'), () => adminApi.accounts.remove(account.id)),
+      ),
   };
 
-  if (failed) return <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6"><AlertBox>{_('admin.user.loadFailed')}</AlertBox></div>;
+  if (failed)
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+        <AlertBox>{_('admin.user.loadFailed')}</AlertBox>
+      </div>
+    );
   if (!data) return <Loading />;
   const { user } = data;
   const makeRole = user.role === 'admin' ? 'user' : 'admin';
@@ -112,7 +128,9 @@ export default function AdminUserPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6">
       <div>
-        <Link to={backPath} className="text-sm font-medium text-indigo-700 hover:underline">{_('admin.user.back')}</Link>
+        <Link to={backPath} className="text-sm font-medium text-indigo-700 hover:underline">
+          {_('admin.user.back')}
+        </Link>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900">{user.email}</h1>
@@ -129,10 +147,14 @@ export default function AdminUserPage() {
               type="button"
               disabled={busyId === 'role' || (user.id === me?.id && makeRole === 'user')}
               className={buttonClass.secondary}
-              onClick={() => void quietly(act('role', _(makeRole === 'admin' ? 'admin.user.nowAdmin' : 'admin.user.noLongerAdmin'), _('admin.users.updateFailed'), async () => {
-                await adminApi.users.update(user.id, { role: makeRole });
-                if (user.id === me?.id) await refreshUser();
-              }))}
+              onClick={() =>
+                void quietly(
+                  act('role', _(makeRole === 'admin' ? 'admin.user.nowAdmin' : 'admin.user.noLongerAdmin'), _('admin.users.updateFailed'), async () => {
+                    await adminApi.users.update(user.id, { role: makeRole });
+                    if (user.id === me?.id) await refreshUser();
+                  }),
+                )
+              }
             >
               {makeRole === 'admin' ? _('admin.user.makeAdmin') : _('admin.user.removeAdmin')}
             </button>
@@ -148,7 +170,9 @@ export default function AdminUserPage() {
       <UserWalletSection userId={user.id} refreshKey={data} />
 
       <section aria-labelledby="user-payments" className="space-y-3">
-        <h2 id="user-payments" className="text-lg font-semibold text-slate-900">{_('admin.user.payments')}</h2>
+        <h2 id="user-payments" className="text-lg font-semibold text-slate-900">
+          {_('admin.user.payments')}
+        </h2>
         <AdminTable
           caption={_('admin.user.payments')}
           columns={columns(PAYMENT_COLUMN_IDS)}
@@ -163,13 +187,20 @@ export default function AdminUserPage() {
               <Cell className="whitespace-nowrap">
                 {format.money(transaction.amount, transaction.currency)}
                 {transaction.amountRefunded > 0 && (
-                  <span className="block text-xs text-slate-500">{_('admin.user.refunded', { amount: format.money(transaction.amountRefunded, transaction.currency) })}</span>
+                  <span className="block text-xs text-slate-500">
+                    {_('admin.user.refunded', { amount: format.money(transaction.amountRefunded, transaction.currency) })}
+                  </span>
                 )}
               </Cell>
               <Cell className="capitalize">{statusText(transaction.status)}</Cell>
               <Cell>
                 {transaction.refundable && (
-                  <button type="button" className={rowButtonClass.danger} onClick={() => setRefunding(transaction)} aria-label={_('admin.user.refundLabel', { date: format.dateTime(transaction.createdAt) })}>
+                  <button
+                    type="button"
+                    className={rowButtonClass.danger}
+                    onClick={() => setRefunding(transaction)}
+                    aria-label={_('admin.user.refundLabel', { date: format.dateTime(transaction.createdAt) })}
+                  >
                     {_('admin.user.refund')}
                   </button>
                 )}
@@ -180,7 +211,9 @@ export default function AdminUserPage() {
       </section>
 
       <section aria-labelledby="user-subscriptions" className="space-y-3">
-        <h2 id="user-subscriptions" className="text-lg font-semibold text-slate-900">{_('admin.subscriptions.title')}</h2>
+        <h2 id="user-subscriptions" className="text-lg font-semibold text-slate-900">
+          {_('admin.subscriptions.title')}
+        </h2>
         <AdminTable
           caption={_('admin.subscriptions.title')}
           columns={columns(SUBSCRIPTION_COLUMN_IDS)}
@@ -199,7 +232,9 @@ export default function AdminUserPage() {
       </section>
 
       <section aria-labelledby="user-sessions" className="space-y-3">
-        <h2 id="user-sessions" className="text-lg font-semibold text-slate-900">{_('admin.user.sessions')}</h2>
+        <h2 id="user-sessions" className="text-lg font-semibold text-slate-900">
+          {_('admin.user.sessions')}
+        </h2>
         <AdminTable
           caption={_('admin.user.sessions')}
           columns={columns(SESSION_COLUMN_IDS)}
@@ -212,7 +247,11 @@ export default function AdminUserPage() {
               <Cell className="whitespace-nowrap">{format.dateTime(session.lastUsedAt)}</Cell>
               <Cell>
                 {session.client === 'desktop' ? _('admin.user.desktopApp') : _('admin.user.browser')}
-                {session.userAgent && <span className="block max-w-64 truncate text-xs text-slate-500" title={session.userAgent}>{session.userAgent}</span>}
+                {session.userAgent && (
+                  <span className="block max-w-64 truncate text-xs text-slate-500" title={session.userAgent}>
+                    {session.userAgent}
+                  </span>
+                )}
               </Cell>
               <Cell>{session.ip ?? '—'}</Cell>
             </tr>
@@ -221,13 +260,10 @@ export default function AdminUserPage() {
       </section>
 
       <section aria-labelledby="user-audit" className="space-y-3">
-        <h2 id="user-audit" className="text-lg font-semibold text-slate-900">{_('admin.user.audit')}</h2>
-        <AdminTable
-          caption={_('admin.user.audit')}
-          columns={columns(AUDIT_COLUMN_IDS)}
-          isEmpty={data.audit.length === 0}
-          emptyText={_('admin.user.noAudit')}
-        >
+        <h2 id="user-audit" className="text-lg font-semibold text-slate-900">
+          {_('admin.user.audit')}
+        </h2>
+        <AdminTable caption={_('admin.user.audit')} columns={columns(AUDIT_COLUMN_IDS)} isEmpty={data.audit.length === 0} emptyText={_('admin.user.noAudit')}>
           {data.audit.map((entry, index) => (
             <tr key={`${entry.createdAt}-${index}`}>
               <Cell className="whitespace-nowrap">{format.dateTime(entry.createdAt)}</Cell>
@@ -246,7 +282,11 @@ export default function AdminUserPage() {
           confirmLabel={_('admin.user.signOutEverywhere')}
           busyLabel={_('admin.user.signingOut')}
           busy={busyId === 'sessions'}
-          onConfirm={() => void quietly(act('sessions', _('admin.user.signedOut'), _('admin.user.signOutFailed'), () => adminApi.users.signOutEverywhere(user.id))).finally(() => setConfirmSignOut(false))}
+          onConfirm={() =>
+            void quietly(act('sessions', _('admin.user.signedOut'), _('admin.user.signOutFailed'), () => adminApi.users.signOutEverywhere(user.id))).finally(
+              () => setConfirmSignOut(false),
+            )
+          }
           onCancel={() => setConfirmSignOut(false)}
         />
       )}

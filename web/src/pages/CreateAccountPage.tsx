@@ -76,13 +76,9 @@ export default function CreateAccountPage() {
         )}
         {serversState.status === 'loading' && <Loading className="py-8" />}
         {serversState.status === 'loaded' && serversState.servers.length === 0 && (
-          <p className="mb-5 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-            {_('admin.create.noServer')}
-          </p>
+          <p className="mb-5 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">{_('admin.create.noServer')}</p>
         )}
-        {serversState.status === 'loaded' && (
-          <CustomAccountForm servers={serversState.servers} busy={busy} onSubmit={(input) => void create(input)} />
-        )}
+        {serversState.status === 'loaded' && <CustomAccountForm servers={serversState.servers} busy={busy} onSubmit={(input) => void create(input)} />}
       </div>
     </div>
   );

@@ -81,8 +81,13 @@ export default function DashboardPage() {
   // Arriving from the pricing page's 'Get' (/dashboard?plan=…): that plan's payment dialog opens; from a
   // free-trial form (?plan=trial): the trial is claimed and its setup dialog opens.
   useRequestedPlan({
-    plans, loaded: loadState === 'loaded', canPay: canPay, trialUsed: user?.trialUsed ?? false,
-    onClaimTrial: (plan) => void claimPlan(plan), onBuy: openPurchase, onProblem: setError,
+    plans,
+    loaded: loadState === 'loaded',
+    canPay: canPay,
+    trialUsed: user?.trialUsed ?? false,
+    onClaimTrial: (plan) => void claimPlan(plan),
+    onBuy: openPurchase,
+    onProblem: setError,
   });
 
   async function refreshAfterChange() {
@@ -171,63 +176,70 @@ export default function DashboardPage() {
   return (
     // Accounts, subscriptions and payments name their plan in the page's language from the plans on sale.
     <PlansOnSaleContext value={plans}>
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_('account.dashboard.title')}</h1>
-      {user && <p className="mt-2 break-words text-slate-600">{_('account.dashboard.welcome', { email: isolated(user.email) })}</p>}
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_('account.dashboard.title')}</h1>
+        {user && <p className="mt-2 break-words text-slate-600">{_('account.dashboard.welcome', { email: isolated(user.email) })}</p>}
 
-      {payment.kind === 'waiting' && (
-        <div className="mt-6">
-          <PaymentPendingBanner />
-        </div>
-      )}
+        {payment.kind === 'waiting' && (
+          <div className="mt-6">
+            <PaymentPendingBanner />
+          </div>
+        )}
 
-      {shownError && (
-        <div className="mt-6">
-          <ErrorBanner
-            message={shownError}
-            onDismiss={() => {
-              setError(null);
-              setLoadErrorDismissed(true);
-            }}
-            action={
-              loadState === 'failed' && (
-                <button type="button" onClick={() => void retryLoad()} className="shrink-0 font-semibold underline">
-                  {_('account.dashboard.tryAgain')}
-                </button>
-              )
-            }
+        {shownError && (
+          <div className="mt-6">
+            <ErrorBanner
+              message={shownError}
+              onDismiss={() => {
+                setError(null);
+                setLoadErrorDismissed(true);
+              }}
+              action={
+                loadState === 'failed' && (
+                  <button type="button" onClick={() => void retryLoad()} className="shrink-0 font-semibold underline">
+                    {_('account.dashboard.tryAgain')}
+                  </button>
+                )
+              }
+            />
+          </div>
+        )}
+
+        {loadState === 'loading' && <Loading />}
+
+        {loadState === 'loaded' && (
+          <div className="mt-8 space-y-12">
+            {/* Once the customer has accounts they come first: on a phone the plans would push them a screen down. */}
+            {accounts.length > 0 ? [accountsSection, plansSection] : [plansSection, accountsSection]}
+          </div>
+        )}
+
+        {loadState === 'failed' && !shownError && (
+          <button type="button" onClick={() => void retryLoad()} className={`${BUTTON.secondary} mt-6`}>
+            {_('account.dashboard.tryAgain')}
+          </button>
+        )}
+
+        {dialog?.kind === 'pay' && (
+          <PaymentDialog
+            target={dialog.target}
+            methods={paymentMethods}
+            onPay={(method, promoCode) => pay(dialog.target, method, promoCode)}
+            onClose={closeDialog}
           />
-        </div>
-      )}
-
-      {loadState === 'loading' && <Loading />}
-
-      {loadState === 'loaded' && (
-        <div className="mt-8 space-y-12">
-          {/* Once the customer has accounts they come first: on a phone the plans would push them a screen down. */}
-          {accounts.length > 0 ? [accountsSection, plansSection] : [plansSection, accountsSection]}
-        </div>
-      )}
-
-      {loadState === 'failed' && !shownError && (
-        <button type="button" onClick={() => void retryLoad()} className={`${BUTTON.secondary} mt-6`}>
-          {_('account.dashboard.tryAgain')}
-        </button>
-      )}
-
-      {dialog?.kind === 'pay' && <PaymentDialog target={dialog.target} methods={paymentMethods} onPay={(method, promoCode) => pay(dialog.target, method, promoCode)} onClose={closeDialog} />}
-      {dialog?.kind === 'history' && <TransactionHistoryDialog onClose={closeDialog} onSubscriptionChanged={replaceSubscription} />}
-      {dialog?.kind === 'gift' && (
-        <RedeemGiftDialog
-          accounts={accounts}
-          onClose={closeDialog}
-          // The thank-you page follows the order as it follows a payment, and shows the account when it is ready.
-          onRedeemed={(redeemed) => void navigate(`/thank-you?session_id=${encodeURIComponent(redeemed.sessionId)}`)}
-        />
-      )}
-      {accountDialogs.dialogs}
-      {accountBilling.dialogs}
-    </div>
+        )}
+        {dialog?.kind === 'history' && <TransactionHistoryDialog onClose={closeDialog} onSubscriptionChanged={replaceSubscription} />}
+        {dialog?.kind === 'gift' && (
+          <RedeemGiftDialog
+            accounts={accounts}
+            onClose={closeDialog}
+            // The thank-you page follows the order as it follows a payment, and shows the account when it is ready.
+            onRedeemed={(redeemed) => void navigate(`/thank-you?session_id=${encodeURIComponent(redeemed.sessionId)}`)}
+          />
+        )}
+        {accountDialogs.dialogs}
+        {accountBilling.dialogs}
+      </div>
     </PlansOnSaleContext>
   );
 }

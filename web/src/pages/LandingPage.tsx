@@ -61,9 +61,7 @@ export default function LandingPage() {
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
           <div>
             <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">{_('landing.hero.title')}</h1>
-            <p className="mt-6 max-w-xl text-lg leading-8 text-indigo-100">
-              {_('landing.hero.text')}
-            </p>
+            <p className="mt-6 max-w-xl text-lg leading-8 text-indigo-100">{_('landing.hero.text')}</p>
             <ul className="mt-8 flex flex-wrap gap-3 text-sm text-indigo-100">
               <li className="rounded-full bg-white/10 px-3 py-1 ring-1 ring-white/20">{_('landing.hero.freeTrial')}</li>
               <li className="rounded-full bg-white/10 px-3 py-1 ring-1 ring-white/20">{_('landing.hero.emailOnly')}</li>
@@ -134,19 +132,14 @@ function SignUpBlock() {
         <div className="text-center">
           <h2 className="text-2xl font-bold break-words">{_('landing.welcome.title', { email: isolated(user.email) })}</h2>
           <p className="mt-3 text-slate-600">{_('landing.welcome.text')}</p>
-          <Link
-            to="/dashboard"
-            className="mt-6 inline-block rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700"
-          >
+          <Link to="/dashboard" className="mt-6 inline-block rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700">
             {_('landing.welcome.createAccount')}
           </Link>
         </div>
       ) : (
         <>
           <h2 className="text-2xl font-bold">{_('landing.signUp.title')}</h2>
-          <p className="mt-2 mb-6 text-slate-600">
-            {_('landing.signUp.text')}
-          </p>
+          <p className="mt-2 mb-6 text-slate-600">{_('landing.signUp.text')}</p>
           {/* The free-trial box: signing in here ends with the trial claimed and its setup open (or the plans, when it was used). */}
           <OtpSignInForm backLabel={_('landing.signUp.back')} next={TRIAL_DASHBOARD_PATH} />
         </>

@@ -19,7 +19,8 @@ export default function ReferralsPage() {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const load = useCallback((signal?: AbortSignal) => {
     setState({ status: 'loading' });
-    billingApi.myReferrals(signal)
+    billingApi
+      .myReferrals(signal)
       .then((data) => setState({ status: 'loaded', data }))
       .catch(() => {
         if (!signal?.aborted) setState({ status: 'failed' });
@@ -34,7 +35,9 @@ export default function ReferralsPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <p className="text-sm">
-        <Link to="/dashboard" className="font-medium text-indigo-700 underline">{_('account.referrals.back')}</Link>
+        <Link to="/dashboard" className="font-medium text-indigo-700 underline">
+          {_('account.referrals.back')}
+        </Link>
       </p>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900">{_('account.referrals.title')}</h1>
       {state.status === 'loading' && <Loading />}
@@ -43,7 +46,11 @@ export default function ReferralsPage() {
           <ErrorBanner
             message={_('account.referrals.loadFailed')}
             onDismiss={() => load()}
-            action={<button type="button" className="shrink-0 font-semibold underline" onClick={() => load()}>{_('account.dashboard.tryAgain')}</button>}
+            action={
+              <button type="button" className="shrink-0 font-semibold underline" onClick={() => load()}>
+                {_('account.dashboard.tryAgain')}
+              </button>
+            }
           />
         </div>
       )}
@@ -65,13 +72,24 @@ function Referrals({ data }: { data: MyReferrals }) {
 
       {data.enabled && (
         <section aria-labelledby="referral-link" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="referral-link" className="text-lg font-semibold text-slate-900">{_('account.referrals.linkTitle')}</h2>
+          <h2 id="referral-link" className="text-lg font-semibold text-slate-900">
+            {_('account.referrals.linkTitle')}
+          </h2>
           <p className="mt-1 text-slate-600">{_('account.referrals.linkHelp')}</p>
           <div className="mt-4 flex flex-col gap-6 sm:flex-row sm:items-start">
             <div className="min-w-0 flex-1">
-              <label htmlFor="referral-link-input" className="sr-only">{_('account.referrals.linkTitle')}</label>
+              <label htmlFor="referral-link-input" className="sr-only">
+                {_('account.referrals.linkTitle')}
+              </label>
               <div className="flex gap-2">
-                <input id="referral-link-input" readOnly value={data.link} dir="ltr" className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm text-slate-800" onFocus={(e) => e.currentTarget.select()} />
+                <input
+                  id="referral-link-input"
+                  readOnly
+                  value={data.link}
+                  dir="ltr"
+                  className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm text-slate-800"
+                  onFocus={(e) => e.currentTarget.select()}
+                />
                 <button type="button" className={BUTTON.primary} onClick={() => void copy(data.link, _('account.referrals.copied'))}>
                   {_('account.referrals.copy')}
                 </button>
@@ -84,7 +102,9 @@ function Referrals({ data }: { data: MyReferrals }) {
       )}
 
       <section aria-labelledby="referral-numbers">
-        <h2 id="referral-numbers" className="sr-only">{_('account.referrals.numbers')}</h2>
+        <h2 id="referral-numbers" className="sr-only">
+          {_('account.referrals.numbers')}
+        </h2>
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           <Figure label={_('account.referrals.signedUp')} value={format.number(data.signedUp)} />
           <Figure label={_('account.referrals.paid')} value={format.number(data.paid)} />
@@ -94,12 +114,16 @@ function Referrals({ data }: { data: MyReferrals }) {
         <p className="mt-3 text-sm text-slate-600">{_('account.referrals.pendingHelp', { days: data.terms.refundWindowDays })}</p>
         <p className="mt-1 text-sm text-slate-600">
           {_('account.referrals.spendHelp', { minimum: money(CREDIT_MIN_CHARGE) })}{' '}
-          <Link to="/wallet" className="font-medium text-indigo-700 underline">{_('account.referrals.seeBalance')}</Link>
+          <Link to="/wallet" className="font-medium text-indigo-700 underline">
+            {_('account.referrals.seeBalance')}
+          </Link>
         </p>
       </section>
 
       <section aria-labelledby="referral-movements">
-        <h2 id="referral-movements" className="text-lg font-semibold text-slate-900">{_('account.referrals.movements')}</h2>
+        <h2 id="referral-movements" className="text-lg font-semibold text-slate-900">
+          {_('account.referrals.movements')}
+        </h2>
         {data.movements.length === 0 ? (
           <p className="mt-2 text-slate-600">{_('account.referrals.noMovements')}</p>
         ) : (
@@ -107,10 +131,18 @@ function Referrals({ data }: { data: MyReferrals }) {
             <table className="w-full text-start text-sm">
               <thead className="text-slate-500">
                 <tr>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">{_('account.referrals.when')}</th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">{_('account.referrals.what')}</th>
-                  <th scope="col" className="py-2 pe-4 text-end font-medium">{_('account.referrals.amount')}</th>
-                  <th scope="col" className="py-2 text-start font-medium">{_('account.referrals.availableFrom')}</th>
+                  <th scope="col" className="py-2 pe-4 text-start font-medium">
+                    {_('account.referrals.when')}
+                  </th>
+                  <th scope="col" className="py-2 pe-4 text-start font-medium">
+                    {_('account.referrals.what')}
+                  </th>
+                  <th scope="col" className="py-2 pe-4 text-end font-medium">
+                    {_('account.referrals.amount')}
+                  </th>
+                  <th scope="col" className="py-2 text-start font-medium">
+                    {_('account.referrals.availableFrom')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -119,9 +151,12 @@ function Referrals({ data }: { data: MyReferrals }) {
                     <td className="py-2 pe-4 whitespace-nowrap">{format.date(movement.createdAt)}</td>
                     <td className="py-2 pe-4">{movementLabel(_, movement)}</td>
                     <td className={`py-2 pe-4 text-end tabular-nums ${movement.amount < 0 ? 'text-rose-700' : 'text-emerald-700'}`}>
-                      {movement.amount > 0 ? '+' : ''}{format.money(movement.amount, movement.currency)}
+                      {movement.amount > 0 ? '+' : ''}
+                      {format.money(movement.amount, movement.currency)}
                     </td>
-                    <td className="py-2 whitespace-nowrap">{movement.kind === 'earned' || movement.kind === 'reinstated' ? format.date(movement.availableAt) : ''}</td>
+                    <td className="py-2 whitespace-nowrap">
+                      {movement.kind === 'earned' || movement.kind === 'reinstated' ? format.date(movement.availableAt) : ''}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -166,7 +201,11 @@ function movementLabel(_: ReturnType<typeof useLingui>['_'], movement: CreditMov
     case 'earned':
       return _('account.referrals.kind.earned');
     case 'cancelled':
-      return movement.note === 'disputed' ? _('account.referrals.kind.disputed') : movement.note === 'voided' ? _('account.referrals.kind.voided') : _('account.referrals.kind.refunded');
+      return movement.note === 'disputed'
+        ? _('account.referrals.kind.disputed')
+        : movement.note === 'voided'
+          ? _('account.referrals.kind.voided')
+          : _('account.referrals.kind.refunded');
     case 'reinstated':
       return _('account.referrals.kind.reinstated');
     case 'spent':

@@ -20,9 +20,7 @@ export default function SetupPage() {
     <>
       <PageHero
         title={_('account.setupPage.title')}
-        subtitle={
-          <Trans id="account.setupPage.subtitle" values={{ email }} components={{ 0: <bdi className="font-semibold break-words text-white" /> }} />
-        }
+        subtitle={<Trans id="account.setupPage.subtitle" values={{ email }} components={{ 0: <bdi className="font-semibold break-words text-white" /> }} />}
       />
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
         <ol className="space-y-6">
@@ -37,10 +35,7 @@ export default function SetupPage() {
           </NumberedStep>
           <NumberedStep number={3} title={_('account.setupPage.connectTitle')}>
             <p>{_('account.setupPage.connectText')}</p>
-            <Link
-              to="/dashboard"
-              className="mt-4 inline-block rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700"
-            >
+            <Link to="/dashboard" className="mt-4 inline-block rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700">
               {_('account.setupPage.goToAccounts')}
             </Link>
           </NumberedStep>

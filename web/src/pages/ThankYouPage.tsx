@@ -95,11 +95,7 @@ function AccountStep({ payment }: { payment: PaymentReturnState }) {
   const { currency: storeCurrency } = useConfig();
   const ready = payment.kind === 'ready';
   const title = _(ready && payment.renewal ? 'account.thankYou.renewed' : 'account.thankYou.creating');
-  const marker = ready ? (
-    <CheckIcon className="size-5" />
-  ) : (
-    <span className="size-5 animate-spin rounded-full border-2 border-indigo-300 border-t-white" />
-  );
+  const marker = ready ? <CheckIcon className="size-5" /> : <span className="size-5 animate-spin rounded-full border-2 border-indigo-300 border-t-white" />;
 
   return (
     <NumberedStep number={1} title={title} marker={marker}>

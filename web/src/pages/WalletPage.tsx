@@ -32,7 +32,8 @@ export default function WalletPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [searchParams] = useSearchParams();
   const load = useCallback((signal?: AbortSignal) => {
-    billingApi.wallet(signal)
+    billingApi
+      .wallet(signal)
       .then((wallet) => setState({ status: 'loaded', wallet }))
       .catch(() => {
         if (!signal?.aborted) setState({ status: 'failed' });
@@ -57,7 +58,9 @@ export default function WalletPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <p className="text-sm">
-        <Link to="/dashboard" className="font-medium text-indigo-700 underline">{_('account.referrals.back')}</Link>
+        <Link to="/dashboard" className="font-medium text-indigo-700 underline">
+          {_('account.referrals.back')}
+        </Link>
       </p>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900">{_('account.wallet.title')}</h1>
       {payment.kind === 'waiting' && (
@@ -76,7 +79,11 @@ export default function WalletPage() {
           <ErrorBanner
             message={_('account.wallet.loadFailed')}
             onDismiss={() => load()}
-            action={<button type="button" className="shrink-0 font-semibold underline" onClick={() => load()}>{_('account.dashboard.tryAgain')}</button>}
+            action={
+              <button type="button" className="shrink-0 font-semibold underline" onClick={() => load()}>
+                {_('account.dashboard.tryAgain')}
+              </button>
+            }
           />
         </div>
       )}
@@ -91,9 +98,15 @@ function WalletView({ wallet, onProblem }: { wallet: Wallet; onProblem: (message
   return (
     <div className="mt-8 space-y-10">
       <section aria-labelledby="wallet-balance" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="wallet-balance" className="text-sm font-medium text-slate-500">{_('account.wallet.balance')}</h2>
-        <p className="mt-1 text-4xl font-bold text-slate-900 tabular-nums" data-testid="wallet-balance">{format.money(wallet.balance, wallet.currency)}</p>
-        {wallet.pending > 0 && <p className="mt-2 text-sm text-slate-600">{_('account.wallet.pending', { amount: format.money(wallet.pending, wallet.currency) })}</p>}
+        <h2 id="wallet-balance" className="text-sm font-medium text-slate-500">
+          {_('account.wallet.balance')}
+        </h2>
+        <p className="mt-1 text-4xl font-bold text-slate-900 tabular-nums" data-testid="wallet-balance">
+          {format.money(wallet.balance, wallet.currency)}
+        </p>
+        {wallet.pending > 0 && (
+          <p className="mt-2 text-sm text-slate-600">{_('account.wallet.pending', { amount: format.money(wallet.pending, wallet.currency) })}</p>
+        )}
         <p className="mt-3 text-sm leading-6 text-slate-600">{_('account.wallet.explain')}</p>
       </section>
       {wallet.topUp && <TopUpForm wallet={wallet} topUp={wallet.topUp} onProblem={onProblem} />}
@@ -134,10 +147,14 @@ function TopUpForm({ wallet, topUp, onProblem }: { wallet: Wallet; topUp: NonNul
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">{_('account.wallet.topUpTitle')}</h2>
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        {_('account.wallet.topUpTitle')}
+      </h2>
       <form className="mt-4 space-y-4" onSubmit={(event) => void start(topUp.methods[0]!, event)} noValidate>
         <div>
-          <label htmlFor={`${id}-amount`} className="block text-sm font-medium text-slate-700">{_('account.wallet.amount', { currency: wallet.currency.toUpperCase() })}</label>
+          <label htmlFor={`${id}-amount`} className="block text-sm font-medium text-slate-700">
+            {_('account.wallet.amount', { currency: wallet.currency.toUpperCase() })}
+          </label>
           <input
             id={`${id}-amount`}
             inputMode={decimals > 0 ? 'decimal' : 'numeric'}
@@ -148,7 +165,9 @@ function TopUpForm({ wallet, topUp, onProblem }: { wallet: Wallet; topUp: NonNul
             aria-describedby={`${id}-hint`}
             className="mt-1 block w-full max-w-xs rounded-lg border border-slate-300 px-3.5 py-2 text-lg tabular-nums shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none aria-[invalid=true]:border-red-400"
           />
-          <p id={`${id}-hint`} className={`mt-1 text-sm ${error ? 'text-red-700' : 'text-slate-500'}`} role={error ? 'alert' : undefined}>{error ?? limits}</p>
+          <p id={`${id}-hint`} className={`mt-1 text-sm ${error ? 'text-red-700' : 'text-slate-500'}`} role={error ? 'alert' : undefined}>
+            {error ?? limits}
+          </p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           {topUp.methods.map((method, index) => {
@@ -187,7 +206,9 @@ function Movements({ movements }: { movements: WalletMovement[] }) {
   const format = useFormat();
   return (
     <section aria-labelledby="wallet-movements">
-      <h2 id="wallet-movements" className="text-lg font-semibold text-slate-900">{_('account.wallet.movements')}</h2>
+      <h2 id="wallet-movements" className="text-lg font-semibold text-slate-900">
+        {_('account.wallet.movements')}
+      </h2>
       {movements.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{_('account.wallet.noMovements')}</p>
       ) : (
@@ -200,7 +221,8 @@ function Movements({ movements }: { movements: WalletMovement[] }) {
                 <span className="block text-xs text-slate-500">{format.date(movement.createdAt)}</span>
               </span>
               <span className={`shrink-0 font-semibold tabular-nums ${movement.amount < 0 ? 'text-slate-900' : 'text-emerald-700'}`}>
-                {movement.amount > 0 ? '+' : ''}{format.money(movement.amount, movement.currency)}
+                {movement.amount > 0 ? '+' : ''}
+                {format.money(movement.amount, movement.currency)}
               </span>
             </li>
           ))}

@@ -20,11 +20,34 @@ const routes: RouteObject[] = [
       </PageErrorBoundary>
     ),
     children: [
-      { path: '/login', element: <Catalogs namespaces={DESKTOP_CATALOGS.signIn}><SignInPage /></Catalogs> },
-      { path: '/settings', element: <Catalogs namespaces={DESKTOP_CATALOGS.settings}><SettingsPage /></Catalogs> },
+      {
+        path: '/login',
+        element: (
+          <Catalogs namespaces={DESKTOP_CATALOGS.signIn}>
+            <SignInPage />
+          </Catalogs>
+        ),
+      },
+      {
+        path: '/settings',
+        element: (
+          <Catalogs namespaces={DESKTOP_CATALOGS.settings}>
+            <SettingsPage />
+          </Catalogs>
+        ),
+      },
       {
         element: <RequireSession />,
-        children: [{ path: '/dashboard', element: <Catalogs namespaces={DESKTOP_CATALOGS.accounts}><AccountsPage /></Catalogs> }],
+        children: [
+          {
+            path: '/dashboard',
+            element: (
+              <Catalogs namespaces={DESKTOP_CATALOGS.accounts}>
+                <AccountsPage />
+              </Catalogs>
+            ),
+          },
+        ],
       },
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],

@@ -15,9 +15,12 @@ export function UpdateBanner() {
   useEffect(() => {
     let active = true;
     const unsubscribe = appUpdates.onReady((ready) => setVersion(ready));
-    appUpdates.readyVersion().then((ready) => {
-      if (active && ready) setVersion(ready);
-    }, () => {});
+    appUpdates.readyVersion().then(
+      (ready) => {
+        if (active && ready) setVersion(ready);
+      },
+      () => {},
+    );
     return () => {
       active = false;
       unsubscribe();
@@ -33,7 +36,10 @@ export function UpdateBanner() {
         disabled={restarting}
         onClick={() => {
           setRestarting(true);
-          appUpdates.restart().then((started) => setRestarting(started), () => setRestarting(false));
+          appUpdates.restart().then(
+            (started) => setRestarting(started),
+            () => setRestarting(false),
+          );
         }}
         className="rounded-lg bg-indigo-600 px-3 py-1.5 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
       >

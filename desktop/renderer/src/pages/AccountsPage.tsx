@@ -41,56 +41,56 @@ export function AccountsPage() {
   return (
     // Accounts and subscriptions name their plan in the app's language from the plans on sale.
     <PlansOnSaleContext value={plans}>
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_('desktop.accounts.title')}</h1>
-          {user && <p className="mt-2 break-words text-slate-600">{_('desktop.accounts.signedInAs', { email: isolated(user.email) })}</p>}
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0">
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_('desktop.accounts.title')}</h1>
+            {user && <p className="mt-2 break-words text-slate-600">{_('desktop.accounts.signedInAs', { email: isolated(user.email) })}</p>}
+          </div>
+          <div className="flex flex-col items-end gap-1">
+            <button type="button" onClick={openShop} className={BUTTON.primary}>
+              {accounts.length > 0 ? _('desktop.accounts.buyOrRenew') : _('desktop.accounts.getPlan')}
+            </button>
+            <p className="text-xs text-slate-500">{_('desktop.accounts.shopHint')}</p>
+          </div>
         </div>
-        <div className="flex flex-col items-end gap-1">
-          <button type="button" onClick={openShop} className={BUTTON.primary}>
-            {accounts.length > 0 ? _('desktop.accounts.buyOrRenew') : _('desktop.accounts.getPlan')}
-          </button>
-          <p className="text-xs text-slate-500">{_('desktop.accounts.shopHint')}</p>
-        </div>
+
+        {loadState === 'failed' && !errorDismissed && (
+          <div className="mt-6">
+            <ErrorBanner
+              message={_('desktop.accounts.loadFailed')}
+              onDismiss={() => setErrorDismissed(true)}
+              action={
+                <button type="button" onClick={() => void retryLoad()} className="shrink-0 font-semibold underline">
+                  {_('desktop.accounts.retry')}
+                </button>
+              }
+            />
+          </div>
+        )}
+
+        {actionError && (
+          <div className="mt-6">
+            <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} />
+          </div>
+        )}
+
+        {loadState === 'loading' && <Loading />}
+
+        {loadState === 'loaded' && (
+          <div className="mt-8">
+            <AccountsTable
+              accounts={accounts}
+              deletingId={accountDialogs.deletingId}
+              actions={{ ...accountDialogs.actions, onRenew: openShop, onToggleWalletRenew: (account) => void toggleWalletRenew(account) }}
+              billing={accountBilling.billing}
+            />
+          </div>
+        )}
+
+        {accountDialogs.dialogs}
+        {accountBilling.dialogs}
       </div>
-
-      {loadState === 'failed' && !errorDismissed && (
-        <div className="mt-6">
-          <ErrorBanner
-            message={_('desktop.accounts.loadFailed')}
-            onDismiss={() => setErrorDismissed(true)}
-            action={
-              <button type="button" onClick={() => void retryLoad()} className="shrink-0 font-semibold underline">
-                {_('desktop.accounts.retry')}
-              </button>
-            }
-          />
-        </div>
-      )}
-
-      {actionError && (
-        <div className="mt-6">
-          <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} />
-        </div>
-      )}
-
-      {loadState === 'loading' && <Loading />}
-
-      {loadState === 'loaded' && (
-        <div className="mt-8">
-          <AccountsTable
-            accounts={accounts}
-            deletingId={accountDialogs.deletingId}
-            actions={{ ...accountDialogs.actions, onRenew: openShop, onToggleWalletRenew: (account) => void toggleWalletRenew(account) }}
-            billing={accountBilling.billing}
-          />
-        </div>
-      )}
-
-      {accountDialogs.dialogs}
-      {accountBilling.dialogs}
-    </div>
     </PlansOnSaleContext>
   );
 }

@@ -57,7 +57,8 @@ export const en = {
   'billing.dataUsage.lead': 'Your VPN account {account} has used {percent} of its {limit} of data.',
   'billing.dataUsage.leadAll': 'Your VPN account {account} has used all of its {limit} of data, so it no longer connects.',
   'billing.dataUsage.renew': 'Renew or buy a plan with more data from your dashboard to keep connecting.',
-  'billing.dataUsage.renewUntil': 'Renew or buy a plan with more data from your dashboard to keep connecting. It resets when you renew; the plan runs until {day}.',
+  'billing.dataUsage.renewUntil':
+    'Renew or buy a plan with more data from your dashboard to keep connecting. It resets when you renew; the plan runs until {day}.',
 
   'billing.paymentFailed.subject': '{brand}: your payment did not go through',
   'billing.paymentFailed.lead': 'The renewal charge of {amount} for {plan} did not go through.',
@@ -118,7 +119,8 @@ export const en = {
   'health.tokenSubject': '{brand}: the API token of {server} ends on {day}',
   'health.tokenHeadline': 'The API token the store uses for the panel server "{server}" ends on {day} ({days, plural, one {# day left} other {# days left}}).',
   'health.tokenEndedHeadline': 'The API token the store uses for the panel server "{server}" ended on {day}.',
-  'health.tokenEffect': 'Without it the store cannot create, renew or read accounts on that panel. Make a new token in the panel (Settings → API tokens) and paste it, with its end date, in the server\'s form.',
+  'health.tokenEffect':
+    "Without it the store cannot create, renew or read accounts on that panel. Make a new token in the panel (Settings → API tokens) and paste it, with its end date, in the server's form.",
   'health.adminLine': 'Servers in the admin panel: {url}',
   'health.adminButton': 'Open the admin panel',
 
@@ -129,13 +131,15 @@ export const en = {
   'wallet.renewal.shortSubject': '{brand}: top up to renew {account}',
   'wallet.renewal.shortLead': '{account} ({plan}) renews from your balance on {day} for {price}, but your balance is {needed} short.',
   'wallet.renewal.failedSubject': '{brand}: {account} could not be renewed from your balance',
-  'wallet.renewal.failedLead': 'We could not renew {account} ({plan}) from your balance: it is {needed} short of {price}. It ends on {day} unless it is renewed.',
+  'wallet.renewal.failedLead':
+    'We could not renew {account} ({plan}) from your balance: it is {needed} short of {price}. It ends on {day} unless it is renewed.',
   'wallet.renewal.topUp': 'Top up your balance before {day} and it renews by itself.',
   'wallet.renewal.button': 'Top up your balance',
   'subscriptionLink.movedSubject': '{brand}: a new link for {account}',
   'subscriptionLink.movedLead': 'The link of your VPN account {account} has moved to a new address, so that it keeps working where the old one is blocked.',
   'subscriptionLink.newLink': 'New link',
-  'subscriptionLink.whatToDo': 'Happ moves to it by itself. In other apps, replace the old link with the new one (or scan the QR code on your dashboard); the old link keeps working where it still can be reached.',
+  'subscriptionLink.whatToDo':
+    'Happ moves to it by itself. In other apps, replace the old link with the new one (or scan the QR code on your dashboard); the old link keeps working where it still can be reached.',
   'subscriptionLink.button': 'Open your dashboard',
   'checkout.summary': '{duration} · {data} · {locations}',
   'checkout.hours': '{hours, plural, one {# hour} other {# hours}}',

@@ -51,7 +51,8 @@ export const fa: EmailCatalogue = {
   'billing.dataUsage.lead': 'حساب VPN شما ({account}) {percent} از {limit} حجم داده‌اش را مصرف کرده است.',
   'billing.dataUsage.leadAll': 'حساب VPN شما ({account}) تمام {limit} حجم داده‌اش را مصرف کرده است و دیگر وصل نمی‌شود.',
   'billing.dataUsage.renew': 'برای ادامهٔ اتصال، از داشبورد خود طرح را تمدید کنید یا طرحی با حجم بیشتر بخرید.',
-  'billing.dataUsage.renewUntil': 'برای ادامهٔ اتصال، از داشبورد خود طرح را تمدید کنید یا طرحی با حجم بیشتر بخرید. با تمدید، حجم از نو شروع می‌شود؛ طرح تا {day} اعتبار دارد.',
+  'billing.dataUsage.renewUntil':
+    'برای ادامهٔ اتصال، از داشبورد خود طرح را تمدید کنید یا طرحی با حجم بیشتر بخرید. با تمدید، حجم از نو شروع می‌شود؛ طرح تا {day} اعتبار دارد.',
 
   'billing.paymentFailed.subject': '{brand}: پرداخت شما انجام نشد',
   'billing.paymentFailed.lead': 'کسر مبلغ {amount} برای تمدید «{plan}» انجام نشد.',
@@ -110,9 +111,11 @@ export const fa: EmailCatalogue = {
   'health.effectUp': 'حساب‌ها و خریدهای جدید دوباره می‌توانند از آن استفاده کنند.',
   'health.lastError': 'آخرین خطا: {error}',
   'health.tokenSubject': '{brand}: توکن API سرور {server} در {day} منقضی می‌شود',
-  'health.tokenHeadline': 'توکن API که فروشگاه با آن با سرور پنل «{server}» کار می‌کند در {day} منقضی می‌شود ({days, plural, one {# روز مانده} other {# روز مانده}}).',
+  'health.tokenHeadline':
+    'توکن API که فروشگاه با آن با سرور پنل «{server}» کار می‌کند در {day} منقضی می‌شود ({days, plural, one {# روز مانده} other {# روز مانده}}).',
   'health.tokenEndedHeadline': 'توکن API که فروشگاه با آن با سرور پنل «{server}» کار می‌کند در {day} منقضی شد.',
-  'health.tokenEffect': 'بدون آن فروشگاه نمی‌تواند روی آن پنل حساب بسازد، تمدید کند یا بخواند. در پنل توکن تازه‌ای بسازید (Settings → API tokens) و آن را با تاریخ پایانش در فرم سرور بچسبانید.',
+  'health.tokenEffect':
+    'بدون آن فروشگاه نمی‌تواند روی آن پنل حساب بسازد، تمدید کند یا بخواند. در پنل توکن تازه‌ای بسازید (Settings → API tokens) و آن را با تاریخ پایانش در فرم سرور بچسبانید.',
   'health.adminLine': 'سرورها در پنل مدیریت: {url}',
   'health.adminButton': 'باز کردن پنل مدیریت',
 
@@ -122,13 +125,15 @@ export const fa: EmailCatalogue = {
   'wallet.renewal.shortSubject': '{brand}: برای تمدید {account} موجودی را شارژ کنید',
   'wallet.renewal.shortLead': '{account} ({plan}) در {day} با {price} از موجودی شما تمدید می‌شود، اما موجودی شما {needed} کم است.',
   'wallet.renewal.failedSubject': '{brand}: تمدید {account} از موجودی ممکن نشد',
-  'wallet.renewal.failedLead': 'نتوانستیم {account} ({plan}) را از موجودی شما تمدید کنیم: {needed} تا {price} کم است. اگر تمدید نشود، در {day} به پایان می‌رسد.',
+  'wallet.renewal.failedLead':
+    'نتوانستیم {account} ({plan}) را از موجودی شما تمدید کنیم: {needed} تا {price} کم است. اگر تمدید نشود، در {day} به پایان می‌رسد.',
   'wallet.renewal.topUp': 'پیش از {day} موجودی خود را شارژ کنید تا خودکار تمدید شود.',
   'wallet.renewal.button': 'شارژ موجودی',
   'subscriptionLink.movedSubject': '{brand}: پیوند تازه برای {account}',
   'subscriptionLink.movedLead': 'پیوند حساب VPN شما {account} به نشانی تازه‌ای منتقل شد تا جایی که نشانی قبلی مسدود است هم کار کند.',
   'subscriptionLink.newLink': 'پیوند تازه',
-  'subscriptionLink.whatToDo': 'Happ خودش به آن منتقل می‌شود. در برنامه‌های دیگر، پیوند قبلی را با پیوند تازه جایگزین کنید (یا کد QR را در داشبورد اسکن کنید)؛ پیوند قبلی هر جا که هنوز در دسترس باشد کار می‌کند.',
+  'subscriptionLink.whatToDo':
+    'Happ خودش به آن منتقل می‌شود. در برنامه‌های دیگر، پیوند قبلی را با پیوند تازه جایگزین کنید (یا کد QR را در داشبورد اسکن کنید)؛ پیوند قبلی هر جا که هنوز در دسترس باشد کار می‌کند.',
   'subscriptionLink.button': 'باز کردن داشبورد',
   'checkout.summary': '{duration} · {data} · {locations}',
   'checkout.hours': '{hours, plural, other {# ساعت}}',

@@ -6,7 +6,8 @@ export const ru: EmailCatalogue = {
   'otp.title': 'Код для входа в {brand}',
   'otp.lead': 'Ваш код для входа в {brand}:',
   'otp.leadShort': 'Ваш код для входа:',
-  'otp.enterWithin': 'Введите его на странице входа в течение {minutes, plural, one {# минуты} few {# минут} many {# минут} other {# минуты}}. Код действует один раз.',
+  'otp.enterWithin':
+    'Введите его на странице входа в течение {minutes, plural, one {# минуты} few {# минут} many {# минут} other {# минуты}}. Код действует один раз.',
   'otp.ignore': 'Если вы не пытались войти в {brand}, просто проигнорируйте это письмо: без кода никто не сможет войти.',
   'billing.yourPlan': 'ваш тариф',
   'billing.button.dashboard': 'Открыть личный кабинет',
@@ -26,7 +27,8 @@ export const ru: EmailCatalogue = {
   'billing.receipt.extendedUntil': 'Ваш VPN-аккаунт продлён до {day}.',
   'billing.receipt.extended': 'Ваш VPN-аккаунт продлён.',
   'billing.receipt.activeUntil': 'Ваш VPN-аккаунт активен до {day}.',
-  'billing.receipt.bonusDays': 'В том числе {days, plural, one {# дополнительный день} few {# дополнительных дня} many {# дополнительных дней} other {# дополнительного дня}} по приглашению друга.',
+  'billing.receipt.bonusDays':
+    'В том числе {days, plural, one {# дополнительный день} few {# дополнительных дня} many {# дополнительных дней} other {# дополнительного дня}} по приглашению друга.',
   'billing.receipt.active': 'Ваш VPN-аккаунт активен.',
   'billing.receipt.oneOff': 'Это был разовый платёж: больше ничего автоматически списано не будет.',
   'billing.receipt.cancelAnyTime': 'Автопродление можно отключить в любой момент в личном кабинете.',
@@ -39,7 +41,8 @@ export const ru: EmailCatalogue = {
   'billing.renewal.changeCard': 'Чтобы сменить карту, выберите «Управление оплатой» в личном кабинете.',
   'billing.renewal.changeCardHere': 'Чтобы оплатить иначе, удалите сохранённую карту в личном кабинете и продлите тариф вручную, когда придёт время.',
 
-  'billing.planEnding.subject': '{brand}: ваш тариф заканчивается {days, plural, =0 {сегодня} =1 {завтра} one {через # день} few {через # дня} many {через # дней} other {через # дня}} — продлите его',
+  'billing.planEnding.subject':
+    '{brand}: ваш тариф заканчивается {days, plural, =0 {сегодня} =1 {завтра} one {через # день} few {через # дня} many {через # дней} other {через # дня}} — продлите его',
   'billing.planEnding.subjectEnded': '{brand}: ваш тариф закончился — продлите его',
   'billing.planEnding.leadEnds': 'Ваш VPN-аккаунт {account} на тарифе «{plan}» заканчивается {day}.',
   'billing.planEnding.leadEnded': 'Ваш VPN-аккаунт {account} на тарифе «{plan}» закончился {day}.',
@@ -51,7 +54,8 @@ export const ru: EmailCatalogue = {
   'billing.dataUsage.lead': 'Ваш VPN-аккаунт {account} израсходовал {percent} из {limit} трафика.',
   'billing.dataUsage.leadAll': 'Ваш VPN-аккаунт {account} израсходовал весь трафик ({limit}) и больше не подключается.',
   'billing.dataUsage.renew': 'Продлите тариф или купите тариф с большим объёмом трафика в личном кабинете, чтобы оставаться на связи.',
-  'billing.dataUsage.renewUntil': 'Продлите тариф или купите тариф с большим объёмом трафика в личном кабинете, чтобы оставаться на связи. Трафик обнулится при продлении; тариф действует до {day}.',
+  'billing.dataUsage.renewUntil':
+    'Продлите тариф или купите тариф с большим объёмом трафика в личном кабинете, чтобы оставаться на связи. Трафик обнулится при продлении; тариф действует до {day}.',
 
   'billing.paymentFailed.subject': '{brand}: платёж не прошёл',
   'billing.paymentFailed.lead': 'Списание {amount} за продление «{plan}» не прошло.',
@@ -110,9 +114,11 @@ export const ru: EmailCatalogue = {
   'health.effectUp': 'Новые аккаунты и покупки снова могут его использовать.',
   'health.lastError': 'Последняя ошибка: {error}',
   'health.tokenSubject': '{brand}: API-токен сервера {server} истекает {day}',
-  'health.tokenHeadline': 'API-токен, которым магазин работает с панелью «{server}», истекает {day} ({days, plural, one {остался # день} few {осталось # дня} many {осталось # дней} other {осталось # дня}}).',
+  'health.tokenHeadline':
+    'API-токен, которым магазин работает с панелью «{server}», истекает {day} ({days, plural, one {остался # день} few {осталось # дня} many {осталось # дней} other {осталось # дня}}).',
   'health.tokenEndedHeadline': 'API-токен, которым магазин работает с панелью «{server}», истёк {day}.',
-  'health.tokenEffect': 'Без него магазин не может создавать, продлевать и читать аккаунты на этой панели. Создайте новый токен в панели (Settings → API tokens) и вставьте его вместе с датой окончания в форму сервера.',
+  'health.tokenEffect':
+    'Без него магазин не может создавать, продлевать и читать аккаунты на этой панели. Создайте новый токен в панели (Settings → API tokens) и вставьте его вместе с датой окончания в форму сервера.',
   'health.adminLine': 'Серверы в панели администратора: {url}',
   'health.adminButton': 'Открыть панель администратора',
 
@@ -122,13 +128,15 @@ export const ru: EmailCatalogue = {
   'wallet.renewal.shortSubject': '{brand}: пополните баланс, чтобы продлить {account}',
   'wallet.renewal.shortLead': '{account} ({plan}) продлится с баланса {day} за {price}, но на балансе не хватает {needed}.',
   'wallet.renewal.failedSubject': '{brand}: не удалось продлить {account} с баланса',
-  'wallet.renewal.failedLead': 'Не удалось продлить {account} ({plan}) с баланса: до {price} не хватает {needed}. Аккаунт закончится {day}, если его не продлить.',
+  'wallet.renewal.failedLead':
+    'Не удалось продлить {account} ({plan}) с баланса: до {price} не хватает {needed}. Аккаунт закончится {day}, если его не продлить.',
   'wallet.renewal.topUp': 'Пополните баланс до {day}, и аккаунт продлится автоматически.',
   'wallet.renewal.button': 'Пополнить баланс',
   'subscriptionLink.movedSubject': '{brand}: новая ссылка для {account}',
   'subscriptionLink.movedLead': 'Ссылка вашего VPN-аккаунта {account} переехала на новый адрес, чтобы работать там, где старый заблокирован.',
   'subscriptionLink.newLink': 'Новая ссылка',
-  'subscriptionLink.whatToDo': 'Happ переключится на неё сам. В других приложениях замените старую ссылку новой (или отсканируйте QR-код в личном кабинете); старая ссылка продолжает работать там, где она доступна.',
+  'subscriptionLink.whatToDo':
+    'Happ переключится на неё сам. В других приложениях замените старую ссылку новой (или отсканируйте QR-код в личном кабинете); старая ссылка продолжает работать там, где она доступна.',
   'subscriptionLink.button': 'Открыть личный кабинет',
   'checkout.summary': '{duration} · {data} · {locations}',
   'checkout.hours': '{hours, plural, one {# час} few {# часа} many {# часов} other {# часа}}',

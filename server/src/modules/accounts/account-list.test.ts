@@ -32,7 +32,16 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
     panel = await startFakeMarzneshin();
     t = await buildTestApp({ db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' } });
     admin = await signInDesktop(t, env.smtp, 'admin@example.com');
-    const server = await call(admin, 'POST', '/api/admin/servers', { kind: 'marzneshin', name: 'Internal FSN-1', publicName: 'Germany', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'DE' });
+    const server = await call(admin, 'POST', '/api/admin/servers', {
+      kind: 'marzneshin',
+      name: 'Internal FSN-1',
+      publicName: 'Germany',
+      url: panel.url,
+      username: panel.admin.username,
+      password: panel.admin.password,
+      serviceId: '1',
+      locations: 'DE',
+    });
     expect(server.statusCode, server.body).toBe(201);
     serverId = server.json().id;
     planId = (await call(admin, 'POST', '/api/admin/plans', { name: 'Free', days: 30, price: 0, dataLimitBytes: 1024 ** 3, locations: 'all' })).json().id;
@@ -65,7 +74,17 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
     const now = new Date(new Date(first.created_at).getTime() + 60_000);
     const otherId = randomUUID();
     await env.database.db('masterservers').insert({
-      id: otherId, kind: 'marzneshin', name: 'Added elsewhere', url: 'http://127.0.0.1:9', username: 'u', password_encrypted: 'x', service_id: '1', locations: 'JP', status: 'disabled', created_at: now, updated_at: now,
+      id: otherId,
+      kind: 'marzneshin',
+      name: 'Added elsewhere',
+      url: 'http://127.0.0.1:9',
+      username: 'u',
+      password_encrypted: 'x',
+      service_id: '1',
+      locations: 'JP',
+      status: 'disabled',
+      created_at: now,
+      updated_at: now,
     });
     await env.database.db('vpn_accounts').where({ id: account.id }).update({ master_server_id: otherId });
     try {
@@ -79,9 +98,13 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
 
   it("shows a plan's new name and whether it renews on the next request, whether saved here or announced by another instance", async () => {
     const user = await newUser();
-    const plan = (await call(admin, 'POST', '/api/admin/plans', { name: 'Monthly', days: 30, price: 0, dataLimitBytes: 1024 ** 3, locations: 'all' })).json().id as string;
+    const plan = (await call(admin, 'POST', '/api/admin/plans', { name: 'Monthly', days: 30, price: 0, dataLimitBytes: 1024 ** 3, locations: 'all' })).json()
+      .id as string;
     expect((await call(user, 'POST', '/api/accounts', { planId: plan })).statusCode).toBe(201);
-    const plansShown = async () => (await call(user, 'GET', '/api/accounts')).json().map((a: { planId: string; planName: string; renewable: boolean }) => [a.planId, a.planName, a.renewable]);
+    const plansShown = async () =>
+      (await call(user, 'GET', '/api/accounts'))
+        .json()
+        .map((a: { planId: string; planName: string; renewable: boolean }) => [a.planId, a.planName, a.renewable]);
     expect(await plansShown()).toEqual([[plan, 'Monthly', false]]); // free: nothing to renew
 
     expect((await call(admin, 'PATCH', `/api/admin/plans/${plan}`, { name: 'Monthly plus', price: 900 })).statusCode).toBe(200);
@@ -133,7 +156,10 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
       const answers = await Promise.all(Array.from({ length: 6 }, () => call(user, 'GET', '/api/accounts')));
       for (const res of answers) {
         expect(res.statusCode).toBe(200);
-        expect(res.json().map((a: { usedTrafficBytes: number; usageStale: boolean }) => [a.usedTrafficBytes, a.usageStale])).toEqual([[777, false], [777, false]]);
+        expect(res.json().map((a: { usedTrafficBytes: number; usageStale: boolean }) => [a.usedTrafficBytes, a.usageStale])).toEqual([
+          [777, false],
+          [777, false],
+        ]);
       }
     } finally {
       panel.faults.delayMs = 0;
@@ -146,7 +172,9 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
 
   describe('a visit asked again', () => {
     const shown = async (user: DesktopSession) =>
-      (await call(user, 'GET', '/api/accounts')).json().map((a: { status: string; usedTrafficBytes: number; usageStale: boolean }) => [a.status, a.usedTrafficBytes, a.usageStale]);
+      (await call(user, 'GET', '/api/accounts'))
+        .json()
+        .map((a: { status: string; usedTrafficBytes: number; usageStale: boolean }) => [a.status, a.usedTrafficBytes, a.usageStale]);
     const askedFor = (username: string) => panel.requests.filter((r) => r.method === 'GET' && r.path.includes(username)).length;
 
     it('shows what was committed since, even behind this instance (another instance, a job, a script)', async () => {

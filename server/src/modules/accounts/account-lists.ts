@@ -29,7 +29,8 @@ async function listOwn(deps: AccountsServiceDeps, reads: ListReads, userId: stri
   const { accounts } = deps;
   const [servers, plans] = await Promise.all([reads.serverNames(), reads.planSummaries()]);
   const own = await accounts.listForUser(userId, { servers, plans });
-  const unheardOf = (account: AccountRecord) => (account.masterServerId && !servers.has(account.masterServerId)) || (account.planId && !plans.has(account.planId));
+  const unheardOf = (account: AccountRecord) =>
+    (account.masterServerId && !servers.has(account.masterServerId)) || (account.planId && !plans.has(account.planId));
   if (!own.some(unheardOf)) return own;
   // A server or plan added on another instance that this one has not heard of yet: it is read now, not left out.
   const [freshServers, freshPlans] = await Promise.all([accounts.listPublicServerNames(), accounts.listPlanSummaries()]);
@@ -42,10 +43,17 @@ async function readOwnList(deps: AccountsServiceDeps, reads: ListReads, userId: 
   const at = deps.clock().getTime();
   const answer = (list: VpnAccount[], expiresAt: number) => ({ json: new KeptJson(serializeAccountList(list)), expiresAt });
   // Most visits find every account's usage fresh: those answer without a promise per account.
-  if (!own.some((account) => needsUsage(account, at))) return answer(own.map((account) => toVpnAccount(account, shown)), Math.min(...own.map(usageFreshUntil)));
+  if (!own.some((account) => needsUsage(account, at)))
+    return answer(
+      own.map((account) => toVpnAccount(account, shown)),
+      Math.min(...own.map(usageFreshUntil)),
+    );
   // A usage answer saved is a commit (the next visit reads again); one the panel could not give is asked again next visit.
   const refreshed = await Promise.all(own.map((account) => refreshUsage(deps, reads.usageAsked, account, at)));
-  return answer(refreshed.map(({ account, stale }) => toVpnAccount(account, shown, stale)), refreshed.some(({ stale }) => stale) ? 0 : Math.min(...refreshed.map(({ account }) => usageFreshUntil(account))));
+  return answer(
+    refreshed.map(({ account, stale }) => toVpnAccount(account, shown, stale)),
+    refreshed.some(({ stale }) => stale) ? 0 : Math.min(...refreshed.map(({ account }) => usageFreshUntil(account))),
+  );
 }
 
 /** The lists' reads of servers and plans, and the usage calls in flight, kept for the service's lifetime. */
@@ -62,8 +70,10 @@ export function createAccountLists(deps: AccountsServiceDeps) {
   // them (its names come from those kept reads) is not sent once it has.
   const keptList = deps.commitToken
     ? keptUntilCommit(deps.commitToken, (key: string) => readOwnList(deps, reads, key.slice(0, key.indexOf('\n'))), {
-      maxKeys: LISTS_KEPT, expiresAt: (kept) => kept.expiresAt, now: () => clock().getTime(),
-    })
+        maxKeys: LISTS_KEPT,
+        expiresAt: (kept) => kept.expiresAt,
+        now: () => clock().getTime(),
+      })
     : undefined;
 
   return {

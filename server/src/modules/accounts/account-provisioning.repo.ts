@@ -34,9 +34,18 @@ export function provisioningRows(db: Db) {
     /** The row that reserves the account while the panel creates it (status `suspended`). */
     async insertPending(account: PendingAccount, now: Date, trx: Db = db): Promise<void> {
       await trx('vpn_accounts').insert({
-        id: account.id, user_id: account.userId, plan_id: account.planId, username: account.username, status: 'suspended',
-        data_limit: 0, sub_token: account.subToken, metadata: toJson({}), trial_user_id: account.trialUserId, device_limit: account.deviceLimit ?? null,
-        created_at: now, updated_at: now,
+        id: account.id,
+        user_id: account.userId,
+        plan_id: account.planId,
+        username: account.username,
+        status: 'suspended',
+        data_limit: 0,
+        sub_token: account.subToken,
+        metadata: toJson({}),
+        trial_user_id: account.trialUserId,
+        device_limit: account.deviceLimit ?? null,
+        created_at: now,
+        updated_at: now,
       });
     },
 
@@ -46,18 +55,26 @@ export function provisioningRows(db: Db) {
      * sweep removed it, or it was provisioned): then nothing may be created for it.
      */
     async recordIntent(id: string, intent: { serverId: string; username: string }, now: Date): Promise<boolean> {
-      const changed = await whereWaiting(db('vpn_accounts').where({ id }))
-        .update({ provisioning_server_id: intent.serverId, username: intent.username, updated_at: now });
+      const changed = await whereWaiting(db('vpn_accounts').where({ id })).update({
+        provisioning_server_id: intent.serverId,
+        username: intent.username,
+        updated_at: now,
+      });
       return changed > 0;
     },
 
     /** Saves what the panel created, only into a row that still waits; false when it no longer does. */
     async markProvisioned(id: string, fields: ProvisionedFields, now: Date, trx: Db = db): Promise<boolean> {
       const changed = await whereWaiting(trx('vpn_accounts').where({ id })).update({
-        master_server_id: fields.masterServerId, username: fields.username, status: fields.status, subscription_url: fields.subscriptionUrl,
-        expire_date: fields.expireDate, data_limit: fields.dataLimitBytes,
+        master_server_id: fields.masterServerId,
+        username: fields.username,
+        status: fields.status,
+        subscription_url: fields.subscriptionUrl,
+        expire_date: fields.expireDate,
+        data_limit: fields.dataLimitBytes,
         metadata: toJson({ used_traffic: fields.usedTrafficBytes, links: fields.links } satisfies AccountMetadata),
-        usage_checked_at: now, updated_at: now,
+        usage_checked_at: now,
+        updated_at: now,
       });
       return changed > 0;
     },
@@ -85,10 +102,14 @@ export function provisioningRows(db: Db) {
       const changed = await whereStuck(trx('vpn_accounts'), cutoff, trx)
         .where({ id: account.id, provisioning_server_id: fields.masterServerId, username: fields.username })
         .update({
-          master_server_id: fields.masterServerId, status: fields.status, subscription_url: fields.subscriptionUrl,
-          expire_date: fields.expireDate, data_limit: fields.dataLimitBytes,
+          master_server_id: fields.masterServerId,
+          status: fields.status,
+          subscription_url: fields.subscriptionUrl,
+          expire_date: fields.expireDate,
+          data_limit: fields.dataLimitBytes,
           metadata: toJson({ used_traffic: fields.usedTrafficBytes, links: fields.links } satisfies AccountMetadata),
-          usage_checked_at: now, updated_at: now,
+          usage_checked_at: now,
+          updated_at: now,
         });
       if (changed > 0 && account.trialUserId) await trx('user_profiles').where({ id: account.trialUserId }).update({ trial_used: true, updated_at: now });
       return changed > 0;

@@ -14,8 +14,23 @@ import type { AccountMetadata, AccountRecord, PlanSummaries, PublicServerNames }
  */
 
 const ACCOUNT_COLUMNS = [
-  'a.id', 'a.user_id', 'a.master_server_id', 'a.provisioning_server_id', 'a.plan_id', 'a.username', 'a.status', 'a.expire_date', 'a.data_limit', 'a.sub_token',
-  'a.subscription_url', 'a.metadata', 'a.usage_checked_at', 'a.created_at', 'a.device_limit', 'a.payment_confirmed', 'a.paid_until',
+  'a.id',
+  'a.user_id',
+  'a.master_server_id',
+  'a.provisioning_server_id',
+  'a.plan_id',
+  'a.username',
+  'a.status',
+  'a.expire_date',
+  'a.data_limit',
+  'a.sub_token',
+  'a.subscription_url',
+  'a.metadata',
+  'a.usage_checked_at',
+  'a.created_at',
+  'a.device_limit',
+  'a.payment_confirmed',
+  'a.paid_until',
   'a.wallet_auto_renew',
 ];
 
@@ -24,8 +39,7 @@ const PLAN_COLUMNS = ['p.name as plan_name', 'p.status as plan_status', 'p.price
 const SELECT = [...ACCOUNT_COLUMNS, ...PLAN_COLUMNS, 's.id as server_id', 's.public_name as server_public_name', 's.locations as server_locations'];
 
 /** N of "Location N" for a server without a public name: its place in the order servers were added (as the status page counts). */
-const SERVER_NUMBER =
-  `(select count(*) from masterservers ms where ms.created_at < s.created_at or (ms.created_at = s.created_at and ms.id <= s.id)) as server_number`;
+const SERVER_NUMBER = `(select count(*) from masterservers ms where ms.created_at < s.created_at or (ms.created_at = s.created_at and ms.id <= s.id)) as server_number`;
 
 const toPlan = (id: string, row: Record<string, unknown>, prefix: '' | 'plan_'): NonNullable<AccountRecord['plan']> => ({
   id,
@@ -58,12 +72,12 @@ function toRecord(row: Record<string, unknown>, catalog?: { servers: PublicServe
     usageCheckedAt: toDateOrNull(row.usage_checked_at),
     createdAt: toDate(row.created_at),
     server: catalog
-      ? catalog.servers.get(row.master_server_id as string) ?? null
+      ? (catalog.servers.get(row.master_server_id as string) ?? null)
       : row.server_id
         ? { ...publicRegionName((row.server_public_name as string | null) ?? null, Number(row.server_number)), locations: row.server_locations as string }
         : null,
-    planName: catalog ? summary?.name ?? null : (row.plan_name as string | null) ?? null,
-    plan: catalog ? summary?.plan ?? null : row.plan_id && row.plan_status ? toPlan(row.plan_id as string, row, 'plan_') : null,
+    planName: catalog ? (summary?.name ?? null) : ((row.plan_name as string | null) ?? null),
+    plan: catalog ? (summary?.plan ?? null) : row.plan_id && row.plan_status ? toPlan(row.plan_id as string, row, 'plan_') : null,
     paymentConfirmed: Boolean(row.payment_confirmed) && row.payment_confirmed !== '0',
     deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
     paidUntil: toDateOrNull(row.paid_until),
@@ -74,7 +88,10 @@ function toRecord(row: Record<string, unknown>, catalog?: { servers: PublicServe
 /** The accounts repository's reads (createAccountsRepo spreads them in). */
 export function accountReads(db: Db) {
   const base = (conn: Db = db) =>
-    conn('vpn_accounts as a').leftJoin('masterservers as s', 's.id', 'a.master_server_id').leftJoin('plans as p', 'p.id', 'a.plan_id').select(SELECT)
+    conn('vpn_accounts as a')
+      .leftJoin('masterservers as s', 's.id', 'a.master_server_id')
+      .leftJoin('plans as p', 'p.id', 'a.plan_id')
+      .select(SELECT)
       .select(conn.raw(SERVER_NUMBER));
 
   /**
@@ -83,9 +100,15 @@ export function accountReads(db: Db) {
    * visits of one turn of the event loop are read together (db/batched-read.ts), each user's rows newest first.
    */
   const listRowsOf = preparedAll(db, (userIdsJson: string) =>
-    db('vpn_accounts as a').select(ACCOUNT_COLUMNS).whereRaw(whereInJsonArray(db, 'a.user_id'), [userIdsJson])
+    db('vpn_accounts as a')
+      .select(ACCOUNT_COLUMNS)
+      .whereRaw(whereInJsonArray(db, 'a.user_id'), [userIdsJson])
       // Accounts created in the same millisecond in one order on every visit.
-      .orderBy([{ column: 'a.created_at', order: 'desc' }, { column: 'a.id', order: 'desc' }]));
+      .orderBy([
+        { column: 'a.created_at', order: 'desc' },
+        { column: 'a.id', order: 'desc' },
+      ]),
+  );
   const listRows = batchPerTurn<string, Row[]>(async (userIds) => {
     const byUser = new Map<string, Row[]>(userIds.map((id) => [id, []]));
     try {
@@ -114,8 +137,15 @@ export function accountReads(db: Db) {
 
     /** Every server's name as customers see it, numbered as SERVER_NUMBER counts (servers are few). */
     async listPublicServerNames(): Promise<PublicServerNames> {
-      const rows = await db('masterservers').select('id', 'public_name', 'locations').orderBy([{ column: 'created_at' }, { column: 'id' }]);
-      return new Map(rows.map((row: Record<string, unknown>, i) => [row.id as string, { ...publicRegionName((row.public_name as string | null) ?? null, i + 1), locations: row.locations as string }]));
+      const rows = await db('masterservers')
+        .select('id', 'public_name', 'locations')
+        .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+      return new Map(
+        rows.map((row: Record<string, unknown>, i) => [
+          row.id as string,
+          { ...publicRegionName((row.public_name as string | null) ?? null, i + 1), locations: row.locations as string },
+        ]),
+      );
     },
 
     /** The account only if it belongs to `userId`: someone else's is simply not found. */
@@ -131,9 +161,12 @@ export function accountReads(db: Db) {
 
     /** Active accounts set to renew from the balance whose paid time ends after `from` and by `to`, soonest first. */
     async listWalletRenewalsDue(from: Date, to: Date, limit: number): Promise<AccountRecord[]> {
-      const rows = await base().where({ 'a.wallet_auto_renew': true, 'a.status': 'active' })
-        .whereRaw('coalesce(a.paid_until, a.expire_date) > ?', [from]).whereRaw('coalesce(a.paid_until, a.expire_date) <= ?', [to])
-        .orderByRaw('coalesce(a.paid_until, a.expire_date) asc').limit(limit);
+      const rows = await base()
+        .where({ 'a.wallet_auto_renew': true, 'a.status': 'active' })
+        .whereRaw('coalesce(a.paid_until, a.expire_date) > ?', [from])
+        .whereRaw('coalesce(a.paid_until, a.expire_date) <= ?', [to])
+        .orderByRaw('coalesce(a.paid_until, a.expire_date) asc')
+        .limit(limit);
       return rows.map((row) => toRecord(row));
     },
   };

@@ -21,8 +21,9 @@ export type UsageAsked = Map<string, Promise<UsageAnswer | undefined>>;
 
 /** Whether the panel is asked for the account's usage now: its last answer is older than the cache. */
 export const needsUsage = (account: AccountRecord, at: number): boolean =>
-  account.status !== 'suspended' && account.masterServerId !== null
-  && !(account.usageCheckedAt && at - account.usageCheckedAt.getTime() < USAGE_CACHE_SECONDS * 1000);
+  account.status !== 'suspended' &&
+  account.masterServerId !== null &&
+  !(account.usageCheckedAt && at - account.usageCheckedAt.getTime() < USAGE_CACHE_SECONDS * 1000);
 
 /**
  * Until when an account as read holds without a commit: its usage answer going out of date (then the panel is
@@ -32,7 +33,12 @@ export const usageFreshUntil = (account: AccountRecord): number =>
   account.status === 'suspended' || account.masterServerId === null ? Infinity : (account.usageCheckedAt?.getTime() ?? 0) + USAGE_CACHE_SECONDS * 1000;
 
 /** Asks the panel for usage and status when the last answer is older than the cache (once at a time per account); stale when it could not. */
-export async function refreshUsage(deps: AccountsServiceDeps, usageAsked: UsageAsked, account: AccountRecord, at: number): Promise<{ account: AccountRecord; stale: boolean }> {
+export async function refreshUsage(
+  deps: AccountsServiceDeps,
+  usageAsked: UsageAsked,
+  account: AccountRecord,
+  at: number,
+): Promise<{ account: AccountRecord; stale: boolean }> {
   if (!needsUsage(account, at) || !account.masterServerId) return { account, stale: false };
   let asked = usageAsked.get(account.id);
   if (!asked) {

@@ -20,26 +20,54 @@ export const accountsModule = defineModule({
   build(deps: Configured & Provided<typeof serversModule>) {
     const { db, config, clock, log, events, jobs, accountsRepo, servers } = deps;
     const provisioner = createProvisioner({
-      accounts: accountsRepo, servers, clock, log,
+      accounts: accountsRepo,
+      servers,
+      clock,
+      log,
       scheduleCleanup: async (payload) => {
         await jobs.enqueue(cleanupPanelUserJob(payload, clock()), clock());
       },
     });
     const userChanged = (userId: string) => events.tell('user.changed', { userId });
     const accounts = createAccountsService({
-      db, accounts: accountsRepo, plans: deps.plansRepo, users: deps.usersRepo, servers, settings: deps.settings, provisioner, clock, log, publicUrl: config.publicUrl,
+      db,
+      accounts: accountsRepo,
+      plans: deps.plansRepo,
+      users: deps.usersRepo,
+      servers,
+      settings: deps.settings,
+      provisioner,
+      clock,
+      log,
+      publicUrl: config.publicUrl,
       closeOpenCheckouts: (accountId) => events.emit('account.deleting', { accountId }),
-      userChanged, serversVersion: () => deps.changeSignal.version(), plansVersion: () => deps.changeSignal.version(),
+      userChanged,
+      serversVersion: () => deps.changeSignal.version(),
+      plansVersion: () => deps.changeSignal.version(),
       commitToken: deps.commitToken,
     });
     return {
       provisioner,
       accounts,
       adminAccountActions: createAdminAccountActions({
-        accounts: accountsRepo, accountsService: accounts, users: deps.usersRepo, servers, audit: deps.audit, clock,
+        accounts: accountsRepo,
+        accountsService: accounts,
+        users: deps.usersRepo,
+        servers,
+        audit: deps.audit,
+        clock,
         accountChanged: (accountId) => events.tell('account.changed', { accountId }),
       }),
-      stuckAccounts: createStuckAccountsSweep({ db, accounts: accountsRepo, servers, jobs, clock, log, stuckAfterSeconds: config.stuckAccounts.afterSeconds, userChanged }),
+      stuckAccounts: createStuckAccountsSweep({
+        db,
+        accounts: accountsRepo,
+        servers,
+        jobs,
+        clock,
+        log,
+        stuckAfterSeconds: config.stuckAccounts.afterSeconds,
+        userChanged,
+      }),
     };
   },
   routes: ({ accounts, adminAccountActions }) => [

@@ -99,26 +99,50 @@ export function createAccountsRepo(db: Db) {
       await trx('vpn_accounts').where({ id }).update({ device_limit: deviceLimit, updated_at: now });
     },
 
-    async updateUsage(id: string, usage: { status: VpnAccountStatus; usedTrafficBytes: number; expireDate: Date | null; dataLimitBytes: number; links: string[] }, now: Date, trx: Db = db): Promise<void> {
-      await trx('vpn_accounts').where({ id }).update({
-        status: usage.status, expire_date: usage.expireDate, data_limit: usage.dataLimitBytes,
-        metadata: toJson({ used_traffic: usage.usedTrafficBytes, links: usage.links } satisfies AccountMetadata),
-        usage_checked_at: now, updated_at: now,
-      });
+    async updateUsage(
+      id: string,
+      usage: { status: VpnAccountStatus; usedTrafficBytes: number; expireDate: Date | null; dataLimitBytes: number; links: string[] },
+      now: Date,
+      trx: Db = db,
+    ): Promise<void> {
+      await trx('vpn_accounts')
+        .where({ id })
+        .update({
+          status: usage.status,
+          expire_date: usage.expireDate,
+          data_limit: usage.dataLimitBytes,
+          metadata: toJson({ used_traffic: usage.usedTrafficBytes, links: usage.links } satisfies AccountMetadata),
+          usage_checked_at: now,
+          updated_at: now,
+        });
     },
 
     async remove(id: string): Promise<void> {
       await db('vpn_accounts').where({ id }).delete();
     },
 
-    async insertLog(entry: { accountId: string | null; userId: string | null; step: string; status: 'success' | 'failure'; details: Record<string, unknown>; now: Date }, trx: Db = db): Promise<void> {
+    async insertLog(
+      entry: { accountId: string | null; userId: string | null; step: string; status: 'success' | 'failure'; details: Record<string, unknown>; now: Date },
+      trx: Db = db,
+    ): Promise<void> {
       await trx('vpn_account_logs').insert({
-        vpn_account_id: entry.accountId, user_id: entry.userId, step: entry.step, status: entry.status, details: toJson(entry.details), created_at: entry.now,
+        vpn_account_id: entry.accountId,
+        user_id: entry.userId,
+        step: entry.step,
+        status: entry.status,
+        details: toJson(entry.details),
+        created_at: entry.now,
       });
     },
 
     async listLogs(limit: number) {
-      const rows = await db('vpn_account_logs').select('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+      const rows = await db('vpn_account_logs')
+        .select('*')
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(limit);
       return rows.map((row) => ({
         id: Number(row.id),
         step: row.step as string,

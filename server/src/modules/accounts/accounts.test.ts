@@ -22,7 +22,12 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
   let n = 0;
 
   const call = (session: DesktopSession | null, method: string, url: string, payload?: unknown) =>
-    t.app.inject({ method: method as 'GET', url, headers: session ? bearer(session.accessToken) : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: session ? bearer(session.accessToken) : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
   const newUser = () => signInDesktop(t, env.smtp, `customer${(n += 1)}-${kind}@example.com`);
   const rows = async (userId: string) => env.database.db('vpn_accounts').where({ user_id: userId });
   const trialUsed = async (userId: string) => Boolean((await env.database.db('user_profiles').where({ id: userId }).first()).trial_used);
@@ -30,11 +35,22 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
   beforeAll(async () => {
     panel = await startFakeMarzneshin();
     t = await buildTestApp({
-      db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' },
+      db: env.database.db,
+      smtp: env.smtp,
+      env: { ADMIN_EMAILS: 'admin@example.com' },
       overrides: { driverFactory: (k, c) => (k === 'marzban' ? createMarzbanDriver(c, { timeoutMs: 500 }) : createMarzneshinDriver(c, { timeoutMs: 500 })) },
     });
     admin = await signInDesktop(t, env.smtp, 'admin@example.com');
-    const server = await call(admin, 'POST', '/api/admin/servers', { kind: 'marzneshin', name: 'Hetzner FSN-1 (internal)', publicName: 'Germany', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'DE,NL' });
+    const server = await call(admin, 'POST', '/api/admin/servers', {
+      kind: 'marzneshin',
+      name: 'Hetzner FSN-1 (internal)',
+      publicName: 'Germany',
+      url: panel.url,
+      username: panel.admin.username,
+      password: panel.admin.password,
+      serviceId: '1',
+      locations: 'DE,NL',
+    });
     expect(server.statusCode).toBe(201);
     serverId = server.json().id;
     const plan = (body: Record<string, unknown>) => call(admin, 'POST', '/api/admin/plans', { dataLimitBytes: GB, locations: 'all', ...body });
@@ -52,7 +68,9 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
     const res = await call(null, 'GET', '/api/plans');
     expect(res.statusCode).toBe(200);
     expect(res.json().map((p: { name: string; isTrial: boolean }) => [p.name, p.isTrial])).toEqual([
-      ['Free Trial', true], ['Free Forever', false], ['Plus', false],
+      ['Free Trial', true],
+      ['Free Forever', false],
+      ['Plus', false],
     ]);
   });
 
@@ -64,8 +82,15 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
     expect(res.statusCode).toBe(201);
     const account = res.json();
     expect(account).toMatchObject({
-      username: expect.stringMatching(/^user_[a-z0-9]{8}$/), status: 'active', dataLimitBytes: GB, usedTrafficBytes: 0, links: [expect.stringMatching(/^vless:\/\//), expect.any(String)],
-      combinedUrl: expect.stringMatching(/^http:\/\/localhost:3000\/sub\/[\w-]{20,}$/), server: { name: 'Germany', locationNumber: null, locations: 'DE,NL' }, planName: 'Free Trial', usageStale: false,
+      username: expect.stringMatching(/^user_[a-z0-9]{8}$/),
+      status: 'active',
+      dataLimitBytes: GB,
+      usedTrafficBytes: 0,
+      links: [expect.stringMatching(/^vless:\/\//), expect.any(String)],
+      combinedUrl: expect.stringMatching(/^http:\/\/localhost:3000\/sub\/[\w-]{20,}$/),
+      server: { name: 'Germany', locationNumber: null, locations: 'DE,NL' },
+      planName: 'Free Trial',
+      usageStale: false,
     });
     // Customers see the public region name only: the admin's name for the server never leaves it.
     expect(res.body).not.toContain('Hetzner');
@@ -92,7 +117,7 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
     expect(mine).toHaveLength(1);
   });
 
-  it('lists each account with every field it was created with (the list\'s response schema leaves none out)', async () => {
+  it("lists each account with every field it was created with (the list's response schema leaves none out)", async () => {
     const user = await newUser();
     const first = (await call(user, 'POST', '/api/accounts', { planId: freePlanId })).json();
     t.clock.advance(1);
@@ -151,7 +176,9 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
     // The slow create lands on the panel after we gave up; a cleanup job removes it once due.
     await expect.poll(() => panel.users.size, { timeout: 3000 }).toBeGreaterThan(usersBefore);
     t.clock.advance(31);
-    while (await t.app.jobWorker.runOnce()) { /* run every due job */ }
+    while (await t.app.jobWorker.runOnce()) {
+      /* run every due job */
+    }
     expect(panel.users.size).toBe(usersBefore);
     const [done] = await env.database.db('jobs').where({ type: 'cleanup_panel_user', status: 'done' }).count({ n: '*' });
     expect(Number(done!.n)).toBeGreaterThanOrEqual(1);
@@ -254,7 +281,15 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
   it('claims a trial on a Marzban server too, naming an unnamed server "Location N" as the status page does', async () => {
     const marzban = await startFakeMarzban();
     await call(admin, 'POST', `/api/admin/servers/${serverId}/disable`);
-    const created = await call(admin, 'POST', '/api/admin/servers', { kind: 'marzban', name: 'Tokyo box (fake panel)', url: marzban.url, username: marzban.admin.username, password: marzban.admin.password, serviceId: 'all', locations: 'all' });
+    const created = await call(admin, 'POST', '/api/admin/servers', {
+      kind: 'marzban',
+      name: 'Tokyo box (fake panel)',
+      url: marzban.url,
+      username: marzban.admin.username,
+      password: marzban.admin.password,
+      serviceId: 'all',
+      locations: 'all',
+    });
     expect(created.statusCode).toBe(201);
     const user = await newUser();
     const res = await call(user, 'POST', '/api/accounts', { planId: trialPlanId });

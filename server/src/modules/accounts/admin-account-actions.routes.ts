@@ -13,10 +13,16 @@ export async function adminAccountActionsRoutes(app: FastifyInstance, opts: { ac
   const { actions } = opts;
   const response = { 200: VpnAccountAnswer };
 
-  typed(app).post('/api/admin/accounts/:id/extend', { schema: { params: IdParams, body: ExtendAccountBody, response } }, async (request) => actions.extend(actorOf(request), request.params.id, request.body));
+  typed(app).post('/api/admin/accounts/:id/extend', { schema: { params: IdParams, body: ExtendAccountBody, response } }, async (request) =>
+    actions.extend(actorOf(request), request.params.id, request.body),
+  );
   app.post('/api/admin/accounts/:id/reset-usage', { schema: { response } }, async (request: WithId) => actions.resetUsage(actorOf(request), request.params.id));
-  app.post('/api/admin/accounts/:id/disable', { schema: { response } }, async (request: WithId) => actions.setEnabled(actorOf(request), request.params.id, false));
-  app.post('/api/admin/accounts/:id/enable', { schema: { response } }, async (request: WithId) => actions.setEnabled(actorOf(request), request.params.id, true));
+  app.post('/api/admin/accounts/:id/disable', { schema: { response } }, async (request: WithId) =>
+    actions.setEnabled(actorOf(request), request.params.id, false),
+  );
+  app.post('/api/admin/accounts/:id/enable', { schema: { response } }, async (request: WithId) =>
+    actions.setEnabled(actorOf(request), request.params.id, true),
+  );
   app.delete('/api/admin/accounts/:id', { schema: { response: { 204: NoContent } } }, async (request: WithId, reply) => {
     await actions.remove(actorOf(request), request.params.id);
     return reply.status(204).send();

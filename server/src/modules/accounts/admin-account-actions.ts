@@ -49,16 +49,30 @@ export function createAdminAccountActions(deps: {
   }
 
   async function save(account: AccountRecord, panel: PanelAccount): Promise<void> {
-    await accounts.updateUsage(account.id, {
-      status: panel.status, usedTrafficBytes: panel.usedTrafficBytes, expireDate: panel.expiresAt, dataLimitBytes: panel.dataLimitBytes ?? 0, links: account.links,
-    }, clock());
+    await accounts.updateUsage(
+      account.id,
+      {
+        status: panel.status,
+        usedTrafficBytes: panel.usedTrafficBytes,
+        expireDate: panel.expiresAt,
+        dataLimitBytes: panel.dataLimitBytes ?? 0,
+        links: account.links,
+      },
+      clock(),
+    );
     deps.accountChanged(account.id);
   }
 
   const record = (actor: Actor, action: string, account: AccountRecord, details: Record<string, unknown> = {}) =>
     deps.audit.record({
-      actorId: actor.id, actorEmail: actor.email, action, targetType: 'user', targetId: account.userId,
-      details: { accountId: account.id, username: account.username, ...details }, ip: actor.ip ?? null, now: clock(),
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action,
+      targetType: 'user',
+      targetId: account.userId,
+      details: { accountId: account.id, username: account.username, ...details },
+      ip: actor.ip ?? null,
+      now: clock(),
     });
 
   async function shown(account: AccountRecord): Promise<VpnAccount> {
@@ -72,11 +86,18 @@ export function createAdminAccountActions(deps: {
       const from = account.expireDate && account.expireDate > now ? account.expireDate : now;
       const expiresAt = body.days !== undefined ? new Date(from.getTime() + body.days * DAY_MS) : undefined;
       const dataLimitBytes = body.dataLimitGb === undefined ? undefined : body.dataLimitGb === null ? null : Math.round(body.dataLimitGb * GB);
-      const panel = await onPanel(account, (driver) => driver.extendAccount(account.username, {
-        ...(expiresAt !== undefined ? { expiresAt } : {}), ...(dataLimitBytes !== undefined ? { dataLimitBytes } : {}),
-      }));
+      const panel = await onPanel(account, (driver) =>
+        driver.extendAccount(account.username, {
+          ...(expiresAt !== undefined ? { expiresAt } : {}),
+          ...(dataLimitBytes !== undefined ? { dataLimitBytes } : {}),
+        }),
+      );
       await save(account, panel);
-      await record(actor, 'account.extend', account, { days: body.days ?? null, dataLimitGb: body.dataLimitGb ?? null, expiresAt: panel.expiresAt?.toISOString() ?? null });
+      await record(actor, 'account.extend', account, {
+        days: body.days ?? null,
+        dataLimitGb: body.dataLimitGb ?? null,
+        expiresAt: panel.expiresAt?.toISOString() ?? null,
+      });
       return shown(account);
     },
 

@@ -19,8 +19,11 @@ export type CleanupPanelUserPayload = z.infer<typeof Payload>;
 /** The clean-up of one (server, username): at most one job ever per pair. Enqueue it with `trx` to tie it to a change. */
 export function cleanupPanelUserJob(payload: CleanupPanelUserPayload, now: Date): EnqueueJob {
   return {
-    type: CLEANUP_PANEL_USER, payload, runAt: addSeconds(now, CLEANUP_DELAY_SECONDS),
-    dedupeKey: `${CLEANUP_PANEL_USER}:${payload.serverId}:${payload.username}`, maxAttempts: CLEANUP_MAX_ATTEMPTS,
+    type: CLEANUP_PANEL_USER,
+    payload,
+    runAt: addSeconds(now, CLEANUP_DELAY_SECONDS),
+    dedupeKey: `${CLEANUP_PANEL_USER}:${payload.serverId}:${payload.username}`,
+    maxAttempts: CLEANUP_MAX_ATTEMPTS,
   };
 }
 

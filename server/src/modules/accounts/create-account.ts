@@ -33,7 +33,15 @@ async function completeProvisioning(deps: AccountsServiceDeps, accountId: string
   const account = await accounts.findById(accountId);
   if (!saved && !(account?.masterServerId === result.server.id && account.username === result.username)) throw new AccountNoLongerWaiting(accountId);
   if (saved && trialUser) deps.userChanged(trialUser.id);
-  if (saved) await accounts.insertLog({ accountId, userId: trialUser?.id ?? null, step: 'account_created', status: 'success', details: { serverId: result.server.id, username: result.username }, now });
+  if (saved)
+    await accounts.insertLog({
+      accountId,
+      userId: trialUser?.id ?? null,
+      step: 'account_created',
+      status: 'success',
+      details: { serverId: result.server.id, username: result.username },
+      now,
+    });
   return account!;
 }
 
@@ -55,16 +63,33 @@ async function abandon(deps: AccountsServiceDeps, accountId: string, created: Pr
  * Reserves the row, creates the panel user (the row records where, first), saves the result; on a
  * failure nothing is left behind, and after a crash the sweep of stuck accounts adopts or removes it.
  */
-async function createAccount(deps: AccountsServiceDeps, owner: UserProfile, input: {
-  planId: string | null; trial: boolean; dataLimitBytes: number | null; expiresAt: Date | null; deviceLimit: number | null;
-  candidates: Awaited<ReturnType<Provisioner['candidateServers']>>;
-}) {
+async function createAccount(
+  deps: AccountsServiceDeps,
+  owner: UserProfile,
+  input: {
+    planId: string | null;
+    trial: boolean;
+    dataLimitBytes: number | null;
+    expiresAt: Date | null;
+    deviceLimit: number | null;
+    candidates: Awaited<ReturnType<Provisioner['candidateServers']>>;
+  },
+) {
   const id = randomUUID();
   const username = generateUsername();
   try {
-    await deps.accounts.insertPending({
-      id, userId: owner.id, planId: input.planId, username, subToken: generateSubToken(), trialUserId: input.trial ? owner.id : null, deviceLimit: input.deviceLimit,
-    }, deps.clock());
+    await deps.accounts.insertPending(
+      {
+        id,
+        userId: owner.id,
+        planId: input.planId,
+        username,
+        subToken: generateSubToken(),
+        trialUserId: input.trial ? owner.id : null,
+        deviceLimit: input.deviceLimit,
+      },
+      deps.clock(),
+    );
   } catch (err) {
     if (input.trial && isUniqueViolation(err)) throw new AppError(409, 'trial_used', ACCOUNT_MESSAGES.trialUsed);
     throw err;
@@ -73,7 +98,10 @@ async function createAccount(deps: AccountsServiceDeps, owner: UserProfile, inpu
   let created: Provisioned | undefined;
   let saved: AccountRecord;
   try {
-    created = await deps.provisioner.provision({ accountId: id, userId: owner.id, username, dataLimitBytes: input.dataLimitBytes, expiresAt: input.expiresAt }, input.candidates);
+    created = await deps.provisioner.provision(
+      { accountId: id, userId: owner.id, username, dataLimitBytes: input.dataLimitBytes, expiresAt: input.expiresAt },
+      input.candidates,
+    );
     saved = await completeProvisioning(deps, id, created, input.trial ? owner : null);
   } catch (err) {
     await abandon(deps, id, created);
@@ -93,7 +121,12 @@ export async function claimPlan(deps: AccountsServiceDeps, user: UserProfile, pl
   if (trial && user.trialUsed) throw new AppError(409, 'trial_used', ACCOUNT_MESSAGES.trialUsed);
   const candidates = await deps.provisioner.candidateServers(plan.locations);
   return createAccount(deps, user, {
-    planId: plan.id, trial, dataLimitBytes: plan.dataLimitBytes, expiresAt: expiryAfterDays(deps.clock(), plan.days), deviceLimit: plan.deviceLimit, candidates,
+    planId: plan.id,
+    trial,
+    dataLimitBytes: plan.dataLimitBytes,
+    expiresAt: expiryAfterDays(deps.clock(), plan.days),
+    deviceLimit: plan.deviceLimit,
+    candidates,
   });
 }
 
@@ -104,6 +137,11 @@ export async function createCustomAccount(deps: AccountsServiceDeps, admin: User
   const server = await deps.servers.findServerRecord(body.serverId);
   if (!server || server.status !== 'active') throw validationFailed({ serverId: 'Select an active server' }, 'Select an active server');
   return createAccount(deps, owner, {
-    planId: null, trial: false, dataLimitBytes: body.dataLimitGb * BYTES_PER_GB, expiresAt: expiryAfterDays(deps.clock(), body.expireDays), deviceLimit: null, candidates: [server],
+    planId: null,
+    trial: false,
+    dataLimitBytes: body.dataLimitGb * BYTES_PER_GB,
+    expiresAt: expiryAfterDays(deps.clock(), body.expireDays),
+    deviceLimit: null,
+    candidates: [server],
   });
 }

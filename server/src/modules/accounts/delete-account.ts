@@ -17,14 +17,39 @@ export async function deleteAccount(deps: AccountsServiceDeps, user: UserProfile
   if (server) {
     try {
       const { alreadyGone } = await deps.servers.driverFor(server).deleteAccount(account.username);
-      await accounts.insertLog({ accountId: id, userId: user.id, step: 'delete_panel_user', status: 'success', details: { serverId: server.id, username: account.username, alreadyGone }, now: clock() });
+      await accounts.insertLog({
+        accountId: id,
+        userId: user.id,
+        step: 'delete_panel_user',
+        status: 'success',
+        details: { serverId: server.id, username: account.username, alreadyGone },
+        now: clock(),
+      });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      await accounts.insertLog({ accountId: id, userId: user.id, step: 'delete_panel_user', status: 'failure', details: { serverId: server.id, username: account.username, message }, now: clock() });
+      await accounts.insertLog({
+        accountId: id,
+        userId: user.id,
+        step: 'delete_panel_user',
+        status: 'failure',
+        details: { serverId: server.id, username: account.username, message },
+        now: clock(),
+      });
       const unreachable = err instanceof PanelError && err.retryable;
-      throw new AppError(unreachable ? 503 : 502, 'panel_error', unreachable ? ACCOUNT_MESSAGES.serviceUnavailable : `Failed to delete user from master server: ${message}`);
+      throw new AppError(
+        unreachable ? 503 : 502,
+        'panel_error',
+        unreachable ? ACCOUNT_MESSAGES.serviceUnavailable : `Failed to delete user from master server: ${message}`,
+      );
     }
   }
   await accounts.remove(id);
-  await accounts.insertLog({ accountId: id, userId: user.id, step: 'delete_account', status: 'success', details: { username: account.username }, now: clock() });
+  await accounts.insertLog({
+    accountId: id,
+    userId: user.id,
+    step: 'delete_account',
+    status: 'success',
+    details: { username: account.username },
+    now: clock(),
+  });
 }

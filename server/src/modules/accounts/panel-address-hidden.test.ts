@@ -55,7 +55,7 @@ describe.each(TEST_DATABASES)('customer answers carry our own /sub link, never a
     expectNoPanelAddress(await f.call(user, 'GET', '/api/accounts'), 'GET /api/accounts');
   });
 
-  it('answers 401 to the account list signed out, and 404 for someone else\'s checkout, without a panel address', async () => {
+  it("answers 401 to the account list signed out, and 404 for someone else's checkout, without a panel address", async () => {
     const signedOut = await f.call(null, 'GET', '/api/accounts');
     expect(signedOut.statusCode).toBe(401);
     const owner = await f.newUser();

@@ -49,7 +49,9 @@ describe.each(TEST_DATABASES)('nothing stuck after a kill -9 (%s)', (kind) => {
     await h.restart('account:after-save');
     await h.until(async () => (await h.rowsOf(first))[0]?.status === 'active');
     expect(await h.trialUsed(first)).toBe(true);
-    expect((await h.api(first, 'GET', '/api/accounts')).body).toEqual([expect.objectContaining({ id: afterCreate.id, status: 'active', combinedUrl: expect.stringContaining('/sub/') })]);
+    expect((await h.api(first, 'GET', '/api/accounts')).body).toEqual([
+      expect.objectContaining({ id: afterCreate.id, status: 'active', combinedUrl: expect.stringContaining('/sub/') }),
+    ]);
     expect((await h.api(first, 'POST', '/api/accounts', { planId: trialPlanId })).body.code).toBe('trial_used');
     const second = await h.signIn('second@example.com');
     await h.killedBy(h.api(second, 'POST', '/api/accounts', { planId: trialPlanId }));
@@ -112,43 +114,65 @@ describe.each(TEST_DATABASES)('nothing stuck after a kill -9 (%s)', (kind) => {
     expect(await h.db()('vpn_account_logs').where({ vpn_account_id: waiting.id }).whereLike('step', 'stuck_account%')).toEqual([]);
     await h.stop();
   });
-  it('an order paid partly with referral credit, killed before Stripe was asked: the follow-up closes it and the credit comes back, once', { timeout: 90_000 }, async () => {
-    const h = await createHarness(kind, cleanups, { stripe: true });
-    await h.start('checkout:after-order');
-    const { paidPlanId } = await h.setUpShop();
-    const buyer = await h.signIn('saver@example.com');
-    const longAgo = new Date(Date.now() - 30 * 86_400_000);
-    await h.db()('wallet_movements').insert({ user_id: buyer.userId, kind: 'earned', amount: 300, currency: 'usd', available_at: longAgo, created_at: longAgo });
-    const balance = async () => Number((await h.db()('wallet_movements').where({ user_id: buyer.userId }).sum({ total: 'amount' }).first())?.total ?? 0);
+  it(
+    'an order paid partly with referral credit, killed before Stripe was asked: the follow-up closes it and the credit comes back, once',
+    { timeout: 90_000 },
+    async () => {
+      const h = await createHarness(kind, cleanups, { stripe: true });
+      await h.start('checkout:after-order');
+      const { paidPlanId } = await h.setUpShop();
+      const buyer = await h.signIn('saver@example.com');
+      const longAgo = new Date(Date.now() - 30 * 86_400_000);
+      await h
+        .db()('wallet_movements')
+        .insert({ user_id: buyer.userId, kind: 'earned', amount: 300, currency: 'usd', available_at: longAgo, created_at: longAgo });
+      const balance = async () => Number((await h.db()('wallet_movements').where({ user_id: buyer.userId }).sum({ total: 'amount' }).first())?.total ?? 0);
 
-    // Killed with the order and its credit written, before the Checkout Session was made.
-    await h.killedBy(h.api(buyer, 'POST', '/api/checkout', { planId: paidPlanId }));
-    const [order] = await h.db()('transactions').where({ user_id: buyer.userId });
-    expect(order).toMatchObject({ status: 'pending', amount: 299, provider_transaction_id: null });
-    expect(await balance()).toBe(0);
-    expect(h.stripe!.listSessions()).toEqual([]);
+      // Killed with the order and its credit written, before the Checkout Session was made.
+      await h.killedBy(h.api(buyer, 'POST', '/api/checkout', { planId: paidPlanId }));
+      const [order] = await h.db()('transactions').where({ user_id: buyer.userId });
+      expect(order).toMatchObject({ status: 'pending', amount: 299, provider_transaction_id: null });
+      expect(await balance()).toBe(0);
+      expect(h.stripe!.listSessions()).toEqual([]);
 
-    // Restarted: once the order is older than a Checkout Session lives, its follow-up closes it and gives the credit back.
-    await h.db()('transactions').where({ id: order.id }).update({ created_at: new Date(Date.now() - 2 * 3600_000) });
-    await h.restart();
-    await h.db()('jobs').where({ type: 'check_checkout' }).update({ run_at: new Date(Date.now() - 1000) });
-    await h.until(async () => (await h.db()('transactions').where({ id: order.id }).first()).status === 'failed');
-    expect(await balance()).toBe(300);
-    const moves = await h.db()('wallet_movements').where({ user_id: buyer.userId, transaction_id: order.id }).orderBy('id').select('kind', 'amount');
-    expect(moves.map((row: { kind: string; amount: number }) => [row.kind, Number(row.amount)])).toEqual([['spent', -300], ['restored', 300]]);
+      // Restarted: once the order is older than a Checkout Session lives, its follow-up closes it and gives the credit back.
+      await h
+        .db()('transactions')
+        .where({ id: order.id })
+        .update({ created_at: new Date(Date.now() - 2 * 3600_000) });
+      await h.restart();
+      await h
+        .db()('jobs')
+        .where({ type: 'check_checkout' })
+        .update({ run_at: new Date(Date.now() - 1000) });
+      await h.until(async () => (await h.db()('transactions').where({ id: order.id }).first()).status === 'failed');
+      expect(await balance()).toBe(300);
+      const moves = await h.db()('wallet_movements').where({ user_id: buyer.userId, transaction_id: order.id }).orderBy('id').select('kind', 'amount');
+      expect(moves.map((row: { kind: string; amount: number }) => [row.kind, Number(row.amount)])).toEqual([
+        ['spent', -300],
+        ['restored', 300],
+      ]);
 
-    // It pays the next order.
-    const next = await h.api(buyer, 'POST', '/api/checkout', { planId: paidPlanId });
-    expect(next.status).toBe(200);
-    expect(h.stripe!.getSession(next.body.sessionId)!.amount_total).toBe(299);
-    await h.stop();
-  });
+      // It pays the next order.
+      const next = await h.api(buyer, 'POST', '/api/checkout', { planId: paidPlanId });
+      expect(next.status).toBe(200);
+      expect(h.stripe!.getSession(next.body.sessionId)!.amount_total).toBe(299);
+      await h.stop();
+    },
+  );
 
   it('a renewal killed after the panel was extended: applied once after the restart', { timeout: 90_000 }, async () => {
     const h = await createHarness(kind, cleanups, { stripe: true });
     await h.start();
     await h.setUpShop();
-    const plan = await h.api(h.admin!, 'POST', '/api/admin/plans', { name: 'Auto', days: 30, dataLimitBytes: GB, price: 499, locations: 'all', billing: 'recurring' });
+    const plan = await h.api(h.admin!, 'POST', '/api/admin/plans', {
+      name: 'Auto',
+      days: 30,
+      dataLimitBytes: GB,
+      price: 499,
+      locations: 'all',
+      billing: 'recurring',
+    });
     expect(plan.status).toBe(201);
     const buyer = await h.signIn('renewer@example.com');
     const started = await h.api(buyer, 'POST', '/api/checkout', { planId: plan.body.id });

@@ -90,10 +90,12 @@ export function createProvisioner(deps: {
     /** Active servers whose locations cover the plan's, most recently checked first (spec section 7). */
     async candidateServers(planLocations: string): Promise<ServerRecord[]> {
       const all = await deps.servers.listServerRecords();
-      return all
-        // A server its health checks found down is skipped until it answers again (modules/servers/server-health.ts).
-        .filter((server) => server.status === 'active' && server.health.state !== 'down' && serverCovers(server.locations, planLocations))
-        .sort((a, b) => (b.lastCheck?.getTime() ?? 0) - (a.lastCheck?.getTime() ?? 0));
+      return (
+        all
+          // A server its health checks found down is skipped until it answers again (modules/servers/server-health.ts).
+          .filter((server) => server.status === 'active' && server.health.state !== 'down' && serverCovers(server.locations, planLocations))
+          .sort((a, b) => (b.lastCheck?.getTime() ?? 0) - (a.lastCheck?.getTime() ?? 0))
+      );
     },
 
     async provision(request: ProvisionRequest, candidates: ServerRecord[]): Promise<Provisioned> {

@@ -29,14 +29,21 @@ describe.each(TEST_DATABASES)('sweep of stuck accounts (%s)', (kind) => {
   let n = 0;
 
   const call = (session: DesktopSession | null, method: string, url: string, payload?: unknown) =>
-    t.app.inject({ method: method as 'GET', url, headers: session ? bearer(session.accessToken) : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: session ? bearer(session.accessToken) : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
   const newUser = () => signInDesktop(t, env.smtp, `stuck${(n += 1)}-${kind}@example.com`);
   const row = (id: string) => env.database.db('vpn_accounts').where({ id }).first();
   const trialUsed = async (userId: string) => Boolean((await env.database.db('user_profiles').where({ id: userId }).first()).trial_used);
   const markerUsers = (id: string, fake: FakeMarzneshin = panel) => [...fake.users.values()].filter((u) => asMarzneshinUser(u).note === id);
   const sweepJob = async () => (await t.app.services.jobs.findById((await env.database.db('jobs').where({ type: SWEEP_STUCK_ACCOUNTS }).first()).id))!;
   const runDueJobs = async () => {
-    while (await t.app.jobWorker.runOnce()) { /* every due job, the sweep included */ }
+    while (await t.app.jobWorker.runOnce()) {
+      /* every due job, the sweep included */
+    }
   };
   const driverOf = async (id: string) => t.app.services.servers.driverFor((await t.app.services.servers.findServerRecord(id))!);
 
@@ -47,25 +54,42 @@ describe.each(TEST_DATABASES)('sweep of stuck accounts (%s)', (kind) => {
   async function leftByCrash(user: DesktopSession, options: { trial?: boolean; intentOn?: string | null; panelUser?: boolean } = {}) {
     const id = randomUUID();
     const username = generateUsername();
-    await repo.insertPending({ id, userId: user.userId, planId: trialPlanId, username, subToken: generateSubToken(), trialUserId: options.trial === false ? null : user.userId }, t.clock.now());
+    await repo.insertPending(
+      { id, userId: user.userId, planId: trialPlanId, username, subToken: generateSubToken(), trialUserId: options.trial === false ? null : user.userId },
+      t.clock.now(),
+    );
     const intentOn = options.intentOn === undefined ? serverId : options.intentOn;
     if (intentOn) expect(await repo.recordIntent(id, { serverId: intentOn, username }, t.clock.now())).toBe(true);
-    if (options.panelUser) await (await driverOf(intentOn!)).createAccount({ username, dataLimitBytes: GB, expiresAt: addSeconds(new Date(), 3 * 3600), note: id });
+    if (options.panelUser)
+      await (await driverOf(intentOn!)).createAccount({ username, dataLimitBytes: GB, expiresAt: addSeconds(new Date(), 3 * 3600), note: id });
     return { id, username };
   }
 
   beforeAll(async () => {
     panel = await startFakeMarzneshin();
     t = await buildTestApp({
-      db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' },
+      db: env.database.db,
+      smtp: env.smtp,
+      env: { ADMIN_EMAILS: 'admin@example.com' },
       overrides: { driverFactory: (_kind, c) => createMarzneshinDriver(c, { timeoutMs: 2000 }) },
     });
     repo = createAccountsRepo(env.database.db);
     admin = await signInDesktop(t, env.smtp, 'admin@example.com');
-    const server = await call(admin, 'POST', '/api/admin/servers', { kind: 'marzneshin', name: 'Germany', publicName: 'Germany', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' });
+    const server = await call(admin, 'POST', '/api/admin/servers', {
+      kind: 'marzneshin',
+      name: 'Germany',
+      publicName: 'Germany',
+      url: panel.url,
+      username: panel.admin.username,
+      password: panel.admin.password,
+      serviceId: '1',
+      locations: 'all',
+    });
     expect(server.statusCode).toBe(201);
     serverId = server.json().id;
-    trialPlanId = (await call(admin, 'POST', '/api/admin/plans', { name: 'Trial', days: 0.125, dataLimitBytes: GB, price: 0, locations: 'all', isTrial: true })).json().id;
+    trialPlanId = (
+      await call(admin, 'POST', '/api/admin/plans', { name: 'Trial', days: 0.125, dataLimitBytes: GB, price: 0, locations: 'all', isTrial: true })
+    ).json().id;
     expect((await call(admin, 'PUT', '/api/admin/settings', { trialPlanId })).statusCode).toBe(200);
     // What main.ts does at start, twice as two instances would: one sweep job.
     await t.app.services.scheduleRecurringJobs();
@@ -104,10 +128,22 @@ describe.each(TEST_DATABASES)('sweep of stuck accounts (%s)', (kind) => {
     t.clock.advance(LATER);
     await runDueJobs();
 
-    expect(await row(stuck.id)).toMatchObject({ status: 'active', master_server_id: serverId, username: stuck.username, subscription_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/sub\//) });
+    expect(await row(stuck.id)).toMatchObject({
+      status: 'active',
+      master_server_id: serverId,
+      username: stuck.username,
+      subscription_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/sub\//),
+    });
     expect(await trialUsed(user.userId)).toBe(true);
     const listed = (await call(user, 'GET', '/api/accounts')).json();
-    expect(listed).toEqual([expect.objectContaining({ id: stuck.id, status: 'active', server: { name: 'Germany', locationNumber: null, locations: 'all' }, combinedUrl: expect.stringContaining('/sub/') })]);
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: stuck.id,
+        status: 'active',
+        server: { name: 'Germany', locationNumber: null, locations: 'all' },
+        combinedUrl: expect.stringContaining('/sub/'),
+      }),
+    ]);
     expect(listed[0].links.length).toBeGreaterThan(0);
     expect(markerUsers(stuck.id)).toHaveLength(1);
     expect((await call(user, 'POST', '/api/accounts', { planId: trialPlanId })).json().code).toBe('trial_used');
@@ -130,7 +166,13 @@ describe.each(TEST_DATABASES)('sweep of stuck accounts (%s)', (kind) => {
     t.clock.advance(31);
     await runDueJobs();
     expect(markerUsers(stuck.id)).toHaveLength(0);
-    expect(await env.database.db('jobs').where({ type: CLEANUP_PANEL_USER, dedupe_key: cleanupPanelUserJob({ serverId, username: stuck.username, marker: stuck.id }, new Date()).dedupeKey!, status: 'done' })).toHaveLength(1);
+    expect(
+      await env.database.db('jobs').where({
+        type: CLEANUP_PANEL_USER,
+        dedupe_key: cleanupPanelUserJob({ serverId, username: stuck.username, marker: stuck.id }, new Date()).dedupeKey!,
+        status: 'done',
+      }),
+    ).toHaveLength(1);
   });
 
   it('cleans up the panel user of a request whose row was taken away while the panel created it', async () => {
@@ -138,7 +180,9 @@ describe.each(TEST_DATABASES)('sweep of stuck accounts (%s)', (kind) => {
     panel.faults.delayMs = 500;
     const pending = call(user, 'POST', '/api/accounts', { planId: trialPlanId });
     let id: string | undefined;
-    await expect.poll(async () => (id = (await env.database.db('vpn_accounts').where({ user_id: user.userId }).whereNotNull('provisioning_server_id').first())?.id)).toBeDefined();
+    await expect
+      .poll(async () => (id = (await env.database.db('vpn_accounts').where({ user_id: user.userId }).whereNotNull('provisioning_server_id').first())?.id))
+      .toBeDefined();
     await env.database.db('vpn_accounts').where({ id }).delete(); // as a sweep would, had this request stalled for minutes
     const res = await pending;
     panel.faults.delayMs = 0;
@@ -157,10 +201,24 @@ describe.each(TEST_DATABASES)('sweep of stuck accounts (%s)', (kind) => {
     const stuck = await leftByCrash(user, { trial: false });
     const subscriptionId = randomUUID();
     const transactionId = randomUUID();
-    await env.database.db.transaction((trx) => createBillingRepo(env.database.db).insertCheckout({
-      subscription: { id: subscriptionId, userId: user.userId, vpnAccountId: stuck.id, providerId: null, planId: trialPlanId, billing: 'one_off', metadata: { plan_id: trialPlanId, plan_name: 'Plus', price: 499, kind: 'purchase', days: 30, data_limit: GB, locations: 'all' } },
-      transaction: { id: transactionId, amount: 499, currency: 'usd' },
-    }, t.clock.now(), trx));
+    await env.database.db.transaction((trx) =>
+      createBillingRepo(env.database.db).insertCheckout(
+        {
+          subscription: {
+            id: subscriptionId,
+            userId: user.userId,
+            vpnAccountId: stuck.id,
+            providerId: null,
+            planId: trialPlanId,
+            billing: 'one_off',
+            metadata: { plan_id: trialPlanId, plan_name: 'Plus', price: 499, kind: 'purchase', days: 30, data_limit: GB, locations: 'all' },
+          },
+          transaction: { id: transactionId, amount: 499, currency: 'usd' },
+        },
+        t.clock.now(),
+        trx,
+      ),
+    );
 
     for (const status of ['pending', 'succeeded']) {
       await env.database.db('transactions').where({ id: transactionId }).update({ status });
@@ -199,7 +257,12 @@ describe.each(TEST_DATABASES)('sweep of stuck accounts (%s)', (kind) => {
     }
     expect(await row(gone.id)).toMatchObject({ status: 'suspended', provisioning_server_id: serverId, username: gone.username });
     expect(await row(adoptable.id)).toMatchObject({ status: 'suspended', subscription_url: null });
-    expect(await sweepJob()).toMatchObject({ status: 'queued', attempts: 0, lastError: expect.stringContaining('Germany: 2 stuck account(s) left for the next pass'), runAt: addSeconds(t.clock.now(), DEFAULT_SWEEP_INTERVAL_SECONDS) });
+    expect(await sweepJob()).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      lastError: expect.stringContaining('Germany: 2 stuck account(s) left for the next pass'),
+      runAt: addSeconds(t.clock.now(), DEFAULT_SWEEP_INTERVAL_SECONDS),
+    });
 
     t.clock.advance(DEFAULT_SWEEP_INTERVAL_SECONDS);
     await runDueJobs();
@@ -212,17 +275,31 @@ describe.each(TEST_DATABASES)('sweep of stuck accounts (%s)', (kind) => {
   it('resumes paid provisioning on the recorded server: adopts the user there, or has it cleaned up once the account lives elsewhere', async () => {
     const second = await startFakeMarzneshin();
     try {
-      const created = await call(admin, 'POST', '/api/admin/servers', { kind: 'marzneshin', name: 'Netherlands', url: second.url, username: second.admin.username, password: second.admin.password, serviceId: '1', locations: 'all' });
+      const created = await call(admin, 'POST', '/api/admin/servers', {
+        kind: 'marzneshin',
+        name: 'Netherlands',
+        url: second.url,
+        username: second.admin.username,
+        password: second.admin.password,
+        serviceId: '1',
+        locations: 'all',
+      });
       expect(created.statusCode).toBe(201);
       const secondId: string = created.json().id;
       await call(admin, 'POST', `/api/admin/servers/${secondId}/disable`); // out of the other tests' way
       const candidates = [(await t.app.services.servers.findServerRecord(serverId))!, (await t.app.services.servers.findServerRecord(secondId))!];
       const provisioner = createProvisioner({
-        accounts: repo, servers: t.app.services.servers, clock: t.clock.now, log: t.app.log,
+        accounts: repo,
+        servers: t.app.services.servers,
+        clock: t.clock.now,
+        log: t.app.log,
         scheduleCleanup: async (payload) => void (await t.app.services.jobs.enqueue(cleanupPanelUserJob(payload, t.clock.now()), t.clock.now())),
       });
       const resume = (account: { id: string; username: string }, userId: string) =>
-        provisioner.provision({ accountId: account.id, userId, username: account.username, dataLimitBytes: GB, expiresAt: null, resumeServerId: secondId }, candidates);
+        provisioner.provision(
+          { accountId: account.id, userId, username: account.username, dataLimitBytes: GB, expiresAt: null, resumeServerId: secondId },
+          candidates,
+        );
 
       // The job had recorded the second server and created the user there before it was killed.
       const user = await newUser();

@@ -59,7 +59,17 @@ export function createStuckAccountsSweep(deps: {
       const now = clock();
       if (!(await accounts.removeStuck(account, cutoff, trx))) return false;
       if (server) await deps.jobs.enqueue(cleanupPanelUserJob({ serverId: server.id, username: account.username, marker: account.id }, now), now, trx);
-      await accounts.insertLog({ accountId: account.id, userId: account.userId, step: 'stuck_account_removed', status: 'success', details: { serverId: server?.id ?? null, username: account.username, reason, trial: account.trialUserId !== null }, now }, trx);
+      await accounts.insertLog(
+        {
+          accountId: account.id,
+          userId: account.userId,
+          step: 'stuck_account_removed',
+          status: 'success',
+          details: { serverId: server?.id ?? null, username: account.username, reason, trial: account.trialUserId !== null },
+          now,
+        },
+        trx,
+      );
       return true;
     });
   }
@@ -69,7 +79,17 @@ export function createStuckAccountsSweep(deps: {
     const adopted = await deps.db.transaction(async (trx) => {
       const now = clock();
       if (!(await accounts.adoptStuck(account, fields, cutoff, now, trx))) return false;
-      await accounts.insertLog({ accountId: account.id, userId: account.userId, step: 'stuck_account_adopted', status: 'success', details: { serverId: server.id, username: account.username, trial: account.trialUserId !== null }, now }, trx);
+      await accounts.insertLog(
+        {
+          accountId: account.id,
+          userId: account.userId,
+          step: 'stuck_account_adopted',
+          status: 'success',
+          details: { serverId: server.id, username: account.username, trial: account.trialUserId !== null },
+          now,
+        },
+        trx,
+      );
       return true;
     });
     if (adopted && account.trialUserId) deps.userChanged(account.trialUserId);

@@ -15,10 +15,7 @@ const fieldValue = fc.oneof(
   fc.constantFrom('web', 'desktop', 'local', 'global', 'others', '', ' ', '\u0000', 'a'.repeat(300)),
   fc.jsonValue(),
 );
-const authLikeBody = fc.record(
-  { email: fieldValue, code: fieldValue, client: fieldValue, scope: fieldValue, refreshToken: fieldValue },
-  { requiredKeys: [] },
-);
+const authLikeBody = fc.record({ email: fieldValue, code: fieldValue, client: fieldValue, scope: fieldValue, refreshToken: fieldValue }, { requiredKeys: [] });
 const rawBody = fc.oneof(
   fc.jsonValue().map((v) => ({ payload: JSON.stringify(v), contentType: 'application/json' })),
   authLikeBody.map((v) => ({ payload: JSON.stringify(v), contentType: 'application/json' })),

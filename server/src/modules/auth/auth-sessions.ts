@@ -13,8 +13,7 @@ import type { NewRefreshToken } from './sessions.repo.js';
 /** A spent refresh token presented again within this window is a race between tabs, not theft. */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
-const invalidRefreshToken = () =>
-  new AppError(401, 'invalid_refresh_token', 'Your session has ended. Please sign in again.');
+const invalidRefreshToken = () => new AppError(401, 'invalid_refresh_token', 'Your session has ended. Please sign in again.');
 
 type NewRefresh = { raw: string; record: NewRefreshToken };
 
@@ -24,7 +23,12 @@ function newRefreshToken(now: Date): NewRefresh {
 }
 
 function tokensFor(sign: AuthServiceDeps['signAccessToken'], userId: string, sessionId: string, refresh: NewRefresh): IssuedTokens {
-  return { accessToken: sign({ sub: userId, sid: sessionId }), refreshToken: refresh.raw, expiresIn: ACCESS_TOKEN_TTL_SECONDS, refreshExpiresAt: refresh.record.expiresAt };
+  return {
+    accessToken: sign({ sub: userId, sid: sessionId }),
+    refreshToken: refresh.raw,
+    expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+    refreshExpiresAt: refresh.record.expiresAt,
+  };
 }
 
 export async function startSession(deps: AuthServiceDeps, user: UserProfile, client: ClientKind, meta: RequestMeta, now: Date): Promise<IssuedTokens> {

@@ -8,7 +8,9 @@ import { createOtpRepo } from './otp.repo.js';
 export const authModule = defineModule({
   name: 'auth',
   build({ config, db, keys, clock, mailer, log, usersRepo: users, sessions, audit, settings, referrals, signAccessToken }: WithBilling) {
-    return { auth: createAuthService({ config, keys, clock, mailer, log, users, sessions, audit, settings, otp: createOtpRepo(db), signAccessToken, referrals }) };
+    return {
+      auth: createAuthService({ config, keys, clock, mailer, log, users, sessions, audit, settings, otp: createOtpRepo(db), signAccessToken, referrals }),
+    };
   },
   routes: ({ auth, limits, secureCookies }) => [route(authRoutes, { auth, limits, secureCookies })],
 });

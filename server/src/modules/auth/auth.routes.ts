@@ -23,62 +23,79 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   const { auth, limits } = opts;
   const byIp = (request: FastifyRequest) => request.ip;
 
-  typed(app).post('/api/auth/otp', {
-    preValidation: [app.limiter('otp-ip', limits.otpPerIp, byIp), app.limiter('otp-email', limits.otpPerEmail, emailKey)],
-    schema: { body: RequestOtpBody, response: { 200: OtpSentAnswer } },
-  }, async (request) => {
-    const { email, locale } = request.body;
-    await auth.requestCode(email, requestMeta(request), locale ?? localeFromAcceptLanguage(request.headers['accept-language']));
-    return { sent: true as const };
-  });
+  typed(app).post(
+    '/api/auth/otp',
+    {
+      preValidation: [app.limiter('otp-ip', limits.otpPerIp, byIp), app.limiter('otp-email', limits.otpPerEmail, emailKey)],
+      schema: { body: RequestOtpBody, response: { 200: OtpSentAnswer } },
+    },
+    async (request) => {
+      const { email, locale } = request.body;
+      await auth.requestCode(email, requestMeta(request), locale ?? localeFromAcceptLanguage(request.headers['accept-language']));
+      return { sent: true as const };
+    },
+  );
 
-  typed(app).post('/api/auth/verify', {
-    preValidation: [app.limiter('verify-ip', limits.verifyPerIp, byIp), app.limiter('verify-email', limits.verifyPerEmail, emailKey)],
-    schema: { body: VerifyOtpBody, response: { 200: VerifiedAnswer } },
-  }, async (request, reply) => {
-    const body = request.body;
-    const referralCode = body.referralCode ?? request.cookies[REFERRAL_COOKIE];
-    const { user, tokens } = await auth.verifyCode({ ...body, referralCode }, requestMeta(request));
-    // The link's code has done its work (a sign-up is attributed once): cleared with the attributes it was set with.
-    if (request.cookies[REFERRAL_COOKIE]) reply.clearCookie(REFERRAL_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies ?? false });
-    if (body.client === 'desktop') {
-      return { user: toMe(user), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn };
-    }
-    app.setSessionCookies(reply, tokens);
-    return { user: toMe(user) };
-  });
-
-  typed(app).post('/api/auth/refresh', { preValidation: app.limiter('refresh-ip', limits.refreshPerIp, byIp), schema: { body: RefreshBody, response: { 200: RefreshedAnswer } } }, async (request, reply) => {
-    const body = request.body;
-    const fromCookie = body.refreshToken === undefined;
-    try {
-      const tokens = await auth.refresh(body.refreshToken ?? request.cookies[REFRESH_COOKIE]);
-      if (!fromCookie) return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn };
+  typed(app).post(
+    '/api/auth/verify',
+    {
+      preValidation: [app.limiter('verify-ip', limits.verifyPerIp, byIp), app.limiter('verify-email', limits.verifyPerEmail, emailKey)],
+      schema: { body: VerifyOtpBody, response: { 200: VerifiedAnswer } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const referralCode = body.referralCode ?? request.cookies[REFERRAL_COOKIE];
+      const { user, tokens } = await auth.verifyCode({ ...body, referralCode }, requestMeta(request));
+      // The link's code has done its work (a sign-up is attributed once): cleared with the attributes it was set with.
+      if (request.cookies[REFERRAL_COOKIE])
+        reply.clearCookie(REFERRAL_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies ?? false });
+      if (body.client === 'desktop') {
+        return { user: toMe(user), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn };
+      }
       app.setSessionCookies(reply, tokens);
-      return { expiresIn: tokens.expiresIn };
-    } catch (err) {
-      if (fromCookie) app.clearSessionCookies(reply);
-      throw err;
-    }
-  });
+      return { user: toMe(user) };
+    },
+  );
+
+  typed(app).post(
+    '/api/auth/refresh',
+    { preValidation: app.limiter('refresh-ip', limits.refreshPerIp, byIp), schema: { body: RefreshBody, response: { 200: RefreshedAnswer } } },
+    async (request, reply) => {
+      const body = request.body;
+      const fromCookie = body.refreshToken === undefined;
+      try {
+        const tokens = await auth.refresh(body.refreshToken ?? request.cookies[REFRESH_COOKIE]);
+        if (!fromCookie) return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn };
+        app.setSessionCookies(reply, tokens);
+        return { expiresIn: tokens.expiresIn };
+      } catch (err) {
+        if (fromCookie) app.clearSessionCookies(reply);
+        throw err;
+      }
+    },
+  );
 
   /**
    * The web app's start-up check: 200 `{ user }` or `{ user: null }`, never 401, so a signed-out
    * visitor's browser logs no failed request. A lapsed access cookie is renewed from the refresh cookie.
    */
-  app.get('/api/auth/session', { preValidation: app.limiter('refresh-ip', limits.refreshPerIp, byIp), schema: { response: { 200: SessionAnswer } } }, async (request, reply) => {
-    const current = await app.loadAuth(request);
-    if (current) return { user: toMe(current.user) };
-    const refreshToken = request.cookies[REFRESH_COOKIE];
-    if (!refreshToken) return { user: null };
-    const resumed = await auth.resumeSession(refreshToken);
-    if (!resumed) {
-      app.clearSessionCookies(reply);
-      return { user: null };
-    }
-    app.setSessionCookies(reply, resumed.tokens);
-    return { user: toMe(resumed.user) };
-  });
+  app.get(
+    '/api/auth/session',
+    { preValidation: app.limiter('refresh-ip', limits.refreshPerIp, byIp), schema: { response: { 200: SessionAnswer } } },
+    async (request, reply) => {
+      const current = await app.loadAuth(request);
+      if (current) return { user: toMe(current.user) };
+      const refreshToken = request.cookies[REFRESH_COOKIE];
+      if (!refreshToken) return { user: null };
+      const resumed = await auth.resumeSession(refreshToken);
+      if (!resumed) {
+        app.clearSessionCookies(reply);
+        return { user: null };
+      }
+      app.setSessionCookies(reply, resumed.tokens);
+      return { user: toMe(resumed.user) };
+    },
+  );
 
   typed(app).post('/api/auth/logout', { schema: { body: LogoutBody } }, async (request, reply) => {
     const body = request.body;

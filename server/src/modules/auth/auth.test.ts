@@ -59,7 +59,10 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     const code = await env.smtp.latestCode(email);
     const res = await secure.app.inject({ method: 'POST', url: '/api/auth/verify', headers: { origin: 'https://vpn.example.com' }, payload: { email, code } });
     expect(res.statusCode).toBe(200);
-    expect(res.cookies.map((c) => [c.name, c.secure])).toEqual([['vpn_access', true], ['vpn_refresh', true]]);
+    expect(res.cookies.map((c) => [c.name, c.secure])).toEqual([
+      ['vpn_access', true],
+      ['vpn_refresh', true],
+    ]);
     expect(res.headers['strict-transport-security']).toContain('max-age=');
     await secure.app.close();
   });
@@ -91,7 +94,8 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
       expect(wrong.statusCode).toBe(400);
       const attemptsLeft = OTP_MAX_ATTEMPTS - 1 - i;
       expect(wrong.json()).toEqual({
-        code: 'invalid_code', message: 'Invalid code',
+        code: 'invalid_code',
+        message: 'Invalid code',
         codeStatus: { reason: attemptsLeft > 0 ? 'wrong' : 'locked', attemptsLeft, resendInSeconds: expect.any(Number) },
       });
     }
@@ -255,8 +259,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
   });
 
   describe('refresh tokens', () => {
-    const refresh = (refreshToken: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+    const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
 
     it('rotates: the new pair works and the old refresh token does not', async () => {
       const session = await signInDesktop(t, env.smtp, newEmail());
@@ -307,8 +310,7 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
   });
 
   describe('the session check', () => {
-    const session = (cookie?: string) =>
-      t.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
+    const session = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
 
     it('answers 200 with user null to a signed-out visitor', async () => {
       const res = await session();
@@ -325,7 +327,10 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     it('renews a lapsed access cookie from the refresh cookie', async () => {
       const email = newEmail();
       const web = await signInWeb(t, env.smtp, email);
-      const refreshOnly = web.cookie.split('; ').filter((c) => c.startsWith('vpn_refresh=')).join('; ');
+      const refreshOnly = web.cookie
+        .split('; ')
+        .filter((c) => c.startsWith('vpn_refresh='))
+        .join('; ');
       const res = await session(refreshOnly);
       expect(res.json()).toEqual({ user: expect.objectContaining({ email }) });
       expect(res.cookies.map((c) => c.name).sort()).toEqual(['vpn_access', 'vpn_refresh']);
@@ -398,14 +403,22 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
       const noOrigin = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: web.cookie }, payload: {} });
       expect(noOrigin.statusCode).toBe(403);
       expect(noOrigin.json()).toEqual({ code: 'csrf_failed', message: expect.any(String) });
-      const evil = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: web.cookie, origin: 'https://evil.example' }, payload: {} });
+      const evil = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: web.cookie, origin: 'https://evil.example' },
+        payload: {},
+      });
       expect(evil.statusCode).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: web.cookie } })).statusCode).toBe(200);
     });
 
     it('refuses a sign-in posted from another site', async () => {
       const res = await t.app.inject({
-        method: 'POST', url: '/api/auth/otp', headers: { origin: 'https://evil.example' }, payload: { email: newEmail() },
+        method: 'POST',
+        url: '/api/auth/otp',
+        headers: { origin: 'https://evil.example' },
+        payload: { email: newEmail() },
       });
       expect(res.statusCode).toBe(403);
     });

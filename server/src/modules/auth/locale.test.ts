@@ -58,7 +58,7 @@ describe('the sign-in code e-mail in each language', () => {
   });
 });
 
-describe.each(TEST_DATABASES)('the user\'s language (%s)', (kind) => {
+describe.each(TEST_DATABASES)("the user's language (%s)", (kind) => {
   const env = useTestEnvironment(kind);
   let t: TestApp;
   let n = 0;
@@ -89,7 +89,7 @@ describe.each(TEST_DATABASES)('the user\'s language (%s)', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(session.accessToken) })).json().locale).toBe('ru');
   });
 
-  it('prefers the page\'s language given with the request, and refuses an unknown one', async () => {
+  it("prefers the page's language given with the request, and refuses an unknown one", async () => {
     const email = newEmail();
     expect((await requestCode({ email, locale: 'fa' }, { 'accept-language': 'ru' })).statusCode).toBe(200);
     const mail = await env.smtp.waitFor(email);
@@ -114,6 +114,9 @@ describe.each(TEST_DATABASES)('the user\'s language (%s)', (kind) => {
     expect((await change({ locale: 'klingon' })).statusCode).toBe(400);
     expect((await change({ locale: 'ru', role: 'admin' })).statusCode).toBe(400);
     expect((await change({ locale: 'ru' }, null)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(session.accessToken) })).json()).toMatchObject({ locale: 'zh-CN', role: 'user' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(session.accessToken) })).json()).toMatchObject({
+      locale: 'zh-CN',
+      role: 'user',
+    });
   });
 });

@@ -113,7 +113,12 @@ describe.each(TEST_DATABASES)('sign-out and role changes take effect at once (%s
   it('a user made admin reaches the admin API at once, and loses it at once', async () => {
     const admin = await signInDesktop(s.one, s.smtp, 'admin@example.com');
     expect((await s.one.app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(s.user.accessToken) })).statusCode).toBe(403);
-    const promote = await s.one.app.inject({ method: 'PATCH', url: `/api/admin/users/${s.user.userId}`, headers: bearer(admin.accessToken), payload: { role: 'admin' } });
+    const promote = await s.one.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${s.user.userId}`,
+      headers: bearer(admin.accessToken),
+      payload: { role: 'admin' },
+    });
     expect(promote.statusCode).toBe(200);
     expect((await me(s.one, s.user.accessToken)).json().role).toBe('admin');
     await s.one.app.inject({ method: 'PATCH', url: `/api/admin/users/${s.user.userId}`, headers: bearer(admin.accessToken), payload: { role: 'user' } });
@@ -134,7 +139,10 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('on PostgreSQL without Redis
     expect((await me(s.two, s.user.accessToken)).statusCode).toBe(200);
     expect((await me(s.two, probe.accessToken)).statusCode).toBe(200);
     // Revoked behind the app's back (no message): the other instance still serves it from its cache.
-    await s.database.db('sessions').where({ id: sessionIdOf(probe.accessToken) }).update({ revoked_at: new Date(), revoked_reason: 'logout' });
+    await s.database
+      .db('sessions')
+      .where({ id: sessionIdOf(probe.accessToken) })
+      .update({ revoked_at: new Date(), revoked_reason: 'logout' });
     expect((await me(s.two, probe.accessToken)).statusCode).toBe(200);
 
     const out = await s.one.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(s.user.accessToken), payload: { scope: 'global' } });

@@ -29,7 +29,13 @@ export const Notice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('data_usage'), accountId: Id, percent: z.union([z.literal(80), z.literal(100)]) }),
   z.object({ kind: z.literal('subscription_link_moved'), accountId: Id, host: z.string().min(1).max(260) }),
   z.object({
-    kind: z.literal('wallet_renewal_short'), accountId: Id, endsAt: z.iso.datetime(), price: z.number().int(), needed: z.number().int(), currency: z.string(), final: z.boolean(),
+    kind: z.literal('wallet_renewal_short'),
+    accountId: Id,
+    endsAt: z.iso.datetime(),
+    price: z.number().int(),
+    needed: z.number().int(),
+    currency: z.string(),
+    final: z.boolean(),
   }),
 ]);
 export type Notice = z.infer<typeof Notice>;
@@ -39,11 +45,23 @@ export type NoticeOf<K extends Notice['kind']> = Extract<Notice, { kind: K }>;
 
 /** The records the job reads when it runs, the settings and clock it frames e-mails with, and the mailer it sends them by. */
 export interface BillingEmailDeps {
-  billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; plans: PlansRepo; users: UsersRepo; settings: SettingsService; paidPeriods: PaidPeriods; mailer: Mailer; publicUrl: URL; clock: Clock;
+  billing: BillingRepo;
+  periods: PaidPeriodsRepo;
+  accounts: AccountsRepo;
+  plans: PlansRepo;
+  users: UsersRepo;
+  settings: SettingsService;
+  paidPeriods: PaidPeriods;
+  mailer: Mailer;
+  publicUrl: URL;
+  clock: Clock;
 }
 
 /** What every billing e-mail is framed with: the store's name and address. */
-export interface EmailFrame { brandName: string; publicUrl: URL }
+export interface EmailFrame {
+  brandName: string;
+  publicUrl: URL;
+}
 
 /** The e-mail a notice gives: whom it goes to and how it reads in their language; null when there is nothing to tell. */
 export type ComposedEmail = { userId: string; render: (to: string, locale: Locale) => MailMessage } | null;

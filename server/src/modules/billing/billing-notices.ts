@@ -32,7 +32,11 @@ export function createBillingNotices(deps: { jobs: JobsRepo; clock: Clock }) {
   return {
     async notify(notice: BillingNotice, key: string, trx?: Db): Promise<void> {
       const now = deps.clock();
-      await deps.jobs.enqueue({ type: SEND_BILLING_EMAIL, payload: notice, dedupeKey: `${SEND_BILLING_EMAIL}:${notice.kind}:${key}`, maxAttempts: MAX_ATTEMPTS }, now, trx);
+      await deps.jobs.enqueue(
+        { type: SEND_BILLING_EMAIL, payload: notice, dedupeKey: `${SEND_BILLING_EMAIL}:${notice.kind}:${key}`, maxAttempts: MAX_ATTEMPTS },
+        now,
+        trx,
+      );
     },
   };
 }

@@ -15,12 +15,38 @@ export function billingOrderRows(db: Db) {
     async insertCheckout(checkout: NewCheckout, now: Date, trx: Db): Promise<void> {
       const { subscription: sub, transaction: tx } = checkout;
       await trx('subscriptions').insert({
-        id: sub.id, user_id: sub.userId, vpn_account_id: sub.vpnAccountId, provider_id: sub.providerId, provider_account_id: sub.providerAccountId ?? null, plan_id: sub.planId,
-        status: 'incomplete', billing: sub.billing, cancel_at_period_end: false, metadata: toJson(sub.metadata), created_at: now, updated_at: now,
+        id: sub.id,
+        user_id: sub.userId,
+        vpn_account_id: sub.vpnAccountId,
+        provider_id: sub.providerId,
+        provider_account_id: sub.providerAccountId ?? null,
+        plan_id: sub.planId,
+        status: 'incomplete',
+        billing: sub.billing,
+        cancel_at_period_end: false,
+        metadata: toJson(sub.metadata),
+        created_at: now,
+        updated_at: now,
       });
       await trx('transactions').insert({
-        id: tx.id, subscription_id: sub.id, user_id: sub.userId, status: 'pending', amount: tx.amount, discount: tx.promo?.discount ?? 0, currency: tx.currency,
-        provider_transaction_id: tx.providerTransactionId ?? null, provider_account_id: sub.providerAccountId ?? null, metadata: toJson({ plan_name: sub.metadata.plan_name, kind: sub.metadata.kind, ...(tx.promo ? { promo: tx.promo } : {}), ...(tx.gift_code ? { gift_code: tx.gift_code } : {}), ...(tx.credit_spent ? { credit_spent: tx.credit_spent } : {}) }), created_at: now, updated_at: now,
+        id: tx.id,
+        subscription_id: sub.id,
+        user_id: sub.userId,
+        status: 'pending',
+        amount: tx.amount,
+        discount: tx.promo?.discount ?? 0,
+        currency: tx.currency,
+        provider_transaction_id: tx.providerTransactionId ?? null,
+        provider_account_id: sub.providerAccountId ?? null,
+        metadata: toJson({
+          plan_name: sub.metadata.plan_name,
+          kind: sub.metadata.kind,
+          ...(tx.promo ? { promo: tx.promo } : {}),
+          ...(tx.gift_code ? { gift_code: tx.gift_code } : {}),
+          ...(tx.credit_spent ? { credit_spent: tx.credit_spent } : {}),
+        }),
+        created_at: now,
+        updated_at: now,
       });
     },
 
@@ -31,7 +57,10 @@ export function billingOrderRows(db: Db) {
     },
 
     async setProviderTransactionId(transactionId: string, sessionId: string, now: Date): Promise<void> {
-      await db('transactions').where({ id: transactionId }).whereNull('provider_transaction_id').update({ provider_transaction_id: sessionId, updated_at: now });
+      await db('transactions')
+        .where({ id: transactionId })
+        .whereNull('provider_transaction_id')
+        .update({ provider_transaction_id: sessionId, updated_at: now });
     },
 
     async findTransaction(id: string, trx: Db = db): Promise<TransactionRecord | undefined> {

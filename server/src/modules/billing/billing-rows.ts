@@ -52,11 +52,24 @@ export function toTransactionRecord(row: Record<string, unknown>): TransactionRe
 }
 
 export const SUBSCRIPTION_COLUMNS = [
-  's.id', 's.user_id', 's.vpn_account_id', 's.provider_id', 's.plan_id', 's.status', 's.current_period_start', 's.current_period_end',
-  's.cancel_at_period_end', 's.canceled_at', 's.metadata', 's.created_at', 's.billing', 's.provider_subscription_id', 'pp.name as provider_name',
-  's.provider_account_id', 's.saved_method_id',
+  's.id',
+  's.user_id',
+  's.vpn_account_id',
+  's.provider_id',
+  's.plan_id',
+  's.status',
+  's.current_period_start',
+  's.current_period_end',
+  's.cancel_at_period_end',
+  's.canceled_at',
+  's.metadata',
+  's.created_at',
+  's.billing',
+  's.provider_subscription_id',
+  'pp.name as provider_name',
+  's.provider_account_id',
+  's.saved_method_id',
 ];
-
 
 /** Subscriptions with their provider's name, read through `conn` (a transaction, or the database). */
 export const selectSubscriptions = (conn: Db) =>

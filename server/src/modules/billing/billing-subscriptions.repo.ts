@@ -38,30 +38,42 @@ export function billingSubscriptionRows(db: Db) {
     async updateSubscription(
       id: string,
       changes: Partial<{
-        status: SubscriptionStatus; vpnAccountId: string | null; currentPeriodStart: Date; currentPeriodEnd: Date;
-        cancelAtPeriodEnd: boolean; canceledAt: Date | null; providerSubscriptionId: string; metadata: SubscriptionMetadata; savedMethodId: string | null;
+        status: SubscriptionStatus;
+        vpnAccountId: string | null;
+        currentPeriodStart: Date;
+        currentPeriodEnd: Date;
+        cancelAtPeriodEnd: boolean;
+        canceledAt: Date | null;
+        providerSubscriptionId: string;
+        metadata: SubscriptionMetadata;
+        savedMethodId: string | null;
       }>,
       now: Date,
       trx: Db = db,
     ): Promise<void> {
-      await trx('subscriptions').where({ id }).update({
-        ...(changes.status !== undefined ? { status: changes.status } : {}),
-        ...(changes.vpnAccountId !== undefined ? { vpn_account_id: changes.vpnAccountId } : {}),
-        ...(changes.currentPeriodStart !== undefined ? { current_period_start: changes.currentPeriodStart } : {}),
-        ...(changes.currentPeriodEnd !== undefined ? { current_period_end: changes.currentPeriodEnd } : {}),
-        ...(changes.canceledAt !== undefined ? { canceled_at: changes.canceledAt } : {}),
-        ...(changes.savedMethodId !== undefined ? { saved_method_id: changes.savedMethodId } : {}),
-        ...(changes.cancelAtPeriodEnd !== undefined ? { cancel_at_period_end: changes.cancelAtPeriodEnd } : {}),
-        ...(changes.providerSubscriptionId !== undefined ? { provider_subscription_id: changes.providerSubscriptionId } : {}),
-        ...(changes.metadata !== undefined ? { metadata: toJson(changes.metadata) } : {}),
-        updated_at: now,
-      });
+      await trx('subscriptions')
+        .where({ id })
+        .update({
+          ...(changes.status !== undefined ? { status: changes.status } : {}),
+          ...(changes.vpnAccountId !== undefined ? { vpn_account_id: changes.vpnAccountId } : {}),
+          ...(changes.currentPeriodStart !== undefined ? { current_period_start: changes.currentPeriodStart } : {}),
+          ...(changes.currentPeriodEnd !== undefined ? { current_period_end: changes.currentPeriodEnd } : {}),
+          ...(changes.canceledAt !== undefined ? { canceled_at: changes.canceledAt } : {}),
+          ...(changes.savedMethodId !== undefined ? { saved_method_id: changes.savedMethodId } : {}),
+          ...(changes.cancelAtPeriodEnd !== undefined ? { cancel_at_period_end: changes.cancelAtPeriodEnd } : {}),
+          ...(changes.providerSubscriptionId !== undefined ? { provider_subscription_id: changes.providerSubscriptionId } : {}),
+          ...(changes.metadata !== undefined ? { metadata: toJson(changes.metadata) } : {}),
+          updated_at: now,
+        });
     },
 
     /** The account's recurring subscription that will charge again (active or past_due, auto-renew on), if any. */
     async renewingSubscriptionOf(vpnAccountId: string, trx: Db = db): Promise<SubscriptionRecord | undefined> {
-      const row = await subscriptions(trx).where({ 's.vpn_account_id': vpnAccountId, 's.billing': 'recurring', 's.cancel_at_period_end': false })
-        .whereIn('s.status', ['active', 'past_due']).orderBy('s.created_at', 'desc').first();
+      const row = await subscriptions(trx)
+        .where({ 's.vpn_account_id': vpnAccountId, 's.billing': 'recurring', 's.cancel_at_period_end': false })
+        .whereIn('s.status', ['active', 'past_due'])
+        .orderBy('s.created_at', 'desc')
+        .first();
       return row && toSubscriptionRecord(row);
     },
 
@@ -90,19 +102,39 @@ export function billingInvoiceRows(db: Db, repoOptions: BillingRepoOptions) {
       const byInvoice = await trx('transactions').select('*').where({ provider_invoice_id: invoiceId }).first();
       if (byInvoice) return toTransactionRecord(byInvoice);
       if (!first) return undefined;
-      const row = await trx('transactions').select('*').where({ subscription_id: subscriptionId }).whereNull('provider_invoice_id')
-        .orderBy('created_at', 'asc').first();
+      const row = await trx('transactions')
+        .select('*')
+        .where({ subscription_id: subscriptionId })
+        .whereNull('provider_invoice_id')
+        .orderBy('created_at', 'asc')
+        .first();
       return row && toTransactionRecord(row);
     },
 
     /** A renewal invoice's transaction, once: a second insert for the same invoice adds nothing (unique invoice id). */
-    async insertInvoiceTransaction(tx: { id: string; subscriptionId: string; userId: string; invoiceId: string; amount: number; currency: string; metadata: TransactionMetadata }, now: Date, trx: Db): Promise<void> {
-      await trx('transactions').insert({
-        id: tx.id, subscription_id: tx.subscriptionId, user_id: tx.userId, status: 'pending', amount: tx.amount, discount: tx.metadata.promo?.discount ?? 0, currency: tx.currency,
-        provider_invoice_id: tx.invoiceId, metadata: toJson(tx.metadata), created_at: now, updated_at: now,
-        // The account that bills the subscription took the renewal.
-        provider_account_id: trx('subscriptions').select('provider_account_id').where({ id: tx.subscriptionId }),
-      }).onConflict('provider_invoice_id').ignore();
+    async insertInvoiceTransaction(
+      tx: { id: string; subscriptionId: string; userId: string; invoiceId: string; amount: number; currency: string; metadata: TransactionMetadata },
+      now: Date,
+      trx: Db,
+    ): Promise<void> {
+      await trx('transactions')
+        .insert({
+          id: tx.id,
+          subscription_id: tx.subscriptionId,
+          user_id: tx.userId,
+          status: 'pending',
+          amount: tx.amount,
+          discount: tx.metadata.promo?.discount ?? 0,
+          currency: tx.currency,
+          provider_invoice_id: tx.invoiceId,
+          metadata: toJson(tx.metadata),
+          created_at: now,
+          updated_at: now,
+          // The account that bills the subscription took the renewal.
+          provider_account_id: trx('subscriptions').select('provider_account_id').where({ id: tx.subscriptionId }),
+        })
+        .onConflict('provider_invoice_id')
+        .ignore();
     },
 
     /**
@@ -111,27 +143,53 @@ export function billingInvoiceRows(db: Db, repoOptions: BillingRepoOptions) {
      */
     async countChargeAttempt(id: string, made: number, now: Date, trx: Db): Promise<boolean> {
       // Compare and set: two runners that both saw `made` tries count one; the other finds the try in progress.
-      const changed = await trx('transactions').where({ id, charge_attempts: made }).whereIn('status', ['pending', 'failed'])
+      const changed = await trx('transactions')
+        .where({ id, charge_attempts: made })
+        .whereIn('status', ['pending', 'failed'])
         .update({ charge_attempts: made + 1, updated_at: now });
       return changed > 0;
     },
 
     /** Subscriptions this server renews whose period ends before `before` (their renewal is due to be charged), oldest end first. */
     async listStoreRenewalsDue(before: Date, limit: number): Promise<Array<{ id: string; vpnAccountId: string | null; currentPeriodEnd: Date }>> {
-      const rows = await db('subscriptions').select('id', 'vpn_account_id', 'current_period_end').where({ billing: 'recurring', cancel_at_period_end: false })
-        .whereNotNull('saved_method_id').whereIn('status', ['active', 'past_due']).where('current_period_end', '<=', before)
-        .orderBy('current_period_end', 'asc').limit(limit);
-      return rows.map((row: Record<string, unknown>) => ({ id: row.id as string, vpnAccountId: (row.vpn_account_id as string | null) ?? null, currentPeriodEnd: toDate(row.current_period_end) }));
+      const rows = await db('subscriptions')
+        .select('id', 'vpn_account_id', 'current_period_end')
+        .where({ billing: 'recurring', cancel_at_period_end: false })
+        .whereNotNull('saved_method_id')
+        .whereIn('status', ['active', 'past_due'])
+        .where('current_period_end', '<=', before)
+        .orderBy('current_period_end', 'asc')
+        .limit(limit);
+      return rows.map((row: Record<string, unknown>) => ({
+        id: row.id as string,
+        vpnAccountId: (row.vpn_account_id as string | null) ?? null,
+        currentPeriodEnd: toDate(row.current_period_end),
+      }));
     },
 
     /** pending/failed → succeeded for an invoice, once; it records the invoice and its payment (the period it bought goes to the ledger). */
-    async markInvoicePaid(id: string, details: { invoiceId: string; paymentRef: string | null; amount?: number; creditApplied?: number }, now: Date, trx: Db): Promise<boolean> {
-      return changeTransactionStatus(db, repoOptions, id, ['paid'], (current) => {
-        const { error: _cleared, ...metadata } = current.metadata;
-        // A first invoice the customer's credit balance paid part of: the transaction is what the card paid.
-        const credit = details.creditApplied ? { amount: details.amount ?? current.amount, metadata: toJson({ ...metadata, credit_applied: details.creditApplied }) } : { metadata: toJson(metadata) };
-        return { provider_invoice_id: details.invoiceId, provider_payment_id: details.paymentRef, ...credit };
-      }, now, trx);
+    async markInvoicePaid(
+      id: string,
+      details: { invoiceId: string; paymentRef: string | null; amount?: number; creditApplied?: number },
+      now: Date,
+      trx: Db,
+    ): Promise<boolean> {
+      return changeTransactionStatus(
+        db,
+        repoOptions,
+        id,
+        ['paid'],
+        (current) => {
+          const { error: _cleared, ...metadata } = current.metadata;
+          // A first invoice the customer's credit balance paid part of: the transaction is what the card paid.
+          const credit = details.creditApplied
+            ? { amount: details.amount ?? current.amount, metadata: toJson({ ...metadata, credit_applied: details.creditApplied }) }
+            : { metadata: toJson(metadata) };
+          return { provider_invoice_id: details.invoiceId, provider_payment_id: details.paymentRef, ...credit };
+        },
+        now,
+        trx,
+      );
     },
 
     /** A paid invoice's payment, learnt late (the event did not carry it): refunds and disputes can find it from now on. */
@@ -140,7 +198,9 @@ export function billingInvoiceRows(db: Db, repoOptions: BillingRepoOptions) {
     },
 
     async setTransactionMetadata(id: string, metadata: TransactionMetadata, now: Date, trx: Db = db): Promise<void> {
-      await trx('transactions').where({ id }).update({ metadata: toJson(metadata), updated_at: now });
+      await trx('transactions')
+        .where({ id })
+        .update({ metadata: toJson(metadata), updated_at: now });
     },
   };
 }

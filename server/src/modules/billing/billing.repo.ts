@@ -174,8 +174,25 @@ export interface TransactionMetadata {
 }
 
 export interface NewCheckout {
-  subscription: { id: string; userId: string; vpnAccountId: string | null; providerId: string | null; providerAccountId?: string | null; planId: string | null; billing: PlanBilling; metadata: SubscriptionMetadata };
-  transaction: { id: string; amount: number; currency: string; promo?: TransactionMetadata['promo']; gift_code?: string; credit_spent?: number; providerTransactionId?: string };
+  subscription: {
+    id: string;
+    userId: string;
+    vpnAccountId: string | null;
+    providerId: string | null;
+    providerAccountId?: string | null;
+    planId: string | null;
+    billing: PlanBilling;
+    metadata: SubscriptionMetadata;
+  };
+  transaction: {
+    id: string;
+    amount: number;
+    currency: string;
+    promo?: TransactionMetadata['promo'];
+    gift_code?: string;
+    credit_spent?: number;
+    providerTransactionId?: string;
+  };
 }
 
 /**

@@ -15,16 +15,28 @@ import { SavedMethodRemovedAnswer, SavedPaymentMethodAnswer, SubscriptionAnswer,
  * The customer's billing: card checkout and the caller's own subscriptions and transactions (someone
  * else's are a 404), and the cards it keeps to renew plans with. Checkout and the changes share one per-user limit.
  */
-export async function billingRoutes(app: FastifyInstance, opts: { checkout: CheckoutService; billing: BillingService; controls: SubscriptionControls; savedMethods: SavedMethodsService; checkoutLimit: LimitRule }) {
+export async function billingRoutes(
+  app: FastifyInstance,
+  opts: { checkout: CheckoutService; billing: BillingService; controls: SubscriptionControls; savedMethods: SavedMethodsService; checkoutLimit: LimitRule },
+) {
   requireAccess(app, 'user');
   const perUser = app.limiter(CHECKOUT_LIMIT, opts.checkoutLimit, (request) => request.auth!.user.id);
 
   addCheckoutRoutes(app, { checkout: opts.checkout, perUser });
   addSubscriptionControlRoutes(app, { controls: opts.controls, perUser });
-  app.get('/api/subscriptions', { schema: { response: { 200: z.array(SubscriptionAnswer) } } }, async (request) => opts.billing.listSubscriptions(request.auth!.user));
-  app.get('/api/transactions', { schema: { response: { 200: z.array(TransactionAnswer) } } }, async (request) => opts.billing.listTransactions(request.auth!.user));
+  app.get('/api/subscriptions', { schema: { response: { 200: z.array(SubscriptionAnswer) } } }, async (request) =>
+    opts.billing.listSubscriptions(request.auth!.user),
+  );
+  app.get('/api/transactions', { schema: { response: { 200: z.array(TransactionAnswer) } } }, async (request) =>
+    opts.billing.listTransactions(request.auth!.user),
+  );
   // The cards plans renewed here are charged with; removing one turns auto-renew off on those plans.
-  app.get('/api/payment-methods', { schema: { response: { 200: z.array(SavedPaymentMethodAnswer) } } }, async (request) => opts.savedMethods.list(request.auth!.user));
-  app.delete('/api/payment-methods/:id', { preValidation: perUser, schema: { response: { 200: SavedMethodRemovedAnswer } } }, async (request: FastifyRequest<{ Params: { id: string } }>) =>
-    opts.savedMethods.remove(actorOf(request), request.auth!.user, request.params.id));
+  app.get('/api/payment-methods', { schema: { response: { 200: z.array(SavedPaymentMethodAnswer) } } }, async (request) =>
+    opts.savedMethods.list(request.auth!.user),
+  );
+  app.delete(
+    '/api/payment-methods/:id',
+    { preValidation: perUser, schema: { response: { 200: SavedMethodRemovedAnswer } } },
+    async (request: FastifyRequest<{ Params: { id: string } }>) => opts.savedMethods.remove(actorOf(request), request.auth!.user, request.params.id),
+  );
 }

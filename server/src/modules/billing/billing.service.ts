@@ -22,7 +22,9 @@ export const toTransaction = (record: TransactionRecord): Transaction => ({
   method: methodOf(record),
   ...(record.status === 'pending' && record.metadata.crypto ? { crypto: record.metadata.crypto } : {}),
   ...(record.metadata.gift_code ? { giftCode: record.metadata.gift_code } : {}),
-  ...(record.metadata.promo ? { promo: { code: record.metadata.promo.code, amountBefore: record.metadata.promo.amount_before, discount: record.metadata.promo.discount } } : {}),
+  ...(record.metadata.promo
+    ? { promo: { code: record.metadata.promo.code, amountBefore: record.metadata.promo.amount_before, discount: record.metadata.promo.discount } }
+    : {}),
   ...creditOf(record),
   ...(record.metadata.kind === 'top_up' ? { topUp: true as const } : {}),
 });
@@ -40,13 +42,22 @@ function creditOf(record: TransactionRecord): { credit?: number } {
 }
 
 /** The customer's subscriptions and transactions. */
-export function createBillingService(deps: { billing: BillingRepo; paidPeriods: PaidPeriods; savedMethods: Pick<SavedMethodsRepo, 'listForUser'>; clock: Clock }) {
+export function createBillingService(deps: {
+  billing: BillingRepo;
+  paidPeriods: PaidPeriods;
+  savedMethods: Pick<SavedMethodsRepo, 'listForUser'>;
+  clock: Clock;
+}) {
   const { billing } = deps;
 
   return {
     /** The customer's plans, bought and renewed (a top-up of the wallet is a payment, not a plan: it is in the transactions only). */
     async listSubscriptions(user: UserProfile): Promise<Subscription[]> {
-      const [records, grace, methods] = await Promise.all([billing.listSubscriptionsForUser(user.id), deps.paidPeriods.graceMs(), deps.savedMethods.listForUser(user.id)]);
+      const [records, grace, methods] = await Promise.all([
+        billing.listSubscriptionsForUser(user.id),
+        deps.paidPeriods.graceMs(),
+        deps.savedMethods.listForUser(user.id),
+      ]);
       const now = deps.clock();
       const saved = new Map(methods.map((method) => [method.id, toSavedPaymentMethod(method)]));
       return records.filter((record) => record.metadata.kind !== 'top_up').map((record) => toSubscription(record, now, grace, saved));

@@ -18,7 +18,11 @@ export function translatedNames(plan: Pick<PlanRecord, 'translations'>): Partial
  * was bought (a later rename does not change a sale), else the English name. `recorded` is the name a
  * transaction carries; a name other than the order's own (an order from before a rename) is kept as it is.
  */
-export function boughtPlanName(metadata: Pick<SubscriptionMetadata, 'plan_name' | 'plan_names'>, locale: Locale, recorded: string = metadata.plan_name): string {
+export function boughtPlanName(
+  metadata: Pick<SubscriptionMetadata, 'plan_name' | 'plan_names'>,
+  locale: Locale,
+  recorded: string = metadata.plan_name,
+): string {
   if (locale === 'en' || recorded !== metadata.plan_name) return recorded;
   return metadata.plan_names?.[locale] || recorded;
 }
@@ -28,7 +32,10 @@ export function boughtPlanName(metadata: Pick<SubscriptionMetadata, 'plan_name' 
  * names were kept with orders (no `plan_names`) whose plan still has the name it was bought under: its
  * customers read the operator's translation from then on. A renamed or deleted plan adds none.
  */
-export async function withPlanNames<T extends Pick<SubscriptionMetadata, 'plan_id' | 'plan_name' | 'plan_names'>>(metadata: T, plans: Pick<PlansRepo, 'findById'>): Promise<T> {
+export async function withPlanNames<T extends Pick<SubscriptionMetadata, 'plan_id' | 'plan_name' | 'plan_names'>>(
+  metadata: T,
+  plans: Pick<PlansRepo, 'findById'>,
+): Promise<T> {
   if (metadata.plan_names || !metadata.plan_id) return metadata;
   const plan = await plans.findById(metadata.plan_id);
   return plan && plan.name === metadata.plan_name ? { ...metadata, plan_names: translatedNames(plan) } : metadata;

@@ -16,25 +16,55 @@ import { boughtPlanName } from './bought-plan-name.js';
 export async function composePlanEndingEmail(deps: BillingEmailDeps, notice: NoticeOf<'plan_ending'>, frame: EmailFrame): Promise<ComposedEmail> {
   const account = await deps.accounts.findById(notice.accountId);
   if (!account) return null;
-  const subscription = await named(deps, (await deps.billing.listSubscriptionsForUser(account.userId)).find((s) => s.vpnAccountId === account.id && s.currentPeriodEnd?.toISOString() === notice.endsAt));
+  const subscription = await named(
+    deps,
+    (await deps.billing.listSubscriptionsForUser(account.userId)).find(
+      (s) => s.vpnAccountId === account.id && s.currentPeriodEnd?.toISOString() === notice.endsAt,
+    ),
+  );
   // Without an order (a free or trial account): its plan's name in the reader's language, while the plan still has the account's name.
   const plan = !subscription && account.planId ? await deps.plans.findById(account.planId) : undefined;
-  const accountPlanName = (locale: Locale) =>
-    plan && plan.name === account.planName ? planText(plan, locale).name : account.planName;
-  const planNameIn = (locale: Locale) => (subscription ? boughtPlanName(subscription.metadata, locale) : accountPlanName(locale)) ?? emailText(locale, 'billing.yourPlan');
-  return { userId: account.userId, render: (to, locale) => renderPlanEndingEmail({ to, locale, ...frame, planName: planNameIn(locale), endsAt: new Date(notice.endsAt), accountName: account.username, now: deps.clock() }) };
+  const accountPlanName = (locale: Locale) => (plan && plan.name === account.planName ? planText(plan, locale).name : account.planName);
+  const planNameIn = (locale: Locale) =>
+    (subscription ? boughtPlanName(subscription.metadata, locale) : accountPlanName(locale)) ?? emailText(locale, 'billing.yourPlan');
+  return {
+    userId: account.userId,
+    render: (to, locale) =>
+      renderPlanEndingEmail({
+        to,
+        locale,
+        ...frame,
+        planName: planNameIn(locale),
+        endsAt: new Date(notice.endsAt),
+        accountName: account.username,
+        now: deps.clock(),
+      }),
+  };
 }
 
-export async function composeWalletRenewalShortEmail(deps: BillingEmailDeps, notice: NoticeOf<'wallet_renewal_short'>, frame: EmailFrame): Promise<ComposedEmail> {
+export async function composeWalletRenewalShortEmail(
+  deps: BillingEmailDeps,
+  notice: NoticeOf<'wallet_renewal_short'>,
+  frame: EmailFrame,
+): Promise<ComposedEmail> {
   const account = await deps.accounts.findById(notice.accountId);
   // Renewed meanwhile (topped up in time), or auto-renew turned off: there is nothing to tell.
   if (!account || !account.walletAutoRenew || (account.paidUntil ?? account.expireDate)?.toISOString() !== notice.endsAt) return null;
   return {
     userId: account.userId,
-    render: (to, locale) => renderWalletRenewalShortEmail({
-      to, locale, ...frame, accountName: account.username, planName: account.planName ?? emailText(locale, 'billing.yourPlan'), price: notice.price, needed: notice.needed,
-      currency: notice.currency, endsAt: new Date(notice.endsAt), final: notice.final,
-    }),
+    render: (to, locale) =>
+      renderWalletRenewalShortEmail({
+        to,
+        locale,
+        ...frame,
+        accountName: account.username,
+        planName: account.planName ?? emailText(locale, 'billing.yourPlan'),
+        price: notice.price,
+        needed: notice.needed,
+        currency: notice.currency,
+        endsAt: new Date(notice.endsAt),
+        final: notice.final,
+      }),
   };
 }
 
@@ -52,6 +82,15 @@ export async function composeDataUsageEmail(deps: BillingEmailDeps, notice: Noti
   if (!account || account.dataLimitBytes <= 0) return null;
   return {
     userId: account.userId,
-    render: (to, locale) => renderDataUsageEmail({ to, locale, ...frame, accountName: account.username, percent: notice.percent, limitBytes: account.dataLimitBytes, expiresAt: account.expireDate }),
+    render: (to, locale) =>
+      renderDataUsageEmail({
+        to,
+        locale,
+        ...frame,
+        accountName: account.username,
+        percent: notice.percent,
+        limitBytes: account.dataLimitBytes,
+        expiresAt: account.expireDate,
+      }),
   };
 }

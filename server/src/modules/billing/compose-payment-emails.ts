@@ -15,7 +15,9 @@ interface PaidOrder {
 }
 
 export async function composePaymentEmail(
-  deps: BillingEmailDeps, notice: NoticeOf<'receipt' | 'payment_failed' | 'partial_payment'>, frame: EmailFrame,
+  deps: BillingEmailDeps,
+  notice: NoticeOf<'receipt' | 'payment_failed' | 'partial_payment'>,
+  frame: EmailFrame,
 ): Promise<ComposedEmail> {
   const { billing } = deps;
   const transaction = await billing.findTransaction(notice.transactionId);
@@ -34,20 +36,42 @@ function partialPaymentEmail({ transaction, subscription, planName }: PaidOrder,
   const amountPaid = review.amount_paid;
   return {
     userId: transaction.userId,
-    render: (to, locale) => renderPartialPaymentEmail({ to, locale, ...frame, planName: boughtPlanName(subscription.metadata, locale, planName), amount: transaction.amount, currency: transaction.currency, amountPaid }),
+    render: (to, locale) =>
+      renderPartialPaymentEmail({
+        to,
+        locale,
+        ...frame,
+        planName: boughtPlanName(subscription.metadata, locale, planName),
+        amount: transaction.amount,
+        currency: transaction.currency,
+        amountPaid,
+      }),
   };
 }
 
-async function paymentFailedEmail(deps: BillingEmailDeps, notice: NoticeOf<'payment_failed'>, { transaction, subscription, planName }: PaidOrder, frame: EmailFrame): Promise<ComposedEmail> {
+async function paymentFailedEmail(
+  deps: BillingEmailDeps,
+  notice: NoticeOf<'payment_failed'>,
+  { transaction, subscription, planName }: PaidOrder,
+  frame: EmailFrame,
+): Promise<ComposedEmail> {
   // A plan renewed here is charged before its period ends, and runs until then whatever happens.
   const renewedHere = subscription.metadata.renewed_by === 'store';
   const graceEndsAt = (renewedHere ? subscription.currentPeriodEnd : graceEndOf(subscription, await deps.paidPeriods.graceMs())) ?? deps.clock();
   return {
     userId: transaction.userId,
-    render: (to, locale) => renderPaymentFailedEmail({
-      to, locale, ...frame, planName: boughtPlanName(subscription.metadata, locale, planName), amount: transaction.amount, currency: transaction.currency, graceEndsAt,
-      nextAttemptAt: notice.nextAttemptAt ? new Date(notice.nextAttemptAt) : null, renewedHere,
-    }),
+    render: (to, locale) =>
+      renderPaymentFailedEmail({
+        to,
+        locale,
+        ...frame,
+        planName: boughtPlanName(subscription.metadata, locale, planName),
+        amount: transaction.amount,
+        currency: transaction.currency,
+        graceEndsAt,
+        nextAttemptAt: notice.nextAttemptAt ? new Date(notice.nextAttemptAt) : null,
+        renewedHere,
+      }),
   };
 }
 
@@ -58,16 +82,28 @@ async function receiptEmail(deps: BillingEmailDeps, { transaction, subscription,
   const renews = recurring && !subscription.cancelAtPeriodEnd && subscription.status !== 'canceled';
   return {
     userId: transaction.userId,
-    render: (to, locale) => renderReceiptEmail({
-      to, locale, ...frame, planName: boughtPlanName(subscription.metadata, locale, planName), amount: transaction.amount, currency: transaction.currency, paidAt: transaction.createdAt,
-      periodEnd, renewal: (transaction.metadata.kind ?? subscription.metadata.kind) === 'renewal', recurring,
-      nextChargeAt: renews ? periodEnd : null, receiptNumber: transaction.id.slice(0, 8).toUpperCase(),
-      ...(renews && periodEnd ? { nextChargeAmount: nextChargeAmount(subscription, periodEnd) } : {}),
-      promo: transaction.metadata.promo ? { code: transaction.metadata.promo.code, amountBefore: transaction.metadata.promo.amount_before, discount: transaction.metadata.promo.discount } : null,
-      // Our credit spent on a one-off order, or the provider's balance taken off a renewal.
-      credit: transaction.metadata.credit_spent ?? transaction.metadata.credit_applied ?? null,
-      // A referral's extra days came with the order's first payment, not its renewals.
-      bonusDays: transaction.metadata.kind === 'renewal' ? undefined : subscription.metadata.bonus_days,
-    }),
+    render: (to, locale) =>
+      renderReceiptEmail({
+        to,
+        locale,
+        ...frame,
+        planName: boughtPlanName(subscription.metadata, locale, planName),
+        amount: transaction.amount,
+        currency: transaction.currency,
+        paidAt: transaction.createdAt,
+        periodEnd,
+        renewal: (transaction.metadata.kind ?? subscription.metadata.kind) === 'renewal',
+        recurring,
+        nextChargeAt: renews ? periodEnd : null,
+        receiptNumber: transaction.id.slice(0, 8).toUpperCase(),
+        ...(renews && periodEnd ? { nextChargeAmount: nextChargeAmount(subscription, periodEnd) } : {}),
+        promo: transaction.metadata.promo
+          ? { code: transaction.metadata.promo.code, amountBefore: transaction.metadata.promo.amount_before, discount: transaction.metadata.promo.discount }
+          : null,
+        // Our credit spent on a one-off order, or the provider's balance taken off a renewal.
+        credit: transaction.metadata.credit_spent ?? transaction.metadata.credit_applied ?? null,
+        // A referral's extra days came with the order's first payment, not its renewals.
+        bonusDays: transaction.metadata.kind === 'renewal' ? undefined : subscription.metadata.bonus_days,
+      }),
   };
 }

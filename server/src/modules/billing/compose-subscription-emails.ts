@@ -23,7 +23,9 @@ interface Order {
 }
 
 export async function composeSubscriptionEmail(
-  deps: BillingEmailDeps, notice: NoticeOf<'account_paused' | 'subscription_canceled' | 'subscription_resumed' | 'renewal_reminder'>, frame: EmailFrame,
+  deps: BillingEmailDeps,
+  notice: NoticeOf<'account_paused' | 'subscription_canceled' | 'subscription_resumed' | 'renewal_reminder'>,
+  frame: EmailFrame,
 ): Promise<ComposedEmail> {
   const subscription = await named(deps, await deps.billing.findSubscription(notice.subscriptionId));
   if (!subscription) return null;
@@ -32,21 +34,47 @@ export async function composeSubscriptionEmail(
   const currency = subscriptionCurrency(subscription.metadata);
   const order: Order = { subscription, price, planNameIn, currency };
   if (notice.kind === 'account_paused') {
-    return { userId: subscription.userId, render: (to, locale) => renderAccountPausedEmail({ to, locale, ...frame, planName: planNameIn(locale), amount: price, currency }) };
+    return {
+      userId: subscription.userId,
+      render: (to, locale) => renderAccountPausedEmail({ to, locale, ...frame, planName: planNameIn(locale), amount: price, currency }),
+    };
   }
   if (notice.kind === 'renewal_reminder') return renewalReminderEmail(notice, order, frame);
   if (notice.kind === 'subscription_resumed') return resumedEmail(order, frame);
   return {
     userId: subscription.userId,
-    render: (to, locale) => renderSubscriptionCanceledEmail({ to, locale, ...frame, planName: planNameIn(locale), endsAt: subscription.currentPeriodEnd, byAdmin: notice.byAdmin, now: deps.clock() }),
+    render: (to, locale) =>
+      renderSubscriptionCanceledEmail({
+        to,
+        locale,
+        ...frame,
+        planName: planNameIn(locale),
+        endsAt: subscription.currentPeriodEnd,
+        byAdmin: notice.byAdmin,
+        now: deps.clock(),
+      }),
   };
 }
 
 function renewalReminderEmail(notice: NoticeOf<'renewal_reminder'>, { subscription, planNameIn, currency }: Order, frame: EmailFrame): ComposedEmail {
   // Cancelled, or already renewed, since the reminder was queued: nothing will be charged on that date.
   const end = subscription.currentPeriodEnd;
-  if (subscription.cancelAtPeriodEnd || subscription.status !== 'active' || !end || chargeDateOf(subscription, end).toISOString() !== notice.chargeAt) return null;
-  return { userId: subscription.userId, render: (to, locale) => renderRenewalReminderEmail({ to, locale, ...frame, planName: planNameIn(locale), amount: nextChargeAmount(subscription, end), currency, chargeAt: new Date(notice.chargeAt), renewedHere: subscription.metadata.renewed_by === 'store' }) };
+  if (subscription.cancelAtPeriodEnd || subscription.status !== 'active' || !end || chargeDateOf(subscription, end).toISOString() !== notice.chargeAt)
+    return null;
+  return {
+    userId: subscription.userId,
+    render: (to, locale) =>
+      renderRenewalReminderEmail({
+        to,
+        locale,
+        ...frame,
+        planName: planNameIn(locale),
+        amount: nextChargeAmount(subscription, end),
+        currency,
+        chargeAt: new Date(notice.chargeAt),
+        renewedHere: subscription.metadata.renewed_by === 'store',
+      }),
+  };
 }
 
 function resumedEmail({ subscription, price, planNameIn, currency }: Order, frame: EmailFrame): ComposedEmail {
@@ -54,8 +82,15 @@ function resumedEmail({ subscription, price, planNameIn, currency }: Order, fram
   if (subscription.cancelAtPeriodEnd || subscription.status === 'canceled') return null;
   return {
     userId: subscription.userId,
-    render: (to, locale) => renderSubscriptionResumedEmail({
-      to, locale, ...frame, planName: planNameIn(locale), amount: subscription.currentPeriodEnd ? nextChargeAmount(subscription, subscription.currentPeriodEnd) : price, currency, renewsAt: subscription.currentPeriodEnd && chargeDateOf(subscription, subscription.currentPeriodEnd),
-    }),
+    render: (to, locale) =>
+      renderSubscriptionResumedEmail({
+        to,
+        locale,
+        ...frame,
+        planName: planNameIn(locale),
+        amount: subscription.currentPeriodEnd ? nextChargeAmount(subscription, subscription.currentPeriodEnd) : price,
+        currency,
+        renewsAt: subscription.currentPeriodEnd && chargeDateOf(subscription, subscription.currentPeriodEnd),
+      }),
   };
 }

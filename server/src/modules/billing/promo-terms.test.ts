@@ -20,7 +20,10 @@ describe('discountsLaterCharge', () => {
 });
 
 describe('nextChargeAmount', () => {
-  const subscription = (metadata: Partial<SubscriptionRecord['metadata']>) => ({ createdAt: bought, metadata: { price: 499, ...metadata } as SubscriptionRecord['metadata'] });
+  const subscription = (metadata: Partial<SubscriptionRecord['metadata']>) => ({
+    createdAt: bought,
+    metadata: { price: 499, ...metadata } as SubscriptionRecord['metadata'],
+  });
   it('is the price, less the discount while the code lasts', () => {
     expect(nextChargeAmount(subscription({}), new Date('2026-02-15'))).toBe(499);
     expect(nextChargeAmount(subscription({ promo: promo('forever') }), new Date('2026-02-15'))).toBe(399);

@@ -68,8 +68,14 @@ describe.each(TEST_DATABASES)('the store currency (%s)', (kind) => {
       const receipt = mailParts(await f.env.smtp.waitFor(await emailOf(user), { after: mailsBefore }));
       expect(receipt.text).toContain(`we received your payment of ${shown} for Plan in ${currency}`);
 
-      expect((await f.call(user, 'GET', '/api/subscriptions')).json()).toEqual([expect.objectContaining({ id: started.subscriptionId, price: 1500, currency })]);
-      const payments = (await f.call(f.admin, 'GET', '/api/admin/transactions?limit=100')).json() as Array<{ subscriptionId: string; amount: number; currency: string }>;
+      expect((await f.call(user, 'GET', '/api/subscriptions')).json()).toEqual([
+        expect.objectContaining({ id: started.subscriptionId, price: 1500, currency }),
+      ]);
+      const payments = (await f.call(f.admin, 'GET', '/api/admin/transactions?limit=100')).json() as Array<{
+        subscriptionId: string;
+        amount: number;
+        currency: string;
+      }>;
       expect(payments.find((payment) => payment.subscriptionId === started.subscriptionId)).toMatchObject({ amount: 1500, currency });
       expect(payments.filter((payment) => payment.currency === 'usd').length).toBeGreaterThan(0);
 
@@ -102,7 +108,11 @@ describe.each(TEST_DATABASES)('the store currency (%s)', (kind) => {
   });
 
   it('makes BTCPay invoices in the store currency with its decimals: 1500 is "1500" JPY, "1.500" KWD, "15.00" EUR', async () => {
-    for (const [currency, amount] of [['jpy', '1500'], ['kwd', '1.500'], ['eur', '15.00']] as const) {
+    for (const [currency, amount] of [
+      ['jpy', '1500'],
+      ['kwd', '1.500'],
+      ['eur', '15.00'],
+    ] as const) {
       await setCurrency(currency);
       const planId = await newPlan({ name: `Crypto in ${currency}`, price: 1500 });
       const user = await f.newUser();

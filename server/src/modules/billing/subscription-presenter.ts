@@ -16,7 +16,12 @@ import { subscriptionCurrency } from './subscription-currency.js';
 /**
  * `savedMethods`: the customer's saved cards still kept, by id (a plan renewed here shows the one it renews with).
  */
-export function toSubscription(record: SubscriptionRecord, now: Date, graceMs: number, savedMethods: ReadonlyMap<string, SavedPaymentMethod> = new Map()): Subscription {
+export function toSubscription(
+  record: SubscriptionRecord,
+  now: Date,
+  graceMs: number,
+  savedMethods: ReadonlyMap<string, SavedPaymentMethod> = new Map(),
+): Subscription {
   const recurring = record.billing === 'recurring';
   const over = record.currentPeriodEnd !== null && record.currentPeriodEnd <= now;
   const ended = !recurring && record.status === 'active' && over;
@@ -47,7 +52,7 @@ export function toSubscription(record: SubscriptionRecord, now: Date, graceMs: n
     error: record.metadata.error ?? null,
     createdAt: record.createdAt.toISOString(),
     renewedHere,
-    savedMethod: renewedHere && record.savedMethodId ? savedMethods.get(record.savedMethodId) ?? null : null,
+    savedMethod: renewedHere && record.savedMethodId ? (savedMethods.get(record.savedMethodId) ?? null) : null,
   };
 }
 
@@ -67,7 +72,10 @@ export function toProviderRead(read: ProviderReadRecord): ProviderRead {
 /** A subscription as the admin's list shows it: whose it is, and whether the provider can be asked about it. */
 export function toAdminSubscription(row: AdminSubscriptionRow, now: Date, graceMs: number): AdminSubscription {
   return {
-    ...toSubscription(row.record, now, graceMs), userId: row.record.userId, userEmail: row.userEmail, vpnAccountUsername: row.username,
+    ...toSubscription(row.record, now, graceMs),
+    userId: row.record.userId,
+    userEmail: row.userEmail,
+    vpnAccountUsername: row.username,
     providerRead: row.read ? toProviderRead(row.read) : null,
   };
 }

@@ -4,8 +4,22 @@ import { transactionNoteOf } from './transaction-notes.js';
 
 function transaction(status: TransactionRecord['status'], metadata: TransactionMetadata): TransactionRecord {
   return {
-    id: 't1', subscriptionId: 's1', userId: 'u1', status, amount: 499, currency: 'usd', providerTransactionId: 'inv1', providerPaymentId: 'inv1',
-    amountRefunded: 0, providerInvoiceId: null, chargeAttempts: 0, metadata, createdAt: new Date('2026-11-01T00:00:00Z'), providerName: 'btcpay', providerAccountId: null, cardFingerprint: null,
+    id: 't1',
+    subscriptionId: 's1',
+    userId: 'u1',
+    status,
+    amount: 499,
+    currency: 'usd',
+    providerTransactionId: 'inv1',
+    providerPaymentId: 'inv1',
+    amountRefunded: 0,
+    providerInvoiceId: null,
+    chargeAttempts: 0,
+    metadata,
+    createdAt: new Date('2026-11-01T00:00:00Z'),
+    providerName: 'btcpay',
+    providerAccountId: null,
+    cardFingerprint: null,
   };
 }
 
@@ -25,7 +39,9 @@ describe('transactionNoteOf', () => {
   });
 
   it('says a delivered invoice marked invalid in BTCPay was taken back, and names a real lost dispute', () => {
-    expect(transactionNoteOf(transaction('refunded', { dispute: { id: 'marked_invalid:inv1', status: 'lost' } }))).toBe('Marked invalid in BTCPay after delivery: account taken back');
+    expect(transactionNoteOf(transaction('refunded', { dispute: { id: 'marked_invalid:inv1', status: 'lost' } }))).toBe(
+      'Marked invalid in BTCPay after delivery: account taken back',
+    );
     expect(transactionNoteOf(transaction('refunded', { dispute: { id: 'dp_1', status: 'lost' } }))).toBe('Dispute dp_1 lost');
   });
 

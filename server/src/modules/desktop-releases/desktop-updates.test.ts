@@ -90,8 +90,18 @@ describe('the desktop update folder', () => {
     const { stable, beta } = (await releases()).channels;
     expect(beta).toEqual({});
     const shown = (files: Array<{ name: string; bytes: Buffer; sha256: string }>) =>
-      files.map((f) => ({ name: f.name, kind: f.name.slice(f.name.lastIndexOf('.') + 1), url: `/desktop/updates/stable/${encodeURIComponent(f.name)}`, size: f.bytes.length, sha256: f.sha256 }));
-    expect(stable.windows).toEqual({ version: '1.2.0', releaseDate: '2026-11-20T10:00:00.000Z', installers: shown([release.windows.files[0]!, release.windows.beside[0]!]) });
+      files.map((f) => ({
+        name: f.name,
+        kind: f.name.slice(f.name.lastIndexOf('.') + 1),
+        url: `/desktop/updates/stable/${encodeURIComponent(f.name)}`,
+        size: f.bytes.length,
+        sha256: f.sha256,
+      }));
+    expect(stable.windows).toEqual({
+      version: '1.2.0',
+      releaseDate: '2026-11-20T10:00:00.000Z',
+      installers: shown([release.windows.files[0]!, release.windows.beside[0]!]),
+    });
     // The zip is for the updater, not for people.
     expect(stable.macos?.installers).toEqual(shown([release.macos.files[1]!]));
     expect(stable.linux?.installers).toEqual(shown([release.linux.files[0]!, release.linux.beside[0]!]));

@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { z } from 'zod';
 import {
-  DESKTOP_CHANNELS, type DesktopChannel, type DesktopChannelRelease, type DesktopInstaller, type DesktopPlatform, type DesktopPlatformRelease,
+  DESKTOP_CHANNELS,
+  type DesktopChannel,
+  type DesktopChannelRelease,
+  type DesktopInstaller,
+  type DesktopPlatform,
+  type DesktopPlatformRelease,
   type DesktopReleasesResponse,
 } from '../../../../shared/desktop-releases.js';
 import { LruMap } from '../../lib/lru-map.js';
@@ -57,7 +62,10 @@ export function createReleaseFeeds(opts: ReleaseFeedsOptions) {
     if (!digest) {
       digest = new Promise<string>((resolve, reject) => {
         const hash = createHash('sha256');
-        createReadStream(path).on('error', reject).on('data', (chunk) => hash.update(chunk)).on('end', () => resolve(hash.digest('hex')));
+        createReadStream(path)
+          .on('error', reject)
+          .on('data', (chunk) => hash.update(chunk))
+          .on('end', () => resolve(hash.digest('hex')));
       });
       digest.catch(() => digests.delete(key));
       digests.set(key, digest);
@@ -68,7 +76,13 @@ export function createReleaseFeeds(opts: ReleaseFeedsOptions) {
   async function installerAt(channel: DesktopChannel, dir: string, name: string): Promise<DesktopInstaller | undefined> {
     const info = await stat(join(dir, name)).catch(() => undefined);
     if (!info?.isFile()) return undefined;
-    return { name, kind: extensionOf(name), url: `/desktop/updates/${channel}/${encodeURIComponent(name)}`, size: info.size, sha256: await sha256Of(join(dir, name), info.size, info.mtimeMs) };
+    return {
+      name,
+      kind: extensionOf(name),
+      url: `/desktop/updates/${channel}/${encodeURIComponent(name)}`,
+      size: info.size,
+      sha256: await sha256Of(join(dir, name), info.size, info.mtimeMs),
+    };
   }
 
   async function readPlatform(channel: DesktopChannel, platform: DesktopPlatform, listing: string[]): Promise<DesktopPlatformRelease | undefined> {
@@ -79,7 +93,9 @@ export function createReleaseFeeds(opts: ReleaseFeedsOptions) {
     try {
       feed = Feed.parse(load(text));
     } catch (error) {
-      opts.warn?.(`desktop updates: ${channel}/${FEED_FILES[platform]} cannot be read (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      opts.warn?.(
+        `desktop updates: ${channel}/${FEED_FILES[platform]} cannot be read (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+      );
       return undefined;
     }
     const kinds = INSTALLER_KINDS[platform];
@@ -113,10 +129,12 @@ export function createReleaseFeeds(opts: ReleaseFeedsOptions) {
   /** Size and modification time of each channel folder (a file added or removed) and feed file (a release published or withdrawn). */
   async function signature(): Promise<string> {
     const parts = await Promise.all(
-      DESKTOP_CHANNELS.flatMap((channel) => ['', ...Object.values(FEED_FILES)].map(async (file) => {
-        const info = await stat(join(opts.dir, channel, file)).catch(() => undefined);
-        return info ? `${info.size}:${info.mtimeMs}` : '-';
-      })),
+      DESKTOP_CHANNELS.flatMap((channel) =>
+        ['', ...Object.values(FEED_FILES)].map(async (file) => {
+          const info = await stat(join(opts.dir, channel, file)).catch(() => undefined);
+          return info ? `${info.size}:${info.mtimeMs}` : '-';
+        }),
+      ),
     );
     return parts.join(',');
   }

@@ -11,6 +11,11 @@ const db = createDb(process.env.DEVICE_CRASH_DB!, { searchPath: process.env.DEVI
 db.on('query-response', (_response: unknown, query: { sql?: string }) => {
   if (/^insert into [`"]account_devices[`"]/i.test(query.sql ?? '')) process.kill(process.pid, 'SIGKILL');
 });
-await createDevicesRepo(db).admit(process.env.DEVICE_CRASH_ACCOUNT!, { hwid: 'crashing-device', os: 'Android', osVersion: '14', model: 'Pixel', app: 'Happ/3.2.1' }, 1, new Date());
+await createDevicesRepo(db).admit(
+  process.env.DEVICE_CRASH_ACCOUNT!,
+  { hwid: 'crashing-device', os: 'Android', osVersion: '14', model: 'Pixel', app: 'Happ/3.2.1' },
+  1,
+  new Date(),
+);
 console.error('the insert ran and the process was not killed');
 process.exit(3);

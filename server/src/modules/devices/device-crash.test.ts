@@ -11,7 +11,13 @@ const FIXTURE = fileURLToPath(new URL('./device-crash.fixture.ts', import.meta.u
 function admitAndDie(database: TestDatabase, accountId: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
     cwd: ROOT_DIR,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DEVICE_CRASH_DB: database.url, DEVICE_CRASH_SCHEMA: database.schema ?? '', DEVICE_CRASH_ACCOUNT: accountId },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      DEVICE_CRASH_DB: database.url,
+      DEVICE_CRASH_SCHEMA: database.schema ?? '',
+      DEVICE_CRASH_ACCOUNT: accountId,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -29,10 +35,20 @@ describe.each(TEST_DATABASES)('a device admission killed mid-way (%s)', (kind) =
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const now = new Date();
-    await database.db('user_profiles').insert({ id: 'crash-user', email: 'crash@example.com', role: 'user', trial_used: false, created_at: now, updated_at: now });
+    await database
+      .db('user_profiles')
+      .insert({ id: 'crash-user', email: 'crash@example.com', role: 'user', trial_used: false, created_at: now, updated_at: now });
     await database.db('vpn_accounts').insert({
-      id: 'crash-account', user_id: 'crash-user', username: 'user_crash001', status: 'active', data_limit: 0, sub_token: 'crash-token',
-      metadata: '{}', device_limit: 1, created_at: now, updated_at: now,
+      id: 'crash-account',
+      user_id: 'crash-user',
+      username: 'user_crash001',
+      status: 'active',
+      data_limit: 0,
+      sub_token: 'crash-token',
+      metadata: '{}',
+      device_limit: 1,
+      created_at: now,
+      updated_at: now,
     });
   });
   afterAll(async () => {

@@ -6,9 +6,17 @@ describe('the device headers a VPN client sends', () => {
   it('reads x-hwid with the OS, its version, the model and the app', () => {
     const described = (device: ReturnType<typeof readClientDevice>) =>
       device && { hwid: device.hwid, os: device.os, osVersion: device.osVersion, model: device.model, app: device.app };
-    expect(described(readClientDevice({
-      'x-hwid': '  a1b2c3d4e5f6  ', 'x-device-os': 'Android', 'x-ver-os': '14', 'x-device-model': 'Pixel 8', 'user-agent': 'Happ/3.2.1',
-    }))).toEqual({ hwid: 'a1b2c3d4e5f6', os: 'Android', osVersion: '14', model: 'Pixel 8', app: 'Happ/3.2.1' });
+    expect(
+      described(
+        readClientDevice({
+          'x-hwid': '  a1b2c3d4e5f6  ',
+          'x-device-os': 'Android',
+          'x-ver-os': '14',
+          'x-device-model': 'Pixel 8',
+          'user-agent': 'Happ/3.2.1',
+        }),
+      ),
+    ).toEqual({ hwid: 'a1b2c3d4e5f6', os: 'Android', osVersion: '14', model: 'Pixel 8', app: 'Happ/3.2.1' });
     expect(described(readClientDevice({ 'x-hwid': 'abc' }))).toEqual({ hwid: 'abc', os: null, osVersion: null, model: null, app: null });
   });
 
@@ -23,7 +31,10 @@ describe('the device headers a VPN client sends', () => {
 
   it('strips control and direction characters, collapses spaces and caps each field', () => {
     const device = readClientDevice({
-      'x-hwid': 'id\u0000\u001b-1', 'x-device-os': 'i\u202eOS\u0007', 'x-ver-os': '17.5\t\t beta', 'x-device-model': 'M'.repeat(200),
+      'x-hwid': 'id\u0000\u001b-1',
+      'x-device-os': 'i\u202eOS\u0007',
+      'x-ver-os': '17.5\t\t beta',
+      'x-device-model': 'M'.repeat(200),
     })!;
     expect(device.hwid).toBe('id-1');
     expect(device.os).toBe('i OS');

@@ -56,7 +56,7 @@ export function appFromUserAgent(userAgent: HeaderValue): string | null {
   if (!ua) return null;
   const product = /^([^\s/()]{1,40})\/([^\s/()]{1,24})/.exec(ua);
   if (product) return `${product[1]}/${product[2]}`.slice(0, DEVICE_FIELD_LENGTHS.app);
-  return (/^[^\s()]{1,64}/.exec(ua)?.[0] ?? null);
+  return /^[^\s()]{1,64}/.exec(ua)?.[0] ?? null;
 }
 
 /**
@@ -66,7 +66,10 @@ export function appFromUserAgent(userAgent: HeaderValue): string | null {
  */
 export function anonymousDevice(userAgent: HeaderValue, address: string | undefined): ClientDevice {
   const app = appFromUserAgent(userAgent);
-  const id = createHash('sha256').update(`${app ?? ''}\n${address ?? ''}`).digest('base64url').slice(0, 32);
+  const id = createHash('sha256')
+    .update(`${app ?? ''}\n${address ?? ''}`)
+    .digest('base64url')
+    .slice(0, 32);
   return { hwid: `${ANONYMOUS_HWID_PREFIX}${id}`, os: null, osVersion: null, model: null, app, anonymous: true };
 }
 

@@ -3,7 +3,7 @@ import { useBillingFixture } from '../../../test/billing-fixture.js';
 import { TEST_DATABASES } from '../../../test/databases.js';
 
 /** A paid plan's device limit reaches the account through checkout, fulfilment and a renewal. */
-describe.each(TEST_DATABASES)('a paid plan\'s device limit (%s)', (kind) => {
+describe.each(TEST_DATABASES)("a paid plan's device limit (%s)", (kind) => {
   const f = useBillingFixture(kind);
   const setPlanLimit = async (planId: string, deviceLimit: number | null) => {
     const res = await f.call(f.admin, 'PATCH', `/api/admin/plans/${planId}`, { deviceLimit });
@@ -11,7 +11,7 @@ describe.each(TEST_DATABASES)('a paid plan\'s device limit (%s)', (kind) => {
   };
   const rowLimit = async (accountId: string) => (await f.env.database.db('vpn_accounts').where({ id: accountId }).first()).device_limit;
 
-  it('is copied onto the account bought on it, and the plan\'s limit then is copied again when it is renewed', async () => {
+  it("is copied onto the account bought on it, and the plan's limit then is copied again when it is renewed", async () => {
     await setPlanLimit(f.paidPlanId, 2);
     const user = await f.newUser();
     const accountId = await f.buyAccount(user);

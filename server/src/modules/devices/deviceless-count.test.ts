@@ -20,7 +20,8 @@ describe.each(TEST_DATABASES)('apps without a device id, counted (%s)', (kind) =
     const accountId = await f.buyAccount(user);
     const account = (await f.call(user, 'GET', '/api/accounts')).json().find((row: { id: string }) => row.id === accountId);
     const path = new URL(account.subscriptionUrl).pathname;
-    const fetchFrom = (address: string, userAgent = V2RAYNG) => f.t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': userAgent }, remoteAddress: address });
+    const fetchFrom = (address: string, userAgent = V2RAYNG) =>
+      f.t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': userAgent }, remoteAddress: address });
     const served = async (address: string, userAgent = V2RAYNG) => {
       const res = await fetchFrom(address, userAgent);
       expect(res.statusCode, res.body).toBe(200);
@@ -44,7 +45,11 @@ describe.each(TEST_DATABASES)('apps without a device id, counted (%s)', (kind) =
     const listed = await devices();
     expect(listed.limit).toBe(2);
     expect(listed.devices).toHaveLength(2);
-    expect(listed.devices.every((device: { anonymous: boolean; app: string; model: string | null }) => device.anonymous && device.app === V2RAYNG && device.model === null)).toBe(true);
+    expect(
+      listed.devices.every(
+        (device: { anonymous: boolean; app: string; model: string | null }) => device.anonymous && device.app === V2RAYNG && device.model === null,
+      ),
+    ).toBe(true);
     // Nothing of the address is kept or shown.
     const rows = await f.env.database.db('account_devices').where({ vpn_account_id: accountId });
     expect(JSON.stringify(rows)).not.toContain('10.0.0.');
@@ -78,7 +83,11 @@ describe.each(TEST_DATABASES)('apps without a device id, counted (%s)', (kind) =
   });
 
   it('refuses a window outside 1–720 hours and an unknown policy, with the field named', async () => {
-    for (const [body, field] of [[{ devicelessWindowHours: 0 }, 'devicelessWindowHours'], [{ devicelessWindowHours: 721 }, 'devicelessWindowHours'], [{ devicelessClients: 'guess' }, 'devicelessClients']] as const) {
+    for (const [body, field] of [
+      [{ devicelessWindowHours: 0 }, 'devicelessWindowHours'],
+      [{ devicelessWindowHours: 721 }, 'devicelessWindowHours'],
+      [{ devicelessClients: 'guess' }, 'devicelessClients'],
+    ] as const) {
       const res = await f.call(f.admin, 'PUT', '/api/admin/settings', body);
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().fields)).toContain(field);

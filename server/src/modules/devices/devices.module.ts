@@ -10,7 +10,10 @@ export const devicesModule = defineModule({
   build({ db, audit, clock, broadcast, settings }: WithAccounts) {
     return {
       devices: createDevicesService({
-        repo: createDevicesRepo(db), audit, clock, devicesChanged: (accountId) => broadcast.publish(DEVICES_CHANGED_CHANNEL, accountId),
+        repo: createDevicesRepo(db),
+        audit,
+        clock,
+        devicesChanged: (accountId) => broadcast.publish(DEVICES_CHANGED_CHANNEL, accountId),
         devicelessWindowHours: async () => (await settings.getAppSettings()).devicelessWindowHours,
       }),
     };

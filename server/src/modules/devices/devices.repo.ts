@@ -72,13 +72,20 @@ export function createDevicesRepo(db: Db) {
       if (ownerId !== undefined) query.where({ user_id: ownerId });
       const row = await query.first();
       if (!row) return undefined;
-      return { id: row.id, userId: row.user_id, username: row.username, deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit) };
+      return {
+        id: row.id,
+        userId: row.user_id,
+        username: row.username,
+        deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
+      };
     },
 
     /** An account's devices, oldest first: the anonymous ones only when seen since `anonymousSince` (they hold no slot after). */
     async listForAccount(accountId: string, anonymousSince?: Date): Promise<DeviceRecord[]> {
-      const rows = await holdingSlots(db('account_devices').select(COLUMNS).where({ vpn_account_id: accountId }), anonymousSince)
-        .orderBy([{ column: 'first_seen_at' }, { column: 'id' }]);
+      const rows = await holdingSlots(db('account_devices').select(COLUMNS).where({ vpn_account_id: accountId }), anonymousSince).orderBy([
+        { column: 'first_seen_at' },
+        { column: 'id' },
+      ]);
       return rows.map(toRecord);
     },
 
@@ -105,12 +112,22 @@ export function createDevicesRepo(db: Db) {
         const count = await countOf(trx, accountId, anonymousSince, lapsed ? device.hwid : undefined);
         if (limit !== null && count >= limit) return { outcome: 'refused' as const, count };
         if (lapsed) {
-          await trx('account_devices').where({ id: existing.id }).update({ ...deviceColumns(device), last_seen_at: now });
+          await trx('account_devices')
+            .where({ id: existing.id })
+            .update({ ...deviceColumns(device), last_seen_at: now });
           return { outcome: 'admitted' as const };
         }
         if (limit === null && count >= RECORDED_DEVICES_MAX) return { outcome: 'unrecorded' as const };
         const inserted = await trx('account_devices')
-          .insert({ id: randomUUID(), vpn_account_id: accountId, hwid: device.hwid, ...deviceColumns(device), anonymous: device.anonymous === true, first_seen_at: now, last_seen_at: now })
+          .insert({
+            id: randomUUID(),
+            vpn_account_id: accountId,
+            hwid: device.hwid,
+            ...deviceColumns(device),
+            anonymous: device.anonymous === true,
+            first_seen_at: now,
+            last_seen_at: now,
+          })
           .onConflict(['vpn_account_id', 'hwid'])
           .ignore()
           .returning('id');
@@ -120,7 +137,9 @@ export function createDevicesRepo(db: Db) {
 
     /** A known device was seen again: when, and what it now says about itself. */
     async touch(accountId: string, device: ClientDevice, now: Date): Promise<void> {
-      await db('account_devices').where({ vpn_account_id: accountId, hwid: device.hwid }).update({ ...deviceColumns(device), last_seen_at: now });
+      await db('account_devices')
+        .where({ vpn_account_id: accountId, hwid: device.hwid })
+        .update({ ...deviceColumns(device), last_seen_at: now });
     },
 
     /** Deletes one device of the account; the record deleted, or undefined when there was none. */

@@ -12,7 +12,9 @@ export async function accountDevicesRoutes(app: FastifyInstance, opts: { devices
   requireAccess(app, 'user');
   const owner = (request: FastifyRequest) => ({ kind: 'owner' as const, userId: request.auth!.user.id });
 
-  app.get('/api/accounts/:id/devices', { schema: { response: { 200: AccountDevicesAnswer } } }, async (request: WithAccount) => opts.devices.listDevices(owner(request), request.params.id));
+  app.get('/api/accounts/:id/devices', { schema: { response: { 200: AccountDevicesAnswer } } }, async (request: WithAccount) =>
+    opts.devices.listDevices(owner(request), request.params.id),
+  );
   app.delete('/api/accounts/:id/devices/:deviceId', { schema: { response: { 204: NoContent } } }, async (request: WithDevice, reply) => {
     await opts.devices.removeDevice(owner(request), request.params.id, request.params.deviceId);
     return reply.status(204).send();
@@ -24,7 +26,9 @@ export async function adminAccountDevicesRoutes(app: FastifyInstance, opts: { de
   requireAccess(app, 'admin');
   const admin = (request: FastifyRequest) => ({ kind: 'admin' as const, actor: actorOf(request) });
 
-  app.get('/api/admin/accounts/:id/devices', { schema: { response: { 200: AccountDevicesAnswer } } }, async (request: WithAccount) => opts.devices.listDevices(admin(request), request.params.id));
+  app.get('/api/admin/accounts/:id/devices', { schema: { response: { 200: AccountDevicesAnswer } } }, async (request: WithAccount) =>
+    opts.devices.listDevices(admin(request), request.params.id),
+  );
   app.delete('/api/admin/accounts/:id/devices/:deviceId', { schema: { response: { 204: NoContent } } }, async (request: WithDevice, reply) => {
     await opts.devices.removeDevice(admin(request), request.params.id, request.params.deviceId);
     return reply.status(204).send();

@@ -69,9 +69,14 @@ export function createDevicesService(deps: {
       if (viewer.kind === 'admin') {
         const { actor } = viewer;
         await deps.audit.record({
-          actorId: actor.id, actorEmail: actor.email, action: 'account.device_remove', targetType: 'user', targetId: account.userId,
+          actorId: actor.id,
+          actorEmail: actor.email,
+          action: 'account.device_remove',
+          targetType: 'user',
+          targetId: account.userId,
           details: { accountId: account.id, username: account.username, deviceId, os: removed.os, model: removed.model, app: removed.app },
-          ip: actor.ip ?? null, now: deps.clock(),
+          ip: actor.ip ?? null,
+          now: deps.clock(),
         });
       }
     },

@@ -12,7 +12,12 @@ const NODE_HOSTS = /\.example\.test/;
 const PUBLIC_URL = 'http://localhost:3000';
 const LIMIT_TEXT = (count: number, limit: number) => `Device limit reached (${count} of ${limit}): remove a device at ${PUBLIC_URL}/dashboard`;
 const happ = (hwid: string, extra: Record<string, string> = {}) => ({
-  'user-agent': 'Happ/3.2.1', 'x-hwid': hwid, 'x-device-os': 'Android', 'x-ver-os': '14', 'x-device-model': `Pixel ${hwid.slice(-1)}`, ...extra,
+  'user-agent': 'Happ/3.2.1',
+  'x-hwid': hwid,
+  'x-device-os': 'Android',
+  'x-ver-os': '14',
+  'x-device-model': `Pixel ${hwid.slice(-1)}`,
+  ...extra,
 });
 const fromB64 = (body: string) => Buffer.from(body, 'base64').toString('utf8');
 type Json = any;
@@ -64,13 +69,22 @@ describe.each(TEST_DATABASES)('device limits on /sub and the devices API (%s)', 
   beforeAll(async () => {
     panel = await startFakeMarzneshin();
     t = await buildTestApp({
-      db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' },
+      db: env.database.db,
+      smtp: env.smtp,
+      env: { ADMIN_EMAILS: 'admin@example.com' },
       overrides: { driverFactory: (_kind, connection) => createMarzneshinDriver(connection, { timeoutMs: 2000 }) },
     });
     admin = await signInDesktop(t, env.smtp, 'admin@example.com');
     owner = await signInDesktop(t, env.smtp, 'owner@example.com');
     stranger = await signInDesktop(t, env.smtp, 'stranger@example.com');
-    const server = await api(admin, 'POST', '/api/admin/servers', { kind: 'marzneshin', name: 'DE', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1' });
+    const server = await api(admin, 'POST', '/api/admin/servers', {
+      kind: 'marzneshin',
+      name: 'DE',
+      url: panel.url,
+      username: panel.admin.username,
+      password: panel.admin.password,
+      serviceId: '1',
+    });
     expect(server.statusCode, server.body).toBe(201);
   });
   afterAll(async () => {
@@ -78,7 +92,7 @@ describe.each(TEST_DATABASES)('device limits on /sub and the devices API (%s)', 
     await panel?.close();
   });
 
-  it('copies the plan\'s device limit onto the account, and lists it with the account', async () => {
+  it("copies the plan's device limit onto the account, and lists it with the account", async () => {
     const limited = await claim(owner, 2);
     const unlimited = await claim(owner, null);
     expect(limited.account.deviceLimit).toBe(2);
@@ -99,7 +113,12 @@ describe.each(TEST_DATABASES)('device limits on /sub and the devices API (%s)', 
     t.clock.advance(1);
     const third = await sub(path, happ('device-c'));
     expectPlaceholder(third, LIMIT_TEXT(2, 2));
-    expect(third.headers).toMatchObject({ 'x-hwid-active': 'true', 'x-hwid-limit': 'true', 'x-hwid-max-devices-reached': 'true', 'content-type': 'text/plain; charset=utf-8' });
+    expect(third.headers).toMatchObject({
+      'x-hwid-active': 'true',
+      'x-hwid-limit': 'true',
+      'x-hwid-max-devices-reached': 'true',
+      'content-type': 'text/plain; charset=utf-8',
+    });
     expect(subRequests()).toBe(asked); // nothing was asked of the panel for it
     expect((await deviceRows(id)).map((row) => row.hwid)).toEqual(['device-a', 'device-b']);
     // The known ones are still served; a browser still gets the page.
@@ -113,7 +132,16 @@ describe.each(TEST_DATABASES)('device limits on /sub and the devices API (%s)', 
     const body: AccountDevices = listed.json();
     expect(body.limit).toBe(2);
     expect(body.devices).toEqual([
-      { id: expect.any(String), os: 'Android', osVersion: '14', model: 'Pixel a', app: 'Happ/3.2.1', anonymous: false, firstSeenAt: expect.any(String), lastSeenAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        os: 'Android',
+        osVersion: '14',
+        model: 'Pixel a',
+        app: 'Happ/3.2.1',
+        anonymous: false,
+        firstSeenAt: expect.any(String),
+        lastSeenAt: expect.any(String),
+      },
       expect.objectContaining({ model: 'Pixel b' }),
     ]);
     expect(JSON.stringify(body)).not.toContain('device-a'); // never the raw device id
@@ -150,7 +178,7 @@ describe.each(TEST_DATABASES)('device limits on /sub and the devices API (%s)', 
     expect(subRequests()).toBe(asked);
   });
 
-  it('says it in the owner\'s language', async () => {
+  it("says it in the owner's language", async () => {
     const reader = await signInDesktop(t, env.smtp, `reader-${kind}@example.com`);
     expect((await api(reader, 'PATCH', '/api/me', { locale: 'ru' })).statusCode).toBe(200);
     const { path } = await claim(reader, 1);
@@ -173,7 +201,7 @@ describe.each(TEST_DATABASES)('device limits on /sub and the devices API (%s)', 
     expect(listed.json().devices).toHaveLength(4);
   });
 
-  it('writes a known device\'s last-seen time at most every few minutes, with what it now says', async () => {
+  it("writes a known device's last-seen time at most every few minutes, with what it now says", async () => {
     const { id, path } = await claim(owner, 3);
     expectReal(await sub(path, happ('seen-1')));
     const [first] = await deviceRows(id);
@@ -235,10 +263,10 @@ describe.each(TEST_DATABASES)('device limits on /sub and the devices API (%s)', 
       expect((await api(null, 'GET', `/api/accounts/${id}/devices`)).statusCode).toBe(401);
       expect((await api(null, 'DELETE', `/api/accounts/${id}/devices/${device.id}`)).statusCode).toBe(401);
       expect((await api(null, 'GET', `/api/admin/accounts/${id}/devices`)).statusCode).toBe(401);
-      expect((await deviceRows(id))).toHaveLength(1);
+      expect(await deviceRows(id)).toHaveLength(1);
     });
 
-    it('answers the same 404 for someone else\'s account or device as for a missing or malformed one, and deletes nothing', async () => {
+    it("answers the same 404 for someone else's account or device as for a missing or malformed one, and deletes nothing", async () => {
       const mine = await claim(owner, 2);
       const theirs = await claim(stranger, 2);
       expectReal(await sub(mine.path, happ('mine-1')));
@@ -273,7 +301,7 @@ describe.each(TEST_DATABASES)('device limits on /sub and the devices API (%s)', 
       expect(await deviceRows(theirs.id)).toHaveLength(1);
     });
 
-    it('lets an admin list and remove any account\'s devices, audited against the owner; a customer gets 403 there', async () => {
+    it("lets an admin list and remove any account's devices, audited against the owner; a customer gets 403 there", async () => {
       const { id, path } = await claim(stranger, 1);
       expectReal(await sub(path, happ('admin-1')));
       const listed = await api(admin, 'GET', `/api/admin/accounts/${id}/devices`);
@@ -320,7 +348,7 @@ describe.each(TEST_DATABASES)('device limits on /sub and the devices API (%s)', 
     });
   });
 
-  it('forgets an account\'s devices with the account', async () => {
+  it("forgets an account's devices with the account", async () => {
     const { id, path } = await claim(owner, 2);
     expectReal(await sub(path, happ('doomed')));
     expect((await api(owner, 'DELETE', `/api/accounts/${id}`)).statusCode).toBe(204);

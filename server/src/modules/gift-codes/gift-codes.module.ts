@@ -10,7 +10,16 @@ export const giftCodesModule = defineModule({
   build({ db, audit, clock, plansRepo, accountsRepo, billingRepo, settings, orders, checkout }: WithBilling) {
     return {
       gifts: createGiftCodesService({
-        db, repo: createGiftCodesRepo(db), plans: plansRepo, accounts: accountsRepo, billing: billingRepo, settings, orders, audit, clock, canProvision: (plan) => checkout.assertCanProvision(plan),
+        db,
+        repo: createGiftCodesRepo(db),
+        plans: plansRepo,
+        accounts: accountsRepo,
+        billing: billingRepo,
+        settings,
+        orders,
+        audit,
+        clock,
+        canProvision: (plan) => checkout.assertCanProvision(plan),
       }),
     };
   },

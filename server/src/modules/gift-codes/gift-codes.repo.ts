@@ -22,8 +22,12 @@ export interface GiftCodeRecord {
 type Row = Record<string, unknown>;
 
 const toCode = (row: Row): GiftCodeRecord => ({
-  id: row.id as string, batchId: row.batch_id as string, code: row.code as string, redeemedBy: (row.redeemed_by as string | null) ?? null,
-  redeemedAt: toDateOrNull(row.redeemed_at), revokedAt: toDateOrNull(row.revoked_at),
+  id: row.id as string,
+  batchId: row.batch_id as string,
+  code: row.code as string,
+  redeemedBy: (row.redeemed_by as string | null) ?? null,
+  redeemedAt: toDateOrNull(row.redeemed_at),
+  revokedAt: toDateOrNull(row.revoked_at),
 });
 
 /** Rows per insert: a batch of 1,000 codes is ten statements, well under SQLite's limit of bound values. */
@@ -31,12 +35,24 @@ const CHUNK = 100;
 
 export function createGiftCodesRepo(db: Db) {
   return {
-    async insertBatch(batch: GiftBatchRecord & { createdBy: string | null }, codes: Array<{ id: string; code: string; codeKey: string }>, trx: Db): Promise<void> {
+    async insertBatch(
+      batch: GiftBatchRecord & { createdBy: string | null },
+      codes: Array<{ id: string; code: string; codeKey: string }>,
+      trx: Db,
+    ): Promise<void> {
       await trx('gift_code_batches').insert({
-        id: batch.id, plan_id: batch.planId, plan_name: batch.planName, count: batch.count, note: batch.note, created_by: batch.createdBy, created_at: batch.createdAt,
+        id: batch.id,
+        plan_id: batch.planId,
+        plan_name: batch.planName,
+        count: batch.count,
+        note: batch.note,
+        created_by: batch.createdBy,
+        created_at: batch.createdAt,
       });
       for (let start = 0; start < codes.length; start += CHUNK) {
-        await trx('gift_codes').insert(codes.slice(start, start + CHUNK).map((code) => ({ id: code.id, batch_id: batch.id, code: code.code, code_key: code.codeKey })));
+        await trx('gift_codes').insert(
+          codes.slice(start, start + CHUNK).map((code) => ({ id: code.id, batch_id: batch.id, code: code.code, code_key: code.codeKey })),
+        );
       }
     },
 
@@ -51,33 +67,56 @@ export function createGiftCodesRepo(db: Db) {
         .orderBy('b.created_at', 'desc')
         .orderBy('b.id', 'desc');
       return rows.map((row) => ({
-        id: row.id as string, planId: (row.plan_id as string | null) ?? null, planName: row.plan_name as string, count: Number(row.count), note: (row.note as string | null) ?? null,
-        createdAt: toDate(row.created_at), redeemed: Number(row.redeemed ?? 0), revoked: Number(row.revoked ?? 0),
+        id: row.id as string,
+        planId: (row.plan_id as string | null) ?? null,
+        planName: row.plan_name as string,
+        count: Number(row.count),
+        note: (row.note as string | null) ?? null,
+        createdAt: toDate(row.created_at),
+        redeemed: Number(row.redeemed ?? 0),
+        revoked: Number(row.revoked ?? 0),
       }));
     },
 
     async findBatch(id: string): Promise<GiftBatchRecord | undefined> {
       const row = await db('gift_code_batches').select('*').where({ id }).first();
-      return row && {
-        id: row.id, planId: row.plan_id ?? null, planName: row.plan_name, count: Number(row.count), note: row.note ?? null, createdAt: toDate(row.created_at),
-      };
+      return (
+        row && {
+          id: row.id,
+          planId: row.plan_id ?? null,
+          planName: row.plan_name,
+          count: Number(row.count),
+          note: row.note ?? null,
+          createdAt: toDate(row.created_at),
+        }
+      );
     },
 
     /** A batch's codes in the order they were made, with who redeemed each (their e-mail). */
     async batchCodes(batchId: string): Promise<Array<GiftCodeRecord & { redeemedByEmail: string | null }>> {
-      const rows: Row[] = await db('gift_codes as c').leftJoin('user_profiles as u', 'u.id', 'c.redeemed_by')
-        .select('c.*', 'u.email as redeemed_by_email').where('c.batch_id', batchId).orderBy('c.code');
+      const rows: Row[] = await db('gift_codes as c')
+        .leftJoin('user_profiles as u', 'u.id', 'c.redeemed_by')
+        .select('c.*', 'u.email as redeemed_by_email')
+        .where('c.batch_id', batchId)
+        .orderBy('c.code');
       return rows.map((row) => ({ ...toCode(row), redeemedByEmail: (row.redeemed_by_email as string | null) ?? null }));
     },
 
     async findByKey(codeKey: string, trx: Db = db): Promise<(GiftCodeRecord & { planId: string | null }) | undefined> {
-      const row = await trx('gift_codes as c').join('gift_code_batches as b', 'b.id', 'c.batch_id').select('c.*', 'b.plan_id').where('c.code_key', codeKey).first();
+      const row = await trx('gift_codes as c')
+        .join('gift_code_batches as b', 'b.id', 'c.batch_id')
+        .select('c.*', 'b.plan_id')
+        .where('c.code_key', codeKey)
+        .first();
       return row && { ...toCode(row), planId: (row.plan_id as string | null) ?? null };
     },
 
     /** Takes the code for `userId` unless it was taken or revoked meanwhile: whether this call took it. */
     async claim(id: string, claim: { userId: string; transactionId: string }, now: Date, trx: Db): Promise<boolean> {
-      const changed = await trx('gift_codes').where({ id }).whereNull('redeemed_at').whereNull('revoked_at')
+      const changed = await trx('gift_codes')
+        .where({ id })
+        .whereNull('redeemed_at')
+        .whereNull('revoked_at')
         .update({ redeemed_by: claim.userId, redeemed_at: now, transaction_id: claim.transactionId });
       return changed > 0;
     },

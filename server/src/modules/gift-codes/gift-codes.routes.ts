@@ -15,8 +15,11 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
 export async function giftRedeemRoutes(app: FastifyInstance, opts: { gifts: GiftCodesService; checkoutLimit: LimitRule }) {
   requireAccess(app, 'user');
   const perUser = app.limiter(CHECKOUT_LIMIT, opts.checkoutLimit, (request) => request.auth!.user.id);
-  typed(app).post('/api/gift-codes/redeem', { preValidation: perUser, schema: { body: RedeemGiftCodeBody, response: { 201: GiftRedeemedAnswer } } }, async (request, reply) =>
-    reply.status(201).send(await opts.gifts.redeem(request.auth!.user, request.body)));
+  typed(app).post(
+    '/api/gift-codes/redeem',
+    { preValidation: perUser, schema: { body: RedeemGiftCodeBody, response: { 201: GiftRedeemedAnswer } } },
+    async (request, reply) => reply.status(201).send(await opts.gifts.redeem(request.auth!.user, request.body)),
+  );
 }
 
 /** The admin's batches: issue (the codes come back once), list, download as CSV, revoke the unused ones. */
@@ -24,10 +27,18 @@ export async function adminGiftCodesRoutes(app: FastifyInstance, opts: { gifts: 
   const { gifts } = opts;
   requireAccess(app, 'admin');
   app.get('/api/admin/gift-codes', { schema: { response: { 200: AdminGiftBatchListAnswer } } }, async () => gifts.listBatches());
-  typed(app).post('/api/admin/gift-codes', { schema: { body: CreateGiftCodesBody, response: { 201: GiftBatchCreatedAnswer } } }, async (request, reply) => reply.status(201).send(await gifts.createBatch(actorOf(request), request.body)));
+  typed(app).post('/api/admin/gift-codes', { schema: { body: CreateGiftCodesBody, response: { 201: GiftBatchCreatedAnswer } } }, async (request, reply) =>
+    reply.status(201).send(await gifts.createBatch(actorOf(request), request.body)),
+  );
   app.get('/api/admin/gift-codes/:id/csv', async (request: WithId, reply) => {
     const { filename, csv } = await gifts.batchCsv(request.params.id);
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(csv);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
   });
-  app.post('/api/admin/gift-codes/:id/revoke', { schema: { response: { 200: AdminGiftBatchAnswer } } }, async (request: WithId) => gifts.revokeUnused(actorOf(request), request.params.id));
+  app.post('/api/admin/gift-codes/:id/revoke', { schema: { response: { 200: AdminGiftBatchAnswer } } }, async (request: WithId) =>
+    gifts.revokeUnused(actorOf(request), request.params.id),
+  );
 }

@@ -32,20 +32,38 @@ function newCode(): { code: string; codeKey: string } {
 }
 
 const toAdminBatch = (batch: GiftBatchRecord & { redeemed: number; revoked: number }): AdminGiftBatch => ({
-  id: batch.id, planId: batch.planId, planName: batch.planName, count: batch.count, redeemed: batch.redeemed, revoked: batch.revoked, note: batch.note,
+  id: batch.id,
+  planId: batch.planId,
+  planName: batch.planName,
+  count: batch.count,
+  redeemed: batch.redeemed,
+  revoked: batch.revoked,
+  note: batch.note,
   createdAt: batch.createdAt.toISOString(),
 });
 
 /** Gift codes: batches the admin issues for a plan, and the customer's redemption of one for an account or its days. */
 export function createGiftCodesService(deps: {
-  db: Db; repo: GiftCodesRepo; plans: PlansRepo; accounts: AccountsRepo; billing: BillingRepo; settings: SettingsService; orders: OrderRows; audit: AuditRepo; clock: Clock;
+  db: Db;
+  repo: GiftCodesRepo;
+  plans: PlansRepo;
+  accounts: AccountsRepo;
+  billing: BillingRepo;
+  settings: SettingsService;
+  orders: OrderRows;
+  audit: AuditRepo;
+  clock: Clock;
   /** Throws the checkout's 503 when no server that covers the plan answers now (a new account needs one). */
   canProvision: (plan: PlanRecord) => Promise<void>;
 }) {
   const { repo, clock } = deps;
 
   /** The order a code makes: a new account on its plan, or the plan's days on one of the caller's accounts on that plan. */
-  async function orderFor(user: UserProfile, plan: PlanRecord, accountId: string | undefined): Promise<{ kind: CheckoutKind; renewedAccountId: string | null }> {
+  async function orderFor(
+    user: UserProfile,
+    plan: PlanRecord,
+    accountId: string | undefined,
+  ): Promise<{ kind: CheckoutKind; renewedAccountId: string | null }> {
     if (!accountId) {
       await deps.canProvision(plan);
       return { kind: 'purchase', renewedAccountId: null };
@@ -67,10 +85,19 @@ export function createGiftCodesService(deps: {
       const codes = Array.from({ length: body.count }, () => ({ id: randomUUID(), ...newCode() }));
       await deps.db.transaction(async (trx) => {
         await repo.insertBatch({ ...batch, createdBy: actor.id }, codes, trx);
-        await deps.audit.record({
-          actorId: actor.id, actorEmail: actor.email, action: 'gift_codes.create', targetType: 'gift_code_batch', targetId: batch.id,
-          details: { planId: plan.id, planName: plan.name, count: body.count, note: body.note ?? null }, ip: actor.ip ?? null, now: batch.createdAt,
-        }, trx);
+        await deps.audit.record(
+          {
+            actorId: actor.id,
+            actorEmail: actor.email,
+            action: 'gift_codes.create',
+            targetType: 'gift_code_batch',
+            targetId: batch.id,
+            details: { planId: plan.id, planName: plan.name, count: body.count, note: body.note ?? null },
+            ip: actor.ip ?? null,
+            now: batch.createdAt,
+          },
+          trx,
+        );
       });
       return { batch: toAdminBatch({ ...batch, redeemed: 0, revoked: 0 }), codes: codes.map((code) => code.code) };
     },
@@ -85,8 +112,11 @@ export function createGiftCodesService(deps: {
       if (!batch) throw notFound('Gift code batch not found');
       const codes = await repo.batchCodes(batchId);
       const rows = codes.map((code) => ({
-        code: code.code, plan: batch.planName, status: code.redeemedAt ? 'redeemed' : code.revokedAt ? 'revoked' : 'unused',
-        redeemed_by: code.redeemedByEmail ?? '', redeemed_at: code.redeemedAt?.toISOString() ?? '',
+        code: code.code,
+        plan: batch.planName,
+        status: code.redeemedAt ? 'redeemed' : code.revokedAt ? 'revoked' : 'unused',
+        redeemed_by: code.redeemedByEmail ?? '',
+        redeemed_at: code.redeemedAt?.toISOString() ?? '',
       }));
       const csv = Papa.unparse(rows, { columns: ['code', 'plan', 'status', 'redeemed_by', 'redeemed_at'], escapeFormulae: true, newline: '\r\n' });
       return { filename: `gift-codes-${batch.createdAt.toISOString().slice(0, 10)}-${batch.id.slice(0, 8)}.csv`, csv: `${csv}\r\n` };
@@ -96,7 +126,16 @@ export function createGiftCodesService(deps: {
     async revokeUnused(actor: Actor, batchId: string): Promise<AdminGiftBatch> {
       if (!(await repo.findBatch(batchId))) throw notFound('Gift code batch not found');
       const revoked = await repo.revokeUnused(batchId, clock());
-      await deps.audit.record({ actorId: actor.id, actorEmail: actor.email, action: 'gift_codes.revoke', targetType: 'gift_code_batch', targetId: batchId, details: { revoked }, ip: actor.ip ?? null, now: clock() });
+      await deps.audit.record({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'gift_codes.revoke',
+        targetType: 'gift_code_batch',
+        targetId: batchId,
+        details: { revoked },
+        ip: actor.ip ?? null,
+        now: clock(),
+      });
       return toAdminBatch((await repo.listBatches()).find((batch) => batch.id === batchId)!);
     },
 
@@ -116,12 +155,21 @@ export function createGiftCodesService(deps: {
       let sessionId = '';
       await deps.db.transaction(async (trx) => {
         const now = clock();
-        if (!(await repo.claim(gift.id, { userId: user.id, transactionId: ids.transactionId }, now, trx))) throw new AppError(409, 'gift_code_used', GIFT_MESSAGES.used);
+        if (!(await repo.claim(gift.id, { userId: user.id, transactionId: ids.transactionId }, now, trx)))
+          throw new AppError(409, 'gift_code_used', GIFT_MESSAGES.used);
         sessionId = await deps.orders.placeFree(trx, { user, plan, kind, currency, ids, giftCode: gift.code });
-        await deps.audit.record({
-          actorId: user.id, actorEmail: user.email, action: 'gift_code.redeem', targetType: 'gift_code', targetId: gift.id,
-          details: { batchId: gift.batchId, planId: plan.id, transactionId: ids.transactionId, accountId: ids.accountId, kind }, now,
-        }, trx);
+        await deps.audit.record(
+          {
+            actorId: user.id,
+            actorEmail: user.email,
+            action: 'gift_code.redeem',
+            targetType: 'gift_code',
+            targetId: gift.id,
+            details: { batchId: gift.batchId, planId: plan.id, transactionId: ids.transactionId, accountId: ids.accountId, kind },
+            now,
+          },
+          trx,
+        );
       });
       return { sessionId, subscriptionId: ids.subscriptionId, accountId: ids.accountId, planName: plan.name, renewal: kind === 'renewal' };
     },

@@ -39,7 +39,13 @@ describe.each(TEST_DATABASES)('gift codes (%s)', (kind) => {
     expect((await f.call(user, 'GET', `/api/admin/gift-codes/${created.batch.id}/csv`)).statusCode).toBe(403);
     expect((await f.call(f.admin, 'GET', '/api/admin/gift-codes/nope/csv')).statusCode).toBe(404);
 
-    for (const body of [{ planId: f.paidPlanId, count: 0 }, { planId: f.paidPlanId, count: 1001 }, { planId: 'nope', count: 1 }, { count: 1 }, { planId: f.paidPlanId, count: 1, price: 0 }]) {
+    for (const body of [
+      { planId: f.paidPlanId, count: 0 },
+      { planId: f.paidPlanId, count: 1001 },
+      { planId: 'nope', count: 1 },
+      { count: 1 },
+      { planId: f.paidPlanId, count: 1, price: 0 },
+    ]) {
       const res = await f.call(f.admin, 'POST', '/api/admin/gift-codes', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('validation_failed');
@@ -54,9 +60,18 @@ describe.each(TEST_DATABASES)('gift codes (%s)', (kind) => {
     const res = await f.call(user, 'POST', '/api/gift-codes/redeem', { code: codes[0]!.toLowerCase().replaceAll('-', '') });
     expect(res.statusCode, res.body).toBe(201);
     const redeemed = res.json();
-    expect(redeemed).toEqual({ sessionId: expect.stringMatching(/^free_/), subscriptionId: expect.any(String), accountId: expect.any(String), planName: 'Plus Monthly', renewal: false });
+    expect(redeemed).toEqual({
+      sessionId: expect.stringMatching(/^free_/),
+      subscriptionId: expect.any(String),
+      accountId: expect.any(String),
+      planName: 'Plus Monthly',
+      renewal: false,
+    });
     await f.runJobs();
-    expect((await f.call(user, 'GET', `/api/checkout/${redeemed.sessionId}`)).json()).toMatchObject({ status: 'succeeded', account: { id: redeemed.accountId, status: 'active', dataLimitBytes: 10 * GB } });
+    expect((await f.call(user, 'GET', `/api/checkout/${redeemed.sessionId}`)).json()).toMatchObject({
+      status: 'succeeded',
+      account: { id: redeemed.accountId, status: 'active', dataLimitBytes: 10 * GB },
+    });
     expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual([expect.objectContaining({ amount: 0, status: 'succeeded', giftCode: codes[0] })]);
 
     for (const who of [user, await f.newUser()]) {
@@ -66,7 +81,11 @@ describe.each(TEST_DATABASES)('gift codes (%s)', (kind) => {
     }
     expect((await f.call(f.admin, 'GET', '/api/admin/gift-codes')).json().find((b: { id: string }) => b.id === batch.id)).toMatchObject({ redeemed: 1 });
     const csv = Papa.parse<Record<string, string>>((await f.call(f.admin, 'GET', `/api/admin/gift-codes/${batch.id}/csv`)).body.trim(), { header: true }).data;
-    expect(csv.find((row) => row.code === codes[0])).toMatchObject({ status: 'redeemed', redeemed_by: expect.stringContaining('@example.com'), redeemed_at: expect.stringMatching(/^\d{4}-/) });
+    expect(csv.find((row) => row.code === codes[0])).toMatchObject({
+      status: 'redeemed',
+      redeemed_by: expect.stringContaining('@example.com'),
+      redeemed_at: expect.stringMatching(/^\d{4}-/),
+    });
     expect(await f.count('audit_log', { action: 'gift_code.redeem' })).toBeGreaterThanOrEqual(1);
   });
 
@@ -75,7 +94,9 @@ describe.each(TEST_DATABASES)('gift codes (%s)', (kind) => {
     const users = await Promise.all([f.newUser(), f.newUser(), f.newUser()]);
     const answers = await Promise.all(users.map((user) => f.call(user, 'POST', '/api/gift-codes/redeem', { code: codes[0] })));
     expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409, 409]);
-    const transactions = await f.env.database.db('transactions').whereRaw(kind === 'postgres' ? "metadata->>'gift_code' = ?" : "json_extract(metadata, '$.gift_code') = ?", [codes[0]!]);
+    const transactions = await f.env.database
+      .db('transactions')
+      .whereRaw(kind === 'postgres' ? "metadata->>'gift_code' = ?" : "json_extract(metadata, '$.gift_code') = ?", [codes[0]!]);
     expect(transactions).toHaveLength(1);
   });
 
@@ -110,7 +131,10 @@ describe.each(TEST_DATABASES)('gift codes (%s)', (kind) => {
     const user = await f.newUser();
     const before = await f.count('transactions');
     expect((await f.call(null, 'POST', '/api/gift-codes/redeem', { code: codes[0] })).statusCode).toBe(401);
-    expect((await f.call(user, 'POST', '/api/gift-codes/redeem', { code: 'AAAA-BBBB-CCCC-DDDD' })).json()).toEqual({ code: 'gift_code_not_found', message: GIFT_MESSAGES.notFound });
+    expect((await f.call(user, 'POST', '/api/gift-codes/redeem', { code: 'AAAA-BBBB-CCCC-DDDD' })).json()).toEqual({
+      code: 'gift_code_not_found',
+      message: GIFT_MESSAGES.notFound,
+    });
     for (const body of [{}, { code: '' }, { code: 'x'.repeat(41) }, { code: codes[0], extra: 1 }]) {
       expect((await f.call(user, 'POST', '/api/gift-codes/redeem', body)).statusCode, JSON.stringify(body)).toBe(400);
     }

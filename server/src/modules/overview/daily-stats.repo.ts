@@ -23,7 +23,6 @@ export interface DailyStat {
   value: number;
 }
 
-
 /** The UTC date of a time, `YYYY-MM-DD`. */
 export const utcDay = (date: Date): string => date.toISOString().slice(0, 10);
 

@@ -36,8 +36,15 @@ describe.each(TEST_DATABASES)('overview counters kept by triggers (%s)', (kind) 
   const accountRow = (userId: string, createdAt: Date, options: { status?: string; trial?: boolean } = {}) => {
     const id = randomUUID();
     return {
-      id, user_id: userId, username: `u_${id.slice(0, 12)}`, status: options.status ?? 'active', sub_token: randomUUID(), metadata: '{}',
-      trial_user_id: options.trial ? userId : null, created_at: createdAt, updated_at: createdAt,
+      id,
+      user_id: userId,
+      username: `u_${id.slice(0, 12)}`,
+      status: options.status ?? 'active',
+      sub_token: randomUUID(),
+      metadata: '{}',
+      trial_user_id: options.trial ? userId : null,
+      created_at: createdAt,
+      updated_at: createdAt,
     };
   };
   async function addUser(createdAt: Date): Promise<string> {
@@ -50,13 +57,25 @@ describe.each(TEST_DATABASES)('overview counters kept by triggers (%s)', (kind) 
     await db()('vpn_accounts').insert(row);
     return row.id;
   }
-  async function addPayment(userId: string, createdAt: Date, payment: { status: string; amount: number; refunded?: number; currency?: string }): Promise<string> {
+  async function addPayment(
+    userId: string,
+    createdAt: Date,
+    payment: { status: string; amount: number; refunded?: number; currency?: string },
+  ): Promise<string> {
     const subscriptionId = randomUUID();
     await db()('subscriptions').insert({ id: subscriptionId, user_id: userId, status: 'active', metadata: '{}', created_at: createdAt, updated_at: createdAt });
     const id = randomUUID();
     await db()('transactions').insert({
-      id, subscription_id: subscriptionId, user_id: userId, status: payment.status, amount: payment.amount,
-      amount_refunded: payment.refunded ?? 0, currency: payment.currency ?? 'usd', metadata: '{}', created_at: createdAt, updated_at: createdAt,
+      id,
+      subscription_id: subscriptionId,
+      user_id: userId,
+      status: payment.status,
+      amount: payment.amount,
+      amount_refunded: payment.refunded ?? 0,
+      currency: payment.currency ?? 'usd',
+      metadata: '{}',
+      created_at: createdAt,
+      updated_at: createdAt,
     });
     return id;
   }
@@ -97,7 +116,9 @@ describe.each(TEST_DATABASES)('overview counters kept by triggers (%s)', (kind) 
 
     const users = Array.from({ length: 300 }, (_, i) => userRow(at(-(i % 40), `0${i % 10}:00:00.000`)));
     for (let i = 0; i < users.length; i += 100) await db()('user_profiles').insert(users.slice(i, i + 100));
-    await db()('vpn_accounts').insert(users.slice(0, 100).map((user, i) => accountRow(user.id, user.created_at, { trial: i % 3 === 0, status: i % 4 === 0 ? 'expired' : 'active' })));
+    await db()('vpn_accounts').insert(
+      users.slice(0, 100).map((user, i) => accountRow(user.id, user.created_at, { trial: i % 3 === 0, status: i % 4 === 0 ? 'expired' : 'active' })),
+    );
     await expectExact();
   });
 
@@ -106,16 +127,24 @@ describe.each(TEST_DATABASES)('overview counters kept by triggers (%s)', (kind) 
     const account = await addAccount(user, at(-5), { trial: true });
     const before = await counters();
 
-    await db()('vpn_accounts').where({ id: account }).update({ status: 'active', usage_checked_at: at(0) }); // the panel sync rewrites the same status
-    await db()('user_profiles').where({ id: user }).update({ trial_used: true, updated_at: at(0) });
+    await db()('vpn_accounts')
+      .where({ id: account })
+      .update({ status: 'active', usage_checked_at: at(0) }); // the panel sync rewrites the same status
+    await db()('user_profiles')
+      .where({ id: user })
+      .update({ trial_used: true, updated_at: at(0) });
     expect(await counters()).toEqual(before);
 
     await db()('vpn_accounts').where({ id: account }).update({ status: 'expired' });
     await expectExact();
     await db()('vpn_accounts').where({ id: account }).update({ status: 'active', trial_user_id: null });
     await expectExact();
-    await db()('vpn_accounts').where({ id: account }).update({ created_at: at(-20), trial_user_id: user });
-    await db()('user_profiles').where({ id: user }).update({ created_at: at(-30) });
+    await db()('vpn_accounts')
+      .where({ id: account })
+      .update({ created_at: at(-20), trial_user_id: user });
+    await db()('user_profiles')
+      .where({ id: user })
+      .update({ created_at: at(-30) });
     await expectExact();
     await db()('vpn_accounts').where({ status: 'active' }).update({ status: 'disabled' }); // many rows in one statement
     await expectExact();
@@ -130,7 +159,9 @@ describe.each(TEST_DATABASES)('overview counters kept by triggers (%s)', (kind) 
     await expectExact();
     await db()('transactions').where({ id: payment }).update({ status: 'disputed' });
     await expectExact();
-    await db()('transactions').where({ id: payment }).update({ status: 'succeeded', amount_refunded: 0, currency: 'eur', amount: 2000, created_at: at(-4) });
+    await db()('transactions')
+      .where({ id: payment })
+      .update({ status: 'succeeded', amount_refunded: 0, currency: 'eur', amount: 2000, created_at: at(-4) });
     await expectExact();
   });
 
@@ -155,7 +186,10 @@ describe.each(TEST_DATABASES)('overview counters kept by triggers (%s)', (kind) 
   it('a purge of old users and payments moves only their old days and the figures about now, never today or the last 90 days', async () => {
     const clock = () => at(0, '15:00:00.000');
     const overview = createOverviewService({
-      repo: createOverviewRepo(db()), stats: createDailyStatsRepo(db()), settings: { getAppSettings: async () => ({ currency: 'usd' }) as never }, clock,
+      repo: createOverviewRepo(db()),
+      stats: createDailyStatsRepo(db()),
+      settings: { getAppSettings: async () => ({ currency: 'usd' }) as never },
+      clock,
     });
     const old = await Promise.all([addUser(at(-400)), addUser(at(-300))]);
     for (const user of old) {
@@ -169,7 +203,11 @@ describe.each(TEST_DATABASES)('overview counters kept by triggers (%s)', (kind) 
     await db()('user_profiles').whereIn('id', old).delete();
 
     const after = await overview.getOverview(90);
-    expect({ ...after, totals: undefined }).toEqual({ ...before, totals: undefined, activeAccounts: [...before.activeAccounts.slice(0, -1), before.totals.activeAccounts - 2] });
+    expect({ ...after, totals: undefined }).toEqual({
+      ...before,
+      totals: undefined,
+      activeAccounts: [...before.activeAccounts.slice(0, -1), before.totals.activeAccounts - 2],
+    });
     expect(after.totals).toEqual({ ...before.totals, users: before.totals.users - 2, activeAccounts: before.totals.activeAccounts - 2 });
     expect(after.signups.at(-1)).toBe(before.signups.at(-1));
     expect(after.revenue.at(-1)).toBe(before.revenue.at(-1));
@@ -192,17 +230,29 @@ describe.each(TEST_DATABASES)('overview counters kept by triggers (%s)', (kind) 
   });
 
   it('writers at the same moment, each in its own transaction, all count', async () => {
-    await Promise.all(Array.from({ length: 12 }, (_, i) => db().transaction(async (trx) => {
-      const user = userRow(at(0));
-      await trx('user_profiles').insert(user);
-      await trx('vpn_accounts').insert(accountRow(user.id, at(0), { trial: i % 2 === 0 }));
-      const subscriptionId = randomUUID();
-      await trx('subscriptions').insert({ id: subscriptionId, user_id: user.id, status: 'active', metadata: '{}', created_at: at(0), updated_at: at(0) });
-      await trx('transactions').insert({
-        id: randomUUID(), subscription_id: subscriptionId, user_id: user.id, status: 'succeeded', amount: 100 + i, amount_refunded: 0, currency: 'usd',
-        metadata: '{}', created_at: at(0), updated_at: at(0),
-      });
-    })));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        db().transaction(async (trx) => {
+          const user = userRow(at(0));
+          await trx('user_profiles').insert(user);
+          await trx('vpn_accounts').insert(accountRow(user.id, at(0), { trial: i % 2 === 0 }));
+          const subscriptionId = randomUUID();
+          await trx('subscriptions').insert({ id: subscriptionId, user_id: user.id, status: 'active', metadata: '{}', created_at: at(0), updated_at: at(0) });
+          await trx('transactions').insert({
+            id: randomUUID(),
+            subscription_id: subscriptionId,
+            user_id: user.id,
+            status: 'succeeded',
+            amount: 100 + i,
+            amount_refunded: 0,
+            currency: 'usd',
+            metadata: '{}',
+            created_at: at(0),
+            updated_at: at(0),
+          });
+        }),
+      ),
+    );
     await expectExact();
   });
 });

@@ -25,7 +25,10 @@ describe.each(TEST_DATABASES)('overview history kept in memory (%s)', (kind) => 
     // Noon today, so "today" is the database's today too whatever the hour the suite runs at.
     now = new Date(`${utcDay(new Date())}T12:00:00.000Z`);
     overview = createOverviewService({
-      repo: createOverviewRepo(db()), stats: createDailyStatsRepo(db()), settings: { getAppSettings: async () => ({ currency: 'usd' }) as never }, clock: () => now,
+      repo: createOverviewRepo(db()),
+      stats: createDailyStatsRepo(db()),
+      settings: { getAppSettings: async () => ({ currency: 'usd' }) as never },
+      clock: () => now,
     });
   });
   afterAll(async () => {
@@ -42,7 +45,16 @@ describe.each(TEST_DATABASES)('overview history kept in memory (%s)', (kind) => 
     await db()('subscriptions').insert({ id: subscriptionId, user_id: userId, status: 'active', metadata: '{}', created_at: createdAt, updated_at: createdAt });
     const id = randomUUID();
     await db()('transactions').insert({
-      id, subscription_id: subscriptionId, user_id: userId, status: 'succeeded', amount, amount_refunded: 0, currency: 'usd', metadata: '{}', created_at: createdAt, updated_at: createdAt,
+      id,
+      subscription_id: subscriptionId,
+      user_id: userId,
+      status: 'succeeded',
+      amount,
+      amount_refunded: 0,
+      currency: 'usd',
+      metadata: '{}',
+      created_at: createdAt,
+      updated_at: createdAt,
     });
     return id;
   }

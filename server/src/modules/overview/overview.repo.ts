@@ -142,7 +142,10 @@ export function createOverviewRepo(db: Db) {
 
     /** All users and the VPN accounts active, now. */
     async countsNow(): Promise<CountsNow> {
-      const rows: Array<{ metric: string; value: unknown }> = await db('overview_counts').whereIn('metric', ABOUT_NOW).where('day', NOW).select('metric', 'value');
+      const rows: Array<{ metric: string; value: unknown }> = await db('overview_counts')
+        .whereIn('metric', ABOUT_NOW)
+        .where('day', NOW)
+        .select('metric', 'value');
       const valueOf = (metric: string) => Number(rows.find((row) => row.metric === metric)?.value ?? 0);
       return { users: valueOf(COUNTED.users), activeAccounts: valueOf(COUNTED.activeAccounts) };
     },

@@ -9,5 +9,6 @@ export async function adminOverviewRoutes(app: FastifyInstance, opts: { overview
   requireAccess(app, 'admin');
 
   typed(app).get('/api/admin/overview', { schema: { querystring: OverviewQuery, response: { 200: AdminOverviewAnswer } } }, async (request, reply) =>
-    sendKeptJson(request, reply, await opts.overview.getOverviewJson(request.query.days)));
+    sendKeptJson(request, reply, await opts.overview.getOverviewJson(request.query.days)),
+  );
 }

@@ -24,15 +24,19 @@ function trafficByServer(history: KeptHistory, recentDates: string[], traffic: M
   const removed = [...new Set([...history.traffic.keys(), ...traffic.keys()])].filter((id) => !names.has(id));
   const none = history.dates.map(() => 0);
   return [...names.keys(), ...removed].map((serverId) => ({
-    serverId, name: names.get(serverId) ?? REMOVED_SERVER, bytes: [...(history.traffic.get(serverId) ?? none), ...valuesOn(recentDates, traffic.get(serverId))],
+    serverId,
+    name: names.get(serverId) ?? REMOVED_SERVER,
+    bytes: [...(history.traffic.get(serverId) ?? none), ...valuesOn(recentDates, traffic.get(serverId))],
   }));
 }
 
 /** Revenue in the range in each currency but `currency`, by currency (a currency with nothing kept is left out). */
 function otherCurrenciesOf(history: KeptHistory, recentDates: string[], revenue: Map<string, PerDay>, currency: string): AdminOverview['otherCurrencies'] {
   const currencies = [...new Set([...history.revenue.keys(), ...revenue.keys()])].filter((other) => other !== currency);
-  return currencies.map((other) => ({ currency: other, revenue: sum(history.revenue.get(other) ?? []) + sum(valuesOn(recentDates, revenue.get(other))) }))
-    .filter((other) => other.revenue !== 0).sort((a, b) => a.currency.localeCompare(b.currency));
+  return currencies
+    .map((other) => ({ currency: other, revenue: sum(history.revenue.get(other) ?? []) + sum(valuesOn(recentDates, revenue.get(other))) }))
+    .filter((other) => other.revenue !== 0)
+    .sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
 /** The days before yesterday of a range, built into the answer's series once, and the `overview_history` version they were read at. */
@@ -54,8 +58,13 @@ interface KeptHistory {
 function buildHistory(dates: string[], series: DaySeries): Omit<KeptHistory, 'fromDay' | 'toDay' | 'version'> {
   const byPart = (parts: Map<string, PerDay>) => new Map([...parts].map(([part, days]) => [part, valuesOn(dates, days)]));
   return {
-    dates, signups: valuesOn(dates, series.signups), trials: valuesOn(dates, series.trials), revenue: byPart(series.revenue), discounts: byPart(series.discounts),
-    activeAccounts: dates.map((day) => series.activeSnapshots.get(day) ?? null), traffic: byPart(series.traffic),
+    dates,
+    signups: valuesOn(dates, series.signups),
+    trials: valuesOn(dates, series.trials),
+    revenue: byPart(series.revenue),
+    discounts: byPart(series.discounts),
+    activeAccounts: dates.map((day) => series.activeSnapshots.get(day) ?? null),
+    traffic: byPart(series.traffic),
   };
 }
 
@@ -74,7 +83,11 @@ function buildHistory(dates: string[], series: DaySeries): Omit<KeptHistory, 'fr
  * overview open, or several, costs one read per change, not one per visit.
  */
 export function createOverviewService(deps: {
-  repo: OverviewRepo; stats: DailyStatsRepo; settings: Pick<SettingsService, 'getAppSettings'>; clock: Clock; commitToken?: CommitToken;
+  repo: OverviewRepo;
+  stats: DailyStatsRepo;
+  settings: Pick<SettingsService, 'getAppSettings'>;
+  clock: Clock;
+  commitToken?: CommitToken;
 }) {
   const { repo, stats, clock } = deps;
   const kept = new Map<OverviewRange, KeptHistory>();
@@ -102,7 +115,9 @@ export function createOverviewService(deps: {
     // Yesterday is read fresh too: a write to it may come before the database's clock turns the day.
     const recentDates = [addDays(today, -1), today];
     const [{ currency }, recent, referrals] = await Promise.all([
-      deps.settings.getAppSettings(), repo.readFigures(recentDates[0]!), repo.referralsSince(addDays(today, -(days - 1))),
+      deps.settings.getAppSettings(),
+      repo.readFigures(recentDates[0]!),
+      repo.referralsSince(addDays(today, -(days - 1))),
     ]);
     const history = await historyOf(days, addDays(today, -(days - 1)), recentDates[0]!, recent.historyVersion);
     const series = {
@@ -114,16 +129,29 @@ export function createOverviewService(deps: {
       traffic: trafficByServer(history, recentDates, recent.traffic, recent.serverNames),
     };
     return {
-      days, dates: [...history.dates, ...recentDates], ...series, currency, otherCurrencies: otherCurrenciesOf(history, recentDates, recent.revenue, currency), referrals,
+      days,
+      dates: [...history.dates, ...recentDates],
+      ...series,
+      currency,
+      otherCurrencies: otherCurrenciesOf(history, recentDates, recent.revenue, currency),
+      referrals,
       totals: {
-        users: recent.now.users, activeAccounts: recent.now.activeAccounts, revenue: sum(series.revenue), discounts: sum(series.discounts), signups: sum(series.signups), trials: sum(series.trials),
+        users: recent.now.users,
+        activeAccounts: recent.now.activeAccounts,
+        revenue: sum(series.revenue),
+        discounts: sum(series.discounts),
+        signups: sum(series.signups),
+        trials: sum(series.trials),
         trafficBytes: sum(series.traffic.map((server) => sum(server.bytes))),
       },
     };
   }
 
   const keptJson = deps.commitToken
-    ? keptUntilCommit(deps.commitToken, async (key: `${OverviewRange}/${string}`) => new KeptJson(JSON.stringify(await getOverview(Number(key.split('/')[0]) as OverviewRange))))
+    ? keptUntilCommit(
+        deps.commitToken,
+        async (key: `${OverviewRange}/${string}`) => new KeptJson(JSON.stringify(await getOverview(Number(key.split('/')[0]) as OverviewRange))),
+      )
     : undefined;
 
   return {

@@ -40,23 +40,42 @@ describe.each(TEST_DATABASES)('admin overview (%s)', (kind) => {
   // Factories: rows as the app writes them, at the times a test names.
   async function addUser(createdAt: Date): Promise<string> {
     const id = randomUUID();
-    await env.database.db('user_profiles').insert({ id, email: `${id}@overview.test`, role: 'user', trial_used: false, created_at: createdAt, updated_at: createdAt });
+    await env.database
+      .db('user_profiles')
+      .insert({ id, email: `${id}@overview.test`, role: 'user', trial_used: false, created_at: createdAt, updated_at: createdAt });
     return id;
   }
   async function addAccount(userId: string, createdAt: Date, options: { status?: string; trial?: boolean } = {}): Promise<string> {
     const id = randomUUID();
     await env.database.db('vpn_accounts').insert({
-      id, user_id: userId, username: `u_${id.slice(0, 12)}`, status: options.status ?? 'active', sub_token: randomUUID(), metadata: '{}',
-      trial_user_id: options.trial ? userId : null, created_at: createdAt, updated_at: createdAt,
+      id,
+      user_id: userId,
+      username: `u_${id.slice(0, 12)}`,
+      status: options.status ?? 'active',
+      sub_token: randomUUID(),
+      metadata: '{}',
+      trial_user_id: options.trial ? userId : null,
+      created_at: createdAt,
+      updated_at: createdAt,
     });
     return id;
   }
   async function addPayment(userId: string, createdAt: Date, payment: { status: string; amount: number; refunded?: number; currency?: string }): Promise<void> {
     const subscriptionId = randomUUID();
-    await env.database.db('subscriptions').insert({ id: subscriptionId, user_id: userId, status: 'active', metadata: '{}', created_at: createdAt, updated_at: createdAt });
+    await env.database
+      .db('subscriptions')
+      .insert({ id: subscriptionId, user_id: userId, status: 'active', metadata: '{}', created_at: createdAt, updated_at: createdAt });
     await env.database.db('transactions').insert({
-      id: randomUUID(), subscription_id: subscriptionId, user_id: userId, status: payment.status, amount: payment.amount,
-      amount_refunded: payment.refunded ?? 0, currency: payment.currency ?? 'usd', metadata: '{}', created_at: createdAt, updated_at: createdAt,
+      id: randomUUID(),
+      subscription_id: subscriptionId,
+      user_id: userId,
+      status: payment.status,
+      amount: payment.amount,
+      amount_refunded: payment.refunded ?? 0,
+      currency: payment.currency ?? 'usd',
+      metadata: '{}',
+      created_at: createdAt,
+      updated_at: createdAt,
     });
   }
 
@@ -104,7 +123,11 @@ describe.each(TEST_DATABASES)('admin overview (%s)', (kind) => {
 
   it('sends the same overview brotli-compressed to a browser that asks for it', async () => {
     const plain = await get('?days=90');
-    const br = await t.app.inject({ method: 'GET', url: '/api/admin/overview?days=90', headers: { cookie: admin.cookie, 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/overview?days=90',
+      headers: { cookie: admin.cookie, 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('no-store');
@@ -194,15 +217,19 @@ describe.each(TEST_DATABASES)('admin overview (%s)', (kind) => {
     // Yesterday's and today's counts, counts now, snapshots, traffic, the servers' names and the history's version, in one statement.
     expect(statements.slice(keptReads).filter((s) => /overview_counts|daily_stats/.test(s.sql))).toHaveLength(1);
     for (const { sql, bindings } of reads) {
-      const plan = dialectOf(db) === 'postgres'
-        ? await db.transaction(async (trx) => {
-          await trx.raw('SET LOCAL enable_seqscan = off');
-          const result: { rows: Array<Record<string, string>> } = await trx.raw(`EXPLAIN ${sql.replace(/\$\d+/g, '?')}`, bindings as never[]);
-          return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-        })
-        : (await db.raw<Array<{ detail: string }>>(`EXPLAIN QUERY PLAN ${sql}`, bindings as never[])).map((row) => row.detail).join('\n');
+      const plan =
+        dialectOf(db) === 'postgres'
+          ? await db.transaction(async (trx) => {
+              await trx.raw('SET LOCAL enable_seqscan = off');
+              const result: { rows: Array<Record<string, string>> } = await trx.raw(`EXPLAIN ${sql.replace(/\$\d+/g, '?')}`, bindings as never[]);
+              return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+            })
+          : (await db.raw<Array<{ detail: string }>>(`EXPLAIN QUERY PLAN ${sql}`, bindings as never[])).map((row) => row.detail).join('\n');
       // The servers' names are the short table of servers, read whole.
-      const planOfCounts = plan.split('\n').filter((line) => !/masterservers/.test(line)).join('\n');
+      const planOfCounts = plan
+        .split('\n')
+        .filter((line) => !/masterservers/.test(line))
+        .join('\n');
       expect(planOfCounts, plan).not.toMatch(/^\s*SCAN |Seq Scan/m);
     }
   });
@@ -217,7 +244,9 @@ describe.each(TEST_DATABASES)('admin overview (%s)', (kind) => {
     await db('jobs').whereNot({ type: SNAPSHOT_DAILY_STATS }).delete(); // only the snapshot runs here
     const activeBefore = Number((await db('vpn_accounts').where({ status: 'active' }).count({ n: '*' }))[0]!.n);
     const usersBefore = Number((await db('user_profiles').count({ n: '*' }))[0]!.n);
-    while (await t.app.jobWorker.runOnce()) { /* the due snapshot */ }
+    while (await t.app.jobWorker.runOnce()) {
+      /* the due snapshot */
+    }
     expect(await db('daily_stats').where({ metric: 'active_accounts', day: TODAY }).first()).toMatchObject({ value: activeBefore });
     expect((await db('jobs').where({ type: SNAPSHOT_DAILY_STATS }).first()).status).toBe('queued'); // again in an hour
 

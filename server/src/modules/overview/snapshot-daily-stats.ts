@@ -10,6 +10,9 @@ export const DAILY_SNAPSHOT = { intervalSeconds: 3600 } as const;
 export function createSnapshotDailyStatsHandler(deps: { overview: OverviewService; clock: Clock }): JobHandler {
   return async () => {
     const snapshot = await deps.overview.takeSnapshot();
-    return { runAgainAt: addSeconds(deps.clock(), DAILY_SNAPSHOT.intervalSeconds), note: `${snapshot.activeAccounts} active accounts, ${snapshot.users} users` };
+    return {
+      runAgainAt: addSeconds(deps.clock(), DAILY_SNAPSHOT.intervalSeconds),
+      note: `${snapshot.activeAccounts} active accounts, ${snapshot.users} users`,
+    };
   };
 }

@@ -10,7 +10,13 @@ export const panelImportModule = defineModule({
   build({ db, audit, clock, log, plansRepo, servers }: WithAccounts) {
     return {
       panelImport: createPanelImportService({
-        repo: createPanelImportRepo(db), plans: plansRepo, findServer: (id) => servers.findServerRecord(id), driverFor: (server) => servers.driverFor(server), audit, clock, log,
+        repo: createPanelImportRepo(db),
+        plans: plansRepo,
+        findServer: (id) => servers.findServerRecord(id),
+        driverFor: (server) => servers.driverFor(server),
+        audit,
+        clock,
+        log,
       }),
     };
   },

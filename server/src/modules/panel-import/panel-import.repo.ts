@@ -24,7 +24,11 @@ export function createPanelImportRepo(db: Db) {
       if (usernames.length === 0) return new Set();
       const names: string[] = [];
       for (let i = 0; i < usernames.length; i += 500) {
-        names.push(...((await db('vpn_accounts').whereIn('username', usernames.slice(i, i + 500)).pluck('username')) as string[]));
+        names.push(
+          ...((await db('vpn_accounts')
+            .whereIn('username', usernames.slice(i, i + 500))
+            .pluck('username')) as string[]),
+        );
       }
       return new Set(names);
     },
@@ -50,7 +54,9 @@ export function createPanelImportRepo(db: Db) {
         }
         const userIds = new Map<string, string>();
         for (let i = 0; i < emails.length; i += 500) {
-          for (const user of await trx('user_profiles').whereIn('email', emails.slice(i, i + 500)).select<Array<{ id: string; email: string }>>('id', 'email')) {
+          for (const user of await trx('user_profiles')
+            .whereIn('email', emails.slice(i, i + 500))
+            .select<Array<{ id: string; email: string }>>('id', 'email')) {
             userIds.set(user.email, user.id);
           }
         }

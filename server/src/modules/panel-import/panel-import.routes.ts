@@ -10,11 +10,18 @@ export async function adminPanelImportRoutes(app: FastifyInstance, opts: { panel
   const { panelImport } = opts;
   requireAccess(app, 'admin');
 
-  typed(app).get('/api/admin/servers/:id/panel-users', { schema: { params: IdParams, querystring: PanelUsersQuery, response: { 200: PanelUsersPageAnswer } } }, async (request) =>
-    panelImport.listPanelUsers(request.params.id, request.query));
+  typed(app).get(
+    '/api/admin/servers/:id/panel-users',
+    { schema: { params: IdParams, querystring: PanelUsersQuery, response: { 200: PanelUsersPageAnswer } } },
+    async (request) => panelImport.listPanelUsers(request.params.id, request.query),
+  );
 
-  typed(app).post('/api/admin/servers/:id/import', { bodyLimit: 512 * 1024, schema: { params: IdParams, body: ImportPanelUsersBody, response: { 201: ImportResultAnswer } } }, async (request, reply) => {
-    const result = await panelImport.importUsers(actorOf(request), request.params.id, request.body);
-    return reply.status(201).send(result);
-  });
+  typed(app).post(
+    '/api/admin/servers/:id/import',
+    { bodyLimit: 512 * 1024, schema: { params: IdParams, body: ImportPanelUsersBody, response: { 201: ImportResultAnswer } } },
+    async (request, reply) => {
+      const result = await panelImport.importUsers(actorOf(request), request.params.id, request.body);
+      return reply.status(201).send(result);
+    },
+  );
 }

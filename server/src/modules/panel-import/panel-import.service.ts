@@ -79,7 +79,11 @@ export function createPanelImportService(deps: PanelImportDeps) {
   }
 
   /** Reads each user from the panel (it must exist there); the first failure of the panel itself ends the import. */
-  async function readPanelUsers(server: ServerRecord, rows: Array<{ row: number; username: string; email: string }>, problems: ImportRowProblem[]): Promise<ImportRow[]> {
+  async function readPanelUsers(
+    server: ServerRecord,
+    rows: Array<{ row: number; username: string; email: string }>,
+    problems: ImportRowProblem[],
+  ): Promise<ImportRow[]> {
     const driver = deps.driverFor(server);
     const limit = pLimit(LOOKUP_CONCURRENCY);
     const found = await Promise.all(
@@ -145,19 +149,35 @@ export function createPanelImportService(deps: PanelImportDeps) {
       if (problems.length > 0) {
         problems.sort((a, b) => a.row - b.row);
         const count = problems.length;
-        throw new AppError(400, 'import_invalid', `${count} row${count === 1 ? '' : 's'} cannot be imported (first: row ${problems[0]!.row}, ${problems[0]!.message}). Nothing was imported.`, { rows: problems });
+        throw new AppError(
+          400,
+          'import_invalid',
+          `${count} row${count === 1 ? '' : 's'} cannot be imported (first: row ${problems[0]!.row}, ${problems[0]!.message}). Nothing was imported.`,
+          { rows: problems },
+        );
       }
       let imported;
       try {
         imported = await repo.insertImported(server.id, planId, rows, clock());
       } catch (err) {
         // Another import took one of these users in the meantime: this one wrote nothing.
-        if (isUniqueViolation(err)) throw new AppError(409, 'import_conflict', 'Some of these panel users were imported at the same moment by another request. Nothing was imported; list the users again.');
+        if (isUniqueViolation(err))
+          throw new AppError(
+            409,
+            'import_conflict',
+            'Some of these panel users were imported at the same moment by another request. Nothing was imported; list the users again.',
+          );
         throw err;
       }
       await deps.audit.record({
-        actorId: actor.id, actorEmail: actor.email, action: 'server.import', targetType: 'server', targetId: server.id,
-        details: { accounts: imported.length, newCustomers: imported.filter((row) => row.newCustomer).length, planId }, ip: actor.ip ?? null, now: clock(),
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'server.import',
+        targetType: 'server',
+        targetId: server.id,
+        details: { accounts: imported.length, newCustomers: imported.filter((row) => row.newCustomer).length, planId },
+        ip: actor.ip ?? null,
+        now: clock(),
       });
       return { imported };
     },

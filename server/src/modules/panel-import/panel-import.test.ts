@@ -21,7 +21,12 @@ describe.each(TEST_DATABASES)('admin: importing a panel’s existing users (%s)'
   let n = 0;
   const panelUser = async (options: { expiresAt?: Date | null; dataLimitBytes?: number | null; used?: number } = {}) => {
     const username = `old_${kind.slice(0, 2)}_${(n += 1)}`;
-    await operator.createAccount({ username, dataLimitBytes: options.dataLimitBytes ?? 50 * GB, expiresAt: options.expiresAt ?? new Date(Date.now() + 20 * DAY), note: 'from the old shop' });
+    await operator.createAccount({
+      username,
+      dataLimitBytes: options.dataLimitBytes ?? 50 * GB,
+      expiresAt: options.expiresAt ?? new Date(Date.now() + 20 * DAY),
+      note: 'from the old shop',
+    });
     if (options.used) (panel.users.get(username) as { used_traffic: number }).used_traffic = options.used;
     return username;
   };
@@ -30,13 +35,20 @@ describe.each(TEST_DATABASES)('admin: importing a panel’s existing users (%s)'
     panel = await startFakeMarzneshin();
     operator = createMarzneshinDriver({ url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1' });
     t = await buildTestApp({
-      db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' },
+      db: env.database.db,
+      smtp: env.smtp,
+      env: { ADMIN_EMAILS: 'admin@example.com' },
       overrides: { driverFactory: (_kind, connection) => createMarzneshinDriver(connection, { timeoutMs: 1000 }) },
     });
     admin = await signInWeb(t, env.smtp, 'admin@example.com');
     user = await signInWeb(t, env.smtp, 'someone@example.com');
     const created = await call('POST', '/api/admin/servers', {
-      kind: 'marzneshin', name: 'Old panel', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1',
+      kind: 'marzneshin',
+      name: 'Old panel',
+      url: panel.url,
+      username: panel.admin.username,
+      password: panel.admin.password,
+      serviceId: '1',
     });
     expect(created.statusCode).toBe(201);
     serverId = created.json().id;
@@ -48,7 +60,8 @@ describe.each(TEST_DATABASES)('admin: importing a panel’s existing users (%s)'
 
   const call = (method: string, url: string, payload?: unknown, session: WebSession | null = admin, headers: Record<string, string> = {}) =>
     t.app.inject({
-      method: method as 'GET', url,
+      method: method as 'GET',
+      url,
       headers: { origin: TEST_ORIGIN, ...(session ? { cookie: session.cookie } : {}), ...headers },
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
@@ -74,12 +87,16 @@ describe.each(TEST_DATABASES)('admin: importing a panel’s existing users (%s)'
     const [first, second] = [await panelUser(), await panelUser()];
     const page = await call('GET', `/api/admin/servers/${serverId}/panel-users?page=1&size=100`);
     expect(page.statusCode).toBe(200);
-    expect(page.json().users).toEqual(expect.arrayContaining([expect.objectContaining({ username: first, status: 'active', linked: false, dataLimitBytes: 50 * GB })]));
+    expect(page.json().users).toEqual(
+      expect.arrayContaining([expect.objectContaining({ username: first, status: 'active', linked: false, dataLimitBytes: 50 * GB })]),
+    );
     expect(page.json()).toMatchObject({ page: 1, size: 100, hasMore: false });
     expect(page.json().total).toBeGreaterThanOrEqual(2);
 
     expect((await call('POST', `/api/admin/servers/${serverId}/import`, { links: [{ username: first, email: 'first@example.com' }] })).statusCode).toBe(201);
-    const unlinked = (await call('GET', `/api/admin/servers/${serverId}/panel-users?unlinked=true`)).json().users.map((row: { username: string }) => row.username);
+    const unlinked = (await call('GET', `/api/admin/servers/${serverId}/panel-users?unlinked=true`))
+      .json()
+      .users.map((row: { username: string }) => row.username);
     expect(unlinked).toContain(second);
     expect(unlinked).not.toContain(first);
     const all = (await call('GET', `/api/admin/servers/${serverId}/panel-users`)).json().users;
@@ -99,7 +116,10 @@ describe.each(TEST_DATABASES)('admin: importing a panel’s existing users (%s)'
     const noteBefore = (panel.users.get(mine) as { note: string }).note;
     const customers = await count('user_profiles');
     const res = await call('POST', `/api/admin/servers/${serverId}/import`, {
-      links: [{ username: mine, email: ' Newcomer@Example.com ' }, { username: theirs, email: 'someone@example.com' }],
+      links: [
+        { username: mine, email: ' Newcomer@Example.com ' },
+        { username: theirs, email: 'someone@example.com' },
+      ],
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().imported).toEqual([
@@ -117,7 +137,14 @@ describe.each(TEST_DATABASES)('admin: importing a panel’s existing users (%s)'
     const newcomer = await signInWeb(t, env.smtp, 'newcomer@example.com');
     const accounts = (await call('GET', '/api/accounts', undefined, newcomer)).json();
     expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ username: mine, status: 'active', expireDate: expiresAt.toISOString(), dataLimitBytes: 100 * GB, usedTrafficBytes: 3 * GB, renewable: false });
+    expect(accounts[0]).toMatchObject({
+      username: mine,
+      status: 'active',
+      expireDate: expiresAt.toISOString(),
+      dataLimitBytes: 100 * GB,
+      usedTrafficBytes: 3 * GB,
+      renewable: false,
+    });
     // Our own link is offered, and it serves the panel's configuration.
     expect(accounts[0].subscriptionUrl).toMatch(new RegExp(`^${TEST_ORIGIN}/sub/`));
     const sub = await t.app.inject({ method: 'GET', url: new URL(accounts[0].subscriptionUrl).pathname, headers: { 'user-agent': 'v2rayNG/1.9.0' } });
@@ -138,7 +165,10 @@ describe.each(TEST_DATABASES)('admin: importing a panel’s existing users (%s)'
     const renewer = await signInWeb(t, env.smtp, 'renewer@example.com');
     const [account] = (await call('GET', '/api/accounts', undefined, renewer)).json();
     expect(account).toMatchObject({ username, planId: plan.json().id, planName: 'Renewal plan', renewable: true });
-    const unknown = await call('POST', `/api/admin/servers/${serverId}/import`, { links: [{ username: await panelUser(), email: 'x@example.com' }], planId: 'nope' });
+    const unknown = await call('POST', `/api/admin/servers/${serverId}/import`, {
+      links: [{ username: await panelUser(), email: 'x@example.com' }],
+      planId: 'nope',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().fields).toEqual({ planId: 'The plan to renew as does not exist.' });
   });
@@ -173,7 +203,12 @@ describe.each(TEST_DATABASES)('admin: importing a panel’s existing users (%s)'
   });
 
   it('refuses a body that is not a list of rows, or too long a list', async () => {
-    for (const payload of [{}, { links: [] }, { links: 'alice,a@example.com' }, { links: Array.from({ length: 1001 }, () => ({ username: 'a', email: 'a@example.com' })) }]) {
+    for (const payload of [
+      {},
+      { links: [] },
+      { links: 'alice,a@example.com' },
+      { links: Array.from({ length: 1001 }, () => ({ username: 'a', email: 'a@example.com' })) },
+    ]) {
       const res = await call('POST', `/api/admin/servers/${serverId}/import`, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation_failed', fields: { links: expect.any(String) } });
@@ -204,7 +239,13 @@ describe.each(TEST_DATABASES)('admin: importing a panel’s existing users (%s)'
     const statuses = results.map((res) => res.statusCode).sort();
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     for (const res of results.filter((r) => r.statusCode !== 201)) expect([400, 409]).toContain(res.statusCode);
-    expect(await env.database.db('vpn_accounts').where({ username }).count({ n: '*' }).then((rows) => Number(rows[0]!.n))).toBe(1);
+    expect(
+      await env.database
+        .db('vpn_accounts')
+        .where({ username })
+        .count({ n: '*' })
+        .then((rows) => Number(rows[0]!.n)),
+    ).toBe(1);
     // The losers' new customers were not left behind either.
     const racers = await env.database.db('user_profiles').where('email', 'like', 'racer%').pluck('email');
     expect(racers).toHaveLength(1);

@@ -10,8 +10,15 @@ export const panelSyncModule = defineModule({
   build({ db, clock, log, events, accountsRepo, serversRepo, servers, notices }: WithAccounts) {
     return {
       panelSync: createPanelSync({
-        db, repo: createPanelSyncRepo(db), accounts: accountsRepo, listServers: () => serversRepo.list(), driverFor: (server) => servers.driverFor(server),
-        notices, accountChanged: (accountId) => events.tell('account.changed', { accountId }), clock, log,
+        db,
+        repo: createPanelSyncRepo(db),
+        accounts: accountsRepo,
+        listServers: () => serversRepo.list(),
+        driverFor: (server) => servers.driverFor(server),
+        notices,
+        accountChanged: (accountId) => events.tell('account.changed', { accountId }),
+        clock,
+        log,
       }),
     };
   },

@@ -39,7 +39,19 @@ export interface PanelValues {
   usedTrafficBytes: number;
 }
 
-const COLUMNS = ['id', 'user_id', 'username', 'status', 'expire_date', 'data_limit', 'metadata', 'created_at', 'panel_seen_at', 'trial_user_id', 'traffic_counted'];
+const COLUMNS = [
+  'id',
+  'user_id',
+  'username',
+  'status',
+  'expire_date',
+  'data_limit',
+  'metadata',
+  'created_at',
+  'panel_seen_at',
+  'trial_user_id',
+  'traffic_counted',
+];
 const BILLED = 'exists (select 1 from subscriptions bs where bs.vpn_account_id = vpn_accounts.id) as billed';
 
 function toSynced(row: Record<string, unknown>): SyncedAccount {
@@ -78,7 +90,13 @@ export function createPanelSyncRepo(db: Db) {
 
     async saveState(serverId: string, state: SyncState, now: Date): Promise<void> {
       await db('panel_sync_state')
-        .insert({ server_id: serverId, next_page: state.nextPage, pass_started_at: state.passStartedAt, last_complete_pass_at: state.lastCompletePassAt, updated_at: now })
+        .insert({
+          server_id: serverId,
+          next_page: state.nextPage,
+          pass_started_at: state.passStartedAt,
+          last_complete_pass_at: state.lastCompletePassAt,
+          updated_at: now,
+        })
         .onConflict('server_id')
         .merge();
     },
@@ -95,12 +113,19 @@ export function createPanelSyncRepo(db: Db) {
      * concurrent pass that counted first wins): false when nothing was written.
      */
     async applyPanelValues(account: SyncedAccount, values: PanelValues, now: Date, trx: Db = db): Promise<boolean> {
-      const changed = await trx('vpn_accounts').where({ id: account.id }).whereNot({ status: 'suspended' })
+      const changed = await trx('vpn_accounts')
+        .where({ id: account.id })
+        .whereNot({ status: 'suspended' })
         .where((q) => (account.trafficCountedBytes === null ? q.whereNull('traffic_counted') : q.where('traffic_counted', account.trafficCountedBytes)))
         .update({
-          status: values.status, expire_date: values.expireDate, data_limit: values.dataLimitBytes,
-          metadata: toJson({ ...account.metadata, used_traffic: values.usedTrafficBytes }), traffic_counted: Math.round(values.usedTrafficBytes),
-          usage_checked_at: now, panel_seen_at: now, updated_at: now,
+          status: values.status,
+          expire_date: values.expireDate,
+          data_limit: values.dataLimitBytes,
+          metadata: toJson({ ...account.metadata, used_traffic: values.usedTrafficBytes }),
+          traffic_counted: Math.round(values.usedTrafficBytes),
+          usage_checked_at: now,
+          panel_seen_at: now,
+          updated_at: now,
         });
       return changed > 0;
     },
@@ -115,7 +140,10 @@ export function createPanelSyncRepo(db: Db) {
       if (accounts.length === 0) return;
       await db.transaction(async (trx) => {
         for (const account of accounts) {
-          await trx('vpn_accounts').where({ id: account.id }).whereNull('traffic_counted').update({ traffic_counted: Math.round(account.usedTrafficBytes) });
+          await trx('vpn_accounts')
+            .where({ id: account.id })
+            .whereNull('traffic_counted')
+            .update({ traffic_counted: Math.round(account.usedTrafficBytes) });
         }
       });
     },

@@ -40,7 +40,14 @@ describe.each(TEST_DATABASES)('panel sync (%s)', (kind) => {
     const res = await call('POST', '/api/accounts', customer, { planId: freePlanId });
     expect(res.statusCode, res.body).toBe(201);
     const account = res.json();
-    return { customer, email, id: account.id as string, username: account.username as string, sub: new URL(account.combinedUrl).pathname, user: () => asMarzneshinUser(panel.users.get(account.username)) };
+    return {
+      customer,
+      email,
+      id: account.id as string,
+      username: account.username as string,
+      sub: new URL(account.combinedUrl).pathname,
+      user: () => asMarzneshinUser(panel.users.get(account.username)),
+    };
   }
 
   const listedStatus = async (customer: WebSession, id: string) =>
@@ -51,14 +58,22 @@ describe.each(TEST_DATABASES)('panel sync (%s)', (kind) => {
   function syncWith(options: Partial<SyncOptions>) {
     const db = env.database.db;
     return createPanelSync({
-      db, repo: createPanelSyncRepo(db), accounts: createAccountsRepo(db),
-      listServers: () => t.app.services.servers.listServerRecords(), driverFor: (server) => t.app.services.servers.driverFor(server),
+      db,
+      repo: createPanelSyncRepo(db),
+      accounts: createAccountsRepo(db),
+      listServers: () => t.app.services.servers.listServerRecords(),
+      driverFor: (server) => t.app.services.servers.driverFor(server),
       notices: createBillingNotices({ jobs: createJobsRepo(db), clock: t.clock.now }),
-      accountChanged: (id) => void t.app.services.subscription.invalidateAccount(id), clock: t.clock.now, log: t.app.log, options,
+      accountChanged: (id) => void t.app.services.subscription.invalidateAccount(id),
+      clock: t.clock.now,
+      log: t.app.log,
+      options,
     });
   }
   const runJobs = async () => {
-    while (await t.app.jobWorker.runOnce()) { /* every due job */ }
+    while (await t.app.jobWorker.runOnce()) {
+      /* every due job */
+    }
   };
   const mailsTo = (email: string, subject: RegExp) => env.smtp.messages.filter((m) => m.to.includes(email) && subject.test(m.subject));
 
@@ -68,7 +83,9 @@ describe.each(TEST_DATABASES)('panel sync (%s)', (kind) => {
     // Someone else's users on the same panel, before ours: the panel's list is several pages long.
     const driver = createMarzneshinDriver({ url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1' });
     for (let i = 0; i < FILLERS; i += 25) {
-      await Promise.all(Array.from({ length: 25 }, (_, j) => driver.createAccount({ username: `other_${i + j}`, dataLimitBytes: null, expiresAt: null, note: 'not ours' })));
+      await Promise.all(
+        Array.from({ length: 25 }, (_, j) => driver.createAccount({ username: `other_${i + j}`, dataLimitBytes: null, expiresAt: null, note: 'not ours' })),
+      );
     }
   });
   afterAll(async () => {
@@ -101,7 +118,11 @@ describe.each(TEST_DATABASES)('panel sync (%s)', (kind) => {
     const a = await newAccount(); // after the fillers: on the last page
     const sync = syncWith({ pagesPerTick: 1, pageSize: 100 });
     await sync.syncAll(); // finish any pass in progress
-    while (!(await createPanelSyncRepo(env.database.db).getState(serverId)).lastCompletePassAt || (await createPanelSyncRepo(env.database.db).getState(serverId)).nextPage !== 1) await sync.syncAll();
+    while (
+      !(await createPanelSyncRepo(env.database.db).getState(serverId)).lastCompletePassAt ||
+      (await createPanelSyncRepo(env.database.db).getState(serverId)).nextPage !== 1
+    )
+      await sync.syncAll();
 
     a.user().used_traffic = 5_000_000;
     const pages = Math.ceil(panel.users.size / 100);

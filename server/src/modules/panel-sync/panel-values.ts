@@ -94,7 +94,10 @@ export async function applyPage(deps: PanelSyncDeps, server: ServerRecord, page:
     if (await applyPanelValues(deps, server.id, account, valuesOf(panel))) updated += 1;
     else unchanged.push(account);
   }
-  await repo.markSeen(unchanged.map((account) => account.id), clock());
+  await repo.markSeen(
+    unchanged.map((account) => account.id),
+    clock(),
+  );
   await repo.startCountingTraffic(unchanged.filter((account) => account.trafficCountedBytes === null));
   return updated;
 }

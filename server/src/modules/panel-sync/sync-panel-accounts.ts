@@ -8,7 +8,10 @@ export const SYNC_PANEL_ACCOUNTS = 'sync_panel_accounts';
 export function createSyncPanelAccountsHandler(deps: { sync: PanelSync; clock: Clock }): JobHandler {
   return async () => {
     const results = await deps.sync.syncAll();
-    const summary = results.map((r) => `${r.server}: ${r.pages} page(s), ${r.updated} updated${r.missing ? `, ${r.missing} gone` : ''}${r.completePass ? '' : ' (pass continues)'}${r.error ? `, error: ${r.error}` : ''}`);
+    const summary = results.map(
+      (r) =>
+        `${r.server}: ${r.pages} page(s), ${r.updated} updated${r.missing ? `, ${r.missing} gone` : ''}${r.completePass ? '' : ' (pass continues)'}${r.error ? `, error: ${r.error}` : ''}`,
+    );
     return { runAgainAt: addSeconds(deps.clock(), PANEL_SYNC.intervalSeconds), note: summary.join('; ') || 'no servers to sync' };
   };
 }

@@ -10,7 +10,11 @@ import { applyPage, applyPanelValues, valuesOf } from './panel-values.js';
 
 /** The end of a complete pass: ours not seen in it are read by name; gone on the panel → disabled here. */
 async function reconcileUnseen(
-  deps: PanelSyncDeps, options: SyncOptions, server: ServerRecord, driver: PanelDriver, passStartedAt: Date,
+  deps: PanelSyncDeps,
+  options: SyncOptions,
+  server: ServerRecord,
+  driver: PanelDriver,
+  passStartedAt: Date,
 ): Promise<{ updated: number; missing: number }> {
   const { repo, clock } = deps;
   let updated = 0;
@@ -25,8 +29,12 @@ async function reconcileUnseen(
     missing += 1;
     await applyPanelValues(deps, server.id, account, { ...account, status: 'disabled' });
     await deps.accounts.insertLog({
-      accountId: account.id, userId: account.userId, step: 'panel_user_missing', status: 'failure',
-      details: { serverId: server.id, username: account.username }, now: clock(),
+      accountId: account.id,
+      userId: account.userId,
+      step: 'panel_user_missing',
+      status: 'failure',
+      details: { serverId: server.id, username: account.username },
+      now: clock(),
     });
   }
   return { updated, missing };

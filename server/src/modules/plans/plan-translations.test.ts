@@ -10,7 +10,12 @@ const RUSSIAN = { name: 'Плюс 1 год', tier: 'Плюс', features: ['3 600
 const PERSIAN = { name: 'پلاس ۱ ساله' };
 
 const planBody = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Plus 1 Year', days: 365, dataLimitBytes: 3600 * GB, price: 8388, tier: 'Plus', features: ['3,600 GB of data for the year', 'Servers in every location'],
+  name: 'Plus 1 Year',
+  days: 365,
+  dataLimitBytes: 3600 * GB,
+  price: 8388,
+  tier: 'Plus',
+  features: ['3,600 GB of data for the year', 'Servers in every location'],
   translations: { ru: RUSSIAN, fa: PERSIAN },
   ...overrides,
 });
@@ -51,7 +56,11 @@ describe.each(TEST_DATABASES)('plan texts in other languages (%s)', (kind) => {
     const plan = await create();
     expect(plan.translations).toEqual({ ru: RUSSIAN, fa: PERSIAN });
     expect(await storedTranslations()).toEqual([{ ru: RUSSIAN, fa: PERSIAN }]);
-    expect((await call('GET', '/api/plans', undefined, null)).json()[0]).toMatchObject({ id: plan.id, name: 'Plus 1 Year', translations: { ru: RUSSIAN, fa: PERSIAN } });
+    expect((await call('GET', '/api/plans', undefined, null)).json()[0]).toMatchObject({
+      id: plan.id,
+      name: 'Plus 1 Year',
+      translations: { ru: RUSSIAN, fa: PERSIAN },
+    });
     expect((await call('GET', '/api/admin/plans')).json()[0]).toMatchObject({ id: plan.id, translations: { ru: RUSSIAN, fa: PERSIAN } });
   });
 
@@ -66,7 +75,9 @@ describe.each(TEST_DATABASES)('plan texts in other languages (%s)', (kind) => {
     const renamed = await call('PATCH', `/api/admin/plans/${plan.id}`, { price: 7999 });
     expect(renamed.json().translations).toEqual({ ru: RUSSIAN, fa: PERSIAN });
 
-    const replaced = await call('PATCH', `/api/admin/plans/${plan.id}`, { translations: { ru: { name: 'Плюс на год' }, 'zh-CN': { name: '高级版 1 年', tier: '高级版' } } });
+    const replaced = await call('PATCH', `/api/admin/plans/${plan.id}`, {
+      translations: { ru: { name: 'Плюс на год' }, 'zh-CN': { name: '高级版 1 年', tier: '高级版' } },
+    });
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(replaced.json().translations).toEqual({ ru: { name: 'Плюс на год' }, 'zh-CN': { name: '高级版 1 年', tier: '高级版' } });
     expect(await storedTranslations()).toEqual([{ ru: { name: 'Плюс на год' }, 'zh-CN': { name: '高级版 1 年', tier: '高级版' } }]);
@@ -78,7 +89,11 @@ describe.each(TEST_DATABASES)('plan texts in other languages (%s)', (kind) => {
 
   it.each([
     ['a Persian feature line too long', { fa: { features: ['ب'.repeat(PLAN_PRICING_LIMITS.featureLength + 1)] } }, 'translations.fa.features.0'],
-    ['too many Russian feature lines', { ru: { features: Array.from({ length: PLAN_PRICING_LIMITS.features + 1 }, (_, i) => `Строка ${i}`) } }, 'translations.ru.features'],
+    [
+      'too many Russian feature lines',
+      { ru: { features: Array.from({ length: PLAN_PRICING_LIMITS.features + 1 }, (_, i) => `Строка ${i}`) } },
+      'translations.ru.features',
+    ],
     ['an empty Chinese feature line', { 'zh-CN': { features: ['流量', ' '] } }, 'translations.zh-CN.features.1'],
     ['a Russian tier name too long', { ru: { tier: 'Т'.repeat(PLAN_PRICING_LIMITS.tierLength + 1) } }, 'translations.ru.tier'],
     ['a name that is not text', { ru: { name: 42 } }, 'translations.ru.name'],

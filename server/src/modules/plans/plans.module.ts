@@ -9,7 +9,10 @@ export const plansModule = defineModule({
   build({ plansRepo, settings, audit, clock, events, changeSignal }: Configured) {
     return {
       plans: createPlansService({
-        plans: plansRepo, settings, audit, clock,
+        plans: plansRepo,
+        settings,
+        audit,
+        clock,
         onChange: () => events.tell('site.changed', {}),
         siteVersion: () => changeSignal.version(),
         recurringPlanSaved: (plan) => events.emit('recurring-plan.saved', { plan, now: clock() }),

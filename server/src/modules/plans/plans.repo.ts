@@ -129,7 +129,9 @@ export function createPlansRepo(db: Db) {
     },
 
     async update(id: string, fields: Partial<PlanFields>, now: Date): Promise<PlanRecord | undefined> {
-      await db('plans').where({ id }).update({ ...toRow(fields), updated_at: now });
+      await db('plans')
+        .where({ id })
+        .update({ ...toRow(fields), updated_at: now });
       return this.findById(id);
     },
 

@@ -23,7 +23,15 @@ describe('the demo trial', () => {
       expect(translations[locale]!.name, locale).toBeTruthy();
       expect(translations[locale]!.features, locale).toHaveLength(text.features.length);
     }
-    const body = PlanBody.parse({ name: text.name, days: 0.125, dataLimitBytes: 300 * 1024 ** 2, price: 0, isTrial: true, features: text.features, translations });
+    const body = PlanBody.parse({
+      name: text.name,
+      days: 0.125,
+      dataLimitBytes: 300 * 1024 ** 2,
+      price: 0,
+      isTrial: true,
+      features: text.features,
+      translations,
+    });
     expect(body.translations).toEqual(translations);
   });
 });
@@ -44,9 +52,15 @@ describe.each(TEST_DATABASES)('the first-start plans (%s)', (kind) => {
     const seeded = await plans();
     expect(seeded).toHaveLength(9);
     expect(seeded.map((p) => [p.tier, p.days, p.price])).toEqual([
-      ['Complete', 30, 1499], ['Complete', 365, 799 * 12], ['Complete', 730, 599 * 24],
-      ['Plus', 30, 1399], ['Plus', 365, 699 * 12], ['Plus', 730, 499 * 24],
-      ['Basic', 30, 1299], ['Basic', 365, 599 * 12], ['Basic', 730, 399 * 24],
+      ['Complete', 30, 1499],
+      ['Complete', 365, 799 * 12],
+      ['Complete', 730, 599 * 24],
+      ['Plus', 30, 1399],
+      ['Plus', 365, 699 * 12],
+      ['Plus', 730, 499 * 24],
+      ['Basic', 30, 1299],
+      ['Basic', 365, 599 * 12],
+      ['Basic', 730, 399 * 24],
     ]);
     expect(seeded.filter((p) => p.mostPopular).map((p) => p.tier)).toEqual(['Plus', 'Plus', 'Plus']);
     expect(seeded.every((p) => p.public && !p.isTrial && p.status === 'active' && p.locations === 'all')).toBe(true);
@@ -78,7 +92,10 @@ describe.each(TEST_DATABASES)('the first-start plans (%s)', (kind) => {
     for (const locale of ['ru', 'fa', 'zh-CN'] as const) {
       const tiers = new Map(seeded.map((p) => [p.tier, new Set<string>()]));
       for (const p of seeded) tiers.get(p.tier)!.add(p.translations[locale]!.tier!);
-      expect([...tiers.values()].every((names) => names.size === 1), locale).toBe(true);
+      expect(
+        [...tiers.values()].every((names) => names.size === 1),
+        locale,
+      ).toBe(true);
     }
   });
 

@@ -39,7 +39,10 @@ const toPlan = (plan: PlanRecord, trialPlanId: string | null): Plan => ({
 /** A recurring plan renews by itself: whole days a provider can bill, a price, and not the trial. */
 function assertBillable(plan: Pick<PlanRecord, 'billing' | 'days' | 'price' | 'isTrial'>): void {
   if (plan.billing !== 'recurring') return;
-  const problem = recurringProblem(plan.days) ?? (plan.price <= 0 ? 'A recurring plan has a price.' : null) ?? (plan.isTrial ? 'The trial cannot renew automatically.' : null);
+  const problem =
+    recurringProblem(plan.days) ??
+    (plan.price <= 0 ? 'A recurring plan has a price.' : null) ??
+    (plan.isTrial ? 'The trial cannot renew automatically.' : null);
   if (problem) throw validationFailed({ billing: problem }, problem);
 }
 
@@ -51,7 +54,10 @@ const toAdminPlan = (plan: PlanRecord, trialPlanId: string | null): AdminPlan =>
 });
 
 export function createPlansService(deps: {
-  plans: PlansRepo; settings: SettingsService; audit: AuditRepo; clock: Clock;
+  plans: PlansRepo;
+  settings: SettingsService;
+  audit: AuditRepo;
+  clock: Clock;
   /** Any plan changed (the public pages on every instance follow). */
   onChange?: () => void;
   /** Moves when the site changes on any instance (a plan, or the settings that mark the trial): the public list follows. */
@@ -73,7 +79,8 @@ export function createPlansService(deps: {
   };
   /** `/api/plans` serialised once per change (here or, through the signal, elsewhere), as the pages are drawn. */
   const publicPlansAnswer = versionedRead<JsonAnswer>(async () => toJsonAnswer(await listPublicPlans()), {
-    version: () => version + (deps.siteVersion?.() ?? 0), now: () => clock().getTime(),
+    version: () => version + (deps.siteVersion?.() ?? 0),
+    now: () => clock().getTime(),
   });
   const record = (actor: Actor, action: string, id: string, details: Record<string, unknown> = {}) =>
     deps.audit.record({ actorId: actor.id, actorEmail: actor.email, action, targetType: 'plan', targetId: id, details, ip: actor.ip ?? null, now: clock() });

@@ -8,8 +8,16 @@ const GB = 1024 ** 3;
 
 /** A plan body as the admin form sends it, with the pricing-page fields. */
 const planBody = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Plus 1 Year', days: 365, dataLimitBytes: 3600 * GB, price: 8388, locations: 'all',
-  tier: 'Plus', features: ['3,600 GB of data for the year', 'Servers in every location'], mostPopular: true, sortOrder: 21, public: true,
+  name: 'Plus 1 Year',
+  days: 365,
+  dataLimitBytes: 3600 * GB,
+  price: 8388,
+  locations: 'all',
+  tier: 'Plus',
+  features: ['3,600 GB of data for the year', 'Servers in every location'],
+  mostPopular: true,
+  sortOrder: 21,
+  public: true,
   ...overrides,
 });
 
@@ -31,7 +39,6 @@ describe.each(TEST_DATABASES)('plans with pricing-page fields (%s)', (kind) => {
     await env.database.db('settings').where({ id: 'app_config' }).delete();
     await env.database.db('plans').delete();
     t.app.services.changeSignal.changed(); // written behind the app's back: its caches are told
-
   });
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, session: WebSession | null = admin) =>
@@ -47,8 +54,15 @@ describe.each(TEST_DATABASES)('plans with pricing-page fields (%s)', (kind) => {
     const res = await call('POST', '/api/admin/plans', planBody());
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
-      name: 'Plus 1 Year', price: 8388, tier: 'Plus', features: ['3,600 GB of data for the year', 'Servers in every location'],
-      mostPopular: true, sortOrder: 21, public: true, status: 'active', isTrial: false,
+      name: 'Plus 1 Year',
+      price: 8388,
+      tier: 'Plus',
+      features: ['3,600 GB of data for the year', 'Servers in every location'],
+      mostPopular: true,
+      sortOrder: 21,
+      public: true,
+      status: 'active',
+      isTrial: false,
     });
     const [row] = await rows();
     expect(row).toMatchObject({ tier: 'Plus', sort_order: 21 });
@@ -67,7 +81,15 @@ describe.each(TEST_DATABASES)('plans with pricing-page fields (%s)', (kind) => {
     const plan = await create();
     const res = await call('PATCH', `/api/admin/plans/${plan.id}`, { tier: 'Premium', features: ['One line'] });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ tier: 'Premium', features: ['One line'], mostPopular: true, sortOrder: 21, public: true, status: 'active', price: 8388 });
+    expect(res.json()).toMatchObject({
+      tier: 'Premium',
+      features: ['One line'],
+      mostPopular: true,
+      sortOrder: 21,
+      public: true,
+      status: 'active',
+      price: 8388,
+    });
 
     const hidden = await call('PATCH', `/api/admin/plans/${plan.id}`, { public: false, mostPopular: false, sortOrder: -5, tier: '' });
     expect(hidden.json()).toMatchObject({ public: false, mostPopular: false, sortOrder: -5, tier: null, features: ['One line'] });
@@ -134,15 +156,38 @@ describe.each(TEST_DATABASES)('plans with pricing-page fields (%s)', (kind) => {
     const yearly = await create({ name: 'Plus 1 Year', sortOrder: 21 });
     const monthly = await create({ name: 'Plus 1 Month', days: 30, price: 1399, sortOrder: 20, mostPopular: false });
     await create({ name: 'Retired', sortOrder: 1, status: 'disabled' });
-    const trial = await create({ name: 'Trial', days: 0.125, price: 0, isTrial: true, public: false, tier: null, features: [], mostPopular: false, sortOrder: 0 });
+    const trial = await create({
+      name: 'Trial',
+      days: 0.125,
+      price: 0,
+      isTrial: true,
+      public: false,
+      tier: null,
+      features: [],
+      mostPopular: false,
+      sortOrder: 0,
+    });
 
     const res = await call('GET', '/api/plans', undefined, null);
     expect(res.statusCode).toBe(200);
     expect(res.json().map((p: { name: string }) => p.name)).toEqual(['Trial', 'Plus 1 Month', 'Plus 1 Year']);
     const [first, second, third] = res.json();
     expect(first).toEqual({
-      id: trial.id, name: 'Trial', days: 0.125, dataLimitBytes: 3600 * GB, locations: 'all', price: 0, isTrial: true,
-      tier: null, features: [], mostPopular: false, sortOrder: 0, public: false, billing: 'one_off', deviceLimit: null, translations: {},
+      id: trial.id,
+      name: 'Trial',
+      days: 0.125,
+      dataLimitBytes: 3600 * GB,
+      locations: 'all',
+      price: 0,
+      isTrial: true,
+      tier: null,
+      features: [],
+      mostPopular: false,
+      sortOrder: 0,
+      public: false,
+      billing: 'one_off',
+      deviceLimit: null,
+      translations: {},
     });
     expect(second).toMatchObject({ id: monthly.id, tier: 'Plus', mostPopular: false, public: true });
     expect(third).toMatchObject({ id: yearly.id, tier: 'Plus', mostPopular: true, features: planBody().features });

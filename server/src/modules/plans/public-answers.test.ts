@@ -61,7 +61,10 @@ describe.each(TEST_DATABASES)('the public plans and config answers (%s)', (kind)
     expect((await get('/api/config')).json()).toMatchObject({ brandName: 'Saved Here VPN' });
     const stored = await env.database.db('settings').where({ id: 'app_config' }).first();
     const value = typeof stored.value === 'string' ? JSON.parse(stored.value) : stored.value;
-    await env.database.db('settings').where({ id: 'app_config' }).update({ value: JSON.stringify({ ...value, brand_name: 'Elsewhere VPN' }) });
+    await env.database
+      .db('settings')
+      .where({ id: 'app_config' })
+      .update({ value: JSON.stringify({ ...value, brand_name: 'Elsewhere VPN' }) });
     t.app.services.changeSignal.changed();
     expect((await get('/api/config')).json()).toMatchObject({ brandName: 'Elsewhere VPN' });
   });

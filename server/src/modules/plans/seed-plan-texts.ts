@@ -90,7 +90,12 @@ function textIn(language: SeedLanguage, tier: SeedTierKey, period: SeedPeriodKey
 }
 
 /** A seeded plan's English texts and their translations. */
-export function seedPlanTexts(tier: SeedTierKey, period: SeedPeriodKey, monthlyGb: number, prioritySupport: boolean): { text: PlanText; translations: PlanTranslations } {
+export function seedPlanTexts(
+  tier: SeedTierKey,
+  period: SeedPeriodKey,
+  monthlyGb: number,
+  prioritySupport: boolean,
+): { text: PlanText; translations: PlanTranslations } {
   const gb = monthlyGb * SEED_PERIOD_MONTHS[period];
   const translations: PlanTranslations = {};
   for (const locale of TRANSLATED) {
@@ -105,7 +110,13 @@ export const SEED_TIERS = [
   { key: 'complete', monthlyGb: 1000, prioritySupport: true, perMonth: [1499, 799, 599], mostPopular: false },
   { key: 'plus', monthlyGb: 300, prioritySupport: true, perMonth: [1399, 699, 499], mostPopular: true },
   { key: 'basic', monthlyGb: 100, prioritySupport: false, perMonth: [1299, 599, 399], mostPopular: false },
-] as const satisfies ReadonlyArray<{ key: SeedTierKey; monthlyGb: number; prioritySupport: boolean; perMonth: readonly [number, number, number]; mostPopular: boolean }>;
+] as const satisfies ReadonlyArray<{
+  key: SeedTierKey;
+  monthlyGb: number;
+  prioritySupport: boolean;
+  perMonth: readonly [number, number, number];
+  mostPopular: boolean;
+}>;
 
 export const SEED_PERIODS = [
   { key: 'month', days: 30 },
@@ -114,7 +125,9 @@ export const SEED_PERIODS = [
 ] as const satisfies ReadonlyArray<{ key: SeedPeriodKey; days: number }>;
 
 /** The nine seeded plans' texts, English and translated, in seed order. */
-export const SEED_PLAN_TEXTS = SEED_TIERS.flatMap((tier) => SEED_PERIODS.map((period) => seedPlanTexts(tier.key, period.key, tier.monthlyGb, tier.prioritySupport)));
+export const SEED_PLAN_TEXTS = SEED_TIERS.flatMap((tier) =>
+  SEED_PERIODS.map((period) => seedPlanTexts(tier.key, period.key, tier.monthlyGb, tier.prioritySupport)),
+);
 
 /** The trial a demo or a setup creates (not listed on the pricing page). */
 export const TRIAL_PLAN_TEXTS: { text: PlanText; translations: PlanTranslations } = {

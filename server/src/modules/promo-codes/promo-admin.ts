@@ -8,14 +8,37 @@ import type { PromoCodeRecord } from './promo-codes.repo.js';
 /** The admin's promo codes: the list with how each was used, and making, changing and removing a code. */
 
 const toAdmin = (code: PromoCodeRecord & { used: number; paidCount: number; discountTotal: number }): AdminPromoCode => ({
-  id: code.id, code: code.code, percentOff: code.percentOff, amountOff: code.amountOff, currency: code.currency, duration: code.duration,
-  durationMonths: code.durationMonths, planIds: code.planIds, maxRedemptions: code.maxRedemptions, oncePerCustomer: code.oncePerCustomer,
-  startsAt: code.startsAt?.toISOString() ?? null, endsAt: code.endsAt?.toISOString() ?? null, active: code.active, referral: code.referral,
-  used: code.used, paidCount: code.paidCount, discountTotal: code.discountTotal, createdAt: code.createdAt.toISOString(),
+  id: code.id,
+  code: code.code,
+  percentOff: code.percentOff,
+  amountOff: code.amountOff,
+  currency: code.currency,
+  duration: code.duration,
+  durationMonths: code.durationMonths,
+  planIds: code.planIds,
+  maxRedemptions: code.maxRedemptions,
+  oncePerCustomer: code.oncePerCustomer,
+  startsAt: code.startsAt?.toISOString() ?? null,
+  endsAt: code.endsAt?.toISOString() ?? null,
+  active: code.active,
+  referral: code.referral,
+  used: code.used,
+  paidCount: code.paidCount,
+  discountTotal: code.discountTotal,
+  createdAt: code.createdAt.toISOString(),
 });
 
 const record = (deps: PromoCodesDeps, actor: Actor, action: string, id: string, details: Record<string, unknown>) =>
-  deps.audit.record({ actorId: actor.id, actorEmail: actor.email, action, targetType: 'promo_code', targetId: id, details, ip: actor.ip ?? null, now: deps.clock() });
+  deps.audit.record({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action,
+    targetType: 'promo_code',
+    targetId: id,
+    details,
+    ip: actor.ip ?? null,
+    now: deps.clock(),
+  });
 
 async function findAdmin(deps: PromoCodesDeps, id: string): Promise<AdminPromoCode> {
   const found = (await deps.repo.listWithUsage()).find((code) => code.id === id);
@@ -30,7 +53,8 @@ export async function listPromoCodes(deps: PromoCodesDeps): Promise<AdminPromoCo
 export async function createPromoCode(deps: PromoCodesDeps, actor: Actor, body: CreatePromoCodeBody): Promise<AdminPromoCode> {
   const { repo, clock } = deps;
   const codeKey = promoCodeKey(body.code);
-  if (await repo.codeKeyTaken(codeKey)) throw validationFailed({ code: 'A promo code with this name exists already' }, 'A promo code with this name exists already');
+  if (await repo.codeKeyTaken(codeKey))
+    throw validationFailed({ code: 'A promo code with this name exists already' }, 'A promo code with this name exists already');
   if (body.planIds) {
     const missing = [];
     for (const planId of new Set(body.planIds)) if (!(await deps.plans.findById(planId))) missing.push(planId);
@@ -39,16 +63,39 @@ export async function createPromoCode(deps: PromoCodesDeps, actor: Actor, body: 
   const { currency } = await deps.settings.getAppSettings();
   const id = randomUUID();
   await deps.db.transaction(async (trx) => {
-    await repo.insert({
-      id, code: body.code, codeKey, percentOff: body.percentOff ?? null, amountOff: body.amountOff ?? null, currency: body.amountOff !== undefined ? currency : null,
-      duration: body.duration, durationMonths: body.durationMonths ?? null, planIds: body.planIds ? [...new Set(body.planIds)] : null,
-      maxRedemptions: body.maxRedemptions ?? null, oncePerCustomer: body.oncePerCustomer ?? false,
-      startsAt: body.startsAt ? new Date(body.startsAt) : null, endsAt: body.endsAt ? new Date(body.endsAt) : null, createdBy: actor.id,
-    }, clock(), trx);
-    await deps.audit.record({
-      actorId: actor.id, actorEmail: actor.email, action: 'promo_code.create', targetType: 'promo_code', targetId: id,
-      details: { ...body, ...(body.amountOff !== undefined ? { currency } : {}) }, ip: actor.ip ?? null, now: clock(),
-    }, trx);
+    await repo.insert(
+      {
+        id,
+        code: body.code,
+        codeKey,
+        percentOff: body.percentOff ?? null,
+        amountOff: body.amountOff ?? null,
+        currency: body.amountOff !== undefined ? currency : null,
+        duration: body.duration,
+        durationMonths: body.durationMonths ?? null,
+        planIds: body.planIds ? [...new Set(body.planIds)] : null,
+        maxRedemptions: body.maxRedemptions ?? null,
+        oncePerCustomer: body.oncePerCustomer ?? false,
+        startsAt: body.startsAt ? new Date(body.startsAt) : null,
+        endsAt: body.endsAt ? new Date(body.endsAt) : null,
+        createdBy: actor.id,
+      },
+      clock(),
+      trx,
+    );
+    await deps.audit.record(
+      {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'promo_code.create',
+        targetType: 'promo_code',
+        targetId: id,
+        details: { ...body, ...(body.amountOff !== undefined ? { currency } : {}) },
+        ip: actor.ip ?? null,
+        now: clock(),
+      },
+      trx,
+    );
   });
   return findAdmin(deps, id);
 }
@@ -69,7 +116,8 @@ export async function removePromoCode(deps: PromoCodesDeps, actor: Actor, id: st
   const { repo } = deps;
   const code = await repo.findById(id);
   if (!code) throw notFound('Promo code not found');
-  if (await repo.hasRedemptions(id)) throw new AppError(409, 'promo_code_used', 'This code has been used, so it is kept for the records: switch it off instead.');
+  if (await repo.hasRedemptions(id))
+    throw new AppError(409, 'promo_code_used', 'This code has been used, so it is kept for the records: switch it off instead.');
   await repo.delete(id);
   await record(deps, actor, 'promo_code.delete', id, { code: code.code });
 }

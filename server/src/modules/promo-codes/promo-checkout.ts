@@ -31,8 +31,15 @@ export interface AppliedPromo {
 const appliedOf = (code: PromoCodeRecord, price: number): AppliedPromo => {
   const discount = discountOf(code, price);
   return {
-    promoCodeId: code.id, code: code.code, percentOff: code.percentOff, amountOff: code.amountOff, duration: code.duration, durationMonths: code.durationMonths,
-    amountBefore: price, discount, total: price - discount,
+    promoCodeId: code.id,
+    code: code.code,
+    percentOff: code.percentOff,
+    amountOff: code.amountOff,
+    duration: code.duration,
+    durationMonths: code.durationMonths,
+    amountBefore: price,
+    discount,
+    total: price - discount,
   };
 };
 
@@ -47,7 +54,11 @@ export async function keepProviderTotal(deps: PromoCodesDeps, transactionId: str
 
 /** What the code does to the plan's price for this customer now (no use is taken). */
 export async function quotePromo(
-  deps: PromoCodesDeps, userId: string, plan: PlanRecord, promoCode: string | undefined, options: { referral?: boolean } = {},
+  deps: PromoCodesDeps,
+  userId: string,
+  plan: PlanRecord,
+  promoCode: string | undefined,
+  options: { referral?: boolean } = {},
 ): Promise<Omit<CheckoutQuote, 'credit' | 'bonusDays'>> {
   const { repo, clock } = deps;
   const { currency } = await deps.settings.getAppSettings();
@@ -59,9 +70,15 @@ export async function quotePromo(
   if (refusal) throw promoInvalid(refusal);
   const applied = appliedOf(code, plan.price);
   return {
-    ...base, total: applied.total, discount: applied.discount,
+    ...base,
+    total: applied.total,
+    discount: applied.discount,
     promo: {
-      code: code.code, duration: code.duration, durationMonths: code.durationMonths, percentOff: code.percentOff, amountOff: code.amountOff,
+      code: code.code,
+      duration: code.duration,
+      durationMonths: code.durationMonths,
+      percentOff: code.percentOff,
+      amountOff: code.amountOff,
       ...(code.referral ? { referral: true as const } : {}),
     },
   };
@@ -76,13 +93,30 @@ export async function referralCode(deps: PromoCodesDeps, percent: number): Promi
   const code = `REFERRAL-${percent}`;
   const codeKey = `${REFERRAL_KEY_PREFIX}${code}`;
   if (await repo.codeKeyTaken(codeKey)) return code;
-  await repo.insert({
-    id: randomUUID(), code, codeKey, percentOff: percent, amountOff: null, currency: null, duration: 'once', durationMonths: null, planIds: null,
-    maxRedemptions: null, oncePerCustomer: true, startsAt: null, endsAt: null, createdBy: null,
-  }, clock()).catch(async (err: unknown) => {
-    // Made by another checkout at the same moment: that one is the code.
-    if (!(await repo.codeKeyTaken(codeKey))) throw err;
-  });
+  await repo
+    .insert(
+      {
+        id: randomUUID(),
+        code,
+        codeKey,
+        percentOff: percent,
+        amountOff: null,
+        currency: null,
+        duration: 'once',
+        durationMonths: null,
+        planIds: null,
+        maxRedemptions: null,
+        oncePerCustomer: true,
+        startsAt: null,
+        endsAt: null,
+        createdBy: null,
+      },
+      clock(),
+    )
+    .catch(async (err: unknown) => {
+      // Made by another checkout at the same moment: that one is the code.
+      if (!(await repo.codeKeyTaken(codeKey))) throw err;
+    });
   return code;
 }
 
@@ -117,13 +151,38 @@ export async function redeemPromo(
   if (refusal) throw promoInvalid(refusal);
   const applied = appliedOf(code, order.plan.price);
   await writeCheckout(applied);
-  await repo.insertRedemption({
-    id: randomUUID(), promoCodeId: code.id, userId: order.userId, transactionId: order.transactionId, subscriptionId: order.subscriptionId,
-    amountBefore: applied.amountBefore, discount: applied.discount, currency: order.currency,
-  }, now, trx);
-  await deps.audit.record({
-    actorId: order.userId, actorEmail: null, action: 'promo_code.redeem', targetType: 'promo_code', targetId: code.id,
-    details: { code: code.code, transactionId: order.transactionId, planId: order.plan.id, amountBefore: applied.amountBefore, discount: applied.discount, currency: order.currency }, now,
-  }, trx);
+  await repo.insertRedemption(
+    {
+      id: randomUUID(),
+      promoCodeId: code.id,
+      userId: order.userId,
+      transactionId: order.transactionId,
+      subscriptionId: order.subscriptionId,
+      amountBefore: applied.amountBefore,
+      discount: applied.discount,
+      currency: order.currency,
+    },
+    now,
+    trx,
+  );
+  await deps.audit.record(
+    {
+      actorId: order.userId,
+      actorEmail: null,
+      action: 'promo_code.redeem',
+      targetType: 'promo_code',
+      targetId: code.id,
+      details: {
+        code: code.code,
+        transactionId: order.transactionId,
+        planId: order.plan.id,
+        amountBefore: applied.amountBefore,
+        discount: applied.discount,
+        currency: order.currency,
+      },
+      now,
+    },
+    trx,
+  );
   return applied;
 }

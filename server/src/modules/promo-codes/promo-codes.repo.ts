@@ -82,12 +82,29 @@ function promoCodeRows(db: Db) {
   const lockable = dialectOf(db) === 'postgres';
 
   return {
-    async insert(code: Omit<PromoCodeRecord, 'createdAt' | 'active' | 'referral'> & { createdBy: string | null; codeKey: string }, now: Date, trx: Db = db): Promise<void> {
+    async insert(
+      code: Omit<PromoCodeRecord, 'createdAt' | 'active' | 'referral'> & { createdBy: string | null; codeKey: string },
+      now: Date,
+      trx: Db = db,
+    ): Promise<void> {
       await trx('promo_codes').insert({
-        id: code.id, code: code.code, code_key: code.codeKey, percent_off: code.percentOff, amount_off: code.amountOff, currency: code.currency,
-        duration: code.duration, duration_months: code.durationMonths, plan_ids: code.planIds ? toJson(code.planIds) : null,
-        max_redemptions: code.maxRedemptions, once_per_customer: code.oncePerCustomer, starts_at: code.startsAt, ends_at: code.endsAt,
-        active: true, created_by: code.createdBy, created_at: now, updated_at: now,
+        id: code.id,
+        code: code.code,
+        code_key: code.codeKey,
+        percent_off: code.percentOff,
+        amount_off: code.amountOff,
+        currency: code.currency,
+        duration: code.duration,
+        duration_months: code.durationMonths,
+        plan_ids: code.planIds ? toJson(code.planIds) : null,
+        max_redemptions: code.maxRedemptions,
+        once_per_customer: code.oncePerCustomer,
+        starts_at: code.startsAt,
+        ends_at: code.endsAt,
+        active: true,
+        created_by: code.createdBy,
+        created_at: now,
+        updated_at: now,
       });
     },
 
@@ -125,12 +142,19 @@ function promoCodeRows(db: Db) {
         .select('r.promo_code_id')
         .select(trx.raw(`sum(case when t.status in (${HOLDING_STATUSES.map(() => '?').join(', ')}) then 1 else 0 end) as used`, [...HOLDING_STATUSES]))
         .select(trx.raw(`sum(case when t.status in (${PAID_STATUSES.map(() => '?').join(', ')}) then 1 else 0 end) as paid_count`, [...PAID_STATUSES]))
-        .select(trx.raw(`sum(case when t.status in (${PAID_STATUSES.map(() => '?').join(', ')}) then r.discount else 0 end) as discount_total`, [...PAID_STATUSES]))
+        .select(
+          trx.raw(`sum(case when t.status in (${PAID_STATUSES.map(() => '?').join(', ')}) then r.discount else 0 end) as discount_total`, [...PAID_STATUSES]),
+        )
         .groupBy('r.promo_code_id');
       const byCode = new Map(usage.map((row) => [row.promo_code_id as string, row]));
       return rows.map((row) => {
         const counts = byCode.get(row.id as string);
-        return { ...toRecord(row), used: Number(counts?.used ?? 0), paidCount: Number(counts?.paid_count ?? 0), discountTotal: Number(counts?.discount_total ?? 0) };
+        return {
+          ...toRecord(row),
+          used: Number(counts?.used ?? 0),
+          paidCount: Number(counts?.paid_count ?? 0),
+          discountTotal: Number(counts?.discount_total ?? 0),
+        };
       });
     },
 
@@ -166,8 +190,15 @@ function redemptionRows(db: Db) {
 
     async insertRedemption(redemption: NewRedemption, now: Date, trx: Db): Promise<void> {
       await trx('promo_redemptions').insert({
-        id: redemption.id, promo_code_id: redemption.promoCodeId, user_id: redemption.userId, transaction_id: redemption.transactionId,
-        subscription_id: redemption.subscriptionId, amount_before: redemption.amountBefore, discount: redemption.discount, currency: redemption.currency, created_at: now,
+        id: redemption.id,
+        promo_code_id: redemption.promoCodeId,
+        user_id: redemption.userId,
+        transaction_id: redemption.transactionId,
+        subscription_id: redemption.subscriptionId,
+        amount_before: redemption.amountBefore,
+        discount: redemption.discount,
+        currency: redemption.currency,
+        created_at: now,
       });
     },
 
@@ -178,16 +209,24 @@ function redemptionRows(db: Db) {
       if (!redemption || transaction?.status !== 'pending') return;
       const discount = Number(redemption.amount_before) - total;
       const metadata = parseJson<Record<string, unknown> & { promo?: Record<string, unknown> }>(transaction.metadata, {});
-      await trx('transactions').where({ id: transactionId, status: 'pending' }).update({
-        amount: total, discount, metadata: toJson({ ...metadata, ...(metadata.promo ? { promo: { ...metadata.promo, discount } } : {}) }), updated_at: now,
-      });
+      await trx('transactions')
+        .where({ id: transactionId, status: 'pending' })
+        .update({
+          amount: total,
+          discount,
+          metadata: toJson({ ...metadata, ...(metadata.promo ? { promo: { ...metadata.promo, discount } } : {}) }),
+          updated_at: now,
+        });
       await trx('promo_redemptions').where({ transaction_id: transactionId }).update({ discount });
     },
 
     /** The code a checkout's transaction was made with, and what it took off. */
     async redemptionOf(transactionId: string, trx: Db = db): Promise<{ code: string; amountBefore: number; discount: number } | undefined> {
-      const row = await trx('promo_redemptions as r').join('promo_codes as p', 'p.id', 'r.promo_code_id')
-        .select('p.code', 'r.amount_before', 'r.discount').where('r.transaction_id', transactionId).first();
+      const row = await trx('promo_redemptions as r')
+        .join('promo_codes as p', 'p.id', 'r.promo_code_id')
+        .select('p.code', 'r.amount_before', 'r.discount')
+        .where('r.transaction_id', transactionId)
+        .first();
       return row && { code: row.code as string, amountBefore: Number(row.amount_before), discount: Number(row.discount) };
     },
   };

@@ -23,7 +23,8 @@ export function createPromoCodesService(deps: PromoCodesDeps) {
     /** The provider's total for a checkout made with a code becomes the transaction's and the redemption's. */
     keepProviderTotal: (transactionId: string, total: number) => keepProviderTotal(deps, transactionId, total),
     /** What the code does to the plan's price for this customer now (no use is taken). */
-    quote: (userId: string, plan: PlanRecord, promoCode: string | undefined, options?: { referral?: boolean }) => quotePromo(deps, userId, plan, promoCode, options),
+    quote: (userId: string, plan: PlanRecord, promoCode: string | undefined, options?: { referral?: boolean }) =>
+      quotePromo(deps, userId, plan, promoCode, options),
     /** The referral programme's code for a first-payment discount of `percent` %, made the first time it is needed. */
     referralCode: (percent: number) => referralCode(deps, percent),
     /** Takes one use of the code for a checkout, in the checkout's own database transaction (`trx`). */

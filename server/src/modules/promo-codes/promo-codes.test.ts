@@ -18,7 +18,14 @@ async function createCode(f: BillingFixture, body: Record<string, unknown>): Pro
 }
 
 async function tenDollarPlan(f: BillingFixture, body: Record<string, unknown> = {}): Promise<string> {
-  const res = await f.call(f.admin, 'POST', '/api/admin/plans', { name: fresh('Ten '), days: 30, dataLimitBytes: 10 * GB, price: 1000, locations: 'all', ...body });
+  const res = await f.call(f.admin, 'POST', '/api/admin/plans', {
+    name: fresh('Ten '),
+    days: 30,
+    dataLimitBytes: 10 * GB,
+    price: 1000,
+    locations: 'all',
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
@@ -35,8 +42,24 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
 
     const created = await createCode(f, { ...body, maxRedemptions: 5, oncePerCustomer: true, planIds: [f.paidPlanId], endsAt: '2099-01-01T00:00:00Z' });
     expect(created).toEqual({
-      id: expect.any(String), code: body.code, percentOff: 20, amountOff: null, currency: null, duration: 'once', durationMonths: null, planIds: [f.paidPlanId],
-      maxRedemptions: 5, oncePerCustomer: true, startsAt: null, endsAt: '2099-01-01T00:00:00.000Z', active: true, referral: false, used: 0, paidCount: 0, discountTotal: 0, createdAt: expect.any(String),
+      id: expect.any(String),
+      code: body.code,
+      percentOff: 20,
+      amountOff: null,
+      currency: null,
+      duration: 'once',
+      durationMonths: null,
+      planIds: [f.paidPlanId],
+      maxRedemptions: 5,
+      oncePerCustomer: true,
+      startsAt: null,
+      endsAt: '2099-01-01T00:00:00.000Z',
+      active: true,
+      referral: false,
+      used: 0,
+      paidCount: 0,
+      discountTotal: 0,
+      createdAt: expect.any(String),
     });
     const fixed = await createCode(f, { code: fresh('FIVE'), amountOff: 500, duration: 'repeating', durationMonths: 3 });
     expect(fixed).toMatchObject({ amountOff: 500, currency: 'usd', duration: 'repeating', durationMonths: 3, planIds: null });
@@ -93,7 +116,13 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
 
     const quote = await f.call(user, 'POST', '/api/checkout/quote', { planId, promoCode: code.code.toLowerCase() });
     expect(quote.json()).toEqual({
-      planId, currency: 'usd', amount: 1000, total: 800, discount: 200, credit: 0, bonusDays: 0,
+      planId,
+      currency: 'usd',
+      amount: 1000,
+      total: 800,
+      discount: 200,
+      credit: 0,
+      bonusDays: 0,
       promo: { code: code.code, duration: 'once', durationMonths: null, percentOff: 20, amountOff: null },
     });
     expect((await f.call(user, 'POST', '/api/checkout/quote', { planId })).json()).toMatchObject({ amount: 1000, total: 1000, discount: 0, promo: null });
@@ -103,7 +132,13 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
     const before = await overview();
     const started = await f.checkout(user, { planId, promoCode: ` ${code.code.toLowerCase()} ` });
     const session = f.stripe.getSession(started.sessionId)!;
-    expect(session).toMatchObject({ amount_subtotal: 1000, amount_total: 800, total_details: { amount_discount: 200 }, discounts: [{ coupon: `vpn_promo_${code.id}` }], metadata: { promo_code: code.code } });
+    expect(session).toMatchObject({
+      amount_subtotal: 1000,
+      amount_total: 800,
+      total_details: { amount_discount: 200 },
+      discounts: [{ coupon: `vpn_promo_${code.id}` }],
+      metadata: { promo_code: code.code },
+    });
     expect(f.stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/coupons')).toHaveLength(1);
     const db = f.env.database.db;
     expect(await db('transactions').where({ subscription_id: started.subscriptionId }).first()).toMatchObject({ status: 'pending', amount: 800 });
@@ -119,7 +154,11 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
     expect(receipt.text).toContain('$8.00');
     expect(receipt.text).toContain(`${code.code}: $2.00 off $10.00`);
 
-    expect((await f.call(f.admin, 'GET', '/api/admin/promo-codes')).json().find((c: { id: string }) => c.id === code.id)).toMatchObject({ used: 1, paidCount: 1, discountTotal: 200 });
+    expect((await f.call(f.admin, 'GET', '/api/admin/promo-codes')).json().find((c: { id: string }) => c.id === code.id)).toMatchObject({
+      used: 1,
+      paidCount: 1,
+      discountTotal: 200,
+    });
     // The overview: $8 of revenue, $2 of discounts (revenue before discounts $10), kept by the database's counters.
     expect(await overview()).toMatchObject({ revenue: before.revenue + 800, discounts: before.discounts + 200 });
     // A code in use stays for the records.
@@ -161,7 +200,12 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
 
     // A refused code leaves nothing behind, and Russian readers get the reason in Russian.
     const before = await f.count('transactions');
-    const ru = await f.t.app.inject({ method: 'POST', url: '/api/checkout', headers: { authorization: `Bearer ${user.accessToken}`, 'accept-language': 'ru' }, payload: { planId, promoCode: 'NO-SUCH-CODE' } });
+    const ru = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: { authorization: `Bearer ${user.accessToken}`, 'accept-language': 'ru' },
+      payload: { planId, promoCode: 'NO-SUCH-CODE' },
+    });
     expect(ru.json()).toEqual({ code: 'promo_invalid', message: 'Такого промокода нет.', reason: 'not_found' });
     expect(await f.count('transactions')).toBe(before);
   });
@@ -179,7 +223,10 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
     expect(await f.count('promo_redemptions', {})).toBeGreaterThanOrEqual(1);
 
     await f.stripe.expire(won.sessionId);
-    expect((await f.call(f.admin, 'GET', '/api/admin/promo-codes')).json().find((c: { id: string }) => c.id === code.id)).toMatchObject({ used: 0, paidCount: 0 });
+    expect((await f.call(f.admin, 'GET', '/api/admin/promo-codes')).json().find((c: { id: string }) => c.id === code.id)).toMatchObject({
+      used: 0,
+      paidCount: 0,
+    });
     const loser = answers[0]!.statusCode === 400 ? a : b;
     const again = await f.checkout(loser, { planId, promoCode: code.code });
     expect(f.stripe.getSession(again.sessionId)?.amount_total).toBe(700);
@@ -190,7 +237,8 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
     const code = await createCode(f, { code: fresh('ROUND'), percentOff: 20 });
     // The coupon already at Stripe says 21 % (as a rounding that differs from ours would): Stripe charges $7.90.
     const made = await fetch(`${f.stripe.url}/v1/coupons`, {
-      method: 'POST', headers: { authorization: `Bearer ${STRIPE_KEYS.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${STRIPE_KEYS.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ id: `vpn_promo_${code.id}`, percent_off: '21', duration: 'once' }),
     });
     expect(made.status).toBe(200);
@@ -201,7 +249,9 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
     expect(await db('transactions').where({ subscription_id: started.subscriptionId }).first()).toMatchObject({ amount: 790 });
     await f.stripe.pay(started.sessionId);
     await f.runJobs();
-    expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual([expect.objectContaining({ status: 'succeeded', amount: 790, promo: { code: code.code, amountBefore: 1000, discount: 210 } })]);
+    expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual([
+      expect.objectContaining({ status: 'succeeded', amount: 790, promo: { code: code.code, amountBefore: 1000, discount: 210 } }),
+    ]);
   });
 
   it('Stripe failing to open the checkout gives the use back at once, with nothing left behind', async () => {
@@ -235,12 +285,21 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
     const user = await f.newUser();
     const sessionsBefore = f.stripe.listSessions().length;
     const started = await f.checkout(user, { planId, promoCode: code.code });
-    expect(started).toEqual({ url: expect.stringMatching(/^http:\/\/localhost:3000\/thank-you\?session_id=free_/), sessionId: expect.stringMatching(/^free_/), subscriptionId: expect.any(String) });
+    expect(started).toEqual({
+      url: expect.stringMatching(/^http:\/\/localhost:3000\/thank-you\?session_id=free_/),
+      sessionId: expect.stringMatching(/^free_/),
+      subscriptionId: expect.any(String),
+    });
     expect(f.stripe.listSessions()).toHaveLength(sessionsBefore);
     expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toMatchObject({ status: 'succeeded' });
     await f.runJobs();
-    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toMatchObject({ status: 'succeeded', account: { status: 'active', planName: expect.stringMatching(/^Ten /) } });
-    expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual([expect.objectContaining({ status: 'succeeded', amount: 0, promo: { code: code.code, amountBefore: 1000, discount: 1000 } })]);
+    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toMatchObject({
+      status: 'succeeded',
+      account: { status: 'active', planName: expect.stringMatching(/^Ten /) },
+    });
+    expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual([
+      expect.objectContaining({ status: 'succeeded', amount: 0, promo: { code: code.code, amountBefore: 1000, discount: 1000 } }),
+    ]);
     // Someone else's free order is not found.
     expect((await f.call(await f.newUser(), 'GET', `/api/checkout/${started.sessionId}`)).statusCode).toBe(404);
   });
@@ -264,12 +323,17 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
     await f.stripe.advanceClock(clock, stripePeriodEnd(f, s) + 2 * 3600);
     await f.runJobs();
     const invoices = f.stripe.listInvoices(stripeSubscription);
-    expect(invoices.map((invoice) => [invoice.subtotal, invoice.total, invoice.amount_paid])).toEqual([[499, 399, 399], [499, 399, 399]]);
+    expect(invoices.map((invoice) => [invoice.subtotal, invoice.total, invoice.amount_paid])).toEqual([
+      [499, 399, 399],
+      [499, 399, 399],
+    ]);
     const transactions = (await f.call(user, 'GET', '/api/transactions')).json();
-    expect(transactions.map((t: { amount: number; renewal: boolean; promo?: unknown }) => [t.amount, t.renewal, t.promo])).toEqual(expect.arrayContaining([
-      [399, true, { code: code.code, amountBefore: 499, discount: 100 }],
-      [399, false, { code: code.code, amountBefore: 499, discount: 100 }],
-    ]));
+    expect(transactions.map((t: { amount: number; renewal: boolean; promo?: unknown }) => [t.amount, t.renewal, t.promo])).toEqual(
+      expect.arrayContaining([
+        [399, true, { code: code.code, amountBefore: 499, discount: 100 }],
+        [399, false, { code: code.code, amountBefore: 499, discount: 100 }],
+      ]),
+    );
     expect(transactions).toHaveLength(2);
   });
 

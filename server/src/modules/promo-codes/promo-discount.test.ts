@@ -3,8 +3,22 @@ import type { PromoCodeRecord } from './promo-codes.repo.js';
 import { discountOf, refusalOf, usesRefusal } from './promo-discount.js';
 
 const code = (over: Partial<PromoCodeRecord> = {}): PromoCodeRecord => ({
-  id: 'p', code: 'SPRING', percentOff: 20, amountOff: null, currency: null, duration: 'once', durationMonths: null, planIds: null, maxRedemptions: null,
-  oncePerCustomer: false, startsAt: null, endsAt: null, active: true, referral: false, createdAt: new Date(0), ...over,
+  id: 'p',
+  code: 'SPRING',
+  percentOff: 20,
+  amountOff: null,
+  currency: null,
+  duration: 'once',
+  durationMonths: null,
+  planIds: null,
+  maxRedemptions: null,
+  oncePerCustomer: false,
+  startsAt: null,
+  endsAt: null,
+  active: true,
+  referral: false,
+  createdAt: new Date(0),
+  ...over,
 });
 const plan = { id: 'plan-1' };
 const now = new Date('2026-06-01T12:00:00Z');

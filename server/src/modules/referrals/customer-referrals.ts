@@ -37,8 +37,14 @@ export async function myReferrals(deps: ReferralsDeps, userId: string): Promise<
   const code = await linkCode(deps, userId);
   const [counts, credit, movements] = await Promise.all([repo.countsOf(userId), repo.balances(userId, clock()), repo.movements(userId, MOVEMENTS_SHOWN)]);
   return {
-    enabled: settings.enabled, code, link: new URL(`${REFERRAL_PATH}${code}`, deps.publicUrl).toString(), terms: termsOf(settings),
-    signedUp: counts.signedUp, paid: counts.paid, credit, movements,
+    enabled: settings.enabled,
+    code,
+    link: new URL(`${REFERRAL_PATH}${code}`, deps.publicUrl).toString(),
+    terms: termsOf(settings),
+    signedUp: counts.signedUp,
+    paid: counts.paid,
+    credit,
+    movements,
   };
 }
 
@@ -79,13 +85,32 @@ export async function attributeSignUp(deps: ReferralsDeps, referredId: string, c
   const now = clock();
   await db.transaction(async (trx) => {
     const id = randomUUID();
-    const draft = { id, referrerId: referrer.userId, referredId, code: referrer.code, status: 'active' as const, holdReason: null, terms: termsOf(settings), firstPaidAt: null, createdAt: now };
+    const draft = {
+      id,
+      referrerId: referrer.userId,
+      referredId,
+      code: referrer.code,
+      status: 'active' as const,
+      holdReason: null,
+      terms: termsOf(settings),
+      firstPaidAt: null,
+      createdAt: now,
+    };
     const reason = await rewards.relation(draft, null, now, trx);
     const written = await repo.insertReferral({ ...draft, signupIp: ip, status: reason ? 'held' : 'active', holdReason: reason }, now, trx);
     if (!written) return;
-    await deps.audit.record({
-      actorId: referredId, actorEmail: null, action: 'referral.signed_up', targetType: 'referral', targetId: id,
-      details: { referrerId: referrer.userId, code: referrer.code, ...(reason ? { held: reason } : {}) }, ip, now,
-    }, trx);
+    await deps.audit.record(
+      {
+        actorId: referredId,
+        actorEmail: null,
+        action: 'referral.signed_up',
+        targetType: 'referral',
+        targetId: id,
+        details: { referrerId: referrer.userId, code: referrer.code, ...(reason ? { held: reason } : {}) },
+        ip,
+        now,
+      },
+      trx,
+    );
   });
 }

@@ -13,14 +13,26 @@ export async function updateReferralSettings(deps: ReferralsDeps, actor: Actor, 
   const saved: ReferralSettings = { ...body, reward: body.reward.kind === 'fixed' ? { ...body.reward, currency } : body.reward };
   const now = clock();
   await repo.saveSettings(saved, now);
-  await deps.audit.record({ actorId: actor.id, actorEmail: actor.email, action: 'referral.settings_updated', targetType: 'settings', targetId: 'referral_programme', details: { ...saved }, ip: actor.ip ?? null, now });
+  await deps.audit.record({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: 'referral.settings_updated',
+    targetType: 'settings',
+    targetId: 'referral_programme',
+    details: { ...saved },
+    ip: actor.ip ?? null,
+    now,
+  });
   return saved;
 }
 
 export async function adminReferralsPage(deps: ReferralsDeps, query: AdminReferralsQuery): Promise<AdminReferralsPage> {
   const { repo } = deps;
   const [settings, referrals, top, counts] = await Promise.all([
-    getReferralSettings(deps), repo.list({ status: query.status, limit: query.limit, before: query.before ? new Date(query.before) : undefined }), repo.top(TOP_REFERRERS), repo.countsByStatus(),
+    getReferralSettings(deps),
+    repo.list({ status: query.status, limit: query.limit, before: query.before ? new Date(query.before) : undefined }),
+    repo.top(TOP_REFERRERS),
+    repo.countsByStatus(),
   ]);
   return { settings, referrals, top, counts };
 }
@@ -43,7 +55,19 @@ export async function releaseReferral(deps: ReferralsDeps, actor: Actor, id: str
       if ((await repo.creditsOfTransaction(payment.id, trx)).length > 0) continue;
       await rewards.earn({ ...released, firstPaidAt: released.firstPaidAt ?? payments[0]!.paidAt }, payment, now, trx, { first: index === 0 });
     }
-    await deps.audit.record({ actorId: actor.id, actorEmail: actor.email, action: 'referral.released', targetType: 'referral', targetId: id, details: { was: referral.status, reason: referral.holdReason }, ip: actor.ip ?? null, now }, trx);
+    await deps.audit.record(
+      {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'referral.released',
+        targetType: 'referral',
+        targetId: id,
+        details: { was: referral.status, reason: referral.holdReason },
+        ip: actor.ip ?? null,
+        now,
+      },
+      trx,
+    );
   });
 }
 
@@ -59,6 +83,18 @@ export async function voidReferral(deps: ReferralsDeps, actor: Actor, id: string
     for (const payment of await repo.paidTransactionsOf(referral.referredId, trx)) {
       await rewards.cancelPending(payment.id, 'voided', now, trx);
     }
-    await deps.audit.record({ actorId: actor.id, actorEmail: actor.email, action: 'referral.voided', targetType: 'referral', targetId: id, details: { was: referral.status, reason: referral.holdReason }, ip: actor.ip ?? null, now }, trx);
+    await deps.audit.record(
+      {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'referral.voided',
+        targetType: 'referral',
+        targetId: id,
+        details: { was: referral.status, reason: referral.holdReason },
+        ip: actor.ip ?? null,
+        now,
+      },
+      trx,
+    );
   });
 }

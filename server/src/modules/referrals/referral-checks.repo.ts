@@ -11,18 +11,33 @@ export function referralCheckRows(db: Db) {
   return {
     /** The user's newest auto-renewing subscription that still renews at a provider, if any. */
     async liveRecurringSubscriptionId(userId: string): Promise<string | undefined> {
-      const row = await db('subscriptions').select('id').where({ user_id: userId, billing: 'recurring', cancel_at_period_end: false })
-        .whereIn('status', ['active', 'past_due']).whereNotNull('provider_subscription_id').orderBy('created_at', 'desc').first();
+      const row = await db('subscriptions')
+        .select('id')
+        .where({ user_id: userId, billing: 'recurring', cancel_at_period_end: false })
+        .whereIn('status', ['active', 'past_due'])
+        .whereNotNull('provider_subscription_id')
+        .orderBy('created_at', 'desc')
+        .first();
       return row?.id as string | undefined;
     },
 
     /** Users with credit available (or a move not confirmed) and an auto-renewing plan to spend it on. */
     async usersWithCreditToMove(now: Date): Promise<string[]> {
       const rows = await db(`${LEDGER} as c`)
-        .whereExists(db('subscriptions as s').select(db.raw('1')).whereRaw('s.user_id = c.user_id').where({ 's.billing': 'recurring', 's.cancel_at_period_end': false })
-          .whereIn('s.status', ['active', 'past_due']).whereNotNull('s.provider_subscription_id'))
-        .groupBy('c.user_id').select('c.user_id')
-        .havingRaw('sum(case when c.available_at <= ? then c.amount else 0 end) > 0 or sum(case when c.provider_ref is null and c.note = ? then 1 else 0 end) > 0', [now, PROVIDER_BALANCE_NOTE]);
+        .whereExists(
+          db('subscriptions as s')
+            .select(db.raw('1'))
+            .whereRaw('s.user_id = c.user_id')
+            .where({ 's.billing': 'recurring', 's.cancel_at_period_end': false })
+            .whereIn('s.status', ['active', 'past_due'])
+            .whereNotNull('s.provider_subscription_id'),
+        )
+        .groupBy('c.user_id')
+        .select('c.user_id')
+        .havingRaw(
+          'sum(case when c.available_at <= ? then c.amount else 0 end) > 0 or sum(case when c.provider_ref is null and c.note = ? then 1 else 0 end) > 0',
+          [now, PROVIDER_BALANCE_NOTE],
+        );
       return rows.map((row) => row.user_id as string);
     },
 
@@ -38,8 +53,10 @@ export function referralCheckRows(db: Db) {
         .join('vpn_accounts as aa', 'aa.id', 'da.vpn_account_id')
         .join('account_devices as db', 'db.hwid', 'da.hwid')
         .join('vpn_accounts as ab', 'ab.id', 'db.vpn_account_id')
-        .where('aa.user_id', a).where('ab.user_id', b)
-        .select('da.id').first();
+        .where('aa.user_id', a)
+        .where('ab.user_id', b)
+        .select('da.id')
+        .first();
       return row !== undefined;
     },
 
@@ -51,19 +68,37 @@ export function referralCheckRows(db: Db) {
 
     /** The referred customer's paid payments (for a released referral: what it would have earned). */
     async paidTransactionsOf(userId: string, trx: Db): Promise<Array<{ id: string; amount: number; currency: string; paidAt: Date }>> {
-      const rows = await trx('transactions').select('id', 'amount', 'currency', 'updated_at', 'created_at').where({ user_id: userId, status: 'succeeded' }).orderBy('created_at', 'asc');
-      return rows.map((row) => ({ id: row.id as string, amount: Number(row.amount), currency: row.currency as string, paidAt: toDate(row.updated_at ?? row.created_at) }));
+      const rows = await trx('transactions')
+        .select('id', 'amount', 'currency', 'updated_at', 'created_at')
+        .where({ user_id: userId, status: 'succeeded' })
+        .orderBy('created_at', 'asc');
+      return rows.map((row) => ({
+        id: row.id as string,
+        amount: Number(row.amount),
+        currency: row.currency as string,
+        paidAt: toDate(row.updated_at ?? row.created_at),
+      }));
     },
 
     /** Whether the user has an order that is paid, being paid or was paid (any amount, a gift's or a free one's too). */
     async orderedBefore(userId: string): Promise<boolean> {
-      const row = await db('transactions').select('id').where({ user_id: userId }).whereIn('status', ['pending', 'succeeded', 'refunded', 'disputed', 'needs_review']).first();
+      const row = await db('transactions')
+        .select('id')
+        .where({ user_id: userId })
+        .whereIn('status', ['pending', 'succeeded', 'refunded', 'disputed', 'needs_review'])
+        .first();
       return row !== undefined;
     },
 
     /** Whether the user has a paid payment other than `exceptId` (paid, refunded or disputed: money that moved). */
     async paidBefore(userId: string, exceptId: string, trx: Db): Promise<boolean> {
-      const row = await trx('transactions').select('id').where({ user_id: userId }).whereIn('status', ['succeeded', 'refunded', 'disputed']).whereNot({ id: exceptId }).where('amount', '>', 0).first();
+      const row = await trx('transactions')
+        .select('id')
+        .where({ user_id: userId })
+        .whereIn('status', ['succeeded', 'refunded', 'disputed'])
+        .whereNot({ id: exceptId })
+        .where('amount', '>', 0)
+        .first();
       return row !== undefined;
     },
   };

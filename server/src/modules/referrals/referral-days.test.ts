@@ -15,17 +15,32 @@ describe.each(TEST_DATABASES)('referral extra days (%s)', (kind) => {
   const f = useBillingFixture(kind);
 
   const quote = async (user: DesktopSession, planId: string) => (await f.call(user, 'POST', '/api/checkout/quote', { planId })).json();
-  const periodsOf = (user: DesktopSession) => f.env.database.db('paid_periods as p').join('transactions as t', 't.id', 'p.transaction_id')
-    .where('t.user_id', user.userId).orderBy('p.starts_at').select('p.starts_at', 'p.ends_at');
+  const periodsOf = (user: DesktopSession) =>
+    f.env.database
+      .db('paid_periods as p')
+      .join('transactions as t', 't.id', 'p.transaction_id')
+      .where('t.user_id', user.userId)
+      .orderBy('p.starts_at')
+      .select('p.starts_at', 'p.ends_at');
   const lengthInDays = (period: { starts_at: unknown; ends_at: unknown }) =>
     Math.round((new Date(period.ends_at as string).getTime() - new Date(period.starts_at as string).getTime()) / DAY_MS);
   const transactionsOf = (user: DesktopSession) =>
-    f.env.database.db('transactions').where({ user_id: user.userId }).orderBy('created_at').select('amount', 'status').then((rows) => rows.map((row) => ({ ...row, amount: Number(row.amount) })));
+    f.env.database
+      .db('transactions')
+      .where({ user_id: user.userId })
+      .orderBy('created_at')
+      .select('amount', 'status')
+      .then((rows) => rows.map((row) => ({ ...row, amount: Number(row.amount) })));
 
   it('the admin sets extra days; nonsense is refused by field', async () => {
     expect(await setProgramme(f, { referredBenefit: { kind: 'days', days: 7 } })).toMatchObject({ referredBenefit: { kind: 'days', days: 7 } });
     for (const days of [0, 366, 1.5, '7']) {
-      const res = await f.call(f.admin, 'PUT', '/api/admin/referrals/settings', { enabled: true, referredBenefit: { kind: 'days', days }, reward: { kind: 'percent', percent: 20, months: 3 }, refundWindowDays: 14 });
+      const res = await f.call(f.admin, 'PUT', '/api/admin/referrals/settings', {
+        enabled: true,
+        referredBenefit: { kind: 'days', days },
+        reward: { kind: 'percent', percent: 20, months: 3 },
+        refundWindowDays: 14,
+      });
       expect(res.statusCode, String(days)).toBe(400);
       expect(Object.keys(res.json().fields)).toContain('referredBenefit.days');
     }
@@ -33,7 +48,7 @@ describe.each(TEST_DATABASES)('referral extra days (%s)', (kind) => {
     expect((await myReferrals(f, referrer)).terms.referredBenefit).toEqual({ kind: 'days', days: 7 });
   });
 
-  it('a friend referred with 7 extra days: their first one-off purchase buys 37 days at the list price, Stripe\'s page says so; the next buys 30', async () => {
+  it("a friend referred with 7 extra days: their first one-off purchase buys 37 days at the list price, Stripe's page says so; the next buys 30", async () => {
     await setProgramme(f, { referredBenefit: { kind: 'days', days: 7 } });
     const referrer = await signUp(f);
     const friend = await signUp(f, { code: (await myReferrals(f, referrer)).code });
@@ -91,7 +106,11 @@ describe.each(TEST_DATABASES)('referral extra days (%s)', (kind) => {
     expect(subscription).toMatchObject({ status: 'active', autoRenews: true, renewsAt: new Date(until * 1000).toISOString() });
     // The trial's invoice for 0 is no payment: one transaction, one receipt, which names the extra days.
     expect(await transactionsOf(friend)).toEqual([{ amount: 499, status: 'succeeded' }]);
-    const receipts = () => f.env.smtp.messages.slice(mailsBefore).filter((m) => m.to.includes(friend.email) && /receipt/i.test(m.subject)).map(mailParts);
+    const receipts = () =>
+      f.env.smtp.messages
+        .slice(mailsBefore)
+        .filter((m) => m.to.includes(friend.email) && /receipt/i.test(m.subject))
+        .map(mailParts);
     expect(receipts()).toHaveLength(1);
     expect(receipts()[0]!.text).toContain("It includes 7 extra days from your friend's referral.");
 
@@ -101,7 +120,10 @@ describe.each(TEST_DATABASES)('referral extra days (%s)', (kind) => {
     expect(await transactionsOf(friend)).toHaveLength(1);
     await f.stripe.advanceClock(s.clock, until + 2 * 3600);
     await f.runJobs();
-    expect(await transactionsOf(friend)).toEqual([{ amount: 499, status: 'succeeded' }, { amount: 499, status: 'succeeded' }]);
+    expect(await transactionsOf(friend)).toEqual([
+      { amount: 499, status: 'succeeded' },
+      { amount: 499, status: 'succeeded' },
+    ]);
     const renewed = linePeriod(2);
     expect(renewed.start).toBe(until);
     expect((await periodsOf(friend)).map(lengthInDays)).toEqual([days(linePeriod(0)) + 7, days(renewed)]);
@@ -119,7 +141,10 @@ describe.each(TEST_DATABASES)('referral extra days (%s)', (kind) => {
     // The job again, as after a crash between Stripe's answer and the job's completion.
     const job = await f.env.database.db('jobs').where({ type: DEFER_RENEWAL }).first();
     expect(job.status).toBe('done');
-    await f.env.database.db('jobs').where({ id: job.id }).update({ status: 'queued', run_at: new Date(0) });
+    await f.env.database
+      .db('jobs')
+      .where({ id: job.id })
+      .update({ status: 'queued', run_at: new Date(0) });
     await f.runJobs();
     expect(f.stripe.getSubscription(s.stripeSubscription)!.trial_end).toBe(until);
     expect(f.stripe.listInvoices(s.stripeSubscription).map((invoice) => invoice.billing_reason)).toEqual(['subscription_create', 'subscription_update']);

@@ -34,12 +34,19 @@ export function createReferralRewards(deps: { repo: ReferralsRepo; audit: AuditR
 
   async function hold(referral: ReferralRecord, reason: ReferralHoldReason, transactionId: string | null, now: Date, trx: Db): Promise<void> {
     await repo.hold(referral.id, reason, trx);
-    await deps.audit.record({ actorId: null, actorEmail: null, action: 'referral.held', targetType: 'referral', targetId: referral.id, details: { reason, transactionId }, now }, trx);
+    await deps.audit.record(
+      { actorId: null, actorEmail: null, action: 'referral.held', targetType: 'referral', targetId: referral.id, details: { reason, transactionId }, now },
+      trx,
+    );
   }
 
   /** The reward of one paid payment, written as earned (pending until the window ends, or from `notBefore`). */
   async function earn(
-    referral: ReferralRecord, payment: { id: string; amount: number; currency: string; paidAt: Date }, now: Date, trx: Db, options: { first?: boolean } = {},
+    referral: ReferralRecord,
+    payment: { id: string; amount: number; currency: string; paidAt: Date },
+    now: Date,
+    trx: Db,
+    options: { first?: boolean } = {},
   ): Promise<void> {
     const first = options.first ?? !(await repo.paidBefore(referral.referredId, payment.id, trx));
     const firstPaidAt = referral.firstPaidAt ?? payment.paidAt;
@@ -47,10 +54,19 @@ export function createReferralRewards(deps: { repo: ReferralsRepo; audit: AuditR
     const reward = rewardFor(referral.terms, { amount: payment.amount, currency: payment.currency, paidAt: payment.paidAt, first, firstPaidAt });
     if (reward.amount <= 0) return;
     const matures = maturesAt(referral.terms, payment.paidAt);
-    await move({
-      userId: referral.referrerId, referralId: referral.id, transactionId: payment.id, kind: 'earned', amount: reward.amount, currency: reward.currency,
-      availableAt: matures.getTime() < now.getTime() ? now : matures,
-    }, now, trx);
+    await move(
+      {
+        userId: referral.referrerId,
+        referralId: referral.id,
+        transactionId: payment.id,
+        kind: 'earned',
+        amount: reward.amount,
+        currency: reward.currency,
+        availableAt: matures.getTime() < now.getTime() ? now : matures,
+      },
+      now,
+      trx,
+    );
   }
 
   async function paid(transaction: TransactionRecord, now: Date, trx: Db): Promise<void> {
@@ -74,7 +90,20 @@ export function createReferralRewards(deps: { repo: ReferralsRepo; audit: AuditR
     const net = earned.reduce((sum, credit) => sum + credit.amount, 0);
     const source = earned.find((credit) => credit.kind === 'earned')!;
     if (net <= 0 || source.availableAt.getTime() <= now.getTime()) return;
-    await move({ userId: source.userId, referralId: source.referralId, transactionId, kind: 'cancelled', amount: -net, currency: source.currency, availableAt: source.availableAt, note }, now, trx);
+    await move(
+      {
+        userId: source.userId,
+        referralId: source.referralId,
+        transactionId,
+        kind: 'cancelled',
+        amount: -net,
+        currency: source.currency,
+        availableAt: source.availableAt,
+        note,
+      },
+      now,
+      trx,
+    );
   }
 
   /** A dispute won: what its opening cancelled comes back, maturing when it would have (at once if that has passed). */
@@ -84,7 +113,19 @@ export function createReferralRewards(deps: { repo: ReferralsRepo; audit: AuditR
     const last = credits.at(-1);
     if (!last || last.kind !== 'cancelled' || last.note !== 'disputed') return;
     const availableAt = last.availableAt.getTime() < now.getTime() ? now : last.availableAt;
-    await move({ userId: last.userId, referralId: last.referralId, transactionId: transaction.id, kind: 'reinstated', amount: -last.amount, currency: last.currency, availableAt }, now, trx);
+    await move(
+      {
+        userId: last.userId,
+        referralId: last.referralId,
+        transactionId: transaction.id,
+        kind: 'reinstated',
+        amount: -last.amount,
+        currency: last.currency,
+        availableAt,
+      },
+      now,
+      trx,
+    );
   }
 
   return {

@@ -26,8 +26,11 @@ const perCurrency = (rows: Array<Record<string, unknown>>) =>
 async function earnedOf(db: Db, referralIds: string[]): Promise<Map<string, Array<{ currency: string; amount: number }>>> {
   const map = new Map<string, Array<{ currency: string; amount: number }>>();
   if (referralIds.length === 0) return map;
-  const rows: Array<Record<string, unknown>> = await db(LEDGER).whereIn('referral_id', referralIds).whereIn('kind', ['earned', 'cancelled', 'reinstated'])
-    .groupBy('referral_id', 'currency').select('referral_id', 'currency', db.raw('sum(amount) as amount'));
+  const rows: Array<Record<string, unknown>> = await db(LEDGER)
+    .whereIn('referral_id', referralIds)
+    .whereIn('kind', ['earned', 'cancelled', 'reinstated'])
+    .groupBy('referral_id', 'currency')
+    .select('referral_id', 'currency', db.raw('sum(amount) as amount'));
   for (const id of referralIds) map.set(id, perCurrency(rows.filter((row) => row.referral_id === id)));
   return map;
 }
@@ -38,11 +41,35 @@ export function referralRows(db: Db) {
 
   return {
     /** The referral of a new customer, once (a second for the same customer adds nothing): true when written. */
-    async insertReferral(referral: { id: string; referrerId: string; referredId: string; code: string; terms: ReferralTerms; signupIp: string | null; status: ReferralStatus; holdReason: ReferralHoldReason | null }, now: Date, trx: Db = db): Promise<boolean> {
-      const inserted = await trx('referrals').insert({
-        id: referral.id, referrer_id: referral.referrerId, referred_id: referral.referredId, code: referral.code, status: referral.status,
-        hold_reason: referral.holdReason, terms: toJson(referral.terms), signup_ip: referral.signupIp, created_at: now,
-      }).onConflict('referred_id').ignore().returning('id');
+    async insertReferral(
+      referral: {
+        id: string;
+        referrerId: string;
+        referredId: string;
+        code: string;
+        terms: ReferralTerms;
+        signupIp: string | null;
+        status: ReferralStatus;
+        holdReason: ReferralHoldReason | null;
+      },
+      now: Date,
+      trx: Db = db,
+    ): Promise<boolean> {
+      const inserted = await trx('referrals')
+        .insert({
+          id: referral.id,
+          referrer_id: referral.referrerId,
+          referred_id: referral.referredId,
+          code: referral.code,
+          status: referral.status,
+          hold_reason: referral.holdReason,
+          terms: toJson(referral.terms),
+          signup_ip: referral.signupIp,
+          created_at: now,
+        })
+        .onConflict('referred_id')
+        .ignore()
+        .returning('id');
       return inserted.length > 0;
     },
 
@@ -85,8 +112,10 @@ export function referralAdminRows(db: Db) {
   return {
     /** How many customers the user brought, and how many of them have paid. */
     async countsOf(referrerId: string): Promise<{ signedUp: number; paid: number }> {
-      const row = await db('referrals').where({ referrer_id: referrerId })
-        .select(db.raw('count(*) as signed_up'), db.raw('count(first_paid_at) as paid')).first();
+      const row = await db('referrals')
+        .where({ referrer_id: referrerId })
+        .select(db.raw('count(*) as signed_up'), db.raw('count(first_paid_at) as paid'))
+        .first();
       return { signedUp: Number(row?.signed_up ?? 0), paid: Number(row?.paid ?? 0) };
     },
 
@@ -100,16 +129,24 @@ export function referralAdminRows(db: Db) {
           if (query.status) q.where('r.status', query.status);
           if (query.before) q.where('r.created_at', '<', query.before);
         })
-        .orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(query.limit);
-      const earned = await earnedOf(db, rows.map((row) => row.id as string));
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(query.limit);
+      const earned = await earnedOf(
+        db,
+        rows.map((row) => row.id as string),
+      );
       return rows.map((row) => {
         const referral = toReferral(row);
         return {
           id: referral.id,
           referrer: { id: referral.referrerId, email: row.referrer_email as string },
           referred: { id: referral.referredId, email: row.referred_email as string },
-          status: referral.status, holdReason: referral.holdReason, createdAt: referral.createdAt.toISOString(),
-          firstPaidAt: referral.firstPaidAt?.toISOString() ?? null, earned: earned.get(referral.id) ?? [],
+          status: referral.status,
+          holdReason: referral.holdReason,
+          createdAt: referral.createdAt.toISOString(),
+          firstPaidAt: referral.firstPaidAt?.toISOString() ?? null,
+          earned: earned.get(referral.id) ?? [],
         };
       });
     },
@@ -123,18 +160,31 @@ export function referralAdminRows(db: Db) {
 
     /** The referrers who brought the most paying customers (then the most sign-ups). */
     async top(limit: number): Promise<TopReferrer[]> {
-      const rows = await db('referrals as r').join('user_profiles as u', 'u.id', 'r.referrer_id')
+      const rows = await db('referrals as r')
+        .join('user_profiles as u', 'u.id', 'r.referrer_id')
         .groupBy('r.referrer_id', 'u.email')
         .select('r.referrer_id', 'u.email')
         .select(db.raw('count(*) as signed_up'), db.raw('count(r.first_paid_at) as paid'), db.raw("sum(case when r.status = 'held' then 1 else 0 end) as held"))
-        .orderBy([{ column: 'paid', order: 'desc' }, { column: 'signed_up', order: 'desc' }, { column: 'u.email', order: 'asc' }])
+        .orderBy([
+          { column: 'paid', order: 'desc' },
+          { column: 'signed_up', order: 'desc' },
+          { column: 'u.email', order: 'asc' },
+        ])
         .limit(limit);
       const ids = rows.map((row) => row.referrer_id as string);
-      const earnedRows: Array<Record<string, unknown>> = ids.length === 0 ? [] : await db(LEDGER).whereIn('user_id', ids).whereIn('kind', ['earned', 'cancelled', 'reinstated'])
-        .groupBy('user_id', 'currency').select('user_id', 'currency', db.raw('sum(amount) as amount'));
+      const earnedRows: Array<Record<string, unknown>> =
+        ids.length === 0
+          ? []
+          : await db(LEDGER)
+              .whereIn('user_id', ids)
+              .whereIn('kind', ['earned', 'cancelled', 'reinstated'])
+              .groupBy('user_id', 'currency')
+              .select('user_id', 'currency', db.raw('sum(amount) as amount'));
       return rows.map((row) => ({
         user: { id: row.referrer_id as string, email: row.email as string },
-        signedUp: Number(row.signed_up), paid: Number(row.paid), held: Number(row.held),
+        signedUp: Number(row.signed_up),
+        paid: Number(row.paid),
+        held: Number(row.held),
         earned: perCurrency(earnedRows.filter((earned) => earned.user_id === row.referrer_id)),
       }));
     },

@@ -34,7 +34,10 @@ function addMonths(from: Date, months: number): Date {
  * a percentage of what was charged while the payment falls in the months after the first payment, or the fixed
  * amount on the first payment only. `firstPaidAt` is the first payment's time (this one's when it is the first).
  */
-export function rewardFor(terms: ReferralTerms, payment: { amount: number; currency: string; paidAt: Date; first: boolean; firstPaidAt: Date }): { amount: number; currency: string } {
+export function rewardFor(
+  terms: ReferralTerms,
+  payment: { amount: number; currency: string; paidAt: Date; first: boolean; firstPaidAt: Date },
+): { amount: number; currency: string } {
   const { reward } = terms;
   if (payment.amount <= 0) return { amount: 0, currency: payment.currency };
   if (reward.kind === 'fixed') return payment.first ? { amount: reward.amount, currency: reward.currency } : { amount: 0, currency: reward.currency };
@@ -46,4 +49,3 @@ export function rewardFor(terms: ReferralTerms, payment: { amount: number; curre
 export function signedInTogether(a: Array<{ ip: string; at: Date }>, b: Array<{ ip: string; at: Date }>): boolean {
   return a.some((x) => b.some((y) => x.ip === y.ip && Math.abs(x.at.getTime() - y.at.getTime()) < DAY_MS));
 }
-

@@ -35,7 +35,13 @@ function programmeRows(db: Db, ledger: WalletLedgerRepo) {
     /** The latest movements, for the referrals page (the wallet page shows them all, with its own kinds). */
     async movements(userId: string, limit: number): Promise<CreditMovement[]> {
       return (await ledger.latest(userId, limit, REFERRAL_CREDIT_KINDS)).map((row) => ({
-        id: String(row.id), kind: row.kind as ReferralCreditKind, amount: row.amount, currency: row.currency, availableAt: row.availableAt.toISOString(), createdAt: row.createdAt.toISOString(), note: row.note ?? null,
+        id: String(row.id),
+        kind: row.kind as ReferralCreditKind,
+        amount: row.amount,
+        currency: row.currency,
+        availableAt: row.availableAt.toISOString(),
+        createdAt: row.createdAt.toISOString(),
+        note: row.note ?? null,
       }));
     },
 
@@ -45,7 +51,10 @@ function programmeRows(db: Db, ledger: WalletLedgerRepo) {
     },
 
     async saveSettings(value: ReferralSettings, now: Date): Promise<void> {
-      await db('settings').insert({ id: SETTINGS_ID, value: toJson(value), updated_at: now }).onConflict('id').merge(['value', 'updated_at']);
+      await db('settings')
+        .insert({ id: SETTINGS_ID, value: toJson(value), updated_at: now })
+        .onConflict('id')
+        .merge(['value', 'updated_at']);
     },
 
     async findLinkCode(userId: string): Promise<string | undefined> {

@@ -16,7 +16,11 @@ export async function referralLinkRoutes(app: FastifyInstance, opts: { referrals
     const { code } = request.params;
     if (await opts.referrals.referrerOf(code)) {
       reply.setCookie(REFERRAL_COOKIE, code.toUpperCase(), {
-        path: '/', maxAge: REFERRAL_COOKIE_DAYS * 86_400, httpOnly: true, sameSite: 'lax', secure: opts.secureCookies,
+        path: '/',
+        maxAge: REFERRAL_COOKIE_DAYS * 86_400,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: opts.secureCookies,
       });
     }
     return reply.header('cache-control', 'no-store').redirect('/', 302);
@@ -25,7 +29,9 @@ export async function referralLinkRoutes(app: FastifyInstance, opts: { referrals
 
 /** The customer's referral link, what it brought and the credit it earned. */
 export async function myReferralsRoutes(app: FastifyInstance, opts: { referrals: ReferralsService }) {
-  app.get('/api/referrals/me', { preValidation: app.requireUser, schema: { response: { 200: MyReferralsAnswer } } }, async (request) => opts.referrals.mine(request.auth!.user.id));
+  app.get('/api/referrals/me', { preValidation: app.requireUser, schema: { response: { 200: MyReferralsAnswer } } }, async (request) =>
+    opts.referrals.mine(request.auth!.user.id),
+  );
 }
 
 /** The admin's referrals: the programme's settings, every referral (held ones with their reason), top referrers, release and void. */
@@ -33,9 +39,15 @@ export async function adminReferralsRoutes(app: FastifyInstance, opts: { referra
   const { referrals } = opts;
   requireAccess(app, 'admin');
   const noContent = { schema: { response: { 204: NoContent } } };
-  typed(app).get('/api/admin/referrals', { schema: { querystring: AdminReferralsQuery, response: { 200: AdminReferralsPageAnswer } } }, async (request) => referrals.adminPage(request.query));
+  typed(app).get('/api/admin/referrals', { schema: { querystring: AdminReferralsQuery, response: { 200: AdminReferralsPageAnswer } } }, async (request) =>
+    referrals.adminPage(request.query),
+  );
   app.get('/api/admin/referrals/settings', { schema: { response: { 200: ReferralSettingsAnswer } } }, async () => referrals.getSettings());
-  typed(app).put('/api/admin/referrals/settings', { schema: { body: UpdateReferralSettingsBody, response: { 200: ReferralSettingsAnswer } } }, async (request) => referrals.updateSettings(actorOf(request), request.body));
+  typed(app).put(
+    '/api/admin/referrals/settings',
+    { schema: { body: UpdateReferralSettingsBody, response: { 200: ReferralSettingsAnswer } } },
+    async (request) => referrals.updateSettings(actorOf(request), request.body),
+  );
   app.post('/api/admin/referrals/:id/release', noContent, async (request: WithId, reply) => {
     await referrals.release(actorOf(request), request.params.id);
     return reply.status(204).send();

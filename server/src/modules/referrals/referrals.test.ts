@@ -7,7 +7,18 @@ import { stripePeriodEnd, subscribeToRecurring } from '../../../test/recurring-s
 import { SWEEP_REFERRAL_CREDIT } from '../billing/recurring/credit-push.js';
 import { TEST_ORIGIN } from '../../../test/test-app.js';
 import {
-  DAY_S, OTHER_CARD, PROGRAMME, buy, buyAccount, detailsOf, later, myReferrals, referralOf, setProgramme, signIn, signUp,
+  DAY_S,
+  OTHER_CARD,
+  PROGRAMME,
+  buy,
+  buyAccount,
+  detailsOf,
+  later,
+  myReferrals,
+  referralOf,
+  setProgramme,
+  signIn,
+  signUp,
 } from '../../../test/referral-kit.js';
 
 describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
@@ -19,7 +30,10 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     expect((await f.call(user, 'PUT', '/api/admin/referrals/settings', PROGRAMME)).statusCode).toBe(403);
     expect((await f.call(user, 'GET', '/api/admin/referrals')).statusCode).toBe(403);
     expect((await f.call(f.admin, 'GET', '/api/admin/referrals/settings')).json()).toEqual({
-      enabled: false, referredBenefit: { kind: 'none' }, reward: { kind: 'percent', percent: 10, months: 12 }, refundWindowDays: 14,
+      enabled: false,
+      referredBenefit: { kind: 'none' },
+      reward: { kind: 'percent', percent: 10, months: 12 },
+      refundWindowDays: 14,
     });
 
     for (const [body, field] of [
@@ -36,7 +50,10 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     }
     expect((await f.call(f.admin, 'GET', '/api/admin/referrals/settings')).json().enabled).toBe(false);
 
-    expect(await setProgramme(f, { reward: { kind: 'fixed', amount: 300 } })).toEqual({ ...PROGRAMME, reward: { kind: 'fixed', amount: 300, currency: 'usd' } });
+    expect(await setProgramme(f, { reward: { kind: 'fixed', amount: 300 } })).toEqual({
+      ...PROGRAMME,
+      reward: { kind: 'fixed', amount: 300, currency: 'usd' },
+    });
     expect(await f.count('audit_log', { action: 'referral.settings_updated' })).toBeGreaterThan(0);
   });
 
@@ -45,7 +62,15 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     const referrer = await f.newUser();
     expect((await f.call(null, 'GET', '/api/referrals/me')).statusCode).toBe(401);
     const mine = await myReferrals(f, referrer);
-    expect(mine).toMatchObject({ enabled: true, code: expect.stringMatching(/^[A-Z2-9]{8}$/), signedUp: 0, paid: 0, credit: [], movements: [], terms: { reward: PROGRAMME.reward, refundWindowDays: 14 } });
+    expect(mine).toMatchObject({
+      enabled: true,
+      code: expect.stringMatching(/^[A-Z2-9]{8}$/),
+      signedUp: 0,
+      paid: 0,
+      credit: [],
+      movements: [],
+      terms: { reward: PROGRAMME.reward, refundWindowDays: 14 },
+    });
     expect(mine.link).toBe(`${TEST_ORIGIN}/r/${mine.code}`);
     expect((await myReferrals(f, referrer)).code).toBe(mine.code);
 
@@ -69,7 +94,11 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     await f.t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { email } });
     await f.env.smtp.waitFor(email, { after });
     f.t.clock.advance(61);
-    const again = await f.t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email, code: await f.env.smtp.latestCode(email), client: 'desktop', referralCode: mine.code } });
+    const again = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { email, code: await f.env.smtp.latestCode(email), client: 'desktop', referralCode: mine.code },
+    });
     expect(again.statusCode).toBe(200);
     expect(await referralOf(f, existing.userId)).toBeUndefined();
     const stranger = await signUp(f, { code: 'ZZZZZZZZ' });
@@ -91,7 +120,9 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     expect(pending.movements).toEqual([expect.objectContaining({ kind: 'earned', amount: 99, currency: 'usd' })]);
     const earned = await f.env.database.db('wallet_movements').where({ user_id: referrer.userId }).first();
     const audit = await f.env.database.db('audit_log').where({ action: 'referral.credit_earned', target_id: referrer.userId }).select('details');
-    expect(audit.map((row: { details: unknown }) => detailsOf(row.details))).toEqual([expect.objectContaining({ creditId: earned.id, amount: 99, transactionId: expect.any(String) })]);
+    expect(audit.map((row: { details: unknown }) => detailsOf(row.details))).toEqual([
+      expect.objectContaining({ creditId: earned.id, amount: 99, transactionId: expect.any(String) }),
+    ]);
     // The referred customer sees none of it.
     expect((await myReferrals(f, referred)).credit).toEqual([]);
 
@@ -144,7 +175,7 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     await buy(f, referred, '5555 5555 5555 4444');
 
     expect(await referralOf(f, referred.userId)).toMatchObject({ status: 'held', hold_reason: 'same_card' });
-    expect((await myReferrals(f, referrer))).toMatchObject({ signedUp: 1, paid: 1, credit: [] });
+    expect(await myReferrals(f, referrer)).toMatchObject({ signedUp: 1, paid: 1, credit: [] });
     const page = (await f.call(f.admin, 'GET', '/api/admin/referrals?status=held')).json();
     const held = page.referrals.find((r: { referred: { id: string } }) => r.referred.id === referred.userId);
     expect(held).toMatchObject({ status: 'held', holdReason: 'same_card', referrer: { id: referrer.userId }, earned: [] });
@@ -166,7 +197,9 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     expect((await myReferrals(f, referrer)).credit).toEqual([]);
     await buy(f, referred);
     expect((await myReferrals(f, referrer)).credit).toEqual([]);
-    const actions = (await f.env.database.db('audit_log').where({ target_id: held.id }).orderBy('id').select('action')).map((row: { action: string }) => row.action);
+    const actions = (await f.env.database.db('audit_log').where({ target_id: held.id }).orderBy('id').select('action')).map(
+      (row: { action: string }) => row.action,
+    );
     expect(actions).toEqual(['referral.signed_up', 'referral.held', 'referral.released', 'referral.voided']);
   });
 
@@ -193,13 +226,19 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     const db = f.env.database.db;
     const now = new Date(f.t.clock.now());
     for (const accountId of [referrerAccount, otherAccount]) {
-      await db('account_devices').insert({ id: randomUUID(), vpn_account_id: accountId, hwid: `hw-${referrerAccount.slice(0, 8)}`, first_seen_at: now, last_seen_at: now });
+      await db('account_devices').insert({
+        id: randomUUID(),
+        vpn_account_id: accountId,
+        hwid: `hw-${referrerAccount.slice(0, 8)}`,
+        first_seen_at: now,
+        last_seen_at: now,
+      });
     }
     await buy(f, other);
     expect(await referralOf(f, other.userId)).toMatchObject({ status: 'held', hold_reason: 'same_device' });
   });
 
-  it('the referred customer\'s first payment has the referral discount by itself; a typed code replaces it; nobody else has it', async () => {
+  it("the referred customer's first payment has the referral discount by itself; a typed code replaces it; nobody else has it", async () => {
     await setProgramme(f, { referredBenefit: { kind: 'discount', percentOff: 20 } });
     const referrer = await f.newUser();
     const { code } = await myReferrals(f, referrer);
@@ -209,7 +248,13 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     for (let i = 0; i < 12; i += 1) expect((await f.call(referred, 'POST', '/api/checkout/quote', { planId: f.paidPlanId })).statusCode).toBe(200);
     const quote = (await f.call(referred, 'POST', '/api/checkout/quote', { planId: f.paidPlanId })).json();
     expect(quote).toEqual({
-      planId: f.paidPlanId, currency: 'usd', amount: 499, total: 399, discount: 100, credit: 0, bonusDays: 0,
+      planId: f.paidPlanId,
+      currency: 'usd',
+      amount: 499,
+      total: 399,
+      discount: 100,
+      credit: 0,
+      bonusDays: 0,
       promo: { code: 'REFERRAL-20', duration: 'once', durationMonths: null, percentOff: 20, amountOff: null, referral: true },
     });
     // The programme's code cannot be typed.
@@ -232,7 +277,13 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     // The first payment only.
     expect((await f.call(referred, 'POST', '/api/checkout/quote', { planId: f.paidPlanId })).json()).toMatchObject({ total: 499, promo: null });
     const codes = (await f.call(f.admin, 'GET', '/api/admin/promo-codes')).json();
-    expect(codes.find((c: { code: string }) => c.code === 'REFERRAL-20')).toMatchObject({ referral: true, percentOff: 20, duration: 'once', oncePerCustomer: true, paidCount: 1 });
+    expect(codes.find((c: { code: string }) => c.code === 'REFERRAL-20')).toMatchObject({
+      referral: true,
+      percentOff: 20,
+      duration: 'once',
+      oncePerCustomer: true,
+      paidCount: 1,
+    });
 
     // A typed code replaces the referral discount.
     const other = await signUp(f, { code });
@@ -242,7 +293,7 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     expect(f.stripe.getSession(half.sessionId)).toMatchObject({ amount_subtotal: 499, amount_total: 249, metadata: { promo_code: `HALF${kind}` } });
   });
 
-  it('after the refund window the credit goes to the referrer\'s card account: their next renewal is charged that much less', async () => {
+  it("after the refund window the credit goes to the referrer's card account: their next renewal is charged that much less", async () => {
     await setProgramme(f);
     const referrer = await signUp(f);
     const subscriber = await subscribeToRecurring(f, referrer);
@@ -281,7 +332,10 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     await f.stripe.advanceClock(subscriber.clock, stripePeriodEnd(f, subscriber) + 2 * 3600);
     await f.runJobs();
     const invoices = f.stripe.listInvoices(subscriber.stripeSubscription);
-    expect(invoices.map((invoice) => [invoice.total, invoice.amount_paid, invoice.starting_balance, invoice.ending_balance])).toEqual([[499, 499, 0, 0], [499, 400, -99, 0]]);
+    expect(invoices.map((invoice) => [invoice.total, invoice.amount_paid, invoice.starting_balance, invoice.ending_balance])).toEqual([
+      [499, 499, 0, 0],
+      [499, 400, -99, 0],
+    ]);
     expect(f.stripe.getCustomer(subscriber.customer)!.balance).toBe(0);
     const renewal = (await f.call(referrer, 'GET', '/api/transactions')).json().find((t: { renewal: boolean }) => t.renewal);
     expect(renewal).toMatchObject({ renewal: true, amount: 400, status: 'succeeded' });

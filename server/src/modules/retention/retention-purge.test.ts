@@ -67,10 +67,7 @@ describe.each(TEST_DATABASES)('purge of rows past their retention (%s)', (kind) 
 
   it('deletes refresh tokens expired or replaced past the retention, but never one that can still be replayed', async () => {
     const session = await rows.session(await rows.user(), { expiresIn: 20 });
-    const gone = [
-      await rows.refreshToken(session, { expiresIn: -31 }),
-      await rows.refreshToken(session, { expiresIn: -1, rotatedIn: -31 }),
-    ];
+    const gone = [await rows.refreshToken(session, { expiresIn: -31 }), await rows.refreshToken(session, { expiresIn: -1, rotatedIn: -31 })];
     const kept = [
       // Replaced long ago but not expired: presenting it again must still find it and revoke the session.
       await rows.refreshToken(session, { expiresIn: 1, rotatedIn: -31 }),
@@ -188,7 +185,9 @@ describe.each(TEST_DATABASES)('purge of rows past their retention (%s)', (kind) 
       const jobs = createJobsRepo(database.db);
       const retention = createRetentionPurge({ db: database.db, settings, clock: () => NOW, periodicJobKeys: PERIODIC, ...purgeOptions });
       const worker = createJobWorker({
-        repo: jobs, clock: () => NOW, log: quietLog,
+        repo: jobs,
+        clock: () => NOW,
+        log: quietLog,
         handlers: { [PURGE_OLD_ROWS]: createPurgeOldRowsHandler({ purge: retention, clock: () => NOW, log: quietLog }) },
       });
       expect(await worker.runOnce()).toBe(true);
@@ -206,7 +205,10 @@ describe.each(TEST_DATABASES)('purge of rows past their retention (%s)', (kind) 
 
       expect(await rows.remaining('vpn_account_logs', [old])).toEqual([]);
       expect(await jobs.findById(id)).toMatchObject({
-        status: 'queued', attempts: 0, lastError: null, runAt: addSeconds(NOW, PURGE.intervalSeconds),
+        status: 'queued',
+        attempts: 0,
+        lastError: null,
+        runAt: addSeconds(NOW, PURGE.intervalSeconds),
       });
     });
 

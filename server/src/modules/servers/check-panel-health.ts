@@ -10,7 +10,10 @@ export function createCheckPanelHealthHandler(deps: { health: ServerHealth; cloc
     const pass = await deps.health.checkAll();
     return {
       runAgainAt: addSeconds(deps.clock(), pass.failing > 0 ? HEALTH_CHECKS.recheckSeconds : HEALTH_CHECKS.intervalSeconds),
-      note: pass.checked === 0 ? 'no enabled servers' : `${pass.checked} checked, ${pass.up} up, ${pass.down} down${pass.changed.length ? `; changed: ${pass.changed.join(', ')}` : ''}`,
+      note:
+        pass.checked === 0
+          ? 'no enabled servers'
+          : `${pass.checked} checked, ${pass.up} up, ${pass.down} down${pass.changed.length ? `; changed: ${pass.changed.join(', ')}` : ''}`,
     };
   };
 }

@@ -15,7 +15,10 @@ function fakeDns(answers: Record<string, string[]>) {
 }
 
 const refusal = async (promise: Promise<void>) => {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   expect(err).toMatchObject({ statusCode: 400, code: 'validation_failed', message: LINK_LOCAL_REFUSED, details: { fields: { url: LINK_LOCAL_REFUSED } } });
 };
@@ -25,7 +28,18 @@ describe('link-local and cloud-metadata panel addresses', () => {
     for (const address of ['169.254.169.254', '169.254.0.1', '169.254.255.255', 'fe80::1', 'febf:ffff::1', 'fd00:ec2::254', '::ffff:169.254.169.254']) {
       expect(isLinkLocalAddress(address), address).toBe(true);
     }
-    for (const address of ['127.0.0.1', '::1', '10.0.0.5', '192.168.1.10', '169.253.255.255', '169.255.0.1', 'fec0::1', 'fd00:ec2::253', '203.0.113.9', 'panel.example.com']) {
+    for (const address of [
+      '127.0.0.1',
+      '::1',
+      '10.0.0.5',
+      '192.168.1.10',
+      '169.253.255.255',
+      '169.255.0.1',
+      'fec0::1',
+      'fd00:ec2::253',
+      '203.0.113.9',
+      'panel.example.com',
+    ]) {
       expect(isLinkLocalAddress(address), address).toBe(false);
     }
   });
@@ -33,7 +47,14 @@ describe('link-local and cloud-metadata panel addresses', () => {
   it('refuses URLs whose host is such an address, without asking DNS', async () => {
     const dns = fakeDns({});
     const check = createPanelUrlCheck({ allowLinkLocal: false, resolve: dns.resolve });
-    for (const url of ['http://169.254.169.254', 'https://169.254.10.20:8443/api', 'http://[fe80::1]:8000', 'http://[fd00:ec2::254]', 'http://[::ffff:169.254.169.254]', 'http://0xa9fea9fe/']) {
+    for (const url of [
+      'http://169.254.169.254',
+      'https://169.254.10.20:8443/api',
+      'http://[fe80::1]:8000',
+      'http://[fd00:ec2::254]',
+      'http://[::ffff:169.254.169.254]',
+      'http://0xa9fea9fe/',
+    ]) {
       await refusal(check(url));
     }
     expect(dns.asked).toEqual([]);
@@ -50,7 +71,14 @@ describe('link-local and cloud-metadata panel addresses', () => {
   it('allows loopback, private and public panels, and leaves a name that does not resolve to the connection test', async () => {
     const dns = fakeDns({ localhost: ['127.0.0.1', '::1'], 'panel.example.com': ['203.0.113.9', '2001:db8::9'] });
     const check = createPanelUrlCheck({ allowLinkLocal: false, resolve: dns.resolve });
-    for (const url of ['http://127.0.0.1:41234', 'http://localhost:8000', 'http://10.0.0.5:8000', 'https://panel.example.com:8443', 'http://[::1]:8000', 'https://nowhere.invalid']) {
+    for (const url of [
+      'http://127.0.0.1:41234',
+      'http://localhost:8000',
+      'http://10.0.0.5:8000',
+      'https://panel.example.com:8443',
+      'http://[::1]:8000',
+      'https://nowhere.invalid',
+    ]) {
       await expect(check(url), url).resolves.toBeUndefined();
     }
   });

@@ -197,7 +197,9 @@ describe('a Remnawave panel behind a proxy that drops our forwarded headers', ()
     const res = await f.call(f.admin, 'POST', '/api/admin/servers/test', remnawave.serverBody(fake));
     expect(res.statusCode).toBe(502);
     expect(res.json().code).toBe('connection_test_failed');
-    expect(res.json().message).toMatch(/^Connection test failed\. Please check the credentials\. The panel accepted the connection and closed it without answering/);
+    expect(res.json().message).toMatch(
+      /^Connection test failed\. Please check the credentials\. The panel accepted the connection and closed it without answering/,
+    );
     expect(res.json().message).toMatch(/https:\/\//);
     expect(res.json().message).not.toMatch(/hang up/i);
     fake.frontProxy = 'none';

@@ -25,7 +25,14 @@ const Notice = z.object({
  * dedupe key, so a mail server failing for one admin never resends to the others.
  */
 export function createSendServerHealthEmailHandler(deps: {
-  servers: ServersRepo; users: UsersRepo; adminEmails: ReadonlySet<string>; settings: SettingsService; mailer: Mailer; jobs: JobsRepo; publicUrl: URL; clock: Clock;
+  servers: ServersRepo;
+  users: UsersRepo;
+  adminEmails: ReadonlySet<string>;
+  settings: SettingsService;
+  mailer: Mailer;
+  jobs: JobsRepo;
+  publicUrl: URL;
+  clock: Clock;
 }): JobHandler {
   return async (payload, job) => {
     const parsed = Notice.safeParse(payload);
@@ -35,7 +42,10 @@ export function createSendServerHealthEmailHandler(deps: {
       const admins = new Set([...(await deps.users.listAdminEmails()), ...deps.adminEmails]);
       const now = deps.clock();
       for (const to of admins) {
-        await deps.jobs.enqueue({ type: SEND_SERVER_HEALTH_EMAIL, payload: { ...notice, to }, dedupeKey: `${job.dedupeKey ?? job.id}:${to}`, maxAttempts: 200 }, now);
+        await deps.jobs.enqueue(
+          { type: SEND_SERVER_HEALTH_EMAIL, payload: { ...notice, to }, dedupeKey: `${job.dedupeKey ?? job.id}:${to}`, maxAttempts: 200 },
+          now,
+        );
       }
       return;
     }
@@ -47,12 +57,30 @@ export function createSendServerHealthEmailHandler(deps: {
     if (notice.state === 'token_expiring') {
       // A new token (or end date) saved since: this warning is about a token no longer used.
       if (server.tokenExpiresAt?.toISOString() !== notice.at) return;
-      await deps.mailer.send(renderTokenExpiringEmail({ to: notice.to, brandName, publicUrl: deps.publicUrl, serverName: server.name, expiresAt: server.tokenExpiresAt, now: deps.clock(), locale }));
+      await deps.mailer.send(
+        renderTokenExpiringEmail({
+          to: notice.to,
+          brandName,
+          publicUrl: deps.publicUrl,
+          serverName: server.name,
+          expiresAt: server.tokenExpiresAt,
+          now: deps.clock(),
+          locale,
+        }),
+      );
       return;
     }
-    await deps.mailer.send(renderServerHealthEmail({
-      to: notice.to, brandName, publicUrl: deps.publicUrl, serverName: server.name, state: notice.state, at: new Date(notice.at),
-      lastError: server.health.error, locale,
-    }));
+    await deps.mailer.send(
+      renderServerHealthEmail({
+        to: notice.to,
+        brandName,
+        publicUrl: deps.publicUrl,
+        serverName: server.name,
+        state: notice.state,
+        at: new Date(notice.at),
+        lastError: server.health.error,
+        locale,
+      }),
+    );
   };
 }

@@ -1,10 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { SERVER_MESSAGES, usesApiToken, type AdminServer, type CreateServerBody, type ServerConnectionBody, type UpdateServerBody } from '../../../../shared/servers.js';
+import {
+  SERVER_MESSAGES,
+  usesApiToken,
+  type AdminServer,
+  type CreateServerBody,
+  type ServerConnectionBody,
+  type UpdateServerBody,
+} from '../../../../shared/servers.js';
 import { AppError, notFound } from '../../errors.js';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.js';
 import type { PanelService } from '../../panels/panel-driver.js';
 import type { Actor } from '../users/index.js';
-import { connectionFor, connectionOf, driverFor, panelFailure, requireKnownService, secretOf, testAndListServices, updatedConnection } from './server-connections.js';
+import {
+  connectionFor,
+  connectionOf,
+  driverFor,
+  panelFailure,
+  requireKnownService,
+  secretOf,
+  testAndListServices,
+  updatedConnection,
+} from './server-connections.js';
 import { loadServer, recordServerAction, type ServersContext } from './servers-deps.js';
 import type { ServerRecord } from './servers.repo.js';
 
@@ -49,12 +65,23 @@ export async function createServer(deps: ServersContext, actor: Actor, body: Cre
   const connection = { kind: body.kind, ...connectionFor(body.kind, { ...body, secret }) };
   requireKnownService(await testAndListServices(deps, connection, SERVER_MESSAGES.testFailed), body.serviceId);
   const now = clock();
-  const server = await servers.insert(randomUUID(), {
-    kind: body.kind, name: body.name, publicName: body.publicName ?? null, url: body.url, username: connection.username,
-    passwordEncrypted: encryptSecret(deps.keys.encryption, secret),
-    serviceId: body.serviceId, locations: body.locations, status: 'active', lastCheck: now,
-    tokenExpiresAt: usesApiToken(body.kind) && body.apiTokenExpiresAt ? new Date(body.apiTokenExpiresAt) : null,
-  }, now);
+  const server = await servers.insert(
+    randomUUID(),
+    {
+      kind: body.kind,
+      name: body.name,
+      publicName: body.publicName ?? null,
+      url: body.url,
+      username: connection.username,
+      passwordEncrypted: encryptSecret(deps.keys.encryption, secret),
+      serviceId: body.serviceId,
+      locations: body.locations,
+      status: 'active',
+      lastCheck: now,
+      tokenExpiresAt: usesApiToken(body.kind) && body.apiTokenExpiresAt ? new Date(body.apiTokenExpiresAt) : null,
+    },
+    now,
+  );
   deps.onChange?.();
   // It just answered the credential test: up from the start (the admin set it up, no mail).
   await servers.recordCheckSuccess(server.id, null, now);
@@ -73,18 +100,27 @@ export async function updateServer(deps: ServersContext, actor: Actor, id: strin
     next.kind !== existing.kind || next.url !== existing.url || next.username !== existing.username || secretChanged || next.serviceId !== existing.serviceId;
   const now = clock();
   if (connectionChanged) requireKnownService(await testAndListServices(deps, next, SERVER_MESSAGES.testFailed), next.serviceId);
-  const updated = await servers.update(id, {
-    kind: next.kind, url: next.url, username: next.username, serviceId: next.serviceId,
-    ...(secretChanged ? { passwordEncrypted: encryptSecret(deps.keys.encryption, secret) } : {}),
-    ...(patch.name !== undefined ? { name: patch.name } : {}),
-    ...(patch.publicName !== undefined ? { publicName: patch.publicName } : {}),
-    ...(patch.locations !== undefined ? { locations: patch.locations } : {}),
-    ...(patch.apiTokenExpiresAt !== undefined ? { tokenExpiresAt: patch.apiTokenExpiresAt && usesApiToken(kind) ? new Date(patch.apiTokenExpiresAt) : null } : {}),
-    // A new token without a new end date: the old token's end is not this one's.
-    ...(patch.apiTokenExpiresAt === undefined && patch.apiToken !== undefined && secretChanged ? { tokenExpiresAt: null } : {}),
-    ...(!usesApiToken(kind) ? { tokenExpiresAt: null } : {}),
-    ...(connectionChanged ? { lastCheck: now } : {}),
-  }, now);
+  const updated = await servers.update(
+    id,
+    {
+      kind: next.kind,
+      url: next.url,
+      username: next.username,
+      serviceId: next.serviceId,
+      ...(secretChanged ? { passwordEncrypted: encryptSecret(deps.keys.encryption, secret) } : {}),
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.publicName !== undefined ? { publicName: patch.publicName } : {}),
+      ...(patch.locations !== undefined ? { locations: patch.locations } : {}),
+      ...(patch.apiTokenExpiresAt !== undefined
+        ? { tokenExpiresAt: patch.apiTokenExpiresAt && usesApiToken(kind) ? new Date(patch.apiTokenExpiresAt) : null }
+        : {}),
+      // A new token without a new end date: the old token's end is not this one's.
+      ...(patch.apiTokenExpiresAt === undefined && patch.apiToken !== undefined && secretChanged ? { tokenExpiresAt: null } : {}),
+      ...(!usesApiToken(kind) ? { tokenExpiresAt: null } : {}),
+      ...(connectionChanged ? { lastCheck: now } : {}),
+    },
+    now,
+  );
   if (!updated) throw notFound('Server not found.');
   deps.onChange?.();
   if (connectionChanged) await servers.recordCheckSuccess(id, null, now);
@@ -97,7 +133,11 @@ export async function deleteServer(deps: ServersContext, actor: Actor, id: strin
   const server = await loadServer(deps, id);
   const accounts = await servers.countAccounts(id);
   if (accounts > 0) {
-    throw new AppError(409, 'server_in_use', `This server still holds ${accounts} VPN account${accounts === 1 ? '' : 's'}. Delete them first, or disable the server instead.`);
+    throw new AppError(
+      409,
+      'server_in_use',
+      `This server still holds ${accounts} VPN account${accounts === 1 ? '' : 's'}. Delete them first, or disable the server instead.`,
+    );
   }
   await servers.remove(id);
   deps.onChange?.();

@@ -44,7 +44,10 @@ function credentialTestFailure(err: unknown, message: string): AppError {
 
 export function requireKnownService(services: PanelService[], serviceId: string): void {
   if (!services.some((service) => service.id === serviceId)) {
-    throw validationFailed({ serviceId: 'The panel has no service with this ID. Pick one from its list.' }, 'The panel has no service with this ID. Pick one from its list.');
+    throw validationFailed(
+      { serviceId: 'The panel has no service with this ID. Pick one from its list.' },
+      'The panel has no service with this ID. Pick one from its list.',
+    );
   }
 }
 
@@ -52,19 +55,34 @@ export function requireKnownService(services: PanelService[], serviceId: string)
  * The connection an update asks for, and its secret: what the admin typed, else what is saved; a change of kind
  * between a token panel and a login panel needs the other credentials typed anew.
  */
-export function updatedConnection(existing: ServerRecord, patch: UpdateServerBody, savedSecret: string): { secret: string; next: PanelConnection & { kind: ServerRecord['kind'] } } {
+export function updatedConnection(
+  existing: ServerRecord,
+  patch: UpdateServerBody,
+  savedSecret: string,
+): { secret: string; next: PanelConnection & { kind: ServerRecord['kind'] } } {
   const kind = patch.kind ?? existing.kind;
   const sameCredentials = usesApiToken(kind) === usesApiToken(existing.kind);
   const typed = { username: patch.username ?? (sameCredentials ? existing.username : undefined), password: patch.password, apiToken: patch.apiToken };
   const secret = secretOf({ kind, ...typed }) || (sameCredentials ? savedSecret : '');
   const missing = missingCredentials({ kind, username: typed.username, password: secret, apiToken: secret });
   if (Object.keys(missing).length > 0) throw validationFailed(missing, Object.values(missing)[0]);
-  return { secret, next: { kind, ...connectionFor(kind, { url: patch.url ?? existing.url, username: typed.username, secret, serviceId: patch.serviceId ?? existing.serviceId }) } };
+  return {
+    secret,
+    next: {
+      kind,
+      ...connectionFor(kind, { url: patch.url ?? existing.url, username: typed.username, secret, serviceId: patch.serviceId ?? existing.serviceId }),
+    },
+  };
 }
 
 /** A saved server's connection, its secret decrypted. */
 export const connectionOf = (deps: ServersContext, server: ServerRecord): PanelConnection =>
-  connectionFor(server.kind, { url: server.url, username: server.username, secret: decryptSecret(deps.keys.encryption, server.passwordEncrypted), serviceId: server.serviceId });
+  connectionFor(server.kind, {
+    url: server.url,
+    username: server.username,
+    secret: decryptSecret(deps.keys.encryption, server.passwordEncrypted),
+    serviceId: server.serviceId,
+  });
 
 /** A driver for a saved server (used by provisioning too). */
 export function driverFor(deps: ServersContext, server: ServerRecord): PanelDriver {
@@ -76,7 +94,11 @@ export function driverFor(deps: ServersContext, server: ServerRecord): PanelDriv
  * for the connection's service), lists the panel's services, and fetches a user's subscription the
  * way `/sub` will.
  */
-export async function testAndListServices(deps: ServersContext, connection: PanelConnection & { kind: ServerRecord['kind'] }, message: string): Promise<PanelService[]> {
+export async function testAndListServices(
+  deps: ServersContext,
+  connection: PanelConnection & { kind: ServerRecord['kind'] },
+  message: string,
+): Promise<PanelService[]> {
   await deps.checkPanelUrl(connection.url);
   const driver = deps.drivers.create(connection.kind, connection);
   try {

@@ -27,7 +27,8 @@ describe.each(TEST_DATABASES)('panel server health (%s)', (kind) => {
 
   const call = async (method: string, url: string, session: WebSession | null, payload?: unknown) =>
     t.app.inject({
-      method: method as 'GET', url,
+      method: method as 'GET',
+      url,
       headers: { origin: TEST_ORIGIN, ...(session ? { cookie: session.cookie } : {}) },
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
@@ -35,7 +36,9 @@ describe.each(TEST_DATABASES)('panel server health (%s)', (kind) => {
   /** A minute later: the health job (and the e-mail jobs it queued) run. */
   async function tick(seconds = 61): Promise<void> {
     t.clock.advance(seconds);
-    while (await t.app.jobWorker.runOnce()) { /* every due job */ }
+    while (await t.app.jobWorker.runOnce()) {
+      /* every due job */
+    }
   }
 
   const healthOf = async (id: string) => (await call('GET', '/api/admin/servers', admin)).json().find((s: { id: string }) => s.id === id).health;
@@ -46,7 +49,14 @@ describe.each(TEST_DATABASES)('panel server health (%s)', (kind) => {
 
   async function addServer(name: string, panel: FakeMarzneshin): Promise<string> {
     const res = await call('POST', '/api/admin/servers', admin, {
-      kind: 'marzneshin', name, publicName: name, url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all',
+      kind: 'marzneshin',
+      name,
+      publicName: name,
+      url: panel.url,
+      username: panel.admin.username,
+      password: panel.admin.password,
+      serviceId: '1',
+      locations: 'all',
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id;
@@ -56,7 +66,8 @@ describe.each(TEST_DATABASES)('panel server health (%s)', (kind) => {
     germany = await startFakeMarzneshin();
     japan = await startFakeMarzneshin();
     t = await buildTestApp({
-      db: env.database.db, smtp: env.smtp,
+      db: env.database.db,
+      smtp: env.smtp,
       env: { ADMIN_EMAILS: ADMINS.join(',') },
       overrides: { driverFactory: (_kind, connection) => createMarzneshinDriver(connection, { timeoutMs: 500 }) },
     });
@@ -85,7 +96,10 @@ describe.each(TEST_DATABASES)('panel server health (%s)', (kind) => {
   it('a server is up from its credential test, and each check records its latency', async () => {
     const health = await healthOf(ids.germany);
     expect(health).toEqual({ state: 'up', latencyMs: expect.any(Number), lastError: null, checkedAt: expect.any(String), since: expect.any(String) });
-    expect(await regions()).toEqual([{ name: 'Germany', locationNumber: null, locations: 'all', status: 'up' }, { name: 'Japan', locationNumber: null, locations: 'all', status: 'up' }]);
+    expect(await regions()).toEqual([
+      { name: 'Germany', locationNumber: null, locations: 'all', status: 'up' },
+      { name: 'Japan', locationNumber: null, locations: 'all', status: 'up' },
+    ]);
   });
 
   it('down after two failed checks in a row, with one mail to each admin; up again after one answer, with one mail each', async () => {
@@ -100,7 +114,12 @@ describe.each(TEST_DATABASES)('panel server health (%s)', (kind) => {
     expect((await regions()).find((r) => r.name === 'Germany')?.status).toBe('down');
     expect((await regions()).find((r) => r.name === 'Japan')?.status).toBe('up');
     const downMails = newMails(/server Germany is down/);
-    expect(downMails.map((m) => m.to).flat().sort()).toEqual(ADMINS);
+    expect(
+      downMails
+        .map((m) => m.to)
+        .flat()
+        .sort(),
+    ).toEqual(ADMINS);
     expect(downMails[0]!.raw).toContain('/admin');
 
     await tick();
@@ -111,7 +130,12 @@ describe.each(TEST_DATABASES)('panel server health (%s)', (kind) => {
     await tick();
     expect(await healthOf(ids.germany)).toMatchObject({ state: 'up', lastError: null, latencyMs: expect.any(Number) });
     expect((await regions()).find((r) => r.name === 'Germany')?.status).toBe('up');
-    expect(newMails(/server Germany is back up/).map((m) => m.to).flat().sort()).toEqual(ADMINS);
+    expect(
+      newMails(/server Germany is back up/)
+        .map((m) => m.to)
+        .flat()
+        .sort(),
+    ).toEqual(ADMINS);
     expect(newMails(/Japan/)).toHaveLength(0);
   });
 
@@ -145,7 +169,10 @@ describe.each(TEST_DATABASES)('panel server health (%s)', (kind) => {
     const none = await call('POST', '/api/accounts', customer, { planId: freePlanId });
     expect(none.statusCode).toBe(503);
     expect(none.json()).toMatchObject({ code: 'service_unavailable' });
-    expect(await regions()).toEqual([{ name: 'Germany', locationNumber: null, locations: 'all', status: 'down' }, { name: 'Japan', locationNumber: null, locations: 'all', status: 'down' }]);
+    expect(await regions()).toEqual([
+      { name: 'Germany', locationNumber: null, locations: 'all', status: 'down' },
+      { name: 'Japan', locationNumber: null, locations: 'all', status: 'down' },
+    ]);
   });
 
   it('a disabled server is not checked and shows as down publicly; enabling it (a passing test) makes it up', async () => {

@@ -58,7 +58,11 @@ export function createServerHealth(deps: {
 
   async function notify(server: ServerRecord, state: 'up' | 'down', now: Date, trx: Db): Promise<void> {
     const notice: ServerHealthNotice = { serverId: server.id, state, at: now.toISOString() };
-    await jobs.enqueue({ type: SEND_SERVER_HEALTH_EMAIL, payload: notice, dedupeKey: `${SEND_SERVER_HEALTH_EMAIL}:${server.id}:${state}:${notice.at}`, maxAttempts: 200 }, now, trx);
+    await jobs.enqueue(
+      { type: SEND_SERVER_HEALTH_EMAIL, payload: notice, dedupeKey: `${SEND_SERVER_HEALTH_EMAIL}:${server.id}:${state}:${notice.at}`, maxAttempts: 200 },
+      now,
+      trx,
+    );
   }
 
   /** Checks one server; returns its state after the check, and whether this check changed it. */

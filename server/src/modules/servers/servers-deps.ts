@@ -33,4 +33,13 @@ export async function loadServer(deps: ServersContext, id: string): Promise<Serv
 }
 
 export const recordServerAction = (deps: ServersContext, actor: Actor, action: string, id: string, details: Record<string, unknown> = {}) =>
-  deps.audit.record({ actorId: actor.id, actorEmail: actor.email, action, targetType: 'server', targetId: id, details, ip: actor.ip ?? null, now: deps.clock() });
+  deps.audit.record({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action,
+    targetType: 'server',
+    targetId: id,
+    details,
+    ip: actor.ip ?? null,
+    now: deps.clock(),
+  });

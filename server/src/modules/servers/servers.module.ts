@@ -13,8 +13,14 @@ export const serversModule = defineModule({
   name: 'servers',
   build({ db, config, keys, clock, log, events, audit, jobs, serversRepo, driverFactory }: Configured) {
     const servers = createServersService({
-      servers: serversRepo, drivers: createDriverRegistry(driverFactory), audit, keys, clock, log,
-      checkPanelUrl: createPanelUrlCheck({ allowLinkLocal: config.allowLinkLocalPanels }), onChange: () => events.tell('site.changed', {}),
+      servers: serversRepo,
+      drivers: createDriverRegistry(driverFactory),
+      audit,
+      keys,
+      clock,
+      log,
+      checkPanelUrl: createPanelUrlCheck({ allowLinkLocal: config.allowLinkLocalPanels }),
+      onChange: () => events.tell('site.changed', {}),
     });
     const serverHealth = createServerHealth({ db, servers: serversRepo, driverFor: (server) => servers.driverFor(server), jobs, clock, log });
     return { servers, serverHealth };
@@ -23,7 +29,14 @@ export const serversModule = defineModule({
   jobs: ({ config, clock, mailer, jobs, usersRepo: users, settings, serversRepo, serverHealth }) => ({
     [CHECK_PANEL_HEALTH]: createCheckPanelHealthHandler({ health: serverHealth, clock }),
     [SEND_SERVER_HEALTH_EMAIL]: createSendServerHealthEmailHandler({
-      servers: serversRepo, users, adminEmails: config.adminEmails, settings, mailer, jobs, publicUrl: config.publicUrl, clock,
+      servers: serversRepo,
+      users,
+      adminEmails: config.adminEmails,
+      settings,
+      mailer,
+      jobs,
+      publicUrl: config.publicUrl,
+      clock,
     }),
   }),
   periodicJobs: [CHECK_PANEL_HEALTH],

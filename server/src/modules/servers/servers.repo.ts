@@ -43,7 +43,23 @@ export interface ServerRegion {
 }
 
 const HEALTH_COLUMNS = ['health', 'health_failures', 'health_checked_at', 'health_changed_at', 'health_latency_ms', 'health_error'];
-const COLUMNS = ['id', 'kind', 'name', 'public_name', 'url', 'username', 'password_encrypted', 'service_id', 'locations', 'status', 'last_check', 'token_expires_at', ...HEALTH_COLUMNS, 'created_at', 'updated_at'];
+const COLUMNS = [
+  'id',
+  'kind',
+  'name',
+  'public_name',
+  'url',
+  'username',
+  'password_encrypted',
+  'service_id',
+  'locations',
+  'status',
+  'last_check',
+  'token_expires_at',
+  ...HEALTH_COLUMNS,
+  'created_at',
+  'updated_at',
+];
 
 const toHealthState = (value: unknown): HealthState => (value === 'up' || value === 'down' ? value : 'unknown');
 
@@ -109,7 +125,9 @@ export function createServersRepo(db: Db) {
     },
 
     async update(id: string, fields: Partial<ServerFields>, now: Date): Promise<ServerRecord | undefined> {
-      await db('masterservers').where({ id }).update({ ...toRow(fields), updated_at: now });
+      await db('masterservers')
+        .where({ id })
+        .update({ ...toRow(fields), updated_at: now });
       return this.findById(id);
     },
 
@@ -124,8 +142,15 @@ export function createServersRepo(db: Db) {
 
     /** Public name, locations and state of every panel server: what the public may know (never the address or the internal name). */
     async listRegions(): Promise<ServerRegion[]> {
-      const rows = await db('masterservers').select('public_name', 'locations', 'status', 'health').orderBy([{ column: 'created_at' }, { column: 'id' }]);
-      return rows.map((row) => ({ publicName: row.public_name ?? null, locations: row.locations, active: row.status === 'active', health: toHealthState(row.health) }));
+      const rows = await db('masterservers')
+        .select('public_name', 'locations', 'status', 'health')
+        .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+      return rows.map((row) => ({
+        publicName: row.public_name ?? null,
+        locations: row.locations,
+        active: row.status === 'active',
+        health: toHealthState(row.health),
+      }));
     },
 
     /**
@@ -144,10 +169,18 @@ export function createServersRepo(db: Db) {
      * DOWN (it had `downAfter` failures in a row and was not down yet).
      */
     async recordCheckFailure(id: string, error: string, downAfter: number, now: Date, trx: Db = db): Promise<{ wentDown: boolean }> {
-      await trx('masterservers').where({ id }).update({
-        health_failures: trx.raw('health_failures + 1'), health_checked_at: now, health_latency_ms: null, health_error: error.slice(0, 500),
-      });
-      const wentDown = await trx('masterservers').where({ id }).whereNot({ health: 'down' }).where('health_failures', '>=', downAfter)
+      await trx('masterservers')
+        .where({ id })
+        .update({
+          health_failures: trx.raw('health_failures + 1'),
+          health_checked_at: now,
+          health_latency_ms: null,
+          health_error: error.slice(0, 500),
+        });
+      const wentDown = await trx('masterservers')
+        .where({ id })
+        .whereNot({ health: 'down' })
+        .where('health_failures', '>=', downAfter)
         .update({ health: 'down', health_changed_at: now });
       return { wentDown: wentDown > 0 };
     },

@@ -15,7 +15,9 @@ export async function adminServersRoutes(app: FastifyInstance, opts: { servers: 
 
   app.get('/api/admin/servers', { schema: { response: { 200: AdminServerListAnswer } } }, async () => servers.listServers());
 
-  typed(app).post('/api/admin/servers/test', { schema: { body: ServerConnectionBody, response: { 200: ConnectionTestedAnswer } } }, async (request) => servers.testConnection(request.body));
+  typed(app).post('/api/admin/servers/test', { schema: { body: ServerConnectionBody, response: { 200: ConnectionTestedAnswer } } }, async (request) =>
+    servers.testConnection(request.body),
+  );
 
   typed(app).post('/api/admin/servers', { schema: { body: CreateServerBody, response: { 201: AdminServerAnswer } } }, async (request, reply) => {
     const created = await servers.createServer(actorOf(request), request.body);
@@ -23,7 +25,8 @@ export async function adminServersRoutes(app: FastifyInstance, opts: { servers: 
   });
 
   typed(app).patch('/api/admin/servers/:id', { schema: { params: IdParams, body: UpdateServerBody, response } }, async (request) =>
-    servers.updateServer(actorOf(request), request.params.id, request.body));
+    servers.updateServer(actorOf(request), request.params.id, request.body),
+  );
 
   app.delete('/api/admin/servers/:id', { schema: { response: { 204: NoContent } } }, async (request: WithId, reply) => {
     await servers.deleteServer(actorOf(request), request.params.id);
@@ -32,5 +35,7 @@ export async function adminServersRoutes(app: FastifyInstance, opts: { servers: 
 
   app.post('/api/admin/servers/:id/enable', { schema: { response } }, async (request: WithId) => servers.enableServer(actorOf(request), request.params.id));
   app.post('/api/admin/servers/:id/disable', { schema: { response } }, async (request: WithId) => servers.disableServer(actorOf(request), request.params.id));
-  app.get('/api/admin/servers/:id/services', { schema: { response: { 200: PanelServiceListAnswer } } }, async (request: WithId) => servers.listPanelServices(request.params.id));
+  app.get('/api/admin/servers/:id/services', { schema: { response: { 200: PanelServiceListAnswer } } }, async (request: WithId) =>
+    servers.listPanelServices(request.params.id),
+  );
 }

@@ -53,16 +53,27 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
     return res;
   };
   const marzneshinBody = (overrides: Record<string, unknown> = {}) => ({
-    kind: 'marzneshin', name: 'Germany', url: marzneshin.url, username: marzneshin.admin.username,
-    password: marzneshin.admin.password, serviceId: '1', locations: 'de, nl', ...overrides,
+    kind: 'marzneshin',
+    name: 'Germany',
+    url: marzneshin.url,
+    username: marzneshin.admin.username,
+    password: marzneshin.admin.password,
+    serviceId: '1',
+    locations: 'de, nl',
+    ...overrides,
   });
   const serverCount = async () => Number((await env.database.db('masterservers').count({ n: '*' }))[0]!.n);
 
   it('answers 401 signed out and 403 to a user on every server route, and changes nothing', async () => {
     const routes: Array<[string, string, unknown?]> = [
-      ['GET', '/api/admin/servers'], ['POST', '/api/admin/servers', marzneshinBody()], ['POST', '/api/admin/servers/test', marzneshinBody()],
-      ['PATCH', '/api/admin/servers/x', { name: 'y' }], ['DELETE', '/api/admin/servers/x'], ['POST', '/api/admin/servers/x/enable'],
-      ['POST', '/api/admin/servers/x/disable'], ['GET', '/api/admin/servers/x/services'],
+      ['GET', '/api/admin/servers'],
+      ['POST', '/api/admin/servers', marzneshinBody()],
+      ['POST', '/api/admin/servers/test', marzneshinBody()],
+      ['PATCH', '/api/admin/servers/x', { name: 'y' }],
+      ['DELETE', '/api/admin/servers/x'],
+      ['POST', '/api/admin/servers/x/enable'],
+      ['POST', '/api/admin/servers/x/disable'],
+      ['GET', '/api/admin/servers/x/services'],
     ];
     for (const [method, url, payload] of routes) {
       expect((await call(method, url, payload, null)).statusCode, `${method} ${url}`).toBe(401);
@@ -111,9 +122,20 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
     const server = res.json();
     serverId = server.id;
     expect(server).toEqual({
-      id: expect.any(String), kind: 'marzneshin', name: 'Germany', publicName: null, url: marzneshin.url, username: marzneshin.admin.username,
-      serviceId: '1', locations: 'DE,NL', status: 'active', lastCheck: expect.any(String), apiTokenExpiresAt: null,
-      health: { state: 'up', latencyMs: null, lastError: null, checkedAt: expect.any(String), since: expect.any(String) }, createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.any(String),
+      kind: 'marzneshin',
+      name: 'Germany',
+      publicName: null,
+      url: marzneshin.url,
+      username: marzneshin.admin.username,
+      serviceId: '1',
+      locations: 'DE,NL',
+      status: 'active',
+      lastCheck: expect.any(String),
+      apiTokenExpiresAt: null,
+      health: { state: 'up', latencyMs: null, lastError: null, checkedAt: expect.any(String), since: expect.any(String) },
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     const row = await env.database.db('masterservers').where({ id: serverId }).first();
     expect(row.password_encrypted).not.toContain(marzneshin.admin.password);
@@ -122,7 +144,13 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
 
   it('saves a Marzban server on all its inbounds', async () => {
     const res = await call('POST', '/api/admin/servers', {
-      kind: 'marzban', name: 'Japan', url: marzban.url, username: marzban.admin.username, password: marzban.admin.password, serviceId: 'all', locations: 'all',
+      kind: 'marzban',
+      name: 'Japan',
+      url: marzban.url,
+      username: marzban.admin.username,
+      password: marzban.admin.password,
+      serviceId: 'all',
+      locations: 'all',
     });
     expect(res.statusCode).toBe(201);
     const services = await call('GET', `/api/admin/servers/${res.json().id}/services`);
@@ -131,7 +159,13 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
 
   it('renames a Marzban server and sets its public region name without touching its kind, locations or panel', async () => {
     const created = await call('POST', '/api/admin/servers', {
-      kind: 'marzban', name: 'tokyo-internal-7', url: marzban.url, username: marzban.admin.username, password: marzban.admin.password, serviceId: 'all', locations: 'JP',
+      kind: 'marzban',
+      name: 'tokyo-internal-7',
+      url: marzban.url,
+      username: marzban.admin.username,
+      password: marzban.admin.password,
+      serviceId: 'all',
+      locations: 'JP',
     });
     const id = created.json().id as string;
     expect(created.json().publicName).toBeNull();
@@ -175,8 +209,16 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
 
   it('refuses to delete a server that still holds accounts, and deletes an empty one', async () => {
     await env.database.db('vpn_accounts').insert({
-      id: 'acct-on-server', user_id: user.userId, master_server_id: serverId, username: 'user_held0001', status: 'active',
-      data_limit: 0, sub_token: 'tok-held', metadata: '{}', created_at: new Date(), updated_at: new Date(),
+      id: 'acct-on-server',
+      user_id: user.userId,
+      master_server_id: serverId,
+      username: 'user_held0001',
+      status: 'active',
+      data_limit: 0,
+      sub_token: 'tok-held',
+      metadata: '{}',
+      created_at: new Date(),
+      updated_at: new Date(),
     });
     const busy = await call('DELETE', `/api/admin/servers/${serverId}`);
     expect(busy.statusCode).toBe(409);
@@ -230,7 +272,13 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
   });
 
   describe('panel URLs on link-local and cloud-metadata addresses', () => {
-    const REFUSED_URLS = ['http://169.254.169.254', 'https://169.254.12.34:8443', 'http://[fe80::1]:8000', 'http://[fd00:ec2::254]', 'http://[::ffff:169.254.169.254]'];
+    const REFUSED_URLS = [
+      'http://169.254.169.254',
+      'https://169.254.12.34:8443',
+      'http://[fe80::1]:8000',
+      'http://[fd00:ec2::254]',
+      'http://[::ffff:169.254.169.254]',
+    ];
 
     it('are refused when testing or adding a server, on the url field, before any request', async () => {
       const before = await serverCount();
@@ -238,7 +286,10 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
         for (const path of ['/api/admin/servers/test', '/api/admin/servers']) {
           const res = await call('POST', path, marzneshinBody({ url }));
           expect(res.statusCode, `${path} ${url}`).toBe(400);
-          expect(res.json(), `${path} ${url}`).toMatchObject({ code: 'validation_failed', fields: { url: expect.stringContaining('ALLOW_LINK_LOCAL_PANELS') } });
+          expect(res.json(), `${path} ${url}`).toMatchObject({
+            code: 'validation_failed',
+            fields: { url: expect.stringContaining('ALLOW_LINK_LOCAL_PANELS') },
+          });
         }
       }
       expect(await serverCount()).toBe(before);
@@ -262,15 +313,38 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
   it('lets the operator allow link-local panels with ALLOW_LINK_LOCAL_PANELS=true', async () => {
     // A stand-in driver: nothing is sent to a link-local address from a test.
     const stub: PanelDriver = {
-      kind: 'marzneshin', testConnection: async () => {}, listServices: async () => [{ id: '1', name: 'Local' }],
-      createAccount: async () => { throw new Error('unused'); }, getAccount: async () => null, listAccounts: async () => ({ accounts: [], total: 0 }), extendAccount: async () => { throw new Error('unused'); },
-      setEnabled: async () => { throw new Error('unused'); }, resetUsage: async () => { throw new Error('unused'); }, deleteAccount: async () => ({ alreadyGone: true }),
+      kind: 'marzneshin',
+      testConnection: async () => {},
+      listServices: async () => [{ id: '1', name: 'Local' }],
+      createAccount: async () => {
+        throw new Error('unused');
+      },
+      getAccount: async () => null,
+      listAccounts: async () => ({ accounts: [], total: 0 }),
+      extendAccount: async () => {
+        throw new Error('unused');
+      },
+      setEnabled: async () => {
+        throw new Error('unused');
+      },
+      resetUsage: async () => {
+        throw new Error('unused');
+      },
+      deleteAccount: async () => ({ alreadyGone: true }),
     };
     const body = marzneshinBody({ url: 'http://169.254.169.254' });
-    for (const [allow, expected] of [['true', 200], ['false', 400]] as const) {
+    for (const [allow, expected] of [
+      ['true', 200],
+      ['false', 400],
+    ] as const) {
       const local = await buildTestApp({ db: env.database.db, env: { ALLOW_LINK_LOCAL_PANELS: allow }, overrides: { driverFactory: () => stub } });
       try {
-        const res = await local.app.inject({ method: 'POST', url: '/api/admin/servers/test', headers: { origin: TEST_ORIGIN, cookie: admin.cookie }, payload: body });
+        const res = await local.app.inject({
+          method: 'POST',
+          url: '/api/admin/servers/test',
+          headers: { origin: TEST_ORIGIN, cookie: admin.cookie },
+          payload: body,
+        });
         expect(res.statusCode, `ALLOW_LINK_LOCAL_PANELS=${allow}: ${res.body}`).toBe(expected);
       } finally {
         await local.app.close();

@@ -14,7 +14,14 @@ const DAY = 24 * 3600_000;
 describe('when a token warns', () => {
   const now = new Date('2027-01-01T00:00:00Z');
   it.each([
-    [20, null], [15, null], [14, 14], [4, 14], [3, 3], [1, 3], [0, 3], [-5, 3],
+    [20, null],
+    [15, null],
+    [14, 14],
+    [4, 14],
+    [3, 3],
+    [1, 3],
+    [0, 3],
+    [-5, 3],
   ])('%i days before its end: %s', (days, expected) => {
     expect(tokenWarning(new Date(now.getTime() + days * DAY), now)).toBe(expected);
   });

@@ -29,12 +29,15 @@ export async function warnExpiringTokens(jobs: JobsRepo, servers: readonly Serve
     const threshold = tokenWarning(server.tokenExpiresAt, now);
     if (threshold === null) continue;
     const expiresAt = server.tokenExpiresAt.toISOString();
-    await jobs.enqueue({
-      type: SEND_SERVER_HEALTH_EMAIL,
-      payload: { serverId: server.id, state: 'token_expiring', at: expiresAt },
-      dedupeKey: `${SEND_SERVER_HEALTH_EMAIL}:${server.id}:token${threshold}:${expiresAt}`,
-      maxAttempts: 200,
-    }, now);
+    await jobs.enqueue(
+      {
+        type: SEND_SERVER_HEALTH_EMAIL,
+        payload: { serverId: server.id, state: 'token_expiring', at: expiresAt },
+        dedupeKey: `${SEND_SERVER_HEALTH_EMAIL}:${server.id}:token${threshold}:${expiresAt}`,
+        maxAttempts: 200,
+      },
+      now,
+    );
     queued += 1;
   }
   return queued;

@@ -33,7 +33,13 @@ describe.each(TEST_DATABASES)('currency setting (%s)', (kind) => {
   });
 
   it('saves a currency Stripe supports, lower-case, shows it publicly at once, and audits the change', async () => {
-    for (const [sent, saved] of [['eur', 'eur'], ['JPY', 'jpy'], [' kwd ', 'kwd'], ['bif', 'bif'], ['usd', 'usd']] as const) {
+    for (const [sent, saved] of [
+      ['eur', 'eur'],
+      ['JPY', 'jpy'],
+      [' kwd ', 'kwd'],
+      ['bif', 'bif'],
+      ['usd', 'usd'],
+    ] as const) {
       const res = await call(admin, 'PUT', { currency: sent });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ currency: saved, renewalGraceDays: 3 });
@@ -52,7 +58,9 @@ describe.each(TEST_DATABASES)('currency setting (%s)', (kind) => {
       expect(res.statusCode, JSON.stringify(value)).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation_failed', fields: { currency: expect.any(String) } });
     }
-    expect((await call(admin, 'PUT', { currency: 'xyz' })).json().fields.currency).toBe('Not a currency Stripe supports: give its three-letter ISO code, e.g. usd, eur or jpy');
+    expect((await call(admin, 'PUT', { currency: 'xyz' })).json().fields.currency).toBe(
+      'Not a currency Stripe supports: give its three-letter ISO code, e.g. usd, eur or jpy',
+    );
     expect(await storedConfig()).toEqual(before);
     expect(await publicCurrency()).toBe('eur');
     await call(admin, 'PUT', { currency: 'usd' });

@@ -47,8 +47,13 @@ describe.each(TEST_DATABASES)('retention settings (%s)', (kind) => {
     await call(admin, 'PUT', { retentionDays: 30, auditRetentionDays: 365 });
     const before = await storedConfig();
     for (const [field, value] of [
-      ['retentionDays', 0], ['retentionDays', 4000], ['retentionDays', 1.5], ['retentionDays', '30'], ['retentionDays', null],
-      ['auditRetentionDays', 29], ['auditRetentionDays', 4000],
+      ['retentionDays', 0],
+      ['retentionDays', 4000],
+      ['retentionDays', 1.5],
+      ['retentionDays', '30'],
+      ['retentionDays', null],
+      ['auditRetentionDays', 29],
+      ['auditRetentionDays', 4000],
     ] as const) {
       const res = await call(admin, 'PUT', { [field]: value });
       expect(res.statusCode, `${field}: ${String(value)}`).toBe(400);

@@ -9,14 +9,17 @@ import { createSettingsService } from './settings.service.js';
 export const settingsModule = defineModule({
   name: 'settings',
   build({ config, clock, events, changeSignal, settingsRepo, plansRepo, card, payments }: Foundation & Provided<typeof providerAccountsModule>) {
-    const settings = createCachedSettings(createSettingsService({
-      settings: settingsRepo,
-      cardPublicState: () => card.getPublicState(),
-      paymentMethods: (currency) => payments.availableMethods(currency),
-      planExists: async (id) => (await plansRepo.findById(id)) !== undefined,
-      publicUrl: config.publicUrl,
-      subscriptionLinksMoved: (host, now) => events.emit('subscription-links.moved', { host, now }),
-    }), { signal: changeSignal, now: () => clock().getTime() });
+    const settings = createCachedSettings(
+      createSettingsService({
+        settings: settingsRepo,
+        cardPublicState: () => card.getPublicState(),
+        paymentMethods: (currency) => payments.availableMethods(currency),
+        planExists: async (id) => (await plansRepo.findById(id)) !== undefined,
+        publicUrl: config.publicUrl,
+        subscriptionLinksMoved: (host, now) => events.emit('subscription-links.moved', { host, now }),
+      }),
+      { signal: changeSignal, now: () => clock().getTime() },
+    );
     return { settings };
   },
   routes: ({ settings, audit, clock }) => [route(publicConfigRoutes, { settings }), route(adminSettingsRoutes, { settings, audit, clock })],

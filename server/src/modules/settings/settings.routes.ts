@@ -9,7 +9,9 @@ import { requireAccess, typed } from '../../lib/route-schemas.js';
 import { AdminSettingsAnswer, PublicConfigAnswer } from '../../answers/settings.js';
 
 export async function publicConfigRoutes(app: FastifyInstance, opts: { settings: SettingsService }) {
-  app.get('/api/config', { schema: { response: { 200: PublicConfigAnswer } } }, async (request, reply) => sendJsonAnswer(request, reply, await opts.settings.getPublicConfigAnswer()));
+  app.get('/api/config', { schema: { response: { 200: PublicConfigAnswer } } }, async (request, reply) =>
+    sendJsonAnswer(request, reply, await opts.settings.getPublicConfigAnswer()),
+  );
 }
 
 export async function adminSettingsRoutes(app: FastifyInstance, opts: { settings: SettingsService; audit: AuditRepo; clock: Clock }) {
@@ -19,7 +21,16 @@ export async function adminSettingsRoutes(app: FastifyInstance, opts: { settings
     const patch = request.body;
     const saved = await opts.settings.updateSettings(patch, opts.clock());
     const actor = actorOf(request);
-    await opts.audit.record({ actorId: actor.id, actorEmail: actor.email, action: 'settings.update', targetType: 'settings', targetId: 'app_config', details: patch, ip: actor.ip ?? null, now: opts.clock() });
+    await opts.audit.record({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: 'settings.update',
+      targetType: 'settings',
+      targetId: 'app_config',
+      details: patch,
+      ip: actor.ip ?? null,
+      now: opts.clock(),
+    });
     return saved;
   });
 }

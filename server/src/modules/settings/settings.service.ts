@@ -1,5 +1,12 @@
 import { DEFAULT_BRAND_NAME, DEFAULT_LOCATIONS_CLAIM, defaultSupportEmail, type PublicConfig } from '../../../../shared/config.js';
-import { DEVICELESS_CLIENTS_DEFAULT, RENEWAL_DEFAULTS, RETENTION_DEFAULTS, type AdminSettings, type SiteContentTranslations, type UpdateSettingsBody } from '../../../../shared/app-settings.js';
+import {
+  DEVICELESS_CLIENTS_DEFAULT,
+  RENEWAL_DEFAULTS,
+  RETENTION_DEFAULTS,
+  type AdminSettings,
+  type SiteContentTranslations,
+  type UpdateSettingsBody,
+} from '../../../../shared/app-settings.js';
 import { currencyDecimals, DEFAULT_CURRENCY, isSupportedCurrency } from '../../../../shared/currencies.js';
 import { TOP_UP_DEFAULTS } from '../../../../shared/wallet.js';
 import { subscriptionHeadersFrom } from '../../../../shared/subscription-headers.js';
@@ -108,27 +115,34 @@ export function createSettingsService(deps: {
         throw validationFailed({ trialPlanId: 'Plan not found' }, 'Plan not found');
       }
       const stored = await deps.settings.getAppConfig();
-      await deps.settings.saveAppConfig({
-        ...stored,
-        ...(patch.trialPlanId !== undefined ? { trial_plan_id: patch.trialPlanId } : {}),
-        ...(patch.brandName !== undefined ? { brand_name: patch.brandName } : {}),
-        ...(patch.supportEmail !== undefined ? { support_email: patch.supportEmail } : {}),
-        ...(patch.locationsClaim !== undefined ? { locations_claim: patch.locationsClaim } : {}),
-        ...(patch.protectionFeatures !== undefined ? { protection_features: patch.protectionFeatures } : {}),
-        ...(patch.renewalGraceDays !== undefined ? { renewal_grace_days: patch.renewalGraceDays } : {}),
-        ...(patch.renewalReminders !== undefined ? { renewal_reminders: patch.renewalReminders } : {}),
-        ...(patch.retentionDays !== undefined ? { retention_days: patch.retentionDays } : {}),
-        ...(patch.auditRetentionDays !== undefined ? { audit_retention_days: patch.auditRetentionDays } : {}),
-        ...(patch.devicelessClients !== undefined ? { deviceless_clients: patch.devicelessClients } : {}),
-        ...(patch.devicelessWindowHours !== undefined ? { deviceless_window_hours: patch.devicelessWindowHours } : {}),
-        ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
-        ...(patch.siteContentTranslations !== undefined ? { site_content_translations: patch.siteContentTranslations } : {}),
-        // The fields sent replace the saved ones; the others stay.
-        ...(patch.subscriptionHeaders !== undefined ? { subscription_headers: { ...subscriptionHeadersFrom(stored.subscription_headers), ...patch.subscriptionHeaders } } : {}),
-        ...(patch.subscriptionDomains !== undefined ? { subscription_domains: patch.subscriptionDomains } : {}),
-        // Limits are kept with the currency they are in (a currency changed in the same save: the new one).
-        ...(patch.walletTopUps !== undefined ? { wallet_top_ups: { ...patch.walletTopUps, currency: patch.currency ?? (await getAppSettings()).currency } } : {}),
-      }, now);
+      await deps.settings.saveAppConfig(
+        {
+          ...stored,
+          ...(patch.trialPlanId !== undefined ? { trial_plan_id: patch.trialPlanId } : {}),
+          ...(patch.brandName !== undefined ? { brand_name: patch.brandName } : {}),
+          ...(patch.supportEmail !== undefined ? { support_email: patch.supportEmail } : {}),
+          ...(patch.locationsClaim !== undefined ? { locations_claim: patch.locationsClaim } : {}),
+          ...(patch.protectionFeatures !== undefined ? { protection_features: patch.protectionFeatures } : {}),
+          ...(patch.renewalGraceDays !== undefined ? { renewal_grace_days: patch.renewalGraceDays } : {}),
+          ...(patch.renewalReminders !== undefined ? { renewal_reminders: patch.renewalReminders } : {}),
+          ...(patch.retentionDays !== undefined ? { retention_days: patch.retentionDays } : {}),
+          ...(patch.auditRetentionDays !== undefined ? { audit_retention_days: patch.auditRetentionDays } : {}),
+          ...(patch.devicelessClients !== undefined ? { deviceless_clients: patch.devicelessClients } : {}),
+          ...(patch.devicelessWindowHours !== undefined ? { deviceless_window_hours: patch.devicelessWindowHours } : {}),
+          ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
+          ...(patch.siteContentTranslations !== undefined ? { site_content_translations: patch.siteContentTranslations } : {}),
+          // The fields sent replace the saved ones; the others stay.
+          ...(patch.subscriptionHeaders !== undefined
+            ? { subscription_headers: { ...subscriptionHeadersFrom(stored.subscription_headers), ...patch.subscriptionHeaders } }
+            : {}),
+          ...(patch.subscriptionDomains !== undefined ? { subscription_domains: patch.subscriptionDomains } : {}),
+          // Limits are kept with the currency they are in (a currency changed in the same save: the new one).
+          ...(patch.walletTopUps !== undefined
+            ? { wallet_top_ups: { ...patch.walletTopUps, currency: patch.currency ?? (await getAppSettings()).currency } }
+            : {}),
+        },
+        now,
+      );
       // Links are now issued on another domain: every customer is told their new link.
       if (patch.subscriptionDomains !== undefined) {
         const before = activeSubscriptionHost(subscriptionDomainsFrom(stored.subscription_domains), deps.publicUrl);

@@ -38,7 +38,12 @@ describe.each(TEST_DATABASES)('site content per language (%s)', (kind) => {
   beforeAll(async () => {
     site = createSiteFixture();
     withLanguages(site);
-    t = await buildTestApp({ db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' }, overrides: { webDir: site.webDir, siteDir: site.siteDir } });
+    t = await buildTestApp({
+      db: env.database.db,
+      smtp: env.smtp,
+      env: { ADMIN_EMAILS: 'admin@example.com' },
+      overrides: { webDir: site.webDir, siteDir: site.siteDir },
+    });
     admin = await signInDesktop(t, env.smtp, 'admin@example.com');
     user = await signInDesktop(t, env.smtp, `site-content-user-${kind}@example.com`);
   });
@@ -58,7 +63,10 @@ describe.each(TEST_DATABASES)('site content per language (%s)', (kind) => {
   });
 
   it("saves each language's claim, returns it publicly, and fills it into that language's pages only", async () => {
-    const res = await call(admin, 'PUT', { locationsClaim: '40+', siteContentTranslations: { ru: { locationsClaim: ' 45+ ' }, fa: { locationsClaim: '' }, 'zh-CN': {} } });
+    const res = await call(admin, 'PUT', {
+      locationsClaim: '40+',
+      siteContentTranslations: { ru: { locationsClaim: ' 45+ ' }, fa: { locationsClaim: '' }, 'zh-CN': {} },
+    });
     expect(res.statusCode, res.body).toBe(200);
     // An empty claim is no claim: Persian and Chinese fall back to English.
     expect(res.json()).toMatchObject({ locationsClaim: '40+', siteContentTranslations: { ru: { locationsClaim: '45+' } } });

@@ -37,7 +37,9 @@ describe.each(TEST_DATABASES)('admin setup checklist (%s)', (kind) => {
     expect(await done()).toEqual({ brand: false, supportEmail: false, server: false, plan: false });
 
     const saved = await t.app.inject({
-      method: 'PUT', url: '/api/admin/settings', headers: { origin: TEST_ORIGIN, cookie: admin.cookie },
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { origin: TEST_ORIGIN, cookie: admin.cookie },
       payload: { brandName: 'Acme VPN', supportEmail: 'Help@Acme.test' },
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -46,12 +48,23 @@ describe.each(TEST_DATABASES)('admin setup checklist (%s)', (kind) => {
 
     const now = new Date();
     await env.database.db('masterservers').insert({
-      id: 'setup-server', kind: 'marzneshin', name: 'de-1', url: 'https://panel.test', username: 'a', password_encrypted: 'v1.x',
-      service_id: '1', locations: 'all', status: 'disabled', created_at: now, updated_at: now,
+      id: 'setup-server',
+      kind: 'marzneshin',
+      name: 'de-1',
+      url: 'https://panel.test',
+      username: 'a',
+      password_encrypted: 'v1.x',
+      service_id: '1',
+      locations: 'all',
+      status: 'disabled',
+      created_at: now,
+      updated_at: now,
     });
     expect((await done()).server).toBe(false);
     await env.database.db('masterservers').where({ id: 'setup-server' }).update({ status: 'active' });
-    await env.database.db('plans').insert({ id: 'setup-plan', name: 'Basic', price: 500, days: 30, data_limit: 0, status: 'active', created_at: now, updated_at: now });
+    await env.database
+      .db('plans')
+      .insert({ id: 'setup-plan', name: 'Basic', price: 500, days: 30, data_limit: 0, status: 'active', created_at: now, updated_at: now });
     const complete = (await get(admin)).json();
     expect(complete.complete).toBe(true);
   });
@@ -67,13 +80,17 @@ describe.each(TEST_DATABASES)('admin setup checklist (%s)', (kind) => {
 
   it('refuses a locations claim that is not a number', async () => {
     const res = await t.app.inject({
-      method: 'PUT', url: '/api/admin/settings', headers: { origin: TEST_ORIGIN, cookie: admin.cookie },
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { origin: TEST_ORIGIN, cookie: admin.cookie },
       payload: { locationsClaim: 'lots of' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.stringContaining('number') });
     const ok = await t.app.inject({
-      method: 'PUT', url: '/api/admin/settings', headers: { origin: TEST_ORIGIN, cookie: admin.cookie },
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { origin: TEST_ORIGIN, cookie: admin.cookie },
       payload: { locationsClaim: '12', protectionFeatures: false },
     });
     expect(ok.json()).toMatchObject({ locationsClaim: '12', protectionFeatures: false });

@@ -42,24 +42,41 @@ interface AccountLookupState {
 // 0.51 against 0.48 with two (medians of 4), and on a table bloated by dead rows 0.43 against 0.36, PostgreSQL
 // spending 35–50 µs a request against 50–95 (2026-11-28, docs/performance.md).
 const batchedAccountReader = (repo: SubscriptionRepo) =>
-  batchPerTurn<{ token: string; source: PanelFormat }, SubscriptionAccount | undefined>(async (keys) => {
-    const bySource = new Map<PanelFormat, Promise<Map<string, SubscriptionAccount> | Error>>();
-    for (const { source } of keys) {
-      if (!bySource.has(source)) bySource.set(source, repo.findByTokens(keys.filter((key) => key.source === source).map((key) => key.token), source).catch(asError));
-    }
-    const found = new Map<PanelFormat, Map<string, SubscriptionAccount> | Error>();
-    for (const [source, lookup] of bySource) found.set(source, await lookup);
-    return keys.map(({ token, source }) => {
-      const accounts = found.get(source)!;
-      return accounts instanceof Error ? accounts : accounts.get(token);
-    });
-  }, { maxInFlight: 1 });
+  batchPerTurn<{ token: string; source: PanelFormat }, SubscriptionAccount | undefined>(
+    async (keys) => {
+      const bySource = new Map<PanelFormat, Promise<Map<string, SubscriptionAccount> | Error>>();
+      for (const { source } of keys) {
+        if (!bySource.has(source))
+          bySource.set(
+            source,
+            repo
+              .findByTokens(
+                keys.filter((key) => key.source === source).map((key) => key.token),
+                source,
+              )
+              .catch(asError),
+          );
+      }
+      const found = new Map<PanelFormat, Map<string, SubscriptionAccount> | Error>();
+      for (const [source, lookup] of bySource) found.set(source, await lookup);
+      return keys.map(({ token, source }) => {
+        const accounts = found.get(source)!;
+        return accounts instanceof Error ? accounts : accounts.get(token);
+      });
+    },
+    { maxInFlight: 1 },
+  );
 
 /**
  * The account by its token, read (when not reused) with its stored configuration in `source`, and whether
  * memory keeps it (then its configuration is kept too).
  */
-async function findAccount(state: AccountLookupState, token: string, source: PanelFormat, now: number): Promise<{ account: SubscriptionAccount; kept: boolean } | undefined> {
+async function findAccount(
+  state: AccountLookupState,
+  token: string,
+  source: PanelFormat,
+  now: number,
+): Promise<{ account: SubscriptionAccount; kept: boolean } | undefined> {
   const { options, accounts, accountLookups, unknownTokens } = state;
   const cached = accounts.get(token);
   if (cached && now - cached.at < options.accountTtlMs) return { account: cached.account, kept: true };

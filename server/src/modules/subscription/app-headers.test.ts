@@ -28,9 +28,18 @@ describe.each(['sqlite', 'postgres'] as const)('subscription headers on %s', (ki
       subscriptionHeaders: { announce: { en: 'Maintenance on Sunday', ru: 'Работы в воскресенье', fa: '' }, updateIntervalHours: 6 },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().subscriptionHeaders).toEqual({ ...SUBSCRIPTION_HEADER_DEFAULTS, announce: { en: 'Maintenance on Sunday', ru: 'Работы в воскресенье' }, updateIntervalHours: 6 });
+    expect(saved.json().subscriptionHeaders).toEqual({
+      ...SUBSCRIPTION_HEADER_DEFAULTS,
+      announce: { en: 'Maintenance on Sunday', ru: 'Работы в воскресенье' },
+      updateIntervalHours: 6,
+    });
     const more = await f.call(f.admin, 'PUT', '/api/admin/settings', { subscriptionHeaders: { happProviderId: 'Ab12Cd34', hideSettings: true } });
-    expect(more.json().subscriptionHeaders).toMatchObject({ announce: { ru: 'Работы в воскресенье' }, updateIntervalHours: 6, happProviderId: 'Ab12Cd34', hideSettings: true });
+    expect(more.json().subscriptionHeaders).toMatchObject({
+      announce: { ru: 'Работы в воскресенье' },
+      updateIntervalHours: 6,
+      happProviderId: 'Ab12Cd34',
+      hideSettings: true,
+    });
   });
 
   it('refuses malformed values with the field named, and saves nothing', async () => {
@@ -60,15 +69,31 @@ describe.each(['sqlite', 'postgres'] as const)('subscription headers on %s', (ki
 
   it('are sent by /sub: the announcement in the owner’s language, routing, and Happ’s provider headers', async () => {
     const routing = `happ://routing/onadd/${Buffer.from('{"Name":"RU direct"}').toString('base64')}`;
-    expect((await f.call(f.admin, 'PUT', '/api/admin/settings', {
-      subscriptionHeaders: { announce: { en: 'Maintenance on Sunday', ru: 'Работы в воскресенье' }, routing, happProviderId: 'Ab12Cd34', hideSettings: true, updateIntervalHours: 6 },
-    })).statusCode).toBe(200);
+    expect(
+      (
+        await f.call(f.admin, 'PUT', '/api/admin/settings', {
+          subscriptionHeaders: {
+            announce: { en: 'Maintenance on Sunday', ru: 'Работы в воскресенье' },
+            routing,
+            happProviderId: 'Ab12Cd34',
+            hideSettings: true,
+            updateIntervalHours: 6,
+          },
+        })
+      ).statusCode,
+    ).toBe(200);
     const english = await boughtPath();
     const answer = await sub(english.path);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.headers).toMatchObject({
-      'profile-update-interval': '6', routing, providerid: 'Ab12Cd34', 'hide-settings': '1', 'subscription-always-hwid-enable': '1',
-      'sub-expire': '1', 'notification-subs-expire': '1', 'sub-expire-button-link': expect.stringMatching(/\/dashboard$/),
+      'profile-update-interval': '6',
+      routing,
+      providerid: 'Ab12Cd34',
+      'hide-settings': '1',
+      'subscription-always-hwid-enable': '1',
+      'sub-expire': '1',
+      'notification-subs-expire': '1',
+      'sub-expire-button-link': expect.stringMatching(/\/dashboard$/),
     });
     expect(fromBase64Header(answer.headers.announce)).toBe('Maintenance on Sunday');
 
@@ -77,9 +102,12 @@ describe.each(['sqlite', 'postgres'] as const)('subscription headers on %s', (ki
     expect(fromBase64Header((await sub(russian.path)).headers.announce)).toBe('Работы в воскресенье');
 
     // Without a provider id none of Happ's provider headers; without an announcement none.
-    expect((await f.call(f.admin, 'PUT', '/api/admin/settings', { subscriptionHeaders: { happProviderId: null, announce: {}, routing: null } })).statusCode).toBe(200);
+    expect(
+      (await f.call(f.admin, 'PUT', '/api/admin/settings', { subscriptionHeaders: { happProviderId: null, announce: {}, routing: null } })).statusCode,
+    ).toBe(200);
     const plain = await sub(english.path);
-    for (const header of ['providerid', 'hide-settings', 'sub-expire', 'notification-subs-expire', 'announce', 'routing']) expect(plain.headers[header], header).toBeUndefined();
+    for (const header of ['providerid', 'hide-settings', 'sub-expire', 'notification-subs-expire', 'announce', 'routing'])
+      expect(plain.headers[header], header).toBeUndefined();
     expect(plain.headers['profile-update-interval']).toBe('6');
   });
 

@@ -33,7 +33,10 @@ function harness(rows: Array<[hwid: string, lastSeen: number]> = []) {
   const log = { warn: vi.fn() };
   const admission = createDeviceAdmission({ repo, now: () => now, ttlMs: 5000, touchIntervalMs: 300_000, log });
   return {
-    admission, table, calls, log,
+    admission,
+    table,
+    calls,
+    log,
     advance: (ms: number) => (now += ms),
     setDown: (value: boolean) => (down = value),
   };
@@ -93,7 +96,10 @@ describe('device admission on /sub', () => {
   });
 
   it('forgets an account at once: a removed device is not admitted from memory', async () => {
-    const h = harness([['a', 1_000_000], ['b', 1_000_000]]);
+    const h = harness([
+      ['a', 1_000_000],
+      ['b', 1_000_000],
+    ]);
     expect((await h.admission.check(limited, device('a'), 'allow')).allowed).toBe(true);
     h.table.delete('a');
     h.table.set('c', 1_000_000);

@@ -17,9 +17,7 @@ import type { ClientDevice, DevicesRepo } from '../devices/index.js';
 import { LruMap } from '../../lib/lru-map.js';
 
 export type DeviceCheck =
-  | { allowed: true }
-  | { allowed: false; reason: 'limit_reached'; count: number; limit: number }
-  | { allowed: false; reason: 'no_device_id'; limit: number };
+  { allowed: true } | { allowed: false; reason: 'limit_reached'; count: number; limit: number } | { allowed: false; reason: 'no_device_id'; limit: number };
 
 export interface DeviceAdmissionOptions {
   repo: Pick<DevicesRepo, 'seenOf' | 'admit' | 'touch'>;
@@ -94,7 +92,7 @@ export function createDeviceAdmission(options: DeviceAdmissionOptions) {
     try {
       entry = await entryOf(account.id);
     } catch (err) {
-      log.warn({ accountId: account.id, err: err instanceof Error ? err.message : String(err) }, 'devices: could not read the account\'s devices');
+      log.warn({ accountId: account.id, err: err instanceof Error ? err.message : String(err) }, "devices: could not read the account's devices");
       if (!limited) return ALLOWED; // recording is best effort where nothing is limited
       throw new AppError(503, 'service_unavailable', UNAVAILABLE, { retryAfterSeconds: 30 });
     }
@@ -134,7 +132,12 @@ export function createDeviceAdmission(options: DeviceAdmissionOptions) {
      * Whether this request's client may have the account's configuration (recording its device on the way).
      * An anonymous device (an app without a device id, counted) holds its slot `anonymousWindowMs` after it was last seen.
      */
-    async check(account: { id: string; deviceLimit: number | null }, device: ClientDevice | null, deviceless: DevicelessClientPolicy, anonymousWindowMs = Infinity): Promise<DeviceCheck> {
+    async check(
+      account: { id: string; deviceLimit: number | null },
+      device: ClientDevice | null,
+      deviceless: DevicelessClientPolicy,
+      anonymousWindowMs = Infinity,
+    ): Promise<DeviceCheck> {
       if (device) return checkDevice(account, device, anonymousWindowMs);
       if (account.deviceLimit !== null && deviceless === 'refuse') return { allowed: false, reason: 'no_device_id', limit: account.deviceLimit };
       return ALLOWED;

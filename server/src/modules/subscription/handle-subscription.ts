@@ -72,7 +72,12 @@ export async function handleSubscription(ctx: SubscriptionContext, request: Subs
 
 /** The configuration a client gets from the copy, or why the panel says the account cannot be used. */
 async function configurationReply(
-  ctx: SubscriptionContext, account: SubscriptionAccount, copy: PanelCopy, format: SubscriptionFormat, request: SubscriptionRequest, now: Date,
+  ctx: SubscriptionContext,
+  account: SubscriptionAccount,
+  copy: PanelCopy,
+  format: SubscriptionFormat,
+  request: SubscriptionRequest,
+  now: Date,
 ): Promise<SubscriptionReply> {
   const fromPanel = panelState(copy, now);
   if (fromPanel) return blockedReply(ctx, account, fromPanel, copy.usage, request, now);

@@ -20,7 +20,10 @@ const Payload = z.object({ host: z.string().min(1).max(260) });
 
 /** Queues the fan-out for a move to `host` (its key: one per move, a save repeated is the same move). */
 export function enqueueLinksMoved(jobs: JobsRepo, host: string, now: Date): Promise<unknown> {
-  return jobs.enqueue({ type: SUBSCRIPTION_LINKS_MOVED, payload: { host }, dedupeKey: `${SUBSCRIPTION_LINKS_MOVED}:${host}:${now.toISOString()}`, maxAttempts: 20 }, now);
+  return jobs.enqueue(
+    { type: SUBSCRIPTION_LINKS_MOVED, payload: { host }, dedupeKey: `${SUBSCRIPTION_LINKS_MOVED}:${host}:${now.toISOString()}`, maxAttempts: 20 },
+    now,
+  );
 }
 
 export function createLinksMovedHandler(deps: {
@@ -37,7 +40,8 @@ export function createLinksMovedHandler(deps: {
     if (activeSubscriptionHost(await deps.subscriptionDomains(), deps.publicUrl) !== host) return;
     let after = '';
     for (;;) {
-      const ids = (await deps.db('vpn_accounts')
+      const ids = (await deps
+        .db('vpn_accounts')
         .whereIn('status', IN_USE)
         .whereNotNull('subscription_url')
         .where('id', '>', after)

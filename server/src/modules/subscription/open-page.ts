@@ -72,7 +72,12 @@ export function renderOpenPage(input: OpenPageInput): OpenPageReply {
     return {
       statusCode: app ? 400 : 404,
       headers,
-      body: page(locale, pageText(locale, 'open.refusedTitle'), `${brand}\n<h1>${t('open.refusedTitle')}</h1>\n<p class="notice" role="alert">${why}</p>`, null),
+      body: page(
+        locale,
+        pageText(locale, 'open.refusedTitle'),
+        `${brand}\n<h1>${t('open.refusedTitle')}</h1>\n<p class="notice" role="alert">${why}</p>`,
+        null,
+      ),
     };
   }
   const href = deepLinkFor(app, link, input.brandName).href;

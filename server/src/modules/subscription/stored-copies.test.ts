@@ -25,8 +25,17 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
     const now = new Date();
     await database.db('user_profiles').insert({ id: 'user-1', email: 'user@example.com', role: 'user', trial_used: false, created_at: now, updated_at: now });
     await database.db('masterservers').insert({
-      id: 'srv-1', kind: 'marzneshin', name: 'srv-1', url: panel.url, username: panel.admin.username, password_encrypted: 'not-a-real-secret',
-      service_id: '1', locations: 'all', status: 'active', created_at: now, updated_at: now,
+      id: 'srv-1',
+      kind: 'marzneshin',
+      name: 'srv-1',
+      url: panel.url,
+      username: panel.admin.username,
+      password_encrypted: 'not-a-real-secret',
+      service_id: '1',
+      locations: 'all',
+      status: 'active',
+      created_at: now,
+      updated_at: now,
     });
     clock = createTestClock();
   });
@@ -39,8 +48,12 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
   /** One app instance over the shared database: its own memory, nothing cached. */
   function instance(options: { maxRefreshes?: number } = {}): SubscriptionService {
     return createSubscriptionService({
-      db: database.db, settings: { getAppSettings: async () => ({ brandName: 'Lumen VPN', supportEmail: 'support@example.com' }) },
-      publicUrl: new URL(PUBLIC_URL), clock: clock.now, fetchTimeoutMs: 2000, ...options,
+      db: database.db,
+      settings: { getAppSettings: async () => ({ brandName: 'Lumen VPN', supportEmail: 'support@example.com' }) },
+      publicUrl: new URL(PUBLIC_URL),
+      clock: clock.now,
+      fetchTimeoutMs: 2000,
+      ...options,
     });
   }
 
@@ -53,8 +66,18 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
     const token = randomBytes(24).toString('base64url');
     const now = new Date();
     await database.db('vpn_accounts').insert({
-      id, user_id: 'user-1', master_server_id: 'srv-1', username: created.username, status: 'active', expire_date: expiresAt, data_limit: 1024 ** 3,
-      sub_token: token, subscription_url: created.subscriptionUrl, metadata: JSON.stringify({ used_traffic: 0 }), created_at: now, updated_at: now,
+      id,
+      user_id: 'user-1',
+      master_server_id: 'srv-1',
+      username: created.username,
+      status: 'active',
+      expire_date: expiresAt,
+      data_limit: 1024 ** 3,
+      sub_token: token,
+      subscription_url: created.subscriptionUrl,
+      metadata: JSON.stringify({ used_traffic: 0 }),
+      created_at: now,
+      updated_at: now,
     });
     return { id, token, username: created.username, subscriptionUrl: created.subscriptionUrl };
   }
@@ -115,13 +138,20 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
     clock.advance(3600);
     const before = panelFetches();
     const fresh = createSubscriptionService({
-      db: database.db, settings: { getAppSettings: async () => ({ brandName: 'Lumen VPN', supportEmail: 'support@example.com' }) },
-      publicUrl: new URL(PUBLIC_URL), clock: clock.now, fetchTimeoutMs: 2000, refreshClaimDelayMs: 20,
+      db: database.db,
+      settings: { getAppSettings: async () => ({ brandName: 'Lumen VPN', supportEmail: 'support@example.com' }) },
+      publicUrl: new URL(PUBLIC_URL),
+      clock: clock.now,
+      fetchTimeoutMs: 2000,
+      refreshClaimDelayMs: 20,
     });
     expect((await fresh.handle({ path: account.token, userAgent: V2RAYNG })).headers['subscription-userinfo']).toContain('download=0;');
     expect(panelFetches()).toBe(before);
     await vi.waitFor(() => expect(panelFetches()).toBe(before + 1), { timeout: 2000, interval: 10 });
-    await vi.waitFor(async () => expect((await fresh.handle({ path: account.token, userAgent: V2RAYNG })).headers['subscription-userinfo']).toContain('download=2468;'), { timeout: 2000, interval: 10 });
+    await vi.waitFor(
+      async () => expect((await fresh.handle({ path: account.token, userAgent: V2RAYNG })).headers['subscription-userinfo']).toContain('download=2468;'),
+      { timeout: 2000, interval: 10 },
+    );
     await fresh.whenIdle();
   });
 
@@ -133,7 +163,9 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
     panel.faults.delayMs = 100;
     try {
       const fleet = [instance(), instance(), instance(), instance()];
-      const answers = await Promise.all(fleet.flatMap((one) => [one.handle({ path: account.token, userAgent: V2RAYNG }), one.handle({ path: account.token, userAgent: V2RAYNG })]));
+      const answers = await Promise.all(
+        fleet.flatMap((one) => [one.handle({ path: account.token, userAgent: V2RAYNG }), one.handle({ path: account.token, userAgent: V2RAYNG })]),
+      );
       expect(answers.every((res) => res.statusCode === 200)).toBe(true);
       await Promise.all(fleet.map((one) => one.whenIdle()));
     } finally {
@@ -159,7 +191,13 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
       panel.faults.delayMs = 0;
     }
     expect(panelFetches()).toBe(before + 1);
-    const claimed = await database.db('subscription_copies').whereIn('vpn_account_id', accounts.map((account) => account.id)).whereNotNull('refreshing_since');
+    const claimed = await database
+      .db('subscription_copies')
+      .whereIn(
+        'vpn_account_id',
+        accounts.map((account) => account.id),
+      )
+      .whereNotNull('refreshing_since');
     expect(claimed).toHaveLength(0);
   });
 
@@ -179,7 +217,13 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
       expect((await other.handle({ path: account.token, userAgent: V2RAYNG })).headers['subscription-userinfo']).toContain(`download=${1000 + i};`);
     }
     expect(panelFetches()).toBe(before + 3);
-    const claimed = await database.db('subscription_copies').whereIn('vpn_account_id', accounts.map((account) => account.id)).whereNotNull('refreshing_since');
+    const claimed = await database
+      .db('subscription_copies')
+      .whereIn(
+        'vpn_account_id',
+        accounts.map((account) => account.id),
+      )
+      .whereNotNull('refreshing_since');
     expect(claimed).toHaveLength(0);
   });
 
@@ -215,7 +259,10 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
     const disabled = await makeAccount();
     await instance().handle({ path: expired.token, userAgent: V2RAYNG });
     await instance().handle({ path: disabled.token, userAgent: V2RAYNG });
-    await database.db('vpn_accounts').where({ id: expired.id }).update({ expire_date: new Date(clock.now().getTime() - 1000) });
+    await database
+      .db('vpn_accounts')
+      .where({ id: expired.id })
+      .update({ expire_date: new Date(clock.now().getTime() - 1000) });
     await database.db('vpn_accounts').where({ id: disabled.id }).update({ status: 'disabled' });
     const before = panelFetches();
     const other = instance();
@@ -266,7 +313,10 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
     await instance().handle({ path: disabled.token, userAgent: V2RAYNG });
     const links = fromB64((await storedRows(legacy.id))[0].body);
     // As migration 036 found them: plain links with CRLF and blank lines, placeholder unknown.
-    await database.db('subscription_copies').where({ vpn_account_id: legacy.id }).update({ body: `${links.split('\n').join('\r\n')}\r\n\r\n`, placeholder: null });
+    await database
+      .db('subscription_copies')
+      .where({ vpn_account_id: legacy.id })
+      .update({ body: `${links.split('\n').join('\r\n')}\r\n\r\n`, placeholder: null });
     await database.db('subscription_copies').where({ vpn_account_id: disabled.id }).update({ placeholder: true });
     const before = panelFetches();
     const other = instance();
@@ -282,7 +332,10 @@ describe.each(TEST_DATABASES)('configurations stored in the database, shared by 
   it('answers an unknown token 404 without asking the panel or storing anything', async () => {
     const before = panelFetches();
     const rowsBefore = await database.db('subscription_copies').count({ n: '*' }).first();
-    await expect(instance().handle({ path: randomBytes(24).toString('base64url'), userAgent: V2RAYNG })).rejects.toMatchObject({ statusCode: 404, code: 'not_found' });
+    await expect(instance().handle({ path: randomBytes(24).toString('base64url'), userAgent: V2RAYNG })).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'not_found',
+    });
     expect(panelFetches()).toBe(before);
     expect(await database.db('subscription_copies').count({ n: '*' }).first()).toEqual(rowsBefore);
   });

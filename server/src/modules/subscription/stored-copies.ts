@@ -53,11 +53,20 @@ export interface StoredCopiesDeps {
  * A stored copy made ready to serve (refreshed in the background when old), or undefined when there is
  * none, it is not the account's current one (the account moved) or it cannot be read.
  */
-function ready(state: StoredCopiesState, account: SubscriptionAccount, source: PanelFormat, stored: StoredCopy | null | undefined, userAgent: string): PanelCopy | undefined {
+function ready(
+  state: StoredCopiesState,
+  account: SubscriptionAccount,
+  source: PanelFormat,
+  stored: StoredCopy | null | undefined,
+  userAgent: string,
+): PanelCopy | undefined {
   if (!stored || stored.subscriptionUrl !== account.subscriptionUrl) return undefined;
   let copy: PanelCopy;
   try {
-    copy = stored.placeholder === null ? toPanelCopy(source, stored.body, stored.userinfo) : servedPanelCopy(source, stored.body, stored.userinfo, stored.placeholder);
+    copy =
+      stored.placeholder === null
+        ? toPanelCopy(source, stored.body, stored.userinfo)
+        : servedPanelCopy(source, stored.body, stored.userinfo, stored.placeholder);
   } catch (err) {
     // A copy today's parser refuses: ask the panel as if none were stored.
     warn(state, err, account.id, 'subscription: could not read the stored configuration');
@@ -103,7 +112,10 @@ function fromRow(state: StoredCopiesState, account: SubscriptionAccount, source:
 /** Forgets an account's stored copies (its next request asks the panel). */
 function forget(state: StoredCopiesState, accountId: string): Promise<void> {
   for (const key of [...state.pendingSaves.keys()]) if (key.startsWith(`${accountId}\n`)) state.pendingSaves.delete(key);
-  return track(state, state.deps.repo.forgetAccount(accountId).catch((err: unknown) => warn(state, err, accountId, 'subscription: could not forget the stored configuration')));
+  return track(
+    state,
+    state.deps.repo.forgetAccount(accountId).catch((err: unknown) => warn(state, err, accountId, 'subscription: could not forget the stored configuration')),
+  );
 }
 
 /** Resolves when no refresh or write is in flight (a pending batch of saves is written now). */

@@ -68,7 +68,13 @@ export function save(state: StoredCopiesState, account: SubscriptionAccount, sou
   state.pendingSaves.set(keyOf(account.id, source), {
     accountId: account.id,
     source,
-    copy: { subscriptionUrl: account.subscriptionUrl!, body: fetched.served, userinfo: fetched.userinfo, fetchedAt: deps.now(), placeholder: fetched.copy.placeholder },
+    copy: {
+      subscriptionUrl: account.subscriptionUrl!,
+      body: fetched.served,
+      userinfo: fetched.userinfo,
+      fetchedAt: deps.now(),
+      placeholder: fetched.copy.placeholder,
+    },
   });
   if (!state.saving) {
     let flushNow = () => {};
@@ -92,7 +98,9 @@ async function refresh(state: StoredCopiesState, account: SubscriptionAccount, s
     fetched = await deps.fetchCopy(account, source, userAgent);
   } catch {
     // The claim holds until the lease ends: the fleet's back-off (fetchCopy logged why).
-    await deps.repo.refreshFailed(account.id, source, claimedAt).catch((err: unknown) => warn(state, err, account.id, 'subscription: could not hold the refresh back'));
+    await deps.repo
+      .refreshFailed(account.id, source, claimedAt)
+      .catch((err: unknown) => warn(state, err, account.id, 'subscription: could not hold the refresh back'));
     return;
   }
   deps.refreshed(account, source, fetched.copy);
@@ -124,7 +132,13 @@ async function claimDue(state: StoredCopiesState): Promise<void> {
     const ofSource = due.filter((one) => one.source === source);
     let claimed = new Set<string>();
     try {
-      claimed = await deps.repo.claimRefreshes(source, ofSource.map((one) => one.account.id), now, deps.leaseMs, staleBefore);
+      claimed = await deps.repo.claimRefreshes(
+        source,
+        ofSource.map((one) => one.account.id),
+        now,
+        deps.leaseMs,
+        staleBefore,
+      );
     } catch (err) {
       warn(state, err, ofSource[0]!.account.id, 'subscription: could not claim the refreshes of stored configurations');
     }

@@ -30,7 +30,13 @@ export const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base6
 /** `attachment; filename="<ascii>"; filename*=UTF-8''<pct-encoded>` (Hiddify reads the first, Clash Verge the second). */
 export function contentDisposition(name: string): string {
   const clean = headerSafe(name) || 'subscription';
-  const ascii = clean.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\%]/g, '').replace(/\s+/g, ' ').trim() || 'subscription';
+  const ascii =
+    clean
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\%]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim() || 'subscription';
   const encoded = encodeURIComponent(clean).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -110,7 +110,10 @@ function clashPlaceholder(text: string): boolean {
 class V2rayBodies {
   private plain: Buffer | undefined;
 
-  constructor(readonly base64: Buffer, plain?: Buffer) {
+  constructor(
+    readonly base64: Buffer,
+    plain?: Buffer,
+  ) {
     this.plain = plain;
   }
 
@@ -139,7 +142,13 @@ export function parsePanelAnswer(source: PanelFormat, text: string, userinfoHead
     const plain = Buffer.from(links.join('\n'), 'utf8');
     const served = plain.toString('base64');
     const base64 = Buffer.from(served, 'latin1');
-    const copy: PanelCopy = { bodies: new V2rayBodies(base64, plain), usage, placeholder: links.length > 0 && links.every(isPlaceholderLink), size: sizeOf(source, base64), answers: {} };
+    const copy: PanelCopy = {
+      bodies: new V2rayBodies(base64, plain),
+      usage,
+      placeholder: links.length > 0 && links.every(isPlaceholderLink),
+      size: sizeOf(source, base64),
+      answers: {},
+    };
     return { copy, served };
   }
   const placeholder = source === 'sing-box' ? singBoxPlaceholder(text) : clashPlaceholder(text);

@@ -85,7 +85,16 @@ export function createSubscriptionContext(deps: SubscriptionServiceDeps): Subscr
     updateIntervalHours: deps.updateIntervalHours,
   });
   return {
-    clock, repo, log, links: localizedLinks.en, localizedLinks, devices, content, stored, accounts, brand,
+    clock,
+    repo,
+    log,
+    links: localizedLinks.en,
+    localizedLinks,
+    devices,
+    content,
+    stored,
+    accounts,
+    brand,
     ownerLocales: new LruMap<string, { locale: Locale; at: number }>(10_000),
   };
 }
@@ -109,5 +118,12 @@ export async function whenIdle({ content, stored }: SubscriptionContext): Promis
 
 /** Sizes, for tests and diagnostics. */
 export function stats({ content, stored, accounts }: SubscriptionContext) {
-  return { entries: content.size, bytes: content.bytes, loading: content.loading, refreshing: stored.refreshing, accounts: accounts.size, unknownTokens: accounts.unknownTokens };
+  return {
+    entries: content.size,
+    bytes: content.bytes,
+    loading: content.loading,
+    refreshing: stored.refreshing,
+    accounts: accounts.size,
+    unknownTokens: accounts.unknownTokens,
+  };
 }

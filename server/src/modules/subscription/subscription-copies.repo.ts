@@ -38,7 +38,8 @@ const claimsByDb = new WeakMap<Db, LruMap<string, LocalClaim>>();
 /** The `subscription_copies` table (migration 027), shared by every instance. */
 export function createSubscriptionCopiesRepo(db: Db) {
   const copyOf = preparedFirst(db, (accountId: string, source: string) =>
-    db('subscription_copies').select('subscription_url', 'body', 'userinfo', 'fetched_at', 'placeholder').where({ vpn_account_id: accountId, source }).first());
+    db('subscription_copies').select('subscription_url', 'body', 'userinfo', 'fetched_at', 'placeholder').where({ vpn_account_id: accountId, source }).first(),
+  );
   // SQLite is one process (architecture.md, "Scale"): its claims need no write, whose fsync would block the event loop.
   // Decided at the first use: the database is open by then.
   let localChosen: { claims: LruMap<string, LocalClaim> | undefined } | undefined;
@@ -55,9 +56,18 @@ export function createSubscriptionCopiesRepo(db: Db) {
     async saveMany(copies: CopyToSave[]): Promise<void> {
       if (copies.length === 0) return;
       await db('subscription_copies')
-        .insert(copies.map(({ accountId, source, copy }) => ({
-          vpn_account_id: accountId, source, subscription_url: copy.subscriptionUrl, body: copy.body, userinfo: copy.userinfo, fetched_at: copy.fetchedAt, placeholder: copy.placeholder, refreshing_since: null,
-        })))
+        .insert(
+          copies.map(({ accountId, source, copy }) => ({
+            vpn_account_id: accountId,
+            source,
+            subscription_url: copy.subscriptionUrl,
+            body: copy.body,
+            userinfo: copy.userinfo,
+            fetched_at: copy.fetchedAt,
+            placeholder: copy.placeholder,
+            refreshing_since: null,
+          })),
+        )
         .onConflict(['vpn_account_id', 'source'])
         .merge();
       const local = localClaims();

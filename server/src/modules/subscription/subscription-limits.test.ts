@@ -22,13 +22,26 @@ describe.each(TEST_DATABASES)('GET /sub/:token per-IP limit (%s)', (kind) => {
   beforeAll(async () => {
     panel = await startFakeMarzneshin();
     t = await buildTestApp({
-      db: env.database.db, smtp: env.smtp, env: { ADMIN_EMAILS: 'admin@example.com' },
+      db: env.database.db,
+      smtp: env.smtp,
+      env: { ADMIN_EMAILS: 'admin@example.com' },
       rateLimits: { subPerIp: DEFAULT_RATE_LIMITS.subPerIp },
       overrides: { driverFactory: (_kind, connection) => createMarzneshinDriver(connection, { timeoutMs: 2000 }) },
     });
     const admin = await signInDesktop(t, env.smtp, 'admin@example.com');
     const call = (method: string, url: string, payload: object) => t.app.inject({ method: method as 'POST', url, headers: bearer(admin.accessToken), payload });
-    expect((await call('POST', '/api/admin/servers', { kind: 'marzneshin', name: 'DE', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1' })).statusCode).toBe(201);
+    expect(
+      (
+        await call('POST', '/api/admin/servers', {
+          kind: 'marzneshin',
+          name: 'DE',
+          url: panel.url,
+          username: panel.admin.username,
+          password: panel.admin.password,
+          serviceId: '1',
+        })
+      ).statusCode,
+    ).toBe(201);
     const plan = await call('POST', '/api/admin/plans', { name: 'Free', days: 30, price: 0, dataLimitBytes: 1024 ** 3, locations: 'all' });
     const account = await call('POST', '/api/accounts', { planId: plan.json().id });
     expect(account.statusCode, account.body).toBe(201);

@@ -68,9 +68,12 @@ const MIB = 1024 ** 2;
 export function formatBytes(bytes: number, locale: Locale = DEFAULT_LOCALE): string {
   const value = Math.max(0, bytes);
   const [amount, unit, digits]: [number, DataUnit, number] =
-    value >= GIB ? [value / GIB, 'gigabyte', value >= 100 * GIB ? 0 : 2]
-      : value >= MIB ? [value / MIB, 'megabyte', value >= 100 * MIB ? 0 : 1]
-        : value >= 1024 ? [value / 1024, 'kilobyte', 0]
+    value >= GIB
+      ? [value / GIB, 'gigabyte', value >= 100 * GIB ? 0 : 2]
+      : value >= MIB
+        ? [value / MIB, 'megabyte', value >= 100 * MIB ? 0 : 1]
+        : value >= 1024
+          ? [value / 1024, 'kilobyte', 0]
           : [value, 'byte', 0];
   if (locale !== 'en') return formatDataSize(amount, unit, locale, digits);
   const short = { gigabyte: 'GB', megabyte: 'MB', kilobyte: 'KB', byte: 'B' }[unit];
@@ -190,9 +193,10 @@ export function renderSubscriptionPage(input: SubscriptionPageInput): string {
   const used = formatBytes(input.usedBytes, locale);
   const limit = input.limitBytes === null ? pageText(locale, 'page.unlimited') : formatBytes(input.limitBytes, locale);
   const percent = input.limitBytes ? Math.min(100, Math.round((input.usedBytes / input.limitBytes) * 100)) : null;
-  const meter = percent === null
-    ? ''
-    : `<div class="meter" role="img" aria-label="${t('page.meterLabel', { percent: formatPercent(percent, locale) })}"><span style="width:${percent}%"></span></div>`;
+  const meter =
+    percent === null
+      ? ''
+      : `<div class="meter" role="img" aria-label="${t('page.meterLabel', { percent: formatPercent(percent, locale) })}"><span style="width:${percent}%"></span></div>`;
 
   const notice = input.notice
     ? `<p class="notice${tone === 'warn' ? ' tone-warn' : ''}" role="alert">${e(input.notice)}</p>` +
@@ -246,7 +250,12 @@ ${setup}
 }
 
 /** What the page says about an account that cannot be used now, or is still being set up, in `locale`. */
-export function pageNotice(state: Exclude<PageStatus, 'active' | 'on_hold'>, links: { dashboard: string; support: string }, paid: boolean, locale: Locale): string {
+export function pageNotice(
+  state: Exclude<PageStatus, 'active' | 'on_hold'>,
+  links: { dashboard: string; support: string },
+  paid: boolean,
+  locale: Locale,
+): string {
   if (state === 'pending') return pageText(locale, paid ? 'notice.paidPending' : 'notice.pending');
   return pageText(locale, `notice.${state}`, { dashboard: links.dashboard, support: links.support });
 }

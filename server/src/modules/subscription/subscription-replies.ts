@@ -23,7 +23,13 @@ import type { SubscriptionAccount } from './subscription.repo.js';
 /** How long an owner's language is reused for the announcement before it is read again. */
 const OWNER_LOCALE_TTL_MS = 5 * 60_000;
 
-function commonHeaders(ctx: SubscriptionContext, account: SubscriptionAccount, current: Brand, panelUsage: SubscriptionUserinfo | null, locale: Locale = 'en'): Record<string, string> {
+function commonHeaders(
+  ctx: SubscriptionContext,
+  account: SubscriptionAccount,
+  current: Brand,
+  panelUsage: SubscriptionUserinfo | null,
+  locale: Locale = 'en',
+): Record<string, string> {
   return appHeaders({ account, panelUsage, settings: current.app, profileTitle: current.profileTitle, locale, links: ctx.links });
 }
 
@@ -31,7 +37,13 @@ function commonHeaders(ctx: SubscriptionContext, account: SubscriptionAccount, c
  * The language of the announcement an account's answers carry: only asked for (and kept a while per
  * owner) when the operator's announcement differs by language.
  */
-export async function announceLocale(ctx: SubscriptionContext, account: SubscriptionAccount, current: Brand, request: SubscriptionRequest, now: number): Promise<Locale> {
+export async function announceLocale(
+  ctx: SubscriptionContext,
+  account: SubscriptionAccount,
+  current: Brand,
+  request: SubscriptionRequest,
+  now: number,
+): Promise<Locale> {
   if (!current.app.announceByLanguage) return 'en';
   const kept = ctx.ownerLocales.get(account.userId);
   if (kept && now - kept.at < OWNER_LOCALE_TTL_MS) return kept.locale;
@@ -45,7 +57,14 @@ export async function announceLocale(ctx: SubscriptionContext, account: Subscrip
  * announcement language) and reused while all stay the same: the cached path then allocates almost nothing.
  * (No `Vary`: every answer is `no-store`, so no shared cache keeps one to vary.)
  */
-export function clientHeaders(ctx: SubscriptionContext, copy: PanelCopy, account: SubscriptionAccount, current: Brand, format: SubscriptionFormat, locale: Locale): Record<string, string> {
+export function clientHeaders(
+  ctx: SubscriptionContext,
+  copy: PanelCopy,
+  account: SubscriptionAccount,
+  current: Brand,
+  format: SubscriptionFormat,
+  locale: Locale,
+): Record<string, string> {
   const memo = copy.answers[format];
   if (memo && memo.account === account && memo.brand === current && memo.locale === locale) return memo.headers;
   const headers = commonHeaders(ctx, account, current, copy.usage, locale);
@@ -65,7 +84,14 @@ async function readerLocale(ctx: SubscriptionContext, account: SubscriptionAccou
 }
 
 /** The branded page a browser gets: the link, its QR code and the account's usage, or why it cannot be used (403). */
-export async function page(ctx: SubscriptionContext, account: SubscriptionAccount, token: string, state: AccountState, request: SubscriptionRequest, now: Date): Promise<SubscriptionReply> {
+export async function page(
+  ctx: SubscriptionContext,
+  account: SubscriptionAccount,
+  token: string,
+  state: AccountState,
+  request: SubscriptionRequest,
+  now: Date,
+): Promise<SubscriptionReply> {
   const current = await ctx.brand.get(now.getTime());
   const subscriptionUrl = `${current.activeOrigin}/sub/${token}`;
   const usable = state === 'active' || state === 'on_hold' || state === 'pending';
@@ -103,7 +129,12 @@ export async function page(ctx: SubscriptionContext, account: SubscriptionAccoun
 
 /** Why the account cannot be used, as the VPN client shows it: in the owner's language (until they have one, the client's). */
 export async function blockedReply(
-  ctx: SubscriptionContext, account: SubscriptionAccount, state: BlockedState, panelUsage: SubscriptionUserinfo | null, request: SubscriptionRequest, now: Date,
+  ctx: SubscriptionContext,
+  account: SubscriptionAccount,
+  state: BlockedState,
+  panelUsage: SubscriptionUserinfo | null,
+  request: SubscriptionRequest,
+  now: Date,
 ): Promise<SubscriptionReply> {
   const current = await ctx.brand.get(now.getTime());
   const locale = await readerLocale(ctx, account, request);
@@ -121,14 +152,20 @@ export async function blockedReply(
  * `announce` shows the text in Happ.
  */
 export async function deviceRefusal(
-  ctx: SubscriptionContext, account: SubscriptionAccount, refusal: Exclude<DeviceCheck, { allowed: true }>, format: SubscriptionFormat, request: SubscriptionRequest, now: Date,
+  ctx: SubscriptionContext,
+  account: SubscriptionAccount,
+  refusal: Exclude<DeviceCheck, { allowed: true }>,
+  format: SubscriptionFormat,
+  request: SubscriptionRequest,
+  now: Date,
 ): Promise<SubscriptionReply> {
   const current = await ctx.brand.get(now.getTime());
   const locale = await readerLocale(ctx, account, request);
   const dashboard = ctx.localizedLinks[locale].dashboard;
-  const text = refusal.reason === 'limit_reached'
-    ? pageText(locale, 'device.limitReached', { count: refusal.count, limit: refusal.limit, dashboard })
-    : pageText(locale, 'device.idRequired', { dashboard });
+  const text =
+    refusal.reason === 'limit_reached'
+      ? pageText(locale, 'device.limitReached', { count: refusal.count, limit: refusal.limit, dashboard })
+      : pageText(locale, 'device.idRequired', { dashboard });
   return {
     statusCode: 200,
     headers: {
@@ -148,5 +185,11 @@ export async function deviceRefusal(
 /** `GET /open/<app>?url=`: the page that opens an app's deep link for one of our `/sub` links (open-page.ts). */
 export async function openApp(ctx: SubscriptionContext, request: { appId: string; url: string | undefined; acceptLanguage?: string }): Promise<OpenPageReply> {
   const current = await ctx.brand.get(ctx.clock().getTime());
-  return renderOpenPage({ appId: request.appId, url: request.url, origins: current.ourOrigins, brandName: current.brandName, locale: localeFromAcceptLanguage(request.acceptLanguage) });
+  return renderOpenPage({
+    appId: request.appId,
+    url: request.url,
+    origins: current.ourOrigins,
+    brandName: current.brandName,
+    locale: localeFromAcceptLanguage(request.acceptLanguage),
+  });
 }

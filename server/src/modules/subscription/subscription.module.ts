@@ -20,7 +20,10 @@ export const subscriptionModule = defineModule({
   routes: ({ subscription, limits }) => [route(subscriptionRoutes, { service: subscription, limitPerIp: limits.subPerIp })],
   jobs: ({ db, config, notices, settings }) => ({
     [SUBSCRIPTION_LINKS_MOVED]: createLinksMovedHandler({
-      db, notices, publicUrl: config.publicUrl, subscriptionDomains: async () => (await settings.getAppSettings()).subscriptionDomains,
+      db,
+      notices,
+      publicUrl: config.publicUrl,
+      subscriptionDomains: async () => (await settings.getAppSettings()).subscriptionDomains,
     }),
   }),
   listeners: ({ subscription, jobs }) => ({

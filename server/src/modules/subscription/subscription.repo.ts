@@ -33,7 +33,17 @@ export interface SubscriptionAccount {
   storedCopy?: { source: PanelFormat; copy: StoredCopy | null };
 }
 
-const COLUMNS = ['a.id', 'a.user_id', 'a.username', 'a.status', 'a.data_limit', 'a.subscription_url', 'm.kind as panel_kind', 'm.url as panel_url', 'a.device_limit'];
+const COLUMNS = [
+  'a.id',
+  'a.user_id',
+  'a.username',
+  'a.status',
+  'a.data_limit',
+  'a.subscription_url',
+  'm.kind as panel_kind',
+  'm.url as panel_url',
+  'a.device_limit',
+];
 
 /**
  * Of the metadata only the traffic used (the rest holds the panel's links, kilobytes a cold request would parse),
@@ -47,7 +57,11 @@ function derivedColumns(db: Db): Knex.Raw[] {
       db.raw('(extract(epoch from c.fetched_at) * 1000)::float8 as copy_fetched_ms'),
     ];
   }
-  return [db.raw("json_extract(a.metadata, '$.used_traffic') as used_traffic"), db.raw('a.expire_date as expire_ms'), db.raw('c.fetched_at as copy_fetched_ms')];
+  return [
+    db.raw("json_extract(a.metadata, '$.used_traffic') as used_traffic"),
+    db.raw('a.expire_date as expire_ms'),
+    db.raw('c.fetched_at as copy_fetched_ms'),
+  ];
 }
 
 function toAccount(row: Record<string, unknown>, source: PanelFormat): SubscriptionAccount {
@@ -68,7 +82,10 @@ function toAccount(row: Record<string, unknown>, source: PanelFormat): Subscript
     deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
     storedCopy: {
       source,
-      copy: typeof row.copy_body === 'string' ? toStoredCopy(row.subscription_url, row.copy_body, row.copy_userinfo, row.copy_fetched_ms, row.copy_placeholder) : null,
+      copy:
+        typeof row.copy_body === 'string'
+          ? toStoredCopy(row.subscription_url, row.copy_body, row.copy_userinfo, row.copy_fetched_ms, row.copy_placeholder)
+          : null,
     },
   };
 }
@@ -84,13 +101,18 @@ export function createSubscriptionRepo(db: Db) {
       // quarter of the lookup's time on SQLite (10.4 against 14.5 µs a token, a batch of 20 random tokens).
       // Only a copy from the account's current panel URL (a moved account's old copy is not its copy).
       .leftJoin('subscription_copies as c', (join) =>
-        join.on('c.vpn_account_id', '=', 'a.id').andOn('c.source', '=', db.raw('?', [source])).andOn('c.subscription_url', '=', 'a.subscription_url'))
+        join
+          .on('c.vpn_account_id', '=', 'a.id')
+          .andOn('c.source', '=', db.raw('?', [source]))
+          .andOn('c.subscription_url', '=', 'a.subscription_url'),
+      )
       .select(COLUMNS)
       .select(derivedColumns(db))
       .select('a.sub_token', 'c.body as copy_body', 'c.userinfo as copy_userinfo', 'c.placeholder as copy_placeholder')
       // Kept on the row by triggers (migration 030): no lookup of payments per request.
       .select('a.payment_confirmed as paid')
-      .whereRaw(whereInJsonArray(db, 'a.sub_token'), [tokensJson]));
+      .whereRaw(whereInJsonArray(db, 'a.sub_token'), [tokensJson]),
+  );
   const localeOf = preparedFirst(db, (userId: string) => db('user_profiles').select('locale').where({ id: userId }).first());
   return {
     /**

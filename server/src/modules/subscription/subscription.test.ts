@@ -92,7 +92,14 @@ describe('subscription format rules (clients.md)', () => {
     const vmess = `vmess://${b64(JSON.stringify({ ps: 'disabled', add: '127.0.0.1', port: '1', id: '00000000-0000-0000-0000-000000000000' }))}`;
     expect(toPanelCopy('v2ray', b64(vmess), null).placeholder).toBe(true);
     expect(toPanelCopy('v2ray', b64('vless://a@h:1#DE'), null).placeholder).toBe(false);
-    const singBox = (tag: string) => JSON.stringify({ outbounds: [{ type: 'selector', tag: 'proxy' }, { type: 'vmess', tag, server: 'x' }, { type: 'direct', tag: 'direct' }] });
+    const singBox = (tag: string) =>
+      JSON.stringify({
+        outbounds: [
+          { type: 'selector', tag: 'proxy' },
+          { type: 'vmess', tag, server: 'x' },
+          { type: 'direct', tag: 'direct' },
+        ],
+      });
     expect(toPanelCopy('sing-box', singBox('disabled'), null).placeholder).toBe(true);
     expect(toPanelCopy('sing-box', singBox('DE'), null).placeholder).toBe(false);
     const clash = (name: string) => `mixed-port: 7890\nproxies:\n  - name: "${name}"\n    type: vmess\nproxy-groups:\n  - name: Proxy\n`;
@@ -111,10 +118,15 @@ describe('subscription format rules (clients.md)', () => {
 
 describe('deep links (clients.md)', () => {
   const url = 'https://vpn.example.com/sub/AbC_123-x';
-  const link = (id: string) => deepLinkFor(VPN_CLIENT_APPS.find((app) => app.id === id)!, url, 'Lumen VPN').href;
+  const link = (id: string) =>
+    deepLinkFor(
+      VPN_CLIENT_APPS.find((app) => app.id === id)!,
+      url,
+      'Lumen VPN',
+    ).href;
   const enc = encodeURIComponent;
 
-  it('builds each client\'s own link', () => {
+  it("builds each client's own link", () => {
     expect(link('hiddify')).toBe(`hiddify://import/${url}#Lumen%20VPN`);
     expect(link('v2rayng')).toBe(`v2rayng://install-config?url=${enc(url)}#Lumen%20VPN`);
     expect(link('streisand')).toBe(`streisand://import/${url}#Lumen%20VPN`);
@@ -141,7 +153,18 @@ describe('deep links (clients.md)', () => {
   });
 
   it('lists the apps of each platform and reads the platform from a User-Agent', () => {
-    expect(deepLinksFor('android', url, 'x').map((l) => l.clientId)).toEqual(['hiddify', 'v2rayng', 'sing-box', 'happ', 'v2raytun', 'incy', 'karing', 'flclash', 'nekobox', 'v2box']);
+    expect(deepLinksFor('android', url, 'x').map((l) => l.clientId)).toEqual([
+      'hiddify',
+      'v2rayng',
+      'sing-box',
+      'happ',
+      'v2raytun',
+      'incy',
+      'karing',
+      'flclash',
+      'nekobox',
+      'v2box',
+    ]);
     expect(deepLinksFor('ios', url, 'x').map((l) => l.clientId)).toContain('streisand');
     expect(deepLinksFor('windows', url, 'x').map((l) => l.clientId)).not.toContain('v2rayng');
     expect(platformFromUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126')).toBe('android');
@@ -237,13 +260,26 @@ describe('the subscription page', () => {
 
   it("declares the site's icon inline and references no file (a browser would ask for a missing /favicon.ico)", () => {
     const html = renderSubscriptionPage({
-      brandName: 'Lumen VPN', supportEmail: 'help@example.com', subscriptionUrl: 'https://vpn.example.com/sub/tok', dashboardUrl: 'https://vpn.example.com/dashboard',
-      supportUrl: 'https://vpn.example.com/support', username: 'user', status: 'active', notice: null, usedBytes: 0, limitBytes: GB, expiresAt: null,
-      platform: null, now: new Date('2030-01-01T12:00:00Z'), qrSvg: '<svg></svg>',
+      brandName: 'Lumen VPN',
+      supportEmail: 'help@example.com',
+      subscriptionUrl: 'https://vpn.example.com/sub/tok',
+      dashboardUrl: 'https://vpn.example.com/dashboard',
+      supportUrl: 'https://vpn.example.com/support',
+      username: 'user',
+      status: 'active',
+      notice: null,
+      usedBytes: 0,
+      limitBytes: GB,
+      expiresAt: null,
+      platform: null,
+      now: new Date('2030-01-01T12:00:00Z'),
+      qrSvg: '<svg></svg>',
     });
     const icon = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)">/.exec(html)?.[1];
     expect(icon).toMatch(/^data:image\/svg\+xml,/);
-    expect(decodeURIComponent(icon!.slice('data:image/svg+xml,'.length))).toBe(readFileSync(new URL('../../../../web/public/favicon.svg', import.meta.url), 'utf8').trim());
+    expect(decodeURIComponent(icon!.slice('data:image/svg+xml,'.length))).toBe(
+      readFileSync(new URL('../../../../web/public/favicon.svg', import.meta.url), 'utf8').trim(),
+    );
     // Nothing else to load: every <link>, <script> and <img> the page has is inline data.
     const assets = [...html.matchAll(/<(?:link|script|img)\b[^>]*\b(?:href|src)="([^"]*)"/g)].map((m) => m[1]);
     expect(assets.filter((url) => !url!.startsWith('data:'))).toEqual([]);
@@ -270,8 +306,17 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
     const now = new Date();
     await db('user_profiles').insert({ id: 'user-1', email: 'user@example.com', role: 'user', trial_used: false, created_at: now, updated_at: now });
     const server = (id: string, panelKind: string, panel: FakePanel, serviceId: string) => ({
-      id, kind: panelKind, name: id, url: panel.url, username: panel.admin.username, password_encrypted: 'not-a-real-secret',
-      service_id: serviceId, locations: 'all', status: 'active', created_at: now, updated_at: now,
+      id,
+      kind: panelKind,
+      name: id,
+      url: panel.url,
+      username: panel.admin.username,
+      password_encrypted: 'not-a-real-secret',
+      service_id: serviceId,
+      locations: 'all',
+      status: 'active',
+      created_at: now,
+      updated_at: now,
     });
     await db('masterservers').insert([server('srv-mzn', 'marzneshin', marzneshin, '1'), server('srv-mzb', 'marzban', marzban, 'all')]);
     settingsRepo = createSettingsRepo(db);
@@ -321,9 +366,19 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
     const token = randomBytes(24).toString('base64url');
     const now = new Date();
     await database.db('vpn_accounts').insert({
-      id, user_id: 'user-1', master_server_id: panelKind === 'marzneshin' ? 'srv-mzn' : 'srv-mzb', username: created.username,
-      status: 'active', expire_date: expiresAt, data_limit: limit, sub_token: token, subscription_url: created.subscriptionUrl,
-      metadata: JSON.stringify({ used_traffic: 1000, links: [] }), created_at: now, updated_at: now, ...row,
+      id,
+      user_id: 'user-1',
+      master_server_id: panelKind === 'marzneshin' ? 'srv-mzn' : 'srv-mzb',
+      username: created.username,
+      status: 'active',
+      expire_date: expiresAt,
+      data_limit: limit,
+      sub_token: token,
+      subscription_url: created.subscriptionUrl,
+      metadata: JSON.stringify({ used_traffic: 1000, links: [] }),
+      created_at: now,
+      updated_at: now,
+      ...row,
     });
     return { id, token, username: created.username, panel, driver, expiresAt, limit, url: `${PUBLIC_URL}/sub/${token}` };
   }
@@ -337,7 +392,10 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
   const setPanelUsage = (account: TestAccount, bytes: number) => {
     account.panel.users.get(account.username)!.used_traffic = bytes;
   };
-  const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126 Mobile Safari/537.36' };
+  const BROWSER = {
+    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126 Mobile Safari/537.36',
+  };
 
   describe.each(['marzneshin', 'marzban'] as const)('against a fake %s panel', (panelKind) => {
     it('gives v2rayNG base64 links with our headers, passing its User-Agent on', async () => {
@@ -468,9 +526,17 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
       ['expired', { status: 'expired' }, `This subscription has expired. Renew it at ${PUBLIC_URL}/dashboard.`],
       ['disabled', { status: 'disabled' }, `This subscription has been disabled. Contact support at ${PUBLIC_URL}/support.`],
       ['limited', { status: 'limited' }, `This subscription has used all of its data. Renew it or buy more at ${PUBLIC_URL}/dashboard.`],
-      ['suspended (not paid)', { status: 'suspended', subscription_url: null }, `This subscription is waiting for its payment. Complete it at ${PUBLIC_URL}/dashboard.`],
+      [
+        'suspended (not paid)',
+        { status: 'suspended', subscription_url: null },
+        `This subscription is waiting for its payment. Complete it at ${PUBLIC_URL}/dashboard.`,
+      ],
       ['past its expiry date', { expire_date: new Date(Date.now() - 60_000) }, `This subscription has expired. Renew it at ${PUBLIC_URL}/dashboard.`],
-      ['over its quota', { metadata: JSON.stringify({ used_traffic: 50 * GB }) }, `This subscription has used all of its data. Renew it or buy more at ${PUBLIC_URL}/dashboard.`],
+      [
+        'over its quota',
+        { metadata: JSON.stringify({ used_traffic: 50 * GB }) },
+        `This subscription has used all of its data. Renew it or buy more at ${PUBLIC_URL}/dashboard.`,
+      ],
     ])('%s', async (_name, row, message) => {
       const account = await makeAccount('marzneshin', row);
       const before = subRequests(account.panel).length;
@@ -533,13 +599,27 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
       const account = await makeAccount('marzneshin', row);
       const subscriptionId = `sub-${account.id}`;
       const now = new Date();
-      await database.db('subscriptions').insert({ id: subscriptionId, user_id: 'user-1', vpn_account_id: account.id, status: 'active', metadata: '{}', created_at: now, updated_at: now });
+      await database
+        .db('subscriptions')
+        .insert({ id: subscriptionId, user_id: 'user-1', vpn_account_id: account.id, status: 'active', metadata: '{}', created_at: now, updated_at: now });
       await database.db('transactions').insert({
-        id: `tx-${account.id}`, subscription_id: subscriptionId, user_id: 'user-1', status: 'succeeded', amount: 500, amount_refunded: 0, currency: 'usd', metadata: '{}', created_at: now, updated_at: now,
+        id: `tx-${account.id}`,
+        subscription_id: subscriptionId,
+        user_id: 'user-1',
+        status: 'succeeded',
+        amount: 500,
+        amount_refunded: 0,
+        currency: 'usd',
+        metadata: '{}',
+        created_at: now,
+        updated_at: now,
       });
       const res = await get(`/sub/${account.token}`, { 'user-agent': 'v2rayNG/1.8.0' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ code: 'service_unavailable', message: 'Your payment is confirmed; your account is being set up. Please try again in a minute.' });
+      expect(res.json()).toEqual({
+        code: 'service_unavailable',
+        message: 'Your payment is confirmed; your account is being set up. Please try again in a minute.',
+      });
     });
   });
 
@@ -547,7 +627,17 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
     const unknown = await get(`/sub/${randomBytes(24).toString('base64url')}`, { 'user-agent': 'v2rayNG/1.8.0' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ code: 'not_found', message: expect.any(String) });
-    for (const path of [`/sub/${'a'.repeat(65)}`, `/sub/${'a'.repeat(500)}`, '/sub/bad%20token', '/sub/bad%00', '/sub/a/b/c', '/sub/%E2%82%AC', '/sub', '/sub/', `/sub/${randomBytes(8).toString('hex')}/links`]) {
+    for (const path of [
+      `/sub/${'a'.repeat(65)}`,
+      `/sub/${'a'.repeat(500)}`,
+      '/sub/bad%20token',
+      '/sub/bad%00',
+      '/sub/a/b/c',
+      '/sub/%E2%82%AC',
+      '/sub',
+      '/sub/',
+      `/sub/${randomBytes(8).toString('hex')}/links`,
+    ]) {
       const res = await get(path, BROWSER);
       expect(res.statusCode, path).toBe(404);
       expect(res.body, path).toBe(unknown.body);
@@ -664,8 +754,10 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
       const real = createSubscriptionRepo(database.db);
       const local = createTestClock();
       const resilient = createSubscriptionService({
-        db: database.db, settings: { getAppSettings: async () => ({ brandName: 'B', supportEmail: 's@example.com' }) },
-        publicUrl: new URL(PUBLIC_URL), clock: local.now,
+        db: database.db,
+        settings: { getAppSettings: async () => ({ brandName: 'B', supportEmail: 's@example.com' }) },
+        publicUrl: new URL(PUBLIC_URL),
+        clock: local.now,
         repo: { findByTokens: (tokens) => (dbDown ? Promise.reject(new Error('database down')) : real.findByTokens(tokens)), ownerLocale: real.ownerLocale },
       });
       // Asked for twice within a minute: kept.
@@ -691,7 +783,10 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
       const lookups: string[] = [];
       const local = createTestClock();
       const service = createSubscriptionService({
-        db: database.db, settings, publicUrl: new URL(PUBLIC_URL), clock: local.now,
+        db: database.db,
+        settings,
+        publicUrl: new URL(PUBLIC_URL),
+        clock: local.now,
         repo: { findByTokens: (tokens, source) => (lookups.push(...tokens), real.findByTokens(tokens, source)), ownerLocale: real.ownerLocale },
       });
       const ask = async (token: string) => {
@@ -724,20 +819,28 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
       const [first, second, third] = [await makeAccount('marzneshin'), await makeAccount('marzban'), await makeAccount('marzneshin')];
       const real = createSubscriptionRepo(database.db);
       const batches: Array<{ tokens: string[]; source: string }> = [];
-      const fresh = () => createSubscriptionService({
-        db: database.db, settings: { getAppSettings: async () => ({ brandName: 'B', supportEmail: 's@example.com' }) },
-        publicUrl: new URL(PUBLIC_URL), clock: clock.now, fetchTimeoutMs: 2000,
-        repo: {
-          findByTokens: (tokens, source) => {
-            batches.push({ tokens: [...tokens], source: source! });
-            return real.findByTokens(tokens, source);
+      const fresh = () =>
+        createSubscriptionService({
+          db: database.db,
+          settings: { getAppSettings: async () => ({ brandName: 'B', supportEmail: 's@example.com' }) },
+          publicUrl: new URL(PUBLIC_URL),
+          clock: clock.now,
+          fetchTimeoutMs: 2000,
+          repo: {
+            findByTokens: (tokens, source) => {
+              batches.push({ tokens: [...tokens], source: source! });
+              return real.findByTokens(tokens, source);
+            },
+            ownerLocale: real.ownerLocale,
           },
-          ownerLocale: real.ownerLocale,
-        },
-      });
+        });
       const V2RAY = 'v2rayNG/1.8.0';
       const SING_BOX = 'SFA/1.9.0';
-      const ask = (svc: SubscriptionService, token: string, userAgent = V2RAY) => svc.handle({ path: token, userAgent }).then((reply) => reply, (err: { statusCode: number }) => err.statusCode);
+      const ask = (svc: SubscriptionService, token: string, userAgent = V2RAY) =>
+        svc.handle({ path: token, userAgent }).then(
+          (reply) => reply,
+          (err: { statusCode: number }) => err.statusCode,
+        );
 
       const cold = fresh();
       const answers = await Promise.all([ask(cold, first.token), ask(cold, second.token), ask(cold, 'no-such-token-at-all'), ask(cold, third.token, SING_BOX)]);
@@ -746,7 +849,10 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
         { tokens: [third.token], source: 'sing-box' },
       ]);
       expect(answers[2]).toBe(404);
-      for (const [i, account] of [[0, first], [1, second]] as const) {
+      for (const [i, account] of [
+        [0, first],
+        [1, second],
+      ] as const) {
         const reply = answers[i] as Exclude<(typeof answers)[number], number>;
         expect(reply.statusCode).toBe(200);
         expect(fromB64(reply.body.toString())).toContain(account.username);
@@ -757,8 +863,16 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
       // The copies fetched above are stored: another instance's batch reads each with its own row.
       const stored = await real.findByTokens([third.token, first.token, second.token, 'no-such-token-at-all'], 'v2ray');
       expect([...stored.keys()].sort()).toEqual([first.token, second.token, third.token].sort());
-      expect(stored.get(first.token)).toMatchObject({ id: first.id, username: first.username, storedCopy: { source: 'v2ray', copy: { subscriptionUrl: expect.any(String) } } });
-      expect(stored.get(second.token)).toMatchObject({ id: second.id, panelKind: 'marzban', storedCopy: { source: 'v2ray', copy: { subscriptionUrl: expect.any(String) } } });
+      expect(stored.get(first.token)).toMatchObject({
+        id: first.id,
+        username: first.username,
+        storedCopy: { source: 'v2ray', copy: { subscriptionUrl: expect.any(String) } },
+      });
+      expect(stored.get(second.token)).toMatchObject({
+        id: second.id,
+        panelKind: 'marzban',
+        storedCopy: { source: 'v2ray', copy: { subscriptionUrl: expect.any(String) } },
+      });
       // The third was fetched as sing-box only: no v2ray copy to read with it.
       expect(stored.get(third.token)?.storedCopy).toEqual({ source: 'v2ray', copy: null });
       expect((await real.findByTokens([third.token], 'sing-box')).get(third.token)?.storedCopy?.copy?.body).toContain('outbounds');
@@ -779,8 +893,11 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       const service = createSubscriptionService({
-        db: database.db, settings: { getAppSettings: async () => ({ brandName: 'B', supportEmail: 's@example.com' }) },
-        publicUrl: new URL(PUBLIC_URL), clock: clock.now, fetchTimeoutMs: 2000,
+        db: database.db,
+        settings: { getAppSettings: async () => ({ brandName: 'B', supportEmail: 's@example.com' }) },
+        publicUrl: new URL(PUBLIC_URL),
+        clock: clock.now,
+        fetchTimeoutMs: 2000,
         repo: {
           findByTokens: async (tokens, source) => {
             batches.push([...tokens]);
@@ -810,8 +927,11 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
     it('times out a slow panel', async () => {
       const account = await makeAccount('marzneshin');
       const slow = createSubscriptionService({
-        db: database.db, settings: { getAppSettings: async () => ({ brandName: 'B', supportEmail: 's@example.com' }) },
-        publicUrl: new URL(PUBLIC_URL), fetchTimeoutMs: 50, log: { warn: vi.fn(), error: vi.fn() },
+        db: database.db,
+        settings: { getAppSettings: async () => ({ brandName: 'B', supportEmail: 's@example.com' }) },
+        publicUrl: new URL(PUBLIC_URL),
+        fetchTimeoutMs: 50,
+        log: { warn: vi.fn(), error: vi.fn() },
       });
       account.panel.faults.delayMs = 300;
       try {
@@ -824,7 +944,16 @@ describe.each(TEST_DATABASES)('GET /sub/:token (%s)', (kind) => {
 
   it('never revealed a panel address, path or credential in any answer', () => {
     expect(seen.length).toBeGreaterThan(30);
-    const secrets = [marzneshin.url, marzban.url, marzneshin.url.replace('http://', ''), marzban.url.replace('http://', ''), marzneshin.admin.password, marzban.admin.password, 't.me/support', 'uvicorn'];
+    const secrets = [
+      marzneshin.url,
+      marzban.url,
+      marzneshin.url.replace('http://', ''),
+      marzban.url.replace('http://', ''),
+      marzneshin.admin.password,
+      marzban.admin.password,
+      't.me/support',
+      'uvicorn',
+    ];
     for (const res of seen) {
       const text = `${JSON.stringify(res.headers)}\n${res.body}`;
       for (const secret of secrets) expect(text).not.toContain(secret);

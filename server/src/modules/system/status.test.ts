@@ -17,8 +17,18 @@ describe.each(TEST_DATABASES)('public service status (%s)', (kind) => {
 
   const addServer = (name: string, locations: string, status: string, publicName: string | null = null) =>
     database.db('masterservers').insert({
-      id: `${name}-id`, kind: 'marzneshin', name, public_name: publicName, url: `https://${name.toLowerCase()}.panel.internal:8443`, username: 'admin',
-      password_encrypted: 'v1.x.y.z', service_id: '1', locations, status, created_at: new Date(), updated_at: new Date(),
+      id: `${name}-id`,
+      kind: 'marzneshin',
+      name,
+      public_name: publicName,
+      url: `https://${name.toLowerCase()}.panel.internal:8443`,
+      username: 'admin',
+      password_encrypted: 'v1.x.y.z',
+      service_id: '1',
+      locations,
+      status,
+      created_at: new Date(),
+      updated_at: new Date(),
     });
 
   it('reports the site and database up, and no regions before any panel is added', async () => {

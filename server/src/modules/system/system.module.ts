@@ -15,9 +15,22 @@ export const systemModule = defineModule({
     return {
       status: createStatusService({ db, servers: deps.serversRepo, clock }),
       system: createSystemService({
-        db, mailer, servers: deps.servers, jobs, settings, payments: deps.refunds, subscriptions: deps.subscriptionsAdmin, webhooks: deps.unreadableWebhooks,
-        desktopReleases: deps.desktopReleases, clock,
-        providers: createProviderHealth({ drivers: payments, report: deps.revenue, offered: async () => (await settings.getPublicConfig()).paymentMethods, timeoutMs: 4000 }),
+        db,
+        mailer,
+        servers: deps.servers,
+        jobs,
+        settings,
+        payments: deps.refunds,
+        subscriptions: deps.subscriptionsAdmin,
+        webhooks: deps.unreadableWebhooks,
+        desktopReleases: deps.desktopReleases,
+        clock,
+        providers: createProviderHealth({
+          drivers: payments,
+          report: deps.revenue,
+          offered: async () => (await settings.getPublicConfig()).paymentMethods,
+          timeoutMs: 4000,
+        }),
       }),
     };
   },

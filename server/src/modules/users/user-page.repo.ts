@@ -11,7 +11,10 @@ export function createUserPageRepo(db: Db) {
       const rows = await db('audit_log')
         .select('action', 'actor_email', 'target_type', 'target_id', 'details', 'created_at')
         .whereIn('target_id', [userId, ...accountIds])
-        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
         .limit(limit);
       return rows.map((row) => ({
         action: row.action,
@@ -26,10 +29,7 @@ export function createUserPageRepo(db: Db) {
     /** The internal (admin) name of each account's server, by account id. */
     async serverNamesOf(accountIds: string[]): Promise<Map<string, string>> {
       if (accountIds.length === 0) return new Map();
-      const rows = await db('vpn_accounts as a')
-        .join('masterservers as s', 's.id', 'a.master_server_id')
-        .select('a.id', 's.name')
-        .whereIn('a.id', accountIds);
+      const rows = await db('vpn_accounts as a').join('masterservers as s', 's.id', 'a.master_server_id').select('a.id', 's.name').whereIn('a.id', accountIds);
       return new Map(rows.map((row) => [row.id as string, row.name as string]));
     },
 

@@ -33,14 +33,20 @@ export function createUserPageService(deps: {
     async getPage(id: string): Promise<AdminUserPage> {
       const user = await load(id);
       const [accounts, subscriptions, transactions, sessions] = await Promise.all([
-        deps.listAccounts(user.id), deps.listSubscriptions(user), deps.listTransactions(user.id, NEWEST), deps.repo.listActiveSessions(user.id, deps.clock(), NEWEST),
+        deps.listAccounts(user.id),
+        deps.listSubscriptions(user),
+        deps.listTransactions(user.id, NEWEST),
+        deps.repo.listActiveSessions(user.id, deps.clock(), NEWEST),
       ]);
       const accountIds = accounts.map((account) => account.id);
       const [audit, serverNames] = await Promise.all([deps.repo.listAudit(user.id, accountIds, NEWEST), deps.repo.serverNamesOf(accountIds)]);
       return {
         user: toAdminUser(user),
         accounts: accounts.map((account) => ({ ...account, serverInternalName: serverNames.get(account.id) ?? null })),
-        subscriptions, transactions, audit, sessions,
+        subscriptions,
+        transactions,
+        audit,
+        sessions,
       };
     },
 
@@ -49,7 +55,16 @@ export function createUserPageService(deps: {
       const user = await load(id);
       const now = deps.clock();
       const revoked = await deps.revokeUserSessions(user.id, 'admin', now);
-      await deps.audit.record({ actorId: actor.id, actorEmail: actor.email, action: 'user.sign_out_all', targetType: 'user', targetId: user.id, details: { revoked }, ip: actor.ip ?? null, now });
+      await deps.audit.record({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'user.sign_out_all',
+        targetType: 'user',
+        targetId: user.id,
+        details: { revoked },
+        ip: actor.ip ?? null,
+        now,
+      });
       return { revoked };
     },
   };

@@ -45,9 +45,29 @@ describe.each(TEST_DATABASES)('admin user page (%s)', (kind) => {
     const mine = await claim(customer);
     const theirs = await claim(other);
     const now = new Date();
-    for (const [owner, id] of [[customer, `sub-mine-${kind}`], [other, `sub-theirs-${kind}`]] as const) {
-      await env.database.db('subscriptions').insert({ id, user_id: owner.userId, status: 'active', metadata: JSON.stringify({ plan_id: 'plan_plus', plan_name: 'Plus', price: 499, kind: 'purchase', days: 30, data_limit: 0, locations: '' }), created_at: now, updated_at: now });
-      await env.database.db('transactions').insert({ id: `tx-${id}`, subscription_id: id, user_id: owner.userId, status: 'succeeded', amount: 499, currency: 'usd', metadata: '{}', created_at: now, updated_at: now });
+    for (const [owner, id] of [
+      [customer, `sub-mine-${kind}`],
+      [other, `sub-theirs-${kind}`],
+    ] as const) {
+      await env.database.db('subscriptions').insert({
+        id,
+        user_id: owner.userId,
+        status: 'active',
+        metadata: JSON.stringify({ plan_id: 'plan_plus', plan_name: 'Plus', price: 499, kind: 'purchase', days: 30, data_limit: 0, locations: '' }),
+        created_at: now,
+        updated_at: now,
+      });
+      await env.database.db('transactions').insert({
+        id: `tx-${id}`,
+        subscription_id: id,
+        user_id: owner.userId,
+        status: 'succeeded',
+        amount: 499,
+        currency: 'usd',
+        metadata: '{}',
+        created_at: now,
+        updated_at: now,
+      });
     }
     // The admin sees the server's internal name beside the public one customers see.
     await env.database.db('masterservers').where({ name: 'Germany' }).update({ name: 'fra-1 (internal)' });
@@ -59,7 +79,9 @@ describe.each(TEST_DATABASES)('admin user page (%s)', (kind) => {
     expect(body.accounts.map((a: { id: string }) => a.id)).not.toContain(theirs.id);
     expect(body.accounts[0]).toMatchObject({ server: { name: 'Germany', locationNumber: null }, serverInternalName: 'fra-1 (internal)', status: 'active' });
     expect(body.subscriptions.map((x: { id: string }) => x.id)).toEqual([`sub-mine-${kind}`]);
-    expect(body.transactions).toEqual([expect.objectContaining({ id: `tx-sub-mine-${kind}`, amount: 499, status: 'succeeded', userEmail: `page-customer-${kind}@example.com` })]);
+    expect(body.transactions).toEqual([
+      expect.objectContaining({ id: `tx-sub-mine-${kind}`, amount: 499, status: 'succeeded', userEmail: `page-customer-${kind}@example.com` }),
+    ]);
     expect(body.sessions).toEqual([expect.objectContaining({ client: 'web', createdAt: expect.any(String), lastUsedAt: expect.any(String) })]);
     expect(res.body).not.toContain(panel.url);
   });
@@ -138,9 +160,13 @@ describe.each(TEST_DATABASES)('admin user page (%s)', (kind) => {
   it('answers 401 signed out, 403 to a customer, 404 for an unknown user or account, 400 for a bad body', async () => {
     const account = await claim(other);
     const routes: Array<[string, string, unknown?]> = [
-      ['GET', `/api/admin/users/${customer.userId}`], ['POST', `/api/admin/users/${customer.userId}/sign-out`],
-      ['POST', `/api/admin/accounts/${account.id}/extend`, { days: 1 }], ['POST', `/api/admin/accounts/${account.id}/reset-usage`],
-      ['POST', `/api/admin/accounts/${account.id}/disable`], ['POST', `/api/admin/accounts/${account.id}/enable`], ['DELETE', `/api/admin/accounts/${account.id}`],
+      ['GET', `/api/admin/users/${customer.userId}`],
+      ['POST', `/api/admin/users/${customer.userId}/sign-out`],
+      ['POST', `/api/admin/accounts/${account.id}/extend`, { days: 1 }],
+      ['POST', `/api/admin/accounts/${account.id}/reset-usage`],
+      ['POST', `/api/admin/accounts/${account.id}/disable`],
+      ['POST', `/api/admin/accounts/${account.id}/enable`],
+      ['DELETE', `/api/admin/accounts/${account.id}`],
     ];
     for (const [method, url, body] of routes) {
       expect((await call(method, url, null, body)).statusCode, `${method} ${url}`).toBe(401);

@@ -32,15 +32,28 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
     // Groups of five share one created_at: pages must cut ties by id.
     const base = Date.UTC(2026, 0, 1);
     const rows = Array.from({ length: SEEDED }, (_, i) => ({
-      id: randomUUID(), email: `${i % 3 === 0 ? 'alpha' : i % 3 === 1 ? 'beta' : 'al_pha'}.${String(i).padStart(4, '0')}@list.test`,
-      role: i % 50 === 0 ? 'admin' : 'user', trial_used: false, created_at: new Date(base + Math.floor(i / 5) * 1000), updated_at: new Date(base),
+      id: randomUUID(),
+      email: `${i % 3 === 0 ? 'alpha' : i % 3 === 1 ? 'beta' : 'al_pha'}.${String(i).padStart(4, '0')}@list.test`,
+      role: i % 50 === 0 ? 'admin' : 'user',
+      trial_used: false,
+      created_at: new Date(base + Math.floor(i / 5) * 1000),
+      updated_at: new Date(base),
     }));
     for (let i = 0; i < rows.length; i += 100) await db('user_profiles').insert(rows.slice(i, i + 100));
     ids.admins = rows.filter((r) => r.role === 'admin').map((r) => r.id);
     const now = new Date();
     for (const row of rows.filter((_, i) => i % 7 === 0)) {
       const status = rows.indexOf(row) % 2 === 0 ? 'active' : 'expired';
-      await db('vpn_accounts').insert({ id: randomUUID(), user_id: row.id, username: `u_${row.id.slice(0, 8)}`, status, sub_token: randomUUID(), metadata: '{}', created_at: now, updated_at: now });
+      await db('vpn_accounts').insert({
+        id: randomUUID(),
+        user_id: row.id,
+        username: `u_${row.id.slice(0, 8)}`,
+        status,
+        sub_token: randomUUID(),
+        metadata: '{}',
+        created_at: now,
+        updated_at: now,
+      });
       if (status === 'active') ids.active.push(row.id);
     }
     for (const row of rows.filter((_, i) => i % 11 === 0)) {
@@ -102,22 +115,45 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
   it('pages through each filter, alone and with a search and a role, exactly and in order', async () => {
     const db = env.database.db;
     // What each filter means, read from the accounts and subscriptions themselves (not from the counts the list walks).
-    const everyone: Array<{ id: string; email: string; role: string; createdAt: number; active: boolean; pastDue: boolean }> = (await db('user_profiles as u')
-      .select('u.id', 'u.email', 'u.role', 'u.created_at')
-      .select(db.raw("(SELECT count(*) FROM vpn_accounts a WHERE a.user_id = u.id AND a.status = 'active') AS active"))
-      .select(db.raw("(SELECT count(*) FROM subscriptions s WHERE s.user_id = u.id AND s.status = 'past_due') AS past_due")))
-      .map((r: Record<string, unknown>) => ({ id: r.id as string, email: r.email as string, role: r.role as string, createdAt: new Date(r.created_at as string).getTime(), active: Number(r.active) > 0, pastDue: Number(r.past_due) > 0 }));
+    const everyone: Array<{ id: string; email: string; role: string; createdAt: number; active: boolean; pastDue: boolean }> = (
+      await db('user_profiles as u')
+        .select('u.id', 'u.email', 'u.role', 'u.created_at')
+        .select(db.raw("(SELECT count(*) FROM vpn_accounts a WHERE a.user_id = u.id AND a.status = 'active') AS active"))
+        .select(db.raw("(SELECT count(*) FROM subscriptions s WHERE s.user_id = u.id AND s.status = 'past_due') AS past_due"))
+    ).map((r: Record<string, unknown>) => ({
+      id: r.id as string,
+      email: r.email as string,
+      role: r.role as string,
+      createdAt: new Date(r.created_at as string).getTime(),
+      active: Number(r.active) > 0,
+      pastDue: Number(r.past_due) > 0,
+    }));
     const combinations: Array<{ active?: true; pastDue?: true; role?: 'admin' | 'user'; q?: string }> = [
-      { active: true }, { pastDue: true }, { active: true, pastDue: true }, { active: true, role: 'user' }, { pastDue: true, role: 'admin' },
-      { active: true, q: 'alpha.' }, { pastDue: true, q: 'al_', role: 'user' }, { active: true, pastDue: true, q: 'alpha.' },
-      { role: 'admin', q: 'al' }, { active: true, role: 'admin', q: 'alpha.' },
+      { active: true },
+      { pastDue: true },
+      { active: true, pastDue: true },
+      { active: true, role: 'user' },
+      { pastDue: true, role: 'admin' },
+      { active: true, q: 'alpha.' },
+      { pastDue: true, q: 'al_', role: 'user' },
+      { active: true, pastDue: true, q: 'alpha.' },
+      { role: 'admin', q: 'al' },
+      { active: true, role: 'admin', q: 'alpha.' },
     ];
     for (const filter of combinations) {
       const expected = everyone
-        .filter((u) => (!filter.active || u.active) && (!filter.pastDue || u.pastDue) && (!filter.role || u.role === filter.role) && (!filter.q || u.email.startsWith(filter.q)))
+        .filter(
+          (u) =>
+            (!filter.active || u.active) &&
+            (!filter.pastDue || u.pastDue) &&
+            (!filter.role || u.role === filter.role) &&
+            (!filter.q || u.email.startsWith(filter.q)),
+        )
         .sort((x, y) => (filter.q ? (x.email < y.email ? -1 : 1) : y.createdAt - x.createdAt || (x.id < y.id ? 1 : -1)))
         .map((u) => u.id);
-      const query = Object.entries(filter).map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`).join('&');
+      const query = Object.entries(filter)
+        .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`)
+        .join('&');
       const walked: string[] = [];
       for (let after = ''; ;) {
         const res = await list(`?${query}&limit=4${after}`);
@@ -140,7 +176,16 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
     const listed = async (filter: string) => (await list(`?q=zeta.&${filter}`)).json().map((u: { id: string }) => u.id);
     expect([await listed('active=true'), await listed('pastDue=true')]).toEqual([[], []]);
     const account = randomUUID();
-    await db('vpn_accounts').insert({ id: account, user_id: id, username: `u_${id.slice(0, 8)}z`, status: 'active', sub_token: randomUUID(), metadata: '{}', created_at: at, updated_at: at });
+    await db('vpn_accounts').insert({
+      id: account,
+      user_id: id,
+      username: `u_${id.slice(0, 8)}z`,
+      status: 'active',
+      sub_token: randomUUID(),
+      metadata: '{}',
+      created_at: at,
+      updated_at: at,
+    });
     const subscription = randomUUID();
     await db('subscriptions').insert({ id: subscription, user_id: id, status: 'past_due', metadata: '{}', created_at: at, updated_at: at });
     expect([await listed('active=true'), await listed('pastDue=true')]).toEqual([[id], [id]]);
@@ -153,7 +198,12 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
   it('answers a page asked again as it was, and with every change committed since', async () => {
     const target = (await list('?q=beta.&limit=1')).json()[0] as { id: string; role: string };
     expect((await list('?q=beta.&limit=1')).json()).toEqual([target]);
-    const patched = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${target.id}`, headers: { cookie: admin.cookie, origin: TEST_ORIGIN }, payload: { role: 'admin' } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${target.id}`,
+      headers: { cookie: admin.cookie, origin: TEST_ORIGIN },
+      payload: { role: 'admin' },
+    });
     expect(patched.statusCode).toBe(200);
     expect((await list('?q=beta.&limit=1')).json()).toEqual([{ ...target, role: 'admin' }]);
     await env.database.db('user_profiles').where({ id: target.id }).update({ role: target.role }); // another writer than the app's routes
@@ -163,16 +213,40 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
   it('answers each user as their profile reads: role, trial flag, time to the millisecond, any address', async () => {
     const db = env.database.db;
     const pg = dialectOf(db) === 'postgres';
-    const emails = ['omega."q\\uote"@list.test', 'omega.\u00e9t\u00e9@list.test', 'omega.\u{1F600}@list.test', 'omega.\ttab@list.test', 'omega.\u{10FFFF}@list.test', 'omega.\uffff@list.test'];
-    const rows = emails.map((email, i) => ({ id: randomUUID(), email, role: ['admin', 'user', 'support'][i % 3], trial_used: i % 2 === 0, created_at: new Date(Date.UTC(2026, 2, 4, 5, 6, 7, [891, 5, 0, 999, 40, 7][i])), updated_at: new Date() }));
+    const emails = [
+      'omega."q\\uote"@list.test',
+      'omega.\u00e9t\u00e9@list.test',
+      'omega.\u{1F600}@list.test',
+      'omega.\ttab@list.test',
+      'omega.\u{10FFFF}@list.test',
+      'omega.\uffff@list.test',
+    ];
+    const rows = emails.map((email, i) => ({
+      id: randomUUID(),
+      email,
+      role: ['admin', 'user', 'support'][i % 3],
+      trial_used: i % 2 === 0,
+      created_at: new Date(Date.UTC(2026, 2, 4, 5, 6, 7, [891, 5, 0, 999, 40, 7][i])),
+      updated_at: new Date(),
+    }));
     await db('user_profiles').insert(rows);
     // PostgreSQL keeps microseconds: a Date (and the list) shows the millisecond they fall in.
-    if (pg) await db('user_profiles').where({ id: rows[0]!.id }).update({ created_at: db.raw("'2026-03-04 05:06:07.891999+00'") });
+    if (pg)
+      await db('user_profiles')
+        .where({ id: rows[0]!.id })
+        .update({ created_at: db.raw("'2026-03-04 05:06:07.891999+00'") });
     try {
       const res = await list('?q=omega.&limit=200');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-      const stored = (await db('user_profiles').whereIn('id', rows.map((r) => r.id)).select(USER_COLUMNS)).map((row) => toAdminUser(toUserProfile(row)));
+      const stored = (
+        await db('user_profiles')
+          .whereIn(
+            'id',
+            rows.map((r) => r.id),
+          )
+          .select(USER_COLUMNS)
+      ).map((row) => toAdminUser(toUserProfile(row)));
       const byteOrder = (a: { email: string }, b: { email: string }) => Buffer.compare(Buffer.from(a.email), Buffer.from(b.email));
       expect(res.json()).toEqual(stored.sort(byteOrder));
       expect(stored.map((u) => u.role)).toContain('user'); // "support" reads as a user, as toUserProfile reads it
@@ -180,13 +254,27 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
       expect(stored.find((u) => u.id === rows[1]!.id)!.createdAt).toBe('2026-03-04T05:06:07.005Z'); // milliseconds padded
       expect(stored.find((u) => u.id === rows[2]!.id)!.createdAt).toBe('2026-03-04T05:06:07.000Z');
     } finally {
-      await db('user_profiles').whereIn('id', rows.map((r) => r.id)).del();
+      await db('user_profiles')
+        .whereIn(
+          'id',
+          rows.map((r) => r.id),
+        )
+        .del();
     }
   });
 
   it('finds addresses by a prefix ending in any character, and only those', async () => {
     const db = env.database.db;
-    const addresses = ['psi.\u00e9@list.test', 'psi.\u00ea@list.test', 'psi.\ud7ff@list.test', 'psi.\ue000@list.test', 'psi.\uffff@list.test', 'psi.\u{10000}@list.test', 'psi.\u{10FFFF}x@list.test', 'psj@list.test'];
+    const addresses = [
+      'psi.\u00e9@list.test',
+      'psi.\u00ea@list.test',
+      'psi.\ud7ff@list.test',
+      'psi.\ue000@list.test',
+      'psi.\uffff@list.test',
+      'psi.\u{10000}@list.test',
+      'psi.\u{10FFFF}x@list.test',
+      'psj@list.test',
+    ];
     const at = new Date();
     await db('user_profiles').insert(addresses.map((email) => ({ id: randomUUID(), email, role: 'user', trial_used: false, created_at: at, updated_at: at })));
     try {
@@ -212,7 +300,8 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
 
   it('serves the first page, the prefix search and the filters from indexes, not a scan and sort of the table', async () => {
     const db = env.database.db;
-    const repoQuery = (sql: string) => (dialectOf(db) === 'postgres' ? db.raw(`SET enable_seqscan = off; EXPLAIN ${sql}`) : db.raw(`EXPLAIN QUERY PLAN ${sql}`));
+    const repoQuery = (sql: string) =>
+      dialectOf(db) === 'postgres' ? db.raw(`SET enable_seqscan = off; EXPLAIN ${sql}`) : db.raw(`EXPLAIN QUERY PLAN ${sql}`);
     const plan = async (sql: string): Promise<string> => {
       const result = await repoQuery(sql);
       const rows = dialectOf(db) === 'postgres' ? (Array.isArray(result) ? result.at(-1).rows : result.rows) : result;
@@ -222,18 +311,26 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
     const firstPage = await plan('select id from user_profiles order by created_at desc, id desc limit 50');
     expect(firstPage).toMatch(/user_profiles_created_at_id_index/);
     expect(firstPage).not.toMatch(/TEMP B-TREE|Sort/);
-    const prefix = await plan(`select id from user_profiles where email${collate} >= 'alpha' and email${collate} < 'alpha\uffff' order by email${collate} limit 50`);
+    const prefix = await plan(
+      `select id from user_profiles where email${collate} >= 'alpha' and email${collate} < 'alpha\uffff' order by email${collate} limit 50`,
+    );
     expect(prefix).toMatch(dialectOf(db) === 'postgres' ? /user_profiles_email_c_index/ : /user_profiles_email_(unique|list_index)/);
     if (dialectOf(db) === 'sqlite') {
       // The index the list names for a plain prefix search holds the whole page: no read of the table.
-      const listed = await plan(`select id, email, role, trial_used, created_at from user_profiles AS u INDEXED BY user_profiles_email_list_index where email >= 'alpha' and email < 'alphb' order by email limit 50`);
+      const listed = await plan(
+        `select id, email, role, trial_used, created_at from user_profiles AS u INDEXED BY user_profiles_email_list_index where email >= 'alpha' and email < 'alphb' order by email limit 50`,
+      );
       expect(listed).toMatch(/COVERING INDEX user_profiles_email_list_index/);
       expect(listed).not.toMatch(/TEMP B-TREE/);
     }
-    const pastDue = await plan('select id from user_profiles where past_due_subscriptions > 0 and active_accounts > 0 and role = \'user\' order by created_at desc, id desc limit 50');
+    const pastDue = await plan(
+      "select id from user_profiles where past_due_subscriptions > 0 and active_accounts > 0 and role = 'user' order by created_at desc, id desc limit 50",
+    );
     expect(pastDue).toMatch(/user_profiles_past_due_role_created_at_id_index/);
     expect(pastDue).not.toMatch(/TEMP B-TREE|Sort/);
-    const activePrefix = await plan(`select id from user_profiles where active_accounts > 0 and email${collate} LIKE 'alpha%' ${collate ? '' : "and email >= 'alpha' and email < 'alpha\uffff' "}order by email${collate} limit 50`);
+    const activePrefix = await plan(
+      `select id from user_profiles where active_accounts > 0 and email${collate} LIKE 'alpha%' ${collate ? '' : "and email >= 'alpha' and email < 'alpha\uffff' "}order by email${collate} limit 50`,
+    );
     expect(activePrefix).toMatch(/user_profiles_active_email_index/);
     expect(activePrefix).not.toMatch(/TEMP B-TREE|Sort/);
     if (dialectOf(db) === 'postgres') await db.raw('SET enable_seqscan = on');

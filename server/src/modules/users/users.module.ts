@@ -12,9 +12,14 @@ export const usersModule = defineModule({
     return {
       users: createUsersService({ users: usersRepo, audit, clock, commitToken }),
       userPage: createUserPageService({
-        users: usersRepo, repo: createUserPageRepo(db), listAccounts: (userId) => accounts.listStoredAccounts(userId),
-        listSubscriptions: (user) => billing.listSubscriptions(user), listTransactions: (userId, limit) => refunds.listTransactions({ userId, limit }),
-        revokeUserSessions: (userId, reason, now) => sessions.revokeUserSessions(userId, reason, now), audit, clock,
+        users: usersRepo,
+        repo: createUserPageRepo(db),
+        listAccounts: (userId) => accounts.listStoredAccounts(userId),
+        listSubscriptions: (user) => billing.listSubscriptions(user),
+        listTransactions: (userId, limit) => refunds.listTransactions({ userId, limit }),
+        revokeUserSessions: (userId, reason, now) => sessions.revokeUserSessions(userId, reason, now),
+        audit,
+        clock,
       }),
     };
   },

@@ -116,7 +116,10 @@ export function createUsersRepo(db: Db) {
     // SQLite: a plain prefix search from the index that holds the whole page (031); with a filter, the filter's own index.
     const fromListIndex = !pg && shape.search === 'prefix' && !shape.role && !shape.active && !shape.pastDue;
     const table = fromListIndex ? db.raw(`user_profiles AS u INDEXED BY ${USER_LIST_EMAIL_INDEX}`) : 'user_profiles as u';
-    const builder = db.from(table).select(db.raw(ADMIN_USER_JSON[pg ? 'postgres' : 'sqlite'])).limit(shape.limit);
+    const builder = db
+      .from(table)
+      .select(db.raw(ADMIN_USER_JSON[pg ? 'postgres' : 'sqlite']))
+      .limit(shape.limit);
     const byEmail = shape.search === 'prefix';
     const email = pg ? 'u.email COLLATE "C"' : 'u.email';
     builder.select(db.raw(byEmail ? `${email} AS k1, '' AS k2` : 'u.created_at AS k1, u.id AS k2'));
@@ -126,7 +129,10 @@ export function createUsersRepo(db: Db) {
       if (shape.bounded) builder.whereRaw(`${email} < ?`, [values.endValue]);
       if (shape.after) builder.whereRaw(`${email} > (SELECT c.email FROM user_profiles c WHERE c.id = ?)`, [values.afterId]);
     } else {
-      builder.orderBy([{ column: 'u.created_at', order: 'desc' }, { column: 'u.id', order: 'desc' }]);
+      builder.orderBy([
+        { column: 'u.created_at', order: 'desc' },
+        { column: 'u.id', order: 'desc' },
+      ]);
       // A row-value comparison: both databases seek the (created_at, id) index to it (an OR of two conditions would
       // scan). The cursor's values come from a subquery, evaluated once: one round trip for a page, not two.
       if (shape.after) builder.whereRaw('(u.created_at, u.id) < (SELECT c.created_at, c.id FROM user_profiles c WHERE c.id = ?)', [values.afterId]);
@@ -156,10 +162,7 @@ export function createUsersRepo(db: Db) {
 
     /** Creates the profile if the address has none (safe against a concurrent insert); returns it. */
     async findOrCreateByEmail(email: string, role: Role, now: Date): Promise<UserProfile> {
-      await db('user_profiles')
-        .insert({ id: randomUUID(), email, role, trial_used: false, created_at: now, updated_at: now })
-        .onConflict('email')
-        .ignore();
+      await db('user_profiles').insert({ id: randomUUID(), email, role, trial_used: false, created_at: now, updated_at: now }).onConflict('email').ignore();
       const profile = await this.findByEmail(email);
       if (!profile) throw new Error(`profile for ${email} vanished after insert`);
       return profile;
@@ -175,8 +178,13 @@ export function createUsersRepo(db: Db) {
       const { search, after } = query;
       const end = search && 'prefix' in search ? prefixEnd(search.prefix) : undefined;
       const shape: PageShape = {
-        search: search ? ('exact' in search ? 'exact' : 'prefix') : 'none', bounded: end !== undefined, after: after !== undefined,
-        role: query.role !== undefined, active: Boolean(query.active), pastDue: Boolean(query.pastDue), limit: query.limit,
+        search: search ? ('exact' in search ? 'exact' : 'prefix') : 'none',
+        bounded: end !== undefined,
+        after: after !== undefined,
+        role: query.role !== undefined,
+        active: Boolean(query.active),
+        pastDue: Boolean(query.pastDue),
+        limit: query.limit,
       };
       const key = JSON.stringify(shape);
       let read = pageReads.get(key);

@@ -12,18 +12,25 @@ export async function meRoutes(app: FastifyInstance, opts: { users: UsersService
   const response = { 200: MeSchema };
   app.get('/api/me', { preValidation: app.requireUser, schema: { response } }, async (request) => toMe(request.auth!.user));
   typed(app).patch('/api/me', { preValidation: app.requireUser, schema: { body: UpdateMeBody, response } }, async (request) =>
-    toMe(await opts.users.updateOwnSettings(request.auth!.user, request.body)));
+    toMe(await opts.users.updateOwnSettings(request.auth!.user, request.body)),
+  );
 }
 
 export async function adminUsersRoutes(app: FastifyInstance, opts: { users: UsersService; userPage: UserPageService }) {
   requireAccess(app, 'admin');
 
   typed(app).get('/api/admin/users', { schema: { querystring: AdminUsersQuery, response: { 200: AdminUsersPageAnswer } } }, async (request, reply) =>
-    sendKeptJson(request, reply, await opts.users.listUsers(request.query)));
+    sendKeptJson(request, reply, await opts.users.listUsers(request.query)),
+  );
 
-  app.get<{ Params: { id: string } }>('/api/admin/users/:id', { schema: { response: { 200: AdminUserPageAnswer } } }, async (request) => opts.userPage.getPage(request.params.id));
-  app.post<{ Params: { id: string } }>('/api/admin/users/:id/sign-out', { schema: { response: { 200: SignedOutEverywhereAnswer } } }, async (request) => opts.userPage.signOutEverywhere(actorOf(request), request.params.id));
+  app.get<{ Params: { id: string } }>('/api/admin/users/:id', { schema: { response: { 200: AdminUserPageAnswer } } }, async (request) =>
+    opts.userPage.getPage(request.params.id),
+  );
+  app.post<{ Params: { id: string } }>('/api/admin/users/:id/sign-out', { schema: { response: { 200: SignedOutEverywhereAnswer } } }, async (request) =>
+    opts.userPage.signOutEverywhere(actorOf(request), request.params.id),
+  );
 
   typed(app).patch('/api/admin/users/:id', { schema: { params: IdParams, body: UpdateUserBody, response: { 200: AdminUserAnswer } } }, async (request) =>
-    opts.users.updateUser(actorOf(request), request.params.id, request.body));
+    opts.users.updateUser(actorOf(request), request.params.id, request.body),
+  );
 }

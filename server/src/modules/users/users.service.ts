@@ -47,7 +47,9 @@ export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; c
     }
     return new KeptJson(`[${page}]`);
   }
-  const keptPage = deps.commitToken ? keptUntilCommit(deps.commitToken, (key: string) => readPage(JSON.parse(key) as AdminUsersQuery), { maxKeys: PAGES_KEPT }) : undefined;
+  const keptPage = deps.commitToken
+    ? keptUntilCommit(deps.commitToken, (key: string) => readPage(JSON.parse(key) as AdminUsersQuery), { maxKeys: PAGES_KEPT })
+    : undefined;
 
   return {
     /** One page of the users list (see AdminUsersQuery), as the JSON of an AdminUser[]; an `after` that names no user is a 400. */
@@ -72,8 +74,14 @@ export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; c
       const updated = await users.update(id, changes, now);
       if (!updated) throw notFound('User not found.');
       await audit.record({
-        actorId: actor.id, actorEmail: actor.email, action: 'user.update', targetType: 'user', targetId: id,
-        details: { ...changes, previousRole: existing.role }, ip: actor.ip ?? null, now,
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'user.update',
+        targetType: 'user',
+        targetId: id,
+        details: { ...changes, previousRole: existing.role },
+        ip: actor.ip ?? null,
+        now,
       });
       return toAdminUser(updated);
     },
@@ -85,7 +93,15 @@ export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; c
       const changed = existing.role !== role;
       const user = changed ? await users.update(existing.id, { role }, now) : existing;
       if (!user) throw notFound('User not found.');
-      await audit.record({ actorId: actor.id, actorEmail: actor.email, action: `user.role.${role}`, targetType: 'user', targetId: user.id, details: { changed }, now });
+      await audit.record({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: `user.role.${role}`,
+        targetType: 'user',
+        targetId: user.id,
+        details: { changed },
+        now,
+      });
       return { user: toAdminUser(user), changed };
     },
   };

@@ -19,8 +19,7 @@ describe.each(TEST_DATABASES)('users and roles (%s)', (kind) => {
     await t.app.close();
   });
 
-  const listUsers = (cookie?: string, query = '') =>
-    t.app.inject({ method: 'GET', url: `/api/admin/users${query}`, headers: cookie ? { cookie } : {} });
+  const listUsers = (cookie?: string, query = '') => t.app.inject({ method: 'GET', url: `/api/admin/users${query}`, headers: cookie ? { cookie } : {} });
   const patchUser = (cookie: string, id: string, payload: unknown) =>
     t.app.inject({ method: 'PATCH', url: `/api/admin/users/${id}`, headers: { cookie, origin: TEST_ORIGIN }, payload: payload as object });
 
@@ -44,9 +43,7 @@ describe.each(TEST_DATABASES)('users and roles (%s)', (kind) => {
     expect(all.statusCode).toBe(200);
     expect(all.json().map((u: { email: string }) => u.email)).toEqual(expect.arrayContaining(['admin@example.com', 'user@example.com']));
     const found = await listUsers(admin.cookie, '?q=USER@');
-    expect(found.json()).toEqual([
-      { id: user.userId, email: 'user@example.com', role: 'user', trialUsed: false, createdAt: expect.any(String) },
-    ]);
+    expect(found.json()).toEqual([{ id: user.userId, email: 'user@example.com', role: 'user', trialUsed: false, createdAt: expect.any(String) }]);
     const wildcard = await listUsers(admin.cookie, '?q=%25');
     expect(wildcard.json()).toEqual([]);
   });
@@ -85,11 +82,20 @@ describe.each(TEST_DATABASES)('users and roles (%s)', (kind) => {
 
   describe('the admin command line', () => {
     it('grants and revokes the admin role, creating the profile when needed', async () => {
-      expect(await runAdminCommand(t.app.services, ['grant', 'New.Boss@Example.com'])).toEqual({ output: 'new.boss@example.com is now an admin.', exitCode: 0 });
+      expect(await runAdminCommand(t.app.services, ['grant', 'New.Boss@Example.com'])).toEqual({
+        output: 'new.boss@example.com is now an admin.',
+        exitCode: 0,
+      });
       expect((await env.database.db('user_profiles').where({ email: 'new.boss@example.com' }).first()).role).toBe('admin');
       expect((await runAdminCommand(t.app.services, ['list'])).output).toContain('new.boss@example.com');
-      expect(await runAdminCommand(t.app.services, ['grant', 'new.boss@example.com'])).toEqual({ output: 'new.boss@example.com already was an admin.', exitCode: 0 });
-      expect(await runAdminCommand(t.app.services, ['revoke', 'new.boss@example.com'])).toEqual({ output: 'new.boss@example.com is no longer an admin.', exitCode: 0 });
+      expect(await runAdminCommand(t.app.services, ['grant', 'new.boss@example.com'])).toEqual({
+        output: 'new.boss@example.com already was an admin.',
+        exitCode: 0,
+      });
+      expect(await runAdminCommand(t.app.services, ['revoke', 'new.boss@example.com'])).toEqual({
+        output: 'new.boss@example.com is no longer an admin.',
+        exitCode: 0,
+      });
       expect((await env.database.db('user_profiles').where({ email: 'new.boss@example.com' }).first()).role).toBe('user');
     });
 

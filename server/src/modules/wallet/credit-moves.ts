@@ -8,13 +8,25 @@ import type { NewCredit, ReferralsRepo } from '../referrals/index.js';
  */
 export async function recordCreditMove(deps: { repo: ReferralsRepo; audit: AuditRepo }, credit: NewCredit, now: Date, trx: Db): Promise<number> {
   const id = await deps.repo.insertCredit(credit, now, trx);
-  await deps.audit.record({
-    actorId: null, actorEmail: null, action: `referral.credit_${credit.kind}`, targetType: 'user', targetId: credit.userId,
-    details: {
-      creditId: id, referralId: credit.referralId, transactionId: credit.transactionId, amount: credit.amount, currency: credit.currency,
-      availableAt: credit.availableAt.toISOString(), ...(credit.note ? { note: credit.note } : {}),
+  await deps.audit.record(
+    {
+      actorId: null,
+      actorEmail: null,
+      action: `referral.credit_${credit.kind}`,
+      targetType: 'user',
+      targetId: credit.userId,
+      details: {
+        creditId: id,
+        referralId: credit.referralId,
+        transactionId: credit.transactionId,
+        amount: credit.amount,
+        currency: credit.currency,
+        availableAt: credit.availableAt.toISOString(),
+        ...(credit.note ? { note: credit.note } : {}),
+      },
+      now,
     },
-    now,
-  }, trx);
+    trx,
+  );
   return id;
 }

@@ -20,7 +20,12 @@ describe.each(TEST_DATABASES)('referral credit spent on one-off orders (%s)', (k
 
   const available = async (user: DesktopSession) => (await myReferrals(f, user)).credit[0]?.available ?? 0;
   const movementsOf = (user: DesktopSession) =>
-    f.env.database.db('wallet_movements').where({ user_id: user.userId }).whereIn('kind', ['spent', 'restored']).orderBy('id').select('kind', 'amount', 'note', 'transaction_id');
+    f.env.database
+      .db('wallet_movements')
+      .where({ user_id: user.userId })
+      .whereIn('kind', ['spent', 'restored'])
+      .orderBy('id')
+      .select('kind', 'amount', 'note', 'transaction_id');
   const quote = async (user: DesktopSession, planId = f.paidPlanId, promoCode?: string) => {
     const res = await f.call(user, 'POST', '/api/checkout/quote', { planId, ...(promoCode ? { promoCode } : {}) });
     expect(res.statusCode, res.body).toBe(200);
@@ -28,7 +33,7 @@ describe.each(TEST_DATABASES)('referral credit spent on one-off orders (%s)', (k
   };
   const transactions = async (user: DesktopSession) => (await f.call(user, 'GET', '/api/transactions')).json();
 
-  it('after the window the referrer\'s credit pays part of their next purchase: the session, the order, the receipt and the history say so; a refund gives it back', async () => {
+  it("after the window the referrer's credit pays part of their next purchase: the session, the order, the receipt and the history say so; a refund gives it back", async () => {
     await setProgramme(f);
     const referrer = await signUp(f);
     const friend = await signUp(f, { code: (await myReferrals(f, referrer)).code });
@@ -64,7 +69,10 @@ describe.each(TEST_DATABASES)('referral credit spent on one-off orders (%s)', (k
       await f.stripe.refund(f.stripe.getSession(sessionId)!.payment_intent as string);
       await f.runJobs();
       expect(await available(me)).toBe(99);
-      expect((await movementsOf(me)).map((row: { kind: string; amount: number; note: string }) => [row.kind, row.amount, row.note])).toEqual([['spent', -99, 'purchase'], ['restored', 99, 'refunded']]);
+      expect((await movementsOf(me)).map((row: { kind: string; amount: number; note: string }) => [row.kind, row.amount, row.note])).toEqual([
+        ['spent', -99, 'purchase'],
+        ['restored', 99, 'refunded'],
+      ]);
       expect((await myReferrals(f, me)).movements[0]).toMatchObject({ kind: 'restored', amount: 99, note: 'refunded' });
     });
   });
@@ -87,13 +95,22 @@ describe.each(TEST_DATABASES)('referral credit spent on one-off orders (%s)', (k
     expect(withCode).toMatchObject({ promo: { code: code.code }, credit: 101 });
     const coded = await f.checkout(user, { planId: f.paidPlanId, promoCode: code.code });
     const codedSession = f.stripe.getSession(coded.sessionId)!;
-    expect(codedSession).toMatchObject({ amount_subtotal: 499, amount_total: withCode.total - 101, metadata: { promo_code: code.code, referral_credit: '101' } });
+    expect(codedSession).toMatchObject({
+      amount_subtotal: 499,
+      amount_total: withCode.total - 101,
+      metadata: { promo_code: code.code, referral_credit: '101' },
+    });
     const couponId = codedSession.discounts?.[0]?.coupon as string;
     const coupon = await (await fetch(`${f.stripe.url}/v1/coupons/${couponId}`, { headers: { authorization: `Bearer ${STRIPE_KEYS.secretKey}` } })).json();
     expect(coupon).toMatchObject({ name: `${code.code} + referral credit`, amount_off: 499 - withCode.total + 101, duration: 'once', max_redemptions: 1 });
     await f.stripe.pay(coded.sessionId);
     await f.runJobs();
-    expect((await transactions(user)).find((tx: { promo?: unknown }) => tx.promo)).toMatchObject({ status: 'succeeded', amount: withCode.total - 101, credit: 101, promo: { code: code.code } });
+    expect((await transactions(user)).find((tx: { promo?: unknown }) => tx.promo)).toMatchObject({
+      status: 'succeeded',
+      amount: withCode.total - 101,
+      credit: 101,
+      promo: { code: code.code },
+    });
     expect(await available(user)).toBe(0);
 
     await grantCredit(user, 470);
@@ -129,7 +146,12 @@ describe.each(TEST_DATABASES)('referral credit spent on one-off orders (%s)', (k
     expect(await available(user)).toBe(300);
     const moves = await movementsOf(user);
     expect(moves.map((row: { kind: string; amount: number }) => [row.kind, row.amount])).toEqual([
-      ['spent', -300], ['restored', 300], ['spent', -300], ['restored', 300], ['spent', -300], ['restored', 300],
+      ['spent', -300],
+      ['restored', 300],
+      ['spent', -300],
+      ['restored', 300],
+      ['spent', -300],
+      ['restored', 300],
     ]);
     // The refused order's rows are gone; its movements still name it.
     expect(await f.count('transactions', { id: moves[4].transaction_id })).toBe(0);
@@ -155,7 +177,7 @@ describe.each(TEST_DATABASES)('referral credit spent on one-off orders (%s)', (k
     expect(await available(user)).toBe(300);
   });
 
-  it('someone without credit, or signed out: nothing is taken; the quote is the caller\'s own', async () => {
+  it("someone without credit, or signed out: nothing is taken; the quote is the caller's own", async () => {
     const rich = await f.newUser();
     await grantCredit(rich, 300);
     const other = await f.newUser();

@@ -46,7 +46,20 @@ export function createCreditSpending(deps: { repo: ReferralsRepo; audit: AuditRe
   async function restore(transaction: TransactionRecord, now: Date, trx: Db, note = PURCHASE_NOTE): Promise<void> {
     const held = await heldBy(transaction.id, trx);
     if (held >= 0) return;
-    await move({ userId: transaction.userId, referralId: null, transactionId: transaction.id, kind: 'restored', amount: -held, currency: transaction.currency, availableAt: now, note }, now, trx);
+    await move(
+      {
+        userId: transaction.userId,
+        referralId: null,
+        transactionId: transaction.id,
+        kind: 'restored',
+        amount: -held,
+        currency: transaction.currency,
+        availableAt: now,
+        note,
+      },
+      now,
+      trx,
+    );
   }
 
   /** An order paid after it had closed (and its credit come back): it is spent again, as the order was priced with it. */
@@ -55,7 +68,20 @@ export function createCreditSpending(deps: { repo: ReferralsRepo; audit: AuditRe
     if (ordered <= 0) return;
     const held = await heldBy(transaction.id, trx);
     if (held + ordered <= 0) return;
-    await move({ userId: transaction.userId, referralId: null, transactionId: transaction.id, kind: 'spent', amount: -(held + ordered), currency: transaction.currency, availableAt: now, note: PURCHASE_NOTE }, now, trx);
+    await move(
+      {
+        userId: transaction.userId,
+        referralId: null,
+        transactionId: transaction.id,
+        kind: 'spent',
+        amount: -(held + ordered),
+        currency: transaction.currency,
+        availableAt: now,
+        note: PURCHASE_NOTE,
+      },
+      now,
+      trx,
+    );
   }
 
   return {
@@ -82,12 +108,29 @@ export function createCreditSpending(deps: { repo: ReferralsRepo; audit: AuditRe
      * returns what it spent. `leaveCharge`: the order is paid at a provider, so it is never paid entirely by
      * credit (at least CREDIT_MIN_CHARGE is left to pay).
      */
-    async spend(trx: Db, order: { userId: string; currency: string; total: number; transactionId: string; leaveCharge: boolean; note?: string }, now: Date): Promise<number> {
+    async spend(
+      trx: Db,
+      order: { userId: string; currency: string; total: number; transactionId: string; leaveCharge: boolean; note?: string },
+      now: Date,
+    ): Promise<number> {
       await repo.lockUser(order.userId, trx);
       const credit = creditFor(order.total, await available(order.userId, order.currency, now, trx));
       const spent = order.leaveCharge && credit === order.total ? Math.max(0, order.total - CREDIT_MIN_CHARGE) : credit;
       if (spent <= 0) return 0;
-      await move({ userId: order.userId, referralId: null, transactionId: order.transactionId, kind: 'spent', amount: -spent, currency: order.currency, availableAt: now, note: order.note ?? PURCHASE_NOTE }, now, trx);
+      await move(
+        {
+          userId: order.userId,
+          referralId: null,
+          transactionId: order.transactionId,
+          kind: 'spent',
+          amount: -spent,
+          currency: order.currency,
+          availableAt: now,
+          note: order.note ?? PURCHASE_NOTE,
+        },
+        now,
+        trx,
+      );
       return spent;
     },
   };

@@ -63,10 +63,20 @@ export function createWalletLedgerRepo(db: Db) {
   return {
     /** One movement of the ledger; its id (the ledger's sequence). */
     async insertCredit(credit: NewCredit, now: Date, trx: Db): Promise<number> {
-      const [inserted] = await trx(LEDGER).insert({
-        user_id: credit.userId, referral_id: credit.referralId, transaction_id: credit.transactionId, kind: credit.kind,
-        amount: credit.amount, currency: credit.currency, available_at: credit.availableAt, note: credit.note ?? null, memo: credit.memo ?? null, created_at: now,
-      }).returning('id');
+      const [inserted] = await trx(LEDGER)
+        .insert({
+          user_id: credit.userId,
+          referral_id: credit.referralId,
+          transaction_id: credit.transactionId,
+          kind: credit.kind,
+          amount: credit.amount,
+          currency: credit.currency,
+          available_at: credit.availableAt,
+          note: credit.note ?? null,
+          memo: credit.memo ?? null,
+          created_at: now,
+        })
+        .returning('id');
       return Number(typeof inserted === 'object' ? inserted.id : inserted);
     },
 
@@ -78,7 +88,10 @@ export function createWalletLedgerRepo(db: Db) {
 
     /** Pending (available later than `now`) and available credit of a user, per currency. */
     async balances(userId: string, now: Date, trx: Db = db): Promise<CreditBalance[]> {
-      const rows = await trx(LEDGER).where({ user_id: userId }).groupBy('currency').select('currency')
+      const rows = await trx(LEDGER)
+        .where({ user_id: userId })
+        .groupBy('currency')
+        .select('currency')
         .select(trx.raw('sum(case when available_at > ? then amount else 0 end) as pending', [now]))
         .select(trx.raw('sum(case when available_at <= ? then amount else 0 end) as available', [now]));
       return rows
@@ -102,7 +115,12 @@ export function createWalletLedgerRepo(db: Db) {
 
     /** A move of credit to the provider written but not confirmed sent (a crash or a timeout between the two). */
     async unsentProviderMove(userId: string, trx: Db): Promise<CreditRow | undefined> {
-      const row = await trx(LEDGER).select('*').where({ user_id: userId, kind: 'spent', note: PROVIDER_BALANCE_NOTE }).whereNull('provider_ref').orderBy('id').first();
+      const row = await trx(LEDGER)
+        .select('*')
+        .where({ user_id: userId, kind: 'spent', note: PROVIDER_BALANCE_NOTE })
+        .whereNull('provider_ref')
+        .orderBy('id')
+        .first();
       return row && toCredit(row);
     },
 
@@ -116,9 +134,15 @@ export function createWalletLedgerRepo(db: Db) {
      * to the wallet) stays in the wallet for the wallet's own spending.
      */
     async pushableReferralCredit(userId: string, currency: string, now: Date, trx: Db): Promise<number> {
-      const row = await trx(LEDGER).where({ user_id: userId, currency })
+      const row = await trx(LEDGER)
+        .where({ user_id: userId, currency })
         .select(trx.raw('sum(case when available_at <= ? then amount else 0 end) as available', [now]))
-        .select(trx.raw(`sum(case when available_at <= ? and kind in (${REFERRAL_KINDS.map(() => '?').join(', ')}) then amount else 0 end) as earned`, [now, ...REFERRAL_KINDS]))
+        .select(
+          trx.raw(`sum(case when available_at <= ? and kind in (${REFERRAL_KINDS.map(() => '?').join(', ')}) then amount else 0 end) as earned`, [
+            now,
+            ...REFERRAL_KINDS,
+          ]),
+        )
         .select(trx.raw('sum(case when kind = ? and note = ? then amount else 0 end) as pushed', ['spent', PROVIDER_BALANCE_NOTE]))
         .first();
       const available = Number(row?.available ?? 0);

@@ -24,11 +24,25 @@ export function createWalletLedger(deps: { repo: WalletLedgerRepo; audit: AuditR
 
   async function move(credit: NewCredit, now: Date, trx: Db, actor: WalletActor | null = null): Promise<number> {
     const id = await repo.insertCredit(credit, now, trx);
-    await deps.audit.record({
-      actorId: actor?.id ?? null, actorEmail: actor?.email ?? null, action: `wallet.${credit.kind}`, targetType: 'user', targetId: credit.userId,
-      details: { movementId: id, transactionId: credit.transactionId, amount: credit.amount, currency: credit.currency, ...(credit.memo ? { note: credit.memo } : {}) },
-      ip: actor?.ip ?? null, now,
-    }, trx);
+    await deps.audit.record(
+      {
+        actorId: actor?.id ?? null,
+        actorEmail: actor?.email ?? null,
+        action: `wallet.${credit.kind}`,
+        targetType: 'user',
+        targetId: credit.userId,
+        details: {
+          movementId: id,
+          transactionId: credit.transactionId,
+          amount: credit.amount,
+          currency: credit.currency,
+          ...(credit.memo ? { note: credit.memo } : {}),
+        },
+        ip: actor?.ip ?? null,
+        now,
+      },
+      trx,
+    );
     return id;
   }
 
@@ -42,7 +56,19 @@ export function createWalletLedger(deps: { repo: WalletLedgerRepo; audit: AuditR
 
     /** A paid top-up's money, available at once (the caller's conditional status change makes it once). */
     async creditTopUp(transaction: TransactionRecord, now: Date, trx: Db): Promise<void> {
-      await move({ userId: transaction.userId, referralId: null, transactionId: transaction.id, kind: 'top_up', amount: transaction.amount, currency: transaction.currency, availableAt: now }, now, trx);
+      await move(
+        {
+          userId: transaction.userId,
+          referralId: null,
+          transactionId: transaction.id,
+          kind: 'top_up',
+          amount: transaction.amount,
+          currency: transaction.currency,
+          availableAt: now,
+        },
+        now,
+        trx,
+      );
     },
 
     /**
@@ -52,12 +78,27 @@ export function createWalletLedger(deps: { repo: WalletLedgerRepo; audit: AuditR
      */
     async takeBackTopUp(transaction: TransactionRecord, amountRefunded: number, now: Date, trx: Db): Promise<number> {
       await repo.lockUser(transaction.userId, trx);
-      const taken = -(await repo.creditsOfTransaction(transaction.id, trx)).filter((row) => row.kind === 'refund' && row.note === TOP_UP_REFUNDED_NOTE).reduce((sum, row) => sum + row.amount, 0);
+      const taken = -(await repo.creditsOfTransaction(transaction.id, trx))
+        .filter((row) => row.kind === 'refund' && row.note === TOP_UP_REFUNDED_NOTE)
+        .reduce((sum, row) => sum + row.amount, 0);
       const due = amountRefunded - taken;
       if (due <= 0) return 0;
       const amount = Math.min(due, Math.max(0, await available(transaction.userId, transaction.currency, now, trx)));
       if (amount > 0) {
-        await move({ userId: transaction.userId, referralId: null, transactionId: transaction.id, kind: 'refund', amount: -amount, currency: transaction.currency, availableAt: now, note: TOP_UP_REFUNDED_NOTE }, now, trx);
+        await move(
+          {
+            userId: transaction.userId,
+            referralId: null,
+            transactionId: transaction.id,
+            kind: 'refund',
+            amount: -amount,
+            currency: transaction.currency,
+            availableAt: now,
+            note: TOP_UP_REFUNDED_NOTE,
+          },
+          now,
+          trx,
+        );
       }
       return due - amount;
     },
@@ -65,7 +106,22 @@ export function createWalletLedger(deps: { repo: WalletLedgerRepo; audit: AuditR
     /** A refund paid into the wallet instead of back to the payment's provider (Crypto Pay cannot send one). */
     async refundInto(transaction: TransactionRecord, amount: number, memo: string | null, now: Date, trx: Db, actor: WalletActor | null): Promise<void> {
       await repo.lockUser(transaction.userId, trx);
-      await move({ userId: transaction.userId, referralId: null, transactionId: transaction.id, kind: 'refund', amount, currency: transaction.currency, availableAt: now, note: REFUND_NOTE, memo }, now, trx, actor);
+      await move(
+        {
+          userId: transaction.userId,
+          referralId: null,
+          transactionId: transaction.id,
+          kind: 'refund',
+          amount,
+          currency: transaction.currency,
+          availableAt: now,
+          note: REFUND_NOTE,
+          memo,
+        },
+        now,
+        trx,
+        actor,
+      );
     },
 
     /** The admin puts money in or takes it out, with why; taking out more than is there is refused (409). */
@@ -74,7 +130,21 @@ export function createWalletLedger(deps: { repo: WalletLedgerRepo; audit: AuditR
       if (change.amount < 0 && (await available(userId, change.currency, now, trx)) + change.amount < 0) {
         throw new AppError(409, 'insufficient_balance', WALLET_MESSAGES.adjustmentOverdraws);
       }
-      await move({ userId, referralId: null, transactionId: null, kind: 'adjustment', amount: change.amount, currency: change.currency, availableAt: now, memo: change.memo }, now, trx, actor);
+      await move(
+        {
+          userId,
+          referralId: null,
+          transactionId: null,
+          kind: 'adjustment',
+          amount: change.amount,
+          currency: change.currency,
+          availableAt: now,
+          memo: change.memo,
+        },
+        now,
+        trx,
+        actor,
+      );
     },
   };
 }

@@ -54,7 +54,7 @@ describe.each(TEST_DATABASES)('auto-renew from the balance (%s)', (kind) => {
   });
 
   describe('turning it on and off', () => {
-    it('turns on and off for the caller\'s account, shown in the account list', async () => {
+    it("turns on and off for the caller's account, shown in the account list", async () => {
       const { user, accountId } = await customerWithAccount(0);
       const on = await autoRenew(user, accountId, { enabled: true });
       expect(on.statusCode, on.body).toBe(200);
@@ -65,7 +65,7 @@ describe.each(TEST_DATABASES)('auto-renew from the balance (%s)', (kind) => {
       expect(await db()('vpn_account_logs').where({ vpn_account_id: accountId, step: 'wallet_auto_renew' })).toHaveLength(2);
     });
 
-    it('is 401 signed out, 404 for someone else\'s account, 400 for a bad body; nothing changes', async () => {
+    it("is 401 signed out, 404 for someone else's account, 400 for a bad body; nothing changes", async () => {
       const { user, accountId } = await customerWithAccount(0);
       const other = await f.newUser();
       expect((await autoRenew(null, accountId, { enabled: true })).statusCode).toBe(401);
@@ -102,7 +102,9 @@ describe.each(TEST_DATABASES)('auto-renew from the balance (%s)', (kind) => {
       expect(await balanceOf(user)).toBe(0);
       expect(await paidUntil(accountId)).toBe(end.getTime() + 30 * DAY_MS);
       expect(panelExpiryOf(f, accountId)).toBe(Math.floor((end.getTime() + 30 * DAY_MS) / 1000) * 1000);
-      const renewal = await db()('transactions').where({ provider_transaction_id: `wallet_renewal:${accountId}:${end.toISOString()}` }).first();
+      const renewal = await db()('transactions')
+        .where({ provider_transaction_id: `wallet_renewal:${accountId}:${end.toISOString()}` })
+        .first();
       expect(renewal).toMatchObject({ status: 'succeeded', amount: 0 });
       expect((await f.call(user, 'GET', '/api/wallet')).json().movements[0]).toMatchObject({ kind: 'renewal', amount: -499 });
       expect(await mailsTo(user, /receipt/i)).toHaveLength(2);
@@ -125,7 +127,7 @@ describe.each(TEST_DATABASES)('auto-renew from the balance (%s)', (kind) => {
       expect(await f.count('transactions', { user_id: user.userId, status: 'succeeded' })).toBe(2);
     });
 
-    it('a short balance is e-mailed 3 days ahead and when the renewal fails, in the customer\'s language; topped up in time, it renews', async () => {
+    it("a short balance is e-mailed 3 days ahead and when the renewal fails, in the customer's language; topped up in time, it renews", async () => {
       const { user, accountId, end } = await customerWithAccount(100);
       expect((await f.call(user, 'PATCH', '/api/me', { locale: 'ru' })).statusCode).toBe(200);
       expect((await autoRenew(user, accountId, { enabled: true })).statusCode).toBe(200);

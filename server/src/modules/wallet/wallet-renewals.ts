@@ -30,9 +30,16 @@ const endOf = (account: AccountRecord): Date | null => account.paidUntil ?? acco
  * the period: checkout.service.ts renewFromWallet), and says ahead when the balance will not cover it.
  */
 export function createWalletRenewals(deps: {
-  accounts: AccountsRepo; accountsService: Pick<AccountsService, 'findAccount'>; users: Pick<UsersRepo, 'findById'>;
-  billing: Pick<BillingRepo, 'renewingSubscriptionOf'>; checkout: Pick<CheckoutService, 'renewFromWallet'>; credit: Pick<CreditSpending, 'available'>;
-  settings: SettingsService; notices: BillingNotices; clock: Clock; log: FastifyBaseLogger;
+  accounts: AccountsRepo;
+  accountsService: Pick<AccountsService, 'findAccount'>;
+  users: Pick<UsersRepo, 'findById'>;
+  billing: Pick<BillingRepo, 'renewingSubscriptionOf'>;
+  checkout: Pick<CheckoutService, 'renewFromWallet'>;
+  credit: Pick<CreditSpending, 'available'>;
+  settings: SettingsService;
+  notices: BillingNotices;
+  clock: Clock;
+  log: FastifyBaseLogger;
 }) {
   const { accounts, clock } = deps;
 
@@ -59,7 +66,10 @@ export function createWalletRenewals(deps: {
     if (end.getTime() - now.getTime() > WALLET_RENEWAL.renewHoursBefore * HOUR_MS) {
       const { price, needed, currency } = await shortfall(account, now);
       if (needed === 0) return 'waiting';
-      await deps.notices.notify({ kind: 'wallet_renewal_short', accountId: account.id, endsAt, price, needed, currency, final: false }, `${account.id}:${endsAt}:ahead`);
+      await deps.notices.notify(
+        { kind: 'wallet_renewal_short', accountId: account.id, endsAt, price, needed, currency, final: false },
+        `${account.id}:${endsAt}:ahead`,
+      );
       return 'warned';
     }
     const user = await deps.users.findById(account.userId);
@@ -79,7 +89,10 @@ export function createWalletRenewals(deps: {
       return 'renewed';
     }
     const { price, currency } = await shortfall(account, now);
-    await deps.notices.notify({ kind: 'wallet_renewal_short', accountId: account.id, endsAt, price, needed: result.needed, currency, final: true }, `${account.id}:${endsAt}:final`);
+    await deps.notices.notify(
+      { kind: 'wallet_renewal_short', accountId: account.id, endsAt, price, needed: result.needed, currency, final: true },
+      `${account.id}:${endsAt}:final`,
+    );
     return 'short';
   }
 
@@ -116,7 +129,9 @@ export function createWalletRenewals(deps: {
     handlers: {
       [SCAN_WALLET_RENEWALS]: (async () => {
         const counts = await scan();
-        const note = Object.entries(counts).map(([outcome, n]) => `${n} ${outcome}`).join(', ');
+        const note = Object.entries(counts)
+          .map(([outcome, n]) => `${n} ${outcome}`)
+          .join(', ');
         return { runAgainAt: addSeconds(clock(), WALLET_RENEWAL.scanSeconds), note: note || null };
       }) satisfies JobHandler,
     },

@@ -12,7 +12,16 @@ export const walletModule = defineModule({
     return {
       wallet: createWalletService({ db, repo: deps.walletLedgerRepo, ledger: deps.walletLedger, settings, payments, users, clock, topUps: deps.topUps }),
       walletRenewals: createWalletRenewals({
-        accounts, accountsService: deps.accounts, users, billing, checkout: deps.checkout, credit: deps.creditSpending, settings, notices: deps.notices, clock, log,
+        accounts,
+        accountsService: deps.accounts,
+        users,
+        billing,
+        checkout: deps.checkout,
+        credit: deps.creditSpending,
+        settings,
+        notices: deps.notices,
+        clock,
+        log,
       }),
     };
   },

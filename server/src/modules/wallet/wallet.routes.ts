@@ -17,9 +17,12 @@ export async function walletRoutes(app: FastifyInstance, opts: { wallet: WalletS
   requireAccess(app, 'user');
   const perUser = app.limiter('wallet-top-up-user', opts.checkoutLimit, (request) => request.auth!.user.id);
   app.get('/api/wallet', { schema: { response: { 200: WalletAnswer } } }, async (request) => opts.wallet.getWallet(request.auth!.user));
-  typed(app).post('/api/wallet/top-up', { preValidation: perUser, schema: { body: TopUpBody, response: { 200: TopUpStartedAnswer } } }, async (request) => opts.wallet.startTopUp(request.auth!.user, request.body));
+  typed(app).post('/api/wallet/top-up', { preValidation: perUser, schema: { body: TopUpBody, response: { 200: TopUpStartedAnswer } } }, async (request) =>
+    opts.wallet.startTopUp(request.auth!.user, request.body),
+  );
   typed(app).post('/api/accounts/:id/auto-renew', { schema: { params: IdParams, body: AutoRenewBody, response: { 200: VpnAccountAnswer } } }, async (request) =>
-    opts.renewals.setAutoRenew(request.auth!.user, request.params.id, request.body.enabled));
+    opts.renewals.setAutoRenew(request.auth!.user, request.params.id, request.body.enabled),
+  );
 }
 
 /** A customer's wallet as the admin sees it, and the admin's audited adjustments. */
@@ -28,5 +31,6 @@ export async function adminWalletRoutes(app: FastifyInstance, opts: { wallet: Wa
   const response = { 200: AdminWalletAnswer };
   app.get<{ Params: { id: string } }>('/api/admin/users/:id/wallet', { schema: { response } }, async (request) => opts.wallet.adminWallet(request.params.id));
   typed(app).post('/api/admin/users/:id/wallet', { schema: { params: IdParams, body: WalletAdjustmentBody, response } }, async (request) =>
-    opts.wallet.adjust(actorOf(request), request.params.id, request.body));
+    opts.wallet.adjust(actorOf(request), request.params.id, request.body),
+  );
 }

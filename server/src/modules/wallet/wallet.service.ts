@@ -36,8 +36,14 @@ export function walletKindOf(row: Pick<CreditRow, 'kind' | 'note'>): WalletMovem
  * admin's view and adjustments of it. Every movement is the ledger's (wallet-ledger.ts); this reads and presents it.
  */
 export function createWalletService(deps: {
-  db: Db; repo: WalletLedgerRepo; ledger: WalletLedger; settings: SettingsService; payments: Pick<PaymentDrivers, 'availableMethods'>;
-  topUps: TopUpCheckout; users: Pick<UsersRepo, 'findById'>; clock: Clock;
+  db: Db;
+  repo: WalletLedgerRepo;
+  ledger: WalletLedger;
+  settings: SettingsService;
+  payments: Pick<PaymentDrivers, 'availableMethods'>;
+  topUps: TopUpCheckout;
+  users: Pick<UsersRepo, 'findById'>;
+  clock: Clock;
 }) {
   /** The plan each purchase or renewal paid for, from its order (one query for all the movements shown). */
   async function planNamesOf(rows: CreditRow[]): Promise<Map<string, string>> {
@@ -48,11 +54,20 @@ export function createWalletService(deps: {
   }
 
   async function walletOf(userId: string): Promise<Omit<Wallet, 'topUp'>> {
-    const [{ currency }, balances, rows] = await Promise.all([deps.settings.getAppSettings(), deps.repo.balances(userId, deps.clock()), deps.repo.latest(userId, MOVEMENTS_SHOWN)]);
+    const [{ currency }, balances, rows] = await Promise.all([
+      deps.settings.getAppSettings(),
+      deps.repo.balances(userId, deps.clock()),
+      deps.repo.latest(userId, MOVEMENTS_SHOWN),
+    ]);
     const plans = await planNamesOf(rows);
     const inCurrency = balances.find((balance) => balance.currency === currency);
     const movements: WalletMovement[] = rows.map((row) => ({
-      id: String(row.id), kind: walletKindOf(row), amount: row.amount, currency: row.currency, createdAt: row.createdAt.toISOString(), availableAt: row.availableAt.toISOString(),
+      id: String(row.id),
+      kind: walletKindOf(row),
+      amount: row.amount,
+      currency: row.currency,
+      createdAt: row.createdAt.toISOString(),
+      availableAt: row.availableAt.toISOString(),
       note: row.memo ?? (row.transactionId ? plans.get(row.transactionId) || null : null),
     }));
     return { currency, balance: inCurrency?.available ?? 0, pending: inCurrency?.pending ?? 0, movements };

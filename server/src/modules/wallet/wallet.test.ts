@@ -34,14 +34,20 @@ describe.each(TEST_DATABASES)('the wallet (%s)', (kind) => {
     cryptopay.fake.setWebhookUrl(cryptopay.webhookUrl());
     expect((await f.call(f.admin, 'PUT', '/api/admin/settings', { currency: 'rub' })).statusCode).toBe(200);
     expect((await f.call(f.admin, 'PUT', '/api/admin/payments/yookassa', { enabled: true, ...YOOKASSA })).statusCode).toBe(200);
-    expect((await f.call(f.admin, 'PUT', '/api/admin/payments/cryptopay', { enabled: true, apiToken: CRYPTOPAY.apiToken, network: CRYPTOPAY.network })).statusCode).toBe(200);
+    expect(
+      (await f.call(f.admin, 'PUT', '/api/admin/payments/cryptopay', { enabled: true, apiToken: CRYPTOPAY.apiToken, network: CRYPTOPAY.network })).statusCode,
+    ).toBe(200);
   });
 
   describe('reading it', () => {
     it('is 401 signed out; a new customer has nothing, with the ways and limits to top up', async () => {
       expect((await f.call(null, 'GET', '/api/wallet')).statusCode).toBe(401);
       expect(await wallet(await f.newUser())).toEqual({
-        currency: 'rub', balance: 0, pending: 0, movements: [], topUp: { methods: ['yookassa', 'card', 'cryptopay'], min: 500, max: 100000 },
+        currency: 'rub',
+        balance: 0,
+        pending: 0,
+        movements: [],
+        topUp: { methods: ['yookassa', 'card', 'cryptopay'], min: 500, max: 100000 },
       });
     });
   });
@@ -58,7 +64,9 @@ describe.each(TEST_DATABASES)('the wallet (%s)', (kind) => {
       await yookassa.fake.redeliver(yookassa.fake.sent.length - 1);
       expect((await wallet(user)).balance).toBe(100000);
       expect((await f.call(user, 'GET', `/api/checkout/${transaction.id}`)).json()).toMatchObject({ status: 'succeeded' });
-      expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual([expect.objectContaining({ status: 'succeeded', amount: 100000, method: 'yookassa', topUp: true })]);
+      expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual([
+        expect.objectContaining({ status: 'succeeded', amount: 100000, method: 'yookassa', topUp: true }),
+      ]);
       // A top-up is a payment, not a plan.
       expect((await f.call(user, 'GET', '/api/subscriptions')).json()).toEqual([]);
     });
@@ -66,13 +74,23 @@ describe.each(TEST_DATABASES)('the wallet (%s)', (kind) => {
     it('refuses bad input and amounts outside the limits (400), a method that is not set up (503), and 401 signed out; nothing is written', async () => {
       const user = await f.newUser();
       expect((await f.call(null, 'POST', '/api/wallet/top-up', { amount: 1000, method: 'yookassa' })).statusCode).toBe(401);
-      for (const body of [{ amount: 0, method: 'yookassa' }, { amount: 10.5, method: 'yookassa' }, { amount: 1000, method: 'wallet' }, { amount: 1000 }, { amount: 1000, method: 'yookassa', extra: 1 }]) {
+      for (const body of [
+        { amount: 0, method: 'yookassa' },
+        { amount: 10.5, method: 'yookassa' },
+        { amount: 1000, method: 'wallet' },
+        { amount: 1000 },
+        { amount: 1000, method: 'yookassa', extra: 1 },
+      ]) {
         const res = await f.call(user, 'POST', '/api/wallet/top-up', body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().code).toBe('validation_failed');
       }
       const tooMuch = await f.call(user, 'POST', '/api/wallet/top-up', { amount: 100001, method: 'yookassa' });
-      expect(tooMuch.json()).toMatchObject({ code: 'validation_failed', message: WALLET_MESSAGES.topUpLimits, fields: { amount: expect.stringMatching(/^Top up RUB\s5\.00 to RUB\s1,000\.00 at a time$/) } });
+      expect(tooMuch.json()).toMatchObject({
+        code: 'validation_failed',
+        message: WALLET_MESSAGES.topUpLimits,
+        fields: { amount: expect.stringMatching(/^Top up RUB\s5\.00 to RUB\s1,000\.00 at a time$/) },
+      });
       expect((await f.call(user, 'POST', '/api/wallet/top-up', { amount: 499, method: 'yookassa' })).statusCode).toBe(400);
       expect((await f.call(user, 'POST', '/api/wallet/top-up', { amount: 1000, method: 'crypto' })).statusCode).toBe(503);
       expect(await f.count('transactions', { user_id: user.userId })).toBe(0);
@@ -156,7 +174,11 @@ describe.each(TEST_DATABASES)('the wallet (%s)', (kind) => {
     it('puts money in and takes it out with a note the customer sees, audited; never below zero (409)', async () => {
       const user = await f.newUser();
       const added = await f.call(f.admin, 'POST', `/api/admin/users/${user.userId}/wallet`, { amount: 2000, note: 'Sorry for the outage' });
-      expect(added.json()).toMatchObject({ userId: user.userId, balance: 2000, movements: [{ kind: 'adjustment', amount: 2000, note: 'Sorry for the outage' }] });
+      expect(added.json()).toMatchObject({
+        userId: user.userId,
+        balance: 2000,
+        movements: [{ kind: 'adjustment', amount: 2000, note: 'Sorry for the outage' }],
+      });
       const overdraw = await f.call(f.admin, 'POST', `/api/admin/users/${user.userId}/wallet`, { amount: -2001, note: 'Too much' });
       expect(overdraw.statusCode).toBe(409);
       expect(overdraw.json()).toMatchObject({ code: 'insufficient_balance', message: WALLET_MESSAGES.adjustmentOverdraws });
@@ -195,9 +217,14 @@ describe.each(TEST_DATABASES)('the wallet (%s)', (kind) => {
     it('paid back by hand needs a note, leaves the wallet alone, and is refunded once however often it is sent', async () => {
       const user = await f.newUser();
       const transaction = await paidWithCryptopay(user);
-      expect((await f.call(f.admin, 'POST', `/api/admin/transactions/${transaction.id}/refund`, { destination: 'manual' })).json().fields).toEqual({ note: 'Say how it was paid back' });
+      expect((await f.call(f.admin, 'POST', `/api/admin/transactions/${transaction.id}/refund`, { destination: 'manual' })).json().fields).toEqual({
+        note: 'Say how it was paid back',
+      });
       const body = { destination: 'manual', amount: 200, note: 'Sent 2 USDT to the customer', requestId: '6f7c1a52-7d44-4b8f-9a3c-6b0a1f0e2d11' };
-      const [first, again] = [await f.call(f.admin, 'POST', `/api/admin/transactions/${transaction.id}/refund`, body), await f.call(f.admin, 'POST', `/api/admin/transactions/${transaction.id}/refund`, body)];
+      const [first, again] = [
+        await f.call(f.admin, 'POST', `/api/admin/transactions/${transaction.id}/refund`, body),
+        await f.call(f.admin, 'POST', `/api/admin/transactions/${transaction.id}/refund`, body),
+      ];
       expect(first.json()).toMatchObject({ status: 'succeeded', amountRefunded: 200 });
       expect(again.json()).toMatchObject({ amountRefunded: 200 });
       expect(await f.count('refunds', { transaction_id: transaction.id, source: 'manual' })).toBe(1);

@@ -32,7 +32,10 @@ function order(overrides: Partial<CheckoutOrder> = {}): CheckoutOrder {
 
 /** Awaits a call that must fail with a PaymentProviderError, and returns it. */
 async function providerError(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(PaymentProviderError);
   return err as PaymentProviderError;
 }
@@ -45,7 +48,12 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
   let driver: PaymentDriver;
   const make = (overrides: { apiKey?: string; storeId?: string; webhookSecret?: string | null } = {}) =>
     createBtcpayDriver(
-      { serverUrl: `${fake.url}/`, storeId: overrides.storeId ?? STORE_ID, apiKey: overrides.apiKey ?? API_KEY, webhookSecret: overrides.webhookSecret === undefined ? WEBHOOK_SECRET : overrides.webhookSecret },
+      {
+        serverUrl: `${fake.url}/`,
+        storeId: overrides.storeId ?? STORE_ID,
+        apiKey: overrides.apiKey ?? API_KEY,
+        webhookSecret: overrides.webhookSecret === undefined ? WEBHOOK_SECRET : overrides.webhookSecret,
+      },
       { timeoutMs: 2000 },
     );
 
@@ -68,7 +76,13 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
       expect(started.url).toBe(invoice.checkoutLink);
       expect(started.url).toBe(`${fake.url}/i/${started.checkoutId}`);
       expect(invoice).toMatchObject({ amount: '9.99', currency: 'USD', status: 'New', additionalStatus: 'None', storeId: STORE_ID });
-      expect(invoice.metadata).toEqual({ purpose: 'purchase', planId: 'plan_pro', orderId: o.orderId, buyerEmail: o.customerEmail, itemDesc: 'VPN Pro, 1 month' });
+      expect(invoice.metadata).toEqual({
+        purpose: 'purchase',
+        planId: 'plan_pro',
+        orderId: o.orderId,
+        buyerEmail: o.customerEmail,
+        itemDesc: 'VPN Pro, 1 month',
+      });
       expect(invoice.checkout.redirectURL).toBe('https://shop.example/checkout/done?session={InvoiceId}');
       expect(invoice.checkout.redirectAutomatically).toBe(true);
       expect(invoice.checkout.expirationMinutes).toBeGreaterThanOrEqual(29);
@@ -158,7 +172,11 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
     it('an expired invoice is expired; paid in full after expiry (PaidLate) it is open until its payment confirms, then paid', async () => {
       const { checkoutId } = await driver.startCheckout(order());
       await fake.expire(checkoutId);
-      expect(await driver.readCheckout(checkoutId)).toMatchObject({ outcome: 'expired', amountPaid: null, crypto: { status: 'Expired', additionalStatus: 'None', amountPaid: 0 } });
+      expect(await driver.readCheckout(checkoutId)).toMatchObject({
+        outcome: 'expired',
+        amountPaid: null,
+        crypto: { status: 'Expired', additionalStatus: 'None', amountPaid: 0 },
+      });
 
       await fake.payLate(checkoutId, { confirmed: false });
       expect(await driver.readCheckout(checkoutId)).toMatchObject({
@@ -183,7 +201,10 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
       await fake.payPartially(checkoutId);
       await fake.expire(checkoutId);
       expect(await driver.readCheckout(checkoutId)).toMatchObject({
-        outcome: 'expired', amountPaid: null, paymentRef: checkoutId, crypto: { status: 'Expired', additionalStatus: 'PaidPartial', amountPaid: 500, amountDue: 499 },
+        outcome: 'expired',
+        amountPaid: null,
+        paymentRef: checkoutId,
+        crypto: { status: 'Expired', additionalStatus: 'PaidPartial', amountPaid: 500, amountDue: 499 },
       });
     });
 
@@ -191,7 +212,9 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
       const { checkoutId } = await driver.startCheckout(order());
       await fake.pay(checkoutId, { overpaySats: 1000 }); // 1000 sats at 60 000 per BTC: 0.60
       expect(await driver.readCheckout(checkoutId)).toMatchObject({
-        outcome: 'paid', amountPaid: 999, crypto: { status: 'Settled', additionalStatus: 'PaidOver', amountPaid: 1059, amountDue: 0 },
+        outcome: 'paid',
+        amountPaid: 999,
+        crypto: { status: 'Settled', additionalStatus: 'PaidOver', amountPaid: 1059, amountDue: 0 },
       });
     });
 
@@ -211,14 +234,22 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
     it('an invoice marked invalid has failed; one marked settled is paid', async () => {
       const invalid = await driver.startCheckout(order());
       await fake.markStatus(invalid.checkoutId, 'Invalid');
-      expect(await driver.readCheckout(invalid.checkoutId)).toMatchObject({ outcome: 'failed', amountPaid: null, crypto: { status: 'Invalid', additionalStatus: 'Marked' } });
+      expect(await driver.readCheckout(invalid.checkoutId)).toMatchObject({
+        outcome: 'failed',
+        amountPaid: null,
+        crypto: { status: 'Invalid', additionalStatus: 'Marked' },
+      });
 
       const marked = await driver.startCheckout(order());
       await fake.markStatus(marked.checkoutId, 'Settled');
-      expect(await driver.readCheckout(marked.checkoutId)).toMatchObject({ outcome: 'paid', amountPaid: 999, crypto: { status: 'Settled', additionalStatus: 'Marked' } });
+      expect(await driver.readCheckout(marked.checkoutId)).toMatchObject({
+        outcome: 'paid',
+        amountPaid: 999,
+        crypto: { status: 'Settled', additionalStatus: 'Marked' },
+      });
     });
 
-    it('an unknown invoice is a rejected request with BTCPay\'s code', async () => {
+    it("an unknown invoice is a rejected request with BTCPay's code", async () => {
       const err = await providerError(driver.readCheckout('NoSuchInvoice'));
       expect(err).toMatchObject({ code: 'invoice-not-found', rejected: true });
     });
@@ -261,7 +292,10 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
       const processing = receiver.ofType('InvoiceProcessing')[0]!;
       const verified = await driver.verifyWebhook(processing.body, headersOf(processing));
       expect(verified).toMatchObject({ id: processing.payload.deliveryId, type: 'InvoiceProcessing' });
-      expect(verified.event).toMatchObject({ kind: 'checkout', checkout: { checkoutId, orderId: o.orderId, outcome: 'open', crypto: { status: 'Processing', amountPaid: 999, amountDue: 0 } } });
+      expect(verified.event).toMatchObject({
+        kind: 'checkout',
+        checkout: { checkoutId, orderId: o.orderId, outcome: 'open', crypto: { status: 'Processing', amountPaid: 999, amountDue: 0 } },
+      });
 
       await fake.confirm(checkoutId);
       const settled = receiver.ofType('InvoiceSettled')[0]!;
@@ -288,7 +322,9 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
 
       await fake.payLate(checkoutId, { confirmed: false });
       const late = receiver.ofType('InvoicePaidAfterExpiration')[0]!;
-      expect((await driver.verifyWebhook(late.body, headersOf(late))).event).toMatchObject({ checkout: { outcome: 'open', amountPaid: null, crypto: { additionalStatus: 'PaidLate' } } });
+      expect((await driver.verifyWebhook(late.body, headersOf(late))).event).toMatchObject({
+        checkout: { outcome: 'open', amountPaid: null, crypto: { additionalStatus: 'PaidLate' } },
+      });
 
       await fake.confirm(checkoutId);
       const confirmed = receiver.ofType('InvoicePaymentSettled').find((r) => r.payload.afterExpiration === true)!;
@@ -353,14 +389,31 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
       const { checkoutId } = await driver.startCheckout(o);
       await fake.pay(checkoutId);
 
-      const result = await driver.refund({ paymentRef: checkoutId, refundRef: 'r1', reason: 'requested_by_customer', idempotencyKey: 'refund-key-1', retry: false, metadata: { refundId: 'r1' } });
+      const result = await driver.refund({
+        paymentRef: checkoutId,
+        refundRef: 'r1',
+        reason: 'requested_by_customer',
+        idempotencyKey: 'refund-key-1',
+        retry: false,
+        metadata: { refundId: 'r1' },
+      });
       const [pullPayment] = fake.listRefunds();
       expect(result).toEqual({ refundId: pullPayment!.id, amount: 999, status: 'pending', claimUrl: `${fake.url}/pull-payments/${pullPayment!.id}` });
-      expect(pullPayment).toMatchObject({ invoiceId: checkoutId, currency: 'USD', amount: '9.99', name: `Refund r1 of order ${o.orderId}`, description: 'Refund requested by the customer' });
+      expect(pullPayment).toMatchObject({
+        invoiceId: checkoutId,
+        currency: 'USD',
+        amount: '9.99',
+        name: `Refund r1 of order ${o.orderId}`,
+        description: 'Refund requested by the customer',
+      });
 
       const request = fake.requests.find((r) => r.path.endsWith('/refund'))!;
       expect(request.path).toBe(`/api/v1/stores/${STORE_ID}/invoices/${checkoutId}/refund`);
-      expect(JSON.parse(request.body)).toEqual({ name: `Refund r1 of order ${o.orderId}`, description: 'Refund requested by the customer', refundVariant: 'Fiat' });
+      expect(JSON.parse(request.body)).toEqual({
+        name: `Refund r1 of order ${o.orderId}`,
+        description: 'Refund requested by the customer',
+        refundVariant: 'Fiat',
+      });
       expect(request.body).not.toContain('refund-key-1');
       expect((await fetch(result.claimUrl!)).status).toBe(200);
     });
@@ -371,7 +424,11 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
       const result = await driver.refund({ paymentRef: checkoutId, refundRef: 'r2', amount: 300, idempotencyKey: 'k', retry: false, metadata: {} });
       expect(result).toMatchObject({ amount: 300, status: 'pending' });
       expect(fake.listRefunds()[0]).toMatchObject({ currency: 'USD', amount: '3.00' });
-      expect(JSON.parse(fake.requests.find((r) => r.path.endsWith('/refund'))!.body)).toMatchObject({ refundVariant: 'Custom', customAmount: '3.00', customCurrency: 'USD' });
+      expect(JSON.parse(fake.requests.find((r) => r.path.endsWith('/refund'))!.body)).toMatchObject({
+        refundVariant: 'Custom',
+        customAmount: '3.00',
+        customCurrency: 'USD',
+      });
     });
 
     it('is refused for an invoice that was not paid, and nothing is recorded', async () => {
@@ -416,7 +473,10 @@ describe('the BTCPay driver against a fake BTCPay Server over HTTP', () => {
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
       const { port } = closed.address() as AddressInfo;
       await new Promise<void>((resolve) => closed.close(() => resolve()));
-      const offline = createBtcpayDriver({ serverUrl: `http://127.0.0.1:${port}`, storeId: STORE_ID, apiKey: API_KEY, webhookSecret: WEBHOOK_SECRET }, { timeoutMs: 2000 });
+      const offline = createBtcpayDriver(
+        { serverUrl: `http://127.0.0.1:${port}`, storeId: STORE_ID, apiKey: API_KEY, webhookSecret: WEBHOOK_SECRET },
+        { timeoutMs: 2000 },
+      );
       const err = await providerError(offline.readCheckout('any'));
       expect(err.rejected).toBe(false);
       expect(err.message).toMatch(/^Reading the invoice: BTCPay Server could not be reached/);

@@ -41,8 +41,6 @@ export const BTCPAY_API_PERMISSIONS = [
 
 const SIGNATURE_PREFIX = 'sha256=';
 
-
-
 /** `BTCPay-Sig: sha256=<hex HMAC-SHA256 of the raw body, keyed with the webhook secret>`, compared in constant time. */
 function signatureMatches(rawBody: Buffer, header: string, secret: string): boolean {
   if (!header.startsWith(SIGNATURE_PREFIX)) return false;
@@ -93,7 +91,12 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
   async function stateOf(invoice: GreenfieldInvoice): Promise<CheckoutState> {
     const amount = decimalToMinor(invoice.amount, invoice.currency);
     if (amount === null || !needsPaymentRead(invoice)) return checkoutStateOf(invoice);
-    const methods = await greenfieldCall<GreenfieldPaymentMethod[]>(target, 'Reading the invoice payments', 'GET', `${invoicePath(invoice.id)}/payment-methods`);
+    const methods = await greenfieldCall<GreenfieldPaymentMethod[]>(
+      target,
+      'Reading the invoice payments',
+      'GET',
+      `${invoicePath(invoice.id)}/payment-methods`,
+    );
     return checkoutStateOf(invoice, paymentReadOf(amount, invoice.currency, Array.isArray(methods) ? methods : []));
   }
 
@@ -112,7 +115,13 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
       const invoice = await greenfieldCall<GreenfieldInvoice>(target, 'Creating the invoice', 'POST', invoicesPath, {
         amount: minorToDecimal(order.amount, order.currency),
         currency: order.currency.toUpperCase(),
-        metadata: { ...order.metadata, orderId: order.orderId, buyerEmail: order.customerEmail, itemDesc: order.productName, ...(order.discount ? { promoCode: order.discount.code } : {}) },
+        metadata: {
+          ...order.metadata,
+          orderId: order.orderId,
+          buyerEmail: order.customerEmail,
+          itemDesc: order.productName,
+          ...(order.discount ? { promoCode: order.discount.code } : {}),
+        },
         checkout: {
           // BTCPay fills {InvoiceId} in when it redirects: the invoice id is not known before it exists.
           redirectURL: order.successUrl.replace('{CHECKOUT_ID}', '{InvoiceId}'),
@@ -122,7 +131,8 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
           ...(order.locale && BTCPAY_LANGUAGES[order.locale] ? { defaultLanguage: BTCPAY_LANGUAGES[order.locale] } : {}),
         },
       });
-      if (!invoice.id || !invoice.checkoutLink) throw new PaymentProviderError('Creating the invoice: BTCPay Server answered an invoice without a checkout link');
+      if (!invoice.id || !invoice.checkoutLink)
+        throw new PaymentProviderError('Creating the invoice: BTCPay Server answered an invoice without a checkout link');
       return { checkoutId: invoice.id, url: invoice.checkoutLink };
     },
 
@@ -138,7 +148,9 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
       if (invoice.status !== 'New') return stateOf(invoice);
       let marked: GreenfieldInvoice;
       try {
-        marked = await greenfieldCall<GreenfieldInvoice>(target, 'Marking the invoice invalid', 'POST', `${invoicePath(checkoutId)}/status`, { status: 'Invalid' });
+        marked = await greenfieldCall<GreenfieldInvoice>(target, 'Marking the invoice invalid', 'POST', `${invoicePath(checkoutId)}/status`, {
+          status: 'Invalid',
+        });
       } catch (err) {
         // 422: it moved on meanwhile (expired, paid) and can no longer be marked: what it is now decides.
         if (err instanceof GreenfieldError && err.status === 422) return readCheckout(checkoutId);
@@ -170,7 +182,12 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
       const orderId = typeof invoice.metadata?.orderId === 'string' ? invoice.metadata.orderId : invoice.id;
       const resultOf = (pullPayment: GreenfieldPullPayment): RefundResult => {
         const refunded = pullPayment.currency?.toUpperCase() === currency ? decimalToMinor(pullPayment.amount, currency) : null;
-        return { refundId: pullPayment.id, amount: refunded ?? request.amount ?? decimalToMinor(invoice.amount, currency) ?? 0, status: 'pending', claimUrl: pullPayment.viewLink };
+        return {
+          refundId: pullPayment.id,
+          amount: refunded ?? request.amount ?? decimalToMinor(invoice.amount, currency) ?? 0,
+          status: 'pending',
+          claimUrl: pullPayment.viewLink,
+        };
       };
       // BTCPay takes no idempotency key: the pull payment is named with our refund id, and a retry finds the one an
       // earlier attempt made (archived ones too) instead of making a second claimable refund.
@@ -201,7 +218,10 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
  * PaymentProviderError saying why not. BTCPay answers 403 for a store id the key cannot see, whether it
  * exists or not, so a wrong store id usually reads as a refused key for that store.
  */
-export async function testBtcpayConnection(store: { serverUrl: string; storeId: string; apiKey: string }, options: BtcpayDriverOptions = {}): Promise<{ name: string }> {
+export async function testBtcpayConnection(
+  store: { serverUrl: string; storeId: string; apiKey: string },
+  options: BtcpayDriverOptions = {},
+): Promise<{ name: string }> {
   const target: GreenfieldTarget = { serverUrl: normalizeServerUrl(store.serverUrl), apiKey: store.apiKey, timeoutMs: options.timeoutMs };
   let found: GreenfieldStore;
   try {
@@ -210,11 +230,16 @@ export async function testBtcpayConnection(store: { serverUrl: string; storeId: 
     if (!(err instanceof GreenfieldError)) throw err;
     if (err.status === 401) throw new PaymentProviderError('The API key was refused', err.code, true);
     if (err.status === 403) {
-      throw new PaymentProviderError('The API key was refused for this store: check the store id, and that the key may view the store settings', err.code, true);
+      throw new PaymentProviderError(
+        'The API key was refused for this store: check the store id, and that the key may view the store settings',
+        err.code,
+        true,
+      );
     }
     if (err.status === 404) throw new PaymentProviderError('Store not found', err.code, true);
     throw err;
   }
-  if (typeof found.name !== 'string') throw new PaymentProviderError('Reading the store: BTCPay Server answered without a store name (is the server address right?)');
+  if (typeof found.name !== 'string')
+    throw new PaymentProviderError('Reading the store: BTCPay Server answered without a store name (is the server address right?)');
   return { name: found.name };
 }

@@ -108,7 +108,11 @@ export async function greenfieldCall<T>(target: GreenfieldTarget, what: string, 
   const json = parseJson(text);
   if (response.status >= 300 && response.status < 400) {
     const location = response.headers.get('location');
-    throw new GreenfieldError(`${what}: BTCPay Server answered a redirect${location ? ` to ${withoutKey(location, target.apiKey)}` : ''} (use the final address)`, response.status, null);
+    throw new GreenfieldError(
+      `${what}: BTCPay Server answered a redirect${location ? ` to ${withoutKey(location, target.apiKey)}` : ''} (use the final address)`,
+      response.status,
+      null,
+    );
   }
   if (!response.ok) {
     const { code, reason } = describeError(json, text, response.status);

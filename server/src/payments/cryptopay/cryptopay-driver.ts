@@ -1,12 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { decimalToMinor, minorToDecimal } from '../../../../shared/money.js';
-import {
-  PaymentProviderError,
-  WebhookSignatureError,
-  type CheckoutOrder,
-  type CheckoutState,
-  type PaymentDriver,
-} from '../payment-driver.js';
+import { PaymentProviderError, WebhookSignatureError, type CheckoutOrder, type CheckoutState, type PaymentDriver } from '../payment-driver.js';
 import { headerValue, withoutProviderSubscriptions } from '../driver-parts.js';
 import { CRYPTOPAY_API_URLS, CryptopayError, cryptopayCall, type CryptopayNetwork, type CryptopayTarget } from './cryptopay-http.js';
 import type { CryptopayApp, CryptopayInvoice, CryptopayUpdate } from './cryptopay-types.js';
@@ -36,8 +30,6 @@ const TESTNET_PREFIX = 'testnet-';
 
 /** The app each token reaches, by a hash of the token (it never changes for a token). */
 const appOfToken = new Map<string, Promise<string>>();
-
-
 
 /** The hex HMAC-SHA-256 of the raw body, keyed with the (binary) SHA-256 of the token, compared in constant time. */
 export function cryptopaySignatureMatches(rawBody: Buffer, header: string, token: string): boolean {
@@ -90,14 +82,28 @@ export function createCryptopayDriver(credentials: CryptopayCredentials, options
   }
 
   /** A checkout the API no longer lists was deleted (closed unpaid: a paid invoice cannot be deleted). */
-  const gone = (checkoutId: string): CheckoutState => ({ checkoutId, orderId: null, outcome: 'expired', amountPaid: null, currency: null, paymentRef: null, expiredUnpaid: true });
+  const gone = (checkoutId: string): CheckoutState => ({
+    checkoutId,
+    orderId: null,
+    outcome: 'expired',
+    amountPaid: null,
+    currency: null,
+    paymentRef: null,
+    expiredUnpaid: true,
+  });
 
   async function readMany(checkoutIds: string[]): Promise<CheckoutState[]> {
     const states: CheckoutState[] = [];
     for (let start = 0; start < checkoutIds.length; start += MAX_READ) {
-      const ids = checkoutIds.slice(start, start + MAX_READ).map(invoiceIdOf).filter((id) => Number.isSafeInteger(id) && id > 0);
+      const ids = checkoutIds
+        .slice(start, start + MAX_READ)
+        .map(invoiceIdOf)
+        .filter((id) => Number.isSafeInteger(id) && id > 0);
       if (ids.length === 0) continue;
-      const { items } = await cryptopayCall<{ items: CryptopayInvoice[] }>(target, 'Reading the invoices', 'getInvoices', { invoice_ids: ids.join(','), count: MAX_READ });
+      const { items } = await cryptopayCall<{ items: CryptopayInvoice[] }>(target, 'Reading the invoices', 'getInvoices', {
+        invoice_ids: ids.join(','),
+        count: MAX_READ,
+      });
       states.push(...(items ?? []).map(stateOf));
     }
     return states;
@@ -184,7 +190,8 @@ export function createCryptopayDriver(credentials: CryptopayCredentials, options
       return { id: `invoice_paid:${state.checkoutId}`, type: 'invoice_paid', event: state.orderId ? { kind: 'checkout', checkout: state } : null };
     },
 
-    refund: () => Promise.reject(new PaymentProviderError('Crypto Pay cannot refund an invoice: refund to the customer\'s wallet, or pay back by hand', null, true)),
+    refund: () =>
+      Promise.reject(new PaymentProviderError("Crypto Pay cannot refund an invoice: refund to the customer's wallet, or pay back by hand", null, true)),
     ...withoutProviderSubscriptions('Not supported by Crypto Pay: invoices are one-off and cannot be refunded'),
   };
 }

@@ -57,7 +57,8 @@ export async function cryptopayCall<T>(target: CryptopayTarget, what: string, me
     });
   } catch (err) {
     const name = (err as { name?: string }).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new PaymentProviderError(`${what}: Crypto Pay did not answer within ${Math.round(timeoutMs / 1000)} s`);
+    if (name === 'TimeoutError' || name === 'AbortError')
+      throw new PaymentProviderError(`${what}: Crypto Pay did not answer within ${Math.round(timeoutMs / 1000)} s`);
     const code = (err as { cause?: { code?: string } }).cause?.code;
     throw new PaymentProviderError(`${what}: Crypto Pay could not be reached${code ? ` (${code})` : ''}`);
   }
@@ -77,5 +78,9 @@ export async function cryptopayCall<T>(target: CryptopayTarget, what: string, me
     throw new CryptopayError(withoutToken(`${what}: ${errorName ?? `HTTP ${status}`}${detail}`, target.token), status, errorName);
   }
   const snippet = text.trim().slice(0, SNIPPET_CHARS);
-  throw new CryptopayError(withoutToken(`${what}: Crypto Pay answered HTTP ${response.status}${snippet ? `: ${snippet}` : ''}`, target.token), response.status, null);
+  throw new CryptopayError(
+    withoutToken(`${what}: Crypto Pay answered HTTP ${response.status}${snippet ? `: ${snippet}` : ''}`, target.token),
+    response.status,
+    null,
+  );
 }

@@ -35,7 +35,11 @@ export function billingEventOf(event: Stripe.Event): Extract<PaymentEvent, { kin
   if (!isInvoice && !SUBSCRIPTION_EVENTS.has(event.type)) return null;
   const described = { id: event.id, type: event.type, apiVersion: event.api_version };
   const shape = billingShapeOf(event.api_version);
-  if (!shape) throw new UnreadableEventError(described, `API version ${event.api_version ?? '(none)'} is not one this version reads (${OLDEST_READABLE_VERSION} or later)`);
+  if (!shape)
+    throw new UnreadableEventError(
+      described,
+      `API version ${event.api_version ?? '(none)'} is not one this version reads (${OLDEST_READABLE_VERSION} or later)`,
+    );
   try {
     if (!isInvoice) return { kind: 'subscription', subscription: readSubscription(shape, event.data.object, fromUnix(event.created)) };
     const invoice = readInvoice(shape, event.data.object, event.type);

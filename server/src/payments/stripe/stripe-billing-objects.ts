@@ -112,7 +112,13 @@ function billedNow(object: unknown): Billed {
   const line = invoice.lines.data.find((entry) => entry.parent?.subscription_item_details) ?? invoice.lines.data[0];
   // The PaymentIntent that paid it, when `payments` was expanded (an event never carries it).
   const payment = invoice.payments?.data.find((entry) => entry.status === 'paid') ?? invoice.payments?.data[0];
-  return { invoice, subscriptionRef: details?.subscription ?? null, metadata: details?.metadata ?? {}, linePeriod: line?.period, paymentRef: payment?.payment.payment_intent ?? null };
+  return {
+    invoice,
+    subscriptionRef: details?.subscription ?? null,
+    metadata: details?.metadata ?? {},
+    linePeriod: line?.period,
+    paymentRef: payment?.payment.payment_intent ?? null,
+  };
 }
 
 function billedBefore(object: unknown): Billed {

@@ -21,15 +21,21 @@ export function couponMethods(stripe: Stripe) {
     } catch (err) {
       if (!isMissing(err)) throw err;
     }
-    const terms: Stripe.CouponCreateParams = discount.percentOff !== null
-      ? { percent_off: discount.percentOff }
-      : { amount_off: discount.amountOff ?? 0, currency };
+    const terms: Stripe.CouponCreateParams =
+      discount.percentOff !== null ? { percent_off: discount.percentOff } : { amount_off: discount.amountOff ?? 0, currency };
     await calling('Creating the promo code coupon', () =>
-      stripe.coupons.create({
-        id, name: discount.code.slice(0, 40), ...terms, duration: discount.duration,
-        ...(discount.duration === 'repeating' ? { duration_in_months: discount.durationMonths ?? 1 } : {}),
-        metadata: { promo_code_id: discount.ref },
-      }, { idempotencyKey: `coupon:${id}` }));
+      stripe.coupons.create(
+        {
+          id,
+          name: discount.code.slice(0, 40),
+          ...terms,
+          duration: discount.duration,
+          ...(discount.duration === 'repeating' ? { duration_in_months: discount.durationMonths ?? 1 } : {}),
+          metadata: { promo_code_id: discount.ref },
+        },
+        { idempotencyKey: `coupon:${id}` },
+      ),
+    );
     return id;
   }
 
@@ -48,10 +54,19 @@ export function couponMethods(stripe: Stripe) {
         if (!isMissing(err)) throw err;
       }
       await calling('Creating the order coupon', () =>
-        stripe.coupons.create({
-          id, name: (order.code ? `${order.code} + referral credit` : 'Referral credit').slice(0, 40), amount_off: order.amountOff, currency: order.currency,
-          duration: 'once', max_redemptions: 1, metadata: { transaction_id: order.orderId },
-        }, { idempotencyKey: `coupon:${id}` }));
+        stripe.coupons.create(
+          {
+            id,
+            name: (order.code ? `${order.code} + referral credit` : 'Referral credit').slice(0, 40),
+            amount_off: order.amountOff,
+            currency: order.currency,
+            duration: 'once',
+            max_redemptions: 1,
+            metadata: { transaction_id: order.orderId },
+          },
+          { idempotencyKey: `coupon:${id}` },
+        ),
+      );
       return id;
     },
 

@@ -46,11 +46,13 @@ function paymentSessionParams(order: CheckoutOrder): Stripe.Checkout.SessionCrea
     // Card only: a bank debit settles days later, and a paid-then-failed payment would be a
     // provisioned account nobody paid for.
     allowed_payment_method_types: ['card'],
-    line_items: [{
-      quantity: 1,
-      // With a promo code or credit, the price before them: the session's coupon takes them off, where the customer sees it.
-      price_data: { currency: order.currency, unit_amount: priceBefore(order), product_data: { name: order.productName, description: order.description } },
-    }],
+    line_items: [
+      {
+        quantity: 1,
+        // With a promo code or credit, the price before them: the session's coupon takes them off, where the customer sees it.
+        price_data: { currency: order.currency, unit_amount: priceBefore(order), product_data: { name: order.productName, description: order.description } },
+      },
+    ],
     customer_email: order.customerEmail,
     client_reference_id: order.customerRef,
     success_url: order.successUrl.replace('{CHECKOUT_ID}', '{CHECKOUT_SESSION_ID}'),
@@ -92,10 +94,16 @@ export const legacyCustomerKeyOf = (secretKey: string) => `stripe:${createHash('
  * The Stripe driver factory: one SDK client per secret key (the admin may change the key at any
  * time), each bound into a PaymentDriver with the webhook secret.
  */
-export function createStripeDrivers(apiUrl: string | undefined, recurring: RecurringOptions = { testClocks: false }): (credentials: StripeCredentials) => PaymentDriver {
+export function createStripeDrivers(
+  apiUrl: string | undefined,
+  recurring: RecurringOptions = { testClocks: false },
+): (credentials: StripeCredentials) => PaymentDriver {
   const options: Stripe.StripeConfig = { ...hostOptions(apiUrl), maxNetworkRetries: 2, timeout: REQUEST_TIMEOUT_MS, appInfo: { name: 'vpn-storefront' } };
 
-  const clients = new Map<string, { stripe: Stripe; billing: ReturnType<typeof recurringMethods>; coupons: ReturnType<typeof couponMethods>; account?: Promise<string> }>();
+  const clients = new Map<
+    string,
+    { stripe: Stripe; billing: ReturnType<typeof recurringMethods>; coupons: ReturnType<typeof couponMethods>; account?: Promise<string> }
+  >();
 
   function client(secretKey: string) {
     let entry = clients.get(secretKey);
@@ -154,17 +162,28 @@ export function createStripeDrivers(apiUrl: string | undefined, recurring: Recur
       },
       identifyAccount() {
         entry.account ??= calling('Reading the account', () => stripe.accounts.retrieveCurrent()).then((account) => account.id);
-        entry.account.catch(() => { entry.account = undefined; });
+        entry.account.catch(() => {
+          entry.account = undefined;
+        });
         return entry.account;
       },
       ...billingMethods,
 
       async startCheckout(order) {
-        const couponId = order.credit && !order.recurring
-          ? await entry.coupons.ensureOrderCoupon({ orderId: order.orderId, amountOff: priceBefore(order) - order.amount, currency: order.currency, code: order.discount?.code ?? null })
-          : order.discount ? await entry.coupons.ensureCoupon(order.discount, order.currency) : null;
+        const couponId =
+          order.credit && !order.recurring
+            ? await entry.coupons.ensureOrderCoupon({
+                orderId: order.orderId,
+                amountOff: priceBefore(order) - order.amount,
+                currency: order.currency,
+                code: order.discount?.code ?? null,
+              })
+            : order.discount
+              ? await entry.coupons.ensureCoupon(order.discount, order.currency)
+              : null;
         const session = await calling('Creating the Checkout Session', () =>
-          stripe.checkout.sessions.create(sessionParams(order, couponId), { idempotencyKey: `checkout:${order.orderId}` }));
+          stripe.checkout.sessions.create(sessionParams(order, couponId), { idempotencyKey: `checkout:${order.orderId}` }),
+        );
         if (!session.url) throw new PaymentProviderError('Stripe answered a Checkout Session without a URL');
         return { checkoutId: session.id, url: session.url, ...(session.amount_total !== null ? { amountTotal: session.amount_total } : {}) };
       },
@@ -203,12 +222,16 @@ export function createStripeDrivers(apiUrl: string | undefined, recurring: Recur
           if (found) return { refundId: found.id, amount: found.amount, status: refundStatusOf(found) };
         }
         const refund = await calling('Refunding the payment', () =>
-          stripe.refunds.create({
-            payment_intent: request.paymentRef,
-            ...(request.amount !== undefined ? { amount: request.amount } : {}),
-            ...(request.reason ? { reason: request.reason } : {}),
-            metadata: { ...request.metadata, refund_id: request.refundRef },
-          }, { idempotencyKey: request.idempotencyKey }));
+          stripe.refunds.create(
+            {
+              payment_intent: request.paymentRef,
+              ...(request.amount !== undefined ? { amount: request.amount } : {}),
+              ...(request.reason ? { reason: request.reason } : {}),
+              metadata: { ...request.metadata, refund_id: request.refundRef },
+            },
+            { idempotencyKey: request.idempotencyKey },
+          ),
+        );
         return { refundId: refund.id, amount: refund.amount, status: refundStatusOf(refund) };
       },
     };

@@ -10,8 +10,7 @@ const CHECKOUT_EVENTS = new Set([
   'checkout.session.expired',
 ]);
 
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === 'string' ? value : (value?.id ?? null);
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
 function outcomeOf(session: Stripe.Checkout.Session, eventType?: string): CheckoutOutcome {
   if (eventType === 'checkout.session.async_payment_failed') return 'failed';
@@ -50,7 +49,13 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
   switch (event.type) {
     case 'charge.refunded': {
       const charge = event.data.object;
-      return { kind: 'refunded', paymentRef: paymentRefOfCharge(charge), amountRefunded: charge.amount_refunded, currency: charge.currency, fullyRefunded: charge.refunded };
+      return {
+        kind: 'refunded',
+        paymentRef: paymentRefOfCharge(charge),
+        amountRefunded: charge.amount_refunded,
+        currency: charge.currency,
+        fullyRefunded: charge.refunded,
+      };
     }
     // A refund Stripe had accepted failed (the card was closed, the bank refused it): the money is back with the operator.
     case 'refund.failed':
@@ -59,7 +64,14 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
       if (refund.status !== 'failed') return null;
       const paymentRef = idOf(refund.payment_intent) ?? idOf(refund.charge);
       if (!paymentRef) return null;
-      return { kind: 'refund_failed', paymentRef, refundId: refund.id, refundRef: refund.metadata?.refund_id ?? null, amount: refund.amount, reason: refund.failure_reason ?? null };
+      return {
+        kind: 'refund_failed',
+        paymentRef,
+        refundId: refund.id,
+        refundRef: refund.metadata?.refund_id ?? null,
+        amount: refund.amount,
+        reason: refund.failure_reason ?? null,
+      };
     }
     case 'charge.dispute.created': {
       const dispute = event.data.object;

@@ -11,7 +11,17 @@ export interface RecurringOptions {
   testClocks: boolean;
 }
 
-type RecurringMethods = Pick<PaymentDriver, 'createCustomer' | 'creditCustomer' | 'ensureRecurringPrice' | 'readSubscription' | 'setCancelAtPeriodEnd' | 'deferNextCharge' | 'cancelNow' | 'openBillingPortal'> & {
+type RecurringMethods = Pick<
+  PaymentDriver,
+  | 'createCustomer'
+  | 'creditCustomer'
+  | 'ensureRecurringPrice'
+  | 'readSubscription'
+  | 'setCancelAtPeriodEnd'
+  | 'deferNextCharge'
+  | 'cancelNow'
+  | 'openBillingPortal'
+> & {
   /** The invoice with its payment, as our state (for a paid invoice's event, which does not carry the payment). */
   readInvoice(invoiceId: string): Promise<InvoiceState | null>;
 };
@@ -23,8 +33,7 @@ const RECENT_INVOICES = 6;
 const productIdOf = (planId: string) => `vpn_plan_${planId.replace(/[^A-Za-z0-9_-]/g, '')}`;
 
 /** A price never changes at Stripe, so a price is found by everything that makes it: plan, amount, currency, interval. */
-const lookupKeyOf = (spec: RecurringPriceSpec) =>
-  `${productIdOf(spec.planId)}_${spec.amount}${spec.currency}_${spec.interval.unit}${spec.interval.count}`;
+const lookupKeyOf = (spec: RecurringPriceSpec) => `${productIdOf(spec.planId)}_${spec.amount}${spec.currency}_${spec.interval.unit}${spec.interval.count}`;
 
 /** Stripe Billing: customers, the recurring catalogue, subscriptions and the customer portal. */
 export function recurringMethods(stripe: Stripe, secretKey: string, options: RecurringOptions): RecurringMethods {
@@ -42,7 +51,11 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
     } catch (err) {
       if (!isMissing(err)) throw err;
       await calling('Creating the plan product', () =>
-        stripe.products.create({ id, name: spec.productName, description: spec.description, metadata: { plan_id: spec.planId } }, { idempotencyKey: `product:${id}` }));
+        stripe.products.create(
+          { id, name: spec.productName, description: spec.description, metadata: { plan_id: spec.planId } },
+          { idempotencyKey: `product:${id}` },
+        ),
+      );
     }
     return id;
   }
@@ -58,23 +71,41 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
       let testClock: string | undefined;
       if (useTestClocks) {
         const clock = await calling('Creating a test clock', () =>
-          stripe.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000), name: `customer ${userId}` }, { idempotencyKey: `test-clock:${userId}` }));
+          stripe.testHelpers.testClocks.create(
+            { frozen_time: Math.floor(Date.now() / 1000), name: `customer ${userId}` },
+            { idempotencyKey: `test-clock:${userId}` },
+          ),
+        );
         testClock = clock.id;
       }
       const customer = await calling('Creating the customer', () =>
-        stripe.customers.create({ email, metadata: { user_id: userId }, ...(testClock ? { test_clock: testClock } : {}) }, { idempotencyKey: `customer:${userId}` }));
+        stripe.customers.create(
+          { email, metadata: { user_id: userId }, ...(testClock ? { test_clock: testClock } : {}) },
+          { idempotencyKey: `customer:${userId}` },
+        ),
+      );
       return { customerRef: customer.id, testClockRef: testClock ?? null };
     },
 
     async creditCustomer(customerRef, credit) {
       // A move sent before whose answer was lost (Stripe keeps idempotency keys for a day only): found by our id.
       const recent = await calling('Reading the customer balance', () => stripe.customers.listBalanceTransactions(customerRef, { limit: 100 }));
-      const sent = recent.data.find((transaction) => transaction.metadata?.credit_id !== undefined && transaction.metadata.credit_id === credit.metadata.credit_id);
+      const sent = recent.data.find(
+        (transaction) => transaction.metadata?.credit_id !== undefined && transaction.metadata.credit_id === credit.metadata.credit_id,
+      );
       if (sent) return { ref: sent.id };
       const made = await calling('Crediting the customer balance', () =>
-        stripe.customers.createBalanceTransaction(customerRef, {
-          amount: -credit.amount, currency: credit.currency, description: credit.description, metadata: credit.metadata,
-        }, { idempotencyKey: credit.idempotencyKey }));
+        stripe.customers.createBalanceTransaction(
+          customerRef,
+          {
+            amount: -credit.amount,
+            currency: credit.currency,
+            description: credit.description,
+            metadata: credit.metadata,
+          },
+          { idempotencyKey: credit.idempotencyKey },
+        ),
+      );
       return { ref: made.id };
     },
 
@@ -85,13 +116,23 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
       if (cached) return cached;
       const product = await ensureProduct(spec);
       const found = await calling('Finding the plan price', () => stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 }));
-      const price = found.data[0] ?? (await calling('Creating the plan price', () =>
-        stripe.prices.create({
-          product, unit_amount: spec.amount, currency: spec.currency, lookup_key: lookupKey,
-          recurring: { interval: spec.interval.unit, interval_count: spec.interval.count }, metadata: { plan_id: spec.planId },
-          // An archived price may hold the key: the new one takes it over.
-          transfer_lookup_key: true,
-        }, { idempotencyKey: `price:${lookupKey}` })));
+      const price =
+        found.data[0] ??
+        (await calling('Creating the plan price', () =>
+          stripe.prices.create(
+            {
+              product,
+              unit_amount: spec.amount,
+              currency: spec.currency,
+              lookup_key: lookupKey,
+              recurring: { interval: spec.interval.unit, interval_count: spec.interval.count },
+              metadata: { plan_id: spec.planId },
+              // An archived price may hold the key: the new one takes it over.
+              transfer_lookup_key: true,
+            },
+            { idempotencyKey: `price:${lookupKey}` },
+          ),
+        ));
       prices.set(cacheKey, price.id);
       return price.id;
     },
@@ -110,7 +151,8 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
 
     async setCancelAtPeriodEnd(subscriptionRef, cancel) {
       const subscription = await calling(cancel ? 'Cancelling auto-renew' : 'Resuming auto-renew', () =>
-        stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: cancel }));
+        stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: cancel }),
+      );
       return recurringStateOf(subscription, new Date());
     },
 
@@ -121,7 +163,8 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
       if (current.trial_end === trialEnd) return recurringStateOf(current, new Date());
       // A trial moves the billing date without a proration: the days before it are free, nothing is credited for them.
       const subscription = await calling('Moving the next charge', () =>
-        stripe.subscriptions.update(subscriptionRef, { trial_end: trialEnd, proration_behavior: 'none' }));
+        stripe.subscriptions.update(subscriptionRef, { trial_end: trialEnd, proration_behavior: 'none' }),
+      );
       return recurringStateOf(subscription, new Date());
     },
 
@@ -133,7 +176,8 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
     async openBillingPortal(customerRef, returnUrl, locale) {
       const language = stripeLocale(locale);
       const session = await calling('Opening the billing portal', () =>
-        stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl, ...(language && { locale: language }) }));
+        stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl, ...(language && { locale: language }) }),
+      );
       return session.url;
     },
   };

@@ -31,7 +31,12 @@ export interface YookassaDriverOptions {
  * - Recurring plans are renewed by our own job, charging the method the first payment saved.
  */
 export function createYookassaDriver(credentials: YookassaCredentials, options: YookassaDriverOptions = {}): PaymentDriver {
-  const target: YookassaTarget = { apiUrl: options.apiUrl ?? YOOKASSA_API_URL, shopId: credentials.shopId, secretKey: credentials.secretKey, timeoutMs: options.timeoutMs };
+  const target: YookassaTarget = {
+    apiUrl: options.apiUrl ?? YOOKASSA_API_URL,
+    shopId: credentials.shopId,
+    secretKey: credentials.secretKey,
+    timeoutMs: options.timeoutMs,
+  };
   const shop: YookassaShopApi = { target, receipts: credentials.receipts?.enabled ? credentials.receipts : null };
 
   return {
@@ -74,7 +79,8 @@ export async function testYookassaConnection(keys: { shopId: string; secretKey: 
     if (err instanceof YookassaError && err.status === 401) throw new PaymentProviderError('The shop id or the secret key was refused', err.code, true);
     throw err;
   }
-  if (String(shop.account_id) !== keys.shopId) throw new PaymentProviderError(`The secret key belongs to shop ${shop.account_id}, not ${keys.shopId}`, null, true);
+  if (String(shop.account_id) !== keys.shopId)
+    throw new PaymentProviderError(`The secret key belongs to shop ${shop.account_id}, not ${keys.shopId}`, null, true);
   if (shop.status === 'disabled') throw new PaymentProviderError('YooKassa says this shop is disabled', null, true);
   return shop;
 }

@@ -68,7 +68,13 @@ function describeError(body: unknown, text: string, status: number): { code: str
  * is required for POST: the same key sends the same operation, however often it is sent within 24 hours.
  * `what` starts every error message ("Creating the payment: …").
  */
-export async function yookassaCall<T>(target: YookassaTarget, what: string, method: 'GET' | 'POST', path: string, options: { body?: unknown; idempotenceKey?: string; query?: Record<string, string> } = {}): Promise<T> {
+export async function yookassaCall<T>(
+  target: YookassaTarget,
+  what: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: unknown; idempotenceKey?: string; query?: Record<string, string> } = {},
+): Promise<T> {
   const timeoutMs = target.timeoutMs ?? YOOKASSA_TIMEOUT_MS;
   const url = new URL(`${target.apiUrl.replace(/\/+$/, '')}${path}`);
   for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
@@ -88,7 +94,8 @@ export async function yookassaCall<T>(target: YookassaTarget, what: string, meth
     });
   } catch (err) {
     const name = (err as { name?: string }).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new PaymentProviderError(`${what}: YooKassa did not answer within ${Math.round(timeoutMs / 1000)} s`);
+    if (name === 'TimeoutError' || name === 'AbortError')
+      throw new PaymentProviderError(`${what}: YooKassa did not answer within ${Math.round(timeoutMs / 1000)} s`);
     const code = (err as { cause?: { code?: string } }).cause?.code;
     throw new PaymentProviderError(`${what}: YooKassa could not be reached${code ? ` (${code})` : ''}`);
   }

@@ -35,13 +35,18 @@ export function metadataOf(orderId: string, extra: Record<string, string>): Reco
 
 export const amountOf = (minor: number, currency: string) => ({ value: minorToDecimal(minor, currency), currency: currency.toUpperCase() });
 
-export const minorOf = (amount: { value: string; currency: string } | undefined): number => (amount ? decimalToMinor(amount.value, amount.currency) ?? 0 : 0);
+export const minorOf = (amount: { value: string; currency: string } | undefined): number => (amount ? (decimalToMinor(amount.value, amount.currency) ?? 0) : 0);
 
 /** The payment as our checkout state. A confirmation that ran out is `expired`; any other cancellation is a decline. */
 export function checkoutStateOf(payment: YookassaPayment): CheckoutState {
-  const outcome = payment.status === 'succeeded' ? 'paid' : payment.status === 'canceled'
-    ? (payment.cancellation_details?.reason === 'expired_on_confirmation' ? 'expired' : 'failed')
-    : 'open';
+  const outcome =
+    payment.status === 'succeeded'
+      ? 'paid'
+      : payment.status === 'canceled'
+        ? payment.cancellation_details?.reason === 'expired_on_confirmation'
+          ? 'expired'
+          : 'failed'
+        : 'open';
   const method = payment.payment_method;
   return {
     checkoutId: payment.id,
@@ -61,7 +66,16 @@ export function receiptOf(receipts: YookassaReceipts | null, email: string, desc
   return {
     receipt: {
       customer: { email },
-      items: [{ description: truncate(description, MAX_DESCRIPTION), quantity: 1, amount: amountOf(minor, currency), vat_code: receipts.vatCode, payment_mode: 'full_payment', payment_subject: 'service' }],
+      items: [
+        {
+          description: truncate(description, MAX_DESCRIPTION),
+          quantity: 1,
+          amount: amountOf(minor, currency),
+          vat_code: receipts.vatCode,
+          payment_mode: 'full_payment',
+          payment_subject: 'service',
+        },
+      ],
       ...(receipts.taxSystemCode ? { tax_system_code: receipts.taxSystemCode } : {}),
     },
   };

@@ -23,15 +23,18 @@ export interface YookassaShopApi {
   receipts: YookassaReceipts | null;
 }
 
-export const getPayment = (target: YookassaTarget, id: string) => yookassaCall<YookassaPayment>(target, 'Reading the payment', 'GET', `/payments/${encodeURIComponent(id)}`);
-const getRefund = (target: YookassaTarget, id: string) => yookassaCall<YookassaRefund>(target, 'Reading the refund', 'GET', `/refunds/${encodeURIComponent(id)}`);
+export const getPayment = (target: YookassaTarget, id: string) =>
+  yookassaCall<YookassaPayment>(target, 'Reading the payment', 'GET', `/payments/${encodeURIComponent(id)}`);
+const getRefund = (target: YookassaTarget, id: string) =>
+  yookassaCall<YookassaRefund>(target, 'Reading the refund', 'GET', `/refunds/${encodeURIComponent(id)}`);
 
 /** A notification's object, read back from this shop; one it does not know is not ours (WebhookSignatureError). */
 async function readBack<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (err) {
-    if (err instanceof YookassaError && err.status === 404) throw new WebhookSignatureError('The notification names an object this YooKassa shop does not have.');
+    if (err instanceof YookassaError && err.status === 404)
+      throw new WebhookSignatureError('The notification names an object this YooKassa shop does not have.');
     throw err;
   }
 }
@@ -43,8 +46,15 @@ async function refundedEvent(target: YookassaTarget, refundId: string): Promise<
   const payment = await getPayment(target, refund.payment_id);
   const refunded = minorOf(payment.refunded_amount);
   return {
-    id, type: 'refund.succeeded',
-    event: { kind: 'refunded', paymentRef: payment.id, amountRefunded: refunded, currency: payment.amount.currency.toLowerCase(), fullyRefunded: refunded >= minorOf(payment.amount) },
+    id,
+    type: 'refund.succeeded',
+    event: {
+      kind: 'refunded',
+      paymentRef: payment.id,
+      amountRefunded: refunded,
+      currency: payment.amount.currency.toLowerCase(),
+      fullyRefunded: refunded >= minorOf(payment.amount),
+    },
   };
 }
 
@@ -87,7 +97,11 @@ export async function verifyNotification(target: YookassaTarget, rawBody: Buffer
     const payment = await readBack(() => getPayment(target, objectId));
     // Keyed by what the API says, not what the notification claimed: a forged "succeeded" for a pending
     // payment is recorded as its pending read, and the real one later still applies.
-    return { id: `payment:${payment.id}:${payment.status}`, type: `payment.${payment.status}`, event: { kind: 'checkout', checkout: checkoutStateOf(payment) } };
+    return {
+      id: `payment:${payment.id}:${payment.status}`,
+      type: `payment.${payment.status}`,
+      event: { kind: 'checkout', checkout: checkoutStateOf(payment) },
+    };
   }
   if (notification.event.startsWith('refund.')) return refundedEvent(target, objectId);
   return { id: `${notification.event}:${objectId}`, type: notification.event, event: null };
@@ -99,10 +113,14 @@ export async function verifyNotification(target: YookassaTarget, rawBody: Buffer
  */
 export async function refundPayment(shop: YookassaShopApi, request: RefundRequest): Promise<RefundResult> {
   const resultOf = (refund: YookassaRefund): RefundResult => ({
-    refundId: refund.id, amount: minorOf(refund.amount), status: refund.status === 'succeeded' ? 'succeeded' : refund.status === 'canceled' ? 'failed' : 'pending',
+    refundId: refund.id,
+    amount: minorOf(refund.amount),
+    status: refund.status === 'succeeded' ? 'succeeded' : refund.status === 'canceled' ? 'failed' : 'pending',
   });
   if (request.retry) {
-    const made = await yookassaCall<YookassaList<YookassaRefund>>(shop.target, 'Looking for the refund', 'GET', '/refunds', { query: { payment_id: request.paymentRef, limit: '100' } });
+    const made = await yookassaCall<YookassaList<YookassaRefund>>(shop.target, 'Looking for the refund', 'GET', '/refunds', {
+      query: { payment_id: request.paymentRef, limit: '100' },
+    });
     const found = made.items?.find((refund) => refund.metadata?.refund_ref === request.refundRef);
     if (found) return resultOf(found);
   }

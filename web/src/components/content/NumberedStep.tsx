@@ -14,10 +14,7 @@ export function NumberedStep({ number, title, marker, children }: NumberedStepPr
   const { _ } = useLingui();
   return (
     <li className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <span
-        aria-hidden="true"
-        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-bold text-white"
-      >
+      <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-bold text-white">
         {marker ?? number}
       </span>
       <div className="min-w-0 leading-7 text-slate-700">

@@ -19,14 +19,7 @@ const ITEM_SELECTOR = '[role="menuitem"]';
  * A menu button: Enter, Space or the arrow keys open it, arrows move between items, Escape closes
  * it and returns focus to the button; an outside click, Tab or a navigation closes it too.
  */
-export function DropdownMenu({
-  trigger,
-  triggerLabel,
-  triggerClassName = '',
-  align = 'left',
-  panelClassName = 'w-56',
-  children,
-}: DropdownMenuProps) {
+export function DropdownMenu({ trigger, triggerLabel, triggerClassName = '', align = 'left', panelClassName = 'w-56', children }: DropdownMenuProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);

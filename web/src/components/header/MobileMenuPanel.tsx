@@ -64,44 +64,42 @@ export default function MobileMenuPanel({ id, open, brandName, user, onSignOut, 
 
   return (
     <>
-        <div
-          className={`fixed inset-0 z-50 bg-slate-950/60 transition-opacity duration-200 ${
-            open ? 'visible opacity-100' : 'invisible opacity-0'
-          }`}
-          onClick={close}
-          aria-hidden="true"
-        />
-        <div
-          ref={panelRef}
-          id={`${id}-panel`}
-          role="dialog"
-          aria-modal="true"
-          aria-label={_('header.mainMenu')}
-          onKeyDown={onPanelKeyDown}
-          className={`fixed inset-y-0 end-0 z-50 flex w-full max-w-xs flex-col bg-white text-slate-900 shadow-2xl duration-200 ${
-            // Visibility flips at once on open (so focus can move in) and after the slide on close.
-            open ? 'visible translate-x-0 transition-transform' : 'invisible translate-x-full rtl:-translate-x-full transition-[transform,visibility]'
-          }`}
-        >
-          <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
-            <span className="font-bold text-indigo-950">{brandName}</span>
-            <button
-              ref={closeRef}
-              type="button"
-              aria-label={_('header.closeMenu')}
-              onClick={close}
-              className="-me-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-            >
-              <CloseIcon className="size-6" />
-            </button>
-          </div>
-          <nav aria-label={_('header.mobileNav')} className="flex-1 overflow-y-auto px-3 py-4">
-            {user ? <SignedInItems user={user} onSignOut={onSignOut} /> : <SignedOutItems />}
-          </nav>
-          <div className="border-t border-slate-100 px-4 py-3">
-            <LanguageSwitcher variant="menu" />
-          </div>
+      <div
+        className={`fixed inset-0 z-50 bg-slate-950/60 transition-opacity duration-200 ${open ? 'visible opacity-100' : 'invisible opacity-0'}`}
+        onClick={close}
+        aria-hidden="true"
+      />
+      <div
+        ref={panelRef}
+        id={`${id}-panel`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={_('header.mainMenu')}
+        onKeyDown={onPanelKeyDown}
+        className={`fixed inset-y-0 end-0 z-50 flex w-full max-w-xs flex-col bg-white text-slate-900 shadow-2xl duration-200 ${
+          // Visibility flips at once on open (so focus can move in) and after the slide on close.
+          open ? 'visible translate-x-0 transition-transform' : 'invisible translate-x-full rtl:-translate-x-full transition-[transform,visibility]'
+        }`}
+      >
+        <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
+          <span className="font-bold text-indigo-950">{brandName}</span>
+          <button
+            ref={closeRef}
+            type="button"
+            aria-label={_('header.closeMenu')}
+            onClick={close}
+            className="-me-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <CloseIcon className="size-6" />
+          </button>
         </div>
+        <nav aria-label={_('header.mobileNav')} className="flex-1 overflow-y-auto px-3 py-4">
+          {user ? <SignedInItems user={user} onSignOut={onSignOut} /> : <SignedOutItems />}
+        </nav>
+        <div className="border-t border-slate-100 px-4 py-3">
+          <LanguageSwitcher variant="menu" />
+        </div>
+      </div>
     </>
   );
 }
@@ -129,10 +127,7 @@ function SignedOutItems() {
         {navLabel(_, SUPPORT_LINK)}
       </Link>
       <div className="pt-4">
-        <Link
-          to="/login"
-          className="block rounded-lg bg-indigo-600 px-4 py-3 text-center font-semibold text-white hover:bg-indigo-700"
-        >
+        <Link to="/login" className="block rounded-lg bg-indigo-600 px-4 py-3 text-center font-semibold text-white hover:bg-indigo-700">
           {_('header.getStarted')}
         </Link>
       </div>
@@ -209,4 +204,3 @@ function LinkList({ links }: { links: readonly NavLink[] }) {
     </ul>
   );
 }
-

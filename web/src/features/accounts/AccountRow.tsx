@@ -92,13 +92,19 @@ export function AccountRow({ account, deleting, actions, billing, devices }: Acc
       <Cell label={_('account.table.expires')}>
         {/* A renewing account's panel expiry carries the grace period: the renewal date is what the customer needs.
             A plan the store renews has no grace, and is charged days before it ends: both dates are shown. */}
-        {!(subscription?.autoRenews && subscription.status === 'active' && !subscription.renewedHere) && <span className="whitespace-nowrap">{format.expiry(account.expireDate)}</span>}
+        {!(subscription?.autoRenews && subscription.status === 'active' && !subscription.renewedHere) && (
+          <span className="whitespace-nowrap">{format.expiry(account.expireDate)}</span>
+        )}
         {subscription && <RenewalLine subscription={subscription} />}
         {account.autoRenewFromWallet && account.expireDate && (
-          <span className="mt-1 block text-xs text-slate-500">{_('account.walletRenew.line', { date: format.date(walletRenewalDay(account.expireDate)) })}</span>
+          <span className="mt-1 block text-xs text-slate-500">
+            {_('account.walletRenew.line', { date: format.date(walletRenewalDay(account.expireDate)) })}
+          </span>
         )}
       </Cell>
-      <Cell label={_('account.table.dataLimit')} className="whitespace-nowrap">{format.dataLimit(account.dataLimitBytes)}</Cell>
+      <Cell label={_('account.table.dataLimit')} className="whitespace-nowrap">
+        {format.dataLimit(account.dataLimitBytes)}
+      </Cell>
       <Cell label={_('account.table.trafficUsed')}>
         <span className="whitespace-nowrap">{format.bytes(account.usedTrafficBytes)}</span>
         {account.usageStale && <span className="block text-xs text-amber-700">{_('account.row.lastKnown')}</span>}

@@ -23,7 +23,10 @@ function useCustomerSuggestions(typed: string): string[] {
     if (prefix.length < 2) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      adminApi.users.list({ q: prefix, limit: 8 }, controller.signal).then((users) => setSuggestions(users.map((user) => user.email)), () => undefined);
+      adminApi.users.list({ q: prefix, limit: 8 }, controller.signal).then(
+        (users) => setSuggestions(users.map((user) => user.email)),
+        () => undefined,
+      );
     }, 250);
     return () => {
       clearTimeout(timer);

@@ -66,11 +66,7 @@ export function Modal({ title, titleId, onClose, children, size = 'small' }: Mod
           <h2 id={titleId} className="text-xl font-bold tracking-tight text-slate-900">
             {title}
           </h2>
-          <button
-            type="button"
-            onClick={() => onClose()}
-            className="-m-1 shrink-0 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-          >
+          <button type="button" onClick={() => onClose()} className="-m-1 shrink-0 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
             <CloseIcon className="size-5" />
             <span className="sr-only">{_('account.modal.close')}</span>
           </button>

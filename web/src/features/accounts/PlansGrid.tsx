@@ -51,9 +51,7 @@ export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim, canPay, o
         {_('pricing.grid.heading')}
       </h2>
       {plans.length === 0 ? (
-        <p className="mt-4 rounded-xl bg-white p-6 text-slate-600 shadow-sm ring-1 ring-slate-200">
-          {_('pricing.grid.empty')}
-        </p>
+        <p className="mt-4 rounded-xl bg-white p-6 text-slate-600 shadow-sm ring-1 ring-slate-200">{_('pricing.grid.empty')}</p>
       ) : (
         <div className="mt-4 space-y-8">
           {groups.map((group) => {
@@ -65,7 +63,10 @@ export function PlansGrid({ plans, trialUsed, claimingPlanId, onClaim, canPay, o
                     <bdi>{group.tier}</bdi>
                   </h3>
                 )}
-                <ul aria-label={group.tier ? _('pricing.grid.tierPlans', { tier: isolated(group.tier) }) : undefined} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                <ul
+                  aria-label={group.tier ? _('pricing.grid.tierPlans', { tier: isolated(group.tier) }) : undefined}
+                  className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+                >
                   {group.plans.map((plan) => card(plan, titled ? 4 : 3))}
                 </ul>
               </div>

@@ -38,7 +38,9 @@ export function StatusBadge({ status, paymentConfirmed = false }: { status: VpnA
   // English shows the lower-case status words capitalized; the translations are written as they should read.
   const capitalize = locale === 'en' ? 'capitalize ' : '';
   return (
-    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${capitalize}ring-1 ring-inset ${STATUS_STYLES[status] ?? STATUS_STYLES.disabled}`}>
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${capitalize}ring-1 ring-inset ${STATUS_STYLES[status] ?? STATUS_STYLES.disabled}`}
+    >
       {label}
     </span>
   );

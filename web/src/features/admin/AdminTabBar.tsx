@@ -31,11 +31,15 @@ export function AdminTabBar({ selected, idPrefix }: AdminTabBarProps) {
     const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
     const back = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
     const next =
-      event.key === forward ? (index + 1) % ADMIN_TABS.length
-      : event.key === back ? (index - 1 + ADMIN_TABS.length) % ADMIN_TABS.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+      event.key === forward
+        ? (index + 1) % ADMIN_TABS.length
+        : event.key === back
+          ? (index - 1 + ADMIN_TABS.length) % ADMIN_TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     const tab = next === null ? undefined : ADMIN_TABS[next];
     if (!tab) return;
     event.preventDefault();
@@ -61,9 +65,7 @@ export function AdminTabBar({ selected, idPrefix }: AdminTabBarProps) {
             aria-controls={`${idPrefix}-panel-${tab.id}`}
             tabIndex={isSelected ? 0 : -1}
             className={`shrink-0 border-b-2 px-4 py-2.5 text-sm font-semibold ${
-              isSelected
-                ? 'border-indigo-600 text-indigo-700'
-                : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+              isSelected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
             }`}
           >
             {_(tab.labelId)}

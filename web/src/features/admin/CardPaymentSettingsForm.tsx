@@ -15,7 +15,13 @@ import { WebhookUrlField } from './WebhookUrlField';
 
 /** The two write-only keys; their texts are message ids. */
 const SECRET_FIELDS: ReadonlyArray<{ name: SecretKeyName; labelId: string; hintId: string; clearId: string; isSet: (s: CardPaymentSettings) => boolean }> = [
-  { name: 'secretKey', labelId: 'adminSettings.card.secretKey', hintId: 'adminSettings.card.secretKeyHint', clearId: 'adminSettings.card.secretKeyClear', isSet: (s) => s.secretKeySet },
+  {
+    name: 'secretKey',
+    labelId: 'adminSettings.card.secretKey',
+    hintId: 'adminSettings.card.secretKeyHint',
+    clearId: 'adminSettings.card.secretKeyClear',
+    isSet: (s) => s.secretKeySet,
+  },
   {
     name: 'webhookSecret',
     labelId: 'adminSettings.card.webhookSecret',
@@ -30,8 +36,7 @@ function saveErrorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.code === ERR.validation_failed && error.message ? error.message : fallback;
 }
 
-const envVarFor = (settings: CardPaymentSettings, name: keyof typeof KEY_ENV_VARS) =>
-  settings.sources[name] === 'env' ? KEY_ENV_VARS[name] : null;
+const envVarFor = (settings: CardPaymentSettings, name: keyof typeof KEY_ENV_VARS) => (settings.sources[name] === 'env' ? KEY_ENV_VARS[name] : null);
 
 /**
  * 'Card payments (Stripe)': on/off, the publishable key, and the write-only secret key and webhook
@@ -49,10 +54,13 @@ export function CardPaymentSettingsForm({ settings: initial }: { settings: CardP
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await save(() => adminApi.payments.updateCard(toCardSettingsUpdate(values, settings.sources)), (saved) => {
-      setSettings(saved);
-      setValues(valuesFromCardSettings(saved));
-    });
+    await save(
+      () => adminApi.payments.updateCard(toCardSettingsUpdate(values, settings.sources)),
+      (saved) => {
+        setSettings(saved);
+        setValues(valuesFromCardSettings(saved));
+      },
+    );
   }
 
   return (
@@ -89,11 +97,7 @@ export function CardPaymentSettingsForm({ settings: initial }: { settings: CardP
             error={fields[name]}
           />
         ))}
-        <WebhookUrlField
-          url={settings.webhookUrl}
-          what="Stripe"
-          note={_('adminSettings.card.webhookNote')}
-        />
+        <WebhookUrlField url={settings.webhookUrl} what="Stripe" note={_('adminSettings.card.webhookNote')} />
         <div className="flex justify-end pt-2">
           {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
           <button type="submit" aria-disabled={saving} className={`${buttonClass.primary} aria-disabled:opacity-60`}>

@@ -64,10 +64,13 @@ export function CryptoPaymentSettingsForm({ settings: initial }: { settings: Cry
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await save(() => adminApi.payments.updateCrypto(toUpdate(values)), (saved) => {
-      setSettings(saved);
-      setValues(valuesFrom(saved));
-    });
+    await save(
+      () => adminApi.payments.updateCrypto(toUpdate(values)),
+      (saved) => {
+        setSettings(saved);
+        setValues(valuesFrom(saved));
+      },
+    );
   }
 
   return (

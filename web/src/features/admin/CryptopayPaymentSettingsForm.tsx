@@ -33,7 +33,9 @@ const valuesFrom = (settings: CryptopayPaymentSettings): CryptopayFormValues => 
 
 function toUpdate(values: CryptopayFormValues): UpdateCryptopayPaymentBody {
   const update: UpdateCryptopayPaymentBody = {
-    enabled: values.enabled, network: values.network, assets: values.assets as UpdateCryptopayPaymentBody['assets'],
+    enabled: values.enabled,
+    network: values.network,
+    assets: values.assets as UpdateCryptopayPaymentBody['assets'],
     priority: values.cryptopayFirst ? CARD_PRIORITY + 40 : CARD_PRIORITY - 40,
   };
   const apiToken = secretChange(values.apiToken);
@@ -52,12 +54,21 @@ function AssetsField({ value, onChange, error }: { value: string[]; onChange: (a
       <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
         {CRYPTOPAY_ASSETS.map((asset) => (
           <label key={asset} className="inline-flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" checked={value.includes(asset)} onChange={(event) => toggle(asset, event.target.checked)} className="size-4 rounded border-slate-300" />
+            <input
+              type="checkbox"
+              checked={value.includes(asset)}
+              onChange={(event) => toggle(asset, event.target.checked)}
+              className="size-4 rounded border-slate-300"
+            />
             {asset}
           </label>
         ))}
       </div>
-      {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -78,10 +89,13 @@ export function CryptopayPaymentSettingsForm({ settings: initial }: { settings: 
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await save(() => adminApi.payments.updateCryptopay(toUpdate(values)), (saved) => {
-      setSettings(saved);
-      setValues(valuesFrom(saved));
-    });
+    await save(
+      () => adminApi.payments.updateCryptopay(toUpdate(values)),
+      (saved) => {
+        setSettings(saved);
+        setValues(valuesFrom(saved));
+      },
+    );
   }
 
   return (
@@ -95,8 +109,18 @@ export function CryptopayPaymentSettingsForm({ settings: initial }: { settings: 
       {settings.appName && <p className="mt-3 text-sm text-slate-600">{_('adminSettings.cryptopay.app', { name: settings.appName })}</p>}
       <form onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4" autoComplete="off">
         {alert && <AlertBox reveal>{alert}</AlertBox>}
-        <CheckboxField label={_('adminSettings.cryptopay.enabled')} checked={values.enabled} onCheckedChange={(enabled) => update({ enabled })} hint={_('adminSettings.cryptopay.enabledHint')} />
-        <SelectField label={_('adminSettings.cryptopay.network')} value={values.network} onValueChange={(network) => update({ network: network as CryptopayFormValues['network'] })} error={fields.network}>
+        <CheckboxField
+          label={_('adminSettings.cryptopay.enabled')}
+          checked={values.enabled}
+          onCheckedChange={(enabled) => update({ enabled })}
+          hint={_('adminSettings.cryptopay.enabledHint')}
+        />
+        <SelectField
+          label={_('adminSettings.cryptopay.network')}
+          value={values.network}
+          onValueChange={(network) => update({ network: network as CryptopayFormValues['network'] })}
+          error={fields.network}
+        >
           <option value="mainnet">{_('adminSettings.cryptopay.mainnet')}</option>
           <option value="testnet">{_('adminSettings.cryptopay.testnet')}</option>
         </SelectField>
@@ -112,7 +136,12 @@ export function CryptopayPaymentSettingsForm({ settings: initial }: { settings: 
         />
         <AssetsField value={values.assets} onChange={(assets) => update({ assets })} error={fields.assets} />
         <WebhookUrlField url={settings.webhookUrl} what="Crypto Pay" note={_('adminSettings.cryptopay.webhookNote')} />
-        <CheckboxField label={_('adminSettings.cryptopay.first')} checked={values.cryptopayFirst} onCheckedChange={(cryptopayFirst) => update({ cryptopayFirst })} hint={_('adminSettings.cryptopay.firstHint')} />
+        <CheckboxField
+          label={_('adminSettings.cryptopay.first')}
+          checked={values.cryptopayFirst}
+          onCheckedChange={(cryptopayFirst) => update({ cryptopayFirst })}
+          hint={_('adminSettings.cryptopay.firstHint')}
+        />
         <div className="flex justify-end pt-2">
           <button type="submit" aria-disabled={saving} className={`${buttonClass.primary} aria-disabled:opacity-60`}>
             {saving ? _('adminSettings.saving') : _('adminSettings.cryptopay.save')}

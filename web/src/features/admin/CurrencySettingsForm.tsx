@@ -14,10 +14,12 @@ function useCurrencyNames(): Map<string, string> {
   const { locale } = useFormat();
   return useMemo(() => {
     const names = new Intl.DisplayNames([locale], { type: 'currency', fallback: 'none' });
-    return new Map(SUPPORTED_CURRENCIES.map((code) => {
-      const name = names.of(code.toUpperCase());
-      return [code, name ? `${code.toUpperCase()} · ${name}` : code.toUpperCase()];
-    }));
+    return new Map(
+      SUPPORTED_CURRENCIES.map((code) => {
+        const name = names.of(code.toUpperCase());
+        return [code, name ? `${code.toUpperCase()} · ${name}` : code.toUpperCase()];
+      }),
+    );
   }, [locale]);
 }
 

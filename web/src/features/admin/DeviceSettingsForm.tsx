@@ -34,10 +34,14 @@ export function DeviceSettingsForm({ settings }: { settings: Pick<AdminSettings,
     event.preventDefault();
     const windowHours = Number(hours);
     const invalid: Record<string, string> = Number.isInteger(windowHours) ? {} : { devicelessWindowHours: _('adminSettings.devices.windowInvalid') };
-    await save({ devicelessClients: policy, ...(policy === 'count' ? { devicelessWindowHours: windowHours } : {}) }, policy === 'count' ? invalid : {}, (saved) => {
-      setPolicy(saved.devicelessClients);
-      setHours(String(saved.devicelessWindowHours));
-    });
+    await save(
+      { devicelessClients: policy, ...(policy === 'count' ? { devicelessWindowHours: windowHours } : {}) },
+      policy === 'count' ? invalid : {},
+      (saved) => {
+        setPolicy(saved.devicelessClients);
+        setHours(String(saved.devicelessWindowHours));
+      },
+    );
   }
 
   return (

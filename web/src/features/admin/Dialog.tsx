@@ -75,4 +75,3 @@ export function Dialog({ title, onClose, children, initialFocusRef, describedBy,
     </div>
   );
 }
-

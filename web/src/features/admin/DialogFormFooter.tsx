@@ -2,7 +2,14 @@ import { useLingui } from '@lingui/react';
 import { buttonClass } from './admin-ui';
 
 /** The end of a dialog's form: its error, Cancel, and the submit button (its busy label while it runs). */
-export function DialogFormFooter({ error, busy, submitLabel, busyLabel, tone = 'primary', onCancel }: {
+export function DialogFormFooter({
+  error,
+  busy,
+  submitLabel,
+  busyLabel,
+  tone = 'primary',
+  onCancel,
+}: {
   error: string | null;
   busy: boolean;
   submitLabel: string;

@@ -58,7 +58,14 @@ export function GeneralSettingsForm({ settings, plans }: GeneralSettingsFormProp
             </option>
           ))}
         </SelectField>
-        <TextField label={_('adminSettings.general.brandName')} value={brandName} onValueChange={setBrandName} error={fields.brandName} required maxLength={60} />
+        <TextField
+          label={_('adminSettings.general.brandName')}
+          value={brandName}
+          onValueChange={setBrandName}
+          error={fields.brandName}
+          required
+          maxLength={60}
+        />
         <TextField
           label={_('adminSettings.general.supportEmail')}
           type="email"

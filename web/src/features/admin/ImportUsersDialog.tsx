@@ -62,7 +62,10 @@ export function ImportUsersDialog({ server, onClose }: ImportUsersDialogProps) {
 
   useEffect(() => {
     void loadPage(1);
-    adminApi.plans.list().then((list) => setPlans(list.filter((plan) => !plan.isTrial)), () => setPlans([]));
+    adminApi.plans.list().then(
+      (list) => setPlans(list.filter((plan) => !plan.isTrial)),
+      () => setPlans([]),
+    );
   }, [loadPage]);
 
   async function importLinks(links: ImportLink[]): Promise<boolean> {
@@ -107,7 +110,9 @@ export function ImportUsersDialog({ server, onClose }: ImportUsersDialogProps) {
             {failure.rows.length > 0 && (
               <ul className="mt-2 list-disc space-y-1 ps-5">
                 {failure.rows.map((row) => (
-                  <li key={row.row}>{_('admin.import.rowProblem', { row: row.row, username: row.username || '—', email: row.email || '—', message: row.message })}</li>
+                  <li key={row.row}>
+                    {_('admin.import.rowProblem', { row: row.row, username: row.username || '—', email: row.email || '—', message: row.message })}
+                  </li>
                 ))}
               </ul>
             )}
@@ -134,7 +139,12 @@ export function ImportUsersDialog({ server, onClose }: ImportUsersDialogProps) {
                 <div className="min-w-40 flex-1">
                   <p className="font-medium break-all text-slate-900">{user.username}</p>
                   <p className="text-xs text-slate-600">
-                    {_('admin.import.userLine', { status: user.status, expires: format.expiry(user.expiresAt), used: format.bytes(user.usedTrafficBytes), limit: format.dataLimit(user.dataLimitBytes) })}
+                    {_('admin.import.userLine', {
+                      status: user.status,
+                      expires: format.expiry(user.expiresAt),
+                      used: format.bytes(user.usedTrafficBytes),
+                      limit: format.dataLimit(user.dataLimitBytes),
+                    })}
                   </p>
                 </div>
                 <label className="sr-only" htmlFor={`import-email-${user.username}`}>
@@ -173,7 +183,14 @@ export function ImportUsersDialog({ server, onClose }: ImportUsersDialogProps) {
             {_('admin.import.csvTitle')}
           </h3>
           <p className="text-xs text-slate-600">{_('admin.import.csvHint')}</p>
-          <input type="file" accept=".csv,text/csv,text/plain" onChange={(event) => void readFile(event)} disabled={busy} aria-label={_('admin.import.csvFile')} className="text-sm" />
+          <input
+            type="file"
+            accept=".csv,text/csv,text/plain"
+            onChange={(event) => void readFile(event)}
+            disabled={busy}
+            aria-label={_('admin.import.csvFile')}
+            className="text-sm"
+          />
           <textarea
             value={csv}
             onChange={(event) => setCsv(event.target.value)}

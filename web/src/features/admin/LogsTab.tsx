@@ -46,7 +46,11 @@ export function LogsTab({ refreshKey }: { refreshKey: number }) {
       case 'yesNo':
         return value.value ? _('admin.common.yes') : _('admin.common.no');
       case 'id':
-        return <span className="font-mono" title={value.id}>{value.short}</span>;
+        return (
+          <span className="font-mono" title={value.id}>
+            {value.short}
+          </span>
+        );
       case 'text':
         return value.text;
     }

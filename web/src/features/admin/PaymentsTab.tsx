@@ -105,7 +105,12 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
           <label htmlFor={`${id}-method`} className="block text-sm font-medium text-slate-700">
             {_('adminSettings.payments.methodFilter')}
           </label>
-          <select id={`${id}-method`} value={method ?? ''} onChange={(event) => setMethod((event.target.value || null) as PaymentMethod | null)} className={inputClass}>
+          <select
+            id={`${id}-method`}
+            value={method ?? ''}
+            onChange={(event) => setMethod((event.target.value || null) as PaymentMethod | null)}
+            className={inputClass}
+          >
             <option value="">{_('adminSettings.payments.allMethods')}</option>
             {(Object.keys(METHOD_NAMES) as PaymentMethod[]).map((value) => (
               <option key={value} value={value}>
@@ -135,7 +140,9 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
           {items.map((item) => (
             <tr key={item.id}>
               <Cell className="whitespace-nowrap text-slate-700">{format.dateTime(item.createdAt)}</Cell>
-              <Cell className="font-medium text-slate-900"><bdi>{item.userEmail}</bdi></Cell>
+              <Cell className="font-medium text-slate-900">
+                <bdi>{item.userEmail}</bdi>
+              </Cell>
               <Cell>
                 {item.topUp ? _('adminSettings.payments.topUp') : item.planName}
                 {item.renewal && <RenewalTag />}
@@ -144,7 +151,9 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
                 {format.money(item.amount, item.currency)}
                 <span className="block text-xs text-slate-500">{_(METHOD_NAMES[item.method])}</span>
                 {item.amountRefunded > 0 && (
-                  <span className="block text-xs text-slate-500">{_('adminSettings.payments.amountRefunded', { amount: format.money(item.amountRefunded, item.currency) })}</span>
+                  <span className="block text-xs text-slate-500">
+                    {_('adminSettings.payments.amountRefunded', { amount: format.money(item.amountRefunded, item.currency) })}
+                  </span>
                 )}
                 {item.refundClaimUrl && (
                   <a href={item.refundClaimUrl} target="_blank" rel="noopener noreferrer" className="block text-xs text-indigo-700 underline">

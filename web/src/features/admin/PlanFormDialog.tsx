@@ -42,9 +42,7 @@ const BILLING_LABEL_IDS: Record<PlanBilling, string> = { one_off: 'admin.plans.o
 function billingHint(values: PlanFormValues, _: Translate): string {
   if (values.billing === 'one_off') return _('admin.planForm.billingHint.oneOff');
   const interval = renewalIntervalOf(daysOf(values));
-  return interval
-    ? _('admin.planForm.billingHint.recurring', { interval: intervalText(_, interval) })
-    : _('admin.planForm.billingHint.everyPeriod');
+  return interval ? _('admin.planForm.billingHint.recurring', { interval: intervalText(_, interval) }) : _('admin.planForm.billingHint.everyPeriod');
 }
 
 /**
@@ -59,8 +57,10 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
   const [formError, setFormError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const set = <K extends keyof PlanFormValues>(key: K) => (value: PlanFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof PlanFormValues>(key: K) =>
+    (value: PlanFormValues[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
 
   const problems = planFormProblems(values, _, currency);
 
@@ -174,8 +174,20 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
           maxLength={500}
           disabled={saving}
         />
-        <CheckboxField label={_('admin.planForm.active')} checked={values.active} onCheckedChange={set('active')} hint={_('admin.planForm.activeHint')} disabled={saving} />
-        <CheckboxField label={_('admin.planForm.trial')} checked={values.isTrial} onCheckedChange={set('isTrial')} hint={_('admin.planForm.trialHint')} disabled={saving} />
+        <CheckboxField
+          label={_('admin.planForm.active')}
+          checked={values.active}
+          onCheckedChange={set('active')}
+          hint={_('admin.planForm.activeHint')}
+          disabled={saving}
+        />
+        <CheckboxField
+          label={_('admin.planForm.trial')}
+          checked={values.isTrial}
+          onCheckedChange={set('isTrial')}
+          hint={_('admin.planForm.trialHint')}
+          disabled={saving}
+        />
         <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-900">{_('admin.planForm.pricingPage')}</legend>
           <CheckboxField

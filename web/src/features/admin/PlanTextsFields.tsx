@@ -37,7 +37,10 @@ function LanguageColumn({ locale, note, children }: { locale: Locale; note: stri
  */
 export function PlanTextsFields({ values, onChange, fields, disabled }: PlanTextsFieldsProps) {
   const { _ } = useLingui();
-  const set = <K extends 'name' | 'tier' | 'features'>(key: K) => (value: string) => onChange((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends 'name' | 'tier' | 'features'>(key: K) =>
+    (value: string) =>
+      onChange((current) => ({ ...current, [key]: value }));
   const setTranslation = (locale: TranslatedLocale, key: keyof TranslationValues) => (value: string) =>
     onChange((current) => ({ ...current, translations: { ...current.translations, [locale]: { ...current.translations[locale], [key]: value } } }));
   const featuresHint = _('admin.planForm.featuresHint', { lines: String(PLAN_PRICING_LIMITS.features), length: String(PLAN_PRICING_LIMITS.featureLength) });
@@ -49,7 +52,15 @@ export function PlanTextsFields({ values, onChange, fields, disabled }: PlanText
       <p className="text-xs text-slate-500">{_('admin.planForm.textsHint')}</p>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <LanguageColumn locale="en" note={_('admin.planForm.required')}>
-          <TextField label={_('admin.planForm.name')} value={values.name} onValueChange={set('name')} error={fields.name} required maxLength={120} disabled={disabled} />
+          <TextField
+            label={_('admin.planForm.name')}
+            value={values.name}
+            onValueChange={set('name')}
+            error={fields.name}
+            required
+            maxLength={120}
+            disabled={disabled}
+          />
           <TextField
             label={_('admin.planForm.tier')}
             value={values.tier}

@@ -33,8 +33,18 @@ const MESSAGES = {
 } as const;
 
 const COLUMN_IDS = [
-  'admin.column.name', 'admin.column.tier', 'admin.column.duration', 'admin.column.data', 'admin.column.devices', 'admin.column.price', 'admin.column.billing',
-  'admin.column.locations', 'admin.column.status', 'admin.column.pricingPage', 'admin.column.trial', 'admin.column.actions',
+  'admin.column.name',
+  'admin.column.tier',
+  'admin.column.duration',
+  'admin.column.data',
+  'admin.column.devices',
+  'admin.column.price',
+  'admin.column.billing',
+  'admin.column.locations',
+  'admin.column.status',
+  'admin.column.pricingPage',
+  'admin.column.trial',
+  'admin.column.actions',
 ] as const;
 
 /** One-off, or how often a recurring plan renews. */
@@ -75,8 +85,7 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
   const [form, setForm] = useState<FormState>(null);
   const [toDelete, setToDelete] = useState<AdminPlan | null>(null);
 
-  const replace = (updated: AdminPlan) =>
-    setPlans((list) => list?.map((plan) => (plan.id === updated.id ? updated : plan)) ?? [updated]);
+  const replace = (updated: AdminPlan) => setPlans((list) => list?.map((plan) => (plan.id === updated.id ? updated : plan)) ?? [updated]);
 
   function onSaved(saved: AdminPlan) {
     const isNew = !plans?.some((plan) => plan.id === saved.id);
@@ -134,7 +143,9 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
         >
           {plans?.map((plan) => (
             <tr key={plan.id}>
-              <Cell className="font-medium whitespace-nowrap text-slate-900"><bdi>{plan.name}</bdi></Cell>
+              <Cell className="font-medium whitespace-nowrap text-slate-900">
+                <bdi>{plan.name}</bdi>
+              </Cell>
               <Cell className="whitespace-nowrap text-slate-700">{plan.tier ? <bdi>{plan.tier}</bdi> : '—'}</Cell>
               <Cell className="whitespace-nowrap text-slate-700">{format.duration(plan.days)}</Cell>
               <Cell className="whitespace-nowrap text-slate-700">{format.bytes(plan.dataLimitBytes)}</Cell>

@@ -147,7 +147,14 @@ export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogPro
           <span className="font-medium text-slate-700">{_(destination === 'manual' ? 'adminSettings.refund.noteManual' : 'adminSettings.refund.note')}</span>
           <input value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} className={inputClass} />
         </label>
-        <DialogFormFooter error={error} busy={busy} submitLabel={_('adminSettings.refund.submit')} busyLabel={_('adminSettings.refund.busy')} tone="danger" onCancel={onClose} />
+        <DialogFormFooter
+          error={error}
+          busy={busy}
+          submitLabel={_('adminSettings.refund.submit')}
+          busyLabel={_('adminSettings.refund.busy')}
+          tone="danger"
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -19,7 +19,8 @@ export function RenewalSettingsForm({ settings }: { settings: Pick<AdminSettings
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const renewalGraceDays = parseDays(graceDays, 0, RENEWAL_DEFAULTS.maxGraceDays);
-    const invalid: Record<string, string> = renewalGraceDays === null ? { renewalGraceDays: _('adminSettings.daysRange', { min: 0, max: RENEWAL_DEFAULTS.maxGraceDays }) } : {};
+    const invalid: Record<string, string> =
+      renewalGraceDays === null ? { renewalGraceDays: _('adminSettings.daysRange', { min: 0, max: RENEWAL_DEFAULTS.maxGraceDays }) } : {};
     await save({ renewalGraceDays: renewalGraceDays ?? undefined, renewalReminders: reminders }, invalid, (saved) => {
       setGraceDays(String(saved.renewalGraceDays));
       setReminders(saved.renewalReminders);

@@ -49,13 +49,7 @@ export function SecretKeyField({ label, clearLabel, input, onInputChange, isSet,
         hint={hint}
         error={error}
       />
-      {isSet && (
-        <CheckboxField
-          label={clearLabel}
-          checked={input.clear}
-          onCheckedChange={(clear) => onInputChange({ value: '', clear })}
-        />
-      )}
+      {isSet && <CheckboxField label={clearLabel} checked={input.clear} onCheckedChange={(clear) => onInputChange({ value: '', clear })} />}
     </div>
   );
 }

@@ -40,8 +40,10 @@ export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogP
   const [formError, setFormError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const set = <K extends keyof ServerFormValues>(key: K) => (value: ServerFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof ServerFormValues>(key: K) =>
+    (value: ServerFormValues[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
 
   const tokenPanel = usesApiToken(values.kind);
 
@@ -80,14 +82,28 @@ export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogP
     <Dialog title={server ? _('admin.serverForm.editTitle', { name: server.name }) : _('admin.serverForm.addTitle')} onClose={() => !saving && onClose()}>
       <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         {formError && <AlertBox reveal>{formError}</AlertBox>}
-        <SelectField label={_('admin.serverForm.kind')} value={values.kind} onValueChange={(kind) => set('kind')(kind as ServerFormValues['kind'])} error={fields.kind} disabled={saving}>
+        <SelectField
+          label={_('admin.serverForm.kind')}
+          value={values.kind}
+          onValueChange={(kind) => set('kind')(kind as ServerFormValues['kind'])}
+          error={fields.kind}
+          disabled={saving}
+        >
           {PANEL_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {PANEL_KIND_LABELS[kind]}
             </option>
           ))}
         </SelectField>
-        <TextField label={_('admin.serverForm.name')} value={values.name} onValueChange={set('name')} error={fields.name} required maxLength={120} disabled={saving} />
+        <TextField
+          label={_('admin.serverForm.name')}
+          value={values.name}
+          onValueChange={set('name')}
+          error={fields.name}
+          required
+          maxLength={120}
+          disabled={saving}
+        />
         <TextField
           label={_('admin.serverForm.publicName')}
           value={values.publicName}
@@ -134,7 +150,15 @@ export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogP
         )}
         {tokenPanel ? null : (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={_('admin.serverForm.username')} value={values.username} onValueChange={set('username')} error={fields.username} required autoComplete="off" disabled={saving} />
+            <TextField
+              label={_('admin.serverForm.username')}
+              value={values.username}
+              onValueChange={set('username')}
+              error={fields.username}
+              required
+              autoComplete="off"
+              disabled={saving}
+            />
             <TextField
               label={_('admin.serverForm.password')}
               type="password"

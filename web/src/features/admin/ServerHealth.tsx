@@ -16,7 +16,9 @@ export function ServerHealth({ server }: { server: AdminServer }) {
     <div className="space-y-1">
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge tone={TONES[health.state]}>{_(LABEL_IDS[health.state])}</StatusBadge>
-        {health.latencyMs !== null && <span className="text-xs whitespace-nowrap text-slate-600">{_('admin.health.latency', { ms: format.number(health.latencyMs) })}</span>}
+        {health.latencyMs !== null && (
+          <span className="text-xs whitespace-nowrap text-slate-600">{_('admin.health.latency', { ms: format.number(health.latencyMs) })}</span>
+        )}
       </div>
       {health.checkedAt && <p className="text-xs whitespace-nowrap text-slate-500">{_('admin.health.checked', { time: format.dateTime(health.checkedAt) })}</p>}
       {health.lastError && (

@@ -31,7 +31,13 @@ const MESSAGES = {
 } as const;
 
 const COLUMN_IDS = [
-  'admin.column.name', 'admin.column.kind', 'admin.column.url', 'admin.column.locations', 'admin.column.status', 'admin.column.health', 'admin.column.actions',
+  'admin.column.name',
+  'admin.column.kind',
+  'admin.column.url',
+  'admin.column.locations',
+  'admin.column.status',
+  'admin.column.health',
+  'admin.column.actions',
 ] as const;
 
 type FormState = { server: AdminServer | null } | null;
@@ -46,8 +52,7 @@ export function ServersTab({ refreshKey }: { refreshKey: number }) {
   const [toDelete, setToDelete] = useState<AdminServer | null>(null);
   const [importing, setImporting] = useState<AdminServer | null>(null);
 
-  const replace = (updated: AdminServer) =>
-    setServers((list) => list?.map((server) => (server.id === updated.id ? updated : server)) ?? [updated]);
+  const replace = (updated: AdminServer) => setServers((list) => list?.map((server) => (server.id === updated.id ? updated : server)) ?? [updated]);
 
   function onSaved(saved: AdminServer) {
     const isNew = !servers?.some((server) => server.id === saved.id);
@@ -105,7 +110,9 @@ export function ServersTab({ refreshKey }: { refreshKey: number }) {
         >
           {servers?.map((server) => (
             <tr key={server.id}>
-              <Cell className="font-medium whitespace-nowrap text-slate-900"><bdi>{server.name}</bdi></Cell>
+              <Cell className="font-medium whitespace-nowrap text-slate-900">
+                <bdi>{server.name}</bdi>
+              </Cell>
               <Cell>{PANEL_KIND_LABELS[server.kind]}</Cell>
               <Cell className="max-w-56 truncate text-slate-700">
                 <span title={server.url}>{server.url}</span>

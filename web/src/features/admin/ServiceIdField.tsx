@@ -16,7 +16,11 @@ const LABELS: Record<PanelKindName, { label: string; hint: string; found: string
   pasarguard: { label: 'admin.serviceId.labelPasarguard', hint: 'admin.serviceId.hintPasarguard', found: 'admin.serviceId.foundPasarguard' },
 };
 
-const splitIds = (value: string) => value.split(',').map((id) => id.trim()).filter(Boolean);
+const splitIds = (value: string) =>
+  value
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
 
 interface ServiceIdFieldProps {
   kind: PanelKindName;
@@ -87,9 +91,11 @@ export function ServiceIdField({ kind, multiple, value, onChange, error, disable
               disabled={disabled}
             />
           ))}
-          {chosen.filter((id) => !services.some((service) => service.id === id)).map((id) => (
-            <CheckboxField key={id} label={_('admin.serviceId.notOnPanel', { id })} checked onCheckedChange={() => toggle(id, false)} disabled={disabled} />
-          ))}
+          {chosen
+            .filter((id) => !services.some((service) => service.id === id))
+            .map((id) => (
+              <CheckboxField key={id} label={_('admin.serviceId.notOnPanel', { id })} checked onCheckedChange={() => toggle(id, false)} disabled={disabled} />
+            ))}
           {error && (
             <p id="service-ids-error" className="text-sm text-red-700">
               {error}

@@ -112,20 +112,18 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
         key={`${data.settings.locationsClaim}:${data.settings.protectionFeatures}:${JSON.stringify(data.settings.siteContentTranslations)}`}
         settings={data.settings}
       />
-      <RenewalSettingsForm
-        key={`${data.settings.renewalGraceDays}:${data.settings.renewalReminders}`}
-        settings={data.settings}
-      />
+      <RenewalSettingsForm key={`${data.settings.renewalGraceDays}:${data.settings.renewalReminders}`} settings={data.settings} />
       <CurrencySettingsForm key={data.settings.currency} settings={data.settings} />
       <WalletSettingsForm key={`${data.settings.currency}:${JSON.stringify(data.settings.walletTopUps)}`} settings={data.settings} />
       <DeviceSettingsForm key={`${data.settings.devicelessClients}:${data.settings.devicelessWindowHours}`} settings={data.settings} />
       <SubscriptionHeadersForm key={JSON.stringify(data.settings.subscriptionHeaders)} settings={data.settings} />
       {/* The admin works on the site's own address (PUBLIC_URL): links are issued there until a spare domain is listed. */}
-      <SubscriptionDomainsForm key={JSON.stringify(data.settings.subscriptionDomains)} settings={data.settings} publicHost={typeof window === 'undefined' ? '' : window.location.host} />
-      <RetentionSettingsForm
-        key={`${data.settings.retentionDays}:${data.settings.auditRetentionDays}`}
+      <SubscriptionDomainsForm
+        key={JSON.stringify(data.settings.subscriptionDomains)}
         settings={data.settings}
+        publicHost={typeof window === 'undefined' ? '' : window.location.host}
       />
+      <RetentionSettingsForm key={`${data.settings.retentionDays}:${data.settings.auditRetentionDays}`} settings={data.settings} />
       <CardPaymentSettingsSection refreshKey={refreshKey} />
       <YookassaSettingsSection refreshKey={refreshKey} />
       <CryptoPaymentSettingsSection refreshKey={refreshKey} />

@@ -46,10 +46,7 @@ export function SetupChecklist({ refreshKey }: { refreshKey: number }) {
                   <span className="sr-only"> {step.done ? _('admin.setup.done') : _('admin.setup.toDo')}</span>
                 </span>
                 {!step.done && (
-                  <Link
-                    to={adminTabPath(step.tab)}
-                    className="-mx-2 rounded-lg px-2 py-1 text-sm font-semibold text-indigo-700 underline hover:bg-indigo-50"
-                  >
+                  <Link to={adminTabPath(step.tab)} className="-mx-2 rounded-lg px-2 py-1 text-sm font-semibold text-indigo-700 underline hover:bg-indigo-50">
                     {_('admin.setup.open', { tab: _(adminTabLabelId(step.tab)) })}
                     <span className="sr-only"> {_('admin.setup.openPurpose', { step: label.charAt(0).toLowerCase() + label.slice(1) })}</span>
                   </Link>

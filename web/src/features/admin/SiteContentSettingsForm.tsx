@@ -28,11 +28,15 @@ export function SiteContentSettingsForm({ settings }: { settings: Pick<AdminSett
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await save({ locationsClaim: locations.trim(), protectionFeatures: protection, siteContentTranslations: translationsOf(translatedLocations) }, {}, (saved) => {
-      setLocations(saved.locationsClaim);
-      setProtection(saved.protectionFeatures);
-      setTranslatedLocations(claimsOf(saved.siteContentTranslations));
-    });
+    await save(
+      { locationsClaim: locations.trim(), protectionFeatures: protection, siteContentTranslations: translationsOf(translatedLocations) },
+      {},
+      (saved) => {
+        setLocations(saved.locationsClaim);
+        setProtection(saved.protectionFeatures);
+        setTranslatedLocations(claimsOf(saved.siteContentTranslations));
+      },
+    );
   }
 
   return (

@@ -17,7 +17,8 @@ export function SubscriptionDomainsForm({ settings, publicHost }: { settings: Pi
   const [domains, setDomains] = useState<SubscriptionDomain[]>(settings.subscriptionDomains);
   const { fields, saving, save } = useSettingsSave({ updated: _('adminSettings.subDomains.updated'), updateFailed: _('adminSettings.updateFailed') });
   const issuedOn = domains.find((entry) => !entry.blocked && entry.domain.trim() !== '')?.domain.trim() || publicHost;
-  const change = (index: number, patch: Partial<SubscriptionDomain>) => setDomains((list) => list.map((entry, i) => (i === index ? { ...entry, ...patch } : entry)));
+  const change = (index: number, patch: Partial<SubscriptionDomain>) =>
+    setDomains((list) => list.map((entry, i) => (i === index ? { ...entry, ...patch } : entry)));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,8 +57,14 @@ export function SubscriptionDomainsForm({ settings, publicHost }: { settings: Pi
             </li>
           ))}
         </ol>
-        {fields.subscriptionDomains && <p className="text-sm text-red-700" role="alert">{fields.subscriptionDomains}</p>}
-        <p className="text-sm text-slate-700" aria-live="polite">{_('adminSettings.subDomains.issuedOn', { host: issuedOn })}</p>
+        {fields.subscriptionDomains && (
+          <p className="text-sm text-red-700" role="alert">
+            {fields.subscriptionDomains}
+          </p>
+        )}
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {_('adminSettings.subDomains.issuedOn', { host: issuedOn })}
+        </p>
         <div className="flex flex-wrap justify-between gap-3 pt-2">
           <button
             type="button"

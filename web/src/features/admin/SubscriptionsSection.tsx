@@ -1,6 +1,12 @@
 import { useLingui } from '@lingui/react';
 import { useCallback, useId, useState } from 'react';
-import { SUBSCRIPTION_STATUSES, type AdminCancelSubscription, type AdminSubscription, type ProviderRead, type SubscriptionStatus } from '../../../../shared/billing.js';
+import {
+  SUBSCRIPTION_STATUSES,
+  type AdminCancelSubscription,
+  type AdminSubscription,
+  type ProviderRead,
+  type SubscriptionStatus,
+} from '../../../../shared/billing.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
 import { useFormat, type Formatters } from '../../i18n/format';
@@ -20,7 +26,12 @@ import { useDebouncedValue } from './useDebouncedValue';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const COLUMN_IDS = [
-  'admin.column.customer', 'admin.column.plan', 'admin.column.status', 'admin.column.nextRenewal', 'admin.column.amount', 'admin.column.actions',
+  'admin.column.customer',
+  'admin.column.plan',
+  'admin.column.status',
+  'admin.column.nextRenewal',
+  'admin.column.amount',
+  'admin.column.actions',
 ] as const;
 /** `ended` is a one-off purchase's state; this list holds recurring subscriptions only. */
 const STATUS_OPTIONS = SUBSCRIPTION_STATUSES.filter((status) => status !== 'ended');
@@ -175,14 +186,21 @@ export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
         >
           {items.map((item) => {
             const busy = isBusy(item.id);
-            const rowName = <span className="sr-only"> {item.userEmail} {item.planName}</span>;
+            const rowName = (
+              <span className="sr-only">
+                {' '}
+                {item.userEmail} {item.planName}
+              </span>
+            );
             return (
               <tr key={item.id} className="align-top">
                 <Cell className="font-medium text-slate-900">
                   {item.userEmail}
                   {item.vpnAccountUsername && <span className="block text-xs font-normal break-all text-slate-500">{item.vpnAccountUsername}</span>}
                 </Cell>
-                <Cell><bdi>{item.planName}</bdi></Cell>
+                <Cell>
+                  <bdi>{item.planName}</bdi>
+                </Cell>
                 <Cell>
                   <span className="flex flex-wrap gap-1.5">
                     <BillingStatusBadge status={item.status} />

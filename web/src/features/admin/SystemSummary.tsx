@@ -18,9 +18,7 @@ function SummaryCard({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-const okBadge = (ok: boolean, okText: string, failText: string) => (
-  <StatusBadge tone={ok ? 'green' : 'red'}>{ok ? okText : failText}</StatusBadge>
-);
+const okBadge = (ok: boolean, okText: string, failText: string) => <StatusBadge tone={ok ? 'green' : 'red'}>{ok ? okText : failText}</StatusBadge>;
 
 /** Database, mail, card payments and version, as a row of cards. */
 export function SystemSummary({ status }: { status: SystemStatus }) {
@@ -52,13 +50,18 @@ export function SystemSummary({ status }: { status: SystemStatus }) {
             return (
               <li key={channel}>
                 <span className="font-medium">{channelName[channel]}:</span>{' '}
-                {published.length === 0
-                  ? <span className="text-slate-500">{_('adminSettings.system.desktopNotPublished')}</span>
-                  : published.map((platform) => (
+                {published.length === 0 ? (
+                  <span className="text-slate-500">{_('adminSettings.system.desktopNotPublished')}</span>
+                ) : (
+                  published.map((platform) => (
                     <span key={platform} className="me-2 inline-block">
-                      {PLATFORM_NAMES[platform]} <span className="font-mono" dir="ltr">{desktopApp[channel][platform]}</span>
+                      {PLATFORM_NAMES[platform]}{' '}
+                      <span className="font-mono" dir="ltr">
+                        {desktopApp[channel][platform]}
+                      </span>
                     </span>
-                  ))}
+                  ))
+                )}
               </li>
             );
           })}
@@ -83,7 +86,9 @@ export function RecurringSummary({ metrics }: { metrics: RecurringMetrics }) {
       {metrics.unreadable > 0 && (
         <AlertBox>
           {_('adminSettings.system.unreadable', { count: metrics.unreadable })}
-          {metrics.lastReadError && <span className="mt-1 block wrap-anywhere">{_('adminSettings.system.lastReadError', { error: metrics.lastReadError })}</span>}
+          {metrics.lastReadError && (
+            <span className="mt-1 block wrap-anywhere">{_('adminSettings.system.lastReadError', { error: metrics.lastReadError })}</span>
+          )}
         </AlertBox>
       )}
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -18,7 +18,12 @@ import { useFormat } from '../../i18n/format';
 const TOKEN_WARNING_DAYS = 14;
 
 const PANEL_COLUMNS = ['adminSettings.column.name', 'adminSettings.column.kind', 'adminSettings.column.status', 'adminSettings.column.reachable'] as const;
-const FAILED_JOB_COLUMNS = ['adminSettings.column.type', 'adminSettings.column.attempts', 'adminSettings.column.lastError', 'adminSettings.column.time'] as const;
+const FAILED_JOB_COLUMNS = [
+  'adminSettings.column.type',
+  'adminSettings.column.attempts',
+  'adminSettings.column.lastError',
+  'adminSettings.column.time',
+] as const;
 const PAYMENT_COLUMNS = [
   'adminSettings.column.customer',
   'adminSettings.column.plan',
@@ -26,7 +31,12 @@ const PAYMENT_COLUMNS = [
   'adminSettings.column.status',
   'adminSettings.column.time',
 ] as const;
-const PROVIDER_COLUMNS = ['adminSettings.column.name', 'adminSettings.column.status', 'adminSettings.column.reachable', 'adminSettings.system.lastPayment'] as const;
+const PROVIDER_COLUMNS = [
+  'adminSettings.column.name',
+  'adminSettings.column.status',
+  'adminSettings.column.reachable',
+  'adminSettings.system.lastPayment',
+] as const;
 /** Each provider by the method it takes, as the admin reads it. */
 const PROVIDER_NAMES: Record<ProviderMethod, string> = {
   card: 'adminSettings.system.providerStripe',
@@ -63,7 +73,9 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
         >
           {status.panels.map((panel) => (
             <tr key={panel.id}>
-              <Cell className="font-medium whitespace-nowrap text-slate-900"><bdi>{panel.name}</bdi></Cell>
+              <Cell className="font-medium whitespace-nowrap text-slate-900">
+                <bdi>{panel.name}</bdi>
+              </Cell>
               <Cell className="capitalize">{panel.kind}</Cell>
               <Cell>
                 <ActiveBadge active={panel.status === 'active'} />
@@ -78,9 +90,7 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
                 )}
                 {panel.tokenDaysLeft !== null && panel.tokenDaysLeft <= TOKEN_WARNING_DAYS && (
                   <p className="mt-1 text-sm text-amber-800" role="status">
-                    {panel.tokenDaysLeft > 0
-                      ? _('adminSettings.system.tokenEnds', { days: panel.tokenDaysLeft })
-                      : _('adminSettings.system.tokenEnded')}
+                    {panel.tokenDaysLeft > 0 ? _('adminSettings.system.tokenEnds', { days: panel.tokenDaysLeft }) : _('adminSettings.system.tokenEnded')}
                   </p>
                 )}
               </Cell>
@@ -131,8 +141,12 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
         >
           {[...status.payments.needsReview, ...status.payments.disputed].map((payment) => (
             <tr key={payment.id} className="align-top">
-              <Cell className="font-medium whitespace-nowrap text-slate-900"><bdi>{payment.userEmail}</bdi></Cell>
-              <Cell><bdi>{payment.planName}</bdi></Cell>
+              <Cell className="font-medium whitespace-nowrap text-slate-900">
+                <bdi>{payment.userEmail}</bdi>
+              </Cell>
+              <Cell>
+                <bdi>{payment.planName}</bdi>
+              </Cell>
               <Cell className="whitespace-nowrap tabular-nums">{format.money(payment.amount, payment.currency)}</Cell>
               <Cell>
                 <BillingStatusBadge status={payment.status} />

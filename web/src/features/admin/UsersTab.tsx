@@ -27,7 +27,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 type LoadState = 'loading' | 'loaded' | 'failed';
 
-const FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none';
+const FIELD =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none';
 
 /**
  * Lists users a page at a time, newest first (or by e-mail when searching: a whole address finds that
@@ -150,11 +151,19 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
           </select>
         </div>
         <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
-          <input type="checkbox" checked={active ?? false} onChange={(event) => setFilter((current) => ({ ...current, active: event.target.checked || undefined }))} />
+          <input
+            type="checkbox"
+            checked={active ?? false}
+            onChange={(event) => setFilter((current) => ({ ...current, active: event.target.checked || undefined }))}
+          />
           {_('admin.users.hasActive')}
         </label>
         <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
-          <input type="checkbox" checked={pastDue ?? false} onChange={(event) => setFilter((current) => ({ ...current, pastDue: event.target.checked || undefined }))} />
+          <input
+            type="checkbox"
+            checked={pastDue ?? false}
+            onChange={(event) => setFilter((current) => ({ ...current, pastDue: event.target.checked || undefined }))}
+          />
           {_('admin.users.pastDue')}
         </label>
       </div>
@@ -173,10 +182,18 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
             <caption className="sr-only">{_('admin.users.caption')}</caption>
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">{_('admin.users.column.email')}</th>
-                <th scope="col" className="px-4 py-3">{_('admin.users.column.role')}</th>
-                <th scope="col" className="px-4 py-3">{_('admin.users.column.trialUsed')}</th>
-                <th scope="col" className="px-4 py-3">{_('admin.users.column.created')}</th>
+                <th scope="col" className="px-4 py-3">
+                  {_('admin.users.column.email')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {_('admin.users.column.role')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {_('admin.users.column.trialUsed')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {_('admin.users.column.created')}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -203,9 +220,7 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
                     </select>
                   </td>
                   <td className="px-4 py-3 text-slate-700">{user.trialUsed ? _('admin.common.yes') : _('admin.common.no')}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                    {format.date(user.createdAt)}
-                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{format.date(user.createdAt)}</td>
                 </tr>
               ))}
               {loadState === 'loaded' && users.length === 0 && (

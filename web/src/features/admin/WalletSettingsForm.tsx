@@ -39,8 +39,20 @@ export function WalletSettingsForm({ settings }: { settings: Pick<AdminSettings,
       <form onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
         <CheckboxField label={_('adminSettings.wallet.enabled')} checked={enabled} onCheckedChange={setEnabled} hint={_('adminSettings.wallet.enabledHint')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={_('adminSettings.wallet.min', { currency: currency.toUpperCase() })} inputMode="decimal" value={min} onValueChange={setMin} error={fields['walletTopUps.min']} />
-          <TextField label={_('adminSettings.wallet.max', { currency: currency.toUpperCase() })} inputMode="decimal" value={max} onValueChange={setMax} error={fields['walletTopUps.max']} />
+          <TextField
+            label={_('adminSettings.wallet.min', { currency: currency.toUpperCase() })}
+            inputMode="decimal"
+            value={min}
+            onValueChange={setMin}
+            error={fields['walletTopUps.min']}
+          />
+          <TextField
+            label={_('adminSettings.wallet.max', { currency: currency.toUpperCase() })}
+            inputMode="decimal"
+            value={max}
+            onValueChange={setMax}
+            error={fields['walletTopUps.max']}
+          />
         </div>
         <div className="flex justify-end pt-2">
           <button type="submit" aria-disabled={saving} className={`${buttonClass.primary} aria-disabled:opacity-60`}>

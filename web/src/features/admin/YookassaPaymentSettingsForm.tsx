@@ -66,10 +66,13 @@ export function YookassaPaymentSettingsForm({ settings: initial }: { settings: Y
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await save(() => adminApi.payments.updateYookassa(toUpdate(values)), (saved) => {
-      setSettings(saved);
-      setValues(valuesFrom(saved));
-    });
+    await save(
+      () => adminApi.payments.updateYookassa(toUpdate(values)),
+      (saved) => {
+        setSettings(saved);
+        setValues(valuesFrom(saved));
+      },
+    );
   }
 
   return (
@@ -83,7 +86,12 @@ export function YookassaPaymentSettingsForm({ settings: initial }: { settings: Y
       {settings.shop?.test && <p className="mt-3 text-sm text-amber-800">{_('adminSettings.yookassa.testShop')}</p>}
       <form onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4" autoComplete="off">
         {alert && <AlertBox reveal>{alert}</AlertBox>}
-        <CheckboxField label={_('adminSettings.yookassa.enabled')} checked={values.enabled} onCheckedChange={(enabled) => update({ enabled })} hint={_('adminSettings.yookassa.enabledHint')} />
+        <CheckboxField
+          label={_('adminSettings.yookassa.enabled')}
+          checked={values.enabled}
+          onCheckedChange={(enabled) => update({ enabled })}
+          hint={_('adminSettings.yookassa.enabledHint')}
+        />
         <TextField
           label={_('adminSettings.yookassa.shopId')}
           value={values.shopId}
@@ -104,19 +112,47 @@ export function YookassaPaymentSettingsForm({ settings: initial }: { settings: Y
           error={fields.secretKey}
         />
         <WebhookUrlField url={settings.webhookUrl} what="YooKassa" note={_('adminSettings.yookassa.webhookNote')} />
-        <CheckboxField label={_('adminSettings.yookassa.receipts')} checked={values.receipts} onCheckedChange={(receipts) => update({ receipts })} hint={fields.receipts ?? _('adminSettings.yookassa.receiptsHint')} />
+        <CheckboxField
+          label={_('adminSettings.yookassa.receipts')}
+          checked={values.receipts}
+          onCheckedChange={(receipts) => update({ receipts })}
+          hint={fields.receipts ?? _('adminSettings.yookassa.receiptsHint')}
+        />
         {values.receipts && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label={_('adminSettings.yookassa.vatCode')} value={values.vatCode} onValueChange={(vatCode) => update({ vatCode })} error={fields['receipts.vatCode']}>
-              {VAT_CODES.map((code) => <option key={code} value={code}>{_(`adminSettings.yookassa.vat${code}`)}</option>)}
+            <SelectField
+              label={_('adminSettings.yookassa.vatCode')}
+              value={values.vatCode}
+              onValueChange={(vatCode) => update({ vatCode })}
+              error={fields['receipts.vatCode']}
+            >
+              {VAT_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {_(`adminSettings.yookassa.vat${code}`)}
+                </option>
+              ))}
             </SelectField>
-            <SelectField label={_('adminSettings.yookassa.taxSystem')} value={values.taxSystemCode} onValueChange={(taxSystemCode) => update({ taxSystemCode })} error={fields['receipts.taxSystemCode']}>
+            <SelectField
+              label={_('adminSettings.yookassa.taxSystem')}
+              value={values.taxSystemCode}
+              onValueChange={(taxSystemCode) => update({ taxSystemCode })}
+              error={fields['receipts.taxSystemCode']}
+            >
               <option value="">{_('adminSettings.yookassa.taxSystemNone')}</option>
-              {TAX_SYSTEMS.map((code) => <option key={code} value={code}>{_(`adminSettings.yookassa.tax${code}`)}</option>)}
+              {TAX_SYSTEMS.map((code) => (
+                <option key={code} value={code}>
+                  {_(`adminSettings.yookassa.tax${code}`)}
+                </option>
+              ))}
             </SelectField>
           </div>
         )}
-        <CheckboxField label={_('adminSettings.yookassa.first')} checked={values.yookassaFirst} onCheckedChange={(yookassaFirst) => update({ yookassaFirst })} hint={_('adminSettings.yookassa.firstHint')} />
+        <CheckboxField
+          label={_('adminSettings.yookassa.first')}
+          checked={values.yookassaFirst}
+          onCheckedChange={(yookassaFirst) => update({ yookassaFirst })}
+          hint={_('adminSettings.yookassa.firstHint')}
+        />
         <div className="flex justify-end pt-2">
           <button type="submit" aria-disabled={saving} className={`${buttonClass.primary} aria-disabled:opacity-60`}>
             {saving ? _('adminSettings.saving') : _('adminSettings.yookassa.save')}

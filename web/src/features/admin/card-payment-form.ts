@@ -46,10 +46,7 @@ export function secretChange(input: SecretInput): string | null | undefined {
  * The body of `PUT /api/admin/payments/card`. Keys set by an environment variable are left out
  * (the server would ignore them anyway); an emptied publishable key is cleared.
  */
-export function toCardSettingsUpdate(
-  values: CardPaymentFormValues,
-  sources: CardPaymentSettings['sources'],
-): UpdateCardPaymentSettings {
+export function toCardSettingsUpdate(values: CardPaymentFormValues, sources: CardPaymentSettings['sources']): UpdateCardPaymentSettings {
   const update: UpdateCardPaymentSettings = { enabled: values.enabled };
   if (sources.publishableKey !== 'env') update.publishableKey = values.publishableKey.trim() || null;
   for (const name of ['secretKey', 'webhookSecret'] as const) {

@@ -34,10 +34,32 @@ describe('the account and payment log in words', () => {
 
   it('names every step the server logs in English and Russian', () => {
     const steps = [
-      'select_server', 'create_panel_user', 'account_created', 'account_renewed', 'account_paused', 'account_paused_unpaid', 'paid_period_synced',
-      'delete_panel_user', 'delete_account', 'panel_user_missing', 'stuck_account_removed', 'stuck_account_adopted', 'checkout_started',
-      'payment_succeeded', 'payment_failed', 'payment_needs_review', 'payment_refunded', 'refund_failed', 'payment_disputed', 'dispute_won',
-      'dispute_lost', 'renewal_paid', 'renewal_failed', 'renewal_held', 'renewal_refunded', 'subscription_canceled',
+      'select_server',
+      'create_panel_user',
+      'account_created',
+      'account_renewed',
+      'account_paused',
+      'account_paused_unpaid',
+      'paid_period_synced',
+      'delete_panel_user',
+      'delete_account',
+      'panel_user_missing',
+      'stuck_account_removed',
+      'stuck_account_adopted',
+      'checkout_started',
+      'payment_succeeded',
+      'payment_failed',
+      'payment_needs_review',
+      'payment_refunded',
+      'refund_failed',
+      'payment_disputed',
+      'dispute_won',
+      'dispute_lost',
+      'renewal_paid',
+      'renewal_failed',
+      'renewal_held',
+      'renewal_refunded',
+      'subscription_canceled',
     ];
     for (const locale of ['en', 'ru']) {
       const messages = catalog(locale);

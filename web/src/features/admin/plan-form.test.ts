@@ -7,9 +7,24 @@ const translate = ((id: string) => id) as Parameters<typeof planFormProblems>[1]
 const withLimit = (deviceLimit: string): PlanFormValues => ({ ...NEW_PLAN_VALUES, name: 'Duo', deviceLimit });
 
 const SAVED: AdminPlan = {
-  id: 'p1', name: 'Duo', days: 30, dataLimitBytes: 50 * 1024 ** 3, locations: 'all', price: 499, isTrial: false, tier: 'Duo',
-  features: ['Fast'], mostPopular: false, sortOrder: 0, public: true, billing: 'one_off', deviceLimit: 3, translations: {},
-  status: 'active', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+  id: 'p1',
+  name: 'Duo',
+  days: 30,
+  dataLimitBytes: 50 * 1024 ** 3,
+  locations: 'all',
+  price: 499,
+  isTrial: false,
+  tier: 'Duo',
+  features: ['Fast'],
+  mostPopular: false,
+  sortOrder: 0,
+  public: true,
+  billing: 'one_off',
+  deviceLimit: 3,
+  translations: {},
+  status: 'active',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
 describe('the plan form’s device limit', () => {
@@ -80,7 +95,11 @@ describe('the plan form’s texts in other languages', () => {
   };
 
   it('starts every language empty for a new plan, so the English shows until one is typed', () => {
-    expect(NEW_PLAN_VALUES.translations).toEqual({ ru: { name: '', tier: '', features: '' }, fa: { name: '', tier: '', features: '' }, 'zh-CN': { name: '', tier: '', features: '' } });
+    expect(NEW_PLAN_VALUES.translations).toEqual({
+      ru: { name: '', tier: '', features: '' },
+      fa: { name: '', tier: '', features: '' },
+      'zh-CN': { name: '', tier: '', features: '' },
+    });
     expect(toPlanBody({ ...NEW_PLAN_VALUES, name: 'Duo' }, 'usd').translations).toEqual({});
   });
 

@@ -41,7 +41,18 @@ export const NEW_SERVER_VALUES: ServerFormValues = {
 
 export function valuesFromServer(server: AdminServer): ServerFormValues {
   const { kind, name, url, username, serviceId, locations } = server;
-  return { kind, name, publicName: server.publicName ?? '', url, username, password: '', apiToken: '', apiTokenExpiresAt: server.apiTokenExpiresAt?.slice(0, 10) ?? '', serviceId, locations };
+  return {
+    kind,
+    name,
+    publicName: server.publicName ?? '',
+    url,
+    username,
+    password: '',
+    apiToken: '',
+    apiTokenExpiresAt: server.apiTokenExpiresAt?.slice(0, 10) ?? '',
+    serviceId,
+    locations,
+  };
 }
 
 export function toCreateServerBody(values: ServerFormValues): CreateServerBody {

@@ -91,10 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     window.location.assign(localizedPath(locale, '/'));
   }, [locale]);
 
-  const value = useMemo<AuthState>(
-    () => ({ user, loading, setUser, refreshUser: () => loadUser(), signOut }),
-    [user, loading, loadUser, signOut],
-  );
+  const value = useMemo<AuthState>(() => ({ user, loading, setUser, refreshUser: () => loadUser(), signOut }), [user, loading, loadUser, signOut]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -78,14 +78,17 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
     stepChanged.current = true;
     startTransition(() => {
       setStep(next);
-      setSearchParams((params) => {
-        const kept = new URLSearchParams(params);
-        if (next === 'code') {
-          kept.set('step', 'code');
-          kept.set('email', email.trim());
-        } else kept.delete('step');
-        return kept;
-      }, { replace: true });
+      setSearchParams(
+        (params) => {
+          const kept = new URLSearchParams(params);
+          if (next === 'code') {
+            kept.set('step', 'code');
+            kept.set('email', email.trim());
+          } else kept.delete('step');
+          return kept;
+        },
+        { replace: true },
+      );
     });
   }
 

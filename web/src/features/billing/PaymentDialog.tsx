@@ -31,7 +31,6 @@ interface PaymentDialogProps {
   onClose: () => void;
 }
 
-
 /** Rows of the summary box: a label and its value. */
 function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -57,7 +56,17 @@ function useRenewalOf(plan: Plan, kind: PaymentTarget['kind']): string | null {
  * data, locations and (when limited) devices of the plan being paid for. `creditToRenewals`: a card subscription, whose
  * credit goes to its renewals (its extra days lengthen its first period).
  */
-function PlanSummary({ plan, kind, quote, creditToRenewals }: { plan: Plan; kind: PaymentTarget['kind']; quote: CheckoutQuote | null; creditToRenewals: boolean }) {
+function PlanSummary({
+  plan,
+  kind,
+  quote,
+  creditToRenewals,
+}: {
+  plan: Plan;
+  kind: PaymentTarget['kind'];
+  quote: CheckoutQuote | null;
+  creditToRenewals: boolean;
+}) {
   const { _ } = useLingui();
   const format = useFormat();
   const money = useStoreMoney();
@@ -77,7 +86,9 @@ function PlanSummary({ plan, kind, quote, creditToRenewals }: { plan: Plan; kind
       {quote && quote.credit > 0 && (
         <SummaryRow label={_('pricing.summary.credit')}>
           <span data-testid="credit-used">
-            {creditToRenewals ? _('pricing.summary.creditRenewals', { amount: money(quote.credit) }) : _('pricing.summary.creditOff', { amount: money(quote.credit) })}
+            {creditToRenewals
+              ? _('pricing.summary.creditRenewals', { amount: money(quote.credit) })
+              : _('pricing.summary.creditOff', { amount: money(quote.credit) })}
           </span>
         </SummaryRow>
       )}
@@ -262,7 +273,15 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
           </p>
         )}
         {plan && (
-          <PromoCodeField planId={plan.id} quote={typedQuote} referral={referralQuote} onQuote={setQuote} error={promoError} onError={setPromoError} disabled={busy !== null} />
+          <PromoCodeField
+            planId={plan.id}
+            quote={typedQuote}
+            referral={referralQuote}
+            onQuote={setQuote}
+            error={promoError}
+            onError={setPromoError}
+            disabled={busy !== null}
+          />
         )}
         {plan && <RenewalTerms plan={plan} kind={target.kind} cryptoOnly={!methods.some((method) => RENEWING_METHODS.has(method))} />}
         {target.kind === 'buy' && target.plan.billing === 'recurring' && methods.includes('yookassa') && (
@@ -272,7 +291,9 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
         {shortBy !== null && (
           <p role="alert" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
             {_('pricing.payment.insufficient', { missing: money(shortBy) })}{' '}
-            <Link to="/wallet" className="font-semibold underline">{_('pricing.payment.topUpLink')}</Link>
+            <Link to="/wallet" className="font-semibold underline">
+              {_('pricing.payment.topUpLink')}
+            </Link>
           </p>
         )}
       </div>
@@ -294,7 +315,13 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
               className={`${index === shownMethods.length - 1 ? BUTTON.primary : BUTTON.secondary} inline-flex items-center justify-center gap-2`}
             >
               {(!free || paidByCredit) && <Icon className="size-4 shrink-0" />}
-              {busy === method ? _('pricing.payment.redirecting') : paidByCredit ? payLabel('wallet', quote.total) : free ? _('pricing.payment.getFree') : payLabel(method)}
+              {busy === method
+                ? _('pricing.payment.redirecting')
+                : paidByCredit
+                  ? payLabel('wallet', quote.total)
+                  : free
+                    ? _('pricing.payment.getFree')
+                    : payLabel(method)}
             </button>
           );
         })}

@@ -83,7 +83,10 @@ export function PromoCodeField({ planId, quote, referral = null, onQuote, error,
 
   if (quote?.promo) {
     return (
-      <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm ring-1 ring-emerald-200" data-testid="promo-applied">
+      <div
+        className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm ring-1 ring-emerald-200"
+        data-testid="promo-applied"
+      >
         <span className="text-emerald-900">
           {_('pricing.promo.applied', { code: quote.promo.code, discount: money(quote.discount) })} · {durationText(quote)}
         </span>
@@ -104,7 +107,12 @@ export function PromoCodeField({ planId, quote, referral = null, onQuote, error,
     return (
       <div className="space-y-2">
         {referralNote}
-        <button type="button" onClick={() => setOpen(true)} disabled={disabled} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          disabled={disabled}
+          className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+        >
           {_(referralNote ? 'pricing.promo.haveInstead' : 'pricing.promo.have')}
         </button>
       </div>

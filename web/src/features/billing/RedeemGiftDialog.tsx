@@ -15,7 +15,6 @@ interface RedeemGiftDialogProps {
   onClose: () => void;
 }
 
-
 /** "Redeem a gift code": the code, and whether it makes a new account or adds its days to one of the customer's. */
 export function RedeemGiftDialog({ accounts, onRedeemed, onClose }: RedeemGiftDialogProps) {
   const { _ } = useLingui();
@@ -44,7 +43,9 @@ export function RedeemGiftDialog({ accounts, onRedeemed, onClose }: RedeemGiftDi
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <p className="text-sm leading-6 text-slate-600">{_('account.gift.intro')}</p>
         <div className="space-y-1.5">
-          <label htmlFor={`${id}-code`} className="block text-sm font-medium text-slate-700">{_('account.gift.code')}</label>
+          <label htmlFor={`${id}-code`} className="block text-sm font-medium text-slate-700">
+            {_('account.gift.code')}
+          </label>
           <CodeInput
             id={`${id}-code`}
             value={code}
@@ -57,7 +58,9 @@ export function RedeemGiftDialog({ accounts, onRedeemed, onClose }: RedeemGiftDi
         </div>
         {extendable.length > 0 && (
           <div className="space-y-1.5">
-            <label htmlFor={`${id}-target`} className="block text-sm font-medium text-slate-700">{_('account.gift.target')}</label>
+            <label htmlFor={`${id}-target`} className="block text-sm font-medium text-slate-700">
+              {_('account.gift.target')}
+            </label>
             <select id={`${id}-target`} value={target} onChange={(event) => setTarget(event.target.value)} className={CODE_FIELD_CLASS}>
               <option value="">{_('account.gift.newAccount')}</option>
               {extendable.map((account) => (

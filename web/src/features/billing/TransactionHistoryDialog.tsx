@@ -17,7 +17,12 @@ function FailedBox({ children }: { children: ReactNode }) {
 }
 
 /** A titled part of the dialog that shows a list once it has loaded. */
-function ListSection<T>({ title, state, failedMessage, render }: {
+function ListSection<T>({
+  title,
+  state,
+  failedMessage,
+  render,
+}: {
   title: string;
   state: ListState<T>;
   failedMessage: string;

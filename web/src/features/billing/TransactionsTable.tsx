@@ -50,19 +50,30 @@ export function TransactionsTable({ transactions }: { transactions: readonly Tra
                 )}
                 {transaction.promo && (transaction.amount > 0 || Boolean(transaction.credit)) && (
                   <span className="block text-xs text-slate-500">
-                    {_('account.transactions.promo', { code: transaction.promo.code, discount: format.money(transaction.promo.discount, transaction.currency) })}
+                    {_('account.transactions.promo', {
+                      code: transaction.promo.code,
+                      discount: format.money(transaction.promo.discount, transaction.currency),
+                    })}
                   </span>
                 )}
                 {transaction.credit ? (
-                  <span className="block text-xs text-slate-500">{_('account.transactions.credit', { amount: format.money(transaction.credit, transaction.currency) })}</span>
+                  <span className="block text-xs text-slate-500">
+                    {_('account.transactions.credit', { amount: format.money(transaction.credit, transaction.currency) })}
+                  </span>
                 ) : null}
                 {transaction.amountRefunded > 0 && transaction.amountRefunded < transaction.amount && (
-                  <span className="block text-xs text-slate-500">{_('account.transactions.refunded', { amount: format.money(transaction.amountRefunded, transaction.currency) })}</span>
+                  <span className="block text-xs text-slate-500">
+                    {_('account.transactions.refunded', { amount: format.money(transaction.amountRefunded, transaction.currency) })}
+                  </span>
                 )}
               </td>
               <td className="px-4 py-2.5">
                 <BillingStatusBadge status={transaction.status} />
-                {transaction.crypto && <span className="mt-1 block max-w-60 text-xs text-slate-600">{describeCryptoProgress(transaction.crypto, transaction.currency, _, format)}</span>}
+                {transaction.crypto && (
+                  <span className="mt-1 block max-w-60 text-xs text-slate-600">
+                    {describeCryptoProgress(transaction.crypto, transaction.currency, _, format)}
+                  </span>
+                )}
               </td>
             </tr>
           ))}

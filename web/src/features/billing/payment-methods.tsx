@@ -16,9 +16,39 @@ export interface MethodPresentation {
 }
 
 export const PAYMENT_METHOD_PRESENTATION: Record<PaymentMethod, MethodPresentation> = {
-  card: { Icon: CardIcon, name: 'pricing.method.card', payWithPrice: 'pricing.payment.payCardPrice', pay: 'pricing.payment.payCard', note: 'pricing.payment.cardNote' },
-  crypto: { Icon: CoinIcon, name: 'pricing.method.crypto', payWithPrice: 'pricing.payment.payCryptoPrice', pay: 'pricing.payment.payCrypto', note: 'pricing.payment.cryptoNote' },
-  yookassa: { Icon: FastPayIcon, name: 'pricing.method.yookassa', payWithPrice: 'pricing.payment.payYookassaPrice', pay: 'pricing.payment.payYookassa', note: 'pricing.payment.yookassaNote' },
-  cryptopay: { Icon: GemIcon, name: 'pricing.method.cryptopay', payWithPrice: 'pricing.payment.payCryptopayPrice', pay: 'pricing.payment.payCryptopay', note: 'pricing.payment.cryptopayNote' },
-  wallet: { Icon: WalletIcon, name: 'pricing.method.wallet', payWithPrice: 'pricing.payment.payWalletPrice', pay: 'pricing.payment.payWallet', note: 'pricing.payment.walletNote' },
+  card: {
+    Icon: CardIcon,
+    name: 'pricing.method.card',
+    payWithPrice: 'pricing.payment.payCardPrice',
+    pay: 'pricing.payment.payCard',
+    note: 'pricing.payment.cardNote',
+  },
+  crypto: {
+    Icon: CoinIcon,
+    name: 'pricing.method.crypto',
+    payWithPrice: 'pricing.payment.payCryptoPrice',
+    pay: 'pricing.payment.payCrypto',
+    note: 'pricing.payment.cryptoNote',
+  },
+  yookassa: {
+    Icon: FastPayIcon,
+    name: 'pricing.method.yookassa',
+    payWithPrice: 'pricing.payment.payYookassaPrice',
+    pay: 'pricing.payment.payYookassa',
+    note: 'pricing.payment.yookassaNote',
+  },
+  cryptopay: {
+    Icon: GemIcon,
+    name: 'pricing.method.cryptopay',
+    payWithPrice: 'pricing.payment.payCryptopayPrice',
+    pay: 'pricing.payment.payCryptopay',
+    note: 'pricing.payment.cryptopayNote',
+  },
+  wallet: {
+    Icon: WalletIcon,
+    name: 'pricing.method.wallet',
+    payWithPrice: 'pricing.payment.payWalletPrice',
+    pay: 'pricing.payment.payWallet',
+    note: 'pricing.payment.walletNote',
+  },
 };

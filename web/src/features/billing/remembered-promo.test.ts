@@ -7,7 +7,11 @@ import { forgetPromo, rememberedPromo, rememberPromoFromLink } from './remembere
 /** A sessionStorage for the test (vitest runs without a DOM). */
 function fakeStorage() {
   const items = new Map<string, string>();
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), removeItem: (key: string) => void items.delete(key) };
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
 }
 
 describe('a promo code from a link', () => {

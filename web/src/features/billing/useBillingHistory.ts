@@ -35,9 +35,7 @@ export function useBillingHistory(): BillingHistory {
   const replaceSubscription = useCallback(
     (updated: Subscription) =>
       setSubscriptions((state) =>
-        state.status === 'loaded'
-          ? { status: 'loaded', items: state.items.map((item) => (item.id === updated.id ? updated : item)) }
-          : state,
+        state.status === 'loaded' ? { status: 'loaded', items: state.items.map((item) => (item.id === updated.id ? updated : item)) } : state,
       ),
     [setSubscriptions],
   );

@@ -65,9 +65,10 @@ export function useSubscriptionControls({ onChanged, onError, onStale }: Subscri
       toast.success(success);
     } catch (caught) {
       // Said in the customer's language: a one-off renewal already paid past the period auto-renew would charge.
-      const message = isApiError(caught) && caught.code === ERR.paid_ahead
-        ? _('account.billing.paidAhead')
-        : messageOrFallback(caught, _('account.billing.subscriptionChangeFailed'));
+      const message =
+        isApiError(caught) && caught.code === ERR.paid_ahead
+          ? _('account.billing.paidAhead')
+          : messageOrFallback(caught, _('account.billing.subscriptionChangeFailed'));
       if (onError) onError(message);
       else toast.error(message);
       if (isApiError(caught) && STALE_CODES.has(caught.code)) onStale?.();

@@ -1,10 +1,5 @@
 import { createContext, useContext } from 'react';
-import {
-  DEFAULT_BRAND_NAME,
-  DEFAULT_LOCATIONS_CLAIM,
-  siteContentFor,
-  type PublicConfig,
-} from '../../../../shared/config.js';
+import { DEFAULT_BRAND_NAME, DEFAULT_LOCATIONS_CLAIM, siteContentFor, type PublicConfig } from '../../../../shared/config.js';
 import { DEFAULT_CURRENCY } from '../../../../shared/currencies.js';
 import { localizeLocationsClaim } from '../../../../shared/locations-claim.js';
 import { useLocale } from '../../i18n/locale-context';

@@ -33,7 +33,9 @@ export function DeviceList({ devices, nameOf, onRemove }: DeviceListProps) {
         return (
           <li key={device.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
-              <p className="font-semibold break-words text-slate-900">{device.anonymous ? name : (device.model ?? deviceSystem(device) ?? device.app ?? name)}</p>
+              <p className="font-semibold break-words text-slate-900">
+                {device.anonymous ? name : (device.model ?? deviceSystem(device) ?? device.app ?? name)}
+              </p>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                 <Detail label={_('account.devices.system')}>{deviceSystem(device) ?? '—'}</Detail>
                 <Detail label={_('account.devices.model')}>{device.model ?? '—'}</Detail>

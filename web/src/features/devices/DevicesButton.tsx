@@ -19,9 +19,7 @@ export function DevicesButton({ state, who, onOpen, className }: DevicesButtonPr
     <button type="button" onClick={onOpen} className={className}>
       {_('account.devices.button')}
       <span className="sr-only"> {who}</span>{' '}
-      {state.devices && (
-        <span className="rounded-full bg-slate-100 px-1.5 text-slate-700 tabular-nums">{devicesCountText(_, format, state.devices)}</span>
-      )}
+      {state.devices && <span className="rounded-full bg-slate-100 px-1.5 text-slate-700 tabular-nums">{devicesCountText(_, format, state.devices)}</span>}
     </button>
   );
 }

@@ -51,7 +51,10 @@ export function DevicesDialog({ account, state, source, onReload, onClose }: Dev
     <>
       <Modal title={_('account.devices.title', { who: account.username })} titleId={titleId} onClose={onClose} size="large">
         {failed && (
-          <div role="alert" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <div
+            role="alert"
+            className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+          >
             <span>{_('account.devices.loadFailed')}</span>
             <button type="button" onClick={() => void onReload()} className="font-semibold underline">
               {_('account.dashboard.tryAgain')}

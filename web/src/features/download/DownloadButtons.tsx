@@ -16,9 +16,7 @@ export function DownloadButtons({ downloads }: { downloads: readonly DownloadLin
               target="_blank"
               rel="noopener noreferrer"
               className={`flex items-center justify-center gap-3 rounded-xl px-5 py-3 text-start shadow ${
-                index === 0
-                  ? 'bg-white text-indigo-950 hover:bg-indigo-50'
-                  : 'text-white ring-1 ring-white/40 hover:bg-white/10'
+                index === 0 ? 'bg-white text-indigo-950 hover:bg-indigo-50' : 'text-white ring-1 ring-white/40 hover:bg-white/10'
               }`}
             >
               <span>

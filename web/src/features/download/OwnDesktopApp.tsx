@@ -35,10 +35,11 @@ export function OwnDesktopApp({ platform }: { platform: DesktopPlatform }) {
   const values = { brand: brandName, platform: PLATFORM_NAMES[platform] };
   return (
     <section aria-labelledby="own-app-title" className="mb-6 rounded-2xl bg-indigo-50 p-6 ring-1 ring-indigo-200" data-testid="own-desktop-app">
-      <h3 id="own-app-title" className="text-lg font-semibold text-slate-900">{_('download.ownApp.title', values)}</h3>
+      <h3 id="own-app-title" className="text-lg font-semibold text-slate-900">
+        {_('download.ownApp.title', values)}
+      </h3>
       <p className="mt-2 leading-7 text-slate-700">
-        {_('download.ownApp.text', values)}{' '}
-        <span className="font-medium">{_('download.ownApp.version', { version: release.version })}</span>
+        {_('download.ownApp.text', values)} <span className="font-medium">{_('download.ownApp.version', { version: release.version })}</span>
       </p>
       <ul className="mt-4 space-y-4">
         {release.installers.map((installer, index) => (
@@ -56,11 +57,15 @@ export function OwnDesktopApp({ platform }: { platform: DesktopPlatform }) {
             <dl className="min-w-0 text-sm text-slate-700">
               <div className="flex gap-2">
                 <dt className="font-medium">{_('download.ownApp.file')}</dt>
-                <dd className="break-all" dir="ltr">{installer.name} · {format.fileSize(installer.size)}</dd>
+                <dd className="break-all" dir="ltr">
+                  {installer.name} · {format.fileSize(installer.size)}
+                </dd>
               </div>
               <div className="flex gap-2">
                 <dt className="font-medium">SHA-256</dt>
-                <dd className="font-mono text-xs break-all" dir="ltr">{installer.sha256}</dd>
+                <dd className="font-mono text-xs break-all" dir="ltr">
+                  {installer.sha256}
+                </dd>
               </div>
             </dl>
           </li>

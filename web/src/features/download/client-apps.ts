@@ -1,11 +1,5 @@
 import type { Platform } from '../../../../shared/platforms.js';
-import {
-  HIDDIFY_APP_STORE_URL,
-  HIDDIFY_GOOGLE_PLAY_URL,
-  HIDDIFY_MICROSOFT_STORE_URL,
-  HIDDIFY_RELEASES_URL,
-  type PageText,
-} from './platforms';
+import { HIDDIFY_APP_STORE_URL, HIDDIFY_GOOGLE_PLAY_URL, HIDDIFY_MICROSOFT_STORE_URL, HIDDIFY_RELEASES_URL, type PageText } from './platforms';
 
 /**
  * The free client apps each download page recommends, with their official download places only

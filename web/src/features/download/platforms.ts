@@ -64,7 +64,10 @@ const CLOSING_TEXT = 'download.closing.text';
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
-const RAM = (gigabytes: number): SystemRequirement => ({ labelId: 'download.requirement.memory', value: { id: 'download.requirement.ram', bytes: gigabytes * GB } });
+const RAM = (gigabytes: number): SystemRequirement => ({
+  labelId: 'download.requirement.memory',
+  value: { id: 'download.requirement.ram', bytes: gigabytes * GB },
+});
 const STORAGE: SystemRequirement = { labelId: 'download.requirement.storage', value: { id: 'download.requirement.freeSpace', bytes: 100 * MB } };
 const OS = (valueId: string): SystemRequirement => ({ labelId: 'download.requirement.os', value: { id: valueId } });
 
@@ -179,11 +182,7 @@ export const PLATFORM_CONTENT: Record<Platform, PlatformContent> = {
       COMMON_FEATURES.openSource,
       COMMON_FEATURES.oneSubscription,
     ],
-    requirements: [
-      OS('download.ios.requirement.os'),
-      { labelId: 'download.requirement.device', value: { id: 'download.ios.requirement.device' } },
-      STORAGE,
-    ],
+    requirements: [OS('download.ios.requirement.os'), { labelId: 'download.requirement.device', value: { id: 'download.ios.requirement.device' } }, STORAGE],
     steps: setupSteps('ios'),
     downloads: [{ label: { name: 'App Store' }, detail: { id: 'download.ios.appStoreDetail' }, href: HIDDIFY_APP_STORE_URL }],
     closing: { titleId: 'download.ios.closing', textId: CLOSING_TEXT },

@@ -88,9 +88,7 @@ export function TierCard({ offer, period, href }: TierCardProps) {
       <p className="mt-6 flex flex-wrap items-baseline gap-x-1">
         <Price offer={offer} period={label} />
       </p>
-      <p className="mt-1 text-sm text-slate-600">
-        {billingText(_, money, plan, label)}
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{billingText(_, money, plan, label)}</p>
       <Link
         to={href}
         className={`mt-6 block rounded-lg px-4 py-3 text-center font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${

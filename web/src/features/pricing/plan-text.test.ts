@@ -5,7 +5,8 @@ import type { Plan } from '../../../../shared/plans.js';
 import { testPlan } from '../../../../shared/test-plan.js';
 import { tierTitle } from './plan-text';
 
-const plan = (id: string, name: string, tier: string | null, days: number, translations: Plan['translations'] = {}): Plan => testPlan({ id, name, tier, days, translations });
+const plan = (id: string, name: string, tier: string | null, days: number, translations: Plan['translations'] = {}): Plan =>
+  testPlan({ id, name, tier, days, translations });
 
 describe('tierTitle', () => {
   it("titles a pricing card with the tier's name in the page language, the plan's name without a tier", () => {

@@ -43,12 +43,7 @@ export function intervalText(_: Translate, interval: RenewalInterval): string {
  * The line under a price: "$59.88 billed every year, renews automatically; cancel any time", or for a
  * one-off plan "$12.99 billed once for 1 month"; `money` writes the price in the store's currency.
  */
-export function billingText(
-  _: Translate,
-  money: StoreMoney,
-  plan: { price: number; days: number; billing: PlanBilling },
-  period: string,
-): string {
+export function billingText(_: Translate, money: StoreMoney, plan: { price: number; days: number; billing: PlanBilling }, period: string): string {
   const interval = plan.billing === 'recurring' ? renewalIntervalOf(plan.days) : null;
   if (plan.price === 0) return _('pricing.billing.free', { period });
   const price = money(plan.price);

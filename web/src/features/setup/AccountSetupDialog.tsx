@@ -23,7 +23,8 @@ export function AccountSetupDialog({ account, onClose }: { account: VpnAccount; 
   const { brandName } = useConfig();
   const app = usePlatform();
   const [platform, setPlatform] = useState<SetupPlatform>(() =>
-    pickInitialTab(app.kind === 'desktop' ? app.os : typeof navigator === 'undefined' ? null : platformFromUserAgent(navigator.userAgent)));
+    pickInitialTab(app.kind === 'desktop' ? app.os : typeof navigator === 'undefined' ? null : platformFromUserAgent(navigator.userAgent)),
+  );
   const url = account.combinedUrl;
 
   return (

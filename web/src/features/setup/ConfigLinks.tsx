@@ -28,9 +28,17 @@ export function ConfigLinks({ links }: { links: readonly string[] }) {
               <li key={`${index}-${link}`} className="flex flex-col gap-2 sm:flex-row sm:items-center">
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium break-words text-slate-800">{label}</p>
-                  <code dir="ltr" className="block font-mono text-xs wrap-anywhere text-slate-500">{truncate(link, LINK_PREVIEW_LENGTH)}</code>
+                  <code dir="ltr" className="block font-mono text-xs wrap-anywhere text-slate-500">
+                    {truncate(link, LINK_PREVIEW_LENGTH)}
+                  </code>
                 </div>
-                <CopyButton text={link} successMessage={_(ACCOUNT_UI_MESSAGES.linkCopied)} label={_('account.configLinks.copy')} srDetail={label} className={BUTTON.smallSecondary} />
+                <CopyButton
+                  text={link}
+                  successMessage={_(ACCOUNT_UI_MESSAGES.linkCopied)}
+                  label={_('account.configLinks.copy')}
+                  srDetail={label}
+                  className={BUTTON.smallSecondary}
+                />
               </li>
             );
           })}

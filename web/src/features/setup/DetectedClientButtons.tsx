@@ -38,10 +38,7 @@ export function DetectedClientButtons({ desktop, platform, platformLabel, url, p
       ) : (
         <p className="text-sm text-slate-600">{_('account.clients.otherDevice', { platform: platformLabel })}</p>
       )}
-      <SiteLink
-        to={`/download/${platform}`}
-        className="inline-flex items-center gap-2 text-sm font-semibold text-indigo-700 hover:text-indigo-600"
-      >
+      <SiteLink to={`/download/${platform}`} className="inline-flex items-center gap-2 text-sm font-semibold text-indigo-700 hover:text-indigo-600">
         <DownloadIcon className="size-4" />
         {_('account.clients.download', { platform: platformLabel })}
       </SiteLink>
@@ -77,9 +74,7 @@ function InstalledClients({ desktop, url, profileName }: { desktop: DesktopPlatf
 
   const links = VPN_CLIENT_APPS.filter((app) => detected.includes(app.id)).map((app) => deepLinkFor(app, url, profileName));
   if (links.length === 0) {
-    return (
-      <p className="text-sm text-slate-600">{_('account.clients.noneFound')}</p>
-    );
+    return <p className="text-sm text-slate-600">{_('account.clients.noneFound')}</p>;
   }
 
   async function open(link: DeepLink) {

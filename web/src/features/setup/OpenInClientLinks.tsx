@@ -35,10 +35,7 @@ export function OpenInClientLinks({ platform, platformLabel, url, profileName }:
       ) : (
         <p className="text-sm text-slate-600">{_('account.clients.preparingWeb')}</p>
       )}
-      <Link
-        to={`/download/${platform}`}
-        className="inline-flex items-center gap-2 text-sm font-semibold text-indigo-700 hover:text-indigo-600"
-      >
+      <Link to={`/download/${platform}`} className="inline-flex items-center gap-2 text-sm font-semibold text-indigo-700 hover:text-indigo-600">
         <DownloadIcon className="size-4" />
         {_('account.clients.download', { platform: platformLabel })}
       </Link>

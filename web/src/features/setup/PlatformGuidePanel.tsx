@@ -21,7 +21,10 @@ export function PlatformGuidePanel({ platform, idPrefix, url, profileName }: Pla
       <ol className="space-y-3">
         {guide.stepIds.map((step, index) => (
           <li key={step} className="flex gap-3 text-sm leading-6 text-slate-700">
-            <span aria-hidden="true" className="inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white"
+            >
               {index + 1}
             </span>
             <span>{_(step)}</span>

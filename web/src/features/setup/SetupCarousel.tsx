@@ -33,7 +33,13 @@ export function SetupCarousel() {
         </button>
       </div>
       <div id={regionId} hidden={!shown} aria-roledescription="carousel" className="border-t border-slate-200 px-4 py-4">
-        <div role="group" aria-roledescription="slide" aria-label={_('account.carousel.slideLabel', { number: format.number(index + 1), count: format.number(count) })} aria-live="polite" className="flex flex-col items-center gap-3 text-center sm:flex-row sm:items-start sm:text-start">
+        <div
+          role="group"
+          aria-roledescription="slide"
+          aria-label={_('account.carousel.slideLabel', { number: format.number(index + 1), count: format.number(count) })}
+          aria-live="polite"
+          className="flex flex-col items-center gap-3 text-center sm:flex-row sm:items-start sm:text-start"
+        >
           <span className="flex size-20 shrink-0 items-center justify-center rounded-2xl bg-indigo-50 text-indigo-600">
             <Icon className="size-10" />
           </span>

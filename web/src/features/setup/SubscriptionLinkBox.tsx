@@ -26,11 +26,20 @@ export function SubscriptionLinkBox({ url }: { url: string }) {
     <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
       <h3 className="text-sm font-semibold text-slate-900">{_('account.link.heading')}</h3>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code dir="ltr" className="min-w-0 flex-1 rounded-lg bg-white px-3 py-2 font-mono text-xs wrap-anywhere text-slate-700 ring-1 ring-slate-200" title={url}>
+        <code
+          dir="ltr"
+          className="min-w-0 flex-1 rounded-lg bg-white px-3 py-2 font-mono text-xs wrap-anywhere text-slate-700 ring-1 ring-slate-200"
+          title={url}
+        >
           {truncate(url, DIALOG_URL_LENGTH)}
         </code>
         <div className="flex gap-2">
-          <CopyButton text={url} successMessage={_(ACCOUNT_UI_MESSAGES.subscriptionCopied)} label={_('account.link.copy')} className={`${BUTTON.primary} flex-1 sm:flex-none`} />
+          <CopyButton
+            text={url}
+            successMessage={_(ACCOUNT_UI_MESSAGES.subscriptionCopied)}
+            label={_('account.link.copy')}
+            className={`${BUTTON.primary} flex-1 sm:flex-none`}
+          />
           <button
             type="button"
             aria-expanded={showQr}

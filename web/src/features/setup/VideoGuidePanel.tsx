@@ -29,7 +29,13 @@ export function VideoGuidePanel() {
         <p className="mt-2">
           <Trans
             id="account.video.stuck"
-            components={{ 0: <SiteLink to="/help" className="font-semibold text-indigo-700 underline hover:text-indigo-600">{null}</SiteLink> }}
+            components={{
+              0: (
+                <SiteLink to="/help" className="font-semibold text-indigo-700 underline hover:text-indigo-600">
+                  {null}
+                </SiteLink>
+              ),
+            }}
           />
         </p>
       </div>

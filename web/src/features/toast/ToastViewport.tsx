@@ -33,20 +33,12 @@ export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
       {toasts.map((toast) => {
         const style = KIND_STYLES[toast.kind];
         return (
-          <div
-            key={toast.id}
-            className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-2.5 shadow-lg ${style.box}`}
-          >
+          <div key={toast.id} className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-2.5 shadow-lg ${style.box}`}>
             <p className="flex-1 text-sm">
               <span className="sr-only">{_(style.label)}: </span>
               {toast.message}
             </p>
-            <button
-              type="button"
-              onClick={() => onDismiss(toast.id)}
-              className="-m-1 rounded p-1 opacity-70 hover:opacity-100"
-              aria-label={_('toast.dismiss')}
-            >
+            <button type="button" onClick={() => onDismiss(toast.id)} className="-m-1 rounded p-1 opacity-70 hover:opacity-100" aria-label={_('toast.dismiss')}>
               <CloseIcon className="size-4" />
             </button>
           </div>

@@ -67,10 +67,7 @@ function SetupSteps({ steps, text, values }: { steps: readonly SetupStep[]; text
     <ol className="space-y-6 lg:col-span-2">
       {steps.map((step, index) => (
         <li key={step.titleId} className="flex gap-4">
-          <span
-            aria-hidden="true"
-            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-bold text-white"
-          >
+          <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-bold text-white">
             {format.number(index + 1)}
           </span>
           <div className="min-w-0">
@@ -98,9 +95,7 @@ function Requirements({ requirements }: { requirements: readonly SystemRequireme
         {requirements.map(({ labelId, value }) => (
           <div key={labelId}>
             <dt className="text-sm font-medium text-slate-600">{_(labelId)}</dt>
-            <dd className="mt-0.5 font-semibold text-slate-900">
-              {_(value.id, value.bytes === undefined ? undefined : { size: format.bytes(value.bytes) })}
-            </dd>
+            <dd className="mt-0.5 font-semibold text-slate-900">{_(value.id, value.bytes === undefined ? undefined : { size: format.bytes(value.bytes) })}</dd>
           </div>
         ))}
       </dl>

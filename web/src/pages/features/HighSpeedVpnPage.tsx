@@ -77,13 +77,12 @@ export default function HighSpeedVpnPage() {
             />
           </p>
           <p>
-            <Trans
-              id="features.highSpeed.numbers.guarantee"
-              components={{ 0: <Link to="/features/money-back-guarantee" className={TEXT_LINK_CLASS} /> }}
-            />
+            <Trans id="features.highSpeed.numbers.guarantee" components={{ 0: <Link to="/features/money-back-guarantee" className={TEXT_LINK_CLASS} /> }} />
           </p>
           <p className="pt-2">
-            <Link to="/pricing" className={BUTTON_LINK_CLASS}>{_('features.highSpeed.numbers.plans')}</Link>
+            <Link to="/pricing" className={BUTTON_LINK_CLASS}>
+              {_('features.highSpeed.numbers.plans')}
+            </Link>
           </p>
         </div>
       </Section>

@@ -59,7 +59,9 @@ export default function MoneyBackGuaranteePage() {
             <Trans id="features.moneyBack.details.terms" components={{ 0: <Link to="/terms" className={TEXT_LINK_CLASS} /> }} />
           </p>
           <p>
-            <Link to="/pricing" className={BUTTON_LINK_CLASS}>{_('features.moneyBack.details.choosePlan')}</Link>
+            <Link to="/pricing" className={BUTTON_LINK_CLASS}>
+              {_('features.moneyBack.details.choosePlan')}
+            </Link>
           </p>
         </div>
       </Section>

@@ -32,11 +32,7 @@ export default function MultipleDevicesPage() {
   const { brandName } = useConfig();
   return (
     <>
-      <PageHero
-        eyebrow={_('features.eyebrow')}
-        title={_('features.devices.hero.title')}
-        subtitle={_('features.devices.hero.subtitle', { brand: brandName })}
-      />
+      <PageHero eyebrow={_('features.eyebrow')} title={_('features.devices.hero.title')} subtitle={_('features.devices.hero.subtitle', { brand: brandName })} />
 
       <Section title={_('features.devices.devices.title')} intro={_('features.devices.devices.intro')}>
         <CardGrid cards={DEVICES.map(({ titleId, textId, Icon }) => ({ title: _(titleId), text: _(textId), Icon }))} columns={4} />
@@ -50,9 +46,7 @@ export default function MultipleDevicesPage() {
                 to={`/download/${platform}`}
                 className="block h-full rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-indigo-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
               >
-                <span className="block text-lg font-semibold text-indigo-700 underline underline-offset-2">
-                  {PLATFORM_NAMES[platform]}
-                </span>
+                <span className="block text-lg font-semibold text-indigo-700 underline underline-offset-2">{PLATFORM_NAMES[platform]}</span>
                 <span className="mt-2 block text-sm leading-6 text-slate-600">{_(REQUIREMENTS[platform])}</span>
               </Link>
             </li>

@@ -80,10 +80,7 @@ export default function NoTrackingPage() {
             />
           </p>
           <p>
-            <Trans
-              id="features.noTracking.why.anonymous"
-              components={{ 0: <Link to="/why-trust-us/anonymous-accounts" className={TEXT_LINK_CLASS} /> }}
-            />
+            <Trans id="features.noTracking.why.anonymous" components={{ 0: <Link to="/why-trust-us/anonymous-accounts" className={TEXT_LINK_CLASS} /> }} />
           </p>
         </div>
       </Section>

@@ -42,11 +42,7 @@ export default function ThreatProtectionPage() {
   const cards = (list: readonly CardMessages[]) => list.map(({ titleId, textId, Icon }) => ({ title: _(titleId), text: _(textId), Icon }));
   return (
     <>
-      <PageHero
-        eyebrow={_('features.eyebrow')}
-        title={_('features.threats.hero.title')}
-        subtitle={_('features.threats.hero.subtitle', { brand: brandName })}
-      />
+      <PageHero eyebrow={_('features.eyebrow')} title={_('features.threats.hero.title')} subtitle={_('features.threats.hero.subtitle', { brand: brandName })} />
 
       <Section title={_('features.threats.blocks.title')} intro={_('features.threats.blocks.intro')}>
         <CardGrid cards={cards(THREATS)} columns={4} />
@@ -66,13 +62,12 @@ export default function ThreatProtectionPage() {
             <Trans id="features.threats.plans.included" components={{ 0: STRONG, 1: STRONG }} />
           </p>
           <p>
-            <Trans
-              id="features.threats.plans.commonSense"
-              components={{ 0: <Link to="/features/no-tracking" className={TEXT_LINK_CLASS} /> }}
-            />
+            <Trans id="features.threats.plans.commonSense" components={{ 0: <Link to="/features/no-tracking" className={TEXT_LINK_CLASS} /> }} />
           </p>
           <p className="pt-2">
-            <Link to="/pricing" className={BUTTON_LINK_CLASS}>{_('features.threats.plans.compare')}</Link>
+            <Link to="/pricing" className={BUTTON_LINK_CLASS}>
+              {_('features.threats.plans.compare')}
+            </Link>
           </p>
         </div>
       </Section>

@@ -33,11 +33,7 @@ export default function CookiesPage() {
   const strong = { 0: <strong /> };
   return (
     <>
-      <PageHero
-        eyebrow={_('legal.eyebrow')}
-        title={_('legal.cookies.title')}
-        subtitle={_('legal.cookies.subtitle', { brand: brandName })}
-      />
+      <PageHero eyebrow={_('legal.eyebrow')} title={_('legal.cookies.title')} subtitle={_('legal.cookies.subtitle', { brand: brandName })} />
       <Prose>
         <h2>{_('legal.cookies.what.heading')}</h2>
         <p>{_('legal.cookies.what.text')}</p>

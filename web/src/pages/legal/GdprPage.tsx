@@ -67,10 +67,7 @@ export default function GdprPage() {
 
         <h2>{_('legal.gdpr.contact.heading')}</h2>
         <p>
-          <Trans
-            id="legal.gdpr.contact.text"
-            values={{ email: <EmailLink email={supportEmail} subject={_('legal.gdpr.emailSubject')} className="" /> }}
-          />
+          <Trans id="legal.gdpr.contact.text" values={{ email: <EmailLink email={supportEmail} subject={_('legal.gdpr.emailSubject')} className="" /> }} />
         </p>
       </Prose>
     </>

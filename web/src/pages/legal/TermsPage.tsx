@@ -57,10 +57,7 @@ export default function TermsPage() {
             <Trans id="legal.terms.payment.oneOff" components={strong} />
           </li>
           <li>
-            <Trans
-              id="legal.terms.payment.refund"
-              components={{ 0: <strong />, 1: <Link to="/features/money-back-guarantee" /> }}
-            />
+            <Trans id="legal.terms.payment.refund" components={{ 0: <strong />, 1: <Link to="/features/money-back-guarantee" /> }} />
           </li>
           <li>{_('legal.terms.payment.prices')}</li>
         </ul>
@@ -82,10 +79,7 @@ export default function TermsPage() {
 
         <h2>{_('legal.terms.contact.heading')}</h2>
         <p>
-          <Trans
-            id="legal.terms.contact.text"
-            values={{ email: <EmailLink email={supportEmail} subject={_('legal.terms.emailSubject')} className="" /> }}
-          />
+          <Trans id="legal.terms.contact.text" values={{ email: <EmailLink email={supportEmail} subject={_('legal.terms.emailSubject')} className="" /> }} />
         </p>
       </Prose>
     </>

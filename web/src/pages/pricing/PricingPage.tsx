@@ -38,11 +38,7 @@ export default function PricingPage() {
   const everyPlan = EVERY_PLAN.map(({ titleId, textId, Icon }) => ({ title: _(titleId), text: _(textId), Icon }));
   return (
     <>
-      <PageHero
-        eyebrow={_('pricing.hero.eyebrow')}
-        title={_('pricing.hero.title')}
-        subtitle={_('pricing.hero.subtitle')}
-      />
+      <PageHero eyebrow={_('pricing.hero.eyebrow')} title={_('pricing.hero.title')} subtitle={_('pricing.hero.subtitle')} />
       <PlansSection />
       <Section title={_('pricing.everyPlan.heading')} tone="muted">
         <CardGrid cards={everyPlan} columns={3} />
@@ -102,9 +98,7 @@ function PlansSection() {
         <PeriodCards key={period.key} period={period} hidden={period.key !== current} signedIn={user !== null} />
       ))}
       {table.periods.length > 0 && (
-        <p className="mx-auto mt-8 max-w-2xl text-center text-sm leading-6 text-slate-600">
-          {_('pricing.plans.note', { currency })}
-        </p>
+        <p className="mx-auto mt-8 max-w-2xl text-center text-sm leading-6 text-slate-600">{_('pricing.plans.note', { currency })}</p>
       )}
     </section>
   );
@@ -115,7 +109,11 @@ function PeriodCards({ period, hidden, signedIn }: { period: PricingPeriod; hidd
   const format = useFormat();
   const columns = GRID_BY_COUNT[period.offers.length] ?? 'md:grid-cols-2 xl:grid-cols-4';
   return (
-    <ul hidden={hidden} aria-label={_('pricing.plans.forPeriod', { period: periodLabel(_, format, period) })} className={`mt-12 grid gap-8 lg:gap-6 ${columns}`}>
+    <ul
+      hidden={hidden}
+      aria-label={_('pricing.plans.forPeriod', { period: periodLabel(_, format, period) })}
+      className={`mt-12 grid gap-8 lg:gap-6 ${columns}`}
+    >
       {period.offers.map((offer) => (
         <li key={offer.plan.id}>
           <TierCard offer={offer} period={period} href={getPlanHref(offer.plan.id, signedIn)} />
@@ -135,9 +133,7 @@ function BusinessOffer() {
   return (
     <Section title={_('pricing.business.heading')} tone="muted" width="narrow">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <p className="leading-7 text-slate-700">
-          {_('pricing.business.text')}
-        </p>
+        <p className="leading-7 text-slate-700">{_('pricing.business.text')}</p>
         <p className="mt-4 leading-7 text-slate-700">
           <Trans
             id="pricing.business.writeTo"

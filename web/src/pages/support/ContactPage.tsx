@@ -17,11 +17,7 @@ export default function ContactPage() {
   const { _ } = useLingui();
   return (
     <>
-      <PageHero
-        eyebrow={_('support.eyebrow')}
-        title={_('support.contact.title')}
-        subtitle={_('support.contact.subtitle')}
-      />
+      <PageHero eyebrow={_('support.eyebrow')} title={_('support.contact.title')} subtitle={_('support.contact.subtitle')} />
       <Section width="narrow">
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
           <div className="flex items-start gap-4">
@@ -30,10 +26,7 @@ export default function ContactPage() {
             </span>
             <div className="min-w-0">
               <h2 className="text-xl font-semibold text-slate-900">{_('support.contact.email.heading')}</h2>
-              <a
-                href={`mailto:${supportEmail}`}
-                className="mt-1 block text-lg font-semibold break-words text-indigo-700 underline"
-              >
+              <a href={`mailto:${supportEmail}`} className="mt-1 block text-lg font-semibold break-words text-indigo-700 underline">
                 {supportEmail}
               </a>
               <p className="mt-3 leading-7 text-slate-700">
@@ -55,9 +48,7 @@ export default function ContactPage() {
             <li key={id}>{_(id)}</li>
           ))}
         </ul>
-        <p className="mt-6 rounded-xl bg-amber-50 p-4 leading-7 text-amber-950 ring-1 ring-amber-200">
-          {_('support.contact.warning')}
-        </p>
+        <p className="mt-6 rounded-xl bg-amber-50 p-4 leading-7 text-amber-950 ring-1 ring-amber-200">{_('support.contact.warning')}</p>
       </Section>
     </>
   );

@@ -104,26 +104,17 @@ export default function HelpPage() {
 
         <h2>{_('support.help.troubleshooting.heading')}</h2>
         <div className="mt-6 space-y-3">
-          <Question title={_('support.help.troubleshooting.noCode.title')}>
-            {_('support.help.troubleshooting.noCode.text')}
-          </Question>
+          <Question title={_('support.help.troubleshooting.noCode.title')}>{_('support.help.troubleshooting.noCode.text')}</Question>
           <Question title={_('support.help.troubleshooting.codeRejected.title')}>
             {_('support.help.troubleshooting.codeRejected.text', { minutes: CODE_MINUTES, attempts: OTP_MAX_ATTEMPTS })}
           </Question>
-          <Question title={_('support.help.troubleshooting.noWebsites.title')}>
-            {_('support.help.troubleshooting.noWebsites.text')}
-          </Question>
+          <Question title={_('support.help.troubleshooting.noWebsites.title')}>{_('support.help.troubleshooting.noWebsites.text')}</Question>
           <Question title={_('support.help.troubleshooting.expired.title')}>
             <Trans id="support.help.troubleshooting.expired.text" components={strong} />
           </Question>
-          <Question title={_('support.help.troubleshooting.slow.title')}>
-            {_('support.help.troubleshooting.slow.text')}
-          </Question>
+          <Question title={_('support.help.troubleshooting.slow.title')}>{_('support.help.troubleshooting.slow.text')}</Question>
           <Question title={_('support.help.troubleshooting.stillStuck.title')}>
-            <Trans
-              id="support.help.troubleshooting.stillStuck.text"
-              components={{ 0: <Link to="/status" />, 1: <Link to="/contact" /> }}
-            />
+            <Trans id="support.help.troubleshooting.stillStuck.text" components={{ 0: <Link to="/status" />, 1: <Link to="/contact" /> }} />
           </Question>
         </div>
 

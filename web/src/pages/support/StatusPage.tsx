@@ -7,10 +7,7 @@ import { Loading } from '../../components/Loading';
 import { PageHero, Section } from '../../components/content';
 import { useFormat } from '../../i18n/format';
 
-type StatusView =
-  | { phase: 'loading'; previous: LoadedStatus | null }
-  | { phase: 'loaded'; status: LoadedStatus }
-  | { phase: 'error' };
+type StatusView = { phase: 'loading'; previous: LoadedStatus | null } | { phase: 'loaded'; status: LoadedStatus } | { phase: 'error' };
 
 interface LoadedStatus {
   /** Shown (and its "Last checked …" time formatted) only after loading, never during the first render. */
@@ -67,10 +64,7 @@ export default function StatusPage() {
           {shown ? <StatusBoard status={shown} /> : view.phase === 'loading' && <Loading className="py-10" />}
         </div>
         <p className="mt-8 leading-7 text-slate-700">
-          <Trans
-            id="support.status.explanation"
-            components={{ 0: <Link to="/help" className="font-medium text-indigo-700 underline" /> }}
-          />
+          <Trans id="support.status.explanation" components={{ 0: <Link to="/help" className="font-medium text-indigo-700 underline" /> }} />
         </p>
       </Section>
     </>
@@ -108,11 +102,7 @@ function StatusBoard({ status }: { status: LoadedStatus }) {
 
   return (
     <div>
-      <p
-        className={`rounded-xl p-4 font-semibold ring-1 ${
-          allUp ? 'bg-emerald-50 text-emerald-900 ring-emerald-200' : 'bg-red-50 text-red-900 ring-red-200'
-        }`}
-      >
+      <p className={`rounded-xl p-4 font-semibold ring-1 ${allUp ? 'bg-emerald-50 text-emerald-900 ring-emerald-200' : 'bg-red-50 text-red-900 ring-red-200'}`}>
         {allUp ? _('support.status.allUp') : _('support.status.someDown')}
       </p>
       <ul className="mt-4 divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -126,9 +116,7 @@ function StatusBoard({ status }: { status: LoadedStatus }) {
           </li>
         ))}
       </ul>
-      {response.regions.length === 0 && (
-        <p className="mt-4 text-slate-600">{_('support.status.noRegions')}</p>
-      )}
+      {response.regions.length === 0 && <p className="mt-4 text-slate-600">{_('support.status.noRegions')}</p>}
       <p className="mt-4 text-sm text-slate-600">{_('support.status.lastChecked', { time: checkedAtLabel })}</p>
     </div>
   );

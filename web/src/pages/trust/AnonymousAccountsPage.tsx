@@ -37,11 +37,7 @@ export default function AnonymousAccountsPage() {
   const cards = (list: readonly CardMessages[]): Card[] => list.map(({ titleId, textId, Icon }) => ({ title: _(titleId), text: _(textId), Icon }));
   return (
     <>
-      <PageHero
-        eyebrow={_('trust.eyebrow')}
-        title={_('trust.anonymous.hero.title')}
-        subtitle={_('trust.anonymous.hero.subtitle', { brand: brandName })}
-      >
+      <PageHero eyebrow={_('trust.eyebrow')} title={_('trust.anonymous.hero.title')} subtitle={_('trust.anonymous.hero.subtitle', { brand: brandName })}>
         <Link
           to="/login"
           className="inline-block rounded-lg bg-white px-6 py-3 font-semibold text-indigo-900 shadow hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
@@ -74,7 +70,9 @@ export default function AnonymousAccountsPage() {
       <Section title={_('trust.anonymous.tips.title')}>
         <CardGrid cards={cards(TIPS)} />
         <p className="mt-8">
-          <Link to="/login" className={BUTTON_LINK_CLASS}>{_('trust.anonymous.tips.signIn')}</Link>
+          <Link to="/login" className={BUTTON_LINK_CLASS}>
+            {_('trust.anonymous.tips.signIn')}
+          </Link>
         </p>
       </Section>
 

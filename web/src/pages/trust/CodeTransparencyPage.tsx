@@ -41,10 +41,7 @@ export default function CodeTransparencyPage() {
         <ol className="space-y-6">
           {AUDIT_STEPS.map((step, index) => (
             <li key={step.titleId} className="flex gap-4">
-              <span
-                className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white"
-                aria-hidden="true"
-              >
+              <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white" aria-hidden="true">
                 {format.number(index + 1)}
               </span>
               <div>
@@ -59,19 +56,15 @@ export default function CodeTransparencyPage() {
       <Section width="narrow" title={_('trust.transparency.code.title')}>
         <div className="space-y-4 leading-7 text-slate-700">
           <p>
-            <Trans
-              id="trust.transparency.code.openSource"
-              components={{ 0: <Link to="/why-trust-us/open-source" className={TEXT_LINK_CLASS} /> }}
-            />
+            <Trans id="trust.transparency.code.openSource" components={{ 0: <Link to="/why-trust-us/open-source" className={TEXT_LINK_CLASS} /> }} />
           </p>
           <p>
-            <Trans
-              id="trust.transparency.code.noTracking"
-              components={{ 0: <Link to="/features/no-tracking" className={TEXT_LINK_CLASS} /> }}
-            />
+            <Trans id="trust.transparency.code.noTracking" components={{ 0: <Link to="/features/no-tracking" className={TEXT_LINK_CLASS} /> }} />
           </p>
           <p className="pt-2">
-            <Link to="/why-trust-us/open-source" className={BUTTON_LINK_CLASS}>{_('trust.transparency.code.projects')}</Link>
+            <Link to="/why-trust-us/open-source" className={BUTTON_LINK_CLASS}>
+              {_('trust.transparency.code.projects')}
+            </Link>
           </p>
         </div>
       </Section>

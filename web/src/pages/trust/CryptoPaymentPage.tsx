@@ -19,11 +19,7 @@ export default function CryptoPaymentPage() {
   const currency = useCurrencyCode();
   return (
     <>
-      <PageHero
-        eyebrow={_('trust.eyebrow')}
-        title={_('trust.payments.hero.title')}
-        subtitle={_('trust.payments.hero.subtitle', { brand: brandName })}
-      />
+      <PageHero eyebrow={_('trust.eyebrow')} title={_('trust.payments.hero.title')} subtitle={_('trust.payments.hero.subtitle', { brand: brandName })} />
 
       <Section
         title={_('trust.payments.today.title')}
@@ -66,10 +62,7 @@ export default function CryptoPaymentPage() {
       <Section width="narrow" title={_('trust.payments.free.title')}>
         <div className="space-y-4 leading-7 text-slate-700">
           <p>
-            <Trans
-              id="trust.payments.free.trial"
-              components={{ 0: <Link to="/features/money-back-guarantee" className={TEXT_LINK_CLASS} /> }}
-            />
+            <Trans id="trust.payments.free.trial" components={{ 0: <Link to="/features/money-back-guarantee" className={TEXT_LINK_CLASS} /> }} />
           </p>
           <p>
             <Trans

@@ -59,11 +59,7 @@ export default function OpenSourcePage() {
   const { brandName } = useConfig();
   return (
     <>
-      <PageHero
-        eyebrow={_('trust.eyebrow')}
-        title={_('trust.openSource.hero.title')}
-        subtitle={_('trust.openSource.hero.subtitle', { brand: brandName })}
-      />
+      <PageHero eyebrow={_('trust.eyebrow')} title={_('trust.openSource.hero.title')} subtitle={_('trust.openSource.hero.subtitle', { brand: brandName })} />
 
       <Section title={_('trust.openSource.code.title')} intro={_('trust.openSource.code.intro')}>
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">

@@ -47,7 +47,8 @@ async function applyRecurringCheckout(deps: PaymentConfirmationDeps, transaction
   if (state.outcome === 'paid' && state.invoice) await deps.recurring.applyInvoice(state.invoice, trx);
   if (state.outcome === 'failed' || state.outcome === 'expired') {
     const error = state.outcome === 'failed' ? BILLING_MESSAGES.paymentFailed : BILLING_MESSAGES.paymentExpired;
-    if (await closeUnpaid(deps, transaction, error, trx)) deps.log.info({ transactionId: transaction.id, checkoutId: state.checkoutId, outcome: state.outcome }, 'subscription checkout did not complete');
+    if (await closeUnpaid(deps, transaction, error, trx))
+      deps.log.info({ transactionId: transaction.id, checkoutId: state.checkoutId, outcome: state.outcome }, 'subscription checkout did not complete');
   }
   return state.outcome;
 }
@@ -58,7 +59,10 @@ async function applyPaid(deps: PaymentConfirmationDeps, transaction: Transaction
   if (state.amountPaid !== transaction.amount || state.currency !== transaction.currency) {
     const review = { state, reason: 'amount_mismatch' as const, amountPaid: state.amountPaid };
     if (await closeUnpaid(deps, transaction, BILLING_MESSAGES.paymentNeedsReview, trx, review)) {
-      log.error({ checkoutId: state.checkoutId, transactionId: transaction.id, amountPaid: state.amountPaid, currency: state.currency }, 'payment: paid amount differs from the order; needs review');
+      log.error(
+        { checkoutId: state.checkoutId, transactionId: transaction.id, amountPaid: state.amountPaid, currency: state.currency },
+        'payment: paid amount differs from the order; needs review',
+      );
     }
     return;
   }
@@ -79,21 +83,31 @@ async function applyClosed(deps: PaymentConfirmationDeps, transaction: Transacti
   const { log } = deps;
   if (transaction.status === 'succeeded' && isMarkedInvalid(state) && transaction.providerPaymentId) {
     // As a lost dispute: the period it bought comes off the account, and it no longer counts as revenue.
-    await deps.reversals.applyDisputeClosed({ kind: 'dispute_closed', paymentRef: transaction.providerPaymentId, disputeId: `marked_invalid:${state.checkoutId}`, outcome: 'lost' }, trx);
-    log.warn({ transactionId: transaction.id, checkoutId: state.checkoutId }, 'payment: the delivered crypto invoice was marked invalid in BTCPay; account taken back');
+    await deps.reversals.applyDisputeClosed(
+      { kind: 'dispute_closed', paymentRef: transaction.providerPaymentId, disputeId: `marked_invalid:${state.checkoutId}`, outcome: 'lost' },
+      trx,
+    );
+    log.warn(
+      { transactionId: transaction.id, checkoutId: state.checkoutId },
+      'payment: the delivered crypto invoice was marked invalid in BTCPay; account taken back',
+    );
     return;
   }
   const cancelled = state.outcome === 'expired' && (transaction.metadata.cancel_requested_at !== undefined || state.expiredUnpaid === true);
   const error = cancelled ? BILLING_MESSAGES.paymentCancelled : state.outcome === 'failed' ? BILLING_MESSAGES.paymentFailed : BILLING_MESSAGES.paymentExpired;
   const paidInPart = cryptoPaidOnClosedInvoice(state);
   if (paidInPart === null) {
-    if (await closeUnpaid(deps, transaction, error, trx, undefined, cancelled)) log.info({ transactionId: transaction.id, checkoutId: state.checkoutId, outcome: state.outcome }, 'payment did not complete');
+    if (await closeUnpaid(deps, transaction, error, trx, undefined, cancelled))
+      log.info({ transactionId: transaction.id, checkoutId: state.checkoutId, outcome: state.outcome }, 'payment did not complete');
     return;
   }
   const review = { state, reason: 'partial_payment' as const, amountPaid: paidInPart };
   if (await closeUnpaid(deps, transaction, BILLING_MESSAGES.partialPaymentExpired, trx, review)) {
     await deps.notices.notify({ kind: 'partial_payment', transactionId: transaction.id }, transaction.id, trx);
-    log.error({ transactionId: transaction.id, checkoutId: state.checkoutId, amountPaid: paidInPart, amountOrdered: transaction.amount }, 'payment: crypto invoice closed part-paid; needs review and a refund');
+    log.error(
+      { transactionId: transaction.id, checkoutId: state.checkoutId, amountPaid: paidInPart, amountOrdered: transaction.amount },
+      'payment: crypto invoice closed part-paid; needs review and a refund',
+    );
   }
 }
 

@@ -7,7 +7,6 @@ import type { FakeBtcpay, WebhookPayload } from '../../../../test/fake-btcpay/in
 import { asMarzneshinUser } from '../../../../test/fake-panels/marzneshin.js';
 import type { DesktopSession } from '../../../../test/test-app.js';
 
-
 /** "2.49" in USD → 249. */
 const cents = (decimal: string) => Math.round(Number(decimal) * 100);
 
@@ -172,7 +171,10 @@ describe.each(TEST_DATABASES)('crypto payment edges (%s)', (kind) => {
     await f.runJobs();
     expect(await status(user, sessionId)).toMatchObject({ status: 'succeeded', account: { status: 'active' } });
     const transaction = await transactionOf(sessionId);
-    expect(transaction.metadata.overpaid).toEqual({ amount_paid: cents(btcpay.getInvoice(sessionId)!.paidAmount), amount_over: cents(btcpay.getInvoice(sessionId)!.paidAmount) - 499 });
+    expect(transaction.metadata.overpaid).toEqual({
+      amount_paid: cents(btcpay.getInvoice(sessionId)!.paidAmount),
+      amount_over: cents(btcpay.getInvoice(sessionId)!.paidAmount) - 499,
+    });
     expect(transaction.metadata.overpaid.amount_over).toBeGreaterThan(0);
   });
 

@@ -7,7 +7,6 @@ import type { FakeBtcpay, WebhookPayload } from '../../../../test/fake-btcpay/in
 import { setProgramme, signUp } from '../../../../test/referral-kit.js';
 import type { DesktopSession } from '../../../../test/test-app.js';
 
-
 /**
  * Crypto payments through the operator's BTCPay Server (the fake over real HTTP, its webhooks signed
  * and delivered to the listening app): settings, checkout, confirmation exactly once, expiry, partial
@@ -56,16 +55,28 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
       const wrongStore = await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', { serverUrl: btcpay.url, storeId: 'OtherStore', apiKey: BTCPAY.apiKey });
       expect(wrongStore.statusCode).toBe(400);
       expect((await f.call(f.admin, 'GET', '/api/admin/payments/crypto')).json()).toMatchObject({ enabled: false, serverUrl: null, apiKeySet: false });
-      const incomplete = await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', { enabled: true, serverUrl: btcpay.url, storeId: BTCPAY.storeId, apiKey: BTCPAY.apiKey });
+      const incomplete = await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', {
+        enabled: true,
+        serverUrl: btcpay.url,
+        storeId: BTCPAY.storeId,
+        apiKey: BTCPAY.apiKey,
+      });
       expect(incomplete.statusCode).toBe(400);
       expect(incomplete.json().fields).toHaveProperty('webhookSecret');
     });
 
     it('refuses a server address it must not call, or one with ? or #, before asking anything, and saves nothing', async () => {
       const asked = btcpay.requests.length;
-      const metadata = await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', { serverUrl: 'http://169.254.169.254', storeId: BTCPAY.storeId, apiKey: BTCPAY.apiKey });
+      const metadata = await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', {
+        serverUrl: 'http://169.254.169.254',
+        storeId: BTCPAY.storeId,
+        apiKey: BTCPAY.apiKey,
+      });
       expect(metadata.statusCode).toBe(400);
-      expect(metadata.json()).toMatchObject({ code: 'validation_failed', fields: { serverUrl: expect.stringMatching(/link-local or a cloud metadata address/) } });
+      expect(metadata.json()).toMatchObject({
+        code: 'validation_failed',
+        fields: { serverUrl: expect.stringMatching(/link-local or a cloud metadata address/) },
+      });
       for (const serverUrl of [`${btcpay.url}/?x=1`, `${btcpay.url}#frag`]) {
         const res = await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', { serverUrl, storeId: BTCPAY.storeId, apiKey: BTCPAY.apiKey });
         expect(res.statusCode, serverUrl).toBe(400);
@@ -79,7 +90,12 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
       const saved = await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', { ...BTCPAY, enabled: true, serverUrl: `${btcpay.url}/` });
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json()).toEqual({
-        enabled: true, serverUrl: btcpay.url, storeId: BTCPAY.storeId, apiKeySet: true, webhookSecretSet: true, priority: 50,
+        enabled: true,
+        serverUrl: btcpay.url,
+        storeId: BTCPAY.storeId,
+        apiKeySet: true,
+        webhookSecretSet: true,
+        priority: 50,
         webhookUrl: 'http://localhost:3000/api/webhooks/btcpay',
       });
       expect(saved.body).not.toContain(BTCPAY.apiKey);
@@ -106,7 +122,7 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
       expect(invoice.checkout.redirectURL).toBe('http://localhost:3000/thank-you?session_id={InvoiceId}');
 
       await btcpay.pay(sessionId, { confirmed: false });
-      expect((await status(user, sessionId))).toMatchObject({ status: 'pending', crypto: { status: 'Processing' } });
+      expect(await status(user, sessionId)).toMatchObject({ status: 'pending', crypto: { status: 'Processing' } });
       await btcpay.confirm(sessionId);
       await f.runJobs();
       const done = await status(user, sessionId);
@@ -136,8 +152,11 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
     it('referral credit in crypto: the invoice is for the price less the credit (a recurring plan too, paid once); an expired one gives it back', async () => {
       const user = await f.newUser();
       const longAgo = new Date(f.t.clock.now().getTime() - 30 * 86_400_000);
-      await f.env.database.db('wallet_movements').insert({ user_id: user.userId, kind: 'earned', amount: 300, currency: 'usd', available_at: longAgo, created_at: longAgo });
-      const balance = async () => Number((await f.env.database.db('wallet_movements').where({ user_id: user.userId }).sum({ total: 'amount' }).first())?.total ?? 0);
+      await f.env.database
+        .db('wallet_movements')
+        .insert({ user_id: user.userId, kind: 'earned', amount: 300, currency: 'usd', available_at: longAgo, created_at: longAgo });
+      const balance = async () =>
+        Number((await f.env.database.db('wallet_movements').where({ user_id: user.userId }).sum({ total: 'amount' }).first())?.total ?? 0);
 
       const expiring = await cryptoCheckout(user, { planId: f.recurringPlanId });
       expect(btcpay.getInvoice(expiring.sessionId)).toMatchObject({ amount: '1.99', currency: 'USD' });
@@ -152,14 +171,16 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
       await btcpay.pay(sessionId);
       await f.runJobs();
       expect((await status(user, sessionId)).status).toBe('succeeded');
-      expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual(expect.arrayContaining([
-        expect.objectContaining({ status: 'failed', amount: 199, credit: 300 }),
-        expect.objectContaining({ status: 'succeeded', method: 'crypto', amount: 199, credit: 300 }),
-      ]));
+      expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ status: 'failed', amount: 199, credit: 300 }),
+          expect.objectContaining({ status: 'succeeded', method: 'crypto', amount: 199, credit: 300 }),
+        ]),
+      );
       expect(await balance()).toBe(0);
     });
 
-    it('referral extra days in crypto: a friend\'s first order, a recurring plan paid once, buys the plan\'s days and 7 at the list price', async () => {
+    it("referral extra days in crypto: a friend's first order, a recurring plan paid once, buys the plan's days and 7 at the list price", async () => {
       await setProgramme(f, { referredBenefit: { kind: 'days', days: 7 } });
       const referrer = await signUp(f);
       const friend = await signUp(f, { code: (await f.call(referrer, 'GET', '/api/referrals/me')).json().code });
@@ -309,12 +330,14 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
       ]);
       expect([one.statusCode, two.statusCode], `${one.body} ${two.body}`).toEqual([200, 200]);
       expect(pullsOf(sessionId)).toHaveLength(1);
-      expect(await refundRows(transaction.id)).toEqual([expect.objectContaining({ status: 'pending', amount: 499, source: 'admin', provider_refund_id: pullsOf(sessionId)[0]!.id })]);
+      expect(await refundRows(transaction.id)).toEqual([
+        expect.objectContaining({ status: 'pending', amount: 499, source: 'admin', provider_refund_id: pullsOf(sessionId)[0]!.id }),
+      ]);
       expect(one.json()).toMatchObject({ status: 'refunded', amountRefunded: 499, refundable: false });
       expect(await f.count('audit_log', { action: 'payments.refund', target_id: transaction.id })).toBe(1);
     });
 
-    it('a retry after BTCPay\'s answer was lost finds the pull payment the first attempt made: none more, for a click or the retry job', async () => {
+    it("a retry after BTCPay's answer was lost finds the pull payment the first attempt made: none more, for a click or the retry job", async () => {
       const user = await f.newUser();
       const { sessionId } = await cryptoCheckout(user, { planId: f.paidPlanId });
       await btcpay.pay(sessionId);
@@ -344,11 +367,17 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
       btcpay.loseNextAnswer('POST', /\/refund$/);
       expect((await f.call(f.admin, 'POST', `/api/admin/transactions/${transaction.id}/refund`, {})).statusCode).toBe(502);
       expect(pullsOf(sessionId)).toHaveLength(2);
-      await f.env.database.db('jobs').where({ type: 'send_refund' }).update({ run_at: new Date(Date.now() - 1000) });
+      await f.env.database
+        .db('jobs')
+        .where({ type: 'send_refund' })
+        .update({ run_at: new Date(Date.now() - 1000) });
       await f.runJobs();
       expect(pullsOf(sessionId)).toHaveLength(2);
-      expect((await refundRows(transaction.id)).map((row: { status: string; amount: number }) => [row.status, row.amount])).toEqual([['pending', 200], ['pending', 299]]);
-      expect((await transactionOf(sessionId))).toMatchObject({ status: 'refunded', amount_refunded: 499 });
+      expect((await refundRows(transaction.id)).map((row: { status: string; amount: number }) => [row.status, row.amount])).toEqual([
+        ['pending', 200],
+        ['pending', 299],
+      ]);
+      expect(await transactionOf(sessionId)).toMatchObject({ status: 'refunded', amount_refunded: 499 });
     });
   });
 });

@@ -7,7 +7,9 @@ import { createPollOpenCheckoutsHandler, POLL_OPEN_CHECKOUTS } from './poll-open
 
 /** The checkout module's jobs, by type, for the worker. */
 export function checkoutJobHandlers(
-  deps: Parameters<typeof createCheckCheckoutHandler>[0] & Parameters<typeof createProvisionPaidAccountHandler>[0] & Parameters<typeof createPollOpenCheckoutsHandler>[0],
+  deps: Parameters<typeof createCheckCheckoutHandler>[0] &
+    Parameters<typeof createProvisionPaidAccountHandler>[0] &
+    Parameters<typeof createPollOpenCheckoutsHandler>[0],
 ): Record<string, JobHandler> {
   return {
     [CHECK_CHECKOUT]: createCheckCheckoutHandler(deps),

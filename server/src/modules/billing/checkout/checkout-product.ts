@@ -21,9 +21,10 @@ function dataIn(bytes: number, locale: Locale): string {
 /** "30 дней · 50 ГБ · Все локации": describePlan in the customer's language (English is describePlan itself). */
 function describePlanIn(plan: PlanRecord, locale: Locale): string {
   if (locale === 'en') return describePlan(plan);
-  const duration = plan.days < 1
-    ? emailText(locale, 'checkout.hours', { hours: Math.max(1, Math.round(plan.days * 24)) })
-    : emailText(locale, 'checkout.days', { days: Number(plan.days.toFixed(1)) });
+  const duration =
+    plan.days < 1
+      ? emailText(locale, 'checkout.hours', { hours: Math.max(1, Math.round(plan.days * 24)) })
+      : emailText(locale, 'checkout.days', { days: Number(plan.days.toFixed(1)) });
   const locations = plan.locations === 'all' || plan.locations === '' ? emailText(locale, 'checkout.allLocations') : plan.locations.split(',').join(', ');
   return emailText(locale, 'checkout.summary', { duration, data: dataIn(plan.dataLimitBytes, locale), locations });
 }

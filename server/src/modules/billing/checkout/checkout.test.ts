@@ -13,23 +13,52 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
   it('buys a plan: checkout, payment, webhook, provisioning job, a working account', async () => {
     const user = await f.newUser();
     const started = await f.checkout(user, { planId: f.paidPlanId });
-    expect(started).toEqual({ url: expect.stringMatching(new RegExp(`^${f.stripe.url}/checkout/pay/cs_test_`)), sessionId: expect.stringMatching(/^cs_test_/), subscriptionId: expect.any(String) });
+    expect(started).toEqual({
+      url: expect.stringMatching(new RegExp(`^${f.stripe.url}/checkout/pay/cs_test_`)),
+      sessionId: expect.stringMatching(/^cs_test_/),
+      subscriptionId: expect.any(String),
+    });
 
     // What the server asked Stripe for: the plan's price and name, usd, the customer, our return pages.
     const session = f.stripe.getSession(started.sessionId)!;
     expect(session).toMatchObject({
-      amount_total: 499, currency: 'usd', mode: 'payment', customer_email: expect.stringContaining('@example.com'), client_reference_id: user.userId,
-      success_url: 'http://localhost:3000/thank-you?session_id={CHECKOUT_SESSION_ID}', cancel_url: expect.stringMatching(/^http:\/\/localhost:3000\/dashboard\?checkout=cancelled&order=[\w-]+$/),
-      metadata: { subscription_id: started.subscriptionId, user_id: user.userId, plan_id: f.paidPlanId, kind: 'purchase', transaction_id: expect.any(String), vpn_account_id: expect.any(String) },
+      amount_total: 499,
+      currency: 'usd',
+      mode: 'payment',
+      customer_email: expect.stringContaining('@example.com'),
+      client_reference_id: user.userId,
+      success_url: 'http://localhost:3000/thank-you?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: expect.stringMatching(/^http:\/\/localhost:3000\/dashboard\?checkout=cancelled&order=[\w-]+$/),
+      metadata: {
+        subscription_id: started.subscriptionId,
+        user_id: user.userId,
+        plan_id: f.paidPlanId,
+        kind: 'purchase',
+        transaction_id: expect.any(String),
+        vpn_account_id: expect.any(String),
+      },
     });
     expect(f.stripe.requests.find((r) => r.method === 'POST')?.idempotencyKey).toBe(`checkout:${session.metadata!.transaction_id}`);
 
     // Before payment: incomplete subscription, pending transaction named by the session, suspended account.
     const db = f.env.database.db;
-    expect(await db('subscriptions').where({ id: started.subscriptionId }).first()).toMatchObject({ status: 'incomplete', vpn_account_id: session.metadata!.vpn_account_id });
-    expect(await db('transactions').where({ subscription_id: started.subscriptionId }).first()).toMatchObject({ status: 'pending', amount: 499, currency: 'usd', provider_transaction_id: started.sessionId });
+    expect(await db('subscriptions').where({ id: started.subscriptionId }).first()).toMatchObject({
+      status: 'incomplete',
+      vpn_account_id: session.metadata!.vpn_account_id,
+    });
+    expect(await db('transactions').where({ subscription_id: started.subscriptionId }).first()).toMatchObject({
+      status: 'pending',
+      amount: 499,
+      currency: 'usd',
+      provider_transaction_id: started.sessionId,
+    });
     expect(await db('vpn_accounts').where({ id: session.metadata!.vpn_account_id }).first()).toMatchObject({ status: 'suspended', user_id: user.userId });
-    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toEqual({ status: 'pending', subscriptionId: started.subscriptionId, renewal: false, currency: 'usd' });
+    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toEqual({
+      status: 'pending',
+      subscriptionId: started.subscriptionId,
+      renewal: false,
+      currency: 'usd',
+    });
     const listed = (await f.call(user, 'GET', '/api/accounts')).json();
     expect(listed).toEqual([expect.objectContaining({ status: 'suspended', combinedUrl: null, renewable: false })]);
 
@@ -41,11 +70,26 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect(periodDays).toBeCloseTo(30, 5);
     expect(await f.count('transactions', { subscription_id: started.subscriptionId, status: 'succeeded' })).toBe(1);
     // Paid, not yet provisioned: the return page keeps waiting.
-    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toEqual({ status: 'succeeded', subscriptionId: started.subscriptionId, renewal: false, currency: 'usd' });
+    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toEqual({
+      status: 'succeeded',
+      subscriptionId: started.subscriptionId,
+      renewal: false,
+      currency: 'usd',
+    });
 
     expect(await f.runJobs()).toBeGreaterThanOrEqual(1);
     const status = (await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json();
-    expect(status).toMatchObject({ status: 'succeeded', account: { id: session.metadata!.vpn_account_id, status: 'active', dataLimitBytes: 10 * GB, planName: 'Plus Monthly', renewable: true, combinedUrl: expect.stringMatching(/^http:\/\/localhost:3000\/sub\//) } });
+    expect(status).toMatchObject({
+      status: 'succeeded',
+      account: {
+        id: session.metadata!.vpn_account_id,
+        status: 'active',
+        dataLimitBytes: 10 * GB,
+        planName: 'Plus Monthly',
+        renewable: true,
+        combinedUrl: expect.stringMatching(/^http:\/\/localhost:3000\/sub\//),
+      },
+    });
     const panelUser = asMarzneshinUser(f.panel.users.get(status.account.username));
     expect(panelUser.note).toBe(status.account.id);
     expect(new Date(panelUser.expire_date!).getTime()).toBeCloseTo(new Date(subscription.current_period_end).getTime(), -4);
@@ -55,14 +99,45 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect(Buffer.from(sub.body, 'base64').toString()).toMatch(/^vless:\/\//);
 
     const transactions = (await f.call(user, 'GET', '/api/transactions')).json();
-    expect(transactions).toEqual([{ id: expect.any(String), subscriptionId: started.subscriptionId, status: 'succeeded', amount: 499, amountRefunded: 0, currency: 'usd', planName: 'Plus Monthly', renewal: false, createdAt: expect.any(String), method: 'card' }]);
+    expect(transactions).toEqual([
+      {
+        id: expect.any(String),
+        subscriptionId: started.subscriptionId,
+        status: 'succeeded',
+        amount: 499,
+        amountRefunded: 0,
+        currency: 'usd',
+        planName: 'Plus Monthly',
+        renewal: false,
+        createdAt: expect.any(String),
+        method: 'card',
+      },
+    ]);
     const subscriptions = (await f.call(user, 'GET', '/api/subscriptions')).json();
-    expect(subscriptions).toEqual([expect.objectContaining({ id: started.subscriptionId, status: 'active', planName: 'Plus Monthly', price: 499, providerName: 'stripe', autoRenews: false, cancelAtPeriodEnd: false, canceledAt: null, error: null })]);
+    expect(subscriptions).toEqual([
+      expect.objectContaining({
+        id: started.subscriptionId,
+        status: 'active',
+        planName: 'Plus Monthly',
+        price: 499,
+        providerName: 'stripe',
+        autoRenews: false,
+        cancelAtPeriodEnd: false,
+        canceledAt: null,
+        error: null,
+      }),
+    ]);
   });
 
   it('takes the price from the plan: a client-sent price or amount is refused, and the session charges the plan', async () => {
     const user = await f.newUser();
-    for (const body of [{ planId: f.paidPlanId, price: 1 }, { planId: f.paidPlanId, amount: 1 }, { planId: f.paidPlanId, accountId: 'x' }, {}, { planId: '' }]) {
+    for (const body of [
+      { planId: f.paidPlanId, price: 1 },
+      { planId: f.paidPlanId, amount: 1 },
+      { planId: f.paidPlanId, accountId: 'x' },
+      {},
+      { planId: '' },
+    ]) {
       const res = await f.call(user, 'POST', '/api/checkout', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('validation_failed');
@@ -73,7 +148,10 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
 
   it('refuses a plan that is not for sale: unknown 404, the trial and free plans 400', async () => {
     const user = await f.newUser();
-    expect((await f.call(user, 'POST', '/api/checkout', { planId: 'no-such-plan' })).json()).toEqual({ code: 'not_found', message: BILLING_MESSAGES.planNotFound });
+    expect((await f.call(user, 'POST', '/api/checkout', { planId: 'no-such-plan' })).json()).toEqual({
+      code: 'not_found',
+      message: BILLING_MESSAGES.planNotFound,
+    });
     const trial = await f.call(user, 'POST', '/api/checkout', { planId: f.trialPlanId });
     expect(trial.statusCode).toBe(400);
     expect(trial.json().code).toBe('not_purchasable');
@@ -109,8 +187,12 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect(noWebhookSecret.statusCode).toBe(400);
     expect(noWebhookSecret.json().fields).toEqual({ webhookSecret: 'Add the webhook signing secret before enabling card payments' });
     expect((await f.call(f.admin, 'GET', '/api/admin/payments/card')).json()).toMatchObject({
-      enabled: true, publishableKey: STRIPE_KEYS.publishableKey, secretKeySet: true, webhookSecretSet: true,
-      sources: { publishableKey: 'settings', secretKey: 'settings', webhookSecret: 'settings' }, webhookUrl: 'http://localhost:3000/api/webhooks/stripe',
+      enabled: true,
+      publishableKey: STRIPE_KEYS.publishableKey,
+      secretKeySet: true,
+      webhookSecretSet: true,
+      sources: { publishableKey: 'settings', secretKey: 'settings', webhookSecret: 'settings' },
+      webhookUrl: 'http://localhost:3000/api/webhooks/stripe',
     });
   });
 
@@ -135,7 +217,13 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
   });
 
   it('needs a session: 401 signed out on every customer payment route', async () => {
-    for (const [method, url] of [['POST', '/api/checkout'], ['GET', '/api/checkout/cs_test_x'], ['GET', '/api/subscriptions'], ['POST', '/api/subscriptions/x/cancel'], ['GET', '/api/transactions']] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/checkout'],
+      ['GET', '/api/checkout/cs_test_x'],
+      ['GET', '/api/subscriptions'],
+      ['POST', '/api/subscriptions/x/cancel'],
+      ['GET', '/api/transactions'],
+    ] as const) {
       const res = await f.call(null, method, url, method === 'POST' ? { planId: f.paidPlanId } : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
@@ -169,7 +257,10 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect(await f.env.database.db('subscriptions').where({ id: started.subscriptionId }).first()).toMatchObject({ status: 'active', canceled_at: null });
     const own = async () => (await f.call(user, 'GET', '/api/subscriptions')).json().find((s: { id: string }) => s.id === started.subscriptionId);
     expect(await own()).toMatchObject({ status: 'active', autoRenews: false });
-    await f.env.database.db('subscriptions').where({ id: started.subscriptionId }).update({ current_period_end: new Date(f.t.clock.now().getTime() - 1000) });
+    await f.env.database
+      .db('subscriptions')
+      .where({ id: started.subscriptionId })
+      .update({ current_period_end: new Date(f.t.clock.now().getTime() - 1000) });
     expect(await own()).toMatchObject({ status: 'ended' });
     const other = await f.newUser();
     expect((await f.call(other, 'POST', `/api/subscriptions/${started.subscriptionId}/cancel`)).statusCode).toBe(404);
@@ -197,7 +288,13 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     const accountId = f.stripe.getSession(started.sessionId)!.metadata!.vpn_account_id;
     await f.stripe.expire(started.sessionId);
     expect(f.stripe.deliveries.at(-1)).toMatchObject({ type: 'checkout.session.expired', status: 200 });
-    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toEqual({ status: 'failed', subscriptionId: started.subscriptionId, renewal: false, currency: 'usd', error: BILLING_MESSAGES.paymentExpired });
+    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toEqual({
+      status: 'failed',
+      subscriptionId: started.subscriptionId,
+      renewal: false,
+      currency: 'usd',
+      error: BILLING_MESSAGES.paymentExpired,
+    });
     const subscription = (await f.call(user, 'GET', '/api/subscriptions')).json().find((s: { id: string }) => s.id === started.subscriptionId);
     expect(subscription).toMatchObject({ status: 'incomplete', error: BILLING_MESSAGES.paymentExpired, vpnAccountId: null });
     expect(await f.count('vpn_accounts', { id: accountId })).toBe(0);
@@ -228,7 +325,10 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect((await f.call(user, 'POST', '/api/checkout/no-such-order/cancel')).statusCode).toBe(404);
     // Cancelled, not failed: in the customer's history, the return page's poll and the admin's list (and its filter).
     expect((await f.call(user, 'GET', '/api/transactions')).json()[0]).toMatchObject({ id: order, status: 'cancelled' });
-    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toMatchObject({ status: 'cancelled', error: BILLING_MESSAGES.paymentCancelled });
+    expect((await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json()).toMatchObject({
+      status: 'cancelled',
+      error: BILLING_MESSAGES.paymentCancelled,
+    });
     const cancelledOnes = (await f.call(f.admin, 'GET', '/api/admin/transactions?status=cancelled')).json() as Array<{ id: string; status: string }>;
     expect(cancelledOnes.find((t) => t.id === order)).toMatchObject({ status: 'cancelled' });
     expect(((await f.call(f.admin, 'GET', '/api/admin/transactions?status=failed')).json() as Array<{ id: string }>).map((t) => t.id)).not.toContain(order);
@@ -242,7 +342,10 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     // The cancel's first step (its intent, written before the provider is asked to close the checkout)...
     const row = await f.env.database.db('transactions').where({ id: order }).first();
     const metadata = typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata;
-    await f.env.database.db('transactions').where({ id: order }).update({ metadata: JSON.stringify({ ...metadata, cancel_requested_at: new Date().toISOString() }) });
+    await f.env.database
+      .db('transactions')
+      .where({ id: order })
+      .update({ metadata: JSON.stringify({ ...metadata, cancel_requested_at: new Date().toISOString() }) });
     // ...then the provider's checkout.session.expired, delivered before the cancel request goes on.
     await f.stripe.expire(started.sessionId);
     expect(f.stripe.deliveries.at(-1)).toMatchObject({ type: 'checkout.session.expired', status: 200 });
@@ -283,9 +386,16 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
       const order = new URL(f.stripe.getSession(started.sessionId)!.cancel_url!).searchParams.get('order')!;
       // Either side first, the other a moment later (0–50 ms: each round lands elsewhere in the other's steps).
       const later = <T>(run: () => Promise<T>) => new Promise<void>((resolve) => setTimeout(resolve, round * 10)).then(run);
-      const pay = () => f.stripe.pay(started.sessionId).then(() => true, () => false);
+      const pay = () =>
+        f.stripe.pay(started.sessionId).then(
+          () => true,
+          () => false,
+        );
       const cancel = () => f.call(user, 'POST', `/api/checkout/${order}/cancel`);
-      const [paid, answer] = round % 2 === 0 ? await Promise.all([pay(), later(cancel)]) : (await Promise.all([cancel(), later(pay)])).reverse() as [boolean, Awaited<ReturnType<typeof cancel>>];
+      const [paid, answer] =
+        round % 2 === 0
+          ? await Promise.all([pay(), later(cancel)])
+          : ((await Promise.all([cancel(), later(pay)])).reverse() as [boolean, Awaited<ReturnType<typeof cancel>>]);
       expect(answer.statusCode, answer.body).toBe(200);
       await f.runJobs();
       const state = (await f.call(user, 'GET', `/api/checkout/${started.sessionId}`)).json();
@@ -329,7 +439,10 @@ describe.each(TEST_DATABASES)('card checkout (%s)', (kind) => {
     expect(await f.count('vpn_accounts', { user_id: user.userId })).toBe(1);
     expect(f.panel.users.size).toBeGreaterThan(0);
     expect([...f.panel.users.values()].filter((u) => asMarzneshinUser(u).note === account.id)).toHaveLength(1);
-    expect((await f.call(user, 'GET', '/api/transactions')).json().map((t: { renewal: boolean; status: string }) => [t.renewal, t.status])).toEqual([[true, 'succeeded'], [false, 'succeeded']]);
+    expect((await f.call(user, 'GET', '/api/transactions')).json().map((t: { renewal: boolean; status: string }) => [t.renewal, t.status])).toEqual([
+      [true, 'succeeded'],
+      [false, 'succeeded'],
+    ]);
   });
 
   it('refuses to renew an account that is still waiting for its payment, or from a plan no longer on sale', async () => {

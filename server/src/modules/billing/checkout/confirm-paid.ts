@@ -22,11 +22,23 @@ const later = (...dates: Array<Date | null | undefined>) =>
  * `fromReview`: a crypto invoice closed part-paid (needs_review) that was paid in full and confirmed after all.
  */
 export async function confirmPaid(
-  deps: PaymentConfirmationDeps, transaction: TransactionRecord, state: CheckoutState, trx: Db, extra: { fromReview?: boolean; overpaid?: TransactionMetadata['overpaid'] } = {},
+  deps: PaymentConfirmationDeps,
+  transaction: TransactionRecord,
+  state: CheckoutState,
+  trx: Db,
+  extra: { fromReview?: boolean; overpaid?: TransactionMetadata['overpaid'] } = {},
 ): Promise<boolean> {
   const { billing, accounts, clock } = deps;
   const now = clock();
-  if (!(await billing.markTransactionSucceeded(transaction.id, { checkoutId: state.checkoutId, paymentRef: state.paymentRef, cardFingerprint: state.cardFingerprint ?? null, ...extra }, now, trx))) return false;
+  if (
+    !(await billing.markTransactionSucceeded(
+      transaction.id,
+      { checkoutId: state.checkoutId, paymentRef: state.paymentRef, cardFingerprint: state.cardFingerprint ?? null, ...extra },
+      now,
+      trx,
+    ))
+  )
+    return false;
   const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
   if (subscription.metadata.kind === 'top_up') return confirmTopUp(deps, transaction, subscription, state, trx);
   const { metadata, vpnAccountId: accountId } = subscription;
@@ -43,23 +55,47 @@ export async function confirmPaid(
   // A renewal of a plan renewed here buys the plan's days (the first period alone had a referral's extra days).
   const renewalHere = metadata.renewed_by === 'store' && transaction.metadata.kind === 'renewal';
   const end = expiryAfterDays(start, renewalHere ? metadata.days - (metadata.bonus_days ?? 0) : metadata.days);
-  const recorded = await deps.periods.insert({
-    id: randomUUID(), vpnAccountId: accountId, transactionId: transaction.id, subscriptionId: subscription.id, billing: subscription.billing, startsAt: start, endsAt: end,
-  }, now, trx);
+  const recorded = await deps.periods.insert(
+    {
+      id: randomUUID(),
+      vpnAccountId: accountId,
+      transactionId: transaction.id,
+      subscriptionId: subscription.id,
+      billing: subscription.billing,
+      startsAt: start,
+      endsAt: end,
+    },
+    now,
+    trx,
+  );
   // Chained after every period of the account, it cannot overlap one: this would be a broken ledger, so nothing is applied.
   if (recorded.kind === 'overlaps') throw new Error(`The period of transaction ${transaction.id} would overlap the paid period ${recorded.period.id}`);
   const { error: _cleared, past_due_since: _paid, ...rest } = metadata;
   await billing.updateSubscription(subscription.id, { status: 'active', currentPeriodStart: start, currentPeriodEnd: end, metadata: rest }, now, trx);
   if (metadata.renewed_by === 'store' && transaction.metadata.kind !== 'renewal') await keepSavedMethod(deps, subscription, transaction, state, trx);
-  await deps.jobs.enqueue({
-    type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id }, serialKey: accountSerialKey(accountId),
-    dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}`, maxAttempts: PROVISION_MAX_ATTEMPTS,
-  }, now, trx);
+  await deps.jobs.enqueue(
+    {
+      type: PROVISION_PAID_ACCOUNT,
+      payload: { transactionId: transaction.id },
+      serialKey: accountSerialKey(accountId),
+      dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}`,
+      maxAttempts: PROVISION_MAX_ATTEMPTS,
+    },
+    now,
+    trx,
+  );
   await deps.notices.notify({ kind: 'receipt', transactionId: transaction.id }, transaction.id, trx);
-  await accounts.insertLog({
-    accountId: subscription.vpnAccountId, userId: subscription.userId, step: 'payment_succeeded', status: 'success',
-    details: { transactionId: transaction.id, checkoutId: state.checkoutId, amount: transaction.amount, kind: metadata.kind }, now,
-  }, trx);
+  await accounts.insertLog(
+    {
+      accountId: subscription.vpnAccountId,
+      userId: subscription.userId,
+      step: 'payment_succeeded',
+      status: 'success',
+      details: { transactionId: transaction.id, checkoutId: state.checkoutId, amount: transaction.amount, kind: metadata.kind },
+      now,
+    },
+    trx,
+  );
   // A refund or dispute that overtook this confirmation takes back what was just confirmed, in the same transaction.
   await deps.reversals.applyKept(state.paymentRef, trx);
   return true;
@@ -70,32 +106,63 @@ export async function confirmPaid(
  * method the customer did not let be saved (an SBP payment, say) cannot be charged again: the plan runs its
  * period, with auto-renew off, and the customer is told on their dashboard.
  */
-async function keepSavedMethod(deps: PaymentConfirmationDeps, subscription: SubscriptionRecord, transaction: TransactionRecord, state: CheckoutState, trx: Db): Promise<void> {
+async function keepSavedMethod(
+  deps: PaymentConfirmationDeps,
+  subscription: SubscriptionRecord,
+  transaction: TransactionRecord,
+  state: CheckoutState,
+  trx: Db,
+): Promise<void> {
   const { billing, clock, log } = deps;
   const now = clock();
   if (!state.savedMethod) {
-    await billing.updateSubscription(subscription.id, { cancelAtPeriodEnd: true, metadata: { ...(await billing.findSubscription(subscription.id, trx))!.metadata, error: BILLING_MESSAGES.methodNotSaved } }, now, trx);
+    await billing.updateSubscription(
+      subscription.id,
+      { cancelAtPeriodEnd: true, metadata: { ...(await billing.findSubscription(subscription.id, trx))!.metadata, error: BILLING_MESSAGES.methodNotSaved } },
+      now,
+      trx,
+    );
     log.info({ transactionId: transaction.id }, 'recurring: the first payment saved no payment method; the plan will not renew by itself');
     return;
   }
-  const method = await deps.savedMethods.keep({
-    userId: subscription.userId, provider: subscription.providerName ?? 'yookassa', providerAccountId: transaction.providerAccountId ?? subscription.providerAccountId,
-    methodRef: state.savedMethod.ref, title: state.savedMethod.title,
-  }, now, trx);
+  const method = await deps.savedMethods.keep(
+    {
+      userId: subscription.userId,
+      provider: subscription.providerName ?? 'yookassa',
+      providerAccountId: transaction.providerAccountId ?? subscription.providerAccountId,
+      methodRef: state.savedMethod.ref,
+      title: state.savedMethod.title,
+    },
+    now,
+    trx,
+  );
   await billing.updateSubscription(subscription.id, { savedMethodId: method.id }, now, trx);
 }
 
 /** A top-up paid (its status just changed, in `trx`): the money goes into the customer's wallet, once, and a receipt is sent. */
-async function confirmTopUp(deps: PaymentConfirmationDeps, transaction: TransactionRecord, subscription: SubscriptionRecord, state: CheckoutState, trx: Db): Promise<boolean> {
+async function confirmTopUp(
+  deps: PaymentConfirmationDeps,
+  transaction: TransactionRecord,
+  subscription: SubscriptionRecord,
+  state: CheckoutState,
+  trx: Db,
+): Promise<boolean> {
   const { billing, accounts, clock } = deps;
   const now = clock();
   await deps.wallet.creditTopUp(transaction, now, trx);
   await billing.updateSubscription(subscription.id, { status: 'active', currentPeriodStart: now }, now, trx);
   await deps.notices.notify({ kind: 'receipt', transactionId: transaction.id }, transaction.id, trx);
-  await accounts.insertLog({
-    accountId: null, userId: subscription.userId, step: 'wallet_topped_up', status: 'success',
-    details: { transactionId: transaction.id, checkoutId: state.checkoutId, amount: transaction.amount, currency: transaction.currency }, now,
-  }, trx);
+  await accounts.insertLog(
+    {
+      accountId: null,
+      userId: subscription.userId,
+      step: 'wallet_topped_up',
+      status: 'success',
+      details: { transactionId: transaction.id, checkoutId: state.checkoutId, amount: transaction.amount, currency: transaction.currency },
+      now,
+    },
+    trx,
+  );
   await deps.reversals.applyKept(state.paymentRef, trx);
   return true;
 }

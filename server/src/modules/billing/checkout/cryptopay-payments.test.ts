@@ -50,7 +50,10 @@ describe.each(TEST_DATABASES)('payments through Crypto Pay (%s)', (kind) => {
       expect(malformed.json()).toMatchObject({ code: 'validation_failed', fields: { apiToken: expect.any(String) } });
       expect((await settings({ assets: ['DOGECOIN'] })).json().fields).toHaveProperty('assets.0');
       expect((await settings({ network: 'moon' })).json().fields).toHaveProperty('network');
-      expect((await settings({ enabled: true })).json()).toMatchObject({ code: 'validation_failed', fields: { apiToken: 'Add the API token before enabling Crypto Pay' } });
+      expect((await settings({ enabled: true })).json()).toMatchObject({
+        code: 'validation_failed',
+        fields: { apiToken: 'Add the API token before enabling Crypto Pay' },
+      });
       const refused = await settings({ apiToken: '999:AAsomeoneElsesTokenXXXXXXXXXX', network: 'testnet' });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ code: 'connection_failed' });
@@ -62,8 +65,14 @@ describe.each(TEST_DATABASES)('payments through Crypto Pay (%s)', (kind) => {
       const saved = await settings({ enabled: true, apiToken: CRYPTOPAY.apiToken, network: 'testnet', assets: ['USDT', 'TON'] });
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json()).toEqual({
-        enabled: true, network: 'testnet', apiTokenSet: true, assets: ['USDT', 'TON'], priority: 60, webhookUrl: 'http://localhost:3000/api/webhooks/cryptopay',
-        currencySupported: true, appName: CRYPTOPAY.appName,
+        enabled: true,
+        network: 'testnet',
+        apiTokenSet: true,
+        assets: ['USDT', 'TON'],
+        priority: 60,
+        webhookUrl: 'http://localhost:3000/api/webhooks/cryptopay',
+        currencySupported: true,
+        appName: CRYPTOPAY.appName,
       });
       expect(saved.body).not.toContain(CRYPTOPAY.apiToken);
       const row = await f.env.database.db('payment_providers').where({ name: 'cryptopay' }).first();
@@ -90,7 +99,9 @@ describe.each(TEST_DATABASES)('payments through Crypto Pay (%s)', (kind) => {
       const done = (await f.call(user, 'GET', `/api/checkout/${transaction.id}`)).json();
       expect(done.status).toBe('succeeded');
       expect(done.account.status).toBe('active');
-      expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual([expect.objectContaining({ status: 'succeeded', method: 'cryptopay', amount: 499, currency: 'usd' })]);
+      expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual([
+        expect.objectContaining({ status: 'succeeded', method: 'cryptopay', amount: 499, currency: 'usd' }),
+      ]);
 
       // Crypto Pay delivers again (at least once): recorded once, applied once.
       expect((await shop.fake.redeliver(invoiceIdOf(sessionId))).status).toBe(200);

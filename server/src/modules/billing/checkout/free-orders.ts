@@ -8,7 +8,17 @@ import type { UserProfile } from '../../users/index.js';
 import type { CheckoutKind } from '../billing.repo.js';
 import { sitePage, type CheckoutDeps } from './checkout-deps.js';
 import { newOrderIds } from './order-rows.js';
-import { assertCanProvision, bonusDaysOf, choosePromo, insufficientBalance, orderTotal, quotedTotal, resolveOrder, spendCredit, type ChosenPromo } from './order-terms.js';
+import {
+  assertCanProvision,
+  bonusDaysOf,
+  choosePromo,
+  insufficientBalance,
+  orderTotal,
+  quotedTotal,
+  resolveOrder,
+  spendCredit,
+  type ChosenPromo,
+} from './order-terms.js';
 
 /** Orders no provider is asked about: nothing left to pay after a code or credit, or paid from the wallet. */
 
@@ -17,13 +27,22 @@ import { assertCanProvision, bonusDaysOf, choosePromo, insufficientBalance, orde
  * the credit spent, in one transaction (order-rows.ts). The customer goes to the thank-you page, which follows it as
  * it follows a payment.
  */
-export async function startFreeOrder(deps: CheckoutDeps, user: UserProfile, order: {
-  plan: PlanRecord; kind: CheckoutKind; renewedAccountId: string | null; currency: string; promo: ChosenPromo | null; bonusDays: number;
-  /** Paid from the wallet, as the customer chose: a balance spent meanwhile (another order, in another tab) is theirs to top up. */
-  fromWallet?: boolean;
-  /** The order's unique name, when it must be placed once (an automatic renewal of one period). */
-  checkoutId?: string;
-}): Promise<CheckoutStarted> {
+export async function startFreeOrder(
+  deps: CheckoutDeps,
+  user: UserProfile,
+  order: {
+    plan: PlanRecord;
+    kind: CheckoutKind;
+    renewedAccountId: string | null;
+    currency: string;
+    promo: ChosenPromo | null;
+    bonusDays: number;
+    /** Paid from the wallet, as the customer chose: a balance spent meanwhile (another order, in another tab) is theirs to top up. */
+    fromWallet?: boolean;
+    /** The order's unique name, when it must be placed once (an automatic renewal of one period). */
+    checkoutId?: string;
+  },
+): Promise<CheckoutStarted> {
   const { plan, kind, currency, bonusDays } = order;
   const ids = newOrderIds(order.renewedAccountId);
   let checkoutId = '';
@@ -35,20 +54,47 @@ export async function startFreeOrder(deps: CheckoutDeps, user: UserProfile, orde
       if (total - creditSpent !== 0 && order.fromWallet) throw insufficientBalance(total - creditSpent);
       // The code's terms cannot change, but its plan's price (or the customer's credit) could have since it was quoted.
       if (total - creditSpent !== 0) throw new AppError(409, 'price_changed', BILLING_MESSAGES.priceChanged);
-      checkoutId = await deps.orders.placeFree(trx, { user, plan, kind, currency, ids, promo, creditSpent, bonusDays, ...(order.checkoutId ? { checkoutId: order.checkoutId } : {}) });
+      checkoutId = await deps.orders.placeFree(trx, {
+        user,
+        plan,
+        kind,
+        currency,
+        ids,
+        promo,
+        creditSpent,
+        bonusDays,
+        ...(order.checkoutId ? { checkoutId: order.checkoutId } : {}),
+      });
     };
-    if (order.promo) await deps.promos.redeem(trx, { ...order.promo, userId: user.id, plan, currency, transactionId: ids.transactionId, subscriptionId: ids.subscriptionId }, write);
+    if (order.promo)
+      await deps.promos.redeem(
+        trx,
+        { ...order.promo, userId: user.id, plan, currency, transactionId: ids.transactionId, subscriptionId: ids.subscriptionId },
+        write,
+      );
     else await write(null);
   });
   await deps.accounts.insertLog({
-    accountId: ids.accountId, userId: user.id, step: 'checkout_started', status: 'success',
+    accountId: ids.accountId,
+    userId: user.id,
+    step: 'checkout_started',
+    status: 'success',
     details: {
-      transactionId: ids.transactionId, checkoutId, planId: plan.id, amount: 0, kind,
-      ...(order.promo ? { promoCode: order.promo.promoCode } : {}), ...(creditSpent > 0 ? { creditSpent } : {}),
+      transactionId: ids.transactionId,
+      checkoutId,
+      planId: plan.id,
+      amount: 0,
+      kind,
+      ...(order.promo ? { promoCode: order.promo.promoCode } : {}),
+      ...(creditSpent > 0 ? { creditSpent } : {}),
     },
     now: deps.clock(),
   });
-  return { url: `${sitePage(deps, user, '/thank-you')}?session_id=${encodeURIComponent(checkoutId)}`, sessionId: checkoutId, subscriptionId: ids.subscriptionId };
+  return {
+    url: `${sitePage(deps, user, '/thank-you')}?session_id=${encodeURIComponent(checkoutId)}`,
+    sessionId: checkoutId,
+    subscriptionId: ids.subscriptionId,
+  };
 }
 
 /**
@@ -71,7 +117,12 @@ export async function startWalletOrder(deps: CheckoutDeps, user: UserProfile, bo
  * asks (the order is named by the account and the period). `renewed: false` with what is missing when the
  * balance does not cover the plan's price.
  */
-export async function renewFromWallet(deps: CheckoutDeps, user: UserProfile, accountId: string, periodEnd: Date): Promise<{ renewed: true; orderId: string } | { renewed: false; needed: number }> {
+export async function renewFromWallet(
+  deps: CheckoutDeps,
+  user: UserProfile,
+  accountId: string,
+  periodEnd: Date,
+): Promise<{ renewed: true; orderId: string } | { renewed: false; needed: number }> {
   const { currency } = await deps.settings.getAppSettings();
   const { plan, kind } = await resolveOrder(deps, user, { accountId });
   const available = deps.credit ? await deps.credit.available(user.id, currency, deps.clock()) : 0;

@@ -19,17 +19,29 @@ export interface OrderIds {
 }
 
 export const newOrderIds = (renewedAccountId: string | null): OrderIds => ({
-  subscriptionId: randomUUID(), transactionId: randomUUID(), accountId: renewedAccountId ?? randomUUID(),
+  subscriptionId: randomUUID(),
+  transactionId: randomUUID(),
+  accountId: renewedAccountId ?? randomUUID(),
 });
 
 /** The code's terms as the provider is told them. */
 export const orderDiscountOf = (promo: AppliedPromo): OrderDiscount => ({
-  ref: promo.promoCodeId, code: promo.code, amountBefore: promo.amountBefore, percentOff: promo.percentOff, amountOff: promo.amountOff,
-  duration: promo.duration, durationMonths: promo.durationMonths,
+  ref: promo.promoCodeId,
+  code: promo.code,
+  amountBefore: promo.amountBefore,
+  percentOff: promo.percentOff,
+  amountOff: promo.amountOff,
+  duration: promo.duration,
+  durationMonths: promo.durationMonths,
 });
 
 /** The code's terms as the order keeps them: later charges of a subscription are discounted for its duration. */
-const orderPromoOf = (promo: AppliedPromo): OrderPromo => ({ code: promo.code, duration: promo.duration, duration_months: promo.durationMonths, discount: promo.discount });
+const orderPromoOf = (promo: AppliedPromo): OrderPromo => ({
+  code: promo.code,
+  duration: promo.duration,
+  duration_months: promo.durationMonths,
+  discount: promo.discount,
+});
 
 export interface NewOrder {
   user: UserProfile;
@@ -68,27 +80,57 @@ export function createOrderRows(deps: { billing: BillingRepo; accounts: Accounts
     const { user, plan, kind, currency, ids, promo } = order;
     const bonusDays = order.bonusDays ?? 0;
     if (kind === 'purchase') {
-      await deps.accounts.insertPending({
-        id: ids.accountId, userId: user.id, planId: plan.id, username: generateUsername(), subToken: generateSubToken(), trialUserId: null, deviceLimit: plan.deviceLimit,
-      }, now, trx);
+      await deps.accounts.insertPending(
+        {
+          id: ids.accountId,
+          userId: user.id,
+          planId: plan.id,
+          username: generateUsername(),
+          subToken: generateSubToken(),
+          trialUserId: null,
+          deviceLimit: plan.deviceLimit,
+        },
+        now,
+        trx,
+      );
     }
     const transactionNotes: Pick<TransactionMetadata, 'promo' | 'gift_code' | 'credit_spent'> = {
       ...(promo ? { promo: { code: promo.code, amount_before: promo.amountBefore, discount: promo.discount } } : {}),
       ...(order.giftCode ? { gift_code: order.giftCode } : {}),
       ...(order.creditSpent ? { credit_spent: order.creditSpent } : {}),
     };
-    await deps.billing.insertCheckout({
-      subscription: {
-        id: ids.subscriptionId, userId: user.id, vpnAccountId: ids.accountId, providerId: order.providerId, providerAccountId: order.providerAccountId, planId: plan.id, billing: order.billing,
-        metadata: {
-          // A referral's extra days lengthen the first period we set (one paid once, or the first of a plan renewed here).
-          plan_id: plan.id, plan_name: plan.name, plan_names: translatedNames(plan), price: plan.price, kind, days: plan.days + (order.billing === 'one_off' || order.renewedHere ? bonusDays : 0), data_limit: plan.dataLimitBytes, locations: plan.locations,
-          device_limit: plan.deviceLimit, currency, ...(promo ? { promo: orderPromoOf(promo) } : {}), ...(bonusDays ? { bonus_days: bonusDays } : {}),
-          ...(order.renewedHere ? { renewed_by: 'store' as const } : {}),
+    await deps.billing.insertCheckout(
+      {
+        subscription: {
+          id: ids.subscriptionId,
+          userId: user.id,
+          vpnAccountId: ids.accountId,
+          providerId: order.providerId,
+          providerAccountId: order.providerAccountId,
+          planId: plan.id,
+          billing: order.billing,
+          metadata: {
+            // A referral's extra days lengthen the first period we set (one paid once, or the first of a plan renewed here).
+            plan_id: plan.id,
+            plan_name: plan.name,
+            plan_names: translatedNames(plan),
+            price: plan.price,
+            kind,
+            days: plan.days + (order.billing === 'one_off' || order.renewedHere ? bonusDays : 0),
+            data_limit: plan.dataLimitBytes,
+            locations: plan.locations,
+            device_limit: plan.deviceLimit,
+            currency,
+            ...(promo ? { promo: orderPromoOf(promo) } : {}),
+            ...(bonusDays ? { bonus_days: bonusDays } : {}),
+            ...(order.renewedHere ? { renewed_by: 'store' as const } : {}),
+          },
         },
+        transaction: { id: ids.transactionId, amount: order.amount, currency, providerTransactionId: order.providerTransactionId, ...transactionNotes },
       },
-      transaction: { id: ids.transactionId, amount: order.amount, currency, providerTransactionId: order.providerTransactionId, ...transactionNotes },
-    }, now, trx);
+      now,
+      trx,
+    );
   }
 
   return {
@@ -99,10 +141,23 @@ export function createOrderRows(deps: { billing: BillingRepo; accounts: Accounts
      * An order nothing is left to pay for (a code, credit, the wallet), placed and paid at once. `checkoutId` names
      * it when the caller must place it only once (unique: a second one with the same name fails in `trx`).
      */
-    async placeFree(trx: Db, order: Omit<NewOrder, 'amount' | 'providerId' | 'providerAccountId' | 'billing' | 'providerTransactionId'> & { checkoutId?: string }): Promise<string> {
+    async placeFree(
+      trx: Db,
+      order: Omit<NewOrder, 'amount' | 'providerId' | 'providerAccountId' | 'billing' | 'providerTransactionId'> & { checkoutId?: string },
+    ): Promise<string> {
       const checkoutId = order.checkoutId ?? `free_${order.ids.transactionId}`;
-      await insert(trx, deps.clock(), { ...order, amount: 0, providerId: null, providerAccountId: null, billing: 'one_off', providerTransactionId: checkoutId });
-      await deps.confirmation.applyCheckout({ checkoutId, orderId: order.ids.transactionId, outcome: 'paid', amountPaid: 0, currency: order.currency, paymentRef: null }, trx);
+      await insert(trx, deps.clock(), {
+        ...order,
+        amount: 0,
+        providerId: null,
+        providerAccountId: null,
+        billing: 'one_off',
+        providerTransactionId: checkoutId,
+      });
+      await deps.confirmation.applyCheckout(
+        { checkoutId, orderId: order.ids.transactionId, outcome: 'paid', amountPaid: 0, currency: order.currency, paymentRef: null },
+        trx,
+      );
       return checkoutId;
     },
   };

@@ -42,7 +42,12 @@ export interface ChosenPromo {
 export async function assertCanProvision(deps: CheckoutDeps, plan: PlanRecord): Promise<void> {
   const candidates = await deps.provisioner.candidateServers(plan.locations);
   const answers = candidates.map((server) => deps.servers.driverFor(server).listServices());
-  const reachable = answers.length > 0 && (await Promise.any(answers).then(() => true, () => false));
+  const reachable =
+    answers.length > 0 &&
+    (await Promise.any(answers).then(
+      () => true,
+      () => false,
+    ));
   if (!reachable) {
     deps.log.warn({ planId: plan.id, servers: candidates.length }, 'checkout refused: no server that covers the plan answers');
     throw new AppError(503, 'service_unavailable', ACCOUNT_MESSAGES.serviceUnavailable);
@@ -50,7 +55,11 @@ export async function assertCanProvision(deps: CheckoutDeps, plan: PlanRecord): 
 }
 
 /** The plan to charge for, and the account a renewal extends. */
-export async function resolveOrder(deps: CheckoutDeps, user: UserProfile, body: { planId: string } | { accountId: string }): Promise<{ plan: PlanRecord; kind: CheckoutKind; accountId: string | null }> {
+export async function resolveOrder(
+  deps: CheckoutDeps,
+  user: UserProfile,
+  body: { planId: string } | { accountId: string },
+): Promise<{ plan: PlanRecord; kind: CheckoutKind; accountId: string | null }> {
   const { trialPlanId } = await deps.settings.getAppSettings();
   if ('planId' in body) {
     const plan = await deps.plans.findById(body.planId);
@@ -64,9 +73,11 @@ export async function resolveOrder(deps: CheckoutDeps, user: UserProfile, body: 
   // A plan that renews is not paid by hand as well; but one renewed here whose card was declined may be (its
   // next try finds the period paid and stops: store-renewals.ts).
   const renewing = await deps.billing.renewingSubscriptionOf(account.id);
-  if (renewing && !(renewing.metadata.renewed_by === 'store' && renewing.status === 'past_due')) throw new AppError(409, 'already_renews', BILLING_MESSAGES.alreadyRenews);
+  if (renewing && !(renewing.metadata.renewed_by === 'store' && renewing.status === 'past_due'))
+    throw new AppError(409, 'already_renews', BILLING_MESSAGES.alreadyRenews);
   const plan = account.planId ? await deps.plans.findById(account.planId) : undefined;
-  if (!plan || !isPurchasable(plan, trialPlanId)) throw new AppError(409, 'not_renewable', "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.");
+  if (!plan || !isPurchasable(plan, trialPlanId))
+    throw new AppError(409, 'not_renewable', "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.");
   return { plan, kind: 'renewal', accountId: account.id };
 }
 
@@ -88,13 +99,20 @@ export async function choosePromo(deps: CheckoutDeps, user: UserProfile, plan: P
 }
 
 /** The customer's referral credit spent on a one-off order of `total`, in the order's transaction (what it spent). */
-export const spendCredit = (deps: CheckoutDeps, trx: Db, user: UserProfile, order: { currency: string; total: number; transactionId: string; leaveCharge: boolean; kind: CheckoutKind }) => {
+export const spendCredit = (
+  deps: CheckoutDeps,
+  trx: Db,
+  user: UserProfile,
+  order: { currency: string; total: number; transactionId: string; leaveCharge: boolean; kind: CheckoutKind },
+) => {
   const { kind, ...spent } = order;
-  return deps.credit ? deps.credit.spend(trx, { userId: user.id, ...spent, ...(kind === 'renewal' ? { note: RENEWAL_NOTE } : {}) }, deps.clock()) : Promise.resolve(0);
+  return deps.credit
+    ? deps.credit.spend(trx, { userId: user.id, ...spent, ...(kind === 'renewal' ? { note: RENEWAL_NOTE } : {}) }, deps.clock())
+    : Promise.resolve(0);
 };
 
 export const bonusDaysOf = async (deps: CheckoutDeps, user: UserProfile) => (await deps.referralBonusDays?.(user.id)) ?? 0;
 
 /** What the customer's available credit would pay of a one-off order of `total` now (nothing is spent). */
 export const creditOf = async (deps: CheckoutDeps, user: UserProfile, currency: string, total: number) =>
-  (deps.credit ? creditFor(total, await deps.credit.available(user.id, currency, deps.clock())) : 0);
+  deps.credit ? creditFor(total, await deps.credit.available(user.id, currency, deps.clock())) : 0;

@@ -20,15 +20,18 @@ describe.each(TEST_DATABASES)('payments under concurrency (%s)', (kind) => {
     const accountId = await f.buyAccount(user);
     const db = f.env.database.db;
     // The paid-period ledger: what the account is paid for.
-    const paidEnd = async () => new Date((await db('paid_periods').where({ vpn_account_id: accountId }).whereNull('voided_at').max({ end: 'ends_at' }).first())!.end);
+    const paidEnd = async () =>
+      new Date((await db('paid_periods').where({ vpn_account_id: accountId }).whereNull('voided_at').max({ end: 'ends_at' }).first())!.end);
     for (let round = 0; round < ROUNDS; round += 1) {
       const before = await paidEnd();
       const renewals = [await f.checkout(user, { accountId }), await f.checkout(user, { accountId })];
       const events = await f.payQuietly(() => Promise.all(renewals.map(({ sessionId }) => f.stripe.pay(sessionId))));
-      const answers = await Promise.all(events.map((event) => {
-        const { body, signature } = f.stripe.signedDelivery(event);
-        return f.postWebhook(body, signature);
-      }));
+      const answers = await Promise.all(
+        events.map((event) => {
+          const { body, signature } = f.stripe.signedDelivery(event);
+          return f.postWebhook(body, signature);
+        }),
+      );
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
       const added = ((await paidEnd()).getTime() - before.getTime()) / DAY_MS;
       expect(added, `round ${round}`).toBeCloseTo(60, 5);
@@ -40,7 +43,8 @@ describe.each(TEST_DATABASES)('payments under concurrency (%s)', (kind) => {
     // One period per payment, each starting where the one before ends: none overlaps another, none is lost.
     const periods = await db('paid_periods').where({ vpn_account_id: accountId }).orderBy('starts_at', 'asc');
     expect(periods).toHaveLength(1 + 2 * ROUNDS);
-    for (let i = 1; i < periods.length; i += 1) expect(new Date(periods[i].starts_at).getTime(), `period ${i}`).toBe(new Date(periods[i - 1].ends_at).getTime());
+    for (let i = 1; i < periods.length; i += 1)
+      expect(new Date(periods[i].starts_at).getTime(), `period ${i}`).toBe(new Date(periods[i - 1].ends_at).getTime());
   });
 
   it('the same event delivered 5 times at once is applied by exactly one delivery', async () => {
@@ -80,7 +84,11 @@ describe.each(TEST_DATABASES)('payments under concurrency (%s)', (kind) => {
     expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual([expect.objectContaining({ status: 'needs_review' })]);
     expect(await f.count('vpn_accounts', { user_id: user.userId })).toBe(0);
     const listed = (await f.call(f.admin, 'GET', '/api/admin/transactions?status=needs_review')).json();
-    expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ userEmail: expect.stringContaining('@'), status: 'needs_review', note: 'Paid $0.01, ordered $4.99', refundable: true })]));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userEmail: expect.stringContaining('@'), status: 'needs_review', note: 'Paid $0.01, ordered $4.99', refundable: true }),
+      ]),
+    );
     const system = (await f.call(f.admin, 'GET', '/api/admin/system')).json();
     expect(system.payments.needsReview).toEqual(expect.arrayContaining([expect.objectContaining({ userEmail: expect.any(String), amount: 499 })]));
   });

@@ -14,11 +14,19 @@ import type { PaymentReversals } from '../refunds/payment-reversals.js';
 
 /** What applying a checkout's state (confirm-paid.ts, close-unpaid.ts, apply-checkout.ts) works with. */
 export interface PaymentConfirmationDeps {
-  db: Db; billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; jobs: JobsRepo; recurring: RecurringPayments; reversals: PaymentReversals; notices: BillingNotices;
+  db: Db;
+  billing: BillingRepo;
+  periods: PaidPeriodsRepo;
+  accounts: AccountsRepo;
+  jobs: JobsRepo;
+  recurring: RecurringPayments;
+  reversals: PaymentReversals;
+  notices: BillingNotices;
   /** Where a paid top-up goes. */
   wallet: Pick<WalletLedger, 'creditTopUp'>;
   /** Plans this server renews: the method their first payment saved, and what each renewal try came to. */
   savedMethods: SavedMethodsRepo;
   storeOutcomes: StoreRenewalOutcomes;
-  clock: Clock; log: FastifyBaseLogger;
+  clock: Clock;
+  log: FastifyBaseLogger;
 }

@@ -28,7 +28,8 @@ export function createPaymentConfirmation(deps: PaymentConfirmationDeps) {
     /** The customer asked to cancel: noted on the pending payment before its checkout is closed at the provider. */
     recordCancelRequest: (transaction: TransactionRecord) => recordCancelRequest(deps, transaction),
     /** The customer left the provider's page with Cancel: closed like an expired one, saying so. */
-    markCancelled: (transaction: TransactionRecord) => deps.db.transaction((trx) => closeUnpaid(deps, transaction, BILLING_MESSAGES.paymentCancelled, trx, undefined, true)),
+    markCancelled: (transaction: TransactionRecord) =>
+      deps.db.transaction((trx) => closeUnpaid(deps, transaction, BILLING_MESSAGES.paymentCancelled, trx, undefined, true)),
   };
 }
 

@@ -100,13 +100,22 @@ describe.each(TEST_DATABASES)('payments happen exactly once (%s)', (kind) => {
     const { sessionId } = await f.checkout(user, { planId: f.paidPlanId });
     await f.stripe.pay(sessionId);
     // The dead worker had claimed the job and the panel had created the user; then the process died.
-    const claimed = await createJobsRepo(f.env.database.db).claimNext({ workerId: 'dead-worker', now: f.t.clock.now(), lockTimeoutSeconds: 600, types: [PROVISION_PAID_ACCOUNT] });
+    const claimed = await createJobsRepo(f.env.database.db).claimNext({
+      workerId: 'dead-worker',
+      now: f.t.clock.now(),
+      lockTimeoutSeconds: 600,
+      types: [PROVISION_PAID_ACCOUNT],
+    });
     expect(claimed).toBeDefined();
     const accountId = f.stripe.getSession(sessionId)!.metadata!.vpn_account_id;
     const row = await f.env.database.db('vpn_accounts').where({ id: accountId }).first();
     const { createMarzneshinDriver } = await import('../../../panels/marzneshin.js');
-    await createMarzneshinDriver({ url: f.panel.url, username: f.panel.admin.username, password: f.panel.admin.password, serviceId: '1' })
-      .createAccount({ username: row.username, dataLimitBytes: null, expiresAt: null, note: accountId! });
+    await createMarzneshinDriver({ url: f.panel.url, username: f.panel.admin.username, password: f.panel.admin.password, serviceId: '1' }).createAccount({
+      username: row.username,
+      dataLimitBytes: null,
+      expiresAt: null,
+      note: accountId!,
+    });
 
     await f.restart();
     await f.runJobs(); // the receipt goes out; the provisioning job is still held by the dead worker's lease

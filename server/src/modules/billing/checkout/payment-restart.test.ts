@@ -35,7 +35,16 @@ describe.each(TEST_DATABASES)('a paid order survives a killed server (%s)', (kin
     cleanups.push(() => stripe.close());
 
     // Jobs a killed process held are taken back after JOB_LEASE_SECONDS (a minute by default; 10 s here).
-    const env = { PORT: '0', DATA_DIR: join(dir, 'data'), DATABASE_URL: database.url, ADMIN_EMAILS: 'admin@example.com', STRIPE_API_URL: stripe.url, LOG_LEVEL: 'info', JOB_LEASE_SECONDS: String(LEASE_SECONDS), ...KEYS };
+    const env = {
+      PORT: '0',
+      DATA_DIR: join(dir, 'data'),
+      DATABASE_URL: database.url,
+      ADMIN_EMAILS: 'admin@example.com',
+      STRIPE_API_URL: stripe.url,
+      LOG_LEVEL: 'info',
+      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+      ...KEYS,
+    };
     const shop = { panel, stripe, server: undefined as unknown as ServerProcess, base: '', planId: '' };
     const start = async (): Promise<void> => {
       const server = startServerProcess(env);
@@ -46,7 +55,8 @@ describe.each(TEST_DATABASES)('a paid order survives a killed server (%s)', (kin
     };
     const api = async (token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> => {
       const res = await fetch(`${shop.base}${path}`, {
-        method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        method,
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       return { status: res.status, body: await res.json().catch(() => null) };
@@ -81,7 +91,19 @@ describe.each(TEST_DATABASES)('a paid order survives a killed server (%s)', (kin
 
     await start();
     const admin = await signIn('admin@example.com');
-    expect((await api(admin, 'POST', '/api/admin/servers', { kind: 'marzneshin', name: 'DE', url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1', locations: 'all' })).status).toBe(201);
+    expect(
+      (
+        await api(admin, 'POST', '/api/admin/servers', {
+          kind: 'marzneshin',
+          name: 'DE',
+          url: panel.url,
+          username: panel.admin.username,
+          password: panel.admin.password,
+          serviceId: '1',
+          locations: 'all',
+        })
+      ).status,
+    ).toBe(201);
     const plan = await api(admin, 'POST', '/api/admin/plans', { name: 'Monthly', days: 30, dataLimitBytes: 1024 ** 3, price: 599 });
     shop.planId = plan.body.id;
     expect((await api(null, 'GET', '/api/config')).body).toMatchObject({ cardPaymentsEnabled: true, stripePublishableKey: KEYS.STRIPE_PUBLISHABLE_KEY });
@@ -115,26 +137,30 @@ describe.each(TEST_DATABASES)('a paid order survives a killed server (%s)', (kin
     expect(await shop.server.exited).toBe(0);
   });
 
-  it('a SIGKILL while the provisioning job runs: the restarted server takes the job back once its lease runs out, and delivers', { timeout: 90_000 }, async () => {
-    const shop = await startShop();
-    const { panel, stripe, api, signIn, start, kill, waitForAccount, planId } = shop;
-    const user = await signIn('buyer@example.com');
-    const started = await api(user, 'POST', '/api/checkout', { planId });
-    expect(started.status).toBe(200);
-    // The panel answers slowly: the job is running, mid-call, when the process dies.
-    panel.faults.delayMs = 8_000;
-    await stripe.pay(started.body.sessionId);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(shop.server.output()).not.toMatch(/job failed/);
-    await kill();
+  it(
+    'a SIGKILL while the provisioning job runs: the restarted server takes the job back once its lease runs out, and delivers',
+    { timeout: 90_000 },
+    async () => {
+      const shop = await startShop();
+      const { panel, stripe, api, signIn, start, kill, waitForAccount, planId } = shop;
+      const user = await signIn('buyer@example.com');
+      const started = await api(user, 'POST', '/api/checkout', { planId });
+      expect(started.status).toBe(200);
+      // The panel answers slowly: the job is running, mid-call, when the process dies.
+      panel.faults.delayMs = 8_000;
+      await stripe.pay(started.body.sessionId);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(shop.server.output()).not.toMatch(/job failed/);
+      await kill();
 
-    panel.faults.delayMs = 0;
-    const restartedAt = Date.now();
-    await start();
-    const status = await waitForAccount(user, started.body.sessionId, 60_000);
-    expect(status).toMatchObject({ status: 'succeeded', account: { status: 'active' } });
-    // Taken back when the dead process's lease ran out: JOB_LEASE_SECONDS after its last renewal, before the kill.
-    expect(Date.now() - restartedAt).toBeLessThan((LEASE_SECONDS + 30) * 1000);
-    expect(ourUsers(panel, status!.account!.id)).toHaveLength(1);
-  });
+      panel.faults.delayMs = 0;
+      const restartedAt = Date.now();
+      await start();
+      const status = await waitForAccount(user, started.body.sessionId, 60_000);
+      expect(status).toMatchObject({ status: 'succeeded', account: { status: 'active' } });
+      // Taken back when the dead process's lease ran out: JOB_LEASE_SECONDS after its last renewal, before the kill.
+      expect(Date.now() - restartedAt).toBeLessThan((LEASE_SECONDS + 30) * 1000);
+      expect(ourUsers(panel, status!.account!.id)).toHaveLength(1);
+    },
+  );
 });

@@ -17,7 +17,13 @@ export const POLL = { intervalSeconds: 30, maxPerPass: 2000 } as const;
  * Reads the open checkouts of each provider whose driver can read many at once (`readCheckouts`), grouped by the
  * account that took them, and applies every one that is no longer open, exactly as its webhook would have.
  */
-export function createPollOpenCheckoutsHandler(deps: { billing: BillingRepo; payments: PaymentDrivers; confirmation: PaymentConfirmation; clock: Clock; log: FastifyBaseLogger }): JobHandler {
+export function createPollOpenCheckoutsHandler(deps: {
+  billing: BillingRepo;
+  payments: PaymentDrivers;
+  confirmation: PaymentConfirmation;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): JobHandler {
   async function pollMethod(method: ProviderMethod): Promise<{ read: number; applied: number }> {
     const inForce = await deps.payments.accounts.forAccount(method, null);
     if (!inForce?.readCheckouts) return { read: 0, applied: 0 };

@@ -28,7 +28,14 @@ import { assertCanProvision, bonusDaysOf, choosePromo, creditOf, orderTotal, quo
  * made when missing); null for a one-off payment. Asked before anything is written: a provider that
  * does not answer leaves nothing behind.
  */
-async function recurringTerms(deps: CheckoutDeps, driver: PaymentDriver, user: UserProfile, plan: PlanRecord, kind: CheckoutKind, currency: string): Promise<CheckoutOrder['recurring'] | null> {
+async function recurringTerms(
+  deps: CheckoutDeps,
+  driver: PaymentDriver,
+  user: UserProfile,
+  plan: PlanRecord,
+  kind: CheckoutKind,
+  currency: string,
+): Promise<CheckoutOrder['recurring'] | null> {
   const spec = recurringPriceSpec(plan, currency);
   // Crypto is paid once: a recurring plan bought in crypto runs its period and is renewed by hand.
   if (kind !== 'purchase' || !spec || driver.capabilities.recurring !== 'provider_subscriptions') return null;
@@ -44,22 +51,39 @@ async function recurringTerms(deps: CheckoutDeps, driver: PaymentDriver, user: U
 }
 
 /** The provider's hosted page for the order; if the provider refuses, the pending rows go away again. */
-async function openCheckout(deps: CheckoutDeps, driver: PaymentDriver, order: {
-  user: UserProfile; plan: PlanRecord; kind: CheckoutKind; transactionId: string; subscriptionId: string; accountId: string; currency: string;
-  recurring: CheckoutOrder['recurring'] | null; promo: AppliedPromo | null; creditSpent: number; bonusDays: number; saveMethod: boolean;
-}): Promise<StartedCheckout> {
+async function openCheckout(
+  deps: CheckoutDeps,
+  driver: PaymentDriver,
+  order: {
+    user: UserProfile;
+    plan: PlanRecord;
+    kind: CheckoutKind;
+    transactionId: string;
+    subscriptionId: string;
+    accountId: string;
+    currency: string;
+    recurring: CheckoutOrder['recurring'] | null;
+    promo: AppliedPromo | null;
+    creditSpent: number;
+    bonusDays: number;
+    saveMethod: boolean;
+  },
+): Promise<StartedCheckout> {
   const { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo, creditSpent, bonusDays, saveMethod } = order;
   try {
     const locale = user.locale ?? DEFAULT_LOCALE;
     return await driver.startCheckout({
-      orderId: transactionId, amount: orderTotal(plan, promo, creditSpent), currency,
+      orderId: transactionId,
+      amount: orderTotal(plan, promo, creditSpent),
+      currency,
       ...(promo ? { discount: orderDiscountOf(promo) } : {}),
       ...(creditSpent > 0 ? { credit: creditSpent } : {}),
       // The customer reads the plan in their language on the provider's page.
       // With a referral's extra days, the duration the provider's page names is the one bought (a subscription's
       // page names its price's interval: the days come after).
       ...checkoutProduct(bonusDays > 0 && !recurring ? { ...plan, days: plan.days + bonusDays } : plan, kind, locale),
-      customerEmail: user.email, customerRef: user.id,
+      customerEmail: user.email,
+      customerRef: user.id,
       // The customer comes back to the site in the language they read (their stored one).
       successUrl: `${sitePage(deps, user, '/thank-you')}?session_id={CHECKOUT_ID}`,
       // Our own order id (providers do not fill in theirs here): the dashboard closes that checkout.
@@ -67,8 +91,13 @@ async function openCheckout(deps: CheckoutDeps, driver: PaymentDriver, order: {
       locale,
       expiresAt: addSeconds(new Date(), CHECKOUT_SESSION_TTL_SECONDS),
       metadata: {
-        subscription_id: subscriptionId, vpn_account_id: accountId, user_id: user.id, plan_id: plan.id, kind,
-        ...(promo ? { promo_code: promo.code } : {}), ...(creditSpent > 0 ? { referral_credit: String(creditSpent) } : {}),
+        subscription_id: subscriptionId,
+        vpn_account_id: accountId,
+        user_id: user.id,
+        plan_id: plan.id,
+        kind,
+        ...(promo ? { promo_code: promo.code } : {}),
+        ...(creditSpent > 0 ? { referral_credit: String(creditSpent) } : {}),
       },
       ...(recurring ? { recurring } : {}),
       ...(saveMethod ? { saveMethod } : {}),
@@ -141,32 +170,77 @@ export async function startCheckout(deps: CheckoutDeps, user: UserProfile, body:
       const total = orderTotal(plan, applied);
       creditSpent = spendsCredit ? await spendCredit(deps, trx, user, { currency, total, transactionId, leaveCharge: true, kind }) : 0;
       await deps.orders.insert(trx, now, {
-        user, plan, kind, currency, ids, amount: total - creditSpent, providerId, providerAccountId, billing: subscribes ? 'recurring' : 'one_off', promo: applied, creditSpent, bonusDays,
+        user,
+        plan,
+        kind,
+        currency,
+        ids,
+        amount: total - creditSpent,
+        providerId,
+        providerAccountId,
+        billing: subscribes ? 'recurring' : 'one_off',
+        promo: applied,
+        creditSpent,
+        bonusDays,
         ...(renewedHere ? { renewedHere } : {}),
       });
-      await deps.jobs.enqueue({ type: CHECK_CHECKOUT, payload: { transactionId }, runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS), dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`, maxAttempts: 500 }, now, trx);
+      await deps.jobs.enqueue(
+        {
+          type: CHECK_CHECKOUT,
+          payload: { transactionId },
+          runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS),
+          dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`,
+          maxAttempts: 500,
+        },
+        now,
+        trx,
+      );
     };
     if (chosen) promo = await deps.promos.redeem(trx, { ...chosen, userId: user.id, plan, currency, transactionId, subscriptionId }, write);
     else await write(null);
   });
 
   await crashPoint('checkout:after-order');
-  const checkout = await openCheckout(deps, driver, { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo, creditSpent, bonusDays, saveMethod: renewedHere });
+  const checkout = await openCheckout(deps, driver, {
+    user,
+    plan,
+    kind,
+    transactionId,
+    subscriptionId,
+    accountId,
+    currency,
+    recurring,
+    promo,
+    creditSpent,
+    bonusDays,
+    saveMethod: renewedHere,
+  });
   const now = deps.clock();
   let amount = orderTotal(plan, promo, creditSpent);
   // (With credit the provider is told the whole discount as one amount: its total is ours.)
   if (promo && creditSpent === 0 && checkout.amountTotal !== undefined && checkout.amountTotal !== amount) {
     // The provider rounded the code's discount otherwise: its figure is what the customer pays (before anyone can).
-    deps.log.warn({ transactionId, ours: amount, provider: checkout.amountTotal }, 'payment: the provider computed the discounted total otherwise; keeping its figure');
+    deps.log.warn(
+      { transactionId, ours: amount, provider: checkout.amountTotal },
+      'payment: the provider computed the discounted total otherwise; keeping its figure',
+    );
     amount = checkout.amountTotal;
     await deps.promos.keepProviderTotal(transactionId, amount);
   }
   await deps.billing.setProviderTransactionId(transactionId, checkout.checkoutId, now);
   await deps.accounts.insertLog({
-    accountId, userId: user.id, step: 'checkout_started', status: 'success',
+    accountId,
+    userId: user.id,
+    step: 'checkout_started',
+    status: 'success',
     details: {
-      transactionId, checkoutId: checkout.checkoutId, planId: plan.id, amount, kind,
-      ...(promo ? { promoCode: (promo as AppliedPromo).code } : {}), ...(creditSpent > 0 ? { creditSpent } : {}),
+      transactionId,
+      checkoutId: checkout.checkoutId,
+      planId: plan.id,
+      amount,
+      kind,
+      ...(promo ? { promoCode: (promo as AppliedPromo).code } : {}),
+      ...(creditSpent > 0 ? { creditSpent } : {}),
     },
     now,
   });

@@ -19,9 +19,19 @@ import { CHECK_CHECKOUT, CHECKOUT_SESSION_TTL_SECONDS, FIRST_FOLLOW_UP_SECONDS }
 /** What a top-up order keeps: no plan, no account, no days; its "plan" is the words for the money. */
 function topUpMetadata(amount: number, currency: string): SubscriptionMetadata {
   return {
-    plan_id: '', plan_name: emailText('en', 'checkout.topUpProduct'),
-    plan_names: { ru: emailText('ru', 'checkout.topUpProduct'), fa: emailText('fa', 'checkout.topUpProduct'), 'zh-CN': emailText('zh-CN', 'checkout.topUpProduct') },
-    price: amount, kind: 'top_up', days: 0, data_limit: 0, locations: '', currency,
+    plan_id: '',
+    plan_name: emailText('en', 'checkout.topUpProduct'),
+    plan_names: {
+      ru: emailText('ru', 'checkout.topUpProduct'),
+      fa: emailText('fa', 'checkout.topUpProduct'),
+      'zh-CN': emailText('zh-CN', 'checkout.topUpProduct'),
+    },
+    price: amount,
+    kind: 'top_up',
+    days: 0,
+    data_limit: 0,
+    locations: '',
+    currency,
   };
 }
 
@@ -32,7 +42,15 @@ function topUpMetadata(amount: number, currency: string): SubscriptionMetadata {
  * The customer comes back to their wallet page.
  */
 export function createTopUpCheckout(deps: {
-  db: Db; billing: BillingRepo; payments: PaymentDrivers; accounts: AccountsRepo; settings: SettingsService; jobs: JobsRepo; clock: Clock; log: FastifyBaseLogger; publicUrl: URL;
+  db: Db;
+  billing: BillingRepo;
+  payments: PaymentDrivers;
+  accounts: AccountsRepo;
+  settings: SettingsService;
+  jobs: JobsRepo;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  publicUrl: URL;
 }) {
   const walletPage = (user: UserProfile) => new URL(localizedPath(user.locale ?? DEFAULT_LOCALE, '/wallet'), deps.publicUrl).href;
 
@@ -50,22 +68,50 @@ export function createTopUpCheckout(deps: {
       const metadata = topUpMetadata(body.amount, currency);
       await deps.db.transaction(async (trx) => {
         const now = deps.clock();
-        await deps.billing.insertCheckout({
-          subscription: { id: subscriptionId, userId: user.id, vpnAccountId: null, providerId, providerAccountId, planId: null, billing: 'one_off', metadata },
-          transaction: { id: transactionId, amount: body.amount, currency },
-        }, now, trx);
-        await deps.jobs.enqueue({ type: CHECK_CHECKOUT, payload: { transactionId }, runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS), dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`, maxAttempts: 500 }, now, trx);
+        await deps.billing.insertCheckout(
+          {
+            subscription: {
+              id: subscriptionId,
+              userId: user.id,
+              vpnAccountId: null,
+              providerId,
+              providerAccountId,
+              planId: null,
+              billing: 'one_off',
+              metadata,
+            },
+            transaction: { id: transactionId, amount: body.amount, currency },
+          },
+          now,
+          trx,
+        );
+        await deps.jobs.enqueue(
+          {
+            type: CHECK_CHECKOUT,
+            payload: { transactionId },
+            runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS),
+            dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`,
+            maxAttempts: 500,
+          },
+          now,
+          trx,
+        );
       });
       const locale = user.locale ?? DEFAULT_LOCALE;
       let checkout;
       try {
         checkout = await driver.startCheckout({
-          orderId: transactionId, amount: body.amount, currency,
-          productName: emailText(locale, 'checkout.topUpProduct'), description: emailText(locale, 'checkout.topUpDescription'),
-          customerEmail: user.email, customerRef: user.id,
+          orderId: transactionId,
+          amount: body.amount,
+          currency,
+          productName: emailText(locale, 'checkout.topUpProduct'),
+          description: emailText(locale, 'checkout.topUpDescription'),
+          customerEmail: user.email,
+          customerRef: user.id,
           successUrl: `${walletPage(user)}?session_id={CHECKOUT_ID}`,
           cancelUrl: `${walletPage(user)}?checkout=cancelled&order=${encodeURIComponent(transactionId)}`,
-          locale, expiresAt: addSeconds(new Date(), CHECKOUT_SESSION_TTL_SECONDS),
+          locale,
+          expiresAt: addSeconds(new Date(), CHECKOUT_SESSION_TTL_SECONDS),
           metadata: { subscription_id: subscriptionId, user_id: user.id, kind: 'top_up' },
         });
       } catch (err) {
@@ -76,8 +122,12 @@ export function createTopUpCheckout(deps: {
       const now = deps.clock();
       await deps.billing.setProviderTransactionId(transactionId, checkout.checkoutId, now);
       await deps.accounts.insertLog({
-        accountId: null, userId: user.id, step: 'checkout_started', status: 'success',
-        details: { transactionId, checkoutId: checkout.checkoutId, amount: body.amount, kind: 'top_up', method: body.method }, now,
+        accountId: null,
+        userId: user.id,
+        step: 'checkout_started',
+        status: 'success',
+        details: { transactionId, checkoutId: checkout.checkoutId, amount: body.amount, kind: 'top_up', method: body.method },
+        now,
       });
       return { url: checkout.url, sessionId: checkout.checkoutId };
     },

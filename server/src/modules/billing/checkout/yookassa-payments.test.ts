@@ -56,8 +56,14 @@ describe.each(TEST_DATABASES)('payments through YooKassa (%s)', (kind) => {
       const saved = await settings({ enabled: true, ...YOOKASSA });
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json()).toEqual({
-        enabled: true, shopId: YOOKASSA.shopId, secretKeySet: true, receipts: { enabled: false, vatCode: 1, taxSystemCode: null }, priority: 150,
-        webhookUrl: 'http://localhost:3000/api/webhooks/yookassa', currencySupported: false, shop: { test: true, fiscalization: false },
+        enabled: true,
+        shopId: YOOKASSA.shopId,
+        secretKeySet: true,
+        receipts: { enabled: false, vatCode: 1, taxSystemCode: null },
+        priority: 150,
+        webhookUrl: 'http://localhost:3000/api/webhooks/yookassa',
+        currencySupported: false,
+        shop: { test: true, fiscalization: false },
       });
       expect(saved.body).not.toContain(YOOKASSA.secretKey);
       const row = await f.env.database.db('payment_providers').where({ name: 'yookassa' }).first();
@@ -84,7 +90,8 @@ describe.each(TEST_DATABASES)('payments through YooKassa (%s)', (kind) => {
       const created = shop.fake.requests.find((request) => request.method === 'POST' && request.path === '/v3/payments')!;
       expect(created.idempotenceKey).toBe(`checkout:${transaction.id}`);
       expect(JSON.parse(created.body)).toMatchObject({
-        capture: true, confirmation: { type: 'redirect', return_url: `http://localhost:3000/thank-you?session_id=${transaction.id}` },
+        capture: true,
+        confirmation: { type: 'redirect', return_url: `http://localhost:3000/thank-you?session_id=${transaction.id}` },
       });
 
       await shop.fake.pay(sessionId);
@@ -92,7 +99,9 @@ describe.each(TEST_DATABASES)('payments through YooKassa (%s)', (kind) => {
       const done = (await f.call(user, 'GET', `/api/checkout/${transaction.id}`)).json();
       expect(done.status).toBe('succeeded');
       expect(done.account.status).toBe('active');
-      expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual([expect.objectContaining({ status: 'succeeded', method: 'yookassa', amount: 499, currency: 'rub' })]);
+      expect((await f.call(user, 'GET', '/api/transactions')).json()).toEqual([
+        expect.objectContaining({ status: 'succeeded', method: 'yookassa', amount: 499, currency: 'rub' }),
+      ]);
       // The same notification again (YooKassa retries): one event, one period.
       expect(await shop.fake.redeliver(shop.fake.sent.length - 1)).toBe(200);
       expect(await f.count('webhook_events', { provider: 'yookassa' })).toBe(1);
@@ -174,7 +183,16 @@ describe.each(TEST_DATABASES)('payments through YooKassa (%s)', (kind) => {
         const email = (await f.env.database.db('user_profiles').where({ id: user.userId }).first()).email;
         expect(JSON.parse(created.body).receipt).toEqual({
           customer: { email },
-          items: [{ description: 'Plus Monthly', quantity: 1, amount: { value: '4.99', currency: 'RUB' }, vat_code: 4, payment_mode: 'full_payment', payment_subject: 'service' }],
+          items: [
+            {
+              description: 'Plus Monthly',
+              quantity: 1,
+              amount: { value: '4.99', currency: 'RUB' },
+              vat_code: 4,
+              payment_mode: 'full_payment',
+              payment_subject: 'service',
+            },
+          ],
           tax_system_code: 2,
         });
         expect(shop.fake.getPayment(sessionId)).toBeDefined();
@@ -228,7 +246,11 @@ describe.each(TEST_DATABASES)('payments through YooKassa (%s)', (kind) => {
       const { sessionId, transaction } = await paidTransaction();
       const res = await fetch(`${shop.fake.url}/v3/refunds`, {
         method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(`${YOOKASSA.shopId}:${YOOKASSA.secretKey}`).toString('base64')}`, 'content-type': 'application/json', 'idempotence-key': `dash-${sessionId}` },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${YOOKASSA.shopId}:${YOOKASSA.secretKey}`).toString('base64')}`,
+          'content-type': 'application/json',
+          'idempotence-key': `dash-${sessionId}`,
+        },
         body: JSON.stringify({ payment_id: sessionId, amount: { value: '4.99', currency: 'RUB' } }),
       });
       expect(res.status).toBe(200);

@@ -15,10 +15,19 @@ async function waitingAccount(deps: FulfilmentDeps, subscription: SubscriptionRe
   if (existing) return existing;
   const id = randomUUID();
   await deps.db.transaction(async (trx) => {
-    await accounts.insertPending({
-      id, userId: subscription.userId, planId: subscription.planId, username: generateUsername(), subToken: generateSubToken(), trialUserId: null,
-      deviceLimit: subscription.metadata.device_limit ?? null,
-    }, clock(), trx);
+    await accounts.insertPending(
+      {
+        id,
+        userId: subscription.userId,
+        planId: subscription.planId,
+        username: generateUsername(),
+        subToken: generateSubToken(),
+        trialUserId: null,
+        deviceLimit: subscription.metadata.device_limit ?? null,
+      },
+      clock(),
+      trx,
+    );
     await billing.updateSubscription(subscription.id, { vpnAccountId: id }, clock(), trx);
     // The period this payment bought was recorded with no account to go to: it is this one's.
     await deps.periods.assignAccount(subscription.id, id, clock(), trx);
@@ -49,8 +58,12 @@ export async function provisionPurchase(deps: FulfilmentDeps, subscription: Subs
   // Throws while no panel answers: the job tries again later, with the same username and marker.
   const result = await deps.provisioner.provision(
     {
-      accountId: account.id, userId: subscription.userId, username: account.username, dataLimitBytes: metadata.data_limit,
-      expiresAt, resumeServerId: account.provisioningServerId,
+      accountId: account.id,
+      userId: subscription.userId,
+      username: account.username,
+      dataLimitBytes: metadata.data_limit,
+      expiresAt,
+      resumeServerId: account.provisioningServerId,
     },
     candidates,
   );
@@ -58,7 +71,17 @@ export async function provisionPurchase(deps: FulfilmentDeps, subscription: Subs
     const now = clock();
     if (!(await accounts.markProvisioned(account.id, provisionedFields(result), now, trx))) return false;
     await markFulfilled(deps, subscription, transaction, trx);
-    await accounts.insertLog({ accountId: account.id, userId: subscription.userId, step: 'account_created', status: 'success', details: { serverId: result.server.id, username: result.username, subscriptionId: subscription.id }, now }, trx);
+    await accounts.insertLog(
+      {
+        accountId: account.id,
+        userId: subscription.userId,
+        step: 'account_created',
+        status: 'success',
+        details: { serverId: result.server.id, username: result.username, subscriptionId: subscription.id },
+        now,
+      },
+      trx,
+    );
     return true;
   });
   if (!saved) {

@@ -14,7 +14,17 @@ export async function deliverRenewal(deps: FulfilmentDeps, subscription: Subscri
     await deps.refundUndeliverable(transactionId, 'The account was deleted before its renewal could be applied.');
     await deps.db.transaction(async (trx) => {
       await markFulfilled(deps, subscription, transaction, trx);
-      await accounts.insertLog({ accountId: null, userId: subscription.userId, step: 'renewal_refunded', status: 'success', details: { transactionId, subscriptionId: subscription.id, reason: 'account deleted' }, now: clock() }, trx);
+      await accounts.insertLog(
+        {
+          accountId: null,
+          userId: subscription.userId,
+          step: 'renewal_refunded',
+          status: 'success',
+          details: { transactionId, subscriptionId: subscription.id, reason: 'account deleted' },
+          now: clock(),
+        },
+        trx,
+      );
     });
     return;
   }
@@ -33,13 +43,31 @@ export async function deliverRenewal(deps: FulfilmentDeps, subscription: Subscri
   if (panel.status === 'disabled' && period.runs && !(await billing.hasOpenDispute(account.id))) panel = await driver.setEnabled(account.username, true);
   await deps.db.transaction(async (trx) => {
     const now = clock();
-    await accounts.updateUsage(account.id, {
-      status: panel.status, usedTrafficBytes: panel.usedTrafficBytes, expireDate: panel.expiresAt,
-      dataLimitBytes: panel.dataLimitBytes ?? 0, links: panel.links ?? account.links,
-    }, now, trx);
+    await accounts.updateUsage(
+      account.id,
+      {
+        status: panel.status,
+        usedTrafficBytes: panel.usedTrafficBytes,
+        expireDate: panel.expiresAt,
+        dataLimitBytes: panel.dataLimitBytes ?? 0,
+        links: panel.links ?? account.links,
+      },
+      now,
+      trx,
+    );
     // Renewed onto the plan it was bought on: that plan's device limit (orders from before device limits leave it).
     if (subscription.metadata.device_limit !== undefined) await accounts.setDeviceLimit(account.id, subscription.metadata.device_limit, now, trx);
     await markFulfilled(deps, subscription, transaction, trx);
-    await accounts.insertLog({ accountId: account.id, userId: subscription.userId, step: 'account_renewed', status: 'success', details: { serverId: server.id, username: account.username, expiresAt: expiresAt.toISOString(), subscriptionId: subscription.id }, now }, trx);
+    await accounts.insertLog(
+      {
+        accountId: account.id,
+        userId: subscription.userId,
+        step: 'account_renewed',
+        status: 'success',
+        details: { serverId: server.id, username: account.username, expiresAt: expiresAt.toISOString(), subscriptionId: subscription.id },
+        now,
+      },
+      trx,
+    );
   });
 }

@@ -28,6 +28,8 @@ export async function markFulfilled(deps: FulfilmentDeps, subscription: Subscrip
   const now = deps.clock();
   // Read again: the subscription row may have moved on (a later invoice) since the job read it.
   const current = (await billing.findSubscription(subscription.id, trx)) ?? subscription;
-  if (!current.metadata.fulfilled_at) await billing.updateSubscription(subscription.id, { metadata: { ...current.metadata, fulfilled_at: now.toISOString() } }, now, trx);
-  if (subscription.billing === 'recurring') await billing.setTransactionMetadata(transaction.id, { ...transaction.metadata, fulfilled_at: now.toISOString() }, now, trx);
+  if (!current.metadata.fulfilled_at)
+    await billing.updateSubscription(subscription.id, { metadata: { ...current.metadata, fulfilled_at: now.toISOString() } }, now, trx);
+  if (subscription.billing === 'recurring')
+    await billing.setTransactionMetadata(transaction.id, { ...transaction.metadata, fulfilled_at: now.toISOString() }, now, trx);
 }

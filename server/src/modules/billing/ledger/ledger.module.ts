@@ -23,7 +23,17 @@ export const ledgerModule = defineModule({
     const paidPeriods = createPaidPeriods({ billing, periods, settings: deps.settings, clock });
     return {
       paidPeriods,
-      reversals: createPaymentReversals({ billing, periods, accounts, refunds: deps.refundsRepo, kept: createKeptReversalsRepo(), jobs, wallet: deps.walletLedger, clock, log }),
+      reversals: createPaymentReversals({
+        billing,
+        periods,
+        accounts,
+        refunds: deps.refundsRepo,
+        kept: createKeptReversalsRepo(),
+        jobs,
+        wallet: deps.walletLedger,
+        clock,
+        log,
+      }),
       billing: createBillingService({ billing, paidPeriods, savedMethods: deps.savedMethodsRepo, clock }),
     };
   },

@@ -4,7 +4,6 @@ import type { BillingRepo, SubscriptionRecord } from '../billing.repo.js';
 import type { PaidPeriodsRepo } from './paid-periods.repo.js';
 import { DAY_MS } from '../../../../../shared/constants.js';
 
-
 /** What an account is paid for, and what its panel user should say. */
 export interface PaidPeriod {
   /** The end of its latest paid period that still counts, from the paid-period ledger (null: nothing paid). */
@@ -38,15 +37,19 @@ export function createPaidPeriods(deps: { billing: BillingRepo; periods: PaidPer
     graceMs,
 
     async of(accountId: string): Promise<PaidPeriod> {
-      const [paidEnd, renewing, grace] = await Promise.all([
-        deps.periods.latestEnd(accountId), deps.billing.renewingSubscriptionOf(accountId), graceMs(),
-      ]);
+      const [paidEnd, renewing, grace] = await Promise.all([deps.periods.latestEnd(accountId), deps.billing.renewingSubscriptionOf(accountId), graceMs()]);
       // A plan this server renews is charged before its period ends (store-renewals.ts): no grace after it.
       const graced = renewing && renewing.metadata.renewed_by !== 'store' ? renewing : null;
       const expiresAt = paidEnd && graced ? new Date(paidEnd.getTime() + grace) : paidEnd;
       const graceEndsAt = graced ? graceEndOf(graced, grace) : null;
       const now = deps.clock();
-      return { paidEnd, renewing: renewing ?? null, expiresAt, graceEndsAt, runs: expiresAt !== null && expiresAt > now && !(graceEndsAt && graceEndsAt <= now) };
+      return {
+        paidEnd,
+        renewing: renewing ?? null,
+        expiresAt,
+        graceEndsAt,
+        runs: expiresAt !== null && expiresAt > now && !(graceEndsAt && graceEndsAt <= now),
+      };
     },
   };
 }

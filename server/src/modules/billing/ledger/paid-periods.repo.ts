@@ -25,7 +25,18 @@ export type NewPaidPeriod = Omit<PaidPeriodRecord, 'voidedAt' | 'voidReason' | '
 /** What an insert did: `overlaps` carries the period of the other kind that it would have overlapped. */
 export type PeriodInsert = { kind: 'inserted' } | { kind: 'exists'; period: PaidPeriodRecord } | { kind: 'overlaps'; period: PaidPeriodRecord };
 
-const COLUMNS = ['p.id', 'p.vpn_account_id', 'p.transaction_id', 'p.subscription_id', 'p.starts_at', 'p.ends_at', 'p.voided_at', 'p.void_reason', 'p.created_at', 's.billing'];
+const COLUMNS = [
+  'p.id',
+  'p.vpn_account_id',
+  'p.transaction_id',
+  'p.subscription_id',
+  'p.starts_at',
+  'p.ends_at',
+  'p.voided_at',
+  'p.void_reason',
+  'p.created_at',
+  's.billing',
+];
 
 function toPeriod(row: Record<string, unknown>): PaidPeriodRecord {
   return {
@@ -52,9 +63,14 @@ export function createPaidPeriodsRepo(db: Db) {
 
   async function overlapping(period: Pick<NewPaidPeriod, 'vpnAccountId' | 'billing' | 'startsAt' | 'endsAt'>, trx: Db): Promise<PaidPeriodRecord | undefined> {
     if (!period.vpnAccountId) return undefined;
-    const row = await periods(trx).where('p.vpn_account_id', period.vpnAccountId).whereNull('p.voided_at')
-      .whereNot('s.billing', period.billing).where('p.starts_at', '<', period.endsAt).where('p.ends_at', '>', period.startsAt)
-      .orderBy('p.starts_at', 'asc').first();
+    const row = await periods(trx)
+      .where('p.vpn_account_id', period.vpnAccountId)
+      .whereNull('p.voided_at')
+      .whereNot('s.billing', period.billing)
+      .where('p.starts_at', '<', period.endsAt)
+      .where('p.ends_at', '>', period.startsAt)
+      .orderBy('p.starts_at', 'asc')
+      .first();
     return row && toPeriod(row);
   }
 
@@ -72,7 +88,12 @@ export function createPaidPeriodsRepo(db: Db) {
 
     /** Every period of the account, void ones too, oldest first. */
     async listForAccount(vpnAccountId: string, trx: Db = db): Promise<PaidPeriodRecord[]> {
-      const rows = await periods(trx).where('p.vpn_account_id', vpnAccountId).orderBy([{ column: 'p.starts_at', order: 'asc' }, { column: 'p.created_at', order: 'asc' }]);
+      const rows = await periods(trx)
+        .where('p.vpn_account_id', vpnAccountId)
+        .orderBy([
+          { column: 'p.starts_at', order: 'asc' },
+          { column: 'p.created_at', order: 'asc' },
+        ]);
       return rows.map(toPeriod);
     },
 
@@ -91,16 +112,28 @@ export function createPaidPeriodsRepo(db: Db) {
       if (existing) return { kind: 'exists', period: toPeriod(existing) };
       const overlap = await overlapping(period, trx);
       if (overlap) return { kind: 'overlaps', period: overlap };
-      await trx('paid_periods').insert({
-        id: period.id, vpn_account_id: period.vpnAccountId, transaction_id: period.transactionId, subscription_id: period.subscriptionId,
-        starts_at: period.startsAt, ends_at: period.endsAt, created_at: now, updated_at: now,
-      }).onConflict('transaction_id').ignore();
+      await trx('paid_periods')
+        .insert({
+          id: period.id,
+          vpn_account_id: period.vpnAccountId,
+          transaction_id: period.transactionId,
+          subscription_id: period.subscriptionId,
+          starts_at: period.startsAt,
+          ends_at: period.endsAt,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict('transaction_id')
+        .ignore();
       return { kind: 'inserted' };
     },
 
     /** The period a payment bought stops counting, once; returns it when this call voided it. */
     async void(transactionId: string, reason: PeriodVoidReason, now: Date, trx: Db): Promise<PaidPeriodRecord | undefined> {
-      const changed = await trx('paid_periods').where({ transaction_id: transactionId }).whereNull('voided_at').update({ voided_at: now, void_reason: reason, updated_at: now });
+      const changed = await trx('paid_periods')
+        .where({ transaction_id: transactionId })
+        .whereNull('voided_at')
+        .update({ voided_at: now, void_reason: reason, updated_at: now });
       if (changed === 0) return undefined;
       const row = await periods(trx).where('p.transaction_id', transactionId).first();
       return row && toPeriod(row);
@@ -112,14 +145,20 @@ export function createPaidPeriodsRepo(db: Db) {
      */
     async moveBack(vpnAccountId: string, from: Date, lengthMs: number, now: Date, trx: Db): Promise<PaidPeriodRecord[]> {
       const rows = await periods(trx).where('p.vpn_account_id', vpnAccountId).whereNull('p.voided_at').where('p.starts_at', '>=', from);
-      const moved = rows.map(toPeriod).map((period) => ({ ...period, startsAt: new Date(period.startsAt.getTime() - lengthMs), endsAt: new Date(period.endsAt.getTime() - lengthMs) }));
-      for (const period of moved) await trx('paid_periods').where({ id: period.id }).update({ starts_at: period.startsAt, ends_at: period.endsAt, updated_at: now });
+      const moved = rows
+        .map(toPeriod)
+        .map((period) => ({ ...period, startsAt: new Date(period.startsAt.getTime() - lengthMs), endsAt: new Date(period.endsAt.getTime() - lengthMs) }));
+      for (const period of moved)
+        await trx('paid_periods').where({ id: period.id }).update({ starts_at: period.startsAt, ends_at: period.endsAt, updated_at: now });
       return moved;
     },
 
     /** A purchase paid after its waiting account was removed gets a new account: its period goes with it. */
     async assignAccount(subscriptionId: string, vpnAccountId: string, now: Date, trx: Db): Promise<void> {
-      await trx('paid_periods').where({ subscription_id: subscriptionId }).whereNull('vpn_account_id').update({ vpn_account_id: vpnAccountId, updated_at: now });
+      await trx('paid_periods')
+        .where({ subscription_id: subscriptionId })
+        .whereNull('vpn_account_id')
+        .update({ vpn_account_id: vpnAccountId, updated_at: now });
     },
   };
 }

@@ -11,14 +11,27 @@ const GRACE_MS = 3 * DAY_MS;
 /** The panel keeps whole seconds. */
 const toSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
 
-interface LedgerRow { transactionId: string; billing: string; startsAt: number; endsAt: number; voided: string | null }
+interface LedgerRow {
+  transactionId: string;
+  billing: string;
+  startsAt: number;
+  endsAt: number;
+  voided: string | null;
+}
 
 /** The account's rows in the paid-period ledger, oldest first. */
 async function ledgerOf(f: BillingFixture, accountId: string): Promise<LedgerRow[]> {
-  const rows: Array<Record<string, unknown>> = await f.env.database.db('paid_periods as p').join('subscriptions as s', 's.id', 'p.subscription_id')
-    .where('p.vpn_account_id', accountId).select('p.*', 's.billing').orderBy('p.starts_at', 'asc');
+  const rows: Array<Record<string, unknown>> = await f.env.database
+    .db('paid_periods as p')
+    .join('subscriptions as s', 's.id', 'p.subscription_id')
+    .where('p.vpn_account_id', accountId)
+    .select('p.*', 's.billing')
+    .orderBy('p.starts_at', 'asc');
   return rows.map((row) => ({
-    transactionId: row.transaction_id as string, billing: row.billing as string, startsAt: toDate(row.starts_at).getTime(), endsAt: toDate(row.ends_at).getTime(),
+    transactionId: row.transaction_id as string,
+    billing: row.billing as string,
+    startsAt: toDate(row.starts_at).getTime(),
+    endsAt: toDate(row.ends_at).getTime(),
     voided: toDateOrNull(row.voided_at) ? (row.void_reason as string) : null,
   }));
 }
@@ -65,7 +78,9 @@ describe.each(TEST_DATABASES)('the paid-period ledger (%s)', (kind) => {
     const third = await payOneOff(f, user, { accountId });
     const ledger = await ledgerOf(f, accountId);
     expect(ledger.map((p) => [p.transactionId, p.billing, p.voided])).toEqual([
-      [bought.transactionId, 'one_off', null], [second.transactionId, 'one_off', null], [third.transactionId, 'one_off', null],
+      [bought.transactionId, 'one_off', null],
+      [second.transactionId, 'one_off', null],
+      [third.transactionId, 'one_off', null],
     ]);
     expect(ledger[1]!.startsAt).toBe(ledger[0]!.endsAt);
     expect(ledger[2]!.startsAt).toBe(ledger[1]!.endsAt);
@@ -75,17 +90,33 @@ describe.each(TEST_DATABASES)('the paid-period ledger (%s)', (kind) => {
     await f.stripe.refund(second.paymentRef);
     await f.runJobs();
     const after = await ledgerOf(f, accountId);
-    expect(after.find((p) => p.transactionId === second.transactionId)).toMatchObject({ voided: 'refunded', startsAt: ledger[1]!.startsAt, endsAt: ledger[1]!.endsAt });
+    expect(after.find((p) => p.transactionId === second.transactionId)).toMatchObject({
+      voided: 'refunded',
+      startsAt: ledger[1]!.startsAt,
+      endsAt: ledger[1]!.endsAt,
+    });
     // The account loses exactly the refunded period: the one chained after it now starts where it started.
-    expect(after.find((p) => p.transactionId === third.transactionId)).toMatchObject({ voided: null, startsAt: ledger[1]!.startsAt, endsAt: ledger[1]!.endsAt });
+    expect(after.find((p) => p.transactionId === third.transactionId)).toMatchObject({
+      voided: null,
+      startsAt: ledger[1]!.startsAt,
+      endsAt: ledger[1]!.endsAt,
+    });
     expect(panelExpiry(f, accountId)).toBe(toSecond(ledger[1]!.endsAt));
     // The subscription of the moved period shows where it is now.
     const shown = (await f.call(user, 'GET', '/api/subscriptions')).json() as Array<{ currentPeriodEnd: string; status: string }>;
-    expect(shown.filter((s) => s.status === 'active').map((s) => new Date(s.currentPeriodEnd).getTime()).sort()).toEqual([ledger[0]!.endsAt, ledger[1]!.endsAt]);
+    expect(
+      shown
+        .filter((s) => s.status === 'active')
+        .map((s) => new Date(s.currentPeriodEnd).getTime())
+        .sort(),
+    ).toEqual([ledger[0]!.endsAt, ledger[1]!.endsAt]);
 
     // A renewal paid now starts where what is still paid ends.
     const fourth = await payOneOff(f, user, { accountId });
-    expect((await ledgerOf(f, accountId)).find((p) => p.transactionId === fourth.transactionId)).toMatchObject({ startsAt: ledger[1]!.endsAt, endsAt: ledger[2]!.endsAt });
+    expect((await ledgerOf(f, accountId)).find((p) => p.transactionId === fourth.transactionId)).toMatchObject({
+      startsAt: ledger[1]!.endsAt,
+      endsAt: ledger[2]!.endsAt,
+    });
   });
 
   it('a lost dispute voids the period its payment bought; with nothing left the account is paused', async () => {
@@ -108,7 +139,8 @@ describe.each(TEST_DATABASES)('the paid-period ledger (%s)', (kind) => {
     const second = stripePeriod(f, s.stripeSubscription);
     const ledger = await ledgerOf(f, s.accountId);
     expect(ledger.map((p) => [p.billing, p.startsAt, p.endsAt, p.voided])).toEqual([
-      ['recurring', first.start, first.end, null], ['recurring', second.start, second.end, null],
+      ['recurring', first.start, first.end, null],
+      ['recurring', second.start, second.end, null],
     ]);
     expect(panelExpiry(f, s.accountId)).toBe(second.end + GRACE_MS);
 
@@ -118,7 +150,10 @@ describe.each(TEST_DATABASES)('the paid-period ledger (%s)', (kind) => {
     await f.stripe.refund(paymentRef);
     await f.runJobs();
     const after = await ledgerOf(f, s.accountId);
-    expect(after.map((p) => [p.startsAt, p.endsAt, p.voided])).toEqual([[first.start, first.end, 'refunded'], [first.start, first.start + (second.end - second.start), null]]);
+    expect(after.map((p) => [p.startsAt, p.endsAt, p.voided])).toEqual([
+      [first.start, first.end, 'refunded'],
+      [first.start, first.start + (second.end - second.start), null],
+    ]);
     expect(panelExpiry(f, s.accountId)).toBe(after[1]!.endsAt);
   });
 
@@ -130,7 +165,10 @@ describe.each(TEST_DATABASES)('the paid-period ledger (%s)', (kind) => {
     // Auto-renew off: the account can be renewed by hand, from the end of the recurring period.
     const renewal = await payOneOff(f, s.user, { accountId: s.accountId });
     const ledger = await ledgerOf(f, s.accountId);
-    expect(ledger.map((p) => [p.billing, p.startsAt, p.endsAt])).toEqual([['recurring', period.start, period.end], ['one_off', period.end, period.end + 30 * DAY_MS]]);
+    expect(ledger.map((p) => [p.billing, p.startsAt, p.endsAt])).toEqual([
+      ['recurring', period.start, period.end],
+      ['one_off', period.end, period.end + 30 * DAY_MS],
+    ]);
     expect(panelExpiry(f, s.accountId)).toBe(period.end + 30 * DAY_MS);
 
     const resume = await f.call(s.user, 'POST', `/api/subscriptions/${s.subscriptionId}/resume`);
@@ -140,7 +178,9 @@ describe.each(TEST_DATABASES)('the paid-period ledger (%s)', (kind) => {
 
     // Turned back on at Stripe (its dashboard), where we cannot refuse it: the next invoice bills days already paid.
     const changed = await fetch(`${f.stripe.url}/v1/subscriptions/${s.stripeSubscription}`, {
-      method: 'POST', headers: { authorization: `Bearer ${STRIPE_KEYS.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'cancel_at_period_end=false',
+      method: 'POST',
+      headers: { authorization: `Bearer ${STRIPE_KEYS.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'cancel_at_period_end=false',
     });
     expect(changed.status).toBe(200);
     await f.runJobs();
@@ -151,7 +191,11 @@ describe.each(TEST_DATABASES)('the paid-period ledger (%s)', (kind) => {
     expect(held.status).toBe('needs_review');
     // Nothing more is credited: the account keeps exactly the one-off period it paid for.
     expect(await ledgerOf(f, s.accountId)).toEqual(ledger);
-    const listed = (await f.call(f.admin, 'GET', `/api/admin/transactions?status=needs_review`)).json() as Array<{ id: string; refundable: boolean; note: string }>;
+    const listed = (await f.call(f.admin, 'GET', `/api/admin/transactions?status=needs_review`)).json() as Array<{
+      id: string;
+      refundable: boolean;
+      note: string;
+    }>;
     expect(listed.find((t) => t.id === held.id)).toMatchObject({ refundable: true, note: expect.stringContaining('already paid') });
     expect(renewal.transactionId).toBe(ledger[1]!.transactionId);
   });

@@ -21,7 +21,14 @@ const Payload = z.object({ accountId: z.string().min(1), paidUntilIfNone: z.iso.
  * was paid meanwhile. It reads the database when it runs (not what the event said), so jobs from events
  * in any order, or run twice, end in the same state.
  */
-export function createSyncPaidPeriodHandler(deps: { billing: BillingRepo; accounts: AccountsRepo; servers: ServersService; paidPeriods: PaidPeriods; notices: BillingNotices; clock: Clock }): JobHandler {
+export function createSyncPaidPeriodHandler(deps: {
+  billing: BillingRepo;
+  accounts: AccountsRepo;
+  servers: ServersService;
+  paidPeriods: PaidPeriods;
+  notices: BillingNotices;
+  clock: Clock;
+}): JobHandler {
   return async (payload) => {
     const parsed = Payload.safeParse(payload);
     if (!parsed.success) throw new PermanentJobError('Bad paid-period payload');
@@ -38,14 +45,25 @@ export function createSyncPaidPeriodHandler(deps: { billing: BillingRepo; accoun
     const driver = deps.servers.driverFor(server);
     if (expiresAt) await driver.extendAccount(account.username, { expiresAt });
     const panel = await driver.setEnabled(account.username, runs);
-    await deps.accounts.updateUsage(account.id, {
-      status: panel.status, usedTrafficBytes: panel.usedTrafficBytes, expireDate: panel.expiresAt,
-      dataLimitBytes: panel.dataLimitBytes ?? 0, links: panel.links ?? account.links,
-    }, now);
+    await deps.accounts.updateUsage(
+      account.id,
+      {
+        status: panel.status,
+        usedTrafficBytes: panel.usedTrafficBytes,
+        expireDate: panel.expiresAt,
+        dataLimitBytes: panel.dataLimitBytes ?? 0,
+        links: panel.links ?? account.links,
+      },
+      now,
+    );
     const unpaid = period.renewing?.status === 'past_due' ? period.renewing : null;
     await deps.accounts.insertLog({
-      accountId: account.id, userId: account.userId, step: runs ? 'paid_period_synced' : unpaid ? 'account_paused_unpaid' : 'account_paused', status: 'success',
-      details: { serverId: server.id, username: account.username, expiresAt: expiresAt?.toISOString() ?? null, enabled: runs }, now,
+      accountId: account.id,
+      userId: account.userId,
+      step: runs ? 'paid_period_synced' : unpaid ? 'account_paused_unpaid' : 'account_paused',
+      status: 'success',
+      details: { serverId: server.id, username: account.username, expiresAt: expiresAt?.toISOString() ?? null, enabled: runs },
+      now,
     });
     if (!unpaid) return;
     if (!runs) {

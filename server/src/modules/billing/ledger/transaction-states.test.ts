@@ -11,26 +11,45 @@ const LATER = new Date('2026-03-02T12:00:00Z');
 
 /** Each repository method that changes a status, with the events it names. */
 const CHANGES: Array<{ name: string; events: TransactionEvent[]; run(repo: BillingRepo, id: string, trx: Db): Promise<boolean> }> = [
-  { name: 'markTransactionSucceeded', events: ['paid'], run: (r, id, trx) => r.markTransactionSucceeded(id, { checkoutId: `cs_${id}`, paymentRef: `pi_${id}` }, LATER, trx) },
   {
-    name: 'markTransactionSucceeded (fromReview)', events: ['paid', 'paid_after_review'],
+    name: 'markTransactionSucceeded',
+    events: ['paid'],
+    run: (r, id, trx) => r.markTransactionSucceeded(id, { checkoutId: `cs_${id}`, paymentRef: `pi_${id}` }, LATER, trx),
+  },
+  {
+    name: 'markTransactionSucceeded (fromReview)',
+    events: ['paid', 'paid_after_review'],
     run: (r, id, trx) => r.markTransactionSucceeded(id, { checkoutId: `cs_${id}`, paymentRef: `pi_${id}`, fromReview: true }, LATER, trx),
   },
   { name: 'markInvoicePaid', events: ['paid'], run: (r, id, trx) => r.markInvoicePaid(id, { invoiceId: `in_${id}`, paymentRef: `pi_${id}` }, LATER, trx) },
-  { name: 'recordCryptoProgress', events: ['crypto_progress'], run: (r, id, trx) => r.recordCryptoProgress(id, { status: 'Processing', additionalStatus: 'None', amountDue: 0, amountPaid: 499 }, LATER, trx) },
   {
-    name: 'recordCryptoProgress (reopen)', events: ['crypto_progress', 'late_payment_seen'],
-    run: (r, id, trx) => r.recordCryptoProgress(id, { status: 'Processing', additionalStatus: 'PaidLate', amountDue: 0, amountPaid: 499 }, LATER, trx, { reopen: true }),
+    name: 'recordCryptoProgress',
+    events: ['crypto_progress'],
+    run: (r, id, trx) => r.recordCryptoProgress(id, { status: 'Processing', additionalStatus: 'None', amountDue: 0, amountPaid: 499 }, LATER, trx),
+  },
+  {
+    name: 'recordCryptoProgress (reopen)',
+    events: ['crypto_progress', 'late_payment_seen'],
+    run: (r, id, trx) =>
+      r.recordCryptoProgress(id, { status: 'Processing', additionalStatus: 'PaidLate', amountDue: 0, amountPaid: 499 }, LATER, trx, { reopen: true }),
   },
   { name: 'markTransactionFailed', events: ['failed'], run: (r, id, trx) => r.markTransactionFailed(id, 'declined', LATER, trx) },
   { name: 'markTransactionCancelled', events: ['cancelled'], run: (r, id, trx) => r.markTransactionCancelled(id, 'Payment cancelled', LATER, trx) },
   {
-    name: 'markTransactionNeedsReview', events: ['held_for_review'],
-    run: (r, id, trx) => r.markTransactionNeedsReview(id, { checkoutId: `cs_${id}`, paymentRef: `pi_${id}`, review: { reason: 'amount_mismatch', amount_paid: 1, currency_paid: 'usd' } }, LATER, trx),
+    name: 'markTransactionNeedsReview',
+    events: ['held_for_review'],
+    run: (r, id, trx) =>
+      r.markTransactionNeedsReview(
+        id,
+        { checkoutId: `cs_${id}`, paymentRef: `pi_${id}`, review: { reason: 'amount_mismatch', amount_paid: 1, currency_paid: 'usd' } },
+        LATER,
+        trx,
+      ),
   },
   { name: 'markTransactionRefunded', events: ['refunded'], run: (r, id, trx) => r.markTransactionRefunded(id, { amountRefunded: 499 }, LATER, trx) },
   {
-    name: 'markTransactionRefunded (dispute lost)', events: ['dispute_lost'],
+    name: 'markTransactionRefunded (dispute lost)',
+    events: ['dispute_lost'],
     run: (r, id, trx) => r.markTransactionRefunded(id, { amountRefunded: 499, dispute: { id: 'dp_1', status: 'lost' } }, LATER, trx),
   },
   { name: 'markTransactionDisputed', events: ['disputed'], run: (r, id, trx) => r.markTransactionDisputed(id, { id: 'dp_1', status: 'open' }, LATER, trx) },
@@ -56,13 +75,24 @@ describe.each(TEST_DATABASES)('the transaction state machine (%s)', (kind) => {
   /** A transaction in `status` (set directly: the fixture, not a transition under test). */
   async function transactionIn(status: TransactionStatus): Promise<string> {
     const id = randomUUID();
-    await database.db.transaction((trx) => repo.insertCheckout({
-      subscription: {
-        id: randomUUID(), userId, vpnAccountId: null, providerId: null, planId, billing: 'one_off',
-        metadata: { plan_id: planId, plan_name: 'Plan', price: 499, kind: 'purchase', days: 30, data_limit: 0, locations: 'all' },
-      },
-      transaction: { id, amount: 499, currency: 'usd' },
-    }, NOW, trx));
+    await database.db.transaction((trx) =>
+      repo.insertCheckout(
+        {
+          subscription: {
+            id: randomUUID(),
+            userId,
+            vpnAccountId: null,
+            providerId: null,
+            planId,
+            billing: 'one_off',
+            metadata: { plan_id: planId, plan_name: 'Plan', price: 499, kind: 'purchase', days: 30, data_limit: 0, locations: 'all' },
+          },
+          transaction: { id, amount: 499, currency: 'usd' },
+        },
+        NOW,
+        trx,
+      ),
+    );
     await database.db('transactions').where({ id }).update({ status });
     return id;
   }
@@ -113,7 +143,9 @@ describe.each(TEST_DATABASES)('the transaction state machine (%s)', (kind) => {
     // A second close (the expiry job, a late failure event) does not turn it into a failure.
     expect(await database.db.transaction((trx) => repo.markTransactionFailed(id, 'expired', LATER, trx))).toBe(false);
     expect(await rowOf(id)).toMatchObject({ status: 'cancelled' });
-    expect(await database.db.transaction((trx) => repo.markTransactionSucceeded(id, { checkoutId: `cs_${id}`, paymentRef: `pi_${id}` }, LATER, trx))).toBe(true);
+    expect(await database.db.transaction((trx) => repo.markTransactionSucceeded(id, { checkoutId: `cs_${id}`, paymentRef: `pi_${id}` }, LATER, trx))).toBe(
+      true,
+    );
     expect(await rowOf(id)).toMatchObject({ status: 'succeeded' });
   });
 

@@ -2,8 +2,17 @@ import type { TransactionStatus } from '../../../../../shared/billing.js';
 
 /** What happened to a payment, as the repository's status changes name it. */
 export type TransactionEvent =
-  | 'paid' | 'paid_after_review' | 'crypto_progress' | 'late_payment_seen' | 'failed' | 'cancelled' | 'held_for_review'
-  | 'refunded' | 'disputed' | 'dispute_won' | 'dispute_lost';
+  | 'paid'
+  | 'paid_after_review'
+  | 'crypto_progress'
+  | 'late_payment_seen'
+  | 'failed'
+  | 'cancelled'
+  | 'held_for_review'
+  | 'refunded'
+  | 'disputed'
+  | 'dispute_won'
+  | 'dispute_lost';
 
 export interface TransactionTransition {
   from: TransactionStatus;

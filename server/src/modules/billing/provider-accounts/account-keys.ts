@@ -67,7 +67,11 @@ export function record(ctx: AccountDriversContext, method: ProviderMethod, curre
       const source = sourceOf(ctx, method);
       const accountRef = await current.driver.identifyAccount();
       const keys: SavedAccountKeys = {
-        provider: source.provider, accountRef, secretEncrypted: sealSecret(ctx, current.secret), webhookSecretEncrypted: sealSecret(ctx, current.webhookSecret), settings: current.settings,
+        provider: source.provider,
+        accountRef,
+        secretEncrypted: sealSecret(ctx, current.secret),
+        webhookSecretEncrypted: sealSecret(ctx, current.webhookSecret),
+        settings: current.settings,
       };
       const legacyCustomerKeys = source.legacyCustomerKeys?.(current.secret) ?? [];
       return deps.repo.save(keys, { inForce: true, customerKey: customerKeyOf(source.provider, accountRef), legacyCustomerKeys }, deps.clock());

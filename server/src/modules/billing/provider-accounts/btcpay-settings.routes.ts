@@ -11,13 +11,28 @@ import { CryptoPaymentSettingsAnswer } from '../../../answers/provider-accounts.
 export async function adminBtcpaySettingsRoutes(app: FastifyInstance, opts: { crypto: BtcpaySettingsService; audit: AuditRepo; clock: Clock }) {
   requireAccess(app, 'admin');
   app.get('/api/admin/payments/crypto', { schema: { response: { 200: CryptoPaymentSettingsAnswer } } }, async () => opts.crypto.getAdminSettings());
-  typed(app).put('/api/admin/payments/crypto', { schema: { body: UpdateCryptoPaymentBody, response: { 200: CryptoPaymentSettingsAnswer } } }, async (request) => {
-    const body = request.body;
-    const saved = await opts.crypto.updateSettings(body, opts.clock());
-    const actor = actorOf(request);
-    // Which fields changed; the secrets' values never.
-    const changed = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, key === 'apiKey' || key === 'webhookSecret' ? (value === null ? 'cleared' : 'set') : value]));
-    await opts.audit.record({ actorId: actor.id, actorEmail: actor.email, action: 'payments.crypto.update', targetType: 'payment_provider', targetId: 'btcpay', details: changed, ip: actor.ip ?? null, now: opts.clock() });
-    return saved;
-  });
+  typed(app).put(
+    '/api/admin/payments/crypto',
+    { schema: { body: UpdateCryptoPaymentBody, response: { 200: CryptoPaymentSettingsAnswer } } },
+    async (request) => {
+      const body = request.body;
+      const saved = await opts.crypto.updateSettings(body, opts.clock());
+      const actor = actorOf(request);
+      // Which fields changed; the secrets' values never.
+      const changed = Object.fromEntries(
+        Object.entries(body).map(([key, value]) => [key, key === 'apiKey' || key === 'webhookSecret' ? (value === null ? 'cleared' : 'set') : value]),
+      );
+      await opts.audit.record({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'payments.crypto.update',
+        targetType: 'payment_provider',
+        targetId: 'btcpay',
+        details: changed,
+        ip: actor.ip ?? null,
+        now: opts.clock(),
+      });
+      return saved;
+    },
+  );
 }

@@ -53,7 +53,14 @@ export function createBtcpaySettingsService(deps: {
     const row = await deps.providers.findCryptoProvider();
     const apiKey = open(row?.apiKeyEncrypted ?? null);
     if (!row?.serverUrl || !row.storeId || !apiKey) return null;
-    return { providerId: row.id, enabled: row.enabled, serverUrl: row.serverUrl, storeId: row.storeId, apiKey, webhookSecret: open(row.webhookSecretEncrypted) };
+    return {
+      providerId: row.id,
+      enabled: row.enabled,
+      serverUrl: row.serverUrl,
+      storeId: row.storeId,
+      apiKey,
+      webhookSecret: open(row.webhookSecretEncrypted),
+    };
   }
 
   return {
@@ -97,7 +104,8 @@ export function createBtcpaySettingsService(deps: {
         if (!next.storeId) fields.storeId = 'Add the store id before enabling crypto payments';
         if (!next.apiKey) fields.apiKey = 'Add the API key before enabling crypto payments';
         if (!next.webhookSecret) fields.webhookSecret = 'Add the webhook secret before enabling crypto payments';
-        if (Object.keys(fields).length > 0) throw validationFailed(fields, 'Add the server address, store id, API key and webhook secret before enabling crypto payments.');
+        if (Object.keys(fields).length > 0)
+          throw validationFailed(fields, 'Add the server address, store id, API key and webhook secret before enabling crypto payments.');
       }
       if (body.serverUrl !== undefined) await deps.checkServerUrl?.(body.serverUrl, 'serverUrl');
       const connectionChanged = body.serverUrl !== undefined || body.storeId !== undefined || (body.apiKey !== undefined && body.apiKey !== null);
@@ -111,14 +119,17 @@ export function createBtcpaySettingsService(deps: {
       }
       const keysChange = connectionChanged || body.webhookSecret !== undefined;
       if (keysChange) await deps.keysChanging?.();
-      await deps.providers.saveCryptoProvider({
-        enabled: body.enabled,
-        priority: body.priority,
-        serverUrl: body.serverUrl,
-        storeId: body.storeId,
-        apiKeyEncrypted: body.apiKey !== undefined ? seal(body.apiKey) : undefined,
-        webhookSecretEncrypted: body.webhookSecret !== undefined ? seal(body.webhookSecret) : undefined,
-      }, now);
+      await deps.providers.saveCryptoProvider(
+        {
+          enabled: body.enabled,
+          priority: body.priority,
+          serverUrl: body.serverUrl,
+          storeId: body.storeId,
+          apiKeyEncrypted: body.apiKey !== undefined ? seal(body.apiKey) : undefined,
+          webhookSecretEncrypted: body.webhookSecret !== undefined ? seal(body.webhookSecret) : undefined,
+        },
+        now,
+      );
       if (keysChange) await deps.keysChanging?.();
       return toSettings(await deps.providers.findCryptoProvider());
     },

@@ -11,7 +11,12 @@ export function createBtcpaySource(deps: { crypto: Pick<BtcpaySettingsService, '
     async inForce() {
       const store = await deps.crypto.resolve();
       if (!store) return null;
-      return { driver: deps.drivers(store), secret: store.apiKey, webhookSecret: store.webhookSecret, settings: { serverUrl: store.serverUrl, storeId: store.storeId } };
+      return {
+        driver: deps.drivers(store),
+        secret: store.apiKey,
+        webhookSecret: store.webhookSecret,
+        settings: { serverUrl: store.serverUrl, storeId: store.storeId },
+      };
     },
     fromSaved({ secret, webhookSecret, settings }) {
       const { serverUrl, storeId } = settings;

@@ -67,7 +67,13 @@ export function createCryptopaySettingsService(deps: {
     const row = await find();
     const token = open(row?.secretEncrypted ?? null);
     if (!row || !token) return null;
-    return { providerId: row.id, enabled: row.enabled, token, network: row.settings.network ?? 'mainnet', assets: row.settings.assets ?? [...CRYPTOPAY_DEFAULT_ASSETS] };
+    return {
+      providerId: row.id,
+      enabled: row.enabled,
+      token,
+      network: row.settings.network ?? 'mainnet',
+      assets: row.settings.assets ?? [...CRYPTOPAY_DEFAULT_ASSETS],
+    };
   }
 
   return {
@@ -94,7 +100,8 @@ export function createCryptopaySettingsService(deps: {
       const row = await find();
       const token = body.apiToken !== undefined ? body.apiToken : open(row?.secretEncrypted ?? null);
       const network = body.network ?? row?.settings.network ?? 'mainnet';
-      if ((body.enabled ?? row?.enabled ?? false) && !token) throw validationFailed({ apiToken: 'Add the API token before enabling Crypto Pay' }, 'Add the API token before enabling Crypto Pay.');
+      if ((body.enabled ?? row?.enabled ?? false) && !token)
+        throw validationFailed({ apiToken: 'Add the API token before enabling Crypto Pay' }, 'Add the API token before enabling Crypto Pay.');
       const keysChange = body.apiToken !== undefined || (body.network !== undefined && body.network !== row?.settings.network);
       let appName = row?.settings.appName;
       if (keysChange && token) {
@@ -106,16 +113,20 @@ export function createCryptopaySettingsService(deps: {
         }
       }
       if (keysChange) await deps.keysChanging?.();
-      await deps.providers.saveProvider<StoredCryptopay>(PROVIDER, {
-        enabled: body.enabled,
-        priority: body.priority,
-        settings: {
-          ...(body.network !== undefined ? { network: body.network } : {}),
-          ...(body.assets !== undefined ? { assets: body.assets } : {}),
-          ...(appName !== undefined ? { appName } : {}),
+      await deps.providers.saveProvider<StoredCryptopay>(
+        PROVIDER,
+        {
+          enabled: body.enabled,
+          priority: body.priority,
+          settings: {
+            ...(body.network !== undefined ? { network: body.network } : {}),
+            ...(body.assets !== undefined ? { assets: body.assets } : {}),
+            ...(appName !== undefined ? { appName } : {}),
+          },
+          secretEncrypted: body.apiToken === undefined ? undefined : body.apiToken === null ? null : encryptSecret(deps.keys.encryption, body.apiToken),
         },
-        secretEncrypted: body.apiToken === undefined ? undefined : body.apiToken === null ? null : encryptSecret(deps.keys.encryption, body.apiToken),
-      }, now);
+        now,
+      );
       if (keysChange) await deps.keysChanging?.();
       return toSettings();
     },

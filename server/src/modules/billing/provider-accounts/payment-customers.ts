@@ -23,7 +23,8 @@ export function createPaymentCustomers(deps: { db: Db; clock: Clock }) {
   const { db } = deps;
 
   async function find(userId: string, providerKey: string): Promise<PaymentCustomer | undefined> {
-    const row = (await db('payment_customers').select('customer_id', 'test_clock_id').where({ user_id: userId, provider_key: providerKey }).first()) as { customer_id: string; test_clock_id: string | null } | undefined;
+    const row = (await db('payment_customers').select('customer_id', 'test_clock_id').where({ user_id: userId, provider_key: providerKey }).first()) as
+      { customer_id: string; test_clock_id: string | null } | undefined;
     return row && { customerRef: row.customer_id, testClockRef: row.test_clock_id ?? null };
   }
 
@@ -36,8 +37,15 @@ export function createPaymentCustomers(deps: { db: Db; clock: Clock }) {
       if (known) return known;
       const created = await driver.createCustomer({ userId: user.id, email: user.email });
       await db('payment_customers')
-        .insert({ user_id: user.id, provider_key: providerKey, customer_id: created.customerRef, test_clock_id: created.testClockRef, created_at: deps.clock() })
-        .onConflict(['user_id', 'provider_key']).ignore();
+        .insert({
+          user_id: user.id,
+          provider_key: providerKey,
+          customer_id: created.customerRef,
+          test_clock_id: created.testClockRef,
+          created_at: deps.clock(),
+        })
+        .onConflict(['user_id', 'provider_key'])
+        .ignore();
       return (await find(user.id, providerKey))!;
     },
   };

@@ -29,7 +29,11 @@ export interface CheckoutSource {
  * or by the provider account that took the payment (everything after: reads, cancels, refunds; see
  * account-drivers.ts).
  */
-export function createPaymentDrivers(deps: { checkouts: Record<ProviderMethod, CheckoutSource>; accounts: AccountDrivers; billing: Pick<BillingRepo, 'findSubscription'> }) {
+export function createPaymentDrivers(deps: {
+  checkouts: Record<ProviderMethod, CheckoutSource>;
+  accounts: AccountDrivers;
+  billing: Pick<BillingRepo, 'findSubscription'>;
+}) {
   async function forSubscription(subscription: Pick<SubscriptionRecord, 'providerName' | 'providerAccountId'>): Promise<PaymentDriver | null> {
     return deps.accounts.forAccount(methodOfProvider(subscription.providerName), subscription.providerAccountId);
   }
@@ -64,7 +68,10 @@ export function createPaymentDrivers(deps: { checkouts: Record<ProviderMethod, C
     async availableMethods(currency: string): Promise<PaymentMethod[]> {
       const methods = Object.keys(deps.checkouts) as ProviderMethod[];
       const states = await Promise.all(methods.map(async (method) => ({ method, ...(await deps.checkouts[method].publicState(currency)) })));
-      return states.filter((state) => state.ready).sort((a, b) => b.priority - a.priority).map((state) => state.method);
+      return states
+        .filter((state) => state.ready)
+        .sort((a, b) => b.priority - a.priority)
+        .map((state) => state.method);
     },
   };
 }

@@ -37,12 +37,14 @@ export const providerRefunds = (providerName: string | null): boolean => provide
 
 /** The customer-facing method each provider takes. */
 export const METHOD_OF_PROVIDER: Readonly<Record<string, ProviderMethod>> = {
-  [STRIPE_PROVIDER_NAME]: 'card', [BTCPAY_PROVIDER_NAME]: 'crypto', [YOOKASSA_PROVIDER_NAME]: 'yookassa', [CRYPTOPAY_PROVIDER_NAME]: 'cryptopay',
+  [STRIPE_PROVIDER_NAME]: 'card',
+  [BTCPAY_PROVIDER_NAME]: 'crypto',
+  [YOOKASSA_PROVIDER_NAME]: 'yookassa',
+  [CRYPTOPAY_PROVIDER_NAME]: 'cryptopay',
 };
 
 /** The provider a method's payments go through (METHOD_OF_PROVIDER turned round). */
-export const providerOfMethod = (method: ProviderMethod): string =>
-  Object.entries(METHOD_OF_PROVIDER).find(([, of]) => of === method)![0];
+export const providerOfMethod = (method: ProviderMethod): string => Object.entries(METHOD_OF_PROVIDER).find(([, of]) => of === method)![0];
 
 /** The crypto provider's row as stored: the API key and webhook secret stay sealed here (btcpay-settings.service.ts). */
 export interface BtcpayProviderRow {
@@ -88,7 +90,8 @@ export function createPaymentProvidersRepo(db: Db) {
     findCardProvider: () => findCardProvider(db),
     findCryptoProvider: () => findCryptoProvider(db),
     findProvider: <S extends object>(type: string, name: string) => findProvider<S>(db, type, name),
-    saveProvider: <S extends object>(provider: { type: string; name: string; priority: number }, changes: ProviderChanges<S>, now: Date) => saveProvider<S>(db, provider, changes, now),
+    saveProvider: <S extends object>(provider: { type: string; name: string; priority: number }, changes: ProviderChanges<S>, now: Date) =>
+      saveProvider<S>(db, provider, changes, now),
     findProviderName: (id: string) => findProviderName(db, id),
     saveCryptoProvider: (changes: BtcpayProviderChanges, now: Date) => saveCryptoProvider(db, changes, now),
     saveCardProvider: (changes: StripeProviderChanges, now: Date) => saveCardProvider(db, changes, now),
@@ -135,11 +138,22 @@ async function findCryptoProvider(db: Db): Promise<BtcpayProviderRow | undefined
 async function findProvider<S extends object>(db: Db, type: string, name: string): Promise<ProviderRow<S> | undefined> {
   const row = await db('payment_providers').select('id', 'enabled', 'priority', 'settings', 'secret_key_encrypted').where({ type, name }).first();
   if (!row) return undefined;
-  return { id: row.id, enabled: toBool(row.enabled), priority: Number(row.priority), settings: parseJson<Partial<S>>(row.settings, {}), secretEncrypted: row.secret_key_encrypted ?? null };
+  return {
+    id: row.id,
+    enabled: toBool(row.enabled),
+    priority: Number(row.priority),
+    settings: parseJson<Partial<S>>(row.settings, {}),
+    secretEncrypted: row.secret_key_encrypted ?? null,
+  };
 }
 
 /** Creates the provider's row on first save (at `priority`), then changes only the given fields. */
-async function saveProvider<S extends object>(db: Db, provider: { type: string; name: string; priority: number }, changes: ProviderChanges<S>, now: Date): Promise<ProviderRow<S>> {
+async function saveProvider<S extends object>(
+  db: Db,
+  provider: { type: string; name: string; priority: number },
+  changes: ProviderChanges<S>,
+  now: Date,
+): Promise<ProviderRow<S>> {
   const { type, name } = provider;
   await db('payment_providers')
     .insert({ id: randomUUID(), name, type, enabled: false, priority: provider.priority, settings: toJson({}), created_at: now, updated_at: now })
@@ -171,8 +185,14 @@ async function findProviderName(db: Db, id: string): Promise<string | undefined>
 async function saveCryptoProvider(db: Db, changes: BtcpayProviderChanges, now: Date): Promise<BtcpayProviderRow> {
   await db('payment_providers')
     .insert({
-      id: randomUUID(), name: BTCPAY_PROVIDER_NAME, type: 'crypto', enabled: false, priority: BTCPAY_DEFAULT_PRIORITY,
-      settings: toJson({}), created_at: now, updated_at: now,
+      id: randomUUID(),
+      name: BTCPAY_PROVIDER_NAME,
+      type: 'crypto',
+      enabled: false,
+      priority: BTCPAY_DEFAULT_PRIORITY,
+      settings: toJson({}),
+      created_at: now,
+      updated_at: now,
     })
     .onConflict(['type', 'name'])
     .ignore();
@@ -199,8 +219,14 @@ async function saveCryptoProvider(db: Db, changes: BtcpayProviderChanges, now: D
 async function saveCardProvider(db: Db, changes: StripeProviderChanges, now: Date): Promise<StripeProviderRow> {
   await db('payment_providers')
     .insert({
-      id: randomUUID(), name: STRIPE_PROVIDER_NAME, type: 'card', enabled: false, priority: 100,
-      settings: toJson({}), created_at: now, updated_at: now,
+      id: randomUUID(),
+      name: STRIPE_PROVIDER_NAME,
+      type: 'card',
+      enabled: false,
+      priority: 100,
+      settings: toJson({}),
+      created_at: now,
+      updated_at: now,
     })
     .onConflict(['type', 'name'])
     .ignore();

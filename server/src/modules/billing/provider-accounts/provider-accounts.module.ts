@@ -54,28 +54,55 @@ export const providerAccountsModule = defineModule({
     const yookassaDrivers = deps.yookassaDrivers ?? ((shop) => createYookassaDriver(shop, { apiUrl: config.yookassaApiUrl }));
     const cryptopayDrivers = deps.cryptopayDrivers ?? ((app) => createCryptopayDriver(app, { apiUrl: config.cryptopayApiUrl }));
     const card = telling(createStripeSettingsService({ providers, keys, env: config.stripeKeys, publicUrl, keysChanging: keysChanging('card') }), events);
-    const crypto = telling(createBtcpaySettingsService({
-      providers, keys, publicUrl, testConnection: testBtcpayConnection,
-      checkServerUrl: createPanelUrlCheck({ allowLinkLocal: config.allowLinkLocalPanels }), keysChanging: keysChanging('crypto'),
-    }), events);
-    const yookassa = telling(createYookassaSettingsService({
-      providers, keys, publicUrl, storeCurrency,
-      testConnection: (shopKeys) => testYookassaConnection(shopKeys, { apiUrl: config.yookassaApiUrl }), keysChanging: keysChanging('yookassa'),
-    }), events);
-    const cryptopay = telling(createCryptopaySettingsService({
-      providers, keys, publicUrl, storeCurrency,
-      testConnection: (appKeys) => testCryptopayConnection(appKeys, { apiUrl: config.cryptopayApiUrl }), keysChanging: keysChanging('cryptopay'),
-    }), events);
+    const crypto = telling(
+      createBtcpaySettingsService({
+        providers,
+        keys,
+        publicUrl,
+        testConnection: testBtcpayConnection,
+        checkServerUrl: createPanelUrlCheck({ allowLinkLocal: config.allowLinkLocalPanels }),
+        keysChanging: keysChanging('crypto'),
+      }),
+      events,
+    );
+    const yookassa = telling(
+      createYookassaSettingsService({
+        providers,
+        keys,
+        publicUrl,
+        storeCurrency,
+        testConnection: (shopKeys) => testYookassaConnection(shopKeys, { apiUrl: config.yookassaApiUrl }),
+        keysChanging: keysChanging('yookassa'),
+      }),
+      events,
+    );
+    const cryptopay = telling(
+      createCryptopaySettingsService({
+        providers,
+        keys,
+        publicUrl,
+        storeCurrency,
+        testConnection: (appKeys) => testCryptopayConnection(appKeys, { apiUrl: config.cryptopayApiUrl }),
+        keysChanging: keysChanging('cryptopay'),
+      }),
+      events,
+    );
     const cards = createStripeDriverSource({ card, drivers: stripeDrivers });
     const accountDrivers = createAccountDrivers({
-      repo: deps.providerAccountsRepo, keys, clock, log,
+      repo: deps.providerAccountsRepo,
+      keys,
+      clock,
+      log,
       sources: [
-        createStripeSource({ card, drivers: stripeDrivers }), createBtcpaySource({ crypto, drivers: cryptoDrivers }),
-        createYookassaSource({ yookassa, drivers: yookassaDrivers }), createCryptopaySource({ cryptopay, drivers: cryptopayDrivers }),
+        createStripeSource({ card, drivers: stripeDrivers }),
+        createBtcpaySource({ crypto, drivers: cryptoDrivers }),
+        createYookassaSource({ yookassa, drivers: yookassaDrivers }),
+        createCryptopaySource({ cryptopay, drivers: cryptopayDrivers }),
       ],
     });
     const payments = createPaymentDrivers({
-      accounts: accountDrivers, billing: deps.billingRepo,
+      accounts: accountDrivers,
+      billing: deps.billingRepo,
       checkouts: {
         card: { publicState: async () => ({ ready: (await card.getPublicState()).ready, priority: CARD_PRIORITY }), forCheckout: () => cards.forCheckout() },
         crypto: { publicState: () => crypto.getPublicState(), forCheckout: () => crypto.forCheckout(cryptoDrivers) },

@@ -68,12 +68,15 @@ export function createProviderAccountsRepo(db: Db) {
    */
   async function claimUnnamed(provider: string, accountId: string, trx: Db): Promise<void> {
     const providerIds = trx('payment_providers').select('id').where({ name: provider });
-    const unnamed = trx('subscriptions').whereNull('provider_account_id').where((q) => {
-      q.whereIn('provider_id', providerIds);
-      if (provider === STRIPE_PROVIDER_NAME) q.orWhereNull('provider_id');
-    });
+    const unnamed = trx('subscriptions')
+      .whereNull('provider_account_id')
+      .where((q) => {
+        q.whereIn('provider_id', providerIds);
+        if (provider === STRIPE_PROVIDER_NAME) q.orWhereNull('provider_id');
+      });
     await unnamed.clone().update({ provider_account_id: accountId });
-    await trx('transactions').whereNull('provider_account_id')
+    await trx('transactions')
+      .whereNull('provider_account_id')
       .whereIn('subscription_id', trx('subscriptions').select('id').where({ provider_account_id: accountId }))
       .update({ provider_account_id: accountId });
   }
@@ -104,8 +107,10 @@ export function createProviderAccountsRepo(db: Db) {
 
     /** The account's recurring subscriptions that will be charged again, for ending them. */
     async listRenewingSubscriptionIds(accountId: string): Promise<string[]> {
-      const rows = await db('subscriptions').select('id')
-        .where({ provider_account_id: accountId, billing: 'recurring', cancel_at_period_end: false }).whereIn('status', LIVE)
+      const rows = await db('subscriptions')
+        .select('id')
+        .where({ provider_account_id: accountId, billing: 'recurring', cancel_at_period_end: false })
+        .whereIn('status', LIVE)
         .orderBy('created_at', 'asc');
       return rows.map((row: { id: string }) => row.id);
     },
@@ -115,12 +120,22 @@ export function createProviderAccountsRepo(db: Db) {
      * time, and names the unnamed payments of the provider when these are the keys in force. Customers kept
      * under a fingerprint of a key (`legacyCustomerKeys`) move to the account's key `customerKey`.
      */
-    async save(keys: SavedAccountKeys, options: { inForce: boolean; customerKey?: string; legacyCustomerKeys?: string[] }, now: Date): Promise<ProviderAccountRow> {
+    async save(
+      keys: SavedAccountKeys,
+      options: { inForce: boolean; customerKey?: string; legacyCustomerKeys?: string[] },
+      now: Date,
+    ): Promise<ProviderAccountRow> {
       return db.transaction(async (trx) => {
         await trx('provider_accounts')
           .insert({
-            id: randomUUID(), provider: keys.provider, account_ref: keys.accountRef, secret_encrypted: keys.secretEncrypted,
-            webhook_secret_encrypted: keys.webhookSecretEncrypted, settings: toJson(keys.settings ?? {}), created_at: now, updated_at: now,
+            id: randomUUID(),
+            provider: keys.provider,
+            account_ref: keys.accountRef,
+            secret_encrypted: keys.secretEncrypted,
+            webhook_secret_encrypted: keys.webhookSecretEncrypted,
+            settings: toJson(keys.settings ?? {}),
+            created_at: now,
+            updated_at: now,
           })
           .onConflict(['provider', 'account_ref'])
           .merge(['secret_encrypted', 'webhook_secret_encrypted', 'settings', 'updated_at']);
@@ -129,7 +144,8 @@ export function createProviderAccountsRepo(db: Db) {
         if (options.customerKey && options.legacyCustomerKeys?.length) {
           const legacy = options.legacyCustomerKeys;
           // A user with a customer under both keys keeps the account's (the newer scheme's) one.
-          await trx('payment_customers').whereIn('provider_key', legacy)
+          await trx('payment_customers')
+            .whereIn('provider_key', legacy)
             .whereIn('user_id', trx('payment_customers').select('user_id').where({ provider_key: options.customerKey }))
             .delete();
           await trx('payment_customers').whereIn('provider_key', legacy).update({ provider_key: options.customerKey });
@@ -140,16 +156,23 @@ export function createProviderAccountsRepo(db: Db) {
 
     /** The account that took a transaction: its own, else its subscription's; null = the account in force. */
     async accountIdOfTransaction(transactionId: string): Promise<string | null> {
-      const row = await db('transactions as t').join('subscriptions as s', 's.id', 't.subscription_id')
-        .select('t.provider_account_id as own', 's.provider_account_id as subscription').where('t.id', transactionId).first();
+      const row = await db('transactions as t')
+        .join('subscriptions as s', 's.id', 't.subscription_id')
+        .select('t.provider_account_id as own', 's.provider_account_id as subscription')
+        .where('t.id', transactionId)
+        .first();
       return (row?.own as string | null) ?? (row?.subscription as string | null) ?? null;
     },
 
     /** The account that bills the user's card subscriptions: the newest live one's, else the newest recurring one's. */
     async billingAccountIdOfUser(userId: string): Promise<string | null> {
-      const row = await db('subscriptions').select('provider_account_id')
-        .where({ user_id: userId, billing: 'recurring' }).whereNotNull('provider_account_id').whereNotNull('provider_subscription_id')
-        .orderByRaw(`case when status in ('active', 'past_due') then 0 else 1 end`).orderBy('created_at', 'desc')
+      const row = await db('subscriptions')
+        .select('provider_account_id')
+        .where({ user_id: userId, billing: 'recurring' })
+        .whereNotNull('provider_account_id')
+        .whereNotNull('provider_subscription_id')
+        .orderByRaw(`case when status in ('active', 'past_due') then 0 else 1 end`)
+        .orderBy('created_at', 'desc')
         .first();
       return (row?.provider_account_id as string | undefined) ?? null;
     },

@@ -10,6 +10,9 @@ import { EndAccountSubscriptionsAnswer, ProviderAccountAnswer } from '../../../a
 export async function adminProviderAccountsRoutes(app: FastifyInstance, opts: { accounts: ProviderAccountsService }) {
   requireAccess(app, 'admin');
   app.get('/api/admin/payments/accounts', { schema: { response: { 200: z.array(ProviderAccountAnswer) } } }, async () => opts.accounts.list());
-  typed(app).post('/api/admin/payments/accounts/:id/end-subscriptions', { schema: { params: IdParams, body: AdminCancelSubscriptionBody, response: { 200: EndAccountSubscriptionsAnswer } } }, async (request) =>
-    opts.accounts.endSubscriptions(actorOf(request), request.params.id, request.body.when));
+  typed(app).post(
+    '/api/admin/payments/accounts/:id/end-subscriptions',
+    { schema: { params: IdParams, body: AdminCancelSubscriptionBody, response: { 200: EndAccountSubscriptionsAnswer } } },
+    async (request) => opts.accounts.endSubscriptions(actorOf(request), request.params.id, request.body.when),
+  );
 }

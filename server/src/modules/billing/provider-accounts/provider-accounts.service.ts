@@ -56,7 +56,8 @@ export function createProviderAccountsService(deps: {
     async endSubscriptions(actor: Actor, id: string, when: 'now' | 'period_end'): Promise<EndAccountSubscriptionsResult> {
       const before = await summaryOf(id);
       if (!before) throw notFound('Payment provider account not found');
-      if (before.inForce) throw new AppError(409, 'account_in_force', 'New payments go to this account: switch the keys to another account before ending its subscriptions.');
+      if (before.inForce)
+        throw new AppError(409, 'account_in_force', 'New payments go to this account: switch the keys to another account before ending its subscriptions.');
       let ended = 0;
       let failed = 0;
       for (const subscriptionId of await deps.repo.listRenewingSubscriptionIds(id)) {
@@ -70,8 +71,14 @@ export function createProviderAccountsService(deps: {
         }
       }
       await deps.audit.record({
-        actorId: actor.id, actorEmail: actor.email, action: 'payments.account.end_subscriptions', targetType: 'provider_account', targetId: id,
-        details: { account: before.account, when, ended, failed }, ip: actor.ip ?? null, now: deps.clock(),
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'payments.account.end_subscriptions',
+        targetType: 'provider_account',
+        targetId: id,
+        details: { account: before.account, when, ended, failed },
+        ip: actor.ip ?? null,
+        now: deps.clock(),
       });
       return { account: (await summaryOf(id))!, ended, failed };
     },

@@ -31,13 +31,25 @@ const webhookUrlOf = (f: BillingFixture) => {
 };
 
 async function providerAccountOf(f: BillingFixture, table: 'subscriptions' | 'transactions', where: Record<string, unknown>) {
-  const row = await f.env.database.db(`${table} as x`).leftJoin('provider_accounts as pa', 'pa.id', 'x.provider_account_id').where(where).select('pa.account_ref').first();
+  const row = await f.env.database
+    .db(`${table} as x`)
+    .leftJoin('provider_accounts as pa', 'pa.id', 'x.provider_account_id')
+    .where(where)
+    .select('pa.account_ref')
+    .first();
   return row?.account_ref as string | null | undefined;
 }
 
 describe.each(TEST_DATABASES)('payments tied to the Stripe account that took them (%s)', (kind) => {
   let second: FakeStripe;
-  const f = useBillingFixture(kind, { overrides: () => ({ stripeDrivers: twoAccountDrivers(() => f.stripe, () => second) }) });
+  const f = useBillingFixture(kind, {
+    overrides: () => ({
+      stripeDrivers: twoAccountDrivers(
+        () => f.stripe,
+        () => second,
+      ),
+    }),
+  });
   let s: Subscriber;
   let admin: Awaited<ReturnType<typeof signInDesktop>>;
 
@@ -58,13 +70,17 @@ describe.each(TEST_DATABASES)('payments tied to the Stripe account that took the
     admin = f.admin;
     expect(await providerAccountOf(f, 'subscriptions', { 'x.id': s.subscriptionId })).toBe(f.stripe.accountId);
     expect(await providerAccountOf(f, 'transactions', { 'x.subscription_id': s.subscriptionId })).toBe(f.stripe.accountId);
-    expect(await f.env.database.db('payment_customers').where({ user_id: s.user.userId }).select('provider_key')).toEqual([{ provider_key: `stripe:${f.stripe.accountId}` }]);
+    expect(await f.env.database.db('payment_customers').where({ user_id: s.user.userId }).select('provider_key')).toEqual([
+      { provider_key: `stripe:${f.stripe.accountId}` },
+    ]);
   });
 
   it('rolling the key of the same account changes nothing for customers: no second account, the same customer, the portal opens', async () => {
     f.stripe.rollSecretKey(ROLLED_FIRST_KEY);
     expect((await f.call(admin, 'PUT', '/api/admin/payments/card', { secretKey: ROLLED_FIRST_KEY })).statusCode).toBe(200);
-    expect(await accounts()).toEqual([expect.objectContaining({ method: 'card', account: f.stripe.accountId, inForce: true, liveSubscriptions: 1, renewingSubscriptions: 1 })]);
+    expect(await accounts()).toEqual([
+      expect.objectContaining({ method: 'card', account: f.stripe.accountId, inForce: true, liveSubscriptions: 1, renewingSubscriptions: 1 }),
+    ]);
     const opened = await portal();
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json().url).toContain(f.stripe.url);
@@ -98,7 +114,11 @@ describe.each(TEST_DATABASES)('payments tied to the Stripe account that took the
     expect(f.stripe.deliveries.slice(delivered).map((d) => d.status)).toEqual(expect.arrayContaining([200]));
     expect(f.stripe.deliveries.slice(delivered).filter((d) => d.status !== 200)).toEqual([]);
     expect(panelExpiryOf(f, s.accountId)).toBeGreaterThan(before);
-    const payments = await f.env.database.db('transactions').where({ subscription_id: s.subscriptionId }).select('id', 'status', 'provider_payment_id').orderBy('created_at', 'asc');
+    const payments = await f.env.database
+      .db('transactions')
+      .where({ subscription_id: s.subscriptionId })
+      .select('id', 'status', 'provider_payment_id')
+      .orderBy('created_at', 'asc');
     expect(payments).toHaveLength(2);
     const renewal = payments[1];
     expect(renewal).toMatchObject({ status: 'succeeded' });
@@ -117,9 +137,15 @@ describe.each(TEST_DATABASES)('payments tied to the Stripe account that took the
     expect(opened.json().url).toContain(f.stripe.url);
 
     // Reconcile reads it from the first account: the read works.
-    await createJobsRepo(f.env.database.db).enqueue({ type: RECONCILE_SUBSCRIPTIONS, payload: {}, dedupeKey: `test-reconcile-${s.subscriptionId}` }, f.t.clock.now());
+    await createJobsRepo(f.env.database.db).enqueue(
+      { type: RECONCILE_SUBSCRIPTIONS, payload: {}, dedupeKey: `test-reconcile-${s.subscriptionId}` },
+      f.t.clock.now(),
+    );
     await f.runJobs();
-    const listed = (await f.call(admin, 'GET', '/api/admin/subscriptions?limit=500')).json() as Array<{ id: string; providerRead: { failures: number; lastReadAt: string | null } | null }>;
+    const listed = (await f.call(admin, 'GET', '/api/admin/subscriptions?limit=500')).json() as Array<{
+      id: string;
+      providerRead: { failures: number; lastReadAt: string | null } | null;
+    }>;
     expect(listed.find((entry) => entry.id === s.subscriptionId)?.providerRead).toMatchObject({ failures: 0, lastReadAt: expect.any(String) });
   });
 
@@ -167,7 +193,9 @@ describe.each(TEST_DATABASES)('payments tied to the Stripe account that took the
     const db = f.env.database.db;
     await db('subscriptions').where({ id: subscriptionId }).update({ provider_account_id: null });
     await db('transactions').where({ subscription_id: subscriptionId }).update({ provider_account_id: null });
-    await db('payment_customers').where({ user_id: buyer.userId }).update({ provider_key: legacyCustomerKeyOf(SECOND_KEYS.secretKey) });
+    await db('payment_customers')
+      .where({ user_id: buyer.userId })
+      .update({ provider_key: legacyCustomerKeyOf(SECOND_KEYS.secretKey) });
     await f.restart();
     second.setWebhookUrl(webhookUrlOf(f));
 
@@ -206,7 +234,8 @@ describe.each(TEST_DATABASES)('crypto payments tied to the BTCPay store that too
     const saved = await f.call(f.admin, 'PUT', '/api/admin/payments/crypto', { enabled: true, serverUrl: store.url, ...keys });
     expect(saved.statusCode, saved.body).toBe(200);
   };
-  const cryptoCheckout = (user: Awaited<ReturnType<BillingFixture['newUser']>>) => f.call(user, 'POST', '/api/checkout', { planId: f.paidPlanId, method: 'crypto' });
+  const cryptoCheckout = (user: Awaited<ReturnType<BillingFixture['newUser']>>) =>
+    f.call(user, 'POST', '/api/checkout', { planId: f.paidPlanId, method: 'crypto' });
 
   beforeAll(async () => {
     first = await startFakeBtcpay(FIRST_STORE);
@@ -244,9 +273,11 @@ describe.each(TEST_DATABASES)('crypto payments tied to the BTCPay store that too
     expect(second.listRefunds()).toEqual([]);
 
     const listed = (await f.call(f.admin, 'GET', '/api/admin/payments/accounts')).json();
-    expect(listed).toEqual(expect.arrayContaining([
-      expect.objectContaining({ method: 'crypto', account: `${first.url}|${FIRST_STORE.storeId}`, inForce: false, liveSubscriptions: 0 }),
-      expect.objectContaining({ method: 'crypto', account: `${second.url}|${SECOND_STORE.storeId}`, inForce: true }),
-    ]));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ method: 'crypto', account: `${first.url}|${FIRST_STORE.storeId}`, inForce: false, liveSubscriptions: 0 }),
+        expect.objectContaining({ method: 'crypto', account: `${second.url}|${SECOND_STORE.storeId}`, inForce: true }),
+      ]),
+    );
   });
 });

@@ -17,7 +17,16 @@ export async function adminStripeSettingsRoutes(app: FastifyInstance, opts: { ca
     const actor = actorOf(request);
     // Which fields changed, never their values.
     const changed = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, key === 'enabled' ? value : value === null ? 'cleared' : 'set']));
-    await opts.audit.record({ actorId: actor.id, actorEmail: actor.email, action: 'payments.card.update', targetType: 'payment_provider', targetId: 'stripe', details: changed, ip: actor.ip ?? null, now: opts.clock() });
+    await opts.audit.record({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: 'payments.card.update',
+      targetType: 'payment_provider',
+      targetId: 'stripe',
+      details: changed,
+      ip: actor.ip ?? null,
+      now: opts.clock(),
+    });
     return saved;
   });
 }

@@ -110,16 +110,20 @@ export function createStripeSettingsService(deps: {
         if (!publishableKey) fields.publishableKey = 'Add the publishable key before enabling card payments';
         if (!secretKey) fields.secretKey = 'Add the secret key before enabling card payments';
         if (!webhookSecret) fields.webhookSecret = 'Add the webhook signing secret before enabling card payments';
-        if (Object.keys(fields).length > 0) throw validationFailed(fields, 'Add the publishable key, the secret key and the webhook signing secret before enabling card payments.');
+        if (Object.keys(fields).length > 0)
+          throw validationFailed(fields, 'Add the publishable key, the secret key and the webhook signing secret before enabling card payments.');
       }
       const keysChange = body.secretKey !== undefined || body.webhookSecret !== undefined;
       if (keysChange) await deps.keysChanging?.();
-      await deps.providers.saveCardProvider({
-        enabled: body.enabled,
-        publishableKey: body.publishableKey,
-        secretKeyEncrypted: body.secretKey !== undefined ? seal(body.secretKey) : undefined,
-        webhookSecretEncrypted: body.webhookSecret !== undefined ? seal(body.webhookSecret) : undefined,
-      }, now);
+      await deps.providers.saveCardProvider(
+        {
+          enabled: body.enabled,
+          publishableKey: body.publishableKey,
+          secretKeyEncrypted: body.secretKey !== undefined ? seal(body.secretKey) : undefined,
+          webhookSecretEncrypted: body.webhookSecret !== undefined ? seal(body.webhookSecret) : undefined,
+        },
+        now,
+      );
       if (keysChange) await deps.keysChanging?.();
       return getAdminSettings();
     },

@@ -3,7 +3,11 @@ import { TEST_DATABASES } from '../../../../test/databases.js';
 import { useTestEnvironment } from '../../../../test/environment.js';
 import { bearer, buildTestApp, signInDesktop, type DesktopSession, type TestApp } from '../../../../test/test-app.js';
 
-const ENV_KEYS = { STRIPE_PUBLISHABLE_KEY: 'pk_test_fromEnv', STRIPE_SECRET_KEY: 'sk_test_fromEnv0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_fromEnv0123456789' };
+const ENV_KEYS = {
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_fromEnv',
+  STRIPE_SECRET_KEY: 'sk_test_fromEnv0123456789',
+  STRIPE_WEBHOOK_SECRET: 'whsec_fromEnv0123456789',
+};
 
 describe.each(TEST_DATABASES)('card keys from the environment (%s)', (kind) => {
   const env = useTestEnvironment(kind);
@@ -21,15 +25,27 @@ describe.each(TEST_DATABASES)('card keys from the environment (%s)', (kind) => {
   it('turns card payments on with nothing saved, shows the keys as set by the environment, and never returns the secrets', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/payments/card', headers: bearer(admin.accessToken) });
     expect(res.json()).toEqual({
-      enabled: true, publishableKey: ENV_KEYS.STRIPE_PUBLISHABLE_KEY, secretKeySet: true, webhookSecretSet: true,
-      sources: { publishableKey: 'env', secretKey: 'env', webhookSecret: 'env' }, webhookUrl: 'http://localhost:3000/api/webhooks/stripe',
+      enabled: true,
+      publishableKey: ENV_KEYS.STRIPE_PUBLISHABLE_KEY,
+      secretKeySet: true,
+      webhookSecretSet: true,
+      sources: { publishableKey: 'env', secretKey: 'env', webhookSecret: 'env' },
+      webhookUrl: 'http://localhost:3000/api/webhooks/stripe',
     });
     expect(res.body).not.toContain(ENV_KEYS.STRIPE_SECRET_KEY);
-    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ cardPaymentsEnabled: true, stripePublishableKey: ENV_KEYS.STRIPE_PUBLISHABLE_KEY });
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({
+      cardPaymentsEnabled: true,
+      stripePublishableKey: ENV_KEYS.STRIPE_PUBLISHABLE_KEY,
+    });
   });
 
   it('refuses to change a key the environment sets, naming the variable; the switch still works', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/admin/payments/card', headers: bearer(admin.accessToken), payload: { secretKey: 'sk_test_other' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/payments/card',
+      headers: bearer(admin.accessToken),
+      payload: { secretKey: 'sk_test_other' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ secretKey: 'Set by the STRIPE_SECRET_KEY environment variable' });
     const off = await t.app.inject({ method: 'PUT', url: '/api/admin/payments/card', headers: bearer(admin.accessToken), payload: { enabled: false } });

@@ -11,7 +11,11 @@ export function createStripeSource(deps: { card: Pick<StripeSettingsService, 're
     async inForce() {
       const keys = await deps.card.resolveKeys();
       if (!keys.secretKey) return null;
-      return { driver: deps.drivers({ secretKey: keys.secretKey, webhookSecret: keys.webhookSecret }), secret: keys.secretKey, webhookSecret: keys.webhookSecret };
+      return {
+        driver: deps.drivers({ secretKey: keys.secretKey, webhookSecret: keys.webhookSecret }),
+        secret: keys.secretKey,
+        webhookSecret: keys.webhookSecret,
+      };
     },
     fromSaved: ({ secret, webhookSecret }) => deps.drivers({ secretKey: secret, webhookSecret }),
     legacyCustomerKeys: (secret) => [legacyCustomerKeyOf(secret)],

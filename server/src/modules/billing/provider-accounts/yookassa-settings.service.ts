@@ -28,7 +28,10 @@ export interface YookassaConfig {
 }
 
 /** Reads the shop with these keys: whether it is a test shop and fiscalizes, or a PaymentProviderError saying why not. */
-export type YookassaConnectionTest = (keys: { shopId: string; secretKey: string }) => Promise<{ test: boolean; fiscalization_enabled?: boolean; fiscalization?: { enabled: boolean } }>;
+export type YookassaConnectionTest = (keys: {
+  shopId: string;
+  secretKey: string;
+}) => Promise<{ test: boolean; fiscalization_enabled?: boolean; fiscalization?: { enabled: boolean } }>;
 
 /** The 503 a YooKassa checkout gets while it is not set up, or while the store sells in another currency than roubles. */
 const notReady = (message: string = BILLING_MESSAGES.notConfigured) => new AppError(503, 'payment_not_configured', message);
@@ -120,20 +123,26 @@ export function createYookassaSettingsService(deps: {
         const fields: Record<string, string> = {};
         if (!shopId) fields.shopId = 'Add the shop id before enabling YooKassa';
         if (!secretKey) fields.secretKey = 'Add the secret key before enabling YooKassa';
-        if (shop?.fiscalization && !receipts.enabled) fields.receipts = 'This shop sends receipts (54-FZ): switch receipts on and choose the VAT code, or YooKassa refuses every payment';
-        if (Object.keys(fields).length > 0) throw validationFailed(fields, 'Add the shop id and secret key (and receipts, where the shop sends them) before enabling YooKassa.');
+        if (shop?.fiscalization && !receipts.enabled)
+          fields.receipts = 'This shop sends receipts (54-FZ): switch receipts on and choose the VAT code, or YooKassa refuses every payment';
+        if (Object.keys(fields).length > 0)
+          throw validationFailed(fields, 'Add the shop id and secret key (and receipts, where the shop sends them) before enabling YooKassa.');
       }
       if (keysChange) await deps.keysChanging?.();
-      await deps.providers.saveProvider<StoredYookassa>(PROVIDER, {
-        enabled: body.enabled,
-        priority: body.priority,
-        settings: {
-          ...(body.shopId !== undefined ? { shopId: body.shopId } : {}),
-          ...(body.receipts !== undefined ? { receipts: body.receipts } : {}),
-          ...(shop ? { shop } : {}),
+      await deps.providers.saveProvider<StoredYookassa>(
+        PROVIDER,
+        {
+          enabled: body.enabled,
+          priority: body.priority,
+          settings: {
+            ...(body.shopId !== undefined ? { shopId: body.shopId } : {}),
+            ...(body.receipts !== undefined ? { receipts: body.receipts } : {}),
+            ...(shop ? { shop } : {}),
+          },
+          secretEncrypted: body.secretKey === undefined ? undefined : body.secretKey === null ? null : encryptSecret(deps.keys.encryption, body.secretKey),
         },
-        secretEncrypted: body.secretKey === undefined ? undefined : body.secretKey === null ? null : encryptSecret(deps.keys.encryption, body.secretKey),
-      }, now);
+        now,
+      );
       if (keysChange) await deps.keysChanging?.();
       return toSettings();
     },

@@ -17,6 +17,7 @@ export function createYookassaSource(deps: { yookassa: Pick<YookassaSettingsServ
       if (!shop) return null;
       return { driver: deps.drivers(shop), secret: shop.secretKey, webhookSecret: null, settings: { shopId: shop.shopId, receipts: shop.receipts } };
     },
-    fromSaved: ({ secret, settings }) => (settings.shopId ? deps.drivers({ shopId: settings.shopId, secretKey: secret, receipts: settings.receipts ?? null }) : null),
+    fromSaved: ({ secret, settings }) =>
+      settings.shopId ? deps.drivers({ shopId: settings.shopId, secretKey: secret, receipts: settings.receipts ?? null }) : null,
   };
 }

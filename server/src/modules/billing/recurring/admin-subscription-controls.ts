@@ -9,7 +9,16 @@ import type { SubscriptionControlsDeps } from './subscription-controls-deps.js';
 /** Subscriptions ended from the admin's side: the admin's list and cancel, and the end of a deleted account's subscription. */
 
 const audit = (deps: SubscriptionControlsDeps, actor: Actor, action: string, record: SubscriptionRecord, details: Record<string, unknown>) =>
-  deps.audit.record({ actorId: actor.id, actorEmail: actor.email, action, targetType: 'subscription', targetId: record.id, details: { userId: record.userId, ...details }, ip: actor.ip ?? null, now: deps.clock() });
+  deps.audit.record({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action,
+    targetType: 'subscription',
+    targetId: record.id,
+    details: { userId: record.userId, ...details },
+    ip: actor.ip ?? null,
+    now: deps.clock(),
+  });
 
 /**
  * Before an account is deleted: its recurring subscription is ended at the provider, so nobody is
@@ -30,7 +39,10 @@ export async function endForDeletedAccount(deps: SubscriptionControlsDeps, accou
   }
 }
 
-export async function listForAdmin(deps: SubscriptionControlsDeps, filter: { status?: SubscriptionStatus; email?: string; unreadable?: boolean; limit: number }): Promise<AdminSubscription[]> {
+export async function listForAdmin(
+  deps: SubscriptionControlsDeps,
+  filter: { status?: SubscriptionStatus; email?: string; unreadable?: boolean; limit: number },
+): Promise<AdminSubscription[]> {
   const [rows, grace] = await Promise.all([deps.admin.list(filter), deps.paidPeriods.graceMs()]);
   const now = deps.clock();
   return rows.map((row) => toAdminSubscription(row, now, grace));
@@ -42,10 +54,21 @@ export async function cancelForAdmin(deps: SubscriptionControlsDeps, actor: Acto
   const record = await billing.findSubscription(id);
   if (!record) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
   assertChangeable(record);
-  const changed = when === 'now'
-    ? renewedHere(record) ? await changeHere(deps, record, 'cancel_now', true) : await change(deps, record, (d, ref) => d.cancelNow(ref), true)
-    : record.cancelAtPeriodEnd ? record : renewedHere(record) ? await changeHere(deps, record, 'cancel_at_period_end', true) : await change(deps, record, (d, ref) => d.setCancelAtPeriodEnd(ref, true), true);
+  const changed =
+    when === 'now'
+      ? renewedHere(record)
+        ? await changeHere(deps, record, 'cancel_now', true)
+        : await change(deps, record, (d, ref) => d.cancelNow(ref), true)
+      : record.cancelAtPeriodEnd
+        ? record
+        : renewedHere(record)
+          ? await changeHere(deps, record, 'cancel_at_period_end', true)
+          : await change(deps, record, (d, ref) => d.setCancelAtPeriodEnd(ref, true), true);
   await audit(deps, actor, when === 'now' ? 'subscription.cancel_now' : 'subscription.cancel_at_period_end', record, {});
   const [row] = await deps.admin.list({ id, limit: 1 });
-  return toAdminSubscription({ record: changed, userEmail: row?.userEmail ?? '', username: row?.username ?? null, read: row?.read ?? null }, clock(), await deps.paidPeriods.graceMs());
+  return toAdminSubscription(
+    { record: changed, userEmail: row?.userEmail ?? '', username: row?.username ?? null, read: row?.read ?? null },
+    clock(),
+    await deps.paidPeriods.graceMs(),
+  );
 }

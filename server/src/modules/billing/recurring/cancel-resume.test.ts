@@ -23,10 +23,16 @@ describe.each(TEST_DATABASES)('cancel and resume auto-renew (%s)', (kind) => {
   /** The account's expiry (`/api/accounts`) and its subscription's dates (`/api/subscriptions`), as the dashboard reads them. */
   async function shownDates(s: Subscriber) {
     const account = ((await f.call(s.user, 'GET', '/api/accounts')).json() as Array<{ id: string; expireDate: string }>).find((a) => a.id === s.accountId)!;
-    const subscription = ((await f.call(s.user, 'GET', '/api/subscriptions')).json() as Array<{ id: string; currentPeriodEnd: string; renewsAt: string | null }>)
-      .find((entry) => entry.id === s.subscriptionId)!;
+    const subscription = (
+      (await f.call(s.user, 'GET', '/api/subscriptions')).json() as Array<{ id: string; currentPeriodEnd: string; renewsAt: string | null }>
+    ).find((entry) => entry.id === s.subscriptionId)!;
     const found = await f.call(s.user, 'GET', `/api/accounts/${s.accountId}`);
-    return { account: account.expireDate, one: found.statusCode === 200 ? found.json().expireDate : account.expireDate, periodEnd: subscription.currentPeriodEnd, renewsAt: subscription.renewsAt };
+    return {
+      account: account.expireDate,
+      one: found.statusCode === 200 ? found.json().expireDate : account.expireDate,
+      periodEnd: subscription.currentPeriodEnd,
+      renewsAt: subscription.renewsAt,
+    };
   }
 
   it('the account shows the paid end, as the subscription does, though the panel carries the grace period', async () => {

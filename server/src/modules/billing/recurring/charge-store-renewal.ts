@@ -46,7 +46,9 @@ export async function chargeStoreRenewal(deps: StoreRenewalsDeps, subscriptionId
     // provider answers with the payment it made, if it did, and makes none twice).
     const state = last.payment_id ? await rereadTry(deps, subscription, transaction, last) : await sendTry(deps, subscription, transaction, last);
     if (state.outcome === 'open') throw new RetryJobLater('the renewal charge is still being processed', STORE_RENEWAL.pendingRecheckSeconds);
-    return state.outcome === 'paid' || last.attempt >= STORE_RENEWAL.tries ? undefined : { runAgainAt: tryDueAt(periodEnd, last.attempt + 1), note: `try ${last.attempt} was declined` };
+    return state.outcome === 'paid' || last.attempt >= STORE_RENEWAL.tries
+      ? undefined
+      : { runAgainAt: tryDueAt(periodEnd, last.attempt + 1), note: `try ${last.attempt} was declined` };
   }
   if (last?.outcome === 'paid') return;
   const attempt = (last?.attempt ?? 0) + 1;

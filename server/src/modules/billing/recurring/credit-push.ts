@@ -24,18 +24,32 @@ const SWEEP_SECONDS = 3600;
  * timeout credits once), then marked with the provider's reference. A move not yet marked is sent again until it is.
  */
 export function createCreditPush(deps: {
-  db: Db; repo: ReferralsRepo; billing: BillingRepo; customers: PaymentCustomers;
+  db: Db;
+  repo: ReferralsRepo;
+  billing: BillingRepo;
+  customers: PaymentCustomers;
   driverFor: (subscription: SubscriptionRecord) => Promise<PaymentDriver | null>;
-  jobs: JobsRepo; audit: AuditRepo; clock: Clock; log: FastifyBaseLogger;
+  jobs: JobsRepo;
+  audit: AuditRepo;
+  clock: Clock;
+  log: FastifyBaseLogger;
 }) {
   const { db, repo, clock } = deps;
 
   /** One move per user at a time (`serialKey`), asked at most once per hour and user (the sweep's hour). */
   async function enqueue(userId: string, now: Date, trx: Db = db): Promise<void> {
     const hour = Math.floor(now.getTime() / (SWEEP_SECONDS * 1000));
-    await deps.jobs.enqueue({
-      type: PUSH_REFERRAL_CREDIT, payload: { userId }, dedupeKey: `${PUSH_REFERRAL_CREDIT}:${userId}:${hour}`, serialKey: `${PUSH_REFERRAL_CREDIT}:${userId}`, maxAttempts: 50,
-    }, now, trx);
+    await deps.jobs.enqueue(
+      {
+        type: PUSH_REFERRAL_CREDIT,
+        payload: { userId },
+        dedupeKey: `${PUSH_REFERRAL_CREDIT}:${userId}:${hour}`,
+        serialKey: `${PUSH_REFERRAL_CREDIT}:${userId}`,
+        maxAttempts: 50,
+      },
+      now,
+      trx,
+    );
   }
 
   /** The move to send: one written before that was not confirmed, else a new one of what is available now (none: nothing to do). */
@@ -48,8 +62,23 @@ export function createCreditPush(deps: {
       // What referrals earned: money the customer paid into their wallet stays there for the wallet's own spending.
       const available = await repo.pushableReferralCredit(userId, currency, now, trx);
       if (available <= 0) return null;
-      const id = await repo.insertCredit({ userId, referralId: null, transactionId: null, kind: 'spent', amount: -available, currency, availableAt: now, note: PROVIDER_BALANCE_NOTE }, now, trx);
-      await deps.audit.record({ actorId: null, actorEmail: null, action: 'referral.credit_spent', targetType: 'user', targetId: userId, details: { creditId: id, amount: -available, currency, to: PROVIDER_BALANCE_NOTE }, now }, trx);
+      const id = await repo.insertCredit(
+        { userId, referralId: null, transactionId: null, kind: 'spent', amount: -available, currency, availableAt: now, note: PROVIDER_BALANCE_NOTE },
+        now,
+        trx,
+      );
+      await deps.audit.record(
+        {
+          actorId: null,
+          actorEmail: null,
+          action: 'referral.credit_spent',
+          targetType: 'user',
+          targetId: userId,
+          details: { creditId: id, amount: -available, currency, to: PROVIDER_BALANCE_NOTE },
+          now,
+        },
+        trx,
+      );
       return { id, amount: available };
     });
   }
@@ -60,14 +89,26 @@ export function createCreditPush(deps: {
     const driver = await deps.driverFor(subscription);
     const customer = driver ? await deps.customers.find(userId, await customerKeyOfDriver(driver)) : undefined;
     if (!driver || !customer) return 'no provider customer: the credit stays available';
-    const currency = (subscription.metadata.currency) ?? 'usd';
+    const currency = subscription.metadata.currency ?? 'usd';
     const move = await intent(userId, currency);
     if (!move) return 'nothing available';
     const { ref } = await driver.creditCustomer(customer.customerRef, {
-      amount: move.amount, currency, idempotencyKey: `referral-credit:${move.id}`, description: 'Referral credit', metadata: { user_id: userId, credit_id: String(move.id) },
+      amount: move.amount,
+      currency,
+      idempotencyKey: `referral-credit:${move.id}`,
+      description: 'Referral credit',
+      metadata: { user_id: userId, credit_id: String(move.id) },
     });
     await repo.markSent(move.id, ref);
-    await deps.audit.record({ actorId: null, actorEmail: null, action: 'referral.credit_sent', targetType: 'user', targetId: userId, details: { creditId: move.id, amount: move.amount, currency, ref }, now: clock() });
+    await deps.audit.record({
+      actorId: null,
+      actorEmail: null,
+      action: 'referral.credit_sent',
+      targetType: 'user',
+      targetId: userId,
+      details: { creditId: move.id, amount: move.amount, currency, ref },
+      now: clock(),
+    });
     deps.log.info({ userId, creditId: move.id, amount: move.amount, ref }, 'referral credit moved to the customer balance');
     return `moved ${move.amount} ${currency} (${ref})`;
   }

@@ -15,9 +15,16 @@ export const DEFER_RENEWAL = 'defer_renewal';
  * those days (a referral's extra days on a first period): the job tells the provider, as often as it takes.
  */
 export async function enqueueDeferRenewal(jobs: JobsRepo, subscriptionId: string, until: Date, now: Date, trx: Db): Promise<void> {
-  await jobs.enqueue({
-    type: DEFER_RENEWAL, payload: { subscriptionId, until: until.toISOString() }, dedupeKey: `${DEFER_RENEWAL}:${subscriptionId}:${until.getTime()}`, maxAttempts: 200,
-  }, now, trx);
+  await jobs.enqueue(
+    {
+      type: DEFER_RENEWAL,
+      payload: { subscriptionId, until: until.toISOString() },
+      dedupeKey: `${DEFER_RENEWAL}:${subscriptionId}:${until.getTime()}`,
+      maxAttempts: 200,
+    },
+    now,
+    trx,
+  );
 }
 
 const Payload = z.object({ subscriptionId: z.string().min(1), until: z.string().datetime() });
@@ -28,7 +35,12 @@ const Payload = z.object({ subscriptionId: z.string().min(1), until: z.string().
  * subscription has ended or a later period was already charged (the days then stay on our side alone).
  */
 export function createDeferRenewalHandler(deps: {
-  db: Db; billing: BillingRepo; driverFor: DriverForSubscription; recurring: RecurringPayments; clock: Clock; log: FastifyBaseLogger;
+  db: Db;
+  billing: BillingRepo;
+  driverFor: DriverForSubscription;
+  recurring: RecurringPayments;
+  clock: Clock;
+  log: FastifyBaseLogger;
 }): JobHandler {
   return async (payload) => {
     const parsed = Payload.safeParse(payload);

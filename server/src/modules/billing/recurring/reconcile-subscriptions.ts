@@ -28,7 +28,12 @@ const describeError = (err: unknown) =>
  * so subscriptions that always fail never fill a pass. Two passes at once each claim a row before reading it.
  */
 export function createReconcileSubscriptionsHandler(deps: {
-  db: Db; reads: ReconcileScheduleRepo; driverFor: DriverForSubscription; recurring: RecurringPayments; clock: Clock; log: FastifyBaseLogger;
+  db: Db;
+  reads: ReconcileScheduleRepo;
+  driverFor: DriverForSubscription;
+  recurring: RecurringPayments;
+  clock: Clock;
+  log: FastifyBaseLogger;
 }): JobHandler {
   /** Reads one subscription and applies its invoices (oldest first) and state: how many invoices changed something, and the subscription after. */
   async function reconcile(subscription: SubscriptionRecord): Promise<{ applied: number; after: SubscriptionRecord }> {

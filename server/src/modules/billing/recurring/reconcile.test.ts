@@ -25,9 +25,16 @@ describe.each(TEST_DATABASES)('reconcile that cannot starve (%s)', (kind) => {
   async function insertUnreadable(userId: string, count: number, periodEnd: Date): Promise<string[]> {
     const now = f.t.clock.now();
     const rows = Array.from({ length: count }, (_, i) => ({
-      id: randomUUID(), user_id: userId, status: 'active', billing: 'recurring', provider_subscription_id: `sub_elsewhere${i}_${randomUUID().slice(0, 8)}`,
-      current_period_start: new Date(periodEnd.getTime() - 30 * DAY * 1000), current_period_end: periodEnd,
-      metadata: JSON.stringify({ plan_name: 'Plus Auto', price: 499, days: 30 }), created_at: now, updated_at: now,
+      id: randomUUID(),
+      user_id: userId,
+      status: 'active',
+      billing: 'recurring',
+      provider_subscription_id: `sub_elsewhere${i}_${randomUUID().slice(0, 8)}`,
+      current_period_start: new Date(periodEnd.getTime() - 30 * DAY * 1000),
+      current_period_end: periodEnd,
+      metadata: JSON.stringify({ plan_name: 'Plus Auto', price: 499, days: 30 }),
+      created_at: now,
+      updated_at: now,
     }));
     await db()('subscriptions').insert(rows);
     return rows.map((row) => row.id);
@@ -37,8 +44,11 @@ describe.each(TEST_DATABASES)('reconcile that cannot starve (%s)', (kind) => {
     const row = await db()('reconcile_schedule').where({ subscription_id: subscriptionId }).first();
     expect(row, `reconcile_schedule row of ${subscriptionId}`).toBeDefined();
     return {
-      failures: Number(row.failures), lastError: row.last_error as string | null, nextTryAt: toDate(row.next_try_at),
-      lastReadAt: toDateOrNull(row.last_read_at), lastTriedAt: toDateOrNull(row.last_tried_at),
+      failures: Number(row.failures),
+      lastError: row.last_error as string | null,
+      nextTryAt: toDate(row.next_try_at),
+      lastReadAt: toDateOrNull(row.last_read_at),
+      lastTriedAt: toDateOrNull(row.last_tried_at),
     };
   }
 
@@ -74,9 +84,18 @@ describe.each(TEST_DATABASES)('reconcile that cannot starve (%s)', (kind) => {
     const dayStart = f.t.clock.now();
 
     await reconcileFor(RECONCILE.intervalSeconds);
-    expect(await readState(s.subscriptionId)).toMatchObject({ failures: 0, lastError: null, lastReadAt: dayStart, nextTryAt: new Date((end + 2 * HOUR) * 1000) });
+    expect(await readState(s.subscriptionId)).toMatchObject({
+      failures: 0,
+      lastError: null,
+      lastReadAt: dayStart,
+      nextTryAt: new Date((end + 2 * HOUR) * 1000),
+    });
     for (const id of unreadable) {
-      expect(await readState(id)).toMatchObject({ failures: 1, lastError: expect.stringContaining('resource_missing'), nextTryAt: new Date(dayStart.getTime() + 300_000) });
+      expect(await readState(id)).toMatchObject({
+        failures: 1,
+        lastError: expect.stringContaining('resource_missing'),
+        nextTryAt: new Date(dayStart.getTime() + 300_000),
+      });
     }
 
     // Stripe charges the renewal; its webhooks never arrive.
@@ -117,9 +136,19 @@ describe.each(TEST_DATABASES)('reconcile that cannot starve (%s)', (kind) => {
     expect(listed.statusCode, listed.body).toBe(200);
     const rows = listed.json() as Array<{ id: string; providerRead: Record<string, unknown> }>;
     expect(rows.map((row) => row.id).sort()).toEqual([...unreadable].sort());
-    expect(rows[0]!.providerRead).toMatchObject({ failing: true, failures: expect.any(Number), lastReadAt: null, lastError: expect.stringContaining('No such subscription') });
+    expect(rows[0]!.providerRead).toMatchObject({
+      failing: true,
+      failures: expect.any(Number),
+      lastReadAt: null,
+      lastError: expect.stringContaining('No such subscription'),
+    });
     const all = (await f.call(admin, 'GET', '/api/admin/subscriptions?limit=500')).json() as Array<{ id: string; providerRead: Record<string, unknown> }>;
-    expect(all.find((row) => row.id === s.subscriptionId)!.providerRead).toMatchObject({ failing: false, failures: 0, lastError: null, lastReadAt: healthy.lastReadAt!.toISOString() });
+    expect(all.find((row) => row.id === s.subscriptionId)!.providerRead).toMatchObject({
+      failing: false,
+      failures: 0,
+      lastError: null,
+      lastReadAt: healthy.lastReadAt!.toISOString(),
+    });
     const system = (await f.call(admin, 'GET', '/api/admin/system')).json();
     expect(system.payments.recurring).toMatchObject({ unreadable: 60, lastReadError: expect.stringContaining('resource_missing') });
     const bad = await f.call(admin, 'GET', '/api/admin/subscriptions?unreadable=maybe');
@@ -142,7 +171,12 @@ describe.each(TEST_DATABASES)('reconcile that cannot starve (%s)', (kind) => {
     try {
       const first = f.t.clock.now();
       await reconcileFor(RECONCILE.intervalSeconds);
-      expect(await readState(s.subscriptionId)).toMatchObject({ failures: 1, lastError: expect.stringMatching(/API key/i), lastReadAt, nextTryAt: new Date(first.getTime() + 300_000) });
+      expect(await readState(s.subscriptionId)).toMatchObject({
+        failures: 1,
+        lastError: expect.stringMatching(/API key/i),
+        lastReadAt,
+        nextTryAt: new Date(first.getTime() + 300_000),
+      });
       const second = f.t.clock.now();
       await reconcileFor(RECONCILE.intervalSeconds);
       expect(await readState(s.subscriptionId)).toMatchObject({ failures: 2, nextTryAt: new Date(second.getTime() + 600_000) });
@@ -161,7 +195,10 @@ describe.each(TEST_DATABASES)('reconcile that cannot starve (%s)', (kind) => {
     await f.payQuietly(() => f.stripe.advanceClock(s.clock, stripePeriodEnd(f, s) + 2 * HOUR));
     await makeDue(s.subscriptionId);
     const other = await buildTestApp({
-      db: db(), smtp: f.env.smtp, clock: f.t.clock, env: { ADMIN_EMAILS: 'admin@example.com', STRIPE_API_URL: f.stripe.url, STRIPE_TEST_CLOCKS: 'true' },
+      db: db(),
+      smtp: f.env.smtp,
+      clock: f.t.clock,
+      env: { ADMIN_EMAILS: 'admin@example.com', STRIPE_API_URL: f.stripe.url, STRIPE_TEST_CLOCKS: 'true' },
     });
     try {
       for (const instance of ['a', 'b']) {

@@ -4,8 +4,7 @@ import type { RecurringPriceSpec } from '../../../payments/payment-driver.js';
 import type { PlanRecord } from '../../plans/index.js';
 
 /** "30 days · 50 GB · All locations", the line under the plan's name on the provider's pages. */
-export const describePlan = (plan: PlanRecord) =>
-  `${formatDuration(plan.days)} · ${formatBytes(plan.dataLimitBytes)} · ${formatLocations(plan.locations)}`;
+export const describePlan = (plan: PlanRecord) => `${formatDuration(plan.days)} · ${formatBytes(plan.dataLimitBytes)} · ${formatLocations(plan.locations)}`;
 
 /**
  * The provider's product and price a recurring plan is sold as, in the store's `currency` (the plan's price

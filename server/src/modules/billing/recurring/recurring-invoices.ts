@@ -25,19 +25,43 @@ const renewalPromo = (subscription: SubscriptionRecord, invoice: InvoiceState): 
 };
 
 /** The invoice's transaction: the checkout's for the first invoice, a new one (once per invoice) for a renewal. */
-async function transactionOf(deps: RecurringPaymentsDeps, subscription: SubscriptionRecord, invoice: InvoiceState, trx: Db): Promise<TransactionRecord | undefined> {
+async function transactionOf(
+  deps: RecurringPaymentsDeps,
+  subscription: SubscriptionRecord,
+  invoice: InvoiceState,
+  trx: Db,
+): Promise<TransactionRecord | undefined> {
   const { billing, clock } = deps;
   const existing = await billing.findInvoiceTransaction(subscription.id, invoice.invoiceId, invoice.first, trx);
   if (existing || invoice.first) return existing;
-  await billing.insertInvoiceTransaction({
-    id: randomUUID(), subscriptionId: subscription.id, userId: subscription.userId, invoiceId: invoice.invoiceId,
-    amount: invoice.amountDue, currency: invoice.currency,
-    metadata: { plan_name: subscription.metadata.plan_name, kind: 'renewal', ...renewalPromo(subscription, invoice), ...(invoice.creditApplied ? { credit_applied: invoice.creditApplied } : {}) },
-  }, clock(), trx);
+  await billing.insertInvoiceTransaction(
+    {
+      id: randomUUID(),
+      subscriptionId: subscription.id,
+      userId: subscription.userId,
+      invoiceId: invoice.invoiceId,
+      amount: invoice.amountDue,
+      currency: invoice.currency,
+      metadata: {
+        plan_name: subscription.metadata.plan_name,
+        kind: 'renewal',
+        ...renewalPromo(subscription, invoice),
+        ...(invoice.creditApplied ? { credit_applied: invoice.creditApplied } : {}),
+      },
+    },
+    clock(),
+    trx,
+  );
   return billing.findInvoiceTransaction(subscription.id, invoice.invoiceId, false, trx);
 }
 
-async function applyPaid(deps: RecurringPaymentsDeps, subscription: SubscriptionRecord, transaction: TransactionRecord, invoice: InvoiceState, trx: Db): Promise<boolean> {
+async function applyPaid(
+  deps: RecurringPaymentsDeps,
+  subscription: SubscriptionRecord,
+  transaction: TransactionRecord,
+  invoice: InvoiceState,
+  trx: Db,
+): Promise<boolean> {
   const { billing, accounts, notices, clock, log } = deps;
   const now = clock();
   if (invoice.paymentRef && transaction.status === 'succeeded' && !transaction.providerPaymentId) {
@@ -48,8 +72,18 @@ async function applyPaid(deps: RecurringPaymentsDeps, subscription: Subscription
   // Credit the customer had with the provider (referral credit) paid part of it: the order is what card and credit paid together.
   if (invoice.first && (invoice.amountPaid + (invoice.creditApplied ?? 0) !== transaction.amount || invoice.currency !== transaction.currency)) {
     const review = { reason: 'amount_mismatch' as const, amount_paid: invoice.amountPaid, currency_paid: invoice.currency };
-    if (await billing.markTransactionNeedsReview(transaction.id, { checkoutId: transaction.providerTransactionId ?? invoice.invoiceId, paymentRef: invoice.paymentRef, review }, now, trx)) {
-      log.error({ transactionId: transaction.id, invoiceId: invoice.invoiceId, amountPaid: invoice.amountPaid }, 'recurring: first invoice differs from the order; needs review');
+    if (
+      await billing.markTransactionNeedsReview(
+        transaction.id,
+        { checkoutId: transaction.providerTransactionId ?? invoice.invoiceId, paymentRef: invoice.paymentRef, review },
+        now,
+        trx,
+      )
+    ) {
+      log.error(
+        { transactionId: transaction.id, invoiceId: invoice.invoiceId, amountPaid: invoice.amountPaid },
+        'recurring: first invoice differs from the order; needs review',
+      );
       await deps.reversals.applyKept(invoice.paymentRef, trx);
     }
     return false;
@@ -70,22 +104,41 @@ async function applyPaid(deps: RecurringPaymentsDeps, subscription: Subscription
   await deps.periods.insert({ id: randomUUID(), transactionId: transaction.id, subscriptionId: subscription.id, ...period }, now, trx);
   const newest = !subscription.currentPeriodEnd || endsAt >= subscription.currentPeriodEnd;
   const { error: _cleared, past_due_since: _paid, ...metadata } = subscription.metadata;
-  await billing.updateSubscription(subscription.id, {
-    status: subscription.status === 'canceled' ? 'canceled' : 'active',
-    currentPeriodEnd: later(subscription.currentPeriodEnd, endsAt),
-    ...(newest ? { currentPeriodStart: invoice.periodStart } : {}),
-    metadata,
-  }, now, trx);
+  await billing.updateSubscription(
+    subscription.id,
+    {
+      status: subscription.status === 'canceled' ? 'canceled' : 'active',
+      currentPeriodEnd: later(subscription.currentPeriodEnd, endsAt),
+      ...(newest ? { currentPeriodStart: invoice.periodStart } : {}),
+      metadata,
+    },
+    now,
+    trx,
+  );
   if (bonusMs > 0) await enqueueDeferRenewal(deps.jobs, subscription.id, endsAt, now, trx);
-  await deps.jobs.enqueue({
-    type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id }, serialKey: accountSerialKey(subscription.vpnAccountId),
-    dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}`, maxAttempts: PROVISION_MAX_ATTEMPTS,
-  }, now, trx);
+  await deps.jobs.enqueue(
+    {
+      type: PROVISION_PAID_ACCOUNT,
+      payload: { transactionId: transaction.id },
+      serialKey: accountSerialKey(subscription.vpnAccountId),
+      dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}`,
+      maxAttempts: PROVISION_MAX_ATTEMPTS,
+    },
+    now,
+    trx,
+  );
   await notices.notify({ kind: 'receipt', transactionId: transaction.id }, transaction.id, trx);
-  await accounts.insertLog({
-    accountId: subscription.vpnAccountId, userId: subscription.userId, step: invoice.first ? 'payment_succeeded' : 'renewal_paid', status: 'success',
-    details: { transactionId: transaction.id, invoiceId: invoice.invoiceId, amount: invoice.amountPaid, periodEnd: invoice.periodEnd.toISOString() }, now,
-  }, trx);
+  await accounts.insertLog(
+    {
+      accountId: subscription.vpnAccountId,
+      userId: subscription.userId,
+      step: invoice.first ? 'payment_succeeded' : 'renewal_paid',
+      status: 'success',
+      details: { transactionId: transaction.id, invoiceId: invoice.invoiceId, amount: invoice.amountPaid, periodEnd: invoice.periodEnd.toISOString() },
+      now,
+    },
+    trx,
+  );
   log.info({ transactionId: transaction.id, invoiceId: invoice.invoiceId, first: invoice.first }, 'recurring payment succeeded');
   await deps.reversals.applyKept(invoice.paymentRef, trx);
   return true;
@@ -100,35 +153,82 @@ async function applyPaid(deps: RecurringPaymentsDeps, subscription: Subscription
  * payment that is not what was ordered: nothing is delivered, the admin sees it (Payments, System tab)
  * and refunds it, and the account keeps exactly the one-off period it paid for.
  */
-async function holdPaidTwice(deps: RecurringPaymentsDeps, subscription: SubscriptionRecord, transaction: TransactionRecord, invoice: InvoiceState, paidBy: string, trx: Db): Promise<boolean> {
+async function holdPaidTwice(
+  deps: RecurringPaymentsDeps,
+  subscription: SubscriptionRecord,
+  transaction: TransactionRecord,
+  invoice: InvoiceState,
+  paidBy: string,
+  trx: Db,
+): Promise<boolean> {
   const { billing, accounts, clock, log } = deps;
   const now = clock();
   const review = { reason: 'period_already_paid' as const, amount_paid: invoice.amountPaid, currency_paid: invoice.currency };
-  if (!(await billing.markTransactionNeedsReview(transaction.id, { checkoutId: transaction.providerTransactionId ?? invoice.invoiceId, paymentRef: invoice.paymentRef, review }, now, trx))) return false;
-  await accounts.insertLog({
-    accountId: subscription.vpnAccountId, userId: subscription.userId, step: 'renewal_held', status: 'failure',
-    details: { transactionId: transaction.id, invoiceId: invoice.invoiceId, amount: invoice.amountPaid, paidByTransactionId: paidBy }, now,
-  }, trx);
-  log.error({ transactionId: transaction.id, invoiceId: invoice.invoiceId, paidBy }, 'recurring: an invoice for days a one-off payment already paid; held for review and a refund');
+  if (
+    !(await billing.markTransactionNeedsReview(
+      transaction.id,
+      { checkoutId: transaction.providerTransactionId ?? invoice.invoiceId, paymentRef: invoice.paymentRef, review },
+      now,
+      trx,
+    ))
+  )
+    return false;
+  await accounts.insertLog(
+    {
+      accountId: subscription.vpnAccountId,
+      userId: subscription.userId,
+      step: 'renewal_held',
+      status: 'failure',
+      details: { transactionId: transaction.id, invoiceId: invoice.invoiceId, amount: invoice.amountPaid, paidByTransactionId: paidBy },
+      now,
+    },
+    trx,
+  );
+  log.error(
+    { transactionId: transaction.id, invoiceId: invoice.invoiceId, paidBy },
+    'recurring: an invoice for days a one-off payment already paid; held for review and a refund',
+  );
   await deps.reversals.applyKept(invoice.paymentRef, trx);
   return false;
 }
 
 /** A renewal charge failed: past_due, the customer is told, and the account is paused after the grace period unless it is paid. */
-async function applyFailed(deps: RecurringPaymentsDeps, subscription: SubscriptionRecord, transaction: TransactionRecord, invoice: InvoiceState, trx: Db): Promise<boolean> {
+async function applyFailed(
+  deps: RecurringPaymentsDeps,
+  subscription: SubscriptionRecord,
+  transaction: TransactionRecord,
+  invoice: InvoiceState,
+  trx: Db,
+): Promise<boolean> {
   const { billing, accounts, notices, clock, log } = deps;
   const now = clock();
   if (!(await billing.markTransactionFailed(transaction.id, BILLING_MESSAGES.renewalFailed, now, trx))) return false;
-  await billing.updateSubscription(subscription.id, {
-    ...(subscription.status === 'active' ? { status: 'past_due' as const } : {}),
-    metadata: { ...subscription.metadata, past_due_since: subscription.metadata.past_due_since ?? now.toISOString() },
-  }, now, trx);
+  await billing.updateSubscription(
+    subscription.id,
+    {
+      ...(subscription.status === 'active' ? { status: 'past_due' as const } : {}),
+      metadata: { ...subscription.metadata, past_due_since: subscription.metadata.past_due_since ?? now.toISOString() },
+    },
+    now,
+    trx,
+  );
   await syncAccount(deps, { ...subscription, status: 'past_due' }, `dunning:${invoice.invoiceId}`, trx);
-  await notices.notify({ kind: 'payment_failed', transactionId: transaction.id, nextAttemptAt: invoice.nextAttemptAt?.toISOString() ?? null }, invoice.invoiceId, trx);
-  await accounts.insertLog({
-    accountId: subscription.vpnAccountId, userId: subscription.userId, step: 'renewal_failed', status: 'failure',
-    details: { transactionId: transaction.id, invoiceId: invoice.invoiceId, amount: invoice.amountDue }, now,
-  }, trx);
+  await notices.notify(
+    { kind: 'payment_failed', transactionId: transaction.id, nextAttemptAt: invoice.nextAttemptAt?.toISOString() ?? null },
+    invoice.invoiceId,
+    trx,
+  );
+  await accounts.insertLog(
+    {
+      accountId: subscription.vpnAccountId,
+      userId: subscription.userId,
+      step: 'renewal_failed',
+      status: 'failure',
+      details: { transactionId: transaction.id, invoiceId: invoice.invoiceId, amount: invoice.amountDue },
+      now,
+    },
+    trx,
+  );
   log.warn({ transactionId: transaction.id, invoiceId: invoice.invoiceId }, 'recurring: renewal charge failed; past_due');
   return true;
 }

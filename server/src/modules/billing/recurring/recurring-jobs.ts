@@ -18,4 +18,3 @@ export function recurringJobHandlers(deps: {
     [DEFER_RENEWAL]: createDeferRenewalHandler(deps.deferRenewal),
   };
 }
-

@@ -24,14 +24,25 @@ export interface RecurringPaymentsDeps {
 /** Puts the account's panel user in step (expiry with or without grace, enabled or paused), after the transaction. */
 export async function syncAccount(deps: RecurringPaymentsDeps, subscription: SubscriptionRecord, reason: string, trx: Db): Promise<void> {
   if (!subscription.vpnAccountId || !subscription.metadata.fulfilled_at) return;
-  await deps.jobs.enqueue({
-    type: SYNC_PAID_PERIOD, payload: { accountId: subscription.vpnAccountId }, serialKey: accountSerialKey(subscription.vpnAccountId),
-    dedupeKey: `${SYNC_PAID_PERIOD}:${subscription.vpnAccountId}:${reason}`, maxAttempts: 200,
-  }, deps.clock(), trx);
+  await deps.jobs.enqueue(
+    {
+      type: SYNC_PAID_PERIOD,
+      payload: { accountId: subscription.vpnAccountId },
+      serialKey: accountSerialKey(subscription.vpnAccountId),
+      dedupeKey: `${SYNC_PAID_PERIOD}:${subscription.vpnAccountId}:${reason}`,
+      maxAttempts: 200,
+    },
+    deps.clock(),
+    trx,
+  );
 }
 
 /** Our subscription for a provider subscription (found by its reference or its order); the reference is saved on it the first time. */
-export async function findRecurring(deps: RecurringPaymentsDeps, ref: { subscriptionRef: string; orderRef: string | null }, trx: Db): Promise<SubscriptionRecord | undefined> {
+export async function findRecurring(
+  deps: RecurringPaymentsDeps,
+  ref: { subscriptionRef: string; orderRef: string | null },
+  trx: Db,
+): Promise<SubscriptionRecord | undefined> {
   const { billing, clock, log } = deps;
   const subscription = await billing.findRecurring({ providerSubscriptionId: ref.subscriptionRef, orderRef: ref.orderRef }, trx);
   if (!subscription) {

@@ -20,7 +20,10 @@ export function createRecurringPayments(deps: RecurringPaymentsDeps) {
     applyInvoice: (invoice: InvoiceState, trx: Db) => applyInvoice(deps, invoice, trx),
     applyState: (state: RecurringState, trx: Db, options: { byAdmin?: boolean } = {}) => applyState(deps, state, trx, options),
     applyStateTo: (
-      subscription: SubscriptionRecord, state: Pick<RecurringState, 'status' | 'cancelAtPeriodEnd' | 'canceledAt' | 'observedAt'>, trx: Db, options: { byAdmin?: boolean } = {},
+      subscription: SubscriptionRecord,
+      state: Pick<RecurringState, 'status' | 'cancelAtPeriodEnd' | 'canceledAt' | 'observedAt'>,
+      trx: Db,
+      options: { byAdmin?: boolean } = {},
     ) => applyStateTo(deps, subscription, state, trx, options),
     find: (ref: { subscriptionRef: string; orderRef: string | null }, trx: Db) => findRecurring(deps, ref, trx),
   };

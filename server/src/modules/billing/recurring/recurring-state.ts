@@ -17,14 +17,25 @@ const renews = (sub: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean })
  * Mirrors the provider's status, cancel_at_period_end and canceled_at. An older state never
  * overwrites a newer one; `canceled` is final; only a paid invoice makes an incomplete subscription active.
  */
-export async function applyState(deps: RecurringPaymentsDeps, state: RecurringState, trx: Db, options: { byAdmin?: boolean } = {}): Promise<SubscriptionRecord | undefined> {
+export async function applyState(
+  deps: RecurringPaymentsDeps,
+  state: RecurringState,
+  trx: Db,
+  options: { byAdmin?: boolean } = {},
+): Promise<SubscriptionRecord | undefined> {
   const subscription = await findRecurring(deps, state, trx);
   if (!subscription) return undefined;
   return applyStateTo(deps, subscription, state, trx, options);
 }
 
 /** The same for a subscription already found (and locked): a plan this server renews changes here, with no provider to ask. */
-export async function applyStateTo(deps: RecurringPaymentsDeps, subscription: SubscriptionRecord, state: Pick<RecurringState, 'status' | 'cancelAtPeriodEnd' | 'canceledAt' | 'observedAt'>, trx: Db, options: { byAdmin?: boolean } = {}): Promise<SubscriptionRecord> {
+export async function applyStateTo(
+  deps: RecurringPaymentsDeps,
+  subscription: SubscriptionRecord,
+  state: Pick<RecurringState, 'status' | 'cancelAtPeriodEnd' | 'canceledAt' | 'observedAt'>,
+  trx: Db,
+  options: { byAdmin?: boolean } = {},
+): Promise<SubscriptionRecord> {
   const { billing, accounts, notices, clock } = deps;
   const seen = subscription.metadata.provider_observed_at;
   // The end is final whenever it is heard of; anything else older than what was applied is stale.
@@ -34,19 +45,37 @@ export async function applyStateTo(deps: RecurringPaymentsDeps, subscription: Su
   if (state.status === 'canceled') status = 'canceled';
   else if (status !== 'incomplete' && state.status !== 'incomplete') status = state.status;
   const next = { ...subscription, status, cancelAtPeriodEnd: state.cancelAtPeriodEnd, canceledAt: state.canceledAt };
-  await billing.updateSubscription(subscription.id, {
-    status, cancelAtPeriodEnd: state.cancelAtPeriodEnd, canceledAt: state.canceledAt,
-    metadata: { ...subscription.metadata, provider_observed_at: state.observedAt.toISOString() },
-  }, now, trx);
+  await billing.updateSubscription(
+    subscription.id,
+    {
+      status,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      canceledAt: state.canceledAt,
+      metadata: { ...subscription.metadata, provider_observed_at: state.observedAt.toISOString() },
+    },
+    now,
+    trx,
+  );
   if (renews(subscription) !== renews(next)) await syncAccount(deps, next, `renewing:${subscription.id}:${state.observedAt.getTime()}`, trx);
   const wasEnding = subscription.cancelAtPeriodEnd;
   const ending = next.cancelAtPeriodEnd || next.status === 'canceled';
   if (!wasEnding && ending && subscription.metadata.fulfilled_at) {
-    await notices.notify({ kind: 'subscription_canceled', subscriptionId: subscription.id, byAdmin: options.byAdmin ?? false }, `${subscription.id}:${state.observedAt.getTime()}`, trx);
-    await accounts.insertLog({
-      accountId: subscription.vpnAccountId, userId: subscription.userId, step: 'subscription_canceled', status: 'success',
-      details: { subscriptionId: subscription.id, atPeriodEnd: next.status !== 'canceled', byAdmin: options.byAdmin ?? false }, now,
-    }, trx);
+    await notices.notify(
+      { kind: 'subscription_canceled', subscriptionId: subscription.id, byAdmin: options.byAdmin ?? false },
+      `${subscription.id}:${state.observedAt.getTime()}`,
+      trx,
+    );
+    await accounts.insertLog(
+      {
+        accountId: subscription.vpnAccountId,
+        userId: subscription.userId,
+        step: 'subscription_canceled',
+        status: 'success',
+        details: { subscriptionId: subscription.id, atPeriodEnd: next.status !== 'canceled', byAdmin: options.byAdmin ?? false },
+        now,
+      },
+      trx,
+    );
   }
   // Turned back on (Resume, or at the provider's billing page): the customer is told, as when it was turned off.
   if (wasEnding && !ending && subscription.metadata.fulfilled_at) {

@@ -54,7 +54,12 @@ describe.each(TEST_DATABASES)('auto-renewing subscriptions (%s)', (kind) => {
     const grace = 3 * DAY * 1000;
     expect(panelExpiry(f, s.accountId)).toBe(periodEnd(f, s) * 1000 + grace);
     expect(await ourSubscription(f, s)).toMatchObject({
-      status: 'active', billing: 'recurring', autoRenews: true, renewsAt: new Date(periodEnd(f, s) * 1000).toISOString(), renewalAmount: 499, cancelAtPeriodEnd: false,
+      status: 'active',
+      billing: 'recurring',
+      autoRenews: true,
+      renewsAt: new Date(periodEnd(f, s) * 1000).toISOString(),
+      renewalAmount: 499,
+      cancelAtPeriodEnd: false,
     });
 
     for (let renewal = 1; renewal <= 3; renewal += 1) {
@@ -85,8 +90,12 @@ describe.each(TEST_DATABASES)('auto-renewing subscriptions (%s)', (kind) => {
     await f.runJobs();
     const session = f.stripe.getSession(sessionId)!;
     const s: Subscribed = {
-      user, sessionId, subscriptionId: session.metadata!.subscription_id!, accountId: session.metadata!.vpn_account_id!,
-      stripeSubscription: session.subscription as string, customer: session.customer as string,
+      user,
+      sessionId,
+      subscriptionId: session.metadata!.subscription_id!,
+      accountId: session.metadata!.vpn_account_id!,
+      stripeSubscription: session.subscription as string,
+      customer: session.customer as string,
       clock: f.stripe.getCustomer(session.customer as string)!.test_clock as string,
     };
     expect(panelExpiry(f, s.accountId)).toBe(periodEnd(f, s) * 1000 + 3 * DAY * 1000);
@@ -99,7 +108,9 @@ describe.each(TEST_DATABASES)('auto-renewing subscriptions (%s)', (kind) => {
     await f.runJobs();
     expect(panelExpiry(f, s.accountId)).toBe(periodEnd(f, s) * 1000 + 3 * DAY * 1000);
     expect(await f.count('transactions', { subscription_id: s.subscriptionId, status: 'succeeded' })).toBe(2);
-    const paidIds = (await f.env.database.db('transactions').where({ subscription_id: s.subscriptionId }).select('id')).map((row) => `${PROVISION_PAID_ACCOUNT}:${row.id as string}`);
+    const paidIds = (await f.env.database.db('transactions').where({ subscription_id: s.subscriptionId }).select('id')).map(
+      (row) => `${PROVISION_PAID_ACCOUNT}:${row.id as string}`,
+    );
     expect(await f.env.database.db('jobs').whereIn('dedupe_key', paidIds).count({ n: '*' }).first()).toMatchObject({ n: expect.anything() });
     expect(Number((await f.env.database.db('jobs').whereIn('dedupe_key', paidIds).count({ n: '*' }).first())?.n)).toBe(2);
     expect(await mailsTo(f, user, /receipt/i)).toHaveLength(2);
@@ -114,7 +125,10 @@ describe.each(TEST_DATABASES)('auto-renewing subscriptions (%s)', (kind) => {
     const jobs = createJobsRepo(f.env.database.db);
     await jobs.enqueue({ type: RECONCILE_SUBSCRIPTIONS, payload: {}, dedupeKey: `test-reconcile-${s.subscriptionId}` }, f.t.clock.now());
     const results = await Promise.all([
-      f.postWebhook(body, signature), f.postWebhook(body, signature), f.runJobs(), f.postWebhook(body, signature),
+      f.postWebhook(body, signature),
+      f.postWebhook(body, signature),
+      f.runJobs(),
+      f.postWebhook(body, signature),
       f.call(s.user, 'GET', `/api/checkout/${s.sessionId}`),
     ]);
     expect(results.slice(0, 2).map((r) => (r as { status: number }).status)).toEqual([200, 200]);
@@ -132,7 +146,10 @@ describe.each(TEST_DATABASES)('auto-renewing subscriptions (%s)', (kind) => {
     // Our clock reaches the period end the Stripe clock has passed; the reconcile pass reads the subscription.
     f.t.clock.advance(40 * DAY);
     try {
-      await createJobsRepo(f.env.database.db).enqueue({ type: RECONCILE_SUBSCRIPTIONS, payload: {}, dedupeKey: `test-reconcile-lost-${s.subscriptionId}` }, f.t.clock.now());
+      await createJobsRepo(f.env.database.db).enqueue(
+        { type: RECONCILE_SUBSCRIPTIONS, payload: {}, dedupeKey: `test-reconcile-lost-${s.subscriptionId}` },
+        f.t.clock.now(),
+      );
       await f.runJobs();
     } finally {
       f.t.clock.advance(-40 * DAY);
@@ -247,7 +264,8 @@ describe.each(TEST_DATABASES)('auto-renewing subscriptions (%s)', (kind) => {
     expect(changed.statusCode, changed.body).toBe(200);
     // Saving the plan brings Stripe in step before anyone buys: the product renamed, a new price beside the old one.
     await f.runJobs();
-    const stripeGet = async (path: string): Promise<{ data?: unknown; name?: string }> => (await fetch(`${f.stripe.url}${path}`, { headers: { authorization: `Bearer ${STRIPE_KEYS.secretKey}` } })).json() as { data?: unknown; name?: string };
+    const stripeGet = async (path: string): Promise<{ data?: unknown; name?: string }> =>
+      (await fetch(`${f.stripe.url}${path}`, { headers: { authorization: `Bearer ${STRIPE_KEYS.secretKey}` } })).json() as { data?: unknown; name?: string };
     const product = `vpn_plan_${f.recurringPlanId.replace(/[^A-Za-z0-9_-]/g, '')}`;
     expect(await stripeGet(`/v1/products/${product}`)).toMatchObject({ name: 'Plus Auto Plus' });
     const prices = (await stripeGet(`/v1/prices?product=${product}&limit=100`)).data as Array<{ unit_amount: number; active: boolean }>;
@@ -257,7 +275,9 @@ describe.each(TEST_DATABASES)('auto-renewing subscriptions (%s)', (kind) => {
     expect(newPrice.id).not.toBe(oldPrice);
     expect(newPrice.unit_amount).toBe(599);
     await renewOnce(f, s);
-    const renewed = (await f.call(user, 'GET', '/api/transactions')).json().filter((t: { subscriptionId: string; status: string }) => t.subscriptionId === s.subscriptionId && t.status === 'succeeded');
+    const renewed = (await f.call(user, 'GET', '/api/transactions'))
+      .json()
+      .filter((t: { subscriptionId: string; status: string }) => t.subscriptionId === s.subscriptionId && t.status === 'succeeded');
     expect(renewed.map((t: { amount: number }) => t.amount)).toEqual([499, 499]);
     await f.call(f.admin, 'PATCH', `/api/admin/plans/${f.recurringPlanId}`, { price: 499, name: 'Plus Auto' });
   });
@@ -298,7 +318,12 @@ describe.each(TEST_DATABASES)('auto-renewing subscriptions (%s)', (kind) => {
     await f.runJobs();
     expect((await f.call(s.user, 'GET', '/api/transactions')).json().find((t: { id: string }) => t.id === renewal.id)).toMatchObject({ status: 'refunded' });
     expect(f.stripe.getSubscription(s.stripeSubscription)!.status).toBe('canceled');
-    expect(await ourSubscription(f, s)).toMatchObject({ status: 'canceled', autoRenews: false, renewsAt: null, currentPeriodEnd: new Date(firstEnd * 1000).toISOString() });
+    expect(await ourSubscription(f, s)).toMatchObject({
+      status: 'canceled',
+      autoRenews: false,
+      renewsAt: null,
+      currentPeriodEnd: new Date(firstEnd * 1000).toISOString(),
+    });
     // What is still paid (the first period), without the grace a renewing subscription gets.
     expect(panelExpiry(f, s.accountId)).toBe(firstEnd * 1000);
 
@@ -327,10 +352,18 @@ describe.each(TEST_DATABASES)('auto-renewing subscriptions (%s)', (kind) => {
     expect(f.stripe.getSubscription(s.stripeSubscription)!.status).toBe('canceled');
     expect(await ourSubscription(f, s)).toMatchObject({ status: 'canceled', autoRenews: false, renewsAt: null });
     expect(panelUser(f, s.accountId).enabled).toBe(false);
-    expect(f.stripe.listRefunds().filter((r) => r.metadata?.transaction_id === first!.id).map((r) => r.amount).sort((a, b) => a - b)).toEqual([100, 399]);
+    expect(
+      f.stripe
+        .listRefunds()
+        .filter((r) => r.metadata?.transaction_id === first!.id)
+        .map((r) => r.amount)
+        .sort((a, b) => a - b),
+    ).toEqual([100, 399]);
     const mails = await mailsTo(f, s.user, /refunded/);
     expect(mails).toHaveLength(2);
-    expect(mailParts(mails.find((m) => /: your payment was refunded/.test(m.subject))!).text).toMatch(/subscription has ended with this refund: nothing more will be charged/);
+    expect(mailParts(mails.find((m) => /: your payment was refunded/.test(m.subject))!).text).toMatch(
+      /subscription has ended with this refund: nothing more will be charged/,
+    );
   });
 
   it('deleting an account ends its subscription at Stripe first; when Stripe refuses, the account stays', async () => {

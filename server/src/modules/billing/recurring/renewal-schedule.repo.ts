@@ -6,7 +6,9 @@ import { DAY_MS } from '../../../../../shared/constants.js';
 const SHORTEST_REMINDED_MS = 7 * DAY_MS;
 
 const longEnough = (record: SubscriptionRecord) =>
-  record.currentPeriodStart !== null && record.currentPeriodEnd !== null && record.currentPeriodEnd.getTime() - record.currentPeriodStart.getTime() >= SHORTEST_REMINDED_MS;
+  record.currentPeriodStart !== null &&
+  record.currentPeriodEnd !== null &&
+  record.currentPeriodEnd.getTime() - record.currentPeriodStart.getTime() >= SHORTEST_REMINDED_MS;
 
 /** What the renewal reminders look at: periods about to end (the reconcile job has reconcile-schedule.repo.ts). */
 export function createRenewalScheduleRepo(db: Db) {
@@ -15,15 +17,20 @@ export function createRenewalScheduleRepo(db: Db) {
   return {
     /** Recurring subscriptions that will be charged between `from` and `to`. */
     async listRenewalsDue(from: Date, to: Date): Promise<SubscriptionRecord[]> {
-      const rows = await subscriptions().where({ 's.billing': 'recurring', 's.status': 'active', 's.cancel_at_period_end': false })
-        .where('s.current_period_end', '>', from).where('s.current_period_end', '<=', to);
+      const rows = await subscriptions()
+        .where({ 's.billing': 'recurring', 's.status': 'active', 's.cancel_at_period_end': false })
+        .where('s.current_period_end', '>', from)
+        .where('s.current_period_end', '<=', to);
       return rows.map(toSubscriptionRecord).filter(longEnough);
     },
 
     /** One-off paid periods that end between `from` and `to` (the caller checks each is its account's last). */
     async listOneOffEnding(from: Date, to: Date): Promise<SubscriptionRecord[]> {
-      const rows = await subscriptions().where({ 's.billing': 'one_off', 's.status': 'active' }).whereNotNull('s.vpn_account_id')
-        .where('s.current_period_end', '>', from).where('s.current_period_end', '<=', to);
+      const rows = await subscriptions()
+        .where({ 's.billing': 'one_off', 's.status': 'active' })
+        .whereNotNull('s.vpn_account_id')
+        .where('s.current_period_end', '>', from)
+        .where('s.current_period_end', '<=', to);
       return rows.map(toSubscriptionRecord).filter(longEnough);
     },
   };

@@ -31,11 +31,23 @@ const toRecord = (row: Record<string, unknown>): SavedMethodRecord => ({
 export function createSavedMethodsRepo(db: Db) {
   return {
     /** Keeps a method the first time a payment saved it; the same method again is the row already kept. */
-    async keep(method: { userId: string; provider: string; providerAccountId: string | null; methodRef: string; title: string }, now: Date, trx: Db): Promise<SavedMethodRecord> {
-      await trx('saved_payment_methods').insert({
-        id: randomUUID(), user_id: method.userId, provider: method.provider, provider_account_id: method.providerAccountId, method_ref: method.methodRef,
-        title: method.title, created_at: now,
-      }).onConflict(['provider', 'method_ref']).ignore();
+    async keep(
+      method: { userId: string; provider: string; providerAccountId: string | null; methodRef: string; title: string },
+      now: Date,
+      trx: Db,
+    ): Promise<SavedMethodRecord> {
+      await trx('saved_payment_methods')
+        .insert({
+          id: randomUUID(),
+          user_id: method.userId,
+          provider: method.provider,
+          provider_account_id: method.providerAccountId,
+          method_ref: method.methodRef,
+          title: method.title,
+          created_at: now,
+        })
+        .onConflict(['provider', 'method_ref'])
+        .ignore();
       return toRecord(await trx('saved_payment_methods').select('*').where({ provider: method.provider, method_ref: method.methodRef }).first());
     },
 
@@ -51,7 +63,9 @@ export function createSavedMethodsRepo(db: Db) {
 
     /** The live plans that renew with the method (active or past_due). */
     async renewingWith(id: string, trx: Db): Promise<string[]> {
-      return (await trx('subscriptions').select('id').where({ saved_method_id: id, billing: 'recurring' }).whereIn('status', ['active', 'past_due'])).map((row: { id: string }) => row.id);
+      return (await trx('subscriptions').select('id').where({ saved_method_id: id, billing: 'recurring' }).whereIn('status', ['active', 'past_due'])).map(
+        (row: { id: string }) => row.id,
+      );
     },
 
     /** The user's method, removed now (never charged again); false when it is not theirs or was removed already. */

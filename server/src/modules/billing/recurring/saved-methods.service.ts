@@ -8,7 +8,11 @@ import type { BillingRepo } from '../billing.repo.js';
 import type { RecurringPayments } from './recurring-payments.js';
 import type { SavedMethodRecord, SavedMethodsRepo } from './saved-methods.repo.js';
 
-export const toSavedPaymentMethod = (record: SavedMethodRecord): SavedPaymentMethod => ({ id: record.id, title: record.title, createdAt: record.createdAt.toISOString() });
+export const toSavedPaymentMethod = (record: SavedMethodRecord): SavedPaymentMethod => ({
+  id: record.id,
+  title: record.title,
+  createdAt: record.createdAt.toISOString(),
+});
 
 /**
  * The cards customers let the store charge again (plans renewed here, store-renewals.ts): listed, and removed. A
@@ -16,7 +20,12 @@ export const toSavedPaymentMethod = (record: SavedMethodRecord): SavedPaymentMet
  * with the usual e-mail, so it runs to the end of what is paid.
  */
 export function createSavedMethodsService(deps: {
-  db: Db; repo: SavedMethodsRepo; billing: BillingRepo; recurring: Pick<RecurringPayments, 'applyStateTo'>; audit: AuditRepo; clock: Clock;
+  db: Db;
+  repo: SavedMethodsRepo;
+  billing: BillingRepo;
+  recurring: Pick<RecurringPayments, 'applyStateTo'>;
+  audit: AuditRepo;
+  clock: Clock;
 }) {
   return {
     async list(user: UserProfile): Promise<SavedPaymentMethod[]> {
@@ -32,13 +41,26 @@ export function createSavedMethodsService(deps: {
         for (const subscriptionId of await deps.repo.renewingWith(id, trx)) {
           const subscription = await deps.billing.findSubscriptionForUpdate(subscriptionId, trx);
           if (!subscription || subscription.cancelAtPeriodEnd) continue;
-          await deps.recurring.applyStateTo(subscription, { status: subscription.status as 'active' | 'past_due', cancelAtPeriodEnd: true, canceledAt: subscription.canceledAt, observedAt: now }, trx);
+          await deps.recurring.applyStateTo(
+            subscription,
+            { status: subscription.status as 'active' | 'past_due', cancelAtPeriodEnd: true, canceledAt: subscription.canceledAt, observedAt: now },
+            trx,
+          );
           stopped += 1;
         }
-        await deps.audit.record({
-          actorId: actor.id, actorEmail: actor.email, action: 'payment_method.remove', targetType: 'payment_method', targetId: id,
-          details: { userId: user.id, stoppedRenewing: stopped }, ip: actor.ip ?? null, now,
-        }, trx);
+        await deps.audit.record(
+          {
+            actorId: actor.id,
+            actorEmail: actor.email,
+            action: 'payment_method.remove',
+            targetType: 'payment_method',
+            targetId: id,
+            details: { userId: user.id, stoppedRenewing: stopped },
+            ip: actor.ip ?? null,
+            now,
+          },
+          trx,
+        );
         return { stoppedRenewing: stopped };
       });
     },

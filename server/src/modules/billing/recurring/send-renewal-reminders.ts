@@ -18,7 +18,13 @@ export const REMINDERS = { aheadSeconds: 3 * 24 * 3600, intervalSeconds: 3600 } 
  * reminders off.
  */
 export function createSendRenewalRemindersHandler(deps: {
-  schedule: RenewalScheduleRepo; billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; notices: BillingNotices; settings: SettingsService; clock: Clock;
+  schedule: RenewalScheduleRepo;
+  billing: BillingRepo;
+  periods: PaidPeriodsRepo;
+  accounts: AccountsRepo;
+  notices: BillingNotices;
+  settings: SettingsService;
+  clock: Clock;
 }): JobHandler {
   return async () => {
     const now = deps.clock();
@@ -29,7 +35,9 @@ export function createSendRenewalRemindersHandler(deps: {
     const early = STORE_RENEWAL.firstTryDaysBefore * 24 * 3600;
     const renewing = [
       ...(await deps.schedule.listRenewalsDue(now, until)).filter((subscription) => subscription.metadata.renewed_by !== 'store'),
-      ...(await deps.schedule.listRenewalsDue(addSeconds(now, early), addSeconds(until, early))).filter((subscription) => subscription.metadata.renewed_by === 'store'),
+      ...(await deps.schedule.listRenewalsDue(addSeconds(now, early), addSeconds(until, early))).filter(
+        (subscription) => subscription.metadata.renewed_by === 'store',
+      ),
     ];
     for (const subscription of renewing) {
       const chargeAt = chargeDateOf(subscription, subscription.currentPeriodEnd!).toISOString();

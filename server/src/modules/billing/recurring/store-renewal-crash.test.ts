@@ -24,7 +24,14 @@ describe.each(TEST_DATABASES)('a renewal the store charges, killed between the c
     const admin = h.admin!;
     expect((await h.api(admin, 'PUT', '/api/admin/payments/yookassa', { enabled: true, ...CRASH_YOOKASSA })).status).toBe(200);
     expect((await h.api(admin, 'PUT', '/api/admin/settings', { currency: 'rub' })).status).toBe(200);
-    const plan = await h.api(admin, 'POST', '/api/admin/plans', { name: 'Auto', days: 30, dataLimitBytes: GB, price: 499, locations: 'all', billing: 'recurring' });
+    const plan = await h.api(admin, 'POST', '/api/admin/plans', {
+      name: 'Auto',
+      days: 30,
+      dataLimitBytes: GB,
+      price: 499,
+      locations: 'all',
+      billing: 'recurring',
+    });
     expect(plan.status).toBe(201);
     const buyer = await h.signIn('renewer@example.com');
     const started = await h.api(buyer, 'POST', '/api/checkout', { planId: plan.body.id, method: 'yookassa' });
@@ -39,9 +46,16 @@ describe.each(TEST_DATABASES)('a renewal the store charges, killed between the c
     const end = new Date(Date.now() + 2 * DAY_MS);
     await h.db()('subscriptions').where({ id: subscription.id }).update({ current_period_end: end });
     await h.db()('paid_periods').where({ subscription_id: subscription.id }).update({ ends_at: end });
-    await h.db()('jobs').where({ type: 'scan_store_renewals' }).update({ run_at: new Date(Date.now() - 1000) });
-    const charges = () => shop.requests.filter((request) => request.method === 'POST' && request.path === '/v3/payments' && JSON.parse(request.body).payment_method_id === method.method_ref);
-    const renewalPayments = () => shop.listPayments().filter((payment) => payment.payment_method?.id === method.method_ref && payment.id !== started.body.sessionId);
+    await h
+      .db()('jobs')
+      .where({ type: 'scan_store_renewals' })
+      .update({ run_at: new Date(Date.now() - 1000) });
+    const charges = () =>
+      shop.requests.filter(
+        (request) => request.method === 'POST' && request.path === '/v3/payments' && JSON.parse(request.body).payment_method_id === method.method_ref,
+      );
+    const renewalPayments = () =>
+      shop.listPayments().filter((payment) => payment.payment_method?.id === method.method_ref && payment.id !== started.body.sessionId);
 
     // Killed right after YooKassa charged the card: the try and its key are recorded, its payment is not.
     await h.restart('store-renewal:after-charge');

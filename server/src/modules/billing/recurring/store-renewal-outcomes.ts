@@ -12,7 +12,13 @@ import { chargesOf, STORE_RENEWAL, tryDueAt } from './store-renewal-schedule.js'
  * What a try of a renewal charge this server made comes to (store-renewals.ts makes the tries), applied in the
  * caller's database transaction whether the answer came back to the job or in the provider's notification.
  */
-export function createStoreRenewalOutcomes(deps: { billing: BillingRepo; accounts: AccountsRepo; notices: BillingNotices; clock: Clock; log: FastifyBaseLogger }) {
+export function createStoreRenewalOutcomes(deps: {
+  billing: BillingRepo;
+  accounts: AccountsRepo;
+  notices: BillingNotices;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
   const { billing, clock, log } = deps;
 
   /**
@@ -26,22 +32,43 @@ export function createStoreRenewalOutcomes(deps: { billing: BillingRepo; account
     const tried = chargesOf(current).find((charge) => charge.payment_id === state.checkoutId);
     // A try this runner has not recorded yet (its answer is being written): it applies the decline itself.
     if (!tried || tried.outcome === 'declined') return;
-    const charges = chargesOf(current).map((charge) => (charge === tried ? { ...charge, outcome: 'declined' as const, reason: state.declineReason ?? null } : charge));
+    const charges = chargesOf(current).map((charge) =>
+      charge === tried ? { ...charge, outcome: 'declined' as const, reason: state.declineReason ?? null } : charge,
+    );
     await billing.setTransactionMetadata(current.id, { ...current.metadata, charges }, now, trx);
     await billing.markTransactionFailed(current.id, BILLING_MESSAGES.renewalFailed, now, trx);
     const last = tried.attempt >= STORE_RENEWAL.tries;
     const periodEnd = subscription.currentPeriodEnd;
-    await billing.updateSubscription(subscription.id, {
-      ...(last ? { status: 'canceled' as const, canceledAt: now } : subscription.status === 'active' ? { status: 'past_due' as const } : {}),
-      metadata: { ...subscription.metadata, past_due_since: subscription.metadata.past_due_since ?? now.toISOString(), ...(last ? { error: BILLING_MESSAGES.renewalFailed } : {}) },
-    }, now, trx);
+    await billing.updateSubscription(
+      subscription.id,
+      {
+        ...(last ? { status: 'canceled' as const, canceledAt: now } : subscription.status === 'active' ? { status: 'past_due' as const } : {}),
+        metadata: {
+          ...subscription.metadata,
+          past_due_since: subscription.metadata.past_due_since ?? now.toISOString(),
+          ...(last ? { error: BILLING_MESSAGES.renewalFailed } : {}),
+        },
+      },
+      now,
+      trx,
+    );
     const nextAttemptAt = !last && periodEnd ? tryDueAt(periodEnd, tried.attempt + 1).toISOString() : null;
     await deps.notices.notify({ kind: 'payment_failed', transactionId: current.id, nextAttemptAt }, `${current.id}:try:${tried.attempt}`, trx);
-    await deps.accounts.insertLog({
-      accountId: subscription.vpnAccountId, userId: subscription.userId, step: 'renewal_failed', status: 'failure',
-      details: { transactionId: current.id, attempt: tried.attempt, reason: state.declineReason ?? null, last, amount: current.amount }, now,
-    }, trx);
-    log.warn({ transactionId: current.id, subscriptionId: subscription.id, attempt: tried.attempt, reason: state.declineReason }, last ? 'renewal: the last try was declined; the plan ends with its period' : 'renewal: a try was declined; tried again tomorrow');
+    await deps.accounts.insertLog(
+      {
+        accountId: subscription.vpnAccountId,
+        userId: subscription.userId,
+        step: 'renewal_failed',
+        status: 'failure',
+        details: { transactionId: current.id, attempt: tried.attempt, reason: state.declineReason ?? null, last, amount: current.amount },
+        now,
+      },
+      trx,
+    );
+    log.warn(
+      { transactionId: current.id, subscriptionId: subscription.id, attempt: tried.attempt, reason: state.declineReason },
+      last ? 'renewal: the last try was declined; the plan ends with its period' : 'renewal: a try was declined; tried again tomorrow',
+    );
   }
 
   /** A try's payment paid: its outcome is written on it (the period itself is confirmPaid's). */
@@ -54,7 +81,9 @@ export function createStoreRenewalOutcomes(deps: { billing: BillingRepo; account
   /** A try still being processed by the provider: the job comes back to it. */
   async function markPending(transaction: TransactionRecord, state: CheckoutState, trx: Db): Promise<void> {
     const current = (await billing.findTransactionForUpdate(transaction.id, trx))!;
-    const charges = chargesOf(current).map((charge) => (charge.payment_id === state.checkoutId && !charge.outcome ? { ...charge, outcome: 'pending' as const } : charge));
+    const charges = chargesOf(current).map((charge) =>
+      charge.payment_id === state.checkoutId && !charge.outcome ? { ...charge, outcome: 'pending' as const } : charge,
+    );
     await billing.setTransactionMetadata(current.id, { ...current.metadata, charges }, clock(), trx);
   }
 

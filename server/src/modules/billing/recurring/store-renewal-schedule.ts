@@ -10,8 +10,7 @@ import { DAY_MS } from '../../../../../shared/constants.js';
 export const STORE_RENEWAL = { tries: 3, firstTryDaysBefore: 3, scanSeconds: 600, pendingRecheckSeconds: 900, offRecheckSeconds: 3600 } as const;
 
 /** When try `attempt` (1-based) of the renewal of a period ending at `periodEnd` is due. */
-export const tryDueAt = (periodEnd: Date, attempt: number): Date =>
-  new Date(periodEnd.getTime() - (STORE_RENEWAL.firstTryDaysBefore - (attempt - 1)) * DAY_MS);
+export const tryDueAt = (periodEnd: Date, attempt: number): Date => new Date(periodEnd.getTime() - (STORE_RENEWAL.firstTryDaysBefore - (attempt - 1)) * DAY_MS);
 
 /** The key of a period's renewal transaction (unique: one renewal per period, whoever asks). */
 export const renewalKeyOf = (subscriptionId: string, periodEnd: Date): string => `renewal:${subscriptionId}:${periodEnd.toISOString()}`;
@@ -20,4 +19,4 @@ export const chargesOf = (transaction: TransactionRecord): StoreCharge[] => tran
 
 /** When a recurring plan's next period is charged: days before its end when renewed here, else at its end. */
 export const chargeDateOf = (subscription: Pick<SubscriptionRecord, 'metadata'>, periodEnd: Date): Date =>
-  (subscription.metadata.renewed_by === 'store' ? tryDueAt(periodEnd, 1) : periodEnd);
+  subscription.metadata.renewed_by === 'store' ? tryDueAt(periodEnd, 1) : periodEnd;

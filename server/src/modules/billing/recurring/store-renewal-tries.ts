@@ -21,15 +21,29 @@ export const renewalOf = (deps: StoreRenewalsDeps, subscription: SubscriptionRec
  * Counts try `attempt` and writes it with its key, with the period's renewal transaction the first time (made
  * once, whoever asks first; its amount is the price the plan renews at): null when another runner did first.
  */
-export async function startTry(deps: StoreRenewalsDeps, subscription: SubscriptionRecord, periodEnd: Date, attempt: number): Promise<{ transaction: TransactionRecord; charge: StoreCharge } | null> {
+export async function startTry(
+  deps: StoreRenewalsDeps,
+  subscription: SubscriptionRecord,
+  periodEnd: Date,
+  attempt: number,
+): Promise<{ transaction: TransactionRecord; charge: StoreCharge } | null> {
   const { billing, clock } = deps;
   const key = renewalKeyOf(subscription.id, periodEnd);
   return deps.db.transaction(async (trx) => {
     const now = clock();
-    await billing.insertInvoiceTransaction({
-      id: randomUUID(), subscriptionId: subscription.id, userId: subscription.userId, invoiceId: key, amount: nextChargeAmount(subscription, periodEnd),
-      currency: subscription.metadata.currency ?? 'usd', metadata: { plan_name: subscription.metadata.plan_name, kind: 'renewal', charges: [] },
-    }, now, trx);
+    await billing.insertInvoiceTransaction(
+      {
+        id: randomUUID(),
+        subscriptionId: subscription.id,
+        userId: subscription.userId,
+        invoiceId: key,
+        amount: nextChargeAmount(subscription, periodEnd),
+        currency: subscription.metadata.currency ?? 'usd',
+        metadata: { plan_name: subscription.metadata.plan_name, kind: 'renewal', charges: [] },
+      },
+      now,
+      trx,
+    );
     const made = (await billing.findInvoiceTransaction(subscription.id, key, false, trx))!;
     if (!(await billing.countChargeAttempt(made.id, attempt - 1, now, trx))) return null;
     const current = (await billing.findTransactionForUpdate(made.id, trx))!;
@@ -53,17 +67,28 @@ async function recordAnswer(deps: StoreRenewalsDeps, transaction: TransactionRec
 }
 
 /** Sends try `charge` of the renewal to the provider (again, after a lost answer: the same key is the same payment). */
-export async function sendTry(deps: StoreRenewalsDeps, subscription: SubscriptionRecord, transaction: TransactionRecord, charge: StoreCharge): Promise<CheckoutState> {
+export async function sendTry(
+  deps: StoreRenewalsDeps,
+  subscription: SubscriptionRecord,
+  transaction: TransactionRecord,
+  charge: StoreCharge,
+): Promise<CheckoutState> {
   const driver = await deps.payments.forSubscription(subscription);
-  if (!driver?.chargeSavedMethod) throw new RetryJobLater('the payment provider that keeps the saved method is not configured', STORE_RENEWAL.pendingRecheckSeconds);
+  if (!driver?.chargeSavedMethod)
+    throw new RetryJobLater('the payment provider that keeps the saved method is not configured', STORE_RENEWAL.pendingRecheckSeconds);
   const method = subscription.savedMethodId ? await deps.savedMethods.findById(subscription.savedMethodId) : undefined;
   const user = await deps.users.findById(subscription.userId);
   if (!method || !user) throw new PermanentJobError(`Subscription ${subscription.id} has no saved method (or customer) to charge`);
   let state: CheckoutState;
   try {
     state = await driver.chargeSavedMethod({
-      methodRef: method.methodRef, orderId: transaction.id, amount: transaction.amount, currency: transaction.currency,
-      description: `${subscription.metadata.plan_name} (renewal)`, customerEmail: user.email, idempotencyKey: charge.key,
+      methodRef: method.methodRef,
+      orderId: transaction.id,
+      amount: transaction.amount,
+      currency: transaction.currency,
+      description: `${subscription.metadata.plan_name} (renewal)`,
+      customerEmail: user.email,
+      idempotencyKey: charge.key,
       metadata: { subscription_id: subscription.id, kind: 'renewal', attempt: String(charge.attempt) },
     });
   } catch (err) {
@@ -71,7 +96,12 @@ export async function sendTry(deps: StoreRenewalsDeps, subscription: Subscriptio
     // Anything else (no answer, a 5xx) is retried by the job with the same key.
     if (!(err instanceof PaymentProviderError) || !err.rejected) throw err;
     state = {
-      checkoutId: `refused:${charge.key}`, orderId: transaction.id, outcome: 'failed', amountPaid: 0, currency: transaction.currency, paymentRef: null,
+      checkoutId: `refused:${charge.key}`,
+      orderId: transaction.id,
+      outcome: 'failed',
+      amountPaid: 0,
+      currency: transaction.currency,
+      paymentRef: null,
       declineReason: err.code ?? 'refused',
     };
   }
@@ -81,7 +111,12 @@ export async function sendTry(deps: StoreRenewalsDeps, subscription: Subscriptio
 }
 
 /** A try the provider was still processing, read again. */
-export async function rereadTry(deps: StoreRenewalsDeps, subscription: SubscriptionRecord, transaction: TransactionRecord, charge: StoreCharge): Promise<CheckoutState> {
+export async function rereadTry(
+  deps: StoreRenewalsDeps,
+  subscription: SubscriptionRecord,
+  transaction: TransactionRecord,
+  charge: StoreCharge,
+): Promise<CheckoutState> {
   const driver = await deps.payments.forSubscription(subscription);
   if (!driver) throw new RetryJobLater('the payment provider that keeps the saved method is not configured', STORE_RENEWAL.pendingRecheckSeconds);
   const state = await driver.readCheckout(charge.payment_id!);

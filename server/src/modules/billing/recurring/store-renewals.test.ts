@@ -32,7 +32,13 @@ describe.each(TEST_DATABASES)('plans renewed here with a saved YooKassa card (%s
     await schedulePeriodicJob(f.t.app.services.jobs, SEND_RENEWAL_REMINDERS, f.t.clock.now());
   });
 
-  interface Subscribed { user: DesktopSession; subscriptionId: string; accountId: string; methodId: string; periodEnd: Date }
+  interface Subscribed {
+    user: DesktopSession;
+    subscriptionId: string;
+    accountId: string;
+    methodId: string;
+    periodEnd: Date;
+  }
 
   /** A customer buys the monthly plan through YooKassa and pays by card on its page (the card is saved). */
   async function subscribe(options: { method?: 'bank_card' | 'sbp' } = {}): Promise<Subscribed & { paymentId: string }> {
@@ -43,14 +49,23 @@ describe.each(TEST_DATABASES)('plans renewed here with a saved YooKassa card (%s
     await shop.fake.pay(sessionId, options.method ? { method: options.method } : {});
     await f.runJobs();
     const row = await db()('subscriptions').where({ id: subscriptionId }).first();
-    return { user, subscriptionId, accountId: row.vpn_account_id, methodId: row.saved_method_id, periodEnd: new Date(row.current_period_end), paymentId: sessionId };
+    return {
+      user,
+      subscriptionId,
+      accountId: row.vpn_account_id,
+      methodId: row.saved_method_id,
+      periodEnd: new Date(row.current_period_end),
+      paymentId: sessionId,
+    };
   }
 
   const subscriptionOf = async (s: Subscribed) =>
     ((await f.call(s.user, 'GET', '/api/subscriptions')).json() as Array<Record<string, unknown>>).find((entry) => entry.id === s.subscriptionId)!;
   /** The charges of saved cards the fake has been asked to make. */
   const chargesOf = (methodRef: string) =>
-    shop.fake.requests.filter((request) => request.method === 'POST' && request.path === '/v3/payments' && JSON.parse(request.body).payment_method_id === methodRef);
+    shop.fake.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/v3/payments' && JSON.parse(request.body).payment_method_id === methodRef,
+    );
   const methodRefOf = async (s: Subscribed) => (await db()('saved_payment_methods').where({ id: s.methodId }).first()).method_ref as string;
   const renewalsOf = (s: Subscribed) => db()('transactions').where({ subscription_id: s.subscriptionId }).whereNotNull('provider_invoice_id');
   const panelExpiryOf = (accountId: string) => {
@@ -74,12 +89,26 @@ describe.each(TEST_DATABASES)('plans renewed here with a saved YooKassa card (%s
     const s = await subscribe();
     expect(s.methodId).toEqual(expect.any(String));
     const payment = shop.fake.getPayment(s.paymentId)!;
-    const created = shop.fake.requests.find((request) => request.method === 'POST' && request.path === '/v3/payments' && JSON.parse(request.body).metadata?.order_id === payment.metadata?.order_id)!;
+    const created = shop.fake.requests.find(
+      (request) => request.method === 'POST' && request.path === '/v3/payments' && JSON.parse(request.body).metadata?.order_id === payment.metadata?.order_id,
+    )!;
     expect(JSON.parse(created.body)).toMatchObject({ save_payment_method: true });
-    expect(await db()('saved_payment_methods').where({ id: s.methodId }).first()).toMatchObject({ user_id: s.user.userId, provider: 'yookassa', method_ref: payment.payment_method!.id, title: 'Bank card *4444' });
+    expect(await db()('saved_payment_methods').where({ id: s.methodId }).first()).toMatchObject({
+      user_id: s.user.userId,
+      provider: 'yookassa',
+      method_ref: payment.payment_method!.id,
+      title: 'Bank card *4444',
+    });
     expect(await subscriptionOf(s)).toMatchObject({
-      status: 'active', billing: 'recurring', autoRenews: true, renewedHere: true, renewalAmount: 499, currency: 'rub',
-      renewsAt: new Date(s.periodEnd.getTime() - 3 * DAY * 1000).toISOString(), savedMethod: { id: s.methodId, title: 'Bank card *4444' }, error: null,
+      status: 'active',
+      billing: 'recurring',
+      autoRenews: true,
+      renewedHere: true,
+      renewalAmount: 499,
+      currency: 'rub',
+      renewsAt: new Date(s.periodEnd.getTime() - 3 * DAY * 1000).toISOString(),
+      savedMethod: { id: s.methodId, title: 'Bank card *4444' },
+      error: null,
     });
     expect(panelExpiryOf(s.accountId)).toBe(seconds(s.periodEnd));
     expect((await f.call(s.user, 'GET', '/api/payment-methods')).json()).toEqual([{ id: s.methodId, title: 'Bank card *4444', createdAt: expect.any(String) }]);
@@ -160,7 +189,7 @@ describe.each(TEST_DATABASES)('plans renewed here with a saved YooKassa card (%s
     }
   });
 
-  it('a declined card is tried three times, e-mailed each time in the customer\'s language; then the plan ends with its period', async () => {
+  it("a declined card is tried three times, e-mailed each time in the customer's language; then the plan ends with its period", async () => {
     const s = await subscribe();
     const ref = await methodRefOf(s);
     expect((await f.call(s.user, 'PATCH', '/api/me', { locale: 'ru' })).statusCode).toBe(200);
@@ -252,7 +281,7 @@ describe.each(TEST_DATABASES)('plans renewed here with a saved YooKassa card (%s
     expect(panelExpiryOf(s.accountId)).toBe(seconds(s.periodEnd.getTime() + 30 * DAY * 1000));
   });
 
-  it('cancel and resume change nothing at YooKassa; cancelled, it is not charged; someone else\'s is a 404', async () => {
+  it("cancel and resume change nothing at YooKassa; cancelled, it is not charged; someone else's is a 404", async () => {
     const s = await subscribe();
     const ref = await methodRefOf(s);
     const other = await f.newUser();
@@ -277,7 +306,7 @@ describe.each(TEST_DATABASES)('plans renewed here with a saved YooKassa card (%s
     expect((await renewalsOf(s))[0]).toMatchObject({ status: 'succeeded' });
   });
 
-  it('removing the card turns auto-renew off on its plans; it cannot be resumed without one; someone else\'s card is a 404', async () => {
+  it("removing the card turns auto-renew off on its plans; it cannot be resumed without one; someone else's card is a 404", async () => {
     const s = await subscribe();
     const ref = await methodRefOf(s);
     const other = await f.newUser();
@@ -301,7 +330,13 @@ describe.each(TEST_DATABASES)('plans renewed here with a saved YooKassa card (%s
   it('a payment that saved no card (SBP) runs its period with auto-renew off, and says why', async () => {
     const s = await subscribe({ method: 'sbp' });
     expect(s.methodId).toBeNull();
-    expect(await subscriptionOf(s)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, autoRenews: false, savedMethod: null, error: BILLING_MESSAGES.methodNotSaved });
+    expect(await subscriptionOf(s)).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      autoRenews: false,
+      savedMethod: null,
+      error: BILLING_MESSAGES.methodNotSaved,
+    });
     expect((await f.call(s.user, 'POST', `/api/subscriptions/${s.subscriptionId}/resume`)).json().code).toBe('no_saved_method');
     // It can be renewed by hand like any plan that does not renew.
     expect((await f.call(s.user, 'POST', '/api/checkout', { accountId: s.accountId, method: 'yookassa' })).statusCode).toBe(200);

@@ -19,11 +19,16 @@ async function scanStoreRenewals(deps: StoreRenewalsDeps): Promise<number> {
   const now = deps.clock();
   const due = await deps.billing.listStoreRenewalsDue(new Date(now.getTime() + STORE_RENEWAL.firstTryDaysBefore * DAY_MS), 500);
   for (const subscription of due) {
-    await deps.jobs.enqueue({
-      type: CHARGE_STORE_RENEWAL, payload: { subscriptionId: subscription.id, periodEnd: subscription.currentPeriodEnd.toISOString() },
-      dedupeKey: `${CHARGE_STORE_RENEWAL}:${renewalKeyOf(subscription.id, subscription.currentPeriodEnd)}`, serialKey: accountSerialKey(subscription.vpnAccountId),
-      maxAttempts: 500,
-    }, now);
+    await deps.jobs.enqueue(
+      {
+        type: CHARGE_STORE_RENEWAL,
+        payload: { subscriptionId: subscription.id, periodEnd: subscription.currentPeriodEnd.toISOString() },
+        dedupeKey: `${CHARGE_STORE_RENEWAL}:${renewalKeyOf(subscription.id, subscription.currentPeriodEnd)}`,
+        serialKey: accountSerialKey(subscription.vpnAccountId),
+        maxAttempts: 500,
+      },
+      now,
+    );
   }
   return due.length;
 }
@@ -47,7 +52,10 @@ export function createStoreRenewals(deps: StoreRenewalsDeps) {
     handlers: {
       [SCAN_STORE_RENEWALS]: (async () => {
         const queued = await scan();
-        return { runAgainAt: addSeconds(deps.clock(), STORE_RENEWAL.scanSeconds), note: `${queued} renewals due within ${STORE_RENEWAL.firstTryDaysBefore} days` };
+        return {
+          runAgainAt: addSeconds(deps.clock(), STORE_RENEWAL.scanSeconds),
+          note: `${queued} renewals due within ${STORE_RENEWAL.firstTryDaysBefore} days`,
+        };
       }) satisfies JobHandler,
       [CHARGE_STORE_RENEWAL]: (async (payload) => {
         const parsed = Payload.safeParse(payload);

@@ -17,7 +17,12 @@ async function driverOf(deps: SubscriptionControlsDeps, record: SubscriptionReco
 }
 
 /** The provider's answer applied in a transaction of its own; provider failures are a clear 502. */
-export async function change(deps: SubscriptionControlsDeps, record: SubscriptionRecord, call: (driver: PaymentDriver, ref: string) => Promise<RecurringState>, byAdmin = false): Promise<SubscriptionRecord> {
+export async function change(
+  deps: SubscriptionControlsDeps,
+  record: SubscriptionRecord,
+  call: (driver: PaymentDriver, ref: string) => Promise<RecurringState>,
+  byAdmin = false,
+): Promise<SubscriptionRecord> {
   const ref = record.providerSubscriptionId!;
   let state: RecurringState;
   try {
@@ -35,7 +40,12 @@ export async function change(deps: SubscriptionControlsDeps, record: Subscriptio
  * A plan this server renews (store-renewals.ts) changes here, with no provider to ask: auto-renew off or on
  * (back on only with the card it renews with still saved), or ended now.
  */
-export async function changeHere(deps: SubscriptionControlsDeps, record: SubscriptionRecord, to: 'cancel_at_period_end' | 'resume' | 'cancel_now', byAdmin = false): Promise<SubscriptionRecord> {
+export async function changeHere(
+  deps: SubscriptionControlsDeps,
+  record: SubscriptionRecord,
+  to: 'cancel_at_period_end' | 'resume' | 'cancel_now',
+  byAdmin = false,
+): Promise<SubscriptionRecord> {
   const { billing, clock } = deps;
   if (to === 'resume') {
     const method = record.savedMethodId ? await deps.savedMethods.findById(record.savedMethodId) : undefined;
@@ -47,9 +57,17 @@ export async function changeHere(deps: SubscriptionControlsDeps, record: Subscri
     const now = clock();
     // Turned back on, the note that it would not renew by itself goes.
     const { error: _noted, ...cleared } = current.metadata;
-    await deps.recurring.applyStateTo(to === 'resume' ? { ...current, metadata: cleared } : current, {
-      status: to === 'cancel_now' ? 'canceled' : current.status as RecurringState['status'], cancelAtPeriodEnd: to !== 'resume', canceledAt: to === 'cancel_now' ? now : current.canceledAt, observedAt: now,
-    }, trx, { byAdmin });
+    await deps.recurring.applyStateTo(
+      to === 'resume' ? { ...current, metadata: cleared } : current,
+      {
+        status: to === 'cancel_now' ? 'canceled' : (current.status as RecurringState['status']),
+        cancelAtPeriodEnd: to !== 'resume',
+        canceledAt: to === 'cancel_now' ? now : current.canceledAt,
+        observedAt: now,
+      },
+      trx,
+      { byAdmin },
+    );
   });
   return (await billing.findSubscription(record.id))!;
 }

@@ -27,7 +27,10 @@ export function createSubscriptionsAdminRepo(db: Db) {
         .leftJoin('reconcile_schedule as r', 'r.subscription_id', 's.id')
         .select([...SUBSCRIPTION_COLUMNS, 'u.email as user_email', 'a.username as account_username', ...PROVIDER_READ_COLUMNS])
         .where('s.billing', 'recurring')
-        .orderBy([{ column: 's.created_at', order: 'desc' }, { column: 's.id', order: 'desc' }])
+        .orderBy([
+          { column: 's.created_at', order: 'desc' },
+          { column: 's.id', order: 'desc' },
+        ])
         .limit(filter.limit);
       if (filter.status) query.where('s.status', filter.status);
       if (filter.id) query.where('s.id', filter.id);
@@ -37,17 +40,29 @@ export function createSubscriptionsAdminRepo(db: Db) {
       return rows.map((row) => {
         const record = toSubscriptionRecord(row);
         const live = record.providerSubscriptionId !== null && (LIVE_RECURRING_STATUSES as readonly string[]).includes(record.status);
-        return { record, userEmail: row.user_email as string, username: (row.account_username as string | null) ?? null, read: live ? toProviderReadRecord(row) : null };
+        return {
+          record,
+          userEmail: row.user_email as string,
+          username: (row.account_username as string | null) ?? null,
+          read: live ? toProviderReadRecord(row) : null,
+        };
       });
     },
 
     /** Live subscriptions whose reads from the provider keep failing: how many, and the latest error. */
     async unreadable(): Promise<{ unreadable: number; lastReadError: string | null }> {
-      const failing = () => whereLiveRecurring(
-        db('reconcile_schedule as r').join('subscriptions as s', 's.id', 'r.subscription_id').where('r.failures', '>=', READ_SCHEDULE.failuresShown),
-      );
+      const failing = () =>
+        whereLiveRecurring(
+          db('reconcile_schedule as r').join('subscriptions as s', 's.id', 'r.subscription_id').where('r.failures', '>=', READ_SCHEDULE.failuresShown),
+        );
       const counted = await failing().count({ n: '*' }).first();
-      const latest = await failing().select('r.last_error').orderBy([{ column: 'r.last_tried_at', order: 'desc' }, { column: 'r.subscription_id', order: 'asc' }]).first();
+      const latest = await failing()
+        .select('r.last_error')
+        .orderBy([
+          { column: 'r.last_tried_at', order: 'desc' },
+          { column: 'r.subscription_id', order: 'asc' },
+        ])
+        .first();
       return { unreadable: Number(counted?.n ?? 0), lastReadError: (latest?.last_error as string | null | undefined) ?? null };
     },
 
@@ -58,8 +73,10 @@ export function createSubscriptionsAdminRepo(db: Db) {
      * per currency in `otherCurrencies`, never added to the store currency's figure.
      */
     async metrics(currency: string): Promise<Omit<RecurringMetrics, 'unreadable' | 'lastReadError'>> {
-      const rows: Array<Record<string, unknown>> = await db('subscriptions').select('status', 'cancel_at_period_end', 'metadata')
-        .where({ billing: 'recurring' }).whereIn('status', ['active', 'past_due']);
+      const rows: Array<Record<string, unknown>> = await db('subscriptions')
+        .select('status', 'cancel_at_period_end', 'metadata')
+        .where({ billing: 'recurring' })
+        .whereIn('status', ['active', 'past_due']);
       let activeRecurring = 0;
       let pastDue = 0;
       let cancelingAtPeriodEnd = 0;
@@ -76,7 +93,9 @@ export function createSubscriptionsAdminRepo(db: Db) {
         if (priced === currency) monthly += perMonth;
         else others.set(priced, (others.get(priced) ?? 0) + perMonth);
       }
-      const otherCurrencies = [...others].sort(([a], [b]) => a.localeCompare(b)).map(([code, mrr]) => ({ currency: code, monthlyRecurringRevenue: Math.round(mrr) }));
+      const otherCurrencies = [...others]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([code, mrr]) => ({ currency: code, monthlyRecurringRevenue: Math.round(mrr) }));
       return { activeRecurring, pastDue, cancelingAtPeriodEnd, monthlyRecurringRevenue: Math.round(monthly), currency, otherCurrencies };
     },
   };

@@ -10,7 +10,10 @@ export const SYNC_PLAN_PRICE = 'sync_plan_price';
 
 /** After a recurring plan is saved: its Stripe product and price are brought in step (retried while Stripe does not answer). */
 export async function enqueuePlanPriceSync(jobs: JobsRepo, plan: { id: string; updatedAt: Date }, now: Date): Promise<void> {
-  await jobs.enqueue({ type: SYNC_PLAN_PRICE, payload: { planId: plan.id }, dedupeKey: `${SYNC_PLAN_PRICE}:${plan.id}:${plan.updatedAt.getTime()}`, maxAttempts: 50 }, now);
+  await jobs.enqueue(
+    { type: SYNC_PLAN_PRICE, payload: { planId: plan.id }, dedupeKey: `${SYNC_PLAN_PRICE}:${plan.id}:${plan.updatedAt.getTime()}`, maxAttempts: 50 },
+    now,
+  );
 }
 
 const Payload = z.object({ planId: z.string().min(1) });
@@ -21,7 +24,11 @@ const Payload = z.object({ planId: z.string().min(1) });
  * card keys there is nothing to sync; the first checkout does it then. The price is in the store's currency
  * now (a new currency is a new Price too).
  */
-export function createSyncPlanPriceHandler(deps: { plans: PlansRepo; settings: Pick<SettingsService, 'getAppSettings'>; cards: StripeDriverSource }): JobHandler {
+export function createSyncPlanPriceHandler(deps: {
+  plans: PlansRepo;
+  settings: Pick<SettingsService, 'getAppSettings'>;
+  cards: StripeDriverSource;
+}): JobHandler {
   return async (payload) => {
     const parsed = Payload.safeParse(payload);
     if (!parsed.success) throw new PermanentJobError('Bad plan price payload');

@@ -49,7 +49,8 @@ describe.each(TEST_DATABASES)('payments by provider, for the admin (%s)', (kind)
   });
 
   it('lists the payments taken one way', async () => {
-    const list = async (method: string) => ((await f.call(f.admin, 'GET', `/api/admin/transactions?method=${method}`)).json() as Array<{ id: string; method: string }>);
+    const list = async (method: string) =>
+      (await f.call(f.admin, 'GET', `/api/admin/transactions?method=${method}`)).json() as Array<{ id: string; method: string }>;
     expect((await list('card')).map((row) => row.id)).toEqual([ids.card]);
     expect((await list('yookassa')).map((row) => [row.id, row.method])).toEqual([[ids.yookassa, 'yookassa']]);
     expect((await list('wallet')).map((row) => [row.id, row.method])).toEqual([[ids.wallet, 'wallet']]);
@@ -62,7 +63,8 @@ describe.each(TEST_DATABASES)('payments by provider, for the admin (%s)', (kind)
     const res = await f.call(f.admin, 'GET', '/api/admin/payments/revenue');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      days: 30, since: expect.any(String),
+      days: 30,
+      since: expect.any(String),
       rows: [
         { method: 'yookassa', currency: 'rub', payments: 1, amount: 499, refunded: 0, net: 499 },
         { method: 'card', currency: 'usd', payments: 1, amount: 499, refunded: 100, net: 399 },

@@ -49,7 +49,12 @@ export async function listTransactions(deps: RefundsDeps, filter: AdminTransacti
   const providerName = method === undefined ? undefined : method === 'wallet' ? null : providerOfMethod(method);
   const records = await deps.billing.listTransactionsForAdmin({ ...rest, ...(providerName !== undefined ? { providerName } : {}) });
   const refunds = await deps.refunds.listForTransactions(records.map((record) => record.id));
-  return records.map((record) => toAdminTransaction(record, refunds.filter((refund) => refund.transactionId === record.id)));
+  return records.map((record) =>
+    toAdminTransaction(
+      record,
+      refunds.filter((refund) => refund.transactionId === record.id),
+    ),
+  );
 }
 
 export async function findForAdmin(deps: RefundsDeps, id: string): Promise<AdminTransaction> {

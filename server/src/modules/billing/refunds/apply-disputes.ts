@@ -17,7 +17,14 @@ export async function applyDispute(deps: PaymentReversalsDeps, event: DisputeEve
   if (!(await billing.markTransactionDisputed(transaction.id, { id: event.disputeId, status: 'open', reason: event.reason }, clock(), trx))) return;
   const subscription = await billing.findSubscription(transaction.subscriptionId, trx);
   await syncAccount(deps, subscription?.vpnAccountId ?? null, `dispute:${event.disputeId}`, trx);
-  await logStep(deps, transaction, subscription?.vpnAccountId ?? null, 'payment_disputed', { disputeId: event.disputeId, reason: event.reason, amount: event.amount }, trx);
+  await logStep(
+    deps,
+    transaction,
+    subscription?.vpnAccountId ?? null,
+    'payment_disputed',
+    { disputeId: event.disputeId, reason: event.reason, amount: event.amount },
+    trx,
+  );
   log.warn({ transactionId: transaction.id, disputeId: event.disputeId }, 'payment disputed: account paused');
 }
 
@@ -34,10 +41,17 @@ export async function applyDisputeClosed(deps: PaymentReversalsDeps, event: Disp
     if (!(await billing.markDisputeWon(transaction.id, event.disputeId, now, trx))) return;
     const subscription = await billing.findSubscription(transaction.subscriptionId, trx);
     await syncAccount(deps, subscription?.vpnAccountId ?? null, `dispute-won:${event.disputeId}`, trx);
-    await jobs.enqueue({
-      type: PROVISION_PAID_ACCOUNT, payload: { transactionId: transaction.id }, serialKey: accountSerialKey(subscription?.vpnAccountId),
-      dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}:dispute-won:${event.disputeId}`, maxAttempts: PROVISION_MAX_ATTEMPTS,
-    }, now, trx);
+    await jobs.enqueue(
+      {
+        type: PROVISION_PAID_ACCOUNT,
+        payload: { transactionId: transaction.id },
+        serialKey: accountSerialKey(subscription?.vpnAccountId),
+        dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}:dispute-won:${event.disputeId}`,
+        maxAttempts: PROVISION_MAX_ATTEMPTS,
+      },
+      now,
+      trx,
+    );
     await logStep(deps, transaction, subscription?.vpnAccountId ?? null, 'dispute_won', { disputeId: event.disputeId }, trx);
     return;
   }

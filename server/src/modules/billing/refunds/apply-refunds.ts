@@ -14,20 +14,41 @@ async function recordProviderRefund(deps: PaymentReversalsDeps, transaction: Tra
   const { clock } = deps;
   const counted = await deps.refunds.countedTotal(transaction.id, trx);
   if (amountRefunded <= counted) return;
-  await deps.refunds.insert({
-    id: randomUUID(), transactionId: transaction.id, amount: amountRefunded - counted, currency: transaction.currency, status: 'succeeded',
-    source: 'provider', idempotencyKey: `provider:${transaction.id}:${amountRefunded}`,
-  }, clock(), trx);
+  await deps.refunds.insert(
+    {
+      id: randomUUID(),
+      transactionId: transaction.id,
+      amount: amountRefunded - counted,
+      currency: transaction.currency,
+      status: 'succeeded',
+      source: 'provider',
+      idempotencyKey: `provider:${transaction.id}:${amountRefunded}`,
+    },
+    clock(),
+    trx,
+  );
 }
 
 /** A full refund ends what the payment bought; a partial one is recorded and changes nothing else. */
 export async function applyRefund(
-  deps: PaymentReversalsDeps, event: Pick<RefundEvent, 'paymentRef' | 'amountRefunded' | 'fullyRefunded'> & { reason?: string; currency?: string }, trx: Db,
+  deps: PaymentReversalsDeps,
+  event: Pick<RefundEvent, 'paymentRef' | 'amountRefunded' | 'fullyRefunded'> & { reason?: string; currency?: string },
+  trx: Db,
 ): Promise<boolean> {
   const { billing, clock, log } = deps;
   const transaction = await billing.findTransactionByPaymentRef(event.paymentRef, trx);
   if (!transaction) {
-    await keep(deps, { kind: 'refunded', paymentRef: event.paymentRef, amountRefunded: event.amountRefunded, fullyRefunded: event.fullyRefunded, currency: event.currency ?? '' }, trx);
+    await keep(
+      deps,
+      {
+        kind: 'refunded',
+        paymentRef: event.paymentRef,
+        amountRefunded: event.amountRefunded,
+        fullyRefunded: event.fullyRefunded,
+        currency: event.currency ?? '',
+      },
+      trx,
+    );
     return false;
   }
   await recordProviderRefund(deps, transaction, event.amountRefunded, trx);
@@ -35,11 +56,15 @@ export async function applyRefund(
   // A top-up given back: its money comes out of the wallet (what was spent of it already cannot).
   if (transaction.metadata.kind === 'top_up') {
     const short = await deps.wallet.takeBackTopUp(transaction, event.amountRefunded, now, trx);
-    if (short > 0) log.warn({ transactionId: transaction.id, short }, 'refund: a top-up was refunded after part of it was spent; the wallet held less than was refunded');
+    if (short > 0)
+      log.warn({ transactionId: transaction.id, short }, 'refund: a top-up was refunded after part of it was spent; the wallet held less than was refunded');
   }
   // A payment under review gives back what was paid (a crypto invoice closed part-paid), not what was ordered.
   const { review } = transaction.metadata;
-  const paid = transaction.status === 'needs_review' && review?.amount_paid != null && review.currency_paid === transaction.currency ? review.amount_paid : transaction.amount;
+  const paid =
+    transaction.status === 'needs_review' && review?.amount_paid != null && review.currency_paid === transaction.currency
+      ? review.amount_paid
+      : transaction.amount;
   const fully = event.fullyRefunded || event.amountRefunded >= paid;
   if (fully && (await billing.markTransactionRefunded(transaction.id, { amountRefunded: event.amountRefunded, reason: event.reason }, now, trx))) {
     const { accountId, periodStart } = await takeBackPeriod(deps, transaction, 'refunded', trx);
@@ -72,24 +97,40 @@ export async function applyRefundFailed(deps: PaymentReversalsDeps, event: Refun
   const now = clock();
   const byProvider = await deps.refunds.findByProviderRefundId(event.refundId, trx);
   const byOurs = !byProvider && event.refundRef ? await deps.refunds.find(event.refundRef, trx) : undefined;
-  const dashboard = !byProvider && !byOurs
-    ? (await deps.refunds.listForTransaction(transaction.id, trx)).find((refund) => refund.source === 'provider' && refund.status === 'succeeded' && refund.amount === event.amount)
-    : undefined;
+  const dashboard =
+    !byProvider && !byOurs
+      ? (await deps.refunds.listForTransaction(transaction.id, trx)).find(
+          (refund) => refund.source === 'provider' && refund.status === 'succeeded' && refund.amount === event.amount,
+        )
+      : undefined;
   const refund = byProvider ?? (byOurs?.transactionId === transaction.id ? byOurs : undefined) ?? dashboard;
   const why = event.reason ?? 'failed';
   if (refund) {
     if (!(await deps.refunds.markFailedLater(refund.id, why, now, trx))) return false;
   } else {
     // A refund we never heard of (made and failed before its own event arrived): recorded as failed, once.
-    const recorded = await deps.refunds.insert({
-      id: randomUUID(), transactionId: transaction.id, amount: event.amount, currency: transaction.currency, status: 'failed', source: 'provider',
-      idempotencyKey: `provider-failed:${event.refundId}`, providerRefundId: event.refundId,
-    }, now, trx);
+    const recorded = await deps.refunds.insert(
+      {
+        id: randomUUID(),
+        transactionId: transaction.id,
+        amount: event.amount,
+        currency: transaction.currency,
+        status: 'failed',
+        source: 'provider',
+        idempotencyKey: `provider-failed:${event.refundId}`,
+        providerRefundId: event.refundId,
+      },
+      now,
+      trx,
+    );
     if (!recorded) return false;
   }
   const total = await deps.refunds.countedTotal(transaction.id, trx);
   await billing.setAmountRefunded(transaction.id, Math.min(total, transaction.amountRefunded), now, trx);
   await logStep(deps, transaction, null, 'refund_failed', { refundId: event.refundId, amount: event.amount, reason: event.reason }, trx);
-  log.error({ transactionId: transaction.id, refundId: event.refundId, reason: event.reason }, 'a refund failed at the payment provider: the customer was not repaid');
+  log.error(
+    { transactionId: transaction.id, refundId: event.refundId, reason: event.reason },
+    'a refund failed at the payment provider: the customer was not repaid',
+  );
   return true;
 }

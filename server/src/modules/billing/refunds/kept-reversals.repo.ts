@@ -20,7 +20,12 @@ export function createKeptReversalsRepo() {
     async take(paymentRef: string, now: Date, trx: Db): Promise<KeptReversal[]> {
       const rows = await trx('kept_reversals').where({ payment_ref: paymentRef }).whereNull('applied_at').orderBy('id', 'asc');
       if (rows.length === 0) return [];
-      await trx('kept_reversals').whereIn('id', rows.map((row) => row.id as number)).update({ applied_at: now });
+      await trx('kept_reversals')
+        .whereIn(
+          'id',
+          rows.map((row) => row.id as number),
+        )
+        .update({ applied_at: now });
       return rows.map((row) => parseJson<KeptReversal>(row.event, {} as KeptReversal));
     },
   };

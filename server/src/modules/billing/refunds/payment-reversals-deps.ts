@@ -16,8 +16,15 @@ import type { RefundsRepo } from './refunds.repo.js';
  * they apply, and the small steps they share: keeping an event for later, the follow-up jobs, the account's log.
  */
 export interface PaymentReversalsDeps {
-  billing: BillingRepo; periods: PaidPeriodsRepo; accounts: AccountsRepo; refunds: RefundsRepo; kept: KeptReversalsRepo; jobs: JobsRepo;
-  wallet: Pick<WalletLedger, 'takeBackTopUp'>; clock: Clock; log: FastifyBaseLogger;
+  billing: BillingRepo;
+  periods: PaidPeriodsRepo;
+  accounts: AccountsRepo;
+  refunds: RefundsRepo;
+  kept: KeptReversalsRepo;
+  jobs: JobsRepo;
+  wallet: Pick<WalletLedger, 'takeBackTopUp'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
 }
 
 /** Tells the customer about a refund (see send-refund-notice.ts). */
@@ -43,21 +50,44 @@ export async function keep(deps: PaymentReversalsDeps, event: KeptReversal, trx:
 export async function syncAccount(deps: PaymentReversalsDeps, accountId: string | null, reason: string, trx: Db, paidUntilIfNone?: Date): Promise<void> {
   const { jobs, clock } = deps;
   if (!accountId) return;
-  await jobs.enqueue({
-    type: SYNC_PAID_PERIOD, payload: { accountId, ...(paidUntilIfNone ? { paidUntilIfNone: paidUntilIfNone.toISOString() } : {}) }, serialKey: accountSerialKey(accountId),
-    dedupeKey: `${SYNC_PAID_PERIOD}:${accountId}:${reason}`, maxAttempts: FOLLOW_UP_MAX_ATTEMPTS,
-  }, clock(), trx);
+  await jobs.enqueue(
+    {
+      type: SYNC_PAID_PERIOD,
+      payload: { accountId, ...(paidUntilIfNone ? { paidUntilIfNone: paidUntilIfNone.toISOString() } : {}) },
+      serialKey: accountSerialKey(accountId),
+      dedupeKey: `${SYNC_PAID_PERIOD}:${accountId}:${reason}`,
+      maxAttempts: FOLLOW_UP_MAX_ATTEMPTS,
+    },
+    clock(),
+    trx,
+  );
 }
 
 export async function notifyRefund(deps: PaymentReversalsDeps, transaction: TransactionRecord, amountRefunded: number, trx: Db): Promise<void> {
   const { jobs, clock } = deps;
-  await jobs.enqueue({
-    type: SEND_REFUND_NOTICE, payload: { transactionId: transaction.id, amountRefunded },
-    dedupeKey: `${SEND_REFUND_NOTICE}:${transaction.id}:${amountRefunded}`, maxAttempts: FOLLOW_UP_MAX_ATTEMPTS,
-  }, clock(), trx);
+  await jobs.enqueue(
+    {
+      type: SEND_REFUND_NOTICE,
+      payload: { transactionId: transaction.id, amountRefunded },
+      dedupeKey: `${SEND_REFUND_NOTICE}:${transaction.id}:${amountRefunded}`,
+      maxAttempts: FOLLOW_UP_MAX_ATTEMPTS,
+    },
+    clock(),
+    trx,
+  );
 }
 
-export async function logStep(deps: PaymentReversalsDeps, transaction: TransactionRecord, accountId: string | null, step: string, details: Record<string, unknown>, trx: Db): Promise<void> {
+export async function logStep(
+  deps: PaymentReversalsDeps,
+  transaction: TransactionRecord,
+  accountId: string | null,
+  step: string,
+  details: Record<string, unknown>,
+  trx: Db,
+): Promise<void> {
   const { accounts, clock } = deps;
-  await accounts.insertLog({ accountId, userId: transaction.userId, step, status: 'success', details: { transactionId: transaction.id, ...details }, now: clock() }, trx);
+  await accounts.insertLog(
+    { accountId, userId: transaction.userId, step, status: 'success', details: { transactionId: transaction.id, ...details }, now: clock() },
+    trx,
+  );
 }

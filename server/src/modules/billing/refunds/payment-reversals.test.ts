@@ -82,7 +82,12 @@ describe.each(TEST_DATABASES)('refunds and disputes (%s)', (kind) => {
     expect(panelUser.enabled).toBe(true);
     expect((renewedUntil - panelUser.expiresAt) / DAY_MS).toBeCloseTo(30, 2);
     const statuses = (await transactionsOf(f, user)).map((t: { status: string; renewal: boolean }) => [t.renewal, t.status]);
-    expect(statuses).toEqual(expect.arrayContaining([[true, 'succeeded'], [false, 'refunded']]));
+    expect(statuses).toEqual(
+      expect.arrayContaining([
+        [true, 'succeeded'],
+        [false, 'refunded'],
+      ]),
+    );
   });
 
   it('a partial refund records the amount and changes nothing else', async () => {
@@ -132,7 +137,9 @@ describe.each(TEST_DATABASES)('refunds and disputes (%s)', (kind) => {
     expect(await transactionsOf(f, user)).toEqual([expect.objectContaining({ status: 'disputed' })]);
     expect(panelUserOf(f, accountId).enabled).toBe(false);
     const listed = (await f.call(f.admin, 'GET', '/api/admin/transactions?status=disputed')).json();
-    expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ userId: user.userId, refundable: false, note: expect.stringContaining('fraudulent') })]));
+    expect(listed).toEqual(
+      expect.arrayContaining([expect.objectContaining({ userId: user.userId, refundable: false, note: expect.stringContaining('fraudulent') })]),
+    );
 
     await f.stripe.closeDispute(opened.data.object.id, 'won');
     await f.runJobs();
@@ -162,7 +169,10 @@ describe.each(TEST_DATABASES)('the admin Refund action (%s)', (kind) => {
     const id = transactionIdOf(sessionId);
     const email = await emailOf(f, user);
 
-    const [first, again] = await Promise.all([refund(f.admin, id, { amount: 199, note: 'slow in Berlin' }), refund(f.admin, id, { amount: 199, note: 'slow in Berlin' })]);
+    const [first, again] = await Promise.all([
+      refund(f.admin, id, { amount: 199, note: 'slow in Berlin' }),
+      refund(f.admin, id, { amount: 199, note: 'slow in Berlin' }),
+    ]);
     expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
     expect(f.stripe.listRefunds().filter((r) => r.payment_intent === f.stripe.getSession(sessionId)!.payment_intent)).toHaveLength(1);
     expect(first.json()).toMatchObject({ id, status: 'succeeded', amountRefunded: 199, refundable: true, userEmail: email });
@@ -257,7 +267,9 @@ describe.each(TEST_DATABASES)('deleting an account while a renewal is in flight 
     await f.runJobs();
     const paymentIntent = f.stripe.getSession(renewal.sessionId)!.payment_intent;
     expect(f.stripe.listRefunds().filter((r) => r.payment_intent === paymentIntent)).toEqual([expect.objectContaining({ amount: 499, status: 'succeeded' })]);
-    expect(await transactionsOf(f, user)).toEqual(expect.arrayContaining([expect.objectContaining({ renewal: true, status: 'refunded', amountRefunded: 499 })]));
+    expect(await transactionsOf(f, user)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ renewal: true, status: 'refunded', amountRefunded: 499 })]),
+    );
     expect(await f.count('jobs', { type: 'provision_paid_account', status: 'failed' })).toBe(0);
   });
 });
@@ -332,7 +344,11 @@ describe.each(TEST_DATABASES)('reversals that overtake the payment, and refunds 
     await f.stripe.failRefund(made!.id);
     await f.runJobs();
     const listed = (await f.call(f.admin, 'GET', '/api/admin/transactions?status=refunded')).json().find((t: { id: string }) => t.id === id);
-    expect(listed).toMatchObject({ amountRefunded: 0, refundable: true, note: expect.stringMatching(/failed at the provider \(expired_or_canceled_card\): the customer was not repaid/) });
+    expect(listed).toMatchObject({
+      amountRefunded: 0,
+      refundable: true,
+      note: expect.stringMatching(/failed at the provider \(expired_or_canceled_card\): the customer was not repaid/),
+    });
     // The account stays as the refund left it.
     expect(panelUserOf(f, accountId).enabled).toBe(false);
     expect(await f.env.database.db('refunds').where({ transaction_id: id }).select('status', 'amount')).toEqual([{ status: 'failed', amount: 499 }]);

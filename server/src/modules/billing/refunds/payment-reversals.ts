@@ -28,7 +28,8 @@ async function applyKept(deps: PaymentReversalsDeps, paymentRef: string | null, 
  */
 export function createPaymentReversals(deps: PaymentReversalsDeps) {
   return {
-    applyRefund: (event: Pick<RefundEvent, 'paymentRef' | 'amountRefunded' | 'fullyRefunded'> & { reason?: string; currency?: string }, trx: Db) => applyRefund(deps, event, trx),
+    applyRefund: (event: Pick<RefundEvent, 'paymentRef' | 'amountRefunded' | 'fullyRefunded'> & { reason?: string; currency?: string }, trx: Db) =>
+      applyRefund(deps, event, trx),
     applyRefundFailed: (event: RefundFailedEvent, trx: Db) => applyRefundFailed(deps, event, trx),
     applyDispute: (event: DisputeEvent, trx: Db) => applyDispute(deps, event, trx),
     applyDisputeClosed: (event: DisputeClosedEvent, trx: Db) => applyDisputeClosed(deps, event, trx),

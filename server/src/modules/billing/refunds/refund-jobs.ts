@@ -57,7 +57,9 @@ function createEndRefundedSubscriptionHandler(deps: { db: Db; billing: BillingRe
 
 /** The refund module's jobs, by type, for the worker. */
 export function refundJobHandlers(
-  deps: { db: Db; billing: BillingRepo; payments: PaymentDrivers; recurring: RecurringPayments; sender: RefundSender } & Parameters<typeof createSendRefundNoticeHandler>[0],
+  deps: { db: Db; billing: BillingRepo; payments: PaymentDrivers; recurring: RecurringPayments; sender: RefundSender } & Parameters<
+    typeof createSendRefundNoticeHandler
+  >[0],
 ): Record<string, JobHandler> {
   return {
     [SEND_REFUND]: createSendRefundHandler(deps),

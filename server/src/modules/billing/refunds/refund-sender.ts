@@ -35,7 +35,15 @@ export type SendOutcome =
  * one may have made (Stripe: by its metadata, BTCPay: by the pull payment's name) before making it.
  */
 export function createRefundSender(deps: {
-  db: Db; billing: BillingRepo; refunds: RefundsRepo; payments: PaymentDrivers; reversals: PaymentReversals; jobs: JobsRepo; audit: AuditRepo; clock: Clock; log: FastifyBaseLogger;
+  db: Db;
+  billing: BillingRepo;
+  refunds: RefundsRepo;
+  payments: PaymentDrivers;
+  reversals: PaymentReversals;
+  jobs: JobsRepo;
+  audit: AuditRepo;
+  clock: Clock;
+  log: FastifyBaseLogger;
 }) {
   const { refunds, clock, log } = deps;
 
@@ -46,20 +54,41 @@ export function createRefundSender(deps: {
       const transaction = await deps.billing.findTransactionForUpdate(refund.transactionId, trx);
       if (!transaction?.providerPaymentId) return;
       const status = result.status === 'failed' ? 'failed' : result.status;
-      if (!(await refunds.settle(refund.id, { status, providerRefundId: result.refundId, amount: result.amount, claimUrl: result.claimUrl ?? null }, now, trx))) return;
+      if (!(await refunds.settle(refund.id, { status, providerRefundId: result.refundId, amount: result.amount, claimUrl: result.claimUrl ?? null }, now, trx)))
+        return;
       if (status === 'failed') return;
       // A crypto refund is claimed by the customer at BTCPay: the refund e-mail carries the link.
       if (result.claimUrl) await deps.billing.setRefundClaimUrl(transaction.id, result.claimUrl, now, trx);
       const total = await refunds.countedTotal(transaction.id, trx);
-      await deps.reversals.applyRefund({
-        paymentRef: transaction.providerPaymentId, amountRefunded: Math.max(total, transaction.amountRefunded), fullyRefunded: total >= refundCap(transaction),
-        reason: refund.note ?? refund.reason ?? undefined,
-      }, trx);
-      await deps.audit.record({
-        actorId: refund.actorId, actorEmail: null, action: refund.source === 'undeliverable' ? 'payments.refund_undeliverable' : 'payments.refund',
-        targetType: 'transaction', targetId: transaction.id,
-        details: { refundId: result.refundId, ourRefundId: refund.id, amount: result.amount, reason: refund.reason, note: refund.note, userId: transaction.userId }, ip: null, now,
-      }, trx);
+      await deps.reversals.applyRefund(
+        {
+          paymentRef: transaction.providerPaymentId,
+          amountRefunded: Math.max(total, transaction.amountRefunded),
+          fullyRefunded: total >= refundCap(transaction),
+          reason: refund.note ?? refund.reason ?? undefined,
+        },
+        trx,
+      );
+      await deps.audit.record(
+        {
+          actorId: refund.actorId,
+          actorEmail: null,
+          action: refund.source === 'undeliverable' ? 'payments.refund_undeliverable' : 'payments.refund',
+          targetType: 'transaction',
+          targetId: transaction.id,
+          details: {
+            refundId: result.refundId,
+            ourRefundId: refund.id,
+            amount: result.amount,
+            reason: refund.reason,
+            note: refund.note,
+            userId: transaction.userId,
+          },
+          ip: null,
+          now,
+        },
+        trx,
+      );
     });
     return (await refunds.find(refund.id))!;
   }
@@ -82,10 +111,17 @@ export function createRefundSender(deps: {
     async record(refund: Parameters<RefundsRepo['insert']>[0], trx: Db): Promise<boolean> {
       const now = clock();
       if (!(await refunds.insert(refund, now, trx))) return false;
-      await deps.jobs.enqueue({
-        type: SEND_REFUND, payload: { refundId: refund.id }, dedupeKey: `${SEND_REFUND}:${refund.id}`,
-        runAt: addSeconds(now, LEASE_SECONDS), maxAttempts: SEND_REFUND_MAX_ATTEMPTS,
-      }, now, trx);
+      await deps.jobs.enqueue(
+        {
+          type: SEND_REFUND,
+          payload: { refundId: refund.id },
+          dedupeKey: `${SEND_REFUND}:${refund.id}`,
+          runAt: addSeconds(now, LEASE_SECONDS),
+          maxAttempts: SEND_REFUND_MAX_ATTEMPTS,
+        },
+        now,
+        trx,
+      );
       return true;
     },
 
@@ -113,9 +149,13 @@ export function createRefundSender(deps: {
       let result: RefundResult;
       try {
         result = await driver.refund({
-          paymentRef: transaction.providerPaymentId, refundRef: current.id, idempotencyKey: current.idempotencyKey,
-          ...(whole ? {} : { amount: current.amount }), ...(current.reason ? { reason: current.reason } : {}),
-          retry: current.attempts > 0, metadata: { transaction_id: transaction.id },
+          paymentRef: transaction.providerPaymentId,
+          refundRef: current.id,
+          idempotencyKey: current.idempotencyKey,
+          ...(whole ? {} : { amount: current.amount }),
+          ...(current.reason ? { reason: current.reason } : {}),
+          retry: current.attempts > 0,
+          metadata: { transaction_id: transaction.id },
         });
       } catch (err) {
         if (!(err instanceof PaymentProviderError)) {
@@ -128,7 +168,8 @@ export function createRefundSender(deps: {
         return { kind: 'unanswered', message: err.message };
       }
       await crashPoint('refund:after-provider');
-      if (result.status === 'failed') return { kind: 'refused', refund: await refuse(current, 'The provider failed the refund.'), message: 'The provider failed the refund.' };
+      if (result.status === 'failed')
+        return { kind: 'refused', refund: await refuse(current, 'The provider failed the refund.'), message: 'The provider failed the refund.' };
       return { kind: 'settled', refund: await settle(current, result) };
     },
   };

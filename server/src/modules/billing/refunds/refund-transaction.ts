@@ -27,7 +27,11 @@ function failureOf(outcome: Exclude<SendOutcome, { kind: 'settled' }>): AppError
     case 'busy':
       return new AppError(409, 'refund_in_progress', 'This refund is being sent to the payment provider right now. Look again in a moment.');
     case 'unanswered':
-      return new AppError(502, 'refund_unconfirmed', `The payment provider did not answer (${outcome.message}). The refund is recorded and is sent again automatically, never twice: Payments shows when it is confirmed.`);
+      return new AppError(
+        502,
+        'refund_unconfirmed',
+        `The payment provider did not answer (${outcome.message}). The refund is recorded and is sent again automatically, never twice: Payments shows when it is confirmed.`,
+      );
   }
 }
 
@@ -59,23 +63,42 @@ async function recordAdminRefund(deps: RefundsDeps, actor: Actor, id: string, bo
     const open = refunds.find((refund) => refund.status === 'requested');
     if (open) {
       if (body.amount === undefined || body.amount === open.amount) return open;
-      throw new AppError(409, 'refund_in_progress', `A refund of ${formatCents(open.amount, open.currency)} is still waiting for the payment provider's answer. Refund more once it is confirmed.`);
+      throw new AppError(
+        409,
+        'refund_in_progress',
+        `A refund of ${formatCents(open.amount, open.currency)} is still waiting for the payment provider's answer. Refund more once it is confirmed.`,
+      );
     }
     const refunded = Math.max(await deps.refunds.countedTotal(id, trx), transaction.amountRefunded);
     if (!canRefund(transaction, refunded)) {
-      throw new AppError(409, 'not_refundable', transaction.status === 'refunded' || refunded > 0
-        ? 'Nothing is left to refund on this payment.'
-        : `A ${transaction.status.replace('_', ' ')} transaction cannot be refunded.`);
+      throw new AppError(
+        409,
+        'not_refundable',
+        transaction.status === 'refunded' || refunded > 0
+          ? 'Nothing is left to refund on this payment.'
+          : `A ${transaction.status.replace('_', ' ')} transaction cannot be refunded.`,
+      );
     }
     const remaining = refundCap(transaction) - refunded;
     const amount = body.amount ?? remaining;
     if (amount > remaining) throw validationFailed({ amount: `At most ${formatCents(remaining, transaction.currency)} can be refunded` });
     await assertTopUpUnspent(deps, transaction, amount, trx);
     const refundId = randomUUID();
-    await deps.sender.record({
-      id: refundId, transactionId: id, amount, currency: transaction.currency, status: 'requested', source: 'admin',
-      idempotencyKey: key ?? `admin:${id}:${refundId}`, reason: body.reason, note: body.note ?? null, actorId: actor.id,
-    }, trx);
+    await deps.sender.record(
+      {
+        id: refundId,
+        transactionId: id,
+        amount,
+        currency: transaction.currency,
+        status: 'requested',
+        source: 'admin',
+        idempotencyKey: key ?? `admin:${id}:${refundId}`,
+        reason: body.reason,
+        note: body.note ?? null,
+        actorId: actor.id,
+      },
+      trx,
+    );
     return (await deps.refunds.find(refundId, trx))!;
   });
 }
@@ -85,7 +108,14 @@ async function recordAdminRefund(deps: RefundsDeps, actor: Actor, id: string, bo
  * applied to the payment (and the wallet) and audited in one database transaction, under the payment's row: nothing
  * outside the database is asked, so there is no intent to keep. The same request id twice is one refund.
  */
-async function refundOutsideProvider(deps: RefundsDeps, actor: Actor, id: string, body: RefundBody, destination: 'wallet' | 'manual', fixedKey?: string): Promise<void> {
+async function refundOutsideProvider(
+  deps: RefundsDeps,
+  actor: Actor,
+  id: string,
+  body: RefundBody,
+  destination: 'wallet' | 'manual',
+  fixedKey?: string,
+): Promise<void> {
   const { billing } = deps;
   const key = fixedKey ?? (body.requestId ? `admin:${id}:${body.requestId}` : null);
   await deps.db.transaction(async (trx) => {
@@ -93,27 +123,60 @@ async function refundOutsideProvider(deps: RefundsDeps, actor: Actor, id: string
     if (!transaction) throw notFound('Transaction not found');
     if (key && (await deps.refunds.findByKey(key, trx))) return;
     if ((await deps.refunds.listForTransaction(id, trx)).some((refund) => refund.status === 'requested')) {
-      throw new AppError(409, 'refund_in_progress', 'A refund of this payment is still waiting for the payment provider\'s answer. Refund more once it is confirmed.');
+      throw new AppError(
+        409,
+        'refund_in_progress',
+        "A refund of this payment is still waiting for the payment provider's answer. Refund more once it is confirmed.",
+      );
     }
     const refunded = Math.max(await deps.refunds.countedTotal(id, trx), transaction.amountRefunded);
-    if (!canRefund(transaction, refunded)) throw new AppError(409, 'not_refundable', refunded > 0 ? 'Nothing is left to refund on this payment.' : `A ${transaction.status.replace('_', ' ')} transaction cannot be refunded.`);
+    if (!canRefund(transaction, refunded))
+      throw new AppError(
+        409,
+        'not_refundable',
+        refunded > 0 ? 'Nothing is left to refund on this payment.' : `A ${transaction.status.replace('_', ' ')} transaction cannot be refunded.`,
+      );
     const remaining = refundCap(transaction) - refunded;
     const amount = body.amount ?? remaining;
     if (amount > remaining) throw validationFailed({ amount: `At most ${formatCents(remaining, transaction.currency)} can be refunded` });
     await assertTopUpUnspent(deps, transaction, amount, trx);
     const now = deps.clock();
     const refundId = randomUUID();
-    await deps.refunds.insert({
-      id: refundId, transactionId: id, amount, currency: transaction.currency, status: 'succeeded', source: destination,
-      idempotencyKey: key ?? `${destination}:${id}:${refundId}`, reason: body.reason, note: body.note ?? null, actorId: actor.id,
-    }, now, trx);
+    await deps.refunds.insert(
+      {
+        id: refundId,
+        transactionId: id,
+        amount,
+        currency: transaction.currency,
+        status: 'succeeded',
+        source: destination,
+        idempotencyKey: key ?? `${destination}:${id}:${refundId}`,
+        reason: body.reason,
+        note: body.note ?? null,
+        actorId: actor.id,
+      },
+      now,
+      trx,
+    );
     if (destination === 'wallet') await deps.wallet.refundInto(transaction, amount, body.note ?? null, now, trx, actor);
     const total = refunded + amount;
-    await deps.reversals.applyRefund({ paymentRef: transaction.providerPaymentId!, amountRefunded: total, fullyRefunded: total >= refundCap(transaction), reason: body.note ?? body.reason }, trx);
-    await deps.audit.record({
-      actorId: actor.id, actorEmail: actor.email, action: destination === 'wallet' ? 'payments.refund_to_wallet' : 'payments.refund_by_hand', targetType: 'transaction', targetId: id,
-      details: { ourRefundId: refundId, amount, currency: transaction.currency, reason: body.reason, note: body.note ?? null, userId: transaction.userId }, ip: actor.ip ?? null, now,
-    }, trx);
+    await deps.reversals.applyRefund(
+      { paymentRef: transaction.providerPaymentId!, amountRefunded: total, fullyRefunded: total >= refundCap(transaction), reason: body.note ?? body.reason },
+      trx,
+    );
+    await deps.audit.record(
+      {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: destination === 'wallet' ? 'payments.refund_to_wallet' : 'payments.refund_by_hand',
+        targetType: 'transaction',
+        targetId: id,
+        details: { ourRefundId: refundId, amount, currency: transaction.currency, reason: body.reason, note: body.note ?? null, userId: transaction.userId },
+        ip: actor.ip ?? null,
+        now,
+      },
+      trx,
+    );
   });
 }
 
@@ -140,10 +203,20 @@ export async function refundUndeliverable(deps: RefundsDeps, transactionId: stri
       if (!locked || locked.status !== 'succeeded') return;
       const refunded = Math.max(await deps.refunds.countedTotal(locked.id, trx), locked.amountRefunded);
       if (refunded >= locked.amount) return;
-      await deps.sender.record({
-        id: randomUUID(), transactionId: locked.id, amount: locked.amount - refunded, currency: locked.currency, status: 'requested',
-        source: 'undeliverable', idempotencyKey: key, reason: 'requested_by_customer', note: why,
-      }, trx);
+      await deps.sender.record(
+        {
+          id: randomUUID(),
+          transactionId: locked.id,
+          amount: locked.amount - refunded,
+          currency: locked.currency,
+          status: 'requested',
+          source: 'undeliverable',
+          idempotencyKey: key,
+          reason: 'requested_by_customer',
+          note: why,
+        },
+        trx,
+      );
     });
     refund = await deps.refunds.findByKey(key);
     if (!refund) return;
@@ -166,12 +239,14 @@ export async function refundTransaction(deps: RefundsDeps, actor: Actor, id: str
   // The provider that took it is its subscription's (the transaction's own row does not name it).
   const transaction = { ...found, providerName: (await billing.findSubscription(found.subscriptionId))?.providerName ?? null };
   const destination = body.destination ?? destinationsOf(transaction)[0]!;
-  if (!destinationsOf(transaction).includes(destination)) throw new AppError(409, 'refund_destination', `This payment's refund cannot go to ${destination === 'wallet' ? 'the wallet' : 'the provider'}.`);
+  if (!destinationsOf(transaction).includes(destination))
+    throw new AppError(409, 'refund_destination', `This payment's refund cannot go to ${destination === 'wallet' ? 'the wallet' : 'the provider'}.`);
   if (destination !== 'provider') {
     await refundOutsideProvider(deps, actor, id, body, destination);
     return findForAdmin(deps, id);
   }
-  if (!(await deps.payments.forTransaction(transaction))) throw new AppError(503, 'payment_not_configured', 'The payment provider is not configured, so nothing can be refunded.');
+  if (!(await deps.payments.forTransaction(transaction)))
+    throw new AppError(503, 'payment_not_configured', 'The payment provider is not configured, so nothing can be refunded.');
   const refund = await recordAdminRefund(deps, actor, id, body);
   let outcome = await deps.sender.send(refund.id);
   // A double click: the other request is sending this very refund; its answer is this one's too.

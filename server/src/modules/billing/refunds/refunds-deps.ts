@@ -17,8 +17,15 @@ import { refundCap, type RefundsRepo } from './refunds.repo.js';
  * and the rules they share: whether a payment has something left to give back, where it can go, and how much of a top-up.
  */
 export interface RefundsDeps {
-  db: Db; billing: BillingRepo; refunds: RefundsRepo; sender: RefundSender; payments: PaymentDrivers;
-  reversals: Pick<PaymentReversals, 'applyRefund'>; wallet: Pick<WalletLedger, 'refundInto' | 'available'>; audit: AuditRepo; clock: Clock;
+  db: Db;
+  billing: BillingRepo;
+  refunds: RefundsRepo;
+  sender: RefundSender;
+  payments: PaymentDrivers;
+  reversals: Pick<PaymentReversals, 'applyRefund'>;
+  wallet: Pick<WalletLedger, 'refundInto' | 'available'>;
+  audit: AuditRepo;
+  clock: Clock;
 }
 
 const REFUNDABLE = new Set(['succeeded', 'needs_review']);
@@ -41,6 +48,10 @@ export async function assertTopUpUnspent(deps: RefundsDeps, transaction: Transac
   if (transaction.metadata.kind !== 'top_up') return;
   const left = await deps.wallet.available(transaction.userId, transaction.currency, deps.clock(), trx);
   if (amount > left) {
-    throw new AppError(409, 'top_up_spent', `Only ${formatCents(Math.max(0, left), transaction.currency)} of this top-up is still in the customer's balance: refund at most that.`);
+    throw new AppError(
+      409,
+      'top_up_spent',
+      `Only ${formatCents(Math.max(0, left), transaction.currency)} of this top-up is still in the customer's balance: refund at most that.`,
+    );
   }
 }

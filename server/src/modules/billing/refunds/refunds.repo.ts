@@ -100,14 +100,24 @@ function refundReads(db: Db) {
     },
 
     async listForTransaction(transactionId: string, trx: Db = db): Promise<RefundRecord[]> {
-      const rows = await trx('refunds').where({ transaction_id: transactionId }).orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }]);
+      const rows = await trx('refunds')
+        .where({ transaction_id: transactionId })
+        .orderBy([
+          { column: 'created_at', order: 'asc' },
+          { column: 'id', order: 'asc' },
+        ]);
       return rows.map(toRefund);
     },
 
     /** The refunds of these transactions, for the admin's list (one query for a page). */
     async listForTransactions(transactionIds: string[]): Promise<RefundRecord[]> {
       if (transactionIds.length === 0) return [];
-      const rows = await db('refunds').whereIn('transaction_id', transactionIds).orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }]);
+      const rows = await db('refunds')
+        .whereIn('transaction_id', transactionIds)
+        .orderBy([
+          { column: 'created_at', order: 'asc' },
+          { column: 'id', order: 'asc' },
+        ]);
       return rows.map(toRefund);
     },
 
@@ -119,8 +129,12 @@ function refundReads(db: Db) {
 
     /** Refunds whose answer was lost (the process stopped, the provider timed out): the retry job sends them again. */
     async listUnsettled(before: Date, limit: number): Promise<RefundRecord[]> {
-      const rows = await db('refunds').where({ status: 'requested' }).where('created_at', '<', before)
-        .where((q) => q.whereNull('lease_until').orWhere('lease_until', '<', before)).orderBy('created_at', 'asc').limit(limit);
+      const rows = await db('refunds')
+        .where({ status: 'requested' })
+        .where('created_at', '<', before)
+        .where((q) => q.whereNull('lease_until').orWhere('lease_until', '<', before))
+        .orderBy('created_at', 'asc')
+        .limit(limit);
       return rows.map(toRefund);
     },
   };
@@ -130,15 +144,43 @@ function refundReads(db: Db) {
 function refundWrites(db: Db) {
   return {
     /** Inserts the intent once: a second insert with the same idempotency key adds nothing. True when this one took. */
-    async insert(refund: {
-      id: string; transactionId: string; amount: number; currency: string; status: RefundStatus; source: RefundSource; idempotencyKey: string;
-      reason?: RefundReason | null; note?: string | null; actorId?: string | null; providerRefundId?: string | null;
-    }, now: Date, trx: Db): Promise<boolean> {
-      const inserted = await trx('refunds').insert({
-        id: refund.id, transaction_id: refund.transactionId, amount: refund.amount, currency: refund.currency, status: refund.status, source: refund.source,
-        idempotency_key: refund.idempotencyKey, provider_refund_id: refund.providerRefundId ?? null, reason: refund.reason ?? null, note: refund.note ?? null,
-        actor_id: refund.actorId ?? null, attempts: 0, created_at: now, updated_at: now,
-      }).onConflict('idempotency_key').ignore().returning('id');
+    async insert(
+      refund: {
+        id: string;
+        transactionId: string;
+        amount: number;
+        currency: string;
+        status: RefundStatus;
+        source: RefundSource;
+        idempotencyKey: string;
+        reason?: RefundReason | null;
+        note?: string | null;
+        actorId?: string | null;
+        providerRefundId?: string | null;
+      },
+      now: Date,
+      trx: Db,
+    ): Promise<boolean> {
+      const inserted = await trx('refunds')
+        .insert({
+          id: refund.id,
+          transaction_id: refund.transactionId,
+          amount: refund.amount,
+          currency: refund.currency,
+          status: refund.status,
+          source: refund.source,
+          idempotency_key: refund.idempotencyKey,
+          provider_refund_id: refund.providerRefundId ?? null,
+          reason: refund.reason ?? null,
+          note: refund.note ?? null,
+          actor_id: refund.actorId ?? null,
+          attempts: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict('idempotency_key')
+        .ignore()
+        .returning('id');
       return inserted.length > 0;
     },
 
@@ -147,7 +189,8 @@ function refundWrites(db: Db) {
      * (a double click, the retry job, another instance). False while another holds it, or once it is settled.
      */
     async claim(id: string, now: Date, until: Date): Promise<boolean> {
-      const changed = await db('refunds').where({ id, status: 'requested' })
+      const changed = await db('refunds')
+        .where({ id, status: 'requested' })
         .where((q) => q.whereNull('lease_until').orWhere('lease_until', '<', now))
         .update({ lease_until: until, attempts: db.raw('attempts + 1'), updated_at: now });
       return changed > 0;
@@ -159,13 +202,29 @@ function refundWrites(db: Db) {
     },
 
     /** requested → succeeded / pending / failed, once. True for the caller that made the change. */
-    async settle(id: string, outcome: { status: Exclude<RefundStatus, 'requested'>; providerRefundId?: string | null; amount?: number; claimUrl?: string | null; error?: string | null }, now: Date, trx: Db): Promise<boolean> {
-      const changed = await trx('refunds').where({ id, status: 'requested' }).update({
-        status: outcome.status, lease_until: null, error: outcome.error ?? null, updated_at: now,
-        ...(outcome.providerRefundId ? { provider_refund_id: outcome.providerRefundId } : {}),
-        ...(outcome.amount !== undefined ? { amount: outcome.amount } : {}),
-        ...(outcome.claimUrl ? { claim_url: outcome.claimUrl } : {}),
-      });
+    async settle(
+      id: string,
+      outcome: {
+        status: Exclude<RefundStatus, 'requested'>;
+        providerRefundId?: string | null;
+        amount?: number;
+        claimUrl?: string | null;
+        error?: string | null;
+      },
+      now: Date,
+      trx: Db,
+    ): Promise<boolean> {
+      const changed = await trx('refunds')
+        .where({ id, status: 'requested' })
+        .update({
+          status: outcome.status,
+          lease_until: null,
+          error: outcome.error ?? null,
+          updated_at: now,
+          ...(outcome.providerRefundId ? { provider_refund_id: outcome.providerRefundId } : {}),
+          ...(outcome.amount !== undefined ? { amount: outcome.amount } : {}),
+          ...(outcome.claimUrl ? { claim_url: outcome.claimUrl } : {}),
+        });
       return changed > 0;
     },
 

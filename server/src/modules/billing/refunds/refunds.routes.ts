@@ -10,8 +10,17 @@ import { AdminRevenueAnswer, AdminTransactionAnswer } from '../../../answers/bil
 /** The admin's payments: every customer's transactions, refunds, and the revenue each provider brought. */
 export async function adminTransactionsRoutes(app: FastifyInstance, opts: { refunds: RefundsService; revenue: RevenueReport }) {
   requireAccess(app, 'admin');
-  typed(app).get('/api/admin/transactions', { schema: { querystring: AdminTransactionsQuery, response: { 200: z.array(AdminTransactionAnswer) } } }, async (request) => opts.refunds.listTransactions(request.query));
-  typed(app).get('/api/admin/payments/revenue', { schema: { querystring: AdminRevenueQuery, response: { 200: AdminRevenueAnswer } } }, async (request) => opts.revenue.byProvider(request.query.days));
-  typed(app).post('/api/admin/transactions/:id/refund', { schema: { params: IdParams, body: RefundBody, response: { 200: AdminTransactionAnswer } } }, async (request) =>
-    opts.refunds.refundTransaction(actorOf(request), request.params.id, request.body));
+  typed(app).get(
+    '/api/admin/transactions',
+    { schema: { querystring: AdminTransactionsQuery, response: { 200: z.array(AdminTransactionAnswer) } } },
+    async (request) => opts.refunds.listTransactions(request.query),
+  );
+  typed(app).get('/api/admin/payments/revenue', { schema: { querystring: AdminRevenueQuery, response: { 200: AdminRevenueAnswer } } }, async (request) =>
+    opts.revenue.byProvider(request.query.days),
+  );
+  typed(app).post(
+    '/api/admin/transactions/:id/refund',
+    { schema: { params: IdParams, body: RefundBody, response: { 200: AdminTransactionAnswer } } },
+    async (request) => opts.refunds.refundTransaction(actorOf(request), request.params.id, request.body),
+  );
 }

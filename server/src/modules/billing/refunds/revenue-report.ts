@@ -16,18 +16,31 @@ export function createRevenueReport(deps: { db: Db; clock: Clock }) {
   return {
     /** When each provider (by name) last took a payment that went through. */
     async lastPaidByProvider(): Promise<Map<string, Date>> {
-      const rows = await deps.db('transactions as t').join('subscriptions as s', 's.id', 't.subscription_id').join('payment_providers as pp', 'pp.id', 's.provider_id')
-        .whereIn('t.status', TOOK_MONEY).groupBy('pp.name').select('pp.name as provider').max({ last: 't.created_at' });
+      const rows = await deps
+        .db('transactions as t')
+        .join('subscriptions as s', 's.id', 't.subscription_id')
+        .join('payment_providers as pp', 'pp.id', 's.provider_id')
+        .whereIn('t.status', TOOK_MONEY)
+        .groupBy('pp.name')
+        .select('pp.name as provider')
+        .max({ last: 't.created_at' });
       return new Map(rows.map((row: Record<string, unknown>) => [row.provider as string, toDate(row.last)]));
     },
 
     async byProvider(days: number): Promise<AdminRevenue> {
       const since = new Date(deps.clock().getTime() - days * DAY_MS);
-      const rows = await deps.db('transactions as t').join('subscriptions as s', 's.id', 't.subscription_id').join('payment_providers as pp', 'pp.id', 's.provider_id')
-        .whereIn('t.status', TOOK_MONEY).where('t.amount', '>', 0).where('t.created_at', '>=', since)
+      const rows = await deps
+        .db('transactions as t')
+        .join('subscriptions as s', 's.id', 't.subscription_id')
+        .join('payment_providers as pp', 'pp.id', 's.provider_id')
+        .whereIn('t.status', TOOK_MONEY)
+        .where('t.amount', '>', 0)
+        .where('t.created_at', '>=', since)
         .groupBy('pp.name', 't.currency')
         .select('pp.name as provider', 't.currency')
-        .count({ payments: '*' }).sum({ amount: 't.amount' }).sum({ refunded: 't.amount_refunded' });
+        .count({ payments: '*' })
+        .sum({ amount: 't.amount' })
+        .sum({ refunded: 't.amount_refunded' });
       const report: ProviderRevenue[] = rows.flatMap((row: Record<string, unknown>) => {
         const method = METHOD_OF_PROVIDER[row.provider as string];
         if (!method) return [];

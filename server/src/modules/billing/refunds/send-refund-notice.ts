@@ -20,7 +20,14 @@ function refundedPlanName(recorded: string | undefined, order: SubscriptionMetad
 }
 
 /** E-mails the customer once per refunded total (the job's dedupe key); retried while the mail server does not answer. */
-export function createSendRefundNoticeHandler(deps: { billing: BillingRepo; plans: PlansRepo; users: UsersRepo; settings: SettingsService; mailer: Mailer; publicUrl: URL }): JobHandler {
+export function createSendRefundNoticeHandler(deps: {
+  billing: BillingRepo;
+  plans: PlansRepo;
+  users: UsersRepo;
+  settings: SettingsService;
+  mailer: Mailer;
+  publicUrl: URL;
+}): JobHandler {
   return async (payload) => {
     const parsed = Payload.safeParse(payload);
     if (!parsed.success) throw new PermanentJobError('Bad refund notice payload');
@@ -32,11 +39,22 @@ export function createSendRefundNoticeHandler(deps: { billing: BillingRepo; plan
     const subscription = await deps.billing.findSubscription(transaction.subscriptionId);
     // The customer's stored language (read with the address above): the e-mail's texts, amounts and links.
     const locale = user.locale ?? DEFAULT_LOCALE;
-    await deps.mailer.send(renderRefundEmail({
-      to: user.email, brandName, publicUrl: deps.publicUrl, locale, planName: refundedPlanName(transaction.metadata.plan_name, subscription && (await withPlanNames(subscription.metadata, deps.plans)), locale) ?? emailText(locale, 'billing.yourPlan'),
-      amountRefunded: parsed.data.amountRefunded, amountPaid: transaction.amount, currency: transaction.currency,
-      full: parsed.data.amountRefunded >= transaction.amount, recurring: subscription?.billing === 'recurring',
-      claimUrl: transaction.metadata.refund_claim_url ?? null,
-    }));
+    await deps.mailer.send(
+      renderRefundEmail({
+        to: user.email,
+        brandName,
+        publicUrl: deps.publicUrl,
+        locale,
+        planName:
+          refundedPlanName(transaction.metadata.plan_name, subscription && (await withPlanNames(subscription.metadata, deps.plans)), locale) ??
+          emailText(locale, 'billing.yourPlan'),
+        amountRefunded: parsed.data.amountRefunded,
+        amountPaid: transaction.amount,
+        currency: transaction.currency,
+        full: parsed.data.amountRefunded >= transaction.amount,
+        recurring: subscription?.billing === 'recurring',
+        claimUrl: transaction.metadata.refund_claim_url ?? null,
+      }),
+    );
   };
 }

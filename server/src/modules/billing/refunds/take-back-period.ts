@@ -12,7 +12,12 @@ import { END_REFUNDED_SUBSCRIPTION, FOLLOW_UP_MAX_ATTEMPTS, type PaymentReversal
  * and at the provider by a job (no further charge): money given back in full ends what it paid for.
  * The account runs to what is still paid, without grace.
  */
-export async function takeBackPeriod(deps: PaymentReversalsDeps, transaction: TransactionRecord, reason: PeriodVoidReason, trx: Db): Promise<{ accountId: string | null; periodStart?: Date }> {
+export async function takeBackPeriod(
+  deps: PaymentReversalsDeps,
+  transaction: TransactionRecord,
+  reason: PeriodVoidReason,
+  trx: Db,
+): Promise<{ accountId: string | null; periodStart?: Date }> {
   const { billing, clock } = deps;
   const subscription = await billing.findSubscription(transaction.subscriptionId, trx);
   if (!subscription) return { accountId: null };
@@ -23,7 +28,8 @@ export async function takeBackPeriod(deps: PaymentReversalsDeps, transaction: Tr
   if (voided?.vpnAccountId) {
     for (const moved of await deps.periods.moveBack(voided.vpnAccountId, voided.endsAt, length, now, trx)) {
       // A one-off subscription shows the one period it paid for: it shows it where it is now.
-      if (moved.billing === 'one_off') await billing.updateSubscription(moved.subscriptionId, { currentPeriodStart: moved.startsAt, currentPeriodEnd: moved.endsAt }, now, trx);
+      if (moved.billing === 'one_off')
+        await billing.updateSubscription(moved.subscriptionId, { currentPeriodStart: moved.startsAt, currentPeriodEnd: moved.endsAt }, now, trx);
     }
   }
   if (subscription.billing === 'one_off') {
@@ -57,13 +63,26 @@ async function endRecurring(deps: PaymentReversalsDeps, subscription: Subscripti
   await billing.updateSubscription(subscription.id, { status: 'canceled', canceledAt: now, cancelAtPeriodEnd: false }, now, trx);
   // A plan this server renews has nothing at the provider to end: canceled here, it is never charged again.
   if (subscription.metadata.renewed_by !== 'store') {
-    await jobs.enqueue({
-      type: END_REFUNDED_SUBSCRIPTION, payload: { subscriptionId: subscription.id },
-      dedupeKey: `${END_REFUNDED_SUBSCRIPTION}:${subscription.id}`, maxAttempts: FOLLOW_UP_MAX_ATTEMPTS,
-    }, now, trx);
+    await jobs.enqueue(
+      {
+        type: END_REFUNDED_SUBSCRIPTION,
+        payload: { subscriptionId: subscription.id },
+        dedupeKey: `${END_REFUNDED_SUBSCRIPTION}:${subscription.id}`,
+        maxAttempts: FOLLOW_UP_MAX_ATTEMPTS,
+      },
+      now,
+      trx,
+    );
   }
-  await accounts.insertLog({
-    accountId: subscription.vpnAccountId, userId: subscription.userId, step: 'subscription_canceled', status: 'success',
-    details: { subscriptionId: subscription.id, atPeriodEnd: false, byAdmin: false, reason }, now,
-  }, trx);
+  await accounts.insertLog(
+    {
+      accountId: subscription.vpnAccountId,
+      userId: subscription.userId,
+      step: 'subscription_canceled',
+      status: 'success',
+      details: { subscriptionId: subscription.id, atPeriodEnd: false, byAdmin: false, reason },
+      now,
+    },
+    trx,
+  );
 }

@@ -16,12 +16,16 @@ export async function paymentWebhookRoutes(app: FastifyInstance, opts: { webhook
   const schema = { response: { 200: WebhookReceivedAnswer } };
   const rawBody = (request: FastifyRequest) => (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
   app.post('/api/webhooks/stripe', { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, schema }, async (request) =>
-    opts.webhooks.handleWebhook('card', rawBody(request), request.headers));
+    opts.webhooks.handleWebhook('card', rawBody(request), request.headers),
+  );
   app.post('/api/webhooks/btcpay', { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, schema }, async (request) =>
-    opts.webhooks.handleWebhook('crypto', rawBody(request), request.headers));
+    opts.webhooks.handleWebhook('crypto', rawBody(request), request.headers),
+  );
   // Unsigned: the payment or refund it names is read back from YooKassa, and only that is applied.
   app.post('/api/webhooks/yookassa', { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, schema }, async (request) =>
-    opts.webhooks.handleWebhook('yookassa', rawBody(request), request.headers));
+    opts.webhooks.handleWebhook('yookassa', rawBody(request), request.headers),
+  );
   app.post('/api/webhooks/cryptopay', { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, schema }, async (request) =>
-    opts.webhooks.handleWebhook('cryptopay', rawBody(request), request.headers));
+    opts.webhooks.handleWebhook('cryptopay', rawBody(request), request.headers),
+  );
 }

@@ -4,7 +4,14 @@ import type { ProviderMethod } from '../../../../../shared/billing-schemas.js';
 import type { Db } from '../../../db/knex.js';
 import { AppError } from '../../../errors.js';
 import type { Clock } from '../../../lib/clock.js';
-import { PaymentProviderError, UnreadableEventError, WebhookSignatureError, type PaymentDriver, type PaymentEvent, type VerifiedWebhook } from '../../../payments/payment-driver.js';
+import {
+  PaymentProviderError,
+  UnreadableEventError,
+  WebhookSignatureError,
+  type PaymentDriver,
+  type PaymentEvent,
+  type VerifiedWebhook,
+} from '../../../payments/payment-driver.js';
 import type { BillingRepo } from '../billing.repo.js';
 import type { PaymentConfirmation } from '../checkout/payment-confirmation.js';
 import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
@@ -60,7 +67,10 @@ export function createPaymentWebhooksService(deps: {
   async function refuseUnreadable(provider: string, err: UnreadableEventError): Promise<AppError> {
     const { id, type, apiVersion } = err.event;
     await deps.unreadable.record({ provider, apiVersion, eventId: id, eventType: type, reason: err.reason }, deps.clock());
-    deps.log.error({ provider, eventId: id, eventType: type, apiVersion, reason: err.reason }, 'webhook: an event this version cannot read was refused; the provider will deliver it again');
+    deps.log.error(
+      { provider, eventId: id, eventType: type, apiVersion, reason: err.reason },
+      'webhook: an event this version cannot read was refused; the provider will deliver it again',
+    );
     return new AppError(422, 'unreadable_event', err.message);
   }
 
@@ -69,7 +79,11 @@ export function createPaymentWebhooksService(deps: {
    * from whose payments still send events (each with its own webhook secret). The driver that verified it
    * completes it from its own account.
    */
-  async function verifyWithAnyAccount(drivers: PaymentDriver[], rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ driver: PaymentDriver; webhook: VerifiedWebhook }> {
+  async function verifyWithAnyAccount(
+    drivers: PaymentDriver[],
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<{ driver: PaymentDriver; webhook: VerifiedWebhook }> {
     let refused: WebhookSignatureError | undefined;
     for (const driver of drivers) {
       try {
@@ -81,7 +95,8 @@ export function createPaymentWebhooksService(deps: {
         }
         if (err instanceof UnreadableEventError) throw await refuseUnreadable(driver.name, err);
         // Completing the event needed the provider, which did not answer: it delivers the event again later.
-        if (err instanceof PaymentProviderError) throw new AppError(503, 'payment_provider_error', 'The payment provider could not be reached; deliver the event again later.');
+        if (err instanceof PaymentProviderError)
+          throw new AppError(503, 'payment_provider_error', 'The payment provider could not be reached; deliver the event again later.');
         throw err;
       }
     }
@@ -95,7 +110,11 @@ export function createPaymentWebhooksService(deps: {
      * event racing itself on another instance, applies nothing. An event the driver cannot read is refused
      * (422) before anything is recorded.
      */
-    async handleWebhook(method: ProviderMethod, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ received: true; duplicate?: true }> {
+    async handleWebhook(
+      method: ProviderMethod,
+      rawBody: Buffer,
+      headers: Record<string, string | string[] | undefined>,
+    ): Promise<{ received: true; duplicate?: true }> {
       const drivers = await deps.payments.accounts.forWebhook(method);
       if (drivers.length === 0) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.notConfigured);
       const { driver, webhook } = await verifyWithAnyAccount(drivers, rawBody, headers);

@@ -35,7 +35,11 @@ async function subscribe(f: BillingFixture): Promise<Subscribed> {
   const session = f.stripe.getSession(sessionId)!;
   const customer = session.customer as string;
   return {
-    user, subscriptionId, accountId: session.metadata!.vpn_account_id!, stripeSubscription: session.subscription as string, customer,
+    user,
+    subscriptionId,
+    accountId: session.metadata!.vpn_account_id!,
+    stripeSubscription: session.subscription as string,
+    customer,
     clock: f.stripe.getCustomer(customer)!.test_clock as string,
   };
 }
@@ -53,10 +57,16 @@ const ourSubscription = async (f: BillingFixture, s: Subscribed) =>
 
 /** What the renewal left in our records: the transactions (status, amount, paid with) and the account's paid end. */
 async function renewalRecords(f: BillingFixture, s: Subscribed) {
-  const rows = await f.env.database.db('transactions').where({ subscription_id: s.subscriptionId }).orderBy('created_at').select('status', 'amount', 'provider_invoice_id', 'provider_payment_id');
+  const rows = await f.env.database
+    .db('transactions')
+    .where({ subscription_id: s.subscriptionId })
+    .orderBy('created_at')
+    .select('status', 'amount', 'provider_invoice_id', 'provider_payment_id');
   return rows.map((row) => ({
-    status: row.status, amount: Number(row.amount),
-    paidWith: row.provider_payment_id === f.stripe.invoicePaymentIntents(row.provider_invoice_id).at(-1) ? 'the invoice PaymentIntent' : row.provider_payment_id,
+    status: row.status,
+    amount: Number(row.amount),
+    paidWith:
+      row.provider_payment_id === f.stripe.invoicePaymentIntents(row.provider_invoice_id).at(-1) ? 'the invoice PaymentIntent' : row.provider_payment_id,
   }));
 }
 
@@ -80,7 +90,10 @@ describe.each(TEST_DATABASES)('Stripe webhook endpoints in another API version (
     const events = await renew(f, old);
     const paid = events.find((e) => e.type === 'invoice.paid')!;
     expect(deliveryOf(f, paid)).toEqual([200]);
-    expect(JSON.parse(f.stripe.signedDelivery(paid).body)).toMatchObject({ api_version: '2024-06-20', data: { object: { subscription: old.stripeSubscription, paid: true } } });
+    expect(JSON.parse(f.stripe.signedDelivery(paid).body)).toMatchObject({
+      api_version: '2024-06-20',
+      data: { object: { subscription: old.stripeSubscription, paid: true } },
+    });
 
     for (const s of [current, old]) {
       expect(panelExpiry(f, s.accountId)).toBe(periodEnd(f, s) * 1000 + GRACE_MS);
@@ -132,8 +145,14 @@ describe.each(TEST_DATABASES)('Stripe webhook endpoints in another API version (
     const [alert, ...others] = await systemAlerts(f);
     expect(others).toEqual([]);
     expect(alert).toEqual({
-      provider: 'stripe', apiVersion: '2023-10-16', lastEventType: 'invoice.paid', lastEventId: paid.id, timesSeen: refused.length + 1,
-      reason: expect.stringContaining('2024-06-20 or later'), firstSeenAt: expect.any(String), lastSeenAt: f.t.clock.now().toISOString(),
+      provider: 'stripe',
+      apiVersion: '2023-10-16',
+      lastEventType: 'invoice.paid',
+      lastEventId: paid.id,
+      timesSeen: refused.length + 1,
+      reason: expect.stringContaining('2024-06-20 or later'),
+      firstSeenAt: expect.any(String),
+      lastSeenAt: f.t.clock.now().toISOString(),
     });
 
     // The operator picks a version we read: Stripe delivers the same events again, in it.

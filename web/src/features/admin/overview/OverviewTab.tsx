@@ -61,26 +61,49 @@ function useCharts(overview: AdminOverview | null): Array<OverviewChartProps & {
     const activeToday = overview.activeAccounts.at(-1) ?? 0;
     return [
       {
-        title: _('admin.overview.signupsChart'), summary: _('admin.overview.signupsSummary', { count: Math.round(overview.totals.signups), days }),
-        dates, kind: 'bars', format: count, series: single(_('admin.overview.signups'), overview.signups, COLORS.signups),
+        title: _('admin.overview.signupsChart'),
+        summary: _('admin.overview.signupsSummary', { count: Math.round(overview.totals.signups), days }),
+        dates,
+        kind: 'bars',
+        format: count,
+        series: single(_('admin.overview.signups'), overview.signups, COLORS.signups),
       },
       {
-        title: _('admin.overview.activeAccounts'), summary: _('admin.overview.activeSummary', { count: count(activeToday) }), dates, kind: 'line', format: count,
+        title: _('admin.overview.activeAccounts'),
+        summary: _('admin.overview.activeSummary', { count: count(activeToday) }),
+        dates,
+        kind: 'line',
+        format: count,
         series: single(_('admin.overview.activeAccounts'), overview.activeAccounts, COLORS.active),
       },
       {
-        title: _('admin.overview.trialsChart'), summary: _('admin.overview.trialsSummary', { count: Math.round(overview.totals.trials), days }),
-        dates, kind: 'bars', format: count, series: single(_('admin.overview.trials'), overview.trials, COLORS.trials),
+        title: _('admin.overview.trialsChart'),
+        summary: _('admin.overview.trialsSummary', { count: Math.round(overview.totals.trials), days }),
+        dates,
+        kind: 'bars',
+        format: count,
+        series: single(_('admin.overview.trials'), overview.trials, COLORS.trials),
       },
       {
-        title: _('admin.overview.revenueChart'), summary: _('admin.overview.revenueSummary', { amount: money(overview.totals.revenue), days }),
-        dates, kind: 'bars', format: money, formatAxis: moneyAxis,
+        title: _('admin.overview.revenueChart'),
+        summary: _('admin.overview.revenueSummary', { amount: money(overview.totals.revenue), days }),
+        dates,
+        kind: 'bars',
+        format: money,
+        formatAxis: moneyAxis,
         series: single(_('admin.overview.revenue'), overview.revenue, COLORS.revenue),
       },
       {
-        title: _('admin.overview.trafficChart'), wide: true,
-        summary: overview.traffic.length === 0 ? _('admin.overview.noServers') : _('admin.overview.trafficSummary', { amount: traffic(overview.totals.trafficBytes), days }),
-        dates, kind: 'line', format: traffic, ySteps: BYTE_STEPS,
+        title: _('admin.overview.trafficChart'),
+        wide: true,
+        summary:
+          overview.traffic.length === 0
+            ? _('admin.overview.noServers')
+            : _('admin.overview.trafficSummary', { amount: traffic(overview.totals.trafficBytes), days }),
+        dates,
+        kind: 'line',
+        format: traffic,
+        ySteps: BYTE_STEPS,
         series: overview.traffic.map((server, i) => ({ label: server.name, values: server.bytes, color: SERVER_COLORS[i % SERVER_COLORS.length]! })),
       },
     ];
@@ -115,7 +138,11 @@ export function OverviewTab({ refreshKey }: { refreshKey: number }) {
               value={format.money(overview.totals.revenue, overview.currency)}
               note={_('admin.overview.lastDaysLessRefunds', { days: overview.days })}
             />
-            <Headline label={_('admin.overview.signups')} value={format.count(overview.totals.signups)} note={_('admin.overview.lastDays', { days: overview.days })} />
+            <Headline
+              label={_('admin.overview.signups')}
+              value={format.count(overview.totals.signups)}
+              note={_('admin.overview.lastDays', { days: overview.days })}
+            />
           </dl>
           {overview.totals.discounts > 0 && (
             <p className="text-sm text-slate-600" data-testid="overview-discounts">

@@ -27,7 +27,9 @@ export function ServersHealth({ refreshKey }: { refreshKey: number }) {
     >
       {servers.map((server) => (
         <tr key={server.id} className="align-top">
-          <Cell className="font-medium text-slate-900"><bdi>{server.name}</bdi></Cell>
+          <Cell className="font-medium text-slate-900">
+            <bdi>{server.name}</bdi>
+          </Cell>
           <Cell>
             <ActiveBadge active={server.status === 'active'} />
           </Cell>

@@ -16,7 +16,14 @@ import { TabSection } from '../TabSection';
 import { useAdminResource } from '../useAdminResource';
 import { useBusyIds } from '../useBusyIds';
 
-const COLUMN_IDS = ['admin.gift.column.created', 'admin.gift.column.plan', 'admin.gift.column.codes', 'admin.gift.column.redeemed', 'admin.gift.column.note', 'admin.column.actions'] as const;
+const COLUMN_IDS = [
+  'admin.gift.column.created',
+  'admin.gift.column.plan',
+  'admin.gift.column.codes',
+  'admin.gift.column.redeemed',
+  'admin.gift.column.note',
+  'admin.column.actions',
+] as const;
 
 /** Issue a batch: a plan and how many codes. The new codes are shown once here, and the CSV has them again. */
 function IssueForm({ plans, onIssued }: { plans: readonly AdminPlan[]; onIssued: (created: GiftBatchCreated) => void }) {
@@ -44,19 +51,40 @@ function IssueForm({ plans, onIssued }: { plans: readonly AdminPlan[]; onIssued:
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="grid items-start gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[2fr_1fr_2fr_auto]">
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="grid items-start gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[2fr_1fr_2fr_auto]"
+    >
       <SelectField label={_('admin.gift.plan')} value={planId} onValueChange={setPlanId} error={fields.planId} disabled={busy}>
         <option value="">{_('admin.gift.pickPlan')}</option>
         {plans.map((plan) => (
-          <option key={plan.id} value={plan.id}>{plan.name}</option>
+          <option key={plan.id} value={plan.id}>
+            {plan.name}
+          </option>
         ))}
       </SelectField>
-      <TextField label={_('admin.gift.count')} type="number" inputMode="numeric" min={1} max={1000} step={1} value={count} onValueChange={setCount} error={fields.count} disabled={busy} />
+      <TextField
+        label={_('admin.gift.count')}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1000}
+        step={1}
+        value={count}
+        onValueChange={setCount}
+        error={fields.count}
+        disabled={busy}
+      />
       <TextField label={_('admin.gift.note')} value={note} onValueChange={setNote} error={fields.note} maxLength={200} disabled={busy} />
       <button type="submit" disabled={busy} className={`${buttonClass.primary} sm:mt-6`}>
         {busy ? _('admin.common.saving') : _('admin.gift.issue')}
       </button>
-      {error && <div className="sm:col-span-4"><AlertBox reveal>{error}</AlertBox></div>}
+      {error && (
+        <div className="sm:col-span-4">
+          <AlertBox reveal>{error}</AlertBox>
+        </div>
+      )}
     </form>
   );
 }
@@ -97,7 +125,13 @@ export function GiftCodesSection({ refreshKey, plans }: { refreshKey: number; pl
       />
       {issued && (
         <div className="space-y-2 rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-200">
-          <TextAreaField label={_('admin.gift.newCodes', { count: issued.codes.length, plan: issued.batch.planName })} value={issued.codes.join('\n')} onValueChange={() => undefined} readOnly rows={Math.min(8, issued.codes.length)} />
+          <TextAreaField
+            label={_('admin.gift.newCodes', { count: issued.codes.length, plan: issued.batch.planName })}
+            value={issued.codes.join('\n')}
+            onValueChange={() => undefined}
+            readOnly
+            rows={Math.min(8, issued.codes.length)}
+          />
           <a href={adminApi.giftCodes.csvUrl(issued.batch.id)} download className={buttonClass.secondary}>
             {_('admin.gift.downloadCsv')}
           </a>
@@ -107,11 +141,20 @@ export function GiftCodesSection({ refreshKey, plans }: { refreshKey: number; pl
       {loadState === 'loading' && !batches ? (
         <Loading />
       ) : (
-        <AdminTable caption={_('admin.gift.title')} columns={COLUMN_IDS.map((column) => _(column))} busy={loadState === 'loading'} isEmpty={batches?.length === 0} emptyText={_('admin.gift.empty')} pinLastColumn>
+        <AdminTable
+          caption={_('admin.gift.title')}
+          columns={COLUMN_IDS.map((column) => _(column))}
+          busy={loadState === 'loading'}
+          isEmpty={batches?.length === 0}
+          emptyText={_('admin.gift.empty')}
+          pinLastColumn
+        >
           {batches?.map((batch) => (
             <tr key={batch.id}>
               <Cell className="whitespace-nowrap">{format.dateTime(batch.createdAt)}</Cell>
-              <Cell className="font-medium text-slate-900"><bdi>{batch.planName}</bdi></Cell>
+              <Cell className="font-medium text-slate-900">
+                <bdi>{batch.planName}</bdi>
+              </Cell>
               <Cell className="tabular-nums">{format.number(batch.count)}</Cell>
               <Cell className="whitespace-nowrap tabular-nums">
                 {format.number(batch.redeemed)}

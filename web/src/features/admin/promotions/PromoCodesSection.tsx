@@ -19,8 +19,14 @@ import { useBusyIds } from '../useBusyIds';
 import { PromoCodeFormDialog } from './PromoCodeFormDialog';
 
 const COLUMN_IDS = [
-  'admin.promo.column.code', 'admin.promo.column.discount', 'admin.promo.column.plans', 'admin.promo.column.uses', 'admin.promo.column.dates',
-  'admin.promo.column.paid', 'admin.column.status', 'admin.column.actions',
+  'admin.promo.column.code',
+  'admin.promo.column.discount',
+  'admin.promo.column.plans',
+  'admin.promo.column.uses',
+  'admin.promo.column.dates',
+  'admin.promo.column.paid',
+  'admin.column.status',
+  'admin.column.actions',
 ] as const;
 
 /** "20 % · first payment", "$5.00 · 3 months", "10 % · every payment". */
@@ -29,8 +35,17 @@ function DiscountText({ code }: { code: AdminPromoCode }) {
   const format = useFormat();
   const { currency } = useConfig();
   const amount = code.percentOff !== null ? `${format.number(code.percentOff)} %` : format.money(code.amountOff ?? 0, code.currency ?? currency);
-  const lasts = code.duration === 'once' ? _('admin.promo.once') : code.duration === 'forever' ? _('admin.promo.forever') : _('admin.promo.months', { count: code.durationMonths ?? 1 });
-  return <span className="whitespace-nowrap">{amount} · {lasts}</span>;
+  const lasts =
+    code.duration === 'once'
+      ? _('admin.promo.once')
+      : code.duration === 'forever'
+        ? _('admin.promo.forever')
+        : _('admin.promo.months', { count: code.durationMonths ?? 1 });
+  return (
+    <span className="whitespace-nowrap">
+      {amount} · {lasts}
+    </span>
+  );
 }
 
 /** The operator's promo codes: what each takes off, for which plans, how many uses are taken, and what they were worth. */
@@ -82,14 +97,23 @@ export function PromoCodesSection({ refreshKey, plans }: { refreshKey: number; p
       {loadState === 'loading' && !codes ? (
         <Loading />
       ) : (
-        <AdminTable caption={_('admin.promo.title')} columns={COLUMN_IDS.map((column) => _(column))} busy={loadState === 'loading'} isEmpty={codes?.length === 0} emptyText={_('admin.promo.empty')} pinLastColumn>
+        <AdminTable
+          caption={_('admin.promo.title')}
+          columns={COLUMN_IDS.map((column) => _(column))}
+          busy={loadState === 'loading'}
+          isEmpty={codes?.length === 0}
+          emptyText={_('admin.promo.empty')}
+          pinLastColumn
+        >
           {codes?.map((code) => (
             <tr key={code.id}>
               <Cell className="font-mono font-medium whitespace-nowrap text-slate-900">
                 <bdi>{code.code}</bdi>
                 {code.referral && <span className="block font-sans text-xs font-normal text-slate-500">{_('admin.promo.referralCode')}</span>}
               </Cell>
-              <Cell><DiscountText code={code} /></Cell>
+              <Cell>
+                <DiscountText code={code} />
+              </Cell>
               <Cell>{code.planIds ? code.planIds.map(planName).join(', ') : _('admin.promo.allPlans')}</Cell>
               <Cell className="whitespace-nowrap tabular-nums">
                 {code.maxRedemptions === null ? format.number(code.used) : `${format.number(code.used)} / ${format.number(code.maxRedemptions)}`}
@@ -101,9 +125,15 @@ export function PromoCodesSection({ refreshKey, plans }: { refreshKey: number; p
               </Cell>
               <Cell className="whitespace-nowrap tabular-nums">
                 {format.number(code.paidCount)}
-                {code.discountTotal > 0 && <span className="block text-xs text-slate-500">{_('admin.promo.discountTotal', { amount: format.money(code.discountTotal, code.currency ?? currency) })}</span>}
+                {code.discountTotal > 0 && (
+                  <span className="block text-xs text-slate-500">
+                    {_('admin.promo.discountTotal', { amount: format.money(code.discountTotal, code.currency ?? currency) })}
+                  </span>
+                )}
               </Cell>
-              <Cell><ActiveBadge active={code.active} /></Cell>
+              <Cell>
+                <ActiveBadge active={code.active} />
+              </Cell>
               <Cell>
                 <div className="flex gap-2">
                   <button type="button" onClick={() => void toggle(code)} disabled={isBusy(code.id)} className={rowButtonClass.neutral}>

@@ -15,8 +15,21 @@ import { TabSection } from '../TabSection';
 import { useAdminResource } from '../useAdminResource';
 import { useBusyIds } from '../useBusyIds';
 
-const COLUMN_IDS = ['admin.referrals.column.date', 'admin.referrals.column.referrer', 'admin.referrals.column.referred', 'admin.referrals.column.status', 'admin.referrals.column.earned', 'admin.column.actions'] as const;
-const TOP_COLUMN_IDS = ['admin.referrals.column.referrer', 'admin.referrals.column.signedUp', 'admin.referrals.column.paid', 'admin.referrals.column.held', 'admin.referrals.column.earned'] as const;
+const COLUMN_IDS = [
+  'admin.referrals.column.date',
+  'admin.referrals.column.referrer',
+  'admin.referrals.column.referred',
+  'admin.referrals.column.status',
+  'admin.referrals.column.earned',
+  'admin.column.actions',
+] as const;
+const TOP_COLUMN_IDS = [
+  'admin.referrals.column.referrer',
+  'admin.referrals.column.signedUp',
+  'admin.referrals.column.paid',
+  'admin.referrals.column.held',
+  'admin.referrals.column.earned',
+] as const;
 
 interface FormValues {
   enabled: boolean;
@@ -48,12 +61,16 @@ function valuesOf(settings: ReferralSettings, currency: string): FormValues {
 function bodyOf(values: FormValues, currency: string): UpdateReferralSettingsBody {
   return {
     enabled: values.enabled,
-    reward: values.rewardKind === 'percent'
-      ? { kind: 'percent', percent: Number(values.percent), months: Number(values.months) }
-      : { kind: 'fixed', amount: decimalToMinor(values.amount, currency) ?? Number.NaN },
-    referredBenefit: values.benefitKind === 'none' ? { kind: 'none' }
-      : values.benefitKind === 'days' ? { kind: 'days', days: Number(values.benefitDays) }
-        : { kind: 'discount', percentOff: Number(values.benefitPercent) },
+    reward:
+      values.rewardKind === 'percent'
+        ? { kind: 'percent', percent: Number(values.percent), months: Number(values.months) }
+        : { kind: 'fixed', amount: decimalToMinor(values.amount, currency) ?? Number.NaN },
+    referredBenefit:
+      values.benefitKind === 'none'
+        ? { kind: 'none' }
+        : values.benefitKind === 'days'
+          ? { kind: 'days', days: Number(values.benefitDays) }
+          : { kind: 'discount', percentOff: Number(values.benefitPercent) },
     refundWindowDays: Number(values.windowDays),
   };
 }
@@ -67,7 +84,10 @@ function SettingsForm({ settings, currency, onSaved }: { settings: ReferralSetti
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   useEffect(() => setValues(valuesOf(settings, currency)), [settings, currency]);
-  const set = <K extends keyof FormValues>(key: K) => (value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set =
+    <K extends keyof FormValues>(key: K) =>
+    (value: FormValues[K]) =>
+      setValues((v) => ({ ...v, [key]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -87,40 +107,114 @@ function SettingsForm({ settings, currency, onSaved }: { settings: ReferralSetti
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <CheckboxField label={_('admin.referrals.enabled')} checked={values.enabled} onCheckedChange={set('enabled')} hint={_('admin.referrals.enabledHint')} disabled={busy} />
+      <CheckboxField
+        label={_('admin.referrals.enabled')}
+        checked={values.enabled}
+        onCheckedChange={set('enabled')}
+        hint={_('admin.referrals.enabledHint')}
+        disabled={busy}
+      />
       <div className="grid items-start gap-4 sm:grid-cols-3">
-        <SelectField label={_('admin.referrals.rewardKind')} value={values.rewardKind} onValueChange={(v) => set('rewardKind')(v as FormValues['rewardKind'])} disabled={busy}>
+        <SelectField
+          label={_('admin.referrals.rewardKind')}
+          value={values.rewardKind}
+          onValueChange={(v) => set('rewardKind')(v as FormValues['rewardKind'])}
+          disabled={busy}
+        >
           <option value="percent">{_('admin.referrals.rewardPercent')}</option>
           <option value="fixed">{_('admin.referrals.rewardFixed')}</option>
         </SelectField>
         {values.rewardKind === 'percent' ? (
           <>
-            <TextField label={_('admin.referrals.percent')} type="number" inputMode="numeric" min={1} max={100} value={values.percent} onValueChange={set('percent')} error={fields['reward.percent']} disabled={busy} />
-            <TextField label={_('admin.referrals.months')} type="number" inputMode="numeric" min={1} max={120} value={values.months} onValueChange={set('months')} error={fields['reward.months']} disabled={busy} />
+            <TextField
+              label={_('admin.referrals.percent')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100}
+              value={values.percent}
+              onValueChange={set('percent')}
+              error={fields['reward.percent']}
+              disabled={busy}
+            />
+            <TextField
+              label={_('admin.referrals.months')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={120}
+              value={values.months}
+              onValueChange={set('months')}
+              error={fields['reward.months']}
+              disabled={busy}
+            />
           </>
         ) : (
-          <TextField label={_('admin.referrals.amount', { currency: currency.toUpperCase() })} inputMode="decimal" value={values.amount} onValueChange={set('amount')} error={fields['reward.amount']} disabled={busy} />
+          <TextField
+            label={_('admin.referrals.amount', { currency: currency.toUpperCase() })}
+            inputMode="decimal"
+            value={values.amount}
+            onValueChange={set('amount')}
+            error={fields['reward.amount']}
+            disabled={busy}
+          />
         )}
       </div>
       <div className="grid items-start gap-4 sm:grid-cols-3">
-        <SelectField label={_('admin.referrals.benefitKind')} value={values.benefitKind} onValueChange={(v) => set('benefitKind')(v as FormValues['benefitKind'])} disabled={busy}>
+        <SelectField
+          label={_('admin.referrals.benefitKind')}
+          value={values.benefitKind}
+          onValueChange={(v) => set('benefitKind')(v as FormValues['benefitKind'])}
+          disabled={busy}
+        >
           <option value="none">{_('admin.referrals.benefitNone')}</option>
           <option value="discount">{_('admin.referrals.benefitDiscount')}</option>
           <option value="days">{_('admin.referrals.benefitDays')}</option>
         </SelectField>
         {values.benefitKind === 'discount' && (
-          <TextField label={_('admin.referrals.benefitPercent')} type="number" inputMode="numeric" min={1} max={100} value={values.benefitPercent} onValueChange={set('benefitPercent')} error={fields['referredBenefit.percentOff']} disabled={busy} />
+          <TextField
+            label={_('admin.referrals.benefitPercent')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            value={values.benefitPercent}
+            onValueChange={set('benefitPercent')}
+            error={fields['referredBenefit.percentOff']}
+            disabled={busy}
+          />
         )}
         {values.benefitKind === 'days' && (
           <TextField
-            label={_('admin.referrals.benefitDaysCount')} hint={_('admin.referrals.benefitDaysHint')} type="number" inputMode="numeric" min={1} max={365}
-            value={values.benefitDays} onValueChange={set('benefitDays')} error={fields['referredBenefit.days']} disabled={busy}
+            label={_('admin.referrals.benefitDaysCount')}
+            hint={_('admin.referrals.benefitDaysHint')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={365}
+            value={values.benefitDays}
+            onValueChange={set('benefitDays')}
+            error={fields['referredBenefit.days']}
+            disabled={busy}
           />
         )}
-        <TextField label={_('admin.referrals.window')} hint={_('admin.referrals.windowHint')} type="number" inputMode="numeric" min={0} max={180} value={values.windowDays} onValueChange={set('windowDays')} error={fields.refundWindowDays} disabled={busy} />
+        <TextField
+          label={_('admin.referrals.window')}
+          hint={_('admin.referrals.windowHint')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={180}
+          value={values.windowDays}
+          onValueChange={set('windowDays')}
+          error={fields.refundWindowDays}
+          disabled={busy}
+        />
       </div>
       {error && <AlertBox reveal>{error}</AlertBox>}
-      <button type="submit" disabled={busy} className={buttonClass.primary}>{busy ? _('admin.common.saving') : _('admin.referrals.save')}</button>
+      <button type="submit" disabled={busy} className={buttonClass.primary}>
+        {busy ? _('admin.common.saving') : _('admin.referrals.save')}
+      </button>
     </form>
   );
 }
@@ -151,9 +245,12 @@ export function ReferralsSection({ refreshKey, currency }: { refreshKey: number;
       }
     });
 
-  const earned = (amounts: Array<{ currency: string; amount: number }>) => (amounts.length ? amounts.map((a) => format.money(a.amount, a.currency)).join(' · ') : '—');
+  const earned = (amounts: Array<{ currency: string; amount: number }>) =>
+    amounts.length ? amounts.map((a) => format.money(a.amount, a.currency)).join(' · ') : '—';
   const statusLabel = (referral: AdminReferral) =>
-    referral.status === 'held' && referral.holdReason ? _('admin.referrals.heldBecause', { reason: _(`admin.referrals.reason.${referral.holdReason}`) }) : _(`admin.referrals.status.${referral.status}`);
+    referral.status === 'held' && referral.holdReason
+      ? _('admin.referrals.heldBecause', { reason: _(`admin.referrals.reason.${referral.holdReason}`) })
+      : _(`admin.referrals.status.${referral.status}`);
 
   return (
     <TabSection title={_('admin.referrals.title')}>
@@ -169,25 +266,50 @@ export function ReferralsSection({ refreshKey, currency }: { refreshKey: number;
               <SelectField label={_('admin.referrals.show')} value={status} onValueChange={(v) => setStatus(v as ReferralStatus | '')}>
                 <option value="">{_('admin.referrals.showAll')}</option>
                 {(['held', 'active', 'released', 'void'] as const).map((s) => (
-                  <option key={s} value={s}>{_(`admin.referrals.status.${s}`)} ({format.number(page.counts[s])})</option>
+                  <option key={s} value={s}>
+                    {_(`admin.referrals.status.${s}`)} ({format.number(page.counts[s])})
+                  </option>
                 ))}
               </SelectField>
             </div>
-            <AdminTable caption={_('admin.referrals.title')} columns={COLUMN_IDS.map((c) => _(c))} busy={loadState === 'loading'} isEmpty={page.referrals.length === 0} emptyText={_('admin.referrals.empty')} pinLastColumn>
+            <AdminTable
+              caption={_('admin.referrals.title')}
+              columns={COLUMN_IDS.map((c) => _(c))}
+              busy={loadState === 'loading'}
+              isEmpty={page.referrals.length === 0}
+              emptyText={_('admin.referrals.empty')}
+              pinLastColumn
+            >
               {page.referrals.map((referral) => (
                 <tr key={referral.id}>
                   <Cell className="whitespace-nowrap">{format.dateTime(referral.createdAt)}</Cell>
-                  <Cell><bdi>{referral.referrer.email}</bdi></Cell>
-                  <Cell><bdi>{referral.referred.email}</bdi>{referral.firstPaidAt && <span className="block text-xs text-slate-500">{_('admin.referrals.paidOn', { date: format.date(referral.firstPaidAt) })}</span>}</Cell>
+                  <Cell>
+                    <bdi>{referral.referrer.email}</bdi>
+                  </Cell>
+                  <Cell>
+                    <bdi>{referral.referred.email}</bdi>
+                    {referral.firstPaidAt && (
+                      <span className="block text-xs text-slate-500">{_('admin.referrals.paidOn', { date: format.date(referral.firstPaidAt) })}</span>
+                    )}
+                  </Cell>
                   <Cell className={referral.status === 'held' ? 'font-medium text-amber-800' : ''}>{statusLabel(referral)}</Cell>
                   <Cell className="tabular-nums">{earned(referral.earned)}</Cell>
                   <Cell>
                     <div className="flex gap-2">
                       {(referral.status === 'held' || referral.status === 'void') && (
-                        <button type="button" disabled={isBusy(referral.id)} onClick={() => void decide(referral, 'release')} className={rowButtonClass.neutral}>{_('admin.referrals.release')}</button>
+                        <button
+                          type="button"
+                          disabled={isBusy(referral.id)}
+                          onClick={() => void decide(referral, 'release')}
+                          className={rowButtonClass.neutral}
+                        >
+                          {_('admin.referrals.release')}
+                        </button>
                       )}
                       {referral.status !== 'void' && (
-                        <button type="button" disabled={isBusy(referral.id)} onClick={() => void decide(referral, 'void')} className={rowButtonClass.danger}>{_('admin.referrals.void')}</button>
+                        <button type="button" disabled={isBusy(referral.id)} onClick={() => void decide(referral, 'void')} className={rowButtonClass.danger}>
+                          {_('admin.referrals.void')}
+                        </button>
                       )}
                     </div>
                   </Cell>
@@ -195,10 +317,18 @@ export function ReferralsSection({ refreshKey, currency }: { refreshKey: number;
               ))}
             </AdminTable>
             <h3 className="text-base font-semibold text-slate-900">{_('admin.referrals.top')}</h3>
-            <AdminTable caption={_('admin.referrals.top')} columns={TOP_COLUMN_IDS.map((c) => _(c))} busy={false} isEmpty={page.top.length === 0} emptyText={_('admin.referrals.empty')}>
+            <AdminTable
+              caption={_('admin.referrals.top')}
+              columns={TOP_COLUMN_IDS.map((c) => _(c))}
+              busy={false}
+              isEmpty={page.top.length === 0}
+              emptyText={_('admin.referrals.empty')}
+            >
               {page.top.map((top) => (
                 <tr key={top.user.id}>
-                  <Cell><bdi>{top.user.email}</bdi></Cell>
+                  <Cell>
+                    <bdi>{top.user.email}</bdi>
+                  </Cell>
                   <Cell className="tabular-nums">{format.number(top.signedUp)}</Cell>
                   <Cell className="tabular-nums">{format.number(top.paid)}</Cell>
                   <Cell className="tabular-nums">{format.number(top.held)}</Cell>

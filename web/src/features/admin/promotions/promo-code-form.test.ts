@@ -10,10 +10,22 @@ describe('toPromoCodeBody', () => {
   });
 
   it("sends an amount in the currency's minor units, months, plans, a limit and dates", () => {
-    const body = toPromoCodeBody({
-      ...NEW_PROMO_CODE, code: 'FIVE', kind: 'amount', amountOff: '2.50', duration: 'repeating', durationMonths: '6', planIds: ['p1'], maxRedemptions: '100',
-      oncePerCustomer: false, startsAt: '2030-01-01T00:00', endsAt: '2030-02-01T00:00',
-    }, 'usd');
+    const body = toPromoCodeBody(
+      {
+        ...NEW_PROMO_CODE,
+        code: 'FIVE',
+        kind: 'amount',
+        amountOff: '2.50',
+        duration: 'repeating',
+        durationMonths: '6',
+        planIds: ['p1'],
+        maxRedemptions: '100',
+        oncePerCustomer: false,
+        startsAt: '2030-01-01T00:00',
+        endsAt: '2030-02-01T00:00',
+      },
+      'usd',
+    );
     expect(body).toMatchObject({ amountOff: 250, duration: 'repeating', durationMonths: 6, planIds: ['p1'], maxRedemptions: 100, oncePerCustomer: false });
     expect(new Date(body.startsAt!).getTime()).toBe(new Date('2030-01-01T00:00').getTime());
     expect(CreatePromoCodeBody.safeParse(body).success).toBe(true);

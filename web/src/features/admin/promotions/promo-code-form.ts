@@ -20,7 +20,17 @@ export interface PromoCodeFormValues {
 }
 
 export const NEW_PROMO_CODE: PromoCodeFormValues = {
-  code: '', kind: 'percent', percentOff: '20', amountOff: '', duration: 'once', durationMonths: '3', planIds: [], maxRedemptions: '', oncePerCustomer: true, startsAt: '', endsAt: '',
+  code: '',
+  kind: 'percent',
+  percentOff: '20',
+  amountOff: '',
+  duration: 'once',
+  durationMonths: '3',
+  planIds: [],
+  maxRedemptions: '',
+  oncePerCustomer: true,
+  startsAt: '',
+  endsAt: '',
 };
 
 /** A `datetime-local` value (local time) as an ISO instant; undefined when empty or not a date. */

@@ -8,7 +8,11 @@ import { Dialog } from '../Dialog';
 import { DialogFormFooter } from '../DialogFormFooter';
 
 /** Days to add to an account (from its expiry, or from now if it has passed) and/or a new data limit. */
-export function ExtendAccountDialog({ account, onExtend, onClose }: {
+export function ExtendAccountDialog({
+  account,
+  onExtend,
+  onClose,
+}: {
   account: VpnAccount;
   onExtend: (body: ExtendAccountBody) => Promise<void>;
   onClose: () => void;

@@ -15,7 +15,12 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { ExtendAccountDialog } from './ExtendAccountDialog';
 
 const COLUMN_IDS = [
-  'admin.column.account', 'admin.column.status', 'admin.column.usage', 'admin.column.expires', 'admin.column.server', 'admin.column.actions',
+  'admin.column.account',
+  'admin.column.status',
+  'admin.column.usage',
+  'admin.column.expires',
+  'admin.column.server',
+  'admin.column.actions',
 ] as const;
 
 /** Any customer's accounts' devices, through the admin API. */
@@ -38,7 +43,9 @@ export function UserAccountsSection({ accounts, busyId, actions }: { accounts: A
 
   return (
     <section aria-labelledby="user-accounts" className="space-y-3">
-      <h2 id="user-accounts" className="text-lg font-semibold text-slate-900">{_('admin.accounts.title')}</h2>
+      <h2 id="user-accounts" className="text-lg font-semibold text-slate-900">
+        {_('admin.accounts.title')}
+      </h2>
       <AdminTable
         caption={_('admin.accounts.title')}
         columns={COLUMN_IDS.map((column) => _(column))}
@@ -72,10 +79,22 @@ export function UserAccountsSection({ accounts, busyId, actions }: { accounts: A
                   {deviceState && (
                     <DevicesButton state={deviceState} who={account.username} onOpen={() => devices.open(account)} className={rowButtonClass.neutral} />
                   )}
-                  <button type="button" disabled={busy} onClick={() => setExtending(account)} className={rowButtonClass.neutral} aria-label={_('admin.accounts.extendLabel', { username: account.username })}>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => setExtending(account)}
+                    className={rowButtonClass.neutral}
+                    aria-label={_('admin.accounts.extendLabel', { username: account.username })}
+                  >
                     {_('admin.accounts.extend')}
                   </button>
-                  <button type="button" disabled={busy} onClick={() => void actions.resetUsage(account)} className={rowButtonClass.neutral} aria-label={_('admin.accounts.resetUsageLabel', { username: account.username })}>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => void actions.resetUsage(account)}
+                    className={rowButtonClass.neutral}
+                    aria-label={_('admin.accounts.resetUsageLabel', { username: account.username })}
+                  >
                     {_('admin.accounts.resetUsage')}
                   </button>
                   <button
@@ -87,7 +106,13 @@ export function UserAccountsSection({ accounts, busyId, actions }: { accounts: A
                   >
                     {enabled ? _('admin.row.disable') : _('admin.row.enable')}
                   </button>
-                  <button type="button" disabled={busy} onClick={() => setDeleting(account)} className={rowButtonClass.danger} aria-label={_('admin.accounts.deleteLabel', { username: account.username })}>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => setDeleting(account)}
+                    className={rowButtonClass.danger}
+                    aria-label={_('admin.accounts.deleteLabel', { username: account.username })}
+                  >
                     {_('admin.common.delete')}
                   </button>
                 </div>

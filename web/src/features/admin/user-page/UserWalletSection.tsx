@@ -35,14 +35,17 @@ export function UserWalletSection({ userId, refreshKey }: { userId: string; refr
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      setWallet(await adminApi.users.wallet(userId, signal));
-      setFailed(false);
-    } catch {
-      if (!signal?.aborted) setFailed(true);
-    }
-  }, [userId]);
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        setWallet(await adminApi.users.wallet(userId, signal));
+        setFailed(false);
+      } catch {
+        if (!signal?.aborted) setFailed(true);
+      }
+    },
+    [userId],
+  );
   useEffect(() => {
     const controller = new AbortController();
     void load(controller.signal);
@@ -75,13 +78,19 @@ export function UserWalletSection({ userId, refreshKey }: { userId: string; refr
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">{_('admin.user.wallet.title')}</h2>
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        {_('admin.user.wallet.title')}
+      </h2>
       {failed && <AlertBox>{_('admin.user.wallet.loadFailed')}</AlertBox>}
       {wallet && (
         <div className="grid gap-6 rounded-xl bg-white p-4 ring-1 ring-slate-200 md:grid-cols-2">
           <div>
-            <p className="text-3xl font-bold text-slate-900 tabular-nums" data-testid="admin-wallet-balance">{format.money(wallet.balance, wallet.currency)}</p>
-            {wallet.pending > 0 && <p className="text-sm text-slate-600">{_('admin.user.wallet.pending', { amount: format.money(wallet.pending, wallet.currency) })}</p>}
+            <p className="text-3xl font-bold text-slate-900 tabular-nums" data-testid="admin-wallet-balance">
+              {format.money(wallet.balance, wallet.currency)}
+            </p>
+            {wallet.pending > 0 && (
+              <p className="text-sm text-slate-600">{_('admin.user.wallet.pending', { amount: format.money(wallet.pending, wallet.currency) })}</p>
+            )}
             {wallet.movements.length === 0 ? (
               <p className="mt-3 text-sm text-slate-600">{_('admin.user.wallet.none')}</p>
             ) : (
@@ -92,7 +101,10 @@ export function UserWalletSection({ userId, refreshKey }: { userId: string; refr
                       {format.date(movement.createdAt)} · {_(KIND_IDS[movement.kind])}
                       {movement.note && <bdi className="block text-xs break-words text-slate-500">{movement.note}</bdi>}
                     </span>
-                    <span className="shrink-0 tabular-nums">{movement.amount > 0 ? '+' : ''}{format.money(movement.amount, movement.currency)}</span>
+                    <span className="shrink-0 tabular-nums">
+                      {movement.amount > 0 ? '+' : ''}
+                      {format.money(movement.amount, movement.currency)}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -102,14 +114,26 @@ export function UserWalletSection({ userId, refreshKey }: { userId: string; refr
             <h3 className="font-medium text-slate-900">{_('admin.user.wallet.adjust')}</h3>
             <label className="block">
               <span className="font-medium text-slate-700">{_('admin.user.wallet.amount', { currency: wallet.currency.toUpperCase() })}</span>
-              <input value={amount} onChange={(event) => setAmount(event.target.value)} inputMode="decimal" className={inputClass} aria-describedby={`${id}-hint`} />
-              <span id={`${id}-hint`} className="mt-1 block text-xs text-slate-500">{_('admin.user.wallet.amountHint')}</span>
+              <input
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                inputMode="decimal"
+                className={inputClass}
+                aria-describedby={`${id}-hint`}
+              />
+              <span id={`${id}-hint`} className="mt-1 block text-xs text-slate-500">
+                {_('admin.user.wallet.amountHint')}
+              </span>
             </label>
             <label className="block">
               <span className="font-medium text-slate-700">{_('admin.user.wallet.note')}</span>
               <input value={note} maxLength={200} onChange={(event) => setNote(event.target.value)} className={inputClass} />
             </label>
-            {error && <p role="alert" className="text-red-700">{error}</p>}
+            {error && (
+              <p role="alert" className="text-red-700">
+                {error}
+              </p>
+            )}
             <button type="submit" aria-disabled={busy} className={`${buttonClass.secondary} aria-disabled:opacity-60`}>
               {busy ? _('admin.user.wallet.saving') : _('admin.user.wallet.save')}
             </button>
