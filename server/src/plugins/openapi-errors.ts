@@ -15,9 +15,10 @@ const ApiErrorSchema = z.object({
   needed: z.number().int().optional().describe('insufficient_balance: what the wallet is short of, in minor units'),
 });
 
-const API_ERROR_JSON = z.toJSONSchema(ApiErrorSchema, { target: 'draft-2020-12' });
+/** The failure's schema, written once in the document's components; each route's failures refer to it. */
+export const API_ERROR_COMPONENT = (({ $schema: _, ...schema }) => schema)(z.toJSONSchema(ApiErrorSchema, { target: 'draft-2020-12' })) as { type: 'object' };
 
-const failure = (description: string) => ({ ...API_ERROR_JSON, description });
+const failure = (description: string) => ({ $ref: '#/components/schemas/ApiError', description });
 
 /** Who may call the route: its plugin's `requireAccess`, or its own `preValidation` hook. */
 function accessOf(app: FastifyInstance, route: RouteOptions): RouteAccess | undefined {

@@ -83,6 +83,10 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
     const deleteAccount = operation('/api/accounts/{id}', 'delete');
     expect(Object.keys(deleteAccount.responses).sort()).toEqual(['204', '401', '403', '404', 'default']);
     expect((deleteAccount.responses['403'] as { description: string }).description).toContain('csrf_failed');
+    // Each failure refers to the one schema of `{ code, message }` in the components, which lists every code.
+    expect(deleteAccount.responses['404']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } });
+    const apiError = (doc as unknown as { components: { schemas: Record<string, { properties: { code: { enum: string[] } } }> } }).components.schemas.ApiError!;
+    expect(apiError.properties.code.enum).toEqual(expect.arrayContaining(['validation_failed', 'not_found', 'rate_limited', 'payment_required']));
 
     expect(Object.keys(operation('/api/auth/otp', 'post').responses).sort()).toEqual(['200', '400', '429', 'default']);
     expect(operation('/api/auth/otp', 'post').security).toBeUndefined();

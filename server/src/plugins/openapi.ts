@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { APP_VERSION } from '../lib/package-info.js';
 import { parseInput } from '../lib/parse.js';
 import { keepDeclared, type DeclaredShape } from './keep-declared.js';
-import { describeFailures } from './openapi-errors.js';
+import { API_ERROR_COMPONENT, describeFailures } from './openapi-errors.js';
 
 /** The paths (`a.b[0].c`) of what `sent` holds that `kept` does not: fields the answer's schema does not declare. */
 export function undeclaredFields(sent: unknown, kept: unknown, path = ''): string[] {
@@ -111,6 +111,7 @@ export const openApiPlugin = fp(
         },
         servers: [{ url: opts.publicUrl.origin }],
         components: {
+          schemas: { ApiError: API_ERROR_COMPONENT },
           securitySchemes: {
             session: { type: 'apiKey', in: 'cookie', name: 'vpn_access', description: 'The web app: httpOnly cookies set by /api/auth/verify.' },
             bearer: { type: 'http', scheme: 'bearer', description: 'The desktop app: the access token from /api/auth/verify with client "desktop".' },
