@@ -1,12 +1,16 @@
+import { isDeepStrictEqual } from 'node:util';
 import swagger from '@fastify/swagger';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
-import { isResponseSerializationError, jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSION } from '../lib/package-info.js';
 import { parseInput } from '../lib/parse.js';
-import { keepDeclared, type DeclaredShape } from './keep-declared.js';
+import { answerWriter } from './answer-writer.js';
 import { API_ERROR_COMPONENT, describeFailures } from './openapi-errors.js';
+
+/** A route's answer schema as Fastify hands it over: the zod schema, or an object holding it under `properties`. */
+const zodSchemaOf = (schema: unknown): z.ZodType => (schema instanceof z.ZodType ? schema : (schema as { properties: z.ZodType }).properties);
 
 /** The paths (`a.b[0].c`) of what `sent` holds that `kept` does not: fields the answer's schema does not declare. */
 export function undeclaredFields(sent: unknown, kept: unknown, path = ''): string[] {
@@ -25,10 +29,17 @@ export function undeclaredFields(sent: unknown, kept: unknown, path = ''): strin
  */
 const strictSerializerCompiler: typeof serializerCompiler = (route) => {
   const serialize = serializerCompiler(route);
+  // What production would write (answer-writer.ts), held to the same answer on every test's data.
+  const writeAsProduction = answerWriter(zodSchemaOf(route.schema), (err) => {
+    throw err;
+  });
   return (data) => {
     const json = serialize(data);
     const undeclared = undeclaredFields(JSON.parse(JSON.stringify(data)) as unknown, JSON.parse(json) as unknown);
     if (undeclared.length > 0) throw new Error(`${route.method} ${route.url} answered fields its schema does not declare: ${undeclared.join(', ')}`);
+    const production = writeAsProduction(data);
+    if (!isDeepStrictEqual(JSON.parse(production), JSON.parse(json)))
+      throw new Error(`${route.method} ${route.url}: production would answer ${production}, not ${json}`);
     return json;
   };
 };
@@ -50,26 +61,12 @@ async function checkMadeAnswer(request: FastifyRequest, reply: FastifyReply, pay
   return payload;
 }
 
-/**
- * In production an answer goes out through its schema (zod: only the fields it declares); one that does not match
- * it (a value stored before a rule, a field missing) is logged and sent with what the schema declares, never as a
- * 500 to the customer (keep-declared.ts).
- */
+/** In production, each route's answers go out through `answerWriter` (answer-writer.ts). */
 function forgivingSerializerCompiler(log: FastifyBaseLogger): typeof serializerCompiler {
   return (route) => {
-    const serialize = serializerCompiler(route);
-    let shape: DeclaredShape | undefined;
-    return (data) => {
-      try {
-        return serialize(data);
-      } catch (err) {
-        if (!isResponseSerializationError(err)) throw err;
-        log.error({ err, method: route.method, url: route.url }, 'an answer does not match its schema: sent with the fields the schema declares');
-        const schema = route.schema as z.ZodType | { properties: z.ZodType };
-        shape ??= z.toJSONSchema(schema instanceof z.ZodType ? schema : schema.properties, { io: 'output', unrepresentable: 'any' }) as DeclaredShape;
-        return JSON.stringify(keepDeclared(shape, data));
-      }
-    };
+    return answerWriter(zodSchemaOf(route.schema), (err) =>
+      log.error({ err, method: route.method, url: route.url }, 'an answer does not match its schema: sent with the fields the schema declares'),
+    );
   };
 }
 
