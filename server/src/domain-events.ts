@@ -1,7 +1,7 @@
 import type { ProviderMethod } from '../../shared/billing-schemas.js';
 import type { Db } from './db/knex.js';
 import type { TransactionRecord } from './modules/billing/billing.repo.js';
-import type { TransactionEvent } from './modules/billing/ledger/transaction-states.js';
+import type { TransactionEvent } from './modules/orders/index.js';
 import type { PlanRecord } from './modules/plans/plans.repo.js';
 
 /**

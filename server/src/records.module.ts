@@ -12,8 +12,7 @@ import { createPlansRepo } from './modules/plans/plans.repo.js';
 import { createReferralsRepo } from './modules/referrals/referrals.repo.js';
 import { createServersRepo } from './modules/servers/servers.repo.js';
 import { createSettingsRepo } from './modules/settings/settings.repo.js';
-import { createWalletLedgerRepo } from './modules/wallet/wallet-ledger.repo.js';
-import { createWalletLedger } from './modules/wallet/wallet-ledger.js';
+import { createWalletLedger, createWalletLedgerRepo } from './modules/credit/index.js';
 
 /**
  * The tables several modules read and write (a module's own tables are built in its own manifest), and the

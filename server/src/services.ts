@@ -4,6 +4,7 @@ import { createEventBus, listen } from './lib/event-bus.js';
 import { accountsModule } from './modules/accounts/accounts.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { checkoutModule } from './modules/billing/checkout/checkout.module.js';
+import { customerPageModule } from './modules/customer-page/customer-page.module.js';
 import { ledgerModule } from './modules/billing/ledger/ledger.module.js';
 import { recurringPaymentsModule } from './modules/billing/recurring/recurring-payments.module.js';
 import { subscriptionsModule } from './modules/billing/recurring/subscriptions.module.js';
@@ -71,6 +72,7 @@ export function createServices(ctx: ServiceContext) {
     .add(giftCodesModule)
     .add(authModule)
     .add(usersModule)
+    .add(customerPageModule)
     .add(systemModule)
     .add(retentionModule)
     .finish(periodicJobs);

@@ -3,7 +3,7 @@ import { CLIENT_KINDS, ROLES } from '../../../shared/auth.js';
 import type { AdminAuditEntry, AdminSession, AdminUser, AdminUserAccount, AdminUserPage } from '../../../shared/users.js';
 import { VpnAccountAnswer } from './accounts.js';
 import { AdminTransactionAnswer, SubscriptionAnswer } from './billing.js';
-import type { UserPageService } from '../modules/users/user-page.service.js';
+import type { UserPageService } from '../modules/customer-page/user-page.service.js';
 
 /**
  * What the admin's users routes answer (the list, one customer's page, an update, signing them out everywhere), as

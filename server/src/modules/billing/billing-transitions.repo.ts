@@ -3,7 +3,7 @@ import type { Db } from '../../db/knex.js';
 import { parseJson, toJson } from '../../db/values.js';
 import type { TransactionMetadata, TransactionRecord, TransactionTransitionListener } from './billing.repo.js';
 import { isLockable, toTransactionRecord } from './billing-rows.js';
-import { sourcesOf, targetOf, type TransactionEvent } from './ledger/transaction-states.js';
+import { sourcesOf, targetOf, type TransactionEvent } from '../orders/index.js';
 
 /**
  * A payment's status changes (paid, failed, cancelled, held for review, refunded, disputed) and what goes with

@@ -7,7 +7,7 @@ export { type BillingRepo, type CheckoutKind, type TransactionRecord } from './b
 export { type CheckoutService } from './checkout/checkout.service.js';
 export { newOrderIds, type OrderRows } from './checkout/order-rows.js';
 export { type TopUpCheckout } from './checkout/top-up-checkout.js';
-export { type TransactionEvent } from './ledger/transaction-states.js';
+export { type TransactionEvent } from '../orders/index.js';
 export { type PaymentDrivers } from './provider-accounts/payment-drivers.js';
 export { type providerAccountsModule } from './provider-accounts/provider-accounts.module.js';
 export { type StripePublicState } from './provider-accounts/stripe-settings.service.js';

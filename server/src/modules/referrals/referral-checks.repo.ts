@@ -1,7 +1,7 @@
 import { PROVIDER_BALANCE_NOTE } from '../../../../shared/referrals.js';
 import type { Db } from '../../db/knex.js';
 import { toDate } from '../../db/values.js';
-import { LEDGER } from '../wallet/index.js';
+import { LEDGER } from '../credit/index.js';
 
 /**
  * What the referral rules look up elsewhere: a customer's subscriptions and payments, and the signs that a

@@ -1,8 +1,8 @@
 import type { ReferralHoldReason } from '../../../../shared/referrals.js';
 import type { Db } from '../../db/knex.js';
 import type { AuditRepo } from '../audit/index.js';
-import type { TransactionRecord, TransactionEvent } from '../billing/index.js';
-import { recordCreditMove } from '../wallet/index.js';
+import type { TransactionRecord, TransactionEvent } from '../orders/index.js';
+import { recordCreditMove } from '../credit/index.js';
 import type { NewCredit, ReferralRecord, ReferralsRepo } from './referrals.repo.js';
 import { DAY_MS } from '../../../../shared/constants.js';
 import { maturesAt, rewardFor, signedInTogether } from './referral-terms.js';

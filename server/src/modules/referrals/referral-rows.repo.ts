@@ -1,7 +1,7 @@
 import type { AdminReferral, ReferralHoldReason, ReferralStatus, ReferralTerms, TopReferrer } from '../../../../shared/referrals.js';
 import { dialectOf, type Db } from '../../db/knex.js';
 import { parseJson, toDate, toDateOrNull, toJson } from '../../db/values.js';
-import { LEDGER } from '../wallet/index.js';
+import { LEDGER } from '../credit/index.js';
 import type { ReferralRecord } from './referrals.repo.js';
 
 /** The referrals themselves: written at sign-up, held, decided and marked paid; and the admin's list and counts of them. */

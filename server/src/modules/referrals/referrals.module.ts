@@ -1,7 +1,7 @@
 import type { Configured } from '../settings/index.js';
 import type { promoCodesModule } from '../promo-codes/index.js';
 import { defineModule, route, type Provided } from '../module.js';
-import { createCreditSpending } from '../wallet/index.js';
+import { createCreditSpending } from '../credit/index.js';
 import { createReferralRewards } from './referral-rewards.js';
 import { adminReferralsRoutes, myReferralsRoutes, referralLinkRoutes } from './referrals.routes.js';
 import { createReferralsService } from './referrals.service.js';

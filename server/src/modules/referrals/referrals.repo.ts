@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/referrals.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toJson } from '../../db/values.js';
-import { createWalletLedgerRepo, type WalletLedgerRepo } from '../wallet/index.js';
+import { createWalletLedgerRepo, type WalletLedgerRepo } from '../credit/index.js';
 import { referralCheckRows } from './referral-checks.repo.js';
 import { referralAdminRows, referralRows } from './referral-rows.repo.js';
 
@@ -27,7 +27,7 @@ export interface ReferralRecord {
   createdAt: Date;
 }
 
-export type { CreditRow, NewCredit } from '../wallet/index.js';
+export type { CreditRow, NewCredit } from '../credit/index.js';
 
 /** The programme's settings, the referrers' links, and the movements the referrals page shows. */
 function programmeRows(db: Db, ledger: WalletLedgerRepo) {

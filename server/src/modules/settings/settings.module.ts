@@ -1,14 +1,13 @@
 import type { Foundation } from '../../records.module.js';
-import type { providerAccountsModule } from '../billing/index.js';
 import { defineModule, route, type Provided } from '../module.js';
 import { createCachedSettings } from './settings-cache.js';
 import { adminSettingsRoutes, publicConfigRoutes } from './settings.routes.js';
-import { createSettingsService } from './settings.service.js';
+import { createSettingsService, type PaymentsOnOffer } from './settings.service.js';
 
 /** The store's settings (the admin's form, the public settings every page reads), cached until the site changes. */
 export const settingsModule = defineModule({
   name: 'settings',
-  build({ config, clock, events, changeSignal, settingsRepo, plansRepo, card, payments }: Foundation & Provided<typeof providerAccountsModule>) {
+  build({ config, clock, events, changeSignal, settingsRepo, plansRepo, card, payments }: Foundation & PaymentsOnOffer) {
     const settings = createCachedSettings(
       createSettingsService({
         settings: settingsRepo,
@@ -26,4 +25,4 @@ export const settingsModule = defineModule({
 });
 
 /** What the modules after settings may use. */
-export type Configured = Foundation & Provided<typeof providerAccountsModule> & Provided<typeof settingsModule>;
+export type Configured = Foundation & Provided<typeof settingsModule>;

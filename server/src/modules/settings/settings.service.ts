@@ -16,7 +16,6 @@ import { validationFailed } from '../../errors.js';
 import { toJsonAnswer, type JsonAnswer } from '../../lib/json-answer.js';
 import type { SettingsRepo, StoredAppConfig } from './settings.repo.js';
 import { TRANSLATED_LOCALES } from '../../../../shared/plan-translations.js';
-import type { StripePublicState } from '../billing/index.js';
 import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 
 export type AppSettings = AdminSettings;
@@ -46,10 +45,25 @@ export function storeCurrencyOf(stored: { currency?: string | null }): string {
   return stored.currency && isSupportedCurrency(stored.currency) ? stored.currency : DEFAULT_CURRENCY;
 }
 
+/** Whether card payments can start, and the key the browser's Stripe.js uses (what the billing module's card settings tell). */
+export interface CardPublicState {
+  ready: boolean;
+  publishableKey: string | null;
+}
+
+/**
+ * What the public settings read from the payment providers (built before settings): the card provider's state, and
+ * the methods a customer can pay with in a currency. Settings names what it uses; billing's services have it.
+ */
+export interface PaymentsOnOffer {
+  card: { getPublicState(): Promise<CardPublicState> };
+  payments: { availableMethods(currency: string): Promise<PaymentMethod[]> };
+}
+
 export function createSettingsService(deps: {
   settings: SettingsRepo;
   /** Whether card payments can start, and the publishable key (settings, or the environment). */
-  cardPublicState(): Promise<StripePublicState>;
+  cardPublicState(): Promise<CardPublicState>;
   /** The payment methods a customer can use now in the store's currency, in the order they are offered. */
   paymentMethods(currency: string): Promise<PaymentMethod[]>;
   planExists(id: string): Promise<boolean>;

@@ -3,4 +3,4 @@
  * server/src/modules/module-imports.test.ts). The rest of the folder is its own to change.
  */
 export { USER_COLUMNS, toUserProfile, type UserProfile, type UsersRepo } from './users.repo.js';
-export { actorOf, type Actor } from './users.service.js';
+export { actorOf, toAdminUser, type Actor } from './users.service.js';

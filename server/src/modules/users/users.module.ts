@@ -1,27 +1,13 @@
-import type { WithBilling } from '../billing/index.js';
+import type { Foundation } from '../../records.module.js';
 import { defineModule, route } from '../module.js';
-import { createUserPageRepo } from './user-page.repo.js';
-import { createUserPageService } from './user-page.service.js';
 import { adminUsersRoutes, meRoutes } from './users.routes.js';
 import { createUsersService } from './users.service.js';
 
-/** Customers and admins: the caller's own profile, the admin's list, and the admin's page of one customer. */
+/** Customers and admins: the caller's own profile and settings, and the admin's list of them. */
 export const usersModule = defineModule({
   name: 'users',
-  build({ db, audit, clock, usersRepo, commitToken, sessions, accounts, billing, refunds }: WithBilling) {
-    return {
-      users: createUsersService({ users: usersRepo, audit, clock, commitToken }),
-      userPage: createUserPageService({
-        users: usersRepo,
-        repo: createUserPageRepo(db),
-        listAccounts: (userId) => accounts.listStoredAccounts(userId),
-        listSubscriptions: (user) => billing.listSubscriptions(user),
-        listTransactions: (userId, limit) => refunds.listTransactions({ userId, limit }),
-        revokeUserSessions: (userId, reason, now) => sessions.revokeUserSessions(userId, reason, now),
-        audit,
-        clock,
-      }),
-    };
+  build({ audit, clock, usersRepo, commitToken }: Foundation) {
+    return { users: createUsersService({ users: usersRepo, audit, clock, commitToken }) };
   },
-  routes: ({ users, userPage }) => [route(meRoutes, { users }), route(adminUsersRoutes, { users, userPage })],
+  routes: ({ users }) => [route(meRoutes, { users }), route(adminUsersRoutes, { users })],
 });

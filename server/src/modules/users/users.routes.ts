@@ -3,10 +3,9 @@ import { MeSchema, UpdateMeBody } from '../../../../shared/auth.js';
 import { AdminUsersQuery, UpdateUserBody } from '../../../../shared/users.js';
 import { sendKeptJson } from '../../lib/kept-json.js';
 import { toMe } from '../../plugins/auth.js';
-import type { UserPageService } from './user-page.service.js';
 import { actorOf, type UsersService } from './users.service.js';
 import { IdParams, requireAccess, typed } from '../../lib/route-schemas.js';
-import { AdminUserAnswer, AdminUserPageAnswer, AdminUsersPageAnswer, SignedOutEverywhereAnswer } from '../../answers/users.js';
+import { AdminUserAnswer, AdminUsersPageAnswer } from '../../answers/users.js';
 
 export async function meRoutes(app: FastifyInstance, opts: { users: UsersService }) {
   const response = { 200: MeSchema };
@@ -16,18 +15,11 @@ export async function meRoutes(app: FastifyInstance, opts: { users: UsersService
   );
 }
 
-export async function adminUsersRoutes(app: FastifyInstance, opts: { users: UsersService; userPage: UserPageService }) {
+export async function adminUsersRoutes(app: FastifyInstance, opts: { users: UsersService }) {
   requireAccess(app, 'admin');
 
   typed(app).get('/api/admin/users', { schema: { querystring: AdminUsersQuery, response: { 200: AdminUsersPageAnswer } } }, async (request, reply) =>
     sendKeptJson(request, reply, await opts.users.listUsers(request.query)),
-  );
-
-  app.get<{ Params: { id: string } }>('/api/admin/users/:id', { schema: { response: { 200: AdminUserPageAnswer } } }, async (request) =>
-    opts.userPage.getPage(request.params.id),
-  );
-  app.post<{ Params: { id: string } }>('/api/admin/users/:id/sign-out', { schema: { response: { 200: SignedOutEverywhereAnswer } } }, async (request) =>
-    opts.userPage.signOutEverywhere(actorOf(request), request.params.id),
   );
 
   typed(app).patch('/api/admin/users/:id', { schema: { params: IdParams, body: UpdateUserBody, response: { 200: AdminUserAnswer } } }, async (request) =>

@@ -5,9 +5,9 @@ import { AppError, notFound } from '../../errors.js';
 import type { JobHandler } from '../../jobs/worker.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import type { AccountRecord, AccountsRepo, AccountsService } from '../accounts/index.js';
+import type { CreditSpending } from '../credit/index.js';
 import type { BillingNotices, BillingRepo, CheckoutService } from '../billing/index.js';
 import { isPurchasable } from '../plans/index.js';
-import type { CreditSpending } from './credit-spending.js';
 import type { SettingsService } from '../settings/index.js';
 import type { UserProfile, UsersRepo } from '../users/index.js';
 

@@ -5,11 +5,9 @@ import { parseJson } from '../../db/values.js';
 import { notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TopUpCheckout, PaymentDrivers } from '../billing/index.js';
+import { RENEWAL_NOTE, type CreditRow, type WalletLedger, type WalletLedgerRepo } from '../credit/index.js';
 import type { SettingsService } from '../settings/index.js';
-import { RENEWAL_NOTE } from './credit-spending.js';
 import type { UserProfile, UsersRepo, Actor } from '../users/index.js';
-import type { WalletLedger } from './wallet-ledger.js';
-import type { CreditRow, WalletLedgerRepo } from './wallet-ledger.repo.js';
 
 /** How many movements the wallet shows. */
 const MOVEMENTS_SHOWN = 50;
@@ -33,7 +31,7 @@ export function walletKindOf(row: Pick<CreditRow, 'kind' | 'note'>): WalletMovem
 
 /**
  * The customer's wallet (their one balance: referral rewards, top-ups, refunds paid in, what orders spent) and the
- * admin's view and adjustments of it. Every movement is the ledger's (wallet-ledger.ts); this reads and presents it.
+ * admin's view and adjustments of it. Every movement is the ledger's (credit/wallet-ledger.ts); this reads and presents it.
  */
 export function createWalletService(deps: {
   db: Db;

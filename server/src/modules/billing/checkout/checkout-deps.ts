@@ -6,7 +6,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { AccountsRepo, AccountsService, Provisioner } from '../../accounts/index.js';
 import type { PlansRepo } from '../../plans/index.js';
 import type { PromoCodesService } from '../../promo-codes/index.js';
-import type { CreditSpending } from '../../wallet/index.js';
+import type { CreditSpending } from '../../credit/index.js';
 import type { ServersService } from '../../servers/index.js';
 import type { SettingsService } from '../../settings/index.js';
 import type { UserProfile } from '../../users/index.js';

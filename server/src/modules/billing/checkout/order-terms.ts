@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../../errors.js';
 import type { PlanRecord } from '../../plans/index.js';
 import { isPurchasable } from '../../plans/index.js';
 import type { AppliedPromo } from '../../promo-codes/index.js';
-import { creditFor, RENEWAL_NOTE } from '../../wallet/index.js';
+import { creditFor, RENEWAL_NOTE } from '../../credit/index.js';
 import type { UserProfile } from '../../users/index.js';
 import type { CheckoutKind } from '../billing.repo.js';
 import type { CheckoutDeps } from './checkout-deps.js';

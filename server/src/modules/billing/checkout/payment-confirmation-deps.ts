@@ -3,7 +3,7 @@ import type { Db } from '../../../db/knex.js';
 import type { JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { AccountsRepo } from '../../accounts/index.js';
-import type { WalletLedger } from '../../wallet/index.js';
+import type { WalletLedger } from '../../credit/index.js';
 import type { BillingNotices } from '../billing-notices.js';
 import type { BillingRepo } from '../billing.repo.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';

@@ -2,6 +2,7 @@ import type { WithAccounts } from '../../accounts/index.js';
 import { defineModule, type Provided } from '../../module.js';
 import type { promoCodesModule } from '../../promo-codes/index.js';
 import type { referralsModule } from '../../referrals/index.js';
+import type { providerAccountsModule } from '../provider-accounts/provider-accounts.module.js';
 import { billingJobHandlers } from '../billing-jobs.js';
 import { createBillingService } from '../billing.service.js';
 import { createKeptReversalsRepo } from '../refunds/kept-reversals.repo.js';
@@ -9,8 +10,8 @@ import { createPaymentReversals } from '../refunds/payment-reversals.js';
 import { ledgerJobHandlers } from './ledger-jobs.js';
 import { createPaidPeriods } from './paid-period.js';
 
-/** What billing stands on: the modules before it, and the promo codes and referrals an order uses. */
-export type BillingBase = WithAccounts & Provided<typeof promoCodesModule> & Provided<typeof referralsModule>;
+/** What billing stands on: the modules before it, its payment providers, and the promo codes and referrals an order uses. */
+export type BillingBase = WithAccounts & Provided<typeof providerAccountsModule> & Provided<typeof promoCodesModule> & Provided<typeof referralsModule>;
 
 /**
  * The paid-period ledger: the days each payment bought, what they become when money moves back (reversals), the

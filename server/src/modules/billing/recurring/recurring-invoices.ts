@@ -6,7 +6,7 @@ import { accountSerialKey } from '../../../jobs/jobs.repo.js';
 import type { InvoiceState } from '../../../payments/payment-driver.js';
 import type { SubscriptionRecord, TransactionMetadata, TransactionRecord } from '../billing.repo.js';
 import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from '../fulfilment/paid-account-jobs.js';
-import { sourcesOf } from '../ledger/transaction-states.js';
+import { sourcesOf } from '../../orders/index.js';
 import { enqueueDeferRenewal } from './defer-renewal.js';
 import { findRecurring, syncAccount, type RecurringPaymentsDeps } from './recurring-payments-deps.js';
 

@@ -4,7 +4,7 @@ import { accountSerialKey, type JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { PaymentEvent } from '../../../payments/payment-driver.js';
 import type { AccountsRepo } from '../../accounts/index.js';
-import type { WalletLedger } from '../../wallet/index.js';
+import type { WalletLedger } from '../../credit/index.js';
 import type { BillingRepo, TransactionRecord } from '../billing.repo.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
 import { SYNC_PAID_PERIOD } from '../ledger/sync-paid-period.js';

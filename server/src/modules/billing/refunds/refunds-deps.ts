@@ -4,7 +4,7 @@ import type { Db } from '../../../db/knex.js';
 import { AppError } from '../../../errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { AuditRepo } from '../../audit/index.js';
-import type { WalletLedger } from '../../wallet/index.js';
+import type { WalletLedger } from '../../credit/index.js';
 import type { BillingRepo, TransactionRecord } from '../billing.repo.js';
 import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
 import { providerRefunds } from '../provider-accounts/payment-providers.repo.js';

@@ -2,7 +2,7 @@ import type { Db } from '../../db/knex.js';
 import { AppError } from '../../errors.js';
 import { WALLET_MESSAGES } from '../../../../shared/wallet.js';
 import type { AuditRepo } from '../audit/index.js';
-import type { TransactionRecord } from '../billing/index.js';
+import type { TransactionRecord } from '../orders/index.js';
 import type { Actor } from '../users/index.js';
 import type { NewCredit, WalletLedgerRepo } from './wallet-ledger.repo.js';
 

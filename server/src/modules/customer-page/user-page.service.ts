@@ -5,9 +5,8 @@ import { notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditRepo } from '../audit/index.js';
 import type { RevokeReason } from '../auth/index.js';
+import { toAdminUser, type Actor, type UserProfile, type UsersRepo } from '../users/index.js';
 import type { UserPageRepo } from './user-page.repo.js';
-import type { UserProfile, UsersRepo } from './users.repo.js';
-import { toAdminUser, type Actor } from './users.service.js';
 
 const NEWEST = 50;
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRANSACTION_STATUSES, type TransactionStatus } from '../../../../../shared/billing.js';
-import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../../../test/databases.js';
-import type { Db } from '../../../db/knex.js';
-import { createBillingRepo, type BillingRepo } from '../billing.repo.js';
-import { sourcesOf, targetOf, TRANSACTION_TRANSITIONS, type TransactionEvent } from './transaction-states.js';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '../../../../shared/billing.js';
+import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../../test/databases.js';
+import type { Db } from '../../db/knex.js';
+import { createBillingRepo, type BillingRepo } from './billing.repo.js';
+import { sourcesOf, targetOf, TRANSACTION_TRANSITIONS, type TransactionEvent } from '../orders/index.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 const LATER = new Date('2026-03-02T12:00:00Z');

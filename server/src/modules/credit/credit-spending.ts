@@ -1,9 +1,9 @@
 import { CREDIT_MIN_CHARGE } from '../../../../shared/referrals.js';
 import type { Db } from '../../db/knex.js';
 import type { AuditRepo } from '../audit/index.js';
-import type { TransactionRecord, TransactionEvent } from '../billing/index.js';
+import type { TransactionRecord, TransactionEvent } from '../orders/index.js';
 import { recordCreditMove } from './credit-moves.js';
-import type { NewCredit, ReferralsRepo } from '../referrals/index.js';
+import type { NewCredit, WalletLedgerRepo } from './wallet-ledger.repo.js';
 
 /** The note of a `spent` movement that paid part of a one-off order (and of the `restored` one when the order closed unpaid). */
 export const PURCHASE_NOTE = 'purchase';
@@ -27,7 +27,7 @@ export function creditFor(total: number, available: number): number {
  * provider's balance, cannot spend one credit twice). An order that closes unpaid, or is refunded, gives it back
  * (`restored`); one paid after it had closed takes it again.
  */
-export function createCreditSpending(deps: { repo: ReferralsRepo; audit: AuditRepo }) {
+export function createCreditSpending(deps: { repo: WalletLedgerRepo; audit: AuditRepo }) {
   const { repo } = deps;
 
   const move = (credit: NewCredit, now: Date, trx: Db) => recordCreditMove(deps, credit, now, trx);

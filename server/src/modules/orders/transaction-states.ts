@@ -1,4 +1,4 @@
-import type { TransactionStatus } from '../../../../../shared/billing.js';
+import type { TransactionStatus } from '../../../../shared/billing.js';
 
 /** What happened to a payment, as the repository's status changes name it. */
 export type TransactionEvent =
@@ -71,8 +71,4 @@ export function targetOf(event: TransactionEvent): TransactionStatus {
 /** The statuses the event may start from. */
 export function sourcesOf(event: TransactionEvent): TransactionStatus[] {
   return TRANSACTION_TRANSITIONS.filter((t) => t.event === event).map((t) => t.from);
-}
-
-export function isAllowed(from: TransactionStatus, to: TransactionStatus, event: TransactionEvent): boolean {
-  return TRANSACTION_TRANSITIONS.some((t) => t.from === from && t.to === to && t.event === event);
 }

@@ -1,0 +1,28 @@
+import type { WithBilling } from '../billing/index.js';
+import { defineModule, route } from '../module.js';
+import { customerPageRoutes } from './customer-page.routes.js';
+import { createUserPageRepo } from './user-page.repo.js';
+import { createUserPageService } from './user-page.service.js';
+
+/**
+ * The admin's page of one customer: their profile, accounts, subscriptions, payments, sessions and audit trail in
+ * one answer, and signing them out everywhere. It reads what the modules before it keep, so it is built after billing.
+ */
+export const customerPageModule = defineModule({
+  name: 'customer-page',
+  build({ db, audit, clock, usersRepo, sessions, accounts, billing, refunds }: WithBilling) {
+    return {
+      userPage: createUserPageService({
+        users: usersRepo,
+        repo: createUserPageRepo(db),
+        listAccounts: (userId) => accounts.listStoredAccounts(userId),
+        listSubscriptions: (user) => billing.listSubscriptions(user),
+        listTransactions: (userId, limit) => refunds.listTransactions({ userId, limit }),
+        revokeUserSessions: (userId, reason, now) => sessions.revokeUserSessions(userId, reason, now),
+        audit,
+        clock,
+      }),
+    };
+  },
+  routes: ({ userPage }) => [route(customerPageRoutes, { userPage })],
+});
