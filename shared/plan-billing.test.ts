@@ -1,5 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { monthlyAmountOf, renewalIntervalOf } from './plan-billing.js';
+import { monthlyAmountOf, RECURRING_DAYS, renewalIntervalOf } from './plan-billing.js';
+import { nominalLength } from './plan-months.js';
+
+describe('renewalIntervalOf', () => {
+  it('renews a plan every month or year exactly when the pricing page names its length in months or years', () => {
+    for (let days = RECURRING_DAYS.min; days <= RECURRING_DAYS.max; days += 1) {
+      const length = nominalLength(days);
+      const interval = renewalIntervalOf(days)!;
+      if (length) expect(interval, `${days} days`).toEqual({ unit: length.unit, count: length.count });
+      else expect(['week', 'day'], `${days} days`).toContain(interval.unit);
+    }
+    expect(renewalIntervalOf(31)).toEqual({ unit: 'month', count: 1 });
+    expect(renewalIntervalOf(91)).toEqual({ unit: 'month', count: 3 });
+    expect(renewalIntervalOf(366)).toEqual({ unit: 'year', count: 1 });
+    expect(renewalIntervalOf(28)).toEqual({ unit: 'week', count: 4 });
+    expect(renewalIntervalOf(45)).toEqual({ unit: 'day', count: 45 });
+  });
+
+  it('refuses what no provider bills: fractions of a day, or more than three years', () => {
+    expect(renewalIntervalOf(30.5)).toBeNull();
+    expect(renewalIntervalOf(0)).toBeNull();
+    expect(renewalIntervalOf(1096)).toBeNull();
+  });
+});
 
 describe('monthlyAmountOf', () => {
   it('is the price of a plan charged every month, not the price stretched over an average month', () => {

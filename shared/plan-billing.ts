@@ -1,4 +1,4 @@
-import { DAYS_PER_MONTH } from './pricing.js';
+import { DAYS_PER_MONTH, nominalLength } from './plan-months.js';
 
 /**
  * One-off and recurring plans: how often a recurring plan renews (in the payment provider's terms)
@@ -16,31 +16,16 @@ export interface RenewalInterval {
 /** The longest a provider bills at once (Stripe: three years) and the shortest (a day). */
 export const RECURRING_DAYS = { min: 1, max: 1095 } as const;
 
-const MONTHS_BY_DAYS = new Map([
-  [30, 1],
-  [60, 2],
-  [90, 3],
-  [120, 4],
-  [180, 6],
-  [270, 9],
-]);
-const YEARS_BY_DAYS = new Map([
-  [365, 1],
-  [730, 2],
-  [1095, 3],
-]);
-
 /**
- * Monthly or yearly where the days match (30 → every month, 90 → every 3 months, 365 → every year),
- * weekly for whole weeks, otherwise every N days. Null when the plan cannot renew by itself (fractional
- * days, or longer than a provider bills).
+ * Monthly or yearly when the plan is a whole number of months or years by the rule the pricing page names its
+ * length with (plan-months.ts `nominalLength`: 30 or 31 days → every month, 91 → every 3 months, 365 → every
+ * year), so a plan sold as "1 month" renews every month; weekly for whole weeks, otherwise every N days. Null
+ * when the plan cannot renew by itself (fractional days, or longer than a provider bills).
  */
 export function renewalIntervalOf(days: number): RenewalInterval | null {
   if (!Number.isInteger(days) || days < RECURRING_DAYS.min || days > RECURRING_DAYS.max) return null;
-  const years = YEARS_BY_DAYS.get(days);
-  if (years) return { unit: 'year', count: years };
-  const months = MONTHS_BY_DAYS.get(days);
-  if (months) return { unit: 'month', count: months };
+  const length = nominalLength(days);
+  if (length) return { unit: length.unit, count: length.count };
   if (days % 7 === 0 && days <= 7 * 12) return { unit: 'week', count: days / 7 };
   return { unit: 'day', count: days };
 }

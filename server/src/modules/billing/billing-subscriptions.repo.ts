@@ -1,11 +1,20 @@
-import type { SubscriptionStatus } from '../../../../shared/billing.js';
 import type { Db } from '../../db/knex.js';
 import { toDate, toJson } from '../../db/values.js';
 import type { SubscriptionMetadata, SubscriptionRecord, TransactionMetadata, TransactionRecord } from './billing.repo.js';
 import { isLockable, selectSubscriptions, toSubscriptionRecord, toTransactionRecord } from './billing-rows.js';
 import { changeTransactionStatus, type BillingRepoOptions } from './billing-transitions.repo.js';
+import { movesOf, type SubscriptionEvent } from '../orders/index.js';
 
 /** Subscriptions as payments change them, and the invoices and renewal charges of recurring ones. */
+
+/** The status column after `event`: each move of the table for the status the row has, the same status otherwise. */
+function statusAfter(trx: Db, event: SubscriptionEvent) {
+  const moves = movesOf(event);
+  return trx.raw(
+    `case status ${moves.map(() => 'when ? then ?').join(' ')} else status end`,
+    moves.flatMap((move) => [move.from, move.to]),
+  );
+}
 
 /** A payment's subscription: found (locked for a change where asked), updated, and an account's renewing one. */
 export function billingSubscriptionRows(db: Db) {
@@ -35,10 +44,11 @@ export function billingSubscriptionRows(db: Db) {
       return row && toSubscriptionRecord(row);
     },
 
+    /** Changes its fields; its status only through `event`, by the table of subscription-states.ts. */
     async updateSubscription(
       id: string,
       changes: Partial<{
-        status: SubscriptionStatus;
+        event: SubscriptionEvent;
         vpnAccountId: string | null;
         currentPeriodStart: Date;
         currentPeriodEnd: Date;
@@ -54,7 +64,7 @@ export function billingSubscriptionRows(db: Db) {
       await trx('subscriptions')
         .where({ id })
         .update({
-          ...(changes.status !== undefined ? { status: changes.status } : {}),
+          ...(changes.event !== undefined ? { status: statusAfter(trx, changes.event) } : {}),
           ...(changes.vpnAccountId !== undefined ? { vpn_account_id: changes.vpnAccountId } : {}),
           ...(changes.currentPeriodStart !== undefined ? { current_period_start: changes.currentPeriodStart } : {}),
           ...(changes.currentPeriodEnd !== undefined ? { current_period_end: changes.currentPeriodEnd } : {}),

@@ -16,3 +16,4 @@ export type {
   TransactionTransitionListener,
 } from './order-records.js';
 export { TRANSACTION_TRANSITIONS, sourcesOf, targetOf, type TransactionEvent } from './transaction-states.js';
+export { SUBSCRIPTION_TRANSITIONS, movesOf, subscriptionStatusAfter, type SubscriptionEvent } from './subscription-states.js';

@@ -71,7 +71,7 @@ export async function confirmPaid(
   // Chained after every period of the account, it cannot overlap one: this would be a broken ledger, so nothing is applied.
   if (recorded.kind === 'overlaps') throw new Error(`The period of transaction ${transaction.id} would overlap the paid period ${recorded.period.id}`);
   const { error: _cleared, past_due_since: _paid, ...rest } = metadata;
-  await billing.updateSubscription(subscription.id, { status: 'active', currentPeriodStart: start, currentPeriodEnd: end, metadata: rest }, now, trx);
+  await billing.updateSubscription(subscription.id, { event: 'paid', currentPeriodStart: start, currentPeriodEnd: end, metadata: rest }, now, trx);
   if (metadata.renewed_by === 'store' && transaction.metadata.kind !== 'renewal') await keepSavedMethod(deps, subscription, transaction, state, trx);
   await deps.jobs.enqueue(
     {
@@ -150,7 +150,7 @@ async function confirmTopUp(
   const { billing, accounts, clock } = deps;
   const now = clock();
   await deps.wallet.creditTopUp(transaction, now, trx);
-  await billing.updateSubscription(subscription.id, { status: 'active', currentPeriodStart: now }, now, trx);
+  await billing.updateSubscription(subscription.id, { event: 'paid', currentPeriodStart: now }, now, trx);
   await deps.notices.notify({ kind: 'receipt', transactionId: transaction.id }, transaction.id, trx);
   await accounts.insertLog(
     {

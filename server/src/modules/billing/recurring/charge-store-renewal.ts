@@ -19,7 +19,7 @@ async function paidBeyond(deps: StoreRenewalsDeps, subscription: SubscriptionRec
     const current = await billing.findSubscriptionForUpdate(subscription.id, trx);
     if (!current || current.cancelAtPeriodEnd) return;
     const { error: _cleared, past_due_since: _since, ...metadata } = current.metadata;
-    await billing.updateSubscription(current.id, { status: 'active', cancelAtPeriodEnd: true, metadata }, clock(), trx);
+    await billing.updateSubscription(current.id, { event: 'paid', cancelAtPeriodEnd: true, metadata }, clock(), trx);
   });
   return true;
 }

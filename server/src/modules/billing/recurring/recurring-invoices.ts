@@ -107,7 +107,7 @@ async function applyPaid(
   await billing.updateSubscription(
     subscription.id,
     {
-      status: subscription.status === 'canceled' ? 'canceled' : 'active',
+      event: 'paid',
       currentPeriodEnd: later(subscription.currentPeriodEnd, endsAt),
       ...(newest ? { currentPeriodStart: invoice.periodStart } : {}),
       metadata,
@@ -206,7 +206,7 @@ async function applyFailed(
   await billing.updateSubscription(
     subscription.id,
     {
-      ...(subscription.status === 'active' ? { status: 'past_due' as const } : {}),
+      event: 'renewal_failed',
       metadata: { ...subscription.metadata, past_due_since: subscription.metadata.past_due_since ?? now.toISOString() },
     },
     now,

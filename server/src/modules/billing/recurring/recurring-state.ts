@@ -2,6 +2,7 @@ import type { SubscriptionStatus } from '../../../../../shared/billing.js';
 import type { Db } from '../../../db/knex.js';
 import type { RecurringState } from '../../../payments/payment-driver.js';
 import type { SubscriptionRecord } from '../billing.repo.js';
+import { subscriptionStatusAfter, type SubscriptionEvent } from '../../orders/index.js';
 import { findRecurring, syncAccount, type RecurringPaymentsDeps } from './recurring-payments-deps.js';
 
 /**
@@ -12,6 +13,17 @@ import { findRecurring, syncAccount, type RecurringPaymentsDeps } from './recurr
 /** It will be charged again: the grace period applies to its account (see paid-period.ts). */
 const renews = (sub: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean }) =>
   (sub.status === 'active' || sub.status === 'past_due') && !sub.cancelAtPeriodEnd;
+
+/**
+ * What the provider's status says happened: ended, a renewal declined, or current again (an incomplete one changes
+ * only when its first invoice is paid, recurring-invoices.ts).
+ */
+const REPORTED: Record<RecurringState['status'], SubscriptionEvent | null> = {
+  canceled: 'ended',
+  past_due: 'renewal_failed',
+  active: 'renewal_recovered',
+  incomplete: null,
+};
 
 /**
  * Mirrors the provider's status, cancel_at_period_end and canceled_at. An older state never
@@ -41,14 +53,13 @@ export async function applyStateTo(
   // The end is final whenever it is heard of; anything else older than what was applied is stale.
   if (subscription.status === 'canceled' || (state.status !== 'canceled' && seen && state.observedAt < new Date(seen))) return subscription;
   const now = clock();
-  let status: SubscriptionStatus = subscription.status;
-  if (state.status === 'canceled') status = 'canceled';
-  else if (status !== 'incomplete' && state.status !== 'incomplete') status = state.status;
+  const event = REPORTED[state.status];
+  const status = event ? subscriptionStatusAfter(subscription.status, event) : subscription.status;
   const next = { ...subscription, status, cancelAtPeriodEnd: state.cancelAtPeriodEnd, canceledAt: state.canceledAt };
   await billing.updateSubscription(
     subscription.id,
     {
-      status,
+      ...(event ? { event } : {}),
       cancelAtPeriodEnd: state.cancelAtPeriodEnd,
       canceledAt: state.canceledAt,
       metadata: { ...subscription.metadata, provider_observed_at: state.observedAt.toISOString() },

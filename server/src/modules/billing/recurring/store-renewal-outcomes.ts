@@ -42,7 +42,7 @@ export function createStoreRenewalOutcomes(deps: {
     await billing.updateSubscription(
       subscription.id,
       {
-        ...(last ? { status: 'canceled' as const, canceledAt: now } : subscription.status === 'active' ? { status: 'past_due' as const } : {}),
+        ...(last ? { event: 'ended' as const, canceledAt: now } : { event: 'renewal_failed' as const }),
         metadata: {
           ...subscription.metadata,
           past_due_since: subscription.metadata.past_due_since ?? now.toISOString(),

@@ -33,7 +33,7 @@ export async function takeBackPeriod(
     }
   }
   if (subscription.billing === 'one_off') {
-    await billing.updateSubscription(subscription.id, { status: 'canceled', canceledAt: now }, now, trx);
+    await billing.updateSubscription(subscription.id, { event: 'ended', canceledAt: now }, now, trx);
   } else if (!(transaction.status === 'needs_review' && transaction.metadata.review?.reason === 'period_already_paid')) {
     // (A renewal held because a one-off payment had paid its days bought nothing: giving it back ends nothing.)
     await endRecurring(deps, subscription, `refund:${transaction.id}`, now, trx);
@@ -60,7 +60,7 @@ async function withoutUndelivered(deps: PaymentReversalsDeps, subscription: Subs
 async function endRecurring(deps: PaymentReversalsDeps, subscription: SubscriptionRecord, reason: string, now: Date, trx: Db): Promise<void> {
   const { billing, accounts, jobs } = deps;
   if (subscription.status === 'canceled') return;
-  await billing.updateSubscription(subscription.id, { status: 'canceled', canceledAt: now, cancelAtPeriodEnd: false }, now, trx);
+  await billing.updateSubscription(subscription.id, { event: 'ended', canceledAt: now, cancelAtPeriodEnd: false }, now, trx);
   // A plan this server renews has nothing at the provider to end: canceled here, it is never charged again.
   if (subscription.metadata.renewed_by !== 'store') {
     await jobs.enqueue(
