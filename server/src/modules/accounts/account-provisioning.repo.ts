@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.js';
 import { toJson } from '../../db/values.js';
-import type { AccountMetadata, PendingAccount, ProvisionedFields, StuckAccount } from './accounts.repo.js';
+import type { PendingAccount, ProvisionedFields, StuckAccount } from './accounts.repo.js';
+import { usageColumns } from './panel-values.js';
 
 /**
  * The rows of accounts being made: reserved while the panel creates the user, its intent recorded before each
@@ -68,11 +69,8 @@ export function provisioningRows(db: Db) {
       const changed = await whereWaiting(trx('vpn_accounts').where({ id })).update({
         master_server_id: fields.masterServerId,
         username: fields.username,
-        status: fields.status,
         subscription_url: fields.subscriptionUrl,
-        expire_date: fields.expireDate,
-        data_limit: fields.dataLimitBytes,
-        metadata: toJson({ used_traffic: fields.usedTrafficBytes, links: fields.links } satisfies AccountMetadata),
+        ...usageColumns(fields),
         usage_checked_at: now,
         updated_at: now,
       });
@@ -103,11 +101,8 @@ export function provisioningRows(db: Db) {
         .where({ id: account.id, provisioning_server_id: fields.masterServerId, username: fields.username })
         .update({
           master_server_id: fields.masterServerId,
-          status: fields.status,
           subscription_url: fields.subscriptionUrl,
-          expire_date: fields.expireDate,
-          data_limit: fields.dataLimitBytes,
-          metadata: toJson({ used_traffic: fields.usedTrafficBytes, links: fields.links } satisfies AccountMetadata),
+          ...usageColumns(fields),
           usage_checked_at: now,
           updated_at: now,
         });

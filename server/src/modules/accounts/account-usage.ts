@@ -1,5 +1,6 @@
 import type { AccountsServiceDeps } from './accounts-deps.js';
 import type { AccountRecord } from './accounts.repo.js';
+import { panelUsage } from './panel-values.js';
 
 /**
  * An account's usage and status as the panel last told them: whether the panel is asked again, until when an
@@ -57,13 +58,7 @@ async function askPanelForUsage(deps: AccountsServiceDeps, account: AccountRecor
   try {
     const panel = await deps.servers.driverFor(server).getAccount(account.username, { withLinks: account.links.length === 0 });
     if (!panel) return undefined;
-    const usage = {
-      status: panel.status,
-      usedTrafficBytes: panel.usedTrafficBytes,
-      expireDate: panel.expiresAt,
-      dataLimitBytes: panel.dataLimitBytes ?? 0,
-      links: panel.links ?? account.links,
-    };
+    const usage = panelUsage(panel, account.links);
     await deps.accounts.updateUsage(account.id, usage, now);
     return { usage, at: now };
   } catch (err) {

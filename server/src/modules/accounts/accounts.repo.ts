@@ -4,6 +4,7 @@ import type { Db } from '../../db/knex.js';
 import { parseJson, toDate, toJson } from '../../db/values.js';
 import { accountReads } from './account-reads.repo.js';
 import { provisioningRows } from './account-provisioning.repo.js';
+import { usageColumns, type AccountUsage } from './panel-values.js';
 
 export interface AccountRecord {
   id: string;
@@ -39,10 +40,7 @@ export interface AccountRecord {
 }
 
 /** The `metadata` column: the panel's last answer of usage and links. */
-export interface AccountMetadata {
-  used_traffic?: number;
-  links?: string[];
-}
+export type { AccountMetadata } from './panel-values.js';
 
 /** A server as customers may see it (public region name, never the internal one), by id. */
 export type PublicServerNames = Map<string, NonNullable<AccountRecord['server']>>;
@@ -72,15 +70,10 @@ export interface StuckAccount {
   trialUserId: string | null;
 }
 
-export interface ProvisionedFields {
+export interface ProvisionedFields extends AccountUsage {
   masterServerId: string;
   username: string;
-  status: VpnAccountStatus;
   subscriptionUrl: string;
-  expireDate: Date | null;
-  dataLimitBytes: number;
-  links: string[];
-  usedTrafficBytes: number;
 }
 
 /** The accounts' rows: their reads (account-reads.repo.ts), the rows of accounts being made (account-provisioning.repo.ts), and the rest here. */
@@ -99,19 +92,11 @@ export function createAccountsRepo(db: Db) {
       await trx('vpn_accounts').where({ id }).update({ device_limit: deviceLimit, updated_at: now });
     },
 
-    async updateUsage(
-      id: string,
-      usage: { status: VpnAccountStatus; usedTrafficBytes: number; expireDate: Date | null; dataLimitBytes: number; links: string[] },
-      now: Date,
-      trx: Db = db,
-    ): Promise<void> {
+    async updateUsage(id: string, usage: AccountUsage, now: Date, trx: Db = db): Promise<void> {
       await trx('vpn_accounts')
         .where({ id })
         .update({
-          status: usage.status,
-          expire_date: usage.expireDate,
-          data_limit: usage.dataLimitBytes,
-          metadata: toJson({ used_traffic: usage.usedTrafficBytes, links: usage.links } satisfies AccountMetadata),
+          ...usageColumns(usage),
           usage_checked_at: now,
           updated_at: now,
         });

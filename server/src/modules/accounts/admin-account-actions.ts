@@ -9,6 +9,7 @@ import type { UsersRepo, Actor } from '../users/index.js';
 import type { AccountRecord, AccountsRepo } from './accounts.repo.js';
 import type { AccountsService } from './accounts.service.js';
 import { DAY_MS } from '../../../../shared/constants.js';
+import { panelUsage } from './panel-values.js';
 
 const GB = 1024 ** 3;
 
@@ -49,17 +50,7 @@ export function createAdminAccountActions(deps: {
   }
 
   async function save(account: AccountRecord, panel: PanelAccount): Promise<void> {
-    await accounts.updateUsage(
-      account.id,
-      {
-        status: panel.status,
-        usedTrafficBytes: panel.usedTrafficBytes,
-        expireDate: panel.expiresAt,
-        dataLimitBytes: panel.dataLimitBytes ?? 0,
-        links: account.links,
-      },
-      clock(),
-    );
+    await accounts.updateUsage(account.id, panelUsage(panel, account.links), clock());
     deps.accountChanged(account.id);
   }
 

@@ -6,4 +6,5 @@ export { expiryAfterDays, generateSubToken, generateUsername } from './account-v
 export { type WithAccounts } from './accounts.module.js';
 export { type AccountRecord, type AccountsRepo } from './accounts.repo.js';
 export { type AccountsService } from './accounts.service.js';
+export { panelUsage, panelValues, usageColumns, type PanelValues } from './panel-values.js';
 export { provisionedFields, type Provisioner } from './provisioning.js';

@@ -8,6 +8,7 @@ import type { ServerRecord, ServersService } from '../servers/index.js';
 import { generateUsername, serverCovers } from './account-values.js';
 import type { AccountsRepo, ProvisionedFields } from './accounts.repo.js';
 import type { CleanupPanelUserPayload } from './cleanup-panel-user.js';
+import { panelUsage } from './panel-values.js';
 
 const USERNAME_TRIES = 3;
 /** Create failures after which the user may exist on the panel all the same (no answer, a 5xx, an answer we could not read). */
@@ -46,12 +47,8 @@ export function provisionedFields(result: Provisioned): ProvisionedFields {
   return {
     masterServerId: result.server.id,
     username: result.username,
-    status: result.panelAccount.status,
     subscriptionUrl: result.panelAccount.subscriptionUrl,
-    expireDate: result.panelAccount.expiresAt,
-    dataLimitBytes: result.panelAccount.dataLimitBytes ?? 0,
-    links: result.panelAccount.links ?? [],
-    usedTrafficBytes: result.panelAccount.usedTrafficBytes,
+    ...panelUsage(result.panelAccount, []),
   };
 }
 

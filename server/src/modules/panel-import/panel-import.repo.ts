@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/knex.js';
-import { toJson } from '../../db/values.js';
 import type { PanelAccount } from '../../panels/panel-driver.js';
 import { generateSubToken } from '../accounts/index.js';
+import { panelUsage, usageColumns } from '../accounts/index.js';
 
 /** One panel user about to become an account of the customer with this e-mail. */
 export interface ImportRow {
@@ -67,12 +67,9 @@ export function createPanelImportRepo(db: Db) {
           master_server_id: serverId,
           plan_id: planId,
           username: row.panel.username,
-          status: row.panel.status,
-          expire_date: row.panel.expiresAt,
-          data_limit: row.panel.dataLimitBytes ?? 0,
           sub_token: generateSubToken(),
           subscription_url: row.panel.subscriptionUrl,
-          metadata: toJson({ used_traffic: row.panel.usedTrafficBytes, links: [], imported_at: now.toISOString() }),
+          ...usageColumns(panelUsage(row.panel, []), { imported_at: now.toISOString() }),
           // Not asked yet: the first read of the account asks the panel for its usage and its links (one
           // request per row here would make a large import as slow as the panel).
           usage_checked_at: null,

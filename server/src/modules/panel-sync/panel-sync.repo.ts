@@ -1,7 +1,8 @@
 import type { VpnAccountStatus } from '../../../../shared/accounts.js';
 import type { Db } from '../../db/knex.js';
-import { parseJson, toDate, toDateOrNull, toJson } from '../../db/values.js';
+import { parseJson, toDate, toDateOrNull } from '../../db/values.js';
 import { addToDailyStat, DAILY_METRICS, utcDay } from '../overview/index.js';
+import { usageColumns, type PanelValues } from '../accounts/index.js';
 
 /** Where a server's pass through the panel's user list has got to. */
 export interface SyncState {
@@ -30,13 +31,6 @@ export interface SyncedAccount {
   /** A trial, or bought (one-off or renewing): these have their own reminders, or none. */
   trial: boolean;
   billed: boolean;
-}
-
-export interface PanelValues {
-  status: VpnAccountStatus;
-  expireDate: Date | null;
-  dataLimitBytes: number;
-  usedTrafficBytes: number;
 }
 
 const COLUMNS = [
@@ -118,10 +112,7 @@ export function createPanelSyncRepo(db: Db) {
         .whereNot({ status: 'suspended' })
         .where((q) => (account.trafficCountedBytes === null ? q.whereNull('traffic_counted') : q.where('traffic_counted', account.trafficCountedBytes)))
         .update({
-          status: values.status,
-          expire_date: values.expireDate,
-          data_limit: values.dataLimitBytes,
-          metadata: toJson({ ...account.metadata, used_traffic: values.usedTrafficBytes }),
+          ...usageColumns(values, account.metadata),
           traffic_counted: Math.round(values.usedTrafficBytes),
           usage_checked_at: now,
           panel_seen_at: now,

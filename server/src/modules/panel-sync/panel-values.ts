@@ -1,7 +1,8 @@
 import type { Db } from '../../db/knex.js';
 import type { PanelAccount } from '../../panels/panel-driver.js';
 import type { ServerRecord } from '../servers/index.js';
-import type { PanelValues, SyncedAccount } from './panel-sync.repo.js';
+import { panelValues, type PanelValues } from '../accounts/index.js';
+import type { SyncedAccount } from './panel-sync.repo.js';
 import type { PanelSyncDeps } from './panel-sync-deps.js';
 import { DAY_MS } from '../../../../shared/constants.js';
 
@@ -14,13 +15,6 @@ import { DAY_MS } from '../../../../shared/constants.js';
 const USAGE_THRESHOLDS = [80, 100] as const;
 /** A plan that does not renew (free, or made by an admin) is announced this long before it ends. */
 const ENDING_NOTICE_MS = 3 * DAY_MS;
-
-export const valuesOf = (panel: PanelAccount): PanelValues => ({
-  status: panel.status,
-  expireDate: panel.expiresAt,
-  dataLimitBytes: panel.dataLimitBytes ?? 0,
-  usedTrafficBytes: panel.usedTrafficBytes,
-});
 
 const sameValues = (account: SyncedAccount, values: PanelValues): boolean =>
   account.status === values.status &&
@@ -91,7 +85,7 @@ export async function applyPage(deps: PanelSyncDeps, server: ServerRecord, page:
   const unchanged: SyncedAccount[] = [];
   for (const account of ours) {
     const panel = byName.get(account.username.toLowerCase())!;
-    if (await applyPanelValues(deps, server.id, account, valuesOf(panel))) updated += 1;
+    if (await applyPanelValues(deps, server.id, account, panelValues(panel))) updated += 1;
     else unchanged.push(account);
   }
   await repo.markSeen(

@@ -1,7 +1,8 @@
 import type { PanelDriver } from '../../panels/panel-driver.js';
 import type { ServerRecord } from '../servers/index.js';
 import type { PanelSyncDeps, ServerSyncResult, SyncOptions } from './panel-sync-deps.js';
-import { applyPage, applyPanelValues, valuesOf } from './panel-values.js';
+import { panelValues } from '../accounts/index.js';
+import { applyPage, applyPanelValues } from './panel-values.js';
 
 /**
  * One server's tick of the panel sync: pages of panel users from where the last tick stopped, and at the end of
@@ -22,7 +23,7 @@ async function reconcileUnseen(
   for (const account of await repo.listUnseen(server.id, passStartedAt, options.lookupsPerPass)) {
     const panel = await driver.getAccount(account.username);
     if (panel) {
-      if (await applyPanelValues(deps, server.id, account, valuesOf(panel))) updated += 1;
+      if (await applyPanelValues(deps, server.id, account, panelValues(panel))) updated += 1;
       else await repo.markSeen([account.id], clock());
       continue;
     }

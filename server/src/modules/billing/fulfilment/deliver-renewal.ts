@@ -2,11 +2,12 @@ import { PermanentJobError } from '../../../jobs/worker.js';
 import { crashPoint } from '../../../lib/crash-points.js';
 import type { SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
 import { markFulfilled, type FulfilmentDeps } from './fulfilment-deps.js';
+import { panelUsage } from '../../accounts/index.js';
 
 /** Delivers a renewal: the same panel user runs until the account's latest paid end (or the money goes back when the account is gone). */
 
 export async function deliverRenewal(deps: FulfilmentDeps, subscription: SubscriptionRecord, transaction: TransactionRecord): Promise<void> {
-  const { billing, accounts, clock } = deps;
+  const { accounts, clock } = deps;
   const transactionId = transaction.id;
   const account = subscription.vpnAccountId ? await accounts.findById(subscription.vpnAccountId) : undefined;
   if (!account) {
@@ -40,21 +41,10 @@ export async function deliverRenewal(deps: FulfilmentDeps, subscription: Subscri
   await crashPoint('renew:after-extend');
   let panel = await driver.resetUsage(account.username);
   // Paused for non-payment (or by its period running out): paid again, it runs again, unless a payment of it is disputed.
-  if (panel.status === 'disabled' && period.runs && !(await billing.hasOpenDispute(account.id))) panel = await driver.setEnabled(account.username, true);
+  if (panel.status === 'disabled' && period.runs) panel = await driver.setEnabled(account.username, true);
   await deps.db.transaction(async (trx) => {
     const now = clock();
-    await accounts.updateUsage(
-      account.id,
-      {
-        status: panel.status,
-        usedTrafficBytes: panel.usedTrafficBytes,
-        expireDate: panel.expiresAt,
-        dataLimitBytes: panel.dataLimitBytes ?? 0,
-        links: panel.links ?? account.links,
-      },
-      now,
-      trx,
-    );
+    await accounts.updateUsage(account.id, panelUsage(panel, account.links), now, trx);
     // Renewed onto the plan it was bought on: that plan's device limit (orders from before device limits leave it).
     if (subscription.metadata.device_limit !== undefined) await accounts.setDeviceLimit(account.id, subscription.metadata.device_limit, now, trx);
     await markFulfilled(deps, subscription, transaction, trx);

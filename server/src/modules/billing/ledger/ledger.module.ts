@@ -41,7 +41,7 @@ export const ledgerModule = defineModule({
   jobs: (deps) => {
     const { config, clock, mailer, billingRepo: billing, periods, accountsRepo: accounts, plansRepo: plans, usersRepo: users, settings, paidPeriods } = deps;
     return {
-      ...ledgerJobHandlers({ billing, accounts, servers: deps.servers, paidPeriods, notices: deps.notices, clock }),
+      ...ledgerJobHandlers({ accounts, servers: deps.servers, paidPeriods, notices: deps.notices, clock }),
       ...billingJobHandlers({ billing, periods, accounts, plans, users, settings, paidPeriods, mailer, publicUrl: config.publicUrl, clock }),
     };
   },

@@ -18,7 +18,11 @@ export interface PaidPeriod {
   expiresAt: Date | null;
   /** When a past_due subscription's grace period ends (from its first failed charge): the account is paused then unless paid. */
   graceEndsAt: Date | null;
-  /** It should run now (expiry in the future, grace not over); a dispute pauses it as well (see sync-paid-period). */
+  /**
+   * Whether its panel user should run now: paid (the expiry in the future, a past_due subscription's grace not
+   * over) and no payment of it disputed. The one rule every change of its panel user by billing applies (the
+   * renewal delivered, the paid-period sync after a refund, a dispute or a failed charge).
+   */
   runs: boolean;
 }
 
@@ -36,20 +40,22 @@ export function createPaidPeriods(deps: { billing: BillingRepo; periods: PaidPer
   return {
     graceMs,
 
-    async of(accountId: string): Promise<PaidPeriod> {
-      const [paidEnd, renewing, grace] = await Promise.all([deps.periods.latestEnd(accountId), deps.billing.renewingSubscriptionOf(accountId), graceMs()]);
+    /** `paidUntilIfNone`: the expiry when nothing in the ledger counts any more (where a refunded period began). */
+    async of(accountId: string, options: { paidUntilIfNone?: Date | null } = {}): Promise<PaidPeriod> {
+      const [paidEnd, renewing, grace, disputed] = await Promise.all([
+        deps.periods.latestEnd(accountId),
+        deps.billing.renewingSubscriptionOf(accountId),
+        graceMs(),
+        deps.billing.hasOpenDispute(accountId),
+      ]);
       // A plan this server renews is charged before its period ends (store-renewals.ts): no grace after it.
       const graced = renewing && renewing.metadata.renewed_by !== 'store' ? renewing : null;
-      const expiresAt = paidEnd && graced ? new Date(paidEnd.getTime() + grace) : paidEnd;
+      const paidExpiry = paidEnd && graced ? new Date(paidEnd.getTime() + grace) : paidEnd;
       const graceEndsAt = graced ? graceEndOf(graced, grace) : null;
+      const expiresAt = paidExpiry ?? options.paidUntilIfNone ?? null;
       const now = deps.clock();
-      return {
-        paidEnd,
-        renewing: renewing ?? null,
-        expiresAt,
-        graceEndsAt,
-        runs: expiresAt !== null && expiresAt > now && !(graceEndsAt && graceEndsAt <= now),
-      };
+      const paid = expiresAt !== null && expiresAt > now && !(paidExpiry && graceEndsAt && graceEndsAt <= now);
+      return { paidEnd, renewing: renewing ?? null, expiresAt, graceEndsAt, runs: paid && !disputed };
     },
   };
 }

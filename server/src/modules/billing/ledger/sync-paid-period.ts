@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { AccountsRepo } from '../../accounts/index.js';
-import type { BillingRepo } from '../billing.repo.js';
 import type { BillingNotices } from '../billing-notices.js';
 import type { PaidPeriods } from './paid-period.js';
 import type { ServersService } from '../../servers/index.js';
 import type { Clock } from '../../../lib/clock.js';
 import { PermanentJobError, type JobHandler } from '../../../jobs/worker.js';
+import { panelUsage } from '../../accounts/index.js';
 
 /** Puts an account's panel user in step with what is paid for it (see createSyncPaidPeriodHandler). */
 export const SYNC_PAID_PERIOD = 'sync_paid_period';
@@ -22,7 +22,6 @@ const Payload = z.object({ accountId: z.string().min(1), paidUntilIfNone: z.iso.
  * in any order, or run twice, end in the same state.
  */
 export function createSyncPaidPeriodHandler(deps: {
-  billing: BillingRepo;
   accounts: AccountsRepo;
   servers: ServersService;
   paidPeriods: PaidPeriods;
@@ -38,24 +37,13 @@ export function createSyncPaidPeriodHandler(deps: {
     const server = await deps.servers.findServerRecord(account.masterServerId);
     if (!server) return;
     const now = deps.clock();
-    const period = await deps.paidPeriods.of(account.id);
-    const fallback = parsed.data.paidUntilIfNone ? new Date(parsed.data.paidUntilIfNone) : null;
-    const expiresAt = period.expiresAt ?? fallback;
-    const runs = (period.expiresAt ? period.runs : expiresAt !== null && expiresAt > now) && !(await deps.billing.hasOpenDispute(account.id));
+    const paidUntilIfNone = parsed.data.paidUntilIfNone ? new Date(parsed.data.paidUntilIfNone) : null;
+    const period = await deps.paidPeriods.of(account.id, { paidUntilIfNone });
+    const { expiresAt, runs } = period;
     const driver = deps.servers.driverFor(server);
     if (expiresAt) await driver.extendAccount(account.username, { expiresAt });
     const panel = await driver.setEnabled(account.username, runs);
-    await deps.accounts.updateUsage(
-      account.id,
-      {
-        status: panel.status,
-        usedTrafficBytes: panel.usedTrafficBytes,
-        expireDate: panel.expiresAt,
-        dataLimitBytes: panel.dataLimitBytes ?? 0,
-        links: panel.links ?? account.links,
-      },
-      now,
-    );
+    await deps.accounts.updateUsage(account.id, panelUsage(panel, account.links), now);
     const unpaid = period.renewing?.status === 'past_due' ? period.renewing : null;
     await deps.accounts.insertLog({
       accountId: account.id,
