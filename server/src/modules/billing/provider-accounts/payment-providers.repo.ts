@@ -154,25 +154,9 @@ async function saveProvider<S extends object>(
   changes: ProviderChanges<S>,
   now: Date,
 ): Promise<ProviderRow<S>> {
-  const { type, name } = provider;
-  await db('payment_providers')
-    .insert({ id: randomUUID(), name, type, enabled: false, priority: provider.priority, settings: toJson({}), created_at: now, updated_at: now })
-    .onConflict(['type', 'name'])
-    .ignore();
-  await db.transaction(async (trx) => {
-    const row = await trx('payment_providers').select('settings').where({ type, name }).first();
-    const settings = { ...parseJson<Partial<S>>(row?.settings, {}), ...changes.settings };
-    await trx('payment_providers')
-      .where({ type, name })
-      .update({
-        settings: toJson(settings),
-        ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
-        ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
-        ...(changes.secretEncrypted !== undefined ? { secret_key_encrypted: changes.secretEncrypted } : {}),
-        updated_at: now,
-      });
-  });
-  return (await findProvider<S>(db, type, name))!;
+  const { secretEncrypted, settings, ...columns } = changes;
+  await saveProviderRow(db, provider, { ...columns, secretKeyEncrypted: secretEncrypted, settings: settings ?? {} }, now);
+  return (await findProvider<S>(db, provider.type, provider.name))!;
 }
 
 /** Which provider a subscription's `provider_id` names ('stripe', 'btcpay'); undefined for an unknown id. */
@@ -181,68 +165,54 @@ async function findProviderName(db: Db, id: string): Promise<string | undefined>
   return row?.name;
 }
 
-/** Creates the crypto provider's row on first save, then changes only the given fields. */
-async function saveCryptoProvider(db: Db, changes: BtcpayProviderChanges, now: Date): Promise<BtcpayProviderRow> {
+/** What a save changes on a provider's row: keys of its settings (undefined: left as they are) and its columns where given. */
+interface ProviderRowChanges {
+  settings: Record<string, unknown>;
+  enabled?: boolean;
+  priority?: number;
+  secretKeyEncrypted?: string | null;
+  webhookSecretEncrypted?: string | null;
+}
+
+/** Makes the provider's row (switched off) when it has none, then applies the changes to it in one transaction. */
+async function saveProviderRow(db: Db, key: { type: string; name: string; priority: number }, changes: ProviderRowChanges, now: Date): Promise<void> {
+  const { type, name } = key;
   await db('payment_providers')
-    .insert({
-      id: randomUUID(),
-      name: BTCPAY_PROVIDER_NAME,
-      type: 'crypto',
-      enabled: false,
-      priority: BTCPAY_DEFAULT_PRIORITY,
-      settings: toJson({}),
-      created_at: now,
-      updated_at: now,
-    })
+    .insert({ id: randomUUID(), name, type, enabled: false, priority: key.priority, settings: toJson({}), created_at: now, updated_at: now })
     .onConflict(['type', 'name'])
     .ignore();
   await db.transaction(async (trx) => {
-    const row = await trx('payment_providers').select('settings').where({ type: 'crypto', name: BTCPAY_PROVIDER_NAME }).first();
-    const settings = parseJson<{ serverUrl?: string; storeId?: string }>(row?.settings, {});
-    if (changes.serverUrl !== undefined) settings.serverUrl = changes.serverUrl;
-    if (changes.storeId !== undefined) settings.storeId = changes.storeId;
+    const row = await trx('payment_providers').select('settings').where({ type, name }).first();
+    const settings = parseJson<Record<string, unknown>>(row?.settings, {});
+    for (const [field, value] of Object.entries(changes.settings)) if (value !== undefined) settings[field] = value;
     await trx('payment_providers')
-      .where({ type: 'crypto', name: BTCPAY_PROVIDER_NAME })
+      .where({ type, name })
       .update({
         settings: toJson(settings),
         ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
         ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
-        ...(changes.apiKeyEncrypted !== undefined ? { secret_key_encrypted: changes.apiKeyEncrypted } : {}),
-        ...(changes.webhookSecretEncrypted !== undefined ? { webhook_secret_encrypted: changes.webhookSecretEncrypted } : {}),
-        updated_at: now,
-      });
-  });
-  return (await findCryptoProvider(db))!;
-}
-
-/** Creates the card provider's row on first save, then changes only the given fields. */
-async function saveCardProvider(db: Db, changes: StripeProviderChanges, now: Date): Promise<StripeProviderRow> {
-  await db('payment_providers')
-    .insert({
-      id: randomUUID(),
-      name: STRIPE_PROVIDER_NAME,
-      type: 'card',
-      enabled: false,
-      priority: 100,
-      settings: toJson({}),
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict(['type', 'name'])
-    .ignore();
-  await db.transaction(async (trx) => {
-    const row = await trx('payment_providers').select('settings').where({ type: 'card', name: STRIPE_PROVIDER_NAME }).first();
-    const settings = parseJson<{ publishableKey?: string | null }>(row?.settings, {});
-    if (changes.publishableKey !== undefined) settings.publishableKey = changes.publishableKey;
-    await trx('payment_providers')
-      .where({ type: 'card', name: STRIPE_PROVIDER_NAME })
-      .update({
-        settings: toJson(settings),
-        ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
         ...(changes.secretKeyEncrypted !== undefined ? { secret_key_encrypted: changes.secretKeyEncrypted } : {}),
         ...(changes.webhookSecretEncrypted !== undefined ? { webhook_secret_encrypted: changes.webhookSecretEncrypted } : {}),
         updated_at: now,
       });
   });
+}
+
+/** Creates the crypto provider's row on first save, then changes only the given fields. */
+async function saveCryptoProvider(db: Db, changes: BtcpayProviderChanges, now: Date): Promise<BtcpayProviderRow> {
+  const { serverUrl, storeId, apiKeyEncrypted, ...columns } = changes;
+  await saveProviderRow(
+    db,
+    { type: 'crypto', name: BTCPAY_PROVIDER_NAME, priority: BTCPAY_DEFAULT_PRIORITY },
+    { ...columns, secretKeyEncrypted: apiKeyEncrypted, settings: { serverUrl, storeId } },
+    now,
+  );
+  return (await findCryptoProvider(db))!;
+}
+
+/** The same for the card provider (Stripe). */
+async function saveCardProvider(db: Db, changes: StripeProviderChanges, now: Date): Promise<StripeProviderRow> {
+  const { publishableKey, ...columns } = changes;
+  await saveProviderRow(db, { type: 'card', name: STRIPE_PROVIDER_NAME, priority: 100 }, { ...columns, settings: { publishableKey } }, now);
   return (await findCardProvider(db))!;
 }
