@@ -12,6 +12,7 @@ import { startSmtpCatcher, type SmtpCatcher } from '../server/test/smtp-catcher.
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe/index.js';
 import { startFakeYookassa, type FakeYookassa } from '../server/test/fake-yookassa/index.js';
 import { startFakeCryptopay, type FakeCryptopay } from '../server/test/fake-cryptopay/index.js';
+import { startFakeTelegram, type FakeTelegram } from '../server/test/fake-telegram/index.js';
 
 /** The keys the fake Stripe accepts; an admin enters them in Settings to turn card payments on. */
 export const FAKE_STRIPE_KEYS = {
@@ -23,6 +24,8 @@ export const FAKE_STRIPE_KEYS = {
 /** The YooKassa shop and the Crypto Pay app the fakes have; an admin enters these in Settings. */
 export const FAKE_YOOKASSA = { shopId: '314159', secretKey: 'test_e2eYooKassaSecretKey0123' };
 export const FAKE_CRYPTOPAY = { token: '27182:AAe2eCryptoPayToken0123456789abcdef', network: 'testnet' as const };
+/** The bot the fake Telegram knows; an admin pastes its token on the Telegram tab. */
+export const FAKE_TELEGRAM_BOT = { token: '7100001:AAe2eTelegramBotToken0123456789abcdefg', id: 7100001, username: 'e2e_lumen_bot', first_name: 'Lumen VPN' };
 
 export interface Site {
   baseURL: string;
@@ -33,6 +36,8 @@ export interface Site {
   /** The fake YooKassa (YOOKASSA_API_URL) and Crypto Pay (CRYPTOPAY_API_URL); their notifications reach the site. */
   yookassa: FakeYookassa;
   cryptopay: FakeCryptopay;
+  /** The fake Bot API (TELEGRAM_API_URL): the bot's webhook is this site. */
+  telegram: FakeTelegram;
   /** DESKTOP_UPDATES_DIR: where the operator publishes the desktop app (a folder per channel). */
   desktopUpdatesDir: string;
   /** The running app's services, as the admin command line builds them (`runAdminCommand(site.services, …)`). */
@@ -64,6 +69,9 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
       const stripe = await startFakeStripe({ ...FAKE_STRIPE_KEYS, webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe` });
       const yookassa = await startFakeYookassa({ ...FAKE_YOOKASSA, webhookUrl: `http://127.0.0.1:${port}/api/webhooks/yookassa` });
       const cryptopay = await startFakeCryptopay({ ...FAKE_CRYPTOPAY, webhookUrl: `http://127.0.0.1:${port}/api/webhooks/cryptopay` });
+      const telegram = await startFakeTelegram();
+      const { token: botToken, ...bot } = FAKE_TELEGRAM_BOT;
+      telegram.addBot(botToken, bot);
       const desktopUpdatesDir = mkdtempSync(join(tmpdir(), 'e2e-desktop-updates-'));
       const config = loadConfig({
         NODE_ENV: 'test',
@@ -73,12 +81,15 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
         APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
         SMTP_URL: smtp.url,
         ADMIN_EMAILS:
-          'admin@example.com,admin-marzneshin@example.com,admin-marzban@example.com,admin-payments@example.com,admin-shop@example.com,admin-refunds@example.com,admin-renewals@example.com,admin-dunning@example.com,admin-cancel@example.com,admin-portal@example.com,admin-subscriptions@example.com,admin-settings@example.com,admin-users@example.com,admin-userpage@example.com,admin-return@example.com,admin-checkout-cancel@example.com,admin-create@example.com,admin-overview@example.com,admin-mobile@example.com,admin-setup@example.com,admin-crypto@example.com,admin-languages@example.com,admin-currency@example.com,admin-customer-view@example.com,admin-yookassa@example.com,admin-cryptopay@example.com',
+          'admin@example.com,admin-marzneshin@example.com,admin-marzban@example.com,admin-payments@example.com,admin-shop@example.com,admin-refunds@example.com,admin-renewals@example.com,admin-dunning@example.com,admin-cancel@example.com,admin-portal@example.com,admin-subscriptions@example.com,admin-settings@example.com,admin-users@example.com,admin-userpage@example.com,admin-return@example.com,admin-checkout-cancel@example.com,admin-create@example.com,admin-overview@example.com,admin-mobile@example.com,admin-setup@example.com,admin-crypto@example.com,admin-languages@example.com,admin-currency@example.com,admin-customer-view@example.com,admin-yookassa@example.com,admin-cryptopay@example.com,admin-telegram@example.com',
         LOG_LEVEL: 'warn',
         STRIPE_API_URL: stripe.url,
         STRIPE_TEST_CLOCKS: 'true',
         YOOKASSA_API_URL: `${yookassa.url}/v3`,
         CRYPTOPAY_API_URL: `${cryptopay.url}/api`,
+        TELEGRAM_API_URL: telegram.url,
+        // Telegram posts to the site (the fake takes a webhook on 127.0.0.1): no long poll holds the worker.
+        TELEGRAM_UPDATES: 'webhook',
         // As behind a reverse proxy on the same machine: a browser that sends X-Forwarded-For is that address
         // (the referral tests' visitors come from addresses of their own); without it, 127.0.0.1 as before.
         TRUST_PROXY: '127.0.0.1',
@@ -94,12 +105,13 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: Site; datab
       });
       await app.listen({ port, host: '127.0.0.1' });
       app.jobWorker.start();
-      await use({ baseURL: `http://127.0.0.1:${port}`, smtp, database, stripe, yookassa, cryptopay, desktopUpdatesDir, services: app.services });
+      await use({ baseURL: `http://127.0.0.1:${port}`, smtp, database, stripe, yookassa, cryptopay, telegram, desktopUpdatesDir, services: app.services });
       await app.close();
       rmSync(desktopUpdatesDir, { recursive: true, force: true });
       await stripe.close();
       await yookassa.close();
       await cryptopay.close();
+      await telegram.close();
       await smtp.close();
       await database.destroy();
     },

@@ -2,7 +2,7 @@
  * The admin panel's tabs, in order, and the path of each: `/admin` is the overview, every other tab
  * `/admin/<tab>`. The router draws them and the server serves the app shell at them (site-pages.ts).
  */
-export const ADMIN_TAB_IDS = ['overview', 'users', 'servers', 'plans', 'promotions', 'payments', 'settings', 'logs', 'system'] as const;
+export const ADMIN_TAB_IDS = ['overview', 'users', 'servers', 'plans', 'promotions', 'payments', 'settings', 'telegram', 'logs', 'system'] as const;
 
 export type AdminTabId = (typeof ADMIN_TAB_IDS)[number];
 

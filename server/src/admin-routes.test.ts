@@ -82,6 +82,7 @@ describe.each(TEST_DATABASES)('every admin route (%s)', (kind) => {
       'setup',
       'subscriptions',
       'system',
+      'telegram',
       'transactions',
       'users',
     ]);

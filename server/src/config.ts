@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   STRIPE_TEST_CLOCKS: z.enum(['true', 'false', '1', '0']).optional(),
   YOOKASSA_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12114/v3' }).optional(),
   CRYPTOPAY_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12113/api' }).optional(),
+  TELEGRAM_UPDATES: z.enum(['webhook', 'polling'], { error: 'is webhook or polling' }).optional(),
+  TELEGRAM_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:8081 (a Bot API server)' }).optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STUCK_ACCOUNT_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
@@ -73,6 +75,10 @@ export interface Config {
   yookassaApiUrl: string | undefined;
   /** Where Crypto Pay's API is, for both networks (`https://pay.crypt.bot/api` or the testnet's unless set). */
   cryptopayApiUrl: string | undefined;
+  /** Where the Telegram Bot API is (`https://api.telegram.org` unless set: a self-hosted Bot API server, or the fake in tests). */
+  telegramApiUrl: string;
+  /** How the bot gets its updates: Telegram posts them to the site (an https site), or this server asks for them (polling). */
+  telegramUpdates: 'webhook' | 'polling';
   /** Card keys from the environment: each overrides the one the admin saved. */
   stripeKeys: { publishableKey?: string; secretKey?: string; webhookSecret?: string };
   /** false, true, or a comma-separated list of proxy addresses/subnets to trust. */
@@ -146,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeTestClocks: e.STRIPE_TEST_CLOCKS === 'true' || e.STRIPE_TEST_CLOCKS === '1',
     yookassaApiUrl: e.YOOKASSA_API_URL,
     cryptopayApiUrl: e.CRYPTOPAY_API_URL,
+    telegramApiUrl: (e.TELEGRAM_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''),
+    telegramUpdates: e.TELEGRAM_UPDATES ?? (publicUrl.protocol === 'https:' ? 'webhook' : 'polling'),
     stripeKeys: {
       ...(e.STRIPE_PUBLISHABLE_KEY ? { publishableKey: e.STRIPE_PUBLISHABLE_KEY } : {}),
       ...(e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY } : {}),

@@ -28,6 +28,7 @@ import { settingsModule } from './modules/settings/settings.module.js';
 import { setupModule } from './modules/setup/setup.module.js';
 import { subscriptionModule } from './modules/subscription/subscription.module.js';
 import { systemModule } from './modules/system/system.module.js';
+import { telegramModule } from './modules/telegram/telegram.module.js';
 import { usersModule } from './modules/users/users.module.js';
 import { walletModule } from './modules/wallet/wallet.module.js';
 import { platformModule } from './platform.module.js';
@@ -73,6 +74,7 @@ export function createServices(ctx: ServiceContext) {
     .add(authModule)
     .add(usersModule)
     .add(customerPageModule)
+    .add(telegramModule)
     .add(systemModule)
     .add(retentionModule)
     .finish(periodicJobs);

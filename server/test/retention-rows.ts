@@ -72,6 +72,13 @@ export function createRetentionRows(db: Db, now: Date) {
       return id;
     },
 
+    /** An update the Telegram bot claimed (its id, unique per bot). */
+    async telegramUpdate(receivedDaysAgo: number): Promise<number> {
+      const updateId = Math.floor(Math.random() * 1e9);
+      await db('telegram_updates').insert({ bot_id: 7000001, update_id: updateId, received_at: day(-receivedDaysAgo) });
+      return updateId;
+    },
+
     /** A refund or dispute kept for a payment not confirmed (yet, or ever). */
     async keptReversal(createdDaysAgo: number): Promise<number> {
       const [row] = await db('kept_reversals')

@@ -39,6 +39,7 @@ import * as savedPaymentMethods from './migrations/038-saved-payment-methods.js'
 import * as walletAutoRenew from './migrations/039-wallet-auto-renew.js';
 import * as countedDevicelessClients from './migrations/040-counted-deviceless-clients.js';
 import * as panelTokenExpiry from './migrations/041-panel-token-expiry.js';
+import * as telegram from './migrations/042-telegram.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -94,6 +95,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['039-wallet-auto-renew', walletAutoRenew],
   ['040-counted-deviceless-clients', countedDevicelessClients],
   ['041-panel-token-expiry', panelTokenExpiry],
+  ['042-telegram', telegram],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

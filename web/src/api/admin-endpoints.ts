@@ -5,6 +5,7 @@ import type { AccountLogEntry, SystemStatus, VpnAccount } from '../../../shared/
 import type { AccountDevices } from '../../../shared/devices.js';
 import type { AdminUser, AdminUserPage, ExtendAccountBody, UpdateUserBody, UsersFilter } from '../../../shared/users.js';
 import type { AdminSettings, UpdateSettingsBody } from '../../../shared/app-settings.js';
+import type { TelegramSettings, UpdateTelegramBody } from '../../../shared/telegram.js';
 import type {
   AdminCancelSubscription,
   AdminSubscription,
@@ -115,6 +116,12 @@ export function createAdminEndpoints(client: ApiClient) {
     settings: {
       get: (signal?: AbortSignal) => client.request<AdminSettings>('GET', '/api/admin/settings', { signal }),
       update: (changes: UpdateSettingsBody) => client.request<AdminSettings>('PUT', '/api/admin/settings', { body: changes }),
+    },
+
+    telegram: {
+      get: (signal?: AbortSignal) => client.request<TelegramSettings>('GET', '/api/admin/telegram', { signal }),
+      /** Omitted fields keep their value; a new token is checked with getMe, and the webhook (or polling) is set at Telegram. */
+      update: (changes: UpdateTelegramBody) => client.request<TelegramSettings>('PUT', '/api/admin/telegram', { body: changes }),
     },
 
     payments: {

@@ -12,6 +12,7 @@ import { PromotionsTab } from '../features/admin/promotions/PromotionsTab';
 import { ServersTab } from '../features/admin/ServersTab';
 import { SettingsTab } from '../features/admin/SettingsTab';
 import { SystemTab } from '../features/admin/SystemTab';
+import { TelegramTab } from '../features/admin/TelegramTab';
 import { UsersTab } from '../features/admin/UsersTab';
 
 /** Each tab reloads its data when `refreshKey` changes (the Refresh button). */
@@ -23,6 +24,7 @@ const TAB_PANELS: Record<AdminTabId, ComponentType<{ refreshKey: number }>> = {
   promotions: PromotionsTab,
   payments: PaymentsTab,
   settings: SettingsTab,
+  telegram: TelegramTab,
   logs: LogsTab,
   system: SystemTab,
 };

@@ -4,3 +4,4 @@
  */
 export { type PlanRecord, type PlansRepo } from './plans.repo.js';
 export { isPurchasable, isTrialPlan } from './plans.service.js';
+export { type plansModule } from './plans.module.js';

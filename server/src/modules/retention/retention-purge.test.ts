@@ -60,7 +60,17 @@ describe.each(TEST_DATABASES)('purge of rows past their retention (%s)', (kind) 
     expect(await rows.remaining('vpn_account_logs', [...oldLogs, ...newLogs])).toEqual(newLogs);
     expect(await rows.remaining('user_profiles', [user])).toEqual([user]);
     expect(result).toEqual({
-      deleted: { otp_codes: 2, refresh_tokens: 2, sessions: 2, webhook_events: 0, kept_reversals: 0, jobs: 0, vpn_account_logs: 2, audit_log: 0 },
+      deleted: {
+        otp_codes: 2,
+        refresh_tokens: 2,
+        sessions: 2,
+        webhook_events: 0,
+        telegram_updates: 0,
+        kept_reversals: 0,
+        jobs: 0,
+        vpn_account_logs: 2,
+        audit_log: 0,
+      },
       more: false,
     });
   });
@@ -97,6 +107,8 @@ describe.each(TEST_DATABASES)('purge of rows past their retention (%s)', (kind) 
     ];
     const oldEvents = [await rows.webhookEvent(31), await rows.webhookEvent(365)];
     const newEvents = [await rows.webhookEvent(29), await rows.webhookEvent(0)];
+    await rows.telegramUpdate(31);
+    const newUpdates = [await rows.telegramUpdate(1)];
     const oldKept = [await rows.keptReversal(31)];
     const newKept = [await rows.keptReversal(29)];
 
@@ -106,6 +118,8 @@ describe.each(TEST_DATABASES)('purge of rows past their retention (%s)', (kind) 
 
     expect(await rows.remaining('jobs', [...oldJobs, ...keptJobs])).toEqual(keptJobs);
     expect(await rows.remaining('webhook_events', [...oldEvents, ...newEvents])).toEqual(newEvents);
+    const updateIds = (await database.db('telegram_updates').select('update_id')).map((row) => Number(row.update_id));
+    expect(updateIds).toEqual(newUpdates);
   });
 
   it('follows the retention setting, but keeps webhook ids and finished jobs 30 days at least', async () => {

@@ -11,6 +11,7 @@ const LABEL_IDS: Record<AdminTabId, string> = {
   promotions: 'admin.tab.promotions',
   payments: 'admin.tab.payments',
   settings: 'admin.tab.settings',
+  telegram: 'admin.tab.telegram',
   logs: 'admin.tab.logs',
   system: 'admin.tab.system',
 };

@@ -1,0 +1,43 @@
+import { expect, FAKE_TELEGRAM_BOT, signIn, test } from './site.js';
+
+test('the admin connects the Telegram bot on its tab, and a customer who writes /start gets the menu in their language', async ({ page, site }) => {
+  await signIn(page, site, 'admin-telegram@example.com');
+  await page.goto('/admin/telegram');
+  const bot = page.getByRole('region', { name: 'Telegram bot' });
+  await expect(bot.getByText('No bot yet')).toBeVisible();
+
+  // A token Telegram does not know: refused, with Telegram's reason, and nothing saved.
+  await bot.getByLabel('Bot token', { exact: true }).fill('7100002:AAnotherTokenTelegramDoesNotKnow0123456');
+  await bot.getByLabel('The bot answers customers').check();
+  await bot.getByRole('button', { name: 'Save the bot' }).click();
+  await expect(bot.getByRole('alert')).toContainText('Telegram does not know this bot token');
+
+  await bot.getByLabel('Bot token', { exact: true }).fill(FAKE_TELEGRAM_BOT.token);
+  await bot.getByRole('button', { name: 'Save the bot' }).click();
+  await expect(page.getByText('Telegram bot saved')).toBeVisible();
+  await expect(bot.getByRole('link', { name: '@e2e_lumen_bot' })).toHaveAttribute('href', 'https://t.me/e2e_lumen_bot');
+  await expect(bot.getByText(/Webhook \(Telegram posts them to this site\) · http:\/\/127\.0\.0\.1:\d+\/api\/telegram\/webhook/)).toBeVisible();
+  // The token is write-only: the field is empty again, and the page never holds it.
+  await expect(bot.getByLabel('Bot token', { exact: true })).toHaveValue('');
+  expect(await page.content()).not.toContain(FAKE_TELEGRAM_BOT.token.split(':')[1]);
+
+  // Telegram posts a Russian customer's /start to the site; the bot answers in Russian.
+  const delivered = await site.telegram.deliver(FAKE_TELEGRAM_BOT.token, {
+    message: {
+      message_id: 1,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: 880001, type: 'private', first_name: 'Анна' },
+      from: { id: 880001, is_bot: false, first_name: 'Анна', language_code: 'ru' },
+      text: '/start',
+      entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+    },
+  });
+  expect(delivered.status).toBe(200);
+  const reply = site.telegram.sent.find((sent) => sent.chatId === 880001);
+  expect(reply?.text).toContain('Добро пожаловать');
+
+  // Switched off again, so the other tests' site has no bot.
+  await bot.getByLabel('The bot answers customers').uncheck();
+  await bot.getByRole('button', { name: 'Save the bot' }).click();
+  await expect(bot.getByText('Off', { exact: true })).toBeVisible();
+});

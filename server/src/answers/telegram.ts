@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { TelegramDelivery, TelegramSettings } from '../../../shared/telegram.js';
+
+/** What the admin's Telegram routes answer (the token never comes back: only whether one is saved). */
+
+const TelegramDeliveryAnswer = z.object({
+  mode: z.enum(['webhook', 'polling', 'off']),
+  url: z.string().nullable(),
+  pendingUpdates: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+}) satisfies z.ZodType<TelegramDelivery>;
+
+/** `GET/PUT /api/admin/telegram`. */
+export const TelegramSettingsAnswer = z.object({
+  enabled: z.boolean(),
+  botTokenSet: z.boolean(),
+  username: z.string().nullable(),
+  webhook: TelegramDeliveryAnswer,
+  channel: z.string().nullable(),
+  adminChatIds: z.array(z.number().int()),
+}) satisfies z.ZodType<TelegramSettings>;
+
+/** `POST /api/telegram/webhook`: Telegram reads only the status; `duplicate` when the update was handled before. */
+export const TelegramUpdateAnswer = z.object({ ok: z.literal(true), duplicate: z.literal(true).optional() });

@@ -1,0 +1,73 @@
+import type { Locale } from '../../../../shared/locales.js';
+import { isLocale } from '../../../../shared/locales.js';
+import type { Db } from '../../db/knex.js';
+import { toDateOrNull } from '../../db/values.js';
+
+/** A Telegram user who wrote to the bot, as Telegram names them in an update. */
+export interface TelegramPerson {
+  id: number;
+  username?: string;
+  first_name: string;
+  language_code?: string;
+}
+
+export interface TelegramChat {
+  telegramId: number;
+  /** The customer they are linked to (null until linked). */
+  userId: string | null;
+  /** The language they chose in the bot; null: their Telegram app's. */
+  locale: Locale | null;
+  languageCode: string | null;
+  blockedAt: Date | null;
+}
+
+const toChat = (row: Record<string, unknown>): TelegramChat => ({
+  telegramId: Number(row.telegram_id),
+  userId: (row.user_id as string | null) ?? null,
+  locale: isLocale(row.locale) ? row.locale : null,
+  languageCode: (row.language_code as string | null) ?? null,
+  blockedAt: toDateOrNull(row.blocked_at),
+});
+
+/** The people who wrote to the bot: kept as Telegram last named them, with their choice of language. */
+export function createTelegramChatsRepo(db: Db) {
+  return {
+    /**
+     * Records that `person` wrote (their name and app language as Telegram sends them now; writing again means they
+     * no longer block the bot) and answers their row. Writes only what changed.
+     */
+    async seen(person: TelegramPerson, now: Date): Promise<TelegramChat> {
+      const fields = { username: person.username ?? null, first_name: person.first_name.slice(0, 128), language_code: person.language_code ?? null };
+      const row = await db('telegram_chats').where({ telegram_id: person.id }).first();
+      if (!row) {
+        await db('telegram_chats')
+          .insert({ telegram_id: person.id, ...fields, created_at: now, updated_at: now })
+          .onConflict('telegram_id')
+          .merge({ ...fields, blocked_at: null, updated_at: now });
+        return { telegramId: person.id, userId: null, locale: null, languageCode: fields.language_code, blockedAt: null };
+      }
+      const same = row.username === fields.username && row.first_name === fields.first_name && row.language_code === fields.language_code && !row.blocked_at;
+      if (!same)
+        await db('telegram_chats')
+          .where({ telegram_id: person.id })
+          .update({ ...fields, blocked_at: null, updated_at: now });
+      return { ...toChat(row), languageCode: fields.language_code, blockedAt: null };
+    },
+
+    async setLocale(telegramId: number, locale: Locale, now: Date): Promise<void> {
+      await db('telegram_chats').where({ telegram_id: telegramId }).update({ locale, updated_at: now });
+    },
+
+    /** They blocked the bot (Telegram answered 403): nothing more is sent to them until they write again. */
+    async markBlocked(telegramId: number, now: Date): Promise<void> {
+      await db('telegram_chats').where({ telegram_id: telegramId }).update({ blocked_at: now, updated_at: now });
+    },
+
+    async find(telegramId: number): Promise<TelegramChat | undefined> {
+      const row = await db('telegram_chats').where({ telegram_id: telegramId }).first();
+      return row && toChat(row);
+    },
+  };
+}
+
+export type TelegramChatsRepo = ReturnType<typeof createTelegramChatsRepo>;

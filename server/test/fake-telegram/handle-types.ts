@@ -1,0 +1,134 @@
+// ---- what tests see ----
+
+export interface FakeBotInfo {
+  id: number;
+  username: string;
+  first_name: string;
+  /** getMe's flags; BotFather's defaults for a new bot unless told (groups allowed, privacy mode on, no inline mode). */
+  can_join_groups?: boolean;
+  can_read_all_group_messages?: boolean;
+  supports_inline_queries?: boolean;
+}
+
+export interface FakeTelegramCall {
+  token: string;
+  /** As sent (Telegram matches it case-insensitively; `callsTo` does too). */
+  method: string;
+  /** Arguments as parsed: JSON values as sent, form and query values as text, a file part as `FakeTelegramFile`. */
+  params: Record<string, unknown>;
+  /** Date.now() when it arrived. */
+  at: number;
+  /** A method the bot's server answered a webhook delivery with (Telegram carries those out, answering nobody). */
+  viaWebhookReply?: boolean;
+}
+
+/** A multipart file part as recorded (an `attach://name` argument is replaced by the part it names). */
+export interface FakeTelegramFile {
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+export interface FakeTelegramFailure {
+  error_code: number;
+  description: string;
+  parameters?: Record<string, unknown>;
+}
+
+export interface FakeTelegramWebhook {
+  url: string;
+  secretToken: string | null;
+  /** null = Telegram's default set of update types. */
+  allowedUpdates: string[] | null;
+  maxConnections: number;
+}
+
+/** A message a bot sent or edited. */
+export interface FakeTelegramSent {
+  token: string;
+  method: string;
+  chatId: number | string;
+  text?: string;
+  caption?: string;
+  replyMarkup?: unknown;
+  params: Record<string, unknown>;
+  /** The Message's message_id (absent for an inline message's edit). */
+  messageId?: number;
+}
+
+export interface FakeStarPayment {
+  userId: number;
+  /** telegram_payment_charge_id */
+  chargeId: string;
+  amount: number;
+}
+
+export interface FakePreCheckoutAnswer {
+  token: string;
+  queryId: string;
+  ok: boolean;
+  errorMessage: string | null;
+  /** When the query reached the bot (its delivery, or the getUpdates answer carrying it). */
+  sentAt: number;
+  answeredAt: number;
+}
+
+export interface FakeStarRefund {
+  token: string;
+  userId: number;
+  chargeId: string;
+  amount: number;
+  at: number;
+}
+
+/** An invoice a bot sent (sendInvoice) or made a link for (createInvoiceLink). */
+export interface FakeInvoice {
+  token: string;
+  method: 'sendInvoice' | 'createInvoiceLink';
+  chatId: number | string | null;
+  title: string;
+  description: string;
+  payload: string;
+  currency: string;
+  prices: Array<{ label: string; amount: number }>;
+  subscriptionPeriod: number | null;
+  link: string | null;
+}
+
+export interface FakeTelegram {
+  /** The apiRoot to give grammY / TELEGRAM_API_URL: http://127.0.0.1:PORT (no trailing slash). */
+  url: string;
+  /** A bot the fake knows; any other token gets Telegram's answer to an invalid token. Throws for a token Telegram could never issue. */
+  addBot(token: string, info: FakeBotInfo): void;
+  /** Every method call received, in order, whatever its answer. */
+  calls: FakeTelegramCall[];
+  callsTo(method: string, token?: string): FakeTelegramCall[];
+  /** What setWebhook stored for the bot (null after deleteWebhook or before any). */
+  webhookOf(token: string): FakeTelegramWebhook | null;
+  /**
+   * Sends `update` to the bot's webhook as Telegram does (POST JSON, X-Telegram-Bot-Api-Secret-Token when a secret was
+   * set; update_id assigned when missing) and returns our server's answer. A non-2xx answer becomes getWebhookInfo's
+   * last error; a method in a 2xx JSON answer is carried out as a webhook reply. Throws when no webhook is set, and
+   * (after recording the error) when the connection fails or 10 s pass.
+   */
+  deliver(token: string, update: Record<string, unknown>): Promise<{ status: number; body: string }>;
+  /** Queues an update for getUpdates (update_id assigned when missing); wakes a waiting long poll. */
+  queueUpdate(token: string, update: Record<string, unknown>): void;
+  /** The next call of `method` (any bot) fails with this answer, once, and does nothing. */
+  failNext(method: string, failure: FakeTelegramFailure): void;
+  /** The user blocked the bot: sending to this chat answers 403 "Forbidden: bot was blocked by the user". */
+  blockChat(chatId: number): void;
+  unblockChat(chatId: number): void;
+  /** getChatMember(chat, user) answers this status; an unknown user of a known chat is 'left'; a chat never set is "chat not found". */
+  setChatMember(chat: string | number, userId: number, status: string): void;
+  /** Flood limits (off by default): `perSecond` sends a second per bot, 1 a second per chat after a burst of 3, setWebhook once a second. */
+  limitSends(options: { perSecond: number } | null): void;
+  /** Messages the bots sent or edited (sendMessage, sendPhoto, sendInvoice, editMessageText). */
+  sent: FakeTelegramSent[];
+  /** A Telegram Stars payment the bot received, so refundStarPayment can find it. */
+  recordStarPayment(token: string, payment: FakeStarPayment): void;
+  preCheckoutAnswers: FakePreCheckoutAnswer[];
+  refunds: FakeStarRefund[];
+  invoices: FakeInvoice[];
+  close(): Promise<void>;
+}

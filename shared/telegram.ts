@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * The Telegram bot's settings as the admin sees them (`GET /api/admin/telegram`): the token is write-only
+ * (`botTokenSet` says whether one is saved), `username` is the bot's as Telegram answered `getMe`.
+ */
+export interface TelegramSettings {
+  enabled: boolean;
+  botTokenSet: boolean;
+  username: string | null;
+  /** How updates reach the bot, and how that is going. */
+  webhook: TelegramDelivery;
+  /** A channel customers must have joined before the trial (`@name`, or a `-100…` id); null: none. */
+  channel: string | null;
+  /** Telegram chats told of new orders and problems. */
+  adminChatIds: number[];
+}
+
+/**
+ * `webhook`: Telegram posts each update to `url` (the site has an https address); `polling`: this server asks
+ * for updates (the site has no public address); `off`: the bot is off or has no token.
+ */
+export interface TelegramDelivery {
+  mode: 'webhook' | 'polling' | 'off';
+  url: string | null;
+  /** Updates Telegram holds for the bot (getWebhookInfo), when it could be asked. */
+  pendingUpdates: number | null;
+  /** Telegram's last error delivering to the webhook, and when. */
+  lastError: string | null;
+  lastErrorAt: string | null;
+}
+
+/** What a bot token looks like (BotFather → /newbot or /token): the bot's id, a colon, 35 characters. */
+const BOT_TOKEN = /^\d{5,16}:[A-Za-z0-9_-]{30,64}$/;
+
+/** `PUT /api/admin/telegram`: only the fields given change; `botToken: null` removes the token (and switches the bot off). */
+export const UpdateTelegramBody = z
+  .object({
+    enabled: z.boolean({ error: 'Enabled is true or false' }),
+    botToken: z.string().trim().regex(BOT_TOKEN, 'A bot token looks like 123456789:AAE…: copy it from @BotFather').nullable(),
+    channel: z
+      .string()
+      .trim()
+      .regex(/^(@[A-Za-z][A-Za-z0-9_]{3,31}|-100\d{5,15})$/, 'The channel is its @username or its -100… id')
+      .nullable(),
+    adminChatIds: z.array(z.number({ error: 'A chat id is a number' }).int('A chat id is a whole number')).max(20, 'At most 20 admin chats'),
+  })
+  .partial()
+  .strict();
+export type UpdateTelegramBody = z.infer<typeof UpdateTelegramBody>;
