@@ -48,16 +48,21 @@ export function safeDecode(segment: string): string {
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** The request body as text, or null when it is over 1 MiB. */
-export async function readBody(req: IncomingMessage): Promise<string | null> {
+/** The request body's bytes, or null when it is over `limit` (1 MiB unless given). */
+export async function readBytes(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
+    if (size > limit) return null;
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** The request body as text, or null when it is over 1 MiB. */
+export async function readBody(req: IncomingMessage): Promise<string | null> {
+  return (await readBytes(req))?.toString('utf8') ?? null;
 }
 
 export interface ServeFakeOptions {

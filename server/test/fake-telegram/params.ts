@@ -1,5 +1,6 @@
 // ---- reading a request ----
 import type { IncomingMessage } from 'node:http';
+import { readBytes } from '../fake-http.js';
 import { TelegramError } from './errors.js';
 import type { FakeTelegramFile } from './handle-types.js';
 
@@ -20,16 +21,8 @@ export class UploadedFile {
 
 export type Params = Record<string, unknown>;
 
-export async function readBytes(req: IncomingMessage): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
+/** The request body (a photo may be large: Telegram takes uploads of up to 50 MB), or null when it is over that. */
+export const readUpload = (req: IncomingMessage): Promise<Buffer | null> => readBytes(req, MAX_BODY_BYTES);
 
 /** The query string's arguments, then the body's (td's HttpReader reads both, whatever the verb). */
 export function parseParams(url: URL, body: Buffer, contentType: string | null): Params {

@@ -4,7 +4,7 @@ import { argText } from './args.js';
 import { TelegramError, TEXT } from './errors.js';
 import { errorAnswer } from './http.js';
 import { callMethod } from './methods.js';
-import { type Params, parseParams, readBytes } from './params.js';
+import { type Params, parseParams, readUpload } from './params.js';
 import type { World } from './state.js';
 
 /** One HTTP request: /bot<token>/<method> (HttpConnection.cpp:22-50), else 404 Not Found. */
@@ -14,7 +14,7 @@ export async function answerRequest(world: World, req: IncomingMessage, url: URL
   if (!route) return errorAnswer(new TelegramError(404, TEXT.notFound));
   const token = route[1]!;
   let method = route[2]!;
-  const body = await readBytes(req);
+  const body = await readUpload(req);
   if (body === null) return errorAnswer(new TelegramError(413, 'Request Entity Too Large'));
   let params: Params;
   try {

@@ -6,18 +6,8 @@ import { billingTransitionRows } from './billing-transitions.repo.js';
 import type { TransactionTransitionListener } from '../orders/index.js';
 
 export { SUBSCRIPTION_COLUMNS, toSubscriptionRecord } from './billing-rows.js';
-export type {
-  CheckoutKind,
-  NewCheckout,
-  OrderPromo,
-  ReviewReason,
-  StoreCharge,
-  SubscriptionMetadata,
-  SubscriptionRecord,
-  TransactionMetadata,
-  TransactionRecord,
-  TransactionTransitionListener,
-} from '../orders/index.js';
+// The records of a sale, for billing's own files (they are the orders area's: other areas import them from there).
+export type * from '../orders/index.js';
 
 /**
  * Subscriptions, transactions and processed webhook events. Methods that take part in a payment's
