@@ -1,4 +1,4 @@
-import { expect, FAKE_TELEGRAM_BOT, signIn, test } from './site.js';
+import { expect, FAKE_TELEGRAM_BOT, signIn, test, uniqueEmail } from './site.js';
 
 test('the admin connects the Telegram bot on its tab, and a customer who writes /start gets the menu in their language', async ({ page, site }) => {
   await signIn(page, site, 'admin-telegram@example.com');
@@ -40,4 +40,44 @@ test('the admin connects the Telegram bot on its tab, and a customer who writes 
   await bot.getByLabel('The bot answers customers').uncheck();
   await bot.getByRole('button', { name: 'Save the bot' }).click();
   await expect(bot.getByText('Off', { exact: true })).toBeVisible();
+});
+
+test('a customer connects their Telegram from the dashboard: the one-time link opens the bot, the dashboard notices, and they can disconnect', async ({
+  page,
+  site,
+}) => {
+  const actor = { id: null, email: 'e2e-operator@example.com' };
+  await site.services.telegram.updateSettings(actor, { enabled: true, botToken: FAKE_TELEGRAM_BOT.token });
+  try {
+    await signIn(page, site, uniqueEmail('telegram-link'));
+    await page.getByRole('button', { name: 'Connect Telegram' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Telegram' });
+    const open = dialog.getByRole('link', { name: 'Open Telegram' });
+    await expect(open).toHaveAttribute('href', /^https:\/\/t\.me\/e2e_lumen_bot\?start=link_[A-Za-z0-9_-]+$/);
+    await expect(dialog.getByRole('img', { name: 'QR code of the link to the Telegram bot' })).toBeVisible();
+
+    // The customer presses Start in Telegram: the bot links them and says so.
+    const payload = new URL((await open.getAttribute('href'))!).searchParams.get('start')!;
+    const delivered = await site.telegram.deliver(FAKE_TELEGRAM_BOT.token, {
+      message: {
+        message_id: 1,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: 880002, type: 'private', first_name: 'Ann' },
+        from: { id: 880002, is_bot: false, first_name: 'Ann', username: 'e2e_ann' },
+        text: `/start ${payload}`,
+        entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+      },
+    });
+    expect(delivered.status).toBe(200);
+    expect(site.telegram.sent.find((sent) => sent.chatId === 880002)?.text).toContain('linked to your');
+
+    // The open dialog notices without a reload.
+    await expect(dialog.getByText('Your Telegram @e2e_ann is connected')).toBeVisible({ timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByText('Telegram disconnected.')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Connect Telegram' })).toBeVisible();
+  } finally {
+    await site.services.telegram.updateSettings(actor, { enabled: false, botToken: null });
+  }
 });

@@ -41,6 +41,10 @@ export const ERRORS = {
   unauthenticated: { status: 401, meaning: 'Not signed in, or the session ended.' },
   forbidden: { status: 403, meaning: 'Signed in, but not allowed to do this.' },
   csrf_failed: { status: 403, meaning: 'A change sent with the session cookie from another site, or without an Origin.' },
+  telegram_not_linked: {
+    status: 403,
+    meaning: "The Mini App's Telegram user is linked to no customer: sign in by e-mail once, then `POST /api/me/telegram` links them.",
+  },
   not_found: { status: 404, meaning: "No such record, or it is someone else's." },
   rate_limited: { status: 429, meaning: 'Too many requests: try again after `Retry-After` seconds.' },
   mail_failed: { status: 502, meaning: 'The e-mail could not be sent.' },

@@ -48,3 +48,18 @@ export const UpdateTelegramBody = z
   .partial()
   .strict();
 export type UpdateTelegramBody = z.infer<typeof UpdateTelegramBody>;
+
+/**
+ * `GET /api/me/telegram`: the store's bot (null while it is off) and the caller's linked Telegram user (null: none).
+ * The dashboard offers "Connect Telegram" when there is a bot and no link.
+ */
+export interface TelegramLinkStatus {
+  bot: { username: string } | null;
+  linked: { username: string | null; firstName: string | null } | null;
+}
+
+/** `POST /api/me/telegram-link`: the one-time link that opens the bot and ties the caller's Telegram to them. */
+export interface TelegramLinkUrl {
+  url: string;
+  expiresAt: string;
+}

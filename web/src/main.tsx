@@ -5,6 +5,7 @@ import { LOCALE_PREFIX, splitLocalePath } from '../../shared/locales.js';
 import { App } from './app/App';
 import { preloadPage, preloadPagesOnIntent } from './app/routes';
 import { rememberPromoFromLink } from './features/billing/remembered-promo';
+import { startMiniApp } from './features/telegram/start-mini-app';
 import { readEmbeddedConfig } from './features/config/embedded-config';
 import { readEmbeddedPlans } from './features/plans/embedded-plans';
 import { setApiLanguage } from './api/language';
@@ -19,6 +20,8 @@ const { locale, path } = splitLocalePath(window.location.pathname);
 setApiLanguage(locale);
 // `?promo=CODE` on any page fills the payment dialog's code later, after signing in too.
 rememberPromoFromLink(window.location.search);
+// Opened in Telegram as a Mini App: its launch data is kept to sign in with, and the page may move (nothing renders then).
+const leaving = startMiniApp(locale, path);
 
 const app = (
   <BrowserRouter basename={LOCALE_PREFIX[locale] || undefined}>
@@ -31,9 +34,11 @@ const app = (
 // before it is done makes React finish it at once and then handle the event.
 // Pages drawn only in the browser (dashboard, admin) arrive empty and are rendered from scratch.
 const ready = Promise.all([loadCatalogs(locale, ['common']), preloadPage(path, locale)]);
-if (container.hasChildNodes()) {
+if (leaving) {
+  // The Mini App's page in Telegram's language, or its dashboard, is loading instead.
+} else if (container.hasChildNodes()) {
   void ready.then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);
 }
-preloadPagesOnIntent(locale);
+if (!leaving) preloadPagesOnIntent(locale);

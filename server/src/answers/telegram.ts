@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TelegramDelivery, TelegramSettings } from '../../../shared/telegram.js';
+import type { TelegramDelivery, TelegramLinkStatus, TelegramLinkUrl, TelegramSettings } from '../../../shared/telegram.js';
 
 /** What the admin's Telegram routes answer (the token never comes back: only whether one is saved). */
 
@@ -23,3 +23,12 @@ export const TelegramSettingsAnswer = z.object({
 
 /** `POST /api/telegram/webhook`: Telegram reads only the status; `duplicate` when the update was handled before. */
 export const TelegramUpdateAnswer = z.object({ ok: z.literal(true), duplicate: z.literal(true).optional() });
+
+/** `GET /api/me/telegram`. */
+export const TelegramLinkStatusAnswer = z.object({
+  bot: z.object({ username: z.string() }).nullable(),
+  linked: z.object({ username: z.string().nullable(), firstName: z.string().nullable() }).nullable(),
+}) satisfies z.ZodType<TelegramLinkStatus>;
+
+/** `POST /api/me/telegram-link`. */
+export const TelegramLinkUrlAnswer = z.object({ url: z.string(), expiresAt: z.string() }) satisfies z.ZodType<TelegramLinkUrl>;

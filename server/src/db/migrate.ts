@@ -40,6 +40,7 @@ import * as walletAutoRenew from './migrations/039-wallet-auto-renew.js';
 import * as countedDevicelessClients from './migrations/040-counted-deviceless-clients.js';
 import * as panelTokenExpiry from './migrations/041-panel-token-expiry.js';
 import * as telegram from './migrations/042-telegram.js';
+import * as telegramLinking from './migrations/043-telegram-linking.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -96,6 +97,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['040-counted-deviceless-clients', countedDevicelessClients],
   ['041-panel-token-expiry', panelTokenExpiry],
   ['042-telegram', telegram],
+  ['043-telegram-linking', telegramLinking],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

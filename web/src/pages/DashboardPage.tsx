@@ -29,6 +29,7 @@ import { useRequestedPlan } from '../features/billing/useRequestedPlan';
 import { useStartCheckout } from '../features/billing/useStartCheckout';
 import { useConfig } from '../features/config/config-context';
 import { PlansOnSaleContext } from '../features/plans/usePlanText';
+import { TelegramLinkButton } from '../features/telegram/TelegramLinkButton';
 import { useToast } from '../features/toast/toast-context';
 import { useCancelledCheckout } from '../features/billing/useCancelledCheckout';
 import { useIsolate } from '../i18n/bidi';
@@ -163,6 +164,7 @@ export default function DashboardPage() {
           <button type="button" onClick={() => setDialog({ kind: 'history' })} className={BUTTON.secondary}>
             {_('account.dashboard.transactionHistory')}
           </button>
+          <TelegramLinkButton />
         </div>
       }
       actions={{

@@ -3,7 +3,7 @@ import type { Locale } from '../../../../shared/locales.js';
 import type { UserProfile } from '../users/index.js';
 import type { AuthServiceDeps, RequestMeta } from './auth-deps.js';
 import { findSessionByRefreshToken, logout, refreshWithUserId, resumeSession, startSession } from './auth-sessions.js';
-import { requestCode, verifyCode } from './sign-in-codes.js';
+import { confirmCode, requestCode, verifyCode } from './sign-in-codes.js';
 
 export { REFRESH_REUSE_GRACE_SECONDS } from './auth-sessions.js';
 export type { AuthServiceDeps, IssuedTokens, RequestMeta } from './auth-deps.js';
@@ -18,6 +18,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     requestCode: (email: string, meta: RequestMeta, locale?: Locale) => requestCode(deps, email, meta, locale),
     /** Checks the code; on success creates the profile if needed and starts a session. */
     verifyCode: (input: VerifyOtpBody, meta: RequestMeta) => verifyCode(deps, input, meta),
+    /** Checks the code and answers the profile it proves (made if needed) without starting a session: a Telegram chat is linked with it. */
+    confirmCode: (input: { email: string; code: string }) => confirmCode(deps, input),
     startSession: (user: UserProfile, client: ClientKind, meta: RequestMeta, now: Date) => startSession(deps, user, client, meta, now),
     /** Swaps a refresh token for a new pair. */
     refresh: async (rawToken: string | undefined) => (await refreshWithUserId(deps, rawToken)).tokens,

@@ -59,8 +59,11 @@ export async function requestCode(deps: AuthServiceDeps, email: string, meta: Re
   await otp.retireOtherCodes(email, id, now);
 }
 
-/** Checks the code; on success creates the profile if needed and starts a session. */
-export async function verifyCode(deps: AuthServiceDeps, input: VerifyOtpBody, meta: RequestMeta): Promise<{ user: UserProfile; tokens: IssuedTokens }> {
+/** Checks the code and answers the profile it proves (made if needed; its language the one the code was asked in). */
+async function proveCode(
+  deps: AuthServiceDeps,
+  input: { email: string; code: string; referralCode?: string },
+): Promise<{ user: UserProfile; signingUp: boolean }> {
   const { clock, otp, users } = deps;
   const now = clock();
   const active = await otp.findActiveCode(input.email, now);
@@ -74,13 +77,27 @@ export async function verifyCode(deps: AuthServiceDeps, input: VerifyOtpBody, me
   let user = await ensureAdminFromEnv(deps, await users.findOrCreateByEmail(input.email, role, now), now);
   // The language the code was asked in becomes the user's (their e-mails follow it).
   if (active.locale && user.locale !== active.locale) user = (await users.update(user.id, { locale: active.locale }, now)) ?? user;
+  return { user, signingUp };
+}
+
+/** A sign-up with a referral code is attributed to its referrer; a referral that cannot be written never costs the customer their sign-in. */
+async function attributeReferral(deps: AuthServiceDeps, user: UserProfile, referralCode: string, ip: string | null): Promise<void> {
+  await deps.referrals?.attribute(user.id, referralCode, ip).catch((err: unknown) => {
+    deps.log.error({ err, userId: user.id }, 'the referral of a new customer could not be written');
+  });
+}
+
+/** Checks the code and answers the profile it proves, made if needed, without a session: a Telegram chat is linked with it. */
+export async function confirmCode(deps: AuthServiceDeps, input: { email: string; code: string }): Promise<UserProfile> {
+  return (await proveCode(deps, input)).user;
+}
+
+/** Checks the code; on success creates the profile if needed and starts a session (a sign-up's referral attributed after it). */
+export async function verifyCode(deps: AuthServiceDeps, input: VerifyOtpBody, meta: RequestMeta): Promise<{ user: UserProfile; tokens: IssuedTokens }> {
+  const { user, signingUp } = await proveCode(deps, input);
+  const now = deps.clock();
   const tokens = await startSession(deps, user, input.client, meta, now);
   await deps.audit.record({ actorId: user.id, actorEmail: user.email, action: 'auth.sign_in', details: { client: input.client }, ip: meta.ip, now });
-  if (signingUp && input.referralCode && deps.referrals) {
-    // A referral that cannot be written never costs the customer their sign-in.
-    await deps.referrals.attribute(user.id, input.referralCode, meta.ip).catch((err: unknown) => {
-      deps.log.error({ err, userId: user.id }, 'the referral of a new customer could not be written');
-    });
-  }
+  if (signingUp && input.referralCode) await attributeReferral(deps, user, input.referralCode, meta.ip);
   return { user, tokens };
 }

@@ -25,18 +25,23 @@ export type BillingNotice =
   | { kind: 'subscription_link_moved'; accountId: string; host: string };
 
 /**
- * Queues billing e-mails. `key` names the event the e-mail is about: the job's dedupe key is the
- * exactly-once gate, so a redelivered event, a retry or a racing instance never mails twice.
+ * Queues billing e-mails, and the same notice by every other channel a module adds (the Telegram bot's messages).
+ * `key` names the event the notice is about: each job's dedupe key is the exactly-once gate, so a redelivered event,
+ * a retry or a racing instance never tells the customer twice.
  */
 export function createBillingNotices(deps: { jobs: JobsRepo; clock: Clock }) {
+  const channels: string[] = [SEND_BILLING_EMAIL];
   return {
     async notify(notice: BillingNotice, key: string, trx?: Db): Promise<void> {
       const now = deps.clock();
-      await deps.jobs.enqueue(
-        { type: SEND_BILLING_EMAIL, payload: notice, dedupeKey: `${SEND_BILLING_EMAIL}:${notice.kind}:${key}`, maxAttempts: MAX_ATTEMPTS },
-        now,
-        trx,
-      );
+      for (const type of channels) {
+        await deps.jobs.enqueue({ type, payload: notice, dedupeKey: `${type}:${notice.kind}:${key}`, maxAttempts: MAX_ATTEMPTS }, now, trx);
+      }
+    },
+
+    /** Every notice is also queued as a job of `jobType` (its handler reads the notice as the e-mail's does). */
+    alsoSendBy(jobType: string): void {
+      if (!channels.includes(jobType)) channels.push(jobType);
     },
   };
 }

@@ -3,6 +3,7 @@
  * server/src/modules/module-imports.test.ts). The rest of the folder is its own to change.
  */
 export { type BillingNotices } from './billing-notices.js';
+export { type NoticeComposer } from './send-billing-email.js';
 export { type BillingRepo, type CheckoutKind, type TransactionRecord } from './billing.repo.js';
 export { type CheckoutService } from './checkout/checkout.service.js';
 export { newOrderIds, type OrderRows } from './checkout/order-rows.js';

@@ -10,11 +10,9 @@ import { composeSubscriptionEmail } from './compose-subscription-emails.js';
  * it runs; a record gone meanwhile (a deleted user) sends nothing. Retried while the mail server does not answer.
  */
 export function createSendBillingEmailHandler(deps: BillingEmailDeps): JobHandler {
+  const composeNotice = createNoticeComposer(deps);
   return async (payload) => {
-    const parsed = Notice.safeParse(payload);
-    if (!parsed.success) throw new PermanentJobError('Bad billing notice payload');
-    const { brandName } = await deps.settings.getAppSettings();
-    const mail = await compose(deps, parsed.data, { brandName, publicUrl: deps.publicUrl });
+    const mail = await composeNotice(payload);
     if (!mail) return;
     // One read gives the address and the language the customer reads (their e-mails follow it).
     const user = await deps.users.findById(mail.userId);
@@ -22,6 +20,21 @@ export function createSendBillingEmailHandler(deps: BillingEmailDeps): JobHandle
     await deps.mailer.send(mail.render(user.email, user.locale ?? DEFAULT_LOCALE));
   };
 }
+
+/**
+ * What a queued notice tells its customer, composed from the records as they are now and rendered in the language
+ * asked for: the e-mail's subject and text serve the other channels (the Telegram bot) too. Null: nothing to tell.
+ */
+export function createNoticeComposer(deps: BillingEmailDeps) {
+  return async (payload: unknown): Promise<ComposedEmail> => {
+    const parsed = Notice.safeParse(payload);
+    if (!parsed.success) throw new PermanentJobError('Bad billing notice payload');
+    const { brandName } = await deps.settings.getAppSettings();
+    return compose(deps, parsed.data, { brandName, publicUrl: deps.publicUrl });
+  };
+}
+
+export type NoticeComposer = ReturnType<typeof createNoticeComposer>;
 
 /** The e-mail a notice gives, composed from the records as they are now (compose-*-emails.ts); null when there is nothing to tell. */
 async function compose(deps: BillingEmailDeps, notice: Notice, frame: EmailFrame): Promise<ComposedEmail> {

@@ -69,6 +69,7 @@ export function purgeRules(periodicJobKeys: readonly string[]): PurgeRule[] {
     { table: 'webhook_events', narrow: (q, c) => q.where('processed_at', '<', c.gates) },
     // Telegram retries an update for at most a day: older claims guard nothing.
     { table: 'telegram_updates', narrow: (q, c) => q.where('received_at', '<', c.gates) },
+    { table: 'telegram_link_tokens', narrow: (q, c) => q.where('expires_at', '<', c.rows) },
     { table: 'kept_reversals', narrow: (q, c) => q.where('created_at', '<', c.gates) },
     {
       table: 'jobs',

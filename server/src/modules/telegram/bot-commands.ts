@@ -6,9 +6,10 @@ import { nominalLength } from '../../../../shared/plan-months.js';
 import { planText } from '../../../../shared/plan-translations.js';
 import type { Plan } from '../../../../shared/plans.js';
 import type { Clock } from '../../lib/clock.js';
-import type { SettingsService } from '../settings/index.js';
-import { botText, type BotMessageKey } from './bot-messages/index.js';
-import type { TelegramChat, TelegramChatsRepo } from './telegram-chats.repo.js';
+import { accountMenuButtons, installAccountCommands, type BotAccountDeps } from './bot-account.js';
+import { botText } from './bot-messages/index.js';
+import { escapeHtml, stopSpinner, t } from './bot-replies.js';
+import type { TelegramChat } from './telegram-chats.repo.js';
 
 /** An update's context with the person's chat row and the language the bot writes to them in. */
 export interface BotContext extends Context {
@@ -17,24 +18,20 @@ export interface BotContext extends Context {
 }
 
 /** What the bot's commands read. */
-export interface BotCommandDeps {
-  chats: TelegramChatsRepo;
-  settings: SettingsService;
-  plans: { listPricingPlans(): Promise<Plan[]> };
+export interface BotCommandDeps extends BotAccountDeps {
+  plans: { listPricingPlans(): Promise<Plan[]>; listPublicPlans(): Promise<Plan[]> };
   publicUrl: URL;
   clock: Clock;
   /** The best of our languages for a Telegram `language_code` (`ru`, `zh-hans`, `pt-br`…): English when none fits. */
   localeOf(languageCode: string | undefined): Locale;
 }
 
-const COMMANDS = ['start', 'plans', 'language', 'support'] as const;
+const COMMANDS = ['start', 'my', 'trial', 'plans', 'language', 'support'] as const;
 
 /** The command menu Telegram shows, in each language (setMyCommands). */
 export const BOT_COMMANDS: Readonly<Record<Locale, BotCommand[]>> = Object.fromEntries(
   LOCALES.map((locale) => [locale, COMMANDS.map((command) => ({ command, description: botText(locale, `command.${command}`) }))]),
 ) as Record<Locale, BotCommand[]>;
-
-const t = (ctx: BotContext, key: BotMessageKey, values?: Record<string, string | number>) => botText(ctx.locale, key, values);
 
 /** A plan's length as a reader says it: years, months, or days (the pricing page's rule, plan-months.ts). */
 function duration(locale: Locale, days: number): string {
@@ -63,7 +60,7 @@ export function installCommands(bot: Bot<BotContext>, deps: BotCommandDeps): voi
   });
 
   const menu = (ctx: BotContext) => {
-    const keyboard = new InlineKeyboard().text(t(ctx, 'menu.plans'), 'plans').row();
+    const keyboard = accountMenuButtons(ctx, new InlineKeyboard()).text(t(ctx, 'menu.plans'), 'plans').row();
     if (siteLinks) keyboard.url(t(ctx, 'menu.site'), sitePage(ctx.locale, '/')).row();
     return keyboard.text(t(ctx, 'menu.language'), 'language').text(t(ctx, 'menu.support'), 'support');
   };
@@ -110,6 +107,7 @@ export function installCommands(bot: Bot<BotContext>, deps: BotCommandDeps): voi
     await ctx.reply(t(ctx, 'support.text', { email: supportEmail }), { reply_markup: new InlineKeyboard().text(t(ctx, 'menu.back'), 'menu') });
   };
 
+  installAccountCommands(bot, deps, showMenu);
   bot.command('start', showMenu);
   bot.command('plans', showPlans);
   bot.command('language', showLanguages);
@@ -140,15 +138,3 @@ export function installCommands(bot: Bot<BotContext>, deps: BotCommandDeps): voi
     if (ctx.chat.type === 'private') await showMenu(ctx);
   });
 }
-
-/**
- * Answers a button press (its spinner stops). Cosmetic: Telegram refuses an answer to a press older than a few
- * seconds (an update sent again, a slow moment), and what the button asked for is done all the same.
- */
-const stopSpinner = (ctx: BotContext) =>
-  ctx.answerCallbackQuery().then(
-    () => undefined,
-    () => undefined,
-  );
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

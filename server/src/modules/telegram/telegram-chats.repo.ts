@@ -11,22 +11,38 @@ export interface TelegramPerson {
   language_code?: string;
 }
 
+/** Where a person is in linking by e-mail code inside the bot: asked for their address, then for the code sent to it. */
+export type Awaiting = { step: 'email' } | { step: 'code'; email: string } | null;
+
 export interface TelegramChat {
   telegramId: number;
+  username: string | null;
+  firstName: string | null;
   /** The customer they are linked to (null until linked). */
   userId: string | null;
   /** The language they chose in the bot; null: their Telegram app's. */
   locale: Locale | null;
   languageCode: string | null;
   blockedAt: Date | null;
+  awaiting: Awaiting;
 }
+
+const toAwaiting = (row: Record<string, unknown>): Awaiting =>
+  row.awaiting === 'email'
+    ? { step: 'email' }
+    : row.awaiting === 'code' && typeof row.awaiting_email === 'string'
+      ? { step: 'code', email: row.awaiting_email }
+      : null;
 
 const toChat = (row: Record<string, unknown>): TelegramChat => ({
   telegramId: Number(row.telegram_id),
+  username: (row.username as string | null) ?? null,
+  firstName: (row.first_name as string | null) ?? null,
   userId: (row.user_id as string | null) ?? null,
   locale: isLocale(row.locale) ? row.locale : null,
   languageCode: (row.language_code as string | null) ?? null,
   blockedAt: toDateOrNull(row.blocked_at),
+  awaiting: toAwaiting(row),
 });
 
 /** The people who wrote to the bot: kept as Telegram last named them, with their choice of language. */
@@ -44,14 +60,23 @@ export function createTelegramChatsRepo(db: Db) {
           .insert({ telegram_id: person.id, ...fields, created_at: now, updated_at: now })
           .onConflict('telegram_id')
           .merge({ ...fields, blocked_at: null, updated_at: now });
-        return { telegramId: person.id, userId: null, locale: null, languageCode: fields.language_code, blockedAt: null };
+        return {
+          telegramId: person.id,
+          username: fields.username,
+          firstName: fields.first_name,
+          userId: null,
+          locale: null,
+          languageCode: fields.language_code,
+          blockedAt: null,
+          awaiting: null,
+        };
       }
       const same = row.username === fields.username && row.first_name === fields.first_name && row.language_code === fields.language_code && !row.blocked_at;
       if (!same)
         await db('telegram_chats')
           .where({ telegram_id: person.id })
           .update({ ...fields, blocked_at: null, updated_at: now });
-      return { ...toChat(row), languageCode: fields.language_code, blockedAt: null };
+      return { ...toChat(row), username: fields.username, firstName: fields.first_name, languageCode: fields.language_code, blockedAt: null };
     },
 
     async setLocale(telegramId: number, locale: Locale, now: Date): Promise<void> {
@@ -61,6 +86,38 @@ export function createTelegramChatsRepo(db: Db) {
     /** They blocked the bot (Telegram answered 403): nothing more is sent to them until they write again. */
     async markBlocked(telegramId: number, now: Date): Promise<void> {
       await db('telegram_chats').where({ telegram_id: telegramId }).update({ blocked_at: now, updated_at: now });
+    },
+
+    /**
+     * Links the Telegram user to the customer: a customer has one Telegram and a Telegram user one customer, so the
+     * customer's previous chat (if another) is unlinked in the same transaction. Answers false when the chat is unknown.
+     */
+    async link(telegramId: number, userId: string, now: Date): Promise<boolean> {
+      return db.transaction(async (trx) => {
+        await trx('telegram_chats').where({ user_id: userId }).whereNot({ telegram_id: telegramId }).update({ user_id: null, updated_at: now });
+        const linked = await trx('telegram_chats')
+          .where({ telegram_id: telegramId })
+          .update({ user_id: userId, awaiting: null, awaiting_email: null, updated_at: now });
+        return linked > 0;
+      });
+    },
+
+    /** Where they are in linking by e-mail code (null: not linking). */
+    async setAwaiting(telegramId: number, awaiting: Awaiting, now: Date): Promise<void> {
+      await db('telegram_chats')
+        .where({ telegram_id: telegramId })
+        .update({ awaiting: awaiting?.step ?? null, awaiting_email: awaiting?.step === 'code' ? awaiting.email : null, updated_at: now });
+    },
+
+    /** Unlinks the customer's Telegram (they can link again, or another). */
+    async unlinkUser(userId: string, now: Date): Promise<boolean> {
+      return (await db('telegram_chats').where({ user_id: userId }).update({ user_id: null, updated_at: now })) > 0;
+    },
+
+    /** The chat linked to the customer, if any. */
+    async findByUser(userId: string): Promise<TelegramChat | undefined> {
+      const row = await db('telegram_chats').where({ user_id: userId }).first();
+      return row && toChat(row);
     },
 
     async find(telegramId: number): Promise<TelegramChat | undefined> {

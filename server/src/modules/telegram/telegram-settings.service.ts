@@ -19,6 +19,8 @@ export interface LiveBot {
   token: string;
   webhookSecret: string | null;
   me: UserFromGetMe;
+  /** A channel customers must have joined before the trial, if the admin set one. */
+  channel: string | null;
 }
 
 export interface TelegramSettingsDeps {
@@ -98,7 +100,7 @@ export function createTelegramSettingsService(deps: TelegramSettingsDeps) {
       const stored = await deps.repo.get();
       const token = open(stored.tokenSealed);
       if (!stored.enabled || !token || !stored.me) return null;
-      return { token, webhookSecret: open(stored.webhookSecretSealed), me: stored.me };
+      return { token, webhookSecret: open(stored.webhookSecretSealed), me: stored.me, channel: stored.channel };
     },
 
     async updateSettings(actor: Actor, body: UpdateTelegramBody): Promise<TelegramSettings> {

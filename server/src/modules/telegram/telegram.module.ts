@@ -1,10 +1,18 @@
 import { localeFromAcceptLanguage } from '../../lib/locale.js';
+import type { authModule } from '../auth/index.js';
 import type { WithBilling } from '../billing/index.js';
 import { defineModule, route, type Provided } from '../module.js';
 import type { plansModule } from '../plans/index.js';
 import { createTelegramApiFactory } from './telegram-api.js';
 import { createTelegramBot } from './telegram-bot.js';
 import { createTelegramChatsRepo } from './telegram-chats.repo.js';
+import { createMiniApp } from './mini-app.service.js';
+import { telegramAuthRoutes } from './telegram-auth.routes.js';
+import { telegramLinkRoutes } from './telegram-link.routes.js';
+import { createTelegramLinksRepo } from './telegram-links.repo.js';
+import { createTelegramLinks } from './telegram-links.service.js';
+import { createTelegramNoticeHandler, SEND_TELEGRAM_NOTICE } from './telegram-notices.js';
+import { createPace, TELEGRAM_PACE } from './telegram-pace.js';
 import { createTelegramPoll, TELEGRAM_POLL } from './telegram-poll.js';
 import { createTelegramSettingsRepo } from './telegram-settings.repo.js';
 import { createTelegramSettingsService } from './telegram-settings.service.js';
@@ -16,7 +24,21 @@ import { adminTelegramRoutes, telegramWebhookRoutes } from './telegram.routes.js
  */
 export const telegramModule = defineModule({
   name: 'telegram',
-  build({ config, db, keys, clock, log, audit, settings, plans }: WithBilling & Provided<typeof plansModule>) {
+  build({
+    config,
+    db,
+    keys,
+    clock,
+    log,
+    audit,
+    settings,
+    plans,
+    auth,
+    usersRepo,
+    accounts,
+    notices,
+    composeNotice,
+  }: WithBilling & Provided<typeof plansModule> & Provided<typeof authModule>) {
     const api = createTelegramApiFactory(config.telegramApiUrl);
     const repo = createTelegramSettingsRepo(db);
     const chats = createTelegramChatsRepo(db);
@@ -29,21 +51,52 @@ export const telegramModule = defineModule({
       audit,
       clock,
     });
+    const links = createTelegramLinks({ links: createTelegramLinksRepo(db), chats, telegram, audit, clock });
     const telegramBot = createTelegramBot({
       telegram,
       repo,
       chats,
       settings,
       plans,
+      links,
+      auth,
+      users: usersRepo,
+      accounts,
+      trialChannel: async () => (await telegram.liveBot())?.channel ?? null,
       publicUrl: config.publicUrl,
       apiRoot: config.telegramApiUrl,
       clock,
       log,
       localeOf: (code) => localeFromAcceptLanguage(code),
     });
-    return { telegram, telegramBot, telegramPoll: createTelegramPoll({ updates: config.telegramUpdates, bot: telegramBot, repo, api, clock, log }) };
+    // Every billing notice is also queued for the customer's Telegram (sent only where one is linked).
+    notices.alsoSendBy(SEND_TELEGRAM_NOTICE);
+    const sendTelegramNotice = createTelegramNoticeHandler({
+      composeNotice,
+      users: usersRepo,
+      chats,
+      telegram,
+      api,
+      pace: createPace(TELEGRAM_PACE),
+      clock,
+      localeOf: (code) => localeFromAcceptLanguage(code),
+    });
+    const telegramMiniApp = createMiniApp({ telegram, chats, auth, users: usersRepo, audit, clock });
+    return {
+      telegram,
+      telegramLinks: links,
+      telegramMiniApp,
+      telegramBot,
+      sendTelegramNotice,
+      telegramPoll: createTelegramPoll({ updates: config.telegramUpdates, bot: telegramBot, repo, api, clock, log }),
+    };
   },
-  routes: ({ telegram, telegramBot }) => [route(adminTelegramRoutes, { telegram }), route(telegramWebhookRoutes, { telegram, bot: telegramBot })],
-  jobs: ({ telegramPoll }) => ({ [TELEGRAM_POLL]: telegramPoll }),
+  routes: ({ telegram, telegramBot, telegramLinks, telegramMiniApp, limits }) => [
+    route(adminTelegramRoutes, { telegram }),
+    route(telegramWebhookRoutes, { telegram, bot: telegramBot }),
+    route(telegramLinkRoutes, { links: telegramLinks }),
+    route(telegramAuthRoutes, { miniApp: telegramMiniApp, limits }),
+  ],
+  jobs: ({ telegramPoll, sendTelegramNotice }) => ({ [TELEGRAM_POLL]: telegramPoll, [SEND_TELEGRAM_NOTICE]: sendTelegramNotice }),
   periodicJobs: [TELEGRAM_POLL],
 });

@@ -2,55 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appAddress, postToApp, useBillingFixture } from '../../../test/billing-fixture.js';
 import { TEST_DATABASES } from '../../../test/databases.js';
 import { startFakeTelegram, type FakeTelegram } from '../../../test/fake-telegram/index.js';
+import { buttons, message, press, useTelegramFixture } from '../../../test/telegram-kit.js';
 import { TELEGRAM_POLL } from './telegram-poll.js';
 
 const TOKEN = '7000001:AAFixtureBotTokenForTheStorefront12345';
 const BOT = { id: 7000001, username: 'lumen_vpn_bot', first_name: 'Lumen VPN' };
 const OTHER_TOKEN = '7000002:AAnotherBotTokenTelegramDoesNotKnow999';
 
-/** A private chat's message from a person, as Telegram sends it. */
-const message = (from: { id: number; language_code?: string }, text: string, updateId: number) => ({
-  update_id: updateId,
-  message: {
-    message_id: updateId,
-    date: 1_760_000_000,
-    chat: { id: from.id, type: 'private', first_name: 'Ann' },
-    from: { id: from.id, is_bot: false, first_name: 'Ann', ...(from.language_code ? { language_code: from.language_code } : {}) },
-    text,
-    ...(text.startsWith('/') ? { entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }] } : {}),
-  },
-});
-
-/** A press of an inline button, as Telegram sends it. */
-const press = (from: { id: number; language_code?: string }, data: string, updateId: number) => ({
-  update_id: updateId,
-  callback_query: {
-    id: `cb${updateId}`,
-    from: { id: from.id, is_bot: false, first_name: 'Ann', ...(from.language_code ? { language_code: from.language_code } : {}) },
-    chat_instance: '1',
-    data,
-    message: { message_id: 1, date: 1_760_000_000, chat: { id: from.id, type: 'private', first_name: 'Ann' }, text: 'menu' },
-  },
-});
-
-/** The inline buttons of a sent message, row by row: their texts. */
-const buttons = (sent: { replyMarkup?: unknown }) =>
-  ((sent.replyMarkup as { inline_keyboard?: Array<Array<{ text: string; callback_data?: string; url?: string }>> } | undefined)?.inline_keyboard ?? []).flat();
-
 describe.each(TEST_DATABASES)('the Telegram bot by webhook (%s)', (kind) => {
+  const fixture = useTelegramFixture(kind, { token: TOKEN, info: BOT });
+  const { f } = fixture;
   let telegram: FakeTelegram;
-  beforeAll(async () => {
-    telegram = await startFakeTelegram();
-    telegram.addBot(TOKEN, BOT);
-  });
-  afterAll(async () => telegram?.close());
-  const f = useBillingFixture(kind, { env: () => ({ TELEGRAM_API_URL: telegram.url, TELEGRAM_UPDATES: 'webhook' }) });
+  beforeAll(() => void (telegram = fixture.telegram()));
   const settings = (body: Record<string, unknown>) => f.call(f.admin, 'PUT', '/api/admin/telegram', body);
   const webhook = () => appAddress(f, '/api/telegram/webhook');
   const secret = () => telegram.webhookOf(TOKEN)?.secretToken ?? '';
-  /** Posts an update to the app as Telegram does (its secret header). */
-  const deliver = (update: Record<string, unknown>, secretToken = secret()) =>
-    postToApp(webhook(), JSON.stringify(update), secretToken ? { 'x-telegram-bot-api-secret-token': secretToken } : {});
+  const deliver = fixture.deliver;
   const sentTo = (chatId: number) => telegram.sent.filter((sent) => sent.chatId === chatId);
 
   describe('settings', () => {
@@ -135,7 +102,7 @@ describe.each(TEST_DATABASES)('the Telegram bot by webhook (%s)', (kind) => {
       const replies = sentTo(ann.id);
       expect(replies).toHaveLength(1);
       expect(replies[0]!.text).toContain('Добро пожаловать');
-      expect(buttons(replies[0]!).map((button) => button.text)).toEqual(['💳 Тарифы и цены', '🗣 Язык', '💬 Поддержка']);
+      expect(buttons(replies[0]!).map((button) => button.text)).toEqual(['🔗 Привязать аккаунт', '💳 Тарифы и цены', '🗣 Язык', '💬 Поддержка']);
       const chat = await f.env.database.db('telegram_chats').where({ telegram_id: ann.id }).first();
       expect(chat).toMatchObject({ language_code: 'ru', locale: null, user_id: null, blocked_at: null });
     });

@@ -5,6 +5,7 @@ import { localizedPath } from '../../../../shared/locales.js';
 import { api, apiClient, isApiError } from '../../api';
 import { i18nFor, loadCatalogs, type Namespace } from '../../i18n/catalogs';
 import { useLocale } from '../../i18n/locale-context';
+import { signInFromMiniApp, useTelegramLinking } from '../telegram/telegram-sign-in';
 import { useToast } from '../toast/toast-context';
 import { AuthContext, type AuthState } from './auth-context';
 
@@ -43,7 +44,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const loadUser = useCallback(
     async (isCurrent: () => boolean = () => true) => {
       try {
-        const { user: signedIn } = await api.getSession();
+        const { user: session } = await api.getSession();
+        // In Telegram's Mini App, signed out: the customer its Telegram user is linked to signs in.
+        const signedIn = await signInFromMiniApp(session);
         if (isCurrent()) setUser(signedIn);
       } catch (error) {
         if (!isCurrent()) return;
@@ -79,6 +82,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [loadUser, toastError]);
 
   useEffect(() => apiClient.onSessionExpired(() => setUser(null)), []);
+  useTelegramLinking(user);
 
   const signOut = useCallback(async () => {
     try {

@@ -4,6 +4,7 @@ import type { promoCodesModule } from '../../promo-codes/index.js';
 import type { referralsModule } from '../../referrals/index.js';
 import type { providerAccountsModule } from '../provider-accounts/provider-accounts.module.js';
 import { billingJobHandlers } from '../billing-jobs.js';
+import { createNoticeComposer } from '../send-billing-email.js';
 import { createBillingService } from '../billing.service.js';
 import { createKeptReversalsRepo } from '../refunds/kept-reversals.repo.js';
 import { createPaymentReversals } from '../refunds/payment-reversals.js';
@@ -36,6 +37,19 @@ export const ledgerModule = defineModule({
         log,
       }),
       billing: createBillingService({ billing, paidPeriods, savedMethods: deps.savedMethodsRepo, clock }),
+      /** A queued billing notice's message in the customer's language, for channels other than e-mail (the Telegram bot). */
+      composeNotice: createNoticeComposer({
+        billing,
+        periods: deps.periods,
+        accounts,
+        plans: deps.plansRepo,
+        users: deps.usersRepo,
+        settings: deps.settings,
+        paidPeriods,
+        mailer: deps.mailer,
+        publicUrl: deps.config.publicUrl,
+        clock,
+      }),
     };
   },
   jobs: (deps) => {

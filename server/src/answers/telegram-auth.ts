@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { MeSchema } from '../../../shared/auth.js';
+import type { TelegramLinkedResponse, TelegramSignInResponse } from '../../../shared/telegram-auth.js';
+
+/** What the Mini App's routes answer: the web app gets its session as cookies, as after an e-mail code. */
+
+/** `POST /api/auth/telegram`: the customer signed in. */
+export const TelegramSignedInAnswer = z.object({ user: MeSchema }) satisfies z.ZodType<TelegramSignInResponse>;
+
+/** `POST /api/me/telegram`: the Telegram user linked to the caller. */
+export const TelegramLinkedAnswer = z.object({
+  linked: z.literal(true),
+  telegram: z.object({ id: z.number().int(), username: z.string().nullable(), firstName: z.string() }),
+}) satisfies z.ZodType<TelegramLinkedResponse>;

@@ -1,0 +1,179 @@
+import { InlineKeyboard, InputFile, type Bot } from 'grammy';
+import QRCode from 'qrcode';
+import type { VpnAccount } from '../../../../shared/accounts.js';
+import { BYTES_PER_GB } from '../../../../shared/constants.js';
+import { VPN_CLIENT_APPS } from '../../../../shared/deep-links.js';
+import type { Locale } from '../../../../shared/locales.js';
+import type { Plan } from '../../../../shared/plans.js';
+import { AppError } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { RequestMeta } from '../auth/index.js';
+import type { SettingsService } from '../settings/index.js';
+import type { UserProfile } from '../users/index.js';
+import { botText, type BotMessageKey } from './bot-messages/index.js';
+import type { BotContext } from './bot-commands.js';
+import { escapeHtml, stopSpinner, t } from './bot-replies.js';
+import type { TelegramChatsRepo } from './telegram-chats.repo.js';
+import { installLinking } from './bot-linking.js';
+import type { TelegramLinks } from './telegram-links.service.js';
+
+/** What the commands about the customer's own VPN read and do. */
+export interface BotAccountDeps {
+  chats: TelegramChatsRepo;
+  links: TelegramLinks;
+  settings: SettingsService;
+  auth: {
+    requestCode(email: string, meta: RequestMeta, locale?: Locale): Promise<void>;
+    confirmCode(input: { email: string; code: string }): Promise<UserProfile>;
+  };
+  users: { findById(id: string): Promise<UserProfile | undefined> };
+  plans: { listPublicPlans(): Promise<Plan[]> };
+  accounts: {
+    listStoredAccounts(userId: string): Promise<VpnAccount[]>;
+    findAccount(userId: string, id: string): Promise<VpnAccount | undefined>;
+    claimPlan(user: UserProfile, planId: string): Promise<VpnAccount>;
+  };
+  /** The channel a customer must have joined before the trial (`@name` or `-100…`), if the admin set one. */
+  trialChannel(): Promise<string | null>;
+  publicUrl: URL;
+  clock: Clock;
+}
+
+/** The apps offered as "open in" buttons under a link: the ones on most phones (an https page opens each: open-page.ts). */
+const OPEN_IN_APPS = ['happ', 'hiddify', 'v2rayng', 'streisand'] as const;
+/** Channel members who may take the trial (getChatMember's statuses). */
+const MEMBER_STATUSES = new Set(['creator', 'administrator', 'member', 'restricted']);
+
+/** The buttons the menu shows for the customer's own VPN: theirs once linked, the way to link before. */
+export function accountMenuButtons(ctx: BotContext, keyboard: InlineKeyboard): InlineKeyboard {
+  if (!ctx.chat_row?.userId) return keyboard.text(t(ctx, 'menu.link'), 'link').row();
+  return keyboard.text(t(ctx, 'menu.my'), 'my').text(t(ctx, 'menu.trial'), 'trial').row();
+}
+
+/**
+ * The linked customer's own VPN: `/my` (each account's status, expiry, usage and devices; its link with a QR code and
+ * https "open in" buttons, as Telegram refuses custom schemes in buttons) and `/trial` (once per person, web and bot
+ * alike; a channel's members only, where the admin asks for it). Someone not linked yet is asked to link first
+ * (bot-linking.ts).
+ */
+export function installAccountCommands(bot: Bot<BotContext>, deps: BotAccountDeps, showMenu: (ctx: BotContext) => Promise<void>): void {
+  installLinking(bot, deps, showMenu);
+  const siteLinks = deps.publicUrl.protocol === 'https:';
+  const customerOf = async (ctx: BotContext) => (ctx.chat_row?.userId ? deps.users.findById(ctx.chat_row.userId) : undefined);
+
+  const askToLink = async (ctx: BotContext) => {
+    await ctx.reply(t(ctx, 'link.needed'), { reply_markup: new InlineKeyboard().text(t(ctx, 'menu.link'), 'link').row().text(t(ctx, 'menu.back'), 'menu') });
+  };
+
+  const connectButtons = (ctx: BotContext, account: VpnAccount) => {
+    const keyboard = new InlineKeyboard();
+    if (siteLinks && account.combinedUrl) {
+      for (const id of OPEN_IN_APPS) {
+        const app = VPN_CLIENT_APPS.find((candidate) => candidate.id === id)!;
+        const page = new URL(`/open/${id}`, deps.publicUrl);
+        page.searchParams.set('url', account.combinedUrl);
+        keyboard.url(t(ctx, 'account.openIn', { app: app.name }), page.href).row();
+      }
+      keyboard.url(t(ctx, 'account.renew'), new URL('/dashboard', deps.publicUrl).href).row();
+    }
+    return keyboard.text(t(ctx, 'menu.my'), 'my').text(t(ctx, 'menu.back'), 'menu');
+  };
+
+  /** The account's link as text and as a QR code, with a button per app. */
+  const sendAccountLink = async (ctx: BotContext, account: VpnAccount, heading?: string) => {
+    if (!account.combinedUrl) return void (await ctx.reply(t(ctx, 'account.notReady'), { reply_markup: new InlineKeyboard().text(t(ctx, 'menu.my'), 'my') }));
+    const png = await QRCode.toBuffer(account.combinedUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 512 });
+    const caption = [
+      heading,
+      t(ctx, 'account.caption', { plan: escapeHtml(account.planName ?? account.username) }),
+      `<code>${escapeHtml(account.combinedUrl)}</code>`,
+    ]
+      .filter(Boolean)
+      .join('\n\n');
+    await ctx.replyWithPhoto(new InputFile(png, 'vpn-link.png'), { caption, parse_mode: 'HTML', reply_markup: connectButtons(ctx, account) });
+  };
+
+  const showMine = async (ctx: BotContext) => {
+    const user = await customerOf(ctx);
+    if (!user) return askToLink(ctx);
+    const accounts = await deps.accounts.listStoredAccounts(user.id);
+    if (accounts.length === 0)
+      return void (await ctx.reply(t(ctx, 'my.none'), {
+        reply_markup: new InlineKeyboard().text(t(ctx, 'menu.plans'), 'plans').text(t(ctx, 'menu.trial'), 'trial').row().text(t(ctx, 'menu.back'), 'menu'),
+      }));
+    const keyboard = new InlineKeyboard();
+    const blocks = accounts.map((account, index) => {
+      keyboard.text(t(ctx, 'my.connect', { number: index + 1 }), `account:${account.id}`).row();
+      return describeAccount(ctx.locale, account, index + 1);
+    });
+    await ctx.reply([`<b>${escapeHtml(t(ctx, 'my.title'))}</b>`, ...blocks].join('\n\n'), {
+      parse_mode: 'HTML',
+      reply_markup: keyboard.text(t(ctx, 'menu.back'), 'menu'),
+    });
+  };
+
+  const showAccount = async (ctx: BotContext, accountId: string) => {
+    const user = await customerOf(ctx);
+    if (!user) return askToLink(ctx);
+    const account = await deps.accounts.findAccount(user.id, accountId);
+    if (!account) return showMine(ctx);
+    await sendAccountLink(ctx, account);
+  };
+
+  const isChannelMember = async (ctx: BotContext, channel: string) => {
+    try {
+      return MEMBER_STATUSES.has((await ctx.api.getChatMember(channel, ctx.from!.id)).status);
+    } catch {
+      // The bot is not an admin of the channel (or it is gone): the admin's setting cannot be checked, so it does not block the trial.
+      return true;
+    }
+  };
+
+  const claimTrial = async (ctx: BotContext) => {
+    const user = await customerOf(ctx);
+    if (!user) return askToLink(ctx);
+    const plansButton = new InlineKeyboard().text(t(ctx, 'menu.plans'), 'plans').row().text(t(ctx, 'menu.back'), 'menu');
+    const trialPlan = (await deps.plans.listPublicPlans()).find((plan) => plan.isTrial);
+    if (!trialPlan) return void (await ctx.reply(t(ctx, 'trial.none'), { reply_markup: plansButton }));
+    if (user.trialUsed) return void (await ctx.reply(t(ctx, 'trial.used'), { reply_markup: plansButton }));
+    const channel = await deps.trialChannel();
+    if (channel && !(await isChannelMember(ctx, channel))) {
+      const keyboard = new InlineKeyboard();
+      if (channel.startsWith('@')) keyboard.url(t(ctx, 'trial.openChannel'), `https://t.me/${channel.slice(1)}`).row();
+      return void (await ctx.reply(t(ctx, 'trial.join', { channel }), { reply_markup: keyboard.text(t(ctx, 'trial.joined'), 'trial') }));
+    }
+    let account: VpnAccount;
+    try {
+      account = await deps.accounts.claimPlan(user, trialPlan.id);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'trial_used') return void (await ctx.reply(t(ctx, 'trial.used'), { reply_markup: plansButton }));
+      if (err instanceof AppError && err.code === 'not_found') return void (await ctx.reply(t(ctx, 'trial.none'), { reply_markup: plansButton }));
+      if (err instanceof AppError && err.statusCode >= 500) return void (await ctx.reply(t(ctx, 'trial.failed')));
+      throw err;
+    }
+    await sendAccountLink(ctx, account, t(ctx, 'trial.ready'));
+  };
+
+  bot.command('my', showMine);
+  bot.command('trial', claimTrial);
+  bot.callbackQuery('my', async (ctx) => (await stopSpinner(ctx), showMine(ctx)));
+  bot.callbackQuery('trial', async (ctx) => (await stopSpinner(ctx), claimTrial(ctx)));
+  bot.callbackQuery(/^account:([\w-]{1,40})$/, async (ctx) => (await stopSpinner(ctx), showAccount(ctx, ctx.match[1]!)));
+}
+
+/** One account as `/my` lists it: its number, plan, status, end, data and devices. */
+function describeAccount(locale: Locale, account: VpnAccount, number: number): string {
+  const text = (key: BotMessageKey, values?: Record<string, string | number>) => botText(locale, key, values);
+  const gb = (bytes: number) => Math.round((bytes / BYTES_PER_GB) * 10) / 10;
+  const expires = account.expireDate
+    ? text('my.expires', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(account.expireDate)) })
+    : text('my.noExpiry');
+  return [
+    `<b>${number}. ${escapeHtml(account.planName ?? account.username)}</b> · ${text(`status.${account.status}`)}`,
+    expires,
+    account.dataLimitBytes
+      ? text('my.usage', { used: gb(account.usedTrafficBytes), limit: gb(account.dataLimitBytes) })
+      : text('my.usageUnlimited', { used: gb(account.usedTrafficBytes) }),
+    account.deviceLimit === null ? text('plan.devicesUnlimited') : text('plan.devices', { count: account.deviceLimit }),
+  ].join('\n');
+}

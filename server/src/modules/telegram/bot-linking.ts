@@ -1,0 +1,89 @@
+import { InlineKeyboard, type Bot } from 'grammy';
+import { EmailSchema } from '../../../../shared/auth.js';
+import { AppError } from '../../errors.js';
+import type { RequestMeta } from '../auth/index.js';
+import type { UserProfile } from '../users/index.js';
+import type { BotAccountDeps } from './bot-account.js';
+import type { BotContext } from './bot-commands.js';
+import { stopSpinner, t } from './bot-replies.js';
+import { LINK_PAYLOAD_PREFIX } from './telegram-links.service.js';
+
+/** Where a sign-in code asked for from the bot says it came from. */
+const FROM_BOT: RequestMeta = { ip: null, userAgent: 'Telegram bot' };
+
+/**
+ * One customer in both places: the Telegram user is linked by the dashboard's one-time link (`/start link_<token>`),
+ * or by an e-mail code asked for here (their address, the code sent to it, as the website's sign-in: same cooldown,
+ * same tries). What they type while linking is read as the address, then the code; a command leaves it as it is.
+ */
+export function installLinking(bot: Bot<BotContext>, deps: BotAccountDeps, showMenu: (ctx: BotContext) => Promise<void>): void {
+  const cancelKeyboard = (ctx: BotContext) => new InlineKeyboard().text(t(ctx, 'link.cancel'), 'link:cancel');
+
+  const startLinking = async (ctx: BotContext) => {
+    if (!ctx.from) return;
+    const { brandName } = await deps.settings.getAppSettings();
+    await deps.chats.setAwaiting(ctx.from.id, { step: 'email' }, deps.clock());
+    await ctx.reply(t(ctx, 'link.askEmail', { brand: brandName }), { reply_markup: cancelKeyboard(ctx) });
+  };
+
+  const takeEmail = async (ctx: BotContext, text: string) => {
+    const email = EmailSchema.safeParse(text);
+    if (!email.success) return void (await ctx.reply(t(ctx, 'link.badEmail'), { reply_markup: cancelKeyboard(ctx) }));
+    try {
+      await deps.auth.requestCode(email.data, FROM_BOT, ctx.locale);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const seconds = err.details.retryAfterSeconds;
+      if (seconds !== undefined) return void (await ctx.reply(t(ctx, 'link.wait', { seconds }), { reply_markup: cancelKeyboard(ctx) }));
+      return void (await ctx.reply(t(ctx, 'link.mailFailed'), { reply_markup: cancelKeyboard(ctx) }));
+    }
+    await deps.chats.setAwaiting(ctx.from!.id, { step: 'code', email: email.data }, deps.clock());
+    await ctx.reply(t(ctx, 'link.codeSent', { email: email.data }), { reply_markup: cancelKeyboard(ctx) });
+  };
+
+  const takeCode = async (ctx: BotContext, email: string, text: string) => {
+    const code = text.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(code)) return void (await ctx.reply(t(ctx, 'link.codeFormat'), { reply_markup: cancelKeyboard(ctx) }));
+    let user: UserProfile;
+    try {
+      user = await deps.auth.confirmCode({ email, code });
+    } catch (err) {
+      const status = err instanceof AppError ? err.details.codeStatus : undefined;
+      if (!status) throw err;
+      if (status.reason === 'wrong')
+        return void (await ctx.reply(t(ctx, 'link.wrongCode', { left: status.attemptsLeft }), { reply_markup: cancelKeyboard(ctx) }));
+      // Expired, or locked by wrong tries: a new code is needed, so the address is asked for again.
+      await deps.chats.setAwaiting(ctx.from!.id, { step: 'email' }, deps.clock());
+      return void (await ctx.reply(t(ctx, 'link.codeGone'), { reply_markup: cancelKeyboard(ctx) }));
+    }
+    await deps.links.linkByCode(user, ctx.from!.id);
+    ctx.chat_row = { ...ctx.chat_row!, userId: user.id, awaiting: null };
+    await ctx.reply(t(ctx, 'link.done', { email: user.email }));
+    await showMenu(ctx);
+  };
+
+  // `/start link_<token>`: the dashboard's one-time link. Any other payload goes on to the menu.
+  bot.command('start', async (ctx, next) => {
+    if (!ctx.match.startsWith(LINK_PAYLOAD_PREFIX) || !ctx.from) return next();
+    const userId = await deps.links.redeem(ctx.match.slice(LINK_PAYLOAD_PREFIX.length), ctx.from.id);
+    if (!userId) return void (await ctx.reply(t(ctx, 'link.invalid')));
+    ctx.chat_row = { ...ctx.chat_row!, userId, awaiting: null };
+    const { brandName } = await deps.settings.getAppSettings();
+    await ctx.reply(t(ctx, 'link.viaLinkDone', { brand: brandName }));
+    await showMenu(ctx);
+  });
+  bot.command('link', startLinking);
+  bot.callbackQuery('link', async (ctx) => (await stopSpinner(ctx), startLinking(ctx)));
+  bot.callbackQuery('link:cancel', async (ctx) => {
+    await stopSpinner(ctx);
+    await deps.chats.setAwaiting(ctx.from.id, null, deps.clock());
+    await ctx.reply(t(ctx, 'link.cancelled'));
+    await showMenu(ctx);
+  });
+  bot.on('message:text', async (ctx, next) => {
+    const awaiting = ctx.chat_row?.awaiting;
+    if (ctx.chat.type !== 'private' || !awaiting || ctx.message.text.startsWith('/')) return next();
+    if (awaiting.step === 'email') return takeEmail(ctx, ctx.message.text);
+    return takeCode(ctx, awaiting.email, ctx.message.text);
+  });
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { TelegramLinkStatusAnswer, TelegramLinkUrlAnswer } from '../../answers/telegram.js';
+import { NoContent, requireAccess } from '../../lib/route-schemas.js';
+import type { TelegramLinks } from './telegram-links.service.js';
+
+/** The caller's Telegram: whether the store has a bot and whom they are linked to, a one-time link to link, unlinking. */
+export async function telegramLinkRoutes(app: FastifyInstance, opts: { links: TelegramLinks }) {
+  requireAccess(app, 'user');
+  app.get('/api/me/telegram', { schema: { response: { 200: TelegramLinkStatusAnswer } } }, async (request) => opts.links.status(request.auth!.user.id));
+  app.post('/api/me/telegram-link', { schema: { response: { 200: TelegramLinkUrlAnswer } } }, async (request) => opts.links.createLink(request.auth!.user));
+  app.delete('/api/me/telegram', { schema: { response: { 204: NoContent } } }, async (request, reply) => {
+    await opts.links.unlink(request.auth!.user);
+    return reply.status(204).send();
+  });
+}
