@@ -1,4 +1,4 @@
-import { expect, FAKE_TELEGRAM_BOT, signIn, test, uniqueEmail } from './site.js';
+import { expect, FAKE_TELEGRAM_BOT, signIn, signInAsNewAdmin, test, uniqueEmail } from './site.js';
 
 test('the admin connects the Telegram bot on its tab, and a customer who writes /start gets the menu in their language', async ({ page, site }) => {
   await signIn(page, site, 'admin-telegram@example.com');
@@ -77,6 +77,43 @@ test('a customer connects their Telegram from the dashboard: the one-time link o
     await expect(page.getByText('Telegram disconnected.')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Connect Telegram' })).toBeVisible();
+  } finally {
+    await site.services.telegram.updateSettings(actor, { enabled: false, botToken: null });
+  }
+});
+
+test('the admin broadcasts a message to everyone who started the bot and watches it go out', async ({ page, site }) => {
+  const actor = { id: null, email: 'e2e-operator@example.com' };
+  await site.services.telegram.updateSettings(actor, { enabled: true, botToken: FAKE_TELEGRAM_BOT.token });
+  try {
+    const delivered = await site.telegram.deliver(FAKE_TELEGRAM_BOT.token, {
+      message: {
+        message_id: 1,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: 880003, type: 'private', first_name: 'Bo' },
+        from: { id: 880003, is_bot: false, first_name: 'Bo' },
+        text: '/start',
+        entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+      },
+    });
+    expect(delivered.status).toBe(200);
+    const everyone = Number((await site.database.db('telegram_chats').whereNull('blocked_at').count({ n: '*' }).first())?.n);
+
+    await signInAsNewAdmin(page, site, 'admin-broadcast');
+    await page.goto('/admin/telegram');
+    const section = page.getByRole('region', { name: 'Broadcasts' });
+    await section.getByLabel('Message').fill('New servers in Tokyo this week');
+    await expect(section.getByRole('status')).toHaveText(everyone === 1 ? 'Goes to 1 person' : `Goes to ${everyone} people`);
+    await section.getByLabel('Who gets it').selectOption('expired');
+    await expect(section.getByRole('status')).toHaveText('Nobody to send it to');
+    await expect(section.getByRole('button', { name: 'Send the broadcast' })).toBeDisabled();
+    await section.getByLabel('Who gets it').selectOption('all');
+    await section.getByRole('button', { name: 'Send the broadcast' }).click();
+
+    const list = section.getByRole('list', { name: 'Broadcasts sent' });
+    await expect(list.getByText('New servers in Tokyo this week')).toBeVisible();
+    await expect(list.getByText(`${everyone} of ${everyone} sent · 0 blocked the bot · 0 failed`)).toBeVisible({ timeout: 15_000 });
+    expect(site.telegram.sent.some((sent) => sent.chatId === 880003 && sent.text === 'New servers in Tokyo this week')).toBe(true);
   } finally {
     await site.services.telegram.updateSettings(actor, { enabled: false, botToken: null });
   }

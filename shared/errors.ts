@@ -56,6 +56,7 @@ export const ERRORS = {
   account_not_provisioned: { status: 409, meaning: 'The account is not on its panel yet.' },
   account_suspended: { status: 409, meaning: 'The account is suspended: it cannot be renewed or changed.' },
   account_in_force: { status: 409, meaning: 'The payment provider account still bills subscriptions: it cannot be removed.' },
+  broadcast_finished: { status: 409, meaning: 'The broadcast has been sent (or cancelled): there is nothing left to cancel.' },
   plan_in_use: { status: 409, meaning: 'Accounts or orders use this plan: hide it instead of deleting it.' },
   server_in_use: { status: 409, meaning: 'Accounts live on this server: it cannot be deleted.' },
   connection_failed: { status: [400, 502], meaning: 'The panel refused the credentials or URL (400), or did not answer (502).' },

@@ -11,6 +11,7 @@
  *   --write-docs          rewrite the table in README.md and docs/performance.md between their bench:table markers
  *   --no-renewals         skip server/bench/renewals.bench.ts (PostgreSQL)
  *   --no-local-payments   skip server/bench/local-payments.bench.ts (YooKassa, Crypto Pay and the wallet; PostgreSQL)
+ *   --no-telegram         skip server/bench/telegram.bench.ts (bot updates by webhook, a broadcast to 10,000; PostgreSQL)
  *   --no-sub-paths        skip server/bench/sub-paths.bench.ts (`/sub` on a spare domain, apps counted without an
  *                         id, first fetches through a panel behind TLS; SQLite, in this process)
  *   --from-source         run the server from its TypeScript sources (through tsx) instead of building it first
@@ -29,6 +30,7 @@ import { randomToken } from '../src/lib/crypto.js';
 import { benchRenewals, type RenewalsBenchResult } from './renewals.bench.js';
 import { benchSubPaths, printSubPaths, type SubPathsBenchLine } from './sub-paths.bench.js';
 import { benchLocalPayments, LOCAL_PAYMENTS_GOAL_PER_SEC, printLocalPayments, type LocalPaymentsBenchResult } from './local-payments.bench.js';
+import { benchTelegram, printTelegram, TELEGRAM_UPDATES_GOAL_PER_SEC, type TelegramBenchResult } from './telegram.bench.js';
 import { renderMarkdownTable, replaceBetweenMarkers } from './suite/docs-table.js';
 import { BASELINE, measureRounds, run, settle, type Load, type Measured, type Pace } from './suite/load.js';
 import { BENCH_APP_SECRET, sampleRss, startPanelStub, startServer, type ServerProcess } from './suite/processes.js';
@@ -585,6 +587,15 @@ async function main(): Promise<void> {
     });
     if (local) printLocalPayments(local);
   }
+  let telegram: TelegramBenchResult | undefined;
+  if (!argv.includes('--no-telegram') && wanted('telegram', 'broadcast') && dbs.includes('postgres')) {
+    console.log('\nThe Telegram bot: updates by webhook, and a broadcast (server/bench/telegram.bench.ts)…');
+    telegram = await benchTelegram(quick ? { updates: 200, broadcast: 200 } : {}).catch((err: unknown) => {
+      console.error(`  the Telegram benchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return undefined;
+    });
+    if (telegram) printTelegram(telegram);
+  }
   let subPaths: SubPathsBenchLine[] | undefined;
   if (!argv.includes('--no-sub-paths') && wanted('sub-paths', 'spare', 'tls')) {
     console.log('\n/sub on a spare domain, apps counted without an id, first fetches through TLS (server/bench/sub-paths.bench.ts)…');
@@ -594,7 +605,7 @@ async function main(): Promise<void> {
     });
     if (subPaths) printSubPaths(subPaths);
   }
-  const table = `${describeRun()}\n\n${summaryTable(results, renewals, local, subPaths)}`;
+  const table = `${describeRun()}\n\n${summaryTable(results, renewals, local, subPaths)}${telegramLine(telegram)}`;
   console.log(`\n${table}`);
   if (argv.includes('--write-docs')) {
     for (const doc of DOCS) {
@@ -602,6 +613,19 @@ async function main(): Promise<void> {
       console.log(`wrote the table into ${doc}`);
     }
   }
+}
+
+/** The Telegram bench's sentence under the table. */
+function telegramLine(telegram: TelegramBenchResult | undefined): string {
+  if (!telegram) return '';
+  const checks = telegram.checks.filter((c) => c.actual === c.expected).length;
+  const { updates, broadcast } = telegram;
+  return (
+    `\n\nThe Telegram bot (\`server/bench/telegram.bench.ts\`, PostgreSQL): updates by webhook answered with their reply at ` +
+    `**${updates.perSec.toFixed(0)}/s** (goal ≥ ${TELEGRAM_UPDATES_GOAL_PER_SEC}: ${updates.perSec >= TELEGRAM_UPDATES_GOAL_PER_SEC ? 'ok' : 'BELOW'}); ` +
+    `a broadcast to ${broadcast.recipients} people in ${broadcast.seconds.toFixed(0)} s, at most ${broadcast.busiestSecond} messages in any second (Telegram allows 30); ` +
+    `exactly-once checks ${checks} of ${telegram.checks.length} passed.`
+  );
 }
 
 await main();

@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   CRYPTOPAY_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12113/api' }).optional(),
   TELEGRAM_UPDATES: z.enum(['webhook', 'polling'], { error: 'is webhook or polling' }).optional(),
   TELEGRAM_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:8081 (a Bot API server)' }).optional(),
+  TELEGRAM_SENDS_PER_SECOND: z.coerce.number().int().min(1, 'is at least 1').max(100_000).default(25),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STUCK_ACCOUNT_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
@@ -79,6 +80,8 @@ export interface Config {
   telegramApiUrl: string;
   /** How the bot gets its updates: Telegram posts them to the site (an https site), or this server asks for them (polling). */
   telegramUpdates: 'webhook' | 'polling';
+  /** Messages a second this instance sends unasked (notices, broadcasts): under Telegram's 30 a bot. */
+  telegramSendsPerSecond: number;
   /** Card keys from the environment: each overrides the one the admin saved. */
   stripeKeys: { publishableKey?: string; secretKey?: string; webhookSecret?: string };
   /** false, true, or a comma-separated list of proxy addresses/subnets to trust. */
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cryptopayApiUrl: e.CRYPTOPAY_API_URL,
     telegramApiUrl: (e.TELEGRAM_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''),
     telegramUpdates: e.TELEGRAM_UPDATES ?? (publicUrl.protocol === 'https:' ? 'webhook' : 'polling'),
+    telegramSendsPerSecond: e.TELEGRAM_SENDS_PER_SECOND,
     stripeKeys: {
       ...(e.STRIPE_PUBLISHABLE_KEY ? { publishableKey: e.STRIPE_PUBLISHABLE_KEY } : {}),
       ...(e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY } : {}),

@@ -61,15 +61,15 @@ export interface TelegramFixture {
   tap(person: TelegramSender, data: string): Promise<FakeTelegram['sent']>;
 }
 
-/** The billing fixture's app with the fake Bot API started first and `bot` known to it; updates come by webhook. */
-export function useTelegramFixture(kind: TestDatabaseKind, bot: { token: string; info: FakeBotInfo }): TelegramFixture {
+/** The billing fixture's app (with `bot.env` more) and the fake Bot API started first, `bot` known to it; updates come by webhook. */
+export function useTelegramFixture(kind: TestDatabaseKind, bot: { token: string; info: FakeBotInfo; env?: Record<string, string> }): TelegramFixture {
   let telegram: FakeTelegram;
   beforeAll(async () => {
     telegram = await startFakeTelegram();
     telegram.addBot(bot.token, bot.info);
   });
   afterAll(async () => telegram?.close());
-  const f = useBillingFixture(kind, { env: () => ({ TELEGRAM_API_URL: telegram.url, TELEGRAM_UPDATES: 'webhook' }) });
+  const f = useBillingFixture(kind, { env: () => ({ TELEGRAM_API_URL: telegram.url, TELEGRAM_UPDATES: 'webhook', ...bot.env }) });
   let updateId = 10_000;
   const deliver = (update: Record<string, unknown>, secretToken = telegram.webhookOf(bot.token)?.secretToken ?? '') =>
     postToApp(appAddress(f, '/api/telegram/webhook'), JSON.stringify(update), secretToken ? { 'x-telegram-bot-api-secret-token': secretToken } : {});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LOCALES } from '../../../shared/locales.js';
+import { BROADCAST_AUDIENCES, BROADCAST_STATUSES, type TelegramBroadcast } from '../../../shared/telegram-broadcasts.js';
 import type { TelegramDelivery, TelegramLinkStatus, TelegramLinkUrl, TelegramSettings } from '../../../shared/telegram.js';
 
 /** What the admin's Telegram routes answer (the token never comes back: only whether one is saved). */
@@ -32,3 +34,19 @@ export const TelegramLinkStatusAnswer = z.object({
 
 /** `POST /api/me/telegram-link`. */
 export const TelegramLinkUrlAnswer = z.object({ url: z.string(), expiresAt: z.string() }) satisfies z.ZodType<TelegramLinkUrl>;
+
+/** A broadcast as the admin's routes answer it. */
+export const TelegramBroadcastAnswer = z.object({
+  id: z.string(),
+  text: z.string(),
+  audience: z.enum(BROADCAST_AUDIENCES),
+  locale: z.enum(LOCALES).nullable(),
+  status: z.enum(BROADCAST_STATUSES),
+  total: z.number().int(),
+  counts: z.object({ pending: z.number().int(), sent: z.number().int(), blocked: z.number().int(), failed: z.number().int() }),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+}) satisfies z.ZodType<TelegramBroadcast>;
+
+/** `POST /api/admin/telegram/broadcasts/preview`. */
+export const BroadcastPreviewAnswer = z.object({ recipients: z.number().int() });

@@ -41,6 +41,7 @@ import * as countedDevicelessClients from './migrations/040-counted-deviceless-c
 import * as panelTokenExpiry from './migrations/041-panel-token-expiry.js';
 import * as telegram from './migrations/042-telegram.js';
 import * as telegramLinking from './migrations/043-telegram-linking.js';
+import * as telegramBroadcasts from './migrations/044-telegram-broadcasts.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -98,6 +99,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['041-panel-token-expiry', panelTokenExpiry],
   ['042-telegram', telegram],
   ['043-telegram-linking', telegramLinking],
+  ['044-telegram-broadcasts', telegramBroadcasts],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

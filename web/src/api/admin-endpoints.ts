@@ -6,6 +6,7 @@ import type { AccountDevices } from '../../../shared/devices.js';
 import type { AdminUser, AdminUserPage, ExtendAccountBody, UpdateUserBody, UsersFilter } from '../../../shared/users.js';
 import type { AdminSettings, UpdateSettingsBody } from '../../../shared/app-settings.js';
 import type { TelegramSettings, UpdateTelegramBody } from '../../../shared/telegram.js';
+import type { CreateBroadcastBody, TelegramBroadcast } from '../../../shared/telegram-broadcasts.js';
 import type {
   AdminCancelSubscription,
   AdminSubscription,
@@ -122,6 +123,11 @@ export function createAdminEndpoints(client: ApiClient) {
       get: (signal?: AbortSignal) => client.request<TelegramSettings>('GET', '/api/admin/telegram', { signal }),
       /** Omitted fields keep their value; a new token is checked with getMe, and the webhook (or polling) is set at Telegram. */
       update: (changes: UpdateTelegramBody) => client.request<TelegramSettings>('PUT', '/api/admin/telegram', { body: changes }),
+      broadcasts: (signal?: AbortSignal) => client.request<TelegramBroadcast[]>('GET', '/api/admin/telegram/broadcasts', { signal }),
+      previewBroadcast: (body: Pick<CreateBroadcastBody, 'audience' | 'locale'>, signal?: AbortSignal) =>
+        client.request<{ recipients: number }>('POST', '/api/admin/telegram/broadcasts/preview', { body, signal }),
+      sendBroadcast: (body: CreateBroadcastBody) => client.request<TelegramBroadcast>('POST', '/api/admin/telegram/broadcasts', { body }),
+      cancelBroadcast: (id: string) => client.request<TelegramBroadcast>('POST', `/api/admin/telegram/broadcasts/${encodeURIComponent(id)}/cancel`),
     },
 
     payments: {

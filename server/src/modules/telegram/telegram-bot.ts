@@ -35,9 +35,9 @@ export function createTelegramBot(deps: TelegramBotDeps) {
     return bot;
   }
 
-  /** The bot for the settings in force (null while it is off). */
-  async function current(): Promise<{ live: LiveBot; bot: Bot<BotContext> } | null> {
-    const live = await deps.telegram.liveBot();
+  /** The bot for the settings in force (null while it is off); `known`: those settings, read already for this update. */
+  async function current(known?: LiveBot | null): Promise<{ live: LiveBot; bot: Bot<BotContext> } | null> {
+    const live = known === undefined ? await deps.telegram.liveBot() : known;
     if (!live) return (built = null);
     const key = `${live.me.id}:${live.token}`;
     if (built?.key !== key) built = { key, live, bot: build(live) };
@@ -52,12 +52,15 @@ export function createTelegramBot(deps: TelegramBotDeps) {
       built = null;
     },
 
-    /** Handles one update (a webhook's, or a poll's) once: a repeat of one handled before is skipped. */
-    async handle(update: Update): Promise<UpdateOutcome> {
-      const running = await current();
+    /**
+     * Handles one update (a webhook's, or a poll's) once: a repeat of one handled before is skipped. `live`: the bot's
+     * settings when the caller has just read them (the webhook, to check its secret).
+     */
+    async handle(update: Update, live?: LiveBot | null): Promise<UpdateOutcome> {
+      const running = await current(live);
       if (!running) return 'off';
-      const { live, bot } = running;
-      if (!(await deps.repo.claimUpdate(live.me.id, update.update_id, deps.clock()))) return 'repeat';
+      const { bot } = running;
+      if (!(await deps.repo.claimUpdate(running.live.me.id, update.update_id, deps.clock()))) return 'repeat';
       try {
         await bot.handleUpdate(update);
       } catch (err) {
@@ -69,7 +72,7 @@ export function createTelegramBot(deps: TelegramBotDeps) {
           return 'handled';
         }
         // Given back, so Telegram's retry (or the next poll) handles it.
-        await deps.repo.releaseUpdate(live.me.id, update.update_id);
+        await deps.repo.releaseUpdate(running.live.me.id, update.update_id);
         if (cause instanceof GrammyError)
           deps.log.warn({ method: cause.method, code: cause.error_code, description: cause.description }, 'a Telegram call failed');
         throw cause;

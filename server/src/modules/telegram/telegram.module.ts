@@ -5,6 +5,9 @@ import { defineModule, route, type Provided } from '../module.js';
 import type { plansModule } from '../plans/index.js';
 import { createTelegramApiFactory } from './telegram-api.js';
 import { createTelegramBot } from './telegram-bot.js';
+import { telegramBroadcastRoutes } from './telegram-broadcasts.routes.js';
+import { createTelegramBroadcastsRepo } from './telegram-broadcasts.repo.js';
+import { createTelegramBroadcasts, SEND_TELEGRAM_BROADCAST } from './telegram-broadcasts.service.js';
 import { createTelegramChatsRepo } from './telegram-chats.repo.js';
 import { createMiniApp } from './mini-app.service.js';
 import { telegramAuthRoutes } from './telegram-auth.routes.js';
@@ -38,6 +41,7 @@ export const telegramModule = defineModule({
     accounts,
     notices,
     composeNotice,
+    jobs,
   }: WithBilling & Provided<typeof plansModule> & Provided<typeof authModule>) {
     const api = createTelegramApiFactory(config.telegramApiUrl);
     const repo = createTelegramSettingsRepo(db);
@@ -69,6 +73,8 @@ export const telegramModule = defineModule({
       log,
       localeOf: (code) => localeFromAcceptLanguage(code),
     });
+    // One pace for everything this instance sends unasked (notices, broadcasts): Telegram's limits are the bot's.
+    const pace = createPace({ ...TELEGRAM_PACE, perSecond: config.telegramSendsPerSecond });
     // Every billing notice is also queued for the customer's Telegram (sent only where one is linked).
     notices.alsoSendBy(SEND_TELEGRAM_NOTICE);
     const sendTelegramNotice = createTelegramNoticeHandler({
@@ -77,7 +83,18 @@ export const telegramModule = defineModule({
       chats,
       telegram,
       api,
-      pace: createPace(TELEGRAM_PACE),
+      pace,
+      clock,
+      localeOf: (code) => localeFromAcceptLanguage(code),
+    });
+    const telegramBroadcasts = createTelegramBroadcasts({
+      repo: createTelegramBroadcastsRepo(db),
+      chats,
+      jobs,
+      telegram,
+      api,
+      pace,
+      audit,
       clock,
       localeOf: (code) => localeFromAcceptLanguage(code),
     });
@@ -88,15 +105,21 @@ export const telegramModule = defineModule({
       telegramMiniApp,
       telegramBot,
       sendTelegramNotice,
+      telegramBroadcasts,
       telegramPoll: createTelegramPoll({ updates: config.telegramUpdates, bot: telegramBot, repo, api, clock, log }),
     };
   },
-  routes: ({ telegram, telegramBot, telegramLinks, telegramMiniApp, limits }) => [
+  routes: ({ telegram, telegramBot, telegramLinks, telegramMiniApp, telegramBroadcasts, limits }) => [
     route(adminTelegramRoutes, { telegram }),
     route(telegramWebhookRoutes, { telegram, bot: telegramBot }),
     route(telegramLinkRoutes, { links: telegramLinks }),
+    route(telegramBroadcastRoutes, { broadcasts: telegramBroadcasts }),
     route(telegramAuthRoutes, { miniApp: telegramMiniApp, limits }),
   ],
-  jobs: ({ telegramPoll, sendTelegramNotice }) => ({ [TELEGRAM_POLL]: telegramPoll, [SEND_TELEGRAM_NOTICE]: sendTelegramNotice }),
+  jobs: ({ telegramPoll, sendTelegramNotice, telegramBroadcasts }) => ({
+    [TELEGRAM_POLL]: telegramPoll,
+    [SEND_TELEGRAM_NOTICE]: sendTelegramNotice,
+    [SEND_TELEGRAM_BROADCAST]: telegramBroadcasts.handler,
+  }),
   periodicJobs: [TELEGRAM_POLL],
 });

@@ -8,7 +8,7 @@ import { requireAccess, typed } from '../../lib/route-schemas.js';
 import { actorOf } from '../users/index.js';
 import { isTelegramError } from './telegram-api.js';
 import type { TelegramBot } from './telegram-bot.js';
-import { TELEGRAM_WEBHOOK_PATH, type TelegramSettingsService } from './telegram-settings.service.js';
+import { TELEGRAM_WEBHOOK_PATH, type LiveBot, type TelegramSettingsService } from './telegram-settings.service.js';
 
 /** Telegram's updates are a few KB (a message, a button press, a payment); a bigger body is refused before it is read. */
 const UPDATE_BODY_LIMIT_BYTES = 256 * 1024;
@@ -34,6 +34,7 @@ export async function adminTelegramRoutes(app: FastifyInstance, opts: { telegram
  */
 export async function telegramWebhookRoutes(app: FastifyInstance, opts: { telegram: TelegramSettingsService; bot: TelegramBot }) {
   const refused = () => new AppError(401, 'unauthenticated', 'This request does not carry the bot’s secret token.');
+  const liveBots = new WeakMap<object, LiveBot>();
   typed(app).post(
     TELEGRAM_WEBHOOK_PATH,
     {
@@ -43,10 +44,12 @@ export async function telegramWebhookRoutes(app: FastifyInstance, opts: { telegr
         const live = await opts.telegram.liveBot();
         const header = request.headers[SECRET_HEADER];
         if (!live?.webhookSecret || typeof header !== 'string' || !safeEqualHex(sha256Hex(header), sha256Hex(live.webhookSecret))) throw refused();
+        liveBots.set(request, live);
       },
     },
     async (request) => {
-      const outcome = await opts.bot.handle(request.body).catch((err: unknown) => {
+      // The settings the secret was checked against handle the update: read once a request.
+      const outcome = await opts.bot.handle(request.body, liveBots.get(request)).catch((err: unknown) => {
         // Telegram did not take a reply: the update was given back, and Telegram sends it again after any non-2xx.
         if (isTelegramError(err)) throw new AppError(503, 'service_unavailable', 'Telegram did not take the reply; it will send the update again.');
         throw err;

@@ -10,6 +10,7 @@ import { secretChange, type SecretInput } from './card-payment-form';
 import { CheckboxField, TextField } from './form-fields';
 import { SecretKeyField } from './SecretKeyField';
 import { SettingsSection } from './SettingsSection';
+import { TelegramBroadcasts } from './TelegramBroadcasts';
 import { useAdminResource } from './useAdminResource';
 import { useProviderSettingsSave } from './useProviderSettingsSave';
 
@@ -164,5 +165,10 @@ export function TelegramTab({ refreshKey }: { refreshKey: number }) {
   const { _ } = useLingui();
   const { data, loadState } = useAdminResource(loadTelegram, refreshKey);
   if (!data) return loadState === 'failed' ? <AlertBox>{_('adminSettings.telegram.loadFailed')}</AlertBox> : <Loading />;
-  return <TelegramSettingsForm key={JSON.stringify(data)} settings={data} />;
+  return (
+    <div className="space-y-8">
+      <TelegramSettingsForm key={JSON.stringify(data)} settings={data} />
+      {data.enabled && <TelegramBroadcasts />}
+    </div>
+  );
 }
