@@ -80,6 +80,15 @@ export interface AdminUserPage {
   transactions: AdminTransaction[];
   audit: AdminAuditEntry[];
   sessions: AdminSession[];
+  /** The Telegram user linked to them (the bot, the Mini App), and whether they blocked the bot; null: none. */
+  telegram: AdminUserTelegram | null;
+}
+
+export interface AdminUserTelegram {
+  id: number;
+  username: string | null;
+  firstName: string | null;
+  blockedAt: string | null;
 }
 
 /** `POST /api/admin/accounts/:id/extend`: more days from the current expiry (or now, if it has passed) and/or a new data limit. */

@@ -73,8 +73,8 @@ export function createServices(ctx: ServiceContext) {
     .add(giftCodesModule)
     .add(authModule)
     .add(usersModule)
-    .add(customerPageModule)
     .add(telegramModule)
+    .add(customerPageModule)
     .add(systemModule)
     .add(retentionModule)
     .finish(periodicJobs);

@@ -56,6 +56,7 @@ export const AdminUserPageAnswer = z.object({
   transactions: z.array(AdminTransactionAnswer),
   audit: z.array(AdminAuditEntryAnswer),
   sessions: z.array(AdminSessionAnswer),
+  telegram: z.object({ id: Int, username: z.string().nullable(), firstName: z.string().nullable(), blockedAt: z.string().nullable() }).nullable(),
 }) satisfies z.ZodType<AdminUserPage>;
 
 /** `POST /api/admin/users/:id/sign-out`: how many sessions were ended. */

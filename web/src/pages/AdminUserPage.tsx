@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { VpnAccount } from '../../../shared/accounts.js';
 import type { AdminTransaction, SubscriptionStatus, TransactionStatus } from '../../../shared/billing.js';
-import type { AdminUserPage as UserPageData } from '../../../shared/users.js';
+import type { AdminUserPage as UserPageData, AdminUserTelegram } from '../../../shared/users.js';
 import { adminApi } from '../api/admin-endpoints';
 import { Loading } from '../components/Loading';
 import { useFormat } from '../i18n/format';
@@ -41,6 +41,26 @@ const SESSION_COLUMN_IDS = ['admin.column.signedIn', 'admin.column.lastUsed', 'a
 const AUDIT_COLUMN_IDS = ['admin.column.when', 'admin.column.action', 'admin.column.by', 'admin.column.details'] as const;
 
 /** One customer in one place: accounts (with their actions), subscriptions, payments, sessions and the audit log. */
+/** The customer's linked Telegram: a link to the chat where it has a username, and whether they blocked the bot. */
+function TelegramLine({ telegram }: { telegram: AdminUserTelegram }) {
+  const { _ } = useLingui();
+  const name = telegram.username ? `@${telegram.username}` : (telegram.firstName ?? String(telegram.id));
+  return (
+    <p className="text-sm text-slate-600">
+      {_('admin.user.telegram')}{' '}
+      {telegram.username ? (
+        <a className="text-indigo-700 underline" href={`https://t.me/${telegram.username}`} target="_blank" rel="noreferrer">
+          {name}
+        </a>
+      ) : (
+        name
+      )}{' '}
+      · {_('admin.user.telegramId', { id: String(telegram.id) })}
+      {telegram.blockedAt && <span className="text-red-700"> · {_('admin.user.telegramBlocked')}</span>}
+    </p>
+  );
+}
+
 export default function AdminUserPage() {
   const { _ } = useLingui();
   const format = useFormat();
@@ -141,6 +161,7 @@ export default function AdminUserPage() {
                 trial: _(user.trialUsed ? 'admin.user.trialUsed' : 'admin.user.trialNotUsed'),
               })}
             </p>
+            {data.telegram && <TelegramLine telegram={data.telegram} />}
           </div>
           <div className="flex flex-wrap gap-2">
             <button

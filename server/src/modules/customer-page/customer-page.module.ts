@@ -1,16 +1,18 @@
 import type { WithBilling } from '../billing/index.js';
-import { defineModule, route } from '../module.js';
+import { defineModule, route, type Provided } from '../module.js';
+import type { telegramModule } from '../telegram/index.js';
 import { customerPageRoutes } from './customer-page.routes.js';
 import { createUserPageRepo } from './user-page.repo.js';
 import { createUserPageService } from './user-page.service.js';
 
 /**
  * The admin's page of one customer: their profile, accounts, subscriptions, payments, sessions and audit trail in
- * one answer, and signing them out everywhere. It reads what the modules before it keep, so it is built after billing.
+ * one answer (their Telegram too), and signing them out everywhere. It reads what the modules before it keep, so it is
+ * built after billing and the Telegram bot.
  */
 export const customerPageModule = defineModule({
   name: 'customer-page',
-  build({ db, audit, clock, usersRepo, sessions, accounts, billing, refunds }: WithBilling) {
+  build({ db, audit, clock, usersRepo, sessions, accounts, billing, refunds, telegramChats }: WithBilling & Provided<typeof telegramModule>) {
     return {
       userPage: createUserPageService({
         users: usersRepo,
@@ -19,6 +21,10 @@ export const customerPageModule = defineModule({
         listSubscriptions: (user) => billing.listSubscriptions(user),
         listTransactions: (userId, limit) => refunds.listTransactions({ userId, limit }),
         revokeUserSessions: (userId, reason, now) => sessions.revokeUserSessions(userId, reason, now),
+        telegramOf: async (userId) => {
+          const chat = await telegramChats.findByUser(userId);
+          return chat ? { id: chat.telegramId, username: chat.username, firstName: chat.firstName, blockedAt: chat.blockedAt?.toISOString() ?? null } : null;
+        },
         audit,
         clock,
       }),

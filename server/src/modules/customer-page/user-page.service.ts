@@ -1,6 +1,6 @@
 import type { AdminTransaction, Subscription } from '../../../../shared/billing.js';
 import type { VpnAccount } from '../../../../shared/accounts.js';
-import type { AdminUserPage } from '../../../../shared/users.js';
+import type { AdminUserPage, AdminUserTelegram } from '../../../../shared/users.js';
 import { notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditRepo } from '../audit/index.js';
@@ -19,6 +19,8 @@ export function createUserPageService(deps: {
   /** The user's newest `limit` transactions, as the admin sees them. */
   listTransactions(userId: string, limit: number): Promise<AdminTransaction[]>;
   revokeUserSessions(userId: string, reason: RevokeReason, now: Date): Promise<number>;
+  /** The Telegram chat linked to the customer, if any. */
+  telegramOf(userId: string): Promise<AdminUserTelegram | null>;
   audit: AuditRepo;
   clock: Clock;
 }) {
@@ -31,11 +33,12 @@ export function createUserPageService(deps: {
   return {
     async getPage(id: string): Promise<AdminUserPage> {
       const user = await load(id);
-      const [accounts, subscriptions, transactions, sessions] = await Promise.all([
+      const [accounts, subscriptions, transactions, sessions, telegram] = await Promise.all([
         deps.listAccounts(user.id),
         deps.listSubscriptions(user),
         deps.listTransactions(user.id, NEWEST),
         deps.repo.listActiveSessions(user.id, deps.clock(), NEWEST),
+        deps.telegramOf(user.id),
       ]);
       const accountIds = accounts.map((account) => account.id);
       const [audit, serverNames] = await Promise.all([deps.repo.listAudit(user.id, accountIds, NEWEST), deps.repo.serverNamesOf(accountIds)]);
@@ -46,6 +49,7 @@ export function createUserPageService(deps: {
         transactions,
         audit,
         sessions,
+        telegram,
       };
     },
 

@@ -61,7 +61,8 @@ export function installCommands(bot: Bot<BotContext>, deps: BotCommandDeps): voi
 
   const menu = (ctx: BotContext) => {
     const keyboard = accountMenuButtons(ctx, new InlineKeyboard()).text(t(ctx, 'menu.plans'), 'plans').row();
-    if (siteLinks) keyboard.url(t(ctx, 'menu.site'), sitePage(ctx.locale, '/')).row();
+    // On an https site the dashboard opens inside Telegram (the Mini App), else a link to the site where it can be one.
+    if (siteLinks) keyboard.webApp(t(ctx, 'menu.app'), sitePage(ctx.locale, '/dashboard')).row().url(t(ctx, 'menu.site'), sitePage(ctx.locale, '/')).row();
     return keyboard.text(t(ctx, 'menu.language'), 'language').text(t(ctx, 'menu.support'), 'support');
   };
   const showMenu = async (ctx: BotContext) => {

@@ -57,6 +57,13 @@ describe.each(TEST_DATABASES)('linking Telegram to a customer, /my and /trial (%
         linked: { username: 'ann_k', firstName: 'Ann' },
       });
       expect(await f.count('audit_log', { action: 'telegram.linked', actor_id: customer.userId })).toBe(1);
+      // The admin's page of the customer names their Telegram.
+      expect((await f.call(f.admin, 'GET', `/api/admin/users/${customer.userId}`)).json().telegram).toEqual({
+        id: 801,
+        username: 'ann_k',
+        firstName: 'Ann',
+        blockedAt: null,
+      });
 
       // The same link again, by someone else: used up.
       const bob = { id: 802 };
@@ -87,6 +94,7 @@ describe.each(TEST_DATABASES)('linking Telegram to a customer, /my and /trial (%
       expect((await f.call(customer, 'DELETE', '/api/me/telegram')).statusCode).toBe(204);
       expect((await chatOf(805)).user_id).toBeNull();
       expect((await f.call(customer, 'GET', '/api/me/telegram')).json().linked).toBeNull();
+      expect((await f.call(f.admin, 'GET', `/api/admin/users/${customer.userId}`)).json().telegram).toBeNull();
     });
 
     it('links by an e-mail code asked for in the bot, in the person’s language', async () => {

@@ -14,6 +14,9 @@ export const TELEGRAM_WEBHOOK_PATH = '/api/telegram/webhook';
 /** What the bot asks Telegram to send it. */
 export const ALLOWED_UPDATES = ['message', 'callback_query', 'pre_checkout_query', 'my_chat_member'] as const;
 
+/** The menu button's text (one for every language: Telegram keeps one per bot). */
+const MINI_APP_BUTTON = 'VPN';
+
 /** The bot as the server uses it: the token in clear, never sent to a client. */
 export interface LiveBot {
   token: string;
@@ -85,6 +88,9 @@ export function createTelegramSettingsService(deps: TelegramSettingsDeps) {
       for (const [locale, commands] of Object.entries(BOT_COMMANDS)) {
         await api.setMyCommands(commands, locale === 'en' ? {} : { language_code: (locale === 'zh-CN' ? 'zh' : locale) as LanguageCode });
       }
+      // The Mini App: the chat's menu button opens the dashboard (Telegram opens Mini Apps over https only).
+      if (deps.publicUrl.protocol === 'https:')
+        await api.setChatMenuButton({ menu_button: { type: 'web_app', text: MINI_APP_BUTTON, web_app: { url: new URL('/dashboard', deps.publicUrl).href } } });
     } catch (err) {
       throw telegramFailure(err, deps.updates === 'webhook' ? 'Setting the webhook' : 'Switching Telegram to polling');
     }

@@ -101,6 +101,7 @@ export const telegramModule = defineModule({
     const telegramMiniApp = createMiniApp({ telegram, chats, auth, users: usersRepo, audit, clock });
     return {
       telegram,
+      telegramChats: chats,
       telegramLinks: links,
       telegramMiniApp,
       telegramBot,

@@ -2,6 +2,7 @@
 export const en = {
   'start.welcome': 'Welcome to {brand}! A fast, private VPN for your phone and computer. Choose what you need below.',
   'menu.plans': '💳 Plans and prices',
+  'menu.app': '📱 Open my dashboard',
   'menu.site': '🌐 Open the website',
   'menu.language': '🗣 Language',
   'menu.support': '💬 Support',

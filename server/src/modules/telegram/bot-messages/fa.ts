@@ -3,6 +3,7 @@ import type { BotCatalogue } from './en.js';
 export const fa: BotCatalogue = {
   'start.welcome': 'به {brand} خوش آمدید! یک وی‌پی‌ان سریع و خصوصی برای گوشی و رایانه. آنچه را لازم دارید انتخاب کنید:',
   'menu.plans': '💳 طرح‌ها و قیمت‌ها',
+  'menu.app': '📱 باز کردن داشبورد من',
   'menu.site': '🌐 باز کردن وب‌سایت',
   'menu.language': '🗣 زبان',
   'menu.support': '💬 پشتیبانی',

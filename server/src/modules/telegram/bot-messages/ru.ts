@@ -3,6 +3,7 @@ import type { BotCatalogue } from './en.js';
 export const ru: BotCatalogue = {
   'start.welcome': 'Добро пожаловать в {brand}! Быстрый и приватный VPN для телефона и компьютера. Выберите, что вам нужно:',
   'menu.plans': '💳 Тарифы и цены',
+  'menu.app': '📱 Открыть личный кабинет',
   'menu.site': '🌐 Открыть сайт',
   'menu.language': '🗣 Язык',
   'menu.support': '💬 Поддержка',

@@ -3,6 +3,7 @@ import type { BotCatalogue } from './en.js';
 export const zhCN: BotCatalogue = {
   'start.welcome': '欢迎使用 {brand}！快速、私密的 VPN，适用于手机和电脑。请在下方选择：',
   'menu.plans': '💳 套餐与价格',
+  'menu.app': '📱 打开我的控制面板',
   'menu.site': '🌐 打开网站',
   'menu.language': '🗣 语言',
   'menu.support': '💬 客服',
