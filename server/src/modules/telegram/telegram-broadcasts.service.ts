@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { GrammyError } from 'grammy';
 import { z } from 'zod';
 import { isLocale, type Locale } from '../../../../shared/locales.js';
 import type { CreateBroadcastBody, TelegramBroadcast } from '../../../../shared/telegram-broadcasts.js';
@@ -9,10 +8,11 @@ import { PermanentJobError, RetryJobLater, type JobHandler } from '../../jobs/wo
 import type { Clock } from '../../lib/clock.js';
 import type { AuditRepo } from '../audit/index.js';
 import type { Actor } from '../users/index.js';
-import { isUnreachableChat, type TelegramApiFactory } from './telegram-api.js';
+import type { TelegramApiFactory } from './telegram-api.js';
 import type { BroadcastCandidate, TelegramBroadcastsRepo } from './telegram-broadcasts.repo.js';
 import type { TelegramChatsRepo } from './telegram-chats.repo.js';
 import type { Pace } from './telegram-pace.js';
+import { sendUnasked, type UnaskedSend } from './telegram-send.js';
 import type { TelegramSettingsService } from './telegram-settings.service.js';
 
 /** Sends the next batch of a broadcast, then queues the batch after it. */
@@ -65,23 +65,19 @@ export function createTelegramBroadcasts(deps: TelegramBroadcastsDeps) {
   async function sendTo(broadcastId: string, telegramId: number, text: string, token: string): Promise<void> {
     const now = () => deps.clock();
     if (!(await deps.repo.mark(broadcastId, telegramId, 'pending', 'sending', now()))) return;
-    await deps.pace.turn(telegramId);
+    let sent: UnaskedSend;
     try {
-      await deps.api(token).sendMessage(telegramId, text, { link_preview_options: { is_disabled: true } });
-    } catch (err) {
-      if (isUnreachableChat(err)) {
-        await deps.chats.markBlocked(telegramId, now());
-        return void (await deps.repo.mark(broadcastId, telegramId, 'sending', 'blocked', now()));
-      }
-      const retryAfter = err instanceof GrammyError ? err.parameters.retry_after : undefined;
-      if (retryAfter !== undefined) {
-        await deps.repo.mark(broadcastId, telegramId, 'sending', 'pending', now());
-        throw new RetryJobLater('Telegram asked to slow down', retryAfter);
-      }
+      sent = await sendUnasked(deps, token, telegramId, text);
+    } catch {
       // Refused for another reason, or no answer (it may have arrived): not tried again, so never sent twice.
       return void (await deps.repo.mark(broadcastId, telegramId, 'sending', 'failed', now()));
     }
-    await deps.repo.mark(broadcastId, telegramId, 'sending', 'sent', now());
+    if (sent.outcome === 'slow_down') {
+      // Telegram sent nothing: the claim goes back, and the batch waits as long as it says.
+      await deps.repo.mark(broadcastId, telegramId, 'sending', 'pending', now());
+      throw new RetryJobLater('Telegram asked to slow down', sent.retryAfter);
+    }
+    await deps.repo.mark(broadcastId, telegramId, 'sending', sent.outcome, now());
   }
 
   const handler: JobHandler = async (payload) => {

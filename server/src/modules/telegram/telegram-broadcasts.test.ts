@@ -129,6 +129,24 @@ describe.each(TEST_DATABASES)('broadcasts by Telegram (%s)', (kind) => {
       ).not.toBeNull();
     });
 
+    it('sends each recipient once when two workers run the same batch at once', async () => {
+      const created = (await broadcast({ text: 'Two workers, one message', audience: 'all' })).json();
+      const batch = await db()('jobs').where({ type: 'send_telegram_broadcast' }).where('dedupe_key', 'like', `%${created.id}:1`).first();
+      // The same batch, handled twice side by side (as two instances would if a lease ran out mid-batch).
+      const handler = f.t.app.services.telegramBroadcasts.handler;
+      await Promise.all([handler({ broadcastId: created.id, batch: 1 }, batch), handler({ broadcastId: created.id, batch: 1 }, batch)]);
+      const calls = received('Two workers, one message').map((call) => Number(call.params.chat_id));
+      // Nobody twice; the one who started later may have gone on past the first hundred, which the next batch skips.
+      expect(new Set(calls).size).toBe(calls.length);
+      expect(calls.length).toBeGreaterThanOrEqual(BROADCAST_BATCH);
+      const counted = (await f.call(f.admin, 'GET', '/api/admin/telegram/broadcasts')).json().find((one: { id: string }) => one.id === created.id);
+      expect(counted.counts.sent).toBe(calls.length);
+      // Both queued the next batch: one job.
+      expect(await db()('jobs').where('dedupe_key', 'like', `%${created.id}:2`)).toHaveLength(1);
+      expect((await f.call(f.admin, 'POST', `/api/admin/telegram/broadcasts/${created.id}/cancel`)).statusCode).toBe(200);
+      await db()('jobs').where('dedupe_key', 'like', `%${created.id}:%`).del();
+    });
+
     it('stops a broadcast the admin cancels: nobody left is sent to, and a finished one cannot be cancelled', async () => {
       const created = (await broadcast({ text: 'Maintenance tonight', audience: 'all' })).json();
       expect(await f.t.app.jobWorker.runOnce()).toBe(true);

@@ -71,6 +71,17 @@ describe.each(TEST_DATABASES)('linking Telegram to a customer, /my and /trial (%
       expect((await chatOf(802)).user_id).toBeNull();
     });
 
+    it('gives a link to one Telegram user when two open it at once', async () => {
+      const customer = await f.newUser();
+      const payload = tokenOf((await linkUrl(customer)).url);
+      const [first, second] = await Promise.all([say({ id: 812 }, `/start ${payload}`), say({ id: 813 }, `/start ${payload}`)]);
+      const linkedReplies = [...first, ...second].filter((sent) => sent.text?.includes('linked to your'));
+      expect(linkedReplies).toHaveLength(1);
+      const linked = await f.env.database.db('telegram_chats').whereIn('telegram_id', [812, 813]).whereNotNull('user_id');
+      expect(linked).toHaveLength(1);
+      expect(linked[0].user_id).toBe(customer.userId);
+    });
+
     it('refuses an expired link, and a made-up one', async () => {
       const customer = await f.newUser();
       const { url } = await linkUrl(customer);

@@ -1,12 +1,12 @@
-import { GrammyError } from 'grammy';
 import { DEFAULT_LOCALE, type Locale } from '../../../../shared/locales.js';
 import { RetryJobLater, type JobHandler } from '../../jobs/worker.js';
 import type { Clock } from '../../lib/clock.js';
 import type { NoticeComposer } from '../billing/index.js';
 import type { UserProfile } from '../users/index.js';
-import { isUnreachableChat, type TelegramApiFactory } from './telegram-api.js';
+import type { TelegramApiFactory } from './telegram-api.js';
 import type { TelegramChatsRepo } from './telegram-chats.repo.js';
 import type { Pace } from './telegram-pace.js';
+import { sendUnasked } from './telegram-send.js';
 import type { TelegramSettingsService } from './telegram-settings.service.js';
 
 /** Sends one billing notice to the customer's linked Telegram (queued beside its e-mail, once per event). */
@@ -46,14 +46,7 @@ export function createTelegramNoticeHandler(deps: TelegramNoticeDeps): JobHandle
     const locale = chat.locale ?? (chat.languageCode ? deps.localeOf(chat.languageCode) : (user.locale ?? DEFAULT_LOCALE));
     const mail = message.render(user.email, locale);
     const text = `${mail.subject}\n\n${mail.text.trim()}`.slice(0, MESSAGE_LIMIT);
-    await deps.pace.turn(chat.telegramId);
-    try {
-      await deps.api(live.token).sendMessage(chat.telegramId, text, { link_preview_options: { is_disabled: true } });
-    } catch (err) {
-      if (isUnreachableChat(err)) return void (await deps.chats.markBlocked(chat.telegramId, deps.clock()));
-      const retryAfter = err instanceof GrammyError ? err.parameters.retry_after : undefined;
-      if (retryAfter !== undefined) throw new RetryJobLater('Telegram asked to slow down', retryAfter);
-      throw err;
-    }
+    const sent = await sendUnasked(deps, live.token, chat.telegramId, text);
+    if (sent.outcome === 'slow_down') throw new RetryJobLater('Telegram asked to slow down', sent.retryAfter);
   };
 }
