@@ -5,16 +5,21 @@ const Id = z.string().trim().min(1).max(64);
 
 /**
  * How a customer pays: by card (Stripe), in crypto (the operator's BTCPay Server), by card or SBP in roubles
- * (YooKassa), in USDT, TON and other coins (Crypto Pay, the Telegram wallet's merchant API), or from their
- * balance here (the wallet).
+ * (YooKassa), in USDT, TON and other coins (Crypto Pay, the Telegram wallet's merchant API), in Telegram Stars (in
+ * the bot only, at the plan's Stars price), or from their balance here (the wallet).
  */
-export const PAYMENT_METHODS = ['card', 'crypto', 'yookassa', 'cryptopay', 'wallet'] as const;
+export const PAYMENT_METHODS = ['card', 'crypto', 'yookassa', 'cryptopay', 'stars', 'wallet'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** The methods a payment provider takes (all but the wallet, which is our own ledger). */
 export type ProviderMethod = Exclude<PaymentMethod, 'wallet'>;
-export const PROVIDER_METHODS = ['card', 'crypto', 'yookassa', 'cryptopay'] as const satisfies readonly ProviderMethod[];
+export const PROVIDER_METHODS = ['card', 'crypto', 'yookassa', 'cryptopay', 'stars'] as const satisfies readonly ProviderMethod[];
 export const isProviderMethod = (method: PaymentMethod): method is ProviderMethod => method !== 'wallet';
-const Method = z.enum(PAYMENT_METHODS, { error: 'The payment method is "card", "crypto", "yookassa", "cryptopay" or "wallet"' }).optional();
+/** What the site's checkout and top-ups take: every method but Telegram Stars, which Telegram sells inside the bot only. */
+export const SITE_PAYMENT_METHODS = ['card', 'crypto', 'yookassa', 'cryptopay', 'wallet'] as const satisfies readonly PaymentMethod[];
+export const SITE_PROVIDER_METHODS = ['card', 'crypto', 'yookassa', 'cryptopay'] as const satisfies readonly ProviderMethod[];
+/** The currency of a payment in Telegram Stars (whole Stars, as Telegram's `XTR`). */
+export const STARS_CURRENCY = 'xtr';
+const Method = z.enum(SITE_PAYMENT_METHODS, { error: 'The payment method is "card", "crypto", "yookassa", "cryptopay" or "wallet"' }).optional();
 
 /** `POST /api/checkout`: a plan to buy or an account to renew, by card when `method` is omitted. */
 /** A promo code as typed (its checks are the server's: `promo_invalid` with the reason). */
@@ -186,7 +191,7 @@ export type RefundBody = z.infer<typeof RefundBody>;
 /** `GET /api/admin/transactions?status=&method=`: which transactions to list (`method`: how they were paid). */
 export const AdminTransactionsQuery = z.object({
   status: z.enum(TRANSACTION_STATUSES).optional(),
-  method: Method,
+  method: z.enum(PAYMENT_METHODS).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 

@@ -371,6 +371,9 @@ export const BILLING_MESSAGES = {
   methodNotSaved: 'This payment method cannot be charged again automatically, so your plan will not renew by itself. Renew it by hand before it ends.',
   savedMethodNotFound: 'Saved card not found.',
   noSavedMethod: 'There is no saved card to renew with. Renew by hand, or buy the plan again to save a card.',
+  starsInBotOnly: 'Telegram Stars are paid in the Telegram bot only. Choose another way to pay here.',
+  starsNotSold: 'This plan is not sold for Telegram Stars. Choose another way to pay.',
+  starsUnavailable: 'Payments in Telegram Stars are not available right now.',
 } as const;
 
 /** The return pages poll every 2 s and give up after 30 s (spec section 9). */

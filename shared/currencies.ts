@@ -159,10 +159,12 @@ export function isSupportedCurrency(code: string): boolean {
 }
 
 /**
- * The decimals of a currency's minor unit (USD 2, JPY 0, KWD 3), in either case. A currency outside the
- * table (an amount a provider reports in some other currency) is taken as two-decimal, like most are.
+ * The decimals of a currency's minor unit (USD 2, JPY 0, KWD 3), in either case. Telegram Stars (XTR, not a store's
+ * currency: payments in the bot) are whole Stars. A currency outside the table (an amount a provider reports in some
+ * other currency) is taken as two-decimal, like most are.
  */
 export function currencyDecimals(code: string): MinorUnitDecimals {
   const lower = code.toLowerCase();
+  if (lower === 'xtr') return 0;
   return Object.hasOwn(CURRENCY_DECIMALS, lower) ? CURRENCY_DECIMALS[lower]! : 2;
 }

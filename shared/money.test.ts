@@ -100,4 +100,12 @@ describe('formatMoney', () => {
     expect(formatMoneyShort(1500, 'jpy')).toBe('¥1,500');
     expect(formatMoneyShort(2000, 'kwd')).toBe(`KWD${NBSP}2`);
   });
+
+  it('writes Telegram Stars as whole Stars after a star, in the reader’s digits (XTR is no ISO currency)', () => {
+    expect(formatMoney(250, 'xtr')).toBe('⭐250');
+    expect(formatMoney(1500, 'XTR', 'en', 'symbol')).toBe('⭐1,500');
+    expect(formatMoney(1500, 'xtr', 'fa')).toBe('⭐۱٬۵۰۰');
+    expect(minorToDecimal(250, 'xtr')).toBe('250');
+    expect(formatMoneyShort(250, 'xtr')).toBe('⭐250');
+  });
 });

@@ -51,10 +51,12 @@ const formats = new Map<string, Intl.NumberFormat>();
 /**
  * Minor units as a reader of `locale` (a BCP 47 tag: 'en', 'ru-RU', 'fa', 'zh-CN') writes the amount, with
  * exactly the currency's decimals: `formatMoney(1500, 'jpy')` is '¥1,500', `formatMoney(1500, 'eur', 'ru')`
- * '15,00 €', `formatMoney(1500, 'kwd')` 'KWD 1.500'.
+ * '15,00 €', `formatMoney(1500, 'kwd')` 'KWD 1.500', `formatMoney(250, 'xtr')` '⭐250'.
  */
 export function formatMoney(minor: number, currency: string, locale = 'en', display: MoneyDisplay = 'narrowSymbol'): string {
   const code = currency.toUpperCase();
+  // Telegram Stars have no ISO code: Intl would write 'XTR 250.00'; Telegram writes the star before the number.
+  if (code === 'XTR') return `⭐${formatStars(minor, locale)}`;
   const key = `${locale}|${code}|${display}`;
   let format = formats.get(key);
   if (!format) {
@@ -92,4 +94,15 @@ export function formatMoneyShort(minor: number, currency: string, locale = 'en')
     formats.set(key, format);
   }
   return format.format(minorToDecimal(minor, code) as `${number}`);
+}
+
+/** A number of Telegram Stars as a reader of `locale` writes numbers ('1,500'; '۱٬۵۰۰' in Persian). */
+function formatStars(stars: number, locale: string): string {
+  const key = `${locale}|stars`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    formats.set(key, format);
+  }
+  return format.format(stars);
 }

@@ -36,6 +36,8 @@ export interface Plan {
   billing: PlanBilling;
   /** How many devices (VPN clients that send a device id) one account of this plan may use; null = unlimited. */
   deviceLimit: number | null;
+  /** Telegram Stars the bot sells it for (whole Stars, at most 10,000, Telegram's cap); null: not sold for Stars. */
+  starsPrice: number | null;
   /** The name, tier and features in the other languages (shared/plan-translations.ts `planText` picks one). */
   translations: PlanTranslations;
 }
@@ -52,6 +54,9 @@ export const HOURS_MODE_DEFAULTS = { days: 0.125, dataLimitMb: 300 } as const;
 
 /** Bounds of the pricing-page fields (the columns are sized to them). */
 export const PLAN_PRICING_LIMITS = { tierLength: 40, featureLength: 120, features: 12, sortOrderMax: 100_000 } as const;
+
+/** The most Telegram lets a bot ask for one payment in Stars. */
+export const STARS_PRICE_MAX = 10_000;
 
 const TierSchema = z
   .string()
@@ -129,6 +134,13 @@ const planFields = {
     .min(1, 'Device limit: at least 1 (leave it empty for unlimited)')
     .max(DEVICE_LIMIT_MAX, `Device limit: at most ${DEVICE_LIMIT_MAX}`)
     .nullable(),
+  /** Whole Telegram Stars; null: the bot does not sell the plan for Stars. */
+  starsPrice: z
+    .number({ error: 'Stars price is a number' })
+    .int('Stars price is a whole number of Stars')
+    .min(1, 'Stars price: at least 1 (leave it empty not to sell it for Stars)')
+    .max(STARS_PRICE_MAX, "Stars price: at most 10,000 (Telegram's limit)")
+    .nullable(),
   translations: TranslationsSchema,
 };
 
@@ -145,6 +157,7 @@ export const PlanBody = z.object({
   /** One-off when omitted, so existing callers keep working. */
   billing: planFields.billing.default('one_off'),
   deviceLimit: planFields.deviceLimit.default(null),
+  starsPrice: planFields.starsPrice.default(null),
   translations: planFields.translations.default({}),
 });
 export type PlanBody = z.infer<typeof PlanBody>;

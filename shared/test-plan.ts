@@ -20,6 +20,7 @@ export function testPlan(overrides: Partial<Plan> = {}): Plan {
     public: true,
     billing: 'one_off',
     deviceLimit: null,
+    starsPrice: null,
     translations: {},
     ...overrides,
   };

@@ -4,7 +4,7 @@
  * schemas of its HTTP contract.
  */
 import { z } from 'zod';
-import { PROVIDER_METHODS, type PaymentMethod } from './billing-schemas.js';
+import { SITE_PROVIDER_METHODS, type PaymentMethod } from './billing-schemas.js';
 
 /** How a movement shows to the customer. */
 export const WALLET_MOVEMENT_KINDS = ['top_up', 'purchase', 'renewal', 'refund', 'referral', 'adjustment'] as const;
@@ -44,7 +44,7 @@ export const TopUpBody = z
       .number({ error: "The amount is in minor units of the store's currency" })
       .int("The amount is a whole number of the store's minor units")
       .positive('The amount must be more than 0'),
-    method: z.enum(PROVIDER_METHODS, { error: 'Choose how to pay' }),
+    method: z.enum(SITE_PROVIDER_METHODS, { error: 'Choose how to pay' }),
   })
   .strict();
 export type TopUpBody = z.infer<typeof TopUpBody>;

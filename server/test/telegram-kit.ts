@@ -59,6 +59,11 @@ export interface TelegramFixture {
   /** A person writes `text` (or presses the button `data`); answers what the bot sent them because of it. */
   say(person: TelegramSender, text: string): Promise<FakeTelegram['sent']>;
   tap(person: TelegramSender, data: string): Promise<FakeTelegram['sent']>;
+  /**
+   * The webhook Telegram keeps moved to the listening app's own address, with the same secret (the app registered its
+   * PUBLIC_URL, which no test listens on): for what Telegram itself sends, such as a payment's updates (payInvoice).
+   */
+  pointWebhookAtApp(): Promise<void>;
 }
 
 /** The billing fixture's app (with `bot.env` more) and the fake Bot API started first, `bot` known to it; updates come by webhook. */
@@ -85,5 +90,19 @@ export function useTelegramFixture(kind: TestDatabaseKind, bot: { token: string;
     deliver,
     say: (person, text) => exchange(person, message(person, text, (updateId += 1))),
     tap: (person, data) => exchange(person, press(person, data, (updateId += 1))),
+    async pointWebhookAtApp() {
+      const hook = telegram.webhookOf(bot.token);
+      if (!hook) throw new Error('the app has set no webhook');
+      const res = await fetch(`${telegram.url}/bot${bot.token}/setWebhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          url: appAddress(f, '/api/telegram/webhook'),
+          secret_token: hook.secretToken ?? undefined,
+          allowed_updates: hook.allowedUpdates,
+        }),
+      });
+      if (!res.ok) throw new Error(`setWebhook answered ${res.status}: ${await res.text()}`);
+    },
   };
 }

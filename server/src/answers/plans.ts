@@ -32,6 +32,8 @@ export const PlanAnswer = z.object({
   billing: z.enum(PLAN_BILLINGS),
   /** null = unlimited. */
   deviceLimit: z.number().int().nullable(),
+  /** Whole Telegram Stars; null = not sold for Stars. */
+  starsPrice: z.number().int().nullable(),
   /** Only the languages the operator translated. */
   translations: z.partialRecord(z.enum(TRANSLATED_LOCALES), PlanTranslationAnswer),
 }) satisfies z.ZodType<Plan>;

@@ -42,6 +42,7 @@ import * as panelTokenExpiry from './migrations/041-panel-token-expiry.js';
 import * as telegram from './migrations/042-telegram.js';
 import * as telegramLinking from './migrations/043-telegram-linking.js';
 import * as telegramBroadcasts from './migrations/044-telegram-broadcasts.js';
+import * as planStarsPrice from './migrations/045-plan-stars-price.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -100,6 +101,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['042-telegram', telegram],
   ['043-telegram-linking', telegramLinking],
   ['044-telegram-broadcasts', telegramBroadcasts],
+  ['045-plan-stars-price', planStarsPrice],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -572,6 +572,235 @@ describe('the fake Telegram Bot API', () => {
       });
       expect(fake.refunds).toEqual([{ token: TOKEN, userId: 42, chargeId: 'stxA1b2C3', amount: 250, at: expect.any(Number) }]);
     });
+
+    describe('getStarTransactions', () => {
+      it('lists the Star transactions oldest first: each payment, and a refund as a transaction of its own', async () => {
+        fake.recordStarPayment(TOKEN, { userId: 42, chargeId: 'stxNew', amount: 250, payload: 'order-17', date: 1_760_000_100, firstName: 'Ann' });
+        fake.recordStarPayment(TOKEN, { userId: 43, chargeId: 'stxOld', amount: 100, payload: 'sub-1', date: 1_760_000_000, subscriptionPeriod: 2_592_000 });
+        await result('refundStarPayment', { user_id: 42, telegram_payment_charge_id: 'stxNew' });
+        const ann = { transaction_type: 'invoice_payment', type: 'user', user: { id: 42, is_bot: false, first_name: 'Ann' }, invoice_payload: 'order-17' };
+        expect(await result('getStarTransactions')).toEqual({
+          transactions: [
+            {
+              id: 'stxOld',
+              date: 1_760_000_000,
+              source: {
+                transaction_type: 'invoice_payment',
+                type: 'user',
+                user: { id: 43, is_bot: false, first_name: 'User 43' },
+                invoice_payload: 'sub-1',
+                subscription_period: 2_592_000,
+              },
+              amount: 100,
+            },
+            { id: 'stxNew', date: 1_760_000_100, source: ann, amount: 250 },
+            { id: 'stxNew', date: Math.floor(fake.refunds[0]!.at / 1000), receiver: ann, amount: 250 },
+          ],
+        });
+        // a payment recorded with no payload lists none, as the server leaves out an empty one
+        fake.recordStarPayment(TOKEN, { userId: 44, chargeId: 'stxBare', amount: 5 });
+        expect((await result('getStarTransactions', { offset: 3 })).transactions).toEqual([
+          {
+            id: 'stxBare',
+            date: expect.any(Number),
+            source: { transaction_type: 'invoice_payment', type: 'user', user: { id: 44, is_bot: false, first_name: 'User 44' } },
+            amount: 5,
+          },
+        ]);
+      });
+
+      it('reads offset and limit as the server does: clamped (limit 1..100, 100 by default; offset 0 or more), never refused', async () => {
+        for (let i = 0; i < 102; i++) fake.recordStarPayment(TOKEN, { userId: 42, chargeId: `stx${i}`, amount: 1, date: 1_760_000_000 + i });
+        const ids = async (params: Record<string, unknown>, as: 'json' | 'form' = 'json') => {
+          const { status, body } = await call('getStarTransactions', params, { as });
+          expect(status).toBe(200);
+          return (body.result.transactions as Array<{ id: string }>).map((transaction) => transaction.id);
+        };
+        const all = await ids({});
+        expect(all).toHaveLength(100);
+        expect(all.slice(0, 2)).toEqual(['stx0', 'stx1']);
+        expect(await ids({ limit: 0 })).toEqual(['stx0']);
+        expect(await ids({ limit: -5, offset: -3 })).toEqual(['stx0']);
+        expect(await ids({ limit: 1000 })).toEqual(all);
+        expect(await ids({ offset: 100, limit: 'many' })).toEqual(['stx100']); // td::to_integer("many") is 0, clamped to 1
+        expect(await ids({ offset: '100', limit: '10' }, 'form')).toEqual(['stx100', 'stx101']);
+        expect(await ids({ offset: 500 })).toEqual([]);
+      });
+    });
+
+    describe('payInvoice', () => {
+      const { chat_id: _chat, ...linkInvoice } = invoice;
+
+      /**
+       * A bot behind a webhook that keeps each update and answers a pre_checkout_query by calling answerPreCheckoutQuery
+       * (`call`), in its webhook reply (`reply`), or not at all (`none`); ok=false with "Sold out" when `refuse`.
+       */
+      async function startBot(how: 'call' | 'reply' | 'none', refuse = false) {
+        const updates: Array<Record<string, any>> = [];
+        const answerTo = (id: string) =>
+          refuse ? { pre_checkout_query_id: id, ok: false, error_message: 'Sold out' } : { pre_checkout_query_id: id, ok: true };
+        async function handle(body: string): Promise<string> {
+          const update = JSON.parse(body) as Record<string, any>;
+          updates.push(update);
+          const query = update.pre_checkout_query as { id: string } | undefined;
+          if (query && how === 'call') await call('answerPreCheckoutQuery', answerTo(query.id));
+          if (query && how === 'reply') return JSON.stringify({ method: 'answerPreCheckoutQuery', ...answerTo(query.id) });
+          return '';
+        }
+        const server = createServer((req, res) => {
+          const chunks: Buffer[] = [];
+          req.on('data', (chunk: Buffer) => chunks.push(chunk));
+          req.on('end', () => {
+            void handle(Buffer.concat(chunks).toString('utf8')).then((reply) => {
+              res.writeHead(200, reply ? { 'content-type': 'application/json' } : {});
+              res.end(reply);
+            });
+          });
+        });
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        await result('setWebhook', { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bot` });
+        return { updates, close: () => new Promise((resolve) => server.close(resolve)) };
+      }
+
+      it('pays an invoice link the bot approves: the pre-checkout query, the payment, the successful_payment message', async () => {
+        const bot = await startBot('call');
+        try {
+          const link = await result('createInvoiceLink', linkInvoice);
+          const paid = await fake.payInvoice(TOKEN, { userId: 42, firstName: 'Ann', languageCode: 'en', link });
+          const ann = { id: 42, is_bot: false, first_name: 'Ann', language_code: 'en' };
+          const [checkout, payment] = bot.updates;
+          expect(checkout).toEqual({
+            update_id: expect.any(Number),
+            pre_checkout_query: { id: expect.stringMatching(/^\d+$/), from: ann, currency: 'XTR', total_amount: 250, invoice_payload: 'order-17' },
+          });
+          expect(paid).toEqual({ approved: true, errorMessage: null, chargeId: expect.stringMatching(/^stx[\w-]{104}$/), successfulPaymentUpdate: payment });
+          expect(payment).toEqual({
+            update_id: checkout!.update_id + 1,
+            message: {
+              message_id: 1,
+              from: ann,
+              chat: { id: 42, first_name: 'Ann', type: 'private' },
+              date: expect.any(Number),
+              successful_payment: {
+                currency: 'XTR',
+                total_amount: 250,
+                invoice_payload: 'order-17',
+                telegram_payment_charge_id: paid.chargeId,
+                provider_payment_charge_id: '42_1',
+              },
+            },
+          });
+          expect(fake.preCheckoutAnswers).toEqual([expect.objectContaining({ token: TOKEN, queryId: checkout!.pre_checkout_query.id, ok: true })]);
+          expect(await result('getStarTransactions')).toEqual({
+            transactions: [
+              {
+                id: paid.chargeId,
+                date: payment!.message.date,
+                source: { transaction_type: 'invoice_payment', type: 'user', user: ann, invoice_payload: 'order-17' },
+                amount: 250,
+              },
+            ],
+          });
+          // Telegram may deliver the message again: the same update, update_id and all
+          await fake.deliver(TOKEN, paid.successfulPaymentUpdate!);
+          expect(bot.updates[2]).toEqual(payment);
+          // the bot's reply in that chat comes after the payment's message; the payment can be refunded
+          expect((await result('sendMessage', { chat_id: 42, text: 'Thank you' })).message_id).toBe(2);
+          expect(await result('refundStarPayment', { user_id: 42, telegram_payment_charge_id: paid.chargeId })).toBe(true);
+        } finally {
+          await bot.close();
+        }
+      });
+
+      it('pays a subscription link by its payload over getUpdates: successful_payment says recurring, first, and until when', async () => {
+        await result('createInvoiceLink', { ...linkInvoice, payload: 'sub-1', subscription_period: 2592000 });
+        const paying = fake.payInvoice(TOKEN, { userId: 43, payload: 'sub-1' });
+        const [update] = await result('getUpdates', { timeout: 5 });
+        expect(update.pre_checkout_query).toMatchObject({
+          from: { id: 43, is_bot: false, first_name: 'User 43' },
+          total_amount: 250,
+          invoice_payload: 'sub-1',
+        });
+        await result('answerPreCheckoutQuery', { pre_checkout_query_id: update.pre_checkout_query.id, ok: true });
+        const paid = await paying;
+        expect(paid.approved).toBe(true);
+        const [paidUpdate] = await result('getUpdates', { offset: update.update_id + 1 });
+        expect(paidUpdate).toEqual(paid.successfulPaymentUpdate);
+        const { date, successful_payment } = paidUpdate.message;
+        expect(successful_payment).toEqual({
+          currency: 'XTR',
+          total_amount: 250,
+          invoice_payload: 'sub-1',
+          telegram_payment_charge_id: paid.chargeId,
+          provider_payment_charge_id: '43_1',
+          is_recurring: true,
+          is_first_recurring: true,
+          subscription_expiration_date: date + 2592000,
+        });
+        expect((await result('getStarTransactions')).transactions).toEqual([
+          expect.objectContaining({ id: paid.chargeId, source: expect.objectContaining({ invoice_payload: 'sub-1', subscription_period: 2592000 }) }),
+        ]);
+      });
+
+      it('makes no payment when the bot refuses (here in its webhook reply), and hands back its error_message', async () => {
+        await result('sendInvoice', invoice);
+        const bot = await startBot('reply', true);
+        try {
+          expect(await fake.payInvoice(TOKEN, { userId: 42, payload: 'order-17' })).toEqual({
+            approved: false,
+            errorMessage: 'Sold out',
+            chargeId: null,
+            successfulPaymentUpdate: null,
+          });
+          expect(bot.updates.map((update) => Object.keys(update))).toEqual([['update_id', 'pre_checkout_query']]);
+          expect(fake.callsTo('answerPreCheckoutQuery')).toEqual([expect.objectContaining({ viaWebhookReply: true })]);
+          expect(fake.preCheckoutAnswers).toEqual([expect.objectContaining({ ok: false, errorMessage: 'Sold out' })]);
+          expect(await result('getStarTransactions')).toEqual({ transactions: [] });
+        } finally {
+          await bot.close();
+        }
+      });
+
+      it('gives up when the bot does not answer in time, and refuses its answer after that', async () => {
+        const bot = await startBot('none');
+        try {
+          const link = await result('createInvoiceLink', linkInvoice);
+          const started = Date.now();
+          expect(await fake.payInvoice(TOKEN, { userId: 42, link, answerWithinMs: 200 })).toEqual({
+            approved: false,
+            errorMessage: null,
+            chargeId: null,
+            successfulPaymentUpdate: null,
+          });
+          expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+          const [checkout] = bot.updates;
+          expect(await call('answerPreCheckoutQuery', { pre_checkout_query_id: checkout!.pre_checkout_query.id, ok: true })).toMatchObject({
+            status: 400,
+            body: failure(400, QUERY_ID_INVALID),
+          });
+          expect(bot.updates).toHaveLength(1);
+          expect(await result('getStarTransactions')).toEqual({ transactions: [] });
+        } finally {
+          await bot.close();
+        }
+      });
+
+      it('sends no pre-checkout query the bot did not allow in allowed_updates, so the payment fails', async () => {
+        await result('getUpdates', { allowed_updates: ['message'] });
+        const link = await result('createInvoiceLink', linkInvoice);
+        expect(await fake.payInvoice(TOKEN, { userId: 42, link, answerWithinMs: 50 })).toMatchObject({ approved: false, errorMessage: null });
+        expect(await result('getUpdates')).toEqual([]);
+      });
+
+      it('throws for an invoice the fake never made or one not in Stars', async () => {
+        await expect(fake.payInvoice(TOKEN, { userId: 42, link: 'https://t.me/$nope' })).rejects.toThrow(/made no invoice link/);
+        await expect(fake.payInvoice(TOKEN, { userId: 42, payload: 'order-17' })).rejects.toThrow(/made no invoice with the payload/);
+        await expect(fake.payInvoice(TOKEN, { userId: 42 })).rejects.toThrow(/the link or the payload/);
+        const link = await result('createInvoiceLink', { ...linkInvoice, currency: 'USD', provider_token: '284685063:TEST:abc' });
+        await expect(fake.payInvoice(TOKEN, { userId: 42, link })).rejects.toThrow(/Telegram Stars \(XTR\), not USD/);
+        expect(fake.calls.filter((c) => c.method === 'answerPreCheckoutQuery')).toEqual([]);
+      });
+    });
   });
 
   describe('bot settings and chat members', () => {

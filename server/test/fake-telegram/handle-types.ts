@@ -58,9 +58,48 @@ export interface FakeTelegramSent {
 
 export interface FakeStarPayment {
   userId: number;
-  /** telegram_payment_charge_id */
+  /** telegram_payment_charge_id (and the StarTransaction's id). */
   chargeId: string;
   amount: number;
+  /** The invoice's payload (getStarTransactions lists no invoice_payload for an empty one, as the server does). */
+  payload: string;
+  /** Unix time of the payment. */
+  date: number;
+  /** The subscription's period in seconds (2592000), for a subscription invoice's payment. */
+  subscriptionPeriod?: number;
+  /** The payer's first name as Users show it; `User <id>` unless told (as getChatMember names a user). */
+  firstName?: string;
+}
+
+/** recordStarPayment's argument: payload '' and date now unless told. */
+export type FakeStarPaymentInput = Omit<FakeStarPayment, 'payload' | 'date'> & Partial<Pick<FakeStarPayment, 'payload' | 'date'>>;
+
+/** What payInvoice is told: who pays which invoice (`link`, or `payload` of one the bot sent or made a link for). */
+export interface FakeInvoicePayment {
+  userId: number;
+  /** `User <id>` unless told. */
+  firstName?: string;
+  /** The chat the successful_payment message is in; the user's private chat with the bot unless told. */
+  chatId?: number;
+  /** A link createInvoiceLink answered. */
+  link?: string;
+  /** The payload of an invoice of this bot (the latest with it), when no link is given. */
+  payload?: string;
+  /** The user's language_code in the Users the bot is sent. */
+  languageCode?: string;
+  /** How long the bot has to answer the pre-checkout query: Telegram's 10 seconds unless told (tests may shorten it). */
+  answerWithinMs?: number;
+}
+
+export interface FakeInvoicePaymentOutcome {
+  /** The bot answered the pre-checkout query with ok=true in time, and the payment was made. */
+  approved: boolean;
+  /** The bot's error_message when it answered ok=false. */
+  errorMessage: string | null;
+  /** The payment's telegram_payment_charge_id, when approved. */
+  chargeId: string | null;
+  /** The update carrying the successful_payment message (update_id included), as sent; deliver it again to model a redelivery. */
+  successfulPaymentUpdate: Record<string, unknown> | null;
 }
 
 export interface FakePreCheckoutAnswer {
@@ -125,8 +164,16 @@ export interface FakeTelegram {
   limitSends(options: { perSecond: number } | null): void;
   /** Messages the bots sent or edited (sendMessage, sendPhoto, sendInvoice, editMessageText). */
   sent: FakeTelegramSent[];
-  /** A Telegram Stars payment the bot received, so refundStarPayment can find it. */
-  recordStarPayment(token: string, payment: FakeStarPayment): void;
+  /** A Telegram Stars payment the bot received, so refundStarPayment and getStarTransactions find it. */
+  recordStarPayment(token: string, payment: FakeStarPaymentInput): void;
+  /**
+   * A user pays an invoice as Telegram carries it out: the bot is sent a pre_checkout_query (by its webhook when one is
+   * set, else queued for getUpdates; not at all when its allowed_updates leave it out) and has `answerWithinMs` (10 s)
+   * to answer it; on ok=true the Stars payment is made and the bot is sent the successful_payment message. Resolves when
+   * the bot has answered (and the message was sent) or the time is up. Throws for an invoice the fake never made, one
+   * not in Stars, and when the pre-checkout query's webhook delivery fails (recorded as getWebhookInfo's last error).
+   */
+  payInvoice(token: string, payment: FakeInvoicePayment): Promise<FakeInvoicePaymentOutcome>;
   preCheckoutAnswers: FakePreCheckoutAnswer[];
   refunds: FakeStarRefund[];
   invoices: FakeInvoice[];

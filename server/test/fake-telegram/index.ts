@@ -13,24 +13,30 @@
  *   the Bot API server, the comment beside it says where it was taken from.
  * What is not modelled: Telegram's own delays (the 3-second pause before repeating a 409, batching of long-poll
  * wake-ups), retries of failed webhook deliveries, markup parsing (a message's text is stored as sent), media other
- * than photos, chats other than what a test declares.
+ * than photos, chats other than what a test declares, payments other than in Telegram Stars, the refunded_payment
+ * message Telegram sends the bot after a refund, renewals of a Stars subscription.
  */
 import { serveFake } from '../fake-http.js';
+import { payInvoice, type Track } from './checkout.js';
 import { deliverUpdate } from './deliver.js';
 import { TelegramError } from './errors.js';
 import type { FakeTelegram } from './handle-types.js';
 import { errorAnswer } from './http.js';
 import { CHAT_MEMBER_STATUSES } from './members.js';
+import { storeStarPayment } from './payments.js';
 import { answerRequest } from './serve.js';
-import { type BotState, chatKey, newBot, type World } from './state.js';
+import { type BotState, chatKey, newBot, unixTime, type World } from './state.js';
 import { tokenProblem, tokenSecretIsValid } from './tokens.js';
 import { stampUpdate } from './updates.js';
 
 export type {
   FakeBotInfo,
   FakeInvoice,
+  FakeInvoicePayment,
+  FakeInvoicePaymentOutcome,
   FakePreCheckoutAnswer,
   FakeStarPayment,
+  FakeStarPaymentInput,
   FakeStarRefund,
   FakeTelegram,
   FakeTelegramCall,
@@ -56,6 +62,14 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     shutdown: new AbortController(),
   };
   const inFlight = new Set<Promise<unknown>>();
+  const track: Track = (work) => {
+    inFlight.add(work);
+    work.then(
+      () => inFlight.delete(work),
+      () => inFlight.delete(work),
+    );
+    return work;
+  };
   const botOf = (token: string): BotState => {
     const bot = world.bots.get(token);
     if (!bot) throw new Error(`fake Telegram: no bot with token ${token} (addBot first)`);
@@ -87,15 +101,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       const { url, secretToken, maxConnections } = bot.webhook;
       return { url, secretToken: secretToken === '' ? null : secretToken, allowedUpdates: bot.allowedUpdates, maxConnections };
     },
-    async deliver(token, update) {
-      const delivery = deliverUpdate(world, botOf(token), update);
-      inFlight.add(delivery);
-      try {
-        return await delivery;
-      } finally {
-        inFlight.delete(delivery);
-      }
-    },
+    deliver: async (token, update) => track(deliverUpdate(world, botOf(token), update)),
     queueUpdate(token, update) {
       const bot = botOf(token);
       bot.queue.push(stampUpdate(bot, update));
@@ -127,8 +133,18 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       }
     },
     recordStarPayment(token, payment) {
-      botOf(token).payments.set(payment.chargeId, { ...payment, refunded: false });
+      storeStarPayment(botOf(token), {
+        userId: payment.userId,
+        chargeId: payment.chargeId,
+        amount: payment.amount,
+        payload: payment.payload ?? '',
+        date: payment.date ?? unixTime(Date.now()),
+        subscriptionPeriod: payment.subscriptionPeriod ?? null,
+        firstName: payment.firstName ?? `User ${payment.userId}`,
+        languageCode: null,
+      });
     },
+    payInvoice: async (token, payment) => track(payInvoice(world, botOf(token), payment, track)),
     async close() {
       world.shutdown.abort();
       for (const bot of world.bots.values()) bot.longPoll?.abort(null);

@@ -7,7 +7,7 @@ import { createInvoiceLink, sendInvoice } from './invoices.js';
 import { commandsKey, getChatMember, menuButtonChat, readMenuButton, setMyCommands } from './members.js';
 import { editMessageText, sendMessage } from './messages.js';
 import { type Params, recordedParams } from './params.js';
-import { answerCallbackQuery, answerPreCheckoutQuery, refundStarPayment } from './payments.js';
+import { answerCallbackQuery, answerPreCheckoutQuery, getStarTransactions, refundStarPayment } from './payments.js';
 import { sendPhoto } from './photos.js';
 import { botUser, type MethodHandler, ok, type World } from './state.js';
 import { authorize } from './tokens.js';
@@ -69,6 +69,7 @@ const METHODS = new Map<string, MethodHandler>([
   ['createinvoicelink', createInvoiceLink],
   ['answerprecheckoutquery', answerPreCheckoutQuery],
   ['refundstarpayment', refundStarPayment],
+  ['getstartransactions', getStarTransactions],
 ]);
 
 interface IncomingCall {

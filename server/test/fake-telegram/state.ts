@@ -6,7 +6,6 @@ import type {
   FakeBotInfo,
   FakeInvoice,
   FakePreCheckoutAnswer,
-  FakeStarPayment,
   FakeStarRefund,
   FakeTelegramCall,
   FakeTelegramFailure,
@@ -23,6 +22,27 @@ export interface OpenQuery {
   kind: 'callback_query' | 'pre_checkout_query';
   sentAt: number;
   answered: boolean;
+}
+
+/** A Telegram Stars payment as the fake keeps it (recordStarPayment's defaults filled in). */
+export interface StoredStarPayment {
+  userId: number;
+  chargeId: string;
+  amount: number;
+  payload: string;
+  /** Unix time of the payment. */
+  date: number;
+  subscriptionPeriod: number | null;
+  firstName: string;
+  languageCode: string | null;
+  /** Date.now() of its refund (refundStarPayment), or null. */
+  refundedAt: number | null;
+}
+
+/** A pre-checkout query payInvoice sent: answerable until `deadline`; `settle` hands the bot's answer to the payer. */
+export interface PendingCheckout {
+  deadline: number;
+  settle(answer: { ok: boolean; errorMessage: string | null }): void;
 }
 
 export interface LongPoll {
@@ -44,7 +64,10 @@ export interface BotState {
   commands: Map<string, unknown[]>;
   menuButtons: Map<string, Record<string, unknown>>;
   queries: Map<string, OpenQuery>;
-  payments: Map<string, FakeStarPayment & { refunded: boolean }>;
+  payments: Map<string, StoredStarPayment>;
+  /** The bot's Star transactions as they happened: each payment, and each refund of one. */
+  starLedger: Array<{ chargeId: string; refund: boolean }>;
+  checkouts: Map<string, PendingCheckout>;
   photos: Map<string, Record<string, unknown>>;
   sendTimes: number[];
   chatBuckets: Map<string, { tokens: number; at: number }>;
@@ -117,6 +140,8 @@ export function newBot(token: string, info: FakeBotInfo): BotState {
     menuButtons: new Map(),
     queries: new Map(),
     payments: new Map(),
+    starLedger: [],
+    checkouts: new Map(),
     photos: new Map(),
     sendTimes: [],
     chatBuckets: new Map(),

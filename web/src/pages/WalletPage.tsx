@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { PaymentMethod } from '../../../shared/billing-schemas.js';
 import { currencyDecimals } from '../../../shared/currencies.js';
 import { decimalToMinor } from '../../../shared/money.js';
-import type { Wallet, WalletMovement } from '../../../shared/wallet.js';
+import type { TopUpBody, Wallet, WalletMovement } from '../../../shared/wallet.js';
 import { billingApi } from '../api/billing-endpoints';
 import { Loading } from '../components/Loading';
 import { BUTTON } from '../features/accounts/button-styles';
@@ -137,7 +137,7 @@ function TopUpForm({ wallet, topUp, onProblem }: { wallet: Wallet; topUp: NonNul
     setError(null);
     setBusy(method);
     try {
-      const started = await billingApi.topUp({ amount: minor, method: method as Exclude<PaymentMethod, 'wallet'> });
+      const started = await billingApi.topUp({ amount: minor, method: method as TopUpBody['method'] });
       window.location.assign(started.url);
     } catch (caught) {
       setBusy(null);

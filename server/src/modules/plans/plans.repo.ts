@@ -20,6 +20,8 @@ export interface PlanRecord {
   billing: PlanBilling;
   /** Devices one account of this plan may use; null = unlimited. */
   deviceLimit: number | null;
+  /** Whole Telegram Stars the bot sells it for; null = not sold for Stars. */
+  starsPrice: number | null;
   /** The name, tier and features in the other languages (shared/plan-translations.ts). */
   translations: PlanTranslations;
   createdAt: Date;
@@ -72,6 +74,7 @@ function toRecord(row: Record<string, unknown>): PlanRecord {
     public: toBool(row.is_public),
     billing: row.billing === 'recurring' ? 'recurring' : 'one_off',
     deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
+    starsPrice: row.stars_price === null || row.stars_price === undefined ? null : Number(row.stars_price),
     translations: toTranslations(row.translations),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
@@ -94,6 +97,7 @@ function toRow(fields: Partial<PlanFields>): Record<string, unknown> {
   if (fields.public !== undefined) row.is_public = fields.public;
   if (fields.billing !== undefined) row.billing = fields.billing;
   if (fields.deviceLimit !== undefined) row.device_limit = fields.deviceLimit;
+  if (fields.starsPrice !== undefined) row.stars_price = fields.starsPrice;
   if (fields.translations !== undefined) row.translations = toJson(fields.translations);
   return row;
 }

@@ -33,6 +33,8 @@ export const DEFAULT_PLANS: readonly PlanBody[] = SEED_TIERS.flatMap((tier, tier
       billing: 'recurring' as const,
       // Seed plans stay unlimited: their feature line says so.
       deviceLimit: null,
+      // Sold for Stars only when the operator gives a Stars price.
+      starsPrice: null,
       translations,
     };
   }),

@@ -33,6 +33,7 @@ const toPlan = (plan: PlanRecord, trialPlanId: string | null): Plan => ({
   public: plan.public,
   billing: plan.billing,
   deviceLimit: plan.deviceLimit,
+  starsPrice: plan.starsPrice,
   translations: plan.translations,
 });
 
@@ -110,7 +111,13 @@ export function createPlansService(deps: {
       const plan = await plans.insert(randomUUID(), body, clock());
       changed();
       if (plan.billing === 'recurring') await deps.recurringPlanSaved?.(plan);
-      await record(actor, 'plan.create', plan.id, { name: plan.name, price: plan.price, billing: plan.billing, deviceLimit: plan.deviceLimit });
+      await record(actor, 'plan.create', plan.id, {
+        name: plan.name,
+        price: plan.price,
+        billing: plan.billing,
+        deviceLimit: plan.deviceLimit,
+        starsPrice: plan.starsPrice,
+      });
       return toAdminPlan(plan, await trialPlanId());
     },
 

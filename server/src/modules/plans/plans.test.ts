@@ -187,6 +187,7 @@ describe.each(TEST_DATABASES)('plans with pricing-page fields (%s)', (kind) => {
       public: false,
       billing: 'one_off',
       deviceLimit: null,
+      starsPrice: null,
       translations: {},
     });
     expect(second).toMatchObject({ id: monthly.id, tier: 'Plus', mostPopular: false, public: true });
@@ -214,5 +215,51 @@ describe.each(TEST_DATABASES)('plans with pricing-page fields (%s)', (kind) => {
     const plan = await create();
     expect(plan.deviceLimit).toBeNull();
     expect((await rows())[0].device_limit).toBeNull();
+  });
+
+  it('stores a Stars price, lists it in the admin and public lists, and clears it with null', async () => {
+    const plan = await create({ starsPrice: 250 });
+    expect(plan.starsPrice).toBe(250);
+    expect(Number((await rows())[0].stars_price)).toBe(250);
+    expect((await call('GET', '/api/admin/plans')).json()[0]).toMatchObject({ id: plan.id, starsPrice: 250 });
+    expect((await call('GET', '/api/plans', undefined, null)).json()[0]).toMatchObject({ id: plan.id, starsPrice: 250 });
+
+    const raised = await call('PATCH', `/api/admin/plans/${plan.id}`, { starsPrice: 10_000 });
+    expect(raised.statusCode).toBe(200);
+    expect(raised.json()).toMatchObject({ starsPrice: 10_000, price: 8388, tier: 'Plus' });
+    const cleared = await call('PATCH', `/api/admin/plans/${plan.id}`, { starsPrice: null });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().starsPrice).toBeNull();
+    expect((await rows())[0].stars_price).toBeNull();
+    expect((await call('GET', '/api/plans', undefined, null)).json()[0].starsPrice).toBeNull();
+    expect((await call('PATCH', `/api/admin/plans/${plan.id}`, { name: 'Renamed' })).json().starsPrice).toBeNull();
+  });
+
+  it('gives a plan created without a Stars price none (not sold for Stars), and a PATCH without one keeps it', async () => {
+    const plan = await create();
+    expect(plan.starsPrice).toBeNull();
+    expect((await rows())[0].stars_price).toBeNull();
+    await call('PATCH', `/api/admin/plans/${plan.id}`, { starsPrice: 1 });
+    expect((await call('PATCH', `/api/admin/plans/${plan.id}`, { price: 999 })).json()).toMatchObject({ price: 999, starsPrice: 1 });
+  });
+
+  it.each([
+    ['0', 0, 'Stars price: at least 1 (leave it empty not to sell it for Stars)'],
+    ['over 10,000', 10_001, "Stars price: at most 10,000 (Telegram's limit)"],
+    ['fractional', 2.5, 'Stars price is a whole number of Stars'],
+    ['text', 'x', 'Stars price is a number'],
+  ])('refuses a Stars price that is %s with 400 validation_failed and its message, and changes nothing', async (_case, starsPrice, message) => {
+    const created = await call('POST', '/api/admin/plans', planBody({ starsPrice }));
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ code: 'validation_failed', fields: { starsPrice: message } });
+    expect(await rows()).toHaveLength(0);
+
+    const plan = await create({ starsPrice: 250 });
+    const before = await rows();
+    const patched = await call('PATCH', `/api/admin/plans/${plan.id}`, { starsPrice });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json()).toMatchObject({ code: 'validation_failed', fields: { starsPrice: message } });
+    expect(await rows()).toEqual(before);
+    expect((await call('GET', '/api/admin/plans')).json()[0].starsPrice).toBe(250);
   });
 });

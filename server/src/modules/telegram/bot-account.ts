@@ -28,6 +28,8 @@ export interface BotAccountDeps {
   };
   users: { findById(id: string): Promise<UserProfile | undefined> };
   plans: { listPublicPlans(): Promise<Plan[]> };
+  /** Any plan by id, on sale or not (an account's plan need not be listed). */
+  planById(id: string): Promise<Pick<Plan, 'name' | 'tier' | 'features' | 'translations' | 'days' | 'starsPrice'> | undefined>;
   accounts: {
     listStoredAccounts(userId: string): Promise<VpnAccount[]>;
     findAccount(userId: string, id: string): Promise<VpnAccount | undefined>;
@@ -56,17 +58,21 @@ export function accountMenuButtons(ctx: BotContext, keyboard: InlineKeyboard): I
  * alike; a channel's members only, where the admin asks for it). Someone not linked yet is asked to link first
  * (bot-linking.ts).
  */
+/** Someone the bot does not know as a customer yet: linking comes first. */
+export async function askToLink(ctx: BotContext): Promise<void> {
+  await ctx.reply(t(ctx, 'link.needed'), { reply_markup: new InlineKeyboard().text(t(ctx, 'menu.link'), 'link').row().text(t(ctx, 'menu.back'), 'menu') });
+}
+
 export function installAccountCommands(bot: Bot<BotContext>, deps: BotAccountDeps, showMenu: (ctx: BotContext) => Promise<void>): void {
   installLinking(bot, deps, showMenu);
   const siteLinks = deps.publicUrl.protocol === 'https:';
   const customerOf = async (ctx: BotContext) => (ctx.chat_row?.userId ? deps.users.findById(ctx.chat_row.userId) : undefined);
 
-  const askToLink = async (ctx: BotContext) => {
-    await ctx.reply(t(ctx, 'link.needed'), { reply_markup: new InlineKeyboard().text(t(ctx, 'menu.link'), 'link').row().text(t(ctx, 'menu.back'), 'menu') });
-  };
-
-  const connectButtons = (ctx: BotContext, account: VpnAccount) => {
+  const connectButtons = async (ctx: BotContext, account: VpnAccount) => {
     const keyboard = new InlineKeyboard();
+    // Renewed in Stars here, when its plan is sold for them (the order checks the rest: on sale, not renewing already).
+    const stars = account.planId ? (await deps.planById(account.planId))?.starsPrice : null;
+    if (stars) keyboard.text(t(ctx, 'account.renewStars', { stars }), `stars:account:${account.id}`).row();
     if (siteLinks && account.combinedUrl) {
       for (const id of OPEN_IN_APPS) {
         const app = VPN_CLIENT_APPS.find((candidate) => candidate.id === id)!;
@@ -90,7 +96,7 @@ export function installAccountCommands(bot: Bot<BotContext>, deps: BotAccountDep
     ]
       .filter(Boolean)
       .join('\n\n');
-    await ctx.replyWithPhoto(new InputFile(png, 'vpn-link.png'), { caption, parse_mode: 'HTML', reply_markup: connectButtons(ctx, account) });
+    await ctx.replyWithPhoto(new InputFile(png, 'vpn-link.png'), { caption, parse_mode: 'HTML', reply_markup: await connectButtons(ctx, account) });
   };
 
   const showMine = async (ctx: BotContext) => {

@@ -2,13 +2,13 @@ import { InlineKeyboard, type Bot, type Context } from 'grammy';
 import type { BotCommand } from 'grammy/types';
 import { LOCALE_NAMES, LOCALE_PREFIX, LOCALES, isLocale, type Locale } from '../../../../shared/locales.js';
 import { formatMoney } from '../../../../shared/money.js';
-import { nominalLength } from '../../../../shared/plan-months.js';
 import { planText } from '../../../../shared/plan-translations.js';
 import type { Plan } from '../../../../shared/plans.js';
 import type { Clock } from '../../lib/clock.js';
-import { accountMenuButtons, installAccountCommands, type BotAccountDeps } from './bot-account.js';
+import { accountMenuButtons, askToLink, installAccountCommands, type BotAccountDeps } from './bot-account.js';
 import { botText } from './bot-messages/index.js';
-import { escapeHtml, stopSpinner, t } from './bot-replies.js';
+import { installPayments, type BotPaymentDeps } from './bot-payments.js';
+import { duration, escapeHtml, stopSpinner, t } from './bot-replies.js';
 import type { TelegramChat } from './telegram-chats.repo.js';
 
 /** An update's context with the person's chat row and the language the bot writes to them in. */
@@ -18,7 +18,7 @@ export interface BotContext extends Context {
 }
 
 /** What the bot's commands read. */
-export interface BotCommandDeps extends BotAccountDeps {
+export interface BotCommandDeps extends BotAccountDeps, BotPaymentDeps {
   plans: { listPricingPlans(): Promise<Plan[]>; listPublicPlans(): Promise<Plan[]> };
   publicUrl: URL;
   clock: Clock;
@@ -26,20 +26,12 @@ export interface BotCommandDeps extends BotAccountDeps {
   localeOf(languageCode: string | undefined): Locale;
 }
 
-const COMMANDS = ['start', 'my', 'trial', 'plans', 'language', 'support'] as const;
+const COMMANDS = ['start', 'my', 'trial', 'plans', 'language', 'support', 'paysupport'] as const;
 
 /** The command menu Telegram shows, in each language (setMyCommands). */
 export const BOT_COMMANDS: Readonly<Record<Locale, BotCommand[]>> = Object.fromEntries(
   LOCALES.map((locale) => [locale, COMMANDS.map((command) => ({ command, description: botText(locale, `command.${command}`) }))]),
 ) as Record<Locale, BotCommand[]>;
-
-/** A plan's length as a reader says it: years, months, or days (the pricing page's rule, plan-months.ts). */
-function duration(locale: Locale, days: number): string {
-  const length = nominalLength(days);
-  if (length?.unit === 'year') return botText(locale, 'duration.years', { count: length.count });
-  if (length?.unit === 'month') return botText(locale, 'duration.months', { count: length.count });
-  return botText(locale, 'duration.days', { count: days });
-}
 
 /**
  * The commands and buttons of the bot: the menu (`/start`), the plans and each plan's terms, the language, and
@@ -93,6 +85,7 @@ export function installCommands(bot: Bot<BotContext>, deps: BotCommandDeps): voi
       ...(plan.billing === 'recurring' ? [t(ctx, 'plan.renews')] : []),
     ];
     const keyboard = new InlineKeyboard();
+    if (plan.starsPrice !== null) keyboard.text(t(ctx, 'plan.payStars', { stars: plan.starsPrice }), `stars:plan:${plan.id}`).row();
     if (siteLinks) keyboard.url(t(ctx, 'plan.buy'), sitePage(ctx.locale, '/pricing')).row();
     await ctx.reply(lines.join('\n'), { parse_mode: 'HTML', reply_markup: keyboard.text(t(ctx, 'plan.back'), 'plans') });
   };
@@ -109,6 +102,7 @@ export function installCommands(bot: Bot<BotContext>, deps: BotCommandDeps): voi
   };
 
   installAccountCommands(bot, deps, showMenu);
+  installPayments(bot, deps, askToLink);
   bot.command('start', showMenu);
   bot.command('plans', showPlans);
   bot.command('language', showLanguages);

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../../shared/locales.js';
+import { nominalLength } from '../../../../shared/plan-months.js';
 import { botText, type BotMessageKey } from './bot-messages/index.js';
 
 /** A bot text in the language of the person the update is from. */
@@ -16,3 +17,11 @@ export const stopSpinner = (ctx: { answerCallbackQuery(): Promise<unknown> }) =>
     () => undefined,
     () => undefined,
   );
+
+/** A plan's length as a reader says it: years, months, or days (the pricing page's rule, plan-months.ts). */
+export function duration(locale: Locale, days: number): string {
+  const length = nominalLength(days);
+  if (length?.unit === 'year') return botText(locale, 'duration.years', { count: length.count });
+  if (length?.unit === 'month') return botText(locale, 'duration.months', { count: length.count });
+  return botText(locale, 'duration.days', { count: days });
+}

@@ -42,6 +42,8 @@ export const telegramModule = defineModule({
     notices,
     composeNotice,
     jobs,
+    checkout,
+    plansRepo,
   }: WithBilling & Provided<typeof plansModule> & Provided<typeof authModule>) {
     const api = createTelegramApiFactory(config.telegramApiUrl);
     const repo = createTelegramSettingsRepo(db);
@@ -67,6 +69,8 @@ export const telegramModule = defineModule({
       users: usersRepo,
       accounts,
       trialChannel: async () => (await telegram.liveBot())?.channel ?? null,
+      stars: checkout,
+      planById: (id) => plansRepo.findById(id),
       publicUrl: config.publicUrl,
       apiRoot: config.telegramApiUrl,
       clock,

@@ -1,9 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { providerError } from '../../../test/provider-errors.js';
 import { startFakeBtcpay, type FakeBtcpay } from '../../../test/fake-btcpay/index.js';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../../test/fake-btcpay/webhook-receiver.js';
-import { PaymentProviderError, WebhookSignatureError, type CheckoutOrder, type PaymentDriver } from '../payment-driver.js';
+import { WebhookSignatureError, type CheckoutOrder, type PaymentDriver } from '../payment-driver.js';
 import { createBtcpayDriver, testBtcpayConnection } from './btcpay-driver.js';
 
 const API_KEY = 'btcpay_key_0123456789abcdef';
@@ -28,16 +29,6 @@ function order(overrides: Partial<CheckoutOrder> = {}): CheckoutOrder {
     metadata: { purpose: 'purchase', planId: 'plan_pro' },
     ...overrides,
   };
-}
-
-/** Awaits a call that must fail with a PaymentProviderError, and returns it. */
-async function providerError(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PaymentProviderError);
-  return err as PaymentProviderError;
 }
 
 const headersOf = (delivery: ReceivedWebhook) => delivery.headers as Record<string, string | string[] | undefined>;

@@ -44,6 +44,7 @@ const METHOD_NAMES: Record<PaymentMethod, string> = {
   crypto: 'adminSettings.payments.methodCrypto',
   yookassa: 'adminSettings.payments.methodYookassa',
   cryptopay: 'adminSettings.payments.methodCryptopay',
+  stars: 'adminSettings.payments.methodStars',
   wallet: 'adminSettings.payments.methodWallet',
 };
 

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { renewalIntervalOf } from '../../../../shared/plan-billing.js';
 import { DEVICE_LIMIT_MAX } from '../../../../shared/devices.js';
-import { PLAN_BILLINGS, type AdminPlan, type PlanBilling } from '../../../../shared/plans.js';
+import { PLAN_BILLINGS, STARS_PRICE_MAX, type AdminPlan, type PlanBilling } from '../../../../shared/plans.js';
 import { currencyDecimals } from '../../../../shared/currencies.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { useConfig } from '../config/config-context';
@@ -66,7 +66,7 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = problems.price ?? problems.billing ?? problems.deviceLimit;
+    const problem = problems.price ?? problems.billing ?? problems.deviceLimit ?? problems.starsPrice;
     if (problem) {
       setFormError(problem);
       return;
@@ -162,6 +162,19 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
           error={problems.deviceLimit ?? fields.deviceLimit}
           placeholder={_('admin.planForm.deviceLimitPlaceholder')}
           hint={_('admin.planForm.deviceLimitHint', { max: String(DEVICE_LIMIT_MAX) })}
+          disabled={saving}
+        />
+        <TextField
+          label={_('admin.planForm.starsPrice')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={STARS_PRICE_MAX}
+          step={1}
+          value={values.starsPrice}
+          onValueChange={set('starsPrice')}
+          error={problems.starsPrice ?? fields.starsPrice}
+          hint={_('admin.planForm.starsPriceHint')}
           disabled={saving}
         />
         <TextField

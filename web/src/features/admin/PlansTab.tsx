@@ -152,7 +152,10 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
               <Cell className="whitespace-nowrap text-slate-700">
                 {typeof plan.deviceLimit === 'number' ? format.number(plan.deviceLimit) : _('admin.plans.unlimitedDevices')}
               </Cell>
-              <Cell className="whitespace-nowrap text-slate-700">{money(plan.price)}</Cell>
+              <Cell className="whitespace-nowrap text-slate-700">
+                {money(plan.price)}
+                {typeof plan.starsPrice === 'number' && <span className="block text-xs text-slate-500">⭐ {format.number(plan.starsPrice)}</span>}
+              </Cell>
               <Cell>
                 <BillingCell plan={plan} />
               </Cell>

@@ -24,6 +24,7 @@ const TEXTS: Record<ProviderMethod, { title: string; intro: string }> = {
   crypto: { title: 'adminSettings.accounts.titleCrypto', intro: 'adminSettings.accounts.introCrypto' },
   yookassa: { title: 'adminSettings.accounts.titleYookassa', intro: 'adminSettings.accounts.introYookassa' },
   cryptopay: { title: 'adminSettings.accounts.titleCryptopay', intro: 'adminSettings.accounts.introCryptopay' },
+  stars: { title: 'adminSettings.accounts.titleStars', intro: 'adminSettings.accounts.introStars' },
 };
 
 export function ProviderAccountsList({ method, refreshKey }: { method: ProviderMethod; refreshKey: number }) {

@@ -43,6 +43,7 @@ const PROVIDER_NAMES: Record<ProviderMethod, string> = {
   crypto: 'adminSettings.system.providerBtcpay',
   yookassa: 'adminSettings.system.providerYookassa',
   cryptopay: 'adminSettings.system.providerCryptopay',
+  stars: 'adminSettings.system.providerStars',
 };
 /** The job states the queue reports (jobs.repo JOB_STATUSES); another one shows as it comes. */
 const JOB_STATES = new Set(['queued', 'running', 'done', 'failed']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminPlan } from '../../../../shared/plans.js';
 import { PlanBody } from '../../../../shared/plans.js';
-import { deviceLimitProblem, NEW_PLAN_VALUES, planFormProblems, toPlanBody, valuesFromPlan, type PlanFormValues } from './plan-form';
+import { deviceLimitProblem, NEW_PLAN_VALUES, planFormProblems, starsPriceProblem, toPlanBody, valuesFromPlan, type PlanFormValues } from './plan-form';
 
 const translate = ((id: string) => id) as Parameters<typeof planFormProblems>[1];
 const withLimit = (deviceLimit: string): PlanFormValues => ({ ...NEW_PLAN_VALUES, name: 'Duo', deviceLimit });
@@ -21,6 +21,7 @@ const SAVED: AdminPlan = {
   public: true,
   billing: 'one_off',
   deviceLimit: 3,
+  starsPrice: 250,
   translations: {},
   status: 'active',
   createdAt: '2025-01-01T00:00:00.000Z',
@@ -58,6 +59,41 @@ describe('the plan form’s device limit', () => {
       deviceLimit: 'Device limit: at least 1 (leave it empty for unlimited)',
     });
     expect(planFormProblems(withLimit('5'), translate, 'usd')).toEqual({});
+  });
+});
+
+describe('the plan form’s price in Telegram Stars', () => {
+  const withStars = (starsPrice: string): PlanFormValues => ({ ...NEW_PLAN_VALUES, name: 'Duo', starsPrice });
+
+  it('sends null (not sold for Stars) when the field is empty, and the whole Stars typed otherwise', () => {
+    expect(toPlanBody(withStars(''), 'usd').starsPrice).toBeNull();
+    expect(toPlanBody(withStars('   '), 'usd').starsPrice).toBeNull();
+    expect(toPlanBody(withStars('250'), 'usd').starsPrice).toBe(250);
+    expect(toPlanBody(withStars(' 10000 '), 'usd').starsPrice).toBe(10_000);
+  });
+
+  it('starts empty for a new plan and shows a saved plan’s Stars price (empty when not sold for Stars)', () => {
+    expect(NEW_PLAN_VALUES.starsPrice).toBe('');
+    expect(valuesFromPlan(SAVED, 'usd').starsPrice).toBe('250');
+    expect(valuesFromPlan({ ...SAVED, starsPrice: null }, 'usd').starsPrice).toBe('');
+    expect(toPlanBody(valuesFromPlan(SAVED, 'usd'), 'usd').starsPrice).toBe(250);
+  });
+
+  it('refuses what the shared plan schema refuses, in its words', () => {
+    expect(starsPriceProblem(withStars('0'))).toBe('Stars price: at least 1 (leave it empty not to sell it for Stars)');
+    expect(starsPriceProblem(withStars('10001'))).toBe("Stars price: at most 10,000 (Telegram's limit)");
+    expect(starsPriceProblem(withStars('2.5'))).toBe('Stars price is a whole number of Stars');
+    expect(starsPriceProblem(withStars('x'))).toBe('Stars price is a number');
+  });
+
+  it('accepts empty, 1 and 10,000, and lists a bad one among the problems that stop the form', () => {
+    for (const text of ['', '1', '10000']) expect(starsPriceProblem(withStars(text))).toBeNull();
+    expect(planFormProblems(withStars('10001'), translate, 'usd')).toEqual({ starsPrice: "Stars price: at most 10,000 (Telegram's limit)" });
+    expect(planFormProblems(withStars('250'), translate, 'usd')).toEqual({});
+  });
+
+  it('keeps the schema’s default for a body that leaves it out: not sold for Stars', () => {
+    expect(PlanBody.parse({ name: 'Duo', days: 30, dataLimitBytes: 1024 ** 3, price: 499 }).starsPrice).toBeNull();
   });
 });
 

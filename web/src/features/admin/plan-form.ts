@@ -30,6 +30,8 @@ export interface PlanFormValues {
   billing: PlanBilling;
   /** How many devices one account may use; empty = unlimited. */
   deviceLimit: string;
+  /** Whole Telegram Stars the bot sells it for; empty = not sold for Stars. */
+  starsPrice: string;
   /** The name, tier and feature lines in each other language, as typed; empty falls back to the English. */
   translations: Record<TranslatedLocale, TranslationValues>;
 }
@@ -90,6 +92,7 @@ export const NEW_PLAN_VALUES: PlanFormValues = {
   public: true,
   billing: 'one_off',
   deviceLimit: '',
+  starsPrice: '',
   translations: noTranslations(),
 };
 
@@ -122,6 +125,7 @@ export function valuesFromPlan(plan: AdminPlan, currency: string): PlanFormValue
     public: plan.public,
     billing: plan.billing,
     deviceLimit: String(plan.deviceLimit ?? ''),
+    starsPrice: String(plan.starsPrice ?? ''),
     translations: translationValues(plan.translations ?? {}),
   };
 }
@@ -167,7 +171,19 @@ export function deviceLimitProblem(values: Pick<PlanFormValues, 'deviceLimit'>):
   return checked.success ? null : (checked.error.issues[0]?.message ?? null);
 }
 
-export type PlanFormProblems = Partial<Record<'billing' | 'deviceLimit' | 'price', string>>;
+/** The Stars price typed: empty is not sold for Stars (null); anything else as the number it reads. */
+export function starsPriceOf(values: Pick<PlanFormValues, 'starsPrice'>): number | null {
+  const text = values.starsPrice.trim();
+  return text === '' ? null : Number(text);
+}
+
+/** What the shared plan schema says about the Stars price typed (its own words, as the server would answer); null when it is fine. */
+export function starsPriceProblem(values: Pick<PlanFormValues, 'starsPrice'>): string | null {
+  const checked = PlanBody.shape.starsPrice.safeParse(starsPriceOf(values));
+  return checked.success ? null : (checked.error.issues[0]?.message ?? null);
+}
+
+export type PlanFormProblems = Partial<Record<'billing' | 'deviceLimit' | 'price' | 'starsPrice', string>>;
 
 /** The price typed, in minor units of the store's `currency`; null when it is not an amount in it (more decimals than it has). */
 export function priceOf(values: Pick<PlanFormValues, 'price'>, currency: string): number | null {
@@ -177,9 +193,9 @@ export function priceOf(values: Pick<PlanFormValues, 'price'>, currency: string)
 
 /**
  * Why the plan cannot be saved as it stands, per field, before asking the server: a recurring plan
- * needs a duration a payment provider can bill (whole days, up to three years), a device limit is a
- * whole number in range or nothing, and the price an amount in the store's `currency` (no more decimals
- * than it has: none in yen). Empty when it is fine.
+ * needs a duration a payment provider can bill (whole days, up to three years), a device limit and a
+ * Stars price are whole numbers in range or nothing, and the price an amount in the store's `currency`
+ * (no more decimals than it has: none in yen). Empty when it is fine.
  */
 export function planFormProblems(values: PlanFormValues, _: Translate, currency: string): PlanFormProblems {
   const problems: PlanFormProblems = {};
@@ -190,6 +206,8 @@ export function planFormProblems(values: PlanFormValues, _: Translate, currency:
   if (!billable) problems.billing = _('admin.planForm.recurringProblem', { min: String(RECURRING_DAYS.min), max: String(RECURRING_DAYS.max) });
   const deviceLimit = deviceLimitProblem(values);
   if (deviceLimit) problems.deviceLimit = deviceLimit;
+  const starsPrice = starsPriceProblem(values);
+  if (starsPrice) problems.starsPrice = starsPrice;
   return problems;
 }
 
@@ -211,6 +229,7 @@ export function toPlanBody(values: PlanFormValues, currency: string): PlanBody {
     public: values.public,
     billing: values.billing,
     deviceLimit: deviceLimitOf(values),
+    starsPrice: starsPriceOf(values),
     // The whole object: what was cleared here is cleared on the server too.
     translations: translationsOf(values),
   };

@@ -44,6 +44,13 @@ export const PAYMENT_METHOD_PRESENTATION: Record<PaymentMethod, MethodPresentati
     pay: 'pricing.payment.payCryptopay',
     note: 'pricing.payment.cryptopayNote',
   },
+  stars: {
+    Icon: GemIcon,
+    name: 'pricing.method.stars',
+    payWithPrice: 'pricing.payment.payStarsPrice',
+    pay: 'pricing.payment.payStars',
+    note: 'pricing.payment.starsNote',
+  },
   wallet: {
     Icon: WalletIcon,
     name: 'pricing.method.wallet',

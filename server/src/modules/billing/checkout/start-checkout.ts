@@ -13,7 +13,8 @@ import type { CheckoutKind } from '../billing.repo.js';
 import { recurringPriceSpec } from '../recurring/recurring-catalog.js';
 import { sitePage, type CheckoutDeps } from './checkout-deps.js';
 import { checkoutProduct } from './checkout-product.js';
-import { CHECK_CHECKOUT, CHECKOUT_SESSION_TTL_SECONDS, FIRST_FOLLOW_UP_SECONDS } from './checkout-timing.js';
+import { CHECKOUT_SESSION_TTL_SECONDS } from './checkout-timing.js';
+import { enqueueFollowUp } from './follow-up.js';
 import { startFreeOrder, startWalletOrder } from './free-orders.js';
 import { newOrderIds, orderDiscountOf } from './order-rows.js';
 import { assertCanProvision, bonusDaysOf, choosePromo, creditOf, orderTotal, quotedTotal, resolveOrder, spendCredit } from './order-terms.js';
@@ -51,7 +52,7 @@ async function recurringTerms(
 }
 
 /** The provider's hosted page for the order; if the provider refuses, the pending rows go away again. */
-async function openCheckout(
+export async function openCheckout(
   deps: CheckoutDeps,
   driver: PaymentDriver,
   order: {
@@ -67,6 +68,8 @@ async function openCheckout(
     creditSpent: number;
     bonusDays: number;
     saveMethod: boolean;
+    /** What it charges when it is not the plan's price (less the code and the credit): a price in Telegram Stars. */
+    amount?: number;
   },
 ): Promise<StartedCheckout> {
   const { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo, creditSpent, bonusDays, saveMethod } = order;
@@ -74,7 +77,7 @@ async function openCheckout(
     const locale = user.locale ?? DEFAULT_LOCALE;
     return await driver.startCheckout({
       orderId: transactionId,
-      amount: orderTotal(plan, promo, creditSpent),
+      amount: order.amount ?? orderTotal(plan, promo, creditSpent),
       currency,
       ...(promo ? { discount: orderDiscountOf(promo) } : {}),
       ...(creditSpent > 0 ? { credit: creditSpent } : {}),
@@ -184,17 +187,7 @@ export async function startCheckout(deps: CheckoutDeps, user: UserProfile, body:
         bonusDays,
         ...(renewedHere ? { renewedHere } : {}),
       });
-      await deps.jobs.enqueue(
-        {
-          type: CHECK_CHECKOUT,
-          payload: { transactionId },
-          runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS),
-          dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`,
-          maxAttempts: 500,
-        },
-        now,
-        trx,
-      );
+      await enqueueFollowUp(deps, trx, transactionId, now);
     };
     if (chosen) promo = await deps.promos.redeem(trx, { ...chosen, userId: user.id, plan, currency, transactionId, subscriptionId }, write);
     else await write(null);
@@ -215,7 +208,6 @@ export async function startCheckout(deps: CheckoutDeps, user: UserProfile, body:
     bonusDays,
     saveMethod: renewedHere,
   });
-  const now = deps.clock();
   let amount = orderTotal(plan, promo, creditSpent);
   // (With credit the provider is told the whole discount as one amount: its total is ours.)
   if (promo && creditSpent === 0 && checkout.amountTotal !== undefined && checkout.amountTotal !== amount) {
@@ -227,22 +219,30 @@ export async function startCheckout(deps: CheckoutDeps, user: UserProfile, body:
     amount = checkout.amountTotal;
     await deps.promos.keepProviderTotal(transactionId, amount);
   }
-  await deps.billing.setProviderTransactionId(transactionId, checkout.checkoutId, now);
-  await deps.accounts.insertLog({
+  await recordStarted(deps, {
     accountId,
     userId: user.id,
-    step: 'checkout_started',
-    status: 'success',
-    details: {
-      transactionId,
-      checkoutId: checkout.checkoutId,
-      planId: plan.id,
-      amount,
-      kind,
-      ...(promo ? { promoCode: (promo as AppliedPromo).code } : {}),
-      ...(creditSpent > 0 ? { creditSpent } : {}),
-    },
-    now,
+    checkoutId: checkout.checkoutId,
+    transactionId,
+    planId: plan.id,
+    amount,
+    kind,
+    ...(promo ? { promoCode: (promo as AppliedPromo).code } : {}),
+    ...(creditSpent > 0 ? { creditSpent } : {}),
   });
   return { url: checkout.url, sessionId: checkout.checkoutId, subscriptionId };
+}
+
+/** The provider's checkout is the order's from now on (its return and webhooks name it), and the account's log says so. */
+export async function recordStarted(
+  deps: CheckoutDeps,
+  started: { accountId: string; userId: string; checkoutId: string; transactionId: string; planId: string; amount: number; kind: CheckoutKind } & Record<
+    string,
+    unknown
+  >,
+): Promise<void> {
+  const { accountId, userId, ...details } = started;
+  const now = deps.clock();
+  await deps.billing.setProviderTransactionId(started.transactionId, started.checkoutId, now);
+  await deps.accounts.insertLog({ accountId, userId, step: 'checkout_started', status: 'success', details, now });
 }

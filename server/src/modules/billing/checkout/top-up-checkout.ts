@@ -14,7 +14,8 @@ import type { SettingsService } from '../../settings/index.js';
 import type { UserProfile } from '../../users/index.js';
 import type { BillingRepo, SubscriptionMetadata } from '../billing.repo.js';
 import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
-import { CHECK_CHECKOUT, CHECKOUT_SESSION_TTL_SECONDS, FIRST_FOLLOW_UP_SECONDS } from './checkout-timing.js';
+import { CHECKOUT_SESSION_TTL_SECONDS } from './checkout-timing.js';
+import { enqueueFollowUp } from './follow-up.js';
 
 /** What a top-up order keeps: no plan, no account, no days; its "plan" is the words for the money. */
 function topUpMetadata(amount: number, currency: string): SubscriptionMetadata {
@@ -85,17 +86,7 @@ export function createTopUpCheckout(deps: {
           now,
           trx,
         );
-        await deps.jobs.enqueue(
-          {
-            type: CHECK_CHECKOUT,
-            payload: { transactionId },
-            runAt: addSeconds(now, FIRST_FOLLOW_UP_SECONDS),
-            dedupeKey: `${CHECK_CHECKOUT}:${transactionId}`,
-            maxAttempts: 500,
-          },
-          now,
-          trx,
-        );
+        await enqueueFollowUp(deps, trx, transactionId, now);
       });
       const locale = user.locale ?? DEFAULT_LOCALE;
       let checkout;

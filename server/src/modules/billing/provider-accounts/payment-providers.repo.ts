@@ -32,6 +32,9 @@ export const YOOKASSA_PROVIDER_NAME = 'yookassa';
 /** Crypto Pay, the Telegram wallet's merchant API (payment_providers of type crypto, beside BTCPay). */
 export const CRYPTOPAY_PROVIDER_NAME = 'cryptopay';
 
+/** Telegram Stars, taken by the store's bot (payment_providers of type stars). */
+export const STARS_PROVIDER_NAME = 'telegram_stars';
+
 /** Whether a provider can send a payment back by itself (Crypto Pay has no refunds): the admin's Refund is offered for it. */
 export const providerRefunds = (providerName: string | null): boolean => providerName !== CRYPTOPAY_PROVIDER_NAME;
 
@@ -41,6 +44,7 @@ export const METHOD_OF_PROVIDER: Readonly<Record<string, ProviderMethod>> = {
   [BTCPAY_PROVIDER_NAME]: 'crypto',
   [YOOKASSA_PROVIDER_NAME]: 'yookassa',
   [CRYPTOPAY_PROVIDER_NAME]: 'cryptopay',
+  [STARS_PROVIDER_NAME]: 'stars',
 };
 
 /** The provider a method's payments go through (METHOD_OF_PROVIDER turned round). */

@@ -4,10 +4,12 @@ import type { DomainEvents } from '../../../domain-events.js';
 import { createBtcpayDriver, testBtcpayConnection } from '../../../payments/btcpay/btcpay-driver.js';
 import { createCryptopayDriver, testCryptopayConnection } from '../../../payments/cryptopay/cryptopay-driver.js';
 import { createStripeDrivers } from '../../../payments/stripe/stripe-driver.js';
+import { createStarsDriver } from '../../../payments/telegram-stars/stars-driver.js';
 import { createYookassaDriver, testYookassaConnection } from '../../../payments/yookassa/yookassa-driver.js';
 import type { Foundation } from '../../../records.module.js';
 import { defineModule, route } from '../../module.js';
 import { createPanelUrlCheck } from '../../servers/index.js';
+import { createBotTokenReader } from '../../telegram/index.js';
 import { storeCurrencyOf } from '../../settings/index.js';
 import { createAccountDrivers } from './account-drivers.js';
 import { createBtcpaySettingsService } from './btcpay-settings.service.js';
@@ -18,6 +20,7 @@ import { createCryptopaySource } from './cryptopay-source.js';
 import { createPaymentCustomers } from './payment-customers.js';
 import { createPaymentDrivers } from './payment-drivers.js';
 import { adminProviderSettingsRoutes } from './provider-settings.routes.js';
+import { createStarsSources } from './stars-source.js';
 import { createStripeDriverSource } from './stripe-driver-source.js';
 import { createStripeSettingsService } from './stripe-settings.service.js';
 import { adminStripeSettingsRoutes } from './stripe-settings.routes.js';
@@ -88,6 +91,12 @@ export const providerAccountsModule = defineModule({
       events,
     );
     const cards = createStripeDriverSource({ card, drivers: stripeDrivers });
+    const stars = createStarsSources({
+      botToken: createBotTokenReader(db, keys),
+      drivers: (token) => createStarsDriver({ token, apiRoot: config.telegramApiUrl, now: clock }),
+      providers,
+      clock,
+    });
     const accountDrivers = createAccountDrivers({
       repo: deps.providerAccountsRepo,
       keys,
@@ -98,6 +107,7 @@ export const providerAccountsModule = defineModule({
         createBtcpaySource({ crypto, drivers: cryptoDrivers }),
         createYookassaSource({ yookassa, drivers: yookassaDrivers }),
         createCryptopaySource({ cryptopay, drivers: cryptopayDrivers }),
+        stars.source,
       ],
     });
     const payments = createPaymentDrivers({
@@ -108,6 +118,7 @@ export const providerAccountsModule = defineModule({
         crypto: { publicState: () => crypto.getPublicState(), forCheckout: () => crypto.forCheckout(cryptoDrivers) },
         yookassa: { publicState: (currency) => yookassa.publicState(currency), forCheckout: (currency) => yookassa.forCheckout(currency, yookassaDrivers) },
         cryptopay: { publicState: (currency) => cryptopay.publicState(currency), forCheckout: (currency) => cryptopay.forCheckout(currency, cryptopayDrivers) },
+        stars: stars.checkout,
       },
     });
     return { card, crypto, yookassa, cryptopay, cards, accountDrivers, payments, customers: createPaymentCustomers({ db, clock }) };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminTransaction } from '../../../../../shared/billing.js';
-import type { RefundBody } from '../../../../../shared/billing-schemas.js';
+import { STARS_CURRENCY, type RefundBody } from '../../../../../shared/billing-schemas.js';
 import { AppError, notFound, validationFailed } from '../../../errors.js';
 import { PermanentJobError } from '../../../jobs/worker.js';
 import type { Actor } from '../../users/index.js';
@@ -82,6 +82,9 @@ async function recordAdminRefund(deps: RefundsDeps, actor: Actor, id: string, bo
     const remaining = refundCap(transaction) - refunded;
     const amount = body.amount ?? remaining;
     if (amount > remaining) throw validationFailed({ amount: `At most ${formatCents(remaining, transaction.currency)} can be refunded` });
+    // Telegram gives a Stars payment back whole (refundStarPayment takes no amount).
+    if (transaction.currency === STARS_CURRENCY && amount !== remaining)
+      throw validationFailed({ amount: 'Telegram refunds a payment in Stars in full only: leave the amount out' });
     await assertTopUpUnspent(deps, transaction, amount, trx);
     const refundId = randomUUID();
     await deps.sender.record(

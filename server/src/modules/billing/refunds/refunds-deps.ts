@@ -1,3 +1,4 @@
+import { STARS_CURRENCY } from '../../../../../shared/billing-schemas.js';
 import type { RefundDestination } from '../../../../../shared/billing.js';
 import { formatMoney } from '../../../../../shared/money.js';
 import type { Db } from '../../../db/knex.js';
@@ -37,9 +38,10 @@ export const canRefund = (record: TransactionRecord, refunded: number) =>
   (REFUNDABLE.has(record.status) || record.status === 'refunded') && record.providerPaymentId !== null && refunded < refundCap(record);
 
 /** Where a payment's refund can go, the default first: a provider that cannot send money back (Crypto Pay) leaves the wallet and by hand. */
-export const destinationsOf = (record: Pick<TransactionRecord, 'providerName' | 'metadata'>): RefundDestination[] => {
+export const destinationsOf = (record: Pick<TransactionRecord, 'providerName' | 'metadata' | 'currency'>): RefundDestination[] => {
   // A top-up's money is in the wallet already: giving it back takes it out of there, to the provider or by hand.
-  const wallet: RefundDestination[] = record.metadata.kind === 'top_up' ? [] : ['wallet'];
+  // Stars are not the wallet's currency: they go back to the Telegram account that paid them (or by hand).
+  const wallet: RefundDestination[] = record.metadata.kind === 'top_up' || record.currency === STARS_CURRENCY ? [] : ['wallet'];
   return providerRefunds(record.providerName) ? ['provider', ...wallet, 'manual'] : [...wallet, 'manual'];
 };
 

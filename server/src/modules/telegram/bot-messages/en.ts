@@ -71,6 +71,21 @@ export const en = {
   'command.plans': 'Plans and prices',
   'command.language': 'Change the language',
   'command.support': 'Contact support',
+  'plan.payStars': '⭐ Pay {stars, plural, one {# Star} other {# Stars}}',
+  'pay.invoice': '{plan}, {duration}: ⭐{stars, number}.\nTap the button to pay with Telegram Stars. The invoice is open for an hour.',
+  'pay.button': 'Pay ⭐{stars, number}',
+  'pay.notSold': 'This plan is not sold for Telegram Stars.',
+  'pay.unavailable': 'Payments in Telegram Stars are not available right now. Please try again later.',
+  'pay.failed': 'The invoice could not be made just now. Please try again in a minute.',
+  'pay.alreadyRenews': 'This VPN renews automatically: there is nothing to pay now.',
+  'pay.notRenewable': 'This plan is no longer on sale, so it cannot be renewed. Choose a new plan in /plans.',
+  'pay.orderClosed': 'This order has closed. Open /plans in the bot to pay for a new one.',
+  'pay.thanks': 'Thank you! ⭐{stars, number} received. Your VPN is being set up: it appears in /my in a moment.',
+  'pay.refunded': 'This order had already closed, so your ⭐{stars, number} were refunded. Open /plans to buy again.',
+  'account.renewStars': '⭐ Renew for {stars, plural, one {# Star} other {# Stars}}',
+  'command.paysupport': 'Help with a payment',
+  'paysupport.text':
+    'Help with a payment: write to {email} with the date and amount, and we answer within a day. Payments in Telegram Stars are refunded to the Telegram account that paid. Telegram support cannot help with purchases made in this bot.',
 } as const;
 
 export type BotMessageKey = keyof typeof en;
