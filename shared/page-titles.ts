@@ -35,6 +35,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/admin': 'Admin Panel',
   '/create': 'Create VPN Account',
   '/setup': 'Set Up Your VPN',
+  '/pay': 'Payment',
 };
 
 export const NOT_FOUND_TITLE = 'Page Not Found';

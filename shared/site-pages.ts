@@ -121,4 +121,6 @@ export const APP_PAGES: SitePage[] = [
   appPage('/admin/users/:id', '/admin'),
   appPage('/create'),
   appPage('/setup'),
+  // A payment link from the Telegram bot: signs its customer in and opens the checkout (the token is the link's own).
+  appPage('/pay/:token', '/pay'),
 ];

@@ -29,3 +29,22 @@ export interface TelegramLinkedResponse {
   linked: true;
   telegram: { id: number; username: string | null; firstName: string };
 }
+
+/** The longest payment-link token taken: the bot's are 32 characters of base64url. */
+export const PAY_LINK_TOKEN_MAX_LENGTH = 128;
+
+/** `POST /api/auth/pay-link`: the token of a payment link from the bot (the last part of `/pay/<token>`). */
+export const PayLinkBody = z.object({
+  token: z
+    .string({ error: 'token is required: the last part of the payment link from the bot' })
+    .min(1, 'token is required: the last part of the payment link from the bot')
+    .max(PAY_LINK_TOKEN_MAX_LENGTH, `token is at most ${PAY_LINK_TOKEN_MAX_LENGTH} characters`)
+    .regex(/^[A-Za-z0-9_-]+$/, 'token is the last part of the payment link: letters, digits, - and _'),
+});
+export type PayLinkBody = z.infer<typeof PayLinkBody>;
+
+/**
+ * `POST /api/auth/pay-link`: the customer the link was made for, signed in (the session is in the cookies), and what
+ * the checkout opens for: a plan to buy, or one of their accounts to renew.
+ */
+export type PayLinkSignInResponse = { user: Me } & ({ planId: string } | { accountId: string });

@@ -12,6 +12,7 @@ import { createPlansRepo } from './modules/plans/plans.repo.js';
 import { createReferralsRepo } from './modules/referrals/referrals.repo.js';
 import { createServersRepo } from './modules/servers/servers.repo.js';
 import { createSettingsRepo } from './modules/settings/settings.repo.js';
+import { createBotTokenReader } from './modules/telegram/bot-token.js';
 import { createWalletLedger, createWalletLedgerRepo } from './modules/credit/index.js';
 
 /**
@@ -20,7 +21,7 @@ import { createWalletLedger, createWalletLedgerRepo } from './modules/credit/ind
  */
 export const recordsModule = defineModule({
   name: 'records',
-  build({ db, events, audit }: Core & Provided<typeof platformModule>) {
+  build({ db, keys, events, audit }: Core & Provided<typeof platformModule>) {
     const walletLedgerRepo = createWalletLedgerRepo(db);
     return {
       plansRepo: createPlansRepo(db),
@@ -40,6 +41,8 @@ export const recordsModule = defineModule({
       refundsRepo: createRefundsRepo(db),
       savedMethodsRepo: createSavedMethodsRepo(db),
       subscriptionsAdmin: createSubscriptionsAdminRepo(db),
+      // The Telegram Stars payments are the store's bot's: billing reads its token before the Telegram module is built.
+      telegramBotToken: createBotTokenReader(db, keys),
     };
   },
 });

@@ -113,6 +113,17 @@ describe('the website in every language', () => {
     }
   });
 
+  it('serves the app shell at a payment link in each language, and the 404 page below one', async () => {
+    for (const locale of LOCALES) {
+      const url = localizedPath(locale, '/pay/AbC123_-token');
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<html lang="${HREFLANG[locale]}" dir="${textDirection(locale)}"`);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect((await t.app.inject({ method: 'GET', url: `${url}/more` })).statusCode).toBe(404);
+    }
+  });
+
   it('serves the app shell at every admin tab in each language (a reload or a link opens that tab), and the 404 page at a tab that is none', async () => {
     for (const locale of LOCALES) {
       for (const tab of ADMIN_TAB_IDS) {
@@ -137,5 +148,8 @@ describe('the website in every language', () => {
     // `/admin` covers the admin's tabs in each language: they are not listed one by one.
     expect(robots).toContain('Disallow: /ru/admin\n');
     expect(robots).not.toContain('/admin/');
+    // A payment link's page, whatever its token, in each language.
+    expect(robots).toContain('Disallow: /pay/\n');
+    expect(robots).toContain('Disallow: /ru/pay/\n');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MeSchema } from '../../../shared/auth.js';
-import type { TelegramLinkedResponse, TelegramSignInResponse } from '../../../shared/telegram-auth.js';
+import type { PayLinkSignInResponse, TelegramLinkedResponse, TelegramSignInResponse } from '../../../shared/telegram-auth.js';
 
 /** What the Mini App's routes answer: the web app gets its session as cookies, as after an e-mail code. */
 
@@ -12,3 +12,9 @@ export const TelegramLinkedAnswer = z.object({
   linked: z.literal(true),
   telegram: z.object({ id: z.number().int(), username: z.string().nullable(), firstName: z.string() }),
 }) satisfies z.ZodType<TelegramLinkedResponse>;
+
+/** `POST /api/auth/pay-link`: the customer signed in by a payment link, and the plan (or their account) its checkout is for. */
+export const PayLinkSignedInAnswer = z.union([
+  z.object({ user: MeSchema, planId: z.string() }),
+  z.object({ user: MeSchema, accountId: z.string() }),
+]) satisfies z.ZodType<PayLinkSignInResponse>;

@@ -43,6 +43,8 @@ import * as telegram from './migrations/042-telegram.js';
 import * as telegramLinking from './migrations/043-telegram-linking.js';
 import * as telegramBroadcasts from './migrations/044-telegram-broadcasts.js';
 import * as planStarsPrice from './migrations/045-plan-stars-price.js';
+import * as telegramPayLinks from './migrations/046-telegram-pay-links.js';
+import * as telegramStartPayloads from './migrations/047-telegram-start-payloads.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -102,6 +104,8 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['043-telegram-linking', telegramLinking],
   ['044-telegram-broadcasts', telegramBroadcasts],
   ['045-plan-stars-price', planStarsPrice],
+  ['046-telegram-pay-links', telegramPayLinks],
+  ['047-telegram-start-payloads', telegramStartPayloads],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -3,6 +3,7 @@ import { escapeHtml } from '../../../shared/site-template.js';
 import {
   formatDay,
   renderAccountPausedEmail,
+  renderDeviceLimitEmail,
   renderPartialPaymentEmail,
   renderPaymentFailedEmail,
   renderPlanEndingEmail,
@@ -198,6 +199,30 @@ describe('renderPlanEndingEmail', () => {
     const mail = buildPlanEnding({ now: new Date('2026-12-25T09:00:00Z') });
     expect(mail.subject).toBe('Acme VPN: your plan has ended — renew');
     expectSaid(mail, 'Your VPN account alice-laptop on Yearly ended on 24 December 2026.', 'switch it on again');
+  });
+});
+
+describe('renderDeviceLimitEmail', () => {
+  it('names the account and its limit, says how to make room, and links to the dashboard', () => {
+    const mail = renderDeviceLimitEmail({ ...buildBase(), accountName: 'alice-laptop', limit: 2 });
+    expect(mail.subject).toBe('Acme VPN: a new device could not connect');
+    expectSaid(
+      mail,
+      'A new device tried to connect to your VPN alice-laptop, but it already uses 2 of its 2 devices.',
+      'Remove a device you no longer use in your dashboard, or choose a plan with more devices.',
+    );
+    expectButton(mail, 'Open your dashboard', DASHBOARD);
+  });
+
+  it('counts one device in the singular', () => {
+    expectSaid(renderDeviceLimitEmail({ ...buildBase(), accountName: 'bob', limit: 1 }), 'it already uses 1 of its 1 device.');
+  });
+
+  it("is written in the customer's language, with the dashboard in it", () => {
+    const mail = renderDeviceLimitEmail({ ...buildBase(), locale: 'ru', accountName: 'alice-laptop', limit: 5 });
+    expect(mail.subject).toBe('Acme VPN: новое устройство не смогло подключиться');
+    expectSaid(mail, 'на нём уже используется 5 из 5 устройств.');
+    expectButton(mail, 'Открыть личный кабинет', 'https://vpn.example.com/ru/dashboard');
   });
 });
 

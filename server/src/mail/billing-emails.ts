@@ -202,6 +202,22 @@ export function renderDataUsageEmail(input: DataUsageEmailInput): MailMessage {
   ]);
 }
 
+export interface DeviceLimitEmailInput extends BillingEmailBase {
+  accountName: string;
+  /** The account's device limit, all of it in use. */
+  limit: number;
+}
+
+/** `/sub` refused a new device: the account already uses all the devices its plan allows (sent at most once a day). */
+export function renderDeviceLimitEmail(input: DeviceLimitEmailInput): MailMessage {
+  const { t } = speaker(input);
+  return composeBillingEmail(input, t('billing.deviceLimit.subject'), [
+    { kind: 'lead', text: t('billing.deviceLimit.lead', { account: input.accountName, limit: input.limit }) },
+    { kind: 'text', text: t('billing.deviceLimit.remove') },
+    { kind: 'button', label: t('billing.button.dashboard'), href: dashboardUrl(input) },
+  ]);
+}
+
 /** A renewal charge failed; the VPN keeps working during the grace period. */
 export function renderPaymentFailedEmail(input: PaymentFailedEmailInput): MailMessage {
   const { t, day, money: price } = speaker(input);

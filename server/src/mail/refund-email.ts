@@ -37,7 +37,8 @@ export function renderRefundEmail(input: RefundEmailInput): MailMessage {
   const effect = full
     ? [t('refund.effectFull'), ...(input.recurring ? [t('refund.effectSubscriptionEnded')] : [])].join(' ')
     : t(input.recurring ? 'refund.effectPartialRecurring' : 'refund.effectPartial');
-  const timing = input.claimUrl ? t('refund.timingCrypto') : t('refund.timingCard');
+  // Telegram gives Stars back at once, to the account that paid them.
+  const timing = input.claimUrl ? t('refund.timingCrypto') : input.currency.toLowerCase() === 'xtr' ? t('refund.timingStars') : t('refund.timingCard');
   const claim = input.claimUrl ? t('refund.claimLine', { url: input.claimUrl }) : null;
   const text = [headline, '', effect, '', timing, ...(claim ? ['', claim] : []), '', t('refund.dashboardLine', { url: dashboard })].join('\n');
   const html = renderEmailFrame({

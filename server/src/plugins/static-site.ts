@@ -91,12 +91,14 @@ function sitemapXml(manifest: SiteManifest, publicUrl: URL): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
+/** A route pattern's fixed part: `/pay/:token` is every path under `/pay/` (a pattern is no path to list). */
+const fixedPart = (path: string) => (path.includes(':') ? path.slice(0, path.indexOf(':')) : path);
+
 function robotsTxt(manifest: SiteManifest, publicUrl: URL): string {
-  // `/admin` already covers `/admin/users/:id`: a route pattern is no path to list.
-  const privatePaths = ['/api/', ...manifest.appPaths.filter((path) => !path.includes(':') && splitLocalePath(path).locale === DEFAULT_LOCALE)];
+  const privatePaths = ['/api/', ...manifest.appPaths.filter((path) => splitLocalePath(path).locale === DEFAULT_LOCALE).map(fixedPart)];
   // The other languages' private pages, by their prefix (`/ru/dashboard`, …).
   for (const files of Object.keys(manifest.locales ?? {}) as Locale[]) {
-    privatePaths.push(...manifest.appPaths.filter((path) => !path.includes(':') && splitLocalePath(path).locale === files));
+    privatePaths.push(...manifest.appPaths.filter((path) => splitLocalePath(path).locale === files).map(fixedPart));
   }
   // `/admin` covers its tabs (`/admin/payments`): a path under another one listed is left out.
   const listed = privatePaths.filter((path) => !privatePaths.some((other) => other !== path && path.startsWith(other.endsWith('/') ? other : `${other}/`)));

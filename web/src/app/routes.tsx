@@ -54,6 +54,8 @@ const pages = {
 const downloadPage = page<{ platform: Platform }>('download/DownloadPage', ['download', 'content']);
 /** The admin's page of one customer (`/admin/users/:id`). */
 const adminUserPage = page('AdminUserPage', ['admin', 'adminSettings', 'account']);
+/** A payment link from the Telegram bot (`/pay/:token`): signs its customer in, then the dashboard's checkout. */
+const payLinkPage = page('PayLinkPage', ['login']);
 
 type PagePath = keyof typeof pages;
 
@@ -80,6 +82,7 @@ const routeObjects: RouteObject[] = [
       ...(Object.keys(pages) as PagePath[]).filter((path) => !GUARDED.has(path)).map((path) => ({ path, element: show(path) })),
       ...Object.entries(ALIASES).map(([path, target]) => ({ path, element: show(target) })),
       ...PLATFORMS.map((platform) => ({ path: `/download/${platform}`, element: downloadPage.render({ platform }) })),
+      { path: '/pay/:token', element: payLinkPage.render({}) },
       {
         element: <RequireSession />,
         children: [
@@ -116,6 +119,7 @@ function routedPage(pathname: string): LazyPage | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path.startsWith('/download/')) return downloadPage;
   if (path.startsWith('/admin/users/')) return adminUserPage;
+  if (/^\/pay\/[^/]+$/.test(path)) return payLinkPage;
   if (adminTabAt(path)) return pages['/admin'];
   return path === '*' ? undefined : pages[(ALIASES[path] ?? path) as PagePath];
 }

@@ -9,3 +9,11 @@ describe('the document title of the admin pages', () => {
     expect((await pageMeta('en', '/admin/nope', 'Lumen')).title).toBe('Page Not Found | Lumen');
   });
 });
+
+describe('the document title of a payment link', () => {
+  it('is Payment, whatever its token, in each language', async () => {
+    expect((await pageMeta('en', '/pay/AbC123_-xyz', 'Lumen')).title).toBe('Payment | Lumen');
+    expect((await pageMeta('ru', '/pay/AbC123_-xyz', 'Lumen')).title).toBe('Оплата | Lumen');
+    expect((await pageMeta('en', '/pay/a/b', 'Lumen')).title).toBe('Page Not Found | Lumen');
+  });
+});

@@ -5,8 +5,11 @@ import { i18nFor, loadCatalogs } from './catalogs';
 
 const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
-/** The path whose title a page carries: every admin tab and customer page is the Admin Panel. */
-const titledPath = (path: string) => (adminTabAt(path) || /^\/admin\/users\/[^/]+$/.test(path) ? '/admin' : path);
+/** The path whose title a page carries: every admin tab and customer page is the Admin Panel; every payment link is Payment. */
+const titledPath = (path: string) => {
+  if (adminTabAt(path) || /^\/admin\/users\/[^/]+$/.test(path)) return '/admin';
+  return /^\/pay\/[^/]+$/.test(path) ? '/pay' : path;
+};
 
 /**
  * The document title of a page (a path without its language prefix) in the language of `i18n`, whose

@@ -26,6 +26,7 @@ import { useAccountBilling } from '../features/billing/useAccountBilling';
 import { useDashboardPaymentReturn } from '../features/billing/useDashboardPaymentReturn';
 import { useManageBillingRequest } from '../features/billing/useManageBillingRequest';
 import { useRequestedPlan } from '../features/billing/useRequestedPlan';
+import { useRequestedRenewal } from '../features/billing/useRequestedRenewal';
 import { useStartCheckout } from '../features/billing/useStartCheckout';
 import { useConfig } from '../features/config/config-context';
 import { PlansOnSaleContext } from '../features/plans/usePlanText';
@@ -90,6 +91,9 @@ export default function DashboardPage() {
     onBuy: openPurchase,
     onProblem: setError,
   });
+  const openRenewal = useCallback((target: PaymentTarget) => setDialog({ kind: 'pay', target }), []);
+  // Arriving from a payment link of the Telegram bot for one of their accounts (/dashboard?renew=…): its renewal opens.
+  useRequestedRenewal({ accounts, plans, loaded: loadState === 'loaded', canPay, onRenew: openRenewal, onProblem: setError });
 
   async function refreshAfterChange() {
     const [loaded] = await Promise.all([reload(), refreshUser().catch(() => undefined)]);

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CREDIT_MIN_CHARGE, PROVIDER_BALANCE_NOTE, type CreditMovement, type MyReferrals, type ReferralTerms } from '../../../shared/referrals.js';
 import { billingApi } from '../api/billing-endpoints';
+import { telegramLinkApi } from '../api/telegram-link-endpoints';
 import { Loading } from '../components/Loading';
 import { BUTTON } from '../features/accounts/button-styles';
 import { ErrorBanner } from '../features/accounts/ErrorBanner';
@@ -63,7 +64,6 @@ function Referrals({ data }: { data: MyReferrals }) {
   const { _ } = useLingui();
   const format = useFormat();
   const money = useStoreMoney();
-  const copy = useCopyWithToast();
   const credit = data.credit.length > 0 ? data.credit : [];
 
   return (
@@ -81,19 +81,8 @@ function Referrals({ data }: { data: MyReferrals }) {
               <label htmlFor="referral-link-input" className="sr-only">
                 {_('account.referrals.linkTitle')}
               </label>
-              <div className="flex gap-2">
-                <input
-                  id="referral-link-input"
-                  readOnly
-                  value={data.link}
-                  dir="ltr"
-                  className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm text-slate-800"
-                  onFocus={(e) => e.currentTarget.select()}
-                />
-                <button type="button" className={BUTTON.primary} onClick={() => void copy(data.link, _('account.referrals.copied'))}>
-                  {_('account.referrals.copy')}
-                </button>
-              </div>
+              <CopyField id="referral-link-input" value={data.link} button={BUTTON.primary} />
+              <TelegramInvitation code={data.code} />
               <Terms terms={data.terms} />
             </div>
             <QrCode value={data.link} label={_('account.referrals.qrLabel')} />
@@ -213,4 +202,51 @@ function movementLabel(_: ReturnType<typeof useLingui>['_'], movement: CreditMov
     case 'restored':
       return movement.note === 'refunded' ? _('account.referrals.kind.restoredRefund') : _('account.referrals.kind.restored');
   }
+}
+
+/** The same invitation through the store's Telegram bot (`t.me/<bot>?start=ref_<code>`), while the store has one. */
+function TelegramInvitation({ code }: { code: string }) {
+  const { _ } = useLingui();
+  const [bot, setBot] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    telegramLinkApi
+      .status(controller.signal)
+      .then((status) => setBot(status.bot?.username ?? null))
+      .catch(() => setBot(null));
+    return () => controller.abort();
+  }, []);
+  if (!bot) return null;
+  const link = `https://t.me/${bot}?start=ref_${code}`;
+  return (
+    <div className="mt-3">
+      <label htmlFor="referral-telegram-input" className="text-sm text-slate-600">
+        {_('account.referrals.telegramLink')}
+      </label>
+      <div className="mt-1">
+        <CopyField id="referral-telegram-input" value={link} button={BUTTON.secondary} />
+      </div>
+    </div>
+  );
+}
+
+/** A link to share, read-only (selected on focus), with its Copy button. */
+function CopyField({ id, value, button }: { id: string; value: string; button: string }) {
+  const { _ } = useLingui();
+  const copy = useCopyWithToast();
+  return (
+    <div className="flex gap-2">
+      <input
+        id={id}
+        readOnly
+        value={value}
+        dir="ltr"
+        className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm text-slate-800"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <button type="button" className={button} onClick={() => void copy(value, _('account.referrals.copied'))}>
+        {_('account.referrals.copy')}
+      </button>
+    </div>
+  );
 }

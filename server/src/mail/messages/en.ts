@@ -60,6 +60,11 @@ export const en = {
   'billing.dataUsage.renewUntil':
     'Renew or buy a plan with more data from your dashboard to keep connecting. It resets when you renew; the plan runs until {day}.',
 
+  'billing.deviceLimit.subject': '{brand}: a new device could not connect',
+  'billing.deviceLimit.lead':
+    'A new device tried to connect to your VPN {account}, but it already uses {limit, plural, one {# of its # device} other {# of its # devices}}.',
+  'billing.deviceLimit.remove': 'Remove a device you no longer use in your dashboard, or choose a plan with more devices.',
+
   'billing.paymentFailed.subject': '{brand}: your payment did not go through',
   'billing.paymentFailed.lead': 'The renewal charge of {amount} for {plan} did not go through.',
   'billing.paymentFailed.graceUntil': 'Your VPN keeps working until {day}.',
@@ -103,6 +108,7 @@ export const en = {
   'refund.effectPartialRecurring': 'Your VPN account and its auto-renewal are not affected.',
   'refund.timingCrypto': 'Your payment was in crypto: claim the refund on the page below by entering the address of a wallet you control.',
   'refund.timingCard': 'Refunds usually reach your card within 5 to 10 business days, depending on your bank.',
+  'refund.timingStars': 'The Stars are back in the Telegram account that paid them already.',
   'refund.claimButton': 'Claim your refund',
   'refund.claimLine': 'Claim your refund: {url}',
   'refund.dashboardLine': 'Your accounts and payment history: {url}',

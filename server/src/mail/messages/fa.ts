@@ -54,6 +54,10 @@ export const fa: EmailCatalogue = {
   'billing.dataUsage.renewUntil':
     'برای ادامهٔ اتصال، از داشبورد خود طرح را تمدید کنید یا طرحی با حجم بیشتر بخرید. با تمدید، حجم از نو شروع می‌شود؛ طرح تا {day} اعتبار دارد.',
 
+  'billing.deviceLimit.subject': '{brand}: دستگاه جدیدی نتوانست وصل شود',
+  'billing.deviceLimit.lead': 'دستگاه جدیدی تلاش کرد به VPN شما ({account}) وصل شود، اما همهٔ دستگاه‌های مجاز آن در حال استفاده‌اند ({limit} از {limit}).',
+  'billing.deviceLimit.remove': 'دستگاهی را که دیگر استفاده نمی‌کنید از داشبورد خود حذف کنید، یا طرحی با دستگاه‌های بیشتر انتخاب کنید.',
+
   'billing.paymentFailed.subject': '{brand}: پرداخت شما انجام نشد',
   'billing.paymentFailed.lead': 'کسر مبلغ {amount} برای تمدید «{plan}» انجام نشد.',
   'billing.paymentFailed.graceUntil': 'VPN شما تا {day} به کار خود ادامه می‌دهد.',
@@ -97,6 +101,7 @@ export const fa: EmailCatalogue = {
   'refund.effectPartialRecurring': 'حساب VPN شما و تمدید خودکار آن تغییری نمی‌کند.',
   'refund.timingCrypto': 'پرداخت شما با رمزارز بود: بازپرداخت را در صفحهٔ زیر با وارد کردن نشانی کیف پولی که در اختیار دارید دریافت کنید.',
   'refund.timingCard': 'بازپرداخت‌ها معمولاً طی ۵ تا ۱۰ روز کاری، بسته به بانک شما، به کارتتان می‌رسد.',
+  'refund.timingStars': 'ستاره‌ها همین حالا به حساب تلگرامی که پرداخت کرده بود بازگشته‌اند.',
   'refund.claimButton': 'دریافت بازپرداخت',
   'refund.claimLine': 'دریافت بازپرداخت: {url}',
   'refund.dashboardLine': 'حساب‌ها و سابقهٔ پرداخت‌های شما: {url}',

@@ -57,6 +57,11 @@ export const ru: EmailCatalogue = {
   'billing.dataUsage.renewUntil':
     'Продлите тариф или купите тариф с большим объёмом трафика в личном кабинете, чтобы оставаться на связи. Трафик обнулится при продлении; тариф действует до {day}.',
 
+  'billing.deviceLimit.subject': '{brand}: новое устройство не смогло подключиться',
+  'billing.deviceLimit.lead':
+    'Новое устройство попыталось подключиться к вашему VPN {account}, но на нём уже используется {limit, plural, one {# из # устройства} few {# из # устройств} many {# из # устройств} other {# из # устройства}}.',
+  'billing.deviceLimit.remove': 'Удалите в личном кабинете устройство, которым больше не пользуетесь, или выберите тариф с большим числом устройств.',
+
   'billing.paymentFailed.subject': '{brand}: платёж не прошёл',
   'billing.paymentFailed.lead': 'Списание {amount} за продление «{plan}» не прошло.',
   'billing.paymentFailed.graceUntil': 'Ваш VPN будет работать до {day}.',
@@ -100,6 +105,7 @@ export const ru: EmailCatalogue = {
   'refund.effectPartialRecurring': 'Ваш VPN-аккаунт и его автопродление это не затрагивает.',
   'refund.timingCrypto': 'Вы платили криптовалютой: получите возврат на странице ниже, указав адрес кошелька, которым вы владеете.',
   'refund.timingCard': 'Обычно возврат поступает на карту в течение 5–10 рабочих дней, в зависимости от вашего банка.',
+  'refund.timingStars': 'Звёзды уже вернулись на аккаунт Telegram, с которого была оплата.',
   'refund.claimButton': 'Получить возврат',
   'refund.claimLine': 'Получить возврат: {url}',
   'refund.dashboardLine': 'Ваши аккаунты и история платежей: {url}',

@@ -53,6 +53,10 @@ export const zhCN: EmailCatalogue = {
   'billing.dataUsage.renew': '请在控制面板中续订或购买流量更多的套餐，以继续连接。',
   'billing.dataUsage.renewUntil': '请在控制面板中续订或购买流量更多的套餐，以继续连接。续订后流量将重置；该套餐有效期至 {day}。',
 
+  'billing.deviceLimit.subject': '{brand}：有新设备未能连接',
+  'billing.deviceLimit.lead': '有一台新设备尝试连接您的 VPN {account}，但它已在使用 {limit} 台设备中的 {limit} 台，已达上限。',
+  'billing.deviceLimit.remove': '请在控制面板中移除不再使用的设备，或选择支持更多设备的套餐。',
+
   'billing.paymentFailed.subject': '{brand}：您的付款未成功',
   'billing.paymentFailed.lead': '“{plan}”的续订扣款 {amount} 未成功。',
   'billing.paymentFailed.graceUntil': '您的 VPN 将继续工作至 {day}。',
@@ -96,6 +100,7 @@ export const zhCN: EmailCatalogue = {
   'refund.effectPartialRecurring': '您的 VPN 账户及其自动续订不受影响。',
   'refund.timingCrypto': '您使用加密货币付款：请在下方页面输入您掌控的钱包地址来领取退款。',
   'refund.timingCard': '退款通常会在 5 到 10 个工作日内退回您的银行卡，具体取决于您的银行。',
+  'refund.timingStars': '星星已经退回到付款的 Telegram 账户。',
   'refund.claimButton': '领取退款',
   'refund.claimLine': '领取退款：{url}',
   'refund.dashboardLine': '您的账户和付款记录：{url}',

@@ -19,7 +19,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Checks the code; on success creates the profile if needed and starts a session. */
     verifyCode: (input: VerifyOtpBody, meta: RequestMeta) => verifyCode(deps, input, meta),
     /** Checks the code and answers the profile it proves (made if needed) without starting a session: a Telegram chat is linked with it. */
-    confirmCode: (input: { email: string; code: string }) => confirmCode(deps, input),
+    confirmCode: (input: { email: string; code: string; referralCode?: string }) => confirmCode(deps, input),
     startSession: (user: UserProfile, client: ClientKind, meta: RequestMeta, now: Date) => startSession(deps, user, client, meta, now),
     /** Swaps a refresh token for a new pair. */
     refresh: async (rawToken: string | undefined) => (await refreshWithUserId(deps, rawToken)).tokens,

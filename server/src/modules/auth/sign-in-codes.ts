@@ -62,7 +62,7 @@ export async function requestCode(deps: AuthServiceDeps, email: string, meta: Re
 /** Checks the code and answers the profile it proves (made if needed; its language the one the code was asked in). */
 async function proveCode(
   deps: AuthServiceDeps,
-  input: { email: string; code: string; referralCode?: string },
+  input: { email: string; code: string; referralCode?: string; askSignUp?: boolean },
 ): Promise<{ user: UserProfile; signingUp: boolean }> {
   const { clock, otp, users } = deps;
   const now = clock();
@@ -72,8 +72,8 @@ async function proveCode(
   if (!(await otp.consume(active.id, now))) throw await refused(deps, input.email, now);
 
   const role = deps.config.adminEmails.has(input.email) ? 'admin' : 'user';
-  // Only a sign-up is attributed to a referral (asked only when a code came: one read more for those).
-  const signingUp = input.referralCode ? !(await users.findByEmail(input.email)) : false;
+  // Only a sign-up is attributed to a referral (asked only when a code came, or the caller wants to know: one read more).
+  const signingUp = input.referralCode || input.askSignUp ? !(await users.findByEmail(input.email)) : false;
   let user = await ensureAdminFromEnv(deps, await users.findOrCreateByEmail(input.email, role, now), now);
   // The language the code was asked in becomes the user's (their e-mails follow it).
   if (active.locale && user.locale !== active.locale) user = (await users.update(user.id, { locale: active.locale }, now)) ?? user;
@@ -87,9 +87,17 @@ async function attributeReferral(deps: AuthServiceDeps, user: UserProfile, refer
   });
 }
 
-/** Checks the code and answers the profile it proves, made if needed, without a session: a Telegram chat is linked with it. */
-export async function confirmCode(deps: AuthServiceDeps, input: { email: string; code: string }): Promise<UserProfile> {
-  return (await proveCode(deps, input)).user;
+/**
+ * Checks the code and answers the profile it proves, made if needed, without a session: a Telegram chat is linked with
+ * it. A sign-up with a referral code (the bot was opened with a friend's invitation) is attributed to its referrer.
+ */
+export async function confirmCode(
+  deps: AuthServiceDeps,
+  input: { email: string; code: string; referralCode?: string },
+): Promise<{ user: UserProfile; signedUp: boolean }> {
+  const { user, signingUp } = await proveCode(deps, { ...input, askSignUp: true });
+  if (signingUp && input.referralCode) await attributeReferral(deps, user, input.referralCode, null);
+  return { user, signedUp: signingUp };
 }
 
 /** Checks the code; on success creates the profile if needed and starts a session (a sign-up's referral attributed after it). */

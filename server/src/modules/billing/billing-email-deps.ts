@@ -27,7 +27,9 @@ export const Notice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('renewal_reminder'), subscriptionId: Id, chargeAt: z.iso.datetime() }),
   z.object({ kind: z.literal('plan_ending'), accountId: Id, endsAt: z.iso.datetime() }),
   z.object({ kind: z.literal('data_usage'), accountId: Id, percent: z.union([z.literal(80), z.literal(100)]) }),
+  z.object({ kind: z.literal('device_limit'), accountId: Id, limit: z.number().int().positive() }),
   z.object({ kind: z.literal('subscription_link_moved'), accountId: Id, host: z.string().min(1).max(260) }),
+  z.object({ kind: z.literal('refund'), transactionId: Id, amountRefunded: z.number().int().positive() }),
   z.object({
     kind: z.literal('wallet_renewal_short'),
     accountId: Id,

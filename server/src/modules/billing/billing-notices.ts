@@ -19,10 +19,14 @@ export type BillingNotice =
   | { kind: 'renewal_reminder'; subscriptionId: string; chargeAt: string }
   | { kind: 'plan_ending'; accountId: string; endsAt: string }
   | { kind: 'data_usage'; accountId: string; percent: 80 | 100 }
+  /** `/sub` refused a new device: the account already has all `limit` devices of its plan (told once per account and day). */
+  | { kind: 'device_limit'; accountId: string; limit: number }
   /** An account set to renew from the balance whose balance will not cover it (ahead, or when the renewal failed). */
   | { kind: 'wallet_renewal_short'; accountId: string; endsAt: string; price: number; needed: number; currency: string; final: boolean }
   /** Subscription links are now issued on `host` (the domain the account's link was on was blocked): its new link. */
-  | { kind: 'subscription_link_moved'; accountId: string; host: string };
+  | { kind: 'subscription_link_moved'; accountId: string; host: string }
+  /** Money given back: `amountRefunded` is the payment's refunded total (one notice per total). */
+  | { kind: 'refund'; transactionId: string; amountRefunded: number };
 
 /**
  * Queues billing e-mails, and the same notice by every other channel a module adds (the Telegram bot's messages).

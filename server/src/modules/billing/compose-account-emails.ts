@@ -1,7 +1,7 @@
 import type { Locale } from '../../../../shared/locales.js';
 import { planText } from '../../../../shared/plan-translations.js';
 import { activeSubscriptionHost, originOf } from '../../../../shared/subscription-domains.js';
-import { renderDataUsageEmail, renderPlanEndingEmail } from '../../mail/billing-emails.js';
+import { renderDataUsageEmail, renderDeviceLimitEmail, renderPlanEndingEmail } from '../../mail/billing-emails.js';
 import { emailText } from '../../mail/messages/index.js';
 import { renderSubscriptionLinkMovedEmail } from '../../mail/subscription-link-emails.js';
 import { renderWalletRenewalShortEmail } from '../../mail/wallet-emails.js';
@@ -10,7 +10,7 @@ import { boughtPlanName } from './bought-plan-name.js';
 
 /**
  * The e-mails about a VPN account rather than a payment: its plan ending, its wallet short of a renewal,
- * its subscription link moved to another address, its data nearly (or all) used.
+ * its subscription link moved to another address, its data nearly (or all) used, a new device refused over its limit.
  */
 
 export async function composePlanEndingEmail(deps: BillingEmailDeps, notice: NoticeOf<'plan_ending'>, frame: EmailFrame): Promise<ComposedEmail> {
@@ -92,5 +92,15 @@ export async function composeDataUsageEmail(deps: BillingEmailDeps, notice: Noti
         limitBytes: account.dataLimitBytes,
         expiresAt: account.expireDate,
       }),
+  };
+}
+
+export async function composeDeviceLimitEmail(deps: BillingEmailDeps, notice: NoticeOf<'device_limit'>, frame: EmailFrame): Promise<ComposedEmail> {
+  const account = await deps.accounts.findById(notice.accountId);
+  // Gone, or its limit lifted or raised meanwhile (renewed on a plan with more devices): nothing to tell.
+  if (!account || account.deviceLimit === null || account.deviceLimit > notice.limit) return null;
+  return {
+    userId: account.userId,
+    render: (to, locale) => renderDeviceLimitEmail({ to, locale, ...frame, accountName: account.username, limit: notice.limit }),
   };
 }

@@ -1,9 +1,16 @@
 import { DEFAULT_LOCALE } from '../../../../shared/locales.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker.js';
 import { Notice, type BillingEmailDeps, type ComposedEmail, type EmailFrame } from './billing-email-deps.js';
-import { composeDataUsageEmail, composeLinkMovedEmail, composePlanEndingEmail, composeWalletRenewalShortEmail } from './compose-account-emails.js';
+import {
+  composeDataUsageEmail,
+  composeDeviceLimitEmail,
+  composeLinkMovedEmail,
+  composePlanEndingEmail,
+  composeWalletRenewalShortEmail,
+} from './compose-account-emails.js';
 import { composePaymentEmail } from './compose-payment-emails.js';
 import { composeSubscriptionEmail } from './compose-subscription-emails.js';
+import { composeRefundEmail } from './refunds/compose-refund-email.js';
 
 /**
  * Sends one billing e-mail (billing-notices.ts queues them, once per event). It reads the records when
@@ -56,5 +63,9 @@ async function compose(deps: BillingEmailDeps, notice: Notice, frame: EmailFrame
       return composeLinkMovedEmail(deps, notice, frame);
     case 'data_usage':
       return composeDataUsageEmail(deps, notice, frame);
+    case 'refund':
+      return composeRefundEmail(deps, notice, frame);
+    case 'device_limit':
+      return composeDeviceLimitEmail(deps, notice, frame);
   }
 }

@@ -67,6 +67,7 @@ describe.each(TEST_DATABASES)('purge of rows past their retention (%s)', (kind) 
         webhook_events: 0,
         telegram_updates: 0,
         telegram_link_tokens: 0,
+        telegram_pay_links: 0,
         kept_reversals: 0,
         jobs: 0,
         vpn_account_logs: 2,

@@ -53,6 +53,7 @@ export function purgeCutoffs(now: Date, settings: Pick<AdminSettings, 'retention
  * - processed webhook ids, and jobs that finished (done or failed) — never a queued or running job,
  *   nor the row of a periodic job; reversals kept for a payment that was confirmed since, or that never
  *   turned out to be ours (another product on the same Stripe account), after as long as webhook ids;
+ * - the bot's one-time links (to link a Telegram, to pay on the site) that expired longer ago than the retention;
  * - provisioning and payment logs; the audit log by its own retention.
  */
 export function purgeRules(periodicJobKeys: readonly string[]): PurgeRule[] {
@@ -70,6 +71,7 @@ export function purgeRules(periodicJobKeys: readonly string[]): PurgeRule[] {
     // Telegram retries an update for at most a day: older claims guard nothing.
     { table: 'telegram_updates', narrow: (q, c) => q.where('received_at', '<', c.gates) },
     { table: 'telegram_link_tokens', narrow: (q, c) => q.where('expires_at', '<', c.rows) },
+    { table: 'telegram_pay_links', narrow: (q, c) => q.where('expires_at', '<', c.rows) },
     { table: 'kept_reversals', narrow: (q, c) => q.where('created_at', '<', c.gates) },
     {
       table: 'jobs',

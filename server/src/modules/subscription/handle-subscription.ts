@@ -50,7 +50,10 @@ export async function handleSubscription(ctx: SubscriptionContext, request: Subs
   if (device ? !devices.admittedNow(account.id, device, windowMs) : account.deviceLimit !== null) {
     const deviceless = device || account.deviceLimit === null ? 'allow' : (await ctx.brand.get(now.getTime())).devicelessClients;
     const admitted = await devices.check(account, device, deviceless, windowMs);
-    if (!admitted.allowed) return deviceRefusal(ctx, account, admitted, format, request, now);
+    if (!admitted.allowed) {
+      if (admitted.reason === 'limit_reached') await ctx.deviceLimitReached(account.id, admitted.limit);
+      return deviceRefusal(ctx, account, admitted, format, request, now);
+    }
   }
   const source = PANEL_SOURCE[format];
   const userAgent = (request.userAgent ?? '').slice(0, MAX_FORWARDED_UA);

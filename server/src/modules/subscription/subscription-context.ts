@@ -10,6 +10,7 @@ import { PANEL_TIMEOUT_MS } from '../../panels/panel-http.js';
 import { createDevicesRepo } from '../devices/index.js';
 import { createAccountLookup, type AccountLookup } from './account-lookup.js';
 import { createDeviceAdmission, type DeviceAdmission } from './device-admission.js';
+import { createDeviceLimitNotice, type DeviceLimitNotice } from './device-limit-notice.js';
 import { cacheKey, fetchCopy } from './panel-copies.js';
 import { createStoredCopies, type StoredCopies } from './stored-copies.js';
 import { createBrandSettings, type BrandSettings } from './subscription-brand.js';
@@ -28,6 +29,8 @@ export interface SubscriptionContext {
   /** The site's pages in each language: the page and a blocked account's text link to those of its reader. */
   localizedLinks: Record<Locale, SiteLinks>;
   devices: DeviceAdmission;
+  /** Tells an account's customer a new device was refused over its limit (once a day). */
+  deviceLimitReached: DeviceLimitNotice;
   /** The configurations in this instance's memory, by cacheKey (panel-copies.ts). */
   content: SwrCache<PanelCopy>;
   /** The configurations stored in the database for every instance. */
@@ -91,6 +94,7 @@ export function createSubscriptionContext(deps: SubscriptionServiceDeps): Subscr
     links: localizedLinks.en,
     localizedLinks,
     devices,
+    deviceLimitReached: createDeviceLimitNotice({ notices: deps.notices, clock, log }),
     content,
     stored,
     accounts,

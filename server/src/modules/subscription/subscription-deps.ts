@@ -8,6 +8,7 @@ import type { SubscriptionHeaderSettings } from '../../../../shared/subscription
 import type { Db } from '../../db/knex.js';
 import { notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import type { BillingNotices } from '../billing/index.js';
 import type { ClientDevice } from '../devices/index.js';
 import type { DeviceAdmission } from './device-admission.js';
 import type { SwrCacheOptions } from './subscription-cache.js';
@@ -76,6 +77,8 @@ export interface SubscriptionServiceDeps {
   repo?: SubscriptionRepo;
   /** Which devices may fetch (default: the account_devices table, admitted devices reused for `accountTtlMs`). */
   devices?: DeviceAdmission;
+  /** Where a new device refused over the account's limit is told to its customer (device-limit-notice.ts); none: nobody is told. */
+  notices?: Pick<BillingNotices, 'notify'>;
 }
 
 export interface SubscriptionRequest {

@@ -7,12 +7,20 @@ import { createSubscriptionService } from './subscription.service.js';
 
 /**
  * `/sub/<token>`: the customer's configuration from their panel, with the device limit, cached and stored;
- * customers told by e-mail when their links move to another domain.
+ * customers told by e-mail when their links move to another domain, and when a new device is refused over the limit.
  */
 export const subscriptionModule = defineModule({
   name: 'subscription',
-  build({ db, config, clock, log, settings, changeSignal, broadcast }: WithAccounts) {
-    const subscription = createSubscriptionService({ db, settings, publicUrl: config.publicUrl, clock, log, settingsVersion: () => changeSignal.version() });
+  build({ db, config, clock, log, settings, changeSignal, broadcast, notices }: WithAccounts) {
+    const subscription = createSubscriptionService({
+      db,
+      settings,
+      publicUrl: config.publicUrl,
+      clock,
+      log,
+      settingsVersion: () => changeSignal.version(),
+      notices,
+    });
     // A removed device stops being admitted on every instance at once (through the broadcast; if it is down, within /sub's few-second cache).
     broadcast.subscribe(DEVICES_CHANGED_CHANNEL, (accountId) => subscription.forgetDevices(accountId));
     return { subscription };

@@ -1,8 +1,10 @@
 import { InlineKeyboard, InputFile, type Bot } from 'grammy';
 import QRCode from 'qrcode';
 import type { VpnAccount } from '../../../../shared/accounts.js';
+import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 import { BYTES_PER_GB } from '../../../../shared/constants.js';
 import { VPN_CLIENT_APPS } from '../../../../shared/deep-links.js';
+import type { GiftRedeemed, RedeemGiftCodeBody } from '../../../../shared/gift-codes.js';
 import type { Locale } from '../../../../shared/locales.js';
 import type { Plan } from '../../../../shared/plans.js';
 import { AppError } from '../../errors.js';
@@ -15,6 +17,7 @@ import type { BotContext } from './bot-commands.js';
 import { escapeHtml, stopSpinner, t } from './bot-replies.js';
 import type { TelegramChatsRepo } from './telegram-chats.repo.js';
 import { installLinking } from './bot-linking.js';
+import { SITE_PAY_ACCOUNT } from './bot-site-checkout.js';
 import type { TelegramLinks } from './telegram-links.service.js';
 
 /** What the commands about the customer's own VPN read and do. */
@@ -24,7 +27,7 @@ export interface BotAccountDeps {
   settings: SettingsService;
   auth: {
     requestCode(email: string, meta: RequestMeta, locale?: Locale): Promise<void>;
-    confirmCode(input: { email: string; code: string }): Promise<UserProfile>;
+    confirmCode(input: { email: string; code: string; referralCode?: string }): Promise<{ user: UserProfile; signedUp: boolean }>;
   };
   users: { findById(id: string): Promise<UserProfile | undefined> };
   plans: { listPublicPlans(): Promise<Plan[]> };
@@ -35,8 +38,12 @@ export interface BotAccountDeps {
     findAccount(userId: string, id: string): Promise<VpnAccount | undefined>;
     claimPlan(user: UserProfile, planId: string): Promise<VpnAccount>;
   };
+  /** Gift codes, redeemed for the linked customer when the bot is opened with one (bot-start.ts). */
+  gifts: { redeem(user: UserProfile, body: RedeemGiftCodeBody): Promise<GiftRedeemed> };
   /** The channel a customer must have joined before the trial (`@name` or `-100…`), if the admin set one. */
   trialChannel(): Promise<string | null>;
+  /** The site's payment methods on offer now in the store's currency (card, YooKassa, crypto…; never Stars). */
+  sitePaymentMethods(): Promise<PaymentMethod[]>;
   publicUrl: URL;
   clock: Clock;
 }
@@ -73,6 +80,9 @@ export function installAccountCommands(bot: Bot<BotContext>, deps: BotAccountDep
     // Renewed in Stars here, when its plan is sold for them (the order checks the rest: on sale, not renewing already).
     const stars = account.planId ? (await deps.planById(account.planId))?.starsPrice : null;
     if (stars) keyboard.text(t(ctx, 'account.renewStars', { stars }), `stars:account:${account.id}`).row();
+    // Renewed on the site, signed in by a one-time link (bot-site-checkout.ts), when the site takes a payment method.
+    const renewOnSite = account.renewable && (await deps.sitePaymentMethods()).length > 0;
+    if (renewOnSite) keyboard.text(t(ctx, 'account.renewSite'), `${SITE_PAY_ACCOUNT}${account.id}`).row();
     if (siteLinks && account.combinedUrl) {
       for (const id of OPEN_IN_APPS) {
         const app = VPN_CLIENT_APPS.find((candidate) => candidate.id === id)!;
@@ -80,7 +90,7 @@ export function installAccountCommands(bot: Bot<BotContext>, deps: BotAccountDep
         page.searchParams.set('url', account.combinedUrl);
         keyboard.url(t(ctx, 'account.openIn', { app: app.name }), page.href).row();
       }
-      keyboard.url(t(ctx, 'account.renew'), new URL('/dashboard', deps.publicUrl).href).row();
+      if (!renewOnSite) keyboard.url(t(ctx, 'account.renew'), new URL('/dashboard', deps.publicUrl).href).row();
     }
     return keyboard.text(t(ctx, 'menu.my'), 'my').text(t(ctx, 'menu.back'), 'menu');
   };

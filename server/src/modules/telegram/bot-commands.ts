@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.js';
 import { accountMenuButtons, askToLink, installAccountCommands, type BotAccountDeps } from './bot-account.js';
 import { botText } from './bot-messages/index.js';
 import { installPayments, type BotPaymentDeps } from './bot-payments.js';
+import { installSiteCheckout, paidOnSite, SITE_PAY_PLAN, type BotSiteCheckoutDeps } from './bot-site-checkout.js';
 import { duration, escapeHtml, stopSpinner, t } from './bot-replies.js';
 import type { TelegramChat } from './telegram-chats.repo.js';
 
@@ -18,7 +19,7 @@ export interface BotContext extends Context {
 }
 
 /** What the bot's commands read. */
-export interface BotCommandDeps extends BotAccountDeps, BotPaymentDeps {
+export interface BotCommandDeps extends BotAccountDeps, BotPaymentDeps, BotSiteCheckoutDeps {
   plans: { listPricingPlans(): Promise<Plan[]>; listPublicPlans(): Promise<Plan[]> };
   publicUrl: URL;
   clock: Clock;
@@ -86,7 +87,8 @@ export function installCommands(bot: Bot<BotContext>, deps: BotCommandDeps): voi
     ];
     const keyboard = new InlineKeyboard();
     if (plan.starsPrice !== null) keyboard.text(t(ctx, 'plan.payStars', { stars: plan.starsPrice }), `stars:plan:${plan.id}`).row();
-    if (siteLinks) keyboard.url(t(ctx, 'plan.buy'), sitePage(ctx.locale, '/pricing')).row();
+    // Paid on the site, signed in by a one-time link (bot-site-checkout.ts), when the site takes a payment method.
+    if (paidOnSite(plan) && (await deps.sitePaymentMethods()).length > 0) keyboard.text(t(ctx, 'plan.paySite'), `${SITE_PAY_PLAN}${plan.id}`).row();
     await ctx.reply(lines.join('\n'), { parse_mode: 'HTML', reply_markup: keyboard.text(t(ctx, 'plan.back'), 'plans') });
   };
 
@@ -103,6 +105,7 @@ export function installCommands(bot: Bot<BotContext>, deps: BotCommandDeps): voi
 
   installAccountCommands(bot, deps, showMenu);
   installPayments(bot, deps, askToLink);
+  installSiteCheckout(bot, deps, askToLink);
   bot.command('start', showMenu);
   bot.command('plans', showPlans);
   bot.command('language', showLanguages);

@@ -3,9 +3,10 @@ import { EmailSchema } from '../../../../shared/auth.js';
 import { AppError } from '../../errors.js';
 import type { RequestMeta } from '../auth/index.js';
 import type { UserProfile } from '../users/index.js';
-import type { BotAccountDeps } from './bot-account.js';
+import { askToLink, type BotAccountDeps } from './bot-account.js';
 import type { BotContext } from './bot-commands.js';
 import { stopSpinner, t } from './bot-replies.js';
+import { createStartPayloads, pendingReferral } from './bot-start.js';
 import { LINK_PAYLOAD_PREFIX } from './telegram-links.service.js';
 
 /** Where a sign-in code asked for from the bot says it came from. */
@@ -17,6 +18,7 @@ const FROM_BOT: RequestMeta = { ip: null, userAgent: 'Telegram bot' };
  * same tries). What they type while linking is read as the address, then the code; a command leaves it as it is.
  */
 export function installLinking(bot: Bot<BotContext>, deps: BotAccountDeps, showMenu: (ctx: BotContext) => Promise<void>): void {
+  const starts = createStartPayloads(deps, askToLink);
   const cancelKeyboard = (ctx: BotContext) => new InlineKeyboard().text(t(ctx, 'link.cancel'), 'link:cancel');
 
   const startLinking = async (ctx: BotContext) => {
@@ -44,9 +46,10 @@ export function installLinking(bot: Bot<BotContext>, deps: BotAccountDeps, showM
   const takeCode = async (ctx: BotContext, email: string, text: string) => {
     const code = text.replace(/\s/g, '');
     if (!/^\d{6}$/.test(code)) return void (await ctx.reply(t(ctx, 'link.codeFormat'), { reply_markup: cancelKeyboard(ctx) }));
-    let user: UserProfile;
+    let confirmed: { user: UserProfile; signedUp: boolean };
     try {
-      user = await deps.auth.confirmCode({ email, code });
+      // A friend's invitation the bot was opened with goes with a sign-up made here.
+      confirmed = await deps.auth.confirmCode({ email, code, referralCode: pendingReferral(ctx.chat_row?.startPayload) });
     } catch (err) {
       const status = err instanceof AppError ? err.details.codeStatus : undefined;
       if (!status) throw err;
@@ -56,9 +59,11 @@ export function installLinking(bot: Bot<BotContext>, deps: BotAccountDeps, showM
       await deps.chats.setAwaiting(ctx.from!.id, { step: 'email' }, deps.clock());
       return void (await ctx.reply(t(ctx, 'link.codeGone'), { reply_markup: cancelKeyboard(ctx) }));
     }
+    const { user, signedUp } = confirmed;
     await deps.links.linkByCode(user, ctx.from!.id);
     ctx.chat_row = { ...ctx.chat_row!, userId: user.id, awaiting: null };
     await ctx.reply(t(ctx, 'link.done', { email: user.email }));
+    await starts.resume(ctx, user, signedUp);
     await showMenu(ctx);
   };
 
@@ -70,8 +75,12 @@ export function installLinking(bot: Bot<BotContext>, deps: BotAccountDeps, showM
     ctx.chat_row = { ...ctx.chat_row!, userId, awaiting: null };
     const { brandName } = await deps.settings.getAppSettings();
     await ctx.reply(t(ctx, 'link.viaLinkDone', { brand: brandName }));
+    const user = await deps.users.findById(userId);
+    if (user) await starts.resume(ctx, user, false);
     await showMenu(ctx);
   });
+  // `/start ref_…`, `gift_…`, `promo_…` (bot-start.ts); the menu follows.
+  bot.command('start', async (ctx, next) => ((await starts.handle(ctx, ctx.match)) ? showMenu(ctx) : next()));
   bot.command('link', startLinking);
   bot.callbackQuery('link', async (ctx) => (await stopSpinner(ctx), startLinking(ctx)));
   bot.callbackQuery('link:cancel', async (ctx) => {

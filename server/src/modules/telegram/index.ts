@@ -3,4 +3,3 @@
  * server/src/modules/module-imports.test.ts). The rest of the folder is its own to change.
  */
 export { type telegramModule } from './telegram.module.js';
-export { createBotTokenReader } from './bot-token.js';

@@ -25,6 +25,8 @@ export interface TelegramChat {
   languageCode: string | null;
   blockedAt: Date | null;
   awaiting: Awaiting;
+  /** What they opened the bot with (`ref_…`, `gift_…`, `promo_…`), kept until it can be used (bot-start.ts). */
+  startPayload: string | null;
 }
 
 const toAwaiting = (row: Record<string, unknown>): Awaiting =>
@@ -43,6 +45,7 @@ const toChat = (row: Record<string, unknown>): TelegramChat => ({
   languageCode: (row.language_code as string | null) ?? null,
   blockedAt: toDateOrNull(row.blocked_at),
   awaiting: toAwaiting(row),
+  startPayload: (row.start_payload as string | null) ?? null,
 });
 
 /** The people who wrote to the bot: kept as Telegram last named them, with their choice of language. */
@@ -69,6 +72,7 @@ export function createTelegramChatsRepo(db: Db) {
           languageCode: fields.language_code,
           blockedAt: null,
           awaiting: null,
+          startPayload: null,
         };
       }
       const same = row.username === fields.username && row.first_name === fields.first_name && row.language_code === fields.language_code && !row.blocked_at;
@@ -107,6 +111,10 @@ export function createTelegramChatsRepo(db: Db) {
       await db('telegram_chats')
         .where({ telegram_id: telegramId })
         .update({ awaiting: awaiting?.step ?? null, awaiting_email: awaiting?.step === 'code' ? awaiting.email : null, updated_at: now });
+    },
+
+    async setStartPayload(telegramId: number, payload: string | null, now: Date): Promise<void> {
+      await db('telegram_chats').where({ telegram_id: telegramId }).update({ start_payload: payload, updated_at: now });
     },
 
     /** Unlinks the customer's Telegram (they can link again, or another). */

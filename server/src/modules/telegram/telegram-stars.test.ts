@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GB } from '../../../test/billing-fixture.js';
+import { emailOf } from '../../../test/billing-mail.js';
+import { asMarzneshinUser } from '../../../test/fake-panels/marzneshin.js';
+import { mailParts } from '../../../test/smtp-catcher.js';
 import { TEST_DATABASES } from '../../../test/databases.js';
 import { buttons, useTelegramFixture, type TelegramSender as Person } from '../../../test/telegram-kit.js';
 import type { DesktopSession } from '../../../test/test-app.js';
@@ -173,12 +176,16 @@ describe.each(TEST_DATABASES)('paying in Telegram Stars from the bot (%s)', (kin
     expect(await f.count('vpn_accounts', { user_id: customer.userId, status: 'active' })).toBe(1);
   });
 
-  it('refunds a Stars payment in full from the admin’s Payments with refundStarPayment, never in part or to the wallet', async () => {
-    const { person } = await linkedCustomer();
+  it('refunds a Stars payment in full from the admin’s Payments with refundStarPayment, pauses the account and tells the customer; never in part or to the wallet', async () => {
+    const { customer, person } = await linkedCustomer();
     const { link, transactionId } = await orderStars(person);
     const paid = await telegram().payInvoice(TOKEN, { userId: person.id, link });
     expect(paid.approved).toBe(true);
     await f.runJobs();
+    const [account] = (await f.call(customer, 'GET', '/api/accounts')).json() as Array<{ id: string }>;
+    const panelUser = () => [...f.panel.users.values()].map(asMarzneshinUser).find((user) => user.note === account!.id)!;
+    const paidUntil = new Date(panelUser().expire_date!).getTime();
+    const mailsBefore = f.env.smtp.messages.length;
 
     const part = await f.call(f.admin, 'POST', `/api/admin/transactions/${transactionId}/refund`, { amount: 100 });
     expect(part.statusCode).toBe(400);
@@ -192,6 +199,16 @@ describe.each(TEST_DATABASES)('paying in Telegram Stars from the bot (%s)', (kin
     expect(whole.statusCode, whole.body).toBe(200);
     expect(whole.json()).toMatchObject({ status: 'refunded', amountRefunded: STARS, method: 'stars', currency: 'xtr' });
     expect(telegram().refunds.filter((refund) => refund.chargeId === paid.chargeId)).toEqual([expect.objectContaining({ userId: person.id, amount: STARS })]);
+    // As any full refund: the period comes off the account, which is paused on its panel, and the customer is told.
+    await f.runJobs();
+    expect(panelUser().enabled).toBe(false);
+    expect(new Date(panelUser().expire_date!).getTime()).toBeLessThan(paidUntil);
+    const mail = await f.env.smtp.waitFor(await emailOf(f, customer), { after: mailsBefore });
+    expect(mail.subject).toContain('refunded');
+    expect(mailParts(mail).text).toContain('⭐250');
+    expect(mailParts(mail).text).toContain('The Stars are back in the Telegram account that paid them already.');
+    // The linked customer reads it in Telegram too (refunds are billing notices, which go by every channel).
+    expect(telegram().sent.some((sent) => sent.chatId === person.id && sent.text?.includes('refunded') && sent.text.includes('⭐250'))).toBe(true);
     // The payment is listed with its method, and the e-mailed receipt named the Stars.
     const listed = (await f.call(f.admin, 'GET', '/api/admin/transactions?method=stars')).json() as
       { transactions?: Array<{ id: string }> } | Array<{ id: string }>;

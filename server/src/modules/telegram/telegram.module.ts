@@ -1,6 +1,7 @@
 import { localeFromAcceptLanguage } from '../../lib/locale.js';
 import type { authModule } from '../auth/index.js';
 import type { WithBilling } from '../billing/index.js';
+import type { giftCodesModule } from '../gift-codes/index.js';
 import { defineModule, route, type Provided } from '../module.js';
 import type { plansModule } from '../plans/index.js';
 import { createTelegramApiFactory } from './telegram-api.js';
@@ -14,6 +15,9 @@ import { telegramAuthRoutes } from './telegram-auth.routes.js';
 import { telegramLinkRoutes } from './telegram-link.routes.js';
 import { createTelegramLinksRepo } from './telegram-links.repo.js';
 import { createTelegramLinks } from './telegram-links.service.js';
+import { telegramPayLinkRoutes } from './telegram-pay-link.routes.js';
+import { createTelegramPayLinksRepo } from './telegram-pay-links.repo.js';
+import { createTelegramPayLinks } from './telegram-pay-links.service.js';
 import { createTelegramNoticeHandler, SEND_TELEGRAM_NOTICE } from './telegram-notices.js';
 import { createPace, TELEGRAM_PACE } from './telegram-pace.js';
 import { createTelegramPoll, TELEGRAM_POLL } from './telegram-poll.js';
@@ -44,7 +48,9 @@ export const telegramModule = defineModule({
     jobs,
     checkout,
     plansRepo,
-  }: WithBilling & Provided<typeof plansModule> & Provided<typeof authModule>) {
+    payments,
+    gifts,
+  }: WithBilling & Provided<typeof plansModule> & Provided<typeof authModule> & Provided<typeof giftCodesModule>) {
     const api = createTelegramApiFactory(config.telegramApiUrl);
     const repo = createTelegramSettingsRepo(db);
     const chats = createTelegramChatsRepo(db);
@@ -58,6 +64,7 @@ export const telegramModule = defineModule({
       clock,
     });
     const links = createTelegramLinks({ links: createTelegramLinksRepo(db), chats, telegram, audit, clock });
+    const payLinks = createTelegramPayLinks({ links: createTelegramPayLinksRepo(db), auth, users: usersRepo, audit, publicUrl: config.publicUrl, clock });
     const telegramBot = createTelegramBot({
       telegram,
       repo,
@@ -70,6 +77,9 @@ export const telegramModule = defineModule({
       accounts,
       trialChannel: async () => (await telegram.liveBot())?.channel ?? null,
       stars: checkout,
+      gifts,
+      payLinks,
+      sitePaymentMethods: async () => payments.availableMethods((await settings.getAppSettings()).currency),
       planById: (id) => plansRepo.findById(id),
       publicUrl: config.publicUrl,
       apiRoot: config.telegramApiUrl,
@@ -107,6 +117,7 @@ export const telegramModule = defineModule({
       telegram,
       telegramChats: chats,
       telegramLinks: links,
+      telegramPayLinks: payLinks,
       telegramMiniApp,
       telegramBot,
       sendTelegramNotice,
@@ -114,12 +125,13 @@ export const telegramModule = defineModule({
       telegramPoll: createTelegramPoll({ updates: config.telegramUpdates, bot: telegramBot, repo, api, clock, log }),
     };
   },
-  routes: ({ telegram, telegramBot, telegramLinks, telegramMiniApp, telegramBroadcasts, limits }) => [
+  routes: ({ telegram, telegramBot, telegramLinks, telegramPayLinks, telegramMiniApp, telegramBroadcasts, limits }) => [
     route(adminTelegramRoutes, { telegram }),
     route(telegramWebhookRoutes, { telegram, bot: telegramBot }),
     route(telegramLinkRoutes, { links: telegramLinks }),
     route(telegramBroadcastRoutes, { broadcasts: telegramBroadcasts }),
     route(telegramAuthRoutes, { miniApp: telegramMiniApp, limits }),
+    route(telegramPayLinkRoutes, { payLinks: telegramPayLinks, limits }),
   ],
   jobs: ({ telegramPoll, sendTelegramNotice, telegramBroadcasts }) => ({
     [TELEGRAM_POLL]: telegramPoll,

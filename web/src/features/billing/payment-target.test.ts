@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import type { Plan } from '../../../../shared/plans.js';
-import { targetPlanName } from './payment-target';
+import { renewalTargetFor, targetPlanName } from './payment-target';
 
 const plan = {
   id: 'plus-1y',
@@ -22,5 +22,20 @@ describe('targetPlanName', () => {
   it("falls back to the account's kept plan name, then to 'your plan'", () => {
     expect(targetPlanName({ kind: 'renew', account, plan: null }, 'your plan', 'fa')).toBe('Old Plan');
     expect(targetPlanName({ kind: 'renew', account: { ...account, planName: null }, plan: null }, 'ваш тариф', 'ru')).toBe('ваш тариф');
+  });
+});
+
+describe('renewalTargetFor', () => {
+  const paidPlan = { id: 'plus', isTrial: false, price: 499 } as unknown as Plan;
+  const mine = { id: 'a1', planId: 'plus', renewable: true } as unknown as VpnAccount;
+  const trial = { id: 'a2', planId: 'trial', renewable: false } as unknown as VpnAccount;
+
+  it('is the renewal of one of the customer’s accounts on its plan on sale', () => {
+    expect(renewalTargetFor([mine, trial], [paidPlan], 'a1')).toEqual({ kind: 'renew', account: mine, plan: paidPlan });
+  });
+
+  it('is none for an account not theirs (not listed), or one that cannot be renewed', () => {
+    expect(renewalTargetFor([mine, trial], [paidPlan], 'someone-elses')).toBeNull();
+    expect(renewalTargetFor([mine, trial], [paidPlan], 'a2')).toBeNull();
   });
 });

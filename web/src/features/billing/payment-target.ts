@@ -32,3 +32,9 @@ export function targetPlanName(target: PaymentTarget, fallback: string, locale: 
   if (target.plan) return planText(target.plan, locale).name;
   return (target.kind === 'renew' && target.account.planName) || fallback;
 }
+
+/** The renewal of one of the customer's accounts, by its id: none when it is not theirs (not listed) or cannot be renewed. */
+export function renewalTargetFor(accounts: readonly VpnAccount[], plans: readonly Plan[], accountId: string): PaymentTarget | null {
+  const account = accounts.find((candidate) => candidate.id === accountId);
+  return account?.renewable ? { kind: 'renew', account, plan: findRenewalPlan(plans, account) } : null;
+}

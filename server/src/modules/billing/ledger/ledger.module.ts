@@ -32,6 +32,7 @@ export const ledgerModule = defineModule({
         refunds: deps.refundsRepo,
         kept: createKeptReversalsRepo(),
         jobs,
+        notices: deps.notices,
         wallet: deps.walletLedger,
         clock,
         log,

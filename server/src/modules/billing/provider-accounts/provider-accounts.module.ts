@@ -9,7 +9,6 @@ import { createYookassaDriver, testYookassaConnection } from '../../../payments/
 import type { Foundation } from '../../../records.module.js';
 import { defineModule, route } from '../../module.js';
 import { createPanelUrlCheck } from '../../servers/index.js';
-import { createBotTokenReader } from '../../telegram/index.js';
 import { storeCurrencyOf } from '../../settings/index.js';
 import { createAccountDrivers } from './account-drivers.js';
 import { createBtcpaySettingsService } from './btcpay-settings.service.js';
@@ -92,7 +91,7 @@ export const providerAccountsModule = defineModule({
     );
     const cards = createStripeDriverSource({ card, drivers: stripeDrivers });
     const stars = createStarsSources({
-      botToken: createBotTokenReader(db, keys),
+      botToken: deps.telegramBotToken,
       drivers: (token) => createStarsDriver({ token, apiRoot: config.telegramApiUrl, now: clock }),
       providers,
       clock,

@@ -5,6 +5,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { PaymentEvent } from '../../../payments/payment-driver.js';
 import type { AccountsRepo } from '../../accounts/index.js';
 import type { WalletLedger } from '../../credit/index.js';
+import type { BillingNotices } from '../billing-notices.js';
 import type { BillingRepo, TransactionRecord } from '../billing.repo.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
 import { SYNC_PAID_PERIOD } from '../ledger/sync-paid-period.js';
@@ -22,12 +23,13 @@ export interface PaymentReversalsDeps {
   refunds: RefundsRepo;
   kept: KeptReversalsRepo;
   jobs: JobsRepo;
+  notices: Pick<BillingNotices, 'notify'>;
   wallet: Pick<WalletLedger, 'takeBackTopUp'>;
   clock: Clock;
   log: FastifyBaseLogger;
 }
 
-/** Tells the customer about a refund (see send-refund-notice.ts). */
+/** A refund e-mail queued before refunds were billing notices (see send-refund-notice.ts): still sent. */
 export const SEND_REFUND_NOTICE = 'send_refund_notice';
 /** Ends at the provider a recurring subscription whose payment was refunded in full (see refund-jobs.ts). */
 export const END_REFUNDED_SUBSCRIPTION = 'end_refunded_subscription';
@@ -63,18 +65,9 @@ export async function syncAccount(deps: PaymentReversalsDeps, accountId: string 
   );
 }
 
+/** Tells the customer, once per refunded total, by e-mail and by every other channel billing notices go by (Telegram). */
 export async function notifyRefund(deps: PaymentReversalsDeps, transaction: TransactionRecord, amountRefunded: number, trx: Db): Promise<void> {
-  const { jobs, clock } = deps;
-  await jobs.enqueue(
-    {
-      type: SEND_REFUND_NOTICE,
-      payload: { transactionId: transaction.id, amountRefunded },
-      dedupeKey: `${SEND_REFUND_NOTICE}:${transaction.id}:${amountRefunded}`,
-      maxAttempts: FOLLOW_UP_MAX_ATTEMPTS,
-    },
-    clock(),
-    trx,
-  );
+  await deps.notices.notify({ kind: 'refund', transactionId: transaction.id, amountRefunded }, `${transaction.id}:${amountRefunded}`, trx);
 }
 
 export async function logStep(

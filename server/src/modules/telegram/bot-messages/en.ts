@@ -18,9 +18,15 @@ export const en = {
   'plan.dataUnlimited': 'Unlimited data',
   'plan.devices': 'Up to {count, plural, one {# device} other {# devices}} at once',
   'plan.devicesUnlimited': 'Any number of devices',
-  'plan.buy': 'Buy on the website',
   'plan.back': '« All plans',
   'plan.gone': 'This plan is no longer on sale.',
+  'plan.paySite': '💳 Pay by card or other ways',
+  'account.renewSite': '💳 Renew by card or other ways',
+  'payLink.ready':
+    '{plan}: pay by card or the other ways the website takes. This link signs you in there and opens the checkout; it works once, within {minutes, plural, one {# minute} other {# minutes}}.',
+  'payLink.open': '💳 Open the checkout',
+  'payLink.unavailable': 'Paying on the website is not available right now. Please try again later.',
+  'payLink.notRenewable': 'This VPN cannot be renewed now. Choose a plan in /plans.',
   'duration.days': '{count, plural, one {# day} other {# days}}',
   'duration.months': '{count, plural, one {# month} other {# months}}',
   'duration.years': '{count, plural, one {# year} other {# years}}',
@@ -86,6 +92,15 @@ export const en = {
   'command.paysupport': 'Help with a payment',
   'paysupport.text':
     'Help with a payment: write to {email} with the date and amount, and we answer within a day. Payments in Telegram Stars are refunded to the Telegram account that paid. Telegram support cannot help with purchases made in this bot.',
+  'start.referred': 'A friend invited you! Create your account here with “Link my account” (your e-mail) and the invitation’s bonus is yours.',
+  'start.referralExisting': 'Invitations are for new customers: your account is already set up.',
+  'gift.redeemed': '🎁 Your gift is redeemed: {plan}. Your VPN is being set up: it appears in /my in a moment.',
+  'gift.notFound': 'This gift code was not found. Check the link you received.',
+  'gift.used': 'This gift code has already been redeemed.',
+  'gift.planGone': 'The plan of this gift is no longer available. Please contact support.',
+  'gift.failed': 'The gift could not be redeemed just now. Please try again in a minute.',
+  'promo.ready': 'Your code {code} is waiting: it is filled in when you pay on the website.',
+  'promo.open': '🏷 Choose a plan with the code',
 } as const;
 
 export type BotMessageKey = keyof typeof en;

@@ -1,0 +1,64 @@
+import { InlineKeyboard, type Bot } from 'grammy';
+import { planText } from '../../../../shared/plan-translations.js';
+import type { Plan } from '../../../../shared/plans.js';
+import type { BotAccountDeps } from './bot-account.js';
+import type { BotContext } from './bot-commands.js';
+import { stopSpinner, t } from './bot-replies.js';
+import type { PayLinkTarget } from './telegram-pay-links.repo.js';
+import { PAY_LINK_TTL_SECONDS, type TelegramPayLinks } from './telegram-pay-links.service.js';
+
+/** What paying on the site from the bot reads and does. */
+export interface BotSiteCheckoutDeps extends Pick<BotAccountDeps, 'users' | 'accounts' | 'sitePaymentMethods' | 'publicUrl'> {
+  plans: { listPricingPlans(): Promise<Plan[]> };
+  payLinks: Pick<TelegramPayLinks, 'createPayLink'>;
+}
+
+/** The callback data of the buttons that ask for a payment link (a plan's, an account's). */
+export const SITE_PAY_PLAN = 'site-pay:plan:';
+export const SITE_PAY_ACCOUNT = 'site-pay:account:';
+
+/** A plan the site's checkout sells: on sale and not free (a free plan is claimed, not paid). */
+export const paidOnSite = (plan: Pick<Plan, 'price' | 'isTrial'>) => plan.price > 0 && !plan.isTrial;
+
+/**
+ * Paying with the site's own methods (card, YooKassa, crypto…) from the bot: "💳 Pay by card or other ways" on a plan,
+ * "💳 Renew by card or other ways" under one of the customer's accounts. Pressed by a linked customer, the bot answers
+ * with a one-time link (telegram-pay-links.service.ts) that signs them in on the site, in their language, and opens
+ * the checkout for that plan or that renewal. Only their own account is ever put in a link; someone not linked yet is
+ * asked to link first, and no link is made.
+ */
+export function installSiteCheckout(bot: Bot<BotContext>, deps: BotSiteCheckoutDeps, askToLink: (ctx: BotContext) => Promise<void>): void {
+  // Telegram refuses a button to http://localhost: on a site without https the link is sent as text.
+  const siteLinks = deps.publicUrl.protocol === 'https:';
+  const customerOf = async (ctx: BotContext) => (ctx.chat_row?.userId ? deps.users.findById(ctx.chat_row.userId) : undefined);
+  /** Back to where the button was: the plans, or the customer's VPN. */
+  const backTo = (ctx: BotContext, target: PayLinkTarget, keyboard = new InlineKeyboard()) =>
+    'planId' in target ? keyboard.text(t(ctx, 'plan.back'), 'plans') : keyboard.text(t(ctx, 'menu.my'), 'my');
+
+  /** The name the link is for: the plan on sale, or the customer's own renewable account; undefined when there is none. */
+  const nameOf = async (ctx: BotContext, userId: string, target: PayLinkTarget): Promise<string | undefined> => {
+    if ('planId' in target) {
+      const plan = (await deps.plans.listPricingPlans()).find((candidate) => candidate.id === target.planId);
+      return plan && paidOnSite(plan) ? planText(plan, ctx.locale).name : undefined;
+    }
+    // Someone else's account is not found, as one that does not exist.
+    const account = await deps.accounts.findAccount(userId, target.accountId);
+    return account?.renewable ? (account.planName ?? account.username) : undefined;
+  };
+
+  const sendPayLink = async (ctx: BotContext, target: PayLinkTarget) => {
+    const user = await customerOf(ctx);
+    if (!user) return askToLink(ctx);
+    if ((await deps.sitePaymentMethods()).length === 0) return void (await ctx.reply(t(ctx, 'payLink.unavailable'), { reply_markup: backTo(ctx, target) }));
+    const name = await nameOf(ctx, user.id, target);
+    if (name === undefined)
+      return void (await ctx.reply(t(ctx, 'planId' in target ? 'plan.gone' : 'payLink.notRenewable'), { reply_markup: backTo(ctx, target) }));
+    const { url } = await deps.payLinks.createPayLink(user, target, ctx.locale);
+    const text = t(ctx, 'payLink.ready', { plan: name, minutes: PAY_LINK_TTL_SECONDS / 60 });
+    if (!siteLinks) return void (await ctx.reply(`${text}\n\n${url}`, { reply_markup: backTo(ctx, target), link_preview_options: { is_disabled: true } }));
+    await ctx.reply(text, { reply_markup: backTo(ctx, target, new InlineKeyboard().url(t(ctx, 'payLink.open'), url).row()) });
+  };
+
+  bot.callbackQuery(new RegExp(`^${SITE_PAY_PLAN}([\\w-]{1,64})$`), async (ctx) => (await stopSpinner(ctx), sendPayLink(ctx, { planId: ctx.match[1]! })));
+  bot.callbackQuery(new RegExp(`^${SITE_PAY_ACCOUNT}([\\w-]{1,64})$`), async (ctx) => (await stopSpinner(ctx), sendPayLink(ctx, { accountId: ctx.match[1]! })));
+}

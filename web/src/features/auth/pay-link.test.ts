@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutPathAfterPayLink } from './pay-link';
+
+describe('checkoutPathAfterPayLink', () => {
+  it('opens the dashboard’s payment dialog for the plan a payment link names', () => {
+    expect(checkoutPathAfterPayLink({ planId: 'plan-1' })).toBe('/dashboard?plan=plan-1');
+  });
+
+  it('opens the renewal of the account a payment link names', () => {
+    expect(checkoutPathAfterPayLink({ accountId: 'acc 1&x' })).toBe('/dashboard?renew=acc+1%26x');
+  });
+});
