@@ -76,3 +76,30 @@ test('opened from the bot in Telegram, the dashboard signs in a linked customer;
     await switchBot(site, false);
   }
 });
+
+test('in the Mini App, a Telegram user goes on without an e-mail, then adds one on the dashboard with a code', async ({ page, site }) => {
+  await switchBot(site, true);
+  try {
+    const bo: MiniAppUser = { id: 881_000_000 + (Date.now() % 1_000_000), first_name: 'Bo', language_code: 'en' };
+    await page.goto(launchAddress(site, '/', bo));
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('button', { name: 'Continue with Telegram, without e-mail' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Welcome back, Telegram customer')).toBeVisible();
+    const chat = await site.database.db('telegram_chats').where({ telegram_id: bo.id }).first();
+    expect(await site.database.db('user_profiles').where({ id: chat.user_id }).first()).toMatchObject({ email: null });
+
+    const card = page.getByRole('region', { name: 'Add an e-mail address' });
+    const email = uniqueEmail('mini-app-add');
+    await card.getByLabel('Email address').fill(email);
+    await card.getByRole('button', { name: 'Send a code' }).click();
+    await expect(card.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
+    await card.getByLabel('Verification code').fill(await site.smtp.latestCode(email));
+    await card.getByRole('button', { name: 'Add this address' }).click();
+    await expect(page.getByText(`Welcome back, ${email}`)).toBeVisible();
+    await expect(card).toBeHidden();
+    expect(await site.database.db('user_profiles').where({ id: chat.user_id }).first()).toMatchObject({ email });
+  } finally {
+    await switchBot(site, false);
+  }
+});

@@ -23,6 +23,14 @@ export const OtpCodeSchema = z
 export const RequestOtpBody = z.object({ email: EmailSchema, locale: LocaleSchema.optional() });
 export type RequestOtpBody = z.infer<typeof RequestOtpBody>;
 
+/** `POST /api/me/email`: a customer without an address (from the Telegram bot) asks for a code to add one. */
+export const AddEmailBody = RequestOtpBody;
+export type AddEmailBody = RequestOtpBody;
+
+/** `POST /api/me/email/confirm`: the code sent there proves the address, which becomes theirs. */
+export const ConfirmEmailBody = z.object({ email: EmailSchema, code: OtpCodeSchema });
+export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBody>;
+
 export const CLIENT_KINDS = ['web', 'desktop'] as const;
 export type ClientKind = (typeof CLIENT_KINDS)[number];
 
@@ -52,7 +60,8 @@ export type LogoutBody = z.infer<typeof LogoutBody>;
 /** `GET /api/me` and the `user` field of a successful verify. */
 export const MeSchema = z.object({
   id: z.string(),
-  email: z.string(),
+  /** Null for a customer who came through the Telegram bot and has not given one. */
+  email: z.string().nullable(),
   role: z.enum(ROLES),
   trialUsed: z.boolean(),
   /** The language the user reads (e-mails, the /sub page); null until known. (An answer's schema: no transforms.) */

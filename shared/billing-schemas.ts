@@ -19,6 +19,9 @@ export const SITE_PAYMENT_METHODS = ['card', 'crypto', 'yookassa', 'cryptopay', 
 export const SITE_PROVIDER_METHODS = ['card', 'crypto', 'yookassa', 'cryptopay'] as const satisfies readonly ProviderMethod[];
 /** The currency of a payment in Telegram Stars (whole Stars, as Telegram's `XTR`). */
 export const STARS_CURRENCY = 'xtr';
+
+/** The provider name of Telegram Stars payments: its subscriptions are managed in Telegram itself, with no billing page of ours. */
+export const STARS_PROVIDER_NAME = 'telegram_stars';
 const Method = z.enum(SITE_PAYMENT_METHODS, { error: 'The payment method is "card", "crypto", "yookassa", "cryptopay" or "wallet"' }).optional();
 
 /** `POST /api/checkout`: a plan to buy or an account to renew, by card when `method` is omitted. */

@@ -137,7 +137,7 @@ export interface BillingPortalStarted {
 /** `GET /api/admin/subscriptions`: a subscription with whose it is. */
 export interface AdminSubscription extends Subscription {
   userId: string;
-  userEmail: string;
+  userEmail: string | null;
   vpnAccountUsername: string | null;
   /** Reading it from the provider (the reconcile job); null until its first try. */
   providerRead: ProviderRead | null;
@@ -204,7 +204,7 @@ export type RefundReason = (typeof REFUND_REASONS)[number];
 /** `GET /api/admin/transactions`: a transaction with whose it is and what an admin can do with it. */
 export interface AdminTransaction extends Transaction {
   userId: string;
-  userEmail: string;
+  userEmail: string | null;
   /** Paid through a provider payment that can still be (partly) refunded. */
   refundable: boolean;
   /** Where its refund can go, the default first (Crypto Pay cannot send money back: the wallet, or by hand). */

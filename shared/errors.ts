@@ -42,9 +42,16 @@ export const ERRORS = {
   forbidden: { status: 403, meaning: 'Signed in, but not allowed to do this.' },
   csrf_failed: { status: 403, meaning: 'A change sent with the session cookie from another site, or without an Origin.' },
   telegram_not_linked: {
-    status: 403,
-    meaning: "The Mini App's Telegram user is linked to no customer: sign in by e-mail once, then `POST /api/me/telegram` links them.",
+    status: [403, 409],
+    meaning:
+      "The Mini App's Telegram user is linked to no customer: sign in by e-mail once, then `POST /api/me/telegram` links them (403); the customer has no Telegram linked to set choices for (409).",
   },
+  email_required: {
+    status: 409,
+    meaning: 'The customer has no e-mail address (they came through the Telegram bot), and this needs one: add it first.',
+  },
+  email_taken: { status: 409, meaning: 'Another customer has this e-mail address: sign in with it instead.' },
+  has_email: { status: 409, meaning: 'The customer has an e-mail address already: one is added only to an account without.' },
   not_found: { status: 404, meaning: "No such record, or it is someone else's." },
   rate_limited: { status: 429, meaning: 'Too many requests: try again after `Retry-After` seconds.' },
   mail_failed: { status: 502, meaning: 'The e-mail could not be sent.' },
@@ -88,6 +95,10 @@ export const ERRORS = {
   paid_ahead: { status: 409, meaning: 'Paid periods are still ahead: the change waits for them.' },
   no_billing_account: { status: 409, meaning: 'The customer has no account at the payment provider yet.' },
   no_saved_method: { status: 409, meaning: 'No saved card to renew with.' },
+  provider_cannot: {
+    status: 409,
+    meaning: "The subscription's payment provider cannot do this (Telegram Stars cannot move a charge, credit a balance or open a billing page).",
+  },
   not_refundable: { status: 409, meaning: 'The payment cannot be refunded (not paid, already refunded, or not this way).' },
   refund_destination: { status: 409, meaning: 'The refund cannot go where it was asked to (the wallet or the card).' },
   refund_in_progress: { status: 409, meaning: 'A refund of this payment is under way.' },
@@ -118,4 +129,6 @@ export const MESSAGES = {
   serverUnreachable: 'Unable to connect to the server. Please check your internet connection.',
   sessionInitFailed: 'Failed to initialize session. Please check your internet connection.',
   profileLoadFailed: 'Failed to load user profile',
+  emailRequired: 'Add your e-mail address first: this payment method sends its receipt there.',
+  emailTaken: 'Another account already uses this e-mail address. Sign in with it instead.',
 } as const;

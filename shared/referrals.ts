@@ -179,8 +179,8 @@ export interface MyReferrals {
 /** One referral in the admin's list. */
 export interface AdminReferral {
   id: string;
-  referrer: { id: string; email: string };
-  referred: { id: string; email: string };
+  referrer: { id: string; email: string | null };
+  referred: { id: string; email: string | null };
   status: ReferralStatus;
   holdReason: ReferralHoldReason | null;
   createdAt: string;
@@ -190,7 +190,7 @@ export interface AdminReferral {
 }
 
 export interface TopReferrer {
-  user: { id: string; email: string };
+  user: { id: string; email: string | null };
   signedUp: number;
   paid: number;
   held: number;

@@ -19,6 +19,13 @@ export const TelegramInitDataBody = z.object({
 });
 export type TelegramInitDataBody = z.infer<typeof TelegramInitDataBody>;
 
+/**
+ * `POST /api/auth/telegram`: with `signUp: true`, a Telegram user linked to no customer becomes a new customer without
+ * an e-mail address (one who was linked before is refused: they link that account again).
+ */
+export const TelegramSignInBody = TelegramInitDataBody.extend({ signUp: z.boolean().optional() });
+export type TelegramSignInBody = z.infer<typeof TelegramSignInBody>;
+
 /** `POST /api/auth/telegram`: the customer the Telegram user is linked to (the session is in the cookies). */
 export interface TelegramSignInResponse {
   user: Me;

@@ -56,7 +56,30 @@ export type UpdateTelegramBody = z.infer<typeof UpdateTelegramBody>;
 export interface TelegramLinkStatus {
   bot: { username: string } | null;
   linked: { username: string | null; firstName: string | null } | null;
+  /** How the linked customer chose to be told things (null: no Telegram linked). */
+  preferences: TelegramPreferences | null;
 }
+
+/**
+ * A linked customer's choices. `noticesByEmail: false`: billing notices (receipts, reminders, data used…) go by
+ * Telegram only, while the bot can reach them (it is on and they have not blocked it); else by e-mail as before.
+ * `codesByTelegram`: each sign-in code also goes to their Telegram (the e-mail is sent all the same).
+ */
+export interface TelegramPreferences {
+  noticesByEmail: boolean;
+  codesByTelegram: boolean;
+}
+
+/** `PATCH /api/me/telegram/preferences`: only the choices given change (at least one). */
+export const UpdateTelegramPreferencesBody = z
+  .object({
+    noticesByEmail: z.boolean({ error: 'noticesByEmail is true or false' }),
+    codesByTelegram: z.boolean({ error: 'codesByTelegram is true or false' }),
+  })
+  .partial()
+  .strict()
+  .refine((body) => body.noticesByEmail !== undefined || body.codesByTelegram !== undefined, { error: 'Give noticesByEmail or codesByTelegram' });
+export type UpdateTelegramPreferencesBody = z.infer<typeof UpdateTelegramPreferencesBody>;
 
 /** `POST /api/me/telegram-link`: the one-time link that opens the bot and ties the caller's Telegram to them. */
 export interface TelegramLinkUrl {

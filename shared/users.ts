@@ -6,7 +6,8 @@ import type { AdminTransaction, Subscription } from './billing.js';
 /** A user as the admin panel sees it. */
 export interface AdminUser {
   id: string;
-  email: string;
+  /** Null for a customer who came through the Telegram bot and has not given one. */
+  email: string | null;
   role: Role;
   trialUsed: boolean;
   createdAt: string;

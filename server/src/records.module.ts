@@ -13,6 +13,7 @@ import { createReferralsRepo } from './modules/referrals/referrals.repo.js';
 import { createServersRepo } from './modules/servers/servers.repo.js';
 import { createSettingsRepo } from './modules/settings/settings.repo.js';
 import { createBotTokenReader } from './modules/telegram/bot-token.js';
+import { createNoticeEmailChoice } from './modules/telegram/telegram-reach.js';
 import { createWalletLedger, createWalletLedgerRepo } from './modules/credit/index.js';
 
 /**
@@ -43,6 +44,8 @@ export const recordsModule = defineModule({
       subscriptionsAdmin: createSubscriptionsAdminRepo(db),
       // The Telegram Stars payments are the store's bot's: billing reads its token before the Telegram module is built.
       telegramBotToken: createBotTokenReader(db, keys),
+      // A customer may take their billing notices by Telegram only: billing asks before each e-mail, for the same reason.
+      noticeEmailWanted: createNoticeEmailChoice(db),
     };
   },
 });

@@ -107,7 +107,7 @@ export const ProviderReadAnswer = z.object({
 /** `GET /api/admin/subscriptions` (each), and the answer of the admin's cancel. */
 export const AdminSubscriptionAnswer = SubscriptionAnswer.extend({
   userId: z.string(),
-  userEmail: z.string(),
+  userEmail: z.string().nullable(),
   vpnAccountUsername: z.string().nullable(),
   providerRead: ProviderReadAnswer.nullable(),
 }) satisfies z.ZodType<AdminSubscription>;
@@ -115,7 +115,7 @@ export const AdminSubscriptionAnswer = SubscriptionAnswer.extend({
 /** `GET /api/admin/transactions` (each), and the answer of a refund (the transaction as it is now). */
 export const AdminTransactionAnswer = TransactionAnswer.extend({
   userId: z.string(),
-  userEmail: z.string(),
+  userEmail: z.string().nullable(),
   refundable: z.boolean(),
   refundDestinations: z.array(z.enum(REFUND_DESTINATIONS)),
   note: z.string().nullable(),

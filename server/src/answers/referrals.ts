@@ -72,7 +72,7 @@ export const MyReferralsAnswer = z.object({
   movements: z.array(CreditMovementAnswer),
 }) satisfies z.ZodType<MyReferrals>;
 
-const UserRef = z.object({ id: z.string(), email: z.string() });
+const UserRef = z.object({ id: z.string(), email: z.string().nullable() });
 /** Credit earned, net of cancellations, per currency. */
 const Earned = z.array(z.object({ currency: z.string(), amount: Int }));
 

@@ -26,10 +26,11 @@ export const TelegramSettingsAnswer = z.object({
 /** `POST /api/telegram/webhook`: Telegram reads only the status; `duplicate` when the update was handled before. */
 export const TelegramUpdateAnswer = z.object({ ok: z.literal(true), duplicate: z.literal(true).optional() });
 
-/** `GET /api/me/telegram`. */
+/** `GET /api/me/telegram`, and `PATCH /api/me/telegram/preferences`. */
 export const TelegramLinkStatusAnswer = z.object({
   bot: z.object({ username: z.string() }).nullable(),
   linked: z.object({ username: z.string().nullable(), firstName: z.string().nullable() }).nullable(),
+  preferences: z.object({ noticesByEmail: z.boolean(), codesByTelegram: z.boolean() }).nullable(),
 }) satisfies z.ZodType<TelegramLinkStatus>;
 
 /** `POST /api/me/telegram-link`. */

@@ -16,7 +16,7 @@ const Int = z.number().int();
 /** A user as the admin panel sees it: `PATCH /api/admin/users/:id`, and each of `GET /api/admin/users`. */
 export const AdminUserAnswer = z.object({
   id: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   role: z.enum(ROLES),
   trialUsed: z.boolean(),
   createdAt: z.string(),

@@ -45,6 +45,9 @@ import * as telegramBroadcasts from './migrations/044-telegram-broadcasts.js';
 import * as planStarsPrice from './migrations/045-plan-stars-price.js';
 import * as telegramPayLinks from './migrations/046-telegram-pay-links.js';
 import * as telegramStartPayloads from './migrations/047-telegram-start-payloads.js';
+import * as usersWithoutEmail from './migrations/048-users-without-email.js';
+import * as telegramChatsEverLinked from './migrations/050-telegram-chats-ever-linked.js';
+import * as telegramDeliveryChoices from './migrations/051-telegram-delivery-choices.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -106,6 +109,9 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['045-plan-stars-price', planStarsPrice],
   ['046-telegram-pay-links', telegramPayLinks],
   ['047-telegram-start-payloads', telegramStartPayloads],
+  ['048-users-without-email', usersWithoutEmail],
+  ['050-telegram-chats-ever-linked', telegramChatsEverLinked],
+  ['051-telegram-delivery-choices', telegramDeliveryChoices],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

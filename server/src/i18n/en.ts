@@ -50,6 +50,8 @@ export const CUSTOMER_MESSAGES = [
   'This account renews automatically; there is nothing to pay now.',
   "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.",
   'Failed to create payment intent',
+  'Add your e-mail address first: this payment method sends its receipt there.',
+  'Another account already uses this e-mail address. Sign in with it instead.',
   'A renewal payment for this account is still open and could not be closed just now. Try again in a minute.',
   'A renewal of this account has just been paid, so it was not deleted: its new period is being added. Delete it again if you still want to.',
   'Payment session not found',

@@ -44,6 +44,8 @@ export const fa: ErrorCatalogue = {
     "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.":
       'طرح این حساب دیگر فروخته نمی‌شود، بنابراین قابل تمدید نیست. به‌جای آن یک طرح جدید بخرید.',
     'Failed to create payment intent': 'ایجاد پرداخت ناموفق بود',
+    'Add your e-mail address first: this payment method sends its receipt there.': 'ابتدا نشانی ایمیل خود را وارد کنید: این روش پرداخت رسید را به آن می‌فرستد.',
+    'Another account already uses this e-mail address. Sign in with it instead.': 'این نشانی ایمیل را حساب دیگری استفاده می‌کند. با همان وارد شوید.',
     'A renewal payment for this account is still open and could not be closed just now. Try again in a minute.':
       'یک پرداخت تمدید برای این حساب هنوز باز است و اکنون بسته نشد. یک دقیقهٔ دیگر دوباره امتحان کنید.',
     'A renewal of this account has just been paid, so it was not deleted: its new period is being added. Delete it again if you still want to.':

@@ -43,6 +43,10 @@ export const ru: ErrorCatalogue = {
     "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.":
       'Тариф этого аккаунта больше не продаётся, поэтому его нельзя продлить. Купите новый тариф.',
     'Failed to create payment intent': 'Не удалось создать платёж',
+    'Add your e-mail address first: this payment method sends its receipt there.':
+      'Сначала укажите адрес электронной почты: этот способ оплаты отправляет на него чек.',
+    'Another account already uses this e-mail address. Sign in with it instead.':
+      'Этот адрес электронной почты уже используется другим аккаунтом. Войдите с ним.',
     'A renewal payment for this account is still open and could not be closed just now. Try again in a minute.':
       'Платёж за продление этого аккаунта ещё открыт, и закрыть его сейчас не удалось. Попробуйте через минуту.',
     'A renewal of this account has just been paid, so it was not deleted: its new period is being added. Delete it again if you still want to.':

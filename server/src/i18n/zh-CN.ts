@@ -41,6 +41,8 @@ export const zhCN: ErrorCatalogue = {
     'This account renews automatically; there is nothing to pay now.': '此账户会自动续订；目前无需付款。',
     "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.": '此账户的套餐已停售，因此无法续订。请购买新套餐。',
     'Failed to create payment intent': '创建付款失败',
+    'Add your e-mail address first: this payment method sends its receipt there.': '请先添加您的电子邮箱：此付款方式会将收据发送到该邮箱。',
+    'Another account already uses this e-mail address. Sign in with it instead.': '此电子邮箱已被另一个账户使用。请改用该邮箱登录。',
     'A renewal payment for this account is still open and could not be closed just now. Try again in a minute.':
       '此账户有一笔续订付款尚未完成，且暂时无法关闭。请一分钟后再试。',
     'A renewal of this account has just been paid, so it was not deleted: its new period is being added. Delete it again if you still want to.':

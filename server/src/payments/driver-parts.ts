@@ -1,5 +1,5 @@
 /** Pieces several payment drivers share. */
-import { PaymentProviderError, type PaymentDriver } from './payment-driver.js';
+import { PaymentProviderError, PROVIDER_CANNOT, type PaymentDriver } from './payment-driver.js';
 
 /** One request header, whatever its case; the first when repeated. */
 export function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | null {
@@ -20,12 +20,15 @@ type ProviderSubscriptionMethods = Pick<
   | 'openBillingPortal'
 >;
 
+/** A driver method the provider has no equivalent of: it refuses with `why` (a request that will never work, so nobody retries it). */
+export const cannot = (why: string) => (): Promise<never> => Promise.reject(new PaymentProviderError(why, PROVIDER_CANNOT, true));
+
 /**
  * The provider-subscription methods (Stripe Billing's: customers, prices, subscriptions, the portal) for a provider
- * that has none: each refuses with `why` (a request that will never work, so nobody retries it).
+ * that has none: each refuses with `why`.
  */
 export function withoutProviderSubscriptions(why: string): ProviderSubscriptionMethods {
-  const refuse = (): Promise<never> => Promise.reject(new PaymentProviderError(why, null, true));
+  const refuse = cannot(why);
   return {
     createCustomer: refuse,
     creditCustomer: refuse,

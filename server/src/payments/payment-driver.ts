@@ -16,7 +16,8 @@ export interface CheckoutOrder {
   currency: string;
   productName: string;
   description: string;
-  customerEmail: string;
+  /** Null for a customer without one (they came through the Telegram bot): the provider's page asks, if it needs one. */
+  customerEmail: string | null;
   /** Our user id. */
   customerRef: string;
   /** Where the provider sends the customer after paying; `{CHECKOUT_ID}` is replaced with the checkout's id. */
@@ -67,7 +68,7 @@ export interface SavedMethodCharge {
   amount: number;
   currency: string;
   description: string;
-  customerEmail: string;
+  customerEmail: string | null;
   /** The same key never charges twice (a retry after a crash or a lost answer is the same charge). */
   idempotencyKey: string;
   metadata: Record<string, string>;
@@ -76,11 +77,14 @@ export interface SavedMethodCharge {
 /**
  * What a provider can do besides one-off payments. `refunds`: it sends money back by itself (Crypto Pay cannot:
  * its refunds go to the customer's wallet here, or are paid back by hand). `recurring`: how recurring plans renew —
- * the provider's own subscriptions (Stripe), charges of a saved method by our renewal job (YooKassa), or not at all.
+ * the provider's own subscriptions (Stripe; Telegram Stars, for monthly plans sold in the bot), charges of a saved
+ * method by our renewal job (YooKassa), or not at all.
  */
 export interface DriverCapabilities {
   refunds: boolean;
   recurring: 'provider_subscriptions' | 'saved_methods' | 'none';
+  /** It needs the customer's e-mail address (YooKassa with receipts: the receipt the law asks for goes to it). */
+  emailRequired?: boolean;
 }
 
 /** A promo code's terms as a provider is told them. Amounts in minor units of the order's currency. */
@@ -145,7 +149,11 @@ export interface RecurringState {
   customerRef: string;
   orderRef: string | null;
   status: RecurringStatus;
-  cancelAtPeriodEnd: boolean;
+  /**
+   * Auto-renew off. null: the provider does not say, and ours stays as it is (Telegram Stars: the bot cannot read a
+   * subscription back, only see its payments).
+   */
+  cancelAtPeriodEnd: boolean | null;
   canceledAt: Date | null;
   /** The provider's current period (it moves on at the renewal charge, paid or not). */
   currentPeriodEnd: Date | null;
@@ -233,7 +241,7 @@ export interface VerifiedWebhook {
 export interface RefundRequest {
   paymentRef: string;
   /** For a provider that sends a receipt with a refund (YooKassa under 54-FZ): who gets it, and what is refunded. */
-  receipt?: { customerEmail: string; description: string };
+  receipt?: { customerEmail: string | null; description: string };
   /** Our refund's id (the refunds ledger): the provider's refund carries it, so a retry finds the refund an earlier attempt made. */
   refundRef: string;
   /** Minor units; the whole remaining amount when omitted. */
@@ -292,7 +300,7 @@ export interface PaymentDriver {
     credit: { amount: number; currency: string; idempotencyKey: string; description: string; metadata: Record<string, string> },
   ): Promise<{ ref: string }>;
   /** Creates the provider's customer for one of our users (call once and keep the ref: see payment-customers). */
-  createCustomer(customer: { userId: string; email: string }): Promise<{ customerRef: string; testClockRef: string | null }>;
+  createCustomer(customer: { userId: string; email: string | null }): Promise<{ customerRef: string; testClockRef: string | null }>;
   /** The provider's recurring price for the plan at this amount and interval, created when missing; its ref. */
   ensureRecurringPrice(spec: RecurringPriceSpec): Promise<string>;
   /** The subscription as the provider has it now, with its latest invoices (newest first). */
@@ -335,6 +343,12 @@ export class UnreadableEventError extends Error {
     this.name = 'UnreadableEventError';
   }
 }
+
+/**
+ * The `code` of a PaymentProviderError for what the provider cannot do at all (a provider without subscriptions, or
+ * Telegram Stars moving a charge or opening a billing page): asked again, it is refused again.
+ */
+export const PROVIDER_CANNOT = 'provider_cannot';
 
 /** The provider refused or could not be reached; `message` is safe to log, not to show. */
 export class PaymentProviderError extends Error {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { resolveChat } from './chats.js';
 import { deliverUpdate } from './deliver.js';
 import type { FakeInvoice, FakeInvoicePayment, FakeInvoicePaymentOutcome } from './handle-types.js';
-import { payerUser, PRE_CHECKOUT_ANSWER_MS, storeStarPayment } from './payments.js';
+import { payerUser, PRE_CHECKOUT_ANSWER_MS, startStarSubscription, storeStarPayment } from './payments.js';
 import { type BotState, chatKey, type PendingCheckout, randomId, type StoredStarPayment, unixTime, type World } from './state.js';
 import { stampUpdate } from './updates.js';
 
@@ -31,13 +31,13 @@ function findInvoice(world: World, bot: BotState, payment: FakeInvoicePayment): 
 const queryIdOf = () => BigInt.asUintN(63, randomBytes(8).readBigUInt64BE()).toString();
 
 /** A telegram_payment_charge_id shaped as Telegram's for Stars: "stx" and 104 base64url characters (as seen in updates bots log). */
-const chargeIdOf = () => `stx${randomId(78)}`;
+export const chargeIdOf = () => `stx${randomId(78)}`;
 
 /**
  * An update sent as the Bot API server sends it: not at all when the bot's allowed_updates leave its type out
  * (Client::add_update_impl, Client.cpp:16971-16975), else to the webhook when one is set, else into the getUpdates queue.
  */
-function sendUpdate(world: World, bot: BotState, update: Record<string, unknown>, kind: string, track: Track) {
+export function sendUpdate(world: World, bot: BotState, update: Record<string, unknown>, kind: string, track: Track) {
   const stamped = stampUpdate(bot, update);
   if (bot.allowedUpdates !== null && !bot.allowedUpdates.includes(kind)) return { update: stamped, delivery: null };
   if (bot.webhook) return { update: stamped, delivery: track(deliverUpdate(world, bot, stamped)) };
@@ -66,28 +66,49 @@ function awaitAnswer(world: World, bot: BotState, queryId: string, withinMs: num
 }
 
 /** The chat of the successful_payment message: the user's private chat (Client::JsonChat, Client.cpp:1197-1210), or the one told. */
-function paymentChat(world: World, payer: Payer, chatId: number): Record<string, unknown> {
+export function paymentChat(world: World, payer: Payer, chatId: number): Record<string, unknown> {
   if (chatId === payer.userId) return { id: chatId, first_name: payer.firstName, type: 'private' };
   return resolveChat(world, { chat_id: String(chatId) }).object;
 }
 
 /**
- * SuccessfulPayment as Client::JsonSuccessfulPaymentBot writes it (Client.cpp:3033-3069), in its order. For a
- * subscription's first payment is_recurring and is_first_recurring are true and subscription_expiration_date is the end of
- * its first period (Bot API documentation, SuccessfulPayment). provider_payment_charge_id of a Stars payment: the
+ * SuccessfulPayment as Client::JsonSuccessfulPaymentBot writes it (Client.cpp:3033-3069), in its order. A
+ * subscription's payment has is_recurring, its first also is_first_recurring, and subscription_expiration_date the end
+ * of the period it paid (Bot API documentation, SuccessfulPayment). provider_payment_charge_id of a Stars payment: the
  * documentation says only "Provider payment identifier"; updates bots have logged show `<user id>_<n>` (e.g.
  * '7130021259_1'), which the fake imitates with n counting the user's payments to the bot (the counter is a guess).
  */
-function successfulPayment(invoice: FakeInvoice, payment: StoredStarPayment, paymentsOfUser: number): Record<string, unknown> {
-  const period = invoice.subscriptionPeriod;
+function successfulPayment(payment: StoredStarPayment, subscription: { first: boolean; until: number } | null): Record<string, unknown> {
   return {
-    currency: invoice.currency,
+    currency: 'XTR',
     total_amount: payment.amount,
     invoice_payload: payment.payload,
     telegram_payment_charge_id: payment.chargeId,
-    provider_payment_charge_id: `${payment.userId}_${paymentsOfUser}`,
-    ...(period ? { is_recurring: true, is_first_recurring: true, subscription_expiration_date: payment.date + period } : {}),
+    provider_payment_charge_id: `${payment.userId}_${payment.ofUser}`,
+    ...(subscription
+      ? { is_recurring: true, ...(subscription.first ? { is_first_recurring: true } : {}), subscription_expiration_date: subscription.until }
+      : {}),
   };
+}
+
+/** The successful_payment message of a payment the bot received, in the payer's chat (or the one told), sent as Telegram sends it. */
+export function sendPaymentMessage(
+  world: World,
+  bot: BotState,
+  payment: StoredStarPayment,
+  subscription: { first: boolean; until: number } | null,
+  track: Track,
+  chatId = payment.userId,
+) {
+  const chat = paymentChat(world, payment, chatId);
+  const message = {
+    message_id: (bot.lastMessageId.get(chatKey(chat.id as number)) ?? 0) + 1,
+    from: payerUser(payment),
+    chat,
+    date: payment.date,
+    successful_payment: successfulPayment(payment, subscription),
+  };
+  return sendUpdate(world, bot, { message }, 'message', track);
 }
 
 /**
@@ -119,27 +140,17 @@ export async function payInvoice(world: World, bot: BotState, payment: FakeInvoi
   }
   if (given === null || !given.ok) return { approved: false, errorMessage: given?.errorMessage ?? null, chargeId: null, successfulPaymentUpdate: null };
 
-  const date = unixTime(Date.now());
-  const stored: StoredStarPayment = {
+  const stored = storeStarPayment(bot, {
     ...payer,
     chargeId: chargeIdOf(),
     amount: total,
     payload: invoice.payload,
-    date,
+    date: payment.date ?? unixTime(Date.now()),
     subscriptionPeriod: invoice.subscriptionPeriod,
-    refundedAt: null,
-  };
-  storeStarPayment(bot, stored);
-  const paymentsOfUser = [...bot.payments.values()].filter((other) => other.userId === payer.userId).length;
-  const chat = paymentChat(world, payer, payment.chatId ?? payer.userId);
-  const message = {
-    message_id: (bot.lastMessageId.get(chatKey(chat.id as number)) ?? 0) + 1,
-    from: payerUser(payer),
-    chat,
-    date,
-    successful_payment: successfulPayment(invoice, stored, paymentsOfUser),
-  };
-  const sent = sendUpdate(world, bot, { message }, 'message', track);
+  });
+  // An invoice with subscription_period starts a subscription: Telegram charges it again every period (renewals.ts).
+  const subscription = invoice.subscriptionPeriod ? startStarSubscription(bot, stored) : null;
+  const sent = sendPaymentMessage(world, bot, stored, subscription && { first: true, until: subscription.until }, track, payment.chatId);
   // A failed delivery is kept as getWebhookInfo's last error (Telegram would deliver it again later): the payment stands.
   await sent.delivery?.catch(() => undefined);
   return { approved: true, errorMessage: null, chargeId: stored.chargeId, successfulPaymentUpdate: sent.update };

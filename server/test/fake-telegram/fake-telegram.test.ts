@@ -801,6 +801,86 @@ describe('the fake Telegram Bot API', () => {
         expect(fake.calls.filter((c) => c.method === 'answerPreCheckoutQuery')).toEqual([]);
       });
     });
+
+    describe('subscriptions', () => {
+      const PERIOD = 2_592_000;
+      const START = 1_780_000_000;
+      const subscribe = (chargeId = 'stxFirst', userId = 43) =>
+        fake.recordStarPayment(TOKEN, { userId, chargeId, amount: 250, payload: 'sub-1', date: START, subscriptionPeriod: PERIOD });
+
+      it('renews as the period ends: a new charge in the Star transactions, and successful_payment with is_recurring and the next expiry', async () => {
+        subscribe();
+        expect(fake.starSubscription(TOKEN, 'stxFirst')).toEqual({
+          userId: 43,
+          payload: 'sub-1',
+          amount: 250,
+          until: START + PERIOD,
+          canceledByBot: false,
+          lapsed: false,
+        });
+        const renewal = await fake.renewStarSubscription(TOKEN, 'stxFirst');
+        expect(renewal).toMatchObject({ renewed: true, chargeId: expect.stringMatching(/^stx[\w-]{104}$/), until: START + 2 * PERIOD });
+        expect(renewal.chargeId).not.toBe('stxFirst');
+        const [update] = await result('getUpdates');
+        expect(update).toEqual(renewal.successfulPaymentUpdate);
+        expect(update.message).toMatchObject({ date: START + PERIOD, chat: { id: 43, type: 'private' }, from: { id: 43, is_bot: false } });
+        expect(update.message.successful_payment).toEqual({
+          currency: 'XTR',
+          total_amount: 250,
+          invoice_payload: 'sub-1',
+          telegram_payment_charge_id: renewal.chargeId,
+          provider_payment_charge_id: '43_2',
+          is_recurring: true,
+          subscription_expiration_date: START + 2 * PERIOD,
+        });
+        expect((await result('getStarTransactions')).transactions.map((t: any) => [t.id, t.date, t.source.subscription_period])).toEqual([
+          ['stxFirst', START, PERIOD],
+          [renewal.chargeId, START + PERIOD, PERIOD],
+        ]);
+
+        // Charged late, the next period runs from the charge; an update lost is still a charge made.
+        const late = await fake.renewStarSubscription(TOKEN, 'stxFirst', { date: START + 2 * PERIOD + 600, deliver: false });
+        expect(late).toMatchObject({ renewed: true, until: START + 3 * PERIOD + 600, successfulPaymentUpdate: null });
+        expect(await result('getUpdates', { offset: update.update_id + 1 })).toEqual([]);
+        expect((await result('getStarTransactions')).transactions).toHaveLength(3);
+      });
+
+      it('takes editUserStarSubscription for the charge that started it: off, it is not charged and lapses; back on, it renews', async () => {
+        subscribe();
+        const edit = (params: Record<string, unknown>, as: 'json' | 'form' = 'json') =>
+          call('editUserStarSubscription', { user_id: 43, telegram_payment_charge_id: 'stxFirst', ...params }, { as });
+        expect((await edit({ is_canceled: true })).body).toEqual({ ok: true, result: true });
+        expect(fake.starSubscription(TOKEN, 'stxFirst')).toMatchObject({ canceledByBot: true });
+        expect((await edit({ is_canceled: 'false' }, 'form')).body).toEqual({ ok: true, result: true });
+        const renewal = await fake.renewStarSubscription(TOKEN, 'stxFirst', { deliver: false });
+        expect(renewal.renewed).toBe(true);
+
+        const invalid = failure(400, 'Bad Request: CHARGE_ID_INVALID');
+        expect(await edit({ is_canceled: true, telegram_payment_charge_id: 'stxUnknown' })).toMatchObject({ status: 400, body: invalid });
+        expect(await edit({ is_canceled: true, user_id: 44 })).toMatchObject({ status: 400, body: invalid });
+        expect(await edit({ is_canceled: true, telegram_payment_charge_id: renewal.chargeId })).toMatchObject({ status: 400, body: invalid });
+        expect(await edit({ is_canceled: true, user_id: 0 })).toMatchObject({ status: 400, body: failure(400, 'Bad Request: invalid user_id specified') });
+        expect(fake.starSubscription(TOKEN, 'stxFirst')).toMatchObject({ canceledByBot: false });
+
+        expect((await edit({ is_canceled: 1 })).body).toEqual({ ok: true, result: true });
+        const until = fake.starSubscription(TOKEN, 'stxFirst')!.until;
+        const transactions = (await result('getStarTransactions')).transactions.length;
+        expect(await fake.renewStarSubscription(TOKEN, 'stxFirst')).toEqual({ renewed: false, chargeId: null, until, successfulPaymentUpdate: null });
+        expect(fake.starSubscription(TOKEN, 'stxFirst')).toMatchObject({ lapsed: true, until });
+        expect((await result('getStarTransactions')).transactions).toHaveLength(transactions);
+        expect(await result('getUpdates')).toEqual([]);
+        await expect(fake.renewStarSubscription(TOKEN, 'stxFirst')).rejects.toThrow(/lapsed/);
+        await expect(fake.renewStarSubscription(TOKEN, 'stxNever')).rejects.toThrow(/no subscription/);
+      });
+
+      it('starts one subscription per user and invoice: a recorded payment with the same payload is not another', async () => {
+        subscribe();
+        fake.recordStarPayment(TOKEN, { userId: 43, chargeId: 'stxAgain', amount: 250, payload: 'sub-1', date: START + PERIOD, subscriptionPeriod: PERIOD });
+        subscribe('stxOther', 44);
+        expect(fake.starSubscription(TOKEN, 'stxAgain')).toBeNull();
+        expect(fake.starSubscription(TOKEN, 'stxOther')).toMatchObject({ userId: 44 });
+      });
+    });
   });
 
   describe('bot settings and chat members', () => {

@@ -89,6 +89,8 @@ export interface FakeInvoicePayment {
   languageCode?: string;
   /** How long the bot has to answer the pre-checkout query: Telegram's 10 seconds unless told (tests may shorten it). */
   answerWithinMs?: number;
+  /** Unix time of the payment (its message's date, its Star transaction's, a subscription's start): now unless told. */
+  date?: number;
 }
 
 export interface FakeInvoicePaymentOutcome {
@@ -100,6 +102,37 @@ export interface FakeInvoicePaymentOutcome {
   chargeId: string | null;
   /** The update carrying the successful_payment message (update_id included), as sent; deliver it again to model a redelivery. */
   successfulPaymentUpdate: Record<string, unknown> | null;
+}
+
+/** What renewStarSubscription is told: when Telegram charges (unix time; the period's end unless told), and whether the bot hears of it. */
+export interface FakeStarRenewalOptions {
+  date?: number;
+  /** false: the charge is made and listed, but its successful_payment update is lost. */
+  deliver?: boolean;
+}
+
+export interface FakeStarRenewal {
+  /** false: auto-renew was off, so nothing was charged and the subscription lapsed. */
+  renewed: boolean;
+  /** The renewal's telegram_payment_charge_id. */
+  chargeId: string | null;
+  /** Unix time the subscription's paid period ends now (the renewal's subscription_expiration_date). */
+  until: number;
+  /** The update carrying its successful_payment message, as sent (null when not sent). */
+  successfulPaymentUpdate: Record<string, unknown> | null;
+}
+
+/** A Stars subscription as Telegram keeps it (named by its first payment's charge id). */
+export interface FakeStarSubscription {
+  userId: number;
+  payload: string;
+  amount: number;
+  /** Unix time its paid period ends. */
+  until: number;
+  /** The bot turned auto-renew off (editUserStarSubscription with is_canceled). */
+  canceledByBot: boolean;
+  /** A period ended without a charge: it is over. */
+  lapsed: boolean;
 }
 
 export interface FakePreCheckoutAnswer {
@@ -164,8 +197,20 @@ export interface FakeTelegram {
   limitSends(options: { perSecond: number } | null): void;
   /** Messages the bots sent or edited (sendMessage, sendPhoto, sendInvoice, editMessageText). */
   sent: FakeTelegramSent[];
-  /** A Telegram Stars payment the bot received, so refundStarPayment and getStarTransactions find it. */
+  /**
+   * A Telegram Stars payment the bot received, so refundStarPayment and getStarTransactions find it (no update is sent).
+   * With `subscriptionPeriod` it starts a subscription (renewStarSubscription renews it), unless the user already has
+   * one with the same payload.
+   */
   recordStarPayment(token: string, payment: FakeStarPaymentInput): void;
+  /**
+   * Telegram renews the Stars subscription `firstChargeId` started, as its period ends: a new charge (listed in the bot's
+   * Star transactions) and its successful_payment message; nothing when auto-renew was turned off (it lapses). Throws for
+   * a subscription the fake does not know, or one that has lapsed.
+   */
+  renewStarSubscription(token: string, firstChargeId: string, options?: FakeStarRenewalOptions): Promise<FakeStarRenewal>;
+  /** The Stars subscription `firstChargeId` started, as Telegram keeps it now (a copy), or null. */
+  starSubscription(token: string, firstChargeId: string): FakeStarSubscription | null;
   /**
    * A user pays an invoice as Telegram carries it out: the bot is sent a pre_checkout_query (by its webhook when one is
    * set, else queued for getUpdates; not at all when its allowed_updates leave it out) and has `answerWithinMs` (10 s)

@@ -14,7 +14,8 @@
  * What is not modelled: Telegram's own delays (the 3-second pause before repeating a 409, batching of long-poll
  * wake-ups), retries of failed webhook deliveries, markup parsing (a message's text is stored as sent), media other
  * than photos, chats other than what a test declares, payments other than in Telegram Stars, the refunded_payment
- * message Telegram sends the bot after a refund, renewals of a Stars subscription.
+ * message Telegram sends the bot after a refund, a user turning a Stars subscription off in Telegram (renewals come
+ * when a test calls renewStarSubscription: the fake keeps no clock of its own).
  */
 import { serveFake } from '../fake-http.js';
 import { payInvoice, type Track } from './checkout.js';
@@ -23,7 +24,8 @@ import { TelegramError } from './errors.js';
 import type { FakeTelegram } from './handle-types.js';
 import { errorAnswer } from './http.js';
 import { CHAT_MEMBER_STATUSES } from './members.js';
-import { storeStarPayment } from './payments.js';
+import { startStarSubscription, storeStarPayment } from './payments.js';
+import { renewStarSubscription } from './renewals.js';
 import { answerRequest } from './serve.js';
 import { type BotState, chatKey, newBot, unixTime, type World } from './state.js';
 import { tokenProblem, tokenSecretIsValid } from './tokens.js';
@@ -38,6 +40,9 @@ export type {
   FakeStarPayment,
   FakeStarPaymentInput,
   FakeStarRefund,
+  FakeStarRenewal,
+  FakeStarRenewalOptions,
+  FakeStarSubscription,
   FakeTelegram,
   FakeTelegramCall,
   FakeTelegramFailure,
@@ -133,7 +138,8 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       }
     },
     recordStarPayment(token, payment) {
-      storeStarPayment(botOf(token), {
+      const bot = botOf(token);
+      const stored = storeStarPayment(bot, {
         userId: payment.userId,
         chargeId: payment.chargeId,
         amount: payment.amount,
@@ -143,8 +149,17 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
         firstName: payment.firstName ?? `User ${payment.userId}`,
         languageCode: null,
       });
+      const subscribed = [...bot.subscriptions.values()].some((known) => known.userId === stored.userId && known.payload === stored.payload);
+      if (stored.subscriptionPeriod && !subscribed) startStarSubscription(bot, stored);
     },
     payInvoice: async (token, payment) => track(payInvoice(world, botOf(token), payment, track)),
+    renewStarSubscription: async (token, firstChargeId, options = {}) => track(renewStarSubscription(world, botOf(token), firstChargeId, options, track)),
+    starSubscription(token, firstChargeId) {
+      const known = botOf(token).subscriptions.get(firstChargeId);
+      if (!known) return null;
+      const { userId, payload, amount, until, canceledByBot, lapsed } = known;
+      return { userId, payload, amount, until, canceledByBot, lapsed };
+    },
     async close() {
       world.shutdown.abort();
       for (const bot of world.bots.values()) bot.longPoll?.abort(null);

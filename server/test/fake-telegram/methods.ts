@@ -7,7 +7,7 @@ import { createInvoiceLink, sendInvoice } from './invoices.js';
 import { commandsKey, getChatMember, menuButtonChat, readMenuButton, setMyCommands } from './members.js';
 import { editMessageText, sendMessage } from './messages.js';
 import { type Params, recordedParams } from './params.js';
-import { answerCallbackQuery, answerPreCheckoutQuery, getStarTransactions, refundStarPayment } from './payments.js';
+import { answerCallbackQuery, answerPreCheckoutQuery, editUserStarSubscription, getStarTransactions, refundStarPayment } from './payments.js';
 import { sendPhoto } from './photos.js';
 import { botUser, type MethodHandler, ok, type World } from './state.js';
 import { authorize } from './tokens.js';
@@ -70,6 +70,7 @@ const METHODS = new Map<string, MethodHandler>([
   ['answerprecheckoutquery', answerPreCheckoutQuery],
   ['refundstarpayment', refundStarPayment],
   ['getstartransactions', getStarTransactions],
+  ['edituserstarsubscription', editUserStarSubscription],
 ]);
 
 interface IncomingCall {

@@ -1,6 +1,15 @@
 import { argBool, argInt, argText, argUserId, requiredArg } from './args.js';
 import { badRequest, required, TEXT } from './errors.js';
-import { type BotState, type MethodCall, type MethodResult, ok, type OpenQuery, type StoredStarPayment, unixTime } from './state.js';
+import {
+  type BotState,
+  type MethodCall,
+  type MethodResult,
+  ok,
+  type OpenQuery,
+  type StoredStarPayment,
+  type StoredStarSubscription,
+  unixTime,
+} from './state.js';
 
 /** Telegram's time to answer a pre-checkout query (Bot API documentation, answerPreCheckoutQuery: "within 10 seconds"). */
 export const PRE_CHECKOUT_ANSWER_MS = 10_000;
@@ -64,10 +73,52 @@ export function refundStarPayment(call: MethodCall): MethodResult {
 }
 
 /** A Stars payment the bot received, in its ledger after those before it. */
-export function storeStarPayment(bot: BotState, payment: Omit<StoredStarPayment, 'refundedAt'>): void {
+export function storeStarPayment(bot: BotState, payment: Omit<StoredStarPayment, 'refundedAt' | 'ofUser'>): StoredStarPayment {
   if (bot.payments.has(payment.chargeId)) throw new Error(`fake Telegram: the bot already has a payment ${payment.chargeId}`);
-  bot.payments.set(payment.chargeId, { ...payment, refundedAt: null });
+  const ofUser = [...bot.payments.values()].filter((other) => other.userId === payment.userId).length + 1;
+  const stored = { ...payment, refundedAt: null, ofUser };
+  bot.payments.set(payment.chargeId, stored);
   bot.starLedger.push({ chargeId: payment.chargeId, refund: false });
+  return stored;
+}
+
+/** The subscription a paid subscription invoice starts: its first period ends one period after the payment. */
+export function startStarSubscription(bot: BotState, first: StoredStarPayment): StoredStarSubscription {
+  const period = first.subscriptionPeriod;
+  if (!period) throw new Error(`fake Telegram: the payment ${first.chargeId} is not a subscription's`);
+  const subscription: StoredStarSubscription = {
+    firstChargeId: first.chargeId,
+    userId: first.userId,
+    firstName: first.firstName,
+    languageCode: first.languageCode,
+    payload: first.payload,
+    amount: first.amount,
+    period,
+    until: first.date + period,
+    canceledByBot: false,
+    lapsed: false,
+  };
+  bot.subscriptions.set(first.chargeId, subscription);
+  return subscription;
+}
+
+/**
+ * Client.cpp:14008-14020: user_id read by get_user_id, telegram_payment_charge_id as given (the server does not require
+ * it), is_canceled by to_bool; then Telegram's answer. is_canceled=true: the subscription is not renewed when its
+ * period ends ("the subscription must be active up to the end of the current subscription period"); false: "allow the
+ * user to re-enable a subscription that was previously canceled by the bot" — the fake's user re-enables it at once, so
+ * it renews again. A charge id that did not start a subscription of this user is CHARGE_ID_INVALID (MTProto's
+ * documented error for payments.botCancelStarsSubscription, which the Bot API server calls through TDLib).
+ */
+export function editUserStarSubscription(call: MethodCall): MethodResult {
+  const { params, bot } = call;
+  const userId = argUserId(params, 'user_id');
+  const chargeId = argText(params, 'telegram_payment_charge_id');
+  const canceled = argBool(params, 'is_canceled');
+  const subscription = bot.subscriptions.get(chargeId);
+  if (!subscription || subscription.userId !== userId) throw badRequest('CHARGE_ID_INVALID');
+  subscription.canceledByBot = canceled;
+  return ok(true);
 }
 
 /** A User the Bot API server knows from an update: Client::JsonUser (Client.cpp:459-503), in its order. */

@@ -37,6 +37,28 @@ export interface StoredStarPayment {
   languageCode: string | null;
   /** Date.now() of its refund (refundStarPayment), or null. */
   refundedAt: number | null;
+  /** How many payments the user had made to the bot with this one (provider_payment_charge_id's counter). */
+  ofUser: number;
+}
+
+/**
+ * A Telegram Stars subscription, from the payment that started it (a paid invoice with subscription_period) to its last
+ * renewal: named by that first payment's charge id, as editUserStarSubscription names it.
+ */
+export interface StoredStarSubscription {
+  firstChargeId: string;
+  userId: number;
+  firstName: string;
+  languageCode: string | null;
+  payload: string;
+  amount: number;
+  period: number;
+  /** Unix time its paid period ends (the last subscription_expiration_date). */
+  until: number;
+  /** The bot turned auto-renew off (editUserStarSubscription, is_canceled): it is not charged again. */
+  canceledByBot: boolean;
+  /** A period ended without a charge (turned off): it is over, and never charged again. */
+  lapsed: boolean;
 }
 
 /** A pre-checkout query payInvoice sent: answerable until `deadline`; `settle` hands the bot's answer to the payer. */
@@ -65,6 +87,8 @@ export interface BotState {
   menuButtons: Map<string, Record<string, unknown>>;
   queries: Map<string, OpenQuery>;
   payments: Map<string, StoredStarPayment>;
+  /** The Stars subscriptions users took with the bot's invoices, by their first payment's charge id. */
+  subscriptions: Map<string, StoredStarSubscription>;
   /** The bot's Star transactions as they happened: each payment, and each refund of one. */
   starLedger: Array<{ chargeId: string; refund: boolean }>;
   checkouts: Map<string, PendingCheckout>;
@@ -140,6 +164,7 @@ export function newBot(token: string, info: FakeBotInfo): BotState {
     menuButtons: new Map(),
     queries: new Map(),
     payments: new Map(),
+    subscriptions: new Map(),
     starLedger: [],
     checkouts: new Map(),
     photos: new Map(),

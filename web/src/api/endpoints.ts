@@ -1,4 +1,4 @@
-import type { SessionResponse, VerifyResponse } from '../../../shared/auth.js';
+import type { Me, SessionResponse, VerifyResponse } from '../../../shared/auth.js';
 import type { HealthResponse, PublicConfig } from '../../../shared/config.js';
 import type { DesktopReleasesResponse } from '../../../shared/desktop-releases.js';
 import type { ApiClient } from './api-client';
@@ -21,6 +21,11 @@ export function createEndpoints(client: ApiClient) {
         client.request<VerifyResponse>('POST', '/api/auth/verify', { body: { email, code, ...(referralCode ? { referralCode } : {}) } }),
       logout: () => client.request<void>('POST', '/api/auth/logout', { body: { scope: 'local' } }),
     },
+
+    /** A customer without an address (from the Telegram bot) adds one: a code sent to it, then the code back. */
+    requestEmailCode: (email: string, locale?: string) =>
+      client.request<{ sent: true }>('POST', '/api/me/email', { body: { email, ...(locale ? { locale } : {}) } }),
+    confirmEmail: (email: string, code: string) => client.request<Me>('POST', '/api/me/email/confirm', { body: { email, code } }),
 
     /** The signed-in user's language, for e-mails and the subscription page. */
     updateMyLocale: (locale: string) => client.request<unknown>('PATCH', '/api/me', { body: { locale } }),

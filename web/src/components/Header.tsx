@@ -7,6 +7,7 @@ import { useConfig } from '../features/config/config-context';
 import { BrandLink } from './header/BrandLink';
 import { DropdownMenu, MenuGroup, MenuLink } from './header/DropdownMenu';
 import { MobileMenu } from './header/MobileMenu';
+import { customerName } from './header/customer-name';
 import { UserAvatar } from './header/UserAvatar';
 import { ChevronDownIcon } from './icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -84,7 +85,7 @@ function SignedInNav({ user, onSignOut }: { user: Me; onSignOut: () => void }) {
       <Link to="/dashboard" className={navItemClass}>
         {_('header.myAccounts')}
       </Link>
-      <Suspense fallback={<UserAvatar email={user.email} />}>
+      <Suspense fallback={<UserAvatar name={customerName(user, _)} />}>
         <AccountMenu user={user} onSignOut={onSignOut} />
       </Suspense>
     </>

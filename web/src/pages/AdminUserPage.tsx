@@ -18,6 +18,7 @@ import { UserAccountsSection, type AccountActions } from '../features/admin/user
 import { UserWalletSection } from '../features/admin/user-page/UserWalletSection';
 import { userPageBackPath } from '../features/admin/user-page/user-page-return';
 import { useToast } from '../features/toast/toast-context';
+import { customerName } from '../components/header/customer-name';
 
 /** A payment's or subscription's status, lower case (the cell capitalises it). */
 const STATUS_IDS: Record<TransactionStatus | SubscriptionStatus, string> = {
@@ -153,7 +154,7 @@ export default function AdminUserPage() {
         </Link>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
           <div className="min-w-0">
-            <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900">{user.email}</h1>
+            <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900">{customerName(user, _)}</h1>
             <p className="text-sm text-slate-600">
               {_('admin.user.summary', {
                 role: _(user.role === 'admin' ? 'admin.user.roleAdmin' : 'admin.user.roleCustomer'),
@@ -299,7 +300,7 @@ export default function AdminUserPage() {
       {confirmSignOut && (
         <ConfirmDialog
           title={_('admin.user.signOutEverywhere')}
-          message={_('admin.user.signOutConfirm', { email: user.email })}
+          message={_('admin.user.signOutConfirm', { email: customerName(user, _) })}
           confirmLabel={_('admin.user.signOutEverywhere')}
           busyLabel={_('admin.user.signingOut')}
           busy={busyId === 'sessions'}

@@ -36,6 +36,8 @@ import { useCancelledCheckout } from '../features/billing/useCancelledCheckout';
 import { useIsolate } from '../i18n/bidi';
 import { useFormat } from '../i18n/format';
 import { useWalletBalance } from '../features/billing/useWalletBalance';
+import { customerName } from '../components/header/customer-name';
+import { AddEmailCard } from '../features/auth/AddEmailCard';
 
 type OpenDialog = { kind: 'pay'; target: PaymentTarget } | { kind: 'history' } | { kind: 'gift' } | null;
 
@@ -184,7 +186,8 @@ export default function DashboardPage() {
     <PlansOnSaleContext value={plans}>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_('account.dashboard.title')}</h1>
-        {user && <p className="mt-2 break-words text-slate-600">{_('account.dashboard.welcome', { email: isolated(user.email) })}</p>}
+        {user && <p className="mt-2 break-words text-slate-600">{_('account.dashboard.welcome', { email: isolated(customerName(user, _)) })}</p>}
+        {user && user.email === null && <AddEmailCard />}
 
         {payment.kind === 'waiting' && (
           <div className="mt-6">

@@ -11,6 +11,7 @@ import { useStoreMoney } from '../features/config/useStoreMoney';
 import { usePlanCatalog } from '../features/plans/plan-catalog-context';
 import { TRIAL_DASHBOARD_PATH } from '../features/pricing/trial-request';
 import { useIsolate } from '../i18n/bidi';
+import { customerName } from '../components/header/customer-name';
 
 /** A belief's title and text as message ids (landing namespace); the text may name `{locations}`. */
 interface Belief {
@@ -130,7 +131,7 @@ function SignUpBlock() {
     <div id="get-started" className="w-full rounded-2xl bg-white p-6 text-slate-900 shadow-2xl sm:p-8 lg:justify-self-end lg:max-w-md">
       {user ? (
         <div className="text-center">
-          <h2 className="text-2xl font-bold break-words">{_('landing.welcome.title', { email: isolated(user.email) })}</h2>
+          <h2 className="text-2xl font-bold break-words">{_('landing.welcome.title', { email: isolated(customerName(user, _)) })}</h2>
           <p className="mt-3 text-slate-600">{_('landing.welcome.text')}</p>
           <Link to="/dashboard" className="mt-6 inline-block rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-indigo-700">
             {_('landing.welcome.createAccount')}

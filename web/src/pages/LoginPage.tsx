@@ -4,6 +4,7 @@ import { safeReturnPath } from '../../../shared/return-path.js';
 import { OtpSignInForm } from '../features/auth/OtpSignInForm';
 import { useAuth } from '../features/auth/auth-context';
 import { useConfig } from '../features/config/config-context';
+import { MiniAppWithoutEmail } from '../features/telegram/MiniAppWithoutEmail';
 
 export default function LoginPage() {
   const { _ } = useLingui();
@@ -21,6 +22,7 @@ export default function LoginPage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{_('login.page.title', { brand: brandName })}</h1>
         <p className="mt-2 mb-6 text-slate-600">{_('login.page.intro')}</p>
         <OtpSignInForm backLabel={_('login.form.backToEmail')} initialEmail={searchParams.get('email') ?? ''} next={next} />
+        <MiniAppWithoutEmail next={next} />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { api } from '../../../../web/src/api';
 import { BrandLink } from '../../../../web/src/components/header/BrandLink';
 import { useAuth } from '../../../../web/src/features/auth/auth-context';
 import { useConfig } from '../../../../web/src/features/config/config-context';
+import { customerName } from '../../../../web/src/components/header/customer-name';
 
 const itemClass =
   'rounded-lg px-3 py-2 text-sm font-medium text-indigo-100 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white/10 aria-[current=page]:text-white';
@@ -36,8 +37,8 @@ export function DesktopHeader() {
         <BrandLink brandName={brandName} className="shrink-0 text-white" />
         <div className="flex min-w-0 items-center gap-1">
           {user && (
-            <span className="me-2 hidden truncate text-sm text-indigo-200 sm:block" title={user.email}>
-              {user.email}
+            <span className="me-2 hidden truncate text-sm text-indigo-200 sm:block" title={customerName(user, _)}>
+              {customerName(user, _)}
             </span>
           )}
           {user && (

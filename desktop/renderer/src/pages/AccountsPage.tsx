@@ -12,6 +12,7 @@ import { useAccountBilling } from '../../../../web/src/features/billing/useAccou
 import { PlansOnSaleContext } from '../../../../web/src/features/plans/usePlanText';
 import { useIsolate } from '../../../../web/src/i18n/bidi';
 import { useDesktopPlatform } from '../app/use-desktop-platform';
+import { customerName } from '../../../../web/src/components/header/customer-name';
 
 /**
  * The customer's VPN accounts, with the dashboard's table and dialogs. Plans are bought (and the
@@ -45,7 +46,7 @@ export function AccountsPage() {
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
             <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_('desktop.accounts.title')}</h1>
-            {user && <p className="mt-2 break-words text-slate-600">{_('desktop.accounts.signedInAs', { email: isolated(user.email) })}</p>}
+            {user && <p className="mt-2 break-words text-slate-600">{_('desktop.accounts.signedInAs', { email: isolated(customerName(user, _)) })}</p>}
           </div>
           <div className="flex flex-col items-end gap-1">
             <button type="button" onClick={openShop} className={BUTTON.primary}>

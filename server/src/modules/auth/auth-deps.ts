@@ -23,6 +23,12 @@ export interface IssuedTokens {
   refreshExpiresAt: Date;
 }
 
+/**
+ * Another way a sign-in code reaches the customer of its address, beside the e-mail (their Telegram, when they asked
+ * for it there). It decides for itself whether the address has such a customer; its failures are only logged.
+ */
+export type SignInCodeCopy = (sent: { email: string; code: string }) => Promise<void>;
+
 export interface AuthServiceDeps {
   config: Pick<Config, 'adminEmails' | 'publicUrl'>;
   keys: Keys;
@@ -37,4 +43,6 @@ export interface AuthServiceDeps {
   signAccessToken(claims: { sub: string; sid: string }): string;
   /** The referral programme: a customer signing up with a referral code is attributed to its referrer. */
   referrals?: { attribute(referredId: string, code: string, ip: string | null): Promise<void> };
+  /** Where each code also goes once its e-mail is sent (a module built later adds one: `alsoSendCodesBy`). */
+  codeCopies?: SignInCodeCopy[];
 }

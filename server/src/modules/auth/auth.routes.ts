@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { EmailSchema, LogoutBody, RefreshBody, RequestOtpBody, VerifyOtpBody } from '../../../../shared/auth.js';
+import { AddEmailBody, ConfirmEmailBody, EmailSchema, LogoutBody, MeSchema, RefreshBody, RequestOtpBody, VerifyOtpBody } from '../../../../shared/auth.js';
 import { localeFromAcceptLanguage } from '../../lib/locale.js';
 import { REFERRAL_COOKIE } from '../../../../shared/referrals.js';
 import { REFRESH_COOKIE, toMe } from '../../plugins/auth.js';
@@ -34,6 +34,29 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       await auth.requestCode(email, requestMeta(request), locale ?? localeFromAcceptLanguage(request.headers['accept-language']));
       return { sent: true as const };
     },
+  );
+
+  // A customer without an address (they came through the Telegram bot) adds one: a code to it, then the code back.
+  typed(app).post(
+    '/api/me/email',
+    {
+      preValidation: [app.requireUser, app.limiter('otp-ip', limits.otpPerIp, byIp), app.limiter('otp-email', limits.otpPerEmail, emailKey)],
+      schema: { body: AddEmailBody, response: { 200: OtpSentAnswer } },
+    },
+    async (request) => {
+      const { email, locale } = request.body;
+      await auth.requestEmailCode(request.auth!.user, email, requestMeta(request), locale);
+      return { sent: true as const };
+    },
+  );
+
+  typed(app).post(
+    '/api/me/email/confirm',
+    {
+      preValidation: [app.requireUser, app.limiter('verify-ip', limits.verifyPerIp, byIp), app.limiter('verify-email', limits.verifyPerEmail, emailKey)],
+      schema: { body: ConfirmEmailBody, response: { 200: MeSchema } },
+    },
+    async (request) => toMe(await auth.confirmEmail(request.auth!.user, request.body, requestMeta(request))),
   );
 
   typed(app).post(

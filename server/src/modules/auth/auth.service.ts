@@ -1,18 +1,21 @@
 import type { ClientKind, LogoutScope, VerifyOtpBody } from '../../../../shared/auth.js';
 import type { Locale } from '../../../../shared/locales.js';
 import type { UserProfile } from '../users/index.js';
-import type { AuthServiceDeps, RequestMeta } from './auth-deps.js';
+import type { AuthServiceDeps, RequestMeta, SignInCodeCopy } from './auth-deps.js';
 import { findSessionByRefreshToken, logout, refreshWithUserId, resumeSession, startSession } from './auth-sessions.js';
+import { confirmEmail, requestEmailCode, signUpWithoutEmail } from './customers-without-email.js';
 import { confirmCode, requestCode, verifyCode } from './sign-in-codes.js';
 
 export { REFRESH_REUSE_GRACE_SECONDS } from './auth-sessions.js';
-export type { AuthServiceDeps, IssuedTokens, RequestMeta } from './auth-deps.js';
+export type { AuthServiceDeps, IssuedTokens, RequestMeta, SignInCodeCopy } from './auth-deps.js';
 
 /**
  * Signing in by e-mail code, and the sessions it starts. Each use case is a function of its own (sign-in-codes.ts,
  * auth-sessions.ts) taking the dependencies first; this binds them.
  */
-export function createAuthService(deps: AuthServiceDeps) {
+export function createAuthService(given: AuthServiceDeps) {
+  const codeCopies = [...(given.codeCopies ?? [])];
+  const deps: AuthServiceDeps = { ...given, codeCopies };
   return {
     /** Sends a sign-in code in `locale` (the language of the page it was asked from): the same answer whether or not the address has an account. */
     requestCode: (email: string, meta: RequestMeta, locale?: Locale) => requestCode(deps, email, meta, locale),
@@ -21,6 +24,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Checks the code and answers the profile it proves (made if needed) without starting a session: a Telegram chat is linked with it. */
     confirmCode: (input: { email: string; code: string; referralCode?: string }) => confirmCode(deps, input),
     startSession: (user: UserProfile, client: ClientKind, meta: RequestMeta, now: Date) => startSession(deps, user, client, meta, now),
+    /** A new customer without an e-mail address (from the Telegram bot or its Mini App). */
+    signUpWithoutEmail: (input: Parameters<typeof signUpWithoutEmail>[1]) => signUpWithoutEmail(deps, input),
+    /** A customer without an address asks for a code to add one; the code then proves it. */
+    requestEmailCode: (user: UserProfile, email: string, meta: RequestMeta, locale?: Locale) => requestEmailCode(deps, user, email, meta, locale),
+    confirmEmail: (user: UserProfile, input: { email: string; code: string }, meta: RequestMeta) => confirmEmail(deps, user, input, meta),
     /** Swaps a refresh token for a new pair. */
     refresh: async (rawToken: string | undefined) => (await refreshWithUserId(deps, rawToken)).tokens,
     /** Swaps a refresh token for a new pair; a replayed one (outside a few seconds' grace) revokes the whole session. */
@@ -31,6 +39,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     logout: (scope: LogoutScope, current: { userId: string; sessionId: string } | undefined) => logout(deps, scope, current),
     /** Which session a refresh token belongs to (for signing out with only the refresh token). */
     findSessionByRefreshToken: (rawToken: string) => findSessionByRefreshToken(deps, rawToken),
+    /** Every sign-in code also goes by `copy` once its e-mail is sent (the Telegram bot adds itself: auth cannot import it). */
+    alsoSendCodesBy: (copy: SignInCodeCopy): void => {
+      codeCopies.push(copy);
+    },
   };
 }
 

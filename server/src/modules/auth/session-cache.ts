@@ -98,12 +98,17 @@ export function cachedSessions(repo: SessionsRepo, cache: SessionCache): Session
   };
 }
 
-/** The users repository whose profile writes (role, trial used) forget the user's cached sessions. */
+/** The users repository whose profile writes (role, trial used, an address added) forget the user's cached sessions. */
 export function forgettingUsers(repo: UsersRepo, cache: SessionCache): UsersRepo {
   return {
     ...repo,
     async update(id, changes, now) {
       const updated = await repo.update(id, changes, now);
+      cache.forgetUser(id);
+      return updated;
+    },
+    async setEmail(id, email, now) {
+      const updated = await repo.setEmail(id, email, now);
       cache.forgetUser(id);
       return updated;
     },

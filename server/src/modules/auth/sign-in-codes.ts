@@ -34,7 +34,7 @@ async function refused(deps: AuthServiceDeps, email: string, now: Date): Promise
 }
 
 async function ensureAdminFromEnv(deps: AuthServiceDeps, user: UserProfile, now: Date): Promise<UserProfile> {
-  if (user.role === 'admin' || !deps.config.adminEmails.has(user.email)) return user;
+  if (user.role === 'admin' || !user.email || !deps.config.adminEmails.has(user.email)) return user;
   return (await deps.users.update(user.id, { role: 'admin' }, now)) ?? user;
 }
 
@@ -57,6 +57,19 @@ export async function requestCode(deps: AuthServiceDeps, email: string, meta: Re
     throw new AppError(502, 'mail_failed', MESSAGES.otpSendFailed);
   }
   await otp.retireOtherCodes(email, id, now);
+  sendCopies(deps, email, code);
+}
+
+/**
+ * The code also goes wherever its customer asked for it (their Telegram), in the background: the answer is the same
+ * whether or not the address has a customer, and a failure there never fails the request.
+ */
+function sendCopies(deps: AuthServiceDeps, email: string, code: string): void {
+  for (const copy of deps.codeCopies ?? []) {
+    void Promise.resolve()
+      .then(() => copy({ email, code }))
+      .catch((err: unknown) => deps.log.error({ err }, 'sending a sign-in code beside its e-mail failed'));
+  }
 }
 
 /** Checks the code and answers the profile it proves (made if needed; its language the one the code was asked in). */
@@ -64,12 +77,8 @@ async function proveCode(
   deps: AuthServiceDeps,
   input: { email: string; code: string; referralCode?: string; askSignUp?: boolean },
 ): Promise<{ user: UserProfile; signingUp: boolean }> {
-  const { clock, otp, users } = deps;
-  const now = clock();
-  const active = await otp.findActiveCode(input.email, now);
-  if (!active || !(await otp.claimAttempt(active.id))) throw await refused(deps, input.email, now);
-  if (!safeEqualHex(hashCode(deps, input.email, input.code), active.codeHash)) throw await refused(deps, input.email, now);
-  if (!(await otp.consume(active.id, now))) throw await refused(deps, input.email, now);
+  const { users } = deps;
+  const { now, active } = await spendCode(deps, input.email, input.code);
 
   const role = deps.config.adminEmails.has(input.email) ? 'admin' : 'user';
   // Only a sign-up is attributed to a referral (asked only when a code came, or the caller wants to know: one read more).
@@ -80,8 +89,22 @@ async function proveCode(
   return { user, signingUp };
 }
 
+/**
+ * Checks a code sent to `email` and spends it (one try taken, whatever the outcome); refused as the sign-in refuses
+ * (wrong, locked, expired). Proves the address belongs to whoever typed the code.
+ */
+export async function spendCode(deps: AuthServiceDeps, email: string, code: string) {
+  const { clock, otp } = deps;
+  const now = clock();
+  const active = await otp.findActiveCode(email, now);
+  if (!active || !(await otp.claimAttempt(active.id))) throw await refused(deps, email, now);
+  if (!safeEqualHex(hashCode(deps, email, code), active.codeHash)) throw await refused(deps, email, now);
+  if (!(await otp.consume(active.id, now))) throw await refused(deps, email, now);
+  return { now, active };
+}
+
 /** A sign-up with a referral code is attributed to its referrer; a referral that cannot be written never costs the customer their sign-in. */
-async function attributeReferral(deps: AuthServiceDeps, user: UserProfile, referralCode: string, ip: string | null): Promise<void> {
+export async function attributeReferral(deps: AuthServiceDeps, user: UserProfile, referralCode: string, ip: string | null): Promise<void> {
   await deps.referrals?.attribute(user.id, referralCode, ip).catch((err: unknown) => {
     deps.log.error({ err, userId: user.id }, 'the referral of a new customer could not be written');
   });

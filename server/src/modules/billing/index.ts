@@ -5,7 +5,13 @@
 export { type BillingNotices } from './billing-notices.js';
 export { type NoticeComposer } from './send-billing-email.js';
 export { type BillingRepo, type CheckoutKind, type TransactionRecord } from './billing.repo.js';
-export { type CheckoutService, type StarsCheckout } from './checkout/checkout.service.js';
+export {
+  type CheckoutService,
+  type StarsCheckout,
+  type StarsPayment,
+  type StarsPaymentOutcome,
+  type StarsSubscriptionPayment,
+} from './checkout/checkout.service.js';
 export { newOrderIds, type OrderRows } from './checkout/order-rows.js';
 export { type TopUpCheckout } from './checkout/top-up-checkout.js';
 export { type TransactionEvent } from '../orders/index.js';

@@ -12,18 +12,29 @@ import { composePaymentEmail } from './compose-payment-emails.js';
 import { composeSubscriptionEmail } from './compose-subscription-emails.js';
 import { composeRefundEmail } from './refunds/compose-refund-email.js';
 
+export interface SendBillingEmailDeps extends BillingEmailDeps {
+  /**
+   * Whether the customer takes this notice by e-mail: false when they chose another channel that reaches them now
+   * (their Telegram: the app gives it, as billing does not know the bot).
+   */
+  emailWanted(userId: string): Promise<boolean>;
+}
+
 /**
  * Sends one billing e-mail (billing-notices.ts queues them, once per event). It reads the records when
- * it runs; a record gone meanwhile (a deleted user) sends nothing. Retried while the mail server does not answer.
+ * it runs; a record gone meanwhile (a deleted user) sends nothing, nor does a customer who takes their notices
+ * another way. Retried while the mail server does not answer.
  */
-export function createSendBillingEmailHandler(deps: BillingEmailDeps): JobHandler {
+export function createSendBillingEmailHandler(deps: SendBillingEmailDeps): JobHandler {
   const composeNotice = createNoticeComposer(deps);
   return async (payload) => {
     const mail = await composeNotice(payload);
     if (!mail) return;
     // One read gives the address and the language the customer reads (their e-mails follow it).
     const user = await deps.users.findById(mail.userId);
-    if (!user) return;
+    // A customer who came through the Telegram bot may have no address: the bot tells them (telegram-notices.ts).
+    if (!user?.email) return;
+    if (!(await deps.emailWanted(user.id))) return;
     await deps.mailer.send(mail.render(user.email, user.locale ?? DEFAULT_LOCALE));
   };
 }

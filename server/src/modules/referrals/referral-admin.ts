@@ -48,7 +48,7 @@ export async function releaseReferral(deps: ReferralsDeps, actor: Actor, id: str
     const referral = await repo.findForUpdate(id, trx);
     if (!referral) throw notFound('Referral not found');
     if (referral.status === 'active' || referral.status === 'released') throw new AppError(409, 'referral_not_held', 'This referral is not held.');
-    await repo.decide(id, 'released', actor.id ?? actor.email, now, trx);
+    await repo.decide(id, 'released', actor.id ?? actor.email ?? 'system', now, trx);
     const released = { ...referral, status: 'released' as const };
     const payments = await repo.paidTransactionsOf(referral.referredId, trx);
     for (const [index, payment] of payments.entries()) {
@@ -79,7 +79,7 @@ export async function voidReferral(deps: ReferralsDeps, actor: Actor, id: string
     const referral = await repo.findForUpdate(id, trx);
     if (!referral) throw notFound('Referral not found');
     if (referral.status === 'void') throw new AppError(409, 'referral_void', 'This referral is already void.');
-    await repo.decide(id, 'void', actor.id ?? actor.email, now, trx);
+    await repo.decide(id, 'void', actor.id ?? actor.email ?? 'system', now, trx);
     for (const payment of await repo.paidTransactionsOf(referral.referredId, trx)) {
       await rewards.cancelPending(payment.id, 'voided', now, trx);
     }

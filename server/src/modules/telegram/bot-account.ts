@@ -28,6 +28,7 @@ export interface BotAccountDeps {
   auth: {
     requestCode(email: string, meta: RequestMeta, locale?: Locale): Promise<void>;
     confirmCode(input: { email: string; code: string; referralCode?: string }): Promise<{ user: UserProfile; signedUp: boolean }>;
+    signUpWithoutEmail(input: { locale: Locale | null; referralCode?: string; via: 'telegram_bot' | 'mini_app'; telegramId: number }): Promise<UserProfile>;
   };
   users: { findById(id: string): Promise<UserProfile | undefined> };
   plans: { listPublicPlans(): Promise<Plan[]> };
@@ -67,8 +68,14 @@ export function accountMenuButtons(ctx: BotContext, keyboard: InlineKeyboard): I
  */
 /** Someone the bot does not know as a customer yet: linking comes first. */
 export async function askToLink(ctx: BotContext): Promise<void> {
-  await ctx.reply(t(ctx, 'link.needed'), { reply_markup: new InlineKeyboard().text(t(ctx, 'menu.link'), 'link').row().text(t(ctx, 'menu.back'), 'menu') });
+  const keyboard = new InlineKeyboard().text(t(ctx, 'menu.link'), 'link').row();
+  // Someone linked before links that account again (no second customer, nor a second trial, by unlinking first).
+  if (!ctx.chat_row?.everLinked) keyboard.text(t(ctx, 'menu.noEmail'), SIGN_UP_WITHOUT_EMAIL).row();
+  await ctx.reply(t(ctx, 'link.needed'), { reply_markup: keyboard.text(t(ctx, 'menu.back'), 'menu') });
 }
+
+/** The button that makes the Telegram user a customer without an e-mail address (bot-linking.ts). */
+export const SIGN_UP_WITHOUT_EMAIL = 'signup:telegram';
 
 export function installAccountCommands(bot: Bot<BotContext>, deps: BotAccountDeps, showMenu: (ctx: BotContext) => Promise<void>): void {
   installLinking(bot, deps, showMenu);

@@ -3,7 +3,7 @@ import { EmailSchema } from '../../../../shared/auth.js';
 import { AppError } from '../../errors.js';
 import type { RequestMeta } from '../auth/index.js';
 import type { UserProfile } from '../users/index.js';
-import { askToLink, type BotAccountDeps } from './bot-account.js';
+import { askToLink, SIGN_UP_WITHOUT_EMAIL, type BotAccountDeps } from './bot-account.js';
 import type { BotContext } from './bot-commands.js';
 import { stopSpinner, t } from './bot-replies.js';
 import { createStartPayloads, pendingReferral } from './bot-start.js';
@@ -60,9 +60,9 @@ export function installLinking(bot: Bot<BotContext>, deps: BotAccountDeps, showM
       return void (await ctx.reply(t(ctx, 'link.codeGone'), { reply_markup: cancelKeyboard(ctx) }));
     }
     const { user, signedUp } = confirmed;
-    await deps.links.linkByCode(user, ctx.from!.id);
+    if (!(await deps.links.linkByCode(user, ctx.from!.id))) return void (await ctx.reply(t(ctx, 'link.holdsCustomer')));
     ctx.chat_row = { ...ctx.chat_row!, userId: user.id, awaiting: null };
-    await ctx.reply(t(ctx, 'link.done', { email: user.email }));
+    await ctx.reply(t(ctx, 'link.done', { email }));
     await starts.resume(ctx, user, signedUp);
     await showMenu(ctx);
   };
@@ -71,6 +71,7 @@ export function installLinking(bot: Bot<BotContext>, deps: BotAccountDeps, showM
   bot.command('start', async (ctx, next) => {
     if (!ctx.match.startsWith(LINK_PAYLOAD_PREFIX) || !ctx.from) return next();
     const userId = await deps.links.redeem(ctx.match.slice(LINK_PAYLOAD_PREFIX.length), ctx.from.id);
+    if (userId === 'holds_customer') return void (await ctx.reply(t(ctx, 'link.holdsCustomer')));
     if (!userId) return void (await ctx.reply(t(ctx, 'link.invalid')));
     ctx.chat_row = { ...ctx.chat_row!, userId, awaiting: null };
     const { brandName } = await deps.settings.getAppSettings();
@@ -81,6 +82,26 @@ export function installLinking(bot: Bot<BotContext>, deps: BotAccountDeps, showM
   });
   // `/start ref_…`, `gift_…`, `promo_…` (bot-start.ts); the menu follows.
   bot.command('start', async (ctx, next) => ((await starts.handle(ctx, ctx.match)) ? showMenu(ctx) : next()));
+  // A customer without an e-mail: this Telegram is their account (an address can be added on the dashboard later).
+  bot.callbackQuery(SIGN_UP_WITHOUT_EMAIL, async (ctx) => {
+    await stopSpinner(ctx);
+    const chat = ctx.chat_row;
+    if (chat?.userId) return showMenu(ctx);
+    if (!chat || chat.everLinked)
+      return void (await ctx.reply(t(ctx, 'link.everLinked'), { reply_markup: new InlineKeyboard().text(t(ctx, 'menu.link'), 'link') }));
+    const user = await deps.auth.signUpWithoutEmail({
+      locale: ctx.locale,
+      referralCode: pendingReferral(chat.startPayload),
+      via: 'telegram_bot',
+      telegramId: ctx.from.id,
+    });
+    if ((await deps.chats.link(ctx.from.id, user.id, deps.clock())) !== 'linked') return void (await ctx.reply(t(ctx, 'link.holdsCustomer')));
+    ctx.chat_row = { ...chat, userId: user.id, everLinked: true, awaiting: null };
+    const { brandName } = await deps.settings.getAppSettings();
+    await ctx.reply(t(ctx, 'link.noEmailDone', { brand: brandName }));
+    await starts.resume(ctx, user, true);
+    await showMenu(ctx);
+  });
   bot.command('link', startLinking);
   bot.callbackQuery('link', async (ctx) => (await stopSpinner(ctx), startLinking(ctx)));
   bot.callbackQuery('link:cancel', async (ctx) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TelegramInitDataBody } from '../../../../shared/telegram-auth.js';
+import { TelegramInitDataBody, TelegramSignInBody } from '../../../../shared/telegram-auth.js';
 import { TelegramLinkedAnswer, TelegramSignedInAnswer } from '../../answers/telegram-auth.js';
 import { typed } from '../../lib/route-schemas.js';
 import { toMe } from '../../plugins/auth.js';
@@ -17,11 +17,11 @@ export async function telegramAuthRoutes(app: FastifyInstance, opts: { miniApp: 
     '/api/auth/telegram',
     {
       preValidation: app.limiter('telegram-sign-in-ip', opts.limits.verifyPerIp, byIp),
-      schema: { body: TelegramInitDataBody, response: { 200: TelegramSignedInAnswer } },
+      schema: { body: TelegramSignInBody, response: { 200: TelegramSignedInAnswer } },
     },
     async (request, reply) => {
       const meta = { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
-      const { user, tokens } = await opts.miniApp.signIn(request.body.initData, meta);
+      const { user, tokens } = await opts.miniApp.signIn(request.body.initData, meta, request.body.signUp === true);
       app.setSessionCookies(reply, tokens);
       return { user: toMe(user) };
     },

@@ -1,7 +1,7 @@
 import type { Locale } from '../../../../shared/locales.js';
 import { isLocale } from '../../../../shared/locales.js';
 import type { Db } from '../../db/knex.js';
-import { toDateOrNull } from '../../db/values.js';
+import { toBool, toDateOrNull } from '../../db/values.js';
 
 /** A Telegram user who wrote to the bot, as Telegram names them in an update. */
 export interface TelegramPerson {
@@ -27,7 +27,20 @@ export interface TelegramChat {
   awaiting: Awaiting;
   /** What they opened the bot with (`ref_…`, `gift_…`, `promo_…`), kept until it can be used (bot-start.ts). */
   startPayload: string | null;
+  /** Linked to a customer now or before (migration 050): they are not made a new customer without an e-mail. */
+  everLinked: boolean;
+  /** The linked customer's choices (migration 051): billing notices by e-mail too (else by Telegram only, while it reaches them). */
+  noticesByEmail: boolean;
+  /** …and their sign-in codes to this chat too. */
+  codesByTelegram: boolean;
 }
+
+/** How a linked customer chose to be told things (see TelegramChat). */
+export type DeliveryChoices = Pick<TelegramChat, 'noticesByEmail' | 'codesByTelegram'>;
+const DEFAULT_CHOICES: DeliveryChoices = { noticesByEmail: true, codesByTelegram: false };
+
+/** What linking did: `holds_customer` when the Telegram user is the only way into a customer without an e-mail (not moved). */
+export type LinkOutcome = 'linked' | 'unknown_chat' | 'holds_customer';
 
 const toAwaiting = (row: Record<string, unknown>): Awaiting =>
   row.awaiting === 'email'
@@ -35,6 +48,12 @@ const toAwaiting = (row: Record<string, unknown>): Awaiting =>
     : row.awaiting === 'code' && typeof row.awaiting_email === 'string'
       ? { step: 'code', email: row.awaiting_email }
       : null;
+
+/** The choices the linked customer made; the defaults when they made none (or the chat was someone else's when they were made). */
+const toChoices = (row: Record<string, unknown>): DeliveryChoices =>
+  row.user_id && row.choices_user_id === row.user_id
+    ? { noticesByEmail: toBool(row.notices_by_email), codesByTelegram: toBool(row.codes_by_telegram) }
+    : DEFAULT_CHOICES;
 
 const toChat = (row: Record<string, unknown>): TelegramChat => ({
   telegramId: Number(row.telegram_id),
@@ -46,6 +65,8 @@ const toChat = (row: Record<string, unknown>): TelegramChat => ({
   blockedAt: toDateOrNull(row.blocked_at),
   awaiting: toAwaiting(row),
   startPayload: (row.start_payload as string | null) ?? null,
+  everLinked: toBool(row.ever_linked),
+  ...toChoices(row),
 });
 
 /** The people who wrote to the bot: kept as Telegram last named them, with their choice of language. */
@@ -73,6 +94,8 @@ export function createTelegramChatsRepo(db: Db) {
           blockedAt: null,
           awaiting: null,
           startPayload: null,
+          everLinked: false,
+          ...DEFAULT_CHOICES,
         };
       }
       const same = row.username === fields.username && row.first_name === fields.first_name && row.language_code === fields.language_code && !row.blocked_at;
@@ -94,15 +117,22 @@ export function createTelegramChatsRepo(db: Db) {
 
     /**
      * Links the Telegram user to the customer: a customer has one Telegram and a Telegram user one customer, so the
-     * customer's previous chat (if another) is unlinked in the same transaction. Answers false when the chat is unknown.
+     * customer's previous chat (if another) is unlinked in the same transaction. A Telegram user linked to a customer
+     * without an e-mail stays theirs (it is how that customer signs in): moving it would lose them.
      */
-    async link(telegramId: number, userId: string, now: Date): Promise<boolean> {
+    async link(telegramId: number, userId: string, now: Date): Promise<LinkOutcome> {
       return db.transaction(async (trx) => {
+        const chat = await trx('telegram_chats').where({ telegram_id: telegramId }).forUpdate().first<{ user_id: string | null } | undefined>('user_id');
+        if (!chat) return 'unknown_chat';
+        if (chat.user_id && chat.user_id !== userId) {
+          const holder = await trx('user_profiles').where({ id: chat.user_id }).first<{ email: string | null } | undefined>('email');
+          if (holder && holder.email === null) return 'holds_customer';
+        }
         await trx('telegram_chats').where({ user_id: userId }).whereNot({ telegram_id: telegramId }).update({ user_id: null, updated_at: now });
-        const linked = await trx('telegram_chats')
+        await trx('telegram_chats')
           .where({ telegram_id: telegramId })
-          .update({ user_id: userId, awaiting: null, awaiting_email: null, updated_at: now });
-        return linked > 0;
+          .update({ user_id: userId, ever_linked: true, awaiting: null, awaiting_email: null, updated_at: now });
+        return 'linked';
       });
     },
 
@@ -115,6 +145,27 @@ export function createTelegramChatsRepo(db: Db) {
 
     async setStartPayload(telegramId: number, payload: string | null, now: Date): Promise<void> {
       await db('telegram_chats').where({ telegram_id: telegramId }).update({ start_payload: payload, updated_at: now });
+    },
+
+    /**
+     * The customer's choices of how they are told things, on their linked chat (the ones not given stay as they are);
+     * false when no chat is linked to them.
+     */
+    async setChoices(userId: string, choices: Partial<DeliveryChoices>, now: Date): Promise<boolean> {
+      return db.transaction(async (trx) => {
+        const row = (await trx('telegram_chats').where({ user_id: userId }).forUpdate().first()) as Record<string, unknown> | undefined;
+        if (!row) return false;
+        const made = toChoices(row);
+        await trx('telegram_chats')
+          .where({ telegram_id: row.telegram_id })
+          .update({
+            notices_by_email: choices.noticesByEmail ?? made.noticesByEmail,
+            codes_by_telegram: choices.codesByTelegram ?? made.codesByTelegram,
+            choices_user_id: userId,
+            updated_at: now,
+          });
+        return true;
+      });
     },
 
     /** Unlinks the customer's Telegram (they can link again, or another). */

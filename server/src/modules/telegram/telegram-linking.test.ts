@@ -22,7 +22,7 @@ describe.each(TEST_DATABASES)('linking Telegram to a customer, /my and /trial (%
       expect((await f.call(null, 'GET', '/api/me/telegram')).statusCode).toBe(401);
       expect((await f.call(null, 'POST', '/api/me/telegram-link')).statusCode).toBe(401);
       expect((await f.call(null, 'DELETE', '/api/me/telegram')).statusCode).toBe(401);
-      expect((await f.call(customer, 'GET', '/api/me/telegram')).json()).toEqual({ bot: null, linked: null });
+      expect((await f.call(customer, 'GET', '/api/me/telegram')).json()).toEqual({ bot: null, linked: null, preferences: null });
       const refused = await f.call(customer, 'POST', '/api/me/telegram-link');
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toMatchObject({ code: 'service_unavailable', message: expect.any(String) });
@@ -38,7 +38,7 @@ describe.each(TEST_DATABASES)('linking Telegram to a customer, /my and /trial (%
 
     it('links the Telegram user who opens the dashboard’s one-time link, once, and shows it on the dashboard', async () => {
       const customer = await f.newUser();
-      expect((await f.call(customer, 'GET', '/api/me/telegram')).json()).toEqual({ bot: { username: 'lumen_link_bot' }, linked: null });
+      expect((await f.call(customer, 'GET', '/api/me/telegram')).json()).toEqual({ bot: { username: 'lumen_link_bot' }, linked: null, preferences: null });
       const { url, expiresAt } = await linkUrl(customer);
       expect(url).toMatch(/^https:\/\/t\.me\/lumen_link_bot\?start=link_[A-Za-z0-9_-]{20,59}$/);
       expect(new Date(expiresAt).getTime() - f.t.clock.now().getTime()).toBe(15 * 60 * 1000);
@@ -55,6 +55,7 @@ describe.each(TEST_DATABASES)('linking Telegram to a customer, /my and /trial (%
       expect((await f.call(customer, 'GET', '/api/me/telegram')).json()).toEqual({
         bot: { username: 'lumen_link_bot' },
         linked: { username: 'ann_k', firstName: 'Ann' },
+        preferences: { noticesByEmail: true, codesByTelegram: false },
       });
       expect(await f.count('audit_log', { action: 'telegram.linked', actor_id: customer.userId })).toBe(1);
       // The admin's page of the customer names their Telegram.

@@ -15,6 +15,7 @@ export const LINK_PAYLOAD_PREFIX = 'link_';
 
 export interface TelegramLinksDeps {
   links: TelegramLinksRepo;
+  users: { findById(id: string): Promise<UserProfile | undefined> };
   chats: TelegramChatsRepo;
   telegram: Pick<TelegramSettingsService, 'liveBot'>;
   audit: AuditRepo;
@@ -28,6 +29,11 @@ export interface TelegramLinksDeps {
  */
 export function createTelegramLinks(deps: TelegramLinksDeps) {
   const botOff = () => new AppError(503, 'service_unavailable', 'The store has no Telegram bot switched on.');
+  /** Whether the Telegram user is linked to a customer who has no e-mail (their link is not spent on a move that cannot be made). */
+  const holdsCustomer = async (telegramId: number) => {
+    const chat = await deps.chats.find(telegramId);
+    return Boolean(chat?.userId && (await deps.users.findById(chat.userId))?.email === null);
+  };
 
   return {
     async status(userId: string): Promise<TelegramLinkStatus> {
@@ -35,6 +41,7 @@ export function createTelegramLinks(deps: TelegramLinksDeps) {
       return {
         bot: live?.me.username ? { username: live.me.username } : null,
         linked: chat ? { username: chat.username, firstName: chat.firstName } : null,
+        preferences: chat ? { noticesByEmail: chat.noticesByEmail, codesByTelegram: chat.codesByTelegram } : null,
       };
     },
 
@@ -49,24 +56,32 @@ export function createTelegramLinks(deps: TelegramLinksDeps) {
       return { url: `https://t.me/${live.me.username}?start=${LINK_PAYLOAD_PREFIX}${token}`, expiresAt: expiresAt.toISOString() };
     },
 
-    /** The Telegram user opened a link: linked to its customer, once. Answers the customer's id, or null for a used or expired link. */
-    async redeem(token: string, telegramId: number): Promise<string | null> {
+    /**
+     * The Telegram user opened a link: linked to its customer, once. Answers the customer's id; null for a used or
+     * expired link; `holds_customer` when this Telegram is the only way into a customer without an e-mail (not moved).
+     */
+    async redeem(token: string, telegramId: number): Promise<string | null | 'holds_customer'> {
       const now = deps.clock();
+      const held = await holdsCustomer(telegramId);
+      if (held) return 'holds_customer';
       const userId = await deps.links.redeem(sha256Hex(token), now);
       if (!userId) return null;
-      await deps.chats.link(telegramId, userId, now);
+      if ((await deps.chats.link(telegramId, userId, now)) !== 'linked') return 'holds_customer';
       await deps.audit.record({ actorId: userId, actorEmail: null, action: 'telegram.linked', details: { telegramId, by: 'link' }, now });
       return userId;
     },
 
-    /** Ties the Telegram user to the customer an e-mail code proved. */
-    async linkByCode(user: UserProfile, telegramId: number): Promise<void> {
+    /** Ties the Telegram user to the customer an e-mail code proved; false when this Telegram holds a customer without an e-mail. */
+    async linkByCode(user: UserProfile, telegramId: number): Promise<boolean> {
       const now = deps.clock();
-      await deps.chats.link(telegramId, user.id, now);
+      if ((await deps.chats.link(telegramId, user.id, now)) !== 'linked') return false;
       await deps.audit.record({ actorId: user.id, actorEmail: user.email, action: 'telegram.linked', details: { telegramId, by: 'email_code' }, now });
+      return true;
     },
 
+    /** A customer without an e-mail signs in only through their Telegram: it cannot be unlinked until they add an address. */
     async unlink(user: UserProfile): Promise<void> {
+      if (!user.email) throw new AppError(409, 'email_required', 'Add an e-mail address first: your Telegram is how you sign in.');
       const now = deps.clock();
       if (await deps.chats.unlinkUser(user.id, now)) await deps.audit.record({ actorId: user.id, actorEmail: user.email, action: 'telegram.unlinked', now });
     },

@@ -44,7 +44,8 @@ export function createTelegramNoticeHandler(deps: TelegramNoticeDeps): JobHandle
     if (!chat || chat.blockedAt || !user) return;
     // The language the bot writes to them in: the one they chose there, else their Telegram app's.
     const locale = chat.locale ?? (chat.languageCode ? deps.localeOf(chat.languageCode) : (user.locale ?? DEFAULT_LOCALE));
-    const mail = message.render(user.email, locale);
+    // The message's text, not an e-mail: no address is needed (a customer from the bot may have none).
+    const mail = message.render(user.email ?? '', locale);
     const text = `${mail.subject}\n\n${mail.text.trim()}`.slice(0, MESSAGE_LIMIT);
     const sent = await sendUnasked(deps, live.token, chat.telegramId, text);
     if (sent.outcome === 'slow_down') throw new RetryJobLater('Telegram asked to slow down', sent.retryAfter);

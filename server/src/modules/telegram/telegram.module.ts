@@ -19,6 +19,8 @@ import { telegramPayLinkRoutes } from './telegram-pay-link.routes.js';
 import { createTelegramPayLinksRepo } from './telegram-pay-links.repo.js';
 import { createTelegramPayLinks } from './telegram-pay-links.service.js';
 import { createTelegramNoticeHandler, SEND_TELEGRAM_NOTICE } from './telegram-notices.js';
+import { createTelegramPreferences } from './telegram-preferences.service.js';
+import { createTelegramCodeCopy } from './telegram-sign-in-codes.js';
 import { createPace, TELEGRAM_PACE } from './telegram-pace.js';
 import { createTelegramPoll, TELEGRAM_POLL } from './telegram-poll.js';
 import { createTelegramSettingsRepo } from './telegram-settings.repo.js';
@@ -63,7 +65,8 @@ export const telegramModule = defineModule({
       audit,
       clock,
     });
-    const links = createTelegramLinks({ links: createTelegramLinksRepo(db), chats, telegram, audit, clock });
+    const links = createTelegramLinks({ links: createTelegramLinksRepo(db), users: usersRepo, chats, telegram, audit, clock });
+    const preferences = createTelegramPreferences({ chats, links, audit, clock });
     const payLinks = createTelegramPayLinks({ links: createTelegramPayLinksRepo(db), auth, users: usersRepo, audit, publicUrl: config.publicUrl, clock });
     const telegramBot = createTelegramBot({
       telegram,
@@ -91,6 +94,10 @@ export const telegramModule = defineModule({
     const pace = createPace({ ...TELEGRAM_PACE, perSecond: config.telegramSendsPerSecond });
     // Every billing notice is also queued for the customer's Telegram (sent only where one is linked).
     notices.alsoSendBy(SEND_TELEGRAM_NOTICE);
+    // Every sign-in code also goes to the customer's Telegram, at once, when they asked for that.
+    auth.alsoSendCodesBy(
+      createTelegramCodeCopy({ users: usersRepo, chats, telegram, settings, api, pace, clock, localeOf: (code) => localeFromAcceptLanguage(code) }),
+    );
     const sendTelegramNotice = createTelegramNoticeHandler({
       composeNotice,
       users: usersRepo,
@@ -117,6 +124,7 @@ export const telegramModule = defineModule({
       telegram,
       telegramChats: chats,
       telegramLinks: links,
+      telegramPreferences: preferences,
       telegramPayLinks: payLinks,
       telegramMiniApp,
       telegramBot,
@@ -125,10 +133,10 @@ export const telegramModule = defineModule({
       telegramPoll: createTelegramPoll({ updates: config.telegramUpdates, bot: telegramBot, repo, api, clock, log }),
     };
   },
-  routes: ({ telegram, telegramBot, telegramLinks, telegramPayLinks, telegramMiniApp, telegramBroadcasts, limits }) => [
+  routes: ({ telegram, telegramBot, telegramLinks, telegramPreferences, telegramPayLinks, telegramMiniApp, telegramBroadcasts, limits }) => [
     route(adminTelegramRoutes, { telegram }),
     route(telegramWebhookRoutes, { telegram, bot: telegramBot }),
-    route(telegramLinkRoutes, { links: telegramLinks }),
+    route(telegramLinkRoutes, { links: telegramLinks, preferences: telegramPreferences }),
     route(telegramBroadcastRoutes, { broadcasts: telegramBroadcasts }),
     route(telegramAuthRoutes, { miniApp: telegramMiniApp, limits }),
     route(telegramPayLinkRoutes, { payLinks: telegramPayLinks, limits }),

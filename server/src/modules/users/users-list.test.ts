@@ -247,7 +247,7 @@ describe.each(TEST_DATABASES)('admin users list (%s)', (kind) => {
           )
           .select(USER_COLUMNS)
       ).map((row) => toAdminUser(toUserProfile(row)));
-      const byteOrder = (a: { email: string }, b: { email: string }) => Buffer.compare(Buffer.from(a.email), Buffer.from(b.email));
+      const byteOrder = (a: { email: string | null }, b: { email: string | null }) => Buffer.compare(Buffer.from(a.email ?? ''), Buffer.from(b.email ?? ''));
       expect(res.json()).toEqual(stored.sort(byteOrder));
       expect(stored.map((u) => u.role)).toContain('user'); // "support" reads as a user, as toUserProfile reads it
       expect(stored.find((u) => u.id === rows[0]!.id)!.createdAt).toBe('2026-03-04T05:06:07.891Z');

@@ -5,12 +5,14 @@ import type { Knex } from 'knex';
 import { dialectOf, type Db } from '../../db/knex.js';
 import { preparedFirst, type Row } from '../../db/prepared-read.js';
 import { LruMap } from '../../lib/lru-map.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { toBool, toDate } from '../../db/values.js';
 import { USER_LIST_EMAIL_INDEX } from '../../db/migrations/031-user-list-email-index.js';
 
 export interface UserProfile {
   id: string;
-  email: string;
+  /** Null for a customer who came through the Telegram bot and has not given one (migration 048). */
+  email: string | null;
   role: Role;
   trialUsed: boolean;
   /** The language they read (set at sign-in, changeable); null until known. */
@@ -21,7 +23,7 @@ export interface UserProfile {
 
 interface UserRow {
   id: string;
-  email: string;
+  email: string | null;
   role: string;
   trial_used: unknown;
   locale?: string | null;
@@ -168,9 +170,30 @@ export function createUsersRepo(db: Db) {
       return profile;
     },
 
+    /** A customer without an e-mail address (one who came through the Telegram bot), reading `locale`. */
+    async createWithoutEmail(locale: Locale | null, now: Date): Promise<UserProfile> {
+      const id = randomUUID();
+      await db('user_profiles').insert({ id, email: null, role: 'user', trial_used: false, locale, created_at: now, updated_at: now });
+      return (await this.findById(id))!;
+    },
+
+    /**
+     * Gives a customer without an address the one they proved (an e-mail code). Answers the profile, or `taken` when another
+     * customer has the address (the unique index decides, so two at once cannot both get it); undefined when they already have one.
+     */
+    async setEmail(id: string, email: string, now: Date): Promise<UserProfile | 'taken' | undefined> {
+      try {
+        const updated = await db('user_profiles').where({ id }).whereNull('email').update({ email, updated_at: now });
+        return updated > 0 ? this.findById(id) : undefined;
+      } catch (err) {
+        if (isUniqueViolation(err)) return 'taken';
+        throw err;
+      }
+    },
+
     /** The e-mail of every admin (for operational notices). */
     async listAdminEmails(): Promise<string[]> {
-      return (await db('user_profiles').where({ role: 'admin' }).orderBy('email').pluck('email')) as string[];
+      return (await db('user_profiles').where({ role: 'admin' }).whereNotNull('email').orderBy('email').pluck('email')) as string[];
     },
 
     /** One page of the admin's users list: its users' JSON (see ADMIN_USER_JSON) joined by commas, in the page's order ('' for none). */

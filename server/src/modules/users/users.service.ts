@@ -21,7 +21,8 @@ export const toAdminUser = (user: UserProfile): AdminUser => ({
 
 export interface Actor {
   id: string | null;
-  email: string;
+  /** Null for a customer who came through the Telegram bot and has no address. */
+  email: string | null;
   ip?: string | null;
 }
 

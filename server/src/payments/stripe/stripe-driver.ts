@@ -53,7 +53,8 @@ function paymentSessionParams(order: CheckoutOrder): Stripe.Checkout.SessionCrea
         price_data: { currency: order.currency, unit_amount: priceBefore(order), product_data: { name: order.productName, description: order.description } },
       },
     ],
-    customer_email: order.customerEmail,
+    // Without an address (a customer from the Telegram bot), Stripe's page asks for one.
+    ...(order.customerEmail ? { customer_email: order.customerEmail } : {}),
     client_reference_id: order.customerRef,
     success_url: order.successUrl.replace('{CHECKOUT_ID}', '{CHECKOUT_SESSION_ID}'),
     cancel_url: order.cancelUrl,

@@ -80,7 +80,7 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
       }
       const customer = await calling('Creating the customer', () =>
         stripe.customers.create(
-          { email, metadata: { user_id: userId }, ...(testClock ? { test_clock: testClock } : {}) },
+          { ...(email ? { email } : {}), metadata: { user_id: userId }, ...(testClock ? { test_clock: testClock } : {}) },
           { idempotencyKey: `customer:${userId}` },
         ),
       );

@@ -41,7 +41,7 @@ export function createYookassaDriver(credentials: YookassaCredentials, options: 
 
   return {
     name: 'yookassa',
-    capabilities: { refunds: true, recurring: 'saved_methods' },
+    capabilities: { refunds: true, recurring: 'saved_methods', emailRequired: shop.receipts !== null },
 
     /** The shop is the account: a new secret key of the same shop is the same account. */
     identifyAccount: async () => credentials.shopId,

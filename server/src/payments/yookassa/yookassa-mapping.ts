@@ -1,5 +1,5 @@
 import { decimalToMinor, minorToDecimal } from '../../../../shared/money.js';
-import type { CheckoutState } from '../payment-driver.js';
+import { PaymentProviderError, type CheckoutState } from '../payment-driver.js';
 import type { YookassaPayment } from './yookassa-types.js';
 
 /**
@@ -61,8 +61,10 @@ export function checkoutStateOf(payment: YookassaPayment): CheckoutState {
 }
 
 /** The receipt of a sale of one service at `minor` (54-FZ), when receipts are on (`receipts` is null when they are off). */
-export function receiptOf(receipts: YookassaReceipts | null, email: string, description: string, minor: number, currency: string) {
+export function receiptOf(receipts: YookassaReceipts | null, email: string | null, description: string, minor: number, currency: string) {
   if (!receipts) return {};
+  // Checkouts ask for an address first (emailRequired); a renewal of a customer who has since lost theirs cannot be charged.
+  if (!email) throw new PaymentProviderError("A YooKassa receipt goes to the customer's e-mail address, and they have none", null, true);
   return {
     receipt: {
       customer: { email },

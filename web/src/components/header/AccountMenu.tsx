@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import type { Me } from '../../../../shared/auth.js';
 import { ChevronDownIcon } from '../icons';
 import { DropdownMenu, MenuButton, MenuGroup, MenuLink } from './DropdownMenu';
+import { customerName } from './customer-name';
 import { UserAvatar } from './UserAvatar';
 
 interface AccountMenuProps {
@@ -20,13 +21,13 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
       triggerClassName="flex items-center gap-2 rounded-full py-1 pe-2 ps-1 text-sm font-medium text-indigo-100 hover:bg-white/10 hover:text-white"
       trigger={
         <>
-          <UserAvatar email={user.email} />
+          <UserAvatar name={customerName(user, _)} />
           <span className="hidden lg:inline">{_('header.myAccount')}</span>
           <ChevronDownIcon className="size-4" />
         </>
       }
     >
-      <MenuGroup label={<span className="block truncate normal-case tracking-normal text-slate-600">{user.email}</span>}>
+      <MenuGroup label={<span className="block truncate normal-case tracking-normal text-slate-600">{customerName(user, _)}</span>}>
         {user.role === 'admin' && (
           <>
             <MenuLink to="/admin">{_('header.adminPanel')}</MenuLink>

@@ -14,6 +14,7 @@ import {
   type NavLink,
 } from '../nav-links';
 import { trapTab } from '../../lib/focus-trap';
+import { customerName } from './customer-name';
 import { UserAvatar } from './UserAvatar';
 import { LanguageSwitcher } from '../LanguageSwitcher';
 
@@ -140,8 +141,8 @@ function SignedInItems({ user, onSignOut }: { user: Me; onSignOut: () => void })
   return (
     <div className="space-y-1">
       <div className="mb-3 flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-3">
-        <UserAvatar email={user.email} className="size-9 text-base" />
-        <span className="min-w-0 truncate text-sm text-slate-700">{user.email}</span>
+        <UserAvatar name={customerName(user, _)} className="size-9 text-base" />
+        <span className="min-w-0 truncate text-sm text-slate-700">{customerName(user, _)}</span>
       </div>
       <Link to="/dashboard" className={linkClass}>
         {_('header.myAccounts')}

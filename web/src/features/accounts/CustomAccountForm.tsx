@@ -24,7 +24,7 @@ function useCustomerSuggestions(typed: string): string[] {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       adminApi.users.list({ q: prefix, limit: 8 }, controller.signal).then(
-        (users) => setSuggestions(users.map((user) => user.email)),
+        (users) => setSuggestions(users.flatMap((user) => (user.email ? [user.email] : []))),
         () => undefined,
       );
     }, 250);

@@ -13,6 +13,7 @@ import { RefundDialog } from './RefundDialog';
 import { RevenueSection } from './RevenueSection';
 import { SubscriptionsSection } from './SubscriptionsSection';
 import { useAdminResource } from './useAdminResource';
+import { customerName } from '../../components/header/customer-name';
 
 /** The column headings, as message ids. */
 const COLUMNS = [
@@ -142,7 +143,7 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
             <tr key={item.id}>
               <Cell className="whitespace-nowrap text-slate-700">{format.dateTime(item.createdAt)}</Cell>
               <Cell className="font-medium text-slate-900">
-                <bdi>{item.userEmail}</bdi>
+                <bdi>{customerName({ email: item.userEmail }, _)}</bdi>
               </Cell>
               <Cell>
                 {item.topUp ? _('adminSettings.payments.topUp') : item.planName}
@@ -173,7 +174,7 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
                     {_('adminSettings.payments.refund')}
                     <span className="sr-only">
                       {' '}
-                      {item.userEmail} {item.planName}
+                      {customerName({ email: item.userEmail }, _)} {item.planName}
                     </span>
                   </button>
                 )}

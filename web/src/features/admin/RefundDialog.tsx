@@ -7,6 +7,7 @@ import { messageOrFallback } from '../accounts/error-message';
 import { inputClass } from './admin-ui';
 import { Dialog } from './Dialog';
 import { DialogFormFooter } from './DialogFormFooter';
+import { customerName } from '../../components/header/customer-name';
 
 /** The reasons' labels, as message ids. */
 const REASON_LABELS: Record<RefundReason, string> = {
@@ -94,7 +95,7 @@ export function RefundDialog({ transaction, onRefund, onClose }: RefundDialogPro
         <p id={`${id}-what`} className="text-slate-700">
           {_(transaction.amountRefunded > 0 ? 'adminSettings.refund.summaryPartlyRefunded' : 'adminSettings.refund.summary', {
             plan: transaction.planName,
-            email: transaction.userEmail,
+            email: customerName({ email: transaction.userEmail }, _),
             amount: format.money(transaction.amount, transaction.currency),
             refunded: format.money(transaction.amountRefunded, transaction.currency),
           })}

@@ -23,6 +23,7 @@ import { useAdminResource } from './useAdminResource';
 import { useBusyIds } from './useBusyIds';
 import type { Translate } from './plan-form';
 import { useDebouncedValue } from './useDebouncedValue';
+import { customerName } from '../../components/header/customer-name';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const COLUMN_IDS = [
@@ -86,7 +87,7 @@ function renewalText(subscription: AdminSubscription, _: Translate, format: Form
 }
 
 function confirmQuestion({ subscription, when }: Pending, _: Translate, format: Formatters): string {
-  const whose = { email: subscription.userEmail, plan: subscription.planName };
+  const whose = { email: customerName({ email: subscription.userEmail }, _), plan: subscription.planName };
   if (when === 'period_end') {
     return _('admin.subscriptions.confirmPeriodEnd', { ...whose, date: format.date(subscription.currentPeriodEnd) });
   }
@@ -189,13 +190,13 @@ export function SubscriptionsSection({ refreshKey }: { refreshKey: number }) {
             const rowName = (
               <span className="sr-only">
                 {' '}
-                {item.userEmail} {item.planName}
+                {customerName({ email: item.userEmail }, _)} {item.planName}
               </span>
             );
             return (
               <tr key={item.id} className="align-top">
                 <Cell className="font-medium text-slate-900">
-                  {item.userEmail}
+                  {customerName({ email: item.userEmail }, _)}
                   {item.vpnAccountUsername && <span className="block text-xs font-normal break-all text-slate-500">{item.vpnAccountUsername}</span>}
                 </Cell>
                 <Cell>

@@ -12,6 +12,7 @@ import { useAdminResource } from './useAdminResource';
 import { TabSection } from './TabSection';
 import { UnreadableWebhooksAlert } from './UnreadableWebhooksAlert';
 import { useFormat } from '../../i18n/format';
+import { customerName } from '../../components/header/customer-name';
 
 /** The tables' column headings, as message ids. */
 /** A panel's API token this close to its end is shown (the admins are e-mailed then, and 3 days before). */
@@ -143,7 +144,7 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
           {[...status.payments.needsReview, ...status.payments.disputed].map((payment) => (
             <tr key={payment.id} className="align-top">
               <Cell className="font-medium whitespace-nowrap text-slate-900">
-                <bdi>{payment.userEmail}</bdi>
+                <bdi>{customerName({ email: payment.userEmail }, _)}</bdi>
               </Cell>
               <Cell>
                 <bdi>{payment.planName}</bdi>

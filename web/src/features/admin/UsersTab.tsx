@@ -12,6 +12,7 @@ import { buttonClass } from './admin-ui';
 import { useDebouncedValue } from './useDebouncedValue';
 import { usersFilterFrom, usersQueryFor } from './users-query';
 import { userPageState } from './user-page/user-page-return';
+import { customerName } from '../../components/header/customer-name';
 
 const MESSAGES = {
   loadFailed: 'admin.users.loadFailed',
@@ -201,12 +202,12 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
                 <tr key={user.id}>
                   <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
                     <Link to={`/admin/users/${encodeURIComponent(user.id)}`} state={userPageState(location)} className="text-indigo-700 hover:underline">
-                      {user.email}
+                      {customerName(user, _)}
                     </Link>
                   </td>
                   <td className="px-4 py-3">
                     <select
-                      aria-label={_('admin.users.roleFor', { email: user.email })}
+                      aria-label={_('admin.users.roleFor', { email: customerName(user, _) })}
                       value={user.role}
                       disabled={savingIds.has(user.id)}
                       onChange={(event) => void changeRole(user, event.target.value as Role)}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react';
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import type { Subscription } from '../../../../shared/billing.js';
+import { STARS_PROVIDER_NAME } from '../../../../shared/billing-schemas.js';
 import { useFormat } from '../../i18n/format';
 import { BUTTON } from '../accounts/button-styles';
 import { canCancelAutoRenew, canResume, describeRenewal, pastDueWarning, renewalStateOf } from './subscription-state';
@@ -35,8 +36,9 @@ export function AccountBillingButtons({ subscription, billing, who }: { subscrip
           {rowName}
         </button>
       )}
-      {/* A plan the store renews has no provider billing page: its saved card is removed here instead. */}
-      {subscription.renewedHere ? (
+      {/* A plan the store renews has no provider billing page: its saved card is removed here instead. A Stars
+          subscription is managed in Telegram (Settings → My Stars), where it was paid. */}
+      {subscription.providerName === STARS_PROVIDER_NAME ? null : subscription.renewedHere ? (
         subscription.savedMethod && (
           <button type="button" disabled={busy} onClick={() => billing.onRemoveCard(subscription)} className={BUTTON.smallSecondary}>
             {_('account.savedCard.remove')}
@@ -86,7 +88,7 @@ export function PastDueNotices({ accounts, billing }: { accounts: readonly VpnAc
             />
           </p>
           {/* A plan the store renews is tried again by itself, and may be renewed by hand meanwhile (its Renew button). */}
-          {!subscription.renewedHere && (
+          {!subscription.renewedHere && subscription.providerName !== STARS_PROVIDER_NAME && (
             <button
               type="button"
               disabled={billing.portalOpening}

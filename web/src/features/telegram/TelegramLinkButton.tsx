@@ -7,6 +7,7 @@ import { BUTTON } from '../accounts/button-styles';
 import { Modal } from '../accounts/Modal';
 import { QrCode } from '../setup/QrCode';
 import { useToast } from '../toast/toast-context';
+import { TelegramPreferences } from './TelegramPreferences';
 
 /** How often the open dialog asks whether the customer pressed Start in the bot yet. */
 const LINK_POLL_MS = 3000;
@@ -15,7 +16,8 @@ const linkedName = (linked: NonNullable<TelegramLinkStatus['linked']>) => (linke
 
 /**
  * The dashboard's "Connect Telegram": shown only when the store runs a bot. It makes a one-time link to the bot
- * (a button, and a QR code for a phone), notices when the customer pressed Start there, and can disconnect.
+ * (a button, and a QR code for a phone), notices when the customer pressed Start there, and can disconnect; once
+ * linked, it offers the customer's choices of what goes to Telegram (TelegramPreferences).
  */
 export function TelegramLinkButton() {
   const { _ } = useLingui();
@@ -99,6 +101,7 @@ export function TelegramLinkButton() {
                   {_('account.telegram.unlink')}
                 </button>
               </div>
+              {status.preferences && <TelegramPreferences preferences={status.preferences} onSaved={setStatus} />}
             </div>
           ) : link ? (
             <div className="flex flex-col items-center gap-4 text-center text-sm leading-6 text-slate-600">

@@ -36,6 +36,21 @@ export function signInFromMiniApp(signedIn: Me | null): Promise<Me | null> {
   return signingIn;
 }
 
+/** Whether the Mini App's Telegram user is linked to no customer (the sign-in page then offers to go on without an e-mail). */
+export const miniAppUnlinked = (): boolean => {
+  const state = miniAppState();
+  return Boolean(state?.initData && state.step === 'link');
+};
+
+/** The Mini App's Telegram user becomes a customer without an e-mail address (one can be added on the dashboard later). */
+export async function signUpFromMiniApp(): Promise<Me> {
+  const state = miniAppState();
+  if (!state?.initData) throw new Error('no launch data from Telegram');
+  const { user } = await apiClient.request<TelegramSignInResponse>('POST', '/api/auth/telegram', { body: { initData: state.initData, signUp: true } });
+  finishMiniAppSignIn();
+  return user;
+}
+
 /** Links the Telegram user whose launch data was refused as linked to no one, to the customer now signed in. */
 async function linkPendingTelegram(): Promise<void> {
   const state = miniAppState();

@@ -6,12 +6,12 @@ import type { CheckoutDeps } from './checkout-deps.js';
 import { cancelCheckout, closeOpenRenewals, getCheckoutStatus } from './checkout-returns.js';
 import { renewFromWallet } from './free-orders.js';
 import { assertCanProvision } from './order-terms.js';
-import { confirmStarsPayment, starsOrderPayable, startStarsCheckout } from './stars-checkout.js';
+import { confirmStarsPayment, starsOrderPayable, startStarsCheckout, type StarsPayment } from './stars-checkout.js';
 import { quoteCheckout, startCheckout } from './start-checkout.js';
 
 export { CHECK_CHECKOUT, CHECKOUT_SESSION_TTL_SECONDS, FIRST_FOLLOW_UP_SECONDS } from './checkout-timing.js';
 export type { CheckoutDeps } from './checkout-deps.js';
-export type { StarsCheckout } from './stars-checkout.js';
+export type { StarsCheckout, StarsPayment, StarsPaymentOutcome, StarsSubscriptionPayment } from './stars-checkout.js';
 
 /**
  * Checkout: each use case is a function of its own (start-checkout.ts, free-orders.ts, checkout-returns.ts,
@@ -26,7 +26,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     /** From the Telegram bot: the plan's Stars price, as an invoice link. */
     startStarsCheckout: (user: UserProfile, body: { planId: string } | { accountId: string }) => startStarsCheckout(deps, user, body),
     starsOrderPayable: (orderId: string, stars: number) => starsOrderPayable(deps, orderId, stars),
-    confirmStarsPayment: (payment: { orderId: string; stars: number; chargeId: string }) => confirmStarsPayment(deps, payment),
+    confirmStarsPayment: (payment: StarsPayment) => confirmStarsPayment(deps, payment),
     closeOpenRenewals: (accountId: string) => closeOpenRenewals(deps, accountId),
     cancelCheckout: (user: UserProfile, orderId: string) => cancelCheckout(deps, user, orderId),
     getCheckoutStatus: (user: UserProfile, sessionId: string) => getCheckoutStatus(deps, user, sessionId),

@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES } from '../../../../../shared/billing.js';
 import type { Db } from '../../../db/knex.js';
-import type { CheckoutState } from '../../../payments/payment-driver.js';
+import type { CheckoutState, InvoiceState } from '../../../payments/payment-driver.js';
 import type { TransactionRecord } from '../billing.repo.js';
 import { applyCheckout } from './apply-checkout.js';
 import { closeUnpaid, recordCancelRequest } from './close-unpaid.js';
@@ -22,6 +22,12 @@ export function createPaymentConfirmation(deps: PaymentConfirmationDeps) {
 
     /** The same in a transaction of its own (the return check and the follow-up job). */
     apply: (state: CheckoutState) => deps.db.transaction((trx) => applyCheckout(deps, state, trx)),
+
+    /**
+     * A provider subscription's invoice heard of outside a webhook or a read (a Telegram Stars renewal's
+     * successful_payment), in a transaction of its own: applied as any invoice is, once; true when it changed something.
+     */
+    applyInvoice: (invoice: InvoiceState) => deps.db.transaction((trx) => deps.recurring.applyInvoice(invoice, trx)),
 
     /** A checkout whose session was never saved (the server stopped mid-way): nobody can have paid it. */
     markAbandoned: (transaction: TransactionRecord) => deps.db.transaction((trx) => closeUnpaid(deps, transaction, BILLING_MESSAGES.paymentExpired, trx)),

@@ -2,6 +2,7 @@ import { BILLING_MESSAGES, type CheckoutStarted } from '../../../../../shared/bi
 import { isProviderMethod, type CheckoutBody } from '../../../../../shared/billing-schemas.js';
 import { DEFAULT_LOCALE } from '../../../../../shared/locales.js';
 import type { CheckoutQuote, CheckoutQuoteBody } from '../../../../../shared/promo-codes.js';
+import { MESSAGES } from '../../../../../shared/errors.js';
 import { AppError } from '../../../errors.js';
 import { addSeconds } from '../../../lib/clock.js';
 import { crashPoint } from '../../../lib/crash-points.js';
@@ -136,6 +137,7 @@ export async function startCheckout(deps: CheckoutDeps, user: UserProfile, body:
   const { currency } = await deps.settings.getAppSettings();
   if (!isProviderMethod(method)) return startWalletOrder(deps, user, body, currency);
   const { driver, providerId, providerAccountId } = await deps.payments.forCheckout(method, currency);
+  assertEmailIfNeeded(driver, user);
   const { plan, kind, accountId: renewedAccountId } = await resolveOrder(deps, user, body);
   // A recurring plan renews: at a provider with subscriptions of its own (Stripe), or here, charging the method its
   // first payment saves (YooKassa); with any other provider it is taken once and renewed by hand.
@@ -245,4 +247,9 @@ export async function recordStarted(
   const now = deps.clock();
   await deps.billing.setProviderTransactionId(started.transactionId, started.checkoutId, now);
   await deps.accounts.insertLog({ accountId, userId, step: 'checkout_started', status: 'success', details, now });
+}
+
+/** A provider that sends its receipt by e-mail (YooKassa with receipts) is refused, before any order, to a customer with no address. */
+export function assertEmailIfNeeded(driver: PaymentDriver, user: UserProfile): void {
+  if (driver.capabilities.emailRequired && !user.email) throw new AppError(409, 'email_required', MESSAGES.emailRequired);
 }

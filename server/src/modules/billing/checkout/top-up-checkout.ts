@@ -16,6 +16,7 @@ import type { BillingRepo, SubscriptionMetadata } from '../billing.repo.js';
 import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
 import { CHECKOUT_SESSION_TTL_SECONDS } from './checkout-timing.js';
 import { enqueueFollowUp } from './follow-up.js';
+import { assertEmailIfNeeded } from './start-checkout.js';
 
 /** What a top-up order keeps: no plan, no account, no days; its "plan" is the words for the money. */
 function topUpMetadata(amount: number, currency: string): SubscriptionMetadata {
@@ -64,6 +65,7 @@ export function createTopUpCheckout(deps: {
         throw validationFailed({ amount: `Top up ${range} at a time` }, WALLET_MESSAGES.topUpLimits);
       }
       const { driver, providerId, providerAccountId } = await deps.payments.forCheckout(body.method, currency);
+      assertEmailIfNeeded(driver, user);
       const subscriptionId = randomUUID();
       const transactionId = randomUUID();
       const metadata = topUpMetadata(body.amount, currency);

@@ -200,6 +200,29 @@ describe.each(TEST_DATABASES)('payments through YooKassa (%s)', (kind) => {
         await settings({ receipts: { enabled: false, vatCode: 1, taxSystemCode: null } });
       }
     });
+
+    it('asks a customer without an e-mail address (from the Telegram bot) to add one first, before any order', async () => {
+      const user = await f.newUser();
+      // As a customer who signed up in the bot has it; the cached session is a few seconds old at most.
+      await f.env.database.db('user_profiles').where({ id: user.userId }).update({ email: null });
+      f.t.clock.advance(10_000);
+      const orders = await f.count('transactions', { user_id: user.userId });
+      const calls = shop.fake.requests.length;
+      expect((await settings({ receipts: { enabled: true, vatCode: 4, taxSystemCode: 2 } })).statusCode).toBe(200);
+      try {
+        const refused = await f.call(user, 'POST', '/api/checkout', { planId: f.paidPlanId, method: 'yookassa' });
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(refused.json()).toMatchObject({ code: 'email_required', message: expect.stringContaining('e-mail address') });
+        expect(await f.count('transactions', { user_id: user.userId })).toBe(orders);
+      } finally {
+        await settings({ receipts: { enabled: false, vatCode: 1, taxSystemCode: null } });
+      }
+      // Without receipts YooKassa needs no address: the payment is made.
+      const { sessionId } = await pay(user, { planId: f.paidPlanId });
+      expect(JSON.parse(shop.fake.requests.filter((request) => request.path === '/v3/payments').at(-1)!.body).receipt).toBeUndefined();
+      expect(shop.fake.requests.length).toBeGreaterThan(calls);
+      expect(shop.fake.getPayment(sessionId)).toBeDefined();
+    });
   });
 
   describe('refunds', () => {

@@ -57,7 +57,19 @@ export const ledgerModule = defineModule({
     const { config, clock, mailer, billingRepo: billing, periods, accountsRepo: accounts, plansRepo: plans, usersRepo: users, settings, paidPeriods } = deps;
     return {
       ...ledgerJobHandlers({ accounts, servers: deps.servers, paidPeriods, notices: deps.notices, clock }),
-      ...billingJobHandlers({ billing, periods, accounts, plans, users, settings, paidPeriods, mailer, publicUrl: config.publicUrl, clock }),
+      ...billingJobHandlers({
+        billing,
+        periods,
+        accounts,
+        plans,
+        users,
+        settings,
+        paidPeriods,
+        mailer,
+        publicUrl: config.publicUrl,
+        clock,
+        emailWanted: deps.noticeEmailWanted,
+      }),
     };
   },
 });

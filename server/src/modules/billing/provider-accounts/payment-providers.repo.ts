@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ProviderMethod } from '../../../../../shared/billing-schemas.js';
 import type { Db } from '../../../db/knex.js';
 import { parseJson, toBool, toJson } from '../../../db/values.js';
+import { STARS_PROVIDER_NAME } from '../../../../../shared/billing-schemas.js';
 
 /** The card provider's row as stored: the secrets stay sealed here (see stripe-settings.service.ts). */
 export interface StripeProviderRow {
@@ -33,7 +34,7 @@ export const YOOKASSA_PROVIDER_NAME = 'yookassa';
 export const CRYPTOPAY_PROVIDER_NAME = 'cryptopay';
 
 /** Telegram Stars, taken by the store's bot (payment_providers of type stars). */
-export const STARS_PROVIDER_NAME = 'telegram_stars';
+export { STARS_PROVIDER_NAME };
 
 /** Whether a provider can send a payment back by itself (Crypto Pay has no refunds): the admin's Refund is offered for it. */
 export const providerRefunds = (providerName: string | null): boolean => providerName !== CRYPTOPAY_PROVIDER_NAME;

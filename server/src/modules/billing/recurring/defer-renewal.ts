@@ -4,6 +4,7 @@ import type { Db } from '../../../db/knex.js';
 import type { JobsRepo } from '../../../jobs/jobs.repo.js';
 import { PermanentJobError, type JobHandler } from '../../../jobs/worker.js';
 import type { Clock } from '../../../lib/clock.js';
+import { PaymentProviderError, PROVIDER_CANNOT } from '../../../payments/payment-driver.js';
 import type { BillingRepo } from '../billing.repo.js';
 import type { DriverForSubscription } from './reconcile-subscriptions.js';
 import type { RecurringPayments } from './recurring-payments.js';
@@ -32,7 +33,8 @@ const Payload = z.object({ subscriptionId: z.string().min(1), until: z.string().
 /**
  * Moves the provider's next charge to the end of the days given, so the customer is not charged for them: the
  * provider's answer is applied like any state of the subscription. Nothing is asked of the provider once the
- * subscription has ended or a later period was already charged (the days then stay on our side alone).
+ * subscription has ended or a later period was already charged (the days then stay on our side alone), and a
+ * provider that cannot move a charge (Telegram Stars) is not asked again.
  */
 export function createDeferRenewalHandler(deps: {
   db: Db;
@@ -54,7 +56,17 @@ export function createDeferRenewalHandler(deps: {
     }
     const driver = await deps.driverFor(subscription);
     if (!driver) throw new Error('No payment provider keys for this subscription');
-    const state = await driver.deferNextCharge(subscription.providerSubscriptionId, until);
+    let state;
+    try {
+      state = await driver.deferNextCharge(subscription.providerSubscriptionId, until);
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError && err.rejected && err.code === PROVIDER_CANNOT)) throw err;
+      deps.log.warn(
+        { subscriptionId: subscription.id, until, reason: err.message },
+        'recurring: the provider cannot move the next charge; the days given stay ours alone',
+      );
+      return;
+    }
     await deps.db.transaction((trx) => deps.recurring.applyState(state, trx));
     deps.log.info({ subscriptionId: subscription.id, until }, 'recurring: next charge moved after the days given');
   };

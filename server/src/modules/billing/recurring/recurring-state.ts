@@ -55,12 +55,14 @@ export async function applyStateTo(
   const now = clock();
   const event = REPORTED[state.status];
   const status = event ? subscriptionStatusAfter(subscription.status, event) : subscription.status;
-  const next = { ...subscription, status, cancelAtPeriodEnd: state.cancelAtPeriodEnd, canceledAt: state.canceledAt };
+  // A provider that cannot say whether auto-renew is on (Telegram Stars) leaves ours as it is.
+  const cancelAtPeriodEnd = state.cancelAtPeriodEnd ?? subscription.cancelAtPeriodEnd;
+  const next = { ...subscription, status, cancelAtPeriodEnd, canceledAt: state.canceledAt };
   await billing.updateSubscription(
     subscription.id,
     {
       ...(event ? { event } : {}),
-      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      cancelAtPeriodEnd,
       canceledAt: state.canceledAt,
       metadata: { ...subscription.metadata, provider_observed_at: state.observedAt.toISOString() },
     },

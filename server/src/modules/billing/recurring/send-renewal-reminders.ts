@@ -7,6 +7,7 @@ import type { RenewalScheduleRepo } from './renewal-schedule.repo.js';
 import { chargeDateOf, STORE_RENEWAL } from './store-renewal-schedule.js';
 import type { SettingsService } from '../../settings/index.js';
 import type { JobHandler } from '../../../jobs/worker.js';
+import { STARS_PROVIDER_NAME } from '../provider-accounts/payment-providers.repo.js';
 
 export const SEND_RENEWAL_REMINDERS = 'send_renewal_reminders';
 /** Reminders go out 3 days ahead; the pass runs hourly, and each reminder's dedupe key makes it once per period. */
@@ -33,8 +34,12 @@ export function createSendRenewalRemindersHandler(deps: {
     const until = addSeconds(now, REMINDERS.aheadSeconds);
     // A plan renewed here is charged days before its period ends (store-renewals.ts): it is reminded of that day.
     const early = STORE_RENEWAL.firstTryDaysBefore * 24 * 3600;
+    // A Telegram Stars subscription is charged by Telegram from the customer's Stars: the reminder (a card on file, its
+    // billing page) does not describe it, so none is sent.
     const renewing = [
-      ...(await deps.schedule.listRenewalsDue(now, until)).filter((subscription) => subscription.metadata.renewed_by !== 'store'),
+      ...(await deps.schedule.listRenewalsDue(now, until)).filter(
+        (subscription) => subscription.metadata.renewed_by !== 'store' && subscription.providerName !== STARS_PROVIDER_NAME,
+      ),
       ...(await deps.schedule.listRenewalsDue(addSeconds(now, early), addSeconds(until, early))).filter(
         (subscription) => subscription.metadata.renewed_by === 'store',
       ),

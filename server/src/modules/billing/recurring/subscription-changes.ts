@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES, type SubscriptionStatus } from '../../../../../shared/billing.js';
 import { AppError } from '../../../errors.js';
-import { PaymentProviderError, type PaymentDriver, type RecurringState } from '../../../payments/payment-driver.js';
+import { PaymentProviderError, PROVIDER_CANNOT, type PaymentDriver, type RecurringState } from '../../../payments/payment-driver.js';
 import type { SubscriptionRecord } from '../billing.repo.js';
 import type { SubscriptionControlsDeps } from './subscription-controls-deps.js';
 
@@ -16,7 +16,10 @@ async function driverOf(deps: SubscriptionControlsDeps, record: SubscriptionReco
   return found;
 }
 
-/** The provider's answer applied in a transaction of its own; provider failures are a clear 502. */
+/**
+ * The provider's answer applied in a transaction of its own; provider failures are a clear 502, and what the provider
+ * cannot do at all (Telegram Stars moving a charge) a 409 that says so.
+ */
 export async function change(
   deps: SubscriptionControlsDeps,
   record: SubscriptionRecord,
@@ -29,6 +32,8 @@ export async function change(
     state = await call(await driverOf(deps, record), ref);
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
+    if (err.rejected && err.code === PROVIDER_CANNOT)
+      throw new AppError(409, 'provider_cannot', `The payment provider of this subscription cannot do this: ${err.message}.`);
     deps.log.warn({ err, subscriptionId: record.id }, 'recurring: the provider refused or did not answer a subscription change');
     throw new AppError(502, 'payment_provider_error', BILLING_MESSAGES.subscriptionChangeFailed);
   }

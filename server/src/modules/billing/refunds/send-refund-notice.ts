@@ -28,7 +28,7 @@ export function createSendRefundNoticeHandler(deps: {
     const { brandName } = await deps.settings.getAppSettings();
     const mail = await composeRefundEmail(deps, { kind: 'refund', ...parsed.data }, { brandName, publicUrl: deps.publicUrl });
     const user = mail && (await deps.users.findById(mail.userId));
-    if (!mail || !user) return;
+    if (!mail || !user?.email) return;
     await deps.mailer.send(mail.render(user.email, user.locale ?? DEFAULT_LOCALE));
   };
 }

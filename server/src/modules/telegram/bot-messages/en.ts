@@ -45,6 +45,12 @@ export const en = {
   'link.done': 'Done: this Telegram is linked to {email}. Your VPN and payments are here now too.',
   'link.viaLinkDone': 'Done: this Telegram is linked to your {brand} account.',
   'link.invalid': 'This link was already used or has expired. Make a new one on your dashboard.',
+  'menu.noEmail': '📱 Continue without e-mail',
+  'link.holdsCustomer':
+    'This Telegram is how you sign in to your account here, which has no e-mail address yet, so it cannot be moved to another account. Add an e-mail address on your dashboard first.',
+  'link.everLinked': 'This Telegram was linked to an account before. Link it again with that account’s e-mail address.',
+  'link.noEmailDone':
+    'Done: your {brand} account is this Telegram. You can add an e-mail address on your dashboard at any time, to sign in on the website too.',
   'link.cancel': 'Cancel',
   'link.cancelled': 'Cancelled.',
   'my.title': 'Your VPN',
@@ -80,6 +86,9 @@ export const en = {
   'plan.payStars': '⭐ Pay {stars, plural, one {# Star} other {# Stars}}',
   'pay.invoice': '{plan}, {duration}: ⭐{stars, number}.\nTap the button to pay with Telegram Stars. The invoice is open for an hour.',
   'pay.button': 'Pay ⭐{stars, number}',
+  'pay.subscription':
+    '{plan}: ⭐{stars, number} a month, renewed automatically every 30 days.\nTap the button to subscribe with Telegram Stars. You can turn auto-renew off at any time on your dashboard (or in Telegram’s settings). The invoice is open for an hour.',
+  'pay.subscribeButton': 'Subscribe: ⭐{stars, number} a month',
   'pay.notSold': 'This plan is not sold for Telegram Stars.',
   'pay.unavailable': 'Payments in Telegram Stars are not available right now. Please try again later.',
   'pay.failed': 'The invoice could not be made just now. Please try again in a minute.',
@@ -87,6 +96,7 @@ export const en = {
   'pay.notRenewable': 'This plan is no longer on sale, so it cannot be renewed. Choose a new plan in /plans.',
   'pay.orderClosed': 'This order has closed. Open /plans in the bot to pay for a new one.',
   'pay.thanks': 'Thank you! ⭐{stars, number} received. Your VPN is being set up: it appears in /my in a moment.',
+  'pay.renewed': 'Thank you! ⭐{stars, number} received: your VPN is renewed for another 30 days.',
   'pay.refunded': 'This order had already closed, so your ⭐{stars, number} were refunded. Open /plans to buy again.',
   'account.renewStars': '⭐ Renew for {stars, plural, one {# Star} other {# Stars}}',
   'command.paysupport': 'Help with a payment',
@@ -101,6 +111,8 @@ export const en = {
   'gift.failed': 'The gift could not be redeemed just now. Please try again in a minute.',
   'promo.ready': 'Your code {code} is waiting: it is filled in when you pay on the website.',
   'promo.open': '🏷 Choose a plan with the code',
+  'code.signIn':
+    'Your sign-in code for {brand}: {code}\nIt works for {minutes, plural, one {# minute} other {# minutes}}. If you did not ask for it, you can ignore this message.',
 } as const;
 
 export type BotMessageKey = keyof typeof en;

@@ -14,6 +14,7 @@ import { CheckboxField, SelectField, TextField } from '../form-fields';
 import { TabSection } from '../TabSection';
 import { useAdminResource } from '../useAdminResource';
 import { useBusyIds } from '../useBusyIds';
+import { customerName } from '../../../components/header/customer-name';
 
 const COLUMN_IDS = [
   'admin.referrals.column.date',
@@ -284,10 +285,10 @@ export function ReferralsSection({ refreshKey, currency }: { refreshKey: number;
                 <tr key={referral.id}>
                   <Cell className="whitespace-nowrap">{format.dateTime(referral.createdAt)}</Cell>
                   <Cell>
-                    <bdi>{referral.referrer.email}</bdi>
+                    <bdi>{customerName(referral.referrer, _)}</bdi>
                   </Cell>
                   <Cell>
-                    <bdi>{referral.referred.email}</bdi>
+                    <bdi>{customerName(referral.referred, _)}</bdi>
                     {referral.firstPaidAt && (
                       <span className="block text-xs text-slate-500">{_('admin.referrals.paidOn', { date: format.date(referral.firstPaidAt) })}</span>
                     )}
@@ -327,7 +328,7 @@ export function ReferralsSection({ refreshKey, currency }: { refreshKey: number;
               {page.top.map((top) => (
                 <tr key={top.user.id}>
                   <Cell>
-                    <bdi>{top.user.email}</bdi>
+                    <bdi>{customerName(top.user, _)}</bdi>
                   </Cell>
                   <Cell className="tabular-nums">{format.number(top.signedUp)}</Cell>
                   <Cell className="tabular-nums">{format.number(top.paid)}</Cell>
