@@ -44,6 +44,8 @@ export interface VpnAccount {
   deviceLimit: number | null;
   /** Its customer set it to renew itself from their balance a day before it ends (`POST /api/accounts/:id/auto-renew`). */
   autoRenewFromWallet: boolean;
+  /** A downgrade waiting for the paid end: the plan it switches to, and when (shared/plan-changes.ts). */
+  scheduledPlanChange: { planId: string; effectiveAt: string } | null;
 }
 
 /** `POST /api/accounts/:id/auto-renew`: renew the account from the balance before it ends, or stop. */

@@ -5,6 +5,7 @@ import type { TranslatedLocale } from './plan-translations.js';
 import { DEVICELESS_CLIENT_POLICIES, DEVICELESS_WINDOW, type DevicelessClientPolicy } from './devices.js';
 import { SubscriptionHeaderSettingsSchema, type SubscriptionHeaderSettings } from './subscription-headers.js';
 import { SubscriptionDomainsSchema, type SubscriptionDomain } from './subscription-domains.js';
+import { PLAN_CHANGE_DOWNGRADES, type PlanChangeDowngrade } from './plan-changes.js';
 
 /** `GET/PUT /api/admin/settings`. */
 export interface AdminSettings {
@@ -21,6 +22,8 @@ export interface AdminSettings {
   renewalGraceDays: number;
   /** E-mail customers 3 days before a renewal charge (and before a one-off plan ends). */
   renewalReminders: boolean;
+  /** What a customer's plan change to a cheaper plan does: the rest of its credit into their wallet now, or the switch at the paid end (shared/plan-changes.ts). */
+  planChangeDowngrade: PlanChangeDowngrade;
   /** Days kept after they stop being used: sign-in codes, sessions and refresh tokens, finished jobs, webhook ids, provisioning logs. */
   retentionDays: number;
   /** Days the audit log is kept. */
@@ -124,6 +127,7 @@ export const UpdateSettingsBody = z
       .min(0, 'Grace period cannot be negative')
       .max(RENEWAL_DEFAULTS.maxGraceDays, `Grace period: at most ${RENEWAL_DEFAULTS.maxGraceDays} days`),
     renewalReminders: z.boolean(),
+    planChangeDowngrade: z.enum(PLAN_CHANGE_DOWNGRADES, { error: 'A downgrade: "wallet" or "period_end"' }),
     locationsClaim: LocationsClaimSchema,
     protectionFeatures: z.boolean(),
     retentionDays: wholeDays('Retention', RETENTION_DEFAULTS.minDays, RETENTION_DEFAULTS.maxDays),

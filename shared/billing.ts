@@ -47,6 +47,8 @@ export interface CheckoutStatus {
   currency: string;
   /** A top-up of the wallet (no account comes of it): once succeeded, the money is in the balance. */
   topUp?: true;
+  /** What an order for an existing account was, besides a renewal: its plan changed, or an add-on bought for it. */
+  change?: 'plan' | 'add_on';
 }
 
 /** `GET /api/subscriptions`, newest first. */

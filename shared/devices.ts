@@ -42,3 +42,12 @@ export interface AccountDevices {
   /** Oldest first. */
   devices: AccountDevice[];
 }
+
+/**
+ * An account's device limit as `/sub` applies it: its plan's (the `device_limit` column; null = unlimited) and the
+ * devices its add-ons add (`extra_devices`, kept with the add-on ledger).
+ */
+export function deviceLimitWithExtras(deviceLimit: unknown, extraDevices: unknown): number | null {
+  if (deviceLimit === null || deviceLimit === undefined) return null;
+  return Number(deviceLimit) + Math.max(0, Number(extraDevices ?? 0) || 0);
+}

@@ -11,6 +11,10 @@ export const PLAN_BILLINGS = ['one_off', 'recurring'] as const;
 /** `one_off`: paid once for its period; `recurring`: charged again every period until cancelled (see plan-billing.ts). */
 export type PlanBilling = (typeof PLAN_BILLINGS)[number];
 
+/** `none`: the data limit lasts the whole paid period; `monthly`: it starts again every month of it (plans of more than a month only). */
+export const TRAFFIC_RESETS = ['none', 'monthly'] as const;
+export type TrafficReset = (typeof TRAFFIC_RESETS)[number];
+
 /**
  * `GET /api/plans`: active plans in display order. Money in cents, data in bytes, days may be
  * fractional. The last five fields are what the pricing page shows (see shared/pricing.ts).
@@ -40,6 +44,14 @@ export interface Plan {
   starsPrice: number | null;
   /** The name, tier and features in the other languages (shared/plan-translations.ts `planText` picks one). */
   translations: PlanTranslations;
+  /** `monthly`: the data limit is each month's, and the store resets the used data every month of the paid period. */
+  trafficReset: TrafficReset;
+  /** Unused data of the month (at a monthly reset) or of the period (at a renewal) is added to the next allowance. */
+  trafficCarryOver: boolean;
+  /** Days the account keeps running after its paid end when nothing renews it (0–30). */
+  graceDays: number;
+  /** Data allowed during those days (the panel limit becomes what was used plus this at the paid end); null: the limit stays as it was. */
+  graceDataBytes: number | null;
 }
 
 export interface AdminPlan extends Plan {
@@ -57,6 +69,29 @@ export const PLAN_PRICING_LIMITS = { tierLength: 40, featureLength: 120, feature
 
 /** The most Telegram lets a bot ask for one payment in Stars. */
 export const STARS_PRICE_MAX = 10_000;
+
+/** Bounds of the traffic rules: a monthly reset needs a plan longer than a month; grace up to 30 days, its data at least 1 MB. */
+export const PLAN_TRAFFIC_LIMITS = { monthlyResetMinDays: 31, graceDaysMax: 30, graceDataMinBytes: 1024 * 1024 } as const;
+
+/** The words of the traffic rules' refusals, the same from the server and the admin form. */
+export const PLAN_TRAFFIC_MESSAGES = {
+  monthlyNeedsLongPlan: 'A monthly data reset needs a plan of more than 31 days.',
+  graceDataNeedsDays: 'Data during the grace period needs at least one grace day.',
+} as const;
+
+/**
+ * What is wrong with a plan's traffic rules taken together, per field (the schema checks each alone): a monthly reset
+ * only for plans of more than 31 days, and grace data only with grace days. Empty when they are fine.
+ */
+export function trafficRulesProblems(
+  plan: Pick<Plan, 'days' | 'trafficReset' | 'graceDays' | 'graceDataBytes'>,
+): Partial<Record<'trafficReset' | 'graceDataBytes', string>> {
+  const problems: Partial<Record<'trafficReset' | 'graceDataBytes', string>> = {};
+  if (plan.trafficReset === 'monthly' && !(plan.days > PLAN_TRAFFIC_LIMITS.monthlyResetMinDays))
+    problems.trafficReset = PLAN_TRAFFIC_MESSAGES.monthlyNeedsLongPlan;
+  if (plan.graceDataBytes !== null && plan.graceDays < 1) problems.graceDataBytes = PLAN_TRAFFIC_MESSAGES.graceDataNeedsDays;
+  return problems;
+}
 
 const TierSchema = z
   .string()
@@ -142,6 +177,20 @@ const planFields = {
     .max(STARS_PRICE_MAX, "Stars price: at most 10,000 (Telegram's limit)")
     .nullable(),
   translations: TranslationsSchema,
+  trafficReset: z.enum(TRAFFIC_RESETS, { error: 'Data reset is none or monthly' }),
+  trafficCarryOver: z.boolean({ error: 'Carry-over is true or false' }),
+  graceDays: z
+    .number({ error: 'Grace days is a number' })
+    .int('Grace days is a whole number')
+    .min(0, 'Grace days: at least 0')
+    .max(PLAN_TRAFFIC_LIMITS.graceDaysMax, `Grace days: at most ${PLAN_TRAFFIC_LIMITS.graceDaysMax}`),
+  /** Bytes; null: no data limit of its own during the grace. */
+  graceDataBytes: z
+    .number({ error: 'Grace data is a number' })
+    .int('Grace data is a whole number of bytes')
+    .min(PLAN_TRAFFIC_LIMITS.graceDataMinBytes, 'Grace data must be at least 1 MB (leave it empty to keep the limit)')
+    .max(1024 ** 5)
+    .nullable(),
 };
 
 export const PlanBody = z.object({
@@ -159,6 +208,11 @@ export const PlanBody = z.object({
   deviceLimit: planFields.deviceLimit.default(null),
   starsPrice: planFields.starsPrice.default(null),
   translations: planFields.translations.default({}),
+  /** Existing callers get a plan as before: one allowance per period, nothing carried over, no grace. */
+  trafficReset: planFields.trafficReset.default('none'),
+  trafficCarryOver: planFields.trafficCarryOver.default(false),
+  graceDays: planFields.graceDays.default(0),
+  graceDataBytes: planFields.graceDataBytes.default(null),
 });
 export type PlanBody = z.infer<typeof PlanBody>;
 /** A change: only the fields sent are changed (no defaults fill the others in). */

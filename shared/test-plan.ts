@@ -22,6 +22,10 @@ export function testPlan(overrides: Partial<Plan> = {}): Plan {
     deviceLimit: null,
     starsPrice: null,
     translations: {},
+    trafficReset: 'none',
+    trafficCarryOver: false,
+    graceDays: 0,
+    graceDataBytes: null,
     ...overrides,
   };
 }

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { SITE_PROVIDER_METHODS, type PaymentMethod } from './billing-schemas.js';
 
-/** How a movement shows to the customer. */
-export const WALLET_MOVEMENT_KINDS = ['top_up', 'purchase', 'renewal', 'refund', 'referral', 'adjustment'] as const;
+/** How a movement shows to the customer (`plan_change`: a downgrade's unused paid time, credited). */
+export const WALLET_MOVEMENT_KINDS = ['top_up', 'purchase', 'renewal', 'refund', 'referral', 'adjustment', 'plan_change'] as const;
 export type WalletMovementKind = (typeof WALLET_MOVEMENT_KINDS)[number];
 
 export interface WalletMovement {

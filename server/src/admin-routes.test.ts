@@ -70,6 +70,7 @@ describe.each(TEST_DATABASES)('every admin route (%s)', (kind) => {
     const areas = new Set(adminRoutes().map((r) => r.url.split('/')[3]));
     expect([...areas].sort()).toEqual([
       'accounts',
+      'add-ons',
       'gift-codes',
       'logs',
       'overview',

@@ -8,12 +8,14 @@ import { customerPageModule } from './modules/customer-page/customer-page.module
 import { ledgerModule } from './modules/billing/ledger/ledger.module.js';
 import { recurringPaymentsModule } from './modules/billing/recurring/recurring-payments.module.js';
 import { subscriptionsModule } from './modules/billing/recurring/subscriptions.module.js';
+import { planTrafficModule } from './modules/billing/traffic/plan-traffic.module.js';
 import { refundsModule } from './modules/billing/refunds/refunds.module.js';
 import { webhooksModule } from './modules/billing/webhooks/webhooks.module.js';
 import { providerAccountsModule } from './modules/billing/provider-accounts/provider-accounts.module.js';
 import { desktopReleasesModule } from './modules/desktop-releases/desktop-releases.module.js';
 import { devicesModule } from './modules/devices/devices.module.js';
 import { giftCodesModule } from './modules/gift-codes/gift-codes.module.js';
+import { addOnsModule } from './modules/billing/add-ons/add-ons.module.js';
 import type { Core } from './modules/module.js';
 import { ModuleGraph } from './modules/module-graph.js';
 import { overviewModule } from './modules/overview/overview.module.js';
@@ -68,9 +70,11 @@ export function createServices(ctx: ServiceContext) {
     .add(refundsModule)
     .add(checkoutModule)
     .add(subscriptionsModule)
+    .add(planTrafficModule)
     .add(webhooksModule)
     .add(walletModule)
     .add(giftCodesModule)
+    .add(addOnsModule)
     .add(authModule)
     .add(usersModule)
     .add(telegramModule)

@@ -30,6 +30,7 @@ export const VpnAccountAnswer = z.object({
   usageCheckedAt: z.string().nullable(),
   deviceLimit: z.number().int().nullable(),
   autoRenewFromWallet: z.boolean(),
+  scheduledPlanChange: z.object({ planId: z.string(), effectiveAt: z.string() }).nullable(),
 }) satisfies z.ZodType<VpnAccount>;
 
 /** `GET /api/accounts`: the caller's own accounts, newest first. */

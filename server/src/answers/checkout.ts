@@ -3,6 +3,7 @@ import { VpnAccountAnswer } from './accounts.js';
 import { TRANSACTION_STATUSES, type CheckoutStarted, type CheckoutStatus } from '../../../shared/billing.js';
 import { PROMO_DURATIONS, type CheckoutQuote } from '../../../shared/promo-codes.js';
 import { CryptoProgressAnswer } from './billing.js';
+import type { PlanChangeQuote, PlanChangeStarted } from '../../../shared/plan-changes.js';
 import type { CheckoutService } from '../modules/billing/checkout/checkout.service.js';
 
 /**
@@ -52,9 +53,33 @@ export const CheckoutStatusAnswer = z.object({
   crypto: CryptoProgressAnswer.optional(),
   currency: z.string(),
   topUp: z.literal(true).optional(),
+  change: z.enum(['plan', 'add_on']).optional(),
 }) satisfies z.ZodType<CheckoutStatus>;
 
 /** `POST /api/checkout/:orderId/cancel`: where the order stands once closed (or paid meanwhile). */
 export const CheckoutCancelledAnswer = z.object({
   status: z.enum(TRANSACTION_STATUSES),
 }) satisfies z.ZodType<Awaited<ReturnType<CheckoutService['cancelCheckout']>>>;
+
+/** `POST /api/accounts/:id/change-plan/quote`: what switching the account to the plan would do now. */
+export const PlanChangeQuoteAnswer = z.object({
+  accountId: z.string(),
+  fromPlanId: z.string().nullable(),
+  planId: z.string(),
+  currency: z.string(),
+  price: Int,
+  credit: Int,
+  creditDays: Int,
+  charge: Int,
+  walletCredit: Int,
+  takesEffect: z.enum(['now', 'period_end']),
+  effectiveAt: z.string(),
+  expiresAt: z.string(),
+  balanceCredit: Int.optional(),
+}) satisfies z.ZodType<PlanChangeQuote>;
+
+/** `POST /api/accounts/:id/change-plan`: the payment started (send the browser to `url`), or the downgrade set for the paid end. */
+export const PlanChangeStartedAnswer = z.union([
+  z.object({ takesEffect: z.literal('now'), url: z.string(), sessionId: z.string(), subscriptionId: z.string() }),
+  z.object({ takesEffect: z.literal('period_end'), planId: z.string(), effectiveAt: z.string() }),
+]) satisfies z.ZodType<PlanChangeStarted>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_BILLINGS, PLAN_STATUSES, type AdminPlan, type Plan } from '../../../shared/plans.js';
+import { PLAN_BILLINGS, PLAN_STATUSES, TRAFFIC_RESETS, type AdminPlan, type Plan } from '../../../shared/plans.js';
 import { TRANSLATED_LOCALES, type PlanTranslation } from '../../../shared/plan-translations.js';
 
 /**
@@ -36,6 +36,14 @@ export const PlanAnswer = z.object({
   starsPrice: z.number().int().nullable(),
   /** Only the languages the operator translated. */
   translations: z.partialRecord(z.enum(TRANSLATED_LOCALES), PlanTranslationAnswer),
+  /** `monthly`: the data limit is each month's, reset every month of the paid period. */
+  trafficReset: z.enum(TRAFFIC_RESETS),
+  /** Unused data carries over to the next month or period. */
+  trafficCarryOver: z.boolean(),
+  /** Days it keeps running after its paid end when nothing renews it. */
+  graceDays: z.number().int(),
+  /** Data allowed during the grace; null = the limit stays. */
+  graceDataBytes: z.number().int().nullable(),
 }) satisfies z.ZodType<Plan>;
 
 /** `GET /api/plans`: active plans in display order. */

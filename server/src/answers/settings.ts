@@ -4,6 +4,7 @@ import { PAYMENT_METHODS } from '../../../shared/billing-schemas.js';
 import type { PublicConfig } from '../../../shared/config.js';
 import { DEVICELESS_CLIENT_POLICIES } from '../../../shared/devices.js';
 import { LOCALES } from '../../../shared/locales.js';
+import { PLAN_CHANGE_DOWNGRADES } from '../../../shared/plan-changes.js';
 import { TRANSLATED_LOCALES } from '../../../shared/plan-translations.js';
 import type { SubscriptionHeaderSettings } from '../../../shared/subscription-headers.js';
 import type { SubscriptionDomain } from '../../../shared/subscription-domains.js';
@@ -57,6 +58,7 @@ export const AdminSettingsAnswer = z.object({
   protectionFeatures: z.boolean(),
   renewalGraceDays: Int,
   renewalReminders: z.boolean(),
+  planChangeDowngrade: z.enum(PLAN_CHANGE_DOWNGRADES),
   retentionDays: Int,
   auditRetentionDays: Int,
   devicelessClients: z.enum(DEVICELESS_CLIENT_POLICIES),

@@ -48,6 +48,9 @@ import * as telegramStartPayloads from './migrations/047-telegram-start-payloads
 import * as usersWithoutEmail from './migrations/048-users-without-email.js';
 import * as telegramChatsEverLinked from './migrations/050-telegram-chats-ever-linked.js';
 import * as telegramDeliveryChoices from './migrations/051-telegram-delivery-choices.js';
+import * as planChanges from './migrations/052-plan-changes.js';
+import * as planTrafficRules from './migrations/053-plan-traffic-rules.js';
+import * as addOns from './migrations/054-add-ons.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -112,6 +115,9 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['048-users-without-email', usersWithoutEmail],
   ['050-telegram-chats-ever-linked', telegramChatsEverLinked],
   ['051-telegram-delivery-choices', telegramDeliveryChoices],
+  ['052-plan-changes', planChanges],
+  ['053-plan-traffic-rules', planTrafficRules],
+  ['054-add-ons', addOns],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -41,6 +41,30 @@ export const fa: ErrorCatalogue = {
     'This plan is free: claim it from your dashboard instead.': 'این طرح رایگان است: آن را از داشبورد خود دریافت کنید.',
     'This account is still waiting for its first payment.': 'این حساب هنوز در انتظار اولین پرداخت است.',
     'This account renews automatically; there is nothing to pay now.': 'این حساب به‌طور خودکار تمدید می‌شود؛ اکنون چیزی برای پرداخت نیست.',
+    'This account is on that plan already.': 'این حساب هم‌اکنون روی همین طرح است.',
+    'This account cannot change plan: a trial becomes a paid plan when you buy one.':
+      'طرح این حساب را نمی‌توان تغییر داد: دورهٔ آزمایشی با خرید یک طرح به طرح پولی تبدیل می‌شود.',
+    'This plan renews by itself with your card: turn off auto-renew first, then change plan when it ends.':
+      'این طرح با کارت شما خودکار تمدید می‌شود: ابتدا تمدید خودکار را خاموش کنید و پس از پایان آن طرح را تغییر دهید.',
+    'A plan change for this account is waiting for its payment: finish or cancel it first.':
+      'تغییر طرح این حساب در انتظار پرداخت است: ابتدا آن را تکمیل یا لغو کنید.',
+    'A payment for this account is disputed, so its plan cannot change now.':
+      'یکی از پرداخت‌های این حساب مورد اعتراض است، پس اکنون نمی‌توان طرح آن را تغییر داد.',
+    'This account was paid in another currency, so its unused time cannot be credited: renew it, or contact support.':
+      'این حساب با ارز دیگری پرداخت شده است، پس زمان استفاده‌نشدهٔ آن قابل محاسبه نیست: آن را تمدید کنید یا با پشتیبانی تماس بگیرید.',
+    'No plan change is waiting for this account.': 'هیچ تغییر طرحی برای این حساب در انتظار نیست.',
+    'Add-on not found': 'افزونه پیدا نشد',
+    "This add-on is not sold for this account's plan.": 'این افزونه برای طرح این حساب فروخته نمی‌شود.',
+    'This account has no paid time left to add to: renew it first.': 'این حساب زمان پرداخت‌شدهٔ باقی‌مانده ندارد: ابتدا آن را تمدید کنید.',
+    'This account has no limit of that kind to raise.': 'این حساب محدودیتی از این نوع برای افزایش ندارد.',
+    'Choose an add-on': 'یک افزونه انتخاب کنید',
+    'This account renews with your card subscription: it can change only to another plan that renews by card at the same interval, paid by that card.':
+      'این حساب با اشتراک کارت شما تمدید می‌شود: فقط می‌توان آن را به طرح دیگری تغییر داد که با همان فاصلهٔ زمانی با کارت تمدید می‌شود و با همان کارت پرداخت می‌شود.',
+    'A renewal of this account has not been paid: update your card in the billing portal, then change plan.':
+      'تمدید این حساب پرداخت نشده است: کارت خود را در درگاه صورت‌حساب به‌روز کنید و سپس طرح را تغییر دهید.',
+    'Your card was declined, so the plan did not change. Update your card in the billing portal and try again.':
+      'کارت شما رد شد، بنابراین طرح تغییر نکرد. کارت خود را در درگاه صورت‌حساب به‌روز کنید و دوباره تلاش کنید.',
+    'Choose a plan': 'یک طرح انتخاب کنید',
     "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.":
       'طرح این حساب دیگر فروخته نمی‌شود، بنابراین قابل تمدید نیست. به‌جای آن یک طرح جدید بخرید.',
     'Failed to create payment intent': 'ایجاد پرداخت ناموفق بود',

@@ -40,6 +40,29 @@ export const ru: ErrorCatalogue = {
     'This plan is free: claim it from your dashboard instead.': 'Это бесплатный тариф: получите его в личном кабинете.',
     'This account is still waiting for its first payment.': 'Этот аккаунт ещё ожидает первой оплаты.',
     'This account renews automatically; there is nothing to pay now.': 'Этот аккаунт продлевается автоматически; сейчас платить ничего не нужно.',
+    'This account is on that plan already.': 'Этот аккаунт уже на этом тарифе.',
+    'This account cannot change plan: a trial becomes a paid plan when you buy one.':
+      'Тариф этого аккаунта нельзя сменить: пробный период становится платным тарифом, когда вы его покупаете.',
+    'This plan renews by itself with your card: turn off auto-renew first, then change plan when it ends.':
+      'Этот тариф продлевается сам с вашей карты: сначала отключите автопродление, затем смените тариф, когда он закончится.',
+    'A plan change for this account is waiting for its payment: finish or cancel it first.':
+      'Смена тарифа для этого аккаунта ожидает оплаты: сначала завершите или отмените её.',
+    'A payment for this account is disputed, so its plan cannot change now.': 'Платёж за этот аккаунт оспаривается, поэтому сейчас сменить тариф нельзя.',
+    'This account was paid in another currency, so its unused time cannot be credited: renew it, or contact support.':
+      'Этот аккаунт оплачен в другой валюте, поэтому неиспользованное время нельзя зачесть: продлите его или напишите в поддержку.',
+    'No plan change is waiting for this account.': 'Для этого аккаунта нет ожидающей смены тарифа.',
+    'Add-on not found': 'Дополнение не найдено',
+    "This add-on is not sold for this account's plan.": 'Это дополнение не продаётся для тарифа этого аккаунта.',
+    'This account has no paid time left to add to: renew it first.': 'У этого аккаунта не осталось оплаченного времени: сначала продлите его.',
+    'This account has no limit of that kind to raise.': 'У этого аккаунта нет такого ограничения, которое можно увеличить.',
+    'Choose an add-on': 'Выберите дополнение',
+    'This account renews with your card subscription: it can change only to another plan that renews by card at the same interval, paid by that card.':
+      'Этот аккаунт продлевается подпиской по карте: его можно перевести только на другой тариф, который продлевается картой с тем же интервалом и оплачивается той же картой.',
+    'A renewal of this account has not been paid: update your card in the billing portal, then change plan.':
+      'Продление этого аккаунта не оплачено: обновите карту в платёжном портале, затем смените тариф.',
+    'Your card was declined, so the plan did not change. Update your card in the billing portal and try again.':
+      'Ваша карта отклонена, поэтому тариф не изменился. Обновите карту в платёжном портале и попробуйте снова.',
+    'Choose a plan': 'Выберите тариф',
     "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.":
       'Тариф этого аккаунта больше не продаётся, поэтому его нельзя продлить. Купите новый тариф.',
     'Failed to create payment intent': 'Не удалось создать платёж',

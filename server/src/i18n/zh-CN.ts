@@ -39,6 +39,27 @@ export const zhCN: ErrorCatalogue = {
     'This plan is free: claim it from your dashboard instead.': '这是免费套餐：请在控制面板中领取。',
     'This account is still waiting for its first payment.': '此账户仍在等待首次付款。',
     'This account renews automatically; there is nothing to pay now.': '此账户会自动续订；目前无需付款。',
+    'This account is on that plan already.': '此账户已经是该套餐。',
+    'This account cannot change plan: a trial becomes a paid plan when you buy one.': '此账户无法更换套餐：购买套餐后，试用会转为付费套餐。',
+    'This plan renews by itself with your card: turn off auto-renew first, then change plan when it ends.':
+      '此套餐会用您的银行卡自动续订：请先关闭自动续订，待其结束后再更换套餐。',
+    'A plan change for this account is waiting for its payment: finish or cancel it first.': '此账户有一笔更换套餐的付款尚未完成：请先完成或取消它。',
+    'A payment for this account is disputed, so its plan cannot change now.': '此账户的一笔付款正在争议中，目前无法更换套餐。',
+    'This account was paid in another currency, so its unused time cannot be credited: renew it, or contact support.':
+      '此账户以其他货币支付，未使用的时间无法抵扣：请续订，或联系客服。',
+    'No plan change is waiting for this account.': '此账户没有待生效的套餐更换。',
+    'Add-on not found': '未找到该附加项',
+    "This add-on is not sold for this account's plan.": '该附加项不适用于此账户的套餐。',
+    'This account has no paid time left to add to: renew it first.': '此账户没有剩余的付费时间：请先续订。',
+    'This account has no limit of that kind to raise.': '此账户没有这类可提高的限制。',
+    'Choose an add-on': '请选择附加项',
+    'This account renews with your card subscription: it can change only to another plan that renews by card at the same interval, paid by that card.':
+      '此账户由您的银行卡订阅自动续订：只能更换为以相同周期用银行卡续订、并由该卡支付的其他套餐。',
+    'A renewal of this account has not been paid: update your card in the billing portal, then change plan.':
+      '此账户的续订尚未付款：请先在账单门户中更新银行卡，然后再更换套餐。',
+    'Your card was declined, so the plan did not change. Update your card in the billing portal and try again.':
+      '您的银行卡被拒绝，套餐未更改。请在账单门户中更新银行卡后重试。',
+    'Choose a plan': '请选择套餐',
     "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.": '此账户的套餐已停售，因此无法续订。请购买新套餐。',
     'Failed to create payment intent': '创建付款失败',
     'Add your e-mail address first: this payment method sends its receipt there.': '请先添加您的电子邮箱：此付款方式会将收据发送到该邮箱。',

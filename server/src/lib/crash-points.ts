@@ -25,6 +25,8 @@ export const CRASH_POINTS = [
   'refund:after-provider',
   /** A renewal this server charges: the saved method is charged; nothing of the payment is recorded yet. */
   'store-renewal:after-charge',
+  /** A plan change's order is written (the account locked, its terms decided again); the provider has not been asked. */
+  'plan-change:after-order',
 ] as const;
 
 export type CrashPoint = (typeof CRASH_POINTS)[number];

@@ -42,6 +42,8 @@ export interface ReceiptEmailInput extends BillingEmailBase, Charge {
   credit?: number | null;
   /** Extra days a referral added to the period it bought. */
   bonusDays?: number;
+  /** A plan change: what the unused days of the plan before were credited (minor units of `currency`), and how many. */
+  change?: { credit: number; creditDays: number } | null;
 }
 
 export interface RenewalReminderEmailInput extends BillingEmailBase, Charge {
@@ -104,13 +106,15 @@ export function renderReceiptEmail(input: ReceiptEmailInput): MailMessage {
   const { t, day, money: price } = speaker(input);
   const amount = price(input.amount, input.currency);
   const plan = input.planName;
-  const accountLine = input.renewal
-    ? input.periodEnd
-      ? t('billing.receipt.extendedUntil', { day: day(input.periodEnd) })
-      : t('billing.receipt.extended')
-    : input.periodEnd
-      ? t('billing.receipt.activeUntil', { day: day(input.periodEnd) })
-      : t('billing.receipt.active');
+  const accountLine = input.change
+    ? t('billing.receipt.changedUntil', { plan, day: input.periodEnd ? day(input.periodEnd) : '' })
+    : input.renewal
+      ? input.periodEnd
+        ? t('billing.receipt.extendedUntil', { day: day(input.periodEnd) })
+        : t('billing.receipt.extended')
+      : input.periodEnd
+        ? t('billing.receipt.activeUntil', { day: day(input.periodEnd) })
+        : t('billing.receipt.active');
   return composeBillingEmail(input, t('billing.receipt.subject'), [
     { kind: 'lead', text: t('billing.receipt.lead', { amount, plan }) },
     {
@@ -131,6 +135,14 @@ export function renderReceiptEmail(input: ReceiptEmailInput): MailMessage {
           : []),
         ...(input.credit
           ? [[t('billing.receipt.factCredit'), t('billing.receipt.creditValue', { credit: price(input.credit, input.currency) })] as [string, string]]
+          : []),
+        ...(input.change && input.change.credit > 0
+          ? [
+              [
+                t('billing.receipt.factChangeCredit'),
+                t('billing.receipt.changeCreditValue', { credit: price(input.change.credit, input.currency), days: input.change.creditDays }),
+              ] as [string, string],
+            ]
           : []),
         [t('billing.receipt.factPlan'), plan],
         [t('billing.receipt.factPaidOn'), day(input.paidAt)],

@@ -16,17 +16,66 @@ export async function readInbounds(session: PanelSession): Promise<Inbounds> {
   return expectJsonObject(response, 'Listing inbounds') as Inbounds;
 }
 
+/**
+ * The inbound tags of `serviceId`: every one for ALL_INBOUNDS, else one tag or several separated by commas (a tag
+ * of the panel that has a comma in it is taken whole). Refused unless the panel has each.
+ */
+function tagsOf(all: Inbounds, serviceId: string): string[] {
+  const tags = Object.values(all)
+    .flat()
+    .map((inbound) => inbound.tag);
+  let wanted: string[];
+  if (serviceId === ALL_INBOUNDS) wanted = tags;
+  else if (tags.includes(serviceId)) wanted = [serviceId];
+  else {
+    wanted = serviceId
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+  }
+  const missing = wanted.filter((tag) => !tags.includes(tag));
+  if (wanted.length === 0 || missing.length > 0) {
+    throw new PanelError('rejected', `The panel has no inbound ${missing.length > 0 ? missing.join(', ') : serviceId}; check the server's service ID`);
+  }
+  return wanted;
+}
+
 /** The `inbounds` and `proxies` a new user needs: both, always (panels.md). */
 async function protocolsFor(session: PanelSession, serviceId: string) {
   const all = await readInbounds(session);
+  const wanted = tagsOf(all, serviceId);
   const inbounds: Record<string, string[]> = {};
   for (const [protocol, list] of Object.entries(all)) {
-    const tags = list.filter((inbound) => serviceId === ALL_INBOUNDS || inbound.tag === serviceId).map((inbound) => inbound.tag);
+    const tags = list.filter((inbound) => wanted.includes(inbound.tag)).map((inbound) => inbound.tag);
     if (tags.length > 0) inbounds[protocol] = tags;
   }
-  if (Object.keys(inbounds).length === 0) throw new PanelError('rejected', `The panel has no inbound ${serviceId}; check the server's service ID`);
   const proxies = Object.fromEntries(Object.keys(inbounds).map((protocol) => [protocol, {}]));
   return { inbounds, proxies };
+}
+
+/**
+ * The user in exactly the inbounds of `serviceId`: `PUT /api/user/{username}` with `proxies` and `inbounds`.
+ * - `inbounds` names every protocol of the panel (`[]` for one left out): the panel changes the exclusions of the
+ *   protocols named only, so a protocol left out would keep its old inbounds.
+ * - `proxies` replaces the user's proxies, and a proxy sent as `{}` gets new credentials (ProxySettings.from_dict):
+ *   each one the user has is sent back as it is (its configurations keep working, and one of a protocol left out
+ *   stays, excluded from every inbound, for a later move back); a protocol it lacks is added as `{}`. One of a
+ *   protocol the panel no longer serves is dropped (the panel would refuse it as disabled).
+ * The subscription token is signed from the username, so the subscription URL stays valid.
+ */
+export async function setUserInbounds(session: PanelSession, username: string, serviceId: string): Promise<PanelAccount> {
+  const all = await readInbounds(session);
+  const wanted = tagsOf(all, serviceId);
+  const user = (await readUser(session, username)) as { proxies?: Record<string, unknown> } | null;
+  if (!user) throw new PanelError('rejected', `The user ${username} does not exist on the panel`, 404);
+  const current = user.proxies ?? {};
+  const inbounds: Record<string, string[]> = {};
+  const proxies: Record<string, unknown> = {};
+  for (const [protocol, list] of Object.entries(all)) {
+    inbounds[protocol] = list.filter((inbound) => wanted.includes(inbound.tag)).map((inbound) => inbound.tag);
+    if (inbounds[protocol].length > 0 || current[protocol]) proxies[protocol] = current[protocol] ?? {};
+  }
+  return update(session, username, { proxies, inbounds }, "Changing the user's inbounds");
 }
 
 export async function readUser(session: PanelSession, username: string): Promise<unknown | null> {

@@ -156,4 +156,70 @@ describe('the Marzban driver against a panel that behaves as panels.md describes
     await expectPanelError(limited.createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'p' }), 'rejected');
     await vlessOnly.close();
   });
+
+  describe("an account's inbounds", () => {
+    const puts = () => panel.requests.filter((r) => r.method === 'PUT').map((r) => JSON.parse(r.body));
+    const stored = (username: string) => asMarzbanUser(panel.users.get(username));
+    const protocols = (links: string[] | null) => (links ?? []).map((link) => link.split(':')[0]);
+    const served = async (subscriptionUrl: string) =>
+      Buffer.from(await fetch(subscriptionUrl).then((res) => res.text()), 'base64')
+        .toString('utf8')
+        .split('\n');
+
+    it('moves an account to other inbounds and to several, keeping its credentials and its subscription link', async () => {
+      const username = newUsername();
+      const created = await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'move' });
+      const credentials = structuredClone(stored(username).proxies);
+      const moved = await driver.setServices(username, 'Trojan TCP TLS');
+      expect(moved).toMatchObject({ username, status: 'active', note: 'move' });
+      // Every protocol is named (a protocol left out would keep its inbounds), every proxy sent back as it is.
+      expect(puts()).toEqual([
+        {
+          proxies: credentials,
+          inbounds: { vless: [], vmess: [], trojan: ['Trojan TCP TLS'], shadowsocks: [] },
+        },
+      ]);
+      expect(stored(username).proxies).toEqual(credentials);
+      expect(protocols((await driver.getAccount(username, { withLinks: true }))!.links)).toEqual(['trojan']);
+      // The link made at creation still serves it, now with the new inbound only.
+      expect(protocols(await served(created.subscriptionUrl))).toEqual(['trojan']);
+      await driver.setServices(username, 'VLESS TCP TLS,Trojan TCP TLS');
+      expect(protocols((await driver.getAccount(username, { withLinks: true }))!.links)).toEqual(['vless', 'trojan']);
+      await driver.setServices(username, ALL_INBOUNDS);
+      expect(protocols(await served(created.subscriptionUrl))).toEqual(['vless', 'vmess', 'trojan', 'ss']);
+      expect(stored(username).proxies).toEqual(credentials);
+    });
+
+    it('creates in its own inbounds when given them, and adds a protocol it lacks with new credentials on a move', async () => {
+      const username = newUsername();
+      const created = await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'own', serviceId: 'VMess Websocket' });
+      expect(protocols(created.links)).toEqual(['vmess']);
+      const vmess = stored(username).proxies.vmess;
+      await driver.setServices(username, 'Shadowsocks TCP');
+      expect(puts()[0].proxies).toEqual({ vmess, shadowsocks: {} });
+      expect(stored(username).proxies).toMatchObject({ vmess, shadowsocks: { password: expect.any(String) } });
+      expect(protocols((await driver.getAccount(username, { withLinks: true }))!.links)).toEqual(['ss']);
+      const several = await driver.createAccount({
+        username: newUsername(),
+        dataLimitBytes: null,
+        expiresAt: null,
+        note: 'two',
+        serviceId: 'VLESS TCP TLS, Shadowsocks TCP',
+      });
+      expect(protocols(several.links)).toEqual(['vless', 'ss']);
+    });
+
+    it('refuses an inbound the panel does not have, or none, before changing anything; a missing user as rejected', async () => {
+      const username = newUsername();
+      await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'stay' });
+      const unknown = await expectPanelError(driver.setServices(username, 'VLESS TCP TLS,No Such Inbound'), 'rejected');
+      expect(unknown.message).toBe("The panel has no inbound No Such Inbound; check the server's service ID");
+      await expectPanelError(driver.setServices(username, ' , '), 'rejected');
+      expect(puts()).toHaveLength(0);
+      expect(protocols((await driver.getAccount(username, { withLinks: true }))!.links)).toHaveLength(4);
+      const missing = await expectPanelError(driver.setServices('nobody_here', 'VLESS TCP TLS'), 'rejected');
+      const extended = await expectPanelError(driver.extendAccount('nobody_here', { dataLimitBytes: 1 }), 'rejected');
+      expect([missing.status, extended.status]).toEqual([404, 404]);
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import type { PanelConnection, PanelDriver, PanelService } from './panel-driver.js';
 import { detailOf, expectJsonObject, failureFor } from './panel-http.js';
 import { ALL_INBOUNDS, toAccount, USER_NOT_FOUND, userPath } from './marzban-mapping.js';
-import { createUser, readInbounds, readUser, update } from './marzban-users.js';
+import { createUser, readInbounds, readUser, setUserInbounds, update } from './marzban-users.js';
 import { PanelSession } from './panel-session.js';
 
 export { ALL_INBOUNDS } from './marzban-mapping.js';
@@ -37,7 +37,7 @@ export function createMarzbanDriver(connection: PanelConnection, options: { time
       return [{ id: ALL_INBOUNDS, name: 'All inbounds' }, ...services];
     },
 
-    createAccount: (input) => createUser(session, connection.serviceId, input),
+    createAccount: (input) => createUser(session, input.serviceId ?? connection.serviceId, input),
 
     async listAccounts({ page, size }) {
       const limit = Math.min(size, 100);
@@ -60,6 +60,8 @@ export function createMarzbanDriver(connection: PanelConnection, options: { time
       if (change.dataLimitBytes !== undefined) body.data_limit = change.dataLimitBytes ?? 0;
       return update(session, username, body, 'Updating the user');
     },
+
+    setServices: (username, serviceId) => setUserInbounds(session, username, serviceId),
 
     async setEnabled(username, enabled) {
       return update(session, username, { status: enabled ? 'active' : 'disabled' }, enabled ? 'Enabling the user' : 'Disabling the user');

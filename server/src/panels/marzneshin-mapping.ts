@@ -39,6 +39,18 @@ export const expiryFields = (expiresAt: Date | null) =>
 
 export const usersPath = (username: string) => `/api/users/${encodeURIComponent(username)}`;
 
+/** The service ids of a `serviceId`: one number, or several separated by commas. */
+export function serviceIdsOf(serviceId: string): number[] {
+  const parts = serviceId
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 0 || !parts.every((part) => /^\d+$/.test(part))) {
+    throw new PanelError('rejected', `The service ID must be one or more Marzneshin service ids, such as 1 or 1,2 (got "${serviceId}")`);
+  }
+  return [...new Set(parts.map(Number))];
+}
+
 /** A user's answer as a PanelAccount (its subscription URL made absolute against the panel's). */
 export function toAccount(session: PanelSession, raw: unknown, links: string[] | null = null): PanelAccount {
   const user = raw as MarzneshinUser;

@@ -1,7 +1,7 @@
-import { PanelError, type NewPanelAccount, type PanelAccount, type PanelConnection } from './panel-driver.js';
+import { PanelError, type NewPanelAccount, type PanelAccount, type PanelConnection, type PanelService } from './panel-driver.js';
 import { detailOf, expectJsonObject, failureFor, type PanelResponse } from './panel-http.js';
 import { adoptIfOurs } from './adopt.js';
-import { expiryFields, NOT_ALLOWED, toAccount, USER_NOT_FOUND, usersPath, type MarzneshinUser } from './marzneshin-mapping.js';
+import { expiryFields, NOT_ALLOWED, serviceIdsOf, toAccount, USER_NOT_FOUND, usersPath, type MarzneshinUser } from './marzneshin-mapping.js';
 import type { PanelSession } from './panel-session.js';
 import { fetchPanelSubscription } from './subscription-fetch.js';
 import { subscriptionUrlsToTry } from './subscription-route.js';
@@ -54,19 +54,60 @@ export async function readUser(panel: MarzneshinPanel, username: string): Promis
   throw failureFor(response, 'Reading the user');
 }
 
-async function checkServiceKept(panel: MarzneshinPanel, account: PanelAccount, raw: MarzneshinUser): Promise<PanelAccount> {
-  if (raw.service_ids?.map(String).includes(panel.connection.serviceId)) return account;
+/** The ids of `wanted` that the panel's answer does not have: it drops unknown ones, and those the admin may not assign. */
+const droppedServices = (wanted: number[], raw: MarzneshinUser): number[] => wanted.filter((id) => !raw.service_ids?.includes(id));
+
+async function checkServiceKept(panel: MarzneshinPanel, account: PanelAccount, raw: MarzneshinUser, serviceIds: number[]): Promise<PanelAccount> {
+  const dropped = droppedServices(serviceIds, raw);
+  if (dropped.length === 0) return account;
   // Marzneshin silently drops unknown service ids, and those a non-sudo admin may not assign: the
-  // user would have no configuration at all.
+  // user would miss configuration.
   await panel.session.request(usersPath(account.username), { method: 'DELETE' }).catch(() => undefined);
-  throw new PanelError('rejected', `The panel dropped service ${panel.connection.serviceId}: it has no such service, or this panel admin may not assign it`);
+  throw new PanelError('rejected', `The panel dropped service ${dropped.join(', ')}: it has no such service, or this panel admin may not assign it`);
+}
+
+/** `GET /api/services`: a non-sudo admin without all_services_access sees only the services it may assign. */
+export async function readServices(panel: MarzneshinPanel): Promise<PanelService[]> {
+  const response = await panel.session.request('/api/services?page=1&size=100', { method: 'GET' });
+  if (response.status !== 200) throw failureFor(response, 'Listing services');
+  const items = (expectJsonObject(response, 'Listing services').items ?? []) as Array<{ id: number; name: string }>;
+  return items.map((service) => ({ id: String(service.id), name: service.name }));
+}
+
+/**
+ * The user in exactly the services of `serviceId`: `PUT /api/users/{username}` with `service_ids` (its key, and so
+ * its subscription URL, stays). The panel would drop an unknown id without a word, so the services are checked
+ * first, and the answer after.
+ */
+export async function setUserServices(panel: MarzneshinPanel, username: string, serviceId: string): Promise<PanelAccount> {
+  const serviceIds = serviceIdsOf(serviceId);
+  const known = new Set((await readServices(panel)).map((service) => service.id));
+  const missing = serviceIds.filter((id) => !known.has(String(id)));
+  if (missing.length > 0) {
+    throw new PanelError('rejected', `The panel has no service ${missing.join(', ')} (or this panel admin may not assign it); pick the services from its list`);
+  }
+  // The PUT bug (panels.md): without `usage_duration: null` (or an expire strategy) the panel answers 500.
+  const body = { username, usage_duration: null, service_ids: serviceIds };
+  const response = await panel.session.request(usersPath(username), { method: 'PUT', json: body });
+  if (response.status !== 200) throw failureFor(response, "Changing the user's services");
+  const raw = expectJsonObject(response, "Changing the user's services") as unknown as MarzneshinUser;
+  const dropped = droppedServices(serviceIds, raw);
+  if (dropped.length > 0) {
+    const now = raw.service_ids?.length ? raw.service_ids.join(', ') : 'none';
+    throw new PanelError(
+      'rejected',
+      `The panel dropped service ${dropped.join(', ')} (this panel admin may not assign it); the user's services are now: ${now}`,
+    );
+  }
+  return toAccount(panel.session, raw);
 }
 
 export async function createUser(panel: MarzneshinPanel, input: NewPanelAccount): Promise<PanelAccount> {
   const { connection, session } = panel;
+  const serviceIds = serviceIdsOf(input.serviceId ?? connection.serviceId);
   const body = {
     username: input.username,
-    service_ids: [Number(connection.serviceId)],
+    service_ids: serviceIds,
     ...expiryFields(input.expiresAt),
     data_limit: input.dataLimitBytes ?? null,
     data_limit_reset_strategy: 'no_reset',
@@ -82,7 +123,7 @@ export async function createUser(panel: MarzneshinPanel, input: NewPanelAccount)
   }
   if (response.status === 200) {
     const raw = expectJsonObject(response, 'Creating the user') as unknown as MarzneshinUser;
-    return checkServiceKept(panel, toAccount(session, raw), raw);
+    return checkServiceKept(panel, toAccount(session, raw), raw, serviceIds);
   }
   if (response.status === 409 || response.status >= 500) return adoptIfOurs(input, response, read, (user) => toAccount(session, user));
   throw failureFor(response, 'Creating the user');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeMarzneshin, type FakeMarzneshin } from '../../test/fake-panels/marzneshin.js';
+import { asMarzneshinUser, startFakeMarzneshin, type FakeMarzneshin } from '../../test/fake-panels/marzneshin.js';
 import { createMarzneshinDriver } from './marzneshin.js';
 import { expectPanelError } from '../../test/panel-assertions.js';
 import type { PanelDriver } from './panel-driver.js';
@@ -258,6 +258,65 @@ describe('the Marzneshin driver against a panel that behaves as panels.md descri
       panel.faults.failNext.push({ method: 'GET', pathPrefix: '/api/users/', status: 500, body: 'Internal Server Error', contentType: 'text/plain' });
       const err = await expectPanelError(driver.getAccount('someone'), 'server_error');
       expect(err.message).toContain('Internal Server Error');
+    });
+  });
+
+  describe("an account's services", () => {
+    const servicesOf = (username: string) => asMarzneshinUser(panel.users.get(username)).service_ids;
+    const puts = () => panel.requests.filter((r) => r.method === 'PUT').map((r) => JSON.parse(r.body));
+    const others: FakeMarzneshin[] = [];
+    afterEach(async () => {
+      await Promise.all(others.splice(0).map((other) => other.close()));
+    });
+
+    it('creates in its own services when given them, and moves to others and to several, its subscription URL unchanged', async () => {
+      const username = newUsername();
+      const created = await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'move', serviceId: '2' });
+      expect(servicesOf(username)).toEqual([2]);
+      const moved = await driver.setServices(username, '1');
+      expect(moved).toMatchObject({ username, status: 'active', subscriptionUrl: created.subscriptionUrl, note: 'move', expiresAt: null });
+      // The PUT bug: `usage_duration: null` keeps the panel from answering 500 and changes no expiry.
+      expect(puts()).toEqual([{ username, usage_duration: null, service_ids: [1] }]);
+      expect(servicesOf(username)).toEqual([1]);
+      const links = (await driver.getAccount(username, { withLinks: true }))!.links!;
+      expect(links.every((link) => link.includes('@de'))).toBe(true);
+      expect((await driver.setServices(username, '1, 2')).subscriptionUrl).toBe(created.subscriptionUrl);
+      expect(servicesOf(username)).toEqual([1, 2]);
+      const both = await driver.createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'both', serviceId: '1,2' });
+      expect(servicesOf(both.username)).toEqual([1, 2]);
+    });
+
+    it('refuses a service the panel does not have, or none, or one that is no number, before changing anything', async () => {
+      const { username } = await driver.createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'stay' });
+      const unknown = await expectPanelError(driver.setServices(username, '2,99'), 'rejected');
+      expect(unknown.message).toBe('The panel has no service 99 (or this panel admin may not assign it); pick the services from its list');
+      for (const bad of ['', 'Germany', '1;2']) await expectPanelError(driver.setServices(username, bad), 'rejected');
+      expect(puts()).toHaveLength(0);
+      expect(servicesOf(username)).toEqual([Number(serviceId)]);
+      await expectPanelError(
+        driver.createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'x', serviceId: 'Germany' }),
+        'rejected',
+      );
+      expect(panel.users.size).toBe(1);
+    });
+
+    it('reports a move of a missing user as rejected, as an extension', async () => {
+      const err = await expectPanelError(driver.setServices('nobody_here', '1'), 'rejected');
+      expect([err.message, err.status]).toEqual(["Changing the user's services: User not found", 404]);
+      expect((await expectPanelError(driver.extendAccount('nobody_here', { dataLimitBytes: 1 }), 'rejected')).status).toBe(404);
+    });
+
+    it('a non-sudo admin: a service it may not assign is refused before the PUT, and named if the panel drops it after', async () => {
+      const reseller = await startFakeMarzneshin({ sudo: false, adminServiceIds: [2] });
+      others.push(reseller);
+      const driverOf = createMarzneshinDriver({ url: reseller.url, username: reseller.admin.username, password: reseller.admin.password, serviceId: '2' });
+      const { username } = await driverOf.createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'r' });
+      expect((await expectPanelError(driverOf.setServices(username, '1'), 'rejected')).message).toContain('no service 1');
+      // A list that says otherwise (changed in between): the panel cuts the service, and the driver says so.
+      const listed = { items: [{ id: 1, name: 'Germany', inbound_ids: [1], user_ids: [] }], total: 1, page: 1, size: 100, pages: 1, links: {} };
+      reseller.faults.failNext.push({ method: 'GET', pathPrefix: '/api/services', status: 200, body: JSON.stringify(listed) });
+      const dropped = await expectPanelError(driverOf.setServices(username, '1'), 'rejected');
+      expect(dropped.message).toBe("The panel dropped service 1 (this panel admin may not assign it); the user's services are now: none");
     });
   });
 });

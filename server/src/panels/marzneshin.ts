@@ -2,7 +2,7 @@ import { PanelError, type PanelConnection, type PanelDriver, type PanelService }
 import { detailOf, expectJsonObject, failureFor } from './panel-http.js';
 import { checkAdminMayProvision } from './marzneshin-admin.js';
 import { expiryFields, NOT_ALLOWED, toAccount, USER_NOT_FOUND, usersPath } from './marzneshin-mapping.js';
-import { createUser, fetchLinks, findViaList, readUser, type MarzneshinPanel } from './marzneshin-users.js';
+import { createUser, fetchLinks, findViaList, readServices, readUser, setUserServices, type MarzneshinPanel } from './marzneshin-users.js';
 import { PanelSession } from './panel-session.js';
 
 /**
@@ -30,12 +30,7 @@ export function createMarzneshinDriver(connection: PanelConnection, options: { t
       checkAdminMayProvision(expectJsonObject(response, 'Checking the admin account'), connection.serviceId);
     },
 
-    async listServices(): Promise<PanelService[]> {
-      const response = await session.request('/api/services?page=1&size=100', { method: 'GET' });
-      if (response.status !== 200) throw failureFor(response, 'Listing services');
-      const items = (expectJsonObject(response, 'Listing services').items ?? []) as Array<{ id: number; name: string }>;
-      return items.map((service) => ({ id: String(service.id), name: service.name }));
-    },
+    listServices: (): Promise<PanelService[]> => readServices(panel),
 
     createAccount: (input) => createUser(panel, input),
 
@@ -64,6 +59,8 @@ export function createMarzneshinDriver(connection: PanelConnection, options: { t
       if (response.status !== 200) throw failureFor(response, 'Updating the user');
       return toAccount(session, expectJsonObject(response, 'Updating the user'));
     },
+
+    setServices: (username, serviceId) => setUserServices(panel, username, serviceId),
 
     async setEnabled(username, enabled) {
       const response = await session.request(`${usersPath(username)}/${enabled ? 'enable' : 'disable'}`, { method: 'POST' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeMarzban } from '../../test/fake-panels/marzban.js';
-import { startFakeMarzneshin } from '../../test/fake-panels/marzneshin.js';
+import { asMarzbanUser, startFakeMarzban } from '../../test/fake-panels/marzban.js';
+import { DEFAULT_INBOUNDS, userInbounds } from '../../test/fake-panels/marzban-model.js';
+import { asMarzneshinUser, startFakeMarzneshin } from '../../test/fake-panels/marzneshin.js';
 import { startFakePasarguard } from '../../test/fake-panels/pasarguard.js';
 import { startFakeRemnawave } from '../../test/fake-panels/remnawave.js';
 import type { PanelFaults } from '../../test/fake-panels/types.js';
@@ -9,7 +10,7 @@ import { ALL_INBOUNDS, createMarzbanDriver } from './marzban.js';
 import { createMarzneshinDriver } from './marzneshin.js';
 import type { PanelDriver } from './panel-driver.js';
 import { createPasarguardDriver } from './pasarguard.js';
-import { createRemnawaveDriver } from './remnawave.js';
+import { createRemnawaveDriver, remnawaveSubscriptionHeaders } from './remnawave.js';
 
 /**
  * One contract for every panel driver (spec/panels.md, "Driver interface"), run against each panel's fake: what the
@@ -19,6 +20,13 @@ interface ContractPanel {
   /** A driver on this panel, with the given timeout. */
   driver(timeoutMs?: number): PanelDriver;
   faults: PanelFaults;
+  /** Two of the panel's services (squads, groups, services, inbounds) in the driver's `serviceId` format, and one it does not have. */
+  services: [string, string];
+  unknownService: string;
+  /** The services a user is in, read from the fake panel itself. */
+  servicesOf(username: string): string[];
+  /** What a GET of a subscription link needs (Remnawave drops a request without the forwarded headers). */
+  subscriptionHeaders: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -28,8 +36,16 @@ const PANELS: Array<[string, () => Promise<ContractPanel>]> = [
     async () => {
       const panel = await startFakeMarzneshin();
       const login = { url: panel.url, username: panel.admin.username, password: panel.admin.password };
-      const serviceId = (await createMarzneshinDriver({ ...login, serviceId: '1' }).listServices())[0]!.id;
-      return { driver: (timeoutMs = 2000) => createMarzneshinDriver({ ...login, serviceId }, { timeoutMs }), faults: panel.faults, close: () => panel.close() };
+      const [first, second] = (await createMarzneshinDriver({ ...login, serviceId: '1' }).listServices()).map((service) => service.id);
+      return {
+        driver: (timeoutMs = 2000) => createMarzneshinDriver({ ...login, serviceId: first! }, { timeoutMs }),
+        faults: panel.faults,
+        services: [first!, second!],
+        unknownService: '99',
+        servicesOf: (username) => asMarzneshinUser(panel.users.get(username)).service_ids.map(String),
+        subscriptionHeaders: {},
+        close: () => panel.close(),
+      };
     },
   ],
   [
@@ -37,7 +53,15 @@ const PANELS: Array<[string, () => Promise<ContractPanel>]> = [
     async () => {
       const panel = await startFakeMarzban();
       const login = { url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: ALL_INBOUNDS };
-      return { driver: (timeoutMs = 2000) => createMarzbanDriver(login, { timeoutMs }), faults: panel.faults, close: () => panel.close() };
+      return {
+        driver: (timeoutMs = 2000) => createMarzbanDriver(login, { timeoutMs }),
+        faults: panel.faults,
+        services: ['VLESS TCP TLS', 'Trojan TCP TLS'],
+        unknownService: 'No Such Inbound',
+        servicesOf: (username) => Object.values(userInbounds(asMarzbanUser(panel.users.get(username)), DEFAULT_INBOUNDS)).flat(),
+        subscriptionHeaders: {},
+        close: () => panel.close(),
+      };
     },
   ],
   [
@@ -45,7 +69,15 @@ const PANELS: Array<[string, () => Promise<ContractPanel>]> = [
     async () => {
       const panel = await startFakeRemnawave();
       const login = { url: panel.url, username: '', password: '', apiToken: panel.apiToken, serviceId: panel.squads[0]!.uuid };
-      return { driver: (timeoutMs = 2000) => createRemnawaveDriver(login, { timeoutMs }), faults: panel.faults, close: () => panel.close() };
+      return {
+        driver: (timeoutMs = 2000) => createRemnawaveDriver(login, { timeoutMs }),
+        faults: panel.faults,
+        services: [panel.squads[0]!.uuid, panel.squads[1]!.uuid],
+        unknownService: '00000000-0000-4000-8000-000000000000',
+        servicesOf: (username) => [...panel.users.get(username)!.activeInternalSquads],
+        subscriptionHeaders: remnawaveSubscriptionHeaders(),
+        close: () => panel.close(),
+      };
     },
   ],
   [
@@ -53,7 +85,15 @@ const PANELS: Array<[string, () => Promise<ContractPanel>]> = [
     async () => {
       const panel = await startFakePasarguard();
       const login = { url: panel.url, username: panel.admin.username, password: panel.admin.password, serviceId: '1,2' };
-      return { driver: (timeoutMs = 2000) => createPasarguardDriver(login, { timeoutMs }), faults: panel.faults, close: () => panel.close() };
+      return {
+        driver: (timeoutMs = 2000) => createPasarguardDriver(login, { timeoutMs }),
+        faults: panel.faults,
+        services: ['1', '2'],
+        unknownService: '42',
+        servicesOf: (username) => panel.users.get(username)!.group_ids.map(String),
+        subscriptionHeaders: {},
+        close: () => panel.close(),
+      };
     },
   ],
 ];
@@ -142,6 +182,41 @@ describe.each(PANELS)('the panel driver contract: %s', (_kind, start) => {
     const firstTwo = await driver.listAccounts({ page: 1, size: 2 });
     expect(firstTwo).toMatchObject({ total });
     expect(firstTwo.accounts).toHaveLength(2);
+  });
+
+  it('creates an account in the services it is given, and moves it to others and to several, its subscription link unchanged', async () => {
+    const [a, b] = panel.services;
+    const username = newUsername();
+    const created = await driver.createAccount({ username, dataLimitBytes: 10 * GIB, expiresAt: null, note: 'contract-move', serviceId: a });
+    expect(panel.servicesOf(username)).toEqual([a]);
+    const serve = async () => {
+      const reply = await fetch(created.subscriptionUrl, { headers: panel.subscriptionHeaders });
+      return { status: reply.status, body: await reply.text() };
+    };
+    const before = await serve();
+    const moved = await driver.setServices(username, b);
+    expect(moved).toMatchObject({ username, status: 'active', dataLimitBytes: 10 * GIB, note: 'contract-move' });
+    expect(panel.servicesOf(username)).toEqual([b]);
+    // (Marzban signs a new link on every read: the one the account was made with is the one that must keep working.)
+    const after = await serve();
+    expect([before.status, after.status]).toEqual([200, 200]);
+    expect(after.body).not.toBe(before.body);
+    await driver.setServices(username, `${a},${b}`);
+    expect(panel.servicesOf(username).sort()).toEqual([a, b].sort());
+    expect(await driver.getAccount(username)).toMatchObject({ username, status: 'active', note: 'contract-move' });
+  });
+
+  it('refuses a service the panel does not have, changing nothing, and a move of an account that does not exist', async () => {
+    const [a, b] = panel.services;
+    const username = newUsername();
+    await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'contract-stay', serviceId: a });
+    await expectPanelError(driver.setServices(username, `${b},${panel.unknownService}`), 'rejected');
+    expect(panel.servicesOf(username)).toEqual([a]);
+    await expectPanelError(driver.setServices(newUsername(), b), 'rejected');
+    await expectPanelError(
+      driver.createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'x', serviceId: panel.unknownService }),
+      'rejected',
+    );
   });
 
   it('deletes an account once; deleting it again says it was already gone', async () => {

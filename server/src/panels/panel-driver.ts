@@ -36,6 +36,11 @@ export interface NewPanelAccount {
   expiresAt: Date | null;
   /** Our marker (the vpn_accounts id): lets a retry recognise an account it created itself. */
   note: string;
+  /**
+   * The services to put the new user in, in the connection's `serviceId` format (a plan's own locations);
+   * checked as the connection's would be. Left out: the connection's `serviceId`.
+   */
+  serviceId?: string;
 }
 
 export interface PanelDriver {
@@ -55,6 +60,12 @@ export interface PanelDriver {
    */
   listAccounts(page: { page: number; size: number }): Promise<{ accounts: PanelAccount[]; total: number }>;
   extendAccount(username: string, change: { expiresAt?: Date | null; dataLimitBytes?: number | null }): Promise<PanelAccount>;
+  /**
+   * Puts the user in exactly these services (the connection's serviceId format), replacing the ones it had; its
+   * link stays the same. Throws PanelError('rejected') for a service the panel does not have (before changing
+   * anything), for none at all, and for a user that is not there.
+   */
+  setServices(username: string, serviceId: string): Promise<PanelAccount>;
   setEnabled(username: string, enabled: boolean): Promise<PanelAccount>;
   /** Sets the user's used traffic back to 0 (a renewal starts a fresh data allowance). */
   resetUsage(username: string): Promise<PanelAccount>;
@@ -68,7 +79,10 @@ export interface PanelConnection {
   password: string;
   /** Remnawave: the API token made in the panel, sent as `Authorization: Bearer`. */
   apiToken?: string;
-  /** Marzneshin: a service id; Marzban: an inbound tag, or 'all'; Remnawave: internal squad UUIDs; PasarGuard: group ids (comma-separated). */
+  /**
+   * Marzneshin: service ids; Marzban: inbound tags, or 'all'; Remnawave: internal squad UUIDs; PasarGuard: group
+   * ids (several comma-separated; a saved server's form takes one for Marzneshin and Marzban).
+   */
   serviceId: string;
 }
 

@@ -97,9 +97,9 @@ export async function update(panel: PasarguardPanel, path: string, body: Record<
   return toAccount(panel.session, expectJsonObject(response, action));
 }
 
-/** The new user in the groups of the connection's `serviceId`. */
+/** The new user in the groups of its own `serviceId`, else the connection's. */
 export async function createUser(panel: PasarguardPanel, input: NewPanelAccount): Promise<PanelAccount> {
-  const groupIds = requireGroupIds(panel.connection.serviceId);
+  const groupIds = requireGroupIds(input.serviceId ?? panel.connection.serviceId);
   const stateKnown = await checkGroups(panel, groupIds);
   const body = {
     username: input.username,
@@ -125,8 +125,33 @@ export async function createUser(panel: PasarguardPanel, input: NewPanelAccount)
     return stateKnown ? created : requireConfiguration(panel, created, groupIds);
   }
   if (response.status === 409 || response.status >= 500) return adopt(panel, input, response);
-  if (response.status === 404 && detailOf(response) === GROUP_NOT_FOUND) {
-    throw new PanelError('rejected', `The panel has no group among ${groupIds.join(', ')} (Group not found); check the server's service ID`, 404);
-  }
+  if (response.status === 404 && detailOf(response) === GROUP_NOT_FOUND) throw groupNotFound(groupIds);
   throw failure(response, 'Creating the user');
+}
+
+const groupNotFound = (groupIds: number[]) =>
+  new PanelError('rejected', `The panel has no group among ${groupIds.join(', ')} (Group not found); check the server's service ID`, 404);
+
+/**
+ * The user in exactly the groups of `serviceId`: `PUT /api/user/{username}` with `group_ids` (only the fields sent
+ * change; the proxy settings and the subscription token stay). The groups are checked first; where their state could
+ * not be read and the user is left with no configuration (a disabled group), it is put back in its old groups.
+ */
+export async function setUserGroups(panel: PasarguardPanel, username: string, serviceId: string): Promise<PanelAccount> {
+  const groupIds = requireGroupIds(serviceId);
+  const stateKnown = await checkGroups(panel, groupIds);
+  const before = stateKnown ? null : ((await readUser(panel, username)) as { group_ids?: unknown } | null);
+  const response = await panel.session.request(userPath(username), { method: 'PUT', json: { group_ids: groupIds } });
+  if (response.status === 404 && detailOf(response) === GROUP_NOT_FOUND) throw groupNotFound(groupIds);
+  if (response.status !== 200) throw failure(response, "Changing the user's groups");
+  const moved = toAccount(panel.session, expectJsonObject(response, "Changing the user's groups"));
+  if (stateKnown) return moved;
+  const links = await fetchLinks(panel, moved.subscriptionUrl).catch(() => null);
+  if (links === null || links.length > 0) return moved;
+  if (Array.isArray(before?.group_ids))
+    await update(panel, userPath(username), { group_ids: before.group_ids }, "Restoring the user's groups").catch(() => undefined);
+  throw new PanelError(
+    'rejected',
+    `The panel gave the user no configuration in group ${groupIds.join(', ')}: it may be disabled or have no inbounds, so the user was left in its old groups (this panel admin cannot see groups' state; grant it groups.read to have it checked before)`,
+  );
 }

@@ -240,6 +240,55 @@ describe('the PasarGuard driver against a panel that behaves as its v5.2.1 sourc
     });
   });
 
+  describe("an account's groups", () => {
+    const puts = (username: string) => panel.requests.filter((r) => r.method === 'PUT' && r.path === `/api/user/${username}`).map((r) => JSON.parse(r.body));
+    const protocols = async (url: string) => (await fetch(`${url}/links`).then((res) => res.text())).split('\n').map((link) => link.split(':')[0]);
+
+    it('creates in its own groups when given them, and moves to others and to several, its settings and link kept', async () => {
+      const input = { ...account('move'), serviceId: '2' };
+      const created = await driver.createAccount(input);
+      expect(JSON.parse(posts()[0]!.body).group_ids).toEqual([2]);
+      const settings = structuredClone(panel.users.get(input.username)!.proxy_settings);
+      expect(await protocols(created.subscriptionUrl)).toEqual(['trojan', 'ss']);
+      const moved = await driver.setServices(input.username, '1');
+      expect(moved).toMatchObject({ username: input.username, status: 'active', note: 'move' });
+      expect(puts(input.username)).toEqual([{ group_ids: [1] }]);
+      expect(panel.users.get(input.username)).toMatchObject({ group_ids: [1], proxy_settings: settings });
+      // The link it was made with serves the new groups (every subscription token stays valid).
+      expect(await protocols(created.subscriptionUrl)).toEqual(['vless', 'vmess']);
+      await driver.setServices(input.username, '1,2');
+      expect(panel.users.get(input.username)!.group_ids).toEqual([1, 2]);
+    });
+
+    it('refuses an unknown or disabled group, or none, before changing anything; a missing user as an extension does', async () => {
+      const input = account();
+      await driver.createAccount(input);
+      expect((await expectPanelError(driver.setServices(input.username, '2,42'), 'rejected')).message).toContain('no group 42');
+      expect((await expectPanelError(driver.setServices(input.username, '3'), 'rejected')).message).toContain('group 3 (Archive) is disabled');
+      await expectPanelError(driver.setServices(input.username, ''), 'rejected');
+      await expectPanelError(driver.setServices(input.username, 'Germany'), 'rejected');
+      expect(puts(input.username)).toHaveLength(0);
+      expect(panel.users.get(input.username)!.group_ids).toEqual([1, 2]);
+      const missing = await expectPanelError(driver.setServices('nobody_here', '1'), 'rejected');
+      const extended = await expectPanelError(driver.extendAccount('nobody_here', { dataLimitBytes: 1 }), 'rejected');
+      expect([missing.status, extended.status]).toEqual([404, 404]);
+      await expectPanelError(driver.createAccount({ ...account(), serviceId: '9' }), 'rejected');
+      expect(posts()).toHaveLength(1);
+    });
+
+    it('an admin that reads group names only: a move into a disabled group is undone and refused, naming the group', async () => {
+      panel.admin.role = seededRole('operator');
+      const input = account();
+      await make({ serviceId: '1' }).createAccount(input);
+      const err = await expectPanelError(driver.setServices(input.username, '3'), 'rejected');
+      expect(err.message).toMatch(/^The panel gave the user no configuration in group 3: .*left in its old groups/);
+      expect(puts(input.username)).toEqual([{ group_ids: [3] }, { group_ids: [1] }]);
+      expect(panel.users.get(input.username)!.group_ids).toEqual([1]);
+      expect((await driver.setServices(input.username, '2')).username).toBe(input.username);
+      expect(panel.users.get(input.username)!.group_ids).toEqual([2]);
+    });
+  });
+
   describe('a create whose outcome is unclear', () => {
     it('adopts a taken username carrying our marker, and reports one without it as a conflict', async () => {
       const input = account('ours-7');

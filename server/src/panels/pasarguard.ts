@@ -3,7 +3,7 @@ import { detailOf, expectJsonObject } from './panel-http.js';
 import { checkAdminMayProvision } from './pasarguard-admin.js';
 import { groupProblem, readGroups, requireGroupIds } from './pasarguard-groups.js';
 import { expireField, failure, toAccount, USER_NOT_FOUND, userPath } from './pasarguard-mapping.js';
-import { createUser, fetchLinks, readUser, update, type PasarguardPanel } from './pasarguard-users.js';
+import { createUser, fetchLinks, readUser, setUserGroups, update, type PasarguardPanel } from './pasarguard-users.js';
 import { PanelSession } from './panel-session.js';
 
 export { pasarguardSubscriptionFormatUrl } from './pasarguard-mapping.js';
@@ -74,6 +74,8 @@ export function createPasarguardDriver(connection: PanelConnection, options: { t
       if (change.dataLimitBytes !== undefined) body.data_limit = change.dataLimitBytes ?? 0;
       return update(panel, userPath(username), body, 'Updating the user');
     },
+
+    setServices: (username, serviceId) => setUserGroups(panel, username, serviceId),
 
     async setEnabled(username, enabled) {
       // The toggle route recomputes the status when enabling (expired / limited / active), unlike a PUT

@@ -150,6 +150,31 @@ export async function userAction(call: RemnawaveCall, username: string, action: 
   throw remnawaveFailure(response, label);
 }
 
+/**
+ * `PATCH /api/users` by username (UsersService.updateUser: only the fields sent change). A user that is not there
+ * is 404 A025: refused.
+ */
+export async function patchUser(call: RemnawaveCall, username: string, body: Record<string, unknown>, label: string): Promise<PanelAccount> {
+  const response = await call('/api/users', { method: 'PATCH', json: { username, ...body } });
+  if (response.status === 200) return toAccount(unwrap(response, label));
+  if (response.status === 404 && errorCodeOf(response) === USER_NOT_FOUND)
+    throw new PanelError('rejected', `The user ${username} does not exist on the panel`, 404);
+  throw remnawaveFailure(response, label);
+}
+
+/**
+ * The user in exactly the squads of `serviceId`. The panel answers an unknown squad with a bare 500 A039 (the
+ * membership insert fails its foreign key and the transaction is rolled back), so the squads are checked first.
+ * The short UUID, and with it the subscription URL, does not change.
+ */
+export async function setUserSquads(call: RemnawaveCall, username: string, serviceId: string): Promise<PanelAccount> {
+  const squads = squadUuids(serviceId);
+  if (squads.length === 0) throw new PanelError('rejected', 'Pick at least one internal squad for the user');
+  await requireSquads(call, squads);
+  // hwidDeviceLimit 0 again, as on every extend: a limit set in the panel would make it refuse our /sub (no x-hwid).
+  return patchUser(call, username, { activeInternalSquads: squads, hwidDeviceLimit: 0 }, "Changing the user's internal squads");
+}
+
 /** The new user in the squads of `serviceId`; after a timeout, a taken username or a 5xx, adopted back if it is ours. */
 export async function createUser(call: RemnawaveCall, serviceId: string, input: NewPanelAccount): Promise<PanelAccount> {
   const squads = squadUuids(serviceId);

@@ -335,6 +335,45 @@ describe('the Remnawave 3.x driver against a panel that behaves as its source do
     });
   });
 
+  describe("an account's internal squads", () => {
+    const patches = () => panel.requests.filter((r) => r.method === 'PATCH').map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    const hostsServed = async (subscriptionUrl: string) =>
+      Buffer.from((await panelFetch(subscriptionUrl, { method: 'GET', headers: remnawaveSubscriptionHeaders() })).text, 'base64').toString('utf8');
+
+    it('creates in its own squads when given them, and moves to others and to several, its subscription URL unchanged', async () => {
+      const [de, nl] = panel.squads.map((s) => s.uuid) as [string, string];
+      const username = newUsername();
+      const created = await driver.createAccount({ username, dataLimitBytes: null, expiresAt: null, note: 'move', serviceId: nl });
+      expect(panel.users.get(username)!.activeInternalSquads).toEqual([nl]);
+      const moved = await driver.setServices(username, de);
+      expect(moved).toMatchObject({ username, status: 'active', subscriptionUrl: created.subscriptionUrl, note: 'move' });
+      expect(patches()).toEqual([{ username, activeInternalSquads: [de], hwidDeviceLimit: 0 }]);
+      expect(panel.users.get(username)!.activeInternalSquads).toEqual([de]);
+      const served = await hostsServed(created.subscriptionUrl);
+      expect(served).toContain('de1.example.test');
+      expect(served).not.toContain('nl1.example.test');
+      expect((await driver.setServices(username, `${de}, ${nl}`)).subscriptionUrl).toBe(created.subscriptionUrl);
+      expect(panel.users.get(username)!.activeInternalSquads).toEqual([de, nl]);
+    });
+
+    it('refuses a squad the panel does not have, one that is no UUID, or none, before changing anything', async () => {
+      const { username } = await newAccount('stay');
+      const unknown = await expectPanelError(driver.setServices(username, '00000000-0000-4000-8000-000000000000'), 'rejected');
+      expect(unknown.message).toBe("The panel has no internal squad 00000000-0000-4000-8000-000000000000; check the server's squads");
+      expect((await expectPanelError(driver.setServices(username, 'Germany'), 'rejected')).message).toContain('"Germany" is not an internal squad UUID');
+      await expectPanelError(driver.setServices(username, ' '), 'rejected');
+      expect(patches()).toHaveLength(0);
+      expect(panel.users.get(username)!.activeInternalSquads).toEqual([squad]);
+      const malformed = driver.createAccount({ username: newUsername(), dataLimitBytes: null, expiresAt: null, note: 'x', serviceId: 'Germany' });
+      await expectPanelError(malformed, 'rejected');
+    });
+
+    it('reports a move of a missing user as rejected, as an extension', async () => {
+      const err = await expectPanelError(driver.setServices('nobody_here', squad), 'rejected');
+      expect([err.message, err.status]).toEqual(['The user nobody_here does not exist on the panel', 404]);
+    });
+  });
+
   describe('subscription formats', () => {
     const fetchFormat = (url: string, format: Parameters<typeof remnawaveSubscriptionFormatUrl>[1]) =>
       panelFetch(remnawaveSubscriptionFormatUrl(url, format), { method: 'GET', headers: remnawaveSubscriptionHeaders() });

@@ -8,11 +8,13 @@ import {
   checkVersion,
   createUser,
   fetchLinks,
+  patchUser,
   readSquads,
   readUser,
   remnawaveCall,
   requireSquads,
   requireUser,
+  setUserSquads,
   unwrap,
   userAction,
 } from './remnawave-requests.js';
@@ -80,7 +82,7 @@ export function createRemnawaveDriver(connection: PanelConnection, options: { ti
 
     listServices: () => readSquads(call),
 
-    createAccount: (input) => createUser(call, connection.serviceId, input),
+    createAccount: (input) => createUser(call, input.serviceId ?? connection.serviceId, input),
 
     async getAccount(username, options = {}) {
       const user = await readUser(call, username);
@@ -105,15 +107,13 @@ export function createRemnawaveDriver(connection: PanelConnection, options: { ti
       // PATCH by username; a future expireAt turns an EXPIRED user ACTIVE, a higher (or no) limit a LIMITED one
       // (UsersService.updateUser). The panel refuses an expireAt in the past.
       // hwidDeviceLimit 0 again: a limit set in the panel would make its subscription refuse our /sub (no x-hwid).
-      const body: Record<string, unknown> = { username, hwidDeviceLimit: 0 };
+      const body: Record<string, unknown> = { hwidDeviceLimit: 0 };
       if (change.expiresAt !== undefined) body.expireAt = expireAtFor(change.expiresAt);
       if (change.dataLimitBytes !== undefined) body.trafficLimitBytes = change.dataLimitBytes ?? 0;
-      const response = await call('/api/users', { method: 'PATCH', json: body });
-      if (response.status === 200) return toAccount(unwrap(response, 'Updating the user'));
-      if (response.status === 404 && errorCodeOf(response) === USER_NOT_FOUND)
-        throw new PanelError('rejected', `The user ${username} does not exist on the panel`, 404);
-      throw remnawaveFailure(response, 'Updating the user');
+      return patchUser(call, username, body, 'Updating the user');
     },
+
+    setServices: (username, serviceId) => setUserSquads(call, username, serviceId),
 
     async setEnabled(username, enabled) {
       const user = await requireUser(call, username);

@@ -139,6 +139,34 @@ export interface InvoiceState {
   paymentRef: string | null;
   /** When the provider tries a failed invoice again, if it will. */
   nextAttemptAt: Date | null;
+  /**
+   * A plan change's proration invoice (see `changeSubscriptionPrice`): our transaction of the change, carried in the
+   * subscription's metadata (`plan_change_id`) when the invoice was made. Absent otherwise.
+   */
+  changeRef?: string | null;
+}
+
+/** A provider subscription moved to another recurring price now, prorated (see `changeSubscriptionPrice`). */
+export interface SubscriptionPriceChange {
+  /** The price to move to (`ensureRecurringPrice`). */
+  priceRef: string;
+  /** The instant the proration is computed for: a preview and the change made with the same one come to the same figures. */
+  prorateAt: Date;
+}
+
+/** What moving a subscription to another price comes to now (minor units of `currency`), as the provider computes it. */
+export interface PriceChangeProration {
+  /** What the unused time of the current price is worth, credited (Stripe: its `proration` lines below zero, as a positive figure). */
+  credit: number;
+  /** What the rest of the period costs at the new price (its `proration` lines above zero). */
+  debit: number;
+  /** What the proration invoice charges now: the debit less the credit, less any balance the customer has with the provider. */
+  amountDue: number;
+  /** A downgrade: what the provider adds to the customer's balance with it, which pays their next invoices. */
+  balanceCredit: number;
+  currency: string;
+  /** The end of the period the proration runs to (the billing cycle does not move). */
+  periodEnd: Date;
 }
 
 /** `canceled` is final; `past_due`: a renewal charge failed and the provider is retrying. */
@@ -316,6 +344,22 @@ export interface PaymentDriver {
   cancelNow(subscriptionRef: string): Promise<RecurringState>;
   /** The provider's page where the customer updates the card and sees invoices, in `locale` where the provider has it. */
   openBillingPortal(customerRef: string, returnUrl: string, locale: Locale): Promise<string>;
+  /**
+   * What `changeSubscriptionPrice` would come to (Stripe: `invoices.createPreview` of the update). Providers whose
+   * subscriptions cannot change price leave both undefined.
+   */
+  previewSubscriptionPrice?(subscriptionRef: string, change: SubscriptionPriceChange): Promise<PriceChangeProration>;
+  /**
+   * Moves the subscription to another recurring price now, the provider prorating it and charging the difference at once
+   * (Stripe: `proration_behavior: always_invoice`), or nothing at all if that charge fails (a PaymentProviderError,
+   * rejected, with the decline's code). `metadata` keys are set on the subscription with it (its proration invoice
+   * carries them); the same `idempotencyKey` makes one change, however often it is sent. Returns the subscription and
+   * its proration invoice (null when it made none).
+   */
+  changeSubscriptionPrice?(
+    subscriptionRef: string,
+    change: SubscriptionPriceChange & { idempotencyKey: string; metadata: Record<string, string> },
+  ): Promise<{ subscription: RecurringState; invoice: InvoiceState | null }>;
   /** Charges a saved method now (providers whose `recurring` is 'saved_methods'); the payment as it stands after. */
   chargeSavedMethod?(charge: SavedMethodCharge): Promise<CheckoutState>;
   /** Several checkouts in one call (providers that can: Crypto Pay's getInvoices); one not found is left out. */

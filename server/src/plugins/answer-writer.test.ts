@@ -24,6 +24,7 @@ const account = {
   usageCheckedAt: null,
   deviceLimit: null,
   autoRenewFromWallet: false,
+  scheduledPlanChange: null,
 };
 
 describe('answerWriter: how production writes an answer', () => {

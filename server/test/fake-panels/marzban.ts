@@ -65,6 +65,8 @@ const SORTS = ['username', 'used_traffic', 'data_limit', 'expire', 'created_at']
  *   that user (GET, PUT without proxies, reset, revoke_sub, list, subscription) answers 500 too — DELETE works;
  *   without `inbounds` the user is excluded from every inbound (`links: []`);
  * - a protocol without inbounds (see `options.protocols`) → 400 `Protocol ProxyTypes.VLESS is disabled on your server`;
+ * - a PUT's `proxies` replaces the user's (a proxy sent as `{}` gets new credentials, one left out is deleted) and its
+ *   `inbounds` changes the protocols it names only; an unknown tag → 422 `Inbound X doesn't exist`;
  * - `subscription_url` is `/sub/<token>` with a new token on every read, all valid until `revoke_sub`;
  * - `status` is stored and reviewed on every read like the panel's job (active → limited/expired, on_hold → active).
  */
@@ -263,15 +265,21 @@ export async function startFakeMarzban(options: FakeMarzbanOptions = {}): Promis
     const refused = disabledProtocol(fields.proxies);
     if (refused) return refused;
 
+    // `proxies` replaces them: a proxy sent keeps its row but takes the settings sent (`{}` = new credentials), a new
+    // one is a new row excluded from nothing, one left out is deleted with its exclusions.
     if (fields.proxies && Object.keys(fields.proxies).length > 0) {
       const next: MarzbanUser['proxies'] = {};
       for (const [protocol, settings] of Object.entries(fields.proxies) as Array<[Protocol, Record<string, unknown>]>) {
         next[protocol] = proxySettings(protocol, settings);
+        if (!user.proxies[protocol]) user.excluded_inbounds[protocol] = [];
       }
+      for (const protocol of Object.keys(user.proxies) as Protocol[]) if (!next[protocol]) delete user.excluded_inbounds[protocol];
       user.proxies = next;
     }
+    // UserModify.excluded_inbounds: only the protocols named change, and only for a proxy the user has.
     if (fields.inbounds && Object.keys(fields.inbounds).length > 0) {
       for (const [protocol, tags] of Object.entries(fields.inbounds) as Array<[Protocol, string[]]>) {
+        if (!user.proxies[protocol]) continue;
         user.excluded_inbounds[protocol] = inbounds.filter((i) => i.protocol === protocol && !tags.includes(i.tag)).map((i) => i.tag);
       }
     }

@@ -21,6 +21,7 @@ import { eventRequest, json, type ApiContext, type HttpAnswer } from './http.js'
 import { mergeMetadata } from './products-prices.js';
 import { invalidParam, noSuch } from './stripe-errors.js';
 import { nowSeconds } from './stripe-ids.js';
+import { parseItemsParam, parsePaymentBehavior, parsePreview, parseProrationDate } from './prorations.js';
 import { parseAdvance, parseTestClockCreate } from './test-clocks.js';
 import type { StripeEventObject } from './webhooks.js';
 
@@ -31,8 +32,9 @@ export interface BillingRoutesDeps {
 }
 
 /**
- * Every parameter SubscriptionUpdateParams knows (SDK 23.1.0); the fake acts on cancel_at_period_end, metadata, and
- * trial_end with proration_behavior=none (moving the billing date: prorations are not modelled).
+ * Every parameter SubscriptionUpdateParams knows (SDK 23.1.0); the fake acts on cancel_at_period_end, metadata,
+ * trial_end with proration_behavior=none (moving the billing date), and an item's new price with
+ * proration_behavior always_invoice or none (prorations.ts; create_prorations' pending invoice items are not modelled).
  */
 const SUBSCRIPTION_UPDATE = new Set([
   'add_invoice_items',
@@ -68,7 +70,17 @@ const SUBSCRIPTION_UPDATE = new Set([
   'trial_from_plan',
   'trial_settings',
 ]);
-const MODELLED_UPDATE = new Set(['cancel_at_period_end', 'cancellation_details', 'expand', 'metadata', 'proration_behavior', 'trial_end']);
+const MODELLED_UPDATE = new Set([
+  'cancel_at_period_end',
+  'cancellation_details',
+  'expand',
+  'items',
+  'metadata',
+  'payment_behavior',
+  'proration_behavior',
+  'proration_date',
+  'trial_end',
+]);
 const PRORATION_BEHAVIORS = ['always_invoice', 'create_prorations', 'none'];
 
 /** Answers a Billing request, or returns null when the path is not one of these. */
@@ -103,6 +115,10 @@ export function routeBilling(method: string, parts: string[], ctx: ApiContext, d
       if (parts.length === 2 && method === 'GET') return json(200, listSubscriptions(ctx.params, billing));
       return single ? routeSubscription(method, id, ctx, deps) : null;
     case 'invoices':
+      if (single && id === 'create_preview' && method === 'POST') {
+        const preview = parsePreview(ctx.params);
+        return json(200, billing.previewPriceChange(preview.subscription, preview.change, preview.customer));
+      }
       if (single && method === 'GET') return retrieveInvoice(ctx.params, id, billing);
       if (parts.length === 2 && method === 'GET') return json(200, listInvoices(ctx.params, billing));
       return null;
@@ -164,11 +180,21 @@ function parseSubscriptionUpdate(params: FormHash, metadata: Record<string, stri
   if (trialEnd === 'now') throw unsupported('trial_end', 'ending a trial now');
   if (trialEnd !== undefined && (proration ?? 'create_prorations') !== 'none')
     throw unsupported('proration_behavior', 'prorations (a trial added with proration_behavior other than none)');
-  if (trialEnd === undefined && proration !== undefined) throw unsupported('proration_behavior', 'prorations without a change that prorates');
+  const items = parseItemsParam(params.items);
+  if (items && trialEnd !== undefined) throw unsupported('items', 'a new price and a trial in one update');
+  if (trialEnd === undefined && !items && proration !== undefined) throw unsupported('proration_behavior', 'prorations without a change that prorates');
+  if (items && proration !== 'always_invoice' && proration !== 'none')
+    throw unsupported('proration_behavior', 'a price change with create_prorations (pending proration invoice items)');
+  const prorationDate = parseProrationDate(params.proration_date);
+  if (prorationDate !== undefined && !items) throw unsupported('proration_date', 'proration_date without a price change');
+  const paymentBehavior = parsePaymentBehavior(params.payment_behavior);
   return {
     cancelAtPeriodEnd: booleanParam(params.cancel_at_period_end, 'cancel_at_period_end'),
     metadata: params.metadata === undefined ? undefined : mergeMetadata(metadata, params.metadata, 'metadata'),
     ...(trialEnd !== undefined ? { trialEnd } : {}),
+    ...(items
+      ? { price: { ...items, proration: proration as 'always_invoice' | 'none', ...(prorationDate !== undefined ? { prorationDate } : {}), paymentBehavior } }
+      : {}),
   };
 }
 

@@ -14,6 +14,11 @@
  * - open invoices paid again: invoice.paid, invoice.payment_succeeded, customer.subscription.updated (→ active);
  * - `POST /v1/subscriptions/:id`: customer.subscription.updated; with `trial_end`, first the trial's invoice for 0
  *   (billing_reason subscription_update): invoice.created, invoice.finalized, invoice.paid, invoice.payment_succeeded;
+ *   with an item's new price and `proration_behavior=always_invoice`, first the proration invoice (prorations.ts), with
+ *   the subscription's new metadata: invoice.created, invoice.finalized, then invoice.paid + invoice.payment_succeeded
+ *   (paid with the customer's card, or by its credit balance; a negative one credits the balance), or, when the card
+ *   declines, invoice.payment_failed (the subscription past_due) — with `payment_behavior=error_if_incomplete` a 402
+ *   instead, and nothing changed or sent (Stripe voids the invoice it made; the fake makes none);
  *   `DELETE`: customer.subscription.deleted.
  */
 import { createBillingCatalog, type BillingCatalog } from './billing-catalog.js';
@@ -26,7 +31,10 @@ import type { EmitEvent, PaymentLedger } from './payment-ledger.js';
 import { createRenewals } from './renewals.js';
 import { invalidParam, noSuch } from './stripe-errors.js';
 import { nowSeconds } from './stripe-ids.js';
-import { itemOf, newSubscription, periodBoundary, setStatus, type SubscriptionObject } from './subscription-objects.js';
+import { itemOf, newSubscription, periodBoundary, planOf, setStatus, type SubscriptionObject } from './subscription-objects.js';
+import type { PriceObject } from './products-prices.js';
+import { unsupported } from './form-params.js';
+import { checkPriceChange, declinedUpdate, previewBalance, previewId, prorationInvoice, type PriceChangeInput } from './prorations.js';
 import type { TestClockObject } from './test-clocks.js';
 import type { EventRequest, StripeEventObject } from './webhooks.js';
 
@@ -36,6 +44,8 @@ export interface SubscriptionChange {
   metadata?: Record<string, string>;
   /** A trial until then (with proration_behavior=none: nothing credited for the paid days it covers). */
   trialEnd?: number;
+  /** The item moved to another price, prorated (prorations.ts). */
+  price?: PriceChangeInput;
 }
 
 /** A change and the events it made, in the order Stripe sends them. */
@@ -91,6 +101,8 @@ export interface Billing extends BillingCatalog {
   setCardDeclines(customerId: string, declines: boolean): void;
   /** Attempts every open invoice of the customer again, oldest first. */
   payOpenInvoices(customerId: string): Outcome<InvoiceObject[]>;
+  /** `POST /v1/invoices/create_preview` of a price change: the proration invoice it would make now (nothing is stored). */
+  previewPriceChange(subscriptionId: string, change: PriceChangeInput, customerId?: string): InvoiceObject;
 }
 
 type SubscriptionUpdate = Partial<SubscriptionObject>;
@@ -205,8 +217,63 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
     attempt(invoice, customer, now);
   };
 
+  const productName = (price: PriceObject): string => catalog.product(price.product as string)?.name ?? (price.product as string);
+
+  /** A price change can be made: the subscription's price, its proration time, and no discount the fake would have to prorate. */
+  const priceChangeOf = (subscription: SubscriptionObject, change: PriceChangeInput, now: number): PriceObject => {
+    if (discounts.has(subscription.id)) throw unsupported('items', 'prorating a subscription that has a discount');
+    return checkPriceChange(subscription, change, catalog.price(change.price), now);
+  };
+
+  /** A price change that would charge a card that declines, with `error_if_incomplete`: the 402, before anything changes. */
+  const refuseIfDeclined = (subscription: SubscriptionObject, change: PriceChangeInput, price: PriceObject, now: number): void => {
+    if (change.proration !== 'always_invoice' || change.paymentBehavior !== 'error_if_incomplete') return;
+    const customer = customerOf(subscription);
+    const invoice = prorationInvoice(customer, subscription, price, change.prorationDate ?? now, now, productName);
+    previewBalance(customer, invoice);
+    if (invoice.amount_due > 0 && collection.declines(customer.id)) throw declinedUpdate();
+  };
+
+  /** The item's new price, its previous values kept for customer.subscription.updated. */
+  const swapPrice = (subscription: SubscriptionObject, price: PriceObject, previous: SubscriptionUpdate): void => {
+    previous.items ??= structuredClone(subscription.items);
+    const item = itemOf(subscription);
+    item.price = structuredClone(price);
+    item.plan = planOf(price);
+  };
+
+  /**
+   * The item's price changes now; with always_invoice its proration invoice is made (with the subscription's metadata
+   * as it is after the update), finalized and charged. `error_if_incomplete` and a declining card: 402, nothing changed.
+   */
+  const changePrice = (subscription: SubscriptionObject, change: PriceChangeInput, price: PriceObject, now: number, previous: SubscriptionUpdate): void => {
+    if (change.proration === 'none') return swapPrice(subscription, price, previous);
+    const customer = customerOf(subscription);
+    const invoice = prorationInvoice(customer, subscription, price, change.prorationDate ?? now, now, productName);
+    previous.latest_invoice = subscription.latest_invoice;
+    swapPrice(subscription, price, previous);
+    invoices.set(invoice.id, invoice);
+    subscription.latest_invoice = invoice.id;
+    emit('invoice.created', invoice);
+    finalizeInvoice(invoice, customer, now, deps.baseUrl());
+    emit('invoice.finalized', invoice);
+    if (!attempt(invoice, customer, now) && subscription.status === 'active') Object.assign(previous, setStatus(subscription, 'past_due'));
+  };
+
   return {
     ...catalog,
+    previewPriceChange(subscriptionId, change, customerId) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw noSuch('subscription', subscriptionId, 'subscription');
+      if (customerId !== undefined && customerId !== subscription.customer)
+        throw invalidParam('customer', `The subscription ${subscriptionId} does not belong to the customer ${customerId}.`);
+      const customer = customerOf(subscription);
+      const now = nowFor(customer);
+      const price = priceChangeOf(subscription, change, now);
+      const invoice = prorationInvoice(customer, subscription, price, change.prorationDate ?? now, now, productName);
+      previewBalance(customer, invoice);
+      return { ...invoice, id: previewId() };
+    },
     subscription: (id) => subscriptions.get(id),
     subscriptions: () => [...subscriptions.values()],
     invoice: (id) => invoices.get(id),
@@ -257,12 +324,15 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
       const subscription = subscriptions.get(id);
       if (!subscription) throw noSuch('subscription', id, 'id');
       const before = emitted();
-      if (subscription.status === 'canceled' && (change.cancelAtPeriodEnd !== undefined || change.trialEnd !== undefined)) {
-        const param = change.cancelAtPeriodEnd !== undefined ? 'cancel_at_period_end' : 'trial_end';
+      if (subscription.status === 'canceled' && (change.cancelAtPeriodEnd !== undefined || change.trialEnd !== undefined || change.price)) {
+        const param = change.cancelAtPeriodEnd !== undefined ? 'cancel_at_period_end' : change.price ? 'items' : 'trial_end';
         throw invalidParam(param, 'A canceled subscription can only update its cancellation_details and metadata.');
       }
       const previous: SubscriptionUpdate = {};
       const now = nowFor(customerOf(subscription));
+      // Checked before anything changes: a refused price change (a 402 among them) leaves the subscription as it was.
+      const newPrice = change.price ? priceChangeOf(subscription, change.price, now) : null;
+      if (change.price && newPrice) refuseIfDeclined(subscription, change.price, newPrice, now);
       if (change.cancelAtPeriodEnd !== undefined && change.cancelAtPeriodEnd !== subscription.cancel_at_period_end) {
         Object.assign(previous, {
           cancel_at_period_end: subscription.cancel_at_period_end,
@@ -287,6 +357,8 @@ export function createBilling(deps: { ledger: PaymentLedger; emit: EmitEvent; ba
         previous.metadata = { ...subscription.metadata };
         subscription.metadata = change.metadata;
       }
+      // The proration invoice carries the metadata the update sets (its subscription_details are the updated subscription's).
+      if (change.price && newPrice) changePrice(subscription, change.price, newPrice, now, previous);
       if (Object.keys(previous).length > 0) updated(subscription, previous, request);
       return { result: subscription, events: since(before) };
     },

@@ -173,6 +173,16 @@ export function adjustBalance(customer: CustomerObject, input: BalanceAdjustment
  */
 export function applyBalance(customer: CustomerObject, invoice: Stripe.Invoice, created: number): CustomerBalanceTransactionObject | null {
   invoice.starting_balance = customer.balance;
+  // A negative invoice (a downgrade's prorations) charges nothing: its total is credited to the customer's balance.
+  if (invoice.total < 0) {
+    customer.balance += invoice.total;
+    invoice.ending_balance = customer.balance;
+    return balanceTransaction(
+      customer,
+      { amount: invoice.total, currency: invoice.currency, type: 'applied_to_invoice', description: null, invoice: invoice.id, metadata: {} },
+      created,
+    );
+  }
   const applied = customer.balance < 0 ? Math.min(-customer.balance, invoice.amount_due) : 0;
   customer.balance += applied;
   invoice.ending_balance = customer.balance;

@@ -17,6 +17,8 @@ export interface InvoiceCollection {
    */
   charge(invoice: InvoiceObject, customer: CustomerObject, now: number, options?: { freshCard?: boolean }): boolean;
   setCardDeclines(customerId: string, declines: boolean): void;
+  /** Whether the customer's card declines now (`setCardDeclines`). */
+  declines(customerId: string): boolean;
   readonly payments: InvoicePayments;
 }
 
@@ -48,6 +50,7 @@ export function createInvoiceCollection(ledger: PaymentLedger): InvoiceCollectio
       if (declines) declining.add(customerId);
       else declining.delete(customerId);
     },
+    declines: (customerId) => declining.has(customerId),
     payments,
   };
 }

@@ -11,6 +11,8 @@ export interface StripeErrorBody {
     doc_url?: string;
     message: string;
     param?: string;
+    /** A card error's issuer reason (`insufficient_funds`). */
+    decline_code?: string;
   };
 }
 
@@ -24,6 +26,8 @@ export class StripeApiError extends Error {
     readonly param?: string,
     /** A parameter validation error: Stripe does not save these under the idempotency key. */
     readonly validation = false,
+    /** More fields of the error (a card error's `decline_code`). */
+    readonly extra: { decline_code?: string } = {},
   ) {
     super(message);
     this.name = 'StripeApiError';
@@ -36,6 +40,7 @@ export class StripeApiError extends Error {
         ...(this.code ? { code: this.code, doc_url: `https://stripe.com/docs/error-codes/${this.code.replace(/_/g, '-')}` } : {}),
         message: this.message,
         ...(this.param ? { param: this.param } : {}),
+        ...this.extra,
       },
     };
   }

@@ -27,7 +27,7 @@ export function periodBoundary(anchor: number, interval: Interval, count: number
 }
 
 /** The legacy Plan every subscription item still carries, made from its Price. */
-function planOf(price: PriceObject): Stripe.Plan {
+export function planOf(price: PriceObject): Stripe.Plan {
   const recurring = price.recurring!;
   return {
     id: price.id,

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { AddOn, AddOnBody, AddOnPatchBody } from '../../../shared/add-ons.js';
 import type { AdminGiftBatch, CreateGiftCodesBody, GiftBatchCreated } from '../../../shared/gift-codes.js';
 import type { AdminPromoCode, CreatePromoCodeBody, UpdatePromoCodeBody } from '../../../shared/promo-codes.js';
 import type { AdminReferralsPage, ReferralSettings, ReferralStatus, UpdateReferralSettingsBody } from '../../../shared/referrals.js';
@@ -47,6 +49,7 @@ export interface PanelService {
 
 const serverPath = (id: string) => `/api/admin/servers/${encodeURIComponent(id)}`;
 const planPath = (id: string) => `/api/admin/plans/${encodeURIComponent(id)}`;
+const addOnPath = (id: string) => `/api/admin/add-ons/${encodeURIComponent(id)}`;
 const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
 const accountPath = (id: string) => `/api/admin/accounts/${encodeURIComponent(id)}`;
 
@@ -105,6 +108,15 @@ export function createAdminEndpoints(client: ApiClient) {
       saveSettings: (body: UpdateReferralSettingsBody) => client.request<ReferralSettings>('PUT', '/api/admin/referrals/settings', { body }),
       release: (id: string) => client.request<void>('POST', `/api/admin/referrals/${encodeURIComponent(id)}/release`),
       void: (id: string) => client.request<void>('POST', `/api/admin/referrals/${encodeURIComponent(id)}/void`),
+    },
+
+    /** Add-ons sold on top of a plan (oldest first); DELETE is 409 `add_on_in_use` once an account bought one. */
+    addOns: {
+      list: (signal?: AbortSignal) => client.request<AddOn[]>('GET', '/api/admin/add-ons', { signal }),
+      /** `translations`, `appliesTo`, `until` and `status` may be left out (the server's defaults). */
+      create: (body: z.input<typeof AddOnBody>) => client.request<AddOn>('POST', '/api/admin/add-ons', { body }),
+      update: (id: string, changes: AddOnPatchBody) => client.request<AddOn>('PATCH', addOnPath(id), { body: changes }),
+      remove: (id: string) => client.request<void>('DELETE', addOnPath(id)),
     },
 
     plans: {

@@ -10,6 +10,8 @@ import type {
 import type { GiftRedeemed, RedeemGiftCodeBody } from '../../../shared/gift-codes.js';
 import type { CheckoutQuote, CheckoutQuoteBody } from '../../../shared/promo-codes.js';
 import type { MyReferrals } from '../../../shared/referrals.js';
+import type { AccountAddOns, BuyAddOnBody } from '../../../shared/add-ons.js';
+import type { PlanChangeBody, PlanChangeQuote, PlanChangeStarted } from '../../../shared/plan-changes.js';
 import type { TopUpBody, TopUpStarted, Wallet } from '../../../shared/wallet.js';
 import { apiClient } from './index';
 
@@ -22,6 +24,19 @@ export const billingApi = {
   startCheckout: (request: CheckoutRequest) => apiClient.request<CheckoutStarted>('POST', '/api/checkout', { body: request }),
   /** What a promo code does to a plan's price (400 `promo_invalid` with `reason` when it cannot be used). */
   quote: (body: CheckoutQuoteBody) => apiClient.request<CheckoutQuote>('POST', '/api/checkout/quote', { body }),
+  /** What switching the account to `planId` would do now: the credit for its unused paid time, and what is paid or credited. */
+  quotePlanChange: (accountId: string, planId: string) =>
+    apiClient.request<PlanChangeQuote>('POST', `/api/accounts/${encodeURIComponent(accountId)}/change-plan/quote`, { body: { planId } }),
+  /** Switches the account's plan: a payment to send the browser to (`url`), or a downgrade set for the paid end. */
+  changePlan: (accountId: string, body: PlanChangeBody) =>
+    apiClient.request<PlanChangeStarted>('POST', `/api/accounts/${encodeURIComponent(accountId)}/change-plan`, { body }),
+  /** Calls off a downgrade set for the paid end. */
+  cancelPlanChange: (accountId: string) => apiClient.request<void>('DELETE', `/api/accounts/${encodeURIComponent(accountId)}/change-plan`),
+  /** What the account can buy on top of its plan, and the add-ons it has. */
+  accountAddOns: (accountId: string) => apiClient.request<AccountAddOns>('GET', `/api/accounts/${encodeURIComponent(accountId)}/add-ons`),
+  /** Buys an add-on for the account: send the browser to the answer's `url`. */
+  buyAddOn: (accountId: string, body: BuyAddOnBody) =>
+    apiClient.request<CheckoutStarted>('POST', `/api/accounts/${encodeURIComponent(accountId)}/add-ons`, { body }),
   /** Redeems a gift code for a new account, or its days on `accountId`; the answer is followed like a checkout. */
   redeemGift: (body: RedeemGiftCodeBody) => apiClient.request<GiftRedeemed>('POST', '/api/gift-codes/redeem', { body }),
   getCheckoutStatus: (sessionId: string, signal?: AbortSignal) => apiClient.request<CheckoutStatus>('GET', checkoutPath(sessionId), { signal }),

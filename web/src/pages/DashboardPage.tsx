@@ -4,6 +4,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { PaymentMethod } from '../../../shared/billing-schemas.js';
 import { useCallback, useState } from 'react';
 import type { Plan } from '../../../shared/plans.js';
+import type { VpnAccount } from '../../../shared/accounts.js';
+import type { PlanChangeStarted } from '../../../shared/plan-changes.js';
+import { billingApi } from '../api/billing-endpoints';
+import { ChangePlanDialog } from '../features/billing/ChangePlanDialog';
+import { AddOnsDialog } from '../features/billing/AddOnsDialog';
 import { accountApi } from '../api/account-endpoints';
 import { isApiError } from '../api';
 import { Loading } from '../components/Loading';
@@ -39,7 +44,13 @@ import { useWalletBalance } from '../features/billing/useWalletBalance';
 import { customerName } from '../components/header/customer-name';
 import { AddEmailCard } from '../features/auth/AddEmailCard';
 
-type OpenDialog = { kind: 'pay'; target: PaymentTarget } | { kind: 'history' } | { kind: 'gift' } | null;
+type OpenDialog =
+  | { kind: 'pay'; target: PaymentTarget }
+  | { kind: 'history' }
+  | { kind: 'gift' }
+  | { kind: 'change'; account: VpnAccount }
+  | { kind: 'add-ons'; account: VpnAccount }
+  | null;
 
 export default function DashboardPage() {
   const { _ } = useLingui();
@@ -130,6 +141,28 @@ export default function DashboardPage() {
     }
   }
 
+  /** A plan change paid (to the payment page, or the thank-you page when nothing was left to pay), or set for the paid end. */
+  function planChangeStarted(started: PlanChangeStarted) {
+    if (started.takesEffect === 'now') {
+      window.location.assign(started.url);
+      return;
+    }
+    setDialog(null);
+    toast.success(_('account.changePlan.scheduled'));
+    void reload();
+  }
+
+  async function keepPlan(account: VpnAccount) {
+    setError(null);
+    try {
+      await billingApi.cancelPlanChange(account.id);
+      toast.success(_('account.changePlan.kept'));
+      await reload();
+    } catch (caught) {
+      setError(messageOrFallback(caught, _('account.changePlan.failed')));
+    }
+  }
+
   async function retryLoad() {
     setError(null);
     if (!(await reload())) setError(_(ACCOUNT_UI_MESSAGES.loadFailed));
@@ -177,6 +210,9 @@ export default function DashboardPage() {
         ...accountDialogs.actions,
         onRenew: (account) => setDialog({ kind: 'pay', target: { kind: 'renew', account, plan: findRenewalPlan(plans, account) } }),
         onToggleWalletRenew: (account) => void toggleWalletRenew(account),
+        onChangePlan: (account) => setDialog({ kind: 'change', account }),
+        onKeepPlan: (account) => void keepPlan(account),
+        onAddOns: (account) => setDialog({ kind: 'add-ons', account }),
       }}
     />
   );
@@ -236,6 +272,12 @@ export default function DashboardPage() {
             onPay={(method, promoCode) => pay(dialog.target, method, promoCode)}
             onClose={closeDialog}
           />
+        )}
+        {dialog?.kind === 'change' && (
+          <ChangePlanDialog account={dialog.account} plans={plans} methods={paymentMethods} onStarted={planChangeStarted} onClose={closeDialog} />
+        )}
+        {dialog?.kind === 'add-ons' && (
+          <AddOnsDialog account={dialog.account} methods={paymentMethods} onStarted={(started) => window.location.assign(started.url)} onClose={closeDialog} />
         )}
         {dialog?.kind === 'history' && <TransactionHistoryDialog onClose={closeDialog} onSubscriptionChanged={replaceSubscription} />}
         {dialog?.kind === 'gift' && (

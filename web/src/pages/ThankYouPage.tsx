@@ -94,7 +94,17 @@ function AccountStep({ payment }: { payment: PaymentReturnState }) {
   const format = useFormat();
   const { currency: storeCurrency } = useConfig();
   const ready = payment.kind === 'ready';
-  const title = _(ready && payment.renewal ? 'account.thankYou.renewed' : 'account.thankYou.creating');
+  const title = _(
+    !ready
+      ? 'account.thankYou.creating'
+      : payment.change === 'plan'
+        ? 'account.thankYou.planChanged'
+        : payment.change === 'add_on'
+          ? 'account.thankYou.addOnActive'
+          : payment.renewal
+            ? 'account.thankYou.renewed'
+            : 'account.thankYou.creating',
+  );
   const marker = ready ? <CheckIcon className="size-5" /> : <span className="size-5 animate-spin rounded-full border-2 border-indigo-300 border-t-white" />;
 
   return (

@@ -199,6 +199,7 @@ const KIND_LABELS: Record<WalletMovement['kind'], string> = {
   refund: 'account.wallet.kind.refund',
   referral: 'account.wallet.kind.referral',
   adjustment: 'account.wallet.kind.adjustment',
+  plan_change: 'account.wallet.kind.plan_change',
 };
 
 function Movements({ movements }: { movements: WalletMovement[] }) {

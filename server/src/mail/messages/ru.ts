@@ -27,6 +27,10 @@ export const ru: EmailCatalogue = {
   'billing.receipt.extendedUntil': 'Ваш VPN-аккаунт продлён до {day}.',
   'billing.receipt.extended': 'Ваш VPN-аккаунт продлён.',
   'billing.receipt.activeUntil': 'Ваш VPN-аккаунт активен до {day}.',
+  'billing.receipt.changedUntil': 'Ваш VPN-аккаунт теперь на тарифе {plan} до {day}: та же ссылка, с лимитами нового тарифа.',
+  'billing.receipt.factChangeCredit': 'Зачёт за прежний тариф',
+  'billing.receipt.changeCreditValue':
+    '{credit} за {days, plural, one {# неиспользованный день} few {# неиспользованных дня} many {# неиспользованных дней} other {# неиспользованного дня}}',
   'billing.receipt.bonusDays':
     'В том числе {days, plural, one {# дополнительный день} few {# дополнительных дня} many {# дополнительных дней} other {# дополнительного дня}} по приглашению друга.',
   'billing.receipt.active': 'Ваш VPN-аккаунт активен.',

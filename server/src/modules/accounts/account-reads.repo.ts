@@ -1,3 +1,4 @@
+import { deviceLimitWithExtras } from '../../../../shared/devices.js';
 import type { PlanStatus } from '../../../../shared/plans.js';
 import type { VpnAccountStatus } from '../../../../shared/accounts.js';
 import type { Db } from '../../db/knex.js';
@@ -29,12 +30,21 @@ const ACCOUNT_COLUMNS = [
   'a.usage_checked_at',
   'a.created_at',
   'a.device_limit',
+  'a.extra_devices',
   'a.payment_confirmed',
   'a.paid_until',
   'a.wallet_auto_renew',
+  'a.next_plan_id',
+  'a.next_plan_at',
 ];
 
-const PLAN_COLUMNS = ['p.name as plan_name', 'p.status as plan_status', 'p.price as plan_price', 'p.metadata as plan_metadata'];
+const PLAN_COLUMNS = [
+  'p.name as plan_name',
+  'p.status as plan_status',
+  'p.price as plan_price',
+  'p.metadata as plan_metadata',
+  'p.grace_days as plan_grace_days',
+];
 
 const SELECT = [...ACCOUNT_COLUMNS, ...PLAN_COLUMNS, 's.id as server_id', 's.public_name as server_public_name', 's.locations as server_locations'];
 
@@ -46,6 +56,7 @@ const toPlan = (id: string, row: Record<string, unknown>, prefix: '' | 'plan_'):
   status: row[`${prefix}status`] as PlanStatus,
   price: Number(row[`${prefix}price`]),
   isTrial: parseJson<{ is_trial?: boolean }>(row[`${prefix}metadata`], {}).is_trial === true,
+  graceDays: Number(row[`${prefix}grace_days`] ?? 0),
 });
 
 /**
@@ -79,9 +90,11 @@ function toRecord(row: Record<string, unknown>, catalog?: { servers: PublicServe
     planName: catalog ? (summary?.name ?? null) : ((row.plan_name as string | null) ?? null),
     plan: catalog ? (summary?.plan ?? null) : row.plan_id && row.plan_status ? toPlan(row.plan_id as string, row, 'plan_') : null,
     paymentConfirmed: Boolean(row.payment_confirmed) && row.payment_confirmed !== '0',
-    deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
+    deviceLimit: deviceLimitWithExtras(row.device_limit, row.extra_devices),
+    extraDevices: Number(row.extra_devices ?? 0) || 0,
     paidUntil: toDateOrNull(row.paid_until),
     walletAutoRenew: Boolean(row.wallet_auto_renew) && row.wallet_auto_renew !== '0',
+    nextPlan: row.next_plan_id && row.next_plan_at ? { planId: row.next_plan_id as string, at: toDate(row.next_plan_at) } : null,
   };
 }
 
@@ -131,7 +144,7 @@ export function accountReads(db: Db) {
 
     /** Every plan as an account shows it (plans are few). */
     async listPlanSummaries(): Promise<PlanSummaries> {
-      const rows = await db('plans').select('id', 'name', 'status', 'price', 'metadata');
+      const rows = await db('plans').select('id', 'name', 'status', 'price', 'metadata', 'grace_days');
       return new Map(rows.map((row: Record<string, unknown>) => [row.id as string, { name: row.name as string, plan: toPlan(row.id as string, row, '') }]));
     },
 

@@ -26,6 +26,7 @@ const account = (over: Partial<VpnAccount> = {}): VpnAccount => ({
   usageCheckedAt: null,
   deviceLimit: null,
   autoRenewFromWallet: false,
+  scheduledPlanChange: null,
   ...over,
 });
 

@@ -40,6 +40,7 @@ const VPN_ACCOUNT_PROPERTIES = {
   usageCheckedAt: ownNullableString,
   deviceLimit: nullableNumber,
   autoRenewFromWallet: { type: 'boolean' },
+  scheduledPlanChange: { type: 'object', nullable: true, properties: { planId: { type: 'string' }, effectiveAt: ownString } },
 } as const satisfies Record<keyof VpnAccount, unknown>;
 
 export const VpnAccountListResponse = {

@@ -27,16 +27,20 @@ export interface AccountRecord {
   /** Its server as customers may see it (public region name, never the internal one). */
   server: { name: string; locationNumber: number | null; locations: string } | null;
   planName: string | null;
-  /** The plan it was created from, while that plan exists. */
-  plan: { id: string; status: PlanStatus; price: number; isTrial: boolean } | null;
+  /** The plan it was created from, while that plan exists (`graceDays`: how long it runs after its paid end when nothing renews it). */
+  plan: { id: string; status: PlanStatus; price: number; isTrial: boolean; graceDays: number } | null;
   /** A payment for it has succeeded: while it waits, it is being set up, not waiting to be paid (kept on the row by triggers, migration 030). */
   paymentConfirmed: boolean;
-  /** How many devices may use it (its plan's, when bought or renewed); null = unlimited. */
+  /** How many devices may use it (its plan's, when bought or renewed, and its add-ons'); null = unlimited. */
   deviceLimit: number | null;
+  /** The devices its live add-ons add to its plan's limit (in `deviceLimit`). */
+  extraDevices: number;
   /** The end of its latest paid period that still counts (the paid-period ledger, kept on the row by triggers: migration 030); null when nothing is paid. */
   paidUntil: Date | null;
   /** Its customer set it to renew itself from their balance before it ends (wallet-renewals.ts). */
   walletAutoRenew: boolean;
+  /** A downgrade waiting for the paid end (plan changes, set by the operator to wait): the plan it switches to, and when. */
+  nextPlan: { planId: string; at: Date } | null;
 }
 
 /** The `metadata` column: the panel's last answer of usage and links. */
@@ -85,6 +89,26 @@ export function createAccountsRepo(db: Db) {
     /** Auto-renew from the balance on or off; false when the account is not the user's. */
     async setWalletAutoRenew(id: string, userId: string, enabled: boolean, now: Date): Promise<boolean> {
       return (await db('vpn_accounts').where({ id, user_id: userId }).update({ wallet_auto_renew: enabled, updated_at: now })) > 0;
+    },
+
+    /** A plan change: the account is on `planId` from now, with its device limit; a downgrade that waited is done. */
+    async setPlan(id: string, plan: { planId: string; deviceLimit: number | null }, now: Date, trx: Db = db): Promise<void> {
+      await trx('vpn_accounts')
+        .where({ id })
+        .update({ plan_id: plan.planId, device_limit: plan.deviceLimit, next_plan_id: null, next_plan_at: null, updated_at: now });
+    },
+
+    /** A downgrade set to wait for the paid end (null: none waits any more). */
+    async setNextPlan(id: string, next: { planId: string; at: Date } | null, now: Date, trx: Db = db): Promise<void> {
+      await trx('vpn_accounts')
+        .where({ id })
+        .update({ next_plan_id: next?.planId ?? null, next_plan_at: next?.at ?? null, updated_at: now });
+    },
+
+    /** Accounts whose waiting downgrade is due, oldest first. */
+    async listNextPlansDue(now: Date, limit: number): Promise<Array<{ id: string; planId: string; at: Date }>> {
+      const rows = await db('vpn_accounts').where('next_plan_at', '<=', now).whereNotNull('next_plan_id').orderBy('next_plan_at').limit(limit);
+      return rows.map((row: Record<string, unknown>) => ({ id: row.id as string, planId: row.next_plan_id as string, at: toDate(row.next_plan_at) }));
     },
 
     /** A renewal onto a plan brings that plan's device limit (null = unlimited). */

@@ -125,7 +125,7 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
     const listed = await call(user, 'GET', '/api/accounts');
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toEqual([second, first]);
-    expect(Object.keys(first)).toHaveLength(19);
+    expect(Object.keys(first)).toHaveLength(20);
   });
 
   it('claims a free plan more than once, and refuses a paid plan with 402', async () => {

@@ -37,7 +37,8 @@ export function toVpnAccount(account: AccountRecord, shown: ShownSettings, usage
     id: account.id,
     username: account.username,
     status: account.status,
-    expireDate: isoTimeOrNull(shownExpiry(account.expireDate, account.paidUntil, shown.renewalGraceDays)),
+    // The panel runs on past the paid end by the renewal grace or the plan's own grace days: the customer is shown the paid end.
+    expireDate: isoTimeOrNull(shownExpiry(account.expireDate, account.paidUntil, Math.max(shown.renewalGraceDays, account.plan?.graceDays ?? 0))),
     dataLimitBytes: account.dataLimitBytes > 0 ? account.dataLimitBytes : null,
     usedTrafficBytes: account.usedTrafficBytes,
     createdAt: isoTime(account.createdAt),
@@ -53,5 +54,6 @@ export function toVpnAccount(account: AccountRecord, shown: ShownSettings, usage
     usageCheckedAt: isoTimeOrNull(account.usageCheckedAt),
     deviceLimit: account.deviceLimit,
     autoRenewFromWallet: account.walletAutoRenew,
+    scheduledPlanChange: account.nextPlan ? { planId: account.nextPlan.planId, effectiveAt: account.nextPlan.at.toISOString() } : null,
   };
 }

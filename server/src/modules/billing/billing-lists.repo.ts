@@ -31,8 +31,8 @@ export function billingListRows(db: Db) {
     },
 
     /** Checkouts of this account still waiting for their payment (a renewal in progress). */
-    async listPendingForAccount(vpnAccountId: string): Promise<TransactionRecord[]> {
-      const rows = await db('transactions as t')
+    async listPendingForAccount(vpnAccountId: string, trx: Db = db): Promise<TransactionRecord[]> {
+      const rows = await trx('transactions as t')
         .join('subscriptions as s', 's.id', 't.subscription_id')
         .where({ 's.vpn_account_id': vpnAccountId, 't.status': 'pending' })
         .select('t.*');

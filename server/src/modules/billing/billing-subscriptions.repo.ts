@@ -192,9 +192,10 @@ export function billingInvoiceRows(db: Db, repoOptions: BillingRepoOptions) {
         (current) => {
           const { error: _cleared, ...metadata } = current.metadata;
           // A first invoice the customer's credit balance paid part of: the transaction is what the card paid.
+          // (A plan change's proration invoice: what it charged, which is what the transaction is for.)
           const credit = details.creditApplied
             ? { amount: details.amount ?? current.amount, metadata: toJson({ ...metadata, credit_applied: details.creditApplied }) }
-            : { metadata: toJson(metadata) };
+            : { ...(details.amount !== undefined ? { amount: details.amount } : {}), metadata: toJson(metadata) };
           return { provider_invoice_id: details.invoiceId, provider_payment_id: details.paymentRef, ...credit };
         },
         now,

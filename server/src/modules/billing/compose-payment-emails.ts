@@ -104,6 +104,13 @@ async function receiptEmail(deps: BillingEmailDeps, { transaction, subscription,
         credit: transaction.metadata.credit_spent ?? transaction.metadata.credit_applied ?? null,
         // A referral's extra days came with the order's first payment, not its renewals.
         bonusDays: transaction.metadata.kind === 'renewal' ? undefined : subscription.metadata.bonus_days,
+        change: changeCredit(subscription, transaction),
       }),
   };
+}
+
+/** What a plan change credited, for its receipt: its order's (a change paid once), or its payment's (a card subscription's change). */
+function changeCredit(subscription: SubscriptionRecord, transaction: TransactionRecord): { credit: number; creditDays: number } | null {
+  const change = transaction.metadata.plan_change ?? subscription.metadata.change;
+  return change ? { credit: change.credit, creditDays: change.credit_days } : null;
 }

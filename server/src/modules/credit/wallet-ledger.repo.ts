@@ -11,7 +11,7 @@ export const LEDGER = 'wallet_movements';
  * balance, note `provider_balance`) or given back with its order (`restored`), a top-up paid in (`top_up`), a
  * refund paid into the wallet or a top-up taken back (`refund`), and the admin's `adjustment`.
  */
-export type LedgerKind = ReferralCreditKind | 'top_up' | 'refund' | 'adjustment';
+export type LedgerKind = ReferralCreditKind | 'top_up' | 'refund' | 'adjustment' | 'plan_change';
 
 export interface NewCredit {
   userId: string;

@@ -71,6 +71,24 @@ export function createWalletLedger(deps: { repo: WalletLedgerRepo; audit: AuditR
       );
     },
 
+    /** A downgrade's credit beyond the new plan's price, paid in with the change (its status change makes it once). */
+    async creditPlanChange(transaction: TransactionRecord, amount: number, now: Date, trx: Db): Promise<void> {
+      await repo.lockUser(transaction.userId, trx);
+      await move(
+        {
+          userId: transaction.userId,
+          referralId: null,
+          transactionId: transaction.id,
+          kind: 'plan_change',
+          amount,
+          currency: transaction.currency,
+          availableAt: now,
+        },
+        now,
+        trx,
+      );
+    },
+
     /**
      * A top-up refunded (`amountRefunded` in all, so far): what was not taken back yet comes out of the wallet, as much
      * as is left in it (the admin's Refund checks the balance first; a refund made at the provider may find it spent).

@@ -1,3 +1,4 @@
+import { deviceLimitWithExtras } from '../../../../shared/devices.js';
 import { randomUUID } from 'node:crypto';
 import { DEVICE_LIMIT_MAX } from '../../../../shared/devices.js';
 import type { Knex } from 'knex';
@@ -68,7 +69,7 @@ export function createDevicesRepo(db: Db) {
   return {
     /** The account, if it exists (and, given `ownerId`, belongs to that user: someone else's is not found). */
     async findAccount(accountId: string, ownerId?: string): Promise<DeviceAccount | undefined> {
-      const query = db('vpn_accounts').select('id', 'user_id', 'username', 'device_limit').where({ id: accountId });
+      const query = db('vpn_accounts').select('id', 'user_id', 'username', 'device_limit', 'extra_devices').where({ id: accountId });
       if (ownerId !== undefined) query.where({ user_id: ownerId });
       const row = await query.first();
       if (!row) return undefined;
@@ -76,7 +77,7 @@ export function createDevicesRepo(db: Db) {
         id: row.id,
         userId: row.user_id,
         username: row.username,
-        deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
+        deviceLimit: deviceLimitWithExtras(row.device_limit, row.extra_devices),
       };
     },
 

@@ -4,6 +4,7 @@
  * the wallet and referrals move credit with them. Types and the state table only: nothing here reaches a database.
  */
 export type {
+  CardPlanChange,
   CheckoutKind,
   NewCheckout,
   OrderPromo,

@@ -4,8 +4,11 @@ import type { TranslatedLocale } from '../../../../shared/plan-translations.js';
 import type { Db } from '../../db/knex.js';
 import type { TransactionEvent } from './transaction-states.js';
 
-/** What an order buys: a new account, more time on one, or money in the customer's wallet (a top-up: no plan, no account). */
-export type CheckoutKind = 'purchase' | 'renewal' | 'top_up';
+/**
+ * What an order buys: a new account, more time on one, another plan for one from now (a plan change), an add-on for
+ * one (more devices or traffic: no time), or money in the customer's wallet (a top-up: no plan, no account).
+ */
+export type CheckoutKind = 'purchase' | 'renewal' | 'top_up' | 'change' | 'add_on';
 
 /** What was bought, copied from the plan at checkout: a later change to the plan does not change a sale. */
 export interface SubscriptionMetadata {
@@ -40,6 +43,22 @@ export interface SubscriptionMetadata {
    * method its first payment saved (store-renewals.ts), instead of the provider renewing it.
    */
   renewed_by?: 'store';
+  /**
+   * A plan change (kind `change`): the plan it switches from, and the unused paid time credited against this plan's
+   * price (minor units, and whole days); `wallet_credit`, what of the credit is more than the price, paid into the
+   * customer's wallet when the change is made.
+   */
+  change?: {
+    from_plan_id: string | null;
+    credit: number;
+    credit_days: number;
+    wallet_credit: number;
+    /** What the account had before (its panel data limit, 0 = unlimited, and device limit): a refund of the change puts them back. */
+    from_data_limit?: number;
+    from_device_limit?: number | null;
+  };
+  /** An add-on (kind `add_on`): what it gives the account (`plan_name` is its name). */
+  add_on?: { id: string; name: string; kind: 'devices' | 'traffic'; amount: number; until: 'period_end' | 'forever' };
 }
 
 /** A promo code as an order keeps it: the code, its terms, and what it took off each discounted payment (minor units). */
@@ -117,6 +136,8 @@ export interface StoreCharge {
   outcome?: 'paid' | 'declined' | 'pending';
   reason?: string | null;
   at: string;
+  /** Until when the runner that sent it may still be waiting for its answer: no other runner sends it meanwhile. */
+  sending_until?: string;
 }
 
 export interface TransactionMetadata {
@@ -165,6 +186,28 @@ export interface TransactionMetadata {
    * for it (its webhook may arrive before the cancel is saved) closes the payment as cancelled, not failed.
    */
   cancel_requested_at?: string;
+  /**
+   * A plan change of a card subscription (kind `change`, on the recurring subscription itself: card-plan-change.ts),
+   * written with its idempotency key before it is sent to the provider, which prorates it. `to` is what the
+   * subscription's metadata becomes when its proration invoice is paid (so renewals bill and deliver the new plan).
+   */
+  plan_change?: CardPlanChange;
+}
+
+/** What a card subscription's plan change asks the provider for, and what it changes here once paid. */
+export interface CardPlanChange {
+  /** The provider's idempotency key: the change sent again is the same change. */
+  key: string;
+  price_ref: string;
+  /** The instant it is prorated for (ISO): the quote's. */
+  prorate_at: string;
+  from_plan_id: string | null;
+  from_data_limit: number;
+  from_device_limit: number | null;
+  /** What the provider credited for the unused time, and its whole days (the receipt says so). */
+  credit: number;
+  credit_days: number;
+  to: Pick<SubscriptionMetadata, 'plan_id' | 'plan_name' | 'plan_names' | 'price' | 'data_limit' | 'device_limit' | 'locations'>;
 }
 
 export interface NewCheckout {

@@ -1,4 +1,4 @@
-import type { PlanBilling, PlanStatus } from '../../../../shared/plans.js';
+import type { PlanBilling, PlanStatus, TrafficReset } from '../../../../shared/plans.js';
 import { TRANSLATED_LOCALES, type PlanTranslation, type PlanTranslations } from '../../../../shared/plan-translations.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toBool, toDate, toJson } from '../../db/values.js';
@@ -24,6 +24,14 @@ export interface PlanRecord {
   starsPrice: number | null;
   /** The name, tier and features in the other languages (shared/plan-translations.ts). */
   translations: PlanTranslations;
+  /** `monthly`: the store resets the data every month of the paid period (billing/traffic). */
+  trafficReset: TrafficReset;
+  /** Unused data is added to the next month's or period's allowance. */
+  trafficCarryOver: boolean;
+  /** Days an account runs after its paid end when nothing renews it. */
+  graceDays: number;
+  /** Data allowed during the grace (the limit becomes used + this at the paid end); null = unchanged. */
+  graceDataBytes: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -56,6 +64,16 @@ function toTranslations(value: unknown): PlanTranslations {
   return translations;
 }
 
+/** The traffic columns (migration 053); a row from before reads as the defaults. */
+function toTrafficRules(row: Record<string, unknown>): Pick<PlanRecord, 'trafficReset' | 'trafficCarryOver' | 'graceDays' | 'graceDataBytes'> {
+  return {
+    trafficReset: row.traffic_reset === 'monthly' ? 'monthly' : 'none',
+    trafficCarryOver: toBool(row.traffic_carry_over),
+    graceDays: Number(row.grace_days ?? 0),
+    graceDataBytes: row.grace_data_limit === null || row.grace_data_limit === undefined ? null : Number(row.grace_data_limit),
+  };
+}
+
 function toRecord(row: Record<string, unknown>): PlanRecord {
   const metadata = parseJson<{ is_trial?: boolean }>(row.metadata, {});
   return {
@@ -76,6 +94,7 @@ function toRecord(row: Record<string, unknown>): PlanRecord {
     deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
     starsPrice: row.stars_price === null || row.stars_price === undefined ? null : Number(row.stars_price),
     translations: toTranslations(row.translations),
+    ...toTrafficRules(row),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
@@ -99,6 +118,10 @@ function toRow(fields: Partial<PlanFields>): Record<string, unknown> {
   if (fields.deviceLimit !== undefined) row.device_limit = fields.deviceLimit;
   if (fields.starsPrice !== undefined) row.stars_price = fields.starsPrice;
   if (fields.translations !== undefined) row.translations = toJson(fields.translations);
+  if (fields.trafficReset !== undefined) row.traffic_reset = fields.trafficReset;
+  if (fields.trafficCarryOver !== undefined) row.traffic_carry_over = fields.trafficCarryOver;
+  if (fields.graceDays !== undefined) row.grace_days = fields.graceDays;
+  if (fields.graceDataBytes !== undefined) row.grace_data_limit = fields.graceDataBytes;
   return row;
 }
 

@@ -36,6 +36,11 @@ export const DEFAULT_PLANS: readonly PlanBody[] = SEED_TIERS.flatMap((tier, tier
       // Sold for Stars only when the operator gives a Stars price.
       starsPrice: null,
       translations,
+      // One allowance per period, as the feature lines say; no grace after the end.
+      trafficReset: 'none' as const,
+      trafficCarryOver: false,
+      graceDays: 0,
+      graceDataBytes: null,
     };
   }),
 );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminPlan, Plan, PlanBody, UpdatePlanBody } from '../../../../shared/plans.js';
+import { trafficRulesProblems, type AdminPlan, type Plan, type PlanBody, type UpdatePlanBody } from '../../../../shared/plans.js';
 import { recurringProblem } from '../../../../shared/plan-billing.js';
 import { isListedPublicly } from '../../../../shared/pricing.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
@@ -35,6 +35,10 @@ const toPlan = (plan: PlanRecord, trialPlanId: string | null): Plan => ({
   deviceLimit: plan.deviceLimit,
   starsPrice: plan.starsPrice,
   translations: plan.translations,
+  trafficReset: plan.trafficReset,
+  trafficCarryOver: plan.trafficCarryOver,
+  graceDays: plan.graceDays,
+  graceDataBytes: plan.graceDataBytes,
 });
 
 /** A recurring plan renews by itself: whole days a provider can bill, a price, and not the trial. */
@@ -45,6 +49,13 @@ function assertBillable(plan: Pick<PlanRecord, 'billing' | 'days' | 'price' | 'i
     (plan.price <= 0 ? 'A recurring plan has a price.' : null) ??
     (plan.isTrial ? 'The trial cannot renew automatically.' : null);
   if (problem) throw validationFailed({ billing: problem }, problem);
+}
+
+/** The traffic rules taken together: a monthly reset needs a plan of more than 31 days, grace data needs grace days. */
+function assertTrafficRules(plan: Pick<PlanRecord, 'days' | 'trafficReset' | 'graceDays' | 'graceDataBytes'>): void {
+  const problems = trafficRulesProblems(plan);
+  const first = Object.values(problems)[0];
+  if (first) throw validationFailed(problems, first);
 }
 
 const toAdminPlan = (plan: PlanRecord, trialPlanId: string | null): AdminPlan => ({
@@ -108,6 +119,7 @@ export function createPlansService(deps: {
 
     async createPlan(actor: Actor, body: PlanBody): Promise<AdminPlan> {
       assertBillable(body);
+      assertTrafficRules(body);
       const plan = await plans.insert(randomUUID(), body, clock());
       changed();
       if (plan.billing === 'recurring') await deps.recurringPlanSaved?.(plan);
@@ -117,6 +129,10 @@ export function createPlansService(deps: {
         billing: plan.billing,
         deviceLimit: plan.deviceLimit,
         starsPrice: plan.starsPrice,
+        trafficReset: plan.trafficReset,
+        trafficCarryOver: plan.trafficCarryOver,
+        graceDays: plan.graceDays,
+        graceDataBytes: plan.graceDataBytes,
       });
       return toAdminPlan(plan, await trialPlanId());
     },
@@ -125,6 +141,7 @@ export function createPlansService(deps: {
       const current = await plans.findById(id);
       if (!current) throw notFound('Plan not found');
       assertBillable({ ...current, ...patch });
+      assertTrafficRules({ ...current, ...patch });
       const plan = await plans.update(id, patch, clock());
       if (!plan) throw notFound('Plan not found');
       changed();

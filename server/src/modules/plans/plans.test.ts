@@ -189,6 +189,10 @@ describe.each(TEST_DATABASES)('plans with pricing-page fields (%s)', (kind) => {
       deviceLimit: null,
       starsPrice: null,
       translations: {},
+      trafficReset: 'none',
+      trafficCarryOver: false,
+      graceDays: 0,
+      graceDataBytes: null,
     });
     expect(second).toMatchObject({ id: monthly.id, tier: 'Plus', mostPopular: false, public: true });
     expect(third).toMatchObject({ id: yearly.id, tier: 'Plus', mostPopular: true, features: planBody().features });

@@ -324,6 +324,9 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
       extendAccount: async () => {
         throw new Error('unused');
       },
+      setServices: async () => {
+        throw new Error('unused');
+      },
       setEnabled: async () => {
         throw new Error('unused');
       },

@@ -1,3 +1,4 @@
+import type { PlanChangeDowngrade } from '../../../../shared/plan-changes.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toJson } from '../../db/values.js';
 
@@ -12,6 +13,7 @@ export interface StoredAppConfig {
   protection_features?: boolean;
   renewal_grace_days?: number;
   renewal_reminders?: boolean;
+  plan_change_downgrade?: PlanChangeDowngrade;
   retention_days?: number;
   audit_retention_days?: number;
   deviceless_clients?: string;

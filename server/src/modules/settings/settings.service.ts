@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/app-settings.js';
 import { currencyDecimals, DEFAULT_CURRENCY, isSupportedCurrency } from '../../../../shared/currencies.js';
 import { TOP_UP_DEFAULTS } from '../../../../shared/wallet.js';
+import { PLAN_CHANGE_DOWNGRADE_DEFAULT } from '../../../../shared/plan-changes.js';
 import { subscriptionHeadersFrom } from '../../../../shared/subscription-headers.js';
 import { activeSubscriptionHost, subscriptionDomainsFrom } from '../../../../shared/subscription-domains.js';
 import { DEVICELESS_CLIENT_POLICIES, DEVICELESS_WINDOW, type DevicelessClientPolicy } from '../../../../shared/devices.js';
@@ -84,6 +85,7 @@ export function createSettingsService(deps: {
       protectionFeatures: stored.protection_features ?? true,
       renewalGraceDays: stored.renewal_grace_days ?? RENEWAL_DEFAULTS.graceDays,
       renewalReminders: stored.renewal_reminders ?? RENEWAL_DEFAULTS.reminders,
+      planChangeDowngrade: stored.plan_change_downgrade ?? PLAN_CHANGE_DOWNGRADE_DEFAULT,
       retentionDays: stored.retention_days ?? RETENTION_DEFAULTS.days,
       auditRetentionDays: stored.audit_retention_days ?? RETENTION_DEFAULTS.auditDays,
       devicelessClients: isDevicelessPolicy(stored.deviceless_clients) ? stored.deviceless_clients : DEVICELESS_CLIENTS_DEFAULT,
@@ -139,6 +141,7 @@ export function createSettingsService(deps: {
           ...(patch.protectionFeatures !== undefined ? { protection_features: patch.protectionFeatures } : {}),
           ...(patch.renewalGraceDays !== undefined ? { renewal_grace_days: patch.renewalGraceDays } : {}),
           ...(patch.renewalReminders !== undefined ? { renewal_reminders: patch.renewalReminders } : {}),
+          ...(patch.planChangeDowngrade !== undefined ? { plan_change_downgrade: patch.planChangeDowngrade } : {}),
           ...(patch.retentionDays !== undefined ? { retention_days: patch.retentionDays } : {}),
           ...(patch.auditRetentionDays !== undefined ? { audit_retention_days: patch.auditRetentionDays } : {}),
           ...(patch.devicelessClients !== undefined ? { deviceless_clients: patch.devicelessClients } : {}),

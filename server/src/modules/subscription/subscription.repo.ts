@@ -1,3 +1,4 @@
+import { deviceLimitWithExtras } from '../../../../shared/devices.js';
 import { isLocale, type Locale } from '../../../../shared/locales.js';
 import { MAX_KEYS_AT_ONCE, whereInJsonArray } from '../../db/batched-read.js';
 import type { Knex } from 'knex';
@@ -43,6 +44,7 @@ const COLUMNS = [
   'm.kind as panel_kind',
   'm.url as panel_url',
   'a.device_limit',
+  'a.extra_devices',
 ];
 
 /**
@@ -79,7 +81,7 @@ function toAccount(row: Record<string, unknown>, source: PanelFormat): Subscript
     panelKind: typeof row.panel_kind === 'string' ? row.panel_kind : null,
     panelUrl: typeof row.panel_url === 'string' && row.panel_url !== '' ? row.panel_url : null,
     paid: Boolean(row.paid) && row.paid !== '0',
-    deviceLimit: row.device_limit === null || row.device_limit === undefined ? null : Number(row.device_limit),
+    deviceLimit: deviceLimitWithExtras(row.device_limit, row.extra_devices),
     storedCopy: {
       source,
       copy:

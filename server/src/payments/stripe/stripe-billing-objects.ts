@@ -162,6 +162,8 @@ export function readInvoice(shape: BillingShape, object: unknown, eventType?: st
     periodEnd: fromUnix(period.end),
     paymentRef: billed.paymentRef,
     nextAttemptAt: invoice.next_payment_attempt ? fromUnix(invoice.next_payment_attempt) : null,
+    // A plan change's proration invoice: the subscription's metadata names our transaction of it.
+    ...(billed.metadata.plan_change_id ? { changeRef: billed.metadata.plan_change_id } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { InvoiceState, PaymentDriver, RecurringPriceSpec } from '../payment-driver.js';
+import { PaymentProviderError, type InvoiceState, type PaymentDriver, type PriceChangeProration, type RecurringPriceSpec } from '../payment-driver.js';
 import { calling, isMissing, stripeLocale } from './stripe-calls.js';
 import { invoiceStateOf, recurringStateOf } from './stripe-billing-events.js';
 
@@ -21,6 +21,8 @@ type RecurringMethods = Pick<
   | 'deferNextCharge'
   | 'cancelNow'
   | 'openBillingPortal'
+  | 'previewSubscriptionPrice'
+  | 'changeSubscriptionPrice'
 > & {
   /** The invoice with its payment, as our state (for a paid invoice's event, which does not carry the payment). */
   readInvoice(invoiceId: string): Promise<InvoiceState | null>;
@@ -66,6 +68,7 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
 
   return {
     readInvoice,
+    ...priceChangeMethods(stripe, readInvoice),
 
     async createCustomer({ userId, email }) {
       let testClock: string | undefined;
@@ -179,6 +182,87 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
         stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl, ...(language && { locale: language }) }),
       );
       return session.url;
+    },
+  };
+}
+
+const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** A proration invoice (or its preview) in our words: its `proration` lines split into what is credited and what is charged. */
+function prorationOf(invoice: Stripe.Invoice, periodEnd: number): PriceChangeProration {
+  let credit = 0;
+  let debit = 0;
+  for (const line of invoice.lines.data) {
+    if (!line.parent?.subscription_item_details?.proration) continue;
+    if (line.amount < 0) credit -= line.amount;
+    else debit += line.amount;
+  }
+  // A negative total is not charged: Stripe adds it to the customer's balance, which pays their next invoices.
+  return {
+    credit,
+    debit,
+    amountDue: invoice.amount_due,
+    balanceCredit: Math.max(0, -invoice.total),
+    currency: invoice.currency,
+    periodEnd: new Date(periodEnd * 1000),
+  };
+}
+
+/**
+ * A plan change of a card subscription: its one item moves to the new plan's price now, Stripe prorating it to the
+ * second (the unused time of the old price credited, the rest of the period at the new one charged) and invoicing the
+ * difference at once (`always_invoice`), paid with the customer's default payment method. `error_if_incomplete`: a
+ * charge that fails (declined, or needing the customer's authentication) leaves the subscription as it was and answers
+ * 402, so a change is either made and paid, or not made at all. (`pending_if_incomplete` would keep an open invoice and a
+ * `pending_update` that expires by itself, and takes only the pending-update parameters: not the metadata that names
+ * our change on the proration invoice.) `proration_date` is the instant the quote previewed, so both come to the
+ * same figures.
+ */
+function priceChangeMethods(
+  stripe: Stripe,
+  readInvoice: (invoiceId: string) => Promise<InvoiceState | null>,
+): Pick<RecurringMethods, 'previewSubscriptionPrice' | 'changeSubscriptionPrice'> {
+  async function onlyItem(subscriptionRef: string): Promise<Stripe.SubscriptionItem> {
+    const subscription = await calling('Reading the subscription', () => stripe.subscriptions.retrieve(subscriptionRef));
+    const [item, ...more] = subscription.items.data;
+    if (!item || more.length > 0)
+      throw new PaymentProviderError(`Subscription ${subscriptionRef} has ${subscription.items.data.length} items; a plan change moves one`);
+    return item;
+  }
+  return {
+    async previewSubscriptionPrice(subscriptionRef, change) {
+      const item = await onlyItem(subscriptionRef);
+      const preview = await calling('Previewing the plan change', () =>
+        stripe.invoices.createPreview({
+          subscription: subscriptionRef,
+          subscription_details: {
+            items: [{ id: item.id, price: change.priceRef }],
+            proration_behavior: 'always_invoice',
+            proration_date: unix(change.prorateAt),
+          },
+        }),
+      );
+      return prorationOf(preview, item.current_period_end);
+    },
+
+    async changeSubscriptionPrice(subscriptionRef, change) {
+      const item = await onlyItem(subscriptionRef);
+      const updated = await calling('Changing the subscription price', () =>
+        stripe.subscriptions.update(
+          subscriptionRef,
+          {
+            items: [{ id: item.id, price: change.priceRef }],
+            proration_behavior: 'always_invoice',
+            proration_date: unix(change.prorateAt),
+            payment_behavior: 'error_if_incomplete',
+            metadata: change.metadata,
+          },
+          { idempotencyKey: change.idempotencyKey },
+        ),
+      );
+      const invoiceId = typeof updated.latest_invoice === 'string' ? updated.latest_invoice : (updated.latest_invoice?.id ?? null);
+      const invoice = invoiceId ? await readInvoice(invoiceId) : null;
+      return { subscription: recurringStateOf(updated, new Date()), invoice: invoice?.forChange ? invoice : null };
     },
   };
 }

@@ -7,7 +7,7 @@ import type { AccountsBilling } from '../billing/useAccountBilling';
 import type { DevicesState } from '../devices/device-source';
 import { DevicesButton } from '../devices/DevicesButton';
 import { BUTTON } from './button-styles';
-import { useKeptPlanName } from '../plans/usePlanText';
+import { useKeptPlanName, usePlanNameById } from '../plans/usePlanText';
 import { useFormat } from '../../i18n/format';
 import { truncate } from './format';
 import { useRegionName } from './region-name';
@@ -29,6 +29,11 @@ export interface AccountRowActions {
   onRenew: (account: VpnAccount) => void;
   /** Turns auto-renew from the balance on or off (offered where Renew is; the web dashboard has it). */
   onToggleWalletRenew?: (account: VpnAccount) => void;
+  /** Switches the account to another plan, or calls off a switch set for its paid end (the web dashboard has them). */
+  onChangePlan?: (account: VpnAccount) => void;
+  onKeepPlan?: (account: VpnAccount) => void;
+  /** Lists what the account can buy on top of its plan (more devices, more traffic) and what it has. */
+  onAddOns?: (account: VpnAccount) => void;
 }
 
 /** A cell that stacks as "label: value" on phones, where the table's header row is hidden. */
@@ -63,6 +68,7 @@ export function AccountRow({ account, deleting, actions, billing, devices }: Acc
   const who = account.username;
   const subscription = billing?.subscriptions.get(account.id);
   const planName = useKeptPlanName();
+  const planNameById = usePlanNameById();
 
   return (
     <tr className="block py-3 md:table-row md:py-0">
@@ -96,6 +102,19 @@ export function AccountRow({ account, deleting, actions, billing, devices }: Acc
           <span className="whitespace-nowrap">{format.expiry(account.expireDate)}</span>
         )}
         {subscription && <RenewalLine subscription={subscription} />}
+        {account.scheduledPlanChange && (
+          <span className="mt-1 block text-xs text-slate-500" data-testid="scheduled-change">
+            {_('account.changePlan.scheduledLine', {
+              plan: planNameById(account.scheduledPlanChange.planId) ?? _('account.changePlan.anotherPlan'),
+              date: format.date(account.scheduledPlanChange.effectiveAt),
+            })}
+            {actions.onKeepPlan && (
+              <button type="button" onClick={() => actions.onKeepPlan?.(account)} className="ms-2 font-semibold text-emerald-700 underline">
+                {_('account.changePlan.keep')}
+              </button>
+            )}
+          </span>
+        )}
         {account.autoRenewFromWallet && account.expireDate && (
           <span className="mt-1 block text-xs text-slate-500">
             {_('account.walletRenew.line', { date: format.date(walletRenewalDay(account.expireDate)) })}
@@ -147,6 +166,18 @@ export function AccountRow({ account, deleting, actions, billing, devices }: Acc
               className={account.autoRenewFromWallet ? BUTTON.smallPressed : BUTTON.smallSecondary}
             >
               {_('account.walletRenew.toggle')}
+              <span className="sr-only"> {who}</span>
+            </button>
+          )}
+          {actions.onChangePlan && account.planId && account.status !== 'suspended' && !account.scheduledPlanChange && (
+            <button type="button" onClick={() => actions.onChangePlan?.(account)} className={BUTTON.smallSecondary}>
+              {_('account.changePlan.open')}
+              <span className="sr-only"> {who}</span>
+            </button>
+          )}
+          {actions.onAddOns && account.planId && account.status !== 'suspended' && (
+            <button type="button" onClick={() => actions.onAddOns?.(account)} className={BUTTON.smallSecondary}>
+              {_('account.addOns.open')}
               <span className="sr-only"> {who}</span>
             </button>
           )}

@@ -12,6 +12,7 @@ import { errorMessage, fieldErrors } from './admin-errors';
 import { Dialog } from './Dialog';
 import { CheckboxField, SelectField, TextField } from './form-fields';
 import { PlanTextsFields } from './PlanTextsFields';
+import { PlanTrafficFields } from './PlanTrafficFields';
 import {
   daysOf,
   intervalText,
@@ -66,7 +67,8 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = problems.price ?? problems.billing ?? problems.deviceLimit ?? problems.starsPrice;
+    const problem =
+      problems.price ?? problems.billing ?? problems.deviceLimit ?? problems.starsPrice ?? problems.trafficReset ?? problems.graceDays ?? problems.graceData;
     if (problem) {
       setFormError(problem);
       return;
@@ -177,6 +179,7 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
           hint={_('admin.planForm.starsPriceHint')}
           disabled={saving}
         />
+        <PlanTrafficFields values={values} onChange={setValues} problems={problems} fields={fields} disabled={saving} />
         <TextField
           label={_('admin.planForm.locations')}
           value={values.locations}

@@ -7,6 +7,7 @@ import { Loading } from '../../components/Loading';
 import { useFormat } from '../../i18n/format';
 import { useStoreMoney } from '../config/useStoreMoney';
 import { useToast } from '../toast/toast-context';
+import { AddOnsSection } from './add-ons/AddOnsSection';
 import { AdminTable, Cell } from './AdminTable';
 import { AlertBox } from './AlertBox';
 import { buttonClass } from './admin-ui';
@@ -74,7 +75,7 @@ function PricingPageCell({ plan }: { plan: AdminPlan }) {
 
 type FormState = { plan: AdminPlan | null } | null;
 
-/** Plans customers can buy (or try): list, create, edit, enable or disable, delete. Newest first. */
+/** Plans customers can buy (or try): list, create, edit, enable or disable, delete. Newest first. Below them, the add-ons sold on top. */
 export function PlansTab({ refreshKey }: { refreshKey: number }) {
   const { _ } = useLingui();
   const format = useFormat();
@@ -194,6 +195,10 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
           onCancel={() => setToDelete(null)}
         />
       )}
+
+      <div className="pt-6">
+        <AddOnsSection refreshKey={refreshKey} plans={plans ?? []} />
+      </div>
     </div>
   );
 }

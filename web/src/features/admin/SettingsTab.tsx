@@ -112,7 +112,10 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
         key={`${data.settings.locationsClaim}:${data.settings.protectionFeatures}:${JSON.stringify(data.settings.siteContentTranslations)}`}
         settings={data.settings}
       />
-      <RenewalSettingsForm key={`${data.settings.renewalGraceDays}:${data.settings.renewalReminders}`} settings={data.settings} />
+      <RenewalSettingsForm
+        key={`${data.settings.renewalGraceDays}:${data.settings.renewalReminders}:${data.settings.planChangeDowngrade}`}
+        settings={data.settings}
+      />
       <CurrencySettingsForm key={data.settings.currency} settings={data.settings} />
       <WalletSettingsForm key={`${data.settings.currency}:${JSON.stringify(data.settings.walletTopUps)}`} settings={data.settings} />
       <DeviceSettingsForm key={`${data.settings.devicelessClients}:${data.settings.devicelessWindowHours}`} settings={data.settings} />

@@ -60,6 +60,8 @@ describe('the account and payment log in words', () => {
       'renewal_held',
       'renewal_refunded',
       'subscription_canceled',
+      'traffic_reset_monthly',
+      'grace_data_limit',
     ];
     for (const locale of ['en', 'ru']) {
       const messages = catalog(locale);

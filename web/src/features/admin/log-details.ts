@@ -33,6 +33,8 @@ const STEP_LABEL_IDS: Readonly<Record<string, string>> = {
   renewal_held: 'adminSettings.logs.step.renewalHeld',
   renewal_refunded: 'adminSettings.logs.step.renewalRefunded',
   subscription_canceled: 'adminSettings.logs.step.subscriptionCanceled',
+  traffic_reset_monthly: 'adminSettings.logs.step.trafficResetMonthly',
+  grace_data_limit: 'adminSettings.logs.step.graceDataLimit',
 };
 
 /** The message id of a step's name, or undefined for a step this list does not know (shown as it is). */

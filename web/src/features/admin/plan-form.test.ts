@@ -23,6 +23,10 @@ const SAVED: AdminPlan = {
   deviceLimit: 3,
   starsPrice: 250,
   translations: {},
+  trafficReset: 'none',
+  trafficCarryOver: false,
+  graceDays: 0,
+  graceDataBytes: null,
   status: 'active',
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
@@ -164,5 +168,44 @@ describe('the plan form’s texts in other languages', () => {
 
   it('round-trips a saved plan unchanged', () => {
     expect(toPlanBody(valuesFromPlan(TRANSLATED, 'usd'), 'usd').translations).toEqual(TRANSLATED.translations);
+  });
+});
+
+describe('the plan form’s traffic rules', () => {
+  const GB = 1024 ** 3;
+  const yearly = (overrides: Partial<PlanFormValues> = {}): PlanFormValues => ({ ...NEW_PLAN_VALUES, name: 'Year', duration: '365', ...overrides });
+
+  it('starts a new plan with one allowance per period, nothing carried over and no grace', () => {
+    const body = toPlanBody({ ...NEW_PLAN_VALUES, name: 'Duo' }, 'usd');
+    expect(body).toMatchObject({ trafficReset: 'none', trafficCarryOver: false, graceDays: 0, graceDataBytes: null });
+    expect(PlanBody.parse({ name: 'Duo', days: 30, dataLimitBytes: GB, price: 499 })).toMatchObject({
+      trafficReset: 'none',
+      trafficCarryOver: false,
+      graceDays: 0,
+      graceDataBytes: null,
+    });
+  });
+
+  it('sends the rules typed, grace data in GB (MB in hours mode), and round-trips a saved plan', () => {
+    const body = toPlanBody(yearly({ trafficReset: 'monthly', trafficCarryOver: true, graceDays: '3', graceData: '1.5' }), 'usd');
+    expect(body).toMatchObject({ trafficReset: 'monthly', trafficCarryOver: true, graceDays: 3, graceDataBytes: 1.5 * GB });
+    expect(toPlanBody(yearly({ hoursMode: true, duration: '6', graceDays: '1', graceData: '300' }), 'usd').graceDataBytes).toBe(300 * 1024 ** 2);
+    const saved: AdminPlan = { ...SAVED, days: 365, trafficReset: 'monthly', trafficCarryOver: true, graceDays: 3, graceDataBytes: 2 * GB };
+    const values = valuesFromPlan(saved, 'usd');
+    expect(values).toMatchObject({ trafficReset: 'monthly', trafficCarryOver: true, graceDays: '3', graceData: '2' });
+    expect(toPlanBody(values, 'usd')).toMatchObject({ trafficReset: 'monthly', trafficCarryOver: true, graceDays: 3, graceDataBytes: 2 * GB });
+    expect(valuesFromPlan(SAVED, 'usd').graceData).toBe('');
+  });
+
+  it('refuses a monthly reset for a plan of 31 days or less, grace days out of range, and grace data without grace days', () => {
+    expect(planFormProblems(yearly({ duration: '31', trafficReset: 'monthly' }), translate, 'usd')).toEqual({
+      trafficReset: 'admin.planForm.trafficResetProblem',
+    });
+    expect(planFormProblems(yearly({ duration: '32', trafficReset: 'monthly' }), translate, 'usd')).toEqual({});
+    expect(planFormProblems(yearly({ graceDays: '31' }), translate, 'usd')).toEqual({ graceDays: 'admin.planForm.graceDaysProblem' });
+    expect(planFormProblems(yearly({ graceDays: '1.5' }), translate, 'usd')).toEqual({ graceDays: 'admin.planForm.graceDaysProblem' });
+    expect(planFormProblems(yearly({ graceDays: '2', graceData: '0.0001' }), translate, 'usd')).toEqual({ graceData: 'admin.planForm.graceDataProblem' });
+    expect(planFormProblems(yearly({ graceDays: '0', graceData: '1' }), translate, 'usd')).toEqual({ graceData: 'admin.planForm.graceDataNeedsDays' });
+    expect(planFormProblems(yearly({ graceDays: '30', graceData: '1' }), translate, 'usd')).toEqual({});
   });
 });

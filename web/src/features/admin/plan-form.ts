@@ -2,7 +2,16 @@ import type { I18n } from '@lingui/core';
 import { RECURRING_DAYS, renewalIntervalOf, type RenewalInterval, type RenewalUnit } from '../../../../shared/plan-billing.js';
 import { currencyDecimals } from '../../../../shared/currencies.js';
 import { decimalToMinor, minorToDecimal } from '../../../../shared/money.js';
-import { HOURS_MODE_DEFAULTS, PLAN_DEFAULTS, PlanBody, type AdminPlan, type PlanBilling } from '../../../../shared/plans.js';
+import {
+  HOURS_MODE_DEFAULTS,
+  PLAN_DEFAULTS,
+  PLAN_TRAFFIC_LIMITS,
+  PlanBody,
+  trafficRulesProblems,
+  type AdminPlan,
+  type PlanBilling,
+  type TrafficReset,
+} from '../../../../shared/plans.js';
 import { TRANSLATED_LOCALES, type PlanTranslation, type PlanTranslations, type TranslatedLocale } from '../../../../shared/plan-translations.js';
 import { BYTES_PER_GB, BYTES_PER_MB, HOURS_PER_DAY } from './admin-format';
 
@@ -34,6 +43,14 @@ export interface PlanFormValues {
   starsPrice: string;
   /** The name, tier and feature lines in each other language, as typed; empty falls back to the English. */
   translations: Record<TranslatedLocale, TranslationValues>;
+  /** Whether the data limit starts again every month of a longer plan. */
+  trafficReset: TrafficReset;
+  /** Unused data goes to the next month or period. */
+  trafficCarryOver: boolean;
+  /** Days it runs after its paid end when nothing renews it ('0' for none). */
+  graceDays: string;
+  /** Data during those days, in the data limit's unit (GB, or MB in hours mode); empty: the limit stays. */
+  graceData: string;
 }
 
 /** One language's texts as typed (features one per line, like the English box). */
@@ -94,6 +111,10 @@ export const NEW_PLAN_VALUES: PlanFormValues = {
   deviceLimit: '',
   starsPrice: '',
   translations: noTranslations(),
+  trafficReset: 'none',
+  trafficCarryOver: false,
+  graceDays: '0',
+  graceData: '',
 };
 
 /** Switching mode puts that mode's defaults in the duration and data fields (3 h and 300 MB, or 30 days and 50 GB). */
@@ -127,6 +148,10 @@ export function valuesFromPlan(plan: AdminPlan, currency: string): PlanFormValue
     deviceLimit: String(plan.deviceLimit ?? ''),
     starsPrice: String(plan.starsPrice ?? ''),
     translations: translationValues(plan.translations ?? {}),
+    trafficReset: plan.trafficReset ?? 'none',
+    trafficCarryOver: plan.trafficCarryOver ?? false,
+    graceDays: String(plan.graceDays ?? 0),
+    graceData: plan.graceDataBytes ? round2(plan.graceDataBytes / (hoursMode ? BYTES_PER_MB : BYTES_PER_GB)) : '',
   };
 }
 
@@ -183,7 +208,42 @@ export function starsPriceProblem(values: Pick<PlanFormValues, 'starsPrice'>): s
   return checked.success ? null : (checked.error.issues[0]?.message ?? null);
 }
 
-export type PlanFormProblems = Partial<Record<'billing' | 'deviceLimit' | 'price' | 'starsPrice', string>>;
+/** The grace days typed, as the number they read (empty is 0). */
+export function graceDaysOf(values: Pick<PlanFormValues, 'graceDays'>): number {
+  const text = values.graceDays.trim();
+  return text === '' ? 0 : Number(text);
+}
+
+/** The grace data typed, in bytes (GB, or MB in hours mode); empty: none (null). */
+export function graceDataBytesOf(values: Pick<PlanFormValues, 'graceData' | 'hoursMode'>): number | null {
+  const text = values.graceData.trim();
+  return text === '' ? null : Math.round(Number(text) * (values.hoursMode ? BYTES_PER_MB : BYTES_PER_GB));
+}
+
+/**
+ * What is wrong with the traffic rules typed, per field, in the admin's language: grace days a whole number from 0 to
+ * 30, grace data at least 1 MB and only with grace days, and a monthly reset only for a plan of more than 31 days.
+ */
+export function trafficProblems(values: PlanFormValues, _: Translate): Partial<Record<'trafficReset' | 'graceDays' | 'graceData', string>> {
+  const problems: Partial<Record<'trafficReset' | 'graceDays' | 'graceData', string>> = {};
+  const graceDays = graceDaysOf(values);
+  const graceDataBytes = graceDataBytesOf(values);
+  if (!PlanBody.shape.graceDays.safeParse(graceDays).success)
+    problems.graceDays = _('admin.planForm.graceDaysProblem', { max: String(PLAN_TRAFFIC_LIMITS.graceDaysMax) });
+  if (!PlanBody.shape.graceDataBytes.safeParse(graceDataBytes).success) problems.graceData = _('admin.planForm.graceDataProblem');
+  const together = trafficRulesProblems({
+    days: daysOf(values),
+    trafficReset: values.trafficReset,
+    graceDays: problems.graceDays ? 0 : graceDays,
+    graceDataBytes,
+  });
+  if (together.trafficReset && values.duration.trim() !== '')
+    problems.trafficReset = _('admin.planForm.trafficResetProblem', { days: String(PLAN_TRAFFIC_LIMITS.monthlyResetMinDays) });
+  if (together.graceDataBytes && !problems.graceDays && !problems.graceData) problems.graceData = _('admin.planForm.graceDataNeedsDays');
+  return problems;
+}
+
+export type PlanFormProblems = Partial<Record<'billing' | 'deviceLimit' | 'price' | 'starsPrice' | 'trafficReset' | 'graceDays' | 'graceData', string>>;
 
 /** The price typed, in minor units of the store's `currency`; null when it is not an amount in it (more decimals than it has). */
 export function priceOf(values: Pick<PlanFormValues, 'price'>, currency: string): number | null {
@@ -208,7 +268,7 @@ export function planFormProblems(values: PlanFormValues, _: Translate, currency:
   if (deviceLimit) problems.deviceLimit = deviceLimit;
   const starsPrice = starsPriceProblem(values);
   if (starsPrice) problems.starsPrice = starsPrice;
-  return problems;
+  return { ...problems, ...trafficProblems(values, _) };
 }
 
 /** The plan to save; the price in minor units of the store's `currency` (check planFormProblems first). */
@@ -232,5 +292,9 @@ export function toPlanBody(values: PlanFormValues, currency: string): PlanBody {
     starsPrice: starsPriceOf(values),
     // The whole object: what was cleared here is cleared on the server too.
     translations: translationsOf(values),
+    trafficReset: values.trafficReset,
+    trafficCarryOver: values.trafficCarryOver,
+    graceDays: graceDaysOf(values),
+    graceDataBytes: graceDataBytesOf(values),
   };
 }

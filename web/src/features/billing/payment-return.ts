@@ -12,7 +12,7 @@ export type PaymentReturnState =
   | { kind: 'idle' }
   /** `crypto`: an open crypto payment, seen and waiting for confirmations or partly paid. */
   | { kind: 'waiting'; paid: boolean; crypto?: CryptoProgress; currency?: string }
-  | { kind: 'ready'; account: VpnAccount; renewal: boolean }
+  | { kind: 'ready'; account: VpnAccount; renewal: boolean; change?: 'plan' | 'add_on' }
   /** A top-up of the wallet went through: the money is in the balance. */
   | { kind: 'toppedUp' }
   | { kind: 'failed'; error: string }
@@ -33,7 +33,7 @@ export function settleCheckoutStatus(status: CheckoutStatus, _: I18n['_']): Sett
   if (status.status === 'needs_review') return { kind: 'failed', error: status.error || _('account.billing.paymentNeedsReview') };
   if (status.status === 'succeeded' && status.topUp) return { kind: 'toppedUp' };
   if (status.status === 'succeeded' && status.account) {
-    return { kind: 'ready', account: status.account, renewal: status.renewal };
+    return { kind: 'ready', account: status.account, renewal: status.renewal, ...(status.change ? { change: status.change } : {}) };
   }
   return null;
 }

@@ -19,3 +19,13 @@ export function useKeptPlanName(): (name: string, planId?: string | null) => str
   const plans = useContext(PlansOnSaleContext);
   return (name, planId) => keptPlanName(plans, name, locale, planId);
 }
+
+/** A plan on sale's name in the page's language, by its id (null when it is not on sale). */
+export function usePlanNameById(): (planId: string) => string | null {
+  const { locale } = useLocale();
+  const plans = useContext(PlansOnSaleContext);
+  return (planId) => {
+    const plan = plans.find((candidate) => candidate.id === planId);
+    return plan ? planText(plan, locale).name : null;
+  };
+}

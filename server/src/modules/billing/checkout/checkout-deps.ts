@@ -10,7 +10,9 @@ import type { CreditSpending } from '../../credit/index.js';
 import type { ServersService } from '../../servers/index.js';
 import type { SettingsService } from '../../settings/index.js';
 import type { UserProfile } from '../../users/index.js';
+import type { AddOnsRepo } from '../add-ons/add-ons.repo.js';
 import type { BillingRepo } from '../billing.repo.js';
+import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
 import type { PaymentCustomers } from '../provider-accounts/payment-customers.js';
 import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
 import type { OrderRows } from './order-rows.js';
@@ -20,6 +22,10 @@ import type { PaymentConfirmation } from './payment-confirmation.js';
 export interface CheckoutDeps {
   db: Db;
   billing: BillingRepo;
+  /** The paid-period ledger: what a plan change credits. */
+  periods: PaidPeriodsRepo;
+  /** The add-ons on sale (start-add-on.ts). */
+  addOns: AddOnsRepo;
   accounts: AccountsRepo;
   accountsService: AccountsService;
   plans: PlansRepo;

@@ -90,6 +90,7 @@ export async function getCheckoutStatus(deps: CheckoutDeps, user: UserProfile, s
     renewal: subscription.metadata.kind === 'renewal',
     currency: transaction.currency,
     ...(subscription.metadata.kind === 'top_up' ? { topUp: true as const } : {}),
+    ...(subscription.metadata.kind === 'change' ? { change: 'plan' as const } : subscription.metadata.kind === 'add_on' ? { change: 'add_on' as const } : {}),
     ...(account ? { account } : {}),
     ...(transaction.status === 'failed' ? { error: transaction.metadata.error ?? BILLING_MESSAGES.paymentFailed } : {}),
     ...(transaction.status === 'cancelled' ? { error: transaction.metadata.error ?? BILLING_MESSAGES.paymentCancelled } : {}),

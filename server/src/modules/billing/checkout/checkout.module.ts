@@ -6,6 +6,10 @@ import { checkoutJobHandlers } from './checkout-jobs.js';
 import { createCheckoutService } from './checkout.service.js';
 import { createOrderRows } from './order-rows.js';
 import { createPaymentConfirmation } from './payment-confirmation.js';
+import { createAddOnsRepo } from '../add-ons/add-ons.repo.js';
+import { END_DEVICE_ADD_ONS, endDeviceAddOnsHandler, revokeAddOnHandler } from '../add-ons/add-on-jobs.js';
+import { REVOKE_ADD_ON } from '../fulfilment/paid-account-jobs.js';
+import { APPLY_WAITING_PLAN_CHANGES, createApplyWaitingPlanChangesHandler } from './plan-change-jobs.js';
 import { POLL_OPEN_CHECKOUTS } from './poll-open-checkouts.js';
 import { createTopUpCheckout } from './top-up-checkout.js';
 
@@ -17,6 +21,7 @@ export const checkoutModule = defineModule({
   name: 'billing-checkout',
   build(deps: WithRefunds) {
     const { db, config, clock, log, jobs, notices, billingRepo: billing, periods, accountsRepo: accounts, payments, referrals } = deps;
+    const addOns = createAddOnsRepo(db);
     const confirmation = createPaymentConfirmation({
       db,
       billing,
@@ -27,6 +32,7 @@ export const checkoutModule = defineModule({
       reversals: deps.reversals,
       notices,
       wallet: deps.walletLedger,
+      addOns,
       savedMethods: deps.savedMethodsRepo,
       storeOutcomes: createStoreRenewalOutcomes({ billing, accounts, notices, clock, log }),
       clock,
@@ -34,11 +40,14 @@ export const checkoutModule = defineModule({
     });
     const orders = createOrderRows({ billing, accounts, confirmation, clock });
     return {
+      addOnsRepo: addOns,
       confirmation,
       orders,
       checkout: createCheckoutService({
         db,
         billing,
+        periods,
+        addOns,
         accounts,
         accountsService: deps.accounts,
         plans: deps.plansRepo,
@@ -66,6 +75,7 @@ export const checkoutModule = defineModule({
         servers: deps.servers,
         paidPeriods: deps.paidPeriods,
         periods,
+        addOns,
         clock,
         log,
         refundUndeliverable: (transactionId, why) => deps.refunds.refundUndeliverable(transactionId, why),
@@ -73,9 +83,13 @@ export const checkoutModule = defineModule({
       topUps: createTopUpCheckout({ db, billing, payments, accounts, settings: deps.settings, jobs, clock, log, publicUrl: config.publicUrl }),
     };
   },
-  jobs: ({ clock, log, billingRepo: billing, payments, confirmation, fulfilment }) =>
-    checkoutJobHandlers({ billing, payments, confirmation, fulfilment, clock, log }),
-  periodicJobs: [POLL_OPEN_CHECKOUTS],
+  jobs: ({ db, clock, log, billingRepo: billing, payments, confirmation, fulfilment, accountsRepo: accounts, plansRepo: plans, servers, addOnsRepo }) => ({
+    ...checkoutJobHandlers({ db, billing, payments, confirmation, fulfilment, clock, log }),
+    [APPLY_WAITING_PLAN_CHANGES]: createApplyWaitingPlanChangesHandler({ db, accounts, plans, servers, clock, log }),
+    [REVOKE_ADD_ON]: revokeAddOnHandler(fulfilment),
+    [END_DEVICE_ADD_ONS]: endDeviceAddOnsHandler({ addOns: addOnsRepo, clock }),
+  }),
+  periodicJobs: [POLL_OPEN_CHECKOUTS, APPLY_WAITING_PLAN_CHANGES, END_DEVICE_ADD_ONS],
   listeners: ({ checkout }) => ({
     // An account about to be deleted: nobody can pay for it any more (a renewal paid meanwhile refuses the deletion).
     'account.deleting': ({ accountId }) => checkout.closeOpenRenewals(accountId),

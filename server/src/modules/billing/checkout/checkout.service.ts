@@ -1,3 +1,7 @@
+import type { BuyAddOnBody } from '../../../../../shared/add-ons.js';
+import { startAddOnCheckout } from './start-add-on.js';
+import type { PlanChangeBody, PlanChangeQuoteBody } from '../../../../../shared/plan-changes.js';
+import { cancelScheduledPlanChange, quotePlanChange, startPlanChange } from './start-plan-change.js';
 import type { CheckoutBody } from '../../../../../shared/billing-schemas.js';
 import type { CheckoutQuoteBody } from '../../../../../shared/promo-codes.js';
 import type { PlanRecord } from '../../plans/index.js';
@@ -28,6 +32,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
     starsOrderPayable: (orderId: string, stars: number) => starsOrderPayable(deps, orderId, stars),
     confirmStarsPayment: (payment: StarsPayment) => confirmStarsPayment(deps, payment),
     closeOpenRenewals: (accountId: string) => closeOpenRenewals(deps, accountId),
+    quotePlanChange: (user: UserProfile, accountId: string, body: PlanChangeQuoteBody) => quotePlanChange(deps, user, accountId, body.planId),
+    startPlanChange: (user: UserProfile, accountId: string, body: PlanChangeBody) => startPlanChange(deps, user, accountId, body),
+    cancelScheduledPlanChange: (user: UserProfile, accountId: string) => cancelScheduledPlanChange(deps, user, accountId),
+    startAddOn: (user: UserProfile, accountId: string, body: BuyAddOnBody) => startAddOnCheckout(deps, user, accountId, body),
     cancelCheckout: (user: UserProfile, orderId: string) => cancelCheckout(deps, user, orderId),
     getCheckoutStatus: (user: UserProfile, sessionId: string) => getCheckoutStatus(deps, user, sessionId),
   };

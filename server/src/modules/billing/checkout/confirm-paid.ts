@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { BILLING_MESSAGES } from '../../../../../shared/billing.js';
 import type { Db } from '../../../db/knex.js';
-import { accountSerialKey } from '../../../jobs/jobs.repo.js';
 import type { CheckoutState } from '../../../payments/payment-driver.js';
 import { expiryAfterDays } from '../../accounts/index.js';
 import type { SubscriptionRecord, TransactionMetadata, TransactionRecord } from '../billing.repo.js';
-import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from '../fulfilment/paid-account-jobs.js';
+import { enqueueFulfilment } from '../fulfilment/paid-account-jobs.js';
 import type { PaymentConfirmationDeps } from './payment-confirmation-deps.js';
 
 /**
@@ -41,10 +40,13 @@ export async function confirmPaid(
     return false;
   const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
   if (subscription.metadata.kind === 'top_up') return confirmTopUp(deps, transaction, subscription, state, trx);
+  if (subscription.metadata.kind === 'add_on') return confirmAddOn(deps, transaction, subscription, state, trx);
   const { metadata, vpnAccountId: accountId } = subscription;
   // Payments that buy time on one account queue here, so each reads the ledger as the one before left it.
   if (accountId) await billing.lockAccount(accountId, trx);
   let start = now;
+  // A plan change: what it credited stops counting now, and the new plan runs from now.
+  if (metadata.kind === 'change' && accountId) await applyPlanChange(deps, subscription, transaction, now, trx);
   // A renewal by hand (its order's kind), or a renewal this server charged on a plan it renews (the payment's kind).
   if ((transaction.metadata.kind ?? metadata.kind) === 'renewal' && accountId) {
     // A renewal starts where what is paid ends: it never overlaps an earlier period, one-off or recurring.
@@ -73,17 +75,7 @@ export async function confirmPaid(
   const { error: _cleared, past_due_since: _paid, ...rest } = metadata;
   await billing.updateSubscription(subscription.id, { event: 'paid', currentPeriodStart: start, currentPeriodEnd: end, metadata: rest }, now, trx);
   if (metadata.renewed_by === 'store' && transaction.metadata.kind !== 'renewal') await keepSavedMethod(deps, subscription, transaction, state, trx);
-  await deps.jobs.enqueue(
-    {
-      type: PROVISION_PAID_ACCOUNT,
-      payload: { transactionId: transaction.id },
-      serialKey: accountSerialKey(accountId),
-      dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}`,
-      maxAttempts: PROVISION_MAX_ATTEMPTS,
-    },
-    now,
-    trx,
-  );
+  await enqueueFulfilment(deps.jobs, { transactionId: transaction.id, accountId }, now, trx);
   await deps.notices.notify({ kind: 'receipt', transactionId: transaction.id }, transaction.id, trx);
   await accounts.insertLog(
     {
@@ -99,6 +91,36 @@ export async function confirmPaid(
   // A refund or dispute that overtook this confirmation takes back what was just confirmed, in the same transaction.
   await deps.reversals.applyKept(state.paymentRef, trx);
   return true;
+}
+
+/**
+ * A plan change paid (or with nothing to pay): the account's paid periods that had time left end now (the credit was
+ * for that time), a downgrade's credit beyond the new plan's price goes into the wallet, and the account is on the
+ * new plan, with its device limit; the panel user gets the new plan's limits and expiry from the fulfilment job.
+ */
+async function applyPlanChange(deps: PaymentConfirmationDeps, subscription: SubscriptionRecord, transaction: TransactionRecord, now: Date, trx: Db) {
+  const { metadata, vpnAccountId } = subscription;
+  const cut = await deps.periods.cutAt(vpnAccountId!, now, transaction.id, now, trx);
+  const walletCredit = metadata.change?.wallet_credit ?? 0;
+  if (walletCredit > 0) await deps.wallet.creditPlanChange(transaction, walletCredit, now, trx);
+  await deps.accounts.setPlan(vpnAccountId!, { planId: metadata.plan_id, deviceLimit: metadata.device_limit ?? null }, now, trx);
+  await deps.accounts.insertLog(
+    {
+      accountId: vpnAccountId,
+      userId: subscription.userId,
+      step: 'plan_changed',
+      status: 'success',
+      details: {
+        transactionId: transaction.id,
+        from: metadata.change?.from_plan_id ?? null,
+        to: metadata.plan_id,
+        cutPeriods: cut.map((p) => p.id),
+        walletCredit,
+      },
+      now,
+    },
+    trx,
+  );
 }
 
 /**
@@ -137,6 +159,67 @@ async function keepSavedMethod(
     trx,
   );
   await billing.updateSubscription(subscription.id, { savedMethodId: method.id }, now, trx);
+}
+
+/**
+ * An add-on paid (its status just changed, in `trx`): its grant goes into the account's add-on ledger, once (a
+ * `period_end` one ends with the period paid now), the account's extra devices follow it, and a job raises a traffic
+ * add-on's data limit on the panel (the fulfilment, as for every order).
+ */
+async function confirmAddOn(
+  deps: PaymentConfirmationDeps,
+  transaction: TransactionRecord,
+  subscription: SubscriptionRecord,
+  state: CheckoutState,
+  trx: Db,
+): Promise<boolean> {
+  const { billing, accounts, clock } = deps;
+  const now = clock();
+  const accountId = subscription.vpnAccountId!;
+  const addOn = subscription.metadata.add_on!;
+  await billing.lockAccount(accountId, trx);
+  const endsAt =
+    addOn.until === 'forever' ? null : ((await deps.periods.latestEnd(accountId, trx)) ?? (await accounts.findById(accountId, trx))?.expireDate ?? now);
+  await deps.addOns.insertGrant(
+    {
+      id: randomUUID(),
+      accountId,
+      userId: subscription.userId,
+      addOnId: addOn.id,
+      transactionId: transaction.id,
+      name: addOn.name,
+      kind: addOn.kind,
+      amount: addOn.amount,
+      until: addOn.until,
+      endsAt,
+      createdAt: now,
+    },
+    trx,
+  );
+  if (addOn.kind === 'devices') await deps.addOns.refreshExtraDevices(accountId, now, trx);
+  await billing.updateSubscription(subscription.id, { event: 'paid', currentPeriodStart: now, ...(endsAt ? { currentPeriodEnd: endsAt } : {}) }, now, trx);
+  await enqueueFulfilment(deps.jobs, { transactionId: transaction.id, accountId }, now, trx);
+  await deps.notices.notify({ kind: 'receipt', transactionId: transaction.id }, transaction.id, trx);
+  await accounts.insertLog(
+    {
+      accountId,
+      userId: subscription.userId,
+      step: 'add_on_bought',
+      status: 'success',
+      details: {
+        transactionId: transaction.id,
+        checkoutId: state.checkoutId,
+        amount: transaction.amount,
+        addOn: addOn.id,
+        kind: addOn.kind,
+        gives: addOn.amount,
+      },
+      now,
+    },
+    trx,
+  );
+  await deps.reversals.applyKept(state.paymentRef, trx);
+  return true;
 }
 
 /** A top-up paid (its status just changed, in `trx`): the money goes into the customer's wallet, once, and a receipt is sent. */

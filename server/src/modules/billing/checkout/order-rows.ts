@@ -7,7 +7,7 @@ import type { AccountsRepo } from '../../accounts/index.js';
 import type { PlanRecord } from '../../plans/index.js';
 import type { AppliedPromo } from '../../promo-codes/index.js';
 import type { UserProfile } from '../../users/index.js';
-import type { BillingRepo, CheckoutKind, OrderPromo, TransactionMetadata } from '../billing.repo.js';
+import type { BillingRepo, CheckoutKind, OrderPromo, SubscriptionMetadata, TransactionMetadata } from '../billing.repo.js';
 import { translatedNames } from '../bought-plan-name.js';
 import type { PaymentConfirmation } from './payment-confirmation.js';
 
@@ -68,6 +68,12 @@ export interface NewOrder {
   providerTransactionId?: string;
   /** A recurring plan this server renews (its provider has no subscriptions): see store-renewals.ts. */
   renewedHere?: boolean;
+  /** A plan change (kind `change`): the plan it leaves and the credit it was given (plan-change-terms.ts). */
+  change?: SubscriptionMetadata['change'];
+  /** An add-on (kind `add_on`): what it gives the account; the order is named after it. */
+  addOn?: SubscriptionMetadata['add_on'];
+  /** The add-on's name in the other languages (its order's name, as a plan's). */
+  addOnNames?: SubscriptionMetadata['plan_names'];
 }
 
 /**
@@ -112,8 +118,8 @@ export function createOrderRows(deps: { billing: BillingRepo; accounts: Accounts
           metadata: {
             // A referral's extra days lengthen the first period we set (one paid once, or the first of a plan renewed here).
             plan_id: plan.id,
-            plan_name: plan.name,
-            plan_names: translatedNames(plan),
+            plan_name: order.addOn?.name ?? plan.name,
+            plan_names: order.addOn ? (order.addOnNames ?? {}) : translatedNames(plan),
             price: plan.price,
             kind,
             days: plan.days + (order.billing === 'one_off' || order.renewedHere ? bonusDays : 0),
@@ -124,6 +130,8 @@ export function createOrderRows(deps: { billing: BillingRepo; accounts: Accounts
             ...(promo ? { promo: orderPromoOf(promo) } : {}),
             ...(bonusDays ? { bonus_days: bonusDays } : {}),
             ...(order.renewedHere ? { renewed_by: 'store' as const } : {}),
+            ...(order.change ? { change: order.change } : {}),
+            ...(order.addOn ? { add_on: order.addOn } : {}),
           },
         },
         transaction: { id: ids.transactionId, amount: order.amount, currency, providerTransactionId: order.providerTransactionId, ...transactionNotes },

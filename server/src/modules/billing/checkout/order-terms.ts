@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES } from '../../../../../shared/accounts.js';
 import { BILLING_MESSAGES } from '../../../../../shared/billing.js';
 import { WALLET_MESSAGES } from '../../../../../shared/wallet.js';
+import { PLAN_CHANGE_MESSAGES } from '../../../../../shared/plan-changes.js';
 import type { Db } from '../../../db/knex.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { PlanRecord } from '../../plans/index.js';
@@ -75,10 +76,21 @@ export async function resolveOrder(
   const renewing = await deps.billing.renewingSubscriptionOf(account.id);
   if (renewing && !(renewing.metadata.renewed_by === 'store' && renewing.status === 'past_due'))
     throw new AppError(409, 'already_renews', BILLING_MESSAGES.alreadyRenews);
-  const plan = account.planId ? await deps.plans.findById(account.planId) : undefined;
+  // A plan change waiting for its payment would end the period a renewal paid meanwhile bought.
+  const open = await deps.billing.listPendingForAccount(account.id);
+  if (await anyPlanChange(deps, open)) throw new AppError(409, 'change_in_progress', PLAN_CHANGE_MESSAGES.inProgress);
+  // A downgrade waiting for the paid end: the next period is the new plan's (start-plan-change.ts).
+  const planId = account.nextPlan?.planId ?? account.planId;
+  const plan = planId ? await deps.plans.findById(planId) : undefined;
   if (!plan || !isPurchasable(plan, trialPlanId))
     throw new AppError(409, 'not_renewable', "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.");
   return { plan, kind: 'renewal', accountId: account.id };
+}
+
+/** Whether one of these open orders is a plan change. */
+async function anyPlanChange(deps: CheckoutDeps, open: Array<{ subscriptionId: string }>): Promise<boolean> {
+  for (const order of open) if ((await deps.billing.findSubscription(order.subscriptionId))?.metadata.kind === 'change') return true;
+  return false;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { AccountsRepo } from '../../accounts/index.js';
 import type { WalletLedger } from '../../credit/index.js';
 import type { BillingNotices } from '../billing-notices.js';
+import type { AddOnsRepo } from '../add-ons/add-ons.repo.js';
 import type { BillingRepo } from '../billing.repo.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
 import type { RecurringPayments } from '../recurring/recurring-payments.js';
@@ -22,8 +23,10 @@ export interface PaymentConfirmationDeps {
   recurring: RecurringPayments;
   reversals: PaymentReversals;
   notices: BillingNotices;
-  /** Where a paid top-up goes. */
-  wallet: Pick<WalletLedger, 'creditTopUp'>;
+  /** Where a paid top-up goes, and a downgrade's credit beyond its new plan's price. */
+  wallet: Pick<WalletLedger, 'creditTopUp' | 'creditPlanChange'>;
+  /** The add-on ledger: what a paid add-on gives its account. */
+  addOns: AddOnsRepo;
   /** Plans this server renews: the method their first payment saved, and what each renewal try came to. */
   savedMethods: SavedMethodsRepo;
   storeOutcomes: StoreRenewalOutcomes;

@@ -71,6 +71,8 @@ export async function openCheckout(
     saveMethod: boolean;
     /** What it charges when it is not the plan's price (less the code and the credit): a price in Telegram Stars. */
     amount?: number;
+    /** What the provider's page names when it is not the plan (an add-on). */
+    product?: { productName: string; description: string };
   },
 ): Promise<StartedCheckout> {
   const { user, plan, kind, transactionId, subscriptionId, accountId, currency, recurring, promo, creditSpent, bonusDays, saveMethod } = order;
@@ -85,7 +87,7 @@ export async function openCheckout(
       // The customer reads the plan in their language on the provider's page.
       // With a referral's extra days, the duration the provider's page names is the one bought (a subscription's
       // page names its price's interval: the days come after).
-      ...checkoutProduct(bonusDays > 0 && !recurring ? { ...plan, days: plan.days + bonusDays } : plan, kind, locale),
+      ...(order.product ?? checkoutProduct(bonusDays > 0 && !recurring ? { ...plan, days: plan.days + bonusDays } : plan, kind, locale)),
       customerEmail: user.email,
       customerRef: user.id,
       // The customer comes back to the site in the language they read (their stored one).

@@ -3,6 +3,8 @@ import { crashPoint } from '../../../lib/crash-points.js';
 import type { SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
 import { markFulfilled, type FulfilmentDeps } from './fulfilment-deps.js';
 import { panelUsage } from '../../accounts/index.js';
+import { createPlanTrafficRepo } from '../traffic/plan-traffic.repo.js';
+import { renewalCarryOver } from '../traffic/renewal-carry-over.js';
 
 /** Delivers a renewal: the same panel user runs until the account's latest paid end (or the money goes back when the account is gone). */
 
@@ -37,16 +39,31 @@ export async function deliverRenewal(deps: FulfilmentDeps, subscription: Subscri
   const { expiresAt } = period;
   if (!expiresAt) throw new PermanentJobError(`Account ${account.id} has no paid period; renewal ${transactionId} cannot be applied`);
   const driver = deps.servers.driverFor(server);
-  await driver.extendAccount(account.username, { expiresAt, dataLimitBytes: subscription.metadata.data_limit });
+  // A renewal bought for the plan a downgrade waits to switch to keeps this plan's limits until the switch (plan-change-jobs.ts).
+  const laterPlan =
+    subscription.metadata.kind === 'renewal' && account.nextPlan?.planId === subscription.metadata.plan_id && account.planId !== account.nextPlan.planId;
+  // The unused data of the period it follows, when the account's plan carries it over (billing/traffic). FulfilmentDeps
+  // are built in checkout.module.ts: the rules' repository is made here from the database.
+  // A plan change: its order's kind, or (a card subscription's change) the payment's.
+  const change = subscription.metadata.kind === 'change' || transaction.metadata.kind === 'change';
+  const carried =
+    laterPlan || change
+      ? 0
+      : await renewalCarryOver({ steps: createPlanTrafficRepo(deps.db), periods: deps.periods, clock }, { account, transactionId, driver });
+  // Traffic add-ons bought for good stay on top of every period's allowance.
+  const forever = await deps.addOns.foreverTraffic(account.id, clock());
+  const dataLimitBytes = laterPlan ? account.dataLimitBytes || null : subscription.metadata.data_limit + carried + forever;
+  let panel = await driver.extendAccount(account.username, { expiresAt, dataLimitBytes });
   await crashPoint('renew:after-extend');
-  let panel = await driver.resetUsage(account.username);
+  // A renewal starts a fresh data allowance; a plan change keeps what was used (only its limit changes).
+  if (!change) panel = await driver.resetUsage(account.username);
   // Paused for non-payment (or by its period running out): paid again, it runs again, unless a payment of it is disputed.
   if (panel.status === 'disabled' && period.runs) panel = await driver.setEnabled(account.username, true);
   await deps.db.transaction(async (trx) => {
     const now = clock();
     await accounts.updateUsage(account.id, panelUsage(panel, account.links), now, trx);
     // Renewed onto the plan it was bought on: that plan's device limit (orders from before device limits leave it).
-    if (subscription.metadata.device_limit !== undefined) await accounts.setDeviceLimit(account.id, subscription.metadata.device_limit, now, trx);
+    if (subscription.metadata.device_limit !== undefined && !laterPlan) await accounts.setDeviceLimit(account.id, subscription.metadata.device_limit, now, trx);
     await markFulfilled(deps, subscription, transaction, trx);
     await accounts.insertLog(
       {

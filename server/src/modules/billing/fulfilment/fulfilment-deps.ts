@@ -3,6 +3,7 @@ import type { Db } from '../../../db/knex.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { AccountsRepo, Provisioner } from '../../accounts/index.js';
 import type { ServersService } from '../../servers/index.js';
+import type { AddOnsRepo } from '../add-ons/add-ons.repo.js';
 import type { BillingRepo, SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
 import type { PaidPeriods } from '../ledger/paid-period.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
@@ -16,6 +17,8 @@ export interface FulfilmentDeps {
   servers: ServersService;
   paidPeriods: PaidPeriods;
   periods: PaidPeriodsRepo;
+  /** The add-on ledger: what a paid add-on gives, and the panel limit it set. */
+  addOns: AddOnsRepo;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Gives back a payment whose account no longer exists (a renewal paid after the account was deleted). */

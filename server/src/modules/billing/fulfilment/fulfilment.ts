@@ -1,5 +1,6 @@
 import { PermanentJobError } from '../../../jobs/worker.js';
 import { provisionPurchase } from './deliver-purchase.js';
+import { deliverAddOn, revokeTrafficAddOn } from './deliver-add-on.js';
 import { deliverRenewal } from './deliver-renewal.js';
 import type { FulfilmentDeps } from './fulfilment-deps.js';
 
@@ -13,6 +14,8 @@ export function createFulfilment(deps: FulfilmentDeps) {
   return {
     /** Runs for a succeeded transaction; throws to be tried again. */
     fulfil: (transactionId: string): Promise<void> => fulfil(deps, transactionId),
+    /** A traffic add-on refunded: its panel data limit comes down (a job: the panel may be down). */
+    revokeAddOn: (transactionId: string): Promise<void> => revokeTrafficAddOn(deps, transactionId),
   };
 }
 
@@ -32,6 +35,8 @@ export async function fulfil(deps: FulfilmentDeps, transactionId: string): Promi
   const recurring = subscription.billing === 'recurring';
   if (recurring ? transaction.metadata.fulfilled_at : subscription.metadata.fulfilled_at) return;
   const kind = recurring ? transaction.metadata.kind : subscription.metadata.kind;
-  if (kind === 'renewal') await deliverRenewal(deps, subscription, transaction);
+  // A plan change is delivered as a renewal is: the same panel user, with the new plan's limits and expiry.
+  if (kind === 'renewal' || kind === 'change') await deliverRenewal(deps, subscription, transaction);
+  else if (kind === 'add_on') await deliverAddOn(deps, subscription, transaction);
   else await provisionPurchase(deps, subscription, transaction);
 }

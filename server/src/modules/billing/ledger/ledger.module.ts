@@ -1,3 +1,4 @@
+import { createAddOnsRepo } from '../add-ons/add-ons.repo.js';
 import type { WithAccounts } from '../../accounts/index.js';
 import { defineModule, type Provided } from '../../module.js';
 import type { promoCodesModule } from '../../promo-codes/index.js';
@@ -10,6 +11,7 @@ import { createKeptReversalsRepo } from '../refunds/kept-reversals.repo.js';
 import { createPaymentReversals } from '../refunds/payment-reversals.js';
 import { ledgerJobHandlers } from './ledger-jobs.js';
 import { createPaidPeriods } from './paid-period.js';
+import { createPlanTrafficRepo } from '../traffic/plan-traffic.repo.js';
 
 /** What billing stands on: the modules before it, its payment providers, and the promo codes and referrals an order uses. */
 export type BillingBase = WithAccounts & Provided<typeof providerAccountsModule> & Provided<typeof promoCodesModule> & Provided<typeof referralsModule>;
@@ -22,9 +24,13 @@ export const ledgerModule = defineModule({
   name: 'billing-ledger',
   build(deps: BillingBase) {
     const { clock, log, jobs, billingRepo: billing, periods, accountsRepo: accounts } = deps;
-    const paidPeriods = createPaidPeriods({ billing, periods, settings: deps.settings, clock });
+    const planTrafficRepo = createPlanTrafficRepo(deps.db);
+    // An account nothing renews runs its plan's grace days past its paid end (billing/traffic).
+    const planGraceDays = async (accountId: string) => (await planTrafficRepo.rulesOfAccount(accountId))?.graceDays ?? 0;
+    const paidPeriods = createPaidPeriods({ billing, periods, settings: deps.settings, planGraceDays, clock });
     return {
       paidPeriods,
+      planTrafficRepo,
       reversals: createPaymentReversals({
         billing,
         periods,
@@ -34,6 +40,7 @@ export const ledgerModule = defineModule({
         jobs,
         notices: deps.notices,
         wallet: deps.walletLedger,
+        addOns: createAddOnsRepo(deps.db),
         clock,
         log,
       }),

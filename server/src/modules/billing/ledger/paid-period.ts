@@ -13,7 +13,9 @@ export interface PaidPeriod {
   /**
    * The panel expiry: the paid end, plus the grace period while a provider's subscription renews it — the
    * renewal charge happens at the period end, and a failed one leaves the customer this long to fix the card.
-   * A plan this server renews is charged days before its end instead, so it has no grace.
+   * A plan this server renews is charged days before its end instead, so it has no grace. An account nothing
+   * renews gets its plan's grace days (`graceDays`, billing/traffic): it keeps running that long after its paid end.
+   * The customer is still shown the paid end (accounts' shown-expiry.ts).
    */
   expiresAt: Date | null;
   /** When a past_due subscription's grace period ends (from its first failed charge): the account is paused then unless paid. */
@@ -34,7 +36,14 @@ export function graceEndOf(subscription: SubscriptionRecord, graceMs: number): D
 }
 
 /** Works outside any database transaction (it reads settings): call it from jobs, not from a payment's transaction. */
-export function createPaidPeriods(deps: { billing: BillingRepo; periods: PaidPeriodsRepo; settings: SettingsService; clock: Clock }) {
+export function createPaidPeriods(deps: {
+  billing: BillingRepo;
+  periods: PaidPeriodsRepo;
+  settings: SettingsService;
+  /** The grace days of the account's plan now (0 without one): how long it runs after its paid end when nothing renews it. */
+  planGraceDays: (accountId: string) => Promise<number>;
+  clock: Clock;
+}) {
   const graceMs = async () => (await deps.settings.getAppSettings()).renewalGraceDays * DAY_MS;
 
   return {
@@ -42,15 +51,18 @@ export function createPaidPeriods(deps: { billing: BillingRepo; periods: PaidPer
 
     /** `paidUntilIfNone`: the expiry when nothing in the ledger counts any more (where a refunded period began). */
     async of(accountId: string, options: { paidUntilIfNone?: Date | null } = {}): Promise<PaidPeriod> {
-      const [paidEnd, renewing, grace, disputed] = await Promise.all([
+      const [paidEnd, renewing, grace, disputed, planGraceDays] = await Promise.all([
         deps.periods.latestEnd(accountId),
         deps.billing.renewingSubscriptionOf(accountId),
         graceMs(),
         deps.billing.hasOpenDispute(accountId),
+        deps.planGraceDays(accountId),
       ]);
       // A plan this server renews is charged before its period ends (store-renewals.ts): no grace after it.
       const graced = renewing && renewing.metadata.renewed_by !== 'store' ? renewing : null;
-      const paidExpiry = paidEnd && graced ? new Date(paidEnd.getTime() + grace) : paidEnd;
+      // Nothing renews it: its plan's own grace days, if it has any.
+      const extraMs = graced ? grace : renewing ? 0 : planGraceDays * DAY_MS;
+      const paidExpiry = paidEnd && extraMs > 0 ? new Date(paidEnd.getTime() + extraMs) : paidEnd;
       const graceEndsAt = graced ? graceEndOf(graced, grace) : null;
       const expiresAt = paidExpiry ?? options.paidUntilIfNone ?? null;
       const now = deps.clock();

@@ -1,6 +1,7 @@
 import type { PlanBilling } from '../../../../../shared/plans.js';
 import type { Db } from '../../../db/knex.js';
 import { toDate, toDateOrNull } from '../../../db/values.js';
+import { periodCuts } from './period-cuts.js';
 
 /** Why a period no longer counts: its payment was refunded in full, or a dispute of it was lost. */
 export type PeriodVoidReason = 'refunded' | 'dispute_lost';
@@ -75,6 +76,8 @@ export function createPaidPeriodsRepo(db: Db) {
   }
 
   return {
+    ...periodCuts(periods, toPeriod),
+
     /** The end of the account's latest period that still counts (null: nothing paid, or all of it given back). */
     async latestEnd(vpnAccountId: string, trx: Db = db): Promise<Date | null> {
       const row = await trx('paid_periods').where({ vpn_account_id: vpnAccountId }).whereNull('voided_at').max({ latest: 'ends_at' }).first();

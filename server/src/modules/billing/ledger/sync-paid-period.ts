@@ -10,7 +10,12 @@ import { panelUsage } from '../../accounts/index.js';
 /** Puts an account's panel user in step with what is paid for it (see createSyncPaidPeriodHandler). */
 export const SYNC_PAID_PERIOD = 'sync_paid_period';
 
-const Payload = z.object({ accountId: z.string().min(1), paidUntilIfNone: z.iso.datetime().optional() });
+const Payload = z.object({
+  accountId: z.string().min(1),
+  paidUntilIfNone: z.iso.datetime().optional(),
+  /** A plan change taken back: the data limit it had before (null = unlimited). */
+  dataLimitBytes: z.number().int().positive().nullable().optional(),
+});
 
 /**
  * Sets the account's panel user to what is paid for it now, after a refund, a dispute, a failed
@@ -41,7 +46,9 @@ export function createSyncPaidPeriodHandler(deps: {
     const period = await deps.paidPeriods.of(account.id, { paidUntilIfNone });
     const { expiresAt, runs } = period;
     const driver = deps.servers.driverFor(server);
-    if (expiresAt) await driver.extendAccount(account.username, { expiresAt });
+    const { dataLimitBytes } = parsed.data;
+    if (expiresAt || dataLimitBytes !== undefined)
+      await driver.extendAccount(account.username, { ...(expiresAt ? { expiresAt } : {}), ...(dataLimitBytes !== undefined ? { dataLimitBytes } : {}) });
     const panel = await driver.setEnabled(account.username, runs);
     await deps.accounts.updateUsage(account.id, panelUsage(panel, account.links), now);
     const unpaid = period.renewing?.status === 'past_due' ? period.renewing : null;

@@ -1,7 +1,7 @@
 import { RetryJobLater } from '../../../jobs/worker.js';
-import type { SubscriptionRecord } from '../billing.repo.js';
+import type { StoreCharge, SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
 import { chargesOf, STORE_RENEWAL, tryDueAt } from './store-renewal-schedule.js';
-import { renewalOf, rereadTry, sendTry, startTry } from './store-renewal-tries.js';
+import { claimResend, renewalOf, rereadTry, sendTry, startTry } from './store-renewal-tries.js';
 import type { StoreRenewalsDeps } from './store-renewals-deps.js';
 
 /** The job for one period's renewal of a plan this server renews: which try is due, and what happens to it. */
@@ -24,6 +24,13 @@ async function paidBeyond(deps: StoreRenewalsDeps, subscription: SubscriptionRec
   return true;
 }
 
+/** A try whose answer was lost, sent again with its key once no other runner can still be sending it. */
+async function resendTry(deps: StoreRenewalsDeps, subscription: SubscriptionRecord, transaction: TransactionRecord, last: StoreCharge) {
+  const claimed = await claimResend(deps, transaction, last.attempt);
+  if ('waitSeconds' in claimed) throw new RetryJobLater('another runner is sending this try', claimed.waitSeconds);
+  return sendTry(deps, subscription, transaction, claimed.charge);
+}
+
 /** The job for one period's renewal: the try due now, the open one again, or the wait until the next is due. */
 export async function chargeStoreRenewal(deps: StoreRenewalsDeps, subscriptionId: string, periodEnd: Date): Promise<{ runAgainAt: Date; note: string } | void> {
   const { billing, clock } = deps;
@@ -44,7 +51,7 @@ export async function chargeStoreRenewal(deps: StoreRenewalsDeps, subscriptionId
   if (transaction && last && (!last.outcome || last.outcome === 'pending')) {
     // A try still being processed is read again; one whose answer was lost is sent again with its key (the
     // provider answers with the payment it made, if it did, and makes none twice).
-    const state = last.payment_id ? await rereadTry(deps, subscription, transaction, last) : await sendTry(deps, subscription, transaction, last);
+    const state = last.payment_id ? await rereadTry(deps, subscription, transaction, last) : await resendTry(deps, subscription, transaction, last);
     if (state.outcome === 'open') throw new RetryJobLater('the renewal charge is still being processed', STORE_RENEWAL.pendingRecheckSeconds);
     return state.outcome === 'paid' || last.attempt >= STORE_RENEWAL.tries
       ? undefined

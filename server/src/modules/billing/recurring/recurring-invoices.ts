@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { BILLING_MESSAGES } from '../../../../../shared/billing.js';
 import { DAY_MS } from '../../../../../shared/constants.js';
 import type { Db } from '../../../db/knex.js';
-import { accountSerialKey } from '../../../jobs/jobs.repo.js';
 import type { InvoiceState } from '../../../payments/payment-driver.js';
 import type { SubscriptionRecord, TransactionMetadata, TransactionRecord } from '../billing.repo.js';
-import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from '../fulfilment/paid-account-jobs.js';
+import { enqueueFulfilment } from '../fulfilment/paid-account-jobs.js';
 import { sourcesOf } from '../../orders/index.js';
+import { applyPlanChangeInvoice, planChangeOf } from './card-plan-change-invoices.js';
 import { enqueueDeferRenewal } from './defer-renewal.js';
 import { findRecurring, syncAccount, type RecurringPaymentsDeps } from './recurring-payments-deps.js';
 
@@ -116,17 +116,7 @@ async function applyPaid(
     trx,
   );
   if (bonusMs > 0) await enqueueDeferRenewal(deps.jobs, subscription.id, endsAt, now, trx);
-  await deps.jobs.enqueue(
-    {
-      type: PROVISION_PAID_ACCOUNT,
-      payload: { transactionId: transaction.id },
-      serialKey: accountSerialKey(subscription.vpnAccountId),
-      dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}`,
-      maxAttempts: PROVISION_MAX_ATTEMPTS,
-    },
-    now,
-    trx,
-  );
+  await enqueueFulfilment(deps.jobs, { transactionId: transaction.id, accountId: subscription.vpnAccountId }, now, trx);
   await notices.notify({ kind: 'receipt', transactionId: transaction.id }, transaction.id, trx);
   await accounts.insertLog(
     {
@@ -236,6 +226,9 @@ async function applyFailed(
 /** Applies an invoice's state inside `trx`; true when it changed something. */
 export async function applyInvoice(deps: RecurringPaymentsDeps, invoice: InvoiceState, trx: Db): Promise<boolean> {
   if (invoice.outcome !== 'paid' && invoice.outcome !== 'failed') return false;
+  // A plan change's proration invoice (a downgrade's charges nothing): the change's own movement.
+  const change = await planChangeOf(deps, invoice, trx);
+  if (change) return applyPlanChangeInvoice(deps, change.subscription, change.transaction, invoice, trx);
   // Made for a change that charges nothing (the trial that moves the next charge after a referral's days): no payment, no period.
   if (invoice.forChange && invoice.amountDue === 0) return false;
   const subscription = await findRecurring(deps, invoice, trx);

@@ -68,9 +68,10 @@ describe.each(TEST_DATABASES)('a renewal the store charges, killed between the c
     expect(parse(recorded.metadata).charges).toEqual([expect.objectContaining({ attempt: 1, key: `${recorded.id}:1` })]);
     expect(parse(recorded.metadata).charges[0].payment_id).toBeUndefined();
 
-    // Started again with nothing armed: the same try is sent again with its key, and YooKassa answers with its payment.
+    // Started again with nothing armed: once the try's sender can no longer be waiting for its answer (its 20 s lease), the
+    // same try is sent again with its key, and YooKassa answers with its payment.
     await h.restart();
-    await h.until(async () => (await h.db()('transactions').where({ id: recorded.id }).first()).status === 'succeeded');
+    await h.until(async () => (await h.db()('transactions').where({ id: recorded.id }).first()).status === 'succeeded', 50_000);
     expect(charges()).toHaveLength(2);
     expect(charges()[1]!.idempotenceKey).toBe(charges()[0]!.idempotenceKey);
     expect(renewalPayments()).toHaveLength(1);

@@ -7,7 +7,15 @@ import { DAY_MS } from '../../../../../shared/constants.js';
  * A renewal is charged before its period ends: the first try 3 days before, and after a decline again 2 days and
  * 1 day before (3 tries over 3 days); if none is paid, the account ends with the period it paid for.
  */
-export const STORE_RENEWAL = { tries: 3, firstTryDaysBefore: 3, scanSeconds: 600, pendingRecheckSeconds: 900, offRecheckSeconds: 3600 } as const;
+export const STORE_RENEWAL = {
+  tries: 3,
+  firstTryDaysBefore: 3,
+  scanSeconds: 600,
+  pendingRecheckSeconds: 900,
+  offRecheckSeconds: 3600,
+  /** How long a runner that sent a try may still be waiting for its answer (the provider's 15 s timeout and a margin): no other sends it meanwhile. */
+  sendLeaseSeconds: 20,
+} as const;
 
 /** When try `attempt` (1-based) of the renewal of a period ending at `periodEnd` is due. */
 export const tryDueAt = (periodEnd: Date, attempt: number): Date => new Date(periodEnd.getTime() - (STORE_RENEWAL.firstTryDaysBefore - (attempt - 1)) * DAY_MS);

@@ -47,10 +47,36 @@ export async function startTry(
     const made = (await billing.findInvoiceTransaction(subscription.id, key, false, trx))!;
     if (!(await billing.countChargeAttempt(made.id, attempt - 1, now, trx))) return null;
     const current = (await billing.findTransactionForUpdate(made.id, trx))!;
-    const charge: StoreCharge = { attempt, key: `${made.id}:${attempt}`, at: now.toISOString() };
+    const charge: StoreCharge = { attempt, key: `${made.id}:${attempt}`, at: now.toISOString(), sending_until: leaseFrom(now) };
     const metadata = { ...current.metadata, charges: [...chargesOf(current), charge] };
     await billing.setTransactionMetadata(made.id, metadata, now, trx);
     return { transaction: { ...current, metadata }, charge };
+  });
+}
+
+const leaseFrom = (now: Date): string => new Date(now.getTime() + STORE_RENEWAL.sendLeaseSeconds * 1000).toISOString();
+
+/**
+ * Takes over sending try `attempt` again (its answer was lost): only once the runner that sent it can no longer be
+ * waiting for the answer, and only one runner at a time (compare and set on the locked row). Null while another may
+ * still be sending it; the seconds until it may be taken over.
+ */
+export async function claimResend(
+  deps: StoreRenewalsDeps,
+  transaction: TransactionRecord,
+  attempt: number,
+): Promise<{ charge: StoreCharge } | { waitSeconds: number }> {
+  const { billing, clock } = deps;
+  return deps.db.transaction(async (trx) => {
+    const now = clock();
+    const current = (await billing.findTransactionForUpdate(transaction.id, trx))!;
+    const charge = chargesOf(current).find((entry) => entry.attempt === attempt)!;
+    const leasedUntil = charge.sending_until ? new Date(charge.sending_until).getTime() : 0;
+    if (leasedUntil > now.getTime() || charge.payment_id) return { waitSeconds: Math.max(1, Math.ceil((leasedUntil - now.getTime()) / 1000)) };
+    const claimed = { ...charge, sending_until: leaseFrom(now) };
+    const charges = chargesOf(current).map((entry) => (entry.attempt === attempt ? claimed : entry));
+    await billing.setTransactionMetadata(transaction.id, { ...current.metadata, charges }, now, trx);
+    return { charge: claimed };
   });
 }
 

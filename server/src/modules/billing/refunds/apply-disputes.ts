@@ -1,6 +1,5 @@
 import type { Db } from '../../../db/knex.js';
-import { accountSerialKey } from '../../../jobs/jobs.repo.js';
-import { PROVISION_MAX_ATTEMPTS, PROVISION_PAID_ACCOUNT } from '../fulfilment/paid-account-jobs.js';
+import { enqueueFulfilment } from '../fulfilment/paid-account-jobs.js';
 import { keep, logStep, syncAccount, type DisputeClosedEvent, type DisputeEvent, type PaymentReversalsDeps } from './payment-reversals-deps.js';
 import { takeBackPeriod } from './take-back-period.js';
 
@@ -41,23 +40,13 @@ export async function applyDisputeClosed(deps: PaymentReversalsDeps, event: Disp
     if (!(await billing.markDisputeWon(transaction.id, event.disputeId, now, trx))) return;
     const subscription = await billing.findSubscription(transaction.subscriptionId, trx);
     await syncAccount(deps, subscription?.vpnAccountId ?? null, `dispute-won:${event.disputeId}`, trx);
-    await jobs.enqueue(
-      {
-        type: PROVISION_PAID_ACCOUNT,
-        payload: { transactionId: transaction.id },
-        serialKey: accountSerialKey(subscription?.vpnAccountId),
-        dedupeKey: `${PROVISION_PAID_ACCOUNT}:${transaction.id}:dispute-won:${event.disputeId}`,
-        maxAttempts: PROVISION_MAX_ATTEMPTS,
-      },
-      now,
-      trx,
-    );
+    await enqueueFulfilment(jobs, { transactionId: transaction.id, accountId: subscription?.vpnAccountId, again: `dispute-won:${event.disputeId}` }, now, trx);
     await logStep(deps, transaction, subscription?.vpnAccountId ?? null, 'dispute_won', { disputeId: event.disputeId }, trx);
     return;
   }
   const dispute = { id: event.disputeId, status: 'lost' as const };
   if (!(await billing.markTransactionRefunded(transaction.id, { amountRefunded: transaction.amount, dispute }, now, trx))) return;
-  const { accountId, periodStart } = await takeBackPeriod(deps, transaction, 'dispute_lost', trx);
-  await syncAccount(deps, accountId, `dispute-lost:${event.disputeId}`, trx, periodStart);
+  const { accountId, periodStart, dataLimitBytes } = await takeBackPeriod(deps, transaction, 'dispute_lost', trx);
+  await syncAccount(deps, accountId, `dispute-lost:${event.disputeId}`, trx, periodStart, dataLimitBytes);
   await logStep(deps, transaction, accountId, 'dispute_lost', { disputeId: event.disputeId }, trx);
 }

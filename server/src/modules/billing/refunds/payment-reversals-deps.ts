@@ -1,3 +1,4 @@
+import type { AddOnsRepo } from '../add-ons/add-ons.repo.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/knex.js';
 import { accountSerialKey, type JobsRepo } from '../../../jobs/jobs.repo.js';
@@ -25,6 +26,8 @@ export interface PaymentReversalsDeps {
   jobs: JobsRepo;
   notices: Pick<BillingNotices, 'notify'>;
   wallet: Pick<WalletLedger, 'takeBackTopUp'>;
+  /** The add-on ledger: a refunded add-on is taken back. */
+  addOns: AddOnsRepo;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -48,14 +51,28 @@ export async function keep(deps: PaymentReversalsDeps, event: KeptReversal, trx:
   log.warn({ paymentRef: event.paymentRef, kind: event.kind }, 'payment reversal for a payment not confirmed yet: kept until it is');
 }
 
-/** `paidUntilIfNone`: where the paid time ends when no paid period is left (the refunded one's start). */
-export async function syncAccount(deps: PaymentReversalsDeps, accountId: string | null, reason: string, trx: Db, paidUntilIfNone?: Date): Promise<void> {
+/**
+ * `paidUntilIfNone`: where the paid time ends when no paid period is left (the refunded one's start); `dataLimitBytes`:
+ * the panel data limit to put back (a plan change taken back; null = unlimited).
+ */
+export async function syncAccount(
+  deps: PaymentReversalsDeps,
+  accountId: string | null,
+  reason: string,
+  trx: Db,
+  paidUntilIfNone?: Date,
+  dataLimitBytes?: number | null,
+): Promise<void> {
   const { jobs, clock } = deps;
   if (!accountId) return;
   await jobs.enqueue(
     {
       type: SYNC_PAID_PERIOD,
-      payload: { accountId, ...(paidUntilIfNone ? { paidUntilIfNone: paidUntilIfNone.toISOString() } : {}) },
+      payload: {
+        accountId,
+        ...(paidUntilIfNone ? { paidUntilIfNone: paidUntilIfNone.toISOString() } : {}),
+        ...(dataLimitBytes !== undefined ? { dataLimitBytes } : {}),
+      },
       serialKey: accountSerialKey(accountId),
       dedupeKey: `${SYNC_PAID_PERIOD}:${accountId}:${reason}`,
       maxAttempts: FOLLOW_UP_MAX_ATTEMPTS,

@@ -1,4 +1,6 @@
 import type { Db } from '../../../db/knex.js';
+import { accountSerialKey } from '../../../jobs/jobs.repo.js';
+import { REVOKE_ADD_ON } from '../fulfilment/paid-account-jobs.js';
 import type { SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
 import type { PeriodVoidReason } from '../ledger/paid-periods.repo.js';
 import { END_REFUNDED_SUBSCRIPTION, FOLLOW_UP_MAX_ATTEMPTS, type PaymentReversalsDeps } from './payment-reversals-deps.js';
@@ -17,14 +19,19 @@ export async function takeBackPeriod(
   transaction: TransactionRecord,
   reason: PeriodVoidReason,
   trx: Db,
-): Promise<{ accountId: string | null; periodStart?: Date }> {
+): Promise<{ accountId: string | null; periodStart?: Date; dataLimitBytes?: number | null }> {
   const { billing, clock } = deps;
   const subscription = await billing.findSubscription(transaction.subscriptionId, trx);
   if (!subscription) return { accountId: null };
   const now = clock();
   if (subscription.vpnAccountId) await billing.lockAccount(subscription.vpnAccountId, trx);
   const voided = await deps.periods.void(transaction.id, reason, now, trx);
-  const length = voided ? voided.endsAt.getTime() - voided.startsAt.getTime() : 0;
+  let length = voided ? voided.endsAt.getTime() - voided.startsAt.getTime() : 0;
+  // A plan change taken back: the account is on its plan before, with the time the change had credited (the periods
+  // after move by what that leaves, back or on).
+  const reverted = voided && subscription.metadata.kind === 'change' ? await revertPlanChange(deps, subscription, transaction, now, trx) : null;
+  if (subscription.metadata.kind === 'add_on') await takeBackAddOn(deps, subscription, transaction, now, trx);
+  if (reverted) length -= reverted.restoredMs;
   if (voided?.vpnAccountId) {
     for (const moved of await deps.periods.moveBack(voided.vpnAccountId, voided.endsAt, length, now, trx)) {
       // A one-off subscription shows the one period it paid for: it shows it where it is now.
@@ -42,7 +49,55 @@ export async function takeBackPeriod(
       await billing.updateSubscription(subscription.id, { currentPeriodEnd: new Date(subscription.currentPeriodEnd.getTime() - length) }, now, trx);
     }
   }
-  return { accountId: await withoutUndelivered(deps, subscription, trx), periodStart: voided?.startsAt };
+  return {
+    accountId: await withoutUndelivered(deps, subscription, trx),
+    periodStart: voided?.startsAt,
+    ...(reverted ? { dataLimitBytes: reverted.dataLimitBytes } : {}),
+  };
+}
+
+/** An add-on refunded (or its dispute lost): it stops counting at once, and a job lowers a traffic add-on's panel limit. */
+async function takeBackAddOn(deps: PaymentReversalsDeps, subscription: SubscriptionRecord, transaction: TransactionRecord, now: Date, trx: Db) {
+  const grant = await deps.addOns.revokeGrant(transaction.id, now, trx);
+  if (!grant) return;
+  if (grant.kind === 'devices') {
+    await deps.addOns.refreshExtraDevices(grant.accountId, now, trx);
+    await deps.addOns.trimDevices(grant.accountId, trx);
+  }
+  if (grant.kind === 'traffic')
+    await deps.jobs.enqueue(
+      {
+        type: REVOKE_ADD_ON,
+        payload: { transactionId: transaction.id },
+        serialKey: accountSerialKey(grant.accountId),
+        dedupeKey: `${REVOKE_ADD_ON}:${transaction.id}`,
+        maxAttempts: FOLLOW_UP_MAX_ATTEMPTS,
+      },
+      now,
+      trx,
+    );
+  await deps.accounts.insertLog(
+    {
+      accountId: grant.accountId,
+      userId: subscription.userId,
+      step: 'add_on_taken_back',
+      status: 'success',
+      details: { transactionId: transaction.id, kind: grant.kind },
+      now,
+    },
+    trx,
+  );
+}
+
+/** A plan change refunded (or its dispute lost): the periods it cut count again, and the account is back on its plan before. */
+async function revertPlanChange(deps: PaymentReversalsDeps, subscription: SubscriptionRecord, transaction: TransactionRecord, now: Date, trx: Db) {
+  const change = subscription.metadata.change;
+  const restoredMs = await deps.periods.restoreCut(transaction.id, now, trx);
+  if (subscription.vpnAccountId && change?.from_plan_id)
+    await deps.accounts.setPlan(subscription.vpnAccountId, { planId: change.from_plan_id, deviceLimit: change.from_device_limit ?? null }, now, trx);
+  // The panel's data limit as it was (0: unlimited); unknown on an order from before it was kept.
+  const dataLimitBytes = change?.from_data_limit === undefined ? undefined : change.from_data_limit || null;
+  return { restoredMs, dataLimitBytes };
 }
 
 /**

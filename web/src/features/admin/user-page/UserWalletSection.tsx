@@ -17,6 +17,7 @@ const KIND_IDS: Record<AdminWallet['movements'][number]['kind'], string> = {
   refund: 'admin.user.wallet.kind.refund',
   referral: 'admin.user.wallet.kind.referral',
   adjustment: 'admin.user.wallet.kind.adjustment',
+  plan_change: 'admin.user.wallet.kind.plan_change',
 };
 
 /**
