@@ -196,6 +196,14 @@ export function createAddOnsRepo(db: Db) {
       return (await db('vpn_accounts').where('extra_devices', '>', 0).select('id').limit(limit)).map((row: { id: string }) => row.id);
     },
 
+    /** The total traffic of the account's live traffic add-ons (each month of a plan that resets monthly starts with them). */
+    async liveTraffic(accountId: string, now: Date, trx: Db = db): Promise<number> {
+      const row = await live(trx('account_add_ons').where({ vpn_account_id: accountId, kind: 'traffic' }), now)
+        .sum({ n: 'amount' })
+        .first();
+      return Number(row?.n ?? 0) || 0;
+    },
+
     /** The total traffic of the account's live `forever` traffic add-ons (a renewal's new limit carries them). */
     async foreverTraffic(accountId: string, now: Date, trx: Db = db): Promise<number> {
       const row = await live(trx('account_add_ons').where({ vpn_account_id: accountId, kind: 'traffic', until: 'forever' }), now)

@@ -111,6 +111,27 @@ describe.each(TEST_DATABASES)('plan traffic rules on the panel (%s)', (kind) => 
     expect(await db()('vpn_accounts').where({ id: accountId }).first()).toMatchObject({ status: 'active' });
   });
 
+  it('starts each month with the traffic of the add-ons the account bought as well', async () => {
+    const { user, accountId, username, start } = await buy(plans.monthly);
+    const admin = await signInDesktop(f.t, f.env.smtp, 'admin@example.com');
+    const addOn = await f.call(admin, 'POST', '/api/admin/add-ons', {
+      name: '+50 GB for good',
+      kind: 'traffic',
+      amount: 50 * GB,
+      price: 300,
+      until: 'forever',
+    });
+    expect(addOn.statusCode, addOn.body).toBe(201);
+    await f.t.app.services.wallet.adjust({ id: null, email: 'admin@example.com' }, user.userId, { amount: 300, note: 'Test money' });
+    const bought = await f.call(user, 'POST', `/api/accounts/${accountId}/add-ons`, { addOnId: addOn.json().id, method: 'wallet' });
+    expect(bought.statusCode, bought.body).toBe(200);
+    await f.runJobs();
+    expect(panelUser(username).data_limit).toBe(60 * GB);
+    use(username, 20 * GB);
+    await runAt(monthStart(start, 1).getTime() + MINUTE_MS);
+    expect(panelUser(username)).toMatchObject({ used_traffic: 0, data_limit: 60 * GB });
+  });
+
   it('carries the unused data of each month over, exactly, and a month used up (limited) runs again on the plan’s limit', async () => {
     const { accountId, username, start } = await buy(plans.carried);
     const month = async (k: number, used: number) => {

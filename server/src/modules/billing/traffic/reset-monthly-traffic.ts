@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PermanentJobError, type JobHandler } from '../../../jobs/worker.js';
+import { createAddOnsRepo } from '../add-ons/add-ons.repo.js';
 import type { PaidPeriodRecord } from '../ledger/paid-periods.repo.js';
 import { finishStep, panelTargetOf, unusedOf, type PanelTarget, type PlanTrafficDeps } from './plan-traffic-deps.js';
 import type { PlanTrafficRules, TrafficStep } from './plan-traffic.repo.js';
@@ -12,10 +13,14 @@ const Payload = z.object({ accountId: z.string().min(1), periodId: z.string().mi
 /** The step of month `month` of a paid period (one per account, period and month). */
 export const monthlyResetKey = (periodId: string, month: number) => `reset:${periodId}:${month}`;
 
-/** The allowance a month starts with: the period's own (what its order bought), or the plan's when the order has none. */
-async function allowanceOf(deps: PlanTrafficDeps, period: PaidPeriodRecord, rules: PlanTrafficRules): Promise<number> {
+/**
+ * The allowance a month starts with: the period's own (what its order bought), or the plan's when the order has none,
+ * and the traffic of the account's add-ons that still count (bought for good, or for this period).
+ */
+async function allowanceOf(deps: PlanTrafficDeps, accountId: string, period: PaidPeriodRecord, rules: PlanTrafficRules): Promise<number> {
   const subscription = await deps.billing.findSubscription(period.subscriptionId);
-  return subscription?.metadata.data_limit ?? rules.dataLimitBytes;
+  const addOns = await createAddOnsRepo(deps.db).liveTraffic(accountId, deps.clock());
+  return (subscription?.metadata.data_limit ?? rules.dataLimitBytes) + addOns;
 }
 
 /**
@@ -33,7 +38,7 @@ async function claimMonth(
   const panel = await driver.getAccount(account.username);
   if (!panel) return null;
   const carried = input.rules.trafficCarryOver ? unusedOf(panel) : 0;
-  const allowance = await allowanceOf(deps, input.period, input.rules);
+  const allowance = await allowanceOf(deps, account.id, input.period, input.rules);
   const step = { accountId: account.id, key: input.key, jobId: input.jobId, usedBefore: panel.usedTrafficBytes, carried, dataLimit: allowance + carried };
   return deps.steps.claimStep(step, deps.clock());
 }
