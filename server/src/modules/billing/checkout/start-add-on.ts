@@ -19,15 +19,13 @@ import { assertEmailIfNeeded, openCheckout, recordStarted } from './start-checko
  * once when paid (confirm-paid.ts), on the panel by the fulfilment job (deliver-add-on.ts).
  */
 
-export type AddOnCheckoutDeps = CheckoutDeps;
-
 /** The add-on's name in the customer's language (English where the operator gave none). */
 const nameIn = (addOn: AddOnRecord, locale: string) =>
   (locale !== 'en' ? addOn.translations[locale as keyof AddOnRecord['translations']]?.name : undefined) ?? addOn.name;
 
 /** The account (the caller's, with paid time running and a plan the add-on is sold for) and the add-on to buy. */
 export async function addOnOrder(
-  deps: AddOnCheckoutDeps,
+  deps: CheckoutDeps,
   user: UserProfile,
   accountId: string,
   addOnId: string,
@@ -47,7 +45,7 @@ export async function addOnOrder(
 }
 
 /** `POST /api/accounts/:id/add-ons`: `{ url, sessionId, subscriptionId }`, as a checkout answers. */
-export async function startAddOnCheckout(deps: AddOnCheckoutDeps, user: UserProfile, accountId: string, body: BuyAddOnBody): Promise<CheckoutStarted> {
+export async function startAddOnCheckout(deps: CheckoutDeps, user: UserProfile, accountId: string, body: BuyAddOnBody): Promise<CheckoutStarted> {
   const method = body.method ?? 'card';
   const { currency } = await deps.settings.getAppSettings();
   const provider = isProviderMethod(method) ? await deps.payments.forCheckout(method, currency) : null;
