@@ -47,8 +47,11 @@ export interface CheckoutStatus {
   currency: string;
   /** A top-up of the wallet (no account comes of it): once succeeded, the money is in the balance. */
   topUp?: true;
-  /** What an order for an existing account was, besides a renewal: its plan changed, or an add-on bought for it. */
-  change?: 'plan' | 'add_on';
+  /**
+   * What an order for an existing account was, besides a renewal: its plan changed, an add-on bought for it, or
+   * (`trial`) a plan bought within the trial, which the trial's own account became (same link).
+   */
+  change?: 'plan' | 'add_on' | 'trial';
 }
 
 /** `GET /api/subscriptions`, newest first. */
@@ -376,6 +379,9 @@ export const BILLING_MESSAGES = {
   starsInBotOnly: 'Telegram Stars are paid in the Telegram bot only. Choose another way to pay here.',
   starsNotSold: 'This plan is not sold for Telegram Stars. Choose another way to pay.',
   starsUnavailable: 'Payments in Telegram Stars are not available right now.',
+  trialPaid: 'This trial has a price: start it with a payment from your dashboard.',
+  trialInProgress: 'The payment for your trial is still open: finish it, or try again once it has closed (within an hour).',
+  trialTaken: 'Your trial had already been used, so this payment was given back.',
 } as const;
 
 /** The return pages poll every 2 s and give up after 30 s (spec section 9). */

@@ -66,10 +66,15 @@ export const PLAN_CHANGE_MESSAGES = {
   samePlan: 'This account is on that plan already.',
   notSwitchable: 'This account cannot change plan: a trial becomes a paid plan when you buy one.',
   renewsByItself: 'This plan renews by itself with your card: turn off auto-renew first, then change plan when it ends.',
+  renewsByStars:
+    'This plan renews through Telegram Stars, which cannot change its price: turn off auto-renew in Telegram first, then change plan when it ends.',
+  renewalMismatchStore:
+    'This account renews automatically: it can change only to another plan that renews automatically. Turn off auto-renew first to change to this one.',
   inProgress: 'A plan change for this account is waiting for its payment: finish or cancel it first.',
   disputed: 'A payment for this account is disputed, so its plan cannot change now.',
   otherCurrency: 'This account was paid in another currency, so its unused time cannot be credited: renew it, or contact support.',
   noScheduledChange: 'No plan change is waiting for this account.',
+  notHere: 'This plan is not offered where your account is: buy it as a new account instead.',
   renewalMismatch:
     'This account renews with your card subscription: it can change only to another plan that renews by card at the same interval, paid by that card.',
   renewalUnpaid: 'A renewal of this account has not been paid: update your card in the billing portal, then change plan.',

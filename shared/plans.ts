@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { perLanguage } from './translations-schema.js';
 import { DEVICE_LIMIT_MAX } from './devices.js';
 import type { PlanTranslation, PlanTranslations } from './plan-translations.js';
+import { PlanServersSchema, type PlanServer } from './plan-servers.js';
 import { LocationsSchema } from './servers.js';
 
 export const PLAN_STATUSES = ['active', 'disabled'] as const;
@@ -25,6 +26,8 @@ export interface Plan {
   days: number;
   dataLimitBytes: number;
   locations: string;
+  /** The location codes its accounts can use (the servers it lists, else its own codes), e.g. ["DE", "NL"]; empty: everywhere. */
+  locationCodes: string[];
   price: number;
   isTrial: boolean;
   /** The pricing page shows plans with the same tier name as one card with a period toggle; null: a tier of its own. */
@@ -56,6 +59,8 @@ export interface Plan {
 
 export interface AdminPlan extends Plan {
   status: PlanStatus;
+  /** The servers its accounts may use and their squads or groups there (shared/plan-servers.ts); empty: any that covers `locations`. */
+  servers: PlanServer[];
   createdAt: string;
   updatedAt: string;
 }
@@ -191,6 +196,7 @@ const planFields = {
     .min(PLAN_TRAFFIC_LIMITS.graceDataMinBytes, 'Grace data must be at least 1 MB (leave it empty to keep the limit)')
     .max(1024 ** 5)
     .nullable(),
+  servers: PlanServersSchema,
 };
 
 export const PlanBody = z.object({
@@ -213,6 +219,8 @@ export const PlanBody = z.object({
   trafficCarryOver: planFields.trafficCarryOver.default(false),
   graceDays: planFields.graceDays.default(0),
   graceDataBytes: planFields.graceDataBytes.default(null),
+  /** None listed: any server that covers `locations` and is not premium, with its own squads or groups. */
+  servers: planFields.servers.default([]),
 });
 export type PlanBody = z.infer<typeof PlanBody>;
 /** A change: only the fields sent are changed (no defaults fill the others in). */

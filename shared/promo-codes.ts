@@ -77,6 +77,11 @@ export interface CheckoutQuote {
   credit: number;
   /** Extra days the customer's referral adds to their first order paid once (0 when none); a card subscription starts as usual. */
   bonusDays: number;
+  /**
+   * Bought now, the plan goes to the customer's trial account, which becomes it (the same link, the days added after
+   * the trial's): present while the trial runs (see payments.md, Trials).
+   */
+  convertsTrial?: { accountId: string };
 }
 
 const Code = z.string({ error: 'Enter a code' }).trim().regex(PROMO_CODE_PATTERN, 'A code is 3 to 40 letters, digits, - or _');

@@ -98,6 +98,8 @@ const ServerFields = z.object({
   /** Marzneshin: a service id; Marzban: an inbound tag or 'all'; Remnawave: internal squad UUIDs; PasarGuard: group ids (several comma-separated). */
   serviceId: Required('Service ID', SERVICE_ID_MAX),
   locations: LocationsSchema,
+  /** Premium: only the plans that list it (shared/plan-servers.ts) may put accounts on it. */
+  premium: z.boolean({ error: 'Premium is true or false' }),
   /** A token panel: when its API token ends (`2027-03-01` or an ISO time; null: not given). Warned 14 and 3 days before. */
   apiTokenExpiresAt: z
     .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'The token’s end is a date, e.g. 2027-03-01' })
@@ -120,6 +122,7 @@ export const CreateServerBody = ServerFields.extend({
   publicName: ServerFields.shape.publicName.optional(),
   apiTokenExpiresAt: ServerFields.shape.apiTokenExpiresAt.optional(),
   locations: LocationsSchema.default('all'),
+  premium: ServerFields.shape.premium.default(false),
 }).superRefine(requireCredentials);
 export type CreateServerBody = z.infer<typeof CreateServerBody>;
 
@@ -139,6 +142,8 @@ export interface AdminServer {
   username: string;
   serviceId: string;
   locations: string;
+  /** Only the plans that list it may use it. */
+  premium: boolean;
   status: ServerStatus;
   lastCheck: string | null;
   /** When its API token ends (a token panel); null: not given. */

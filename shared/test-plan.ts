@@ -11,6 +11,7 @@ export function testPlan(overrides: Partial<Plan> = {}): Plan {
     days: 30,
     dataLimitBytes: 1024 ** 3,
     locations: 'all',
+    locationCodes: [],
     price: 999,
     isTrial: false,
     tier: null,

@@ -79,6 +79,7 @@ export async function startBenchShop(deps: { db: Db; stripe: FakeStripe; panel: 
     password: panel.admin.password,
     serviceId: '1',
     locations: 'all',
+    premium: false,
   });
   await app.services.card.updateSettings({ enabled: true, ...BENCH_STRIPE_KEYS }, new Date());
   return {

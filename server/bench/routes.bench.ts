@@ -80,6 +80,7 @@ export async function benchRoutes(): Promise<RouteResult[]> {
       password: panel.admin.password,
       serviceId: '1',
       locations: 'all',
+      premium: false,
     });
     const free = await app.services.plans.createPlan(actor, PlanBody.parse({ name: 'Free', days: 30, dataLimitBytes: 1024 ** 3, price: 0, public: false }));
 

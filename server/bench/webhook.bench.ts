@@ -155,6 +155,7 @@ export async function benchWebhooks(
       password: panel.admin.password,
       serviceId: '1',
       locations: 'all',
+      premium: false,
     });
     const plan = await services.plans.createPlan(
       actor,

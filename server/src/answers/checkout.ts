@@ -40,6 +40,7 @@ export const CheckoutQuoteAnswer = z.object({
     .nullable(),
   credit: Int,
   bonusDays: Int,
+  convertsTrial: z.object({ accountId: z.string() }).optional(),
 }) satisfies z.ZodType<CheckoutQuote>;
 
 /** `GET /api/checkout/:sessionId`, polled by the return pages. */
@@ -53,7 +54,7 @@ export const CheckoutStatusAnswer = z.object({
   crypto: CryptoProgressAnswer.optional(),
   currency: z.string(),
   topUp: z.literal(true).optional(),
-  change: z.enum(['plan', 'add_on']).optional(),
+  change: z.enum(['plan', 'add_on', 'trial']).optional(),
 }) satisfies z.ZodType<CheckoutStatus>;
 
 /** `POST /api/checkout/:orderId/cancel`: where the order stands once closed (or paid meanwhile). */

@@ -22,6 +22,8 @@ export const PlanAnswer = z.object({
   days: z.number(),
   dataLimitBytes: z.number().int(),
   locations: z.string(),
+  /** The location codes its accounts can use (e.g. ["DE", "NL"]); empty: everywhere. */
+  locationCodes: z.array(z.string()),
   price: z.number().int(),
   isTrial: z.boolean(),
   tier: z.string().nullable(),
@@ -52,6 +54,8 @@ export const PlanListAnswer = z.array(PlanAnswer);
 /** A plan as the admin sees it: with its status and times. */
 export const AdminPlanAnswer = PlanAnswer.extend({
   status: z.enum(PLAN_STATUSES),
+  /** The servers its accounts may use, with their squads or groups there (null: the server's own); empty: any that covers its locations. */
+  servers: z.array(z.object({ serverId: z.string(), serviceId: z.string().nullable() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<AdminPlan>;

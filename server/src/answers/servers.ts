@@ -27,6 +27,8 @@ export const AdminServerAnswer = z.object({
   username: z.string(),
   serviceId: z.string(),
   locations: z.string(),
+  /** Only the plans that list it may put accounts on it. */
+  premium: z.boolean(),
   status: z.enum(SERVER_STATUSES),
   lastCheck: z.string().nullable(),
   apiTokenExpiresAt: z.string().nullable(),

@@ -51,6 +51,7 @@ import * as telegramDeliveryChoices from './migrations/051-telegram-delivery-cho
 import * as planChanges from './migrations/052-plan-changes.js';
 import * as planTrafficRules from './migrations/053-plan-traffic-rules.js';
 import * as addOns from './migrations/054-add-ons.js';
+import * as planServers from './migrations/055-plan-servers.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -118,6 +119,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['052-plan-changes', planChanges],
   ['053-plan-traffic-rules', planTrafficRules],
   ['054-add-ons', addOns],
+  ['055-plan-servers', planServers],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -90,6 +90,8 @@ describe('the API error tables', () => {
       BILLING_MESSAGES.portalFailed,
       BILLING_MESSAGES.noSavedMethod,
       BILLING_MESSAGES.savedMethodNotFound,
+      BILLING_MESSAGES.trialPaid,
+      BILLING_MESSAGES.trialInProgress,
       WALLET_MESSAGES.insufficient,
       WALLET_MESSAGES.topUpLimits,
       WALLET_MESSAGES.topUpsOff,

@@ -39,6 +39,8 @@ export const CUSTOMER_MESSAGES = [
   'Service is temporarily unavailable. Please try again later or contact support.',
   'Plan not found',
   'This plan is paid: buy it by card.',
+  'This trial has a price: start it with a payment from your dashboard.',
+  'The payment for your trial is still open: finish it, or try again once it has closed (within an hour).',
   'Account not found',
   'Device not found',
   'Account or master server not found',
@@ -56,6 +58,9 @@ export const CUSTOMER_MESSAGES = [
   'A payment for this account is disputed, so its plan cannot change now.',
   'This account was paid in another currency, so its unused time cannot be credited: renew it, or contact support.',
   'No plan change is waiting for this account.',
+  'This plan renews through Telegram Stars, which cannot change its price: turn off auto-renew in Telegram first, then change plan when it ends.',
+  'This account renews automatically: it can change only to another plan that renews automatically. Turn off auto-renew first to change to this one.',
+  'This plan is not offered where your account is: buy it as a new account instead.',
   // Add-ons.
   'Add-on not found',
   "This add-on is not sold for this account's plan.",

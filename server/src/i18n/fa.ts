@@ -33,6 +33,9 @@ export const fa: ErrorCatalogue = {
       'سرویس موقتاً در دسترس نیست. لطفاً بعداً دوباره امتحان کنید یا با پشتیبانی تماس بگیرید.',
     'Plan not found': 'طرح پیدا نشد',
     'This plan is paid: buy it by card.': 'این طرح پولی است: آن را با کارت بخرید.',
+    'This trial has a price: start it with a payment from your dashboard.': 'این دورهٔ آزمایشی قیمت دارد: آن را با پرداخت از داشبورد خود شروع کنید.',
+    'The payment for your trial is still open: finish it, or try again once it has closed (within an hour).':
+      'پرداخت دورهٔ آزمایشی شما هنوز باز است: آن را تمام کنید، یا پس از بسته شدنش (حداکثر تا یک ساعت) دوباره امتحان کنید.',
     'Account not found': 'حساب پیدا نشد',
     'Device not found': 'دستگاه پیدا نشد',
     'Account or master server not found': 'حساب یا سرور پیدا نشد',
@@ -53,6 +56,12 @@ export const fa: ErrorCatalogue = {
     'This account was paid in another currency, so its unused time cannot be credited: renew it, or contact support.':
       'این حساب با ارز دیگری پرداخت شده است، پس زمان استفاده‌نشدهٔ آن قابل محاسبه نیست: آن را تمدید کنید یا با پشتیبانی تماس بگیرید.',
     'No plan change is waiting for this account.': 'هیچ تغییر طرحی برای این حساب در انتظار نیست.',
+    'This plan renews through Telegram Stars, which cannot change its price: turn off auto-renew in Telegram first, then change plan when it ends.':
+      'این طرح با Telegram Stars تمدید می‌شود که نمی‌تواند قیمتش را تغییر دهد: ابتدا تمدید خودکار را در تلگرام خاموش کنید و پس از پایان آن طرح را تغییر دهید.',
+    'This account renews automatically: it can change only to another plan that renews automatically. Turn off auto-renew first to change to this one.':
+      'این حساب خودکار تمدید می‌شود: فقط می‌تواند به طرح دیگری با تمدید خودکار تغییر کند. برای تغییر به این طرح، ابتدا تمدید خودکار را خاموش کنید.',
+    'This plan is not offered where your account is: buy it as a new account instead.':
+      'این طرح در جایی که حساب شما قرار دارد ارائه نمی‌شود: آن را به‌عنوان یک حساب جدید بخرید.',
     'Add-on not found': 'افزونه پیدا نشد',
     "This add-on is not sold for this account's plan.": 'این افزونه برای طرح این حساب فروخته نمی‌شود.',
     'This account has no paid time left to add to: renew it first.': 'این حساب زمان پرداخت‌شدهٔ باقی‌مانده ندارد: ابتدا آن را تمدید کنید.',

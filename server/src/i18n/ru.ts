@@ -32,6 +32,9 @@ export const ru: ErrorCatalogue = {
       'Сервис временно недоступен. Попробуйте позже или обратитесь в поддержку.',
     'Plan not found': 'Тариф не найден',
     'This plan is paid: buy it by card.': 'Это платный тариф: купите его картой.',
+    'This trial has a price: start it with a payment from your dashboard.': 'У этого пробного периода есть цена: начните его с оплаты в личном кабинете.',
+    'The payment for your trial is still open: finish it, or try again once it has closed (within an hour).':
+      'Оплата вашего пробного периода ещё не завершена: завершите её или попробуйте снова, когда она закроется (в течение часа).',
     'Account not found': 'Аккаунт не найден',
     'Device not found': 'Устройство не найдено',
     'Account or master server not found': 'Аккаунт или сервер не найден',
@@ -51,6 +54,12 @@ export const ru: ErrorCatalogue = {
     'This account was paid in another currency, so its unused time cannot be credited: renew it, or contact support.':
       'Этот аккаунт оплачен в другой валюте, поэтому неиспользованное время нельзя зачесть: продлите его или напишите в поддержку.',
     'No plan change is waiting for this account.': 'Для этого аккаунта нет ожидающей смены тарифа.',
+    'This plan renews through Telegram Stars, which cannot change its price: turn off auto-renew in Telegram first, then change plan when it ends.':
+      'Этот тариф продлевается через Telegram Stars, где нельзя изменить цену: сначала отключите автопродление в Telegram, затем смените тариф, когда он закончится.',
+    'This account renews automatically: it can change only to another plan that renews automatically. Turn off auto-renew first to change to this one.':
+      'Этот аккаунт продлевается автоматически: его можно перевести только на другой тариф с автопродлением. Чтобы перейти на этот, сначала отключите автопродление.',
+    'This plan is not offered where your account is: buy it as a new account instead.':
+      'Этот тариф недоступен там, где находится ваш аккаунт: купите его как новый аккаунт.',
     'Add-on not found': 'Дополнение не найдено',
     "This add-on is not sold for this account's plan.": 'Это дополнение не продаётся для тарифа этого аккаунта.',
     'This account has no paid time left to add to: renew it first.': 'У этого аккаунта не осталось оплаченного времени: сначала продлите его.',

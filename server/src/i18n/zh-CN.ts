@@ -31,6 +31,9 @@ export const zhCN: ErrorCatalogue = {
     'Service is temporarily unavailable. Please try again later or contact support.': '服务暂时不可用。请稍后再试或联系客服。',
     'Plan not found': '未找到套餐',
     'This plan is paid: buy it by card.': '这是付费套餐：请用银行卡购买。',
+    'This trial has a price: start it with a payment from your dashboard.': '此试用需要付费：请在控制面板中付款开始试用。',
+    'The payment for your trial is still open: finish it, or try again once it has closed (within an hour).':
+      '您的试用付款仍未完成：请完成付款，或在其关闭后（一小时内）重试。',
     'Account not found': '未找到账户',
     'Device not found': '未找到设备',
     'Account or master server not found': '未找到账户或服务器',
@@ -48,6 +51,11 @@ export const zhCN: ErrorCatalogue = {
     'This account was paid in another currency, so its unused time cannot be credited: renew it, or contact support.':
       '此账户以其他货币支付，未使用的时间无法抵扣：请续订，或联系客服。',
     'No plan change is waiting for this account.': '此账户没有待生效的套餐更换。',
+    'This plan renews through Telegram Stars, which cannot change its price: turn off auto-renew in Telegram first, then change plan when it ends.':
+      '此套餐通过 Telegram Stars 续订，无法更改其价格：请先在 Telegram 中关闭自动续订，待其结束后再更换套餐。',
+    'This account renews automatically: it can change only to another plan that renews automatically. Turn off auto-renew first to change to this one.':
+      '此账户会自动续订：只能更换为另一个自动续订的套餐。要更换为此套餐，请先关闭自动续订。',
+    'This plan is not offered where your account is: buy it as a new account instead.': '您的账户所在位置不提供此套餐：请将其作为新账户购买。',
     'Add-on not found': '未找到该附加项',
     "This add-on is not sold for this account's plan.": '该附加项不适用于此账户的套餐。',
     'This account has no paid time left to add to: renew it first.': '此账户没有剩余的付费时间：请先续订。',

@@ -44,6 +44,8 @@ export interface ReceiptEmailInput extends BillingEmailBase, Charge {
   bonusDays?: number;
   /** A plan change: what the unused days of the plan before were credited (minor units of `currency`), and how many. */
   change?: { credit: number; creditDays: number } | null;
+  /** A plan bought within the trial: the trial's account became it (the same link), its days after the trial's. */
+  trialBecame?: boolean;
 }
 
 export interface RenewalReminderEmailInput extends BillingEmailBase, Charge {
@@ -106,15 +108,17 @@ export function renderReceiptEmail(input: ReceiptEmailInput): MailMessage {
   const { t, day, money: price } = speaker(input);
   const amount = price(input.amount, input.currency);
   const plan = input.planName;
-  const accountLine = input.change
-    ? t('billing.receipt.changedUntil', { plan, day: input.periodEnd ? day(input.periodEnd) : '' })
-    : input.renewal
-      ? input.periodEnd
-        ? t('billing.receipt.extendedUntil', { day: day(input.periodEnd) })
-        : t('billing.receipt.extended')
-      : input.periodEnd
-        ? t('billing.receipt.activeUntil', { day: day(input.periodEnd) })
-        : t('billing.receipt.active');
+  const accountLine = input.trialBecame
+    ? t('billing.receipt.trialBecame', { plan, day: input.periodEnd ? day(input.periodEnd) : '' })
+    : input.change
+      ? t('billing.receipt.changedUntil', { plan, day: input.periodEnd ? day(input.periodEnd) : '' })
+      : input.renewal
+        ? input.periodEnd
+          ? t('billing.receipt.extendedUntil', { day: day(input.periodEnd) })
+          : t('billing.receipt.extended')
+        : input.periodEnd
+          ? t('billing.receipt.activeUntil', { day: day(input.periodEnd) })
+          : t('billing.receipt.active');
   return composeBillingEmail(input, t('billing.receipt.subject'), [
     { kind: 'lead', text: t('billing.receipt.lead', { amount, plan }) },
     {

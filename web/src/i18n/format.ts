@@ -4,6 +4,7 @@ import { formatMoney, formatMoneyShort } from '../../../shared/money.js';
 import { i18nFor } from './catalogs';
 import { useLocale } from './locale-context';
 import { DAY_MS } from '../../../shared/constants.js';
+import { locationName } from '../../../shared/plan-servers.js';
 
 const BYTES_PER_MB = 1024 ** 2;
 const BYTES_PER_GB = 1024 ** 3;
@@ -60,8 +61,11 @@ export function createFormatters(locale: Locale, i18n: I18n = i18nFor(locale)) {
     dataLimit: (bytes: number | null) => (bytes === null || bytes <= 0 ? i18n._('format.unlimited') : formatters.bytes(bytes)),
     /** Days, or hours when under a day (plan days may be fractional: 0.125 = 3 hours). */
     duration: (value: number) => (value < 1 ? hours().format(Math.max(1, Math.round(value * 24))) : days().format(Number(value.toFixed(1)))),
-    /** 'all' (or nothing) reads 'All locations'; codes are listed with the locale's separator. */
-    locations: (locations: string) => (locations === 'all' || locations === '' ? i18n._('format.allLocations') : formatters.list(locations.split(','))),
+    /** 'all' (or nothing) reads 'All locations'; codes are listed with the locale's separator, countries by name ('DE' → 'Германия'). */
+    locations: (locations: string) => formatters.places(locations === 'all' || locations === '' ? [] : locations.split(',')),
+    /** A plan's location codes (`locationCodes`) by name in this language; none reads 'All locations'. */
+    places: (codes: readonly string[]) =>
+      codes.length === 0 ? i18n._('format.allLocations') : formatters.list(codes.map((code) => locationName(code, locale))),
     /** Names one after another with the language's separator: 'Happ, Hiddify', 'Happ، Hiddify', 'Happ、Hiddify'. */
     list: (items: readonly string[]) => items.join(LIST_SEPARATOR[locale]),
     /** A date and time; '—' without a usable one. */

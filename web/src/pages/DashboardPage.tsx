@@ -115,6 +115,12 @@ export default function DashboardPage() {
 
   async function claimPlan(plan: Plan) {
     setError(null);
+    // A trial with a price is bought: its payment dialog (the server refuses a second trial).
+    if (plan.price > 0) {
+      if (canPay) openPurchase(plan);
+      else setError(_('pricing.paymentsUnavailable'));
+      return;
+    }
     setClaimingPlanId(plan.id);
     try {
       const account = await accountApi.createAccount(plan.id);

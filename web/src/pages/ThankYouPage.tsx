@@ -5,6 +5,7 @@ import type { VpnAccount } from '../../../shared/accounts.js';
 import { NumberedStep, PageHero, PlatformLinks } from '../components/content';
 import { CheckIcon } from '../components/content/content-icons';
 import { BUTTON_LINK_CLASS, TEXT_LINK_CLASS } from '../components/content/links';
+import { useIsolate } from '../i18n/bidi';
 import { useFormat } from '../i18n/format';
 import { useConfig } from '../features/config/config-context';
 import { describeCryptoProgress, readSessionId, type PaymentReturnState, type SettledPaymentReturn } from '../features/billing/payment-return';
@@ -94,17 +95,22 @@ function AccountStep({ payment }: { payment: PaymentReturnState }) {
   const format = useFormat();
   const { currency: storeCurrency } = useConfig();
   const ready = payment.kind === 'ready';
-  const title = _(
-    !ready
-      ? 'account.thankYou.creating'
-      : payment.change === 'plan'
-        ? 'account.thankYou.planChanged'
-        : payment.change === 'add_on'
-          ? 'account.thankYou.addOnActive'
-          : payment.renewal
-            ? 'account.thankYou.renewed'
-            : 'account.thankYou.creating',
-  );
+  const isolated = useIsolate();
+  // A plan bought within the trial: the trial's own account became it.
+  const trialBecame = ready && payment.change === 'trial';
+  const title = trialBecame
+    ? _('account.thankYou.trialConverted', { plan: isolated(payment.account.planName ?? payment.account.username) })
+    : _(
+        !ready
+          ? 'account.thankYou.creating'
+          : payment.change === 'plan'
+            ? 'account.thankYou.planChanged'
+            : payment.change === 'add_on'
+              ? 'account.thankYou.addOnActive'
+              : payment.renewal
+                ? 'account.thankYou.renewed'
+                : 'account.thankYou.creating',
+      );
   const marker = ready ? <CheckIcon className="size-5" /> : <span className="size-5 animate-spin rounded-full border-2 border-indigo-300 border-t-white" />;
 
   return (
@@ -112,7 +118,7 @@ function AccountStep({ payment }: { payment: PaymentReturnState }) {
       <p role="status">
         {ready ? (
           <Trans
-            id="account.thankYou.ready"
+            id={trialBecame ? 'account.thankYou.trialKept' : 'account.thankYou.ready'}
             values={{ username: payment.account.username }}
             components={{ 0: <span className="font-semibold break-all text-slate-900" /> }}
           />

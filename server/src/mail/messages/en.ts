@@ -33,6 +33,7 @@ export const en = {
   'billing.receipt.extended': 'Your VPN account has been extended.',
   'billing.receipt.activeUntil': 'Your VPN account is active until {day}.',
   'billing.receipt.changedUntil': 'Your VPN account is on {plan} now, until {day}: the same link, with the new plan’s limits.',
+  'billing.receipt.trialBecame': 'Your trial is now {plan}, until {day}: the same account and link, nothing to set up again.',
   'billing.receipt.factChangeCredit': 'Credit for the plan before',
   'billing.receipt.changeCreditValue': '{credit} for {days, plural, one {# unused day} other {# unused days}}',
   'billing.receipt.bonusDays': "It includes {days, plural, one {# extra day} other {# extra days}} from your friend's referral.",

@@ -27,6 +27,7 @@ export const fa: EmailCatalogue = {
   'billing.receipt.extended': 'حساب VPN شما تمدید شد.',
   'billing.receipt.activeUntil': 'حساب VPN شما تا {day} فعال است.',
   'billing.receipt.changedUntil': 'حساب VPN شما اکنون تا {day} روی طرح {plan} است: همان پیوند، با محدودیت‌های طرح جدید.',
+  'billing.receipt.trialBecame': 'دورهٔ آزمایشی شما اکنون تا {day} به طرح {plan} تبدیل شد: همان حساب و همان پیوند، بدون نیاز به راه‌اندازی دوباره.',
   'billing.receipt.factChangeCredit': 'اعتبار طرح قبلی',
   'billing.receipt.changeCreditValue': '{credit} برای {days, plural, other {# روز استفاده‌نشده}}',
   'billing.receipt.bonusDays': 'شامل {days} روز اضافه از معرفی دوستتان است.',

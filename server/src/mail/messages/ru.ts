@@ -28,6 +28,7 @@ export const ru: EmailCatalogue = {
   'billing.receipt.extended': 'Ваш VPN-аккаунт продлён.',
   'billing.receipt.activeUntil': 'Ваш VPN-аккаунт активен до {day}.',
   'billing.receipt.changedUntil': 'Ваш VPN-аккаунт теперь на тарифе {plan} до {day}: та же ссылка, с лимитами нового тарифа.',
+  'billing.receipt.trialBecame': 'Ваш пробный период стал тарифом {plan} до {day}: тот же аккаунт и та же ссылка, ничего настраивать заново не нужно.',
   'billing.receipt.factChangeCredit': 'Зачёт за прежний тариф',
   'billing.receipt.changeCreditValue':
     '{credit} за {days, plural, one {# неиспользованный день} few {# неиспользованных дня} many {# неиспользованных дней} other {# неиспользованного дня}}',

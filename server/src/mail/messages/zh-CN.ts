@@ -27,6 +27,7 @@ export const zhCN: EmailCatalogue = {
   'billing.receipt.extended': '您的 VPN 账户已延长。',
   'billing.receipt.activeUntil': '您的 VPN 账户有效期至 {day}。',
   'billing.receipt.changedUntil': '您的 VPN 账户现已更换为 {plan}，有效期至 {day}：链接不变，使用新套餐的限制。',
+  'billing.receipt.trialBecame': '您的试用已转为 {plan}，有效期至 {day}：账户和链接不变，无需重新设置。',
   'billing.receipt.factChangeCredit': '原套餐抵扣',
   'billing.receipt.changeCreditValue': '{credit}，抵扣 {days, plural, other {# 天未使用时间}}',
   'billing.receipt.bonusDays': '其中包含朋友邀请赠送的 {days} 天。',

@@ -15,10 +15,3 @@ export const generateSubToken = () => randomToken(24);
 
 /** Expiry is now plus the plan's days; a fraction of a day is hours (0.125 = 3 hours). */
 export const expiryAfterDays = (now: Date, days: number) => new Date(now.getTime() + Math.round(days * 24 * 3600) * 1000);
-
-/** Whether a server's locations cover a plan's: 'all' on either side, or every plan code on the server. */
-export function serverCovers(serverLocations: string, planLocations: string): boolean {
-  if (serverLocations === 'all' || planLocations === 'all' || planLocations === '') return true;
-  const offered = new Set(serverLocations.split(','));
-  return planLocations.split(',').every((code) => offered.has(code));
-}

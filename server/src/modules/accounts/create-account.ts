@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_MESSAGES, type AdminCreateAccountBody, type VpnAccount } from '../../../../shared/accounts.js';
+import { BILLING_MESSAGES } from '../../../../shared/billing.js';
 import { BYTES_PER_GB } from '../../../../shared/constants.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
@@ -11,6 +12,7 @@ import type { AccountsServiceDeps } from './accounts-deps.js';
 import type { AccountRecord } from './accounts.repo.js';
 import { AccountNoLongerWaiting, provisionedFields, type Provisioned, type Provisioner } from './provisioning.js';
 import { shownSettings, toVpnAccount } from './vpn-account.js';
+import type { PlanServer } from '../../../../shared/plan-servers.js';
 
 /**
  * Making an account on a panel: a customer claiming a free plan or the trial, or the admin's custom account on a
@@ -73,6 +75,8 @@ async function createAccount(
     expiresAt: Date | null;
     deviceLimit: number | null;
     candidates: Awaited<ReturnType<Provisioner['candidateServers']>>;
+    /** The plan's servers and their squads or groups (none: each server's own). */
+    planServers?: PlanServer[];
   },
 ) {
   const id = randomUUID();
@@ -99,7 +103,7 @@ async function createAccount(
   let saved: AccountRecord;
   try {
     created = await deps.provisioner.provision(
-      { accountId: id, userId: owner.id, username, dataLimitBytes: input.dataLimitBytes, expiresAt: input.expiresAt },
+      { accountId: id, userId: owner.id, username, dataLimitBytes: input.dataLimitBytes, expiresAt: input.expiresAt, planServers: input.planServers },
       input.candidates,
     );
     saved = await completeProvisioning(deps, id, created, input.trial ? owner : null);
@@ -112,14 +116,16 @@ async function createAccount(
   return toVpnAccount(saved, await shownSettings(deps));
 }
 
-/** A free plan or the trial; a paid plan needs checkout. */
+/** A free plan or a free trial; a paid plan (or a trial with a price) needs checkout. */
 export async function claimPlan(deps: AccountsServiceDeps, user: UserProfile, planId: string): Promise<VpnAccount> {
   const plan = await deps.plans.findById(planId);
   if (!plan || plan.status !== 'active') throw notFound('Plan not found');
   const trial = isTrialPlan(plan, (await deps.settings.getAppSettings()).trialPlanId);
   if (!trial && plan.price > 0) throw new AppError(402, 'payment_required', 'This plan is paid: buy it by card.');
+  // A trial with a price is bought (POST /api/checkout), never claimed: its once per person is decided there.
+  if (trial && plan.price > 0) throw new AppError(402, 'payment_required', BILLING_MESSAGES.trialPaid);
   if (trial && user.trialUsed) throw new AppError(409, 'trial_used', ACCOUNT_MESSAGES.trialUsed);
-  const candidates = await deps.provisioner.candidateServers(plan.locations);
+  const candidates = await deps.provisioner.candidateServers(plan);
   return createAccount(deps, user, {
     planId: plan.id,
     trial,
@@ -127,6 +133,7 @@ export async function claimPlan(deps: AccountsServiceDeps, user: UserProfile, pl
     expiresAt: expiryAfterDays(deps.clock(), plan.days),
     deviceLimit: plan.deviceLimit,
     candidates,
+    planServers: plan.servers,
   });
 }
 

@@ -5,7 +5,8 @@ import type { Clock } from '../../lib/clock.js';
 import { crashPoint } from '../../lib/crash-points.js';
 import { PanelError, type PanelAccount, type PanelDriver } from '../../panels/panel-driver.js';
 import type { ServerRecord, ServersService } from '../servers/index.js';
-import { generateUsername, serverCovers } from './account-values.js';
+import { planAllowsServer, type PlanPlacement, type PlanServer } from '../../../../shared/plan-servers.js';
+import { generateUsername } from './account-values.js';
 import type { AccountsRepo, ProvisionedFields } from './accounts.repo.js';
 import type { CleanupPanelUserPayload } from './cleanup-panel-user.js';
 import { panelUsage } from './panel-values.js';
@@ -29,6 +30,8 @@ export interface ProvisionRequest {
   username: string;
   dataLimitBytes: number | null;
   expiresAt: Date | null;
+  /** The plan's servers with their squads or groups (shared/plan-servers.ts); on one it does not list, the server's own. */
+  planServers?: PlanServer[];
   /**
    * The server an earlier attempt recorded before it stopped (a crash, a job retry): tried first with
    * the same username, so the user it may have created is adopted (our marker is in its note).
@@ -84,13 +87,16 @@ export function createProvisioner(deps: {
     accounts.insertLog({ accountId: request.accountId, userId: request.userId, step, status, details, now: clock() });
 
   return {
-    /** Active servers whose locations cover the plan's, most recently checked first (spec section 7). */
-    async candidateServers(planLocations: string): Promise<ServerRecord[]> {
+    /**
+     * Active servers the plan may use (those it lists, else those that cover its locations and are not premium), most
+     * recently checked first (spec section 7).
+     */
+    async candidateServers(plan: PlanPlacement): Promise<ServerRecord[]> {
       const all = await deps.servers.listServerRecords();
       return (
         all
           // A server its health checks found down is skipped until it answers again (modules/servers/server-health.ts).
-          .filter((server) => server.status === 'active' && server.health.state !== 'down' && serverCovers(server.locations, planLocations))
+          .filter((server) => server.status === 'active' && server.health.state !== 'down' && planAllowsServer(plan, server))
           .sort((a, b) => (b.lastCheck?.getTime() ?? 0) - (a.lastCheck?.getTime() ?? 0))
       );
     },
@@ -114,7 +120,14 @@ export function createProvisioner(deps: {
           await crashPoint('provision:before-create');
           let created: PanelAccount;
           try {
-            created = await driver.createAccount({ username, dataLimitBytes: request.dataLimitBytes, expiresAt: request.expiresAt, note: request.accountId });
+            const serviceId = request.planServers?.find((listed) => listed.serverId === server.id)?.serviceId ?? undefined;
+            created = await driver.createAccount({
+              username,
+              dataLimitBytes: request.dataLimitBytes,
+              expiresAt: request.expiresAt,
+              note: request.accountId,
+              ...(serviceId ? { serviceId } : {}),
+            });
           } catch (err) {
             const kind = err instanceof PanelError ? err.kind : 'unexpected';
             const message = err instanceof Error ? err.message : String(err);

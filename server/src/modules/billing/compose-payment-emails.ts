@@ -4,6 +4,7 @@ import { named, type BillingEmailDeps, type ComposedEmail, type EmailFrame, type
 import { boughtPlanName } from './bought-plan-name.js';
 import { graceEndOf } from './ledger/paid-period.js';
 import { nextChargeAmount } from './promo-terms.js';
+import { convertedTrial } from './trials/trial-rules.js';
 
 /** The e-mails about one payment: its receipt, its failure, or a crypto payment that came short. */
 
@@ -105,6 +106,7 @@ async function receiptEmail(deps: BillingEmailDeps, { transaction, subscription,
         // A referral's extra days came with the order's first payment, not its renewals.
         bonusDays: transaction.metadata.kind === 'renewal' ? undefined : subscription.metadata.bonus_days,
         change: changeCredit(subscription, transaction),
+        trialBecame: convertedTrial(subscription, transaction),
       }),
   };
 }

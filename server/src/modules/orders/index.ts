@@ -15,6 +15,7 @@ export type {
   TransactionMetadata,
   TransactionRecord,
   TransactionTransitionListener,
+  TrialConversion,
 } from './order-records.js';
 export { TRANSACTION_TRANSITIONS, sourcesOf, targetOf, type TransactionEvent } from './transaction-states.js';
 export { SUBSCRIPTION_TRANSITIONS, movesOf, subscriptionStatusAfter, type SubscriptionEvent } from './subscription-states.js';

@@ -59,6 +59,30 @@ export interface SubscriptionMetadata {
   };
   /** An add-on (kind `add_on`): what it gives the account (`plan_name` is its name). */
   add_on?: { id: string; name: string; kind: 'devices' | 'traffic'; amount: number; until: 'period_end' | 'forever' };
+  /**
+   * The trial with a price (kind `purchase`): its waiting account holds the person's trial from the order on, and
+   * `trial_used` is marked when it is paid (billing/trials). `trial_refused`: paid when the person's trial had been
+   * taken meanwhile (two orders of it paid), so nothing was delivered and the payment goes back.
+   */
+  trial?: true;
+  trial_refused?: true;
+  /**
+   * A purchase made while the customer's trial ran (billing/trials/trial-rules.ts `trialToConvert`): the trial account
+   * it goes to instead of a new one, and what that account had (a refund puts it back). `converted_at`: set when the
+   * payment was confirmed and the account was still the trial; an order whose trial was gone by then loses this field
+   * and makes a new account.
+   */
+  converts_trial?: TrialConversion;
+}
+
+/** What a purchase made within the trial keeps of the trial account it converts. */
+export interface TrialConversion {
+  account_id: string;
+  from_plan_id: string;
+  /** The panel data limit it had (0 = unlimited) and its device limit (null = unlimited). */
+  from_data_limit: number;
+  from_device_limit: number | null;
+  converted_at?: string;
 }
 
 /** A promo code as an order keeps it: the code, its terms, and what it took off each discounted payment (minor units). */

@@ -3,5 +3,5 @@
  * server/src/modules/module-imports.test.ts). The rest of the folder is its own to change.
  */
 export { type PlanRecord, type PlansRepo } from './plans.repo.js';
-export { isPurchasable, isTrialPlan } from './plans.service.js';
+export { isPaidTrial, isPurchasable, isTrialPlan } from './plans.service.js';
 export { type plansModule } from './plans.module.js';

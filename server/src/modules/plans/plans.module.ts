@@ -1,15 +1,17 @@
 import type { Configured } from '../settings/index.js';
-import { defineModule, route } from '../module.js';
+import type { serversModule } from '../servers/index.js';
+import { defineModule, route, type Provided } from '../module.js';
 import { adminPlansRoutes, publicPlansRoutes } from './plans.routes.js';
 import { createPlansService } from './plans.service.js';
 
 /** The plans: the admin's catalogue and the public pricing list (which follows every change, on every instance). */
 export const plansModule = defineModule({
   name: 'plans',
-  build({ plansRepo, settings, audit, clock, events, changeSignal }: Configured) {
+  build({ plansRepo, servers, settings, audit, clock, events, changeSignal }: Configured & Provided<typeof serversModule>) {
     return {
       plans: createPlansService({
         plans: plansRepo,
+        servers,
         settings,
         audit,
         clock,

@@ -1,3 +1,4 @@
+import type { PlanServer } from '../../../../shared/plan-servers.js';
 import type { PlanBilling, PlanStatus, TrafficReset } from '../../../../shared/plans.js';
 import { TRANSLATED_LOCALES, type PlanTranslation, type PlanTranslations } from '../../../../shared/plan-translations.js';
 import type { Db } from '../../db/knex.js';
@@ -32,6 +33,8 @@ export interface PlanRecord {
   graceDays: number;
   /** Data allowed during the grace (the limit becomes used + this at the paid end); null = unchanged. */
   graceDataBytes: number | null;
+  /** The servers its accounts may use, with their squads or groups there (`plan_servers`); empty: any that covers `locations`. */
+  servers: PlanServer[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -74,7 +77,7 @@ function toTrafficRules(row: Record<string, unknown>): Pick<PlanRecord, 'traffic
   };
 }
 
-function toRecord(row: Record<string, unknown>): PlanRecord {
+function toRecord(row: Record<string, unknown>, servers: PlanServer[]): PlanRecord {
   const metadata = parseJson<{ is_trial?: boolean }>(row.metadata, {});
   return {
     id: row.id as string,
@@ -95,6 +98,7 @@ function toRecord(row: Record<string, unknown>): PlanRecord {
     starsPrice: row.stars_price === null || row.stars_price === undefined ? null : Number(row.stars_price),
     translations: toTranslations(row.translations),
     ...toTrafficRules(row),
+    servers,
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
@@ -125,6 +129,36 @@ function toRow(fields: Partial<PlanFields>): Record<string, unknown> {
   return row;
 }
 
+/** Each plan's servers (migration 055), in the order the admin listed them. */
+async function serversOf(db: Db, planIds: string[]): Promise<Map<string, PlanServer[]>> {
+  const byPlan = new Map<string, PlanServer[]>();
+  if (planIds.length === 0) return byPlan;
+  const rows = await db('plan_servers').select('plan_id', 'server_id', 'service_id').whereIn('plan_id', planIds).orderBy(['plan_id', 'position']);
+  for (const row of rows) {
+    const list = byPlan.get(row.plan_id as string) ?? [];
+    list.push({ serverId: row.server_id as string, serviceId: (row.service_id as string | null) || null });
+    byPlan.set(row.plan_id as string, list);
+  }
+  return byPlan;
+}
+
+async function withServers(db: Db, rows: Array<Record<string, unknown>>): Promise<PlanRecord[]> {
+  const servers = await serversOf(
+    db,
+    rows.map((row) => row.id as string),
+  );
+  return rows.map((row) => toRecord(row, servers.get(row.id as string) ?? []));
+}
+
+/** The plan's servers replaced by `servers` (with the plan's row, in its transaction). */
+async function replaceServers(trx: Db, planId: string, servers: PlanServer[]): Promise<void> {
+  await trx('plan_servers').where({ plan_id: planId }).delete();
+  if (servers.length > 0)
+    await trx('plan_servers').insert(
+      servers.map((server, position) => ({ plan_id: planId, server_id: server.serverId, service_id: server.serviceId, position })),
+    );
+}
+
 export function createPlansRepo(db: Db) {
   return {
     /** Active plans in display order: the operator's order, then cheapest and shortest first. */
@@ -133,7 +167,7 @@ export function createPlansRepo(db: Db) {
         .select('*')
         .where({ status: 'active' })
         .orderBy([{ column: 'sort_order' }, { column: 'price' }, { column: 'days' }, { column: 'name' }, { column: 'id' }]);
-      return rows.map(toRecord);
+      return withServers(db, rows);
     },
 
     async count(): Promise<number> {
@@ -142,24 +176,36 @@ export function createPlansRepo(db: Db) {
     },
 
     async listAll(): Promise<PlanRecord[]> {
-      return (await db('plans').select('*').orderBy('created_at', 'desc')).map(toRecord);
+      return withServers(db, await db('plans').select('*').orderBy('created_at', 'desc'));
     },
 
-    async findById(id: string): Promise<PlanRecord | undefined> {
-      const row = await db('plans').select('*').where({ id }).first();
-      return row && toRecord(row);
+    async findById(id: string, trx: Db = db): Promise<PlanRecord | undefined> {
+      const row = await trx('plans').select('*').where({ id }).first();
+      return row && (await withServers(trx, [row]))[0];
     },
 
     async insert(id: string, fields: PlanFields, now: Date): Promise<PlanRecord> {
-      await db('plans').insert({ id, ...toRow(fields), created_at: now, updated_at: now });
+      await db.transaction(async (trx) => {
+        await trx('plans').insert({ id, ...toRow(fields), created_at: now, updated_at: now });
+        await replaceServers(trx, id, fields.servers);
+      });
       return (await this.findById(id))!;
     },
 
     async update(id: string, fields: Partial<PlanFields>, now: Date): Promise<PlanRecord | undefined> {
-      await db('plans')
-        .where({ id })
-        .update({ ...toRow(fields), updated_at: now });
+      await db.transaction(async (trx) => {
+        const changed = await trx('plans')
+          .where({ id })
+          .update({ ...toRow(fields), updated_at: now });
+        if (changed && fields.servers !== undefined) await replaceServers(trx, id, fields.servers);
+      });
       return this.findById(id);
+    },
+
+    /** The plans that list the server (a server they list cannot be deleted). */
+    async namesListing(serverId: string): Promise<string[]> {
+      const rows = await db('plan_servers as ps').join('plans as p', 'p.id', 'ps.plan_id').where('ps.server_id', serverId).select('p.name').orderBy('p.name');
+      return rows.map((row) => row.name as string);
     },
 
     async remove(id: string): Promise<void> {

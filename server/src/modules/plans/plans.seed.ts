@@ -22,6 +22,7 @@ export const DEFAULT_PLANS: readonly PlanBody[] = SEED_TIERS.flatMap((tier, tier
       days: period.days,
       dataLimitBytes: tier.monthlyGb * months * GB,
       locations: 'all',
+      servers: [],
       price: tier.perMonth[periodIndex]! * months,
       status: 'active' as const,
       isTrial: false,

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { trafficRulesProblems, type AdminPlan, type Plan, type PlanBody, type UpdatePlanBody } from '../../../../shared/plans.js';
 import { recurringProblem } from '../../../../shared/plan-billing.js';
 import { isListedPublicly } from '../../../../shared/pricing.js';
+import { planLocationCodes, type PlanServer } from '../../../../shared/plan-servers.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { toJsonAnswer, type JsonAnswer } from '../../lib/json-answer.js';
 import { versionedRead } from '../../lib/versioned-read.js';
 import type { AuditRepo } from '../audit/index.js';
+import type { ServerRecord, ServersService } from '../servers/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { Actor } from '../users/index.js';
 import type { PlanRecord, PlansRepo } from './plans.repo.js';
@@ -18,12 +20,19 @@ export const isTrialPlan = (plan: PlanRecord, trialPlanId: string | null) => pla
 export const isPurchasable = (plan: Pick<PlanRecord, 'id' | 'status' | 'price' | 'isTrial'>, trialPlanId: string | null) =>
   plan.status === 'active' && plan.price > 0 && !plan.isTrial && plan.id !== trialPlanId;
 
-const toPlan = (plan: PlanRecord, trialPlanId: string | null): Plan => ({
+/** The trial with a price: bought through checkout (any method), once per person, never claimed free (payments.md, Trials). */
+export const isPaidTrial = (plan: Pick<PlanRecord, 'id' | 'status' | 'price' | 'isTrial'>, trialPlanId: string | null) =>
+  plan.status === 'active' && plan.price > 0 && (plan.isTrial || plan.id === trialPlanId);
+
+type ServerPlaces = Array<Pick<ServerRecord, 'id' | 'locations'>>;
+
+const toPlan = (plan: PlanRecord, trialPlanId: string | null, servers: ServerPlaces): Plan => ({
   id: plan.id,
   name: plan.name,
   days: plan.days,
   dataLimitBytes: plan.dataLimitBytes,
   locations: plan.locations,
+  locationCodes: planLocationCodes(plan, servers),
   price: plan.price,
   isTrial: isTrialPlan(plan, trialPlanId),
   tier: plan.tier,
@@ -58,15 +67,38 @@ function assertTrafficRules(plan: Pick<PlanRecord, 'days' | 'trafficReset' | 'gr
   if (first) throw validationFailed(problems, first);
 }
 
-const toAdminPlan = (plan: PlanRecord, trialPlanId: string | null): AdminPlan => ({
-  ...toPlan(plan, trialPlanId),
+const toAdminPlan = (plan: PlanRecord, trialPlanId: string | null, servers: ServerPlaces): AdminPlan => ({
+  ...toPlan(plan, trialPlanId, servers),
   status: plan.status,
+  servers: plan.servers,
   createdAt: plan.createdAt.toISOString(),
   updatedAt: plan.updatedAt.toISOString(),
 });
 
+/**
+ * The servers a plan lists exist, and the squads or groups given for each are ones its panel offers (when the panel
+ * answers: one that does not is not a reason to refuse the plan).
+ */
+async function assertPlanServers(servers: Pick<ServersService, 'findServerRecord' | 'unknownServices'>, listed: PlanServer[]): Promise<void> {
+  const problems: Record<string, string> = {};
+  for (const [index, entry] of listed.entries()) {
+    const server = await servers.findServerRecord(entry.serverId);
+    if (!server) {
+      problems[`servers.${index}.serverId`] = 'No such server.';
+      continue;
+    }
+    const unknown = entry.serviceId ? await servers.unknownServices(server, entry.serviceId) : [];
+    if (unknown && unknown.length > 0)
+      problems[`servers.${index}.serviceId`] = `The panel of ${server.name} has no squad, group or service ${unknown.join(', ')}. Pick from its list.`;
+  }
+  const first = Object.values(problems)[0];
+  if (first) throw validationFailed(problems, first);
+}
+
 export function createPlansService(deps: {
   plans: PlansRepo;
+  /** Where plans may put accounts (shared/plan-servers.ts): the servers they list are checked, and tell the location codes. */
+  servers: Pick<ServersService, 'listServerRecords' | 'findServerRecord' | 'unknownServices'>;
   settings: SettingsService;
   audit: AuditRepo;
   clock: Clock;
@@ -86,9 +118,10 @@ export function createPlansService(deps: {
   };
   const trialPlanId = async () => (await deps.settings.getAppSettings()).trialPlanId;
   const listPublicPlans = async (): Promise<Plan[]> => {
-    const trial = await trialPlanId();
-    return (await plans.listActive()).map((plan) => toPlan(plan, trial));
+    const [trial, servers] = [await trialPlanId(), await deps.servers.listServerRecords()];
+    return (await plans.listActive()).map((plan) => toPlan(plan, trial, servers));
   };
+  const adminPlan = async (plan: PlanRecord) => toAdminPlan(plan, await trialPlanId(), await deps.servers.listServerRecords());
   /** `/api/plans` serialised once per change (here or, through the signal, elsewhere), as the pages are drawn. */
   const publicPlansAnswer = versionedRead<JsonAnswer>(async () => toJsonAnswer(await listPublicPlans()), {
     version: () => version + (deps.siteVersion?.() ?? 0),
@@ -113,13 +146,14 @@ export function createPlansService(deps: {
     },
 
     async listAdminPlans(): Promise<AdminPlan[]> {
-      const trial = await trialPlanId();
-      return (await plans.listAll()).map((plan) => toAdminPlan(plan, trial));
+      const [trial, servers] = [await trialPlanId(), await deps.servers.listServerRecords()];
+      return (await plans.listAll()).map((plan) => toAdminPlan(plan, trial, servers));
     },
 
     async createPlan(actor: Actor, body: PlanBody): Promise<AdminPlan> {
       assertBillable(body);
       assertTrafficRules(body);
+      await assertPlanServers(deps.servers, body.servers);
       const plan = await plans.insert(randomUUID(), body, clock());
       changed();
       if (plan.billing === 'recurring') await deps.recurringPlanSaved?.(plan);
@@ -133,8 +167,9 @@ export function createPlansService(deps: {
         trafficCarryOver: plan.trafficCarryOver,
         graceDays: plan.graceDays,
         graceDataBytes: plan.graceDataBytes,
+        servers: plan.servers,
       });
-      return toAdminPlan(plan, await trialPlanId());
+      return adminPlan(plan);
     },
 
     async updatePlan(actor: Actor, id: string, patch: UpdatePlanBody): Promise<AdminPlan> {
@@ -142,12 +177,13 @@ export function createPlansService(deps: {
       if (!current) throw notFound('Plan not found');
       assertBillable({ ...current, ...patch });
       assertTrafficRules({ ...current, ...patch });
+      if (patch.servers) await assertPlanServers(deps.servers, patch.servers);
       const plan = await plans.update(id, patch, clock());
       if (!plan) throw notFound('Plan not found');
       changed();
       if (plan.billing === 'recurring') await deps.recurringPlanSaved?.(plan);
-      await record(actor, 'plan.update', id, { fields: Object.keys(patch) });
-      return toAdminPlan(plan, await trialPlanId());
+      await record(actor, 'plan.update', id, { fields: Object.keys(patch), ...(patch.servers ? { servers: plan.servers } : {}) });
+      return adminPlan(plan);
     },
 
     async deletePlan(actor: Actor, id: string): Promise<void> {

@@ -178,6 +178,7 @@ describe.each(TEST_DATABASES)('plans with pricing-page fields (%s)', (kind) => {
       days: 0.125,
       dataLimitBytes: 3600 * GB,
       locations: 'all',
+      locationCodes: [],
       price: 0,
       isTrial: true,
       tier: null,

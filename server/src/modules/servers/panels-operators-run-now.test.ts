@@ -107,14 +107,18 @@ describe.each([remnawave, pasarguard])('a $name server sells like the others', (
     expect(row.password_encrypted).not.toContain(kind.secretOf(fake));
   });
 
-  it('a trial and a card purchase each make one panel user; /sub serves every format without the panel’s address', async () => {
+  it('a trial makes one panel user, a purchase within it keeps that user, another customer’s makes one; /sub serves every format without the panel’s address', async () => {
     const before = fake.users.size;
     const user = await f.newUser();
     const trial = await f.call(user, 'POST', '/api/accounts', { planId: f.trialPlanId });
     expect(trial.statusCode, trial.body).toBe(201);
     expect(fake.users.size).toBe(before + 1);
 
+    // Bought while the trial runs: the trial's account (and panel user) becomes the plan's.
     const bought = await f.buyAccount(user);
+    expect(bought).toBe(trial.json().id);
+    expect(fake.users.size).toBe(before + 1);
+    await f.buyAccount(await f.newUser());
     expect(fake.users.size).toBe(before + 2);
     const accounts = (await f.call(user, 'GET', '/api/accounts')).json() as Array<{ id: string; status: string; subscriptionUrl: string }>;
     const account = accounts.find((row) => row.id === bought)!;

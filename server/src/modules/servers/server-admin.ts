@@ -35,6 +35,7 @@ export const toAdminServer = (server: ServerRecord): AdminServer => ({
   username: server.username,
   serviceId: server.serviceId,
   locations: server.locations,
+  premium: server.premium,
   status: server.status,
   lastCheck: server.lastCheck?.toISOString() ?? null,
   apiTokenExpiresAt: server.tokenExpiresAt?.toISOString() ?? null,
@@ -76,6 +77,7 @@ export async function createServer(deps: ServersContext, actor: Actor, body: Cre
       passwordEncrypted: encryptSecret(deps.keys.encryption, secret),
       serviceId: body.serviceId,
       locations: body.locations,
+      premium: body.premium,
       status: 'active',
       lastCheck: now,
       tokenExpiresAt: usesApiToken(body.kind) && body.apiTokenExpiresAt ? new Date(body.apiTokenExpiresAt) : null,
@@ -111,6 +113,7 @@ export async function updateServer(deps: ServersContext, actor: Actor, id: strin
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.publicName !== undefined ? { publicName: patch.publicName } : {}),
       ...(patch.locations !== undefined ? { locations: patch.locations } : {}),
+      ...(patch.premium !== undefined ? { premium: patch.premium } : {}),
       ...(patch.apiTokenExpiresAt !== undefined
         ? { tokenExpiresAt: patch.apiTokenExpiresAt && usesApiToken(kind) ? new Date(patch.apiTokenExpiresAt) : null }
         : {}),
@@ -138,6 +141,11 @@ export async function deleteServer(deps: ServersContext, actor: Actor, id: strin
       'server_in_use',
       `This server still holds ${accounts} VPN account${accounts === 1 ? '' : 's'}. Delete them first, or disable the server instead.`,
     );
+  }
+  const plans = (await deps.plansListing?.(id)) ?? [];
+  if (plans.length > 0) {
+    const listing = plans.length === 1 ? `The plan ${plans[0]} lists` : `The plans ${plans.join(', ')} list`;
+    throw new AppError(409, 'server_in_use', `${listing} this server. Take it off ${plans.length === 1 ? 'it' : 'them'} first, or disable the server instead.`);
   }
   await servers.remove(id);
   deps.onChange?.();

@@ -42,8 +42,19 @@ function credentialTestFailure(err: unknown, message: string): AppError {
   return panelFailure(err, `${message}${reason}`, 'connection_test_failed');
 }
 
+/** The ids in `serviceId` the panel does not offer: it is one id, or several separated by commas (squads, groups, inbounds). */
+export function unknownServiceIds(services: PanelService[], serviceId: string): string[] {
+  const known = new Set(services.map((service) => service.id));
+  if (known.has(serviceId.trim())) return [];
+  const ids = serviceId
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  return ids.length === 0 ? [serviceId] : ids.filter((id) => !known.has(id));
+}
+
 export function requireKnownService(services: PanelService[], serviceId: string): void {
-  if (!services.some((service) => service.id === serviceId)) {
+  if (unknownServiceIds(services, serviceId).length > 0) {
     throw validationFailed(
       { serviceId: 'The panel has no service with this ID. Pick one from its list.' },
       'The panel has no service with this ID. Pick one from its list.',

@@ -21,6 +21,8 @@ export interface ServersServiceDeps {
   checkPanelUrl?: PanelUrlCheck;
   /** A server was added, edited or removed: what customers see of it (its public name, its number) follows, on every instance. */
   onChange?: () => void;
+  /** The names of the plans that list a server (shared/plan-servers.ts): it cannot be deleted while any does. */
+  plansListing?: (serverId: string) => Promise<string[]>;
 }
 
 /** The dependencies with the URL check settled (the default one made once, when the service is). */

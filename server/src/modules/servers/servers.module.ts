@@ -11,7 +11,7 @@ import { createServersService } from './servers.service.js';
 /** The panel servers: their settings (passwords encrypted at rest), drivers, and health checked every minute. */
 export const serversModule = defineModule({
   name: 'servers',
-  build({ db, config, keys, clock, log, events, audit, jobs, serversRepo, driverFactory }: Configured) {
+  build({ db, config, keys, clock, log, events, audit, jobs, serversRepo, plansRepo, driverFactory }: Configured) {
     const servers = createServersService({
       servers: serversRepo,
       drivers: createDriverRegistry(driverFactory),
@@ -21,6 +21,7 @@ export const serversModule = defineModule({
       log,
       checkPanelUrl: createPanelUrlCheck({ allowLinkLocal: config.allowLinkLocalPanels }),
       onChange: () => events.tell('site.changed', {}),
+      plansListing: (serverId) => plansRepo.namesListing(serverId),
     });
     const serverHealth = createServerHealth({ db, servers: serversRepo, driverFor: (server) => servers.driverFor(server), jobs, clock, log });
     return { servers, serverHealth };

@@ -1,6 +1,6 @@
 import { PANEL_KINDS, type HealthState, type PanelKindName, type ServerStatus } from '../../../../shared/servers.js';
 import type { Db } from '../../db/knex.js';
-import { toDate, toDateOrNull } from '../../db/values.js';
+import { toBool, toDate, toDateOrNull } from '../../db/values.js';
 
 export interface ServerRecord {
   id: string;
@@ -14,6 +14,8 @@ export interface ServerRecord {
   passwordEncrypted: string;
   serviceId: string;
   locations: string;
+  /** Only the plans that list it may put accounts on it. */
+  premium: boolean;
   status: ServerStatus;
   lastCheck: Date | null;
   /** When the panel's API token ends (a token panel's admin says so); null: not given, or no token. */
@@ -53,6 +55,7 @@ const COLUMNS = [
   'password_encrypted',
   'service_id',
   'locations',
+  'premium',
   'status',
   'last_check',
   'token_expires_at',
@@ -74,6 +77,7 @@ function toRecord(row: Record<string, unknown>): ServerRecord {
     passwordEncrypted: row.password_encrypted as string,
     serviceId: row.service_id as string,
     locations: row.locations as string,
+    premium: toBool(row.premium),
     status: row.status === 'active' ? 'active' : 'disabled',
     lastCheck: toDateOrNull(row.last_check),
     tokenExpiresAt: toDateOrNull(row.token_expires_at),
@@ -102,6 +106,7 @@ function toRow(fields: Partial<ServerFields>): Record<string, unknown> {
   if (fields.passwordEncrypted !== undefined) row.password_encrypted = fields.passwordEncrypted;
   if (fields.serviceId !== undefined) row.service_id = fields.serviceId;
   if (fields.locations !== undefined) row.locations = fields.locations;
+  if (fields.premium !== undefined) row.premium = fields.premium;
   if (fields.status !== undefined) row.status = fields.status;
   if (fields.lastCheck !== undefined) row.last_check = fields.lastCheck;
   if (fields.tokenExpiresAt !== undefined) row.token_expires_at = fields.tokenExpiresAt;

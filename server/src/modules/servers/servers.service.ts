@@ -2,7 +2,7 @@ import type { CreateServerBody, ServerConnectionBody, UpdateServerBody } from '.
 import type { Actor } from '../users/index.js';
 import { createPanelUrlCheck } from './panel-address.js';
 import { createServer, deleteServer, disableServer, enableServer, listPanelServices, listServers, testServerConnection, updateServer } from './server-admin.js';
-import { driverFor } from './server-connections.js';
+import { driverFor, unknownServiceIds } from './server-connections.js';
 import type { ServersContext, ServersServiceDeps } from './servers-deps.js';
 import type { ServerRecord } from './servers.repo.js';
 
@@ -30,6 +30,17 @@ export function createServersService(deps: ServersServiceDeps) {
     enableServer: (actor: Actor, id: string) => enableServer(context, actor, id),
     disableServer: (actor: Actor, id: string) => disableServer(context, actor, id),
     listPanelServices: (id: string) => listPanelServices(context, id),
+    /**
+     * The ids of `serviceId` (squads, groups, services or inbounds, comma-separated) the server's panel does not
+     * offer; null when the panel does not answer (nothing could be checked).
+     */
+    async unknownServices(server: ServerRecord, serviceId: string): Promise<string[] | null> {
+      try {
+        return unknownServiceIds(await driverFor(context, server).listServices(), serviceId);
+      } catch {
+        return null;
+      }
+    },
   };
 }
 

@@ -130,6 +130,7 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
       username: marzneshin.admin.username,
       serviceId: '1',
       locations: 'DE,NL',
+      premium: false,
       status: 'active',
       lastCheck: expect.any(String),
       apiTokenExpiresAt: null,

@@ -6,6 +6,7 @@ import { BYTES_PER_GB } from '../../../../shared/constants.js';
 import { VPN_CLIENT_APPS } from '../../../../shared/deep-links.js';
 import type { GiftRedeemed, RedeemGiftCodeBody } from '../../../../shared/gift-codes.js';
 import type { Locale } from '../../../../shared/locales.js';
+import { formatMoney } from '../../../../shared/money.js';
 import type { Plan } from '../../../../shared/plans.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -14,10 +15,10 @@ import type { SettingsService } from '../settings/index.js';
 import type { UserProfile } from '../users/index.js';
 import { botText, type BotMessageKey } from './bot-messages/index.js';
 import type { BotContext } from './bot-commands.js';
-import { escapeHtml, stopSpinner, t } from './bot-replies.js';
+import { duration, escapeHtml, stopSpinner, t } from './bot-replies.js';
 import type { TelegramChatsRepo } from './telegram-chats.repo.js';
 import { installLinking } from './bot-linking.js';
-import { SITE_PAY_ACCOUNT } from './bot-site-checkout.js';
+import { SITE_PAY_ACCOUNT, SITE_PAY_PLAN } from './bot-site-checkout.js';
 import type { TelegramLinks } from './telegram-links.service.js';
 
 /** What the commands about the customer's own VPN read and do. */
@@ -152,6 +153,20 @@ export function installAccountCommands(bot: Bot<BotContext>, deps: BotAccountDep
     }
   };
 
+  /** The trial's price and the ways to pay it, as a plan's page has them (the order refuses a second trial). */
+  const offerPaidTrial = async (ctx: BotContext, plan: Plan) => {
+    const { currency } = await deps.settings.getAppSettings();
+    const keyboard = new InlineKeyboard();
+    if (plan.starsPrice !== null) keyboard.text(t(ctx, 'plan.payStars', { stars: plan.starsPrice }), `stars:plan:${plan.id}`).row();
+    const onSite = (await deps.sitePaymentMethods()).length > 0;
+    if (onSite) keyboard.text(t(ctx, 'plan.paySite'), `${SITE_PAY_PLAN}${plan.id}`).row();
+    const text =
+      plan.starsPrice === null && !onSite
+        ? t(ctx, 'payLink.unavailable')
+        : t(ctx, 'trial.paid', { price: formatMoney(plan.price, currency, ctx.locale), duration: duration(ctx.locale, plan.days) });
+    await ctx.reply(text, { reply_markup: keyboard.text(t(ctx, 'menu.back'), 'menu') });
+  };
+
   const claimTrial = async (ctx: BotContext) => {
     const user = await customerOf(ctx);
     if (!user) return askToLink(ctx);
@@ -165,6 +180,8 @@ export function installAccountCommands(bot: Bot<BotContext>, deps: BotAccountDep
       if (channel.startsWith('@')) keyboard.url(t(ctx, 'trial.openChannel'), `https://t.me/${channel.slice(1)}`).row();
       return void (await ctx.reply(t(ctx, 'trial.join', { channel }), { reply_markup: keyboard.text(t(ctx, 'trial.joined'), 'trial') }));
     }
+    // A trial with a price is paid for as a plan is (Stars here, or the site's methods): once per person all the same.
+    if (trialPlan.price > 0) return offerPaidTrial(ctx, trialPlan);
     let account: VpnAccount;
     try {
       account = await deps.accounts.claimPlan(user, trialPlan.id);

@@ -28,6 +28,8 @@ const REFUSALS: Record<string, BotMessageKey> = {
   payment_not_configured: 'pay.unavailable',
   already_renews: 'pay.alreadyRenews',
   not_renewable: 'pay.notRenewable',
+  trial_used: 'trial.used',
+  trial_in_progress: 'trial.inProgress',
 };
 
 /**

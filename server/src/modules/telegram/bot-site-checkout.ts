@@ -9,7 +9,7 @@ import { PAY_LINK_TTL_SECONDS, type TelegramPayLinks } from './telegram-pay-link
 
 /** What paying on the site from the bot reads and does. */
 export interface BotSiteCheckoutDeps extends Pick<BotAccountDeps, 'users' | 'accounts' | 'sitePaymentMethods' | 'publicUrl'> {
-  plans: { listPricingPlans(): Promise<Plan[]> };
+  plans: { listPricingPlans(): Promise<Plan[]>; listPublicPlans(): Promise<Plan[]> };
   payLinks: Pick<TelegramPayLinks, 'createPayLink'>;
 }
 
@@ -19,6 +19,9 @@ export const SITE_PAY_ACCOUNT = 'site-pay:account:';
 
 /** A plan the site's checkout sells: on sale and not free (a free plan is claimed, not paid). */
 export const paidOnSite = (plan: Pick<Plan, 'price' | 'isTrial'>) => plan.price > 0 && !plan.isTrial;
+
+/** The trial with a price: bought as a plan is (`/trial` offers it), not listed with the plans. */
+const paidTrial = (plan: Pick<Plan, 'price' | 'isTrial'>) => plan.price > 0 && plan.isTrial;
 
 /**
  * Paying with the site's own methods (card, YooKassa, crypto…) from the bot: "💳 Pay by card or other ways" on a plan,
@@ -39,7 +42,9 @@ export function installSiteCheckout(bot: Bot<BotContext>, deps: BotSiteCheckoutD
   const nameOf = async (ctx: BotContext, userId: string, target: PayLinkTarget): Promise<string | undefined> => {
     if ('planId' in target) {
       const plan = (await deps.plans.listPricingPlans()).find((candidate) => candidate.id === target.planId);
-      return plan && paidOnSite(plan) ? planText(plan, ctx.locale).name : undefined;
+      if (plan) return paidOnSite(plan) ? planText(plan, ctx.locale).name : undefined;
+      const trial = (await deps.plans.listPublicPlans()).find((candidate) => candidate.id === target.planId);
+      return trial && paidTrial(trial) ? planText(trial, ctx.locale).name : undefined;
     }
     // Someone else's account is not found, as one that does not exist.
     const account = await deps.accounts.findAccount(userId, target.accountId);

@@ -30,8 +30,10 @@ interface PlanCardProps {
   onBuy: (plan: Plan) => void;
 }
 
-function claimLabel(_: I18n['_'], plan: Plan, trialUsed: boolean): string {
-  if (plan.isTrial) return trialUsed ? _('pricing.plan.trialUsed') : _('pricing.plan.claimTrial');
+/** The trial's button names its price when it has one ('Start the trial for $1.00': it goes to the payment dialog). */
+function claimLabel(_: I18n['_'], money: StoreMoney, plan: Plan, trialUsed: boolean): string {
+  if (plan.isTrial && trialUsed) return _('pricing.plan.trialUsed');
+  if (plan.isTrial) return plan.price > 0 ? _('pricing.plan.startTrialFor', { price: money(plan.price) }) : _('pricing.plan.claimTrial');
   return _('pricing.plan.getFree');
 }
 
@@ -97,7 +99,7 @@ export function PlanCard({ plan, headingLevel = 3, savePercent, popularBadge, tr
         <dt className="text-slate-500">{_('pricing.summary.data')}</dt>
         <dd className="font-medium text-slate-800">{format.bytes(plan.dataLimitBytes)}</dd>
         <dt className="text-slate-500">{_('pricing.summary.locations')}</dt>
-        <dd className="font-medium break-words text-slate-800">{format.locations(plan.locations)}</dd>
+        <dd className="font-medium break-words text-slate-800">{format.places(plan.locationCodes)}</dd>
       </dl>
       <PlanFeatures plan={plan} className="mt-4 space-y-1.5 text-sm text-slate-700" iconClassName="size-4" />
       <div className="mt-auto pt-6">
@@ -109,7 +111,7 @@ export function PlanCard({ plan, headingLevel = 3, savePercent, popularBadge, tr
             aria-busy={busy || undefined}
             className={`${BUTTON.primary} w-full`}
           >
-            {busy ? _('pricing.plan.creating') : claimLabel(_, plan, trialUsed)}
+            {busy ? _('pricing.plan.creating') : claimLabel(_, money, plan, trialUsed)}
           </button>
         ) : canPay ? (
           <button type="button" onClick={() => onBuy(plan)} disabled={disabled} aria-label={buyLabel} className={`${BUTTON.primary} w-full`}>

@@ -11,6 +11,7 @@ import { buttonClass } from './admin-ui';
 import { errorMessage, fieldErrors } from './admin-errors';
 import { Dialog } from './Dialog';
 import { CheckboxField, SelectField, TextField } from './form-fields';
+import { PlanServersFields } from './PlanServersFields';
 import { PlanTextsFields } from './PlanTextsFields';
 import { PlanTrafficFields } from './PlanTrafficFields';
 import {
@@ -190,6 +191,7 @@ export function PlanFormDialog({ plan, onClose, onSaved }: PlanFormDialogProps) 
           maxLength={500}
           disabled={saving}
         />
+        <PlanServersFields servers={values.servers} onChange={set('servers')} fields={fields} disabled={saving} />
         <CheckboxField
           label={_('admin.planForm.active')}
           checked={values.active}

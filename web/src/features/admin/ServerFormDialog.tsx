@@ -6,7 +6,7 @@ import { AlertBox } from './AlertBox';
 import { buttonClass } from './admin-ui';
 import { errorMessage, fieldErrors } from './admin-errors';
 import { Dialog } from './Dialog';
-import { SelectField, TextField } from './form-fields';
+import { CheckboxField, SelectField, TextField } from './form-fields';
 import {
   MULTI_SERVICE_KINDS,
   NEW_SERVER_VALUES,
@@ -191,6 +191,13 @@ export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogP
           hint={_('admin.serverForm.locationsHint')}
           required
           maxLength={500}
+          disabled={saving}
+        />
+        <CheckboxField
+          label={_('admin.serverForm.premium')}
+          checked={values.premium}
+          onCheckedChange={set('premium')}
+          hint={_('admin.serverForm.premiumHint')}
           disabled={saving}
         />
         <div className="flex flex-wrap justify-end gap-3 pt-2">

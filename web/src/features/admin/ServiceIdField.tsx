@@ -32,13 +32,17 @@ interface ServiceIdFieldProps {
   disabled: boolean;
   /** Runs the credential test and returns the panel's services (throws a user-facing message on bad input). */
   loadServices: () => Promise<PanelService[]>;
+  /** May be left empty (a plan's squads on a server: empty is the server's own, `fallback`). */
+  optional?: { fallback: string };
+  /** The button's words (default "Test connection"). */
+  loadLabel?: string;
 }
 
 /**
  * "Test connection", then the panel's services in a select. Before a test (or when the panel has
  * none) the service ID is typed by hand. The parent remounts this when the connection changes.
  */
-export function ServiceIdField({ kind, multiple, value, onChange, error, disabled, loadServices }: ServiceIdFieldProps) {
+export function ServiceIdField({ kind, multiple, value, onChange, error, disabled, loadServices, optional, loadLabel }: ServiceIdFieldProps) {
   const { _ } = useLingui();
   const [services, setServices] = useState<PanelService[] | null>(null);
   const [testing, setTesting] = useState(false);
@@ -50,7 +54,7 @@ export function ServiceIdField({ kind, multiple, value, onChange, error, disable
     try {
       const found = await loadServices();
       setServices(found);
-      if (!value && found.length === 1 && found[0]) onChange(found[0].id);
+      if (!optional && !value && found.length === 1 && found[0]) onChange(found[0].id);
     } catch (err) {
       setServices(null);
       const isOwnCheck = !isApiError(err) && err instanceof Error;
@@ -70,7 +74,7 @@ export function ServiceIdField({ kind, multiple, value, onChange, error, disable
     <div className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
       <div className="flex flex-wrap items-center gap-3">
         <button type="button" onClick={() => void testConnection()} disabled={disabled || testing} className={buttonClass.secondary}>
-          {testing ? _('admin.serviceId.testing') : _('admin.serviceId.test')}
+          {testing ? _('admin.serviceId.testing') : (loadLabel ?? _('admin.serviceId.test'))}
         </button>
         {services !== null && (
           <p role="status" className="text-sm text-emerald-800">
@@ -82,6 +86,7 @@ export function ServiceIdField({ kind, multiple, value, onChange, error, disable
       {canPick && multiple ? (
         <fieldset className="space-y-2" aria-describedby={error ? 'service-ids-error' : undefined}>
           <legend className="text-sm font-medium text-slate-700">{_(labels.label)}</legend>
+          {optional && <p className="text-xs text-slate-500">{_('admin.serviceId.optionalHint', { id: optional.fallback })}</p>}
           {services.map((service) => (
             <CheckboxField
               key={service.id}
@@ -103,8 +108,8 @@ export function ServiceIdField({ kind, multiple, value, onChange, error, disable
           )}
         </fieldset>
       ) : canPick ? (
-        <SelectField label={_(labels.label)} value={value} onValueChange={onChange} error={error} required disabled={disabled}>
-          <option value="">{_('admin.serviceId.select')}</option>
+        <SelectField label={_(labels.label)} value={value} onValueChange={onChange} error={error} required={!optional} disabled={disabled}>
+          <option value="">{optional ? _('admin.serviceId.serverOwn', { id: optional.fallback }) : _('admin.serviceId.select')}</option>
           {unknownValue && <option value={value}>{_('admin.serviceId.notOnPanel', { id: value })}</option>}
           {services.map((service) => (
             <option key={service.id} value={service.id}>
@@ -118,8 +123,9 @@ export function ServiceIdField({ kind, multiple, value, onChange, error, disable
           value={value}
           onValueChange={onChange}
           error={error}
-          hint={_(labels.hint)}
-          required
+          hint={optional ? _('admin.serviceId.optionalHint', { id: optional.fallback }) : _(labels.hint)}
+          placeholder={optional?.fallback}
+          required={!optional}
           maxLength={400}
           disabled={disabled}
         />

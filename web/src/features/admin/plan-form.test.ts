@@ -12,6 +12,8 @@ const SAVED: AdminPlan = {
   days: 30,
   dataLimitBytes: 50 * 1024 ** 3,
   locations: 'all',
+  locationCodes: [],
+  servers: [{ serverId: 's1', serviceId: 'squad-a,squad-b' }],
   price: 499,
   isTrial: false,
   tier: 'Duo',
@@ -207,5 +209,17 @@ describe('the plan form’s traffic rules', () => {
     expect(planFormProblems(yearly({ graceDays: '2', graceData: '0.0001' }), translate, 'usd')).toEqual({ graceData: 'admin.planForm.graceDataProblem' });
     expect(planFormProblems(yearly({ graceDays: '0', graceData: '1' }), translate, 'usd')).toEqual({ graceData: 'admin.planForm.graceDataNeedsDays' });
     expect(planFormProblems(yearly({ graceDays: '30', graceData: '1' }), translate, 'usd')).toEqual({});
+  });
+});
+
+describe('the plan form’s servers', () => {
+  it('keeps the servers a saved plan lists, with their squads, and saves them as they are', () => {
+    const values = valuesFromPlan(SAVED, 'usd');
+    expect(values.servers).toEqual([{ serverId: 's1', serviceId: 'squad-a,squad-b' }]);
+    expect(toPlanBody(values, 'usd').servers).toEqual([{ serverId: 's1', serviceId: 'squad-a,squad-b' }]);
+  });
+
+  it('a new plan lists none: any server that covers its locations', () => {
+    expect(toPlanBody({ ...NEW_PLAN_VALUES, name: 'New' }, 'usd').servers).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import {
   type PlanBilling,
   type TrafficReset,
 } from '../../../../shared/plans.js';
+import type { PlanServer } from '../../../../shared/plan-servers.js';
 import { TRANSLATED_LOCALES, type PlanTranslation, type PlanTranslations, type TranslatedLocale } from '../../../../shared/plan-translations.js';
 import { BYTES_PER_GB, BYTES_PER_MB, HOURS_PER_DAY } from './admin-format';
 
@@ -27,6 +28,8 @@ export interface PlanFormValues {
   /** Major units of the store's currency, with at most its decimals ('4.99' dollars, '1500' yen, '1.500' dinars). */
   price: string;
   locations: string;
+  /** The servers its accounts may use, with their squads or groups there (none: any that covers the locations). */
+  servers: PlanServer[];
   active: boolean;
   isTrial: boolean;
   /** The pricing page: tier name (empty: the plan is a tier of its own), one feature per line, order, badge, listed. */
@@ -100,6 +103,7 @@ export const NEW_PLAN_VALUES: PlanFormValues = {
   ...DAYS_MODE_UNITS,
   price: String(PLAN_DEFAULTS.price),
   locations: '',
+  servers: [],
   active: PLAN_DEFAULTS.status === 'active',
   isTrial: false,
   tier: '',
@@ -137,6 +141,7 @@ export function valuesFromPlan(plan: AdminPlan, currency: string): PlanFormValue
     dataLimit: round2(plan.dataLimitBytes / (hoursMode ? BYTES_PER_MB : BYTES_PER_GB)),
     price: minorToDecimal(plan.price, currency),
     locations: plan.locations === 'all' ? '' : plan.locations,
+    servers: plan.servers ?? [],
     active: plan.status === 'active',
     isTrial: plan.isTrial,
     tier: plan.tier ?? '',
@@ -280,6 +285,7 @@ export function toPlanBody(values: PlanFormValues, currency: string): PlanBody {
     dataLimitBytes: Math.round(dataLimit * (values.hoursMode ? BYTES_PER_MB : BYTES_PER_GB)),
     price: priceOf(values, currency) ?? Number.NaN,
     locations: values.locations.trim() || 'all',
+    servers: values.servers,
     status: values.active ? 'active' : 'disabled',
     isTrial: values.isTrial,
     tier: values.tier.trim() || null,

@@ -14,6 +14,8 @@ export interface ServerFormValues {
   apiTokenExpiresAt: string;
   serviceId: string;
   locations: string;
+  /** Only the plans that list it may put accounts on it. */
+  premium: boolean;
 }
 
 export const PANEL_KIND_LABELS: Record<PanelKindName, string> = {
@@ -37,6 +39,7 @@ export const NEW_SERVER_VALUES: ServerFormValues = {
   apiTokenExpiresAt: '',
   serviceId: '',
   locations: 'all',
+  premium: false,
 };
 
 export function valuesFromServer(server: AdminServer): ServerFormValues {
@@ -52,6 +55,7 @@ export function valuesFromServer(server: AdminServer): ServerFormValues {
     apiTokenExpiresAt: server.apiTokenExpiresAt?.slice(0, 10) ?? '',
     serviceId,
     locations,
+    premium: server.premium,
   };
 }
 
@@ -67,6 +71,7 @@ export function toCreateServerBody(values: ServerFormValues): CreateServerBody {
     ...credentials,
     serviceId: values.serviceId.trim(),
     locations: values.locations.trim() || 'all',
+    premium: values.premium,
   };
 }
 

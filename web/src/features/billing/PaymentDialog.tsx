@@ -101,7 +101,7 @@ function PlanSummary({
           : format.duration(plan.days)}
       </SummaryRow>
       <SummaryRow label={_('pricing.summary.data')}>{format.bytes(plan.dataLimitBytes)}</SummaryRow>
-      <SummaryRow label={_('pricing.summary.locations')}>{format.locations(plan.locations)}</SummaryRow>
+      <SummaryRow label={_('pricing.summary.locations')}>{format.places(plan.locationCodes)}</SummaryRow>
       {typeof plan.deviceLimit === 'number' && (
         <SummaryRow label={_('pricing.summary.devices')}>{_('pricing.devices.upTo', { count: plan.deviceLimit })}</SummaryRow>
       )}
@@ -173,7 +173,8 @@ function MethodNotes({ methods }: { methods: readonly PaymentMethod[] }) {
 
 /**
  * What the server gives by itself when no code is typed, for this plan: the first-payment discount or extra days the
- * customer was referred with, and the referral credit they have (null when none, or it cannot be asked).
+ * customer was referred with, the referral credit they have, and the running trial the plan would go to (null when
+ * none, or it cannot be asked).
  */
 function useReferralQuote(planId: string | null): CheckoutQuote | null {
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
@@ -181,7 +182,7 @@ function useReferralQuote(planId: string | null): CheckoutQuote | null {
     if (!planId) return undefined;
     let current = true;
     billingApi.quote({ planId }).then(
-      (answer) => current && setQuote(answer.promo?.referral || answer.credit > 0 || answer.bonusDays > 0 ? answer : null),
+      (answer) => current && setQuote(answer.promo?.referral || answer.credit > 0 || answer.bonusDays > 0 || answer.convertsTrial ? answer : null),
       () => undefined,
     );
     return () => {
@@ -267,6 +268,11 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
           )}
           {plan && <PlanSummary plan={plan} kind={target.kind} quote={quote} creditToRenewals={subscribesByCard} />}
         </dl>
+        {target.kind === 'buy' && quote?.convertsTrial && (
+          <p className="rounded-xl bg-indigo-50 px-4 py-3 text-sm text-indigo-900 ring-1 ring-indigo-200" data-testid="keeps-trial">
+            {_('pricing.payment.keepsTrial', { plan: isolated(planName) })}
+          </p>
+        )}
         {plan && quote && quote.bonusDays > 0 && (
           <p className="rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200" data-testid="referral-days">
             {_(subscribesByCard ? 'pricing.promo.referralDaysRenewal' : 'pricing.promo.referralDays', { days: quote.bonusDays })}

@@ -12,7 +12,7 @@ export type PaymentReturnState =
   | { kind: 'idle' }
   /** `crypto`: an open crypto payment, seen and waiting for confirmations or partly paid. */
   | { kind: 'waiting'; paid: boolean; crypto?: CryptoProgress; currency?: string }
-  | { kind: 'ready'; account: VpnAccount; renewal: boolean; change?: 'plan' | 'add_on' }
+  | { kind: 'ready'; account: VpnAccount; renewal: boolean; change?: 'plan' | 'add_on' | 'trial' }
   /** A top-up of the wallet went through: the money is in the balance. */
   | { kind: 'toppedUp' }
   | { kind: 'failed'; error: string }

@@ -23,8 +23,8 @@ interface RequestedPlanOptions {
   onProblem: (message: string) => void;
 }
 
-/** A plan is bought through the payment dialog when it costs something and is not the trial. */
-const needsPayment = (plan: Plan) => plan.price > 0 && !plan.isTrial;
+/** A plan is bought through the payment dialog when it costs something (the trial too, when it has a price). */
+const needsPayment = (plan: Plan) => plan.price > 0;
 
 /** The plan a `?plan=` value names: its id, or `trial` for the trial plan (none when the trial is off). */
 function findRequestedPlan(plans: readonly Plan[], planId: string): Plan | undefined {
@@ -34,8 +34,8 @@ function findRequestedPlan(plans: readonly Plan[], planId: string): Plan | undef
 
 /**
  * The dashboard as the target of the pricing page and the free-trial forms (`?plan=<id>`,
- * `?plan=trial`): once the plans are in, opens the payment dialog for a plan that can be bought,
- * claims the trial (or says it was used; the plans are right there), says why not otherwise (a free
+ * `?plan=trial`): once the plans are in, opens the payment dialog for a plan that can be bought (a trial with a price
+ * too), claims a free trial (or says it was used; the plans are right there), says why not otherwise (a free
  * plan is simply on the grid), and drops the parameter from the address either way, so a reload
  * does not ask again.
  */
@@ -52,10 +52,9 @@ export function useRequestedPlan({ plans, loaded, canPay, trialUsed, onClaimTria
     // The trial forms ask for the trial even when it is off: then this is simply the dashboard.
     if (!plan) {
       if (planId !== TRIAL_PLAN_REQUEST) onProblem(_('pricing.requested.planUnavailable'));
-    } else if (plan.isTrial) {
-      if (trialUsed) onProblem(_(ACCOUNT_UI_MESSAGES.trialAlreadyUsed));
-      else onClaimTrial(plan);
-    } else if (needsPayment(plan) && !canPay) onProblem(_('pricing.paymentsUnavailable'));
+    } else if (plan.isTrial && trialUsed) onProblem(_(ACCOUNT_UI_MESSAGES.trialAlreadyUsed));
+    else if (plan.isTrial && !needsPayment(plan)) onClaimTrial(plan);
+    else if (needsPayment(plan) && !canPay) onProblem(_('pricing.paymentsUnavailable'));
     else if (needsPayment(plan)) onBuy(plan);
     setSearchParams(
       (current) => {

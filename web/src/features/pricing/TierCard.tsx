@@ -89,6 +89,10 @@ export function TierCard({ offer, period, href }: TierCardProps) {
         <Price offer={offer} period={label} />
       </p>
       <p className="mt-1 text-sm text-slate-600">{billingText(_, money, plan, label)}</p>
+      {/* A plan sold for some places only (locations per plan) says which, by name in the reader's language. */}
+      {plan.locationCodes.length > 0 && (
+        <p className="mt-1 text-sm font-medium text-slate-700">{_('pricing.tier.locations', { places: format.places(plan.locationCodes) })}</p>
+      )}
       <Link
         to={href}
         className={`mt-6 block rounded-lg px-4 py-3 text-center font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${

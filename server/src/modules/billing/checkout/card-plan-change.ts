@@ -59,7 +59,7 @@ async function assertCardSwitchable(
   const account = await deps.accounts.findById(accountId, trx);
   if (!account || account.userId !== user.id) throw notFound('Account not found');
   const { plan, settings } = context;
-  await assertSwitchable(deps, account, plan, settings.trialPlanId, trx, true);
+  await assertSwitchable(deps, account, context, trx, true);
   const renewing = await deps.billing.renewingSubscriptionOf(account.id, trx);
   // Cancelled (or replaced) since it was read: the terms are not the ones shown.
   if (renewing?.id !== card.subscription.id) throw new AppError(409, 'price_changed', BILLING_MESSAGES.priceChanged);

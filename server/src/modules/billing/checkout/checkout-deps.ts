@@ -13,6 +13,7 @@ import type { UserProfile } from '../../users/index.js';
 import type { AddOnsRepo } from '../add-ons/add-ons.repo.js';
 import type { BillingRepo } from '../billing.repo.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
+import type { TrialsRepo } from '../trials/trials.repo.js';
 import type { PaymentCustomers } from '../provider-accounts/payment-customers.js';
 import type { PaymentDrivers } from '../provider-accounts/payment-drivers.js';
 import type { OrderRows } from './order-rows.js';
@@ -43,6 +44,8 @@ export interface CheckoutDeps {
   /** The extra days a customer referred with them gets on their first order paid once (0 for anyone else). */
   referralBonusDays?: (userId: string) => Promise<number>;
   orders: OrderRows;
+  /** Whose trial is taken, and which account holds it (billing/trials). */
+  trials: TrialsRepo;
   jobs: JobsRepo;
   clock: Clock;
   log: FastifyBaseLogger;

@@ -1,6 +1,8 @@
 import { BILLING_MESSAGES, type CheckoutStatus } from '../../../../../shared/billing.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { UserProfile } from '../../users/index.js';
+import type { SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
+import { convertedTrial } from '../trials/trial-rules.js';
 import type { CheckoutDeps } from './checkout-deps.js';
 
 /** After a checkout started: the return pages' poll, the customer's Cancel, and closing what an account deletion leaves open. */
@@ -90,7 +92,7 @@ export async function getCheckoutStatus(deps: CheckoutDeps, user: UserProfile, s
     renewal: subscription.metadata.kind === 'renewal',
     currency: transaction.currency,
     ...(subscription.metadata.kind === 'top_up' ? { topUp: true as const } : {}),
-    ...(subscription.metadata.kind === 'change' ? { change: 'plan' as const } : subscription.metadata.kind === 'add_on' ? { change: 'add_on' as const } : {}),
+    ...changeOf(subscription, transaction),
     ...(account ? { account } : {}),
     ...(transaction.status === 'failed' ? { error: transaction.metadata.error ?? BILLING_MESSAGES.paymentFailed } : {}),
     ...(transaction.status === 'cancelled' ? { error: transaction.metadata.error ?? BILLING_MESSAGES.paymentCancelled } : {}),
@@ -99,4 +101,11 @@ export async function getCheckoutStatus(deps: CheckoutDeps, user: UserProfile, s
       : {}),
     ...(transaction.status === 'pending' && transaction.metadata.crypto ? { crypto: transaction.metadata.crypto } : {}),
   };
+}
+
+/** What the order did to an existing account besides a renewal: a plan change, an add-on, or the trial made the plan bought. */
+function changeOf(subscription: SubscriptionRecord, transaction: TransactionRecord): Pick<CheckoutStatus, 'change'> {
+  if (subscription.metadata.kind === 'change') return { change: 'plan' };
+  if (subscription.metadata.kind === 'add_on') return { change: 'add_on' };
+  return convertedTrial(subscription, transaction) ? { change: 'trial' } : {};
 }

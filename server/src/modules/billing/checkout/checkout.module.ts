@@ -7,6 +7,7 @@ import { createCheckoutService } from './checkout.service.js';
 import { createOrderRows } from './order-rows.js';
 import { createPaymentConfirmation } from './payment-confirmation.js';
 import { createAddOnsRepo } from '../add-ons/add-ons.repo.js';
+import { createTrialsRepo } from '../trials/trials.repo.js';
 import { END_DEVICE_ADD_ONS, endDeviceAddOnsHandler, revokeAddOnHandler } from '../add-ons/add-on-jobs.js';
 import { REVOKE_ADD_ON } from '../fulfilment/paid-account-jobs.js';
 import { APPLY_WAITING_PLAN_CHANGES, createApplyWaitingPlanChangesHandler } from './plan-change-jobs.js';
@@ -22,6 +23,7 @@ export const checkoutModule = defineModule({
   build(deps: WithRefunds) {
     const { db, config, clock, log, jobs, notices, billingRepo: billing, periods, accountsRepo: accounts, payments, referrals } = deps;
     const addOns = createAddOnsRepo(db);
+    const trials = createTrialsRepo(db);
     const confirmation = createPaymentConfirmation({
       db,
       billing,
@@ -33,12 +35,13 @@ export const checkoutModule = defineModule({
       notices,
       wallet: deps.walletLedger,
       addOns,
+      trials,
       savedMethods: deps.savedMethodsRepo,
       storeOutcomes: createStoreRenewalOutcomes({ billing, accounts, notices, clock, log }),
       clock,
       log,
     });
-    const orders = createOrderRows({ billing, accounts, confirmation, clock });
+    const orders = createOrderRows({ billing, accounts, trials, confirmation, clock });
     return {
       addOnsRepo: addOns,
       confirmation,
@@ -62,6 +65,7 @@ export const checkoutModule = defineModule({
         credit: deps.creditSpending,
         referralBonusDays: (userId) => referrals.bonusDaysFor(userId),
         orders,
+        trials,
         jobs,
         clock,
         log,
@@ -73,12 +77,14 @@ export const checkoutModule = defineModule({
         accounts,
         provisioner: deps.provisioner,
         servers: deps.servers,
+        plans: deps.plansRepo,
         paidPeriods: deps.paidPeriods,
         periods,
         addOns,
         clock,
         log,
         refundUndeliverable: (transactionId, why) => deps.refunds.refundUndeliverable(transactionId, why),
+        userChanged: (userId) => deps.events.tell('user.changed', { userId }),
       }),
       topUps: createTopUpCheckout({ db, billing, payments, accounts, settings: deps.settings, jobs, clock, log, publicUrl: config.publicUrl }),
     };

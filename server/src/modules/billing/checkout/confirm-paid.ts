@@ -5,7 +5,10 @@ import type { CheckoutState } from '../../../payments/payment-driver.js';
 import { expiryAfterDays } from '../../accounts/index.js';
 import type { SubscriptionRecord, TransactionMetadata, TransactionRecord } from '../billing.repo.js';
 import { enqueueFulfilment } from '../fulfilment/paid-account-jobs.js';
+import { claimPaidTrial, convertTrial } from '../trials/trial-confirmation.js';
+import { confirmRefusedTrial } from './confirm-trial.js';
 import type { PaymentConfirmationDeps } from './payment-confirmation-deps.js';
+import { moveStoreRenewal } from './store-renewal-plan.js';
 
 /**
  * A payment confirmed: pending → succeeded, and what it bought delivered (a period in the ledger, or a top-up in
@@ -38,13 +41,18 @@ export async function confirmPaid(
     ))
   )
     return false;
-  const subscription = (await billing.findSubscription(transaction.subscriptionId, trx))!;
-  if (subscription.metadata.kind === 'top_up') return confirmTopUp(deps, transaction, subscription, state, trx);
-  if (subscription.metadata.kind === 'add_on') return confirmAddOn(deps, transaction, subscription, state, trx);
+  const ordered = (await billing.findSubscription(transaction.subscriptionId, trx))!;
+  if (ordered.metadata.kind === 'top_up') return confirmTopUp(deps, transaction, ordered, state, trx);
+  if (ordered.metadata.kind === 'add_on') return confirmAddOn(deps, transaction, ordered, state, trx);
+  // A paid trial is the person's once: taken now, with its period (or, taken meanwhile by another order, given back).
+  if (ordered.metadata.trial && !(await claimPaidTrial(deps, ordered, trx))) return confirmRefusedTrial(deps, transaction, ordered, state, trx);
+  // A plan bought within the trial goes to the trial's account, after the trial's time (trial-confirmation.ts).
+  const conversion = ordered.metadata.converts_trial ? await convertTrial(deps, ordered, transaction, trx) : null;
+  const subscription = ordered.metadata.trial || conversion ? (await billing.findSubscription(ordered.id, trx))! : ordered;
   const { metadata, vpnAccountId: accountId } = subscription;
   // Payments that buy time on one account queue here, so each reads the ledger as the one before left it.
   if (accountId) await billing.lockAccount(accountId, trx);
-  let start = now;
+  let start = later(now, conversion?.trialEnd);
   // A plan change: what it credited stops counting now, and the new plan runs from now.
   if (metadata.kind === 'change' && accountId) await applyPlanChange(deps, subscription, transaction, now, trx);
   // A renewal by hand (its order's kind), or a renewal this server charged on a plan it renews (the payment's kind).
@@ -104,6 +112,10 @@ async function applyPlanChange(deps: PaymentConfirmationDeps, subscription: Subs
   const walletCredit = metadata.change?.wallet_credit ?? 0;
   if (walletCredit > 0) await deps.wallet.creditPlanChange(transaction, walletCredit, now, trx);
   await deps.accounts.setPlan(vpnAccountId!, { planId: metadata.plan_id, deviceLimit: metadata.device_limit ?? null }, now, trx);
+  // A plan this server renews renews the new one from its new paid end (the change's period starts now).
+  const { plan_id, plan_name, plan_names, price, days, data_limit, locations, device_limit } = metadata;
+  const terms = { plan_id, plan_name, plan_names, price, days, data_limit, locations, device_limit };
+  await moveStoreRenewal(deps, vpnAccountId!, terms, now, trx, expiryAfterDays(now, days));
   await deps.accounts.insertLog(
     {
       accountId: vpnAccountId,

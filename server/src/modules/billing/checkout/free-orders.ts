@@ -5,7 +5,7 @@ import { AppError } from '../../../errors.js';
 import type { PlanRecord } from '../../plans/index.js';
 import type { AppliedPromo } from '../../promo-codes/index.js';
 import type { UserProfile } from '../../users/index.js';
-import type { CheckoutKind } from '../billing.repo.js';
+import type { CheckoutKind, TrialConversion } from '../billing.repo.js';
 import { sitePage, type CheckoutDeps } from './checkout-deps.js';
 import { newOrderIds } from './order-rows.js';
 import {
@@ -41,6 +41,9 @@ export async function startFreeOrder(
     fromWallet?: boolean;
     /** The order's unique name, when it must be placed once (an automatic renewal of one period). */
     checkoutId?: string;
+    /** The trial with a price, and the trial account a purchase converts (resolveOrder). */
+    trial?: boolean;
+    convertsTrial?: TrialConversion | null;
   },
 ): Promise<CheckoutStarted> {
   const { plan, kind, currency, bonusDays } = order;
@@ -64,6 +67,8 @@ export async function startFreeOrder(
         creditSpent,
         bonusDays,
         ...(order.checkoutId ? { checkoutId: order.checkoutId } : {}),
+        trial: order.trial,
+        convertsTrial: order.convertsTrial,
       });
     };
     if (order.promo)
@@ -103,13 +108,14 @@ export async function startFreeOrder(
  * does not cover it. No provider is asked: the thank-you page follows it as it follows a payment.
  */
 export async function startWalletOrder(deps: CheckoutDeps, user: UserProfile, body: CheckoutBody, currency: string): Promise<CheckoutStarted> {
-  const { plan, kind, accountId: renewedAccountId } = await resolveOrder(deps, user, body);
-  const chosen = await choosePromo(deps, user, plan, body.promoCode);
+  const { plan, kind, accountId: renewedAccountId, trial, convertsTrial } = await resolveOrder(deps, user, body);
+  const chosen = await choosePromo(deps, user, plan, body.promoCode, trial);
   const total = await quotedTotal(deps, user, plan, chosen);
   const available = deps.credit ? await deps.credit.available(user.id, currency, deps.clock()) : 0;
   if (available < total) throw insufficientBalance(total - available);
   await assertCanProvision(deps, plan);
-  return startFreeOrder(deps, user, { plan, kind, renewedAccountId, currency, promo: chosen, bonusDays: await bonusDaysOf(deps, user), fromWallet: true });
+  const bonusDays = await bonusDaysOf(deps, user, trial);
+  return startFreeOrder(deps, user, { plan, kind, renewedAccountId, currency, promo: chosen, bonusDays, fromWallet: true, trial, convertsTrial });
 }
 
 /**

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { BILLING_MESSAGES } from '../../../../../shared/billing.js';
+import { isUniqueViolation } from '../../../db/errors.js';
 import type { Db } from '../../../db/knex.js';
+import { AppError } from '../../../errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { OrderDiscount } from '../../../payments/payment-driver.js';
 import { generateSubToken, generateUsername } from '../../accounts/index.js';
@@ -7,7 +10,9 @@ import type { AccountsRepo } from '../../accounts/index.js';
 import type { PlanRecord } from '../../plans/index.js';
 import type { AppliedPromo } from '../../promo-codes/index.js';
 import type { UserProfile } from '../../users/index.js';
-import type { BillingRepo, CheckoutKind, OrderPromo, SubscriptionMetadata, TransactionMetadata } from '../billing.repo.js';
+import type { BillingRepo, CheckoutKind, OrderPromo, SubscriptionMetadata, TransactionMetadata, TrialConversion } from '../billing.repo.js';
+import { assertTrialFree } from '../trials/trial-rules.js';
+import type { TrialsRepo } from '../trials/trials.repo.js';
 import { translatedNames } from '../bought-plan-name.js';
 import type { PaymentConfirmation } from './payment-confirmation.js';
 
@@ -74,6 +79,10 @@ export interface NewOrder {
   addOn?: SubscriptionMetadata['add_on'];
   /** The add-on's name in the other languages (its order's name, as a plan's). */
   addOnNames?: SubscriptionMetadata['plan_names'];
+  /** The trial with a price (kind `purchase`): its waiting account holds the person's trial, decided under their lock. */
+  trial?: boolean;
+  /** A purchase made within the trial: the trial account it goes to (billing/trials/trial-rules.ts); no waiting account is made. */
+  convertsTrial?: TrialConversion | null;
 }
 
 /**
@@ -81,11 +90,18 @@ export interface NewOrder {
  * with nothing to pay, written as paid in the caller's transaction (no provider; the account is provisioned by the
  * same job as a paid one, and the return pages follow it as they follow a payment).
  */
-export function createOrderRows(deps: { billing: BillingRepo; accounts: AccountsRepo; confirmation: PaymentConfirmation; clock: Clock }) {
-  async function insert(trx: Db, now: Date, order: NewOrder): Promise<void> {
-    const { user, plan, kind, currency, ids, promo } = order;
-    const bonusDays = order.bonusDays ?? 0;
-    if (kind === 'purchase') {
+export function createOrderRows(deps: { billing: BillingRepo; accounts: AccountsRepo; trials: TrialsRepo; confirmation: PaymentConfirmation; clock: Clock }) {
+  /**
+   * A purchase's waiting account. A trial's holds the person's trial from now on (the unique `trial_user_id`): asked
+   * again under the person's row lock, so that two orders of the trial at once make one (the other is refused).
+   */
+  async function insertWaitingAccount(trx: Db, now: Date, order: NewOrder): Promise<void> {
+    const { user, plan, ids } = order;
+    if (order.trial) {
+      await deps.trials.lockPerson(user.id, trx);
+      await assertTrialFree(deps.trials, user.id, trx);
+    }
+    try {
       await deps.accounts.insertPending(
         {
           id: ids.accountId,
@@ -93,13 +109,23 @@ export function createOrderRows(deps: { billing: BillingRepo; accounts: Accounts
           planId: plan.id,
           username: generateUsername(),
           subToken: generateSubToken(),
-          trialUserId: null,
+          trialUserId: order.trial ? user.id : null,
           deviceLimit: plan.deviceLimit,
         },
         now,
         trx,
       );
+    } catch (err) {
+      if (order.trial && isUniqueViolation(err)) throw new AppError(409, 'trial_in_progress', BILLING_MESSAGES.trialInProgress);
+      throw err;
     }
+  }
+
+  async function insert(trx: Db, now: Date, order: NewOrder): Promise<void> {
+    const { user, plan, kind, currency, ids, promo } = order;
+    const bonusDays = order.bonusDays ?? 0;
+    // A purchase within the trial goes to the trial's account: nothing waits for it.
+    if (kind === 'purchase' && !order.convertsTrial) await insertWaitingAccount(trx, now, order);
     const transactionNotes: Pick<TransactionMetadata, 'promo' | 'gift_code' | 'credit_spent'> = {
       ...(promo ? { promo: { code: promo.code, amount_before: promo.amountBefore, discount: promo.discount } } : {}),
       ...(order.giftCode ? { gift_code: order.giftCode } : {}),
@@ -132,6 +158,8 @@ export function createOrderRows(deps: { billing: BillingRepo; accounts: Accounts
             ...(order.renewedHere ? { renewed_by: 'store' as const } : {}),
             ...(order.change ? { change: order.change } : {}),
             ...(order.addOn ? { add_on: order.addOn } : {}),
+            ...(order.trial ? { trial: true as const } : {}),
+            ...(order.convertsTrial ? { converts_trial: order.convertsTrial } : {}),
           },
         },
         transaction: { id: ids.transactionId, amount: order.amount, currency, providerTransactionId: order.providerTransactionId, ...transactionNotes },

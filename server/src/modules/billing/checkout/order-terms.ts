@@ -5,11 +5,12 @@ import { PLAN_CHANGE_MESSAGES } from '../../../../../shared/plan-changes.js';
 import type { Db } from '../../../db/knex.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { PlanRecord } from '../../plans/index.js';
-import { isPurchasable } from '../../plans/index.js';
+import { isPaidTrial, isPurchasable } from '../../plans/index.js';
 import type { AppliedPromo } from '../../promo-codes/index.js';
 import { creditFor, RENEWAL_NOTE } from '../../credit/index.js';
 import type { UserProfile } from '../../users/index.js';
-import type { CheckoutKind } from '../billing.repo.js';
+import type { CheckoutKind, TrialConversion } from '../billing.repo.js';
+import { assertTrialFree, conversionOf, trialToConvert } from '../trials/trial-rules.js';
 import type { CheckoutDeps } from './checkout-deps.js';
 
 /** What every checkout settles before anything is written: the plan and account, the discount, the credit, capacity. */
@@ -41,7 +42,7 @@ export interface ChosenPromo {
  * asked before the customer pays rather than after).
  */
 export async function assertCanProvision(deps: CheckoutDeps, plan: PlanRecord): Promise<void> {
-  const candidates = await deps.provisioner.candidateServers(plan.locations);
+  const candidates = await deps.provisioner.candidateServers(plan);
   const answers = candidates.map((server) => deps.servers.driverFor(server).listServices());
   const reachable =
     answers.length > 0 &&
@@ -55,18 +56,42 @@ export async function assertCanProvision(deps: CheckoutDeps, plan: PlanRecord): 
   }
 }
 
-/** The plan to charge for, and the account a renewal extends. */
-export async function resolveOrder(
-  deps: CheckoutDeps,
-  user: UserProfile,
-  body: { planId: string } | { accountId: string },
-): Promise<{ plan: PlanRecord; kind: CheckoutKind; accountId: string | null }> {
+/**
+ * What an order is: the plan to charge for, and the account it goes to (a renewal's; a purchase's trial account it
+ * converts, billing/trials). `trial`: the trial with a price, refused already when the person has had it.
+ */
+export interface ResolvedOrder {
+  plan: PlanRecord;
+  kind: CheckoutKind;
+  accountId: string | null;
+  trial: boolean;
+  convertsTrial: TrialConversion | null;
+}
+
+/** A purchase of `plan`: the trial with a price (once per person), or a plan that may go to the customer's running trial. */
+async function resolvePurchase(deps: CheckoutDeps, user: UserProfile, plan: PlanRecord, trialPlanId: string | null): Promise<ResolvedOrder> {
+  if (isPaidTrial(plan, trialPlanId)) {
+    await assertTrialFree(deps.trials, user.id);
+    return { plan, kind: 'purchase', accountId: null, trial: true, convertsTrial: null };
+  }
+  if (!isPurchasable(plan, trialPlanId)) throw new AppError(400, 'not_purchasable', 'This plan is free: claim it from your dashboard instead.');
+  const trialAccount = await trialToConvert(deps, {
+    userId: user.id,
+    plan,
+    servers: await deps.servers.listServerRecords(),
+    at: deps.clock(),
+    isTrialPlan: (account) => account.plan?.isTrial === true || (account.planId !== null && account.planId === trialPlanId),
+  });
+  return { plan, kind: 'purchase', accountId: trialAccount?.id ?? null, trial: false, convertsTrial: trialAccount ? conversionOf(trialAccount) : null };
+}
+
+/** The plan to charge for, and the account a renewal extends (or a purchase converts: resolvePurchase). */
+export async function resolveOrder(deps: CheckoutDeps, user: UserProfile, body: { planId: string } | { accountId: string }): Promise<ResolvedOrder> {
   const { trialPlanId } = await deps.settings.getAppSettings();
   if ('planId' in body) {
     const plan = await deps.plans.findById(body.planId);
     if (!plan || plan.status !== 'active') throw notFound(BILLING_MESSAGES.planNotFound);
-    if (!isPurchasable(plan, trialPlanId)) throw new AppError(400, 'not_purchasable', 'This plan is free: claim it from your dashboard instead.');
-    return { plan, kind: 'purchase', accountId: null };
+    return resolvePurchase(deps, user, plan, trialPlanId);
   }
   const account = await deps.accounts.findForUser(body.accountId, user.id);
   if (!account) throw notFound('Account not found');
@@ -84,7 +109,7 @@ export async function resolveOrder(
   const plan = planId ? await deps.plans.findById(planId) : undefined;
   if (!plan || !isPurchasable(plan, trialPlanId))
     throw new AppError(409, 'not_renewable', "This account's plan is no longer on sale, so it cannot be renewed. Buy a new plan instead.");
-  return { plan, kind: 'renewal', accountId: account.id };
+  return { plan, kind: 'renewal', accountId: account.id, trial: false, convertsTrial: null };
 }
 
 /** Whether one of these open orders is a plan change. */
@@ -95,10 +120,18 @@ async function anyPlanChange(deps: CheckoutDeps, open: Array<{ subscriptionId: s
 
 /**
  * The discount of the order: the code the customer typed, else the one they were referred with (their first payment's
- * discount, while it can be used: a referral discount that cannot is simply not given, never refused).
+ * discount, while it can be used: a referral discount that cannot is simply not given, never refused). The trial
+ * (`trial`) is not the first payment a referral discounts: only a typed code applies to it.
  */
-export async function choosePromo(deps: CheckoutDeps, user: UserProfile, plan: PlanRecord, typed: string | undefined): Promise<ChosenPromo | null> {
+export async function choosePromo(
+  deps: CheckoutDeps,
+  user: UserProfile,
+  plan: PlanRecord,
+  typed: string | undefined,
+  trial = false,
+): Promise<ChosenPromo | null> {
   if (typed) return { promoCode: typed };
+  if (trial) return null;
   const referral = await deps.referralDiscount?.(user.id);
   if (!referral) return null;
   try {
@@ -123,7 +156,8 @@ export const spendCredit = (
     : Promise.resolve(0);
 };
 
-export const bonusDaysOf = async (deps: CheckoutDeps, user: UserProfile) => (await deps.referralBonusDays?.(user.id)) ?? 0;
+/** A referral's extra days on the customer's first order paid once; none on the trial (they wait for the first plan bought). */
+export const bonusDaysOf = async (deps: CheckoutDeps, user: UserProfile, trial = false) => (trial ? 0 : ((await deps.referralBonusDays?.(user.id)) ?? 0));
 
 /** What the customer's available credit would pay of a one-off order of `total` now (nothing is spent). */
 export const creditOf = async (deps: CheckoutDeps, user: UserProfile, currency: string, total: number) =>

@@ -8,6 +8,7 @@ import type { BillingNotices } from '../billing-notices.js';
 import type { AddOnsRepo } from '../add-ons/add-ons.repo.js';
 import type { BillingRepo } from '../billing.repo.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
+import type { TrialsRepo } from '../trials/trials.repo.js';
 import type { RecurringPayments } from '../recurring/recurring-payments.js';
 import type { SavedMethodsRepo } from '../recurring/saved-methods.repo.js';
 import type { StoreRenewalOutcomes } from '../recurring/store-renewal-outcomes.js';
@@ -27,6 +28,8 @@ export interface PaymentConfirmationDeps {
   wallet: Pick<WalletLedger, 'creditTopUp' | 'creditPlanChange'>;
   /** The add-on ledger: what a paid add-on gives its account. */
   addOns: AddOnsRepo;
+  /** Whose trial is taken, and which account holds it (a paid trial, a plan bought within the trial). */
+  trials: TrialsRepo;
   /** Plans this server renews: the method their first payment saved, and what each renewal try came to. */
   savedMethods: SavedMethodsRepo;
   storeOutcomes: StoreRenewalOutcomes;

@@ -5,6 +5,7 @@ import { addSeconds, type Clock } from '../../../lib/clock.js';
 import type { AccountsRepo } from '../../accounts/index.js';
 import type { PlansRepo } from '../../plans/index.js';
 import type { ServersService } from '../../servers/index.js';
+import { movePlanServices } from '../fulfilment/plan-services.js';
 
 export const APPLY_WAITING_PLAN_CHANGES = 'apply_waiting_plan_changes';
 /** Every 10 minutes, up to this many accounts a pass. */
@@ -34,7 +35,11 @@ async function applyWaitingChange(deps: PlanChangeJobDeps, due: { id: string; pl
     return;
   }
   const server = account.masterServerId ? await deps.servers.findServerRecord(account.masterServerId) : undefined;
-  if (server && account.subscriptionUrl) await deps.servers.driverFor(server).extendAccount(account.username, { dataLimitBytes: plan.dataLimitBytes });
+  if (server && account.subscriptionUrl) {
+    const driver = deps.servers.driverFor(server);
+    await driver.extendAccount(account.username, { dataLimitBytes: plan.dataLimitBytes });
+    await movePlanServices(deps, { driver, server, username: account.username }, account.planId, plan.id);
+  }
   await deps.db.transaction(async (trx) => {
     await deps.accounts.setPlan(account.id, { planId: plan.id, deviceLimit: plan.deviceLimit }, now, trx);
     await deps.accounts.insertLog(

@@ -1,10 +1,13 @@
 import { BILLING_MESSAGES } from '../../../../../shared/billing.js';
+import { STARS_CURRENCY } from '../../../../../shared/billing-schemas.js';
 import { DAY_MS } from '../../../../../shared/constants.js';
 import { PLAN_CHANGE_MESSAGES, type PlanChangeQuote } from '../../../../../shared/plan-changes.js';
 import type { Db } from '../../../db/knex.js';
 import { AppError, notFound } from '../../../errors.js';
 import { expiryAfterDays, type AccountRecord } from '../../accounts/index.js';
+import { planAllowsServer } from '../../../../../shared/plan-servers.js';
 import { isPurchasable, type PlanRecord } from '../../plans/index.js';
+import type { ServerRecord } from '../../servers/index.js';
 import type { UserProfile } from '../../users/index.js';
 import type { CheckoutDeps } from './checkout-deps.js';
 
@@ -52,28 +55,38 @@ export async function unusedPaidTime(
  * Refuses, with why, an account that cannot change to `plan` now (before anything is computed). `bySubscription`: the
  * change is made by the card subscription that renews the account (card-plan-change.ts), which is not a refusal then.
  */
-export async function assertSwitchable(
-  deps: CheckoutDeps,
-  account: AccountRecord,
-  plan: PlanRecord,
-  trialPlanId: string | null,
-  trx: Db,
-  bySubscription = false,
-): Promise<void> {
+export async function assertSwitchable(deps: CheckoutDeps, account: AccountRecord, context: PlanChangeContext, trx: Db, bySubscription = false): Promise<void> {
+  const { plan } = context;
+  const { trialPlanId } = context.settings;
   if (account.status === 'suspended') throw new AppError(409, 'account_suspended', 'This account is still waiting for its first payment.');
   if (account.planId === plan.id) throw new AppError(409, 'same_plan', PLAN_CHANGE_MESSAGES.samePlan);
   if (account.plan?.isTrial || (account.planId !== null && account.planId === trialPlanId))
     throw new AppError(409, 'plan_not_switchable', PLAN_CHANGE_MESSAGES.notSwitchable);
-  if (!bySubscription && (await deps.billing.renewingSubscriptionOf(account.id, trx)))
-    throw new AppError(409, 'renews_by_itself', PLAN_CHANGE_MESSAGES.renewsByItself);
+  // The same panel user changes plan: the new plan must allow the server it is on (a premium location it lists, or any).
+  const server = context.servers.find((candidate) => candidate.id === account.masterServerId);
+  if (server && !planAllowsServer(plan, server)) throw new AppError(409, 'plan_not_here', PLAN_CHANGE_MESSAGES.notHere);
+  const renewing = bySubscription ? undefined : await deps.billing.renewingSubscriptionOf(account.id, trx);
+  // A plan this server renews (a saved YooKassa method) changes here, and renews the new plan from then on
+  // (store-renewal-plan.ts); one Telegram renews cannot change its price; a card subscription changes at Stripe.
+  if (renewing && renewing.metadata.renewed_by !== 'store')
+    throw new AppError(
+      409,
+      'renews_by_itself',
+      renewing.metadata.currency === STARS_CURRENCY ? PLAN_CHANGE_MESSAGES.renewsByStars : PLAN_CHANGE_MESSAGES.renewsByItself,
+    );
+  if (renewing && plan.billing !== 'recurring') throw new AppError(409, 'renewal_mismatch', PLAN_CHANGE_MESSAGES.renewalMismatchStore);
   if (await deps.billing.hasOpenDispute(account.id, trx)) throw new AppError(409, 'account_disputed', PLAN_CHANGE_MESSAGES.disputed);
   if ((await deps.billing.listPendingForAccount(account.id, trx)).length > 0) throw new AppError(409, 'change_in_progress', PLAN_CHANGE_MESSAGES.inProgress);
 }
 
-/** What the terms are read with outside the account's lock: the settings, and the plan to switch to (on sale: not the trial, not free). */
+/**
+ * What the terms are read with outside the account's lock: the settings, the plan to switch to (on sale: not the
+ * trial, not free), and the servers (whether the plan may use the account's).
+ */
 export interface PlanChangeContext {
   plan: PlanRecord;
   settings: { currency: string; planChangeDowngrade: 'wallet' | 'period_end'; trialPlanId: string | null };
+  servers: ServerRecord[];
 }
 
 export async function planChangeContext(deps: CheckoutDeps, planId: string): Promise<PlanChangeContext> {
@@ -81,7 +94,7 @@ export async function planChangeContext(deps: CheckoutDeps, planId: string): Pro
   const plan = await deps.plans.findById(planId);
   if (!plan || plan.status !== 'active') throw notFound(BILLING_MESSAGES.planNotFound);
   if (!isPurchasable(plan, settings.trialPlanId)) throw new AppError(400, 'not_purchasable', 'This plan is free: claim it from your dashboard instead.');
-  return { plan, settings };
+  return { plan, settings, servers: await deps.servers.listServerRecords() };
 }
 
 /** The terms of switching the customer's account to `planId` now (see `termsIn`). */
@@ -97,8 +110,8 @@ export async function termsIn(deps: CheckoutDeps, user: UserProfile, accountId: 
   const account = await deps.accounts.findById(accountId, trx);
   if (!account || account.userId !== user.id) throw notFound('Account not found');
   const { plan } = context;
-  const { currency, planChangeDowngrade, trialPlanId } = context.settings;
-  await assertSwitchable(deps, account, plan, trialPlanId, trx);
+  const { currency, planChangeDowngrade } = context.settings;
+  await assertSwitchable(deps, account, context, trx);
   const now = deps.clock();
   const { credit, creditDays, paidEnd } = await unusedPaidTime(deps, account.id, currency, now, trx);
   const charge = Math.max(0, plan.price - credit);

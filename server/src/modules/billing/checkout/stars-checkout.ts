@@ -60,7 +60,7 @@ async function subscriptionTerms(
  * The rows and the follow-up come first, as every order's do; the invoice's payload is the transaction id.
  */
 export async function startStarsCheckout(deps: CheckoutDeps, user: UserProfile, body: { planId: string } | { accountId: string }): Promise<StarsCheckout> {
-  const { plan, kind, accountId: renewedAccountId } = await resolveOrder(deps, user, body);
+  const { plan, kind, accountId: renewedAccountId, trial, convertsTrial } = await resolveOrder(deps, user, body);
   const stars = plan.starsPrice;
   if (stars === null) throw new AppError(400, 'not_purchasable', BILLING_MESSAGES.starsNotSold);
   const { driver, providerId, providerAccountId } = await deps.payments.forCheckout('stars', STARS_CURRENCY);
@@ -69,7 +69,7 @@ export async function startStarsCheckout(deps: CheckoutDeps, user: UserProfile, 
   const sold = { ...plan, price: stars };
   const recurring = await subscriptionTerms(deps, driver, user, sold, kind);
   // A referral's extra days move a subscription's next charge after them, which Telegram cannot do: a subscription takes none.
-  const bonusDays = recurring ? 0 : await bonusDaysOf(deps, user);
+  const bonusDays = recurring ? 0 : await bonusDaysOf(deps, user, trial);
   const ids = newOrderIds(renewedAccountId);
   const { transactionId, subscriptionId, accountId } = ids;
   await deps.db.transaction(async (trx) => {
@@ -85,6 +85,8 @@ export async function startStarsCheckout(deps: CheckoutDeps, user: UserProfile, 
       providerAccountId,
       billing: recurring ? 'recurring' : 'one_off',
       bonusDays,
+      trial,
+      convertsTrial,
     });
     await enqueueFollowUp(deps, trx, transactionId, now);
   });

@@ -126,10 +126,16 @@ export async function openCheckout(
  * their referral credit would pay of a one-off payment of it: the payment dialog's before and after.
  */
 export async function quoteCheckout(deps: CheckoutDeps, user: UserProfile, body: CheckoutQuoteBody): Promise<CheckoutQuote> {
-  const { plan } = await resolveOrder(deps, user, { planId: body.planId });
-  const promo = await choosePromo(deps, user, plan, body.promoCode);
+  const { plan, trial, convertsTrial } = await resolveOrder(deps, user, { planId: body.planId });
+  const promo = await choosePromo(deps, user, plan, body.promoCode, trial);
   const quoted = await deps.promos.quote(user.id, plan, promo?.promoCode, { referral: promo?.referral });
-  return { ...quoted, credit: await creditOf(deps, user, quoted.currency, quoted.total), bonusDays: await bonusDaysOf(deps, user) };
+  return {
+    ...quoted,
+    credit: await creditOf(deps, user, quoted.currency, quoted.total),
+    bonusDays: await bonusDaysOf(deps, user, trial),
+    // Bought now, the plan goes to the trial's account (same link): the dialog says so.
+    ...(convertsTrial ? { convertsTrial: { accountId: convertsTrial.account_id } } : {}),
+  };
 }
 
 /** Starts a payment with a provider: the order's rows and follow-up job first, then the provider's page. */
@@ -140,25 +146,25 @@ export async function startCheckout(deps: CheckoutDeps, user: UserProfile, body:
   if (!isProviderMethod(method)) return startWalletOrder(deps, user, body, currency);
   const { driver, providerId, providerAccountId } = await deps.payments.forCheckout(method, currency);
   assertEmailIfNeeded(driver, user);
-  const { plan, kind, accountId: renewedAccountId } = await resolveOrder(deps, user, body);
+  const { plan, kind, accountId: renewedAccountId, trial, convertsTrial } = await resolveOrder(deps, user, body);
   // A recurring plan renews: at a provider with subscriptions of its own (Stripe), or here, charging the method its
   // first payment saves (YooKassa); with any other provider it is taken once and renewed by hand.
   const subscribes = kind === 'purchase' && driver.capabilities.recurring !== 'none' && recurringPriceSpec(plan, currency) !== null;
   const renewedHere = subscribes && driver.capabilities.recurring === 'saved_methods';
   // A purchase's first payment may carry the customer's referral discount when no code is typed.
-  const chosen = await choosePromo(deps, user, plan, body.promoCode);
+  const chosen = await choosePromo(deps, user, plan, body.promoCode, trial);
   // Referral credit pays one-off orders, and the first payment of a plan renewed here; a provider subscription's
   // goes to its renewals (credit-push.ts). A referral's extra days come with a first order (a provider
   // subscription's once its first period is paid: recurring-payments.ts).
   const oneOff = !subscribes;
   const spendsCredit = oneOff || renewedHere;
-  const bonusDays = await bonusDaysOf(deps, user);
+  const bonusDays = await bonusDaysOf(deps, user, trial);
   // A code or credit that leaves nothing to pay once needs no payment provider (asked here without taking a use).
   if (oneOff) {
     const total = await quotedTotal(deps, user, plan, chosen);
     if (total - (await creditOf(deps, user, currency, total)) === 0) {
       await assertCanProvision(deps, plan);
-      return startFreeOrder(deps, user, { plan, kind, renewedAccountId, currency, promo: chosen, bonusDays });
+      return startFreeOrder(deps, user, { plan, kind, renewedAccountId, currency, promo: chosen, bonusDays, trial, convertsTrial });
     }
   }
   await assertCanProvision(deps, plan);
@@ -190,6 +196,8 @@ export async function startCheckout(deps: CheckoutDeps, user: UserProfile, body:
         creditSpent,
         bonusDays,
         ...(renewedHere ? { renewedHere } : {}),
+        trial,
+        convertsTrial,
       });
       await enqueueFollowUp(deps, trx, transactionId, now);
     };

@@ -11,6 +11,7 @@ import { newOrderIds, type NewOrder } from './order-rows.js';
 import { assertCanProvision, insufficientBalance, spendCredit } from './order-terms.js';
 import { planChangeContext, planChangeTerms, termsIn, type PlanChangeContext, type PlanChangeTerms } from './plan-change-terms.js';
 import { assertEmailIfNeeded, openCheckout, recordStarted } from './start-checkout.js';
+import { moveStoreRenewal, renewedTermsOf } from './store-renewal-plan.js';
 
 /**
  * A customer switches an account to another plan (issue 55; the terms are plan-change-terms.ts). Everything is
@@ -52,6 +53,8 @@ async function changeInPlace(
     const { quote, plan } = terms;
     if (quote.takesEffect === 'period_end') {
       await deps.accounts.setNextPlan(accountId, { planId: plan.id, at: new Date(quote.effectiveAt) }, deps.clock(), trx);
+      // A plan this server renews charges the new plan at its paid end (the renewal keeps the old limits until the switch).
+      await moveStoreRenewal(deps, accountId, renewedTermsOf(plan), deps.clock(), trx);
       return { terms, started: { takesEffect: 'period_end', planId: plan.id, effectiveAt: quote.effectiveAt } };
     }
     const fromWallet = body.method === 'wallet';
@@ -183,7 +186,12 @@ export async function cancelScheduledPlanChange(deps: CheckoutDeps, user: UserPr
   if (!account) throw notFound('Account not found');
   if (!account.nextPlan) throw new AppError(409, 'no_scheduled_change', PLAN_CHANGE_MESSAGES.noScheduledChange);
   const now = deps.clock();
-  await deps.accounts.setNextPlan(account.id, null, now);
+  const current = account.planId ? await deps.plans.findById(account.planId) : undefined;
+  await deps.db.transaction(async (trx) => {
+    await deps.accounts.setNextPlan(account.id, null, now, trx);
+    // A plan this server renews renews the plan the account is on again.
+    if (current) await moveStoreRenewal(deps, account.id, renewedTermsOf(current), now, trx);
+  });
   await deps.accounts.insertLog({
     accountId: account.id,
     userId: user.id,

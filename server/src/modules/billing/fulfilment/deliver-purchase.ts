@@ -53,7 +53,9 @@ export async function provisionPurchase(deps: FulfilmentDeps, subscription: Subs
   // Never an account without an end: a succeeded payment always has its period in the ledger.
   if (!expiresAt) throw new PermanentJobError(`Account ${account.id} has no paid period; transaction ${transaction.id} cannot be delivered`);
   const { metadata } = subscription;
-  const candidates = await deps.provisioner.candidateServers(metadata.locations);
+  // Where the plan may put it now (the operator's servers for it), else (the plan gone) where its locations were.
+  const plan = (await deps.plans.findById(metadata.plan_id)) ?? { locations: metadata.locations, servers: [] };
+  const candidates = await deps.provisioner.candidateServers(plan);
   await crashPoint('fulfil:before-provision');
   // Throws while no panel answers: the job tries again later, with the same username and marker.
   const result = await deps.provisioner.provision(
@@ -63,6 +65,7 @@ export async function provisionPurchase(deps: FulfilmentDeps, subscription: Subs
       username: account.username,
       dataLimitBytes: metadata.data_limit,
       expiresAt,
+      planServers: plan.servers,
       resumeServerId: account.provisioningServerId,
     },
     candidates,

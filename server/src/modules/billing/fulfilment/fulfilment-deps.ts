@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/knex.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { AccountsRepo, Provisioner } from '../../accounts/index.js';
+import type { PlansRepo } from '../../plans/index.js';
 import type { ServersService } from '../../servers/index.js';
 import type { AddOnsRepo } from '../add-ons/add-ons.repo.js';
 import type { BillingRepo, SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
@@ -15,6 +16,8 @@ export interface FulfilmentDeps {
   accounts: AccountsRepo;
   provisioner: Provisioner;
   servers: ServersService;
+  /** Where a plan may put its accounts (its servers, with their squads or groups). */
+  plans: PlansRepo;
   paidPeriods: PaidPeriods;
   periods: PaidPeriodsRepo;
   /** The add-on ledger: what a paid add-on gives, and the panel limit it set. */
@@ -23,6 +26,8 @@ export interface FulfilmentDeps {
   log: FastifyBaseLogger;
   /** Gives back a payment whose account no longer exists (a renewal paid after the account was deleted). */
   refundUndeliverable(transactionId: string, why: string): Promise<void>;
+  /** A customer's own record changed (a paid trial delivered: `trialUsed`): their cached sessions read it again. */
+  userChanged?(userId: string): void;
 }
 
 /** The payment is delivered: a one-off's subscription (or a recurring one's first payment) and, for a recurring invoice, its transaction. */

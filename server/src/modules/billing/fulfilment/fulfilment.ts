@@ -3,6 +3,8 @@ import { provisionPurchase } from './deliver-purchase.js';
 import { deliverAddOn, revokeTrafficAddOn } from './deliver-add-on.js';
 import { deliverRenewal } from './deliver-renewal.js';
 import type { FulfilmentDeps } from './fulfilment-deps.js';
+import { convertedTrial } from '../trials/trial-rules.js';
+import { refundRefusedTrial } from './refund-refused-trial.js';
 
 /**
  * Delivers what a succeeded payment bought: a purchase creates the panel user for the waiting
@@ -38,5 +40,11 @@ export async function fulfil(deps: FulfilmentDeps, transactionId: string): Promi
   // A plan change is delivered as a renewal is: the same panel user, with the new plan's limits and expiry.
   if (kind === 'renewal' || kind === 'change') await deliverRenewal(deps, subscription, transaction);
   else if (kind === 'add_on') await deliverAddOn(deps, subscription, transaction);
+  // A paid trial whose person had taken the trial by the time it was paid: its money goes back (billing/trials).
+  else if (subscription.metadata.trial_refused) await refundRefusedTrial(deps, subscription, transaction);
+  // A plan bought within the trial, which the trial's account became: that panel user gets the plan.
+  else if (convertedTrial(subscription, transaction)) await deliverRenewal(deps, subscription, transaction, { conversion: true });
   else await provisionPurchase(deps, subscription, transaction);
+  // A paid trial delivered: the customer's `trialUsed` (marked with its payment) is read afresh.
+  if (subscription.metadata.trial) deps.userChanged?.(subscription.userId);
 }

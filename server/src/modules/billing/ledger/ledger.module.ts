@@ -63,7 +63,7 @@ export const ledgerModule = defineModule({
   jobs: (deps) => {
     const { config, clock, mailer, billingRepo: billing, periods, accountsRepo: accounts, plansRepo: plans, usersRepo: users, settings, paidPeriods } = deps;
     return {
-      ...ledgerJobHandlers({ accounts, servers: deps.servers, paidPeriods, notices: deps.notices, clock }),
+      ...ledgerJobHandlers({ accounts, servers: deps.servers, plans: deps.plansRepo, paidPeriods, notices: deps.notices, clock }),
       ...billingJobHandlers({
         billing,
         periods,

@@ -6,6 +6,8 @@ import type { ServersService } from '../../servers/index.js';
 import type { Clock } from '../../../lib/clock.js';
 import { PermanentJobError, type JobHandler } from '../../../jobs/worker.js';
 import { panelUsage } from '../../accounts/index.js';
+import type { PlansRepo } from '../../plans/index.js';
+import { movePlanServices } from '../fulfilment/plan-services.js';
 
 /** Puts an account's panel user in step with what is paid for it (see createSyncPaidPeriodHandler). */
 export const SYNC_PAID_PERIOD = 'sync_paid_period';
@@ -15,6 +17,8 @@ const Payload = z.object({
   paidUntilIfNone: z.iso.datetime().optional(),
   /** A plan change taken back: the data limit it had before (null = unlimited). */
   dataLimitBytes: z.number().int().positive().nullable().optional(),
+  /** A plan change taken back: the plan it had moved the account to (the squads or groups of the plan it is on again). */
+  planMovedFrom: z.string().min(1).optional(),
 });
 
 /**
@@ -29,6 +33,7 @@ const Payload = z.object({
 export function createSyncPaidPeriodHandler(deps: {
   accounts: AccountsRepo;
   servers: ServersService;
+  plans: Pick<PlansRepo, 'findById'>;
   paidPeriods: PaidPeriods;
   notices: BillingNotices;
   clock: Clock;
@@ -49,6 +54,7 @@ export function createSyncPaidPeriodHandler(deps: {
     const { dataLimitBytes } = parsed.data;
     if (expiresAt || dataLimitBytes !== undefined)
       await driver.extendAccount(account.username, { ...(expiresAt ? { expiresAt } : {}), ...(dataLimitBytes !== undefined ? { dataLimitBytes } : {}) });
+    if (parsed.data.planMovedFrom) await movePlanServices(deps, { driver, server, username: account.username }, parsed.data.planMovedFrom, account.planId);
     const panel = await driver.setEnabled(account.username, runs);
     await deps.accounts.updateUsage(account.id, panelUsage(panel, account.links), now);
     const unpaid = period.renewing?.status === 'past_due' ? period.renewing : null;

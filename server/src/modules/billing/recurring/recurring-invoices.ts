@@ -9,6 +9,7 @@ import { sourcesOf } from '../../orders/index.js';
 import { applyPlanChangeInvoice, planChangeOf } from './card-plan-change-invoices.js';
 import { enqueueDeferRenewal } from './defer-renewal.js';
 import { findRecurring, syncAccount, type RecurringPaymentsDeps } from './recurring-payments-deps.js';
+import { convertTrial } from '../trials/trial-confirmation.js';
 
 /**
  * A recurring subscription's invoices, as the provider reports them: the first provisions the account, each later
@@ -57,13 +58,14 @@ async function transactionOf(
 
 async function applyPaid(
   deps: RecurringPaymentsDeps,
-  subscription: SubscriptionRecord,
+  ordered: SubscriptionRecord,
   transaction: TransactionRecord,
   invoice: InvoiceState,
   trx: Db,
 ): Promise<boolean> {
   const { billing, accounts, notices, clock, log } = deps;
   const now = clock();
+  let subscription = ordered;
   if (invoice.paymentRef && transaction.status === 'succeeded' && !transaction.providerPaymentId) {
     await billing.setPaymentRef(transaction.id, invoice.paymentRef, now, trx);
     await deps.reversals.applyKept(invoice.paymentRef, trx);
@@ -92,6 +94,11 @@ async function applyPaid(
   // ledger read below stays true until this commits.
   const locked = await billing.findTransactionForUpdate(transaction.id, trx);
   if (!locked || !sourcesOf('paid').includes(locked.status)) return false;
+  // Bought within the trial: the trial's account gets it, its paid time ending where the provider's period starts.
+  if (invoice.first && subscription.metadata.converts_trial && !subscription.metadata.converts_trial.converted_at) {
+    await convertTrial(deps, subscription, transaction, trx, { cutAt: invoice.periodStart });
+    subscription = (await billing.findSubscription(subscription.id, trx))!;
+  }
   if (subscription.vpnAccountId) await billing.lockAccount(subscription.vpnAccountId, trx);
   // A referral's extra days lengthen the first period: the provider's next charge moves after them (defer-renewal.ts).
   const bonusMs = invoice.first ? (subscription.metadata.bonus_days ?? 0) * DAY_MS : 0;

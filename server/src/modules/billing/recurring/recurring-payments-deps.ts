@@ -8,6 +8,7 @@ import type { BillingNotices } from '../billing-notices.js';
 import type { PaidPeriodsRepo } from '../ledger/paid-periods.repo.js';
 import { SYNC_PAID_PERIOD } from '../ledger/sync-paid-period.js';
 import type { PaymentReversals } from '../refunds/payment-reversals.js';
+import type { TrialsRepo } from '../trials/trials.repo.js';
 
 /** What the recurring payment use cases (recurring-invoices.ts, recurring-state.ts) work with, and the steps they share. */
 export interface RecurringPaymentsDeps {
@@ -17,6 +18,8 @@ export interface RecurringPaymentsDeps {
   jobs: JobsRepo;
   reversals: Pick<PaymentReversals, 'applyKept'>;
   notices: BillingNotices;
+  /** Whose trial is taken, and which account holds it: a plan bought within the trial goes to it (billing/trials). */
+  trials: TrialsRepo;
   clock: Clock;
   log: FastifyBaseLogger;
 }

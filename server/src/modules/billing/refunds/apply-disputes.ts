@@ -46,7 +46,7 @@ export async function applyDisputeClosed(deps: PaymentReversalsDeps, event: Disp
   }
   const dispute = { id: event.disputeId, status: 'lost' as const };
   if (!(await billing.markTransactionRefunded(transaction.id, { amountRefunded: transaction.amount, dispute }, now, trx))) return;
-  const { accountId, periodStart, dataLimitBytes } = await takeBackPeriod(deps, transaction, 'dispute_lost', trx);
-  await syncAccount(deps, accountId, `dispute-lost:${event.disputeId}`, trx, periodStart, dataLimitBytes);
+  const { accountId, ...taken } = await takeBackPeriod(deps, transaction, 'dispute_lost', trx);
+  await syncAccount(deps, accountId, `dispute-lost:${event.disputeId}`, trx, taken);
   await logStep(deps, transaction, accountId, 'dispute_lost', { disputeId: event.disputeId }, trx);
 }

@@ -67,8 +67,8 @@ export async function applyRefund(
       : transaction.amount;
   const fully = event.fullyRefunded || event.amountRefunded >= paid;
   if (fully && (await billing.markTransactionRefunded(transaction.id, { amountRefunded: event.amountRefunded, reason: event.reason }, now, trx))) {
-    const { accountId, periodStart, dataLimitBytes } = await takeBackPeriod(deps, transaction, 'refunded', trx);
-    await syncAccount(deps, accountId, `refund:${transaction.id}`, trx, periodStart, dataLimitBytes);
+    const { accountId, ...taken } = await takeBackPeriod(deps, transaction, 'refunded', trx);
+    await syncAccount(deps, accountId, `refund:${transaction.id}`, trx, taken);
     await notifyRefund(deps, transaction, event.amountRefunded, trx);
     await logStep(deps, transaction, accountId, 'payment_refunded', { amountRefunded: event.amountRefunded, full: true }, trx);
     log.info({ transactionId: transaction.id, amountRefunded: event.amountRefunded }, 'payment refunded in full');

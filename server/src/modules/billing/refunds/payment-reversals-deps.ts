@@ -52,17 +52,18 @@ export async function keep(deps: PaymentReversalsDeps, event: KeptReversal, trx:
 }
 
 /**
- * `paidUntilIfNone`: where the paid time ends when no paid period is left (the refunded one's start); `dataLimitBytes`:
- * the panel data limit to put back (a plan change taken back; null = unlimited).
+ * `paidUntilIfNone`: where the paid time ends when no paid period is left (the refunded one's start); a plan change
+ * taken back: `dataLimitBytes`, the panel data limit to put back (null = unlimited), and `planMovedFrom`, the plan it
+ * had moved the account to (its squads or groups go back to the plan's before).
  */
 export async function syncAccount(
   deps: PaymentReversalsDeps,
   accountId: string | null,
   reason: string,
   trx: Db,
-  paidUntilIfNone?: Date,
-  dataLimitBytes?: number | null,
+  taken: { periodStart?: Date; dataLimitBytes?: number | null; planMovedFrom?: string } = {},
 ): Promise<void> {
+  const { periodStart: paidUntilIfNone, dataLimitBytes, planMovedFrom } = taken;
   const { jobs, clock } = deps;
   if (!accountId) return;
   await jobs.enqueue(
@@ -72,6 +73,7 @@ export async function syncAccount(
         accountId,
         ...(paidUntilIfNone ? { paidUntilIfNone: paidUntilIfNone.toISOString() } : {}),
         ...(dataLimitBytes !== undefined ? { dataLimitBytes } : {}),
+        ...(planMovedFrom ? { planMovedFrom } : {}),
       },
       serialKey: accountSerialKey(accountId),
       dedupeKey: `${SYNC_PAID_PERIOD}:${accountId}:${reason}`,

@@ -2,6 +2,7 @@ import type { Db } from '../../../db/knex.js';
 import { accountSerialKey } from '../../../jobs/jobs.repo.js';
 import { REVOKE_ADD_ON } from '../fulfilment/paid-account-jobs.js';
 import type { SubscriptionRecord, TransactionRecord } from '../billing.repo.js';
+import { convertedTrial } from '../trials/trial-rules.js';
 import type { PeriodVoidReason } from '../ledger/paid-periods.repo.js';
 import { END_REFUNDED_SUBSCRIPTION, FOLLOW_UP_MAX_ATTEMPTS, type PaymentReversalsDeps } from './payment-reversals-deps.js';
 
@@ -19,7 +20,7 @@ export async function takeBackPeriod(
   transaction: TransactionRecord,
   reason: PeriodVoidReason,
   trx: Db,
-): Promise<{ accountId: string | null; periodStart?: Date; dataLimitBytes?: number | null }> {
+): Promise<{ accountId: string | null; periodStart?: Date; dataLimitBytes?: number | null; planMovedFrom?: string }> {
   const { billing, clock } = deps;
   const subscription = await billing.findSubscription(transaction.subscriptionId, trx);
   if (!subscription) return { accountId: null };
@@ -28,8 +29,14 @@ export async function takeBackPeriod(
   const voided = await deps.periods.void(transaction.id, reason, now, trx);
   let length = voided ? voided.endsAt.getTime() - voided.startsAt.getTime() : 0;
   // A plan change taken back: the account is on its plan before, with the time the change had credited (the periods
-  // after move by what that leaves, back or on).
-  const reverted = voided && subscription.metadata.kind === 'change' ? await revertPlanChange(deps, subscription, transaction, now, trx) : null;
+  // after move by what that leaves, back or on). A plan bought within the trial, likewise: the account is the trial again.
+  const before =
+    subscription.metadata.kind === 'change'
+      ? (subscription.metadata.change ?? { from_plan_id: null })
+      : convertedTrial(subscription, transaction)
+        ? subscription.metadata.converts_trial!
+        : null;
+  const reverted = voided && before ? await revertPlanChange(deps, subscription, before, transaction, now, trx) : null;
   if (subscription.metadata.kind === 'add_on') await takeBackAddOn(deps, subscription, transaction, now, trx);
   if (reverted) length -= reverted.restoredMs;
   if (voided?.vpnAccountId) {
@@ -52,7 +59,7 @@ export async function takeBackPeriod(
   return {
     accountId: await withoutUndelivered(deps, subscription, trx),
     periodStart: voided?.startsAt,
-    ...(reverted ? { dataLimitBytes: reverted.dataLimitBytes } : {}),
+    ...(reverted ? { dataLimitBytes: reverted.dataLimitBytes, planMovedFrom: subscription.metadata.plan_id } : {}),
   };
 }
 
@@ -89,14 +96,23 @@ async function takeBackAddOn(deps: PaymentReversalsDeps, subscription: Subscript
   );
 }
 
-/** A plan change refunded (or its dispute lost): the periods it cut count again, and the account is back on its plan before. */
-async function revertPlanChange(deps: PaymentReversalsDeps, subscription: SubscriptionRecord, transaction: TransactionRecord, now: Date, trx: Db) {
-  const change = subscription.metadata.change;
+/**
+ * A plan change (or a plan bought within the trial) refunded, or its dispute lost: the periods it cut count again, and
+ * the account is back on its plan before (`change`: what the order kept of it).
+ */
+async function revertPlanChange(
+  deps: PaymentReversalsDeps,
+  subscription: SubscriptionRecord,
+  change: { from_plan_id: string | null; from_data_limit?: number; from_device_limit?: number | null },
+  transaction: TransactionRecord,
+  now: Date,
+  trx: Db,
+) {
   const restoredMs = await deps.periods.restoreCut(transaction.id, now, trx);
-  if (subscription.vpnAccountId && change?.from_plan_id)
+  if (subscription.vpnAccountId && change.from_plan_id)
     await deps.accounts.setPlan(subscription.vpnAccountId, { planId: change.from_plan_id, deviceLimit: change.from_device_limit ?? null }, now, trx);
   // The panel's data limit as it was (0: unlimited); unknown on an order from before it was kept.
-  const dataLimitBytes = change?.from_data_limit === undefined ? undefined : change.from_data_limit || null;
+  const dataLimitBytes = change.from_data_limit === undefined ? undefined : change.from_data_limit || null;
   return { restoredMs, dataLimitBytes };
 }
 

@@ -77,6 +77,8 @@ export const en = {
   'trial.joined': '✅ I joined',
   'trial.ready': '🎉 Your free trial is ready!',
   'trial.failed': 'I could not start your trial just now. Please try again in a few minutes.',
+  'trial.paid': 'The trial costs {price} for {duration}, once per person. Choose how to pay:',
+  'trial.inProgress': 'The payment for your trial is still open. Finish it, or try again once it has closed (within an hour).',
   'command.my': 'My VPN and its link',
   'command.trial': 'Try it free',
   'command.start': 'Main menu',

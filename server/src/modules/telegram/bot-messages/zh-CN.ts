@@ -76,6 +76,8 @@ export const zhCN: BotCatalogue = {
   'trial.joined': '✅ 我已加入',
   'trial.ready': '🎉 您的免费试用已开通！',
   'trial.failed': '暂时无法开通试用。请几分钟后再试。',
+  'trial.paid': '试用价格为 {price}，时长 {duration}，每人限一次。请选择付款方式：',
+  'trial.inProgress': '您的试用付款仍未完成。请完成付款，或在其关闭后（一小时内）重试。',
   'command.my': '我的 VPN 和链接',
   'command.trial': '免费试用',
   'command.start': '主菜单',
