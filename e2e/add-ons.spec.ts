@@ -46,6 +46,20 @@ test('a customer buys "+1 device" for an account by card, and sees it on the acc
       .getByRole('button', { name: /Add-ons/ })
       .click();
     await expect(customer.getByTestId('active-add-ons')).toContainText('+1 device · until', { timeout: 15_000 });
+
+    // Where a payment link from the bot leads for the account's add-ons or a plan change: that dialog opens, once.
+    const [account] = (await (await customer.request.get('/api/accounts')).json()) as Array<{ id: string; username: string }>;
+    await customer.goto(`/dashboard?add-ons=${account!.id}`);
+    await expect(customer.getByRole('dialog', { name: /Add-ons for/ })).toBeVisible();
+    await expect(customer).toHaveURL(/\/dashboard$/);
+    await customer.keyboard.press('Escape');
+    await customer.goto(`/dashboard?change-plan=${account!.id}`);
+    await expect(customer.getByRole('dialog', { name: `Change the plan of ${account!.username}` })).toBeVisible();
+    await customer.keyboard.press('Escape');
+    // Someone else's account (or none): said plainly, no dialog.
+    await customer.goto('/dashboard?add-ons=not-theirs');
+    await expect(customer.getByText('That VPN account cannot change now. Your accounts are below.')).toBeVisible();
+    await expect(customer.getByRole('dialog')).toHaveCount(0);
   } finally {
     await panel.close();
   }

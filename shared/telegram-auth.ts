@@ -54,4 +54,8 @@ export type PayLinkBody = z.infer<typeof PayLinkBody>;
  * `POST /api/auth/pay-link`: the customer the link was made for, signed in (the session is in the cookies), and what
  * the checkout opens for: a plan to buy, or one of their accounts to renew.
  */
-export type PayLinkSignInResponse = { user: Me } & ({ planId: string } | { accountId: string });
+export type PayLinkSignInResponse = { user: Me } & ({ planId: string } | { accountId: string; action?: PayLinkAction });
+
+/** What a payment link opens for one of the customer's accounts besides its renewal: its add-ons, or a change of plan. */
+export const PAY_LINK_ACTIONS = ['add_ons', 'change_plan'] as const;
+export type PayLinkAction = (typeof PAY_LINK_ACTIONS)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MeSchema } from '../../../shared/auth.js';
-import type { PayLinkSignInResponse, TelegramLinkedResponse, TelegramSignInResponse } from '../../../shared/telegram-auth.js';
+import { PAY_LINK_ACTIONS, type PayLinkSignInResponse, type TelegramLinkedResponse, type TelegramSignInResponse } from '../../../shared/telegram-auth.js';
 
 /** What the Mini App's routes answer: the web app gets its session as cookies, as after an e-mail code. */
 
@@ -16,5 +16,5 @@ export const TelegramLinkedAnswer = z.object({
 /** `POST /api/auth/pay-link`: the customer signed in by a payment link, and the plan (or their account) its checkout is for. */
 export const PayLinkSignedInAnswer = z.union([
   z.object({ user: MeSchema, planId: z.string() }),
-  z.object({ user: MeSchema, accountId: z.string() }),
+  z.object({ user: MeSchema, accountId: z.string(), action: z.enum(PAY_LINK_ACTIONS).optional() }),
 ]) satisfies z.ZodType<PayLinkSignInResponse>;

@@ -52,6 +52,7 @@ import * as planChanges from './migrations/052-plan-changes.js';
 import * as planTrafficRules from './migrations/053-plan-traffic-rules.js';
 import * as addOns from './migrations/054-add-ons.js';
 import * as planServers from './migrations/055-plan-servers.js';
+import * as payLinkActions from './migrations/056-telegram-pay-link-actions.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -120,6 +121,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['053-plan-traffic-rules', planTrafficRules],
   ['054-add-ons', addOns],
   ['055-plan-servers', planServers],
+  ['056-telegram-pay-link-actions', payLinkActions],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

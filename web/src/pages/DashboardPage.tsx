@@ -1,3 +1,4 @@
+import type { PayLinkAction } from '../../../shared/telegram-auth.js';
 import { ERR } from '../../../shared/errors.js';
 import { useLingui } from '@lingui/react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -30,6 +31,7 @@ import { TransactionHistoryDialog } from '../features/billing/TransactionHistory
 import { useAccountBilling } from '../features/billing/useAccountBilling';
 import { useDashboardPaymentReturn } from '../features/billing/useDashboardPaymentReturn';
 import { useManageBillingRequest } from '../features/billing/useManageBillingRequest';
+import { useRequestedAccountDialog } from '../features/billing/useRequestedAccountDialog';
 import { useRequestedPlan } from '../features/billing/useRequestedPlan';
 import { useRequestedRenewal } from '../features/billing/useRequestedRenewal';
 import { useStartCheckout } from '../features/billing/useStartCheckout';
@@ -107,6 +109,12 @@ export default function DashboardPage() {
   const openRenewal = useCallback((target: PaymentTarget) => setDialog({ kind: 'pay', target }), []);
   // Arriving from a payment link of the Telegram bot for one of their accounts (/dashboard?renew=…): its renewal opens.
   useRequestedRenewal({ accounts, plans, loaded: loadState === 'loaded', canPay, onRenew: openRenewal, onProblem: setError });
+  const openAccountDialog = useCallback(
+    (action: PayLinkAction, account: VpnAccount) => setDialog(action === 'add_ons' ? { kind: 'add-ons', account } : { kind: 'change', account }),
+    [],
+  );
+  // … or for its add-ons or a change of its plan (/dashboard?add-ons=…, ?change-plan=…): that dialog opens.
+  useRequestedAccountDialog({ accounts, loaded: loadState === 'loaded', canPay, onOpen: openAccountDialog, onProblem: setError });
 
   async function refreshAfterChange() {
     const [loaded] = await Promise.all([reload(), refreshUser().catch(() => undefined)]);

@@ -23,3 +23,4 @@ export { type RefundsService } from './refunds/refunds.service.js';
 export { type RevenueReport } from './refunds/revenue-report.js';
 export { type UnreadableWebhooksRepo } from './webhooks/unreadable-webhooks.repo.js';
 export { type WithBilling } from './webhooks/webhooks.module.js';
+export { type addOnsModule } from './add-ons/add-ons.module.js';

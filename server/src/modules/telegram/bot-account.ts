@@ -18,7 +18,7 @@ import type { BotContext } from './bot-commands.js';
 import { duration, escapeHtml, stopSpinner, t } from './bot-replies.js';
 import type { TelegramChatsRepo } from './telegram-chats.repo.js';
 import { installLinking } from './bot-linking.js';
-import { SITE_PAY_ACCOUNT, SITE_PAY_PLAN } from './bot-site-checkout.js';
+import { canChangePlan, SITE_PAY_ACCOUNT, SITE_PAY_ADD_ONS, SITE_PAY_CHANGE, SITE_PAY_PLAN } from './bot-site-checkout.js';
 import type { TelegramLinks } from './telegram-links.service.js';
 
 /** What the commands about the customer's own VPN read and do. */
@@ -46,6 +46,8 @@ export interface BotAccountDeps {
   trialChannel(): Promise<string | null>;
   /** The site's payment methods on offer now in the store's currency (card, YooKassa, crypto…; never Stars). */
   sitePaymentMethods(): Promise<PaymentMethod[]>;
+  /** How many add-ons the customer's account can buy now (billing/add-ons: on sale, for its plan). */
+  addOnsOffered(userId: string, accountId: string): Promise<number>;
   publicUrl: URL;
   clock: Clock;
 }
@@ -89,8 +91,14 @@ export function installAccountCommands(bot: Bot<BotContext>, deps: BotAccountDep
     const stars = account.planId ? (await deps.planById(account.planId))?.starsPrice : null;
     if (stars) keyboard.text(t(ctx, 'account.renewStars', { stars }), `stars:account:${account.id}`).row();
     // Renewed on the site, signed in by a one-time link (bot-site-checkout.ts), when the site takes a payment method.
-    const renewOnSite = account.renewable && (await deps.sitePaymentMethods()).length > 0;
+    const onSite = (await deps.sitePaymentMethods()).length > 0;
+    const renewOnSite = account.renewable && onSite;
     if (renewOnSite) keyboard.text(t(ctx, 'account.renewSite'), `${SITE_PAY_ACCOUNT}${account.id}`).row();
+    // More devices or traffic, and another plan: in the dashboard's own dialogs, signed in by the same kind of link.
+    const userId = ctx.chat_row?.userId;
+    if (onSite && userId && (await deps.addOnsOffered(userId, account.id)) > 0)
+      keyboard.text(t(ctx, 'account.addOns'), `${SITE_PAY_ADD_ONS}${account.id}`).row();
+    if (onSite && canChangePlan(account)) keyboard.text(t(ctx, 'account.changePlan'), `${SITE_PAY_CHANGE}${account.id}`).row();
     if (siteLinks && account.combinedUrl) {
       for (const id of OPEN_IN_APPS) {
         const app = VPN_CLIENT_APPS.find((candidate) => candidate.id === id)!;

@@ -1,5 +1,6 @@
 import { InlineKeyboard, type Bot } from 'grammy';
 import { planText } from '../../../../shared/plan-translations.js';
+import type { VpnAccount } from '../../../../shared/accounts.js';
 import type { Plan } from '../../../../shared/plans.js';
 import type { BotAccountDeps } from './bot-account.js';
 import type { BotContext } from './bot-commands.js';
@@ -8,7 +9,7 @@ import type { PayLinkTarget } from './telegram-pay-links.repo.js';
 import { PAY_LINK_TTL_SECONDS, type TelegramPayLinks } from './telegram-pay-links.service.js';
 
 /** What paying on the site from the bot reads and does. */
-export interface BotSiteCheckoutDeps extends Pick<BotAccountDeps, 'users' | 'accounts' | 'sitePaymentMethods' | 'publicUrl'> {
+export interface BotSiteCheckoutDeps extends Pick<BotAccountDeps, 'users' | 'accounts' | 'sitePaymentMethods' | 'publicUrl' | 'addOnsOffered'> {
   plans: { listPricingPlans(): Promise<Plan[]>; listPublicPlans(): Promise<Plan[]> };
   payLinks: Pick<TelegramPayLinks, 'createPayLink'>;
 }
@@ -16,6 +17,13 @@ export interface BotSiteCheckoutDeps extends Pick<BotAccountDeps, 'users' | 'acc
 /** The callback data of the buttons that ask for a payment link (a plan's, an account's). */
 export const SITE_PAY_PLAN = 'site-pay:plan:';
 export const SITE_PAY_ACCOUNT = 'site-pay:account:';
+/** An account's add-ons, and a change of its plan, in the dashboard's dialogs (the link's `action`). */
+export const SITE_PAY_ADD_ONS = 'site-pay:add-ons:';
+export const SITE_PAY_CHANGE = 'site-pay:change:';
+
+/** An account whose plan may change (as the dashboard offers it; the change decides the rest): on a plan, paid for, no change waiting. */
+export const canChangePlan = (account: Pick<VpnAccount, 'planId' | 'status' | 'scheduledPlanChange'>) =>
+  account.planId !== null && account.status !== 'suspended' && !account.scheduledPlanChange;
 
 /** A plan the site's checkout sells: on sale and not free (a free plan is claimed, not paid). */
 export const paidOnSite = (plan: Pick<Plan, 'price' | 'isTrial'>) => plan.price > 0 && !plan.isTrial;
@@ -48,7 +56,11 @@ export function installSiteCheckout(bot: Bot<BotContext>, deps: BotSiteCheckoutD
     }
     // Someone else's account is not found, as one that does not exist.
     const account = await deps.accounts.findAccount(userId, target.accountId);
-    return account?.renewable ? (account.planName ?? account.username) : undefined;
+    if (!account) return undefined;
+    const name = account.planName ?? account.username;
+    if (target.action === 'add_ons') return (await deps.addOnsOffered(userId, account.id)) > 0 ? name : undefined;
+    if (target.action === 'change_plan') return canChangePlan(account) ? name : undefined;
+    return account.renewable ? name : undefined;
   };
 
   const sendPayLink = async (ctx: BotContext, target: PayLinkTarget) => {
@@ -56,14 +68,26 @@ export function installSiteCheckout(bot: Bot<BotContext>, deps: BotSiteCheckoutD
     if (!user) return askToLink(ctx);
     if ((await deps.sitePaymentMethods()).length === 0) return void (await ctx.reply(t(ctx, 'payLink.unavailable'), { reply_markup: backTo(ctx, target) }));
     const name = await nameOf(ctx, user.id, target);
+    const action = 'accountId' in target ? target.action : undefined;
     if (name === undefined)
-      return void (await ctx.reply(t(ctx, 'planId' in target ? 'plan.gone' : 'payLink.notRenewable'), { reply_markup: backTo(ctx, target) }));
+      return void (await ctx.reply(t(ctx, 'planId' in target ? 'plan.gone' : action ? 'payLink.notChangeable' : 'payLink.notRenewable'), {
+        reply_markup: backTo(ctx, target),
+      }));
     const { url } = await deps.payLinks.createPayLink(user, target, ctx.locale);
-    const text = t(ctx, 'payLink.ready', { plan: name, minutes: PAY_LINK_TTL_SECONDS / 60 });
+    const ready = action === 'add_ons' ? 'payLink.addOnsReady' : action === 'change_plan' ? 'payLink.changeReady' : 'payLink.ready';
+    const text = t(ctx, ready, { plan: name, minutes: PAY_LINK_TTL_SECONDS / 60 });
     if (!siteLinks) return void (await ctx.reply(`${text}\n\n${url}`, { reply_markup: backTo(ctx, target), link_preview_options: { is_disabled: true } }));
     await ctx.reply(text, { reply_markup: backTo(ctx, target, new InlineKeyboard().url(t(ctx, 'payLink.open'), url).row()) });
   };
 
   bot.callbackQuery(new RegExp(`^${SITE_PAY_PLAN}([\\w-]{1,64})$`), async (ctx) => (await stopSpinner(ctx), sendPayLink(ctx, { planId: ctx.match[1]! })));
   bot.callbackQuery(new RegExp(`^${SITE_PAY_ACCOUNT}([\\w-]{1,64})$`), async (ctx) => (await stopSpinner(ctx), sendPayLink(ctx, { accountId: ctx.match[1]! })));
+  bot.callbackQuery(new RegExp(`^${SITE_PAY_ADD_ONS}([\\w-]{1,64})$`), async (ctx) => {
+    await stopSpinner(ctx);
+    await sendPayLink(ctx, { accountId: ctx.match[1]!, action: 'add_ons' });
+  });
+  bot.callbackQuery(new RegExp(`^${SITE_PAY_CHANGE}([\\w-]{1,64})$`), async (ctx) => {
+    await stopSpinner(ctx);
+    await sendPayLink(ctx, { accountId: ctx.match[1]!, action: 'change_plan' });
+  });
 }

@@ -161,6 +161,50 @@ describe.each(TEST_DATABASES)('paying on the site from the bot: one-time payment
     expect(checkout.statusCode, checkout.body).toBe(200);
   });
 
+  it('offers an account’s add-ons and a change of its plan in the dashboard’s own dialogs, by the same one-time links', async () => {
+    const addOn = await f.call(f.admin, 'POST', '/api/admin/add-ons', {
+      kind: 'traffic',
+      amount: 50 * 1024 ** 3,
+      price: 300,
+      name: 'Fifty GB',
+      until: 'period_end',
+    });
+    expect(addOn.statusCode, addOn.body).toBe(201);
+    try {
+      const { customer, person } = await linkedCustomer({ language_code: 'ru' });
+      const accountId = await f.buyAccount(customer);
+      const shown = await tap(person, `account:${accountId}`);
+      const more = buttons(shown[0]!).find((button) => button.callback_data === `site-pay:add-ons:${accountId}`);
+      const change = buttons(shown[0]!).find((button) => button.callback_data === `site-pay:change:${accountId}`);
+      expect(more?.text).toBe('➕ Больше устройств или трафика');
+      expect(change?.text).toBe('🔀 Сменить тариф');
+
+      const addOns = await payLinkFor(person, more!.callback_data!);
+      expect(addOns.locale).toBe('/ru');
+      expect(addOns.text).toContain('добавьте устройства или трафик');
+      const changing = await payLinkFor(person, change!.callback_data!);
+      expect(changing.text).toContain('перейдите на другой тариф');
+      expect(await linksOf(customer.userId)).toEqual([
+        expect.objectContaining({ account_id: accountId, action: 'add_ons' }),
+        expect.objectContaining({ account_id: accountId, action: 'change_plan' }),
+      ]);
+      const opened = await redeem(addOns.token);
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.json()).toEqual({ user: expect.objectContaining({ id: customer.userId }), accountId, action: 'add_ons' });
+      expect((await redeem(changing.token)).json()).toMatchObject({ accountId, action: 'change_plan' });
+
+      // Someone else's account: no link, for either.
+      const othersAccount = await f.buyAccount(await f.newUser());
+      for (const data of [`site-pay:add-ons:${othersAccount}`, `site-pay:change:${othersAccount}`]) {
+        const replies = await tap(person, data);
+        expect(replies[0]!.text).toBe(botText('ru', 'payLink.notChangeable'));
+      }
+      expect(await f.count('telegram_pay_links', { account_id: othersAccount })).toBe(0);
+    } finally {
+      await f.call(f.admin, 'DELETE', `/api/admin/add-ons/${addOn.json().id}`);
+    }
+  });
+
   it('never puts someone else’s account in a link: the bot refuses it, and the checkout answers 404 to it', async () => {
     const owner = await f.newUser();
     const othersAccount = await f.buyAccount(owner);

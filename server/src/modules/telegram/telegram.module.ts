@@ -1,6 +1,6 @@
 import { localeFromAcceptLanguage } from '../../lib/locale.js';
 import type { authModule } from '../auth/index.js';
-import type { WithBilling } from '../billing/index.js';
+import type { addOnsModule, WithBilling } from '../billing/index.js';
 import type { giftCodesModule } from '../gift-codes/index.js';
 import { defineModule, route, type Provided } from '../module.js';
 import type { plansModule } from '../plans/index.js';
@@ -52,7 +52,8 @@ export const telegramModule = defineModule({
     plansRepo,
     payments,
     gifts,
-  }: WithBilling & Provided<typeof plansModule> & Provided<typeof authModule> & Provided<typeof giftCodesModule>) {
+    addOns,
+  }: WithBilling & Provided<typeof plansModule> & Provided<typeof authModule> & Provided<typeof giftCodesModule> & Provided<typeof addOnsModule>) {
     const api = createTelegramApiFactory(config.telegramApiUrl);
     const repo = createTelegramSettingsRepo(db);
     const chats = createTelegramChatsRepo(db);
@@ -83,6 +84,10 @@ export const telegramModule = defineModule({
       gifts,
       payLinks,
       sitePaymentMethods: async () => payments.availableMethods((await settings.getAppSettings()).currency),
+      addOnsOffered: async (userId, accountId) => {
+        const user = await usersRepo.findById(userId);
+        return user ? (await addOns.forAccount(user, accountId)).offered.length : 0;
+      },
       planById: (id) => plansRepo.findById(id),
       publicUrl: config.publicUrl,
       apiRoot: config.telegramApiUrl,

@@ -10,3 +10,10 @@ describe('checkoutPathAfterPayLink', () => {
     expect(checkoutPathAfterPayLink({ accountId: 'acc 1&x' })).toBe('/dashboard?renew=acc+1%26x');
   });
 });
+
+describe('checkoutPathAfterPayLink for an account’s add-ons or plan change', () => {
+  it('opens the account’s add-ons, or its plan change, as the link’s action says', () => {
+    expect(checkoutPathAfterPayLink({ accountId: 'acc-1', action: 'add_ons' })).toBe('/dashboard?add-ons=acc-1');
+    expect(checkoutPathAfterPayLink({ accountId: 'acc-1', action: 'change_plan' })).toBe('/dashboard?change-plan=acc-1');
+  });
+});

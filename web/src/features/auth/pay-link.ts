@@ -2,6 +2,8 @@ import type { PayLinkSignInResponse } from '../../../../shared/telegram-auth.js'
 import { apiClient } from '../../api';
 import { REQUESTED_PLAN_PARAM } from '../billing/useRequestedPlan';
 import { REQUESTED_RENEWAL_PARAM } from '../billing/useRequestedRenewal';
+import { REQUESTED_DIALOG_PARAMS } from '../billing/useRequestedAccountDialog';
+import type { PayLinkAction } from '../../../../shared/telegram-auth.js';
 
 /** The one try of each link on this page (React may run an effect twice, and a link works once): every caller gets its outcome. */
 const tries = new Map<string, Promise<PayLinkSignInResponse>>();
@@ -20,8 +22,14 @@ export function signInWithPayLink(token: string): Promise<PayLinkSignInResponse>
   return attempt;
 }
 
-/** Where the checkout opens once the link has signed the customer in: the dashboard's payment dialog for the plan, or for the renewal. */
-export function checkoutPathAfterPayLink(answer: { planId: string } | { accountId: string }): string {
-  const query = 'planId' in answer ? [REQUESTED_PLAN_PARAM, answer.planId] : [REQUESTED_RENEWAL_PARAM, answer.accountId];
+/**
+ * Where the checkout opens once the link has signed the customer in: the dashboard's payment dialog for the plan, or
+ * for the renewal, or (the link's `action`) the account's add-ons or plan change dialog.
+ */
+export function checkoutPathAfterPayLink(answer: { planId: string } | { accountId: string; action?: PayLinkAction }): string {
+  const query =
+    'planId' in answer
+      ? [REQUESTED_PLAN_PARAM, answer.planId]
+      : [answer.action ? REQUESTED_DIALOG_PARAMS[answer.action] : REQUESTED_RENEWAL_PARAM, answer.accountId];
   return `/dashboard?${new URLSearchParams([query]).toString()}`;
 }

@@ -27,6 +27,13 @@ export const en = {
   'payLink.open': '💳 Open the checkout',
   'payLink.unavailable': 'Paying on the website is not available right now. Please try again later.',
   'payLink.notRenewable': 'This VPN cannot be renewed now. Choose a plan in /plans.',
+  'account.addOns': '➕ More devices or traffic',
+  'account.changePlan': '🔀 Change plan',
+  'payLink.addOnsReady':
+    '{plan}: add devices or traffic on the website, paid by card or the other ways it takes. This link signs you in there and opens the add-ons; it works once, within {minutes, plural, one {# minute} other {# minutes}}.',
+  'payLink.changeReady':
+    '{plan}: switch to another plan on the website; the unused days are credited. This link signs you in there and opens the plan change; it works once, within {minutes, plural, one {# minute} other {# minutes}}.',
+  'payLink.notChangeable': 'This VPN cannot change now. Open /my to see it.',
   'duration.days': '{count, plural, one {# day} other {# days}}',
   'duration.months': '{count, plural, one {# month} other {# months}}',
   'duration.years': '{count, plural, one {# year} other {# years}}',

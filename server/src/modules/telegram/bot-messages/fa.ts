@@ -28,6 +28,13 @@ export const fa: BotCatalogue = {
   'payLink.open': '💳 رفتن به پرداخت',
   'payLink.unavailable': 'پرداخت در وب‌سایت اکنون ممکن نیست. لطفاً بعداً دوباره امتحان کنید.',
   'payLink.notRenewable': 'این VPN اکنون تمدیدشدنی نیست. در /plans یک طرح انتخاب کنید.',
+  'account.addOns': '➕ دستگاه یا ترافیک بیشتر',
+  'account.changePlan': '🔀 تغییر طرح',
+  'payLink.addOnsReady':
+    '{plan}: در وب‌سایت دستگاه یا ترافیک اضافه کنید و با کارت یا روش‌های دیگر بپردازید. این پیوند شما را در وب‌سایت وارد می‌کند و افزونه‌ها را باز می‌کند؛ فقط یک بار و تا {minutes, plural, other {# دقیقه}} کار می‌کند.',
+  'payLink.changeReady':
+    '{plan}: در وب‌سایت به طرح دیگری بروید؛ روزهای استفاده‌نشده حساب می‌شوند. این پیوند شما را در وب‌سایت وارد می‌کند و تغییر طرح را باز می‌کند؛ فقط یک بار و تا {minutes, plural, other {# دقیقه}} کار می‌کند.',
+  'payLink.notChangeable': 'این VPN اکنون قابل تغییر نیست. برای دیدن آن /my را باز کنید.',
   'duration.days': '{count, plural, other {# روز}}',
   'duration.months': '{count, plural, other {# ماه}}',
   'duration.years': '{count, plural, other {# سال}}',

@@ -28,6 +28,13 @@ export const ru: BotCatalogue = {
   'payLink.open': '💳 Перейти к оплате',
   'payLink.unavailable': 'Оплата на сайте сейчас недоступна. Пожалуйста, попробуйте позже.',
   'payLink.notRenewable': 'Этот VPN сейчас нельзя продлить. Выберите тариф в /plans.',
+  'account.addOns': '➕ Больше устройств или трафика',
+  'account.changePlan': '🔀 Сменить тариф',
+  'payLink.addOnsReady':
+    '{plan}: добавьте устройства или трафик на сайте и оплатите картой или другим способом. Эта ссылка выполнит вход на сайте и откроет дополнения; она сработает один раз в течение {minutes, plural, one {# минуты} few {# минут} many {# минут} other {# минуты}}.',
+  'payLink.changeReady':
+    '{plan}: перейдите на другой тариф на сайте — неиспользованные дни будут зачтены. Эта ссылка выполнит вход на сайте и откроет смену тарифа; она сработает один раз в течение {minutes, plural, one {# минуты} few {# минут} many {# минут} other {# минуты}}.',
+  'payLink.notChangeable': 'Этот VPN сейчас нельзя изменить. Откройте /my, чтобы посмотреть его.',
   'duration.days': '{count, plural, one {# день} few {# дня} many {# дней} other {# дня}}',
   'duration.months': '{count, plural, one {# месяц} few {# месяца} many {# месяцев} other {# месяца}}',
   'duration.years': '{count, plural, one {# год} few {# года} many {# лет} other {# года}}',

@@ -28,6 +28,13 @@ export const zhCN: BotCatalogue = {
   'payLink.open': '💳 前往付款',
   'payLink.unavailable': '暂时无法在网站上付款，请稍后再试。',
   'payLink.notRenewable': '此 VPN 目前无法续费。请在 /plans 中选择套餐。',
+  'account.addOns': '➕ 更多设备或流量',
+  'account.changePlan': '🔀 更换套餐',
+  'payLink.addOnsReady':
+    '{plan}：在网站上添加设备或流量，可用银行卡或其他方式付款。此链接会让您在网站上登录并打开附加项；仅可使用一次，{minutes, plural, other {# 分钟}}内有效。',
+  'payLink.changeReady':
+    '{plan}：在网站上更换为其他套餐，未使用的天数会折算抵扣。此链接会让您在网站上登录并打开更换套餐；仅可使用一次，{minutes, plural, other {# 分钟}}内有效。',
+  'payLink.notChangeable': '此 VPN 目前无法更改。请打开 /my 查看。',
   'duration.days': '{count, plural, other {# 天}}',
   'duration.months': '{count, plural, other {# 个月}}',
   'duration.years': '{count, plural, other {# 年}}',
