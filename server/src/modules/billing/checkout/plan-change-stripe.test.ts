@@ -173,6 +173,28 @@ describe.each(TEST_DATABASES)('plan changes of card subscriptions (%s)', (kind) 
     expect(await accountOf(s.user, s.accountId)).toMatchObject({ planId: proPlanId, deviceLimit: 5 });
   });
 
+  it('a refund of the change puts the account back on its plan before, with the days it had; the subscription ends, never charging the new price', async () => {
+    const s = await onDayTen();
+    const [first] = await periodsOf(s.accountId);
+    const started = await change(s.user, s.accountId, { planId: proPlanId });
+    expect(started.statusCode, started.body).toBe(200);
+    await f.stripe.waitForDeliveries();
+    await f.runJobs();
+    const { sessionId } = started.json();
+    expect((await accountOf(s.user, s.accountId)).planId).toBe(proPlanId);
+    const refunded = await f.call(await signIn('admin@example.com'), 'POST', `/api/admin/transactions/${sessionId}/refund`, {});
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    await f.stripe.waitForDeliveries();
+    await f.runJobs();
+    expect(await accountOf(s.user, s.accountId)).toMatchObject({ planId: f.recurringPlanId, deviceLimit: null, dataLimitBytes: 10 * GB });
+    // The period the change had cut runs to its end again; the change's own is gone.
+    expect(await periodsOf(s.accountId)).toEqual([{ start: s.start, end: s.end, transactionId: first!.transactionId, cutBy: null }]);
+    const panel = await panelUserOf(s.accountId);
+    expect(panel.data_limit).toBe(10 * GB);
+    expect(new Date(`${panel.expire_date}Z`).getTime()).toBe(s.end * 1000);
+    expect(f.stripe.getSubscription(s.stripeSubscription)!.status).toBe('canceled');
+  });
+
   it('a downgrade charges nothing: Stripe credits the customer’s balance there (not the wallet), and the account is on the cheaper plan', async () => {
     const s = await onDayTen(proPlanId);
     const at = s.at();

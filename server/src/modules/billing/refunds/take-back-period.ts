@@ -29,13 +29,17 @@ export async function takeBackPeriod(
   const voided = await deps.periods.void(transaction.id, reason, now, trx);
   let length = voided ? voided.endsAt.getTime() - voided.startsAt.getTime() : 0;
   // A plan change taken back: the account is on its plan before, with the time the change had credited (the periods
-  // after move by what that leaves, back or on). A plan bought within the trial, likewise: the account is the trial again.
+  // after move by what that leaves, back or on); a card subscription's change (its proration invoice) likewise, and the
+  // subscription ends below, so the new price is never charged. A plan bought within the trial: the trial again.
+  const cardChange = transaction.metadata.plan_change;
   const before =
     subscription.metadata.kind === 'change'
       ? (subscription.metadata.change ?? { from_plan_id: null })
-      : convertedTrial(subscription, transaction)
-        ? subscription.metadata.converts_trial!
-        : null;
+      : cardChange
+        ? cardChange
+        : convertedTrial(subscription, transaction)
+          ? subscription.metadata.converts_trial!
+          : null;
   const reverted = voided && before ? await revertPlanChange(deps, subscription, before, transaction, now, trx) : null;
   if (subscription.metadata.kind === 'add_on') await takeBackAddOn(deps, subscription, transaction, now, trx);
   if (reverted) length -= reverted.restoredMs;
@@ -59,7 +63,7 @@ export async function takeBackPeriod(
   return {
     accountId: await withoutUndelivered(deps, subscription, trx),
     periodStart: voided?.startsAt,
-    ...(reverted ? { dataLimitBytes: reverted.dataLimitBytes, planMovedFrom: subscription.metadata.plan_id } : {}),
+    ...(reverted ? { dataLimitBytes: reverted.dataLimitBytes, planMovedFrom: cardChange?.to.plan_id ?? subscription.metadata.plan_id } : {}),
   };
 }
 
