@@ -78,7 +78,7 @@ async function resolvePurchase(deps: CheckoutDeps, user: UserProfile, plan: Plan
   const trialAccount = await trialToConvert(deps, {
     userId: user.id,
     plan,
-    servers: await deps.servers.listServerRecords(),
+    servers: () => deps.servers.listServerRecords(),
     at: deps.clock(),
     isTrialPlan: (account) => account.plan?.isTrial === true || (account.planId !== null && account.planId === trialPlanId),
   });

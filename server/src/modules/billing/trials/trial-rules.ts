@@ -32,10 +32,10 @@ export interface TrialConversionAsk {
   /** The plan bought (not a trial: the caller asks only for a paid plan); with the servers it lists, when they are known. */
   plan: Pick<PlanRecord, 'id' | 'locations'> & { servers?: PlanServer[] };
   /**
-   * The servers, when the plan's may be checked (at checkout start): a plan that may not use the trial's server (it lists
+   * The servers (read when needed), when the plan's may be checked (at checkout start): a plan that may not use the trial's server (it lists
    * others, or the trial is on a premium one it does not list) converts nothing, and is a new account where it may be.
    */
-  servers?: ServerPlacement[];
+  servers?: () => Promise<ServerPlacement[]>;
   /** When the order was made: the trial must still run then. */
   at: Date;
   /** Whether the account's plan is the trial: at checkout the plan's flag or the settings' trial; when paid, the plan the order recorded. */
@@ -55,10 +55,12 @@ export async function trialToConvert(deps: { trials: TrialsRepo; accounts: Accou
   const account = await deps.accounts.findById(accountId, trx);
   if (!account || account.userId !== ask.userId || account.subscriptionUrl === null || account.planId === null) return null;
   if (account.planId === ask.plan.id || !ask.isTrialPlan(account)) return null;
-  const server = ask.servers?.find((candidate) => candidate.id === account.masterServerId);
-  if (server && ask.plan.servers && !planAllowsServer({ locations: ask.plan.locations, servers: ask.plan.servers }, server)) return null;
   const trialEnd = trialEndOf(account);
-  return trialEnd && trialEnd > ask.at ? account : null;
+  if (!trialEnd || trialEnd <= ask.at) return null;
+  // Read only for a customer with a running trial to convert (most checkouts have none).
+  const server = ask.servers && (await ask.servers()).find((candidate) => candidate.id === account.masterServerId);
+  if (server && ask.plan.servers && !planAllowsServer({ locations: ask.plan.locations, servers: ask.plan.servers }, server)) return null;
+  return account;
 }
 
 /** Where the trial account's time ends: what was paid for it (a paid trial), else its expiry. */
