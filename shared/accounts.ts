@@ -96,6 +96,12 @@ export interface SystemStatus {
   version: string;
   database: { ok: boolean; dialect: 'sqlite' | 'postgres' };
   mail: { kind: 'smtp' | 'log'; ok: boolean };
+  /**
+   * Where the rate limits count: `memory` (this instance; no REDIS_URL), `redis` (shared by every instance), or
+   * `memory_fallback` (REDIS_URL is set but Redis cannot be reached since `redisDownSince`: each instance counts
+   * on its own until it returns).
+   */
+  rateLimits: { store: 'memory' | 'redis' | 'memory_fallback'; redisDownSince: string | null };
   /** Each panel, reached now; `tokenExpiresAt` / `tokenDaysLeft`: when its API token ends (null: not given). */
   panels: Array<{
     id: string;
@@ -110,6 +116,8 @@ export interface SystemStatus {
   jobs: { counts: Record<string, number>; failed: Array<{ id: string; type: string; attempts: number; lastError: string | null; updatedAt: string }> };
   /** The operator's desktop app as published for auto-update: the version per channel and platform, null where none is. */
   desktopApp: Record<DesktopChannel, Record<DesktopPlatform, string | null>>;
+  /** The backups in BACKUP_DIR and their schedule (docs/backups.md). */
+  backups: BackupStatus;
   /**
    * Payments an admin must look at: paid amounts that differ from the order, open disputes, and webhook events
    * refused because their API version (or shape) could not be read.
@@ -124,6 +132,17 @@ export interface SystemStatus {
     /** Each provider with keys: offered or not, answering now or not, and its last payment. */
     providers: ProviderHealth[];
   };
+}
+
+/** Backups in the System tab: the daily time (HH:MM UTC, null: none scheduled), how many are kept, the newest one. */
+export interface BackupStatus {
+  scheduledAt: string | null;
+  keep: number;
+  /** Backups in BACKUP_DIR now. */
+  count: number;
+  last: { takenAt: string; ageSeconds: number; bytes: number; name: string } | null;
+  /** The newest backup is more than a day old, or backups are scheduled and there is none yet. */
+  alert: boolean;
 }
 
 /** A payment provider's health in the System tab. */

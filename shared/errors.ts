@@ -33,7 +33,11 @@ export interface CodeStatus {
  */
 export const ERRORS = {
   validation_failed: { status: 400, meaning: 'A field of the request is not valid: `fields` says which and why.' },
-  invalid_body: { status: 400, meaning: 'The body is not JSON, is empty, or does not match its Content-Length.' },
+  invalid_body: {
+    status: 400,
+    meaning:
+      'The body is not JSON, is empty, does not match its Content-Length, or nests deeper than 64 levels; or a signed webhook is not an event of its provider.',
+  },
   bad_request: { status: 400, meaning: 'Any other request the server could not take as sent.' },
   payload_too_large: { status: 413, meaning: "The body is over the route's limit (refused before it is read)." },
   invalid_code: { status: 400, meaning: 'A sign-in code refused: `codeStatus` says why and when a new one may be asked for.' },
@@ -126,6 +130,9 @@ export const ERRORS = {
   refund_unconfirmed: { status: 502, meaning: 'The provider did not confirm the refund: it will be retried.' },
   invalid_signature: { status: 400, meaning: 'A webhook whose signature does not match.' },
   unreadable_event: { status: 422, meaning: 'A webhook whose event cannot be read (kept for the admin).' },
+  auto_renew_on: { status: 409, meaning: "The customer's account cannot be deleted while a subscription of theirs renews by itself." },
+  payment_open: { status: 409, meaning: "The customer's account cannot be deleted while a payment or refund of theirs is in progress." },
+  staff_account: { status: 409, meaning: 'A staff member cannot delete their own account (the owner removes their access first).' },
 } as const satisfies Record<string, { status: number | readonly number[]; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -12,9 +12,10 @@ export type PromoDuration = (typeof PROMO_DURATIONS)[number];
 /**
  * Why a code cannot be used for this checkout (`promo_invalid`'s `reason`): no such code (or switched
  * off), not yet or no longer valid, every use taken, not for this plan (or not in the store's currency
- * now), or this customer has used it already.
+ * now), this customer has used it already, or it would leave less to pay than a payment provider can charge
+ * (`below_minimum`: between 1 and CREDIT_MIN_CHARGE − 1 minor units; a code that leaves nothing makes the order free).
  */
-export const PROMO_INVALID_REASONS = ['not_found', 'not_started', 'expired', 'used_up', 'not_for_plan', 'already_used'] as const;
+export const PROMO_INVALID_REASONS = ['not_found', 'not_started', 'expired', 'used_up', 'not_for_plan', 'already_used', 'below_minimum'] as const;
 export type PromoInvalidReason = (typeof PROMO_INVALID_REASONS)[number];
 
 /** The message of each reason, as the API sends it (translated like every customer message). */
@@ -25,6 +26,7 @@ export const PROMO_MESSAGES: Readonly<Record<PromoInvalidReason, string>> = {
   used_up: 'This promo code has been used up.',
   not_for_plan: 'This promo code is not valid for this plan.',
   already_used: 'You have already used this promo code.',
+  below_minimum: 'This promo code would leave less to pay than the smallest amount that can be charged, so it cannot be used for this plan.',
 };
 
 export { PROMO_CODE_PATTERN, PROMO_LINK_PARAM } from './promo-link.js';

@@ -132,6 +132,9 @@ export function referralCodeFrom(input: string): string | null {
 
 export const PROVIDER_BALANCE_NOTE = 'provider_balance';
 
+/** The note of what a hold took back of a referral's reward (`cancelled`), and of what releasing it gave back (`reinstated`). */
+export const HELD_NOTE = 'held';
+
 /**
  * The least a payment is left to pay once referral credit has paid the rest (minor units of the store's currency).
  * Stripe refuses charges under about $0.50 (€0.50, ¥50; £0.30): an order the credit does not cover entirely keeps at
@@ -157,7 +160,7 @@ export interface CreditMovement {
   /** When it counts as available (an earned reward: after the refund window). */
   availableAt: string;
   createdAt: string;
-  /** Why, for a cancellation: refunded | disputed | voided. */
+  /** Why, for a cancellation: refunded | disputed | voided | held (and `held` for what releasing gave back). */
   note: string | null;
 }
 

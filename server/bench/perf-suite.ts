@@ -14,6 +14,7 @@
  *   --no-telegram         skip server/bench/telegram.bench.ts (bot updates by webhook, a broadcast to 10,000; PostgreSQL)
  *   --no-sub-paths        skip server/bench/sub-paths.bench.ts (`/sub` on a spare domain, apps counted without an
  *                         id, first fetches through a panel behind TLS; SQLite, in this process)
+ *   --no-metrics          skip server/bench/metrics.bench.ts (the time of a `GET /metrics` scrape, on each seeded store)
  *   --from-source         run the server from its TypeScript sources (through tsx) instead of building it first
  *   --only=a,b            only the targets whose name or path contains one of these words; `cold`, `pages`,
  *                         `pressure`, `renewals` and `local` name the measurements that are not routes (a look at
@@ -29,6 +30,7 @@ import { SITE_DIST_DIR } from '../src/lib/package-info.js';
 import { randomToken } from '../src/lib/crypto.js';
 import { benchRenewals, type RenewalsBenchResult } from './renewals.bench.js';
 import { benchSubPaths, printSubPaths, type SubPathsBenchLine } from './sub-paths.bench.js';
+import { benchMetricsScrape, printMetricsScrape } from './metrics.bench.js';
 import { benchLocalPayments, LOCAL_PAYMENTS_GOAL_PER_SEC, printLocalPayments, type LocalPaymentsBenchResult } from './local-payments.bench.js';
 import { benchTelegram, printTelegram, TELEGRAM_UPDATES_GOAL_PER_SEC, type TelegramBenchResult } from './telegram.bench.js';
 import { renderMarkdownTable, replaceBetweenMarkers } from './suite/docs-table.js';
@@ -557,6 +559,12 @@ async function main(): Promise<void> {
           const result = await measureConfig(db, users, data.seconds, data.url, results.length === 0);
           printConfig(result);
           results.push(result);
+          if (!argv.includes('--no-metrics') && wanted('metrics')) {
+            // The Prometheus scrape on the same store (server/bench/metrics.bench.ts): its job queue is filled first.
+            await benchMetricsScrape({ databaseUrl: data.url, users }).then(printMetricsScrape, (err: unknown) =>
+              console.error(`  the /metrics benchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
+            );
+          }
         } finally {
           await data.drop();
         }

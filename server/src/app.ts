@@ -4,6 +4,7 @@ import { createDb, type Db } from './db/knex.js';
 import { resolveAppSecret } from './lib/app-secret.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKeys } from './lib/crypto.js';
+import { safeLoggerOptions } from './lib/logger-options.js';
 import { SERVER_BUNDLE_FILE, SITE_DIST_DIR, WEB_DIST_DIR } from './lib/package-info.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { StripeDriverFactory } from './payments/stripe/stripe-driver.js';
@@ -54,11 +55,10 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Builds the whole application without listening: main.ts listens, tests call `inject()`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // No secret in any log line (lib/logger-options.ts); a test's logger options (a stream to read) join these.
+  const logging = options.logger === false ? { logger: false } : safeLoggerOptions(config.logLevel, typeof options.logger === 'object' ? options.logger : {});
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    ...logging,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -109,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compressAnswersPlugin);
   await app.register(authPlugin, { jwtSecret: keys.jwt, secureCookies: config.publicUrl.protocol === 'https:', sessions: services.sessions, clock });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
-  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(rateLimitPlugin, { counters: services.rateLimitCounters });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   });

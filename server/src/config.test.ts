@@ -98,6 +98,16 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ALLOW_LINK_LOCAL_PANELS: 'yes' })).toThrow(/ALLOW_LINK_LOCAL_PANELS/);
   });
 
+  it('serves no metrics unless METRICS_TOKEN (16+ characters) or METRICS_ADDRESS (host:port) says how', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, metricsAddress: undefined });
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ METRICS_ADDRESS: '127.0.0.1:9464' }).metricsAddress).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ METRICS_ADDRESS: '[::1]:9464' }).metricsAddress).toEqual({ host: '::1', port: 9464 });
+    expect(() => loadConfig({ METRICS_ADDRESS: '9464' })).toThrow(/METRICS_ADDRESS/);
+    expect(() => loadConfig({ METRICS_ADDRESS: '127.0.0.1:70000' })).toThrow(/METRICS_ADDRESS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ SMTP_URL: '', PORT: '' }).port).toBe(3000);
   });

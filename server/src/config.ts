@@ -52,6 +52,19 @@ const EnvSchema = z.object({
   ALLOW_LINK_LOCAL_PANELS: z.enum(['true', 'false', '1', '0']).optional(),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(DEFAULT_CONCURRENCY),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(DEFAULT_LOCK_TIMEOUT_SECONDS),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1, 'is at least 1').max(10_000).default(7),
+  BACKUP_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:MM in UTC, such as 03:30')
+    .optional(),
+  BACKUP_PASSPHRASE: z.string().min(12, 'must be at least 12 characters').optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (try: openssl rand -hex 32)').optional(),
+  METRICS_ADDRESS: z
+    .string()
+    .regex(/^(\[[0-9a-fA-F:]+\]|[\w.-]+):\d{1,5}$/, 'must be host:port, such as 127.0.0.1:9464')
+    .refine((value) => Number(value.slice(value.lastIndexOf(':') + 1)) <= 65535, 'has a port over 65535')
+    .optional(),
 });
 
 export interface Config {
@@ -95,6 +108,12 @@ export interface Config {
   jobConcurrency: number;
   /** How long a job an instance was running when it died waits before another instance (or the restarted one) takes it back. */
   jobLeaseSeconds: number;
+  /** Backups (docs/backups.md): where they go, how many scheduled ones are kept, the daily time (UTC, null: none), the passphrase. */
+  backups: { dir: string; keep: number; time: string | null; passphrase: string | undefined };
+  /** Prometheus metrics at GET /metrics for a caller with this bearer token; not served on the site's port without one. */
+  metricsToken: string | undefined;
+  /** A second listener serving only /metrics, without a token (such as 127.0.0.1:9464): reachable only where that address is. */
+  metricsAddress: { host: string; port: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -134,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.STUCK_ACCOUNT_AFTER_SECONDS < 60)
       problems.push('STUCK_ACCOUNT_AFTER_SECONDS: at least 60 in production (a request still creating an account must never be swept)');
   }
+  if (e.BACKUP_TIME && !e.BACKUP_PASSPHRASE) problems.push('BACKUP_PASSPHRASE: required when BACKUP_TIME is set (the backups are encrypted with it)');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
@@ -169,6 +189,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowLinkLocalPanels: e.ALLOW_LINK_LOCAL_PANELS === 'true' || e.ALLOW_LINK_LOCAL_PANELS === '1',
     jobConcurrency: e.JOB_CONCURRENCY,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    backups: {
+      dir: resolve(e.BACKUP_DIR ?? join(e.DATA_DIR, 'backups')),
+      keep: e.BACKUP_KEEP,
+      time: e.BACKUP_TIME ?? null,
+      passphrase: e.BACKUP_PASSPHRASE,
+    },
+    metricsToken: e.METRICS_TOKEN,
+    metricsAddress: parseAddress(e.METRICS_ADDRESS),
   };
 }
 
@@ -176,4 +204,11 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
   return value;
+}
+
+/** `host:port` (an IPv6 host in brackets) as its parts. */
+function parseAddress(value: string | undefined): { host: string; port: number } | undefined {
+  if (value === undefined) return undefined;
+  const at = value.lastIndexOf(':');
+  return { host: value.slice(0, at).replace(/^\[(.*)\]$/, '$1'), port: Number(value.slice(at + 1)) };
 }

@@ -15,6 +15,7 @@ import { createSettingsRepo } from './modules/settings/settings.repo.js';
 import { createBotTokenReader } from './modules/telegram/bot-token.js';
 import { createNoticeEmailChoice } from './modules/telegram/telegram-reach.js';
 import { createWalletLedger, createWalletLedgerRepo } from './modules/credit/index.js';
+import type { metricsModule } from './modules/metrics/index.js';
 
 /**
  * The tables several modules read and write (a module's own tables are built in its own manifest), and the
@@ -50,5 +51,8 @@ export const recordsModule = defineModule({
   },
 });
 
-/** What every module after these two may use. */
-export type Foundation = Core & Provided<typeof platformModule> & Provided<typeof recordsModule>;
+/** What the modules after these two are built on. */
+export type Records = Core & Provided<typeof platformModule> & Provided<typeof recordsModule>;
+
+/** What every module after these may use: the records, and the metrics they count what they do on. */
+export type Foundation = Records & Provided<typeof metricsModule>;

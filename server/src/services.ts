@@ -2,6 +2,7 @@ import type { DomainEvents } from './domain-events.js';
 import { schedulePeriodicJobs } from './jobs/periodic-jobs.js';
 import { createEventBus, listen } from './lib/event-bus.js';
 import { accountsModule } from './modules/accounts/accounts.module.js';
+import { backupsModule } from './modules/backups/backups.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { checkoutModule } from './modules/billing/checkout/checkout.module.js';
 import { customerPageModule } from './modules/customer-page/customer-page.module.js';
@@ -18,6 +19,7 @@ import { giftCodesModule } from './modules/gift-codes/gift-codes.module.js';
 import { addOnsModule } from './modules/billing/add-ons/add-ons.module.js';
 import type { Core } from './modules/module.js';
 import { ModuleGraph } from './modules/module-graph.js';
+import { metricsModule } from './modules/metrics/metrics.module.js';
 import { overviewModule } from './modules/overview/overview.module.js';
 import { panelImportModule } from './modules/panel-import/panel-import.module.js';
 import { panelSyncModule } from './modules/panel-sync/panel-sync.module.js';
@@ -32,6 +34,7 @@ import { subscriptionModule } from './modules/subscription/subscription.module.j
 import { systemModule } from './modules/system/system.module.js';
 import { telegramModule } from './modules/telegram/telegram.module.js';
 import { usersModule } from './modules/users/users.module.js';
+import { myDataModule } from './modules/my-data/my-data.module.js';
 import { walletModule } from './modules/wallet/wallet.module.js';
 import { platformModule } from './platform.module.js';
 import { recordsModule } from './records.module.js';
@@ -51,6 +54,7 @@ export function createServices(ctx: ServiceContext) {
   const built = ModuleGraph.start(core, (listeners) => listen(events, listeners))
     .add(platformModule)
     .add(recordsModule)
+    .add(metricsModule)
     .add(desktopReleasesModule)
     .add(providerAccountsModule)
     .add(settingsModule)
@@ -79,6 +83,8 @@ export function createServices(ctx: ServiceContext) {
     .add(usersModule)
     .add(telegramModule)
     .add(customerPageModule)
+    .add(myDataModule)
+    .add(backupsModule)
     .add(systemModule)
     .add(retentionModule)
     .finish(periodicJobs);

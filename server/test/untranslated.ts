@@ -47,6 +47,8 @@ const NAMES = new Set(
     'marzban',
     'stripe',
     'btcpay',
+    'telegram',
+    'json',
     'server',
     'gdpr',
     'vless',

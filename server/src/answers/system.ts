@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProviderHealth, SystemStatus } from '../../../shared/accounts.js';
+import type { BackupStatus, ProviderHealth, SystemStatus } from '../../../shared/accounts.js';
 import type { RecurringMetrics, UnreadableWebhookAlert } from '../../../shared/billing.js';
 import { PROVIDER_METHODS } from '../../../shared/billing-schemas.js';
 import { DESKTOP_CHANNELS, DESKTOP_PLATFORMS } from '../../../shared/desktop-releases.js';
@@ -65,16 +65,27 @@ const ProviderHealthAnswer = z.object({
   lastPaidAt: z.string().nullable(),
 }) satisfies z.ZodType<ProviderHealth>;
 
+/** The backups: the schedule and the newest one in BACKUP_DIR. */
+const BackupStatusAnswer = z.object({
+  scheduledAt: z.string().nullable().describe('The daily backup time, HH:MM UTC; null when none is scheduled'),
+  keep: Int,
+  count: Int,
+  last: z.object({ takenAt: z.string(), ageSeconds: Int, bytes: Int, name: z.string() }).nullable(),
+  alert: z.boolean().describe('The newest backup is more than a day old, or backups are scheduled and there is none'),
+}) satisfies z.ZodType<BackupStatus>;
+
 /** `GET /api/admin/system`. */
 export const SystemStatusAnswer = z.object({
   version: z.string(),
   database: z.object({ ok: z.boolean(), dialect: z.enum(['sqlite', 'postgres']) }),
   mail: z.object({ kind: z.enum(['smtp', 'log']), ok: z.boolean() }),
+  rateLimits: z.object({ store: z.enum(['memory', 'redis', 'memory_fallback']), redisDownSince: z.string().nullable() }),
   panels: z.array(PanelHealthAnswer),
   jobs: JobsHealthAnswer,
   desktopApp: z
     .record(z.enum(DESKTOP_CHANNELS), z.record(z.enum(DESKTOP_PLATFORMS), z.string().nullable()))
     .describe('The published version per channel and platform; null where nothing is published'),
+  backups: BackupStatusAnswer,
   payments: z.object({
     cardEnabled: z.boolean(),
     cryptoEnabled: z.boolean(),

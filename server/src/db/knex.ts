@@ -18,12 +18,22 @@ export interface DbOptions {
   preparedStatements?: boolean;
 }
 
+/**
+ * The SQLite file a `sqlite:<path>` URL names, resolved as the server opens it (relative to the working folder;
+ * `:memory:` as is), or null for PostgreSQL. Backups and restores find the database through this too.
+ */
+export function sqliteFileOf(databaseUrl: string): string | null {
+  if (!databaseUrl.startsWith('sqlite:')) return null;
+  const path = databaseUrl.slice('sqlite:'.length);
+  return path === ':memory:' ? path : resolve(path);
+}
+
 /** Opens the database named by a `sqlite:<path>` or `postgres://…` URL. */
 export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
   const reuseStatements = options.preparedStatements ?? true;
-  if (databaseUrl.startsWith('sqlite:')) {
-    const path = databaseUrl.slice('sqlite:'.length);
-    const filename = path === ':memory:' ? path : resolve(path);
+  const sqliteFile = sqliteFileOf(databaseUrl);
+  if (sqliteFile !== null) {
+    const filename = sqliteFile;
     if (filename !== ':memory:') prepareSqliteFile(filename);
     return knexFactory({
       client: 'better-sqlite3',

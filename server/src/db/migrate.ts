@@ -53,6 +53,7 @@ import * as planTrafficRules from './migrations/053-plan-traffic-rules.js';
 import * as addOns from './migrations/054-add-ons.js';
 import * as planServers from './migrations/055-plan-servers.js';
 import * as payLinkActions from './migrations/056-telegram-pay-link-actions.js';
+import * as erasedCustomers from './migrations/057-erased-customers.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -122,6 +123,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['054-add-ons', addOns],
   ['055-plan-servers', planServers],
   ['056-telegram-pay-link-actions', payLinkActions],
+  ['057-erased-customers', erasedCustomers],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -26,11 +26,20 @@ export const fa: ErrorCatalogue = {
     'The request body is empty; send a JSON object.': 'بدنهٔ درخواست خالی است؛ یک شیء JSON ارسال کنید.',
     'The request body is not valid JSON.': 'بدنهٔ درخواست JSON معتبری نیست.',
     'The request body does not match its Content-Length.': 'بدنهٔ درخواست با Content-Length آن مطابقت ندارد.',
+    'The request body nests deeper than 64 levels.': 'بدنهٔ درخواست بیش از ۶۴ سطح تودرتو است.',
     'An unexpected error occurred': 'خطای غیرمنتظره‌ای رخ داد',
     'Not found.': 'پیدا نشد.',
     'Trial Already Used': 'دورهٔ آزمایشی قبلاً استفاده شده است',
     'Service is temporarily unavailable. Please try again later or contact support.':
       'سرویس موقتاً در دسترس نیست. لطفاً بعداً دوباره امتحان کنید یا با پشتیبانی تماس بگیرید.',
+    'A subscription of yours still renews by itself. Turn off its auto-renew first, then delete your account.':
+      'یکی از اشتراک‌های شما هنوز خودکار تمدید می‌شود. ابتدا تمدید خودکار آن را خاموش کنید، سپس حساب خود را حذف کنید.',
+    'A payment or refund of yours is still in progress. Try again once it is finished (at most an hour).':
+      'یکی از پرداخت‌ها یا بازپرداخت‌های شما هنوز در جریان است. پس از پایان آن دوباره تلاش کنید (حداکثر یک ساعت).',
+    'Staff accounts are not deleted here: ask the store owner to remove your access first.':
+      'حساب‌های کارکنان از اینجا حذف نمی‌شوند: ابتدا از مالک فروشگاه بخواهید دسترسی شما را بردارد.',
+    'We could not remove your VPN account from its server, so your account was not deleted. Please try again later.':
+      'نتوانستیم حساب VPN شما را از سرورش حذف کنیم، بنابراین حساب کاربری شما حذف نشد. لطفاً بعداً دوباره تلاش کنید.',
     'Plan not found': 'طرح پیدا نشد',
     'This plan is paid: buy it by card.': 'این طرح پولی است: آن را با کارت بخرید.',
     'This trial has a price: start it with a payment from your dashboard.': 'این دورهٔ آزمایشی قیمت دارد: آن را با پرداخت از داشبورد خود شروع کنید.',
@@ -115,6 +124,8 @@ export const fa: ErrorCatalogue = {
     'This promo code has been used up.': 'ظرفیت استفاده از این کد تخفیف تمام شده است.',
     'This promo code is not valid for this plan.': 'این کد تخفیف برای این طرح معتبر نیست.',
     'You have already used this promo code.': 'شما قبلاً از این کد تخفیف استفاده کرده\u200cاید.',
+    'This promo code would leave less to pay than the smallest amount that can be charged, so it cannot be used for this plan.':
+      'با این کد تخفیف مبلغ باقی\u200cمانده کمتر از کمترین مبلغ قابل پرداخت می\u200cشود، بنابراین برای این طرح قابل استفاده نیست.',
     'The price of this plan has just changed. Check it and try again.': 'قیمت این طرح همین حالا تغییر کرد. آن را بررسی کنید و دوباره تلاش کنید.',
     'A code is 3 to 40 letters, digits, - or _': 'کد از ۳ تا ۴۰ حرف، رقم، - یا _ تشکیل می\u200cشود',
     'Enter a code': 'کد را وارد کنید',

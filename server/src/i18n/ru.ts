@@ -25,11 +25,20 @@ export const ru: ErrorCatalogue = {
     'The request body is empty; send a JSON object.': 'Тело запроса пустое; отправьте объект JSON.',
     'The request body is not valid JSON.': 'Тело запроса не является корректным JSON.',
     'The request body does not match its Content-Length.': 'Тело запроса не совпадает с его Content-Length.',
+    'The request body nests deeper than 64 levels.': 'Тело запроса вложено глубже 64 уровней.',
     'An unexpected error occurred': 'Произошла непредвиденная ошибка',
     'Not found.': 'Не найдено.',
     'Trial Already Used': 'Пробный период уже использован',
     'Service is temporarily unavailable. Please try again later or contact support.':
       'Сервис временно недоступен. Попробуйте позже или обратитесь в поддержку.',
+    'A subscription of yours still renews by itself. Turn off its auto-renew first, then delete your account.':
+      'Одна из ваших подписок продлевается автоматически. Сначала отключите автопродление, затем удалите аккаунт.',
+    'A payment or refund of yours is still in progress. Try again once it is finished (at most an hour).':
+      'Ваш платёж или возврат ещё обрабатывается. Повторите попытку, когда он завершится (не более часа).',
+    'Staff accounts are not deleted here: ask the store owner to remove your access first.':
+      'Аккаунты сотрудников здесь не удаляются: сначала попросите владельца магазина снять ваш доступ.',
+    'We could not remove your VPN account from its server, so your account was not deleted. Please try again later.':
+      'Не удалось удалить ваш VPN-аккаунт с сервера, поэтому ваш аккаунт не удалён. Повторите попытку позже.',
     'Plan not found': 'Тариф не найден',
     'This plan is paid: buy it by card.': 'Это платный тариф: купите его картой.',
     'This trial has a price: start it with a payment from your dashboard.': 'У этого пробного периода есть цена: начните его с оплаты в личном кабинете.',
@@ -115,6 +124,8 @@ export const ru: ErrorCatalogue = {
     'This promo code has been used up.': 'Этот промокод уже использован максимальное число раз.',
     'This promo code is not valid for this plan.': 'Этот промокод не действует для этого тарифа.',
     'You have already used this promo code.': 'Вы уже использовали этот промокод.',
+    'This promo code would leave less to pay than the smallest amount that can be charged, so it cannot be used for this plan.':
+      'С этим промокодом к оплате останется меньше минимальной суммы, которую можно списать, поэтому для этого тарифа он не действует.',
     'The price of this plan has just changed. Check it and try again.': 'Цена этого тарифа только что изменилась. Проверьте её и попробуйте снова.',
     'A code is 3 to 40 letters, digits, - or _': 'Код — от 3 до 40 букв, цифр, - или _',
     'Enter a code': 'Введите код',

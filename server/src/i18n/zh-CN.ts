@@ -25,10 +25,18 @@ export const zhCN: ErrorCatalogue = {
     'The request body is empty; send a JSON object.': '请求体为空；请发送一个 JSON 对象。',
     'The request body is not valid JSON.': '请求体不是有效的 JSON。',
     'The request body does not match its Content-Length.': '请求体与其 Content-Length 不符。',
+    'The request body nests deeper than 64 levels.': '请求体的嵌套超过 64 层。',
     'An unexpected error occurred': '发生意外错误',
     'Not found.': '未找到。',
     'Trial Already Used': '试用已使用过',
     'Service is temporarily unavailable. Please try again later or contact support.': '服务暂时不可用。请稍后再试或联系客服。',
+    'A subscription of yours still renews by itself. Turn off its auto-renew first, then delete your account.':
+      '您有订阅仍会自动续费。请先关闭其自动续费，再删除账户。',
+    'A payment or refund of yours is still in progress. Try again once it is finished (at most an hour).':
+      '您有一笔付款或退款仍在处理中。请在其完成后再试（最多一小时）。',
+    'Staff accounts are not deleted here: ask the store owner to remove your access first.': '员工账户无法在此删除：请先让店主移除您的权限。',
+    'We could not remove your VPN account from its server, so your account was not deleted. Please try again later.':
+      '我们无法从服务器上删除您的 VPN 账户，因此您的账户未被删除。请稍后再试。',
     'Plan not found': '未找到套餐',
     'This plan is paid: buy it by card.': '这是付费套餐：请用银行卡购买。',
     'This trial has a price: start it with a payment from your dashboard.': '此试用需要付费：请在控制面板中付款开始试用。',
@@ -104,6 +112,8 @@ export const zhCN: ErrorCatalogue = {
     'This promo code has been used up.': '此优惠码已被用完。',
     'This promo code is not valid for this plan.': '此优惠码不适用于该套餐。',
     'You have already used this promo code.': '您已使用过此优惠码。',
+    'This promo code would leave less to pay than the smallest amount that can be charged, so it cannot be used for this plan.':
+      '使用此优惠码后，应付金额将低于可收取的最低金额，因此不能用于该套餐。',
     'The price of this plan has just changed. Check it and try again.': '该套餐的价格刚刚发生变化。请核对后重试。',
     'A code is 3 to 40 letters, digits, - or _': '优惠码由 3 到 40 个字母、数字、- 或 _ 组成',
     'Enter a code': '请输入优惠码',

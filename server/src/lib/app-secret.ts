@@ -3,6 +3,18 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
 
+/** Where the generated secret is kept: `app-secret` in the data folder. */
+export function appSecretFile(config: Pick<Config, 'dataDir'>): string {
+  return join(resolve(config.dataDir), 'app-secret');
+}
+
+/** The secret the server would use, without making one: APP_SECRET, else the data folder's file, else null. */
+export function readExistingAppSecret(config: Pick<Config, 'appSecret' | 'dataDir'>): string | null {
+  if (config.appSecret) return config.appSecret;
+  const file = appSecretFile(config);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+}
+
 /**
  * APP_SECRET from the environment, or (outside production) one generated on first start and kept in
  * the data folder so sessions and encrypted secrets survive restarts.

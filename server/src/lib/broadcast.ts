@@ -80,7 +80,15 @@ function createRedisBroadcast(options: { redisUrl: string; onError?: (err: Error
     hearsOthers: () => subscribed,
     onResume: local.onResume,
     async close() {
-      await Promise.all([publisher, subscriber].map((client) => client.quit().catch(() => client.disconnect())));
+      // QUIT waits for Redis's answer: a Redis that is away (or hung) gets the connection dropped instead.
+      await Promise.all(
+        [publisher, subscriber].map(async (client) => {
+          if (client.status !== 'ready') return client.disconnect();
+          const timer = setTimeout(() => client.disconnect(), 1_000);
+          await client.quit().catch(() => client.disconnect());
+          clearTimeout(timer);
+        }),
+      );
     },
   };
 }

@@ -5,6 +5,8 @@ export interface Keys {
   jwt: string;
   otp: Buffer;
   encryption: Buffer;
+  /** Keys the hash a deleted customer's address leaves behind (users/erased-email.ts). */
+  erasure: Buffer;
 }
 
 export function deriveKeys(appSecret: string): Keys {
@@ -13,6 +15,7 @@ export function deriveKeys(appSecret: string): Keys {
     jwt: derive('jwt-signing').toString('base64url'),
     otp: derive('otp-hashing'),
     encryption: derive('secret-encryption'),
+    erasure: derive('erased-customers'),
   };
 }
 

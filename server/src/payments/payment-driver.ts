@@ -262,6 +262,8 @@ export interface VerifiedWebhook {
   type: string;
   /** null: an event we do not act on (acknowledged and recorded). */
   event: PaymentEvent | null;
+  /** Why a signed event we would act on was acknowledged without acting (it names a payment the provider does not know): logged. */
+  ignored?: string;
   /** The provider's API version the event was read in, when what it means depended on it (Stripe's invoices and subscriptions). */
   apiVersion?: string;
 }
@@ -370,6 +372,17 @@ export class WebhookSignatureError extends Error {
   constructor(message = 'The webhook signature is missing or not valid.') {
     super(message);
     this.name = 'WebhookSignatureError';
+  }
+}
+
+/**
+ * A signed body that is not an event the provider sends (not its JSON, or a NUL character in a field): refused
+ * with 400 and never recorded. Delivering it again cannot help, and nothing of it reaches the database.
+ */
+export class MalformedEventError extends Error {
+  constructor(message = 'The webhook body is not an event of the payment provider.') {
+    super(message);
+    this.name = 'MalformedEventError';
   }
 }
 

@@ -6,6 +6,7 @@ import { AppError } from '../errors.js';
 import { localizeErrorBody } from '../i18n/index.js';
 import { localeFromAcceptLanguage } from '../lib/locale.js';
 import { varyOn } from '../lib/vary.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isDatabaseUnreachable } from './database-down.js';
 
 /** A body over the route's limit (Fastify refuses it before reading it): 413, not a 500 or a reset. */
 const PAYLOAD_TOO_LARGE = { code: 'payload_too_large', message: 'The request body is too large.' } satisfies ApiErrorBody;
@@ -47,6 +48,12 @@ export const errorsPlugin = fp(
       const bodyError = (err.code && BODY_ERRORS[err.code]) || (err instanceof SyntaxError ? BODY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
       if (bodyError) return reply.status(400).send(localized(request, reply, bodyError satisfies ApiErrorBody));
 
+      // The database does not answer (stopped, restarting, cut off): a client and a payment provider try again later.
+      if (isDatabaseUnreachable(err)) {
+        request.log.warn({ err: err.message, url: request.url }, 'the database cannot be reached: answered 503');
+        reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply.status(503).send(localized(request, reply, DATABASE_UNAVAILABLE));
+      }
       const status = err.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         return reply.status(status).send({ code: 'bad_request', message: err.message } satisfies ApiErrorBody);

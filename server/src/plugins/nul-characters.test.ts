@@ -3,7 +3,7 @@ import { TEST_DATABASES } from '../../test/databases.js';
 import { useTestEnvironment } from '../../test/environment.js';
 import { startFakeMarzneshin, type FakeMarzneshin } from '../../test/fake-panels/marzneshin.js';
 import { bearer, buildTestApp, signInDesktop, type DesktopSession, type TestApp } from '../../test/test-app.js';
-import { findNul, NUL_MESSAGE } from './nul-characters.js';
+import { checkBody, findNul, MAX_BODY_DEPTH, NUL_MESSAGE, TOO_DEEP_MESSAGE } from './nul-characters.js';
 
 interface Route {
   method: string;
@@ -17,6 +17,16 @@ describe('finding a NUL in a parsed body', () => {
     expect(findNul('\u0000')).toBe('_');
     expect(findNul({ a: 'fine', n: 1, t: true, z: null })).toBeUndefined();
     expect(findNul(Buffer.from([0]))).toBeUndefined();
+  });
+
+  it('walks a body nested thousands of levels deep without overflowing the stack, and names it too deep', () => {
+    const deep = JSON.parse('['.repeat(30_000) + ']'.repeat(30_000)) as unknown;
+    expect(() => findNul(deep)).not.toThrow();
+    expect(findNul(deep)).toBeUndefined();
+    expect(checkBody(deep)).toEqual({ tooDeep: true });
+    const nested = (levels: number) => JSON.parse('{"a":'.repeat(levels - 1) + '["x"]' + '}'.repeat(levels - 1)) as unknown;
+    expect(checkBody(nested(MAX_BODY_DEPTH))).toBeUndefined();
+    expect(checkBody(nested(MAX_BODY_DEPTH + 1))).toEqual({ tooDeep: true });
   });
 });
 
@@ -93,6 +103,31 @@ describe.each(TEST_DATABASES)('a NUL character in any request (%s)', (kind) => {
     expect(await rows()).toEqual(before);
     // The panel was never asked (the server's credential test would have called it).
     expect(panel.requests).toHaveLength(0);
+  });
+
+  it('answers 400 invalid_body, not 500, for a JSON body nested thousands of levels deep, signed in or not', async () => {
+    const deep = '['.repeat(8000) + ']'.repeat(8000);
+    const cases: Array<[string, Record<string, string>]> = [
+      ['/api/auth/otp', {}],
+      ['/api/auth/verify', {}],
+      ['/api/checkout', bearer(admin.accessToken)],
+      ['/api/admin/plans', bearer(admin.accessToken)],
+    ];
+    for (const [url, headers] of cases) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: deep });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ code: 'invalid_body', message: TOO_DEEP_MESSAGE });
+    }
+    const inRussian = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp',
+      headers: { 'content-type': 'application/json', 'accept-language': 'ru' },
+      payload: deep,
+    });
+    expect(inRussian.json()).toEqual({ code: 'invalid_body', message: expect.not.stringContaining('deeper') });
+    // A body within the limit goes on to the route's own checks.
+    const shallow = await t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { email: [[['a@example.com']]] } });
+    expect(shallow.json().code).toBe('validation_failed');
   });
 
   it('still takes ordinary text, escapes and all', async () => {

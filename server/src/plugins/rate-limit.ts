@@ -1,8 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { rateLimited } from '../errors.js';
+import type { RateLimitCounters } from '../lib/rate-limit-counters.js';
 
 export interface LimitRule {
   max: number;
@@ -42,28 +42,22 @@ declare module 'fastify' {
 /** The per-user limit checkout, plan changes and gift-code redemptions share. */
 export const CHECKOUT_LIMIT = 'checkout-user';
 
-/**
- * Counters live in memory by default, or in Redis (REDIS_URL) so several app instances share them.
- * If Redis is unreachable the limits are skipped rather than locking everyone out; the database-backed
- * rules (code attempts, resend cool-down) still hold.
- */
 /** The hooks `app.limiter` made: the OpenAPI document says a route holding one may answer 429. */
 const LIMITER_HOOKS = new WeakSet<(request: FastifyRequest) => Promise<void>>();
 
 /** Whether a route hook is a rate limit of `app.limiter`. */
 export const isLimiterHook = (hook: unknown): boolean => typeof hook === 'function' && LIMITER_HOOKS.has(hook as (request: FastifyRequest) => Promise<void>);
 
+/**
+ * Counters live in memory by default, or in Redis (REDIS_URL) so several app instances share them. While Redis
+ * cannot be reached they are kept in this process (lib/rate-limit-counters.ts): the limits still hold, per
+ * instance, and no request waits for Redis; the admin's System tab says so.
+ */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, opts: { redisUrl: string | undefined }) => {
-    let redis: Redis | undefined;
-    if (opts.redisUrl) {
-      redis = new Redis(opts.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
-      redis.on('error', (err) => app.log.warn({ err: err.message }, 'rate-limit store (Redis) error'));
-      app.addHook('onClose', async () => {
-        await redis?.quit().catch(() => redis?.disconnect());
-      });
-    }
-    await app.register(rateLimit, { global: false, redis, skipOnError: true, nameSpace: 'vpn-storefront-rl:' });
+  async (app: FastifyInstance, opts: { counters: RateLimitCounters }) => {
+    await opts.counters.connected();
+    app.addHook('onClose', async () => opts.counters.close());
+    await app.register(rateLimit, { global: false, store: opts.counters.Store, skipOnError: true });
 
     // One counter per limit name, wherever its routes are registered (in memory as in Redis).
     const checks = new Map<string, ReturnType<typeof app.createRateLimit>>();

@@ -79,6 +79,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   let webhookApiVersion = options.webhookApiVersion ?? Stripe.API_VERSION;
   checkApiVersion(webhookApiVersion);
   let failCreates = 0;
+  let refundsHeld: Promise<void> | null = null;
   let baseUrl = '';
   let secretKey = options.secretKey;
   const accountId = options.accountId ?? stripeId('acct_', 16);
@@ -171,6 +172,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     if (body === null) return fail(new StripeApiError(413, 'invalid_request_error', 'Request body too large.'));
     const key = apiKeyOf(req);
     if (key !== secretKey) return fail(authenticationError(key));
+
+    if (method === 'POST' && path === '/v1/refunds' && refundsHeld) await refundsHeld;
 
     if (method === 'POST' && path === '/v1/checkout/sessions' && failCreates > 0) {
       failCreates--;
@@ -319,6 +322,16 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     },
     failNextCreates(n) {
       failCreates = n;
+    },
+    holdRefunds() {
+      let release = () => {};
+      refundsHeld = new Promise<void>((resolve) => {
+        release = () => {
+          refundsHeld = null;
+          resolve();
+        };
+      });
+      return release;
     },
     requests,
     async close() {

@@ -159,6 +159,11 @@ export interface FakeStripe extends FakeStripeBilling {
   waitForDeliveries(): Promise<void>;
   /** Fault injection: the next `n` session create requests answer HTTP 500 api_error (nothing is saved under their idempotency key). */
   failNextCreates(n: number): void;
+  /**
+   * Fault injection: refund creations wait (unanswered, nothing refunded yet) until the returned function is
+   * called, as a slow Stripe would; for requests that race one another.
+   */
+  holdRefunds(): () => void;
   /** Every API request, in order. */
   readonly requests: FakeStripeRequest[];
   close(): Promise<void>;

@@ -45,6 +45,7 @@ import { useFormat } from '../i18n/format';
 import { useWalletBalance } from '../features/billing/useWalletBalance';
 import { customerName } from '../components/header/customer-name';
 import { AddEmailCard } from '../features/auth/AddEmailCard';
+import { MyDataSection } from '../features/privacy/MyDataSection';
 
 type OpenDialog =
   | { kind: 'pay'; target: PaymentTarget }
@@ -272,6 +273,8 @@ export default function DashboardPage() {
             {accounts.length > 0 ? [accountsSection, plansSection] : [plansSection, accountsSection]}
           </div>
         )}
+
+        {loadState === 'loaded' && user && <MyDataSection />}
 
         {loadState === 'failed' && !shownError && (
           <button type="button" onClick={() => void retryLoad()} className={`${BUTTON.secondary} mt-6`}>

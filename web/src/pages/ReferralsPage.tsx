@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CREDIT_MIN_CHARGE, PROVIDER_BALANCE_NOTE, type CreditMovement, type MyReferrals, type ReferralTerms } from '../../../shared/referrals.js';
+import { CREDIT_MIN_CHARGE, HELD_NOTE, PROVIDER_BALANCE_NOTE, type CreditMovement, type MyReferrals, type ReferralTerms } from '../../../shared/referrals.js';
 import { billingApi } from '../api/billing-endpoints';
 import { telegramLinkApi } from '../api/telegram-link-endpoints';
 import { Loading } from '../components/Loading';
@@ -190,13 +190,14 @@ function movementLabel(_: ReturnType<typeof useLingui>['_'], movement: CreditMov
     case 'earned':
       return _('account.referrals.kind.earned');
     case 'cancelled':
+      if (movement.note === HELD_NOTE) return _('account.referrals.kind.held');
       return movement.note === 'disputed'
         ? _('account.referrals.kind.disputed')
         : movement.note === 'voided'
           ? _('account.referrals.kind.voided')
           : _('account.referrals.kind.refunded');
     case 'reinstated':
-      return _('account.referrals.kind.reinstated');
+      return movement.note === HELD_NOTE ? _('account.referrals.kind.released') : _('account.referrals.kind.reinstated');
     case 'spent':
       return movement.note === PROVIDER_BALANCE_NOTE ? _('account.referrals.kind.toRenewal') : _('account.referrals.kind.spent');
     case 'restored':

@@ -145,6 +145,12 @@ export const en = {
     'We could not renew {account} ({plan}) from your balance: it is {needed} short of {price}. It ends on {day} unless it is renewed.',
   'wallet.renewal.topUp': 'Top up your balance before {day} and it renews by itself.',
   'wallet.renewal.button': 'Top up your balance',
+  'account.deleted.subject': '{brand}: your account has been deleted',
+  'account.deleted.lead':
+    'Your {brand} account and its VPN accounts have been deleted, as you asked on {day}. Your sign-in address, sessions, devices and Telegram link are gone.',
+  'account.deleted.kept':
+    'The records of your payments are kept without your name or address for as long as the law requires (tax and accounting), and are then deleted.',
+  'account.deleted.notYou': 'If you did not ask for this, reply to this e-mail.',
   'subscriptionLink.movedSubject': '{brand}: a new link for {account}',
   'subscriptionLink.movedLead': 'The link of your VPN account {account} has moved to a new address, so that it keeps working where the old one is blocked.',
   'subscriptionLink.newLink': 'New link',

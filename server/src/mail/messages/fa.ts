@@ -138,6 +138,11 @@ export const fa: EmailCatalogue = {
     'نتوانستیم {account} ({plan}) را از موجودی شما تمدید کنیم: {needed} تا {price} کم است. اگر تمدید نشود، در {day} به پایان می‌رسد.',
   'wallet.renewal.topUp': 'پیش از {day} موجودی خود را شارژ کنید تا خودکار تمدید شود.',
   'wallet.renewal.button': 'شارژ موجودی',
+  'account.deleted.subject': '{brand}: حساب شما حذف شد',
+  'account.deleted.lead':
+    'حساب {brand} شما و حساب‌های VPN آن، طبق درخواست شما در {day}، حذف شدند. نشانی ورود، نشست‌ها، دستگاه‌ها و اتصال تلگرام شما حذف شده‌اند.',
+  'account.deleted.kept': 'سوابق پرداخت‌های شما بدون نام یا نشانی شما تا زمانی که قانون (مالیات و حسابداری) لازم می‌داند نگه داشته می‌شوند و سپس حذف می‌شوند.',
+  'account.deleted.notYou': 'اگر شما این را درخواست نکرده‌اید، به این ایمیل پاسخ دهید.',
   'subscriptionLink.movedSubject': '{brand}: پیوند تازه برای {account}',
   'subscriptionLink.movedLead': 'پیوند حساب VPN شما {account} به نشانی تازه‌ای منتقل شد تا جایی که نشانی قبلی مسدود است هم کار کند.',
   'subscriptionLink.newLink': 'پیوند تازه',

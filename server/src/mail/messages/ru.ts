@@ -143,6 +143,12 @@ export const ru: EmailCatalogue = {
     'Не удалось продлить {account} ({plan}) с баланса: до {price} не хватает {needed}. Аккаунт закончится {day}, если его не продлить.',
   'wallet.renewal.topUp': 'Пополните баланс до {day}, и аккаунт продлится автоматически.',
   'wallet.renewal.button': 'Пополнить баланс',
+  'account.deleted.subject': '{brand}: ваш аккаунт удалён',
+  'account.deleted.lead':
+    'Ваш аккаунт {brand} и его VPN-аккаунты удалены по вашему запросу от {day}. Ваш адрес для входа, сеансы, устройства и привязка Telegram удалены.',
+  'account.deleted.kept':
+    'Записи о ваших платежах хранятся без вашего имени и адреса столько, сколько требует закон (налоги и бухгалтерия), а затем удаляются.',
+  'account.deleted.notYou': 'Если вы этого не запрашивали, ответьте на это письмо.',
   'subscriptionLink.movedSubject': '{brand}: новая ссылка для {account}',
   'subscriptionLink.movedLead': 'Ссылка вашего VPN-аккаунта {account} переехала на новый адрес, чтобы работать там, где старый заблокирован.',
   'subscriptionLink.newLink': 'Новая ссылка',

@@ -20,7 +20,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     findAccount: (userId: string, id: string) => findAccount(deps, userId, id),
     claimPlan: (user: UserProfile, planId: string) => claimPlan(deps, user, planId),
     createCustomAccount: (admin: UserProfile, body: AdminCreateAccountBody) => createCustomAccount(deps, admin, body),
-    deleteAccount: (user: UserProfile, id: string) => deleteAccount(deps, user, id),
+    deleteAccount: (user: UserProfile, id: string, opts?: { evenSuspended?: boolean }) => deleteAccount(deps, user, id, opts),
     listLogs: (limit: number) => deps.accounts.listLogs(limit),
   };
 }

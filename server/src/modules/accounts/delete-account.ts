@@ -6,12 +6,16 @@ import type { AccountsServiceDeps } from './accounts-deps.js';
 
 /** A customer deleting one of their accounts: its open renewals closed, its panel user deleted, then the row. */
 
-/** Deletes the panel user first (already gone is fine), then the row. */
-export async function deleteAccount(deps: AccountsServiceDeps, user: UserProfile, id: string): Promise<void> {
+/**
+ * Deletes the panel user first (already gone is fine), then the row. `evenSuspended`: the customer is deleting
+ * themselves (my-data), which has checked already that no payment of theirs is open.
+ */
+export async function deleteAccount(deps: AccountsServiceDeps, user: UserProfile, id: string, opts: { evenSuspended?: boolean } = {}): Promise<void> {
   const { accounts, clock } = deps;
   const account = await accounts.findForUser(id, user.id);
   if (!account) throw notFound('Account or master server not found');
-  if (account.status === 'suspended') throw new AppError(409, 'account_suspended', 'This account is waiting for its payment and cannot be deleted yet.');
+  if (account.status === 'suspended' && !opts.evenSuspended)
+    throw new AppError(409, 'account_suspended', 'This account is waiting for its payment and cannot be deleted yet.');
   await deps.closeOpenCheckouts(id);
   const server = account.masterServerId ? await deps.servers.findServerRecord(account.masterServerId) : undefined;
   if (server) {

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Keys } from '../../lib/crypto.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { AuditRepo } from '../audit/index.js';
+import type { Metrics } from '../metrics/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { UsersRepo } from '../users/index.js';
 import type { OtpRepo } from './otp.repo.js';
@@ -45,4 +46,6 @@ export interface AuthServiceDeps {
   referrals?: { attribute(referredId: string, code: string, ip: string | null): Promise<void> };
   /** Where each code also goes once its e-mail is sent (a module built later adds one: `alsoSendCodesBy`). */
   codeCopies?: SignInCodeCopy[];
+  /** Codes sent and refused are counted here (GET /metrics). */
+  metrics?: Pick<Metrics, 'codeSent' | 'codeRefused'>;
 }

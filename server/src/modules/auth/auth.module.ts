@@ -21,9 +21,24 @@ export const authModule = defineModule({
     settings,
     referrals,
     signAccessToken,
+    metrics,
   }: Configured & Provided<typeof referralsModule>) {
     return {
-      auth: createAuthService({ config, keys, clock, mailer, log, users, sessions, audit, settings, otp: createOtpRepo(db), signAccessToken, referrals }),
+      auth: createAuthService({
+        config,
+        keys,
+        clock,
+        mailer,
+        log,
+        users,
+        sessions,
+        audit,
+        settings,
+        otp: createOtpRepo(db),
+        signAccessToken,
+        referrals,
+        metrics,
+      }),
     };
   },
   routes: ({ auth, limits, secureCookies }) => [route(authRoutes, { auth, limits, secureCookies })],

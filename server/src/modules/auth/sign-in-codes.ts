@@ -30,6 +30,7 @@ async function refused(deps: AuthServiceDeps, email: string, now: Date): Promise
   const live = latest !== undefined && latest.expiresAt > now;
   const attemptsLeft = live ? Math.max(0, OTP_MAX_ATTEMPTS - latest.attempts) : 0;
   const reason = !live ? 'expired' : attemptsLeft === 0 ? 'locked' : 'wrong';
+  deps.metrics?.codeRefused(reason);
   return invalidOtp({ reason, attemptsLeft, resendInSeconds: await resendInSeconds(deps, email, now) });
 }
 
@@ -43,7 +44,10 @@ export async function requestCode(deps: AuthServiceDeps, email: string, meta: Re
   const { clock, otp } = deps;
   const now = clock();
   const waitSeconds = await resendInSeconds(deps, email, now);
-  if (waitSeconds > 0) throw rateLimited(waitSeconds, `Please wait ${waitSeconds} seconds before requesting a new code.`);
+  if (waitSeconds > 0) {
+    deps.metrics?.codeRefused('throttled');
+    throw rateLimited(waitSeconds, `Please wait ${waitSeconds} seconds before requesting a new code.`);
+  }
 
   const code = randomDigits(OTP_LENGTH);
   const id = randomUUID();
@@ -57,6 +61,7 @@ export async function requestCode(deps: AuthServiceDeps, email: string, meta: Re
     throw new AppError(502, 'mail_failed', MESSAGES.otpSendFailed);
   }
   await otp.retireOtherCodes(email, id, now);
+  deps.metrics?.codeSent();
   sendCopies(deps, email, code);
 }
 

@@ -13,6 +13,7 @@ export {
   type StarsSubscriptionPayment,
 } from './checkout/checkout.service.js';
 export { newOrderIds, type OrderRows } from './checkout/order-rows.js';
+export { CHECKOUT_SESSION_TTL_SECONDS } from './checkout/checkout-timing.js';
 export { type TopUpCheckout } from './checkout/top-up-checkout.js';
 export { type TransactionEvent } from '../orders/index.js';
 export { type PaymentDrivers } from './provider-accounts/payment-drivers.js';

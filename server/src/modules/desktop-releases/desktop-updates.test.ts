@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +80,42 @@ describe('the desktop update folder', () => {
     expect([403, 404]).toContain(res.statusCode);
     expect(res.body).not.toContain('TOP-SECRET-VALUE');
     expect(res.body).not.toContain('"version"');
+  });
+
+  it('serves regular files only: a symbolic link in the folder (to a file or a folder outside it) is a 404', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'desktop-outside-'));
+    try {
+      writeFileSync(join(outside, 'secret.exe'), 'TOP-SECRET-VALUE');
+      mkdirSync(join(outside, 'stable'));
+      writeFileSync(join(outside, 'stable', 'latest.yml'), 'TOP-SECRET-VALUE');
+      symlinkSync(join(outside, 'secret.exe'), join(dir, 'stable', 'Lumen VPN 9.9.9 Setup.exe'));
+      symlinkSync(join(outside, 'stable'), join(dir, 'stable', 'linked'));
+      for (const url of [
+        `/desktop/updates/stable/${encodeURIComponent('Lumen VPN 9.9.9 Setup.exe')}`,
+        '/desktop/updates/stable/linked/latest.yml',
+        '/desktop/updates/stable/linked',
+      ]) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).not.toContain('TOP-SECRET-VALUE');
+      }
+      // A channel folder that is itself a link out of the folder.
+      const linkedChannel = mkdtempSync(join(tmpdir(), 'desktop-updates-'));
+      symlinkSync(join(outside, 'stable'), join(linkedChannel, 'stable'));
+      const app = await buildTestApp({ db: env.database.db, env: { DESKTOP_UPDATES_DIR: linkedChannel } });
+      try {
+        const res = await app.app.inject({ method: 'GET', url: '/desktop/updates/stable/latest.yml' });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain('TOP-SECRET-VALUE');
+      } finally {
+        await app.app.close();
+        rmSync(linkedChannel, { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(join(dir, 'stable', 'Lumen VPN 9.9.9 Setup.exe'), { force: true });
+      rmSync(join(dir, 'stable', 'linked'), { force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('describes the release per platform: version, the installers people run (first the one to offer), size and SHA-256', async () => {

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { z } from 'zod';
@@ -74,7 +74,8 @@ export function createReleaseFeeds(opts: ReleaseFeedsOptions) {
   }
 
   async function installerAt(channel: DesktopChannel, dir: string, name: string): Promise<DesktopInstaller | undefined> {
-    const info = await stat(join(dir, name)).catch(() => undefined);
+    // Only a regular file (not a symbolic link): what the route serves.
+    const info = await lstat(join(dir, name)).catch(() => undefined);
     if (!info?.isFile()) return undefined;
     return {
       name,

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import type { PlanRecord } from '../plans/index.js';
 import type { PromoCodesDeps } from './promo-codes-deps.js';
 import { REFERRAL_KEY_PREFIX, type PromoCodeRecord } from './promo-codes.repo.js';
-import { discountOf, refusalOf, usesRefusal } from './promo-discount.js';
+import { chargeRefusal, discountOf, refusalOf, usesRefusal } from './promo-discount.js';
 
 /** The question checkout asks of a code (what it does to this plan for this customer), and the use it takes of it. */
 
@@ -69,6 +69,8 @@ export async function quotePromo(
   const refusal = refusalOf(code, plan, currency, clock()) ?? usesRefusal(code, await repo.usesHeld(code.id, userId));
   if (refusal) throw promoInvalid(refusal);
   const applied = appliedOf(code, plan.price);
+  const uncharged = chargeRefusal(applied.total);
+  if (uncharged) throw promoInvalid(uncharged);
   return {
     ...base,
     total: applied.total,
@@ -150,6 +152,8 @@ export async function redeemPromo(
   const refusal = refusalOf(code, order.plan, order.currency, now) ?? usesRefusal(code, await repo.usesHeld(code.id, order.userId, trx));
   if (refusal) throw promoInvalid(refusal);
   const applied = appliedOf(code, order.plan.price);
+  const uncharged = chargeRefusal(applied.total);
+  if (uncharged) throw promoInvalid(uncharged);
   await writeCheckout(applied);
   await repo.insertRedemption(
     {

@@ -279,6 +279,38 @@ describe.each(TEST_DATABASES)('promo codes (%s)', (kind) => {
     expect(await f.count('promo_redemptions', { promo_code_id: codeRow.id })).toBe(3);
   });
 
+  it('refuses a code that leaves 1 to 49 cents (under what Stripe can charge) with its reason, before Stripe is asked; 50 cents is charged', async () => {
+    const planId = await tenDollarPlan(f);
+    const user = await f.newUser();
+    const sessionsBefore = f.stripe.listSessions().length;
+    const transactionsBefore = await f.count('transactions');
+    for (const body of [{ amountOff: 970 }, { amountOff: 999 }, { percentOff: 99 }, { percentOff: 96 }]) {
+      const code = await createCode(f, { code: fresh('TINY'), ...body });
+      for (const url of ['/api/checkout/quote', '/api/checkout']) {
+        const res = await f.call(user, 'POST', url, { planId, promoCode: code.code });
+        expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
+        expect(res.json()).toEqual({ code: 'promo_invalid', message: PROMO_MESSAGES.below_minimum, reason: 'below_minimum' });
+      }
+    }
+    const last = await createCode(f, { code: fresh('TINY'), amountOff: 990 });
+    const ru = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: { authorization: `Bearer ${user.accessToken}`, 'accept-language': 'ru' },
+      payload: { planId, promoCode: last.code },
+    });
+    expect(ru.json()).toMatchObject({ code: 'promo_invalid', reason: 'below_minimum', message: expect.stringContaining('минимальной суммы') });
+    expect(f.stripe.listSessions()).toHaveLength(sessionsBefore);
+    expect(await f.count('transactions')).toBe(transactionsBefore);
+    expect(await f.count('promo_redemptions', { promo_code_id: last.id })).toBe(0);
+
+    // Exactly the minimum is charged.
+    const fifty = await createCode(f, { code: fresh('FIFTY'), amountOff: 950 });
+    expect((await f.call(user, 'POST', '/api/checkout/quote', { planId, promoCode: fifty.code })).json()).toMatchObject({ total: 50, discount: 950 });
+    const started = await f.checkout(user, { planId, promoCode: fifty.code });
+    expect(f.stripe.getSession(started.sessionId)).toMatchObject({ amount_subtotal: 1000, amount_total: 50 });
+  });
+
   it('a 100 % code on a one-off plan: no payment, the account is made as for a paid one', async () => {
     const planId = await tenDollarPlan(f);
     const code = await createCode(f, { code: fresh('FREE'), percentOff: 100 });

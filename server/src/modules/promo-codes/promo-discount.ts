@@ -1,4 +1,5 @@
 import type { PromoInvalidReason } from '../../../../shared/promo-codes.js';
+import { CREDIT_MIN_CHARGE } from '../../../../shared/referrals.js';
 import type { PromoCodeRecord } from './promo-codes.repo.js';
 
 /**
@@ -27,4 +28,13 @@ export function usesRefusal(code: PromoCodeRecord, held: { total: number; byUser
   if (code.oncePerCustomer && held.byUser > 0) return 'already_used';
   if (code.maxRedemptions !== null && held.total >= code.maxRedemptions) return 'used_up';
   return null;
+}
+
+/**
+ * Whether what the code leaves to pay can be charged: nothing (the order is free) or at least CREDIT_MIN_CHARGE,
+ * the least a payment provider takes (Stripe refuses a charge under $0.50), as referral credit leaves. A code
+ * leaving between 1 and 49 minor units is refused here, at the quote and at checkout, never sent to the provider.
+ */
+export function chargeRefusal(total: number): PromoInvalidReason | null {
+  return total > 0 && total < CREDIT_MIN_CHARGE ? 'below_minimum' : null;
 }

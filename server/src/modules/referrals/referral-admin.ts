@@ -39,7 +39,8 @@ export async function adminReferralsPage(deps: ReferralsDeps, query: AdminReferr
 
 /**
  * A held (or void) referral released: it earns from now on without the checks, and what its paid payments would
- * have earned is written now (maturing when it would have, at once if the window has passed).
+ * have earned is written now (maturing when it would have, at once if the window has passed): earned for a
+ * payment that earned nothing, given back for one whose reward the hold took back.
  */
 export async function releaseReferral(deps: ReferralsDeps, actor: Actor, id: string): Promise<void> {
   const { db, repo, rewards, clock } = deps;
@@ -51,8 +52,13 @@ export async function releaseReferral(deps: ReferralsDeps, actor: Actor, id: str
     await repo.decide(id, 'released', actor.id ?? actor.email ?? 'system', now, trx);
     const released = { ...referral, status: 'released' as const };
     const payments = await repo.paidTransactionsOf(referral.referredId, trx);
+    const credits = await repo.creditsOfReferral(id, trx);
     for (const [index, payment] of payments.entries()) {
-      if ((await repo.creditsOfTransaction(payment.id, trx)).length > 0) continue;
+      const earnedBefore = credits.filter((credit) => credit.transactionId === payment.id);
+      if (earnedBefore.length > 0) {
+        await rewards.giveBack(released, earnedBefore, now, trx);
+        continue;
+      }
       await rewards.earn({ ...released, firstPaidAt: released.firstPaidAt ?? payments[0]!.paidAt }, payment, now, trx, { first: index === 0 });
     }
     await deps.audit.record(

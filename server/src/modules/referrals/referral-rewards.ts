@@ -6,14 +6,15 @@ import { recordCreditMove } from '../credit/index.js';
 import type { NewCredit, ReferralRecord, ReferralsRepo } from './referrals.repo.js';
 import { DAY_MS } from '../../../../shared/constants.js';
 import { maturesAt, rewardFor, signedInTogether } from './referral-terms.js';
+import { referralHoldMoves } from './referral-holds.js';
 
 /**
  * The referrer's credit, moved by the payments of the customers they referred, in the same database transaction
  * as each payment's status change (billing.repo calls `onTransition` there, once per change: its conditional
  * update is the exactly-once gate, so a redelivered or racing event moves no credit twice):
  * - paid: the reward is earned, pending until the refund window ends; unless the referral is held or void, or
- *   a check finds the two customers are one person (then the referral is held and earns nothing until an admin
- *   releases it);
+ *   a check finds the two customers are one person (then the referral is held, what it earned before is taken
+ *   back, and it earns nothing until an admin releases it);
  * - refunded or a dispute lost while the reward is pending: cancelled (after the window, the credit stays);
  * - disputed while pending: cancelled; the dispute won: reinstated, maturing when it would have.
  */
@@ -21,6 +22,7 @@ export function createReferralRewards(deps: { repo: ReferralsRepo; audit: AuditR
   const { repo } = deps;
 
   const move = (credit: NewCredit, now: Date, trx: Db) => recordCreditMove(deps, credit, now, trx);
+  const holds = referralHoldMoves({ repo, move });
 
   /** The first check that finds the referrer and the customer they referred to be one person, if any. */
   async function relation(referral: ReferralRecord, payment: TransactionRecord | null, now: Date, trx: Db): Promise<ReferralHoldReason | null> {
@@ -34,6 +36,8 @@ export function createReferralRewards(deps: { repo: ReferralsRepo; audit: AuditR
 
   async function hold(referral: ReferralRecord, reason: ReferralHoldReason, transactionId: string | null, now: Date, trx: Db): Promise<void> {
     await repo.hold(referral.id, reason, trx);
+    // Found only now (the same device seen after a payment had earned): what it earned is taken back.
+    await holds.takeBack(referral, now, trx);
     await deps.audit.record(
       { actorId: null, actorEmail: null, action: 'referral.held', targetType: 'referral', targetId: referral.id, details: { reason, transactionId }, now },
       trx,
@@ -151,6 +155,7 @@ export function createReferralRewards(deps: { repo: ReferralsRepo; audit: AuditR
     relation,
     earn,
     cancelPending,
+    giveBack: holds.giveBack,
   };
 }
 

@@ -35,6 +35,18 @@ async function earnedOf(db: Db, referralIds: string[]): Promise<Map<string, Arra
   return map;
 }
 
+/** One movement a referral made (what it earned its referrer, and what was taken from it or given back). */
+export interface ReferralCredit {
+  id: number;
+  userId: string;
+  transactionId: string | null;
+  kind: 'earned' | 'cancelled' | 'reinstated';
+  amount: number;
+  currency: string;
+  availableAt: Date;
+  note: string | null;
+}
+
 /** A customer's referral as it is written at sign-up and changes after (held, released or void, first paid). */
 export function referralRows(db: Db) {
   const lockable = dialectOf(db) === 'postgres';
@@ -99,6 +111,25 @@ export function referralRows(db: Db) {
 
     async decide(id: string, status: 'released' | 'void', by: string, now: Date, trx: Db): Promise<void> {
       await trx('referrals').where({ id }).update({ status, decided_by: by, decided_at: now });
+    },
+
+    /** The referral's own movements of its referrer's credit (earned, cancelled, reinstated), oldest first. */
+    async creditsOfReferral(id: string, trx: Db): Promise<ReferralCredit[]> {
+      const rows = await trx(LEDGER)
+        .select('id', 'user_id', 'transaction_id', 'kind', 'amount', 'currency', 'available_at', 'note')
+        .where({ referral_id: id })
+        .whereIn('kind', ['earned', 'cancelled', 'reinstated'])
+        .orderBy('id', 'asc');
+      return rows.map((row) => ({
+        id: Number(row.id),
+        userId: row.user_id as string,
+        transactionId: (row.transaction_id as string | null) ?? null,
+        kind: row.kind as ReferralCredit['kind'],
+        amount: Number(row.amount),
+        currency: row.currency as string,
+        availableAt: toDate(row.available_at),
+        note: (row.note as string | null) ?? null,
+      }));
     },
 
     async setFirstPaid(id: string, at: Date, trx: Db): Promise<void> {

@@ -238,6 +238,69 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     expect(await referralOf(f, other.userId)).toMatchObject({ status: 'held', hold_reason: 'same_device' });
   });
 
+  it('one person found only after a payment earned (the same device seen later): the hold takes back what it earned, pending or available; released, it comes back', async () => {
+    await setProgramme(f);
+    const db = f.env.database.db;
+    const shareDevice = async (accounts: string[]) => {
+      const now = new Date(f.t.clock.now());
+      const hwid = `hw-${randomUUID().slice(0, 8)}`;
+      for (const accountId of accounts)
+        await db('account_devices').insert({ id: randomUUID(), vpn_account_id: accountId, hwid, first_seen_at: now, last_seen_at: now });
+    };
+    const referrerWithFriend = async () => {
+      const referrer = await signUp(f);
+      const referrerAccount = (await buyAccount(f, referrer, '4242 4242 4242 4242')).accountId;
+      const { code } = await myReferrals(f, referrer);
+      const friend = await signUp(f, { code });
+      const friendAccount = (await buyAccount(f, friend, OTHER_CARD)).accountId;
+      expect(await referralOf(f, friend.userId)).toMatchObject({ status: 'active' });
+      expect((await myReferrals(f, referrer)).credit).toEqual([{ currency: 'usd', pending: 99, available: 0 }]);
+      return { referrer, friend, accounts: [referrerAccount, friendAccount] };
+    };
+
+    // Pending: taken back whole; released, it comes back (and the payment that found it earns too).
+    const one = await referrerWithFriend();
+    await shareDevice(one.accounts);
+    await buy(f, one.friend);
+    expect(await referralOf(f, one.friend.userId)).toMatchObject({ status: 'held', hold_reason: 'same_device' });
+    const held = await myReferrals(f, one.referrer);
+    expect(held.credit).toEqual([]);
+    expect(held.movements.map((m: { kind: string; amount: number; note: string | null }) => [m.kind, m.amount, m.note])).toEqual([
+      ['cancelled', -99, 'held'],
+      ['earned', 99, null],
+    ]);
+    const id = (await referralOf(f, one.friend.userId)).id;
+    expect((await f.call(f.admin, 'POST', `/api/admin/referrals/${id}/release`)).statusCode).toBe(204);
+    expect((await myReferrals(f, one.referrer)).credit).toEqual([{ currency: 'usd', pending: 198, available: 0 }]);
+    // Released twice over (void, then released again) gives nothing back twice.
+    expect((await f.call(f.admin, 'POST', `/api/admin/referrals/${id}/void`)).statusCode).toBe(204);
+    expect((await f.call(f.admin, 'POST', `/api/admin/referrals/${id}/release`)).statusCode).toBe(204);
+    expect(await f.count('wallet_movements', { referral_id: id, kind: 'reinstated' })).toBe(1);
+
+    // Available (the refund window over): taken back too. Spent already: the balance never goes below zero.
+    const two = await referrerWithFriend();
+    const three = await referrerWithFriend();
+    await later(f, 15 * DAY_S, async () => {
+      const referrerTwo = await signIn(f, two.referrer.email);
+      expect((await myReferrals(f, referrerTwo)).credit).toEqual([{ currency: 'usd', pending: 0, available: 99 }]);
+      await shareDevice(two.accounts);
+      await buy(f, await signIn(f, two.friend.email));
+      expect(await referralOf(f, two.friend.userId)).toMatchObject({ status: 'held', hold_reason: 'same_device' });
+      const after = await myReferrals(f, referrerTwo);
+      expect(after.credit).toEqual([]);
+      expect(after.movements[0]).toMatchObject({ kind: 'cancelled', amount: -99, note: 'held' });
+
+      const referrerThree = await signIn(f, three.referrer.email);
+      await buy(f, referrerThree, '4242 4242 4242 4242'); // the 99 available pays part of it
+      expect(await f.count('wallet_movements', { user_id: three.referrer.userId, kind: 'spent' })).toBe(1);
+      await shareDevice(three.accounts);
+      await buy(f, await signIn(f, three.friend.email));
+      expect(await referralOf(f, three.friend.userId)).toMatchObject({ status: 'held', hold_reason: 'same_device' });
+      expect((await myReferrals(f, referrerThree)).credit).toEqual([]);
+      expect(await f.count('wallet_movements', { user_id: three.referrer.userId, kind: 'cancelled' })).toBe(0);
+    });
+  });
+
   it("the referred customer's first payment has the referral discount by itself; a typed code replaces it; nobody else has it", async () => {
     await setProgramme(f, { referredBenefit: { kind: 'discount', percentOff: 20 } });
     const referrer = await f.newUser();

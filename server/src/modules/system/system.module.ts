@@ -1,4 +1,5 @@
 import type { WithBilling } from '../billing/index.js';
+import type { backupsModule } from '../backups/index.js';
 import type { desktopReleasesModule } from '../desktop-releases/index.js';
 import { defineModule, route, type Provided } from '../module.js';
 import { createProviderHealth } from './provider-health.js';
@@ -10,7 +11,7 @@ import { createSystemService } from './system.service.js';
 /** The public status page, and the admin's System: panels, queue, mail, payment providers, webhooks, releases. */
 export const systemModule = defineModule({
   name: 'system',
-  build(deps: WithBilling & Provided<typeof desktopReleasesModule>) {
+  build(deps: WithBilling & Provided<typeof desktopReleasesModule> & Provided<typeof backupsModule>) {
     const { db, clock, mailer, jobs, settings, payments } = deps;
     return {
       status: createStatusService({ db, servers: deps.serversRepo, clock }),
@@ -24,6 +25,8 @@ export const systemModule = defineModule({
         subscriptions: deps.subscriptionsAdmin,
         webhooks: deps.unreadableWebhooks,
         desktopReleases: deps.desktopReleases,
+        backups: deps.backupStatus,
+        rateLimits: deps.rateLimitCounters,
         clock,
         providers: createProviderHealth({
           drivers: payments,

@@ -6,6 +6,7 @@ import {
   type DesktopReleasesResponse,
 } from '../../../../shared/desktop-releases.js';
 import type { ReleaseFeeds } from '../desktop-releases/index.js';
+import type { BackupStatusReader } from '../backups/index.js';
 import type { SystemStatus } from '../../../../shared/accounts.js';
 import { dialectOf, type Db } from '../../db/knex.js';
 import type { JobsRepo } from '../../jobs/jobs.repo.js';
@@ -13,6 +14,7 @@ import { APP_VERSION } from '../../lib/package-info.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { RefundsService, SubscriptionsAdminRepo, UnreadableWebhooksRepo } from '../billing/index.js';
 import type { Clock } from '../../lib/clock.js';
+import type { RateLimitCounters } from '../../lib/rate-limit-counters.js';
 import type { ServersService } from '../servers/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { pingDatabase } from './health.routes.js';
@@ -47,12 +49,14 @@ export function createSystemService(deps: {
   subscriptions: Pick<SubscriptionsAdminRepo, 'metrics' | 'unreadable'>;
   webhooks: Pick<UnreadableWebhooksRepo, 'listSeenSince'>;
   desktopReleases: Pick<ReleaseFeeds, 'list'>;
+  backups: BackupStatusReader;
   providers: ProviderHealthCheck;
+  rateLimits: Pick<RateLimitCounters, 'state'>;
   clock: Clock;
 }) {
   return {
     async getSystemStatus(): Promise<SystemStatus> {
-      const [database, mailOk, servers, counts, failed, config, needsReview, disputed, recurring, unreadable, unreadableWebhooks, desktop, providers] =
+      const [database, mailOk, servers, counts, failed, config, needsReview, disputed, recurring, unreadable, unreadableWebhooks, desktop, providers, backups] =
         await Promise.all([
           pingDatabase(deps.db),
           withTimeout(deps.mailer.verify(), PROBE_TIMEOUT_MS).catch(() => false),
@@ -67,8 +71,10 @@ export function createSystemService(deps: {
           deps.webhooks.listSeenSince(new Date(deps.clock().getTime() - UNREADABLE_WEBHOOK_ALERT_MS)),
           deps.desktopReleases.list(),
           deps.providers.check(),
+          deps.backups.status(),
         ]);
       const now = deps.clock();
+      const rateLimits = deps.rateLimits.state();
       const panels = await Promise.all(
         servers.map(async (server) => {
           const token = {
@@ -95,6 +101,7 @@ export function createSystemService(deps: {
         version: APP_VERSION,
         database: { ok: database, dialect: dialectOf(deps.db) },
         mail: { kind: deps.mailer.kind, ok: mailOk },
+        rateLimits: { store: rateLimits.store, redisDownSince: rateLimits.redisDownSince?.toISOString() ?? null },
         panels,
         jobs: {
           counts,
@@ -107,6 +114,7 @@ export function createSystemService(deps: {
           })),
         },
         desktopApp: desktopVersions(desktop),
+        backups,
         payments: {
           cardEnabled: config.cardPaymentsEnabled,
           cryptoEnabled: config.paymentMethods.includes('crypto'),

@@ -4,3 +4,4 @@
  */
 export { USER_COLUMNS, toUserProfile, type UserProfile, type UsersRepo } from './users.repo.js';
 export { actorOf, toAdminUser, type Actor } from './users.service.js';
+export { erasedEmailHash } from './erased-email.js';

@@ -57,6 +57,14 @@ interface PageShape {
   limit: number;
 }
 
+async function erasedAfterTrial(db: Db, emailHash: string): Promise<boolean> {
+  const row = await db('erased_customers')
+    .join('user_profiles', 'user_profiles.id', 'erased_customers.user_id')
+    .where({ 'erased_customers.email_hash': emailHash, 'user_profiles.trial_used': true })
+    .first('user_profiles.id');
+  return row !== undefined;
+}
+
 /** One page of the admin's users list (see `listPageJson`). */
 export interface UsersPageQuery {
   /** A whole address: that user; anything else: addresses starting with it. Lower-case. */
@@ -103,7 +111,8 @@ const ADMIN_USER_JSON = {
     || ',"createdAt":"' || date(u.created_at / 1000, 'unixepoch') || 'T' || time(u.created_at / 1000, 'unixepoch') || '.' || substr(1000 + u.created_at % 1000, 2) || 'Z"}' AS json`,
 } as const;
 
-export function createUsersRepo(db: Db) {
+/** `erasedEmailHash`: the keyed hash a deleted customer's address left (erased-email.ts), when the trial should follow it. */
+export function createUsersRepo(db: Db, opts: { erasedEmailHash?: (email: string) => string } = {}) {
   const pg = dialectOf(db) === 'postgres';
   /**
    * A page's query for its shape, with the caller's values (markers when prepared). Keyset pages, each answered
@@ -164,7 +173,11 @@ export function createUsersRepo(db: Db) {
 
     /** Creates the profile if the address has none (safe against a concurrent insert); returns it. */
     async findOrCreateByEmail(email: string, role: Role, now: Date): Promise<UserProfile> {
-      await db('user_profiles').insert({ id: randomUUID(), email, role, trial_used: false, created_at: now, updated_at: now }).onConflict('email').ignore();
+      const existing = await this.findByEmail(email);
+      if (existing) return existing;
+      // Someone who deleted their account after their trial does not get a second one by signing up again.
+      const trialUsed = opts.erasedEmailHash ? await erasedAfterTrial(db, opts.erasedEmailHash(email)) : false;
+      await db('user_profiles').insert({ id: randomUUID(), email, role, trial_used: trialUsed, created_at: now, updated_at: now }).onConflict('email').ignore();
       const profile = await this.findByEmail(email);
       if (!profile) throw new Error(`profile for ${email} vanished after insert`);
       return profile;

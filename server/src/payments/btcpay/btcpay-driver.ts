@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Locale } from '../../../../shared/locales.js';
 import {
+  MalformedEventError,
   PaymentProviderError,
   WebhookSignatureError,
   type CheckoutOrder,
@@ -163,11 +164,20 @@ export function createBtcpayDriver(credentials: BtcpayCredentials, options: Btcp
       const signature = headerValue(headers, 'btcpay-sig');
       if (!webhookSecret || !signature || !signatureMatches(rawBody, signature, webhookSecret)) throw new WebhookSignatureError();
       const event = parseWebhookEvent(rawBody);
-      if (!event) throw new WebhookSignatureError('The webhook body is not a BTCPay Server event.');
+      if (!event) throw new MalformedEventError('The webhook body is not a BTCPay Server event.');
       const id = eventIdOf(event);
       const ours = event.storeId === undefined || event.storeId === storeId;
       if (!INVOICE_EVENT_TYPES.has(event.type) || !event.invoiceId || !ours) return { id, type: event.type, event: null };
-      return { id, type: event.type, event: { kind: 'checkout', checkout: await readCheckout(event.invoiceId) } };
+      try {
+        return { id, type: event.type, event: { kind: 'checkout', checkout: await readCheckout(event.invoiceId) } };
+      } catch (err) {
+        // An invoice the store does not have (deleted, or never ours): nothing to apply, ever. Acknowledged, so
+        // BTCPay stops delivering it; any other failure (BTCPay down, a wrong address) is delivered again.
+        if (err instanceof GreenfieldError && err.status === 404 && err.code === 'invoice-not-found') {
+          return { id, type: event.type, event: null, ignored: `BTCPay Server does not know invoice ${event.invoiceId}` };
+        }
+        throw err;
+      }
     },
 
     /**

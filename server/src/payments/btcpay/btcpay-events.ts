@@ -124,11 +124,20 @@ export function checkoutStateOf(invoice: GreenfieldInvoice, read: PaymentRead | 
   };
 }
 
-/** The webhook body as a Greenfield event, or null when it is not one (checked after the signature). */
+/** Thrown by the parse below at a NUL character in a key or a string (no field of BTCPay's holds one). */
+const NUL_FOUND = new Error('NUL');
+
+/**
+ * The webhook body as a Greenfield event, or null when it is not one (checked after the signature): not JSON,
+ * not an event, or a NUL character in any key or string (PostgreSQL cannot store one, and BTCPay never sends it).
+ */
 export function parseWebhookEvent(rawBody: Buffer): GreenfieldWebhookEvent | null {
   let body: unknown;
   try {
-    body = JSON.parse(rawBody.toString('utf8'));
+    body = JSON.parse(rawBody.toString('utf8'), (key, value: unknown) => {
+      if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) throw NUL_FOUND;
+      return value;
+    });
   } catch {
     return null;
   }

@@ -7,6 +7,7 @@ import type { RecurringMetrics } from '../../../../shared/billing.js';
 import { useFormat } from '../../i18n/format';
 import { cardClass } from './admin-ui';
 import { AlertBox } from './AlertBox';
+import { BackupsCard } from './BackupsCard';
 import { StatusBadge } from './StatusBadge';
 
 function SummaryCard({ label, children }: { label: string; children: ReactNode }) {
@@ -20,10 +21,33 @@ function SummaryCard({ label, children }: { label: string; children: ReactNode }
 
 const okBadge = (ok: boolean, okText: string, failText: string) => <StatusBadge tone={ok ? 'green' : 'red'}>{ok ? okText : failText}</StatusBadge>;
 
-/** Database, mail, card payments and version, as a row of cards. */
+/** Where the rate limits count: this instance, Redis, or each instance on its own while Redis is away (an alert). */
+function RateLimitsCard({ rateLimits }: { rateLimits: SystemStatus['rateLimits'] }) {
+  const { _ } = useLingui();
+  const format = useFormat();
+  return (
+    <SummaryCard label={_('adminSettings.system.rateLimits')}>
+      {rateLimits.store === 'memory_fallback' ? (
+        <>
+          <StatusBadge tone="red">{_('adminSettings.system.rateLimitsFallback')}</StatusBadge>
+          <span className="block w-full text-xs text-slate-500">
+            {_('adminSettings.system.rateLimitsFallbackSince', { since: format.dateTime(rateLimits.redisDownSince) })}
+          </span>
+        </>
+      ) : (
+        <>
+          {okBadge(true, _('adminSettings.system.ok'), _('adminSettings.system.down'))}
+          <span>{rateLimits.store === 'redis' ? 'Redis' : _('adminSettings.system.rateLimitsMemory')}</span>
+        </>
+      )}
+    </SummaryCard>
+  );
+}
+
+/** Database, mail, rate limits, card payments and version, as a row of cards. */
 export function SystemSummary({ status }: { status: SystemStatus }) {
   const { _ } = useLingui();
-  const { database, mail, payments, version, desktopApp } = status;
+  const { database, mail, rateLimits, payments, version, desktopApp } = status;
   const channelName = { stable: _('adminSettings.system.desktopStable'), beta: _('adminSettings.system.desktopBeta') };
   const enabledBadge = (enabled: boolean) => (
     <StatusBadge tone={enabled ? 'green' : 'gray'}>{enabled ? _('adminSettings.system.enabled') : _('adminSettings.system.notEnabled')}</StatusBadge>
@@ -38,8 +62,10 @@ export function SystemSummary({ status }: { status: SystemStatus }) {
         {okBadge(mail.ok, _('adminSettings.system.ok'), _('adminSettings.system.failing'))}
         <span>{mail.kind === 'smtp' ? 'SMTP' : _('adminSettings.system.mailToLog')}</span>
       </SummaryCard>
+      <RateLimitsCard rateLimits={rateLimits} />
       <SummaryCard label={_('adminSettings.system.cardPayments')}>{enabledBadge(payments.cardEnabled)}</SummaryCard>
       <SummaryCard label={_('adminSettings.system.cryptoPayments')}>{enabledBadge(payments.cryptoEnabled)}</SummaryCard>
+      <BackupsCard backups={status.backups} />
       <SummaryCard label={_('adminSettings.system.version')}>
         <span className="font-mono">{version}</span>
       </SummaryCard>

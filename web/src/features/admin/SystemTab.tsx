@@ -5,6 +5,7 @@ import { Loading } from '../../components/Loading';
 import { BillingStatusBadge } from '../billing/BillingStatusBadge';
 import { AdminTable, Cell } from './AdminTable';
 import { AlertBox } from './AlertBox';
+import { BackupsAlert } from './BackupsCard';
 import { ActiveBadge } from './RowActions';
 import { StatusBadge } from './StatusBadge';
 import { RecurringSummary, SystemSummary } from './SystemSummary';
@@ -64,6 +65,7 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
     <div className="space-y-8" aria-busy={loadState === 'loading'}>
       {loadState === 'failed' && <AlertBox>{loadFailed}</AlertBox>}
       <UnreadableWebhooksAlert alerts={status.payments.unreadableWebhooks} />
+      <BackupsAlert backups={status.backups} />
       <SystemSummary status={status} />
 
       <TabSection title={_('adminSettings.system.panels')}>

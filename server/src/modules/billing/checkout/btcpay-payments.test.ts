@@ -214,6 +214,42 @@ describe.each(TEST_DATABASES)('crypto payments with BTCPay Server (%s)', (kind) 
       }
     });
 
+    it('acknowledges a signed event for an invoice BTCPay does not know (200, ignored, logged); a body with a NUL in it is a 400', async () => {
+      const user = await f.newUser();
+      const { sessionId } = await cryptoCheckout(user, { planId: f.paidPlanId });
+      btcpay.setWebhookUrl(null);
+      let settled: WebhookPayload;
+      try {
+        settled = (await btcpay.pay(sessionId)).find((event) => event.type === 'InvoiceSettled')!;
+      } finally {
+        btcpay.setWebhookUrl(webhookUrl());
+      }
+      // An invoice deleted on BTCPay, or one of a store's test: BTCPay says it does not know it; answering 503 would be retried for ever.
+      const unknown = btcpay.signedDelivery({ ...settled, deliveryId: `${settled.deliveryId}-unknown`, invoiceId: 'NoSuchInvoice1' });
+      const ignored = await postSigned(unknown.body, unknown.signature);
+      expect(ignored.status, JSON.stringify(ignored.body)).toBe(200);
+      expect(ignored.body.received).toBe(true);
+      // Recorded: a redelivery of it is a duplicate, read nowhere again.
+      expect((await postSigned(unknown.body, unknown.signature)).body).toEqual({ received: true, duplicate: true });
+
+      // A NUL inside (a field BTCPay would never send), signed all the same: the body is malformed.
+      for (const field of ['deliveryId', 'invoiceId', 'type']) {
+        const payload = { ...settled, deliveryId: `${settled.deliveryId}-nul-${field}`, [field]: `${String(settled[field])}\u0000x` };
+        const nul = btcpay.signedDelivery(payload);
+        const refused = await postSigned(nul.body, nul.signature);
+        expect(refused.status, field).toBe(400);
+        expect(refused.body.code, field).toBe('invalid_body');
+      }
+      const nulInMetadata = btcpay.signedDelivery({ ...settled, deliveryId: `${settled.deliveryId}-nul-metadata`, metadata: { ['note\u0000']: 'x' } });
+      expect((await postSigned(nulInMetadata.body, nulInMetadata.signature)).status).toBe(400);
+      expect((await transactionOf(sessionId)).status).toBe('pending');
+
+      // The genuine event still applies.
+      const genuine = btcpay.signedDelivery(settled);
+      expect((await postSigned(genuine.body, genuine.signature)).status).toBe(200);
+      expect((await transactionOf(sessionId)).status).toBe('succeeded');
+    });
+
     it('applies InvoiceSettled delivered three times at once, and redelivered, exactly once', async () => {
       const user = await f.newUser();
       const { sessionId } = await cryptoCheckout(user, { planId: f.paidPlanId });

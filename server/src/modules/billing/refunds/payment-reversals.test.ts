@@ -190,6 +190,45 @@ describe.each(TEST_DATABASES)('the admin Refund action (%s)', (kind) => {
     expect(await f.env.database.db('audit_log').where({ action: 'payments.refund', target_id: id }).count({ n: '*' }).first()).toMatchObject({ n: 2 });
   });
 
+  it('two admins refund the same part at once (each their own request id): one refund is made; the other is told so (409), none is made for it', async () => {
+    const user = await f.newUser();
+    const { sessionId, paymentRef } = await buy(f, user);
+    const id = transactionIdOf(sessionId);
+    const refundsAtStripe = () => f.stripe.listRefunds().filter((r) => r.payment_intent === paymentRef);
+    // Stripe is slow to answer: both requests are in while the first refund waits for it.
+    const release = f.stripe.holdRefunds();
+    const racing = [
+      refund(f.admin, id, { amount: 199, requestId: '0b7d3c1e-5a0f-4c55-9c1e-1f2a3b4c5d01' }),
+      refund(f.admin, id, { amount: 199, requestId: '0b7d3c1e-5a0f-4c55-9c1e-1f2a3b4c5d02' }),
+      refund(f.admin, id, { amount: 199, requestId: '0b7d3c1e-5a0f-4c55-9c1e-1f2a3b4c5d03' }),
+    ];
+    await expect.poll(async () => f.count('refunds', { transaction_id: id }), { timeout: 10_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    const answers = await Promise.all(racing);
+    const made = answers.filter((answer) => answer.statusCode === 200);
+    const refused = answers.filter((answer) => answer.statusCode === 409);
+    expect(made, answers.map((answer) => answer.body).join('\n')).toHaveLength(1);
+    expect(made[0]!.json()).toMatchObject({ id, status: 'succeeded', amountRefunded: 199 });
+    expect(refused).toHaveLength(2);
+    for (const answer of refused) {
+      expect(answer.json()).toEqual({
+        code: 'refund_in_progress',
+        message: expect.stringMatching(/^Another refund of \$1\.99 of this payment, asked for at the same moment, .* so yours was not made\./),
+      });
+    }
+    expect(refundsAtStripe()).toHaveLength(1);
+    expect(await f.count('refunds', { transaction_id: id })).toBe(1);
+
+    // Told, an admin who meant a second refund asks again (a new click, a new request id: any of the three may have won): it is made.
+    await f.stripe.waitForDeliveries();
+    await f.runJobs();
+    const again = await refund(f.admin, id, { amount: 199, requestId: '0b7d3c1e-5a0f-4c55-9c1e-1f2a3b4c5d04' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(refundsAtStripe()).toHaveLength(2);
+    expect(await f.count('refunds', { transaction_id: id })).toBe(2);
+  });
+
   it('refuses bad amounts, unpaid or refunded transactions, strangers and the signed-out, changing nothing', async () => {
     const user = await f.newUser();
     const { sessionId } = await buy(f, user);

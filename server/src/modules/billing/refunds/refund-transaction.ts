@@ -49,7 +49,8 @@ async function settledMeanwhile(deps: RefundsDeps, refundId: string): Promise<Se
 
 /**
  * Records the refund (or finds the one already asked for) under the payment's row lock: a refund still
- * waiting for the provider's answer is the one a repeated request sends again; another amount meanwhile is refused.
+ * waiting for the provider's answer is the one a repeated request (the same request id, or none) sends again;
+ * another request id, or another amount, meanwhile is refused (409 `refund_in_progress`).
  */
 async function recordAdminRefund(deps: RefundsDeps, actor: Actor, id: string, body: RefundBody): Promise<RefundRecord> {
   const { billing } = deps;
@@ -62,6 +63,16 @@ async function recordAdminRefund(deps: RefundsDeps, actor: Actor, id: string, bo
     const refunds = await deps.refunds.listForTransaction(id, trx);
     const open = refunds.find((refund) => refund.status === 'requested');
     if (open) {
+      // Another request (another admin, another dialog) at the same moment: its refund is not this one, and
+      // joining it would tell this admin a refund was made for them. They are told, and nothing is made.
+      if (key && open.idempotencyKey !== key) {
+        throw new AppError(
+          409,
+          'refund_in_progress',
+          `Another refund of ${formatCents(open.amount, open.currency)} of this payment, asked for at the same moment, is being sent to the payment provider, so yours was not made. Look at the payment again in a moment, and refund again if more is to go back.`,
+        );
+      }
+      // The same click sent twice without a request id: the refund it already asked for.
       if (body.amount === undefined || body.amount === open.amount) return open;
       throw new AppError(
         409,

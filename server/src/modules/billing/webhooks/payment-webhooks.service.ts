@@ -5,6 +5,7 @@ import type { Db } from '../../../db/knex.js';
 import { AppError } from '../../../errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import {
+  MalformedEventError,
   PaymentProviderError,
   UnreadableEventError,
   WebhookSignatureError,
@@ -94,6 +95,8 @@ export function createPaymentWebhooksService(deps: {
           continue;
         }
         if (err instanceof UnreadableEventError) throw await refuseUnreadable(driver.name, err);
+        // Signed, but not an event the provider sends: delivering it again cannot help.
+        if (err instanceof MalformedEventError) throw new AppError(400, 'invalid_body', err.message);
         // Completing the event needed the provider, which did not answer: it delivers the event again later.
         if (err instanceof PaymentProviderError)
           throw new AppError(503, 'payment_provider_error', 'The payment provider could not be reached; deliver the event again later.');
@@ -108,7 +111,8 @@ export function createPaymentWebhooksService(deps: {
      * Verifies the signature over the raw body, then records the event and applies it in one database
      * transaction: the insert of the event id is the exactly-once gate, so a redelivery, or the same
      * event racing itself on another instance, applies nothing. An event the driver cannot read is refused
-     * (422) before anything is recorded.
+     * (422) before anything is recorded; a signed body that is not an event at all (a NUL character in it) is a
+     * 400. An event for a payment the provider says it does not have is acknowledged (recorded, logged, 200).
      */
     async handleWebhook(
       method: ProviderMethod,
@@ -118,6 +122,7 @@ export function createPaymentWebhooksService(deps: {
       const drivers = await deps.payments.accounts.forWebhook(method);
       if (drivers.length === 0) throw new AppError(503, 'payment_not_configured', BILLING_MESSAGES.notConfigured);
       const { driver, webhook } = await verifyWithAnyAccount(drivers, rawBody, headers);
+      if (webhook.ignored) deps.log.warn({ provider: driver.name, eventId: webhook.id, eventType: webhook.type }, `webhook: ignored: ${webhook.ignored}`);
       const applied = await deps.db.transaction(async (trx) => {
         if (!(await billing.recordEvent({ id: webhook.id, provider: driver.name, type: webhook.type }, deps.clock(), trx))) return false;
         if (webhook.event) await applyEvent(webhook.event, trx);

@@ -1,3 +1,4 @@
+import { countWebhookResults } from '../../metrics/index.js';
 import { defineModule, route, type Provided } from '../../module.js';
 import type { WithSubscriptions } from '../recurring/subscriptions.module.js';
 import { paymentWebhookRoutes } from './payment-webhooks.routes.js';
@@ -7,11 +8,13 @@ import { createUnreadableWebhooksRepo } from './unreadable-webhooks.repo.js';
 /** The payment providers' webhooks: each event read back or checked, applied once; the unreadable kept for the admin. */
 export const webhooksModule = defineModule({
   name: 'billing-webhooks',
-  build({ db, clock, log, billingRepo: billing, payments, confirmation, reversals, recurring }: WithSubscriptions) {
+  build({ db, clock, log, metrics, billingRepo: billing, payments, confirmation, reversals, recurring }: WithSubscriptions) {
     const unreadableWebhooks = createUnreadableWebhooksRepo(db);
+    const service = createPaymentWebhooksService({ db, billing, payments, confirmation, reversals, recurring, unreadable: unreadableWebhooks, clock, log });
     return {
       unreadableWebhooks,
-      paymentWebhooks: createPaymentWebhooksService({ db, billing, payments, confirmation, reversals, recurring, unreadable: unreadableWebhooks, clock, log }),
+      // Each event's outcome is counted by provider (GET /metrics).
+      paymentWebhooks: { ...service, handleWebhook: countWebhookResults(metrics, service.handleWebhook) },
     };
   },
   routes: ({ paymentWebhooks }) => [route(paymentWebhookRoutes, { webhooks: paymentWebhooks })],
