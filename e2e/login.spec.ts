@@ -44,7 +44,8 @@ test.describe('signing in with an e-mail code', () => {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('dialog', { name: 'Main menu' }).getByRole('button', { name: 'Sign Out' }).click();
     } else {
-      await page.getByRole('button', { name: /my account/i }).click();
+      // Exactly the header's menu: the dashboard's 'Delete my account' has the words too.
+      await page.getByRole('button', { name: 'My Account', exact: true }).click();
       await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     }
     await expect(page).toHaveURL(/\/$/);
