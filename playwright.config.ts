@@ -23,7 +23,7 @@ const launchOptions = {
  * server suite runs their logic on PostgreSQL, so the phone project keeps to what customers do on a phone.
  */
 const DESKTOP_ONLY_SPECS =
-  /(admin-[\w-]+|app-headers|panel-import|site-content|store-currency|subscription-domains|gift-codes|plan-locations|download-desktop-app|crypto-payments|local-payments|subscriptions|telegram)\.spec\.ts$/;
+  /(admin-[\w-]+|app-headers|panel-import|site-content|store-currency|subscription-domains|gift-codes|plan-locations|download-desktop-app|crypto-payments|local-payments|subscriptions|telegram|staff-roles)\.spec\.ts$/;
 /** The desktop app's renderer specs: they run in the desktop-app project only. */
 const DESKTOP_APP_SPECS = /desktop-renderer\.spec\.ts$/;
 /** The packaged app (Electron itself, through `_electron`): skipped unless ELECTRON_PATH names it (the release workflow). */

@@ -7,7 +7,7 @@ import { expect, signIn, test, uniqueEmail, type Site } from './site.js';
 async function signInAsAdmin(page: Page, site: Site): Promise<string> {
   const email = uniqueEmail('admin-routes');
   await signIn(page, site, email);
-  await site.database.db('user_profiles').where({ email }).update({ role: 'admin' });
+  await site.database.db('user_profiles').where({ email }).update({ role: 'owner' });
   return email;
 }
 

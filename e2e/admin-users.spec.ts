@@ -33,12 +33,12 @@ test('the admin finds users by the start of an address, pages through them, and 
   await expect(rows.first()).toContainText(`${tag}-42@example.com`);
 
   await page.getByLabel('Search by e-mail').fill('');
-  await page.getByLabel('Role', { exact: true }).selectOption('admin');
+  await page.getByLabel('Role', { exact: true }).selectOption('owner');
   await expect(page.getByRole('cell', { name: 'admin-users@example.com' })).toBeVisible();
   await expect(page.getByRole('cell', { name: `${tag}-00@example.com` })).toHaveCount(0);
 });
 
-test("the admin opens a customer's page from the list, makes them admin and signs them out everywhere", async ({ page, site }) => {
+test("the owner opens a customer's page from the list, gives them a staff role and signs them out everywhere", async ({ page, site }) => {
   const email = `zz-page-${Date.now()}@example.com`;
   const now = new Date();
   await site.database.db('user_profiles').insert({ id: randomUUID(), email, role: 'user', trial_used: false, created_at: now, updated_at: now });
@@ -53,15 +53,15 @@ test("the admin opens a customer's page from the list, makes them admin and sign
   await expect(page.getByText('No VPN accounts.')).toBeVisible();
   await expect(page.getByText('Not signed in anywhere.')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Make admin' }).click();
-  await expect(page.getByText('Now an admin')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Remove admin' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'user.update', exact: true })).toBeVisible();
+  await page.getByLabel(`Role of ${email}`).selectOption('support');
+  await expect(page.getByText('Role saved.')).toBeVisible();
+  await expect(page.getByText(/^support · joined/)).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Role changed', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
-  await expect(page.getByText('Signed out everywhere')).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'user.sign_out_all', exact: true })).toBeVisible();
+  await expect(page.getByText('Success: Signed out everywhere')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Signed out everywhere by staff', exact: true })).toBeVisible();
 
   // A reload keeps the page (the server serves the app at this address).
   await page.reload();

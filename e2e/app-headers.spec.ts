@@ -32,7 +32,7 @@ test('the admin sets the announcement and the Happ provider id in Settings, and 
     // A Russian-speaking customer's account, fetched by Happ.
     const adminEmail = uniqueEmail('admin-app-headers-api');
     const adminToken = await signInOverApi(site, adminEmail);
-    await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'admin' });
+    await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'owner' });
     const server = await postJson(
       site,
       '/api/admin/servers',

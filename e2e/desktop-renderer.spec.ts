@@ -158,7 +158,7 @@ test("a new customer types a friend's referral link at the desktop sign-in: the 
     });
   const adminEmail = uniqueEmail('desktop-referral-admin');
   const admin = await signInOverApi(site, adminEmail);
-  await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'admin' });
+  await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'owner' });
   const programme = { enabled: true, referredBenefit: { kind: 'none' }, reward: { kind: 'percent', percent: 20, months: 3 }, refundWindowDays: 14 };
   expect((await call('PUT', '/api/admin/referrals/settings', admin, programme)).status).toBe(200);
   const friend = await signInOverApi(site, uniqueEmail('desktop-referrer'));
@@ -187,7 +187,7 @@ test('a plan paid from the balance is set to auto-renew from it in the desktop a
   try {
     const adminEmail = uniqueEmail('desktop-wallet-admin');
     const admin = await signInOverApi(site, adminEmail);
-    await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'admin' });
+    await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'owner' });
     const planName = `Desktop wallet ${Date.now()}`;
     const server = await postJson(
       site,

@@ -14,7 +14,7 @@ const launchAddress = (site: Site, path: string, user: MiniAppUser) =>
 async function switchBot(site: Site, enabled: boolean): Promise<void> {
   const email = uniqueEmail('admin-mini-app');
   const now = new Date();
-  await site.database.db('user_profiles').insert({ id: randomUUID(), email, role: 'admin', trial_used: false, created_at: now, updated_at: now });
+  await site.database.db('user_profiles').insert({ id: randomUUID(), email, role: 'owner', trial_used: false, created_at: now, updated_at: now });
   const token = await signInOverApi(site, email);
   const res = await fetch(`${site.baseURL}/api/admin/telegram`, {
     method: 'PUT',

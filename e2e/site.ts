@@ -188,11 +188,11 @@ export async function signInOverApi(site: Site, email: string): Promise<string> 
   return ((await verified.json()) as { accessToken: string }).accessToken;
 }
 
-/** A new customer made admin in the database (each address of ADMIN_EMAILS can sign in only once a minute), signed in on `page`. */
+/** A new customer made the owner in the database (each address of ADMIN_EMAILS can sign in only once a minute), signed in on `page`. */
 export async function signInAsNewAdmin(page: Page, site: Site, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
   await signIn(page, site, email);
-  await site.database.db('user_profiles').where({ email }).update({ role: 'admin' });
+  await site.database.db('user_profiles').where({ email }).update({ role: 'owner' });
   return email;
 }
 

@@ -30,7 +30,7 @@ test('the admin adds a spare subscription domain, a customer uses the site on it
     // A free plan to claim.
     const adminEmail = uniqueEmail('admin-domains-api');
     const admin = await signInOverApi(site, adminEmail);
-    await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'admin' });
+    await site.database.db('user_profiles').where({ email: adminEmail }).update({ role: 'owner' });
     expect(
       (
         await postJson(

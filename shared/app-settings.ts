@@ -52,6 +52,13 @@ export interface AdminSettings {
   subscriptionHeaders: SubscriptionHeaderSettings;
   /** Spare public domains for subscription links (shared/subscription-domains.ts); replaced whole when sent. */
   subscriptionDomains: SubscriptionDomain[];
+  /** Every staff member must register a passkey and prove it after the e-mailed code before the admin opens. */
+  staffPasskeysRequired: boolean;
+  /**
+   * A refund of more than this (minor units of the store's currency) asks the staff member for their passkey again;
+   * 0 = never. A refund of a payment in another currency always asks, while this is set.
+   */
+  refundStepUpAbove: number;
 }
 
 /** What the operator writes on the public pages, in one other language; a field left out shows the English one. */
@@ -155,6 +162,12 @@ export const UpdateSettingsBody = z
       .refine((limits) => limits.min <= limits.max, { error: 'The least top-up cannot be more than the most', path: ['max'] }),
     subscriptionHeaders: SubscriptionHeaderSettingsSchema,
     subscriptionDomains: SubscriptionDomainsSchema,
+    staffPasskeysRequired: z.boolean({ error: 'Passkeys required: true or false' }),
+    refundStepUpAbove: z
+      .number({ error: 'The refund amount is in minor units (0 = never ask)' })
+      .int('The refund amount: whole minor units')
+      .min(0, 'The refund amount cannot be negative')
+      .max(1_000_000_000_000, 'The refund amount is too large'),
     currency: z
       .string({ error: 'Currency is a three-letter ISO code, e.g. eur' })
       .trim()

@@ -3,8 +3,19 @@ import { LocaleSchema } from './locale-schema.js';
 import { LOCALES } from './locales.js';
 import { OTP_LENGTH } from './constants.js';
 
-export const ROLES = ['user', 'admin'] as const;
+/**
+ * Everyone's role: a customer (`user`) or one of the staff roles (shared/staff.ts says what each may do).
+ * `owner` can do everything; `admin` all but staff and payment keys; `support` customers; `finance` money.
+ */
+export const ROLES = ['user', 'owner', 'admin', 'support', 'finance'] as const;
 export type Role = (typeof ROLES)[number];
+export const STAFF_ROLES = ['owner', 'admin', 'support', 'finance'] as const satisfies readonly Role[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Whether someone with this role works for the store (opens the admin), rather than a customer. */
+export function isStaff(role: Role): role is StaffRole {
+  return role !== 'user';
+}
 
 /** Normalised e-mail: trimmed, lower-cased, a real address shape, at most 254 characters. */
 export const EmailSchema = z

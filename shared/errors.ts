@@ -44,7 +44,33 @@ export const ERRORS = {
   invalid_refresh_token: { status: 401, meaning: 'The refresh token is unknown, spent or revoked: sign in again.' },
   unauthenticated: { status: 401, meaning: 'Not signed in, or the session ended.' },
   forbidden: { status: 403, meaning: 'Signed in, but not allowed to do this.' },
+  role_forbidden: {
+    status: 403,
+    meaning: "A staff member whose role does not include this (docs/admin.md#staff-roles); the route's roles are in the OpenAPI document.",
+  },
+  no_email: { status: 409, meaning: 'The customer has no e-mail address (they came through the Telegram bot) to send it to.' },
+  last_owner: { status: 409, meaning: 'The store would be left without an owner: make someone else owner first.' },
   csrf_failed: { status: 403, meaning: 'A change sent with the session cookie from another site, or without an Origin.' },
+  passkey_required: {
+    status: 403,
+    meaning:
+      'A staff member signed in with the code alone: prove a passkey (`POST /api/auth/passkey/verify`, or a recovery code) before the admin opens, and before registering or deleting a passkey.',
+  },
+  passkey_setup_required: {
+    status: 403,
+    meaning: 'The owner requires a passkey of every staff member, and this one has none yet: register one first (`POST /api/me/passkeys`).',
+  },
+  step_up_required: {
+    status: 403,
+    meaning: 'This change (payment keys, staff roles, a large refund) asks for the passkey again: prove it, then send the request again.',
+  },
+  passkey_invalid: {
+    status: 400,
+    meaning:
+      "A passkey answer refused: its challenge expired or was used already, or the signature, origin or credential (not one of the caller's) does not check.",
+  },
+  recovery_code_invalid: { status: 400, meaning: 'A recovery code refused: unknown, or used already (each works once).' },
+  passkey_limit: { status: 409, meaning: 'The caller has as many passkeys as one person may have: delete one first.' },
   telegram_not_linked: {
     status: [403, 409],
     meaning:

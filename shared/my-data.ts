@@ -7,6 +7,8 @@ export interface MyDataExport {
   profile: { id: string; email: string | null; locale: string | null; trialUsed: boolean; createdAt: string };
   /** Where they signed in from: each session's app, browser, address and times. */
   sessions: { client: string; userAgent: string | null; ip: string | null; createdAt: string; lastUsedAt: string; revokedAt: string | null }[];
+  /** The passkeys they added (their names and when; never the key itself). */
+  passkeys: { name: string; createdAt: string; lastUsedAt: string | null }[];
   accounts: MyDataAccount[];
   subscriptions: {
     id: string;

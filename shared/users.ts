@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, type ClientKind, type Role } from './auth.js';
+import { EmailSchema, ROLES, type ClientKind, type Role } from './auth.js';
 import type { VpnAccount } from './accounts.js';
 import type { AdminTransaction, Subscription } from './billing.js';
 
@@ -49,6 +49,13 @@ export const UpdateUserBody = z
   });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
+/**
+ * `PUT /api/admin/staff` (the owner's Staff section): gives the person with this address a role — a staff role, or
+ * `user` to take theirs away. Someone who never signed in gets a profile and opens the admin at their first sign-in.
+ */
+export const SetStaffRoleBody = z.object({ email: EmailSchema, role: z.enum(ROLES) }).strict();
+export type SetStaffRoleBody = z.infer<typeof SetStaffRoleBody>;
+
 /** An entry of the audit log about a user or one of their accounts. */
 export interface AdminAuditEntry {
   action: string;
@@ -56,6 +63,8 @@ export interface AdminAuditEntry {
   targetType: string | null;
   targetId: string | null;
   details: Record<string, unknown>;
+  /** Where the action came from (a sign-in's address); null when not recorded or erased. */
+  ip: string | null;
   createdAt: string;
 }
 

@@ -15,9 +15,11 @@
  *   --no-sub-paths        skip server/bench/sub-paths.bench.ts (`/sub` on a spare domain, apps counted without an
  *                         id, first fetches through a panel behind TLS; SQLite, in this process)
  *   --no-metrics          skip server/bench/metrics.bench.ts (the time of a `GET /metrics` scrape, on each seeded store)
+ *   --no-backup           skip server/bench/backup.bench.ts (`npm run backup` of the largest SQLite store while `/sub` is loaded)
+ *   --no-redaction        skip server/bench/redaction.bench.ts (`/sub` with the log redaction against without, on the largest SQLite store)
  *   --from-source         run the server from its TypeScript sources (through tsx) instead of building it first
  *   --only=a,b            only the targets whose name or path contains one of these words; `cold`, `pages`,
- *                         `pressure`, `renewals` and `local` name the measurements that are not routes (a look at
+ *                         `pressure`, `renewals`, `local`, `metrics`, `backup` and `redaction` name the measurements that are not routes (a look at
  *                         a few targets while working on them; the docs table is then not written)
  */
 import { execFileSync } from 'node:child_process';
@@ -30,7 +32,9 @@ import { SITE_DIST_DIR } from '../src/lib/package-info.js';
 import { randomToken } from '../src/lib/crypto.js';
 import { benchRenewals, type RenewalsBenchResult } from './renewals.bench.js';
 import { benchSubPaths, printSubPaths, type SubPathsBenchLine } from './sub-paths.bench.js';
-import { benchMetricsScrape, printMetricsScrape } from './metrics.bench.js';
+import { benchMetricsScrape, printMetricsScrape, type MetricsBenchResult } from './metrics.bench.js';
+import { BACKUP_GOAL_SECONDS, benchBackupOn, printBackup, SUB_DURING_BACKUP_GOAL, type BackupBenchResult } from './backup.bench.js';
+import { benchRedactionOn, printRedaction, REDACTION_GOAL, type RedactionBenchResult } from './redaction.bench.js';
 import { benchLocalPayments, LOCAL_PAYMENTS_GOAL_PER_SEC, printLocalPayments, type LocalPaymentsBenchResult } from './local-payments.bench.js';
 import { benchTelegram, printTelegram, TELEGRAM_UPDATES_GOAL_PER_SEC, type TelegramBenchResult } from './telegram.bench.js';
 import { renderMarkdownTable, replaceBetweenMarkers } from './suite/docs-table.js';
@@ -541,6 +545,61 @@ function describeRun(): string {
   );
 }
 
+/** What issue 56's operations cost, measured on the seeded stores: the scrape on each, the rest on the largest SQLite one. */
+const operations: {
+  metrics: Array<MetricsBenchResult & { db: DbKind }>;
+  backup?: BackupBenchResult;
+  redaction?: RedactionBenchResult;
+} = { metrics: [] };
+
+const failed = (what: string) => (err: unknown) => {
+  console.error(`  the ${what} benchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  return undefined;
+};
+
+/** `npm run backup` while `/sub` is loaded (backup.bench.ts), and `/sub` with and without the log redaction (redaction.bench.ts). */
+async function measureOperations(databaseUrl: string, users: number, dir: string): Promise<void> {
+  if (!argv.includes('--no-backup') && wanted('backup')) {
+    console.log('\n`npm run backup` while /sub is loaded (server/bench/backup.bench.ts)…');
+    operations.backup = await benchBackupOn(databaseUrl, users, { connections: settings.pace.connections, seconds: quick ? 1 : 5 }, dir).catch(
+      failed('backup'),
+    );
+    if (operations.backup) printBackup(operations.backup);
+  }
+  if (!argv.includes('--no-redaction') && wanted('redaction')) {
+    console.log('\n/sub with the log redaction and without (server/bench/redaction.bench.ts)…');
+    operations.redaction = await benchRedactionOn(databaseUrl, users, settings.pace, quick ? 1 : 5).catch(failed('redaction'));
+    if (operations.redaction) printRedaction(operations.redaction);
+  }
+}
+
+/** The sentences under the table for the scrape, the backup and the redaction. */
+function operationsLines(): string {
+  const mark = (ok: boolean) => (ok ? 'ok' : 'BELOW');
+  const lines: string[] = [];
+  if (operations.metrics.length > 0)
+    lines.push(
+      `\`GET /metrics\` (\`server/bench/metrics.bench.ts\`, goal p95 < 50 ms): ` +
+        operations.metrics
+          .map((m) => `${dbName(m.db)} ${sizeName(m.users)} median ${m.medianMs.toFixed(1)} ms, p95 **${m.p95Ms.toFixed(1)} ms** (${mark(m.p95Ms < 50)})`)
+          .join('; ') +
+        '.',
+    );
+  const { backup, redaction } = operations;
+  if (backup)
+    lines.push(
+      `\`npm run backup\` of SQLite ${sizeName(backup.users)} (${backup.databaseMb.toFixed(0)} MB, \`server/bench/backup.bench.ts\`): ` +
+        `**${backup.backupSeconds.toFixed(1)} s** (goal < ${BACKUP_GOAL_SECONDS} s: ${mark(backup.backupSeconds < BACKUP_GOAL_SECONDS)}), \`/sub\` meanwhile at ` +
+        `**${backup.ratio.toFixed(2)}** of its rate before and after (goal ≥ ${SUB_DURING_BACKUP_GOAL}: ${mark(backup.ratio >= SUB_DURING_BACKUP_GOAL)}).`,
+    );
+  if (redaction)
+    lines.push(
+      `\`/sub\` logging at info with the log redaction against without it (\`server/bench/redaction.bench.ts\`, SQLite ${sizeName(redaction.users)}): ` +
+        `**${redaction.ratio.toFixed(2)}** (goal ≥ ${REDACTION_GOAL}: ${mark(redaction.ratio >= REDACTION_GOAL)}).`,
+    );
+  return lines.map((line) => `\n\n${line}`).join('');
+}
+
 async function main(): Promise<void> {
   if (only && argv.includes('--write-docs')) throw new Error('--write-docs writes the whole table: it cannot be combined with --only');
   if (!fromSource) {
@@ -561,10 +620,13 @@ async function main(): Promise<void> {
           results.push(result);
           if (!argv.includes('--no-metrics') && wanted('metrics')) {
             // The Prometheus scrape on the same store (server/bench/metrics.bench.ts): its job queue is filled first.
-            await benchMetricsScrape({ databaseUrl: data.url, users }).then(printMetricsScrape, (err: unknown) =>
-              console.error(`  the /metrics benchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
-            );
+            const scrape = await benchMetricsScrape({ databaseUrl: data.url, users }).catch(failed('/metrics'));
+            if (scrape) {
+              printMetricsScrape(scrape);
+              operations.metrics.push({ db, ...scrape });
+            }
           }
+          if (db === 'sqlite' && users === Math.max(...sizes)) await measureOperations(data.url, users, dir);
         } finally {
           await data.drop();
         }
@@ -613,7 +675,7 @@ async function main(): Promise<void> {
     });
     if (subPaths) printSubPaths(subPaths);
   }
-  const table = `${describeRun()}\n\n${summaryTable(results, renewals, local, subPaths)}${telegramLine(telegram)}`;
+  const table = `${describeRun()}\n\n${summaryTable(results, renewals, local, subPaths)}${telegramLine(telegram)}${operationsLines()}`;
   console.log(`\n${table}`);
   if (argv.includes('--write-docs')) {
     for (const doc of DOCS) {

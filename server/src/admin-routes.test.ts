@@ -71,6 +71,7 @@ describe.each(TEST_DATABASES)('every admin route (%s)', (kind) => {
     expect([...areas].sort()).toEqual([
       'accounts',
       'add-ons',
+      'audit',
       'gift-codes',
       'logs',
       'overview',
@@ -81,6 +82,7 @@ describe.each(TEST_DATABASES)('every admin route (%s)', (kind) => {
       'servers',
       'settings',
       'setup',
+      'staff',
       'subscriptions',
       'system',
       'telegram',

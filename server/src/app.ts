@@ -5,6 +5,7 @@ import { resolveAppSecret } from './lib/app-secret.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKeys } from './lib/crypto.js';
 import { safeLoggerOptions } from './lib/logger-options.js';
+import { registerRequestLogs, requestScopedLogger } from './lib/request-log.js';
 import { SERVER_BUNDLE_FILE, SITE_DIST_DIR, WEB_DIST_DIR } from './lib/package-info.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { StripeDriverFactory } from './payments/stripe/stripe-driver.js';
@@ -12,12 +13,14 @@ import type { DriverFactory } from './panels/driver-registry.js';
 import { createServices, type Services } from './services.js';
 import { createJobWorker, type JobWorker } from './jobs/worker.js';
 import { authPlugin } from './plugins/auth.js';
+import { adminAuditPlugin } from './modules/audit/index.js';
 import { compressAnswersPlugin } from './plugins/compress-answers.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { nulCharactersPlugin } from './plugins/nul-characters.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { DEFAULT_RATE_LIMITS, rateLimitPlugin, type RateLimits } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
+import { staffPasskeyPlugin } from './plugins/staff-passkey.js';
 import { staticSitePlugin } from './plugins/static-site.js';
 
 export interface AppOptions {
@@ -70,7 +73,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.db) app.addHook('onClose', async () => db.destroy());
   const clock = options.clock ?? systemClock;
   const keys = deriveKeys(resolveAppSecret(config));
-  const mailer = options.mailer ?? createMailer(config, app.log);
+  // What services log while serving a request carries the request's reqId (lib/request-log.ts).
+  registerRequestLogs(app);
+  const log = requestScopedLogger(app.log);
+  const mailer = options.mailer ?? createMailer(config, log);
   app.addHook('onClose', async () => mailer.close());
 
   // Tokens are signed with @fastify/jwt, registered by the auth plugin below, before any request.
@@ -81,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     keys,
     mailer,
-    log: app.log,
+    log,
     limits,
     driverFactory: options.driverFactory,
     stripeDrivers: options.stripeDrivers,
@@ -108,6 +114,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Answers made per request are compressed as they are sent; pages, plans and built assets are sent precompressed.
   await app.register(compressAnswersPlugin);
   await app.register(authPlugin, { jwtSecret: keys.jwt, secureCookies: config.publicUrl.protocol === 'https:', sessions: services.sessions, clock });
+  // Every staff change is audited: a service's own entry, or a generic one with the masked request body.
+  await app.register(adminAuditPlugin, { audit: services.audit, clock });
+  // Staff prove their passkey before the admin opens (after the auth plugin, before any route).
+  await app.register(staffPasskeyPlugin, { gate: services.passkeyGate });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(rateLimitPlugin, { counters: services.rateLimitCounters });
   app.addHook('onSend', async (request, reply) => {

@@ -27,6 +27,7 @@ export const validationFailed = (fields: Record<string, string>, message = 'Some
 export const unauthenticated = (message = 'Please sign in to continue.') => new AppError(401, 'unauthenticated', message);
 
 export const forbidden = (message = 'You do not have permission to do that.') => new AppError(403, 'forbidden', message);
+export const roleForbidden = () => new AppError(403, 'role_forbidden', 'Your staff role does not include this. Ask the store owner.');
 
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 

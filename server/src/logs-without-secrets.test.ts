@@ -132,6 +132,36 @@ describe('logs without secrets', () => {
     expect([...ids][0]).toEqual(expect.any(String));
   });
 
+  it("lines a service logs while serving a request carry that request's id, each its own when requests overlap", async () => {
+    // A refresh token used twice: the session service logs the reuse through the app's logger, not the request's.
+    const refreshTokens: string[] = [];
+    for (const email of ['first.reuser@example.net', 'second.reuser@example.net']) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { email } })).statusCode).toBe(200);
+      const code = await env.smtp.latestCode(email);
+      const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email, code, client: 'desktop' } });
+      const { refreshToken } = verified.json<{ refreshToken: string }>();
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } })).statusCode).toBe(200);
+      refreshTokens.push(refreshToken);
+    }
+    t.clock.advance(60); // past the grace for two tabs refreshing at once: a reuse now revokes the session
+    const before = lines.length;
+    const reused = await Promise.all(
+      refreshTokens.map((refreshToken) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } })),
+    );
+    expect(reused.map((res) => res.statusCode)).toEqual([401, 401]);
+
+    const logged = lines.slice(before).map((line) => JSON.parse(line) as { reqId?: string; msg: string; sessionId?: string });
+    const incoming = logged.filter((line) => line.msg === 'incoming request').map((line) => line.reqId);
+    const fromService = logged.filter((line) => line.msg === 'refresh token reused: session revoked').map((line) => line.reqId);
+    expect(new Set(incoming).size).toBe(2);
+    expect(fromService).toHaveLength(2);
+    expect(new Set(fromService)).toEqual(new Set(incoming));
+    // Outside a request, the same logger writes without a request id.
+    const outside = lines.length;
+    t.app.services.log.info('no request here');
+    expect(JSON.parse(lines[outside]!)).not.toHaveProperty('reqId');
+  });
+
   it('a built file is not logged at info (at debug only)', async () => {
     const before = lines.length;
     for (const url of ['/assets/app-abc123.js', '/favicon.svg']) {

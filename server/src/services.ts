@@ -2,6 +2,7 @@ import type { DomainEvents } from './domain-events.js';
 import { schedulePeriodicJobs } from './jobs/periodic-jobs.js';
 import { createEventBus, listen } from './lib/event-bus.js';
 import { accountsModule } from './modules/accounts/accounts.module.js';
+import { auditModule } from './modules/audit/audit.module.js';
 import { backupsModule } from './modules/backups/backups.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { checkoutModule } from './modules/billing/checkout/checkout.module.js';
@@ -23,6 +24,7 @@ import { metricsModule } from './modules/metrics/metrics.module.js';
 import { overviewModule } from './modules/overview/overview.module.js';
 import { panelImportModule } from './modules/panel-import/panel-import.module.js';
 import { panelSyncModule } from './modules/panel-sync/panel-sync.module.js';
+import { passkeysModule } from './modules/passkeys/passkeys.module.js';
 import { plansModule } from './modules/plans/plans.module.js';
 import { promoCodesModule } from './modules/promo-codes/promo-codes.module.js';
 import { referralsModule } from './modules/referrals/referrals.module.js';
@@ -59,6 +61,7 @@ export function createServices(ctx: ServiceContext) {
     .add(providerAccountsModule)
     .add(settingsModule)
     .add(setupModule)
+    .add(passkeysModule)
     .add(serversModule)
     .add(plansModule)
     .add(accountsModule)
@@ -83,6 +86,7 @@ export function createServices(ctx: ServiceContext) {
     .add(usersModule)
     .add(telegramModule)
     .add(customerPageModule)
+    .add(auditModule)
     .add(myDataModule)
     .add(backupsModule)
     .add(systemModule)

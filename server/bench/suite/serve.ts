@@ -4,6 +4,10 @@
  * not the limits) and e-mail handed to the parent (it signs in with the codes). No job worker or recurring
  * jobs: nothing runs beside the requests being measured. The app comes from BENCH_SERVER_DIR: the build
  * (dist/server/src) or the sources. Reports `{ port }` once listening.
+ *
+ * No logger, unless BENCH_LOG says which (redaction.bench.ts), at `info` as in production, each line serialized and
+ * then dropped: `redacted` is the app's own (lib/logger-options.ts: redact paths, masking serializers, formatter and
+ * hook), `plain` the same logger without any of them (Fastify's own serializers).
  */
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -26,7 +30,13 @@ const openLimits = Object.fromEntries(
 const config = loadConfig();
 const db = createDb(config.databaseUrl);
 const mailer: Mailer = { kind: 'log', send: async ({ to, subject }) => void send({ mail: { to, subject } }), verify: async () => true, close() {} };
-const app = await buildApp({ config, db, mailer, logger: false, rateLimits: openLimits });
+const dropLines = { write() {} };
+const loggers = {
+  redacted: { level: 'info', stream: dropLines },
+  plain: { level: 'info', stream: dropLines, redact: undefined, serializers: {}, formatters: {}, hooks: {} },
+};
+const logger = loggers[process.env.BENCH_LOG as keyof typeof loggers] ?? false;
+const app = await buildApp({ config, db, mailer, logger, rateLimits: openLimits });
 await app.listen({ port: 0, host: '127.0.0.1' });
 send({ port: (app.server.address() as AddressInfo).port });
 

@@ -33,6 +33,7 @@ export const MyDataExportAnswer = z.object({
   sessions: z.array(
     z.object({ client: z.string(), userAgent: z.string().nullable(), ip: z.string().nullable(), createdAt: when, lastUsedAt: when, revokedAt: whenOrNull }),
   ),
+  passkeys: z.array(z.object({ name: z.string(), createdAt: when, lastUsedAt: whenOrNull })),
   accounts: z.array(AccountAnswer),
   subscriptions: z.array(
     z.object({

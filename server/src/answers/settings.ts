@@ -68,4 +68,6 @@ export const AdminSettingsAnswer = z.object({
   walletTopUps: z.object({ enabled: z.boolean(), min: Int, max: Int }),
   subscriptionHeaders: SubscriptionHeadersAnswer,
   subscriptionDomains: z.array(SubscriptionDomainAnswer),
+  staffPasskeysRequired: z.boolean(),
+  refundStepUpAbove: Int,
 }) satisfies z.ZodType<AdminSettings>;

@@ -28,13 +28,14 @@ export const AdminUsersPageAnswer = z.array(AdminUserAnswer);
 /** A customer's account with its server's internal name (customers see only the public one). */
 const AdminUserAccountAnswer = VpnAccountAnswer.extend({ serverInternalName: z.string().nullable() }) satisfies z.ZodType<AdminUserAccount>;
 
-/** An audit entry about the user or one of their accounts. */
+/** An audit entry about the user or one of their accounts: their sign-ins and security events, and staff actions on them. */
 const AdminAuditEntryAnswer = z.object({
   action: z.string(),
   actorEmail: z.string().nullable(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).describe('What the action recorded: its own fields per action (free-form)'),
+  ip: z.string().nullable(),
   createdAt: z.string(),
 }) satisfies z.ZodType<AdminAuditEntry>;
 

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config.js';
 import { BackupError, takeBackup } from '../modules/backups/index.js';
@@ -7,6 +8,12 @@ import { BackupError, takeBackup } from '../modules/backups/index.js';
  * into BACKUP_DIR. Its path is the last line printed; problems go to stderr with a non-zero exit.
  */
 async function main(): Promise<void> {
+  // The lowest CPU priority (the copy's thread, started below, inherits it): the site beside it comes first.
+  try {
+    setPriority(19);
+  } catch {
+    // Not allowed here: the backup runs at the usual priority.
+  }
   try {
     const config = loadConfig();
     const started = Date.now();

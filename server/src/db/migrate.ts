@@ -54,6 +54,9 @@ import * as addOns from './migrations/054-add-ons.js';
 import * as planServers from './migrations/055-plan-servers.js';
 import * as payLinkActions from './migrations/056-telegram-pay-link-actions.js';
 import * as erasedCustomers from './migrations/057-erased-customers.js';
+import * as staffRoles from './migrations/058-staff-roles.js';
+import * as passkeys from './migrations/059-passkeys.js';
+import * as auditTrail from './migrations/060-audit-trail.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -124,6 +127,9 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['055-plan-servers', planServers],
   ['056-telegram-pay-link-actions', payLinkActions],
   ['057-erased-customers', erasedCustomers],
+  ['058-staff-roles', staffRoles],
+  ['059-passkeys', passkeys],
+  ['060-audit-trail', auditTrail],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -2,11 +2,12 @@ import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Me } from '../../../shared/auth.js';
+import { isStaff, type Me } from '../../../shared/auth.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../../shared/constants.js';
-import { forbidden, unauthenticated } from '../errors.js';
+import { forbidden, roleForbidden, unauthenticated } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { LruMap } from '../lib/lru-map.js';
+import { allows } from '../lib/staff-policy.js';
 import type { SessionsRepo } from '../modules/auth/sessions.repo.js';
 import type { IssuedTokens } from '../modules/auth/auth.service.js';
 import type { UserProfile } from '../modules/users/users.repo.js';
@@ -49,7 +50,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** A route's preValidation hook (before its input is checked): 401 unless signed in. */
     requireUser(request: FastifyRequest): Promise<void>;
-    /** A route's preValidation hook (before its input is checked): 401 unless signed in, 403 unless admin. */
+    /**
+     * A route's preValidation hook (before its input is checked): 401 unless signed in, 403 unless staff whose
+     * role the staff policy (lib/staff-policy.ts) lets call this route with this body.
+     */
     requireAdmin(request: FastifyRequest): Promise<void>;
     /** Resolves the caller's session if there is a valid one; never throws. */
     loadAuth(request: FastifyRequest): Promise<AuthContext | null>;
@@ -116,7 +120,8 @@ export const authPlugin = fp(
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       const auth = await loadAuth(request);
       if (!auth) throw unauthenticated();
-      if (auth.user.role !== 'admin') throw forbidden();
+      if (!isStaff(auth.user.role)) throw forbidden();
+      if (!allows(auth.user.role, request.method, request.routeOptions.url ?? '', request.body)) throw roleForbidden();
     });
 
     const base = { httpOnly: true, secure: opts.secureCookies } as const;

@@ -1,7 +1,10 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { ERRORS, type ErrorCode } from '../../../shared/errors.js';
+import { STAFF_ROLES } from '../../../shared/auth.js';
+import { can } from '../../../shared/staff.js';
 import type { RouteAccess } from '../lib/route-schemas.js';
+import { routePermissions } from '../lib/staff-policy.js';
 import { isLimiterHook } from './rate-limit.js';
 
 /** The failure every route answers with (`{ code, message }`, + the fields some codes carry), as the document shows it. */
@@ -39,11 +42,19 @@ export function describeFailures(app: FastifyInstance, route: RouteOptions, sche
   if (schema.body || schema.querystring)
     errors['400'] = failure('`validation_failed`: `fields` names each bad field (or `invalid_body`: the body is not JSON).');
   if (access) errors['401'] = failure('`unauthenticated`: not signed in, or the session ended.');
-  if (access === 'admin') errors['403'] = failure('`forbidden`: signed in, but not an admin (or `csrf_failed`).');
+  if (access === 'admin')
+    errors['403'] = failure('`forbidden`: signed in, but not staff (or `csrf_failed`); `role_forbidden`: staff whose role is not in `x-roles`.');
   else if (access && route.method !== 'GET') errors['403'] = failure('`csrf_failed`: a change sent with the session cookie from another site.');
   if (route.url.includes(':')) errors['404'] = failure("`not_found`: no such record, or it is someone else's.");
   if ([route.onRequest, route.preValidation].flat().some(isLimiterHook)) errors['429'] = failure('`rate_limited`: try again after `Retry-After` seconds.');
   errors.default = failure('Any other failure: a `code` of the catalogue (shared/errors.ts, docs/api.md) and a message to show.');
   const security = access ? { security: [{ session: [] }, { bearer: [] }] } : {};
-  return { ...schema, ...security, response: { ...errors, ...(schema.response as Record<string, unknown> | undefined) } };
+  const roles = access === 'admin' ? { 'x-roles': staffRolesOf(route) } : {};
+  return { ...schema, ...security, ...roles, response: { ...errors, ...(schema.response as Record<string, unknown> | undefined) } };
+}
+
+/** The staff roles the policy lets call an admin route (any of them, where the body decides: a role change). */
+function staffRolesOf(route: RouteOptions): string[] {
+  const permissions = [route.method].flat().flatMap((method) => routePermissions(method, route.url));
+  return STAFF_ROLES.filter((role) => permissions.some((permission) => can(role, permission)));
 }

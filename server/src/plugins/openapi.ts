@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { z } from 'zod';
 import { APP_VERSION } from '../lib/package-info.js';
 import { parseInput } from '../lib/parse.js';
+import { requestScopedLogger } from '../lib/request-log.js';
 import { answerWriter } from './answer-writer.js';
 import { API_ERROR_COMPONENT, describeFailures } from './openapi-errors.js';
 
@@ -96,7 +97,7 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const openApiPlugin = fp(
   async (app: FastifyInstance, opts: { publicUrl: URL; strictAnswers: boolean }) => {
     app.setValidatorCompiler(inputValidatorCompiler);
-    app.setSerializerCompiler(opts.strictAnswers ? strictSerializerCompiler : forgivingSerializerCompiler(app.log));
+    app.setSerializerCompiler(opts.strictAnswers ? strictSerializerCompiler : forgivingSerializerCompiler(requestScopedLogger(app.log)));
     if (opts.strictAnswers) app.addHook('onSend', checkMadeAnswer);
     await app.register(swagger, {
       openapi: {

@@ -8,6 +8,7 @@ import { localizeLocationsClaim } from '../../../shared/locations-claim.js';
 import { CONFIG_SLOT, PLANS_SLOT, SITE_MANIFEST_FILE, SITE_TOKENS, escapeHtml, siteFlags, type SiteManifest } from '../../../shared/site-template.js';
 import { notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
+import { requestScopedLogger } from '../lib/request-log.js';
 import { browserDrawn, createLivePages, loadServerBundle, type PlanSource } from './live-pages.js';
 import { createPageCache, sendCompressed } from './page-cache.js';
 import { claimOf, offers } from '../../../shared/site-pages.js';
@@ -115,7 +116,8 @@ export const staticSitePlugin = fp(
   async (app: FastifyInstance, opts: StaticSiteOptions) => {
     const site = loadSite(opts.siteDir);
     const { plans } = opts;
-    const livePages = plans && createLivePages({ loadBundle: () => loadServerBundle(opts.serverBundle), plans, clock: opts.clock, log: app.log });
+    const livePages =
+      plans && createLivePages({ loadBundle: () => loadServerBundle(opts.serverBundle), plans, clock: opts.clock, log: requestScopedLogger(app.log) });
     if (existsSync(opts.webDir)) {
       await app.register(fastifyStatic, {
         root: opts.webDir,

@@ -5,7 +5,8 @@ import type { AdminPromoCode, CreatePromoCodeBody, UpdatePromoCodeBody } from '.
 import type { AdminReferralsPage, ReferralSettings, ReferralStatus, UpdateReferralSettingsBody } from '../../../shared/referrals.js';
 import type { AccountLogEntry, SystemStatus, VpnAccount } from '../../../shared/accounts.js';
 import type { AccountDevices } from '../../../shared/devices.js';
-import type { AdminUser, AdminUserPage, ExtendAccountBody, UpdateUserBody, UsersFilter } from '../../../shared/users.js';
+import type { AuditLogPage } from '../../../shared/audit.js';
+import type { AdminUser, AdminUserPage, ExtendAccountBody, SetStaffRoleBody, UpdateUserBody, UsersFilter } from '../../../shared/users.js';
 import type { AdminSettings, UpdateSettingsBody } from '../../../shared/app-settings.js';
 import type { TelegramSettings, UpdateTelegramBody } from '../../../shared/telegram.js';
 import type { CreateBroadcastBody, TelegramBroadcast } from '../../../shared/telegram-broadcasts.js';
@@ -201,10 +202,18 @@ export function createAdminEndpoints(client: ApiClient) {
       /** One customer in one place: accounts, subscriptions, transactions, audit entries, sessions. */
       page: (id: string, signal?: AbortSignal) => client.request<AdminUserPage>('GET', userPath(id), { signal }),
       signOutEverywhere: (id: string) => client.request<{ revoked: number }>('POST', `${userPath(id)}/sign-out`),
+      /** A new sign-in code to the customer's own address (support helping someone who lost theirs). */
+      sendSignInCode: (id: string) => client.request<{ sent: true }>('POST', `${userPath(id)}/send-code`),
       /** The customer's balance and latest movements. */
       wallet: (id: string, signal?: AbortSignal) => client.request<AdminWallet>('GET', `${userPath(id)}/wallet`, { signal }),
       /** Money in (positive) or out (negative), with why; audited. 409 `insufficient_balance` below zero. */
       adjustWallet: (id: string, body: WalletAdjustmentBody) => client.request<AdminWallet>('POST', `${userPath(id)}/wallet`, { body }),
+    },
+
+    /** The owner's Staff section: everyone with a staff role, and giving (or taking) one by e-mail. */
+    staff: {
+      list: (signal?: AbortSignal) => client.request<AdminUser[]>('GET', '/api/admin/staff', { signal }),
+      setRole: (body: SetStaffRoleBody) => client.request<AdminUser>('PUT', '/api/admin/staff', { body }),
     },
 
     /** The user page's account actions: each acts on the panel, then here, and is audited. */
@@ -216,6 +225,12 @@ export function createAdminEndpoints(client: ApiClient) {
       /** Any customer's account's devices, as its owner sees them. */
       listDevices: (id: string, signal?: AbortSignal) => client.request<AccountDevices>('GET', `${accountPath(id)}/devices`, { signal }),
       removeDevice: (id: string, deviceId: string) => client.request<void>('DELETE', `${accountPath(id)}/devices/${encodeURIComponent(deviceId)}`),
+    },
+
+    /** The Audit section: a page of the audit log (`before`: the previous page's `nextCursor`), and the same filters as CSV. */
+    audit: {
+      list: (query: string, signal?: AbortSignal) => client.request<AuditLogPage>('GET', `/api/admin/audit${query ? `?${query}` : ''}`, { signal }),
+      exportUrl: (query: string) => `/api/admin/audit/export${query ? `?${query}` : ''}`,
     },
 
     listLogs: (limit: number, signal?: AbortSignal) =>

@@ -8,6 +8,7 @@ import { AuthProvider } from '../features/auth/AuthProvider';
 import { ConfigProvider } from '../features/config/ConfigProvider';
 import { PlanCatalogProvider } from '../features/plans/PlanCatalogProvider';
 import { ToastProvider } from '../features/toast/ToastProvider';
+import { PasskeyChallengeHost } from '../features/passkeys/PasskeyChallengeHost';
 import { RootLayout } from './RootLayout';
 import { AppRoutes } from './routes';
 
@@ -28,6 +29,8 @@ export function App({ initialConfig, initialPlans, locale = DEFAULT_LOCALE }: { 
                   <RootLayout>
                     <AppRoutes />
                   </RootLayout>
+                  {/* "Confirm it's you with your passkey", when the server asks for it (staff after the code, a step-up). */}
+                  <PasskeyChallengeHost />
                 </AuthProvider>
               </PlanCatalogProvider>
             </ConfigProvider>

@@ -8,6 +8,7 @@ import { PageErrorBoundary } from './PageErrorBoundary';
 import { PLATFORMS, type Platform } from '../../../shared/platforms.js';
 import { splitLocalePath, type Locale } from '../../../shared/locales.js';
 import { ADMIN_TAB_IDS, adminTabAt } from '../../../shared/admin-tabs.js';
+import { STAFF_ROLES } from '../../../shared/auth.js';
 
 /** The page modules (every `…Page.tsx` under web/src/pages): each its own chunk, so a visitor downloads only the page in front of them. */
 const PAGE_MODULES = import.meta.glob<{ default: ComponentType<never> }>('../pages/**/*Page.tsx');
@@ -93,7 +94,7 @@ const routeObjects: RouteObject[] = [
         ],
       },
       {
-        element: <RequireSession roles={['admin']} />,
+        element: <RequireSession roles={STAFF_ROLES} />,
         children: [
           {
             // One page for every tab (it stays mounted as the admin moves between them); each tab is a path of

@@ -1,9 +1,13 @@
 import { useLingui } from '@lingui/react';
 import { useId, useState, type ComponentType } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { can } from '../../../shared/staff.js';
 import { AdminTabBar } from '../features/admin/AdminTabBar';
-import { adminTabAt, type AdminTabId } from '../features/admin/admin-tabs';
+import { adminTabAt, adminTabPath, adminTabsFor, type AdminTabId } from '../features/admin/admin-tabs';
+import { StaffTab } from '../features/admin/staff/StaffTab';
+import { useAuth } from '../features/auth/auth-context';
 import { LogsTab } from '../features/admin/LogsTab';
+import { AuditTab } from '../features/admin/audit/AuditTab';
 import { SetupChecklist } from '../features/admin/SetupChecklist';
 import { OverviewTab } from '../features/admin/overview/OverviewTab';
 import { PaymentsTab } from '../features/admin/PaymentsTab';
@@ -25,7 +29,9 @@ const TAB_PANELS: Record<AdminTabId, ComponentType<{ refreshKey: number }>> = {
   payments: PaymentsTab,
   settings: SettingsTab,
   telegram: TelegramTab,
+  staff: StaffTab,
   logs: LogsTab,
+  audit: AuditTab,
   system: SystemTab,
 };
 
@@ -36,7 +42,11 @@ export default function AdminPage() {
   // The router draws this page only at a tab's path.
   const tab = adminTabAt(useLocation().pathname) ?? 'overview';
   const [refreshKey, setRefreshKey] = useState(0);
+  const role = useAuth().user?.role;
+  const allowed = adminTabsFor(role);
   const TabPanel = TAB_PANELS[tab];
+  // A tab this staff role cannot open (a support member at /admin, the overview) leads to the first one it can.
+  if (!allowed.includes(tab) && allowed[0]) return <Navigate to={adminTabPath(allowed[0])} replace />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -51,7 +61,7 @@ export default function AdminPage() {
         </button>
       </div>
       {/* Keyed by tab: read again when the admin moves to another tab (and after every save: see admin-changes.ts). */}
-      <SetupChecklist key={tab} refreshKey={refreshKey} />
+      {can(role, 'settings.read') && <SetupChecklist key={tab} refreshKey={refreshKey} />}
       <div className="mt-6 border-b border-slate-200">
         <AdminTabBar selected={tab} idPrefix={id} />
       </div>

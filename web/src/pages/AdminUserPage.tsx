@@ -1,4 +1,6 @@
 import { useLingui } from '@lingui/react';
+import { AuditEntryDetails } from '../features/admin/audit/AuditEntryDetails';
+import { auditActionLabelId } from '../features/admin/audit/audit-labels';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { VpnAccount } from '../../../shared/accounts.js';
@@ -19,6 +21,12 @@ import { UserWalletSection } from '../features/admin/user-page/UserWalletSection
 import { userPageBackPath } from '../features/admin/user-page/user-page-return';
 import { useToast } from '../features/toast/toast-context';
 import { customerName } from '../components/header/customer-name';
+import { ROLES, type Role } from '../../../shared/auth.js';
+import { can } from '../../../shared/staff.js';
+import { ROLE_LABEL_IDS } from '../features/admin/staff/role-labels';
+
+/** The role in the page's summary line: customers and admins as before, other staff by their role's name. */
+const ROLE_NAME_IDS: Record<Role, string> = { ...ROLE_LABEL_IDS, user: 'admin.user.roleCustomer', admin: 'admin.user.roleAdmin' };
 
 /** A payment's or subscription's status, lower case (the cell capitalises it). */
 const STATUS_IDS: Record<TransactionStatus | SubscriptionStatus, string> = {
@@ -69,7 +77,7 @@ export default function AdminUserPage() {
   // Back to the list this page was opened from, with its search and filters.
   const backPath = userPageBackPath(useLocation().state);
   const toast = useToast();
-  const { user: me, refreshUser } = useAuth();
+  const { user: me } = useAuth();
   const [data, setData] = useState<UserPageData | null>(null);
   const [failed, setFailed] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -144,7 +152,7 @@ export default function AdminUserPage() {
     );
   if (!data) return <Loading />;
   const { user } = data;
-  const makeRole = user.role === 'admin' ? 'user' : 'admin';
+  const canChangeRole = can(me?.role, 'staff.manage') && user.id !== me?.id && user.email !== null;
 
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6">
@@ -157,7 +165,7 @@ export default function AdminUserPage() {
             <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900">{customerName(user, _)}</h1>
             <p className="text-sm text-slate-600">
               {_('admin.user.summary', {
-                role: _(user.role === 'admin' ? 'admin.user.roleAdmin' : 'admin.user.roleCustomer'),
+                role: _(ROLE_NAME_IDS[user.role]),
                 date: format.dateTime(user.createdAt),
                 trial: _(user.trialUsed ? 'admin.user.trialUsed' : 'admin.user.trialNotUsed'),
               })}
@@ -165,21 +173,37 @@ export default function AdminUserPage() {
             {data.telegram && <TelegramLine telegram={data.telegram} />}
           </div>
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              disabled={busyId === 'role' || (user.id === me?.id && makeRole === 'user')}
-              className={buttonClass.secondary}
-              onClick={() =>
-                void quietly(
-                  act('role', _(makeRole === 'admin' ? 'admin.user.nowAdmin' : 'admin.user.noLongerAdmin'), _('admin.users.updateFailed'), async () => {
-                    await adminApi.users.update(user.id, { role: makeRole });
-                    if (user.id === me?.id) await refreshUser();
-                  }),
-                )
-              }
-            >
-              {makeRole === 'admin' ? _('admin.user.makeAdmin') : _('admin.user.removeAdmin')}
-            </button>
+            {canChangeRole && (
+              <select
+                aria-label={_('admin.staff.roleFor', { email: user.email ?? '' })}
+                value={user.role}
+                disabled={busyId === 'role'}
+                className={`${buttonClass.secondary} pe-8`}
+                onChange={(event) =>
+                  void quietly(
+                    act('role', _('admin.staff.saved'), _('admin.staff.failed'), () =>
+                      adminApi.staff.setRole({ email: user.email ?? '', role: event.target.value as Role }),
+                    ),
+                  )
+                }
+              >
+                {ROLES.map((value) => (
+                  <option key={value} value={value}>
+                    {_(value === 'user' ? 'admin.staff.noRole' : ROLE_LABEL_IDS[value])}
+                  </option>
+                ))}
+              </select>
+            )}
+            {user.email && can(me?.role, 'customers.write') && (
+              <button
+                type="button"
+                disabled={busyId === 'code'}
+                className={buttonClass.secondary}
+                onClick={() => void quietly(act('code', _('admin.user.codeSent'), _('admin.user.codeFailed'), () => adminApi.users.sendSignInCode(user.id)))}
+              >
+                {_('admin.user.sendCode')}
+              </button>
+            )}
             <button type="button" className={buttonClass.danger} onClick={() => setConfirmSignOut(true)}>
               {_('admin.user.signOutEverywhere')}
             </button>
@@ -289,9 +313,13 @@ export default function AdminUserPage() {
           {data.audit.map((entry, index) => (
             <tr key={`${entry.createdAt}-${index}`}>
               <Cell className="whitespace-nowrap">{format.dateTime(entry.createdAt)}</Cell>
-              <Cell className="whitespace-nowrap font-medium text-slate-900">{entry.action}</Cell>
+              <Cell className="font-medium text-slate-900">
+                <span title={entry.action}>{auditActionLabelId(entry.action) ? _(auditActionLabelId(entry.action)!) : entry.action}</span>
+              </Cell>
               <Cell>{entry.actorEmail ?? _('admin.user.system')}</Cell>
-              <Cell className="max-w-96 text-xs break-all text-slate-600">{JSON.stringify(entry.details)}</Cell>
+              <Cell className="max-w-96 min-w-64">
+                <AuditEntryDetails details={entry.details} ip={entry.ip} />
+              </Cell>
             </tr>
           ))}
         </AdminTable>

@@ -46,6 +46,7 @@ import { useWalletBalance } from '../features/billing/useWalletBalance';
 import { customerName } from '../components/header/customer-name';
 import { AddEmailCard } from '../features/auth/AddEmailCard';
 import { MyDataSection } from '../features/privacy/MyDataSection';
+import { PasskeysCard } from '../features/passkeys/PasskeysCard';
 
 type OpenDialog =
   | { kind: 'pay'; target: PaymentTarget }
@@ -274,6 +275,7 @@ export default function DashboardPage() {
           </div>
         )}
 
+        {loadState === 'loaded' && user && <PasskeysCard />}
         {loadState === 'loaded' && user && <MyDataSection />}
 
         {loadState === 'failed' && !shownError && (

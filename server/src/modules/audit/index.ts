@@ -3,3 +3,5 @@
  * server/src/modules/module-imports.test.ts). The rest of the folder is its own to change.
  */
 export { type AuditRepo } from './audit.repo.js';
+export { adminAuditPlugin } from './admin-audit-hook.js';
+export { changedFields, maskSecrets } from './audit-context.js';

@@ -31,6 +31,9 @@ function tokensFor(sign: AuthServiceDeps['signAccessToken'], userId: string, ses
   };
 }
 
+/** What the audit log keeps of the device a request came from: its user agent (the desktop app names itself there). */
+export const deviceOf = (meta: RequestMeta | undefined): string | null => meta?.userAgent?.slice(0, 200) ?? null;
+
 export async function startSession(deps: AuthServiceDeps, user: UserProfile, client: ClientKind, meta: RequestMeta, now: Date): Promise<IssuedTokens> {
   const sessionId = randomUUID();
   const refresh = newRefreshToken(now);
@@ -39,6 +42,32 @@ export async function startSession(deps: AuthServiceDeps, user: UserProfile, cli
     refresh.record,
   );
   return tokensFor(deps.signAccessToken, user.id, sessionId, refresh);
+}
+
+/**
+ * Starts a session and records the sign-in on the customer's security trail: how (`how`, e.g. `{ by: 'email_code' }`),
+ * from which address and device. Every way in (the code, the Mini App, the bot's pay link) signs in through here.
+ */
+export async function signIn(
+  deps: AuthServiceDeps,
+  user: UserProfile,
+  client: ClientKind,
+  meta: RequestMeta,
+  now: Date,
+  how: Record<string, unknown>,
+): Promise<IssuedTokens> {
+  const tokens = await startSession(deps, user, client, meta, now);
+  await deps.audit.record({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: 'auth.sign_in',
+    targetType: 'user',
+    targetId: user.id,
+    details: { client, ...how, device: deviceOf(meta) },
+    ip: meta.ip,
+    now,
+  });
+  return tokens;
 }
 
 /**
@@ -84,13 +113,31 @@ export async function resumeSession(deps: AuthServiceDeps, rawToken: string): Pr
 }
 
 /** Ends the current session (local), every session (global) or every other one (others). */
-export async function logout(deps: AuthServiceDeps, scope: LogoutScope, current: { userId: string; sessionId: string } | undefined): Promise<void> {
+export async function logout(
+  deps: AuthServiceDeps,
+  scope: LogoutScope,
+  current: { userId: string; sessionId: string } | undefined,
+  meta?: RequestMeta,
+): Promise<void> {
   const { clock, sessions } = deps;
   if (!current) return;
   const now = clock();
-  if (scope === 'local') await sessions.revokeSession(current.sessionId, 'logout', now);
-  else if (scope === 'global') await sessions.revokeUserSessions(current.userId, 'logout_global', now);
-  else await sessions.revokeUserSessions(current.userId, 'logout_others', now, current.sessionId);
+  if (scope === 'local') return void (await sessions.revokeSession(current.sessionId, 'logout', now));
+  const revoked =
+    scope === 'global'
+      ? await sessions.revokeUserSessions(current.userId, 'logout_global', now)
+      : await sessions.revokeUserSessions(current.userId, 'logout_others', now, current.sessionId);
+  // Signing out every device (or every other one) is a security event: on the customer's page.
+  await deps.audit.record({
+    actorId: current.userId,
+    actorEmail: null,
+    action: scope === 'global' ? 'auth.sign_out_all' : 'auth.sign_out_others',
+    targetType: 'user',
+    targetId: current.userId,
+    details: { revoked, device: deviceOf(meta) },
+    ip: meta?.ip ?? null,
+    now,
+  });
 }
 
 /** Which session a refresh token belongs to (for signing out with only the refresh token). */

@@ -129,7 +129,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       : refreshToken
         ? await auth.findSessionByRefreshToken(refreshToken)
         : undefined;
-    await auth.logout(body.scope, current);
+    await auth.logout(body.scope, current, requestMeta(request));
     if (body.scope !== 'others') app.clearSessionCookies(reply);
     return reply.status(204).send();
   });

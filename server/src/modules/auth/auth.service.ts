@@ -2,7 +2,7 @@ import type { ClientKind, LogoutScope, VerifyOtpBody } from '../../../../shared/
 import type { Locale } from '../../../../shared/locales.js';
 import type { UserProfile } from '../users/index.js';
 import type { AuthServiceDeps, RequestMeta, SignInCodeCopy } from './auth-deps.js';
-import { findSessionByRefreshToken, logout, refreshWithUserId, resumeSession, startSession } from './auth-sessions.js';
+import { findSessionByRefreshToken, logout, refreshWithUserId, resumeSession, signIn, startSession } from './auth-sessions.js';
 import { confirmEmail, requestEmailCode, signUpWithoutEmail } from './customers-without-email.js';
 import { confirmCode, requestCode, verifyCode } from './sign-in-codes.js';
 
@@ -24,6 +24,8 @@ export function createAuthService(given: AuthServiceDeps) {
     /** Checks the code and answers the profile it proves (made if needed) without starting a session: a Telegram chat is linked with it. */
     confirmCode: (input: { email: string; code: string; referralCode?: string }) => confirmCode(deps, input),
     startSession: (user: UserProfile, client: ClientKind, meta: RequestMeta, now: Date) => startSession(deps, user, client, meta, now),
+    /** Starts a session and records the sign-in (how, address, device) in the audit log. */
+    signIn: (user: UserProfile, client: ClientKind, meta: RequestMeta, now: Date, how: Record<string, unknown>) => signIn(deps, user, client, meta, now, how),
     /** A new customer without an e-mail address (from the Telegram bot or its Mini App). */
     signUpWithoutEmail: (input: Parameters<typeof signUpWithoutEmail>[1]) => signUpWithoutEmail(deps, input),
     /** A customer without an address asks for a code to add one; the code then proves it. */
@@ -36,7 +38,7 @@ export function createAuthService(given: AuthServiceDeps) {
     /** Renews a session from its refresh token for a browser whose access cookie has lapsed; undefined when the token is no good. */
     resumeSession: (rawToken: string) => resumeSession(deps, rawToken),
     /** Ends the current session (local), every session (global) or every other one (others). */
-    logout: (scope: LogoutScope, current: { userId: string; sessionId: string } | undefined) => logout(deps, scope, current),
+    logout: (scope: LogoutScope, current: { userId: string; sessionId: string } | undefined, meta?: RequestMeta) => logout(deps, scope, current, meta),
     /** Which session a refresh token belongs to (for signing out with only the refresh token). */
     findSessionByRefreshToken: (rawToken: string) => findSessionByRefreshToken(deps, rawToken),
     /** Every sign-in code also goes by `copy` once its e-mail is sent (the Telegram bot adds itself: auth cannot import it). */

@@ -209,10 +209,10 @@ describe.each(TEST_DATABASES)('sign-in by e-mail code (%s)', (kind) => {
     expect((await requestCode(email)).statusCode).toBe(200);
   });
 
-  it('gives the admin role to addresses in ADMIN_EMAILS', async () => {
+  it('makes the addresses in ADMIN_EMAILS owners', async () => {
     const session = await signInWeb(t, env.smtp, 'boss@example.com');
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: session.cookie } });
-    expect(me.json().role).toBe('admin');
+    expect(me.json().role).toBe('owner');
   });
 
   it('returns tokens in the body and sets no cookies for the desktop client', async () => {

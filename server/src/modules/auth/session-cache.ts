@@ -112,5 +112,10 @@ export function forgettingUsers(repo: UsersRepo, cache: SessionCache): UsersRepo
       cache.forgetUser(id);
       return updated;
     },
+    async setRole(id, role, now) {
+      const result = await repo.setRole(id, role, now);
+      cache.forgetUser(id);
+      return result;
+    },
   };
 }

@@ -9,7 +9,7 @@ import { hmacHex, randomDigits, safeEqualHex } from '../../lib/crypto.js';
 import { renderOtpEmail } from '../../mail/otp-email.js';
 import type { UserProfile } from '../users/index.js';
 import type { AuthServiceDeps, IssuedTokens, RequestMeta } from './auth-deps.js';
-import { startSession } from './auth-sessions.js';
+import { deviceOf, signIn } from './auth-sessions.js';
 
 /** Signing in by e-mail code: the code sent (no more often than the cooldown allows), then checked to start a session. */
 
@@ -34,9 +34,27 @@ async function refused(deps: AuthServiceDeps, email: string, now: Date): Promise
   return invalidOtp({ reason, attemptsLeft, resendInSeconds: await resendInSeconds(deps, email, now) });
 }
 
-async function ensureAdminFromEnv(deps: AuthServiceDeps, user: UserProfile, now: Date): Promise<UserProfile> {
-  if (user.role === 'admin' || !user.email || !deps.config.adminEmails.has(user.email)) return user;
-  return (await deps.users.update(user.id, { role: 'admin' }, now)) ?? user;
+/** The wrong try that used a code's last attempt locked it: on its customer's page (someone may be guessing). */
+async function auditCodeLocked(deps: AuthServiceDeps, email: string, meta: RequestMeta | undefined, now: Date): Promise<void> {
+  const user = await deps.users.findByEmail(email);
+  await deps.audit.record({
+    actorId: null,
+    actorEmail: email,
+    action: 'auth.code_locked',
+    targetType: 'user',
+    targetId: user?.id,
+    userId: user?.id ?? null,
+    details: { attempts: OTP_MAX_ATTEMPTS, device: deviceOf(meta) },
+    ip: meta?.ip ?? null,
+    now,
+  });
+}
+
+/** `ADMIN_EMAILS` names the store's owners: the operator's own word, so it holds even after a role was changed in the app. */
+async function ensureOwnerFromEnv(deps: AuthServiceDeps, user: UserProfile, now: Date): Promise<UserProfile> {
+  if (user.role === 'owner' || !user.email || !deps.config.adminEmails.has(user.email)) return user;
+  const changed = await deps.users.setRole(user.id, 'owner', now);
+  return changed && changed !== 'last_owner' ? changed.user : user;
 }
 
 /** Sends a sign-in code in `locale` (the language of the page it was asked from): the same answer whether or not the address has an account. */
@@ -81,14 +99,15 @@ function sendCopies(deps: AuthServiceDeps, email: string, code: string): void {
 async function proveCode(
   deps: AuthServiceDeps,
   input: { email: string; code: string; referralCode?: string; askSignUp?: boolean },
+  meta?: RequestMeta,
 ): Promise<{ user: UserProfile; signingUp: boolean }> {
   const { users } = deps;
-  const { now, active } = await spendCode(deps, input.email, input.code);
+  const { now, active } = await spendCode(deps, input.email, input.code, meta);
 
-  const role = deps.config.adminEmails.has(input.email) ? 'admin' : 'user';
+  const role = deps.config.adminEmails.has(input.email) ? 'owner' : 'user';
   // Only a sign-up is attributed to a referral (asked only when a code came, or the caller wants to know: one read more).
   const signingUp = input.referralCode || input.askSignUp ? !(await users.findByEmail(input.email)) : false;
-  let user = await ensureAdminFromEnv(deps, await users.findOrCreateByEmail(input.email, role, now), now);
+  let user = await ensureOwnerFromEnv(deps, await users.findOrCreateByEmail(input.email, role, now), now);
   // The language the code was asked in becomes the user's (their e-mails follow it).
   if (active.locale && user.locale !== active.locale) user = (await users.update(user.id, { locale: active.locale }, now)) ?? user;
   return { user, signingUp };
@@ -98,12 +117,15 @@ async function proveCode(
  * Checks a code sent to `email` and spends it (one try taken, whatever the outcome); refused as the sign-in refuses
  * (wrong, locked, expired). Proves the address belongs to whoever typed the code.
  */
-export async function spendCode(deps: AuthServiceDeps, email: string, code: string) {
+export async function spendCode(deps: AuthServiceDeps, email: string, code: string, meta?: RequestMeta) {
   const { clock, otp } = deps;
   const now = clock();
   const active = await otp.findActiveCode(email, now);
   if (!active || !(await otp.claimAttempt(active.id))) throw await refused(deps, email, now);
-  if (!safeEqualHex(hashCode(deps, email, code), active.codeHash)) throw await refused(deps, email, now);
+  if (!safeEqualHex(hashCode(deps, email, code), active.codeHash)) {
+    if (active.attempts + 1 >= OTP_MAX_ATTEMPTS) await auditCodeLocked(deps, email, meta, now);
+    throw await refused(deps, email, now);
+  }
   if (!(await otp.consume(active.id, now))) throw await refused(deps, email, now);
   return { now, active };
 }
@@ -130,10 +152,9 @@ export async function confirmCode(
 
 /** Checks the code; on success creates the profile if needed and starts a session (a sign-up's referral attributed after it). */
 export async function verifyCode(deps: AuthServiceDeps, input: VerifyOtpBody, meta: RequestMeta): Promise<{ user: UserProfile; tokens: IssuedTokens }> {
-  const { user, signingUp } = await proveCode(deps, input);
+  const { user, signingUp } = await proveCode(deps, input, meta);
   const now = deps.clock();
-  const tokens = await startSession(deps, user, input.client, meta, now);
-  await deps.audit.record({ actorId: user.id, actorEmail: user.email, action: 'auth.sign_in', details: { client: input.client }, ip: meta.ip, now });
+  const tokens = await signIn(deps, user, input.client, meta, now, { by: 'email_code' });
   if (signingUp && input.referralCode) await attributeReferral(deps, user, input.referralCode, meta.ip);
   return { user, tokens };
 }

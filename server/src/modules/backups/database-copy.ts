@@ -6,10 +6,12 @@ import { BackupError } from './backup-file.js';
 /**
  * SQLite's online backup (better-sqlite3's `backup()`) from a connection of its own, in a worker thread so the
  * server's requests go on while it copies. All pages are copied in one step: one read of the database as it was at
- * that moment (WAL: writers are not held up), never restarted by a write the site makes meanwhile.
+ * that moment (WAL: writers are not held up), never restarted by a write the site makes meanwhile. The thread runs
+ * at the lowest CPU priority (Linux: the nice value of this thread only): on a busy machine the requests come first.
  */
 const SQLITE_COPY_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
+try { require('node:os').setPriority(19); } catch {}
 const Database = require(workerData.driver);
 const source = new Database(workerData.source, { fileMustExist: true });
 source.pragma('busy_timeout = 5000');

@@ -1,6 +1,7 @@
 import type { WithBilling } from '../billing/index.js';
 import { defineModule, route, type Provided } from '../module.js';
 import type { telegramModule } from '../telegram/index.js';
+import type { authModule } from '../auth/index.js';
 import { customerPageRoutes } from './customer-page.routes.js';
 import { createUserPageRepo } from './user-page.repo.js';
 import { createUserPageService } from './user-page.service.js';
@@ -12,7 +13,18 @@ import { createUserPageService } from './user-page.service.js';
  */
 export const customerPageModule = defineModule({
   name: 'customer-page',
-  build({ db, audit, clock, usersRepo, sessions, accounts, billing, refunds, telegramChats }: WithBilling & Provided<typeof telegramModule>) {
+  build({
+    db,
+    audit,
+    clock,
+    usersRepo,
+    sessions,
+    accounts,
+    billing,
+    refunds,
+    telegramChats,
+    auth,
+  }: WithBilling & Provided<typeof telegramModule> & Provided<typeof authModule>) {
     return {
       userPage: createUserPageService({
         users: usersRepo,
@@ -25,6 +37,7 @@ export const customerPageModule = defineModule({
           const chat = await telegramChats.findByUser(userId);
           return chat ? { id: chat.telegramId, username: chat.username, firstName: chat.firstName, blockedAt: chat.blockedAt?.toISOString() ?? null } : null;
         },
+        sendSignInCode: (email, meta, locale) => auth.requestCode(email, meta, locale),
         audit,
         clock,
       }),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AdminUserPageAnswer, SignedOutEverywhereAnswer } from '../../answers/users.js';
 import { requireAccess } from '../../lib/route-schemas.js';
+import { OtpSentAnswer } from '../../answers/auth.js';
 import { actorOf } from '../users/index.js';
 import type { UserPageService } from './user-page.service.js';
 
@@ -13,5 +14,8 @@ export async function customerPageRoutes(app: FastifyInstance, opts: { userPage:
   );
   app.post<{ Params: { id: string } }>('/api/admin/users/:id/sign-out', { schema: { response: { 200: SignedOutEverywhereAnswer } } }, async (request) =>
     opts.userPage.signOutEverywhere(actorOf(request), request.params.id),
+  );
+  app.post<{ Params: { id: string } }>('/api/admin/users/:id/send-code', { schema: { response: { 200: OtpSentAnswer } } }, async (request) =>
+    opts.userPage.sendSignInCode(actorOf(request), request.params.id, { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null }),
   );
 }

@@ -1,31 +1,11 @@
-import type { AdminAuditEntry, AdminSession } from '../../../../shared/users.js';
+import type { AdminSession } from '../../../../shared/users.js';
 import type { ClientKind } from '../../../../shared/auth.js';
 import type { Db } from '../../db/knex.js';
-import { parseJson, toDate } from '../../db/values.js';
+import { toDate } from '../../db/values.js';
 
-/** What the admin's user page reads besides the accounts and payments: audit entries and sessions. */
+/** What the admin's user page reads besides the accounts, payments and audit entries: server names and sessions. */
 export function createUserPageRepo(db: Db) {
   return {
-    /** The newest entries about the user or one of `accountIds` (target_id is indexed, migration 011). */
-    async listAudit(userId: string, accountIds: string[], limit: number): Promise<AdminAuditEntry[]> {
-      const rows = await db('audit_log')
-        .select('action', 'actor_email', 'target_type', 'target_id', 'details', 'created_at')
-        .whereIn('target_id', [userId, ...accountIds])
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(limit);
-      return rows.map((row) => ({
-        action: row.action,
-        actorEmail: row.actor_email ?? null,
-        targetType: row.target_type ?? null,
-        targetId: row.target_id ?? null,
-        details: parseJson<Record<string, unknown>>(row.details, {}),
-        createdAt: toDate(row.created_at).toISOString(),
-      }));
-    },
-
     /** The internal (admin) name of each account's server, by account id. */
     async serverNamesOf(accountIds: string[]): Promise<Map<string, string>> {
       if (accountIds.length === 0) return new Map();

@@ -1,10 +1,11 @@
 import type { AdminTransaction, Subscription } from '../../../../shared/billing.js';
 import type { VpnAccount } from '../../../../shared/accounts.js';
 import type { AdminUserPage, AdminUserTelegram } from '../../../../shared/users.js';
-import { notFound } from '../../errors.js';
+import type { Locale } from '../../../../shared/locales.js';
+import { AppError, notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditRepo } from '../audit/index.js';
-import type { RevokeReason } from '../auth/index.js';
+import type { RequestMeta, RevokeReason } from '../auth/index.js';
 import { toAdminUser, type Actor, type UserProfile, type UsersRepo } from '../users/index.js';
 import type { UserPageRepo } from './user-page.repo.js';
 
@@ -21,6 +22,8 @@ export function createUserPageService(deps: {
   revokeUserSessions(userId: string, reason: RevokeReason, now: Date): Promise<number>;
   /** The Telegram chat linked to the customer, if any. */
   telegramOf(userId: string): Promise<AdminUserTelegram | null>;
+  /** Sends a sign-in code to an address, as the sign-in form does (its cooldown and limits included). */
+  sendSignInCode(email: string, meta: RequestMeta, locale: Locale | undefined): Promise<void>;
   audit: AuditRepo;
   clock: Clock;
 }) {
@@ -41,7 +44,16 @@ export function createUserPageService(deps: {
         deps.telegramOf(user.id),
       ]);
       const accountIds = accounts.map((account) => account.id);
-      const [audit, serverNames] = await Promise.all([deps.repo.listAudit(user.id, accountIds, NEWEST), deps.repo.serverNamesOf(accountIds)]);
+      const [entries, serverNames] = await Promise.all([deps.audit.list({ userId: user.id }, NEWEST), deps.repo.serverNamesOf(accountIds)]);
+      const audit = entries.map(({ action, actorEmail, targetType, targetId, details, ip, createdAt }) => ({
+        action,
+        actorEmail,
+        targetType,
+        targetId,
+        details,
+        ip,
+        createdAt,
+      }));
       return {
         user: toAdminUser(user),
         accounts: accounts.map((account) => ({ ...account, serverInternalName: serverNames.get(account.id) ?? null })),
@@ -51,6 +63,26 @@ export function createUserPageService(deps: {
         sessions,
         telegram,
       };
+    },
+
+    /**
+     * Support's "send a sign-in code": a new code to the customer's own address (never shown to staff), in their
+     * language, as if they had asked for it; 409 `no_email` for a customer who came through Telegram without one.
+     */
+    async sendSignInCode(actor: Actor, id: string, meta: RequestMeta): Promise<{ sent: true }> {
+      const user = await load(id);
+      if (!user.email) throw new AppError(409, 'no_email', 'This customer has no e-mail address to send a code to.');
+      await deps.sendSignInCode(user.email, meta, user.locale ?? undefined);
+      await deps.audit.record({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'user.sign_in_code_sent',
+        targetType: 'user',
+        targetId: user.id,
+        ip: actor.ip ?? null,
+        now: deps.clock(),
+      });
+      return { sent: true };
     },
 
     /** Ends every session of the user (on every instance at once, through the session cache). */

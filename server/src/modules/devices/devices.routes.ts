@@ -10,7 +10,7 @@ type WithDevice = FastifyRequest<{ Params: { id: string; deviceId: string } }>;
 /** The signed-in customer's own accounts' devices: someone else's account or device is a 404. */
 export async function accountDevicesRoutes(app: FastifyInstance, opts: { devices: DevicesService }) {
   requireAccess(app, 'user');
-  const owner = (request: FastifyRequest) => ({ kind: 'owner' as const, userId: request.auth!.user.id });
+  const owner = (request: FastifyRequest) => ({ kind: 'owner' as const, userId: request.auth!.user.id, ip: request.ip ?? null });
 
   app.get('/api/accounts/:id/devices', { schema: { response: { 200: AccountDevicesAnswer } } }, async (request: WithAccount) =>
     opts.devices.listDevices(owner(request), request.params.id),

@@ -18,7 +18,7 @@ export const DEVICES_CHANGED_CHANNEL = 'devices-changed';
 export const DEVICE_MESSAGES = { accountNotFound: 'Account not found', deviceNotFound: 'Device not found' } as const;
 
 /** Whose devices: the signed-in customer's own accounts, or (admins) any account. */
-export type DeviceViewer = { kind: 'owner'; userId: string } | { kind: 'admin'; actor: Actor };
+export type DeviceViewer = { kind: 'owner'; userId: string; ip?: string | null } | { kind: 'admin'; actor: Actor };
 
 const ACCOUNT_ID = /^[\x21-\x7e]{1,64}$/;
 const DEVICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -66,19 +66,18 @@ export function createDevicesService(deps: {
       const removed = account && (await repo.remove(account.id, deviceId));
       if (!account || !removed) throw notFound(DEVICE_MESSAGES.deviceNotFound);
       deps.devicesChanged(account.id);
-      if (viewer.kind === 'admin') {
-        const { actor } = viewer;
-        await deps.audit.record({
-          actorId: actor.id,
-          actorEmail: actor.email,
-          action: 'account.device_remove',
-          targetType: 'user',
-          targetId: account.userId,
-          details: { accountId: account.id, username: account.username, deviceId, os: removed.os, model: removed.model, app: removed.app },
-          ip: actor.ip ?? null,
-          now: deps.clock(),
-        });
-      }
+      // Removed by staff or by the customer: on the customer's page either way.
+      const actor = viewer.kind === 'admin' ? viewer.actor : { id: viewer.userId, email: null, ip: viewer.ip ?? null };
+      await deps.audit.record({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: viewer.kind === 'admin' ? 'account.device_remove' : 'account.device_remove_own',
+        targetType: 'user',
+        targetId: account.userId,
+        details: { accountId: account.id, username: account.username, deviceId, os: removed.os, model: removed.model, app: removed.app },
+        ip: actor.ip ?? null,
+        now: deps.clock(),
+      });
     },
   };
 }

@@ -82,7 +82,9 @@ async function deletePersonalRows(trx: Knex.Transaction, userId: string, email: 
     await trx('telegram_broadcast_recipients').whereIn('telegram_id', telegramIds).delete();
     await trx('telegram_chats').whereIn('telegram_id', telegramIds).delete();
   }
-  // Sessions take their refresh tokens with them (on delete cascade): every device is signed out.
+  await trx('passkey_recovery_codes').where({ user_id: userId }).delete();
+  await trx('passkeys').where({ user_id: userId }).delete();
+  // Sessions take their refresh tokens and passkey checks with them (on delete cascade): every device is signed out.
   await trx('sessions').where({ user_id: userId }).delete();
   if (email) await trx('otp_codes').where({ email }).delete();
   await trx('telegram_link_tokens').where({ user_id: userId }).delete();
@@ -98,15 +100,23 @@ async function anonymiseKeptRows(trx: Knex.Transaction, userId: string, email: s
   await trx('transactions').where({ user_id: userId }).whereNotNull('card_fingerprint').update({ card_fingerprint: null });
   await trx('referrals').where({ referred_id: userId }).whereNotNull('signup_ip').update({ signup_ip: null });
   await trx('audit_log').where({ actor_id: userId }).update({ actor_email: null, ip: null });
-  if (!email) return;
+  // Their security events that name no actor (a code locked by wrong tries) keep no address either, and none a device.
+  await trx('audit_log').where({ user_id: userId }).whereNull('actor_id').update({ actor_email: null, ip: null });
   // What an admin did to them may have written their address into the details: it is taken out, the action stays.
   const rows: { id: number; details: unknown }[] = await trx('audit_log')
     .where({ actor_id: userId })
     .orWhere((q) => q.where({ target_id: userId }))
+    .orWhere((q) => q.where({ user_id: userId }))
     .select('id', 'details');
   for (const row of rows) {
-    const details = toJson(row.details === null ? {} : parseJson<unknown>(row.details, {}));
-    if (!details.includes(email)) continue;
+    const parsed = row.details === null ? {} : parseJson<Record<string, unknown>>(row.details, {});
+    const withDevice = typeof parsed === 'object' && parsed !== null && 'device' in parsed;
+    if (withDevice) delete parsed.device;
+    const details = toJson(parsed);
+    if (!email || !details.includes(email)) {
+      if (withDevice) await trx('audit_log').where({ id: row.id }).update({ details });
+      continue;
+    }
     await trx('audit_log')
       .where({ id: row.id })
       .update({ details: details.split(email).join('(erased)') });

@@ -22,9 +22,10 @@ export function createMyDataExportRepo(db: Db) {
         .whereNotExists(db('erased_customers').where({ user_id: userId }).select('user_id'))
         .first('id', 'email', 'locale', 'trial_used', 'created_at');
       if (!profile) return undefined;
-      const [sessions, accounts, subscriptions, payments, wallet, savedPaymentMethods, referrals, promoCodes, giftCodes, telegram, securityEvents] =
+      const [sessions, passkeys, accounts, subscriptions, payments, wallet, savedPaymentMethods, referrals, promoCodes, giftCodes, telegram, securityEvents] =
         await Promise.all([
           readSessions(db, userId),
+          readPasskeys(db, userId),
           readAccounts(db, userId),
           readSubscriptions(db, userId),
           readPayments(db, userId),
@@ -46,6 +47,7 @@ export function createMyDataExportRepo(db: Db) {
           createdAt: iso(profile.created_at),
         },
         sessions,
+        passkeys,
         accounts,
         subscriptions,
         payments,
@@ -62,6 +64,11 @@ export function createMyDataExportRepo(db: Db) {
 }
 
 export type MyDataExportRepo = ReturnType<typeof createMyDataExportRepo>;
+
+async function readPasskeys(db: Db, userId: string): Promise<MyDataExport['passkeys']> {
+  const rows: Row[] = await db('passkeys').where({ user_id: userId }).orderBy('created_at').select('name', 'created_at', 'last_used_at');
+  return rows.map((row) => ({ name: String(row.name), createdAt: iso(row.created_at), lastUsedAt: row.last_used_at ? iso(row.last_used_at) : null }));
+}
 
 async function readSessions(db: Db, userId: string): Promise<MyDataExport['sessions']> {
   const rows: Row[] = await db('sessions')

@@ -1,3 +1,4 @@
+import { isStaff } from '../../../../shared/auth.js';
 import { DEFAULT_LOCALE } from '../../../../shared/locales.js';
 import { MY_DATA_MESSAGES, type MyDataExport } from '../../../../shared/my-data.js';
 import { AppError, notFound } from '../../errors.js';
@@ -48,7 +49,7 @@ export function createMyDataService(deps: MyDataDeps) {
      * then an e-mail to the address it had.
      */
     async eraseMe(user: UserProfile): Promise<void> {
-      if (user.role === 'admin') throw new AppError(409, 'staff_account', MY_DATA_MESSAGES.staffAccount);
+      if (isStaff(user.role)) throw new AppError(409, 'staff_account', MY_DATA_MESSAGES.staffAccount);
       const now = deps.clock();
       const block = await deps.erasure.blockOf(user.id, now);
       if (block) throw refusal(block);

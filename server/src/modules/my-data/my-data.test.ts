@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../../test/databases.js';
 import { useBillingFixture, type BillingFixture } from '../../../test/billing-fixture.js';
@@ -10,6 +11,18 @@ describe.each(TEST_DATABASES)('my data (%s)', (kind) => {
   const f: BillingFixture = useBillingFixture(kind);
   const db = () => f.env.database.db;
   const usernameOf = async (accountId: string) => String((await db()('vpn_accounts').where({ id: accountId }).first('username')).username);
+  /** A passkey as the passkeys module stores one (its key is opaque bytes here: only the name may be exported). */
+  const addPasskey = (userId: string, name: string) =>
+    db()('passkeys').insert({
+      id: randomUUID(),
+      user_id: userId,
+      credential_id: randomUUID(),
+      public_key: 'public-key-bytes',
+      counter: 0,
+      transports: '',
+      name,
+      created_at: new Date(),
+    });
   const emailOf = async (user: DesktopSession) => String((await db()('user_profiles').where({ id: user.userId }).first('email')).email);
 
   it('answers 401 to a signed-out visitor on both routes', async () => {
@@ -29,6 +42,7 @@ describe.each(TEST_DATABASES)('my data (%s)', (kind) => {
     const other = await f.newUser();
     const otherAccountId = await f.buyAccount(other);
 
+    await addPasskey(buyer.userId, 'Laptop');
     const res = await f.call(buyer, 'GET', '/api/me/export');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -39,6 +53,8 @@ describe.each(TEST_DATABASES)('my data (%s)', (kind) => {
     expect(data.payments).toEqual([expect.objectContaining({ status: 'succeeded', amount: 499, refunds: [] })]);
     expect(data.subscriptions).toHaveLength(1);
     expect(data.sessions.length).toBeGreaterThan(0);
+    expect(data.passkeys).toEqual([{ name: 'Laptop', createdAt: expect.any(String), lastUsedAt: null }]);
+    expect(res.body).not.toContain('public-key-bytes');
     expect(data.securityEvents.map((e: { action: string }) => e.action)).toContain('auth.sign_in');
     const text = res.body;
     expect(text).not.toContain(other.userId);
@@ -65,6 +81,7 @@ describe.each(TEST_DATABASES)('my data (%s)', (kind) => {
     const username = await usernameOf(accountId);
     const email = await emailOf(buyer);
     const secondDevice = await signInDesktop(f.t, f.env.smtp, email);
+    await addPasskey(buyer.userId, 'Phone');
     const mailsBefore = f.env.smtp.messages.length;
 
     const res = await f.call(buyer, 'DELETE', '/api/me');
@@ -78,6 +95,7 @@ describe.each(TEST_DATABASES)('my data (%s)', (kind) => {
     expect(erased.erased_at).not.toBeNull();
     expect(erased.email_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await f.count('sessions', { user_id: buyer.userId })).toBe(0);
+    expect(await f.count('passkeys', { user_id: buyer.userId })).toBe(0);
     expect(await f.count('otp_codes', { email })).toBe(0);
     const payments = await db()('transactions').where({ user_id: buyer.userId });
     expect(payments).toEqual([expect.objectContaining({ status: 'succeeded', amount: 499, card_fingerprint: null })]);

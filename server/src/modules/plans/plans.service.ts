@@ -7,7 +7,7 @@ import { AppError, notFound, validationFailed } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { toJsonAnswer, type JsonAnswer } from '../../lib/json-answer.js';
 import { versionedRead } from '../../lib/versioned-read.js';
-import type { AuditRepo } from '../audit/index.js';
+import { changedFields, type AuditRepo } from '../audit/index.js';
 import type { ServerRecord, ServersService } from '../servers/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { Actor } from '../users/index.js';
@@ -158,6 +158,8 @@ export function createPlansService(deps: {
       changed();
       if (plan.billing === 'recurring') await deps.recurringPlanSaved?.(plan);
       await record(actor, 'plan.create', plan.id, {
+        before: null,
+        after: { name: plan.name, price: plan.price, days: plan.days, dataLimitBytes: plan.dataLimitBytes },
         name: plan.name,
         price: plan.price,
         billing: plan.billing,
@@ -182,7 +184,7 @@ export function createPlansService(deps: {
       if (!plan) throw notFound('Plan not found');
       changed();
       if (plan.billing === 'recurring') await deps.recurringPlanSaved?.(plan);
-      await record(actor, 'plan.update', id, { fields: Object.keys(patch), ...(patch.servers ? { servers: plan.servers } : {}) });
+      await record(actor, 'plan.update', id, { fields: Object.keys(patch), name: plan.name, ...changedFields(current, plan, Object.keys(patch)) });
       return adminPlan(plan);
     },
 
@@ -193,7 +195,11 @@ export function createPlansService(deps: {
       if (references > 0) throw new AppError(409, 'plan_in_use', 'Accounts or subscriptions use this plan. Disable it instead.');
       await plans.remove(id);
       changed();
-      await record(actor, 'plan.delete', id, { name: plan.name });
+      await record(actor, 'plan.delete', id, {
+        name: plan.name,
+        before: { name: plan.name, price: plan.price, days: plan.days, status: plan.status },
+        after: null,
+      });
     },
   };
 }

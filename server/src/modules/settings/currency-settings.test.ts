@@ -47,7 +47,7 @@ describe.each(TEST_DATABASES)('currency setting (%s)', (kind) => {
       expect(await publicCurrency()).toBe(saved);
     }
     const entry = await env.database.db('audit_log').where({ action: 'settings.update' }).orderBy('id', 'desc').first();
-    expect(parseJson(entry.details, {})).toEqual({ currency: 'usd' });
+    expect(parseJson(entry.details, {})).toEqual({ before: { currency: 'bif' }, after: { currency: 'usd' } });
   });
 
   it('answers 400 validation_failed with a clear message for anything else, and saves nothing', async () => {

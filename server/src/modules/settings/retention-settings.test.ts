@@ -39,7 +39,10 @@ describe.each(TEST_DATABASES)('retention settings (%s)', (kind) => {
     expect(res.json()).toMatchObject({ retentionDays: 7, auditRetentionDays: 730, renewalGraceDays: 3 });
     expect(await storedConfig()).toMatchObject({ retention_days: 7, audit_retention_days: 730 });
     const entry = await env.database.db('audit_log').where({ action: 'settings.update' }).orderBy('id', 'desc').first();
-    expect(parseJson(entry.details, {})).toEqual({ retentionDays: 7, auditRetentionDays: 730 });
+    expect(parseJson(entry.details, {})).toEqual({
+      before: { retentionDays: 30, auditRetentionDays: 365 },
+      after: { retentionDays: 7, auditRetentionDays: 730 },
+    });
     expect((await call(admin, 'GET')).json()).toMatchObject({ retentionDays: 7, auditRetentionDays: 730 });
   });
 

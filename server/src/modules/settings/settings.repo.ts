@@ -28,6 +28,9 @@ export interface StoredAppConfig {
   subscription_headers?: Record<string, unknown>;
   /** shared/subscription-domains.ts SubscriptionDomain[]; absent: none (links on PUBLIC_URL). */
   subscription_domains?: unknown;
+  /** Staff passkeys (modules/passkeys): required of every staff member; a refund over this (minor units) asks again. */
+  staff_passkeys_required?: boolean;
+  refund_step_up_above?: number;
 }
 
 export function createSettingsRepo(db: Db) {

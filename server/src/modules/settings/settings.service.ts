@@ -95,6 +95,8 @@ export function createSettingsService(deps: {
       walletTopUps: topUpsOf(stored.wallet_top_ups, currency),
       subscriptionHeaders: subscriptionHeadersFrom(stored.subscription_headers),
       subscriptionDomains: subscriptionDomainsFrom(stored.subscription_domains),
+      staffPasskeysRequired: stored.staff_passkeys_required ?? false,
+      refundStepUpAbove: stored.refund_step_up_above ?? 0,
     };
   }
 
@@ -153,6 +155,8 @@ export function createSettingsService(deps: {
             ? { subscription_headers: { ...subscriptionHeadersFrom(stored.subscription_headers), ...patch.subscriptionHeaders } }
             : {}),
           ...(patch.subscriptionDomains !== undefined ? { subscription_domains: patch.subscriptionDomains } : {}),
+          ...(patch.staffPasskeysRequired !== undefined ? { staff_passkeys_required: patch.staffPasskeysRequired } : {}),
+          ...(patch.refundStepUpAbove !== undefined ? { refund_step_up_above: patch.refundStepUpAbove } : {}),
           // Limits are kept with the currency they are in (a currency changed in the same save: the new one).
           ...(patch.walletTopUps !== undefined
             ? { wallet_top_ups: { ...patch.walletTopUps, currency: patch.currency ?? (await getAppSettings()).currency } }

@@ -11,12 +11,12 @@ import type { TelegramChat, TelegramChatsRepo, TelegramPerson } from './telegram
 import type { TelegramSettingsService } from './telegram-settings.service.js';
 
 type AuthService = Provided<typeof authModule>['auth'];
-type IssuedTokens = Awaited<ReturnType<AuthService['startSession']>>;
+type IssuedTokens = Awaited<ReturnType<AuthService['signIn']>>;
 
 export interface MiniAppDeps {
   telegram: Pick<TelegramSettingsService, 'liveBot'>;
   chats: Pick<TelegramChatsRepo, 'find' | 'seen' | 'link'>;
-  auth: Pick<AuthService, 'startSession' | 'signUpWithoutEmail'>;
+  auth: Pick<AuthService, 'signIn' | 'signUpWithoutEmail'>;
   users: Pick<UsersRepo, 'findById'>;
   audit: AuditRepo;
   clock: Clock;
@@ -62,15 +62,7 @@ export async function signInWithTelegram(
   let user = chat?.userId ? await deps.users.findById(chat.userId) : undefined;
   if (!user && signUp) user = await signUpWithoutEmail(deps, person, chat, now);
   if (!user) throw notLinked();
-  const tokens = await deps.auth.startSession(user, 'web', meta, now);
-  await deps.audit.record({
-    actorId: user.id,
-    actorEmail: user.email,
-    action: 'auth.sign_in',
-    details: { client: 'telegram', telegramId: person.id },
-    ip: meta.ip,
-    now,
-  });
+  const tokens = await deps.auth.signIn(user, 'web', meta, now, { client: 'telegram', by: 'telegram', telegramId: person.id });
   return { user, tokens };
 }
 

@@ -73,7 +73,7 @@ describe.each(TEST_DATABASES)('the Telegram Mini App signs in and links (%s)', (
       expect(me.json()).toMatchObject({ id: customer.userId });
       expect(await f.count('sessions', { user_id: customer.userId, client: 'web' })).toBe(1);
       const audit = await db()('audit_log').where({ actor_id: customer.userId, action: 'auth.sign_in' }).orderBy('id', 'desc').first();
-      expect(parseJson(audit.details, {})).toEqual({ client: 'telegram', telegramId: ann.id });
+      expect(parseJson(audit.details, {})).toEqual({ client: 'telegram', by: 'telegram', telegramId: ann.id, device: 'lightMyRequest' });
       const linkedAudit = await db()('audit_log').where({ actor_id: customer.userId, action: 'telegram.linked' }).first();
       expect(parseJson(linkedAudit.details, {})).toEqual({ telegramId: ann.id, by: 'mini_app' });
     });

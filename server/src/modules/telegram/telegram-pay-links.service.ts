@@ -9,14 +9,14 @@ import type { UserProfile, UsersRepo } from '../users/index.js';
 import type { PayLinkTarget, TelegramPayLinksRepo } from './telegram-pay-links.repo.js';
 
 type AuthService = Provided<typeof authModule>['auth'];
-type IssuedTokens = Awaited<ReturnType<AuthService['startSession']>>;
+type IssuedTokens = Awaited<ReturnType<AuthService['signIn']>>;
 
 /** How long a payment link from the bot stays good: long enough to pay, short enough not to be kept (as a linking link). */
 export const PAY_LINK_TTL_SECONDS = 15 * 60;
 
 export interface TelegramPayLinksDeps {
   links: TelegramPayLinksRepo;
-  auth: Pick<AuthService, 'startSession'>;
+  auth: Pick<AuthService, 'signIn'>;
   users: Pick<UsersRepo, 'findById'>;
   audit: AuditRepo;
   publicUrl: URL;
@@ -52,15 +52,7 @@ export function createTelegramPayLinks(deps: TelegramPayLinksDeps) {
       const link = await deps.links.redeem(sha256Hex(token), now);
       const user = link ? await deps.users.findById(link.userId) : undefined;
       if (!link || !user) throw refused();
-      const tokens = await deps.auth.startSession(user, 'web', meta, now);
-      await deps.audit.record({
-        actorId: user.id,
-        actorEmail: user.email,
-        action: 'auth.sign_in',
-        details: { client: 'web', by: 'telegram_pay_link', ...link.target },
-        ip: meta.ip,
-        now,
-      });
+      const tokens = await deps.auth.signIn(user, 'web', meta, now, { by: 'telegram_pay_link', ...link.target });
       return { user, tokens, target: link.target };
     },
   };

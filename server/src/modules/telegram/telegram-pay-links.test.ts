@@ -84,7 +84,7 @@ describe.each(TEST_DATABASES)('paying on the site from the bot: one-time payment
     expect(me.json()).toMatchObject({ id: customer.userId });
     expect(await f.count('sessions', { user_id: customer.userId, client: 'web' })).toBe(sessions + 1);
     const audit = await f.env.database.db('audit_log').where({ actor_id: customer.userId, action: 'auth.sign_in' }).orderBy('id', 'desc').first();
-    expect(parseJson(audit.details, {})).toEqual({ client: 'web', by: 'telegram_pay_link', planId: f.paidPlanId });
+    expect(parseJson(audit.details, {})).toEqual({ client: 'web', by: 'telegram_pay_link', planId: f.paidPlanId, device: 'lightMyRequest' });
     expect((await linksOf(customer.userId))[0].used_at).not.toBeNull();
   });
 

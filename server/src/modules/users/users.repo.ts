@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from '../../../../shared/locales.js';
 import { randomUUID } from 'node:crypto';
-import type { Role } from '../../../../shared/auth.js';
+import { ROLES, STAFF_ROLES, type Role } from '../../../../shared/auth.js';
 import type { Knex } from 'knex';
 import { dialectOf, type Db } from '../../db/knex.js';
 import { preparedFirst, type Row } from '../../db/prepared-read.js';
@@ -37,7 +37,7 @@ export function toUserProfile(row: UserRow): UserProfile {
   return {
     id: row.id,
     email: row.email,
-    role: row.role === 'admin' ? 'admin' : 'user',
+    role: (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : 'user',
     trialUsed: toBool(row.trial_used),
     locale: (LOCALES as readonly string[]).includes(row.locale ?? '') ? (row.locale as Locale) : null,
     createdAt: toDate(row.created_at),
@@ -98,15 +98,15 @@ export function prefixEnd(prefix: string): string | undefined {
  * Each listed user as the JSON of an AdminUser (see toAdminUser), written by the database, and a page as one
  * string of them: a page is read and sent without a JS value per row, a date parsed, an object made or
  * serialised (those were most of a page's cost; on SQLite, so were `json_object` and `strftime('%f')`, about
- * twice the cost of the concatenation below). Same fields, order and values as toAdminUser: a role other than
- * admin reads "user"; the time is toISOString's (milliseconds, UTC); SQLite holds it as epoch milliseconds (see
+ * twice the cost of the concatenation below). Same fields, order and values as toAdminUser: a role that is not
+ * a staff role reads "user"; the time is toISOString's (milliseconds, UTC); SQLite holds it as epoch milliseconds (see
  * db/values.ts) and its booleans as 0/1.
  */
 const ADMIN_USER_JSON = {
   // Concatenated rather than row_to_json of a subquery: that took PostgreSQL half again as long.
-  postgres: `'{"id":' || to_json(u.id)::text || ',"email":' || to_json(u.email)::text || ',"role":"' || CASE WHEN u.role = 'admin' THEN 'admin' ELSE 'user' END
+  postgres: `'{"id":' || to_json(u.id)::text || ',"email":' || to_json(u.email)::text || ',"role":"' || CASE WHEN u.role IN ('owner', 'admin', 'support', 'finance') THEN u.role ELSE 'user' END
     || '","trialUsed":' || u.trial_used::text || ',"createdAt":"' || to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}' AS json`,
-  sqlite: `'{"id":' || json_quote(u.id) || ',"email":' || json_quote(u.email) || ',"role":"' || CASE WHEN u.role = 'admin' THEN 'admin' ELSE 'user' END
+  sqlite: `'{"id":' || json_quote(u.id) || ',"email":' || json_quote(u.email) || ',"role":"' || CASE WHEN u.role IN ('owner', 'admin', 'support', 'finance') THEN u.role ELSE 'user' END
     || '","trialUsed":' || CASE WHEN u.trial_used IN (1, 't') THEN 'true' ELSE 'false' END
     || ',"createdAt":"' || date(u.created_at / 1000, 'unixepoch') || 'T' || time(u.created_at / 1000, 'unixepoch') || '.' || substr(1000 + u.created_at % 1000, 2) || 'Z"}' AS json`,
 } as const;
@@ -161,6 +161,8 @@ export function createUsersRepo(db: Db, opts: { erasedEmailHash?: (email: string
   const pageReads = new LruMap<string, (value: string, endValue: string, afterId: string, role: string) => Promise<Row | undefined>>(64);
 
   return {
+    ...createStaffRoles(db),
+
     async findById(id: string): Promise<UserProfile | undefined> {
       const row = await db('user_profiles').select(USER_COLUMNS).where({ id }).first();
       return row && toUserProfile(row);
@@ -204,9 +206,9 @@ export function createUsersRepo(db: Db, opts: { erasedEmailHash?: (email: string
       }
     },
 
-    /** The e-mail of every admin (for operational notices). */
+    /** The e-mail of every owner and admin (for operational notices). */
     async listAdminEmails(): Promise<string[]> {
-      return (await db('user_profiles').where({ role: 'admin' }).whereNotNull('email').orderBy('email').pluck('email')) as string[];
+      return (await db('user_profiles').whereIn('role', ['owner', 'admin']).whereNotNull('email').orderBy('email').pluck('email')) as string[];
     },
 
     /** One page of the admin's users list: its users' JSON (see ADMIN_USER_JSON) joined by commas, in the page's order ('' for none). */
@@ -233,13 +235,45 @@ export function createUsersRepo(db: Db, opts: { erasedEmailHash?: (email: string
       return (row?.page as string | null | undefined) ?? '';
     },
 
-    async update(id: string, changes: { role?: Role; trialUsed?: boolean; locale?: Locale }, now: Date): Promise<UserProfile | undefined> {
+    async update(id: string, changes: { trialUsed?: boolean; locale?: Locale }, now: Date): Promise<UserProfile | undefined> {
       const patch: Record<string, unknown> = { updated_at: now };
-      if (changes.role !== undefined) patch.role = changes.role;
       if (changes.trialUsed !== undefined) patch.trial_used = changes.trialUsed;
       if (changes.locale !== undefined) patch.locale = changes.locale;
       await db('user_profiles').where({ id }).update(patch);
       return this.findById(id);
+    },
+  };
+}
+
+/** The staff and their roles (a part of the users repository). */
+function createStaffRoles(db: Db) {
+  return {
+    /** Every staff member (any staff role), by e-mail. */
+    async listStaff(): Promise<UserProfile[]> {
+      const rows: UserRow[] = await db('user_profiles').select(USER_COLUMNS).whereIn('role', STAFF_ROLES).orderBy('email');
+      return rows.map(toUserProfile);
+    },
+
+    /** How many owners the store has (it must keep one). */
+    async countOwners(): Promise<number> {
+      const [row] = await db('user_profiles').where({ role: 'owner' }).count({ n: '*' });
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Gives `id` a role, keeping at least one owner: the owners' rows are locked first, so two owners taking each
+     * other's role at once leave one of them (the second sees one owner left). 'last_owner' when refused.
+     */
+    async setRole(id: string, role: Role, now: Date): Promise<{ before: Role; user: UserProfile } | 'last_owner' | undefined> {
+      return db.transaction(async (trx) => {
+        const owners: string[] = await trx('user_profiles').where({ role: 'owner' }).forUpdate().orderBy('id').pluck('id');
+        const row: UserRow | undefined = await trx('user_profiles').select(USER_COLUMNS).where({ id }).forUpdate().first();
+        if (!row) return undefined;
+        const before = toUserProfile(row);
+        if (before.role === 'owner' && role !== 'owner' && owners.length <= 1) return 'last_owner';
+        if (before.role !== role) await trx('user_profiles').where({ id }).update({ role, updated_at: now });
+        return { before: before.role, user: { ...before, role, updatedAt: before.role !== role ? now : before.updatedAt } };
+      });
     },
   };
 }

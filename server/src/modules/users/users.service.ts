@@ -52,6 +52,30 @@ export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; c
     ? keptUntilCommit(deps.commitToken, (key: string) => readPage(JSON.parse(key) as AdminUsersQuery), { maxKeys: PAGES_KEPT })
     : undefined;
 
+  /** The one way a role changes: never your own, never the last owner away; recorded with before and after. */
+  async function changeRole(actor: Actor, target: UserProfile, role: Role): Promise<UserProfile> {
+    if (actor.id === target.id && target.role !== role) {
+      throw new AppError(409, 'cannot_demote_self', 'You cannot change your own role. Ask another owner.');
+    }
+    const now = clock();
+    const result = await users.setRole(target.id, role, now);
+    if (!result) throw notFound('User not found.');
+    if (result === 'last_owner') throw new AppError(409, 'last_owner', 'The store needs an owner: make someone else owner first.');
+    if (result.before !== role) {
+      await audit.record({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'user.role',
+        targetType: 'user',
+        targetId: target.id,
+        details: { before: { role: result.before }, after: { role } },
+        ip: actor.ip ?? null,
+        now,
+      });
+    }
+    return result.user;
+  }
+
   return {
     /** One page of the users list (see AdminUsersQuery), as the JSON of an AdminUser[]; an `after` that names no user is a 400. */
     async listUsers(query: AdminUsersQuery): Promise<KeptJson> {
@@ -68,42 +92,39 @@ export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; c
     async updateUser(actor: Actor, id: string, changes: UpdateUserBody): Promise<AdminUser> {
       const existing = await users.findById(id);
       if (!existing) throw notFound('User not found.');
-      if (actor.id === id && changes.role === 'user') {
-        throw new AppError(409, 'cannot_demote_self', 'You cannot remove your own admin role. Ask another admin.');
+      let updated: UserProfile | undefined = existing;
+      if (changes.role !== undefined) updated = await changeRole(actor, existing, changes.role);
+      if (changes.trialUsed !== undefined) {
+        const now = clock();
+        updated = await users.update(id, { trialUsed: changes.trialUsed }, now);
+        if (!updated) throw notFound('User not found.');
+        await audit.record({
+          actorId: actor.id,
+          actorEmail: actor.email,
+          action: 'user.update',
+          targetType: 'user',
+          targetId: id,
+          details: { before: { trialUsed: existing.trialUsed }, after: { trialUsed: changes.trialUsed } },
+          ip: actor.ip ?? null,
+          now,
+        });
       }
-      const now = clock();
-      const updated = await users.update(id, changes, now);
-      if (!updated) throw notFound('User not found.');
-      await audit.record({
-        actorId: actor.id,
-        actorEmail: actor.email,
-        action: 'user.update',
-        targetType: 'user',
-        targetId: id,
-        details: { ...changes, previousRole: existing.role },
-        ip: actor.ip ?? null,
-        now,
-      });
       return toAdminUser(updated);
     },
 
-    /** The admin command line: grant or revoke the admin role, creating the profile if needed. */
+    /** Every staff member with their role (the owner's Staff section). */
+    async listStaff(): Promise<AdminUser[]> {
+      return (await users.listStaff()).map(toAdminUser);
+    },
+
+    /**
+     * Gives the person with this address a role (the Staff section and the command line), creating their profile
+     * if they have never signed in: they open the admin at their first sign-in. `changed` is false when it was theirs.
+     */
     async setRoleByEmail(actor: Actor, email: string, role: Role): Promise<{ user: AdminUser; changed: boolean }> {
-      const now = clock();
-      const existing = (await users.findByEmail(email)) ?? (await users.findOrCreateByEmail(email, 'user', now));
-      const changed = existing.role !== role;
-      const user = changed ? await users.update(existing.id, { role }, now) : existing;
-      if (!user) throw notFound('User not found.');
-      await audit.record({
-        actorId: actor.id,
-        actorEmail: actor.email,
-        action: `user.role.${role}`,
-        targetType: 'user',
-        targetId: user.id,
-        details: { changed },
-        now,
-      });
-      return { user: toAdminUser(user), changed };
+      const existing = (await users.findByEmail(email)) ?? (await users.findOrCreateByEmail(email, 'user', clock()));
+      const user = await changeRole(actor, existing, role);
+      return { user: toAdminUser(user), changed: existing.role !== role };
     },
   };
 }

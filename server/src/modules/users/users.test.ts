@@ -3,6 +3,7 @@ import { TEST_DATABASES } from '../../../test/databases.js';
 import { useTestEnvironment } from '../../../test/environment.js';
 import { buildTestApp, signInWeb, TEST_ORIGIN, type TestApp, type WebSession } from '../../../test/test-app.js';
 import { runAdminCommand } from '../../cli/admin.js';
+import { parseJson } from '../../db/values.js';
 
 describe.each(TEST_DATABASES)('users and roles (%s)', (kind) => {
   const env = useTestEnvironment(kind);
@@ -56,6 +57,7 @@ describe.each(TEST_DATABASES)('users and roles (%s)', (kind) => {
     expect(me.json().trialUsed).toBe(true);
     const audit = await env.database.db('audit_log').where({ action: 'user.update', target_id: user.userId }).first();
     expect(audit).toMatchObject({ actor_email: 'admin@example.com' });
+    expect(parseJson(audit.details, {})).toEqual({ before: { trialUsed: false }, after: { trialUsed: true } });
   });
 
   it('answers 404 for an unknown user and 400 for a bad body', async () => {
@@ -67,10 +69,13 @@ describe.each(TEST_DATABASES)('users and roles (%s)', (kind) => {
     expect((await patchUser(admin.cookie, user.userId, { role: 'admin', email: 'x@y.z' })).statusCode).toBe(400);
   });
 
-  it('does not let an admin remove their own admin role', async () => {
+  it('does not let the owner change their own role, nor leave the store without an owner', async () => {
     const res = await patchUser(admin.cookie, admin.userId, { role: 'user' });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('cannot_demote_self');
+    const cli = await runAdminCommand(t.app.services, ['revoke', 'admin@example.com']);
+    expect(cli).toEqual({ output: 'The store needs an owner: make someone else owner first.', exitCode: 1 });
+    expect((await env.database.db('user_profiles').where({ id: admin.userId }).first()).role).toBe('owner');
   });
 
   it('takes effect at once: a promoted user reaches admin routes on the next request', async () => {
@@ -92,8 +97,13 @@ describe.each(TEST_DATABASES)('users and roles (%s)', (kind) => {
         output: 'new.boss@example.com already was an admin.',
         exitCode: 0,
       });
+      expect(await runAdminCommand(t.app.services, ['grant', 'new.boss@example.com', 'finance'])).toEqual({
+        output: 'new.boss@example.com is now finance.',
+        exitCode: 0,
+      });
+      expect((await runAdminCommand(t.app.services, ['list'])).output).toContain('new.boss@example.com  finance');
       expect(await runAdminCommand(t.app.services, ['revoke', 'new.boss@example.com'])).toEqual({
-        output: 'new.boss@example.com is no longer an admin.',
+        output: 'new.boss@example.com is no longer staff.',
         exitCode: 0,
       });
       expect((await env.database.db('user_profiles').where({ email: 'new.boss@example.com' }).first()).role).toBe('user');
@@ -109,6 +119,10 @@ describe.each(TEST_DATABASES)('users and roles (%s)', (kind) => {
     it('refuses a bad address or command with exit code 2', async () => {
       expect((await runAdminCommand(t.app.services, ['grant', 'not-an-email'])).exitCode).toBe(2);
       expect((await runAdminCommand(t.app.services, ['promote', 'a@b.co'])).exitCode).toBe(2);
+      expect(await runAdminCommand(t.app.services, ['grant', 'a@b.co', 'superuser'])).toEqual({
+        output: 'Not a staff role: superuser (owner, admin, support or finance)',
+        exitCode: 2,
+      });
       expect((await runAdminCommand(t.app.services, [])).output).toContain('Usage');
     });
   });

@@ -1,3 +1,5 @@
+import { isStaff } from '../../../../shared/auth.js';
+import { can } from '../../../../shared/staff.js';
 import { useLingui } from '@lingui/react';
 import type { Me } from '../../../../shared/auth.js';
 import { ChevronDownIcon } from '../icons';
@@ -28,12 +30,8 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
       }
     >
       <MenuGroup label={<span className="block truncate normal-case tracking-normal text-slate-600">{customerName(user, _)}</span>}>
-        {user.role === 'admin' && (
-          <>
-            <MenuLink to="/admin">{_('header.adminPanel')}</MenuLink>
-            <MenuLink to="/create">{_('header.createAccount')}</MenuLink>
-          </>
-        )}
+        {isStaff(user.role) && <MenuLink to="/admin">{_('header.adminPanel')}</MenuLink>}
+        {can(user.role, 'customers.write') && <MenuLink to="/create">{_('header.createAccount')}</MenuLink>}
         <div role="separator" className="my-1 border-t border-slate-100" />
         <MenuButton onSelect={onSignOut}>{_('header.signOut')}</MenuButton>
       </MenuGroup>

@@ -1,3 +1,5 @@
+import { isStaff } from '../../../../shared/auth.js';
+import { can } from '../../../../shared/staff.js';
 import { useLingui } from '@lingui/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -147,15 +149,15 @@ function SignedInItems({ user, onSignOut }: { user: Me; onSignOut: () => void })
       <Link to="/dashboard" className={linkClass}>
         {_('header.myAccounts')}
       </Link>
-      {user.role === 'admin' && (
-        <>
-          <Link to="/admin" className={linkClass}>
-            {_('header.adminPanel')}
-          </Link>
-          <Link to="/create" className={linkClass}>
-            {_('header.createAccount')}
-          </Link>
-        </>
+      {isStaff(user.role) && (
+        <Link to="/admin" className={linkClass}>
+          {_('header.adminPanel')}
+        </Link>
+      )}
+      {can(user.role, 'customers.write') && (
+        <Link to="/create" className={linkClass}>
+          {_('header.createAccount')}
+        </Link>
       )}
       <button type="button" onClick={onSignOut} className={`${linkClass} w-full text-start`}>
         {_('header.signOut')}

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLocale } from '../../i18n/locale-context';
-import { ADMIN_TABS, adminTabPath, type AdminTabId } from './admin-tabs';
+import { useAuth } from '../auth/auth-context';
+import { adminTabPath, adminTabsOf, type AdminTabId } from './admin-tabs';
 
 interface AdminTabBarProps {
   selected: AdminTabId;
@@ -19,6 +20,8 @@ export function AdminTabBar({ selected, idPrefix }: AdminTabBarProps) {
   const { dir } = useLocale();
   const navigate = useNavigate();
   const tabRefs = useRef(new Map<AdminTabId, HTMLAnchorElement>());
+  // Only the tabs the staff member's role may open (the server refuses the rest anyway).
+  const tabs = adminTabsOf(useAuth().user?.role);
 
   // On a narrow screen the tab opened (by a link, a reload) may be past the edge: bring it into the strip.
   useEffect(() => {
@@ -26,21 +29,21 @@ export function AdminTabBar({ selected, idPrefix }: AdminTabBarProps) {
   }, [selected]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = ADMIN_TABS.findIndex((tab) => tab.id === selected);
-    const last = ADMIN_TABS.length - 1;
+    const index = tabs.findIndex((tab) => tab.id === selected);
+    const last = tabs.length - 1;
     const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
     const back = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
     const next =
       event.key === forward
-        ? (index + 1) % ADMIN_TABS.length
+        ? (index + 1) % tabs.length
         : event.key === back
-          ? (index - 1 + ADMIN_TABS.length) % ADMIN_TABS.length
+          ? (index - 1 + tabs.length) % tabs.length
           : event.key === 'Home'
             ? 0
             : event.key === 'End'
               ? last
               : null;
-    const tab = next === null ? undefined : ADMIN_TABS[next];
+    const tab = next === null ? undefined : tabs[next];
     if (!tab) return;
     event.preventDefault();
     void navigate(adminTabPath(tab.id));
@@ -49,7 +52,7 @@ export function AdminTabBar({ selected, idPrefix }: AdminTabBarProps) {
 
   return (
     <div role="tablist" aria-label={_('admin.tabs.label')} onKeyDown={onKeyDown} className="no-scrollbar flex gap-1 overflow-x-auto">
-      {ADMIN_TABS.map((tab) => {
+      {tabs.map((tab) => {
         const isSelected = tab.id === selected;
         return (
           <Link

@@ -18,7 +18,10 @@ import { ProviderAccountsList } from './ProviderAccountsList';
 import { RenewalSettingsForm } from './RenewalSettingsForm';
 import { SiteContentSettingsForm } from './SiteContentSettingsForm';
 import { RetentionSettingsForm } from './RetentionSettingsForm';
+import { StaffPasskeySettingsForm } from './passkeys/StaffPasskeySettingsForm';
 import { useAdminResource } from './useAdminResource';
+import { can } from '../../../../shared/staff.js';
+import { useAuth } from '../auth/auth-context';
 
 export interface SettingsData {
   settings: AdminSettings;
@@ -94,6 +97,7 @@ function CardPaymentSettingsSection({ refreshKey }: { refreshKey: number }) {
 export function SettingsTab({ refreshKey }: { refreshKey: number }) {
   const { _ } = useLingui();
   const { data, loadState } = useAdminResource(loadSettingsData, refreshKey);
+  const { user } = useAuth();
   const loadFailed = _('adminSettings.loadFailed');
 
   if (loadState === 'failed' && !data) return <AlertBox>{loadFailed}</AlertBox>;
@@ -127,6 +131,10 @@ export function SettingsTab({ refreshKey }: { refreshKey: number }) {
         publicHost={typeof window === 'undefined' ? '' : window.location.host}
       />
       <RetentionSettingsForm key={`${data.settings.retentionDays}:${data.settings.auditRetentionDays}`} settings={data.settings} />
+      {/* Requiring passkeys guards the staff: the owner's, as roles are (lib/staff-policy.ts). */}
+      {can(user?.role, 'staff.manage') && (
+        <StaffPasskeySettingsForm key={`${data.settings.staffPasskeysRequired}:${data.settings.refundStepUpAbove}`} settings={data.settings} />
+      )}
       <CardPaymentSettingsSection refreshKey={refreshKey} />
       <YookassaSettingsSection refreshKey={refreshKey} />
       <CryptoPaymentSettingsSection refreshKey={refreshKey} />

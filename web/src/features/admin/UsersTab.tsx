@@ -13,6 +13,8 @@ import { useDebouncedValue } from './useDebouncedValue';
 import { usersFilterFrom, usersQueryFor } from './users-query';
 import { userPageState } from './user-page/user-page-return';
 import { customerName } from '../../components/header/customer-name';
+import { can } from '../../../../shared/staff.js';
+import { ROLE_LABEL_IDS, roleChangeErrorId } from './staff/role-labels';
 
 const MESSAGES = {
   loadFailed: 'admin.users.loadFailed',
@@ -20,9 +22,6 @@ const MESSAGES = {
   updated: 'admin.users.updated',
   updateFailed: 'admin.users.updateFailed',
 } as const;
-
-/** A role's name in the admin catalogue. */
-const ROLE_LABEL_IDS: Record<Role, string> = { user: 'admin.role.user', admin: 'admin.role.admin' };
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -42,6 +41,8 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
   const id = useId();
   const toast = useToast();
   const { user: me, refreshUser } = useAuth();
+  // Only the owner changes roles (the Staff section); everyone else sees them.
+  const canChangeRoles = can(me?.role, 'staff.manage');
   const location = useLocation();
   // The search and filters live in the URL (users-query.ts): typing replaces the entry, a filter adds one.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -106,8 +107,8 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
       setUsers((list) => list.map((user) => (user.id === updated.id ? updated : user)));
       toast.success(_(MESSAGES.updated));
       if (updated.id === me?.id) await refreshUser();
-    } catch {
-      toast.error(_(MESSAGES.updateFailed));
+    } catch (error) {
+      toast.error(_(roleChangeErrorId(error, MESSAGES.updateFailed)));
     } finally {
       setSavingIds((ids) => {
         const next = new Set(ids);
@@ -206,19 +207,23 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
                     </Link>
                   </td>
                   <td className="px-4 py-3">
-                    <select
-                      aria-label={_('admin.users.roleFor', { email: customerName(user, _) })}
-                      value={user.role}
-                      disabled={savingIds.has(user.id)}
-                      onChange={(event) => void changeRole(user, event.target.value as Role)}
-                      className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none disabled:opacity-60"
-                    >
-                      {ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {_(ROLE_LABEL_IDS[role])}
-                        </option>
-                      ))}
-                    </select>
+                    {!canChangeRoles ? (
+                      _(ROLE_LABEL_IDS[user.role])
+                    ) : (
+                      <select
+                        aria-label={_('admin.users.roleFor', { email: customerName(user, _) })}
+                        value={user.role}
+                        disabled={savingIds.has(user.id)}
+                        onChange={(event) => void changeRole(user, event.target.value as Role)}
+                        className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none disabled:opacity-60"
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {_(ROLE_LABEL_IDS[role])}
+                          </option>
+                        ))}
+                      </select>
+                    )}
                   </td>
                   <td className="px-4 py-3 text-slate-700">{user.trialUsed ? _('admin.common.yes') : _('admin.common.no')}</td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">{format.date(user.createdAt)}</td>

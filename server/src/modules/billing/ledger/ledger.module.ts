@@ -41,6 +41,7 @@ export const ledgerModule = defineModule({
         notices: deps.notices,
         wallet: deps.walletLedger,
         addOns: createAddOnsRepo(deps.db),
+        audit: deps.audit,
         clock,
         log,
       }),

@@ -15,6 +15,8 @@ export async function adminBtcpaySettingsRoutes(app: FastifyInstance, opts: { cr
     '/api/admin/payments/crypto',
     { schema: { body: UpdateCryptoPaymentBody, response: { 200: CryptoPaymentSettingsAnswer } } },
     async (request) => {
+      // Payment keys move the store's money: the staff member proves their passkey again (plugins/staff-passkey.ts).
+      await app.requireStepUp(request);
       const body = request.body;
       const saved = await opts.crypto.updateSettings(body, opts.clock());
       const actor = actorOf(request);

@@ -32,6 +32,8 @@ function settingsRoutes<Schema extends z.ZodType, Settings>(
   const response = { 200: options.answer as z.ZodType };
   app.get(path, { schema: { response } }, async () => options.service.getAdminSettings());
   app.put(path, { schema: { body: options.schema, response } }, async (request) => {
+    // Payment keys move the store's money: the staff member proves their passkey again (plugins/staff-passkey.ts).
+    await app.requireStepUp(request);
     const body = request.body as Record<string, unknown>;
     const saved = await options.service.updateSettings(body as z.infer<Schema>, options.clock());
     const actor = actorOf(request);

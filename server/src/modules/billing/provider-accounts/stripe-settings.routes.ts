@@ -12,6 +12,8 @@ export async function adminStripeSettingsRoutes(app: FastifyInstance, opts: { ca
   requireAccess(app, 'admin');
   app.get('/api/admin/payments/card', { schema: { response: { 200: CardPaymentSettingsAnswer } } }, async () => opts.card.getAdminSettings());
   typed(app).put('/api/admin/payments/card', { schema: { body: UpdateCardPaymentBody, response: { 200: CardPaymentSettingsAnswer } } }, async (request) => {
+    // Payment keys move the store's money: the staff member proves their passkey again (plugins/staff-passkey.ts).
+    await app.requireStepUp(request);
     const body = request.body;
     const saved = await opts.card.updateSettings(body, opts.clock());
     const actor = actorOf(request);

@@ -14,7 +14,7 @@ async function recordProviderRefund(deps: PaymentReversalsDeps, transaction: Tra
   const { clock } = deps;
   const counted = await deps.refunds.countedTotal(transaction.id, trx);
   if (amountRefunded <= counted) return;
-  await deps.refunds.insert(
+  const inserted = await deps.refunds.insert(
     {
       id: randomUUID(),
       transactionId: transaction.id,
@@ -25,6 +25,20 @@ async function recordProviderRefund(deps: PaymentReversalsDeps, transaction: Tra
       idempotencyKey: `provider:${transaction.id}:${amountRefunded}`,
     },
     clock(),
+    trx,
+  );
+  if (!inserted || !deps.audit) return;
+  await deps.audit.record(
+    {
+      actorId: null,
+      actorEmail: null,
+      action: 'payments.refund_by_provider',
+      targetType: 'transaction',
+      targetId: transaction.id,
+      userId: transaction.userId,
+      details: { amount: amountRefunded - counted, amountRefunded, currency: transaction.currency },
+      now: clock(),
+    },
     trx,
   );
 }

@@ -5,6 +5,7 @@ import { accountSerialKey, type JobsRepo } from '../../../jobs/jobs.repo.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { PaymentEvent } from '../../../payments/payment-driver.js';
 import type { AccountsRepo } from '../../accounts/index.js';
+import type { AuditRepo } from '../../audit/index.js';
 import type { WalletLedger } from '../../credit/index.js';
 import type { BillingNotices } from '../billing-notices.js';
 import type { BillingRepo, TransactionRecord } from '../billing.repo.js';
@@ -28,6 +29,8 @@ export interface PaymentReversalsDeps {
   wallet: Pick<WalletLedger, 'takeBackTopUp'>;
   /** The add-on ledger: a refunded add-on is taken back. */
   addOns: AddOnsRepo;
+  /** A refund made in the provider's dashboard is audited on the customer's page. */
+  audit?: Pick<AuditRepo, 'record'>;
   clock: Clock;
   log: FastifyBaseLogger;
 }

@@ -21,6 +21,11 @@ export async function adminTransactionsRoutes(app: FastifyInstance, opts: { refu
   typed(app).post(
     '/api/admin/transactions/:id/refund',
     { schema: { params: IdParams, body: RefundBody, response: { 200: AdminTransactionAnswer } } },
-    async (request) => opts.refunds.refundTransaction(actorOf(request), request.params.id, request.body),
+    async (request) => {
+      // A large refund asks the staff member for their passkey again (plugins/staff-passkey.ts).
+      const requested = await opts.refunds.requestedRefund(request.params.id, request.body);
+      if (requested) await app.requireRefundStepUp(request, requested);
+      return opts.refunds.refundTransaction(actorOf(request), request.params.id, request.body);
+    },
   );
 }
