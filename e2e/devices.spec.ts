@@ -208,7 +208,8 @@ test("a customer's dashboard lists the apps that fetched an account's subscripti
     await expect(adminDialog.getByRole('listitem')).toHaveCount(1);
     await adminDialog.getByRole('button', { name: /^Remove Pixel 8/ }).click();
     await admin.getByRole('dialog', { name: 'Remove this device?' }).getByRole('button', { name: 'Remove' }).click();
-    await expect(admin.getByText('Device removed')).toBeVisible();
+    // The toast (the page's audit table below now names 'Device removed by the customer' too).
+    await expect(admin.getByText('Success: Device removed')).toBeVisible();
     await expect(adminDialog.getByText(/No devices yet/)).toBeVisible();
     expect(((await (await page.request.get(`/api/accounts/${account!.id}/devices`)).json()) as { devices: unknown[] }).devices).toEqual([]);
   } finally {
