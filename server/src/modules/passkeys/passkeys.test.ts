@@ -180,6 +180,15 @@ describe.each(TEST_DATABASES)('staff passkeys (%s)', (kind) => {
     expect((await api(await signIn(mine.email), 'GET', '/api/admin/settings')).statusCode).toBe(200);
   });
 
+  it('one recovery code sent from two sessions at once verifies one of them', async () => {
+    const { email, recoveryCodes, session } = await staffWithPasskey();
+    const other = await signIn(email);
+    const code = recoveryCodes[5]!;
+    const answers = await Promise.all([session, other].map((each) => api(each, 'POST', '/api/auth/passkey/recovery', { code })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(await rows('passkey_recovery_codes', { user_id: session.userId }).whereNotNull('used_at')).toHaveLength(1);
+  });
+
   it('a recovery code verifies the session instead of the passkey, once', async () => {
     const { email, recoveryCodes, session } = await staffWithPasskey();
     const code = recoveryCodes[3]!;
