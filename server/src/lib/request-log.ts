@@ -22,7 +22,17 @@ function forwardingLogger(current: () => FastifyBaseLogger, base: FastifyBaseLog
     set level(level) {
       base.level = level;
     },
-    child: (bindings, options) => forwardingLogger(() => current().child(bindings, options), base),
+    child: (bindings, options) => {
+      // A service takes its child once, at start-up: made once per logger it lands on (the base, or one request's),
+      // not again for every line it writes.
+      const children = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+      const childOf = (parent: FastifyBaseLogger) => {
+        let child = children.get(parent);
+        if (!child) children.set(parent, (child = parent.child(bindings, options)));
+        return child;
+      };
+      return forwardingLogger(() => childOf(current()), base);
+    },
   };
 }
 
