@@ -88,7 +88,7 @@ test('a staff member adds a passkey, signs in again with the code, is asked for 
   await signInHere(page, email);
 
   // The admin asks for the passkey before it opens, then shows itself.
-  await page.goto(`${origin}/admin/settings`);
+  await page.goto(`${origin}/admin/settings/security`);
   const dialog = page.getByRole('dialog', { name: "Confirm it's you with your passkey" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Use a recovery code' })).toBeVisible();

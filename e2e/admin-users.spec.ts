@@ -92,7 +92,7 @@ test('Create Account picks the customer by e-mail; the account shows on their pa
 
     await page.goto('/create');
     await page.getByLabel('Customer e-mail').fill('nobody-here@example.com');
-    await page.getByLabel('Master server').selectOption({ label: `${serverName} (all)` });
+    await page.getByLabel('Master server').selectOption({ label: `${serverName} (All locations)` });
     await page.getByRole('button', { name: 'Create VPN Account' }).click();
     await expect(page.getByRole('alert')).toContainText('There is no customer with the e-mail nobody-here@example.com');
     expect(panel.users.size).toBe(0);

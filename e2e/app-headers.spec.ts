@@ -14,6 +14,7 @@ test('the admin sets the announcement and the Happ provider id in Settings, and 
     await signInAsNewAdmin(page, site, 'admin-app-headers');
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Devices and links' }).click();
     const section = page.getByRole('region', { name: 'VPN apps' });
     await expect(section.getByText('Shown above the servers in Happ and v2RayTun (announce).', { exact: false })).toBeVisible();
     await section.getByLabel('English').fill('Maintenance on Sunday');
@@ -27,6 +28,7 @@ test('the admin sets the announcement and the Happ provider id in Settings, and 
     await expect(page.getByText('App settings updated')).toBeVisible();
     await page.reload();
     await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Devices and links' }).click();
     await expect(page.getByRole('region', { name: 'VPN apps' }).getByLabel('Happ provider ID')).toHaveValue('Ab12Cd34');
 
     // A Russian-speaking customer's account, fetched by Happ.

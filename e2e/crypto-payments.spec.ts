@@ -33,6 +33,7 @@ test('the admin sets up BTCPay; a customer pays a plan in crypto and gets a work
 
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Payment providers' }).click();
     const crypto = page.getByRole('region', { name: 'Crypto payments (BTCPay Server)' });
     await crypto.getByLabel('BTCPay Server URL').fill(btcpay.url);
     await crypto.getByLabel('Store ID').fill(STORE.storeId);

@@ -224,6 +224,7 @@ test('the admin sets what apps without a device id get, in Settings', async ({ s
   try {
     await admin.goto('/admin');
     await admin.getByRole('tab', { name: 'Settings' }).click();
+    await admin.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Devices and links' }).click();
     const policy = admin.getByLabel('Apps that send no device id');
     await expect(policy).toHaveValue('allow');
     await expect(admin.getByText('They get the servers as usual and do not count as a device (the default).')).toBeVisible();
@@ -234,6 +235,7 @@ test('the admin sets what apps without a device id get, in Settings', async ({ s
     expect(await (await admin.request.get('/api/admin/settings')).json()).toMatchObject({ devicelessClients: 'refuse' });
     await admin.reload();
     await admin.getByRole('tab', { name: 'Settings' }).click();
+    await admin.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Devices and links' }).click();
     await expect(admin.getByLabel('Apps that send no device id')).toHaveValue('refuse');
   } finally {
     await adminApi(admin, site).put('/api/admin/settings', { devicelessClients: 'allow' });
@@ -256,6 +258,7 @@ test('with apps without an id counted, a third v2rayNG from another address gets
     // The admin counts apps without an id, in Settings.
     await admin.goto('/admin');
     await admin.getByRole('tab', { name: 'Settings' }).click();
+    await admin.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Devices and links' }).click();
     await admin.getByLabel('Apps that send no device id').selectOption('count');
     await expect(admin.getByLabel('Keep its place for (hours)')).toHaveValue('24');
     await admin.getByRole('button', { name: 'Save device settings' }).click();

@@ -28,6 +28,11 @@ test('the admin issues gift codes and downloads them; a customer redeems one for
     const csv = readFileSync(await (await download).path(), 'utf8');
     expect(csv.split('\r\n')[0]).toBe('code,plan,status,redeemed_by,redeemed_at');
     for (const code of codes) expect(csv).toContain(`${code},${planName},unused`);
+    // A code for another plan, to try on the customer's account.
+    const plans = (await (await page.request.get('/api/admin/plans')).json()) as { id: string; name: string; isTrial: boolean }[];
+    const otherPlan = plans.find((plan) => plan.name !== planName && !plan.isTrial)!;
+    const otherBatch = await page.request.post('/api/admin/gift-codes', { data: { planId: otherPlan.id, count: 1 }, headers: { origin: site.baseURL } });
+    const [otherCode] = ((await otherBatch.json()) as { codes: string[] }).codes;
     await page.context().clearCookies();
 
     await signIn(page, site, uniqueEmail('gift-customer'));
@@ -45,10 +50,21 @@ test('the admin issues gift codes and downloads them; a customer redeems one for
     await again.getByLabel('Gift code').fill(codes[0]!);
     await again.getByRole('button', { name: 'Redeem' }).click();
     await expect(again.getByRole('alert')).toHaveText('This gift code has already been used.');
+    // The dialog offers to add a code's time only to an account on its plan (issue 57): the customer's for this
+    // plan's code, none for another plan's (a new account, without a choice to get wrong).
+    await again.getByLabel('Gift code').fill(codes[1]!);
+    await expect(again.getByLabel('Use it for').getByRole('option')).toHaveCount(2);
+    await expect(again.getByLabel('Use it for').getByRole('option', { name: /^Adding its time to / })).toHaveCount(1);
+    await again.getByLabel('Gift code').fill(otherCode!);
+    await expect(again.getByLabel('Use it for')).toHaveCount(0);
     await again.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Transaction History' }).click();
     await expect(page.getByRole('dialog', { name: 'Transaction History' }).getByRole('row').filter({ hasText: planName })).toContainText('Gift code');
-    expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict) at /api/gift-codes/redeem']);
+    // The used code is refused twice: by the dialog's check of what it gives, then by the redemption.
+    expect(consoleErrors).toEqual([
+      'Failed to load resource: the server responded with a status of 409 (Conflict) at /api/gift-codes/check',
+      'Failed to load resource: the server responded with a status of 409 (Conflict) at /api/gift-codes/redeem',
+    ]);
   } finally {
     await panel.close();
   }

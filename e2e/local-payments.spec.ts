@@ -50,6 +50,7 @@ test('the admin sets up YooKassa in a rouble store; a customer pays by card on Y
     await addServerAndPlan(page, site, panel, { name: planName, price: 29900 });
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Payment providers' }).click();
     const yookassa = page.getByRole('region', { name: 'YooKassa (roubles: cards and SBP)' });
     // A dollar store: the form says YooKassa takes roubles only.
     await expect(yookassa.getByRole('note')).toContainText('roubles only');
@@ -130,6 +131,7 @@ test('the admin sets up Crypto Pay; a customer pays in USDT on its invoice page 
     await addServerAndPlan(page, site, panel, { name: planName, price: 499 });
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Payment providers' }).click();
     const cryptopay = page.getByRole('region', { name: 'Crypto Pay (USDT, TON)' });
     await cryptopay.getByLabel('Network').selectOption('testnet');
     await cryptopay.getByLabel('API token', { exact: true }).fill(FAKE_CRYPTOPAY.token);

@@ -61,6 +61,15 @@ test('an operator adds a Remnawave panel by its API token, imports its users, an
     await expect(importer.getByText(`Row 2 (nobody_${tag}, third@example.com): The panel has no user with this name.`)).toBeVisible();
     await expect(row(movers[1]!)).toBeVisible();
 
+    // With no CSV, the e-mails typed in the list are what "Import all rows" imports (issue 57).
+    await importer.getByLabel('CSV rows').fill('');
+    const importAll = importer.getByRole('button', { name: 'Import all rows' });
+    await expect(importAll).toBeDisabled();
+    await importer.getByLabel(`Customer e-mail for ${movers[1]}`).fill(uniqueEmail('mover-two'));
+    await expect(importAll).toBeEnabled();
+    await importAll.click();
+    await expect(row(movers[1]!)).toHaveCount(0);
+
     const context = await browser.newContext({ baseURL: site.baseURL });
     const customerPage = await context.newPage();
     await signIn(customerPage, site, customer);

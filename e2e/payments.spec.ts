@@ -26,6 +26,7 @@ async function setUpShop(page: Page, site: Site, panel: FakeMarzneshin, planName
 
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Payment providers' }).click();
   const stripe = page.getByRole('region', { name: 'Card payments (Stripe)' });
   await stripe.getByLabel('Publishable key').fill(FAKE_STRIPE_KEYS.publishableKey);
   await stripe.getByLabel('Secret key', { exact: true }).fill(FAKE_STRIPE_KEYS.secretKey);

@@ -26,7 +26,7 @@ test('the admin makes a promo code; a customer follows a ?promo= link, sees $10 
     await form.getByRole('button', { name: 'Create promo code' }).click();
     await expect(page.getByText('Promo code created')).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: code });
-    await expect(row).toContainText('20 % · first payment');
+    await expect(row).toContainText('20% · First payment');
     await expect(row).toContainText('0 / 10');
     await page.context().clearCookies();
 

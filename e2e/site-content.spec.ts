@@ -17,6 +17,7 @@ test('the admin sees what is left to set up, and the site content follows Settin
   await expect(checklist).toContainText('Set the support e-mail address customers write to (to do)');
   await checklist.getByRole('link', { name: 'Open Settings to set the support e-mail address customers write to' }).click();
   await expect(page.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Site content' }).click();
 
   const content = page.getByRole('region', { name: 'Site content' });
   try {

@@ -28,6 +28,12 @@ test('the admin picks the store currency in Settings: the pricing page and the p
     await expect(basic.getByText('¥1,299 billed every month, renews automatically; cancel any time', { exact: true })).toBeVisible();
     await expect(page.getByText(/Prices in JPY\./)).toBeVisible();
     await expect(page.locator('main')).not.toContainText('$');
+
+    // A Chinese reader takes a bare '¥' for yuan: the Chinese page says 'JP¥' (issue 57).
+    await page.goto('/zh/pricing');
+    await waitForHydration(page);
+    await expect(page.locator('main')).toContainText('JP¥1,299');
+    expect(await page.locator('main').innerText()).not.toMatch(/(^|[^P])¥/);
   } finally {
     // The other tests of this worker share the site: put the default back.
     const restored = await page.request.put('/api/admin/settings', { data: { currency: 'usd' }, headers: { origin: site.baseURL } });

@@ -16,6 +16,7 @@ test('the admin adds a spare subscription domain, a customer uses the site on it
     await signInAsNewAdmin(page, site, 'admin-domains');
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Devices and links' }).click();
     const section = page.getByRole('region', { name: 'Subscription domains' });
     await expect(section.getByText(`None yet: links are issued on ${mainHost}.`)).toBeVisible();
     await section.getByRole('button', { name: 'Add a domain' }).click();
@@ -75,6 +76,7 @@ test('the admin adds a spare subscription domain, a customer uses the site on it
     // The spare domain is blocked: the links move back to the main address.
     await page.reload();
     await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Devices and links' }).click();
     await page.getByRole('region', { name: 'Subscription domains' }).getByLabel('Blocked').check();
     await page.getByRole('region', { name: 'Subscription domains' }).getByRole('button', { name: 'Save domains' }).click();
     await expect(page.getByText('Subscription domains updated')).toBeVisible();

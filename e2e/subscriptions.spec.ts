@@ -208,6 +208,7 @@ test('the admin sets the renewal grace period, reminders and data retention in S
   await signIn(page, site, 'admin-settings@example.com');
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Renewals and balance' }).click();
   const grace = page.getByLabel('Grace period (days)');
   const before = (await (await page.request.get('/api/admin/settings')).json()).renewalGraceDays as number;
   // Out of range: the browser's own check stops the form, and nothing is saved.
@@ -219,6 +220,7 @@ test('the admin sets the renewal grace period, reminders and data retention in S
   await page.getByLabel('Send renewal reminders').uncheck();
   await page.getByRole('button', { name: 'Save renewal settings' }).click();
   await expect(page.getByText('Renewal settings updated')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Sign-in and data' }).click();
   await page.getByLabel('Audit log (days)').fill('400');
   await page.getByRole('button', { name: 'Save data retention' }).click();
   await expect(page.getByText('Data retention updated')).toBeVisible();

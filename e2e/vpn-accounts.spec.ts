@@ -85,7 +85,7 @@ for (const kind of ['marzneshin', 'marzban'] as const) {
       await page.keyboard.press('Escape');
 
       await expect(page.getByRole('rowheader', { name: new RegExp(`^${username}`) })).toBeVisible();
-      await expect(page.getByRole('table', { name: 'Your VPN accounts' })).toContainText(`${copied.slice(0, 30)}...`);
+      await expect(page.getByRole('table', { name: 'Your VPN accounts' })).toContainText(copied);
       // A 3-hour trial's expiry shows its time, not just today's date.
       await expect(page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${username}`) }) })).toContainText(
         /\d{4},? \d{1,2}:\d{2}/,

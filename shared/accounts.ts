@@ -2,6 +2,7 @@ import type { DesktopChannel, DesktopPlatform } from './desktop-releases.js';
 import type { AdminTransaction, RecurringMetrics, UnreadableWebhookAlert } from './billing.js';
 import type { ProviderMethod } from './billing-schemas.js';
 import { z } from 'zod';
+import type { RegionNameTranslations } from './region-names.js';
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'disabled', 'limited', 'expired', 'on_hold'] as const;
 export type VpnAccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -29,7 +30,7 @@ export interface VpnAccount {
    * Where it runs, as the status page names it: the server's public region name, or "Location N" with
    * `locationNumber` set when it has none (never the server's internal admin name).
    */
-  server: { name: string; locationNumber: number | null; locations: string } | null;
+  server: { name: string; locationNumber: number | null; nameTranslations: RegionNameTranslations; locations: string } | null;
   planName: string | null;
   /** The plan it was bought on, while that plan exists. */
   planId: string | null;
@@ -113,7 +114,15 @@ export interface SystemStatus {
     tokenExpiresAt: string | null;
     tokenDaysLeft: number | null;
   }>;
-  jobs: { counts: Record<string, number>; failed: Array<{ id: string; type: string; attempts: number; lastError: string | null; updatedAt: string }> };
+  jobs: {
+    counts: Record<string, number>;
+    /**
+     * What the queue holds, by job type (most due first): `waiting` for their time (normal: reminders, renewals,
+     * retries later on), `due` now, the oldest due since `oldestDueAt` (long past it, the worker is behind or stopped).
+     */
+    queued: Array<{ type: string; waiting: number; due: number; oldestDueAt: string | null }>;
+    failed: Array<{ id: string; type: string; attempts: number; lastError: string | null; updatedAt: string }>;
+  };
   /** The operator's desktop app as published for auto-update: the version per channel and platform, null where none is. */
   desktopApp: Record<DesktopChannel, Record<DesktopPlatform, string | null>>;
   /** The backups in BACKUP_DIR and their schedule (docs/backups.md). */

@@ -10,6 +10,13 @@ describe('the admin tabs as paths', () => {
     expect(adminTabAt('/admin/payments/')).toBe('payments');
   });
 
+  it('opens the Settings tab at each of its sections, known or not (an unknown one shows the first)', () => {
+    expect(adminTabAt('/admin/settings/payments')).toBe('settings');
+    expect(adminTabAt('/admin/settings/no-such-section/')).toBe('settings');
+    expect(adminTabAt('/admin/settings/payments/card')).toBeUndefined();
+    expect(APP_PAGES.find((page) => page.path === '/admin/settings/:section')?.title).toBe('Admin Panel');
+  });
+
   it('knows no tab at any other path', () => {
     for (const path of ['/admin/nope', '/admin/users/42', '/admin/overview', '/payments', '/']) expect(adminTabAt(path), path).toBeUndefined();
   });

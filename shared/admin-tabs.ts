@@ -48,8 +48,15 @@ export function adminTabPath(tab: AdminTabId): string {
   return tab === 'overview' ? '/admin' : `/admin/${tab}`;
 }
 
-/** The tab at `pathname` (without the language prefix), or undefined when it is no tab's path. */
+/** `/admin/settings/<section>`: a section of the Settings tab (an unknown one opens the first). */
+const SETTINGS_SECTION_PATH = /^\/admin\/settings\/[\w-]+$/;
+
+/**
+ * The tab at `pathname` (without the language prefix), or undefined when it is no tab's path. The Settings tab
+ * has a path for each of its sections too (`/admin/settings/payments`: web/src/features/admin/settings-sections.ts).
+ */
 export function adminTabAt(pathname: string): AdminTabId | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (SETTINGS_SECTION_PATH.test(path)) return 'settings';
   return ADMIN_TAB_IDS.find((tab) => adminTabPath(tab) === path);
 }

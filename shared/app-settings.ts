@@ -6,10 +6,13 @@ import { DEVICELESS_CLIENT_POLICIES, DEVICELESS_WINDOW, type DevicelessClientPol
 import { SubscriptionHeaderSettingsSchema, type SubscriptionHeaderSettings } from './subscription-headers.js';
 import { SubscriptionDomainsSchema, type SubscriptionDomain } from './subscription-domains.js';
 import { PLAN_CHANGE_DOWNGRADES, type PlanChangeDowngrade } from './plan-changes.js';
+import { SignInLimitsSchema, type SignInLimits } from './sign-in-limits.js';
 
 /** `GET/PUT /api/admin/settings`. */
 export interface AdminSettings {
   trialPlanId: string | null;
+  /** Whether the public pages promise the free trial (while a trial plan is on sale); off: they never mention one. */
+  trialPromise: boolean;
   brandName: string;
   supportEmail: string;
   /** False until the operator saves a support address (the site shows `support@<host>` until then). */
@@ -59,6 +62,8 @@ export interface AdminSettings {
    * 0 = never. A refund of a payment in another currency always asks, while this is set.
    */
   refundStepUpAbove: number;
+  /** How many sign-in codes an e-mail address and a network may ask for (shared/sign-in-limits.ts); null: never saved, the defaults. */
+  signInLimits: SignInLimits | null;
 }
 
 /** What the operator writes on the public pages, in one other language; a field left out shows the English one. */
@@ -122,6 +127,7 @@ const SiteContentTranslationsSchema = perLanguage(SiteContentTranslationSchema, 
 export const UpdateSettingsBody = z
   .object({
     trialPlanId: z.string().trim().min(1).max(64).nullable(),
+    trialPromise: z.boolean({ error: 'Promise the free trial: true or false' }),
     brandName: z.string().trim().min(1, 'Brand name is required').max(60),
     supportEmail: z
       .string()
@@ -168,6 +174,7 @@ export const UpdateSettingsBody = z
       .int('The refund amount: whole minor units')
       .min(0, 'The refund amount cannot be negative')
       .max(1_000_000_000_000, 'The refund amount is too large'),
+    signInLimits: SignInLimitsSchema.nullable(),
     currency: z
       .string({ error: 'Currency is a three-letter ISO code, e.g. eur' })
       .trim()

@@ -1,5 +1,6 @@
 import type { PaymentMethod, ProviderMethod } from './billing-schemas.js';
 import type { VpnAccount } from './accounts.js';
+import type { PlanNames } from './plan-translations.js';
 
 /**
  * Card payments: the HTTP contract of checkout, subscriptions, transactions and the admin's card
@@ -68,6 +69,8 @@ export interface Subscription {
   vpnAccountId: string | null;
   planId: string | null;
   planName: string;
+  /** The plan's name in the languages it was translated into when it was bought (`planName` is the English). */
+  planNames?: PlanNames;
   /** Cents. */
   price: number;
   currency: string;
@@ -118,6 +121,8 @@ export interface Transaction {
   amountRefunded: number;
   currency: string;
   planName: string;
+  /** The plan's name in the languages it was translated into when it was bought (`planName` is the English). */
+  planNames?: PlanNames;
   renewal: boolean;
   createdAt: string;
   /** How it was paid: by card, or in crypto (the operator's BTCPay Server). */

@@ -11,6 +11,11 @@ export interface PublicConfig {
   locationsClaim: string;
   /** Whether the site advertises threat protection and ad blocking (off when the servers do not filter). */
   protectionFeatures: boolean;
+  /**
+   * Whether the site promises a free trial: a trial plan is on sale and the operator has not switched the promise off
+   * (Settings, `trialPromise`). Off: no "free trial" text or button on the public pages.
+   */
+  trialOffered: boolean;
   cardPaymentsEnabled: boolean;
   /** How a customer can pay now ('card', 'crypto'), the first offered first; empty: nothing is on sale for money. */
   paymentMethods: PaymentMethod[];

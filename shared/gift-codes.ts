@@ -30,11 +30,27 @@ export const RedeemGiftCodeBody = z
   .strict();
 export type RedeemGiftCodeBody = z.infer<typeof RedeemGiftCodeBody>;
 
+/** `POST /api/gift-codes/check`: what a code gives, before it is redeemed. */
+export const CheckGiftCodeBody = z
+  .object({
+    code: z.string({ error: 'Enter the gift code' }).trim().min(1, 'Enter the gift code').max(40, 'Enter the gift code as you received it'),
+  })
+  .strict();
+export type CheckGiftCodeBody = z.infer<typeof CheckGiftCodeBody>;
+
+/** What an unused code gives: its plan, and the caller's accounts its days can go to (on that plan, not renewing by themselves). */
+export interface GiftChecked {
+  planName: string;
+  accountIds: string[];
+}
+
 /** The answer of a redemption: the order it made, followed like a payment (`GET /api/checkout/:sessionId`). */
 export interface GiftRedeemed {
   sessionId: string;
   subscriptionId: string;
   accountId: string;
+  /** The code's plan: the name it was sold under (English) and its id, to name it in the reader's language. */
+  planId: string;
   planName: string;
   renewal: boolean;
 }

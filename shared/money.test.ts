@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_DECIMALS, currencyDecimals, DEFAULT_CURRENCY, isSupportedCurrency, SUPPORTED_CURRENCIES } from './currencies.js';
-import { decimalToMinor, formatMoney, formatMoneyShort, minorToDecimal } from './money.js';
+import { decimalToMinor, formatMoney, formatMoneyShort, minorToDecimal, moneyDisplay } from './money.js';
 
 const NBSP = '\u00a0';
 const NNBSP = '\u202f';
@@ -68,10 +68,10 @@ describe('minor units and decimals', () => {
 
 describe('formatMoney', () => {
   const cases: Array<[number, string, Record<'en' | 'ru' | 'fa' | 'zh-CN', string>]> = [
-    [1500, 'jpy', { en: '¥1,500', ru: `1${NBSP}500${NBSP}¥`, fa: `${LRM}¥۱٬۵۰۰`, 'zh-CN': '¥1,500' }],
+    [1500, 'jpy', { en: '¥1,500', ru: `1${NBSP}500${NBSP}¥`, fa: `${LRM}¥۱٬۵۰۰`, 'zh-CN': 'JP¥1,500' }],
     [1500, 'eur', { en: '€15.00', ru: `15,00${NBSP}€`, fa: `${LRM}€۱۵٫۰۰`, 'zh-CN': '€15.00' }],
     [1500, 'kwd', { en: `KWD${NBSP}1.500`, ru: `1,500${NBSP}KWD`, fa: `${LRM}KWD${NBSP}۱٫۵۰۰`, 'zh-CN': `KWD${NBSP}1.500` }],
-    [499, 'usd', { en: '$4.99', ru: `4,99${NBSP}$`, fa: `${LRM}$۴٫۹۹`, 'zh-CN': '$4.99' }],
+    [499, 'usd', { en: '$4.99', ru: `4,99${NBSP}$`, fa: `${LRM}$۴٫۹۹`, 'zh-CN': 'US$4.99' }],
   ];
 
   for (const [minor, currency, byLocale] of cases) {
@@ -83,10 +83,38 @@ describe('formatMoney', () => {
     });
   }
 
-  it('takes the code in either case, and names the currency unambiguously when asked (the e-mails)', () => {
+  it('takes the code in either case', () => {
     expect(formatMoney(1500, 'JPY')).toBe('¥1,500');
-    expect(formatMoney(499, 'usd', 'zh-CN', 'symbol')).toBe('US$4.99');
-    expect(formatMoney(1500, 'jpy', 'zh-CN', 'symbol')).toBe('JP¥1,500');
+  });
+
+  it('never writes a symbol another currency shares in that language (issue 57)', () => {
+    // A Chinese reader takes a bare '¥' for yuan: yen is 'JP¥' there, the yuan keeps '¥'.
+    expect(formatMoney(599, 'jpy', 'zh-CN')).toBe('JP¥599');
+    expect(formatMoney(59900, 'cny', 'zh-CN')).toBe('¥599.00');
+    // In English '¥' is the yen and the yuan is 'CN¥'; '$' is the US dollar and the other dollars say which.
+    expect(formatMoney(599, 'jpy', 'en')).toBe('¥599');
+    expect(formatMoney(59900, 'cny', 'en')).toBe('CN¥599.00');
+    expect(formatMoney(499, 'aud', 'en')).toBe('A$4.99');
+    expect(formatMoney(499, 'cad', 'en')).toBe('CA$4.99');
+    expect(formatMoney(499, 'usd', 'zh-CN')).toBe('US$4.99');
+    expect(formatMoney(499, 'aud', 'ru').replaceAll(NNBSP, NBSP)).toBe(`4,99${NBSP}A$`);
+    expect(formatMoney(499, 'cny', 'ru').replaceAll(NNBSP, NBSP)).toBe(`4,99${NBSP}CN¥`);
+    expect(formatMoneyShort(4000, 'aud')).toBe('A$40');
+    // The crowns share 'kr': each says its code.
+    expect(formatMoney(499, 'sek', 'en').replaceAll(NNBSP, NBSP)).toBe(`SEK${NBSP}4.99`);
+    expect(formatMoney(499, 'nok', 'en').replaceAll(NNBSP, NBSP)).toBe(`NOK${NBSP}4.99`);
+    expect(moneyDisplay('EUR', 'en')).toBe('narrowSymbol');
+  });
+
+  it('gives every currency a store may sell in its own name in each language', () => {
+    for (const locale of ['en', 'ru', 'fa', 'zh-CN', 'en-US', 'ru-RU', 'fa-IR']) {
+      const seen = new Map<string, string>();
+      for (const code of SUPPORTED_CURRENCIES) {
+        const written = formatMoney(100, code, locale).replace(/[\d.,٫٬۰-۹\u200e\s]/g, '');
+        expect(seen.get(written), `${locale}: ${code} is written like ${seen.get(written)}`).toBeUndefined();
+        seen.set(written, code);
+      }
+    }
   });
 
   it('shows exactly the amount booked: large amounts are not rounded through floating point', () => {
@@ -103,7 +131,7 @@ describe('formatMoney', () => {
 
   it('writes Telegram Stars as whole Stars after a star, in the reader’s digits (XTR is no ISO currency)', () => {
     expect(formatMoney(250, 'xtr')).toBe('⭐250');
-    expect(formatMoney(1500, 'XTR', 'en', 'symbol')).toBe('⭐1,500');
+    expect(formatMoney(1500, 'XTR', 'en')).toBe('⭐1,500');
     expect(formatMoney(1500, 'xtr', 'fa')).toBe('⭐۱٬۵۰۰');
     expect(minorToDecimal(250, 'xtr')).toBe('250');
     expect(formatMoneyShort(250, 'xtr')).toBe('⭐250');

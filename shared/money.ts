@@ -3,7 +3,7 @@
  * each has). This is the one place it becomes text: for people (formatMoney) and as a decimal number
  * (minorToDecimal and back), without floating point, so what is shown and sent is what is booked.
  */
-import { currencyDecimals } from './currencies.js';
+import { currencyDecimals, SUPPORTED_CURRENCIES } from './currencies.js';
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
@@ -41,30 +41,71 @@ export function decimalToMinor(value: unknown, currency: string, options: { roun
 }
 
 /**
- * How the currency is named: `narrowSymbol` ('$4.99' in every language, the screens') or `symbol`
- * ('US$4.99' where the language would otherwise be unsure which dollar, the e-mails').
+ * How a currency is named in a language: its narrow symbol ('$', '¥', '€') unless another currency a store
+ * may sell in has that same symbol there; then its own symbol ('US$', 'JP¥', 'A$': a Chinese reader takes
+ * a bare '¥' for yuan, an Australian price must not read as US dollars); and its code ('SEK') when even that
+ * is shared. A currency that keeps a bare symbol in a language keeps it: '$' for US dollars in English,
+ * '¥' for yuan in Chinese and for yen in English.
  */
-export type MoneyDisplay = 'narrowSymbol' | 'symbol';
+export type MoneyDisplay = 'narrowSymbol' | 'symbol' | 'code';
+
+/** By `locale|display`: how many of the currencies a store sells in are written with each symbol. */
+const symbolCounts = new Map<string, Map<string, number>>();
+/** By `locale|CODE`: the display that names that currency unambiguously in that language. */
+const displays = new Map<string, MoneyDisplay>();
+
+function symbolOf(code: string, locale: string, display: MoneyDisplay): string {
+  const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: display }).formatToParts(1);
+  // Compared without spaces: 'FCFA' and 'F CFA' (the two CFA francs) read alike.
+  return (parts.find((part) => part.type === 'currency')?.value ?? code).replace(/\s/g, '');
+}
+
+function isSharedSymbol(code: string, locale: string, display: MoneyDisplay): boolean {
+  const key = `${locale}|${display}`;
+  let counts = symbolCounts.get(key);
+  if (!counts) {
+    counts = new Map();
+    for (const other of SUPPORTED_CURRENCIES) {
+      const symbol = symbolOf(other.toUpperCase(), locale, display);
+      counts.set(symbol, (counts.get(symbol) ?? 0) + 1);
+    }
+    symbolCounts.set(key, counts);
+  }
+  return (counts.get(symbolOf(code, locale, display)) ?? 0) > 1;
+}
+
+/** The way `locale` names the currency `code` (upper case) that no other currency shares: see MoneyDisplay. */
+export function moneyDisplay(code: string, locale: string): MoneyDisplay {
+  const key = `${locale}|${code}`;
+  let display = displays.get(key);
+  if (!display) {
+    display = !isSharedSymbol(code, locale, 'narrowSymbol') ? 'narrowSymbol' : !isSharedSymbol(code, locale, 'symbol') ? 'symbol' : 'code';
+    displays.set(key, display);
+  }
+  return display;
+}
 
 const formats = new Map<string, Intl.NumberFormat>();
 
 /**
  * Minor units as a reader of `locale` (a BCP 47 tag: 'en', 'ru-RU', 'fa', 'zh-CN') writes the amount, with
- * exactly the currency's decimals: `formatMoney(1500, 'jpy')` is '¥1,500', `formatMoney(1500, 'eur', 'ru')`
- * '15,00 €', `formatMoney(1500, 'kwd')` 'KWD 1.500', `formatMoney(250, 'xtr')` '⭐250'.
+ * exactly the currency's decimals and a symbol that names no other currency there (moneyDisplay), on the
+ * screens, in e-mails and in Telegram alike: `formatMoney(1500, 'jpy')` is '¥1,500' and
+ * `formatMoney(1500, 'jpy', 'zh-CN')` 'JP¥1,500', `formatMoney(1500, 'eur', 'ru')` '15,00 €',
+ * `formatMoney(1500, 'kwd')` 'KWD 1.500', `formatMoney(250, 'xtr')` '⭐250'.
  */
-export function formatMoney(minor: number, currency: string, locale = 'en', display: MoneyDisplay = 'narrowSymbol'): string {
+export function formatMoney(minor: number, currency: string, locale = 'en'): string {
   const code = currency.toUpperCase();
   // Telegram Stars have no ISO code: Intl would write 'XTR 250.00'; Telegram writes the star before the number.
   if (code === 'XTR') return `⭐${formatStars(minor, locale)}`;
-  const key = `${locale}|${code}|${display}`;
+  const key = `${locale}|${code}`;
   let format = formats.get(key);
   if (!format) {
     const digits = currencyDecimals(code);
     format = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: code,
-      currencyDisplay: display,
+      currencyDisplay: moneyDisplay(code, locale),
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
@@ -87,7 +128,7 @@ export function formatMoneyShort(minor: number, currency: string, locale = 'en')
     format = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: code,
-      currencyDisplay: 'narrowSymbol',
+      currencyDisplay: moneyDisplay(code, locale),
       minimumFractionDigits: 0,
       maximumFractionDigits: 0,
     });

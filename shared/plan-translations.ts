@@ -21,6 +21,9 @@ export interface PlanTranslation {
   features?: string[];
 }
 
+/** A plan's name in each language the operator translated it into (English is `planName`). */
+export type PlanNames = Partial<Record<TranslatedLocale, string>>;
+
 /** `translations` of a plan (`POST`/`PATCH /api/admin/plans`, `GET /api/plans`): `{ ru: {...}, fa: {...}, 'zh-CN': {...} }`. */
 export type PlanTranslations = Partial<Record<TranslatedLocale, PlanTranslation>>;
 

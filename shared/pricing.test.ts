@@ -129,6 +129,24 @@ describe('buildPricingTable', () => {
     expect(buildPricingTable([...SPEC_PLANS, extra]).defaultPeriodKey).toBe('year-2');
   });
 
+  it('shows every tier in every period: a tier without a plan of that length offers its nearest one, in its own period', () => {
+    const monthlyOnly = plan({ tier: 'Lite', name: 'Lite monthly', days: 30, price: 300, sortOrder: 100 });
+    const table = buildPricingTable([...SPEC_PLANS, monthlyOnly]);
+    expect(table.defaultPeriodKey).toBe('year-2');
+    for (const period of table.periods) expect(period.offers.map((o) => o.tierName)).toEqual(['Complete', 'Plus', 'Basic', 'Lite']);
+    const lite = table.periods[0]!.offers[3]!;
+    expect(lite).toMatchObject({ plan: { id: monthlyOnly.id }, period: { key: 'month-1' }, perMonthCents: 300 });
+    expect(table.periods[0]!.offers[0]!.period.key).toBe('year-2');
+    const quarterly = plan({ tier: 'Q', days: 90, price: 900 });
+    const yearly = plan({ tier: 'Q', days: 365, price: 3000 });
+    const other = plan({ tier: 'M', days: 30, price: 300 });
+    expect(
+      buildPricingTable([quarterly, yearly, other])
+        .periods.find((p) => p.key === 'month-1')!
+        .offers.map((o) => o.plan.id),
+    ).toContain(quarterly.id);
+  });
+
   it('starts on the period most tiers have when no plan is most popular', () => {
     const monthly = ['A', 'B'].map((tier) => plan({ tier, days: 30 }));
     const yearly = plan({ tier: 'A', days: 365, price: 5000 });

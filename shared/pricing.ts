@@ -55,10 +55,15 @@ export interface PricingOffer {
   plan: Plan;
   perMonthCents: number | null;
   savePercent: number;
+  /**
+   * The plan's own period: the view's, or, for a tier with no plan of the view's length, that of its plan nearest in
+   * length (a tier sold monthly only still shows in the 2-year view, as a monthly plan: no tier on sale is hidden).
+   */
+  period: BillingPeriod;
 }
 
 export interface PricingPeriod extends BillingPeriod {
-  /** One offer per tier that has a plan of this length, in the tiers' display order. */
+  /** One offer per tier on sale, in the tiers' display order: its plan of this length, else its nearest (`offer.period`). */
   offers: PricingOffer[];
 }
 
@@ -81,25 +86,46 @@ export function buildPricingTable(plans: readonly Plan[]): PricingTable {
   const tierOrder: string[] = [];
   for (const plan of listed) if (!tierOrder.includes(tierKeyOf(plan))) tierOrder.push(tierKeyOf(plan));
 
+  const offerOf = (plan: Plan): PricingOffer => ({
+    tierKey: tierKeyOf(plan),
+    tierName: plan.tier?.trim() || plan.name,
+    plan,
+    perMonthCents: perMonthCents(plan),
+    savePercent: savePercent(plan, listed),
+    period: billingPeriodOf(plan.days),
+  });
   const periods = new Map<string, PricingPeriod>();
   for (const plan of listed) {
     const period = billingPeriodOf(plan.days);
     const entry = periods.get(period.key) ?? { ...period, offers: [] };
     periods.set(period.key, entry);
-    const tierKey = tierKeyOf(plan);
-    if (entry.offers.some((offer) => offer.tierKey === tierKey)) continue;
-    entry.offers.push({
-      tierKey,
-      tierName: plan.tier?.trim() || plan.name,
-      plan,
-      perMonthCents: perMonthCents(plan),
-      savePercent: savePercent(plan, listed),
-    });
+    if (entry.offers.some((offer) => offer.tierKey === tierKeyOf(plan))) continue;
+    entry.offers.push(offerOf(plan));
   }
 
   const sorted = [...periods.values()].sort((a, b) => b.days - a.days);
-  for (const period of sorted) period.offers.sort((a, b) => tierOrder.indexOf(a.tierKey) - tierOrder.indexOf(b.tierKey));
   const withPopular = sorted.find((period) => period.offers.some((offer) => offer.plan.mostPopular));
   const busiest = sorted.reduce<PricingPeriod | null>((best, period) => (!best || period.offers.length > best.offers.length ? period : best), null);
+  for (const period of sorted) {
+    for (const tierKey of tierOrder) {
+      if (period.offers.some((offer) => offer.tierKey === tierKey)) continue;
+      const nearest = nearestPlan(
+        listed.filter((plan) => tierKeyOf(plan) === tierKey),
+        period.days,
+      );
+      if (nearest) period.offers.push(offerOf(nearest));
+    }
+    period.offers.sort((a, b) => tierOrder.indexOf(a.tierKey) - tierOrder.indexOf(b.tierKey));
+  }
   return { periods: sorted, defaultPeriodKey: (withPopular ?? busiest)?.key ?? null };
+}
+
+/** The plan whose length is nearest `days` (by ratio: 1 month is nearer 3 months than 1 year is), the longer on a tie. */
+function nearestPlan(plans: readonly Plan[], days: number): Plan | undefined {
+  const distance = (plan: Plan) => Math.abs(Math.log(plan.days / days));
+  return plans.reduce<Plan | undefined>((best, plan) => {
+    if (!best) return plan;
+    const [a, b] = [distance(plan), distance(best)];
+    return a < b || (a === b && plan.days > best.days) ? plan : best;
+  }, undefined);
 }

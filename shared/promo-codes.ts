@@ -93,7 +93,7 @@ const Instant = z.iso.datetime({ offset: true, error: 'A date and time in ISO 86
 export const CreatePromoCodeBody = z
   .object({
     code: Code,
-    percentOff: z.number().int('A whole percentage').min(1, 'At least 1 %').max(100, 'At most 100 %').optional(),
+    percentOff: z.number().int('A whole percentage').min(1, 'At least 1%').max(100, 'At most 100%').optional(),
     amountOff: z.number().int("In the store currency's minor units (cents)").min(1, 'At least 1').max(99_999_999).optional(),
     duration: z.enum(PROMO_DURATIONS, { error: 'The duration is "once", "repeating" or "forever"' }),
     durationMonths: z.number().int().min(1, 'At least 1 month').max(36, 'At most 36 months').optional(),

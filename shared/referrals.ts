@@ -48,8 +48,8 @@ const percent = (what: string) =>
   z
     .number({ error: `${what} is a number` })
     .int(`${what}: a whole percentage`)
-    .min(1, `${what}: at least 1 %`)
-    .max(REFERRAL_LIMITS.maxPercent, `${what}: at most 100 %`);
+    .min(1, `${what}: at least 1%`)
+    .max(REFERRAL_LIMITS.maxPercent, `${what}: at most 100%`);
 
 const ReferredBenefitSchema = z.discriminatedUnion(
   'kind',
@@ -162,6 +162,16 @@ export interface CreditMovement {
   createdAt: string;
   /** Why, for a cancellation: refunded | disputed | voided | held (and `held` for what releasing gave back). */
   note: string | null;
+}
+
+/**
+ * `GET /api/referrals/invitation`: whether the visitor came through a friend's link (the `vpn_ref` cookie, the
+ * programme on) or, signed in, was referred and has not paid yet; and what that gives them, as the programme says
+ * (`none`: only the invitation, no promise).
+ */
+export interface ReferralInvitation {
+  invited: boolean;
+  benefit: ReferredBenefit;
 }
 
 /** `GET /api/referrals/me`. */

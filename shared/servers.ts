@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RegionNameTranslationsSchema, type RegionNameTranslations } from './region-names.js';
 
 export const PANEL_KINDS = ['marzneshin', 'marzban', 'remnawave', 'pasarguard'] as const;
 export type PanelKindName = (typeof PANEL_KINDS)[number];
@@ -95,6 +96,8 @@ const ServerFields = z.object({
     .max(60, 'Public region name: at most 60 characters')
     .nullable()
     .transform((value) => value || null),
+  /** The public region name in the customers' other languages (shared/region-names.ts); replaced whole when sent. */
+  publicNameTranslations: RegionNameTranslationsSchema,
   /** Marzneshin: a service id; Marzban: an inbound tag or 'all'; Remnawave: internal squad UUIDs; PasarGuard: group ids (several comma-separated). */
   serviceId: Required('Service ID', SERVICE_ID_MAX),
   locations: LocationsSchema,
@@ -120,6 +123,7 @@ export type ServerConnectionBody = z.infer<typeof ServerConnectionBody>;
 export const CreateServerBody = ServerFields.extend({
   kind: ServerFields.shape.kind.default('marzneshin'),
   publicName: ServerFields.shape.publicName.optional(),
+  publicNameTranslations: ServerFields.shape.publicNameTranslations.optional(),
   apiTokenExpiresAt: ServerFields.shape.apiTokenExpiresAt.optional(),
   locations: LocationsSchema.default('all'),
   premium: ServerFields.shape.premium.default(false),
@@ -137,6 +141,8 @@ export interface AdminServer {
   name: string;
   /** The region name the public status page shows; null: "Location N". */
   publicName: string | null;
+  /** `publicName` in the customers' other languages. */
+  publicNameTranslations: RegionNameTranslations;
   url: string;
   /** The panel admin's username; '' for a kind that uses an API token. */
   username: string;

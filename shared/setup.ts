@@ -1,11 +1,11 @@
 /** `GET /api/admin/setup`: what an operator still has to do before the site is ready to sell. */
-export type SetupStepId = 'brand' | 'supportEmail' | 'server' | 'plan';
+export type SetupStepId = 'brand' | 'supportEmail' | 'server' | 'plan' | 'payment' | 'trial';
 
 export interface SetupStep {
   id: SetupStepId;
   label: string;
   /** Where the admin does it: an admin tab. */
-  tab: 'settings' | 'servers' | 'plans';
+  tab: 'settings' | 'servers' | 'plans' | 'payments';
   done: boolean;
 }
 

@@ -89,7 +89,7 @@ export const SUPPORT_PAGES: SitePage[] = [
 ];
 
 export const HOME_PAGE: SitePage = {
-  ...page('/', "We're what we believe!", 'A fast, private VPN with anonymous accounts, open code and no connection logs. Free trial, no credit card.'),
+  ...page('/', "We're what we believe!", 'A fast, private VPN with anonymous accounts, open code and no connection logs.'),
   live: true,
 };
 export const PRICING_PAGE: SitePage = {
@@ -119,6 +119,8 @@ export const APP_PAGES: SitePage[] = [
   // Every admin tab has its own path (`/admin/payments`): a reload or a shared link opens that tab.
   ...ADMIN_TAB_IDS.map((tab) => appPage(adminTabPath(tab), '/admin')),
   appPage('/admin/users/:id', '/admin'),
+  // A section of the Settings tab (`/admin/settings/payments`).
+  appPage('/admin/settings/:section', '/admin'),
   appPage('/create'),
   appPage('/setup'),
   // A payment link from the Telegram bot: signs its customer in and opens the checkout (the token is the link's own).

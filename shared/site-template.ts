@@ -19,11 +19,20 @@ export const SITE_TOKENS = {
 
 /**
  * The <html data-site-flags> value for these settings: what is not offered, space-separated
- * (`no-protection`, `no-crypto`); empty when everything is. styles.css hides `[data-claim]` content
- * of what is not offered, and shows `[data-unless]` content only then.
+ * (`no-protection`, `no-crypto`, `no-trial`: no free trial to promise, `no-payment`: no payment provider on); empty
+ * when everything is. styles.css hides `[data-claim]` content of what is not offered, and shows `[data-unless]`
+ * content only then.
  */
-export function siteFlags(config: Pick<PublicConfig, 'protectionFeatures' | 'paymentMethods'>): string {
-  return [config.protectionFeatures ? null : 'no-protection', config.paymentMethods.includes('crypto') ? null : 'no-crypto'].filter(Boolean).join(' ');
+export function siteFlags(config: Pick<PublicConfig, 'protectionFeatures' | 'paymentMethods' | 'trialOffered'>): string {
+  const paid = config.paymentMethods.some((method) => method !== 'wallet' && method !== 'stars');
+  return [
+    config.protectionFeatures ? null : 'no-protection',
+    config.paymentMethods.includes('crypto') ? null : 'no-crypto',
+    config.trialOffered ? null : 'no-trial',
+    paid ? null : 'no-payment',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The settings pages are rendered with: tokens, filled in per request (fillTemplate). */
@@ -33,6 +42,7 @@ export const PLACEHOLDER_CONFIG: PublicConfig = {
   locationsClaim: SITE_TOKENS.locationsClaim,
   // Pages are drawn with every feature; the flags on <html> hide what the operator does not offer.
   protectionFeatures: true,
+  trialOffered: true,
   cardPaymentsEnabled: false,
   paymentMethods: [],
   stripePublishableKey: null,

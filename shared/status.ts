@@ -1,3 +1,5 @@
+import type { RegionNameTranslations } from './region-names.js';
+
 /** `GET /api/status`: public service health for the status page. Never names addresses. */
 export type ServiceState = 'up' | 'down';
 
@@ -6,6 +8,8 @@ export interface RegionStatus {
   name: string;
   /** For an unnamed server, N of "Location N", so a page can say it in its own language; null when named. */
   locationNumber: number | null;
+  /** `name` in the other languages, as the operator wrote it (shared/region-names.ts). */
+  nameTranslations: RegionNameTranslations;
   /** 'all' or comma-separated location codes, e.g. "DE,NL". */
   locations: string;
   status: ServiceState;

@@ -39,6 +39,7 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
       supportEmail: 'support@localhost',
       locationsClaim: '50+',
       protectionFeatures: true,
+      trialOffered: false,
       cardPaymentsEnabled: false,
       paymentMethods: [],
       stripePublishableKey: null,
@@ -50,14 +51,15 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
   it("fills the operator's site content in, and hides a feature the operator does not offer", async () => {
     const page = await t.app.inject({ method: 'GET', url: '/pricing' });
     expect(page.body).toContain('Servers in 50+ locations');
-    expect(page.body).toContain('<html data-site-flags="no-crypto">');
+    // A fresh store: no crypto, no trial plan to promise, no payment provider.
+    expect(page.body).toContain('<html data-site-flags="no-crypto no-trial no-payment">');
     expect(page.body).not.toContain('example.com');
     expect((await t.app.inject({ method: 'GET', url: '/features/threat-protection' })).statusCode).toBe(200);
 
     await setBrand({ locations_claim: '12', protection_features: false });
     const changed = await t.app.inject({ method: 'GET', url: '/pricing' });
     expect(changed.body).toContain('Servers in 12 locations');
-    expect(changed.body).toContain('<html data-site-flags="no-protection no-crypto">');
+    expect(changed.body).toContain('<html data-site-flags="no-protection no-crypto no-trial no-payment">');
     const threat = await t.app.inject({ method: 'GET', url: '/features/threat-protection' });
     expect(threat.statusCode).toBe(404);
     expect(threat.body).toContain('<h1>Page Not Found</h1>');
@@ -104,6 +106,7 @@ describe.each(TEST_DATABASES)('the application shell (%s)', (kind) => {
       supportEmail: 'help@acme.test',
       locationsClaim: '50+',
       protectionFeatures: true,
+      trialOffered: false,
       cardPaymentsEnabled: false,
       paymentMethods: [],
       stripePublishableKey: null,

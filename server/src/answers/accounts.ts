@@ -21,7 +21,14 @@ export const VpnAccountAnswer = z.object({
   combinedUrl: z.string().nullable(),
   subscriptionUrl: z.string().nullable(),
   links: z.array(z.string()),
-  server: z.object({ name: z.string(), locationNumber: z.number().int().nullable(), locations: z.string() }).nullable(),
+  server: z
+    .object({
+      name: z.string(),
+      locationNumber: z.number().int().nullable(),
+      nameTranslations: z.object({ ru: z.string().optional(), fa: z.string().optional(), 'zh-CN': z.string().optional() }),
+      locations: z.string(),
+    })
+    .nullable(),
   planName: z.string().nullable(),
   planId: z.string().nullable(),
   renewable: z.boolean(),

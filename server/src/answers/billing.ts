@@ -15,6 +15,7 @@ import {
   type Transaction,
 } from '../../../shared/billing.js';
 import { PAYMENT_METHODS, PROVIDER_METHODS } from '../../../shared/billing-schemas.js';
+import { TRANSLATED_LOCALES } from '../../../shared/plan-translations.js';
 import type { SavedMethodsService } from '../modules/billing/recurring/saved-methods.service.js';
 import type { PaymentWebhooksService } from '../modules/billing/webhooks/payment-webhooks.service.js';
 
@@ -47,6 +48,9 @@ export const CryptoProgressAnswer = z.object({
   amountPaid: Int.nullable(),
 }) satisfies z.ZodType<CryptoProgress>;
 
+/** A plan's name in the languages it was translated into, as kept with an order. */
+const PlanNamesAnswer = z.partialRecord(z.enum(TRANSLATED_LOCALES), z.string());
+
 /** `GET /api/subscriptions`, and the answer of cancelling or resuming one. */
 export const SubscriptionAnswer = z.object({
   id: z.string(),
@@ -55,6 +59,7 @@ export const SubscriptionAnswer = z.object({
   vpnAccountId: z.string().nullable(),
   planId: z.string().nullable(),
   planName: z.string(),
+  planNames: PlanNamesAnswer.optional(),
   price: Int,
   currency: z.string(),
   providerName: z.string().nullable(),
@@ -82,6 +87,7 @@ export const TransactionAnswer = z.object({
   amountRefunded: Int,
   currency: z.string(),
   planName: z.string(),
+  planNames: PlanNamesAnswer.optional(),
   renewal: z.boolean(),
   createdAt: z.string(),
   method: z.enum(PAYMENT_METHODS),

@@ -1,16 +1,20 @@
 import { z } from 'zod';
-import type { AdminGiftBatch, GiftBatchCreated, GiftRedeemed } from '../../../shared/gift-codes.js';
+import type { AdminGiftBatch, GiftBatchCreated, GiftChecked, GiftRedeemed } from '../../../shared/gift-codes.js';
 
 /**
  * What the gift-code routes answer: a redemption's order, and the admin's batches (a new batch comes back once with
  * its codes), checked against the shared types. The CSV download is text, not described here. Times are ISO strings.
  */
 
+/** `POST /api/gift-codes/check` → 200: the code's plan and the caller's accounts it can extend. */
+export const GiftCheckedAnswer = z.object({ planName: z.string(), accountIds: z.array(z.string()) }) satisfies z.ZodType<GiftChecked>;
+
 /** `POST /api/gift-codes/redeem` → 201: the order it made, followed like a payment (`GET /api/checkout/:sessionId`). */
 export const GiftRedeemedAnswer = z.object({
   sessionId: z.string(),
   subscriptionId: z.string(),
   accountId: z.string(),
+  planId: z.string(),
   planName: z.string(),
   renewal: z.boolean(),
 }) satisfies z.ZodType<GiftRedeemed>;

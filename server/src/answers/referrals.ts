@@ -8,6 +8,7 @@ import {
   type CreditBalance,
   type CreditMovement,
   type MyReferrals,
+  type ReferralInvitation,
   type ReferralReward,
   type ReferralSettings,
   type ReferredBenefit,
@@ -58,6 +59,9 @@ const CreditMovementAnswer = z.object({
   createdAt: z.string(),
   note: z.string().nullable(),
 }) satisfies z.ZodType<CreditMovement>;
+
+/** `GET /api/referrals/invitation`. */
+export const ReferralInvitationAnswer = z.object({ invited: z.boolean(), benefit: ReferredBenefitAnswer }) satisfies z.ZodType<ReferralInvitation>;
 
 /** `GET /api/referrals/me`. */
 export const MyReferralsAnswer = z.object({

@@ -23,6 +23,7 @@ export const AdminServerAnswer = z.object({
   kind: z.enum(PANEL_KINDS),
   name: z.string(),
   publicName: z.string().nullable(),
+  publicNameTranslations: z.object({ ru: z.string().optional(), fa: z.string().optional(), 'zh-CN': z.string().optional() }),
   url: z.string(),
   username: z.string(),
   serviceId: z.string(),

@@ -29,6 +29,7 @@ export const PublicConfigAnswer = z.object({
   supportEmail: z.string(),
   locationsClaim: z.string(),
   protectionFeatures: z.boolean(),
+  trialOffered: z.boolean(),
   cardPaymentsEnabled: z.boolean(),
   paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
   stripePublishableKey: z.string().nullable(),
@@ -51,6 +52,7 @@ const SubscriptionDomainAnswer = z.object({ domain: z.string(), blocked: z.boole
 /** `GET /api/admin/settings`, and `PUT` (the settings as saved). */
 export const AdminSettingsAnswer = z.object({
   trialPlanId: z.string().nullable(),
+  trialPromise: z.boolean(),
   brandName: z.string(),
   supportEmail: z.string(),
   supportEmailSet: z.boolean(),
@@ -70,4 +72,5 @@ export const AdminSettingsAnswer = z.object({
   subscriptionDomains: z.array(SubscriptionDomainAnswer),
   staffPasskeysRequired: z.boolean(),
   refundStepUpAbove: Int,
+  signInLimits: z.object({ codesPerEmail: Int, codesPerNetwork: Int }).nullable(),
 }) satisfies z.ZodType<AdminSettings>;

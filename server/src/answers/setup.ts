@@ -5,9 +5,9 @@ import type { SetupChecklist, SetupStep } from '../../../shared/setup.js';
 
 /** One thing to do, and the admin tab where it is done. */
 const SetupStepAnswer = z.object({
-  id: z.enum(['brand', 'supportEmail', 'server', 'plan']),
+  id: z.enum(['brand', 'supportEmail', 'server', 'plan', 'payment', 'trial']),
   label: z.string(),
-  tab: z.enum(['settings', 'servers', 'plans']),
+  tab: z.enum(['settings', 'servers', 'plans', 'payments']),
   done: z.boolean(),
 }) satisfies z.ZodType<SetupStep>;
 

@@ -9,6 +9,7 @@ const ServiceStateAnswer = z.enum(['up', 'down']);
 const RegionStatusAnswer = z.object({
   name: z.string(),
   locationNumber: z.number().int().nullable(),
+  nameTranslations: z.object({ ru: z.string().optional(), fa: z.string().optional(), 'zh-CN': z.string().optional() }),
   locations: z.string(),
   status: ServiceStateAnswer,
 }) satisfies z.ZodType<RegionStatus>;

@@ -25,9 +25,10 @@ const PanelHealthAnswer = z.object({
   tokenDaysLeft: Int.nullable(),
 }) satisfies z.ZodType<SystemStatus['panels'][number]>;
 
-/** The job queue: how many jobs per status, and the newest failed ones. */
+/** The job queue: how many jobs per status, what the queued ones are (by type), and the newest failed ones. */
 const JobsHealthAnswer = z.object({
   counts: z.record(z.string(), Int),
+  queued: z.array(z.object({ type: z.string(), waiting: Int, due: Int, oldestDueAt: z.string().nullable() })),
   failed: z.array(z.object({ id: z.string(), type: z.string(), attempts: Int, lastError: z.string().nullable(), updatedAt: z.string() })),
 }) satisfies z.ZodType<SystemStatus['jobs']>;
 

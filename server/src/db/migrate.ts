@@ -57,6 +57,7 @@ import * as erasedCustomers from './migrations/057-erased-customers.js';
 import * as staffRoles from './migrations/058-staff-roles.js';
 import * as passkeys from './migrations/059-passkeys.js';
 import * as auditTrail from './migrations/060-audit-trail.js';
+import * as regionNameTranslations from './migrations/061-region-name-translations.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -130,6 +131,7 @@ const MIGRATIONS: Array<readonly [name: string, migration: Migration]> = [
   ['058-staff-roles', staffRoles],
   ['059-passkeys', passkeys],
   ['060-audit-trail', auditTrail],
+  ['061-region-name-translations', regionNameTranslations],
 ];
 
 const source: Knex.MigrationSource<readonly [string, Migration]> = {

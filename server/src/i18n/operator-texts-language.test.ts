@@ -55,6 +55,11 @@ describe.each(TEST_DATABASES)("the operator's plan names in the customer's langu
     expect(receipt.text).toContain('за «Плюс Авто»');
     expect(receipt.html).toContain('Плюс Авто');
     expect(receipt.text).not.toContain('Plus Auto');
+    // The dashboard's lists and dialogs name it from the names kept with the order, even once it is off sale (issue 57).
+    const [subscription] = (await f.call(user, 'GET', '/api/subscriptions')).json();
+    expect(subscription).toMatchObject({ planName: 'Plus Auto', planNames: { ru: 'Плюс Авто', fa: 'پلاس خودکار' } });
+    const [payment] = (await f.call(user, 'GET', '/api/transactions')).json();
+    expect(payment).toMatchObject({ planName: 'Plus Auto', planNames: { ru: 'Плюс Авто', fa: 'پلاس خودکار' } });
 
     before = f.env.smtp.messages.length;
     f.t.clock.advance(28 * DAY);

@@ -34,6 +34,14 @@ export interface Job {
   updatedAt: Date;
 }
 
+/** The queued jobs of one type: waiting for their time, and due (since `oldestDueAt` at the earliest). */
+export interface QueuedJobsOfType {
+  type: string;
+  waiting: number;
+  due: number;
+  oldestDueAt: Date | null;
+}
+
 export interface EnqueueJob {
   type: string;
   /** A JSON object (so it reads back the same from either database). */
@@ -230,6 +238,23 @@ function jobQueueRows(db: Db) {
         .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id' }])
         .limit(limit);
       return rows.map(toJob);
+    },
+
+    /**
+     * What the queue holds, by job type: how many wait for their time (`run_at` ahead: a reminder, a renewal, a
+     * retry later on) and how many are due, with the oldest due one's time (long past it, the worker is behind).
+     */
+    async queuedByType(now: Date): Promise<QueuedJobsOfType[]> {
+      const queued = () => db('jobs').select('type').count({ count: '*' }).where('status', 'queued').groupBy('type');
+      const [waiting, due] = (await Promise.all([
+        queued().where('run_at', '>', now),
+        queued().min({ oldest: 'run_at' }).where('run_at', '<=', now),
+      ])) as unknown as [{ type: string; count: number | string }[], { type: string; count: number | string; oldest: unknown }[]];
+      const byType = new Map<string, QueuedJobsOfType>();
+      const of = (type: string) => byType.get(type) ?? byType.set(type, { type, waiting: 0, due: 0, oldestDueAt: null }).get(type)!;
+      for (const row of waiting) of(row.type).waiting = Number(row.count);
+      for (const row of due) Object.assign(of(row.type), { due: Number(row.count), oldestDueAt: toDate(row.oldest) });
+      return [...byType.values()].sort((a, b) => b.due - a.due || b.waiting - a.waiting || a.type.localeCompare(b.type));
     },
 
     async countByStatus(): Promise<Record<JobStatus, number>> {

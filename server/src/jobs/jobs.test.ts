@@ -52,6 +52,22 @@ describe.each(TEST_DATABASES)('job queue (%s)', (kind) => {
     expect(await queue.repo.countByStatus()).toEqual({ queued: 0, running: 0, done: 1, failed: 0 });
   });
 
+  it('says what the queue holds by type: jobs waiting for their time, and due ones with the oldest due time', async () => {
+    const now = queue.clock.now();
+    const hourAgo = addSeconds(now, -3600);
+    await queue.repo.enqueue({ type: 'renewal_reminder', payload: {}, runAt: addSeconds(now, 86_400) }, now);
+    await queue.repo.enqueue({ type: 'renewal_reminder', payload: {}, runAt: addSeconds(now, 600) }, now);
+    await queue.repo.enqueue({ type: 'provision', payload: {}, runAt: hourAgo }, hourAgo);
+    await queue.repo.enqueue({ type: 'provision', payload: {}, runAt: now }, now);
+    const done = await queue.repo.enqueue({ type: 'sync', payload: {} }, now);
+    await queue.repo.complete(done.id, now);
+
+    expect(await queue.repo.queuedByType(now)).toEqual([
+      { type: 'provision', waiting: 0, due: 2, oldestDueAt: hourAgo },
+      { type: 'renewal_reminder', waiting: 2, due: 0, oldestDueAt: null },
+    ]);
+  });
+
   it('keeps one job per dedupe key, even when enqueued concurrently', async () => {
     const enqueue = (n: number) => queue.repo.enqueue({ type: 'provision', payload: { n }, dedupeKey: 'payment:pay_1' }, queue.clock.now());
     const first = await enqueue(0);

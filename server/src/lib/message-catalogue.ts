@@ -14,6 +14,18 @@ export function createTranslator<Key extends string>(catalogues: Readonly<Record
       format = new IntlMessageFormat(catalogues[locale][key], locale);
       compiled.set(cacheKey, format);
     }
-    return String(format.format(values));
+    return withoutDoubledPeriods(String(format.format(values)), values);
   };
+}
+
+/**
+ * A value that ends in a period (a Russian date, '7 января 2027 г.'; an abbreviation) at the end of a
+ * sentence: the sentence's own period is not written after it again ('г..' → 'г.'), in any language.
+ */
+function withoutDoubledPeriods(text: string, values: Record<string, string | number>): string {
+  let result = text;
+  for (const value of Object.values(values)) {
+    if (typeof value === 'string' && value.endsWith('.')) result = result.split(`${value}.`).join(value);
+  }
+  return result;
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.js';
+import { formatDataAmount, type DataUnit } from '../../../shared/data-size.js';
 import { formatMoney } from '../../../shared/money.js';
 
 /** The Intl locale each language writes numbers, money and dates with (English keeps the product's own formats). */
@@ -7,11 +8,11 @@ const DATE_LOCALE: Readonly<Record<Locale, string>> = { en: 'en-GB', ru: 'ru-RU'
 
 /**
  * An amount in the currency's minor units, as a customer reads it in their language (shared/money.ts's
- * formatMoney; in e-mails the currency's own symbol, 'US$' where the language needs it):
- * `money(499, 'usd')` is "$4.99", `money(499, 'usd', 'ru')` "4,99 $", `money(1500, 'jpy')` "¥1,500".
+ * formatMoney, as on the screens: 'US$' or 'JP¥' where the language would otherwise be unsure which):
+ * `money(499, 'usd')` is "$4.99", `money(499, 'usd', 'ru')` "4,99 $", `money(1500, 'jpy', 'zh-CN')` "JP¥1,500".
  */
 export function money(minor: number, currency: string, locale: Locale = DEFAULT_LOCALE): string {
-  return formatMoney(minor, currency, NUMBER_LOCALE[locale], 'symbol');
+  return formatMoney(minor, currency, NUMBER_LOCALE[locale]);
 }
 
 const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
@@ -42,15 +43,9 @@ export function formatPercent(percent: number, locale: Locale = DEFAULT_LOCALE):
 
 export { NUMBER_LOCALE, DATE_LOCALE };
 
-export type DataUnit = 'byte' | 'kilobyte' | 'megabyte' | 'gigabyte';
+export type { DataUnit };
 
-/** An amount of data in the language's own unit names and digits ("5,00 ГБ", "۵٫۰۰ GB"), `fractionDigits` decimals. */
+/** An amount of data in the language's own unit names and digits ("5,00 ГБ", "۵٫۰۰ گیگابایت"), `fractionDigits` decimals (shared/data-size.ts). */
 export function formatDataSize(value: number, unit: DataUnit, locale: Locale, fractionDigits: number): string {
-  return new Intl.NumberFormat(NUMBER_LOCALE[locale], {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: fractionDigits,
-    minimumFractionDigits: fractionDigits,
-  }).format(value);
+  return formatDataAmount(value, unit, locale, { fractionDigits, exact: true, intlLocale: NUMBER_LOCALE[locale] });
 }

@@ -330,7 +330,7 @@ export interface PaymentDriver {
     credit: { amount: number; currency: string; idempotencyKey: string; description: string; metadata: Record<string, string> },
   ): Promise<{ ref: string }>;
   /** Creates the provider's customer for one of our users (call once and keep the ref: see payment-customers). */
-  createCustomer(customer: { userId: string; email: string | null }): Promise<{ customerRef: string; testClockRef: string | null }>;
+  createCustomer(customer: { userId: string; email: string | null; locale?: Locale | null }): Promise<{ customerRef: string; testClockRef: string | null }>;
   /** The provider's recurring price for the plan at this amount and interval, created when missing; its ref. */
   ensureRecurringPrice(spec: RecurringPriceSpec): Promise<string>;
   /** The subscription as the provider has it now, with its latest invoices (newest first). */

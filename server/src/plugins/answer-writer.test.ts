@@ -42,8 +42,11 @@ describe('answerWriter: how production writes an answer', () => {
       throw err;
     });
     expect(JSON.parse(write({ ...account, panelPassword: 'x' }))).toEqual(account);
-    const server = { name: 'Frankfurt', locationNumber: null, locations: 'de', address: '10.0.0.1' };
-    expect(JSON.parse(write({ ...account, server }))).toEqual({ ...account, server: { name: 'Frankfurt', locationNumber: null, locations: 'de' } });
+    const server = { name: 'Frankfurt', locationNumber: null, locations: 'de', nameTranslations: { ru: 'Франкфурт' }, address: '10.0.0.1' };
+    expect(JSON.parse(write({ ...account, server }))).toEqual({
+      ...account,
+      server: { name: 'Frankfurt', locationNumber: null, locations: 'de', nameTranslations: { ru: 'Франкфурт' } },
+    });
   });
 
   it('an answer missing a required field is reported and sent with what it has of the declared fields', () => {

@@ -3,9 +3,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { rateLimited } from '../errors.js';
 import type { RateLimitCounters } from '../lib/rate-limit-counters.js';
+import { SIGN_IN_LIMIT_DEFAULTS, SIGN_IN_LIMITS, VERIFIES_PER_CODE } from '../../../shared/sign-in-limits.js';
 
 export interface LimitRule {
   max: number;
+  windowSeconds: number;
+}
+
+/** A rule whose most is read at each request (a setting the admin may change, e.g. the sign-in limits). */
+export interface ChangingLimitRule {
+  max: () => Promise<number>;
   windowSeconds: number;
 }
 
@@ -23,9 +30,10 @@ export interface RateLimits {
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  otpPerIp: { max: 20, windowSeconds: 15 * 60 },
-  otpPerEmail: { max: 6, windowSeconds: 60 * 60 },
-  verifyPerIp: { max: 40, windowSeconds: 15 * 60 },
+  // Per network (an IPv4 address, an IPv6 /64): loose, as a carrier's shared address (CGNAT) is many customers.
+  otpPerIp: { max: SIGN_IN_LIMIT_DEFAULTS.codesPerNetwork, windowSeconds: SIGN_IN_LIMITS.codesPerNetwork.windowSeconds },
+  otpPerEmail: { max: SIGN_IN_LIMIT_DEFAULTS.codesPerEmail, windowSeconds: SIGN_IN_LIMITS.codesPerEmail.windowSeconds },
+  verifyPerIp: { max: SIGN_IN_LIMIT_DEFAULTS.codesPerNetwork * VERIFIES_PER_CODE, windowSeconds: 15 * 60 },
   verifyPerEmail: { max: 15, windowSeconds: 15 * 60 },
   refreshPerIp: { max: 120, windowSeconds: 60 },
   checkoutPerUser: { max: 10, windowSeconds: 15 * 60 },
@@ -35,7 +43,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 declare module 'fastify' {
   interface FastifyInstance {
     /** A hook (a route's preValidation, before its input is checked) that answers 429 once `rule` is exceeded for the key `keyOf(request)` under `name`. */
-    limiter(name: string, rule: LimitRule, keyOf: (request: FastifyRequest) => string): (request: FastifyRequest) => Promise<void>;
+    limiter(name: string, rule: LimitRule | ChangingLimitRule, keyOf: (request: FastifyRequest) => string): (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -61,7 +69,7 @@ export const rateLimitPlugin = fp(
 
     // One counter per limit name, wherever its routes are registered (in memory as in Redis).
     const checks = new Map<string, ReturnType<typeof app.createRateLimit>>();
-    app.decorate('limiter', (name: string, rule: LimitRule, keyOf: (request: FastifyRequest) => string) => {
+    app.decorate('limiter', (name: string, rule: LimitRule | ChangingLimitRule, keyOf: (request: FastifyRequest) => string) => {
       const check =
         checks.get(name) ??
         app.createRateLimit({

@@ -1,14 +1,14 @@
 /** Customers: `POST /v1/customers` parameters and the Customer object. */
 import type Stripe from 'stripe';
 import type { FormHash } from './form-body.js';
-import { integerParam, metadataParam, optionalString, rejectUnknown } from './form-params.js';
+import { integerParam, listParam, metadataParam, optionalString, rejectUnknown } from './form-params.js';
 import { invalidParam } from './stripe-errors.js';
 import { stripeId } from './stripe-ids.js';
 
 /** A Customer exactly as the SDK types it. */
 export type CustomerObject = Stripe.Customer;
 
-/** What `POST /v1/customers` may carry; the fake keeps email, name, description, metadata and test_clock. */
+/** What `POST /v1/customers` may carry; the fake keeps email, name, description, metadata, preferred_locales and test_clock. */
 const CREATE_PARAMS = new Set([
   'address',
   'balance',
@@ -41,6 +41,8 @@ export interface CustomerCreateInput {
   description: string | null;
   metadata: Record<string, string>;
   testClock: string | null;
+  /** `preferred_locales`: the languages of the customer's receipts and invoices. */
+  preferredLocales: string[];
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -55,6 +57,11 @@ export function parseCustomerCreate(params: FormHash): CustomerCreateInput {
     description: optionalString(params.description, 'description') ?? null,
     metadata: metadataParam(params.metadata, 'metadata'),
     testClock: optionalString(params.test_clock, 'test_clock') ?? null,
+    preferredLocales: (listParam(params.preferred_locales, 'preferred_locales') ?? []).map((value, i) => {
+      const locale = optionalString(value, `preferred_locales[${i}]`);
+      if (!locale) throw invalidParam(`preferred_locales[${i}]`, 'A locale is required.');
+      return locale;
+    }),
   };
 }
 
@@ -80,7 +87,7 @@ export function newCustomer(input: CustomerCreateInput, created: number): Custom
     name: input.name,
     next_invoice_sequence: 1,
     phone: null,
-    preferred_locales: [],
+    preferred_locales: [...input.preferredLocales],
     shipping: null,
     tax_exempt: 'none',
     test_clock: input.testClock,

@@ -7,7 +7,7 @@ import type {
   Subscription,
   Transaction,
 } from '../../../shared/billing.js';
-import type { GiftRedeemed, RedeemGiftCodeBody } from '../../../shared/gift-codes.js';
+import type { CheckGiftCodeBody, GiftChecked, GiftRedeemed, RedeemGiftCodeBody } from '../../../shared/gift-codes.js';
 import type { CheckoutQuote, CheckoutQuoteBody } from '../../../shared/promo-codes.js';
 import type { MyReferrals } from '../../../shared/referrals.js';
 import type { AccountAddOns, BuyAddOnBody } from '../../../shared/add-ons.js';
@@ -37,6 +37,8 @@ export const billingApi = {
   /** Buys an add-on for the account: send the browser to the answer's `url`. */
   buyAddOn: (accountId: string, body: BuyAddOnBody) =>
     apiClient.request<CheckoutStarted>('POST', `/api/accounts/${encodeURIComponent(accountId)}/add-ons`, { body }),
+  /** What an unused gift code gives: its plan, and the caller's accounts its days can go to. */
+  checkGift: (body: CheckGiftCodeBody) => apiClient.request<GiftChecked>('POST', '/api/gift-codes/check', { body }),
   /** Redeems a gift code for a new account, or its days on `accountId`; the answer is followed like a checkout. */
   redeemGift: (body: RedeemGiftCodeBody) => apiClient.request<GiftRedeemed>('POST', '/api/gift-codes/redeem', { body }),
   getCheckoutStatus: (sessionId: string, signal?: AbortSignal) => apiClient.request<CheckoutStatus>('GET', checkoutPath(sessionId), { signal }),

@@ -1,3 +1,4 @@
+import type { ReferralInvitation } from '../../../shared/referrals.js';
 import type { Me, SessionResponse, VerifyResponse } from '../../../shared/auth.js';
 import type { HealthResponse, PublicConfig } from '../../../shared/config.js';
 import type { DesktopReleasesResponse } from '../../../shared/desktop-releases.js';
@@ -11,6 +12,8 @@ export function createEndpoints(client: ApiClient) {
     getSession: () => client.request<SessionResponse>('GET', '/api/auth/session'),
     /** The operator's own desktop app as published (download pages). */
     getDesktopReleases: (signal?: AbortSignal) => client.request<DesktopReleasesResponse>('GET', '/api/desktop/releases', { signal }),
+    /** Whether the visitor came through a friend's referral link (or, signed in, was referred and has not paid yet), and what it gives. */
+    getReferralInvitation: (signal?: AbortSignal) => client.request<ReferralInvitation>('GET', '/api/referrals/invitation', { signal }),
 
     auth: {
       /** `locale`: the page's language, which the code e-mail (and the account) will use. */

@@ -101,7 +101,10 @@ const routeObjects: RouteObject[] = [
             // its own (`/admin/payments`), and any other `/admin/…` is the not-found page.
             path: '/admin',
             element: show('/admin'),
-            children: ADMIN_TAB_IDS.map((tab) => (tab === 'overview' ? { index: true } : { path: tab })),
+            // The Settings tab has a path for each section too (`/admin/settings/payments`).
+            children: ADMIN_TAB_IDS.flatMap((tab): RouteObject[] =>
+              tab === 'overview' ? [{ index: true }] : tab === 'settings' ? [{ path: tab }, { path: 'settings/:section' }] : [{ path: tab }],
+            ),
           },
           { path: '/admin/users/:id', element: adminUserPage.render({}) },
           { path: '/create', element: show('/create') },

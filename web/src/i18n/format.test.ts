@@ -11,3 +11,12 @@ describe('file sizes to download', () => {
     expect(createFormatters('fa').fileSize(88_392_704)).toMatch(/^۸۴٫۳/);
   });
 });
+
+describe('percentages', () => {
+  it('reads as each language writes a percentage: no space before % in English', () => {
+    expect(createFormatters('en').percent(20)).toBe('20%');
+    expect(createFormatters('ru').percent(20)).toBe('20\u00a0%');
+    expect(createFormatters('fa').percent(20)).toMatch(/^[۰-۹]+٪|٪[۰-۹]+$/);
+    expect(createFormatters('zh-CN').percent(20)).toBe('20%');
+  });
+});

@@ -5,6 +5,7 @@ import type { Plan } from '../../../shared/plans.js';
 import { isListedPublicly, lowestMonthlyPrice } from '../../../shared/plan-months.js';
 import { BoltIcon, CodeIcon, DevicesIcon, GlobeIcon, RefundIcon, UserIcon } from '../components/icons';
 import { OtpSignInForm } from '../features/auth/OtpSignInForm';
+import { InvitationNotice } from '../features/billing/InvitationNotice';
 import { useAuth } from '../features/auth/auth-context';
 import { useLocationsClaim } from '../features/config/config-context';
 import { useStoreMoney } from '../features/config/useStoreMoney';
@@ -12,6 +13,7 @@ import { usePlanCatalog } from '../features/plans/plan-catalog-context';
 import { TRIAL_DASHBOARD_PATH } from '../features/pricing/trial-request';
 import { useIsolate } from '../i18n/bidi';
 import { customerName } from '../components/header/customer-name';
+import { TrialClaim } from '../components/content/TrialClaim';
 
 /** A belief's title and text as message ids (landing namespace); the text may name `{locations}`. */
 interface Belief {
@@ -64,7 +66,10 @@ export default function LandingPage() {
             <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">{_('landing.hero.title')}</h1>
             <p className="mt-6 max-w-xl text-lg leading-8 text-indigo-100">{_('landing.hero.text')}</p>
             <ul className="mt-8 flex flex-wrap gap-3 text-sm text-indigo-100">
-              <li className="rounded-full bg-white/10 px-3 py-1 ring-1 ring-white/20">{_('landing.hero.freeTrial')}</li>
+              {/* Only while the store has a trial to promise (site flags, styles.css). */}
+              <li data-claim="trial" className="rounded-full bg-white/10 px-3 py-1 ring-1 ring-white/20">
+                {_('landing.hero.freeTrial')}
+              </li>
               <li className="rounded-full bg-white/10 px-3 py-1 ring-1 ring-white/20">{_('landing.hero.emailOnly')}</li>
               <li className="rounded-full bg-white/10 px-3 py-1 ring-1 ring-white/20">{_('landing.hero.noLogs')}</li>
             </ul>
@@ -129,6 +134,8 @@ function SignUpBlock() {
 
   return (
     <div id="get-started" className="w-full rounded-2xl bg-white p-6 text-slate-900 shadow-2xl sm:p-8 lg:justify-self-end lg:max-w-md">
+      {/* A visitor who came through a friend's referral link is told so, with what it gives them. */}
+      <InvitationNotice className="mb-5" />
       {user ? (
         <div className="text-center">
           <h2 className="text-2xl font-bold break-words">{_('landing.welcome.title', { email: isolated(customerName(user, _)) })}</h2>
@@ -139,7 +146,9 @@ function SignUpBlock() {
         </div>
       ) : (
         <>
-          <h2 className="text-2xl font-bold">{_('landing.signUp.title')}</h2>
+          <h2 className="text-2xl font-bold">
+            <TrialClaim trial={_('landing.signUp.title')} otherwise={_('landing.signUp.titleNoTrial')} />
+          </h2>
           <p className="mt-2 mb-6 text-slate-600">{_('landing.signUp.text')}</p>
           {/* The free-trial box: signing in here ends with the trial claimed and its setup open (or the plans, when it was used). */}
           <OtpSignInForm backLabel={_('landing.signUp.back')} next={TRIAL_DASHBOARD_PATH} />

@@ -21,7 +21,7 @@ export default function LoginPage() {
       <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{_('login.page.title', { brand: brandName })}</h1>
         <p className="mt-2 mb-6 text-slate-600">{_('login.page.intro')}</p>
-        <OtpSignInForm backLabel={_('login.form.backToEmail')} initialEmail={searchParams.get('email') ?? ''} next={next} />
+        <OtpSignInForm backLabel={_('login.form.backToEmail')} next={next} />
         <MiniAppWithoutEmail next={next} />
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { BackToDashboard } from '../components/BackToDashboard';
 import { CREDIT_MIN_CHARGE, HELD_NOTE, PROVIDER_BALANCE_NOTE, type CreditMovement, type MyReferrals, type ReferralTerms } from '../../../shared/referrals.js';
 import { billingApi } from '../api/billing-endpoints';
 import { telegramLinkApi } from '../api/telegram-link-endpoints';
@@ -35,11 +36,7 @@ export default function ReferralsPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <p className="text-sm">
-        <Link to="/dashboard" className="font-medium text-indigo-700 underline">
-          {_('account.referrals.back')}
-        </Link>
-      </p>
+      <BackToDashboard />
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900">{_('account.referrals.title')}</h1>
       {state.status === 'loading' && <Loading />}
       {state.status === 'failed' && (
@@ -97,8 +94,14 @@ function Referrals({ data }: { data: MyReferrals }) {
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           <Figure label={_('account.referrals.signedUp')} value={format.number(data.signedUp)} />
           <Figure label={_('account.referrals.paid')} value={format.number(data.paid)} />
-          <Figure label={_('account.referrals.pending')} value={credit.length ? credit.map((c) => format.money(c.pending, c.currency)).join(' · ') : '—'} />
-          <Figure label={_('account.referrals.available')} value={credit.length ? credit.map((c) => format.money(c.available, c.currency)).join(' · ') : '—'} />
+          <Figure
+            label={_('account.referrals.pending')}
+            value={credit.length ? credit.map((c) => format.money(c.pending, c.currency)).join(format.separator) : '—'}
+          />
+          <Figure
+            label={_('account.referrals.available')}
+            value={credit.length ? credit.map((c) => format.money(c.available, c.currency)).join(format.separator) : '—'}
+          />
         </dl>
         <p className="mt-3 text-sm text-slate-600">{_('account.referrals.pendingHelp', { days: data.terms.refundWindowDays })}</p>
         <p className="mt-1 text-sm text-slate-600">
@@ -175,10 +178,10 @@ function Terms({ terms }: { terms: ReferralTerms }) {
     <ul className="mt-4 list-disc space-y-1 ps-5 text-slate-700">
       <li>
         {reward.kind === 'percent'
-          ? _('account.referrals.earnPercent', { percent: reward.percent, months: reward.months })
+          ? _('account.referrals.earnPercent', { percent: format.number(reward.percent), months: reward.months })
           : _('account.referrals.earnFixed', { amount: format.money(reward.amount, reward.currency) })}
       </li>
-      {referredBenefit.kind === 'discount' && <li>{_('account.referrals.friendDiscount', { percent: referredBenefit.percentOff })}</li>}
+      {referredBenefit.kind === 'discount' && <li>{_('account.referrals.friendDiscount', { percent: format.number(referredBenefit.percentOff) })}</li>}
       {referredBenefit.kind === 'days' && <li>{_('account.referrals.friendDays', { days: referredBenefit.days })}</li>}
       <li>{_('account.referrals.noSelf')}</li>
     </ul>

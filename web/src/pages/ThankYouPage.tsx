@@ -7,6 +7,9 @@ import { CheckIcon } from '../components/content/content-icons';
 import { BUTTON_LINK_CLASS, TEXT_LINK_CLASS } from '../components/content/links';
 import { useIsolate } from '../i18n/bidi';
 import { useFormat } from '../i18n/format';
+import { useLocale } from '../i18n/locale-context';
+import { keptPlanName } from '../features/plans/plan-names';
+import { usePlanCatalog } from '../features/plans/plan-catalog-context';
 import { useConfig } from '../features/config/config-context';
 import { describeCryptoProgress, readSessionId, type PaymentReturnState, type SettledPaymentReturn } from '../features/billing/payment-return';
 import { usePaymentReturn } from '../features/billing/usePaymentReturn';
@@ -96,10 +99,14 @@ function AccountStep({ payment }: { payment: PaymentReturnState }) {
   const { currency: storeCurrency } = useConfig();
   const ready = payment.kind === 'ready';
   const isolated = useIsolate();
+  const { locale } = useLocale();
+  const { plans } = usePlanCatalog();
   // A plan bought within the trial: the trial's own account became it.
   const trialBecame = ready && payment.change === 'trial';
+  // The plan in the page's language (from the plans on sale), as the dashboard names it.
+  const planName = (account: VpnAccount) => (account.planName ? keptPlanName(plans ?? [], account.planName, locale, account.planId) : account.username);
   const title = trialBecame
-    ? _('account.thankYou.trialConverted', { plan: isolated(payment.account.planName ?? payment.account.username) })
+    ? _('account.thankYou.trialConverted', { plan: isolated(planName(payment.account)) })
     : _(
         !ready
           ? 'account.thankYou.creating'

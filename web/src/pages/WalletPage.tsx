@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { BackToDashboard } from '../components/BackToDashboard';
 import type { PaymentMethod } from '../../../shared/billing-schemas.js';
 import { currencyDecimals } from '../../../shared/currencies.js';
 import { decimalToMinor } from '../../../shared/money.js';
@@ -57,11 +58,7 @@ export default function WalletPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <p className="text-sm">
-        <Link to="/dashboard" className="font-medium text-indigo-700 underline">
-          {_('account.referrals.back')}
-        </Link>
-      </p>
+      <BackToDashboard />
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900">{_('account.wallet.title')}</h1>
       {payment.kind === 'waiting' && (
         <div className="mt-6">

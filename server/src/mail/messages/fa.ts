@@ -149,7 +149,7 @@ export const fa: EmailCatalogue = {
   'subscriptionLink.whatToDo':
     'Happ خودش به آن منتقل می‌شود. در برنامه‌های دیگر، پیوند قبلی را با پیوند تازه جایگزین کنید (یا کد QR را در داشبورد اسکن کنید)؛ پیوند قبلی هر جا که هنوز در دسترس باشد کار می‌کند.',
   'subscriptionLink.button': 'باز کردن داشبورد',
-  'checkout.summary': '{duration} · {data} · {locations}',
+  'checkout.summary': '{duration} – {data} – {locations}',
   'checkout.hours': '{hours, plural, other {# ساعت}}',
   'checkout.days': '{days, plural, other {# روز}}',
   'checkout.allLocations': 'همهٔ موقعیت‌ها',

@@ -54,14 +54,14 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
   it("shows a server's new public name on the next request, whether saved here or announced by another instance", async () => {
     const user = await newUser();
     await claim(user);
-    expect(await serversShown(user)).toEqual([{ name: 'Germany', locationNumber: null, locations: 'DE' }]);
+    expect(await serversShown(user)).toEqual([{ name: 'Germany', locationNumber: null, nameTranslations: {}, locations: 'DE' }]);
 
     expect((await call(admin, 'PATCH', `/api/admin/servers/${serverId}`, { publicName: 'Frankfurt', locations: 'DE,AT' })).statusCode).toBe(200);
-    expect(await serversShown(user)).toEqual([{ name: 'Frankfurt', locationNumber: null, locations: 'DE,AT' }]);
+    expect(await serversShown(user)).toEqual([{ name: 'Frankfurt', locationNumber: null, nameTranslations: {}, locations: 'DE,AT' }]);
 
     await env.database.db('masterservers').where({ id: serverId }).update({ public_name: null });
     t.app.services.changeSignal.changed(); // what the broadcast does when another instance saves
-    expect(await serversShown(user)).toEqual([{ name: 'Location 1', locationNumber: 1, locations: 'DE,AT' }]);
+    expect(await serversShown(user)).toEqual([{ name: 'Location 1', locationNumber: 1, nameTranslations: {}, locations: 'DE,AT' }]);
     await env.database.db('masterservers').where({ id: serverId }).update({ public_name: 'Germany', locations: 'DE' });
     t.app.services.changeSignal.changed();
   });
@@ -88,7 +88,7 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
     });
     await env.database.db('vpn_accounts').where({ id: account.id }).update({ master_server_id: otherId });
     try {
-      expect(await serversShown(user)).toEqual([{ name: 'Location 2', locationNumber: 2, locations: 'JP' }]);
+      expect(await serversShown(user)).toEqual([{ name: 'Location 2', locationNumber: 2, nameTranslations: {}, locations: 'JP' }]);
     } finally {
       await env.database.db('vpn_accounts').where({ id: account.id }).update({ master_server_id: serverId });
       await env.database.db('masterservers').where({ id: otherId }).delete();
@@ -189,12 +189,12 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
     it("shows a server's new name once this instance hears of it, though the list was read after the change was committed", async () => {
       const user = await newUser();
       await claim(user);
-      expect(await serversShown(user)).toEqual([{ name: 'Germany', locationNumber: null, locations: 'DE' }]);
+      expect(await serversShown(user)).toEqual([{ name: 'Germany', locationNumber: null, nameTranslations: {}, locations: 'DE' }]);
       // Another instance renames it: committed here, announced a moment later. The list read in between has the old name.
       await env.database.db('masterservers').where({ id: serverId }).update({ public_name: 'Berlin' });
-      expect(await serversShown(user)).toEqual([{ name: 'Germany', locationNumber: null, locations: 'DE' }]);
+      expect(await serversShown(user)).toEqual([{ name: 'Germany', locationNumber: null, nameTranslations: {}, locations: 'DE' }]);
       t.app.services.changeSignal.changed();
-      expect(await serversShown(user)).toEqual([{ name: 'Berlin', locationNumber: null, locations: 'DE' }]);
+      expect(await serversShown(user)).toEqual([{ name: 'Berlin', locationNumber: null, nameTranslations: {}, locations: 'DE' }]);
       await env.database.db('masterservers').where({ id: serverId }).update({ public_name: 'Germany' });
       t.app.services.changeSignal.changed();
     });

@@ -5,7 +5,8 @@ import type { Db } from '../../db/knex.js';
 import { asError, batchPerTurn, whereInJsonArray } from '../../db/batched-read.js';
 import { preparedAll, type Row } from '../../db/prepared-read.js';
 import { parseJson, toDate, toDateOrNull } from '../../db/values.js';
-import { publicRegionName } from '../servers/index.js';
+import { publicRegionName, regionTranslationsOf } from '../servers/index.js';
+import type { RegionNameTranslations } from '../../../../shared/region-names.js';
 import type { AccountMetadata, AccountRecord, PlanSummaries, PublicServerNames } from './accounts.repo.js';
 
 /**
@@ -63,7 +64,11 @@ const toPlan = (id: string, row: Record<string, unknown>, prefix: '' | 'plan_'):
  * `server` and the plan come from the row's own joins, or (for the lighter list) from `catalog` by the
  * account's server and plan ids.
  */
-function toRecord(row: Record<string, unknown>, catalog?: { servers: PublicServerNames; plans: PlanSummaries }): AccountRecord {
+function toRecord(
+  row: Record<string, unknown>,
+  catalog?: { servers: PublicServerNames; plans: PlanSummaries },
+  translations?: Map<string, RegionNameTranslations>,
+): AccountRecord {
   const metadata = parseJson<AccountMetadata>(row.metadata, {});
   const summary = catalog && row.plan_id ? catalog.plans.get(row.plan_id as string) : undefined;
   return {
@@ -85,7 +90,10 @@ function toRecord(row: Record<string, unknown>, catalog?: { servers: PublicServe
     server: catalog
       ? (catalog.servers.get(row.master_server_id as string) ?? null)
       : row.server_id
-        ? { ...publicRegionName((row.server_public_name as string | null) ?? null, Number(row.server_number)), locations: row.server_locations as string }
+        ? {
+            ...publicRegionName((row.server_public_name as string | null) ?? null, Number(row.server_number), translations?.get(row.server_id as string)),
+            locations: row.server_locations as string,
+          }
         : null,
     planName: catalog ? (summary?.name ?? null) : ((row.plan_name as string | null) ?? null),
     plan: catalog ? (summary?.plan ?? null) : row.plan_id && row.plan_status ? toPlan(row.plan_id as string, row, 'plan_') : null,
@@ -97,6 +105,10 @@ function toRecord(row: Record<string, unknown>, catalog?: { servers: PublicServe
     nextPlan: row.next_plan_id && row.next_plan_at ? { planId: row.next_plan_id as string, at: toDate(row.next_plan_at) } : null,
   };
 }
+
+/** The translated region names of a row's server (none without a server). */
+const translationsOf = async (conn: Db, row: Record<string, unknown>) =>
+  row.server_id ? regionTranslationsOf(conn, [row.server_id as string]) : new Map<string, RegionNameTranslations>();
 
 /** The accounts repository's reads (createAccountsRepo spreads them in). */
 export function accountReads(db: Db) {
@@ -150,13 +162,16 @@ export function accountReads(db: Db) {
 
     /** Every server's name as customers see it, numbered as SERVER_NUMBER counts (servers are few). */
     async listPublicServerNames(): Promise<PublicServerNames> {
-      const rows = await db('masterservers')
-        .select('id', 'public_name', 'locations')
-        .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+      const [rows, translations] = await Promise.all([
+        db('masterservers')
+          .select('id', 'public_name', 'locations')
+          .orderBy([{ column: 'created_at' }, { column: 'id' }]),
+        regionTranslationsOf(db),
+      ]);
       return new Map(
         rows.map((row: Record<string, unknown>, i) => [
           row.id as string,
-          { ...publicRegionName((row.public_name as string | null) ?? null, i + 1), locations: row.locations as string },
+          { ...publicRegionName((row.public_name as string | null) ?? null, i + 1, translations.get(row.id as string)), locations: row.locations as string },
         ]),
       );
     },
@@ -164,12 +179,12 @@ export function accountReads(db: Db) {
     /** The account only if it belongs to `userId`: someone else's is simply not found. */
     async findForUser(id: string, userId: string): Promise<AccountRecord | undefined> {
       const row = await base().where({ 'a.id': id, 'a.user_id': userId }).first();
-      return row && toRecord(row);
+      return row && toRecord(row, undefined, await translationsOf(db, row));
     },
 
     async findById(id: string, trx: Db = db): Promise<AccountRecord | undefined> {
       const row = await base(trx).where('a.id', id).first();
-      return row && toRecord(row);
+      return row && toRecord(row, undefined, await translationsOf(trx, row));
     },
 
     /** Active accounts set to renew from the balance whose paid time ends after `from` and by `to`, soonest first. */

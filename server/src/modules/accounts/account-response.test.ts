@@ -34,7 +34,12 @@ describe('the account list as serialised', () => {
   it('escapes what comes from panels and operators: quotes, backslashes, control characters, emoji', () => {
     const tricky = 'a"b\\c\nd\u0001e 🇩🇪 ' + 'x'.repeat(60) + '"';
     const list = [
-      account({ username: tricky, links: [`vless://id@h:443#${tricky}`], planName: tricky, server: { name: tricky, locationNumber: null, locations: tricky } }),
+      account({
+        username: tricky,
+        links: [`vless://id@h:443#${tricky}`],
+        planName: tricky,
+        server: { name: tricky, locationNumber: null, nameTranslations: {}, locations: tricky },
+      }),
     ];
     expect(JSON.parse(serialize(list))).toEqual(list);
   });

@@ -30,7 +30,12 @@ const VPN_ACCOUNT_PROPERTIES = {
   server: {
     type: 'object',
     nullable: true,
-    properties: { name: { type: 'string' }, locationNumber: nullableNumber, locations: { type: 'string' } },
+    properties: {
+      name: { type: 'string' },
+      locationNumber: nullableNumber,
+      nameTranslations: { type: 'object', properties: { ru: { type: 'string' }, fa: { type: 'string' }, 'zh-CN': { type: 'string' } } },
+      locations: { type: 'string' },
+    },
   },
   planName: nullableString,
   planId: nullableString,

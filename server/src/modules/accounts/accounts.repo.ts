@@ -1,4 +1,5 @@
 import type { VpnAccountStatus } from '../../../../shared/accounts.js';
+import type { RegionNameTranslations } from '../../../../shared/region-names.js';
 import type { PlanStatus } from '../../../../shared/plans.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toDate, toJson } from '../../db/values.js';
@@ -25,7 +26,7 @@ export interface AccountRecord {
   usageCheckedAt: Date | null;
   createdAt: Date;
   /** Its server as customers may see it (public region name, never the internal one). */
-  server: { name: string; locationNumber: number | null; locations: string } | null;
+  server: { name: string; locationNumber: number | null; nameTranslations: RegionNameTranslations; locations: string } | null;
   planName: string | null;
   /** The plan it was created from, while that plan exists (`graceDays`: how long it runs after its paid end when nothing renews it). */
   plan: { id: string; status: PlanStatus; price: number; isTrial: boolean; graceDays: number } | null;

@@ -295,7 +295,7 @@ describe.each(TEST_DATABASES)('VPN accounts (%s)', (kind) => {
     const res = await call(user, 'POST', '/api/accounts', { planId: trialPlanId });
     expect(res.statusCode).toBe(201);
     // No public name: numbered in the order servers were added, as the status page does.
-    expect(res.json().server).toEqual({ name: 'Location 2', locationNumber: 2, locations: 'all' });
+    expect(res.json().server).toEqual({ name: 'Location 2', locationNumber: 2, locations: 'all', nameTranslations: {} });
     expect(res.body).not.toContain('Tokyo');
     expect(res.json().links.length).toBeGreaterThan(0);
     expect(marzban.users.has(res.json().username)).toBe(true);

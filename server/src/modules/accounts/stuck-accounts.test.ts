@@ -140,7 +140,7 @@ describe.each(TEST_DATABASES)('sweep of stuck accounts (%s)', (kind) => {
       expect.objectContaining({
         id: stuck.id,
         status: 'active',
-        server: { name: 'Germany', locationNumber: null, locations: 'all' },
+        server: { name: 'Germany', locationNumber: null, locations: 'all', nameTranslations: {} },
         combinedUrl: expect.stringContaining('/sub/'),
       }),
     ]);

@@ -41,5 +41,5 @@ export const authModule = defineModule({
       }),
     };
   },
-  routes: ({ auth, limits, secureCookies }) => [route(authRoutes, { auth, limits, secureCookies })],
+  routes: ({ auth, limits, settings, secureCookies }) => [route(authRoutes, { auth, limits, settings, secureCookies })],
 });

@@ -7,6 +7,8 @@ import type { RateLimits } from '../../plugins/rate-limit.js';
 import type { AuthService, RequestMeta } from './auth.service.js';
 import { typed } from '../../lib/route-schemas.js';
 import { OtpSentAnswer, RefreshedAnswer, SessionAnswer, VerifiedAnswer } from '../../answers/auth.js';
+import type { SettingsService } from '../settings/index.js';
+import { byNetwork, signInLimitRules } from './sign-in-limit-rules.js';
 
 const requestMeta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip ?? null,
@@ -19,14 +21,21 @@ const emailKey = (request: FastifyRequest): string => {
   return email.success ? email.data : '-';
 };
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; limits: RateLimits; secureCookies?: boolean }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { auth: AuthService; limits: RateLimits; settings: Pick<SettingsService, 'getAppSettings'>; secureCookies?: boolean },
+) {
   const { auth, limits } = opts;
   const byIp = (request: FastifyRequest) => request.ip;
+  // Codes are limited per e-mail address and, loosely, per network (docs/rate-limits.md); the admin sets both.
+  const signIn = signInLimitRules(limits, async () => (await opts.settings.getAppSettings()).signInLimits);
+  const codeLimits = [app.limiter('otp-network', signIn.otpPerNetwork, byNetwork), app.limiter('otp-email', signIn.otpPerEmail, emailKey)];
+  const checkLimits = [app.limiter('verify-network', signIn.verifyPerNetwork, byNetwork), app.limiter('verify-email', limits.verifyPerEmail, emailKey)];
 
   typed(app).post(
     '/api/auth/otp',
     {
-      preValidation: [app.limiter('otp-ip', limits.otpPerIp, byIp), app.limiter('otp-email', limits.otpPerEmail, emailKey)],
+      preValidation: codeLimits,
       schema: { body: RequestOtpBody, response: { 200: OtpSentAnswer } },
     },
     async (request) => {
@@ -40,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   typed(app).post(
     '/api/me/email',
     {
-      preValidation: [app.requireUser, app.limiter('otp-ip', limits.otpPerIp, byIp), app.limiter('otp-email', limits.otpPerEmail, emailKey)],
+      preValidation: [app.requireUser, ...codeLimits],
       schema: { body: AddEmailBody, response: { 200: OtpSentAnswer } },
     },
     async (request) => {
@@ -53,7 +62,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   typed(app).post(
     '/api/me/email/confirm',
     {
-      preValidation: [app.requireUser, app.limiter('verify-ip', limits.verifyPerIp, byIp), app.limiter('verify-email', limits.verifyPerEmail, emailKey)],
+      preValidation: [app.requireUser, ...checkLimits],
       schema: { body: ConfirmEmailBody, response: { 200: MeSchema } },
     },
     async (request) => toMe(await auth.confirmEmail(request.auth!.user, request.body, requestMeta(request))),
@@ -62,7 +71,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   typed(app).post(
     '/api/auth/verify',
     {
-      preValidation: [app.limiter('verify-ip', limits.verifyPerIp, byIp), app.limiter('verify-email', limits.verifyPerEmail, emailKey)],
+      preValidation: checkLimits,
       schema: { body: VerifyOtpBody, response: { 200: VerifiedAnswer } },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { Subscription, Transaction } from '../../../../shared/billing.js';
+import type { PlanNames } from '../../../../shared/plan-translations.js';
 import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
 import type { Clock } from '../../lib/clock.js';
 import type { UserProfile } from '../users/index.js';
@@ -9,7 +10,8 @@ import { toSubscription } from './subscription-presenter.js';
 import type { SavedMethodsRepo } from './recurring/saved-methods.repo.js';
 import { toSavedPaymentMethod } from './recurring/saved-methods.service.js';
 
-export const toTransaction = (record: TransactionRecord): Transaction => ({
+/** `planNames`: the names its order kept of its plan in the other languages (for a transaction under the order's own plan name). */
+export const toTransaction = (record: TransactionRecord, planNames?: PlanNames): Transaction => ({
   id: record.id,
   subscriptionId: record.subscriptionId,
   status: record.status,
@@ -17,6 +19,7 @@ export const toTransaction = (record: TransactionRecord): Transaction => ({
   amountRefunded: record.amountRefunded,
   currency: record.currency,
   planName: record.metadata.plan_name ?? '',
+  ...(planNames && Object.keys(planNames).length > 0 ? { planNames } : {}),
   renewal: record.metadata.kind === 'renewal',
   createdAt: record.createdAt.toISOString(),
   method: methodOf(record),
@@ -64,7 +67,12 @@ export function createBillingService(deps: {
     },
 
     async listTransactions(user: UserProfile): Promise<Transaction[]> {
-      return (await billing.listTransactionsForUser(user.id)).map(toTransaction);
+      const [records, subscriptions] = await Promise.all([billing.listTransactionsForUser(user.id), billing.listSubscriptionsForUser(user.id)]);
+      const orders = new Map(subscriptions.map((subscription) => [subscription.id, subscription.metadata]));
+      return records.map((record) => {
+        const order = orders.get(record.subscriptionId);
+        return toTransaction(record, order && order.plan_name === record.metadata.plan_name ? order.plan_names : undefined);
+      });
     },
   };
 }

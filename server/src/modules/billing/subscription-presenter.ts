@@ -37,6 +37,8 @@ export function toSubscription(
     vpnAccountId: record.vpnAccountId,
     planId: record.planId,
     planName: record.metadata.plan_name,
+    // The names kept with the order: the customer's language names it even once the plan is off sale.
+    ...(record.metadata.plan_names && Object.keys(record.metadata.plan_names).length > 0 ? { planNames: record.metadata.plan_names } : {}),
     price: record.metadata.price,
     currency: subscriptionCurrency(record.metadata),
     providerName: record.providerName,

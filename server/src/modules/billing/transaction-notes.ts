@@ -2,7 +2,7 @@ import { formatMoney } from '../../../../shared/money.js';
 import type { TransactionRecord } from './billing.repo.js';
 
 /** The admin's notes are English: amounts with the currency's symbol and its own decimals. */
-const formatCents = (minor: number, currency: string) => formatMoney(minor, currency, 'en-US', 'symbol');
+const formatCents = (minor: number, currency: string) => formatMoney(minor, currency, 'en-US');
 
 /** What the admin needs to know about a payment, in words (Admin → Payments, the System tab's review list). */
 export function transactionNoteOf(record: TransactionRecord): string | null {

@@ -111,6 +111,16 @@ export function createGiftCodesRepo(db: Db) {
       return row && { ...toCode(row), planId: (row.plan_id as string | null) ?? null };
     },
 
+    /** The ids of `userId`'s accounts on `planId` that are not waiting for their first payment (suspended), oldest first. */
+    async accountIdsOnPlan(userId: string, planId: string): Promise<string[]> {
+      const rows: { id: string }[] = await db('vpn_accounts')
+        .select('id')
+        .where({ user_id: userId, plan_id: planId })
+        .whereNot('status', 'suspended')
+        .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+      return rows.map((row) => row.id);
+    },
+
     /** Takes the code for `userId` unless it was taken or revoked meanwhile: whether this call took it. */
     async claim(id: string, claim: { userId: string; transactionId: string }, now: Date, trx: Db): Promise<boolean> {
       const changed = await trx('gift_codes')

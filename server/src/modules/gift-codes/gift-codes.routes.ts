@@ -1,20 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CreateGiftCodesBody, RedeemGiftCodeBody } from '../../../../shared/gift-codes.js';
+import { CheckGiftCodeBody, CreateGiftCodesBody, RedeemGiftCodeBody } from '../../../../shared/gift-codes.js';
 import { CHECKOUT_LIMIT, type LimitRule } from '../../plugins/rate-limit.js';
 import { actorOf } from '../users/index.js';
 import type { GiftCodesService } from './gift-codes.service.js';
-import { AdminGiftBatchAnswer, AdminGiftBatchListAnswer, GiftBatchCreatedAnswer, GiftRedeemedAnswer } from '../../answers/gift-codes.js';
+import { AdminGiftBatchAnswer, AdminGiftBatchListAnswer, GiftBatchCreatedAnswer, GiftCheckedAnswer, GiftRedeemedAnswer } from '../../answers/gift-codes.js';
 import { requireAccess, typed } from '../../lib/route-schemas.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
 /**
- * The customer's redemption: signed in, counted in the per-user checkout limit (the same counter as checkout's),
+ * The customer's redemption (and its check beforehand): signed in, counted in the per-user checkout limit (the same counter as checkout's),
  * so codes are not guessed.
  */
 export async function giftRedeemRoutes(app: FastifyInstance, opts: { gifts: GiftCodesService; checkoutLimit: LimitRule }) {
   requireAccess(app, 'user');
   const perUser = app.limiter(CHECKOUT_LIMIT, opts.checkoutLimit, (request) => request.auth!.user.id);
+  // What a code gives, before it is redeemed (the dialog offers only the accounts it can extend): counted the same way.
+  typed(app).post(
+    '/api/gift-codes/check',
+    { preValidation: perUser, schema: { body: CheckGiftCodeBody, response: { 200: GiftCheckedAnswer } } },
+    async (request) => opts.gifts.check(request.auth!.user, request.body),
+  );
   typed(app).post(
     '/api/gift-codes/redeem',
     { preValidation: perUser, schema: { body: RedeemGiftCodeBody, response: { 201: GiftRedeemedAnswer } } },

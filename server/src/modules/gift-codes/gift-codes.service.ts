@@ -8,7 +8,9 @@ import {
   giftCodeKey,
   type AdminGiftBatch,
   type CreateGiftCodesBody,
+  type CheckGiftCodeBody,
   type GiftBatchCreated,
+  type GiftChecked,
   type GiftRedeemed,
   type RedeemGiftCodeBody,
 } from '../../../../shared/gift-codes.js';
@@ -77,6 +79,16 @@ export function createGiftCodesService(deps: {
     return { kind: 'renewal', renewedAccountId: account.id };
   }
 
+  /** An unused, unrevoked code and its plan (still there), or the error that says why not. */
+  async function usableGift(code: string) {
+    const gift = await repo.findByKey(giftCodeKey(code));
+    if (!gift || gift.revokedAt) throw new AppError(404, 'gift_code_not_found', GIFT_MESSAGES.notFound);
+    if (gift.redeemedAt) throw new AppError(409, 'gift_code_used', GIFT_MESSAGES.used);
+    const plan = gift.planId ? await deps.plans.findById(gift.planId) : undefined;
+    if (!plan) throw new AppError(409, 'gift_plan_unavailable', GIFT_MESSAGES.planGone);
+    return { gift, plan };
+  }
+
   return {
     async createBatch(actor: Actor, body: CreateGiftCodesBody): Promise<GiftBatchCreated> {
       const plan = await deps.plans.findById(body.planId);
@@ -140,15 +152,22 @@ export function createGiftCodesService(deps: {
     },
 
     /**
+     * What an unused code gives, before it is redeemed: its plan's name, and the caller's accounts it can add its
+     * days to (on that plan, not suspended, not renewing by themselves), as redeem would take them.
+     */
+    async check(user: UserProfile, body: CheckGiftCodeBody): Promise<GiftChecked> {
+      const { plan } = await usableGift(body.code);
+      const onPlan = await repo.accountIdsOnPlan(user.id, plan.id);
+      const renewing = await Promise.all(onPlan.map((id) => deps.billing.renewingSubscriptionOf(id)));
+      return { planName: plan.name, accountIds: onPlan.filter((_, i) => !renewing[i]) };
+    },
+
+    /**
      * Redeems a code once: the claim of its row and the free order it makes are one database transaction, so two
      * redemptions at once make one order and the other is 409; anything refused leaves the code unused.
      */
     async redeem(user: UserProfile, body: RedeemGiftCodeBody): Promise<GiftRedeemed> {
-      const gift = await repo.findByKey(giftCodeKey(body.code));
-      if (!gift || gift.revokedAt) throw new AppError(404, 'gift_code_not_found', GIFT_MESSAGES.notFound);
-      if (gift.redeemedAt) throw new AppError(409, 'gift_code_used', GIFT_MESSAGES.used);
-      const plan = gift.planId ? await deps.plans.findById(gift.planId) : undefined;
-      if (!plan) throw new AppError(409, 'gift_plan_unavailable', GIFT_MESSAGES.planGone);
+      const { gift, plan } = await usableGift(body.code);
       const { kind, renewedAccountId } = await orderFor(user, plan, body.accountId);
       const { currency } = await deps.settings.getAppSettings();
       const ids = newOrderIds(renewedAccountId);
@@ -171,7 +190,7 @@ export function createGiftCodesService(deps: {
           trx,
         );
       });
-      return { sessionId, subscriptionId: ids.subscriptionId, accountId: ids.accountId, planName: plan.name, renewal: kind === 'renewal' };
+      return { sessionId, subscriptionId: ids.subscriptionId, accountId: ids.accountId, planId: plan.id, planName: plan.name, renewal: kind === 'renewal' };
     },
   };
 }

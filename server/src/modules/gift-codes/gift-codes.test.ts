@@ -64,6 +64,7 @@ describe.each(TEST_DATABASES)('gift codes (%s)', (kind) => {
       sessionId: expect.stringMatching(/^free_/),
       subscriptionId: expect.any(String),
       accountId: expect.any(String),
+      planId: f.paidPlanId,
       planName: 'Plus Monthly',
       renewal: false,
     });
@@ -124,6 +125,25 @@ describe.each(TEST_DATABASES)('gift codes (%s)', (kind) => {
     expect(wrongPlan.json()).toEqual({ code: 'gift_other_plan', message: GIFT_MESSAGES.otherPlan });
     // Refused: the code is still unused.
     expect((await f.call(user, 'POST', '/api/gift-codes/redeem', { code: otherCodes[0] })).statusCode).toBe(201);
+  });
+
+  it("says before redeeming which of the caller's accounts a code can extend: only those on its plan", async () => {
+    const user = await f.newUser();
+    const accountId = await f.buyAccount(user);
+    const other = (await f.call(f.admin, 'POST', '/api/admin/plans', { name: 'Weekly', days: 7, dataLimitBytes: GB, price: 100, locations: 'all' })).json().id;
+    const [sameCode] = (await issue(f, f.paidPlanId, 1)).codes;
+    const [otherCode] = (await issue(f, other, 1)).codes;
+
+    const same = await f.call(user, 'POST', '/api/gift-codes/check', { code: sameCode!.toLowerCase() });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toEqual({ planName: 'Plus Monthly', accountIds: [accountId] });
+    expect((await f.call(user, 'POST', '/api/gift-codes/check', { code: otherCode })).json()).toEqual({ planName: 'Weekly', accountIds: [] });
+    // Someone else's accounts are never offered; checking takes nothing.
+    expect((await f.call(await f.newUser(), 'POST', '/api/gift-codes/check', { code: sameCode })).json()).toEqual({ planName: 'Plus Monthly', accountIds: [] });
+    expect((await f.call(user, 'POST', '/api/gift-codes/check', { code: 'NOPE-NOPE-NOPE-NOPE' })).json()).toMatchObject({ code: 'gift_code_not_found' });
+    expect((await f.call(null, 'POST', '/api/gift-codes/check', { code: sameCode })).statusCode).toBe(401);
+    expect((await f.call(user, 'POST', '/api/gift-codes/redeem', { code: sameCode, accountId })).statusCode).toBe(201);
+    expect((await f.call(user, 'POST', '/api/gift-codes/check', { code: sameCode })).json()).toMatchObject({ code: 'gift_code_used' });
   });
 
   it('unknown, revoked, signed out and bad bodies are refused, and nothing is written', async () => {

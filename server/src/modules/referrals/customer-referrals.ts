@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { REFERRAL_CODE_PATTERN, REFERRAL_PATH, type MyReferrals, type ReferredBenefit } from '../../../../shared/referrals.js';
+import { REFERRAL_CODE_PATTERN, REFERRAL_PATH, type MyReferrals, type ReferralInvitation, type ReferredBenefit } from '../../../../shared/referrals.js';
 import { newReferralCode, termsOf } from './referral-terms.js';
 import { getReferralSettings, type ReferralsDeps } from './referrals-deps.js';
 
@@ -64,6 +64,24 @@ export async function discountCodeFor(deps: ReferralsDeps, userId: string): Prom
 export async function bonusDaysFor(deps: ReferralsDeps, userId: string): Promise<number> {
   const benefit = await firstPaymentBenefit(deps, userId);
   return benefit?.kind === 'days' && !(await deps.repo.orderedBefore(userId)) ? benefit.days : 0;
+}
+
+const NOT_INVITED: ReferralInvitation = { invited: false, benefit: { kind: 'none' } };
+
+/**
+ * What a visitor is told of a friend's invitation: a signed-in customer, by their referral (not held or voided, and
+ * no payment yet: what their terms give); anyone else by the link's cookie (a code someone has, the programme on:
+ * what the programme gives today). Not invited: nothing to say.
+ */
+export async function invitationFor(deps: ReferralsDeps, who: { userId: string | null; code: string | undefined }): Promise<ReferralInvitation> {
+  if (who.userId) {
+    const referral = await deps.repo.findByReferred(who.userId);
+    if (!referral || referral.status === 'held' || referral.status === 'void') return NOT_INVITED;
+    if (await deps.repo.paidBefore(who.userId, '', deps.db)) return NOT_INVITED;
+    return { invited: true, benefit: referral.terms.referredBenefit };
+  }
+  if (!who.code || !(await referrerOf(deps, who.code))) return NOT_INVITED;
+  return { invited: true, benefit: (await getReferralSettings(deps)).referredBenefit };
 }
 
 /** The referrer a link code names, when the programme runs. */

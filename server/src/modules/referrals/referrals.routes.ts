@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AdminReferralsQuery, REFERRAL_COOKIE, REFERRAL_COOKIE_DAYS, UpdateReferralSettingsBody } from '../../../../shared/referrals.js';
 import { actorOf } from '../users/index.js';
 import type { ReferralsService } from './referrals.service.js';
-import { AdminReferralsPageAnswer, MyReferralsAnswer, ReferralSettingsAnswer } from '../../answers/referrals.js';
+import { AdminReferralsPageAnswer, MyReferralsAnswer, ReferralInvitationAnswer, ReferralSettingsAnswer } from '../../answers/referrals.js';
 import { NoContent, requireAccess, typed } from '../../lib/route-schemas.js';
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
@@ -32,6 +32,12 @@ export async function myReferralsRoutes(app: FastifyInstance, opts: { referrals:
   app.get('/api/referrals/me', { preValidation: app.requireUser, schema: { response: { 200: MyReferralsAnswer } } }, async (request) =>
     opts.referrals.mine(request.auth!.user.id),
   );
+  // Public: the landing page and the checkout ask whether to say "Invited by a friend" (never cached: it is the visitor's).
+  app.get('/api/referrals/invitation', { schema: { response: { 200: ReferralInvitationAnswer } } }, async (request, reply) => {
+    const auth = await app.loadAuth(request);
+    reply.header('cache-control', 'private, no-store');
+    return opts.referrals.invitationFor({ userId: auth?.user.id ?? null, code: request.cookies[REFERRAL_COOKIE] });
+  });
 }
 
 /** The admin's referrals: the programme's settings, every referral (held ones with their reason), top referrers, release and void. */

@@ -1,6 +1,6 @@
 import type { AdminReferralsQuery, UpdateReferralSettingsBody } from '../../../../shared/referrals.js';
 import type { Actor } from '../users/index.js';
-import { attributeSignUp, bonusDaysFor, discountCodeFor, myReferrals, referrerOf } from './customer-referrals.js';
+import { attributeSignUp, bonusDaysFor, discountCodeFor, invitationFor, myReferrals, referrerOf } from './customer-referrals.js';
 import { adminReferralsPage, releaseReferral, updateReferralSettings, voidReferral } from './referral-admin.js';
 import { getReferralSettings, type ReferralsDeps } from './referrals-deps.js';
 
@@ -19,6 +19,8 @@ export function createReferralsService(deps: ReferralsDeps) {
     discountCodeFor: (userId: string) => discountCodeFor(deps, userId),
     /** The extra days of a customer referred with extra days, for their first order; 0 for anyone else. */
     bonusDaysFor: (userId: string) => bonusDaysFor(deps, userId),
+    /** What a visitor (signed in or with a link's cookie) is told of a friend's invitation. */
+    invitationFor: (who: { userId: string | null; code: string | undefined }) => invitationFor(deps, who),
     /** The referrer a link code names, when the programme runs. */
     referrerOf: (code: string) => referrerOf(deps, code),
     /** A customer who just signed up with a referral code: the referral is written (held when the two look like one person). */

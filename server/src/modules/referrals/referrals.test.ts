@@ -108,6 +108,32 @@ describe.each(TEST_DATABASES)('referrals (%s)', (kind) => {
     expect((await myReferrals(f, referrer)).signedUp).toBe(2);
   });
 
+  it("tells a visitor of a friend's invitation: by the link's cookie signed out, by the referral signed in until the first payment", async () => {
+    await setProgramme(f, { referredBenefit: { kind: 'days', days: 7 } });
+    const referrer = await f.newUser();
+    const { code } = await myReferrals(f, referrer);
+    const ask = (headers: Record<string, string> = {}) => f.t.app.inject({ method: 'GET', url: '/api/referrals/invitation', headers });
+    const stranger = await ask();
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.headers['cache-control']).toContain('no-store');
+    expect(stranger.json()).toEqual({ invited: false, benefit: { kind: 'none' } });
+    expect((await ask({ cookie: `${REFERRAL_COOKIE}=NOSUCHCO` })).json().invited).toBe(false);
+    expect((await ask({ cookie: `${REFERRAL_COOKIE}=${code}` })).json()).toEqual({ invited: true, benefit: { kind: 'days', days: 7 } });
+
+    // Signed in: the referral's own terms, until the first payment.
+    const friend = await signUp(f, { cookie: code });
+    const asFriend = () => f.call(friend, 'GET', '/api/referrals/invitation');
+    expect((await asFriend()).json()).toEqual({ invited: true, benefit: { kind: 'days', days: 7 } });
+    expect((await f.call(referrer, 'GET', '/api/referrals/invitation')).json().invited).toBe(false);
+
+    // A programme that gives the friend nothing: the invitation only; switched off: nothing for a new visitor.
+    await setProgramme(f, { referredBenefit: { kind: 'none' } });
+    expect((await ask({ cookie: `${REFERRAL_COOKIE}=${code}` })).json()).toEqual({ invited: true, benefit: { kind: 'none' } });
+    await setProgramme(f, { enabled: false });
+    expect((await ask({ cookie: `${REFERRAL_COOKIE}=${code}` })).json().invited).toBe(false);
+    await setProgramme(f);
+  });
+
   it('the referred customer pays: 20 % pending for the window, then available; a refund inside the window cancels it', async () => {
     await setProgramme(f);
     const referrer = await signUp(f);

@@ -26,6 +26,7 @@ describe.each(TEST_DATABASES)('purge of rows past their retention (%s)', (kind) 
       settings: createSettingsRepo(database.db),
       cardPublicState: async () => ({ ready: false, publishableKey: null }),
       planExists: async () => false,
+      trialOnSale: async () => false,
       paymentMethods: async () => [],
       publicUrl: new URL('http://localhost:3000'),
     });

@@ -4,6 +4,7 @@
  */
 export { createPanelUrlCheck } from './panel-address.js';
 export { publicRegionName } from './public-region.js';
+export { regionTranslationsOf } from './region-translations.repo.js';
 export { type serversModule } from './servers.module.js';
 export { type ServerRecord, type ServersRepo } from './servers.repo.js';
 export { type ServersService } from './servers.service.js';

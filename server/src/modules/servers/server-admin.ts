@@ -31,6 +31,7 @@ export const toAdminServer = (server: ServerRecord): AdminServer => ({
   kind: server.kind,
   name: server.name,
   publicName: server.publicName,
+  publicNameTranslations: server.publicNameTranslations,
   url: server.url,
   username: server.username,
   serviceId: server.serviceId,
@@ -72,6 +73,7 @@ export async function createServer(deps: ServersContext, actor: Actor, body: Cre
       kind: body.kind,
       name: body.name,
       publicName: body.publicName ?? null,
+      publicNameTranslations: body.publicNameTranslations ?? {},
       url: body.url,
       username: connection.username,
       passwordEncrypted: encryptSecret(deps.keys.encryption, secret),
@@ -112,6 +114,7 @@ export async function updateServer(deps: ServersContext, actor: Actor, id: strin
       ...(secretChanged ? { passwordEncrypted: encryptSecret(deps.keys.encryption, secret) } : {}),
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.publicName !== undefined ? { publicName: patch.publicName } : {}),
+      ...(patch.publicNameTranslations !== undefined ? { publicNameTranslations: patch.publicNameTranslations } : {}),
       ...(patch.locations !== undefined ? { locations: patch.locations } : {}),
       ...(patch.premium !== undefined ? { premium: patch.premium } : {}),
       ...(patch.apiTokenExpiresAt !== undefined

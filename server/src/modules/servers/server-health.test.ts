@@ -97,8 +97,8 @@ describe.each(TEST_DATABASES)('panel server health (%s)', (kind) => {
     const health = await healthOf(ids.germany);
     expect(health).toEqual({ state: 'up', latencyMs: expect.any(Number), lastError: null, checkedAt: expect.any(String), since: expect.any(String) });
     expect(await regions()).toEqual([
-      { name: 'Germany', locationNumber: null, locations: 'all', status: 'up' },
-      { name: 'Japan', locationNumber: null, locations: 'all', status: 'up' },
+      { name: 'Germany', locationNumber: null, locations: 'all', nameTranslations: {}, status: 'up' },
+      { name: 'Japan', locationNumber: null, locations: 'all', nameTranslations: {}, status: 'up' },
     ]);
   });
 
@@ -170,8 +170,8 @@ describe.each(TEST_DATABASES)('panel server health (%s)', (kind) => {
     expect(none.statusCode).toBe(503);
     expect(none.json()).toMatchObject({ code: 'service_unavailable' });
     expect(await regions()).toEqual([
-      { name: 'Germany', locationNumber: null, locations: 'all', status: 'down' },
-      { name: 'Japan', locationNumber: null, locations: 'all', status: 'down' },
+      { name: 'Germany', locationNumber: null, locations: 'all', nameTranslations: {}, status: 'down' },
+      { name: 'Japan', locationNumber: null, locations: 'all', nameTranslations: {}, status: 'down' },
     ]);
   });
 

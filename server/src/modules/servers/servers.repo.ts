@@ -1,6 +1,8 @@
 import { PANEL_KINDS, type HealthState, type PanelKindName, type ServerStatus } from '../../../../shared/servers.js';
 import type { Db } from '../../db/knex.js';
 import { toBool, toDate, toDateOrNull } from '../../db/values.js';
+import { regionTranslationsOf, saveRegionTranslations } from './region-translations.repo.js';
+import type { RegionNameTranslations } from '../../../../shared/region-names.js';
 
 export interface ServerRecord {
   id: string;
@@ -8,6 +10,8 @@ export interface ServerRecord {
   name: string;
   /** What the public status page calls it, e.g. "Germany"; null shows a neutral "Location N". */
   publicName: string | null;
+  /** `publicName` in the customers' other languages (table region_name_translations). */
+  publicNameTranslations: RegionNameTranslations;
   url: string;
   username: string;
   /** Encrypted with the app secret; decrypted only to talk to the panel. */
@@ -39,6 +43,7 @@ export interface ServerHealthRecord {
 
 export interface ServerRegion {
   publicName: string | null;
+  publicNameTranslations: RegionNameTranslations;
   locations: string;
   active: boolean;
   health: HealthState;
@@ -66,12 +71,13 @@ const COLUMNS = [
 
 const toHealthState = (value: unknown): HealthState => (value === 'up' || value === 'down' ? value : 'unknown');
 
-function toRecord(row: Record<string, unknown>): ServerRecord {
+function toRecord(row: Record<string, unknown>, translations: Map<string, RegionNameTranslations>): ServerRecord {
   return {
     id: row.id as string,
     kind: (PANEL_KINDS as readonly string[]).includes(row.kind as string) ? (row.kind as PanelKindName) : 'marzneshin',
     name: row.name as string,
     publicName: (row.public_name as string | null) ?? null,
+    publicNameTranslations: translations.get(row.id as string) ?? {},
     url: row.url as string,
     username: row.username as string,
     passwordEncrypted: row.password_encrypted as string,
@@ -116,23 +122,30 @@ function toRow(fields: Partial<ServerFields>): Record<string, unknown> {
 export function createServersRepo(db: Db) {
   return {
     async list(): Promise<ServerRecord[]> {
-      return (await db('masterservers').select(COLUMNS).orderBy('name')).map(toRecord);
+      const [rows, translations] = await Promise.all([db('masterservers').select(COLUMNS).orderBy('name'), regionTranslationsOf(db)]);
+      return rows.map((row) => toRecord(row, translations));
     },
 
     async findById(id: string): Promise<ServerRecord | undefined> {
       const row = await db('masterservers').select(COLUMNS).where({ id }).first();
-      return row && toRecord(row);
+      return row && toRecord(row, await regionTranslationsOf(db, [id]));
     },
 
     async insert(id: string, fields: ServerFields, now: Date): Promise<ServerRecord> {
-      await db('masterservers').insert({ id, ...toRow(fields), created_at: now, updated_at: now });
+      await db.transaction(async (trx) => {
+        await trx('masterservers').insert({ id, ...toRow(fields), created_at: now, updated_at: now });
+        await saveRegionTranslations(trx, id, fields.publicNameTranslations);
+      });
       return (await this.findById(id))!;
     },
 
     async update(id: string, fields: Partial<ServerFields>, now: Date): Promise<ServerRecord | undefined> {
-      await db('masterservers')
-        .where({ id })
-        .update({ ...toRow(fields), updated_at: now });
+      await db.transaction(async (trx) => {
+        const changed = await trx('masterservers')
+          .where({ id })
+          .update({ ...toRow(fields), updated_at: now });
+        if (changed && fields.publicNameTranslations !== undefined) await saveRegionTranslations(trx, id, fields.publicNameTranslations);
+      });
       return this.findById(id);
     },
 
@@ -147,11 +160,15 @@ export function createServersRepo(db: Db) {
 
     /** Public name, locations and state of every panel server: what the public may know (never the address or the internal name). */
     async listRegions(): Promise<ServerRegion[]> {
-      const rows = await db('masterservers')
-        .select('public_name', 'locations', 'status', 'health')
-        .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+      const [rows, translations] = await Promise.all([
+        db('masterservers')
+          .select('id', 'public_name', 'locations', 'status', 'health')
+          .orderBy([{ column: 'created_at' }, { column: 'id' }]),
+        regionTranslationsOf(db),
+      ]);
       return rows.map((row) => ({
         publicName: row.public_name ?? null,
+        publicNameTranslations: translations.get(row.id as string) ?? {},
         locations: row.locations,
         active: row.status === 'active',
         health: toHealthState(row.health),

@@ -126,6 +126,7 @@ describe.each(TEST_DATABASES)('admin: master servers (%s)', (kind) => {
       kind: 'marzneshin',
       name: 'Germany',
       publicName: null,
+      publicNameTranslations: {},
       url: marzneshin.url,
       username: marzneshin.admin.username,
       serviceId: '1',

@@ -14,6 +14,7 @@ export const settingsModule = defineModule({
         cardPublicState: () => card.getPublicState(),
         paymentMethods: (currency) => payments.availableMethods(currency),
         planExists: async (id) => (await plansRepo.findById(id)) !== undefined,
+        trialOnSale: async (trialPlanId) => (await plansRepo.listActive()).some((plan) => plan.isTrial || plan.id === trialPlanId),
         publicUrl: config.publicUrl,
         subscriptionLinksMoved: (host, now) => events.emit('subscription-links.moved', { host, now }),
       }),

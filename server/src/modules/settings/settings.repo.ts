@@ -11,6 +11,8 @@ export interface StoredAppConfig {
   support_email?: string;
   locations_claim?: string;
   protection_features?: boolean;
+  /** Whether the public pages promise the free trial (absent: yes, while a trial plan is on sale). */
+  trial_promise?: boolean;
   renewal_grace_days?: number;
   renewal_reminders?: boolean;
   plan_change_downgrade?: PlanChangeDowngrade;
@@ -31,6 +33,8 @@ export interface StoredAppConfig {
   /** Staff passkeys (modules/passkeys): required of every staff member; a refund over this (minor units) asks again. */
   staff_passkeys_required?: boolean;
   refund_step_up_above?: number;
+  /** shared/sign-in-limits.ts SignInLimits as saved (camelCase inside); absent: the defaults. */
+  sign_in_limits?: { codesPerEmail?: unknown; codesPerNetwork?: unknown } | null;
 }
 
 export function createSettingsRepo(db: Db) {

@@ -18,6 +18,7 @@ import { toJsonAnswer, type JsonAnswer } from '../../lib/json-answer.js';
 import type { SettingsRepo, StoredAppConfig } from './settings.repo.js';
 import { TRANSLATED_LOCALES } from '../../../../shared/plan-translations.js';
 import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
+import type { SignInLimits } from '../../../../shared/sign-in-limits.js';
 
 export type AppSettings = AdminSettings;
 
@@ -39,6 +40,14 @@ function topUpsOf(stored: StoredAppConfig['wallet_top_ups'], currency: string): 
   const defaults = { min: TOP_UP_DEFAULTS.minMajor * unit, max: TOP_UP_DEFAULTS.maxMajor * unit };
   const limits = stored?.currency === currency && stored.min && stored.max ? { min: stored.min, max: stored.max } : defaults;
   return { enabled: stored?.enabled ?? true, ...limits };
+}
+
+/** The sign-in limits as saved, read defensively: both whole numbers, or none (the defaults). */
+function signInLimitsOf(stored: StoredAppConfig['sign_in_limits']): SignInLimits | null {
+  const { codesPerEmail, codesPerNetwork } = stored ?? {};
+  return Number.isInteger(codesPerEmail) && Number.isInteger(codesPerNetwork)
+    ? { codesPerEmail: codesPerEmail as number, codesPerNetwork: codesPerNetwork as number }
+    : null;
 }
 
 /** The store's currency as saved (the default while none, or one no longer supported, is). */
@@ -68,6 +77,8 @@ export function createSettingsService(deps: {
   /** The payment methods a customer can use now in the store's currency, in the order they are offered. */
   paymentMethods(currency: string): Promise<PaymentMethod[]>;
   planExists(id: string): Promise<boolean>;
+  /** Whether a trial plan is on sale: an active plan marked as the trial, or the one settings name (`trialPlanId`). */
+  trialOnSale(trialPlanId: string | null): Promise<boolean>;
   /** The site's address: the support e-mail defaults to `support@` its host. */
   publicUrl: URL;
   /** Subscription links are now issued on `host` (a domain was marked blocked, added or removed). */
@@ -78,6 +89,7 @@ export function createSettingsService(deps: {
     const currency = storeCurrencyOf(stored);
     return {
       trialPlanId: stored.trial_plan_id ?? null,
+      trialPromise: stored.trial_promise ?? true,
       brandName: stored.brand_name?.trim() || DEFAULT_BRAND_NAME,
       supportEmail: stored.support_email?.trim() || defaultSupportEmail(deps.publicUrl),
       supportEmailSet: Boolean(stored.support_email?.trim()),
@@ -97,6 +109,7 @@ export function createSettingsService(deps: {
       subscriptionDomains: subscriptionDomainsFrom(stored.subscription_domains),
       staffPasskeysRequired: stored.staff_passkeys_required ?? false,
       refundStepUpAbove: stored.refund_step_up_above ?? 0,
+      signInLimits: signInLimitsOf(stored.sign_in_limits),
     };
   }
 
@@ -108,12 +121,13 @@ export function createSettingsService(deps: {
 
   async function getPublicConfig(): Promise<PublicConfig> {
     const [settings, card] = await Promise.all([getAppSettings(), deps.cardPublicState()]);
-    const paymentMethods = await deps.paymentMethods(settings.currency);
+    const [paymentMethods, trialOnSale] = await Promise.all([deps.paymentMethods(settings.currency), deps.trialOnSale(settings.trialPlanId)]);
     return {
       brandName: settings.brandName,
       supportEmail: settings.supportEmail,
       locationsClaim: settings.locationsClaim,
       protectionFeatures: settings.protectionFeatures,
+      trialOffered: settings.trialPromise && trialOnSale,
       cardPaymentsEnabled: card.ready,
       paymentMethods,
       stripePublishableKey: card.publishableKey,
@@ -141,6 +155,7 @@ export function createSettingsService(deps: {
           ...(patch.supportEmail !== undefined ? { support_email: patch.supportEmail } : {}),
           ...(patch.locationsClaim !== undefined ? { locations_claim: patch.locationsClaim } : {}),
           ...(patch.protectionFeatures !== undefined ? { protection_features: patch.protectionFeatures } : {}),
+          ...(patch.trialPromise !== undefined ? { trial_promise: patch.trialPromise } : {}),
           ...(patch.renewalGraceDays !== undefined ? { renewal_grace_days: patch.renewalGraceDays } : {}),
           ...(patch.renewalReminders !== undefined ? { renewal_reminders: patch.renewalReminders } : {}),
           ...(patch.planChangeDowngrade !== undefined ? { plan_change_downgrade: patch.planChangeDowngrade } : {}),
@@ -157,6 +172,7 @@ export function createSettingsService(deps: {
           ...(patch.subscriptionDomains !== undefined ? { subscription_domains: patch.subscriptionDomains } : {}),
           ...(patch.staffPasskeysRequired !== undefined ? { staff_passkeys_required: patch.staffPasskeysRequired } : {}),
           ...(patch.refundStepUpAbove !== undefined ? { refund_step_up_above: patch.refundStepUpAbove } : {}),
+          ...(patch.signInLimits !== undefined ? { sign_in_limits: patch.signInLimits } : {}),
           // Limits are kept with the currency they are in (a currency changed in the same save: the new one).
           ...(patch.walletTopUps !== undefined
             ? { wallet_top_ups: { ...patch.walletTopUps, currency: patch.currency ?? (await getAppSettings()).currency } }

@@ -34,7 +34,7 @@ describe.each(TEST_DATABASES)('admin setup checklist (%s)', (kind) => {
     const fresh = await get(admin);
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().complete).toBe(false);
-    expect(await done()).toEqual({ brand: false, supportEmail: false, server: false, plan: false });
+    expect(await done()).toEqual({ brand: false, supportEmail: false, server: false, plan: false, payment: false, trial: false });
 
     const saved = await t.app.inject({
       method: 'PUT',
@@ -44,7 +44,7 @@ describe.each(TEST_DATABASES)('admin setup checklist (%s)', (kind) => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ brandName: 'Acme VPN', supportEmail: 'help@acme.test', supportEmailSet: true });
-    expect(await done()).toEqual({ brand: true, supportEmail: true, server: false, plan: false });
+    expect(await done()).toEqual({ brand: true, supportEmail: true, server: false, plan: false, payment: false, trial: false });
 
     const now = new Date();
     await env.database.db('masterservers').insert({
@@ -65,8 +65,40 @@ describe.each(TEST_DATABASES)('admin setup checklist (%s)', (kind) => {
     await env.database
       .db('plans')
       .insert({ id: 'setup-plan', name: 'Basic', price: 500, days: 30, data_limit: 0, status: 'active', created_at: now, updated_at: now });
-    const complete = (await get(admin)).json();
-    expect(complete.complete).toBe(true);
+    expect(await done()).toMatchObject({ server: true, plan: true, payment: false, trial: false });
+  });
+
+  it('asks for a trial plan on sale, or the free-trial promise switched off; the public settings promise a trial only then', async () => {
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { origin: TEST_ORIGIN, cookie: admin.cookie }, payload });
+    const trialOffered = async () => (await t.app.inject({ method: 'GET', url: '/api/config' })).json().trialOffered;
+    expect((await done()).trial).toBe(false);
+    expect(await trialOffered()).toBe(false);
+
+    const now = new Date();
+    await env.database
+      .db('plans')
+      .insert({ id: 'setup-trial', name: 'Trial', price: 0, days: 3, data_limit: 0, status: 'active', created_at: now, updated_at: now });
+    const saved = await put({ trialPlanId: 'setup-trial' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ trialPlanId: 'setup-trial', trialPromise: true });
+    expect((await done()).trial).toBe(true);
+    expect(await trialOffered()).toBe(true);
+
+    // The trial plan off sale: the promise would be empty again.
+    await env.database.db('plans').where({ id: 'setup-trial' }).update({ status: 'disabled' });
+    t.app.services.changeSignal.changed();
+    expect((await done()).trial).toBe(false);
+    expect(await trialOffered()).toBe(false);
+
+    // The operator switches the promise off: the step is done, and the site promises nothing.
+    const off = await put({ trialPromise: false });
+    expect(off.json()).toMatchObject({ trialPromise: false });
+    expect((await done()).trial).toBe(true);
+    await env.database.db('plans').where({ id: 'setup-trial' }).update({ status: 'active' });
+    t.app.services.changeSignal.changed();
+    expect(await trialOffered()).toBe(false);
+    expect((await put({ trialPromise: 'no' })).statusCode).toBe(400);
   });
 
   it('keeps the support address empty in the settings form until one is saved, while the site shows support@ its host', async () => {

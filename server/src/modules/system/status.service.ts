@@ -18,7 +18,7 @@ export function createStatusService(deps: { db: Db; servers: ServersRepo; clock:
         // Unnamed servers are numbered in the order they were added; the list reads alphabetically.
         regions: regions
           .map((r, index) => ({
-            ...publicRegionName(r.publicName, index + 1),
+            ...publicRegionName(r.publicName, index + 1, r.publicNameTranslations),
             locations: r.locations,
             status: r.active && r.health !== 'down' ? ('up' as const) : ('down' as const),
           }))

@@ -42,8 +42,8 @@ describe.each(TEST_DATABASES)('public service status (%s)', (kind) => {
     await addServer('tyo-edge-02', 'JP', 'disabled');
     const res = await t.app.inject({ method: 'GET', url: '/api/status' });
     expect(res.json().regions).toEqual([
-      { name: 'Germany', locationNumber: null, locations: 'DE', status: 'up' },
-      { name: 'Location 2', locationNumber: 2, locations: 'JP', status: 'down' },
+      { name: 'Germany', locationNumber: null, nameTranslations: {}, locations: 'DE', status: 'up' },
+      { name: 'Location 2', locationNumber: 2, nameTranslations: {}, locations: 'JP', status: 'down' },
     ]);
     expect(res.body).not.toContain('edge');
     expect(res.body).not.toContain('panel.internal');

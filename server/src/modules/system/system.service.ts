@@ -56,23 +56,39 @@ export function createSystemService(deps: {
 }) {
   return {
     async getSystemStatus(): Promise<SystemStatus> {
-      const [database, mailOk, servers, counts, failed, config, needsReview, disputed, recurring, unreadable, unreadableWebhooks, desktop, providers, backups] =
-        await Promise.all([
-          pingDatabase(deps.db),
-          withTimeout(deps.mailer.verify(), PROBE_TIMEOUT_MS).catch(() => false),
-          deps.servers.listServerRecords(),
-          deps.jobs.countByStatus(),
-          deps.jobs.listFailed(20),
-          deps.settings.getPublicConfig(),
-          deps.payments.listTransactions({ status: 'needs_review', limit: 50 }),
-          deps.payments.listTransactions({ status: 'disputed', limit: 50 }),
-          deps.settings.getAppSettings().then((settings) => deps.subscriptions.metrics(settings.currency)),
-          deps.subscriptions.unreadable(),
-          deps.webhooks.listSeenSince(new Date(deps.clock().getTime() - UNREADABLE_WEBHOOK_ALERT_MS)),
-          deps.desktopReleases.list(),
-          deps.providers.check(),
-          deps.backups.status(),
-        ]);
+      const [
+        database,
+        mailOk,
+        servers,
+        counts,
+        failed,
+        queued,
+        config,
+        needsReview,
+        disputed,
+        recurring,
+        unreadable,
+        unreadableWebhooks,
+        desktop,
+        providers,
+        backups,
+      ] = await Promise.all([
+        pingDatabase(deps.db),
+        withTimeout(deps.mailer.verify(), PROBE_TIMEOUT_MS).catch(() => false),
+        deps.servers.listServerRecords(),
+        deps.jobs.countByStatus(),
+        deps.jobs.listFailed(20),
+        deps.jobs.queuedByType(deps.clock()),
+        deps.settings.getPublicConfig(),
+        deps.payments.listTransactions({ status: 'needs_review', limit: 50 }),
+        deps.payments.listTransactions({ status: 'disputed', limit: 50 }),
+        deps.settings.getAppSettings().then((settings) => deps.subscriptions.metrics(settings.currency)),
+        deps.subscriptions.unreadable(),
+        deps.webhooks.listSeenSince(new Date(deps.clock().getTime() - UNREADABLE_WEBHOOK_ALERT_MS)),
+        deps.desktopReleases.list(),
+        deps.providers.check(),
+        deps.backups.status(),
+      ]);
       const now = deps.clock();
       const rateLimits = deps.rateLimits.state();
       const panels = await Promise.all(
@@ -105,6 +121,7 @@ export function createSystemService(deps: {
         panels,
         jobs: {
           counts,
+          queued: queued.map((row) => ({ ...row, oldestDueAt: row.oldestDueAt?.toISOString() ?? null })),
           failed: failed.map((job) => ({
             id: job.id,
             type: job.type,

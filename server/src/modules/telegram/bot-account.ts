@@ -8,6 +8,8 @@ import type { GiftRedeemed, RedeemGiftCodeBody } from '../../../../shared/gift-c
 import type { Locale } from '../../../../shared/locales.js';
 import { formatMoney } from '../../../../shared/money.js';
 import type { Plan } from '../../../../shared/plans.js';
+import { planText } from '../../../../shared/plan-translations.js';
+import { PART_SEPARATOR } from '../../../../shared/separators.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RequestMeta } from '../auth/index.js';
@@ -83,6 +85,12 @@ export const SIGN_UP_WITHOUT_EMAIL = 'signup:telegram';
 export function installAccountCommands(bot: Bot<BotContext>, deps: BotAccountDeps, showMenu: (ctx: BotContext) => Promise<void>): void {
   installLinking(bot, deps, showMenu);
   const siteLinks = deps.publicUrl.protocol === 'https:';
+  /** The account's plan in the customer's language (its plan's translation while the plan keeps that name), else its username. */
+  const accountPlanName = async (locale: Locale, account: VpnAccount): Promise<string> => {
+    if (!account.planName) return account.username;
+    const plan = account.planId ? await deps.planById(account.planId) : undefined;
+    return plan && plan.name === account.planName ? planText(plan, locale).name : account.planName;
+  };
   const customerOf = async (ctx: BotContext) => (ctx.chat_row?.userId ? deps.users.findById(ctx.chat_row.userId) : undefined);
 
   const connectButtons = async (ctx: BotContext, account: VpnAccount) => {
@@ -117,7 +125,7 @@ export function installAccountCommands(bot: Bot<BotContext>, deps: BotAccountDep
     const png = await QRCode.toBuffer(account.combinedUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 512 });
     const caption = [
       heading,
-      t(ctx, 'account.caption', { plan: escapeHtml(account.planName ?? account.username) }),
+      t(ctx, 'account.caption', { plan: escapeHtml(await accountPlanName(ctx.locale, account)) }),
       `<code>${escapeHtml(account.combinedUrl)}</code>`,
     ]
       .filter(Boolean)
@@ -134,9 +142,10 @@ export function installAccountCommands(bot: Bot<BotContext>, deps: BotAccountDep
         reply_markup: new InlineKeyboard().text(t(ctx, 'menu.plans'), 'plans').text(t(ctx, 'menu.trial'), 'trial').row().text(t(ctx, 'menu.back'), 'menu'),
       }));
     const keyboard = new InlineKeyboard();
+    const names = await Promise.all(accounts.map((account) => accountPlanName(ctx.locale, account)));
     const blocks = accounts.map((account, index) => {
       keyboard.text(t(ctx, 'my.connect', { number: index + 1 }), `account:${account.id}`).row();
-      return describeAccount(ctx.locale, account, index + 1);
+      return describeAccount(ctx.locale, account, names[index]!, index + 1);
     });
     await ctx.reply([`<b>${escapeHtml(t(ctx, 'my.title'))}</b>`, ...blocks].join('\n\n'), {
       parse_mode: 'HTML',
@@ -210,14 +219,14 @@ export function installAccountCommands(bot: Bot<BotContext>, deps: BotAccountDep
 }
 
 /** One account as `/my` lists it: its number, plan, status, end, data and devices. */
-function describeAccount(locale: Locale, account: VpnAccount, number: number): string {
+function describeAccount(locale: Locale, account: VpnAccount, planName: string, number: number): string {
   const text = (key: BotMessageKey, values?: Record<string, string | number>) => botText(locale, key, values);
   const gb = (bytes: number) => Math.round((bytes / BYTES_PER_GB) * 10) / 10;
   const expires = account.expireDate
     ? text('my.expires', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(account.expireDate)) })
     : text('my.noExpiry');
   return [
-    `<b>${number}. ${escapeHtml(account.planName ?? account.username)}</b> · ${text(`status.${account.status}`)}`,
+    `<b>${number}. ${escapeHtml(planName)}</b>${PART_SEPARATOR[locale]}${text(`status.${account.status}`)}`,
     expires,
     account.dataLimitBytes
       ? text('my.usage', { used: gb(account.usedTrafficBytes), limit: gb(account.dataLimitBytes) })

@@ -57,7 +57,9 @@ export function installSiteCheckout(bot: Bot<BotContext>, deps: BotSiteCheckoutD
     // Someone else's account is not found, as one that does not exist.
     const account = await deps.accounts.findAccount(userId, target.accountId);
     if (!account) return undefined;
-    const name = account.planName ?? account.username;
+    // Its plan's name in the customer's language while the plan on sale keeps the name it was bought under.
+    const plan = account.planId ? (await deps.plans.listPricingPlans()).find((candidate) => candidate.id === account.planId) : undefined;
+    const name = plan && plan.name === account.planName ? planText(plan, ctx.locale).name : (account.planName ?? account.username);
     if (target.action === 'add_ons') return (await deps.addOnsOffered(userId, account.id)) > 0 ? name : undefined;
     if (target.action === 'change_plan') return canChangePlan(account) ? name : undefined;
     return account.renewable ? name : undefined;

@@ -1,5 +1,6 @@
 import { InlineKeyboard } from 'grammy';
 import { LOCALE_PREFIX } from '../../../../shared/locales.js';
+import { planText } from '../../../../shared/plan-translations.js';
 import { PROMO_CODE_PATTERN, PROMO_LINK_PARAM } from '../../../../shared/promo-link.js';
 import { REFERRAL_CODE_PATTERN } from '../../../../shared/referrals.js';
 import { AppError } from '../../errors.js';
@@ -12,7 +13,7 @@ import { escapeHtml, t } from './bot-replies.js';
 /** What the bot can be opened with besides a sign-in link: a friend's invitation, a gift code, a promo code. */
 export type StartPayload = { kind: 'ref' | 'gift' | 'promo'; code: string };
 
-export type BotStartDeps = Pick<BotAccountDeps, 'chats' | 'users' | 'gifts' | 'publicUrl' | 'clock'>;
+export type BotStartDeps = Pick<BotAccountDeps, 'chats' | 'users' | 'gifts' | 'planById' | 'publicUrl' | 'clock'>;
 
 /** Telegram's start parameter: up to 64 of A–Z, a–z, 0–9, `_` and `-` (Bot API, deep linking). */
 const GIFT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
@@ -52,7 +53,10 @@ export function createStartPayloads(deps: BotStartDeps, askToLink: (ctx: BotCont
   const redeemGift = async (ctx: BotContext, user: UserProfile, code: string) => {
     try {
       const redeemed = await deps.gifts.redeem(user, { code });
-      await ctx.reply(t(ctx, 'gift.redeemed', { plan: escapeHtml(redeemed.planName) }), {
+      // Its plan's name in the customer's language while the plan keeps the name the code was made for.
+      const plan = await deps.planById(redeemed.planId);
+      const planName = plan && plan.name === redeemed.planName ? planText(plan, ctx.locale).name : redeemed.planName;
+      await ctx.reply(t(ctx, 'gift.redeemed', { plan: escapeHtml(planName) }), {
         parse_mode: 'HTML',
         reply_markup: new InlineKeyboard().text(t(ctx, 'menu.my'), 'my'),
       });

@@ -75,7 +75,9 @@ describe.each(TEST_DATABASES)('opening the bot with an invitation, a gift or a p
     expect(await f.count('vpn_accounts', { user_id: customer.userId })).toBe(1);
   });
 
-  it('asks someone not linked to link first, and redeems their gift once they are', async () => {
+  it('asks someone not linked to link first, and redeems their gift once they are, naming its plan in their language', async () => {
+    const translated = await f.call(f.admin, 'PATCH', `/api/admin/plans/${f.paidPlanId}`, { translations: { fa: { name: 'پلاس ماهانه' } } });
+    expect(translated.statusCode, translated.body).toBe(200);
     const [code] = await giftCodes(1);
     const person = newPerson('fa');
     const asked = await say(person, `/start gift_${code}`);
@@ -84,7 +86,7 @@ describe.each(TEST_DATABASES)('opening the bot with an invitation, a gift or a p
 
     const customer = await f.newUser();
     const linked = await linkByDashboard(customer, person);
-    expect(linked.some((sent) => sent.text?.includes('هدیه شما فعال شد'))).toBe(true);
+    expect(linked.some((sent) => sent.text?.includes('هدیه شما فعال شد') && sent.text.includes('پلاس ماهانه'))).toBe(true);
     expect((await chatOf(person)).start_payload).toBeNull();
     await f.runJobs();
     expect(await f.count('vpn_accounts', { user_id: customer.userId, status: 'active' })).toBe(1);

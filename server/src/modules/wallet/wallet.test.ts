@@ -89,7 +89,7 @@ describe.each(TEST_DATABASES)('the wallet (%s)', (kind) => {
       expect(tooMuch.json()).toMatchObject({
         code: 'validation_failed',
         message: WALLET_MESSAGES.topUpLimits,
-        fields: { amount: expect.stringMatching(/^Top up RUB\s5\.00 to RUB\s1,000\.00 at a time$/) },
+        fields: { amount: expect.stringMatching(/^Top up ₽5\.00 to ₽1,000\.00 at a time$/) },
       });
       expect((await f.call(user, 'POST', '/api/wallet/top-up', { amount: 499, method: 'yookassa' })).statusCode).toBe(400);
       expect((await f.call(user, 'POST', '/api/wallet/top-up', { amount: 1000, method: 'crypto' })).statusCode).toBe(503);

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { PaymentProviderError, type InvoiceState, type PaymentDriver, type PriceChangeProration, type RecurringPriceSpec } from '../payment-driver.js';
-import { calling, isMissing, stripeLocale } from './stripe-calls.js';
+import { calling, isMissing, stripeLocale, stripePreferredLocales } from './stripe-calls.js';
 import { invoiceStateOf, recurringStateOf } from './stripe-billing-events.js';
 
 export interface RecurringOptions {
@@ -70,7 +70,8 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
     readInvoice,
     ...priceChangeMethods(stripe, readInvoice),
 
-    async createCustomer({ userId, email }) {
+    async createCustomer({ userId, email, locale }) {
+      const preferredLocales = stripePreferredLocales(locale); // Stripe's receipts and invoices in their language, where Stripe has it
       let testClock: string | undefined;
       if (useTestClocks) {
         const clock = await calling('Creating a test clock', () =>
@@ -81,11 +82,13 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
         );
         testClock = clock.id;
       }
+      const params = {
+        ...(email ? { email } : {}),
+        metadata: { user_id: userId },
+        ...(preferredLocales.length ? { preferred_locales: preferredLocales } : {}),
+      };
       const customer = await calling('Creating the customer', () =>
-        stripe.customers.create(
-          { ...(email ? { email } : {}), metadata: { user_id: userId }, ...(testClock ? { test_clock: testClock } : {}) },
-          { idempotencyKey: `customer:${userId}` },
-        ),
+        stripe.customers.create({ ...params, ...(testClock ? { test_clock: testClock } : {}) }, { idempotencyKey: `customer:${userId}` }),
       );
       return { customerRef: customer.id, testClockRef: testClock ?? null };
     },

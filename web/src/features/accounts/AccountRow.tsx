@@ -9,16 +9,12 @@ import { DevicesButton } from '../devices/DevicesButton';
 import { BUTTON } from './button-styles';
 import { useKeptPlanName, usePlanNameById } from '../plans/usePlanText';
 import { useFormat } from '../../i18n/format';
-import { truncate } from './format';
 import { useRegionName } from './region-name';
 import { StatusBadge } from './StatusBadge';
 import { DAY_MS } from '../../../../shared/constants.js';
 
 /** An account set to renew from the balance renews a day before it ends (wallet-renewals.ts). */
 const walletRenewalDay = (expireDate: string): string => new Date(new Date(expireDate).getTime() - DAY_MS).toISOString();
-
-/** The table shows the link cut to 30 characters (spec section 2). */
-const TABLE_URL_LENGTH = 30;
 
 export interface AccountRowActions {
   onCopy: (account: VpnAccount) => void;
@@ -69,6 +65,8 @@ export function AccountRow({ account, deleting, actions, billing, devices }: Acc
   const subscription = billing?.subscriptions.get(account.id);
   const planName = useKeptPlanName();
   const planNameById = usePlanNameById();
+  // The names its order kept in the other languages: the plan reads in them even once it is off sale.
+  const keptNames = subscription && subscription.planName === account.planName ? subscription.planNames : undefined;
 
   return (
     <tr className="block py-3 md:table-row md:py-0">
@@ -78,11 +76,11 @@ export function AccountRow({ account, deleting, actions, billing, devices }: Acc
         </span>
         {(account.server || account.planName) && (
           <span className="block text-xs text-slate-500">
-            {[account.planName && planName(account.planName, account.planId), account.server && regionName(account.server)]
+            {[account.planName && planName(account.planName, account.planId, keptNames), account.server && regionName(account.server)]
               .filter(Boolean)
               .map((part, index) => (
                 <Fragment key={index}>
-                  {index > 0 && ' · '}
+                  {index > 0 && format.separator}
                   <bdi>{part}</bdi>
                 </Fragment>
               ))}
@@ -130,8 +128,9 @@ export function AccountRow({ account, deleting, actions, billing, devices }: Acc
       </Cell>
       <Cell label={_('account.row.link')}>
         {url ? (
-          <code dir="ltr" className="block font-mono text-xs wrap-anywhere text-slate-700" title={url}>
-            {truncate(url, TABLE_URL_LENGTH)}
+          // One line, cut with an ellipsis on that line (CSS): never a '…' wrapped onto a line of its own.
+          <code dir="ltr" className="block max-w-[30ch] truncate font-mono text-xs text-slate-700" title={url}>
+            {url}
           </code>
         ) : (
           <span className="text-xs text-slate-500">{_('account.row.notReady')}</span>

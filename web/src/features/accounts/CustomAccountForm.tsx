@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import { useFormat } from '../../i18n/format';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { AdminServer } from '../../../../shared/servers.js';
 import { adminApi } from '../../api/admin-endpoints';
@@ -42,6 +43,7 @@ const FIELD =
 /** Server, data limit (whole GB, at least 1) and expiry (whole days, at least 1); the browser checks the rules. */
 export function CustomAccountForm({ servers, busy, onSubmit }: CustomAccountFormProps) {
   const { _ } = useLingui();
+  const format = useFormat();
   const id = useId();
   // The only server there is is the one to pick: chosen already.
   const [serverId, setServerId] = useState(() => (servers.length === 1 ? servers[0]!.id : ''));
@@ -85,7 +87,7 @@ export function CustomAccountForm({ servers, busy, onSubmit }: CustomAccountForm
           <option value="">{_('account.custom.selectServer')}</option>
           {servers.map((server) => (
             <option key={server.id} value={server.id}>
-              {server.name} ({server.locations})
+              {server.name} ({format.locations(server.locations)})
             </option>
           ))}
         </select>

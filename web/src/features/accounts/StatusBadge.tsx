@@ -39,7 +39,7 @@ export function StatusBadge({ status, paymentConfirmed = false }: { status: VpnA
   const capitalize = locale === 'en' ? 'capitalize ' : '';
   return (
     <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${capitalize}ring-1 ring-inset ${STATUS_STYLES[status] ?? STATUS_STYLES.disabled}`}
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${capitalize}ring-1 ring-inset ${STATUS_STYLES[status] ?? STATUS_STYLES.disabled}`}
     >
       {label}
     </span>

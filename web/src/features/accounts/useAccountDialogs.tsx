@@ -5,7 +5,7 @@ import { accountApi } from '../../api/account-endpoints';
 import { AccountSetupDialog } from '../setup/AccountSetupDialog';
 import { useToast } from '../toast/toast-context';
 import type { AccountRowActions } from './AccountRow';
-import { ConfirmDialog } from './ConfirmDialog';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { ACCOUNT_UI_MESSAGES } from './messages';
 import { QrDialog } from './QrDialog';
 import { useCopyWithToast } from './useCopyWithToast';
@@ -49,16 +49,7 @@ export function useAccountDialogs(options: { removeAccount(id: string): void; on
     <>
       {dialog?.kind === 'setup' && <AccountSetupDialog account={dialog.account} onClose={close} />}
       {dialog?.kind === 'qr' && <QrDialog account={dialog.account} onClose={close} />}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          title={_('account.delete.title')}
-          message={_(ACCOUNT_UI_MESSAGES.deleteConfirm)}
-          confirmLabel={_('account.delete.confirm')}
-          busyLabel={_('account.delete.busy')}
-          onConfirm={() => deleteAccount(dialog.account)}
-          onClose={close}
-        />
-      )}
+      {dialog?.kind === 'delete' && <DeleteAccountDialog account={dialog.account} onConfirm={() => deleteAccount(dialog.account)} onClose={close} />}
     </>
   );
 

@@ -85,8 +85,14 @@ export function ImportUsersDialog({ server, onClose }: ImportUsersDialogProps) {
     }
   }
 
-  async function importCsv() {
-    const links = parseImportCsv(csv);
+  /** The listed rows with an e-mail typed in, then the CSV's rows (a CSV row names its user again: it wins). */
+  const typedLinks = (): ImportLink[] =>
+    users.map((user) => ({ username: user.username, email: (emails[user.username] ?? '').trim() })).filter((link) => link.email !== '');
+
+  async function importAll() {
+    const fromCsv = parseImportCsv(csv);
+    const inCsv = new Set(fromCsv.map((link) => link.username));
+    const links = [...typedLinks().filter((link) => !inCsv.has(link.username)), ...fromCsv];
     if (links.length === 0) {
       setFailure({ message: _('admin.import.csvEmpty'), rows: [] });
       return;
@@ -205,7 +211,12 @@ export function ImportUsersDialog({ server, onClose }: ImportUsersDialogProps) {
             <button type="button" onClick={onClose} disabled={busy} className={buttonClass.secondary}>
               {_('admin.import.close')}
             </button>
-            <button type="button" onClick={() => void importCsv()} disabled={busy || csv.trim() === ''} className={buttonClass.primary}>
+            <button
+              type="button"
+              onClick={() => void importAll()}
+              disabled={busy || (csv.trim() === '' && typedLinks().length === 0)}
+              className={buttonClass.primary}
+            >
               {busy ? _('admin.import.importing') : _('admin.import.csvImport')}
             </button>
           </div>

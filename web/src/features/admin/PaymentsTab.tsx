@@ -49,6 +49,25 @@ const METHOD_NAMES: Record<PaymentMethod, string> = {
   wallet: 'adminSettings.payments.methodWallet',
 };
 
+/** What was paid and how; a gift code's redemption is its own kind: nothing was paid, the code paid for it. */
+function PaymentAmount({ item }: { item: AdminTransaction }) {
+  const { _ } = useLingui();
+  const format = useFormat();
+  if (item.giftCode)
+    return (
+      <>
+        {_('adminSettings.payments.giftCode')}
+        <span className="block font-mono text-xs text-slate-500">{item.giftCode}</span>
+      </>
+    );
+  return (
+    <>
+      {format.money(item.amount, item.currency)}
+      <span className="block text-xs text-slate-500">{_(METHOD_NAMES[item.method])}</span>
+    </>
+  );
+}
+
 export function PaymentsTab({ refreshKey }: { refreshKey: number }) {
   return (
     <div className="space-y-10">
@@ -150,8 +169,7 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
                 {item.renewal && <RenewalTag />}
               </Cell>
               <Cell className="whitespace-nowrap tabular-nums">
-                {format.money(item.amount, item.currency)}
-                <span className="block text-xs text-slate-500">{_(METHOD_NAMES[item.method])}</span>
+                <PaymentAmount item={item} />
                 {item.amountRefunded > 0 && (
                   <span className="block text-xs text-slate-500">
                     {_('adminSettings.payments.amountRefunded', { amount: format.money(item.amountRefunded, item.currency) })}

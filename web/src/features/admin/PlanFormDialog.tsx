@@ -44,7 +44,9 @@ const BILLING_LABEL_IDS: Record<PlanBilling, string> = { one_off: 'admin.plans.o
 function billingHint(values: PlanFormValues, _: Translate): string {
   if (values.billing === 'one_off') return _('admin.planForm.billingHint.oneOff');
   const interval = renewalIntervalOf(daysOf(values));
-  return interval ? _('admin.planForm.billingHint.recurring', { interval: intervalText(_, interval) }) : _('admin.planForm.billingHint.everyPeriod');
+  const charged = interval ? _('admin.planForm.billingHint.recurring', { interval: intervalText(_, interval) }) : _('admin.planForm.billingHint.everyPeriod');
+  // Stripe keeps one name per product: a subscription's card page and receipts cannot be named per customer.
+  return `${charged} ${_('admin.planForm.billingHint.stripeOneName')}`;
 }
 
 /**

@@ -66,8 +66,8 @@ function PricingPageCell({ plan }: { plan: AdminPlan }) {
   const format = useFormat();
   if (plan.isTrial || !plan.public) return <span className="text-slate-500">{_('admin.plans.hidden')}</span>;
   return (
-    <span className="flex items-center gap-1.5 whitespace-nowrap">
-      <span>{_('admin.plans.listed', { order: format.number(plan.sortOrder) })}</span>
+    <span className="flex flex-wrap items-center gap-1.5">
+      <span className="whitespace-nowrap">{_('admin.plans.listed', { order: format.number(plan.sortOrder) })}</span>
       {plan.mostPopular && <StatusBadge tone="indigo">{_('admin.plans.mostPopular')}</StatusBadge>}
     </span>
   );
@@ -144,7 +144,7 @@ export function PlansTab({ refreshKey }: { refreshKey: number }) {
         >
           {plans?.map((plan) => (
             <tr key={plan.id}>
-              <Cell className="font-medium whitespace-nowrap text-slate-900">
+              <Cell className="min-w-40 font-medium text-slate-900">
                 <bdi>{plan.name}</bdi>
               </Cell>
               <Cell className="whitespace-nowrap text-slate-700">{plan.tier ? <bdi>{plan.tier}</bdi> : '—'}</Cell>

@@ -20,7 +20,7 @@ export function RowActions({ name, active, busy, onEdit, onToggle, onDelete, chi
   const { _ } = useLingui();
   const rowName = <span className="sr-only"> {name}</span>;
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
       <button type="button" onClick={onEdit} disabled={busy} className={rowButtonClass.neutral}>
         {_('admin.row.edit')}
         {rowName}

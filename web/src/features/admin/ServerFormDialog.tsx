@@ -19,6 +19,7 @@ import {
   type ServerFormValues,
 } from './server-form';
 import { ServiceIdField } from './ServiceIdField';
+import { RegionNameTranslationsFields } from './RegionNameTranslationsFields';
 
 /** Message ids (admin catalogue). */
 export const SERVER_FORM_MESSAGES = {
@@ -111,6 +112,13 @@ export function ServerFormDialog({ server, onClose, onSaved }: ServerFormDialogP
           error={fields.publicName}
           hint={_('admin.serverForm.publicNameHint')}
           maxLength={60}
+          disabled={saving}
+        />
+        <RegionNameTranslationsFields
+          publicName={values.publicName}
+          values={values.publicNameTranslations}
+          onChange={(locale, name) => setValues((current) => ({ ...current, publicNameTranslations: { ...current.publicNameTranslations, [locale]: name } }))}
+          fields={fields}
           disabled={saving}
         />
         <TextField

@@ -20,7 +20,7 @@ export function ServerHealth({ server }: { server: AdminServer }) {
           <span className="text-xs whitespace-nowrap text-slate-600">{_('admin.health.latency', { ms: format.number(health.latencyMs) })}</span>
         )}
       </div>
-      {health.checkedAt && <p className="text-xs whitespace-nowrap text-slate-500">{_('admin.health.checked', { time: format.dateTime(health.checkedAt) })}</p>}
+      {health.checkedAt && <p className="text-xs text-slate-500">{_('admin.health.checked', { time: format.dateTime(health.checkedAt) })}</p>}
       {health.lastError && (
         <p className="max-w-64 text-xs break-words text-red-700" title={health.lastError}>
           {health.state === 'down' && health.since ? _('admin.health.downSince', { time: format.dateTime(health.since) }) : _('admin.health.lastFailed')}{' '}

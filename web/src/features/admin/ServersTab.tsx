@@ -110,7 +110,7 @@ export function ServersTab({ refreshKey }: { refreshKey: number }) {
         >
           {servers?.map((server) => (
             <tr key={server.id}>
-              <Cell className="font-medium whitespace-nowrap text-slate-900">
+              <Cell className="min-w-40 font-medium text-slate-900">
                 <bdi>{server.name}</bdi>
               </Cell>
               <Cell>{PANEL_KIND_LABELS[server.kind]}</Cell>

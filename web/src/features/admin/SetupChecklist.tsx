@@ -12,6 +12,8 @@ const STEP_LABEL_IDS: Record<SetupStep['id'], string> = {
   supportEmail: 'admin.setup.step.supportEmail',
   server: 'admin.setup.step.server',
   plan: 'admin.setup.step.plan',
+  payment: 'admin.setup.step.payment',
+  trial: 'admin.setup.step.trial',
 };
 
 /**

@@ -4,6 +4,7 @@ import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
 import { BillingStatusBadge } from '../billing/BillingStatusBadge';
 import { AdminTable, Cell } from './AdminTable';
+import { QueuedJobs } from './QueuedJobs';
 import { AlertBox } from './AlertBox';
 import { BackupsAlert } from './BackupsCard';
 import { ActiveBadge } from './RowActions';
@@ -175,6 +176,7 @@ export function SystemTab({ refreshKey }: { refreshKey: number }) {
             ))}
           </dl>
         )}
+        <QueuedJobs queued={status.jobs.queued} />
         <h3 className="pt-2 text-sm font-semibold text-slate-900">{_('adminSettings.system.failedJobs')}</h3>
         <AdminTable
           caption={_('adminSettings.system.failedJobs')}

@@ -9,6 +9,7 @@ import { useFormat } from '../../i18n/format';
 import { useAuth } from '../auth/auth-context';
 import { useToast } from '../toast/toast-context';
 import { buttonClass } from './admin-ui';
+import { useCellLabels } from './AdminTable';
 import { useDebouncedValue } from './useDebouncedValue';
 import { usersFilterFrom, usersQueryFor } from './users-query';
 import { userPageState } from './user-page/user-page-return';
@@ -37,6 +38,7 @@ const FIELD =
  */
 export function UsersTab({ refreshKey }: { refreshKey: number }) {
   const { _ } = useLingui();
+  const tableRef = useCellLabels();
   const format = useFormat();
   const id = useId();
   const toast = useToast();
@@ -180,7 +182,7 @@ export function UsersTab({ refreshKey }: { refreshKey: number }) {
         <Loading />
       ) : (
         <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-busy={loadState === 'loading'}>
-          <table className="min-w-full divide-y divide-slate-200 text-start text-sm">
+          <table ref={tableRef} className="admin-table min-w-full divide-y divide-slate-200 text-start text-sm">
             <caption className="sr-only">{_('admin.users.caption')}</caption>
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>

@@ -1,10 +1,14 @@
 import { usesApiToken, type AdminServer, type CreateServerBody, type PanelKindName, type UpdateServerBody } from '../../../../shared/servers.js';
+import { TRANSLATED_LOCALES, type TranslatedLocale } from '../../../../shared/plan-translations.js';
+import type { RegionNameTranslations } from '../../../../shared/region-names.js';
 
 /** What the Add/Edit server form holds; the password and the API token are write-only and start empty on edit. */
 export interface ServerFormValues {
   kind: PanelKindName;
   name: string;
   publicName: string;
+  /** The public name in the other languages ('' = as written). */
+  publicNameTranslations: Record<TranslatedLocale, string>;
   url: string;
   username: string;
   password: string;
@@ -32,6 +36,7 @@ export const NEW_SERVER_VALUES: ServerFormValues = {
   kind: 'marzneshin',
   name: '',
   publicName: '',
+  publicNameTranslations: { ru: '', fa: '', 'zh-CN': '' },
   url: '',
   username: '',
   password: '',
@@ -48,6 +53,11 @@ export function valuesFromServer(server: AdminServer): ServerFormValues {
     kind,
     name,
     publicName: server.publicName ?? '',
+    publicNameTranslations: {
+      ru: server.publicNameTranslations.ru ?? '',
+      fa: server.publicNameTranslations.fa ?? '',
+      'zh-CN': server.publicNameTranslations['zh-CN'] ?? '',
+    },
     url,
     username,
     password: '',
@@ -59,6 +69,16 @@ export function valuesFromServer(server: AdminServer): ServerFormValues {
   };
 }
 
+/** The translated names typed, without the empty ones. */
+function translationsOf(values: ServerFormValues): RegionNameTranslations {
+  const translations: RegionNameTranslations = {};
+  for (const locale of TRANSLATED_LOCALES) {
+    const name = values.publicNameTranslations[locale].trim();
+    if (name) translations[locale] = name;
+  }
+  return translations;
+}
+
 export function toCreateServerBody(values: ServerFormValues): CreateServerBody {
   const credentials = usesApiToken(values.kind)
     ? { apiToken: values.apiToken.trim(), apiTokenExpiresAt: values.apiTokenExpiresAt ? `${values.apiTokenExpiresAt}T00:00:00.000Z` : null }
@@ -67,6 +87,7 @@ export function toCreateServerBody(values: ServerFormValues): CreateServerBody {
     kind: values.kind,
     name: values.name.trim(),
     publicName: values.publicName.trim() || null,
+    publicNameTranslations: translationsOf(values),
     url: values.url.trim(),
     ...credentials,
     serviceId: values.serviceId.trim(),
@@ -80,7 +101,7 @@ export function toUpdateServerBody(values: ServerFormValues, original: AdminServ
   const { password, apiToken, ...next } = toCreateServerBody(values);
   const changes: UpdateServerBody = {};
   for (const key of Object.keys(next) as Array<keyof typeof next>) {
-    if (next[key] !== original[key]) Object.assign(changes, { [key]: next[key] });
+    if (JSON.stringify(next[key]) !== JSON.stringify(original[key])) Object.assign(changes, { [key]: next[key] });
   }
   if (password) changes.password = password;
   if (apiToken) changes.apiToken = apiToken;

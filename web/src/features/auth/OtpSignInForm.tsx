@@ -6,6 +6,7 @@ import { referralCodeFrom } from '../../../../shared/referrals.js';
 import { api } from '../../api';
 import { useLocale } from '../../i18n/locale-context';
 import { useToast } from '../toast/toast-context';
+import { looksLikeEmail, pendingSignInEmail, rememberSignInEmail } from './pending-sign-in';
 import { alertClass, errorText, inputClass, primaryButtonClass } from './sign-in-form-parts';
 
 interface OtpSignInFormProps {
@@ -37,7 +38,9 @@ const preloadCodeStep = () => void loadCodeStep().catch(() => undefined);
 
 /**
  * The two-step passwordless sign-in: e-mail, then the 6-digit code sent to it. The code step is in the
- * address (`?step=code&email=…`), so a reload (or a phone reopening the tab) comes back to it.
+ * address (`?step=code`) and the address it was sent to in this tab's storage (never in the URL), so a reload (or a
+ * phone reopening the tab) comes back to it. The form cannot be sent before the page's script has loaded (the
+ * button stays disabled until then): a browser's own submit would only reload the page with the address in the URL.
  */
 export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard', askReferralCode = false }: OtpSignInFormProps) {
   const { _ } = useLingui();
@@ -54,16 +57,19 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
   const [referral, setReferral] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [invalidEmail, setInvalidEmail] = useState(false);
+  const [ready, setReady] = useState(false);
   const stepChanged = useRef(false);
 
   // Applied after the first render, which must match the prerendered page (that has no e-mail).
-  const startEmail = initialEmail || (searchParams.get('email') ?? '');
-  const resumeCodeStep = searchParams.get('step') === 'code' && startEmail !== '';
+  const codeStepAsked = searchParams.get('step') === 'code';
   useEffect(() => {
+    setReady(true);
+    const startEmail = initialEmail || pendingSignInEmail();
     if (startEmail) setEmail(startEmail);
     // A transition: the e-mail step stays on screen until the code step's chunk is in.
-    if (resumeCodeStep) startTransition(() => setStep('code'));
-  }, [startEmail, resumeCodeStep]);
+    if (codeStepAsked && startEmail) startTransition(() => setStep('code'));
+  }, [initialEmail, codeStepAsked]);
 
   function dismissSentToast() {
     if (sentToast.current !== null) toast.dismiss(sentToast.current);
@@ -81,9 +87,10 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
       setSearchParams(
         (params) => {
           const kept = new URLSearchParams(params);
+          kept.delete('email');
           if (next === 'code') {
+            rememberSignInEmail(email.trim());
             kept.set('step', 'code');
-            kept.set('email', email.trim());
           } else kept.delete('step');
           return kept;
         },
@@ -112,6 +119,12 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
 
   async function sendCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!looksLikeEmail(email.trim())) {
+      setInvalidEmail(true);
+      emailRef.current?.focus();
+      return;
+    }
+    setInvalidEmail(false);
     preloadCodeStep();
     if (await requestCode()) goToStep('code');
   }
@@ -148,7 +161,7 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
               {error}
             </div>
           )}
-          <form onSubmit={(event) => void sendCode(event)} className="space-y-4">
+          <form method="post" noValidate onSubmit={(event) => void sendCode(event)} className="space-y-4">
             <div>
               <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-700">
                 {_('login.form.emailLabel')}
@@ -162,11 +175,21 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
                 autoComplete="email"
                 placeholder={_('login.form.emailPlaceholder')}
                 value={email}
-                onChange={(event) => setEmail(event.target.value)}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  if (invalidEmail && looksLikeEmail(event.target.value.trim())) setInvalidEmail(false);
+                }}
                 onFocus={preloadCodeStep}
                 readOnly={busy}
+                aria-invalid={invalidEmail || undefined}
+                aria-describedby={invalidEmail ? `${id}-email-error` : undefined}
                 className={inputClass}
               />
+              {invalidEmail && (
+                <p id={`${id}-email-error`} className="mt-1 text-sm text-red-700">
+                  {_('form.invalidEmail')}
+                </p>
+              )}
             </div>
             {askReferralCode && (
               <div>
@@ -192,7 +215,7 @@ export function OtpSignInForm({ backLabel, initialEmail = '', next = '/dashboard
                 </p>
               </div>
             )}
-            <button type="submit" disabled={busy} className={primaryButtonClass}>
+            <button type="submit" disabled={busy || !ready} className={primaryButtonClass}>
               {busy ? _('login.form.sending') : _('login.form.sendCode')}
             </button>
           </form>

@@ -83,7 +83,7 @@ export function AddOnsDialog({ account, methods, onStarted, onClose }: AddOnsDia
               {addOns.active.map((addOn) => (
                 <li key={addOn.id}>
                   <bdi>{gives(addOn.kind, addOn.amount)}</bdi>
-                  {' · '}
+                  {format.separator}
                   {addOn.endsAt ? _('account.addOns.until', { date: format.date(addOn.endsAt) }) : _('account.addOns.forGood')}
                 </li>
               ))}
@@ -100,7 +100,9 @@ export function AddOnsDialog({ account, methods, onStarted, onClose }: AddOnsDia
               <span className="font-medium text-slate-800">{money(addOn.price)}</span>
             </div>
             <p className="mt-1 text-sm text-slate-600">
-              {gives(addOn.kind, addOn.amount)} · {_(addOn.until === 'forever' ? 'account.addOns.forGood' : 'account.addOns.untilPeriodEnd')}
+              {gives(addOn.kind, addOn.amount)}
+              {format.separator}
+              {_(addOn.until === 'forever' ? 'account.addOns.forGood' : 'account.addOns.untilPeriodEnd')}
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
               {payMethods.map((method) => {

@@ -39,5 +39,9 @@ export function BillingStatusBadge({ status }: { status: BillingStatus }) {
 /** The small 'Renewal' tag beside a plan name. */
 export function RenewalTag() {
   const { _ } = useLingui();
-  return <span className="ms-2 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold text-indigo-800">{_('account.billing.renewalTag')}</span>;
+  return (
+    <span className="ms-2 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-indigo-800">
+      {_('account.billing.renewalTag')}
+    </span>
+  );
 }

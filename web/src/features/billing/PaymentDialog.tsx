@@ -1,4 +1,5 @@
 import { ERR } from '../../../../shared/errors.js';
+import { InvitationNotice } from './InvitationNotice';
 import { Trans, useLingui } from '@lingui/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -151,6 +152,7 @@ function RenewalTerms({ plan, kind, cryptoOnly }: { plan: Plan; kind: PaymentTar
 /** Who takes the money, for each method offered: one line each, beside its icon. */
 function MethodNotes({ methods }: { methods: readonly PaymentMethod[] }) {
   const { _ } = useLingui();
+  const format = useFormat();
   if (methods.length === 0) return null;
   return (
     <ul className="space-y-2" aria-label={_('pricing.payment.methodsLabel')}>
@@ -161,7 +163,7 @@ function MethodNotes({ methods }: { methods: readonly PaymentMethod[] }) {
             <Icon className="mt-1 size-4 shrink-0 text-emerald-700" />
             <span>
               <span className="font-medium text-slate-800">{_(name)}</span>
-              {' · '}
+              {format.separator}
               {_(note)}
             </span>
           </li>
@@ -253,6 +255,7 @@ export function PaymentDialog({ target, methods = ['card'], onPay, onClose }: Pa
   return (
     <Modal title={title} titleId={titleId} onClose={() => !busy && onClose()}>
       <div className="space-y-4">
+        {target.kind === 'buy' && <InvitationNotice />}
         {target.kind === 'renew' && <RenewalExplanation target={target} />}
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200">
           <SummaryRow label={_('pricing.summary.plan')}>

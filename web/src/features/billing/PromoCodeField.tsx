@@ -5,6 +5,7 @@ import { billingApi } from '../../api/billing-endpoints';
 import { isApiError } from '../../api';
 import { BUTTON } from '../accounts/button-styles';
 import { useStoreMoney } from '../config/useStoreMoney';
+import { useFormat } from '../../i18n/format';
 import { CodeInput } from './CodeInput';
 import { rememberedPromo } from './remembered-promo';
 
@@ -40,6 +41,7 @@ function useDurationText(): (quote: CheckoutQuote) => string {
 export function PromoCodeField({ planId, quote, referral = null, onQuote, error, onError, disabled }: PromoCodeFieldProps) {
   const { _ } = useLingui();
   const money = useStoreMoney();
+  const format = useFormat();
   const durationText = useDurationText();
   const id = useId();
   const fromLink = useRef(rememberedPromo());
@@ -88,7 +90,9 @@ export function PromoCodeField({ planId, quote, referral = null, onQuote, error,
         data-testid="promo-applied"
       >
         <span className="text-emerald-900">
-          {_('pricing.promo.applied', { code: quote.promo.code, discount: money(quote.discount) })} · {durationText(quote)}
+          {_('pricing.promo.applied', { code: quote.promo.code, discount: money(quote.discount) })}
+          {format.separator}
+          {durationText(quote)}
         </span>
         <button type="button" onClick={remove} disabled={disabled} className={BUTTON.smallSecondary}>
           {_('pricing.promo.remove')}

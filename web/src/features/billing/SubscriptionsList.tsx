@@ -38,7 +38,7 @@ function SubscriptionItem({ subscription, busy, onCancel, onResume }: Subscripti
   const format = useFormat();
   const renewal = describeRenewal(subscription, _, format);
   const pastDue = renewalStateOf(subscription).kind === 'pastDue';
-  const planName = useKeptPlanName()(subscription.planName, subscription.planId);
+  const planName = useKeptPlanName()(subscription.planName, subscription.planId, subscription.planNames);
   const isolated = useIsolate();
   const which = <span className="sr-only"> {_('account.subscriptions.which', { plan: isolated(planName) })}</span>;
   return (

@@ -34,7 +34,7 @@ export function TransactionsTable({ transactions }: { transactions: readonly Tra
             <tr key={transaction.id}>
               <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">{format.dateTime(transaction.createdAt)}</td>
               <td className="px-4 py-2.5 font-medium text-slate-900">
-                <bdi>{transaction.topUp ? _('account.transactions.topUp') : planName(transaction.planName)}</bdi>
+                <bdi>{transaction.topUp ? _('account.transactions.topUp') : planName(transaction.planName, null, transaction.planNames)}</bdi>
                 {transaction.renewal && <RenewalTag />}
               </td>
               <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums">

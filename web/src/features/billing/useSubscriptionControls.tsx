@@ -80,7 +80,7 @@ export function useSubscriptionControls({ onChanged, onError, onStale }: Subscri
   const dialogs: ReactNode = confirming && (
     <ConfirmDialog
       title={_('account.cancel.title')}
-      message={cancelQuestion(confirming, isolated(planName(confirming.planName, confirming.planId)), _, format)}
+      message={cancelQuestion(confirming, isolated(planName(confirming.planName, confirming.planId, confirming.planNames)), _, format)}
       confirmLabel={_('account.cancel.confirm')}
       busyLabel={_('account.cancel.busy')}
       cancelLabel={_('account.cancel.keep')}

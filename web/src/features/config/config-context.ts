@@ -11,6 +11,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   supportEmail: '',
   locationsClaim: DEFAULT_LOCATIONS_CLAIM,
   protectionFeatures: true,
+  trialOffered: false,
   cardPaymentsEnabled: false,
   paymentMethods: [],
   stripePublishableKey: null,

@@ -108,7 +108,7 @@ function PasskeyList({ passkeys, recoveryCodesLeft, onDelete }: { passkeys: Pass
               <p className="font-semibold break-words text-slate-900">{passkey.name}</p>
               <p className="text-sm text-slate-500">
                 {_('account.passkeys.addedOn', { date: format.date(passkey.createdAt) })}
-                {passkey.lastUsedAt && ` · ${_('account.passkeys.lastUsed', { date: format.date(passkey.lastUsedAt) })}`}
+                {passkey.lastUsedAt && `${format.separator}${_('account.passkeys.lastUsed', { date: format.date(passkey.lastUsedAt) })}`}
               </p>
             </div>
             <button

@@ -25,4 +25,12 @@ describe('keptPlanName', () => {
     expect(keptPlanName([plus], 'Plus Annual', 'ru', 'plus-1y')).toBe('Plus Annual');
     expect(keptPlanName([], 'Plus 1 Year', 'ru', 'plus-1y')).toBe('Plus 1 Year');
   });
+
+  it('names a plan no longer on sale in the language its order kept a name in (issue 57)', () => {
+    const kept = { 'zh-CN': '家庭版 1 个月', ru: 'Семейный на месяц' };
+    expect(keptPlanName([], 'Family 1 Month', 'zh-CN', 'family-1m', kept)).toBe('家庭版 1 个月');
+    expect(keptPlanName([plus], 'Family 1 Month', 'ru', null, kept)).toBe('Семейный на месяц');
+    expect(keptPlanName([], 'Family 1 Month', 'fa', 'family-1m', kept)).toBe('Family 1 Month');
+    expect(keptPlanName([], 'Family 1 Month', 'en', 'family-1m', kept)).toBe('Family 1 Month');
+  });
 });

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { planText, type PlanText, type PlanTranslations } from '../../../../shared/plan-translations.js';
+import { planText, type PlanNames, type PlanText, type PlanTranslations } from '../../../../shared/plan-translations.js';
 import type { Plan } from '../../../../shared/plans.js';
 import { useLocale } from '../../i18n/locale-context';
 import { keptPlanName } from './plan-names';
@@ -14,10 +14,10 @@ export function usePlanText(plan: PlanText & { translations?: PlanTranslations }
 export const PlansOnSaleContext = createContext<readonly Plan[]>([]);
 
 /** `keptPlanName` in the page's language, against the plans on sale. */
-export function useKeptPlanName(): (name: string, planId?: string | null) => string {
+export function useKeptPlanName(): (name: string, planId?: string | null, names?: PlanNames) => string {
   const { locale } = useLocale();
   const plans = useContext(PlansOnSaleContext);
-  return (name, planId) => keptPlanName(plans, name, locale, planId);
+  return (name, planId, names) => keptPlanName(plans, name, locale, planId, names);
 }
 
 /** A plan on sale's name in the page's language, by its id (null when it is not on sale). */

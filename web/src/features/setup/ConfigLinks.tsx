@@ -2,11 +2,8 @@ import { useLingui } from '@lingui/react';
 import { useFormat } from '../../i18n/format';
 import { ACCOUNT_UI_MESSAGES } from '../accounts/messages';
 import { BUTTON } from '../accounts/button-styles';
-import { truncate } from '../accounts/format';
 import { describeConfigLink } from './config-link-label';
 import { CopyButton } from './CopyButton';
-
-const LINK_PREVIEW_LENGTH = 45;
 
 /** Per-configuration links, for apps that take a single configuration rather than a subscription. */
 export function ConfigLinks({ links }: { links: readonly string[] }) {
@@ -28,8 +25,8 @@ export function ConfigLinks({ links }: { links: readonly string[] }) {
               <li key={`${index}-${link}`} className="flex flex-col gap-2 sm:flex-row sm:items-center">
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium break-words text-slate-800">{label}</p>
-                  <code dir="ltr" className="block font-mono text-xs wrap-anywhere text-slate-500">
-                    {truncate(link, LINK_PREVIEW_LENGTH)}
+                  <code dir="ltr" className="block truncate font-mono text-xs text-slate-500" title={link}>
+                    {link}
                   </code>
                 </div>
                 <CopyButton

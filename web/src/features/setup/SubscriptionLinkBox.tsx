@@ -1,21 +1,16 @@
 import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import { BUTTON } from '../accounts/button-styles';
-import { truncate } from '../accounts/format';
 import { ACCOUNT_UI_MESSAGES } from '../accounts/messages';
 import { CopyButton } from './CopyButton';
 import { QrCode } from './QrCode';
 
-/** The dialog shows the link cut to 45 characters plus '...' (spec section 2). */
-const DIALOG_URL_LENGTH = 45;
-
 /**
  * The subscription link: shortened, copyable, and as a QR code that can be hidden. The link reads left
  * to right on every page (`dir="ltr"`: on a right-to-left page "https://…/sub/…" would otherwise be
- * reordered around its digits and slashes) and wraps where a URL may (after a '/', '-', '.'), breaking
- * inside a run of letters only when that alone is too long for the box (`overflow-wrap: anywhere`,
- * not `break-all`, which cuts anywhere). It wraps rather than scrolls: on a phone the whole shortened
- * link stays readable at once, and a horizontal scroller inside a dialog is easy to miss.
+ * reordered around its digits and slashes) on one line, cut at 45 characters (or the box's width) with
+ * the ellipsis on that same line (CSS `text-overflow`): a '…' appended to the text would wrap onto a line
+ * of its own in a narrow box.
  */
 export function SubscriptionLinkBox({ url }: { url: string }) {
   const { _ } = useLingui();
@@ -26,12 +21,8 @@ export function SubscriptionLinkBox({ url }: { url: string }) {
     <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
       <h3 className="text-sm font-semibold text-slate-900">{_('account.link.heading')}</h3>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code
-          dir="ltr"
-          className="min-w-0 flex-1 rounded-lg bg-white px-3 py-2 font-mono text-xs wrap-anywhere text-slate-700 ring-1 ring-slate-200"
-          title={url}
-        >
-          {truncate(url, DIALOG_URL_LENGTH)}
+        <code dir="ltr" className="min-w-0 flex-1 rounded-lg bg-white px-3 py-2 font-mono text-xs text-slate-700 ring-1 ring-slate-200" title={url}>
+          <span className="block max-w-[45ch] truncate">{url}</span>
         </code>
         <div className="flex gap-2">
           <CopyButton

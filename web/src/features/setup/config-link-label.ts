@@ -13,5 +13,5 @@ export function describeConfigLink(link: string, index: number, _: I18n['_'], fo
       remark = link.slice(hash + 1);
     }
   }
-  return remark ? `${scheme} · ${remark}` : _('account.configLinks.unnamed', { scheme, number: format.number(index + 1) });
+  return remark ? `${scheme}${format.separator}${remark}` : _('account.configLinks.unnamed', { scheme, number: format.number(index + 1) });
 }

@@ -50,7 +50,7 @@ export default function MoneyBackGuaranteePage() {
       <Section width="narrow" title={_('features.moneyBack.details.title')}>
         <div className="space-y-8 leading-7 text-slate-700">
           {DETAILS.map(({ titleId, textId }) => (
-            <div key={titleId}>
+            <div key={titleId} data-claim={titleId === 'features.moneyBack.details.trial.title' ? 'trial' : undefined}>
               <h3 className="text-lg font-semibold text-slate-900">{_(titleId)}</h3>
               <p className="mt-2">{_(textId)}</p>
             </div>

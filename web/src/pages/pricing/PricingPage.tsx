@@ -21,6 +21,8 @@ interface CardText {
   titleId: string;
   textId: string;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Said only while the store takes payment (no card checkout to speak of before a provider is on). */
+  claim?: 'payment';
 }
 
 /** True of every plan, whatever the operator sells (the prices and data are on the cards). */
@@ -30,12 +32,12 @@ const EVERY_PLAN: readonly CardText[] = [
   { titleId: 'pricing.everyPlan.refund.title', textId: 'pricing.everyPlan.refund.text', Icon: RefundIcon },
   { titleId: 'pricing.everyPlan.noSurprises.title', textId: 'pricing.everyPlan.noSurprises.text', Icon: ClockIcon },
   { titleId: 'pricing.everyPlan.anonymous.title', textId: 'pricing.everyPlan.anonymous.text', Icon: LockIcon },
-  { titleId: 'pricing.everyPlan.secureCheckout.title', textId: 'pricing.everyPlan.secureCheckout.text', Icon: CardIcon },
+  { titleId: 'pricing.everyPlan.secureCheckout.title', textId: 'pricing.everyPlan.secureCheckout.text', Icon: CardIcon, claim: 'payment' },
 ];
 
 export default function PricingPage() {
   const { _ } = useLingui();
-  const everyPlan = EVERY_PLAN.map(({ titleId, textId, Icon }) => ({ title: _(titleId), text: _(textId), Icon }));
+  const everyPlan = EVERY_PLAN.map(({ titleId, textId, Icon, claim }) => ({ title: _(titleId), text: _(textId), Icon, claim }));
   return (
     <>
       <PageHero eyebrow={_('pricing.hero.eyebrow')} title={_('pricing.hero.title')} subtitle={_('pricing.hero.subtitle')} />
@@ -116,7 +118,8 @@ function PeriodCards({ period, hidden, signedIn }: { period: PricingPeriod; hidd
     >
       {period.offers.map((offer) => (
         <li key={offer.plan.id}>
-          <TierCard offer={offer} period={period} href={getPlanHref(offer.plan.id, signedIn)} />
+          {/* A tier without a plan of this length shows its nearest plan, priced and named for that plan's own period. */}
+          <TierCard offer={offer} period={offer.period} href={getPlanHref(offer.plan.id, signedIn)} />
         </li>
       ))}
     </ul>

@@ -29,10 +29,13 @@ export default function HelpPage() {
           </li>
         </ol>
 
-        <h2>{_('support.help.trial.heading')}</h2>
-        <p>
-          <Trans id="support.help.trial.text" components={{ 0: <strong />, 1: <Link to="/pricing" /> }} />
-        </p>
+        {/* Only where the store offers a free trial (styles.css, `no-trial`). */}
+        <div data-claim="trial">
+          <h2>{_('support.help.trial.heading')}</h2>
+          <p>
+            <Trans id="support.help.trial.text" components={{ 0: <strong />, 1: <Link to="/pricing" /> }} />
+          </p>
+        </div>
 
         <h2>{_('support.help.import.heading')}</h2>
         <p>

@@ -6,6 +6,8 @@ import { apiClient } from '../../api';
 import { Loading } from '../../components/Loading';
 import { PageHero, Section } from '../../components/content';
 import { useFormat } from '../../i18n/format';
+import { useLocale } from '../../i18n/locale-context';
+import { regionNameIn } from '../../../../shared/region-names.js';
 
 type StatusView = { phase: 'loading'; previous: LoadedStatus | null } | { phase: 'loaded'; status: LoadedStatus } | { phase: 'error' };
 
@@ -74,13 +76,17 @@ export default function StatusPage() {
 function StatusBoard({ status }: { status: LoadedStatus }) {
   const { _ } = useLingui();
   const format = useFormat();
+  const { locale } = useLocale();
   const { response } = status;
   const rows = [
     { key: 'site', name: _('support.status.website'), detail: null, state: response.site },
     { key: 'database', name: _('support.status.database'), detail: null, state: response.database },
     ...response.regions.map((region, index) => ({
       key: `region-${index}`,
-      name: region.locationNumber === null ? region.name : _('support.status.locationN', { number: format.number(region.locationNumber) }),
+      name:
+        region.locationNumber === null
+          ? regionNameIn(region.name, region.nameTranslations, locale)
+          : _('support.status.locationN', { number: format.number(region.locationNumber) }),
       detail: formatLocations(region.locations),
       state: region.status,
     })),

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react';
 import { CallToAction, CardGrid, PageHero, Section, type Card } from '../../components/content';
+import { TrialClaim } from '../../components/content/TrialClaim';
 import { useConfig } from '../../features/config/config-context';
 import { BUTTON_LINK_CLASS, TEXT_LINK_CLASS } from '../../components/content/links';
 import { BanIcon, CheckCircleIcon, KeyIcon, LockIcon, MailIcon } from '../../components/content/content-icons';
@@ -16,6 +17,9 @@ const STEPS: readonly CardMessages[] = [
   { titleId: 'trust.anonymous.step.code.title', textId: 'trust.anonymous.step.code.text', Icon: KeyIcon },
   { titleId: 'trust.anonymous.step.start.title', textId: 'trust.anonymous.step.start.text', Icon: CheckCircleIcon },
 ];
+const TRIAL_STEP_TEXT = 'trust.anonymous.step.start.text';
+/** Things not asked that only a store with a free trial could ask for. */
+const TRIAL_ONLY = new Set(['trust.anonymous.notAsked.card']);
 
 const NOT_ASKED: readonly string[] = [
   'trust.anonymous.notAsked.name',
@@ -34,7 +38,13 @@ const TIPS: readonly CardMessages[] = [
 export default function AnonymousAccountsPage() {
   const { _ } = useLingui();
   const { brandName } = useConfig();
-  const cards = (list: readonly CardMessages[]): Card[] => list.map(({ titleId, textId, Icon }) => ({ title: _(titleId), text: _(textId), Icon }));
+  // The last step names the free trial only where the store offers one (TrialClaim).
+  const cards = (list: readonly CardMessages[]): Card[] =>
+    list.map(({ titleId, textId, Icon }) => ({
+      title: _(titleId),
+      text: textId === TRIAL_STEP_TEXT ? <TrialClaim trial={_(textId)} otherwise={_(`${textId}NoTrial`)} /> : _(textId),
+      Icon,
+    }));
   return (
     <>
       <PageHero eyebrow={_('trust.eyebrow')} title={_('trust.anonymous.hero.title')} subtitle={_('trust.anonymous.hero.subtitle', { brand: brandName })}>
@@ -53,7 +63,9 @@ export default function AnonymousAccountsPage() {
       <Section tone="muted" width="narrow" title={_('trust.anonymous.notAsked.title')}>
         <ul className="list-disc space-y-2 ps-6 leading-7 text-slate-700">
           {NOT_ASKED.map((id) => (
-            <li key={id}>{_(id)}</li>
+            <li key={id} data-claim={TRIAL_ONLY.has(id) ? 'trial' : undefined}>
+              {_(id)}
+            </li>
           ))}
         </ul>
         <p className="mt-6 leading-7 text-slate-700">

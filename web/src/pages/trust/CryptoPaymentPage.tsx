@@ -61,7 +61,7 @@ export default function CryptoPaymentPage() {
 
       <Section width="narrow" title={_('trust.payments.free.title')}>
         <div className="space-y-4 leading-7 text-slate-700">
-          <p>
+          <p data-claim="trial">
             <Trans id="trust.payments.free.trial" components={{ 0: <Link to="/features/money-back-guarantee" className={TEXT_LINK_CLASS} /> }} />
           </p>
           <p>

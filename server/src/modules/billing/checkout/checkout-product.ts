@@ -1,4 +1,5 @@
 import { planText } from '../../../../../shared/plan-translations.js';
+import { locationName } from '../../../../../shared/plan-servers.js';
 import { formatBytes } from '../../../../../shared/plan-format.js';
 import type { Locale } from '../../../../../shared/locales.js';
 import { formatDataSize } from '../../../mail/money.js';
@@ -25,7 +26,14 @@ function describePlanIn(plan: PlanRecord, locale: Locale): string {
     plan.days < 1
       ? emailText(locale, 'checkout.hours', { hours: Math.max(1, Math.round(plan.days * 24)) })
       : emailText(locale, 'checkout.days', { days: Number(plan.days.toFixed(1)) });
-  const locations = plan.locations === 'all' || plan.locations === '' ? emailText(locale, 'checkout.allLocations') : plan.locations.split(',').join(', ');
+  // Country codes by their name in the customer's language ('DE' → 'Германия'), never the raw code.
+  const locations =
+    plan.locations === 'all' || plan.locations === ''
+      ? emailText(locale, 'checkout.allLocations')
+      : plan.locations
+          .split(',')
+          .map((code) => locationName(code, locale))
+          .join(', ');
   return emailText(locale, 'checkout.summary', { duration, data: dataIn(plan.dataLimitBytes, locale), locations });
 }
 

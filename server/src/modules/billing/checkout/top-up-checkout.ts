@@ -61,7 +61,7 @@ export function createTopUpCheckout(deps: {
       const { currency, walletTopUps: limits } = await deps.settings.getAppSettings();
       if (!limits.enabled) throw new AppError(409, 'top_ups_off', WALLET_MESSAGES.topUpsOff);
       if (body.amount < limits.min || body.amount > limits.max) {
-        const range = `${formatMoney(limits.min, currency, 'en-US', 'symbol')} to ${formatMoney(limits.max, currency, 'en-US', 'symbol')}`;
+        const range = `${formatMoney(limits.min, currency, 'en-US')} to ${formatMoney(limits.max, currency, 'en-US')}`;
         throw validationFailed({ amount: `Top up ${range} at a time` }, WALLET_MESSAGES.topUpLimits);
       }
       const { driver, providerId, providerAccountId } = await deps.payments.forCheckout(body.method, currency);

@@ -35,7 +35,7 @@ export function createPaymentCustomers(deps: { db: Db; clock: Clock }) {
       const providerKey = await customerKeyOfDriver(driver);
       const known = await find(user.id, providerKey);
       if (known) return known;
-      const created = await driver.createCustomer({ userId: user.id, email: user.email });
+      const created = await driver.createCustomer({ userId: user.id, email: user.email, locale: user.locale });
       await db('payment_customers')
         .insert({
           user_id: user.id,

@@ -31,7 +31,7 @@ export interface RefundsDeps {
 
 const REFUNDABLE = new Set(['succeeded', 'needs_review']);
 
-export const formatCents = (minor: number, currency: string) => formatMoney(minor, currency, 'en-US', 'symbol');
+export const formatCents = (minor: number, currency: string) => formatMoney(minor, currency, 'en-US');
 
 /** Paid, or fully refunded by a refund that failed later: something is left to give back. */
 export const canRefund = (record: TransactionRecord, refunded: number) =>

@@ -1,7 +1,7 @@
 import type { PageCatalogue } from './en.js';
 
 export const fa: PageCatalogue = {
-  'page.title': 'اشتراک شما · {brand}',
+  'page.title': 'اشتراک شما – {brand}',
   'page.heading': 'اشتراک VPN شما',
   'page.account': 'حساب',
   'page.usage': 'مصرف',
@@ -45,7 +45,7 @@ export const fa: PageCatalogue = {
   'notice.pending': 'این اشتراک هنوز در حال راه‌اندازی است. لطفاً یک دقیقهٔ دیگر دوباره امتحان کنید.',
   'notice.paidPending': 'پرداخت شما تأیید شد؛ حساب شما در حال راه‌اندازی است. لطفاً یک دقیقهٔ دیگر دوباره امتحان کنید.',
 
-  'open.title': 'باز کردن در {app} · {brand}',
+  'open.title': 'باز کردن در {app} – {brand}',
   'open.heading': 'در حال باز کردن {app}…',
   'open.button': 'باز کردن در {app}',
   'open.help': 'اتفاقی نیفتاد؟ {app} را نصب کنید و دوباره دکمه را بزنید، یا این پیوند را در برنامهٔ VPN خود کپی کنید:',

@@ -29,12 +29,12 @@ const COLUMN_IDS = [
   'admin.column.actions',
 ] as const;
 
-/** "20 % · first payment", "$5.00 · 3 months", "10 % · every payment". */
+/** "20% · First payment", "$5.00 · 3 months", "10% · Every payment". */
 function DiscountText({ code }: { code: AdminPromoCode }) {
   const { _ } = useLingui();
   const format = useFormat();
   const { currency } = useConfig();
-  const amount = code.percentOff !== null ? `${format.number(code.percentOff)} %` : format.money(code.amountOff ?? 0, code.currency ?? currency);
+  const amount = code.percentOff !== null ? format.percent(code.percentOff) : format.money(code.amountOff ?? 0, code.currency ?? currency);
   const lasts =
     code.duration === 'once'
       ? _('admin.promo.once')

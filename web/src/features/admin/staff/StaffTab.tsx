@@ -10,6 +10,7 @@ import { useAuth } from '../../auth/auth-context';
 import { useToast } from '../../toast/toast-context';
 import { AlertBox } from '../AlertBox';
 import { buttonClass, cardClass, inputClass } from '../admin-ui';
+import { useCellLabels } from '../AdminTable';
 import { ROLE_LABEL_IDS, roleChangeErrorId } from './role-labels';
 
 /** What each staff role may do, in the order the roles are offered. */
@@ -27,6 +28,7 @@ const ROLE_SUMMARY_IDS: Record<(typeof STAFF_ROLES)[number], string> = {
  */
 export function StaffTab({ refreshKey }: { refreshKey: number }) {
   const { _ } = useLingui();
+  const tableRef = useCellLabels();
   const format = useFormat();
   const toast = useToast();
   const { user: me } = useAuth();
@@ -85,7 +87,7 @@ export function StaffTab({ refreshKey }: { refreshKey: number }) {
       </section>
 
       <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-start text-sm">
+        <table ref={tableRef} className="admin-table min-w-full divide-y divide-slate-200 text-start text-sm">
           <caption className="sr-only">{_('admin.staff.caption')}</caption>
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
