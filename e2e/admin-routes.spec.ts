@@ -125,8 +125,8 @@ test('the setup checklist ticks off the brand name as soon as it is saved in Set
     await page.goto('/admin');
     const checklist = page.getByRole('region', { name: /Finish setting up your site/ });
     await expect(checklist).toContainText('Set your brand name (to do)');
-    await checklist.getByRole('link', { name: /^Open Settings to set your brand name/ }).click();
-    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await checklist.getByRole('link', { name: /^Open Settings \(General\) to set your brand name/ }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\/general$/);
     await page.getByLabel('Brand name').fill('Routes VPN');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings updated successfully')).toBeVisible();

@@ -15,7 +15,7 @@ test('the admin sees what is left to set up, and the site content follows Settin
   await page.goto('/admin');
   const checklist = page.getByRole('region', { name: /Finish setting up your site/ });
   await expect(checklist).toContainText('Set the support e-mail address customers write to (to do)');
-  await checklist.getByRole('link', { name: 'Open Settings to set the support e-mail address customers write to' }).click();
+  await checklist.getByRole('link', { name: 'Open Settings (General) to set the support e-mail address customers write to' }).click();
   await expect(page.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Site content' }).click();
 

@@ -28,6 +28,19 @@ test('a fresh store promises no free trial, and its setup checklist asks for a p
     await expect(step('Turn on a payment method (Stripe, BTCPay, YooKassa or Crypto Pay)')).toContainText('(to do)', { timeout: 15_000 });
     await expect(step('Put a trial plan on sale, or switch the free-trial promise off')).toContainText('(to do)');
     await page.screenshot({ path: test.info().outputPath('setup-checklist.png') });
+    // Its links open where each is done: the providers' keys are in Settings, not in the Payments list.
+    await step('Turn on a payment method')
+      .getByRole('link', { name: /^Open Settings \(Payment providers\)/ })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/settings\/payments$/);
+    await expect(page.getByRole('heading', { name: /Stripe/ }).first()).toBeVisible();
+    await page.goto('/admin');
+    await step('Put a trial plan on sale')
+      .getByRole('link', { name: /^Open Settings \(General\)/ })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/settings\/general$/);
+    await expect(page.getByRole('region', { name: 'Free trial on the public pages' })).toBeVisible();
+    await page.goto('/admin');
 
     // The home page and the others say nothing of a free trial.
     await visitor.goto('/');

@@ -6,6 +6,8 @@ export interface SetupStep {
   label: string;
   /** Where the admin does it: an admin tab. */
   tab: 'settings' | 'servers' | 'plans' | 'payments';
+  /** The Settings section it is in (`/admin/settings/<section>`), for a step done in Settings. */
+  section?: 'general' | 'payments';
   done: boolean;
 }
 

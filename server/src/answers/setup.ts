@@ -8,6 +8,7 @@ const SetupStepAnswer = z.object({
   id: z.enum(['brand', 'supportEmail', 'server', 'plan', 'payment', 'trial']),
   label: z.string(),
   tab: z.enum(['settings', 'servers', 'plans', 'payments']),
+  section: z.enum(['general', 'payments']).optional(),
   done: z.boolean(),
 }) satisfies z.ZodType<SetupStep>;
 

@@ -32,20 +32,29 @@ export function createSetupChecklist(deps: {
         deps.config.getAppSettings(),
       ]);
       const steps: SetupStep[] = [
-        { id: 'brand', label: 'Set your brand name', tab: 'settings', done: Boolean(stored.brand_name?.trim()) },
-        { id: 'supportEmail', label: 'Set the support e-mail address customers write to', tab: 'settings', done: Boolean(stored.support_email?.trim()) },
+        { id: 'brand', label: 'Set your brand name', tab: 'settings', section: 'general', done: Boolean(stored.brand_name?.trim()) },
+        {
+          id: 'supportEmail',
+          label: 'Set the support e-mail address customers write to',
+          tab: 'settings',
+          section: 'general',
+          done: Boolean(stored.support_email?.trim()),
+        },
         { id: 'server', label: 'Add a panel server (Remnawave, PasarGuard, Marzneshin or Marzban)', tab: 'servers', done: server },
         { id: 'plan', label: 'Put at least one plan on sale', tab: 'plans', done: plan },
         {
           id: 'payment',
           label: 'Turn on a payment method (Stripe, BTCPay, YooKassa or Crypto Pay)',
-          tab: 'payments',
+          // The providers' keys are in Settings (the Payments tab lists what was paid).
+          tab: 'settings',
+          section: 'payments',
           done: config.paymentMethods.some(takesPayment),
         },
         {
           id: 'trial',
           label: 'Put a trial plan on sale, or switch the free-trial promise off',
           tab: 'settings',
+          section: 'general',
           done: config.trialOffered || !settings.trialPromise,
         },
       ];

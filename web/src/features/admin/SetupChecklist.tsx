@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { SetupChecklist as Checklist, SetupStep } from '../../../../shared/setup.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { adminTabLabelId, adminTabPath } from './admin-tabs';
+import { SETTINGS_SECTION_LABEL_IDS, settingsSectionPath } from './settings-sections';
 import { useAdminChanges } from './useAdminChanges';
 import { useAdminResource } from './useAdminResource';
 
@@ -48,8 +49,13 @@ export function SetupChecklist({ refreshKey }: { refreshKey: number }) {
                   <span className="sr-only"> {step.done ? _('admin.setup.done') : _('admin.setup.toDo')}</span>
                 </span>
                 {!step.done && (
-                  <Link to={adminTabPath(step.tab)} className="-mx-2 rounded-lg px-2 py-1 text-sm font-semibold text-indigo-700 underline hover:bg-indigo-50">
-                    {_('admin.setup.open', { tab: _(adminTabLabelId(step.tab)) })}
+                  <Link
+                    to={step.section ? settingsSectionPath(step.section) : adminTabPath(step.tab)}
+                    className="-mx-2 rounded-lg px-2 py-1 text-sm font-semibold text-indigo-700 underline hover:bg-indigo-50"
+                  >
+                    {step.section
+                      ? _('admin.setup.openSection', { tab: _(adminTabLabelId(step.tab)), section: _(SETTINGS_SECTION_LABEL_IDS[step.section]) })
+                      : _('admin.setup.open', { tab: _(adminTabLabelId(step.tab)) })}
                     <span className="sr-only"> {_('admin.setup.openPurpose', { step: label.charAt(0).toLowerCase() + label.slice(1) })}</span>
                   </Link>
                 )}
