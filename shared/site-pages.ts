@@ -93,7 +93,7 @@ export const HOME_PAGE: SitePage = {
   live: true,
 };
 export const PRICING_PAGE: SitePage = {
-  ...page('/pricing', 'Simple, Honest Pricing', 'Compare plans and prices. Pay by card, with a 30-day money-back guarantee on every plan.'),
+  ...page('/pricing', 'Simple, Honest Pricing', 'Compare plans and prices, with a 30-day money-back guarantee on every plan.'),
   live: true,
 };
 export const LOGIN_PAGE = page('/login', 'Welcome to {brand}', 'Sign in or create your account with a one-time code sent to your e-mail. No password needed.');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useBillingFixture, type BillingFixture } from '../../../../test/billing-fixture.js';
 import { emailOf } from '../../../../test/billing-mail.js';
@@ -169,9 +170,12 @@ describe.each(TEST_DATABASES)('the admin Refund action (%s)', (kind) => {
     const id = transactionIdOf(sessionId);
     const email = await emailOf(f, user);
 
+    // One click sent twice carries one request id (as the admin's dialog sends it): without one, a second request that
+    // arrives after the first was answered is a second refund, which only timing tells apart.
+    const clickId = randomUUID();
     const [first, again] = await Promise.all([
-      refund(f.admin, id, { amount: 199, note: 'slow in Berlin' }),
-      refund(f.admin, id, { amount: 199, note: 'slow in Berlin' }),
+      refund(f.admin, id, { amount: 199, note: 'slow in Berlin', requestId: clickId }),
+      refund(f.admin, id, { amount: 199, note: 'slow in Berlin', requestId: clickId }),
     ]);
     expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
     expect(f.stripe.listRefunds().filter((r) => r.payment_intent === f.stripe.getSession(sessionId)!.payment_intent)).toHaveLength(1);
