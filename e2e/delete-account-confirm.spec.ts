@@ -1,5 +1,5 @@
 import { startFakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
-import { expect, signIn, signInAsNewAdmin, test, uniqueEmail } from './site.js';
+import { addServerAndPlan, expect, signIn, signInAsNewAdmin, test, uniqueEmail } from './site.js';
 
 const GB = 1024 ** 3;
 
@@ -17,36 +17,14 @@ test('the Delete confirmation names the account and plan, and says the days left
   let planId: string | undefined;
   try {
     await signInAsNewAdmin(admin, site, 'delete-confirm-admin');
-    expect(
-      (
-        await admin.request.post('/api/admin/servers', {
-          headers,
-          data: {
-            kind: 'marzneshin',
-            name: `Panel ${tag}`,
-            url: panel.url,
-            username: panel.admin.username,
-            password: panel.admin.password,
-            serviceId: '1',
-            locations: 'all',
-          },
-        })
-      ).status(),
-    ).toBe(201);
-    const created = await admin.request.post('/api/admin/plans', {
-      headers,
-      data: {
-        name: `Family ${tag}`,
-        days: 30,
-        dataLimitBytes: 10 * GB,
-        price: 0,
-        public: true,
-        sortOrder: 97_000,
-        translations: { ru: { name: `Семейный ${tag}` } },
-      },
+    planId = await addServerAndPlan(admin, site, panel, {
+      name: `Family ${tag}`,
+      price: 0,
+      dataLimitBytes: 10 * GB,
+      public: true,
+      sortOrder: 97_000,
+      translations: { ru: { name: `Семейный ${tag}` } },
     });
-    expect(created.status()).toBe(201);
-    planId = ((await created.json()) as { id: string }).id;
 
     await signIn(page, site, uniqueEmail('delete-confirm'));
     expect((await page.request.post('/api/accounts', { headers, data: { planId } })).status()).toBe(201);

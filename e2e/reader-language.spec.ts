@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { asMarzneshinUser, startFakeMarzneshin, type FakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
-import { expect, FAKE_STRIPE_KEYS, signIn, signInAsNewAdmin, test, uniqueEmail, type Site } from './site.js';
+import { addServerAndPlan, expect, FAKE_STRIPE_KEYS, signIn, signInAsNewAdmin, test, uniqueEmail, type Site } from './site.js';
 
 /**
  * What a reader of each language sees of their own plan (issue 57): the plan named in their language in
@@ -15,28 +15,15 @@ const send = (site: Site, request: APIRequestContext, method: 'post' | 'put' | '
 /** An admin, the fake panel as a server, a monthly recurring plan named in Chinese and Persian, card payments on. */
 async function setUpShop(page: Page, site: Site, panel: FakeMarzneshin, tag: string): Promise<{ planId: string; planName: string }> {
   await signInAsNewAdmin(page, site, `admin-reader-${tag}`);
-  const server = await send(site, page.request, 'post', '/api/admin/servers', {
-    kind: 'marzneshin',
-    name: `Panel ${tag}`,
-    url: panel.url,
-    username: panel.admin.username,
-    password: panel.admin.password,
-    serviceId: '1',
-    locations: 'all',
-  });
-  expect(server.status()).toBe(201);
   const planName = `Family Month ${tag}`;
-  const plan = await send(site, page.request, 'post', '/api/admin/plans', {
+  const planId = await addServerAndPlan(page, site, panel, {
     name: planName,
-    days: 30,
-    dataLimitBytes: 20 * 1024 ** 3,
     price: 499,
     billing: 'recurring',
     translations: { 'zh-CN': { name: `家庭版月付 ${tag}` }, fa: { name: `خانواده ماهانه ${tag}` } },
   });
-  expect(plan.status()).toBe(201);
   expect((await send(site, page.request, 'put', '/api/admin/payments/card', { enabled: true, ...FAKE_STRIPE_KEYS })).status()).toBe(200);
-  return { planId: ((await plan.json()) as { id: string }).id, planName };
+  return { planId, planName };
 }
 
 /** A new customer on `page` buys the plan by card; returns the account's panel username. */

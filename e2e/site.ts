@@ -196,13 +196,16 @@ export async function signInAsNewAdmin(page: Page, site: Site, prefix: string): 
   return email;
 }
 
-/** As the admin signed in on `page`: the fake panel as a server, and a 30-day, 20 GB plan at `price` (minor units). */
+/**
+ * As the admin signed in on `page`: the fake panel as a server, and a 30-day, 20 GB plan at `price` (minor units), with
+ * any other plan fields given (translations, days, public…). Returns the plan's id.
+ */
 export async function addServerAndPlan(
   page: Page,
   site: Site,
   panel: { url: string; admin: { username: string; password: string } },
-  plan: { name: string; price: number; billing?: 'one_off' | 'recurring' },
-): Promise<void> {
+  plan: { name: string; price: number; billing?: 'one_off' | 'recurring'; [field: string]: unknown },
+): Promise<string> {
   const post = (url: string, data: object) => page.request.post(url, { data, headers: { origin: site.baseURL } });
   const server = await post('/api/admin/servers', {
     kind: 'marzneshin',
@@ -214,16 +217,7 @@ export async function addServerAndPlan(
     locations: 'all',
   });
   expect(server.status()).toBe(201);
-  expect(
-    (
-      await post('/api/admin/plans', {
-        name: plan.name,
-        days: 30,
-        dataLimitBytes: 20 * 1024 ** 3,
-        price: plan.price,
-        locations: 'all',
-        billing: plan.billing ?? 'one_off',
-      })
-    ).status(),
-  ).toBe(201);
+  const created = await post('/api/admin/plans', { days: 30, dataLimitBytes: 20 * 1024 ** 3, locations: 'all', billing: 'one_off', ...plan });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
 }
