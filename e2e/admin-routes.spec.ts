@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { startFakeMarzneshin } from '../server/test/fake-panels/marzneshin.js';
-import { expect, signIn, test, uniqueEmail, type Site } from './site.js';
+import { expect, signInAsNewAdmin, test, type Site } from './site.js';
 
 /** A new customer made admin in the database: no address of ADMIN_EMAILS (each signs in once a minute) is needed. */
-async function signInAsAdmin(page: Page, site: Site): Promise<string> {
-  const email = uniqueEmail('admin-routes');
-  await signIn(page, site, email);
-  await site.database.db('user_profiles').where({ email }).update({ role: 'owner' });
-  return email;
-}
+const signInAsAdmin = (page: Page, site: Site) => signInAsNewAdmin(page, site, 'admin-routes');
 
 test('each admin tab is a link to a path of its own: opened directly, kept on reload, moved through by the arrow keys', async ({
   page,

@@ -94,6 +94,18 @@ test('every admin table with data is readable on a 390 px phone and a 1280 px sc
       await expect(redemption).toContainText(codes[0]!);
       await expect(redemption).not.toContainText('$0.00');
       await expect(redemption).not.toContainText('Card');
+      // Its own entry in the filter too: listed under Gift code, not under Card or Balance.
+      const transactions = page.getByRole('region', { name: 'Transactions' });
+      const method = transactions.getByLabel('Paid with');
+      for (const [option, listed] of [
+        ['Gift code', true],
+        ['Card', false],
+        ['Balance', false],
+      ] as const) {
+        await method.selectOption({ label: option });
+        await expect(transactions.getByRole('row').filter({ hasText: customer }).first(), option)[listed ? 'toBeVisible' : 'toBeHidden']();
+      }
+      await method.selectOption({ label: 'Every method' });
       // The promo code's discount as English writes a percentage, its kind as a label.
       await page.goto('/admin/promotions');
       await expect(page.getByRole('row').filter({ hasText: promo })).toContainText('20% · First payment');

@@ -7,7 +7,11 @@ const GB = 1024 ** 3;
  * Issue 57: the Delete confirmation names the account and its plan in the reader's language, and says what
  * becomes of the time paid for: the days left are lost, not refunded nor put on the balance (delete-account.ts).
  */
-test('the Delete confirmation names the account and plan, and says the days left are lost (Russian and English)', async ({ page, site, browser }) => {
+test('the Delete confirmation names the account and its plan (off sale), and says the days left are lost (Russian and English)', async ({
+  page,
+  site,
+  browser,
+}) => {
   test.setTimeout(60_000);
   const panel = await startFakeMarzneshin();
   const adminContext = await browser.newContext({ baseURL: site.baseURL });
@@ -29,8 +33,11 @@ test('the Delete confirmation names the account and plan, and says the days left
     await signIn(page, site, uniqueEmail('delete-confirm'));
     expect((await page.request.post('/api/accounts', { headers, data: { planId } })).status()).toBe(201);
     const [account] = (await (await page.request.get('/api/accounts')).json()) as [{ username: string }];
+    // The free plan is taken off sale: the account still names it in Russian (no order kept its names).
+    expect((await admin.request.patch(`/api/admin/plans/${planId}`, { headers, data: { status: 'disabled' } })).status()).toBe(200);
 
     await page.goto('/ru/dashboard');
+    await expect(page.getByRole('row').filter({ hasText: account.username })).toContainText(`Семейный ${tag}`);
     await page.getByRole('button', { name: `Удалить ${account.username}` }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(`Аккаунт ${account.username} (Семейный ${tag}) будет удалён`);

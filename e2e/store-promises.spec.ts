@@ -19,6 +19,14 @@ test('a fresh store promises no free trial, and its setup checklist asks for a p
   // As a fresh install: no trial plan, the promise on (its default), no payment provider.
   await adminPut(page, site, '/api/admin/settings', { trialPlanId: null, trialPromise: true });
   await adminPut(page, site, '/api/admin/payments/card', { enabled: false });
+  // Other specs on this shared site leave trial plans on sale; a fresh store has none, so they are off sale meanwhile.
+  const plans = (await (await page.request.get('/api/admin/plans')).json()) as { id: string; isTrial: boolean; status: string }[];
+  const othersTrials = plans.filter((plan) => plan.isTrial && plan.status === 'active').map((plan) => plan.id);
+  const setStatus = async (id: string, status: 'active' | 'disabled') => {
+    const res = await page.request.patch(`/api/admin/plans/${id}`, { data: { status }, headers: { origin: site.baseURL } });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  for (const id of othersTrials) await setStatus(id, 'disabled');
   const visitor = await (await browser.newContext({ baseURL: site.baseURL })).newPage();
   let trialPlanId: string | null = null;
   try {
@@ -64,6 +72,11 @@ test('a fresh store promises no free trial, and its setup checklist asks for a p
     }
     await visitor.goto('/pricing');
     await expect(visitor.getByText('Is there a free trial?')).toBeHidden();
+    // An answer opened says nothing of a trial either.
+    const linkQuestion = visitor.locator('details').filter({ has: visitor.getByText('What is a subscription link?', { exact: true }) });
+    await linkQuestion.locator('summary').click();
+    await expect(linkQuestion).toContainText('When you buy a plan, your dashboard shows a personal subscription link');
+    await expect.poll(() => linkQuestion.innerText()).not.toMatch(/trial/i);
     // No payment provider on: no card checkout promised either.
     await expect(visitor.getByRole('heading', { name: 'Secure card checkout' })).toBeHidden();
     await expect.poll(() => visibleText(visitor)).not.toMatch(/free trial/i);
@@ -95,6 +108,7 @@ test('a fresh store promises no free trial, and its setup checklist asks for a p
     await expect.poll(() => visibleText(visitor)).not.toMatch(/free trial/i);
   } finally {
     await adminPut(page, site, '/api/admin/settings', { trialPlanId: null, trialPromise: true });
-    if (trialPlanId) await page.request.patch(`/api/admin/plans/${trialPlanId}`, { data: { status: 'disabled' }, headers: { origin: site.baseURL } });
+    if (trialPlanId) await setStatus(trialPlanId, 'disabled');
+    for (const id of othersTrials) await setStatus(id, 'active');
   }
 });

@@ -3,6 +3,7 @@ import type { AdminTransaction, RecurringMetrics, UnreadableWebhookAlert } from 
 import type { ProviderMethod } from './billing-schemas.js';
 import { z } from 'zod';
 import type { RegionNameTranslations } from './region-names.js';
+import type { PlanNames } from './plan-translations.js';
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'disabled', 'limited', 'expired', 'on_hold'] as const;
 export type VpnAccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -32,6 +33,8 @@ export interface VpnAccount {
    */
   server: { name: string; locationNumber: number | null; nameTranslations: RegionNameTranslations; locations: string } | null;
   planName: string | null;
+  /** The plan's name in the languages the operator translated it into, on sale or not (`planName` is the English). */
+  planNames?: PlanNames;
   /** The plan it was bought on, while that plan exists. */
   planId: string | null;
   /** True when the account can be renewed by card: it was bought on a paid plan that is still on sale. */

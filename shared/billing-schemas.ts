@@ -10,6 +10,9 @@ const Id = z.string().trim().min(1).max(64);
  */
 export const PAYMENT_METHODS = ['card', 'crypto', 'yookassa', 'cryptopay', 'stars', 'wallet'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** How a transaction was settled: a payment method, or a gift code redeemed for it (nothing was paid). */
+export const TRANSACTION_METHODS = [...PAYMENT_METHODS, 'gift_code'] as const;
+export type TransactionMethod = (typeof TRANSACTION_METHODS)[number];
 /** The methods a payment provider takes (all but the wallet, which is our own ledger). */
 export type ProviderMethod = Exclude<PaymentMethod, 'wallet'>;
 export const PROVIDER_METHODS = ['card', 'crypto', 'yookassa', 'cryptopay', 'stars'] as const satisfies readonly ProviderMethod[];
@@ -191,10 +194,10 @@ export const RefundBody = z
   .refine((body) => body.destination !== 'manual' || Boolean(body.note), { error: 'Say how it was paid back', path: ['note'] });
 export type RefundBody = z.infer<typeof RefundBody>;
 
-/** `GET /api/admin/transactions?status=&method=`: which transactions to list (`method`: how they were paid). */
+/** `GET /api/admin/transactions?status=&method=`: which transactions to list (`method`: how they were paid, or `gift_code`). */
 export const AdminTransactionsQuery = z.object({
   status: z.enum(TRANSACTION_STATUSES).optional(),
-  method: z.enum(PAYMENT_METHODS).optional(),
+  method: z.enum(TRANSACTION_METHODS).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 

@@ -1,4 +1,4 @@
-import type { PaymentMethod, ProviderMethod } from './billing-schemas.js';
+import type { PaymentMethod, ProviderMethod, TransactionMethod } from './billing-schemas.js';
 import type { VpnAccount } from './accounts.js';
 import type { PlanNames } from './plan-translations.js';
 
@@ -125,8 +125,8 @@ export interface Transaction {
   planNames?: PlanNames;
   renewal: boolean;
   createdAt: string;
-  /** How it was paid: by card, or in crypto (the operator's BTCPay Server). */
-  method: PaymentMethod;
+  /** How it was paid (a provider's method, or the wallet), or `gift_code`: a gift code was redeemed for it. */
+  method: TransactionMethod;
   /** A crypto payment still open: what has been seen so far. */
   crypto?: CryptoProgress;
   /** Paid with a promo code: the code, the price before it, and what it took off. */

@@ -27,6 +27,16 @@ export type PlanNames = Partial<Record<TranslatedLocale, string>>;
 /** `translations` of a plan (`POST`/`PATCH /api/admin/plans`, `GET /api/plans`): `{ ru: {...}, fa: {...}, 'zh-CN': {...} }`. */
 export type PlanTranslations = Partial<Record<TranslatedLocale, PlanTranslation>>;
 
+/** The plan's name in each language it was translated into (`PlanNames`), from its translations. */
+export function planNamesOf(translations: PlanTranslations): PlanNames {
+  const names: PlanNames = {};
+  for (const locale of TRANSLATED_LOCALES) {
+    const name = translations[locale]?.name;
+    if (name) names[locale] = name;
+  }
+  return names;
+}
+
 /**
  * A plan's texts in `locale`, each field falling back to English where the operator gave none. The
  * tier is only translated when the plan has one (a translated tier never makes a tier of its own).

@@ -22,6 +22,8 @@ export interface DomainEvents {
   'account.changed': { accountId: string };
   /** A user's role, e-mail or sessions changed: their cached sessions are dropped on every instance. */
   'user.changed': { userId: string };
+  /** A user chose another language (their own settings): the card provider's customer is told, for its receipts (queued as a job). */
+  'user.language-changed': { userId: string; now: Date };
   /** What the public pages show changed (settings, plans, servers, payment settings): every instance's caches follow. */
   'site.changed': Record<string, never>;
   /** A payment provider's keys are about to be replaced or removed: the account they belong to is remembered first. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, type AccountLogEntry, type VpnAccount } from '../../../shared/accounts.js';
 
+/** A name in the other languages (the English is beside it). */
+const TranslatedNames = z.object({ ru: z.string().optional(), fa: z.string().optional(), 'zh-CN': z.string().optional() });
+
 /**
  * What the account routes answer: a customer's VPN account as they see it (the dashboard's list, a new account, the
  * admin's actions on one) and the admin's provisioning log, each checked against the shared type the service
@@ -25,11 +28,12 @@ export const VpnAccountAnswer = z.object({
     .object({
       name: z.string(),
       locationNumber: z.number().int().nullable(),
-      nameTranslations: z.object({ ru: z.string().optional(), fa: z.string().optional(), 'zh-CN': z.string().optional() }),
+      nameTranslations: TranslatedNames,
       locations: z.string(),
     })
     .nullable(),
   planName: z.string().nullable(),
+  planNames: TranslatedNames.optional(),
   planId: z.string().nullable(),
   renewable: z.boolean(),
   usageStale: z.boolean(),

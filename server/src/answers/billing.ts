@@ -14,7 +14,7 @@ import {
   type Subscription,
   type Transaction,
 } from '../../../shared/billing.js';
-import { PAYMENT_METHODS, PROVIDER_METHODS } from '../../../shared/billing-schemas.js';
+import { PROVIDER_METHODS, TRANSACTION_METHODS } from '../../../shared/billing-schemas.js';
 import { TRANSLATED_LOCALES } from '../../../shared/plan-translations.js';
 import type { SavedMethodsService } from '../modules/billing/recurring/saved-methods.service.js';
 import type { PaymentWebhooksService } from '../modules/billing/webhooks/payment-webhooks.service.js';
@@ -90,7 +90,7 @@ export const TransactionAnswer = z.object({
   planNames: PlanNamesAnswer.optional(),
   renewal: z.boolean(),
   createdAt: z.string(),
-  method: z.enum(PAYMENT_METHODS),
+  method: z.enum(TRANSACTION_METHODS),
   crypto: CryptoProgressAnswer.optional(),
   promo: z.object({ code: z.string(), amountBefore: Int, discount: Int }).optional(),
   giftCode: z.string().optional(),

@@ -11,6 +11,7 @@ export function headerValue(headers: Record<string, string | string[] | undefine
 type ProviderSubscriptionMethods = Pick<
   PaymentDriver,
   | 'createCustomer'
+  | 'setCustomerLanguage'
   | 'creditCustomer'
   | 'ensureRecurringPrice'
   | 'readSubscription'
@@ -31,6 +32,7 @@ export function withoutProviderSubscriptions(why: string): ProviderSubscriptionM
   const refuse = cannot(why);
   return {
     createCustomer: refuse,
+    setCustomerLanguage: refuse,
     creditCustomer: refuse,
     ensureRecurringPrice: refuse,
     readSubscription: refuse,

@@ -331,6 +331,8 @@ export interface PaymentDriver {
   ): Promise<{ ref: string }>;
   /** Creates the provider's customer for one of our users (call once and keep the ref: see payment-customers). */
   createCustomer(customer: { userId: string; email: string | null; locale?: Locale | null }): Promise<{ customerRef: string; testClockRef: string | null }>;
+  /** The language of the provider's own e-mails to the customer (receipts, invoices), after they chose another one here. */
+  setCustomerLanguage(customerRef: string, locale: Locale): Promise<void>;
   /** The provider's recurring price for the plan at this amount and interval, created when missing; its ref. */
   ensureRecurringPrice(spec: RecurringPriceSpec): Promise<string>;
   /** The subscription as the provider has it now, with its latest invoices (newest first). */

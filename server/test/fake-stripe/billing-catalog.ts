@@ -1,7 +1,7 @@
 /** The Billing objects that only the API changes: customers, products, prices and test clocks. */
 import type { FormHash } from './form-body.js';
 import { newCoupon, type CouponObject } from './coupons.js';
-import { newCustomer, parseCustomerCreate, type CustomerObject } from './customers.js';
+import { newCustomer, parseCustomerCreate, updateCustomer, type CustomerObject } from './customers.js';
 import {
   applyPriceUpdate,
   applyProductUpdate,
@@ -28,6 +28,8 @@ export interface BillingCatalog {
   clocks(): TestClockObject[];
   /** `POST /v1/customers`; a customer with `test_clock` lives in that clock's time. */
   createCustomer(params: FormHash): CustomerObject;
+  /** `POST /v1/customers/:id`: email, name, description, metadata, preferred_locales. */
+  updateCustomer(id: string, params: FormHash): CustomerObject;
   /** `POST /v1/products`; an `id` already taken is 400 resource_already_exists. */
   createProduct(params: FormHash): ProductObject;
   /** `POST /v1/products/:id` (name, description, active, metadata, default_price). */
@@ -80,6 +82,12 @@ export function createBillingCatalog(): BillingCatalog {
       if (input.testClock !== null && !clock) throw noSuch('test_helpers.test_clock', input.testClock, 'test_clock');
       const customer = newCustomer(input, clock?.frozen_time ?? nowSeconds());
       customers.set(customer.id, customer);
+      return customer;
+    },
+    updateCustomer(id, params) {
+      const customer = customers.get(id);
+      if (!customer) throw noSuch('customer', id, 'id');
+      updateCustomer(customer, params);
       return customer;
     },
     createProduct(params) {

@@ -94,6 +94,7 @@ export function routeBilling(method: string, parts: string[], ctx: ApiContext, d
     case 'customers':
       if (parts.length === 2 && method === 'POST') return json(200, billing.createCustomer(ctx.params));
       if (single && method === 'GET') return retrieve(ctx, billing.customer(id), 'customer', id);
+      if (single && method === 'POST') return json(200, billing.updateCustomer(id, ctx.params));
       if (parts.length === 4 && action === 'balance_transactions' && id !== undefined) return routeBalanceTransactions(method, id, ctx, billing);
       return null;
     case 'coupons':

@@ -65,6 +65,29 @@ export function parseCustomerCreate(params: FormHash): CustomerCreateInput {
   };
 }
 
+/** What `POST /v1/customers/:id` may carry (the fake changes email, name, description, metadata and preferred_locales). */
+const UPDATE_PARAMS = new Set([...CREATE_PARAMS].filter((param) => !['payment_method', 'tax_id_data', 'test_clock'].includes(param)).concat('default_source'));
+
+/**
+ * `POST /v1/customers/:id`: the fields sent replace the customer's; an empty value unsets the ones that can be
+ * unset (`email=`, `preferred_locales=`), as Stripe reads an empty string as "remove it".
+ */
+export function updateCustomer(customer: CustomerObject, params: FormHash): void {
+  rejectUnknown(params, UPDATE_PARAMS, '');
+  if (params.email === '') customer.email = null;
+  else if (params.email !== undefined) {
+    const email = optionalString(params.email, 'email')!;
+    if (!EMAIL.test(email)) throw invalidParam('email', `Invalid email address: ${email}`, 'email_invalid');
+    customer.email = email;
+  }
+  if (params.name !== undefined) customer.name = params.name === '' ? null : optionalString(params.name, 'name')!;
+  if (params.description !== undefined) customer.description = params.description === '' ? null : optionalString(params.description, 'description')!;
+  if (params.metadata !== undefined) customer.metadata = { ...customer.metadata, ...metadataParam(params.metadata, 'metadata') };
+  if (params.preferred_locales === '') customer.preferred_locales = [];
+  else if (params.preferred_locales !== undefined)
+    customer.preferred_locales = parseCustomerCreate({ preferred_locales: params.preferred_locales }).preferredLocales;
+}
+
 export function newCustomer(input: CustomerCreateInput, created: number): CustomerObject {
   const id = stripeId('cus_', 14);
   return {

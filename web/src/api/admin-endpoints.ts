@@ -26,7 +26,7 @@ import type {
   AdminRevenue,
 } from '../../../shared/billing.js';
 import type {
-  PaymentMethod,
+  TransactionMethod,
   RefundBody,
   UpdateCryptopayPaymentBody,
   UpdateCryptoPaymentBody,
@@ -157,8 +157,8 @@ export function createAdminEndpoints(client: ApiClient) {
       /** Omitted fields keep their value; `null` clears the token. A new token is checked with getMe. */
       updateCryptopay: (changes: UpdateCryptopayPaymentBody) =>
         client.request<CryptopayPaymentSettings>('PUT', '/api/admin/payments/cryptopay', { body: changes }),
-      /** Payments, newest first: of one status, and taken one way (`wallet`: from the balance), when given. */
-      listTransactions: (filter: { status: TransactionStatus | null; method: PaymentMethod | null }, signal?: AbortSignal) => {
+      /** Payments, newest first: of one status, and settled one way (`wallet`: from the balance; `gift_code`: a code redeemed), when given. */
+      listTransactions: (filter: { status: TransactionStatus | null; method: TransactionMethod | null }, signal?: AbortSignal) => {
         const query = new URLSearchParams({
           ...(filter.status ? { status: filter.status } : {}),
           ...(filter.method ? { method: filter.method } : {}),

@@ -9,6 +9,7 @@ import type { AdminUserPage as UserPageData, AdminUserTelegram } from '../../../
 import { adminApi } from '../api/admin-endpoints';
 import { Loading } from '../components/Loading';
 import { useFormat } from '../i18n/format';
+import { useKeptPlanName } from '../features/plans/usePlanText';
 import { messageOrFallback } from '../features/accounts/error-message';
 import { useAuth } from '../features/auth/auth-context';
 import { AdminTable, Cell } from '../features/admin/AdminTable';
@@ -73,6 +74,8 @@ function TelegramLine({ telegram }: { telegram: AdminUserTelegram }) {
 export default function AdminUserPage() {
   const { _ } = useLingui();
   const format = useFormat();
+  // Plan names as the customer reads them, in the page's language (the operator's translations).
+  const planName = useKeptPlanName();
   const { id = '' } = useParams();
   // Back to the list this page was opened from, with its search and filters.
   const backPath = userPageBackPath(useLocation().state);
@@ -229,7 +232,7 @@ export default function AdminUserPage() {
           {data.transactions.map((transaction) => (
             <tr key={transaction.id}>
               <Cell className="whitespace-nowrap text-slate-700">{format.dateTime(transaction.createdAt)}</Cell>
-              <Cell>{transaction.topUp ? _('admin.user.topUp') : transaction.planName}</Cell>
+              <Cell>{transaction.topUp ? _('admin.user.topUp') : planName(transaction.planName, null, transaction.planNames)}</Cell>
               <Cell className="whitespace-nowrap">
                 {format.money(transaction.amount, transaction.currency)}
                 {transaction.amountRefunded > 0 && (
@@ -268,7 +271,7 @@ export default function AdminUserPage() {
         >
           {data.subscriptions.map((subscription) => (
             <tr key={subscription.id}>
-              <Cell>{subscription.planName}</Cell>
+              <Cell>{planName(subscription.planName, subscription.planId, subscription.planNames)}</Cell>
               <Cell className="capitalize">{statusText(subscription.status)}</Cell>
               <Cell className="whitespace-nowrap">{format.dateTime(subscription.currentPeriodEnd)}</Cell>
               <Cell>{subscription.autoRenews ? _('admin.user.renewsOn', { date: format.dateTime(subscription.renewsAt) }) : _('admin.common.no')}</Cell>

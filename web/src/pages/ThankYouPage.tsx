@@ -104,7 +104,8 @@ function AccountStep({ payment }: { payment: PaymentReturnState }) {
   // A plan bought within the trial: the trial's own account became it.
   const trialBecame = ready && payment.change === 'trial';
   // The plan in the page's language (from the plans on sale), as the dashboard names it.
-  const planName = (account: VpnAccount) => (account.planName ? keptPlanName(plans ?? [], account.planName, locale, account.planId) : account.username);
+  const planName = (account: VpnAccount) =>
+    account.planName ? keptPlanName(plans ?? [], account.planName, locale, account.planId, account.planNames) : account.username;
   const title = trialBecame
     ? _('account.thankYou.trialConverted', { plan: isolated(planName(payment.account)) })
     : _(

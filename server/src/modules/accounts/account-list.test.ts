@@ -115,6 +115,29 @@ describe.each(TEST_DATABASES)('the account list (%s)', (kind) => {
     expect(await plansShown()).toEqual([[plan, 'Archived monthly', false]]);
   });
 
+  it("gives the plan's name in every language it is translated into, on sale or taken off sale (issue 57)", async () => {
+    const user = await newUser();
+    const plan = (
+      await call(admin, 'POST', '/api/admin/plans', {
+        name: 'Family',
+        days: 30,
+        price: 0,
+        dataLimitBytes: 1024 ** 3,
+        locations: 'all',
+        translations: { ru: { name: 'Семейный' }, 'zh-CN': { name: '家庭版' } },
+      })
+    ).json().id as string;
+    const account = (await call(user, 'POST', '/api/accounts', { planId: plan })).json();
+    expect(account).toMatchObject({ planName: 'Family', planNames: { ru: 'Семейный', 'zh-CN': '家庭版' } });
+    const shown = async () => (await call(user, 'GET', '/api/accounts')).json()[0];
+    expect(await shown()).toMatchObject({ planName: 'Family', planNames: { ru: 'Семейный', 'zh-CN': '家庭版' } });
+
+    // Taken off sale: no longer among the plans a page has, the account still names it in every language.
+    expect((await call(admin, 'PATCH', `/api/admin/plans/${plan}`, { status: 'disabled' })).statusCode).toBe(200);
+    expect((await call(user, 'GET', '/api/plans')).json().some((p: { id: string }) => p.id === plan)).toBe(false);
+    expect(await shown()).toMatchObject({ planName: 'Family', planNames: { ru: 'Семейный', 'zh-CN': '家庭版' } });
+  });
+
   it('names a plan added behind this instance (no signal yet) rather than leaving it out', async () => {
     const user = await newUser();
     const account = await claim(user);

@@ -1,10 +1,12 @@
 import { deviceLimitWithExtras } from '../../../../shared/devices.js';
 import type { PlanStatus } from '../../../../shared/plans.js';
+import { planNamesOf } from '../../../../shared/plan-translations.js';
 import type { VpnAccountStatus } from '../../../../shared/accounts.js';
 import type { Db } from '../../db/knex.js';
 import { asError, batchPerTurn, whereInJsonArray } from '../../db/batched-read.js';
 import { preparedAll, type Row } from '../../db/prepared-read.js';
 import { parseJson, toDate, toDateOrNull } from '../../db/values.js';
+import { readPlanTranslations } from '../plans/index.js';
 import { publicRegionName, regionTranslationsOf } from '../servers/index.js';
 import type { RegionNameTranslations } from '../../../../shared/region-names.js';
 import type { AccountMetadata, AccountRecord, PlanSummaries, PublicServerNames } from './accounts.repo.js';
@@ -45,6 +47,7 @@ const PLAN_COLUMNS = [
   'p.price as plan_price',
   'p.metadata as plan_metadata',
   'p.grace_days as plan_grace_days',
+  'p.translations as plan_translations',
 ];
 
 const SELECT = [...ACCOUNT_COLUMNS, ...PLAN_COLUMNS, 's.id as server_id', 's.public_name as server_public_name', 's.locations as server_locations'];
@@ -58,6 +61,7 @@ const toPlan = (id: string, row: Record<string, unknown>, prefix: '' | 'plan_'):
   price: Number(row[`${prefix}price`]),
   isTrial: parseJson<{ is_trial?: boolean }>(row[`${prefix}metadata`], {}).is_trial === true,
   graceDays: Number(row[`${prefix}grace_days`] ?? 0),
+  names: planNamesOf(readPlanTranslations(row[`${prefix}translations`])),
 });
 
 /**
@@ -156,7 +160,7 @@ export function accountReads(db: Db) {
 
     /** Every plan as an account shows it (plans are few). */
     async listPlanSummaries(): Promise<PlanSummaries> {
-      const rows = await db('plans').select('id', 'name', 'status', 'price', 'metadata', 'grace_days');
+      const rows = await db('plans').select('id', 'name', 'status', 'price', 'metadata', 'grace_days', 'translations');
       return new Map(rows.map((row: Record<string, unknown>) => [row.id as string, { name: row.name as string, plan: toPlan(row.id as string, row, '') }]));
     },
 

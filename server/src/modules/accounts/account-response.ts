@@ -10,6 +10,8 @@ const nullableNumber = { type: 'number', nullable: true } as const;
  */
 const ownString = { type: 'string', format: 'unsafe' } as const;
 const ownNullableString = { ...ownString, nullable: true } as const;
+/** A name in the other languages (the English is beside it). */
+const TRANSLATED_NAMES = { type: 'object', properties: { ru: { type: 'string' }, fa: { type: 'string' }, 'zh-CN': { type: 'string' } } } as const;
 
 /**
  * `VpnAccount` as a schema: the dashboard's list is serialised with it (fast-json-stringify, several times
@@ -33,11 +35,12 @@ const VPN_ACCOUNT_PROPERTIES = {
     properties: {
       name: { type: 'string' },
       locationNumber: nullableNumber,
-      nameTranslations: { type: 'object', properties: { ru: { type: 'string' }, fa: { type: 'string' }, 'zh-CN': { type: 'string' } } },
+      nameTranslations: TRANSLATED_NAMES,
       locations: { type: 'string' },
     },
   },
   planName: nullableString,
+  planNames: TRANSLATED_NAMES,
   planId: nullableString,
   renewable: { type: 'boolean' },
   usageStale: { type: 'boolean' },

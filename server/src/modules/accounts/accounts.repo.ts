@@ -1,6 +1,7 @@
 import type { VpnAccountStatus } from '../../../../shared/accounts.js';
 import type { RegionNameTranslations } from '../../../../shared/region-names.js';
 import type { PlanStatus } from '../../../../shared/plans.js';
+import type { PlanNames } from '../../../../shared/plan-translations.js';
 import type { Db } from '../../db/knex.js';
 import { parseJson, toDate, toJson } from '../../db/values.js';
 import { accountReads } from './account-reads.repo.js';
@@ -29,7 +30,8 @@ export interface AccountRecord {
   server: { name: string; locationNumber: number | null; nameTranslations: RegionNameTranslations; locations: string } | null;
   planName: string | null;
   /** The plan it was created from, while that plan exists (`graceDays`: how long it runs after its paid end when nothing renews it). */
-  plan: { id: string; status: PlanStatus; price: number; isTrial: boolean; graceDays: number } | null;
+  /** `names`: the plan's name in the languages it is translated into (`planName` is the English). */
+  plan: { id: string; status: PlanStatus; price: number; isTrial: boolean; graceDays: number; names: PlanNames } | null;
   /** A payment for it has succeeded: while it waits, it is being set up, not waiting to be paid (kept on the row by triggers, migration 030). */
   paymentConfirmed: boolean;
   /** How many devices may use it (its plan's, when bought or renewed, and its add-ons'); null = unlimited. */

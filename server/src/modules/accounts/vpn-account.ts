@@ -47,6 +47,7 @@ export function toVpnAccount(account: AccountRecord, shown: ShownSettings, usage
     links: account.links,
     server: account.server,
     planName: account.planName,
+    ...(account.planName && account.plan && Object.keys(account.plan.names).length > 0 ? { planNames: account.plan.names } : {}),
     planId: account.plan?.id ?? null,
     renewable: provisioned && account.plan !== null && isPurchasable(account.plan, shown.trialPlanId),
     usageStale,

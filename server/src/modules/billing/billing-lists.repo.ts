@@ -78,12 +78,16 @@ export function billingListRows(db: Db) {
     },
 
     /** The newest transactions of every customer, with the customer's e-mail, for the admin. */
-    /** `providerName`: the provider that took them; null for orders no provider took (paid from the balance, or free). */
+    /**
+     * `providerName`: the provider that took them; null for orders no provider took (paid from the balance, or free).
+     * `giftCode`: only those a gift code was redeemed for (true), or none of them (false).
+     */
     async listTransactionsForAdmin(filter: {
       status?: TransactionStatus;
       id?: string;
       userId?: string;
       providerName?: string | null;
+      giftCode?: boolean;
       limit: number;
     }): Promise<Array<TransactionRecord & { userEmail: string }>> {
       const query = db('transactions as t')
@@ -101,6 +105,10 @@ export function billingListRows(db: Db) {
       if (filter.userId) query.where('t.user_id', filter.userId);
       if (filter.providerName === null) query.whereNull('pp.name');
       else if (filter.providerName) query.where('pp.name', filter.providerName);
+      if (filter.giftCode !== undefined) {
+        const giftCode = db.client.config.client === 'pg' ? "t.metadata->>'gift_code'" : "json_extract(t.metadata, '$.gift_code')";
+        query.whereRaw(`${giftCode} is ${filter.giftCode ? 'not ' : ''}null`);
+      }
       const rows = await query;
       return rows.map((row: Record<string, unknown>) => ({ ...toTransactionRecord(row), userEmail: row.user_email as string }));
     },

@@ -1,6 +1,6 @@
 import type { Subscription, Transaction } from '../../../../shared/billing.js';
 import type { PlanNames } from '../../../../shared/plan-translations.js';
-import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
+import type { TransactionMethod } from '../../../../shared/billing-schemas.js';
 import type { Clock } from '../../lib/clock.js';
 import type { UserProfile } from '../users/index.js';
 import type { BillingRepo, TransactionRecord } from './billing.repo.js';
@@ -32,8 +32,9 @@ export const toTransaction = (record: TransactionRecord, planNames?: PlanNames):
   ...(record.metadata.kind === 'top_up' ? { topUp: true as const } : {}),
 });
 
-/** How it was paid: by its provider's method; with none and the wallet's money spent on it, from the wallet. */
-function methodOf(record: TransactionRecord): PaymentMethod {
+/** How it was paid: a gift code redeemed for it; by its provider's method; with none and the wallet's money spent on it, from the wallet. */
+function methodOf(record: TransactionRecord): TransactionMethod {
+  if (record.providerName === null && record.metadata.gift_code) return 'gift_code';
   if (record.providerName === null && (record.metadata.credit_spent ?? 0) > 0 && record.amount === 0) return 'wallet';
   return methodOfProvider(record.providerName);
 }

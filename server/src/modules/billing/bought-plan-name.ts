@@ -1,17 +1,10 @@
-import { TRANSLATED_LOCALES, type TranslatedLocale } from '../../../../shared/plan-translations.js';
+import { planNamesOf, type PlanNames } from '../../../../shared/plan-translations.js';
 import type { Locale } from '../../../../shared/locales.js';
 import type { PlanRecord, PlansRepo } from '../plans/index.js';
 import type { SubscriptionMetadata } from './billing.repo.js';
 
 /** A plan's name in each language the operator translated it into, as kept with an order (`plan_names`). */
-export function translatedNames(plan: Pick<PlanRecord, 'translations'>): Partial<Record<TranslatedLocale, string>> {
-  const names: Partial<Record<TranslatedLocale, string>> = {};
-  for (const locale of TRANSLATED_LOCALES) {
-    const name = plan.translations[locale]?.name;
-    if (name) names[locale] = name;
-  }
-  return names;
-}
+export const translatedNames = (plan: Pick<PlanRecord, 'translations'>): PlanNames => planNamesOf(plan.translations);
 
 /**
  * The name of the plan an order bought, in the customer's language: what the plan was called in it when it

@@ -49,7 +49,7 @@ function toFeatures(value: unknown): string[] {
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /** What is stored, read defensively: only the site's languages, only text, empty fields left out. */
-function toTranslations(value: unknown): PlanTranslations {
+export function toTranslations(value: unknown): PlanTranslations {
   const stored = parseJson<unknown>(value, {});
   if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
   const translations: PlanTranslations = {};

@@ -36,7 +36,14 @@ const PAGES_KEPT = 64;
  * With `commitToken`, each page of the users list is kept until anything is committed to the database
  * (kept-until-commit.ts): paging back and forth, or several admins on one page, reads it once per change.
  */
-export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; clock: Clock; commitToken?: CommitToken }) {
+export function createUsersService(deps: {
+  users: UsersRepo;
+  audit: AuditRepo;
+  clock: Clock;
+  commitToken?: CommitToken;
+  /** The user chose another language: what others keep of it (the card provider's customer) follows. */
+  languageChanged?: (userId: string, now: Date) => Promise<void>;
+}) {
   const { users, audit, clock } = deps;
 
   async function readPage(query: AdminUsersQuery): Promise<KeptJson> {
@@ -86,7 +93,10 @@ export function createUsersService(deps: { users: UsersRepo; audit: AuditRepo; c
 
     /** The signed-in user's own settings (their language). */
     async updateOwnSettings(user: UserProfile, changes: UpdateMeBody): Promise<UserProfile> {
-      return (await deps.users.update(user.id, { locale: changes.locale }, deps.clock())) ?? user;
+      const now = deps.clock();
+      const updated = (await deps.users.update(user.id, { locale: changes.locale }, now)) ?? user;
+      if (changes.locale !== undefined && changes.locale !== user.locale) await deps.languageChanged?.(user.id, now);
+      return updated;
     },
 
     async updateUser(actor: Actor, id: string, changes: UpdateUserBody): Promise<AdminUser> {

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { PaymentProviderError, type InvoiceState, type PaymentDriver, type PriceChangeProration, type RecurringPriceSpec } from '../payment-driver.js';
-import { calling, isMissing, stripeLocale, stripePreferredLocales } from './stripe-calls.js';
+import { calling, isMissing, stripeLocale } from './stripe-calls.js';
+import { customerMethods } from './stripe-customers.js';
 import { invoiceStateOf, recurringStateOf } from './stripe-billing-events.js';
 
 export interface RecurringOptions {
@@ -14,6 +15,7 @@ export interface RecurringOptions {
 type RecurringMethods = Pick<
   PaymentDriver,
   | 'createCustomer'
+  | 'setCustomerLanguage'
   | 'creditCustomer'
   | 'ensureRecurringPrice'
   | 'readSubscription'
@@ -70,50 +72,7 @@ export function recurringMethods(stripe: Stripe, secretKey: string, options: Rec
     readInvoice,
     ...priceChangeMethods(stripe, readInvoice),
 
-    async createCustomer({ userId, email, locale }) {
-      const preferredLocales = stripePreferredLocales(locale); // Stripe's receipts and invoices in their language, where Stripe has it
-      let testClock: string | undefined;
-      if (useTestClocks) {
-        const clock = await calling('Creating a test clock', () =>
-          stripe.testHelpers.testClocks.create(
-            { frozen_time: Math.floor(Date.now() / 1000), name: `customer ${userId}` },
-            { idempotencyKey: `test-clock:${userId}` },
-          ),
-        );
-        testClock = clock.id;
-      }
-      const params = {
-        ...(email ? { email } : {}),
-        metadata: { user_id: userId },
-        ...(preferredLocales.length ? { preferred_locales: preferredLocales } : {}),
-      };
-      const customer = await calling('Creating the customer', () =>
-        stripe.customers.create({ ...params, ...(testClock ? { test_clock: testClock } : {}) }, { idempotencyKey: `customer:${userId}` }),
-      );
-      return { customerRef: customer.id, testClockRef: testClock ?? null };
-    },
-
-    async creditCustomer(customerRef, credit) {
-      // A move sent before whose answer was lost (Stripe keeps idempotency keys for a day only): found by our id.
-      const recent = await calling('Reading the customer balance', () => stripe.customers.listBalanceTransactions(customerRef, { limit: 100 }));
-      const sent = recent.data.find(
-        (transaction) => transaction.metadata?.credit_id !== undefined && transaction.metadata.credit_id === credit.metadata.credit_id,
-      );
-      if (sent) return { ref: sent.id };
-      const made = await calling('Crediting the customer balance', () =>
-        stripe.customers.createBalanceTransaction(
-          customerRef,
-          {
-            amount: -credit.amount,
-            currency: credit.currency,
-            description: credit.description,
-            metadata: credit.metadata,
-          },
-          { idempotencyKey: credit.idempotencyKey },
-        ),
-      );
-      return { ref: made.id };
-    },
+    ...customerMethods(stripe, useTestClocks),
 
     async ensureRecurringPrice(spec) {
       const lookupKey = lookupKeyOf(spec);

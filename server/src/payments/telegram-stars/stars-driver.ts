@@ -258,6 +258,7 @@ export function createStarsDriver(options: StarsDriverOptions): PaymentDriver {
     },
 
     createCustomer: cannot('Telegram Stars have no customers: whoever pays an invoice link subscribes'),
+    setCustomerLanguage: cannot('Telegram Stars have no customers: Telegram writes to its users in their own language'),
     creditCustomer: cannot('Telegram Stars keep no balance to credit'),
     deferNextCharge: cannot('Telegram charges a Stars subscription every 30 days: its next charge cannot be moved'),
     openBillingPortal: cannot('Telegram Stars have no billing page: subscriptions are managed in Telegram'),

@@ -66,7 +66,8 @@ export function AccountRow({ account, deleting, actions, billing, devices }: Acc
   const planName = useKeptPlanName();
   const planNameById = usePlanNameById();
   // The names its order kept in the other languages: the plan reads in them even once it is off sale.
-  const keptNames = subscription && subscription.planName === account.planName ? subscription.planNames : undefined;
+  // The plan's names now (on sale or not), else those its order kept.
+  const keptNames = account.planNames ?? (subscription && subscription.planName === account.planName ? subscription.planNames : undefined);
 
   return (
     <tr className="block py-3 md:table-row md:py-0">

@@ -19,7 +19,7 @@ export function daysLeftOn(account: Pick<VpnAccount, 'expireDate'>, now = Date.n
 export function DeleteAccountDialog({ account, onConfirm, onClose }: { account: VpnAccount; onConfirm: () => Promise<void>; onClose: () => void }) {
   const { _ } = useLingui();
   const planName = useKeptPlanName();
-  const plan = account.planName ? planName(account.planName, account.planId) : null;
+  const plan = account.planName ? planName(account.planName, account.planId, account.planNames) : null;
   const days = daysLeftOn(account);
   const message = [
     plan ? _('account.delete.whatNamedPlan', { name: account.username, plan }) : _('account.delete.whatNamed', { name: account.username }),

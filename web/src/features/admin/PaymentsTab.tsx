@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useCallback, useId, useState } from 'react';
 import { TRANSACTION_STATUSES, type AdminTransaction, type TransactionStatus } from '../../../../shared/billing.js';
-import type { PaymentMethod } from '../../../../shared/billing-schemas.js';
+import type { TransactionMethod } from '../../../../shared/billing-schemas.js';
 import { adminApi } from '../../api/admin-endpoints';
 import { Loading } from '../../components/Loading';
 import { BillingStatusBadge, RenewalTag } from '../billing/BillingStatusBadge';
@@ -40,13 +40,14 @@ const STATUS_LABELS: Record<TransactionStatus, string> = {
  * then the recurring subscriptions.
  */
 /** The method a payment was taken with, as the admin reads it. */
-const METHOD_NAMES: Record<PaymentMethod, string> = {
+const METHOD_NAMES: Record<TransactionMethod, string> = {
   card: 'adminSettings.payments.methodCard',
   crypto: 'adminSettings.payments.methodCrypto',
   yookassa: 'adminSettings.payments.methodYookassa',
   cryptopay: 'adminSettings.payments.methodCryptopay',
   stars: 'adminSettings.payments.methodStars',
   wallet: 'adminSettings.payments.methodWallet',
+  gift_code: 'adminSettings.payments.giftCode',
 };
 
 /** What was paid and how; a gift code's redemption is its own kind: nothing was paid, the code paid for it. */
@@ -85,7 +86,7 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
   const id = useId();
   const toast = useToast();
   const [status, setStatus] = useState<TransactionStatus | null>(null);
-  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [method, setMethod] = useState<TransactionMethod | null>(null);
   const [refunding, setRefunding] = useState<AdminTransaction | null>(null);
   const load = useCallback((signal: AbortSignal) => adminApi.payments.listTransactions({ status, method }, signal), [status, method]);
   const { data, setData, loadState } = useAdminResource(load, refreshKey);
@@ -129,11 +130,11 @@ function TransactionsSection({ refreshKey }: { refreshKey: number }) {
           <select
             id={`${id}-method`}
             value={method ?? ''}
-            onChange={(event) => setMethod((event.target.value || null) as PaymentMethod | null)}
+            onChange={(event) => setMethod((event.target.value || null) as TransactionMethod | null)}
             className={inputClass}
           >
             <option value="">{_('adminSettings.payments.allMethods')}</option>
-            {(Object.keys(METHOD_NAMES) as PaymentMethod[]).map((value) => (
+            {(Object.keys(METHOD_NAMES) as TransactionMethod[]).map((value) => (
               <option key={value} value={value}>
                 {_(METHOD_NAMES[value])}
               </option>

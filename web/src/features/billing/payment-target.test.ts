@@ -21,6 +21,10 @@ describe('targetPlanName', () => {
 
   it("falls back to the account's kept plan name, then to 'your plan'", () => {
     expect(targetPlanName({ kind: 'renew', account, plan: null }, 'your plan', 'fa')).toBe('Old Plan');
+    // A plan off sale keeps its translated names on the account.
+    const translated = { ...account, planNames: { ru: 'Старый тариф' } };
+    expect(targetPlanName({ kind: 'renew', account: translated, plan: null }, 'your plan', 'ru')).toBe('Старый тариф');
+    expect(targetPlanName({ kind: 'renew', account: translated, plan: null }, 'your plan', 'en')).toBe('Old Plan');
     expect(targetPlanName({ kind: 'renew', account: { ...account, planName: null }, plan: null }, 'ваш тариф', 'ru')).toBe('ваш тариф');
   });
 });

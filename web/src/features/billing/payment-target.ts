@@ -30,7 +30,8 @@ export function findRenewalPlan(plans: readonly Plan[], account: VpnAccount): Pl
  */
 export function targetPlanName(target: PaymentTarget, fallback: string, locale: Locale): string {
   if (target.plan) return planText(target.plan, locale).name;
-  return (target.kind === 'renew' && target.account.planName) || fallback;
+  if (target.kind !== 'renew' || !target.account.planName) return fallback;
+  return (locale === 'en' ? undefined : target.account.planNames?.[locale]) || target.account.planName;
 }
 
 /** The renewal of one of the customer's accounts, by its id: none when it is not theirs (not listed) or cannot be renewed. */

@@ -50,4 +50,28 @@ describe.each(TEST_DATABASES)("Stripe Checkout in the customer's language (%s)",
     expect(persianSession.locale).toBe('auto');
     expect(f.stripe.getCustomer(persianSession.customer as string)!.preferred_locales).toEqual([]);
   });
+
+  it("a customer who chooses another language later: their Stripe customer's receipts follow, and Persian falls back to Stripe's default", async () => {
+    const customer = await customerIn('ru');
+    const { sessionId } = await f.checkout(customer, { planId: f.recurringPlanId });
+    const stripeCustomer = () => f.stripe.getCustomer(f.stripe.getSession(sessionId)!.customer as string)!;
+    expect(stripeCustomer().preferred_locales).toEqual(['ru']);
+
+    for (const [locale, stripe] of [
+      ['zh-CN', ['zh']],
+      ['fa', []],
+      ['en', ['en']],
+    ] as const) {
+      expect((await f.call(customer, 'PATCH', '/api/me', { locale })).statusCode).toBe(200);
+      await f.runJobs();
+      expect(stripeCustomer().preferred_locales, locale).toEqual(stripe);
+    }
+
+    // The same language again, or a customer with no Stripe customer: nothing is queued.
+    const queued = () => f.count('jobs', { type: 'sync_customer_language' });
+    const before = await queued();
+    expect((await f.call(customer, 'PATCH', '/api/me', { locale: 'en' })).statusCode).toBe(200);
+    expect((await f.call(await f.newUser(), 'PATCH', '/api/me', { locale: 'ru' })).statusCode).toBe(200);
+    expect(await queued()).toBe(before);
+  });
 });

@@ -31,6 +31,11 @@ export function createPaymentCustomers(deps: { db: Db; clock: Clock }) {
   return {
     find,
 
+    /** Whether the user has a customer at any provider. */
+    async anyOf(userId: string): Promise<boolean> {
+      return Boolean(await db('payment_customers').select('user_id').where({ user_id: userId }).first());
+    },
+
     async ensure(user: UserProfile, driver: PaymentDriver): Promise<PaymentCustomer> {
       const providerKey = await customerKeyOfDriver(driver);
       const known = await find(user.id, providerKey);

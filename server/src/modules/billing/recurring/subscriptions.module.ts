@@ -13,6 +13,7 @@ import { SEND_RENEWAL_REMINDERS } from './send-renewal-reminders.js';
 import { createStoreRenewals, SCAN_STORE_RENEWALS } from './store-renewals.js';
 import { createSubscriptionControls } from './subscription-controls.js';
 import { adminSubscriptionsRoutes } from './subscriptions-admin.routes.js';
+import { enqueueCustomerLanguageSync } from './sync-customer-language.js';
 import { enqueuePlanPriceSync } from './sync-plan-price.js';
 
 /**
@@ -95,6 +96,7 @@ export const subscriptionsModule = defineModule({
         reconcile: { db, reads: createReconcileScheduleRepo(db), driverFor, recurring, clock, log },
         reminders: { schedule: createRenewalScheduleRepo(db), billing, periods, accounts, notices: deps.notices, settings, clock },
         planPrices: { plans, settings, cards: deps.cards },
+        customerLanguage: { users: deps.usersRepo, customers: deps.customers, cards: deps.cards },
         deferRenewal: { db, billing, driverFor, recurring, clock, log },
       }),
       ...deps.creditPush.handlers,
@@ -102,11 +104,14 @@ export const subscriptionsModule = defineModule({
     };
   },
   periodicJobs: [RECONCILE_SUBSCRIPTIONS, SEND_RENEWAL_REMINDERS, SWEEP_REFERRAL_CREDIT, SCAN_STORE_RENEWALS],
-  listeners: ({ subscriptionControls, jobs }) => ({
+  listeners: ({ subscriptionControls, jobs, customers }) => ({
     // After checkout closed the account's open renewals: its subscription ends at the provider.
     'account.deleting': ({ accountId }) => subscriptionControls.endForDeletedAccount(accountId),
     'recurring-plan.saved': async ({ plan, now }) => {
       await enqueuePlanPriceSync(jobs, plan, now);
+    },
+    'user.language-changed': async ({ userId, now }) => {
+      await enqueueCustomerLanguageSync({ jobs, customers }, userId, now);
     },
   }),
 });

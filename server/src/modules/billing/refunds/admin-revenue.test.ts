@@ -10,7 +10,7 @@ import { YOOKASSA, useFakeYookassa } from '../../../../test/yookassa-fixture.js'
 describe.each(TEST_DATABASES)('payments by provider, for the admin (%s)', (kind) => {
   const shop = useFakeYookassa(() => f);
   const f = useBillingFixture(kind, { env: () => shop.env() });
-  const ids: Record<'card' | 'wallet' | 'yookassa', string> = { card: '', wallet: '', yookassa: '' };
+  const ids: Record<'card' | 'wallet' | 'yookassa' | 'gift', string> = { card: '', wallet: '', yookassa: '', gift: '' };
 
   beforeAll(async () => {
     shop.fake.setWebhookUrl(shop.webhookUrl());
@@ -24,6 +24,11 @@ describe.each(TEST_DATABASES)('payments by provider, for the admin (%s)', (kind)
     const fromBalance = await f.call(buyer, 'POST', '/api/checkout', { planId: f.paidPlanId, method: 'wallet' });
     expect(fromBalance.statusCode, fromBalance.body).toBe(200);
     ids.wallet = (await f.env.database.db('transactions').where({ provider_transaction_id: fromBalance.json().sessionId }).first()).id;
+    // A gift code redeemed: nothing paid, by no provider and not from the balance either.
+    const gift = await f.call(f.admin, 'POST', '/api/admin/gift-codes', { planId: f.paidPlanId, count: 1 });
+    const redeemed = await f.call(await f.newUser(), 'POST', '/api/gift-codes/redeem', { code: gift.json().codes[0] });
+    expect(redeemed.statusCode, redeemed.body).toBe(201);
+    ids.gift = (await f.env.database.db('transactions').where({ provider_transaction_id: redeemed.json().sessionId }).first()).id;
     expect((await f.call(f.admin, 'PUT', '/api/admin/settings', { currency: 'rub' })).statusCode).toBe(200);
     const rouble = await f.call(buyer, 'POST', '/api/checkout', { planId: f.paidPlanId, method: 'yookassa' });
     expect(rouble.statusCode, rouble.body).toBe(200);
@@ -48,12 +53,15 @@ describe.each(TEST_DATABASES)('payments by provider, for the admin (%s)', (kind)
     }
   });
 
-  it('lists the payments taken one way', async () => {
+  it('lists the payments taken one way; a gift code redeemed is its own kind, neither card nor balance', async () => {
     const list = async (method: string) =>
       (await f.call(f.admin, 'GET', `/api/admin/transactions?method=${method}`)).json() as Array<{ id: string; method: string }>;
     expect((await list('card')).map((row) => row.id)).toEqual([ids.card]);
     expect((await list('yookassa')).map((row) => [row.id, row.method])).toEqual([[ids.yookassa, 'yookassa']]);
     expect((await list('wallet')).map((row) => [row.id, row.method])).toEqual([[ids.wallet, 'wallet']]);
+    expect((await list('gift_code')).map((row) => [row.id, row.method])).toEqual([[ids.gift, 'gift_code']]);
+    const all = (await f.call(f.admin, 'GET', '/api/admin/transactions')).json() as Array<{ id: string; method: string; giftCode?: string }>;
+    expect(all.find((row) => row.id === ids.gift)).toMatchObject({ method: 'gift_code', giftCode: expect.any(String) });
     expect(await list('cryptopay')).toEqual([]);
     const both = (await f.call(f.admin, 'GET', '/api/admin/transactions?method=card&status=succeeded')).json();
     expect(both.map((row: { id: string }) => row.id)).toEqual([ids.card]);

@@ -1,5 +1,5 @@
 import type { AdminTransaction } from '../../../../../shared/billing.js';
-import type { PaymentMethod } from '../../../../../shared/billing-schemas.js';
+import type { TransactionMethod } from '../../../../../shared/billing-schemas.js';
 import { notFound } from '../../../errors.js';
 import type { BillingRepo, TransactionRecord } from '../billing.repo.js';
 import { toTransaction } from '../billing.service.js';
@@ -11,7 +11,17 @@ import { refundCap, type RefundRecord } from './refunds.repo.js';
 /** The admin's view of payments (Admin → Payments): each with its refunds' state, whether it can be refunded, and where to. */
 
 /** The admin's filter of payments: the repository's, with how they were paid in place of the provider's name. */
-export type AdminTransactionsFilter = Omit<Parameters<BillingRepo['listTransactionsForAdmin']>[0], 'providerName'> & { method?: PaymentMethod };
+export type AdminTransactionsFilter = Omit<Parameters<BillingRepo['listTransactionsForAdmin']>[0], 'providerName' | 'giftCode'> & {
+  method?: TransactionMethod;
+};
+
+/** The repository's filter for a method: its provider's; the wallet and gift codes have none, and are told apart by the code. */
+function byMethod(method: TransactionMethod | undefined): Pick<Parameters<BillingRepo['listTransactionsForAdmin']>[0], 'providerName' | 'giftCode'> {
+  if (method === undefined) return {};
+  if (method === 'gift_code') return { providerName: null, giftCode: true };
+  if (method === 'wallet') return { providerName: null, giftCode: false };
+  return { providerName: providerOfMethod(method) };
+}
 
 /** The ledger's word on a payment's refunds, for the admin: one not confirmed yet, one refused, one failed after it was made. */
 function refundNoteOf(record: TransactionRecord, refunds: RefundRecord[]): string | null {
@@ -43,11 +53,10 @@ const toAdminTransaction = (record: TransactionRecord & { userEmail: string }, r
   };
 };
 
-/** `method`: how they were paid (its provider's, or `wallet` for orders no provider took). */
+/** `method`: how they were paid (its provider's; `wallet` for other orders no provider took; `gift_code` for redemptions). */
 export async function listTransactions(deps: RefundsDeps, filter: AdminTransactionsFilter): Promise<AdminTransaction[]> {
   const { method, ...rest } = filter;
-  const providerName = method === undefined ? undefined : method === 'wallet' ? null : providerOfMethod(method);
-  const records = await deps.billing.listTransactionsForAdmin({ ...rest, ...(providerName !== undefined ? { providerName } : {}) });
+  const records = await deps.billing.listTransactionsForAdmin({ ...rest, ...byMethod(method) });
   const refunds = await deps.refunds.listForTransactions(records.map((record) => record.id));
   return records.map((record) =>
     toAdminTransaction(

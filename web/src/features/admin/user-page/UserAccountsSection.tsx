@@ -5,6 +5,7 @@ import type { AdminUserAccount } from '../../../../../shared/users.js';
 import type { ExtendAccountBody } from '../../../../../shared/users.js';
 import { adminApi } from '../../../api/admin-endpoints';
 import { useFormat } from '../../../i18n/format';
+import { useKeptPlanName } from '../../plans/usePlanText';
 import { StatusBadge } from '../../accounts/StatusBadge';
 import type { DeviceSource } from '../../devices/device-source';
 import { DevicesButton } from '../../devices/DevicesButton';
@@ -36,6 +37,7 @@ export interface AccountActions {
 /** The customer's VPN accounts as last synced, with what an admin can do to each (their devices too). */
 export function UserAccountsSection({ accounts, busyId, actions }: { accounts: AdminUserAccount[]; busyId: string | null; actions: AccountActions }) {
   const { _ } = useLingui();
+  const planName = useKeptPlanName();
   const format = useFormat();
   const [extending, setExtending] = useState<VpnAccount | null>(null);
   const [deleting, setDeleting] = useState<VpnAccount | null>(null);
@@ -61,7 +63,9 @@ export function UserAccountsSection({ accounts, busyId, actions }: { accounts: A
             <tr key={account.id}>
               <Cell className="font-medium whitespace-nowrap text-slate-900">
                 {account.username}
-                <span className="block text-xs font-normal text-slate-500">{account.planName ?? _('admin.accounts.custom')}</span>
+                <span className="block text-xs font-normal text-slate-500">
+                  {account.planName ? planName(account.planName, account.planId, account.planNames) : _('admin.accounts.custom')}
+                </span>
               </Cell>
               <Cell>
                 <StatusBadge status={account.status} paymentConfirmed={account.paymentConfirmed} />
