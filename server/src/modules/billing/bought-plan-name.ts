@@ -1,10 +1,7 @@
-import { planNamesOf, type PlanNames } from '../../../../shared/plan-translations.js';
+import { planNamesOf } from '../../../../shared/plan-translations.js';
 import type { Locale } from '../../../../shared/locales.js';
-import type { PlanRecord, PlansRepo } from '../plans/index.js';
+import type { PlansRepo } from '../plans/index.js';
 import type { SubscriptionMetadata } from './billing.repo.js';
-
-/** A plan's name in each language the operator translated it into, as kept with an order (`plan_names`). */
-export const translatedNames = (plan: Pick<PlanRecord, 'translations'>): PlanNames => planNamesOf(plan.translations);
 
 /**
  * The name of the plan an order bought, in the customer's language: what the plan was called in it when it
@@ -31,5 +28,5 @@ export async function withPlanNames<T extends Pick<SubscriptionMetadata, 'plan_i
 ): Promise<T> {
   if (metadata.plan_names || !metadata.plan_id) return metadata;
   const plan = await plans.findById(metadata.plan_id);
-  return plan && plan.name === metadata.plan_name ? { ...metadata, plan_names: translatedNames(plan) } : metadata;
+  return plan && plan.name === metadata.plan_name ? { ...metadata, plan_names: planNamesOf(plan.translations) } : metadata;
 }

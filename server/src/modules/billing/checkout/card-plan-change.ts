@@ -14,7 +14,7 @@ import type { CardPlanChange } from '../../orders/index.js';
 import type { PlanRecord } from '../../plans/index.js';
 import type { UserProfile } from '../../users/index.js';
 import type { SubscriptionRecord } from '../billing.repo.js';
-import { translatedNames } from '../bought-plan-name.js';
+import { planNamesOf } from '../../../../../shared/plan-translations.js';
 import { recurringPriceSpec } from '../recurring/recurring-catalog.js';
 import { sitePage, type CheckoutDeps } from './checkout-deps.js';
 import { assertCanProvision } from './order-terms.js';
@@ -165,7 +165,7 @@ export async function startCardPlanChange(
       to: {
         plan_id: plan.id,
         plan_name: plan.name,
-        plan_names: translatedNames(plan),
+        plan_names: planNamesOf(plan.translations),
         price: plan.price,
         data_limit: plan.dataLimitBytes,
         device_limit: plan.deviceLimit,

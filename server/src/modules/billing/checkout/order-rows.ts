@@ -13,7 +13,7 @@ import type { UserProfile } from '../../users/index.js';
 import type { BillingRepo, CheckoutKind, OrderPromo, SubscriptionMetadata, TransactionMetadata, TrialConversion } from '../billing.repo.js';
 import { assertTrialFree } from '../trials/trial-rules.js';
 import type { TrialsRepo } from '../trials/trials.repo.js';
-import { translatedNames } from '../bought-plan-name.js';
+import { planNamesOf } from '../../../../../shared/plan-translations.js';
 import type { PaymentConfirmation } from './payment-confirmation.js';
 
 /** The rows of one order: its subscription, its transaction, and the account it makes or extends. */
@@ -145,7 +145,7 @@ export function createOrderRows(deps: { billing: BillingRepo; accounts: Accounts
             // A referral's extra days lengthen the first period we set (one paid once, or the first of a plan renewed here).
             plan_id: plan.id,
             plan_name: order.addOn?.name ?? plan.name,
-            plan_names: order.addOn ? (order.addOnNames ?? {}) : translatedNames(plan),
+            plan_names: order.addOn ? (order.addOnNames ?? {}) : planNamesOf(plan.translations),
             price: plan.price,
             kind,
             days: plan.days + (order.billing === 'one_off' || order.renewedHere ? bonusDays : 0),

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/knex.js';
 import type { PlanRecord } from '../../plans/index.js';
 import type { BillingRepo, SubscriptionRecord } from '../billing.repo.js';
-import { translatedNames } from '../bought-plan-name.js';
+import { planNamesOf } from '../../../../../shared/plan-translations.js';
 
 /**
  * A plan this server renews (a saved YooKassa method: `renewed_by: 'store'`) that changes plan (issue 55): its
@@ -18,7 +18,7 @@ export type RenewedPlanTerms = Pick<
 export const renewedTermsOf = (plan: PlanRecord): RenewedPlanTerms => ({
   plan_id: plan.id,
   plan_name: plan.name,
-  plan_names: translatedNames(plan),
+  plan_names: planNamesOf(plan.translations),
   price: plan.price,
   days: plan.days,
   data_limit: plan.dataLimitBytes,
